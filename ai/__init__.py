@@ -1,0 +1,48 @@
+"""Computer players: search, evaluation, difficulty levels.  No pygame.
+
+    import ai
+    ai.catalog("reversi")                           # PlayerInfo for every player of a game
+    player = ai.make_player("reversi", "level-3", seed=1)
+    move = player.choose(state, ai.Limits(time=1.0), progress=print)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ai.base import WIN, Flag, Limits, Player, PlayerInfo, Progress
+from ai.levels import PlayerSpec
+
+__all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "make_player"]
+
+
+def _table(game_id: str) -> dict[str, PlayerSpec]:
+    import games
+
+    games.info(game_id)  # ValueError naming the valid games
+    return importlib.import_module(f"ai.engines.{game_id}").PLAYERS
+
+
+def catalog(game_id: str) -> list[PlayerInfo]:
+    """Every built-in player of ``game_id``: the five levels first, then the named players."""
+    return [s.info for s in _table(game_id).values()]
+
+
+def is_outside_player(player_id: str) -> bool:
+    """``path/to/file.py:Name`` (or just ``file.py``) names a player written outside Tabuleiro."""
+    return ".py" in player_id
+
+
+def make_player(game_id: str, player_id: str, seed: int | None = None) -> Player:
+    """A new player.  Raises ValueError naming the valid ids if ``player_id`` is unknown."""
+    if is_outside_player(player_id):
+        from ai.outside import load_outside_player
+
+        return load_outside_player(game_id, player_id)
+    table = _table(game_id)
+    spec = table.get(player_id) or table.get(f"{game_id}:{player_id}")
+    if spec is None:
+        raise ValueError(
+            f"unknown player {player_id!r} for {game_id}; players: {', '.join(table)}"
+        )
+    return spec.make(spec.info, seed)

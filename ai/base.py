@@ -1,0 +1,130 @@
+"""The player contract: what every computer player offers the UI, matches and tournaments.
+
+    player = ai.make_player("reversi", "level-3", seed=1)
+    move = player.choose(state, Limits(time=1.0, stop=event), progress=callback)
+
+``choose`` must return a legal move of ``state`` within ``limits.time`` (it may be a little
+early, never much late) and must return promptly once ``limits.stop`` is set.  While thinking
+it may call ``progress`` with a ``Progress`` record; the UI shows it, benchmarks read it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Protocol
+
+from games.base import State
+
+WIN = 1_000_000  # score of a won position; a win in n plies scores WIN - n
+PROVEN = WIN - 10_000  # scores beyond this are proven wins or losses
+
+
+class StopFlag(Protocol):
+    """Anything with ``is_set()``: threading.Event, multiprocessing.Event, or our ``Flag``."""
+
+    def is_set(self) -> bool: ...
+
+
+@dataclass
+class Limits:
+    """How long a player may think.  Any combination; ``None`` means no limit of that kind."""
+
+    time: float | None = None  # seconds for this move
+    depth: int | None = None  # plies (alpha-beta) -- a cap, search may stop earlier
+    iterations: int | None = None  # playouts (MCTS)
+    stop: StopFlag | None = None  # set it to make ``choose`` return at once
+
+    def deadline(self, start: float) -> float:
+        return start + self.time if self.time is not None else float("inf")
+
+    def stopped(self) -> bool:
+        return self.stop is not None and self.stop.is_set()
+
+
+@dataclass
+class Progress:
+    """A snapshot of a search, reported while it runs and once at the end."""
+
+    depth: int = 0  # completed depth (alpha-beta) or tree depth (MCTS)
+    best_move: Hashable | None = None
+    score: float = 0.0  # from the mover's point of view: alpha-beta units, or win rate for MCTS
+    nodes: int = 0  # nodes or playouts
+    elapsed: float = 0.0
+    pv: list[Hashable] = field(default_factory=list)
+    proven: int | None = None  # +1 mover wins, 0 draw, -1 mover loses, when the search proved it
+    proven_plies: int | None = None  # plies to the end of the game under perfect play, if proven
+    kind: str = "alphabeta"  # "alphabeta", "mcts", "solver", "book", "rule"
+    done: bool = False  # the final report of this choose()
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.elapsed if self.elapsed > 0 else 0.0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the catalog says about a player."""
+
+    id: str  # "level-3", "rastros:basilio"
+    title: str  # "Level 3", "Basilio"
+    description: str = ""
+
+
+class Player:
+    """Base class of computer players.  Subclasses implement ``choose``."""
+
+    info: PlayerInfo = PlayerInfo("player", "Player")
+
+    def choose(
+        self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
+    ) -> Hashable:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.info.id}>"
+
+
+class Flag:
+    """A minimal thread-safe stop flag for callers that have no Event at hand."""
+
+    def __init__(self) -> None:
+        self._set = False
+
+    def set(self) -> None:
+        self._set = True
+
+    def is_set(self) -> bool:
+        return self._set
+
+
+class Clock:
+    """Deadline bookkeeping shared by the searches: check the time only every few nodes."""
+
+    __slots__ = ("start", "deadline", "limits", "_count", "every")
+
+    def __init__(self, limits: Limits, every: int = 256) -> None:
+        self.start = time.perf_counter()
+        self.limits = limits
+        self.deadline = limits.deadline(self.start)
+        self._count = 0
+        self.every = every
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def out_of_time(self) -> bool:
+        """True once the deadline passed or the stop flag is set (checked every ``every`` calls)."""
+        self._count += 1
+        if self._count < self.every:
+            return False
+        self._count = 0
+        return self.expired()
+
+    def expired(self) -> bool:
+        return time.perf_counter() >= self.deadline or self.limits.stopped()
+
+

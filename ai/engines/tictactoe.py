@@ -1,0 +1,67 @@
+"""Tic-tac-toe (m,n,k) players: an open-lines evaluation and the five levels.
+
+The evaluation counts, for every k-line on the board, how far each side is from filling it while
+it is still open (no enemy mark in it); a line with more of one's own marks counts much more.
+On 3x3 the search reaches the end of the game at once, so level-5 plays perfectly.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ai.levels import player_table, random_level, spec
+from ai.search.alphabeta import AlphaBetaPlayer
+from games.tictactoe import TicTacToe, TicTacToeState
+
+
+@lru_cache(maxsize=32)
+def _neighbourhoods(width: int, height: int) -> tuple[int, ...]:
+    """For each square, the bitmask of the squares around it (king moves)."""
+    masks = []
+    for i in range(width * height):
+        r, c = divmod(i, width)
+        m = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                rr, cc = r + dr, c + dc
+                if (dr or dc) and 0 <= rr < height and 0 <= cc < width:
+                    m |= 1 << (rr * width + cc)
+        masks.append(m)
+    return tuple(masks)
+
+
+class OpenLines:
+    """Evaluator: sum over open lines of 4**marks, own minus enemy, for the side to move."""
+
+    def evaluate(self, state: TicTacToeState) -> float:
+        me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+        score = 0
+        for line in state.game.lines:
+            mine, theirs = me & line, them & line
+            if mine and not theirs:
+                score += 4 ** mine.bit_count()
+            elif theirs and not mine:
+                score -= 4 ** theirs.bit_count() * 2  # their line is nearer: they move after us
+        return score + 1  # the side to move has the initiative
+
+    def order_moves(self, state: TicTacToeState, moves: list[int]) -> list[int]:
+        """Squares next to marks first: on big boards the far ones rarely matter."""
+        game: TicTacToe = state.game
+        taken = state.boards[0] | state.boards[1]
+        if not taken:
+            return moves
+        near = _neighbourhoods(game.width, game.height)
+        return sorted(moves, key=lambda m: 0 if near[m] & taken else 1)
+
+
+def _searcher(depth: int | None, noise: float = 0.0):
+    return lambda info, seed: AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
+
+
+PLAYERS = player_table(
+    random_level(),
+    spec("level-2", "Level 2", "Looks one move ahead, with a lot of randomness.", _searcher(1, noise=40)),
+    spec("level-3", "Level 3", "Looks two moves ahead: takes wins and blocks threats.", _searcher(2, noise=4)),
+    spec("level-4", "Level 4", "Looks four moves ahead.", _searcher(4)),
+    spec("level-5", "Level 5", "Searches as deep as its time allows; perfect on 3x3.", _searcher(None)),
+)

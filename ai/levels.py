@@ -1,0 +1,38 @@
+"""Player tables: each game's five levels and named players are declared in one table.
+
+A game's module in ai/engines/ defines ``PLAYERS = player_table(spec, spec, ...)``.  The five
+``level-N`` ids are required; named players use ``GAME:name`` ids ("rastros:basilio").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ai.base import Player, PlayerInfo
+from ai.search.random_player import RandomPlayer
+
+LEVEL_IDS = tuple(f"level-{n}" for n in range(1, 6))
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    info: PlayerInfo
+    make: Callable[[PlayerInfo, "int | None"], Player]  # (info, seed) -> a new player
+
+
+def spec(player_id: str, title: str, description: str, make: Callable[[PlayerInfo, "int | None"], Player]) -> PlayerSpec:
+    return PlayerSpec(PlayerInfo(player_id, title, description), make)
+
+
+def random_level(description: str = "Plays a random legal move.") -> PlayerSpec:
+    """The usual level-1: a random legal move."""
+    return spec("level-1", "Level 1", description, lambda info, seed: RandomPlayer(info, seed))
+
+
+def player_table(*specs: PlayerSpec) -> dict[str, PlayerSpec]:
+    table = {s.info.id: s for s in specs}
+    missing = [lid for lid in LEVEL_IDS if lid not in table]
+    if missing:
+        raise ValueError(f"player table lacks {', '.join(missing)}")
+    return table

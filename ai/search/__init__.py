@@ -1,0 +1,1 @@
+"""Generic searches over the game contract: alpha-beta, Monte Carlo tree search, classic minimax."""

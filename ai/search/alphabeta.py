@@ -1,0 +1,344 @@
+"""Negamax alpha-beta with iterative deepening, written once for every game.
+
+What it does, and why:
+- Iterative deepening: depth 1, 2, 3 ... until the time runs out; the move of the last finished
+  depth is played (or the best move of an unfinished depth, once its first move -- the previous
+  best -- has been searched, which can only be an improvement).
+- A transposition table keyed by ``state.key()`` stores value, bound and best move; the best
+  move is searched first on the next visit and on the next iteration.
+- Killer moves (two per ply) and a history table order the quiet moves after the TT move.
+- Proofs: a subtree that was searched to the end of the game everywhere (never cut off at the
+  horizon) has an exact value.  If the whole root is exact the game-theoretic result is known
+  and deepening stops; ``Progress.proven`` reports it.  This is what makes small games (3x3
+  tic-tac-toe, endgames) play perfectly with the same code.
+- Game knowledge comes from an ``Evaluator``: ``evaluate(state)`` from the mover's point of
+  view, and optionally ``order_moves(state, moves)`` and ``noisy_moves(state)`` (quiescence).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Hashable, Protocol
+
+from ai.base import PROVEN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from games.base import State
+
+EXACT, LOWER, UPPER = 0, 1, 2
+SOLVED_DEPTH = 1 << 30  # depth stored for subtrees searched to the end of the game
+TT_LIMIT = 2_000_000  # entries; the table is cleared when it grows past this
+
+
+class Evaluator(Protocol):
+    def evaluate(self, state: State) -> float:
+        """Static value of a non-terminal ``state`` for the side to move, within +-PROVEN."""
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def terminal_value(state: State, ply: int) -> float:
+    """Value of a finished game for the side to move: a quicker win scores higher."""
+    w = state.winner()
+    if w is None:
+        return 0.0
+    return WIN - ply if w == state.to_move else -(WIN - ply)
+
+
+def to_tt(value: float, ply: int) -> float:
+    """Store proven scores relative to the node, so they stay right when reached at another ply."""
+    if value >= PROVEN:
+        return value + ply
+    if value <= -PROVEN:
+        return value - ply
+    return value
+
+
+def from_tt(value: float, ply: int) -> float:
+    if value >= PROVEN:
+        return value - ply
+    if value <= -PROVEN:
+        return value + ply
+    return value
+
+
+class AlphaBeta:
+    """One search engine instance: keeps its tables between moves of a game."""
+
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        *,
+        use_tt: bool = True,
+        use_ordering: bool = True,
+        quiescence: bool = True,
+        noise: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        self.evaluator = evaluator
+        self.use_tt = use_tt
+        self.use_ordering = use_ordering
+        self.quiescence = quiescence and hasattr(evaluator, "noisy_moves")
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.tt: dict[Hashable, tuple[int, float, int, Hashable]] = {}
+        self.history: dict[Hashable, int] = {}
+        self.killers: list[list[Hashable]] = []
+        self.nodes = 0
+        self.horizon_hits = 0
+        self.clock: Clock | None = None
+
+    # -- the public entry -------------------------------------------------------------------
+    def search(
+        self, state: State, limits: Limits, progress: ProgressCallback | None = None
+    ) -> Progress:
+        """Iteratively deepen from ``state``; returns the final Progress (best_move set)."""
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("search called on a finished game")
+        self.clock = clock = Clock(limits, every=128)
+        self.nodes = 0
+        if len(self.tt) > TT_LIMIT:
+            self.tt.clear()
+        self.history = {m: v // 8 for m, v in self.history.items()}
+        result = Progress(best_move=self._first_guess(state, moves), pv=[])
+        if len(moves) == 1 and limits.time is not None:
+            result.depth, result.kind = 1, "rule"
+            result.best_move, result.pv = moves[0], [moves[0]]
+        max_depth = limits.depth if limits.depth is not None else 200
+        depth = 0
+        while result.kind != "rule" and depth < max_depth:
+            depth += 1
+            self.killers = [[] for _ in range(depth + 64)]
+            self.horizon_hits = 0
+            try:
+                value, move, finished = self._root(state, moves, depth, result.best_move)
+            except _OutOfTime:
+                break
+            finally:
+                result.elapsed = clock.elapsed()
+                result.nodes = self.nodes
+            if move is None:
+                break
+            result.best_move, result.score, result.depth = move, value, depth
+            result.pv = self._principal_variation(state, move, depth)
+            if self.noise:
+                pass  # noisy values prove nothing
+            elif finished and self.horizon_hits == 0:
+                result.proven = 0 if abs(value) < PROVEN else (1 if value > 0 else -1)
+            elif abs(value) >= PROVEN and (finished or value > 0):
+                result.proven = 1 if value > 0 else -1
+            if result.proven is not None:
+                result.proven_plies = int(WIN - abs(value)) if result.proven else None
+                result.kind = "solver"
+                break
+            if progress:
+                progress(result)
+            if not finished or clock.expired():
+                break
+            if limits.time is not None and clock.elapsed() > limits.time * 0.55:
+                break  # the next depth would very likely not finish
+        result.done = True
+        result.elapsed = clock.elapsed()
+        result.nodes = self.nodes
+        if progress:
+            progress(result)
+        return result
+
+    def _first_guess(self, state: State, moves: list[Hashable]) -> Hashable:
+        entry = self.tt.get(state.key()) if self.use_tt else None
+        if entry is not None and entry[3] in moves:
+            return entry[3]
+        return moves[0]
+
+    # -- the tree ---------------------------------------------------------------------------
+    def _root(
+        self, state: State, moves: list[Hashable], depth: int, previous_best: Hashable
+    ) -> tuple[float, Hashable | None, bool]:
+        ordered = self._order(state, moves, 0, previous_best)
+        alpha, beta = -WIN - 1.0, WIN + 1.0
+        best_move, best_value = None, -WIN - 1.0
+        try:
+            for i, move in enumerate(ordered):
+                child = state.play(move)
+                if i == 0:
+                    value = -self._negamax(child, depth - 1, -beta, -alpha, 1)
+                else:  # principal variation search: prove the move is worse with a null window
+                    value = -self._negamax(child, depth - 1, -alpha - 1, -alpha, 1)
+                    if alpha < value < beta:
+                        value = -self._negamax(child, depth - 1, -beta, -value, 1)
+                if self.noise:
+                    value += self.rng.uniform(-self.noise, self.noise)
+                if value > best_value:
+                    best_value, best_move = value, move
+                if value > alpha:
+                    alpha = value
+        except _OutOfTime:
+            if best_move is None:
+                raise
+            return best_value, best_move, False  # partial depth: previous best searched first
+        if self.use_tt:
+            self.tt[state.key()] = (depth, to_tt(best_value, 0), EXACT, best_move)
+        return best_value, best_move, True
+
+    def _negamax(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self.nodes += 1
+        if self.clock.out_of_time():
+            raise _OutOfTime
+        if state.is_terminal():
+            return terminal_value(state, ply)
+        # a win found at this ply cannot beat a shorter one: mate-distance pruning
+        alpha = max(alpha, -(WIN - ply))
+        beta = min(beta, WIN - ply - 1)
+        if alpha >= beta:
+            return alpha
+        key = state.key() if self.use_tt else None
+        tt_move = None
+        if key is not None:
+            entry = self.tt.get(key)
+            if entry is not None:
+                e_depth, e_value, e_flag, tt_move = entry
+                if e_depth >= depth:
+                    value = from_tt(e_value, ply)
+                    if e_flag == EXACT or (e_flag == LOWER and value >= beta) or (
+                        e_flag == UPPER and value <= alpha
+                    ):
+                        if e_depth < SOLVED_DEPTH:
+                            self.horizon_hits += 1
+                        return value
+        if depth <= 0:
+            self.horizon_hits += 1
+            return self._leaf(state, alpha, beta, ply)
+        alpha0 = alpha
+        hits_before = self.horizon_hits
+        best_value, best_move = -WIN - 1.0, None
+        moves = self._order(state, state.legal_moves(), ply, tt_move)
+        for i, move in enumerate(moves):
+            child = state.play(move)
+            if i == 0:
+                value = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                value = -self._negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < value < beta:
+                    value = -self._negamax(child, depth - 1, -beta, -value, ply + 1)
+            if value > best_value:
+                best_value, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        self._reward(move, ply, depth)
+                        break
+        if key is not None:
+            flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta else EXACT
+            stored_depth = SOLVED_DEPTH if self.horizon_hits == hits_before else depth
+            self.tt[key] = (stored_depth, to_tt(best_value, ply), flag, best_move)
+        return best_value
+
+    def _leaf(self, state: State, alpha: float, beta: float, ply: int) -> float:
+        """Static evaluation, after settling noisy moves (captures) when the evaluator has them."""
+        stand = self.evaluator.evaluate(state)
+        if not self.quiescence:
+            return stand
+        return self._quiesce(state, alpha, beta, ply, stand, 0)
+
+    def _quiesce(self, state: State, alpha: float, beta: float, ply: int, stand: float, qdepth: int) -> float:
+        if stand >= beta or qdepth >= 8:
+            return stand
+        alpha = max(alpha, stand)
+        best = stand
+        for move in self.evaluator.noisy_moves(state):
+            self.nodes += 1
+            if self.clock.out_of_time():
+                raise _OutOfTime
+            child = state.play(move)
+            if child.is_terminal():
+                value = -terminal_value(child, ply + 1)
+            else:
+                value = -self._quiesce(
+                    child, -beta, -alpha, ply + 1, self.evaluator.evaluate(child), qdepth + 1
+                )
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+    # -- move ordering ----------------------------------------------------------------------
+    def _order(self, state: State, moves: list[Hashable], ply: int, first: Hashable | None) -> list[Hashable]:
+        if not self.use_ordering:
+            return moves
+        order_moves = getattr(self.evaluator, "order_moves", None)
+        if order_moves is not None:
+            moves = order_moves(state, moves)
+        killers = self.killers[ply] if ply < len(self.killers) else []
+        history = self.history
+
+        def rank(item: tuple[int, Hashable]) -> tuple[int, int, int]:
+            i, move = item
+            if move == first:
+                return (0, 0, i)
+            if move in killers:
+                return (1, 0, i)
+            return (2, -history.get(move, 0), i)
+
+        return [m for _, m in sorted(enumerate(moves), key=rank)]
+
+    def _reward(self, move: Hashable, ply: int, depth: int) -> None:
+        self.history[move] = self.history.get(move, 0) + depth * depth
+        if ply < len(self.killers):
+            killers = self.killers[ply]
+            if move not in killers:
+                killers.insert(0, move)
+                del killers[2:]
+
+    def _principal_variation(self, state: State, move: Hashable, depth: int) -> list[Hashable]:
+        pv = [move]
+        seen = {state.key()}
+        state = state.play(move)
+        while len(pv) < depth and not state.is_terminal() and self.use_tt:
+            key = state.key()
+            entry = self.tt.get(key)
+            if entry is None or entry[3] is None or key in seen:
+                break
+            seen.add(key)
+            pv.append(entry[3])
+            try:
+                state = state.play(entry[3])
+            except ValueError:
+                break
+        return pv
+
+
+class AlphaBetaPlayer(Player):
+    """A player that searches with ``AlphaBeta`` under the limits it is given.
+
+    ``depth`` caps the search (the course players and the lower levels); ``noise`` adds a random
+    amount to each root move's value so that weak levels vary and blunder in a human way.
+    """
+
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        info: PlayerInfo,
+        *,
+        depth: int | None = None,
+        time_scale: float = 1.0,
+        seed: int | None = None,
+        **engine_options,
+    ) -> None:
+        self.info = info
+        self.depth = depth
+        self.time_scale = time_scale
+        self.engine = AlphaBeta(evaluator, seed=seed, **engine_options)
+        self.last: Progress | None = None
+
+    def choose(
+        self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
+    ) -> Hashable:
+        limits = limits or Limits(time=1.0)
+        depth = min(d for d in (limits.depth, self.depth, 200) if d is not None)
+        time_ = limits.time * self.time_scale if limits.time is not None else None
+        self.last = self.engine.search(state, Limits(time_, depth, None, limits.stop), progress)
+        return self.last.best_move

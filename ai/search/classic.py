@@ -1,0 +1,97 @@
+"""The classic course search: depth-limited alpha-beta exactly as the AIMA notebooks write it.
+
+The course players (Rastros' Basilio, Reversi's Easy/Medium/Hard, Alquerque's minimax levels) are
+defined by this search: no transposition table, no move reordering, moves tried in the order the
+game lists them, the first best move kept on ties.  Faithfulness matters more than speed here:
+students compare their players against these.  It honours the time limit and the stop flag by
+returning the best root move found so far.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable
+
+from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from games.base import State
+
+Heuristic = Callable[[State, int], float]  # (state, player) -> value for that player
+
+
+class _Timeout(Exception):
+    pass
+
+
+def alphabeta_cutoff(
+    state: State,
+    depth: int,
+    evaluate: Heuristic,
+    clock: Clock | None = None,
+    prune: bool = True,
+) -> tuple[Hashable, float, int]:
+    """Best root move, its value for the mover, and the nodes visited.
+
+    ``evaluate(state, player)`` is called at the depth limit and on finished games (the course
+    heuristics all score wins and losses themselves).  With ``prune=False`` it is plain minimax.
+    """
+    player = state.to_move
+    nodes = 0
+
+    def value(s: State, d: int, alpha: float, beta: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        if clock is not None and clock.out_of_time():
+            raise _Timeout
+        if d == 0 or s.is_terminal():
+            return evaluate(s, player)
+        maximizing = s.to_move == player
+        best = -float("inf") if maximizing else float("inf")
+        for move in s.legal_moves():
+            v = value(s.play(move), d - 1, alpha, beta)
+            if maximizing:
+                best = max(best, v)
+                if prune:
+                    if best >= beta:
+                        return best
+                    alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                if prune:
+                    if best <= alpha:
+                        return best
+                    beta = min(beta, best)
+        return best
+
+    best_move, best_value = None, -float("inf")
+    try:
+        for move in state.legal_moves():
+            v = value(state.play(move), depth - 1, best_value, float("inf"))
+            if best_move is None or v > best_value:
+                best_move, best_value = move, v
+    except _Timeout:
+        if best_move is None:
+            best_move = state.legal_moves()[0]
+    return best_move, best_value, nodes
+
+
+class ClassicPlayer(Player):
+    """A course player: ``alphabeta_cutoff`` at a fixed depth with the course's heuristic."""
+
+    def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True) -> None:
+        self.info = info
+        self.depth = depth
+        self.evaluate = evaluate
+        self.prune = prune
+
+    def choose(
+        self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
+    ) -> Hashable:
+        limits = limits or Limits()
+        clock = Clock(limits, every=64)
+        depth = min(self.depth, limits.depth or self.depth)
+        move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune)
+        if progress:
+            progress(
+                Progress(depth=depth, best_move=move, score=value, nodes=nodes,
+                         elapsed=clock.elapsed(), pv=[move], kind="alphabeta", done=True)
+            )
+        return move

@@ -1,0 +1,228 @@
+"""The game contract: what every game module provides and every other layer relies on.
+
+A game is two things: a ``Game`` (the rules for one choice of options: board size, variants) and
+its ``State`` values (immutable positions).  Search, the UI, tournaments and tests only ever use
+the names defined here, so a new game is one module that subclasses these two classes.
+
+States are values: ``play`` returns a new state and never changes the old one, ``key()`` is equal
+for equal positions.  Moves are small hashable values (ints, tuples, strings) whose meaning is
+private to the game; ``Game.format_move``/``Game.parse_move`` translate them to the game's
+standard notation.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Hashable, Sequence
+
+Move = Hashable
+
+
+class IllegalMove(ValueError):
+    """A move (or move text, or position text) that the rules do not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option a game declares; the menu and the command line build their inputs from it.
+
+    ``kind`` is ``int``, ``bool`` or ``str``.  ``choices`` (when given) lists every allowed value;
+    for ``int`` options without choices, ``minimum``/``maximum`` bound the value.
+    """
+
+    name: str
+    kind: type
+    default: Any
+    label: str
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def allowed(self) -> str:
+        """The valid values in words, for error messages."""
+        if self.choices:
+            return ", ".join(str(c) for c in self.choices)
+        if self.kind is bool:
+            return "true, false"
+        if self.kind is int:
+            return f"{self.minimum}..{self.maximum}"
+        return "any text"
+
+    def coerce(self, value: Any) -> Any:
+        """Turn ``value`` (possibly command-line text) into a valid value, or raise ValueError."""
+        try:
+            if self.kind is bool:
+                if isinstance(value, str):
+                    text = value.strip().lower()
+                    if text not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                        raise ValueError
+                    value = text in ("true", "1", "yes", "on")
+                value = bool(value)
+            elif self.kind is int:
+                if isinstance(value, bool):
+                    raise ValueError
+                value = int(value)
+            else:
+                value = str(value)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"option {self.name}: {value!r} is not valid; choose {self.allowed()}"
+            ) from None
+        bad = (self.choices and value not in self.choices) or (
+            self.kind is int
+            and not self.choices
+            and (
+                (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)
+            )
+        )
+        if bad:
+            raise ValueError(f"option {self.name}: {value!r} is not valid; choose {self.allowed()}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the catalog says about a game: enough to list it and build its options menu."""
+
+    id: str
+    title: str
+    sides: tuple[str, str]
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+    rules_file: str = ""  # a file in games/rules/ shown on the rules screen
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        valid = ", ".join(o.name for o in self.options) or "none"
+        raise ValueError(f"{self.id} has no option {name!r}; options: {valid}")
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Defaults overlaid with ``given``, each value checked; raises ValueError naming the problem."""
+        values = {opt.name: opt.default for opt in self.options}
+        for name, value in given.items():
+            values[name] = self.option(name).coerce(value)
+        return values
+
+
+class State(ABC):
+    """One position.  Immutable; subclasses keep their data in ``__slots__``."""
+
+    __slots__ = ()
+
+    game: "Game"
+    to_move: int  # 0 or 1: an index into game.sides
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move; never empty unless the game is over."""
+
+    @abstractmethod
+    def play(self, move: Move) -> "State":
+        """The state after ``move``; raises IllegalMove (with the reason) if it is not legal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    @abstractmethod
+    def winner(self) -> int | None:
+        """0 or 1 when that side has won; None for a draw or a game still going."""
+
+    @abstractmethod
+    def key(self) -> Hashable:
+        """Equal for equal positions (including the side to move); used by transposition tables."""
+
+    def score(self) -> tuple[int, int] | None:
+        """The score each side has, where the game shows one (discs, loop lengths); else None."""
+        return None
+
+    def end_reason(self) -> str:
+        """Why the game ended, in words for the game-over screen ("Blue connected left and right")."""
+        if not self.is_terminal():
+            return ""
+        w = self.winner()
+        return "Draw" if w is None else f"{self.game.sides[w]} wins"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and type(self) is type(other) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.to_text(self)!r}>"
+
+
+class Game(ABC):
+    """The rules of one game for one choice of options."""
+
+    info: GameInfo
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.info.resolve_options(options)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return self.info.sides
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The position a new game starts from."""
+
+    @abstractmethod
+    def format_move(self, state: State, move: Move) -> str:
+        """``move`` (legal in ``state``) in the game's standard notation."""
+
+    @abstractmethod
+    def parse_move(self, state: State, text: str) -> Move:
+        """The move ``text`` names in ``state``; raises IllegalMove if it is malformed or not legal."""
+
+    @abstractmethod
+    def to_text(self, state: State) -> str:
+        """The position as plain text; ``from_text`` reads it back."""
+
+    @abstractmethod
+    def from_text(self, text: str) -> State:
+        """Read a position written by ``to_text``; raises IllegalMove on bad text."""
+
+    def play_line(self, moves: Sequence[str], state: State | None = None) -> State:
+        """Play moves given in notation from ``state`` (default: the start); for tests and records."""
+        state = state or self.initial_state()
+        for text in moves:
+            state = state.play(self.parse_move(state, text))
+        return state
+
+    def legal_move_texts(self, state: State) -> list[str]:
+        return [self.format_move(state, m) for m in state.legal_moves()]
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+
+def check_move_text(game: Game, state: State, text: str) -> Move:
+    """Shared parse helper: match ``text`` against the notation of every legal move.
+
+    Games with small move lists use it as their ``parse_move``; it gives the same error wording
+    everywhere: malformed or not legal, with the legal choices listed.
+    """
+    wanted = text.strip().lower()
+    if state.is_terminal():
+        raise IllegalMove(f"{text!r}: the game is over")
+    moves = state.legal_moves()
+    for move in moves:
+        if game.format_move(state, move).lower() == wanted:
+            return move
+    shown = ", ".join(game.format_move(state, m) for m in moves[:20])
+    more = " ..." if len(moves) > 20 else ""
+    raise IllegalMove(f"{text!r} is not a legal move here; legal: {shown}{more}")
+

@@ -1,0 +1,47 @@
+"""Helpers for games played on a rectangular grid of named cells (``a1``: column letter, row number).
+
+Shared by tic-tac-toe, Hex, Reversi and Trax so that every grid game names cells the same way and
+gives the same error messages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.base import IllegalMove
+
+_CELL = re.compile(r"^\s*([a-zA-Z])\s*(\d{1,2})\s*$")
+
+
+def cell_name(index: int, width: int) -> str:
+    """``a1`` style name of cell ``index`` (row-major, row 1 at the top)."""
+    row, col = divmod(index, width)
+    return f"{chr(ord('a') + col)}{row + 1}"
+
+
+def parse_cell(text: str, width: int, height: int) -> int:
+    """The row-major index named by ``text``; IllegalMove if malformed or off the board."""
+    m = _CELL.match(text)
+    if not m:
+        raise IllegalMove(f"{text!r} is not a cell name like a1")
+    col = ord(m.group(1).lower()) - ord("a")
+    row = int(m.group(2)) - 1
+    if not (0 <= col < width and 0 <= row < height):
+        last = f"{chr(ord('a') + width - 1)}{height}"
+        raise IllegalMove(f"{text!r} is off the board (a1..{last})")
+    return row * width + col
+
+
+def read_to_move_header(text: str, side_names: str | tuple[str, ...]) -> tuple[str | None, list[str]]:
+    """Split position text into an optional ``to-move: NAME`` first line and the remaining rows.
+
+    Returns (the side name as written in ``side_names``, or None if absent; the non-empty rows).
+    """
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if lines and lines[0].lower().startswith("to-move:"):
+        name = lines[0].split(":", 1)[1].strip()
+        for side in side_names:
+            if side.lower() == name.lower():
+                return side, lines[1:]
+        raise IllegalMove(f"to-move: {name!r} is not one of {', '.join(side_names)}")
+    return None, lines

@@ -1,0 +1,109 @@
+"""The game contract, checked on every registered game with random playouts (hypothesis).
+
+A new game gets these checks for free: every legal move plays, ``play`` never changes the old
+state, keys are equal for equal positions, notation and position text round-trip, finished games
+have no moves and a consistent winner.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import games
+from games import IllegalMove
+
+GAME_IDS = games.available_ids()
+
+
+def random_line(game, seed: int, max_plies: int = 400):
+    """The states of one random game from the start (at most ``max_plies`` moves)."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    states = [state]
+    while not state.is_terminal() and len(states) <= max_plies:
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def test_catalog_lists_every_game():
+    ids = [info.id for info in games.catalog()]
+    assert ids == GAME_IDS
+    for info in games.catalog():
+        assert len(info.sides) == 2 and info.title
+        for opt in info.options:
+            assert opt.coerce(opt.default) == opt.default
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_playout_keeps_the_contract(game_id, seed):
+    game = games.load(game_id)
+    states = random_line(game, seed)
+    for before, after in zip(states, states[1:]):
+        assert after.to_move in (0, 1)
+    for state in states:
+        text = game.to_text(state)
+        again = game.from_text(text)
+        assert again.key() == state.key(), f"text round trip changed the position:\n{text}"
+        assert again == state and hash(again) == hash(state)
+        moves = state.legal_moves()
+        if state.is_terminal():
+            assert moves == []
+        else:
+            assert moves, "a game that is not over must have a legal move"
+            assert state.winner() is None
+            key_before = state.key()
+            for move in moves[:30]:
+                child = state.play(move)
+                assert state.key() == key_before, "play changed the old state"
+                notation = game.format_move(state, move)
+                assert game.parse_move(state, notation) == move, notation
+                assert child.key() == state.play(move).key()
+    last = states[-1]
+    if last.is_terminal():
+        assert last.winner() in (0, 1, None)
+        assert last.end_reason()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_move_text_is_refused_with_a_reason(game_id):
+    game = games.load(game_id)
+    state = game.initial_state()
+    for text in ("", "zz99", "hello world", "@#!"):
+        with pytest.raises(IllegalMove) as err:
+            game.parse_move(state, text)
+        assert str(err.value)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_position_text_is_refused(game_id):
+    game = games.load(game_id)
+    with pytest.raises(IllegalMove):
+        game.from_text("this is not a position\n???")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_unknown_option_is_refused_naming_the_options(game_id):
+    with pytest.raises(ValueError, match="option"):
+        games.load(game_id, no_such_option=1)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_option_value_builds_a_playable_game(game_id):
+    info = games.info(game_id)
+    for opt in info.options:
+        values = list(opt.choices) or ([True, False] if opt.kind is bool else [opt.minimum, opt.maximum])
+        for value in values:
+            try:
+                game = games.load(game_id, **{opt.name: value})
+            except ValueError:
+                continue  # a combination the game refuses with a reason (k larger than the board)
+            state = game.initial_state()
+            assert state.legal_moves() or state.is_terminal()
+            if not state.is_terminal():
+                state.play(state.legal_moves()[0])

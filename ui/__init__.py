@@ -1,0 +1,1 @@
+"""The pygame shell: the app, its scenes (menus, game, rules, tournament), board views, the AI worker."""

@@ -1,0 +1,114 @@
+"""The board-view contract: how a game is drawn and how clicks become moves.
+
+One subclass per game lives in ui/views/<game id>.py and is named ``VIEW``.  A view draws any
+state into any rectangle (the window is resizable) and turns a click into one of the state's
+legal moves.  It never decides legality: it only picks among ``state.legal_moves()`` (which is
+also how it knows what to highlight).
+
+The game scene owns the loop and calls, every frame:
+
+    view.layout(rect)                       # when the board area changes size
+    view.draw(surface, state, overlay)      # overlay: hover, last move, hint, legal dots ...
+    result = view.click(state, pos)         # on a left click on the board
+
+``click`` returns a ``Click``: ``Click.play(move)`` (a complete legal move), ``Click.pending()``
+(the click was part of a move being entered, e.g. the first point of an Alquerque chain or a Trax
+tile picker opening), or ``Click.reject(reason)`` (not a legal move: the scene shows feedback).
+Views with multi-click input keep that partial input themselves and drop it in ``reset_input``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Hashable
+
+import pygame
+
+from games.base import Game, State
+from ui.theme import DARK, Theme
+
+
+@dataclass
+class Overlay:
+    """What the scene wants shown on top of the position."""
+
+    theme: Theme = DARK
+    hover: tuple[int, int] | None = None  # mouse position, if over the board
+    last_move: Hashable | None = None  # the move that led to the state drawn
+    previous: State | None = None  # the state before last_move (for animations, captured pieces)
+    hint: Hashable | None = None  # a move to highlight (the engine's suggestion)
+    show_legal: bool = True
+    interactive: bool = True  # a human may click now (hover previews only then)
+    invalid_at: tuple[int, int] | None = None  # where an illegal click happened ...
+    invalid_since: float = 0.0  # ... and when (time.monotonic()), for the shake/flash
+    animation_speed: float = 1.0  # 0 turns animations off
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Click:
+    kind: str  # "play", "pending", "reject", "ignore"
+    move: Hashable | None = None
+    reason: str = ""
+
+    @staticmethod
+    def play(move: Hashable) -> "Click":
+        return Click("play", move)
+
+    @staticmethod
+    def pending() -> "Click":
+        return Click("pending")
+
+    @staticmethod
+    def reject(reason: str) -> "Click":
+        return Click("reject", reason=reason)
+
+    @staticmethod
+    def ignore() -> "Click":
+        """Outside the board: nothing to do, no feedback."""
+        return Click("ignore")
+
+
+class BoardView:
+    """Base class: subclasses implement ``layout``, ``draw`` and ``click``."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.animation_started = 0.0  # time.monotonic() of the last move shown, for animations
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""
+        self.rect = pygame.Rect(rect)
+
+    def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
+        raise NotImplementedError
+
+    def click(self, state: State, pos: tuple[int, int]) -> Click:
+        raise NotImplementedError
+
+    def reset_input(self) -> None:
+        """Forget a partly entered move (undo, new game, the other side moved)."""
+
+    def move_shown(self, before: State | None, move: Hashable | None, after: State) -> None:
+        """The scene calls this when ``move`` was played, so the view can animate it."""
+        self.animation_started = time.monotonic()
+
+    def is_animating(self) -> bool:
+        """True while a move animation runs (PC vs PC waits for it before the next move)."""
+        return False
+
+    def status_text(self, state: State) -> str:
+        """A line under the board for things the panel does not show (e.g. "Pick a tile"). """
+        return ""
+
+
+def shake_offset(overlay: Overlay, duration: float = 0.35, amplitude: int = 6) -> int:
+    """Horizontal pixel offset for the shake after an illegal click (0 when none is running)."""
+    age = time.monotonic() - overlay.invalid_since
+    if overlay.invalid_at is None or age > duration:
+        return 0
+    import math
+
+    return int(amplitude * (1 - age / duration) * math.sin(age * 60))

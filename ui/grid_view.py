@@ -1,0 +1,140 @@
+"""A board view for games on a rectangular grid of cells (tic-tac-toe, Reversi, Rastros, Trax).
+
+It does the geometry every such game shares: fitting the grid into the rectangle with room for
+coordinates, mapping pixels to cells, drawing the labels, the hover frame, the last-move mark and
+the flash of an illegal click.  A game's view says how to draw one cell's contents and which
+move a click on a cell makes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Hashable
+
+import pygame
+
+from games.base import State
+from ui.board_view import BoardView, Click, Overlay, shake_offset
+from ui.theme import Color, draw_text
+
+
+class GridView(BoardView):
+    rows: int
+    cols: int
+    margin_cells = 0.6  # room for the coordinate labels, in cells
+
+    def col_label(self, col: int) -> str:
+        return chr(ord("a") + col)
+
+    def row_label(self, row: int) -> str:
+        return str(row + 1)
+
+    # -- geometry ----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        cell = min(rect.width / (self.cols + 2 * self.margin_cells), rect.height / (self.rows + 2 * self.margin_cells))
+        self.cell = max(4, int(cell))
+        w, h = self.cell * self.cols, self.cell * self.rows
+        self.grid = pygame.Rect(0, 0, w, h)
+        self.grid.center = rect.center
+
+    def cell_rect(self, row: int, col: int) -> pygame.Rect:
+        return pygame.Rect(self.grid.x + col * self.cell, self.grid.y + row * self.cell, self.cell, self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        x, y = pos
+        if not self.grid.collidepoint(x, y):
+            return None
+        return (y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell
+
+    # -- what a game's view provides ---------------------------------------------------------
+    def move_at(self, state: State, row: int, col: int) -> Hashable | None:
+        """The legal move a click on (row, col) makes, or None."""
+        raise NotImplementedError
+
+    def move_cell(self, move: Hashable) -> tuple[int, int] | None:
+        """The cell a move is shown at (for last move and hint marks)."""
+        raise NotImplementedError
+
+    def draw_cell(self, surface: pygame.Surface, state: State, row: int, col: int, rect: pygame.Rect, overlay: Overlay) -> None:
+        raise NotImplementedError
+
+    def draw_background(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        pygame.draw.rect(surface, overlay.theme.board, self.grid)
+
+    def reject_reason(self, state: State, row: int, col: int) -> str:
+        return "not a legal move"
+
+    def draw_extras(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
+        """Anything drawn over the cells (winning line, trail ...)."""
+
+    # -- the contract ------------------------------------------------------------------------
+    def click(self, state: State, pos: tuple[int, int]) -> Click:
+        cell = self.cell_at(pos)
+        if cell is None:
+            return Click.ignore()
+        move = self.move_at(state, *cell)
+        return Click.play(move) if move is not None else Click.reject(self.reject_reason(state, *cell))
+
+    def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
+        theme = overlay.theme
+        saved = self.grid
+        self.grid = self.grid.move(shake_offset(overlay), 0)
+        try:
+            self.draw_background(surface, overlay)
+            for r in range(self.rows):
+                for c in range(self.cols):
+                    self.draw_cell(surface, state, r, c, self.cell_rect(r, c), overlay)
+            self._draw_lines(surface, theme.grid)
+            self._draw_labels(surface, theme.text)
+            self._mark(surface, overlay.last_move, theme.last_move, 3)
+            self._mark(surface, overlay.hint, theme.hint, 5)
+            self.draw_extras(surface, state, overlay)
+            self._draw_hover(surface, state, overlay)
+            self._draw_invalid(surface, overlay)
+        finally:
+            self.grid = saved
+
+    def _draw_lines(self, surface: pygame.Surface, color: Color) -> None:
+        g, width = self.grid, max(1, self.cell // 30)
+        for r in range(self.rows + 1):
+            pygame.draw.line(surface, color, (g.left, g.top + r * self.cell), (g.right, g.top + r * self.cell), width)
+        for c in range(self.cols + 1):
+            pygame.draw.line(surface, color, (g.left + c * self.cell, g.top), (g.left + c * self.cell, g.bottom), width)
+
+    def _draw_labels(self, surface: pygame.Surface, color: Color) -> None:
+        size = max(9, min(22, int(self.cell * 0.32)))
+        off = int(self.cell * self.margin_cells / 2)
+        for c in range(self.cols):
+            x = self.grid.x + c * self.cell + self.cell // 2
+            draw_text(surface, self.col_label(c), (x, self.grid.top - off), size, color, "center")
+            draw_text(surface, self.col_label(c), (x, self.grid.bottom + off), size, color, "center")
+        for r in range(self.rows):
+            y = self.grid.y + r * self.cell + self.cell // 2
+            draw_text(surface, self.row_label(r), (self.grid.left - off, y), size, color, "center")
+            draw_text(surface, self.row_label(r), (self.grid.right + off, y), size, color, "center")
+
+    def _mark(self, surface: pygame.Surface, move: Hashable | None, color: Color, width: int) -> None:
+        if move is None:
+            return
+        cell = self.move_cell(move)
+        if cell is not None:
+            pygame.draw.rect(surface, color, self.cell_rect(*cell).inflate(-4, -4), max(2, width * self.cell // 80))
+
+    def _draw_hover(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
+        if overlay.hover is None or not overlay.interactive:
+            return
+        cell = self.cell_at(overlay.hover)
+        if cell is None or self.move_at(state, *cell) is None:
+            return
+        rect = self.cell_rect(*cell)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((*overlay.theme.hover, 50))
+        surface.blit(shade, rect)
+
+    def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        if overlay.invalid_at is None or time.monotonic() - overlay.invalid_since > 0.5:
+            return
+        cell = self.cell_at(overlay.invalid_at)
+        if cell is not None:
+            pygame.draw.rect(surface, overlay.theme.invalid, self.cell_rect(*cell), max(3, self.cell // 15))

@@ -1,0 +1,48 @@
+"""Tic-tac-toe board view: X and O drawn as strokes, the winning line struck through."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.tictactoe import TicTacToe, TicTacToeState
+from ui.board_view import Overlay
+from ui.grid_view import GridView
+
+
+class TicTacToeView(GridView):
+    def __init__(self, game: TicTacToe) -> None:
+        super().__init__(game)
+        self.rows, self.cols = game.height, game.width
+
+    def move_at(self, state: TicTacToeState, row: int, col: int) -> int | None:
+        move = row * self.cols + col
+        return move if move in state.legal_moves() else None
+
+    def move_cell(self, move: int) -> tuple[int, int]:
+        return divmod(move, self.cols)
+
+    def reject_reason(self, state: TicTacToeState, row: int, col: int) -> str:
+        return "the game is over" if state.is_terminal() else "that square is taken"
+
+    def draw_cell(self, surface, state: TicTacToeState, row, col, rect, overlay: Overlay) -> None:
+        i = row * self.cols + col
+        pad, width = rect.width // 5, max(2, rect.width // 10)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        if state.boards[0] >> i & 1:
+            pygame.draw.line(surface, overlay.theme.side0, inner.topleft, inner.bottomright, width)
+            pygame.draw.line(surface, overlay.theme.side0, inner.topright, inner.bottomleft, width)
+        elif state.boards[1] >> i & 1:
+            pygame.draw.circle(surface, overlay.theme.side1, inner.center, inner.width // 2, width)
+        elif overlay.hint == i:
+            pygame.draw.circle(surface, overlay.theme.hint, inner.center, max(3, inner.width // 6))
+
+    def draw_extras(self, surface, state: TicTacToeState, overlay: Overlay) -> None:
+        line = state.winning_line()
+        if not line:
+            return
+        cells = [divmod(i, self.cols) for i in range(self.rows * self.cols) if line >> i & 1]
+        a, b = self.cell_rect(*cells[0]).center, self.cell_rect(*cells[-1]).center
+        pygame.draw.line(surface, overlay.theme.win, a, b, max(3, self.cell // 8))
+
+
+VIEW = TicTacToeView
