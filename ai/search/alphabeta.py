@@ -18,6 +18,7 @@ What it does, and why:
 from __future__ import annotations
 
 import random
+import time
 from typing import Hashable, Protocol
 
 from ai.base import PROVEN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
@@ -341,4 +342,37 @@ class AlphaBetaPlayer(Player):
         depth = min(d for d in (limits.depth, self.depth, 200) if d is not None)
         time_ = limits.time * self.time_scale if limits.time is not None else None
         self.last = self.engine.search(state, Limits(time_, depth, None, limits.stop), progress)
+        if self.last.proven == -1 and (self.last.proven_plies or 0) > 2:
+            return self._swindle(state, limits, time_)
         return self.last.best_move
+
+    def _swindle(self, state: State, limits: Limits, time_: float | None) -> Hashable:
+        """In a proven lost position, play the move that leaves the opponent the fewest winning
+        replies (a fallible opponent may miss them all), instead of an arbitrary lost move.
+
+        Each reply is solved with a fresh engine whose table is shared across replies; replies
+        not proven within the time left count as not winning for the opponent."""
+        clock = Clock(limits)
+        deadline = None if time_ is None else clock.start + max(0.0, time_ - self.last.elapsed)
+        solver = AlphaBeta(self.engine.evaluator, seed=0)
+        best_move, best_ratio = self.last.best_move, 2.0
+        for move in state.legal_moves():
+            child = state.play(move)
+            replies = child.legal_moves()
+            if child.is_terminal() or not replies:
+                continue
+            winning = 0
+            for reply in replies:
+                left = None if deadline is None else deadline - time.perf_counter()
+                if (left is not None and left <= 0) or limits.stopped():
+                    return best_move
+                after = child.play(reply)
+                if after.is_terminal():
+                    winning += after.winner() == child.to_move
+                    continue
+                proof = solver.search(after, Limits(left, None, None, limits.stop))
+                winning += proof.proven == -1  # we, to move there, are lost
+            ratio = winning / len(replies)
+            if ratio < best_ratio:
+                best_move, best_ratio = move, ratio
+        return best_move

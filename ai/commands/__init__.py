@@ -1,0 +1,1 @@
+"""The headless commands behind `main.py match`, `tournament` and `bench`."""

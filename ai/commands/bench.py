@@ -1,0 +1,53 @@
+"""`main.py bench`: speed and strength figures, printed for notes and regressions.
+
+For each game: level-5's depth, nodes and nodes per second in a fixed time from the positions
+its engine module lists in ``BENCH_POSITIONS`` (position text, or ``(options, text)``), then the
+game's own ``bench_extra`` figures (perft, solver reach, short strength runs).
+"""
+
+from __future__ import annotations
+
+import importlib
+import platform
+from typing import Callable
+
+import ai
+import games
+from ai.base import Limits, Progress
+
+Report = Callable[[str], None]
+
+
+def bench_positions(game_id: str, report: Report, seconds: float) -> None:
+    engine = importlib.import_module(f"ai.engines.{game_id}")
+    for number, entry in enumerate(getattr(engine, "BENCH_POSITIONS", []), 1):
+        options, text = entry if isinstance(entry, tuple) else ({}, entry)
+        game = games.load(game_id, **options)
+        state = game.from_text(text)
+        player = ai.make_player(game_id, "level-5", seed=1)
+        final: list[Progress] = []
+        move = player.choose(state, Limits(time=seconds), progress=lambda p: final.append(p) if p.done else None)
+        p = final[-1] if final else Progress(best_move=move)
+        label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
+        proven = "" if p.proven is None else f" proven={p.proven:+d}"
+        report(
+            f"  #{number} {label:22} {p.kind:9} depth {p.depth:3d}  nodes {p.nodes:9d}"
+            f"  {p.nps:10.0f}/s  {p.elapsed:5.2f}s  best {game.format_move(state, move)}{proven}"
+        )
+
+
+def run_bench(targets: list[str], quick: bool, report: Report = print) -> None:
+    report(f"Tabuleiro bench on Python {platform.python_version()} ({platform.machine()}), quick={quick}")
+    seconds = 0.3 if quick else 1.0
+    for target in targets:
+        if target == "ui":
+            from ui.bench import bench_ui
+
+            report("ui: frames per second while level-5 thinks")
+            bench_ui(report, quick)
+            continue
+        report(f"{target}: level-5 from fixed positions, {seconds:g} s each")
+        bench_positions(target, report, seconds)
+        extra = getattr(importlib.import_module(f"ai.engines.{target}"), "bench_extra", None)
+        if extra is not None:
+            extra(report, quick)

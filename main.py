@@ -1,0 +1,145 @@
+"""Tabuleiro: classic board games from AI courses.
+
+    python main.py                      the window
+    python main.py match GAME P1 P2     a series of games between two players
+    python main.py tournament GAME P..  a round robin
+    python main.py bench [GAME|ui ...]  speed and strength figures
+    python main.py gtp GAME             a player over the Go Text Protocol
+
+Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
+was wrong and the valid choices, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own errors: one line, status 2
+        raise UsageError(message)
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise UsageError(f"--option {pair!r}: expected key=value, e.g. --option size=9")
+        key, value = pair.split("=", 1)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def check_game_and_players(game_id: str, player_ids: list[str], options: dict[str, Any]) -> None:
+    """Validate everything up front so errors are one line, before any game starts."""
+    import ai
+    import games
+
+    try:
+        games.load(game_id, **options)
+        for pid in player_ids:
+            ai.make_player(game_id, pid)
+    except (ValueError, OSError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py", description="Tabuleiro: classic board games with strong computer players.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
+        p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. size=9")
+        p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
+
+    m = sub.add_parser("match", help="a series of games between two players, sides alternating")
+    m.add_argument("game")
+    m.add_argument("players", nargs=2, metavar="PLAYER")
+    m.add_argument("--games", type=int, default=2)
+    m.add_argument("--json", action="store_true", help="one JSON object per finished game, nothing else on stdout")
+    common(m)
+
+    t = sub.add_parser("tournament", help="a round robin among players of one game")
+    t.add_argument("game")
+    t.add_argument("players", nargs="+", metavar="PLAYER")
+    t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
+    t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    t.add_argument("--out", default=None, help="write results to FILE.json and FILE.csv")
+    common(t)
+
+    b = sub.add_parser("bench", help="speed and strength figures")
+    b.add_argument("targets", nargs="*", metavar="GAME", help="game ids and/or 'ui' (default: every game)")
+    b.add_argument("--quick", action="store_true", help="shorter runs")
+
+    g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
+    g.add_argument("game")
+    g.add_argument("--player", default="level-5")
+    common(g)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            from ui.app import run
+
+            return run()
+        return dispatch(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    import games
+
+    if args.command == "bench":
+        from ai.commands.bench import run_bench
+
+        targets = args.targets or games.available_ids()
+        valid = games.available_ids() + ["ui"]
+        for target in targets:
+            if target not in valid:
+                raise UsageError(f"unknown bench target {target!r}; choose from {', '.join(valid)}")
+        run_bench(targets, args.quick)
+        return 0
+    options = parse_options(args.option)
+    if args.time is not None and args.time <= 0:
+        raise UsageError("--time must be a positive number of seconds")
+    if args.command == "match":
+        if args.games < 1:
+            raise UsageError("--games must be at least 1")
+        check_game_and_players(args.game, args.players, options)
+        from ai.commands.match import run_match
+
+        return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json)
+    if args.command == "tournament":
+        if len(args.players) < 2:
+            raise UsageError("a tournament needs at least two players")
+        check_game_and_players(args.game, args.players, options)
+        from ai.commands.tournament import run_tournament
+
+        return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed)
+    if args.command == "gtp":
+        check_game_and_players(args.game, [args.player], options)
+        from ai.commands.gtp import run_gtp
+
+        return run_gtp(args.game, args.player, options, args.time)
+    raise UsageError(f"unknown command {args.command!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Fonts and text layout for the window's own screens (panel, rules, dialogs).
+
+The shell uses Open Sans, which ships with pygame-menu (a dependency), so the menus and our own
+screens share one typeface on every platform without bundling fonts of our own.  Board views keep
+using ``ui.theme.draw_text`` (pygame's default font) so their look does not depend on this module.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+import pygame_menu
+
+Color = tuple[int, int, int]
+
+REGULAR = pygame_menu.font.FONT_OPEN_SANS
+BOLD = pygame_menu.font.FONT_OPEN_SANS_BOLD
+MONO = pygame_menu.font.FONT_FIRACODE
+
+
+@lru_cache(maxsize=128)
+def ui_font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+    """A cached Open Sans (or Fira Code) font of ``size`` points."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = MONO if mono else BOLD if bold else REGULAR
+    try:
+        return pygame.font.Font(path, max(6, int(size)))
+    except (OSError, FileNotFoundError):  # a broken install: still show text
+        return pygame.font.Font(None, max(8, int(size * 1.35)))
+
+
+def text(
+    surface: pygame.Surface, value: str, pos: tuple[int, int], size: int, color: Color,
+    anchor: str = "topleft", bold: bool = False, mono: bool = False,
+) -> pygame.Rect:
+    """Draw one line of text with its ``anchor`` at ``pos``; returns the rect it covers."""
+    image = ui_font(size, bold, mono).render(value, True, color)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """``value`` shortened with an ellipsis so that it fits in ``width`` pixels."""
+    f = ui_font(size, bold)
+    if f.size(value)[0] <= width:
+        return value
+    while value and f.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels."""
+    f = ui_font(size, bold)
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    return ui_font(size, bold).get_linesize()

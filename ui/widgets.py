@@ -1,0 +1,179 @@
+"""Small drawing pieces shared by the shell's own screens: buttons with hover states, cards,
+the thinking spinner and transient messages.
+
+pygame-menu builds the menus; the game screen needs buttons that live beside a board and redraw
+every frame, so they are drawn here with the same colours and font.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from ui import text as tx
+from ui.theme import Color, Theme
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return tuple(int(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def card(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int = 10,
+         border: Color | None = None, border_width: int = 1, shadow: bool = False) -> None:
+    """A rounded rectangle, optionally with a soft drop shadow and a border."""
+    if shadow:
+        shade = pygame.Surface((rect.width + 12, rect.height + 12), pygame.SRCALPHA)
+        for i in range(6):
+            pygame.draw.rect(shade, (0, 0, 0, 14), shade.get_rect().inflate(-2 * i, -2 * i), border_radius=radius + 6 - i)
+        surface.blit(shade, (rect.x - 6, rect.y - 2))
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+@dataclass
+class Button:
+    """A clickable button with a key hint ("Undo  U"); ``action`` runs on click or key."""
+
+    label: str
+    action: Callable[[], None]
+    key_hint: str = ""
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    active: bool = False  # a toggle that is on (legal moves shown, paused ...)
+    primary: bool = False
+    visible: bool = True
+    hovered: bool = False
+    pressed: bool = False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        radius = max(4, int(8 * scale))
+        if not self.enabled:
+            fill, fg = mix(theme.panel, theme.background, 0.5), mix(theme.muted, theme.panel, 0.4)
+        elif self.primary or self.active:
+            fill, fg = theme.accent, (255, 255, 255)
+            if self.hovered:
+                fill = mix(fill, (255, 255, 255), 0.15)
+        else:
+            fill = mix(theme.panel, theme.text, 0.10 if self.hovered else 0.05)
+            fg = theme.text
+        if self.pressed and self.hovered and self.enabled:
+            fill = mix(fill, theme.background, 0.25)
+        border = theme.accent if (self.hovered and self.enabled and not self.primary) else mix(theme.panel, theme.text, 0.16)
+        card(surface, self.rect, fill, radius, border, max(1, int(scale)))
+        size = max(10, int(15 * scale))
+        hint_size = max(9, int(12 * scale))
+        label_w = tx.ui_font(size, True).size(self.label)[0]
+        hint_w = tx.ui_font(hint_size).size(self.key_hint)[0] + int(8 * scale) if self.key_hint else 0
+        if label_w + hint_w > self.rect.width - 10 * scale:
+            hint_w = 0
+        x = self.rect.centerx - (label_w + hint_w) // 2
+        tx.text(surface, self.label, (x, self.rect.centery), size, fg, "midleft", bold=True)
+        if hint_w:
+            hint_color = mix(fg, fill, 0.35)
+            tx.text(surface, self.key_hint, (x + label_w + int(8 * scale), self.rect.centery + 1), hint_size, hint_color, "midleft")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Update hover/press from a mouse event; True if the event was a click on this button."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if self.rect.collidepoint(event.pos) and self.enabled and was:
+                self.action()
+                return True
+        return False
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+
+def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int) -> int:
+    """Place the visible ``buttons`` in rows of ``columns`` inside ``area``; returns the height used."""
+    shown = [b for b in buttons if b.visible]
+    if not shown:
+        return 0
+    width = (area.width - gap * (columns - 1)) // columns
+    rows = math.ceil(len(shown) / columns)
+    for i, b in enumerate(shown):
+        r, c = divmod(i, columns)
+        in_row = min(columns, len(shown) - r * columns)
+        w = (area.width - gap * (in_row - 1)) // in_row if in_row < columns else width
+        b.rect = pygame.Rect(area.x + c * (w + gap), area.y + r * (height + gap), w, height)
+    return rows * height + (rows - 1) * gap
+
+
+def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color) -> None:
+    """An animated ring of dots: the computer is thinking."""
+    t = time.monotonic()
+    for i in range(8):
+        angle = 2 * math.pi * i / 8
+        phase = (t * 1.4 - i / 8) % 1.0
+        alpha = 0.25 + 0.75 * (1 - phase)
+        x = center[0] + radius * math.cos(angle)
+        y = center[1] + radius * math.sin(angle)
+        dot = max(2, int(radius * 0.26 * (0.6 + 0.4 * (1 - phase))))
+        pygame.draw.circle(surface, mix((128, 128, 128), color, alpha), (int(x), int(y)), dot)
+
+
+@dataclass
+class Message:
+    text: str
+    kind: str = "info"  # "info", "warn", "error"
+    since: float = field(default_factory=time.monotonic)
+    duration: float = 3.5
+
+
+class Messages:
+    """Transient messages ("That square is taken", "The AI failed: ..."), newest last."""
+
+    def __init__(self) -> None:
+        self.items: list[Message] = []
+
+    def add(self, value: str, kind: str = "info", duration: float | None = None) -> None:
+        if self.items and self.items[-1].text == value:
+            self.items[-1].since = time.monotonic()
+            return
+        d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
+        self.items.append(Message(value, kind, time.monotonic(), d))
+        del self.items[:-3]
+
+    def current(self) -> list[Message]:
+        now = time.monotonic()
+        self.items = [m for m in self.items if now - m.since < m.duration]
+        return list(self.items)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int) -> None:
+        """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre)."""
+        x, y = anchor
+        size = max(11, int(15 * scale))
+        for m in reversed(self.current()):
+            age = time.monotonic() - m.since
+            fade = min(1.0, (m.duration - age) / 0.4)
+            value = tx.fit(m.text, size, max_width - int(32 * scale))
+            w = tx.ui_font(size).size(value)[0] + int(32 * scale)
+            h = int(size * 2.2)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.midbottom = (x, y)
+            color = {"error": theme.invalid, "warn": mix(theme.last_move, theme.panel, 0.2)}.get(m.kind, theme.panel)
+            pill = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(pill, (*color, int(235 * fade)), pill.get_rect(), border_radius=h // 2)
+            fg = (255, 255, 255) if m.kind != "info" else theme.text
+            image = tx.ui_font(size).render(value, True, fg)
+            image.set_alpha(int(255 * fade))
+            pill.blit(image, image.get_rect(center=pill.get_rect().center))
+            surface.blit(pill, rect)
+            y -= h + int(6 * scale)
