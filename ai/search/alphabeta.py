@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Hashable, Protocol
 
 from ai.base import PROVEN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
@@ -134,7 +135,7 @@ class AlphaBeta:
                 result.kind = "solver"
                 break
             if progress:
-                progress(result)
+                progress(replace(result, pv=list(result.pv)))
             if not finished or clock.expired():
                 break
             if limits.time is not None and clock.elapsed() > limits.time * 0.55:
@@ -143,7 +144,7 @@ class AlphaBeta:
         result.elapsed = clock.elapsed()
         result.nodes = self.nodes
         if progress:
-            progress(result)
+            progress(replace(result, pv=list(result.pv)))
         return result
 
     def _first_guess(self, state: State, moves: list[Hashable]) -> Hashable:

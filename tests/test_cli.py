@@ -1,0 +1,65 @@
+"""The command line as other programs use it: JSON lines, one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [[], ["--option", "width=4", "--option", "height=4", "--option", "k=3"],
+     ["--option", "width=7", "--option", "height=6", "--option", "k=4"]],
+)
+def test_match_json_prints_one_object_per_game(options):
+    n = 20 if not options else 4
+    proc = run("match", "tictactoe", "level-5", "level-1", "--games", str(n), "--json", "--time", "0.2", *options)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == n
+    records = [json.loads(line) for line in lines]
+    for i, rec in enumerate(records):
+        assert rec["game"] == "tictactoe" and len(rec["moves"]) >= 5
+        assert rec["players"] == (["level-5", "level-1"] if i % 2 == 0 else ["level-1", "level-5"])
+        if not options:
+            assert rec["winner_name"] in ("level-5", None), rec  # perfect play never loses on 3x3
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["match", "chess", "level-1", "level-1"], ["unknown game", "tictactoe"]),
+        (["match", "tictactoe", "level-9", "level-1"], ["unknown player", "level-5"]),
+        (["match", "tictactoe", "level-1", "level-1", "--option", "size=3"], ["no option", "width"]),
+        (["match", "tictactoe", "level-1", "level-1", "--option", "width=99"], ["width", "3..19"]),
+        (["match", "tictactoe", "level-1", "level-1", "--option", "k=7"], ["cannot fit"]),
+        (["match", "tictactoe", "level-1", "level-1", "--time", "-1"], ["--time"]),
+        (["bench", "chess"], ["unknown bench target"]),
+        (["nonsense"], ["invalid choice"]),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args, words):
+    proc = run(*args)
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    for word in words:
+        assert word in err
+
+
+def test_bench_prints_nodes_per_second_and_depth():
+    proc = run("bench", "tictactoe", "--quick")
+    assert proc.returncode == 0, proc.stderr
+    assert "/s" in proc.stdout and "depth" in proc.stdout

@@ -1,0 +1,140 @@
+"""The generic searches: agreement with plain minimax, the time budget, the stop flag, progress."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+import ai
+import games
+from ai.base import WIN, Flag, Limits, PlayerInfo
+from ai.engines.tictactoe import OpenLines
+from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
+from ai.search.classic import alphabeta_cutoff
+from ai.search.mcts import MCTSPlayer
+
+SMALL = games.load("tictactoe", width=4, height=4, k=3)
+BIG = games.load("tictactoe", width=15, height=15, k=5)
+
+
+def exact(state, memo={}) -> int:  # noqa: B006 - the memo is deliberate
+    key = state.key()
+    if key not in memo:
+        if state.is_terminal():
+            w = state.winner()
+            memo[key] = 0 if w is None else (1 if w == state.to_move else -1)
+        else:
+            memo[key] = max(-exact(state.play(m)) for m in state.legal_moves())
+    return memo[key]
+
+
+def random_position(game, plies: int, seed: int):
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_alphabeta_proves_the_same_value_as_minimax(seed):
+    state = random_position(SMALL, 5, seed)
+    if state.is_terminal():
+        return
+    result = AlphaBeta(OpenLines()).search(state, Limits())
+    assert result.proven == exact(state)
+    assert -exact(state.play(result.best_move)) == exact(state)
+    if result.proven:
+        # the reported distance is the length of the game under perfect play
+        assert result.proven_plies >= 1 and abs(result.score) == WIN - result.proven_plies
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_classic_alphabeta_equals_plain_minimax(seed):
+    state = random_position(SMALL, 7, seed)
+    if state.is_terminal():
+        return
+
+    def heuristic(s, player):
+        w = s.winner()
+        return 0 if w is None else (1 if w == player else -1)
+
+    pruned = alphabeta_cutoff(state, 4, heuristic)
+    plain = alphabeta_cutoff(state, 4, heuristic, prune=False)
+    assert pruned[:2] == plain[:2]
+    assert pruned[2] <= plain[2]
+
+
+def test_time_budget_is_honoured_and_a_finished_depth_is_returned():
+    state = random_position(BIG, 6, 1)
+    player = ai.make_player("tictactoe", "level-5")
+    reports = []
+    began = time.perf_counter()
+    move = player.choose(state, Limits(time=0.3), progress=reports.append)
+    spent = time.perf_counter() - began
+    assert move in state.legal_moves()
+    assert spent < 0.3 + 0.25, f"took {spent:.2f} s for a 0.3 s budget"
+    finals = [r for r in reports if r.done]
+    assert len(finals) == 1 and finals[0].depth >= 1 and finals[0].best_move == move
+
+
+def test_stop_flag_ends_an_unlimited_search_promptly():
+    state = random_position(BIG, 4, 2)
+    player = ai.make_player("tictactoe", "level-5")
+    flag = threading.Event()
+    threading.Timer(0.2, flag.set).start()
+    began = time.perf_counter()
+    move = player.choose(state, Limits(stop=flag))
+    assert time.perf_counter() - began < 1.5
+    assert move in state.legal_moves()
+
+
+def test_stop_flag_already_set_still_gives_a_legal_move():
+    flag = Flag()
+    flag.set()
+    state = random_position(BIG, 3, 3)
+    for player_id in ("level-2", "level-5"):
+        assert ai.make_player("tictactoe", player_id).choose(state, Limits(stop=flag)) in state.legal_moves()
+
+
+def test_progress_reports_depth_nodes_and_principal_variation():
+    reports = []
+    state = random_position(games.load("tictactoe", width=7, height=6, k=4), 4, 5)
+    ai.make_player("tictactoe", "level-5").choose(state, Limits(time=0.3), progress=reports.append)
+    assert [r.depth for r in reports if not r.done] == sorted(r.depth for r in reports if not r.done)
+    last = reports[-1]
+    assert last.done and last.nodes > 0 and last.nps > 0
+    assert last.pv and last.pv[0] == last.best_move
+    line = state
+    for move in last.pv:  # the principal variation is a playable line
+        line = line.play(move)
+
+
+def test_mcts_takes_an_immediate_win_and_blocks_one():
+    game = games.load("tictactoe")
+    player = MCTSPlayer(PlayerInfo("mcts", "MCTS"), seed=1)
+    win = game.play_line(["a1", "b1", "a2", "b2"])  # X to move: a3 wins
+    assert game.format_move(win, player.choose(win, Limits(iterations=2000))) == "a3"
+    block = game.play_line(["a1", "b2", "c3", "b1"])  # X must block b3
+    assert game.format_move(block, player.choose(block, Limits(iterations=3000))) == "b3"
+
+
+def test_noise_keeps_weak_levels_legal_and_varied():
+    state = games.load("tictactoe", width=7, height=6, k=4).initial_state()
+    moves = {
+        AlphaBetaPlayer(OpenLines(), PlayerInfo("x", "x"), depth=1, noise=1000, seed=s).choose(state, Limits())
+        for s in range(12)
+    }
+    assert len(moves) > 1 and moves <= set(state.legal_moves())
+
+
+def test_catalog_and_unknown_player():
+    ids = [p.id for p in ai.catalog("tictactoe")]
+    assert ids[:5] == [f"level-{n}" for n in range(1, 6)]
+    with pytest.raises(ValueError, match="level-1"):
+        ai.make_player("tictactoe", "grandmaster")

@@ -1,0 +1,152 @@
+"""Tic-tac-toe (m,n,k): the rules, and level-5's perfect play on 3x3 checked exhaustively.
+
+The ground truth is an independent memoised minimax written here, not our engine.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+import ai
+import games
+from ai.base import Limits
+from games import IllegalMove
+
+GAME = games.load("tictactoe")
+
+
+def test_x_moves_first_on_an_empty_board():
+    state = GAME.initial_state()
+    assert state.to_move == 0 and GAME.sides == ("X", "O")
+    assert sorted(GAME.legal_move_texts(state)) == sorted(f"{c}{r}" for c in "abc" for r in "123")
+
+
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        (["a1", "a2", "b1", "b2", "c1"], "row"),
+        (["a1", "b1", "a2", "b2", "a3"], "column"),
+        (["a1", "b1", "b2", "c1", "c3"], "diagonal"),
+        (["c1", "a1", "b2", "b1", "a3"], "anti-diagonal"),
+    ],
+)
+def test_three_in_a_row_wins(line, reason):
+    state = GAME.play_line(line)
+    assert state.is_terminal() and state.winner() == 0, reason
+    assert state.legal_moves() == []
+    assert "3 in a row" in state.end_reason()
+
+
+def test_full_board_without_a_line_is_a_draw():
+    state = GAME.play_line(["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"])
+    assert state.is_terminal() and state.winner() is None
+    assert "draw" in state.end_reason().lower()
+
+
+def test_taken_square_and_finished_game_are_refused_with_a_reason():
+    state = GAME.play_line(["b2"])
+    with pytest.raises(IllegalMove, match="taken"):
+        state.play(4)
+    with pytest.raises(IllegalMove, match="not a legal move"):
+        GAME.parse_move(state, "b2")
+    with pytest.raises(IllegalMove, match="off the board"):
+        GAME.parse_move(state, "d1")
+    won = GAME.play_line(["a1", "a2", "b1", "b2", "c1"])
+    with pytest.raises(IllegalMove, match="over"):
+        won.play(8)
+
+
+def test_k_in_a_row_on_bigger_boards():
+    game = games.load("tictactoe", width=7, height=6, k=4)
+    state = game.play_line(["a6", "b6", "a5", "b5", "a4", "b4"])
+    assert not state.is_terminal()
+    state = game.play_line(["a3"], state)
+    assert state.winner() == 0
+    assert "4 in a row" in state.end_reason()
+    with pytest.raises(ValueError, match="cannot fit"):
+        games.load("tictactoe", width=3, height=3, k=4)
+
+
+def test_position_text_is_checked():
+    with pytest.raises(IllegalMove):
+        GAME.from_text("to-move: X\nXX.\n...\n...")  # X has two marks more than O... with X to move
+    with pytest.raises(IllegalMove):
+        GAME.from_text("to-move: X\nX?.\n...\n...")
+    state = GAME.from_text("XO.\n...\n...")
+    assert state.to_move == 0
+
+
+# -- perfect play ------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def minimax(key) -> int:
+    """+1/0/-1 for the side to move, by plain minimax (independent ground truth)."""
+    state = _states[key]
+    if state.is_terminal():
+        w = state.winner()
+        return 0 if w is None else (1 if w == state.to_move else -1)
+    best = -1
+    for move in state.legal_moves():
+        child = state.play(move)
+        _states[child.key()] = child
+        best = max(best, -minimax(child.key()))
+    return best
+
+
+_states: dict = {}
+
+
+def value(state) -> int:
+    _states[state.key()] = state
+    return minimax(state.key())
+
+
+def reachable(state, seen):
+    if state.key() in seen:
+        return
+    seen[state.key()] = state
+    for move in state.legal_moves():
+        reachable(state.play(move), seen)
+
+
+def test_level5_keeps_the_value_of_every_reachable_3x3_position():
+    """From every position reachable in play, level-5's move keeps the game-theoretic value.
+
+    So it never loses from any position it is not already lost in, against any opponent."""
+    seen: dict = {}
+    reachable(GAME.initial_state(), seen)
+    assert len(seen) == 5478  # the known number of reachable 3x3 positions
+    player = ai.make_player("tictactoe", "level-5")
+    for state in seen.values():
+        if state.is_terminal():
+            continue
+        move = player.choose(state, Limits())
+        assert -value(state.play(move)) == value(state), GAME.to_text(state)
+
+
+def test_level5_never_loses_against_any_line_of_play():
+    """Every opponent line exhaustively, level-5 playing X and playing O."""
+    player = ai.make_player("tictactoe", "level-5")
+    cache: dict = {}
+
+    def worst_result(state, me) -> int:
+        if state.is_terminal():
+            w = state.winner()
+            return 0 if w is None else (1 if w == me else -1)
+        if state.to_move == me:
+            key = state.key()
+            if key not in cache:
+                cache[key] = player.choose(state, Limits())
+            return worst_result(state.play(cache[key]), me)
+        return min(worst_result(state.play(m), me) for m in state.legal_moves())
+
+    assert worst_result(GAME.initial_state(), 0) == 0  # perfect play is a draw
+    assert worst_result(GAME.initial_state(), 1) == 0
+
+
+def test_the_engine_proves_the_3x3_draw():
+    player = ai.make_player("tictactoe", "level-5")
+    reports = []
+    player.choose(GAME.initial_state(), Limits(time=5), progress=reports.append)
+    assert reports[-1].done and reports[-1].proven == 0
