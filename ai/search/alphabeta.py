@@ -12,7 +12,8 @@ What it does, and why:
   and deepening stops; ``Progress.proven`` reports it.  This is what makes small games (3x3
   tic-tac-toe, endgames) play perfectly with the same code.
 - Game knowledge comes from an ``Evaluator``: ``evaluate(state)`` from the mover's point of
-  view, and optionally ``order_moves(state, moves)`` and ``noisy_moves(state)`` (quiescence).
+  view, and optionally ``order_moves(state, moves)``, ``noisy_moves(state)`` (quiescence) and
+  ``candidate_moves(state, moves)`` (a subset worth searching; the rest are never tried).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class AlphaBeta:
         self.killers: list[list[Hashable]] = []
         self.nodes = 0
         self.horizon_hits = 0
+        self.restricted = False  # candidate_moves left moves out during this search
         self.clock: Clock | None = None
 
     # -- the public entry -------------------------------------------------------------------
@@ -100,6 +102,7 @@ class AlphaBeta:
             raise ValueError("search called on a finished game")
         self.clock = clock = Clock(limits, every=128)
         self.nodes = 0
+        self.restricted = False
         if len(self.tt) > TT_LIMIT:
             self.tt.clear()
         self.history = {m: v // 8 for m, v in self.history.items()}
@@ -124,8 +127,8 @@ class AlphaBeta:
                 break
             result.best_move, result.score, result.depth = move, value, depth
             result.pv = self._principal_variation(state, move, depth)
-            if self.noise:
-                pass  # noisy values prove nothing
+            if self.noise or self.restricted:
+                pass  # noisy values, or a tree with moves left out, prove nothing
             elif finished and self.horizon_hits == 0:
                 result.proven = 0 if abs(value) < PROVEN else (1 if value > 0 else -1)
             elif abs(value) >= PROVEN and (finished or value > 0):
@@ -269,6 +272,13 @@ class AlphaBeta:
 
     # -- move ordering ----------------------------------------------------------------------
     def _order(self, state: State, moves: list[Hashable], ply: int, first: Hashable | None) -> list[Hashable]:
+        candidates = getattr(self.evaluator, "candidate_moves", None)
+        if candidates is not None:
+            kept = candidates(state, moves)
+            if len(kept) < len(moves):
+                self.horizon_hits += 1  # moves left out: this subtree's value is no proof
+                self.restricted = True
+            moves = kept
         if not self.use_ordering:
             return moves
         order_moves = getattr(self.evaluator, "order_moves", None)
