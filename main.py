@@ -142,4 +142,7 @@ def dispatch(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a PyInstaller build starts its worker processes through itself
     sys.exit(main())

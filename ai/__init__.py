@@ -29,8 +29,9 @@ def catalog(game_id: str) -> list[PlayerInfo]:
 
 
 def is_outside_player(player_id: str) -> bool:
-    """``path/to/file.py:Name`` (or just ``file.py``) names a player written outside Tabuleiro."""
-    return ".py" in player_id
+    """``path/to/file.py:Name`` (or just ``file.py``) names a player written outside Tabuleiro;
+    so do ``gtp:COMMAND LINE`` and ``engine.json`` (a GTP engine, see ai/outside.py)."""
+    return ".py" in player_id or player_id.startswith("gtp:") or player_id.endswith(".json")
 
 
 def make_player(game_id: str, player_id: str, seed: int | None = None) -> Player:

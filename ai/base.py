@@ -88,6 +88,14 @@ class Player:
         return f"<{type(self).__name__} {self.info.id}>"
 
 
+class Forfeit(Exception):
+    """Raised by ``choose`` when the player has lost the game by the rules, not by a bug of ours.
+
+    Outside players raise it when their process went over the time limit, died or answered with
+    an illegal move; the referee records ``str(exc)`` as the reason ("exceeded the time limit ...").
+    """
+
+
 class Flag:
     """A minimal thread-safe stop flag for callers that have no Event at hand."""
 

@@ -11,7 +11,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from ai.base import Limits, Player
+from ai.base import Forfeit, Limits, Player
 from games.base import Game, State
 
 GRACE = 0.5  # seconds beyond the limit before a slow move forfeits (timer and scheduling jitter)
@@ -54,6 +54,8 @@ def play_game(
         began = time.perf_counter()
         try:
             move = players[side].choose(state, limits)
+        except Forfeit as exc:  # an outside player over time, dead, or with an illegal answer
+            return _forfeit(result, side, game, f"{player_ids[side]} {exc}")
         except Exception as exc:  # a crashing player loses; the match goes on
             return _forfeit(result, side, game, f"{player_ids[side]} crashed: {type(exc).__name__}: {exc}")
         spent = time.perf_counter() - began

@@ -82,6 +82,7 @@ FAR_ROW = (SIZE - 1, 0)  # row index each side moves towards
 
 Move = tuple[int, ...]
 Position = tuple[int, int, int]  # (white bits, black bits, side to move)
+FULL = (1 << POINTS) - 1
 
 
 def point_name(p: int) -> str:
@@ -115,12 +116,23 @@ def lines() -> list[tuple[int, int]]:
             if dr * SIZE + dc > 0]
 
 
+def _neighbour_pairs() -> frozenset[tuple[int, int]]:
+    pairs = set()
+    for p in range(POINTS):
+        row, col = divmod(p, SIZE)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr or dc) and 0 <= row + dr < SIZE and 0 <= col + dc < SIZE:
+                    pairs.add((p, p + dr * SIZE + dc))
+    return frozenset(pairs)
+
+
+_NEIGHBOURS = _neighbour_pairs()
+
+
 def is_step(move: Move) -> bool:
     """A step moves one point; a capture lands two points away (in a straight line)."""
-    if len(move) != 2:
-        return False
-    (r0, c0), (r1, c1) = divmod(move[0], SIZE), divmod(move[1], SIZE)
-    return max(abs(r1 - r0), abs(c1 - c0)) == 1
+    return len(move) == 2 and move in _NEIGHBOURS
 
 
 def captured_points(move: Move) -> tuple[int, ...]:
@@ -131,10 +143,10 @@ def captured_points(move: Move) -> tuple[int, ...]:
 
 
 class AlquerqueState(State):
-    __slots__ = ("game", "boards", "to_move", "quiet", "history", "_moves", "_end")
+    __slots__ = ("game", "boards", "to_move", "quiet", "history", "_moves", "_end", "_key")
 
     def __init__(
-        self, game: "Alquerque", boards: tuple[int, int], to_move: int, quiet: int = 0,
+        self, game: Alquerque, boards: tuple[int, int], to_move: int, quiet: int = 0,
         history: tuple[Position, ...] = (),
     ) -> None:
         self.game = game
@@ -144,6 +156,7 @@ class AlquerqueState(State):
         self.history = history  # earlier positions since the last irreversible move, oldest first
         self._moves: list[Move] | None = None
         self._end: tuple[int | None, str] | None = None
+        self._key: tuple | None = None
 
     # -- position facts ------------------------------------------------------------------------
     @property
@@ -180,14 +193,14 @@ class AlquerqueState(State):
         """The legal captures and chains (for quiescence search and hints)."""
         return [m for m in self.legal_moves() if not is_step(m)]
 
-    def play(self, move: Move) -> "AlquerqueState":
+    def play(self, move: Move) -> AlquerqueState:
         if self.is_terminal():
             raise IllegalMove("the game is over")
         if move not in self._all_moves():
             raise IllegalMove(self.game.why_illegal(self, move))
         me, them = self.to_move, 1 - self.to_move
         boards = list(self.boards)
-        boards[me] ^= (1 << move[0]) | (1 << move[-1])
+        boards[me] = boards[me] & ~(1 << move[0]) | 1 << move[-1]  # a chain may end where it began
         taken = captured_points(move)
         for p in taken:
             boards[them] &= ~(1 << p)
@@ -223,8 +236,10 @@ class AlquerqueState(State):
         return self._ending()[1]
 
     def key(self) -> tuple:
-        seen = tuple(sorted(Counter(self.history).items()))
-        return (self.boards[0], self.boards[1], self.to_move, self.quiet, seen)
+        if self._key is None:
+            seen = tuple(sorted(Counter(self.history).items()))
+            self._key = (self.boards[0], self.boards[1], self.to_move, self.quiet, seen)
+        return self._key
 
     def score(self) -> tuple[int, int]:
         """Pieces captured by each side (White, Black), counted from the 12 each side starts with."""
@@ -278,21 +293,53 @@ class Alquerque(Game):
         return self._may_step(side, p, dr)
 
     # -- move generation ---------------------------------------------------------------------
+    @cached_property
+    def step_moves(self) -> tuple[tuple[tuple[int, dict[int, tuple[Move, ...]]], ...], ...]:
+        """[side][point] -> (bitmask of its step targets, {empty targets: the step moves}).
+
+        A table lookup per piece instead of a loop over its neighbours: move generation is the
+        inner loop of every search."""
+        table = []
+        for side in (WHITE, BLACK):
+            per_point = []
+            for p in range(POINTS):
+                targets = self.step_targets[side][p]
+                moves = {}
+                for subset in range(1 << len(targets)):
+                    chosen = [q for i, q in enumerate(targets) if subset >> i & 1]
+                    moves[sum(1 << q for q in chosen)] = tuple((p, q) for q in chosen)
+                per_point.append((sum(1 << q for q in targets), moves))
+            table.append(tuple(per_point))
+        return tuple(table)
+
+    @cached_property
+    def jump_reach(self) -> tuple[tuple[int, ...], ...]:
+        """[side][point] -> bitmask of the points a piece there could jump over."""
+        return tuple(
+            tuple(sum(1 << over for over, _ in self.jumps[side][p]) for p in range(POINTS))
+            for side in (WHITE, BLACK)
+        )
+
     def generate_moves(self, boards: tuple[int, int], side: int) -> list[Move]:
-        """Captures (chains and, unless compulsory, their prefixes) first, then steps."""
+        """Captures (chains and, unless compulsory, their prefixes) first, then steps; pieces in
+        the order of their points (a1, b1, ... e5)."""
         own, enemy = boards[side], boards[1 - side]
+        empty = ~(own | enemy) & FULL
+        reach, step_moves = self.jump_reach[side], self.step_moves[side]
         captures: list[Move] = []
-        for p in range(POINTS):
-            if own >> p & 1:
-                self._chains(side, (p,), own & ~(1 << p), enemy, captures)
+        steps: list[Move] = []
+        bits = own
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            p = low.bit_length() - 1
+            if enemy & reach[p]:
+                self._chains(side, (p,), own ^ low, enemy, captures)
+            mask, moves = step_moves[p]
+            if mask & empty:
+                steps.extend(moves[mask & empty])
         if captures and self.compulsory_capture:
             return captures
-        empty = ~(own | enemy)
-        steps = [
-            (p, q)
-            for p in range(POINTS) if own >> p & 1
-            for q in self.step_targets[side][p] if empty >> q & 1
-        ]
         return captures + steps
 
     def _chains(self, side: int, path: Move, own: int, enemy: int, out: list[Move]) -> None:

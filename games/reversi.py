@@ -196,7 +196,7 @@ def perft(me: int, opp: int, depth: int, geo: Geometry) -> int:
 class ReversiState(State):
     __slots__ = ("game", "boards", "to_move", "_moves", "_opp_moves")
 
-    def __init__(self, game: "Reversi", boards: tuple[int, int], to_move: int) -> None:
+    def __init__(self, game: Reversi, boards: tuple[int, int], to_move: int) -> None:
         self.game = game
         self.boards = boards  # (black, white)
         self.to_move = to_move
@@ -237,7 +237,7 @@ class ReversiState(State):
         """True when the only legal move is a pass."""
         return not self.move_mask() and bool(self.opponent_move_mask())
 
-    def play(self, move: int) -> "ReversiState":
+    def play(self, move: int) -> ReversiState:
         me, opp = self.mover, self.opponent
         if move == PASS:
             if not self.must_pass():

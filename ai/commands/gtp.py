@@ -1,0 +1,223 @@
+"""`main.py gtp GAME [--player level-5] [--time S]`: one of our players over the Go Text Protocol.
+
+Reads GTP commands on stdin, answers on stdout (``=[id] text`` or ``?[id] error``, then a blank
+line), so GUIs and tournament managers (HexGui, gogui-twogtp, Othello GTP drivers, our own
+``gtp:`` outside players) can use Tabuleiro's engines.
+
+Commands: protocol_version, name, version, known_command, list_commands, boardsize N,
+clear_board, play COLOUR MOVE, genmove COLOUR, undo, showboard, final_score, time_settings (the
+seconds per move become 0.9 of the byo-yomi time per stone, else a 30th of the main time;
+``--time`` sets them until then), time_left (caps the seconds per move), quit.
+
+Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blue, Black, South,
+Light), ``w``/``white`` the other; the game's own side names are accepted too.  Moves are in the
+game's notation (``c3``, ``4-5``, ``e5/``, ``pass``, ``swap``).  ``play`` for the side not to move
+is refused, except that a forced ``pass`` of the side to move is played first (Reversi drivers
+often do not send passes).
+
+Hex: our Blue moves first and joins left and right; Red joins top and bottom.  Hex GTP programs
+of the Benzene/HexGui family call the first player black and give black the top and bottom edges,
+so for them black = Blue with row and column exchanged (their ``c1`` is our ``a3``).  This
+command uses our orientation; to pair a Benzene engine with ours, transpose the cells (an outside
+GTP player does it with ``"transpose": true`` in its JSON config, see ai/outside.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+import ai
+import games
+from ai.base import Limits
+from games.base import IllegalMove
+
+COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "boardsize",
+            "clear_board", "play", "genmove", "undo", "showboard", "final_score", "time_settings",
+            "time_left", "quit")
+
+
+class GTPError(Exception):
+    """A command that cannot be carried out: answered with ``?`` and the message."""
+
+
+class Engine:
+    """The state behind the protocol: the game, its history and the player."""
+
+    def __init__(self, game_id: str, player_id: str, options: dict[str, Any], move_time: float) -> None:
+        self.game_id = game_id
+        self.player_id = player_id
+        self.options = dict(options)
+        self.move_time = move_time
+        self.game = games.load(game_id, **self.options)
+        self.player = ai.make_player(game_id, player_id, seed=1)
+        self.history = [self.game.initial_state()]
+
+    @property
+    def state(self):
+        return self.history[-1]
+
+    def side(self, word: str) -> int:
+        w = word.lower()
+        if w in ("b", "black"):
+            return 0
+        if w in ("w", "white"):
+            return 1
+        for i, name in enumerate(self.game.sides):
+            if w in (name.lower(), name.lower()[0]):
+                return i
+        raise GTPError(f"invalid color {word!r}; use b, w, black, white, {', '.join(self.game.sides)}")
+
+    def handle(self, command: str, args: list[str]) -> str:
+        if command not in COMMANDS:
+            raise GTPError("unknown command")
+        return getattr(self, f"cmd_{command}")(args)
+
+    # -- the commands ------------------------------------------------------------------------
+    def cmd_protocol_version(self, args: list[str]) -> str:
+        return "2"
+
+    def cmd_name(self, args: list[str]) -> str:
+        return f"Tabuleiro {self.game_id} {self.player_id}"
+
+    def cmd_version(self, args: list[str]) -> str:
+        return "0.1"
+
+    def cmd_known_command(self, args: list[str]) -> str:
+        return "true" if args and args[0] in COMMANDS else "false"
+
+    def cmd_list_commands(self, args: list[str]) -> str:
+        return "\n".join(COMMANDS)
+
+    def cmd_boardsize(self, args: list[str]) -> str:
+        if len(args) != 1 or not args[0].isdigit():
+            raise GTPError("boardsize needs one number")
+        size = int(args[0])
+        info = games.info(self.game_id)
+        if any(o.name == "size" for o in info.options):
+            try:
+                self.game = games.load(self.game_id, **dict(self.options, size=size))
+            except ValueError as exc:
+                raise GTPError(f"unacceptable size: {exc}") from None
+            self.options["size"] = size
+        elif size != getattr(self.game, "size", size):
+            raise GTPError("unacceptable size")
+        self.history = [self.game.initial_state()]
+        return ""
+
+    def cmd_clear_board(self, args: list[str]) -> str:
+        self.history = [self.game.initial_state()]
+        return ""
+
+    def cmd_play(self, args: list[str]) -> str:
+        if len(args) != 2:
+            raise GTPError("play needs a color and a move")
+        side = self.side(args[0])
+        state = self.state
+        if state.is_terminal():
+            raise GTPError("illegal move: the game is over")
+        if side != state.to_move:
+            forced = self.game.legal_move_texts(state)
+            if forced == ["pass"]:
+                self.history.append(state.play(state.legal_moves()[0]))
+                state = self.state
+            else:
+                raise GTPError(f"illegal move: {self.game.sides[state.to_move]} is to move")
+        try:
+            move = self.game.parse_move(state, args[1])
+        except IllegalMove as exc:
+            raise GTPError(f"illegal move: {exc}") from None
+        self.history.append(state.play(move))
+        return ""
+
+    def cmd_genmove(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise GTPError("genmove needs a color")
+        side = self.side(args[0])
+        state = self.state
+        if state.is_terminal():
+            raise GTPError("the game is over")
+        if side != state.to_move:
+            raise GTPError(f"{self.game.sides[state.to_move]} is to move")
+        move = self.player.choose(state, Limits(time=self.move_time))
+        text = self.game.format_move(state, move)
+        self.history.append(state.play(move))
+        return text
+
+    def cmd_undo(self, args: list[str]) -> str:
+        if len(self.history) < 2:
+            raise GTPError("cannot undo")
+        self.history.pop()
+        return ""
+
+    def cmd_showboard(self, args: list[str]) -> str:
+        return "\n" + self.game.to_text(self.state)
+
+    def cmd_final_score(self, args: list[str]) -> str:
+        state = self.state
+        if not state.is_terminal():
+            raise GTPError("the game is not over")
+        w = state.winner()
+        if w is None:
+            return "0"
+        score = state.score()
+        margin = abs(score[0] - score[1]) if score else ""
+        return f"{'BW'[w]}+{margin}" if margin else f"{'BW'[w]}+"
+
+    def cmd_time_settings(self, args: list[str]) -> str:
+        """main_time byo_yomi_time byo_yomi_stones: a per-move budget that fits (0 0 0: no limit)."""
+        try:
+            main, byo, stones = (float(a) for a in args[:3])
+        except ValueError:
+            raise GTPError("time_settings needs three numbers") from None
+        if byo > 0 and stones > 0:
+            self.move_time = max(0.05, 0.9 * byo / stones)
+        elif main > 0:
+            self.move_time = max(0.05, main / 30)
+        return ""
+
+    def cmd_time_left(self, args: list[str]) -> str:
+        """color time stones: never plan more than the time left allows."""
+        try:
+            seconds, stones = float(args[1]), int(args[2])
+        except (IndexError, ValueError):
+            raise GTPError("time_left needs a color, seconds and stones") from None
+        if seconds > 0:
+            self.move_time = max(0.05, min(self.move_time, 0.9 * seconds / max(stones, 20)))
+        return ""
+
+    def cmd_quit(self, args: list[str]) -> str:
+        return ""
+
+
+def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
+    """The protocol loop: until ``quit`` or the end of input."""
+    for raw in stdin:
+        line = raw.split("#", 1)[0].replace("\t", " ").strip()
+        if not line:
+            continue
+        words = line.split()
+        ident = ""
+        if words[0].isdigit():
+            ident, words = words[0], words[1:]
+            if not words:
+                continue
+        command, args = words[0].lower(), words[1:]
+        try:
+            answer = engine.handle(command, args)
+            head, *rest = answer.split("\n")
+            first = f"={ident} {head}".rstrip()
+            stdout.write("\n".join([first, *(line for line in rest if line.strip())]) + "\n\n")  # no blank line inside
+        except GTPError as exc:
+            stdout.write(f"?{ident} {exc}\n\n")
+        except Exception as exc:  # our own failure: answer it, never die mid-protocol
+            stdout.write(f"?{ident} internal error: {type(exc).__name__}: {exc}\n\n")
+        stdout.flush()
+        if command == "quit":
+            return
+
+
+def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None) -> int:
+    engine = Engine(game_id, player_id, options, time or 1.0)
+    serve(engine, sys.stdin, sys.stdout)
+    return 0

@@ -1,0 +1,103 @@
+"""The course's six Rastros players, as the notebook defines them (shared/seeds, "O Jogo dos Rastros").
+
+Students measure their own players against these, so each one copies the notebook's behaviour,
+tie-breaks included:
+- Bacoco: ``random.choice(state.moves())``.
+- ObtusoSW / ObtusoNE: sort the moves by ``(row, -col)`` / ``(-row, col)`` and take the last:
+  the southernmost-then-westernmost / northernmost-then-easternmost square.
+- Random Plus, Basilio, Ar Livre: ``alphabeta_cutoff_search_new(state, game, 5, eval_fn)``.  That
+  is AIMA's ``alphabeta_cutoff_search``: the root's children are depth 1 and the cut-off test is
+  ``depth > d or terminal``, so with d = 5 the heuristic is applied six plies below the root
+  (``ClassicPlayer`` counts plies, hence ``AIMA_DEPTH + 1``).  Moves are tried in the notebook's
+  order, which is ascending square index (our ``legal_moves()`` order); the first best root move
+  is kept.  The heuristics get the root player and score +10/-10 for a won/lost game; otherwise
+  Random Plus scores 0, Basilio ``7 - king distance(piece, own goal)`` (``n - 1`` on an n x n
+  board: 7 on 8x8) and Ar Livre the number of legal moves of the position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.search.classic import ClassicPlayer
+from games.rastros import RastrosState
+
+AIMA_DEPTH = 5  # the notebook's depth_for_all
+PLIES = AIMA_DEPTH + 1  # AIMA evaluates at depth > d: six plies below the root
+
+
+def _won_lost(state: RastrosState, player: int) -> float | None:
+    """+10 / -10 for a finished game seen by ``player`` (the notebook's ``terminou`` test)."""
+    w = state.winner()
+    if w is None:
+        return None
+    return 10 if w == player else -10
+
+
+def random_plus_eval(state: RastrosState, player: int) -> float:
+    v = _won_lost(state, player)
+    return 0 if v is None else v
+
+
+def chebyshev(n: int, a: int, b: int) -> int:
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return max(abs(ra - rb), abs(ca - cb))
+
+
+def basilio_eval(state: RastrosState, player: int) -> float:
+    v = _won_lost(state, player)
+    if v is not None:
+        return v
+    game = state.game
+    goal = game.goal_south if player == 0 else game.goal_north
+    return (game.n - 1) - chebyshev(game.n, state.white, goal)
+
+
+def ar_livre_eval(state: RastrosState, player: int) -> float:
+    v = _won_lost(state, player)
+    if v is not None:
+        return v
+    return state.moves_mask().bit_count()
+
+
+class Bacoco(Player):
+    """A random legal move (seeded)."""
+
+    def __init__(self, info: PlayerInfo, seed: int | None = None) -> None:
+        self.info = info
+        self.rng = random.Random(seed)
+
+    def choose(self, state: RastrosState, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        move = self.rng.choice(state.legal_moves())
+        if progress:
+            progress(Progress(best_move=move, kind="rule", done=True))
+        return move
+
+
+class Obtuso(Player):
+    """ObtusoSW (``south=True``) or ObtusoNE: the last move after the notebook's sort."""
+
+    def __init__(self, info: PlayerInfo, south: bool) -> None:
+        self.info = info
+        self.south = south
+
+    def choose(self, state: RastrosState, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        n = state.game.n
+        moves = state.legal_moves()
+        if self.south:
+            moves.sort(key=lambda m: (m // n, -(m % n)))
+        else:
+            moves.sort(key=lambda m: (-(m // n), m % n))
+        move = moves[-1]
+        if progress:
+            progress(Progress(best_move=move, kind="rule", done=True))
+        return move
+
+
+def classic(evaluate):
+    """A ``make(info, seed)`` for a depth-5 (AIMA) course alpha-beta player."""
+    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate)

@@ -1,0 +1,309 @@
+"""Trax players built on threats: a one-ply greedy player and the selective threat search.
+
+The threat search answers, in this order, the questions a Trax player asks every turn:
+
+1. Can I win now?  (a placement whose turn completes a loop or line of my colour)
+2. Which placements hand the game to the opponent?  (their colour only: never play them)
+3. After each remaining move, can the opponent win at once?  Those moves are unsafe.  Only wins
+   that already existed and survive, or new ones near what the move changed, need checking.
+4. Does a safe move make a threat the opponent cannot stop?  (after every reply one of my wins is
+   still there): play it.  Level 5 also looks one threat deeper: a threat only one or two replies
+   stop, after each of which I again have a threat nobody can stop.
+5. Otherwise take the best safe moves by evaluation and reject those after which the opponent has
+   such an unstoppable threat of their own (their reply makes threats that none of my replies
+   near them defuses); among the sound ones play the one whose worst reply (by evaluation)
+   leaves me best -- every reply is played for the check anyway, so this two-ply look is free.
+
+Each step watches the clock (and the stop flag) and keeps the best answer so far, so the player
+answers within its time on every board size.  ``steps`` (how many questions are asked) makes the
+weaker levels.  The time used is capped at the course's one second per move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+
+from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.engines.trax_threats import (
+    analyse,
+    cells_near,
+    evaluate,
+    region,
+    still_wins,
+    wins_for,
+)
+from games.trax import Trax, TraxState
+
+SAFETY = 0.7  # share of the move time the search plans to use
+
+
+class _Budget:
+    """A deadline, plus the caller's stop flag: ``over()`` is true once either says so."""
+
+    def __init__(self, seconds: float, limits: Limits | None = None) -> None:
+        self.start = time.perf_counter()
+        self.deadline = self.start + seconds
+        self.limits = limits
+
+    def left(self) -> float:
+        return 0.0 if self.limits is not None and self.limits.stopped() else self.deadline - time.perf_counter()
+
+    def over(self) -> bool:
+        return self.left() <= 0
+
+
+class ThreatPlayer(Player):
+    """``steps`` = how many of the five questions it asks (1: wins only ... 5: everything).
+
+    ``noise`` adds a random amount to each move's evaluation so that weak levels vary.
+    """
+
+    def __init__(self, info: PlayerInfo, steps: int = 5, noise: float = 0.0, seed: int | None = None,
+                 candidates: int = 8) -> None:
+        self.info = info
+        self.steps = steps
+        self.noise = noise
+        self.candidates = candidates
+        self.rng = random.Random(seed)
+        self.nodes = 0
+
+    def choose(self, state: TraxState, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        limits = limits or Limits(time=1.0)
+        seconds = min(limits.time if limits.time is not None else 1.0, 1.0) * SAFETY
+        budget = _Budget(seconds, limits)
+        self.nodes = 0
+        move, score, why = self._decide(state, budget, limits)
+        if progress:
+            elapsed = time.perf_counter() - budget.start
+            # proofs we can stand by: a win this turn, or every move lets the opponent win at once
+            proven = {"solver": (1, 1), "lost": (-1, 2)}.get(why, (None, None))
+            progress(Progress(depth=self.steps, best_move=move, score=score, nodes=self.nodes,
+                              elapsed=elapsed, pv=[move], proven=proven[0], proven_plies=proven[1],
+                              kind="solver" if why in ("solver", "lost") else "threats", done=True))
+        return move
+
+    # -- the five questions ------------------------------------------------------------------
+    def _decide(self, state: TraxState, budget: _Budget, limits: Limits) -> tuple[int, float, str]:
+        game: Trax = state.game
+        me, opp = state.to_move, 1 - state.to_move
+        found = analyse(game, state)
+        self.nodes += len(found)
+        moves = list(found)
+        if not moves or state.is_terminal():
+            raise ValueError("choose called on a finished game")
+        if len(moves) == 1:
+            return moves[0], 0.0, "rule"
+        mine = wins_for(found, me)
+        if mine:
+            return self._best_win(state, mine), 1.0, "solver"
+        losing = {m for m, made in found.items() if made == 1 << opp}
+        threats_now = [m for m in wins_for(found, opp) if m not in losing] + list(losing)
+        candidates = [m for m in moves if m not in losing] or moves
+        children: dict[int, TraxState] = {}
+        values: dict[int, float] = {}
+        for m in candidates:
+            child = state.play(m)
+            children[m] = child
+            values[m] = evaluate(game, child, me) + (self.rng.uniform(-self.noise, self.noise) if self.noise else 0)
+            if budget.over() or limits.stopped():
+                break
+        ranked = sorted(children, key=lambda m: -values[m])
+        if self.steps < 3 or budget.over():
+            return ranked[0], values[ranked[0]], "greedy"
+        safe, my_threats = self._safe_moves(state, ranked, children, threats_now, budget, me, opp)
+        if not safe:
+            return ranked[0], values[ranked[0]], "lost" if len(ranked) == len(candidates) else "safe"
+        if self.steps >= 4:
+            forcing = self._forcing_win(ranked, safe, my_threats, children, budget, me, opp)
+            if forcing is not None:
+                return forcing, 0.9, "threat"
+        if self.steps >= 5:
+            best, best_value, sound = None, -float("inf"), 0
+            for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
+                if budget.left() < 0.05 or limits.stopped() or sound >= self.candidates:
+                    break
+                forced, reply_value = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
+                if not forced:
+                    sound += 1
+                    if reply_value > best_value:
+                        best, best_value = m, reply_value
+            if best is not None:
+                return best, best_value, "defend"
+        first_safe = next(m for m in ranked if m in safe)
+        return first_safe, values[first_safe], "safe"
+
+    def _best_win(self, state: TraxState, wins: list[int]) -> int:
+        """The winning move that scores most for us (a longer loop, or both colours at once)."""
+        me = state.to_move
+        return max(wins, key=lambda m: state.play(m).score()[me])
+
+    def _safe_moves(self, state, ranked, children, threats_now, budget, me, opp):
+        """Moves after which the opponent cannot win at once; with each one's new threats for us."""
+        game = state.game
+        safe: set[int] = set()
+        my_threats: dict[int, list[int]] = {}
+        for m in ranked:
+            if budget.over():
+                break
+            child = children[m]
+            if any(still_wins(game, child, t, opp) for t in threats_now):
+                continue
+            near = analyse(game, child, region(game, state, child))
+            self.nodes += len(near)
+            if wins_for(near, opp):
+                continue
+            safe.add(m)
+            my_threats[m] = wins_for(near, me)
+        if not safe and budget.over():  # no time to check: trust the evaluation
+            safe.add(ranked[0])
+        return safe, my_threats
+
+    def _forcing_win(self, ranked, safe, my_threats, children, budget, me, opp) -> int | None:
+        """A safe move whose threats survive every reply; with level 5, one move deeper too.
+
+        The deeper look: a threat that only one or two replies stop, where after each of them we
+        again have a threat nobody can stop (a forcing sequence of two threats).
+        """
+        order = sorted((m for m in ranked if m in safe and my_threats.get(m)), key=lambda m: -len(my_threats[m]))
+        narrow: list[tuple[int, list[int]]] = []
+        for m in order:
+            if budget.left() < 0.1:
+                return None
+            defences = self._defences(children[m], my_threats[m], budget, me, limit=2)
+            if defences == []:
+                return m
+            if defences:
+                narrow.append((m, defences))
+        if self.steps < 5 or budget.left() < 0.3:
+            return None
+        deeper = _Budget(budget.left() / 3, budget.limits)
+        for m, defences in narrow:
+            if deeper.over():
+                return None
+            if all(self._wins_after(children[m].play(d), deeper, me) for d in defences):
+                return m
+        return None
+
+    def _wins_after(self, position: TraxState, budget: _Budget, me: int) -> bool:
+        """``me`` to move in ``position``: a win now, or a safe threat that cannot be stopped."""
+        if position.is_terminal():
+            return position.winner() == me
+        game = position.game
+        found = analyse(game, position)
+        self.nodes += len(found)
+        if wins_for(found, me):
+            return True
+        opp = 1 - me
+        losing = {m for m, made in found.items() if made == 1 << opp}
+        threats_now = [m for m in wins_for(found, opp) if m not in losing]
+        for m in found:
+            if m in losing:
+                continue
+            if budget.over():
+                return False
+            child = position.play(m)
+            if any(still_wins(game, child, t, opp) for t in threats_now):
+                continue
+            near = analyse(game, child, region(game, position, child))
+            self.nodes += len(near)
+            mine = wins_for(near, me)
+            if mine and not wins_for(near, opp) and self._defences(child, mine, budget, me, limit=0) == []:
+                return True
+        return False
+
+    def _defences(self, position: TraxState, threats: list[int], budget: _Budget, colour: int,
+                  limit: int) -> list[int] | None:
+        """The replies in ``position`` after which none of ``threats`` (for ``colour``) wins any more.
+
+        None when there are more than ``limit`` of them or the time ran out (too many to matter).
+        """
+        game = position.game
+        found: list[int] = []
+        for r in position.legal_moves():
+            if budget.over():
+                return None
+            after = position.play(r)
+            self.nodes += 1
+            if after.is_terminal():
+                if after.winner() != colour:
+                    found.append(r)
+                    if len(found) > limit:
+                        return None
+                continue
+            if any(still_wins(game, after, t, colour) for t in threats):
+                continue
+            fresh = analyse(game, after, region(game, position, after))
+            if not wins_for(fresh, colour):
+                found.append(r)
+                if len(found) > limit:
+                    return None
+        return found
+
+    def _opponent_can_force(self, child: TraxState, my_threats: list[int], budget: _Budget, me: int,
+                            opp: int) -> tuple[bool, float]:
+        """After our move: has the opponent a reply that makes threats none of our answers stops?
+
+        Also returns the value of our move against the opponent's best reply by the evaluation
+        (a two-ply look that comes nearly free: every reply is played here anyway).
+        """
+        game = child.game
+        worst = float("inf")
+        for r in child.legal_moves():
+            if budget.over():
+                return False, -float("inf")
+            after = child.play(r)
+            self.nodes += 1
+            if after.is_terminal():
+                if after.winner() == opp:
+                    return True, -float("inf")
+                continue
+            if any(still_wins(game, after, t, me) for t in my_threats):
+                continue  # we win first
+            worst = min(worst, evaluate(game, after, me))
+            near = analyse(game, after, region(game, child, after))
+            self.nodes += len(near)
+            theirs = wins_for(near, opp)
+            if not theirs or wins_for(near, me):
+                continue
+            # our answers that could matter: near their threats
+            answers_at = cells_near(game, theirs)
+            answers = [q for q in after.legal_moves() if q >> 4 in answers_at]
+            if self._unstoppable_local(after, theirs, answers, budget, opp):
+                return True, -float("inf")
+        return False, worst
+
+    def _unstoppable_local(self, position: TraxState, threats: list[int], answers: list[int],
+                           budget: _Budget, colour: int) -> bool:
+        """True if after each of ``answers`` (the ones near the threats) one of ``threats`` still wins."""
+        game = position.game
+        for q in answers:
+            if budget.over():
+                return False
+            after = position.play(q)
+            self.nodes += 1
+            if after.is_terminal():
+                if after.winner() != colour:
+                    return False
+                continue
+            if not any(still_wins(game, after, t, colour) for t in threats):
+                return False
+        return True
+
+
+class GreedyPlayer(Player):
+    """The issue's baseline: an immediate win if any, else the placement maximising ``evaluate``.
+
+    One ply only: it never plays a move that completes only the opponent's colour, but it does
+    not look at the opponent's replies.
+    """
+
+    def __init__(self, info: PlayerInfo, seed: int | None = None) -> None:
+        self.inner = ThreatPlayer(info, steps=2, seed=seed)
+        self.info = info
+
+    def choose(self, state: TraxState, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        return self.inner.choose(state, limits, progress)

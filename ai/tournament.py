@@ -1,0 +1,476 @@
+"""Round robins among players of one game: the schedule, the worker processes, the standings.
+
+    t = Tournament("rastros", ["level-3", "rastros:basilio", "bots/mine.py:jogador42"],
+                   games_per_pair=10, time_per_move=0.5, jobs=2, seed=1)
+    t.run(on_event=print)            # blocking; or t.start() + t.poll() from a window's loop
+    table = standings(t.player_ids, t.finished())
+
+Used by ``main.py tournament`` (ai/commands/tournament.py) and the window's tournament screen.
+
+Schedule: for every unordered pair {A, B} and every round k < ``games_per_pair``, one game with A
+first (side 0) and one with B first, so each pair plays ``2 * games_per_pair`` games and each
+player has each side equally often.  Games are numbered in round order (round 1 of every pair,
+then round 2 ...), so a tournament stopped early is still balanced.  Every game's seeds come from
+``seed`` and the game number alone, so results do not depend on ``jobs`` or on timing luck beyond
+what the time limit itself allows.
+
+Referee: ``ai.match.play_game``: over the time limit (plus its grace), an illegal move, a crash or
+no move loses the game, and the reason is kept in the result.  Outside players run in their own
+processes (ai/outside.py) inside the worker playing the game.
+
+Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
+worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
+and results cross as plain dicts.  ``cancel()`` kills the workers at once.  With ``jobs`` == 1 the
+command line plays the games in its own process, one after the other.
+
+Elo (``standings``): each player's score fraction ``s`` (win 1, draw 1/2) over all its games gives
+its performance against the average of its opponents with the logistic model,
+``d = -400 log10(1/s - 1)``.  In a round robin every player meets the same field, so ratings
+``R_i`` with mean 0 satisfy ``R_i - mean(R_j, j != i) = d_i``, i.e. ``R_i = d_i (k - 1) / k`` for
+``k`` players; as the logistic curve is not linear these only nearly average 0, so they are then
+shifted (intervals too) to make the mean exactly 0.  The 95% interval comes from the
+normal approximation of ``s``: its standard error is ``sqrt(var / n)`` with ``var`` the variance of
+the player's per-game points, and ``s +- 1.96 se`` is mapped through the same formula.  A score of
+0 or 100% is clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing as mp
+import queue
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ai.match import GameResult
+
+
+# -- the schedule ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScheduledGame:
+    number: int  # 1-based, in playing order
+    round: int  # 1-based round within its pair
+    players: tuple[int, int]  # indices into the tournament's player list, by side
+    seeds: tuple[int, int]
+
+
+def schedule(n_players: int, games_per_pair: int, seed: int | None = None) -> list[ScheduledGame]:
+    """Every pair, both ways, ``games_per_pair`` rounds; seeds fixed by ``seed`` and the game number."""
+    base = 0 if seed is None else seed * 100_003
+    games: list[ScheduledGame] = []
+    pairs = list(itertools.combinations(range(n_players), 2))
+    for rnd in range(1, games_per_pair + 1):
+        for a, b in pairs:
+            for first, second in ((a, b), (b, a)) if rnd % 2 else ((b, a), (a, b)):
+                number = len(games) + 1
+                games.append(ScheduledGame(number, rnd, (first, second), (base + 2 * number, base + 2 * number + 1)))
+    return games
+
+
+# -- events ------------------------------------------------------------------------------------------
+@dataclass
+class GameStarted:
+    number: int
+    players: tuple[str, str]
+
+
+@dataclass
+class MovePlayed:
+    number: int
+    move: str  # notation
+    ply: int
+
+
+@dataclass
+class GameFinished:
+    number: int
+    result: GameResult
+    done: int  # games finished so far
+    total: int
+
+
+@dataclass
+class TournamentDone:
+    cancelled: bool
+    elapsed: float
+    error: str = ""  # set when the tournament itself failed (e.g. worker processes could not start)
+
+
+Event = GameStarted | MovePlayed | GameFinished | TournamentDone
+
+
+# -- playing one game (in a worker or in the caller's process) ----------------------------------
+def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], seeds: tuple[int, int],
+                   time_per_move: float | None, on_move: Callable[[str], None] | None = None) -> GameResult:
+    """One game of the tournament; a player that cannot even be created loses it (reason kept)."""
+    import ai
+    import games
+    from ai.match import play_game
+
+    game = games.load(game_id, **options)
+    players = []
+    try:
+        for side, pid in enumerate(ids):
+            try:
+                if ai.is_outside_player(pid):
+                    from ai.outside import load_outside_player
+
+                    players.append(load_outside_player(game_id, pid, options))
+                else:
+                    players.append(ai.make_player(game_id, pid, seed=seeds[side]))
+            except Exception as exc:  # a broken outside file loses its game, the tournament goes on
+                result = GameResult(game_id, dict(game.options), list(ids))
+                result.winner, result.forfeit = 1 - side, True
+                result.reason = f"{game.sides[side]} forfeits: {pid} could not be started: {exc}"
+                return result
+        callback = None
+        if on_move is not None:
+            def callback(before, move, after) -> None:
+                on_move(game.format_move(before, move))
+        return play_game(game, players, list(ids), time_per_move, on_move=callback)
+    finally:
+        for p in players:
+            close = getattr(p, "close", None)
+            if close is not None:
+                close()
+
+
+def _move_reporter(put: Callable, number: int) -> Callable[[str], None]:
+    ply = itertools.count(1)
+    return lambda text: put(("move", number, (text, next(ply))))
+
+
+def _move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
+    ply = itertools.count(1)
+    return lambda text: emit(MovePlayed(number, text, next(ply)))
+
+
+def _worker_main(tasks, events, watch: bool) -> None:
+    """A worker process: play the games it is given until it gets None."""
+    while True:
+        task = tasks.get()
+        if task is None:
+            return
+        number = task["number"]
+        events.put(("start", number, None))
+        on_move = _move_reporter(events.put, number) if watch else None
+        try:
+            result = play_scheduled(task["game"], task["options"], tuple(task["ids"]), tuple(task["seeds"]),
+                                    task["time"], on_move)
+            events.put(("done", number, asdict(result)))
+        except Exception:
+            events.put(("error", number, traceback.format_exc(limit=3)))
+
+
+# -- the tournament ----------------------------------------------------------------------------------
+class Tournament:
+    """A round robin that can be run to the end (``run``) or driven from an event loop (``start``/``poll``)."""
+
+    def __init__(self, game_id: str, player_ids: list[str], options: dict[str, Any] | None = None,
+                 games_per_pair: int = 2, time_per_move: float | None = 1.0, jobs: int = 1,
+                 seed: int | None = None, watch: bool = False, in_process: bool | None = None) -> None:
+        import games
+
+        if len(player_ids) < 2:
+            raise ValueError("a tournament needs at least two players")
+        if len(set(player_ids)) != len(player_ids):
+            raise ValueError("each player may appear only once")
+        self.game_id = game_id
+        self.options = games.info(game_id).resolve_options(options or {})
+        self.player_ids = list(player_ids)
+        self.games_per_pair = games_per_pair
+        self.time_per_move = time_per_move
+        self.jobs = max(1, jobs)
+        self.seed = seed
+        self.watch = watch
+        self.in_process = self.jobs == 1 if in_process is None else in_process
+        self.schedule = schedule(len(player_ids), games_per_pair, seed)
+        self.results: dict[int, GameResult] = {}
+        self.elapsed = 0.0
+        self.cancelled = False
+        self._events: queue.Queue[Event] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._began = 0.0
+
+    @property
+    def total(self) -> int:
+        return len(self.schedule)
+
+    def ids_of(self, g: ScheduledGame) -> tuple[str, str]:
+        return (self.player_ids[g.players[0]], self.player_ids[g.players[1]])
+
+    def finished(self) -> list[GameResult]:
+        """The results so far, in game-number order."""
+        return [self.results[n] for n in sorted(self.results)]
+
+    def finished_numbers(self) -> list[int]:
+        """The numbers of the games in ``finished()``, same order."""
+        return sorted(self.results)
+
+    def is_running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    # -- driving it ---------------------------------------------------------------------------
+    def run(self, on_event: Callable[[Event], None] | None = None) -> list[GameResult]:
+        """Play every game (blocking); ``on_event`` gets each event in this thread."""
+        self._began = time.perf_counter()
+        emit = on_event or (lambda e: None)
+        try:
+            if self.in_process:
+                self._run_here(emit)
+            else:
+                self._run_pool(emit)
+        finally:
+            self.elapsed = time.perf_counter() - self._began
+        emit(TournamentDone(self.cancelled, self.elapsed))
+        return self.finished()
+
+    def start(self) -> None:
+        """Run in a background thread (games in worker processes); collect events with ``poll``."""
+        self.in_process = False
+        self._thread = threading.Thread(target=self._run_reporting, daemon=True)
+        self._thread.start()
+
+    def _run_reporting(self) -> None:
+        try:
+            self.run(self._events.put)
+        except Exception as exc:  # reported as the last event: the window shows it, never dies
+            self.cancelled = True
+            self._events.put(TournamentDone(True, self.elapsed, f"{type(exc).__name__}: {exc}"))
+
+    def poll(self) -> list[Event]:
+        """The events since the last call (never blocks)."""
+        out: list[Event] = []
+        while True:
+            try:
+                out.append(self._events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def cancel(self) -> None:
+        """Stop: no new game starts; worker processes are killed (games in progress are dropped)."""
+        self._stop.set()
+
+    # -- in this process ----------------------------------------------------------------------
+    def _run_here(self, emit: Callable[[Event], None]) -> None:
+        for g in self.schedule:
+            if self._stop.is_set():
+                self.cancelled = True
+                return
+            ids = self.ids_of(g)
+            emit(GameStarted(g.number, ids))
+            on_move = _move_emitter(emit, g.number) if self.watch else None
+            result = play_scheduled(self.game_id, self.options, ids, g.seeds, self.time_per_move, on_move)
+            self._finish(g.number, result, emit)
+
+    def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
+        self.results[number] = result
+        emit(GameFinished(number, result, len(self.results), self.total))
+
+    # -- in worker processes --------------------------------------------------------------------
+    def _run_pool(self, emit: Callable[[Event], None]) -> None:
+        ctx = mp.get_context("spawn")
+        tasks, events = ctx.Queue(), ctx.Queue()
+        for g in self.schedule:
+            tasks.put({"number": g.number, "game": self.game_id, "options": self.options,
+                       "ids": list(self.ids_of(g)), "seeds": list(g.seeds), "time": self.time_per_move})
+        workers = [ctx.Process(target=_worker_main, args=(tasks, events, self.watch), daemon=True)
+                   for _ in range(min(self.jobs, self.total))]
+        for _ in workers:
+            tasks.put(None)
+        for w in workers:
+            w.start()
+        by_number = {g.number: g for g in self.schedule}
+        try:
+            while len(self.results) < self.total:
+                if self._stop.is_set():
+                    self.cancelled = True
+                    return
+                try:
+                    kind, number, data = events.get(timeout=0.1)
+                except queue.Empty:
+                    if not any(w.is_alive() for w in workers):
+                        self._lost_games(emit, by_number, "a worker process died")
+                        return
+                    continue
+                if kind == "start":
+                    emit(GameStarted(number, self.ids_of(by_number[number])))
+                elif kind == "move":
+                    emit(MovePlayed(number, data[0], data[1]))
+                elif kind == "done":
+                    self._finish(number, GameResult(**data), emit)
+                else:  # our own bug while refereeing: recorded as a void game (a draw), reason kept
+                    result = GameResult(self.game_id, dict(self.options), list(self.ids_of(by_number[number])))
+                    result.reason = f"void: the referee failed: {data.strip().splitlines()[-1]}"
+                    self._finish(number, result, emit)
+        finally:
+            for w in workers:
+                if w.is_alive():
+                    w.kill()
+            for w in workers:
+                w.join(timeout=5)
+            for q in (tasks, events):
+                q.cancel_join_thread()
+                q.close()
+
+    def _lost_games(self, emit, by_number, why: str) -> None:
+        for number, g in by_number.items():
+            if number not in self.results:
+                result = GameResult(self.game_id, dict(self.options), list(self.ids_of(g)))
+                result.reason = f"void: {why}"
+                self._finish(number, result, emit)
+
+
+# -- standings ---------------------------------------------------------------------------------
+@dataclass
+class Standing:
+    player: str
+    rank: int = 0
+    games: int = 0
+    points: float = 0.0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeits: int = 0  # games lost by time, illegal move or crash
+    first_side_points: float = 0.0  # points scored as game.sides[0]
+    elo: float = 0.0
+    elo_low: float = 0.0
+    elo_high: float = 0.0
+    elo_bound: str = ""  # "" or "<" (scored 0%) or ">" (scored 100%)
+
+    @property
+    def score(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def elo_text(self) -> str:
+        if not self.games:
+            return "-"
+        margin = (self.elo_high - self.elo_low) / 2
+        value = round(self.elo) or 0  # never "-0"
+        return f"{self.elo_bound}{value:+d} ± {margin:.0f}"
+
+
+def _points(result: GameResult, side: int) -> float:
+    if result.winner is None:
+        return 0.5
+    return 1.0 if result.winner == side else 0.0
+
+
+def _is_void(result: GameResult) -> bool:
+    return result.reason.startswith("void:")
+
+
+def elo_from_score(score: float) -> float:
+    """The logistic model's rating difference for a score fraction in (0, 1)."""
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:
+    """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first."""
+    table = {pid: Standing(pid) for pid in player_ids}
+    per_game: dict[str, list[float]] = {pid: [] for pid in player_ids}
+    for result in results:
+        if _is_void(result):
+            continue
+        for side, pid in enumerate(result.players):
+            s = table[pid]
+            p = _points(result, side)
+            per_game[pid].append(p)
+            s.games += 1
+            s.points += p
+            if side == 0:
+                s.first_side_points += p
+            if result.winner is None:
+                s.draws += 1
+            elif result.winner == side:
+                s.wins += 1
+            else:
+                s.losses += 1
+                s.forfeits += int(result.forfeit)
+    k = len(player_ids)
+    factor = (k - 1) / k if k > 1 else 1.0
+    for pid, s in table.items():
+        _set_elo(s, per_game[pid], factor)
+    rated = [s for s in table.values() if s.games]
+    shift = sum(s.elo for s in rated) / len(rated) if rated else 0.0
+    for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
+        s.elo, s.elo_low, s.elo_high = s.elo - shift, s.elo_low - shift, s.elo_high - shift
+    order = sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.forfeits, player_ids.index(s.player)))
+    for rank, s in enumerate(order, 1):
+        s.rank = rank
+    return order
+
+
+def _set_elo(s: Standing, points: list[float], factor: float) -> None:
+    n = len(points)
+    if n == 0:
+        return
+    mean = sum(points) / n
+    var = sum((p - mean) ** 2 for p in points) / n
+    se = math.sqrt(var / n)
+    lowest, highest = 0.5 / n, 1 - 0.5 / n
+    s.elo_bound = "<" if mean <= 0 else ">" if mean >= 1 else ""
+
+    def rating(x: float) -> float:
+        return elo_from_score(min(max(x, lowest), highest)) * factor
+
+    s.elo = rating(mean)
+    s.elo_low = rating(mean - 1.96 * se)
+    s.elo_high = rating(mean + 1.96 * se)
+
+
+def crosstable(player_ids: list[str], results: list[GameResult]) -> dict[str, dict[str, tuple[float, int]]]:
+    """``table[a][b]`` = (points a scored against b, games they played), both sides together."""
+    table = {a: {b: (0.0, 0) for b in player_ids if b != a} for a in player_ids}
+    for result in results:
+        if _is_void(result):
+            continue
+        a, b = result.players
+        for side, (me, other) in enumerate(((a, b), (b, a))):
+            pts, n = table[me][other]
+            table[me][other] = (pts + _points(result, side), n + 1)
+    return table
+
+
+@dataclass
+class Summary:
+    """Everything a finished (or stopped) tournament reports: what --out writes as JSON."""
+
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    games_per_pair: int
+    time_per_move: float | None
+    jobs: int
+    seed: int | None
+    elapsed: float
+    cancelled: bool
+    standings: list[Standing] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)  # each result's game number
+
+    @classmethod
+    def of(cls, t: Tournament) -> Summary:
+        results = t.finished()
+        return cls(t.game_id, dict(t.options), list(t.player_ids), t.games_per_pair, t.time_per_move, t.jobs,
+                   t.seed, round(t.elapsed, 3), t.cancelled, standings(t.player_ids, results), results,
+                   t.finished_numbers())
+
+    def to_json(self) -> dict[str, Any]:
+        cross = crosstable(self.players, self.results)
+        numbers = self.numbers or list(range(1, len(self.results) + 1))
+        return {
+            "game": self.game, "options": self.options, "players": self.players,
+            "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "jobs": self.jobs,
+            "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled,
+            "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
+            "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],
+            "crosstable": {a: {b: {"points": p, "games": n} for b, (p, n) in row.items()} for a, row in cross.items()},
+            "games": [dict(r.to_json(), number=n) for n, r in zip(numbers, self.results)],
+        }

@@ -1,0 +1,287 @@
+"""Rastros ("Slime Trail", Bill Taylor 1992): one white piece, a trail of black stones, two goals.
+
+Rules (shared/rules/rastros.md and the course notebook):
+- An n x n board (n = 4..8, 8 by default); a square is written ``row-col``, rows 1..n from the top,
+  columns 1..n from the left.  South's goal is ``n-1`` (bottom-left), North's goal ``1-n``
+  (top-right).  The white piece starts on the mirror diagonal: 4x4 ``2-3``, 5x5 ``3-3``, 6x6
+  ``3-4``, 7x7 ``4-4``, 8x8 ``4-5``.
+- South moves first.  A move takes the piece to a neighbouring square (king move) that was never
+  visited; the square it left gets a black stone.
+- Checked after every move, in this order: the piece on South's goal: South wins (whoever moved
+  it there); on North's goal: North wins; the player now to move has no legal move: the player
+  who just moved wins.  There are no draws.
+
+Readings we chose:
+- Nothing is checked before the first move (the notebook's ``blacks == set()`` case), so the start
+  position is never over; a position text with the piece on a goal and no stones is refused.
+- The state keeps the trail (the visited squares in order, ending on the piece) so the board can
+  draw the path; it is not part of ``key()``: equal stones and piece are the same position.
+
+Representation: square ``row-col`` is index ``(row - 1) * n + (col - 1)``; moves are these indices.
+The visited squares (black stones) are one bitboard int.  ``legal_moves()`` lists the moves in
+ascending index, which is exactly the course's order (``(r + a, c + b) for a in -1,0,1 for b in
+-1,0,1``), so course players keep their tie-breaks.
+
+The course's state ``EstadoRastros(to_move, white, blacks)`` maps one to one onto ours:
+``to_move`` 'S' <-> 0 and 'N' <-> 1; ``white = (row, col)`` <-> ``square(n, row, col)``;
+``blacks`` (a set of (row, col)) <-> the bits of ``state.blacks``; see ``course_coords`` and
+``square``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.grid import read_to_move_header
+
+SIDES = ("South", "North")
+COURSE_SIDES = ("S", "N")  # the notebook's to_move letters, same order as SIDES
+STARTS = {4: (2, 3), 5: (3, 3), 6: (3, 4), 7: (4, 4), 8: (4, 5)}
+
+INFO = GameInfo(
+    id="rastros",
+    title="Rastros",
+    sides=SIDES,
+    options=(Option("size", int, 8, "Board size", minimum=4, maximum=8,
+                    help="n x n board; the course plays 8x8"),),
+    summary="Move the shared white piece to your corner; every visited square is closed for good.",
+    rules_file="rastros.md",
+)
+
+_SQUARE = re.compile(r"^\s*\(?\s*(\d)\s*[-,\s]\s*(\d)\s*\)?\s*$")
+
+
+def square(n: int, row: int, col: int) -> int:
+    """Index of square ``row-col`` (1-based, row 1 at the top) on an n x n board."""
+    return (row - 1) * n + (col - 1)
+
+
+def course_coords(n: int, index: int) -> tuple[int, int]:
+    """The course's (row, col) pair of a square index: ``white`` and ``blacks`` entries."""
+    row, col = divmod(index, n)
+    return row + 1, col + 1
+
+
+def square_name(n: int, index: int) -> str:
+    row, col = course_coords(n, index)
+    return f"{row}-{col}"
+
+
+@lru_cache(maxsize=8)
+def neighbour_masks(n: int) -> tuple[int, ...]:
+    """For each square, the bitmask of its up to 8 king-move neighbours."""
+    masks = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        m = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                rr, cc = r + dr, c + dc
+                if (dr or dc) and 0 <= rr < n and 0 <= cc < n:
+                    m |= 1 << (rr * n + cc)
+        masks.append(m)
+    return tuple(masks)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask`` in ascending order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class RastrosState(State):
+    __slots__ = ("game", "white", "blacks", "to_move", "trail", "_winner", "_moves")
+
+    def __init__(self, game: Rastros, white: int, blacks: int, to_move: int,
+                 trail: tuple[int, ...] = ()) -> None:
+        self.game = game
+        self.white = white
+        self.blacks = blacks
+        self.to_move = to_move
+        self.trail = trail  # visited squares in order, ending on ``white``; () when unknown
+        moves = neighbour_masks(game.n)[white] & ~blacks
+        self._winner: int | None = None
+        if blacks:  # the checks run after a move, in the rules' order
+            if white == game.goal_south:
+                self._winner = 0
+            elif white == game.goal_north:
+                self._winner = 1
+            elif not moves:
+                self._winner = 1 - to_move
+        self._moves = 0 if self._winner is not None else moves
+
+    @property
+    def free(self) -> int:
+        """The squares never visited and not under the piece."""
+        return self.game.full & ~self.blacks & ~(1 << self.white)
+
+    def reachable(self) -> int:
+        """The free squares the piece can still reach (king steps through free squares).
+
+        A goal outside it can never be entered again: the board view says so."""
+        nbr = neighbour_masks(self.game.n)
+        free = self.free
+        reach = frontier = nbr[self.white] & free
+        while frontier:
+            grown = 0
+            for i in bits(frontier):
+                grown |= nbr[i]
+            frontier = grown & free & ~reach
+            reach |= frontier
+        return reach
+
+    def moves_mask(self) -> int:
+        """The legal moves as a bitmask (0 when the game is over)."""
+        return self._moves
+
+    def legal_moves(self) -> list[int]:
+        return bits(self._moves)
+
+    def play(self, move: int) -> RastrosState:
+        if self._winner is not None:
+            raise IllegalMove("the game is over")
+        n = self.game.n
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < n * n:
+            raise IllegalMove(f"{move!r} is not a square of this board")
+        if not self._moves >> move & 1:
+            name = square_name(n, move)
+            why = "was already visited" if self.blacks >> move & 1 else "is not next to the piece"
+            raise IllegalMove(f"{name} {why}")
+        trail = self.trail + (move,) if self.trail else ()
+        return RastrosState(self.game, move, self.blacks | 1 << self.white, 1 - self.to_move, trail)
+
+    def is_terminal(self) -> bool:
+        return self._winner is not None
+
+    def winner(self) -> int | None:
+        return self._winner
+
+    def key(self) -> tuple[int, int, int]:
+        return (self.white, self.blacks, self.to_move)
+
+    def end_reason(self) -> str:
+        if self._winner is None:
+            return ""
+        game = self.game
+        goal = {game.goal_south: 0, game.goal_north: 1}.get(self.white)
+        if goal is not None:
+            name = square_name(game.n, self.white)
+            mover = 1 - self.to_move
+            if mover == goal:
+                return f"{SIDES[goal]} reached {name}"
+            return f"{SIDES[mover]} moved onto {name}: {SIDES[goal]} wins"
+        return f"{SIDES[self.to_move]} is blocked: {SIDES[self._winner]} wins"
+
+
+class Rastros(Game):
+    info = INFO
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        n = self.n = int(self.options["size"])
+        self.cells = n * n
+        self.full = (1 << self.cells) - 1
+        self.goal_south = square(n, n, 1)
+        self.goal_north = square(n, 1, n)
+        self.start = square(n, *STARTS[n])
+        self.neighbours = neighbour_masks(n)
+
+    def initial_state(self) -> RastrosState:
+        return RastrosState(self, self.start, 0, 0, (self.start,))
+
+    # -- notation ----------------------------------------------------------------------------
+    def format_move(self, state: State, move: int) -> str:
+        return square_name(self.n, move)
+
+    def parse_square(self, text: str) -> int:
+        """The index named by ``row-col`` text; IllegalMove if malformed or off the board."""
+        m = _SQUARE.match(text)
+        if not m:
+            raise IllegalMove(f"{text!r} is not a square like 4-5 (row-col)")
+        row, col = int(m.group(1)), int(m.group(2))
+        if not (1 <= row <= self.n and 1 <= col <= self.n):
+            raise IllegalMove(f"{text!r} is off the board (1-1..{self.n}-{self.n})")
+        return square(self.n, row, col)
+
+    def parse_move(self, state: RastrosState, text: str) -> int:
+        move = self.parse_square(text)
+        if state.is_terminal():
+            raise IllegalMove(f"{text!r}: the game is over")
+        if move not in state.legal_moves():
+            legal = ", ".join(self.legal_move_texts(state))
+            raise IllegalMove(f"{text!r} is not a legal move here; legal: {legal}")
+        return move
+
+    # -- position text -----------------------------------------------------------------------
+    def to_text(self, state: RastrosState) -> str:
+        """``to-move: South``, n rows (W piece, # stone, S/N free goals, . free), then the trail."""
+        n = self.n
+        rows = []
+        for r in range(n):
+            row = ""
+            for c in range(n):
+                i = r * n + c
+                if i == state.white:
+                    row += "W"
+                elif state.blacks >> i & 1:
+                    row += "#"
+                else:
+                    row += "S" if i == self.goal_south else "N" if i == self.goal_north else "."
+            rows.append(row)
+        text = f"to-move: {SIDES[state.to_move]}\n" + "\n".join(rows)
+        if state.trail:
+            text += "\ntrail: " + " ".join(square_name(n, i) for i in state.trail)
+        return text
+
+    def from_text(self, text: str) -> RastrosState:
+        lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+        trail_text = None
+        if lines and lines[-1].lower().startswith("trail:"):
+            trail_text = lines.pop().split(":", 1)[1]
+        to_move_name, rows = read_to_move_header("\n".join(lines), SIDES)
+        n = self.n
+        if len(rows) != n or any(len(r) != n for r in rows):
+            raise IllegalMove(f"expected {n} rows of {n} characters (W, #, . ; S and N on the goals)")
+        white, blacks = None, 0
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row.upper()):
+                i = r * n + c
+                if ch == "W":
+                    if white is not None:
+                        raise IllegalMove("more than one white piece (W)")
+                    white = i
+                elif ch == "#":
+                    blacks |= 1 << i
+                elif ch not in ".SN":
+                    raise IllegalMove(f"row {r + 1}: {ch!r} is not W, #, ., S or N")
+        if white is None:
+            raise IllegalMove("no white piece (W) on the board")
+        goals = 1 << self.goal_south | 1 << self.goal_north
+        if blacks & goals:
+            raise IllegalMove("a goal square cannot hold a stone: the game ends when it is entered")
+        if not blacks and goals >> white & 1:
+            raise IllegalMove("the piece cannot start on a goal square")
+        to_move = SIDES.index(to_move_name) if to_move_name else blacks.bit_count() % 2
+        trail = self._read_trail(trail_text, white, blacks) if trail_text is not None else ()
+        return RastrosState(self, white, blacks, to_move, trail)
+
+    def _read_trail(self, text: str, white: int, blacks: int) -> tuple[int, ...]:
+        """A trail line: king steps through every stone in order, ending on the piece."""
+        trail = tuple(self.parse_square(t) for t in text.split())
+        if not trail or trail[-1] != white or len(set(trail)) != len(trail):
+            raise IllegalMove("the trail must list distinct squares ending on the piece")
+        if sum(1 << i for i in trail[:-1]) != blacks:
+            raise IllegalMove("the trail must pass through exactly the squares with stones")
+        for a, b in zip(trail, trail[1:]):
+            if not self.neighbours[a] >> b & 1:
+                raise IllegalMove(f"trail step {square_name(self.n, a)} to {square_name(self.n, b)} is not a king move")
+        return trail
+
+
+GAME = Rastros

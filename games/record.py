@@ -1,0 +1,554 @@
+"""Game records: a finished or unfinished game as a JSON file that later versions can still read.
+
+A record holds what is needed to see the game again and to go on from any move: the game and its
+options, who played each side, every move in the game's own notation, the result, the dates, and
+optionally the engine's evaluation of each position.  Moves, not positions, are the truth: loading
+a record replays every move through the game contract, so a file that names an unknown game, an
+option the game does not have, or an illegal move is refused with a message naming the problem
+("move 12 'd9' is not legal: ...") instead of showing a position that cannot happen.
+
+    record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3")))
+    record = record.with_move("d3")           # or record.moves.append(...), then finish(state)
+    save(record, path)                        # atomic: temporary file, fsync, rename
+    record = load(path)                       # RecordError (a ValueError) naming the problem
+
+The file format (version 1)::
+
+    {"format": "tabuleiro-record", "version": 1, "app": "Tabuleiro 0.1.0",
+     "game": {"id": "reversi", "title": "Reversi", "options": {"size": 8}},
+     "players": [{"side": "Black", "id": null, "title": "You"},
+                 {"side": "White", "id": "level-3", "title": "Level 3"}],
+     "moves": ["d3", "c5", ...],
+     "result": {"winner": 1, "winner_side": "White", "reason": "White wins 37 - 27",
+                "score": [27, 37]},                       # null while the game goes on
+     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},
+     "evaluations": [0.0, 0.12, null, ...],              # optional, see below
+     "setup": {"mode": "human-pc", "move_time": 1.0}}     # optional: how the window set it up
+
+``evaluations[i]`` is the engine's opinion of the position after ``i`` moves (0: the start),
+from the first side's point of view, between -1 (the first side loses) and +1 (it wins); null
+where it was not computed.  A player ``id`` of null is a human.
+
+Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
+migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
+prints for each game, so those lines open as records too.
+
+Files are written atomically (a temporary file in the same folder, flushed and fsynced, then
+``os.replace``), so a crash or power cut leaves either the old file or the new one.  Loading never
+changes a file; ``save`` refuses to overwrite a file that is not a Tabuleiro record, and
+``move_aside`` renames a damaged file of ours instead of deleting it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import games
+from games.base import Game, IllegalMove, State
+
+FORMAT = "tabuleiro-record"
+VERSION = 1
+APP = "Tabuleiro 0.1.0"
+SUFFIX = ".json"
+MAX_BYTES = 16 * 1024 * 1024  # a record is a few KB; refuse to parse something absurdly large
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or written; the message names the file part or move at fault."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """Who played one side: a player id (None for a human) and the name the window showed."""
+
+    id: str | None
+    title: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winning side (None for a draw), why, and the score if the game has one."""
+
+    winner: int | None
+    reason: str
+    score: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, state: State) -> Result:
+        """The result of a finished position, as the rules state it."""
+        score = state.score()
+        return cls(state.winner(), state.end_reason(), tuple(score) if score is not None else None)
+
+
+def now_iso() -> str:
+    """The current time in ISO 8601 with its UTC offset (what records store)."""
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+
+
+@dataclass
+class GameRecord:
+    """One game: everything a record file holds, already validated against the rules."""
+
+    game_id: str
+    options: dict[str, Any]
+    players: tuple[Side, Side]
+    moves: list[str] = field(default_factory=list)
+    result: Result | None = None
+    started: str = field(default_factory=now_iso)
+    updated: str = field(default_factory=now_iso)
+    finished: str | None = None
+    evaluations: list[float | None] | None = None
+    setup: dict[str, Any] = field(default_factory=dict)
+
+    # -- building ------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game: Game, players: tuple[Side, Side], setup: dict[str, Any] | None = None) -> GameRecord:
+        """A record of a game about to begin."""
+        return cls(game.id, dict(game.options), players, setup=dict(setup or {}))
+
+    def with_moves(self, moves: list[str], state: State | None = None) -> GameRecord:
+        """A copy with ``moves`` played; when ``state`` (the position after them) is over, the result too."""
+        rec = replace(self, moves=list(moves), updated=now_iso())
+        if state is not None and state.is_terminal():
+            rec = rec.finish(Result.of(state))
+        elif state is not None:
+            rec = replace(rec, result=None, finished=None)
+        return rec
+
+    def with_move(self, text: str, state: State | None = None) -> GameRecord:
+        return self.with_moves([*self.moves, text], state)
+
+    def finish(self, result: Result) -> GameRecord:
+        """A copy marked finished with ``result`` (a rules end, a resignation, a forfeit)."""
+        stamp = now_iso()
+        return replace(self, result=result, finished=stamp, updated=stamp)
+
+    def is_finished(self) -> bool:
+        return self.result is not None
+
+    # -- using -----------------------------------------------------------------------------
+    def game(self) -> Game:
+        """The rules this record was played under; RecordError if the game or an option is unknown."""
+        try:
+            return games.load(self.game_id, **self.options)
+        except ValueError as exc:
+            raise RecordError(f"game {self.game_id!r}: {exc}") from None
+
+    def states(self, game: Game | None = None) -> list[State]:
+        """Every position of the game: ``states()[i]`` is the position after ``i`` moves."""
+        game = game or self.game()
+        state = game.initial_state()
+        out = [state]
+        for number, text in enumerate(self.moves, 1):
+            try:
+                state = state.play(game.parse_move(state, text))
+            except IllegalMove as exc:
+                raise RecordError(f"move {number} {text!r} is not legal: {exc}") from None
+            out.append(state)
+        return out
+
+    def final_state(self) -> State:
+        return self.states()[-1]
+
+    def title(self) -> str:
+        """A one-line description for lists and dialogs."""
+        try:
+            name = games.info(self.game_id).title
+        except ValueError:
+            name = self.game_id
+        a, b = (p.title for p in self.players)
+        status = self.result.reason if self.result else f"{len(self.moves)} moves, unfinished"
+        return f"{name}: {a} vs {b} ({status})"
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        sides = _side_names(self.game_id)
+        result = None
+        if self.result is not None:
+            w = self.result.winner
+            result = {
+                "winner": w, "winner_side": sides[w] if w is not None else None,
+                "reason": self.result.reason,
+                "score": list(self.result.score) if self.result.score is not None else None,
+            }
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "app": APP,
+            "game": {"id": self.game_id, "title": _title(self.game_id), "options": dict(self.options)},
+            "players": [{"side": sides[i], "id": p.id, "title": p.title} for i, p in enumerate(self.players)],
+            "moves": list(self.moves),
+            "result": result,
+            "dates": {"started": self.started, "updated": self.updated, "finished": self.finished},
+            "evaluations": list(self.evaluations) if self.evaluations is not None else None,
+        }
+        if self.setup:
+            data["setup"] = dict(self.setup)
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Read, migrate and validate a decoded record; RecordError naming the first problem."""
+        data = migrate(data)
+        game = _get(data, "game", dict)
+        game_id = _get(game, "id", str, "game.id")
+        options = _get(game, "options", dict, "game.options")
+        players = _players(_get(data, "players", list))
+        moves = _get(data, "moves", list)
+        for i, text in enumerate(moves, 1):
+            if not isinstance(text, str):
+                raise RecordError(f"move {i} must be text in the game's notation, not {text!r}")
+        dates = _get(data, "dates", dict)
+        record = cls(
+            game_id, dict(options), players, list(moves),
+            result=_result(data.get("result")),
+            started=_date(dates, "started"), updated=_date(dates, "updated"),
+            finished=_date(dates, "finished", optional=True),
+            evaluations=_evaluations(data.get("evaluations"), len(moves)),
+            setup=_setup(data.get("setup")),
+        )
+        record.check()
+        return record
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        return cls.from_dict(data)
+
+    def check(self) -> None:
+        """Replay the moves and compare the stored result with the rules; RecordError if they disagree."""
+        try:
+            info = games.info(self.game_id)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        for name in self.options:
+            if name not in {o.name for o in info.options}:
+                valid = ", ".join(o.name for o in info.options) or "none"
+                raise RecordError(f"game {self.game_id!r} has no option {name!r}; options: {valid}")
+        final = self.states()[-1]
+        if final.is_terminal():
+            if self.result is None:
+                raise RecordError(f"the moves end the game ({final.end_reason()}) but the record has no result")
+            if self.result.winner != final.winner():
+                raise RecordError(
+                    f"the result says {_winner_words(self.game_id, self.result.winner)} "
+                    f"but the moves end with {_winner_words(self.game_id, final.winner())}"
+                )
+
+
+# -- validation helpers ------------------------------------------------------------------------
+_TYPE_WORDS = {dict: "an object", list: "a list", str: "text", int: "a whole number"}
+
+
+def _get(data: dict, key: str, kind: type, name: str | None = None) -> Any:
+    name = name or key
+    if key not in data:
+        raise RecordError(f"missing field {name!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"field {name!r} must be {_TYPE_WORDS.get(kind, kind.__name__)}, not {value!r:.60}")
+    return value
+
+
+def _players(items: list) -> tuple[Side, Side]:
+    if len(items) != 2:
+        raise RecordError(f"field 'players' must list two sides, not {len(items)}")
+    sides = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise RecordError(f"players[{i}] must be an object")
+        pid = item.get("id")
+        if pid is not None and not isinstance(pid, str):
+            raise RecordError(f"players[{i}].id must be text or null (a human)")
+        title = _get(item, "title", str, f"players[{i}].title")
+        sides.append(Side(pid, title))
+    return sides[0], sides[1]
+
+
+def _result(value: Any) -> Result | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RecordError("field 'result' must be an object or null")
+    if "winner" not in value:
+        raise RecordError("missing field 'result.winner'")
+    winner = value["winner"]
+    if winner not in (0, 1, None) or isinstance(winner, bool):
+        raise RecordError(f"field 'result.winner' must be 0, 1 or null (a draw), not {winner!r}")
+    reason = value.get("reason", "")
+    if not isinstance(reason, str):
+        raise RecordError("field 'result.reason' must be text")
+    score = value.get("score")
+    if score is not None:
+        ok = isinstance(score, list) and len(score) == 2 and all(
+            isinstance(s, int) and not isinstance(s, bool) for s in score)
+        if not ok:
+            raise RecordError(f"field 'result.score' must be two whole numbers or null, not {score!r:.60}")
+        score = (score[0], score[1])
+    return Result(winner, reason, score)
+
+
+def _date(dates: dict, key: str, optional: bool = False) -> str | None:
+    value = dates.get(key)
+    if value is None and optional:
+        return None
+    name = f"dates.{key}"
+    if value is None:
+        raise RecordError(f"missing field {name!r}")
+    if not isinstance(value, str):
+        raise RecordError(f"field {name!r} must be an ISO 8601 date text")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise RecordError(f"field {name!r} is not an ISO 8601 date: {value!r:.40}") from None
+    return value
+
+
+def _evaluations(value: Any, n_moves: int) -> list[float | None] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise RecordError("field 'evaluations' must be a list or null")
+    if len(value) > n_moves + 1:
+        raise RecordError(f"field 'evaluations' has {len(value)} entries for {n_moves + 1} positions")
+    out: list[float | None] = []
+    for i, v in enumerate(value):
+        if v is None:
+            out.append(None)
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not -1 <= v <= 1:
+            raise RecordError(f"evaluations[{i}] must be a number from -1 to 1 or null, not {v!r:.40}")
+        out.append(float(v))
+    return out
+
+
+def _setup(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RecordError("field 'setup' must be an object")
+    return dict(value)
+
+
+def _side_names(game_id: str) -> tuple[str, str]:
+    try:
+        return games.info(game_id).sides
+    except ValueError:
+        return ("first", "second")
+
+
+def _title(game_id: str) -> str:
+    try:
+        return games.info(game_id).title
+    except ValueError:
+        return game_id
+
+
+def _winner_words(game_id: str, winner: int | None) -> str:
+    return "a draw" if winner is None else f"a win for {_side_names(game_id)[winner]}"
+
+
+# -- versions ----------------------------------------------------------------------------------
+def _from_v0(data: dict) -> dict:
+    """Version 0: one line of ``main.py match --json`` (ai.match.GameResult.to_json)."""
+    players = data.get("players")
+    if not (isinstance(players, list) and len(players) == 2):
+        raise RecordError("field 'players' must list two player ids")
+    winner = data.get("winner")
+    reason = data.get("reason") or ""
+    has_result = winner is not None or bool(reason)
+    stamp = now_iso()
+    return {
+        "format": FORMAT, "version": 1,
+        "game": {"id": data.get("game"), "options": data.get("options", {})},
+        "players": [{"id": p, "title": str(p)} for p in players],
+        "moves": data.get("moves"),
+        "result": {"winner": winner, "reason": reason, "score": data.get("score")} if has_result else None,
+        "dates": {"started": stamp, "updated": stamp, "finished": stamp if has_result else None},
+    }
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0}  # version n -> version n + 1
+
+
+def _version_of(data: dict) -> int:
+    if data.get("format") is None and isinstance(data.get("game"), str) and "moves" in data:
+        return 0  # a match --json line
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a Tabuleiro record (field 'format' is {data.get('format')!r}, expected {FORMAT!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise RecordError(f"field 'version' must be a whole number, not {version!r}")
+    return version
+
+
+def migrate(data: Any) -> dict:
+    """``data`` brought up to ``VERSION``; RecordError for newer versions and non-records."""
+    if not isinstance(data, dict):
+        raise RecordError("not a Tabuleiro record (the file does not hold a JSON object)")
+    version = _version_of(data)
+    if version > VERSION:
+        raise RecordError(
+            f"written by a newer Tabuleiro (version {version}); this one reads up to {VERSION}. "
+            "Update Tabuleiro to open it."
+        )
+    while version < VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data
+
+
+# -- files -------------------------------------------------------------------------------------
+def atomic_write_text(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old content or the new, never half.
+
+    The temporary file is in the same folder (``os.replace`` is atomic only within one file
+    system); it is flushed and fsynced before the rename, and the folder is fsynced after it.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable (POSIX); folders cannot be opened this way on Windows."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def move_aside(path: Path | str) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<timestamp>`` (never delete it); returns the new path."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_text(path: Path | str) -> str:
+    """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise RecordError(f"{path.name}: no such file") from None
+    except OSError as exc:
+        raise RecordError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_BYTES:
+        raise RecordError(f"{path.name}: too large to be a game record")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path.name}: not a text file (not UTF-8)") from None
+
+
+def load(path: Path | str) -> GameRecord:
+    """Read and validate a record file; RecordError("<file>: <problem>").  The file is never changed."""
+    path = Path(path)
+    text = read_text(path)
+    try:
+        return GameRecord.loads(text)
+    except RecordError as exc:
+        raise RecordError(f"{path.name}: {exc}") from None
+
+
+def is_record_file(path: Path | str) -> bool:
+    """True if ``path`` holds JSON that says it is a Tabuleiro record (valid or not)."""
+    try:
+        data = json.loads(read_text(path))
+    except (RecordError, json.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def save(record: GameRecord, path: Path | str) -> Path:
+    """Write ``record`` atomically.  A file at ``path`` that is not a Tabuleiro record is not overwritten."""
+    path = Path(path)
+    if path.exists() and not is_record_file(path):
+        raise RecordError(f"{path.name} exists and is not a Tabuleiro record; it was not overwritten")
+    record.check()
+    try:
+        atomic_write_text(path, record.dumps())
+    except OSError as exc:
+        raise RecordError(f"{path.name}: cannot be written ({exc.strerror or exc})") from None
+    return path
+
+
+def default_name(record: GameRecord) -> str:
+    """A file name for a new record: ``reversi-2026-11-23-0941.json``."""
+    try:
+        stamp = datetime.fromisoformat(record.started).strftime("%Y-%m-%d-%H%M")
+    except ValueError:
+        stamp = time.strftime("%Y-%m-%d-%H%M")
+    return f"{record.game_id}-{stamp}{SUFFIX}"
+
+
+def move_list_text(record: GameRecord) -> str:
+    """The game as plain text for the clipboard: a header, numbered moves, the result."""
+    sides = _side_names(record.game_id)
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+    lines = [f"{_title(record.game_id)}" + (f" ({options})" if options else "")]
+    lines.append("  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players)))
+    lines.append(f"Date: {record.started}")
+    numbered = []
+    for i in range(0, len(record.moves), 2):
+        pair = " ".join(record.moves[i:i + 2])
+        numbered.append(f"{i // 2 + 1}. {pair}")
+    lines.extend(_wrap(numbered, 78))
+    if record.result is not None:
+        score = f" ({record.result.score[0]}-{record.result.score[1]})" if record.result.score else ""
+        lines.append(f"Result: {record.result.reason}{score}")
+    else:
+        lines.append("Result: unfinished")
+    return "\n".join(lines) + "\n"
+
+
+def _wrap(tokens: list[str], width: int) -> list[str]:
+    lines, line = [], ""
+    for tok in tokens:
+        if line and len(line) + 1 + len(tok) > width:
+            lines.append(line)
+            line = tok
+        else:
+            line = f"{line} {tok}" if line else tok
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,684 @@
+"""Trax, the course's bounded-board version (shared/rules/trax.md, the ALP semester assignment).
+
+Tiles.  Every tile carries a light and a dark path; it is named by the colour at the middle of its
+edges in the order west, north, east, south (``lddl``: light west, dark north and east, light
+south).  Inside, a tile is the 4-bit mask of its light edges (bit 0 west ... bit 3 south), so the
+six tiles are the six masks with two bits set and ``0`` is an empty cell.
+
+A turn.  Light moves first.  The player places one tile on an empty cell next to a tile so that
+every shared edge has one colour on both sides.  Then every empty cell that has two edges of the
+same colour entering it is filled with the one tile that joins them, until no such cell is left
+(the forced tiles, part of the same turn).  A turn that makes any empty cell have three edges of one
+colour entering it is illegal.  A move is the one tile placed, ``cell * 16 + tile``; ``play`` adds
+its forced tiles.
+
+End.  In the tournament mode the game ends as soon as a loop or a line (a path from the left to
+the right edge, or from the top to the bottom edge) of either colour exists; in the "fill" mode
+(the course's Brute test) it ends only when the board is full, with no winner.  Loops and lines
+with their lengths are measured by ``all_paths``/``loops``/``lines`` (any rectangular board: the
+course's homework boards are tested with them) and, during play, incrementally from path ends.
+
+Readings we chose (the course text leaves them open):
+- The start: the course puts "one random tile in the centre"; a position must be reproducible, so
+  the centre tile (row N//2, column N//2, as the course's code does) is the option ``centre``,
+  one of the six tile names, ``lldd`` by default.  Light moves first onto that board, exactly as
+  a course player's ``move()`` is first called.
+- Score: each colour scores the length (tiles) of its longest loop plus its longest line on the
+  board; if one turn completed both colours, the mover's score is doubled and the mover wins
+  (the other player still scores their own colour's loop or line).
+  Until the game ends the score is 0 - 0 (tournament mode); in the fill mode it is shown as the
+  same sum at every moment, never doubled, and decides nothing.
+- Position text without a ``to-move:`` line has Light to move.  A square board of another size
+  (7..25) in the text is read as it is (the state's game then has that size).
+- A game also ends, with no winner, in the rare position where no tile can be placed although
+  the board is not full (a hole every fitting tile would fill with three edges of one colour).
+- ``state.turn`` lists the tiles of the turn that led to the state (placed tile first, then the
+  forced tiles in the order the chain lays them): the course's ``[[row, col, tile], ...]``.
+
+Notation: the cell and the tile's shape as in standard Trax notation (``+`` straight, ``/`` curves
+round the north-west and south-east corners, ``\\`` round the north-east and south-west ones), in
+absolute coordinates: ``e5/`` is column e from the left, row 5 from the top.  The neighbours fix
+the colours, so the shape names the tile; ``e5:lddl`` (the tile name) is accepted too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.grid import cell_name, parse_cell, read_to_move_header
+
+# -- tiles -----------------------------------------------------------------------------------
+W, N, E, S = 0, 1, 2, 3  # sides, in the order of a tile name's letters
+OPPOSITE = (E, S, W, N)
+LIGHT, DARK = 0, 1  # colours; also the sides' indices (Light plays the light colour)
+COLOURS = ("light", "dark")
+TILE_NAMES = ("ldld", "dldl", "ddll", "lddl", "lldd", "dlld")  # the course's order
+
+
+def tile_of_name(name: str) -> int:
+    """The light-edge mask of a tile name (``ldld`` -> 0b0101)."""
+    return sum(1 << k for k, ch in enumerate(name) if ch == "l")
+
+
+TILES = tuple(tile_of_name(n) for n in TILE_NAMES)
+NAME = {t: n for t, n in zip(TILES, TILE_NAMES)}
+SHAPE = {t: ("+" if t in (0b0101, 0b1010) else "/" if t in (0b0011, 0b1100) else "\\") for t in TILES}
+# the two sides of each colour's path on each tile: SIDES[tile][colour] = (a, b)
+SIDES = {
+    t: (tuple(k for k in range(4) if t >> k & 1), tuple(k for k in range(4) if not t >> k & 1))
+    for t in TILES
+}
+
+
+def edge_colour(tile: int, side: int) -> int:
+    """LIGHT or DARK: the colour of ``tile`` at the middle of ``side``."""
+    return LIGHT if tile >> side & 1 else DARK
+
+
+def move_of(cell: int, tile: int) -> int:
+    return cell << 4 | tile
+
+
+def move_cell(move: int) -> int:
+    return move >> 4
+
+
+def move_tile(move: int) -> int:
+    return move & 15
+
+
+# -- paths on any rectangular board (the game's own measurement; tests use it on course boards) ---
+@dataclass(frozen=True)
+class Path:
+    """One path of one colour: its tiles in order, closed or not, and where an open one stops.
+
+    ``exits`` holds, for an open path, the two (cell, side) pairs through which it leaves its end
+    tiles (into an empty cell, off the board, or into a tile of the other colour on bad boards).
+    """
+
+    colour: int
+    cells: tuple[int, ...]
+    closed: bool
+    exits: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    def leaves_board(self, cell_side: tuple[int, int], width: int, height: int) -> bool:
+        cell, side = cell_side
+        r, c = divmod(cell, width)
+        return (side == W and c == 0) or (side == E and c == width - 1) or (
+            side == N and r == 0) or (side == S and r == height - 1)
+
+    def direction(self, width: int, height: int) -> str:
+        """"lr" or "tb" for a line joining opposite edges, else ""."""
+        if self.closed or not all(self.leaves_board(x, width, height) for x in self.exits):
+            return ""
+        sides = {x[1] for x in self.exits}
+        return "lr" if sides == {W, E} else "tb" if sides == {N, S} else ""
+
+
+def _step(cells: bytes | bytearray, width: int, height: int, cell: int, side: int) -> int:
+    """The cell across ``side`` of ``cell`` if it holds a tile whose edge there matches, else -1."""
+    r, c = divmod(cell, width)
+    dr, dc = ((0, -1), (-1, 0), (0, 1), (1, 0))[side]
+    r, c = r + dr, c + dc
+    if not (0 <= r < height and 0 <= c < width):
+        return -1
+    other = r * width + c
+    tile = cells[other]
+    if not tile or edge_colour(tile, OPPOSITE[side]) != edge_colour(cells[cell], side):
+        return -1
+    return other
+
+
+def trace_path(cells: bytes | bytearray, width: int, height: int, start: int, colour: int) -> Path:
+    """The whole path of ``colour`` through the tile at ``start``."""
+    first, second = SIDES[cells[start]][colour]
+    halves = []
+    for out in (first, second):
+        run, cell, side = [], start, out
+        while True:
+            nxt = _step(cells, width, height, cell, side)
+            if nxt == start:
+                return Path(colour, (start, *run), True)
+            if nxt < 0:
+                halves.append((run, (cell, side)))
+                break
+            run.append(nxt)
+            a, b = SIDES[cells[nxt]][colour]
+            cell, side = nxt, (b if a == OPPOSITE[side] else a)
+    (run_a, exit_a), (run_b, exit_b) = halves
+    return Path(colour, (*reversed(run_a), start, *run_b), False, (exit_a, exit_b))
+
+
+def all_paths(cells: bytes | bytearray, width: int, height: int, colour: int) -> list[Path]:
+    """Every path of ``colour`` on the board, each once."""
+    seen: set[int] = set()
+    found = []
+    for cell, tile in enumerate(cells):
+        if tile and cell not in seen:
+            path = trace_path(cells, width, height, cell, colour)
+            seen.update(path.cells)
+            found.append(path)
+    return found
+
+
+def loops(cells: bytes | bytearray, width: int, height: int, colour: int) -> list[Path]:
+    """The closed paths of ``colour``."""
+    return [p for p in all_paths(cells, width, height, colour) if p.closed]
+
+
+def lines(cells: bytes | bytearray, width: int, height: int, colour: int, direction: str = "") -> list[Path]:
+    """The paths of ``colour`` joining opposite edges (``direction`` "lr", "tb", or "" for both)."""
+    found = []
+    for p in all_paths(cells, width, height, colour):
+        d = p.direction(width, height)
+        if d and (not direction or d == direction):
+            found.append(p)
+    return found
+
+
+def longest_lines(cells: bytes | bytearray, width: int, height: int) -> tuple[int, int, int, int]:
+    """The course homework's line answer: the longest light and dark left-right lines, then the
+    longest light and dark top-bottom lines, in tiles (-1 where there is none)."""
+    return tuple(max((p.length for p in lines(cells, width, height, colour, direction)), default=-1)
+                 for direction in ("lr", "tb") for colour in (LIGHT, DARK))
+
+
+def loop_summary(cells: bytes | bytearray, width: int, height: int) -> tuple[int, int, int, int]:
+    """The course homework's loop answer: how many light and dark loops, then the longest light and
+    dark loop in tiles (0 where there is none)."""
+    found = [loops(cells, width, height, colour) for colour in (LIGHT, DARK)]
+    return (len(found[0]), len(found[1]), *(max((p.length for p in f), default=0) for f in found))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position read from the course's text, any size (the homework boards are not square)."""
+
+    width: int
+    height: int
+    cells: bytes
+    to_move: str | None = None  # "Light"/"Dark" when the text says
+
+
+def read_board(text: str) -> Board:
+    """Rows of tile names separated by spaces (``none``: empty), after an optional ``to-move:`` line."""
+    to_move, rows = read_to_move_header(text, ("Light", "Dark"))
+    grid = [row.split() for row in rows]
+    if not grid or any(len(row) != len(grid[0]) for row in grid):
+        raise IllegalMove("a position is rows of tile names (ldld, dldl, ddll, lddl, lldd, dlld or none), "
+                          "the same number in every row")
+    cells = bytearray()
+    for r, row in enumerate(grid):
+        for c, name in enumerate(row):
+            name = name.lower()
+            if name == "none":
+                cells.append(0)
+            elif name in TILE_NAMES:
+                cells.append(tile_of_name(name))
+            else:
+                raise IllegalMove(f"row {r + 1}, column {c + 1}: {name!r} is not a tile name or none")
+    return Board(len(grid[0]), len(grid), bytes(cells), to_move)
+
+
+def board_text(cells: bytes | bytearray, width: int) -> str:
+    """The course's text of a board: one row per line, tile names (or ``none``) separated by spaces."""
+    return "\n".join(
+        " ".join(NAME.get(t, "none") for t in cells[r:r + width]) for r in range(0, len(cells), width)
+    )
+
+
+# -- the game ----------------------------------------------------------------------------------
+INFO = GameInfo(
+    id="trax",
+    title="Trax",
+    sides=("Light", "Dark"),
+    options=(
+        Option("size", int, 10, "Board size", minimum=7, maximum=25, help="an N x N board"),
+        Option("mode", str, "tournament", "Mode", choices=("tournament", "fill"),
+               help="tournament: the first loop or line ends the game; fill: play until the board is full"),
+        Option("centre", str, "lldd", "Centre tile", choices=TILE_NAMES,
+               help="the tile the game starts from, in the centre of the board"),
+    ),
+    summary="Place tiles so the paths match; make a loop or a line of your colour (the course's bounded board).",
+    rules_file="trax.md",
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a finished turn completed: the loop and line lengths per colour, the winner, the score."""
+
+    loop_length: tuple[int, int]  # longest new loop per colour (0: none)
+    line_length: tuple[int, int]  # longest new line per colour (0: none)
+    winner: int | None
+    score: tuple[int, int]
+
+
+class TraxState(State):
+    """A position: the cells (bytes, 0 empty), the side to move, and derived facts kept for speed.
+
+    ``ends`` maps every open path end, the port ``cell * 4 + side`` through which a path leaves its
+    last tile, to (the port at the path's other end, the path's length in tiles); it is what makes
+    finding a new loop or line O(1) per tile.  ``frontier`` is the set of empty cells next to a tile.
+    ``turn`` lists the moves (placed tile first, then the forced tiles in order) of the turn that led
+    here.  Only ``cells`` and ``to_move`` make the key; the rest follows from them.
+    """
+
+    __slots__ = ("game", "cells", "to_move", "ends", "frontier", "turn", "outcome", "_moves", "_any_move",
+                 "_score")
+
+    def __init__(self, game: Trax, cells: bytes, to_move: int, ends: dict[int, tuple[int, int]],
+                 frontier: frozenset[int], turn: tuple[int, ...] = (), outcome: Outcome | None = None) -> None:
+        self.game = game
+        self.cells = cells
+        self.to_move = to_move
+        self.ends = ends
+        self.frontier = frontier
+        self.turn = turn
+        self.outcome = outcome
+        self._moves: list[int] | None = None
+        self._any_move: bool | None = None
+        self._score: tuple[int, int] | None = None
+
+    # -- the contract -----------------------------------------------------------------------
+    def legal_moves(self) -> list[int]:
+        if self._moves is None:
+            if self.outcome_ends_game():
+                self._moves = []
+            else:
+                self._moves = self.game.legal_placements(self.cells, self.frontier)
+                self._any_move = bool(self._moves)
+        return list(self._moves)
+
+    def play(self, move: int) -> TraxState:
+        if self.is_terminal():
+            raise IllegalMove("the game is over")
+        return self.game.apply(self, move)
+
+    def is_terminal(self) -> bool:
+        if self.outcome_ends_game():
+            return True
+        if self._any_move is None:
+            self._any_move = self._moves is not None and bool(self._moves) or self.game.has_legal_move(self)
+        return not self._any_move
+
+    def winner(self) -> int | None:
+        return self.outcome.winner if self.outcome is not None and self.outcome_ends_game() else None
+
+    def key(self) -> tuple[bytes, int]:
+        return (self.cells, self.to_move)
+
+    def score(self) -> tuple[int, int]:
+        """(Light's score, Dark's score): see the module docstring for the reading."""
+        if self._score is None:
+            if self.game.mode == "fill":
+                self._score = self.game.board_score(self.cells)
+            elif self.outcome is not None:
+                self._score = self.outcome.score
+            else:
+                self._score = (0, 0)
+        return self._score
+
+    def end_reason(self) -> str:
+        if not self.is_terminal():
+            return ""
+        o = self.outcome
+        if o is not None and self.outcome_ends_game():
+            made = [f"a {COLOURS[c]} {what}" for c in (LIGHT, DARK)
+                    for what, lengths in (("loop", o.loop_length), ("line", o.line_length)) if lengths[c]]
+            return f"{self.game.sides[o.winner]} wins: {' and '.join(made)}"
+        if self.game.is_full(self.cells):
+            return "The board is full" + (": no winner" if self.game.mode == "tournament" else "")
+        return "No tile can be placed: no winner"
+
+    # -- Trax facts (the view, the engine and the tests use them) -------------------------
+    def outcome_ends_game(self) -> bool:
+        return self.outcome is not None and self.outcome.winner is not None and self.game.mode == "tournament"
+
+    def tile_at(self, row: int, col: int) -> int:
+        return self.cells[row * self.game.size + col]
+
+    def forced_tiles(self, move: int) -> list[int]:
+        """The moves of the whole turn ``move`` makes: the placed tile, then its forced tiles in order."""
+        return list(self.play(move).turn)
+
+    def paths(self, colour: int) -> list[Path]:
+        return all_paths(self.cells, self.game.size, self.game.size, colour)
+
+    def loops(self, colour: int) -> list[Path]:
+        return loops(self.cells, self.game.size, self.game.size, colour)
+
+    def lines(self, colour: int, direction: str = "") -> list[Path]:
+        return lines(self.cells, self.game.size, self.game.size, colour, direction)
+
+    def winning_paths(self) -> list[Path]:
+        """The loops and lines on the board (what the view highlights at the end)."""
+        return [p for c in (LIGHT, DARK) for p in self.loops(c) + self.lines(c)]
+
+
+class Trax(Game):
+    info = INFO
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.size: int = self.options["size"]
+        self.mode: str = self.options["mode"]
+        self.centre_tile: int = tile_of_name(self.options["centre"])
+        self.cell_count = self.size * self.size
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, int, int, int], ...]:
+        """For each cell, the cell across each side (W, N, E, S), or -1 off the board."""
+        n = self.size
+        table = []
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            table.append((i - 1 if c > 0 else -1, i - n if r > 0 else -1,
+                          i + 1 if c < n - 1 else -1, i + n if r < n - 1 else -1))
+        return tuple(table)
+
+    @cached_property
+    def centre(self) -> int:
+        return (self.size // 2) * self.size + self.size // 2
+
+    def is_full(self, cells: bytes) -> bool:
+        return cells.count(0) == 0
+
+    # -- constraints and forced tiles --------------------------------------------------------
+    def entering(self, cells, cell: int) -> tuple[int, int]:
+        """(light mask, dark mask) of the sides of empty ``cell`` whose neighbour's edge is that colour."""
+        light = dark = 0
+        for side, other in enumerate(self.neighbours[cell]):
+            if other >= 0:
+                t = cells[other]
+                if t:
+                    if t >> OPPOSITE[side] & 1:
+                        light |= 1 << side
+                    else:
+                        dark |= 1 << side
+        return light, dark
+
+    def fits(self, cells, cell: int) -> list[int]:
+        """The tiles whose edges match every neighbour of empty ``cell``."""
+        light, dark = self.entering(cells, cell)
+        return [t for t in TILES if t & light == light and not t & dark]
+
+    def candidate_moves(self, cells: bytes, frontier: Iterable[int]) -> list[int]:
+        """Placements that match their neighbours (before checking the forced tiles)."""
+        moves = []
+        for cell in sorted(frontier):
+            light, dark = self.entering(cells, cell)
+            moves.extend(cell << 4 | t for t in TILES if t & light == light and not t & dark)
+        return moves
+
+    def legal_placements(self, cells: bytes, frontier: Iterable[int]) -> list[int]:
+        """Every legal move, in cell order.
+
+        A placement that brings no colour into an empty neighbour already entered by that colour
+        forces nothing, and a turn without forced tiles cannot make three edges of one colour meet:
+        it is legal at once.  Only the others are played out with ``forced_fill``.
+        """
+        masks = {cell: self.entering(cells, cell) for cell in frontier}
+        nbrs = self.neighbours
+        moves = []
+        for cell in sorted(frontier):
+            light, dark = masks[cell]
+            for t in TILES:
+                if t & light != light or t & dark:
+                    continue
+                forcing = False
+                for side, other in enumerate(nbrs[cell]):
+                    if other >= 0 and not cells[other]:
+                        m = masks.get(other)
+                        if m is not None and m[0 if t >> side & 1 else 1]:
+                            forcing = True
+                            break
+                if not forcing or self.forced_fill(cells, cell, t) is not None:
+                    moves.append(cell << 4 | t)
+        return moves
+
+    def forced_fill(self, cells, cell: int, tile: int) -> list[tuple[int, int]] | None:
+        """The turn's tiles [(cell, tile), ...] in the order they are laid, or None if illegal.
+
+        Only cells next to a newly laid tile can change, so they are the only ones examined (in
+        first-in first-out order, so a chain of forced tiles is laid in chain order).
+        """
+        overlay = {cell: tile}
+        order = [(cell, tile)]
+        queue = [o for o in self.neighbours[cell] if o >= 0 and not cells[o]]
+        nbrs = self.neighbours
+        head = 0
+        while head < len(queue):
+            e = queue[head]
+            head += 1
+            if e in overlay:
+                continue
+            light = dark = 0
+            for side, other in enumerate(nbrs[e]):
+                if other >= 0:
+                    t = overlay.get(other) or cells[other]
+                    if t:
+                        if t >> OPPOSITE[side] & 1:
+                            light |= 1 << side
+                        else:
+                            dark |= 1 << side
+            nl, nd = light.bit_count(), dark.bit_count()
+            if nl > 2 or nd > 2:
+                return None
+            if nl == 2:
+                forced = light
+            elif nd == 2:
+                forced = 15 ^ dark
+            else:
+                continue
+            overlay[e] = forced
+            order.append((e, forced))
+            queue.extend(o for o in nbrs[e] if o >= 0 and not cells[o] and o not in overlay)
+        return order
+
+    def is_legal_turn(self, cells, cell: int, tile: int) -> bool:
+        return self.forced_fill(cells, cell, tile) is not None
+
+    def has_legal_move(self, state: TraxState) -> bool:
+        for move in self.candidate_moves(state.cells, state.frontier):
+            if self.is_legal_turn(state.cells, move_cell(move), move_tile(move)):
+                return True
+        return False
+
+    # -- a turn --------------------------------------------------------------------------------
+    def check_placement(self, state: TraxState, move: int) -> tuple[int, int]:
+        """(cell, tile) of ``move`` if it may be placed (empty, touching, matching); else IllegalMove."""
+        if not isinstance(move, int) or isinstance(move, bool):
+            raise IllegalMove(f"{move!r} is not a Trax move")
+        cell, tile = move_cell(move), move_tile(move)
+        if not 0 <= cell < self.cell_count or tile not in NAME:
+            raise IllegalMove(f"{move!r} is not a Trax move on this board")
+        if state.cells[cell]:
+            raise IllegalMove(f"{cell_name(cell, self.size)} is not empty")
+        if cell not in state.frontier:
+            raise IllegalMove(f"{cell_name(cell, self.size)} does not touch a tile")
+        light, dark = self.entering(state.cells, cell)
+        if tile & light != light or tile & dark:
+            raise IllegalMove(f"{NAME[tile]} at {cell_name(cell, self.size)} does not match its neighbours' colours")
+        return cell, tile
+
+    def apply(self, state: TraxState, move: int) -> TraxState:
+        cell, tile = self.check_placement(state, move)
+        order = self.forced_fill(state.cells, cell, tile)
+        if order is None:
+            raise IllegalMove(
+                f"{NAME[tile]} at {cell_name(cell, self.size)} would leave a cell with three edges of one colour")
+        board = bytearray(state.cells)
+        ends = dict(state.ends)
+        made_loop, made_line = [0, 0], [0, 0]
+        frontier = set(state.frontier)
+        for c, t in order:
+            board[c] = t
+            self._join(board, ends, c, t, made_loop, made_line)
+            frontier.discard(c)
+            frontier.update(o for o in self.neighbours[c] if o >= 0 and not board[o])
+        outcome = self.outcome_of(made_loop, made_line, state.to_move)
+        return TraxState(self, bytes(board), 1 - state.to_move, ends, frozenset(frontier),
+                         tuple(move_of(c, t) for c, t in order), outcome)
+
+    def _join(self, board: bytearray, ends: dict, cell: int, tile: int, made_loop: list, made_line: list) -> None:
+        """Lay ``tile`` in the path bookkeeping: join the path ends it meets; note loops and lines."""
+        nbrs = self.neighbours[cell]
+        for colour in (LIGHT, DARK):
+            a, b = SIDES[tile][colour]
+            oa, ob = nbrs[a], nbrs[b]
+            pa = oa << 2 | OPPOSITE[a] if oa >= 0 and board[oa] else -1
+            pb = ob << 2 | OPPOSITE[b] if ob >= 0 and board[ob] else -1
+            if pa >= 0 and pb >= 0 and ends[pa][0] == pb:  # both sides reach one path: a loop
+                made_loop[colour] = max(made_loop[colour], ends.pop(pa)[1] + 1)
+                del ends[pb]
+                continue
+            far_a, len_a = ends.pop(pa) if pa >= 0 else (cell << 2 | a, 0)
+            far_b, len_b = ends.pop(pb) if pb >= 0 else (cell << 2 | b, 0)
+            length = len_a + len_b + 1
+            ends[far_a] = (far_b, length)
+            ends[far_b] = (far_a, length)
+            if self._edge_of(far_a) and self._edge_of(far_b) and {far_a & 3, far_b & 3} in ({W, E}, {N, S}):
+                made_line[colour] = max(made_line[colour], length)
+
+    def _edge_of(self, port: int) -> bool:
+        """True if ``port`` leaves the board."""
+        return self.neighbours[port >> 2][port & 3] < 0
+
+    def outcome_of(self, made_loop: list[int], made_line: list[int], mover: int) -> Outcome | None:
+        completed = [c for c in (LIGHT, DARK) if made_loop[c] or made_line[c]]
+        if not completed:
+            return None
+        score = [made_loop[c] + made_line[c] for c in (LIGHT, DARK)]
+        if len(completed) == 2:
+            winner = mover
+            score[mover] *= 2
+        else:
+            winner = completed[0]
+        return Outcome(tuple(made_loop), tuple(made_line), winner, tuple(score))
+
+    def board_score(self, cells: bytes) -> tuple[int, int]:
+        """Longest loop plus longest line of each colour on the board (the fill mode's display)."""
+        result = []
+        for colour in (LIGHT, DARK):
+            paths = all_paths(cells, self.size, self.size, colour)
+            loop = max((p.length for p in paths if p.closed), default=0)
+            line = max((p.length for p in paths if p.direction(self.size, self.size)), default=0)
+            result.append(loop + line)
+        return (result[0], result[1])
+
+    # -- positions -----------------------------------------------------------------------------
+    def initial_state(self) -> TraxState:
+        cells = bytearray(self.cell_count)
+        cells[self.centre] = self.centre_tile
+        return self.state_from_cells(bytes(cells), LIGHT)
+
+    def state_from_cells(self, cells: bytes, to_move: int) -> TraxState:
+        """A state for any valid board: the path ends, frontier and outcome rebuilt from the tiles."""
+        ends: dict[int, tuple[int, int]] = {}
+        made_loop, made_line = [0, 0], [0, 0]
+        n = self.size
+        for colour in (LIGHT, DARK):
+            for path in all_paths(cells, n, n, colour):
+                if path.closed:
+                    made_loop[colour] = max(made_loop[colour], path.length)
+                    continue
+                (ca, sa), (cb, sb) = path.exits
+                a, b = ca << 2 | sa, cb << 2 | sb
+                ends[a], ends[b] = (b, path.length), (a, path.length)
+                if path.direction(n, n):
+                    made_line[colour] = max(made_line[colour], path.length)
+        frontier = frozenset(i for i in range(self.cell_count) if not cells[i]
+                             and any(o >= 0 and cells[o] for o in self.neighbours[i]))
+        outcome = self.outcome_of(made_loop, made_line, 1 - to_move)
+        return TraxState(self, cells, to_move, ends, frontier, (), outcome)
+
+    def to_text(self, state: TraxState) -> str:
+        return f"to-move: {self.sides[state.to_move].lower()}\n" + board_text(state.cells, self.size)
+
+    def from_text(self, text: str) -> TraxState:
+        """Read the course's text.  A square board of another size (7..25) is read as it is: the
+        state then belongs to a game with that ``size`` and this game's other options."""
+        board = read_board(text)
+        game = self
+        if (board.width, board.height) != (self.size, self.size):
+            if board.width != board.height or not 7 <= board.width <= 25:
+                raise IllegalMove(f"the position is {board.width}x{board.height}; a Trax board is "
+                                  f"N x N with N from 7 to 25 (this game: {self.size}x{self.size})")
+            game = Trax(**{**self.options, "size": board.width})
+        game.check_position(board.cells)
+        to_move = LIGHT if board.to_move in (None, "Light") else DARK
+        return game.state_from_cells(board.cells, to_move)
+
+    def check_position(self, cells: bytes) -> None:
+        """IllegalMove unless the tiles match, form one group, and no cell is left to force."""
+        n = self.size
+        tiles = [i for i in range(self.cell_count) if cells[i]]
+        if not tiles:
+            raise IllegalMove("a Trax position has at least one tile")
+        for i in range(self.cell_count):
+            if cells[i]:
+                for side in (E, S):
+                    o = self.neighbours[i][side]
+                    if o >= 0 and cells[o] and edge_colour(cells[i], side) != edge_colour(cells[o], OPPOSITE[side]):
+                        raise IllegalMove(f"{cell_name(i, n)} and {cell_name(o, n)} do not match")
+            else:
+                light, dark = self.entering(cells, i)
+                if light.bit_count() >= 2 or dark.bit_count() >= 2:
+                    raise IllegalMove(f"{cell_name(i, n)} has two edges of one colour entering it: "
+                                      "a forced tile is missing")
+        group, todo = {tiles[0]}, [tiles[0]]
+        while todo:
+            for o in self.neighbours[todo.pop()]:
+                if o >= 0 and cells[o] and o not in group:
+                    group.add(o)
+                    todo.append(o)
+        if len(group) != len(tiles):
+            raise IllegalMove("the tiles do not form one connected group")
+
+    # -- notation ------------------------------------------------------------------------------
+    _MOVE = re.compile(r"^\s*([a-zA-Z]\s*\d{1,2})\s*(?:([+/\\])|:?\s*([ldLD]{4}))\s*$")
+
+    def format_move(self, state: State, move: int) -> str:
+        cell, tile = move_cell(move), move_tile(move)
+        where = cell_name(cell, self.size)
+        twin = move_of(cell, 15 ^ tile)  # the other tile of the same shape: the colours swapped
+        if twin in state.legal_moves():
+            return f"{where}:{NAME[tile]}"
+        return f"{where}{SHAPE[tile]}"
+
+    def parse_move(self, state: State, text: str) -> int:
+        m = self._MOVE.match(text)
+        if not m:
+            raise IllegalMove(f"{text!r} is not a Trax move like e5/ , e5+ , e5\\ or e5:lddl")
+        cell = parse_cell(m.group(1).replace(" ", ""), self.size, self.size)
+        if state.is_terminal():
+            raise IllegalMove(f"{text!r}: the game is over")
+        legal = [mv for mv in state.legal_moves() if move_cell(mv) == cell]
+        if m.group(3):
+            move = move_of(cell, tile_of_name(m.group(3).lower()))
+            chosen = [move] if move in legal else []
+        else:
+            chosen = [mv for mv in legal if SHAPE[move_tile(mv)] == m.group(2)]
+        if len(chosen) == 1:
+            return chosen[0]
+        where = cell_name(cell, self.size)
+        if not legal:
+            reason = "is not empty" if state.cells[cell] else "does not touch a tile" if cell not in state.frontier \
+                else "has no legal tile"
+            raise IllegalMove(f"{text!r}: {where} {reason}")
+        if len(chosen) > 1:
+            raise IllegalMove(f"{text!r} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")
+        shown = ", ".join(self.format_move(state, mv) for mv in legal)
+        raise IllegalMove(f"{text!r} is not legal here; legal at {where}: {shown}")
+
+
+GAME = Trax

@@ -1,0 +1,589 @@
+"""Alquerque: every rule of shared/rules/alquerque.md on a hand-built position, plus properties of
+random games (pieces only disappear by capture; the compulsory option's chains are complete).
+
+Positions are written as in ``Alquerque.to_text``: five rows of W, B or ., row 5 first.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import games
+from games import IllegalMove
+from games.alquerque import (
+    DRAW_PLIES,
+    captured_points,
+    is_step,
+    line_directions,
+    lines,
+    parse_point,
+    point_name,
+)
+
+GAME = games.load("alquerque")
+ANY = games.load("alquerque", any_direction_captures=True)
+FORCED = games.load("alquerque", compulsory_capture=True)
+ALL_GAMES = [games.load("alquerque", any_direction_captures=a, compulsory_capture=c)
+             for a in (False, True) for c in (False, True)]
+
+
+def position(rows: str, to_move: str = "White", game=GAME, quiet: int = 0):
+    return game.from_text(f"to-move: {to_move}\nno-capture: {quiet}\n{rows}")
+
+
+def moves(state) -> set[str]:
+    return set(state.game.legal_move_texts(state))
+
+
+def moves_from(state, point: str) -> set[str]:
+    return {m for m in moves(state) if m[:2] == point}
+
+
+# -- the board ------------------------------------------------------------------------------
+def test_points_are_named_from_the_bottom_left():
+    assert point_name(0) == "a1" and point_name(4) == "e1" and point_name(24) == "e5"
+    assert parse_point("c3") == 12
+
+
+def test_lines_of_the_board():
+    # 40 orthogonal segments and one diagonal in each of the 16 small squares
+    assert len(lines()) == 56
+    degree = {point_name(p): len(line_directions(p)) for p in range(25)}
+    assert degree["a1"] == 3 and degree["b1"] == 3 and degree["c1"] == 5
+    assert degree["b2"] == 8 and degree["c2"] == 4 and degree["c3"] == 8 and degree["b3"] == 4
+
+
+def test_diagonals_only_through_even_points():
+    state = position("""
+        .....
+        .....
+        .....
+        ..W..
+        ....B""")
+    assert moves_from(state, "c2") == {"c2-c3", "c2-b2", "c2-d2"}  # c2: row + column odd
+    state = position("""
+        .....
+        .....
+        .....
+        .W...
+        ....B""")
+    assert moves_from(state, "b2") == {"b2-b3", "b2-a3", "b2-c3", "b2-a2", "b2-c2"}
+
+
+# -- setup ----------------------------------------------------------------------------------
+def test_setup_and_white_first():
+    state = GAME.initial_state()
+    assert GAME.to_text(state).splitlines()[2:] == ["BBBBB", "BBBBB", "BB.WW", "WWWWW", "WWWWW"]
+    assert state.to_move == 0 and GAME.sides == ("White", "Black")
+    assert len(state.pieces(0)) == len(state.pieces(1)) == 12 and state.piece_at(12) is None
+    assert moves(state) == {"b2-c3", "c2-c3", "d2-c3", "d3-c3"}
+    assert state.score() == (0, 0)
+
+
+# -- steps ----------------------------------------------------------------------------------
+def test_steps_forward_sideways_diagonal_forward_never_backward():
+    white = position("""
+        .....
+        .....
+        ..W..
+        .....
+        B....""")
+    assert moves(white) == {"c3-c4", "c3-b4", "c3-d4", "c3-b3", "c3-d3"}
+    assert moves(ANY.from_text(GAME.to_text(white))) == moves(white)  # the option leaves steps alone
+    black = position("""
+        ....W
+        .....
+        ..B..
+        .....
+        .....""", "Black")
+    assert moves(black) == {"c3-c2", "c3-b2", "c3-d2", "c3-b3", "c3-d3"}
+
+
+def test_far_row_piece_moves_only_sideways():
+    state = position("""
+        ..W..
+        .....
+        .....
+        .....
+        B....""")
+    assert moves(state) == {"c5-b5", "c5-d5"}
+    state = position("""
+        W....
+        .....
+        .....
+        .....
+        ..B..""", "Black")
+    assert moves(state) == {"c1-b1", "c1-d1"}
+
+
+# -- captures -------------------------------------------------------------------------------
+def test_capture_forward_and_capture_is_optional():
+    state = position("""
+        .....
+        .....
+        ..B..
+        ..W..
+        ....B""")
+    assert "c2xc4" in moves(state)
+    assert "c2-b2" in moves(state)  # the course's reading: capturing is not compulsory
+    after = state.play(GAME.parse_move(state, "c2xc4"))
+    assert after.piece_at(parse_point("c3")) is None and after.piece_at(parse_point("c4")) == 0
+
+
+def test_capture_sideways():
+    state = position("""
+        .....
+        .....
+        WB...
+        .....
+        ....B""")
+    assert "a3xc3" in moves(state)
+
+
+def test_no_backward_capture():
+    state = position("""
+        .....
+        ..W..
+        ..B..
+        .....
+        B....""")
+    assert not any("x" in m for m in moves(state))
+
+
+def test_no_capture_over_own_piece_or_onto_occupied_point():
+    state = position("""
+        .....
+        ..B..
+        ..B..
+        ..W..
+        ...WB""")
+    assert not any("x" in m for m in moves(state))
+
+
+def test_chain_turns_sideways_and_may_stop_early():
+    # a1 jumps a2 to a3, turns sideways over b3 to c3, then forward over c4 to c5
+    state = position("""
+        .....
+        ..B..
+        .B...
+        B....
+        W...B""")
+    captures = {m for m in moves(state) if "x" in m}
+    assert captures == {"a1xa3", "a1xa3xc3", "a1xa3xc3xc5"}
+    after = state.play(GAME.parse_move(state, "a1xa3xc3xc5"))
+    assert len(after.pieces(1)) == 1 and after.piece_at(parse_point("c5")) == 0
+    assert after.score() == (11, 11)  # captured, counted from the 12 pieces each side starts with
+
+
+def test_chain_notation_round_trip():
+    state = position("""
+        .....
+        .B...
+        .....
+        B....
+        W...B""")
+    move = GAME.parse_move(state, "a1xa3xc5")
+    assert move == (0, 10, 22) and captured_points(move) == (5, 16)
+    assert GAME.format_move(state, move) == "a1xa3xc5"
+    assert GAME.format_move(state, GAME.parse_move(state, "a1-b1")) == "a1-b1"
+    with pytest.raises(IllegalMove):
+        GAME.parse_move(state, "a1-a3")  # a capture written as a step
+    with pytest.raises(IllegalMove):
+        GAME.parse_move(state, "a1xa3xc5xc3")
+
+
+def test_far_row_piece_captures_only_sideways():
+    state = position("""
+        ..WB.
+        ..B..
+        .....
+        .....
+        B....""")
+    assert {m for m in moves(state) if "x" in m} == {"c5xe5"}
+
+
+# -- the options ----------------------------------------------------------------------------
+def test_any_direction_captures_allows_backward_jumps_but_not_backward_steps():
+    rows = """
+        .....
+        ..W..
+        ..B..
+        .....
+        B...."""
+    assert not any("x" in m for m in moves(position(rows)))
+    state = position(rows, game=ANY)
+    assert "c4xc2" in moves(state)
+    assert not moves_from(state, "c4") & {"c4-b3", "c4-d3", "c4-c3"}
+
+
+def test_any_direction_captures_backward_in_mid_chain_and_from_the_far_row():
+    # c5 (far row) jumps back over c4 to c3, then back over b2 to a1
+    rows = """
+        ..W..
+        ..B..
+        .....
+        .B...
+        ....B"""
+    assert not any("x" in m for m in moves(position(rows)))
+    assert {m for m in moves(position(rows, game=ANY)) if "x" in m} == {"c5xc3", "c5xc3xa1"}
+    assert moves_from(position(rows, game=ANY), "c5") >= {"c5-b5", "c5-d5"}
+    assert "c5-c4" not in moves(position(rows, game=ANY))
+
+
+def test_compulsory_capture_forbids_steps_and_unfinished_chains():
+    rows = """
+        .....
+        ..B..
+        .B...
+        B....
+        W...B"""
+    assert moves(position(rows, game=FORCED)) == {"a1xa3xc3xc5"}
+    state = position(rows, game=FORCED)
+    with pytest.raises(IllegalMove, match="compulsory"):
+        state.play((0, 1))
+
+
+def test_compulsory_capture_lets_the_player_choose_among_complete_chains():
+    # a short chain (e1xe3) and a longer one (a1xa3xc3xc5): both complete, both legal
+    rows = """
+        .....
+        ..B..
+        .B...
+        B...B
+        W...W"""
+    assert moves(position(rows, game=FORCED)) == {"a1xa3xc3xc5", "e1xe3"}
+
+
+def test_compulsory_capture_without_captures_allows_steps():
+    state = position("""
+        ....B
+        .....
+        .....
+        .....
+        W....""", game=FORCED)
+    assert moves(state) == {"a1-a2", "a1-b1", "a1-b2"}
+
+
+# -- the end --------------------------------------------------------------------------------
+def test_losing_the_last_piece_loses():
+    state = position("""
+        .....
+        .....
+        ..B..
+        ..W..
+        .....""")
+    end = state.play(GAME.parse_move(state, "c2xc4"))
+    assert end.is_terminal() and end.winner() == 0 and end.legal_moves() == []
+    assert end.end_reason() == "Black has no pieces left"
+
+
+def test_no_legal_move_loses():
+    state = position("""
+        ....W
+        .....
+        .....
+        .....
+        BWW..""", "Black")
+    assert state.is_terminal() and state.winner() == 0
+    assert state.end_reason() == "Black has no legal move"
+
+
+def test_forty_plies_without_capture_draw():
+    rows = """
+        W....
+        .....
+        .....
+        .....
+        ....B"""
+    state = position(rows, quiet=DRAW_PLIES - 1)
+    assert not state.is_terminal()
+    end = state.play(GAME.parse_move(state, "a5-b5"))
+    assert end.is_terminal() and end.winner() is None
+    assert end.end_reason() == "Draw: 40 plies without capture"
+
+
+def test_the_course_draw_example_ends_by_the_forty_ply_rule():
+    # the course report's example: the last pieces can only shuffle sideways on the far rows
+    state = position("""
+        W...W
+        ...W.
+        .....
+        .B...
+        ..B..""", "Black")
+    rng = random.Random(7)
+    plies = 0
+    while not state.is_terminal():
+        state = state.play(rng.choice(state.legal_moves()))
+        plies += 1
+    assert state.winner() is None and "Draw" in state.end_reason()
+
+
+def test_a_capture_resets_the_counter():
+    state = position("""
+        .....
+        .....
+        ..B..
+        ..W..
+        ....B""", quiet=30)
+    assert state.play(GAME.parse_move(state, "c2-b2")).quiet == 31
+    assert state.play(GAME.parse_move(state, "c2xc4")).quiet == 0
+
+
+def test_threefold_repetition_draw():
+    start = position("""
+        W....
+        .....
+        .....
+        .....
+        ....B""")
+    line = ["a5-b5", "e1-d1", "b5-a5", "d1-e1"] * 2
+    states = [start]
+    for text in line:
+        states.append(states[-1].play(GAME.parse_move(states[-1], text)))
+    assert states[4].repetitions() == 2 and not states[7].is_terminal()
+    assert states[4].key() != start.key()  # same board, but one more occurrence counted
+    end = states[8]
+    assert end.repetitions() == 3 and end.is_terminal() and end.winner() is None
+    assert end.end_reason() == "Draw: the same position occurred three times"
+    again = GAME.from_text(GAME.to_text(states[7]))
+    assert again.key() == states[7].key() and again.play((3, 4)).is_terminal()
+
+
+def test_forward_step_forgets_the_repetition_history():
+    state = position("""
+        W....
+        .....
+        .....
+        ....B
+        .....""")
+    state = state.play(GAME.parse_move(state, "a5-b5"))
+    assert state.history
+    assert state.play(GAME.parse_move(state, "e2-e1")).history == ()
+
+
+def test_position_text_is_checked():
+    with pytest.raises(IllegalMove):
+        GAME.from_text("to-move: Red\nBBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW")
+    with pytest.raises(IllegalMove):
+        GAME.from_text("BBBBB\nBBBBB\nBBXWW\nWWWWW\nWWWWW")
+    with pytest.raises(IllegalMove):
+        GAME.from_text("BBBBB\nBBBBB\nBBBBB\nWWWWW\nWWWWW")  # 15 black pieces
+
+
+# -- random games ---------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: f"any={g.any_direction_captures}-forced={g.compulsory_capture}")
+@given(seed=st.integers(0, 2**32 - 1))
+def test_pieces_only_disappear_by_capture(game, seed):
+    rng = random.Random(seed)
+    state = game.initial_state()
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        after = state.play(move)
+        me, them = state.to_move, 1 - state.to_move
+        assert len(after.pieces(me)) == len(state.pieces(me))
+        assert len(state.pieces(them)) - len(after.pieces(them)) == len(captured_points(move))
+        assert after.quiet == (0 if captured_points(move) else state.quiet + 1)
+        state = after
+    assert state.end_reason()
+    assert state.winner() in (0, 1, None)
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_compulsory_chains_are_complete_and_captures_come_first(seed):
+    rng = random.Random(seed)
+    state = FORCED.initial_state()
+    while not state.is_terminal():
+        legal = state.legal_moves()
+        captures = [m for m in legal if not is_step(m)]
+        if captures:
+            assert captures == legal
+            longest = {m for m in captures if not any(len(o) > len(m) and o[: len(m)] == m for o in captures)}
+            assert set(captures) == longest
+            # the default reading allows the same chains and every prefix of them
+            same = GAME.from_text(FORCED.to_text(state))
+            free_captures = {m for m in same.legal_moves() if not is_step(m)}
+            assert set(captures) <= free_captures
+            assert all(m[:k] in free_captures for m in captures for k in range(2, len(m)))
+        state = state.play(rng.choice(legal))
+
+
+def test_any_direction_chain_may_end_on_its_starting_point():
+    # c3 up over c4, right over d5, down over e4, left over d3: back on c3 with four captures
+    state = position("""
+        ...B.
+        ..B.B
+        ..WB.
+        .....
+        B....""", game=ANY)
+    move = ANY.parse_move(state, "c3xc5xe5xe3xc3")
+    after = state.play(move)
+    assert after.piece_at(parse_point("c3")) == 0 and after.pieces(1) == [0]
+    assert "c3xc5xe5xe3xc3" not in moves(position(GAME.to_text(state)))
+
+
+# -- players --------------------------------------------------------------------------------
+def random_positions(game, count: int, seed: int):
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(rng.randrange(0, 60)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def test_player_catalog_has_the_levels_and_the_course_minimax():
+    import ai
+
+    ids = [p.id for p in ai.catalog("alquerque")]
+    assert ids[:5] == [f"level-{n}" for n in range(1, 6)]
+    assert [i for i in ids if i.startswith("alquerque:")] == [f"alquerque:minimax-{d}" for d in (1, 2, 3, 4)]
+
+
+def test_course_minimax_takes_the_longest_chain_at_depth_one():
+    import ai
+
+    state = position("""
+        .....
+        ..B..
+        .B...
+        B....
+        W...B""")
+    player = ai.make_player("alquerque", "alquerque:minimax-1")
+    assert GAME.format_move(state, player.choose(state)) == "a1xa3xc3xc5"
+
+
+def test_pruning_does_not_change_the_course_minimax_choice():
+    from ai.engines.alquerque import course_evaluation
+    from ai.search.classic import alphabeta_cutoff
+
+    for state in random_positions(GAME, 25, seed=11):
+        plain = alphabeta_cutoff(state, 3, course_evaluation, None, prune=False)
+        pruned = alphabeta_cutoff(state, 3, course_evaluation, None, prune=True)
+        assert plain[:2] == pruned[:2]
+
+
+def mirrored(state):
+    """The same position turned half a turn with the colours swapped (the rules are symmetric)."""
+    def turn(bits: int) -> int:
+        return sum(1 << (24 - p) for p in range(25) if bits >> p & 1)
+    return type(state)(state.game, (turn(state.boards[1]), turn(state.boards[0])), 1 - state.to_move)
+
+
+def test_engine_evaluation_is_colour_symmetric():
+    from ai.engines.alquerque import Tactics
+
+    tactics = Tactics()
+    for game in (GAME, ANY):
+        for state in random_positions(game, 30, seed=5):
+            assert tactics.evaluate(state) == pytest.approx(tactics.evaluate(mirrored(state)))
+
+
+def test_engine_takes_the_whole_chain():
+    import ai
+    from ai.base import Limits
+
+    player = ai.make_player("alquerque", "level-4")
+    state = position("""
+        .....
+        ..B..
+        .B...
+        B....
+        W...B""")
+    assert GAME.format_move(state, player.choose(state, Limits(depth=2))) == "a1xa3xc3xc5"
+
+
+# -- the board view -------------------------------------------------------------------------
+def enter(view, state, points):
+    """Click the points in turn; returns the last Click."""
+    result = None
+    for p in points:
+        result = view.click(state, view.point_xy(p))
+        if result.kind != "pending":
+            return result
+    return result
+
+
+def test_view_can_enter_every_legal_move_by_clicking_its_points():
+    import pygame
+
+    from ui.views.alquerque import VIEW
+
+    for game in ALL_GAMES:
+        view = VIEW(game)
+        view.layout(pygame.Rect(0, 0, 400, 400))
+        for state in random_positions(game, 12, seed=3) + [position("""
+                .....
+                ..B..
+                .B...
+                B...B
+                W...W""", game=game)]:
+            for move in state.legal_moves():
+                view.reset_input()
+                click = enter(view, state, move)
+                if click.kind == "pending":  # the chain so far is legal but could go on: stop here
+                    click = view.click(state, view.point_xy(move[-1]))
+                assert click.kind == "play" and click.move == move, (game, GAME.to_text(state), move)
+
+
+def test_view_plays_a_chain_from_its_last_point_when_unambiguous():
+    import pygame
+
+    from ui.views.alquerque import VIEW
+
+    view = VIEW(GAME)
+    view.layout(pygame.Rect(0, 0, 400, 400))
+    state = position("""
+        .....
+        ..B..
+        .B...
+        B....
+        W...B""")
+    assert view.click(state, view.point_xy(parse_point("a1"))).kind == "pending"
+    assert "selected" in view.status_text(state)
+    click = view.click(state, view.point_xy(parse_point("c5")))
+    assert click.kind == "play" and click.move == GAME.parse_move(state, "a1xa3xc3xc5")
+    view.click(state, view.point_xy(parse_point("a1")))
+    view.click(state, view.point_xy(parse_point("a3")))
+    assert "again to stop" in view.status_text(state)
+    assert view.click(state, view.point_xy(parse_point("e5"))).kind == "reject"
+
+
+def test_view_animates_a_chain_and_draws_every_state():
+    import time
+
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.views.alquerque import VIEW
+
+    view = VIEW(GAME)
+    surface = pygame.Surface((300, 300))
+    view.layout(pygame.Rect(0, 0, 300, 300))
+    before = position("""
+        .....
+        ..B..
+        .B...
+        B....
+        W...B""")
+    move = GAME.parse_move(before, "a1xa3xc3xc5")
+    after = before.play(move)
+    view.move_shown(before, move, after)
+    assert view.is_animating()
+    view.draw(surface, after, Overlay(last_move=move, previous=before))
+    jumped = surface.get_at(view.point_xy(parse_point("c4")))
+    view.animation_started = time.monotonic() - 10
+    assert not view.is_animating()
+    view.draw(surface, after, Overlay(last_move=move, previous=before))
+    assert surface.get_at(view.point_xy(parse_point("c4"))) != jumped  # the jumped piece is gone
+    for state in random_positions(GAME, 5, seed=9):
+        view.draw(surface, state, Overlay(hover=view.point_xy(7), hint=state.legal_moves()[0]))
+        assert view.status_text(state)

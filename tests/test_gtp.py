@@ -1,0 +1,126 @@
+"""`main.py gtp`: the protocol's answers, and a whole Hex game between two instances of it.
+
+The driver below does what a GTP referee (gogui-twogtp, HexGui) does: the same commands to both
+engines, each engine's ``genmove`` answer sent to the other as ``play``; our own rules check every
+move, so both engines must agree with the referee to the end.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import games
+from ai.commands.gtp import Engine, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def talk(lines: list[str], game: str = "tictactoe", player: str = "level-2") -> list[str]:
+    """The answers of one engine to ``lines`` (each answer without its blank line)."""
+    out = io.StringIO()
+    serve(Engine(game, player, {}, 0.1), io.StringIO("\n".join(lines) + "\n"), out)
+    return [a for a in out.getvalue().split("\n\n") if a]
+
+
+def test_protocol_basics():
+    answers = talk(["protocol_version", "7 name", "known_command genmove", "known_command fly",
+                    "list_commands", "frobnicate", "quit", "name"])
+    assert answers[0] == "= 2"
+    assert answers[1].startswith("=7 Tabuleiro tictactoe")
+    assert answers[2] == "= true" and answers[3] == "= false"
+    assert "genmove" in answers[4] and "boardsize" in answers[4]
+    assert answers[5].startswith("?")
+    assert len(answers) == 7  # nothing after quit
+
+
+def test_play_genmove_undo_and_errors():
+    answers = talk(["play b b2", "play b a1", "genmove w", "play w zz", "showboard", "undo", "undo",
+                    "undo", "genmove black", "play x c1"])
+    assert answers[0] == "="
+    assert answers[1].startswith("? illegal move")  # O (w) is to move
+    assert answers[2].startswith("= ") and len(answers[2].split()[1]) == 2
+    assert answers[3].startswith("? illegal move")
+    assert "to-move: X" in answers[4]
+    assert answers[5] == "=" and answers[6] == "="
+    assert answers[7].startswith("?")  # nothing left to undo
+    assert answers[8].startswith("= ")  # black = the first side (X)
+    assert answers[9].startswith("?")  # X just moved: O is to move
+
+
+def test_boardsize_and_clear_board_hex():
+    answers = talk(["boardsize 5", "play b a1", "showboard", "boardsize 99", "clear_board", "showboard"],
+                   game="hex", player="level-1")
+    assert answers[0] == "=" and answers[1] == "="
+    assert len([r for r in answers[2].splitlines() if r.strip() and "to-move" not in r and r != "="]) == 5
+    assert answers[3].startswith("? unacceptable size")
+    assert "to-move: Blue" in answers[5] and "B" not in answers[5].replace("Blue", "")
+
+
+class Engineproc:
+    """One `main.py gtp` process, spoken to line by line."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, "main.py", "gtp", *args], cwd=ROOT, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def ask(self, command: str) -> str:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            assert line, f"engine died on {command!r}: {self.proc.stderr.read()}"
+            if line.strip() == "" and lines:
+                break
+            if line.strip():
+                lines.append(line.rstrip("\n"))
+        answer = "\n".join(lines)
+        assert answer.startswith("="), f"{command!r} -> {answer!r}"
+        return answer[1:].strip()
+
+    def quit(self) -> None:
+        self.ask("quit")
+        self.proc.wait(timeout=10)
+
+
+def test_two_instances_play_a_whole_hex_game():
+    size = 5
+    a = Engineproc("hex", "--player", "level-2", "--time", "0.1")
+    b = Engineproc("hex", "--player", "level-3", "--time", "0.1")
+    game = games.load("hex", size=size)
+    state = game.initial_state()
+    try:
+        for e in (a, b):
+            assert e.ask("protocol_version") == "2"
+            e.ask(f"boardsize {size}")
+            e.ask("clear_board")
+        engines = {0: a, 1: b}
+        colours = "bw"
+        plies = 0
+        while not state.is_terminal():
+            side = state.to_move
+            move = engines[side].ask(f"genmove {colours[side]}")
+            state = state.play(game.parse_move(state, move))  # our referee checks every move
+            engines[1 - side].ask(f"play {colours[side]} {move}")
+            plies += 1
+            assert plies <= size * size
+        assert state.winner() in (0, 1)
+        assert a.ask("showboard") == b.ask("showboard")
+        assert game.to_text(state) in a.ask("showboard")
+        assert a.ask("final_score")[0] == "BW"[state.winner()]
+    finally:
+        for e in (a, b):
+            e.quit()
+
+
+def test_time_settings_set_the_seconds_per_move():
+    engine = Engine("tictactoe", "level-1", {}, 1.0)
+    out = io.StringIO()
+    serve(engine, io.StringIO("time_settings 0 5 10\n"), out)
+    assert engine.move_time == 0.45  # 0.9 of 5 s per 10 stones
+    serve(engine, io.StringIO("time_left b 3 0\n"), out)
+    assert engine.move_time == 0.9 * 3 / 20  # at most the time left over 20 more moves
+    assert out.getvalue() == "=\n\n=\n\n"

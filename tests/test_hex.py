@@ -1,0 +1,334 @@
+"""Hex: win detection against a plain flood fill, the swap rule, notation, small-board facts.
+
+Facts come from the rules document (shared/rules/tictactoe-hex.md, computed with MoHex's
+solver and transposed to our orientation): Blue's winning first moves on 3x3 and 4x4.  A plain
+set-based flood fill and a plain memoised minimax, written here from the rules alone, are the
+independent references for the bitboard code and the solver.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+import ai
+import games
+from ai.base import Limits
+from ai.engines.hex_solver import solver
+from games import IllegalMove
+from games.hex import BLUE, RED, SWAP
+
+# shared/rules/tictactoe-hex.md: "Blue's winning first moves are exactly ..."
+WINNING_OPENINGS = {
+    3: {"a3", "b1", "b2", "b3", "c1"},
+    4: {"a4", "b3", "c2", "d1"},
+}
+STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1))  # (dr, dc), from the rules
+
+
+def plain_connected(n: int, stones: set[tuple[int, int]], side: int) -> bool:
+    """Breadth-first search over (row, col) cells: Blue joins columns 0 and n-1, Red rows."""
+    if side == BLUE:
+        start = [(r, 0) for r in range(n) if (r, 0) in stones]
+        done = lambda cell: cell[1] == n - 1  # noqa: E731
+    else:
+        start = [(0, c) for c in range(n) if (0, c) in stones]
+        done = lambda cell: cell[0] == n - 1  # noqa: E731
+    seen, todo = set(start), list(start)
+    while todo:
+        r, c = todo.pop()
+        if done((r, c)):
+            return True
+        for dr, dc in STEPS:
+            nxt = (r + dr, c + dc)
+            if nxt in stones and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def cells_of(bits: int, n: int) -> set[tuple[int, int]]:
+    return {divmod(i, n) for i in range(n * n) if bits >> i & 1}
+
+
+def random_board(rng: random.Random, n: int, full: bool) -> tuple[int, int]:
+    blue = red = 0
+    empty_share = 0.0 if full else rng.random()
+    for i in range(n * n):
+        x = rng.random()
+        if x < empty_share:
+            continue
+        if rng.random() < 0.5:
+            blue |= 1 << i
+        else:
+            red |= 1 << i
+    return blue, red
+
+
+# -- winner detection ---------------------------------------------------------------------------
+@pytest.mark.parametrize("full", [True, False], ids=["full", "partial"])
+def test_connection_matches_a_plain_flood_fill_on_random_boards(full):
+    rng = random.Random(5 if full else 6)
+    for k in range(2000):
+        n = 19 if k % 50 == 0 else rng.randint(3, 11)
+        game = games.load("hex", size=n)
+        blue, red = random_board(rng, n, full)
+        b = plain_connected(n, cells_of(blue, n), BLUE)
+        r = plain_connected(n, cells_of(red, n), RED)
+        assert game.geo.connects(blue, BLUE) == b
+        assert game.geo.connects(red, RED) == r
+        assert not (b and r), "both sides cannot be connected"
+        if full:
+            assert b != r, "a full board has exactly one winner"
+            assert game.board_winner(blue, red) == (BLUE if b else RED)
+
+
+def test_winner_after_every_move_matches_a_plain_flood_fill():
+    rng = random.Random(7)
+    for k in range(300):
+        n = rng.choice((3, 4, 5, 7, 11, 19 if k % 20 == 0 else 9))
+        game = games.load("hex", size=n)
+        state = game.initial_state()
+        while True:
+            blue, red = state.boards
+            b = plain_connected(n, cells_of(blue, n), BLUE)
+            r = plain_connected(n, cells_of(red, n), RED)
+            expected = BLUE if b else RED if r else None
+            assert state.winner() == expected
+            assert state.is_terminal() == (expected is not None)
+            if state.is_terminal():
+                assert state.legal_moves() == []
+                assert game.from_text(game.to_text(state)).winner() == expected
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+def test_winning_chain_is_a_chain_of_the_winner_from_edge_to_edge():
+    rng = random.Random(8)
+    for _ in range(200):
+        n = rng.randint(3, 13)
+        game = games.load("hex", size=n)
+        state = game.initial_state()
+        while not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        chain = [divmod(i, n) for i in state.winning_chain()]
+        w = state.winner()
+        assert all(state.stone_at(r * n + c) == w for r, c in chain)
+        for (r1, c1), (r2, c2) in zip(chain, chain[1:]):
+            assert (r2 - r1, c2 - c1) in STEPS
+        ends = (chain[0][1], chain[-1][1]) if w == BLUE else (chain[0][0], chain[-1][0])
+        assert ends == (0, n - 1)
+        assert state.end_reason() == ("Blue connected left and right" if w == BLUE else "Red connected top and bottom")
+
+
+def test_a_won_position_from_text():
+    game = games.load("hex", size=3)
+    state = game.from_text("to-move: Red\nR . .\n B B B\n  . . R")
+    assert state.is_terminal() and state.winner() == BLUE
+    assert [game.format_move(state, i) for i in state.winning_chain()] == ["a2", "b2", "c2"]
+    assert state.end_reason() == "Blue connected left and right"
+    with pytest.raises(IllegalMove):
+        game.from_text("to-move: Blue\nR R .\n B B B\n  . . R")  # the winner cannot be to move
+
+
+# -- notation and text ------------------------------------------------------------------------
+def test_cell_names_follow_column_letter_row_number():
+    game = games.load("hex", size=19)
+    state = game.initial_state()
+    assert game.format_move(state, 0) == "a1"
+    assert game.format_move(state, 18) == "s1"
+    assert game.format_move(state, 19) == "a2"
+    assert game.parse_move(state, "S19") == 360
+    for bad in ("t1", "a20", "swap", "a0"):
+        with pytest.raises(IllegalMove):
+            game.parse_move(state, bad)
+    with pytest.raises(IllegalMove, match="taken"):
+        game.parse_move(state.play(0), "a1")
+
+
+def test_position_text_round_trip_and_checks():
+    game = games.load("hex", size=4)
+    state = game.play_line(["b2", "c3", "a4"])
+    text = game.to_text(state)
+    assert text.splitlines()[0] == "to-move: Red"
+    assert game.from_text(text) == state
+    assert game.from_text(text.replace(" ", "")) == state
+    with pytest.raises(IllegalMove):
+        game.from_text("to-move: Blue\nBBB.\n....\n....\n....")  # 3 Blue, 0 Red
+    with pytest.raises(IllegalMove):
+        game.from_text("to-move: Blue\nB...\n....\n....\n....")  # Red is to move
+    with pytest.raises(IllegalMove):
+        game.from_text("B..\n...\n...")  # a 3x3 board for a 4x4 game
+
+
+# -- the swap rule ----------------------------------------------------------------------------
+def test_swap_mirrors_blues_first_stone_into_a_red_stone():
+    game = games.load("hex", size=5, swap=True)
+    start = game.initial_state()
+    assert SWAP not in start.legal_moves()
+    after_c1 = game.play_line(["c1"])
+    assert after_c1.can_swap() and SWAP in after_c1.legal_moves()
+    assert game.parse_move(after_c1, "swap") == SWAP
+    assert game.format_move(after_c1, SWAP) == "swap"
+    swapped = after_c1.play(SWAP)
+    assert swapped.to_move == BLUE
+    assert swapped.boards[BLUE] == 0
+    assert swapped.stone_at(game.parse_move(start, "a3")) == RED  # c1 = (row 1, col c) -> (row 3, col a)
+    assert SWAP not in swapped.legal_moves()
+    assert game.from_text(game.to_text(swapped)) == swapped
+    later = swapped.play(game.parse_move(swapped, "b2"))
+    assert game.from_text(game.to_text(later)) == later  # equal counts, Red to move: the header says
+    assert SWAP not in later.legal_moves()
+    assert SWAP not in game.play_line(["c1", "d4"]).legal_moves()
+    with pytest.raises(IllegalMove):
+        game.play_line(["c1", "d4"]).play(SWAP)
+
+
+def test_swap_is_not_offered_without_the_option():
+    game = games.load("hex", size=5)
+    state = game.play_line(["c3"])
+    assert SWAP not in state.legal_moves()
+    with pytest.raises(IllegalMove):
+        state.play(SWAP)
+    with pytest.raises(IllegalMove):
+        game.parse_move(state, "swap")
+
+
+def test_swapping_a_stone_keeps_its_strategic_value():
+    """The swapped position is the mirror of the one Red was handed, colours exchanged: a
+    winning first move for Blue is a winning swap for Red, and a losing one is a losing swap."""
+    for n in (3, 4):
+        game = games.load("hex", size=n, swap=True)
+        sv = solver(n)
+        for cell in range(n * n):
+            after = game.initial_state().play(cell)
+            blue_wins = game.format_move(after, cell) in WINNING_OPENINGS[n]
+            assert sv.state_wins(after.play(SWAP)) == (not blue_wins)  # Blue to move loses iff it won
+            assert sv.state_wins(after)  # so with the swap rule Red wins whatever Blue opens with
+
+
+# -- small-board facts ------------------------------------------------------------------------
+@cache
+def plain_minimax(n: int, blue: int, red: int, to_move: int) -> bool:
+    """Does the side to move win?  Every move tried, the win checked by the plain flood fill."""
+    stones = (blue, red)
+    mine = stones[to_move]
+    for i in range(n * n):
+        if (blue | red) >> i & 1:
+            continue
+        placed = mine | 1 << i
+        if plain_connected(n, cells_of(placed, n), to_move):
+            return True
+        nb, nr = (placed, red) if to_move == BLUE else (blue, placed)
+        if not plain_minimax(n, nb, nr, 1 - to_move):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_solver_finds_exactly_the_known_winning_openings(n):
+    game = games.load("hex", size=n)
+    state = game.initial_state()
+    wins = solver(n).winning_moves(state)
+    assert {game.format_move(state, m) for m in wins} == WINNING_OPENINGS[n]
+
+
+def test_solver_agrees_with_plain_minimax_on_every_3x3_position():
+    game = games.load("hex", size=3)
+    seen, todo = set(), [game.initial_state()]
+    while todo:
+        state = todo.pop()
+        if state.key() in seen or state.is_terminal():
+            continue
+        seen.add(state.key())
+        assert solver(3).state_wins(state) == plain_minimax(3, *state.boards, state.to_move), game.to_text(state)
+        todo.extend(state.play(m) for m in state.legal_moves())
+    assert plain_minimax(3, 0, 0, BLUE)
+
+
+def _level5_wins_against_every_reply(state, player, depth=0) -> int:
+    """Play level-5 as Blue against every Red reply; returns the number of games checked."""
+    if state.is_terminal():
+        assert state.winner() == BLUE
+        return 1
+    if state.to_move == BLUE:
+        return _level5_wins_against_every_reply(state.play(player.choose(state, Limits(time=5))), player)
+    return sum(_level5_wins_against_every_reply(state.play(m), player) for m in state.legal_moves())
+
+
+def test_level5_always_wins_3x3_as_blue_against_every_reply():
+    game = games.load("hex", size=3)
+    player = ai.make_player("hex", "level-5", seed=1)
+    assert _level5_wins_against_every_reply(game.initial_state(), player) > 20
+
+
+def test_level5_wins_4x4_as_blue_against_random_replies():
+    game = games.load("hex", size=4)
+    player = ai.make_player("hex", "level-5", seed=1)
+    rng = random.Random(9)
+    for _ in range(40):
+        state = game.initial_state()
+        while not state.is_terminal():
+            move = player.choose(state, Limits(time=5)) if state.to_move == BLUE else rng.choice(state.legal_moves())
+            state = state.play(move)
+        assert state.winner() == BLUE
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_level5_never_misses_a_winning_move(n):
+    """Random positions (either side to move): when plain minimax says the mover can win,
+    level-5's move must keep the win."""
+    game = games.load("hex", size=n)
+    player = ai.make_player("hex", "level-5", seed=2)
+    rng = random.Random(10 + n)
+    checked = 0
+    while checked < 40:
+        state = game.initial_state()
+        for _ in range(rng.randint(n * n // 2 - 2, n * n - 3) if n == 4 else rng.randint(0, 6)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal() or not plain_minimax(n, *state.boards, state.to_move):
+            continue
+        after = state.play(player.choose(state, Limits(time=5)))
+        assert after.winner() == state.to_move or not plain_minimax(n, *after.boards, after.to_move), game.to_text(state)
+        checked += 1
+
+
+def test_every_player_makes_legal_moves_fast_on_a_big_board():
+    game = games.load("hex", size=11, swap=True)
+    state = game.play_line(["f6"])
+    for info in ai.catalog("hex"):
+        player = ai.make_player("hex", info.id, seed=3)
+        move = player.choose(state, Limits(time=0.2, iterations=200))
+        assert move in state.legal_moves()
+
+
+# -- the board view ---------------------------------------------------------------------------
+def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.views import make_view
+
+    pygame.init()
+    game = games.load("hex", size=11, swap=True)
+    view = make_view(game)
+    view.layout(pygame.Rect(0, 0, 800, 600))
+    state = game.play_line(["c1"])
+    for cell in range(game.cells):
+        x, y = view.centre(*divmod(cell, 11))
+        assert view.cell_at((int(x), int(y))) == cell
+    assert view.click(state, (1, 1)).kind == "ignore"
+    stone = [int(v) for v in view.centre(0, 2)]
+    assert view.click(state, stone).move == SWAP
+    assert view.status_text(state) == "Click Blue's stone to swap, or play elsewhere"
+    assert view.click(state, [int(v) for v in view.centre(5, 5)]).move == 5 * 11 + 5
+    swapped = state.play(SWAP)
+    assert view.status_text(swapped) == ""
+    assert view.click(swapped, [int(v) for v in view.centre(2, 0)]).kind == "reject"  # Red's stone now
+    surface = pygame.Surface((800, 600))
+    view.draw(surface, state, Overlay(hover=tuple(stone), last_move=2))
+    view.draw(surface, swapped, Overlay(last_move=SWAP))

@@ -1,0 +1,295 @@
+"""Outside players: course Rastros and Trax files unchanged, our contract, bad bots, GTP engines.
+
+The course files under tests/data/outside/ are written in the course's style (see that folder's
+README); the facts checked about the compat modules are the ones the Rastros notebook states
+(the start state, the moves' order, ``terminou``, ``compute_utility``).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import ai
+import games
+from ai.base import Forfeit, Limits
+from ai.match import play_game
+from ai.outside import GRACE, list_outside_players, parse_outside_id
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ROOT / "tests" / "data" / "outside"
+ALUNOS = BOTS / "rastros_alunos.py"
+TRAX = BOTS / "trax_student" / "player.py"
+
+
+def run_in_compat(code: str) -> str:
+    """Run ``code`` with ai/compat on the path, as an outside player's process has it."""
+    prelude = f"import sys; sys.path[:0] = [{str(ROOT / 'ai' / 'compat')!r}, {str(ROOT)!r}]\n"
+    proc = subprocess.run([sys.executable, "-c", prelude + code], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_ids_are_parsed():
+    assert parse_outside_id("a/b.py:jogador42").path == "a/b.py"
+    assert parse_outside_id("a/b.py:jogador42").name == "jogador42"
+    assert parse_outside_id("b.py").name is None
+    assert parse_outside_id("gtp:mohex --x 1").command == ("mohex", "--x", "1")
+    assert parse_outside_id("eng.json").kind == "gtp"
+    assert ai.is_outside_player("gtp:prog") and ai.is_outside_player("x.py:y") and not ai.is_outside_player("level-2")
+
+
+# -- the compat modules behave as the notebook documents ------------------------------------------
+def test_compat_rastros_matches_the_notebook():
+    out = run_in_compat(
+        "from rastros import *\n"
+        "g = Rastros()\n"
+        "s = g.initial\n"
+        "print(s.to_move, s.white, s.terminou, sorted(s.fullboard)[0], len(s.fullboard))\n"
+        "print(s.moves())\n"
+        "s2 = g.result(s, (4, 4))\n"
+        "print(s2.to_move, s2.white, sorted(s2.blacks))\n"
+        "s3 = g.result(s2, (3, 3))\n"
+        "print(s3.to_move, s3.white, sorted(s3.blacks))\n"
+        "w = EstadoRastros('N', (8, 1), {(7, 2)})\n"
+        "print(w.terminou, w.compute_utility('S'), g.utility(w, 'N'), g.terminal_test(w), s.other('S'))\n"
+        "b = EstadoRastros('S', (1, 1), {(1, 2), (2, 1), (2, 2)})\n"
+        "print(b.terminou, depth_for_all, infinity, isinstance(basilio, Jogador), random.random() < 1)\n"
+    )
+    lines = out.splitlines()
+    assert lines[0] == "S (4, 5) 0 (1, 1) 64"
+    # the notebook's order: (r + a, c + b) for a in -1, 0, 1 for b in -1, 0, 1
+    assert lines[1] == "[(3, 4), (3, 5), (3, 6), (4, 4), (4, 6), (5, 4), (5, 5), (5, 6)]"
+    assert lines[2] == "N (4, 4) [(4, 5)]"
+    assert lines[3] == "S (3, 3) [(4, 4), (4, 5)]"
+    assert lines[4] == "1 1 -1 True N"
+    assert lines[5] == "-1 5 inf True True"  # South is blocked in the corner: North (who just moved) wins
+
+
+def test_compat_basilio_agrees_with_our_course_basilio():
+    """Two independent readings of the notebook's Basilio choose the same moves."""
+    game = games.load("rastros")
+    state = game.play_line(["5-4", "4-4", "5-3"])
+    from ai.engines.rastros_course import PLIES, basilio_eval
+    from ai.search.classic import alphabeta_cutoff
+
+    ours = [game.format_move(state, alphabeta_cutoff(state, PLIES, basilio_eval)[0])]
+    s2 = game.initial_state()
+    ours.append(game.format_move(s2, alphabeta_cutoff(s2, PLIES, basilio_eval)[0]))
+    out = run_in_compat(
+        "from rastros import *\n"
+        "g = Rastros()\n"
+        "s = g.initial\n"
+        "for m in [(5, 4), (4, 4), (5, 3)]:\n"
+        "    s = g.result(s, m)\n"
+        "a = basilio.fun(g, s)\n"
+        "b = basilio.fun(g, g.initial)\n"
+        "print(f'{a[0]}-{a[1]} {b[0]}-{b[1]}')\n"
+    )
+    assert out.split() == ours
+
+
+def test_compat_draw_writes_a_png(tmp_path):
+    import pygame
+
+    target = tmp_path / "board.png"
+    run_in_compat(
+        "import draw as Drawer\n"
+        "board = [['none'] * 7 for _ in range(7)]\n"
+        "board[3][3], board[3][4], board[2][3] = 'lldd', 'ddll', 'ldld'\n"
+        f"Drawer.Drawer().draw(board, {str(target)!r})\n"
+    )
+    image = pygame.image.load(str(target))
+    assert image.get_size() == (7 * 32 + 1, 7 * 32 + 1)
+
+
+def test_compat_base_player_api():
+    out = run_in_compat(
+        "import base as Base\n"
+        "class Player(Base.BasePlayer):\n"
+        "    def __init__(self, board, name, color):\n"
+        "        Base.BasePlayer.__init__(self, board, name, color)\n"
+        "board = [['none'] * 7 for _ in range(7)]\n"
+        "p = Player(board, 'me', 'd')\n"
+        "board[0][0] = 'ldld'\n"
+        "print(p.board[0][0], p.playerName, p.myColor, p.rivalColor['d'], p.tournament, sorted(p.tiles))\n"
+        "print(p.neighbors, p.my2other, p.inside(6, 6), p.inside(7, 0), p.move())\n"
+    )
+    first, second = out.splitlines()
+    assert first == "none me d l False ['ddll', 'dldl', 'dlld', 'lddl', 'ldld', 'lldd']"
+    assert second == "[[0, -1], [-1, 0], [0, 1], [1, 0]] [2, 3, 0, 1] True False []"
+
+
+# -- course Rastros files, unchanged ----------------------------------------------------------------
+def test_rastros_file_lists_its_jogadores_only():
+    players = list_outside_players("rastros", str(ALUNOS))
+    assert [p.id.rsplit(":", 1)[1] for p in players] == ["jogador42", "jogador43", "teimoso"]
+    assert [p.title for p in players] == ["Aluno 42", "Ar Fresco", "Teimoso"]
+
+
+def test_rastros_player_found_by_variable_and_by_name():
+    p = ai.make_player("rastros", f"{ALUNOS}:jogador42")
+    assert p.info.title == "Aluno 42"
+    q = ai.make_player("rastros", f"{ALUNOS}:Ar Fresco")
+    assert q.info.title == "Ar Fresco"
+    with pytest.raises(ValueError, match="jogador42"):
+        ai.make_player("rastros", f"{ALUNOS}:nobody")
+    p.close()
+    q.close()
+
+
+def test_cli_match_finds_jogador42_by_variable_name():
+    proc = subprocess.run(
+        [sys.executable, "main.py", "match", "rastros", "tests/data/outside/rastros_alunos.py:jogador42",
+         "level-3", "--games", "2", "--time", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(results) == 2
+    for r in results:
+        assert not r["forfeit"], r["reason"]
+        assert "tests/data/outside/rastros_alunos.py:jogador42" in r["players"]
+
+
+def test_rastros_file_with_jogos_and_func_timeout():
+    game = games.load("rastros")
+    p = ai.make_player("rastros", f"{BOTS / 'rastros_jogos.py'}:fugitivo")
+    assert p.info.title == "Fugitivo"
+    basilio = ai.make_player("rastros", "rastros:basilio")
+    for players in ([p, basilio], [basilio, p]):
+        r = play_game(game, players, ["a", "b"], 1.0)
+        assert not r.forfeit, r.reason
+    p.close()
+
+
+def test_rastros_file_on_a_smaller_board():
+    game = games.load("rastros", size=6)
+    p = ai.make_player("rastros", f"{ALUNOS}:teimoso")
+    q = ai.make_player("rastros", "level-1", seed=1)
+    r = play_game(game, [p, q], ["t", "r"], 1.0)
+    assert not r.forfeit, r.reason
+    p.close()
+
+
+# -- course Trax files, unchanged --------------------------------------------------------------------
+@pytest.mark.parametrize("options", [{"mode": "fill", "size": 7}, {}])
+def test_trax_course_player_plays_whole_games(options):
+    game = games.load("trax", **options)
+    a = ai.make_player("trax", str(TRAX))
+    b = ai.make_player("trax", str(BOTS / "simple_contract.py"))
+    for players, ids in (([a, b], ["course", "contract"]), ([b, a], ["contract", "course"])):
+        r = play_game(game, players, ids, 1.0)
+        assert not r.forfeit, r.reason
+        state = game.play_line(r.moves)
+        assert state.is_terminal()
+        if options.get("mode") == "fill":
+            assert game.is_full(state.cells)
+    a.close()
+    b.close()
+
+
+# -- our contract and the bad bots ---------------------------------------------------------------
+def test_contract_function_and_class_players():
+    game = games.load("tictactoe")
+    f = ai.make_player("tictactoe", str(BOTS / "simple_contract.py"))
+    c = ai.make_player("tictactoe", str(BOTS / "noisy_contract.py") + ":Greedy")
+    r = play_game(game, [f, c], ["f", "c"], 1.0)
+    assert not r.forfeit, r.reason
+    timed = ai.make_player("tictactoe", str(BOTS / "timed_contract.py"))
+    r = play_game(game, [c, timed], ["c", "timed"], 0.2)
+    assert not r.forfeit, r.reason
+    assert r.max_move_time[1] >= 0.04  # it slept the fraction of 0.2 s it was told about
+    for p in (f, c, timed):
+        p.close()
+
+
+def test_hung_bot_is_killed_at_the_limit():
+    game = games.load("tictactoe")
+    p = ai.make_player("tictactoe", str(BOTS / "sleeper.py"))
+    child = p.child.proc
+    began = time.perf_counter()
+    with pytest.raises(Forfeit, match="exceeded the time limit"):
+        p.choose(game.initial_state(), Limits(time=0.2))
+    assert time.perf_counter() - began < 0.2 + GRACE + 2.0  # not the sleeper's 60 s
+    assert child.poll() is not None  # the process is gone
+
+
+def test_stop_flag_ends_a_hung_bot():
+    from ai.base import Flag
+
+    game = games.load("tictactoe")
+    p = ai.make_player("tictactoe", str(BOTS / "sleeper.py"))
+    flag = Flag()
+    flag.set()
+    with pytest.raises(Forfeit, match="stopped"):
+        p.choose(game.initial_state(), Limits(time=None, stop=flag))
+
+
+@pytest.mark.parametrize("bot, reason", [
+    ("raiser.py", "crashed: ZeroDivisionError: this bot always divides by zero"),
+    ("exiter.py", "crashed (process ended, exit status 3; stderr: about to quit)"),
+    ("illegal.py", "played an illegal move 'a1'"),
+])
+def test_bad_bots_forfeit_with_the_reason(bot, reason):
+    game = games.load("tictactoe")
+    bad = ai.make_player("tictactoe", str(BOTS / bot))
+    good = ai.make_player("tictactoe", "level-1", seed=2)
+    r = play_game(game, [good, bad], ["good", bot], 0.5)
+    assert r.forfeit and r.winner == 0
+    assert reason in r.reason
+    bad.close()
+
+
+def test_bad_files_are_errors_before_any_game(tmp_path):
+    empty = tmp_path / "empty.py"
+    empty.write_text("x = 1\n")
+    with pytest.raises(ValueError, match="defines no player"):
+        ai.make_player("tictactoe", str(empty))
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n")
+    with pytest.raises(ValueError, match="SyntaxError"):
+        ai.make_player("tictactoe", str(broken))
+    with pytest.raises(ValueError, match="no such file"):
+        ai.make_player("tictactoe", str(tmp_path / "missing.py"))
+
+
+# -- GTP engines as outside players ------------------------------------------------------------------
+def test_hex_cells_transposed_for_benzene_style_engines():
+    from ai.outside import _transpose_cell
+
+    assert _transpose_cell("c1") == "a3" and _transpose_cell("a3") == "c1"
+    assert _transpose_cell("k11") == "k11" and _transpose_cell("b10") == "j2"
+    assert _transpose_cell("swap") == "swap"
+
+
+def test_gtp_engine_as_an_outside_player():
+    command = f"gtp:{sys.executable} {ROOT / 'main.py'} gtp tictactoe --player level-2 --time 0.1"
+    game = games.load("tictactoe")
+    g = ai.make_player("tictactoe", command)
+    assert "Tabuleiro" in g.info.title
+    other = ai.make_player("tictactoe", "level-1", seed=4)
+    for players in ([g, other], [other, g]):
+        r = play_game(game, players, ["a", "b"], 1.0)
+        assert not r.forfeit, r.reason
+    g.close()
+
+
+def test_the_course_modules_beside_a_player_file_do_not_shadow_ours(tmp_path):
+    """Students keep the course's rastros.py (which needs func_timeout, not installed) next to
+    their file; the player must still load with our modules."""
+    import shutil
+
+    (tmp_path / "rastros.py").write_text("import func_timeout_not_installed\n")
+    (tmp_path / "jogos.py").write_text("raise ImportError('the course copy must not be used')\n")
+    shutil.copy(ALUNOS, tmp_path / "aluno.py")
+    p = ai.make_player("rastros", f"{tmp_path / 'aluno.py'}:jogador42")
+    game = games.load("rastros")
+    assert game.parse_move(game.initial_state(), game.format_move(game.initial_state(), p.choose(
+        game.initial_state(), Limits(time=1.0)))) in game.initial_state().legal_moves()
+    p.close()

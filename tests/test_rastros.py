@@ -1,0 +1,425 @@
+"""Rastros: the rules as the course notebook states them, the course players, the exact solver.
+
+Sources: shared/rules/rastros.md (rules, the solved small boards, the mirror symmetry) and the
+course notebook shared/seeds/000_ebdab61a19b6729b.txt (state representation, move order, the six
+players); the notebook's code is transcribed below (``course_*``) as the reference the course
+players must agree with.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import ai
+import games
+from ai.base import Limits
+from ai.engines.rastros_board import geometry
+from ai.engines.rastros_solver import Solver, geography_mover_wins
+from games import IllegalMove
+from games.rastros import course_coords, square
+
+GAME = games.load("rastros")
+
+
+def position(rows: str, to_move: str) -> games.State:
+    return GAME.from_text(f"to-move: {to_move}\n{rows}")
+
+
+def names(state, moves) -> list[str]:
+    return [GAME.format_move(state, m) for m in moves]
+
+
+# -- rules -------------------------------------------------------------------------------------
+def test_start_position_and_its_legal_moves():
+    state = GAME.initial_state()
+    assert course_coords(8, state.white) == (4, 5) and state.blacks == 0 and state.to_move == 0
+    assert not state.is_terminal()
+    # the notebook's order: (r + a, c + b) for a in -1, 0, 1 for b in -1, 0, 1
+    assert GAME.legal_move_texts(state) == ["3-4", "3-5", "3-6", "4-4", "4-6", "5-4", "5-5", "5-6"]
+
+
+def test_notebook_example_states():
+    """EstadoRastros('S', (4,5), {}) -> 'N', (4,4), {(4,5)} -> 'S', (3,3), {(4,5),(4,4)}."""
+    state = GAME.play_line(["4-4"])
+    assert (state.to_move, course_coords(8, state.white)) == (1, (4, 4))
+    assert {course_coords(8, i) for i in range(64) if state.blacks >> i & 1} == {(4, 5)}
+    state = GAME.play_line(["3-3"], state)
+    assert (state.to_move, course_coords(8, state.white)) == (0, (3, 3))
+    assert {course_coords(8, i) for i in range(64) if state.blacks >> i & 1} == {(4, 5), (4, 4)}
+    assert state.trail == (square(8, 4, 5), square(8, 4, 4), square(8, 3, 3))
+
+
+def test_visited_squares_are_closed():
+    state = GAME.play_line(["4-4", "3-4"])
+    with pytest.raises(IllegalMove):
+        GAME.parse_move(state, "4-4")
+    with pytest.raises(IllegalMove, match="visited"):
+        state.play(square(8, 4, 5))
+
+
+def test_goal_reached_by_the_opponent_counts_for_its_owner():
+    state = position("#......N\n........\n........\n........\n........\n........\n.W......\nS.......", "North")
+    after = state.play(square(8, 8, 1))
+    assert after.is_terminal() and after.winner() == 0
+    assert after.end_reason() == "North moved onto 8-1: South wins"
+    state = position(".......N\n......W.\n........\n........\n........\n........\n........\nS......#", "South")
+    after = state.play(square(8, 1, 8))
+    assert after.winner() == 1 and after.legal_moves() == []
+
+
+def test_goal_is_checked_before_the_blocking_rule():
+    """North steps onto 8-1 and South then has no move: the goal decides, South wins."""
+    state = position(".......N\n........\n........\n........\n........\n........\n#W......\nS#......", "North")
+    after = state.play(square(8, 8, 1))
+    assert after.moves_mask() == 0 and after.winner() == 0
+
+
+def test_a_blocked_player_loses():
+    state = position(".#.....N\n#W......\n........\n........\n........\n........\n........\nS.......", "South")
+    # South plays 1-1: the piece has no free neighbour, North is blocked and South wins
+    after = state.play(square(8, 1, 1))
+    assert after.winner() == 0 and after.end_reason() == "North is blocked: South wins"
+    assert state.play(square(8, 1, 3)).winner() is None
+
+
+def test_goal_reached_by_its_owner():
+    state = GAME.play_line(["5-4", "6-3", "7-2"])
+    assert state.to_move == 1 and not state.is_terminal()
+    assert GAME.play_line(["6-1", "7-1", "6-2"], state).winner() is None
+    assert GAME.play_line(["7-1", "8-1"], state).end_reason() == "South reached 8-1"
+
+
+def test_position_text_round_trip_with_trail():
+    state = GAME.play_line(["4-4", "3-3", "2-3"])
+    text = GAME.to_text(state)
+    assert text.splitlines()[0] == "to-move: North" and text.splitlines()[-1] == "trail: 4-5 4-4 3-3 2-3"
+    again = GAME.from_text(text)
+    assert again == state and again.trail == state.trail
+    with pytest.raises(IllegalMove):
+        GAME.from_text(text.replace("trail: 4-5 4-4 3-3 2-3", "trail: 4-5 3-3 4-4 2-3"))
+
+
+def test_sizes_start_on_the_mirror_diagonal():
+    for n, (r, c) in {4: (2, 3), 5: (3, 3), 6: (3, 4), 7: (4, 4), 8: (4, 5)}.items():
+        game = games.load("rastros", size=n)
+        state = game.initial_state()
+        assert course_coords(n, state.white) == (r, c) == (n + 1 - c, n + 1 - r)
+        assert (game.goal_south, game.goal_north) == (square(n, n, 1), square(n, 1, n))
+
+
+# -- the notebook's code, transcribed, as the reference for the course players ----------------
+def course_moves(white, blacks, n=8):
+    alladjacent = [(white[0] + a, white[1] + b) for a in [-1, 0, 1] for b in [-1, 0, 1]]
+    return [p for p in alladjacent if p not in blacks and p != white and 1 <= p[0] <= n and 1 <= p[1] <= n]
+
+
+def course_terminou(to_move, white, blacks):
+    if not blacks:
+        return 0
+    if white == (8, 1):
+        return 1
+    if white == (1, 8):
+        return -1
+    if not course_moves(white, blacks):
+        return 1 if to_move == "N" else -1  # the player who just moved wins
+    return 0
+
+
+def course_alphabeta_cutoff(state, d, eval_fn):
+    """AIMA's alphabeta_cutoff_search(state, game, d, eval_fn=...) with eval_fn(state, player)."""
+    player = state[0]
+
+    def result(s, move):
+        return ("N" if s[0] == "S" else "S", move, s[2] | {s[1]})
+
+    def cutoff(s, depth):
+        return depth > d or course_terminou(*s) != 0
+
+    def max_value(s, alpha, beta, depth):
+        if cutoff(s, depth):
+            return eval_fn(s, player)
+        v = -math.inf
+        for a in course_moves(s[1], s[2]):
+            v = max(v, min_value(result(s, a), alpha, beta, depth + 1))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+
+    def min_value(s, alpha, beta, depth):
+        if cutoff(s, depth):
+            return eval_fn(s, player)
+        v = math.inf
+        for a in course_moves(s[1], s[2]):
+            v = min(v, max_value(result(s, a), alpha, beta, depth + 1))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    best_score, best_action = -math.inf, None
+    for a in course_moves(state[1], state[2]):
+        v = min_value(result(state, a), best_score, math.inf, 1)
+        if v > best_score:
+            best_score, best_action = v, a
+    return best_action
+
+
+def _won_lost(s, jogador):
+    t = course_terminou(*s)
+    if t == 1:
+        return 10 if jogador == "S" else -10
+    if t == -1:
+        return 10 if jogador == "N" else -10
+    return None
+
+
+def f_aval_random_plus(s, jogador):
+    v = _won_lost(s, jogador)
+    return 0 if v is None else v
+
+
+def f_aval_basico(s, jogador):
+    v = _won_lost(s, jogador)
+    if v is not None:
+        return v
+    obj = (8, 1) if jogador == "S" else (1, 8)
+    return 7 - max(abs(s[1][0] - obj[0]), abs(s[1][1] - obj[1]))
+
+
+def num_livres(s, jogador):
+    v = _won_lost(s, jogador)
+    return len(course_moves(s[1], s[2])) if v is None else v
+
+
+def as_course_state(state):
+    blacks = {course_coords(8, i) for i in range(64) if state.blacks >> i & 1}
+    return ("SN"[state.to_move], course_coords(8, state.white), blacks)
+
+
+def random_positions(count, seed, min_plies=2, max_plies=30):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = GAME.initial_state()
+        for _ in range(rng.randrange(min_plies, max_plies)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("player_id, reference", [
+    ("rastros:random-plus", f_aval_random_plus),
+    ("rastros:basilio", f_aval_basico),
+    ("rastros:ar-livre", num_livres),
+])
+def test_course_alphabeta_players_match_the_notebook(player_id, reference):
+    player = ai.make_player("rastros", player_id)
+    for state in [GAME.initial_state()] + random_positions(6, seed=len(player_id)):
+        expected = course_alphabeta_cutoff(as_course_state(state), 5, reference)
+        assert course_coords(8, player.choose(state, Limits())) == expected, GAME.to_text(state)
+
+
+def test_obtuso_players_by_hand():
+    sw = ai.make_player("rastros", "rastros:obtuso-sw")
+    ne = ai.make_player("rastros", "rastros:obtuso-ne")
+    start = GAME.initial_state()
+    assert GAME.format_move(start, sw.choose(start)) == "5-4"  # southernmost row 5, then west
+    assert GAME.format_move(start, ne.choose(start)) == "3-6"  # northernmost row 3, then east
+    # piece on 4-4 with 5-3, 5-4 and 3-5 visited: SW takes 5-5 (row 5), NE takes 3-4 (row 3)
+    state = position(".......N\n........\n....#...\n...W....\n..##....\n........\n........\nS.......", "South")
+    assert names(state, [sw.choose(state), ne.choose(state)]) == ["5-5", "3-4"]
+
+
+def test_course_players_take_a_win_in_one():
+    # South on 8-2 with 7-1, 7-2, 7-3 visited: moves 8-1 (first in the course order) and 8-3
+    state = position(".......N\n........\n........\n........\n........\n........\n###.....\nSW......", "South")
+    for pid in ("rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
+        assert GAME.format_move(state, ai.make_player("rastros", pid).choose(state)) == "8-1"
+
+
+def test_basilio_keeps_the_first_move_when_every_move_loses():
+    """South on 2-7 (1-6, 2-6, 3-6, 3-8 visited): 1-7 and 2-8 step next to 1-8, 1-8 is North's goal,
+    and after 3-7 North steps to 2-8 and South can only move onto or next to 1-8.  Every move
+    scores -10 within the horizon, so AIMA's strict ``v > best`` keeps the first: 1-7."""
+    state = position(".....#.N\n.....#W.\n.....#.#\n........\n........\n........\n........\nS.......", "South")
+    assert GAME.legal_move_texts(state) == ["1-7", "1-8", "2-8", "3-7"]
+    assert GAME.format_move(state, ai.make_player("rastros", "rastros:basilio").choose(state)) == "1-7"
+
+
+def test_bacoco_plays_legal_random_moves_reproducibly():
+    state = GAME.initial_state()
+    picks = [ai.make_player("rastros", "rastros:bacoco", seed=7).choose(state) for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in state.legal_moves()
+
+
+# -- the solver --------------------------------------------------------------------------------
+def minimax_length(state) -> tuple[bool, int]:
+    """Plain minimax over the game's own states: (mover wins, plies to the end)."""
+    best = None
+    for move in state.legal_moves():
+        child = state.play(move)
+        if child.is_terminal():
+            win, length = child.winner() == state.to_move, 1
+        else:
+            child_win, child_len = minimax_length(child)
+            win, length = not child_win, child_len + 1
+        if best is None or (win, -length if win else length) > (best[0], -best[1] if best[0] else best[1]):
+            best = (win, length)
+    return best
+
+
+def small_region_positions(count, seed, max_region):
+    rng = random.Random(seed)
+    geo = geometry(8)
+    out = []
+    while len(out) < count:
+        state = GAME.initial_state()
+        while not state.is_terminal():
+            region = geo.flood(state.white, state.free)
+            if region.bit_count() <= max_region:
+                out.append((state, region))
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+    return out
+
+
+def test_solver_agrees_with_plain_minimax_on_small_regions():
+    geo = geometry(8)
+    solver = Solver(geo)
+    positions = small_region_positions(40, seed=3, max_region=11)
+    assert len(positions) == 40
+    for state, region in positions:
+        win, length = minimax_length(state)
+        assert solver.solve(state.white, region, state.to_move) == win, GAME.to_text(state)
+        assert solver.plies(state.white, region, state.to_move) == length, GAME.to_text(state)
+
+
+def test_geography_matching_rule_agrees_with_minimax():
+    """With no goal reachable the matching test alone decides (Fraenkel et al. 1993)."""
+    geo = geometry(8)
+    rng = random.Random(5)
+    checked = 0
+    while checked < 30:
+        state = GAME.initial_state()
+        while not state.is_terminal():
+            region = geo.flood(state.white, state.free)
+            goals = 1 << GAME.goal_south | 1 << GAME.goal_north
+            if not region & goals and region.bit_count() <= 12:
+                assert geography_mover_wins(geo, state.white, region) == minimax_length(state)[0]
+                checked += 1
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("n, winning", [
+    (4, ["1-2", "3-4"]),
+    (5, ["2-3", "3-2", "3-4", "4-3"]),
+    (6, ["3-3", "4-3", "4-4"]),
+])
+def test_small_boards_are_solved_as_the_rules_file_says(n, winning):
+    game = games.load("rastros", size=n)
+    state = game.initial_state()
+    geo = geometry(n)
+    solver = Solver(geo)
+    region = geo.flood(state.white, state.free)
+    assert solver.solve(state.white, region, 0) is True  # South, the first player, wins
+    assert [game.format_move(state, m) for m in solver.winning_moves(state.white, region, 0)] == winning
+
+
+def test_mirror_positions_have_equal_values():
+    """(r, c) -> (9 - c, 9 - r) keeps the start and both goals: values must match."""
+    geo = geometry(8)
+    solver = Solver(geo)
+
+    def mirror(mask):
+        out = 0
+        for i in range(64):
+            if mask >> i & 1:
+                r, c = course_coords(8, i)
+                out |= 1 << square(8, 9 - c, 9 - r)
+        return out
+
+    for state, region in small_region_positions(25, seed=11, max_region=20):
+        row, col = course_coords(8, state.white)
+        piece = square(8, 9 - col, 9 - row)
+        assert mirror(region) == geo.flood(piece, mirror(state.free))
+        assert solver.solve(state.white, region, state.to_move) == solver.solve(piece, mirror(region), state.to_move)
+
+
+def test_level5_reports_a_proven_result_and_plays_the_win():
+    state = next(s for s, _ in small_region_positions(20, seed=2, max_region=14)
+                 if len(s.legal_moves()) > 1 and not s.moves_mask() >> (GAME.goal_south, GAME.goal_north)[s.to_move] & 1)
+    player = ai.make_player("rastros", "level-5")
+    move = player.choose(state, Limits(time=2.0))
+    report = player.last
+    win, length = minimax_length(state)
+    assert report.proven == (1 if win else -1) and report.kind == "solver"
+    if win:
+        assert report.proven_plies == length
+        child = state.play(move)
+        assert child.is_terminal() or not minimax_length(child)[0]
+
+
+def test_book_replies_on_8x8():
+    player = ai.make_player("rastros", "level-5")
+    for first, reply in [("5-4", "6-3"), ("4-4", "3-4"), ("5-5", "5-6"), ("3-4", "4-4"),
+                         ("5-6", "5-5"), ("3-5", "3-4"), ("4-6", "5-6"), ("3-6", "3-5")]:
+        state = GAME.play_line([first])
+        assert GAME.format_move(state, player.choose(state, Limits(time=0.2))) == reply
+        assert player.last.kind == "book"
+
+
+# -- the board view ----------------------------------------------------------------------------
+def test_view_clicks_only_legal_squares():
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.views.rastros import VIEW
+
+    pygame.init()
+    state = GAME.play_line(["4-4", "3-3"])
+    view = VIEW(GAME)
+    surface = pygame.Surface((400, 400))
+    view.layout(surface.get_rect())
+    view.draw(surface, state, Overlay(last_move=state.white))
+    assert view.click(state, view.cell_rect(1, 1).center).move == square(8, 2, 2)  # 2-2 is legal
+    assert view.click(state, view.cell_rect(3, 3).center).kind == "reject"  # 4-4 was visited
+    assert view.click(state, (1, 1)).kind == "ignore"
+    assert view.col_label(0) == "1" and view.row_label(7) == "8"
+
+
+def test_engine_never_steps_onto_the_opponents_goal_to_block():
+    """North on 8-2 (7-1, 7-2, 7-3 visited): 8-1 would leave South no move, but the goal is
+    checked first, so it loses; 8-3 goes on."""
+    state = position(".......N\n........\n........\n........\n........\n........\n###.....\nSW......", "North")
+    for level in ("level-2", "level-3", "level-4", "level-5"):
+        move = ai.make_player("rastros", level, seed=1).choose(state, Limits(time=0.3))
+        assert GAME.format_move(state, move) == "8-3", level
+
+
+def test_view_status_names_a_goal_that_is_cut_off():
+    from ui.views.rastros import VIEW
+
+    state = position("......#N\n......##\n........\n....W...\n........\n........\n........\nS.......", "South")
+    assert not state.reachable() >> GAME.goal_north & 1 and state.reachable() >> GAME.goal_south & 1
+    assert VIEW(GAME).status_text(state) == "North's goal 1-8 is cut off"
+    assert VIEW(GAME).status_text(GAME.initial_state()) == ""
+
+
+def test_book_first_moves_on_small_boards_are_proven_wins():
+    for n in (4, 5, 6):
+        game = games.load("rastros", size=n)
+        state = game.initial_state()
+        player = ai.make_player("rastros", "level-5")
+        move = player.choose(state, Limits(time=0.2))
+        geo = geometry(n)
+        region = geo.flood(state.white, state.free)
+        assert move in Solver(geo).winning_moves(state.white, region, 0)
+        assert player.last.kind == "book" and player.last.proven == 1

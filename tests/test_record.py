@@ -1,0 +1,271 @@
+"""Game records: round trips for every game, and every kind of bad file refused by name, untouched."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import games
+from ai.match import GameResult
+from games.record import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    RecordError,
+    Result,
+    Side,
+    atomic_write_text,
+    load,
+    move_aside,
+    move_list_text,
+    save,
+)
+
+PLAYERS = (Side(None, "You"), Side("level-3", "Level 3"))
+
+
+def random_game(game_id: str, seed: int, max_plies: int = 300) -> tuple[GameRecord, games.State]:
+    """A record of a random game (finished unless it ran past ``max_plies``) and its final state."""
+    game = games.load(game_id)
+    rng = random.Random(seed)
+    record = GameRecord.start(game, PLAYERS, {"mode": "human-pc", "move_time": 1.0})
+    state = game.initial_state()
+    moves = []
+    while not state.is_terminal() and len(moves) < max_plies:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return record.with_moves(moves, state), state
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+@given(seed=st.integers(0, 10**6))
+def test_round_trip_of_a_random_game(game_id, seed, tmp_path_factory):
+    record, final = random_game(game_id, seed)
+    path = tmp_path_factory.mktemp("rec") / "game.json"
+    save(record, path)
+    again = load(path)
+    assert again.to_dict() == record.to_dict()
+    assert again.final_state().key() == final.key()
+    assert again.is_finished() == final.is_terminal()
+    if final.is_terminal():
+        assert again.result.winner == final.winner()
+        assert again.result.reason == final.end_reason()
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_an_unfinished_game_round_trips_and_can_go_on(game_id, tmp_path):
+    record = next(r for seed in range(100) if not (r := random_game(game_id, seed, max_plies=3)[0]).is_finished())
+    save(record, tmp_path / "g.json")
+    again = load(tmp_path / "g.json")
+    assert again.result is None and again.finished is None
+    state = again.final_state()
+    assert state.legal_moves()  # the game goes on from where it stopped
+
+
+def test_file_layout_names_every_part(tmp_path):
+    record, final = random_game("reversi", 3)
+    save(record, tmp_path / "r.json")
+    data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["game"] == {"id": "reversi", "title": "Reversi", "options": {"size": 8}}
+    assert [p["side"] for p in data["players"]] == ["Black", "White"]
+    assert data["players"][0]["id"] is None and data["players"][1]["id"] == "level-3"
+    assert data["result"]["score"] == list(final.score())
+    assert data["result"]["winner_side"] in ("Black", "White", None)
+    assert set(data["dates"]) == {"started", "updated", "finished"}
+
+
+# -- bad files: refused by name, never changed ---------------------------------------------------
+def write(tmp_path: Path, data, name: str = "bad.json") -> tuple[Path, bytes]:
+    path = tmp_path / name
+    text = data if isinstance(data, str) else json.dumps(data)
+    path.write_text(text, encoding="utf-8")
+    return path, path.read_bytes()
+
+
+def refused(path: Path, before: bytes, *words: str) -> str:
+    with pytest.raises(RecordError) as info:
+        load(path)
+    message = str(info.value)
+    assert path.name in message
+    for word in words:
+        assert word in message, message
+    assert path.read_bytes() == before  # untouched
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # nothing beside it either
+    return message
+
+
+def good_dict() -> dict:
+    return random_game("reversi", 5)[0].to_dict()
+
+
+def test_bad_json_is_refused(tmp_path):
+    path, before = write(tmp_path, '{"format": "tabuleiro-record", "version": 1, "moves": [')
+    refused(path, before, "not valid JSON", "line 1")
+
+
+def test_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    refused(path, path.read_bytes(), "not UTF-8")
+
+
+@pytest.mark.parametrize("field", ["moves", "players", "game", "dates"])
+def test_a_missing_field_is_named(tmp_path, field):
+    data = good_dict()
+    del data[field]
+    path, before = write(tmp_path, data)
+    refused(path, before, f"missing field {field!r}")
+
+
+def test_a_missing_nested_field_is_named(tmp_path):
+    data = good_dict()
+    del data["game"]["id"]
+    path, before = write(tmp_path, data)
+    refused(path, before, "missing field 'game.id'")
+
+
+def test_an_unknown_game_is_named(tmp_path):
+    data = good_dict()
+    data["game"]["id"] = "chess"
+    path, before = write(tmp_path, data)
+    refused(path, before, "unknown game 'chess'", "reversi")
+
+
+def test_an_unknown_option_is_named(tmp_path):
+    data = good_dict()
+    data["game"]["options"]["colour"] = "red"
+    path, before = write(tmp_path, data)
+    refused(path, before, "no option 'colour'")
+
+
+def test_a_bad_option_value_is_named(tmp_path):
+    data = good_dict()
+    data["game"]["options"]["size"] = 7
+    path, before = write(tmp_path, data)
+    refused(path, before, "option size", "6, 8, 10")
+
+
+def test_an_illegal_move_is_named_with_its_number(tmp_path):
+    data = good_dict()
+    data["moves"][11] = "a1"  # a corner is never legal on move 12 of Reversi... unless it is
+    game = games.load("reversi")
+    state = game.play_line(data["moves"][:11])
+    assert "a1" not in game.legal_move_texts(state)
+    path, before = write(tmp_path, data)
+    refused(path, before, "move 12 'a1' is not legal")
+
+
+def test_a_malformed_move_is_named(tmp_path):
+    data = good_dict()
+    data["moves"][0] = "zz99"
+    path, before = write(tmp_path, data)
+    refused(path, before, "move 1 'zz99' is not legal")
+
+
+def test_a_result_contradicting_the_moves_is_refused(tmp_path):
+    record, final = random_game("tictactoe", 11)
+    data = record.to_dict()
+    assert final.is_terminal()
+    data["result"]["winner"] = 1 if final.winner() != 1 else 0
+    path, before = write(tmp_path, data)
+    refused(path, before, "the result says", "but the moves end with")
+
+
+def test_a_newer_version_is_refused_with_a_clear_message(tmp_path):
+    data = good_dict()
+    data["version"] = 3
+    path, before = write(tmp_path, data)
+    refused(path, before, "written by a newer Tabuleiro (version 3); this one reads up to 1")
+
+
+def test_another_format_is_refused(tmp_path):
+    path, before = write(tmp_path, {"format": "pgn", "version": 1})
+    refused(path, before, "not a Tabuleiro record")
+
+
+def test_bad_evaluations_and_dates_are_named(tmp_path):
+    data = good_dict()
+    data["evaluations"] = [0.1, 3.0]
+    path, before = write(tmp_path, data)
+    refused(path, before, "evaluations[1]")
+    data = good_dict()
+    data["dates"]["started"] = "yesterday"
+    path, before = write(tmp_path, data, "b.json")
+    path.with_name("bad.json").unlink()
+    refused(path, before, "dates.started", "ISO 8601")
+
+
+def test_a_match_json_line_is_migrated_from_version_0(tmp_path):
+    record, final = random_game("hex", 2)
+    line = GameResult("hex", {"size": 11, "swap": False}, ["level-1", "level-2"], record.moves,
+                      final.winner(), None, final.end_reason()).to_json()
+    path, _ = write(tmp_path, line)
+    again = load(path)
+    assert again.moves == record.moves and again.players[1].id == "level-2"
+    assert again.result.winner == final.winner()
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def test_save_does_not_overwrite_a_file_that_is_not_a_record(tmp_path):
+    path, before = write(tmp_path, "my shopping list\n", "list.json")
+    record, _ = random_game("rastros", 1)
+    with pytest.raises(RecordError, match="not a Tabuleiro record; it was not overwritten"):
+        save(record, path)
+    assert path.read_bytes() == before
+
+
+def test_save_replaces_an_older_record_atomically(tmp_path):
+    path = tmp_path / "g.json"
+    first, _ = random_game("alquerque", 1)
+    second, _ = random_game("alquerque", 2)
+    save(first, path)
+    save(second, path)
+    assert load(path).moves == second.moves
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]  # no temporary file left
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "g.json"
+    atomic_write_text(path, "old\n")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("games.record.os.replace", broken_replace)
+    with pytest.raises(OSError):
+        atomic_write_text(path, "new\n")
+    assert path.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
+def test_move_aside_keeps_the_content(tmp_path):
+    path = tmp_path / "autosave.json"
+    path.write_text("garbage")
+    first = move_aside(path)
+    path.write_text("more garbage")
+    second = move_aside(path)
+    assert not path.exists() and first != second
+    assert first.name.startswith("autosave.json.corrupt-")
+    assert first.read_text() == "garbage" and second.read_text() == "more garbage"
+
+
+def test_resigned_game_keeps_its_result():
+    record, _ = random_game("reversi", 9, max_plies=10)
+    record = record.finish(Result(1, "Black resigned"))
+    again = GameRecord.loads(record.dumps())
+    assert again.result == Result(1, "Black resigned") and again.finished
+
+
+def test_move_list_text():
+    record, final = random_game("tictactoe", 4)
+    text = move_list_text(record)
+    assert text.startswith("Tic-tac-toe")
+    assert f"1. {record.moves[0]} {record.moves[1]}" in text
+    assert final.end_reason() in text

@@ -1,0 +1,174 @@
+"""The replay viewer and the evaluation graph behind it (headless)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+
+import pygame
+import pytest
+
+import ai
+import games
+from games.record import GameRecord, Side, load
+from ui.analysis import BackgroundAnalysis, Opinion, analyse, biggest_drop, values
+from ui.scenes.replay import ReplayScene
+
+
+def tictactoe_with_a_blunder() -> GameRecord:
+    """X takes the centre, O answers on an edge (a known loss), then both play perfectly: X wins."""
+    game = games.load("tictactoe")
+    player = ai.make_player("tictactoe", "level-5", seed=0)
+    state, moves = game.initial_state(), []
+    while not state.is_terminal():
+        move = game.parse_move(state, "b1") if len(moves) == 1 else player.choose(state, ai.Limits(time=0.2))
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    assert moves[:2] == ["b2", "b1"] and state.winner() == 0
+    return GameRecord.start(game, (Side("level-5", "Level 5"), Side(None, "You"))).with_moves(moves, state)
+
+
+def random_record(game_id: str, seed: int = 1) -> GameRecord:
+    game = games.load(game_id)
+    rng = random.Random(seed)
+    state, moves = game.initial_state(), []
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return GameRecord.start(game, (Side(None, "A"), Side("level-1", "B"))).with_moves(moves, state)
+
+
+def test_the_losers_blunder_is_found():
+    record = tictactoe_with_a_blunder()
+    points = analyse(record, "level-5", seconds=0.1)
+    assert abs(points[0]) < 0.3 and abs(points[1]) < 0.3  # a draw with best play, and still after the centre
+    assert points[2] == 1.0  # after O's edge answer X wins by force
+    movers = [s.to_move for s in record.states()[:-1]]
+    assert biggest_drop(points, movers, loser=1) == 1  # O's first move
+
+
+def test_biggest_drop_counts_only_the_losers_moves():
+    points = [0.0, 0.5, -0.2, -0.3, -1.0]  # first side's view
+    movers = [0, 1, 0, 1]
+    assert biggest_drop(points, movers, loser=0) == 2  # 0.5 -> -0.2 after side 0's move 3
+    assert biggest_drop(points, movers, loser=1) is None  # side 1 only gained
+    assert biggest_drop(points, movers, loser=None) is None
+
+
+def test_forced_moves_take_the_next_positions_value():
+    ops = [Opinion(0.0, "rule", None, 0), Opinion(50.0, "alphabeta", None, 1), None, Opinion(0.0, "rule", None, 0)]
+    v = values("tictactoe", ops)
+    assert v[0] == v[1] < 0 and v[2] is None and v[3] is None  # nothing known next to the last one
+    v = values("tictactoe", [Opinion(-20.0, "alphabeta", None, 0), Opinion(0.0, "rule", None, 1)])
+    assert v[1] == v[0] < 0
+
+
+def test_background_analysis_in_the_worker_process():
+    record = tictactoe_with_a_blunder()
+    analysis = BackgroundAnalysis(record, "level-5", seconds=0.05)
+    try:
+        deadline = time.monotonic() + 60
+        while not analysis.done and time.monotonic() < deadline:
+            analysis.poll()
+            time.sleep(0.01)
+        assert analysis.done and not analysis.error
+        assert analysis.points[2] == 1.0 and analysis.progress() == 1.0
+    finally:
+        analysis.close()
+
+
+class FakeApp:
+    def __init__(self) -> None:
+        self.continued: list[GameRecord] = []
+        self.menu = 0
+
+    def continue_record(self, record: GameRecord) -> None:
+        self.continued.append(record)
+
+    def show_menu(self) -> None:
+        self.menu += 1
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+WITH_VIEWS = [g for g in games.available_ids() if importlib.util.find_spec(f"ui.views.{g}") is not None]
+
+
+@pytest.mark.parametrize("game_id", WITH_VIEWS)
+def test_the_replay_scene_steps_draws_and_hands_over(game_id, tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    pygame.init()
+    surface = pygame.Surface((1100, 700))
+    record = random_record(game_id)
+    app = FakeApp()
+    scene = ReplayScene(app, record, ply=0, analyse=False)
+    scene.draw(surface)
+    scene.handle_event(key(pygame.K_RIGHT))
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert scene.ply == 2
+    scene.handle_event(key(pygame.K_END))
+    assert scene.ply == len(record.moves)
+    scene.draw(surface)
+    scene.handle_event(key(pygame.K_HOME))
+    scene.handle_event(key(pygame.K_RIGHT))
+    scene.handle_event(key(pygame.K_c))  # play on from move 1
+    assert app.continued and app.continued[0].moves == record.moves[:1] and not app.continued[0].is_finished()
+    scene.handle_event(key(pygame.K_SPACE))  # autoplay
+    deadline = time.monotonic() + 10
+    while scene.ply < 2 and time.monotonic() < deadline:  # after the move animation and the pause
+        scene.update(0.02)
+        time.sleep(0.02)
+    assert scene.ply == 2
+    scene.handle_event(key(pygame.K_p))  # the picture
+    assert list((tmp_path / "games").glob("*.png"))
+    scene.handle_event(key(pygame.K_s))  # save the record
+    saved = list((tmp_path / "games").glob("*.json"))
+    assert len(saved) == 1 and load(saved[0]).moves == record.moves
+    scene.handle_event(key(pygame.K_ESCAPE))
+    assert app.menu == 1
+    scene.close()
+
+
+def test_the_slider_and_the_graph_jump(tmp_path, monkeypatch):
+    pygame.init()
+    surface = pygame.Surface((1280, 800))
+    record = random_record("reversi")
+    scene = ReplayScene(FakeApp(), record, ply=0, analyse=False)
+    scene.draw(surface)
+    r = scene.slider.rect
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(r.right - 1, r.centery)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(r.right - 1, r.centery)))
+    assert scene.ply == len(record.moves)
+    g = scene.graph_rect
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(g.centerx, g.centery)))
+    assert abs(scene.ply - len(record.moves) / 2) <= 1
+
+
+def test_saved_games_list_opens_records_and_sets_bad_files_aside(tmp_path):
+    from games.record import save
+    from ui.scenes.records import RecordsScene
+
+    pygame.init()
+    folder = tmp_path / "games"
+    save(random_record("tictactoe", 1), folder / "one.json")
+    save(random_record("rastros", 2), folder / "two.json")
+    (folder / "bad.json").write_text("{not json", encoding="utf-8")
+    opened: list[GameRecord] = []
+    scene = RecordsScene(FakeApp(), open_record=opened.append, folder=folder)
+    assert len(scene.entries) == 2
+    assert any("bad.json" in m.text and "moved to bad.json.corrupt-" in m.text for m in scene.messages.items)
+    assert [p.name for p in folder.glob("bad.json.corrupt-*")]  # kept, renamed
+    surface = pygame.Surface((1000, 700))
+    scene.draw(surface)
+    rect = scene.entries[0].rect
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert opened and opened[0].moves == scene.entries[0].record.moves
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text("[]", encoding="utf-8")
+    scene.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(outside)))
+    assert outside.read_text(encoding="utf-8") == "[]" and len(opened) == 1  # reported, untouched
+    assert any("elsewhere.json" in m.text for m in scene.messages.items)

@@ -1,0 +1,86 @@
+"""Settings: every field round trips; a corrupt or unreadable file is moved aside, never deleted,
+and the app goes on with defaults and a message for the window."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ui import settings as st
+
+
+@pytest.fixture
+def path(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path))
+    return tmp_path / "settings.json"
+
+
+def asides(path):
+    return sorted(p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.corrupt-"))
+
+
+def test_no_file_gives_defaults(path):
+    settings, problem = st.load()
+    assert problem is None and settings == st.Settings()
+    assert settings.theme in ("dark", "light") and settings.sound is True and 0 <= settings.volume <= 1
+    assert settings.language == "en" and settings.outside_players == []
+
+
+def test_every_field_round_trips(path):
+    wanted = st.Settings(theme="light", show_legal=False, animation_speed=2.0, move_time=3.0,
+                         sound=False, volume=0.35, language="pt",
+                         outside_players=["bots/mine.py:Greedy", "gtp:gnugo --mode gtp"])
+    assert st.save(wanted) is None
+    again, problem = st.load()
+    assert problem is None and again == wanted
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{not json", "Expecting"),
+    ("[1, 2]", "JSON object"),
+    ('{"theme": "purple"}', "theme"),
+    ('{"volume": 3}', "volume"),
+    ('{"sound": "loud"}', "sound"),
+    ('{"language": "tlh"}', "language"),
+    ('{"outside_players": "bot.py"}', "outside_players"),
+    ('{"outside_players": [1]}', "outside_players"),
+])
+def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
+    path.write_text(content, encoding="utf-8")
+    settings, problem = st.load()
+    assert settings == st.Settings()
+    assert problem and words in problem and "moved to settings.json.corrupt-" in problem
+    assert not path.exists()
+    [aside] = asides(path)
+    assert aside.read_text(encoding="utf-8") == content  # kept, never deleted
+
+
+def test_an_unreadable_file_is_reported(path):
+    path.write_bytes(b"\xff\xfe\x00\x00garbage")
+    settings, problem = st.load()
+    assert settings == st.Settings() and problem
+    assert len(asides(path)) == 1
+
+
+def test_unknown_keys_from_a_newer_version_are_ignored(path):
+    path.write_text(json.dumps({"theme": "light", "hologram": True}), encoding="utf-8")
+    settings, problem = st.load()
+    assert problem is None and settings.theme == "light"
+
+
+def test_saving_over_a_bad_file_happens_only_after_it_was_moved_aside(path):
+    path.write_text("{broken", encoding="utf-8")
+    settings, _ = st.load()  # moves it aside
+    assert st.save(settings) is None
+    assert json.loads(path.read_text(encoding="utf-8"))["theme"] == settings.theme
+    assert asides(path)[0].read_text(encoding="utf-8") == "{broken"
+
+
+def test_an_unwritable_folder_is_reported_not_raised(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(blocker / "config"))
+    problem = st.save(st.Settings())
+    assert problem and problem.startswith("Could not save settings")

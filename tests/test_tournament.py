@@ -1,0 +1,325 @@
+"""Round robins: the schedule, standings, crosstable and Elo on hand-made results, the CLI and files.
+
+The Elo figures are checked against the formulas stated in ai/tournament.py, computed here by
+hand (logistic model, score fraction, normal-approximation 95% interval, mean 0).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ai.match import GameResult
+from ai.tournament import Summary, Tournament, crosstable, elo_from_score, schedule, standings
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ROOT / "tests" / "data" / "outside"
+
+
+def result(first: str, second: str, winner: int | None, forfeit: bool = False) -> GameResult:
+    r = GameResult("tictactoe", {}, [first, second])
+    r.winner, r.forfeit = winner, forfeit
+    r.reason = "hand-made"
+    return r
+
+
+# -- schedule ---------------------------------------------------------------------------------------
+def test_schedule_every_pair_both_sides_equally():
+    games = schedule(4, 3, seed=7)
+    assert len(games) == 6 * 2 * 3
+    sides = Counter(g.players for g in games)
+    assert all(sides[(a, b)] == 3 for a in range(4) for b in range(4) if a != b)
+    assert [g.number for g in games] == list(range(1, len(games) + 1))
+    assert schedule(4, 3, seed=7) == games  # deterministic
+    assert len({g.seeds for g in games}) == len(games)
+    # stopped after round 1, every pair has played once each way
+    first_round = [g for g in games if g.round == 1]
+    assert Counter(g.players for g in first_round) == Counter({(a, b): 1 for a in range(4) for b in range(4) if a != b})
+
+
+# -- standings on hand-made results ----------------------------------------------------------------
+def test_two_players_elo_is_the_logistic_difference():
+    # A scores 3 of 4 against B: the logistic model puts A 400*log10(3) = 190.85 above B.
+    results = [result("A", "B", 0), result("B", "A", 1), result("A", "B", 0), result("B", "A", 0)]
+    table = {s.player: s for s in standings(["A", "B"], results)}
+    a, b = table["A"], table["B"]
+    assert (a.points, a.wins, a.draws, a.losses, a.games) == (3, 3, 0, 1, 4)
+    assert (b.points, b.wins, b.losses) == (1, 1, 3)
+    assert a.rank == 1 and b.rank == 2
+    assert a.elo - b.elo == pytest.approx(400 * math.log10(3), abs=1e-9)
+    assert a.elo + b.elo == pytest.approx(0, abs=1e-9)
+    # the interval: points [1, 1, 1, 0], mean 0.75, variance 0.1875, se = sqrt(0.1875 / 4)
+    se = math.sqrt(0.1875 / 4)
+    low = elo_from_score(0.75 - 1.96 * se) / 2
+    high = elo_from_score(min(0.75 + 1.96 * se, 1 - 0.5 / 4)) / 2
+    shift = 0.0  # symmetric: the mean is already 0
+    assert a.elo_low == pytest.approx(low - shift)
+    assert a.elo_high == pytest.approx(high - shift)
+
+
+def test_three_players_points_draws_forfeits_crosstable():
+    ids = ["A", "B", "C"]
+    results = [
+        result("A", "B", 0), result("B", "A", None),          # A 1.5 - 0.5 B
+        result("A", "C", 0), result("C", "A", 1),             # A 2 - 0 C
+        result("B", "C", None), result("C", "B", 0, True),    # B 0.5 - 1.5 C (B forfeited once)
+    ]
+    order = standings(ids, results)
+    assert [s.player for s in order] == ["A", "C", "B"]
+    a, c, b = order
+    assert (a.points, a.wins, a.draws, a.losses) == (3.5, 3, 1, 0)
+    assert (c.points, c.wins, c.draws, c.losses) == (1.5, 1, 1, 2)
+    assert (b.points, b.wins, b.draws, b.losses, b.forfeits) == (1.0, 0, 2, 2, 1)
+    assert sum(s.points for s in order) == len(results)
+    assert a.first_side_points == 2.0  # as side 0 A beat B and C
+    cross = crosstable(ids, results)
+    assert cross["A"]["B"] == (1.5, 2) and cross["B"]["A"] == (0.5, 2)
+    assert cross["B"]["C"] == (0.5, 2) and cross["C"]["B"] == (1.5, 2)
+    # Elo: d_i from each score fraction, times (k-1)/k, then centred on 0
+    raw = {s.player: elo_from_score(min(max(s.score, 0.5 / 4), 1 - 0.5 / 4)) * 2 / 3 for s in order}
+    mean = sum(raw.values()) / 3
+    for s in order:
+        assert s.elo == pytest.approx(raw[s.player] - mean)
+    assert sum(s.elo for s in order) == pytest.approx(0, abs=1e-9)
+    assert a.elo_bound == "" and a.elo_text().startswith("+")
+
+
+def test_perfect_score_is_marked_as_a_bound():
+    results = [result("A", "B", 0), result("B", "A", 1)]
+    a, b = standings(["A", "B"], results)
+    assert a.elo_bound == ">" and b.elo_bound == "<"
+    assert a.elo > 0 > b.elo
+
+
+# -- running tournaments --------------------------------------------------------------------------
+def test_tournament_in_process_events_and_summary(tmp_path):
+    from ai.commands.tournament import report, write_results
+    from ai.tournament import GameFinished, GameStarted, MovePlayed, TournamentDone
+
+    t = Tournament("tictactoe", ["level-1", "level-2", "level-3"], games_per_pair=1, time_per_move=0.1,
+                   seed=3, watch=True)
+    events = []
+    t.run(events.append)
+    assert len(t.finished()) == 6
+    assert sum(isinstance(e, GameFinished) for e in events) == 6
+    assert sum(isinstance(e, GameStarted) for e in events) == 6
+    moves = [e for e in events if isinstance(e, MovePlayed)]
+    assert len(moves) == sum(len(r.moves) for r in t.finished())
+    assert isinstance(events[-1], TournamentDone) and not events[-1].cancelled
+    summary = Summary.of(t)
+    text = report(summary)
+    assert "Crosstable" in text and "Standings" in text
+    paths = write_results(summary, str(tmp_path / "res"))
+    data = json.loads(paths[0].read_text())
+    assert len(data["games"]) == 6 and data["games"][0]["number"] == 1
+    assert {s["player"] for s in data["standings"]} == {"level-1", "level-2", "level-3"}
+    rows = list(csv.DictReader(paths[1].open()))
+    assert len(rows) == 6 and rows[0]["first"] == data["games"][0]["players"][0]
+    assert len(list(csv.DictReader(paths[2].open()))) == 3
+
+
+def test_bad_bots_lose_with_reasons_and_the_tournament_goes_on():
+    """Two worker processes; the hung bot is killed at the limit, the others fail their own way."""
+    ids = ["level-1", str(BOTS / "sleeper.py"), str(BOTS / "raiser.py"), str(BOTS / "illegal.py")]
+    t = Tournament("tictactoe", ids, games_per_pair=1, time_per_move=0.2, jobs=2, seed=1)
+    results = t.run()
+    assert len(results) == 12
+    assert not t.cancelled
+    for r in results:
+        bad = [i for i, pid in enumerate(r.players) if pid != "level-1"]
+        if any(r.players[i].endswith(("sleeper.py", "raiser.py")) for i in bad) or r.players[0].endswith(
+                "illegal.py") and r.players[1] == "level-1":
+            assert r.forfeit, r
+    reasons = [r.reason for r in results if r.forfeit]
+    assert any("sleeper.py exceeded the time limit" in x for x in reasons)
+    assert any("raiser.py crashed: ZeroDivisionError" in x for x in reasons)
+    assert any("illegal.py played an illegal move 'a1'" in x for x in reasons)
+    table = {s.player: s for s in standings(ids, results)}
+    # each bad bot loses every game it has to move in; it wins only when the other bad bot fails first
+    assert table[ids[1]].forfeits == 5 and table[ids[2]].forfeits == 5
+    assert table["level-1"].forfeits == 0 and table["level-1"].losses == 0
+
+
+def test_course_rastros_file_in_a_tournament_all_its_players():
+    from ai.outside import outside_ids
+
+    ids = outside_ids("rastros", [str(BOTS / "rastros_alunos.py") + ":*", "level-1"])
+    assert [i.rsplit(":", 1)[1] for i in ids[:3]] == ["jogador42", "jogador43", "teimoso"]
+    t = Tournament("rastros", ids, games_per_pair=1, time_per_move=1.0, jobs=2, seed=5)
+    results = t.run()
+    assert len(results) == 12
+    assert not any(r.forfeit for r in results), [r.reason for r in results if r.forfeit]
+
+
+def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
+    out = tmp_path / "cli"
+    proc = subprocess.run(
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2",
+         str(BOTS / "simple_contract.py"), "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2",
+         "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Standings" in proc.stdout and "Crosstable" in proc.stdout
+    assert "6/6 games" in proc.stderr  # the progress bar's last line
+    assert (tmp_path / "cli.json").exists() and (tmp_path / "cli.csv").exists()
+    assert (tmp_path / "cli-standings.csv").exists()
+
+
+def test_tournament_cancel_from_another_thread():
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=50, time_per_move=0.1, jobs=1,
+                   in_process=False)
+    t.start()
+    import time
+
+    deadline = time.time() + 30
+    while len(t.results) < 2 and time.time() < deadline:
+        t.poll()
+        time.sleep(0.05)
+    t.cancel()
+    t._thread.join(timeout=10)
+    assert not t.is_running()
+    assert t.cancelled and 2 <= len(t.results) < 100
+
+
+def _processes_in(folder: Path) -> list[int]:
+    """pids of processes whose working directory is ``folder`` (outside players run there)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if Path(entry / "cwd").resolve() == folder.resolve():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cwd").exists(), reason="needs /proc to find the bot's process")
+def test_cancel_leaves_no_hung_bot_behind(tmp_path):
+    import shutil
+    import time
+
+    from ai.tournament import GameStarted
+
+    bot = tmp_path / "sleeper.py"
+    shutil.copy(BOTS / "sleeper.py", bot)
+    t = Tournament("tictactoe", ["level-1", str(bot)], games_per_pair=1, time_per_move=60, jobs=1,
+                   in_process=False)
+    t.start()
+    deadline = time.time() + 30
+    started = False
+    while time.time() < deadline and not started:
+        started = any(isinstance(e, GameStarted) for e in t.poll())
+        time.sleep(0.05)
+    while time.time() < deadline and not _processes_in(tmp_path):
+        time.sleep(0.05)
+    assert _processes_in(tmp_path), "the bot's process never started"
+    t.cancel()
+    t._thread.join(timeout=10)
+    while time.time() < deadline and _processes_in(tmp_path):
+        time.sleep(0.1)
+    assert not _processes_in(tmp_path)
+
+
+def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
+    """The screen drives a real tournament (worker process), fills its tables, draws and saves."""
+    import time
+
+    import pygame
+
+    from ui.scenes.tournament import TournamentScene
+
+    pygame.init()
+    surface = pygame.Surface((1100, 700))
+
+    class App:  # the little the screen asks of the window
+        def __init__(self):
+            self.left = False
+
+        def show_menu(self):
+            self.left = True
+
+    app = App()
+    replayed = []
+    scene = TournamentScene(app, "tictactoe", on_replay=replayed.append)
+    scene.save_folder = tmp_path
+    scene.draw(surface)
+    scene.selected = {"level-1", "level-2"}
+    scene.games_index, scene.time_index, scene.jobs = 0, 0, 1  # 1 game each way, 0.1 s, 1 process
+    scene._start()
+    deadline = time.time() + 60
+    while scene.running and time.time() < deadline:
+        scene.update(0.02)
+        time.sleep(0.02)
+    scene.update(0.02)
+    scene.draw(surface)
+    assert len(scene.tournament.results) == 2
+    assert {s.player for s in scene.table} == {"level-1", "level-2"} and sum(s.games for s in scene.table) == 4
+    scene._save()
+    assert scene.saved and scene.saved[0].exists() and scene.saved[0].parent == tmp_path
+    rect, number = scene._recent_rects[0]  # click a finished game: its final position, then replay it
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    scene.draw(surface)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    assert len(replayed) == 1 and replayed[0].moves == scene.tournament.results[number].moves
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.left
+
+
+def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
+    """From the main menu's Tournament entry: a tournament with an outside player, the replay of a
+    game and back, then Esc to the menu -- with no error caught by the window."""
+    import time
+
+    import pygame
+
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    from ui.app import App
+    from ui.scenes.tournament import TournamentScene
+
+    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    try:
+        app.scene.tournament()
+        app.run_frames(2)
+        scene = app.scene
+        assert isinstance(scene, TournamentScene)
+        while scene.game_id != "tictactoe":
+            scene._cycle_game(1)
+        scene.entry = str(BOTS / "simple_contract.py")
+        scene._add_outside()
+        assert app.run_frames(400, until=lambda: bool(scene.outside.get("tictactoe")))
+        outside_id = scene.outside["tictactoe"][0][0]
+        if hasattr(app.settings, "outside_players"):  # the settings field the window is adding
+            assert app.settings.outside_players == [outside_id]  # remembered for next time
+        scene.selected = {"level-1", outside_id}
+        scene.games_index, scene.time_index, scene.jobs = 0, 0, 1
+        scene._start()
+        deadline = time.time() + 60
+        while scene.running and time.time() < deadline:
+            app.frame()
+        app.run_frames(2)
+        assert len(scene.tournament.results) == 2
+        rect, _number = scene._recent_rects[0]
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, button=1, pos=rect.center))
+        app.run_frames(2)
+        scene._replay()
+        app.run_frames(2)
+        assert type(app.scene).__name__ == "ReplayScene"
+        app.scene.on_back()
+        app.run_frames(2)
+        assert app.scene is scene
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        app.run_frames(2)
+        assert type(app.scene).__name__ == "MenuScene"
+        assert not app.errors, app.errors[0]
+    finally:
+        app.quit()

@@ -1,0 +1,366 @@
+"""Trax: the course's homework boards, forced tiles, illegal turns, and random games on every size.
+
+The homework boards (tests/data/trax/, from the course's HW08) come with the course's own answers;
+the hand-built positions below were worked through by hand from the rules in shared/rules/trax.md.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path as FsPath
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games
+from games import IllegalMove
+from games.trax import (
+    DARK,
+    LIGHT,
+    NAME,
+    TILE_NAMES,
+    all_paths,
+    lines,
+    longest_lines,
+    loop_summary,
+    loops,
+    move_cell,
+    move_of,
+    move_tile,
+    read_board,
+    tile_of_name,
+)
+
+DATA = FsPath(__file__).parent / "data" / "trax"
+CASES = sorted(p.stem for p in DATA.glob("case-*.txt") if not p.stem.endswith("solution"))
+HARDS = sorted(p.stem for p in DATA.glob("hard-*.txt") if not p.stem.endswith("solution"))
+
+
+def answer(name: str) -> list[int]:
+    return [int(x) for x in (DATA / f"{name}-solution.txt").read_text().split()]
+
+
+def longest(paths) -> int:
+    return max((p.length for p in paths), default=-1)
+
+
+def test_all_34_course_boards_are_here():
+    assert len(CASES) + len(HARDS) == 34
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_course_lines(name):
+    b = read_board((DATA / f"{name}.txt").read_text())
+    got = [longest(lines(b.cells, b.width, b.height, colour, direction))
+           for direction in ("lr", "tb") for colour in (LIGHT, DARK)]
+    assert got == answer(name)
+    assert list(longest_lines(b.cells, b.width, b.height)) == answer(name)
+
+
+@pytest.mark.parametrize("name", HARDS)
+def test_course_loops(name):
+    b = read_board((DATA / f"{name}.txt").read_text())
+    light, dark = (loops(b.cells, b.width, b.height, c) for c in (LIGHT, DARK))
+    got = [len(light), len(dark), max((p.length for p in light), default=0),
+           max((p.length for p in dark), default=0)]
+    assert got == answer(name)
+    assert list(loop_summary(b.cells, b.width, b.height)) == answer(name)
+
+
+# -- tiles and the start -----------------------------------------------------------------------
+def test_tile_names_are_edge_colours_west_north_east_south():
+    assert len(set(TILE_NAMES)) == 6
+    for name in TILE_NAMES:
+        t = tile_of_name(name)
+        assert NAME[t] == name and t.bit_count() == 2
+
+
+def test_start_is_the_centre_tile_with_light_to_move():
+    game = games.load("trax", size=10)
+    state = game.initial_state()
+    assert state.to_move == LIGHT
+    assert [i for i, t in enumerate(state.cells) if t] == [5 * 10 + 5]  # board[N//2][N//2], f6
+    assert NAME[state.cells[55]] == "lldd"
+    assert sorted(game.legal_move_texts(state)) == sorted(
+        f"{c}{s}" for c in ("f5", "e6", "g6", "f7") for s in "+/\\")
+
+
+def test_options_sizes_and_centre_tile():
+    for size in (7, 25):
+        state = games.load("trax", size=size, centre="dldl").initial_state()
+        assert len(state.cells) == size * size and state.cells[(size // 2) * size + size // 2] == tile_of_name("dldl")
+    with pytest.raises(ValueError, match="size"):
+        games.load("trax", size=6)
+
+
+# -- forced tiles --------------------------------------------------------------------------------
+CHAIN = """to-move: light
+none none none none none none none
+none none none dlld none none none
+none none none lddl none none none
+none none none lldd none none none
+none none none none none none none
+none none none none none none none
+none none none none none none none
+"""
+
+
+def test_a_placement_forces_two_tiles_in_the_same_turn():
+    # d3 is lddl, its west edge is light, so c3's '/' tile is ddll.  Its north edge (dark) and
+    # d2's west edge (dark) both enter c2: forced lldd.  Its south edge (light) and d4's west edge
+    # (light) both enter c4: forced dlld.  Nothing else is forced, and the light paths of c3, d3,
+    # d4 and c4 now close a loop of four tiles: Light, who moved, wins.
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    move = game.parse_move(state, "c3/")
+    assert NAME[move_tile(move)] == "ddll"
+    after = state.play(move)
+    turn = [(game.format_move(state, move) if i == 0 else None, move_cell(m), NAME[move_tile(m)])
+            for i, m in enumerate(after.turn)]
+    assert [(c, n) for _, c, n in turn] == [(2 * 7 + 2, "ddll"), (1 * 7 + 2, "lldd"), (3 * 7 + 2, "dlld")]
+    assert after.to_move == DARK and after.is_terminal() and after.winner() == LIGHT
+    assert after.score() == (4, 0) and sorted(after.loops(LIGHT)[0].cells) == [16, 17, 23, 24]
+    assert game.to_text(after).splitlines()[2:5] == [
+        "none none lldd dlld none none none",
+        "none none ddll lddl none none none",
+        "none none dlld lldd none none none",
+    ]
+    assert state.forced_tiles(move) == list(after.turn)
+
+
+ILLEGAL = """to-move: light
+none none none none none none none
+none ldld ldld none none dlld none
+none none lddl none none ldld lddl
+none none dlld lldd ddll lddl dlld
+none none none lddl none none none
+none none none none none none none
+none none none none none none none
+"""
+
+
+def test_a_turn_that_makes_three_edges_of_one_colour_is_illegal():
+    # e2 lddl matches f2, but forces e3 (light from e2 and f3) = dlld, whose dark west edge and
+    # c3's dark east edge force d3 = dldl, whose light north edge makes d2 the meeting point of
+    # three light edges (c2's east, e2's west, d3's north): the whole turn is illegal.
+    game = games.load("trax", size=7)
+    state = game.from_text(ILLEGAL)
+    e2 = 1 * 7 + 4
+    bad = move_of(e2, tile_of_name("lddl"))
+    assert bad not in state.legal_moves()
+    with pytest.raises(IllegalMove, match="three"):
+        state.play(bad)
+    with pytest.raises(IllegalMove):
+        game.parse_move(state, "e2\\")
+    assert game.parse_move(state, "e2:dldl") in state.legal_moves()
+
+
+def test_placements_that_do_not_touch_or_do_not_match_are_refused():
+    game = games.load("trax", size=7)
+    state = game.initial_state()  # d4 = lldd: its east edge is dark
+    with pytest.raises(IllegalMove, match="touch"):
+        state.play(move_of(0, tile_of_name("lldd")))
+    with pytest.raises(IllegalMove, match="match"):
+        state.play(move_of(3 * 7 + 4, tile_of_name("lldd")))  # e4 lldd: light west edge
+    with pytest.raises(IllegalMove, match="not empty"):
+        state.play(move_of(3 * 7 + 3, tile_of_name("lldd")))
+    with pytest.raises(IllegalMove):
+        game.parse_move(state, "a1+")
+
+
+# -- notation and text -------------------------------------------------------------------------
+def test_notation_shape_and_tile_name_forms():
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    for move in state.legal_moves():
+        text = game.format_move(state, move)
+        assert text[-1] in "+/\\" and game.parse_move(state, text) == move
+        name = NAME[move_tile(move)]
+        assert game.parse_move(state, f"{text[:-1]}:{name}") == move
+    assert NAME[move_tile(game.parse_move(state, "e4+"))] == "dldl"  # d4's east edge is dark
+
+
+def test_position_text_is_the_course_format():
+    game = games.load("trax", size=7)
+    text = game.to_text(game.initial_state())
+    assert text.splitlines()[0] == "to-move: light"
+    assert text.splitlines()[4] == "none none none lldd none none none"
+    no_header = "\n".join(text.splitlines()[1:])
+    assert game.from_text(no_header) == game.initial_state()
+    dark = game.from_text(text.replace("light", "dark"))
+    assert dark.to_move == DARK
+
+
+def test_bad_positions_are_refused_with_a_reason():
+    game = games.load("trax", size=7)
+    rows = [["none"] * 7 for _ in range(7)]
+    rows[3][3], rows[3][4] = "lldd", "lldd"  # east edge dark against west edge light
+    with pytest.raises(IllegalMove, match="match"):
+        game.from_text("\n".join(" ".join(r) for r in rows))
+    rows[3][4], rows[0][0] = "none", "ldld"
+    with pytest.raises(IllegalMove, match="connected"):
+        game.from_text("\n".join(" ".join(r) for r in rows))
+    with pytest.raises(IllegalMove, match="7 to 25"):
+        game.from_text("ldld")
+    big = games.load("trax", size=12).initial_state()
+    again = game.from_text(games.load("trax", size=12).to_text(big))
+    assert again.game.size == 12 and again.cells == big.cells
+
+
+# -- the end -------------------------------------------------------------------------------------
+def two_curves(mode: str):
+    game = games.load("trax", size=7, mode=mode)
+    rows = [["none"] * 7 for _ in range(7)]
+    rows[3][3], rows[3][4] = "ddll", "lddl"
+    state = game.from_text("to-move: light\n" + "\n".join(" ".join(r) for r in rows))
+    assert game.parse_move(state, "e5/") == move_of(4 * 7 + 4, tile_of_name("lldd"))
+    return state
+
+
+def test_closing_a_loop_wins_and_scores_its_length():
+    # Four curves round one point make the smallest loop (4 tiles).  d4 ddll and e4 lddl bring
+    # light down into d5 and e5.  Light plays e5/ (lldd: its north edge must be light); its light
+    # west edge and d4's light south edge both enter d5, which is forced (dlld) and closes the loop.
+    after = two_curves("tournament").play(move_of(4 * 7 + 4, tile_of_name("lldd")))
+    assert [NAME[move_tile(m)] for m in after.turn] == ["lldd", "dlld"]
+    assert after.is_terminal() and after.winner() == LIGHT
+    assert after.score() == (4, 0)
+    assert [p.length for p in after.loops(LIGHT)] == [4]
+    assert after.legal_moves() == []
+    assert "loop" in after.end_reason()
+
+
+def test_fill_mode_goes_on_after_a_loop_and_has_no_winner():
+    after = two_curves("fill").play(move_of(4 * 7 + 4, tile_of_name("lldd")))
+    assert not after.is_terminal() and after.winner() is None
+    assert after.score()[LIGHT] == 4
+
+
+# -- random games on every size --------------------------------------------------------------------
+def check_board(game, state) -> None:
+    """Every tile matches its neighbours, no empty cell is left to force, the tiles are one group."""
+    game.check_position(state.cells)
+    for i, t in enumerate(state.cells):
+        if not t:
+            light, dark = game.entering(state.cells, i)
+            assert light.bit_count() < 2 and dark.bit_count() < 2
+
+
+def check_turn(game, before, after) -> None:
+    """The turn's first tile is the one placed; each later one was forced when it was laid."""
+    board = bytearray(before.cells)
+    for k, move in enumerate(after.turn):
+        cell, tile = move_cell(move), move_tile(move)
+        assert board[cell] == 0
+        if k:
+            light, dark = game.entering(board, cell)
+            assert light.bit_count() == 2 and tile == light or dark.bit_count() == 2 and tile == 15 ^ dark
+        board[cell] = tile
+    assert bytes(board) == after.cells
+
+
+@pytest.mark.parametrize("mode", ["tournament", "fill"])
+@pytest.mark.parametrize("size", range(7, 26))
+@settings(max_examples=2)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_the_board_valid(size, mode, seed):
+    fill = mode == "fill"
+    game = games.load("trax", size=size, mode=mode)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    while not state.is_terminal():
+        before, state = state, state.play(rng.choice(state.legal_moves()))
+        check_turn(game, before, state)
+    check_board(game, state)
+    n = game.size
+    if fill:  # full, or (rarely, in random play) a hole no tile can fill: no winner either way
+        assert state.winner() is None and state.legal_moves() == []
+    elif state.winner() is not None:
+        # the winner's colour has a loop or a line on the board, measured from scratch
+        made = [c for c in (LIGHT, DARK) if loops(state.cells, n, n, c) or lines(state.cells, n, n, c)]
+        assert state.winner() in made
+        if len(made) == 2:  # both colours in one turn: the mover wins
+            assert state.winner() == 1 - state.to_move
+        assert state.score()[state.winner()] > 0
+    again = game.from_text(game.to_text(state))
+    assert again == state and again.winner() == state.winner() and again.score() == state.score()
+
+
+def test_path_ends_agree_with_tracing_from_scratch():
+    game = games.load("trax", size=9)
+    rng = random.Random(7)
+    state = game.initial_state()
+    while not state.is_terminal():
+        state = state.play(rng.choice(state.legal_moves()))
+        rebuilt = game.state_from_cells(state.cells, state.to_move)
+        assert rebuilt.ends == state.ends and rebuilt.frontier == state.frontier
+    assert all(p.length for c in (LIGHT, DARK) for p in all_paths(state.cells, 9, 9, c))
+
+
+# -- the engine and the view (facts of the position, never timings) ------------------------------
+@pytest.mark.parametrize("player_id", ["level-3", "level-4", "level-5", "trax:greedy"])
+def test_players_take_a_win_and_stop_the_opponents(player_id):
+    import ai
+    from ai.base import Limits
+
+    state = two_curves("tournament")  # Light wins at once with e5/ (see above)
+    move = ai.make_player("trax", player_id, seed=1).choose(state, Limits(time=1.0))
+    assert state.play(move).winner() == LIGHT
+    if player_id in ("level-4", "level-5"):
+        dark = state.game.from_text(state.game.to_text(state).replace("light", "dark", 1))
+        after = dark.play(ai.make_player("trax", player_id, seed=1).choose(dark, Limits(time=1.0)))
+        assert after.winner() is None
+        assert not any(after.play(m).winner() == LIGHT for m in after.legal_moves())
+
+
+def test_every_level_plays_legal_moves_on_the_largest_board():
+    import ai
+    from ai.base import Limits
+
+    game = games.load("trax", size=25)
+    for level in ("level-1", "level-2", "level-3", "level-4", "level-5"):
+        player = ai.make_player("trax", level, seed=3)
+        state = game.initial_state()
+        for _ in range(3):
+            move = player.choose(state, Limits(time=0.3))
+            assert move in state.legal_moves()
+            state = state.play(move)
+
+
+def test_view_picks_among_the_legal_tiles():
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 500, 500))
+    surface = pygame.Surface((500, 500))
+    e4 = view.cell_rect(3, 4).center  # three tiles fit east of the centre tile
+    assert view.click(state, e4).kind == "pending"
+    view.draw(surface, state, Overlay(hover=view._picker_rects()[0][0].center))
+    rects = view._picker_rects()
+    assert sorted(m for _, m in rects) == sorted(m for m in state.legal_moves() if move_cell(m) == 3 * 7 + 4)
+    chosen = view.click(state, rects[1][0].center)
+    assert chosen.kind == "play" and chosen.move == rects[1][1]
+    assert view.click(state, view.cell_rect(0, 0).center).kind == "reject"
+    after = state.play(chosen.move)
+    view.move_shown(state, chosen.move, after)
+    view.draw(surface, after, Overlay(last_move=chosen.move, previous=state))
+    end = two_curves("tournament").play(move_of(4 * 7 + 4, tile_of_name("lldd")))
+    view.draw(surface, end, Overlay(last_move=end.turn[0]))
+    assert "Light 4" in view.status_text(end)
+
+
+def test_a_hole_no_tile_fits_ends_a_fill_game():
+    game = games.load("trax", size=19, mode="fill")
+    state = game.from_text((DATA / "hole-19x19.txt").read_text())
+    empty = [i for i, t in enumerate(state.cells) if not t]
+    assert len(empty) == 6 and all(i in state.frontier for i in empty)
+    assert game.candidate_moves(state.cells, state.frontier)  # tiles match the neighbours ...
+    assert state.legal_moves() == []  # ... but each forces three edges of one colour together
+    assert state.is_terminal() and state.winner() is None and "No tile" in state.end_reason()

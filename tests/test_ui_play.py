@@ -1,0 +1,173 @@
+"""The window driven like a user would: menus, a whole Human vs PC game by clicks, undo, redo,
+the game-over card, hot-seat, PC vs PC to the end.  Headless (SDL dummy driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, click_widget, key, make_app, wait
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.setup import SetupScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    yield app
+    if app.running:
+        app.quit()
+
+
+def cell_center(scene: GameScene, move: int) -> tuple[int, int]:
+    return scene.view.cell_rect(*divmod(move, scene.game.width)).center
+
+
+def human_turn(scene: GameScene) -> bool:
+    return scene.human_to_move() and scene.held is None
+
+
+def test_menu_to_human_vs_pc_game_played_by_clicks(app):
+    app.run_frames(3)
+    assert isinstance(app.scene, MenuScene)
+    click_widget(app, app.scene.menu, "play")
+    assert isinstance(app.scene, SetupScene)
+    app.scene.choices.computer["tictactoe"] = "level-1"
+    app.scene.pick_game("tictactoe")
+    app.scene.choices.human_side = 0
+    app.scene._build_menu()
+    click_widget(app, app.scene.menu, "start")
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.setup.mode == HUMAN_VS_PC
+    assert scene.setup.players == (None, "level-1")
+
+    # first move by click, the computer answers
+    click(app, cell_center(scene, 4))
+    assert [p.text for p in scene.history] == ["b2"]
+    assert wait(app, lambda: len(scene.history) == 2 and human_turn(scene))
+
+    # a click on a taken square is rejected with feedback and changes nothing
+    click(app, cell_center(scene, 4))
+    assert len(scene.history) == 2 and scene.invalid_at is not None
+    assert any("taken" in m.text for m in scene.messages.current())
+
+    # undo goes back to the human's previous turn (two plies), redo returns
+    key(app, pygame.K_u)
+    assert scene.history == [] and scene.state.to_move == 0
+    key(app, pygame.K_y)
+    assert len(scene.history) == 2
+
+    # play to the end: always the first legal square
+    while not scene.state.is_terminal():
+        assert wait(app, lambda: human_turn(scene) or scene.state.is_terminal())
+        if scene.state.is_terminal():
+            break
+        click(app, cell_center(scene, scene.state.legal_moves()[0]))
+    assert wait(app, scene.over_card.visible, 5)
+    app.run_frames(2)
+    assert app.errors == []
+    # rematch swaps sides: the computer now plays X and moves first
+    click(app, scene.over_card.buttons[0].rect.center)
+    assert scene.history == [] or scene.history[0].by_computer
+    assert scene.setup.players == ("level-1", None)
+    assert wait(app, lambda: len(scene.history) == 1)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert app.errors == []
+
+
+def test_hotseat_game(app):
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1)))
+    scene = app.scene
+    for move in (0, 3, 1, 4, 2):  # X takes the top row
+        click(app, cell_center(scene, move))
+    assert scene.state.is_terminal() and scene.state.winner() == 0
+    assert [p.text for p in scene.history] == ["a1", "a2", "b1", "b2", "c1"]
+    key(app, pygame.K_u)  # hot-seat undo: one ply
+    assert len(scene.history) == 4 and not scene.state.is_terminal()
+    click(app, cell_center(scene, 2))
+    assert wait(app, scene.over_card.visible, 5)
+    assert "X" in scene.state.end_reason()
+    assert scene.worker is None  # nobody asked the AI anything
+    assert app.errors == []
+
+
+def test_pc_vs_pc_runs_to_the_end(app):
+    setup = MatchSetup("tictactoe", {"width": 4, "height": 4, "k": 3}, PC_VS_PC, ("level-2", "level-3"), 0.05)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.speed = 3  # no pause between moves
+    assert wait(app, lambda: scene.state.is_terminal(), 30)
+    plies = len(scene.history)
+    assert all(p.by_computer for p in scene.history)
+    # undo in PC vs PC pauses; step plays exactly one move
+    key(app, pygame.K_u)
+    assert scene.paused and len(scene.history) == plies - 1
+    key(app, pygame.K_s)
+    assert wait(app, lambda: len(scene.history) == plies, 10)
+    assert app.errors == []
+
+
+def test_thinking_is_shown_and_cancelled_by_undo(app):
+    setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 10.0)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    click(app, cell_center(scene, 17))
+    assert wait(app, lambda: scene.progress is not None and scene.progress.depth >= 2, 15)
+    assert scene.computer_thinking()
+    key(app, pygame.K_u)  # cancels the search
+    assert not scene.computer_thinking() and scene.history == []
+    assert wait(app, lambda: scene.worker.busy is None, 3)
+    assert app.errors == []
+
+
+def test_ai_error_falls_back_to_a_legal_move(app):
+    setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "no-such-player"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    click(app, cell_center(scene, 4))
+    assert wait(app, lambda: len(scene.history) == 2, 15)
+    assert any(m.kind == "error" for m in scene.messages.current())
+    assert app.errors == []
+
+
+def test_hint_is_shown(app):
+    setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.2)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 15)
+    assert scene.hint in scene.state.legal_moves() and scene.overlay().hint == scene.hint
+    click(app, cell_center(scene, scene.hint))  # playing clears it
+    assert scene.hint is None and len(scene.history) >= 1
+    assert app.errors == []
+
+
+def test_worker_crash_is_reported_and_the_game_goes_on(app):
+    setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 2.0)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    click(app, cell_center(scene, 17))
+    assert wait(app, lambda: scene.progress is not None, 15)
+    scene.worker.process.kill()  # the AI process dies mid-search
+    assert wait(app, lambda: len(scene.history) == 2, 10)
+    assert any("stopped unexpectedly" in m.text for m in scene.messages.current())
+    assert scene.worker.restarts == 1
+    click(app, cell_center(scene, scene.state.legal_moves()[0]))  # the new worker answers the next move
+    assert wait(app, lambda: len(scene.history) == 4, 30)
+    assert app.errors == []
+
+
+def test_closing_the_window_while_the_computer_thinks(app):
+    setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 30.0)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    click(app, cell_center(scene, 17))
+    assert wait(app, lambda: scene.progress is not None, 15)
+    process = scene.worker.process
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame()
+    assert not app.running and not process.is_alive()
+    assert app.errors == []

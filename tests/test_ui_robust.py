@@ -1,0 +1,142 @@
+"""No click, key or resize crashes the window; a corrupt settings file is reported and moved aside."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+from tests.ui_helpers import make_app
+from ui import settings as settings_mod
+from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.settings_screen import SettingsScene
+from ui.scenes.setup import SetupScene
+
+KEYS = [pygame.K_u, pygame.K_y, pygame.K_h, pygame.K_l, pygame.K_n, pygame.K_SPACE, pygame.K_s, pygame.K_r,
+        pygame.K_v, pygame.K_PLUS, pygame.K_MINUS, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
+        pygame.K_RETURN, pygame.K_TAB, pygame.K_PAGEDOWN, pygame.K_z, pygame.K_a, pygame.K_ESCAPE]
+
+
+def storm_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:
+    w, h = size
+    pos = (rng.randrange(-20, w + 20), rng.randrange(-20, h + 20))
+    roll = rng.random()
+    if roll < 0.35:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    if roll < 0.55:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 2, 3]))
+    if roll < 0.75:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    if roll < 0.82:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False)
+    if roll < 0.97:
+        k = rng.choice(KEYS)
+        mod = rng.choice([0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT])
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    return pygame.event.Event(pygame.VIDEORESIZE, size=(rng.randrange(300, 2600), rng.randrange(300, 1500)),
+                              w=0, h=0)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_storm_raises_nothing(tmp_path, monkeypatch, seed):
+    app = make_app(tmp_path, monkeypatch)
+    rng = random.Random(seed)
+    starts = [
+        lambda: MenuScene(app),
+        lambda: SetupScene(app),
+        lambda: SetupScene(app, watch=True),
+        lambda: RulesScene(app),
+        lambda: SettingsScene(app),
+        lambda: GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-2"), 0.05)),
+        lambda: GameScene(app, MatchSetup("tictactoe", {"width": 5, "height": 5, "k": 4}, PC_VS_PC,
+                                          ("level-1", "level-2"), 0.05)),
+    ]
+    try:
+        for start in starts:
+            app.running = True
+            app.switch(start())
+            for _ in range(40):
+                for _ in range(rng.randrange(1, 5)):
+                    pygame.event.post(storm_event(rng, app.size))
+                app.frame()
+                if not app.running:  # Quit was clicked: that is allowed, start the next scene
+                    break
+        assert app.errors == [], app.errors[:1]
+    finally:
+        app.quit()
+
+
+def test_every_game_opens_in_every_mode(tmp_path, monkeypatch):
+    """Generic over the catalog: each game's scene opens, draws and takes clicks (views may be new)."""
+    import games
+
+    app = make_app(tmp_path, monkeypatch)
+    rng = random.Random(5)
+    try:
+        for info in games.catalog():
+            for players in ((None, "level-1"), (None, None)):
+                app.switch(GameScene(app, MatchSetup(info.id, {}, HUMAN_VS_PC if players[1] else "hotseat",
+                                                     players, 0.05)))
+                scene = app.scene
+                for _ in range(15):
+                    r = scene.view.rect
+                    pos = (rng.randrange(r.left, max(r.left + 1, r.right)), rng.randrange(r.top, max(r.top + 1, r.bottom)))
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                    app.run_frames(3)
+        assert app.errors == [], app.errors[:1]
+    finally:
+        app.quit()
+
+
+def test_corrupt_settings_are_reported_and_moved_aside(tmp_path, monkeypatch):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text("{ this is not json", encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        assert app.settings == settings_mod.Settings()
+        assert any("unreadable" in m.text for m in app.messages.current())
+        broken = list(config.glob("settings.json.corrupt-*"))
+        assert len(broken) == 1 and broken[0].read_text(encoding="utf-8") == "{ this is not json"
+        app.run_frames(3)
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("content", ['{"theme": "neon"}', '[1, 2]', '{"move_time": "fast"}',
+                                     '{"window_size": [10]}'])
+def test_wrong_values_are_rejected(tmp_path, content):
+    path = tmp_path / "settings.json"
+    path.write_text(content, encoding="utf-8")
+    settings, problem = settings_mod.load(path)
+    assert settings == settings_mod.Settings() and problem
+    assert not path.exists() and len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1
+
+
+def test_settings_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    s = settings_mod.Settings(theme="light", show_legal=False, animation_speed=2.0, move_time=0.5)
+    assert settings_mod.save(s, path) is None
+    assert json.loads(path.read_text())["theme"] == "light"
+    assert settings_mod.load(path) == (s, None)
+
+
+def test_impossible_options_are_refused_in_the_setup_screen(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, demo="play:tictactoe")
+    try:
+        scene = app.scene
+        assert isinstance(scene, SetupScene)
+        scene.choices.options["tictactoe"] = {"width": 3, "height": 3, "k": 5}
+        scene.start()
+        app.run_frames(2)
+        assert app.scene is scene and "cannot fit" in scene.error
+        assert any("cannot fit" in m.text for m in app.messages.current())
+        assert app.errors == []
+    finally:
+        app.quit()

@@ -1,0 +1,86 @@
+"""A real window under Xvfb: the app starts, shows the menu and a game in progress; screenshots
+taken with ImageMagick's ``import`` must not be blank.  Skipped (with the reason) when Xvfb or
+``import`` is missing; CI installs them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("import")),
+    reason="Xvfb and ImageMagick's import are needed for the real-window test (apt install xvfb imagemagick)",
+)
+
+
+def free_display() -> int:
+    for n in range(90, 200):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture
+def xvfb():
+    n = free_display()
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while not Path(f"/tmp/.X11-unix/X{n}").exists() and time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"Xvfb :{n} exited with {proc.returncode}")
+        time.sleep(0.05)
+    yield f":{n}"
+    proc.terminate()
+    proc.wait(5)
+
+
+def screenshot(display: str, demo: str, out: Path, tmp_path: Path, after: float) -> None:
+    env = dict(os.environ, DISPLAY=display, TABULEIRO_DEMO=demo, TABULEIRO_EXIT_AFTER=str(after + 1.5),
+               TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)  # the real X11 driver this time
+    env.pop("WAYLAND_DISPLAY", None)
+    app = subprocess.Popen([sys.executable, "-c", "import ui.app, sys; sys.exit(ui.app.run())"], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        time.sleep(after)
+        assert app.poll() is None, app.stdout.read().decode(errors="replace")
+        subprocess.run(["import", "-display", display, "-window", "root", str(out)], check=True, timeout=30)
+        assert app.wait(30) == 0, app.stdout.read().decode(errors="replace")
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(5)
+
+
+def variance(path: Path) -> float:
+    image = pygame.image.load(str(path))
+    w, h = image.get_size()
+    values = [sum(image.get_at((x, y))[:3]) for x in range(0, w, 7) for y in range(0, h, 7)]
+    mean = sum(values) / len(values)
+    return sum((v - mean) ** 2 for v in values) / len(values)
+
+
+def test_menu_and_game_screenshots(xvfb, tmp_path):
+    menu, game = tmp_path / "menu.png", tmp_path / "game.png"
+    screenshot(xvfb, "menu", menu, tmp_path, after=3.0)
+    # a Human vs PC game in progress: the computer has answered, the human's legal moves show
+    demo = ("game:reversi:human-pc:f5,d6,c3,d3,c4,f4,f6,f3,e6,e7,f7:1" if (ROOT / "games" / "reversi.py").exists()
+            else "game:tictactoe:human-pc:b2:1")
+    screenshot(xvfb, demo, game, tmp_path, after=4.0)
+    for shot in (menu, game):
+        assert shot.stat().st_size > 5000
+        assert variance(shot) > 100, f"{shot.name} looks blank"
+    out = os.environ.get("TABULEIRO_SCREENSHOTS")  # keep them (docs/menu.png, docs/game.png)
+    if out:
+        shutil.copy(menu, Path(out) / "menu.png")
+        shutil.copy(game, Path(out) / "game.png")

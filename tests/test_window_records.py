@@ -1,0 +1,140 @@
+"""Saved games, autosave, replays, sounds and settings inside the real window (headless App)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import games
+from games.record import GameRecord, Side, save
+from ui.autosave import Autosave
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    from ui.app import App
+
+    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    yield window
+    window.quit()
+    assert not window.errors, window.errors[0]
+
+
+def unfinished_tictactoe() -> GameRecord:
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "Player 1"), Side(None, "Player 2")), {"mode": "hotseat"})
+    moves = ["b2", "a1"]
+    return record.with_moves(moves, game.play_line(moves))
+
+
+def click(app, rect: pygame.Rect) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, button=1, pos=rect.center))
+    app.frame()
+
+
+def test_the_menu_offers_continue_and_it_resumes_the_autosave(app, tmp_path):
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+
+    Autosave().save(unfinished_tictactoe())
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    assert app.scene.menu.get_widget("continue") is not None
+    app.scene.continue_game()
+    app.run_frames(2)
+    assert isinstance(app.scene, GameScene)
+    assert [p.text for p in app.scene.history] == ["b2", "a1"]
+
+
+def test_no_continue_without_an_unfinished_game(app):
+    from ui.scenes.menu import MenuScene
+
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    assert app.scene.menu.get_widget("continue") is None
+
+
+def test_every_move_is_autosaved_and_makes_a_sound(app, monkeypatch):
+    from ui import sound
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    played: list[str] = []
+    monkeypatch.setattr(sound.SOUNDS, "play", played.append)
+    setup = MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    game = scene.game
+    for text in ("b2", "a1", "c3"):
+        scene._play(game.parse_move(scene.state, text), by_computer=False)
+        assert Autosave().load()[0].moves == [p.text for p in scene.history]
+    assert played == ["place", "place", "place"]
+    scene.undo()
+    assert Autosave().load()[0].moves == ["b2", "a1"]
+    for text in ("b1", "c1", "b3"):  # X: b2 b1 b3, the b column
+        scene._play(game.parse_move(scene.state, text), by_computer=False)
+    record = Autosave().load()[0]
+    assert record.is_finished() and played[-1] == "end"
+    assert Autosave().resumable() == (None, None)
+
+
+def test_a_dropped_record_opens_in_the_replay_and_plays_on(app, tmp_path):
+    from ui.scenes.game import GameScene
+    from ui.scenes.replay import ReplayScene
+
+    path = tmp_path / "game.json"
+    save(unfinished_tictactoe(), path)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and app.scene.ply == 2
+    app.scene.go(1)
+    app.scene.continue_here()
+    app.run_frames(2)
+    assert isinstance(app.scene, GameScene) and [p.text for p in app.scene.history] == ["b2"]
+
+
+def test_a_dropped_bad_file_is_reported_and_untouched(app, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{oops", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert any("bad.json" in m.text and "not valid JSON" in m.text for m in app.messages.items)
+    assert path.read_text(encoding="utf-8") == "{oops"
+
+
+def test_portuguese_menu(app):
+    from ui import i18n
+    from ui.scenes.menu import MenuScene
+
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        app.switch(MenuScene(app))
+        app.run_frames(2)
+        assert app.scene.menu.get_widget("play").get_title() == "Jogar"
+        assert app.scene.menu.get_widget("settings").get_title() == "Definições"
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+        assert i18n.language() == "en"
+
+
+def test_the_app_quits_by_itself_for_ci_and_prints_no_noise(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}  # as a user's machine
+    env.update(SDL_VIDEODRIVER="dummy", TABULEIRO_QUIT_AFTER_FRAMES="20", PYTHONPATH=str(ROOT),
+               TABULEIRO_CONFIG_DIR=str(tmp_path / "c"), TABULEIRO_DATA_DIR=str(tmp_path / "d"))
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    for noise in ("ALSA", "WARNING", "ERROR", "Traceback"):
+        assert noise not in proc.stderr, proc.stderr

@@ -1,0 +1,46 @@
+"""Helpers for the window tests: a real App on the dummy video driver, driven by posted events."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ui.app import App
+
+
+def make_app(tmp_path, monkeypatch, demo: str = "menu", size=(1280, 800)) -> App:
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    return App(size=size, fps=0, demo=demo)
+
+
+def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:
+    """A left click (motion, press, release) at ``pos``, then a few frames."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(frames)
+
+
+def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(frames)
+
+
+def click_widget(app: App, menu, widget_id: str) -> None:
+    """Click the centre of a pygame-menu widget."""
+    rect = menu.get_widget(widget_id).get_rect(to_real_position=True)
+    click(app, rect.center)
+
+
+def wait(app: App, condition, seconds: float = 15.0) -> bool:
+    """Run frames until ``condition()`` holds or ``seconds`` pass (AI work happens meanwhile)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        app.frame()
+        time.sleep(0.002)
+    return condition()

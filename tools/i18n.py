@@ -1,0 +1,298 @@
+"""Translation catalogs without GNU gettext tools: extract messages, compile .po files to .mo.
+
+    python tools/i18n.py extract   # add every _("...") / N_("...") in the code to each .po
+    python tools/i18n.py compile   # write tabuleiro.mo beside each tabuleiro.po
+    python tools/i18n.py check     # exit 1 if a message is untranslated or a .mo is stale
+
+The .mo writer follows the GNU format (magic 0x950412de, sorted originals, no hash table) like
+CPython's Tools/i18n/msgfmt.py, which is not installed everywhere; output is deterministic, so the
+committed .mo can be compared with a fresh compile.  Also recognised: msgctxt, plural forms,
+the ``#, fuzzy`` flag (fuzzy entries are left out of the .mo, as msgfmt does).
+"""
+
+from __future__ import annotations
+
+import ast
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+DOMAIN = "tabuleiro"
+SOURCES = ("main.py", "ui")
+KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2}  # function name -> how many string arguments it takes
+
+
+@dataclass
+class Entry:
+    msgid: str
+    msgstr: str = ""
+    msgctxt: str | None = None
+    msgid_plural: str | None = None
+    plurals: dict[int, str] = field(default_factory=dict)
+    fuzzy: bool = False
+    comments: list[str] = field(default_factory=list)
+
+    def key(self) -> tuple[str | None, str]:
+        return (self.msgctxt, self.msgid)
+
+    def translated(self) -> bool:
+        if self.msgid_plural is not None:
+            return bool(self.plurals) and all(self.plurals.values())
+        return bool(self.msgstr)
+
+
+# -- reading and writing .po -------------------------------------------------------------------
+def _unquote(text: str, where: str) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"{where}: expected a quoted string, got {text!r}")
+    out, i, body = [], 0, text[1:-1]
+    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            out.append(escapes.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
+def parse_po(text: str, name: str = "po") -> list[Entry]:
+    """The entries of a .po file, in file order (comments before an entry belong to it)."""
+    entries: list[Entry] = []
+    cur: Entry | None = None
+    section: tuple[str, int | None] = ("", None)
+    comments: list[str] = []
+    fuzzy = False
+
+    def close() -> None:
+        nonlocal cur
+        if cur is not None:
+            entries.append(cur)
+        cur = None
+
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{lineno}"
+        if not line:
+            close()
+            continue
+        if line.startswith("#"):
+            if cur is not None and section[0] == "msgstr":
+                close()
+            if line.startswith("#,"):
+                fuzzy = fuzzy or "fuzzy" in line
+            elif not line.startswith("#~"):  # obsolete entries are dropped
+                comments.append(raw)
+            continue
+        if line.startswith('"'):
+            if cur is None:
+                raise ValueError(f"{where}: a continuation line outside an entry")
+            _append(cur, section, _unquote(line, where))
+            continue
+        keyword, _, rest = line.partition(" ")
+        value = _unquote(rest, where)
+        if keyword in ("msgctxt", "msgid"):
+            if cur is not None and not (keyword == "msgid" and section[0] == "msgctxt"):
+                close()
+            if cur is None:
+                cur = Entry("", fuzzy=fuzzy, comments=comments)
+                comments, fuzzy = [], False
+        elif cur is None:
+            raise ValueError(f"{where}: {keyword} before msgid")
+        if keyword == "msgctxt":
+            cur.msgctxt = value
+        elif keyword == "msgid":
+            cur.msgid = value
+        elif keyword == "msgid_plural":
+            cur.msgid_plural = value
+        elif keyword == "msgstr":
+            cur.msgstr = value
+        elif keyword.startswith("msgstr[") and keyword.endswith("]"):
+            cur.plurals[int(keyword[7:-1])] = value
+        else:
+            raise ValueError(f"{where}: unknown keyword {keyword!r}")
+        section = ("msgstr", int(keyword[7:-1])) if keyword.startswith("msgstr[") else (keyword, None)
+    close()
+    return entries
+
+
+def _append(entry: Entry, target: tuple[str, int | None], value: str) -> None:
+    kind, n = target
+    if kind == "msgstr" and n is not None:
+        entry.plurals[n] += value
+    elif kind == "msgstr":
+        entry.msgstr += value
+    elif kind == "msgctxt":
+        entry.msgctxt = (entry.msgctxt or "") + value
+    elif kind == "msgid_plural":
+        entry.msgid_plural = (entry.msgid_plural or "") + value
+    else:
+        entry.msgid += value
+
+
+def format_po(entries: list[Entry]) -> str:
+    out = []
+    for e in entries:
+        lines = list(e.comments)
+        if e.fuzzy:
+            lines.append("#, fuzzy")
+        if e.msgctxt is not None:
+            lines.append(f"msgctxt {_quote(e.msgctxt)}")
+        if e.msgid == "" and e.msgstr:  # the header: one line per field, as tools write it
+            lines.append('msgid ""')
+            lines.append('msgstr ""')
+            lines.extend(_quote(part) for part in e.msgstr.splitlines(keepends=True))
+        else:
+            lines.append(f"msgid {_quote(e.msgid)}")
+            if e.msgid_plural is not None:
+                lines.append(f"msgid_plural {_quote(e.msgid_plural)}")
+                lines.extend(f"msgstr[{n}] {_quote(s)}" for n, s in sorted(e.plurals.items()))
+            else:
+                lines.append(f"msgstr {_quote(e.msgstr)}")
+        out.append("\n".join(lines))
+    return "\n\n".join(out) + "\n"
+
+
+# -- compiling .mo -----------------------------------------------------------------------------
+def compile_mo(entries: list[Entry]) -> bytes:
+    """The GNU .mo bytes for ``entries`` (untranslated and fuzzy entries left out, header kept)."""
+    messages: dict[bytes, bytes] = {}
+    for e in entries:
+        if e.msgid and (e.fuzzy or not e.translated()):
+            continue
+        key = e.msgid.encode()
+        if e.msgid_plural is not None:
+            key += b"\0" + e.msgid_plural.encode()
+            value = b"\0".join(e.plurals[n].encode() for n in sorted(e.plurals))
+        else:
+            value = e.msgstr.encode()
+        if e.msgctxt is not None:
+            key = e.msgctxt.encode() + b"\x04" + key
+        messages[key] = value
+    keys = sorted(messages)
+    ids, strs, offsets = b"", b"", []
+    for k in keys:
+        offsets.append((len(ids), len(k), len(strs), len(messages[k])))
+        ids += k + b"\0"
+        strs += messages[k] + b"\0"
+    keystart = 7 * 4 + 16 * len(keys)
+    valuestart = keystart + len(ids)
+    table_ids, table_strs = [], []
+    for o1, l1, o2, l2 in offsets:
+        table_ids += [l1, o1 + keystart]
+        table_strs += [l2, o2 + valuestart]
+    header = struct.pack("<7I", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
+    return header + struct.pack(f"<{len(table_ids)}I", *table_ids) + struct.pack(f"<{len(table_strs)}I", *table_strs) + ids + strs
+
+
+# -- extracting ---------------------------------------------------------------------------------
+def extract(root: Path = ROOT) -> dict[str, list[str]]:
+    """Every message the code marks for translation -> where it appears ("ui/app.py:12")."""
+    found: dict[str, list[str]] = {}
+    files: list[Path] = []
+    for src in SOURCES:
+        path = root / src
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS):
+                continue
+            for arg in node.args[: KEYWORDS[node.func.id]]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
+                    found.setdefault(arg.value, []).append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    for text in runtime_messages():
+        found.setdefault(text, []).append("games catalog")
+    return found
+
+
+def runtime_messages() -> list[str]:
+    """Texts the window translates that come from data: game titles and side names."""
+    sys.path.insert(0, str(ROOT))
+    import games
+
+    out: list[str] = []
+    for info in games.catalog():
+        out.extend([info.title, *info.sides])
+    return out
+
+
+def catalogs() -> list[Path]:
+    return sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def merge(po: Path, messages: dict[str, list[str]]) -> int:
+    """Add the messages missing from ``po`` (untranslated) and refresh references; returns how many were added."""
+    entries = parse_po(po.read_text(encoding="utf-8"), po.name)
+    by_id = {e.msgid: e for e in entries}
+    added = 0
+    for text, refs in messages.items():
+        entry = by_id.get(text)
+        if entry is None:
+            entry = Entry(text)
+            entries.append(entry)
+            by_id[text] = entry
+            added += 1
+        entry.comments = [c for c in entry.comments if not c.startswith("#:")] + [f"#: {' '.join(refs[:4])}"]
+    po.write_text(format_po(entries), encoding="utf-8")
+    return added
+
+
+def problems() -> list[str]:
+    """Untranslated messages, placeholders that do not match, and stale .mo files."""
+    out = []
+    wanted = extract()
+    for po in catalogs():
+        entries = parse_po(po.read_text(encoding="utf-8"), str(po))
+        by_id = {e.msgid: e for e in entries}
+        rel = po.relative_to(ROOT)
+        for text in wanted:
+            e = by_id.get(text)
+            if e is None or not e.translated() or e.fuzzy:
+                out.append(f"{rel}: {text!r} is not translated")
+            elif _fields(e.msgid) != _fields(e.msgstr):
+                out.append(f"{rel}: {text!r}: the translation's {{placeholders}} differ")
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compile_mo(entries):
+            out.append(f"{mo.relative_to(ROOT)} is missing or older than the .po: run tools/i18n.py compile")
+    return out
+
+
+def _fields(text: str) -> list[str]:
+    import string
+
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "extract":
+        messages = extract()
+        for po in catalogs():
+            print(f"{po.relative_to(ROOT)}: {merge(po, messages)} new messages")
+    elif command == "compile":
+        for po in catalogs():
+            po.with_suffix(".mo").write_bytes(compile_mo(parse_po(po.read_text(encoding="utf-8"), str(po))))
+            print(f"{po.with_suffix('.mo').relative_to(ROOT)} written")
+    elif command == "check":
+        found = problems()
+        print("\n".join(found) or "catalogs complete")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

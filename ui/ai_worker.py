@@ -1,0 +1,294 @@
+"""The AI thinks in a separate process, so the window keeps drawing and answering while it does.
+
+One ``AIWorker`` per game scene keeps one process alive across moves (spawning costs a fraction
+of a second; players also keep their transposition tables between moves).  A job names the game,
+its options, the moves played so far in notation and the position text; the worker rebuilds the
+state from them (nothing from pygame or the UI crosses the process boundary).
+
+Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
+that has not answered within ``STOP_GRACE`` seconds after a cancel, or that died, is terminated
+and replaced by a fresh one.  Errors come back as ``AIError`` events; the scene decides what to do.
+
+This module must not import pygame: the worker process imports it under the spawn start method.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing as mp
+import os
+import queue
+import time
+import traceback
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+STOP_GRACE = 0.5  # seconds a cancelled search may take to return before the process is replaced
+PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
+WORKER_NICENESS = 5  # the worker runs at a lower priority than the window
+
+
+@dataclass(frozen=True)
+class Job:
+    game_id: str
+    options: dict[str, Any]
+    moves: tuple[str, ...]  # the game so far, in notation, from the initial position
+    position: str  # game.to_text of the position to search (used if the moves cannot be replayed)
+    player_id: str
+    move_time: float
+    seed: int | None = None
+    slot: str = "side0"  # players are cached per slot ("side0", "side1", "hint")
+
+
+@dataclass
+class AIProgress:
+    job_id: int
+    depth: int = 0
+    best_move: Hashable | None = None
+    best_text: str = ""
+    score: float = 0.0
+    nodes: int = 0
+    elapsed: float = 0.0
+    pv: list[str] = field(default_factory=list)
+    proven: int | None = None
+    proven_plies: int | None = None
+    kind: str = "alphabeta"
+    done: bool = False
+    mover: int = 0  # the side to move in the searched position (proven/score are relative to it)
+
+
+@dataclass
+class AIResult:
+    job_id: int
+    move: Hashable
+    text: str
+    elapsed: float
+
+
+@dataclass
+class AIError:
+    job_id: int
+    message: str
+    detail: str = ""
+
+
+# -- the worker process ----------------------------------------------------------------------
+def _rebuild(game, job: Job):
+    """The position to search: replay the moves; fall back to the position text."""
+    try:
+        state = game.play_line(job.moves)
+        if not job.position or game.to_text(state) == job.position:
+            return state
+    except ValueError:
+        pass
+    return game.from_text(job.position)
+
+
+def _format_line(game, state, moves, limit: int = 8) -> list[str]:
+    out = []
+    for move in list(moves)[:limit]:
+        try:
+            out.append(game.format_move(state, move))
+            state = state.play(move)
+        except Exception:  # noqa: BLE001 - a bad pv is only cosmetic
+            break
+    return out
+
+
+def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
+    import ai
+    import games
+
+    game = games.load(job.game_id, **job.options)
+    state = _rebuild(game, job)
+    key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
+    if key not in players:
+        players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
+    player = players[key]
+    last = [0.0]
+    started = time.perf_counter()
+
+    def progress(p) -> None:
+        now = time.perf_counter()
+        if not p.done and now - last[0] < PROGRESS_EVERY:
+            return
+        last[0] = now
+        best_text = _format_line(game, state, [p.best_move], 1) if p.best_move is not None else []
+        reports.put(AIProgress(
+            job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
+            p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
+            state.to_move,
+        ))
+
+    move = player.choose(state, ai.Limits(time=job.move_time, stop=stop), progress)
+    try:
+        text = game.format_move(state, move)
+    except Exception:  # noqa: BLE001 - an illegal move is reported by the scene
+        text = repr(move)
+    reports.put(AIResult(job_id, move, text, time.perf_counter() - started))
+
+
+def worker_main(jobs, reports, stop) -> None:
+    """The worker process: run jobs until a ``None`` arrives."""
+    players: dict = {}
+    parent = mp.parent_process()
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
+    while True:
+        try:
+            item = jobs.get(timeout=1.0)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the window died without saying goodbye
+            continue
+        if item is None:
+            return
+        job_id, job = item
+        try:
+            _run_job(job_id, job, players, reports, stop)
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the window
+            reports.put(AIError(job_id, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
+
+
+# -- the window's side -----------------------------------------------------------------------
+class AIWorker:
+    """A persistent worker process with one job at a time; ``poll`` every frame."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self) -> None:
+        self._ctx = mp.get_context("spawn")
+        self.process = None
+        self.restarts = 0
+        self.broken = ""  # why the worker was given up (it kept dying at once)
+        self._recent_restarts: list[float] = []
+        self._local: list[AIError] = []
+        self._start()
+
+    def _start(self) -> None:
+        ctx = self._ctx
+        self.jobs = ctx.Queue()
+        self.reports = ctx.Queue()
+        self.stop = ctx.Event()
+        self.process = ctx.Process(target=worker_main, args=(self.jobs, self.reports, self.stop),
+                                   name="tabuleiro-ai", daemon=True)
+        self.process.start()
+        self.busy: int | None = None  # the job the process is running
+        self.cancelled = False  # ... and whether we stopped wanting its answer
+        self.stopping_since = 0.0
+        self.pending: tuple[int, Job] | None = None
+
+    def _restart(self) -> None:
+        self._shutdown(grace=0.0)
+        self.restarts += 1
+        now = time.monotonic()
+        self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
+        if len(self._recent_restarts) > 3:
+            self.broken = "the AI process keeps failing to start"
+            self.busy, self.cancelled, self.pending = None, False, None
+            return
+        self._start()
+
+    # -- requests --------------------------------------------------------------------------
+    def submit(self, job: Job) -> int:
+        """Start thinking about ``job`` (cancelling any current one); returns its id."""
+        job_id = next(self._ids)
+        if self.broken:
+            self._local.append(AIError(job_id, self.broken))
+        elif self.busy is None:
+            self._send(job_id, job)
+        else:
+            self.cancel()
+            self.pending = (job_id, job)
+        return job_id
+
+    def _send(self, job_id: int, job: Job) -> None:
+        self.stop.clear()
+        self.jobs.put((job_id, job))
+        self.busy, self.cancelled = job_id, False
+
+    def cancel(self) -> None:
+        """Stop the current search; its answer will be dropped."""
+        self.pending = None
+        if self.busy is not None and not self.cancelled:
+            self.stop.set()
+            self.cancelled = True
+            self.stopping_since = time.monotonic()
+
+    def is_thinking(self) -> bool:
+        return (self.busy is not None and not self.cancelled) or self.pending is not None
+
+    # -- answers ---------------------------------------------------------------------------
+    def poll(self) -> list[AIProgress | AIResult | AIError]:
+        """Answers that arrived since the last call (never blocks)."""
+        out: list[AIProgress | AIResult | AIError] = self._local
+        self._local = []
+        if self.broken:
+            return out
+        while True:
+            try:
+                item = self.reports.get_nowait()
+            except (queue.Empty, OSError, EOFError, ValueError):
+                break
+            if item.job_id != self.busy:
+                continue
+            if isinstance(item, (AIResult, AIError)):
+                finished_cancelled = self.cancelled
+                self.busy, self.cancelled = None, False
+                if finished_cancelled:
+                    continue
+            elif self.cancelled:
+                continue
+            out.append(item)
+        self._watch(out)
+        if self.busy is None and self.pending is not None:
+            job_id, job = self.pending
+            self.pending = None
+            self._send(job_id, job)
+        return out
+
+    def _watch(self, out: list) -> None:
+        """Replace a dead worker, or one that ignores a cancel for too long."""
+        if self.busy is None:
+            if self.process is not None and not self.process.is_alive():
+                self._restart()
+            return
+        if not self.process.is_alive():
+            job_id, cancelled, code = self.busy, self.cancelled, self.process.exitcode
+            pending = self.pending
+            self._restart()
+            self.pending = pending
+            if not cancelled:
+                out.append(AIError(job_id, f"the AI process stopped unexpectedly (exit code {code})"))
+        elif self.cancelled and time.monotonic() - self.stopping_since > STOP_GRACE:
+            pending = self.pending
+            self._restart()
+            self.pending = pending
+
+    # -- shutdown --------------------------------------------------------------------------
+    def _shutdown(self, grace: float) -> None:
+        proc = self.process
+        if proc is None:
+            return
+        self.stop.set()
+        with contextlib.suppress(OSError, ValueError, queue.Full):
+            self.jobs.put_nowait(None)
+        if grace > 0:
+            proc.join(grace)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(1.0)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(1.0)
+        for q in (self.jobs, self.reports):
+            q.cancel_join_thread()
+            q.close()
+        self.process = None
+
+    def close(self) -> None:
+        """Stop the worker process (the scene is closing)."""
+        self._shutdown(grace=STOP_GRACE)

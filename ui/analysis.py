@@ -1,0 +1,241 @@
+"""The engine's opinion of every position of a finished game, for the replay's evaluation graph.
+
+Each position gets a short search (a fixed time, the same for all) in the AI worker process, so
+the window keeps drawing; the answers arrive one by one and the graph fills in from the left.
+Scores come in the searcher's own units (alpha-beta evaluation units, MCTS win rates, proven
+results), from the side to move's point of view; ``normalise`` turns them into one scale for the
+graph: -1 (the first side loses) .. +1 (it wins), from the first side's point of view.
+
+Alpha-beta units differ from game to game.  An engine module may say how many units make a
+clear advantage (``EVAL_SCALE`` in ai/engines/<id>.py); without it the scale adapts to the game
+(the typical size of the scores seen), which keeps the graph readable but makes it relative.
+
+``biggest_drop`` answers "where did the loser go wrong": the loser's move after which its
+evaluation fell the most.  No pygame here; tests run ``analyse`` in-process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from games.record import GameRecord
+
+DEFAULT_PLAYER = "level-5"
+DEFAULT_SECONDS = 0.25
+PROVEN_SCORE = 990_000  # |score| at or beyond this is a proven result (ai.base.PROVEN is 990000)
+# Lower bounds of the scale where an engine's units are known and it declares no EVAL_SCALE:
+# tic-tac-toe's OpenLines scores 4**k per open line of k marks, so 64 is a line of three.
+KNOWN_SCALES = {"tictactoe": 64.0}
+
+
+@dataclass(frozen=True)
+class Opinion:
+    """One search's verdict on a position, in the searcher's units, for the side to move."""
+
+    score: float
+    kind: str = "alphabeta"
+    proven: int | None = None  # +1 the mover wins, 0 draw, -1 loses
+    mover: int = 0
+
+
+def terminal_opinion(state: Any) -> Opinion:
+    """A finished position needs no search: the rules say who won."""
+    w = state.winner()
+    mover = state.to_move
+    proven = 0 if w is None else (1 if w == mover else -1)
+    return Opinion(0.0, "rule", proven, mover)
+
+
+def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
+    """Alpha-beta units that count as a clear advantage: the engine's ``EVAL_SCALE`` or adaptive."""
+    try:
+        scale = getattr(importlib.import_module(f"ai.engines.{game_id}"), "EVAL_SCALE", None)
+    except ImportError:
+        scale = None
+    if scale:
+        return float(scale)
+    floor = KNOWN_SCALES.get(game_id, 1.0)
+    sizes = sorted(abs(o.score) for o in opinions
+                   if o is not None and o.proven is None and o.kind not in ("mcts", "rule", "book")
+                   and abs(o.score) < PROVEN_SCORE)
+    if not sizes:
+        return floor
+    return max(floor, sizes[(3 * len(sizes)) // 4])  # the 75th percentile, so most points stay off the edges
+
+
+def normalise(op: Opinion, scale: float) -> float:
+    """``op`` as a number from -1 (the first side loses) to +1 (it wins)."""
+    if op.proven is not None:
+        value = float(op.proven)
+    elif op.kind == "mcts":
+        value = 2.0 * op.score - 1.0  # the mover's win rate
+    elif abs(op.score) >= PROVEN_SCORE:
+        value = math.copysign(1.0, op.score)
+    else:
+        value = math.tanh(op.score / scale)
+    value = max(-1.0, min(1.0, value))
+    return value if op.mover == 0 else -value
+
+
+def is_blank(op: Opinion) -> bool:
+    """A move chosen without searching (the only legal move, a book move): it says nothing of the position."""
+    return op.kind in ("rule", "book") and op.proven is None
+
+
+def values(game_id: str, opinions: list[Opinion | None]) -> list[float | None]:
+    """The graph's points: every opinion normalised on one scale (None where not known yet).
+
+    A position answered without a search (a forced move) takes the value of the position after
+    it, which under best play is the same, or of the one before if that is all there is.
+    """
+    scale = eval_scale(game_id, opinions)
+    out: list[float | None] = [None if o is None or is_blank(o) else round(normalise(o, scale), 4) for o in opinions]
+    for i in range(len(out) - 2, -1, -1):
+        op = opinions[i]
+        if op is not None and is_blank(op) and out[i + 1] is not None:
+            out[i] = out[i + 1]
+    for i in range(1, len(out)):
+        op = opinions[i]
+        if op is not None and is_blank(op) and out[i] is None:
+            out[i] = out[i - 1]
+    return out
+
+
+def biggest_drop(points: list[float | None], movers: list[int], loser: int | None) -> int | None:
+    """The index of the loser's move (0 = the first move) after which its evaluation fell most.
+
+    ``points[i]`` is the value of the position after ``i`` moves (first side's view); ``movers[i]``
+    is who moved from that position.  None for a draw or when no move of the loser lost ground.
+    """
+    if loser is None:
+        return None
+    sign = 1.0 if loser == 0 else -1.0
+    best, where = 0.0, None
+    for i in range(min(len(points) - 1, len(movers))):
+        a, b = points[i], points[i + 1]
+        if movers[i] != loser or a is None or b is None:
+            continue
+        drop = sign * (a - b)
+        if drop > best + 1e-9:
+            best, where = drop, i
+    return where
+
+
+def opinion_from_progress(progress: Any) -> Opinion:
+    """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress)."""
+    return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0))
+
+
+def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float = DEFAULT_SECONDS,
+            seed: int = 0) -> list[float | None]:
+    """Every position's value, searched here and now (tests, scripts): blocks for a while."""
+    import ai
+
+    game = record.game()
+    player = ai.make_player(record.game_id, player_id, seed=seed)
+    opinions: list[Opinion | None] = []
+    for state in record.states(game):
+        if state.is_terminal():
+            opinions.append(terminal_opinion(state))
+            continue
+        last: list[Any] = []
+        player.choose(state, ai.Limits(time=seconds), last.append)
+        op = opinion_from_progress(last[-1]) if last else None
+        opinions.append(None if op is None else Opinion(op.score, op.kind, op.proven, state.to_move))
+    return values(record.game_id, opinions)
+
+
+class BackgroundAnalysis:
+    """Analyse a record in an ``ui.ai_worker.AIWorker``; call ``poll()`` every frame.
+
+    ``points`` fills in as the answers come; ``done`` when every position has one.  A record that
+    already carries evaluations for every position is not searched again.
+    """
+
+    def __init__(self, record: GameRecord, player_id: str = DEFAULT_PLAYER,
+                 seconds: float = DEFAULT_SECONDS, worker: Any = None) -> None:
+        self.record = record
+        self.player_id = player_id
+        self.seconds = seconds
+        self.game = record.game()
+        self.states = record.states(self.game)
+        self.movers = [s.to_move for s in self.states[:-1]]
+        self.opinions: list[Opinion | None] = [None] * len(self.states)
+        self.error = ""
+        stored = record.evaluations
+        if stored is not None and len(stored) == len(self.states) and all(v is not None for v in stored):
+            self.points: list[float | None] = list(stored)
+            self.done, self.worker = True, None
+            return
+        self.points = [None] * len(self.states)
+        self.done = False
+        self._next = 0
+        self._job: tuple[int, int] | None = None  # (job id, position index)
+        self._last: Any = None
+        if worker is None:
+            from ui.ai_worker import AIWorker
+
+            worker = AIWorker()
+        self.worker = worker
+
+    def progress(self) -> float:
+        """The share of positions analysed, 0..1."""
+        return sum(o is not None for o in self.opinions) / max(1, len(self.opinions))
+
+    def poll(self) -> bool:
+        """Collect answers and start the next search; True when ``points`` changed."""
+        if self.done or self.worker is None:
+            return False
+        changed = self._collect()
+        if self._job is None:
+            changed |= self._submit_next()
+        if changed:
+            self.points = values(self.record.game_id, self.opinions)
+        return changed
+
+    def _collect(self) -> bool:
+        from ui.ai_worker import AIError, AIProgress, AIResult
+
+        changed = False
+        for item in self.worker.poll():
+            if self._job is None or item.job_id != self._job[0]:
+                continue
+            if isinstance(item, AIProgress):
+                self._last = item
+            elif isinstance(item, AIResult):
+                index = self._job[1]
+                if self._last is not None:
+                    self.opinions[index] = opinion_from_progress(self._last)
+                self._job, self._last, changed = None, None, True
+            elif isinstance(item, AIError):
+                self.error = item.message
+                self._job, self.done = None, True
+                changed = True
+        return changed
+
+    def _submit_next(self) -> bool:
+        from ui.ai_worker import Job
+
+        changed = False
+        while self._next < len(self.states):
+            i = self._next
+            self._next += 1
+            state = self.states[i]
+            if state.is_terminal():
+                self.opinions[i] = terminal_opinion(state)
+                changed = True
+                continue
+            job = Job(self.record.game_id, dict(self.record.options), tuple(self.record.moves[:i]),
+                      self.game.to_text(state), self.player_id, self.seconds, seed=0, slot="analysis")
+            self._job = (self.worker.submit(job), i)
+            return changed
+        self.done = True
+        return changed
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None

@@ -1,0 +1,68 @@
+"""Translations through gettext: ``_("New game")`` returns the text in the chosen language.
+
+    from ui.i18n import _, N_, set_language
+    set_language("pt")              # from the settings; unknown codes fall back to English
+    label = _("Settings")           # at draw time, so a language change shows at once
+
+Catalogs live in ``assets/locale/<lang>/LC_MESSAGES/tabuleiro.po`` (the text translators edit)
+and the compiled ``tabuleiro.mo`` beside it (``python tools/i18n.py compile``; a test checks the
+committed .mo matches the .po).  ``python tools/i18n.py extract`` collects every ``_("...")`` and
+``N_("...")`` in the code and adds new ones to the catalogs.
+
+English is the source language: a missing translation shows the English text, never an error.
+Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and
+passed through ``_`` where they are drawn.
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+
+from ui.paths import asset_path
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "tabuleiro"
+LANGUAGES = (("en", "English"), ("pt", "Português"))
+
+_current = "en"
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def set_language(code: str) -> str:
+    """Use ``code``'s catalog from now on; returns the language actually in use."""
+    global _current, _translation
+    if code not in dict(LANGUAGES):
+        log.info("language %r is not available; using English", code)
+        code = "en"
+    if code == "en":
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(DOMAIN, localedir=str(asset_path("locale")), languages=[code],
+                                           fallback=True)
+        if type(_translation) is gettext.NullTranslations:
+            log.info("no catalog for %r under %s; using English", code, asset_path("locale"))
+            code = "en"
+    _current = code
+    return code
+
+
+def language() -> str:
+    """The code of the language in use ("en", "pt")."""
+    return _current
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (English if there is no translation)."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, in the current language."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
+    """Mark ``message`` for translation without translating it yet (module constants)."""
+    return message

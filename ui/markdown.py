@@ -1,0 +1,58 @@
+"""A very small Markdown reader for the rules pages: headings, paragraphs and bullet lists.
+
+The rules files use only these (see docs/HELPER_BRIEF.md), so a full Markdown library is not
+needed.  Inline marks (``**bold**``, ``*em*``, `` `code` ``) are dropped to plain text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_INLINE = re.compile(r"(\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w))")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "h1", "h2", "h3", "p", "li"
+    text: str
+    indent: int = 0  # nesting level of a bullet
+
+
+def plain(value: str) -> str:
+    """Inline Markdown marks removed; links shown as their text."""
+    value = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", value)
+    return _INLINE.sub("", value).strip()
+
+
+def parse(source: str) -> list[Block]:
+    blocks: list[Block] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("p", plain(" ".join(para))))
+            para.clear()
+
+    for raw in source.splitlines():
+        line = raw.rstrip()
+        stripped = line.lstrip()
+        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        bullet = re.match(r"^([-*+]|\d+[.)])\s+(.*)$", stripped)
+        if not stripped:
+            flush()
+        elif heading:
+            flush()
+            level = min(3, len(heading.group(1)))
+            blocks.append(Block(f"h{level}", plain(heading.group(2))))
+        elif bullet:
+            flush()
+            indent = (len(line) - len(stripped)) // 2
+            blocks.append(Block("li", plain(bullet.group(2)), indent))
+        elif blocks and blocks[-1].kind == "li" and not para and raw.startswith(" "):
+            last = blocks.pop()  # a bullet continued on the next line
+            blocks.append(Block("li", f"{last.text} {plain(stripped)}", last.indent))
+        else:
+            para.append(stripped)
+    flush()
+    return blocks

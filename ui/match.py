@@ -1,0 +1,64 @@
+"""What a game to be played is: the game and its options, who plays each side, the time per move.
+
+The menus produce a ``MatchSetup``; the game scene consumes it.  It is plain data (JSON-ready via
+``to_dict``/``from_dict``) so saved games and replays can store it later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import ai
+import games
+
+HUMAN_VS_PC, HOTSEAT, PC_VS_PC = "human-pc", "hotseat", "pc-pc"
+MODES = ((HUMAN_VS_PC, "Human vs PC"), (HOTSEAT, "Hot-seat"), (PC_VS_PC, "PC vs PC"))
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    game_id: str
+    options: dict[str, Any] = field(default_factory=dict)
+    mode: str = HUMAN_VS_PC
+    players: tuple[str | None, str | None] = (None, "level-3")  # None: a human plays that side
+    move_time: float = 1.0
+    seed: int | None = None
+
+    def is_human(self, side: int) -> bool:
+        return self.players[side] is None
+
+    def human_side(self) -> int | None:
+        """The human's side in Human vs PC (None in the other modes)."""
+        if self.mode != HUMAN_VS_PC:
+            return None
+        return 0 if self.players[0] is None else 1
+
+    def player_label(self, side: int) -> str:
+        """"You", "Player 1" or the computer player's title ("Level 3", "Basilio")."""
+        pid = self.players[side]
+        if pid is None:
+            return "You" if self.mode == HUMAN_VS_PC else f"Player {side + 1}"
+        for p in ai.catalog(self.game_id):
+            if p.id == pid:
+                return p.title
+        return pid
+
+    def swapped(self) -> MatchSetup:
+        """The rematch: the same players with sides exchanged."""
+        return replace(self, players=(self.players[1], self.players[0]))
+
+    def make_game(self) -> games.Game:
+        return games.load(self.game_id, **self.options)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id, "options": dict(self.options), "mode": self.mode,
+            "players": list(self.players), "move_time": self.move_time, "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchSetup:
+        players = tuple(data.get("players", (None, "level-3")))
+        return cls(data["game"], dict(data.get("options", {})), data.get("mode", HUMAN_VS_PC),
+                   (players[0], players[1]), float(data.get("move_time", 1.0)), data.get("seed"))

@@ -1,0 +1,45 @@
+"""Where the app's files are: the same code finds its assets in a source checkout, an installed
+package and a PyInstaller bundle.
+
+    asset_path("sounds", "place.wav")      # -> a Path that exists in all three cases
+
+- PyInstaller unpacks (or, for a folder build, keeps) the bundle's data under ``sys._MEIPASS``;
+  the spec copies ``assets/`` there as ``assets``.
+- A source checkout has ``assets/`` beside the ``ui`` package.
+- ``pip install .`` installs the same folder as the data package ``tabuleiro_assets`` (see
+  pyproject.toml), found through importlib.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@lru_cache(maxsize=1)
+def assets_dir() -> Path:
+    """The folder holding the assets (rules, sounds, locale, icon)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    candidates = [Path(bundle) / "assets"] if bundle else []
+    candidates.append(ROOT / "assets")
+    spec = importlib.util.find_spec("tabuleiro_assets")
+    if spec is not None and spec.submodule_search_locations:
+        candidates.extend(Path(p) for p in spec.submodule_search_locations)
+    for folder in candidates:
+        if (folder / "sounds").is_dir() or (folder / "icon.png").is_file():
+            return folder
+    return candidates[0]
+
+
+def asset_path(*parts: str) -> Path:
+    """The path of an asset, e.g. ``asset_path("rules", "hex.md")`` (it may not exist)."""
+    return assets_dir().joinpath(*parts)
+
+
+def is_frozen() -> bool:
+    """True inside a PyInstaller build."""
+    return bool(getattr(sys, "frozen", False))

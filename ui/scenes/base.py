@@ -1,0 +1,32 @@
+"""The scene interface: the App gives the current scene every event, then updates and draws it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+class Scene:
+    """One screen.  Every method may raise: the App logs it and shows a message instead of dying."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One pygame event (resize and quit are handled by the App first)."""
+
+    def update(self, dt: float) -> None:
+        """Advance timers, poll workers; ``dt`` seconds since the last frame."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene (the App clears the window first)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window now has ``size``; lay things out again."""
+
+    def close(self) -> None:
+        """The App is leaving this scene (or quitting): stop workers, drop resources."""

@@ -1,0 +1,73 @@
+"""A grid of game cards (picture + title), used by the main menu strip and the game picker."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from games.base import GameInfo
+from ui import text as tx
+from ui.scenes.common import thumbnail
+from ui.theme import Theme
+from ui.widgets import card, mix
+
+
+class GameCards:
+    def __init__(self, infos: list[GameInfo], columns: int | None = None) -> None:
+        self.infos = infos
+        self.columns = columns
+        self.rects: list[pygame.Rect] = []
+        self.hover: int | None = None
+        self.selected: str | None = None
+
+    def layout(self, area: pygame.Rect, scale: float, max_card: int = 240) -> None:
+        n = max(1, len(self.infos))
+        gap = int(14 * scale)
+        cols = self.columns or n
+        cols = max(1, min(cols, n))
+        rows = math.ceil(n / cols)
+        w = min(int(max_card * scale), (area.width - gap * (cols - 1)) // cols)
+        h = min(int(w * 1.05), (area.height - gap * (rows - 1)) // rows)
+        w = min(w, int(h / 1.05)) if h < w * 1.05 else w
+        total_w = cols * w + (cols - 1) * gap
+        x0 = area.x + (area.width - total_w) // 2
+        self.rects = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            self.rects.append(pygame.Rect(x0 + c * (w + gap), area.y + r * (h + gap), w, h))
+        self.scale = scale
+
+    def at(self, pos: tuple[int, int]) -> str | None:
+        for info, rect in zip(self.infos, self.rects):
+            if rect.collidepoint(pos):
+                return info.id
+        return None
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """Track hover; the id of a clicked card, else None."""
+        if event.type == pygame.MOUSEMOTION:
+            hit = self.at(event.pos)
+            self.hover = next((i for i, info in enumerate(self.infos) if info.id == hit), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.at(event.pos)
+        return None
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        s = getattr(self, "scale", 1.0)
+        for i, (info, rect) in enumerate(zip(self.infos, self.rects)):
+            hovered, chosen = self.hover == i, self.selected == info.id
+            lift = int(3 * s) if hovered else 0
+            r = rect.move(0, -lift)
+            border = theme.accent if (chosen or hovered) else mix(theme.panel, theme.text, 0.14)
+            card(surface, r, mix(theme.panel, theme.text, 0.05 if hovered else 0.0), int(14 * s), border,
+                 max(1, int((3 if chosen else 2 if hovered else 1) * s)), shadow=True)
+            title_h = int(34 * s)
+            pic = r.inflate(-int(20 * s), -int(20 * s))
+            pic.height -= title_h
+            size = min(pic.width, pic.height)
+            image = thumbnail(info.id, theme.name, size, size)
+            surface.blit(image, image.get_rect(center=pic.center))
+            tx.text(surface, tx.fit(info.title, int(17 * s), r.width - int(16 * s), True),
+                    (r.centerx, r.bottom - title_h // 2 - int(8 * s)), int(17 * s),
+                    theme.accent if chosen else theme.text, "center", bold=True)

@@ -1,0 +1,125 @@
+"""Pieces the menu screens share: the pygame-menu theme in our colours, the backdrop, thumbnails."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import pygame
+import pygame_menu
+
+import games
+from ui import text as tx
+from ui.board_view import Overlay
+from ui.theme import THEMES, Theme
+from ui.views import make_view
+from ui.widgets import mix
+
+
+def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.Theme:
+    """A pygame-menu theme matching ``theme``: transparent background, Open Sans, accent hover."""
+    t = pygame_menu.themes.Theme(
+        background_color=(0, 0, 0, 0),
+        title=False,
+        widget_font=tx.REGULAR,
+        widget_font_size=max(12, int(font_size * scale)),
+        widget_font_color=theme.text,
+        widget_font_antialias=True,
+        selection_color=theme.accent,
+        widget_selection_effect=pygame_menu.widgets.HighlightSelection(
+            border_width=max(1, int(2 * scale)), margin_x=int(18 * scale), margin_y=int(8 * scale)),
+        widget_margin=(0, int(10 * scale)),
+        widget_padding=(int(6 * scale), int(14 * scale)),
+        widget_box_background_color=mix(theme.panel, theme.text, 0.08),
+        widget_box_border_color=mix(theme.panel, theme.text, 0.3),
+        widget_box_arrow_color=theme.text,
+        widget_cursor=None if os.environ.get("SDL_VIDEODRIVER") == "dummy" else pygame_menu.locals.CURSOR_HAND,
+        scrollbar_color=mix(theme.panel, theme.background, 0.5),
+        scrollbar_slider_color=mix(theme.panel, theme.text, 0.3),
+        scrollbar_slider_hover_color=theme.accent,
+        scrollbar_thick=max(8, int(10 * scale)),
+        scrollbar_shadow=False,
+        readonly_color=theme.muted,
+        readonly_selected_color=theme.muted,
+        widget_alignment=pygame_menu.locals.ALIGN_CENTER,
+    )
+    return t
+
+
+def toggle_style(theme: Theme, scale: float) -> dict:
+    """Keyword arguments that colour a pygame-menu toggle switch like our buttons."""
+    return {
+        "state_color": (mix(theme.panel, theme.text, 0.18), theme.accent),
+        "state_text_font_color": (theme.text, (255, 255, 255)),
+        "slider_color": mix(theme.panel, theme.text, 0.75),
+        "switch_border_color": mix(theme.panel, theme.text, 0.3),
+        "width": int(110 * scale),
+    }
+
+
+def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22, center: bool = True) -> pygame_menu.Menu:
+    """A pygame-menu Menu drawn inside ``rect`` of the window (pixels)."""
+    return pygame_menu.Menu(
+        "", rect.width, rect.height, theme=menu_theme(theme, scale, font_size), position=(rect.x, rect.y, False),
+        center_content=center, mouse_motion_selection=True, verbose=False,
+        screen_dimension=pygame.display.get_surface().get_size(),
+    )
+
+
+def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: int) -> None:
+    """Give every button of ``menu`` the same width and a filled background (a column of pills)."""
+    for widget in menu.get_widgets():
+        if not isinstance(widget, pygame_menu.widgets.Button):
+            continue
+        text_w = widget.get_width(apply_padding=False)
+        pad_y = int(10 * scale)
+        pad_x = max(int(12 * scale), (width - text_w) // 2)
+        widget.set_padding((pad_y, pad_x))
+        if widget.get_id() not in ("start",):
+            widget.set_background_color(mix(theme.panel, theme.text, 0.05))
+            widget.set_border(max(1, int(scale)), mix(theme.panel, theme.text, 0.16))
+        effect = pygame_menu.widgets.HighlightSelection(
+            border_width=max(1, int(2 * scale)), margin_x=int(2 * scale), margin_y=int(2 * scale))
+        effect.set_color(theme.accent)
+        widget.set_selection_effect(effect)
+
+
+def backdrop(surface: pygame.Surface, theme: Theme, scale: float) -> None:
+    """The menus' background: a soft vertical gradient with a faint board grid."""
+    w, h = surface.get_size()
+    top, bottom = mix(theme.background, theme.accent, 0.10), theme.background
+    for i in range(0, h, 4):
+        pygame.draw.rect(surface, mix(top, bottom, i / max(1, h)), (0, i, w, 4))
+    step = max(24, int(56 * scale))
+    line = mix(theme.background, theme.text, 0.035)
+    for x in range(0, w, step):
+        pygame.draw.line(surface, line, (x, 0), (x, h))
+    for y in range(0, h, step):
+        pygame.draw.line(surface, line, (0, y), (w, y))
+
+
+def heading(surface: pygame.Surface, theme: Theme, scale: float, title: str, subtitle: str = "", y: int | None = None) -> int:
+    """A screen title and subtitle centred at the top; returns the y below them."""
+    w = surface.get_width()
+    y = int(28 * scale) if y is None else y
+    r = tx.text(surface, title, (w // 2, y), int(38 * scale), theme.text, "midtop", bold=True)
+    if subtitle:
+        r = tx.text(surface, subtitle, (w // 2, r.bottom + int(2 * scale)), int(16 * scale), theme.muted, "midtop")
+    return r.bottom
+
+
+@lru_cache(maxsize=64)
+def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.Surface:
+    """The game's initial position (default options) drawn by its own board view."""
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    try:
+        game = games.load(game_id)
+        view = make_view(game)
+        view.layout(pygame.Rect(0, 0, width, height))
+        overlay = Overlay(theme=THEMES[theme_name], show_legal=False, interactive=False, animation_speed=0)
+        view.draw(surface, game.initial_state(), overlay)
+    except Exception:  # noqa: BLE001 - a view still being written must not break the menu
+        theme = THEMES[theme_name]
+        surface.fill((*theme.board, 255))
+        tx.text(surface, "?", (width // 2, height // 2), height // 2, theme.grid, "center", bold=True)
+    return surface

@@ -1,0 +1,448 @@
+"""The game screen: the board on the left, the side panel on the right, the AI in a worker.
+
+The scene keeps the game as a list of plies (move, notation, states before and after), so undo,
+redo and the move list are the same data.  It asks the view which move a click makes and asks
+the worker for computer moves and hints; it never decides legality itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from games.base import IllegalMove, State
+from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
+from ui.board_view import Click, Overlay
+from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.base import Scene
+from ui.scenes.game_over import GameOverCard
+from ui.scenes.game_panel import GamePanel
+from ui.views import make_view
+from ui.widgets import Button, Messages
+
+log = logging.getLogger("tabuleiro.ui")
+
+SPEEDS = (("Slow", 1.5), ("Normal", 0.7), ("Fast", 0.25), ("Max", 0.0))  # PC vs PC pause per move
+HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
+HINT_PLAYER = "level-5"
+
+
+@dataclass(frozen=True)
+class Ply:
+    move: Hashable
+    text: str
+    before: State
+    after: State
+    by_computer: bool
+
+
+class GameScene(Scene):
+    def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = ()) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.game = setup.make_game()
+        self.view = make_view(self.game)
+        self.initial = self.game.initial_state()
+        self.worker: AIWorker | None = None
+        self.messages = Messages()
+        self.show_legal = app.settings.show_legal
+        self.speed = 1
+        self.panel = GamePanel(self)
+        self.over_card = GameOverCard(self)
+        # Hooks for saved games, autosave, sounds: called with the scene after every change of the
+        # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
+        self.listeners: list[Callable[[GameScene], None]] = []
+        self._make_buttons()
+        self._reset()
+        for text in moves:
+            state = self.state
+            self._play(self.game.parse_move(state, text), by_computer=False)
+        if not (setup.is_human(0) and setup.is_human(1)):
+            self._ensure_worker()  # spawn now: the first computer move should not wait for it
+        self.resize(app.size)
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.history[-1].after if self.history else self.initial
+
+    def _reset(self) -> None:
+        self.history: list[Ply] = []
+        self.redo_stack: list[Ply] = []
+        self.job: int | None = None
+        self.job_kind = ""  # "move" or "hint"
+        self.job_side = 0
+        self.job_started = 0.0
+        self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
+        self.progress: AIProgress | None = None
+        self.last_search: AIProgress | None = None
+        self.held: tuple[AIResult | AIError, int] | None = None  # a reply waiting for its moment
+        self.hint: Hashable | None = None
+        self.paused = False
+        self.step_once = False
+        self.last_move_time = time.monotonic()
+        self.over_since: float | None = None
+        self.over_hidden = False
+        self.invalid_at: tuple[int, int] | None = None
+        self.invalid_since = 0.0
+        self.hover: tuple[int, int] | None = None
+        self.view.reset_input()
+        self.panel.follow = True
+
+    def _ensure_worker(self) -> AIWorker:
+        if self.worker is None:
+            self.worker = AIWorker()
+        return self.worker
+
+    def human_to_move(self) -> bool:
+        s = self.state
+        return not s.is_terminal() and self.setup.is_human(s.to_move)
+
+    def computer_thinking(self) -> bool:
+        return self.job is not None and self.job_kind == "move"
+
+    # -- buttons and keys -------------------------------------------------------------------
+    def _make_buttons(self) -> None:
+        pc_pc = self.setup.mode == PC_VS_PC
+        self.btn_undo = Button("Undo", self.undo, "U")
+        self.btn_redo = Button("Redo", self.redo, "Y")
+        self.btn_hint = Button("Hint", self.request_hint, "H", visible=not pc_pc)
+        self.btn_legal = Button("Legal moves", self.toggle_legal, "L")
+        self.btn_pause = Button("Pause", self.toggle_pause, "Space", visible=pc_pc)
+        self.btn_step = Button("Step", self.step, "S", visible=pc_pc)
+        self.btn_speed = Button("Speed", self.cycle_speed, "+/-", visible=pc_pc)
+        self.btn_new = Button("New game", self.new_game, "N")
+        self.btn_menu = Button("Menu", self.back_to_menu, "Esc")
+        self.buttons = [self.btn_undo, self.btn_redo, self.btn_hint, self.btn_legal, self.btn_pause,
+                        self.btn_step, self.btn_speed, self.btn_new, self.btn_menu]
+
+    def _refresh_buttons(self) -> None:
+        self.btn_undo.enabled = bool(self.history)
+        self.btn_redo.enabled = bool(self.redo_stack)
+        self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
+        self.btn_legal.active = self.show_legal
+        self.btn_pause.label = "Resume" if self.paused else "Pause"
+        self.btn_pause.active = self.paused
+        self.btn_pause.enabled = not self.state.is_terminal()
+        self.btn_step.enabled = self.paused and not self.state.is_terminal()
+        self.btn_speed.label = f"Speed: {SPEEDS[self.speed][0]}"
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if self.over_card.visible() and self.over_card.key(key):
+            return
+        if key == pygame.K_ESCAPE:
+            self.back_to_menu()
+        elif key in (pygame.K_u, pygame.K_BACKSPACE) or (ctrl and key == pygame.K_z and not shift):
+            self.undo()
+        elif key == pygame.K_y or (ctrl and key == pygame.K_z and shift):
+            self.redo()
+        elif key == pygame.K_h and self.btn_hint.visible:
+            self.request_hint()
+        elif key == pygame.K_l:
+            self.toggle_legal()
+        elif key == pygame.K_n:
+            self.new_game()
+        elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
+            self.toggle_pause()
+        elif self.setup.mode == PC_VS_PC and key == pygame.K_s:
+            self.step()
+        elif self.setup.mode == PC_VS_PC and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+        elif self.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.speed = max(0, self.speed - 1)
+
+    # -- actions ----------------------------------------------------------------------------
+    def _cancel_job(self) -> None:
+        if self.job is not None and self.worker is not None:
+            self.worker.cancel()
+        self.job, self.job_kind, self.progress, self.held = None, "", None, None
+        self.step_once = False
+
+    def undo(self) -> None:
+        """One ply back; in Human vs PC back to the human's previous turn."""
+        self._cancel_job()
+        if not self.history:
+            return
+        human = self.setup.human_side()
+        popped = [self.history.pop()]
+        if human is not None:
+            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer):
+                popped.append(self.history.pop())
+        self.redo_stack.extend(popped)
+        self._after_jump()
+        if self.setup.mode == PC_VS_PC:
+            self.paused = True
+
+    def redo(self) -> None:
+        """Replay an undone ply; in Human vs PC up to the human's next turn."""
+        self._cancel_job()
+        if not self.redo_stack:
+            return
+        human = self.setup.human_side()
+        while self.redo_stack:
+            ply = self.redo_stack.pop()
+            self.history.append(ply)
+            if human is None or ply.after.is_terminal() or ply.after.to_move == human:
+                break
+        self._after_jump()
+        if self.setup.mode == PC_VS_PC:
+            self.paused = True
+
+    def _after_jump(self) -> None:
+        self._changed()
+        self.hint = None
+        self.over_since, self.over_hidden = None, False
+        self.view.reset_input()
+        self.last_move_time = time.monotonic()
+        self.panel.follow = True
+
+    def new_game(self) -> None:
+        self._cancel_job()
+        self._reset()
+        self._changed()
+
+    def rematch(self) -> None:
+        self._cancel_job()
+        self.setup = self.setup.swapped()
+        self._reset()
+        self._changed()
+
+    def back_to_menu(self) -> None:
+        from ui.scenes.menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def toggle_legal(self) -> None:
+        self.show_legal = not self.show_legal
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
+
+    def step(self) -> None:
+        if not self.paused:
+            self.paused = True
+            return
+        if self.held is not None:
+            self._apply_reply(*self.held)
+        elif self.job is None:
+            self.step_once = True
+
+    def cycle_speed(self) -> None:
+        self.speed = (self.speed + 1) % len(SPEEDS)
+
+    def request_hint(self) -> None:
+        if not self.human_to_move() or self.job is not None:
+            return
+        self.hint = None
+        self._think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
+
+    # -- moves ------------------------------------------------------------------------------
+    def _play(self, move: Hashable, by_computer: bool) -> bool:
+        before = self.state
+        try:
+            text = self.game.format_move(before, move)
+            after = before.play(move)
+        except (IllegalMove, ValueError) as exc:
+            self.messages.add(f"Not a legal move: {exc}", "warn")
+            return False
+        self.history.append(Ply(move, text, before, after, by_computer))
+        self.redo_stack.clear()
+        self.hint = None
+        self.view.move_shown(before, move, after)
+        self.view.reset_input()
+        self.last_move_time = time.monotonic()
+        self.panel.follow = True
+        if after.is_terminal():
+            self.over_since = time.monotonic()
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
+        worker = self._ensure_worker()
+        state = self.state
+        job = Job(self.game.id, dict(self.game.options), tuple(p.text for p in self.history),
+                  self.game.to_text(state), player_id, move_time, self.setup.seed,
+                  "hint" if kind == "hint" else f"side{side}")
+        self.job = worker.submit(job)
+        self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
+        self.job_budget = move_time
+        self.progress = None
+
+    def _random_fallback(self, why: str) -> None:
+        legal = self.state.legal_moves()
+        self.messages.add(f"{why} -- it plays a random legal move instead.", "error")
+        if legal:
+            self._play(random.choice(legal), by_computer=True)
+
+    def _apply_reply(self, reply: AIResult | AIError, side: int) -> None:
+        self.held = None
+        self.step_once = False
+        state = self.state
+        if state.is_terminal() or state.to_move != side:
+            return
+        name = self.setup.player_label(side)
+        if isinstance(reply, AIError):
+            log.warning("AI error: %s\n%s", reply.message, reply.detail)
+            self._random_fallback(f"{name} failed ({reply.message})")
+        elif reply.move not in state.legal_moves():
+            self._random_fallback(f"{name} chose an illegal move ({reply.text})")
+        else:
+            self._play(reply.move, by_computer=True)
+
+    def _poll(self) -> None:
+        if self.worker is None:
+            return
+        for item in self.worker.poll():
+            if item.job_id != self.job:
+                continue
+            if isinstance(item, AIProgress):
+                self.progress = item
+                continue
+            kind, side = self.job_kind, self.job_side
+            self.job, self.job_kind = None, ""
+            if self.progress is not None:
+                self.last_search = self.progress
+            if kind == "hint":
+                if isinstance(item, AIError):
+                    self.messages.add(f"No hint: {item.message}", "error")
+                elif item.move in self.state.legal_moves():
+                    self.hint = item.move
+                    self.messages.add(f"Hint: {item.text}")
+            else:
+                self.held = (item, side)
+
+    def _reply_due(self) -> float:
+        if self.setup.mode == PC_VS_PC:
+            return self.last_move_time + SPEEDS[self.speed][1]
+        return self.last_move_time + HUMAN_VS_PC_DELAY
+
+    # -- the frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._poll()
+        state = self.state
+        self._refresh_buttons()
+        if state.is_terminal():
+            return
+        if self.held is not None:
+            if self.view.is_animating():
+                return
+            if self.step_once or (not self.paused and time.monotonic() >= self._reply_due()):
+                self._apply_reply(*self.held)
+            return
+        side = state.to_move
+        if self.setup.is_human(side) or self.job is not None:
+            return
+        if self.paused and not self.step_once:
+            return
+        if self.view.is_animating():
+            return
+        self._think("move", side, self.setup.players[side], self.setup.move_time)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.over_card.visible() and self.over_card.handle(event):
+            return
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos if self.view.rect.collidepoint(event.pos) else None
+        elif event.type == pygame.MOUSEWHEEL:
+            self.panel.scroll(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._board_click(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover = None
+
+    def _board_click(self, pos: tuple[int, int]) -> None:
+        if not self.view.rect.collidepoint(pos):
+            return
+        state = self.state
+        if state.is_terminal():
+            return
+        if not self.setup.is_human(state.to_move):
+            self.messages.add("Wait: the computer is thinking" if self.computer_thinking()
+                              else "It is the computer's turn")
+            return
+        result: Click = self.view.click(state, pos)
+        if result.kind == "play":
+            if self.job is not None:  # a hint search is running: its answer is moot now
+                self._cancel_job()
+            self._play(result.move, by_computer=False)
+        elif result.kind == "reject":
+            self.invalid_at, self.invalid_since = pos, time.monotonic()
+            self.messages.add(result.reason[:1].upper() + result.reason[1:] if result.reason else "Not a legal move", "warn")
+
+    def overlay(self) -> Overlay:
+        last = self.history[-1] if self.history else None
+        return Overlay(
+            theme=self.app.theme, hover=self.hover, last_move=last.move if last else None,
+            previous=last.before if last else None, hint=self.hint, show_legal=self.show_legal,
+            interactive=self.human_to_move(), invalid_at=self.invalid_at, invalid_since=self.invalid_since,
+            animation_speed=self.app.settings.animation_speed,
+        )
+
+    def resize(self, size: tuple[int, int]) -> None:
+        width, height = size
+        s = self.app.scale
+        panel_w = max(int(250 * s), min(int(440 * s), int(width * 0.3)))
+        margin = int(22 * s)
+        self.status_h = int(44 * s)
+        self.board_area = pygame.Rect(0, 0, width - panel_w, height)
+        board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin, height - 2 * margin - self.status_h)
+        self.view.layout(board)
+        self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
+        self.over_card.layout(self.board_area)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        self.view.draw(surface, self.state, self.overlay())
+        self._draw_status(surface)
+        self.panel.draw(surface)
+        if self.over_card.visible():
+            self.over_card.draw(surface)
+        s = self.app.scale
+        # messages sit on the status line (which they replace while shown), older ones above
+        self.messages.draw(surface, theme, (self.board_area.centerx, self.board_area.bottom - int(8 * s)),
+                           s, self.board_area.width - int(40 * s))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        from ui import text as tx
+
+        s, theme = self.app.scale, self.app.theme
+        if self.messages.current():
+            return
+        line = self.view.status_text(self.state) or self._prompt()
+        y = self.board_area.bottom - self.status_h // 2 - int(8 * s)
+        tx.text(surface, tx.fit(line, int(16 * s), self.board_area.width - 40), (self.board_area.centerx, y),
+                int(16 * s), theme.muted, "center")
+
+    def _prompt(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return state.end_reason()
+        side = self.game.sides[state.to_move]
+        if self.human_to_move():
+            who = "Your move" if self.setup.mode == HUMAN_VS_PC else f"{self.setup.player_label(state.to_move)} to move"
+            return f"{who} ({side})"
+        if self.paused:
+            return "Paused: press Space to resume or S to play one move"
+        return f"{self.setup.player_label(state.to_move)} ({side}) is thinking…"
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None

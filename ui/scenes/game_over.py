@@ -1,0 +1,106 @@
+"""The game-over card: result, reason and score, with Rematch, New game, Menu and View board."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import text as tx
+from ui.match import HUMAN_VS_PC
+from ui.widgets import Button, card, layout_grid
+
+if TYPE_CHECKING:
+    from ui.scenes.game import GameScene
+
+OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
+
+
+def result_title(scene: GameScene) -> str:
+    state = scene.state
+    winner = state.winner()
+    if winner is None:
+        return "Draw"
+    if scene.setup.mode == HUMAN_VS_PC:
+        return "You win!" if winner == scene.setup.human_side() else "You lose"
+    return f"{scene.game.sides[winner]} wins"
+
+
+def result_lines(scene: GameScene) -> list[str]:
+    state = scene.state
+    lines = []
+    reason = state.end_reason()
+    if reason and reason != result_title(scene):
+        lines.append(reason)
+    score = state.score()
+    if score is not None:
+        a, b = scene.game.sides
+        lines.append(f"{a} {score[0]} - {score[1]} {b}")
+    lines.append(f"{len(scene.history)} plies")
+    return lines
+
+
+class GameOverCard:
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons = [
+            Button("Rematch", scene.rematch, "R", primary=True),
+            Button("New game", scene.new_game, "N"),
+            Button("Menu", scene.back_to_menu, "Esc"),
+            Button("View board", self.hide, "V"),
+        ]
+
+    def hide(self) -> None:
+        self.scene.over_hidden = True
+
+    def visible(self) -> bool:
+        s = self.scene
+        return (s.state.is_terminal() and s.over_since is not None and not s.over_hidden
+                and time.monotonic() - s.over_since >= OVER_DELAY and not s.view.is_animating())
+
+    def layout(self, area: pygame.Rect) -> None:
+        self.area = area
+
+    def key(self, key: int) -> bool:
+        actions = {pygame.K_r: self.buttons[0], pygame.K_n: self.buttons[1],
+                   pygame.K_ESCAPE: self.buttons[2], pygame.K_v: self.buttons[3]}
+        if key in actions:
+            actions[key].action()
+            return True
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Buttons first; any other click inside the board area is swallowed while shown."""
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.area.collidepoint(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
+        dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 110))
+        surface.blit(dim, self.area.topleft)
+        w = min(self.area.width - int(40 * s), int(420 * s))
+        lines = result_lines(scene)
+        rows = (len(self.buttons) + 1) // 2
+        h = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
+             + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)
+             + rows * int(40 * s) + (rows - 1) * int(10 * s) + int(26 * s))
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = self.area.center
+        card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
+        y = self.rect.y + int(26 * s)
+        title = tx.text(surface, result_title(scene), (self.rect.centerx, y), int(34 * s), theme.text, "midtop", bold=True)
+        y = title.bottom + int(8 * s)
+        for line in lines:
+            r = tx.text(surface, tx.fit(line, int(16 * s), w - int(30 * s)), (self.rect.centerx, y), int(16 * s),
+                        theme.muted, "midtop")
+            y = r.bottom + int(4 * s)
+        area = pygame.Rect(self.rect.x + int(24 * s), y + int(14 * s), w - int(48 * s), 0)
+        layout_grid(self.buttons, area, 2, int(40 * s), int(10 * s))
+        for b in self.buttons:
+            b.draw(surface, theme, s)

@@ -1,0 +1,215 @@
+"""The side panel of the game screen: the game, both players, the thinking box, the move list
+and the control buttons."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import text as tx
+from ui.scenes.thinking import detail_line, nodes_text, proven_text
+from ui.widgets import card, layout_grid, mix, spinner
+
+if TYPE_CHECKING:
+    from ui.scenes.game import GameScene
+
+
+def options_text(scene: GameScene) -> str:
+    """The non-default feel of the options, e.g. "Width 7 · Height 6 · In a row to win 4"."""
+    info = scene.game.info
+    parts = []
+    for opt in info.options:
+        value = scene.game.options.get(opt.name, opt.default)
+        shown = ("on" if value else "off") if opt.kind is bool else str(value)
+        parts.append(f"{opt.label} {shown}")
+    return " · ".join(parts)
+
+
+NAMED_COLOURS = {
+    "black": (24, 24, 28), "white": (245, 245, 240), "blue": (40, 110, 220), "red": (215, 60, 50),
+    "green": (40, 160, 80), "yellow": (235, 200, 40), "light": (240, 236, 224), "dark": (40, 40, 46),
+}
+
+
+def side_colour(name: str, side: int, theme) -> tuple[int, int, int]:
+    """The colour of a side: its name if it is a colour ("Black", "Red"), else the theme's."""
+    return NAMED_COLOURS.get(name.lower(), theme.side0 if side == 0 else theme.side1)
+
+
+class GamePanel:
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.offset = 0  # first move-list row shown
+        self.follow = True  # keep the newest move in view
+
+    # -- layout -----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def _s(self, v: float) -> int:
+        return int(v * self.scene.app.scale)
+
+    def scroll(self, event: pygame.event.Event) -> None:
+        if self.moves_rect.collidepoint(pygame.mouse.get_pos()) or not self.moves_rect.width:
+            self.offset = max(0, self.offset - event.y * 2)
+            self.follow = False
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, theme = self.scene, self.scene.app.theme
+        r = self.rect
+        pygame.draw.rect(surface, theme.panel, r)
+        pygame.draw.line(surface, mix(theme.panel, theme.text, 0.12), r.topleft, r.bottomleft, max(1, self._s(1)))
+        pad = self._s(18)
+        x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
+        y = self._header(surface, x, y, w)
+        y = self._players(surface, x, y + self._s(12), w)
+        y = self._thinking(surface, x, y + self._s(12), w)
+        buttons_h = self._buttons_height(w)
+        bottom = r.bottom - pad - buttons_h
+        self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
+        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(38), self._s(8))
+        for b in scene.buttons:
+            b.draw(surface, theme, scene.app.scale)
+
+    def _buttons_height(self, w: int) -> int:
+        shown = sum(1 for b in self.scene.buttons if b.visible)
+        rows = (shown + 1) // 2
+        return rows * self._s(38) + (rows - 1) * self._s(8)
+
+    def _header(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        theme = self.scene.app.theme
+        title = self.scene.game.info.title
+        rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
+        sub = options_text(self.scene)
+        if sub:
+            rect = tx.text(surface, tx.fit(sub, self._s(13), w), (x, rect.bottom + self._s(2)), self._s(13), theme.muted)
+        return rect.bottom
+
+    def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        scene, theme = self.scene, self.scene.app.theme
+        state = scene.state
+        score = state.score()
+        h = self._s(58)
+        for side in (0, 1):
+            rect = pygame.Rect(x, y, w, h)
+            to_move = not state.is_terminal() and state.to_move == side
+            winner = state.is_terminal() and state.winner() == side
+            fill = mix(theme.panel, theme.text, 0.06)
+            border = theme.accent if to_move else (theme.win if winner else mix(theme.panel, theme.text, 0.14))
+            card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
+            colour = side_colour(scene.game.sides[side], side, theme)
+            dot = (x + self._s(24), rect.centery)
+            pygame.draw.circle(surface, colour, dot, self._s(11))
+            pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
+            name = scene.game.sides[side]
+            tx.text(surface, name, (x + self._s(44), rect.y + self._s(8)), self._s(17), theme.text, bold=True)
+            who = scene.setup.player_label(side)
+            tx.text(surface, tx.fit(who, self._s(13), w - self._s(120)), (x + self._s(44), rect.y + self._s(32)),
+                    self._s(13), theme.muted)
+            right = rect.right - self._s(14)
+            if score is not None:
+                right = tx.text(surface, str(score[side]), (right, rect.centery), self._s(26), theme.text,
+                                "midright", bold=True).x - self._s(12)
+            if to_move and scene.computer_thinking():
+                spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
+            elif to_move:
+                tx.text(surface, "to move", (right, rect.centery), self._s(13), theme.accent, "midright", bold=True)
+            elif winner:
+                tx.text(surface, "winner", (right, rect.centery), self._s(13), theme.win, "midright", bold=True)
+            y += h + self._s(8)
+        return y - self._s(8)
+
+    def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        scene, theme = self.scene, self.scene.app.theme
+        h = self._s(86)
+        rect = pygame.Rect(x, y, w, h)
+        card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
+        size, small = self._s(15), self._s(13)
+        tx_x = x + self._s(14)
+        p = scene.progress if scene.job is not None else scene.last_search
+        if scene.job is not None:
+            spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
+            elapsed = time.monotonic() - scene.job_started
+            who = "Finding a hint" if scene.job_kind == "hint" else f"{scene.setup.player_label(scene.job_side)} is thinking"
+            tx.text(surface, tx.fit(f"{who}…  {elapsed:.1f} s", size, w - self._s(50), True),
+                    (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
+            budget = max(0.05, scene.job_budget)
+            bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))
+            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
+            bar.width = int(bar.width * min(1.0, elapsed / budget))
+            pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
+        elif scene.held is not None and scene.paused:
+            tx.text(surface, "Move ready: press S to play it", (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
+        else:
+            headline = "Last search" if p is not None else ("Paused" if scene.paused else "Ready")
+            if scene.state.is_terminal():
+                headline = "Game over"
+            tx.text(surface, headline, (tx_x, y + self._s(18)), size, theme.muted, "midleft", bold=True)
+        if p is not None:
+            detail = detail_line(p, scene.game.sides)
+            nodes = nodes_text(p)
+            proof = proven_text(p, scene.game.sides)
+            tx.text(surface, tx.fit(detail, small, w - self._s(28)), (tx_x, y + self._s(36)), small, theme.text)
+            second = proof or " ".join(p.pv[:6])
+            if nodes and not proof:
+                second = f"{nodes} · {second}" if second else nodes
+            colour = theme.win if proof else theme.muted
+            tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
+        elif scene.state.is_terminal():
+            tx.text(surface, tx.fit(scene.state.end_reason(), small, w - self._s(28)), (tx_x, y + self._s(42)),
+                    small, theme.text)
+        else:
+            tip = ("Click the board to play" if scene.human_to_move()
+                   else "Starting the search…" if scene.job is not None else "Waiting for the computer")
+            tx.text(surface, tip, (tx_x, y + self._s(42)), small, theme.muted)
+        return rect.bottom
+
+    def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        scene, theme = self.scene, self.scene.app.theme
+        if rect.height < self._s(40):
+            self.moves_rect = pygame.Rect(0, 0, 0, 0)
+            return
+        head = tx.text(surface, "Moves", (rect.x, rect.y), self._s(15), theme.muted, bold=True)
+        count = len(scene.history)
+        tx.text(surface, f"{count} {'ply' if count == 1 else 'plies'}", (rect.right, rect.y), self._s(13),
+                theme.muted, "topright")
+        box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
+        self.moves_rect = box
+        card(surface, box, mix(theme.panel, theme.background, 0.45), self._s(10))
+        row_h = tx.line_height(self._s(15)) + self._s(2)
+        visible = max(1, (box.height - self._s(12)) // row_h)
+        rows = (count + 1) // 2
+        if self.follow:
+            self.offset = max(0, rows - visible)
+        self.offset = max(0, min(self.offset, max(0, rows - visible)))
+        if self.offset >= max(0, rows - visible):
+            self.follow = True
+        size = self._s(15)
+        col1, col2 = box.x + self._s(58), box.x + self._s(58) + (box.width - self._s(66)) // 2
+        clip = surface.get_clip()
+        surface.set_clip(box)
+        for i in range(self.offset, min(rows, self.offset + visible)):
+            y = box.y + self._s(6) + (i - self.offset) * row_h
+            tx.text(surface, f"{i + 1}.", (box.x + self._s(44), y), size, theme.muted, "topright")
+            for j, cx in ((2 * i, col1), (2 * i + 1, col2)):
+                if j < count:
+                    latest = j == count - 1
+                    value = tx.fit(scene.history[j].text, size, col2 - col1 - self._s(6), latest)
+                    if latest:
+                        hl = pygame.Rect(cx - self._s(6), y, tx.ui_font(size, True).size(value)[0] + self._s(12), row_h)
+                        pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), hl, border_radius=self._s(5))
+                    tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
+        if count == 0:
+            tx.text(surface, "No moves yet", (box.centerx, box.y + self._s(20)), self._s(14), theme.muted, "midtop")
+        if rows > visible:  # a scroll bar
+            track = box.inflate(0, -self._s(12))
+            bar_h = max(self._s(20), track.height * visible // rows)
+            bar_y = track.y + (track.height - bar_h) * self.offset // max(1, rows - visible)
+            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.3),
+                             (box.right - self._s(7), bar_y, self._s(4), bar_h), border_radius=self._s(2))
+        surface.set_clip(clip)

@@ -1,0 +1,130 @@
+"""The main menu: Play, Watch, Rules, Settings, Quit, over a strip of the games' pictures."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_menu
+
+import games
+from ui import text as tx
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.base import Scene
+from ui.scenes.cards import GameCards
+from ui.scenes.common import backdrop, make_menu, uniform_buttons
+
+TAGLINE = "Classic board games with strong computer players"
+
+
+class MenuScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.cards = GameCards(games.catalog())
+        self.menu: pygame_menu.Menu | None = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        w, h = size
+        self.title_y = int(h * 0.09)
+        menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
+        menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
+        self.menu = make_menu(self.app.theme, s, menu_rect, 24)
+        self.menu.add.button("Play", self.play, button_id="play")
+        self.menu.add.button("Watch (PC vs PC)", self.watch, button_id="watch")
+        self.menu.add.button("Tournament", self.tournament, button_id="tournament")
+        self.menu.add.button("Rules", self.rules, button_id="rules")
+        self.menu.add.button("Settings", self.settings, button_id="settings")
+        self.menu.add.button("Quit", self.app.quit, button_id="quit")
+        uniform_buttons(self.menu, self.app.theme, s, int(280 * s))
+        self._fit_menu(menu_rect)
+        strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
+                            h - menu_rect.bottom - int(64 * s))
+        self.show_cards = strip.height >= int(110 * s)
+        self.cards.layout(strip, s, max_card=170)
+
+    def _fit_menu(self, rect: pygame.Rect) -> None:
+        """Make the menu exactly as tall as its buttons (however many there are), within the window."""
+        s, h = self.app.scale, self.app.size[1]
+        room = h - rect.top - int(150 * s)
+        margin = self.menu.get_theme().widget_margin[1]
+        content = sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
+        rect.height = max(int(120 * s), min(content + int(16 * s), room))
+        self.menu.resize(rect.width, rect.height, position=(rect.x, rect.y, False))
+
+    # -- actions ----------------------------------------------------------------------------
+    def play(self, game_id: str | None = None) -> None:
+        from ui.scenes.setup import SetupScene
+
+        self.app.switch(SetupScene(self.app, watch=False, game_id=game_id))
+
+    def watch(self) -> None:
+        from ui.scenes.setup import SetupScene
+
+        self.app.switch(SetupScene(self.app, watch=True))
+
+    def tournament(self) -> None:
+        from ui.scenes.tournament import TournamentScene
+
+        self.app.switch(TournamentScene(self.app))
+
+    def rules(self) -> None:
+        from ui.scenes.rules import RulesScene
+
+        self.app.switch(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from ui.scenes.settings_screen import SettingsScene
+
+        self.app.switch(SettingsScene(self.app))
+
+    # -- the frame --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        picked = self.cards.handle(event) if getattr(self, "show_cards", True) else None
+        if picked:
+            self.play(picked)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return  # Esc on the main menu does nothing (Quit is one click away)
+        if self.menu is not None:
+            self.menu.update([event])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, s = self.app.theme, self.app.scale
+        backdrop(surface, theme, s)
+        w = surface.get_width()
+        r = tx.text(surface, "Tabuleiro", (w // 2, self.title_y), int(72 * s), theme.text, "midtop", bold=True)
+        tx.text(surface, TAGLINE, (w // 2, r.bottom - int(4 * s)), int(18 * s), theme.muted, "midtop")
+        if self.menu is not None:
+            self.menu.draw(surface)
+        if getattr(self, "show_cards", True):
+            self.cards.draw(surface, theme)
+
+
+def open_named(app, spec: str) -> Scene | None:
+    """The scene a ``TABULEIRO_DEMO`` spec names (None: the main menu)."""
+    from ui.scenes.game import GameScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.settings_screen import SettingsScene
+    from ui.scenes.setup import SetupScene
+
+    name, _, rest = (spec or "menu").partition(":")
+    if name == "play":
+        return SetupScene(app, watch=False, game_id=rest or None)
+    if name == "watch":
+        return SetupScene(app, watch=True, game_id=rest or None)
+    if name == "rules":
+        return RulesScene(app, rest or None)
+    if name == "settings":
+        return SettingsScene(app)
+    if name == "tournament":
+        from ui.scenes.tournament import TournamentScene
+
+        return TournamentScene(app, rest or None)
+    if name == "game":
+        game_id, _, rest = rest.partition(":")
+        mode, _, rest = rest.partition(":")
+        moves, _, seconds = rest.partition(":")
+        mode = mode or HUMAN_VS_PC
+        players = {HUMAN_VS_PC: (None, "level-3"), HOTSEAT: (None, None), PC_VS_PC: ("level-3", "level-4")}[mode]
+        setup = MatchSetup(game_id or "tictactoe", {}, mode, players, float(seconds or app.settings.move_time))
+        return GameScene(app, setup, [m for m in moves.split(",") if m])
+    return None

@@ -1,0 +1,441 @@
+"""The replay viewer: walk through a recorded game, see where it was lost, go on from any move.
+
+- Step with the buttons or the arrow keys (Home/End jump to the ends), drag the slider or click
+  the evaluation graph to jump, Space plays the game back by itself.
+- For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, a
+  short fixed time each, in the AI worker) and the graph fills in: above the middle line the first
+  side is better.  The loser's move after which its evaluation fell most is marked.
+- "Play from here" starts a new game from the position shown, with the moves so far; "Picture"
+  saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Save" writes the
+  record (with the evaluations, when known) to the saved-games folder.
+
+The scene knows the App only through ``self.app``; what it needs from it is optional:
+``app.theme``, ``app.settings`` and the callbacks given to the constructor.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from games.record import GameRecord, RecordError, default_name, move_list_text, save
+from ui import text as tx
+from ui.analysis import BackgroundAnalysis, biggest_drop
+from ui.autosave import data_dir, games_dir
+from ui.board_view import Overlay
+from ui.export import board_view, copy_text, save_board_png
+from ui.i18n import _
+from ui.scenes.base import Scene
+from ui.sound import SOUNDS, sound_for_move
+from ui.theme import DARK, Theme
+from ui.widgets import Button, Messages, card, layout_grid, mix
+
+log = logging.getLogger(__name__)
+
+AUTOPLAY_SECONDS = 0.9  # between moves at normal animation speed
+
+
+class Slider:
+    """A horizontal slider over 0..maximum (whole steps), dragged or clicked."""
+
+    def __init__(self, maximum: int) -> None:
+        self.maximum = max(0, maximum)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+
+    def value_at(self, x: int) -> int:
+        if self.rect.width <= 0 or self.maximum == 0:
+            return 0
+        t = (x - self.rect.x) / self.rect.width
+        return max(0, min(self.maximum, round(t * self.maximum)))
+
+    def handle(self, event: pygame.event.Event) -> int | None:
+        """The value picked by this event, if it touched the slider."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.inflate(0, 16).collidepoint(event.pos):
+            self.dragging = True
+            return self.value_at(event.pos[0])
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            return self.value_at(event.pos[0])
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        return None
+
+    def draw(self, surface: pygame.Surface, theme: Theme, value: int, scale: float) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.15), r, border_radius=r.height // 2)
+        x = r.x + (r.width * value // self.maximum if self.maximum else 0)
+        pygame.draw.rect(surface, theme.accent, (r.x, r.y, x - r.x, r.height), border_radius=r.height // 2)
+        pygame.draw.circle(surface, theme.accent, (x, r.centery), max(6, int(9 * scale)))
+        pygame.draw.circle(surface, (255, 255, 255), (x, r.centery), max(3, int(4 * scale)))
+
+
+class ReplayScene(Scene):
+    """One record, shown move by move."""
+
+    def __init__(self, app: Any, record: GameRecord, ply: int | None = None,
+                 on_back: Callable[[], None] | None = None,
+                 on_continue: Callable[[GameRecord], None] | None = None,
+                 analyse: bool = True) -> None:
+        super().__init__(app)
+        self.record = record
+        self.game = record.game()
+        self.states = record.states(self.game)
+        self.moves = [self.game.parse_move(s, t) for s, t in zip(self.states, record.moves)]
+        self.ply = len(self.moves) if ply is None else max(0, min(ply, len(self.moves)))
+        self.view = board_view(self.game)
+        self.on_back = on_back
+        self.on_continue = on_continue
+        self.playing = False
+        self.next_step = 0.0
+        self.messages = Messages()
+        self.slider = Slider(len(self.moves))
+        self.size = (0, 0)
+        self.board_rect = self.panel_rect = self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.move_rows: list[tuple[pygame.Rect, int]] = []
+        self.analysis: BackgroundAnalysis | None = None
+        self.want_analysis = analyse and record.is_finished() and len(self.moves) > 0
+        self.analysis_started = 0.0
+        loser = None if record.result is None or record.result.winner is None else 1 - record.result.winner
+        self.loser = loser
+        self.buttons = self._make_buttons()
+
+    # -- helpers the App may or may not provide ---------------------------------------------
+    @property
+    def theme(self) -> Theme:
+        return getattr(self.app, "theme", None) or DARK
+
+    def _animation_speed(self) -> float:
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "animation_speed", 1.0) or 1.0)
+
+    def _make_buttons(self) -> list[Button]:
+        b = [
+            Button(_("Start"), lambda: self.go(0), "Home"),
+            Button(_("Back"), lambda: self.go(self.ply - 1), "Left"),
+            Button(_("Play"), self.toggle_play, "Space"),
+            Button(_("Next"), lambda: self.go(self.ply + 1, sound=True), "Right"),
+            Button(_("End"), lambda: self.go(len(self.moves)), "End"),
+        ]
+        self.play_button = b[2]
+        self.actions = [
+            Button(_("Play from here"), self.continue_here, "C", primary=True),
+            Button(_("Picture"), self.export_png, "P"),
+            Button(_("Copy moves"), self.copy_moves, "M"),
+            Button(_("Save"), self.save_record, "S"),
+            Button(_("Menu"), self.back, "Esc"),
+        ]
+        return b + self.actions
+
+    # -- commands -------------------------------------------------------------------------------
+    def go(self, ply: int, sound: bool = False) -> None:
+        ply = max(0, min(len(self.moves), ply))
+        if ply == self.ply:
+            return
+        forward = ply == self.ply + 1
+        self.ply = ply
+        self.view.reset_input()
+        if forward:
+            self.view.move_shown(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
+            if sound:
+                SOUNDS.play(sound_for_move(self.states[ply - 1], self.states[ply]))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.ply >= len(self.moves):
+            self.ply = 0
+        self.playing = not self.playing
+        self.next_step = time.monotonic() + self._step_seconds()
+
+    def _step_seconds(self) -> float:
+        speed = self._animation_speed()
+        return AUTOPLAY_SECONDS / speed if speed > 0 else AUTOPLAY_SECONDS
+
+    def continue_here(self) -> None:
+        """Start a new game from the position shown, with the moves that led to it."""
+        record = self.record.with_moves(self.record.moves[: self.ply], self.states[self.ply])
+        record.evaluations = None
+        if self.states[self.ply].is_terminal():
+            self.messages.add(_("The game is over at this move; step back to play on"), "warn")
+            return
+        handler = self.on_continue or getattr(self.app, "continue_record", None)
+        (handler or (lambda r: continue_game(self.app, r)))(record)
+
+    def export_png(self) -> None:
+        path = games_dir() / f"{Path(default_name(self.record)).stem}-move{self.ply}.png"
+        try:
+            saved = save_board_png(self.game, self.states[self.ply], path, theme=self.theme,
+                                   last_move=self.moves[self.ply - 1] if self.ply else None)
+        except (OSError, pygame.error) as exc:
+            self.messages.add(_("Could not save the picture: {error}").format(error=exc), "error")
+            return
+        self.messages.add(_("Picture saved: {path}").format(path=saved), duration=6.0)
+
+    def copy_moves(self) -> None:
+        ok, message = copy_text(move_list_text(self.record), fallback=data_dir() / "moves.txt")
+        self.messages.add(message, "info" if ok else "warn", duration=6.0)
+
+    def save_record(self) -> None:
+        if self.analysis is not None and self.analysis.done and not self.analysis.error:
+            self.record.evaluations = list(self.analysis.points)
+        path = games_dir() / default_name(self.record)
+        n = 1
+        while path.exists():
+            n += 1
+            path = path.with_name(f"{Path(default_name(self.record)).stem}-{n}.json")
+        try:
+            save(self.record, path)
+        except RecordError as exc:
+            self.messages.add(_("Could not save the game: {error}").format(error=exc), "error")
+            return
+        self.messages.add(_("Game saved: {path}").format(path=path), duration=6.0)
+
+    def back(self) -> None:
+        handler = self.on_back or getattr(self.app, "show_menu", None)
+        (handler or (lambda: show_menu(self.app)))()
+
+    # -- the Scene interface ----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        picked = self.slider.handle(event)
+        if picked is not None:
+            self.playing = False
+            self.go(picked)
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.go(self.ply - event.y)
+
+    def _key(self, key: int) -> None:
+        moves = {pygame.K_LEFT: self.ply - 1, pygame.K_RIGHT: self.ply + 1, pygame.K_HOME: 0,
+                 pygame.K_END: len(self.moves), pygame.K_UP: self.ply - 10, pygame.K_DOWN: self.ply + 10}
+        if key in moves:
+            self.playing = False
+            self.go(moves[key], sound=key == pygame.K_RIGHT)
+        elif key == pygame.K_SPACE:
+            self.toggle_play()
+        elif key == pygame.K_ESCAPE:
+            self.back()
+        else:
+            shortcuts = {pygame.K_c: self.continue_here, pygame.K_p: self.export_png,
+                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record}
+            if key in shortcuts:
+                shortcuts[key]()
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.graph_rect.collidepoint(pos) and self.moves:
+            t = (pos[0] - self.graph_rect.x) / max(1, self.graph_rect.width)
+            self.playing = False
+            self.go(round(t * len(self.moves)))
+            return
+        for rect, ply in self.move_rows:
+            if rect.collidepoint(pos):
+                self.playing = False
+                self.go(ply)
+                return
+
+    def update(self, dt: float) -> None:
+        now = time.monotonic()
+        if self.playing and now >= self.next_step and not self.view.is_animating():
+            if self.ply >= len(self.moves):
+                self.playing = False
+            else:
+                self.go(self.ply + 1, sound=True)
+                self.next_step = now + self._step_seconds()
+        self.play_button.label = _("Pause") if self.playing else _("Play")
+        self.play_button.active = self.playing
+        if self.want_analysis and self.analysis is None:
+            self._start_analysis()
+        if self.analysis is not None:
+            self.analysis.poll()
+
+    def _start_analysis(self) -> None:
+        self.want_analysis = False
+        try:
+            self.analysis = BackgroundAnalysis(self.record)
+        except Exception as exc:  # noqa: BLE001 - no graph is better than no replay
+            log.info("analysis unavailable: %s", exc)
+            self.messages.add(_("The evaluation graph is not available: {error}").format(error=exc), "warn")
+
+    def close(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout(size)
+
+    # -- layout and drawing -------------------------------------------------------------------
+    def _layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.scale = s = max(0.6, min(w / 1280, h / 800))
+        pad = int(16 * s)
+        panel_w = max(260, int(w * 0.3))
+        bar_h = int(44 * s)
+        self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
+        board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(12 * s))
+        self.board_rect = board_area
+        self.view.layout(board_area)
+        self.slider.rect = pygame.Rect(board_area.x + int(10 * s), board_area.bottom + pad, board_area.width - int(20 * s), max(6, int(8 * s)))
+        controls = pygame.Rect(board_area.x, self.slider.rect.bottom + int(14 * s), board_area.width, bar_h)
+        layout_grid(self.buttons[:5], controls, 5, bar_h, int(8 * s))
+        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, bar_h, int(8 * s))
+        for b in self.actions:
+            b.rect.y += inner.bottom - actions_h
+        graph_h = int(inner.height * 0.28)
+        self.graph_rect = pygame.Rect(inner.x, inner.bottom - actions_h - pad - graph_h, inner.width, graph_h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self._layout(surface.get_size())
+        theme = self.theme
+        surface.fill(theme.background)
+        state = self.states[self.ply]
+        last = self.moves[self.ply - 1] if self.ply else None
+        overlay = Overlay(theme=theme, last_move=last, previous=self.states[self.ply - 1] if self.ply else None,
+                          show_legal=False, interactive=False, animation_speed=self._animation_speed())
+        self.view.draw(surface, state, overlay)
+        self.slider.draw(surface, theme, self.ply, self.scale)
+        card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
+        self._draw_panel(surface, theme)
+        self._draw_graph(surface, theme)
+        for b in self.buttons:
+            b.enabled = True
+        self.buttons[0].enabled = self.buttons[1].enabled = self.ply > 0
+        self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
+        self.actions[0].enabled = not state.is_terminal()
+        for b in self.buttons:
+            b.draw(surface, theme, self.scale)
+        self.messages.draw(surface, theme, (self.board_rect.centerx, self.board_rect.bottom - int(8 * self.scale)),
+                           self.scale, self.board_rect.width)
+
+    def _draw_panel(self, surface: pygame.Surface, theme: Theme) -> None:
+        s = self.scale
+        inner = self.panel_rect.inflate(-int(32 * s), -int(32 * s))
+        y = inner.y
+        title = _(self.game.info.title)
+        y = tx.text(surface, tx.fit(title, int(22 * s), inner.width, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
+        for side, player in enumerate(self.record.players):
+            line = f"{_(self.game.sides[side])}: {player.title}"
+            y = tx.text(surface, tx.fit(line, int(14 * s), inner.width), (inner.x, y + int(4 * s)), int(14 * s), theme.muted).bottom
+        result = self.record.result.reason if self.record.result else _("Unfinished game")
+        y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
+        where = _("Move {n} of {total}").format(n=self.ply, total=len(self.moves))
+        y = tx.text(surface, where, (inner.x, y + int(6 * s)), int(14 * s), theme.muted).bottom + int(8 * s)
+        self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, self.graph_rect.y - y - int(12 * s)))
+
+    def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
+        """The move list in numbered pairs, scrolled so the current move is visible."""
+        s = self.scale
+        size = int(14 * s)
+        row_h = tx.line_height(size) + int(2 * s)
+        rows = max(1, area.height // row_h)
+        pairs = (len(self.moves) + 1) // 2
+        current = max(0, (self.ply - 1) // 2)
+        first = max(0, min(current - rows // 2, pairs - rows))
+        self.move_rows = []
+        col_w = (area.width - int(44 * s)) // 2
+        for r in range(first, min(pairs, first + rows)):
+            y = area.y + (r - first) * row_h
+            tx.text(surface, f"{r + 1}.", (area.x, y), size, theme.muted, mono=True)
+            for k in range(2):
+                i = 2 * r + k
+                if i >= len(self.moves):
+                    break
+                rect = pygame.Rect(area.x + int(44 * s) + k * col_w, y, col_w - int(4 * s), row_h)
+                if i + 1 == self.ply:
+                    pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), rect, border_radius=int(4 * s))
+                text = tx.fit(self.record.moves[i], size, rect.width - int(6 * s))
+                tx.text(surface, text, (rect.x + int(4 * s), y), size, theme.text, mono=True)
+                self.move_rows.append((rect, i + 1))
+
+    def _draw_graph(self, surface: pygame.Surface, theme: Theme) -> None:
+        r = self.graph_rect
+        if r.height < 20:
+            return
+        s = self.scale
+        pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
+        if self.analysis is None and not self.want_analysis:
+            note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
+            if note:
+                tx.text(surface, note, r.center, int(13 * s), theme.muted, "center")
+            return
+        points = self.analysis.points if self.analysis else []
+        n = max(1, len(self.moves))
+        mid = r.centery
+        pygame.draw.line(surface, mix(theme.muted, theme.panel, 0.4), (r.x, mid), (r.right, mid), 1)
+
+        def xy(i: int, v: float) -> tuple[int, int]:
+            return (r.x + int(i * (r.width - 1) / n), int(mid - v * (r.height / 2 - 4)))
+
+        known = [(i, v) for i, v in enumerate(points) if v is not None]
+        for (i0, v0), (i1, v1) in zip(known, known[1:]):
+            if i1 != i0 + 1:
+                continue
+            a, b = xy(i0, v0), xy(i1, v1)
+            for p0, p1 in ((a, b),):
+                fill = theme.side0 if (v0 + v1) >= 0 else theme.side1
+                pygame.draw.polygon(surface, mix(fill, theme.panel, 0.55), [(p0[0], mid), p0, p1, (p1[0], mid)])
+        if len(known) > 1:
+            pygame.draw.lines(surface, theme.text, False, [xy(i, v) for i, v in known], max(1, int(2 * s)))
+        drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
+        if drop is not None:
+            x, y = xy(drop + 1, points[drop + 1] or 0.0)
+            pygame.draw.circle(surface, theme.invalid, (x, y), max(4, int(6 * s)))
+            number = f"{drop // 2 + 1}{'.' if drop % 2 == 0 else '…'} {self.record.moves[drop]}"
+            label = _("Biggest drop: {move}").format(move=number)
+            tx.text(surface, tx.fit(label, int(12 * s), r.width - 8), (r.x + 4, r.bottom + int(2 * s)), int(12 * s), theme.invalid)
+        for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
+            label = _("{side} better").format(side=_(self.game.sides[side]))
+            tx.text(surface, label, (r.x + 6, y), int(11 * s), mix(theme.side0 if side == 0 else theme.side1, theme.text, 0.3), anchor)
+        cx = xy(self.ply, 0)[0]
+        pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
+        if self.analysis is not None and not self.analysis.done:
+            note = _("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
+            tx.text(surface, note, (r.right - 6, r.y + 4), int(12 * s), theme.muted, "topright")
+        elif self.analysis is not None and self.analysis.error:
+            tx.text(surface, tx.fit(self.analysis.error, int(12 * s), r.width - 8), (r.x + 4, r.y + 4), int(12 * s), theme.invalid)
+
+
+# -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
+def open_replay(app: Any, record: GameRecord, ply: int | None = None) -> None:
+    """Show ``record`` in a replay (the whole game, ending on its last move)."""
+    app.switch(ReplayScene(app, record, ply))
+
+
+def continue_game(app: Any, record: GameRecord) -> None:
+    """Play on from the end of ``record``: a game scene with its setup and its moves."""
+    from ui.autosave import setup_dict_for_record
+    from ui.match import MatchSetup
+    from ui.scenes.game import GameScene
+
+    setup = MatchSetup.from_dict(setup_dict_for_record(record))
+    app.switch(GameScene(app, setup, list(record.moves)))
+
+
+def show_menu(app: Any) -> None:
+    from ui.scenes.menu import MenuScene
+
+    app.switch(MenuScene(app))
+
+
+def open_file(app: Any, path: Any) -> None:
+    """A record file dropped on the window: replay it, or say why it cannot be opened (never touched)."""
+    from games.record import load
+
+    try:
+        record = load(path)
+    except RecordError as exc:
+        app.messages.add(_("Cannot open {problem}").format(problem=exc), "error", duration=10.0)
+        return
+    open_replay(app, record)

@@ -1,0 +1,146 @@
+"""The rules screen: a tab per game on the left, its rules page (assets/rules/<id>.md) scrolling
+on the right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+import games
+from ui import markdown
+from ui import text as tx
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, heading
+from ui.widgets import Button, card, mix
+
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
+
+
+def rules_path(game_id: str) -> Path:
+    """assets/rules/<id>.md in a checkout, an installed package or a bundle (ui.paths knows)."""
+    try:
+        from ui.paths import asset_path
+    except ImportError:
+        return RULES_DIR / f"{game_id}.md"
+    path = asset_path("rules", f"{game_id}.md")
+    return path if path.exists() else RULES_DIR / f"{game_id}.md"
+
+
+def rules_source(game_id: str) -> str:
+    """The Markdown rules of ``game_id``; a short note if the page is not written yet."""
+    path = rules_path(game_id)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        info = games.info(game_id)
+        return f"# {info.title}\n\n{info.summary}\n\nThe full rules page is not written yet."
+
+
+class RulesScene(Scene):
+    def __init__(self, app, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.infos = games.catalog()
+        ids = [i.id for i in self.infos]
+        self.game_id = game_id if game_id in ids else ids[0]
+        self.tabs = [Button(i.title, (lambda g: lambda: self.select(g))(i.id)) for i in self.infos]
+        self.back_button = Button("Back", self.back, "Esc")
+        self.offset = 0
+        self.lines: list[tuple[str, int, bool, int, str]] = []  # (text, size, bold, x indent, kind)
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+
+    def select(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.offset = 0
+        self._layout_text()
+
+    def back(self) -> None:
+        from ui.scenes.menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        w, h = size
+        top = int(110 * s)
+        tab_w = int(220 * s)
+        x = int(40 * s)
+        for i, b in enumerate(self.tabs):
+            b.rect = pygame.Rect(x, top + i * int(50 * s), tab_w, int(42 * s))
+        self.back_button.rect = pygame.Rect(x, h - int(36 * s) - int(42 * s), tab_w, int(42 * s))
+        self.page = pygame.Rect(x + tab_w + int(28 * s), top, w - tab_w - int(108 * s), h - top - int(36 * s))
+        self.text_rect = self.page.inflate(-int(64 * s), -int(48 * s))
+        self._layout_text()
+
+    def _layout_text(self) -> None:
+        s = self.app.scale
+        width = self.text_rect.width
+        sizes = {"h1": (int(30 * s), True), "h2": (int(22 * s), True), "h3": (int(18 * s), True),
+                 "p": (int(17 * s), False), "li": (int(17 * s), False)}
+        lines: list[tuple[str, int, bool, int, str]] = []
+        for block in markdown.parse(rules_source(self.game_id)):
+            size, bold = sizes[block.kind]
+            indent = int((26 + 22 * block.indent) * s) if block.kind == "li" else 0
+            if block.kind.startswith("h") and lines:
+                lines.append(("", int(10 * s), False, 0, "gap"))
+            for i, line in enumerate(tx.wrap(block.text, size, width - indent, bold)):
+                kind = "bullet" if block.kind == "li" and i == 0 else block.kind
+                lines.append((line, size, bold, indent, kind))
+            lines.append(("", int(7 * s), False, 0, "gap"))
+        self.lines = lines
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for b in [*self.tabs, self.back_button]:
+            if b.handle(event):
+                return
+        step = tx.line_height(int(17 * self.app.scale))
+        if event.type == pygame.MOUSEWHEEL:
+            self.offset = max(0, self.offset - event.y * step * 3)
+        elif event.type == pygame.KEYDOWN:
+            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.text_rect.height - step,
+                    pygame.K_PAGEUP: -(self.text_rect.height - step), pygame.K_HOME: -10**9}
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in keys:
+                self.offset = max(0, self.offset + keys[event.key])
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+                ids = [i.id for i in self.infos]
+                d = -1 if event.key == pygame.K_LEFT else 1
+                self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
+
+    def _content_height(self) -> int:
+        return sum(tx.line_height(size, bold) if kind != "gap" else size for _, size, bold, _, kind in self.lines)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, s = self.app.theme, self.app.scale
+        backdrop(surface, theme, s)
+        heading(surface, theme, s, "Rules", "How each game is played, with the readings Tabuleiro uses")
+        for b, info in zip(self.tabs, self.infos):
+            b.active = info.id == self.game_id
+            b.draw(surface, theme, s)
+        self.back_button.draw(surface, theme, s)
+        card(surface, self.page, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
+        total = self._content_height()
+        self.offset = max(0, min(self.offset, total - self.text_rect.height))
+        clip = surface.get_clip()
+        surface.set_clip(self.text_rect)
+        y = self.text_rect.y - self.offset
+        for value, size, bold, indent, kind in self.lines:
+            if kind == "gap":
+                y += size
+                continue
+            h = tx.line_height(size, bold)
+            if y + h >= self.text_rect.y and y <= self.text_rect.bottom:
+                colour = theme.text if kind != "h1" else theme.accent
+                x = self.text_rect.x + indent
+                if kind == "bullet":
+                    pygame.draw.circle(surface, theme.accent, (x - int(13 * s), y + h // 2), max(2, int(3 * s)))
+                tx.text(surface, value, (x, y), size, colour, bold=bold)
+            y += h
+        surface.set_clip(clip)
+        if total > self.text_rect.height:
+            track = self.page.inflate(0, -int(32 * s))
+            bar_h = max(int(30 * s), track.height * self.text_rect.height // total)
+            bar_y = track.y + (track.height - bar_h) * self.offset // max(1, total - self.text_rect.height)
+            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.3),
+                             (self.page.right - int(14 * s), bar_y, int(5 * s), bar_h), border_radius=int(3 * s))

@@ -1,0 +1,70 @@
+"""The settings screen: theme, legal-move dots, animation speed, default time per move.
+
+Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, heading, make_menu, toggle_style
+from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
+from ui.theme import THEMES
+from ui.widgets import card, mix
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.menu = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _set(self, name: str, value) -> None:
+        setattr(self.app.settings, name, value)
+        self.app.apply_settings()
+        if name == "theme":
+            self.resize(self.app.size)  # rebuild the menu in the new colours
+
+    def back(self) -> None:
+        from ui.scenes.menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - int(80 * s), int(640 * s)), min(h - int(160 * s), int(480 * s)))
+        self.panel.midtop = (w // 2, int(120 * s))
+        st = self.app.settings
+        menu = make_menu(self.app.theme, s, self.panel.inflate(-int(24 * s), -int(24 * s)), 20)
+        themes = [(name.capitalize(), name) for name in THEMES]
+        menu.add.selector("Theme: ", themes, default=[n for _, n in themes].index(st.theme), style="fancy",
+                          selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
+        menu.add.toggle_switch("Show legal moves: ", st.show_legal, toggleswitch_id="show_legal",
+                               onchange=lambda v: self._set("show_legal", v), **toggle_style(self.app.theme, s))
+        anim = [(label, v) for label, v in ANIMATION_CHOICES]
+        index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
+        menu.add.selector("Animations: ", anim, default=index, style="fancy", selector_id="animation",
+                          onchange=lambda _sel, v: self._set("animation_speed", v))
+        times = [(f"{t:g} s", t) for t in TIME_CHOICES]
+        index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
+        menu.add.selector("Computer time per move: ", times, default=index, style="fancy", selector_id="move_time",
+                          onchange=lambda _sel, v: self._set("move_time", v))
+        menu.add.vertical_margin(int(16 * s))
+        menu.add.button("Back", self.back, button_id="back")
+        self.menu = menu
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.menu is not None:
+            self.menu.update([event])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, s = self.app.theme, self.app.scale
+        backdrop(surface, theme, s)
+        heading(surface, theme, s, "Settings", "Saved automatically")
+        card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
+        if self.menu is not None:
+            self.menu.draw(surface)

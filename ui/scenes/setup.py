@@ -1,0 +1,265 @@
+"""Choosing what to play: the game (cards with pictures), its options, the mode, the players,
+time per move and sides.  Watch is the same screen preset to PC vs PC.
+
+Option widgets are built from ``GameInfo.options`` (bool -> toggle, choices or int range ->
+selector, long int ranges -> slider), so a game's new option needs no code here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_menu
+
+import ai
+import games
+from ui import text as tx
+from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
+from ui.scenes.base import Scene
+from ui.scenes.cards import GameCards
+from ui.scenes.common import backdrop, heading, make_menu, toggle_style
+from ui.settings import TIME_CHOICES
+from ui.widgets import card, mix
+
+RANDOM_SIDE = 2
+
+
+@dataclass
+class SetupChoices:
+    """The screen's current choices; kept on the App so they survive a visit to the game."""
+
+    game_id: str = "tictactoe"
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game
+    mode: str = HUMAN_VS_PC
+    human_side: int = 0  # 0, 1 or RANDOM_SIDE
+    computer: dict[str, str] = field(default_factory=dict)  # per game: the opponent in Human vs PC
+    watch_players: dict[str, tuple[str, str]] = field(default_factory=dict)  # per game, PC vs PC
+    move_time: float | None = None
+
+
+def time_label(seconds: float) -> str:
+    return f"{seconds:g} s per move"
+
+
+class SetupScene(Scene):
+    def __init__(self, app, watch: bool = False, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.watch = watch
+        if not hasattr(app, "setup_choices"):
+            app.setup_choices = SetupChoices()
+        self.choices: SetupChoices = app.setup_choices
+        infos = games.catalog()
+        ids = [i.id for i in infos]
+        if game_id in ids:
+            self.choices.game_id = game_id
+        if self.choices.game_id not in ids:
+            self.choices.game_id = ids[0]
+        if watch:
+            self.mode = PC_VS_PC
+        else:
+            self.mode = self.choices.mode if self.choices.mode != PC_VS_PC else HUMAN_VS_PC
+        if self.choices.move_time is None:
+            self.choices.move_time = app.settings.move_time
+        self.cards = GameCards(infos, columns=2 if len(infos) > 3 else len(infos))
+        self.cards.selected = self.choices.game_id
+        self.menu: pygame_menu.Menu | None = None
+        self.error = ""
+
+    # -- the choices ------------------------------------------------------------------------
+    @property
+    def info(self) -> games.GameInfo:
+        return games.info(self.choices.game_id)
+
+    def _options(self) -> dict[str, Any]:
+        opts = self.choices.options.setdefault(self.info.id, {})
+        for opt in self.info.options:
+            opts.setdefault(opt.name, opt.default)
+        return opts
+
+    def _players(self) -> list[ai.PlayerInfo]:
+        return ai.catalog(self.info.id)
+
+    def _computer(self) -> str:
+        ids = [p.id for p in self._players()]
+        pid = self.choices.computer.get(self.info.id, "level-3")
+        return pid if pid in ids else ids[min(2, len(ids) - 1)]
+
+    def _watch_players(self) -> tuple[str, str]:
+        ids = [p.id for p in self._players()]
+        pair = self.choices.watch_players.get(self.info.id, ("level-3", "level-4"))
+        return tuple(p if p in ids else ids[-1] for p in pair)  # type: ignore[return-value]
+
+    def build_setup(self) -> MatchSetup:
+        """The MatchSetup the current choices describe (random side resolved now)."""
+        game_id = self.info.id
+        if self.mode == HUMAN_VS_PC:
+            side = self.choices.human_side if self.choices.human_side != RANDOM_SIDE else random.randrange(2)
+            players: tuple[str | None, str | None] = (None, self._computer()) if side == 0 else (self._computer(), None)
+        elif self.mode == HOTSEAT:
+            players = (None, None)
+        else:
+            players = self._watch_players()
+        return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0))
+
+    # -- actions ----------------------------------------------------------------------------
+    def start(self) -> None:
+        from ui.scenes.game import GameScene
+
+        setup = self.build_setup()
+        try:
+            setup.make_game()
+        except ValueError as exc:
+            self.error = str(exc)
+            self.app.messages.add(str(exc), "warn")
+            return
+        if not self.watch:
+            self.choices.mode = self.mode
+        self.app.switch(GameScene(self.app, setup))
+
+    def back(self) -> None:
+        from ui.scenes.menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def pick_game(self, game_id: str) -> None:
+        if game_id != self.choices.game_id:
+            self.choices.game_id = game_id
+            self.cards.selected = game_id
+            self.error = ""
+            self._build_menu()
+
+    def _set_option(self, name: str, value: Any) -> None:
+        self._options()[name] = value
+        self.error = ""
+
+    def _set_mode(self, mode: str) -> None:
+        if mode != self.mode:
+            self.mode = mode
+            self._build_menu()
+
+    def _describe(self, pid: str) -> str:
+        """The player's one-line description, fitted to the panel."""
+        about = next((p.description for p in self._players() if p.id == pid), "")
+        return tx.fit(about, int(14 * self.app.scale), self.panel.width - int(60 * self.app.scale))
+
+    def _set_computer(self, pid: str) -> None:
+        self.choices.computer[self.info.id] = pid
+        about = getattr(self, "about", None)
+        if about is not None:
+            about.set_title(self._describe(pid))
+
+    def _set_watch_player(self, side: int, pid: str) -> None:
+        pair = list(self._watch_players())
+        pair[side] = pid
+        self.choices.watch_players[self.info.id] = (pair[0], pair[1])
+
+    # -- layout -----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        w, h = size
+        self.top = int(110 * s)
+        bottom = h - int(36 * s)
+        left = pygame.Rect(int(40 * s), self.top, int(w * 0.48) - int(40 * s), bottom - self.top)
+        self.cards.layout(left, s, max_card=230)
+        right_x = left.right + int(36 * s)
+        self.panel = pygame.Rect(right_x, self.top, w - right_x - int(40 * s), bottom - self.top)
+        self._build_menu()
+
+    def _build_menu(self) -> None:
+        s = self.app.scale
+        inner = self.panel.inflate(-int(24 * s), -int(24 * s))
+        menu = make_menu(self.app.theme, s, inner, 19, center=False)
+        info = self.info
+        menu.add.label(info.title, font_size=int(26 * s), font_name=tx.BOLD)
+        if info.summary:
+            menu.add.label(info.summary, font_size=int(14 * s), font_color=self.app.theme.muted,
+                           wordwrap=True, max_char=-1)
+        menu.add.vertical_margin(int(6 * s))
+        self._option_widgets(menu)
+        if not self.watch:
+            modes = [(label, m) for m, label in MODES]
+            index = next(i for i, (_, m) in enumerate(modes) if m == self.mode)
+            menu.add.selector("Mode: ", modes, default=index, style="fancy",
+                              onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
+        self._player_widgets(menu)
+        times = [(time_label(t), t) for t in TIME_CHOICES]
+        current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
+        if self.mode != HOTSEAT:
+            menu.add.selector("Time: ", times, default=current, style="fancy", selector_id="time",
+                              onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
+        menu.add.vertical_margin(int(10 * s))
+        theme = self.app.theme
+        menu.add.button("Start game" if not self.watch else "Start watching", self.start, button_id="start",
+                        background_color=theme.accent, font_color=(255, 255, 255), font_name=tx.BOLD,
+                        padding=(int(10 * s), int(40 * s)))
+        menu.add.button("Back", self.back, button_id="back")
+        self.menu = menu
+
+    def _option_widgets(self, menu: pygame_menu.Menu) -> None:
+        values = self._options()
+        for opt in self.info.options:
+            value = values[opt.name]
+            wid = f"opt-{opt.name}"
+            change = (lambda n: lambda _sel, v: self._set_option(n, v))(opt.name)
+            if opt.kind is bool:
+                menu.add.toggle_switch(f"{opt.label}: ", bool(value), toggleswitch_id=wid,
+                                       onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name),
+                                       state_text=("Off", "On"), **toggle_style(self.app.theme, self.app.scale))
+                continue
+            if opt.choices:
+                items = [(str(c), c) for c in opt.choices]
+            elif opt.kind is int and opt.minimum is not None and opt.maximum is not None:
+                items = [(str(v), v) for v in range(opt.minimum, opt.maximum + 1)]
+            else:
+                menu.add.text_input(f"{opt.label}: ", default=str(value), textinput_id=wid,
+                                    onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name))
+                continue
+            index = next((i for i, (_, v) in enumerate(items) if v == value), 0)
+            menu.add.selector(f"{opt.label}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
+
+    def _player_widgets(self, menu: pygame_menu.Menu) -> None:
+        players = self._players()
+        items = [(p.title, p.id) for p in players]
+        sides = self.info.sides
+        if self.mode == HUMAN_VS_PC:
+            side_items = [(f"{sides[0]} (moves first)", 0), (sides[1], 1), ("Random", RANDOM_SIDE)]
+            menu.add.selector("You play: ", side_items, default=self.choices.human_side, style="fancy",
+                              selector_id="human-side",
+                              onchange=lambda _sel, v: setattr(self.choices, "human_side", v))
+            index = next(i for i, (_, pid) in enumerate(items) if pid == self._computer())
+            menu.add.selector("Computer: ", items, default=index, style="fancy", selector_id="computer",
+                              onchange=lambda _sel, pid: self._set_computer(pid))
+            self.about = menu.add.label(self._describe(self._computer()), label_id="about",
+                                        font_size=int(14 * self.app.scale), font_color=self.app.theme.muted)
+        elif self.mode == PC_VS_PC:
+            pair = self._watch_players()
+            for side in (0, 1):
+                index = next(i for i, (_, pid) in enumerate(items) if pid == pair[side])
+                menu.add.selector(f"{sides[side]}: ", items, default=index, style="fancy", selector_id=f"pc{side}",
+                                  onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
+
+    # -- the frame --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        picked = self.cards.handle(event)
+        if picked:
+            self.pick_game(picked)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.menu is not None:
+            self.menu.update([event])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, s = self.app.theme, self.app.scale
+        backdrop(surface, theme, s)
+        title = "Watch: PC vs PC" if self.watch else "New game"
+        sub = "Pick two computer players and watch them play" if self.watch else "Pick a game, then how you want to play it"
+        heading(surface, theme, s, title, sub)
+        self.cards.draw(surface, theme)
+        card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
+        if self.menu is not None:
+            self.menu.draw(surface)

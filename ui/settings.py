@@ -1,0 +1,125 @@
+"""User settings, kept as JSON in the platform's user config directory.
+
+Only plain JSON is read (never eval or pickle).  A file that cannot be read or holds wrong values
+is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the problem
+is returned so the window can tell the user.  ``TABULEIRO_CONFIG_DIR`` overrides the directory
+(tests, portable installs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from platformdirs import user_config_dir
+
+from ui.theme import THEMES
+
+TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
+ANIMATION_CHOICES = (("Off", 0.0), ("Normal", 1.0), ("Fast", 2.0))
+
+
+@dataclass
+class Settings:
+    theme: str = "dark"
+    show_legal: bool = True
+    animation_speed: float = 1.0
+    move_time: float = 1.0  # default seconds per computer move
+    window_size: tuple[int, int] = (1280, 800)  # remembered across sessions
+    sound: bool = True
+    volume: float = 0.8
+    language: str = "en"
+    outside_players: list[str] = field(default_factory=list)  # ids the tournament screen remembers
+
+    def check(self) -> None:
+        """Raise ValueError if a value is out of range (so a hand-edited file is caught)."""
+        if self.theme not in THEMES:
+            raise ValueError(f"theme {self.theme!r} is not one of {', '.join(THEMES)}")
+        if not isinstance(self.show_legal, bool):
+            raise ValueError("show_legal must be true or false")
+        if not isinstance(self.animation_speed, (int, float)) or not 0 <= self.animation_speed <= 4:
+            raise ValueError("animation_speed must be a number from 0 to 4")
+        if not isinstance(self.move_time, (int, float)) or not 0.05 <= self.move_time <= 600:
+            raise ValueError("move_time must be a number of seconds from 0.05 to 600")
+        if not isinstance(self.sound, bool):
+            raise ValueError("sound must be true or false")
+        if isinstance(self.volume, bool) or not isinstance(self.volume, (int, float)) or not 0 <= self.volume <= 1:
+            raise ValueError("volume must be a number from 0 to 1")
+        if self.language not in _language_codes():
+            raise ValueError(f"language {self.language!r} is not one of {', '.join(_language_codes())}")
+        if not isinstance(self.outside_players, list) or not all(isinstance(p, str) for p in self.outside_players):
+            raise ValueError("outside_players must be a list of player ids (text)")
+        w, h = self.window_size
+        if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
+            raise ValueError("window_size must be two whole numbers of pixels")
+
+
+def _language_codes() -> tuple[str, ...]:
+    try:
+        from ui.i18n import LANGUAGES
+    except ImportError:
+        return ("en",)
+    return tuple(code for code, _ in LANGUAGES)
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("TABULEIRO_CONFIG_DIR") or user_config_dir("tabuleiro", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def _from_json(data: object) -> Settings:
+    if not isinstance(data, dict):
+        raise ValueError("the file does not hold a JSON object")
+    known = {f.name for f in fields(Settings)}
+    values = {k: v for k, v in data.items() if k in known}  # unknown keys: a newer version's
+    if "window_size" in values:
+        size = values["window_size"]
+        if not (isinstance(size, list) and len(size) == 2):
+            raise ValueError("window_size must be a list of two numbers")
+        values["window_size"] = tuple(size)
+    settings = Settings(**values)
+    settings.check()
+    return settings
+
+
+def load(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a problem description if the file was bad."""
+    path = path or settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        return _from_json(json.loads(path.read_text(encoding="utf-8"))), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError) as exc:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():  # never overwrite an earlier one
+            n += 1
+            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        try:
+            path.replace(aside)
+            where = f"moved to {aside.name}"
+        except OSError:
+            where = "left in place"
+        return Settings(), f"Settings file was unreadable ({exc}); {where}; using defaults."
+
+
+def save(settings: Settings, path: Path | None = None) -> str | None:
+    """Write the settings atomically; returns an error description instead of raising."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        data = asdict(settings)
+        data["window_size"] = list(settings.window_size)
+        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        return None
+    except OSError as exc:
+        return f"Could not save settings: {exc}"

@@ -1,0 +1,316 @@
+"""Alquerque board view: the lines of a real Alquerque board, pieces on the points, chains by clicks.
+
+Entering a move (the view only picks among ``state.legal_moves()``):
+
+- click one of your pieces: it is selected and the points it can go to next are marked;
+- a step: click the destination;
+- a chain of captures: click its landing points in turn; a chain that can go no further is
+  played at its last landing point.  When the chain so far is itself a legal move but could go
+  on, click its last point again to stop there, or click the next landing point to go on;
+- shortcut: click the last point of a chain directly when only one move of the selected piece
+  ends there;
+- click the selected piece again to drop the selection, or another of your pieces to switch.
+
+Every legal move can be entered this way: each is a sequence of points, and each point of it is
+offered in turn.  The last move is animated hop by hop from ``overlay.previous``; the pieces it
+jumped fade out as the mover passes over them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+
+import pygame
+
+from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
+from ui.board_view import BoardView, Click, Overlay, shake_offset
+from ui.theme import Color, draw_text
+
+Move = tuple[int, ...]
+HOP_SECONDS = 0.22  # animation time of one step or jump at speed 1
+WHITE_PIECE: Color = (244, 240, 228)
+BLACK_PIECE: Color = (38, 36, 40)
+
+
+class AlquerqueView(BoardView):
+    def __init__(self, game: Alquerque) -> None:
+        super().__init__(game)
+        self.path: Move = ()  # the move entered so far: the selected piece, then landing points
+        self.path_key: Hashable = None  # key of the state the path belongs to
+        self.shown_move: Move | None = None
+        self.step = 1
+        self.origin = (0, 0)
+        self.speed = 1.0  # the overlay's animation speed, as last drawn
+
+    # -- geometry ----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        side = min(rect.width, rect.height)
+        self.step = max(8, int(side / (SIZE - 1 + 1.6)))  # room for the pieces and the labels
+        span = self.step * (SIZE - 1)
+        self.origin = (rect.centerx - span // 2, rect.centery - span // 2)
+
+    def point_xy(self, p: int) -> tuple[int, int]:
+        row, col = divmod(p, SIZE)
+        return self.origin[0] + col * self.step, self.origin[1] + (SIZE - 1 - row) * self.step
+
+    def point_at(self, pos: tuple[int, int]) -> int | None:
+        x, y = pos
+        col = round((x - self.origin[0]) / self.step)
+        row = SIZE - 1 - round((y - self.origin[1]) / self.step)
+        if not (0 <= row < SIZE and 0 <= col < SIZE):
+            return None
+        p = row * SIZE + col
+        px, py = self.point_xy(p)
+        return p if (x - px) ** 2 + (y - py) ** 2 <= (self.step * 0.45) ** 2 else None
+
+    @property
+    def radius(self) -> int:
+        return max(4, int(self.step * 0.3))
+
+    # -- input -------------------------------------------------------------------------------
+    def reset_input(self) -> None:
+        self.path, self.path_key = (), None
+
+    def _current_path(self, state: AlquerqueState) -> Move:
+        if self.path and self.path_key != state.key():
+            self.reset_input()
+        return self.path
+
+    def _candidates(self, state: AlquerqueState, path: Move) -> list[Move]:
+        """Legal moves that begin with ``path``."""
+        n = len(path)
+        return [m for m in state.legal_moves() if m[:n] == path]
+
+    def next_points(self, state: AlquerqueState) -> set[int]:
+        """Points that a click may add to the move being entered."""
+        path = self._current_path(state)
+        n = len(path)
+        return {m[n] for m in self._candidates(state, path) if len(m) > n}
+
+    def movable_pieces(self, state: AlquerqueState) -> set[int]:
+        return {m[0] for m in state.legal_moves()}
+
+    def click(self, state: AlquerqueState, pos: tuple[int, int]) -> Click:
+        p = self.point_at(pos)
+        if p is None:
+            return Click.ignore()
+        if state.is_terminal():
+            return Click.reject("the game is over")
+        path = self._current_path(state)
+        if not path:
+            return self._select(state, p)
+        legal = state.legal_moves()
+        if len(path) >= 2 and p == path[-1] and path in legal:
+            self.reset_input()
+            return Click.play(path)  # stop the chain here
+        if p in self.next_points(state):
+            return self._extend(state, path + (p,))
+        if len(path) == 1:
+            if p == path[0]:
+                self.reset_input()
+                return Click.pending()  # selection dropped
+            if p in self.movable_pieces(state):
+                return self._select(state, p)
+        ends = [m for m in self._candidates(state, path) if len(m) > len(path) and m[-1] == p]
+        if len(ends) == 1:
+            self.reset_input()
+            return Click.play(ends[0])
+        if ends:
+            return Click.reject(f"several chains end on {point_name(p)}: click their landing points in turn")
+        return Click.reject(f"{point_name(p)} is not a destination of the piece on {point_name(path[0])}")
+
+    def _select(self, state: AlquerqueState, p: int) -> Click:
+        if p in self.movable_pieces(state):
+            self.path, self.path_key = (p,), state.key()
+            return Click.pending()
+        if state.piece_at(p) == state.to_move:
+            return Click.reject(f"the piece on {point_name(p)} cannot move")
+        return Click.reject(f"click one of {self.game.sides[state.to_move]}'s pieces")
+
+    def _extend(self, state: AlquerqueState, path: Move) -> Click:
+        longer = [m for m in self._candidates(state, path) if len(m) > len(path)]
+        if not longer and path in state.legal_moves():
+            self.reset_input()
+            return Click.play(path)
+        self.path, self.path_key = path, state.key()
+        return Click.pending()
+
+    def status_text(self, state: AlquerqueState) -> str:
+        if state.is_terminal():
+            return ""
+        path = self._current_path(state)
+        if not path:
+            return "Click a piece to see its moves; a chain: click its landing points in turn (or just its last point)."
+        text = self.game.move_text(path) if len(path) > 1 else point_name(path[0])
+        if len(path) == 1:
+            return f"{text} selected: click a marked point (or the piece again to drop it)."
+        if path in state.legal_moves():
+            return f"{text}: click {point_name(path[-1])} again to stop here, or a marked point to capture on."
+        return f"{text}: the chain must go on: click a marked point."
+
+    # -- animation ---------------------------------------------------------------------------
+    def move_shown(self, before, move, after) -> None:
+        super().move_shown(before, move, after)
+        self.shown_move = move
+        self.reset_input()
+
+    def _duration(self, move: Move | None) -> float:
+        if not move or self.speed <= 0:
+            return 0.0
+        return HOP_SECONDS * (len(move) - 1) / self.speed
+
+    def is_animating(self) -> bool:
+        return time.monotonic() - self.animation_started < self._duration(self.shown_move)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: AlquerqueState, overlay: Overlay) -> None:
+        self.speed = overlay.animation_speed
+        saved = self.origin
+        self.origin = (self.origin[0] + shake_offset(overlay), self.origin[1])
+        try:
+            self._draw_board(surface, overlay)
+            animating = self._draw_animation(surface, overlay)
+            if not animating:
+                self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
+                for p in captured_points(overlay.last_move) if overlay.last_move else ():  # its captures
+                    self._cross(surface, p, overlay.theme.last_move)
+                self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
+                self._draw_pieces(surface, state, overlay)
+                self._draw_input(surface, state, overlay)
+            self._draw_invalid(surface, overlay)
+        finally:
+            self.origin = saved
+
+    def _draw_board(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        theme = overlay.theme
+        pad = int(self.step * 0.45)
+        a, b = self.point_xy(POINTS - SIZE), self.point_xy(SIZE - 1)  # a5 (top left), e1
+        board = pygame.Rect(a[0] - pad, a[1] - pad, b[0] - a[0] + 2 * pad, b[1] - a[1] + 2 * pad)
+        pygame.draw.rect(surface, theme.board, board, border_radius=max(2, pad // 3))
+        width = max(2, self.step // 28)
+        for p, q in lines():
+            pygame.draw.line(surface, theme.grid, self.point_xy(p), self.point_xy(q), width)
+        for p in range(POINTS):
+            pygame.draw.circle(surface, theme.grid, self.point_xy(p), max(2, width + 1))
+        size = max(9, min(22, int(self.step * 0.22)))
+        off = int(self.step * 0.72)
+        for i in range(SIZE):
+            x, _ = self.point_xy(i)
+            _, y = self.point_xy(i * SIZE)
+            draw_text(surface, chr(ord("a") + i), (x, b[1] + off), size, theme.text, "center")
+            draw_text(surface, chr(ord("a") + i), (x, a[1] - off), size, theme.text, "center")
+            draw_text(surface, str(i + 1), (a[0] - off, y), size, theme.text, "center")
+            draw_text(surface, str(i + 1), (b[0] + off, y), size, theme.text, "center")
+
+    def _draw_piece(self, surface: pygame.Surface, side: int, center: tuple[float, float],
+                    alpha: int = 255, scale: float = 1.0) -> None:
+        r = max(3, int(self.radius * scale))
+        fill = WHITE_PIECE if side == 0 else BLACK_PIECE
+        edge = (60, 55, 50) if side == 0 else (120, 120, 125)
+        if alpha >= 255:
+            target, at = surface, (int(center[0]), int(center[1]))
+        else:
+            target = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            at = (r + 2, r + 2)
+        pygame.draw.circle(target, fill, at, r)
+        pygame.draw.circle(target, edge, at, r, max(1, r // 9))
+        pygame.draw.circle(target, edge, at, int(r * 0.62), max(1, r // 14))  # a carved ring
+        if target is not surface:
+            target.set_alpha(alpha)
+            surface.blit(target, (int(center[0]) - r - 2, int(center[1]) - r - 2))
+
+    def _draw_pieces(self, surface: pygame.Surface, state: AlquerqueState, overlay: Overlay,
+                     skip: frozenset[int] = frozenset()) -> None:
+        for p in range(POINTS):
+            side = state.piece_at(p)
+            if side is not None and p not in skip:
+                self._draw_piece(surface, side, self.point_xy(p))
+
+    def _draw_move_path(self, surface: pygame.Surface, move: Move | None, color: Color, width: float) -> None:
+        if not move:
+            return
+        points = [self.point_xy(p) for p in move]
+        w = max(2, int(self.step * width))
+        pygame.draw.lines(surface, color, False, points, w)
+        pygame.draw.circle(surface, color, points[0], max(3, self.radius // 3))
+        pygame.draw.circle(surface, color, points[-1], self.radius + w, w)
+
+    def _draw_input(self, surface: pygame.Surface, state: AlquerqueState, overlay: Overlay) -> None:
+        theme = overlay.theme
+        if not overlay.interactive or state.is_terminal():
+            return
+        path = self._current_path(state)
+        ring = max(2, self.step // 22)
+        if path:
+            if len(path) > 1:
+                pygame.draw.lines(surface, theme.accent, False, [self.point_xy(p) for p in path], ring)
+                for p in captured_points(path):  # already jumped in the chain being entered
+                    self._cross(surface, p, theme.invalid)
+                pygame.draw.circle(surface, theme.accent, self.point_xy(path[-1]), self.radius // 2)
+            pygame.draw.circle(surface, theme.accent, self.point_xy(path[0]), self.radius + ring * 2, ring)
+            targets = self.next_points(state)
+        elif overlay.show_legal:
+            targets = set()
+            for p in self.movable_pieces(state):
+                pygame.draw.circle(surface, theme.accent, self.point_xy(p), self.radius + ring, max(1, ring // 2))
+        else:
+            targets = set()
+        if overlay.show_legal or path:
+            marker = pygame.Surface((self.radius * 2 + 2,) * 2, pygame.SRCALPHA)
+            center = (self.radius + 1,) * 2
+            pygame.draw.circle(marker, (*theme.accent, 150), center, int(self.radius * 0.6))
+            pygame.draw.circle(marker, (*theme.accent, 255), center, int(self.radius * 0.6), max(2, ring))
+            for p in targets:
+                x, y = self.point_xy(p)
+                surface.blit(marker, (x - center[0], y - center[1]))
+        hover = self.point_at(overlay.hover) if overlay.hover else None
+        if hover is not None and (hover in targets or (not path and hover in self.movable_pieces(state))
+                                  or (path and hover == path[-1] and path in state.legal_moves())):
+            shade = pygame.Surface((self.radius * 2 + 8,) * 2, pygame.SRCALPHA)
+            pygame.draw.circle(shade, (*theme.hover, 70), (self.radius + 4,) * 2, self.radius + 4)
+            x, y = self.point_xy(hover)
+            surface.blit(shade, (x - self.radius - 4, y - self.radius - 4))
+
+    def _cross(self, surface: pygame.Surface, p: int, color: Color) -> None:
+        x, y = self.point_xy(p)
+        d = self.radius // 2
+        w = max(2, self.step // 25)
+        pygame.draw.line(surface, color, (x - d, y - d), (x + d, y + d), w)
+        pygame.draw.line(surface, color, (x - d, y + d), (x + d, y - d), w)
+
+    def _draw_animation(self, surface: pygame.Surface, overlay: Overlay) -> bool:
+        """Draw the last move in flight (from ``overlay.previous``); False when none is running."""
+        move, before = overlay.last_move, overlay.previous
+        if not move or before is None or overlay.animation_speed <= 0:
+            return False
+        hop = HOP_SECONDS / overlay.animation_speed
+        elapsed = time.monotonic() - self.animation_started
+        if elapsed >= hop * (len(move) - 1) or before.piece_at(move[0]) is None:
+            return False
+        mover = before.piece_at(move[0])
+        jumped = captured_points(move)
+        self._draw_pieces(surface, before, overlay, skip=frozenset((move[0], *jumped)))
+        index, frac = divmod(elapsed / hop, 1.0)
+        index = int(index)
+        for i, p in enumerate(jumped):  # fade each jumped piece while the mover passes over it
+            alpha = 255 if i > index else 0 if i < index else int(255 * (1 - frac))
+            if alpha:
+                self._draw_piece(surface, 1 - mover, self.point_xy(p), alpha)
+        (x0, y0), (x1, y1) = self.point_xy(move[index]), self.point_xy(move[index + 1])
+        ease = frac * frac * (3 - 2 * frac)
+        lift = 4 * frac * (1 - frac) if jumped else 0.0  # a jump rises and lands
+        center = (x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease - lift * self.step * 0.25)
+        self._draw_piece(surface, mover, center, scale=1.0 + 0.25 * lift)
+        return True
+
+    def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        if overlay.invalid_at is None or time.monotonic() - overlay.invalid_since > 0.5:
+            return
+        p = self.point_at(overlay.invalid_at)
+        if p is not None:
+            pygame.draw.circle(surface, overlay.theme.invalid, self.point_xy(p), self.radius + 4, max(3, self.step // 18))
+
+
+VIEW = AlquerqueView

@@ -1,0 +1,221 @@
+"""Hex board view: a rhombus of pointy-top hexagons, rows slanting to the right going down.
+
+Blue's edges (left and right) and Red's (top and bottom) are coloured bands around the board,
+so a player sees at a glance which sides to join.  A click picks the hexagon whose centre is
+nearest (within the hexagon); under the swap rule, a click on Blue's first stone is the swap.
+The winning chain is outlined at the end.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from games.hex import BLUE, RED, SWAP, Hex, HexState
+from ui.board_view import BoardView, Click, Overlay, shake_offset
+from ui.theme import Color, draw_text
+
+SQRT3 = math.sqrt(3.0)
+SWAP_HINT = "Click Blue's stone to swap, or play elsewhere"
+
+
+def _shade(color: Color, factor: float) -> Color:
+    return tuple(max(0, min(255, int(v * factor))) for v in color)  # type: ignore[return-value]
+
+
+class HexView(BoardView):
+    def __init__(self, game: Hex) -> None:
+        super().__init__(game)
+        self.n = game.size
+        self.radius = 10.0
+        self.origin = (0.0, 0.0)
+
+    # -- geometry ----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        n = self.n
+        # board extent in units of the radius, plus room for the edge bands and the labels
+        width_units = SQRT3 * (1.5 * (n - 1) + 1) + 2 * 2.6
+        height_units = 1.5 * (n - 1) + 2 + 2 * 2.1
+        self.radius = max(3.0, min(rect.width / width_units, rect.height / height_units))
+        board_w = SQRT3 * self.radius * 1.5 * (n - 1)
+        board_h = 1.5 * self.radius * (n - 1)
+        self.origin = (rect.centerx - board_w / 2, rect.centery - board_h / 2)
+
+    def centre(self, row: float, col: float, dx: float = 0.0) -> tuple[float, float]:
+        """Pixel centre of cell (row, col); fractional and off-board values place labels."""
+        x0, y0 = self.origin
+        return (x0 + dx + (col + row / 2) * SQRT3 * self.radius, y0 + row * 1.5 * self.radius)
+
+    def hexagon(self, row: int, col: int, dx: float = 0.0, scale: float = 1.0) -> list[tuple[float, float]]:
+        cx, cy = self.centre(row, col, dx)
+        r = self.radius * scale
+        return [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
+                for k in range(6)]
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell whose centre is nearest to ``pos``, if ``pos`` lies inside its hexagon."""
+        x0, y0 = self.origin
+        w = SQRT3 * self.radius
+        row_guess = (pos[1] - y0) / (1.5 * self.radius)
+        best, best_d = None, float("inf")
+        for row in (math.floor(row_guess), math.ceil(row_guess)):
+            col_guess = (pos[0] - x0) / w - row / 2
+            for col in (math.floor(col_guess), math.ceil(col_guess)):
+                if 0 <= row < self.n and 0 <= col < self.n:
+                    cx, cy = self.centre(row, col)
+                    d = math.hypot(pos[0] - cx, pos[1] - cy)
+                    if d < best_d:
+                        best, best_d = row * self.n + col, d
+        return best if best is not None and best_d <= self.radius * SQRT3 / 2 + 1 else None
+
+    # -- input -------------------------------------------------------------------------------
+    def click(self, state: HexState, pos: tuple[int, int]) -> Click:
+        cell = self.cell_at(pos)
+        if cell is None:
+            return Click.ignore()
+        move = self.move_at(state, cell)
+        if move is not None:
+            return Click.play(move)
+        if state.is_terminal():
+            return Click.reject("the game is over")
+        return Click.reject("that cell is taken")
+
+    def move_at(self, state: HexState, cell: int):
+        """The legal move a click on ``cell`` makes: the swap on Blue's first stone, or a stone."""
+        if state.is_terminal():
+            return None
+        if cell == state.swap_cell():
+            return SWAP
+        return cell if state.stone_at(cell) is None else None
+
+    def status_text(self, state: HexState) -> str:
+        return SWAP_HINT if state.can_swap() else ""
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: HexState, overlay: Overlay) -> None:
+        dx = float(shake_offset(overlay))
+        theme = overlay.theme
+        colours = (theme.side0, theme.side1)
+        self._draw_edges(surface, colours, dx)
+        chain = set(state.winning_chain())
+        hover = self.cell_at(overlay.hover) if overlay.hover and overlay.interactive else None
+        hover_move = self.move_at(state, hover) if hover is not None else None
+        for cell in range(self.n * self.n):
+            row, col = divmod(cell, self.n)
+            poly = self.hexagon(row, col, dx)
+            pygame.draw.polygon(surface, theme.board, poly)
+            pygame.draw.polygon(surface, theme.grid, poly, max(1, int(self.radius / 14)))
+        self._draw_labels(surface, theme.text, dx)
+        swap_cell = state.swap_cell()
+        for cell in range(self.n * self.n):
+            stone = state.stone_at(cell)
+            row, col = divmod(cell, self.n)
+            if stone is not None:
+                self._draw_stone(surface, row, col, colours[stone], dx)
+        if chain:
+            self._draw_chain(surface, state.winning_chain(), theme.text, dx)
+        if swap_cell is not None:
+            self._draw_swap_offer(surface, state, swap_cell, overlay, dx)
+        self._draw_marks(surface, state, overlay, dx)
+        if hover is not None and hover_move is not None:
+            row, col = divmod(hover, self.n)
+            shade = colours[state.to_move] if hover_move != SWAP else colours[RED]
+            self._draw_ghost(surface, row, col, shade)
+        self._draw_invalid(surface, overlay, dx)
+
+    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
+        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
+        n, r = self.n - 1, self.radius
+        corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
+        cx = sum(p[0] for p in corners) / 4
+        cy = sum(p[1] for p in corners) / 4
+        grown = []
+        for k, (px, py) in enumerate(corners):
+            vx, vy = px - cx, py - cy
+            length = math.hypot(vx, vy) or 1.0
+            reach = 2.5 * r if k in (0, 2) else 1.6 * r  # the acute corners stick out further
+            grown.append((px + vx / length * reach, py + vy / length * reach))
+        tl, tr, br, bl = grown
+        centre = (cx, cy)
+        pygame.draw.polygon(surface, colours[RED], [centre, tl, tr])
+        pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br])
+        pygame.draw.polygon(surface, colours[RED], [centre, br, bl])
+        pygame.draw.polygon(surface, colours[BLUE], [centre, bl, tl])
+
+    def _draw_chain(self, surface: pygame.Surface, chain: list[int], color: Color, dx: float) -> None:
+        """The winning chain: a line through its stones' centres and a ring on each stone."""
+        points = [_int(self.centre(*divmod(cell, self.n), dx)) for cell in chain]
+        width = max(2, int(self.radius / 5))
+        if len(points) > 1:
+            pygame.draw.lines(surface, color, False, points, width)
+        for point in points:
+            pygame.draw.circle(surface, color, point, int(self.radius * 0.74), max(2, width // 2 + 1))
+
+    def _draw_labels(self, surface: pygame.Surface, color: Color, dx: float) -> None:
+        size = max(9, min(22, int(self.radius * 0.62)))
+        n = self.n
+        for c in range(n):
+            name = chr(ord("a") + c)
+            draw_text(surface, name, _int(self.centre(-1.3, c + 0.65, dx)), size, color, "center")
+            draw_text(surface, name, _int(self.centre(n + 0.3, c - 0.65, dx)), size, color, "center")
+        for r in range(n):
+            draw_text(surface, str(r + 1), _int(self.centre(r, -1.25, dx)), size, color, "center")
+            draw_text(surface, str(r + 1), _int(self.centre(r, n + 0.25, dx)), size, color, "center")
+
+    def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float) -> None:
+        cx, cy = _int(self.centre(row, col, dx))
+        radius = int(self.radius * 0.72)
+        pygame.draw.circle(surface, _shade(color, 0.55), (cx + 1, cy + 2), radius)
+        pygame.draw.circle(surface, color, (cx, cy), radius)
+        pygame.draw.circle(surface, _shade(color, 1.35), (cx - radius // 3, cy - radius // 3), max(1, radius // 4))
+
+    def _draw_ghost(self, surface: pygame.Surface, row: int, col: int, color: Color) -> None:
+        cx, cy = _int(self.centre(row, col))
+        radius = int(self.radius * 0.72)
+        ghost = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+        pygame.draw.circle(ghost, (*color, 150), (radius + 1, radius + 1), radius)
+        surface.blit(ghost, (cx - radius - 1, cy - radius - 1))
+
+    def _draw_swap_offer(self, surface: pygame.Surface, state: HexState, cell: int, overlay: Overlay, dx: float) -> None:
+        """A pulsing ring on Blue's first stone and a ghost of the Red stone it would become."""
+        row, col = divmod(cell, self.n)
+        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
+        ring = int(self.radius * (0.8 + 0.1 * pulse))
+        pygame.draw.circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, max(2, int(self.radius / 8)))
+        mirror = state.game.geo.transpose_cell[cell]
+        if mirror != cell:
+            mrow, mcol = divmod(mirror, self.n)
+            pygame.draw.circle(surface, overlay.theme.side1, _int(self.centre(mrow, mcol, dx)),
+                               int(self.radius * 0.6), max(1, int(self.radius / 10)))
+        size = max(9, min(18, int(self.radius * 0.5)))
+        cx, cy = self.centre(row, col, dx)
+        draw_text(surface, "swap", (int(cx), int(cy + self.radius * 0.98)), size, overlay.theme.text, "midtop", bold=True)
+
+    def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
+        for move, color, scale in ((overlay.last_move, overlay.theme.last_move, 0.22), (overlay.hint, overlay.theme.hint, 0.3)):
+            if move is None:
+                continue
+            if move == SWAP:
+                cells = [i for i in range(self.n * self.n) if state.stone_at(i) == RED]
+                move = cells[0] if cells else None
+            if isinstance(move, int):
+                row, col = divmod(move, self.n)
+                pygame.draw.circle(surface, color, _int(self.centre(row, col, dx)), max(3, int(self.radius * scale)))
+
+    def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay, dx: float) -> None:
+        if overlay.invalid_at is None or time.monotonic() - overlay.invalid_since > 0.5:
+            return
+        cell = self.cell_at(overlay.invalid_at)
+        if cell is not None:
+            row, col = divmod(cell, self.n)
+            pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
+
+
+def _int(point: tuple[float, float]) -> tuple[int, int]:
+    return int(round(point[0])), int(round(point[1]))
+
+
+VIEW = HexView

@@ -1,0 +1,117 @@
+"""Rastros board view: labels as in the course (rows 1..n from the top, columns 1..n), the goal
+squares marked S and N, a black stone on every visited square with the trail drawn through them in
+order, the white piece, and the squares it may move to highlighted; a click on one moves there."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from games.rastros import Rastros, RastrosState
+from ui.board_view import Overlay
+from ui.grid_view import GridView
+from ui.theme import draw_text
+
+STONE = (30, 30, 34)
+PIECE = (250, 250, 246)
+TRAIL = (236, 142, 58)
+SLIDE_SECONDS = 0.18
+
+
+class RastrosView(GridView):
+    def __init__(self, game: Rastros) -> None:
+        super().__init__(game)
+        self.rows = self.cols = game.n
+        self._slide_from: int | None = None  # the square the piece is sliding from
+        self._duration = SLIDE_SECONDS
+
+    def col_label(self, col: int) -> str:
+        return str(col + 1)
+
+    def move_at(self, state: RastrosState, row: int, col: int) -> int | None:
+        move = row * self.cols + col
+        return move if state.moves_mask() >> move & 1 else None
+
+    def move_cell(self, move: int) -> tuple[int, int]:
+        return divmod(move, self.cols)
+
+    def reject_reason(self, state: RastrosState, row: int, col: int) -> str:
+        i = row * self.cols + col
+        if state.is_terminal():
+            return "the game is over"
+        if i == state.white:
+            return "that is the piece: click a highlighted square next to it"
+        if state.blacks >> i & 1:
+            return "that square was already visited"
+        return "the piece moves one square, to a highlighted square"
+
+    def draw_cell(self, surface, state: RastrosState, row, col, rect: pygame.Rect, overlay: Overlay) -> None:
+        game: Rastros = self.game
+        theme = overlay.theme
+        i = row * self.cols + col
+        goal = {game.goal_south: (0, "S"), game.goal_north: (1, "N")}.get(i)
+        if goal is not None:
+            colour = theme.side0 if goal[0] == 0 else theme.side1
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((*colour, 90))
+            surface.blit(shade, rect)
+            draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), colour, "center", bold=True)
+        if state.blacks >> i & 1:
+            pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
+        elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
+            ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (*theme.accent, 70), ring.get_rect())
+            surface.blit(ring, rect)
+            pygame.draw.circle(surface, theme.accent, rect.center, max(3, rect.width // 9))
+        if overlay.hint == i:
+            pygame.draw.circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
+
+    def status_text(self, state: RastrosState) -> str:
+        if state.is_terminal():
+            return ""
+        game: Rastros = self.game
+        reach = state.reachable()
+        cut = [f"{side}'s goal {name}" for side, goal, name in (
+            ("South", game.goal_south, f"{game.n}-1"), ("North", game.goal_north, f"1-{game.n}"))
+            if not reach >> goal & 1]
+        if len(cut) == 2:
+            return "Both goals are cut off: whoever makes the last move wins"
+        return f"{cut[0]} is cut off" if cut else ""
+
+    # -- animation --------------------------------------------------------------------------
+    def move_shown(self, before, move, after) -> None:
+        super().move_shown(before, move, after)
+        self._slide_from = before.white if isinstance(before, RastrosState) else None
+
+    def is_animating(self) -> bool:
+        return self._slide_from is not None and time.monotonic() - self.animation_started < self._duration
+
+    def _piece_centre(self, state: RastrosState, overlay: Overlay) -> tuple[int, int]:
+        """Where the piece is drawn: on its square, or on its way there just after a move."""
+        to = self.cell_rect(*divmod(state.white, self.cols)).center
+        trail = state.trail
+        if self._slide_from is None or overlay.animation_speed <= 0 or len(trail) < 2 or trail[-2] != self._slide_from:
+            return to
+        self._duration = SLIDE_SECONDS / overlay.animation_speed
+        t = min(1.0, (time.monotonic() - self.animation_started) / self._duration)
+        t = 1 - (1 - t) ** 2  # ease out
+        start = self.cell_rect(*divmod(self._slide_from, self.cols)).center
+        return (round(start[0] + (to[0] - start[0]) * t), round(start[1] + (to[1] - start[1]) * t))
+
+    def draw_extras(self, surface, state: RastrosState, overlay: Overlay) -> None:
+        centre = self._piece_centre(state, overlay)
+        trail = state.trail
+        if len(trail) >= 2:
+            points = [self.cell_rect(*divmod(i, self.cols)).center for i in trail[:-1]] + [centre]
+            pygame.draw.lines(surface, TRAIL, False, points, max(2, self.cell // 14))
+            for p in points[:-1]:
+                pygame.draw.circle(surface, TRAIL, p, max(2, self.cell // 14))
+        radius = int(self.cell * 0.36)
+        pygame.draw.circle(surface, PIECE, centre, radius)
+        pygame.draw.circle(surface, STONE, centre, radius, max(2, self.cell // 22))
+        if state.is_terminal():
+            pygame.draw.circle(surface, overlay.theme.win, centre, radius + 3, max(3, self.cell // 14))
+
+
+VIEW = RastrosView

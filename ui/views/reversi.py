@@ -1,0 +1,163 @@
+"""Reversi board view: the green Othello board, discs that flip, legal-move dots and the pass.
+
+Discs that changed colour since ``overlay.previous`` turn over like real discs: they narrow to
+an edge in their old colour and widen again in the new one; the disc just placed grows in.  A
+side whose only move is a pass is told so under the board, and any click on the board passes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pygame
+
+from games.reversi import PASS, Reversi, ReversiState
+from ui.board_view import Click, Overlay
+from ui.grid_view import GridView
+from ui.theme import draw_text
+
+FELT = (16, 122, 68)
+FELT_LINES = (8, 70, 38)
+BLACK_DISC = (22, 22, 24)
+WHITE_DISC = (240, 240, 236)
+FLIP_SECONDS = 0.3
+PASS_BANNER_SECONDS = 2.0
+
+
+class ReversiView(GridView):
+    def __init__(self, game: Reversi) -> None:
+        super().__init__(game)
+        self.rows = self.cols = game.size
+        self._flip_pending = False
+        self._duration = FLIP_SECONDS
+
+    # -- moves ------------------------------------------------------------------------------
+    def move_at(self, state: ReversiState, row: int, col: int) -> int | None:
+        if state.must_pass():
+            return PASS  # the only legal move: any square passes
+        move = row * self.cols + col
+        return move if state.move_mask() >> move & 1 else None
+
+    def move_cell(self, move: int) -> tuple[int, int] | None:
+        return None if move == PASS else divmod(move, self.cols)
+
+    def reject_reason(self, state: ReversiState, row: int, col: int) -> str:
+        if state.is_terminal():
+            return "the game is over"
+        if (state.boards[0] | state.boards[1]) >> (row * self.cols + col) & 1:
+            return "that square is taken"
+        return "a move must outflank a line of enemy discs"
+
+    def click(self, state: ReversiState, pos: tuple[int, int]) -> Click:
+        if state.must_pass() and self.cell_at(pos) is not None:
+            return Click.play(PASS)
+        return super().click(state, pos)
+
+    def status_text(self, state: ReversiState) -> str:
+        if state.must_pass():
+            return f"{self.game.sides[state.to_move]} has no move: click anywhere to pass"
+        return ""
+
+    # -- animation --------------------------------------------------------------------------
+    def move_shown(self, before, move, after) -> None:
+        super().move_shown(before, move, after)
+        self._flip_pending = before is not None and move != PASS
+
+    def is_animating(self) -> bool:
+        return self._flip_pending and time.monotonic() - self.animation_started < self._duration
+
+    def _progress(self, overlay: Overlay) -> float:
+        """0..1 through the flip animation (1 when none is running)."""
+        if overlay.animation_speed <= 0 or overlay.previous is None:
+            self._duration = 0.0
+            return 1.0
+        self._duration = FLIP_SECONDS / overlay.animation_speed
+        age = time.monotonic() - self.animation_started
+        return min(1.0, age / self._duration) if self._duration > 0 else 1.0
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        pygame.draw.rect(surface, FELT, self.grid)
+
+    def draw(self, surface: pygame.Surface, state: ReversiState, overlay: Overlay) -> None:
+        self._t = self._progress(overlay)
+        super().draw(surface, state, _on_felt(overlay))
+        self._draw_star_points(surface)
+
+    def draw_cell(self, surface, state: ReversiState, row, col, rect, overlay: Overlay) -> None:
+        i = row * self.cols + col
+        colour = 0 if state.boards[0] >> i & 1 else 1 if state.boards[1] >> i & 1 else None
+        radius = int(rect.width * 0.42)
+        if colour is None:
+            if overlay.show_legal and overlay.interactive and state.move_mask() >> i & 1:
+                pygame.draw.circle(surface, (0, 0, 0), rect.center, max(2, rect.width // 12))
+            if overlay.hint == i:
+                pygame.draw.circle(surface, overlay.theme.hint, rect.center, max(3, rect.width // 6), 3)
+            return
+        before = self._colour_before(overlay.previous, i)
+        t = self._t
+        if before == colour or t >= 1.0:
+            _disc(surface, rect.center, radius, colour, 1.0)
+        elif before is None:  # the disc just placed grows in
+            _disc(surface, rect.center, max(1, int(radius * (0.3 + 0.7 * t))), colour, 1.0)
+        elif t < 0.5:  # turning over: the old face narrows to an edge ...
+            _disc(surface, rect.center, radius, before, 1.0 - 2 * t)
+        else:  # ... and the new face widens
+            _disc(surface, rect.center, radius, colour, 2 * t - 1.0)
+
+    @staticmethod
+    def _colour_before(previous: ReversiState | None, i: int) -> int | None:
+        if previous is None:
+            return None
+        return 0 if previous.boards[0] >> i & 1 else 1 if previous.boards[1] >> i & 1 else None
+
+    def _draw_star_points(self, surface: pygame.Surface) -> None:
+        """The four small dots of a real 8x8 Othello board, around the centre 4x4 squares."""
+        if self.rows != 8:
+            return
+        k = 2
+        for r in (k, self.rows - k):
+            for c in (k, self.cols - k):
+                x, y = self.grid.x + c * self.cell, self.grid.y + r * self.cell
+                pygame.draw.circle(surface, FELT_LINES, (x, y), max(2, self.cell // 16))
+
+    def draw_extras(self, surface, state: ReversiState, overlay: Overlay) -> None:
+        """Announce a pass on the board for a moment (it would hide moves if it stayed)."""
+        age = time.monotonic() - self.animation_started
+        if overlay.last_move != PASS or state.is_terminal() or age > PASS_BANNER_SECONDS:
+            return
+        passer = self.game.sides[1 - state.to_move]
+        size = max(12, self.cell // 3)
+        banner = pygame.Rect(0, 0, int(self.cell * 3.2), int(size * 1.9))
+        banner.midtop = (self.grid.centerx, self.grid.top + self.cell // 4)
+        shade = pygame.Surface(banner.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, banner)
+        draw_text(surface, f"{passer} passed", banner.center, size, (255, 255, 255), "center")
+
+
+def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour: int, width_share: float) -> None:
+    """A disc seen at an angle: full width at 1, an edge-on line at 0 (for the flip)."""
+    w = max(2, int(2 * radius * width_share))
+    rect = pygame.Rect(0, 0, w, 2 * radius)
+    rect.center = center
+    shadow = rect.move(max(1, radius // 10), max(1, radius // 10))
+    pygame.draw.ellipse(surface, (0, 50, 25), shadow)
+    pygame.draw.ellipse(surface, BLACK_DISC if colour == 0 else WHITE_DISC, rect)
+    if colour == 1:
+        pygame.draw.ellipse(surface, (150, 150, 150), rect, 1)
+    elif w > 8:  # a soft highlight so black discs read as round
+        shine = pygame.Rect(0, 0, w // 3, radius // 2)
+        shine.center = (center[0] - w // 6, center[1] - radius // 3)
+        pygame.draw.ellipse(surface, (70, 70, 76), shine)
+
+
+def _on_felt(overlay: Overlay) -> Overlay:
+    """The scene's overlay with grid lines that read on green felt (labels keep the theme's colour)."""
+    if overlay.theme.grid == FELT_LINES:
+        return overlay
+    return replace(overlay, theme=replace(overlay.theme, grid=FELT_LINES))
+
+
+VIEW = ReversiView

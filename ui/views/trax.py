@@ -1,0 +1,267 @@
+"""Trax board view: tiles with their light and dark paths, a tile picker, forced tiles laid in turn.
+
+- A tile is drawn as in the real game: a coloured square with two paths, curves as quarter rings
+  round a corner and straights as bands (the light band crossing over the dark one).
+- Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
+  previews (hovering one shows its whole turn, forced tiles included, ghosted on the board); a
+  click on a preview plays it.  Where only one tile is legal it is placed at once.
+- The tiles of the last turn appear one after another (the placed tile, then each forced tile).
+- At the end the loop or line that finished the game is traced in the highlight colour.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+import pygame.gfxdraw
+
+from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_tile
+from ui.board_view import Click, Overlay
+from ui.grid_view import GridView
+from ui.theme import draw_text
+
+TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
+PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (32, 32, 38)}
+BAND = 0.26  # path width as a share of the tile
+STEP = 0.16  # seconds between the tiles of a turn appearing
+CORNERS = {  # the corner a curve joining two sides turns round, and the quarter it sweeps
+    frozenset((0, 1)): ((0, 0), 0.0),
+    frozenset((1, 2)): ((1, 0), 0.5 * math.pi),
+    frozenset((2, 3)): ((1, 1), math.pi),
+    frozenset((3, 0)): ((0, 1), 1.5 * math.pi),
+}
+
+
+def draw_path(surface: pygame.Surface, rect: pygame.Rect, a: int, b: int, colour, width: float) -> None:
+    """One path across ``rect`` from side ``a`` to side ``b``: a band if straight, else a quarter ring."""
+    size = rect.width
+    if {a, b} == {0, 2}:
+        band = pygame.Rect(rect.x, 0, size, max(1, round(width)))
+        band.centery = rect.centery
+        pygame.draw.rect(surface, colour, band)
+        return
+    if {a, b} == {1, 3}:
+        band = pygame.Rect(0, rect.y, max(1, round(width)), size)
+        band.centerx = rect.centerx
+        pygame.draw.rect(surface, colour, band)
+        return
+    (cx, cy), start = CORNERS[frozenset((a, b))]
+    ox, oy = rect.x + cx * size, rect.y + cy * size
+    outer, inner = size / 2 + width / 2, max(0.0, size / 2 - width / 2)
+    steps = max(6, size // 4)
+    angles = [start + 0.5 * math.pi * i / steps for i in range(steps + 1)]
+    points = [(ox + outer * math.cos(t), oy + outer * math.sin(t)) for t in angles]
+    points += [(ox + inner * math.cos(t), oy + inner * math.sin(t)) for t in reversed(angles)]
+    points = [(round(x), round(y)) for x, y in points]
+    pygame.gfxdraw.filled_polygon(surface, points, colour)
+    pygame.gfxdraw.aapolygon(surface, points, colour)
+
+
+def draw_tile(surface: pygame.Surface, rect: pygame.Rect, tile: int, alpha: int = 255) -> None:
+    """A whole tile: face, dark path, then light path on top (``alpha`` < 255 for ghosts)."""
+    target = surface
+    if alpha < 255:
+        target = pygame.Surface(rect.size, pygame.SRCALPHA)
+        rect, place = pygame.Rect(0, 0, rect.width, rect.height), rect
+    clip = target.get_clip()
+    target.set_clip(rect)
+    pygame.draw.rect(target, TILE_FACE, rect)
+    for colour in (DARK, LIGHT):
+        a, b = SIDES[tile][colour]
+        draw_path(target, rect, a, b, PATH_COLOURS[colour], rect.width * BAND)
+    target.set_clip(clip)
+    if alpha < 255:
+        target.set_alpha(alpha)
+        surface.blit(target, place)
+
+
+class TraxView(GridView):
+    margin_cells = 0.7
+
+    def __init__(self, game: Trax) -> None:
+        super().__init__(game)
+        self.rows = self.cols = game.size
+        self.picker: tuple[int, list[int]] | None = None  # (cell, legal moves there) while picking
+        self.hover_pos: tuple[int, int] | None = None
+        self._hidden: set[int] = set()
+        self._animating_turn = 0
+        self._speed = 1.0
+
+    # -- geometry that follows the position's size (a course position may bring its own) ------
+    def _fit(self, state: TraxState) -> None:
+        if state.game.size != self.rows:
+            self.rows = self.cols = state.game.size
+            self.layout(self.rect)
+
+    def move_cell(self, move: int) -> tuple[int, int]:
+        return divmod(move_cell(move), self.cols)
+
+    def _moves_at(self, state: TraxState, row: int, col: int) -> list[int]:
+        cell = row * self.cols + col
+        return [m for m in state.legal_moves() if move_cell(m) == cell]
+
+    def move_at(self, state: TraxState, row: int, col: int) -> int | None:
+        """The move a click makes at once: only where a single tile is legal."""
+        moves = self._moves_at(state, row, col)
+        return moves[0] if len(moves) == 1 else None
+
+    def reject_reason(self, state: TraxState, row: int, col: int) -> str:
+        cell = row * self.cols + col
+        if state.is_terminal():
+            return "the game is over"
+        if state.cells[cell]:
+            return "that cell already has a tile"
+        if cell not in state.frontier:
+            return "a tile must touch the tiles already placed"
+        return "no tile fits here: it would force three edges of one colour together"
+
+    # -- input ---------------------------------------------------------------------------------
+    def click(self, state: TraxState, pos: tuple[int, int]) -> Click:
+        self._fit(state)
+        if self.picker is not None:
+            for rect, move in self._picker_rects():
+                if rect.collidepoint(pos):
+                    self.picker = None
+                    return Click.play(move)
+            self.picker = None
+        cell = self.cell_at(pos)
+        if cell is None:
+            return Click.ignore()
+        moves = self._moves_at(state, *cell)
+        if not moves:
+            return Click.reject(self.reject_reason(state, *cell))
+        if len(moves) == 1:
+            return Click.play(moves[0])
+        self.picker = (cell[0] * self.cols + cell[1], moves)
+        return Click.pending()
+
+    def reset_input(self) -> None:
+        self.picker = None
+
+    def status_text(self, state: TraxState) -> str:
+        if self.picker is not None:
+            return "Pick a tile (hover one to see its forced tiles)"
+        if state.is_terminal():  # the prompt would say only who won: add both scores
+            light, dark = state.score()
+            return f"{state.end_reason()}  -  score: Light {light}, Dark {dark}"
+        return ""
+
+    def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:
+        """Where the previews of the open picker are: a row above the cell (below near the top)."""
+        if self.picker is None:
+            return []
+        cell, moves = self.picker
+        size = max(36, min(96, int(self.cell * 1.1)))
+        gap = max(4, size // 8)
+        width = len(moves) * size + (len(moves) + 1) * gap
+        target = self.cell_rect(*divmod(cell, self.cols))
+        box = pygame.Rect(0, 0, width, size + 2 * gap)
+        box.centerx = target.centerx
+        box.bottom = target.top - gap
+        if box.top < self.rect.top:
+            box.top = target.bottom + gap
+        box.clamp_ip(self.rect)
+        return [(pygame.Rect(box.x + gap + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+
+    # -- animation -------------------------------------------------------------------------------
+    def _shown_tiles(self, state: TraxState, overlay: Overlay) -> int:
+        """How many tiles of the last turn are on show (all of them when not animating)."""
+        if not self._animates(state, overlay):
+            return len(state.turn)
+        speed = overlay.animation_speed if overlay.animation_speed > 0 else 1.0
+        return min(len(state.turn), 1 + int((time.monotonic() - self.animation_started) * speed / STEP))
+
+    def _animates(self, state: TraxState, overlay: Overlay) -> bool:
+        return (overlay.animation_speed > 0 and len(state.turn) > 1 and overlay.last_move is not None
+                and state.turn[0] == overlay.last_move)
+
+    def move_shown(self, before, move, after) -> None:
+        super().move_shown(before, move, after)
+        self._animating_turn = len(after.turn) if isinstance(after, TraxState) else 0
+
+    def is_animating(self) -> bool:
+        turn = self._animating_turn
+        if turn <= 1 or self._speed <= 0:
+            return False
+        return (time.monotonic() - self.animation_started) * self._speed < (turn - 1) * STEP
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: TraxState, overlay: Overlay) -> None:
+        self._fit(state)
+        self._speed = overlay.animation_speed
+        shown = self._shown_tiles(state, overlay)
+        self._hidden = {move_cell(m) for m in state.turn[shown:]}
+        self.hover_pos = overlay.hover
+        super().draw(surface, state, overlay)
+        self._draw_picker(surface, state, overlay)
+
+    def draw_cell(self, surface, state: TraxState, row, col, rect, overlay: Overlay) -> None:
+        cell = row * self.cols + col
+        tile = state.cells[cell]
+        if tile and cell not in self._hidden:
+            draw_tile(surface, rect, tile)
+        elif overlay.show_legal and overlay.interactive and not tile and cell in state.frontier \
+                and not state.is_terminal():
+            pygame.draw.circle(surface, overlay.theme.legal, rect.center, max(2, rect.width // 14))
+
+    def _draw_hover(self, surface, state: TraxState, overlay: Overlay) -> None:
+        """Shade the cell under the mouse where some tile can go (GridView only knows single moves)."""
+        if overlay.hover is None or not overlay.interactive or self.picker is not None:
+            return
+        cell = self.cell_at(overlay.hover)
+        if cell is None or not self._moves_at(state, *cell):
+            return
+        rect = self.cell_rect(*cell)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((*overlay.theme.hover, 60))
+        surface.blit(shade, rect)
+
+    def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
+        if overlay.hint is not None and not state.cells[move_cell(overlay.hint)]:
+            draw_tile(surface, self.cell_rect(*self.move_cell(overlay.hint)), move_tile(overlay.hint), alpha=140)
+        for m in state.turn[1:]:  # the forced tiles of the last turn: a thin frame
+            if move_cell(m) not in self._hidden and overlay.last_move is not None:
+                pygame.draw.rect(surface, overlay.theme.last_move, self.cell_rect(*self.move_cell(m)).inflate(-4, -4),
+                                 max(1, self.cell // 40))
+        if state.is_terminal() and state.winner() is not None and not self._hidden:
+            self._draw_winning_paths(surface, state, overlay)
+
+    def _draw_winning_paths(self, surface, state: TraxState, overlay: Overlay) -> None:
+        n = self.cols
+        for path in state.winning_paths():
+            for cell in path.cells:
+                a, b = SIDES[state.cells[cell]][path.colour]
+                rect = self.cell_rect(*divmod(cell, n))
+                clip = surface.get_clip()
+                surface.set_clip(rect)
+                draw_path(surface, rect, a, b, overlay.theme.win, rect.width * BAND * 0.45)
+                surface.set_clip(clip)
+
+    def _draw_picker(self, surface, state: TraxState, overlay: Overlay) -> None:
+        rects = self._picker_rects()
+        if not rects:
+            return
+        theme = overlay.theme
+        hovered = next((m for r, m in rects if self.hover_pos is not None and r.collidepoint(self.hover_pos)), None)
+        if hovered is not None:  # the whole turn, ghosted on the board under the picker
+            for m in state.forced_tiles(hovered):
+                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
+        cell = self.picker[0]
+        pygame.draw.rect(surface, theme.accent, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
+        box = rects[0][0].unionall([r for r, _ in rects]).inflate(rects[0][0].width // 4, rects[0][0].width // 4)
+        pygame.draw.rect(surface, theme.background, box.move(3, 3), border_radius=6)
+        pygame.draw.rect(surface, theme.panel, box, border_radius=6)
+        pygame.draw.rect(surface, theme.accent, box, 2, border_radius=6)
+        for rect, move in rects:
+            draw_tile(surface, rect, move_tile(move))
+            if move == hovered:
+                pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
+        if hovered is not None:
+            label = f"{state.game.format_move(state, hovered)}  ({NAME[move_tile(hovered)]})"
+            draw_text(surface, label, (box.centerx, box.bottom + 2), max(10, self.cell // 4), theme.text, "midtop")
+
+
+VIEW = TraxView
+__all__ = ["VIEW", "TraxView", "draw_tile"]
