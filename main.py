@@ -89,6 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    from ai.outside import CHILD_ARGUMENT
+
+    if argv[:1] == [CHILD_ARGUMENT]:  # a frozen build runs outside players' processes through itself
+        from ai.outside import serve_child
+
+        serve_child()
+        return 0
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:

@@ -11,8 +11,9 @@ it may call ``progress`` with a ``Progress`` record; the UI shows it, benchmarks
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Protocol
+from typing import Protocol
 
 from games.base import State
 

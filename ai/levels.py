@@ -6,8 +6,8 @@ A game's module in ai/engines/ defines ``PLAYERS = player_table(spec, spec, ...)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ai.base import Player, PlayerInfo
 from ai.search.random_player import RandomPlayer
@@ -18,10 +18,10 @@ LEVEL_IDS = tuple(f"level-{n}" for n in range(1, 6))
 @dataclass(frozen=True)
 class PlayerSpec:
     info: PlayerInfo
-    make: Callable[[PlayerInfo, "int | None"], Player]  # (info, seed) -> a new player
+    make: Callable[[PlayerInfo, int | None], Player]  # (info, seed) -> a new player
 
 
-def spec(player_id: str, title: str, description: str, make: Callable[[PlayerInfo, "int | None"], Player]) -> PlayerSpec:
+def spec(player_id: str, title: str, description: str, make: Callable[[PlayerInfo, int | None], Player]) -> PlayerSpec:
     return PlayerSpec(PlayerInfo(player_id, title, description), make)
 
 

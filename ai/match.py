@@ -8,8 +8,9 @@ reason is recorded.  Results are plain data so they can be printed as JSON.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ai.base import Forfeit, Limits, Player
 from games.base import Game, State

@@ -13,8 +13,9 @@ standard notation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 Move = Hashable
 
@@ -114,7 +115,7 @@ class State(ABC):
 
     __slots__ = ()
 
-    game: "Game"
+    game: Game
     to_move: int  # 0 or 1: an index into game.sides
 
     @abstractmethod
@@ -122,7 +123,7 @@ class State(ABC):
         """Every legal move; never empty unless the game is over."""
 
     @abstractmethod
-    def play(self, move: Move) -> "State":
+    def play(self, move: Move) -> State:
         """The state after ``move``; raises IllegalMove (with the reason) if it is not legal."""
 
     @abstractmethod

@@ -34,7 +34,7 @@ MARKS = "XO"
 class TicTacToeState(State):
     __slots__ = ("game", "boards", "to_move", "_winner", "_moves")
 
-    def __init__(self, game: "TicTacToe", boards: tuple[int, int], to_move: int) -> None:
+    def __init__(self, game: TicTacToe, boards: tuple[int, int], to_move: int) -> None:
         self.game = game
         self.boards = boards
         self.to_move = to_move
@@ -50,7 +50,7 @@ class TicTacToeState(State):
                 self._moves = [i for i in self.game.move_order if not taken >> i & 1]
         return list(self._moves)
 
-    def play(self, move: int) -> "TicTacToeState":
+    def play(self, move: int) -> TicTacToeState:
         game = self.game
         if self._winner is not None:
             raise IllegalMove("the game is over")

@@ -332,3 +332,44 @@ def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
     surface = pygame.Surface((800, 600))
     view.draw(surface, state, Overlay(hover=tuple(stone), last_move=2))
     view.draw(surface, swapped, Overlay(last_move=SWAP))
+
+
+def test_notebook_connection_distance_matches_a_plain_search():
+    """The notebook heuristic's bit-parallel distance against a plain 0-1 breadth-first search."""
+    from collections import deque
+
+    from ai.engines.hex_notebook import connection_distance
+
+    def plain(n, own, other, side):
+        big = 10 * n * n
+        dist = {}
+        todo = deque()
+        for k in range(n):
+            cell = (k, 0) if side == BLUE else (0, k)
+            if cell in other:
+                continue
+            cost = 0 if cell in own else 1
+            if cost < dist.get(cell, big):
+                dist[cell] = cost
+                todo.appendleft(cell) if cost == 0 else todo.append(cell)
+        while todo:
+            r, c = todo.popleft()
+            for dr, dc in STEPS:
+                nxt = (r + dr, c + dc)
+                if not (0 <= nxt[0] < n and 0 <= nxt[1] < n) or nxt in other:
+                    continue
+                cost = dist[(r, c)] + (0 if nxt in own else 1)
+                if cost < dist.get(nxt, big):
+                    dist[nxt] = cost
+                    todo.appendleft(nxt) if nxt in own else todo.append(nxt)
+        ends = [dist.get((k, n - 1) if side == BLUE else (n - 1, k), big) for k in range(n)]
+        return min(ends)
+
+    rng = random.Random(11)
+    for _ in range(400):
+        n = rng.randint(3, 11)
+        game = games.load("hex", size=n)
+        blue, red = random_board(rng, n, full=False)
+        for side, own, other in ((BLUE, blue, red), (RED, red, blue)):
+            expected = plain(n, cells_of(own, n), cells_of(other, n), side)
+            assert connection_distance(game.geo, own, other, side) == expected

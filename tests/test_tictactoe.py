@@ -5,7 +5,7 @@ The ground truth is an independent memoised minimax written here, not our engine
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -79,7 +79,7 @@ def test_position_text_is_checked():
 
 
 # -- perfect play ------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def minimax(key) -> int:
     """+1/0/-1 for the side to move, by plain minimax (independent ground truth)."""
     state = _states[key]

@@ -20,8 +20,8 @@ Views with multi-click input keep that partial input themselves and drop it in `
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Hashable
 
 import pygame
 
@@ -53,19 +53,19 @@ class Click:
     reason: str = ""
 
     @staticmethod
-    def play(move: Hashable) -> "Click":
+    def play(move: Hashable) -> Click:
         return Click("play", move)
 
     @staticmethod
-    def pending() -> "Click":
+    def pending() -> Click:
         return Click("pending")
 
     @staticmethod
-    def reject(reason: str) -> "Click":
+    def reject(reason: str) -> Click:
         return Click("reject", reason=reason)
 
     @staticmethod
-    def ignore() -> "Click":
+    def ignore() -> Click:
         """Outside the board: nothing to do, no feedback."""
         return Click("ignore")
 

@@ -9,7 +9,7 @@ move a click on a cell makes.
 from __future__ import annotations
 
 import time
-from typing import Hashable
+from collections.abc import Hashable
 
 import pygame
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import platform
-from typing import Callable
+from collections.abc import Callable
 
 import ai
 import games
@@ -25,9 +25,10 @@ def bench_positions(game_id: str, report: Report, seconds: float) -> None:
         game = games.load(game_id, **options)
         state = game.from_text(text)
         player = ai.make_player(game_id, "level-5", seed=1)
-        final: list[Progress] = []
-        move = player.choose(state, Limits(time=seconds), progress=lambda p: final.append(p) if p.done else None)
-        p = final[-1] if final else Progress(best_move=move)
+        reports: list[Progress] = []
+        move = player.choose(state, Limits(time=seconds), progress=reports.append)
+        finals = [r for r in reports if r.done]
+        p = finals[-1] if finals else Progress(best_move=move)
         label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
         proven = "" if p.proven is None else f" proven={p.proven:+d}"
         report(

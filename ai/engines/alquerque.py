@@ -55,8 +55,6 @@ SAFE = 45
 MOBILITY = 3
 ADVANCE = 0
 GUARD = 10  # a piece still on its own back row
-SPOILER = 0  # for the engine's side: an enemy piece that got past all ours spoils its winning chances
-URGENCY = 0  # per ply without capture, against the side ahead (the 40-ply rule draws)
 DRAWISH = 0.3  # a material lead counts this much once the other side has a safe piece
 
 
@@ -93,9 +91,6 @@ class Tactics:
         self.advance = weights.get("advance", ADVANCE)
         self.guard = weights.get("guard", GUARD)
         self.drawish = weights.get("drawish", DRAWISH)
-        self.urgency = weights.get("urgency", URGENCY)
-        self.spoiler = weights.get("spoiler", SPOILER)
-        self.player: int | None = None  # the side the engine plays (set by EnginePlayer)
 
     def evaluate(self, state: AlquerqueState) -> float:
         me = state.to_move
@@ -131,12 +126,6 @@ class Tactics:
         lead = boards[me].bit_count() - boards[1 - me].bit_count()
         if (lead > 0 and safe[1 - me]) or (lead < 0 and safe[me]):
             score *= self.drawish  # the side behind cannot be wiped out: likely a draw
-        if self.spoiler and self.player is not None:
-            spoilt = self.spoiler * self._passed(game, 1 - self.player, boards[1 - self.player],
-                                                 boards[self.player]).bit_count()
-            score += -spoilt if me == self.player else spoilt
-        if lead and self.urgency:
-            score -= self.urgency * state.quiet if lead > 0 else -self.urgency * state.quiet
         return score
 
     @classmethod
@@ -167,16 +156,8 @@ class Tactics:
         return sorted(moves, key=lambda m: 0 if is_step(m) else -len(m))
 
 
-class EnginePlayer(AlphaBetaPlayer):
-    """``AlphaBetaPlayer`` that tells its ``Tactics`` which side it plays (for the spoiler term)."""
-
-    def choose(self, state, limits=None, progress=None):
-        self.engine.evaluator.player = state.to_move
-        return super().choose(state, limits, progress)
-
-
 def _engine(depth: int | None, noise: float = 0.0, **weights: float):
-    return lambda info, seed: EnginePlayer(Tactics(**weights), info, depth=depth, noise=noise, seed=seed)
+    return lambda info, seed: AlphaBetaPlayer(Tactics(**weights), info, depth=depth, noise=noise, seed=seed)
 
 
 def _course(depth: int):
@@ -186,7 +167,7 @@ def _course(depth: int):
 PLAYERS = player_table(
     random_level(),
     spec("level-2", "Level 2", "Looks one move ahead (captures settled), with much randomness.", _engine(1, noise=150)),
-    spec("level-3", "Level 3", "Looks two moves ahead, with some randomness.", _engine(2, noise=30)),
+    spec("level-3", "Level 3", "Looks two moves ahead, with a little randomness.", _engine(2, noise=10)),
     spec("level-4", "Level 4", "Looks three moves ahead, captures settled.", _engine(3)),
     spec("level-5", "Level 5", "Searches as deep as its time allows.", _engine(None)),
     *(

@@ -27,6 +27,8 @@ from collections.abc import Hashable
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.trax_threats import (
+    DEFAULT,
+    Weights,
     analyse,
     cells_near,
     evaluate,
@@ -61,8 +63,9 @@ class ThreatPlayer(Player):
     """
 
     def __init__(self, info: PlayerInfo, steps: int = 5, noise: float = 0.0, seed: int | None = None,
-                 candidates: int = 8) -> None:
+                 candidates: int = 8, weights: Weights = DEFAULT) -> None:
         self.info = info
+        self.weights = weights
         self.steps = steps
         self.noise = noise
         self.candidates = candidates
@@ -107,7 +110,7 @@ class ThreatPlayer(Player):
         for m in candidates:
             child = state.play(m)
             children[m] = child
-            values[m] = evaluate(game, child, me) + (self.rng.uniform(-self.noise, self.noise) if self.noise else 0)
+            values[m] = evaluate(game, child, me, self.weights) + (self.rng.uniform(-self.noise, self.noise) if self.noise else 0)
             if budget.over() or limits.stopped():
                 break
         ranked = sorted(children, key=lambda m: -values[m])
@@ -262,7 +265,7 @@ class ThreatPlayer(Player):
                 continue
             if any(still_wins(game, after, t, me) for t in my_threats):
                 continue  # we win first
-            worst = min(worst, evaluate(game, after, me))
+            worst = min(worst, evaluate(game, after, me, self.weights))
             near = analyse(game, after, region(game, child, after))
             self.nodes += len(near)
             theirs = wins_for(near, opp)

@@ -16,6 +16,7 @@ other win goes through forced tiles next to the path ends that changed.  So we
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from games.trax import DARK, LIGHT, OPPOSITE, SIDES, TILES, Trax, TraxState, edge_colour
@@ -173,7 +174,19 @@ def still_wins(game: Trax, state: TraxState, move: int, colour: int) -> bool:
 
 
 # -- evaluation ---------------------------------------------------------------------------------
-def evaluate(game: Trax, state: TraxState, colour: int) -> float:
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's few numbers (kept together so that variants can be compared in matches)."""
+
+    line: float = 8.0  # a path spanning the whole board (a line) is worth this much
+    closeness: tuple[float, ...] = (2.5, 2.0, 1.0)  # a loop in the making, by the distance of its ends
+    opponent: float = 1.25  # the opponent's paths count this much more: they move next
+
+
+DEFAULT = Weights()
+
+
+def evaluate(game: Trax, state: TraxState, colour: int, weights: Weights = DEFAULT) -> float:
     """Quiet value of ``state`` for the player of ``colour`` (positive: good), from the path ends.
 
     For each open path: how far apart its two ends are along a row or column (a line joins the
@@ -183,6 +196,7 @@ def evaluate(game: Trax, state: TraxState, colour: int) -> float:
     """
     n = game.size
     cells = state.cells
+    close = weights.closeness
     value = [0.0, 0.0]
     for port, (other, length) in state.ends.items():
         if port > other:
@@ -191,13 +205,13 @@ def evaluate(game: Trax, state: TraxState, colour: int) -> float:
         ra, ca = _beyond(port, n)
         rb, cb = _beyond(other, n)
         span = max(abs(ca - cb), abs(ra - rb))
-        v = (span / (n + 1)) ** 2 * 8.0
+        v = (span / (n + 1)) ** 2 * weights.line
         if length >= 3:
             d = abs(ra - rb) + abs(ca - cb)
-            if d <= 3 and 0 <= ra < n and 0 <= rb < n and 0 <= ca < n and 0 <= cb < n:
-                v += (2.5, 2.0, 1.0)[d - 1] if d >= 1 else 0.0
+            if 1 <= d <= len(close) and 0 <= ra < n and 0 <= rb < n and 0 <= ca < n and 0 <= cb < n:
+                v += close[d - 1]
         value[c] += v
-    return value[colour] - 1.25 * value[1 - colour]
+    return value[colour] - weights.opponent * value[1 - colour]
 
 
 def _beyond(port: int, n: int) -> tuple[int, int]:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import replace
-from typing import Hashable, Protocol
+from typing import Protocol
 
 from ai.base import PROVEN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from games.base import State

@@ -9,7 +9,7 @@ returning the best root move found so far.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from games.base import State

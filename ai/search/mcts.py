@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from games.base import State
@@ -29,7 +29,7 @@ def random_rollout(state: State, rng: random.Random) -> int | None:
 class Node:
     __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins")
 
-    def __init__(self, state: State, move: Hashable | None, parent: "Node | None", rng: random.Random) -> None:
+    def __init__(self, state: State, move: Hashable | None, parent: Node | None, rng: random.Random) -> None:
         self.state = state
         self.move = move
         self.parent = parent
@@ -39,7 +39,7 @@ class Node:
         self.visits = 0
         self.wins = 0.0  # from the point of view of the player who moved into this node
 
-    def select(self, c: float) -> "Node":
+    def select(self, c: float) -> Node:
         log_n = math.log(self.visits)
         return max(self.children, key=lambda ch: ch.wins / ch.visits + c * math.sqrt(log_n / ch.visits))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Hashable
+from collections.abc import Hashable
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from games.base import State

@@ -47,7 +47,7 @@ class AlquerqueView(BoardView):
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
         side = min(rect.width, rect.height)
-        self.step = max(8, int(side / (SIZE - 1 + 1.6)))  # room for the pieces and the labels
+        self.step = max(8, int(side / (SIZE - 1 + 2.0)))  # room for the pieces and the labels
         span = self.step * (SIZE - 1)
         self.origin = (rect.centerx - span // 2, rect.centery - span // 2)
 
