@@ -7,6 +7,7 @@ gives the same error messages.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from games.base import IllegalMove
 
@@ -45,3 +46,19 @@ def read_to_move_header(text: str, side_names: str | tuple[str, ...]) -> tuple[s
                 return side, lines[1:]
         raise IllegalMove(f"to-move: {name!r} is not one of {', '.join(side_names)}")
     return None, lines
+
+
+@lru_cache(maxsize=64)
+def king_neighbour_masks(width: int, height: int) -> tuple[int, ...]:
+    """For each cell (row-major), the bitmask of its up to 8 king-move neighbours."""
+    masks = []
+    for i in range(width * height):
+        r, c = divmod(i, width)
+        m = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                rr, cc = r + dr, c + dc
+                if (dr or dc) and 0 <= rr < height and 0 <= cc < width:
+                    m |= 1 << (rr * width + cc)
+        masks.append(m)
+    return tuple(masks)

@@ -34,7 +34,7 @@ import re
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
-from games.grid import read_to_move_header
+from games.grid import king_neighbour_masks, read_to_move_header
 
 SIDES = ("South", "North")
 COURSE_SIDES = ("S", "N")  # the notebook's to_move letters, same order as SIDES
@@ -72,17 +72,7 @@ def square_name(n: int, index: int) -> str:
 @lru_cache(maxsize=8)
 def neighbour_masks(n: int) -> tuple[int, ...]:
     """For each square, the bitmask of its up to 8 king-move neighbours."""
-    masks = []
-    for i in range(n * n):
-        r, c = divmod(i, n)
-        m = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                rr, cc = r + dr, c + dc
-                if (dr or dc) and 0 <= rr < n and 0 <= cc < n:
-                    m |= 1 << (rr * n + cc)
-        masks.append(m)
-    return tuple(masks)
+    return king_neighbour_masks(n, n)
 
 
 def bits(mask: int) -> list[int]:

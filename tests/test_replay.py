@@ -169,6 +169,6 @@ def test_saved_games_list_opens_records_and_sets_bad_files_aside(tmp_path):
     assert opened and opened[0].moves == scene.entries[0].record.moves
     outside = tmp_path / "elsewhere.json"
     outside.write_text("[]", encoding="utf-8")
-    scene.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(outside)))
+    scene.open_path(outside)
     assert outside.read_text(encoding="utf-8") == "[]" and len(opened) == 1  # reported, untouched
     assert any("elsewhere.json" in m.text for m in scene.messages.items)

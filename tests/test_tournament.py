@@ -295,7 +295,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
             scene._cycle_game(1)
         scene.entry = str(BOTS / "simple_contract.py")
         scene._add_outside()
-        assert app.run_frames(400, until=lambda: bool(scene.outside.get("tictactoe")))
+        assert app.run_frames(400, until=lambda: bool(scene.outside.get("tictactoe")), timeout=30)
         outside_id = scene.outside["tictactoe"][0][0]
         if hasattr(app.settings, "outside_players"):  # the settings field the window is adding
             assert app.settings.outside_players == [outside_id]  # remembered for next time

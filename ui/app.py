@@ -21,6 +21,8 @@ from collections.abc import Callable
 import pygame
 
 from ui import settings as settings_mod
+from ui.desktop import apply_settings as apply_desktop_settings
+from ui.desktop import set_window_icon
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme
 from ui.widgets import Messages
@@ -53,10 +55,12 @@ class App:
                  remember_size: bool = True) -> None:
         _init_pygame()
         self.settings, problem = settings_mod.load()
+        apply_desktop_settings(self.settings)  # language and sound
         self.remember_size = remember_size and size is None
         size = size or tuple(self.settings.window_size)  # type: ignore[assignment]
         self.size: tuple[int, int] = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         pygame.display.set_caption(TITLE)
+        set_window_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
@@ -103,6 +107,7 @@ class App:
 
     def apply_settings(self) -> None:
         """Save the settings; the scenes read colours and defaults from them on every frame."""
+        apply_desktop_settings(self.settings)
         problem = settings_mod.save(self.settings)
         if problem:
             self.messages.add(problem, "error")
@@ -141,6 +146,11 @@ class App:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
                 self._resize(event.x, event.y)
+            elif event.type == pygame.DROPFILE:  # a record file dropped on the window: replay it
+                from ui.scenes.replay import open_file
+
+                self.guard(open_file, self, event.file)
+                continue
             if self.scene is not None:
                 self.guard(self.scene.handle_event, event)
             if not self.running:
@@ -162,14 +172,22 @@ class App:
         self.messages.draw(self.screen, self.theme, (self.size[0] // 2, self.size[1] - int(20 * s)), s,
                            self.size[0] - int(80 * s))
 
-    def run_frames(self, n: int, until: Callable[[], bool] | None = None) -> bool:
-        """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``."""
-        for _ in range(n):
+    def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
+        """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.
+
+        With ``timeout``, keep going past ``n`` frames until that many seconds have passed: for
+        waits on another thread or process, whose speed does not depend on the frame count."""
+        deadline = time.monotonic() + timeout if timeout is not None else None
+        count = 0
+        while count < n or (deadline is not None and time.monotonic() < deadline):
             if until is not None and until():
                 return True
             if not self.running:
                 break
             self.frame()
+            count += 1
+            if deadline is not None:
+                time.sleep(0.001)
         return bool(until and until())
 
     def quit(self) -> None:

@@ -114,12 +114,11 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     """Write the settings atomically; returns an error description instead of raising."""
     path = path or settings_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
         data = asdict(settings)
         data["window_size"] = list(settings.window_size)
-        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        from games.record import atomic_write_text  # temporary file, fsync, rename
+
+        atomic_write_text(path, json.dumps(data, indent=2) + "\n")
         return None
     except OSError as exc:
         return f"Could not save settings: {exc}"

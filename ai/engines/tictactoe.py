@@ -11,23 +11,8 @@ from functools import lru_cache
 
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
+from games.grid import king_neighbour_masks
 from games.tictactoe import TicTacToe, TicTacToeState
-
-
-@lru_cache(maxsize=32)
-def _neighbourhoods(width: int, height: int) -> tuple[int, ...]:
-    """For each square, the bitmask of the squares around it (king moves)."""
-    masks = []
-    for i in range(width * height):
-        r, c = divmod(i, width)
-        m = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                rr, cc = r + dr, c + dc
-                if (dr or dc) and 0 <= rr < height and 0 <= cc < width:
-                    m |= 1 << (rr * width + cc)
-        masks.append(m)
-    return tuple(masks)
 
 
 @lru_cache(maxsize=32)
@@ -74,7 +59,7 @@ class OpenLines:
         taken = state.boards[0] | state.boards[1]
         if game.cells <= 16 or not taken:
             return moves
-        near = _neighbourhoods(game.width, game.height)
+        near = king_neighbour_masks(game.width, game.height)
         close = [m for m in moves if near[m] & taken]
         return close or moves
 

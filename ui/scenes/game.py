@@ -18,7 +18,9 @@ import pygame
 from games.base import IllegalMove, State
 from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
 from ui.board_view import Click, Overlay
+from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
 from ui.scenes.game_over import GameOverCard
 from ui.scenes.game_panel import GamePanel
@@ -62,6 +64,8 @@ class GameScene(Scene):
         for text in moves:
             state = self.state
             self._play(self.game.parse_move(state, text), by_computer=False)
+        self.recorder = SceneRecorder(self)  # autosave after every change, a sound after every move
+        self.listeners.append(self.recorder)
         if not (setup.is_human(0) and setup.is_human(1)):
             self._ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
@@ -109,28 +113,29 @@ class GameScene(Scene):
     # -- buttons and keys -------------------------------------------------------------------
     def _make_buttons(self) -> None:
         pc_pc = self.setup.mode == PC_VS_PC
-        self.btn_undo = Button("Undo", self.undo, "U")
-        self.btn_redo = Button("Redo", self.redo, "Y")
-        self.btn_hint = Button("Hint", self.request_hint, "H", visible=not pc_pc)
-        self.btn_legal = Button("Legal moves", self.toggle_legal, "L")
-        self.btn_pause = Button("Pause", self.toggle_pause, "Space", visible=pc_pc)
-        self.btn_step = Button("Step", self.step, "S", visible=pc_pc)
-        self.btn_speed = Button("Speed", self.cycle_speed, "+/-", visible=pc_pc)
-        self.btn_new = Button("New game", self.new_game, "N")
-        self.btn_menu = Button("Menu", self.back_to_menu, "Esc")
+        self.btn_undo = Button(_("Undo"), self.undo, "U")
+        self.btn_redo = Button(_("Redo"), self.redo, "Y")
+        self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
+        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L")
+        self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
+        self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
+        self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
+        self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
+        self.btn_new = Button(_("New game"), self.new_game, "N")
+        self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
         self.buttons = [self.btn_undo, self.btn_redo, self.btn_hint, self.btn_legal, self.btn_pause,
-                        self.btn_step, self.btn_speed, self.btn_new, self.btn_menu]
+                        self.btn_step, self.btn_speed, self.btn_save, self.btn_new, self.btn_menu]
 
     def _refresh_buttons(self) -> None:
         self.btn_undo.enabled = bool(self.history)
         self.btn_redo.enabled = bool(self.redo_stack)
         self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
         self.btn_legal.active = self.show_legal
-        self.btn_pause.label = "Resume" if self.paused else "Pause"
+        self.btn_pause.label = _("Resume") if self.paused else _("Pause")
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.state.is_terminal()
         self.btn_step.enabled = self.paused and not self.state.is_terminal()
-        self.btn_speed.label = f"Speed: {SPEEDS[self.speed][0]}"
+        self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
 
     def _key(self, event: pygame.event.Event) -> None:
         key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
@@ -149,6 +154,8 @@ class GameScene(Scene):
             self.toggle_legal()
         elif key == pygame.K_n:
             self.new_game()
+        elif ctrl and key == pygame.K_s:
+            self.save_game()
         elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
             self.toggle_pause()
         elif self.setup.mode == PC_VS_PC and key == pygame.K_s:
@@ -213,6 +220,17 @@ class GameScene(Scene):
         self.setup = self.setup.swapped()
         self._reset()
         self._changed()
+
+    def save_game(self) -> None:
+        """Write the game so far to the saved-games folder (it can be replayed and played on from)."""
+        message, kind = self.recorder.save_copy()
+        self.messages.add(message, kind, duration=6.0)
+
+    def open_replay(self) -> None:
+        """The finished game in the replay viewer, with the engine's evaluation graph."""
+        from ui.scenes.replay import open_replay
+
+        open_replay(self.app, self.recorder.record)
 
     def back_to_menu(self) -> None:
         from ui.scenes.menu import MenuScene

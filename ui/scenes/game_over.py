@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ui import text as tx
+from ui.i18n import _
 from ui.match import HUMAN_VS_PC
 from ui.widgets import Button, card, layout_grid
 
@@ -21,10 +22,10 @@ def result_title(scene: GameScene) -> str:
     state = scene.state
     winner = state.winner()
     if winner is None:
-        return "Draw"
+        return _("Draw")
     if scene.setup.mode == HUMAN_VS_PC:
-        return "You win!" if winner == scene.setup.human_side() else "You lose"
-    return f"{scene.game.sides[winner]} wins"
+        return _("You win!") if winner == scene.setup.human_side() else _("You lose")
+    return _("{side} wins").format(side=_(scene.game.sides[winner]))
 
 
 def result_lines(scene: GameScene) -> list[str]:
@@ -37,7 +38,7 @@ def result_lines(scene: GameScene) -> list[str]:
     if score is not None:
         a, b = scene.game.sides
         lines.append(f"{a} {score[0]} - {score[1]} {b}")
-    lines.append(f"{len(scene.history)} plies")
+    lines.append(_("{n} plies").format(n=len(scene.history)))
     return lines
 
 
@@ -47,10 +48,12 @@ class GameOverCard:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
-            Button("Rematch", scene.rematch, "R", primary=True),
-            Button("New game", scene.new_game, "N"),
-            Button("Menu", scene.back_to_menu, "Esc"),
-            Button("View board", self.hide, "V"),
+            Button(_("Rematch"), scene.rematch, "R", primary=True),
+            Button(_("New game"), scene.new_game, "N"),
+            Button(_("Menu"), scene.back_to_menu, "Esc"),
+            Button(_("View board"), self.hide, "V"),
+            Button(_("Replay"), scene.open_replay, "A"),  # step through it with the evaluation graph
+            Button(_("Save"), scene.save_game, "S"),
         ]
 
     def hide(self) -> None:
@@ -66,7 +69,8 @@ class GameOverCard:
 
     def key(self, key: int) -> bool:
         actions = {pygame.K_r: self.buttons[0], pygame.K_n: self.buttons[1],
-                   pygame.K_ESCAPE: self.buttons[2], pygame.K_v: self.buttons[3]}
+                   pygame.K_ESCAPE: self.buttons[2], pygame.K_v: self.buttons[3],
+                   pygame.K_a: self.buttons[4], pygame.K_s: self.buttons[5]}
         if key in actions:
             actions[key].action()
             return True

@@ -7,12 +7,14 @@ import pygame_menu
 
 import games
 from ui import text as tx
+from ui.autosave import AUTOSAVE
+from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
 
-TAGLINE = "Classic board games with strong computer players"
+TAGLINE = N_("Classic board games with strong computer players")
 
 
 class MenuScene(Scene):
@@ -28,12 +30,18 @@ class MenuScene(Scene):
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
         self.menu = make_menu(self.app.theme, s, menu_rect, 24)
-        self.menu.add.button("Play", self.play, button_id="play")
-        self.menu.add.button("Watch (PC vs PC)", self.watch, button_id="watch")
-        self.menu.add.button("Tournament", self.tournament, button_id="tournament")
-        self.menu.add.button("Rules", self.rules, button_id="rules")
-        self.menu.add.button("Settings", self.settings, button_id="settings")
-        self.menu.add.button("Quit", self.app.quit, button_id="quit")
+        self.resumable, problem = AUTOSAVE.resumable()  # an unfinished game left by a crash or a quit
+        if problem:
+            self.app.messages.add(problem, "error", duration=12.0)
+        if self.resumable is not None:
+            self.menu.add.button(_("Continue"), self.continue_game, button_id="continue")
+        self.menu.add.button(_("Play"), self.play, button_id="play")
+        self.menu.add.button(_("Watch (PC vs PC)"), self.watch, button_id="watch")
+        self.menu.add.button(_("Tournament"), self.tournament, button_id="tournament")
+        self.menu.add.button(_("Saved games"), self.saved_games, button_id="saved")
+        self.menu.add.button(_("Rules"), self.rules, button_id="rules")
+        self.menu.add.button(_("Settings"), self.settings, button_id="settings")
+        self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")
         uniform_buttons(self.menu, self.app.theme, s, int(280 * s))
         self._fit_menu(menu_rect)
         strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
@@ -60,6 +68,18 @@ class MenuScene(Scene):
         from ui.scenes.setup import SetupScene
 
         self.app.switch(SetupScene(self.app, watch=True))
+
+    def continue_game(self) -> None:
+        """Resume the autosaved game where it stopped."""
+        from ui.scenes.replay import continue_game
+
+        if self.resumable is not None:
+            continue_game(self.app, self.resumable)
+
+    def saved_games(self) -> None:
+        from ui.scenes.records import RecordsScene
+
+        self.app.switch(RecordsScene(self.app))
 
     def tournament(self) -> None:
         from ui.scenes.tournament import TournamentScene
@@ -92,7 +112,7 @@ class MenuScene(Scene):
         backdrop(surface, theme, s)
         w = surface.get_width()
         r = tx.text(surface, "Tabuleiro", (w // 2, self.title_y), int(72 * s), theme.text, "midtop", bold=True)
-        tx.text(surface, TAGLINE, (w // 2, r.bottom - int(4 * s)), int(18 * s), theme.muted, "midtop")
+        tx.text(surface, _(TAGLINE), (w // 2, r.bottom - int(4 * s)), int(18 * s), theme.muted, "midtop")
         if self.menu is not None:
             self.menu.draw(surface)
         if getattr(self, "show_cards", True):
@@ -115,6 +135,10 @@ def open_named(app, spec: str) -> Scene | None:
         return RulesScene(app, rest or None)
     if name == "settings":
         return SettingsScene(app)
+    if name == "saved":
+        from ui.scenes.records import RecordsScene
+
+        return RecordsScene(app)
     if name == "tournament":
         from ui.scenes.tournament import TournamentScene
 

@@ -1,7 +1,8 @@
 """Saved games: the records in the saved-games folder, newest first; one click opens the replay.
 
 From the replay the player can step to any move and play on from there, so opening a record
-offers both.  A record file can also be dropped on the window from anywhere (``DROPFILE``).
+offers both.  A record file can also be dropped on the window from anywhere (the App handles
+``DROPFILE`` on every screen: ``ui.scenes.replay.open_file``).
 
 A file in our own folder that cannot be read is reported here and moved aside
 (``<name>.corrupt-<timestamp>``, never deleted), so the list stays clean; a dropped file from
@@ -106,8 +107,6 @@ class RecordsScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
-        elif event.type == pygame.DROPFILE:
-            self.open_path(Path(event.file))
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(max(0, len(self.entries) - 1), self.scroll - event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -1,0 +1,69 @@
+"""The game scene's record keeper: autosave after every change, a sound after every move,
+and the record itself for Save and Replay.
+
+The game scene calls its listeners after every move, undo, redo, new game and rematch; a
+``SceneRecorder`` is one of them.  It needs from the scene only ``setup``, ``history`` (plies
+with ``text``, ``before``, ``after``), ``state`` and ``messages``.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from games.record import GameRecord, RecordError, default_name, save
+from ui.autosave import GameAutosaver, games_dir
+from ui.i18n import _
+from ui.sound import SOUNDS, sound_for_move
+
+log = logging.getLogger(__name__)
+
+
+class SceneRecorder:
+    """Listens to a game scene (``scene.listeners.append(recorder)``)."""
+
+    def __init__(self, scene: Any) -> None:
+        self.setup = scene.setup
+        self.autosaver = GameAutosaver(scene.setup)
+        self.moves = [p.text for p in scene.history]
+        if self.moves:  # a game resumed or played on from a record: it is the autosave from now on
+            self._save(scene)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game as it stands (the moves, the players, the result once it is over)."""
+        return self.autosaver.record
+
+    def __call__(self, scene: Any) -> None:
+        moves = [p.text for p in scene.history]
+        if scene.setup != self.setup or (not moves and self.moves):  # new game or rematch: a new record
+            self.setup = scene.setup
+            self.autosaver = GameAutosaver(scene.setup)
+        elif len(moves) == len(self.moves) + 1 and moves[:-1] == self.moves:
+            ply = scene.history[-1]
+            SOUNDS.play(sound_for_move(ply.before, ply.after))
+        self.moves = moves
+        if moves or self.autosaver.record.moves:
+            self._save(scene)
+
+    def _save(self, scene: Any) -> None:
+        problem = self.autosaver.update(self.moves, scene.state)
+        if problem:
+            scene.messages.add(problem, "error")
+
+    def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
+        """Write the game to the saved-games folder under a new name; (message, kind) for the window."""
+        folder = folder or games_dir()
+        record = self.record
+        stem = Path(default_name(record)).stem
+        path, n = folder / f"{stem}.json", 1
+        while path.exists():
+            n += 1
+            path = folder / f"{stem}-{n}.json"
+        try:
+            save(record, path)
+        except RecordError as exc:
+            log.info("save failed: %s", exc)
+            return _("Could not save the game: {error}").format(error=exc), "error"
+        return _("Game saved: {path}").format(path=path), "info"
