@@ -119,13 +119,6 @@ def test_desktop_helpers(monkeypatch):
     from ui import desktop, i18n
     from ui.sound import SOUNDS
 
-    monkeypatch.setenv("TABULEIRO_QUIT_AFTER_FRAMES", "30")
-    assert desktop.quit_after_frames() == 30
-    monkeypatch.setenv("TABULEIRO_QUIT_AFTER_FRAMES", "soon")
-    assert desktop.quit_after_frames() is None
-    monkeypatch.delenv("TABULEIRO_QUIT_AFTER_FRAMES")
-    assert desktop.quit_after_frames() is None
-
     pygame.display.init()
     desktop.set_window_icon()  # no error with the real icon
 

@@ -138,3 +138,59 @@ def test_the_app_quits_by_itself_for_ci_and_prints_no_noise(tmp_path):
     assert proc.returncode == 0, proc.stderr
     for noise in ("ALSA", "WARNING", "ERROR", "Traceback"):
         assert noise not in proc.stderr, proc.stderr
+
+
+def test_finished_game_saves_and_replays_and_the_menu_lists_saved_games(app):
+    from ui.autosave import games_dir
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.records import RecordsScene
+    from ui.scenes.replay import ReplayScene
+
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["b2", "a1", "b1", "c1", "b3"]))
+    assert app.scene.state.is_terminal()
+    app.scene.save_game()
+    [saved] = games_dir().glob("*.json")
+    app.scene.open_replay()
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.result.winner == 0
+    app.run_frames(3)
+    app.switch(MenuScene(app))
+    assert app.scene.menu.get_widget("saved") is not None
+    app.scene.saved_games()
+    assert isinstance(app.scene, RecordsScene) and [e.path for e in app.scene.entries] == [saved]
+
+
+def test_settings_screen_has_sound_volume_language_and_outside_players(app):
+    from ui.scenes.settings_screen import SettingsScene
+
+    app.settings.outside_players = ["bots/mine.py:Greedy"]
+    app.switch(SettingsScene(app))
+    menu = app.scene.menu
+    for widget_id in ("sound", "volume", "language", "outside_players"):
+        assert menu.get_widget(widget_id) is not None, widget_id
+    app.scene._set("volume", 0.3)
+    app.scene._forget_outside()
+    from ui import settings as st
+
+    saved, problem = st.load()
+    assert problem is None and saved.volume == 0.3 and saved.outside_players == []
+
+
+def test_export_keys_in_the_game(app, monkeypatch):
+    from ui import export
+    from ui.autosave import data_dir, games_dir
+
+    monkeypatch.setattr(export, "_pyperclip", lambda text: False)  # as on a machine without a clipboard
+    monkeypatch.setattr(export, "_sdl_clipboard", lambda text: False)
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1), ["d3", "c5"]))
+    for key in (pygame.K_p, pygame.K_m):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.run_frames(2)
+    [png] = games_dir().glob("*.png")
+    assert pygame.image.load(str(png)).get_size() == (900, 900)
+    text = (data_dir() / "moves.txt").read_text(encoding="utf-8")  # no clipboard: saved to a file instead
+    assert "1. d3 c5" in text

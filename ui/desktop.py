@@ -1,16 +1,14 @@
-"""What makes the window behave like a desktop program: its icon, the settings applied to the
-shared services (language, sound), and a way for CI to start the app headless and have it quit.
+"""What makes the window behave like a desktop program: its icon and the settings applied to the
+shared services (language, sound).  (CI's headless start: ``TABULEIRO_QUIT_AFTER_FRAMES`` in
+ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
 
-    init_pygame()                  # ui.sound: pygame.init() without audio noise on the console
     set_window_icon()              # before pygame.display.set_mode
     apply_settings(settings)       # language and sound from the settings
-    frames = quit_after_frames()   # TABULEIRO_QUIT_AFTER_FRAMES=30: the loop ends after 30 frames
 """
 
 from __future__ import annotations
 
 import logging
-import os
 from typing import Any
 
 import pygame
@@ -34,15 +32,3 @@ def apply_settings(settings: Any) -> None:
     """Push the settings that live outside the window (language, sound) to their services."""
     set_language(getattr(settings, "language", "en"))
     SOUNDS.configure(getattr(settings, "sound", True), getattr(settings, "volume", 0.8))
-
-
-def quit_after_frames() -> int | None:
-    """How many frames to draw before quitting by itself (CI's headless start), or None."""
-    value = os.environ.get("TABULEIRO_QUIT_AFTER_FRAMES", "").strip()
-    if not value:
-        return None
-    try:
-        return max(1, int(value))
-    except ValueError:
-        log.info("TABULEIRO_QUIT_AFTER_FRAMES=%r is not a number; ignored", value)
-        return None

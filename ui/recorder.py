@@ -12,8 +12,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, RecordError, default_name, save
-from ui.autosave import GameAutosaver, games_dir
+from games.record import GameRecord, RecordError, default_name, move_list_text, save
+from ui.autosave import GameAutosaver, data_dir, games_dir
 from ui.i18n import _
 from ui.sound import SOUNDS, sound_for_move
 
@@ -67,3 +67,25 @@ class SceneRecorder:
             log.info("save failed: %s", exc)
             return _("Could not save the game: {error}").format(error=exc), "error"
         return _("Game saved: {path}").format(path=path), "info"
+
+    def export_png(self, scene: Any) -> tuple[str, str]:
+        """The position on screen as a PNG in the saved-games folder; (message, kind)."""
+        import pygame
+
+        from ui.export import save_board_png
+
+        last = scene.history[-1] if scene.history else None
+        path = games_dir() / f"{Path(default_name(self.record)).stem}-move{len(scene.history)}.png"
+        try:
+            saved = save_board_png(scene.game, scene.state, path, theme=scene.app.theme,
+                                   last_move=last.move if last else None)
+        except (OSError, pygame.error) as exc:
+            return _("Could not save the picture: {error}").format(error=exc), "error"
+        return _("Picture saved: {path}").format(path=saved), "info"
+
+    def copy_moves(self) -> tuple[str, str]:
+        """The move list on the clipboard (or in a file when there is no clipboard); (message, kind)."""
+        from ui.export import copy_text
+
+        ok, message = copy_text(move_list_text(self.record), fallback=data_dir() / "moves.txt")
+        return message, "info" if ok else "warn"

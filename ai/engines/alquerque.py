@@ -45,7 +45,7 @@ import games
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from ai.search.classic import ClassicPlayer
-from games.alquerque import FAR_ROW, FORWARD, POINTS, SIZE, Alquerque, AlquerqueState, is_step
+from games.alquerque import DRAW_PLIES, FAR_ROW, FORWARD, POINTS, SIZE, Alquerque, AlquerqueState, is_step
 
 MATERIAL = 100
 HOME_ROW = ((1 << SIZE) - 1, ((1 << SIZE) - 1) << (POINTS - SIZE))  # White's row 1, Black's row 5
@@ -56,6 +56,11 @@ MOBILITY = 3
 ADVANCE = 0
 GUARD = 10  # a piece still on its own back row
 DRAWISH = 0.3  # a material lead counts this much once the other side has a safe piece
+CONTEMPT = 0  # a draw costs the side ahead this much per piece of its lead
+AMBITION = 0  # and costs the engine's own side (the root's side to move) this much more
+QUIET = 0.0  # share of the value lost as the no-capture counter nears the draw
+SQUEEZE = 0  # per missing move below SQUEEZE_BELOW, squared: a side short of moves nears a loss
+SQUEEZE_BELOW = 6
 
 
 def course_evaluation(state: AlquerqueState, player: int) -> float:
@@ -91,6 +96,17 @@ class Tactics:
         self.advance = weights.get("advance", ADVANCE)
         self.guard = weights.get("guard", GUARD)
         self.drawish = weights.get("drawish", DRAWISH)
+        self.contempt = weights.get("contempt", CONTEMPT)
+        self.ambition = weights.get("ambition", AMBITION)
+        self.root = 0  # the side the engine plays, set by EnginePlayer before each search
+        self.quiet = weights.get("quiet", QUIET)
+        self.squeeze = weights.get("squeeze", SQUEEZE)
+        self.squeeze_below = weights.get("squeeze_below", SQUEEZE_BELOW)
+
+    def draw_value(self, state: AlquerqueState) -> float:
+        """Contempt: a draw is bad for the side ahead in material, good for the side behind."""
+        lead = state.boards[state.to_move].bit_count() - state.boards[1 - state.to_move].bit_count()
+        return -self.contempt * lead - (self.ambition if state.to_move == self.root else -self.ambition)
 
     def evaluate(self, state: AlquerqueState) -> float:
         me = state.to_move
@@ -104,7 +120,7 @@ class Tactics:
         for side in (0, 1):
             own, enemy = boards[side], boards[1 - side]
             table = tables[side]
-            moves = advance = threats = 0
+            moves = advance = threats = jumps_now = 0
             bits = own
             while bits:
                 low = bits & -bits
@@ -116,16 +132,22 @@ class Tactics:
                     for over, land in jumps:
                         if enemy >> over & 1 and empty >> land & 1:
                             threats |= 1 << over
+                            jumps_now += 1
             attacked[1 - side] = threats
             safe[side] = self._safe(game, side, own, enemy)
             value = self.material * own.bit_count() + self.mobility * moves + self.advance * advance
             value += self.safe * safe[side] + self.guard * (own & HOME_ROW[side]).bit_count()
+            short = self.squeeze_below - moves - jumps_now
+            if short > 0 and self.squeeze:
+                value -= self.squeeze * short * short
             score += value if side == me else -value
         score -= self.threatened * attacked[me].bit_count()
         score += self.target * attacked[1 - me].bit_count()
         lead = boards[me].bit_count() - boards[1 - me].bit_count()
         if (lead > 0 and safe[1 - me]) or (lead < 0 and safe[me]):
             score *= self.drawish  # the side behind cannot be wiped out: likely a draw
+        if self.quiet:
+            score *= 1.0 - self.quiet * state.quiet / DRAW_PLIES
         return score
 
     @classmethod
@@ -156,8 +178,16 @@ class Tactics:
         return sorted(moves, key=lambda m: 0 if is_step(m) else -len(m))
 
 
+class EnginePlayer(AlphaBetaPlayer):
+    """``AlphaBetaPlayer`` that tells its ``Tactics`` which side it plays (for ``ambition``)."""
+
+    def choose(self, state: AlquerqueState, limits=None, progress=None):
+        self.engine.evaluator.root = state.to_move
+        return super().choose(state, limits, progress)
+
+
 def _engine(depth: int | None, noise: float = 0.0, **weights: float):
-    return lambda info, seed: AlphaBetaPlayer(Tactics(**weights), info, depth=depth, noise=noise, seed=seed)
+    return lambda info, seed: EnginePlayer(Tactics(**weights), info, depth=depth, noise=noise, seed=seed)
 
 
 def _course(depth: int):

@@ -12,8 +12,10 @@ What it does, and why:
   and deepening stops; ``Progress.proven`` reports it.  This is what makes small games (3x3
   tic-tac-toe, endgames) play perfectly with the same code.
 - Game knowledge comes from an ``Evaluator``: ``evaluate(state)`` from the mover's point of
-  view, and optionally ``order_moves(state, moves)``, ``noisy_moves(state)`` (quiescence) and
-  ``candidate_moves(state, moves)`` (a subset worth searching; the rest are never tried).
+  view, and optionally ``order_moves(state, moves)``, ``noisy_moves(state)`` (quiescence),
+  ``candidate_moves(state, moves)`` (a subset worth searching; the rest are never tried) and
+  ``draw_value(state)`` (a drawn end's value for the side to move, default 0: contempt, so a
+  side that is ahead avoids draws by repetition or move-count rules).
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class AlphaBeta:
         self.use_tt = use_tt
         self.use_ordering = use_ordering
         self.quiescence = quiescence and hasattr(evaluator, "noisy_moves")
+        self.draw_value = getattr(evaluator, "draw_value", None)
         self.noise = noise
         self.rng = random.Random(seed)
         self.tt: dict[Hashable, tuple[int, float, int, Hashable]] = {}
@@ -192,7 +195,7 @@ class AlphaBeta:
         if self.clock.out_of_time():
             raise _OutOfTime
         if state.is_terminal():
-            return terminal_value(state, ply)
+            return self._terminal(state, ply)
         # a win found at this ply cannot beat a shorter one: mate-distance pruning
         alpha = max(alpha, -(WIN - ply))
         beta = min(beta, WIN - ply - 1)
@@ -240,6 +243,12 @@ class AlphaBeta:
             self.tt[key] = (stored_depth, to_tt(best_value, ply), flag, best_move)
         return best_value
 
+    def _terminal(self, state: State, ply: int) -> float:
+        """``terminal_value``, with a draw valued by the evaluator's ``draw_value`` if it has one."""
+        if self.draw_value is not None and state.winner() is None:
+            return self.draw_value(state)
+        return terminal_value(state, ply)
+
     def _leaf(self, state: State, alpha: float, beta: float, ply: int) -> float:
         """Static evaluation, after settling noisy moves (captures) when the evaluator has them."""
         stand = self.evaluator.evaluate(state)
@@ -258,7 +267,7 @@ class AlphaBeta:
                 raise _OutOfTime
             child = state.play(move)
             if child.is_terminal():
-                value = -terminal_value(child, ply + 1)
+                value = -self._terminal(child, ply + 1)
             else:
                 value = -self._quiesce(
                     child, -beta, -alpha, ply + 1, self.evaluator.evaluate(child), qdepth + 1

@@ -156,6 +156,10 @@ class GameScene(Scene):
             self.new_game()
         elif ctrl and key == pygame.K_s:
             self.save_game()
+        elif key in (pygame.K_p, pygame.K_m):  # export: the board as a picture, the moves as text
+            recorder = self.recorder
+            message, kind = recorder.export_png(self) if key == pygame.K_p else recorder.copy_moves()
+            self.messages.add(message, kind, duration=6.0)
         elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
             self.toggle_pause()
         elif self.setup.mode == PC_VS_PC and key == pygame.K_s:

@@ -7,7 +7,7 @@ import pygame_menu
 
 import games
 from ui import text as tx
-from ui.autosave import AUTOSAVE
+from ui.autosave import AUTOSAVE, games_dir
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.base import Scene
@@ -29,16 +29,19 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.09)
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
-        self.menu = make_menu(self.app.theme, s, menu_rect, 24)
         self.resumable, problem = AUTOSAVE.resumable()  # an unfinished game left by a crash or a quit
         if problem:
             self.app.messages.add(problem, "error", duration=12.0)
+        self.has_saved = any(games_dir().glob("*.json"))  # "Saved games" once there is one to open
+        extra = (self.resumable is not None) + self.has_saved
+        self.menu = make_menu(self.app.theme, s, menu_rect, (24, 21, 19)[extra])  # 6, 7 or 8 buttons
         if self.resumable is not None:
             self.menu.add.button(_("Continue"), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
         self.menu.add.button(_("Watch (PC vs PC)"), self.watch, button_id="watch")
         self.menu.add.button(_("Tournament"), self.tournament, button_id="tournament")
-        self.menu.add.button(_("Saved games"), self.saved_games, button_id="saved")
+        if self.has_saved:
+            self.menu.add.button(_("Saved games"), self.saved_games, button_id="saved")
         self.menu.add.button(_("Rules"), self.rules, button_id="rules")
         self.menu.add.button(_("Settings"), self.settings, button_id="settings")
         self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")

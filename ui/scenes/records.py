@@ -69,7 +69,8 @@ class RecordsScene(Scene):
 
         self.open_record = open_record or (lambda record: open_replay(app, record))
         self.on_back = on_back or (lambda: show_menu(app))
-        self.messages = Messages()
+        self.messages = getattr(app, "messages", None) or Messages()  # the App's outlive this screen
+        self.own_messages = self.messages is not getattr(app, "messages", None)
         self.entries: list[Entry] = []
         self.scroll = 0
         self.back_button = Button(_("Back"), self.back, "Esc")
@@ -149,7 +150,8 @@ class RecordsScene(Scene):
             tx.text(surface, when, (rect.right - int(14 * s), rect.centery), int(13 * s), theme.muted, "midright")
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))
         self.back_button.draw(surface, theme, s)
-        self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
+        if self.own_messages:
+            self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
 
 
 def _when(stamp: str) -> str:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pygame
 
+from ui.i18n import LANGUAGES, _
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
+from ui.sound import SOUNDS
 from ui.theme import THEMES
 from ui.widgets import card, mix
 
@@ -20,10 +22,18 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _set(self, name: str, value) -> None:
+        if getattr(self.app.settings, name) == value:
+            return  # pygame-menu calls onchange while building a selector whose default is not the first
         setattr(self.app.settings, name, value)
         self.app.apply_settings()
-        if name == "theme":
-            self.resize(self.app.size)  # rebuild the menu in the new colours
+        if name in ("theme", "language"):
+            self.resize(self.app.size)  # rebuild the menu in the new colours or words
+        if name in ("sound", "volume"):
+            SOUNDS.play("place")  # let the player hear the new volume
+
+    def _forget_outside(self) -> None:
+        self._set("outside_players", [])
+        self.resize(self.app.size)
 
     def back(self) -> None:
         from ui.scenes.menu import MenuScene
@@ -33,25 +43,38 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - int(80 * s), int(640 * s)), min(h - int(160 * s), int(480 * s)))
+        self.panel = pygame.Rect(0, 0, min(w - int(80 * s), int(640 * s)), min(h - int(160 * s), int(660 * s)))
         self.panel.midtop = (w // 2, int(120 * s))
         st = self.app.settings
         menu = make_menu(self.app.theme, s, self.panel.inflate(-int(24 * s), -int(24 * s)), 20)
-        themes = [(name.capitalize(), name) for name in THEMES]
-        menu.add.selector("Theme: ", themes, default=[n for _, n in themes].index(st.theme), style="fancy",
+        themes = [(_(name.capitalize()), name) for name in THEMES]
+        menu.add.selector(_("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme), style="fancy",
                           selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
-        menu.add.toggle_switch("Show legal moves: ", st.show_legal, toggleswitch_id="show_legal",
+        menu.add.toggle_switch(_("Show legal moves") + ": ", st.show_legal, toggleswitch_id="show_legal",
                                onchange=lambda v: self._set("show_legal", v), **toggle_style(self.app.theme, s))
-        anim = [(label, v) for label, v in ANIMATION_CHOICES]
+        anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
-        menu.add.selector("Animations: ", anim, default=index, style="fancy", selector_id="animation",
+        menu.add.selector(_("Animations") + ": ", anim, default=index, style="fancy", selector_id="animation",
                           onchange=lambda _sel, v: self._set("animation_speed", v))
         times = [(f"{t:g} s", t) for t in TIME_CHOICES]
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-        menu.add.selector("Computer time per move: ", times, default=index, style="fancy", selector_id="move_time",
+        menu.add.selector(_("Computer time per move") + ": ", times, default=index, style="fancy", selector_id="move_time",
                           onchange=lambda _sel, v: self._set("move_time", v))
+        menu.add.toggle_switch(_("Sound") + ": ", st.sound, toggleswitch_id="sound",
+                               onchange=lambda v: self._set("sound", v), **toggle_style(self.app.theme, s))
+        volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
+        index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
+        menu.add.selector(_("Volume") + ": ", volumes, default=index, style="fancy", selector_id="volume",
+                          onchange=lambda _sel, v: self._set("volume", v))
+        codes = [code for code, _name in LANGUAGES]
+        menu.add.selector(_("Language") + ": ", [(name, code) for code, name in LANGUAGES],
+                          default=codes.index(st.language) if st.language in codes else 0, style="fancy",
+                          selector_id="language", onchange=lambda _sel, v: self._set("language", v))
+        if st.outside_players:  # added on the tournament screen; remembered here until forgotten
+            menu.add.button(_("Forget {n} outside players").format(n=len(st.outside_players)),
+                            lambda: self._forget_outside(), button_id="outside_players")
         menu.add.vertical_margin(int(16 * s))
-        menu.add.button("Back", self.back, button_id="back")
+        menu.add.button(_("Back"), self.back, button_id="back")
         self.menu = menu
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -64,7 +87,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
-        heading(surface, theme, s, "Settings", "Saved automatically")
+        heading(surface, theme, s, _("Settings"), _("Saved automatically"))
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         if self.menu is not None:
             self.menu.draw(surface)
