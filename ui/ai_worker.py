@@ -7,7 +7,9 @@ state from them (nothing from pygame or the UI crosses the process boundary).
 
 Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
 that has not answered within ``STOP_GRACE`` seconds after a cancel, or that died, is terminated
-and replaced by a fresh one.  Errors come back as ``AIError`` events; the scene decides what to do.
+and replaced by a fresh one.  Errors come back as ``AIError`` events; a player that lost by the
+rules (``ai.base.Forfeit``: an outside player over time, dead or with an illegal answer) comes
+back as ``AIForfeit``.  The scene decides what to do.
 
 This module must not import pygame: the worker process imports it under the spawn start method.
 """
@@ -74,6 +76,15 @@ class AIError:
     detail: str = ""
 
 
+@dataclass
+class AIForfeit:
+    """The player lost the game by the rules (an outside player over time, dead, with an illegal
+    answer, or that could not be loaded): ``message`` is the reason, e.g. "exceeded the time limit"."""
+
+    job_id: int
+    message: str
+
+
 # -- the worker process ----------------------------------------------------------------------
 def _rebuild(game, job: Job):
     """The position to search: replay the moves; fall back to the position text."""
@@ -100,12 +111,18 @@ def _format_line(game, state, moves, limit: int = 8) -> list[str]:
 def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     import ai
     import games
+    from ai.base import Forfeit
 
     game = games.load(job.game_id, **job.options)
     state = _rebuild(game, job)
     key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
     if key not in players:
-        players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
+        try:
+            players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
+        except ValueError as exc:
+            if ai.is_outside_player(job.player_id):  # its file or engine is at fault, not us
+                raise Forfeit(f"could not be loaded: {exc}") from None
+            raise
     player = players[key]
     last = [0.0]
     started = time.perf_counter()
@@ -132,6 +149,8 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
 
 def worker_main(jobs, reports, stop) -> None:
     """The worker process: run jobs until a ``None`` arrives."""
+    from ai.base import Forfeit
+
     players: dict = {}
     parent = mp.parent_process()
     if hasattr(os, "nice"):
@@ -149,6 +168,8 @@ def worker_main(jobs, reports, stop) -> None:
         job_id, job = item
         try:
             _run_job(job_id, job, players, reports, stop)
+        except Forfeit as exc:  # lost by the rules: the scene ends the game, no random move
+            reports.put(AIForfeit(job_id, str(exc) or "forfeits"))
         except Exception as exc:  # noqa: BLE001 - every failure goes back to the window
             reports.put(AIError(job_id, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
 
@@ -222,9 +243,9 @@ class AIWorker:
         return (self.busy is not None and not self.cancelled) or self.pending is not None
 
     # -- answers ---------------------------------------------------------------------------
-    def poll(self) -> list[AIProgress | AIResult | AIError]:
+    def poll(self) -> list[AIProgress | AIResult | AIError | AIForfeit]:
         """Answers that arrived since the last call (never blocks)."""
-        out: list[AIProgress | AIResult | AIError] = self._local
+        out: list[AIProgress | AIResult | AIError | AIForfeit] = self._local
         self._local = []
         if self.broken:
             return out
@@ -235,7 +256,7 @@ class AIWorker:
                 break
             if item.job_id != self.busy:
                 continue
-            if isinstance(item, (AIResult, AIError)):
+            if isinstance(item, (AIResult, AIError, AIForfeit)):
                 finished_cancelled = self.cancelled
                 self.busy, self.cancelled = None, False
                 if finished_cancelled:

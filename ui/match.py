@@ -39,6 +39,10 @@ class MatchSetup:
         pid = self.players[side]
         if pid is None:
             return "You" if self.mode == HUMAN_VS_PC else f"Player {side + 1}"
+        if ai.is_outside_player(pid):
+            from ui.outside_players import short
+
+            return short(pid)  # "alunos.py:jogador42": its file without the folder
         for p in ai.catalog(self.game_id):
             if p.id == pid:
                 return p.title

@@ -12,12 +12,20 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, RecordError, default_name, move_list_text, save
+from games.record import GameRecord, RecordError, Result, default_name, move_list_text, save
 from ui.autosave import GameAutosaver, data_dir, games_dir
 from ui.i18n import _
 from ui.sound import SOUNDS, sound_for_move
 
 log = logging.getLogger(__name__)
+
+
+def _forfeit_result(scene: Any) -> Result | None:
+    """The result of a game a player lost by forfeit (the rules' state knows nothing of it)."""
+    forfeit = getattr(scene, "forfeit", None)
+    if forfeit is None:
+        return None
+    return Result(1 - forfeit[0], scene.end_reason(), None)
 
 
 class SceneRecorder:
@@ -44,11 +52,11 @@ class SceneRecorder:
             ply = scene.history[-1]
             SOUNDS.play(sound_for_move(ply.before, ply.after))
         self.moves = moves
-        if moves or self.autosaver.record.moves:
+        if moves or self.autosaver.record.moves or getattr(scene, "forfeit", None):
             self._save(scene)
 
     def _save(self, scene: Any) -> None:
-        problem = self.autosaver.update(self.moves, scene.state)
+        problem = self.autosaver.update(self.moves, scene.state, _forfeit_result(scene))
         if problem:
             scene.messages.add(problem, "error")
 

@@ -92,6 +92,7 @@ class Tactics:
         self.threatened = weights.get("threatened", THREATENED)
         self.target = weights.get("target", TARGET)
         self.safe = weights.get("safe", SAFE)
+        self.enemy_safe = weights.get("enemy_safe", self.safe)  # the engine's opponent's safe pieces
         self.mobility = weights.get("mobility", MOBILITY)
         self.advance = weights.get("advance", ADVANCE)
         self.guard = weights.get("guard", GUARD)
@@ -104,9 +105,12 @@ class Tactics:
         self.squeeze_below = weights.get("squeeze_below", SQUEEZE_BELOW)
 
     def draw_value(self, state: AlquerqueState) -> float:
-        """Contempt: a draw is bad for the side ahead in material, good for the side behind."""
-        lead = state.boards[state.to_move].bit_count() - state.boards[1 - state.to_move].bit_count()
-        return -self.contempt * lead - (self.ambition if state.to_move == self.root else -self.ambition)
+        """Contempt: a draw costs the engine's side ``ambition``, plus ``contempt`` per piece of
+        its material lead; the game is drawish, so an engine that takes draws rarely wins."""
+        root = self.root
+        lead = state.boards[root].bit_count() - state.boards[1 - root].bit_count()
+        value = -self.ambition - self.contempt * max(lead, 0)  # for the engine's side
+        return value if state.to_move == root else -value
 
     def evaluate(self, state: AlquerqueState) -> float:
         me = state.to_move
@@ -136,7 +140,8 @@ class Tactics:
             attacked[1 - side] = threats
             safe[side] = self._safe(game, side, own, enemy)
             value = self.material * own.bit_count() + self.mobility * moves + self.advance * advance
-            value += self.safe * safe[side] + self.guard * (own & HOME_ROW[side]).bit_count()
+            safe_weight = self.safe if side == self.root else self.enemy_safe
+            value += safe_weight * safe[side] + self.guard * (own & HOME_ROW[side]).bit_count()
             short = self.squeeze_below - moves - jumps_now
             if short > 0 and self.squeeze:
                 value -= self.squeeze * short * short

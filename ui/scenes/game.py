@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
+import ai
 from games.base import IllegalMove, State
-from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
+from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.board_view import Click, Overlay
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -75,6 +76,24 @@ class GameScene(Scene):
     def state(self) -> State:
         return self.history[-1].after if self.history else self.initial
 
+    # The rules know nothing of forfeits: an outside player that lost by forfeit (over the time
+    # limit, dead, an illegal answer) ends the game here, in the scene, as ``forfeit`` = (side,
+    # reason).  The panel, the game-over card and the record read these three instead of the state.
+    def is_over(self) -> bool:
+        return self.forfeit is not None or self.state.is_terminal()
+
+    def winner(self) -> int | None:
+        """The winning side once the game is over (None: a draw or not over)."""
+        if self.forfeit is not None:
+            return 1 - self.forfeit[0]
+        return self.state.winner() if self.state.is_terminal() else None
+
+    def end_reason(self) -> str:
+        if self.forfeit is not None:
+            side, why = self.forfeit
+            return f"{self.game.sides[side]} forfeits: {self.setup.player_label(side)} {why}"
+        return self.state.end_reason()
+
     def _reset(self) -> None:
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
@@ -85,7 +104,8 @@ class GameScene(Scene):
         self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
         self.progress: AIProgress | None = None
         self.last_search: AIProgress | None = None
-        self.held: tuple[AIResult | AIError, int] | None = None  # a reply waiting for its moment
+        self.held: tuple[AIResult | AIError | AIForfeit, int] | None = None
+        self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit  # a reply waiting for its moment
         self.hint: Hashable | None = None
         self.paused = False
         self.step_once = False
@@ -104,8 +124,7 @@ class GameScene(Scene):
         return self.worker
 
     def human_to_move(self) -> bool:
-        s = self.state
-        return not s.is_terminal() and self.setup.is_human(s.to_move)
+        return not self.is_over() and self.setup.is_human(self.state.to_move)
 
     def computer_thinking(self) -> bool:
         return self.job is not None and self.job_kind == "move"
@@ -133,8 +152,8 @@ class GameScene(Scene):
         self.btn_legal.active = self.show_legal
         self.btn_pause.label = _("Resume") if self.paused else _("Pause")
         self.btn_pause.active = self.paused
-        self.btn_pause.enabled = not self.state.is_terminal()
-        self.btn_step.enabled = self.paused and not self.state.is_terminal()
+        self.btn_pause.enabled = not self.is_over()
+        self.btn_step.enabled = self.paused and not self.is_over()
         self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -207,6 +226,7 @@ class GameScene(Scene):
             self.paused = True
 
     def _after_jump(self) -> None:
+        self.forfeit = None  # taking moves back takes the forfeit back too
         self._changed()
         self.hint = None
         self.over_since, self.over_hidden = None, False
@@ -308,14 +328,29 @@ class GameScene(Scene):
         if legal:
             self._play(random.choice(legal), by_computer=True)
 
-    def _apply_reply(self, reply: AIResult | AIError, side: int) -> None:
+    def _lose_by_forfeit(self, side: int, why: str) -> None:
+        """End the game: ``side`` forfeits (the reason goes to the card, the panel and the record)."""
+        self.forfeit = (side, why)
+        self.over_since = time.monotonic()
+        self.over_hidden = False
+        log.info("forfeit: %s", self.end_reason())
+        self._changed()
+
+    def _apply_reply(self, reply: AIResult | AIError | AIForfeit, side: int) -> None:
         self.held = None
         self.step_once = False
         state = self.state
-        if state.is_terminal() or state.to_move != side:
+        if self.is_over() or state.to_move != side:
             return
         name = self.setup.player_label(side)
-        if isinstance(reply, AIError):
+        outside = ai.is_outside_player(self.setup.players[side] or "")
+        if isinstance(reply, AIForfeit):
+            self._lose_by_forfeit(side, reply.message)
+        elif outside and isinstance(reply, AIError):  # never a random move on an outside player's behalf
+            self._lose_by_forfeit(side, f"failed ({reply.message})")
+        elif outside and reply.move not in state.legal_moves():
+            self._lose_by_forfeit(side, f"played an illegal move ({reply.text})")
+        elif isinstance(reply, AIError):
             log.warning("AI error: %s\n%s", reply.message, reply.detail)
             self._random_fallback(f"{name} failed ({reply.message})")
         elif reply.move not in state.legal_moves():
@@ -337,7 +372,7 @@ class GameScene(Scene):
             if self.progress is not None:
                 self.last_search = self.progress
             if kind == "hint":
-                if isinstance(item, AIError):
+                if isinstance(item, (AIError, AIForfeit)):
                     self.messages.add(f"No hint: {item.message}", "error")
                 elif item.move in self.state.legal_moves():
                     self.hint = item.move
@@ -355,7 +390,7 @@ class GameScene(Scene):
         self._poll()
         state = self.state
         self._refresh_buttons()
-        if state.is_terminal():
+        if self.is_over():
             return
         if self.held is not None:
             if self.view.is_animating():
@@ -393,7 +428,7 @@ class GameScene(Scene):
         if not self.view.rect.collidepoint(pos):
             return
         state = self.state
-        if state.is_terminal():
+        if self.is_over():
             return
         if not self.setup.is_human(state.to_move):
             self.messages.add("Wait: the computer is thinking" if self.computer_thinking()
@@ -447,15 +482,15 @@ class GameScene(Scene):
         s, theme = self.app.scale, self.app.theme
         if self.messages.current():
             return
-        line = self.view.status_text(self.state) or self._prompt()
+        line = (self.end_reason() if self.forfeit else "") or self.view.status_text(self.state) or self._prompt()
         y = self.board_area.bottom - self.status_h // 2 - int(8 * s)
         tx.text(surface, tx.fit(line, int(16 * s), self.board_area.width - 40), (self.board_area.centerx, y),
                 int(16 * s), theme.muted, "center")
 
     def _prompt(self) -> str:
         state = self.state
-        if state.is_terminal():
-            return state.end_reason()
+        if self.is_over():
+            return self.end_reason()
         side = self.game.sides[state.to_move]
         if self.human_to_move():
             who = "Your move" if self.setup.mode == HUMAN_VS_PC else f"{self.setup.player_label(state.to_move)} to move"

@@ -19,8 +19,7 @@ OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
 
 
 def result_title(scene: GameScene) -> str:
-    state = scene.state
-    winner = state.winner()
+    winner = scene.winner()
     if winner is None:
         return _("Draw")
     if scene.setup.mode == HUMAN_VS_PC:
@@ -31,7 +30,7 @@ def result_title(scene: GameScene) -> str:
 def result_lines(scene: GameScene) -> list[str]:
     state = scene.state
     lines = []
-    reason = state.end_reason()
+    reason = scene.end_reason()
     if reason and reason != result_title(scene):
         lines.append(reason)
     score = state.score()
@@ -61,7 +60,7 @@ class GameOverCard:
 
     def visible(self) -> bool:
         s = self.scene
-        return (s.state.is_terminal() and s.over_since is not None and not s.over_hidden
+        return (s.is_over() and s.over_since is not None and not s.over_hidden
                 and time.monotonic() - s.over_since >= OVER_DELAY and not s.view.is_animating())
 
     def layout(self, area: pygame.Rect) -> None:
@@ -89,7 +88,8 @@ class GameOverCard:
         dim.fill((0, 0, 0, 110))
         surface.blit(dim, self.area.topleft)
         w = min(self.area.width - int(40 * s), int(420 * s))
-        lines = result_lines(scene)
+        lines = [part for line in result_lines(scene)  # a long reason (a forfeit's) takes two lines
+                 for part in (tx.wrap(line, int(16 * s), w - int(30 * s))[:2] or [line])]
         rows = (len(self.buttons) + 1) // 2
         h = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
              + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)

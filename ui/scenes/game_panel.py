@@ -97,8 +97,8 @@ class GamePanel:
         h = self._s(58)
         for side in (0, 1):
             rect = pygame.Rect(x, y, w, h)
-            to_move = not state.is_terminal() and state.to_move == side
-            winner = state.is_terminal() and state.winner() == side
+            to_move = not scene.is_over() and state.to_move == side
+            winner = scene.is_over() and scene.winner() == side
             fill = mix(theme.panel, theme.text, 0.06)
             border = theme.accent if to_move else (theme.win if winner else mix(theme.panel, theme.text, 0.14))
             card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
@@ -147,7 +147,7 @@ class GamePanel:
             tx.text(surface, "Move ready: press S to play it", (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
             headline = "Last search" if p is not None else ("Paused" if scene.paused else "Ready")
-            if scene.state.is_terminal():
+            if scene.is_over():
                 headline = "Game over"
             tx.text(surface, headline, (tx_x, y + self._s(18)), size, theme.muted, "midleft", bold=True)
         if p is not None:
@@ -160,9 +160,11 @@ class GamePanel:
                 second = f"{nodes} · {second}" if second else nodes
             colour = theme.win if proof else theme.muted
             tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
-        elif scene.state.is_terminal():
-            tx.text(surface, tx.fit(scene.state.end_reason(), small, w - self._s(28)), (tx_x, y + self._s(42)),
-                    small, theme.text)
+        elif scene.is_over():  # a long reason (a forfeit's) gets a second line
+            lines = tx.wrap(scene.end_reason(), small, w - self._s(28))
+            for i, line in enumerate(lines[:2]):
+                line = tx.fit(" ".join(lines[1:]), small, w - self._s(28)) if i == 1 else line
+                tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
             tip = ("Click the board to play" if scene.human_to_move()
                    else "Starting the search…" if scene.job is not None else "Waiting for the computer")

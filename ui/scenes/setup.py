@@ -3,11 +3,19 @@ time per move and sides.  Watch is the same screen preset to PC vs PC.
 
 Option widgets are built from ``GameInfo.options`` (bool -> toggle, choices or int range ->
 selector, long int ranges -> slider), so a game's new option needs no code here.
+
+The computer-player selectors offer our players, then the remembered outside players that fit
+the game and its options (``settings.outside_players``).  Which fit is found in a background
+thread (``ui.outside_players.OFFERS``, cached per game and options); the menu is rebuilt when
+the answers arrive.  A file or ``gtp:`` command typed in the "Outside player" field is checked
+the same way and, if it plays this game, remembered.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +24,7 @@ import pygame_menu
 
 import ai
 import games
+from ui import outside_players
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.scenes.base import Scene
@@ -67,6 +76,11 @@ class SetupScene(Scene):
         self.cards.selected = self.choices.game_id
         self.menu: pygame_menu.Menu | None = None
         self.error = ""
+        self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
+        self.offers_version = -1
+        self.entry = ""  # the "Outside player" field
+        self.adding: threading.Thread | None = None
+        self.added: list[tuple[str, Any]] = []  # answers of the adding thread, picked up in update()
 
     # -- the choices ------------------------------------------------------------------------
     @property
@@ -82,13 +96,21 @@ class SetupScene(Scene):
     def _players(self) -> list[ai.PlayerInfo]:
         return ai.catalog(self.info.id)
 
+    def _outside(self) -> list[tuple[str, str]]:
+        """(id, title) of the remembered outside players known to fit this game and its options."""
+        return outside_players.OFFERS.players(self.info.id, self._options(), outside_players.remembered(self.app))
+
+    def _items(self) -> list[tuple[str, str]]:
+        """(title, id) of every computer player offered: ours, then the outside ones that fit."""
+        return [(p.title, p.id) for p in self._players()] + [(title, pid) for pid, title in self.outside_shown]
+
     def _computer(self) -> str:
-        ids = [p.id for p in self._players()]
+        ids = [pid for _title, pid in self._items()]
         pid = self.choices.computer.get(self.info.id, "level-3")
         return pid if pid in ids else ids[min(2, len(ids) - 1)]
 
     def _watch_players(self) -> tuple[str, str]:
-        ids = [p.id for p in self._players()]
+        ids = [pid for _title, pid in self._items()]
         pair = self.choices.watch_players.get(self.info.id, ("level-3", "level-4"))
         return tuple(p if p in ids else ids[-1] for p in pair)  # type: ignore[return-value]
 
@@ -143,6 +165,8 @@ class SetupScene(Scene):
     def _describe(self, pid: str) -> str:
         """The player's one-line description, fitted to the panel."""
         about = next((p.description for p in self._players() if p.id == pid), "")
+        if not about and ai.is_outside_player(pid):
+            about = f"An outside player: {pid}"
         return tx.fit(about, int(14 * self.app.scale), self.panel.width - int(60 * self.app.scale))
 
     def _set_computer(self, pid: str) -> None:
@@ -155,6 +179,69 @@ class SetupScene(Scene):
         pair = list(self._watch_players())
         pair[side] = pid
         self.choices.watch_players[self.info.id] = (pair[0], pair[1])
+
+    def _set_entry(self, value: str) -> None:
+        self.entry = value
+
+    def _add_outside(self) -> None:
+        """Check the file (or ``gtp:`` command) typed in the field in a thread; see ``update``."""
+        entry = self.entry.strip().strip('"')
+        if not entry or self.adding is not None:
+            return
+        game_id, options = self.info.id, dict(self._options())
+
+        def work() -> None:
+            try:
+                self.added.append(("ok", (game_id, options, outside_players.discover(game_id, entry, options))))
+            except Exception as exc:  # noqa: BLE001 - shown to the user; the window goes on
+                self.added.append(("error", f"{entry}: {exc}"))
+
+        self.adding = threading.Thread(target=work, daemon=True, name="tabuleiro-add-outside")
+        self.adding.start()
+        self.app.messages.add(f"Loading {entry}…")
+
+    def _take_added(self) -> None:
+        while self.added:
+            kind, data = self.added.pop(0)
+            self.adding = None
+            if kind == "error":
+                self.app.messages.add(data, "error")
+                continue
+            game_id, options, found = data
+            outside_players.OFFERS.known(game_id, options, found)
+            problem = outside_players.remember(self.app, [pid for pid, _title in found])
+            if problem:
+                self.app.messages.add(problem, "warn")
+            self.entry = ""
+            if found and game_id == self.info.id:
+                first = found[0][0]
+                if self.mode == HUMAN_VS_PC:
+                    self.choices.computer[game_id] = first
+                elif self.mode == PC_VS_PC:
+                    self.choices.watch_players[game_id] = (self._watch_players()[0], first)
+            self.app.messages.add(f"Added {', '.join(title for _pid, title in found)}")
+            self.outside_shown = []  # force the rebuild below
+            self.offers_version = -1
+
+    def update(self, dt: float) -> None:
+        """Pick up outside players found by the background checks; rebuild the menu if they changed."""
+        self._take_added()
+        version = outside_players.OFFERS.version
+        if version == self.offers_version or self.menu is None:
+            return
+        self.offers_version = version
+        found = self._outside()
+        if found != self.outside_shown:
+            self.outside_shown = found
+            self._rebuild_keeping_focus()
+
+    def _rebuild_keeping_focus(self) -> None:
+        selected = self.menu.get_selected_widget() if self.menu is not None else None
+        wid = selected.get_id() if selected is not None else None
+        self._build_menu()
+        if wid:
+            with contextlib.suppress(ValueError, IndexError, AssertionError, KeyError):
+                self.menu.select_widget(wid)  # the widget may be gone (another mode, game)
 
     # -- layout -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -178,6 +265,7 @@ class SetupScene(Scene):
             menu.add.label(info.summary, font_size=int(14 * s), font_color=self.app.theme.muted,
                            wordwrap=True, max_char=-1)
         menu.add.vertical_margin(int(6 * s))
+        self.outside_shown = self._outside()
         self._option_widgets(menu)
         if not self.watch:
             modes = [(label, m) for m, label in MODES]
@@ -190,6 +278,12 @@ class SetupScene(Scene):
         if self.mode != HOTSEAT:
             menu.add.selector("Time: ", times, default=current, style="fancy", selector_id="time",
                               onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
+        if self.mode != HOTSEAT:
+            menu.add.text_input("Outside player: ", default=self.entry, textinput_id="outside-entry",
+                                onchange=self._set_entry, onreturn=lambda _v: self._add_outside(),
+                                font_size=int(15 * s), maxwidth=28)
+            menu.add.button("Add outside player (file.py or gtp:command)", self._add_outside,
+                            button_id="add-outside", font_size=int(15 * s))
         menu.add.vertical_margin(int(10 * s))
         theme = self.app.theme
         menu.add.button("Start game" if not self.watch else "Start watching", self.start, button_id="start",
@@ -221,8 +315,7 @@ class SetupScene(Scene):
             menu.add.selector(f"{opt.label}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
-        players = self._players()
-        items = [(p.title, p.id) for p in players]
+        items = self._items()
         sides = self.info.sides
         if self.mode == HUMAN_VS_PC:
             side_items = [(f"{sides[0]} (moves first)", 0), (sides[1], 1), ("Random", RANDOM_SIDE)]

@@ -29,20 +29,14 @@ from ai.tournament import standings as make_standings
 from ui import text as tx
 from ui.board_view import Overlay
 from ui.i18n import _
+from ui.outside_players import discover as _discover
+from ui.outside_players import short
 from ui.scenes.base import Scene
 from ui.theme import DARK, Theme
 from ui.widgets import Button, Messages, card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
-
-
-def short(player_id: str) -> str:
-    """A player id as shown in the tables (outside files without their folder)."""
-    if ".py" in player_id and not player_id.startswith("gtp:"):
-        head, tail = player_id.split(".py", 1)
-        return Path(head).name + ".py" + tail
-    return player_id if len(player_id) <= 28 else player_id[:27] + "…"
 
 
 class TournamentScene(Scene):
@@ -751,23 +745,6 @@ class TournamentScene(Scene):
                 return
             self.live[number] = {"ids": tuple(result.players), "state": state, "last": None, "before": None,
                                  "result": result}
-
-
-def _discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[str, str]]:
-    """(id, title) of the players ``entry`` names for ``game_id``: a file's players or one engine."""
-    if entry.startswith("gtp:") or entry.endswith(".json"):
-        player = ai.make_player(game_id, entry)
-        player.close()
-        return [(entry, player.info.title)]
-    from ai.outside import list_outside_players, parse_outside_id
-
-    spec = parse_outside_id(entry)
-    infos = list_outside_players(game_id, spec.path, options)
-    if spec.name and spec.name != "*":
-        infos = [i for i in infos if i.id.endswith(":" + spec.name) or i.title == spec.name]
-        if not infos:
-            raise ValueError(f"no player {spec.name!r} in {spec.path}")
-    return [(i.id, f"{i.title} ({Path(spec.path).name})") for i in infos]
 
 
 def _has_engine(game_id: str) -> bool:

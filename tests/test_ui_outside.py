@@ -1,0 +1,116 @@
+"""Outside players in the window: offered in the setup screen's selectors for the games they play,
+and losing by forfeit (over the time limit, an illegal answer) with the reason on the game-over card.
+
+Bots: tests/data/outside/ (README.md there): ``rastros_alunos.py`` (course Rastros players, which
+play Rastros only), ``sleeper.py`` (never answers), ``illegal.py`` (always answers a1).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.record import GameRecord
+from tests.ui_helpers import click, make_app, wait
+from ui import outside_players
+from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.game_over import result_lines, result_title
+from ui.scenes.setup import SetupScene
+
+BOTS = Path(__file__).parent / "data" / "outside"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    outside_players.OFFERS.clear()
+    app = make_app(tmp_path, monkeypatch)
+    yield app
+    if app.running:
+        app.quit()
+
+
+def selector_ids(scene: SetupScene, widget_id: str) -> dict[str, str]:
+    """{player id: title} offered by a selector of the setup menu."""
+    return {item[1]: item[0] for item in scene.menu.get_widget(widget_id).get_items()}
+
+
+def frames_while(app, condition, seconds: float) -> int:
+    """Run frames until ``condition()`` holds; how many frames ran (the window kept drawing)."""
+    count = [0]
+
+    def counted() -> bool:
+        count[0] += 1
+        return condition()
+
+    assert wait(app, counted, seconds)
+    return count[0]
+
+
+def test_remembered_outside_player_is_offered_for_its_game_only(app):
+    pid = f"{BOTS / 'rastros_alunos.py'}:jogador42"
+    app.settings.outside_players = [pid]
+    scene = SetupScene(app, game_id="rastros")
+    app.switch(scene)
+    assert pid not in selector_ids(scene, "computer")  # checked in the background, not yet known
+    frames = frames_while(app, lambda: pid in selector_ids(scene, "computer"), 15)
+    assert frames > 1  # the menu was rebuilt by a later frame: loading did not block the window
+    assert selector_ids(scene, "computer")[pid] == "Aluno 42 (rastros_alunos.py)"
+    items = list(selector_ids(scene, "computer"))
+    assert items[0] == "level-1" and items[-1] == pid  # after the built-in players
+    scene.pick_game("tictactoe")
+    assert wait(app, lambda: not outside_players.OFFERS.pending("tictactoe", scene._options()), 15)
+    app.run_frames(2)
+    assert pid not in selector_ids(scene, "computer")
+    scene.pick_game("rastros")  # cached: offered again at once
+    assert pid in selector_ids(scene, "computer")
+    scene.build_setup()
+    assert app.errors == []
+
+
+def test_outside_player_added_from_the_setup_screen_is_remembered(app):
+    scene = SetupScene(app, game_id="rastros")
+    app.switch(scene)
+    scene._set_entry(f"{BOTS / 'rastros_alunos.py'}:teimoso")
+    scene._add_outside()
+    pid = f"{BOTS / 'rastros_alunos.py'}:teimoso"
+    assert wait(app, lambda: pid in selector_ids(scene, "computer"), 15)
+    assert pid in app.settings.outside_players
+    assert scene.build_setup().players[1 - scene.build_setup().human_side()] == pid  # now the opponent
+
+
+def test_sleeping_bot_forfeits_on_time_and_the_card_says_why(app):
+    sleeper = str(BOTS / "sleeper.py")
+    setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (sleeper, None), 0.1)
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    frames = frames_while(app, lambda: scene.forfeit is not None, 15)
+    assert frames > 10  # the window went on drawing while the bot slept
+    side, why = scene.forfeit
+    assert side == 0 and "exceeded the time limit" in why
+    assert scene.history == []  # no random move was played on its behalf
+    assert scene.is_over() and scene.winner() == 1 and not scene.human_to_move()
+    assert wait(app, scene.over_card.visible, 5)
+    assert result_title(scene) == "You win!"
+    reason = result_lines(scene)[0]
+    assert reason.startswith("X forfeits: sleeper.py exceeded the time limit")
+    record = GameRecord.loads(scene.recorder.record.dumps())
+    assert record.result is not None and record.result.winner == 1 and record.result.reason == reason
+    scene.new_game()  # a new game clears the forfeit
+    assert scene.forfeit is None and not scene.is_over()
+    assert app.errors == []
+
+
+def test_illegal_answer_forfeits_instead_of_a_random_move(app):
+    setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(BOTS / "illegal.py")), 1.0)
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(0, 0).center)  # a1: the bot answers a1 again
+    assert [p.text for p in scene.history] == ["a1"]
+    assert wait(app, lambda: scene.forfeit is not None, 15)
+    assert scene.forfeit[0] == 1 and "illegal move" in scene.forfeit[1]
+    assert len(scene.history) == 1
+    assert "O forfeits: illegal.py" in scene.end_reason()
+    assert app.errors == []

@@ -1,0 +1,138 @@
+"""Outside players in the window: naming them, finding which remembered ones fit a game, remembering.
+
+Loading an outside player starts a process (a Python file is imported there, a GTP engine is
+started), which takes a fraction of a second or more: the window never does it on its own
+thread.  ``OFFERS`` checks the remembered ids (``settings.outside_players``) for a game and its
+options in a background thread and caches the answer per (game, options, id), so the setup screen
+can offer them in its selectors and rebuild its menu when the answers arrive.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import ai
+
+
+def short(player_id: str) -> str:
+    """A player id as shown in tables and labels (outside files without their folder)."""
+    if ".py" in player_id and not player_id.startswith("gtp:"):
+        head, tail = player_id.split(".py", 1)
+        return Path(head).name + ".py" + tail
+    return player_id if len(player_id) <= 28 else player_id[:27] + "…"
+
+
+def discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """(id, title) of the players ``entry`` names for ``game_id``: a file's players or one engine.
+
+    Slow (it starts a process): call it from a thread.  ValueError if nothing there plays the game.
+    """
+    if entry.startswith("gtp:") or entry.endswith(".json"):
+        player = ai.make_player(game_id, entry)
+        player.close()
+        return [(entry, player.info.title)]
+    from ai.outside import list_outside_players, parse_outside_id
+
+    spec = parse_outside_id(entry)
+    infos = list_outside_players(game_id, spec.path, options)
+    if spec.name and spec.name != "*":
+        infos = [i for i in infos if i.id.endswith(":" + spec.name) or i.title == spec.name]
+        if not infos:
+            raise ValueError(f"no player {spec.name!r} in {spec.path}")
+    return [(i.id, f"{i.title} ({Path(spec.path).name})") for i in infos]
+
+
+def remembered(app: Any) -> list[str]:
+    """The outside player ids the window remembers (``settings.outside_players``)."""
+    known = getattr(getattr(app, "settings", None), "outside_players", None)
+    return [str(pid) for pid in known] if isinstance(known, (list, tuple)) else []
+
+
+def remember(app: Any, ids: list[str]) -> str | None:
+    """Add ``ids`` to the remembered outside players and save the settings; a problem or None."""
+    settings = getattr(app, "settings", None)
+    if settings is None or not isinstance(getattr(settings, "outside_players", None), list):
+        return None
+    new = [pid for pid in ids if pid not in settings.outside_players]
+    if not new:
+        return None
+    settings.outside_players = [*settings.outside_players, *new]
+    apply = getattr(app, "apply_settings", None)
+    if callable(apply):
+        return apply()
+    from ui import settings as settings_file
+
+    return settings_file.save(settings)
+
+
+def _options_key(options: dict[str, Any]) -> tuple:
+    return tuple(sorted((str(k), repr(v)) for k, v in options.items()))
+
+
+class Offers:
+    """Which remembered outside players fit a game with its options, checked in background threads.
+
+    ``players(game, options, entries)`` answers at once from the cache (entries not yet checked
+    are simply missing) and starts one thread for the unchecked ones; ``version`` grows whenever
+    an answer arrives, so a screen knows when to rebuild.  An entry that does not load for a game
+    is cached as fitting nothing (it is not retried until ``clear``).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._found: dict[tuple, list[tuple[str, str]]] = {}
+        self._pending: set[tuple] = set()
+        self.version = 0
+
+    def players(self, game_id: str, options: dict[str, Any], entries: list[str]) -> list[tuple[str, str]]:
+        """(id, title) of the checked entries that fit, in the order of ``entries``, without duplicates."""
+        okey = _options_key(options)
+        out: list[tuple[str, str]] = []
+        todo: list[str] = []
+        with self._lock:
+            for entry in entries:
+                key = (game_id, okey, entry)
+                if key in self._found:
+                    out.extend(p for p in self._found[key] if p[0] not in {q[0] for q in out})
+                elif key not in self._pending:
+                    self._pending.add(key)
+                    todo.append(entry)
+        if todo:
+            threading.Thread(target=self._check, args=(game_id, dict(options), okey, todo), daemon=True,
+                             name="tabuleiro-outside-check").start()
+        return out
+
+    def pending(self, game_id: str, options: dict[str, Any]) -> bool:
+        okey = _options_key(options)
+        with self._lock:
+            return any(k[0] == game_id and k[1] == okey for k in self._pending)
+
+    def _check(self, game_id: str, options: dict[str, Any], okey: tuple, entries: list[str]) -> None:
+        for entry in entries:
+            try:
+                found = discover(game_id, entry, options)
+            except Exception:  # noqa: BLE001 - a player of another game, a missing file: not offered
+                found = []
+            with self._lock:
+                key = (game_id, okey, entry)
+                self._found[key] = found
+                self._pending.discard(key)
+                self.version += 1
+
+    def known(self, game_id: str, options: dict[str, Any], found: list[tuple[str, str]]) -> None:
+        """Record players just found (added by the user) so they need no second check."""
+        okey = _options_key(options)
+        with self._lock:
+            for pid, title in found:
+                self._found[(game_id, okey, pid)] = [(pid, title)]
+            self.version += 1
+
+    def clear(self) -> None:
+        with self._lock:
+            self._found.clear()
+            self.version += 1
+
+
+OFFERS = Offers()
