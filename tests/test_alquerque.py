@@ -487,6 +487,25 @@ def test_engine_evaluation_is_colour_symmetric():
             assert tactics.evaluate(state) == pytest.approx(tactics.evaluate(mirrored(state)))
 
 
+def test_engine_draw_value_is_contempt_for_its_own_side():
+    """A draw costs the engine's side (more when it leads) and is worth as much to the other."""
+    from ai.engines.alquerque import Tactics
+
+    tactics = Tactics()
+    ahead = position("""
+        W.W..
+        .....
+        .....
+        .....
+        B....""", to_move="Black")
+    for root in (0, 1):
+        tactics.root = root
+        value = tactics.draw_value(ahead)  # for Black, to move
+        assert (value < 0) == (root == 1) and value != 0
+    tactics.root = 0
+    assert tactics.draw_value(ahead) > -tactics.draw_value(mirrored(ahead)) > 0  # White leads here
+
+
 def test_engine_takes_the_whole_chain():
     import ai
     from ai.base import Limits
