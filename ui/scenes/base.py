@@ -30,3 +30,18 @@ class Scene:
 
     def close(self) -> None:
         """The App is leaving this scene (or quitting): stop workers, drop resources."""
+
+
+class MenuFormScene(Scene):
+    """A scene built around one pygame-menu form: Esc goes back, other events go to the form."""
+
+    menu = None  # the pygame_menu.Menu, once built
+
+    def back(self) -> None:
+        """Leave the screen (subclasses say where to)."""
+
+    def menu_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        elif self.menu is not None:
+            self.menu.update([event])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ui.i18n import LANGUAGES, _
-from ui.scenes.base import Scene
+from ui.scenes.base import MenuFormScene
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
@@ -15,7 +15,7 @@ from ui.theme import THEMES
 from ui.widgets import card, mix
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuFormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.menu = None
@@ -78,11 +78,7 @@ class SettingsScene(Scene):
         self.menu = menu
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
-        if self.menu is not None:
-            self.menu.update([event])
+        self.menu_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale

@@ -27,7 +27,7 @@ import games
 from ui import outside_players
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
-from ui.scenes.base import Scene
+from ui.scenes.base import MenuFormScene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import TIME_CHOICES
@@ -53,7 +53,7 @@ def time_label(seconds: float) -> str:
     return f"{seconds:g} s per move"
 
 
-class SetupScene(Scene):
+class SetupScene(MenuFormScene):
     def __init__(self, app, watch: bool = False, game_id: str | None = None) -> None:
         super().__init__(app)
         self.watch = watch
@@ -340,11 +340,7 @@ class SetupScene(Scene):
         if picked:
             self.pick_game(picked)
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
-        if self.menu is not None:
-            self.menu.update([event])
+        self.menu_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
