@@ -44,6 +44,23 @@ class Geometry:
         x = b | (b << 1 & self.not_first_col) | (b >> 1 & self.not_last_col)
         return (x | x << n | x >> n) & self.full
 
+    def replies(self, safe: int, region: int, side: int) -> tuple[int | None, list[tuple[int, int, int]]]:
+        """The moves in ``safe`` for ``side``, seen from the opponent's reply.
+
+        Returns (a move that leaves the opponent no safe reply -- it wins at once -- or None;
+        otherwise every move as (number of opponent replies, move, region left after it)).
+        Replies next to ``side``'s goal are not counted: the opponent never steps there unless forced.
+        """
+        forbid_them = self.forbid[1 - side]
+        children = []
+        for q in bits(safe):
+            rest = region & ~(1 << q)
+            reply = self.nbr[q] & rest & ~forbid_them
+            if not reply:
+                return q, []
+            children.append((reply.bit_count(), q, rest))
+        return None, children
+
     def flood(self, piece: int, free: int) -> int:
         """The free squares reachable from ``piece`` by king moves through free squares."""
         reach = self.nbr[piece] & free

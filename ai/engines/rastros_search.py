@@ -24,7 +24,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.rastros_board import Geometry, bits, geometry
+from ai.engines.rastros_board import Geometry, geometry
 from ai.engines.rastros_solver import OutOfBudget, Solver, geography_mover_wins
 from games.rastros import RastrosState
 
@@ -144,14 +144,9 @@ class RastrosSearch:
         safe = moves & ~geo.forbid[side]
         if not safe:
             return -(WIN - ply - 2)
-        forbid_them = geo.forbid[1 - side]
-        children = []
-        for q in bits(safe):
-            rest = region & ~(1 << q)
-            reply = nbr[q] & rest & ~forbid_them
-            if not reply:
-                return WIN - ply - 1
-            children.append((reply.bit_count(), q, rest))
+        blocking, children = geo.replies(safe, region, side)
+        if blocking is not None:
+            return WIN - ply - 1
         exact = self._exact(piece, region, side, ply)
         if exact is not None:
             return exact

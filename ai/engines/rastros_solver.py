@@ -170,17 +170,12 @@ class Solver:
     def _first_win(self, piece: int, region: int, side: int, safe: int) -> int | None:
         """The first winning move among ``safe`` in the solver's order, or None."""
         geo = self.geo
-        nbr = geo.nbr
-        forbid_them = geo.forbid[1 - side]
-        children = []
-        for q in bits(safe):
-            rest = region & ~(1 << q)
-            reply = nbr[q] & rest & ~forbid_them
-            if not reply:
-                return q
-            children.append((reply.bit_count(), geo.king_dist[side][q], q, rest))
-        children.sort()
-        for _, _, q, rest in children:
+        blocking, children = geo.replies(safe, region, side)
+        if blocking is not None:
+            return blocking
+        dist = geo.king_dist[side]
+        children.sort(key=lambda c: (c[0], dist[c[1]], c[1]))
+        for _, q, rest in children:
             if not self._win(q, geo.flood(q, rest), 1 - side):
                 return q
         return None
