@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("players", nargs=2, metavar="PLAYER")
     m.add_argument("--games", type=int, default=2)
     m.add_argument("--json", action="store_true", help="one JSON object per finished game, nothing else on stdout")
+    m.add_argument("--openings", type=int, default=0, metavar="PLIES",
+                   help="start each pair of games (colours swapped) from its own position PLIES random moves in")
     common(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game")
@@ -79,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="speed and strength figures")
     b.add_argument("targets", nargs="*", metavar="GAME", help="game ids and/or 'ui' (default: every game)")
     b.add_argument("--quick", action="store_true", help="shorter runs")
+    b.add_argument("--openings", type=int, default=None, metavar="N",
+                   help="the full strength run, N openings x both colours (games whose bench has one)")
 
     g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
     g.add_argument("game")
@@ -114,14 +118,20 @@ def dispatch(args: argparse.Namespace) -> int:
     import games
 
     if args.command == "bench":
-        from ai.commands.bench import run_bench
+        from ai.commands.bench import run_bench, takes_openings
 
         targets = args.targets or games.available_ids()
         valid = games.available_ids() + ["ui"]
         for target in targets:
             if target not in valid:
                 raise UsageError(f"unknown bench target {target!r}; choose from {', '.join(valid)}")
-        run_bench(targets, args.quick)
+        if args.openings is not None:
+            if args.openings < 1:
+                raise UsageError("--openings must be at least 1")
+            lacking = [t for t in targets if not takes_openings(t)]
+            if lacking:
+                raise UsageError(f"--openings: no strength run over openings for {', '.join(lacking)}")
+        run_bench(targets, args.quick, openings=args.openings)
         return 0
     options = parse_options(args.option)
     if args.time is not None and args.time <= 0:
@@ -129,10 +139,13 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command == "match":
         if args.games < 1:
             raise UsageError("--games must be at least 1")
+        if args.openings < 0:
+            raise UsageError("--openings must be 0 or more plies")
         check_game_and_players(args.game, args.players, options)
         from ai.commands.match import run_match
 
-        return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json)
+        return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
+                         opening_plies=args.openings)
     if args.command == "tournament":
         if len(args.players) < 2:
             raise UsageError("a tournament needs at least two players")

@@ -7,8 +7,9 @@ reason is recorded.  Results are plain data so they can be printed as JSON.
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -45,10 +46,16 @@ def play_game(
     start: State | None = None,
     on_move: Callable[[State, Any, State], None] | None = None,
     max_plies: int = 5000,
+    opening: Sequence[Any] = (),
 ) -> GameResult:
-    """Play one game from ``start`` (default: the initial position) and referee it."""
+    """Play one game from ``start`` (default: the initial position) and referee it.
+
+    The ``opening`` moves are played first, for no one, and recorded with the game's moves."""
     state = start or game.initial_state()
     result = GameResult(game.id, dict(game.options), list(player_ids))
+    for move in opening:
+        result.moves.append(game.format_move(state, move))
+        state = state.play(move)
     while not state.is_terminal() and len(result.moves) < max_plies:
         side = state.to_move
         limits = Limits(time=time_per_move)
@@ -78,6 +85,33 @@ def play_game(
     score = state.score()
     result.score = list(score) if score is not None else None
     return result
+
+
+def random_openings(
+    game: Game, count: int, plies: int, seed: int = 1, accept: Callable[[State], bool] | None = None
+) -> list[list[Any]]:
+    """``count`` openings for a match: each a list of ``plies`` seeded random moves.
+
+    Deterministic players would replay one game over and over, so matches start pairs of games
+    (colours swapped) after these (``play_game(opening=...)``).  The positions reached are all
+    different while the game has that many (Alquerque has only 8 distinct positions after 2
+    plies, 33 after 3); after that they repeat.  ``accept`` may refuse a position, e.g. one that
+    hands the next player a win at once."""
+    rng = random.Random(seed)
+    found: dict[Any, list[Any]] = {}
+    for _ in range(50 * count):
+        if len(found) == count:
+            break
+        state, moves = game.initial_state(), []
+        while len(moves) < plies and not state.is_terminal():
+            moves.append(rng.choice(state.legal_moves()))
+            state = state.play(moves[-1])
+        if not state.is_terminal() and (accept is None or accept(state)):
+            found.setdefault(state.key(), moves)
+    openings = list(found.values())
+    if not openings:
+        raise ValueError(f"no playable position after {plies} random plies")
+    return [openings[i % len(openings)] for i in range(count)]
 
 
 def _forfeit(result: GameResult, loser: int, game: Game, reason: str) -> GameResult:

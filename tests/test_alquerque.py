@@ -479,12 +479,15 @@ def mirrored(state):
 
 
 def test_engine_evaluation_is_colour_symmetric():
+    """Mirroring the board, the side to move and the engine's own side leaves the value alone."""
     from ai.engines.alquerque import Tactics
 
-    tactics = Tactics()
+    tactics, mirror = Tactics(), Tactics()
     for game in (GAME, ANY):
         for state in random_positions(game, 30, seed=5):
-            assert tactics.evaluate(state) == pytest.approx(tactics.evaluate(mirrored(state)))
+            for root in (0, 1):
+                tactics.root, mirror.root = root, 1 - root
+                assert tactics.evaluate(state) == pytest.approx(mirror.evaluate(mirrored(state)))
 
 
 def test_engine_draw_value_is_contempt_for_its_own_side():
@@ -504,6 +507,53 @@ def test_engine_draw_value_is_contempt_for_its_own_side():
         assert (value < 0) == (root == 1) and value != 0
     tactics.root = 0
     assert tactics.draw_value(ahead) > -tactics.draw_value(mirrored(ahead)) > 0  # White leads here
+
+
+def test_engine_knows_a_passed_piece_cannot_lose():
+    """A piece beyond every enemy piece can never be jumped (captures never go backwards) and
+    always has a move, so its side cannot lose: the other side's value is at most a draw, even
+    two pieces up; and the side with it values the position at least at a draw, even behind."""
+    from ai.engines.alquerque import Tactics
+
+    ahead_but_passed = position("""
+        .....
+        .....
+        .WWW.
+        .....
+        B....""", to_move="White")
+    tactics, uncapped = Tactics(), Tactics(bounded=1.0)
+    for root in (0, 1):
+        tactics.root = uncapped.root = root
+        draw = tactics.draw_value(ahead_but_passed)  # for White, to move
+        lead = uncapped.evaluate(ahead_but_passed) - draw
+        assert lead > 200  # two pieces up: worth much more than a draw, were it winnable
+        assert draw <= tactics.evaluate(ahead_but_passed) <= draw + 0.1 * lead
+        behind = mirrored(ahead_but_passed)  # now the side with the passed piece is to move
+        assert tactics.evaluate(behind) >= tactics.draw_value(behind)
+    tactics.root = 0
+    both_passed = position("""
+        W....
+        .....
+        .....
+        .....
+        ....B""", to_move="White")
+    assert tactics.evaluate(both_passed) == pytest.approx(tactics.draw_value(both_passed), abs=20)
+
+
+def test_engine_values_its_last_back_row_guard_most():
+    """While a side keeps a piece on its own back row, no enemy piece can get beyond all its
+    pieces (so none can pass): stepping the last guard forward costs more than stepping one of two."""
+    from ai.engines.alquerque import Tactics
+
+    tactics = Tactics()
+
+    def value(rows: str) -> float:
+        return tactics.evaluate(position(rows, to_move="Black"))
+
+    upper = "BB.BB\n.B.B.\n.....\n"
+    two, one, none = upper + ".....\n.W.W.", upper + "...W.\n.W...", upper + ".W.W.\n....."
+    # values are Black's: the first step costs White little, the second most of a piece
+    assert value(none) - value(one) > value(one) - value(two) + 50
 
 
 def test_engine_takes_the_whole_chain():
@@ -606,3 +656,27 @@ def test_view_animates_a_chain_and_draws_every_state():
     for state in random_positions(GAME, 5, seed=9):
         view.draw(surface, state, Overlay(hover=view.point_xy(7), hint=state.legal_moves()[0]))
         assert view.status_text(state)
+
+
+def test_random_openings_are_distinct_while_the_game_has_enough():
+    """Alquerque has 33 distinct positions after three plies (counted here by expanding them all):
+    twenty openings are twenty of them, forty repeat some; ``accept`` refuses positions."""
+    from ai.match import random_openings
+
+    level = {GAME.initial_state().position: GAME.initial_state()}
+    for _ in range(3):
+        level = {after.position: after for state in level.values() for after in map(state.play, state.legal_moves())}
+    assert len(level) == 33
+
+    def reached(moves):
+        state = GAME.initial_state()
+        for move in moves:
+            state = state.play(move)
+        return state.position
+
+    twenty = [reached(moves) for moves in random_openings(GAME, 20, 3)]
+    assert len(set(twenty)) == 20 and set(twenty) <= set(level)
+    forty = [reached(moves) for moves in random_openings(GAME, 40, 3)]
+    assert len(set(forty)) == 33 and forty[:20] == twenty
+    centre_taken = random_openings(GAME, 5, 3, accept=lambda state: state.piece_at(12) is not None)
+    assert all(GAME.initial_state().play(m[0]).play(m[1]).play(m[2]).piece_at(12) is not None for m in centre_taken)

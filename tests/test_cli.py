@@ -37,6 +37,25 @@ def test_match_json_prints_one_object_per_game(options):
             assert rec["winner_name"] in ("level-5", None), rec  # perfect play never loses on 3x3
 
 
+def test_match_openings_start_each_pair_of_games_from_its_own_position():
+    """Deterministic players would replay one game: with --openings each pair of games (colours
+    swapped) starts after its own random moves, which the JSON record keeps, so it replays."""
+    import games
+
+    proc = run("match", "alquerque", "alquerque:minimax-1", "alquerque:minimax-2", "--games", "6",
+               "--openings", "3", "--json", "--time", "1")
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in proc.stdout.strip().splitlines()]
+    assert len(records) == 6
+    openings = [tuple(rec["moves"][:3]) for rec in records]
+    assert openings[0::2] == openings[1::2]  # both games of a pair
+    assert len(set(openings)) == 3  # three different pairs
+    game = games.load("alquerque")
+    for rec in records:
+        state = game.play_line(rec["moves"])
+        assert state.is_terminal() and state.winner() == rec["winner"]
+
+
 @pytest.mark.parametrize(
     "args, words",
     [
@@ -46,6 +65,7 @@ def test_match_json_prints_one_object_per_game(options):
         (["match", "tictactoe", "level-1", "level-1", "--option", "width=99"], ["width", "3..19"]),
         (["match", "tictactoe", "level-1", "level-1", "--option", "k=7"], ["cannot fit"]),
         (["match", "tictactoe", "level-1", "level-1", "--time", "-1"], ["--time"]),
+        (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings"]),
         (["bench", "chess"], ["unknown bench target"]),
         (["nonsense"], ["invalid choice"]),
     ],

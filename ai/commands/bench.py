@@ -8,6 +8,7 @@ game's own ``bench_extra`` figures (perft, solver reach, short strength runs).
 from __future__ import annotations
 
 import importlib
+import inspect
 import platform
 from collections.abc import Callable
 
@@ -37,7 +38,17 @@ def bench_positions(game_id: str, report: Report, seconds: float) -> None:
         )
 
 
-def run_bench(targets: list[str], quick: bool, report: Report = print) -> None:
+def _bench_extra(target: str) -> Callable[..., None] | None:
+    return getattr(importlib.import_module(f"ai.engines.{target}"), "bench_extra", None)
+
+
+def takes_openings(target: str) -> bool:
+    """Whether ``target``'s bench has a strength run whose size ``--openings`` sets."""
+    extra = None if target == "ui" else _bench_extra(target)
+    return extra is not None and "openings" in inspect.signature(extra).parameters
+
+
+def run_bench(targets: list[str], quick: bool, report: Report = print, openings: int | None = None) -> None:
     report(f"Tabuleiro bench on Python {platform.python_version()} ({platform.machine()}), quick={quick}")
     seconds = 0.3 if quick else 1.0
     for target in targets:
@@ -49,6 +60,6 @@ def run_bench(targets: list[str], quick: bool, report: Report = print) -> None:
             continue
         report(f"{target}: level-5 from fixed positions, {seconds:g} s each")
         bench_positions(target, report, seconds)
-        extra = getattr(importlib.import_module(f"ai.engines.{target}"), "bench_extra", None)
+        extra = _bench_extra(target)
         if extra is not None:
-            extra(report, quick)
+            extra(report, quick, **({"openings": openings} if openings is not None else {}))

@@ -28,6 +28,7 @@ from games.base import State
 from games.reversi import PASS, ReversiState
 
 COURSE_DEPTHS = {"easy": 2, "medium": 4, "hard": 5}
+OPENING_PLIES = 4  # random plies before each pair of strength games
 
 
 def disc_count(state: State, player: int) -> float:
@@ -153,27 +154,22 @@ def strength_run(
 ) -> tuple[float, int]:
     """``games_n`` refereed games (ai.match) of ``a`` against ``b``; returns a's points.
 
-    Each pair of games starts from the same seeded 4-ply random opening with colours swapped,
+    Each pair of games starts from the same seeded 4-ply random opening (``random_openings``) with colours swapped,
     so the deterministic players do not replay one game over and over.
     """
     import ai
     import games
-    from ai.match import play_game
+    from ai.match import play_game, random_openings
 
     game = games.load("reversi")
-    rng = random.Random(seed)
+    openings = random_openings(game, (games_n + 1) // 2, OPENING_PLIES, seed=seed)
     points = 0.0
-    start = game.initial_state()
     for g in range(games_n):
-        if g % 2 == 0:
-            start = game.initial_state()
-            for _ in range(4):
-                start = start.play(rng.choice(start.legal_moves()))
         ids = [a, b] if g % 2 == 0 else [b, a]
         players = [ai.make_player("reversi", pid, seed=g) for pid in ids]
-        result = play_game(game, players, ids, seconds, start=start)
+        result = play_game(game, players, ids, seconds, opening=openings[g // 2])
         a_side = ids.index(a)
-        moves = [len(result.moves[i::2]) for i in (0, 1)]  # the opening is 4 plies: Black starts
+        moves = [len(result.moves[OPENING_PLIES + i::2]) for i in (0, 1)]  # even: Black moves first after it
         per_move = [result.time_used[i] / max(1, moves[i]) for i in (0, 1)]
         points += 1.0 if result.winner == a_side else 0.5 if result.winner is None else 0.0
         report(f"  game {g + 1}: {a} as {game.sides[a_side]}: {result.reason}; s/move {a}"

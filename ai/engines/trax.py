@@ -78,16 +78,17 @@ def play_game(size: int, light, dark, seconds: float, seed: int = 0, opening: in
     player a win at once) before the players take over.
     """
     import games
+    from ai.match import random_openings
     from games.trax import TILE_NAMES
 
     game = games.load("trax", size=size, centre=TILE_NAMES[seed % 6])
-    rng = random.Random(seed)
-    while True:  # an opening that hands the next player a win at once would decide nothing
-        state = game.initial_state()
-        for _ in range(opening):
-            state = state.play(rng.choice(state.legal_moves()))
-        if not any(state.play(m).winner() == state.to_move for m in state.legal_moves()):
-            break
+
+    def decides_nothing(state) -> bool:  # an opening that hands the next player a win at once
+        return not any(state.play(m).winner() == state.to_move for m in state.legal_moves())
+
+    state = game.initial_state()
+    for move in random_openings(game, 1, opening, seed=seed, accept=decides_nothing)[0]:
+        state = state.play(move)
     players = (light, dark)
     times: tuple[list[float], list[float]] = ([], [])
     while not state.is_terminal():
