@@ -56,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py", description="Tabuleiro: classic board games with strong computer players.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
+    def openings(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--openings", type=int, default=0, metavar="PLIES",
+                       help="start each pair of games (colours swapped) after its own PLIES random moves")
+
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. size=9")
@@ -66,8 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("players", nargs=2, metavar="PLAYER")
     m.add_argument("--games", type=int, default=2)
     m.add_argument("--json", action="store_true", help="one JSON object per finished game, nothing else on stdout")
-    m.add_argument("--openings", type=int, default=0, metavar="PLIES",
-                   help="start each pair of games (colours swapped) from its own position PLIES random moves in")
+    openings(m)
     common(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game")
@@ -76,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     t.add_argument("--out", default=None, help="write results to FILE.json and FILE.csv")
+    openings(t)
     common(t)
 
     b = sub.add_parser("bench", help="speed and strength figures")
@@ -136,11 +140,11 @@ def dispatch(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.time is not None and args.time <= 0:
         raise UsageError("--time must be a positive number of seconds")
+    if getattr(args, "openings", 0) < 0:
+        raise UsageError("--openings must be 0 or more plies")
     if args.command == "match":
         if args.games < 1:
             raise UsageError("--games must be at least 1")
-        if args.openings < 0:
-            raise UsageError("--openings must be 0 or more plies")
         check_game_and_players(args.game, args.players, options)
         from ai.commands.match import run_match
 
@@ -152,7 +156,8 @@ def dispatch(args: argparse.Namespace) -> int:
         check_game_and_players(args.game, args.players, options)
         from ai.commands.tournament import run_tournament
 
-        return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed)
+        return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed,
+                              opening_plies=args.openings)
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         from ai.commands.gtp import run_gtp

@@ -106,8 +106,10 @@ Event = GameStarted | MovePlayed | GameFinished | TournamentDone
 
 # -- playing one game (in a worker or in the caller's process) ----------------------------------
 def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], seeds: tuple[int, int],
-                   time_per_move: float | None, on_move: Callable[[str], None] | None = None) -> GameResult:
-    """One game of the tournament; a player that cannot even be created loses it (reason kept)."""
+                   time_per_move: float | None, on_move: Callable[[str], None] | None = None,
+                   opening: tuple[str, ...] = ()) -> GameResult:
+    """One game of the tournament, after the ``opening`` moves (notation); a player that cannot
+    even be created loses it (reason kept)."""
     import ai
     import games
     from ai.match import play_game
@@ -132,7 +134,11 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
         if on_move is not None:
             def callback(before, move, after) -> None:
                 on_move(game.format_move(before, move))
-        return play_game(game, players, list(ids), time_per_move, on_move=callback)
+        moves, state = [], game.initial_state()
+        for text in opening:
+            moves.append(game.parse_move(state, text))
+            state = state.play(moves[-1])
+        return play_game(game, players, list(ids), time_per_move, on_move=callback, opening=moves)
     finally:
         for p in players:
             close = getattr(p, "close", None)
@@ -161,7 +167,7 @@ def _worker_main(tasks, events, watch: bool) -> None:
         on_move = _move_reporter(events.put, number) if watch else None
         try:
             result = play_scheduled(task["game"], task["options"], tuple(task["ids"]), tuple(task["seeds"]),
-                                    task["time"], on_move)
+                                    task["time"], on_move, tuple(task["opening"]))
             events.put(("done", number, asdict(result)))
         except Exception:
             events.put(("error", number, traceback.format_exc(limit=3)))
@@ -173,7 +179,8 @@ class Tournament:
 
     def __init__(self, game_id: str, player_ids: list[str], options: dict[str, Any] | None = None,
                  games_per_pair: int = 2, time_per_move: float | None = 1.0, jobs: int = 1,
-                 seed: int | None = None, watch: bool = False, in_process: bool | None = None) -> None:
+                 seed: int | None = None, watch: bool = False, in_process: bool | None = None,
+                 opening_plies: int = 0) -> None:
         import games
 
         if len(player_ids) < 2:
@@ -190,6 +197,7 @@ class Tournament:
         self.watch = watch
         self.in_process = self.jobs == 1 if in_process is None else in_process
         self.schedule = schedule(len(player_ids), games_per_pair, seed)
+        self.openings = self._openings(opening_plies)
         self.results: dict[int, GameResult] = {}
         self.elapsed = 0.0
         self.cancelled = False
@@ -197,6 +205,27 @@ class Tournament:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._began = 0.0
+
+    def _openings(self, plies: int) -> list[tuple[str, ...]]:
+        """One opening (move texts) per round: every pair plays round r's games, both colours,
+        after the same random moves (``ai.match.random_openings``); none without ``plies``."""
+        if plies <= 0:
+            return [()] * self.games_per_pair
+        import games
+        from ai.match import random_openings
+
+        game = games.load(self.game_id, **self.options)
+        texts = []
+        for moves in random_openings(game, self.games_per_pair, plies, seed=1 if self.seed is None else self.seed):
+            state, line = game.initial_state(), []
+            for move in moves:
+                line.append(game.format_move(state, move))
+                state = state.play(move)
+            texts.append(tuple(line))
+        return texts
+
+    def opening_of(self, g: ScheduledGame) -> tuple[str, ...]:
+        return self.openings[g.round - 1]
 
     @property
     def total(self) -> int:
@@ -266,7 +295,8 @@ class Tournament:
             ids = self.ids_of(g)
             emit(GameStarted(g.number, ids))
             on_move = _move_emitter(emit, g.number) if self.watch else None
-            result = play_scheduled(self.game_id, self.options, ids, g.seeds, self.time_per_move, on_move)
+            result = play_scheduled(self.game_id, self.options, ids, g.seeds, self.time_per_move, on_move,
+                                    self.opening_of(g))
             self._finish(g.number, result, emit)
 
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
@@ -279,7 +309,8 @@ class Tournament:
         tasks, events = ctx.Queue(), ctx.Queue()
         for g in self.schedule:
             tasks.put({"number": g.number, "game": self.game_id, "options": self.options,
-                       "ids": list(self.ids_of(g)), "seeds": list(g.seeds), "time": self.time_per_move})
+                       "ids": list(self.ids_of(g)), "seeds": list(g.seeds), "time": self.time_per_move,
+                       "opening": list(self.opening_of(g))})
         workers = [ctx.Process(target=_worker_main, args=(tasks, events, self.watch), daemon=True)
                    for _ in range(min(self.jobs, self.total))]
         for _ in workers:

@@ -44,6 +44,24 @@ def test_schedule_every_pair_both_sides_equally():
     assert Counter(g.players for g in first_round) == Counter({(a, b): 1 for a in range(4) for b in range(4) if a != b})
 
 
+def test_openings_give_each_round_its_own_start_for_both_colours():
+    """Deterministic players replay one game per colour: with opening plies, every pair plays
+    round r after round r's random moves, once each way, and the records keep those moves."""
+    t = Tournament("alquerque", ["alquerque:minimax-1", "alquerque:minimax-2", "level-1"],
+                   games_per_pair=2, time_per_move=1.0, seed=3, opening_plies=3)
+    played = t.run()
+    assert len(played) == 12
+    by_round: dict[int, set[tuple[str, ...]]] = {}
+    for g, r in zip(t.schedule, played):
+        by_round.setdefault(g.round, set()).add(tuple(r.moves[:3]))
+    assert all(len(openings) == 1 for openings in by_round.values())  # one opening per round
+    assert by_round[1] != by_round[2]
+    import games
+
+    game = games.load("alquerque")
+    assert all(game.play_line(r.moves).winner() == r.winner for r in played if r.moves)
+
+
 # -- standings on hand-made results ----------------------------------------------------------------
 def test_two_players_elo_is_the_logistic_difference():
     # A scores 3 of 4 against B: the logistic model puts A 400*log10(3) = 190.85 above B.

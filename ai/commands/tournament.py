@@ -3,7 +3,9 @@
     python main.py tournament rastros level-2 level-4 rastros:basilio bots/mine.py:jogador42 \\
         --games 10 --time 0.5 --jobs 2 --out results/rastros
 
-``--games N``: N games with each player of a pair moving first, so 2N games per pair.  A live
+``--games N``: N games with each player of a pair moving first, so 2N games per pair.
+``--openings PLIES``: round r of every pair (one game each way) starts after round r's PLIES
+random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
 1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0) and every forfeit with its
 reason.  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
@@ -180,6 +182,7 @@ def run_tournament(
     jobs: int,
     out: str | None,
     seed: int | None,
+    opening_plies: int = 0,
 ) -> int:
     from ai.outside import outside_ids
 
@@ -191,7 +194,7 @@ def run_tournament(
         return 2
     try:
         ids = outside_ids(game_id, list(player_ids))
-        t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed)
+        t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
