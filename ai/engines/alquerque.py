@@ -51,9 +51,11 @@ both colours from each opening, 0 losses throughout):
   openings; 6 of the draws began with the engine 2 to 4 pieces down after the random plies;
 - the same engine from 20 balanced six-ply openings (level material, no capture pending; what
   ``main.py bench alquerque --openings 20`` plays): 25 wins, 15 draws.  The remaining draws are
-  even trades down to a few pieces that shuffle; a larger contempt, a bonus for keeping pieces
-  on the board when not ahead, a wider squeeze and more weight on mobility did not do better
-  over 10 openings x both colours.
+  even trades down to a few pieces that shuffle, or pieces that got past the other army and can
+  no longer be reached.  A larger contempt, a bonus for keeping pieces on the board when not
+  ahead, a wider squeeze, more weight on mobility, holding pieces back (advance -6, -15), and
+  counting pieces past everything but a lone back-row guard as passed did not do better over
+  10 openings x both colours.
 
 Quiescence (``noisy_moves``) plays out the captures before evaluating, so a horizon never hides
 a chain.  Repetitions and the 40-ply rule are part of the state's key and end the game in the
