@@ -271,6 +271,11 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     scene.draw(surface)
     scene.selected = {"level-1", "level-2"}
     scene.games_index, scene.time_index, scene.jobs = 0, 0, 1  # 1 game each way, 0.1 s, 1 process
+    openings_button = next(b for b in scene.buttons if b.label.startswith("Random opening moves"))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=openings_button.rect.center))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=openings_button.rect.center))
+    scene.draw(surface)
+    assert openings_button.label == "Random opening moves: 2"
     scene._start()
     deadline = time.time() + 60
     while scene.running and time.time() < deadline:
@@ -279,6 +284,8 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     scene.update(0.02)
     scene.draw(surface)
     assert len(scene.tournament.results) == 2
+    first, second = (r.moves for r in scene.tournament.finished())
+    assert len(scene.tournament.openings[0]) == 2 and first[:2] == second[:2] == list(scene.tournament.openings[0])
     assert {s.player for s in scene.table} == {"level-1", "level-2"} and sum(s.games for s in scene.table) == 4
     scene._save()
     assert scene.saved and scene.saved[0].exists() and scene.saved[0].parent == tmp_path

@@ -37,6 +37,7 @@ from ui.widgets import Button, Messages, card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
+OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players would replay one game
 
 
 class TournamentScene(Scene):
@@ -55,6 +56,7 @@ class TournamentScene(Scene):
         self.game_index = self.game_ids.index(game_id) if game_id in self.game_ids else 0
         self.games_index = 1  # 2 games each way per pair
         self.time_index = 2  # 0.5 s
+        self.openings_index = 0  # from the initial position
         self.jobs = max(1, min(2, os.cpu_count() or 1))
         self.watch = True
         self.options: dict[str, Any] = {}
@@ -137,6 +139,7 @@ class TournamentScene(Scene):
                 b("", self._toggle_watch),
                 b(_("Add player"), self._add_outside, "Enter"),
                 b(_("Start"), self._start, primary=True),
+                b("", lambda: self._cycle("openings_index", OPENINGS)),
             ]
             self.option_buttons = [b("", lambda o=o: self._cycle_option(o)) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
@@ -159,7 +162,7 @@ class TournamentScene(Scene):
         s = self._scale()
         pad, bh = int(20 * s), int(38 * s)
         if self.tournament is None:
-            (back, prev, nxt, games_b, time_b, jobs_b, watch_b, add_b, start) = self.buttons[:9]
+            (back, prev, nxt, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b) = self.buttons[:10]
             back.rect = pygame.Rect(pad, pad, int(110 * s), bh)
             prev.rect = pygame.Rect(pad, int(110 * s), bh, bh)
             nxt.rect = pygame.Rect(pad + int(300 * s), int(110 * s), bh, bh)
@@ -168,7 +171,7 @@ class TournamentScene(Scene):
                 ob.rect = pygame.Rect(pad, y, int(340 * s), bh)
                 y += bh + int(8 * s)
             y += int(10 * s)
-            for btn in (games_b, time_b, jobs_b, watch_b):
+            for btn in (games_b, openings_b, time_b, jobs_b, watch_b):
                 btn.rect = pygame.Rect(pad, y, int(340 * s), bh)
                 y += bh + int(8 * s)
             start.rect = pygame.Rect(pad, h - pad - int(52 * s), int(340 * s), int(52 * s))
@@ -192,9 +195,10 @@ class TournamentScene(Scene):
 
     def _refresh_labels(self) -> None:
         if self.tournament is None:
-            _back, _p, _n, games_b, time_b, jobs_b, watch_b, add_b, start = self.buttons[:9]
+            _back, _p, _n, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:10]
             n = GAMES[self.games_index]
             games_b.label = _("Games per pair: {n} + {n}").format(n=n)
+            openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])
             time_b.label = _("Time per move: {t:g} s").format(t=TIMES[self.time_index])
             jobs_b.label = _("Processes: {j}").format(j=self.jobs)
             watch_b.label = _("Watch the games: {v}").format(v=_("on") if self.watch else _("off"))
@@ -320,7 +324,8 @@ class TournamentScene(Scene):
         try:
             self.tournament = Tournament(self.game_id, ids, self.options, GAMES[self.games_index],
                                          TIMES[self.time_index], self.jobs, seed=int(time.time()) % 100000,
-                                         watch=True, in_process=False)
+                                         watch=True, in_process=False,
+                                         opening_plies=OPENINGS[self.openings_index])
         except ValueError as exc:
             self.messages.add(str(exc), "error")
             self.tournament = None
