@@ -31,8 +31,10 @@ The evaluation, for the side to move:
 - safe pieces: a piece that cannot be jumped (on a corner, or passed) is worth almost half a
   piece more;
 - mobility: steps available now, for both sides (running out of moves loses);
-- advancement: weighed and left at 0 -- pieces never come back, and an advanced piece is one
-  the opponent's pieces can slip past (``Tactics(advance=...)`` keeps it for experiments);
+- advancement: -6 per row a piece has come forward (the far row, where a piece only shuffles,
+  counts 0).  Pieces never come back: an advanced piece has left the fight behind it, and once
+  the two armies have passed through each other neither can catch the other.  Holding back
+  lets the enemy come into our pieces instead;
 - squeeze: a side with fewer than 6 moves (steps and jumps) loses 15 x the shortfall squared:
   having no move loses, and the course's minimax does not know it (it scores a finished game by
   material), so blockades are a realistic way to beat it.
@@ -49,13 +51,15 @@ both colours from each opening, 0 losses throughout):
   seeded two-ply openings (only 8 distinct positions);
 - bounds, trades and the last guard: 32 wins, 8 draws from the 20 first distinct three-ply
   openings; 6 of the draws began with the engine 2 to 4 pieces down after the random plies;
-- the same engine from 20 balanced six-ply openings (level material, no capture pending; what
-  ``main.py bench alquerque --openings 20`` plays): 25 wins, 15 draws.  The remaining draws are
+- the same engine (advance 0) from 20 balanced six-ply openings (level material, no capture
+  pending; what ``main.py bench alquerque --openings 20`` plays): 25 wins, 15 draws.  The remaining draws are
   even trades down to a few pieces that shuffle, or pieces that got past the other army and can
   no longer be reached.  A larger contempt, a bonus for keeping pieces on the board when not
-  ahead, a wider squeeze, more weight on mobility, holding pieces back (advance -6, -15), and
+  ahead, a wider squeeze, more weight on mobility, a stronger hold-back (advance -15, over 5) and
   counting pieces past everything but a lone back-row guard as passed did not do better over
-  10 openings x both colours.
+  10 openings x both colours;
+- holding back (advance -6, the default now): 30 wins, 10 draws from the same 20 balanced
+  openings (measured in two halves side by side; ``main.py bench`` plays them in one run).
 
 Quiescence (``noisy_moves``) plays out the captures before evaluating, so a horizon never hides
 a chain.  Repetitions and the 40-ply rule are part of the state's key and end the game in the
@@ -80,7 +84,7 @@ THREATENED = 30
 TARGET = 8
 SAFE = 45
 MOBILITY = 3
-ADVANCE = 0
+ADVANCE = -6  # per row a piece has advanced: hold back, do not cross the other army
 GUARD = 10  # a piece still on its own back row
 LAST_GUARD = 100  # more for the first one: while a side has one, no enemy piece can get past it
 CONTEMPT = 30  # a draw costs the side ahead this much per piece of its lead
