@@ -59,7 +59,9 @@ both colours from each opening, 0 losses throughout):
   counting pieces past everything but a lone back-row guard as passed did not do better over
   10 openings x both colours;
 - holding back (advance -6, the default now): 30 wins, 10 draws from the same 20 balanced
-  openings (measured in two halves side by side; ``main.py bench`` plays them in one run).
+  openings measured in two halves side by side, but 24 wins, 16 draws in one run of
+  ``main.py bench alquerque --openings 20``: the same engine varies by +-3 wins in 40 games
+  (timing decides the depth reached), so the hold-back is not shown to help or hurt.
 
 Quiescence (``noisy_moves``) plays out the captures before evaluating, so a horizon never hides
 a chain.  Repetitions and the 40-ply rule are part of the state's key and end the game in the
