@@ -540,6 +540,27 @@ def test_engine_knows_a_passed_piece_cannot_lose():
     assert tactics.evaluate(both_passed) == pytest.approx(tactics.draw_value(both_passed), abs=20)
 
 
+def test_engine_does_not_repeat_while_it_has_new_positions():
+    """Ahead, the engine finds a draw bad, and a position seen before is scored as a draw inside
+    its tree (the opponent can repeat it again).  With the position after c5-d5 already seen, it
+    plays the mirror move c5-b5 instead; without that rule it would repeat (c5-d5 is listed first)."""
+    from ai.base import Limits
+    from ai.engines.alquerque import EnginePlayer, Tactics
+
+    rows = "..W..\n.....\n..B..\n.....\nW...W"
+    seen_after = "/".join(GAME._board_rows(position(rows).play(GAME.parse_move(position(rows), "c5-d5")).boards))
+    state = GAME.from_text(f"to-move: White\n{rows}\nseen: {seen_after} Black")
+
+    def choice(repetition_rule: bool) -> str:
+        player = EnginePlayer(Tactics(), None, depth=4)
+        if not repetition_rule:
+            player.engine.repeated = None
+        return GAME.move_text(player.choose(state, Limits(depth=4)))
+
+    assert choice(True) == "c5-b5"
+    assert choice(False) == "c5-d5"
+
+
 def test_engine_values_its_last_back_row_guard_most():
     """While a side keeps a piece on its own back row, no enemy piece can get beyond all its
     pieces (so none can pass): stepping the last guard forward costs more than stepping one of two."""

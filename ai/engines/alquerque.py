@@ -28,13 +28,14 @@ The evaluation, for the side to move:
   down instead of shuffling until the 40-ply rule;
 - threatened pieces: a piece the opponent could jump right now costs about a third of a piece
   (the side to move can save one, rarely two), an enemy piece we could jump is worth a little;
-- safe pieces: a piece that cannot be jumped (on a corner, or passed) is worth almost half a
-  piece more;
+- safe pieces: a piece that cannot be jumped (on a corner of its own back row, or passed) is worth
+  almost half a piece more.  Not the far corners as such: a piece there is out of the fight
+  (it only shuffles along the enemy's back row), and rewarding it sent pieces off to the corners;
 - mobility: steps available now, for both sides (running out of moves loses);
-- advancement: -6 per row a piece has come forward (the far row, where a piece only shuffles,
-  counts 0).  Pieces never come back: an advanced piece has left the fight behind it, and once
-  the two armies have passed through each other neither can catch the other.  Holding back
-  lets the enemy come into our pieces instead;
+- advancement: -6 per row a piece has come forward, the far row included.  Pieces never come
+  back: an advanced piece has left the fight behind it, and once the two armies have passed
+  through each other neither can catch the other.  Holding back lets the enemy come into our
+  pieces instead;
 - squeeze: a side with fewer than 6 moves (steps and jumps) loses 15 x the shortfall squared:
   having no move loses, and the course's minimax does not know it (it scores a finished game by
   material), so blockades are a realistic way to beat it.
@@ -61,11 +62,21 @@ both colours from each opening, 0 losses throughout):
 - holding back (advance -6, the default now): 30 wins, 10 draws from the same 20 balanced
   openings measured in two halves side by side, but 24 wins, 16 draws in one run of
   ``main.py bench alquerque --openings 20``: the same engine varies by +-3 wins in 40 games
-  (timing decides the depth reached), so the hold-back is not shown to help or hurt.
+  (timing decides the depth reached), so the hold-back is not shown to help or hurt;
+- the course's minimax lists moves from a1 to e5 and keeps the first best one: as White it moves
+  its back row first, as Black its front pieces, keeping its own back row and shuffling there.
+  So the engine won 17 of 20 as Black but 10 of 20 as White (same 20 openings; the draws as
+  White were locked fronts and level trades);
+- far row counted as fully advanced, and only the home corners as safe (the far corners had
+  pulled pieces out of the fight): 15 of 20 as White, 16 of 20 as Black;
+- and a position seen before scored as a draw inside the tree (``repeated``), so that the
+  engine tries new positions before it accepts a repetition: 30 wins, 10 draws (14 of 20 as
+  White, 16 of 20 as Black).  The default now; within the noise of the previous line.
 
 Quiescence (``noisy_moves``) plays out the captures before evaluating, so a horizon never hides
 a chain.  Repetitions and the 40-ply rule are part of the state's key and end the game in the
-rules, so the search sees them (with ``draw_value``) without any other special case.
+rules, so the search sees them (with ``draw_value``); ``repeated`` scores a position's second
+occurrence as a draw inside the tree as well.
 """
 
 from __future__ import annotations
@@ -77,11 +88,12 @@ from ai.base import Limits, ProgressCallback
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from ai.search.classic import ClassicPlayer
-from games.alquerque import FAR_ROW, FORWARD, PIECES, POINTS, SIZE, Alquerque, AlquerqueState, Move, is_step
+from games.alquerque import FORWARD, PIECES, POINTS, SIZE, Alquerque, AlquerqueState, Move, is_step
 
 MATERIAL = 100
 HOME_ROW = ((1 << SIZE) - 1, ((1 << SIZE) - 1) << (POINTS - SIZE))  # White's row 1, Black's row 5
 CORNERS = 1 | 1 << (SIZE - 1) | 1 << (POINTS - SIZE) | 1 << (POINTS - 1)  # no jump lands beyond them
+HOME_CORNERS = (CORNERS & HOME_ROW[0], CORNERS & HOME_ROW[1])
 THREATENED = 30
 TARGET = 8
 SAFE = 45
@@ -105,13 +117,13 @@ def course_evaluation(state: AlquerqueState, player: int) -> float:
 @lru_cache(maxsize=8)
 def _tables(game: Alquerque) -> tuple:
     """Per side and point: (step targets as a bitmask, jumpable points as a bitmask, the jumps,
-    rows advanced -- 0 on the far row, where a piece only shuffles)."""
+    rows advanced)."""
     tables = []
     for side in (0, 1):
         per_point = []
         for p in range(POINTS):
             row = p // SIZE
-            advanced = 0 if row == FAR_ROW[side] else (row if FORWARD[side] > 0 else SIZE - 1 - row)
+            advanced = row if FORWARD[side] > 0 else SIZE - 1 - row
             steps = game.step_moves[side][p][0]
             per_point.append((steps, game.jump_reach[side][p], game.jumps[side][p], advanced))
         tables.append(tuple(per_point))
@@ -174,7 +186,7 @@ class Tactics:
             attacked[1 - side] = threats
             passed[side] = self._passed(game, side, own, enemy)
             value = self.material * own.bit_count() + self.mobility * moves + self.advance * advance
-            value += self.safe * (own & CORNERS | passed[side]).bit_count()
+            value += self.safe * (own & HOME_CORNERS[side] | passed[side]).bit_count()
             guards = (own & HOME_ROW[side]).bit_count()
             value += self.guard * guards + (self.last_guard if guards else 0)
             short = self.squeeze_below - moves - jumps_now
@@ -207,6 +219,11 @@ class Tactics:
             lowest = ((enemy & -enemy).bit_length() - 1) // SIZE
             beyond = own & ((1 << (lowest * SIZE)) - 1)
         return beyond
+
+    @staticmethod
+    def repeated(state: AlquerqueState) -> bool:
+        """A position seen before: the search scores it as a draw (see ``draw_value``)."""
+        return state.position in state.history
 
     def noisy_moves(self, state: AlquerqueState) -> list:
         """Captures, longest chains first: what must be settled before a position is judged."""

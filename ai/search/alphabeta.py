@@ -15,7 +15,11 @@ What it does, and why:
   view, and optionally ``order_moves(state, moves)``, ``noisy_moves(state)`` (quiescence),
   ``candidate_moves(state, moves)`` (a subset worth searching; the rest are never tried) and
   ``draw_value(state)`` (a drawn end's value for the side to move, default 0: contempt, so a
-  side that is ahead avoids draws by repetition or move-count rules).
+  side that is ahead avoids draws by repetition or move-count rules) and ``repeated(state)``
+  (True for a position that already occurred earlier in the game: inside the tree it is scored
+  as a draw, as chess engines score a first repetition, since the side that can repeat once can
+  repeat again; so an engine that finds a draw bad looks for new positions while it still has
+  them, instead of shuffling until the third occurrence ends the game).
 """
 
 from __future__ import annotations
@@ -86,6 +90,7 @@ class AlphaBeta:
         self.use_ordering = use_ordering
         self.quiescence = quiescence and hasattr(evaluator, "noisy_moves")
         self.draw_value = getattr(evaluator, "draw_value", None)
+        self.repeated = getattr(evaluator, "repeated", None)
         self.noise = noise
         self.rng = random.Random(seed)
         self.tt: dict[Hashable, tuple[int, float, int, Hashable]] = {}
@@ -196,6 +201,9 @@ class AlphaBeta:
             raise _OutOfTime
         if state.is_terminal():
             return self._terminal(state, ply)
+        if self.repeated is not None and self.repeated(state):
+            self.horizon_hits += 1  # a draw only if the players repeat again: no proof
+            return self.draw_value(state) if self.draw_value is not None else 0.0
         # a win found at this ply cannot beat a shorter one: mate-distance pruning
         alpha = max(alpha, -(WIN - ply))
         beta = min(beta, WIN - ply - 1)
