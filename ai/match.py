@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -85,6 +85,22 @@ def play_game(
     score = state.score()
     result.score = list(score) if score is not None else None
     return result
+
+
+def paired_games(
+    game: Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
+    seed: int = 0, openings: Sequence[Sequence[Any]] = (),
+) -> Iterator[tuple[GameResult, int]]:
+    """Play ``n_games`` between two catalog players, sides alternating; yields each result with
+    which of ``player_ids`` took side 0.  Game i starts after ``openings[i // 2]`` when given, so
+    both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``."""
+    import ai
+
+    for i in range(n_games):
+        first = i % 2
+        ids = [player_ids[first], player_ids[1 - first]]
+        players = [ai.make_player(game.id, pid, seed=seed + 2 * i + k) for k, pid in enumerate(ids)]
+        yield play_game(game, players, ids, time_per_move, opening=openings[i // 2] if openings else ()), first
 
 
 def random_openings(

@@ -6,9 +6,8 @@ import json
 import sys
 from typing import Any
 
-import ai
 import games
-from ai.match import MatchSummary, play_game, random_openings
+from ai.match import MatchSummary, paired_games, random_openings
 
 
 def run_match(
@@ -27,11 +26,8 @@ def run_match(
     summary = MatchSummary(player_ids)
     base_seed = 0 if seed is None else seed
     starts = random_openings(game, (n_games + 1) // 2, opening_plies, seed=base_seed) if opening_plies else []
-    for i in range(n_games):
-        first = i % 2  # which of the two players takes side 0 in this game
-        ids = [player_ids[first], player_ids[1 - first]]
-        players = [ai.make_player(game_id, pid, seed=base_seed + 2 * i + k) for k, pid in enumerate(ids)]
-        result = play_game(game, players, ids, time_per_move, opening=starts[i // 2] if starts else ())
+    for i, (result, first) in enumerate(paired_games(game, player_ids, n_games, time_per_move, base_seed, starts)):
+        ids = result.players
         summary.add(result, first)
         if as_json:
             print(json.dumps(result.to_json()), flush=True)

@@ -284,16 +284,13 @@ def balanced(state: AlquerqueState) -> bool:
 def strength(a: str, b: str, count: int, seconds: float) -> str:
     """``a`` against ``b`` from ``count`` different balanced starts (six random plies, see
     ``balanced``; there are 246 such), each played with both colour assignments."""
-    import ai
-    from ai.match import MatchSummary, play_game, random_openings
+    from ai.match import MatchSummary, paired_games, random_openings
 
     game = games.load("alquerque")
     summary = MatchSummary((a, b))
-    for number, opening in enumerate(random_openings(game, count, plies=6, accept=balanced)):
-        for first in (0, 1):
-            ids = [a, b] if first == 0 else [b, a]
-            players = [ai.make_player("alquerque", pid, seed=number) for pid in ids]
-            summary.add(play_game(game, players, ids, time_per_move=seconds, opening=opening), first)
+    openings = random_openings(game, count, plies=6, accept=balanced)
+    for result, first in paired_games(game, (a, b), 2 * count, seconds, openings=openings):
+        summary.add(result, first)
     return f"{summary.line()} ({seconds:g} s/move, {count} balanced six-ply openings x both colours)"
 
 
@@ -301,7 +298,7 @@ def bench_extra(report, quick: bool, openings: int | None = None) -> None:
     """Strength: level-5 against the course's minimax-4 at 1 s a move, then the ladder of levels.
 
     Kept short by default for a shared 2-core machine (3 openings, 6 games); the issue's 40-game
-    run is ``main.py bench alquerque --openings 20`` (about 15 minutes)."""
+    run is ``main.py bench alquerque --openings 20`` (about 25 minutes)."""
     seconds = 0.3 if quick else 1.0
     report(f"  {strength('level-5', 'alquerque:minimax-4', openings or (1 if quick else 3), seconds)}")
     ladder = 1 if openings is None else max(1, openings // 4)

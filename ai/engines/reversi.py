@@ -157,17 +157,14 @@ def strength_run(
     Each pair of games starts from the same seeded 4-ply random opening (``random_openings``) with colours swapped,
     so the deterministic players do not replay one game over and over.
     """
-    import ai
     import games
-    from ai.match import play_game, random_openings
+    from ai.match import paired_games, random_openings
 
     game = games.load("reversi")
     openings = random_openings(game, (games_n + 1) // 2, OPENING_PLIES, seed=seed)
     points = 0.0
-    for g in range(games_n):
-        ids = [a, b] if g % 2 == 0 else [b, a]
-        players = [ai.make_player("reversi", pid, seed=g) for pid in ids]
-        result = play_game(game, players, ids, seconds, opening=openings[g // 2])
+    for g, (result, _first) in enumerate(paired_games(game, (a, b), games_n, seconds, openings=openings)):
+        ids = result.players
         a_side = ids.index(a)
         moves = [len(result.moves[OPENING_PLIES + i::2]) for i in (0, 1)]  # even: Black moves first after it
         per_move = [result.time_used[i] / max(1, moves[i]) for i in (0, 1)]
