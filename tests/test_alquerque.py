@@ -561,6 +561,22 @@ def test_engine_does_not_repeat_while_it_has_new_positions():
     assert choice(False) == "c5-d5"
 
 
+def test_engine_ahead_keeps_its_pieces_behind_the_enemy():
+    """Black, two pieces up, must take both White pieces to win; a piece that steps past them
+    (a2-a1, below White's lowest row) can never take one.  So the engine plays a2-b2, level with
+    them; paying a passed piece as "safe" (as for the side behind) it would step to a1."""
+    from ai.base import Limits
+    from ai.engines.alquerque import SAFE, EnginePlayer, Tactics
+
+    state = position(".....\n....B\nBB...\nB..WW\n.....", to_move="Black")
+
+    def choice(tactics: Tactics) -> str:
+        return GAME.move_text(EnginePlayer(tactics, None, depth=2).choose(state, Limits(depth=2)))
+
+    assert choice(Tactics()) == "a2-b2"
+    assert choice(Tactics(passed_ahead=SAFE)) == "a2-a1"
+
+
 def test_engine_values_its_last_back_row_guard_most():
     """While a side keeps a piece on its own back row, no enemy piece can get beyond all its
     pieces (so none can pass): stepping the last guard forward costs more than stepping one of two."""
