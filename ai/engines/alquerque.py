@@ -203,11 +203,14 @@ class Tactics:
                             jumps_now += 1
             attacked[1 - side] = threats
             passed[side] = self._passed(game, side, own, enemy)
-            value = self.material * own.bit_count() + self.mobility * moves + self.advance * advance
-            if own.bit_count() > enemy.bit_count():  # ahead: a passed piece can take nothing more
-                value += self.safe * (own & HOME_CORNERS[side]).bit_count() + self.passed_ahead * passed[side].bit_count()
+            count = own.bit_count()
+            value = self.material * count + self.mobility * moves + self.advance * advance
+            safe = own & HOME_CORNERS[side]
+            if count > enemy.bit_count():  # ahead: a passed piece can take nothing more
+                value += self.passed_ahead * passed[side].bit_count()
             else:
-                value += self.safe * (own & HOME_CORNERS[side] | passed[side]).bit_count()
+                safe |= passed[side]
+            value += self.safe * safe.bit_count()
             guards = (own & HOME_ROW[side]).bit_count()
             value += self.guard * guards + (self.last_guard if guards else 0)
             short = self.squeeze_below - moves - jumps_now
