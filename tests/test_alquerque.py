@@ -717,3 +717,24 @@ def test_random_openings_are_distinct_while_the_game_has_enough():
     assert len(set(forty)) == 33 and forty[:20] == twenty
     centre_taken = random_openings(GAME, 5, 3, accept=lambda state: state.piece_at(12) is not None)
     assert all(GAME.initial_state().play(m[0]).play(m[1]).play(m[2]).piece_at(12) is not None for m in centre_taken)
+
+
+def test_balanced_openings_refuse_a_start_that_loses_a_piece_by_force():
+    """Level material and no capture pending are not enough: after these six plies Black wins a
+    piece by force within four plies whatever White does (the course's depth-4 minimax), so the
+    start is unfair; a quiet start that the search finds level is accepted."""
+    from ai.engines.alquerque import balanced, course_evaluation
+    from ai.search.classic import alphabeta_cutoff
+
+    state = GAME.initial_state()
+    for text in ("b2-c3", "d4xb2", "c2-c3", "c4-d4", "a2xc2", "b4-c4"):
+        state = state.play(GAME.parse_move(state, text))
+    counts = (state.boards[0].bit_count(), state.boards[1].bit_count())
+    assert counts == (11, 11) and not state.capture_moves()
+    assert alphabeta_cutoff(state, 4, course_evaluation)[1] == -1
+    assert not balanced(state)
+    quiet = GAME.initial_state()
+    for text in ("d2-c3", "d4xd2", "d1xd3", "c4-d4"):
+        quiet = quiet.play(GAME.parse_move(quiet, text))
+    assert alphabeta_cutoff(quiet, 4, course_evaluation)[1] == 0
+    assert balanced(quiet)
