@@ -561,20 +561,30 @@ def test_engine_does_not_repeat_while_it_has_new_positions():
     assert choice(False) == "c5-d5"
 
 
-def test_engine_ahead_keeps_its_pieces_behind_the_enemy():
-    """Black, two pieces up, must take both White pieces to win; a piece that steps past them
-    (a2-a1, below White's lowest row) can never take one.  So the engine plays a2-b2, level with
-    them; paying a passed piece as "safe" (as for the side behind) it would step to a1."""
+@pytest.mark.parametrize(
+    "rows, kept, passing",
+    [
+        # Black two pieces up: a2-a1 would step below White's lowest row
+        (".....\n....B\nBB...\nB..WW\n.....", "a2-b2", "a2-a1"),
+        # level, four pieces each: c2-c1 would step below White's last piece, on d2
+        ("..W.W\n....W\n..BB.\nB.BW.\n.....", "a2-b2", "c2-c1"),
+    ],
+)
+def test_engine_not_behind_keeps_its_pieces_behind_the_enemy(rows, kept, passing):
+    """Black, ahead or level, must take every White piece to win; a piece that steps past them
+    all (below White's lowest row) can never take one.  So the engine keeps its pieces in play;
+    paying a passed piece as "safe" (as for the side behind, for whom it secures a draw) it
+    would step past."""
     from ai.base import Limits
     from ai.engines.alquerque import SAFE, EnginePlayer, Tactics
 
-    state = position(".....\n....B\nBB...\nB..WW\n.....", to_move="Black")
+    state = position(rows, to_move="Black")
 
     def choice(tactics: Tactics) -> str:
         return GAME.move_text(EnginePlayer(tactics, None, depth=2).choose(state, Limits(depth=2)))
 
-    assert choice(Tactics()) == "a2-b2"
-    assert choice(Tactics(passed_ahead=SAFE)) == "a2-a1"
+    assert choice(Tactics()) == kept
+    assert choice(Tactics(passed_idle=SAFE)) == passing
 
 
 def test_engine_values_its_last_back_row_guard_most():

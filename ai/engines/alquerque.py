@@ -31,9 +31,10 @@ The evaluation, for the side to move:
 - safe pieces: a piece that cannot be jumped (on a corner of its own back row, or passed) is worth
   almost half a piece more.  Not the far corners as such: a piece there is out of the fight
   (it only shuffles along the enemy's back row), and rewarding it sent pieces off to the corners.
-  Nor a passed piece of the side ahead, which needs to take every enemy piece to win: a passed
-  piece can take none of them, so it costs 20 there, and the side ahead keeps its pieces behind
-  the enemy's instead of running past them;
+  Only the side behind counts its passed pieces as safe: they secure it a draw.  A side that is
+  ahead or level has to take every enemy piece to win, and a passed piece can take none of them,
+  so there it costs 20 (``PASSED_IDLE``), and the side keeps its pieces behind the enemy's
+  instead of running past them (from a level position that turns a game into a dead draw);
 - mobility: steps available now, for both sides (running out of moves loses);
 - advancement: -6 per row a piece has come forward, the far row included.  Pieces never come
   back: an advanced piece has left the fight behind it, and once the two armies have passed
@@ -113,7 +114,7 @@ HOME_CORNERS = (CORNERS & HOME_ROW[0], CORNERS & HOME_ROW[1])
 THREATENED = 30
 TARGET = 8
 SAFE = 45
-PASSED_AHEAD = -20  # a passed piece of the side ahead: it can no longer take any enemy piece
+PASSED_IDLE = -20  # a passed piece of a side that is not behind: it can no longer take any enemy piece
 MOBILITY = 3
 ADVANCE = -6  # per row a piece has advanced: hold back, do not cross the other army
 GUARD = 10  # a piece still on its own back row
@@ -155,7 +156,7 @@ class Tactics:
         self.threatened = weights.get("threatened", THREATENED)
         self.target = weights.get("target", TARGET)
         self.safe = weights.get("safe", SAFE)
-        self.passed_ahead = weights.get("passed_ahead", PASSED_AHEAD)
+        self.passed_idle = weights.get("passed_idle", PASSED_IDLE)
         self.mobility = weights.get("mobility", MOBILITY)
         self.advance = weights.get("advance", ADVANCE)
         self.guard = weights.get("guard", GUARD)
@@ -206,8 +207,8 @@ class Tactics:
             count = own.bit_count()
             value = self.material * count + self.mobility * moves + self.advance * advance
             safe = own & HOME_CORNERS[side]
-            if count > enemy.bit_count():  # ahead: a passed piece can take nothing more
-                value += self.passed_ahead * passed[side].bit_count()
+            if count >= enemy.bit_count():  # not behind: a passed piece can take nothing more
+                value += self.passed_idle * passed[side].bit_count()
             else:
                 safe |= passed[side]
             value += self.safe * safe.bit_count()
