@@ -196,6 +196,7 @@ class Tactics:
         tables = _tables(game)
         boards = state.boards
         empty = ~(boards[0] | boards[1]) & ((1 << POINTS) - 1)
+        counts = (boards[0].bit_count(), boards[1].bit_count())
         score = 0.0
         attacked = [0, 0]  # pieces of each side the other side could jump now
         passed = [0, 0]
@@ -217,10 +218,9 @@ class Tactics:
                             jumps_now += 1
             attacked[1 - side] = threats
             passed[side] = self._passed(game, side, own, enemy)
-            count = own.bit_count()
-            value = self.material * count + self.mobility * moves + self.advance * advance
+            value = self.material * counts[side] + self.mobility * moves + self.advance * advance
             safe = own & HOME_CORNERS[side]
-            if count >= enemy.bit_count():  # not behind: a passed piece can take nothing more
+            if counts[side] >= counts[1 - side]:  # not behind: a passed piece can take nothing more
                 value += self.passed_idle * passed[side].bit_count()
             else:
                 safe |= passed[side]
@@ -233,8 +233,8 @@ class Tactics:
             score += value if side == me else -value
         score -= self.threatened * attacked[me].bit_count()
         score += self.target * attacked[1 - me].bit_count()
-        lead = boards[me].bit_count() - boards[1 - me].bit_count()
-        score += self.trade * lead * (2 * PIECES - boards[0].bit_count() - boards[1].bit_count())
+        lead = counts[me] - counts[1 - me]
+        score += self.trade * lead * (2 * PIECES - counts[0] - counts[1])
         if passed[0] or passed[1]:
             # a side with a passed piece can neither be wiped out nor run out of moves: it
             # cannot lose, so its opponent's value is at most a draw (both: a dead draw)
@@ -328,7 +328,7 @@ def balanced(state: AlquerqueState) -> bool:
 
 def strength(a: str, b: str, count: int, seconds: float) -> str:
     """``a`` against ``b`` from ``count`` different balanced starts (six random plies, see
-    ``balanced``; there are 173 such), each played with both colour assignments."""
+    ``balanced``), each played with both colour assignments."""
     from ai.match import MatchSummary, paired_games, random_openings
 
     game = games.load("alquerque")
