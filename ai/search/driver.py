@@ -1,0 +1,146 @@
+"""The one search driver: every engine's iterations, clock, stop flag and reports, written once.
+
+A game's engine plugs in as a ``Searcher``: ``start`` prepares a search (and may answer at once
+from a book, a table or a proof), ``iterate(step, ctl)`` runs one iteration -- alpha-beta depth
+``step``, or the ``step``-th batch of MCTS playouts -- usually inside a numba kernel.  The driver
+does what every engine needs and nobody should write twice:
+
+- the only-legal-move case (answered at once when the move has a time budget);
+- the watcher thread: at the deadline, or when ``Limits.stop`` is set, it writes 1 into the
+  kernel's control block ``ctl[CTL_STOP]``; kernels poll that cell every thousand nodes or so and
+  unwind.  Kernels release the GIL (``nogil=True``) so the watcher runs while they search;
+- iterating until the depth cap, the time or a proof, with the node count, elapsed time and a
+  progress report after each iteration, and one final ``done`` report;
+- always a legal move: if the first iteration is cut off before it has a result, the first legal
+  move the searcher orders first is played.
+
+The control block is a small int64 numpy array so that a kernel can read and write it without
+Python objects: ``CTL_STOP`` (set by the driver), ``CTL_NODES`` (added to by the kernel),
+``CTL_MAX_NODES`` (0, or this iteration's node budget, after which the kernel stops by itself:
+deterministic tests, and what is left of ``Limits.iterations``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import Protocol
+
+import numpy as np
+
+from ai.base import Limits, Progress, ProgressCallback
+from games.base import State
+
+CTL_STOP, CTL_NODES, CTL_MAX_NODES = 0, 1, 2
+CTL_SIZE = 8
+POLL = 0.002  # seconds between the watcher's looks at the clock and the stop flag
+MAX_STEPS = 1000  # iterations at most, whatever the limits say
+
+
+def new_ctl() -> np.ndarray:
+    """A fresh control block (all zero: not stopped, no nodes, no node budget)."""
+    return np.zeros(CTL_SIZE, np.int64)
+
+
+class Searcher(Protocol):
+    """One game's engine as the driver sees it."""
+
+    kind: str  # Progress.kind while iterating: "alphabeta" or "mcts"
+
+    def start(self, state: State, limits: Limits) -> Progress | None:
+        """Prepare to search ``state``; a final Progress if the answer needs no search."""
+
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        """Iteration ``step`` (1, 2, ...); None if it was cut off before it had a result."""
+
+
+class Watcher:
+    """Sets ``ctl[CTL_STOP]`` at ``deadline`` or as soon as ``limits.stop`` is set."""
+
+    def __init__(self, ctl: np.ndarray, deadline: float, limits: Limits) -> None:
+        self.ctl = ctl
+        self.deadline = deadline
+        self.limits = limits
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Watcher:
+        if self.deadline != float("inf") or self.limits.stop is not None:
+            self._thread = threading.Thread(target=self._run, name="search-watcher", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._done.wait(POLL):
+            if time.perf_counter() >= self.deadline or self.limits.stopped():
+                self.ctl[CTL_STOP] = 1
+                return
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def expired(self) -> bool:
+        return bool(self.ctl[CTL_STOP]) or time.perf_counter() >= self.deadline or self.limits.stopped()
+
+
+def search(
+    searcher: Searcher,
+    state: State,
+    limits: Limits | None = None,
+    progress: ProgressCallback | None = None,
+    *,
+    moves: list[Hashable] | None = None,
+) -> Progress:
+    """Run ``searcher`` on ``state`` within ``limits``; returns the final Progress (best_move set).
+
+    ``moves`` are the legal moves in the order to fall back on (default ``state.legal_moves()``).
+    """
+    limits = limits or Limits()
+    started = time.perf_counter()
+    moves = list(moves) if moves is not None else state.legal_moves()
+    if not moves:
+        raise ValueError("search called on a finished game")
+
+    def finish(result: Progress) -> Progress:
+        result.elapsed = time.perf_counter() - started
+        result.done = True
+        if result.best_move is None:
+            result.best_move = moves[0]
+            result.pv = [moves[0]]
+        if progress:
+            progress(replace(result, pv=list(result.pv)))
+        return result
+
+    if len(moves) == 1 and limits.time is not None:
+        return finish(Progress(depth=1, best_move=moves[0], pv=[moves[0]], kind="rule"))
+    known = searcher.start(state, limits)
+    if known is not None:
+        return finish(known)
+
+    ctl = new_ctl()
+    best = Progress(best_move=moves[0], pv=[moves[0]], kind=searcher.kind)
+    max_steps = min(limits.depth or MAX_STEPS, MAX_STEPS)
+    nodes = 0
+    with Watcher(ctl, limits.deadline(started), limits) as watch:
+        for step in range(1, max_steps + 1):
+            ctl[CTL_NODES] = 0
+            if limits.iterations is not None:
+                ctl[CTL_MAX_NODES] = max(1, limits.iterations - nodes)
+            result = searcher.iterate(step, ctl)
+            nodes += int(ctl[CTL_NODES])
+            if result is not None and result.best_move is not None:
+                best = result
+            best.nodes = nodes
+            best.elapsed = time.perf_counter() - started
+            if result is None or best.proven is not None or watch.expired():
+                break
+            if limits.iterations is not None and nodes >= limits.iterations:
+                break
+            if progress:
+                progress(replace(best, pv=list(best.pv)))
+    best.nodes = nodes
+    return finish(best)

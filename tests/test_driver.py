@@ -1,0 +1,107 @@
+"""The one search driver: time budget, stop flag, only move, node budgets, fallback and reports."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+from numba import njit
+
+import games
+from ai.base import Limits, Progress
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, search
+
+
+@njit(cache=True, nogil=True)
+def count_until_stopped(ctl: np.ndarray, work: int) -> bool:
+    """A stand-in kernel: 'searches' ``work`` nodes, polling the stop cell as real kernels do."""
+    for n in range(work):
+        ctl[CTL_NODES] += 1
+        if (n & 1023) == 0:
+            if ctl[CTL_STOP] != 0:
+                return False
+            if ctl[CTL_MAX_NODES] != 0 and ctl[CTL_NODES] >= ctl[CTL_MAX_NODES]:
+                return False
+    return True
+
+
+class Deepening:
+    """Depth d costs 10^(d+3) nodes, so some depth never finishes within any test's budget."""
+
+    kind = "alphabeta"
+
+    def __init__(self, state, answer_at_start: bool = False) -> None:
+        self.moves = state.legal_moves()
+        self.answer_at_start = answer_at_start
+        self.steps: list[int] = []
+
+    def start(self, state, limits):
+        if self.answer_at_start:
+            return Progress(best_move=self.moves[-1], kind="book")
+        return None
+
+    def iterate(self, step, ctl):
+        self.steps.append(step)
+        if not count_until_stopped(ctl, 10 ** (step + 3)):
+            return None
+        return Progress(depth=step, best_move=self.moves[step % len(self.moves)], score=step)
+
+
+@pytest.fixture
+def state():
+    return games.load("tictactoe").initial_state()
+
+
+def test_time_budget_is_kept_and_the_last_finished_iteration_answers(state):
+    reports: list[Progress] = []
+    started = time.perf_counter()
+    result = search(Deepening(state), state, Limits(time=0.3), reports.append)
+    took = time.perf_counter() - started
+    assert 0.25 <= took < 0.6
+    assert result.done and result.kind == "alphabeta"
+    assert result.depth >= 2 and result.best_move == state.legal_moves()[result.depth % 9]
+    assert reports[-1].done and [r.done for r in reports[:-1]] == [False] * (len(reports) - 1)
+    assert [r.depth for r in reports[:-1]] == list(range(1, result.depth + 1))
+    assert result.nodes > 10 ** (result.depth + 3)
+
+
+def test_stop_flag_ends_the_search_promptly(state):
+    stop = threading.Event()
+    threading.Timer(0.2, stop.set).start()
+    started = time.perf_counter()
+    result = search(Deepening(state), state, Limits(stop=stop))
+    assert time.perf_counter() - started < 1.0
+    assert result.best_move in state.legal_moves()
+
+
+def test_a_cut_off_first_iteration_still_plays_a_legal_move(state):
+    searcher = Deepening(state)
+    searcher.iterate = lambda step, ctl: None if count_until_stopped(ctl, 10**12) is False else None
+    result = search(searcher, state, Limits(time=0.05))
+    assert result.best_move == state.legal_moves()[0] and result.done
+
+
+def test_depth_cap_and_node_budget(state):
+    searcher = Deepening(state)
+    result = search(searcher, state, Limits(depth=2))
+    assert searcher.steps == [1, 2] and result.depth == 2
+    budget = search(Deepening(state), state, Limits(iterations=50_000))
+    assert budget.nodes <= 50_000 + 2048
+
+
+def test_only_move_is_answered_without_search():
+    game = games.load("reversi", size=6)
+    state = game.initial_state()
+    while len(state.legal_moves()) != 1:
+        state = state.play(state.legal_moves()[0])
+    searcher = Deepening(state)
+    result = search(searcher, state, Limits(time=1.0))
+    assert result.kind == "rule" and result.best_move == state.legal_moves()[0] and searcher.steps == []
+
+
+def test_an_answer_from_start_needs_no_iteration(state):
+    searcher = Deepening(state, answer_at_start=True)
+    result = search(searcher, state, Limits(time=1.0))
+    assert result.kind == "book" and result.best_move == state.legal_moves()[-1] and searcher.steps == []
