@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ai.base import WIN, Flag, Limits, Player, PlayerInfo, Progress
 from ai.levels import PlayerSpec
@@ -34,12 +35,17 @@ def is_outside_player(player_id: str) -> bool:
     return ".py" in player_id or player_id.startswith("gtp:") or player_id.endswith(".json")
 
 
-def make_player(game_id: str, player_id: str, seed: int | None = None) -> Player:
-    """A new player.  Raises ValueError naming the valid ids if ``player_id`` is unknown."""
+def make_player(
+    game_id: str, player_id: str, seed: int | None = None, options: dict[str, Any] | None = None
+) -> Player:
+    """A new player for a game of ``game_id`` with ``options`` (board size, rule variants).
+
+    Built-in players read the options from the states they are given; an outside player is told
+    them once, at start.  Raises ValueError naming the valid ids if ``player_id`` is unknown."""
     if is_outside_player(player_id):
         from ai.outside import load_outside_player
 
-        return load_outside_player(game_id, player_id)
+        return load_outside_player(game_id, player_id, options)
     table = _table(game_id)
     spec = table.get(player_id) or table.get(f"{game_id}:{player_id}")
     if spec is None:

@@ -35,6 +35,8 @@ class Limits:
     depth: int | None = None  # plies (alpha-beta) -- a cap, search may stop earlier
     iterations: int | None = None  # playouts (MCTS)
     stop: StopFlag | None = None  # set it to make ``choose`` return at once
+    remaining: float | None = None  # seconds left on the mover's game clock, if the game has one
+    increment: float | None = None  # seconds the mover's clock gains after each move
 
     def deadline(self, start: float) -> float:
         return start + self.time if self.time is not None else float("inf")
