@@ -5,13 +5,40 @@ numpy arrays, decorated ``@njit(cache=True, nogil=True)``; games/ stays the read
 reference and differential tests hold every kernel to it.  ``warm_up`` compiles (or loads from the
 on-disk cache) the kernels before the first search needs them, so the window can do it in the
 background while the user picks a game.
+
+The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
+Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
+folders; ``NUMBA_CACHE_DIR`` set by the user wins.  It is set here, before any kernel module is
+imported, because numba reads it when a kernel is decorated.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+from pathlib import Path
+
+import platformdirs
 
 KERNEL_GAMES = ("reversi", "hex", "rastros", "alquerque")
+
+
+def cache_dir() -> Path:
+    """Where numba keeps the compiled kernels between runs."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or Path(platformdirs.user_cache_dir("tabuleiro")) / "numba")
+
+
+def _use_our_cache_dir() -> None:
+    path = str(cache_dir())
+    os.environ["NUMBA_CACHE_DIR"] = path
+    if "numba" in sys.modules:  # imported before us: numba has read its config already
+        from numba.core import config
+
+        config.CACHE_DIR = path
+
+
+_use_our_cache_dir()
 
 
 def warm_up(game_id: str | None = None) -> None:
