@@ -1,0 +1,142 @@
+"""Play a player of this tree against the same player of an older git revision.
+
+    python tools/versus_revision.py reversi --rev 128afa3 --games 20 --time 1
+    python tools/versus_revision.py hex --rev 128afa3 --option size=11 --games 20 --time 1
+    python tools/versus_revision.py alquerque --rev 128afa3 --games 20 --openings 3
+
+"New level-5 against old level-5" is how an engine change is judged, and both must run in one
+session on one machine (it is shared and noisy).  The old revision is exported with
+``git archive`` into a cache folder and its player runs in a subprocess of its own (the two
+trees have the same package names); the referee is this tree's ``ai.match.play_game``, so time
+forfeits and results are judged as in any match.  Pairs of games share an opening with colours
+swapped; ``--openings PLIES`` makes each pair start after its own random moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Hashable
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ai  # noqa: E402
+import games  # noqa: E402
+from ai.base import Limits, Player, PlayerInfo  # noqa: E402
+from ai.match import MatchSummary, play_game, random_openings  # noqa: E402
+from games.base import Game, State  # noqa: E402
+
+# The old tree's side: one JSON request per line, one JSON answer per line.
+SERVER = r"""
+import json, sys
+import ai, games
+from ai.base import Limits
+player = None
+for line in sys.stdin:
+    request = json.loads(line)
+    game = games.load(request["game"], **request["options"])
+    if request.get("new") or player is None:
+        player = ai.make_player(request["game"], request["player"], seed=request["seed"])
+    state = game.initial_state()
+    for text in request["moves"]:
+        state = state.play(game.parse_move(state, text))
+    move = player.choose(state, Limits(time=request["time"]))
+    print(json.dumps({"move": game.format_move(state, move)}), flush=True)
+"""
+
+
+def export_revision(rev: str) -> Path:
+    """The tree of ``rev`` in a cache folder (made once per commit)."""
+    commit = subprocess.run(["git", "rev-parse", rev], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    folder = Path(tempfile.gettempdir()) / f"tabuleiro-{commit[:12]}"
+    if not (folder / "main.py").is_file():
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+    return folder
+
+
+class RevisionPlayer(Player):
+    """A player of the old tree, asked over a pipe; it sees the game's moves so far."""
+
+    def __init__(self, folder: Path, game: Game, player_id: str, seed: int, history: list[str]) -> None:
+        self.info = PlayerInfo(f"old {player_id}", f"old {player_id}")
+        self.game, self.player_id, self.seed, self.history = game, player_id, seed, history
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        )
+        self.new = True
+
+    def choose(self, state: State, limits: Limits | None = None, progress: Any = None) -> Hashable:
+        request = {"game": self.game.id, "options": dict(self.game.options), "player": self.player_id,
+                   "seed": self.seed, "moves": self.history, "time": (limits or Limits()).time, "new": self.new}
+        self.new = False
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        return self.game.parse_move(state, answer["move"])
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--rev", required=True, help="the old revision, e.g. 128afa3")
+    parser.add_argument("--player", default="level-5")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--time", type=float, default=1.0)
+    parser.add_argument("--openings", type=int, default=0, metavar="PLIES")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    options = dict(pair.split("=", 1) for pair in args.option)
+    game = games.load(args.game, **options)
+    folder = export_revision(args.rev)
+    pairs = (args.games + 1) // 2
+    openings = random_openings(game, pairs, args.openings, seed=args.seed) if args.openings else [[]] * pairs
+    names = (f"new {args.player}", f"old {args.player}@{args.rev}")
+    summary = MatchSummary(names)
+    points = 0.0
+    print(f"{args.game} {options or ''}: {names[0]} vs {names[1]}, {args.games} games at {args.time:g} s a move", flush=True)
+    for i in range(args.games):
+        new_side = i % 2
+        history: list[str] = []
+        old = RevisionPlayer(folder, game, args.player, args.seed + i, history)
+        new = ai.make_player(args.game, args.player, seed=args.seed + i)
+        players = [new, old] if new_side == 0 else [old, new]
+        ids = [names[0], names[1]] if new_side == 0 else [names[1], names[0]]
+        opening = openings[i // 2]
+        history.extend(game.format_move(s, m) for s, m in _walk(game, opening))
+        result = play_game(game, players, ids, args.time, opening=opening,
+                           on_move=lambda before, move, after, h=history: h.append(game.format_move(before, move)))
+        old.close()
+        summary.add(result, 0 if new_side == 0 else 1)
+        points += 0.5 if result.winner is None else float(result.winner == new_side)
+        print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> "
+              f"{'draw' if result.winner is None else ('new' if result.winner == new_side else 'old') + ' wins'}"
+              f"  ({len(result.moves)} plies; {result.reason})", flush=True)
+    print(summary.line())
+    print(f"new {args.player}: {points:g} of {args.games} points ({100 * points / max(1, args.games):.0f}%)")
+
+
+def _walk(game: Game, moves: list[Any]):
+    state = game.initial_state()
+    for move in moves:
+        yield state, move
+        state = state.play(move)
+
+
+if __name__ == "__main__":
+    main()
