@@ -1,8 +1,9 @@
 """Negamax alpha-beta with iterative deepening, written once for every game.
 
 What it does, and why:
-- Iterative deepening: depth 1, 2, 3 ... until the time runs out; the move of the last finished
-  depth is played (or the best move of an unfinished depth, once its first move -- the previous
+- Iterative deepening through the one driver (ai.search.driver), which owns the clock, the stop
+  flag, the reports and the only-move case: depth 1, 2, 3 ... until the time runs out; the move of
+  the last finished depth is played (or the best move of an unfinished depth, once its first move -- the previous
   best -- has been searched, which can only be an improvement).
 - A transposition table keyed by ``state.key()`` stores value, bound and best move; the best
   move is searched first on the next visit and on the next iteration.
@@ -27,10 +28,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import Protocol
 
+import numpy as np
+
 from ai.base import PROVEN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.search import driver
+from ai.search.driver import CTL_NODES, CTL_STOP
 from games.base import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -99,65 +103,64 @@ class AlphaBeta:
         self.nodes = 0
         self.horizon_hits = 0
         self.restricted = False  # candidate_moves left moves out during this search
-        self.clock: Clock | None = None
+        self.ctl = driver.new_ctl()
+        self._count = 0
 
-    # -- the public entry -------------------------------------------------------------------
+    # -- the driver's Searcher --------------------------------------------------------------
+    kind = "alphabeta"
+    deepen_share = 0.55  # past this share of the move time the next depth would very likely not finish
+
     def search(
         self, state: State, limits: Limits, progress: ProgressCallback | None = None
     ) -> Progress:
-        """Iteratively deepen from ``state``; returns the final Progress (best_move set)."""
+        """Iteratively deepen from ``state`` (through ai.search.driver); the final Progress."""
         moves = state.legal_moves()
         if not moves:
             raise ValueError("search called on a finished game")
-        self.clock = clock = Clock(limits, every=128)
+        return driver.search(self, state, limits, progress, moves=[self._first_guess(state, moves)] + moves)
+
+    def start(self, state: State, limits: Limits) -> Progress | None:
+        self.state, self.moves = state, state.legal_moves()
+        self.best_move = self._first_guess(state, self.moves)
         self.nodes = 0
         self.restricted = False
         if len(self.tt) > TT_LIMIT:
             self.tt.clear()
         self.history = {m: v // 8 for m, v in self.history.items()}
-        result = Progress(best_move=self._first_guess(state, moves), pv=[])
-        if len(moves) == 1 and limits.time is not None:
-            result.depth, result.kind = 1, "rule"
-            result.best_move, result.pv = moves[0], [moves[0]]
-        max_depth = limits.depth if limits.depth is not None else 200
-        depth = 0
-        while result.kind != "rule" and depth < max_depth:
-            depth += 1
-            self.killers = [[] for _ in range(depth + 64)]
-            self.horizon_hits = 0
-            try:
-                value, move, finished = self._root(state, moves, depth, result.best_move)
-            except _OutOfTime:
-                break
-            finally:
-                result.elapsed = clock.elapsed()
-                result.nodes = self.nodes
-            if move is None:
-                break
-            result.best_move, result.score, result.depth = move, value, depth
-            result.pv = self._principal_variation(state, move, depth)
-            if self.noise or self.restricted:
-                pass  # noisy values, or a tree with moves left out, prove nothing
-            elif finished and self.horizon_hits == 0:
-                result.proven = 0 if abs(value) < PROVEN else (1 if value > 0 else -1)
-            elif abs(value) >= PROVEN and (finished or value > 0):
-                result.proven = 1 if value > 0 else -1
-            if result.proven is not None:
-                result.proven_plies = int(WIN - abs(value)) if result.proven else None
-                result.kind = "solver"
-                break
-            if progress:
-                progress(replace(result, pv=list(result.pv)))
-            if not finished or clock.expired():
-                break
-            if limits.time is not None and clock.elapsed() > limits.time * 0.55:
-                break  # the next depth would very likely not finish
-        result.done = True
-        result.elapsed = clock.elapsed()
-        result.nodes = self.nodes
-        if progress:
-            progress(replace(result, pv=list(result.pv)))
+        return None
+
+    def iterate(self, depth: int, ctl: np.ndarray) -> Progress | None:
+        self.ctl = ctl
+        self.killers = [[] for _ in range(depth + 64)]
+        self.horizon_hits = 0
+        nodes_before = self.nodes
+        try:
+            value, move, finished = self._root(self.state, self.moves, depth, self.best_move)
+        except _OutOfTime:
+            return None
+        finally:
+            ctl[CTL_NODES] += self.nodes - nodes_before
+        self.best_move = move
+        result = Progress(best_move=move, score=value, depth=depth, kind=self.kind,
+                          pv=self._principal_variation(self.state, move, depth))
+        if self.noise or self.restricted:
+            pass  # noisy values, or a tree with moves left out, prove nothing
+        elif finished and self.horizon_hits == 0:
+            result.proven = 0 if abs(value) < PROVEN else (1 if value > 0 else -1)
+        elif abs(value) >= PROVEN and (finished or value > 0):
+            result.proven = 1 if value > 0 else -1
+        if result.proven is not None:
+            result.proven_plies = int(WIN - abs(value)) if result.proven else None
+            result.kind = "solver"
         return result
+
+    def _out_of_time(self) -> bool:
+        """Look at the driver's stop cell every 128 nodes (a numpy read costs more than a node)."""
+        self._count += 1
+        if self._count < 128:
+            return False
+        self._count = 0
+        return bool(self.ctl[CTL_STOP])
 
     def _first_guess(self, state: State, moves: list[Hashable]) -> Hashable:
         entry = self.tt.get(state.key()) if self.use_tt else None
@@ -197,7 +200,7 @@ class AlphaBeta:
 
     def _negamax(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if self.clock.out_of_time():
+        if self._out_of_time():
             raise _OutOfTime
         if state.is_terminal():
             return self._terminal(state, ply)
@@ -271,7 +274,7 @@ class AlphaBeta:
         best = stand
         for move in self.evaluator.noisy_moves(state):
             self.nodes += 1
-            if self.clock.out_of_time():
+            if self._out_of_time():
                 raise _OutOfTime
             child = state.play(move)
             if child.is_terminal():

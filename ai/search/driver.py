@@ -10,7 +10,9 @@ does what every engine needs and nobody should write twice:
   kernel's control block ``ctl[CTL_STOP]``; kernels poll that cell every thousand nodes or so and
   unwind.  Kernels release the GIL (``nogil=True``) so the watcher runs while they search;
 - iterating until the depth cap, the time or a proof, with the node count, elapsed time and a
-  progress report after each iteration, and one final ``done`` report;
+  progress report after each iteration, and one final ``done`` report; a searcher whose next
+  iteration costs several times the last (alpha-beta) says so with ``deepen_share``, the share of
+  the move time after which no new iteration is started;
 - always a legal move: if the first iteration is cut off before it has a result, the first legal
   move the searcher orders first is played.
 
@@ -140,6 +142,8 @@ def search(
                 break
             if limits.iterations is not None and nodes >= limits.iterations:
                 break
+            if limits.time is not None and best.elapsed > limits.time * getattr(searcher, "deepen_share", 1.0):
+                break  # the searcher expects its next iteration not to finish in the time left
             if progress:
                 progress(replace(best, pv=list(best.pv)))
     best.nodes = nodes
