@@ -14,7 +14,6 @@ from ai.base import WIN, Flag, Limits, PlayerInfo
 from ai.engines.tictactoe import OpenLines
 from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
 from ai.search.classic import alphabeta_cutoff
-from ai.search.mcts import MCTSPlayer
 
 SMALL = games.load("tictactoe", width=4, height=4, k=3)
 BIG = games.load("tictactoe", width=15, height=15, k=5)
@@ -113,15 +112,6 @@ def test_progress_reports_depth_nodes_and_principal_variation():
     line = state
     for move in last.pv:  # the principal variation is a playable line
         line = line.play(move)
-
-
-def test_mcts_takes_an_immediate_win_and_blocks_one():
-    game = games.load("tictactoe")
-    player = MCTSPlayer(PlayerInfo("mcts", "MCTS"), seed=1)
-    win = game.play_line(["a1", "b1", "a2", "b2"])  # X to move: a3 wins
-    assert game.format_move(win, player.choose(win, Limits(iterations=2000))) == "a3"
-    block = game.play_line(["a1", "b2", "c3", "b1"])  # X must block b3
-    assert game.format_move(block, player.choose(block, Limits(iterations=3000))) == "b3"
 
 
 def test_noise_keeps_weak_levels_legal_and_varied():
