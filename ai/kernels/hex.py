@@ -1,0 +1,530 @@
+"""Hex kernels: the board, win tests, playouts and the whole MCTS iteration loop, compiled by numba.
+
+The board is an int8 array ``colour`` of ``n * n + 4`` entries: 0 empty, 1 Blue, 2 Red (a side's
+colour is ``side + 1``), cell ``row * n + col`` as in games/hex.py.  The four extra entries stand
+for the edges (left and right are Blue, top and bottom are Red), so a stone next to its own edge
+looks like a stone next to a friendly stone; the bridge table uses that for the edge template.
+
+Tables built once per board size (plain Python, below): ``neighbours`` (the six neighbours of
+each cell, -1 padded) and ``bridge_table`` (for each cell x, the bridges x is half the carrier
+of: the other carrier cell and the two ends).  Everything else is small functions over these
+arrays -- ``connects``, ``winning_cells``, ``playout`` -- so that later work (virtual connections,
+inferior cells, a proof-number solver) can build on them; ``run_playouts`` is the MCTS itself.
+
+The tree lives in numpy arrays owned by the caller (``new_tree``), one row per node and one row
+per edge (a move out of a node with its statistics), so it survives between batches of one move
+and can be carried on to the next move.  Node columns: first edge, edge count, player to move,
+visits, proven (+1 the player to move wins, -1 loses, 0 unknown), winning (or forced) move.
+Edge columns: move, child node (-1 until expanded), visits, wins, AMAF visits, AMAF wins; the
+float array ``value`` caches each edge's selection value (-1 marks a move proven to lose).
+
+What the search does and why is told in ai/engines/hex_mcts.py, which drives these kernels.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
+from games.hex import geometry
+
+EMPTY = 0
+RAVE_K = 600.0  # visits at which an edge's own win rate and its AMAF rate weigh about the same
+UCT_C = 0.7  # exploration constant of plain UCT (wins in [0, 1])
+FIRST_PLAY = 0.55  # value of an edge with no visits and no AMAF sample yet
+
+# node columns
+N_FIRST, N_COUNT, N_PLAYER, N_VISITS, N_PROVEN, N_MOVE = 0, 1, 2, 3, 4, 5
+NODE_COLUMNS = 6
+# edge columns
+E_MOVE, E_CHILD, E_N, E_W, E_AN, E_AW = 0, 1, 2, 3, 4, 5
+EDGE_COLUMNS = 6
+# the tree's fill counters (``used``): nodes, edges
+U_NODES, U_EDGES = 0, 1
+# search options (``options``): RAVE selection, bridge-saving playouts, proofs in the tree, and
+# the visits an edge needs before its node is added (0: at once)
+O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND = 0, 1, 2, 3
+
+
+# -- tables (plain Python, built once per size) --------------------------------------------------
+@lru_cache(maxsize=32)
+def carriers(n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each cell x, the bridges x is half the carrier of: (other carrier cell, end, end).
+
+    Cells n*n .. n*n+3 stand for the edges (left, right: Blue; top, bottom: Red), so a stone one
+    row from its edge with both edge cells empty is a bridge to the edge (the edge template).
+    """
+    geo = geometry(n)
+    total = n * n
+    around: list[set[int]] = []
+    for i in range(total):
+        r, c = divmod(i, n)
+        cells = {j for j in range(total) if geo.neighbours[i] >> j & 1 and j != i}
+        if c == 0:
+            cells.add(total)
+        if c == n - 1:
+            cells.add(total + 1)
+        if r == 0:
+            cells.add(total + 2)
+        if r == n - 1:
+            cells.add(total + 3)
+        around.append(cells)
+    table = []
+    for x in range(total):
+        entries = []
+        for y in sorted(j for j in around[x] if j < total):
+            ends = sorted((around[x] & around[y]) - {x, y})
+            if len(ends) == 2:
+                entries.append((y, ends[0], ends[1]))
+        table.append(tuple(entries))
+    return tuple(table)
+
+
+@lru_cache(maxsize=32)
+def neighbours(n: int) -> np.ndarray:
+    """(n*n, 6) int32: the board neighbours of each cell, -1 where the board ends."""
+    table = np.full((n * n, 6), -1, np.int32)
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        k = 0
+        for dr, dc in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)):
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                table[cell, k] = (r + dr) * n + c + dc
+                k += 1
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=32)
+def bridge_table(n: int) -> np.ndarray:
+    """(n*n, 6, 3) int32: ``carriers(n)`` as an array, rows of -1 after each cell's bridges."""
+    table = np.full((n * n, 6, 3), -1, np.int32)
+    for x, entries in enumerate(carriers(n)):
+        for k, entry in enumerate(entries):
+            table[x, k] = entry
+    table.flags.writeable = False
+    return table
+
+
+def board_colours(n: int, blue: int, red: int) -> np.ndarray:
+    """The kernels' board for two bitboards (games/hex.py's ``state.boards``), edges included."""
+    total = n * n
+    colour = np.zeros(total + 4, np.int8)
+    for i in range(total):
+        if blue >> i & 1:
+            colour[i] = 1
+        elif red >> i & 1:
+            colour[i] = 2
+    colour[total] = colour[total + 1] = 1
+    colour[total + 2] = colour[total + 3] = 2
+    return colour
+
+
+# -- the board ------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def edge_cell(n: int, side: int, far: int, k: int) -> int:
+    """The k-th cell along one of ``side``'s edges (far=0: left or top, far=1: right or bottom)."""
+    if side == 0:
+        return k * n + far * (n - 1)
+    return far * (n - 1) * n + k
+
+
+@njit(cache=True, nogil=True)
+def on_edge(n: int, side: int, far: int, cell: int) -> bool:
+    """Is ``cell`` on that edge of ``side``?"""
+    if side == 0:
+        return cell % n == far * (n - 1)
+    return cell // n == far * (n - 1)
+
+
+@njit(cache=True, nogil=True)
+def flood_edge(colour, n, nbrs, side, far, mark, stack) -> None:
+    """Set ``mark`` to 1 on every stone of ``side`` joined to its edge ``far`` (0 elsewhere)."""
+    mark[:] = 0
+    own = side + 1
+    top = 0
+    for k in range(n):
+        cell = edge_cell(n, side, far, k)
+        if colour[cell] == own:
+            mark[cell] = 1
+            stack[top] = cell
+            top += 1
+    while top > 0:
+        top -= 1
+        cell = stack[top]
+        for j in range(6):
+            nb = nbrs[cell, j]
+            if nb < 0:
+                break
+            if colour[nb] == own and mark[nb] == 0:
+                mark[nb] = 1
+                stack[top] = nb
+                top += 1
+
+
+@njit(cache=True, nogil=True)
+def connects(colour, n, nbrs, side, mark, stack) -> bool:
+    """Has ``side`` joined its two edges?  (A flood fill from its first edge.)"""
+    flood_edge(colour, n, nbrs, side, 0, mark, stack)
+    for k in range(n):  # noqa: SIM110  (numba compiles no generator expressions)
+        if mark[edge_cell(n, side, 1, k)]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def winner(colour, n, nbrs, mark, stack) -> int:
+    """0 or 1 if that side has joined its edges, -1 if nobody has (a full board always has one)."""
+    if connects(colour, n, nbrs, 0, mark, stack):
+        return 0
+    if connects(colour, n, nbrs, 1, mark, stack):
+        return 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def touches(n, nbrs, side, far, cell, mark) -> bool:
+    """Is ``cell`` on that edge of ``side`` or next to a stone ``mark`` says is joined to it?"""
+    if on_edge(n, side, far, cell):
+        return True
+    for j in range(6):
+        nb = nbrs[cell, j]
+        if nb < 0:
+            break
+        if mark[nb]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def winning_cells(colour, n, nbrs, side, near, far_mark, stack, out) -> int:
+    """Empty cells where ``side`` would join its edges at once, into ``out``; returns how many."""
+    flood_edge(colour, n, nbrs, side, 0, near, stack)
+    flood_edge(colour, n, nbrs, side, 1, far_mark, stack)
+    count = 0
+    for cell in range(n * n):
+        if colour[cell] == EMPTY and touches(n, nbrs, side, 0, cell, near) \
+                and touches(n, nbrs, side, 1, cell, far_mark):
+            out[count] = cell
+            count += 1
+    return count
+
+
+# -- playouts -------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def bridge_reply(colour, bridges, last, own) -> int:
+    """The cell that saves a bridge of ``own`` that the stone just put on ``last`` intruded on, or -1."""
+    if last < 0:
+        return -1
+    for k in range(6):
+        y = bridges[last, k, 0]
+        if y < 0:
+            break
+        if colour[y] == EMPTY and colour[bridges[last, k, 1]] == own and colour[bridges[last, k, 2]] == own:
+            return y
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def playout(colour, n, nbrs, bridges, player, last, use_bridges, order, mark, stack) -> int:
+    """Fill every empty cell, ``player`` first, and return the winner (0 Blue, 1 Red).
+
+    Moves are random, except that with ``use_bridges`` a move into a bridge's carrier is answered
+    in the other carrier cell.  A full board has exactly one winner, so one flood fill at the end
+    decides; ``colour`` is left filled (the moves of the playout, for the AMAF statistics).
+    """
+    empties = 0
+    for cell in range(n * n):
+        if colour[cell] == EMPTY:
+            order[empties] = cell
+            empties += 1
+    p = player
+    idx = 0
+    for _ in range(empties):
+        own = p + 1
+        move = bridge_reply(colour, bridges, last, own) if use_bridges else -1
+        if move < 0:
+            while True:  # the next cell of a shuffle drawn as we go
+                j = idx + np.random.randint(0, empties - idx)
+                move = order[j]
+                order[j] = order[idx]
+                order[idx] = move
+                idx += 1
+                if colour[move] == EMPTY:
+                    break
+        colour[move] = own
+        last = move
+        p = 1 - p
+    return 0 if connects(colour, n, nbrs, 0, mark, stack) else 1
+
+
+@njit(cache=True, nogil=True)
+def seed_random(seed: int) -> None:
+    """Seed the kernels' random numbers (numba keeps its own generator, one per thread)."""
+    np.random.seed(seed)
+
+
+# -- the tree -------------------------------------------------------------------------------------
+def new_tree(max_nodes: int, max_edges: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Empty tree arrays: (nodes, edges, value, used).  Pages are only touched as the tree grows."""
+    nodes = np.empty((max_nodes, NODE_COLUMNS), np.int32)
+    edges = np.empty((max_edges, EDGE_COLUMNS), np.int32)
+    value = np.empty(max_edges, np.float32)
+    used = np.zeros(2, np.int64)
+    return nodes, edges, value, used
+
+
+@njit(cache=True, nogil=True)
+def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near, far_mark, stack, found) -> int:
+    """A new node for ``player`` to move on ``colour``, with its proofs; -1 if the tree is full.
+
+    With ``knowledge``: a mover with a winning cell is a proven win (no edges); an opponent with
+    one winning cell leaves the block as the only edge, with two the mover is a proven loss.
+    Without it (plain UCT) only a game already won by the last move is noticed.
+    Edges come in random order, so ties between unvisited moves fall at random.
+    """
+    total = n * n
+    node = used[U_NODES]
+    first = used[U_EDGES]
+    if node >= nodes.shape[0] or first + total > edges.shape[0]:
+        return -1
+    proven = 0
+    win_move = -1
+    count = 0
+    if knowledge:
+        wins = winning_cells(colour, n, nbrs, player, near, far_mark, stack, found)
+        if wins > 0:
+            proven, win_move = 1, found[0]
+        else:
+            threats = winning_cells(colour, n, nbrs, 1 - player, near, far_mark, stack, found)
+            if threats > 0:
+                win_move = found[0]
+                if threats > 1:
+                    proven = -1
+                edges[first, E_MOVE] = win_move
+                count = 1
+    elif connects(colour, n, nbrs, 1 - player, near, stack):
+        proven = -1
+    if proven == 0 and count == 0:
+        for cell in range(total):
+            if colour[cell] == EMPTY:
+                j = np.random.randint(0, count + 1)  # inside-out shuffle
+                edges[first + count, E_MOVE] = edges[first + j, E_MOVE]
+                edges[first + j, E_MOVE] = cell
+                count += 1
+    for e in range(first, first + count):
+        edges[e, E_CHILD] = -1
+        edges[e, E_N] = 0
+        edges[e, E_W] = 0
+        edges[e, E_AN] = 0
+        edges[e, E_AW] = 0
+        value[e] = FIRST_PLAY
+    nodes[node, N_FIRST] = first
+    nodes[node, N_COUNT] = count
+    nodes[node, N_PLAYER] = player
+    nodes[node, N_VISITS] = 0
+    nodes[node, N_PROVEN] = proven
+    nodes[node, N_MOVE] = win_move
+    used[U_NODES] = node + 1
+    used[U_EDGES] = first + count
+    return node
+
+
+@njit(cache=True, nogil=True)
+def mixed_value(n_, w, an, aw) -> float:
+    """An edge's value: its win rate, leaning on its AMAF rate while it has few visits."""
+    if an == 0:
+        return w / n_ if n_ else FIRST_PLAY
+    beta = an / (an + n_ + an * n_ / RAVE_K)
+    q = w / n_ if n_ else 0.0
+    return (1.0 - beta) * q + beta * (aw / an)
+
+
+@njit(cache=True, nogil=True)
+def select(node, nodes, edges, value, rave) -> int:
+    """The edge to follow: the best RAVE value, or plain UCB1 (unvisited edges first)."""
+    first = nodes[node, N_FIRST]
+    count = nodes[node, N_COUNT]
+    best = first
+    if rave:
+        best_value = value[first]
+        for e in range(first + 1, first + count):
+            if value[e] > best_value:
+                best, best_value = e, value[e]
+        return best
+    for e in range(first, first + count):
+        if edges[e, E_N] == 0:
+            return e
+    log_n = np.log(nodes[node, N_VISITS])
+    best_value = -1.0
+    for e in range(first, first + count):
+        v = edges[e, E_W] / edges[e, E_N] + UCT_C * np.sqrt(log_n / edges[e, E_N])
+        if v > best_value:
+            best, best_value = e, v
+    return best
+
+
+@njit(cache=True, nogil=True)
+def propagate_proof(path_nodes, path_edges, depth, nodes, edges, value) -> None:
+    """The child at the end of the path just became proven: settle what that proves above it."""
+    for k in range(depth - 1, -1, -1):
+        node = path_nodes[k]
+        e = path_edges[k]
+        child_proven = nodes[edges[e, E_CHILD], N_PROVEN]
+        if child_proven == -1:  # the move wins: the node's mover wins
+            nodes[node, N_PROVEN] = 1
+            nodes[node, N_MOVE] = edges[e, E_MOVE]
+        elif child_proven == 1:  # the move loses: never choose it again
+            value[e] = -1.0
+            first = nodes[node, N_FIRST]
+            for f in range(first, first + nodes[node, N_COUNT]):
+                child = edges[f, E_CHILD]
+                if child < 0 or nodes[child, N_PROVEN] != 1:
+                    return
+            nodes[node, N_PROVEN] = -1
+        else:
+            return
+
+
+@njit(cache=True, nogil=True)
+def backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, value) -> None:
+    """Count the playout for every edge on the path and, with RAVE, for every edge of a path node
+    whose move the node's mover made later in the playout (all moves as first)."""
+    for k in range(depth):
+        node = path_nodes[k]
+        e = path_edges[k]
+        player = nodes[node, N_PLAYER]
+        r = 1 if won_by == player else 0
+        nodes[node, N_VISITS] += 1
+        edges[e, E_N] += 1
+        edges[e, E_W] += r
+        if not rave:
+            continue
+        mine = player + 1
+        first = nodes[node, N_FIRST]
+        for f in range(first, first + nodes[node, N_COUNT]):
+            if colour[edges[f, E_MOVE]] == mine:
+                edges[f, E_AN] += 1
+                edges[f, E_AW] += r
+                if value[f] >= 0.0:
+                    value[f] = mixed_value(edges[f, E_N], edges[f, E_W], edges[f, E_AN], edges[f, E_AW])
+        if value[e] >= 0.0:
+            value[e] = mixed_value(edges[e, E_N], edges[e, E_W], edges[e, E_AN], edges[e, E_AW])
+
+
+@njit(cache=True, nogil=True)
+def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, value, used, options, ctl,
+                 batch) -> int:
+    """MCTS iterations from ``root`` until ``batch`` are done, the driver says stop, the node
+    budget is spent or the root is proven; returns how many ran (also added to ctl[CTL_NODES]).
+
+    One iteration: walk down the tree choosing edges, add the node at the end (unless the tree
+    is full), play the rest of the game out, back the result up (with AMAF), and settle proofs.
+    """
+    total = n * n
+    rave = options[O_RAVE] != 0
+    use_bridges = options[O_BRIDGES] != 0
+    knowledge = options[O_KNOWLEDGE] != 0
+    expand_at = options[O_EXPAND]
+    colour = root_colour.copy()
+    order = np.empty(total, np.int32)
+    stack = np.empty(total, np.int32)
+    near = np.zeros(total, np.uint8)
+    far_mark = np.zeros(total, np.uint8)
+    found = np.empty(total, np.int32)
+    path_nodes = np.empty(total + 1, np.int32)
+    path_edges = np.empty(total + 1, np.int32)
+    done = 0
+    while done < batch and ctl[CTL_STOP] == 0 and nodes[root, N_PROVEN] == 0:
+        if ctl[CTL_MAX_NODES] > 0 and ctl[CTL_NODES] >= ctl[CTL_MAX_NODES]:
+            break
+        colour[:] = root_colour
+        node = root
+        last = root_last
+        depth = 0
+        won_by = -1
+        while True:
+            if nodes[node, N_PROVEN] != 0:
+                player = nodes[node, N_PLAYER]
+                won_by = player if nodes[node, N_PROVEN] > 0 else 1 - player
+                break
+            e = select(node, nodes, edges, value, rave)
+            player = nodes[node, N_PLAYER]
+            last = edges[e, E_MOVE]
+            colour[last] = player + 1
+            path_nodes[depth] = node
+            path_edges[depth] = e
+            depth += 1
+            child = edges[e, E_CHILD]
+            if child < 0:
+                if edges[e, E_N] < expand_at:
+                    won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
+                                     near, stack)
+                    break
+                child = add_node(colour, n, nbrs, 1 - player, knowledge, nodes, edges, value, used,
+                                 near, far_mark, stack, found)
+                if child >= 0:
+                    edges[e, E_CHILD] = child
+                    if nodes[child, N_PROVEN] != 0:
+                        propagate_proof(path_nodes, path_edges, depth, nodes, edges, value)
+                        won_by = 1 - player if nodes[child, N_PROVEN] > 0 else player
+                if won_by < 0:
+                    won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
+                                     near, stack)
+                break
+            node = child
+        backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, value)
+        done += 1
+        ctl[CTL_NODES] += 1
+    return done
+
+
+@njit(cache=True, nogil=True)
+def child_after(nodes, edges, node, move) -> int:
+    """The node reached from ``node`` by ``move`` if the tree has it, else -1."""
+    first = nodes[node, N_FIRST]
+    for e in range(first, first + nodes[node, N_COUNT]):
+        if edges[e, E_MOVE] == move:
+            return edges[e, E_CHILD]
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def best_edge(nodes, edges, value, node) -> int:
+    """The edge to play from ``node``: the most visited one not proven to lose (ties: value)."""
+    first = nodes[node, N_FIRST]
+    count = nodes[node, N_COUNT]
+    any_alive = False
+    for e in range(first, first + count):
+        if value[e] >= 0.0:
+            any_alive = True
+    best = -1
+    for e in range(first, first + count):
+        if any_alive and value[e] < 0.0:
+            continue
+        if best < 0 or edges[e, E_N] > edges[best, E_N] or \
+                (edges[e, E_N] == edges[best, E_N] and value[e] > value[best]):
+            best = e
+    return best
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel on a 3x3 board."""
+    n = 3
+    nbrs, bridges = neighbours(n), bridge_table(n)
+    colour = board_colours(n, 0b000010000, 0)
+    nodes, edges, value, used = new_tree(64, 1024)
+    seed_random(1)
+    scratch = np.zeros(n * n, np.uint8), np.zeros(n * n, np.uint8), np.empty(n * n, np.int32)
+    found = np.empty(n * n, np.int32)
+    root = add_node(colour, n, nbrs, 1, True, nodes, edges, value, used, *scratch, found)
+    ctl = new_ctl()
+    for rave in (0, 1):
+        options = np.array([rave, rave, rave, rave], np.int64)
+        run_playouts(n, nbrs, bridges, colour, 4, root, nodes, edges, value, used, options, ctl, 4)
+    best_edge(nodes, edges, value, root)
+    child_after(nodes, edges, root, 0)
+    winner(colour, n, nbrs, scratch[0], scratch[2])
