@@ -3,11 +3,20 @@
 The referee gives each move a time limit; a player that goes over it (beyond a small grace for
 process and timer jitter), returns an illegal move or raises loses that game at once, and the
 reason is recorded.  Results are plain data so they can be printed as JSON.
+
+Game clocks (``GameClock``, ``--clock 5m+2s``): each side starts with ``initial`` seconds; a move's
+thinking time is charged to the mover's clock, then ``increment`` is credited.  A clock below zero
+after a move is a flag fall: that side loses.  Each move the player is told its clock
+(``Limits.remaining``, ``Limits.increment``) and given a budget (``move_budget``) as
+``Limits.time``, so players that only know a per-move limit play on a clock unchanged.  A per-move
+limit (``time_per_move``) may be combined with a clock: the budget never exceeds it and it is
+refereed as without a clock.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -17,6 +26,58 @@ from ai.base import Forfeit, Limits, Player
 from games.base import Game, State
 
 GRACE = 0.5  # seconds beyond the limit before a slow move forfeits (timer and scheduling jitter)
+MOVES_AHEAD = 30  # moves a side is assumed still to have to make, when sharing out its clock
+BUDGET_SHARE = 0.5  # a move's budget is at most this share of the clock left: a late answer never flags
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """``initial`` seconds per side, ``increment`` seconds credited after each move."""
+
+    initial: float
+    increment: float = 0.0
+
+    @classmethod
+    def parse(cls, text: str) -> GameClock:
+        """``5m+2s``, ``300+2``, ``1m30s``, ``90``, ``0.5s+0.1s``: seconds unless ``h``/``m``/``s``
+        says otherwise; ValueError with the expected form otherwise."""
+        main, plus, inc = text.strip().partition("+")
+        initial, increment = _duration(main, text), _duration(inc, text) if plus else 0.0
+        if initial <= 0:
+            raise ValueError(f"clock {text!r}: the initial time must be more than 0")
+        return cls(initial, increment)
+
+    @property
+    def text(self) -> str:
+        return f"{_duration_text(self.initial)}+{_duration_text(self.increment)}"
+
+
+_UNIT = {"h": 3600.0, "m": 60.0, "s": 1.0, "": 1.0}
+_DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([hms]?)")
+
+
+def _duration(part: str, whole: str) -> float:
+    part = part.strip().lower()
+    pieces = list(_DURATION.finditer(part))
+    if not part or "".join(m.group(0) for m in pieces).replace(" ", "") != part.replace(" ", ""):
+        raise ValueError(f"clock {whole!r}: expected TIME[+INCREMENT] such as 5m+2s, 300+2 or 1m30s")
+    return sum(float(m.group(1)) * _UNIT[m.group(2)] for m in pieces)
+
+
+def _duration_text(seconds: float) -> str:
+    minutes, rest = divmod(seconds, 60.0)
+    if minutes and rest == 0:
+        return f"{minutes:g}m"
+    return f"{minutes:g}m{rest:g}s" if minutes else f"{rest:g}s"
+
+
+def move_budget(remaining: float, increment: float, moves_ahead: int = MOVES_AHEAD) -> float:
+    """Seconds to spend on this move with ``remaining`` on the clock: an even share of the clock
+    over the moves still expected plus the increment, never more than ``BUDGET_SHARE`` of what is
+    left (so a player that overruns its budget a little still does not flag)."""
+    if remaining <= 0:
+        return 0.0
+    return min(remaining / moves_ahead + increment, BUDGET_SHARE * remaining)
 
 
 @dataclass
@@ -31,6 +92,8 @@ class GameResult:
     forfeit: bool = False  # lost on time, by an illegal move or a crash
     time_used: list[float] = field(default_factory=lambda: [0.0, 0.0])
     max_move_time: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    clock: str | None = None  # the game clock, e.g. "5m+2s" (GameClock.text); None: per-move limit only
+    clock_left: list[float] | None = None  # seconds left on each side's clock at the end
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -47,18 +110,22 @@ def play_game(
     on_move: Callable[[State, Any, State], None] | None = None,
     max_plies: int = 5000,
     opening: Sequence[Any] = (),
+    clock: GameClock | None = None,
 ) -> GameResult:
     """Play one game from ``start`` (default: the initial position) and referee it.
 
-    The ``opening`` moves are played first, for no one, and recorded with the game's moves."""
+    The ``opening`` moves are played first, for no one, and recorded with the game's moves; they
+    cost no clock time."""
     state = start or game.initial_state()
     result = GameResult(game.id, dict(game.options), list(player_ids))
+    if clock is not None:
+        result.clock, result.clock_left = clock.text, [clock.initial, clock.initial]
     for move in opening:
         result.moves.append(game.format_move(state, move))
         state = state.play(move)
     while not state.is_terminal() and len(result.moves) < max_plies:
         side = state.to_move
-        limits = Limits(time=time_per_move)
+        limits = _limits(time_per_move, clock, result.clock_left[side] if result.clock_left else 0.0)
         began = time.perf_counter()
         try:
             move = players[side].choose(state, limits)
@@ -71,6 +138,12 @@ def play_game(
         result.max_move_time[side] = max(result.max_move_time[side], spent)
         if time_per_move is not None and spent > time_per_move + GRACE:
             return _forfeit(result, side, game, f"{player_ids[side]} exceeded the time limit ({spent:.2f} s > {time_per_move:g} s)")
+        if clock is not None and result.clock_left is not None:
+            left = result.clock_left[side] - spent
+            result.clock_left[side] = round(left if left < 0 else left + clock.increment, 3)
+            if left < 0:
+                return _forfeit(result, side, game, f"{player_ids[side]} lost on time: the flag fell "
+                                f"({spent:.2f} s spent with {left + spent:.2f} s left on its {clock.text} clock)")
         try:
             text = game.format_move(state, move)
             after = state.play(move)
@@ -87,20 +160,67 @@ def play_game(
     return result
 
 
+def _limits(time_per_move: float | None, clock: GameClock | None, remaining: float) -> Limits:
+    """A move's limits: the per-move limit, or on a game clock the budget (``move_budget``,
+    capped by the per-move limit if there is one) with the clock itself in ``remaining``."""
+    if clock is None:
+        return Limits(time=time_per_move)
+    budget = move_budget(remaining, clock.increment)
+    limits = Limits(time=budget if time_per_move is None else min(budget, time_per_move))
+    limits.remaining, limits.increment = remaining, clock.increment  # fields of Limits (ai/base.py)
+    return limits
+
+
 def paired_games(
     game: Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
-    seed: int = 0, openings: Sequence[Sequence[Any]] = (),
+    seed: int = 0, openings: Sequence[Sequence[Any]] = (), clock: GameClock | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Iterator[tuple[GameResult, int]]:
     """Play ``n_games`` between two catalog players, sides alternating; yields each result with
     which of ``player_ids`` took side 0.  Game i starts after ``openings[i // 2]`` when given, so
-    both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``."""
-    import ai
-
+    both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``.
+    ``options`` go to outside players' loader (``ai.outside.load_outside_player``), e.g.
+    ``{"definitions_only": True}``; a player that cannot be created loses that game."""
     for i in range(n_games):
         first = i % 2
         ids = [player_ids[first], player_ids[1 - first]]
-        players = [ai.make_player(game.id, pid, seed=seed + 2 * i + k) for k, pid in enumerate(ids)]
-        yield play_game(game, players, ids, time_per_move, opening=openings[i // 2] if openings else ()), first
+        result = play_with_new_players(game, ids, (seed + 2 * i, seed + 2 * i + 1), time_per_move,
+                                       openings[i // 2] if openings else (), clock, options)
+        yield result, first
+
+
+def play_with_new_players(
+    game: Game, ids: Sequence[str], seeds: tuple[int, int], time_per_move: float | None,
+    opening: Sequence[Any] = (), clock: GameClock | None = None, loader: dict[str, Any] | None = None,
+    on_move: Callable[[State, Any, State], None] | None = None,
+) -> GameResult:
+    """One game between freshly made players (catalog ids or outside files, ``loader`` options
+    passed to outside ones); a player that cannot even be created loses it, reason kept.  The
+    players are closed (outside processes stopped) afterwards."""
+    players: list[Player] = []
+    try:
+        for side, pid in enumerate(ids):
+            try:
+                players.append(_make(game, pid, seeds[side], loader))
+            except Exception as exc:  # a broken outside file loses its game, the series goes on
+                result = GameResult(game.id, dict(game.options), list(ids))
+                return _forfeit(result, side, game, f"{pid} could not be started: {exc}")
+        return play_game(game, players, list(ids), time_per_move, on_move=on_move, opening=opening, clock=clock)
+    finally:
+        for p in players:
+            close = getattr(p, "close", None)
+            if close is not None:
+                close()
+
+
+def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None) -> Player:
+    import ai
+
+    if ai.is_outside_player(player_id):
+        from ai.outside import load_outside_player
+
+        return load_outside_player(game.id, player_id, dict(game.options), **(loader or {}))
+    return ai.make_player(game.id, player_id, seed=seed)
 
 
 def random_openings(

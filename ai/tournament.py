@@ -37,6 +37,7 @@ the player's per-game points, and ``s +- 1.96 se`` is mapped through the same fo
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import multiprocessing as mp
 import queue
@@ -45,6 +46,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ai.match import GameResult
@@ -107,43 +109,40 @@ Event = GameStarted | MovePlayed | GameFinished | TournamentDone
 # -- playing one game (in a worker or in the caller's process) ----------------------------------
 def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], seeds: tuple[int, int],
                    time_per_move: float | None, on_move: Callable[[str], None] | None = None,
-                   opening: tuple[str, ...] = ()) -> GameResult:
-    """One game of the tournament, after the ``opening`` moves (notation); a player that cannot
-    even be created loses it (reason kept)."""
-    import ai
+                   opening: tuple[str, ...] = (), clock: str | None = None,
+                   loader: dict[str, Any] | None = None, broken: dict[str, str] | None = None) -> GameResult:
+    """One game of the tournament, after the ``opening`` moves (notation), on the game ``clock``
+    (``GameClock`` text) if any; a player that cannot even be created, or is in ``broken`` (known
+    not to load: id -> why), loses it with the reason kept."""
     import games
-    from ai.match import play_game
+    from ai.match import GameClock, play_with_new_players
 
     game = games.load(game_id, **options)
-    players = []
-    try:
-        for side, pid in enumerate(ids):
-            try:
-                if ai.is_outside_player(pid):
-                    from ai.outside import load_outside_player
+    for side, pid in enumerate(ids):
+        if broken and pid in broken:
+            result = GameResult(game_id, dict(game.options), list(ids))
+            result.winner, result.forfeit = 1 - side, True
+            result.reason = f"{game.sides[side]} forfeits: {pid} could not be started: {broken[pid]}"
+            return result
+    callback = None
+    if on_move is not None:
+        def callback(before, move, after) -> None:
+            on_move(game.format_move(before, move))
+    moves, state = [], game.initial_state()
+    for text in opening:
+        moves.append(game.parse_move(state, text))
+        state = state.play(moves[-1])
+    return play_with_new_players(game, ids, seeds, time_per_move, moves, GameClock.parse(clock) if clock else None,
+                                 loader, callback)
 
-                    players.append(load_outside_player(game_id, pid, options))
-                else:
-                    players.append(ai.make_player(game_id, pid, seed=seeds[side]))
-            except Exception as exc:  # a broken outside file loses its game, the tournament goes on
-                result = GameResult(game_id, dict(game.options), list(ids))
-                result.winner, result.forfeit = 1 - side, True
-                result.reason = f"{game.sides[side]} forfeits: {pid} could not be started: {exc}"
-                return result
-        callback = None
-        if on_move is not None:
-            def callback(before, move, after) -> None:
-                on_move(game.format_move(before, move))
-        moves, state = [], game.initial_state()
-        for text in opening:
-            moves.append(game.parse_move(state, text))
-            state = state.play(moves[-1])
-        return play_game(game, players, list(ids), time_per_move, on_move=callback, opening=moves)
-    finally:
-        for p in players:
-            close = getattr(p, "close", None)
-            if close is not None:
-                close()
+
+def play_task(task: dict[str, Any], on_move: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """``play_scheduled`` on a task as ``Tournament.task`` makes it (plain data, so it can cross to a
+    worker process or a Dask worker); returns the result as a dict (``GameResult(**it)``)."""
+    result = play_scheduled(task["game"], task["options"], tuple(task["ids"]), tuple(task["seeds"]), task["time"],
+                            on_move, tuple(task["opening"]), task.get("clock"), task.get("loader"),
+                            task.get("broken"))
+    return asdict(result)
 
 
 def _move_reporter(put: Callable, number: int) -> Callable[[str], None]:
@@ -166,9 +165,7 @@ def _worker_main(tasks, events, watch: bool) -> None:
         events.put(("start", number, None))
         on_move = _move_reporter(events.put, number) if watch else None
         try:
-            result = play_scheduled(task["game"], task["options"], tuple(task["ids"]), tuple(task["seeds"]),
-                                    task["time"], on_move, tuple(task["opening"]))
-            events.put(("done", number, asdict(result)))
+            events.put(("done", number, play_task(task, on_move)))
         except Exception:
             events.put(("error", number, traceback.format_exc(limit=3)))
 
@@ -180,8 +177,17 @@ class Tournament:
     def __init__(self, game_id: str, player_ids: list[str], options: dict[str, Any] | None = None,
                  games_per_pair: int = 2, time_per_move: float | None = 1.0, jobs: int = 1,
                  seed: int | None = None, watch: bool = False, in_process: bool | None = None,
-                 opening_plies: int = 0) -> None:
+                 opening_plies: int = 0, clock: str | None = None, loader: dict[str, Any] | None = None,
+                 broken: dict[str, str] | None = None, log: str | None = None, resume: bool = False,
+                 cluster: str | None = None) -> None:
+        """``clock``: a game clock (``GameClock`` text, e.g. "5m+2s") besides or instead of
+        ``time_per_move``.  ``loader``: options for outside players' loader (e.g. definitions_only).
+        ``broken``: players known not to load (id -> why): they forfeit every game at once.
+        ``log``: FILE.jsonl, every finished game appended at once (``ai.results_log``); with
+        ``resume`` the games already in it are kept and only the missing ones are played.
+        ``cluster``: "local" or a Dask scheduler address: games are played by Dask (ai/cluster.py)."""
         import games
+        from ai.match import GameClock
 
         if len(player_ids) < 2:
             raise ValueError("a tournament needs at least two players")
@@ -197,8 +203,20 @@ class Tournament:
         self.watch = watch
         self.in_process = self.jobs == 1 if in_process is None else in_process
         self.schedule = schedule(len(player_ids), games_per_pair, seed)
+        self.opening_plies = opening_plies
         self.openings = self._openings(opening_plies)
+        self.clock = GameClock.parse(clock).text if clock else None
+        self.loader = dict(loader or {})
+        self.broken = dict(broken or {})
+        self.cluster = cluster
+        self.titles: dict[str, str] = {}  # outside players' titles, when the caller loaded them (names())
         self.results: dict[int, GameResult] = {}
+        self.resumed = 0  # games taken from the log instead of played
+        self.log_file = log
+        self._log = None
+        self._log_exists = bool(log and resume and Path(log).exists())  # append to it, else start it
+        if self._log_exists:
+            self._resume(log)
         self.elapsed = 0.0
         self.cancelled = False
         self._events: queue.Queue[Event] = queue.Queue()
@@ -223,6 +241,41 @@ class Tournament:
                 state = state.play(move)
             texts.append(tuple(line))
         return texts
+
+    def header(self) -> dict[str, Any]:
+        """What fixes the schedule and every game: the results log's first line."""
+        return {"game": self.game_id, "options": self.options, "players": self.player_ids,
+                "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "clock": self.clock,
+                "seed": self.seed, "opening_plies": self.opening_plies, "loader": self.loader}
+
+    def _resume(self, path: str) -> None:
+        from ai.results_log import ResultsLog
+
+        header, done = ResultsLog.read(path)
+        mine = self.header()
+        differ = [k for k in mine if k != "loader" and header.get(k) != json.loads(json.dumps(mine[k]))]
+        if differ:
+            said = "; ".join(f"{k}: log {header.get(k)!r}, now {mine[k]!r}" for k in differ)
+            raise ValueError(f"{path} is another tournament ({said}); resume it with the same settings")
+        for number, result in done.items():
+            if not 1 <= number <= self.total or list(self.ids_of(self.schedule[number - 1])) != result.players:
+                raise ValueError(f"{path}: game {number} does not belong to this tournament's schedule")
+            self.results[number] = result
+        self.resumed = len(done)
+
+    def names(self) -> dict[str, str]:
+        """Each player's distinct display name (``display_names``)."""
+        return display_names(self.player_ids, self.titles)
+
+    def pending(self) -> list[ScheduledGame]:
+        """The scheduled games without a result yet, in playing order."""
+        return [g for g in self.schedule if g.number not in self.results]
+
+    def task(self, g: ScheduledGame) -> dict[str, Any]:
+        """Game ``g`` as plain data for ``play_task`` (worker processes, Dask workers)."""
+        return {"number": g.number, "game": self.game_id, "options": self.options, "ids": list(self.ids_of(g)),
+                "seeds": list(g.seeds), "time": self.time_per_move, "opening": list(self.opening_of(g)),
+                "clock": self.clock, "loader": self.loader, "broken": self.broken}
 
     def opening_of(self, g: ScheduledGame) -> tuple[str, ...]:
         return self.openings[g.round - 1]
@@ -250,13 +303,21 @@ class Tournament:
         """Play every game (blocking); ``on_event`` gets each event in this thread."""
         self._began = time.perf_counter()
         emit = on_event or (lambda e: None)
+        self._open_log()
         try:
-            if self.in_process:
+            if self.cluster:
+                from ai.cluster import run_on_dask
+
+                run_on_dask(self, emit)
+            elif self.in_process:
                 self._run_here(emit)
             else:
                 self._run_pool(emit)
         finally:
             self.elapsed = time.perf_counter() - self._began
+            if self._log is not None:
+                self._log.close()
+                self._log = None
         emit(TournamentDone(self.cancelled, self.elapsed))
         return self.finished()
 
@@ -265,6 +326,17 @@ class Tournament:
         self.in_process = False
         self._thread = threading.Thread(target=self._run_reporting, daemon=True)
         self._thread.start()
+
+    def _open_log(self) -> None:
+        if not self.log_file:
+            return
+        from ai.results_log import ResultsLog
+
+        if self._log_exists:
+            self._log = ResultsLog.append(self.log_file)
+        else:
+            self._log = ResultsLog.create(self.log_file, self.header())
+            self._log_exists = True
 
     def _run_reporting(self) -> None:
         try:
@@ -288,31 +360,30 @@ class Tournament:
 
     # -- in this process ----------------------------------------------------------------------
     def _run_here(self, emit: Callable[[Event], None]) -> None:
-        for g in self.schedule:
+        for g in self.pending():
             if self._stop.is_set():
                 self.cancelled = True
                 return
             ids = self.ids_of(g)
             emit(GameStarted(g.number, ids))
             on_move = _move_emitter(emit, g.number) if self.watch else None
-            result = play_scheduled(self.game_id, self.options, ids, g.seeds, self.time_per_move, on_move,
-                                    self.opening_of(g))
-            self._finish(g.number, result, emit)
+            self._finish(g.number, GameResult(**play_task(self.task(g), on_move)), emit)
 
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
         self.results[number] = result
+        if self._log is not None and not _is_void(result):  # a void game is played again on resume
+            self._log.write(number, result)
         emit(GameFinished(number, result, len(self.results), self.total))
 
     # -- in worker processes --------------------------------------------------------------------
     def _run_pool(self, emit: Callable[[Event], None]) -> None:
         ctx = mp.get_context("spawn")
         tasks, events = ctx.Queue(), ctx.Queue()
-        for g in self.schedule:
-            tasks.put({"number": g.number, "game": self.game_id, "options": self.options,
-                       "ids": list(self.ids_of(g)), "seeds": list(g.seeds), "time": self.time_per_move,
-                       "opening": list(self.opening_of(g))})
+        pending = self.pending()
+        for g in pending:
+            tasks.put(self.task(g))
         workers = [ctx.Process(target=_worker_main, args=(tasks, events, self.watch), daemon=True)
-                   for _ in range(min(self.jobs, self.total))]
+                   for _ in range(min(self.jobs, len(pending)))]
         for _ in workers:
             tasks.put(None)
         for w in workers:
@@ -356,6 +427,47 @@ class Tournament:
                 result = GameResult(self.game_id, dict(self.options), list(self.ids_of(g)))
                 result.reason = f"void: {why}"
                 self._finish(number, result, emit)
+
+
+# -- names -----------------------------------------------------------------------------------------
+def display_names(player_ids: list[str], titles: dict[str, str] | None = None) -> dict[str, str]:
+    """A distinct short name per player for tables: its title if it has one (outside players: the
+    name the student gives, or the folder), else the id without its directories; where two would
+    look alike, more of the file's path is shown until they differ (``a/player.py:Player`` and
+    ``b/player.py:Player``, not ``player.py:Player`` twice)."""
+    titles = titles or {}
+
+    def candidates(pid: str) -> list[str]:
+        paths = [_path_tail(pid, depth) for depth in range(1, pid.count("/") + 2)] + [pid]
+        paths = list(dict.fromkeys(paths))
+        title = titles.get(pid)
+        return [title] + [f"{title} ({p})" for p in paths] if title else paths
+
+    options = {pid: candidates(pid) for pid in player_ids}
+    level = dict.fromkeys(player_ids, 0)
+    while True:
+        names = {pid: options[pid][level[pid]] for pid in player_ids}
+        seen: dict[str, list[str]] = {}
+        for pid, name in names.items():
+            seen.setdefault(name, []).append(pid)
+        clashing = [pid for group in seen.values() if len(group) > 1 for pid in group
+                    if level[pid] + 1 < len(options[pid])]
+        if not clashing:
+            return names
+        for pid in clashing:
+            level[pid] += 1
+
+
+def _path_tail(player_id: str, depth: int) -> str:
+    """``player_id`` with only the last ``depth`` parts of an outside file's path."""
+    import ai
+
+    if not ai.is_outside_player(player_id) or player_id.startswith("gtp:"):
+        return player_id
+    at = max(player_id.rfind(ext) for ext in (".py", ".ipynb", ".json"))
+    end = player_id.find(":", at) if at >= 0 else -1
+    path, rest = (player_id[:end], player_id[end:]) if end >= 0 else (player_id, "")
+    return "/".join(Path(path).parts[-depth:]) + rest
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -485,13 +597,20 @@ class Summary:
     standings: list[Standing] = field(default_factory=list)
     results: list[GameResult] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)  # each result's game number
+    clock: str | None = None  # the game clock (GameClock text), if any
+    names: dict[str, str] = field(default_factory=dict)  # player id -> display name (display_names)
+    cluster: str | None = None  # "local" or the Dask scheduler's address; None: --jobs processes
+    resumed: int = 0  # games taken from the results log of an earlier run
 
     @classmethod
     def of(cls, t: Tournament) -> Summary:
         results = t.finished()
         return cls(t.game_id, dict(t.options), list(t.player_ids), t.games_per_pair, t.time_per_move, t.jobs,
                    t.seed, round(t.elapsed, 3), t.cancelled, standings(t.player_ids, results), results,
-                   t.finished_numbers())
+                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed)
+
+    def name(self, player_id: str) -> str:
+        return self.names.get(player_id) or display_names(self.players).get(player_id, player_id)
 
     def to_json(self) -> dict[str, Any]:
         cross = crosstable(self.players, self.results)
@@ -499,7 +618,9 @@ class Summary:
         return {
             "game": self.game, "options": self.options, "players": self.players,
             "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "jobs": self.jobs,
-            "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled,
+            "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled, "clock": self.clock,
+            "cluster": self.cluster, "resumed": self.resumed,
+            "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
             "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],
             "crosstable": {a: {b: {"points": p, "games": n} for b, (p, n) in row.items()} for a, row in cross.items()},

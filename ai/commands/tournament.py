@@ -9,7 +9,17 @@ random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
 1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0) and every forfeit with its
 reason.  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
-game) and FILE-standings.csv.  ``file.py:*`` enters every player of a file.
+game) and FILE-standings.csv at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
+(the crosstable and standings so far, rewritten as games finish).  ``file.py:*`` enters every
+player of a file.
+
+``--resume FILE``: FILE.jsonl of a stopped or killed run: its games are kept, only the missing
+ones are played (same game, players and settings, checked).  ``--clock 5m+2s``: a game clock
+(ai.match.GameClock).  ``--cluster local|tcp://HOST:PORT``: the games run on Dask (ai/cluster.py,
+docs/leagues.md).  ``--definitions-only``: outside .py files are loaded without their top-level
+demo calls.  Outside files that cannot be loaded are named on stderr before any game and forfeit
+all their games; the rest of the tournament plays on.  Tables show players by ``display_names``:
+the title a student's file gives, else the file with as much of its folder as tells it apart.
 """
 
 from __future__ import annotations
@@ -29,8 +39,11 @@ from ai.tournament import (
     Summary,
     Tournament,
     crosstable,
+    display_names,
     standings,
 )
+
+LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
 
 
 def short_name(player_id: str) -> str:
@@ -43,8 +56,10 @@ def short_name(player_id: str) -> str:
 class ProgressBar:
     """A one-line progress bar on a terminal; occasional plain lines when stderr is not a terminal."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
+                 names: dict[str, str] | None = None) -> None:
         self.total = total
+        self.names = names or {}
         self.stream = stream or sys.stderr
         self.width = width
         self.began = time.perf_counter()
@@ -66,7 +81,7 @@ class ProgressBar:
         last = ""
         if result is not None:
             self._forfeits += int(result.forfeit)
-            a, b = (short_name(p) for p in result.players)
+            a, b = (self.names.get(p) or short_name(p) for p in result.players)
             outcome = "draw" if result.winner is None else ("1-0" if result.winner == 0 else "0-1")
             last = f"{a} - {b} {outcome}"
         if self.tty:
@@ -80,11 +95,13 @@ class ProgressBar:
 
 
 # -- tables --------------------------------------------------------------------------------------
-def format_crosstable(player_ids: list[str], results: list[GameResult], order: list[Standing]) -> str:
+def format_crosstable(player_ids: list[str], results: list[GameResult], order: list[Standing],
+                      names: dict[str, str] | None = None) -> str:
     """Rows and columns in standings order; a cell is points/games of the row against the column."""
     cross = crosstable(player_ids, results)
     ids = [s.player for s in order]
-    names = [short_name(p) for p in ids]
+    shown = names or display_names(player_ids)
+    names = [shown[p] for p in ids]
     w = max(len(n) for n in names) + 2
     cell = max(9, len(str(max((n for row in cross.values() for _, n in row.values()), default=0))) * 2 + 4)
     head = " " * (w + 4) + "".join(f"{i + 1:>{cell}}" for i in range(len(ids)))
@@ -105,12 +122,13 @@ def _num(x: float) -> str:
     return f"{x:g}" if x != int(x) else f"{int(x)}"
 
 
-def format_standings(order: list[Standing]) -> str:
-    w = max(len(short_name(s.player)) for s in order) + 2
+def format_standings(order: list[Standing], names: dict[str, str] | None = None) -> str:
+    shown = names or display_names([s.player for s in order])
+    w = max(len(shown[s.player]) for s in order) + 2
     lines = [f"{'#':>2}  {'player':<{w}}{'points':>8}{'games':>7}{'W':>5}{'D':>5}{'L':>5}{'forf':>6}"
              f"{'score':>8}   Elo (95%)"]
     for s in order:
-        lines.append(f"{s.rank:>2}  {short_name(s.player):<{w}}{_num(s.points):>8}{s.games:>7}{s.wins:>5}"
+        lines.append(f"{s.rank:>2}  {shown[s.player]:<{w}}{_num(s.points):>8}{s.games:>7}{s.wins:>5}"
                      f"{s.draws:>5}{s.losses:>5}{s.forfeits:>6}{100 * s.score:7.1f}%   {s.elo_text()}")
     return "\n".join(lines)
 
@@ -119,23 +137,28 @@ def format_forfeits(summary: Summary) -> str:
     lines = []
     for number, r in zip(summary.numbers, summary.results):
         if r.forfeit or r.reason.startswith("void:"):
-            lines.append(f"  game {number}: {short_name(r.players[0])} - {short_name(r.players[1])}: {r.reason}")
+            lines.append(f"  game {number}: {summary.name(r.players[0])} - {summary.name(r.players[1])}: {r.reason}")
     return "\n".join(lines)
 
 
 def report(summary: Summary) -> str:
     """The text printed at the end: crosstable, standings, forfeits."""
     order = summary.standings
+    names = {p: summary.name(p) for p in summary.players}
+    limits = [f"{summary.time_per_move:g} s/move"] if summary.time_per_move is not None else []
+    limits += [f"clock {summary.clock}"] if summary.clock else []
+    where = f"Dask {summary.cluster}" if summary.cluster else f"jobs {summary.jobs}"
     parts = [
         f"{summary.game} round robin: {len(summary.players)} players, {len(summary.results)} games, "
-        f"{summary.time_per_move:g} s/move, jobs {summary.jobs}, {summary.elapsed:.1f} s"
+        f"{', '.join(limits) or 'no time limit'}, {where}, {summary.elapsed:.1f} s"
+        + (f" ({summary.resumed} games from the log)" if summary.resumed else "")
         + (" (stopped early)" if summary.cancelled else ""),
         "",
         "Crosstable (points/games of the row against the column):",
-        format_crosstable(summary.players, summary.results, order),
+        format_crosstable(summary.players, summary.results, order, names),
         "",
         "Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):",
-        format_standings(order),
+        format_standings(order, names),
     ]
     forfeits = format_forfeits(summary)
     if forfeits:
@@ -145,13 +168,15 @@ def report(summary: Summary) -> str:
 
 # -- files -----------------------------------------------------------------------------------------
 def write_results(summary: Summary, out: str) -> list[Path]:
-    """FILE.json, FILE.csv (games) and FILE-standings.csv; returns the paths written."""
-    base = Path(out)
-    if base.suffix in (".json", ".csv"):
-        base = base.with_suffix("")
+    """FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt (the printed report); returns
+    the paths written."""
+    from ai.results_log import out_base
+
+    base = out_base(out)
     base.parent.mkdir(parents=True, exist_ok=True)
     paths = [base.with_name(base.name + ".json"), base.with_name(base.name + ".csv"),
-             base.with_name(base.name + "-standings.csv")]
+             base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt")]
+    paths[3].write_text(report(summary) + "\n", encoding="utf-8")
     paths[0].write_text(json.dumps(summary.to_json(), indent=1) + "\n", encoding="utf-8")
     with paths[1].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
@@ -166,10 +191,11 @@ def write_results(summary: Summary, out: str) -> list[Path]:
     with paths[2].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["rank", "player", "points", "games", "wins", "draws", "losses", "forfeits", "score",
-                    "elo", "elo_low", "elo_high", "elo_bound"])
+                    "elo", "elo_low", "elo_high", "elo_bound", "name"])
         for s in summary.standings:
             w.writerow([s.rank, s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
-                        round(s.score, 4), round(s.elo, 1), round(s.elo_low, 1), round(s.elo_high, 1), s.elo_bound])
+                        round(s.score, 4), round(s.elo, 1), round(s.elo_low, 1), round(s.elo_high, 1), s.elo_bound,
+                        summary.name(s.player)])
     return paths
 
 
@@ -183,8 +209,14 @@ def run_tournament(
     out: str | None,
     seed: int | None,
     opening_plies: int = 0,
+    clock: str | None = None,
+    cluster: str | None = None,
+    resume: str | None = None,
+    definitions_only: bool = False,
 ) -> int:
-    from ai.outside import outside_ids
+    """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game."""
+    from ai.cluster import ClusterError
+    from ai.results_log import log_path
 
     if games_per_pair < 1:
         print("error: --games must be at least 1", file=sys.stderr)
@@ -192,30 +224,125 @@ def run_tournament(
     if jobs < 1:
         print("error: --jobs must be at least 1", file=sys.stderr)
         return 2
+    loader = {"definitions_only": True} if definitions_only else {}
+    out = out or resume
     try:
-        ids = outside_ids(game_id, list(player_ids))
-        t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies)
+        ids, broken = expand_players(game_id, list(player_ids), options, loader)
+        titles, broken = probe_outside_players(game_id, ids, options, loader, broken, jobs)
+        log = str(log_path(out)) if out else None
+        if resume and not Path(log).exists():
+            print(f"{log} not found: starting the tournament", file=sys.stderr)
+        t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies,
+                       clock=clock, loader=loader, broken=broken, log=log, resume=bool(resume), cluster=cluster)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    bar = ProgressBar(t.total)
-    bar.update(0)
+    t.titles = titles
+    for pid, why in broken.items():
+        print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
+    if t.resumed:
+        print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
+    names = t.names()
+    bar = ProgressBar(t.total, names=names)
+    bar.update(len(t.results))
+    live = _LiveReport(t, out)
 
     def on_event(event: Event) -> None:
         if isinstance(event, GameFinished):
             bar.update(event.done, event.result)
+            live.update()
 
     try:
         t.run(on_event)
     except KeyboardInterrupt:
         t.cancelled = True
         print("\nstopped: the results so far follow", file=sys.stderr)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     summary = Summary.of(t)
     print(report(summary))
     if out:
         for path in write_results(summary, out):
             print(f"wrote {path}")
+        print(f"wrote {log} (resume with --resume {out})")
     return 0
 
 
-__all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar"]
+class _LiveReport:
+    """FILE.txt rewritten (at most every ``LIVE_EVERY`` seconds) as games finish: the crosstable
+    and standings so far, for a teacher watching a long league."""
+
+    def __init__(self, t: Tournament, out: str | None) -> None:
+        self.t = t
+        from ai.results_log import out_base
+
+        self.path = out_base(out).with_name(out_base(out).name + ".txt") if out else None
+        self.last = time.perf_counter()
+
+    def update(self) -> None:
+        if self.path is None or time.perf_counter() - self.last < LIVE_EVERY:
+            return
+        self.last = time.perf_counter()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(report(Summary.of(self.t)) + "\n", encoding="utf-8")
+
+
+def expand_players(game_id: str, player_ids: list[str], options: dict[str, Any],
+                   loader: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
+    """``file.py:*`` replaced by the ids of every player in the file; a file that cannot be listed
+    stays as one player (``file.py``) that is broken (id -> why) instead of stopping everything."""
+    from ai.outside import list_outside_players
+
+    ids: list[str] = []
+    broken: dict[str, str] = {}
+    for pid in player_ids:
+        if not pid.endswith(".py:*"):
+            ids.append(pid)
+            continue
+        try:
+            ids.extend(p.id for p in list_outside_players(game_id, pid[:-2], options, **loader))
+        except ValueError as exc:
+            ids.append(pid[:-2])
+            broken[pid[:-2]] = str(exc)
+    return ids, broken
+
+
+def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
+                          broken: dict[str, str], jobs: int = 1) -> tuple[dict[str, str], dict[str, str]]:
+    """Load every outside player once before any game (``jobs`` at a time): the titles they give
+    (for ``display_names``) and, added to ``broken``, those that cannot be loaded (id -> why)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import ai
+    from ai.outside import load_outside_player, parse_outside_id
+
+    def probe(pid: str) -> tuple[str, str | None, str | None]:
+        try:
+            player = load_outside_player(game_id, pid, options, **loader)
+        except Exception as exc:  # any failure of a student's file: that player forfeits
+            return pid, None, str(exc) or type(exc).__name__
+        try:
+            title = player.info.title
+        finally:
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
+        spec = parse_outside_id(pid)
+        plain = {spec.name, Path(spec.path).stem, Path(spec.path).name, pid, ""}
+        return pid, (title if title not in plain else None), None
+
+    todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
+    titles: dict[str, str] = {}
+    broken = dict(broken)
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, 8))) as pool:
+        for pid, title, why in pool.map(probe, todo):
+            if why is not None:
+                broken[pid] = why
+            elif title:
+                titles[pid] = title
+    return titles, broken
+
+
+__all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar", "expand_players",
+           "probe_outside_players"]

@@ -1,0 +1,105 @@
+"""A tournament's results log: FILE.jsonl, one line per finished game, written the moment it ends.
+
+    log = ResultsLog.create("out/league.jsonl", header)     # a new tournament (replaces the file)
+    header, done = ResultsLog.read("out/league.jsonl")       # what a killed tournament finished
+    log = ResultsLog.append("out/league.jsonl")              # resume: add the games still missing
+    log.write(number, result)
+
+The first line is the header: the settings that fix the schedule and every game's seeds (game,
+options, players, games per pair, time, clock, seed, openings), so a resumed tournament can check
+it is the same tournament.  Every other line is ``{"number": N, "result": {...}}``.
+
+Why it survives SIGKILL: each line is one ``os.write`` on a file opened for appending, followed
+by ``fsync``; a process killed between games loses nothing, and one killed in the middle of a
+write leaves at most a partial last line, which ``read`` ignores (that game is played again).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from ai.match import GameResult
+
+FORMAT = "tabuleiro-tournament-log"
+VERSION = 1
+
+
+def out_base(out: str) -> Path:
+    """FILE for ``--out FILE`` / ``--resume FILE``, which may be given with one of the extensions
+    the tournament writes (.jsonl, .json, .csv, .txt)."""
+    base = Path(out)
+    return base.with_suffix("") if base.suffix in (".jsonl", ".json", ".csv", ".txt") else base
+
+
+def log_path(out: str) -> Path:
+    """FILE.jsonl, the results log of ``--out FILE``."""
+    base = out_base(out)
+    return base.with_name(base.name + ".jsonl")
+
+
+class ResultsLog:
+    """An open log; ``write`` appends one finished game and forces it to disk."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def create(cls, path: str | Path, header: dict[str, Any]) -> ResultsLog:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+        log = cls(path, fd)
+        log._line({"format": FORMAT, "version": VERSION, **header})
+        return log
+
+    @classmethod
+    def append(cls, path: str | Path) -> ResultsLog:
+        path = Path(path)
+        with path.open("rb+") as f:  # a partial last line (killed mid-write) is cut off first
+            data = f.read()
+            if data and not data.endswith(b"\n"):
+                f.truncate(data.rfind(b"\n") + 1)
+        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND))
+
+    def write(self, number: int, result: GameResult) -> None:
+        self._line({"number": number, "result": asdict(result)})
+
+    def _line(self, data: dict[str, Any]) -> None:
+        os.write(self._fd, (json.dumps(data, separators=(",", ":")) + "\n").encode("utf-8"))
+        os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    @staticmethod
+    def read(path: str | Path) -> tuple[dict[str, Any], dict[int, GameResult]]:
+        """The header and the finished games by number; ValueError if it is not such a log."""
+        path = Path(path)
+        lines = path.read_bytes().split(b"\n")
+        try:
+            header = json.loads(lines[0])
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            header = None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a tournament log (its first line should be the {FORMAT} header)")
+        known = {f.name for f in fields(GameResult)}
+        done: dict[int, GameResult] = {}
+        for i, line in enumerate(lines[1:], 2):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+                result = GameResult(**{k: v for k, v in entry["result"].items() if k in known})
+                done[int(entry["number"])] = result
+            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
+                if i == len(lines):  # cut short by a kill in the middle of the write: played again
+                    continue
+                raise ValueError(f"{path} line {i}: not a finished game record") from None
+        return header, done
