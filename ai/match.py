@@ -140,7 +140,7 @@ def play_game(
             return _forfeit(result, side, game, f"{player_ids[side]} exceeded the time limit ({spent:.2f} s > {time_per_move:g} s)")
         if clock is not None and result.clock_left is not None:
             left = result.clock_left[side] - spent
-            result.clock_left[side] = round(left if left < 0 else left + clock.increment, 3)
+            result.clock_left[side] = left if left < 0 else left + clock.increment
             if left < 0:
                 return _forfeit(result, side, game, f"{player_ids[side]} lost on time: the flag fell "
                                 f"({spent:.2f} s spent with {left + spent:.2f} s left on its {clock.text} clock)")

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 import games
-from ai.match import MatchSummary, paired_games, random_openings
+from ai.match import GameClock, MatchSummary, paired_games, random_openings
 
 
 def run_match(
@@ -19,21 +19,35 @@ def run_match(
     seed: int | None,
     as_json: bool,
     opening_plies: int = 0,
+    clock: str | None = None,
+    definitions_only: bool = False,
 ) -> int:
     """Play ``n_games``, sides alternating; with ``opening_plies``, each pair of games (colours
-    swapped) starts from its own random position that many plies in (see ``random_openings``)."""
+    swapped) starts from its own random position that many plies in (see ``random_openings``).
+    ``clock``: a game clock such as "5m+2s" (``GameClock``; flag fall loses), with or without the
+    per-move limit.  ``definitions_only``: outside .py files load without their top-level demo calls."""
+    try:
+        game_clock = GameClock.parse(clock) if clock else None
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     game = games.load(game_id, **options)
     summary = MatchSummary(player_ids)
     base_seed = 0 if seed is None else seed
     starts = random_openings(game, (n_games + 1) // 2, opening_plies, seed=base_seed) if opening_plies else []
-    for i, (result, first) in enumerate(paired_games(game, player_ids, n_games, time_per_move, base_seed, starts)):
+    loader = {"definitions_only": True} if definitions_only else None
+    series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader)
+    for i, (result, first) in enumerate(series):
         ids = result.players
         summary.add(result, first)
         if as_json:
             print(json.dumps(result.to_json()), flush=True)
         else:
             who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
-            print(f"game {i + 1}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {len(result.moves)} moves", flush=True)
+            left = (f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s"
+                    if result.clock_left else "")
+            print(f"game {i + 1}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {len(result.moves)} moves{left}",
+                  flush=True)
     if not as_json:
         print(summary.line())
     else:

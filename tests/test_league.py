@@ -1,0 +1,225 @@
+"""Leagues (#22): game clocks in the referee, the results log and --resume (after SIGKILL), Dask
+tournaments equal to --jobs 1, broken files forfeiting, distinct display names."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import games
+from ai.base import Player
+from ai.commands.tournament import format_standings, run_tournament
+from ai.match import BUDGET_SHARE, MOVES_AHEAD, GameClock, GameResult, move_budget, play_game
+from ai.results_log import ResultsLog, log_path
+from ai.tournament import Tournament, display_names, standings
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ROOT / "tests" / "data" / "outside"
+
+
+# -- clocks ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, initial, increment", [
+    ("5m+2s", 300, 2), ("300+2", 300, 2), ("1m30s", 90, 0), ("90", 90, 0), ("0.5s+0.1s", 0.5, 0.1),
+    ("1h", 3600, 0), (" 5m + 2s ", 300, 2),
+])
+def test_clock_text_is_parsed(text, initial, increment):
+    clock = GameClock.parse(text)
+    assert (clock.initial, clock.increment) == (initial, increment)
+    assert GameClock.parse(clock.text) == clock  # the text it records reads back the same
+
+
+@pytest.mark.parametrize("text", ["", "abc", "5x", "0", "+2", "5m+", "5m+2q"])
+def test_bad_clock_text_is_refused_with_the_expected_form(text):
+    with pytest.raises(ValueError, match="clock"):
+        GameClock.parse(text)
+
+
+def test_move_budget_shares_the_clock_and_never_risks_it():
+    assert move_budget(300, 2) == pytest.approx(300 / MOVES_AHEAD + 2)
+    assert move_budget(1.0, 2.0) == pytest.approx(BUDGET_SHARE * 1.0)  # the increment alone would flag
+    assert move_budget(0, 5) == 0
+    for remaining in (0.01, 0.3, 1, 10, 100, 1000):
+        for increment in (0, 0.1, 2, 30):
+            assert 0 < move_budget(remaining, increment) < remaining
+
+
+class _Sleeper(Player):
+    """Plays the first legal move after ``delay`` seconds; records the limits it was given."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.limits = []
+
+    def choose(self, state, limits=None, progress=None):
+        self.limits.append(limits)
+        time.sleep(self.delay)
+        return state.legal_moves()[0]
+
+
+def test_flag_fall_loses_and_the_clocks_are_recorded():
+    game = games.load("tictactoe")
+    slow, quick = _Sleeper(0.3), _Sleeper(0.0)
+    r = play_game(game, [slow, quick], ["slow", "quick"], None, clock=GameClock(0.5, 0.1))
+    # slow: 0.5 - 0.3 + 0.1 = 0.3 after its first move, then 0.3 - 0.3 < 0 on its second
+    assert r.winner == 1 and r.forfeit
+    assert "slow lost on time: the flag fell" in r.reason and "0.5s+0.1s clock" in r.reason
+    assert r.clock == "0.5s+0.1s" and r.clock_left[0] < 0 < r.clock_left[1]
+    assert len(r.moves) == 2  # the move that flagged is not played
+    first, second = slow.limits
+    assert first.remaining == 0.5 and first.increment == 0.1
+    assert first.time == pytest.approx(move_budget(0.5, 0.1))
+    assert second.remaining == pytest.approx(0.3, abs=0.05)
+    assert quick.limits[0].remaining == 0.5
+    assert json.loads(json.dumps(r.to_json()))["clock_left"] == r.clock_left
+
+
+def test_clock_with_a_per_move_limit_caps_the_budget_and_plays_to_the_end():
+    game = games.load("tictactoe")
+    a, b = _Sleeper(0.0), _Sleeper(0.0)
+    r = play_game(game, [a, b], ["a", "b"], 0.05, clock=GameClock(300, 2))
+    assert not r.forfeit and game.play_line(r.moves).is_terminal()
+    assert all(lim.time == 0.05 and lim.remaining >= 300 for lim in a.limits + b.limits)
+    assert all(left > 300 for left in r.clock_left)  # every move credited 2 s, spent next to nothing
+
+
+def test_without_a_clock_nothing_changes():
+    game = games.load("tictactoe")
+    a = _Sleeper(0.0)
+    r = play_game(game, [a, _Sleeper(0.0)], ["a", "b"], 1.0)
+    assert r.clock is None and r.clock_left is None
+    assert a.limits[0].time == 1.0 and getattr(a.limits[0], "remaining", None) is None
+
+
+def test_tournament_on_a_clock_records_it_in_every_game():
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, time_per_move=None, clock="10s+0.1s", seed=1)
+    results = t.run()
+    assert len(results) == 2 and all(r.clock == "10s+0.1s" and len(r.clock_left) == 2 for r in results)
+
+
+# -- display names --------------------------------------------------------------------------------
+def test_trax_students_are_told_apart_by_their_folders():
+    ids = ["level-1", "class/ana/player.py:Player", "class/rui/player.py:Player", "bots/mine.py:j42"]
+    names = display_names(ids)
+    assert names == {"level-1": "level-1", "class/ana/player.py:Player": "ana/player.py:Player",
+                     "class/rui/player.py:Player": "rui/player.py:Player", "bots/mine.py:j42": "mine.py:j42"}
+    # a title the file gives is used; titles alike get the distinct path too
+    titled = display_names(ids[1:3], {ids[1]: "Ana", ids[2]: "Rui"})
+    assert titled == {ids[1]: "Ana", ids[2]: "Rui"}
+    same = display_names(ids[1:3], {ids[1]: "Team", ids[2]: "Team"})
+    assert same[ids[1]] == "Team (ana/player.py:Player)" and len(set(same.values())) == 2
+    table = format_standings(standings(ids, [GameResult("trax", {}, [ids[1], ids[2]], winner=0)]), names)
+    assert "ana/player.py:Player" in table and "rui/player.py:Player" in table
+
+
+# -- broken files forfeit, the rest plays on --------------------------------------------------------
+def test_a_broken_file_forfeits_its_games_and_the_others_play(tmp_path, capsys):
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    code = run_tournament("tictactoe", ["level-1", str(broken) + ":*", "level-2"], {}, 1, 0.2, 1,
+                          str(tmp_path / "out"), 1)
+    assert code == 0
+    err, out = capsys.readouterr().err, (tmp_path / "out.json").read_text()
+    assert f"{broken} could not be loaded, so it forfeits all its games" in err
+    data = json.loads(out)
+    assert len(data["games"]) == 6
+    for g in data["games"]:
+        if str(broken) in g["players"]:
+            assert g["forfeit"] and g["winner_name"] != str(broken) and "could not be started" in g["reason"]
+        else:
+            assert not g["forfeit"]
+    assert {s["player"]: s["forfeits"] for s in data["standings"]}[str(broken)] == 4
+
+
+def test_definitions_only_reaches_the_outside_loader(monkeypatch, tmp_path):
+    import ai
+    import ai.outside
+
+    seen = []
+
+    def fake_loader(game_id, player_id, options=None, **loader):
+        seen.append(loader)
+        return ai.make_player(game_id, "level-1", seed=1)
+
+    monkeypatch.setattr(ai.outside, "load_outside_player", fake_loader)
+    bot = str(BOTS / "simple_contract.py")
+    assert run_tournament("tictactoe", ["level-1", bot], {}, 1, 0.2, 1, None, 1, definitions_only=True) == 0
+    assert seen and all(kw == {"definitions_only": True} for kw in seen)  # the probe and both games
+
+
+# -- the results log and --resume -------------------------------------------------------------------
+def test_log_ignores_a_line_cut_short_and_refuses_another_tournament(tmp_path):
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4,
+                   log=str(tmp_path / "t.jsonl"))
+    t.run()
+    path = tmp_path / "t.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert len(lines) == 1 + 4
+    path.write_bytes(b"".join(lines[:3]) + lines[3][:40])  # killed in the middle of game 3's line
+    header, done = ResultsLog.read(path)
+    assert sorted(done) == [1, 2] and header["players"] == ["level-1", "level-2"]
+    again = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4,
+                       log=str(path), resume=True)
+    assert again.resumed == 2 and [g.number for g in again.pending()] == [3, 4]
+    again.run()
+    _, done = ResultsLog.read(path)
+    assert sorted(done) == [1, 2, 3, 4]
+    with pytest.raises(ValueError, match="another tournament.*seed"):
+        Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=5,
+                   log=str(path), resume=True)
+
+
+def _game_lines(path: Path) -> list[bytes]:
+    return [line for line in path.read_bytes().split(b"\n")[1:] if line.endswith(b"}")]
+
+
+def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
+    """A tournament killed with SIGKILL keeps every game it finished; --resume plays only the rest,
+    and the whole equals an uninterrupted run (deterministic players)."""
+    players = [str(BOTS / "timed_contract.py"), "level-1", "level-2"]
+    args = ("tictactoe", players, {}, 4, 0.2, 1)
+    out = tmp_path / "league"
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from ai.commands.tournament import run_tournament; "
+            f"run_tournament(*{args!r}, {str(out)!r}, 7)")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    log = log_path(str(out))
+    deadline = time.time() + 120
+    try:
+        while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < 3):
+            time.sleep(0.02)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    before = _game_lines(log)
+    assert 3 <= len(before) < 24, "the kill should land in the middle of the tournament"
+    assert run_tournament(*args, None, 7, resume=str(out)) == 0
+    after = _game_lines(log)
+    assert after[:len(before)] == before  # nothing finished was lost or rewritten
+    numbers = [json.loads(line)["number"] for line in after]
+    assert sorted(numbers) == list(range(1, 25))
+    summary = json.loads((tmp_path / "league.json").read_text())
+    assert summary["resumed"] == len(before) and len(summary["games"]) == 24
+    fresh = Tournament(*args[:2], games_per_pair=4, time_per_move=0.2, seed=7).run()
+    resumed = {g["number"]: g for g in summary["games"]}
+    assert [(resumed[n]["moves"], resumed[n]["winner"]) for n in range(1, 25)] == [(r.moves, r.winner) for r in fresh]
+
+
+# -- Dask ------------------------------------------------------------------------------------------
+def test_dask_local_cluster_plays_the_same_games_and_standings_as_jobs_1():
+    pytest.importorskip("distributed")
+    ids = ["level-1", "level-2", "level-3"]
+    here = Tournament("tictactoe", ids, games_per_pair=2, time_per_move=0.2, seed=11)
+    there = Tournament("tictactoe", ids, games_per_pair=2, time_per_move=0.2, seed=11, cluster="local", jobs=2)
+    finished = []
+    a, b = here.run(), there.run(lambda e: finished.append(getattr(e, "done", None)))
+    assert [(r.players, r.moves, r.winner) for r in a] == [(r.players, r.moves, r.winner) for r in b]
+    assert [(s.player, s.points, s.wins, s.draws) for s in standings(ids, a)] == \
+        [(s.player, s.points, s.wins, s.draws) for s in standings(ids, b)]
+    assert [d for d in finished if d is not None] == list(range(1, 13))  # one event per game as it finished
