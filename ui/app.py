@@ -4,7 +4,13 @@ Scenes (menu, game setup, game, rules, settings) are switched with ``App.switch`
 into a scene is guarded: an exception is logged, counted in ``App.errors`` and shown as a message,
 and the loop goes on -- no click, key or resize can close the window by accident.
 
-Test hooks: ``App(fps=0)`` runs frames as fast as possible, ``App.frame()`` runs one frame
+The loop draws only when something changed: it sleeps in ``pygame.event.wait`` until an event
+arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
+and redraws after input, after ``App.invalidate()`` (a scene's state changed without input) and
+at the rate the scene's ``redraw_interval()`` asks for while something moves (an animation, a
+spinner).  ``App.draws`` counts the frames actually drawn.
+
+Test hooks: ``App(fps=0)`` runs frames as fast as possible (never sleeps), ``App.frame()`` runs one frame
 (after ``pygame.event.post`` of whatever input a test wants), ``App.run_frames(n, until=...)``.
 ``TABULEIRO_DEMO`` opens a screen directly (for screenshots): ``menu``, ``play``, ``watch``,
 ``rules``, ``settings``, ``game:ID[:MODE[:MOVES[:SECONDS]]]`` (MODE human-pc|hotseat|pc-pc, MOVES a1,b2,...).
@@ -32,6 +38,7 @@ log = logging.getLogger("tabuleiro.ui")
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 TITLE = "Tabuleiro"
+IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 
 
 def _init_pygame() -> None:
@@ -66,7 +73,11 @@ class App:
         self.clock = pygame.time.Clock()
         self.fps = fps
         self.running = True
-        self.frames = 0
+        self.frames = 0  # loop iterations
+        self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
+        self.dirty = True
+        self._last_draw = 0.0
+        self._message_key: tuple = ()
         self.errors: list[str] = []  # tracebacks of exceptions caught in scenes (tests read it)
         self.messages = Messages()
         if problem:
@@ -88,7 +99,12 @@ class App:
         return max(0.7, min(3.0, min(w / 1280, h / 800)))
 
     # -- scenes -----------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Something on screen changed without an input event: draw the next frame."""
+        self.dirty = True
+
     def switch(self, scene: Scene) -> None:
+        self.dirty = True
         old, self.scene = self.scene, scene
         if old is not None:
             self.guard(old.close)
@@ -136,12 +152,47 @@ class App:
         if self.scene is not None:
             self.guard(self.scene.resize, self.size)
 
+    def _redraw_interval(self) -> float | None:
+        """Seconds between frames while something moves on screen (0: every frame); None when still."""
+        wanted = [self.messages.redraw_interval()]
+        if self.scene is not None:
+            try:
+                wanted.append(self.scene.redraw_interval())
+            except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+                self.report(exc)
+                wanted.append(0.0)
+            scene_messages = getattr(self.scene, "messages", None)
+            if isinstance(scene_messages, Messages):
+                wanted.append(scene_messages.redraw_interval())
+        known = [w for w in wanted if w is not None]
+        return max(min(known), 1.0 / self.fps if self.fps else 0.0) if known else None
+
+    def _events(self) -> list[pygame.event.Event]:
+        """The pending events; with a frame rate, first sleep until one arrives or the next wake-up."""
+        if not self.fps or self.dirty or pygame.event.peek():
+            return pygame.event.get()
+        interval = self._redraw_interval()
+        wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
+        if wake <= 0.001:
+            return pygame.event.get()
+        first = pygame.event.wait(max(1, int(wake * 1000)))
+        return ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+
+    def _messages_changed(self) -> bool:
+        """True when the set of live messages changed (one added or expired) since the last look."""
+        scene_messages = getattr(self.scene, "messages", None)
+        key = (self.messages.key(), scene_messages.key() if isinstance(scene_messages, Messages) else ())
+        changed, self._message_key = key != self._message_key, key
+        return changed
+
     def frame(self) -> None:
-        """One frame: events, update, draw, flip, tick."""
-        for event in pygame.event.get():
+        """One turn of the loop: events, update, and a draw only if something changed."""
+        events = self._events()
+        for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
                 return
+            self.dirty = True  # input may change anything on screen (hover, a click, a key)
             if event.type == pygame.VIDEORESIZE:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
@@ -159,13 +210,23 @@ class App:
         dt, self._last_frame = now - self._last_frame, now
         if self.scene is not None:
             self.guard(self.scene.update, dt)
+        self.frames += 1
+        interval = self._redraw_interval()
+        due = interval is not None and now - self._last_draw >= interval
+        if self._messages_changed() or due:
+            self.dirty = True
+        if not self.dirty:
+            return
+        self.dirty = False
+        self._last_draw = now
         self.screen.fill(self.theme.background)
         if self.scene is not None:
             self.guard(self.scene.draw, self.screen)
         self.guard(self._draw_messages)
         pygame.display.flip()
-        self.frames += 1
-        self.clock.tick(self.fps) if self.fps else self.clock.tick()
+        self.draws += 1
+        if self.fps:
+            self.clock.tick(self.fps)
 
     def _draw_messages(self) -> None:
         s = self.scale

@@ -151,6 +151,18 @@ class Messages:
         self.items.append(Message(value, kind, time.monotonic(), d))
         del self.items[:-3]
 
+    FADE = 0.4  # seconds a message takes to fade out
+
+    def key(self) -> tuple:
+        """What is shown now (changes when a message appears or expires): redraw when it changes."""
+        return tuple((m.text, m.since) for m in self.current())
+
+    def redraw_interval(self) -> float | None:
+        """0 while a message fades out (every frame), else None: nothing moves."""
+        now = time.monotonic()
+        fading = any(m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
+        return 0.0 if fading else None
+
     def current(self) -> list[Message]:
         now = time.monotonic()
         self.items = [m for m in self.items if now - m.since < m.duration]
@@ -162,7 +174,7 @@ class Messages:
         size = max(11, int(15 * scale))
         for m in reversed(self.current()):
             age = time.monotonic() - m.since
-            fade = min(1.0, (m.duration - age) / 0.4)
+            fade = min(1.0, (m.duration - age) / self.FADE)
             value = tx.fit(m.text, size, max_width - int(32 * scale))
             w = tx.ui_font(size).size(value)[0] + int(32 * scale)
             h = int(size * 2.2)

@@ -25,6 +25,18 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (the App clears the window first)."""
 
+    def redraw_interval(self) -> float | None:
+        """How often the scene must be redrawn with no input: None while nothing moves (the App
+        draws after events and ``app.invalidate()`` only), 0 for every frame (an animation), or a
+        number of seconds (a spinner or a clock that needs ~10 updates a second)."""
+        return None
+
+    def invalidate(self) -> None:
+        """The scene changed without an input event (a worker answered, a timer fired): redraw."""
+        invalidate = getattr(self.app, "invalidate", None)
+        if callable(invalidate):
+            invalidate()
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window now has ``size``; lay things out again."""
 

@@ -23,7 +23,7 @@ from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
-from ui.scenes.game_over import GameOverCard
+from ui.scenes.game_over import OVER_DELAY, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.views import make_view
 from ui.widgets import Button, Messages
@@ -386,7 +386,32 @@ class GameScene(Scene):
         return self.last_move_time + HUMAN_VS_PC_DELAY
 
     # -- the frame --------------------------------------------------------------------------
+    THINKING_REDRAW = 0.1  # seconds: the spinner, the clock and the search figures, 10 times a second
+
+    def _shown(self) -> tuple:
+        """What the screen shows apart from the search figures: a change means a redraw."""
+        return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
+                self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
+                self.over_hidden, id(self.last_search), tuple((b.label, b.enabled, b.active) for b in self.buttons))
+
+    def redraw_interval(self) -> float | None:
+        now = time.monotonic()
+        if self.view.is_animating() or (self.invalid_at is not None and now - self.invalid_since < 0.6):
+            return 0.0
+        if self.over_since is not None and not self.over_hidden and now - self.over_since < OVER_DELAY + 0.2:
+            return 0.05  # the game-over card is about to appear
+        if self.job is not None:
+            return self.THINKING_REDRAW
+        return None
+
     def update(self, dt: float) -> None:
+        self._step()
+        shown = self._shown()
+        if shown != getattr(self, "_last_shown", None):
+            self._last_shown = shown
+            self.invalidate()
+
+    def _step(self) -> None:
         self._poll()
         state = self.state
         self._refresh_buttons()

@@ -243,6 +243,15 @@ class ReplayScene(Scene):
                 self.go(ply)
                 return
 
+    def redraw_interval(self) -> float | None:
+        """Every frame while a move animates or the replay plays; a few times a second while the
+        evaluation graph fills in; otherwise only after input."""
+        if self.view.is_animating() or self.playing:
+            return 0.0
+        if self.analysis is not None and not getattr(self.analysis, "done", True):
+            return 0.25
+        return None
+
     def update(self, dt: float) -> None:
         now = time.monotonic()
         if self.playing and now >= self.next_step and not self.view.is_animating():

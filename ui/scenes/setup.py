@@ -234,6 +234,7 @@ class SetupScene(MenuFormScene):
         if found != self.outside_shown:
             self.outside_shown = found
             self._rebuild_keeping_focus()
+            self.invalidate()
 
     def _rebuild_keeping_focus(self) -> None:
         selected = self.menu.get_selected_widget() if self.menu is not None else None

@@ -411,7 +411,20 @@ class TournamentScene(Scene):
         if self.board_rect.collidepoint(pos):
             self.pinned = False
 
+    def redraw_interval(self) -> float | None:
+        """10 times a second while games run (every frame while the watched move animates), twice a
+        second for the text field's caret or while a player is being added; otherwise after input."""
+        if self.view is not None and self.view.is_animating():
+            return 0.0
+        if self.running or self.adding is not None:
+            return 0.1
+        if self.entry_focus:
+            return 0.5
+        return None
+
     def update(self, dt: float) -> None:
+        if self.added or self.tournament is not None:
+            self.invalidate()  # results arrived or the last events of a finished run
         while self.added:
             kind, data = self.added.pop(0)
             self.adding = None

@@ -180,10 +180,10 @@ class HexView(BoardView):
         surface.blit(ghost, (cx - radius - 1, cy - radius - 1))
 
     def _draw_swap_offer(self, surface: pygame.Surface, state: HexState, cell: int, overlay: Overlay, dx: float) -> None:
-        """A pulsing ring on Blue's first stone and a ghost of the Red stone it would become."""
+        """A ring on Blue's first stone and a ghost of the Red stone it would become (still: a
+        pulse would keep the window drawing while it waits for the player)."""
         row, col = divmod(cell, self.n)
-        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
-        ring = int(self.radius * (0.8 + 0.1 * pulse))
+        ring = int(self.radius * 0.88)
         pygame.draw.circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, max(2, int(self.radius / 8)))
         mirror = state.game.geo.transpose_cell[cell]
         if mirror != cell:

@@ -1,0 +1,73 @@
+"""The window draws only when something changed: left alone it draws next to nothing.
+
+The real loop (``fps=60``, sleeping in ``pygame.event.wait``) runs for 2 s with no input on the main
+menu and on a hot-seat game waiting for a click: a handful of frames at most (the first one, a
+message fading), never the 120 of a loop that redraws at 60 fps.  Input and a computer's move do
+draw.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from ui.app import App
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+IDLE_SECONDS = 2.0
+HANDFUL = 5
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    yield app
+    if app.running:
+        app.quit()
+
+
+def draws_while_idle(app: App, seconds: float = IDLE_SECONDS) -> int:
+    app.run_frames(3)  # the first frames after a switch draw
+    pygame.event.clear()
+    before = app.draws
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.frame()
+    return app.draws - before
+
+
+def test_idle_main_menu_draws_a_handful_of_frames(app):
+    assert draws_while_idle(app) <= HANDFUL
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "hex", "tictactoe"])
+def test_hot_seat_game_waiting_for_a_click_draws_a_handful_of_frames(app, game_id):
+    app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0)))
+    assert draws_while_idle(app) <= HANDFUL
+
+
+def test_input_draws(app):
+    app.run_frames(3)
+    before = app.draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 0), buttons=(0, 0, 0)))
+    app.frame()
+    assert app.draws == before + 1
+
+
+def test_a_computer_move_is_drawn_without_input(app):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.2))
+    drawn_plies: list[int] = []
+    draw = scene.draw
+    scene.draw = lambda surface: (drawn_plies.append(len(scene.history)), draw(surface))
+    app.switch(scene)
+    pygame.event.clear()
+    end = time.monotonic() + 20
+    while not (drawn_plies and drawn_plies[-1] == 1) and time.monotonic() < end:
+        app.frame()
+    assert drawn_plies[-1] == 1  # the computer's move was drawn, with no input at all
+    assert app.errors == []
