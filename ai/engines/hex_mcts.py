@@ -1,7 +1,7 @@
-"""Monte Carlo tree search specialised for Hex, over flat arrays (no State objects inside).
+"""Monte Carlo tree search for Hex: the players of levels 3 to 5, on the kernels of ai/kernels/hex.py.
 
-The generic ``ai/search/mcts.py`` plays State objects and is far too slow for 11x11, so this
-module keeps the board as a list of colours and two bitboards, and uses what Hex programs use:
+Hex has no good static evaluation for a program this size, so the players sample: they play the
+game out many times and keep the moves that win most often.  What makes that strong in Hex:
 
 - Playouts fill the board: a full Hex board has exactly one winner, so a playout never checks
   for a win move by move; one flood fill at the end says who joined their edges.
@@ -9,394 +9,229 @@ module keeps the board as a list of colours and two bitboards, and uses what Hex
   the other colour that form a bridge (or a stone and its edge: the edge template), the bridge's
   owner answers in the other cell.  Random playouts cut every bridge half the time; these do not,
   which makes their outcome much closer to the position's real value.
-- RAVE (all-moves-as-first): every playout also counts for every move the same side made later
-  in it; a node's children are ranked by a mix of their own win rate and that AMAF rate, with
-  the AMAF weight fading as real visits accumulate.  This is what makes MCTS strong in Hex.
-- Proofs in the tree: a node whose mover has a cell that wins at once is a proven win; one whose
-  opponent has two such cells is a proven loss; with one, blocking it is the only child.
-  Proven values move up the tree (a child that is a loss for its mover makes its parent a win).
+- RAVE (all moves as first): every playout also counts for every move the same side made later
+  in it; a node's moves are ranked by a mix of their own win rate and that AMAF rate, with the
+  AMAF weight fading as real visits accumulate.
+- Proofs in the tree: a node whose mover has a cell that wins at once is a proven win (so a win
+  in one is always taken); one whose opponent has two such cells is a proven loss; with one,
+  blocking it is the only move.  Proven values move up the tree.
 
-With ``rave=False, bridges=False`` it is plain UCT with uniformly random playouts ("hex:uct"),
-the baseline the strength benchmark measures against, on the same fast board code.
+With ``rave=False, bridges=False`` it is plain UCT with uniformly random playouts and no proofs
+(level-3, "hex:uct"), the baseline the strength runs measure against.  The search runs through
+the one driver (ai/search/driver.py): ``HexSearcher.iterate`` is one batch of playouts inside the
+kernel.  The tree is kept from one move to the next when the game went on by moves it holds.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from functools import lru_cache
+import time
 
-from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.hex_solver import winning_cells
-from games.hex import SWAP, Geometry, HexState, geometry
+import numpy as np
 
-RAVE_K = 600.0  # visits at which a child's own win rate and its AMAF rate weigh about the same
-UCT_C = 0.7  # exploration constant of plain UCT (wins in [0, 1])
-FIRST_PLAY = 0.55  # value of a child with no visits and no AMAF sample yet
+from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.engines.hex_solver import solved_move
+from ai.kernels import hex as kernel
+from ai.search.driver import search
+from games.hex import SWAP, HexState
 
-
-@lru_cache(maxsize=32)
-def carriers(n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """For each cell x, the bridges x is half the carrier of: (other carrier cell, end, end).
-
-    Cells n*n .. n*n+3 stand for the edges (left, right: Blue; top, bottom: Red), so a stone one
-    row from its edge with both edge cells empty is a bridge to the edge (the edge template).
-    """
-    geo = geometry(n)
-    total = n * n
-    around: list[set[int]] = []
-    for i in range(total):
-        r, c = divmod(i, n)
-        cells = {j for j in range(total) if geo.neighbours[i] >> j & 1 and j != i}
-        if c == 0:
-            cells.add(total)
-        if c == n - 1:
-            cells.add(total + 1)
-        if r == 0:
-            cells.add(total + 2)
-        if r == n - 1:
-            cells.add(total + 3)
-        around.append(cells)
-    table = []
-    for x in range(total):
-        entries = []
-        for y in sorted(j for j in around[x] if j < total):
-            ends = sorted((around[x] & around[y]) - {x, y})
-            if len(ends) == 2:
-                entries.append((y, ends[0], ends[1]))
-        table.append(tuple(entries))
-    return tuple(table)
+TREE_EDGES = 6_000_000  # edge rows of the tree (memory is only used as the tree grows)
+TREE_NODES = 1_500_000
+REUSE_SHARE = 0.5  # the tree is carried to the next move only while it fills less than this
+EXPAND_AT = 1  # an edge's node is added on its second visit (most leaves get only one)
+BATCH_SECONDS = 0.1  # playouts per iteration are set to take about this long
+PV_LENGTH = 12
+DEFAULT_PLAYOUTS = 2000  # when the limits give neither a time nor a playout count
 
 
-class Node:
-    """A position in the tree: its candidate moves and, per move, visit and AMAF statistics.
-
-    Wins are counted for ``player``, the side to move here (the one choosing among ``moves``).
-    ``proven`` is +1 if ``player`` wins with best play, -1 if it loses, None if unknown.
-    """
-
-    __slots__ = ("player", "moves", "children", "n", "w", "an", "aw", "value", "visits", "proven", "win_move")
-
-    def __init__(self, player: int, moves: list[int], proven: int | None = None, win_move: int = -1) -> None:
-        self.player = player
-        self.moves = moves
-        k = len(moves)
-        self.children: list[Node | None] = [None] * k
-        self.n = [0] * k
-        self.w = [0.0] * k
-        self.an = [0] * k
-        self.aw = [0.0] * k
-        self.value = [FIRST_PLAY] * k
-        self.visits = 0
-        self.proven = proven
-        self.win_move = win_move
+_compiled = False
 
 
-def make_node(geo: Geometry, bits: list[int], player: int, rng: random.Random, knowledge: bool = True) -> Node:
-    """A new node for ``player`` to move on ``bits`` (Blue's, Red's bitboards), with its proofs.
-
-    Without ``knowledge`` (plain UCT) it only notices a game already won by the last move.
-    """
-    me, opp = bits[player], bits[1 - player]
-    empty = geo.full & ~(me | opp)
-    if not knowledge:
-        if geo.connects(opp, 1 - player):
-            return Node(player, [], proven=-1)
-        moves = [i for i in range(geo.cells) if empty >> i & 1]
-        rng.shuffle(moves)
-        return Node(player, moves)
-    wins = winning_cells(geo, me, player, empty)
-    if wins:
-        return Node(player, [], proven=1, win_move=wins.bit_length() - 1)
-    threats = winning_cells(geo, opp, 1 - player, empty)
-    if threats:
-        cell = threats.bit_length() - 1
-        proven = -1 if threats & (threats - 1) else None
-        return Node(player, [cell], proven=proven, win_move=cell)
-    moves = [i for i in range(geo.cells) if empty >> i & 1]
-    rng.shuffle(moves)
-    return Node(player, moves)
+def compile_kernels() -> None:
+    """Compile (or load) the kernels once per process, before the first move's clock runs."""
+    global _compiled
+    if not _compiled:
+        kernel.warm_up()
+        _compiled = True
 
 
-class HexMCTS:
-    """One search: build the tree from a position and report the best move under the limits."""
+class HexSearcher:
+    """The driver's view of one player's MCTS: a tree in numpy arrays, batches of playouts."""
 
-    def __init__(self, n: int, *, rave: bool = True, bridges: bool = True, seed: int | None = None) -> None:
-        self.geo = geometry(n)
-        self.n = n
-        self.rave = rave
-        self.bridges = bridges
-        self.carriers = carriers(n)
+    kind = "mcts"
+
+    def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False,
+                 seed: int | None = None) -> None:
+        self.options = np.array([rave, bridges, rave, EXPAND_AT], np.int64)
+        self.solve = solve
         self.rng = random.Random(seed)
-        self.playouts = 0
+        compile_kernels()
+        self.tree: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self.n = 0
+        self.root = -1
+        self.root_key: tuple[int, int, int] | None = None
+        self.root_colour = np.zeros(0, np.int8)
+        self.batch = 256
 
-    # -- the search loop --------------------------------------------------------------------
-    def search(
-        self, blue: int, red: int, to_move: int, last_move: int, limits: Limits,
-        progress: ProgressCallback | None = None, max_playouts: int | None = None,
-    ) -> tuple[Node, Progress]:
-        geo = self.geo
-        total = geo.cells
-        colour = [0] * (total + 4)
-        for i in range(total):
-            colour[i] = 1 if blue >> i & 1 else 2 if red >> i & 1 else 0
-        colour[total] = colour[total + 1] = 1
-        colour[total + 2] = colour[total + 3] = 2
-        root = make_node(geo, [blue, red], to_move, self.rng, self.rave)
-        # stop a little early: building the report and returning take time too
-        safe = Limits(limits.time * 0.94 - 0.01 if limits.time is not None else None,
-                      limits.depth, limits.iterations, limits.stop)
-        clock = Clock(safe, every=1)
-        cap = max_playouts if max_playouts is not None else limits.iterations
-        if cap is None and limits.time is None:
-            cap = 2000
-        self.playouts = 0
-        next_report = 0.25
-        while root.proven is None and (cap is None or self.playouts < cap) and not clock.expired():
-            self._iterate(root, colour, blue, red, last_move)
-            self.playouts += 1
-            if progress and clock.elapsed() >= next_report:
-                next_report += 0.25
-                progress(self.report(root, clock))
-        final = self.report(root, clock)
-        final.done = True
-        return root, final
+    # -- the Searcher protocol ---------------------------------------------------------------
+    def start(self, state: HexState, limits: Limits) -> Progress | None:
+        """Solve small endings outright (level-5); else set the root, reusing the last tree if it can."""
+        if self.solve:
+            known = solved_move(state, limits.time)
+            if known is not None:
+                return known
+        kernel.seed_random(self.rng.randrange(1 << 30))
+        self._set_root(state)
+        self.batch = 256
+        nodes = self.tree[0]
+        return self.report() if nodes[self.root, kernel.N_PROVEN] != 0 else None
 
-    def _iterate(self, root: Node, colour0: list[int], blue: int, red: int, last: int) -> None:
-        colour = colour0[:]
-        bits = [blue, red]
-        path: list[tuple[Node, int]] = []
-        node = root
-        winner = -1
-        while True:
-            if node.proven is not None:
-                winner = node.player if node.proven > 0 else 1 - node.player
-                break
-            i = self._select(node)
-            move = node.moves[i]
-            p = node.player
-            colour[move] = p + 1
-            bits[p] |= 1 << move
-            last = move
-            path.append((node, i))
-            child = node.children[i]
-            if child is None:
-                child = node.children[i] = make_node(self.geo, bits, 1 - p, self.rng, self.rave)
-                if child.proven is not None:
-                    self._propagate_proof(path)
-                    winner = child.player if child.proven > 0 else 1 - child.player
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        """One batch of playouts; the best move so far (even before the first playout)."""
+        nodes, edges, value, used = self.tree
+        began = time.perf_counter()
+        done = kernel.run_playouts(self.n, kernel.neighbours(self.n), kernel.bridge_table(self.n),
+                                   self.root_colour, -1, self.root, nodes, edges, value, used,
+                                   self.options, ctl, self.batch)
+        spent = time.perf_counter() - began
+        if done == self.batch and spent > 0:
+            self.batch = max(64, min(1 << 20, int(done * BATCH_SECONDS / spent)))
+        return self.report()
+
+    # -- the tree ----------------------------------------------------------------------------
+    def _set_root(self, state: HexState) -> None:
+        n = state.game.size
+        key = (*state.boards, state.to_move)
+        if self.tree is None or self.n != n:
+            self.tree = kernel.new_tree(TREE_NODES, TREE_EDGES)
+            self.n = n
+            self.root_key = None
+        nodes, edges, value, used = self.tree
+        node = self._descend(key) if used[kernel.U_EDGES] < REUSE_SHARE * len(edges) else -1
+        self.root_colour = kernel.board_colours(n, *state.boards)
+        if node < 0:
+            used[:] = 0
+            cells = n * n
+            marks = np.zeros(cells, np.uint8), np.zeros(cells, np.uint8), np.empty(cells, np.int32)
+            node = kernel.add_node(self.root_colour, n, kernel.neighbours(n), state.to_move, bool(self.options[2]),
+                                   nodes, edges, value, used, *marks, np.empty(cells, np.int32))
+        self.root, self.root_key = node, key
+
+    def _descend(self, key: tuple[int, int, int]) -> int:
+        """The node of the old tree for position ``key``, if the game went there by moves the tree
+        holds (the same position, or one or two new stones), else -1."""
+        if self.root_key is None:
+            return -1
+        old_blue, old_red, old_to_move = self.root_key
+        blue, red, to_move = key
+        if old_blue & ~blue or old_red & ~red:
+            return -1
+        new = [blue & ~old_blue, red & ~old_red]  # the new stone of each side, if any
+        node, side = self.root, old_to_move
+        while node >= 0 and new[side]:
+            stone = new[side]
+            if stone & (stone - 1):
+                return -1
+            node = kernel.child_after(self.tree[0], self.tree[1], node, stone.bit_length() - 1)
+            new[side] = 0
+            side = 1 - side
+        if node < 0 or new[0] or new[1] or side != to_move:
+            return -1
+        return node
+
+    # -- reports -----------------------------------------------------------------------------
+    def _best(self, node: int) -> tuple[int | None, float]:
+        """The move to play from ``node`` (a proven win first, else the most visited) and its win rate."""
+        nodes, edges, value, _ = self.tree
+        proven, win_move = nodes[node, kernel.N_PROVEN], int(nodes[node, kernel.N_MOVE])
+        if proven == 1 and win_move >= 0:
+            return win_move, 1.0
+        e = kernel.best_edge(nodes, edges, value, node)
+        if e < 0:
+            return (win_move if win_move >= 0 else None), 0.0
+        visits = edges[e, kernel.E_N]
+        rate = edges[e, kernel.E_W] / visits if visits else float(value[e])
+        return int(edges[e, kernel.E_MOVE]), 0.0 if proven == -1 else float(rate)
+
+    def report(self) -> Progress:
+        """Best move, the mover's win rate, and the line of most visited moves below it."""
+        nodes, edges, _, _ = self.tree
+        move, rate = self._best(self.root)
+        pv = [move] if move is not None else []
+        node = self.root
+        while pv and len(pv) < PV_LENGTH:
+            child = kernel.child_after(nodes, edges, node, pv[-1])
+            if child < 0 or nodes[child, kernel.N_COUNT] == 0:
                 break
             node = child
-        if winner < 0:
-            winner = self._playout(colour, bits, 1 - path[-1][0].player, last)
-        self._backup(path, colour, winner)
-
-    def _select(self, node: Node) -> int:
-        if self.rave:
-            values = node.value
-            return values.index(max(values))
-        n, w = node.n, node.w
-        k = len(n)
-        for i in range(k):
-            if n[i] == 0:
-                return i
-        log_n = math.log(node.visits)
-        c = UCT_C
-        best, best_value = 0, -1.0
-        for i in range(k):
-            v = w[i] / n[i] + c * math.sqrt(log_n / n[i])
-            if v > best_value:
-                best, best_value = i, v
-        return best
-
-    def _propagate_proof(self, path: list[tuple[Node, int]]) -> None:
-        """A child just became proven: settle what that proves above it."""
-        for node, i in reversed(path):
-            child = node.children[i]
-            if child.proven == -1:
-                node.proven, node.win_move = 1, node.moves[i]
-            elif child.proven == 1:
-                node.value[i] = -1.0  # never choose a move that loses by force
-                if all(c is not None and c.proven == 1 for c in node.children):
-                    node.proven = -1
-                else:
-                    return
-            else:
-                return
-
-    # -- playouts ---------------------------------------------------------------------------
-    def _playout(self, colour: list[int], bits: list[int], player: int, last: int) -> int:
-        """Fill the board from ``colour`` (``player`` to move); the winner (0 Blue, 1 Red)."""
-        total = self.geo.cells
-        order = [i for i in range(total) if not colour[i]]
-        self.rng.shuffle(order)
-        blue = bits[0]
-        if not self.bridges:
-            for k in range(player, len(order), 2):  # Blue's share of the fill
-                colour[order[k]] = 1
-                blue |= 1 << order[k]
-            for k in range(1 - player, len(order), 2):
-                colour[order[k]] = 2
-            return 0 if self.geo.connects(blue, 0) else 1
-        table = self.carriers
-        p = player
-        idx = 0
-        for _ in range(len(order)):
-            c = p + 1
-            move = -1
-            if last >= 0:
-                for y, a, b in table[last]:
-                    if colour[a] == c and colour[b] == c and not colour[y]:
-                        move = y
-                        break
-            if move < 0:
-                move = order[idx]
-                idx += 1
-                while colour[move]:
-                    move = order[idx]
-                    idx += 1
-            colour[move] = c
-            if not p:
-                blue |= 1 << move
-            last = move
-            p ^= 1
-        return 0 if self.geo.connects(blue, 0) else 1
-
-    def _backup(self, path: list[tuple[Node, int]], colour: list[int], winner: int) -> None:
-        rave = self.rave
-        for node, i in path:
-            node.visits += 1
-            r = 1.0 if winner == node.player else 0.0
-            node.n[i] += 1
-            node.w[i] += r
-            if not rave:
-                continue
-            mine = node.player + 1
-            n, w, an, aw, value = node.n, node.w, node.an, node.aw, node.value
-            for j, m in enumerate(node.moves):
-                if colour[m] == mine:
-                    an[j] += 1
-                    aw[j] += r
-                    if value[j] >= 0.0:
-                        value[j] = _mixed(n[j], w[j], an[j], aw[j])
-            if value[i] >= 0.0:
-                value[i] = _mixed(n[i], w[i], an[i], aw[i])
-
-    # -- results ----------------------------------------------------------------------------
-    def report(self, root: Node, clock: Clock) -> Progress:
-        move, rate = best_child(root)
-        pv = [move] if move is not None else []
-        node = root
-        while True:
-            i = node.moves.index(pv[-1]) if pv and pv[-1] in node.moves else -1
-            if i < 0 or node.children[i] is None or not node.children[i].moves:
-                break
-            node = node.children[i]
-            nxt, _ = best_child(node)
-            if nxt is None or len(pv) >= 12:
+            nxt, _ = self._best(node)
+            if nxt is None:
                 break
             pv.append(nxt)
-        proven = root.proven
-        return Progress(
-            depth=len(pv), best_move=move, score=rate, nodes=self.playouts, elapsed=clock.elapsed(),
-            pv=pv, proven=proven, kind="solver" if proven is not None else "mcts",
-        )
-
-
-def _mixed(n: int, w: float, an: int, aw: float) -> float:
-    """A child's value: its win rate, leaning on its AMAF rate while it has few visits."""
-    if an == 0:
-        return w / n if n else FIRST_PLAY
-    beta = an / (an + n + an * n / RAVE_K)
-    q = w / n if n else 0.0
-    return (1.0 - beta) * q + beta * (aw / an)
-
-
-def best_child(node: Node) -> tuple[int | None, float]:
-    """The move to play from ``node`` (a proven win first, else the most visited) and its win rate."""
-    if node.win_move >= 0 and node.proven == 1:
-        return node.win_move, 1.0
-    if not node.moves:
-        return (node.win_move if node.win_move >= 0 else None), 0.0
-    candidates = [i for i in range(len(node.moves)) if node.value[i] >= 0.0] or list(range(len(node.moves)))
-    i = max(candidates, key=lambda j: (node.n[j], node.value[j]))
-    rate = node.w[i] / node.n[i] if node.n[i] else node.value[i]
-    return node.moves[i], rate
+        proven = int(nodes[self.root, kernel.N_PROVEN]) or None
+        return Progress(depth=len(pv), best_move=move, score=rate, pv=pv, proven=proven,
+                        kind="solver" if proven is not None else "mcts")
 
 
 class HexMCTSPlayer(Player):
-    """A Hex player built on ``HexMCTS``; ``max_playouts`` and ``time_share`` weaken the lower levels."""
+    """A Hex player on ``HexSearcher``; ``max_playouts`` weakens level-4, ``solve`` is level-5's solver."""
 
     def __init__(
         self, info: PlayerInfo, *, rave: bool = True, bridges: bool = True,
-        max_playouts: int | None = None, time_share: float = 1.0, seed: int | None = None,
+        max_playouts: int | None = None, solve: bool = False, seed: int | None = None,
     ) -> None:
         self.info = info
-        self.time_share = time_share
-        self.rave = rave
-        self.bridges = bridges
         self.max_playouts = max_playouts
-        self.seed = seed
         self.rng = random.Random(seed)
+        self.searcher = HexSearcher(rave=rave, bridges=bridges, solve=solve, seed=self.rng.randrange(1 << 30))
         self.last: Progress | None = None
-
-    def engine(self, n: int) -> HexMCTS:
-        return HexMCTS(n, rave=self.rave, bridges=self.bridges, seed=self.rng.randrange(1 << 30))
 
     def choose(
         self, state: HexState, limits: Limits | None = None, progress: ProgressCallback | None = None
     ):
-        limits = limits or Limits(time=1.0)
-        if limits.time is not None and self.time_share < 1.0:
-            limits = Limits(limits.time * self.time_share, limits.depth, limits.iterations, limits.stop)
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
+        limits = self._limits(limits or Limits(time=1.0))
         if state.can_swap():
-            return self._swap_or_play(state, limits, progress)
-        if state.game.swap and state.game.size >= 5 and not (state.boards[0] | state.boards[1]):
-            return self._pie_opening(state, progress)
-        self.last = self.search(state, limits, progress)
+            result = self._swap_or_play(state, limits)
+        elif state.game.swap and state.game.size >= 5 and not (state.boards[0] | state.boards[1]):
+            result = self._pie_opening(state)
+        else:
+            result = search(self.searcher, state, limits, progress)
+            progress = None  # the driver has reported it
+        self.last = result
         if progress:
-            progress(self.last)
-        return self.last.best_move
+            progress(result)
+        return result.best_move
 
-    def search(self, state: HexState, limits: Limits, progress: ProgressCallback | None = None) -> Progress:
-        blue, red = state.boards
-        last = -1
-        _, result = self.engine(state.game.size).search(
-            blue, red, state.to_move, last, limits, progress, self.max_playouts
-        )
-        return result
+    def _limits(self, limits: Limits) -> Limits:
+        """The move's limits as the driver should see them: a playout cap, no depth."""
+        playouts = limits.iterations
+        if self.max_playouts is not None:
+            playouts = min(playouts or self.max_playouts, self.max_playouts)
+        if playouts is None and limits.time is None:
+            playouts = DEFAULT_PLAYOUTS
+        return Limits(limits.time, None, playouts, limits.stop)
 
-    def _pie_opening(self, state: HexState, progress: ProgressCallback | None):
+    def _pie_opening(self, state: HexState) -> Progress:
         """Blue's first move under the swap rule: a stone on Red's top edge, away from the corners.
 
         A strong opening would simply be swapped; a stone on the opponent's edge is a modest
         move that is still worth something (a simple rule, not a measured balance).
         """
-        n = state.game.size
-        move = self.rng.randrange(1, n - 1)  # b1 .. the next-to-last column of row 1
-        result = Progress(best_move=move, pv=[move], kind="rule", done=True)
-        self.last = result
-        if progress:
-            progress(result)
-        return move
+        move = self.rng.randrange(1, state.game.size - 1)  # b1 .. the next-to-last column of row 1
+        return Progress(best_move=move, pv=[move], kind="rule", done=True)
 
-    def _swap_or_play(self, state: HexState, limits: Limits, progress: ProgressCallback | None):
+    def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         """Red's first turn under the swap rule: compare the best stone with taking Blue's."""
-        half = Limits(limits.time / 2 if limits.time is not None else None, limits.depth,
+        half = Limits(limits.time / 2 if limits.time is not None else None, None,
                       limits.iterations, limits.stop)
-        play = self.search(state, half, None)
-        swapped = self.search(state.play(SWAP), half, None)
+        cells = [m for m in state.legal_moves() if m != SWAP]
+        play = search(self.searcher, state, half, moves=cells)
+        if play.proven == 1:
+            return play
+        swapped = search(self.searcher, state.play(SWAP), half)
         swap_rate = 1.0 - swapped.score  # Blue's best rate after the swap, seen from Red
         if swap_rate > play.score:
-            result = Progress(best_move=SWAP, score=swap_rate, nodes=play.nodes + swapped.nodes,
-                              elapsed=play.elapsed + swapped.elapsed, pv=[SWAP, *swapped.pv],
-                              depth=1 + swapped.depth, kind="mcts", done=True)
-        else:
-            result = play
-        self.last = result
-        if progress:
-            progress(result)
-        return result.best_move
+            return Progress(best_move=SWAP, score=swap_rate, nodes=play.nodes + swapped.nodes,
+                            elapsed=play.elapsed + swapped.elapsed, pv=[SWAP, *swapped.pv],
+                            depth=1 + swapped.depth, kind="mcts", done=True)
+        return play

@@ -8,6 +8,8 @@ Three pieces of Hex knowledge make it small enough for Python:
 - positions are stored once per symmetry class: the half-turn of the board keeps both players'
   goals, and mirroring across the long diagonal while exchanging the colours does too.
 The swap move is handled where it can occur (Red's first turn) by ``state_wins``.
+Level-5 asks ``solved_move`` before searching: on 3x3 and 4x4 always, on bigger boards once few
+cells are empty, within part of its move time.
 """
 
 from __future__ import annotations
@@ -15,7 +17,12 @@ from __future__ import annotations
 import time
 from functools import lru_cache
 
+from ai.base import Progress
 from games.hex import SWAP, Geometry, HexState, geometry
+
+SOLVE_ALWAYS = 4  # board sizes solved outright at every move
+SOLVE_EMPTIES = 12  # on larger boards, try the solver once this few cells are empty
+SOLVE_SHARE = 0.3  # share of the move time the solver may use on larger boards
 
 
 class OutOfBudget(Exception):
@@ -106,3 +113,28 @@ class Solver:
 def solver(n: int) -> Solver:
     """The shared solver of board size ``n`` (its table serves every game on that size)."""
     return Solver(n)
+
+
+def solved_move(state: HexState, move_time: float | None) -> Progress | None:
+    """A proven winning move as a final Progress, or None (not tried, out of time, or lost).
+
+    Small boards (up to ``SOLVE_ALWAYS``) are solved whatever it takes; larger ones only once at
+    most ``SOLVE_EMPTIES`` cells are empty, within ``SOLVE_SHARE`` of the move time.  A lost
+    position gives None too: the search then finds the most stubborn move.
+    """
+    n = state.game.size
+    empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
+    if n > SOLVE_ALWAYS and empties > SOLVE_EMPTIES:
+        return None
+    start = time.perf_counter()
+    budget = float("inf") if n <= SOLVE_ALWAYS else SOLVE_SHARE * (move_time or 1.0)
+    sv = solver(n)
+    nodes = sv.nodes
+    try:
+        wins = sv.winning_moves(state, start + budget)
+    except OutOfBudget:
+        return None
+    if not wins:
+        return None
+    return Progress(depth=empties, best_move=wins[0], score=1.0, nodes=sv.nodes - nodes,
+                    elapsed=time.perf_counter() - start, pv=[wins[0]], proven=1, kind="solver", done=True)

@@ -1,0 +1,273 @@
+"""The pure-Python Hex MCTS that ai/kernels/hex.py replaced (for the bench and the tests only).
+
+This is the search level-3 to level-5 ran before the numba kernels, unchanged: the board as a
+list of colours and two bitboards, bridge-saving playouts, RAVE and proofs in the tree, each node
+a Python object.  ``main.py bench hex`` runs it beside the kernel on the same positions to print
+both speeds, and tests/test_hex_kernel.py compares the two.  No player uses it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ai.base import Clock, Limits, Progress, ProgressCallback
+from ai.engines.hex_solver import winning_cells
+from ai.kernels.hex import FIRST_PLAY, RAVE_K, UCT_C, carriers
+from games.hex import Geometry, geometry
+
+
+class Node:
+    """A position in the tree: its candidate moves and, per move, visit and AMAF statistics.
+
+    Wins are counted for ``player``, the side to move here (the one choosing among ``moves``).
+    ``proven`` is +1 if ``player`` wins with best play, -1 if it loses, None if unknown.
+    """
+
+    __slots__ = ("player", "moves", "children", "n", "w", "an", "aw", "value", "visits", "proven", "win_move")
+
+    def __init__(self, player: int, moves: list[int], proven: int | None = None, win_move: int = -1) -> None:
+        self.player = player
+        self.moves = moves
+        k = len(moves)
+        self.children: list[Node | None] = [None] * k
+        self.n = [0] * k
+        self.w = [0.0] * k
+        self.an = [0] * k
+        self.aw = [0.0] * k
+        self.value = [FIRST_PLAY] * k
+        self.visits = 0
+        self.proven = proven
+        self.win_move = win_move
+
+
+def make_node(geo: Geometry, bits: list[int], player: int, rng: random.Random, knowledge: bool = True) -> Node:
+    """A new node for ``player`` to move on ``bits`` (Blue's, Red's bitboards), with its proofs.
+
+    Without ``knowledge`` (plain UCT) it only notices a game already won by the last move.
+    """
+    me, opp = bits[player], bits[1 - player]
+    empty = geo.full & ~(me | opp)
+    if not knowledge:
+        if geo.connects(opp, 1 - player):
+            return Node(player, [], proven=-1)
+        moves = [i for i in range(geo.cells) if empty >> i & 1]
+        rng.shuffle(moves)
+        return Node(player, moves)
+    wins = winning_cells(geo, me, player, empty)
+    if wins:
+        return Node(player, [], proven=1, win_move=wins.bit_length() - 1)
+    threats = winning_cells(geo, opp, 1 - player, empty)
+    if threats:
+        cell = threats.bit_length() - 1
+        proven = -1 if threats & (threats - 1) else None
+        return Node(player, [cell], proven=proven, win_move=cell)
+    moves = [i for i in range(geo.cells) if empty >> i & 1]
+    rng.shuffle(moves)
+    return Node(player, moves)
+
+
+class HexMCTS:
+    """One search: build the tree from a position and report the best move under the limits."""
+
+    def __init__(self, n: int, *, rave: bool = True, bridges: bool = True, seed: int | None = None) -> None:
+        self.geo = geometry(n)
+        self.n = n
+        self.rave = rave
+        self.bridges = bridges
+        self.carriers = carriers(n)
+        self.rng = random.Random(seed)
+        self.playouts = 0
+
+    # -- the search loop --------------------------------------------------------------------
+    def search(
+        self, blue: int, red: int, to_move: int, last_move: int, limits: Limits,
+        progress: ProgressCallback | None = None, max_playouts: int | None = None,
+    ) -> tuple[Node, Progress]:
+        geo = self.geo
+        total = geo.cells
+        colour = [0] * (total + 4)
+        for i in range(total):
+            colour[i] = 1 if blue >> i & 1 else 2 if red >> i & 1 else 0
+        colour[total] = colour[total + 1] = 1
+        colour[total + 2] = colour[total + 3] = 2
+        root = make_node(geo, [blue, red], to_move, self.rng, self.rave)
+        # stop a little early: building the report and returning take time too
+        safe = Limits(limits.time * 0.94 - 0.01 if limits.time is not None else None,
+                      limits.depth, limits.iterations, limits.stop)
+        clock = Clock(safe, every=1)
+        cap = max_playouts if max_playouts is not None else limits.iterations
+        if cap is None and limits.time is None:
+            cap = 2000
+        self.playouts = 0
+        next_report = 0.25
+        while root.proven is None and (cap is None or self.playouts < cap) and not clock.expired():
+            self._iterate(root, colour, blue, red, last_move)
+            self.playouts += 1
+            if progress and clock.elapsed() >= next_report:
+                next_report += 0.25
+                progress(self.report(root, clock))
+        final = self.report(root, clock)
+        final.done = True
+        return root, final
+
+    def _iterate(self, root: Node, colour0: list[int], blue: int, red: int, last: int) -> None:
+        colour = colour0[:]
+        bits = [blue, red]
+        path: list[tuple[Node, int]] = []
+        node = root
+        winner = -1
+        while True:
+            if node.proven is not None:
+                winner = node.player if node.proven > 0 else 1 - node.player
+                break
+            i = self._select(node)
+            move = node.moves[i]
+            p = node.player
+            colour[move] = p + 1
+            bits[p] |= 1 << move
+            last = move
+            path.append((node, i))
+            child = node.children[i]
+            if child is None:
+                child = node.children[i] = make_node(self.geo, bits, 1 - p, self.rng, self.rave)
+                if child.proven is not None:
+                    self._propagate_proof(path)
+                    winner = child.player if child.proven > 0 else 1 - child.player
+                break
+            node = child
+        if winner < 0:
+            winner = self._playout(colour, bits, 1 - path[-1][0].player, last)
+        self._backup(path, colour, winner)
+
+    def _select(self, node: Node) -> int:
+        if self.rave:
+            values = node.value
+            return values.index(max(values))
+        n, w = node.n, node.w
+        k = len(n)
+        for i in range(k):
+            if n[i] == 0:
+                return i
+        log_n = math.log(node.visits)
+        c = UCT_C
+        best, best_value = 0, -1.0
+        for i in range(k):
+            v = w[i] / n[i] + c * math.sqrt(log_n / n[i])
+            if v > best_value:
+                best, best_value = i, v
+        return best
+
+    def _propagate_proof(self, path: list[tuple[Node, int]]) -> None:
+        """A child just became proven: settle what that proves above it."""
+        for node, i in reversed(path):
+            child = node.children[i]
+            if child.proven == -1:
+                node.proven, node.win_move = 1, node.moves[i]
+            elif child.proven == 1:
+                node.value[i] = -1.0  # never choose a move that loses by force
+                if all(c is not None and c.proven == 1 for c in node.children):
+                    node.proven = -1
+                else:
+                    return
+            else:
+                return
+
+    # -- playouts ---------------------------------------------------------------------------
+    def _playout(self, colour: list[int], bits: list[int], player: int, last: int) -> int:
+        """Fill the board from ``colour`` (``player`` to move); the winner (0 Blue, 1 Red)."""
+        total = self.geo.cells
+        order = [i for i in range(total) if not colour[i]]
+        self.rng.shuffle(order)
+        blue = bits[0]
+        if not self.bridges:
+            for k in range(player, len(order), 2):  # Blue's share of the fill
+                colour[order[k]] = 1
+                blue |= 1 << order[k]
+            for k in range(1 - player, len(order), 2):
+                colour[order[k]] = 2
+            return 0 if self.geo.connects(blue, 0) else 1
+        table = self.carriers
+        p = player
+        idx = 0
+        for _ in range(len(order)):
+            c = p + 1
+            move = -1
+            if last >= 0:
+                for y, a, b in table[last]:
+                    if colour[a] == c and colour[b] == c and not colour[y]:
+                        move = y
+                        break
+            if move < 0:
+                move = order[idx]
+                idx += 1
+                while colour[move]:
+                    move = order[idx]
+                    idx += 1
+            colour[move] = c
+            if not p:
+                blue |= 1 << move
+            last = move
+            p ^= 1
+        return 0 if self.geo.connects(blue, 0) else 1
+
+    def _backup(self, path: list[tuple[Node, int]], colour: list[int], winner: int) -> None:
+        rave = self.rave
+        for node, i in path:
+            node.visits += 1
+            r = 1.0 if winner == node.player else 0.0
+            node.n[i] += 1
+            node.w[i] += r
+            if not rave:
+                continue
+            mine = node.player + 1
+            n, w, an, aw, value = node.n, node.w, node.an, node.aw, node.value
+            for j, m in enumerate(node.moves):
+                if colour[m] == mine:
+                    an[j] += 1
+                    aw[j] += r
+                    if value[j] >= 0.0:
+                        value[j] = _mixed(n[j], w[j], an[j], aw[j])
+            if value[i] >= 0.0:
+                value[i] = _mixed(n[i], w[i], an[i], aw[i])
+
+    # -- results ----------------------------------------------------------------------------
+    def report(self, root: Node, clock: Clock) -> Progress:
+        move, rate = best_child(root)
+        pv = [move] if move is not None else []
+        node = root
+        while True:
+            i = node.moves.index(pv[-1]) if pv and pv[-1] in node.moves else -1
+            if i < 0 or node.children[i] is None or not node.children[i].moves:
+                break
+            node = node.children[i]
+            nxt, _ = best_child(node)
+            if nxt is None or len(pv) >= 12:
+                break
+            pv.append(nxt)
+        proven = root.proven
+        return Progress(
+            depth=len(pv), best_move=move, score=rate, nodes=self.playouts, elapsed=clock.elapsed(),
+            pv=pv, proven=proven, kind="solver" if proven is not None else "mcts",
+        )
+
+
+def _mixed(n: int, w: float, an: int, aw: float) -> float:
+    """A child's value: its win rate, leaning on its AMAF rate while it has few visits."""
+    if an == 0:
+        return w / n if n else FIRST_PLAY
+    beta = an / (an + n + an * n / RAVE_K)
+    q = w / n if n else 0.0
+    return (1.0 - beta) * q + beta * (aw / an)
+
+
+def best_child(node: Node) -> tuple[int | None, float]:
+    """The move to play from ``node`` (a proven win first, else the most visited) and its win rate."""
+    if node.win_move >= 0 and node.proven == 1:
+        return node.win_move, 1.0
+    if not node.moves:
+        return (node.win_move if node.win_move >= 0 else None), 0.0
+    candidates = [i for i in range(len(node.moves)) if node.value[i] >= 0.0] or list(range(len(node.moves)))
+    i = max(candidates, key=lambda j: (node.n[j], node.value[j]))
+    rate = node.w[i] / node.n[i] if node.n[i] else node.value[i]
+    return node.moves[i], rate
