@@ -5,6 +5,13 @@ of a second; players also keep their transposition tables between moves).  A job
 its options, the moves played so far in notation and the position text; the worker rebuilds the
 state from them (nothing from pygame or the UI crosses the process boundary).
 
+As soon as it starts, the worker compiles (or loads from numba's cache) the engine kernels of its
+game in a background thread (``ai.kernels.warm_up``), before any job asks for them; it reports
+``AIWarmUp(done=False)`` then ``AIWarmUp(done=True)``, and ``AIWorker.preparing`` is True in
+between, so the window can say "Preparing the engine..." instead of looking stuck.  A job that
+needs a kernel meanwhile waits for numba's compile lock.  A worker restarted after a crash skips
+the warm-up (it may have been the cause).
+
 Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
 that has not answered within ``STOP_GRACE`` seconds after a cancel, or that died, is terminated
 and replaced by a fresh one.  Errors come back as ``AIError`` events; a player that lost by the
@@ -85,7 +92,38 @@ class AIForfeit:
     message: str
 
 
+@dataclass
+class AIWarmUp:
+    """The worker's engine kernels are being compiled (``done`` False) or are ready (True)."""
+
+    done: bool
+    job_id: int = 0
+    error: str = ""
+
+
 # -- the worker process ----------------------------------------------------------------------
+def _warm_up(game_id: str | None, reports) -> None:
+    """Compile or load the kernels of ``game_id`` (all games when None), saying when it is done."""
+    reports.put(AIWarmUp(False))
+    error = ""
+    try:
+        import ai.kernels as kernels
+
+        warm_up = getattr(kernels, "warm_up", None)
+        if callable(warm_up):
+            warm_up(game_id)
+    except Exception as exc:  # noqa: BLE001 - a kernel compiles on first use anyway
+        error = f"{type(exc).__name__}: {exc}"
+    reports.put(AIWarmUp(True, error=error))
+
+
+def start_warm_up(game_id: str | None, reports) -> None:
+    """Run ``_warm_up`` in a daemon thread of this process (the job loop starts at once)."""
+    import threading
+
+    threading.Thread(target=_warm_up, args=(game_id, reports), daemon=True, name="tabuleiro-warm-up").start()
+
+
 def _rebuild(game, job: Job):
     """The position to search: replay the moves; fall back to the position text."""
     try:
@@ -147,8 +185,9 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     reports.put(AIResult(job_id, move, text, time.perf_counter() - started))
 
 
-def worker_main(jobs, reports, stop) -> None:
-    """The worker process: run jobs until a ``None`` arrives."""
+def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False) -> None:
+    """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
+    ``None`` arrives."""
     from ai.base import Forfeit
 
     players: dict = {}
@@ -156,6 +195,8 @@ def worker_main(jobs, reports, stop) -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
+    if warm:
+        start_warm_up(warm_game, reports)
     while True:
         try:
             item = jobs.get(timeout=1.0)
@@ -180,8 +221,13 @@ class AIWorker:
 
     _ids = itertools.count(1)
 
-    def __init__(self) -> None:
+    def __init__(self, game_id: str | None = None, warm_up: bool = True) -> None:
+        """``game_id``: the game whose kernels the worker warms up first (all when None)."""
         self._ctx = mp.get_context("spawn")
+        self.game_id = game_id
+        self.warm_up = warm_up
+        self.preparing = False  # the kernels are being compiled: the first search may wait for them
+        self.warm_up_error = ""
         self.process = None
         self.restarts = 0
         self.broken = ""  # why the worker was given up (it kept dying at once)
@@ -194,7 +240,9 @@ class AIWorker:
         self.jobs = ctx.Queue()
         self.reports = ctx.Queue()
         self.stop = ctx.Event()
-        self.process = ctx.Process(target=worker_main, args=(self.jobs, self.reports, self.stop),
+        warm = self.warm_up and self.restarts == 0
+        self.preparing = warm
+        self.process = ctx.Process(target=worker_main, args=(self.jobs, self.reports, self.stop, self.game_id, warm),
                                    name="tabuleiro-ai", daemon=True)
         self.process.start()
         self.busy: int | None = None  # the job the process is running
@@ -205,6 +253,7 @@ class AIWorker:
     def _restart(self) -> None:
         self._shutdown(grace=0.0)
         self.restarts += 1
+        self.preparing = False
         now = time.monotonic()
         self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
         if len(self._recent_restarts) > 3:
@@ -254,6 +303,9 @@ class AIWorker:
                 item = self.reports.get_nowait()
             except (queue.Empty, OSError, EOFError, ValueError):
                 break
+            if isinstance(item, AIWarmUp):
+                self.preparing, self.warm_up_error = not item.done, item.error
+                continue
             if item.job_id != self.busy:
                 continue
             if isinstance(item, (AIResult, AIError, AIForfeit)):

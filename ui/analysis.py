@@ -178,7 +178,7 @@ class BackgroundAnalysis:
         if worker is None:
             from ui.ai_worker import AIWorker
 
-            worker = AIWorker()
+            worker = AIWorker(record.game_id)
         self.worker = worker
 
     def progress(self) -> float:

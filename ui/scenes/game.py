@@ -120,7 +120,7 @@ class GameScene(Scene):
 
     def _ensure_worker(self) -> AIWorker:
         if self.worker is None:
-            self.worker = AIWorker()
+            self.worker = AIWorker(self.game.id)
         return self.worker
 
     def human_to_move(self) -> bool:
@@ -128,6 +128,10 @@ class GameScene(Scene):
 
     def computer_thinking(self) -> bool:
         return self.job is not None and self.job_kind == "move"
+
+    def preparing_engine(self) -> bool:
+        """The worker is still compiling the engine's kernels (first use after an install)."""
+        return self.worker is not None and self.worker.preparing
 
     # -- buttons and keys -------------------------------------------------------------------
     def _make_buttons(self) -> None:
@@ -392,7 +396,7 @@ class GameScene(Scene):
         """What the screen shows apart from the search figures: a change means a redraw."""
         return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
-                self.over_hidden, id(self.last_search), tuple((b.label, b.enabled, b.active) for b in self.buttons))
+                self.over_hidden, id(self.last_search), self.preparing_engine(), tuple((b.label, b.enabled, b.active) for b in self.buttons))
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()

@@ -135,7 +135,9 @@ class GamePanel:
         if scene.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
             elapsed = time.monotonic() - scene.job_started
-            who = "Finding a hint" if scene.job_kind == "hint" else f"{scene.setup.player_label(scene.job_side)} is thinking"
+            who = ("Preparing the engine" if scene.preparing_engine() and scene.progress is None
+                   else "Finding a hint" if scene.job_kind == "hint"
+                   else f"{scene.setup.player_label(scene.job_side)} is thinking")
             tx.text(surface, tx.fit(f"{who}…  {elapsed:.1f} s", size, w - self._s(50), True),
                     (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
             budget = max(0.05, scene.job_budget)
