@@ -136,5 +136,6 @@ def solved_move(state: HexState, move_time: float | None) -> Progress | None:
         return None
     if not wins:
         return None
+    wins.sort(key=lambda m: m == SWAP or state.play(m).winner() is None)  # a win in one first
     return Progress(depth=empties, best_move=wins[0], score=1.0, nodes=sv.nodes - nodes,
                     elapsed=time.perf_counter() - start, pv=[wins[0]], proven=1, kind="solver", done=True)

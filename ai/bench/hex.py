@@ -1,0 +1,91 @@
+"""Hex bench figures: the kernel MCTS beside the pure-Python one, move times on 19x19, solver
+reach, and a short strength run (``python main.py bench hex``)."""
+
+from __future__ import annotations
+
+import time
+
+from ai.base import Limits
+
+_OPENING = ["f6", "e7", "d9", "g4", "c8", "h5"]
+_MIDGAME = _OPENING + ["e8", "d8", "f7", "g6", "e9", "c10", "i3", "h3", "i2", "j2"]
+_LATE = _MIDGAME + ["b10", "b11", "d10", "a11", "h4", "g5", "j3", "k2", "k1", "j1", "h2", "f8"]
+SEARCHES = (("level-5 (RAVE, bridges)", True), ("hex:uct (plain)", False))
+
+
+def _positions(size: int, lines: list[list[str]]) -> list[str]:
+    import games
+
+    game = games.load("hex", size=size)
+    return [game.to_text(game.play_line(line)) for line in lines]
+
+
+BENCH_POSITIONS: list = _positions(11, [[], _OPENING, _MIDGAME, _LATE]) + [
+    ({"size": 19}, text) for text in _positions(19, [[], _MIDGAME])
+]
+
+
+def playout_speeds(size: int, seconds: float, knowledge: bool) -> tuple[float, float, str, str]:
+    """Playouts per second of the kernel MCTS and of the pure-Python one it replaced, from the
+    same position (11 or 19 cells a side, six stones on), with their best moves."""
+    import games
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.reference.hex_search import HexMCTS
+    from ai.search.driver import search
+
+    game = games.load("hex", size=size)
+    state = game.play_line(_OPENING)
+    fast = search(HexSearcher(rave=knowledge, bridges=knowledge, seed=1), state, Limits(time=seconds))
+    engine = HexMCTS(size, rave=knowledge, bridges=knowledge, seed=1)
+    _, slow = engine.search(*state.boards, state.to_move, -1, Limits(time=seconds))
+    return fast.nps, slow.nps, game.format_move(state, fast.best_move), game.format_move(state, slow.best_move)
+
+
+def bench_extra(report, quick: bool) -> None:
+    """Playouts per second (kernel and pure Python), level-5's move times on 19x19, solver reach,
+    and a short strength run of level-5 against plain UCT."""
+    import ai
+    import games
+    from ai.engines.hex_solver import OutOfBudget, Solver
+    from ai.match import MatchSummary, play_game
+
+    spell = 0.5 if quick else 2.0
+    for size in (11, 19):
+        for name, knowledge in SEARCHES:
+            fast, slow, fast_move, slow_move = playout_speeds(size, spell, knowledge)
+            report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s (best {fast_move}), "
+                   f"pure Python {slow:,.0f} playouts/s (best {slow_move}), x{fast / max(slow, 1.0):.1f}")
+
+    game = games.load("hex", size=19)
+    budget = 1.0 if quick else 3.0
+    player = ai.make_player("hex", "level-5", seed=1)
+    state = game.initial_state()
+    worst, moves = 0.0, 4 if quick else 10
+    for _ in range(moves):
+        start = time.perf_counter()
+        move = player.choose(state, Limits(time=budget))
+        worst = max(worst, time.perf_counter() - start)
+        state = state.play(move)
+    report(f"19x19 level-5, {moves} moves of a self-play game: longest {worst:.3f} s for a budget of {budget:.1f} s")
+
+    for size in (3, 4) if quick else (3, 4, 5):
+        sv = Solver(size)
+        state = games.load("hex", size=size).initial_state()
+        start = time.perf_counter()
+        limit = 5.0 if size < 5 else 60.0
+        try:
+            wins = sv.winning_moves(state, start + limit)
+            text = f"{len(wins)} winning first moves, solved in {time.perf_counter() - start:.2f} s ({sv.nodes} nodes)"
+        except OutOfBudget:
+            text = f"not solved within {limit:.0f} s ({sv.nodes} nodes)"
+        report(f"solver {size}x{size} from the empty board: {text}")
+
+    games_n, per_move, size = (2, 0.2, 9) if quick else (10, 0.5, 9)
+    game = games.load("hex", size=size)
+    summary = MatchSummary(("level-5", "hex:uct"))
+    for i in range(games_n):
+        first = i % 2
+        ids = ["level-5", "hex:uct"] if first == 0 else ["hex:uct", "level-5"]
+        players = [ai.make_player("hex", pid, seed=10 + i) for pid in ids]
+        summary.add(play_game(game, players, ids, per_move), first)
+    report(f"{size}x{size}, {per_move} s a move, sides alternating: {summary.line()}")

@@ -1,0 +1,299 @@
+"""The Hex kernels (ai/kernels/hex.py) against the rules reference games/hex.py and the pure-Python
+MCTS they replaced (ai/reference/hex_search.py), on positions from seeded random play."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import ai
+import games
+from ai.base import Flag, Limits
+from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
+from ai.engines.hex_solver import winning_cells as reference_winning_cells
+from ai.kernels import hex as kernel
+from ai.reference.hex_search import make_node
+from ai.search.driver import new_ctl, search
+from games.hex import BLUE, RED, SWAP
+
+
+def scratch(n: int):
+    """The work arrays the board kernels take: two marks and a stack."""
+    return np.zeros(n * n, np.uint8), np.zeros(n * n, np.uint8), np.empty(n * n, np.int32)
+
+
+def random_position(rng: random.Random, n: int, plies: int | None = None):
+    """A position of a real game: ``plies`` random moves (at most; the game may end sooner)."""
+    game = games.load("hex", size=n)
+    state = game.initial_state()
+    for _ in range(rng.randint(0, n * n) if plies is None else plies):
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return game, state
+
+
+def random_board(rng: random.Random, n: int, full: bool) -> tuple[int, int]:
+    """Any colouring (not necessarily reachable in a game): full, or with a random share empty."""
+    blue = red = 0
+    empty_share = 0.0 if full else rng.random()
+    for i in range(n * n):
+        if rng.random() < empty_share:
+            continue
+        if rng.random() < 0.5:
+            blue |= 1 << i
+        else:
+            red |= 1 << i
+    return blue, red
+
+
+def cells(found: np.ndarray, count: int) -> set[int]:
+    return {int(c) for c in found[:count]}
+
+
+# -- the board ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("full", [True, False], ids=["full", "partial"])
+def test_connection_and_winner_match_the_rules_on_random_boards(full):
+    rng = random.Random(21 if full else 22)
+    for k in range(1500):
+        n = 19 if k % 50 == 0 else rng.randint(3, 13)
+        game = games.load("hex", size=n)
+        blue, red = random_board(rng, n, full)
+        colour = kernel.board_colours(n, blue, red)
+        mark, _, stack = scratch(n)
+        nbrs = kernel.neighbours(n)
+        assert kernel.connects(colour, n, nbrs, BLUE, mark, stack) == game.geo.connects(blue, BLUE)
+        assert kernel.connects(colour, n, nbrs, RED, mark, stack) == game.geo.connects(red, RED)
+        expected = game.board_winner(blue, red)
+        assert kernel.winner(colour, n, nbrs, mark, stack) == (-1 if expected is None else expected)
+
+
+def test_winner_after_every_move_of_random_games_matches_the_rules():
+    rng = random.Random(23)
+    for k in range(200):
+        n = rng.choice((3, 4, 5, 8, 11, 19 if k % 20 == 0 else 9))
+        game = games.load("hex", size=n)
+        state = game.initial_state()
+        mark, _, stack = scratch(n)
+        while True:
+            colour = kernel.board_colours(n, *state.boards)
+            got = kernel.winner(colour, n, kernel.neighbours(n), mark, stack)
+            assert got == (-1 if state.winner() is None else state.winner())
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+def test_winning_cells_are_the_moves_that_win_at_once():
+    rng = random.Random(24)
+    for _ in range(400):
+        n = rng.randint(3, 11)
+        game, state = random_position(rng, n)
+        if state.is_terminal():
+            continue
+        colour = kernel.board_colours(n, *state.boards)
+        near, far, stack = scratch(n)
+        found = np.empty(n * n, np.int32)
+        empty = game.geo.full & ~(state.boards[0] | state.boards[1])
+        for side in (BLUE, RED):
+            count = kernel.winning_cells(colour, n, kernel.neighbours(n), side, near, far, stack, found)
+            by_rules = {m for m in state.legal_moves()
+                        if game.geo.chain_wins(state.boards[side] | 1 << m, side, m)}
+            assert cells(found, count) == by_rules
+            reference = reference_winning_cells(game.geo, state.boards[side], side, empty)
+            assert cells(found, count) == {i for i in range(n * n) if reference >> i & 1}
+
+
+def test_tables_neighbours_and_bridges():
+    for n in (3, 4, 7, 11, 19):
+        geo = games.load("hex", size=n).geo
+        nbrs = kernel.neighbours(n)
+        for cell in range(n * n):
+            expected = {j for j in range(n * n) if geo.neighbours[cell] >> j & 1 and j != cell}
+            assert {int(j) for j in nbrs[cell] if j >= 0} == expected
+            bridges = kernel.bridge_table(n)[cell]
+            assert [tuple(int(v) for v in row) for row in bridges if row[0] >= 0] == list(kernel.carriers(n)[cell])
+            for y, a, b in kernel.carriers(n)[cell]:  # the two carrier cells touch each other and both ends
+                assert y in expected
+                for end in (a, b):
+                    if end < n * n:
+                        assert geo.neighbours[cell] >> end & 1 and geo.neighbours[y] >> end & 1
+
+
+# -- playouts -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("bridges", [True, False], ids=["bridges", "random"])
+def test_playouts_fill_the_empty_cells_legally_and_report_the_winner(bridges):
+    rng = random.Random(25 if bridges else 26)
+    kernel.seed_random(5)
+    for _ in range(300):
+        n = rng.randint(3, 13)
+        game, state = random_position(rng, n)
+        if state.is_terminal():
+            continue
+        colour = kernel.board_colours(n, *state.boards)
+        before = colour.copy()
+        mark, _, stack = scratch(n)
+        empties = int(np.count_nonzero(before[: n * n] == 0))
+        last = rng.choice([-1, *range(n * n)])
+        won_by = kernel.playout(colour, n, kernel.neighbours(n), kernel.bridge_table(n), state.to_move, last,
+                                bridges, np.empty(n * n, np.int32), mark, stack)
+        assert np.array_equal(colour[n * n:], before[n * n:])  # the edges are untouched
+        assert np.all(colour[: n * n] != 0)
+        occupied = before[: n * n] != 0
+        assert np.array_equal(colour[: n * n][occupied], before[: n * n][occupied])  # stones stay
+        placed = colour[: n * n][~occupied]
+        mover = int(np.count_nonzero(placed == state.to_move + 1))
+        assert mover == (empties + 1) // 2 and len(placed) - mover == empties // 2  # turns alternate
+        blue = sum(1 << i for i in range(n * n) if colour[i] == 1)
+        red = sum(1 << i for i in range(n * n) if colour[i] == 2)
+        assert won_by == game.board_winner(blue, red)
+
+
+def test_a_playout_answers_an_intrusion_into_a_bridge():
+    """Blue's b2 and c3 form a bridge (carrier b3, c2); Red's c2 intrudes, Blue must take b3."""
+    n = 5
+    game = games.load("hex", size=n)
+    state = game.play_line(["b2", "a5", "c3", "c2"])
+    colour = kernel.board_colours(n, *state.boards)
+    reply = kernel.bridge_reply(colour, kernel.bridge_table(n), game.parse_move(game.initial_state(), "c2"), 1)
+    assert game.format_move(state, reply) == "b3"
+    template = game.play_line(["b3", "e5", "e4"])  # Blue b3: edge template with carrier a3, a4
+    colour = kernel.board_colours(n, *template.boards)
+    colour[game.parse_move(template, "a3")] = 2  # Red intrudes at a3
+    reply = kernel.bridge_reply(colour, kernel.bridge_table(n), game.parse_move(template, "a3"), 1)
+    assert game.format_move(template, reply) == "a4"
+
+
+# -- the tree -------------------------------------------------------------------------------------
+def new_root(state, knowledge: bool):
+    n = state.game.size
+    nodes, edges, value, used = kernel.new_tree(64, 64 * n * n)
+    colour = kernel.board_colours(n, *state.boards)
+    root = kernel.add_node(colour, n, kernel.neighbours(n), state.to_move, knowledge, nodes, edges, value, used,
+                           *scratch(n), np.empty(n * n, np.int32))
+    first, count = nodes[root, kernel.N_FIRST], nodes[root, kernel.N_COUNT]
+    moves = {int(m) for m in edges[first:first + count, kernel.E_MOVE]}
+    return nodes[root], moves
+
+
+def test_a_new_node_has_the_legal_moves_and_the_proofs_of_the_reference():
+    rng = random.Random(27)
+    checked = 0
+    for _ in range(400):
+        n = rng.randint(3, 9)
+        game, state = random_position(rng, n)
+        if state.is_terminal():
+            continue
+        legal = set(state.legal_moves()) - {SWAP}
+        row, moves = new_root(state, knowledge=False)
+        assert moves == legal and row[kernel.N_PROVEN] == 0
+        row, moves = new_root(state, knowledge=True)
+        ref = make_node(game.geo, list(state.boards), state.to_move, random.Random(1))
+        assert row[kernel.N_PROVEN] == (ref.proven or 0)
+        if ref.proven == 1:  # a win in one: some winning cell, no moves to search
+            after = state.play(int(row[kernel.N_MOVE]))
+            assert after.winner() == state.to_move and moves == set()
+        elif len(ref.moves) == 1:  # the opponent threatens: the block (or one of two) is the only move
+            assert moves == {ref.moves[0]} or (ref.proven == -1 and len(moves) == 1)
+        else:
+            assert moves == set(ref.moves) == legal
+        checked += 1
+    assert checked > 300
+
+
+# -- the search -----------------------------------------------------------------------------------
+def tactical_positions(rng: random.Random, want: str, count: int):
+    """Random positions on 5x5 .. 7x7 where the mover can win at once ("win"), or cannot but the
+    opponent has exactly one winning cell ("block"); with the answer's cells."""
+    found = 0
+    while found < count:
+        n = rng.randint(5, 7)
+        game, state = random_position(rng, n, rng.randint(n, n * n - 2))
+        if state.is_terminal():
+            continue
+        side = state.to_move
+        empty = game.geo.full & ~(state.boards[0] | state.boards[1])
+        mine = reference_winning_cells(game.geo, state.boards[side], side, empty)
+        theirs = reference_winning_cells(game.geo, state.boards[1 - side], 1 - side, empty)
+        if want == "win" and mine:
+            yield state, {i for i in range(n * n) if mine >> i & 1}
+        elif want == "block" and not mine and theirs and not theirs & (theirs - 1):
+            yield state, {theirs.bit_length() - 1}
+        else:
+            continue
+        found += 1
+
+
+@pytest.mark.parametrize("level", ["level-4", "level-5"])
+@pytest.mark.parametrize("want", ["win", "block"])
+def test_mcts_takes_a_win_in_one_and_blocks_one(level, want):
+    rng = random.Random(28 if want == "win" else 29)
+    player = ai.make_player("hex", level, seed=4)
+    for state, answers in tactical_positions(rng, want, 25):
+        assert player.choose(state, Limits(iterations=100)) in answers, state.game.to_text(state)
+
+
+def test_mcts_results_are_legal_and_report_a_win_rate():
+    rng = random.Random(30)
+    for level in ("level-3", "level-4", "level-5", "hex:uct"):
+        player = ai.make_player("hex", level, seed=5)
+        for _ in range(6):
+            game, state = random_position(rng, rng.choice((5, 8, 11)), rng.randint(0, 12))
+            if state.is_terminal():
+                continue
+            reports = []
+            move = player.choose(state, Limits(iterations=300), reports.append)
+            assert move in state.legal_moves()
+            final = reports[-1]
+            assert final.done and final.best_move == move
+            assert 0.0 <= final.score <= 1.0
+            assert final.pv[0] == move and final.nodes <= 300
+            assert final.kind in ("mcts", "solver", "rule")
+
+
+def test_the_tree_is_carried_to_the_next_move():
+    game = games.load("hex", size=7)
+    searcher = HexSearcher(seed=6)
+    state = game.play_line(["d4"])
+    first = search(searcher, state, Limits(iterations=2000))
+    assert len(first.pv) >= 2
+    after = state.play(first.pv[0]).play(first.pv[1])
+    searcher.start(after, Limits(iterations=100))
+    nodes, edges, _, _ = searcher.tree
+    assert searcher.root > 0
+    row = nodes[searcher.root]
+    assert row[kernel.N_PLAYER] == after.to_move
+    moves = {int(m) for m in edges[row[kernel.N_FIRST]:row[kernel.N_FIRST] + row[kernel.N_COUNT], kernel.E_MOVE]}
+    assert moves <= set(after.legal_moves())
+    assert row[kernel.N_VISITS] > 0  # it comes with the playouts already made below it
+    unrelated = game.play_line(["a1", "b2"])
+    searcher.start(unrelated, Limits(iterations=100))
+    assert searcher.root == 0 and searcher.tree[0][0, kernel.N_VISITS] == 0  # a fresh tree
+
+
+def test_a_stopped_search_still_answers_with_a_legal_move():
+    game = games.load("hex", size=11)
+    state = game.play_line(["f6", "e7"])
+    flag = Flag()
+    flag.set()
+    player = ai.make_player("hex", "level-5", seed=7)
+    assert player.choose(state, Limits(time=5.0, stop=flag)) in state.legal_moves()
+    ctl = new_ctl()
+    ctl[0] = 1  # CTL_STOP already set: the kernel runs no playout
+    searcher = HexSearcher(seed=7)
+    searcher.start(state, Limits())
+    assert searcher.iterate(1, ctl).best_move in state.legal_moves() and ctl[1] == 0
+
+
+def test_swap_rule_answers_are_legal():
+    game = games.load("hex", size=7, swap=True)
+    player = HexMCTSPlayer(ai.catalog("hex")[0], seed=8)
+    first = player.choose(game.initial_state(), Limits(iterations=200))
+    assert first in range(1, 6)  # the pie opening: a stone on Red's top edge, off the corners
+    state = game.initial_state().play(first)
+    answer = player.choose(state, Limits(iterations=400))
+    assert answer in state.legal_moves()
+    strong = game.play_line(["d4"])  # the centre: worth taking over
+    assert player.choose(strong, Limits(iterations=2000)) == SWAP
