@@ -62,6 +62,20 @@ def outside_files(player_ids: list[str]) -> dict[str, str | None]:
     return files
 
 
+def absolute_id(player_id: str) -> str:
+    """An outside player's id with its file's absolute path: workers run in other folders."""
+    import ai
+    from ai.outside import parse_outside_id
+
+    if not ai.is_outside_player(player_id) or player_id.startswith("gtp:"):
+        return player_id
+    try:
+        path = parse_outside_id(player_id).path
+    except ValueError:
+        return player_id
+    return str(Path(path).resolve()) + player_id[len(path):] if path and player_id.startswith(path) else player_id
+
+
 def _worker_check(files: dict[str, str | None]) -> list[str]:
     """On a worker: Tabuleiro importable, each file there with the same contents; what is wrong."""
     import ai.tournament  # noqa: F401  (raises on a worker that cannot import Tabuleiro)
@@ -122,7 +136,8 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
         check_workers(client, t.player_ids)
         by_future = {}
         for g in t.pending():
-            future = client.submit(play_task, t.task(g), pure=False, key=f"tabuleiro-game-{g.number}-{id(t)}")
+            task = dict(t.task(g), load_ids=[absolute_id(pid) for pid in t.ids_of(g)])
+            future = client.submit(play_task, task, pure=False, key=f"tabuleiro-game-{g.number}-{id(t)}")
             by_future[future] = g
         pending = set(by_future)
         while pending:

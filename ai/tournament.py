@@ -139,9 +139,11 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
 def play_task(task: dict[str, Any], on_move: Callable[[str], None] | None = None) -> dict[str, Any]:
     """``play_scheduled`` on a task as ``Tournament.task`` makes it (plain data, so it can cross to a
     worker process or a Dask worker); returns the result as a dict (``GameResult(**it)``)."""
-    result = play_scheduled(task["game"], task["options"], tuple(task["ids"]), tuple(task["seeds"]), task["time"],
-                            on_move, tuple(task["opening"]), task.get("clock"), task.get("loader"),
-                            task.get("broken"))
+    ids = tuple(task.get("load_ids") or task["ids"])  # load_ids: the same players at absolute paths (Dask)
+    broken = {ids[k]: task["broken"][pid] for k, pid in enumerate(task["ids"]) if pid in (task.get("broken") or {})}
+    result = play_scheduled(task["game"], task["options"], ids, tuple(task["seeds"]), task["time"],
+                            on_move, tuple(task["opening"]), task.get("clock"), task.get("loader"), broken)
+    result.players = list(task["ids"])
     return asdict(result)
 
 

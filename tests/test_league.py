@@ -223,3 +223,27 @@ def test_dask_local_cluster_plays_the_same_games_and_standings_as_jobs_1():
     assert [(s.player, s.points, s.wins, s.draws) for s in standings(ids, a)] == \
         [(s.player, s.points, s.wins, s.draws) for s in standings(ids, b)]
     assert [d for d in finished if d is not None] == list(range(1, 13))  # one event per game as it finished
+
+
+def test_workers_must_see_every_outside_file_unchanged(tmp_path):
+    """Before any game, each Dask worker checks the outside files at the same absolute paths."""
+    from ai.cluster import ClusterError, absolute_id, check_workers
+
+    bot, gone = tmp_path / "bot.py", tmp_path / "gone.py"
+    bot.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+
+    class Workers:  # two workers: one sees this machine's files, the other older copies
+        def wait_for_workers(self, n, timeout):
+            pass
+
+        def run(self, check, files):
+            return {"tcp://a:1": check(files), "tcp://b:1": check({path: "0" * 64 for path in files})}
+
+    check_workers(Workers(), ["level-1"])  # no outside player: nothing to see
+    with pytest.raises(ClusterError, match=r"shared path.*tcp://b:1: .*bot.py differs") as caught:
+        check_workers(Workers(), ["level-1", f"{bot}:choose"])
+    assert "tcp://a:1" not in str(caught.value)
+    with pytest.raises(ClusterError, match=r"tcp://a:1: .*gone.py is missing"):
+        check_workers(Workers(), [str(gone)])
+    assert absolute_id(f"{bot.name}:choose") == f"{Path.cwd() / bot.name}:choose"
+    assert absolute_id("gtp:mohex --seed 1") == "gtp:mohex --seed 1" and absolute_id("level-2") == "level-2"
