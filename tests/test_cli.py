@@ -83,3 +83,40 @@ def test_bench_prints_nodes_per_second_and_depth():
     proc = run("bench", "tictactoe", "--quick")
     assert proc.returncode == 0, proc.stderr
     assert "/s" in proc.stdout and "depth" in proc.stdout
+
+
+# -- leagues (#22): the flags main.py passes to ai/commands/{tournament,match}.py -----------------------
+def _takes(command: str, flag: str) -> bool:
+    import argparse
+
+    from main import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+    return any(flag in action.option_strings for action in sub._actions)
+
+
+league_flags = pytest.mark.skipif(not (_takes("tournament", "--resume") and _takes("match", "--clock")),
+                                  reason="main.py does not pass the league flags yet")
+
+
+@league_flags
+def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n")
+    out = tmp_path / "league"
+    args = ["tournament", "tictactoe", "level-1", "level-2", str(broken), "--games", "1", "--clock", "10s+0.1s"]
+    proc = run(*args, "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "broken.py could not be loaded, so it forfeits all its games" in proc.stderr
+    assert "clock 10s+0.1s" in proc.stdout and "broken.py" in proc.stdout
+    again = run(*args, "--resume", str(out))
+    assert again.returncode == 0, again.stderr
+    assert "6 of 6 games already played" in again.stderr and "(6 games from the log)" in again.stdout
+
+
+@league_flags
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_bad_clock_is_one_line_and_status_2(command):
+    proc = run(command, "tictactoe", "level-1", "level-2", "--clock", "5x")
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "expected TIME[+INCREMENT]" in proc.stderr
