@@ -12,7 +12,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side, save
-from ui.autosave import Autosave
+from ui.autosave import SHELF, Autosave
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +46,7 @@ def test_the_menu_offers_continue_and_it_resumes_the_autosave(app, tmp_path):
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
 
-    Autosave().save(unfinished_tictactoe())
+    Autosave().save(unfinished_tictactoe())  # the one file of older versions: adopted into the list
     app.switch(MenuScene(app))
     app.run_frames(2)
     assert app.scene.menu.get_widget("continue") is not None
@@ -75,17 +75,19 @@ def test_every_move_is_autosaved_and_makes_a_sound(app, monkeypatch):
     app.switch(GameScene(app, setup))
     scene = app.scene
     game = scene.game
+    autosave = scene.recorder.autosaver.autosave
     for text in ("b2", "a1", "c3"):
         scene._play(game.parse_move(scene.state, text), by_computer=False)
-        assert Autosave().load()[0].moves == [p.text for p in scene.history]
+        assert autosave.load()[0].moves == [p.text for p in scene.history]
     assert played == ["place", "place", "place"]
     scene.undo()
-    assert Autosave().load()[0].moves == ["b2", "a1"]
+    assert autosave.load()[0].moves == ["b2", "a1"]
+    assert [r.moves for _p, r in SHELF.unfinished()[0]] == [["b2", "a1"]]
     for text in ("b1", "c1", "b3"):  # X: b2 b1 b3, the b column
         scene._play(game.parse_move(scene.state, text), by_computer=False)
-    record = Autosave().load()[0]
+    record = autosave.load()[0]
     assert record.is_finished() and played[-1] == "end"
-    assert Autosave().resumable() == (None, None)
+    assert SHELF.unfinished() == ([], [])  # a finished game is not offered as Continue
 
 
 def test_a_dropped_record_opens_in_the_replay_and_plays_on(app, tmp_path):

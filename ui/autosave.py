@@ -1,9 +1,13 @@
-"""Autosave: the game in progress is written after every move, so a crash or a kill loses nothing.
+"""Autosave: every game in progress is written after every move, so nothing is ever lost.
 
-The game scene calls ``AUTOSAVE.save(record)`` after each move (and when the game ends); the file
-is replaced atomically (``games.record.atomic_write_text``), so whatever moment the process dies,
-the file holds the game as it was after some move.  At start the main menu asks ``resumable()``:
-an unfinished game there is offered as "Continue".
+Each game has its own file in the ``unfinished`` folder (``SHELF.new_slot``): starting another
+game, New game, Menu, Watch or a replay's "Play from here" never overwrite an unfinished game, and
+the main menu's Continue lists them all (game, players, moves, date).  A game that ends, or is
+taken back to no moves, drops out of the list (its file is removed the next time the list is read).
+
+Every file is replaced atomically (``games.record.atomic_write_text``), so whatever moment the
+process dies, it holds the game as it was after some move.  The single ``autosave.json`` of older
+versions is moved into the folder the first time the list is read.
 
 A damaged autosave (it can only happen through outside hands: a disk error, an edit) is moved
 aside as ``autosave.json.corrupt-<timestamp>`` and reported once; it is never deleted.
@@ -16,6 +20,8 @@ from __future__ import annotations
 
 import logging
 import os
+import uuid
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +105,90 @@ class Autosave:
             log.info("could not remove the autosave: %s", exc)
 
 
-AUTOSAVE = Autosave()
+AUTOSAVE = Autosave()  # the file of older versions (one game only); SHELF moves it into its folder
+
+
+def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
+    """The readable records in ``folder`` (newest first) and a message for each bad one (moved aside)."""
+    found, problems = [], []
+    if not folder.is_dir():
+        return found, problems
+    for path in sorted(folder.glob("*.json")):
+        try:
+            found.append((path, load_record(path)))
+        except RecordError as exc:
+            try:
+                where = f"moved to {move_aside(path).name}"
+            except OSError as err:
+                where = f"left in place ({err})"
+            problems.append(f"{exc}; {where}")
+            log.info("unreadable record %s: %s", path, exc)
+    found.sort(key=lambda pr: pr[1].updated, reverse=True)
+    return found, problems
+
+
+class Shelf:
+    """The unfinished games: one autosave file per game in ``folder``."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self._folder = folder
+
+    @property
+    def folder(self) -> Path:
+        return self._folder or data_dir() / "unfinished"
+
+    def new_slot(self, record: GameRecord) -> Autosave:
+        """The autosave file of a new game (written on its first move)."""
+        try:
+            stamp = datetime.fromisoformat(record.started).strftime("%Y-%m-%d-%H%M%S")
+        except ValueError:
+            stamp = "game"
+        return Autosave(self.folder / f"{record.game_id}-{stamp}-{uuid.uuid4().hex[:6]}.json")
+
+    def _adopt_old_autosave(self) -> None:
+        """Move the single autosave of older versions into the folder (once)."""
+        if self._folder is not None or not AUTOSAVE.path.exists():
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            os.replace(AUTOSAVE.path, self.folder / f"older-{uuid.uuid4().hex[:6]}.json")
+        except OSError as exc:
+            log.info("could not move the old autosave: %s", exc)
+
+    def unfinished(self) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
+        """Every unfinished game (newest first) and a problem for each unreadable file (moved aside).
+        Files of finished or empty games are removed: there is nothing left to continue."""
+        self._adopt_old_autosave()
+        found, problems = scan(self.folder)
+        keep = []
+        for path, record in found:
+            if record.is_finished() or not record.moves:
+                Autosave(path).clear()
+            else:
+                keep.append((path, record))
+        return keep, problems
+
+
+SHELF = Shelf()
+
+
+def describe(record: GameRecord) -> tuple[str, str]:
+    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24 09:41"."""
+    try:
+        import games
+
+        name = games.info(record.game_id).title
+    except ValueError:
+        name = record.game_id
+    from ui.i18n import _
+
+    a, b = (_(p.title) for p in record.players)
+    try:
+        when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        when = record.updated
+    return (_("{game}: {first} vs {second}").format(game=_(name), first=a, second=b),
+            _("{n} moves · {date}").format(n=len(record.moves), date=when))
 
 
 class GameAutosaver:
@@ -110,8 +199,10 @@ class GameAutosaver:
     """
 
     def __init__(self, setup: Any, autosave: Autosave | None = None, record: GameRecord | None = None) -> None:
-        self.autosave = autosave or AUTOSAVE
+        """``autosave``: the game's file (a new one on the shelf when None); ``record``: the game
+        so far (its start date is kept)."""
         self.record = record or record_for_setup(setup)
+        self.autosave = autosave or SHELF.new_slot(self.record)
         self.failed = False
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:

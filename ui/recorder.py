@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from games.record import GameRecord, RecordError, Result, default_name, move_list_text, save
-from ui.autosave import GameAutosaver, data_dir, games_dir
+from ui.autosave import Autosave, GameAutosaver, data_dir, games_dir
 from ui.i18n import _
 from ui.sound import SOUNDS, sound_for_move
 
@@ -31,9 +31,11 @@ def _forfeit_result(scene: Any) -> Result | None:
 class SceneRecorder:
     """Listens to a game scene (``scene.listeners.append(recorder)``)."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: Any, autosave_path: Path | None = None) -> None:
+        """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
+        otherwise the game gets a new file of its own."""
         self.setup = scene.setup
-        self.autosaver = GameAutosaver(scene.setup)
+        self.autosaver = GameAutosaver(scene.setup, Autosave(autosave_path) if autosave_path else None)
         self.moves = [p.text for p in scene.history]
         if self.moves:  # a game resumed or played on from a record: it is the autosave from now on
             self._save(scene)

@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -33,6 +34,7 @@ log = logging.getLogger("tabuleiro.ui")
 SPEEDS = (("Slow", 1.5), ("Normal", 0.7), ("Fast", 0.25), ("Max", 0.0))  # PC vs PC pause per move
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
 HINT_PLAYER = "level-5"
+RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,8 @@ class Ply:
 
 
 class GameScene(Scene):
-    def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = ()) -> None:
+    def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None) -> None:
+        """``moves``: play on from a record; ``autosave_path``: its file in the Continue list."""
         super().__init__(app)
         self.setup = setup
         self.game = setup.make_game()
@@ -65,7 +68,7 @@ class GameScene(Scene):
         for text in moves:
             state = self.state
             self._play(self.game.parse_move(state, text), by_computer=False)
-        self.recorder = SceneRecorder(self)  # autosave after every change, a sound after every move
+        self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         if not (setup.is_human(0) and setup.is_human(1)):
             self._ensure_worker()  # spawn now: the first computer move should not wait for it
@@ -91,7 +94,10 @@ class GameScene(Scene):
     def end_reason(self) -> str:
         if self.forfeit is not None:
             side, why = self.forfeit
-            return f"{self.game.sides[side]} forfeits: {self.setup.player_label(side)} {why}"
+            if why == RESIGNED:
+                return _("{side} resigns").format(side=_(self.game.sides[side]))
+            return _("{side} forfeits: {player} {why}").format(side=_(self.game.sides[side]),
+                                                               player=self.setup.player_label(side), why=why)
         return self.state.end_reason()
 
     def _reset(self) -> None:
@@ -144,10 +150,11 @@ class GameScene(Scene):
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
+        self.btn_resign = Button(_("Resign"), self.resign, visible=not pc_pc)
         self.btn_new = Button(_("New game"), self.new_game, "N")
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
         self.buttons = [self.btn_undo, self.btn_redo, self.btn_hint, self.btn_legal, self.btn_pause,
-                        self.btn_step, self.btn_speed, self.btn_save, self.btn_new, self.btn_menu]
+                        self.btn_step, self.btn_speed, self.btn_save, self.btn_resign, self.btn_new, self.btn_menu]
 
     def _refresh_buttons(self) -> None:
         self.btn_undo.enabled = bool(self.history)
@@ -158,6 +165,7 @@ class GameScene(Scene):
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over()
         self.btn_step.enabled = self.paused and not self.is_over()
+        self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -238,7 +246,32 @@ class GameScene(Scene):
         self.last_move_time = time.monotonic()
         self.panel.follow = True
 
+    def unfinished(self) -> bool:
+        """Moves were played and the game is not over: leaving keeps it in the Continue list."""
+        return bool(self.history) and not self.is_over()
+
+    def _say_kept(self, messages: Messages) -> None:
+        if self.unfinished():
+            messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+
+    def _resigning_side(self) -> int | None:
+        """Who Resign gives the game up for: the human (the side to move in a hot-seat game)."""
+        if self.is_over() or self.setup.mode == PC_VS_PC:
+            return None
+        human = self.setup.human_side()
+        return self.state.to_move if human is None else human
+
+    def resign(self) -> None:
+        """The human gives the game up (Undo takes it back, like any end)."""
+        side = self._resigning_side()
+        if side is None:
+            return
+        self._cancel_job()
+        self._lose_by_forfeit(side, RESIGNED)
+
     def new_game(self) -> None:
+        """A new game with the same setup; an unfinished one stays in the Continue list."""
+        self._say_kept(self.messages)
         self._cancel_job()
         self._reset()
         self._changed()
@@ -261,8 +294,10 @@ class GameScene(Scene):
         open_replay(self.app, self.recorder.record)
 
     def back_to_menu(self) -> None:
+        """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
         from ui.scenes.menu import MenuScene
 
+        self._say_kept(self.app.messages)
         self.app.switch(MenuScene(self.app))
 
     def toggle_legal(self) -> None:

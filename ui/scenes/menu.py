@@ -7,7 +7,7 @@ import pygame_menu
 
 import games
 from ui import text as tx
-from ui.autosave import AUTOSAVE, games_dir
+from ui.autosave import SHELF, games_dir
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.base import Scene
@@ -29,14 +29,15 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.09)
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
-        self.resumable, problem = AUTOSAVE.resumable()  # an unfinished game left by a crash or a quit
-        if problem:
+        self.unfinished, problems = SHELF.unfinished()  # every game left before its end, newest first
+        for problem in problems:
             self.app.messages.add(problem, "error", duration=12.0)
+        self.resumable = self.unfinished[0][1] if self.unfinished else None
         self.has_saved = any(games_dir().glob("*.json"))  # "Saved games" once there is one to open
-        extra = (self.resumable is not None) + self.has_saved
+        extra = bool(self.unfinished) + self.has_saved
         self.menu = make_menu(self.app.theme, s, menu_rect, (24, 21, 19)[extra])  # 6, 7 or 8 buttons
-        if self.resumable is not None:
-            self.menu.add.button(_("Continue"), self.continue_game, button_id="continue")
+        if self.unfinished:
+            self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
         self.menu.add.button(_("Watch (PC vs PC)"), self.watch, button_id="watch")
         self.menu.add.button(_("Tournament"), self.tournament, button_id="tournament")
@@ -72,12 +73,22 @@ class MenuScene(Scene):
 
         self.app.switch(SetupScene(self.app, watch=True))
 
-    def continue_game(self) -> None:
-        """Resume the autosaved game where it stopped."""
-        from ui.scenes.replay import continue_game
+    def continue_label(self) -> str:
+        """"Continue Reversi" for one unfinished game, "Continue (3 games)" for several."""
+        if len(self.unfinished) == 1:
+            return _("Continue {game}").format(game=_(games.info(self.unfinished[0][1].game_id).title))
+        return _("Continue ({n} games)").format(n=len(self.unfinished))
 
-        if self.resumable is not None:
-            continue_game(self.app, self.resumable)
+    def continue_game(self) -> None:
+        """Resume the one unfinished game, or list them all to pick one."""
+        from ui.scenes.replay import continue_game
+        from ui.scenes.unfinished import UnfinishedScene
+
+        if len(self.unfinished) == 1:
+            path, record = self.unfinished[0]
+            continue_game(self.app, record, path)
+        elif self.unfinished:
+            self.app.switch(UnfinishedScene(self.app))
 
     def saved_games(self) -> None:
         from ui.scenes.records import RecordsScene

@@ -20,9 +20,9 @@ from typing import Any
 
 import pygame
 
-from games.record import GameRecord, RecordError, load, move_aside
+from games.record import GameRecord, RecordError, load
 from ui import text as tx
-from ui.autosave import games_dir
+from ui.autosave import games_dir, scan
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import DARK, Theme
@@ -36,26 +36,6 @@ class Entry:
     path: Path
     record: GameRecord
     rect: pygame.Rect
-
-
-def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
-    """The readable records in ``folder`` (newest first) and a message for each bad one (moved aside)."""
-    found, problems = [], []
-    if not folder.is_dir():
-        return found, problems
-    for path in sorted(folder.glob("*.json")):
-        try:
-            found.append((path, load(path)))
-        except RecordError as exc:
-            try:
-                aside = move_aside(path)
-                where = _("moved to {name}").format(name=aside.name)
-            except OSError as err:
-                where = _("left in place ({error})").format(error=err)
-            problems.append(_("{problem}; {where}").format(problem=exc, where=where))
-            log.info("unreadable record %s: %s", path, exc)
-    found.sort(key=lambda pr: pr[1].updated, reverse=True)
-    return found, problems
 
 
 class RecordsScene(Scene):
@@ -86,6 +66,20 @@ class RecordsScene(Scene):
         for problem in problems:
             self.messages.add(problem, "error", duration=10.0)
 
+    # -- the words: a subclass lists other records (the unfinished games) -----------------------
+    def heading(self) -> str:
+        return _("Saved games")
+
+    def hint(self) -> str:
+        return _("Pick a game to replay it, or drop a record file on the window. Folder: {folder}").format(folder=self.folder)
+
+    def empty_text(self) -> str:
+        return _("No saved games yet: use Save in a game or a replay.")
+
+    def row_text(self, entry: Entry) -> tuple[str, str, str]:
+        """The row of one record: title, detail line, and the text on the right."""
+        return entry.record.title(), entry.path.name, _when(entry.record.updated)
+
     def back(self) -> None:
         if self.on_back:
             self.on_back()
@@ -98,6 +92,9 @@ class RecordsScene(Scene):
             self.messages.add(_("Cannot open {problem}").format(problem=exc), "error", duration=10.0)
             return
         self.pick(record)
+
+    def pick_entry(self, entry: Entry) -> None:
+        self.pick(entry.record)
 
     def pick(self, record: GameRecord) -> None:
         if self.open_record:
@@ -113,7 +110,7 @@ class RecordsScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for entry in self.entries:
                 if entry.rect.collidepoint(event.pos):
-                    self.pick(entry.record)
+                    self.pick_entry(entry)
                     return
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -122,8 +119,8 @@ class RecordsScene(Scene):
         s = max(0.6, min(w / 1280, h / 800))
         surface.fill(theme.background)
         pad = int(24 * s)
-        y = tx.text(surface, _("Saved games"), (pad, pad), int(28 * s), theme.text, bold=True).bottom
-        hint = _("Pick a game to replay it, or drop a record file on the window. Folder: {folder}").format(folder=self.folder)
+        y = tx.text(surface, self.heading(), (pad, pad), int(28 * s), theme.text, bold=True).bottom
+        hint = self.hint()
         y = tx.text(surface, tx.fit(hint, int(13 * s), w - 2 * pad), (pad, y + int(4 * s)), int(13 * s), theme.muted).bottom
         row_h = int(58 * s)
         top = y + int(16 * s)
@@ -131,7 +128,7 @@ class RecordsScene(Scene):
         for entry in self.entries:
             entry.rect = pygame.Rect(0, 0, 0, 0)
         if not self.entries:
-            tx.text(surface, _("No saved games yet: use Save in a game or a replay."), (pad, top), int(16 * s), theme.muted)
+            tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.display.get_surface() else (-1, -1)
         for i, entry in enumerate(self.entries[self.scroll:]):
             rect = pygame.Rect(pad, top + i * (row_h + int(8 * s)), w - 2 * pad, row_h)
@@ -141,13 +138,12 @@ class RecordsScene(Scene):
             hover = rect.collidepoint(mouse)
             card(surface, rect, mix(theme.panel, theme.text, 0.08 if hover else 0.0), int(8 * s),
                  theme.accent if hover else None)
-            r = entry.record
-            tx.text(surface, tx.fit(r.title(), int(16 * s), rect.width - int(240 * s), True),
+            title, detail, right = self.row_text(entry)
+            tx.text(surface, tx.fit(title, int(16 * s), rect.width - int(240 * s), True),
                     (rect.x + int(14 * s), rect.y + int(8 * s)), int(16 * s), theme.text, bold=True)
-            tx.text(surface, tx.fit(entry.path.name, int(12 * s), rect.width - int(240 * s)),
+            tx.text(surface, tx.fit(detail, int(12 * s), rect.width - int(240 * s)),
                     (rect.x + int(14 * s), rect.bottom - int(8 * s)), int(12 * s), theme.muted, "bottomleft")
-            when = _when(r.updated)
-            tx.text(surface, when, (rect.right - int(14 * s), rect.centery), int(13 * s), theme.muted, "midright")
+            tx.text(surface, right, (rect.right - int(14 * s), rect.centery), int(13 * s), theme.muted, "midright")
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))
         self.back_button.draw(surface, theme, s)
         if self.own_messages:

@@ -422,14 +422,15 @@ def open_replay(app: Any, record: GameRecord, ply: int | None = None) -> None:
     app.switch(ReplayScene(app, record, ply))
 
 
-def continue_game(app: Any, record: GameRecord) -> None:
-    """Play on from the end of ``record``: a game scene with its setup and its moves."""
+def continue_game(app: Any, record: GameRecord, autosave_path: Any = None) -> None:
+    """Play on from the end of ``record``: a game scene with its setup and its moves (autosaved in
+    ``autosave_path`` when it comes from the Continue list, else in a file of its own)."""
     from ui.autosave import setup_dict_for_record
     from ui.match import MatchSetup
     from ui.scenes.game import GameScene
 
     setup = MatchSetup.from_dict(setup_dict_for_record(record))
-    app.switch(GameScene(app, setup, list(record.moves)))
+    app.switch(GameScene(app, setup, list(record.moves), autosave_path))
 
 
 def show_menu(app: Any) -> None:

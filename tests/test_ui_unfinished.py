@@ -1,0 +1,111 @@
+"""Nothing is lost: every unfinished game keeps its own autosave, whatever the player does next.
+
+N, New game, Menu, Watch, Resign and a replay's "Play from here" each leave every unfinished game
+in the Continue list (with its own moves), and Continue plays the picked one on in its own file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from ui.autosave import SHELF, describe
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    from ui.app import App
+
+    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    yield window
+    window.quit()
+    assert not window.errors, window.errors[0]
+
+
+def start(app, moves=("b2", "a1"), mode=HOTSEAT, players=(None, None), game_id="tictactoe") -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, {}, mode, players, 0.1))
+    app.switch(scene)
+    for text in moves:
+        scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+    return scene
+
+
+def kept() -> list[list[str]]:
+    """The moves of every game in the Continue list, oldest first."""
+    return sorted((r.moves for _p, r in SHELF.unfinished()[0]), key=len)
+
+
+def test_n_keeps_the_game_and_says_so(app):
+    import pygame
+
+    from tests.ui_helpers import key
+
+    scene = start(app)
+    key(app, pygame.K_n)
+    assert scene.history == [] and kept() == [["b2", "a1"]]
+    assert any("Continue" in m.text for m in scene.messages.items)
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    assert kept() == [["c3"], ["b2", "a1"]]
+
+
+def test_menu_watch_and_a_new_game_keep_every_unfinished_game(app):
+    scene = start(app)
+    scene.back_to_menu()
+    assert any("Continue" in m.text for m in app.messages.items)
+    start(app, moves=("a1",))
+    watched = start(app, moves=(), mode=PC_VS_PC, players=("level-1", "level-1"))
+    assert app.run_frames(400, until=lambda: len(watched.history) >= 1, timeout=20)
+    watched.back_to_menu()
+    found = kept()
+    assert ["a1"] in found and ["b2", "a1"] in found and len(found) == 3
+
+
+def test_play_from_here_keeps_the_game_it_came_from(app):
+    from ui.scenes.replay import ReplayScene
+
+    scene = start(app, moves=("b2", "a1", "c3"))
+    app.switch(ReplayScene(app, scene.recorder.record, analyse=False))
+    app.scene.go(1)
+    app.scene.continue_here()
+    assert isinstance(app.scene, GameScene) and [p.text for p in app.scene.history] == ["b2"]
+    assert kept() == [["b2"], ["b2", "a1", "c3"]]
+
+
+def test_continue_plays_the_picked_game_on_in_its_own_file(app):
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.unfinished import UnfinishedScene
+
+    start(app, moves=("b2",)).back_to_menu()
+    start(app, moves=("a1", "c3")).back_to_menu()
+    assert isinstance(app.scene, MenuScene)
+    assert app.scene.continue_label().startswith("Continue (2")
+    app.scene.continue_game()
+    assert isinstance(app.scene, UnfinishedScene) and len(app.scene.entries) == 2
+    entry = next(e for e in app.scene.entries if e.record.moves == ["a1", "c3"])
+    app.scene.pick_entry(entry)
+    scene = app.scene
+    assert [p.text for p in scene.history] == ["a1", "c3"]
+    scene._play(scene.game.parse_move(scene.state, "b1"), by_computer=False)
+    assert kept() == [["b2"], ["a1", "c3", "b1"]]  # the same file went on, no copy
+
+
+def test_resign_ends_the_game_for_the_human_and_undo_takes_it_back(app):
+    scene = start(app, moves=(), mode=HUMAN_VS_PC, players=(None, "level-1"))
+    scene._play(scene.game.parse_move(scene.state, "b2"), by_computer=False)
+    scene.resign()
+    assert scene.is_over() and scene.winner() == 1 and "resigns" in scene.end_reason()
+    assert kept() == []  # a resigned game is over: nothing to continue
+    scene.undo()
+    assert not scene.is_over()
+
+
+def test_the_list_names_game_players_moves_and_date(app):
+    start(app)
+    (_path, record), = SHELF.unfinished()[0]
+    title, detail = describe(record)
+    assert title.startswith(games.info("tictactoe").title) and " vs " in title
+    assert detail.startswith("2 moves")

@@ -1,0 +1,42 @@
+"""Continue: every unfinished game (one autosave file each), newest first; a click plays it on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.autosave import SHELF, describe
+from ui.i18n import _
+from ui.scenes.records import Entry, RecordsScene
+
+
+class UnfinishedScene(RecordsScene):
+    """The Continue list: game, players, moves and date of each unfinished game."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app, folder=SHELF.folder)
+
+    def refresh(self) -> None:
+        import pygame
+
+        found, problems = SHELF.unfinished()
+        self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
+        for problem in problems:
+            self.messages.add(problem, "error", duration=10.0)
+
+    def heading(self) -> str:
+        return _("Unfinished games")
+
+    def hint(self) -> str:
+        return _("Every game you leave before it ends is kept here. Pick one to play on.")
+
+    def empty_text(self) -> str:
+        return _("No unfinished games.")
+
+    def row_text(self, entry: Entry) -> tuple[str, str, str]:
+        title, detail = describe(entry.record)
+        return title, detail, ""
+
+    def pick_entry(self, entry: Entry) -> None:
+        from ui.scenes.replay import continue_game
+
+        continue_game(self.app, entry.record, entry.path)
