@@ -1,87 +1,83 @@
 """Outside players: bots written outside Tabuleiro, each run in a process of its own.
 
     ai.make_player("rastros", "bots/mine.py:jogador42")   # a course Rastros file, unchanged
-    ai.make_player("trax", "bots/player.py")              # a course Trax file (class Player)
+    ai.make_player("rastros", "bots/aula.ipynb:jogador42") # a student's notebook (definitions only)
+    ai.make_player("trax", "bots/ana/player.py")          # a course Trax file (class Player)
     ai.make_player("tictactoe", "bots/simple.py")         # our contract: choose(game, state)
-    ai.make_player("hex", "gtp:mohex --boardsize 11")     # an engine speaking GTP
+    ai.make_player("hex", "gtp:mohex --boardsize 11")     # an engine speaking GTP (ai/outside_gtp.py)
     ai.make_player("hex", "engines/mohex.json")           # the same, configured in a JSON file
 
-Why a process: a student's bot may loop forever, crash, print, or call ``sys.exit``.  Each
-outside player owns one child process; ``choose`` sends it the position and waits at most the
-move's time limit plus the referee's grace.  A late, dead or wrong answer raises ``Forfeit`` (the
-referee records the reason and the game is lost); the process is killed and a fresh one is started
-for the next game.  Nothing is ever pickled: the parent and the child exchange JSON lines, the
-position as ``game.to_text`` and the move in the game's notation.  The parent re-parses the move
-against its own state, so a child cannot claim a move that is not legal.
+Why a process: a student's bot may loop forever, crash, print, call ``sys.exit``, eat memory or
+fork.  Each outside player owns one process, started by ai/outside_process.py (its own folder,
+a minimal environment, resource limits, its error stream in a log file).  ``choose`` sends it
+the position and waits at most the move's time limit plus the referee's grace.  A late, dead or
+wrong answer raises ``Forfeit`` (the referee records the reason, with the log's path, and the
+game is lost); the process is killed and a fresh one is started for the next game.  Nothing is
+pickled: parent and worker exchange JSON lines, the position as ``game.to_text`` and the move
+in the game's notation.  The parent re-parses the move against its own state, so a worker cannot
+claim a move that is not legal.
 
-Python files (the child runs ``serve()`` below, with ``ai/compat`` first on its import path so
-the course's ``rastros``, ``jogos``, ``base`` and ``draw`` modules (and ``func_timeout``, which the
-course's files import) resolve to ours -- only in that child, never in Tabuleiro's own processes):
-1. our contract: a function ``choose(game, state)`` or a class whose instances have
-   ``choose(state)`` (constructed as ``Class(game)`` or ``Class()``); either may return a move of
-   ``state.legal_moves()`` or its notation text.  A ``choose`` with one more parameter
-   (``choose(game, state, seconds)``, ``choose(self, state, seconds)``) is given the move's time
-   limit in seconds (None: no limit);
-2. course Rastros files: every ``Jogador`` in the file is a player, named by its variable name or
-   its ``nome`` (``file.py:jogador42``, ``file.py:Basilio``); the function gets our compat
-   ``Rastros()`` game and an ``EstadoRastros`` and returns a (row, col) square;
-3. course Trax files: ``class Player(Base.BasePlayer)``, constructed at load time for both colours
-   (the course gives the constructor its own second), whose ``move()`` returns the placed tile
-   and its forced tiles as ``[[row, col, tile], ...]``.
+Python files and notebooks are loaded by the worker in ai/outside_child.py (what kinds of
+players a file may hold, how the course's modules and the student's own modules are found).
 ``file.py`` alone names the first player of the file; ``file.py:*`` stands for all of them in a
-tournament (``outside_ids`` expands it).
+tournament (``outside_ids`` expands it).  A file that cannot be loaded raises
+``OutsideLoadError`` (a ValueError) naming the player and why, so a tournament can make that
+player forfeit its games and play on.
 
-GTP engines (``gtp:COMMAND LINE`` or a ``.json`` file ``{"command": [...], "name": ..., "transpose":
-false, "cwd": ...}``): the engine is started once per player and kept in step with ``boardsize``,
-``clear_board`` and ``play``; ``genmove`` asks for its move.  Colours: ``b`` is the side that moves
-first (game.sides[0]), ``w`` the other.  Vertices are our notation; for Hex programs in the
-HexGui/Benzene convention (black joins top and bottom) set ``"transpose": true`` so their ``c1``
-is our ``a3`` (see ai/commands/gtp.py).
+Loader options (keywords of ``load_outside_player`` and ``list_outside_players``, the ``loader``
+dict of matches and tournaments): ``definitions_only`` (run a .py file's imports, definitions
+and value assignments only, as notebooks always are; what is skipped is logged),
+``limits`` (an ``outside_process.BotLimits``), ``log_dir`` (the folder for the bots' logs, e.g.
+one per tournament), ``load_time`` (seconds a file may take to load).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import queue
+import logging
+import re
 import shlex
-import signal
-import subprocess
 import sys
-import tempfile
-import threading
 import time
-import traceback
-import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
-from games.base import Game, IllegalMove, State
+from ai.outside_process import Bot, BotLimits, python_command
+from games.base import IllegalMove, State
 
-ROOT = Path(__file__).resolve().parent.parent  # the repository: the child imports games from here
-COMPAT = Path(__file__).resolve().parent / "compat"
+ROOT = Path(__file__).resolve().parent.parent  # the repository: the worker imports games from here
 GRACE = 0.5  # seconds beyond the move limit before the process is killed (the referee's grace)
 LOAD_TIME = 15.0  # seconds a file may take to import and construct its players
-STDERR_TAIL = 400  # characters of a dead child's stderr quoted in the reason
+PLAYER_SUFFIXES = (".py", ".ipynb")
+BOT_FILE_VARIABLE = "TABULEIRO_BOT_FILE"  # in a worker's environment: the file it plays (to find it in ps)
+log = logging.getLogger(__name__)
+
+
+class OutsideLoadError(ValueError):
+    """An outside player that cannot be loaded: ``player_id`` and ``reason`` (the message says both)."""
+
+    def __init__(self, player_id: str, reason: str) -> None:
+        super().__init__(f"{player_id}: {reason}")
+        self.player_id = player_id
+        self.reason = reason
 
 
 # -- naming outside players -------------------------------------------------------------------
 @dataclass(frozen=True)
 class OutsideId:
-    """A parsed outside player id: a Python file and a player in it, or a GTP engine."""
+    """A parsed outside player id: a Python file (or notebook) and a player in it, or a GTP engine."""
 
     kind: str  # "file" or "gtp"
-    path: str = ""  # the .py or .json file
-    name: str | None = None  # the player inside a .py file (None: the first)
+    path: str = ""  # the .py, .ipynb or .json file
+    name: str | None = None  # the player inside a file (None: the first)
     command: tuple[str, ...] = ()  # the GTP command line
 
 
 def parse_outside_id(player_id: str) -> OutsideId:
-    """Split ``path/file.py:name``, ``gtp:COMMAND`` or ``engine.json``; ValueError if neither."""
+    """Split ``path/file.py:name``, ``notebook.ipynb:name``, ``gtp:COMMAND`` or ``engine.json``."""
     if player_id.startswith("gtp:"):
         command = tuple(shlex.split(player_id[4:]))
         if not command:
@@ -89,244 +85,217 @@ def parse_outside_id(player_id: str) -> OutsideId:
         return OutsideId("gtp", command=command)
     if player_id.endswith(".json"):
         return OutsideId("gtp", path=player_id)
-    at = player_id.rfind(".py")
-    if at < 0:
-        raise ValueError(f"{player_id!r} is not an outside player (file.py[:name], gtp:COMMAND or engine.json)")
-    path, rest = player_id[: at + 3], player_id[at + 3:]
-    if rest and not rest.startswith(":"):
-        raise ValueError(f"{player_id!r}: expected path/to/file.py or path/to/file.py:name")
-    name = rest[1:] or None
-    return OutsideId("file", path=path, name=name)
+    match = None
+    for found in re.finditer(r"\.(py|ipynb)(?=:|$)", player_id):
+        match = found
+    if match is None:
+        raise ValueError(f"{player_id!r} is not an outside player (file.py[:name], notebook.ipynb[:name], "
+                         "gtp:COMMAND or engine.json)")
+    path, rest = player_id[: match.end()], player_id[match.end():]
+    return OutsideId("file", path=path, name=rest[1:] or None)
 
 
-def load_outside_player(game_id: str, player_id: str, options: dict[str, Any] | None = None) -> Player:
-    """A player for ``player_id``; its file is loaded (in its process) now, so errors show at once.
+def load_outside_player(game_id: str, player_id: str, options: dict[str, Any] | None = None,
+                        **loader: Any) -> Player:
+    """A player for ``player_id``, started with the game's ``options`` (default: the defaults).
 
-    ``options`` are the game's options (default: the defaults); if a game with other options is
-    played, the first ``choose`` reloads the file with them (the course modules depend on the size).
+    Its file is loaded (in its process) now, so errors show at once as ``OutsideLoadError``.
+    If a game with other options is played later, ``choose`` restarts it with them.
     """
     spec = parse_outside_id(player_id)
     if spec.kind == "gtp":
-        return GTPPlayer(game_id, player_id, spec)
+        from ai.outside_gtp import GTPPlayer
+
+        return GTPPlayer(game_id, player_id, spec, options or {}, **loader)
     if not Path(spec.path).is_file():
-        raise ValueError(f"{spec.path}: no such file")
-    return OutsidePlayer(game_id, player_id, spec, options or {})
+        raise OutsideLoadError(player_id, f"no such file {spec.path}")
+    return OutsidePlayer(game_id, player_id, spec, options or {}, **loader)
 
 
-def list_outside_players(game_id: str, path: str, options: dict[str, Any] | None = None) -> list[PlayerInfo]:
-    """Every player a Python file defines for ``game_id`` (ids ``path:name``): for menus and ``:*``."""
+def list_outside_players(game_id: str, path: str, options: dict[str, Any] | None = None,
+                         **loader: Any) -> list[PlayerInfo]:
+    """Every player a file defines for ``game_id`` (ids ``path:name``): for menus and ``:*``."""
     if not Path(path).is_file():
-        raise ValueError(f"{path}: no such file")
-    child = _Child(path)
+        raise OutsideLoadError(path, f"no such file {path}")
+    worker = _Worker(game_id, path, None, options or {}, loader)
     try:
-        reply = child.request({"op": "load", "game": game_id, "options": options or {}, "file": str(Path(path).resolve()),
-                               "name": None}, LOAD_TIME)
-    except _Dead as exc:
-        raise ValueError(f"{path}: could not be loaded: {exc}") from None
+        reply = worker.load()
     finally:
-        child.kill()
-    if not reply.get("ok"):
-        raise ValueError(f"{path}: {reply.get('error')}")
+        worker.close()
     return [PlayerInfo(f"{path}:{p['name']}", p["title"], p["kind"]) for p in reply["players"]]
 
 
-def outside_ids(game_id: str, player_ids: list[str]) -> list[str]:
+def outside_ids(game_id: str, player_ids: list[str], **loader: Any) -> list[str]:
     """``player_ids`` with every ``file.py:*`` replaced by the ids of all the file's players."""
     out: list[str] = []
     for pid in player_ids:
-        if pid.endswith(".py:*"):
-            out.extend(p.id for p in list_outside_players(game_id, pid[:-2]))
+        if pid.endswith(":*") and pid[:-2].endswith(PLAYER_SUFFIXES):
+            out.extend(p.id for p in list_outside_players(game_id, pid[:-2], **loader))
         else:
             out.append(pid)
     return out
 
 
-# -- the parent side: a child process speaking JSON lines ------------------------------------
-class _Dead(Exception):
-    """The child process ended (or never answered in time); the message says which."""
-
-
+# -- the worker process -------------------------------------------------------------------------
 CHILD_ARGUMENT = "_outside-player"  # main.py's hidden first argument in a frozen (PyInstaller) build
 
 
 def child_command() -> list[str]:
-    """How to start a child: ``python -c`` from a checkout, the app itself with a flag when frozen."""
+    """How to start a worker: ``python -c`` from a checkout, the app itself with a flag when frozen."""
     if getattr(sys, "frozen", False):
         return [sys.executable, CHILD_ARGUMENT]
-    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
-            "from ai.outside import serve_child; serve_child()")
-    return [sys.executable, "-u", "-c", code]
-
-
-COMPAT_MODULES = ("func_timeout", "jogos", "rastros", "base", "draw")  # in dependency order
+    return python_command(f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+                          "from ai.outside_child import serve_child; serve_child()")
 
 
 def serve_child() -> None:
-    """The child's entry: the course's module names are ours; the working directory is not on the path.
+    """The worker's entry (main.py calls it in a frozen build)."""
+    from ai.outside_child import serve_child as serve
 
-    The compat modules are installed in ``sys.modules`` under their course names (so a course's own
-    ``rastros.py`` beside the player's file cannot shadow them, and a frozen build that has no
-    source folder finds them too); ``ai/compat`` also goes first on the path for anything else.
-    """
-    import importlib
-
-    sys.path[:] = [str(COMPAT), str(ROOT)] + [p for p in sys.path if p not in ("", ".", str(ROOT), str(COMPAT))]
-    for name in COMPAT_MODULES:
-        sys.modules[name] = importlib.import_module(f"ai.compat.{name}")
     serve()
 
 
-class _Child:
-    """One child process running ``serve()``, with a reader thread so waits can time out."""
+class _Dead(Exception):
+    """The process ended (or never answered in time); the message says which."""
 
-    def __init__(self, file_path: str) -> None:
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the child)
-        cwd = str(Path(file_path).resolve().parent)
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
-        env.pop("PYTHONPATH", None)
-        self.proc = subprocess.Popen(
-            child_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=self.stderr, cwd=cwd, env=env, start_new_session=(os.name == "posix"),
-        )
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True).start()
-        self._finalizer = weakref.finalize(self, _kill_process, self.proc)
 
-    @staticmethod
-    def _read(stream, lines: queue.Queue) -> None:
-        for line in iter(stream.readline, b""):
-            lines.put(line)
-        lines.put(b"")  # end of stream: the child is gone
+class _Worker:
+    """One worker process with a file loaded: JSON requests and replies, with time limits."""
 
-    def alive(self) -> bool:
-        return self.proc.poll() is None
+    def __init__(self, game_id: str, path: str, name: str | None, options: dict[str, Any],
+                 loader: dict[str, Any]) -> None:
+        self.player_id = f"{path}:{name}" if name else path
+        self.path = Path(path).resolve()
+        self.request_load = {"op": "load", "game": game_id, "options": options, "file": str(self.path),
+                             "name": name, "definitions_only": bool(loader.get("definitions_only")),
+                             "load_time": float(loader.get("load_time") or LOAD_TIME)}
+        limits = loader.get("limits")
+        if isinstance(limits, str):
+            limits = BotLimits.from_text(limits, BotLimits.default())
+        self.bot = Bot(child_command(), f"{self.path.parent.name}-{self.path.stem}", limits,
+                       cwd=str(self.path.parent), log_dir=loader.get("log_dir"),
+                       env={BOT_FILE_VARIABLE: str(self.path)})
 
-    def request(self, message: dict, timeout: float | None, stop: Any = None) -> dict:
-        """Send ``message``, wait for the reply; _Dead if the child dies or is late (it is killed)."""
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise _Dead(f"crashed (process ended{self._exit_text()})") from None
+    def ask(self, message: dict, timeout: float | None, stop: Any = None) -> dict:
+        """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed)."""
+        import queue
+
+        if not self.bot.send(json.dumps(message) + "\n"):
+            raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
         deadline = None if timeout is None else time.perf_counter() + timeout
         while True:
             wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
             try:
-                line = self.lines.get(timeout=wait)
+                line = self.bot.lines.get(timeout=wait)
             except queue.Empty:
                 if stop is not None and stop.is_set():
-                    self.kill()
+                    self.bot.kill()
                     raise _Dead("was stopped") from None
                 if deadline is not None and time.perf_counter() >= deadline:
-                    self.kill()
+                    self.bot.kill()
                     raise _Dead("late") from None
+                if self.bot.too_many_processes():
+                    raise _Dead(f"started more processes than its limit ({self.bot.limits.processes}); "
+                                "all of them were stopped") from None
                 continue
             if not line:
-                self.proc.wait(timeout=5)
-                raise _Dead(f"crashed (process ended{self._exit_text()})")
+                raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
             try:
                 return json.loads(line)
             except json.JSONDecodeError:
-                continue  # not ours (cannot happen: the child's stdout is redirected), skip it
+                continue  # not ours (cannot happen: the worker's stdout is redirected), skip it
 
-    def _exit_text(self) -> str:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=2)
-        code = self.proc.returncode
-        text = f", exit status {code}" if code is not None else ""
-        tail = self.stderr_tail()
-        return text + (f"; stderr: {tail}" if tail else "")
-
-    def stderr_tail(self) -> str:
+    def load(self) -> dict:
+        """Load the file; the worker's description of it.  OutsideLoadError (worker stopped) if not."""
+        limit = self.request_load["load_time"]
         try:
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - STDERR_TAIL))
-            data = self.stderr.read().decode("utf-8", "replace").strip()
-        except (OSError, ValueError):
-            return ""
-        return " | ".join(line for line in data.splitlines() if line.strip())[-STDERR_TAIL:]
+            reply = self.ask(self.request_load, limit)
+        except _Dead as exc:
+            self.close()
+            why = self._late_load(limit) if str(exc) == "late" else str(exc)
+            raise OutsideLoadError(self.player_id, f"could not be loaded: {why}{self.bot.log_note()}") from None
+        if not reply.get("ok"):
+            self.close()
+            raise OutsideLoadError(self.player_id, str(reply.get("error")))
+        for line in reply.get("skipped", []):
+            log.info("%s: skipped while loading: %s", self.player_id, line)
+        return reply
 
-    def kill(self) -> None:
-        _kill_process(self.proc)
-        with contextlib.suppress(OSError):
-            self.stderr.close()
+    def _late_load(self, limit: float) -> str:
+        """Why a load was late, with the file's line that was running (from the worker's stack dump)."""
+        where = ""
+        for match in re.finditer(r'File "([^"]+)", line (\d+)', self.bot.stderr_text()):
+            if Path(match.group(1)).parent == self.path.parent:
+                where = f"; it was running {Path(match.group(1)).name} line {match.group(2)}"
+                break  # the dump lists the innermost call first
+        return (f"loading took longer than the load time limit ({limit:g} s){where}. Files often play a demo "
+                "match or a championship when imported: put those calls under "
+                "`if __name__ == \"__main__\":`, or load the file with --definitions-only")
 
-
-def _kill_process(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        try:
-            if os.name == "posix":
-                os.killpg(proc.pid, signal.SIGKILL)
-            else:
-                proc.kill()
-        except (ProcessLookupError, PermissionError, OSError):
-            with contextlib.suppress(OSError):
-                proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=5)
-    for stream in (proc.stdin, proc.stdout):
-        with contextlib.suppress(OSError, ValueError):
-            if stream:
-                stream.close()
+    def close(self) -> None:
+        self.bot.kill()
 
 
 class OutsidePlayer(Player):
-    """A player from a Python file, run in a child process (see the module docstring)."""
+    """A player from a Python file or notebook, run in a worker process (see the module docstring)."""
 
-    def __init__(self, game_id: str, player_id: str, spec: OutsideId, options: dict[str, Any]) -> None:
+    def __init__(self, game_id: str, player_id: str, spec: OutsideId, options: dict[str, Any],
+                 **loader: Any) -> None:
+        import games
+
         self.game_id = game_id
         self.player_id = player_id
         self.spec = spec
-        import games
-
+        self.loader = loader
         self.options = games.info(game_id).resolve_options(options)
-        self.child: _Child | None = None
-        self.name = spec.name
+        self.worker: _Worker | None = None
+        self.skipped: list[str] = []
         self.info = PlayerInfo(player_id, Path(spec.path).stem + (f":{spec.name}" if spec.name else ""),
                                "an outside player")
         self._start()  # load now: a bad file or an unknown name is an error before any game
+
+    @property
+    def child(self) -> Bot | None:
+        """The running process (for tests and the UI), if any."""
+        return self.worker.bot if self.worker else None
 
     def _start(self, options: dict[str, Any] | None = None) -> None:
         self.close()
         if options is not None:
             self.options = dict(options)
-        child = _Child(self.spec.path)
-        try:
-            reply = child.request({"op": "load", "game": self.game_id, "options": self.options,
-                                   "file": str(Path(self.spec.path).resolve()), "name": self.spec.name}, LOAD_TIME)
-        except _Dead as exc:
-            child.kill()
-            raise ValueError(f"{self.player_id}: could not be loaded: {exc}") from None
-        if not reply.get("ok"):
-            child.kill()
-            raise ValueError(f"{self.player_id}: {reply.get('error')}")
-        self.child = child
+        worker = _Worker(self.game_id, self.spec.path, self.spec.name, self.options, self.loader)
+        reply = worker.load()
+        self.worker = worker
         self.kind = reply["kind"]
+        self.skipped = list(reply.get("skipped", []))
         self.info = PlayerInfo(self.player_id, reply["title"], reply["kind"])
 
     def choose(self, state: State, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         limits = limits or Limits()
         game = state.game
-        if self.child is None or not self.child.alive() or game.options != self.options:
+        if self.worker is None or not self.worker.bot.alive() or game.options != self.options:
             try:
                 self._start(dict(game.options))
             except ValueError as exc:
                 raise Forfeit(f"could not be started: {exc}") from None
+        assert self.worker is not None
         timeout = None if limits.time is None else limits.time + GRACE
         began = time.perf_counter()
+        bot = self.worker.bot
         try:
-            reply = self.child.request({"op": "move", "position": game.to_text(state),
-                                        "time": limits.time}, timeout, limits.stop)
+            reply = self.worker.ask({"op": "move", "position": game.to_text(state), "time": limits.time},
+                                    timeout, limits.stop)
         except _Dead as exc:
+            logged = bot.log_note()
             self.close()
             if str(exc) == "late":
                 spent = time.perf_counter() - began
-                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {limits.time:g} s); process stopped") from None
-            raise Forfeit(str(exc)) from None
+                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {limits.time:g} s); process stopped"
+                              f"{logged}") from None
+            raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):
-            raise Forfeit(reply.get("error", "failed"))
+            raise Forfeit(f"{reply.get('error', 'failed')}{bot.log_note()}")
         text = reply["move"]
         try:
             return game.parse_move(state, text)
@@ -334,448 +303,15 @@ class OutsidePlayer(Player):
             raise Forfeit(f"played an illegal move {text!r}: {exc}") from None
 
     def close(self) -> None:
-        if self.child is not None:
-            self.child.kill()
-            self.child = None
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
 
 
-# -- GTP engines ---------------------------------------------------------------------------------
-class GTPPlayer(Player):
-    """An engine program speaking the Go Text Protocol, kept in step with the game by ``play``."""
+def __getattr__(name: str) -> Any:
+    """``GTPPlayer`` and ``_transpose_cell`` live in ai/outside_gtp.py; reachable here too."""
+    if name in ("GTPPlayer", "_transpose_cell", "transpose_cell"):
+        from ai import outside_gtp
 
-    def __init__(self, game_id: str, player_id: str, spec: OutsideId) -> None:
-        self.game_id = game_id
-        self.player_id = player_id
-        config: dict[str, Any] = {"command": list(spec.command)}
-        if spec.path:
-            try:
-                config = json.loads(Path(spec.path).read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError) as exc:
-                raise ValueError(f"{spec.path}: {exc}") from None
-            if not isinstance(config, dict) or not config.get("command"):
-                raise ValueError(f"{spec.path}: expected a JSON object with a \"command\" list")
-        command = config["command"]
-        self.command = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
-        self.transpose = bool(config.get("transpose", False))
-        self.cwd = config.get("cwd")
-        self.proc: subprocess.Popen | None = None
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        self.synced: State | None = None  # the position the engine has, when known
-        self._start()
-        name = config.get("name")
-        if not name:
-            try:
-                name = self._ask("name", 10.0)
-            except (_Dead, Forfeit) as exc:
-                self.close()
-                raise ValueError(f"{player_id}: the engine does not answer GTP ({exc})") from None
-        self.info = PlayerInfo(player_id, name, "a GTP engine")
-
-    def _start(self) -> None:
-        self.close()
-        try:
-            self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, cwd=self.cwd,
-                                         start_new_session=(os.name == "posix"))
-        except OSError as exc:
-            raise ValueError(f"{self.player_id}: cannot start {self.command[0]!r}: {exc}") from None
-        self.lines = queue.Queue()
-        threading.Thread(target=_Child._read, args=(self.proc.stdout, self.lines), daemon=True).start()
-        weakref.finalize(self, _kill_process, self.proc)
-        self.synced = None
-
-    def _ask(self, command: str, timeout: float | None, stop: Any = None) -> str:
-        """Send one GTP command; its answer text.  _Dead on no answer; Forfeit on a ``?`` answer."""
-        assert self.proc is not None
-        try:
-            self.proc.stdin.write((command + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise _Dead("crashed (engine ended)") from None
-        deadline = None if timeout is None else time.perf_counter() + timeout
-        answer: list[str] = []
-        while True:
-            wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
-            try:
-                raw = self.lines.get(timeout=wait)
-            except queue.Empty:
-                if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
-                    _kill_process(self.proc)
-                    raise _Dead("late") from None
-                continue
-            if not raw:
-                raise _Dead("crashed (engine ended)")
-            line = raw.decode("utf-8", "replace").rstrip("\r\n")
-            if not answer and not line.strip():
-                continue  # blank lines before an answer
-            if not line.strip():
-                break
-            answer.append(line)
-        head = answer[0]
-        text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
-        if head.startswith("?"):
-            raise Forfeit(f"engine refused {command!r}: {text}")
-        return text
-
-    def _vertex(self, game: Game, state: State, move: Hashable) -> str:
-        text = game.format_move(state, move).lower()
-        return _transpose_cell(text) if self.transpose else text
-
-    def _sync(self, state: State) -> None:
-        """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay."""
-        game = state.game
-        if self.synced is not None and self.synced == state:
-            return
-        if self.synced is not None and not self.synced.is_terminal():
-            for move in self.synced.legal_moves():
-                after = self.synced.play(move)
-                if after == state:
-                    self._ask(f"play {'bw'[self.synced.to_move]} {self._vertex(game, self.synced, move)}", 10.0)
-                    self.synced = state
-                    return
-        start = game.initial_state()
-        size = game.options.get("size")
-        if size is not None:
-            self._ask(f"boardsize {size}", 10.0)
-        self._ask("clear_board", 10.0)
-        self.synced = start
-        if state != start:
-            for move in start.legal_moves():
-                if start.play(move) == state:
-                    self._ask(f"play {'bw'[start.to_move]} {self._vertex(game, start, move)}", 10.0)
-                    self.synced = state
-                    return
-            raise Forfeit("cannot be given this position: it is not the start or one move after it, "
-                          "and the engine was not following the game")
-
-    def choose(self, state: State, limits: Limits | None = None,
-               progress: ProgressCallback | None = None) -> Hashable:
-        limits = limits or Limits()
-        game = state.game
-        began = time.perf_counter()
-        try:
-            if self.proc is None or self.proc.poll() is not None:
-                self._start()
-            self._sync(state)
-            timeout = None if limits.time is None else limits.time + GRACE
-            text = self._ask(f"genmove {'bw'[state.to_move]}", timeout, limits.stop)
-        except _Dead as exc:
-            self.close()
-            if str(exc) == "late":
-                spent = time.perf_counter() - began
-                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {limits.time:g} s); engine stopped") from None
-            raise Forfeit(str(exc)) from None
-        word = text.split()[0] if text.split() else ""
-        if word.lower() == "resign":
-            raise Forfeit("resigned")
-        try:
-            move = game.parse_move(state, _transpose_cell(word) if self.transpose else word)
-        except (IllegalMove, ValueError) as exc:
-            self.synced = None
-            raise Forfeit(f"played an illegal move {word!r}: {exc}") from None
-        self.synced = state.play(move)
-        return move
-
-    def close(self) -> None:
-        if self.proc is not None:
-            with contextlib.suppress(OSError, ValueError):
-                if self.proc.poll() is None:
-                    self.proc.stdin.write(b"quit\n")
-                    self.proc.stdin.flush()
-            _kill_process(self.proc)
-            self.proc = None
-
-
-def _transpose_cell(text: str) -> str:
-    """``c1`` <-> ``a3``: a cell with its row and column exchanged (other moves unchanged)."""
-    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
-        return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
-    return text
-
-
-# -- the child side ---------------------------------------------------------------------------
-def serve() -> None:
-    """The child's loop: JSON requests on stdin, one JSON reply per line on the real stdout.
-
-    Everything the player's code prints (to sys.stdout or file descriptor 1) goes to stderr, so it
-    can never corrupt the protocol.
-    """
-    out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    _watch_parent()
-    host: _Host | None = None
-    for line in sys.stdin:
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        try:
-            if request.get("op") == "load":
-                host = _Host(request)
-                reply = host.describe()
-            elif host is None:
-                reply = {"ok": False, "error": "no player loaded"}
-            else:
-                reply = host.move(request)
-        except _LoadError as exc:
-            reply = {"ok": False, "error": str(exc)}
-        except Exception as exc:  # the player's own error: reported, the parent decides
-            reply = {"ok": False, "error": _describe_exception(exc)}
-        out.write(json.dumps(reply) + "\n")
-        out.flush()
-
-
-def _watch_parent() -> None:
-    """End this process when its parent is gone, even if the player's code never returns.
-
-    A tournament worker that is cancelled is killed; its outside players' processes must not be
-    left behind (a hung bot would run forever).  A daemon thread watches the parent's pid.
-    """
-    parent = os.getppid()
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-def _describe_exception(exc: BaseException) -> str:
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = ""
-    for frame in reversed(frames):
-        if "ai/outside.py" not in frame.filename.replace("\\", "/"):
-            where = f" (at {Path(frame.filename).name} line {frame.lineno})"
-            break
-    return f"crashed: {type(exc).__name__}: {exc}{where}"
-
-
-class _LoadError(Exception):
-    """A file without players, or without the player asked for: our words, not a crash."""
-
-
-class _Host:
-    """Inside the child: the loaded file, the chosen player, and the translation to the course API."""
-
-    def __init__(self, request: dict) -> None:
-        import games
-
-        self.game = games.load(request["game"], **request.get("options", {}))
-        path = Path(request["file"]).resolve()
-        sys.path.insert(2, str(path.parent))  # after compat and the repository: ours win
-        self._prepare_compat()
-        self.module = _import_file(path)
-        self.players = self._find_players()
-        if not self.players:
-            raise _LoadError(f"{path.name} defines no player for {self.game.id}: expected choose(game, state), "
-                             "a class with choose(state), Jogador(...) objects (Rastros) or class Player (Trax)")
-        wanted = request.get("name")
-        self.chosen = self._pick(wanted) if wanted else self.players[0]
-
-    def _prepare_compat(self) -> None:
-        if self.game.id == "rastros":
-            import rastros  # ai/compat/rastros.py
-
-            rastros.N = self.game.n
-
-    def _find_players(self) -> list[dict]:
-        found: list[dict] = []
-        names = vars(self.module)
-        jogador_type = _compat_type("jogos", "Jogador")
-        base_type = _compat_type("base", "BasePlayer")
-        course_objects = _course_players()
-        for var, value in names.items():
-            if var.startswith("_"):
-                continue
-            if jogador_type is not None and isinstance(value, jogador_type):
-                if id(value) in course_objects or self.game.id != "rastros":
-                    continue  # the course's own six, or a Rastros player offered for another game
-                found.append({"name": var, "title": str(value.nome), "kind": "course rastros", "obj": value})
-            elif isinstance(value, type) and value.__module__ == self.module.__name__:
-                if base_type is not None and issubclass(value, base_type):
-                    if self.game.id != "trax":
-                        continue
-                    found.append({"name": var, "title": var, "kind": "course trax", "obj": value})
-                elif callable(getattr(value, "choose", None)):
-                    found.append({"name": var, "title": var, "kind": "class", "obj": value})
-            elif var == "choose" and callable(value):
-                found.append({"name": var, "title": Path(self.module.__file__).stem, "kind": "function",
-                              "obj": value})
-        return found
-
-    def _pick(self, wanted: str) -> dict:
-        if wanted == "*":  # every player of the file: a tournament expands it, alone it is the first
-            return self.players[0]
-        for p in self.players:
-            if p["name"] == wanted:
-                return p
-        for p in self.players:
-            if p["title"] == wanted or p["title"].lower() == wanted.lower():
-                return p
-        names = ", ".join(f"{p['name']} ({p['title']})" if p["title"] != p["name"] else p["name"]
-                          for p in self.players)
-        raise _LoadError(f"no player {wanted!r} in {Path(self.module.__file__).name}; players: {names}")
-
-    def describe(self) -> dict:
-        chosen = self.chosen
-        self.adapter = _ADAPTERS[chosen["kind"]](self.game, chosen["obj"])
-        return {"ok": True, "kind": chosen["kind"], "title": chosen["title"], "name": chosen["name"],
-                "players": [{k: p[k] for k in ("name", "title", "kind")} for p in self.players]}
-
-    def move(self, request: dict) -> dict:
-        state = self.game.from_text(request["position"])
-        text = self.adapter.move(state, request.get("time"))
-        return {"ok": True, "move": text}
-
-
-def _import_file(path: Path):
-    import importlib.util
-
-    name = f"outside_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"{path.name} is not a Python file")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def _compat_type(module_name: str, type_name: str):
-    module = sys.modules.get(module_name)
-    return getattr(module, type_name, None) if module is not None else None
-
-
-def _course_players() -> set[int]:
-    """ids of the Jogador objects our compat rastros defines (the course's six), not the file's."""
-    module = sys.modules.get("rastros")
-    if module is None or not hasattr(module, "Jogador"):
-        return set()
-    return {id(v) for v in vars(module).values() if isinstance(v, module.Jogador)}
-
-
-def _notation(game: Game, state: State, answer: Any) -> str:
-    """A contract player's answer (a move or its text) as notation; IllegalMove if neither."""
-    if isinstance(answer, str):
-        return game.format_move(state, game.parse_move(state, answer))
-    if answer not in state.legal_moves():
-        raise IllegalMove(f"{answer!r} is not a legal move here")
-    return game.format_move(state, answer)
-
-
-def _takes(fn: Any, count: int) -> bool:
-    """True if ``fn`` can be called with ``count`` positional arguments."""
-    import inspect
-
-    try:
-        inspect.signature(fn).bind(*range(count))
-        return True
-    except (TypeError, ValueError):
-        return False
-
-
-class _FunctionAdapter:
-    """``choose(game, state)``, or ``choose(game, state, seconds)`` to be told the move's time limit."""
-
-    def __init__(self, game: Game, fn: Any) -> None:
-        self.game, self.fn = game, fn
-        self.timed = _takes(fn, 3)
-
-    def move(self, state: State, seconds: float | None = None) -> str:
-        answer = self.fn(self.game, state, seconds) if self.timed else self.fn(self.game, state)
-        return _answer_text(self.game, state, answer)
-
-
-class _ClassAdapter:
-    """An object with ``choose(state)`` or ``choose(state, seconds)``, made as ``Class(game)`` or ``Class()``."""
-
-    def __init__(self, game: Game, cls: type) -> None:
-        self.game = game
-        self.obj = cls(game) if _takes(cls, 1) else cls()
-        self.timed = _takes(self.obj.choose, 2)
-
-    def move(self, state: State, seconds: float | None = None) -> str:
-        answer = self.obj.choose(state, seconds) if self.timed else self.obj.choose(state)
-        return _answer_text(self.game, state, answer)
-
-
-def _answer_text(game: Game, state: State, answer: Any) -> str:
-    try:
-        return _notation(game, state, answer)
-    except (IllegalMove, ValueError, TypeError, KeyError, IndexError):
-        return _raw(answer)  # the parent will refuse it and say why
-
-
-def _raw(answer: Any) -> str:
-    return answer if isinstance(answer, str) else repr(answer)
-
-
-class _RastrosAdapter:
-    """A course ``Jogador``: our state becomes an ``EstadoRastros``, its (row, col) becomes ``row-col``."""
-
-    def __init__(self, game: Game, jogador: Any) -> None:
-        import rastros
-
-        self.game, self.jogador, self.course = game, jogador, rastros
-        self.course_game = rastros.Rastros()
-
-    def move(self, state: State, seconds: float | None = None) -> str:
-        from games.rastros import course_coords
-
-        n = self.game.n
-        estado = self.course.EstadoRastros(
-            to_move="SN"[state.to_move], white=course_coords(n, state.white),
-            blacks={course_coords(n, i) for i in range(n * n) if state.blacks >> i & 1})
-        answer = self.jogador.fun(self.course_game, estado)
-        if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
-            return f"{answer[0]}-{answer[1]}"
-        return f"{answer!r} (not a (row, col) square)"
-
-
-class _TraxAdapter:
-    """A course ``Player(Base.BasePlayer)``: constructed for both colours at load time."""
-
-    def __init__(self, game: Game, cls: type) -> None:
-        from games.trax import board_text
-
-        self.game = game
-        start = game.initial_state()
-        board = [row.split() for row in board_text(start.cells, game.size).splitlines()]
-        self.players = {}
-        for side, colour in enumerate("ld"):
-            player = cls(board, f"player-{colour}", colour)
-            player.tournament = game.mode == "tournament"
-            self.players[side] = player
-
-    def move(self, state: State, seconds: float | None = None) -> str:
-        from games.trax import NAME, board_text, move_of, tile_of_name
-
-        game = self.game
-        player = self.players[state.to_move]
-        player.board = [row.split() for row in board_text(state.cells, game.size).splitlines()]
-        answer = player.move()
-        if not answer:
-            return "[] (no tile placed)" if state.legal_moves() else "none"
-        n = game.size
-        try:
-            placed = {(int(r) * n + int(c), tile_of_name(str(t))) for r, c, t in answer}
-            if any(not 0 <= cell < n * n for cell, _ in placed):
-                raise ValueError
-        except (TypeError, ValueError):
-            return f"{answer!r} (expected [[row, col, tile], ...])"
-        for cell, tile in placed:
-            move = move_of(cell, tile)
-            if move in state.legal_moves():
-                turn = set(state.play(move).turn)
-                if turn == {move_of(c, t) for c, t in placed}:
-                    return game.format_move(state, move)
-        first = answer[0]
-        shown = ", ".join(f"{r},{c}:{NAME.get(tile_of_name(str(t)), t)}" for r, c, t in answer[:4])
-        return f"{first[0]},{first[1]}:{first[2]} (tiles {shown} are not one legal turn with its forced tiles)"
-
-
-_ADAPTERS = {"function": _FunctionAdapter, "class": _ClassAdapter, "course rastros": _RastrosAdapter,
-             "course trax": _TraxAdapter}
+        return getattr(outside_gtp, name.lstrip("_"))
+    raise AttributeError(name)

@@ -1,36 +1,181 @@
 """The course's ``jogos`` module (AIMA's games.py, in Portuguese), for outside player files.
 
 Course player files do ``from jogos import *`` (or ``from rastros import *``, which re-exports
-this) and then use ``Game``, ``Jogador``, ``alphabeta_cutoff_search_new`` and ``infinity``, and
-often ``random`` without importing it.  This is our own code with the names and behaviour the
-course notebook documents; it is only ever on the import path inside an outside player's process
-(ai/outside.py), never in Tabuleiro's own processes.
+this).  This module gives every public name of the course's published ``jogos.py`` with its
+signature and its behaviour (tests/data/course/ names the source; tests/test_compat.py fails if a
+name or a signature drifts).  Our own code, only ever on the import path inside an outside
+player's process (ai/outside.py), never in Tabuleiro's own processes.
 
-``alphabeta_cutoff_search_new(state, game, d, cutoff_test, eval_fn)``: AIMA's depth-limited
-alpha-beta.  The root's children are at depth 1; a node is cut off when ``depth > d`` or the game
-is over, and then scored by ``eval_fn(state, player)`` where ``player`` is the side to move at the
-root.  Moves are tried in ``game.actions`` order; the first best root move is kept.
+The course's behaviour, kept on purpose because students tuned their players against it:
+
+- the cut-off searches call ``eval_fn(state, player)``, ``player`` being the side to move at the
+  root; an evaluation written for AIMA's one-argument form, ``eval_fn(state)``, is called that
+  way instead (the course's own default would fail there);
+- the cut-off searches shuffle the moves of every node (``random.shuffle``), so games between
+  the same players vary; ``random.seed`` makes them repeat;
+- ``alphabeta_cutoff_search_new`` keeps, at each inner node, the value of the last move searched
+  (each child's value replaces alpha, or beta, instead of being compared with it); only the root
+  keeps the best value.  ``alphabeta_cutoff_search`` is the textbook search.
+
+Names the course's match helpers call while a file is being loaded (``Game.jogar`` here, the
+Rastros matches in ``rastros``) return at once inside Tabuleiro (see ``_skipped``): a demo match
+at the top of a file would otherwise use up the load time limit.
 """
 
-import copy  # noqa: F401  (re-exported: course files use it through the star import)
-import math
-import random  # noqa: F401
-import time  # noqa: F401
-from collections import namedtuple  # noqa: F401
+import inspect as _inspect
+import random
+import sys as _sys
+from collections import namedtuple
 
-infinity = math.inf
+argmax = max  # AIMA's utils.argmax (the course's jogos.py imports it from there)
+infinity = float("inf")
+GameState = namedtuple("GameState", "to_move, utility, board, moves")
+
+# -- loading inside Tabuleiro: match helpers return at once ------------------------------------
+_loading = False  # set by ai/outside.py while a player file is imported
+_skipped_calls: list[str] = []
 
 
+def _skipped(name: str) -> bool:
+    """True (and a log line on stderr) if ``name`` is called while a player file is being loaded."""
+    if not _loading:
+        return False
+    caller = _sys._getframe(2)
+    where = f"{caller.f_code.co_filename.replace(chr(92), '/').rsplit('/', 1)[-1]} line {caller.f_lineno}"
+    _skipped_calls.append(f"{name} ({where})")
+    print(f"Tabuleiro: {name}() called while loading ({where}) returns at once: "
+          "course matches do not play inside Tabuleiro", file=_sys.stderr)
+    return True
+
+
+# -- the searches --------------------------------------------------------------------------------
+def _evaluator(eval_fn, game, player):
+    """``eval_fn`` as a function of one state: ``eval_fn(s, player)``, or ``eval_fn(s)`` if it takes one."""
+    if eval_fn is None:
+        return lambda s: game.utility(s, player)
+    try:
+        _inspect.signature(eval_fn).bind(None, None)
+    except TypeError:
+        return eval_fn  # written for AIMA's eval_fn(state)
+    except ValueError:  # no signature to read (a builtin): the course's call
+        pass
+    return lambda s: eval_fn(s, player)
+
+
+def _moves(game, state, shuffle):
+    moves = list(game.actions(state))
+    if shuffle:
+        random.shuffle(moves)
+    return moves
+
+
+def _search(state, game, stop, evaluate, shuffle, style):
+    """The move the course's searches choose at the root; ``style`` is how an inner node keeps values.
+
+    ``stop(s, depth)`` says where to evaluate.  Styles: ``"soft"`` (the textbook: the best value
+    so far, alpha raised to it), ``"hard"`` (alpha itself raised by each value, AIMA's
+    alphabeta_search) and ``"last"`` (each value replaces alpha or beta, the course's
+    alphabeta_cutoff_search_new).
+    """
+
+    def value(s, alpha, beta, depth, maximising):
+        if stop(s, depth):
+            return evaluate(s)
+        best = -infinity if maximising else infinity
+        for a in _moves(game, s, shuffle):
+            v = value(game.result(s, a), alpha, beta, depth + 1, not maximising)
+            if maximising:
+                if style == "soft":
+                    best = max(best, v)
+                    if best >= beta:
+                        return best
+                    alpha = max(alpha, best)
+                else:
+                    alpha = v if style == "last" else max(alpha, v)
+                    if alpha >= beta:
+                        return alpha
+            else:
+                if style == "soft":
+                    best = min(best, v)
+                    if best <= alpha:
+                        return best
+                    beta = min(beta, best)
+                else:
+                    beta = v if style == "last" else min(beta, v)
+                    if beta <= alpha:
+                        return beta
+        if style == "soft":
+            return best
+        return alpha if maximising else beta
+
+    best_score, best_action = -infinity, None
+    for a in _moves(game, state, shuffle):
+        v = value(game.result(state, a), best_score, infinity, 1, False)
+        if v > best_score:
+            best_score, best_action = v, a
+    return best_action
+
+
+def _to_the_end(game):
+    return lambda s, depth: game.terminal_test(s)
+
+
+def minimax_decision(state, game):
+    """The move of best minimax value, searching to the end of the game (AIMA's Figure 5.3)."""
+    player = game.to_move(state)
+
+    def value(s, maximising):
+        if game.terminal_test(s):
+            return game.utility(s, player)
+        values = (value(game.result(s, a), not maximising) for a in game.actions(s))
+        return max(values) if maximising else min(values)
+
+    return argmax(game.actions(state), key=lambda a: value(game.result(state, a), False))
+
+
+def alphabeta_search(state, game):
+    """Alpha-beta to the end of the game (AIMA's Figure 5.7), alpha and beta as the node values."""
+    player = game.to_move(state)
+    return _search(state, game, _to_the_end(game), lambda s: game.utility(s, player), False, "hard")
+
+
+def alphabeta_search_old(state, game):
+    """Alpha-beta to the end of the game, the textbook's best-value form."""
+    player = game.to_move(state)
+    return _search(state, game, _to_the_end(game), lambda s: game.utility(s, player), False, "soft")
+
+
+def _cutoff(game, d, cutoff_test):
+    return cutoff_test or (lambda s, depth: depth > d or game.terminal_test(s))
+
+
+def alphabeta_cutoff_search(state, game, d=4, cutoff_test=None, eval_fn=None):
+    """Alpha-beta cut off below depth ``d`` (the root's children are at depth 1), moves shuffled."""
+    evaluate = _evaluator(eval_fn, game, game.to_move(state))
+    return _search(state, game, _cutoff(game, d, cutoff_test), evaluate, True, "soft")
+
+
+def alphabeta_cutoff_search_new(state, game, d=4, cutoff_test=None, eval_fn=None):
+    """The course's variant of the cut-off search (see the module docstring), moves shuffled."""
+    evaluate = _evaluator(eval_fn, game, game.to_move(state))
+    return _search(state, game, _cutoff(game, d, cutoff_test), evaluate, True, "last")
+
+
+# -- the game ----------------------------------------------------------------------------------------
 class Game:
-    """A game in AIMA's terms: subclasses give actions, result, utility and terminal_test."""
+    """A game in AIMA's terms: subclasses give actions, result, utility and terminal_test, and
+    set ``initial``."""
 
     def actions(self, state):
+        """The legal moves of ``state``."""
         raise NotImplementedError
 
     def result(self, state, move):
+        """The state after ``move``."""
         raise NotImplementedError
 
     def utility(self, state, player):
+        """The value of a final state to ``player``."""
         raise NotImplementedError
 
     def terminal_test(self, state):
@@ -45,88 +190,42 @@ class Game:
     def __repr__(self):
         return f"<{self.__class__.__name__}>"
 
-    def play_game(self, *players):
-        """Play a game with ``players`` (functions of (game, state)) in turn; the last utility."""
+    def jogar(self, jogador1, jogador2, verbose=True):
+        """One game between two functions ``(game, state) -> move``; the first player's utility."""
+        if _skipped("jogar"):
+            return 0
         state = self.initial
+        if verbose:
+            self.display(state)
+        players = (jogador1, jogador2)
+        turn = 0
         while True:
-            for player in players:
-                move = player(self, state)
-                state = self.result(state, move)
-                if self.terminal_test(state):
-                    self.display(state)
-                    return self.utility(state, self.to_move(self.initial))
+            state = self.result(state, players[turn](self, state))
+            if verbose:
+                self.display(state)
+            if self.terminal_test(state):
+                return self.utility(state, self.to_move(self.initial))
+            turn = 1 - turn
 
 
-class Jogador:
-    """A named player: ``Jogador(nome, fun)`` where ``fun(game, state)`` returns a move."""
-
-    def __init__(self, nome, fun):
-        self.nome = nome
-        self.fun = fun
-
-    def display(self):
-        print(self.nome + " ")
-
-    def __repr__(self):
-        return f"Jogador({self.nome!r})"
+# -- players --------------------------------------------------------------------------------------
+def _no_human(what):
+    raise RuntimeError(f"{what} asks a person for a move: inside Tabuleiro choose a computer player")
 
 
-def alphabeta_cutoff_search_new(state, game, d=4, cutoff_test=None, eval_fn=None):
-    """Best move for the player to move in ``state``: alpha-beta cut off below depth ``d``."""
-    player = game.to_move(state)
-
-    def cut(s, depth):
-        if cutoff_test is not None:
-            return cutoff_test(s, depth)
-        return depth > d or game.terminal_test(s)
-
-    def evaluate(s):
-        if eval_fn is not None:
-            return eval_fn(s, player)
-        return game.utility(s, player)
-
-    def max_value(s, alpha, beta, depth):
-        if cut(s, depth):
-            return evaluate(s)
-        v = -infinity
-        for a in game.actions(s):
-            v = max(v, min_value(game.result(s, a), alpha, beta, depth + 1))
-            if v >= beta:
-                return v
-            alpha = max(alpha, v)
-        return v
-
-    def min_value(s, alpha, beta, depth):
-        if cut(s, depth):
-            return evaluate(s)
-        v = infinity
-        for a in game.actions(s):
-            v = min(v, max_value(game.result(s, a), alpha, beta, depth + 1))
-            if v <= alpha:
-                return v
-            beta = min(beta, v)
-        return v
-
-    best_score = -infinity
-    best_action = None
-    for a in game.actions(state):
-        v = min_value(game.result(state, a), best_score, infinity, 1)
-        if v > best_score or best_action is None:
-            best_score = v
-            best_action = a
-    return best_action
-
-
-# AIMA's other name for the same search, with a one-argument eval_fn(state).
-def alphabeta_cutoff_search(state, game, d=4, cutoff_test=None, eval_fn=None):
-    one = None if eval_fn is None else (lambda s, _player: eval_fn(s))
-    return alphabeta_cutoff_search_new(state, game, d, cutoff_test, one)
+def query_player(game, state):
+    """A person types the move (the course's; inside Tabuleiro there is no one to ask)."""
+    _no_human("query_player")
 
 
 def random_player(game, state):
-    """A random legal move (AIMA's ``random_player``)."""
+    """A random legal move."""
     return random.choice(game.actions(state))
 
 
+def minimax_player(game, state):
+    return minimax_decision(state, game)
+
+
 def alphabeta_player(game, state):
-    return alphabeta_cutoff_search_new(state, game)
+    return alphabeta_search(state, game)

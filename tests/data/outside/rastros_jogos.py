@@ -3,12 +3,13 @@
 from jogos import *
 from func_timeout import func_timeout, FunctionTimedOut
 import rastros
+from rastros import Jogador
 
 
 def f_aval_fuga(estado, jogador):
     "Prefer positions where the opponent has few moves (and wins, of course)."
     if estado.terminou != 0:
-        return estado.compute_utility(jogador) * infinity
+        return estado.compute_utility(jogador) * 100
     if estado.to_move == jogador:
         return len(estado.moves())
     return -len(estado.moves())

@@ -1,0 +1,408 @@
+"""The outside-player worker: the process that imports a player's file and answers for it.
+
+The parent (ai/outside.py) sends JSON lines on stdin -- ``{"op": "load", ...}`` once, then
+``{"op": "move", "position": ..., "time": ...}`` -- and reads one JSON reply per line.  Everything
+the player prints goes to stderr (the parent keeps it in a log file), and the player's
+``input()`` reads an empty stream, so neither can corrupt the protocol.
+
+The player's folder comes first on the import path, as when the student runs the file: their own
+``games.py`` (AIMA's usual name), ``utils.py``, ``ai`` or ``ui`` is the one they get.  Tabuleiro's
+packages, once this worker has loaded what it needs, stay in ``sys.modules`` only under private
+names (``_tabuleiro_games``, ...), and the repository leaves the path.  The course's modules
+(``rastros``, ``jogos``, ``base``, ``draw``, ``func_timeout``) are installed under their names
+before the file is imported, so a course's copy beside the file (which needs packages the
+student may not have) is not used.
+
+Kinds of players a file may hold (the parent's docstring has the ids):
+1. our contract: ``choose(game, state)`` or a class with ``choose(state)`` (``Class(game)`` or
+   ``Class()``), with one more parameter to be told the move's seconds;
+2. course Rastros files: every ``Jogador`` of the file (not the course's own);
+3. course Trax files: ``class Player(Base.BasePlayer)``, one object per colour.
+"""
+
+from __future__ import annotations
+
+import ast
+import faulthandler
+import importlib
+import importlib.util
+import inspect
+import json
+import os
+import sys
+import threading
+import time
+import traceback
+import types
+from pathlib import Path
+from typing import Any
+
+import games
+from ai.outside_source import Source, definitions, first_line, read_source
+from games.base import Game, IllegalMove, State
+from games.rastros import course_coords
+from games.trax import NAME, board_text, move_of, tile_of_name
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPAT = Path(__file__).resolve().parent / "compat"
+COMPAT_MODULES = ("func_timeout", "jogos", "rastros", "base", "draw")  # in dependency order
+OUR_PACKAGES = ("games", "ai", "ui", "tools")
+PRIVATE = "_tabuleiro_"
+GENERIC_STEMS = frozenset({"player", "jogador", "bot", "main", "agent", "agente", "ai", "ia", "solution", "projeto"})
+
+
+def serve_child() -> None:
+    """The worker's entry: the course's module names are ours, then the request loop."""
+    sys.path[:] = [p for p in sys.path if p not in ("", ".", str(COMPAT))]
+    for name in COMPAT_MODULES:
+        sys.modules[name] = importlib.import_module(f"ai.compat.{name}")
+    serve()
+
+
+def hide_our_packages() -> None:
+    """Move Tabuleiro's packages to private names and the repository off the path.
+
+    Everything the worker needs is imported by now; a student's module of the same name
+    (``games``, ``ai``, ``ui``, ``tools``) is then imported from the student's folder.
+    """
+    for name in list(sys.modules):
+        if name.split(".", 1)[0] in OUR_PACKAGES:
+            sys.modules[PRIVATE + name] = sys.modules.pop(name)
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT]
+
+
+def serve() -> None:
+    """The request loop: JSON requests on the real stdin, one JSON reply per line on the real stdout."""
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin from now on)
+    _watch_parent()
+    host: _Host | None = None
+    for line in requests:
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        try:
+            if request.get("op") == "load":
+                host = _Host(request)
+                reply = host.describe()
+            elif host is None:
+                reply = {"ok": False, "error": "no player loaded"}
+            else:
+                reply = host.move(request)
+        except _LoadError as exc:
+            reply = {"ok": False, "error": str(exc)}
+        except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
+            reply = {"ok": False, "error": describe_exception(exc, host.source if host else None)}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+
+
+def _watch_parent() -> None:
+    """End this process when its parent is gone, even if the player's code never returns."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+# -- saying where an error is ---------------------------------------------------------------------
+def _is_compat(filename: str) -> bool:
+    return Path(filename).resolve().parent == COMPAT
+
+
+def describe_exception(exc: BaseException, source: Source | None = None) -> str:
+    """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
+
+    A failure inside our course modules says so and names the student's line that called them;
+    a syntax error names its own file and line (Python gives them in the exception, not the
+    traceback); a missing module says where to put it.
+    """
+    folder = source.path.parent if source else None
+
+    def theirs(filename: str) -> bool:
+        path = Path(filename)
+        return source is not None and (path == source.path or (path.is_absolute() and folder in path.parents)
+                                       and not _is_compat(filename))
+
+    def where(filename: str, line: int) -> str:
+        if source is not None and Path(filename) == source.path:
+            return source.where(line)
+        return f"{Path(filename).name} line {line}"
+
+    text = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, MemoryError):
+        text = "MemoryError: the bot ran out of memory (it may have reached its memory limit)"
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"crashed: {type(exc).__name__}: {exc.msg} (at {where(exc.filename, exc.lineno or 0)})"
+    if isinstance(exc, ModuleNotFoundError) and exc.name and source is not None:
+        top = exc.name.split(".")[0]
+        text += (f": put {top}.py (or the {top} folder) beside {source.path.name}, in {folder}, "
+                 f"or install the package {top}")
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).name not in
+              ("outside_child.py", "outside_source.py")]
+    if not frames:
+        return f"crashed: {text}"
+    last = frames[-1]
+    mine = [f for f in frames if theirs(f.filename)]
+    if _is_compat(last.filename):
+        called = f", called from {where(mine[-1].filename, mine[-1].lineno)}" if mine else ""
+        return f"crashed: {text} (in Tabuleiro's course module {Path(last.filename).name} line {last.lineno}{called})"
+    frame = mine[-1] if mine and not theirs(last.filename) else last
+    return f"crashed: {text} (at {where(frame.filename, frame.lineno)})"
+
+
+class _LoadError(Exception):
+    """A file without players, or without the player asked for: our words, not a crash."""
+
+
+# -- loading the file ------------------------------------------------------------------------------
+class _Host:
+    """Inside the worker: the loaded file, the chosen player, and the translation to the course API."""
+
+    def __init__(self, request: dict) -> None:
+        self.game = games.load(request["game"], **request.get("options", {}))
+        path = Path(request["file"]).resolve()
+        self.source = read_source(path)
+        self.skipped: list[str] = []
+        if self.game.id == "rastros":
+            sys.modules["rastros"]._set_size(self.game.n)
+        hide_our_packages()
+        sys.path.insert(0, str(path.parent))
+        jogos = sys.modules["jogos"]
+        jogos._loading, jogos._skipped_calls[:] = True, []
+        limit = request.get("load_time")
+        if limit:  # where the file is stuck, for the parent's message if it is too slow
+            faulthandler.dump_traceback_later(max(0.1, limit - 0.4), exit=False, file=sys.stderr)
+        try:
+            only_definitions = request.get("definitions_only") or path.suffix == ".ipynb"
+            self.module = self._run_definitions() if only_definitions else self._import()
+        finally:
+            faulthandler.cancel_dump_traceback_later()
+            jogos._loading = False
+        self.skipped += [f"{call} returned at once" for call in jogos._skipped_calls]
+        self.players = self._find_players()
+        if not self.players:
+            raise _LoadError(f"{path.name} defines no player for {self.game.id}: expected choose(game, state), "
+                             "a class with choose(state), Jogador(...) objects (Rastros) or class Player (Trax)")
+        wanted = request.get("name")
+        self.chosen = self._pick(wanted) if wanted else self.players[0]
+
+    def _new_module(self) -> types.ModuleType:
+        name = f"outside_{self.source.path.stem}"
+        module = types.ModuleType(name)
+        module.__file__ = str(self.source.path)
+        sys.modules[name] = module
+        return module
+
+    def _import(self) -> types.ModuleType:
+        spec = importlib.util.spec_from_file_location(f"outside_{self.source.path.stem}", self.source.path)
+        if spec is None or spec.loader is None:
+            raise _LoadError(f"{self.source.path.name} is not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    def _run_definitions(self) -> types.ModuleType:
+        """Run the imports, definitions and value assignments; skip (and name) the rest.
+
+        A kept statement that needs a name only a skipped one made (``tabela = dict(... campeonato)``)
+        is skipped too.
+        """
+        source = self.source
+        tree = ast.parse(source.text, filename=str(source.path))
+        keep, skip = definitions(tree)
+        module = self._new_module()
+        self.skipped += [first_line(source, node) for node in skip]
+        for node in keep:
+            code = compile(ast.Module(body=[node], type_ignores=[]), str(source.path), "exec")
+            try:
+                exec(code, module.__dict__)  # noqa: S102 (the player's own code, in its own process)
+            except NameError as exc:
+                self.skipped.append(f"{first_line(source, node)} (needs {exc.name}, which was skipped)")
+        return module
+
+    def _find_players(self) -> list[dict]:
+        found: list[dict] = []
+        jogador_type = getattr(sys.modules["rastros"], "Jogador", None)
+        base_type = getattr(sys.modules["base"], "BasePlayer", None)
+        course_objects = {id(v) for v in vars(sys.modules["rastros"]).values() if isinstance(v, jogador_type)}
+        module_name = self.module.__name__
+        for var, value in vars(self.module).items():
+            if var.startswith("_"):
+                continue
+            if isinstance(value, jogador_type):
+                if id(value) in course_objects or self.game.id != "rastros":
+                    continue  # the course's own players, or a Rastros player offered for another game
+                found.append({"name": var, "title": str(value.nome), "kind": "course rastros", "obj": value})
+            elif isinstance(value, type) and value.__module__ == module_name:
+                if base_type is not None and issubclass(value, base_type):
+                    if self.game.id == "trax":
+                        found.append({"name": var, "title": self._label(var), "kind": "course trax", "obj": value})
+                elif callable(getattr(value, "choose", None)):
+                    found.append({"name": var, "title": var, "kind": "class", "obj": value})
+            elif var == "choose" and callable(value):
+                found.append({"name": var, "title": self._label(None), "kind": "function", "obj": value})
+        return found
+
+    def _label(self, name: str | None) -> str:
+        """A title that tells students apart: the folder too when the file's name says nothing.
+
+        Course Trax files must all be called player.py: ``ana/player.py`` and ``rui/player.py``
+        become ``ana`` and ``rui``.
+        """
+        path = self.source.path
+        if path.stem.lower() in GENERIC_STEMS:
+            return path.parent.name or path.stem
+        return path.stem if name is None else f"{path.stem}.{name}"
+
+    def _pick(self, wanted: str) -> dict:
+        if wanted == "*":  # every player of the file: a tournament expands it, alone it is the first
+            return self.players[0]
+        for p in self.players:
+            if p["name"] == wanted:
+                return p
+        for p in self.players:
+            if p["title"] == wanted or p["title"].lower() == wanted.lower():
+                return p
+        names = ", ".join(f"{p['name']} ({p['title']})" if p["title"] != p["name"] else p["name"]
+                          for p in self.players)
+        raise _LoadError(f"no player {wanted!r} in {self.source.path.name}; players: {names}")
+
+    def describe(self) -> dict:
+        chosen = self.chosen
+        self.adapter = _ADAPTERS[chosen["kind"]](self.game, chosen["obj"])
+        title = getattr(self.adapter, "title", None) or chosen["title"]
+        return {"ok": True, "kind": chosen["kind"], "title": title, "name": chosen["name"], "skipped": self.skipped,
+                "players": [{k: p[k] for k in ("name", "title", "kind")} for p in self.players]}
+
+    def move(self, request: dict) -> dict:
+        state = self.game.from_text(request["position"])
+        text = self.adapter.move(state, request.get("time"))
+        return {"ok": True, "move": text}
+
+
+# -- the adapters: one per kind of player ------------------------------------------------------------
+def _notation(game: Game, state: State, answer: Any) -> str:
+    """A contract player's answer (a move or its text) as notation; IllegalMove if neither."""
+    if isinstance(answer, str):
+        return game.format_move(state, game.parse_move(state, answer))
+    if answer not in state.legal_moves():
+        raise IllegalMove(f"{answer!r} is not a legal move here")
+    return game.format_move(state, answer)
+
+
+def _takes(fn: Any, count: int) -> bool:
+    """True if ``fn`` can be called with ``count`` positional arguments."""
+    try:
+        inspect.signature(fn).bind(*range(count))
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def _answer_text(game: Game, state: State, answer: Any) -> str:
+    try:
+        return _notation(game, state, answer)
+    except (IllegalMove, ValueError, TypeError, KeyError, IndexError):
+        return answer if isinstance(answer, str) else repr(answer)  # the parent refuses it and says why
+
+
+class _FunctionAdapter:
+    """``choose(game, state)``, or ``choose(game, state, seconds)`` to be told the move's time limit."""
+
+    def __init__(self, game: Game, fn: Any) -> None:
+        self.game, self.fn = game, fn
+        self.timed = _takes(fn, 3)
+
+    def move(self, state: State, seconds: float | None = None) -> str:
+        answer = self.fn(self.game, state, seconds) if self.timed else self.fn(self.game, state)
+        return _answer_text(self.game, state, answer)
+
+
+class _ClassAdapter:
+    """An object with ``choose(state)`` or ``choose(state, seconds)``, made as ``Class(game)`` or ``Class()``."""
+
+    def __init__(self, game: Game, cls: type) -> None:
+        self.game = game
+        self.obj = cls(game) if _takes(cls, 1) else cls()
+        self.timed = _takes(self.obj.choose, 2)
+
+    def move(self, state: State, seconds: float | None = None) -> str:
+        answer = self.obj.choose(state, seconds) if self.timed else self.obj.choose(state)
+        return _answer_text(self.game, state, answer)
+
+
+class _RastrosAdapter:
+    """A course ``Jogador``: our state becomes an ``EstadoRastros``, its (row, col) becomes ``row-col``."""
+
+    def __init__(self, game: Game, jogador: Any) -> None:
+        self.game, self.jogador, self.course = game, jogador, sys.modules["rastros"]
+        self.course_game = self.course.Rastros()
+
+    def move(self, state: State, seconds: float | None = None) -> str:
+        n = self.game.n
+        estado = self.course.EstadoRastros(
+            to_move="SN"[state.to_move], white=course_coords(n, state.white),
+            blacks={course_coords(n, i) for i in range(n * n) if state.blacks >> i & 1})
+        answer = self.jogador.fun(self.course_game, estado)
+        if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
+            return f"{answer[0]}-{answer[1]}"
+        return f"{answer!r} (not a (row, col) square)"
+
+
+class _TraxAdapter:
+    """A course ``Player(Base.BasePlayer)``: constructed for both colours at load time."""
+
+    def __init__(self, game: Game, cls: type) -> None:
+        self.game = game
+        start = game.initial_state()
+        board = [row.split() for row in board_text(start.cells, game.size).splitlines()]
+        self.players = {}
+        for side, colour in enumerate("ld"):
+            player = cls(board, f"player-{colour}", colour)
+            player.tournament = game.mode == "tournament"
+            self.players[side] = player
+        algorithm = getattr(self.players[0], "algorithmName", "base")
+        self.title = None
+        if algorithm and algorithm != "base":
+            self.title = f"{Path(inspect.getfile(cls)).parent.name} ({algorithm})"
+
+    def move(self, state: State, seconds: float | None = None) -> str:
+        game = self.game
+        player = self.players[state.to_move]
+        player.board = [row.split() for row in board_text(state.cells, game.size).splitlines()]
+        answer = player.move()
+        if not answer:
+            return "[] (no tile placed)" if state.legal_moves() else "none"
+        n = game.size
+        try:
+            placed = {(int(r) * n + int(c), tile_of_name(str(t))) for r, c, t in answer}
+            if any(not 0 <= cell < n * n for cell, _ in placed):
+                raise ValueError
+        except (TypeError, ValueError):
+            return f"{answer!r} (expected [[row, col, tile], ...])"
+        for cell, tile in placed:
+            move = move_of(cell, tile)
+            if move in state.legal_moves():
+                turn = set(state.play(move).turn)
+                if turn == {move_of(c, t) for c, t in placed}:
+                    return game.format_move(state, move)
+        first = answer[0]
+        shown = ", ".join(f"{r},{c}:{NAME.get(tile_of_name(str(t)), t)}" for r, c, t in answer[:4])
+        return f"{first[0]},{first[1]}:{first[2]} (tiles {shown} are not one legal turn with its forced tiles)"
+
+
+_ADAPTERS = {"function": _FunctionAdapter, "class": _ClassAdapter, "course rastros": _RastrosAdapter,
+             "course trax": _TraxAdapter}

@@ -1,0 +1,229 @@
+"""Engines speaking the Go Text Protocol as outside players (``gtp:COMMAND`` or ``engine.json``).
+
+The engine is started once per player (ai/outside_process.py: its own folder, a minimal
+environment, resource limits, its error stream in a log file named in any forfeit) and kept in
+step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its move.
+
+- Start-up is outside any clock: the first command (``protocol_version``) may take up to
+  ``startup_time`` seconds (default 60: engines load books and networks); moves are timed after.
+- Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi)
+  for a time per move, ``M 0 0`` for a game clock of M seconds -- and with a game clock every
+  ``genmove`` follows a ``time_left COLOUR SECONDS 0``.  Engines that do not know the commands
+  may refuse them; that is not an error.
+- A JSON config: ``{"command": [...], "name": ..., "transpose": false, "cwd": ...,
+  "setup": ["param_mohex max_time 1"], "startup_time": 60, "limits": "memory=4096"}``.  ``setup``
+  commands are sent after start-up (a refused one is a load error); ``limits`` is
+  ``outside_process.BotLimits.from_text`` text.
+- Answers: ``resign`` loses the game (reason "resigned"); ``swap`` (or ``swap-pieces``) is the
+  swap move where the game has one.
+
+Colours: ``b`` is the side that moves first (game.sides[0]), ``w`` the other.  Vertices are our
+notation; for Hex programs in the HexGui/Benzene convention (black joins top and bottom) set
+``"transpose": true`` so their ``c1`` is our ``a3`` (see ai/commands/gtp.py).
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import time
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
+from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead
+from ai.outside_process import Bot, BotLimits
+from games.base import Game, IllegalMove, State
+
+STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
+COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
+SWAP_WORDS = ("swap", "swap-pieces", "swap-sides")
+
+
+class GTPPlayer(Player):
+    """An engine program speaking GTP, kept in step with the game by ``play``."""
+
+    def __init__(self, game_id: str, player_id: str, spec: OutsideId, options: dict[str, Any] | None = None,
+                 **loader: Any) -> None:
+        self.game_id = game_id
+        self.player_id = player_id
+        self.options = dict(options or {})
+        config: dict[str, Any] = {"command": list(spec.command)}
+        if spec.path:
+            try:
+                config = json.loads(Path(spec.path).read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as exc:
+                raise OutsideLoadError(player_id, str(exc)) from None
+            if not isinstance(config, dict) or not config.get("command"):
+                raise OutsideLoadError(player_id, "expected a JSON object with a \"command\" list")
+        command = config["command"]
+        self.command = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
+        self.transpose = bool(config.get("transpose", False))
+        self.cwd = config.get("cwd")
+        self.setup = [str(c) for c in config.get("setup", [])]
+        self.startup_time = float(config.get("startup_time", STARTUP_TIME))
+        limits = loader.get("limits") or config.get("limits")
+        self.limits = BotLimits.from_text(limits, BotLimits.default()) if isinstance(limits, str) else limits
+        self.log_dir = loader.get("log_dir")
+        self.bot: Bot | None = None
+        self.synced: State | None = None  # the position the engine has, when known
+        self.timing: tuple | None = None  # the time settings the engine was given
+        try:
+            self._start()
+            name = config.get("name") or self._ask("name", COMMAND_TIME)
+        except (_Dead, Forfeit) as exc:
+            log = self.bot.log_note() if self.bot else ""
+            self.close()
+            raise OutsideLoadError(player_id, f"the engine does not answer GTP ({exc}){log}") from None
+        self.info = PlayerInfo(player_id, name, "a GTP engine")
+
+    def _start(self) -> None:
+        """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
+        self.close()
+        label = Path(self.command[0]).name
+        try:
+            self.bot = Bot(self.command, label, self.limits, cwd=self.cwd, log_dir=self.log_dir)
+        except OSError as exc:
+            raise OutsideLoadError(self.player_id, f"cannot start {self.command[0]!r}: {exc}") from None
+        self.synced = None
+        self.timing = None
+        self._ask("protocol_version", self.startup_time)
+        for command in self.setup:
+            self._ask(command, COMMAND_TIME)
+
+    def _ask(self, command: str, timeout: float | None, stop: Any = None, optional: bool = False) -> str | None:
+        """Send one command; its answer.  _Dead on no answer; Forfeit on a ``?`` (None if ``optional``)."""
+        assert self.bot is not None
+        if not self.bot.send(command + "\n"):
+            raise _Dead(f"crashed (engine ended{self.bot.exit_text()})")
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        answer: list[str] = []
+        while True:
+            wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
+            try:
+                raw = self.bot.lines.get(timeout=wait)
+            except queue.Empty:
+                if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
+                    self.bot.kill()
+                    raise _Dead("late") from None
+                if self.bot.too_many_processes():
+                    raise _Dead(f"started more processes than its limit ({self.bot.limits.processes})") from None
+                continue
+            if not raw:
+                raise _Dead(f"crashed (engine ended{self.bot.exit_text()})")
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if not answer and not line.strip():
+                continue  # blank lines before an answer
+            if not line.strip():
+                break
+            answer.append(line)
+        head = answer[0]
+        text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
+        if head.startswith("?"):
+            if optional:
+                return None
+            raise Forfeit(f"engine refused {command!r}: {text}")
+        return text
+
+    def _vertex(self, game: Game, state: State, move: Hashable) -> str:
+        text = game.format_move(state, move).lower()
+        return transpose_cell(text) if self.transpose else text
+
+    def _play(self, state: State, move: Hashable) -> None:
+        self._ask(f"play {'bw'[state.to_move]} {self._vertex(state.game, state, move)}", COMMAND_TIME)
+
+    def _sync(self, state: State) -> None:
+        """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay."""
+        game = state.game
+        if self.synced is not None and self.synced == state:
+            return
+        if self.synced is not None and not self.synced.is_terminal():
+            for move in self.synced.legal_moves():
+                if self.synced.play(move) == state:
+                    self._play(self.synced, move)
+                    self.synced = state
+                    return
+        start = game.initial_state()
+        size = game.options.get("size")
+        if size is not None:
+            self._ask(f"boardsize {size}", COMMAND_TIME)
+        self._ask("clear_board", COMMAND_TIME)
+        self.synced, self.timing = start, None
+        if state != start:
+            for move in start.legal_moves():
+                if start.play(move) == state:
+                    self._play(start, move)
+                    self.synced = state
+                    return
+            raise Forfeit("cannot be given this position: it is not the start or one move after it, "
+                          "and the engine was not following the game")
+
+    def _tell_time(self, state: State, limits: Limits) -> None:
+        """``time_settings`` when they change (a new game), ``time_left`` before each move on a clock."""
+        remaining = getattr(limits, "remaining", None)
+        if remaining is not None:
+            timing: tuple = ("clock",)
+            settings = f"time_settings {max(1, round(remaining))} 0 0"
+        elif limits.time is not None:
+            timing = ("move", limits.time)
+            settings = f"time_settings 0 {max(1, round(limits.time))} 1"
+        else:
+            return
+        if timing != self.timing:
+            self._ask(settings, COMMAND_TIME, optional=True)
+            self.timing = timing
+        if remaining is not None:
+            self._ask(f"time_left {'bw'[state.to_move]} {max(0, int(remaining))} 0", COMMAND_TIME, optional=True)
+
+    def choose(self, state: State, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        limits = limits or Limits()
+        game = state.game
+        budget = getattr(limits, "remaining", None) if limits.time is None else limits.time
+        began = time.perf_counter()
+        try:
+            if self.bot is None or not self.bot.alive():
+                self._start()
+            self._sync(state)
+            self._tell_time(state, limits)
+            timeout = None if budget is None else budget + GRACE
+            began = time.perf_counter()
+            text = self._ask(f"genmove {'bw'[state.to_move]}", timeout, limits.stop) or ""
+        except _Dead as exc:
+            log = self.bot.log_note() if self.bot else ""
+            self.close()
+            if str(exc) == "late" and budget is not None:
+                spent = time.perf_counter() - began
+                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {budget:g} s); engine stopped{log}") from None
+            raise Forfeit(f"{exc}{log}") from None
+        except OutsideLoadError as exc:
+            raise Forfeit(f"could not be restarted: {exc.reason}") from None
+        word = text.split()[0] if text.split() else ""
+        if word.lower() == "resign":
+            self.synced = None
+            raise Forfeit("resigned")
+        if word.lower() in SWAP_WORDS:
+            word = "swap"
+        try:
+            move = game.parse_move(state, transpose_cell(word) if self.transpose else word)
+        except (IllegalMove, ValueError) as exc:
+            self.synced = None
+            raise Forfeit(f"played an illegal move {word!r}: {exc}") from None
+        self.synced = state.play(move)
+        return move
+
+    def close(self) -> None:
+        if self.bot is not None:
+            if self.bot.alive():
+                self.bot.send("quit\n")
+            self.bot.kill()
+            self.bot = None
+
+
+def transpose_cell(text: str) -> str:
+    """``c1`` <-> ``a3``: a cell with its row and column exchanged (other moves unchanged)."""
+    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
+        return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
+    return text

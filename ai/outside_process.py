@@ -1,0 +1,280 @@
+"""Starting outside bots so that they cannot hurt the host: limits, a folder, a log, a clean end.
+
+Every outside bot -- a Python file's worker or a GTP engine -- is started by ``start_bot``:
+
+- in a working directory of its own: a Python file's folder (students open their files relative
+  to it), for a GTP engine a new temporary folder removed when it ends (unless its config names
+  one); with a minimal environment (PATH, the locale, HOME and TMPDIR set to the bot's temporary
+  folder; nothing else of the host's);
+- in a new session (POSIX), so the whole process group is killed at the end;
+- with its error stream written to a log file (``BotLog``), whose path a forfeit names;
+- on POSIX, with resource limits (``BotLimits``): address space, CPU seconds and processes.  The
+  process limit is enforced twice: by RLIMIT_NPROC where the kernel applies it (it does not for
+  root) and by ``count_group`` while a move is awaited, which kills a group that grew past it.
+  On Windows none of these limits apply (documented in docs/outside-players.md).
+
+Limits are set per player (``BotLimits`` passed to the loader) or for all bots with the
+environment variable ``TABULEIRO_BOT_LIMITS="memory=1024,processes=16,cpu=600"`` (MB, count, s).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import weakref
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+LOG_ROOT_VARIABLE = "TABULEIRO_BOT_LOGS"
+LIMITS_VARIABLE = "TABULEIRO_BOT_LIMITS"
+STDERR_TAIL = 400  # characters of a dead bot's error stream quoted in the reason
+GROUP_CHECK_EVERY = 0.2  # seconds between two counts of a bot's processes while it thinks
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What one outside bot may use (POSIX only).  ``None``: no limit of that kind."""
+
+    memory_mb: int | None = 2048  # address space of each of its processes
+    processes: int | None = 32  # processes (and threads) it may add
+    cpu_seconds: int | None = 1800  # CPU time of each of its processes
+
+    @classmethod
+    def from_text(cls, text: str, base: BotLimits | None = None) -> BotLimits:
+        """``memory=512,processes=8,cpu=60`` (``none`` lifts one); ValueError on anything else."""
+        fields = {"memory": "memory_mb", "processes": "processes", "cpu": "cpu_seconds"}
+        limits = base or cls()
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, _, value = part.partition("=")
+            if key.strip() not in fields:
+                raise ValueError(f"bot limit {key!r}: expected memory, processes or cpu")
+            number = None if value.strip().lower() == "none" else int(value)
+            limits = replace(limits, **{fields[key.strip()]: number})
+        return limits
+
+    @classmethod
+    def default(cls) -> BotLimits:
+        return cls.from_text(os.environ.get(LIMITS_VARIABLE, ""))
+
+
+def log_folder() -> Path:
+    """Where bots' error streams go: $TABULEIRO_BOT_LOGS, else tabuleiro-bots/ in the temp folder."""
+    folder = Path(os.environ.get(LOG_ROOT_VARIABLE) or Path(tempfile.gettempdir()) / "tabuleiro-bots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_log(label: str, folder: str | Path | None = None) -> Path:
+    """A new log file's path for a bot called ``label``, in ``folder`` (default ``log_folder()``)."""
+    base = Path(folder) if folder else log_folder()
+    base.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", label)[-60:].strip("_.") or "bot"
+    fd, name = tempfile.mkstemp(prefix=f"{time.strftime('%Y%m%d-%H%M%S')}-{stem}-", suffix=".log", dir=base)
+    os.close(fd)
+    return Path(name)
+
+
+def minimal_environment(folder: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT",
+                                                         "WINDIR", "COMSPEC", "PATHEXT", "TZ")}
+    env.update(HOME=folder, TMPDIR=folder, TEMP=folder, TMP=folder, PYTHONIOENCODING="utf-8",
+               PYTHONDONTWRITEBYTECODE="1")
+    env.update(extra or {})
+    return env
+
+
+def _user_tasks() -> int:
+    """Processes and threads of this user now (what RLIMIT_NPROC counts); 0 if /proc cannot tell."""
+    uid, total = os.getuid(), 0
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    if entry.stat().st_uid == uid:
+                        total += len(os.listdir(f"/proc/{entry.name}/task"))
+    return total
+
+
+def _limit_preexec(limits: BotLimits):
+    """The function the child runs before exec: resource limits (POSIX)."""
+    import resource
+
+    nproc = None
+    if limits.processes is not None and os.getuid() != 0:
+        nproc = _user_tasks() + limits.processes
+
+    def apply() -> None:
+        if limits.memory_mb is not None:
+            size = limits.memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+        if limits.cpu_seconds is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 5))
+        if nproc is not None:
+            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    return apply
+
+
+def count_group(pgid: int) -> int:
+    """How many processes are in process group ``pgid`` (Linux /proc; 0 elsewhere)."""
+    count = 0
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            fields = stat[stat.rfind(b")") + 2:].split()
+            if len(fields) > 2 and int(fields[2]) == pgid:
+                count += 1
+    return count
+
+
+class Bot:
+    """One started bot process: its pipes, a reader thread, its folder and log, and its limits."""
+
+    def __init__(self, command: list[str], label: str, limits: BotLimits | None = None, cwd: str | None = None,
+                 log_dir: str | Path | None = None, env: dict[str, str] | None = None) -> None:
+        self.limits = limits or BotLimits.default()
+        self.folder = tempfile.mkdtemp(prefix="tabuleiro-bot-")  # HOME and TMPDIR; cwd unless given
+        self.log_path = new_log(label, log_dir)
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 (lives as long as the bot)
+        posix = os.name == "posix"
+        try:
+            self.proc = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
+                cwd=cwd or self.folder, env=minimal_environment(self.folder, env),
+                start_new_session=posix, preexec_fn=_limit_preexec(self.limits) if posix else None,
+            )
+        except OSError:
+            self._cleanup()
+            raise
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
+        self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder)
+        self._next_count = 0.0
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def send(self, text: str) -> bool:
+        try:
+            self.proc.stdin.write(text.encode())
+            self.proc.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError, ValueError):
+            return False
+
+    def too_many_processes(self) -> bool:
+        """True (and the group killed) if the bot runs more processes than its limit allows."""
+        if self.limits.processes is None or os.name != "posix" or not Path("/proc").is_dir():
+            return False
+        now = time.perf_counter()
+        if now < self._next_count:
+            return False
+        self._next_count = now + GROUP_CHECK_EVERY
+        if count_group(self.proc.pid) > self.limits.processes + 1:
+            self.kill()
+            return True
+        return False
+
+    def exit_text(self) -> str:
+        """``, exit status 3; stderr: ...`` for a reason (the signal's name for a killed bot)."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=2)
+        code = self.proc.returncode
+        text = ""
+        if code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = str(-code)
+            text = f", killed by {name}" + (" (CPU time limit)" if name == "SIGXCPU" else "")
+        elif code is not None:
+            text = f", exit status {code}"
+        tail = self.stderr_tail()
+        return text + (f"; stderr: {tail}" if tail else "")
+
+    def stderr_tail(self) -> str:
+        try:
+            self.log.flush()
+            data = self.log_path.read_bytes()[-4 * STDERR_TAIL:].decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+        return " | ".join(line for line in data.splitlines() if line.strip())[-STDERR_TAIL:]
+
+    def log_note(self) -> str:
+        """``; log: PATH`` for a reason, if the bot wrote anything to its error stream."""
+        try:
+            self.log.flush()
+            return f"; log: {self.log_path}" if self.log_path.stat().st_size else ""
+        except (OSError, ValueError):
+            return ""
+
+    def stderr_text(self) -> str:
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+
+    def kill(self) -> None:
+        _end(self.proc, self.log, self.folder)
+
+    def _cleanup(self) -> None:
+        with contextlib.suppress(OSError):
+            self.log.close()
+        if self.folder:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _read_lines(stream, lines: queue.Queue) -> None:
+    for line in iter(stream.readline, b""):
+        lines.put(line)
+    lines.put(b"")  # end of stream: the bot is gone
+
+
+def kill_process(proc: subprocess.Popen) -> None:
+    """Kill ``proc`` and its process group (POSIX), and close its pipes."""
+    if proc.poll() is None or os.name == "posix":
+        try:
+            if os.name == "posix":
+                os.killpg(proc.pid, signal.SIGKILL)
+            else:
+                proc.kill()
+        except (ProcessLookupError, PermissionError, OSError):
+            with contextlib.suppress(OSError):
+                proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
+    for stream in (proc.stdin, proc.stdout):
+        with contextlib.suppress(OSError, ValueError):
+            if stream:
+                stream.close()
+
+
+def _end(proc: subprocess.Popen, log, folder: str | None) -> None:
+    kill_process(proc)
+    with contextlib.suppress(OSError):
+        log.close()
+        if not os.path.getsize(log.name):
+            os.remove(log.name)  # nothing was written: no file to keep
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def python_command(code: str) -> list[str]:
+    """This Python running ``code``, isolated from the user's site and PYTHON* variables."""
+    return [sys.executable, "-I", "-u", "-c", code]
