@@ -545,20 +545,21 @@ def test_engine_does_not_repeat_while_it_has_new_positions():
     its tree (the opponent can repeat it again).  With the position after c5-d5 already seen, it
     plays the mirror move c5-b5 instead; without that rule it would repeat (c5-d5 is listed first)."""
     from ai.base import Limits
-    from ai.engines.alquerque import EnginePlayer, Tactics
+    from ai.engines.alquerque import EnginePlayer
+    from ai.reference.alquerque_search import reference_player
 
     rows = "..W..\n.....\n..B..\n.....\nW...W"
     seen_after = "/".join(GAME._board_rows(position(rows).play(GAME.parse_move(position(rows), "c5-d5")).boards))
     state = GAME.from_text(f"to-move: White\n{rows}\nseen: {seen_after} Black")
 
-    def choice(repetition_rule: bool) -> str:
-        player = EnginePlayer(Tactics(), None, depth=4)
-        if not repetition_rule:
-            player.engine.repeated = None
+    def choice(player) -> str:
         return GAME.move_text(player.choose(state, Limits(depth=4)))
 
-    assert choice(True) == "c5-b5"
-    assert choice(False) == "c5-d5"
+    assert choice(EnginePlayer(None, depth=4)) == "c5-b5"
+    assert choice(reference_player(depth=4)) == "c5-b5"
+    without_the_rule = reference_player(depth=4)
+    without_the_rule.engine.repeated = None
+    assert choice(without_the_rule) == "c5-d5"
 
 
 @pytest.mark.parametrize(
@@ -581,7 +582,7 @@ def test_engine_not_behind_keeps_its_pieces_behind_the_enemy(rows, kept, passing
     state = position(rows, to_move="Black")
 
     def choice(tactics: Tactics) -> str:
-        return GAME.move_text(EnginePlayer(tactics, None, depth=2).choose(state, Limits(depth=2)))
+        return GAME.move_text(EnginePlayer(None, tactics, depth=2).choose(state, Limits(depth=2)))
 
     assert choice(Tactics()) == kept
     assert choice(Tactics(passed_idle=SAFE)) == passing
@@ -733,7 +734,8 @@ def test_balanced_openings_refuse_a_start_that_loses_a_piece_by_force():
     """Level material and no capture pending are not enough: after these six plies Black wins a
     piece by force within four plies whatever White does (the course's depth-4 minimax), so the
     start is unfair; a quiet start that the search finds level is accepted."""
-    from ai.engines.alquerque import balanced, course_evaluation
+    from ai.bench.alquerque import balanced
+    from ai.engines.alquerque import course_evaluation
     from ai.search.classic import alphabeta_cutoff
 
     state = GAME.initial_state()

@@ -1,123 +1,43 @@
-"""Alquerque players: the course's minimax levels and our engine's five levels.
+"""Alquerque players: the course's minimax levels and our engine's levels.
 
-The course (shared/seeds/001_...): plain minimax (the report dropped its alpha-beta version) at
-depths 1..4 with the evaluation own pieces - enemy pieces, called at the depth limit and on
-finished games.  ``alquerque:minimax-N`` plays exactly that: ``ClassicPlayer(prune=False)``,
-moves tried in the order the game lists them, the first best move kept.  Depth 4 without
-pruning takes at most about 0.2 s a move (measured over 417 positions of random games: at most
-30,000 nodes), so no pruning is needed to fit 1 s a move.  (Pruning would choose the same move:
-the root loop replaces its move only on a strictly greater value and searches later moves with
-alpha = the best value, and alpha-beta returns the exact value whenever it exceeds alpha; a test
-checks this too.)
+The course's players (``alquerque:minimax-N``) play what the course project played: plain
+minimax (no pruning) at depths 1..4 with the evaluation own pieces - enemy pieces, moves in the
+order the game lists them, the first best move kept (``ClassicPlayer(prune=False)``).
 
-Our engine: the generic ``AlphaBetaPlayer`` with ``Tactics`` below.  What decides the game in the
-course's reading: captures never go backwards, so a piece beyond every enemy piece ("passed") can
-never be jumped, and it always has a move (on the far row it shuffles sideways).  Its side can
-then neither be wiped out nor run out of moves: it cannot lose.  Most draws against the course's
-minimax came from that: pieces ran past each other and both sides shuffled until the 40-ply rule.
-The evaluation, for the side to move:
+Our levels 2-5 search with the numba kernel (ai/kernels/alquerque.py) through the search driver:
+principal-variation alpha-beta, captures settled in quiescence, with the evaluation ``Tactics``
+below (the kernel ports it term for term; this pure-Python version is its readable reference).
+What decides the game in the course's reading: captures never go backwards, so a piece beyond
+every enemy piece ("passed") can never be jumped and always has a move -- its side cannot lose.
+The terms, for the side to move:
 
-- material: 100 a piece;
-- bounds: when the opponent has a passed piece we cannot win, so our value is capped at the draw
-  value (``draw_value``), with a twentieth of the rest kept to rank such positions; when we have
-  one we cannot lose, so our value is at least the draw value; both sides: a dead draw;
-- guards: a piece on its own back row is worth a little, and the first one much more: while a
-  side keeps one, no enemy piece can ever be beyond all its pieces, so no enemy piece can pass;
-  guards also jump intruders sideways and box them in;
-- trades: the side ahead gains 4 per piece of lead for each piece off the board, so it trades
-  down instead of shuffling until the 40-ply rule;
-- threatened pieces: a piece the opponent could jump right now costs about a third of a piece
-  (the side to move can save one, rarely two), an enemy piece we could jump is worth a little;
-- safe pieces: a piece that cannot be jumped (on a corner of its own back row, or passed) is worth
-  almost half a piece more.  Not the far corners as such: a piece there is out of the fight
-  (it only shuffles along the enemy's back row), and rewarding it sent pieces off to the corners.
-  Only the side behind counts its passed pieces as safe: they secure it a draw.  A side that is
-  ahead or level has to take every enemy piece to win, and a passed piece can take none of them,
-  so there it costs 20 (``PASSED_IDLE``), and the side keeps its pieces behind the enemy's
-  instead of running past them (from a level position that turns a game into a dead draw);
-- mobility: steps available now, for both sides (running out of moves loses);
-- advancement: -6 per row a piece has come forward, the far row included.  Pieces never come
-  back: an advanced piece has left the fight behind it, and once the two armies have passed
-  through each other neither can catch the other.  Holding back lets the enemy come into our
-  pieces instead;
-- squeeze: a side with fewer than 6 moves (steps and jumps) loses 15 x the shortfall squared:
-  having no move loses, and the course's minimax does not know it (it scores a finished game by
-  material), so blockades are a realistic way to beat it.
+- material: 100 a piece; trades: the side ahead gains 4 per piece of lead for each piece off the
+  board, so it trades down instead of shuffling until the 40-ply rule;
+- bounds: a passed enemy piece caps our value at a draw, one of ours floors it there;
+- guards: pieces on the own back row, the first one much more (while a side keeps one, no enemy
+  piece can pass);
+- threatened pieces (about a third of a piece) and enemy pieces we could jump now (a little);
+- safe pieces: a home corner, and the passed pieces of the side behind (they secure it a draw);
+  a passed piece of a side ahead or level costs 20 instead (it can take nothing any more);
+- mobility (steps now, both sides), advancement (-6 a row: hold back, let the enemy come) and
+  squeeze (a side short of moves nears a loss; the course's minimax does not see it coming).
 
-Draws are not worth 0 to the engine (``draw_value``, the search's contempt hook): a draw costs
-the engine's own side (``EnginePlayer`` tells ``Tactics`` which side it plays) 70, plus 30 per
-piece of material lead.  So it avoids threefold repetition and the 40-ply rule when ahead or
-level, but not at the price of a whole piece (that would bleed material to reset the counter).
-
-The weights were chosen in matches against ``alquerque:minimax-4`` (``strength``; 1 s a move,
-both colours from each opening, 0 losses throughout):
-
-- before this evaluation (contempt and squeeze only): 19 wins, 21 draws in 40 games from
-  seeded two-ply openings (only 8 distinct positions);
-- bounds, trades and the last guard: 32 wins, 8 draws from the 20 first distinct three-ply
-  openings; 6 of the draws began with the engine 2 to 4 pieces down after the random plies;
-- the same engine (advance 0) from 20 balanced six-ply openings (level material, no capture
-  pending; the test until a stricter one, below): 25 wins, 15 draws.  The remaining draws are
-  even trades down to a few pieces that shuffle, or pieces that got past the other army and can
-  no longer be reached.  A larger contempt, a bonus for keeping pieces on the board when not
-  ahead, a wider squeeze, more weight on mobility, a stronger hold-back (advance -15, over 5) and
-  counting pieces past everything but a lone back-row guard as passed did not do better over
-  10 openings x both colours;
-- holding back (advance -6, the default now): 30 wins, 10 draws from the same 20 balanced
-  openings measured in two halves side by side, but 24 wins, 16 draws in one run of
-  ``main.py bench alquerque --openings 20``: the same engine varies by +-3 wins in 40 games
-  (timing decides the depth reached), so the hold-back is not shown to help or hurt;
-- the course's minimax lists moves from a1 to e5 and keeps the first best one: as White it moves
-  its back row first, as Black its front pieces, keeping its own back row and shuffling there.
-  So the engine won 17 of 20 as Black but 10 of 20 as White (same 20 openings; the draws as
-  White were locked fronts and level trades);
-- far row counted as fully advanced, and only the home corners as safe (the far corners had
-  pulled pieces out of the fight): 15 of 20 as White, 16 of 20 as Black;
-- and a position seen before scored as a draw inside the tree (``repeated``), so that the
-  engine tries new positions before it accepts a repetition: 30 wins, 10 draws (14 of 20 as
-  White, 16 of 20 as Black).  The default now; within the noise of the previous line.  Three
-  times the weight on back-row guards (30) made 31 wins, 9 draws: not kept, the same within noise.
-  The next 20 balanced openings (20-39): 30 wins, 10 draws again (16 of 20 as White, 14 as
-  Black), so about 75% over 80 games.  Most draws as Black there were conversions that failed:
-  ahead by 2 to 5, the engine's pieces went past the last enemy pieces, which then could never
-  be caught.  Counting enemy pieces on our back row as passed while we keep fewer than two
-  pieces there changed nothing (28 of the same 36 games won, as before);
-- a passed piece of the side ahead costs 20 instead of counting as safe (``PASSED_AHEAD``, the
-  default now): 34 wins, 6 draws on openings 0-19 and 33 wins, 7 draws on 20-39, so 67 of 80
-  (84%, against 60 of 80 before): 36 of 40 as Black, where the failed conversions were, and
-  31 of 40 as White;
-- "balanced" made stricter (``balanced``): the random plies also must not lose a piece by force
-  within four plies (the course's minimax-4 finds the start level).  Of the old 40 openings 10
-  failed that test, and 5 of the 13 draws had come from them: the engine, given the losing
-  side, started a piece down.  Same engine, new openings 0-39: 34 + 36 = 70 of 80 won (88%);
-- a level side's passed pieces cost 20 as well (``PASSED_IDLE``; they had counted as safe, and
-  running past the enemy from a level position ended games in dead draws): 36 + 37 = 73 of 80
-  (91%) on openings 0-39, where it was chosen; on openings 40-79, not used for any choice:
-  36 + 35 = 71 of 80 (89%).  So 144 of 160 (90%), no losses; 69 of 80 as White, 75 of 80 as
-  Black.  Tried on 0-39 and not kept: -60 for the side ahead's passed pieces (71 of 80, within noise) and
-  3 a move for steps onto points no enemy can jump at once ("safe mobility", 20% fewer nodes a
-  second: 10 draws in the first 70 games).  On the old test's openings 0-39 the final engine
-  won 70 of 80 (was 67);
-- from the initial position (``main.py match alquerque level-5 alquerque:minimax-4 --games 40``):
-  19 wins and 1 draw in 20 games before ``PASSED_IDLE``, 37 wins and 3 draws in 40 with it (17 of
-  20 as White, 20 of 20 as Black); but nearly all are one game per colour replayed, so it says
-  little about strength.
-
-Quiescence (``noisy_moves``) plays out the captures before evaluating, so a horizon never hides
-a chain.  Repetitions and the 40-ply rule are part of the state's key and end the game in the
-rules, so the search sees them (with ``draw_value``); ``repeated`` scores a position's second
-occurrence as a draw inside the tree as well.
+Draws (``draw_value``) cost the engine's side 70 plus 30 per piece of lead (contempt), and a
+position seen before scores as a draw inside the tree, so the engine tries new positions before
+it accepts a repetition.  How the weights were chosen: docs/tuning/alquerque.md.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-import games
-from ai.base import Limits, ProgressCallback
+import numpy as np
+
+from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.kernels import alquerque as kernel
 from ai.levels import player_table, random_level, spec
-from ai.search.alphabeta import AlphaBetaPlayer
-from ai.search.classic import ClassicPlayer, alphabeta_cutoff
+from ai.search.classic import ClassicPlayer
+from ai.search.driver import search
 from games.alquerque import FORWARD, PIECES, POINTS, SIZE, Alquerque, AlquerqueState, Move, is_step
 
 MATERIAL = 100
@@ -162,7 +82,11 @@ def _tables(game: Alquerque) -> tuple:
 
 
 class Tactics:
-    """Evaluator for ``AlphaBetaPlayer``: material, threats, safety, mobility, advancement."""
+    """The evaluation in plain Python: material, threats, safety, mobility, advancement.
+
+    Its attributes are the weights; ``EnginePlayer`` hands them to the kernel, whose
+    ``evaluate`` computes the same value (a differential test holds them together).  The methods
+    are the ``Evaluator`` of the pure-Python search (ai/reference/alquerque_search.py)."""
 
     def __init__(self, **weights: float) -> None:
         self.material = weights.get("material", MATERIAL)
@@ -176,7 +100,7 @@ class Tactics:
         self.last_guard = weights.get("last_guard", LAST_GUARD)
         self.contempt = weights.get("contempt", CONTEMPT)
         self.ambition = weights.get("ambition", AMBITION)
-        self.root = 0  # the side the engine plays, set by EnginePlayer before each search
+        self.root = 0  # the side the engine plays, set by the player before each search
         self.squeeze = weights.get("squeeze", SQUEEZE)
         self.squeeze_below = weights.get("squeeze_below", SQUEEZE_BELOW)
         self.trade = weights.get("trade", TRADE)
@@ -271,18 +195,97 @@ class Tactics:
         return sorted(moves, key=lambda m: 0 if is_step(m) else -len(m))
 
 
-class EnginePlayer(AlphaBetaPlayer):
-    """``AlphaBetaPlayer`` that tells its ``Tactics`` which side it plays (for ``ambition``)."""
+class KernelSearch:
+    """The driver's ``Searcher`` for our levels: one kernel iteration per depth.
+
+    The kernel's tables (transposition table, history) are kept between the moves of a game, as
+    the pure-Python search kept its own."""
+
+    kind = "alphabeta"
+
+    def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None) -> None:
+        self.weights = np.array([float(getattr(tactics, name)) for name in kernel.WEIGHTS], np.float64)
+        self.noise = noise
+        self.rng = np.random.default_rng(seed)
+        self.context = kernel.new_context()
+        self.state: AlquerqueState | None = None
+        self.moves: dict[int, Move] = {}
+
+    def start(self, state: AlquerqueState, limits: Limits) -> Progress | None:
+        self.state = state
+        self.rules = kernel.rules_of(state.game)
+        self.moves = {}
+        for move in state.legal_moves():
+            self.moves.setdefault(kernel.encode(move), move)
+        misc = self.context.misc
+        history = state.history[-kernel.HISTORY_SLOTS:]
+        for i, (white, black, side) in enumerate(history):
+            misc[kernel.M_SEEN + i] = kernel.position_code(white, black, side)
+        misc[kernel.S_BASE] = len(history)
+        misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
+        return None
+
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        if step > kernel.MAX_DEPTH:
+            return None
+        state = self.state
+        noise = (self.rng.uniform(-self.noise, self.noise, kernel.MAX_MOVES) if self.noise
+                 else np.zeros(kernel.MAX_MOVES))
+        code, value, finished = kernel.search_root_of(self.rules, self.weights, self.context, ctl, state, step, noise)
+        if code == 0:
+            return None
+        move = self.moves[int(code)]
+        result = Progress(depth=step, best_move=move, score=float(value), pv=self._pv(move, step), kind=self.kind)
+        if not self.noise:  # noisy values prove nothing
+            if finished and self.context.misc[kernel.S_HORIZON] == 0:
+                result.proven = 0 if abs(value) < PROVEN else (1 if value > 0 else -1)
+            elif abs(value) >= PROVEN and (finished or value > 0):
+                result.proven = 1 if value > 0 else -1
+        if result.proven is not None:
+            result.proven_plies = int(WIN - abs(value)) if result.proven else None
+            result.kind = "solver"
+        return result
+
+    def _pv(self, move: Move, depth: int) -> list[Move]:
+        """The principal variation: the best move, then the table's best moves."""
+        pv, seen = [move], {self.state.key()}
+        state = self.state.play(move)
+        while len(pv) < depth and not state.is_terminal() and state.key() not in seen:
+            seen.add(state.key())
+            code = kernel.table_move(self.context.tt, kernel.position_code(*state.position))
+            following = [m for m in state.legal_moves() if kernel.encode(m) == code]
+            if not code or not following:
+                break
+            pv.append(following[0])
+            state = state.play(following[0])
+        return pv
+
+
+class EnginePlayer(Player):
+    """Our engine: the kernel search under the driver, capped at ``depth`` plies if given, with
+    ``noise`` added at random to each root move's value (the weaker levels' slips)."""
+
+    def __init__(
+        self, info: PlayerInfo | None, tactics: Tactics | None = None, *, depth: int | None = None,
+        noise: float = 0.0, seed: int | None = None,
+    ) -> None:
+        self.info = info or PlayerInfo("engine", "Engine")
+        self.depth = depth
+        self.searcher = KernelSearch(tactics or Tactics(), noise, seed)
+        self.last: Progress | None = None
 
     def choose(
         self, state: AlquerqueState, limits: Limits | None = None, progress: ProgressCallback | None = None
     ) -> Move:
-        self.engine.evaluator.root = state.to_move
-        return super().choose(state, limits, progress)
+        limits = limits or Limits(time=1.0)
+        caps = [d for d in (limits.depth, self.depth) if d is not None]
+        capped = Limits(limits.time, min(caps) if caps else None, None, limits.stop)
+        self.last = search(self.searcher, state, capped, progress)
+        return self.last.best_move
 
 
-def _engine(depth: int | None, noise: float = 0.0, **weights: float):
-    return lambda info, seed: EnginePlayer(Tactics(**weights), info, depth=depth, noise=noise, seed=seed)
+def _engine(depth: int | None, noise: float = 0.0):
+    return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed)
 
 
 def _course(depth: int):
@@ -301,51 +304,3 @@ PLAYERS = player_table(
         for d in (1, 2, 3, 4)
     ),
 )
-
-
-BENCH_POSITIONS = [
-    # the opening
-    "to-move: White\nno-capture: 0\nBBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW",
-    # a midgame after the first exchanges
-    "to-move: White\nno-capture: 0\nBBBBB\nB.BB.\n.BW.W\nWW.W.\nWWW.W",
-    # a late position with few pieces
-    "to-move: Black\nno-capture: 3\n.B.B.\n..B..\n.W...\n...W.\nW...W",
-]
-
-
-def balanced(state: AlquerqueState) -> bool:
-    """A fair start: level material, no capture for the side to move, and no material won or lost
-    by force within four plies, by the course's own search (material minimax, depth 4).
-
-    Random plies often hang pieces; a start where one side is a piece down by force decides the
-    game before the players play, and with colours swapped it only measures who got the better
-    half.  Of the 5,238 positions after six plies, 300 have level material and no capture
-    pending, and 173 of those also pass the search."""
-    if state.boards[0].bit_count() != state.boards[1].bit_count() or state.capture_moves():
-        return False
-    return alphabeta_cutoff(state, 4, course_evaluation)[1] == 0
-
-
-def strength(a: str, b: str, count: int, seconds: float) -> str:
-    """``a`` against ``b`` from ``count`` different balanced starts (six random plies, see
-    ``balanced``), each played with both colour assignments."""
-    from ai.match import MatchSummary, paired_games, random_openings
-
-    game = games.load("alquerque")
-    summary = MatchSummary((a, b))
-    openings = random_openings(game, count, plies=6, accept=balanced)
-    for result, first in paired_games(game, (a, b), 2 * count, seconds, openings=openings):
-        summary.add(result, first)
-    return f"{summary.line()} ({seconds:g} s/move, {count} balanced six-ply openings x both colours)"
-
-
-def bench_extra(report, quick: bool, openings: int | None = None) -> None:
-    """Strength: level-5 against the course's minimax-4 at 1 s a move, then the ladder of levels.
-
-    Kept short by default for a shared 2-core machine (3 openings, 6 games); the issue's 40-game
-    run is ``main.py bench alquerque --openings 20`` (about 25 minutes)."""
-    seconds = 0.3 if quick else 1.0
-    report(f"  {strength('level-5', 'alquerque:minimax-4', openings or (1 if quick else 3), seconds)}")
-    ladder = 1 if openings is None else max(1, openings // 4)
-    for n in range(4, 0, -1):
-        report(f"  {strength(f'level-{n + 1}', f'level-{n}', ladder, seconds)}")

@@ -1,0 +1,86 @@
+"""Alquerque bench figures: level-5's speed beside the pure-Python search's, and strength runs.
+
+``main.py bench alquerque`` prints level-5's depth and nodes per second from ``BENCH_POSITIONS``
+and then ``bench_extra``: the kernel search and the pure-Python search it replaced
+(ai/reference/alquerque_search.py) on the same positions for the same time, then level-5 against
+the course's minimax-4 and the ladder of levels from balanced openings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import games
+from ai.base import Limits, Player
+from ai.engines.alquerque import EnginePlayer, course_evaluation
+from ai.reference.alquerque_search import reference_player
+from ai.search.classic import alphabeta_cutoff
+from games.alquerque import AlquerqueState
+
+BENCH_POSITIONS = [
+    # the opening
+    "to-move: White\nno-capture: 0\nBBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW",
+    # a midgame after the first exchanges
+    "to-move: White\nno-capture: 0\nBBBBB\nB.BB.\n.BW.W\nWW.W.\nWWW.W",
+    # a late position with few pieces
+    "to-move: Black\nno-capture: 3\n.B.B.\n..B..\n.W...\n...W.\nW...W",
+]
+
+
+def balanced(state: AlquerqueState) -> bool:
+    """A fair start: level material, no capture for the side to move, and no material won or lost
+    by force within four plies, by the course's own search (material minimax, depth 4).
+
+    Random plies often hang pieces; a start where one side is a piece down by force decides the
+    game before the players play, and with colours swapped it only measures who got the better
+    half.  Of the 5,238 positions after six plies, 300 have level material and no capture
+    pending, and 173 of those also pass the search."""
+    if state.boards[0].bit_count() != state.boards[1].bit_count() or state.capture_moves():
+        return False
+    return alphabeta_cutoff(state, 4, course_evaluation)[1] == 0
+
+
+def strength(a: str, b: str, count: int, seconds: float) -> str:
+    """``a`` against ``b`` from ``count`` different balanced starts (six random plies, see
+    ``balanced``), each played with both colour assignments."""
+    from ai.match import MatchSummary, paired_games, random_openings
+
+    game = games.load("alquerque")
+    summary = MatchSummary((a, b))
+    openings = random_openings(game, count, plies=6, accept=balanced)
+    for result, first in paired_games(game, (a, b), 2 * count, seconds, openings=openings):
+        summary.add(result, first)
+    return f"{summary.line()} ({seconds:g} s/move, {count} balanced six-ply openings x both colours)"
+
+
+def speed(make: Callable[[], Player], text: str, seconds: float) -> tuple[int, int, float]:
+    """(depth, nodes, nodes per second) of a fresh player searching ``text`` for ``seconds``."""
+    state = games.load("alquerque").from_text(text)
+    player = make()
+    player.choose(state, Limits(time=seconds))
+    last = player.last
+    return last.depth, last.nodes, last.nps
+
+
+def bench_speed(report, seconds: float) -> None:
+    """The kernel search and the pure-Python search it replaced, side by side on each position."""
+    for number, text in enumerate(BENCH_POSITIONS, 1):
+        new = speed(lambda: EnginePlayer(None), text, seconds)
+        old = speed(reference_player, text, seconds)
+        report(f"  #{number} kernel depth {new[0]:3d} {new[2]:10.0f} nodes/s | pure Python depth {old[0]:3d}"
+               f" {old[2]:8.0f} nodes/s | x{new[2] / max(old[2], 1.0):.0f}")
+
+
+def bench_extra(report, quick: bool, openings: int | None = None) -> None:
+    """Speed beside the pure-Python search's, then strength: level-5 against the course's
+    minimax-4 at 1 s a move, then the ladder of levels.
+
+    Kept short by default for a shared 2-core machine (3 openings, 6 games); the issue's 40-game
+    run is ``main.py bench alquerque --openings 20`` (about 25 minutes)."""
+    seconds = 0.3 if quick else 1.0
+    report(f"  kernel against the pure-Python search it replaced, {seconds:g} s each:")
+    bench_speed(report, seconds)
+    report(f"  {strength('level-5', 'alquerque:minimax-4', openings or (1 if quick else 3), seconds)}")
+    ladder = 1 if openings is None else max(1, openings // 4)
+    for n in range(4, 0, -1):
+        report(f"  {strength(f'level-{n + 1}', f'level-{n}', ladder, seconds)}")
