@@ -3,12 +3,19 @@
 The evaluation counts, for every k-line on the board, how far each side is from filling it while
 it is still open (no enemy mark in it); a line with more of one's own marks counts much more.
 On 3x3 the search reaches the end of the game at once, so level-5 plays perfectly.
+
+Each level's description is a promise held by tests (tests/test_ui_levels.py): the weaker levels
+are weaker by depth and randomness, never by skipping what they claim.  What a level claims
+about wins in one and blocks is checked before its search (``Tactics``), so the randomness of
+levels 2 and 3 can never drop a win or a block.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 
+from ai.base import Limits, Player, Progress, ProgressCallback
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -63,16 +70,63 @@ class OpenLines:
         close = [m for m in moves if near[m] & taken]
         return close or moves
 
-def _searcher(depth: int | None, noise: float = 0.0):
-    return lambda info, seed: AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
+def winning_moves(state: TicTacToeState, moves: list[int] | None = None) -> list[int]:
+    """The moves that win at once for the side to move."""
+    return [m for m in (state.legal_moves() if moves is None else moves)
+            if state.play(m).winner() == state.to_move]
+
+
+def threats_against(state: TicTacToeState) -> list[int]:
+    """The squares where the opponent would win at once if it were their turn."""
+    game: TicTacToe = state.game
+    me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    squares: set[int] = set()
+    for line in game.lines:
+        if line & me:
+            continue
+        empty = line & ~them
+        if empty and empty & (empty - 1) == 0:  # one empty square left in an open line of theirs
+            squares.add(empty.bit_length() - 1)
+    return sorted(squares)
+
+
+class Tactics(Player):
+    """A level's promises about the next move, kept before its search: take a win in one
+    (``win``); else stop the opponent's win in one (``block``; with two threats, one of them)."""
+
+    def __init__(self, inner: Player, win: bool, block: bool) -> None:
+        self.inner, self.info, self.win, self.block = inner, inner.info, win, block
+
+    def choose(self, state: TicTacToeState, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        moves = state.legal_moves()
+        forced = winning_moves(state, moves)[:1] if self.win else []
+        if not forced and self.block:
+            forced = [m for m in threats_against(state) if m in moves][:1]
+        if not forced:
+            return self.inner.choose(state, limits, progress)
+        if progress is not None:
+            progress(Progress(best_move=forced[0], depth=1, kind="rule", done=True))
+        return forced[0]
+
+
+def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
+    def make(info, seed):
+        search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
+        return Tactics(search, win, block)
+
+    return make
 
 
 PLAYERS = player_table(
     random_level(),
-    spec("level-2", "Level 2", "Looks one move ahead, with a lot of randomness.", _searcher(1, noise=40)),
-    spec("level-3", "Level 3", "Looks two moves ahead: takes wins and blocks threats.", _searcher(2, noise=4)),
-    spec("level-4", "Level 4", "Looks four moves ahead.", _searcher(4)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows; perfect on 3x3.", _searcher(None)),
+    spec("level-2", "Level 2", "Takes a win in one when it has one; otherwise plays almost at random.",
+         _searcher(1, noise=40, block=False)),
+    spec("level-3", "Level 3", "Takes a win in one and blocks yours; otherwise looks two moves ahead, "
+         "with some randomness.", _searcher(2, noise=4)),
+    spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
+         _searcher(4)),
+    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; never loses on 3x3.", _searcher(None)),
 )
 
 

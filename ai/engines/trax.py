@@ -25,12 +25,14 @@ def _threat(steps: int, noise: float = 0.0):
 
 PLAYERS = player_table(
     random_level(),
-    spec("level-2", "Level 2", "Takes a win it sees; otherwise plays by a rough, noisy judgement.",
+    spec("level-2", "Level 2", "Takes a win in one when it has one; otherwise plays by a rough, noisy judgement.",
          _threat(2, noise=8.0)),
-    spec("level-3", "Level 3", "Takes a win, never lets you win at once, else the move that looks best.",
-         _threat(3)),
-    spec("level-4", "Level 4", "Also plays a threat you cannot stop when it has one.", _threat(4)),
-    spec("level-5", "Level 5", "Also sees and defends your unstoppable threats a move ahead.", _threat(5)),
+    spec("level-3", "Level 3", "Takes a win in one and never plays a move that lets you win at once; "
+         "otherwise the move that looks best.", _threat(3)),
+    spec("level-4", "Level 4", "Takes a win in one, never lets you win at once, and plays a threat you "
+         "cannot stop when it has one.", _threat(4)),
+    spec("level-5", "Level 5", "Takes a win in one, never lets you win at once, plays threats you cannot "
+         "stop, and sees yours one move ahead to defend them.", _threat(5)),
     spec("trax:greedy", "Greedy", "The baseline: an immediate win if any, else the placement that "
          "maximises a simple score (one ply).", lambda info, seed: GreedyPlayer(info, seed)),
 )

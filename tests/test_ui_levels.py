@@ -1,0 +1,141 @@
+"""Every level's description (shown on the setup screen) is true: tests hold each level to it.
+
+Tic-tac-toe and Trax (the other games' levels have their own helpers' tests).  Positions come from
+random games with fixed seeds; the facts are checked with the rules (``games``), never with the
+engine under test:
+
+- "takes a win in one": in every position where the mover can win at once, it does;
+- "blocks yours" / "never lets you win at once": when the opponent threatens a win in one and the
+  mover has none, the move leaves the opponent no win in one (whenever some move does);
+- "never loses on 3x3": level 5's move keeps the game-theoretic value (a small exact solver).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+import ai
+import games
+
+LIMITS = ai.Limits(time=0.3)
+
+
+def wins_in_one(state) -> list:
+    return [m for m in state.legal_moves() if state.play(m).winner() == state.to_move]
+
+
+def gives_a_win_in_one(state, move) -> bool:
+    """After ``move`` the opponent has a move that wins at once (or the move lost already)."""
+    after = state.play(move)
+    if after.is_terminal():
+        return after.winner() not in (None, state.to_move)
+    return bool(wins_in_one(after))
+
+
+def positions(game, seeds: range, max_plies: int, keep) -> list:
+    """Positions from random games (one per seed at most) for which ``keep(state)`` holds."""
+    found = []
+    for seed in seeds:
+        rng, state = random.Random(seed), game.initial_state()
+        plies = rng.randrange(2, max_plies)
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        while not state.is_terminal():  # walk on until the position is one the test wants
+            if keep(state):
+                found.append(state)
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+    return found
+
+
+def must_block(state) -> bool:
+    """The opponent threatens a win in one, the mover has none, and some move stops it."""
+    if wins_in_one(state):
+        return False
+    flipped_threat = any(not state.play(m).is_terminal() and wins_in_one(state.play(m)) for m in state.legal_moves())
+    return flipped_threat and any(not gives_a_win_in_one(state, m) for m in state.legal_moves())
+
+
+def description(game_id: str, level: str) -> str:
+    return next(p.description for p in ai.catalog(game_id) if p.id == level)
+
+
+TICTACTOE_BOARDS = [{}, {"width": 7, "height": 6, "k": 4}]
+
+
+@pytest.mark.parametrize("options", TICTACTOE_BOARDS)
+@pytest.mark.parametrize("level", ["level-2", "level-3", "level-4", "level-5"])
+def test_tictactoe_levels_take_a_win_in_one(level, options):
+    assert "win" in description("tictactoe", level).lower() or level == "level-5"
+    game = games.load("tictactoe", **options)
+    found = positions(game, range(40), 8, lambda s: bool(wins_in_one(s)))
+    assert len(found) >= 20
+    for i, state in enumerate(found):
+        move = ai.make_player("tictactoe", level, seed=i).choose(state, LIMITS)
+        assert move in wins_in_one(state), (level, game.to_text(state))
+
+
+@pytest.mark.parametrize("options", TICTACTOE_BOARDS)
+@pytest.mark.parametrize("level", ["level-3", "level-4", "level-5"])
+def test_tictactoe_levels_block_a_win_in_one(level, options):
+    game = games.load("tictactoe", **options)
+    found = positions(game, range(60), 8, must_block)
+    assert len(found) >= 15
+    for i, state in enumerate(found):
+        move = ai.make_player("tictactoe", level, seed=i).choose(state, LIMITS)
+        assert not gives_a_win_in_one(state, move), (level, game.to_text(state))
+
+
+def test_tictactoe_level_3_position_from_the_issue():
+    """X a1, b2 against O b1, a3: c3 wins, for every seed."""
+    game = games.load("tictactoe")
+    state = game.play_line(["a1", "b1", "b2", "a3"])
+    for seed in range(60):
+        move = ai.make_player("tictactoe", "level-3", seed=seed).choose(state, LIMITS)
+        assert game.format_move(state, move) == "c3"
+
+
+@cache
+def _value(state) -> int:
+    """+1 / 0 / -1 for the side to move under perfect play (3x3 only: a few thousand positions)."""
+    if state.is_terminal():
+        w = state.winner()
+        return 0 if w is None else (1 if w == state.to_move else -1)
+    return max(-_value(state.play(m)) for m in state.legal_moves())
+
+
+def test_tictactoe_level_5_never_loses_on_3x3():
+    assert "never loses on 3x3" in description("tictactoe", "level-5")
+    game = games.load("tictactoe")
+    found = positions(game, range(40), 6, lambda s: True)
+    for i, state in enumerate(found):
+        move = ai.make_player("tictactoe", "level-5", seed=i).choose(state, LIMITS)
+        assert -_value(state.play(move)) == _value(state), game.to_text(state)
+
+
+# -- Trax ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["level-2", "level-3", "level-4", "level-5"])
+def test_trax_levels_take_a_win_in_one(level):
+    assert "win in one" in description("trax", level)
+    game = games.load("trax")
+    found = positions(game, range(25), 20, lambda s: bool(wins_in_one(s)))
+    assert len(found) >= 8
+    for i, state in enumerate(found):
+        move = ai.make_player("trax", level, seed=i).choose(state, LIMITS)
+        assert move in wins_in_one(state), (level, game.to_text(state))
+
+
+@pytest.mark.parametrize("level", ["level-3", "level-4", "level-5"])
+def test_trax_levels_never_let_you_win_at_once(level):
+    assert "lets you win at once" in description("trax", level)
+    game = games.load("trax")
+    found = positions(game, range(40), 20, must_block)
+    assert len(found) >= 8
+    for i, state in enumerate(found):
+        move = ai.make_player("trax", level, seed=i).choose(state, LIMITS)
+        assert not gives_a_win_in_one(state, move), (level, game.to_text(state))
