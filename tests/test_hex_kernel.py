@@ -138,7 +138,7 @@ def test_playouts_fill_the_empty_cells_legally_and_report_the_winner(bridges):
         empties = int(np.count_nonzero(before[: n * n] == 0))
         last = rng.choice([-1, *range(n * n)])
         won_by = kernel.playout(colour, n, kernel.neighbours(n), kernel.bridge_table(n), state.to_move, last,
-                                bridges, np.empty(n * n, np.int32), mark, stack)
+                                bridges, np.empty(n * n, np.int32), np.empty(n * n, np.int32), mark, stack)
         assert np.array_equal(colour[n * n:], before[n * n:])  # the edges are untouched
         assert np.all(colour[: n * n] != 0)
         occupied = before[: n * n] != 0

@@ -133,42 +133,37 @@ def edge_cell(n: int, side: int, far: int, k: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def on_edge(n: int, side: int, far: int, cell: int) -> bool:
-    """Is ``cell`` on that edge of ``side``?"""
-    if side == 0:
-        return cell % n == far * (n - 1)
-    return cell // n == far * (n - 1)
-
-
-@njit(cache=True, nogil=True)
-def flood_edge(colour, n, nbrs, side, far, mark, stack) -> None:
-    """Set ``mark`` to 1 on every stone of ``side`` joined to its edge ``far`` (0 elsewhere)."""
+def flood_edge(colour, n, nbrs, side, far, mark, group) -> int:
+    """The stones of ``side`` joined to its edge ``far``: listed in ``group`` (returns how many)
+    and set to 1 in ``mark`` (0 elsewhere)."""
     mark[:] = 0
     own = side + 1
-    top = 0
+    size = 0
     for k in range(n):
         cell = edge_cell(n, side, far, k)
         if colour[cell] == own:
             mark[cell] = 1
-            stack[top] = cell
-            top += 1
-    while top > 0:
-        top -= 1
-        cell = stack[top]
+            group[size] = cell
+            size += 1
+    done = 0
+    while done < size:  # breadth first: ``group`` is also the queue
+        cell = group[done]
+        done += 1
         for j in range(6):
             nb = nbrs[cell, j]
             if nb < 0:
                 break
             if colour[nb] == own and mark[nb] == 0:
                 mark[nb] = 1
-                stack[top] = nb
-                top += 1
+                group[size] = nb
+                size += 1
+    return size
 
 
 @njit(cache=True, nogil=True)
-def connects(colour, n, nbrs, side, mark, stack) -> bool:
+def connects(colour, n, nbrs, side, mark, group) -> bool:
     """Has ``side`` joined its two edges?  (A flood fill from its first edge.)"""
-    flood_edge(colour, n, nbrs, side, 0, mark, stack)
+    flood_edge(colour, n, nbrs, side, 0, mark, group)
     for k in range(n):  # noqa: SIM110  (numba compiles no generator expressions)
         if mark[edge_cell(n, side, 1, k)]:
             return True
@@ -176,40 +171,51 @@ def connects(colour, n, nbrs, side, mark, stack) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def winner(colour, n, nbrs, mark, stack) -> int:
+def winner(colour, n, nbrs, mark, group) -> int:
     """0 or 1 if that side has joined its edges, -1 if nobody has (a full board always has one)."""
-    if connects(colour, n, nbrs, 0, mark, stack):
+    if connects(colour, n, nbrs, 0, mark, group):
         return 0
-    if connects(colour, n, nbrs, 1, mark, stack):
+    if connects(colour, n, nbrs, 1, mark, group):
         return 1
     return -1
 
 
 @njit(cache=True, nogil=True)
-def touches(n, nbrs, side, far, cell, mark) -> bool:
-    """Is ``cell`` on that edge of ``side`` or next to a stone ``mark`` says is joined to it?"""
-    if on_edge(n, side, far, cell):
-        return True
-    for j in range(6):
-        nb = nbrs[cell, j]
-        if nb < 0:
-            break
-        if mark[nb]:
-            return True
-    return False
+def winning_cells(colour, n, nbrs, side, near, far_mark, group, out) -> int:
+    """Empty cells where ``side`` would join its edges at once, into ``out``; returns how many.
 
-
-@njit(cache=True, nogil=True)
-def winning_cells(colour, n, nbrs, side, near, far_mark, stack, out) -> int:
-    """Empty cells where ``side`` would join its edges at once, into ``out``; returns how many."""
-    flood_edge(colour, n, nbrs, side, 0, near, stack)
-    flood_edge(colour, n, nbrs, side, 1, far_mark, stack)
+    Such a cell touches the first edge or a chain joined to it, and the second edge or a chain
+    joined to that.  ``near`` ends up 2 on the empty cells of the first kind.
+    """
+    size = flood_edge(colour, n, nbrs, side, 0, near, group)
+    for k in range(n):
+        cell = edge_cell(n, side, 0, k)
+        if colour[cell] == EMPTY:
+            near[cell] = 2
+    for i in range(size):
+        for j in range(6):
+            nb = nbrs[group[i], j]
+            if nb < 0:
+                break
+            if colour[nb] == EMPTY:
+                near[nb] = 2
+    size = flood_edge(colour, n, nbrs, side, 1, far_mark, group)
     count = 0
-    for cell in range(n * n):
-        if colour[cell] == EMPTY and touches(n, nbrs, side, 0, cell, near) \
-                and touches(n, nbrs, side, 1, cell, far_mark):
+    for k in range(n):
+        cell = edge_cell(n, side, 1, k)
+        if colour[cell] == EMPTY and near[cell] == 2 and far_mark[cell] == 0:
+            far_mark[cell] = 2
             out[count] = cell
             count += 1
+    for i in range(size):
+        for j in range(6):
+            nb = nbrs[group[i], j]
+            if nb < 0:
+                break
+            if colour[nb] == EMPTY and near[nb] == 2 and far_mark[nb] == 0:
+                far_mark[nb] = 2
+                out[count] = nb
+                count += 1
     return count
 
 
@@ -229,36 +235,35 @@ def bridge_reply(colour, bridges, last, own) -> int:
 
 
 @njit(cache=True, nogil=True)
-def playout(colour, n, nbrs, bridges, player, last, use_bridges, order, mark, stack) -> int:
+def playout(colour, n, nbrs, bridges, player, last, use_bridges, order, where, mark, group) -> int:
     """Fill every empty cell, ``player`` first, and return the winner (0 Blue, 1 Red).
 
     Moves are random, except that with ``use_bridges`` a move into a bridge's carrier is answered
     in the other carrier cell.  A full board has exactly one winner, so one flood fill at the end
     decides; ``colour`` is left filled (the moves of the playout, for the AMAF statistics).
+    ``order`` holds the empty cells (``where`` says where each one is), so a random move is one
+    draw and a bridge reply is taken out of it at once.
     """
     empties = 0
     for cell in range(n * n):
         if colour[cell] == EMPTY:
             order[empties] = cell
+            where[cell] = empties
             empties += 1
     p = player
-    idx = 0
-    for _ in range(empties):
+    while empties > 0:
         own = p + 1
         move = bridge_reply(colour, bridges, last, own) if use_bridges else -1
         if move < 0:
-            while True:  # the next cell of a shuffle drawn as we go
-                j = idx + np.random.randint(0, empties - idx)
-                move = order[j]
-                order[j] = order[idx]
-                order[idx] = move
-                idx += 1
-                if colour[move] == EMPTY:
-                    break
+            move = order[np.random.randint(0, empties)]
+        empties -= 1  # take ``move`` out: the last empty cell fills its place
+        moved = order[empties]
+        order[where[move]] = moved
+        where[moved] = where[move]
         colour[move] = own
         last = move
         p = 1 - p
-    return 0 if connects(colour, n, nbrs, 0, mark, stack) else 1
+    return 0 if connects(colour, n, nbrs, 0, mark, group) else 1
 
 
 @njit(cache=True, nogil=True)
@@ -278,7 +283,7 @@ def new_tree(max_nodes: int, max_edges: int) -> tuple[np.ndarray, np.ndarray, np
 
 
 @njit(cache=True, nogil=True)
-def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near, far_mark, stack, found) -> int:
+def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near, far_mark, group, found) -> int:
     """A new node for ``player`` to move on ``colour``, with its proofs; -1 if the tree is full.
 
     With ``knowledge``: a mover with a winning cell is a proven win (no edges); an opponent with
@@ -295,18 +300,18 @@ def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near
     win_move = -1
     count = 0
     if knowledge:
-        wins = winning_cells(colour, n, nbrs, player, near, far_mark, stack, found)
+        wins = winning_cells(colour, n, nbrs, player, near, far_mark, group, found)
         if wins > 0:
             proven, win_move = 1, found[0]
         else:
-            threats = winning_cells(colour, n, nbrs, 1 - player, near, far_mark, stack, found)
+            threats = winning_cells(colour, n, nbrs, 1 - player, near, far_mark, group, found)
             if threats > 0:
                 win_move = found[0]
                 if threats > 1:
                     proven = -1
                 edges[first, E_MOVE] = win_move
                 count = 1
-    elif connects(colour, n, nbrs, 1 - player, near, stack):
+    elif connects(colour, n, nbrs, 1 - player, near, group):
         proven = -1
     if proven == 0 and count == 0:
         for cell in range(total):
@@ -431,7 +436,8 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
     expand_at = options[O_EXPAND]
     colour = root_colour.copy()
     order = np.empty(total, np.int32)
-    stack = np.empty(total, np.int32)
+    where = np.empty(total, np.int32)
+    group = np.empty(total, np.int32)
     near = np.zeros(total, np.uint8)
     far_mark = np.zeros(total, np.uint8)
     found = np.empty(total, np.int32)
@@ -462,10 +468,10 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
             if child < 0:
                 if edges[e, E_N] < expand_at:
                     won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
-                                     near, stack)
+                                     where, near, group)
                     break
                 child = add_node(colour, n, nbrs, 1 - player, knowledge, nodes, edges, value, used,
-                                 near, far_mark, stack, found)
+                                 near, far_mark, group, found)
                 if child >= 0:
                     edges[e, E_CHILD] = child
                     if nodes[child, N_PROVEN] != 0:
@@ -473,7 +479,7 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
                         won_by = 1 - player if nodes[child, N_PROVEN] > 0 else player
                 if won_by < 0:
                     won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
-                                     near, stack)
+                                     where, near, group)
                 break
             node = child
         backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, value)
