@@ -98,7 +98,7 @@ def serve() -> None:
         except _LoadError as exc:
             reply = {"ok": False, "error": str(exc)}
         except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
-            reply = {"ok": False, "error": describe_exception(exc, host.source if host else None)}
+            reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None)}
         out.write(json.dumps(reply) + "\n")
         out.flush()
 
@@ -162,6 +162,9 @@ def describe_exception(exc: BaseException, source: Source | None = None) -> str:
     return f"crashed: {text} (at {where(frame.filename, frame.lineno)})"
 
 
+_loading_source: list[Source] = []  # the file loaded last: errors are described against it
+
+
 class _LoadError(Exception):
     """A file without players, or without the player asked for: our words, not a crash."""
 
@@ -174,6 +177,7 @@ class _Host:
         self.game = games.load(request["game"], **request.get("options", {}))
         path = Path(request["file"]).resolve()
         self.source = read_source(path)
+        _loading_source[:] = [self.source]
         self.skipped: list[str] = []
         if self.game.id == "rastros":
             sys.modules["rastros"]._set_size(self.game.n)
