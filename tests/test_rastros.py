@@ -17,7 +17,7 @@ import ai
 import games
 from ai.base import Limits
 from ai.engines.rastros_board import geometry
-from ai.engines.rastros_solver import Solver, geography_mover_wins
+from ai.reference.rastros_solver import Solver, geography_mover_wins
 from games import IllegalMove
 from games.rastros import course_coords, square
 

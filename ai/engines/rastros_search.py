@@ -3,35 +3,41 @@
 Why a Rastros-specific search instead of the generic one: a position is fully described by
 ``(piece, reachable region, side)``, which makes a much better transposition key than the
 visited-square bitboard (different trails that cut off the same squares meet), and it is what
-the evaluation and the solver need anyway.  The search works on these ints directly.
+the evaluation and the solver need anyway.  The search runs in ai/kernels/rastros.py on uint64
+bitboards, under the one search driver (ai/search/driver.py) that owns the clock and the stop flag.
 
 The evaluation (from the side to move's point of view):
 - no goal reachable: exact, by the maximum-matching test of undirected vertex geography;
 - otherwise a weighted sum of: shortest free paths to each goal (each side's path may not use the
   squares next to the other goal), the squares only one side may use (those next to its own
   goal: the other side steps there only to lose), and safe mobility.
-Inside the tree the exact solver takes over whenever the region is small; at the root it is given
-part of the move's time on any region small enough, and once it proves the result the engine
-plays the shortest win (or, when lost, the longest loss: the opponent may still go wrong) and
-reports ``Progress(proven=..., proven_plies=..., kind="solver")``.
+Inside the tree the exact solver takes over whenever the region is small.  At the root level-5
+gives the solver a node budget that grows fourfold every iteration, beside the alpha-beta
+iterations; once the solver proves the result the engine plays the shortest win (or, when lost,
+the longest loss: the opponent may still go wrong) and reports ``Progress(proven=...,
+proven_plies=..., kind="solver")``, which ends the search.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+import numpy as np
+
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.rastros_board import Geometry, geometry
-from ai.engines.rastros_solver import OutOfBudget, Solver, geography_mover_wins
+from ai.engines.rastros_solver import Solver
+from ai.kernels import rastros as kernel
+from ai.search.driver import search
 from games.rastros import RastrosState
 
-SOLVED = WIN - 5000  # a solver-proven win with unknown length (still beyond PROVEN)
-EXACT, LOWER, UPPER = 0, 1, 2
-ROOT_SOLVE_LIMIT = 48  # larger regions are never solved in a move's time (Python)
+SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
+ROOT_SOLVE_LIMIT = 52  # larger regions are never solved in a move's time
 SOLVE_BUDGET = 30_000  # solver nodes allowed for one small region inside the tree
+ROOT_SOLVE_FIRST_BUDGET = 20_000  # root solver nodes in the first iteration, x4 per iteration
+UNTIMED_SECONDS = 5.0  # the time a move gets when the limits give none
+MAX_DEPTH = 80
 
 # Opening book, only moves the rules file states as solved facts (shared/rules/rastros.md), as
 # (row, col): on 8x8 North's winning reply to each of South's eight first moves; on 4x4, 5x5 and
@@ -58,307 +64,175 @@ def book_move(state: RastrosState) -> int | None:
 
 @dataclass
 class Weights:
-    """Evaluation weights (units: roughly 100 = one clear tempo).
+    """Evaluation weights (units: roughly 100 = one clear tempo); docs/tuning/rastros.md says how
+    they were chosen."""
 
-    Chosen by matches against the course players (all won at 0.3-1 s per move with these); in
-    fixed-depth self-play from random openings the distance term was neither clearly better nor
-    worse than without it, the squares next to the goals clearly mattered.
-    """
-
-    distance: float = 40.0  # per step of (their distance - my distance) to the goals
+    distance: int = 40  # per step of (their distance - my distance) to the goals
     unreachable: int = 12  # distance used for a goal that cannot be reached
-    private: float = 25.0  # per square next to my goal still free (minus theirs)
-    mobility: float = 10.0  # per safe move of mine
+    private: int = 25  # per square next to my goal still free (minus theirs)
+    mobility: int = 10  # per safe move of mine
 
 
-class _Stop(Exception):
-    pass
+@dataclass(frozen=True)
+class LevelOptions:
+    """What a level may use: a depth cap, root noise, the solver in the tree (regions of up to
+    ``solve_limit`` squares; 0: only the goal-free matching test), the solver at the root, the book."""
+
+    depth: int | None = None
+    noise: float = 0.0
+    solve_limit: int = 0
+    root_solve: bool = False
+    book: bool = False
 
 
-class RastrosSearch:
-    """Iterative-deepening negamax over (piece, region, side) with a transposition table."""
+class RastrosSearcher:
+    """The driver's Searcher for Rastros: alpha-beta iterations (and root solver steps)."""
 
-    def __init__(self, geo: Geometry, solver: Solver | None, solve_limit: int, weights: Weights,
-                 noise: float = 0.0, seed: int | None = None) -> None:
-        self.geo = geo
-        self.solver = solver
-        self.solve_limit = solve_limit
-        self.w = weights
-        self.noise = noise
+    kind = "alphabeta"
+    deepen_share = 0.35  # an iteration costs about three times the one before (solver: four)
+
+    def __init__(self, n: int, options: LevelOptions, weights: Weights, seed: int | None) -> None:
+        self.options = options
         self.rng = random.Random(seed)
-        self.tt: dict[tuple[int, int, int], tuple[int, float, int, int]] = {}
-        self.nodes = 0
-        self.deadline = float("inf")
-        self.stop = None
+        self.board = kernel.board(n)
+        big = options.root_solve
+        self.solver = Solver(n, table_bits=22 if big else 18)
+        self.table = kernel.SearchTable(20 if big else 18)
+        self.params = np.zeros(kernel.PARAMS_SIZE, np.int64)
+        self.params[kernel.P_SOLVE_LIMIT] = options.solve_limit
+        self.params[kernel.P_SOLVE_BUDGET] = SOLVE_BUDGET
+        self.params[kernel.P_DISTANCE] = weights.distance
+        self.params[kernel.P_UNREACHABLE] = weights.unreachable
+        self.params[kernel.P_PRIVATE] = weights.private
+        self.params[kernel.P_MOBILITY] = weights.mobility
+        self.piece = self.side = 0
+        self.region = np.uint64(0)
+        self.order: list[int] = []
+        self.root_result: int | None = None  # the root solver's 1 / 0 once proven
 
-    # -- evaluation -------------------------------------------------------------------------
-    def evaluate(self, piece: int, region: int, side: int) -> float:
-        """Heuristic value for the side to move of a position with both or one goal reachable."""
-        geo, w = self.geo, self.w
-        start, other = 1 << piece, 1 - side
-        d_me = geo.distances(start, region & ~geo.forbid[side], geo.goal[side], w.unreachable)
-        d_them = geo.distances(start, region & ~geo.forbid[other], geo.goal[other], w.unreachable)
-        mine = (geo.nbr[geo.goal[side]] & region).bit_count()
-        theirs = (geo.nbr[geo.goal[other]] & region).bit_count()
-        safe = (geo.nbr[piece] & region & ~geo.forbid[side]).bit_count()
-        return w.distance * (min(d_them, w.unreachable) - min(d_me, w.unreachable)) + \
-            w.private * (mine - theirs) + w.mobility * safe
+    # -- the driver's interface -----------------------------------------------------------------
+    def start(self, state: RastrosState, limits: Limits) -> Progress | None:
+        """Answer at once from the rules (own goal next to the piece) or the book; else prepare."""
+        moves = state.legal_moves()
+        game = state.game
+        goal = game.goal_south if state.to_move == 0 else game.goal_north
+        if goal in moves:
+            return Progress(depth=1, best_move=goal, pv=[goal], score=WIN - 1, proven=1, proven_plies=1,
+                            kind="solver")
+        if self.options.book:
+            move = book_move(state)
+            if move is not None and move in moves:
+                return Progress(best_move=move, pv=[move], proven=1, kind="book")
+        self.piece, self.side = state.white, state.to_move
+        self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
+        self.order = moves
+        self.root_result = None
+        return None
 
-    # -- the tree ---------------------------------------------------------------------------
-    def _check(self) -> None:
-        if self._timed_out():
-            raise _Stop
-
-    def _timed_out(self) -> bool:
-        return time.perf_counter() >= self.deadline or (self.stop is not None and self.stop.is_set())
-
-    def _exact(self, piece: int, region: int, side: int, ply: int) -> float | None:
-        """A proven value when the region is small (solver) or goal-free (matching); else None."""
-        geo = self.geo
-        goal_free = not region & (geo.goal_bit[0] | geo.goal_bit[1])
-        if self.solver is None:
-            if not goal_free:
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``."""
+        if self.options.root_solve and kernel.popcount(self.region) <= ROOT_SOLVE_LIMIT:
+            budget = ROOT_SOLVE_FIRST_BUDGET * 4 ** (step - 1)
+            proof = self._solve_root(step, ctl, budget)
+            if proof is not None:
+                return proof
+            if kernel.stopped(ctl):
                 return None
-            win = geography_mover_wins(geo, piece, region)
-        elif goal_free or region.bit_count() <= self.solve_limit:
-            try:
-                win = self.solver.solve(piece, region, side, budget=SOLVE_BUDGET, check=self._timed_out)
-            except OutOfBudget:
-                if self._timed_out():
-                    raise _Stop from None
+        return self._alphabeta(step, ctl)
+
+    # -- the root solver ----------------------------------------------------------------------
+    def _solve_root(self, step: int, ctl: np.ndarray, budget: int) -> Progress | None:
+        """A final Progress once the position and its best move's length are proven; while only
+        the win is known, the solver's winning move (not final: the lengths get the next budget)."""
+        piece, region, side = self.piece, self.region, self.side
+        if self.root_result is None:
+            self.root_result = self.solver.solve(piece, region, side, ctl, budget)
+            if self.root_result is None:
                 return None
-        else:
-            return None
-        return SOLVED - ply if win else -(SOLVED - ply)
+        won = self.root_result == 1
+        best = self.solver.best_move(piece, region, side, won, ctl, budget)
+        if best is not None:
+            move, plies = best
+            return Progress(depth=step, best_move=move, pv=[move], score=WIN - plies if won else -(WIN - plies),
+                            proven=1 if won else -1, proven_plies=plies, kind="solver")
+        if won:
+            move = self.solver.first_win(piece, region, side, ctl)
+            if move is not None:
+                return Progress(depth=step, best_move=move, pv=[move], score=SOLVED, kind="solver")
+        return None
 
-    def negamax(self, piece: int, region: int, side: int, depth: int, alpha: float, beta: float,
-                ply: int) -> float:
-        self.nodes += 1
-        if self.nodes & 511 == 0:
-            self._check()
-        geo = self.geo
-        nbr = geo.nbr
-        moves = nbr[piece] & region
-        if moves & geo.goal_bit[side]:
-            return WIN - ply - 1
-        safe = moves & ~geo.forbid[side]
-        if not safe:
-            return -(WIN - ply - 2)
-        blocking, children = geo.replies(safe, region, side)
-        if blocking is not None:
-            return WIN - ply - 1
-        exact = self._exact(piece, region, side, ply)
-        if exact is not None:
-            return exact
-        key = (piece, region, side)
-        entry = self.tt.get(key)
-        tt_move = -1
-        if entry is not None:
-            e_depth, e_value, e_flag, tt_move = entry
-            if e_depth >= depth and (
-                e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (e_flag == UPPER and e_value <= alpha)
-            ):
-                return e_value
-        if depth <= 0:
-            return self.evaluate(piece, region, side)
-        dist = geo.king_dist[side]
-        children.sort(key=lambda c: (c[1] != tt_move, c[0], dist[c[1]]))
-        alpha0, best, best_move = alpha, -WIN - 1.0, -1
-        other = 1 - side
-        for i, (_, q, rest) in enumerate(children):
-            child_region = geo.flood(q, rest)
-            if i == 0:
-                v = -self.negamax(q, child_region, other, depth - 1, -beta, -alpha, ply + 1)
-            else:
-                v = -self.negamax(q, child_region, other, depth - 1, -alpha - 1, -alpha, ply + 1)
-                if alpha < v < beta:
-                    v = -self.negamax(q, child_region, other, depth - 1, -beta, -v, ply + 1)
-            if v > best:
-                best, best_move = v, q
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        if abs(best) < PROVEN:
-            self.tt[key] = (depth, best, flag, best_move)
-        return best
+    # -- alpha-beta -----------------------------------------------------------------------------
+    def _root_value(self, q: int, depth: int, alpha: int, full_window: bool, ctl: np.ndarray) -> int | None:
+        """Value of the root move to ``q`` for the side to move (PVS window above ``alpha``
+        unless ``full_window``); None when the search was stopped."""
+        b = self.board
+        side, other = self.side, 1 - self.side
+        rest = self.region & ~b.bit[q]
+        if q == b.goal[other]:  # the goals are checked before the blocking rule
+            return -(WIN - 1)
+        if q == b.goal[side] or not b.nbr[q] & rest:
+            return WIN - 1
+        child = np.uint64(kernel.flood(b, q, rest))
 
-    def root(self, piece: int, region: int, side: int, depth: int,
-             order: list[int]) -> tuple[list[tuple[float, int]], bool]:
-        """Search the root moves in ``order`` (previous best first; PVS unless noisy).
+        def value(lower: int, upper: int) -> int | None:
+            v = kernel.negamax(b, self.table.keys, self.table.info, self.solver.table.keys,
+                               self.solver.table.info, self.params, q, child, other, depth - 1, -upper, -lower, 1, ctl)
+            return None if v == kernel.SEARCH_ABORTED else -int(v)
 
-        Returns (scored moves, best first; finished).  On a timeout after the first move the
-        moves searched so far are returned with finished False.
-        """
-        geo = self.geo
-        other = 1 - side
+        if full_window:
+            return value(-WIN - 1, WIN + 1)
+        v = value(alpha, alpha + 1)
+        if v is not None and v > alpha:
+            v = value(alpha, WIN + 1)
+        return v
+
+    def _alphabeta(self, depth: int, ctl: np.ndarray) -> Progress | None:
+        """Search the root moves to ``depth``, the previous best first.  Noisy levels search every
+        move with a full window and add their noise; a stopped iteration still counts when its
+        first move (the previous best) was finished, unless the level is noisy."""
+        noise = self.options.noise
         scored: list[tuple[float, int]] = []
-        alpha = -WIN - 1.0
-        try:
-            for i, q in enumerate(order):
-                rest = region & ~(1 << q)
-                if q == geo.goal[other]:  # the goals are checked before the blocking rule
-                    v = -(WIN - 1)
-                elif q == geo.goal[side] or not geo.nbr[q] & rest:
-                    v = WIN - 1
-                else:
-                    child = geo.flood(q, rest)
-                    if self.noise or i == 0:
-                        v = -self.negamax(q, child, other, depth - 1, -WIN - 1.0, WIN + 1.0, 1)
-                    else:
-                        v = -self.negamax(q, child, other, depth - 1, -alpha - 1, -alpha, 1)
-                        if v > alpha:
-                            v = -self.negamax(q, child, other, depth - 1, -WIN - 1.0, -alpha, 1)
-                if self.noise:
-                    v += self.rng.uniform(-self.noise, self.noise)
-                alpha = max(alpha, v)
-                scored.append((v, q))
-        except _Stop:
-            if not scored or self.noise:
-                raise
-            scored.sort(key=lambda t: -t[0])
-            return scored, False
-        scored.sort(key=lambda t: -t[0])
-        return scored, True
-
-    def iterate(self, state: RastrosState, max_depth: int, deadline: float, stop, progress,
-                started: float, report: Progress) -> Progress:
-        """Deepen until ``max_depth`` or the deadline; ``report`` collects the result."""
-        geo = self.geo
-        piece, side = state.white, state.to_move
-        region = geo.flood(piece, state.free)
-        order = state.legal_moves()
-        self.deadline, self.stop = deadline, stop
-        if len(self.tt) > 1_000_000:
-            self.tt.clear()
-        begun = time.perf_counter()
-        for depth in range(1, max_depth + 1):
-            try:
-                scored, finished = self.root(piece, region, side, depth, order)
-            except _Stop:
+        alpha = -WIN - 1
+        for i, q in enumerate(self.order):
+            v = self._root_value(q, depth, alpha, bool(noise) or i == 0, ctl)
+            if v is None:
                 break
-            value, move = scored[0]
-            searched = {q for _, q in scored}
-            order = [q for _, q in scored] + [q for q in order if q not in searched]
-            report.best_move, report.score, report.depth = move, value, depth if finished else depth - 1
-            report.pv = [move]
-            report.nodes, report.elapsed = self.nodes, time.perf_counter() - started
-            if value >= PROVEN and not self.noise:
-                report.kind, report.proven = "solver", 1
-                report.proven_plies = int(WIN - value) if value > SOLVED else None
-            if progress and finished:
-                progress(report)
-            if not finished or (abs(value) >= PROVEN and not self.noise):
-                break  # out of time, or a proven win (or all lost): deeper changes nothing
-            if time.perf_counter() > begun + (deadline - begun) * 0.4:
-                break  # the next depth would very likely not finish
+            alpha = max(alpha, v)
+            scored.append((v + self.rng.uniform(-noise, noise) if noise else v, q))
+        finished = len(scored) == len(self.order)
+        if not scored or (noise and not finished):
+            return None
+        scored.sort(key=lambda t: -t[0])
+        searched = {q for _, q in scored}
+        self.order = [q for _, q in scored] + [q for q in self.order if q not in searched]
+        value, move = scored[0]
+        report = Progress(depth=depth if finished else depth - 1, best_move=move, pv=[move], score=value)
+        if abs(value) >= PROVEN and not noise and finished:
+            report.kind, report.proven = "solver", 1 if value > 0 else -1
+            report.proven_plies = int(WIN - abs(value)) if abs(value) > SOLVED else None
         return report
 
 
 class RastrosPlayer(Player):
     """Levels 2..5: the search above with a depth cap, noise, solver and book switched by level."""
 
-    def __init__(self, info: PlayerInfo, *, depth: int | None = None, solve_limit: int = 0,
-                 root_solve: bool = False, book: bool = False, noise: float = 0.0,
-                 seed: int | None = None, weights: Weights | None = None) -> None:
+    def __init__(self, info: PlayerInfo, options: LevelOptions, *, seed: int | None = None,
+                 weights: Weights | None = None) -> None:
         self.info = info
-        self.depth = depth
-        self.solve_limit = solve_limit
-        self.root_solve = root_solve
-        self.book = book
-        self.noise = noise
+        self.options = options
         self.seed = seed
         self.weights = weights or Weights()
-        self._engines: dict[int, tuple[Solver, RastrosSearch]] = {}
+        self._searchers: dict[int, RastrosSearcher] = {}
         self.last: Progress | None = None
-
-    def _engine(self, n: int) -> tuple[Solver, RastrosSearch]:
-        if n not in self._engines:
-            geo = geometry(n)
-            solver = Solver(geo)
-            search = RastrosSearch(geo, solver if self.solve_limit else None, self.solve_limit,
-                                   self.weights, self.noise, self.seed)
-            self._engines[n] = (solver, search)
-        return self._engines[n]
 
     def choose(self, state: RastrosState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         limits = limits or Limits(time=1.0)
-        started = time.perf_counter()
-        budget = limits.time if limits.time is not None else 5.0  # depth-only limits: cap the solver
-        deadline = started + budget * 0.9
-        moves = state.legal_moves()
-        report = Progress(best_move=moves[0], pv=[moves[0]])
-        solver, search = self._engine(state.game.n)
-        search.nodes = 0
-        solver_nodes = solver.nodes
-        result = self._quick(state, moves, report)
-        if result is None and self.root_solve:
-            result = self._solve_root(state, solver, started, deadline, limits, report)
-        if result is None:
-            max_depth = min(d for d in (limits.depth, self.depth, 80) if d is not None)
-            search.iterate(state, max_depth, deadline, limits.stop, progress, started, report)
-        report.done = True
-        report.elapsed = time.perf_counter() - started
-        report.nodes = search.nodes + solver.nodes - solver_nodes
-        self.last = report
-        if progress:
-            progress(report)
-        return report.best_move
-
-    def _quick(self, state: RastrosState, moves: list[int], report: Progress) -> int | None:
-        """Moves that need no search: the only move, an adjacent own goal, the book."""
-        game = state.game
-        goal = game.goal_south if state.to_move == 0 else game.goal_north
-        if goal in moves:
-            report.best_move, report.pv, report.kind = goal, [goal], "solver"
-            report.proven, report.proven_plies = 1, 1
-            return goal
-        if len(moves) == 1:
-            report.best_move, report.pv, report.kind = moves[0], [moves[0]], "rule"
-            return moves[0]
-        if self.book:
-            move = book_move(state)
-            if move is not None and move in moves:
-                report.best_move, report.pv, report.kind = move, [move], "book"
-                report.proven = 1
-                return move
-        return None
-
-    def _solve_root(self, state: RastrosState, solver: Solver, started: float, deadline: float,
-                    limits: Limits, report: Progress) -> int | None:
-        """Give the exact solver part of the time.  Proven won: the shortest win (or the first
-        winning move if the lengths take too long); proven lost: the longest loss, if its length
-        is found in time, else None and the heuristic search chooses."""
-        geo = solver.geo
-        piece, side = state.white, state.to_move
-        region = geo.flood(piece, state.free)
-        if region.bit_count() > ROOT_SOLVE_LIMIT:
-            return None
-        solve_until = started + (deadline - started) * 0.4
-
-        def out() -> bool:
-            return time.perf_counter() > solve_until or limits.stopped()
-
-        try:
-            win = solver.solve(piece, region, side, check=out)
-        except OutOfBudget:
-            return None
-        report.kind, report.proven = "solver", 1 if win else -1
-        length_until = time.perf_counter() + (deadline - time.perf_counter()) * 0.6
-
-        def out_late() -> bool:
-            return time.perf_counter() > length_until or limits.stopped()
-
-        try:
-            if win:
-                best, best_len = solver.best_win(piece, region, side, check=out_late)
-            else:  # lost against perfect play: make it last, the opponent may still go wrong
-                best, best_len = solver.longest_loss(piece, region, side, check=out_late)
-        except OutOfBudget:  # won: the winning move could not be re-found; lost: no length yet
-            return None  # lost: the heuristic search picks the move instead
-        report.best_move, report.pv = best, [best]
-        report.proven_plies = best_len
-        report.score = SOLVED if win else -SOLVED
-        return best
+        n = state.game.n
+        if n not in self._searchers:
+            self._searchers[n] = RastrosSearcher(n, self.options, self.weights, self.seed)
+        depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
+        seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
+        capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop)
+        self.last = search(self._searchers[n], state, capped, progress)
+        return self.last.best_move
