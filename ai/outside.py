@@ -300,7 +300,7 @@ class OutsidePlayer(Player):
         try:
             return game.parse_move(state, text)
         except (IllegalMove, ValueError) as exc:
-            raise Forfeit(f"played an illegal move {text!r}: {exc}") from None
+            raise Forfeit(f"played an illegal move {text!r}: {exc}{bot.log_note()}") from None
 
     def close(self) -> None:
         if self.worker is not None:

@@ -203,14 +203,14 @@ class GTPPlayer(Player):
         word = text.split()[0] if text.split() else ""
         if word.lower() == "resign":
             self.synced = None
-            raise Forfeit("resigned")
+            raise Forfeit(f"resigned{self.bot.log_note()}")
         if word.lower() in SWAP_WORDS:
             word = "swap"
         try:
             move = game.parse_move(state, transpose_cell(word) if self.transpose else word)
         except (IllegalMove, ValueError) as exc:
             self.synced = None
-            raise Forfeit(f"played an illegal move {word!r}: {exc}") from None
+            raise Forfeit(f"played an illegal move {word!r}: {exc}{self.bot.log_note()}") from None
         self.synced = state.play(move)
         return move
 

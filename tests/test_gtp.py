@@ -12,7 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ai
 import games
+from ai.base import Limits
 from ai.commands.gtp import Engine, serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,3 +126,29 @@ def test_time_settings_set_the_seconds_per_move():
     serve(engine, io.StringIO("time_left b 3 0\n"), out)
     assert engine.move_time == 0.9 * 3 / 20  # at most the time left over 20 more moves
     assert out.getvalue() == "=\n\n=\n\n"
+
+
+def test_time_settings_and_time_left_set_the_seconds_per_move():
+    engine = Engine("tictactoe", "level-1", {}, 1.0)
+    serve(engine, io.StringIO("time_settings 0 2 1\n"), io.StringIO())
+    assert abs(engine.move_time - 1.8) < 1e-9  # 0.9 of the byo-yomi time per stone
+    serve(engine, io.StringIO("time_left b 1 1\n"), io.StringIO())
+    assert abs(engine.move_time - 0.9) < 1e-9  # less left than the settings give
+    serve(engine, io.StringIO("time_left b 60 1\n"), io.StringIO())
+    assert abs(engine.move_time - 1.8) < 1e-9  # never more than the settings
+    serve(engine, io.StringIO("time_settings 300 0 0\ntime_left w 40 0\n"), io.StringIO())
+    assert abs(engine.move_time - 1.8) < 1e-9  # sudden death: 0.9 of a 20th of what is left
+    answers = talk(["time_left q 5 0", "time_settings 1 2"])
+    assert answers[0].startswith("?") and answers[1].startswith("?")
+
+
+def test_gtp_player_over_our_engine_on_a_game_clock():
+    """Our GTP engine driven by our outside GTP player with a game clock: time_settings and
+    time_left reach it and it keeps to them."""
+    game = games.load("tictactoe")
+    command = f"gtp:{sys.executable} {ROOT / 'main.py'} gtp tictactoe --player level-2 --time 5"
+    player = ai.make_player("tictactoe", command)
+    state = game.initial_state()
+    move = player.choose(state, Limits(time=None, remaining=2.0, increment=0.0))
+    assert move in state.legal_moves()
+    player.close()

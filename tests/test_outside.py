@@ -390,3 +390,97 @@ def test_tournament_with_a_broken_file_plays_on_and_that_file_forfeits(tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "SyntaxError" in proc.stdout + proc.stderr
     assert "aluno_sintaxe.py line 5" in proc.stdout + proc.stderr
+
+
+# -- GTP engines: start-up, time, setup, swap, resign, logs, their own folder ---------------------------
+ENGINE = BOTS / "gtp_engine.py"
+
+
+def engine_config(tmp_path, *flags: str, **config) -> str:
+    """A JSON config for the test engine with ``flags``; its path (an outside player id)."""
+    path = tmp_path / f"engine{len(list(tmp_path.glob('*.json')))}.json"
+    path.write_text(json.dumps({"command": [sys.executable, str(ENGINE), *flags], **config}))
+    return str(path)
+
+
+def test_gtp_slow_start_up_is_outside_the_clock(tmp_path):
+    game = games.load("tictactoe")
+    slow = ai.make_player("tictactoe", engine_config(tmp_path, "--startup", "2"))
+    other = ai.make_player("tictactoe", str(BOTS / "simple_contract.py"))
+    r = play_game(game, [slow, other], ["slow", "other"], 0.5)
+    assert not r.forfeit, r.reason
+    slow.close()
+    other.close()
+
+
+def test_gtp_engine_that_never_answers_is_not_loaded(tmp_path):
+    from ai.outside import OutsideLoadError
+
+    began = time.perf_counter()
+    with pytest.raises(OutsideLoadError, match="does not answer GTP"):
+        ai.make_player("tictactoe", engine_config(tmp_path, "--silent", startup_time=1))
+    assert time.perf_counter() - began < 10
+
+
+def test_gtp_engine_gets_time_settings_setup_and_its_own_folder(tmp_path):
+    record = tmp_path / "received.txt"
+    game = games.load("tictactoe")
+    engine = ai.make_player("tictactoe", engine_config(tmp_path, "--record", str(record),
+                                                       setup=["param_test max_time 1"]))
+    other = ai.make_player("tictactoe", str(BOTS / "simple_contract.py"))
+    r = play_game(game, [engine, other], ["engine", "other"], 2.0)
+    assert not r.forfeit, r.reason
+    engine.choose(game.initial_state(), Limits(time=None, remaining=30.0, increment=0.0))
+    engine.close()
+    other.close()
+    lines = record.read_text().splitlines()
+    assert lines.index("param_test max_time 1") < lines.index("time_settings 0 2 1") < lines.index("genmove b")
+    assert "time_settings 30 0 0" in lines and "time_left b 30 0" in lines
+    folder = lines[0].split(" ", 1)[1]
+    assert "tabuleiro-bot-" in folder and not Path(folder).exists()  # its own, removed at the end
+
+
+def test_gtp_resign_and_swap(tmp_path):
+    resigner = ai.make_player("tictactoe", engine_config(tmp_path, "--resign"))
+    game = games.load("tictactoe")
+    with pytest.raises(Forfeit, match=r"^resigned; log: .*\.log$"):  # its error stream is kept, and named
+        resigner.choose(game.initial_state(), Limits(time=1))
+    resigner.close()
+    hex3 = games.load("hex", size=3, swap=True)
+    swapper = ai.make_player("hex", engine_config(tmp_path, "--swap"), options={"size": 3, "swap": True})
+    state = hex3.initial_state().play(hex3.parse_move(hex3.initial_state(), "a1"))
+    assert swapper.choose(state, Limits(time=1)) == hex3.parse_move(state, "swap")
+    swapper.close()
+
+
+# -- bots cannot hurt the host: tiny limits, bounded bots ---------------------------------------------
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="resource limits are POSIX only")
+
+
+@posix_only
+def test_memory_hog_loses_under_a_memory_limit():
+    from ai.outside import load_outside_player
+
+    game = games.load("tictactoe")
+    hog = load_outside_player("tictactoe", str(BOTS / "memory_hog.py"), None, limits="memory=400")
+    with pytest.raises(Forfeit, match="MemoryError"):
+        hog.choose(game.initial_state(), Limits(time=10))
+    hog.close()
+
+
+@posix_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="the process count reads /proc")
+def test_fork_bomb_loses_and_leaves_no_process_behind():
+    from ai.outside import load_outside_player
+    from ai.outside_process import count_group
+
+    game = games.load("tictactoe")
+    bomb = load_outside_player("tictactoe", str(BOTS / "fork_bomb.py"), None, limits="processes=8,cpu=20")
+    group = bomb.child.proc.pid
+    with pytest.raises(Forfeit, match=r"more processes than its limit \(8\)"):
+        bomb.choose(game.initial_state(), Limits(time=15))
+    bomb.close()
+    deadline = time.time() + 5
+    while count_group(group) and time.time() < deadline:
+        time.sleep(0.1)
+    assert count_group(group) == 0

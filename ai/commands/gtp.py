@@ -7,7 +7,9 @@ line), so GUIs and tournament managers (HexGui, gogui-twogtp, Othello GTP driver
 Commands: protocol_version, name, version, known_command, list_commands, boardsize N,
 clear_board, play COLOUR MOVE, genmove COLOUR, undo, showboard, final_score, time_settings (the
 seconds per move become 0.9 of the byo-yomi time per stone, else a 30th of the main time;
-``--time`` sets them until then), time_left (caps the seconds per move), quit.
+``--time`` sets them until then), time_left (the seconds per move fit the time left: 0.9 of it
+shared by the stones of a byo-yomi period, of a 20th of a main time; never more than time_settings
+gives), quit.
 
 Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blue, Black, South,
 Light), ``w``/``white`` the other; the game's own side names are accepted too.  Moves are in the
@@ -49,8 +51,9 @@ class Engine:
         self.player_id = player_id
         self.options = dict(options)
         self.move_time = move_time
+        self.settings_time = move_time  # seconds per move from --time or the last time_settings
         self.game = games.load(game_id, **self.options)
-        self.player = ai.make_player(game_id, player_id, seed=1)
+        self.player = ai.make_player(game_id, player_id, seed=1, options=self.options)
         self.history = [self.game.initial_state()]
 
     @property
@@ -174,16 +177,24 @@ class Engine:
             self.move_time = max(0.05, 0.9 * byo / stones)
         elif main > 0:
             self.move_time = max(0.05, main / 30)
+        self.settings_time = self.move_time
         return ""
 
     def cmd_time_left(self, args: list[str]) -> str:
-        """color time stones: never plan more than the time left allows."""
+        """color time stones: the seconds per move fit the time left.
+
+        ``stones`` > 0 (byo-yomi): that many moves share ``time``; 0 (main time): plan for 20 more
+        moves of ours (0.9 of it, too).  A time_left never raises the budget above the time_settings one."""
         try:
+            self.side(args[0])
             seconds, stones = float(args[1]), int(args[2])
         except (IndexError, ValueError):
             raise GTPError("time_left needs a color, seconds and stones") from None
+        budget = self.settings_time
         if seconds > 0:
-            self.move_time = max(0.05, min(self.move_time, 0.9 * seconds / max(stones, 20)))
+            share = 0.9 * seconds / (stones if stones > 0 else 20)
+            budget = min(budget, share) if budget else share
+            self.move_time = max(0.05, budget)
         return ""
 
     def cmd_quit(self, args: list[str]) -> str:

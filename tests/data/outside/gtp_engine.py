@@ -1,0 +1,58 @@
+"""A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
+
+    python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap]
+
+--startup S: sleep S seconds before answering anything (an engine loading its book);
+--silent: never answer; --record FILE: append every command received, and the working
+directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove with swap.
+It writes a line to its error stream for every genmove.
+"""
+
+import os
+import sys
+import time
+
+args = sys.argv[1:]
+record = args[args.index("--record") + 1] if "--record" in args else None
+if "--startup" in args:
+    time.sleep(float(args[args.index("--startup") + 1]))
+if record:
+    with open(record, "a") as f:
+        f.write(f"cwd {os.getcwd()}\n")
+cells = [c + r for c in "abc" for r in "123"]
+taken = set()
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if record:
+        with open(record, "a") as f:
+            f.write(line)
+    if "--silent" in args:
+        continue
+    command = words[0]
+    answer = ""
+    if command == "name":
+        answer = "Test Engine"
+    elif command == "protocol_version":
+        answer = "2"
+    elif command in ("clear_board", "boardsize"):
+        taken.clear()
+    elif command == "play":
+        taken.add(words[2].lower())
+    elif command == "genmove":
+        print("genmove asked", file=sys.stderr, flush=True)
+        if "--resign" in args:
+            answer = "resign"
+        elif "--swap" in args:
+            answer = "swap"
+        else:
+            answer = next(c for c in cells if c not in taken)
+            taken.add(answer)
+    elif command == "time_left" and "--no-time" in args:
+        print("? unknown command\n", flush=True)
+        continue
+    sys.stdout.write(f"= {answer}\n\n")
+    sys.stdout.flush()
+    if command == "quit":
+        break
