@@ -1,0 +1,188 @@
+"""Rastros kernels (ai/kernels/rastros.py) against the rules and the pure-Python code they replaced.
+
+- against games/rastros.py, on positions of seeded random play on every board size: the legal
+  moves, which moves end the game and who wins then, and the flood-filled region (a plain BFS);
+- against ai/reference/rastros_solver.py: win/loss, game length and the matching test;
+- against plain minimax over the game's own states on small regions;
+- against ai/reference/rastros_search.py: the evaluation and the root values of fixed-depth
+  searches from fresh tables;
+- the stop flag and node budgets of the driver's control block.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import numpy as np
+import pytest
+
+import games
+from ai.base import WIN, Limits
+from ai.engines.rastros_board import geometry
+from ai.engines.rastros_search import LevelOptions, RastrosSearcher, Weights
+from ai.engines.rastros_solver import Solver
+from ai.kernels import rastros as kernel
+from ai.reference.rastros_search import RastrosSearch
+from ai.reference.rastros_solver import Solver as ReferenceSolver
+from ai.reference.rastros_solver import geography_mover_wins
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
+from tests.test_rastros import minimax_length
+
+SIZES = (4, 5, 6, 7, 8)
+
+
+def random_states(n: int, count: int, seed: int, max_region: int = 64, goal_free: bool = False):
+    """Unfinished states of seeded random games on n x n, with their region (the kernel's flood),
+    whose region has at most ``max_region`` squares (and no goal, if ``goal_free``)."""
+    game = games.load("rastros", size=n)
+    b = kernel.board(n)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = game.initial_state()
+        for _ in range(rng.randrange(0, n * n)):
+            region = int(kernel.flood(b, state.white, np.uint64(state.free)))
+            goals = region & (1 << game.goal_south | 1 << game.goal_north)
+            if region.bit_count() <= max_region and not (goal_free and goals):
+                out.append((state, region))
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+            if state.is_terminal():
+                break
+    return out
+
+
+def bfs_region(state) -> int:
+    """The free squares reachable from the piece, by a breadth-first search over square indices."""
+    n = state.game.n
+    free = state.free
+    seen, queue = set(), deque([state.white])
+    while queue:
+        sq = queue.popleft()
+        row, col = divmod(sq, n)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                r, c = row + dr, col + dc
+                if 0 <= r < n and 0 <= c < n and free >> (r * n + c) & 1 and r * n + c not in seen:
+                    seen.add(r * n + c)
+                    queue.append(r * n + c)
+    return sum(1 << sq for sq in seen)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_region_moves_and_game_ends_match_the_rules(n):
+    b = kernel.board(n)
+    game = games.load("rastros", size=n)
+    for state, region in random_states(n, 60, seed=n):
+        assert region == bfs_region(state) == state.reachable(), game.to_text(state)
+        moves = int(b.nbr[state.white]) & region
+        assert moves == state.moves_mask()
+        for q in state.legal_moves():
+            after = state.play(q)
+            ends = kernel.final_move_plies(b, q, np.uint64(region), state.to_move)
+            if after.is_terminal():
+                assert ends == (1 if after.winner() == state.to_move else -1), game.to_text(state)
+            else:
+                assert ends == 0, game.to_text(state)
+
+
+@pytest.mark.parametrize("n", (6, 8))
+def test_geography_matching_agrees_with_the_reference(n):
+    geo, b = geometry(n), kernel.board(n)
+    for state, region in random_states(n, 40, seed=100 + n, goal_free=True):
+        expected = geography_mover_wins(geo, state.white, region)
+        assert kernel.geography_mover_wins(b, state.white, np.uint64(region)) == expected
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_solver_agrees_with_the_reference_solver(n):
+    geo = geometry(n)
+    reference = ReferenceSolver(geo)
+    solver = Solver(n, table_bits=16)
+    ctl = new_ctl()
+    for state, region in random_states(n, 40, seed=200 + n, max_region=26):
+        args = (state.white, region, state.to_move)
+        won = reference.solve(*args)
+        assert solver.solve(*args, ctl) == int(won), games.load("rastros", size=n).to_text(state)
+        if region.bit_count() <= 18:
+            assert solver.plies(*args, ctl) == reference.plies(*args)
+        if won:
+            assert solver.first_win(*args, ctl) in reference.winning_moves(*args)
+
+
+def test_solver_agrees_with_plain_minimax_on_small_regions():
+    solver = Solver(8, table_bits=16)
+    ctl = new_ctl()
+    for state, region in random_states(8, 40, seed=7, max_region=11):
+        won, length = minimax_length(state)
+        args = (state.white, region, state.to_move)
+        assert solver.solve(*args, ctl) == int(won)
+        assert solver.plies(*args, ctl) == length
+        move, plies = solver.best_move(*args, won, ctl)
+        assert plies == length
+        child = state.play(move)
+        if child.is_terminal():
+            assert (child.winner() == state.to_move) == won and length == 1
+        else:
+            assert minimax_length(child) == (not won, length - 1)
+
+
+def test_offline_solve_proves_the_small_boards_for_south():
+    """shared/rules/rastros.md: the first player wins on 4x4, 5x5 and 6x6."""
+    for n in (4, 5, 6):
+        state = games.load("rastros", size=n).initial_state()
+        region = int(kernel.flood(kernel.board(n), state.white, np.uint64(state.free)))
+        ctl = new_ctl()
+        assert kernel.solve(state.white, region, 0, kernel.SolverTable(18), n=n, ctl=ctl) == 1
+        assert ctl[CTL_NODES] > 0
+
+
+def test_evaluation_agrees_with_the_reference():
+    weights = Weights()
+    for n in (5, 8):
+        geo, b = geometry(n), kernel.board(n)
+        reference = RastrosSearch(geo, None, 0, weights)
+        params = RastrosSearcher(n, LevelOptions(), weights, seed=None).params
+        for state, region in random_states(n, 40, seed=300 + n):
+            expected = reference.evaluate(state.white, region, state.to_move)
+            assert kernel.evaluate(b, params, state.white, np.uint64(region), state.to_move) == expected
+
+
+@pytest.mark.parametrize("solve_limit", [0, 14])
+def test_root_values_agree_with_the_reference_search(solve_limit):
+    """Fresh tables, depths 1, 2, 3 in turn: the same value (or PVS bound) for every root move."""
+    game = games.load("rastros")
+    geo = geometry(8)
+    for state, region in random_states(8, 12, seed=400 + solve_limit):
+        reference = RastrosSearch(geo, ReferenceSolver(geo) if solve_limit else None, solve_limit, Weights())
+        searcher = RastrosSearcher(8, LevelOptions(solve_limit=solve_limit), Weights(), seed=None)
+        if searcher.start(state, Limits(depth=3)) is not None:
+            continue  # the own goal is next to the piece: no search
+        for depth in (1, 2, 3):
+            scored, finished = reference.root(state.white, region, state.to_move, depth, state.legal_moves())
+            assert finished
+            expected = {q: v for v, q in scored}
+            ctl, alpha, got = new_ctl(), -WIN - 1, {}
+            for i, q in enumerate(state.legal_moves()):  # the reference's root: PVS after the first
+                got[q] = searcher._root_value(q, depth, alpha, i == 0, ctl)
+                alpha = max(alpha, got[q])
+            assert got == expected, (game.to_text(state), depth)
+
+
+def test_stop_flag_and_node_budget_unwind_the_kernels():
+    state = games.load("rastros").initial_state()
+    b = kernel.board(8)
+    region = np.uint64(kernel.flood(b, state.white, np.uint64(state.free)))
+    table = kernel.SolverTable(16)
+    ctl = new_ctl()
+    ctl[CTL_STOP] = 1
+    assert kernel.solve_win(b, table.keys, table.info, state.white, region, 0, ctl, 0) == kernel.ABORTED
+    assert ctl[CTL_NODES] <= 1024
+    ctl = new_ctl()
+    ctl[CTL_MAX_NODES] = 5000
+    assert kernel.solve_win(b, table.keys, table.info, state.white, region, 0, ctl, 0) == kernel.ABORTED
+    assert 5000 <= ctl[CTL_NODES] <= 5000 + 1024
+    ctl = new_ctl()
+    assert kernel.solve_win(b, table.keys, table.info, state.white, region, 0, ctl, 3000) == kernel.ABORTED
+    assert ctl[CTL_NODES] == 3000
