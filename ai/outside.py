@@ -155,6 +155,14 @@ def serve_child() -> None:
     serve()
 
 
+def hard_limit(limits: Limits) -> float | None:
+    """Seconds after which an outside player's move is late: what is left on its game clock if it
+    has one (the budget in ``limits.time`` is only advice then: engines manage their own clock),
+    else the time per move."""
+    remaining = getattr(limits, "remaining", None)
+    return remaining if remaining is not None else limits.time
+
+
 class _Dead(Exception):
     """The process ended (or never answered in time); the message says which."""
 
@@ -280,7 +288,8 @@ class OutsidePlayer(Player):
             except ValueError as exc:
                 raise Forfeit(f"could not be started: {exc}") from None
         assert self.worker is not None
-        timeout = None if limits.time is None else limits.time + GRACE
+        hard = hard_limit(limits)
+        timeout = None if hard is None else hard + GRACE
         began = time.perf_counter()
         bot = self.worker.bot
         try:
@@ -291,7 +300,7 @@ class OutsidePlayer(Player):
             self.close()
             if str(exc) == "late":
                 spent = time.perf_counter() - began
-                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {limits.time:g} s); process stopped"
+                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {hard:g} s); process stopped"
                               f"{logged}") from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):

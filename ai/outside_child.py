@@ -195,6 +195,8 @@ class _Host:
             faulthandler.cancel_dump_traceback_later()
             jogos._loading = False
         self.skipped += [f"{call} returned at once" for call in jogos._skipped_calls]
+        for line in self.skipped:
+            print(f"Tabuleiro: skipped while loading: {line}", file=sys.stderr)
         self.players = self._find_players()
         if not self.players:
             raise _LoadError(f"{path.name} defines no player for {self.game.id}: expected choose(game, state), "

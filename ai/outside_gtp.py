@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
-from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead
+from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
 from ai.outside_process import Bot, BotLimits
 from games.base import Game, IllegalMove, State
 
@@ -181,7 +181,7 @@ class GTPPlayer(Player):
                progress: ProgressCallback | None = None) -> Hashable:
         limits = limits or Limits()
         game = state.game
-        budget = getattr(limits, "remaining", None) if limits.time is None else limits.time
+        budget = hard_limit(limits)
         began = time.perf_counter()
         try:
             if self.bot is None or not self.bot.alive():
