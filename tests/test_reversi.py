@@ -24,6 +24,14 @@ def game():
     return games.load("reversi")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def compiled_kernels():
+    """Compile (or load) the kernels first: a timed search must not spend its time compiling."""
+    from ai.kernels import reversi
+
+    reversi.warm_up()
+
+
 def board(rows: str, to_move: str) -> str:
     """Position text from a multi-line picture (whitespace is ignored by from_text)."""
     return f"{rows}\n{to_move}"
@@ -223,8 +231,8 @@ def random_late_positions(count: int, max_empties: int, seed: int) -> list:
     return out
 
 
-def test_exact_solver_equals_plain_minimax_on_random_endgames():
-    from ai.engines.reversi_search import Searcher
+def test_pure_python_solver_equals_plain_minimax_on_random_endgames():
+    from ai.engines.reversi_python_search import Searcher
 
     for state in random_late_positions(20, 8, seed=2024):
         searcher = Searcher(state.game.geo)
@@ -279,7 +287,8 @@ def brute_force_choice(state, depth: int):
 @pytest.mark.parametrize("name, depth", [("easy", 2), ("medium", 4)])
 def test_course_players_pick_the_brute_force_minimax_move(game, name, depth):
     import ai
-    from ai.engines.reversi import BENCH_POSITIONS, COURSE_DEPTHS
+    from ai.bench.reversi import BENCH_POSITIONS
+    from ai.engines.reversi import COURSE_DEPTHS
 
     assert COURSE_DEPTHS == {"easy": 2, "medium": 4, "hard": 5}
     player = ai.make_player("reversi", f"reversi:{name}")

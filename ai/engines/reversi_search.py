@@ -1,332 +1,228 @@
-"""A bitboard negamax for Reversi: midgame search and an exact endgame solver.
+"""Our Reversi player: a midgame search that hands over to the exact endgame solver, run by the driver.
 
-Why not the generic ``ai.search.alphabeta``: it works on State objects and proves only win, draw
-or loss.  Here a position is two ints (mover, opponent) and a move is a bit.  In the midgame the
-evaluation dominates and the gain is modest (1.4x the nodes per second, up to one ply deeper in 1 s on
-the bench positions); in the endgame the solver proves the exact disc margin 10 to 100 times
-faster than the generic search proves the mere result on 9-12 empties, i.e. 3-4 empties further
-in the same time (measured: ``python main.py bench reversi`` and a CPU-time comparison).
-The ideas are the standard ones:
+``ReversiPlayer`` plays every level from 2 to 5.  Its search runs in ai.search.driver, one
+iteration at a time: iteration ``d`` is a principal-variation search ``d`` plies deep; when the end
+is near enough to be proved in the move's time, one iteration is the exact solver instead, and a
+proof ends the search (the side panel then says who wins by how many: ``proof_text``).
 
-- Midgame: iterative deepening principal-variation search with a transposition table keyed by
-  (mover, opponent) that stores the best move, and move ordering: the table's move first, then
-  (deep enough in the tree) the move that leaves the opponent fewest replies, else a static
-  square value (corners first, X-squares last).  A pass does not use up depth.
-- Endgame: exact negamax on the final disc margin.  Far from the end moves are ordered "fastest
-  first" (fewest opponent replies, corners first); in the last few empties there is no move
-  generation at all: each empty square next to an enemy disc is tried with the ray flipper, and
-  the very last empty square is settled directly.
+- ``KernelSearch``: 6x6 and 8x8 on the numba kernels of ai/kernels/reversi.py;
+- ``PythonSearch``: 10x10 (100 squares do not fit a uint64) on the pure-Python bitboard search of
+  ai/engines/reversi_python_search.py; the bench also runs it on 8x8 to show what the kernels gain.
+
+Both plan the same way (``SolvePlan``): from few empties (``INSTANT_SOLVE``, milliseconds) the
+solver runs at once; from as many as it can expect to prove in the move's time (``solver_reach``,
+measured by ``main.py bench reversi``) it runs after a short midgame search has ordered the root
+moves, and the midgame move is played if the proof does not finish in time.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
+from dataclasses import dataclass
 
-from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.reversi_eval import Features, evaluate, features
-from games.reversi import PASS, Geometry, ReversiState, flips, move_mask
+import numpy as np
 
-DISC = 10_000  # search units per disc of final margin: every proven result beats every estimate
-INF = 10_000_000
-EXACT, LOWER, UPPER = 0, 1, 2
-TT_LIMIT = 400_000  # entries per table (about 100 MB); a table is cleared between moves past this
-SHALLOW = 7  # empties at which the solver stops generating move masks
-SOLVER_TT_MIN = 8  # empties from which the solver keeps a transposition table
-INSTANT_SOLVE = 9  # empties the solver proves in milliseconds: no clock, no midgame search first
-UNTIMED_SOLVE = 12  # without a time limit, solve from here (a fraction of a second)
+from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.kernels import reversi as kernel
+from ai.search.driver import CTL_NODES, search
+from games.reversi import PASS, ReversiState, flips
+
+MIDGAME_BEFORE_SOLVE = 4  # midgame plies searched before a timed solve, to order the root moves
+DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
 
 
-class OutOfTime(Exception):
-    pass
+@dataclass(frozen=True)
+class SolverSpeed:
+    """How far a solver reaches: ``base`` empties take about ``base_seconds``, and each further
+    empty multiplies the time by ``growth``; up to ``instant`` empties it takes milliseconds."""
+
+    instant: int
+    base: int
+    base_seconds: float
+    growth: float
+
+    def reach(self, seconds: float | None) -> int:
+        """Empties the solver can usually prove in ``seconds`` (None: only where it is quick)."""
+        if seconds is None or seconds <= self.base_seconds:
+            return self.instant if seconds is None or seconds < self.base_seconds else self.base
+        return self.base + int(math.log(seconds / self.base_seconds) / math.log(self.growth))
 
 
-def final_margin(me: int, opp: int) -> int:
-    """Disc margin of a finished game for ``me`` (empty squares count for nobody)."""
-    return me.bit_count() - opp.bit_count()
+# Measured with `python main.py bench reversi` (solver reach) on the 2-core bench machine.
+KERNEL_SOLVER = SolverSpeed(instant=14, base=18, base_seconds=0.1, growth=2.6)
+PYTHON_SOLVER = SolverSpeed(instant=9, base=12, base_seconds=0.1, growth=2.5)
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b)
-        mask ^= b
-    return out
+class SolvePlan:
+    """When the solver runs in a search: at iteration 1, after a short midgame search, or never."""
+
+    def __init__(self, empties: int, solve_empties: int, noise: float, limits: Limits, speed: SolverSpeed,
+                 depth_cap: int | None, solve_first: bool = False) -> None:
+        self.step: int | None = None
+        if solve_first:
+            self.step = 1
+        elif noise:  # a weak level: no proofs, and the noise would be wasted on a solved position
+            return
+        if empties <= min(solve_empties, speed.instant):
+            self.step = 1
+        elif empties <= min(solve_empties, speed.reach(limits.time)):
+            pre = MIDGAME_BEFORE_SOLVE if limits.time is not None else 0
+            self.step = min(pre, depth_cap or pre) + 1
 
 
-class Searcher:
-    """One engine: tables kept between the moves of a game."""
+class KernelSearch:
+    """The driver's view of the numba search: one root iteration or one solve per ``iterate``."""
 
-    def __init__(self, geo: Geometry) -> None:
-        self.geo = geo
-        self.feats: Features = features(geo)
-        self.tt: dict[tuple[int, int], tuple[int, int, float, int]] = {}
-        self.solver_tt: dict[tuple[int, int], tuple[int, int, int]] = {}
-        self.nodes = 0
-        self.clock: Clock | None = None
-        self.square_value = self.feats.square_value
-        # static order of squares for the shallow solver: corners first, X-squares last
-        self.shallow_order = sorted(range(geo.cells), key=lambda i: -self.square_value[i])
-        half = geo.size // 2
-        self.quadrants = [
-            sum(1 << (r * geo.size + c) for r in range(r0, r0 + half) for c in range(c0, c0 + half))
-            for r0 in (0, half)
-            for c0 in (0, half)
-        ]
+    kind = "alphabeta"
+    deepen_share = DEEPEN_SHARE
 
-    def _tick(self) -> None:
-        """Count a node; look at the clock every 256 nodes (a clock call per node costs 10%)."""
-        self.nodes += 1
-        if not self.nodes & 255 and self.clock is not None and self.clock.expired():
-            raise OutOfTime
+    def __init__(self, tables: kernel.Tables, noise: float, solve_empties: int, rng: random.Random,
+                 depth_cap: int | None) -> None:
+        self.tables = tables
+        self.noise = noise
+        self.solve_empties = solve_empties
+        self.rng = rng
+        self.depth_cap = depth_cap
+        self.solve_first = False  # the bench's solver figures: the solver alone, at once
+        self.out_sq = np.zeros(64, np.int64)
+        self.out_value = np.zeros(64, np.int64)
+        self.out = np.zeros(2, np.int64)
 
-    # -- midgame --------------------------------------------------------------------------
-    def ordered(self, me: int, opp: int, moves: int, depth: int, first: int) -> Iterable[tuple[int, int]]:
-        """(move bit, flips) pairs, most promising first.
+    def start(self, state: ReversiState, limits: Limits) -> Progress | None:
+        self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
+        self.empties = state.empties()
+        self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, KERNEL_SOLVER, self.depth_cap,
+                              self.solve_first)
+        self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
+        return None
 
-        Deep in the tree (``depth`` >= 3) a move is ranked by the replies it leaves the opponent
-        (counting them needs the flips of every move); near the leaves by the square's static
-        value alone.
-        """
-        geo, value = self.geo, self.square_value
-        scored = []
-        if depth >= 3:
-            for b in bits(moves):
-                sq = b.bit_length() - 1
-                f = flips(sq, me, opp, geo)
-                key = -INF if b == first else move_mask(opp ^ f, me | f | b, geo).bit_count() * 16 - value[sq] // 4
-                scored.append((key, sq, b, f))
-            scored.sort()
-            return [(b, f) for _, _, b, f in scored]
-        order = sorted(bits(moves), key=lambda b: -INF if b == first else -value[b.bit_length() - 1])
-        return ((b, flips(b.bit_length() - 1, me, opp, geo)) for b in order)  # flips only if tried
+    def table_move(self, keys: np.ndarray, data: np.ndarray) -> int:
+        slot = kernel.tt_find(keys, self.me, self.opp)
+        return int(data[slot, 3]) if slot >= 0 else -1
 
-    def negamax(self, me: int, opp: int, depth: int, alpha: float, beta: float, passed: bool = False) -> float:
-        self._tick()
-        moves = move_mask(me, opp, self.geo)
-        if not moves:
-            if passed or not move_mask(opp, me, self.geo):
-                return DISC * final_margin(me, opp)
-            return -self.negamax(opp, me, depth, -beta, -alpha, True)
-        if depth <= 0:
-            return evaluate(me, opp, self.feats, moves)
-        key = (me, opp)
-        entry = self.tt.get(key)
-        first = 0
-        if entry is not None:
-            e_depth, e_flag, e_value, first = entry
-            if e_depth >= depth and (
-                e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (e_flag == UPPER and e_value <= alpha)
-            ):
-                return e_value
-        alpha0 = alpha
-        best, best_move = -INF, 0
-        for i, (b, f) in enumerate(self.ordered(me, opp, moves, depth, first)):
-            child_me, child_opp = opp ^ f, me | f | b
-            if i == 0:
-                v = -self.negamax(child_me, child_opp, depth - 1, -beta, -alpha)
-            else:
-                v = -self.negamax(child_me, child_opp, depth - 1, -alpha - 1, -alpha)
-                if alpha < v < beta:
-                    v = -self.negamax(child_me, child_opp, depth - 1, -beta, -v)
-            if v > best:
-                best, best_move = v, b
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (depth, flag, best, best_move)
-        return best
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        if step == self.plan.step:
+            return self.solve(ctl)
+        if step > self.empties:
+            return None
+        return self.midgame(step, ctl)
 
-    def root(
-        self, me: int, opp: int, depth: int, first: int, noise: float, rng: random.Random
-    ) -> tuple[int, float, bool]:
-        """(best move bit, value, finished) of one iteration; a partial one keeps its best so far."""
-        moves = move_mask(me, opp, self.geo)
-        alpha, beta = -INF, INF
-        best, best_value = 0, -INF
+    def midgame(self, depth: int, ctl: np.ndarray) -> Progress | None:
+        t = self.tables
+        done = kernel.search_root(self.me, self.opp, depth, self.first, bool(self.noise), 0, t.geo, t.square_value,
+                                  t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.out_sq, self.out_value)
+        if done == 0:
+            return None
+        values = self.out_value[:done].astype(float)
+        if self.noise:
+            values += [self.rng.uniform(-self.noise, self.noise) for _ in range(done)]
+        best = int(np.argmax(values))  # the first of equals: the better ordered move
+        move, value = int(self.out_sq[best]), int(self.out_value[best])
+        self.first = move
+        pv = self.principal_variation(move, depth, t.mid_keys, t.mid_data)
+        return Progress(depth=depth, best_move=move, score=value / 100.0, pv=pv, kind=self.kind)
+
+    def solve(self, ctl: np.ndarray) -> Progress | None:
+        t = self.tables
+        first = self.table_move(t.end_keys, t.end_data)
+        if first < 0:
+            first = self.first
+        finished = kernel.solve_root(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
+                                     t.end_data, t.sqs, t.fls, ctl, self.out)
+        if not finished:
+            return None
+        move, margin = int(self.out[0]), int(self.out[1])
+        pv = self.principal_variation(move, self.empties, t.end_keys, t.end_data)
+        return proof(move, margin, self.empties, pv)
+
+    def principal_variation(self, move: int, limit: int, keys: np.ndarray, data: np.ndarray) -> list[int]:
+        """``move`` then the table's best moves after it."""
+        if move == PASS:
+            return [PASS]
+        f = kernel.flips(move, self.me, self.opp, self.tables.geo)
+        me, opp = self.opp ^ f, self.me | f | kernel.bit(move)
+        n = kernel.principal_variation(me, opp, keys, data, self.tables.geo, max(0, limit - 1), self.out_sq)
+        return [move, *(int(m) for m in self.out_sq[:n])]
+
+
+def proof(move: int, margin: int, empties: int, pv: list[int]) -> Progress:
+    """The solver's result as the UI reads it: ``score`` is the final disc margin for the mover."""
+    return Progress(
+        depth=empties, best_move=move, score=float(margin), pv=pv, kind="solver",
+        proven=1 if margin > 0 else -1 if margin < 0 else 0, proven_plies=empties,
+    )
+
+
+class PythonSearch:
+    """The driver's view of the pure-Python search (10x10, and the bench's comparison)."""
+
+    kind = "alphabeta"
+    deepen_share = DEEPEN_SHARE
+
+    def __init__(self, searcher, noise: float, solve_empties: int, rng: random.Random,
+                 depth_cap: int | None) -> None:
+        self.searcher = searcher
+        self.noise = noise
+        self.solve_empties = solve_empties
+        self.rng = rng
+        self.depth_cap = depth_cap
+        self.solve_first = False  # the bench's solver figures: the solver alone, at once
+
+    def start(self, state: ReversiState, limits: Limits) -> Progress | None:
+        self.me, self.opp = state.mover, state.opponent
+        self.empties = state.empties()
+        self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, PYTHON_SOLVER, self.depth_cap,
+                              self.solve_first)
+        entry = self.searcher.tt.get((self.me, self.opp))
+        self.first = entry[3] if entry else 0
+        self.searcher.trim()
+        return None
+
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        from ai.engines.reversi_python_search import OutOfTime
+
+        s = self.searcher
+        s.ctl, s.nodes = ctl, 0
         try:
-            for i, (b, f) in enumerate(self.ordered(me, opp, moves, max(depth, 3), first)):
-                if noise:  # every move needs its true value before the noise is added
-                    v = -self.negamax(opp ^ f, me | f | b, depth - 1, -INF, INF)
-                elif i == 0:
-                    v = -self.negamax(opp ^ f, me | f | b, depth - 1, -beta, -alpha)
-                else:
-                    v = -self.negamax(opp ^ f, me | f | b, depth - 1, -alpha - 1, -alpha)
-                    if alpha < v < beta:
-                        v = -self.negamax(opp ^ f, me | f | b, depth - 1, -beta, -v)
-                if noise:
-                    v += rng.uniform(-noise, noise)
-                if v > best_value:
-                    best, best_value = b, v
-                    alpha = max(alpha, v)
+            if step == self.plan.step:
+                b, margin = s.solve_root(self.me, self.opp, self.first)
+                move = b.bit_length() - 1 if b else PASS
+                return proof(move, margin, self.empties, [move])
+            if step > self.empties:
+                return None
+            b, value, _finished = s.root(self.me, self.opp, step, self.first, self.noise, self.rng)
         except OutOfTime:
-            if best == 0:
-                raise
-            return best, best_value, False
-        self.tt[(me, opp)] = (depth, EXACT, best_value, best)
-        return best, best_value, True
+            return None
+        finally:
+            ctl[CTL_NODES] += s.nodes
+        self.first = b
+        return Progress(depth=step, best_move=b.bit_length() - 1, score=value / 100.0,
+                        pv=self.principal_variation(b, step), kind=self.kind)
 
-    # -- endgame ----------------------------------------------------------------------------
-    def solve(self, me: int, opp: int, alpha: int, beta: int, empties: int, passed: bool = False) -> int:
-        """Exact final disc margin for ``me`` (fail-soft alpha-beta)."""
-        if empties <= SHALLOW:
-            empty = self.geo.full & ~(me | opp)
-            order = self.parity_order(empty)
-            return self.solve_shallow(me, opp, alpha, beta, empty, order, empties, passed)
-        self._tick()
-        geo = self.geo
-        moves = move_mask(me, opp, geo)
-        if not moves:
-            if passed or not move_mask(opp, me, geo):
-                return final_margin(me, opp)
-            return -self.solve(opp, me, -beta, -alpha, empties, True)
-        key = (me, opp)
-        first = 0
-        use_tt = empties >= SOLVER_TT_MIN
-        if use_tt:
-            entry = self.solver_tt.get(key)
-            if entry is not None:
-                lower, upper, first = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                alpha, beta = max(alpha, lower), min(beta, upper)
-        alpha0, beta0 = alpha, beta
-        best, best_move = -INF, 0
-        for i, (b, f) in enumerate(self.fastest_first(me, opp, moves, first)):
-            if i == 0:
-                v = -self.solve(opp ^ f, me | f | b, -beta, -alpha, empties - 1)
-            else:
-                v = -self.solve(opp ^ f, me | f | b, -alpha - 1, -alpha, empties - 1)
-                if alpha < v < beta:
-                    v = -self.solve(opp ^ f, me | f | b, -beta, -v, empties - 1)
-            if v > best:
-                best, best_move = v, b
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        if use_tt:
-            lower, upper, _ = self.solver_tt.get(key, (-INF, INF, 0))
-            if best <= alpha0:
-                upper = min(upper, best)
-            elif best >= beta0:
-                lower = max(lower, best)
-            else:
-                lower = upper = best
-            self.solver_tt[key] = (lower, upper, best_move)
-        return best
-
-    def fastest_first(self, me: int, opp: int, moves: int, first: int) -> list[tuple[int, int]]:
-        """Moves that leave the opponent fewest replies first: cuts come sooner in the endgame."""
-        geo, value = self.geo, self.square_value
-        scored = []
-        for b in bits(moves):
+    def principal_variation(self, b: int, depth: int) -> list[int]:
+        """Move bit ``b`` then the table's best moves after it (passes end it)."""
+        s = self.searcher
+        me, opp = self.me, self.opp
+        pv: list[int] = []
+        while b and len(pv) < depth:
             sq = b.bit_length() - 1
-            f = flips(sq, me, opp, geo)
-            key = -INF if b == first else move_mask(opp ^ f, me | f | b, geo).bit_count() * 64 - value[sq]
-            scored.append((key, sq, b, f))
-        scored.sort()
-        return [(b, f) for _, _, b, f in scored]
-
-    def parity_order(self, empty: int) -> list[int]:
-        """Empty squares, those in a quadrant with an odd number of empties first (parity: the
-        side that moves first in an odd region usually also gets its last move), then by value."""
-        odd = 0
-        for quadrant in self.quadrants:
-            if (empty & quadrant).bit_count() & 1:
-                odd |= quadrant
-        order = [sq for sq in self.shallow_order if empty >> sq & 1]
-        return [sq for sq in order if odd >> sq & 1] + [sq for sq in order if not odd >> sq & 1]
-
-    def solve_shallow(
-        self, me: int, opp: int, alpha: int, beta: int, empty: int, order: list[int], n: int, passed: bool
-    ) -> int:
-        """The last few empties: try each empty square next to an enemy disc with the flipper.
-
-        ``order`` lists the empty squares of the subtree's root, best first; squares filled
-        since are skipped by the ``empty`` mask.
-        """
-        self._tick()
-        geo = self.geo
-        if n == 1:
-            return self.last_square(me, opp, empty)
-        around = geo.neighbours
-        best = -INF
-        moved = False
-        for sq in order:
-            b = 1 << sq
-            if not empty & b or not around[sq] & opp:
-                continue
-            f = flips(sq, me, opp, geo)
-            if not f:
-                continue
-            moved = True
-            if n == 2:
-                v = -self.last_square(opp ^ f, me | f | b, empty ^ b)
-            else:
-                v = -self.solve_shallow(opp ^ f, me | f | b, -beta, -alpha, empty ^ b, order, n - 1, False)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        return best
-        if moved:
-            return best
-        if passed:
-            return final_margin(me, opp)
-        return -self.solve_shallow(opp, me, -beta, -alpha, empty, order, n, True)
-
-    def last_square(self, me: int, opp: int, empty: int) -> int:
-        """The final margin when one empty square is left: whoever can play it does."""
-        geo = self.geo
-        sq = empty.bit_length() - 1
-        f = flips(sq, me, opp, geo)
-        if f:
-            return final_margin(me | f | empty, opp ^ f)
-        f = flips(sq, opp, me, geo)
-        if f:
-            return -final_margin(opp | f | empty, me ^ f)
-        return final_margin(me, opp)
-
-    def solve_root(self, me: int, opp: int, first: int) -> tuple[int, int]:
-        """(best move bit or 0 for a pass, exact margin for ``me``)."""
-        geo = self.geo
-        empties = geo.cells - (me | opp).bit_count()
-        moves = move_mask(me, opp, geo)
-        if not moves:
-            return 0, -self.solve(opp, me, -INF, INF, empties, True)
-        alpha, beta = -INF, INF
-        best, best_value = 0, -INF
-        for i, (b, f) in enumerate(self.fastest_first(me, opp, moves, first)):
-            if i == 0:
-                v = -self.solve(opp ^ f, me | f | b, -beta, -alpha, empties - 1)
-            else:
-                v = -self.solve(opp ^ f, me | f | b, -alpha - 1, -alpha, empties - 1)
-                if v > alpha:
-                    v = -self.solve(opp ^ f, me | f | b, -beta, -v, empties - 1)
-            if v > best_value:
-                best, best_value = b, v
-                alpha = max(alpha, v)
-        return best, best_value
+            pv.append(sq)
+            f = flips(sq, me, opp, s.geo)
+            me, opp = opp ^ f, me | f | b
+            entry = s.tt.get((me, opp))
+            b = entry[3] if entry else 0
+        return pv
 
 
 class ReversiPlayer(Player):
     """Iterative deepening midgame search, handing over to the exact solver near the end.
 
     ``depth`` caps the midgame search (lower levels); ``noise`` spreads the root values so weak
-    levels vary (and turns the solver off).  The solver is tried from ``solve_empties`` empty
-    squares down, but with a time limit only from as many empties as it can be expected to
-    prove in that time (``solver_reach``): a failed attempt wastes most of a move.  A timed
-    attempt follows a short midgame search, whose move is played if the proof does not finish.
+    levels vary (and turns the solver off); the solver is tried from ``solve_empties`` empty
+    squares down, and with a time limit only from as many as it can expect to prove in that time.
+    ``python`` runs the pure-Python search on every size (the bench's comparison).
     """
 
     def __init__(
@@ -335,136 +231,38 @@ class ReversiPlayer(Player):
         *,
         depth: int | None = None,
         noise: float = 0.0,
-        solve_empties: int = 26,
+        solve_empties: int = 64,
         seed: int | None = None,
+        python: bool = False,
     ) -> None:
         self.info = info
         self.depth = depth
         self.noise = noise
         self.solve_empties = solve_empties
+        self.python = python
         self.rng = random.Random(seed)
-        self.searchers: dict[int, Searcher] = {}
+        self.engines: dict[int, object] = {}
         self.last: Progress | None = None
 
-    @staticmethod
-    def solver_reach(seconds: float | None) -> int:
-        """Empties the solver can usually prove in ``seconds`` (None: only where it is quick).
-
-        Measured (``python main.py bench reversi``): 12 empties take about 0.1 s of CPU and each
-        further empty multiplies the time by about 2.5.
-        """
-        if seconds is None:
-            return UNTIMED_SOLVE
-        if seconds < 0.1:
-            return INSTANT_SOLVE
-        return UNTIMED_SOLVE + int(math.log(seconds / 0.1) / math.log(2.5))
-
-    def searcher(self, state: ReversiState) -> Searcher:
+    def engine(self, state: ReversiState):
+        """This player's search for the board size of ``state`` (tables kept between moves)."""
         size = state.game.size
-        if size not in self.searchers:
-            self.searchers[size] = Searcher(state.game.geo)
-        s = self.searchers[size]
-        if len(s.tt) > TT_LIMIT:
-            s.tt.clear()
-        if len(s.solver_tt) > TT_LIMIT:
-            s.solver_tt.clear()
-        return s
+        if size not in self.engines:
+            if size in kernel.KERNEL_SIZES and not self.python:
+                self.engines[size] = KernelSearch(kernel.Tables(size), self.noise, self.solve_empties, self.rng,
+                                                  self.depth)
+            else:
+                from ai.engines.reversi_python_search import Searcher
+
+                self.engines[size] = PythonSearch(Searcher(state.game.geo), self.noise, self.solve_empties,
+                                                  self.rng, self.depth)
+        return self.engines[size]
 
     def choose(
         self, state: ReversiState, limits: Limits | None = None, progress: ProgressCallback | None = None
     ) -> Hashable:
         limits = limits or Limits(time=1.0)
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("choose called on a finished game")
-        if moves == [PASS] or (len(moves) == 1 and limits.time is not None):
-            self.last = Progress(depth=0, best_move=moves[0], pv=[moves[0]], kind="rule", done=True)
-            if progress:
-                progress(self.last)
-            return moves[0]
-        searcher = self.searcher(state)
-        searcher.nodes = 0
-        clock = Clock(limits, every=64)
-        searcher.clock = clock
-        empties = state.empties()
-        result: Progress | None = None
-        reach = min(self.solve_empties, self.solver_reach(limits.time))
-        solve_at_once = empties <= min(self.solve_empties, INSTANT_SOLVE) or (limits.time is None and empties <= reach)
-        if self.noise:  # a weak level: no proofs, and the noise would be wasted on a solved position
-            pass
-        elif solve_at_once:
-            # a fraction of a second at most: only the stop flag may cut it short
-            result = self.endgame(state, searcher, Clock(Limits(stop=limits.stop)), None)
-        elif empties <= reach:
-            share = Limits(limits.time * 0.25, self.depth, None, limits.stop)
-            guess = self.midgame(state, searcher, share, progress)
-            result = self.endgame(state, searcher, clock, guess) or guess
-        if result is None:
-            result = self.midgame(state, searcher, limits, progress)
-        result.done = True
-        result.elapsed = clock.elapsed()
-        result.nodes = searcher.nodes
-        self.last = result
-        if progress:
-            progress(result)
-        return result.best_move
-
-    def midgame(
-        self, state: ReversiState, searcher: Searcher, limits: Limits, progress: ProgressCallback | None
-    ) -> Progress:
-        clock = searcher.clock = Clock(limits, every=64)
-        me, opp = state.mover, state.opponent
-        result = Progress(best_move=state.legal_moves()[0])
-        entry = searcher.tt.get((me, opp))
-        first = entry[3] if entry else 0
-        max_depth = min(d for d in (limits.depth, self.depth, state.empties()) if d is not None)
-        for depth in range(1, max_depth + 1):
-            try:
-                b, value, finished = searcher.root(me, opp, depth, first, self.noise, self.rng)
-            except OutOfTime:
-                break
-            first = b
-            result.best_move = b.bit_length() - 1
-            result.score, result.depth = value / 100.0, depth
-            result.pv = self.principal_variation(searcher, me, opp, b, depth)
-            result.elapsed, result.nodes = clock.elapsed(), searcher.nodes
-            if progress and not clock.expired():
-                progress(result)
-            if not finished or clock.expired():
-                break
-            if limits.time is not None and clock.elapsed() > limits.time * 0.45:
-                break  # the next depth takes several times longer: it would not finish
-        return result
-
-    def endgame(
-        self, state: ReversiState, searcher: Searcher, clock: Clock | None, guess: Progress | None
-    ) -> Progress | None:
-        """The exact result (``score`` is the final disc margin for the mover), or None if the
-        solver ran out of ``clock``'s time.  ``guess`` supplies the move to try first."""
-        searcher.clock = clock
-        first = 1 << guess.best_move if guess is not None and guess.best_move != PASS else 0
-        try:
-            b, margin = searcher.solve_root(state.mover, state.opponent, first)
-        except OutOfTime:
-            return None
-        move = b.bit_length() - 1 if b else PASS
-        proven = 1 if margin > 0 else -1 if margin < 0 else 0
-        return Progress(
-            depth=state.empties(), best_move=move, score=float(margin), nodes=searcher.nodes,
-            pv=[move], proven=proven, kind="solver",
-        )
-
-    @staticmethod
-    def principal_variation(searcher: Searcher, me: int, opp: int, b: int, depth: int) -> list[int]:
-        pv = [b.bit_length() - 1]
-        f = flips(b.bit_length() - 1, me, opp, searcher.geo)
-        me, opp = opp ^ f, me | f | b
-        while len(pv) < depth:
-            entry = searcher.tt.get((me, opp))
-            if entry is None or not entry[3]:
-                break
-            b = entry[3]
-            pv.append(b.bit_length() - 1)
-            f = flips(b.bit_length() - 1, me, opp, searcher.geo)
-            me, opp = opp ^ f, me | f | b
-        return pv
+        depth = min(d for d in (limits.depth, self.depth, 99) if d is not None)
+        capped = Limits(time=limits.time, depth=depth, iterations=limits.iterations, stop=limits.stop)
+        self.last = search(self.engine(state), state, capped, progress)
+        return self.last.best_move

@@ -1,0 +1,827 @@
+"""Reversi kernels: bitboard moves and flips, perft, the midgame search and the exact endgame solver.
+
+A position is two uint64 bitboards, ``me`` (the side to move) and ``opp``; bit ``row * size + col``
+is a square, as in games/reversi.py, which stays the readable rules reference (the differential
+tests in tests/test_reversi_kernel.py hold these kernels to it).  6x6 (36 bits) and 8x8 (64 bits)
+run here; 10x10 has 100 squares, more than one uint64, and stays on the pure-Python bitboard search
+of ai/engines/reversi_search.py (a two-word kernel would double this file for the rarest size).
+
+Everything a kernel needs to know about a board size is in one uint64 array, ``geo`` (see
+``geometry``): the board mask, the shifts and wrap masks of the 8 directions, the corner squares and
+the lines used by the stability test.  Kernels take plain arrays and ints, never Python objects,
+and poll ``ctl[CTL_STOP]`` (set by ai.search.driver's watcher thread) to unwind at once.
+
+- Moves: in each direction the mover's discs are shifted through runs of enemy discs
+  (shift-and-mask); a flip walks the 8 rays from the new disc.
+- Midgame: principal-variation search (negamax, null windows after the first move) with a
+  transposition table in numpy arrays (bounds, depth and best move per entry, keyed by a mix of the
+  two bitboards); moves ordered table move first, then fewest replies left to the opponent (deep in
+  the tree) or a static square value (near the leaves).  ``evaluate`` is the hand-set evaluation of
+  ai/engines/reversi_eval.py, term for term, in one function so a learned one can replace it.
+- Endgame: exact negamax on the final disc margin (empty squares count for nobody, as in
+  games/reversi.py): fastest-first ordering (fewest replies, odd regions first), a transposition
+  table, a stability cut-off (the opponent's stable discs bound what we can still win), and from
+  ``SHALLOW`` empties down no move generation at all: empty squares in odd quadrants are tried
+  first (parity), and the last two empties have their own code.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+HASH_A = np.uint64(0x9E3779B97F4A7C15)
+HASH_B = np.uint64(0xC2B2AE3D27D4EB4F)
+U31 = np.uint64(31)
+
+KERNEL_SIZES = (6, 8)
+DISC = 10_000  # midgame units per disc of a proven margin: every proven result beats every estimate
+EVAL_LIMIT = 9000
+INF = 1_000_000_000
+MAX_PLY = 128  # plies below a root (moves and passes), the size of the move buffers
+SHALLOW = 6  # empties from which the solver stops generating moves: parity order, no table
+SOLVER_TT_MIN = 8  # empties from which the solver keeps a transposition table
+PASS = -1
+
+# -- the geometry array: indices ------------------------------------------------------------------
+G_FULL, G_SIZE, G_CELLS, G_CORNERS, G_EDGE_COLS, G_EDGE_ROWS, G_BORDER = 0, 1, 2, 3, 4, 5, 6
+G_SHIFT = 8  # 4 shifts: east 1, south n, south-east n + 1, south-west n - 1
+G_MASK_UP = 12  # per shift: squares a disc may land on when shifted towards higher indices
+G_MASK_DOWN = 16  # ... towards lower indices (no wrap-around from one edge column to the other)
+G_CORNER_INFO = 20  # per corner: its bit, its X-square, its two C-squares (3 entries each)
+G_QUADRANTS = 32  # 4 quadrant masks, for parity
+G_LINES = 36  # then 4 axes x (2n - 1) line masks (rows, columns, two diagonals), zero-padded
+G_RUNS_AT = 7  # geo[7]: index of the edge runs (4 corners x 2 edges x (n - 1) squares, walking out)
+GEO_LEN = 256
+
+
+# -- bit tools --------------------------------------------------------------------------------------
+@intrinsic
+def popcount(typingctx, x):
+    """Number of set bits of a uint64 (one machine instruction)."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def lowest_square(typingctx, x):
+    """Index of the lowest set bit of a non-zero uint64."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bit(sq):
+    return U1 << np.uint64(sq)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def table_index(me, opp, mask):
+    """Where (me, opp) lives in a transposition table of mask + 1 entries: a cheap mix of both."""
+    h = me * HASH_A ^ (opp + (opp >> U31)) * HASH_B
+    h ^= h >> U31
+    return np.int64(h & mask)
+
+
+# -- the geometry (built in Python, once per size) ---------------------------------------------------
+def geometry(size: int) -> np.ndarray:
+    """The uint64 array describing a ``size`` x ``size`` board to the kernels (see G_* indices)."""
+    n = size
+    cells = n * n
+    full = (1 << cells) - 1
+    col0 = sum(1 << (r * n) for r in range(n))
+    col_last = col0 << (n - 1)
+    row0 = (1 << n) - 1
+    row_last = row0 << (n * (n - 1))
+    geo = [0] * GEO_LEN
+    geo[G_FULL], geo[G_SIZE], geo[G_CELLS] = full, n, cells
+    geo[G_EDGE_COLS], geo[G_EDGE_ROWS] = col0 | col_last, row0 | row_last
+    geo[G_BORDER] = col0 | col_last | row0 | row_last
+    not_first, not_last = full & ~col0, full & ~col_last
+    for i, (shift, up, down) in enumerate(
+        ((1, not_first, not_last), (n, full, full), (n + 1, not_first, not_last), (n - 1, not_last, not_first))
+    ):
+        geo[G_SHIFT + i], geo[G_MASK_UP + i], geo[G_MASK_DOWN + i] = shift, up, down
+    last = n - 1
+    for i, (r, c, dr, dc) in enumerate(((0, 0, 1, 1), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1))):
+        corner = 1 << (r * n + c)
+        geo[G_CORNERS] |= corner
+        geo[G_CORNER_INFO + 3 * i] = corner
+        geo[G_CORNER_INFO + 3 * i + 1] = 1 << ((r + dr) * n + c + dc)
+        geo[G_CORNER_INFO + 3 * i + 2] = (1 << (r * n + c + dc)) | (1 << ((r + dr) * n + c))
+    half = n // 2
+    for i, (r0, c0) in enumerate(((0, 0), (0, half), (half, 0), (half, half))):
+        geo[G_QUADRANTS + i] = sum(1 << (r * n + c) for r in range(r0, r0 + half) for c in range(c0, c0 + half))
+    lines_per_axis = 2 * n - 1
+    axes = (
+        [[r * n + c for c in range(n)] for r in range(n)],
+        [[r * n + c for r in range(n)] for c in range(n)],
+        [[r * n + r - d for r in range(n) if 0 <= r - d < n] for d in range(-last, n)],
+        [[r * n + d - r for r in range(n) if 0 <= d - r < n] for d in range(2 * n - 1)],
+    )
+    for a, lines in enumerate(axes):
+        for i, line in enumerate(lines):
+            geo[G_LINES + a * lines_per_axis + i] = sum(1 << sq for sq in line)
+    runs_at = G_LINES + 4 * lines_per_axis
+    geo[G_RUNS_AT] = runs_at
+    for i, (r, c, dr, dc) in enumerate(((0, 0, 1, 1), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1))):
+        for e, (er, ec) in enumerate(((0, dc), (dr, 0))):
+            for k in range(1, n):
+                geo[runs_at + (2 * i + e) * last + k - 1] = 1 << ((r + er * k) * n + c + ec * k)
+    assert runs_at + 8 * last <= GEO_LEN
+    return np.array(geo, dtype=np.uint64)
+
+
+def square_values(size: int) -> np.ndarray:
+    """Static value per square (corners first, X-squares last): ai/engines/reversi_eval.py's table."""
+    from ai.engines.reversi_eval import Features
+    from games.reversi import geometry as rules_geometry
+
+    return np.array(Features(rules_geometry(size)).square_value, dtype=np.int64)
+
+
+# -- moves ------------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def move_mask(me, opp, geo):
+    """Squares where ``me`` may place a disc: shift our discs through runs of enemy discs."""
+    if geo[G_SIZE] == 8:
+        return move_mask_8x8(me, opp)
+    empty = geo[G_FULL] & ~(me | opp)
+    steps = np.int64(geo[G_SIZE]) - 3
+    moves = U0
+    for d in range(4):
+        s = geo[G_SHIFT + d]
+        o = opp & geo[G_MASK_UP + d]
+        t = o & (me << s)
+        for _ in range(steps):
+            t |= o & (t << s)
+        moves |= empty & geo[G_MASK_UP + d] & (t << s)
+        o = opp & geo[G_MASK_DOWN + d]
+        t = o & (me >> s)
+        for _ in range(steps):
+            t |= o & (t >> s)
+        moves |= empty & geo[G_MASK_DOWN + d] & (t >> s)
+    return moves
+
+
+INNER_8X8 = np.uint64(0x7E7E7E7E7E7E7E7E)  # columns b to g: a run that wraps around an edge stops here
+S1, S2, S7, S8, S9, S14, S16, S18 = (np.uint64(s) for s in (1, 2, 7, 8, 9, 14, 16, 18))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def run_up(me, o, s, s2):
+    """8x8: squares just past runs of ``o`` that start next to ``me``, shifting up by ``s``.  After
+    two single steps the run grows two squares at a time through pairs of ``o`` (runs are at most 6)."""
+    t = o & (me << s)
+    t |= o & (t << s)
+    pairs = o & (o << s)
+    t |= pairs & (t << s2)
+    t |= pairs & (t << s2)
+    return t << s
+
+
+@njit(cache=True, nogil=True, inline="always")
+def run_down(me, o, s, s2):
+    """``run_up`` shifting down."""
+    t = o & (me >> s)
+    t |= o & (t >> s)
+    pairs = o & (o >> s)
+    t |= pairs & (t >> s2)
+    t |= pairs & (t >> s2)
+    return t >> s
+
+
+@njit(cache=True, nogil=True)
+def move_mask_8x8(me, opp):
+    """``move_mask`` with the 8x8 shifts and masks as constants (the compiler unrolls everything)."""
+    o = opp & INNER_8X8
+    moves = run_up(me, o, S1, S2) | run_down(me, o, S1, S2)
+    moves |= run_up(me, opp, S8, S16) | run_down(me, opp, S8, S16)
+    moves |= run_up(me, o, S9, S18) | run_down(me, o, S9, S18)
+    moves |= run_up(me, o, S7, S14) | run_down(me, o, S7, S14)
+    return moves & ~(me | opp)
+
+
+@njit(cache=True, nogil=True)
+def flips(sq, me, opp, geo):
+    """The enemy discs a disc of ``me`` on ``sq`` flips (0 when the move is illegal)."""
+    b = bit(sq)
+    flipped = U0
+    for d in range(4):
+        s = geo[G_SHIFT + d]
+        up = geo[G_MASK_UP + d]
+        run = U0
+        x = (b << s) & up
+        while x & opp:
+            run |= x
+            x = (x << s) & up
+        if x & me:
+            flipped |= run
+        down = geo[G_MASK_DOWN + d]
+        run = U0
+        x = (b >> s) & down
+        while x & opp:
+            run |= x
+            x = (x >> s) & down
+        if x & me:
+            flipped |= run
+    return flipped
+
+
+@njit(cache=True, nogil=True)
+def perft(me, opp, depth, geo):
+    """Leaves ``depth`` plies below a position (a pass is a move; a finished game is a leaf)."""
+    moves = move_mask(me, opp, geo)
+    if moves == U0:
+        if move_mask(opp, me, geo) == U0:
+            return 1
+        return 1 if depth == 1 else perft(opp, me, depth - 1, geo)
+    if depth == 1:
+        return popcount(moves)
+    total = 0
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - U1
+        f = flips(sq, me, opp, geo)
+        total += perft(opp ^ f, me | f | bit(sq), depth - 1, geo)
+    return total
+
+
+# -- the evaluation ----------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def around(discs, geo):
+    """Every square next to one of ``discs`` (king moves), the discs themselves excluded."""
+    n = geo[G_SIZE]
+    h = discs | ((discs << U1) & geo[G_MASK_UP]) | ((discs >> U1) & geo[G_MASK_DOWN])
+    return (h | (h << n) | (h >> n)) & geo[G_FULL] & ~discs
+
+
+@njit(cache=True, nogil=True)
+def stable_edge_discs(discs, geo):
+    """Discs of ``discs`` on an edge run that starts at one of their own corners."""
+    runs_at = np.int64(geo[G_RUNS_AT])
+    run_len = np.int64(geo[G_SIZE]) - 1
+    stable = U0
+    for c in range(4):
+        corner = geo[G_CORNER_INFO + 3 * c]
+        if not discs & corner:
+            continue
+        stable |= corner
+        for e in range(2):
+            start = runs_at + (2 * c + e) * run_len
+            for k in range(run_len):
+                b = geo[start + k]
+                if not discs & b:
+                    break
+                stable |= b
+    return stable
+
+
+@njit(cache=True, nogil=True)
+def evaluate(me, opp, my_moves, geo):
+    """Static value for the side to move, within +-EVAL_LIMIT: ai/engines/reversi_eval.evaluate.
+
+    Mobility (share of both sides' moves), potential mobility (empty squares next to enemy discs),
+    corners, X- and C-squares next to empty corners, stable edge discs, discs late in the game and
+    parity, with weights that move with the phase (read the Python original for the reasons).
+    """
+    full = geo[G_FULL]
+    cells = np.int64(geo[G_CELLS])
+    empty = full & ~(me | opp)
+    empties = popcount(empty)
+    t = 1.0 - empties / cells
+    w_mob = 120.0 - 40.0 * t
+    w_pot = 8.0 - 4.0 * t
+    w_corner = 80.0
+    w_x = 40.0 * (1.0 - t)
+    w_c = 12.0 * (1.0 - t)
+    w_stable = 12.0 + 8.0 * t
+    w_disc = max(0.0, 6.0 * (t - 0.7) / 0.3)
+    m1 = popcount(my_moves)
+    m2 = popcount(move_mask(opp, me, geo))
+    score = w_mob * (m1 - m2) / (m1 + m2 + 2)
+    score += w_pot * (popcount(empty & around(opp, geo)) - popcount(empty & around(me, geo)))
+    occupied = me | opp
+    corners = geo[G_CORNERS]
+    if occupied & corners:
+        score += w_corner * (popcount(me & corners) - popcount(opp & corners))
+        score += w_stable * (popcount(stable_edge_discs(me, geo)) - popcount(stable_edge_discs(opp, geo)))
+    for c in range(4):
+        if not occupied & geo[G_CORNER_INFO + 3 * c]:
+            x_sq = geo[G_CORNER_INFO + 3 * c + 1]
+            c_sq = geo[G_CORNER_INFO + 3 * c + 2]
+            score -= w_x * (popcount(me & x_sq) - popcount(opp & x_sq))
+            score -= w_c * (popcount(me & c_sq) - popcount(opp & c_sq))
+    if w_disc > 0.0:
+        score += w_disc * (popcount(me) - popcount(opp))
+    score += 4.0 if empties & 1 else -4.0
+    score = min(max(score, -float(EVAL_LIMIT)), float(EVAL_LIMIT))
+    return np.int64(np.floor(score + 0.5))
+
+
+# -- the search's shared parts -----------------------------------------------------------------------
+@njit(cache=True, nogil=True, inline="always")
+def stopped(ctl):
+    """Count a node; every 1024 nodes enforce the node budget.  True when the search must unwind."""
+    ctl[CTL_NODES] += 1
+    if (ctl[CTL_NODES] & 1023) == 0 and ctl[CTL_MAX_NODES] > 0 and ctl[CTL_NODES] >= ctl[CTL_MAX_NODES]:
+        ctl[CTL_STOP] = 1
+    return ctl[CTL_STOP] != 0
+
+
+@njit(cache=True, nogil=True)
+def tt_store(keys, data, me, opp, lower, upper, depth, move):
+    i = table_index(me, opp, np.uint64(keys.shape[0] - 1))
+    keys[i, 0] = me
+    keys[i, 1] = opp
+    data[i, 0] = lower
+    data[i, 1] = upper
+    data[i, 2] = depth
+    data[i, 3] = move
+
+
+@njit(cache=True, nogil=True)
+def tt_find(keys, me, opp):
+    """The table slot holding (me, opp), or -1."""
+    i = table_index(me, opp, np.uint64(keys.shape[0] - 1))
+    if keys[i, 0] == me and keys[i, 1] == opp:
+        return i
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def insert_sorted(sqs, fls, ply, count, key, sq, f):
+    """Insert a move into the first ``count`` entries of ply ``ply``'s buffers, lowest key first
+    (insertion sort: a position has a dozen moves)."""
+    keys = sqs[ply, 1]
+    j = count
+    while j > 0 and keys[j - 1] > key:
+        keys[j] = keys[j - 1]
+        sqs[ply, 0, j] = sqs[ply, 0, j - 1]
+        fls[ply, j] = fls[ply, j - 1]
+        j -= 1
+    keys[j] = key
+    sqs[ply, 0, j] = sq
+    fls[ply, j] = f
+
+
+@njit(cache=True, nogil=True)
+def order_moves(me, opp, moves, first, by_mobility, ply, geo, square_value, sqs, fls):
+    """Write the moves of ``moves`` best first into ``sqs[ply, 0]`` (squares; ``sqs[ply, 1]`` holds
+    their order keys) and ``fls[ply]`` (flips);
+    returns how many.  ``first`` (a square or -1) goes first; then, ``by_mobility``, the moves that
+    leave the opponent fewest replies (corners breaking ties), else the square values alone."""
+    count = 0
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - U1
+        f = flips(sq, me, opp, geo)
+        if sq == first:
+            key = -INF
+        elif by_mobility:
+            key = popcount(move_mask(opp ^ f, me | f | bit(sq), geo)) * 16 - square_value[sq] // 4
+        else:
+            key = -square_value[sq]
+        insert_sorted(sqs, fls, ply, count, key, sq, f)
+        count += 1
+    return count
+
+
+# -- midgame -----------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl):
+    """Negamax value of (me, opp) searched ``depth`` plies (a pass uses none), principal-variation
+    style; proven results are ``DISC`` per disc of final margin.  Returns 0 once ``ctl`` says stop."""
+    if stopped(ctl):
+        return 0
+    moves = move_mask(me, opp, geo)
+    if moves == U0:
+        if move_mask(opp, me, geo) == U0:
+            return DISC * (popcount(me) - popcount(opp))
+        return -pvs(opp, me, depth, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+    if depth <= 0:
+        return evaluate(me, opp, moves, geo)
+    first = -1
+    slot = tt_find(keys, me, opp)
+    if slot >= 0:
+        first = data[slot, 3]
+        if data[slot, 2] >= depth:
+            lower, upper = data[slot, 0], data[slot, 1]
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+    alpha0 = alpha
+    count = order_moves(me, opp, moves, first, depth >= 3, ply, geo, square_value, sqs, fls)
+    best, best_sq = -INF, -1
+    for i in range(count):
+        sq, f = sqs[ply, 0, i], fls[ply, i]
+        child_me, child_opp = opp ^ f, me | f | bit(sq)
+        if i == 0:
+            v = -pvs(child_me, child_opp, depth - 1, -beta, -alpha, ply + 1, geo, square_value, keys, data,
+                     sqs, fls, ctl)
+        else:
+            v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys,
+                     data, sqs, fls, ctl)
+            if alpha < v < beta and not ctl[CTL_STOP]:
+                v = -pvs(child_me, child_opp, depth - 1, -beta, -v, ply + 1, geo, square_value, keys, data,
+                         sqs, fls, ctl)
+        if ctl[CTL_STOP]:
+            return 0
+        if v > best:
+            best, best_sq = v, sq
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    lower = best if best > alpha0 else -INF
+    upper = best if best < beta else INF
+    tt_store(keys, data, me, opp, lower, upper, depth, best_sq)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq, out_value):
+    """One iteration at the root: writes the searched moves, best first as ordered, into ``out_sq``
+    and their values into ``out_value``; returns how many moves were fully searched (fewer when
+    ``ctl`` stopped it).  ``every_value`` gives every move its exact value (a full window each),
+    for players that add noise to them; otherwise values of moves that are not best are bounds."""
+    moves = move_mask(me, opp, geo)
+    count = order_moves(me, opp, moves, first, depth >= 0, ply, geo, square_value, sqs, fls)
+    alpha, beta = -INF, INF
+    best = -INF
+    done = 0
+    for i in range(count):
+        sq, f = sqs[ply, 0, i], fls[ply, i]
+        child_me, child_opp = opp ^ f, me | f | bit(sq)
+        if every_value or i == 0:
+            v = -pvs(child_me, child_opp, depth - 1, -INF, INF, ply + 1, geo, square_value, keys, data, sqs, fls,
+                     ctl)
+        else:
+            v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data,
+                     sqs, fls, ctl)
+            if v > alpha and not ctl[CTL_STOP]:
+                v = -pvs(child_me, child_opp, depth - 1, -beta, -v, ply + 1, geo, square_value, keys, data, sqs,
+                         fls, ctl)
+        if ctl[CTL_STOP]:
+            break
+        out_sq[i] = sq
+        out_value[i] = v
+        done += 1
+        if v > best:
+            best = v
+            alpha = max(alpha, v)
+            tt_store(keys, data, me, opp, v, INF, depth, sq)  # the best so far leads the next iteration
+    return done
+
+
+@njit(cache=True, nogil=True)
+def principal_variation(me, opp, keys, data, geo, limit, out):
+    """Follow the table's best moves from (me, opp): at most ``limit`` moves (passes are PASS) into
+    ``out``; returns how many."""
+    n = 0
+    while n < limit:
+        moves = move_mask(me, opp, geo)
+        if moves == U0:
+            if move_mask(opp, me, geo) == U0:
+                break
+            out[n] = PASS
+            n += 1
+            me, opp = opp, me
+            continue
+        slot = tt_find(keys, me, opp)
+        if slot < 0:
+            break
+        sq = data[slot, 3]
+        if sq < 0 or not moves & bit(sq):
+            break
+        out[n] = sq
+        n += 1
+        f = flips(sq, me, opp, geo)
+        me, opp = opp ^ f, me | f | bit(sq)
+    return n
+
+
+# -- endgame -----------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def stable_discs(discs, occupied, geo):
+    """Discs of ``discs`` that can never flip: along each of the 4 axes the line is full, or a
+    neighbour on that axis is off the board or itself a stable disc of the same colour."""
+    n = np.int64(geo[G_SIZE])
+    lines_per_axis = 2 * n - 1
+    full_line = np.zeros(4, np.uint64)
+    for a in range(4):
+        for i in range(lines_per_axis):
+            line = geo[G_LINES + a * lines_per_axis + i]
+            if line and (occupied & line) == line:
+                full_line[a] |= line
+    ok_h = full_line[0] | geo[G_EDGE_COLS]
+    ok_v = full_line[1] | geo[G_EDGE_ROWS]
+    ok_d1 = full_line[2] | geo[G_BORDER]
+    ok_d2 = full_line[3] | geo[G_BORDER]
+    stable = discs & ok_h & ok_v & ok_d1 & ok_d2
+    while stable:
+        h = ok_h | next_to(stable, 0, geo)
+        v = ok_v | next_to(stable, 1, geo)
+        d1 = ok_d1 | next_to(stable, 2, geo)
+        d2 = ok_d2 | next_to(stable, 3, geo)
+        grown = discs & h & v & d1 & d2
+        if grown == stable:
+            break
+        stable = grown
+    return stable
+
+
+@njit(cache=True, nogil=True, inline="always")
+def next_to(discs, d, geo):
+    """Squares next to ``discs`` along direction pair ``d`` (either way)."""
+    s = geo[G_SHIFT + d]
+    return ((discs << s) & geo[G_MASK_UP + d]) | ((discs >> s) & geo[G_MASK_DOWN + d])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def margin(me, opp):
+    return popcount(me) - popcount(opp)
+
+
+@njit(cache=True, nogil=True)
+def last_square(me, opp, sq, geo):
+    """Final margin with one empty square left: whoever can play it does."""
+    f = flips(sq, me, opp, geo)
+    if f:
+        return margin(me | f | bit(sq), opp ^ f)
+    f = flips(sq, opp, me, geo)
+    if f:
+        return -margin(opp | f | bit(sq), me ^ f)
+    return margin(me, opp)
+
+
+@njit(cache=True, nogil=True)
+def can_play(me, opp, empty, geo):
+    """Whether ``me`` has a move on one of the (few) ``empty`` squares."""
+    while empty:
+        sq = lowest_square(empty)
+        empty &= empty - U1
+        if flips(sq, me, opp, geo):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def last_two(me, opp, alpha, beta, empty, geo, ctl):
+    """Final margin with two empty squares left."""
+    ctl[CTL_NODES] += 1
+    a = lowest_square(empty)
+    b = lowest_square(empty & (empty - U1))
+    best = -INF
+    f = flips(a, me, opp, geo)
+    if f:
+        best = -last_square(opp ^ f, me | f | bit(a), b, geo)
+        if best >= beta:
+            return best
+    f = flips(b, me, opp, geo)
+    if f:
+        v = -last_square(opp ^ f, me | f | bit(b), a, geo)
+        if v > best:
+            best = v
+    if best > -INF:
+        return best
+    if not can_play(opp, me, empty, geo):
+        return margin(me, opp)
+    return -last_two(opp, me, -beta, -alpha, empty, geo, ctl)
+
+
+@njit(cache=True, nogil=True)
+def solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl):
+    """Final margin with ``n`` (3 .. SHALLOW) empties: each empty square is tried with the flipper,
+    no move generation, those in quadrants with an odd number of empties first (parity)."""
+    if stopped(ctl):
+        return 0
+    odd = U0
+    for q in range(4):
+        quadrant = geo[G_QUADRANTS + q]
+        if popcount(empty & quadrant) & 1:
+            odd |= quadrant
+    best = -INF
+    for region in range(2):
+        todo = empty & odd if region == 0 else empty & ~odd
+        while todo:
+            sq = lowest_square(todo)
+            todo &= todo - U1
+            f = flips(sq, me, opp, geo)
+            if f == U0:
+                continue
+            child_empty = empty ^ bit(sq)
+            if n == 3:
+                v = -last_two(opp ^ f, me | f | bit(sq), -beta, -alpha, child_empty, geo, ctl)
+            else:
+                v = -solve_shallow(opp ^ f, me | f | bit(sq), -beta, -alpha, child_empty, n - 1, geo, ctl)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        return best
+    if best > -INF:
+        return best
+    if not can_play(opp, me, empty, geo):
+        return margin(me, opp)
+    return -solve_shallow(opp, me, -beta, -alpha, empty, n, geo, ctl)
+
+
+@njit(cache=True, nogil=True)
+def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl):
+    """Exact final disc margin for ``me`` (fail-soft alpha-beta); 0 once ``ctl`` says stop."""
+    empty = geo[G_FULL] & ~(me | opp)
+    n = popcount(empty)
+    if n <= SHALLOW:
+        if n == 0:
+            return margin(me, opp)
+        if n == 1:
+            ctl[CTL_NODES] += 1
+            return last_square(me, opp, lowest_square(empty), geo)
+        if n == 2:
+            return last_two(me, opp, alpha, beta, empty, geo, ctl)
+        return solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl)
+    if stopped(ctl):
+        return 0
+    moves = move_mask(me, opp, geo)
+    if moves == U0:
+        if move_mask(opp, me, geo) == U0:
+            return margin(me, opp)
+        return -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+    cells = np.int64(geo[G_CELLS])
+    # stability cut-off: the opponent keeps at least its stable discs
+    if alpha >= cells - 2 * 8:
+        bound = cells - 2 * popcount(stable_discs(opp, me | opp, geo))
+        if bound <= alpha:
+            return bound
+        beta = min(beta, bound)
+    first = -1
+    use_tt = n >= SOLVER_TT_MIN
+    if use_tt:
+        slot = tt_find(keys, me, opp)
+        if slot >= 0:
+            first = data[slot, 3]
+            lower, upper = data[slot, 0], data[slot, 1]
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+    alpha0, beta0 = alpha, beta
+    count = order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sqs, fls)
+    best, best_sq = -INF, -1
+    for i in range(count):
+        sq, f = sqs[ply, 0, i], fls[ply, i]
+        child_me, child_opp = opp ^ f, me | f | bit(sq)
+        if i == 0:
+            v = -solve(child_me, child_opp, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
+                       ctl)
+        else:
+            v = -solve(child_me, child_opp, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data, sqs,
+                       fls, ctl)
+            if alpha < v < beta and not ctl[CTL_STOP]:
+                v = -solve(child_me, child_opp, -beta, -v, ply + 1, geo, square_value, keys, data, sqs, fls,
+                           ctl)
+        if ctl[CTL_STOP]:
+            return 0
+        if v > best:
+            best, best_sq = v, sq
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    if use_tt:
+        lower, upper = -INF, INF
+        slot = tt_find(keys, me, opp)
+        if slot >= 0:
+            lower, upper = data[slot, 0], data[slot, 1]
+        if best <= alpha0:
+            upper = min(upper, best)
+        elif best >= beta0:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        tt_store(keys, data, me, opp, lower, upper, n, best_sq)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sqs, fls):
+    """Endgame order: the table's move, then fewest opponent replies, squares in odd quadrants and
+    good squares breaking ties.  Same buffers and result as ``order_moves``."""
+    odd = U0
+    for q in range(4):
+        quadrant = geo[G_QUADRANTS + q]
+        if popcount(empty & quadrant) & 1:
+            odd |= quadrant
+    count = 0
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - U1
+        f = flips(sq, me, opp, geo)
+        b = bit(sq)
+        if sq == first:
+            key = -INF
+        else:
+            key = popcount(move_mask(opp ^ f, me | f | b, geo)) * 64 - square_value[sq] - (16 if odd & b else 0)
+        insert_sorted(sqs, fls, ply, count, key, sq, f)
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out):
+    """The exact margin of (me, opp) within (alpha, beta) and its best move (PASS when the mover
+    must pass): ``out[0]`` = square, ``out[1]`` = margin.  Returns False if ``ctl`` stopped it."""
+    moves = move_mask(me, opp, geo)
+    if moves == U0:
+        v = -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+        out[0], out[1] = PASS, v
+        return not ctl[CTL_STOP]
+    empty = geo[G_FULL] & ~(me | opp)
+    count = order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sqs, fls)
+    best, best_sq = -INF, sqs[ply, 0, 0]
+    for i in range(count):
+        sq, f = sqs[ply, 0, i], fls[ply, i]
+        child_me, child_opp = opp ^ f, me | f | bit(sq)
+        if i == 0:
+            v = -solve(child_me, child_opp, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+        else:
+            v = -solve(child_me, child_opp, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
+                       ctl)
+            if v > alpha and not ctl[CTL_STOP]:
+                v = -solve(child_me, child_opp, -beta, -v, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+        if ctl[CTL_STOP]:
+            return False
+        if v > best:
+            best, best_sq = v, sq
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+    out[0], out[1] = best_sq, best
+    return True
+
+
+# -- tables and warm-up ------------------------------------------------------------------------------
+class Tables:
+    """The arrays one search keeps between moves: a transposition table (keys and data) for the
+    midgame and one for the solver, and the per-ply move buffers."""
+
+    def __init__(self, size: int, bits: int = 20) -> None:
+        self.size = size
+        self.geo = geometry(size)
+        self.square_value = square_values(size)
+        self.mid_keys = np.zeros((1 << bits, 2), np.uint64)
+        self.mid_data = np.zeros((1 << bits, 4), np.int32)
+        self.end_keys = np.zeros((1 << bits, 2), np.uint64)
+        self.end_data = np.zeros((1 << bits, 4), np.int32)
+        self.sqs = np.zeros((MAX_PLY, 2, 64), np.int64)  # squares and their order keys
+        self.fls = np.zeros((MAX_PLY, 64), np.uint64)
+
+    def clear(self) -> None:
+        for keys in (self.mid_keys, self.end_keys):
+            keys[:] = 0
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel on a tiny 6x6 position."""
+    from ai.search.driver import new_ctl
+
+    tables = Tables(6, bits=4)
+    geo, sv = tables.geo, tables.square_value
+    me, opp = np.uint64(0x0000000600000), np.uint64(0x0000000180000)  # arbitrary bits of a 6x6 board
+    ctl = new_ctl()
+    perft(me, opp, 2, geo)
+    evaluate(me, opp, move_mask(me, opp, geo), geo)
+    out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
+    search_root(me, opp, 2, -1, False, 0, geo, sv, tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, ctl,
+                out_sq, out_value)
+    principal_variation(me, opp, tables.mid_keys, tables.mid_data, geo, 4, out_sq)
+    out = np.zeros(2, np.int64)
+    solve_root(me, opp, -64, 64, -1, 0, geo, sv, tables.end_keys, tables.end_data, tables.sqs, tables.fls, ctl, out)
+    stable_discs(me, me | opp, geo)
+    tt_find(tables.mid_keys, me, opp)
+    flips(0, me, opp, geo)
+    bit(0)
