@@ -76,7 +76,8 @@ class GTPPlayer(Player):
         except (_Dead, Forfeit) as exc:
             log = self.bot.log_note() if self.bot else ""
             self.close()
-            raise OutsideLoadError(player_id, f"the engine does not answer GTP ({exc}){log}") from None
+            why = f"the engine does not answer GTP ({exc})" if isinstance(exc, _Dead) else f"at start-up: {exc}"
+            raise OutsideLoadError(player_id, f"{why}{log}") from None
         self.info = PlayerInfo(player_id, name, "a GTP engine")
 
     def _start(self) -> None:
