@@ -9,7 +9,10 @@ of ai/engines/reversi_search.py (a two-word kernel would double this file for th
 Everything a kernel needs to know about a board size is in one uint64 array, ``geo`` (see
 ``geometry``): the board mask, the shifts and wrap masks of the 8 directions, the corner squares and
 the lines used by the stability test.  Kernels take plain arrays and ints, never Python objects,
-and poll ``ctl[CTL_STOP]`` (set by ai.search.driver's watcher thread) to unwind at once.
+and poll ``ctl[CTL_STOP]`` (set by ai.search.driver's watcher thread) to unwind at once.  A
+recursive kernel is only ever called with variables, never constants (``True``, ``1``, ``INF``):
+numba compiles a separate version per constant, and such versions of a recursive function crash
+when loaded back from the on-disk cache.
 
 - Moves: in each direction the mover's discs are shifted through runs of enemy discs
   (shift-and-mask); a flip walks the 8 rays from the new disc.
@@ -465,14 +468,15 @@ def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys
     for players that add noise to them; otherwise values of moves that are not best are bounds."""
     moves = move_mask(me, opp, geo)
     count = order_moves(me, opp, moves, first, depth >= 0, ply, geo, square_value, sqs, fls)
-    alpha, beta = -INF, INF
-    best = -INF
+    wide = np.int64(INF)  # not the constant itself: a constant argument would compile another pvs
+    alpha, beta = -wide, wide
+    best = -wide
     done = 0
     for i in range(count):
         sq, f = sqs[ply, 0, i], fls[ply, i]
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if every_value or i == 0:
-            v = -pvs(child_me, child_opp, depth - 1, -INF, INF, ply + 1, geo, square_value, keys, data, sqs, fls,
+            v = -pvs(child_me, child_opp, depth - 1, -wide, wide, ply + 1, geo, square_value, keys, data, sqs, fls,
                      ctl)
         else:
             v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data,
