@@ -166,9 +166,8 @@ def _limits(time_per_move: float | None, clock: GameClock | None, remaining: flo
     if clock is None:
         return Limits(time=time_per_move)
     budget = move_budget(remaining, clock.increment)
-    limits = Limits(time=budget if time_per_move is None else min(budget, time_per_move))
-    limits.remaining, limits.increment = remaining, clock.increment  # fields of Limits (ai/base.py)
-    return limits
+    return Limits(time=budget if time_per_move is None else min(budget, time_per_move), remaining=remaining,
+                  increment=clock.increment)
 
 
 def paired_games(
