@@ -4,6 +4,8 @@ The engine is started once per player (ai/outside_process.py: its own folder, a 
 environment, resource limits, its error stream in a log file named in any forfeit) and kept in
 step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its move.
 
+- The engine runs in a folder of its own: words of the command that name existing files or
+  folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks); moves are timed after.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi)
@@ -59,7 +61,7 @@ class GTPPlayer(Player):
             if not isinstance(config, dict) or not config.get("command"):
                 raise OutsideLoadError(player_id, "expected a JSON object with a \"command\" list")
         command = config["command"]
-        self.command = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
+        self.command = absolute_paths(shlex.split(command) if isinstance(command, str) else [str(c) for c in command])
         self.transpose = bool(config.get("transpose", False))
         self.cwd = config.get("cwd")
         self.setup = [str(c) for c in config.get("setup", [])]
@@ -221,6 +223,13 @@ class GTPPlayer(Player):
                 self.bot.send("quit\n")
             self.bot.kill()
             self.bot = None
+
+
+def absolute_paths(command: list[str]) -> list[str]:
+    """``command`` with every word that names an existing file or folder (relative to the current
+    directory) made absolute: the engine runs in a folder of its own."""
+    return [str(Path(word).resolve()) if not Path(word).is_absolute() and Path(word).exists() else word
+            for word in command]
 
 
 def transpose_cell(text: str) -> str:
