@@ -92,7 +92,7 @@ def test_geography_matching_agrees_with_the_reference(n):
     geo, b = geometry(n), kernel.board(n)
     for state, region in random_states(n, 40, seed=100 + n, goal_free=True):
         expected = geography_mover_wins(geo, state.white, region)
-        assert kernel.geography_mover_wins(b, state.white, np.uint64(region)) == expected
+        assert kernel.geography_mover_wins(b, state.white, np.uint64(region), kernel.SolverTable(2).work) == expected
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -177,12 +177,12 @@ def test_stop_flag_and_node_budget_unwind_the_kernels():
     table = kernel.SolverTable(16)
     ctl = new_ctl()
     ctl[CTL_STOP] = 1
-    assert kernel.solve_win(b, table.keys, table.info, state.white, region, 0, ctl, 0) == kernel.ABORTED
+    assert kernel.solve_win(b, table.table, table.work, state.white, region, 0, ctl, 0) == kernel.ABORTED
     assert ctl[CTL_NODES] <= 1024
     ctl = new_ctl()
     ctl[CTL_MAX_NODES] = 5000
-    assert kernel.solve_win(b, table.keys, table.info, state.white, region, 0, ctl, 0) == kernel.ABORTED
+    assert kernel.solve_win(b, table.table, table.work, state.white, region, 0, ctl, 0) == kernel.ABORTED
     assert 5000 <= ctl[CTL_NODES] <= 5000 + 1024
     ctl = new_ctl()
-    assert kernel.solve_win(b, table.keys, table.info, state.white, region, 0, ctl, 3000) == kernel.ABORTED
+    assert kernel.solve_win(b, table.table, table.work, state.white, region, 0, ctl, 3000) == kernel.ABORTED
     assert ctl[CTL_NODES] == 3000

@@ -7,7 +7,7 @@ differ in depth, noise and how much of the exact solver (ai/engines/rastros_solv
 - level-3: three plies, noise +-40, exact only once no goal is reachable;
 - level-4: eight plies, noise +-8, solver on regions of up to 16 squares;
 - level-5: everything: deepening to the time limit, solver inside the tree on regions of up to
-  22 squares and at the root (regions of up to 52 squares) beside the alpha-beta iterations, and
+  22 squares and at the root (regions of up to 58 squares) beside the alpha-beta iterations, and
   the opening book of solved facts (North's replies to South's eight first moves on 8x8, a winning
   first move on 4x4, 5x5 and 6x6).
 The course players are in ai/engines/rastros_course.py (faithful to the notebook).

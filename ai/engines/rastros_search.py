@@ -12,8 +12,8 @@ The evaluation (from the side to move's point of view):
   squares next to the other goal), the squares only one side may use (those next to its own
   goal: the other side steps there only to lose), and safe mobility.
 Inside the tree the exact solver takes over whenever the region is small.  At the root level-5
-gives the solver a node budget that grows fourfold every iteration, beside the alpha-beta
-iterations; once the solver proves the result the engine plays the shortest win (or, when lost,
+runs the solver before each alpha-beta iteration with as many nodes as the last iteration used
+(the two share the time about equally; the solver's table keeps what it proved); once the solver proves the result the engine plays the shortest win (or, when lost,
 the longest loss: the opponent may still go wrong) and reports ``Progress(proven=...,
 proven_plies=..., kind="solver")``, which ends the search.
 """
@@ -29,13 +29,13 @@ import numpy as np
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
-from ai.search.driver import search
+from ai.search.driver import CTL_NODES, search
 from games.rastros import RastrosState
 
 SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
-ROOT_SOLVE_LIMIT = 52  # larger regions are never solved in a move's time
+ROOT_SOLVE_LIMIT = 58  # larger regions are very rarely solved in a move's time
 SOLVE_BUDGET = 30_000  # solver nodes allowed for one small region inside the tree
-ROOT_SOLVE_FIRST_BUDGET = 20_000  # root solver nodes in the first iteration, x4 per iteration
+ROOT_SOLVE_FIRST_BUDGET = 20_000  # root solver nodes in the first iteration
 UNTIMED_SECONDS = 5.0  # the time a move gets when the limits give none
 MAX_DEPTH = 80
 
@@ -89,7 +89,7 @@ class RastrosSearcher:
     """The driver's Searcher for Rastros: alpha-beta iterations (and root solver steps)."""
 
     kind = "alphabeta"
-    deepen_share = 0.35  # an iteration costs about three times the one before (solver: four)
+    deepen_share = 0.35  # an iteration costs about three times the one before
 
     def __init__(self, n: int, options: LevelOptions, weights: Weights, seed: int | None) -> None:
         self.options = options
@@ -109,6 +109,7 @@ class RastrosSearcher:
         self.region = np.uint64(0)
         self.order: list[int] = []
         self.root_result: int | None = None  # the root solver's 1 / 0 once proven
+        self.last_nodes = 0  # nodes of the last alpha-beta iteration: the solver's next budget
 
     # -- the driver's interface -----------------------------------------------------------------
     def start(self, state: RastrosState, limits: Limits) -> Progress | None:
@@ -127,18 +128,21 @@ class RastrosSearcher:
         self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
         self.order = moves
         self.root_result = None
+        self.last_nodes = 0
         return None
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``."""
         if self.options.root_solve and kernel.popcount(self.region) <= ROOT_SOLVE_LIMIT:
-            budget = ROOT_SOLVE_FIRST_BUDGET * 4 ** (step - 1)
-            proof = self._solve_root(step, ctl, budget)
+            proof = self._solve_root(step, ctl, max(ROOT_SOLVE_FIRST_BUDGET, self.last_nodes))
             if proof is not None:
                 return proof
             if kernel.stopped(ctl):
                 return None
-        return self._alphabeta(step, ctl)
+        before = int(ctl[CTL_NODES])
+        result = self._alphabeta(step, ctl)
+        self.last_nodes = int(ctl[CTL_NODES]) - before
+        return result
 
     # -- the root solver ----------------------------------------------------------------------
     def _solve_root(self, step: int, ctl: np.ndarray, budget: int) -> Progress | None:
@@ -175,8 +179,8 @@ class RastrosSearcher:
         child = np.uint64(kernel.flood(b, q, rest))
 
         def value(lower: int, upper: int) -> int | None:
-            v = kernel.negamax(b, self.table.keys, self.table.info, self.solver.table.keys,
-                               self.solver.table.info, self.params, q, child, other, depth - 1, -upper, -lower, 1, ctl)
+            v = kernel.negamax(b, self.table.table, self.table.work, self.solver.table.table,
+                               self.solver.table.work, self.params, q, child, other, depth - 1, -upper, -lower, 1, ctl)
             return None if v == kernel.SEARCH_ABORTED else -int(v)
 
         if full_window:
@@ -220,6 +224,7 @@ class RastrosPlayer(Player):
                  weights: Weights | None = None) -> None:
         self.info = info
         self.options = options
+        kernel.warm_up()  # compile or load the kernels now, not inside the first move's time
         self.seed = seed
         self.weights = weights or Weights()
         self._searchers: dict[int, RastrosSearcher] = {}

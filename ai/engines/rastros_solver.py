@@ -28,19 +28,19 @@ class Solver:
     def solve(self, piece: int, region: int, side: int, ctl: np.ndarray, budget: int = 0) -> int | None:
         """1 if the side to move wins, 0 if it loses, None if cut off (stop flag or ``budget``
         nodes).  ``region`` is the reachable free region."""
-        result = kernel.solve_win(self.board, self.table.keys, self.table.info, piece, np.uint64(region),
+        result = kernel.solve_win(self.board, self.table.table, self.table.work, piece, np.uint64(region),
                                   side, ctl, self._stop_at(ctl, budget))
         return None if result == kernel.ABORTED else int(result)
 
     def plies(self, piece: int, region: int, side: int, ctl: np.ndarray, budget: int = 0) -> int | None:
         """Plies to the end under perfect play (exact rules), None if cut off."""
-        result = kernel.solve_plies(self.board, self.table.keys, self.table.info, piece, np.uint64(region),
+        result = kernel.solve_plies(self.board, self.table.table, self.table.work, piece, np.uint64(region),
                                     side, ctl, self._stop_at(ctl, budget))
         return None if result == 0 else abs(int(result))
 
     def first_win(self, piece: int, region: int, side: int, ctl: np.ndarray) -> int | None:
         """A winning move of a won position (the solver's first), None if cut off or lost."""
-        move = kernel.first_win(self.board, self.table.keys, self.table.info, piece, np.uint64(region),
+        move = kernel.first_win(self.board, self.table.table, self.table.work, piece, np.uint64(region),
                                 side, ctl, 0)
         return None if move < 0 else int(move)
 
@@ -48,7 +48,7 @@ class Solver:
                   budget: int = 0) -> tuple[int, int] | None:
         """(move, plies to the end after it) of a solved position: the shortest win when ``won``,
         else the longest loss; the lowest square on ties.  None if cut off."""
-        b, keys, info = self.board, self.table.keys, self.table.info
+        b, table, work = self.board, self.table.table, self.table.work
         region = np.uint64(region)
         stop_at = self._stop_at(ctl, budget)
         best = None
@@ -56,12 +56,12 @@ class Solver:
             if not b.nbr[piece] & region & b.bit[q]:
                 continue
             if won:
-                wins = kernel.move_wins(b, keys, info, q, region, side, ctl, stop_at)
+                wins = kernel.move_wins(b, table, work, q, region, side, ctl, stop_at)
                 if wins == kernel.ABORTED:
                     return None
                 if not wins:
                     continue
-            plies = int(kernel.move_plies(b, keys, info, q, region, side, ctl, stop_at))
+            plies = int(kernel.move_plies(b, table, work, q, region, side, ctl, stop_at))
             if plies == 0:
                 return None
             if best is None or (abs(plies) < best[1] if won else abs(plies) > best[1]):

@@ -15,9 +15,9 @@ and to the pure-Python solver and search they replaced (ai/reference/rastros_*.p
 - ``negamax``: principal-variation alpha-beta with the region-aware evaluation,
   the solver inside the tree on small regions, and a transposition table.
 
-Every table is a pair of numpy arrays indexed by a hash of (piece, region, side): ``keys`` holds
-the region, ``info`` the piece, side and what is known; buckets of two slots, the first kept for
-the larger region (more work saved), the second always replaced.  The kernels count their nodes in
+Every table is a numpy array indexed by a hash of (piece, region, side): per row the region and
+an ``info`` word (the piece, side and what is known); buckets of two rows, the first kept for the
+larger region or deeper search (more work saved), the second always replaced.  The kernels count their nodes in
 ``ctl[CTL_NODES]`` and unwind (returning ``ABORTED``) when the driver sets ``ctl[CTL_STOP]``, when
 ``ctl[CTL_MAX_NODES]`` is reached, or when their own node limit ``stop_at`` is reached.
 """
@@ -131,8 +131,8 @@ def distance(b, start, passable, target, limit):
 
 # -- undirected vertex geography --------------------------------------------------------------------
 # Edmonds' blossom algorithm on the king graph of a region, on squares 0..63.  One workspace
-# (rows MATCH, PARENT, BASE, USED, QUEUE, MARK) serves a whole test, so nothing is allocated per
-# search; ``squares[:count]`` lists the vertices, so the loops visit only them.
+# (rows MATCH, PARENT, BASE, USED, QUEUE, MARK of the table's ``work``) serves a whole test, so
+# nothing is allocated; ``squares[:count]`` lists the vertices, so the loops visit only them.
 MATCH, PARENT, BASE, USED, QUEUE, MARK = range(6)
 
 
@@ -219,12 +219,12 @@ def augmenting_path(b, root, vertices, work, squares, count):
 
 
 @njit(cache=True, nogil=True)
-def geography_mover_wins(b, piece, region):
+def geography_mover_wins(b, piece, region, scratch):
     """Undirected vertex geography from ``piece`` over ``region``: does the player to move win?
     Exactly when a maximum matching of the region has an augmenting path from the piece
-    (Fraenkel, Scheinerman and Ullman, 1993)."""
-    work = np.empty((6, 64), np.int64)
-    squares = np.empty(65, np.int64)
+    (Fraenkel, Scheinerman and Ullman, 1993).  ``scratch``: a table's ``work``."""
+    work = scratch[GEOGRAPHY_ROWS:GEOGRAPHY_ROWS + 6]
+    squares = scratch[SQUARES_ROW]
     match = work[MATCH]
     count = 0
     for v in range(b.n * b.n):
@@ -251,16 +251,26 @@ def geography_mover_wins(b, piece, region):
 
 
 # -- tables -------------------------------------------------------------------------------------------
+# A table is a (2 ** bits, 2) uint64 array: column KEY the region, column INFO what is known, in
+# buckets of two rows (one cache line).  ``work`` (WORK_ROWS x 65 int64) is the kernels' scratch
+# memory: row ``r`` holds the move order of the node whose region has ``r`` squares (regions
+# shrink along a line of play, so a line never reuses a row), then the matching's rows.
+KEY, INFO = 0, 1
+GEOGRAPHY_ROWS = 65
+SQUARES_ROW = GEOGRAPHY_ROWS + 6
+WORK_ROWS = SQUARES_ROW + 1
+
+
 @njit(cache=True, nogil=True)
-def slot_of(keys, piece, region, side):
+def slot_of(table, piece, region, side):
     """First slot of the two-slot bucket of (piece, region, side)."""
     h = region ^ (np.uint64(piece + 1) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(side) << np.uint64(63))
     h = (h ^ (h >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(keys.shape[0] - 2))
+    return np.int64(h & np.uint64(table.shape[0] - 2))
 
 
-# An entry's ``info`` (uint32 in the solver's table, uint64 in the search's): bit 0 used, bit 1
+# An entry's ``info``: bit 0 used, bit 1
 # side, bits 2-7 piece (together the identity), bits 8-15 the replacement priority, then the data.
 ID_MASK = 0xFF
 PRIORITY_SHIFT = 8
@@ -273,31 +283,31 @@ VALUE_OFFSET = 1 << 30  # values stay within +-(WIN + 1), so the info fits an in
 
 
 @njit(cache=True, nogil=True)
-def probe(keys, info, piece, region, side):
-    """The table slot holding (piece, region, side), or -1."""
-    i = slot_of(keys, piece, region, side)
+def probe(table, piece, region, side):
+    """The table row holding (piece, region, side), or -1."""
+    i = slot_of(table, piece, region, side)
     ident = 1 | side << 1 | piece << 2
     for s in range(i, i + 2):
-        if keys[s] == region and np.int64(info[s]) & ID_MASK == ident:
+        if table[s, KEY] == region and np.int64(table[s, INFO]) & ID_MASK == ident:
             return s
     return -1
 
 
 @njit(cache=True, nogil=True)
-def store(keys, info, piece, region, side, priority, data):
+def store(table, piece, region, side, priority, data):
     """Record ``data`` (the info bits from 16 up) for (piece, region, side): in its own slot if
     present, else in the bucket's first slot when that is empty or of no higher priority (its
     entry moves to the second slot), else in the second slot."""
-    s = probe(keys, info, piece, region, side)
+    s = probe(table, piece, region, side)
     if s < 0:
-        s = slot_of(keys, piece, region, side)
-        if info[s] != 0 and np.int64(info[s]) >> PRIORITY_SHIFT & 0xFF > priority:
+        s = slot_of(table, piece, region, side)
+        if table[s, INFO] != ZERO and np.int64(table[s, INFO]) >> PRIORITY_SHIFT & 0xFF > priority:
             s += 1
         else:
-            keys[s + 1] = keys[s]
-            info[s + 1] = info[s]
-    keys[s] = region
-    info[s] = 1 | side << 1 | piece << 2 | min(priority, 0xFF) << PRIORITY_SHIFT | data
+            table[s + 1, KEY] = table[s, KEY]
+            table[s + 1, INFO] = table[s, INFO]
+    table[s, KEY] = region
+    table[s, INFO] = 1 | side << 1 | piece << 2 | min(priority, 0xFF) << PRIORITY_SHIFT | data
 
 
 @njit(cache=True, nogil=True)
@@ -343,7 +353,7 @@ def order_moves(b, piece, region, side, safe, order):
 
 
 @njit(cache=True, nogil=True)
-def solve_win(b, keys, info, piece, region, side, ctl, stop_at):
+def solve_win(b, table, work, piece, region, side, ctl, stop_at):
     """1 when the side to move wins (piece, region, side), 0 when it loses, ABORTED if cut off.
     ``region`` must be ``flood(piece, free)``; ``stop_at`` 0 or an absolute ``ctl[CTL_NODES]``."""
     moves = b.nbr[piece] & region
@@ -352,43 +362,43 @@ def solve_win(b, keys, info, piece, region, side, ctl, stop_at):
     safe = moves & ~b.forbid[side]
     if safe == ZERO:
         return 0
-    s = probe(keys, info, piece, region, side)
+    s = probe(table, piece, region, side)
     if s >= 0:
-        return np.int64(info[s]) >> WIN_SHIFT & 1
+        return np.int64(table[s, INFO]) >> WIN_SHIFT & 1
     ctl[CTL_NODES] += 1
     if halted(ctl, stop_at):
         return ABORTED
     if region & b.goals == ZERO:
-        result = 1 if geography_mover_wins(b, piece, region) else 0
+        result = 1 if geography_mover_wins(b, piece, region, work) else 0
     else:
-        order = np.empty(8, np.int64)
+        order = work[popcount(region)]
         count = order_moves(b, piece, region, side, safe, order)
         result = 1 if count < 0 else 0
         for j in range(count):
             q = order[j] & 0xFF
-            r = solve_win(b, keys, info, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
+            r = solve_win(b, table, work, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
             if r == ABORTED:
                 return ABORTED
             if r == 0:
                 result = 1
                 break
-    store(keys, info, piece, region, side, popcount(region), result << WIN_SHIFT)
+    store(table, piece, region, side, popcount(region), result << WIN_SHIFT)
     return result
 
 
 @njit(cache=True, nogil=True)
-def first_win(b, keys, info, piece, region, side, ctl, stop_at):
+def first_win(b, table, work, piece, region, side, ctl, stop_at):
     """The first winning move in the solver's order (the own goal first), NO_MOVE, or ABORTED."""
     moves = b.nbr[piece] & region
     if moves & b.goal_bit[side]:
         return b.goal[side]
-    order = np.empty(8, np.int64)
+    order = work[popcount(region)]
     count = order_moves(b, piece, region, side, moves & ~b.forbid[side], order)
     if count < 0:
         return -1 - count
     for j in range(count):
         q = order[j] & 0xFF
-        r = solve_win(b, keys, info, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
+        r = solve_win(b, table, work, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
         if r == ABORTED:
             return ABORTED
         if r == 0:
@@ -397,7 +407,7 @@ def first_win(b, keys, info, piece, region, side, ctl, stop_at):
 
 
 @njit(cache=True, nogil=True)
-def move_wins(b, keys, info, q, region, side, ctl, stop_at):
+def move_wins(b, table, work, q, region, side, ctl, stop_at):
     """1 if moving to ``q`` wins for ``side`` (own goal, blocking move, move to a lost position),
     0 if not, ABORTED if cut off."""
     if q == b.goal[side]:
@@ -407,7 +417,7 @@ def move_wins(b, keys, info, q, region, side, ctl, stop_at):
     rest = region & ~b.bit[q]
     if b.nbr[q] & rest & ~b.forbid[1 - side] == ZERO:
         return 1
-    r = solve_win(b, keys, info, q, flood(b, q, rest), 1 - side, ctl, stop_at)
+    r = solve_win(b, table, work, q, flood(b, q, rest), 1 - side, ctl, stop_at)
     return ABORTED if r == ABORTED else 1 - r
 
 
@@ -424,17 +434,17 @@ def final_move_plies(b, q, region, side):
 
 
 @njit(cache=True, nogil=True)
-def solve_plies(b, keys, info, piece, region, side, ctl, stop_at):
+def solve_plies(b, table, work, piece, region, side, ctl, stop_at):
     """+plies if the side to move wins, -plies if it loses (exact rules, perfect play: the winner
     takes the shortest win, the loser the longest loss); 0 if cut off."""
-    s = probe(keys, info, piece, region, side)
-    if s >= 0 and np.int64(info[s]) >> PLIES_SHIFT & 0x7F != 0:
-        plies = (np.int64(info[s]) >> PLIES_SHIFT & 0x7F) - 1
-        return plies if np.int64(info[s]) >> WIN_SHIFT & 1 else -plies
+    s = probe(table, piece, region, side)
+    if s >= 0 and np.int64(table[s, INFO]) >> PLIES_SHIFT & 0x7F != 0:
+        plies = (np.int64(table[s, INFO]) >> PLIES_SHIFT & 0x7F) - 1
+        return plies if np.int64(table[s, INFO]) >> WIN_SHIFT & 1 else -plies
     ctl[CTL_NODES] += 1
     if halted(ctl, stop_at):
         return 0
-    win = solve_win(b, keys, info, piece, region, side, ctl, stop_at)
+    win = solve_win(b, table, work, piece, region, side, ctl, stop_at)
     if win == ABORTED:
         return 0
     best = -1
@@ -443,30 +453,30 @@ def solve_plies(b, keys, info, piece, region, side, ctl, stop_at):
         if not region & b.bit[q]:
             continue
         if win == 1:
-            w = move_wins(b, keys, info, q, region, side, ctl, stop_at)
+            w = move_wins(b, table, work, q, region, side, ctl, stop_at)
             if w == ABORTED:
                 return 0
             if w == 0:
                 continue
         length = abs(final_move_plies(b, q, region, side))
         if length == 0:
-            r = solve_plies(b, keys, info, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
+            r = solve_plies(b, table, work, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
             if r == 0:
                 return 0
             length = abs(r) + 1
         if best < 0 or (length < best if win == 1 else length > best):
             best = length
-    store(keys, info, piece, region, side, popcount(region), win << WIN_SHIFT | (best + 1) << PLIES_SHIFT)
+    store(table, piece, region, side, popcount(region), win << WIN_SHIFT | (best + 1) << PLIES_SHIFT)
     return best if win == 1 else -best
 
 
 @njit(cache=True, nogil=True)
-def move_plies(b, keys, info, q, region, side, ctl, stop_at):
+def move_plies(b, table, work, q, region, side, ctl, stop_at):
     """The move to ``q``: +plies to the end if the mover wins, -plies if he loses, 0 if cut off."""
     final = final_move_plies(b, q, region, side)
     if final != 0:
         return final
-    r = solve_plies(b, keys, info, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
+    r = solve_plies(b, table, work, q, flood(b, q, region & ~b.bit[q]), 1 - side, ctl, stop_at)
     if r == 0:
         return 0
     return -(r + 1) if r > 0 else -r + 1  # the child's mover is the opponent
@@ -493,16 +503,16 @@ NOT_EXACT = -(1 << 41)
 
 
 @njit(cache=True, nogil=True)
-def exact_value(b, s_keys, s_info, params, piece, region, side, ply, ctl):
+def exact_value(b, s_table, s_work, params, piece, region, side, ply, ctl):
     """A proven value when the region is goal-free (matching) or small enough for the solver
     (within its node budget); NOT_EXACT otherwise, SEARCH_ABORTED if stopped."""
     goal_free = region & b.goals == ZERO
     if params[P_SOLVE_LIMIT] == 0:
         if not goal_free:
             return NOT_EXACT
-        win = 1 if geography_mover_wins(b, piece, region) else 0
+        win = 1 if geography_mover_wins(b, piece, region, s_work) else 0
     elif goal_free or popcount(region) <= params[P_SOLVE_LIMIT]:
-        win = solve_win(b, s_keys, s_info, piece, region, side, ctl, ctl[CTL_NODES] + params[P_SOLVE_BUDGET])
+        win = solve_win(b, s_table, s_work, piece, region, side, ctl, ctl[CTL_NODES] + params[P_SOLVE_BUDGET])
         if win == ABORTED:
             return SEARCH_ABORTED if stopped(ctl) else NOT_EXACT
     else:
@@ -511,7 +521,7 @@ def exact_value(b, s_keys, s_info, params, piece, region, side, ply, ctl):
 
 
 @njit(cache=True, nogil=True)
-def negamax(b, tt_keys, tt_info, s_keys, s_info, params, piece, region, side,
+def negamax(b, tt, tt_work, s_table, s_work, params, piece, region, side,
             depth, alpha, beta, ply, ctl):
     """Value of (piece, region, side) for the side to move, principal-variation alpha-beta."""
     ctl[CTL_NODES] += 1
@@ -524,17 +534,17 @@ def negamax(b, tt_keys, tt_info, s_keys, s_info, params, piece, region, side,
     if safe == ZERO:
         return -(WIN - ply - 2)
     other = 1 - side
-    keys = np.empty(8, np.int64)
+    keys = tt_work[popcount(region)]
     count = order_moves(b, piece, region, side, safe, keys)
     if count < 0:  # a move leaves the opponent no safe reply
         return WIN - ply - 1
-    exact = exact_value(b, s_keys, s_info, params, piece, region, side, ply, ctl)
+    exact = exact_value(b, s_table, s_work, params, piece, region, side, ply, ctl)
     if exact != NOT_EXACT:
         return exact
     tt_move = -1
-    s = probe(tt_keys, tt_info, piece, region, side)
+    s = probe(tt, piece, region, side)
     if s >= 0:
-        e = np.int64(tt_info[s])
+        e = np.int64(tt[s, INFO])
         tt_move = (e >> MOVE_SHIFT & 0x7F) - 1
         e_depth = e >> PRIORITY_SHIFT & 0xFF
         e_bound = e >> BOUND_SHIFT & 3
@@ -558,13 +568,13 @@ def negamax(b, tt_keys, tt_info, s_keys, s_info, params, piece, region, side,
         q = keys[j] & 0xFF
         child = flood(b, q, region & ~b.bit[q])
         if j == 0:
-            v = negamax(b, tt_keys, tt_info, s_keys, s_info, params, q, child, other,
+            v = negamax(b, tt, tt_work, s_table, s_work, params, q, child, other,
                         depth - 1, -beta, -alpha, ply + 1, ctl)
         else:
-            v = negamax(b, tt_keys, tt_info, s_keys, s_info, params, q, child, other,
+            v = negamax(b, tt, tt_work, s_table, s_work, params, q, child, other,
                         depth - 1, -alpha - 1, -alpha, ply + 1, ctl)
             if v != SEARCH_ABORTED and alpha < -v < beta:
-                v = negamax(b, tt_keys, tt_info, s_keys, s_info, params, q, child, other,
+                v = negamax(b, tt, tt_work, s_table, s_work, params, q, child, other,
                             depth - 1, -beta, v, ply + 1, ctl)
         if v == SEARCH_ABORTED:
             return SEARCH_ABORTED
@@ -578,30 +588,35 @@ def negamax(b, tt_keys, tt_info, s_keys, s_info, params, piece, region, side,
                     break
     bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
     if abs(best) < PROVEN:
-        store(tt_keys, tt_info, piece, region, side, depth,
+        store(tt, piece, region, side, depth,
               bound << BOUND_SHIFT | (best_move + 1) << MOVE_SHIFT | (best + VALUE_OFFSET) << VALUE_SHIFT)
     return best
 
 
 # -- tables and the offline solver ----------------------------------------------------------------
-class SolverTable:
-    """The solver's transposition table: ``2 ** bits`` entries (12 bytes each)."""
+class Table:
+    """A transposition table of ``2 ** bits`` entries (16 bytes each) and its scratch memory."""
 
-    def __init__(self, bits: int = 22) -> None:
-        self.keys = np.zeros(1 << bits, np.uint64)
-        self.info = np.zeros(1 << bits, np.uint32)
+    def __init__(self, bits: int) -> None:
+        self.table = np.zeros((1 << bits, 2), np.uint64)
+        self.work = np.zeros((WORK_ROWS, 65), np.int64)
 
     def clear(self) -> None:
-        self.keys[:] = 0
-        self.info[:] = 0
+        self.table[:] = 0
 
 
-class SearchTable:
-    """The alpha-beta search's transposition table: ``2 ** bits`` entries (16 bytes each)."""
+class SolverTable(Table):
+    """The solver's table: win/loss and game lengths."""
+
+    def __init__(self, bits: int = 22) -> None:
+        super().__init__(bits)
+
+
+class SearchTable(Table):
+    """The alpha-beta search's table: bounds, depths and best moves."""
 
     def __init__(self, bits: int = 20) -> None:
-        self.keys = np.zeros(1 << bits, np.uint64)
-        self.info = np.zeros(1 << bits, np.uint64)
+        super().__init__(bits)
 
 
 def solve(piece: int, region: int, side: int, table: SolverTable, n: int = 8,
@@ -611,20 +626,27 @@ def solve(piece: int, region: int, side: int, table: SolverTable, n: int = 8,
     ``region`` is the reachable free region (``flood``); ``ctl`` (optional) receives the node
     count in ``ctl[CTL_NODES]`` and may be stopped from another thread (then ABORTED)."""
     ctl = new_ctl() if ctl is None else ctl
-    return int(solve_win(board(n), table.keys, table.info, piece, np.uint64(region), side, ctl, 0))
+    return int(solve_win(board(n), table.table, table.work, piece, np.uint64(region), side, ctl, 0))
+
+
+_warm = False
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every kernel on the 4x4 start position."""
+    """Compile (or load from numba's cache) every kernel on the 4x4 start position, once."""
+    global _warm
+    if _warm:
+        return
+    _warm = True
     b = board(4)
     piece = 6  # 2-3
     region = np.uint64(flood(b, piece, b.full & ~b.bit[piece]))
     ctl = new_ctl()
     solver, table = SolverTable(4), SearchTable(4)
-    solve_win(b, solver.keys, solver.info, piece, region, 0, ctl, 0)
-    solve_plies(b, solver.keys, solver.info, piece, region, 0, ctl, 0)
-    first_win(b, solver.keys, solver.info, piece, region, 0, ctl, 0)
-    move_plies(b, solver.keys, solver.info, 2, region, 0, ctl, 0)
+    solve_win(b, solver.table, solver.work, piece, region, 0, ctl, 0)
+    solve_plies(b, solver.table, solver.work, piece, region, 0, ctl, 0)
+    first_win(b, solver.table, solver.work, piece, region, 0, ctl, 0)
+    move_plies(b, solver.table, solver.work, 2, region, 0, ctl, 0)
     params = np.array([8, 1000, 40, 12, 25, 10], np.int64)
-    negamax(b, table.keys, table.info, solver.keys, solver.info, params, piece, region, 0,
+    negamax(b, table.table, table.work, solver.table, solver.work, params, piece, region, 0,
             2, -WIN - 1, WIN + 1, 0, ctl)
