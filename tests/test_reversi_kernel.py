@@ -1,0 +1,215 @@
+"""The Reversi kernels (ai/kernels/reversi.py) against the rules reference and published facts.
+
+- moves, flips and perft against games/reversi.py on positions from seeded random play, 6x6 and 8x8;
+- perft from the 8x8 start equal to the published counts (shared/rules/reversi.md: a pass is a
+  move, a finished game is a leaf);
+- the evaluation equal to ai/engines/reversi_eval.py's, term for term;
+- the midgame search equal to plain negamax with the same evaluation, and the exact solver equal
+  to plain minimax on the final disc margin (both written here on games/reversi.py's functions);
+- the FFO endgame positions that solve quickest, with their published scores (tests/data/ffo);
+- the stop flag and the node budget of the driver's control block.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import games
+from ai.engines.reversi_eval import evaluate as python_evaluate
+from ai.engines.reversi_eval import features
+from ai.kernels import reversi as kernel
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
+from games.reversi import flips, move_mask, squares
+
+PERFT = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288, 10: 24571284}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_kernels():
+    kernel.warm_up()
+
+
+def random_positions(size: int, count: int, seed: int, max_empties: int | None = None) -> list:
+    """Positions met in seeded random games (every stage of the game, or only the last
+    ``max_empties`` empties), the side to move having a move or having to pass."""
+    game = games.load("reversi", size=size)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = game.initial_state()
+        stop = rng.randint(1, max_empties) if max_empties else rng.randint(0, size * size)
+        while not state.is_terminal() and state.empties() > stop:
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def u64(state) -> tuple[np.uint64, np.uint64]:
+    return np.uint64(state.mover), np.uint64(state.opponent)
+
+
+# -- rules: the kernels against games/reversi.py -------------------------------------------------
+@pytest.mark.parametrize("size", [6, 8])
+def test_moves_and_flips_equal_the_rules_reference(size):
+    geo = kernel.geometry(size)
+    for state in random_positions(size, 150, seed=size):
+        me, opp = u64(state)
+        rules_geo = state.game.geo
+        assert int(kernel.move_mask(me, opp, geo)) == move_mask(state.mover, state.opponent, rules_geo)
+        assert int(kernel.move_mask(opp, me, geo)) == move_mask(state.opponent, state.mover, rules_geo)
+        empty = rules_geo.full & ~(state.mover | state.opponent)
+        for sq in squares(empty):  # every empty square: legal ones flip, the others flip nothing
+            assert int(kernel.flips(sq, me, opp, geo)) == flips(sq, state.mover, state.opponent, rules_geo)
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_perft_from_random_positions_equals_the_rules_reference(size):
+    geo = kernel.geometry(size)
+    for state in random_positions(size, 12, seed=10 + size):
+        me, opp = u64(state)
+        assert kernel.perft(me, opp, 3, geo) == state.game.perft(state, 3)
+
+
+@pytest.mark.parametrize("depth", sorted(PERFT))
+def test_kernel_perft_from_the_start_matches_the_published_counts(depth):
+    state = games.load("reversi").initial_state()
+    assert kernel.perft(*u64(state), depth, kernel.geometry(8)) == PERFT[depth]
+
+
+def test_perft_counts_a_pass_as_a_move_and_an_ended_game_as_a_leaf():
+    game = games.load("reversi")
+    geo = kernel.geometry(8)
+    must_pass = game.from_text("OX" + "-" * 62 + " X")  # Black passes, then White's c1 ends the game
+    assert [kernel.perft(*u64(must_pass), d, geo) for d in (1, 2, 3)] == [1, 1, 1]
+    assert [game.perft(must_pass, d) for d in (1, 2, 3)] == [1, 1, 1]
+    over = game.from_text("X-O" + "-" * 61 + " X")
+    assert kernel.perft(*u64(over), 4, geo) == 1
+
+
+# -- the evaluation ------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [6, 8])
+def test_evaluation_equals_the_python_evaluation(size):
+    geo = kernel.geometry(size)
+    for state in random_positions(size, 200, seed=20 + size):
+        me, opp = u64(state)
+        expected = python_evaluate(state.mover, state.opponent, features(state.game.geo))
+        got = kernel.evaluate(me, opp, np.uint64(kernel.move_mask(me, opp, geo)), geo)
+        assert abs(got - expected) <= 0.5 + 1e-9, state.game.to_text(state)
+
+
+# -- the searches against plain negamax and minimax ------------------------------------------------
+def plain_negamax(me: int, opp: int, depth: int, geo, kgeo) -> int:
+    """Depth-limited negamax with the kernel's evaluation at the leaves; a pass uses no depth and
+    a finished game scores DISC per disc of margin, as in the kernel."""
+    moves = move_mask(me, opp, geo)
+    if not moves:
+        if not move_mask(opp, me, geo):
+            return kernel.DISC * (me.bit_count() - opp.bit_count())
+        return -plain_negamax(opp, me, depth, geo, kgeo)
+    if depth == 0:
+        return int(kernel.evaluate(np.uint64(me), np.uint64(opp), np.uint64(moves), kgeo))
+    best = -kernel.INF
+    for sq in squares(moves):
+        f = flips(sq, me, opp, geo)
+        best = max(best, -plain_negamax(opp ^ f, me | f | 1 << sq, depth - 1, geo, kgeo))
+    return best
+
+
+def plain_minimax_margin(me: int, opp: int, geo, memo: dict) -> int:
+    """Exact final disc margin for ``me`` by plain minimax (memoised: same values, less time)."""
+    key = (me, opp)
+    if key not in memo:
+        moves = move_mask(me, opp, geo)
+        if not moves:
+            if not move_mask(opp, me, geo):
+                value = me.bit_count() - opp.bit_count()
+            else:
+                value = -plain_minimax_margin(opp, me, geo, memo)
+        else:
+            value = max(
+                -plain_minimax_margin(opp ^ f, me | f | 1 << sq, geo, memo)
+                for sq in squares(moves)
+                for f in (flips(sq, me, opp, geo),)
+            )
+        memo[key] = value
+    return memo[key]
+
+
+@pytest.mark.parametrize("size, depth", [(6, 3), (8, 2), (8, 3)])
+def test_midgame_search_equals_plain_negamax(size, depth):
+    tables = kernel.Tables(size, bits=12)
+    out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
+    for state in random_positions(size, 15, seed=30 + size + depth):
+        if state.must_pass():
+            continue
+        me, opp = u64(state)
+        tables.clear()
+        done = kernel.search_root(me, opp, depth, -1, False, 0, tables.geo, tables.square_value,
+                                  tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, new_ctl(),
+                                  out_sq, out_value)
+        best = int(out_value[:done].max())
+        assert best == plain_negamax(state.mover, state.opponent, depth, state.game.geo, tables.geo)
+        # the move that gets the best value really has it
+        sq = int(out_sq[int(out_value[:done].argmax())])
+        f = flips(sq, state.mover, state.opponent, state.game.geo)
+        child = (state.opponent ^ f, state.mover | f | 1 << sq)
+        assert -plain_negamax(*child, depth - 1, state.game.geo, tables.geo) == best
+
+
+@pytest.mark.parametrize("size, count", [(6, 40), (8, 40)])
+def test_solver_equals_plain_minimax_up_to_ten_empties(size, count):
+    tables = kernel.Tables(size, bits=14)
+    out = np.zeros(2, np.int64)
+    for state in random_positions(size, count, seed=40 + size, max_empties=10):
+        me, opp = u64(state)
+        ctl = new_ctl()
+        assert kernel.solve_root(me, opp, -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+                                 tables.end_data, tables.sqs, tables.fls, ctl, out)
+        memo: dict = {}
+        expected = plain_minimax_margin(state.mover, state.opponent, state.game.geo, memo)
+        assert out[1] == expected, state.game.to_text(state)
+        move = int(out[0])
+        if move == kernel.PASS:
+            assert state.must_pass()
+        else:  # the move played reaches the value
+            f = flips(move, state.mover, state.opponent, state.game.geo)
+            child = (state.opponent ^ f, state.mover | f | 1 << move)
+            assert -plain_minimax_margin(*child, state.game.geo, memo) == expected
+
+
+@pytest.mark.parametrize("number", [40, 42])
+def test_ffo_positions_solve_to_their_published_scores(number):
+    """Two of the quickest FFO positions of #40-#49 (20 and 22 empties)."""
+    from ai.bench.reversi import ffo_positions
+
+    text, published = next((t, s) for n, t, s in ffo_positions() if n == number)
+    state = games.load("reversi").from_text(text)
+    tables = kernel.Tables(8)
+    out = np.zeros(2, np.int64)
+    assert kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+                             tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
+    assert out[1] == published
+
+
+# -- the control block ---------------------------------------------------------------------------
+def test_a_set_stop_flag_or_a_spent_node_budget_ends_the_searches():
+    state = games.load("reversi").initial_state()
+    tables = kernel.Tables(8, bits=12)
+    out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
+    ctl = new_ctl()
+    ctl[CTL_STOP] = 1
+    assert kernel.search_root(*u64(state), 8, -1, False, 0, tables.geo, tables.square_value, tables.mid_keys,
+                              tables.mid_data, tables.sqs, tables.fls, ctl, out_sq, out_value) == 0
+    ctl = new_ctl()
+    ctl[CTL_MAX_NODES] = 5000
+    kernel.search_root(*u64(state), 30, -1, False, 0, tables.geo, tables.square_value, tables.mid_keys,
+                       tables.mid_data, tables.sqs, tables.fls, ctl, out_sq, out_value)
+    assert ctl[CTL_STOP] == 1 and 5000 <= ctl[CTL_NODES] < 5000 + 1024 + 64
+    ctl = new_ctl()
+    ctl[CTL_MAX_NODES] = 5000
+    assert not kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+                                 tables.end_data, tables.sqs, tables.fls, ctl, np.zeros(2, np.int64))
