@@ -12,12 +12,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import ai
 import games
 from ai.base import Limits
 from ai.commands.gtp import Engine, serve
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def bot_logs_in_tmp(tmp_path, monkeypatch):
+    """Bots' logs go to this test's folder, not the shared temporary folder."""
+    monkeypatch.setenv("TABULEIRO_BOT_LOGS", str(tmp_path / "bot-logs"))
 
 
 def talk(lines: list[str], game: str = "tictactoe", player: str = "level-2") -> list[str]:

@@ -27,6 +27,12 @@ ALUNOS = BOTS / "rastros_alunos.py"
 TRAX = BOTS / "trax_student" / "player.py"
 
 
+@pytest.fixture(autouse=True)
+def bot_logs_in_tmp(tmp_path, monkeypatch):
+    """Bots' logs go to this test's folder, not the shared temporary folder."""
+    monkeypatch.setenv("TABULEIRO_BOT_LOGS", str(tmp_path / "bot-logs"))
+
+
 def run_in_compat(code: str) -> str:
     """Run ``code`` with ai/compat on the path, as an outside player's process has it."""
     prelude = f"import sys; sys.path[:0] = [{str(ROOT / 'ai' / 'compat')!r}, {str(ROOT)!r}]\n"
