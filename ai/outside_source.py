@@ -2,15 +2,15 @@
 
 Students hand in notebooks (``.ipynb``) and files that play a demo match or a championship at
 the top level.  ``read_source`` turns either into Python statements with their line numbers;
-``definitions`` keeps what a player needs -- imports, ``def``, ``class``, and assignments that
-build values (``depth = 4``, ``jogador42 = Jogador("Aluno 42", lambda game, state: ...)``,
-``todos = [a, b]``) -- and names every statement it skips (calls such as ``faz_campeonato(...)``,
-``jogo = jogaRastros11(a, b)``, loops, ``if __name__ == "__main__":``) so the log can say so.
-
-Which assignments count as building values: the right side calls nothing, or only classes
-(names starting with a capital letter, ``Jogador(...)``), ``namedtuple`` and the builtins that
-make containers; code inside a ``lambda`` is not run, so it does not count.  Pure functions of
-the text; no Tabuleiro imports, so the worker can use it after hiding its own packages.
+``definitions`` keeps what a player needs -- imports, ``def``, ``class``, assignments
+(``depth = 4``, ``jogador42 = Jogador("Aluno 42", lambda game, state: ...)``, ``todos = [a, b]``)
+and set-up calls on modules (``random.seed(1)``, ``sys.setrecursionlimit(5000)``) -- and names
+every statement it skips so the log can say so: other top-level calls (``faz_campeonato(...)``,
+``print(...)``), loops, ``if __name__ == "__main__":``, and assignments whose value plays a match
+(``jogo = jogaRastros11(a, b)``: a course match helper, ``input``, ``sleep``, or a function of the
+file that calls one of those).  Code inside a ``lambda`` or a ``def`` is not run, so it does not
+count.  Pure functions of the text; no Tabuleiro imports, so the worker can use it after hiding
+its own packages.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BUILDERS = frozenset({"set", "frozenset", "dict", "list", "tuple", "range", "namedtuple", "float", "int", "str",
-                      "bool", "sorted", "len", "max", "min", "abs", "object", "defaultdict", "deque",
-                      "OrderedDict", "Counter", "compile", "partial"})
+MATCH_CALLS = frozenset({"jogaRastros11", "jogaRastros11com_timeout", "jogaRastrosNN", "faz_campeonato", "mostraJogo",
+                         "jogar", "play_game", "input", "query_player", "pergunta", "sleep"})
+SETUP_MODULES = frozenset({"sys", "os", "random", "warnings", "logging", "math", "np", "numpy"})
 MAGIC = ("%", "!")  # IPython line magics and shell escapes: not Python
 
 
@@ -64,42 +64,78 @@ def read_source(path: Path) -> Source:
     return Source(path, "\n".join(lines) + "\n", starts)
 
 
-def _calls_only_builders(node: ast.AST) -> bool:
-    """True if evaluating ``node`` calls only classes and container builders (lambdas not run)."""
-    if isinstance(node, ast.Lambda):
-        return True
+def _called(node: ast.AST) -> set[str]:
+    """Names of the functions ``node`` calls when it runs (code in a lambda or a def does not run)."""
+    if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+        return set()
+    names = set()
     if isinstance(node, ast.Call):
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if not (name[:1].isupper() or name in BUILDERS):
-            return False
-    return all(_calls_only_builders(child) for child in ast.iter_child_nodes(node))
+        names.add(func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "")
+    for child in ast.iter_child_nodes(node):
+        names |= _called(child)
+    return names
+
+
+def _body_calls(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    names: set[str] = set()
+    for statement in node.body:
+        for inner in ast.walk(statement):
+            if isinstance(inner, ast.Call):
+                func = inner.func
+                names.add(func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute)
+                          else "")
+    return names
+
+
+def match_functions(tree: ast.Module) -> frozenset[str]:
+    """The course's match helpers, and the file's own functions that (in the end) call one of them."""
+    calls = {node.name: _body_calls(node) for node in tree.body
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    found = set(MATCH_CALLS)
+    grew = True
+    while grew:
+        new = {name for name, called in calls.items() if name not in found and called & found}
+        found |= new
+        grew = bool(new)
+    return frozenset(found)
+
+
+def _root_name(node: ast.AST) -> str:
+    while isinstance(node, (ast.Attribute, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _is_main_guard(node: ast.stmt) -> bool:
     return isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) and "__name__" in ast.unparse(node.test)
 
 
-def _kept(node: ast.stmt) -> bool:
+def _kept(node: ast.stmt, matches: frozenset[str]) -> bool:
     if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                          ast.Global, ast.Pass)):
         return True
-    if isinstance(node, ast.Expr):
-        return isinstance(node.value, ast.Constant)  # a docstring; a call is a demo
+    if isinstance(node, ast.Expr):  # a docstring, or set-up such as random.seed(1); other calls are demos
+        if isinstance(node.value, ast.Constant):
+            return True
+        return (isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+                and _root_name(node.value.func) in SETUP_MODULES and not _called(node.value) & matches)
     if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-        return node.value is None or _calls_only_builders(node.value)
+        return node.value is None or not _called(node.value) & matches
     if isinstance(node, ast.Try):
-        return all(_kept(s) for s in node.body) and all(_kept(s) for h in node.handlers for s in h.body)
+        parts = node.body + [s for h in node.handlers for s in h.body] + node.orelse + node.finalbody
+        return all(_kept(s, matches) for s in parts)
     if isinstance(node, ast.If) and not _is_main_guard(node):
-        return _calls_only_builders(node.test) and all(_kept(s) for s in node.body + node.orelse)
+        return not _called(node.test) & matches and all(_kept(s, matches) for s in node.body + node.orelse)
     return False
 
 
 def definitions(tree: ast.Module) -> tuple[list[ast.stmt], list[ast.stmt]]:
     """The top-level statements to run and the ones to skip, each in file order."""
+    matches = match_functions(tree)
     keep, skip = [], []
     for node in tree.body:
-        (keep if _kept(node) else skip).append(node)
+        (keep if _kept(node, matches) else skip).append(node)
     return keep, skip
 
 

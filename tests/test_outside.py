@@ -490,3 +490,41 @@ def test_fork_bomb_loses_and_leaves_no_process_behind():
     while count_group(group) and time.time() < deadline:
         time.sleep(0.1)
     assert count_group(group) == 0
+
+
+def test_definitions_keep_players_and_set_up_and_skip_matches():
+    import ast
+    import textwrap
+
+    from ai.outside_source import definitions
+
+    text = textwrap.dedent('''\
+        import sys
+        from rastros import *
+        sys.setrecursionlimit(5000)
+        random.seed(1)
+        def cria(d):
+            return lambda game, state: alphabeta_cutoff_search_new(state, game, d)
+        def demo():
+            return jogaRastros11(basilio, arlivre)
+        def torneio():
+            return demo()
+        jogador = Jogador("A", cria(3))
+        todos = todosJog + [jogador]
+        jogo = demo()
+        tabela = torneio()
+        mostraJogo(jogo[0])
+        print("pronto")
+        for j in todos:
+            j.display()
+        if __name__ == "__main__":
+            faz_campeonato(todos)
+        ''')
+    keep, skip = definitions(ast.parse(text))
+    kept = [ast.unparse(n).splitlines()[0] for n in keep]
+    skipped = [ast.unparse(n).splitlines()[0] for n in skip]
+    assert kept == ["import sys", "from rastros import *", "sys.setrecursionlimit(5000)", "random.seed(1)",
+                    "def cria(d):", "def demo():", "def torneio():", "jogador = Jogador('A', cria(3))",
+                    "todos = todosJog + [jogador]"]
+    assert skipped == ["jogo = demo()", "tabela = torneio()", "mostraJogo(jogo[0])", "print('pronto')",
+                       "for j in todos:", "if __name__ == '__main__':"]
