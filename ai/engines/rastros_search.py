@@ -134,8 +134,11 @@ class RastrosSearcher:
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``."""
         if self.options.root_solve and kernel.popcount(self.region) <= ROOT_SOLVE_LIMIT:
-            proof = self._solve_root(step, ctl, max(ROOT_SOLVE_FIRST_BUDGET, self.last_nodes))
+            budget = max(ROOT_SOLVE_FIRST_BUDGET, self.last_nodes)
+            proof = self._solve_root(step, ctl, budget)
             if proof is not None:
+                if proof.proven is None:  # won, the lengths not yet known: more nodes next time
+                    self.last_nodes = 2 * budget
                 return proof
             if kernel.stopped(ctl):
                 return None

@@ -12,14 +12,15 @@ and to the pure-Python solver and search they replaced (ai/reference/rastros_*.p
   reply wins at once; a goal-free region is undirected vertex geography, decided by one maximum
   matching (``geography_mover_wins``, Edmonds' blossom algorithm).  ``solve_plies`` adds the exact
   game length (the winner hurries, the loser delays).
-- ``negamax``: principal-variation alpha-beta with the region-aware evaluation,
-  the solver inside the tree on small regions, and a transposition table.
+- ``negamax``: principal-variation alpha-beta with the region-aware evaluation, the solver inside
+  the tree on small regions, and a transposition table.
 
 Every table is a numpy array indexed by a hash of (piece, region, side): per row the region and
 an ``info`` word (the piece, side and what is known); buckets of two rows, the first kept for the
-larger region or deeper search (more work saved), the second always replaced.  The kernels count their nodes in
-``ctl[CTL_NODES]`` and unwind (returning ``ABORTED``) when the driver sets ``ctl[CTL_STOP]``, when
-``ctl[CTL_MAX_NODES]`` is reached, or when their own node limit ``stop_at`` is reached.
+larger region or deeper search (more work saved), the second always replaced.  The kernels count
+their nodes in ``ctl[CTL_NODES]`` and unwind (returning ``ABORTED``, or ``SEARCH_ABORTED`` from
+``negamax``) when the driver sets ``ctl[CTL_STOP]``, when ``ctl[CTL_MAX_NODES]`` is reached, or
+when their own node limit ``stop_at`` is reached.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from ai.base import PROVEN, WIN
 from ai.engines.rastros_board import geometry
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 
-ONE = np.uint64(1)
 ZERO = np.uint64(0)
 ABORTED = -2  # solver kernels: cut off by the stop flag or a node limit
 NO_MOVE = -1
