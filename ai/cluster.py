@@ -8,10 +8,16 @@ Each game is one Dask task (``ai.tournament.play_task`` on the game's plain-data
 games, their seeds and therefore the results are those of ``--jobs 1``; only the order in which
 they finish differs.  Results come back as they finish (``GameFinished`` events: the progress bar,
 the crosstable and the results log follow at once).  Workers must be able to import Tabuleiro
-(run them from a checkout with ``PYTHONPATH`` set to it, or with it installed) and must see the
-outside players' files at the same paths with the same contents (a shared folder: NFS on lab
-machines, the home directory on a SLURM cluster); both are checked on every worker before any
-game starts, and a failure stops the tournament with an error naming the worker and the file.
+(run them from a checkout with ``PYTHONPATH`` set to it, or with it installed); this is checked on
+every worker before any game starts, and a failure stops the tournament with an error.
+
+Outside players' files: every worker checks that it sees each file at the same absolute path
+with the same contents (a shared folder: NFS on lab machines, the home directory on a SLURM
+cluster).  If one does not, the files travel instead: each file's folder (students' files import
+their own modules and read their own data) is sent to every worker, present and future, by a
+worker plugin (``BotFiles``) that writes it under the worker's temporary folder, and the games
+load the players from there (``SHIPPED``).  Folders larger than ``SHIP_LIMIT`` in all are refused
+with an error asking for a shared path instead.
 
 Dask is an optional extra (``pip install "dask[distributed]"``, the ``league`` extra): nothing else
 imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
@@ -21,6 +27,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
+import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +38,10 @@ if TYPE_CHECKING:
     from ai.tournament import Event, Tournament
 
 WAIT = 0.5  # seconds between checks of the stop flag while games run
+SHIP_LIMIT = 50_000_000  # bytes of outside players' folders that may be sent to the workers
+SHIP = "auto"  # "auto": send the files when a worker does not see them; "always" (tests), "never"
+SHIPPED = "shipped:"  # prefix of a player id whose file was sent: shipped:KEY/FOLDER/file.py:name
+SKIPPED_DIRS = {"__pycache__", ".git", ".ipynb_checkpoints", ".venv", "venv", "node_modules"}
 INSTALL = 'Dask is not installed: pip install "dask[distributed]" (the league extra)'
 
 
@@ -107,8 +120,9 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
-def check_workers(client: Any, player_ids: list[str]) -> None:
-    """ClusterError unless every worker imports Tabuleiro and sees every outside file unchanged."""
+def check_workers(client: Any, player_ids: list[str]) -> list[str]:
+    """ClusterError unless every worker imports Tabuleiro; what the workers lack of the outside
+    files ("WORKER: PATH is missing" or "... differs from this machine's copy"), empty if nothing."""
     files = outside_files(player_ids)
     try:
         client.wait_for_workers(1, timeout=60)
@@ -116,10 +130,101 @@ def check_workers(client: Any, player_ids: list[str]) -> None:
     except Exception as exc:  # a worker without Tabuleiro fails to unpickle the check itself
         raise ClusterError(f"the Dask workers cannot run Tabuleiro ({type(exc).__name__}: {exc}); start them "
                            "from a checkout with PYTHONPATH set to it, or install Tabuleiro there") from None
-    wrong = [f"{worker}: {problem}" for worker, problems in sorted(replies.items()) for problem in problems]
-    if wrong:
-        raise ClusterError("outside players' files must be on a shared path every worker sees (the same path, "
-                           "the same contents): " + "; ".join(wrong[:5]) + (" ..." if len(wrong) > 5 else ""))
+    return [f"{worker}: {problem}" for worker, problems in sorted(replies.items()) for problem in problems]
+
+
+# -- sending the outside files to the workers ------------------------------------------------------
+def shipped_root() -> Path:
+    """Where a worker keeps the folders sent to it."""
+    return Path(tempfile.gettempdir()) / "tabuleiro-bots"
+
+
+def bundle(player_ids: list[str]) -> tuple[dict[str, bytes], dict[str, str]]:
+    """The folders of the outside players' files, as ``{"KEY/FOLDER/relative/path": contents}``,
+    and each outside player's id on the workers (``SHIPPED`` + ``KEY/FOLDER/file.py:name``).  KEY
+    (a digest of the folder's path) keeps two students' folders of one name apart."""
+    import ai
+    from ai.outside import parse_outside_id
+
+    files: dict[str, bytes] = {}
+    ids: dict[str, str] = {}
+    size = 0
+    for pid in player_ids:
+        if not ai.is_outside_player(pid) or pid.startswith("gtp:"):
+            continue
+        absolute = absolute_id(pid)
+        path = Path(parse_outside_id(absolute).path)
+        if not path.is_file():
+            continue  # it forfeits, as it would without Dask
+        folder = path.parent
+        key = f"{hashlib.sha256(str(folder).encode()).hexdigest()[:12]}/{folder.name}"
+        ids[pid] = SHIPPED + key + absolute[len(str(folder)):]
+        for item in sorted(folder.rglob("*")):
+            rel = item.relative_to(folder)
+            if not item.is_file() or any(part in SKIPPED_DIRS or part.startswith(".") for part in rel.parts):
+                continue
+            name = f"{key}/{rel.as_posix()}"
+            if name not in files:
+                files[name] = item.read_bytes()
+                size += len(files[name])
+            if size > SHIP_LIMIT:
+                raise ClusterError(f"the outside players' folders hold more than {SHIP_LIMIT // 1_000_000} MB, "
+                                   "too much to send to the workers: put them on a path every worker sees")
+    return files, ids
+
+
+def unship(player_id: str) -> str:
+    """A ``SHIPPED`` id as a path on this worker; any other id unchanged."""
+    if not player_id.startswith(SHIPPED):
+        return player_id
+    return str(shipped_root()) + "/" + player_id[len(SHIPPED):]
+
+
+def write_shipped(files: dict[str, bytes]) -> None:
+    """Write the sent folders under ``shipped_root()`` (a file already there unchanged is kept)."""
+    root = shipped_root()
+    for name, data in files.items():
+        target = root / name
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f"{target.name}.part{os.getpid()}")
+        partial.write_bytes(data)
+        partial.replace(target)  # atomic: several workers of one machine may write the same file
+
+
+def _plugin(files: dict[str, bytes]) -> Any:
+    """A worker plugin writing ``files`` on every worker, including workers that join later."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class BotFiles(WorkerPlugin):
+        def __init__(self, files: dict[str, bytes]) -> None:
+            self.files = files
+
+        def setup(self, worker: Any) -> None:
+            from ai.cluster import write_shipped
+
+            write_shipped(self.files)
+
+    return BotFiles(files)
+
+
+def play_shipped(task: dict[str, Any]) -> dict[str, Any]:
+    """``play_task`` on a worker, with the players of sent files loaded from their copies here."""
+    from ai.tournament import play_task
+
+    return play_task(dict(task, load_ids=[unship(pid) for pid in task["load_ids"]]))
+
+
+def ship(client: Any, player_ids: list[str]) -> dict[str, str]:
+    """Send the outside players' folders to every worker; their ids there (``bundle``)."""
+    files, ids = bundle(player_ids)
+    if files:
+        digest = hashlib.sha256(b"".join(name.encode() + data for name, data in sorted(files.items()))).hexdigest()
+        client.register_plugin(_plugin(files), name=f"tabuleiro-bots-{digest[:16]}")
+        print(f"sent the outside players' folders to the Dask workers ({len(files)} files, "
+              f"{sum(map(len, files.values())) / 1e6:.1f} MB)", file=sys.stderr)
+    return ids
 
 
 def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
@@ -133,11 +238,19 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
         raise ClusterError(INSTALL) from None
     client, cluster = connect(t.cluster or "local", t.jobs)
     try:
-        check_workers(client, t.player_ids)
+        lacking = check_workers(client, t.player_ids)
+        shipped: dict[str, str] = {}
+        if SHIP == "always" or (lacking and SHIP == "auto"):
+            shipped = ship(client, t.player_ids)
+        elif lacking:
+            raise ClusterError("outside players' files must be on a shared path every worker sees (the same "
+                               "path, the same contents): " + "; ".join(lacking[:5])
+                               + (" ..." if len(lacking) > 5 else ""))
         by_future = {}
         for g in t.pending():
-            task = dict(t.task(g), load_ids=[absolute_id(pid) for pid in t.ids_of(g)])
-            future = client.submit(play_task, task, pure=False, key=f"tabuleiro-game-{g.number}-{id(t)}")
+            ids = [shipped.get(pid) or absolute_id(pid) for pid in t.ids_of(g)]
+            future = client.submit(play_shipped if shipped else play_task, dict(t.task(g), load_ids=ids),
+                                   pure=False, key=f"tabuleiro-game-{g.number}-{id(t)}")
             by_future[future] = g
         pending = set(by_future)
         while pending:
