@@ -423,3 +423,72 @@ def test_book_first_moves_on_small_boards_are_proven_wins():
         region = geo.flood(state.white, state.free)
         assert move in Solver(geo).winning_moves(state.white, region, 0)
         assert player.last.kind == "book" and player.last.proven == 1
+
+
+# -- the levels do what their descriptions say ---------------------------------------------------
+def description(level: str) -> str:
+    return next(p.description for p in ai.catalog("rastros") if p.id == level)
+
+
+def wins_at_once(state, move) -> bool:
+    after = state.play(move)
+    return after.is_terminal() and after.winner() == state.to_move
+
+
+def gives_a_win_in_one(state, move) -> bool:
+    after = state.play(move)
+    return after.is_terminal() and after.winner() != state.to_move or \
+        not after.is_terminal() and any(wins_at_once(after, m) for m in after.legal_moves())
+
+
+def positions_where(keep, count, seed):
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = GAME.initial_state()
+        for _ in range(rng.randrange(2, 60)):
+            if state.is_terminal():
+                break
+            if keep(state):
+                found.append(state)
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+    return found
+
+
+@pytest.mark.parametrize("level", ["level-2", "level-3", "level-4", "level-5"])
+def test_levels_take_a_win_in_one_and_never_give_one_away(level):
+    if level == "level-2":
+        assert "takes a win in one and never lets you win in one" in description(level)
+    wins = positions_where(lambda s: any(wins_at_once(s, m) for m in s.legal_moves()), 12, seed=1)
+    for i, state in enumerate(wins):
+        move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
+        assert wins_at_once(state, move), (level, GAME.to_text(state))
+
+    def avoidable(s):
+        risky = [m for m in s.legal_moves() if gives_a_win_in_one(s, m)]
+        return 0 < len(risky) < len(s.legal_moves()) and not any(wins_at_once(s, m) for m in s.legal_moves())
+
+    for i, state in enumerate(positions_where(avoidable, 12, seed=2)):
+        move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
+        assert not gives_a_win_in_one(state, move), (level, GAME.to_text(state))
+
+
+@pytest.mark.parametrize("level, keep", [
+    ("level-3", lambda region: not region & (1 << GAME.goal_south | 1 << GAME.goal_north)),
+    ("level-4", lambda region: region.bit_count() <= 16),
+])
+def test_levels_play_perfectly_where_they_say(level, keep):
+    """Level 3 once no goal can be reached, level 4 on regions of 16 squares or fewer: a winning
+    move whenever the position is won (the pure-Python solver judges)."""
+    geo = geometry(8)
+    solver = Solver(geo)
+
+    def won_and_kept(s):
+        region = geo.flood(s.white, s.free)
+        return keep(region) and len(s.legal_moves()) > 1 and solver.solve(s.white, region, s.to_move)
+
+    for i, state in enumerate(positions_where(won_and_kept, 10, seed=3)):
+        region = geo.flood(state.white, state.free)
+        move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.3))
+        assert move in solver.winning_moves(state.white, region, state.to_move), (level, GAME.to_text(state))

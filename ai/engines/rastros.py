@@ -26,14 +26,14 @@ def _level(**options):
 
 PLAYERS = player_table(
     random_level(),
-    spec("level-2", "Level 2", "Looks one move ahead, with a lot of randomness.",
-         _level(depth=1, noise=250.0)),
-    spec("level-3", "Level 3", "Looks three moves ahead, with some randomness; knows the end once no "
-         "goal can be reached.", _level(depth=3, noise=40.0)),
-    spec("level-4", "Level 4", "Looks eight moves ahead, a little randomly, and solves small regions "
-         "exactly.", _level(depth=8, solve_limit=16, noise=8.0)),
-    spec("level-5", "Level 5", "Deepens to the time limit, solves the game exactly as soon as it "
-         "can, knows the 8x8 opening.", _level(solve_limit=22, root_solve=True, book=True)),
+    spec("level-2", "Level 2", "Looks one move ahead, with a lot of randomness; takes a win in one and "
+         "never lets you win in one when it can avoid it.", _level(depth=1, noise=250.0)),
+    spec("level-3", "Level 3", "Looks three moves ahead, with some randomness; plays perfectly once "
+         "neither goal can be reached.", _level(depth=3, noise=40.0)),
+    spec("level-4", "Level 4", "Looks eight moves ahead, a little randomly; plays perfectly once the "
+         "piece has 16 or fewer squares left to reach.", _level(depth=8, solve_limit=16, noise=8.0)),
+    spec("level-5", "Level 5", "Searches as deep as its time allows, plays perfectly as soon as it has "
+         "solved the game, knows the 8x8 opening.", _level(solve_limit=22, root_solve=True, book=True)),
     spec("rastros:bacoco", "Bacoco", "The course's random player.",
          lambda info, seed: course.Bacoco(info, seed)),
     spec("rastros:obtuso-sw", "ObtusoSW", "The course's player that always goes south, then west.",
