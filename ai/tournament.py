@@ -21,7 +21,15 @@ processes (ai/outside.py) inside the worker playing the game.
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
 worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
 and results cross as plain dicts.  ``cancel()`` kills the workers at once.  With ``jobs`` == 1 the
-command line plays the games in its own process, one after the other.
+command line plays the games in its own process, one after the other.  With ``cluster`` ("local"
+or a Dask scheduler's address) the games are Dask tasks instead (ai/cluster.py).  Every way, a
+game travels as the plain-data task of ``Tournament.task`` and is played by ``play_task``, so the
+games are the same whichever way they are played.
+
+Results log (``log``, ai/results_log.py): every finished game is appended to FILE.jsonl at once;
+with ``resume`` the games already there are kept and only the others are played.  Game clocks
+(``clock``, ``ai.match.GameClock``) and the outside players' loader options (``loader``) are part
+of each task.
 
 Elo (``standings``): each player's score fraction ``s`` (win 1, draw 1/2) over all its games gives
 its performance against the average of its opponents with the logistic model,
