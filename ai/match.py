@@ -173,18 +173,18 @@ def _limits(time_per_move: float | None, clock: GameClock | None, remaining: flo
 def paired_games(
     game: Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
     seed: int = 0, openings: Sequence[Sequence[Any]] = (), clock: GameClock | None = None,
-    options: dict[str, Any] | None = None,
+    loader: dict[str, Any] | None = None,
 ) -> Iterator[tuple[GameResult, int]]:
     """Play ``n_games`` between two catalog players, sides alternating; yields each result with
     which of ``player_ids`` took side 0.  Game i starts after ``openings[i // 2]`` when given, so
     both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``.
-    ``options`` go to outside players' loader (``ai.outside.load_outside_player``), e.g.
+    ``loader``: options for outside players' loader (``ai.outside.load_outside_player``), e.g.
     ``{"definitions_only": True}``; a player that cannot be created loses that game."""
     for i in range(n_games):
         first = i % 2
         ids = [player_ids[first], player_ids[1 - first]]
         result = play_with_new_players(game, ids, (seed + 2 * i, seed + 2 * i + 1), time_per_move,
-                                       openings[i // 2] if openings else (), clock, options)
+                                       openings[i // 2] if openings else (), clock, loader)
         yield result, first
 
 
