@@ -39,6 +39,12 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def ai_is_outside(player_id: str) -> bool:
+    import ai
+
+    return ai.is_outside_player(player_id)
+
+
 def check_game_and_players(game_id: str, player_ids: list[str], options: dict[str, Any]) -> None:
     """Validate everything up front so errors are one line, before any game starts."""
     import ai
@@ -47,7 +53,10 @@ def check_game_and_players(game_id: str, player_ids: list[str], options: dict[st
     try:
         games.load(game_id, **options)
         for pid in player_ids:
-            ai.make_player(game_id, pid)
+            player = ai.make_player(game_id, pid, options=options)
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
 
@@ -59,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     def openings(p: argparse.ArgumentParser) -> None:
         p.add_argument("--openings", type=int, default=0, metavar="PLIES",
                        help="start each pair of games (colours swapped) after its own PLIES random moves")
+
+    def league(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--clock", default=None, metavar="TIME[+INCREMENT]",
+                       help="a game clock, e.g. 5m+2s: each side's time for the whole game, flag fall loses")
+        p.add_argument("--definitions-only", action="store_true",
+                       help="load outside .py files without running their top-level demo calls")
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
@@ -72,15 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--json", action="store_true", help="one JSON object per finished game, nothing else on stdout")
     openings(m)
     common(m)
+    league(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game")
     t.add_argument("game")
     t.add_argument("players", nargs="+", metavar="PLAYER")
     t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    t.add_argument("--out", default=None, help="write results to FILE.json and FILE.csv")
+    t.add_argument("--out", default=None,
+                   help="write results to FILE.json, FILE.csv and FILE.txt; every game to FILE.jsonl as it ends")
+    t.add_argument("--resume", default=None, metavar="FILE",
+                   help="go on with the tournament logged in FILE.jsonl: play only the games it lacks")
+    t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",
+                   help="play the games on a Dask cluster: 'local' (this machine) or a scheduler's address")
     openings(t)
     common(t)
+    league(t)
 
     b = sub.add_parser("bench", help="speed and strength figures")
     b.add_argument("targets", nargs="*", metavar="GAME", help="game ids and/or 'ui' (default: every game)")
@@ -149,15 +171,17 @@ def dispatch(args: argparse.Namespace) -> int:
         from ai.commands.match import run_match
 
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
-                         opening_plies=args.openings)
+                         opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only)
     if args.command == "tournament":
         if len(args.players) < 2:
             raise UsageError("a tournament needs at least two players")
-        check_game_and_players(args.game, args.players, options)
+        # outside players are loaded by the tournament itself: a broken file forfeits its games
+        check_game_and_players(args.game, [p for p in args.players if not ai_is_outside(p)], options)
         from ai.commands.tournament import run_tournament
 
         return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed,
-                              opening_plies=args.openings)
+                              opening_plies=args.openings, clock=args.clock, cluster=args.cluster,
+                              resume=args.resume, definitions_only=args.definitions_only)
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         from ai.commands.gtp import run_gtp

@@ -30,9 +30,11 @@ def catalog(game_id: str) -> list[PlayerInfo]:
 
 
 def is_outside_player(player_id: str) -> bool:
-    """``path/to/file.py:Name`` (or just ``file.py``) names a player written outside Tabuleiro;
-    so do ``gtp:COMMAND LINE`` and ``engine.json`` (a GTP engine, see ai/outside.py)."""
-    return ".py" in player_id or player_id.startswith("gtp:") or player_id.endswith(".json")
+    """``path/to/file.py:Name`` (or just ``file.py``, or a notebook ``file.ipynb:Name``) names a
+    player written outside Tabuleiro; so do ``gtp:COMMAND LINE`` and ``engine.json`` (a GTP engine,
+    see ai/outside.py)."""
+    return (".py" in player_id or ".ipynb" in player_id or player_id.startswith("gtp:")
+            or player_id.endswith(".json"))
 
 
 def make_player(

@@ -86,20 +86,6 @@ def test_bench_prints_nodes_per_second_and_depth():
 
 
 # -- leagues (#22): the flags main.py passes to ai/commands/{tournament,match}.py -----------------------
-def _takes(command: str, flag: str) -> bool:
-    import argparse
-
-    from main import build_parser
-
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
-    return any(flag in action.option_strings for action in sub._actions)
-
-
-league_flags = pytest.mark.skipif(not (_takes("tournament", "--resume") and _takes("match", "--clock")),
-                                  reason="main.py does not pass the league flags yet")
-
-
-@league_flags
 def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
     broken = tmp_path / "broken.py"
     broken.write_text("def choose(game, state)\n")
@@ -114,7 +100,6 @@ def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
     assert "6 of 6 games already played" in again.stderr and "(6 games from the log)" in again.stdout
 
 
-@league_flags
 @pytest.mark.parametrize("command", ["match", "tournament"])
 def test_bad_clock_is_one_line_and_status_2(command):
     proc = run(command, "tictactoe", "level-1", "level-2", "--clock", "5x")
