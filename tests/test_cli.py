@@ -105,3 +105,13 @@ def test_bad_clock_is_one_line_and_status_2(command):
     proc = run(command, "tictactoe", "level-1", "level-2", "--clock", "5x")
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "expected TIME[+INCREMENT]" in proc.stderr
+
+
+def test_match_on_a_clock_prints_both_clocks_and_a_broken_file_is_bad_input(tmp_path):
+    proc = run("match", "tictactoe", "level-1", "level-2", "--games", "2", "--clock", "30s+1s", "--time", "0.2")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("; clocks ") == 2
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n")
+    bad = run("match", "tictactoe", "level-1", str(broken))
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "SyntaxError" in bad.stderr
