@@ -2,7 +2,8 @@
 
 The metadata, dependencies and the ``tabuleiro`` command are in pyproject.toml.  Here: the code
 packages (namespace folders such as ai/compat included) and ``assets/`` installed as the data
-package ``tabuleiro_assets``, where ``ui.paths.asset_path`` finds it in an installed copy.
+package ``tabuleiro_assets``, where ``ui.paths.asset_path`` finds it in an installed copy, and the
+engines' books, weights and tables in ``ai/data``.
 """
 
 from setuptools import find_namespace_packages, setup
@@ -13,6 +14,6 @@ setup(
     py_modules=["main"],
     packages=[p for p in find_namespace_packages(include=CODE) if "__pycache__" not in p] + ["tabuleiro_assets"],
     package_dir={"tabuleiro_assets": "assets"},
-    package_data={"tabuleiro_assets": ["*.*", "**/*.*"]},
+    package_data={"tabuleiro_assets": ["*.*", "**/*.*"], "ai.data": ["*.*"]},
     include_package_data=False,
 )
