@@ -57,9 +57,10 @@ class ProgressBar:
     """A one-line progress bar on a terminal; occasional plain lines when stderr is not a terminal."""
 
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
-                 names: dict[str, str] | None = None) -> None:
+                 names: dict[str, str] | None = None, already: int = 0) -> None:
         self.total = total
         self.names = names or {}
+        self.already = already  # games done before this run (resumed): not in the rate of play
         self.stream = stream or sys.stderr
         self.width = width
         self.began = time.perf_counter()
@@ -70,7 +71,8 @@ class ProgressBar:
     def line(self, done: int, last: str = "") -> str:
         elapsed = time.perf_counter() - self.began
         filled = int(self.width * done / self.total) if self.total else self.width
-        eta = elapsed / done * (self.total - done) if done else 0.0
+        played = done - self.already
+        eta = elapsed / played * (self.total - done) if played > 0 else 0.0
         bar = "#" * filled + "." * (self.width - filled)
         text = f"[{bar}] {done}/{self.total} games  {elapsed:5.0f}s elapsed  eta {eta:4.0f}s"
         if self._forfeits:
@@ -243,7 +245,7 @@ def run_tournament(
     if t.resumed:
         print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
     names = t.names()
-    bar = ProgressBar(t.total, names=names)
+    bar = ProgressBar(t.total, names=names, already=t.resumed)
     bar.update(len(t.results))
     live = _LiveReport(t, out)
 
