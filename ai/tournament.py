@@ -381,6 +381,7 @@ class Tournament:
 
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
         self.results[number] = result
+        self.elapsed = time.perf_counter() - self._began  # so far: reports written during the run say it
         if self._log is not None and not _is_void(result):  # a void game is played again on resume
             self._log.write(number, result)
         emit(GameFinished(number, result, len(self.results), self.total))
