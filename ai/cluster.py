@@ -30,6 +30,7 @@ import logging
 import os
 import sys
 import tempfile
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from ai.tournament import Event, Tournament
 
 WAIT = 0.5  # seconds between checks of the stop flag while games run
+CONNECT_TIME = 20  # seconds to reach a scheduler before giving up
 SHIP_LIMIT = 50_000_000  # bytes of outside players' folders that may be sent to the workers
 SHIP = "auto"  # "auto": send the files when a worker does not see them; "always" (tests), "never"
 SHIPPED = "shipped:"  # prefix of a player id whose file was sent: shipped:KEY/FOLDER/file.py:name
@@ -115,9 +117,10 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
                                dashboard_address=None, silence_logs=logging.ERROR)
         return Client(cluster), cluster
     try:
-        return Client(address, timeout=20), None
-    except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        return Client(address, timeout=CONNECT_TIME), None
+    except Exception as exc:  # refused, timed out, or not an address at all
+        raise ClusterError(f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__}: {exc}); "
+                           "expected --cluster local or tcp://HOST:PORT of a running `dask scheduler`") from None
 
 
 def check_workers(client: Any, player_ids: list[str]) -> list[str]:
@@ -247,10 +250,11 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
                                "path, the same contents): " + "; ".join(lacking[:5])
                                + (" ..." if len(lacking) > 5 else ""))
         by_future = {}
+        run = uuid.uuid4().hex[:12]  # task keys unique on a scheduler shared by several leagues
         for g in t.pending():
             ids = [shipped.get(pid) or absolute_id(pid) for pid in t.ids_of(g)]
             future = client.submit(play_shipped if shipped else play_task, dict(t.task(g), load_ids=ids),
-                                   pure=False, key=f"tabuleiro-game-{g.number}-{id(t)}")
+                                   pure=False, key=f"tabuleiro-game-{g.number}-{run}")
             by_future[future] = g
         pending = set(by_future)
         while pending:

@@ -289,3 +289,16 @@ def test_outside_folders_travel_to_workers_that_lack_them(tmp_path, monkeypatch)
     assert [(r.players, r.moves, r.winner) for r in there] == [(r.players, r.moves, r.winner) for r in here]
     copy = Path(ai.cluster.unship(shipped[ids[1]]))
     assert copy.read_text() == Path(ids[1]).read_text() and (copy.parent / "helper.py").is_file()
+
+
+def test_an_unreachable_scheduler_is_an_error_before_any_game(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("distributed")
+    import ai.cluster
+
+    monkeypatch.setattr(ai.cluster, "CONNECT_TIME", 1)
+    code = run_tournament("tictactoe", ["level-1", "level-2"], {}, 1, 0.2, 1, str(tmp_path / "t"), 1,
+                          cluster="tcp://127.0.0.1:1")
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'" in err
+    _, done = ResultsLog.read(tmp_path / "t.jsonl")
+    assert done == {}  # no game was played
