@@ -169,10 +169,9 @@ def test_a_playout_answers_an_intrusion_into_a_bridge():
 # -- the tree -------------------------------------------------------------------------------------
 def new_root(state, knowledge: bool):
     n = state.game.size
-    nodes, edges, value, used = kernel.new_tree(64, 64 * n * n)
-    colour = kernel.board_colours(n, *state.boards)
-    root = kernel.add_node(colour, n, kernel.neighbours(n), state.to_move, knowledge, nodes, edges, value, used,
-                           *scratch(n), np.empty(n * n, np.int32))
+    tree = kernel.new_tree(64, 64 * n * n)
+    nodes, edges = tree[0], tree[1]
+    root = kernel.new_root(tree, kernel.board_colours(n, *state.boards), n, state.to_move, knowledge)
     first, count = nodes[root, kernel.N_FIRST], nodes[root, kernel.N_COUNT]
     moves = {int(m) for m in edges[first:first + count, kernel.E_MOVE]}
     return nodes[root], moves

@@ -63,7 +63,11 @@ class HexSearcher:
 
     def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False,
                  seed: int | None = None) -> None:
-        self.options = np.array([rave, bridges, rave, EXPAND_AT], np.int64)
+        self.options = np.zeros(4, np.int64)
+        self.options[kernel.O_RAVE] = rave
+        self.options[kernel.O_BRIDGES] = bridges
+        self.options[kernel.O_KNOWLEDGE] = rave  # proofs in the tree come with the Hex knowledge
+        self.options[kernel.O_EXPAND] = EXPAND_AT
         self.solve = solve
         self.rng = random.Random(seed)
         compile_kernels()
@@ -111,11 +115,8 @@ class HexSearcher:
         node = self._descend(key) if used[kernel.U_EDGES] < REUSE_SHARE * len(edges) else -1
         self.root_colour = kernel.board_colours(n, *state.boards)
         if node < 0:
-            used[:] = 0
-            cells = n * n
-            marks = np.zeros(cells, np.uint8), np.zeros(cells, np.uint8), np.empty(cells, np.int32)
-            node = kernel.add_node(self.root_colour, n, kernel.neighbours(n), state.to_move, bool(self.options[2]),
-                                   nodes, edges, value, used, *marks, np.empty(cells, np.int32))
+            node = kernel.new_root(self.tree, self.root_colour, n, state.to_move,
+                                   bool(self.options[kernel.O_KNOWLEDGE]))
         self.root, self.root_key = node, key
 
     def _descend(self, key: tuple[int, int, int]) -> int:

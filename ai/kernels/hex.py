@@ -282,6 +282,16 @@ def new_tree(max_nodes: int, max_edges: int) -> tuple[np.ndarray, np.ndarray, np
     return nodes, edges, value, used
 
 
+def new_root(tree, colour: np.ndarray, n: int, player: int, knowledge: bool) -> int:
+    """Empty ``tree`` (from ``new_tree``) and add the root: ``player`` to move on ``colour``."""
+    nodes, edges, value, used = tree
+    used[:] = 0
+    cells = n * n
+    return add_node(colour, n, neighbours(n), player, knowledge, nodes, edges, value, used,
+                    np.zeros(cells, np.uint8), np.zeros(cells, np.uint8), np.empty(cells, np.int32),
+                    np.empty(cells, np.int32))
+
+
 @njit(cache=True, nogil=True)
 def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near, far_mark, group, found) -> int:
     """A new node for ``player`` to move on ``colour``, with its proofs; -1 if the tree is full.
@@ -522,15 +532,15 @@ def warm_up() -> None:
     n = 3
     nbrs, bridges = neighbours(n), bridge_table(n)
     colour = board_colours(n, 0b000010000, 0)
-    nodes, edges, value, used = new_tree(64, 1024)
+    tree = new_tree(64, 1024)
+    nodes, edges, value, used = tree
     seed_random(1)
-    scratch = np.zeros(n * n, np.uint8), np.zeros(n * n, np.uint8), np.empty(n * n, np.int32)
-    found = np.empty(n * n, np.int32)
-    root = add_node(colour, n, nbrs, 1, True, nodes, edges, value, used, *scratch, found)
+    root = new_root(tree, colour, n, 1, True)
+    scratch = np.zeros(n * n, np.uint8), np.empty(n * n, np.int32)
     ctl = new_ctl()
     for rave in (0, 1):
         options = np.array([rave, rave, rave, rave], np.int64)
         run_playouts(n, nbrs, bridges, colour, 4, root, nodes, edges, value, used, options, ctl, 4)
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
-    winner(colour, n, nbrs, scratch[0], scratch[2])
+    winner(colour, n, nbrs, *scratch)
