@@ -25,9 +25,11 @@ BENCH_POSITIONS: list = _positions(11, [[], _OPENING, _MIDGAME, _LATE]) + [
 ]
 
 
-def playout_speeds(size: int, seconds: float, knowledge: bool) -> tuple[float, float, str, str]:
+def playout_speeds(size: int, seconds: float, knowledge: bool) -> list[tuple[float, float, str]]:
     """Playouts per second of the kernel MCTS and of the pure-Python one it replaced, from the
-    same position (11 or 19 cells a side, six stones on), with their best moves."""
+    same position (11 or 19 cells a side, six stones on): for each, (per second of the clock,
+    per second of this thread's CPU time, best move).  The CPU figure is what an idle machine
+    would show; on a shared one the clock figure drops with the load."""
     import games
     from ai.engines.hex_mcts import HexSearcher
     from ai.reference.hex_search import HexMCTS
@@ -35,10 +37,18 @@ def playout_speeds(size: int, seconds: float, knowledge: bool) -> tuple[float, f
 
     game = games.load("hex", size=size)
     state = game.play_line(_OPENING)
-    fast = search(HexSearcher(rave=knowledge, bridges=knowledge, seed=1), state, Limits(time=seconds))
+    figures = []
+    searcher = HexSearcher(rave=knowledge, bridges=knowledge, seed=1)  # compiles the kernels first
     engine = HexMCTS(size, rave=knowledge, bridges=knowledge, seed=1)
-    _, slow = engine.search(*state.boards, state.to_move, -1, Limits(time=seconds))
-    return fast.nps, slow.nps, game.format_move(state, fast.best_move), game.format_move(state, slow.best_move)
+    for kernel in (True, False):
+        wall, cpu = time.perf_counter(), time.thread_time()
+        if kernel:
+            result = search(searcher, state, Limits(time=seconds))
+        else:
+            _, result = engine.search(*state.boards, state.to_move, -1, Limits(time=seconds))
+        wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+        figures.append((result.nodes / wall, result.nodes / max(cpu, 1e-6), game.format_move(state, result.best_move)))
+    return figures
 
 
 def bench_extra(report, quick: bool) -> None:
@@ -52,9 +62,10 @@ def bench_extra(report, quick: bool) -> None:
     spell = 0.5 if quick else 2.0
     for size in (11, 19):
         for name, knowledge in SEARCHES:
-            fast, slow, fast_move, slow_move = playout_speeds(size, spell, knowledge)
-            report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s (best {fast_move}), "
-                   f"pure Python {slow:,.0f} playouts/s (best {slow_move}), x{fast / max(slow, 1.0):.1f}")
+            (fast, fast_cpu, fast_move), (slow, slow_cpu, slow_move) = playout_speeds(size, spell, knowledge)
+            report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
+                   f"{fast_move}), pure Python {slow:,.0f} playouts/s ({slow_cpu:,.0f} per CPU s, best {slow_move}), "
+                   f"x{fast / max(slow, 1.0):.1f}")
 
     game = games.load("hex", size=19)
     budget = 1.0 if quick else 3.0
