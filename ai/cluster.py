@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 WAIT = 0.5  # seconds between checks of the stop flag while games run
 CONNECT_TIME = 20  # seconds to reach a scheduler before giving up
+GIVE_UP = 3  # this many failed tasks before any game came back: stop, the cluster is at fault
 SHIP_LIMIT = 50_000_000  # bytes of outside players' folders that may be sent to the workers
 SHIP = "auto"  # "auto": send the files when a worker does not see them; "always" (tests), "never"
 SHIPPED = "shipped:"  # prefix of a player id whose file was sent: shipped:KEY/FOLDER/file.py:name
@@ -91,6 +92,13 @@ def absolute_id(player_id: str) -> str:
     return str(Path(path).resolve()) + player_id[len(path):] if path and player_id.startswith(path) else player_id
 
 
+def _importable() -> bool:
+    """Run on the scheduler: it fails to unpickle this very function without Tabuleiro."""
+    import ai.tournament  # noqa: F401
+
+    return True
+
+
 def _worker_check(files: dict[str, str | None]) -> list[str]:
     """On a worker: Tabuleiro importable, each file there with the same contents; what is wrong."""
     import ai.tournament  # noqa: F401  (raises on a worker that cannot import Tabuleiro)
@@ -127,6 +135,11 @@ def check_workers(client: Any, player_ids: list[str]) -> list[str]:
     """ClusterError unless every worker imports Tabuleiro; what the workers lack of the outside
     files ("WORKER: PATH is missing" or "... differs from this machine's copy"), empty if nothing."""
     files = outside_files(player_ids)
+    try:  # the scheduler unpickles the tasks, so it needs Tabuleiro too
+        client.run_on_scheduler(_importable)
+    except Exception as exc:
+        raise ClusterError(f"the Dask scheduler cannot import Tabuleiro ({type(exc).__name__}: {exc}); start it "
+                           "from a checkout with PYTHONPATH set to it, or install Tabuleiro there") from None
     try:
         client.wait_for_workers(1, timeout=60)
         replies = client.run(_worker_check, files)
@@ -257,6 +270,7 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
                                    pure=False, key=f"tabuleiro-game-{g.number}-{run}")
             by_future[future] = g
         pending = set(by_future)
+        played, failed = 0, []
         while pending:
             if t._stop.is_set():
                 t.cancelled = True
@@ -270,9 +284,15 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
                 g = by_future[future]
                 try:
                     result = GameResult(**future.result())
+                    played += 1
                 except Exception as exc:  # our own bug or a lost worker: a void game, played again on resume
+                    failed.append(f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc) else ''}")
+                    if len(failed) >= GIVE_UP and not played:  # every task fails: the cluster is at fault
+                        client.cancel(list(pending))
+                        raise ClusterError(f"the first {len(failed)} games failed on the Dask cluster ({failed[0]}); "
+                                           "no game was played") from None
                     result = GameResult(t.game_id, dict(t.options), list(t.ids_of(g)))
-                    result.reason = f"void: the Dask task failed: {type(exc).__name__}: {exc}"
+                    result.reason = f"void: the Dask task failed: {failed[-1]}"
                 t._finish(g.number, result, emit)
     finally:
         client.close()
