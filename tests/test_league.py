@@ -251,6 +251,9 @@ def test_workers_report_outside_files_they_lack_or_have_another_copy_of(tmp_path
     bot.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
 
     class Workers:  # two workers: one sees this machine's files, the other older copies
+        def run_on_scheduler(self, check):
+            return check()
+
         def wait_for_workers(self, n, timeout):
             pass
 
