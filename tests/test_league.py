@@ -305,3 +305,15 @@ def test_an_unreachable_scheduler_is_an_error_before_any_game(tmp_path, monkeypa
     assert code == 2 and "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'" in err
     _, done = ResultsLog.read(tmp_path / "t.jsonl")
     assert done == {}  # no game was played
+
+
+def test_a_cluster_on_which_every_game_fails_stops_the_league():
+    pytest.importorskip("distributed")
+    from ai.cluster import ClusterError
+
+    t = Tournament("tictactoe", ["level-1", "level-2", "level-3"], games_per_pair=2, time_per_move=0.2, seed=1,
+                   cluster="local", jobs=1)
+    t.options = {"width": "not a number"}  # every game now fails on the worker, as with a broken install
+    with pytest.raises(ClusterError, match="the first 3 games failed on the Dask cluster"):
+        t.run()
+    assert len(t.results) == 2  # the first two were voided (played again on resume), then it stopped
