@@ -35,7 +35,7 @@ from games.rastros import RastrosState
 SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
 ROOT_SOLVE_LIMIT = 58  # larger regions are very rarely solved in a move's time
 SOLVE_BUDGET = 30_000  # solver nodes allowed for one small region inside the tree
-ROOT_SOLVE_FIRST_BUDGET = 20_000  # root solver nodes in the first iteration
+ROOT_SOLVE_FIRST_BUDGET = 2_000  # root solver nodes in the first iteration
 UNTIMED_SECONDS = 5.0  # the time a move gets when the limits give none
 MAX_DEPTH = 80
 
