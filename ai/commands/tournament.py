@@ -183,13 +183,15 @@ def write_results(summary: Summary, out: str) -> list[Path]:
     with paths[1].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["number", "first", "second", "winner", "result", "points_first", "points_second",
-                    "forfeit", "reason", "plies", "time_first", "time_second", "moves"])
+                    "forfeit", "reason", "plies", "time_first", "time_second", "moves", "clock_left_first",
+                    "clock_left_second"])
         for number, r in zip(summary.numbers, summary.results):
             pts = (0.5, 0.5) if r.winner is None else ((1, 0) if r.winner == 0 else (0, 1))
             result = "1/2-1/2" if r.winner is None else ("1-0" if r.winner == 0 else "0-1")
             w.writerow([number, r.players[0], r.players[1], "" if r.winner is None else r.players[r.winner],
                         result, pts[0], pts[1], int(r.forfeit), r.reason, len(r.moves),
-                        round(r.time_used[0], 3), round(r.time_used[1], 3), " ".join(r.moves)])
+                        round(r.time_used[0], 3), round(r.time_used[1], 3), " ".join(r.moves),
+                        *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""])])
     with paths[2].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["rank", "player", "points", "games", "wins", "draws", "losses", "forfeits", "score",
