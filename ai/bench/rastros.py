@@ -73,7 +73,7 @@ def solver_speeds(report, count: int) -> None:
     table = kernel.SolverTable(22)
     fast_nodes = slow_nodes = 0
     fast_time = slow_time = fast_cpu = 0.0
-    states = _states(count, 30, 38, seed=5)
+    states = _states(count, 36, 42, seed=5)
     for state in states:
         region = geo.flood(state.white, state.free)
         table.clear()
@@ -89,9 +89,32 @@ def solver_speeds(report, count: int) -> None:
         slow_time += time.perf_counter() - start
         slow_nodes += solver.nodes
         assert fast == int(slow), "the kernel solver disagrees with the pure-Python one"
-    report(f"  solver, {len(states)} positions of 30-38 free squares: kernel {fast_nodes / fast_time:10.0f} "
+    report(f"  solver, {len(states)} positions of 36-42 free squares: kernel {fast_nodes / fast_time:10.0f} "
            f"nodes/s ({fast_nodes / fast_cpu:.0f} per CPU s; {fast_nodes} nodes, {fast_time:.2f} s) | pure Python {slow_nodes / slow_time:8.0f} "
            f"nodes/s ({slow_nodes} nodes, {slow_time:.2f} s) (x{slow_time / fast_time:.0f})")
+
+
+def big_solver_speed(report, count: int, cap: int = 3_000_000) -> None:
+    """The kernel solver alone on larger regions (44-50 squares), at most ``cap`` nodes each."""
+    from ai.engines.rastros_board import geometry
+    from ai.kernels import rastros as kernel
+    from ai.search.driver import CTL_MAX_NODES, CTL_NODES, new_ctl
+
+    geo = geometry(8)
+    table = kernel.SolverTable(22)
+    nodes, wall, cpu, proven = 0, 0.0, 0.0, 0
+    for state in _states(count, 44, 50, seed=6):
+        table.clear()
+        ctl = new_ctl()
+        ctl[CTL_MAX_NODES] = cap
+        start, started_cpu = time.perf_counter(), time.process_time()
+        result = kernel.solve(state.white, geo.flood(state.white, state.free), state.to_move, table, ctl=ctl)
+        wall += time.perf_counter() - start
+        cpu += time.process_time() - started_cpu
+        nodes += int(ctl[CTL_NODES])
+        proven += result != kernel.ABORTED
+    report(f"  solver, {count} positions of 44-50 free squares (at most {cap} nodes each, {proven} proven): "
+           f"{nodes / wall:.0f} nodes/s ({nodes / cpu:.0f} per CPU s; {nodes} nodes, {wall:.2f} s)")
 
 
 def solver_reach(report, seconds: float, samples: int) -> None:
@@ -166,6 +189,7 @@ def bench_extra(report, quick: bool) -> None:
     report(f"rastros: level-5 with the kernels and in pure Python, {seconds:g} s each")
     level5_speeds(report, seconds)
     solver_speeds(report, 4 if quick else 12)
+    big_solver_speed(report, 4 if quick else 12)
     solver_reach(report, 1.0, 20 if quick else 60)
     small_boards(report)
     per_move = 0.3 if quick else 0.5
