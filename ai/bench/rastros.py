@@ -147,20 +147,20 @@ def solver_reach(report, seconds: float, samples: int) -> None:
            f"{largest[2]} nodes)")
 
 
-def small_boards(report) -> None:
-    """4x4, 5x5 and 6x6 solved from the start with the offline solver."""
+def small_boards(report, sizes: tuple[int, ...]) -> None:
+    """The smaller boards solved from the start with the offline solver (7x7: some 4 M nodes)."""
     import numpy as np
 
     import games
     from ai.kernels import rastros as kernel
     from ai.search.driver import CTL_NODES, new_ctl
 
-    for n in (4, 5, 6):
+    for n in sizes:
         state = games.load("rastros", size=n).initial_state()
         region = int(kernel.flood(kernel.board(n), state.white, np.uint64(state.free)))
         ctl = new_ctl()
         start = time.perf_counter()
-        won = kernel.solve(state.white, region, 0, kernel.SolverTable(22), n=n, ctl=ctl)
+        won = kernel.solve(state.white, region, 0, kernel.SolverTable(24), n=n, ctl=ctl)
         report(f"  {n}x{n}: {'South' if won else 'North'} wins; {ctl[CTL_NODES]} nodes, "
                f"{time.perf_counter() - start:.2f} s")
 
@@ -191,7 +191,7 @@ def bench_extra(report, quick: bool) -> None:
     solver_speeds(report, 4 if quick else 12)
     big_solver_speed(report, 4 if quick else 12)
     solver_reach(report, 1.0, 20 if quick else 60)
-    small_boards(report)
+    small_boards(report, (4, 5, 6) if quick else (4, 5, 6, 7))
     per_move = 0.3 if quick else 0.5
     rounds = 1 if quick else 2
     for opponent in ("rastros:bacoco", "rastros:obtuso-sw", "rastros:obtuso-ne",
