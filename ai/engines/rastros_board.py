@@ -1,4 +1,5 @@
-"""Rastros bitboard geometry shared by the solver, the evaluation and the search.
+"""Rastros bitboard geometry: the masks the kernels' board tables are built from (ai/kernels/rastros.py)
+and that the pure-Python reference solver and search use directly.
 
 A position for the engine is ``(piece, region, side)``: the piece's square, the free squares the
 piece can still reach (flood fill through free squares; everything else can never matter), and
@@ -36,7 +37,6 @@ class Geometry:
         self.king_dist = tuple(
             tuple(max(abs(i // n - g // n), abs(i % n - g % n)) for i in range(n * n)) for g in self.goal
         )
-
 
     def dilate(self, b: int) -> int:
         """``b`` plus every square a king move away from it."""
