@@ -186,3 +186,20 @@ def test_stop_flag_and_node_budget_unwind_the_kernels():
     ctl = new_ctl()
     assert kernel.solve_win(b, table.table, table.work, state.white, region, 0, ctl, 3000) == kernel.ABORTED
     assert ctl[CTL_NODES] == 3000
+
+
+def test_level5_returns_soon_after_the_stop_flag():
+    import threading
+    import time
+
+    import ai
+    from ai.base import Flag
+
+    state = games.load("rastros").play_line(["5-4", "6-3", "7-2"])
+    player = ai.make_player("rastros", "level-5")
+    flag = Flag()
+    threading.Timer(0.3, flag.set).start()
+    start = time.perf_counter()
+    move = player.choose(state, Limits(time=60.0, stop=flag))
+    assert move in state.legal_moves()
+    assert time.perf_counter() - start < 30.0  # far below the 60 s it was given
