@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="load outside .py files without running their top-level demo calls")
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
+        p.add_argument("--time", type=float, default=None, help="seconds per move (default 1; none with --clock)")
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. size=9")
         p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
 
@@ -162,12 +162,15 @@ def dispatch(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.time is not None and args.time <= 0:
         raise UsageError("--time must be a positive number of seconds")
+    if args.time is None and not getattr(args, "clock", None):
+        args.time = 1.0
     if getattr(args, "openings", 0) < 0:
         raise UsageError("--openings must be 0 or more plies")
     if args.command == "match":
         if args.games < 1:
             raise UsageError("--games must be at least 1")
-        check_game_and_players(args.game, args.players, options)
+        # outside players are loaded by the match itself (with --definitions-only when asked)
+        check_game_and_players(args.game, [p for p in args.players if not ai_is_outside(p)], options)
         from ai.commands.match import run_match
 
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
