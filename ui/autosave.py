@@ -181,8 +181,9 @@ def describe(record: GameRecord) -> tuple[str, str]:
     except ValueError:
         name = record.game_id
     from ui.i18n import _
+    from ui.words import player_title
 
-    a, b = (_(p.title) for p in record.players)
+    a, b = (player_title(p.title) for p in record.players)
     try:
         when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:

@@ -11,9 +11,10 @@ from typing import Any
 
 import ai
 import games
+from ui.i18n import N_, _
 
 HUMAN_VS_PC, HOTSEAT, PC_VS_PC = "human-pc", "hotseat", "pc-pc"
-MODES = ((HUMAN_VS_PC, "Human vs PC"), (HOTSEAT, "Hot-seat"), (PC_VS_PC, "PC vs PC"))
+MODES = ((HUMAN_VS_PC, N_("Human vs PC")), (HOTSEAT, N_("Hot-seat")), (PC_VS_PC, N_("PC vs PC")))
 
 
 @dataclass(frozen=True)
@@ -36,16 +37,18 @@ class MatchSetup:
 
     def player_label(self, side: int) -> str:
         """"You", "Player 1" or the computer player's title ("Level 3", "Basilio")."""
+        from ui.words import player_title
+
         pid = self.players[side]
         if pid is None:
-            return "You" if self.mode == HUMAN_VS_PC else f"Player {side + 1}"
+            return _("You") if self.mode == HUMAN_VS_PC else _("Player {n}").format(n=side + 1)
         if ai.is_outside_player(pid):
             from ui.outside_players import short
 
             return short(pid)  # "alunos.py:jogador42": its file without the folder
         for p in ai.catalog(self.game_id):
             if p.id == pid:
-                return p.title
+                return player_title(p.title)
         return pid
 
     def swapped(self) -> MatchSetup:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ui import text as tx
+from ui.i18n import _
 from ui.theme import Color, Theme
 
 
@@ -71,14 +72,15 @@ class Button:
         size = max(10, int(15 * scale))
         hint_size = max(9, int(12 * scale))
         label_w = tx.ui_font(size, True).size(self.label)[0]
-        hint_w = tx.ui_font(hint_size).size(self.key_hint)[0] + int(8 * scale) if self.key_hint else 0
+        key_hint = _(self.key_hint) if len(self.key_hint) > 1 else self.key_hint  # "Left", "Space": words
+        hint_w = tx.ui_font(hint_size).size(key_hint)[0] + int(8 * scale) if key_hint else 0
         if label_w + hint_w > self.rect.width - 10 * scale:
             hint_w = 0
         x = self.rect.centerx - (label_w + hint_w) // 2
         tx.text(surface, self.label, (x, self.rect.centery), size, fg, "midleft", bold=True)
         if hint_w:
             hint_color = mix(fg, fill, 0.35)
-            tx.text(surface, self.key_hint, (x + label_w + int(8 * scale), self.rect.centery + 1), hint_size, hint_color, "midleft")
+            tx.text(surface, key_hint, (x + label_w + int(8 * scale), self.rect.centery + 1), hint_size, hint_color, "midleft")
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Update hover/press from a mouse event; True if the event was a click on this button."""

@@ -113,7 +113,7 @@ class Tactics(Player):
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
-        return Tactics(search, win, block)
+        return Tactics(search, win, block) if win or block else search
 
     return make
 
@@ -126,7 +126,8 @@ PLAYERS = player_table(
          "with some randomness.", _searcher(2, noise=4)),
     spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
          _searcher(4)),
-    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; never loses on 3x3.", _searcher(None)),
+    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; never loses on 3x3.",
+         _searcher(None, win=False, block=False)),  # its full search sees wins and blocks itself
 )
 
 

@@ -8,6 +8,7 @@ import pygame
 
 from games.base import GameInfo
 from ui import text as tx
+from ui.i18n import _
 from ui.scenes.common import thumbnail
 from ui.theme import Theme
 from ui.widgets import card, mix
@@ -68,6 +69,6 @@ class GameCards:
             size = min(pic.width, pic.height)
             image = thumbnail(info.id, theme.name, size, size)
             surface.blit(image, image.get_rect(center=pic.center))
-            tx.text(surface, tx.fit(info.title, int(17 * s), r.width - int(16 * s), True),
+            tx.text(surface, tx.fit(_(info.title), int(17 * s), r.width - int(16 * s), True),
                     (r.centerx, r.bottom - title_h // 2 - int(8 * s)), int(17 * s),
                     theme.accent if chosen else theme.text, "center", bold=True)

@@ -47,8 +47,11 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
 
 
 def toggle_style(theme: Theme, scale: float) -> dict:
-    """Keyword arguments that colour a pygame-menu toggle switch like our buttons."""
+    """Keyword arguments that colour a pygame-menu toggle switch like our buttons (and word its states)."""
+    from ui.i18n import _
+
     return {
+        "state_text": (_("Off"), _("On")),
         "state_color": (mix(theme.panel, theme.text, 0.18), theme.accent),
         "state_text_font_color": (theme.text, (255, 255, 255)),
         "slider_color": mix(theme.panel, theme.text, 0.75),

@@ -18,9 +18,10 @@ import pygame
 
 import ai
 from games.base import IllegalMove, State
+from ui import words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.board_view import Click, Overlay
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
@@ -31,7 +32,7 @@ from ui.widgets import Button, Messages
 
 log = logging.getLogger("tabuleiro.ui")
 
-SPEEDS = (("Slow", 1.5), ("Normal", 0.7), ("Fast", 0.25), ("Max", 0.0))  # PC vs PC pause per move
+SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
 HINT_PLAYER = "level-5"
 RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
@@ -98,7 +99,7 @@ class GameScene(Scene):
                 return _("{side} resigns").format(side=_(self.game.sides[side]))
             return _("{side} forfeits: {player} {why}").format(side=_(self.game.sides[side]),
                                                                player=self.setup.player_label(side), why=why)
-        return self.state.end_reason()
+        return words.end_reason(self.state.end_reason())
 
     def _reset(self) -> None:
         self.history: list[Ply] = []
@@ -239,6 +240,7 @@ class GameScene(Scene):
 
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
+        self.last_search = None  # it was about another position: stale
         self._changed()
         self.hint = None
         self.over_since, self.over_hidden = None, False
@@ -332,7 +334,7 @@ class GameScene(Scene):
             text = self.game.format_move(before, move)
             after = before.play(move)
         except (IllegalMove, ValueError) as exc:
-            self.messages.add(f"Not a legal move: {exc}", "warn")
+            self.messages.add(_("Not a legal move: {reason}").format(reason=exc), "warn")
             return False
         self.history.append(Ply(move, text, before, after, by_computer))
         self.redo_stack.clear()
@@ -412,10 +414,10 @@ class GameScene(Scene):
                 self.last_search = self.progress
             if kind == "hint":
                 if isinstance(item, (AIError, AIForfeit)):
-                    self.messages.add(f"No hint: {item.message}", "error")
+                    self.messages.add(_("No hint: {reason}").format(reason=item.message), "error")
                 elif item.move in self.state.legal_moves():
                     self.hint = item.move
-                    self.messages.add(f"Hint: {item.text}")
+                    self.messages.add(_("Hint: {move}").format(move=item.text))
             else:
                 self.held = (item, side)
 
@@ -495,8 +497,8 @@ class GameScene(Scene):
         if self.is_over():
             return
         if not self.setup.is_human(state.to_move):
-            self.messages.add("Wait: the computer is thinking" if self.computer_thinking()
-                              else "It is the computer's turn")
+            self.messages.add(_("Wait: the computer is thinking") if self.computer_thinking()
+                              else _("It is the computer's turn"))
             return
         result: Click = self.view.click(state, pos)
         if result.kind == "play":
@@ -505,7 +507,8 @@ class GameScene(Scene):
             self._play(result.move, by_computer=False)
         elif result.kind == "reject":
             self.invalid_at, self.invalid_since = pos, time.monotonic()
-            self.messages.add(result.reason[:1].upper() + result.reason[1:] if result.reason else "Not a legal move", "warn")
+            reason = _(result.reason[:1].upper() + result.reason[1:]) if result.reason else _("Not a legal move")
+            self.messages.add(reason, "warn")
 
     def overlay(self) -> Overlay:
         last = self.history[-1] if self.history else None
@@ -546,7 +549,10 @@ class GameScene(Scene):
         s, theme = self.app.scale, self.app.theme
         if self.messages.current():
             return
-        line = (self.end_reason() if self.forfeit else "") or self.view.status_text(self.state) or self._prompt()
+        # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
+        # player at the board: only while a human is to move
+        view_line = self.view.status_text(self.state) if self.human_to_move() else ""
+        line = (self.end_reason() if self.forfeit else "") or view_line or self._prompt()
         y = self.board_area.bottom - self.status_h // 2 - int(8 * s)
         tx.text(surface, tx.fit(line, int(16 * s), self.board_area.width - 40), (self.board_area.centerx, y),
                 int(16 * s), theme.muted, "center")
@@ -555,13 +561,16 @@ class GameScene(Scene):
         state = self.state
         if self.is_over():
             return self.end_reason()
-        side = self.game.sides[state.to_move]
+        side = words.side(self.game, state.to_move)
         if self.human_to_move():
-            who = "Your move" if self.setup.mode == HUMAN_VS_PC else f"{self.setup.player_label(state.to_move)} to move"
-            return f"{who} ({side})"
+            if self.setup.mode == HUMAN_VS_PC:
+                return _("Your move ({side})").format(side=side)
+            return _("{player} to move ({side})").format(player=self.setup.player_label(state.to_move), side=side)
         if self.paused:
-            return "Paused: press Space to resume or S to play one move"
-        return f"{self.setup.player_label(state.to_move)} ({side}) is thinking…"
+            return _("Paused: press Space to resume or S to play one move")
+        if self.preparing_engine() and self.progress is None:
+            return _("Preparing the engine…")
+        return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
 
     def close(self) -> None:
         if self.worker is not None:

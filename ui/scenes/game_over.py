@@ -35,7 +35,7 @@ def result_lines(scene: GameScene) -> list[str]:
         lines.append(reason)
     score = state.score()
     if score is not None:
-        a, b = scene.game.sides
+        a, b = (_(name) for name in scene.game.sides)
         lines.append(f"{a} {score[0]} - {score[1]} {b}")
     lines.append(_("{n} plies").format(n=len(scene.history)))
     return lines

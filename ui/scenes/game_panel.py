@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ui import text as tx
+from ui import words
+from ui.i18n import _
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, mix, spinner
 
@@ -22,8 +24,7 @@ def options_text(scene: GameScene) -> str:
     parts = []
     for opt in info.options:
         value = scene.game.options.get(opt.name, opt.default)
-        shown = ("on" if value else "off") if opt.kind is bool else str(value)
-        parts.append(f"{opt.label} {shown}")
+        parts.append(f"{words.option_label(opt)}: {words.option_value(value)}")
     return " · ".join(parts)
 
 
@@ -83,7 +84,7 @@ class GamePanel:
 
     def _header(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         theme = self.scene.app.theme
-        title = self.scene.game.info.title
+        title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         sub = options_text(self.scene)
         if sub:
@@ -100,13 +101,14 @@ class GamePanel:
             to_move = not scene.is_over() and state.to_move == side
             winner = scene.is_over() and scene.winner() == side
             fill = mix(theme.panel, theme.text, 0.06)
-            border = theme.accent if to_move else (theme.win if winner else mix(theme.panel, theme.text, 0.14))
-            card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
             colour = side_colour(scene.game.sides[side], side, theme)
+            winner_border = mix(colour, theme.text, 0.25)  # the winner's own colour, never the other side's
+            border = theme.accent if to_move else (winner_border if winner else mix(theme.panel, theme.text, 0.14))
+            card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
             dot = (x + self._s(24), rect.centery)
             pygame.draw.circle(surface, colour, dot, self._s(11))
             pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
-            name = scene.game.sides[side]
+            name = words.side(scene.game, side)
             tx.text(surface, name, (x + self._s(44), rect.y + self._s(8)), self._s(17), theme.text, bold=True)
             who = scene.setup.player_label(side)
             tx.text(surface, tx.fit(who, self._s(13), w - self._s(120)), (x + self._s(44), rect.y + self._s(32)),
@@ -118,9 +120,9 @@ class GamePanel:
             if to_move and scene.computer_thinking():
                 spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
             elif to_move:
-                tx.text(surface, "to move", (right, rect.centery), self._s(13), theme.accent, "midright", bold=True)
+                tx.text(surface, _("to move"), (right, rect.centery), self._s(13), theme.accent, "midright", bold=True)
             elif winner:
-                tx.text(surface, "winner", (right, rect.centery), self._s(13), theme.win, "midright", bold=True)
+                tx.text(surface, _("winner"), (right, rect.centery), self._s(13), winner_border, "midright", bold=True)
             y += h + self._s(8)
         return y - self._s(8)
 
@@ -135,10 +137,10 @@ class GamePanel:
         if scene.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
             elapsed = time.monotonic() - scene.job_started
-            who = ("Preparing the engine" if scene.preparing_engine() and scene.progress is None
-                   else "Finding a hint" if scene.job_kind == "hint"
-                   else f"{scene.setup.player_label(scene.job_side)} is thinking")
-            tx.text(surface, tx.fit(f"{who}…  {elapsed:.1f} s", size, w - self._s(50), True),
+            who = (_("Preparing the engine…") if scene.preparing_engine() and scene.progress is None
+                   else _("Finding a hint…") if scene.job_kind == "hint"
+                   else _("{player} is thinking…").format(player=scene.setup.player_label(scene.job_side)))
+            tx.text(surface, tx.fit(f"{who}  {elapsed:.1f} s", size, w - self._s(50), True),
                     (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
             budget = max(0.05, scene.job_budget)
             bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))
@@ -146,14 +148,14 @@ class GamePanel:
             bar.width = int(bar.width * min(1.0, elapsed / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
         elif scene.held is not None and scene.paused:
-            tx.text(surface, "Move ready: press S to play it", (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
+            tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
-            headline = "Last search" if p is not None else ("Paused" if scene.paused else "Ready")
+            headline = _("Last search") if p is not None else (_("Paused") if scene.paused else _("Ready"))
             if scene.is_over():
-                headline = "Game over"
+                headline = _("Game over")
             tx.text(surface, headline, (tx_x, y + self._s(18)), size, theme.muted, "midleft", bold=True)
         if p is not None:
-            detail = detail_line(p, scene.game.sides)
+            detail = detail_line(p, scene.game.sides, scene.game.id)
             nodes = nodes_text(p)
             proof = proven_text(p, scene.game.sides)
             tx.text(surface, tx.fit(detail, small, w - self._s(28)), (tx_x, y + self._s(36)), small, theme.text)
@@ -163,13 +165,13 @@ class GamePanel:
             colour = theme.win if proof else theme.muted
             tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
-            lines = tx.wrap(scene.end_reason(), small, w - self._s(28))
+            lines = tx.wrap(words.end_reason(scene.end_reason()), small, w - self._s(28))
             for i, line in enumerate(lines[:2]):
                 line = tx.fit(" ".join(lines[1:]), small, w - self._s(28)) if i == 1 else line
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
-            tip = ("Click the board to play" if scene.human_to_move()
-                   else "Starting the search…" if scene.job is not None else "Waiting for the computer")
+            tip = (_("Click the board to play") if scene.human_to_move()
+                   else _("Starting the search…") if scene.job is not None else _("Waiting for the computer"))
             tx.text(surface, tip, (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
 
@@ -178,9 +180,9 @@ class GamePanel:
         if rect.height < self._s(40):
             self.moves_rect = pygame.Rect(0, 0, 0, 0)
             return
-        head = tx.text(surface, "Moves", (rect.x, rect.y), self._s(15), theme.muted, bold=True)
+        head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
         count = len(scene.history)
-        tx.text(surface, f"{count} {'ply' if count == 1 else 'plies'}", (rect.right, rect.y), self._s(13),
+        tx.text(surface, (_("{n} ply") if count == 1 else _("{n} plies")).format(n=count), (rect.right, rect.y), self._s(13),
                 theme.muted, "topright")
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box
@@ -209,7 +211,7 @@ class GamePanel:
                         pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), hl, border_radius=self._s(5))
                     tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
         if count == 0:
-            tx.text(surface, "No moves yet", (box.centerx, box.y + self._s(20)), self._s(14), theme.muted, "midtop")
+            tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._s(14), theme.muted, "midtop")
         if rows > visible:  # a scroll bar
             track = box.inflate(0, -self._s(12))
             bar_h = max(self._s(20), track.height * visible // rows)

@@ -78,7 +78,13 @@ class RecordsScene(Scene):
 
     def row_text(self, entry: Entry) -> tuple[str, str, str]:
         """The row of one record: title, detail line, and the text on the right."""
-        return entry.record.title(), entry.path.name, _when(entry.record.updated)
+        from ui.autosave import describe
+        from ui.words import end_reason
+
+        record = entry.record
+        title, detail = describe(record)
+        status = end_reason(record.result.reason) if record.result else _("Unfinished game")
+        return f"{title} ({status})", f"{detail} · {entry.path.name}", _when(record.updated)
 
     def back(self) -> None:
         if self.on_back:

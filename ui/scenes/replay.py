@@ -25,6 +25,7 @@ import pygame
 
 from games.record import GameRecord, RecordError, default_name, move_list_text, save
 from ui import text as tx
+from ui import words
 from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
@@ -337,7 +338,7 @@ class ReplayScene(Scene):
         for side, player in enumerate(self.record.players):
             line = f"{_(self.game.sides[side])}: {player.title}"
             y = tx.text(surface, tx.fit(line, int(14 * s), inner.width), (inner.x, y + int(4 * s)), int(14 * s), theme.muted).bottom
-        result = self.record.result.reason if self.record.result else _("Unfinished game")
+        result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
         y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
         where = _("Move {n} of {total}").format(n=self.ply, total=len(self.moves))
         y = tx.text(surface, where, (inner.x, y + int(6 * s)), int(14 * s), theme.muted).bottom + int(8 * s)

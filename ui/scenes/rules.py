@@ -10,6 +10,7 @@ import pygame
 import games
 from ui import markdown
 from ui import text as tx
+from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, heading
 from ui.widgets import Button, card, mix
@@ -27,14 +28,27 @@ def rules_path(game_id: str) -> Path:
     return path if path.exists() else RULES_DIR / f"{game_id}.md"
 
 
+def translated_rules_path(game_id: str, language: str) -> Path | None:
+    """assets/locale/<language>/rules/<id>.md: the page in the window's language, if written."""
+    if language == "en":
+        return None
+    from ui.paths import asset_path
+
+    path = asset_path("locale", language, "rules", f"{game_id}.md")
+    return path if path.exists() else None
+
+
 def rules_source(game_id: str) -> str:
-    """The Markdown rules of ``game_id``; a short note if the page is not written yet."""
-    path = rules_path(game_id)
+    """The Markdown rules of ``game_id`` in the window's language (English when that page is not
+    translated); a short note if the page is not written yet."""
+    from ui.i18n import language
+
+    path = translated_rules_path(game_id, language()) or rules_path(game_id)
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
         info = games.info(game_id)
-        return f"# {info.title}\n\n{info.summary}\n\nThe full rules page is not written yet."
+        return "# {}\n\n{}\n\n{}".format(_(info.title), _(info.summary), _("The full rules page is not written yet."))
 
 
 class RulesScene(Scene):
@@ -43,8 +57,8 @@ class RulesScene(Scene):
         self.infos = games.catalog()
         ids = [i.id for i in self.infos]
         self.game_id = game_id if game_id in ids else ids[0]
-        self.tabs = [Button(i.title, (lambda g: lambda: self.select(g))(i.id)) for i in self.infos]
-        self.back_button = Button("Back", self.back, "Esc")
+        self.tabs = [Button(_(i.title), (lambda g: lambda: self.select(g))(i.id)) for i in self.infos]
+        self.back_button = Button(_("Back"), self.back, "Esc")
         self.offset = 0
         self.lines: list[tuple[str, int, bool, int, str]] = []  # (text, size, bold, x indent, kind)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
@@ -114,7 +128,7 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
-        heading(surface, theme, s, "Rules", "How each game is played, with the readings Tabuleiro uses")
+        heading(surface, theme, s, _("Rules"), _("How each game is played, with the readings Tabuleiro uses"))
         for b, info in zip(self.tabs, self.infos):
             b.active = info.id == self.game_id
             b.draw(surface, theme, s)

@@ -24,8 +24,9 @@ import pygame_menu
 
 import ai
 import games
-from ui import outside_players
+from ui import outside_players, words
 from ui import text as tx
+from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.scenes.base import MenuFormScene
 from ui.scenes.cards import GameCards
@@ -50,7 +51,7 @@ class SetupChoices:
 
 
 def time_label(seconds: float) -> str:
-    return f"{seconds:g} s per move"
+    return _("{seconds} s per move").format(seconds=f"{seconds:g}")
 
 
 class SetupScene(MenuFormScene):
@@ -78,6 +79,8 @@ class SetupScene(MenuFormScene):
         self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
         self.offers_version = -1
+        self.rebuild_wanted = False
+        self.building = False
         self.entry = ""  # the "Outside player" field
         self.adding: threading.Thread | None = None
         self.added: list[tuple[str, Any]] = []  # answers of the adding thread, picked up in update()
@@ -102,7 +105,8 @@ class SetupScene(MenuFormScene):
 
     def _items(self) -> list[tuple[str, str]]:
         """(title, id) of every computer player offered: ours, then the outside ones that fit."""
-        return [(p.title, p.id) for p in self._players()] + [(title, pid) for pid, title in self.outside_shown]
+        return ([(words.player_title(p.title), p.id) for p in self._players()]
+                + [(title, pid) for pid, title in self.outside_shown])
 
     def _computer(self) -> str:
         ids = [pid for _title, pid in self._items()]
@@ -163,22 +167,29 @@ class SetupScene(MenuFormScene):
             self._build_menu()
 
     def _describe(self, pid: str) -> str:
-        """The player's one-line description, fitted to the panel."""
-        about = next((p.description for p in self._players() if p.id == pid), "")
+        """What the player does, in a player's words (wrapped under its selector)."""
+        about = next((words.description(p.description) for p in self._players() if p.id == pid), "")
         if not about and ai.is_outside_player(pid):
-            about = f"An outside player: {pid}"
-        return tx.fit(about, int(14 * self.app.scale), self.panel.width - int(60 * self.app.scale))
+            about = _("An outside player: {name}").format(name=outside_players.short(pid))
+        return about
+
+    def _about(self, menu: pygame_menu.Menu, pid: str, label_id: str) -> None:
+        """The description of ``pid`` under its selector, wrapped to the panel (never a scroll bar)."""
+        menu.add.label(self._describe(pid), label_id=label_id, font_size=int(14 * self.app.scale),
+                       font_color=self.app.theme.muted, wordwrap=True, max_char=-1)
 
     def _set_computer(self, pid: str) -> None:
-        self.choices.computer[self.info.id] = pid
-        about = getattr(self, "about", None)
-        if about is not None:
-            about.set_title(self._describe(pid))
+        if self._computer() != pid:
+            self.choices.computer[self.info.id] = pid
+            # pygame-menu calls onchange while it builds a selector (stepping to its default): no rebuild then
+            self.rebuild_wanted = not self.building  # in update(): never rebuild a menu from inside its own callback
 
     def _set_watch_player(self, side: int, pid: str) -> None:
         pair = list(self._watch_players())
-        pair[side] = pid
-        self.choices.watch_players[self.info.id] = (pair[0], pair[1])
+        if pair[side] != pid:
+            pair[side] = pid
+            self.choices.watch_players[self.info.id] = (pair[0], pair[1])
+            self.rebuild_wanted = not self.building
 
     def _set_entry(self, value: str) -> None:
         self.entry = value
@@ -198,7 +209,7 @@ class SetupScene(MenuFormScene):
 
         self.adding = threading.Thread(target=work, daemon=True, name="tabuleiro-add-outside")
         self.adding.start()
-        self.app.messages.add(f"Loading {entry}…")
+        self.app.messages.add(_("Loading {name}…").format(name=entry))
 
     def _take_added(self) -> None:
         while self.added:
@@ -219,13 +230,18 @@ class SetupScene(MenuFormScene):
                     self.choices.computer[game_id] = first
                 elif self.mode == PC_VS_PC:
                     self.choices.watch_players[game_id] = (self._watch_players()[0], first)
-            self.app.messages.add(f"Added {', '.join(title for _pid, title in found)}")
+            self.app.messages.add(_("Added {names}").format(names=", ".join(title for _pid, title in found)))
             self.outside_shown = []  # force the rebuild below
             self.offers_version = -1
 
     def update(self, dt: float) -> None:
-        """Pick up outside players found by the background checks; rebuild the menu if they changed."""
+        """Pick up outside players found by the background checks; rebuild the menu if they changed
+        (or a new player's description must be shown)."""
         self._take_added()
+        if self.rebuild_wanted and self.menu is not None:
+            self.rebuild_wanted = False
+            self._rebuild_keeping_focus()
+            self.invalidate()
         version = outside_players.OFFERS.version
         if version == self.offers_version or self.menu is None:
             return
@@ -257,40 +273,47 @@ class SetupScene(MenuFormScene):
         self._build_menu()
 
     def _build_menu(self) -> None:
+        self.building = True
+        try:
+            self._build_menu_widgets()
+        finally:
+            self.building = False
+
+    def _build_menu_widgets(self) -> None:
         s = self.app.scale
         inner = self.panel.inflate(-int(24 * s), -int(24 * s))
         menu = make_menu(self.app.theme, s, inner, 19, center=False)
         info = self.info
-        menu.add.label(info.title, font_size=int(26 * s), font_name=tx.BOLD)
+        menu.add.label(words.title(info), font_size=int(26 * s), font_name=tx.BOLD)
         if info.summary:
-            menu.add.label(info.summary, font_size=int(14 * s), font_color=self.app.theme.muted,
+            menu.add.label(_(info.summary), font_size=int(14 * s), font_color=self.app.theme.muted,
                            wordwrap=True, max_char=-1)
         menu.add.vertical_margin(int(6 * s))
         self.outside_shown = self._outside()
         self._option_widgets(menu)
         if not self.watch:
-            modes = [(label, m) for m, label in MODES]
-            index = next(i for i, (_, m) in enumerate(modes) if m == self.mode)
-            menu.add.selector("Mode: ", modes, default=index, style="fancy",
+            modes = [(_(label), m) for m, label in MODES]
+            index = next(i for i, (_label, m) in enumerate(modes) if m == self.mode)
+            menu.add.selector(_("Play mode: "), modes, default=index, style="fancy",
                               onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
         self._player_widgets(menu)
         times = [(time_label(t), t) for t in TIME_CHOICES]
         current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
         if self.mode != HOTSEAT:
-            menu.add.selector("Time: ", times, default=current, style="fancy", selector_id="time",
+            menu.add.selector(_("Time: "), times, default=current, style="fancy", selector_id="time",
                               onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:
-            menu.add.text_input("Outside player: ", default=self.entry, textinput_id="outside-entry",
+            menu.add.text_input(_("Outside player: "), default=self.entry, textinput_id="outside-entry",
                                 onchange=self._set_entry, onreturn=lambda _v: self._add_outside(),
                                 font_size=int(15 * s), maxwidth=28)
-            menu.add.button("Add outside player (file.py or gtp:command)", self._add_outside,
+            menu.add.button(_("Add outside player (file.py or gtp:command)"), self._add_outside,
                             button_id="add-outside", font_size=int(15 * s))
         menu.add.vertical_margin(int(10 * s))
         theme = self.app.theme
-        menu.add.button("Start game" if not self.watch else "Start watching", self.start, button_id="start",
+        menu.add.button(_("Start game") if not self.watch else _("Start watching"), self.start, button_id="start",
                         background_color=theme.accent, font_color=(255, 255, 255), font_name=tx.BOLD,
                         padding=(int(10 * s), int(40 * s)))
-        menu.add.button("Back", self.back, button_id="back")
+        menu.add.button(_("Back"), self.back, button_id="back")
         self.menu = menu
 
     def _option_widgets(self, menu: pygame_menu.Menu) -> None:
@@ -300,40 +323,40 @@ class SetupScene(MenuFormScene):
             wid = f"opt-{opt.name}"
             change = (lambda n: lambda _sel, v: self._set_option(n, v))(opt.name)
             if opt.kind is bool:
-                menu.add.toggle_switch(f"{opt.label}: ", bool(value), toggleswitch_id=wid,
+                menu.add.toggle_switch(f"{words.option_label(opt)}: ", bool(value), toggleswitch_id=wid,
                                        onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name),
-                                       state_text=("Off", "On"), **toggle_style(self.app.theme, self.app.scale))
+                                       **toggle_style(self.app.theme, self.app.scale))
                 continue
             if opt.choices:
-                items = [(str(c), c) for c in opt.choices]
+                items = [(words.option_value(c), c) for c in opt.choices]
             elif opt.kind is int and opt.minimum is not None and opt.maximum is not None:
                 items = [(str(v), v) for v in range(opt.minimum, opt.maximum + 1)]
             else:
-                menu.add.text_input(f"{opt.label}: ", default=str(value), textinput_id=wid,
+                menu.add.text_input(f"{words.option_label(opt)}: ", default=str(value), textinput_id=wid,
                                     onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name))
                 continue
             index = next((i for i, (_, v) in enumerate(items) if v == value), 0)
-            menu.add.selector(f"{opt.label}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
+            menu.add.selector(f"{words.option_label(opt)}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
         items = self._items()
-        sides = self.info.sides
+        sides = [words.side(self.info, 0), words.side(self.info, 1)]
         if self.mode == HUMAN_VS_PC:
-            side_items = [(f"{sides[0]} (moves first)", 0), (sides[1], 1), ("Random", RANDOM_SIDE)]
-            menu.add.selector("You play: ", side_items, default=self.choices.human_side, style="fancy",
+            side_items = [(_("{side} (moves first)").format(side=sides[0]), 0), (sides[1], 1), (_("Random"), RANDOM_SIDE)]
+            menu.add.selector(_("You play: "), side_items, default=self.choices.human_side, style="fancy",
                               selector_id="human-side",
                               onchange=lambda _sel, v: setattr(self.choices, "human_side", v))
             index = next(i for i, (_, pid) in enumerate(items) if pid == self._computer())
-            menu.add.selector("Computer: ", items, default=index, style="fancy", selector_id="computer",
+            menu.add.selector(_("Computer: "), items, default=index, style="fancy", selector_id="computer",
                               onchange=lambda _sel, pid: self._set_computer(pid))
-            self.about = menu.add.label(self._describe(self._computer()), label_id="about",
-                                        font_size=int(14 * self.app.scale), font_color=self.app.theme.muted)
+            self._about(menu, self._computer(), "about")
         elif self.mode == PC_VS_PC:
             pair = self._watch_players()
             for side in (0, 1):
                 index = next(i for i, (_, pid) in enumerate(items) if pid == pair[side])
                 menu.add.selector(f"{sides[side]}: ", items, default=index, style="fancy", selector_id=f"pc{side}",
                                   onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
+                self._about(menu, pair[side], f"about{side}")
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -346,8 +369,8 @@ class SetupScene(MenuFormScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
-        title = "Watch: PC vs PC" if self.watch else "New game"
-        sub = "Pick two computer players and watch them play" if self.watch else "Pick a game, then how you want to play it"
+        title = _("Watch: PC vs PC") if self.watch else _("New game")
+        sub = _("Pick two computer players and watch them play") if self.watch else _("Pick a game, then how you want to play it")
         heading(surface, theme, s, title, sub)
         self.cards.draw(surface, theme)
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)

@@ -1,9 +1,27 @@
-"""Words for what the computer is thinking: depth, best move, evaluation, proofs."""
+"""Words for what the computer is thinking: depth, best move, evaluation, proofs.
+
+One truth per panel: a proof (the search saw the end of the game) replaces the evaluation; the
+evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
+chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
+honest conversion, so none is shown), and an advantage in points in the others; "wins in N" is
+said only for N > 0.  Every side named is the side the evaluation favours.
+"""
 
 from __future__ import annotations
 
 from ai.base import PROVEN, WIN
 from ui.ai_worker import AIProgress
+from ui.i18n import _
+
+UNITS = {"reversi": "discs", "hex": "percent"}  # the others: "points"
+
+
+def _unit(game_id: str) -> str:
+    return UNITS.get(game_id, "points")
+
+
+def _sides(sides: tuple[str, str]) -> tuple[str, str]:
+    return (_(sides[0]), _(sides[1]))
 
 
 def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
@@ -11,36 +29,54 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
     if progress.proven is None:
         return ""
     if progress.proven == 0:
-        return "proven: draw"
+        return _("proven: draw")
     winner = progress.mover if progress.proven > 0 else 1 - progress.mover
     plies = progress.proven_plies
-    return f"proven: {sides[winner]} wins" + (f" in {plies}" if plies is not None else "")
+    name = _sides(sides)[winner]
+    if plies is not None and plies > 0:
+        return _("proven: {side} wins in {n}").format(side=name, n=plies)
+    return _("proven: {side} wins").format(side=name)
 
 
-def eval_text(progress: AIProgress) -> str:
-    """The evaluation for the side to move, in the units of its search."""
-    score = progress.score
-    if progress.kind == "mcts":
-        rate = score * 100 if abs(score) <= 1.0 else score
-        return f"{rate:.0f}% win"
-    if abs(score) >= PROVEN:
+def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
+    """The evaluation in the game's unit, for the side it favours ("Black +6 discs",
+    "Blue 62% to win", "South +0.4"); "" when this search's score has no meaning in that unit."""
+    score, mover = progress.score, progress.mover
+    names = _sides(sides)
+    if abs(score) >= PROVEN and progress.kind != "mcts":  # a win seen inside the search
+        winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
-        return f"{'wins' if score > 0 else 'loses'} in {plies}"
-    return f"{score:+.2f}" if abs(score) < 10 else f"{score:+.0f}"
+        if plies > 0:
+            return _("{side} wins in {n}").format(side=names[winner], n=plies)
+        return _("{side} wins").format(side=names[winner])
+    unit = _unit(game_id)
+    if progress.kind == "mcts":
+        rate = score if 0.0 <= score <= 1.0 else (score + 1) / 2 if -1.0 <= score <= 1.0 else score / 100
+        rate = max(0.0, min(1.0, rate))
+        side = mover if rate >= 0.5 else 1 - mover
+        return _("{side} {percent}% to win").format(side=names[side], percent=round(100 * max(rate, 1 - rate)))
+    if unit == "percent":
+        return ""
+    side = mover if score >= 0 else 1 - mover
+    if unit == "discs":
+        return _("{side} +{n} discs").format(side=names[side], n=round(abs(score)))
+    return _("{side} +{points}").format(side=names[side], points=f"{abs(score):.1f}")
 
 
-def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None) -> str:
-    """"depth 7 · best e4 · eval +0.35 for Black" (the parts that are known)."""
+def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
+    """"depth 7 · best e4 · Black +6 discs" (the parts that are known; no evaluation once proven)."""
     parts = []
     if progress.kind in ("alphabeta", "solver") and progress.depth:
-        parts.append(f"depth {progress.depth}")
+        parts.append(_("depth {n}").format(n=progress.depth))
     elif progress.kind == "mcts" and progress.nodes:
-        parts.append(f"{progress.nodes:,} playouts")
+        parts.append(_("{n} playouts").format(n=f"{progress.nodes:,}"))
     if progress.best_text:
-        parts.append(f"best {progress.best_text}")
-    if progress.kind not in ("rule", "book") and (progress.depth or progress.nodes):
-        whose = f" for {sides[progress.mover]}" if sides else ""
-        parts.append(f"eval {eval_text(progress)}{whose}")
+        parts.append(_("best {move}").format(move=progress.best_text))
+    if (sides is not None and progress.proven is None and progress.kind not in ("rule", "book")
+            and (progress.depth or progress.nodes)):
+        value = eval_text(progress, sides, game_id)
+        if value:
+            parts.append(value)
     return " · ".join(parts)
 
 
@@ -49,4 +85,4 @@ def nodes_text(progress: AIProgress) -> str:
         return ""
     n = progress.nodes
     count = f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
-    return f"{count} nodes"
+    return _("{count} nodes").format(count=count)

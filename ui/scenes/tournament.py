@@ -27,6 +27,7 @@ from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summa
 from ai.tournament import crosstable as make_crosstable
 from ai.tournament import standings as make_standings
 from ui import text as tx
+from ui import words
 from ui.board_view import Overlay
 from ui.i18n import _
 from ui.outside_players import discover as _discover
@@ -102,7 +103,7 @@ class TournamentScene(Scene):
 
     def players(self) -> list[tuple[str, str]]:
         """(id, title) of everyone who can enter: ours, then the outside players added."""
-        ours = [(p.id, p.title) for p in ai.catalog(self.game_id)]
+        ours = [(p.id, words.player_title(p.title)) for p in ai.catalog(self.game_id)]
         return ours + self.outside.get(self.game_id, [])
 
     def _name(self, player_id: str) -> str:
@@ -546,7 +547,7 @@ class TournamentScene(Scene):
         pad = int(20 * s)
         tx.text(surface, _("Tournament"), (pad + int(130 * s), pad + int(19 * s)), int(28 * s), theme.text,
                 "midleft", bold=True)
-        title = games.info(self.game_id).title
+        title = words.title(games.info(self.game_id))
         tx.text(surface, title, (pad + int(170 * s), int(110 * s) + int(19 * s)), int(22 * s), theme.text,
                 "center", bold=True)
         left = pad * 2 + int(340 * s)
@@ -585,7 +586,7 @@ class TournamentScene(Scene):
             fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
         status = _("{game}: {done}/{total} games, {t:g} s per move").format(
-            game=games.info(t.game_id).title, done=done, total=total, t=t.time_per_move)
+            game=words.title(games.info(t.game_id)), done=done, total=total, t=t.time_per_move)
         if not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)

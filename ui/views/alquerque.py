@@ -25,6 +25,7 @@ import pygame
 
 from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
 from ui.board_view import BoardView, Click, Overlay, shake_offset
+from ui.i18n import _
 from ui.theme import Color, draw_text
 
 Move = tuple[int, ...]
@@ -142,13 +143,14 @@ class AlquerqueView(BoardView):
             return ""
         path = self._current_path(state)
         if not path:
-            return "Click a piece to see its moves; a chain: click its landing points in turn (or just its last point)."
+            return _("Click a piece to see its moves; a chain: click its landing points in turn (or just its last point).")
         text = self.game.move_text(path) if len(path) > 1 else point_name(path[0])
         if len(path) == 1:
-            return f"{text} selected: click a marked point (or the piece again to drop it)."
+            return _("{move} selected: click a marked point (or the piece again to drop it).").format(move=text)
         if path in state.legal_moves():
-            return f"{text}: click {point_name(path[-1])} again to stop here, or a marked point to capture on."
-        return f"{text}: the chain must go on: click a marked point."
+            return _("{move}: click {point} again to stop here, or a marked point to capture on.").format(
+                move=text, point=point_name(path[-1]))
+        return _("{move}: the chain must go on: click a marked point.").format(move=text)
 
     # -- animation ---------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:

@@ -15,10 +15,11 @@ import pygame
 
 from games.hex import BLUE, RED, SWAP, Hex, HexState
 from ui.board_view import BoardView, Click, Overlay, shake_offset
+from ui.i18n import N_, _
 from ui.theme import Color, draw_text
 
 SQRT3 = math.sqrt(3.0)
-SWAP_HINT = "Click Blue's stone to swap, or play elsewhere"
+SWAP_HINT = N_("Click Blue's stone to swap, or play elsewhere")
 
 
 def _shade(color: Color, factor: float) -> Color:
@@ -92,7 +93,7 @@ class HexView(BoardView):
         return cell if state.stone_at(cell) is None else None
 
     def status_text(self, state: HexState) -> str:
-        return SWAP_HINT if state.can_swap() else ""
+        return _(SWAP_HINT) if state.can_swap() else ""
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: HexState, overlay: Overlay) -> None:

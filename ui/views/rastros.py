@@ -11,6 +11,7 @@ import pygame
 from games.rastros import Rastros, RastrosState
 from ui.board_view import Overlay
 from ui.grid_view import GridView
+from ui.i18n import _
 from ui.theme import draw_text
 
 STONE = (30, 30, 34)
@@ -72,12 +73,12 @@ class RastrosView(GridView):
             return ""
         game: Rastros = self.game
         reach = state.reachable()
-        cut = [f"{side}'s goal {name}" for side, goal, name in (
+        cut = [_("{side}'s goal {square} is cut off").format(side=_(side), square=name) for side, goal, name in (
             ("South", game.goal_south, f"{game.n}-1"), ("North", game.goal_north, f"1-{game.n}"))
             if not reach >> goal & 1]
         if len(cut) == 2:
-            return "Both goals are cut off: whoever makes the last move wins"
-        return f"{cut[0]} is cut off" if cut else ""
+            return _("Both goals are cut off: whoever makes the last move wins")
+        return cut[0] if cut else ""
 
     # -- animation --------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:

@@ -15,6 +15,7 @@ import pygame
 from games.reversi import PASS, Reversi, ReversiState
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
+from ui.i18n import _
 from ui.theme import draw_text
 
 FELT = (16, 122, 68)
@@ -56,7 +57,7 @@ class ReversiView(GridView):
 
     def status_text(self, state: ReversiState) -> str:
         if state.must_pass():
-            return f"{self.game.sides[state.to_move]} has no move: click anywhere to pass"
+            return _("{side} has no move: click anywhere to pass").format(side=_(self.game.sides[state.to_move]))
         return ""
 
     # -- animation --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import pygame.gfxdraw
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_tile
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
+from ui.i18n import _
 from ui.theme import draw_text
 
 TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
@@ -142,10 +143,13 @@ class TraxView(GridView):
 
     def status_text(self, state: TraxState) -> str:
         if self.picker is not None:
-            return "Pick a tile (hover one to see its forced tiles)"
+            return _("Pick a tile (hover one to see its forced tiles)")
         if state.is_terminal():  # the prompt would say only who won: add both scores
+            from ui.words import end_reason
+
             light, dark = state.score()
-            return f"{state.end_reason()}  -  score: Light {light}, Dark {dark}"
+            return _("{reason}  -  score: Light {light}, Dark {dark}").format(
+                reason=end_reason(state.end_reason()), light=light, dark=dark)
         return ""
 
     def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:

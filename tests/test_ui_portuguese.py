@@ -1,0 +1,173 @@
+"""Portuguese is complete: a walk through every screen in pt draws no English.
+
+Every string the window renders (pygame's Font.render, which our text helpers, the board views and
+pygame-menu all use) is recorded while the screens are walked in Portuguese: the main menu, the
+setup screen of every game in both modes, a game of every game in each mode (moving, thinking,
+over, with the game-over card), the rules, the settings, the saved and unfinished games, the
+tournament screen (setup and running) and a replay.  A rendered string fails the test when it
+holds an English word of the interface (a word of an English message in the catalog that no
+Portuguese translation uses): an English string whose translation entry is missing, or text that
+never went through gettext.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+import games
+from ui import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "assets" / "locale" / "pt" / "LC_MESSAGES" / "tabuleiro.po"
+# Words that are English but also fine in a Portuguese window: names and notation.
+ALLOWED = {"tabuleiro", "hex", "trax", "reversi", "rastros", "alquerque", "swap", "pie", "elo", "png", "json",
+           "esc", "ctrl", "pass", "enter", "tab", "shift", "mcts", "vs", "ok", "gtp", "alt"}
+EXTRA_ENGLISH = {"the", "and", "to", "move", "moves", "ply", "plies", "ready", "game", "over", "wins", "win",
+                 "click", "anywhere", "pass", "thinking", "search", "eval", "best", "depth", "nodes", "playouts",
+                 "proven", "draw", "row", "has", "left", "right", "top", "bottom", "board", "full", "tile", "your",
+                 "you", "off", "level", "mode", "player", "players", "waiting", "blocked", "reached", "loop",
+                 "line", "light", "dark", "black", "white", "red", "blue", "south", "north", "pieces", "plays",
+                 "looks", "ahead", "takes", "random", "legal", "start", "back", "time", "games", "round", "each",
+                 "watch", "centre", "center", "outside", "rules", "settings", "menu", "replay", "rematch",
+                 "resign", "undo", "redo", "hint", "save", "new", "continue", "tournament", "finished", "moved"}
+
+
+def _po_words() -> tuple[set[str], set[str]]:
+    """The English words of the catalog, and the Portuguese ones (catalog and rules pages)."""
+    text = PO.read_text(encoding="utf-8")
+    english = " ".join(re.findall(r'^msgid(?:_plural)? "(.*)"', text, re.M))
+    portuguese = " ".join(re.findall(r'^msgstr(?:\[\d\])? "(.*)"', text, re.M))
+    pages = " ".join(p.read_text(encoding="utf-8") for p in (PO.parent.parent / "rules").glob("*.md"))
+    return _words(english), _words(portuguese) | _words(pages)
+
+
+def _words(text: str) -> set[str]:
+    text = re.sub(r"\{[^}]*\}", " ", text)
+    return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", text)}
+
+
+def english_words(rendered: str, vocabulary: set[str]) -> list[str]:
+    """The English words in ``rendered`` (file paths left out: their folder names are not ours)."""
+    rendered = " ".join(word for word in rendered.split() if "/" not in word or len(word) < 4)
+    return sorted({w for w in re.findall(r"[A-Za-z]{3,}", rendered) if w.lower() in vocabulary})
+
+
+@pytest.fixture
+def rendered(monkeypatch, tmp_path):
+    """Record every string rendered while the test runs (fonts made after the patch record)."""
+    import pygame_menu.font
+
+    from ui import text as tx
+    from ui import theme
+
+    seen: list[str] = []
+    real = pygame.font.Font
+
+    class RecordingFont(real):
+        def render(self, value, *args, **kwargs):
+            if isinstance(value, str) and value.strip():
+                seen.append(value)
+            return super().render(value, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    caches = [tx.ui_font, getattr(theme, "font", None)]
+    for cached in caches:
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()
+    pygame_menu.font._cache.clear()
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    yield seen
+    for cached in caches:
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()
+    pygame_menu.font._cache.clear()
+    i18n.set_language("en")
+
+
+def show(app, scene=None, frames: int = 3) -> None:
+    if scene is not None:
+        app.switch(scene)
+    app.invalidate()
+    app.run_frames(frames)
+
+
+def walk(app) -> None:
+    """Every screen, in the language the App was opened in."""
+    from games.record import GameRecord, Side
+    from ui.autosave import SHELF
+    from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.records import RecordsScene
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.settings_screen import SettingsScene
+    from ui.scenes.setup import SetupScene
+    from ui.scenes.tournament import TournamentScene
+    from ui.scenes.unfinished import UnfinishedScene
+
+    show(app, MenuScene(app))
+    ids = games.available_ids()
+    for game_id in ids:
+        for watch in (False, True):
+            scene = SetupScene(app, watch=watch, game_id=game_id)
+            show(app, scene)
+        show(app, RulesScene(app, game_id))
+        for mode, players in ((HUMAN_VS_PC, (None, "level-2")), (HOTSEAT, (None, None)),
+                              (PC_VS_PC, ("level-1", "level-2"))):
+            scene = GameScene(app, MatchSetup(game_id, {}, mode, players, 0.3))
+            show(app, scene)
+            end = time.monotonic() + 8
+            while time.monotonic() < end and len(scene.history) < 3 and not scene.is_over():
+                if scene.human_to_move():
+                    scene._play(scene.state.legal_moves()[0], by_computer=False)
+                app.run_frames(2)
+                time.sleep(0.01)
+            show(app)
+        # a finished game: the game-over card, the end reason, the panel's last words
+        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.3))
+        show(app, scene)
+        state = scene.state
+        while not state.is_terminal() and len(scene.history) < 400:
+            scene._play(state.legal_moves()[-1], by_computer=False)
+            state = scene.state
+        scene.over_since = time.monotonic() - 5
+        show(app, frames=4)
+        record = scene.recorder.record
+        show(app, ReplayScene(app, record, analyse=False))
+    show(app, SettingsScene(app))
+    game = games.load("tictactoe")
+    SHELF.new_slot(GameRecord.start(game, (Side(None, "Player 1"), Side("level-2", "Level 2")), {"mode": "human-pc"})
+                   ).save(GameRecord.start(game, (Side(None, "Player 1"), Side("level-2", "Level 2")),
+                                           {"mode": "human-pc"}).with_moves(["b2"], game.play_line(["b2"])))
+    show(app, MenuScene(app))
+    show(app, UnfinishedScene(app))
+    show(app, RecordsScene(app))
+    tournament = TournamentScene(app, "tictactoe")
+    show(app, tournament)
+
+
+def test_every_screen_in_portuguese_draws_no_english(rendered):
+    from ui.app import App
+
+    english, portuguese = _po_words()
+    vocabulary = (english | EXTRA_ENGLISH) - portuguese - ALLOWED
+    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        assert i18n.language() == "pt"
+        rendered.clear()  # the first screen was built before the language changed
+        walk(app)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+    offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in rendered
+                        if english_words(s, vocabulary)})
+    assert offenders == [], f"{len(offenders)} English strings on the Portuguese screens:\n" + "\n".join(offenders)

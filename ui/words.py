@@ -1,0 +1,99 @@
+"""The window's words for what ``games`` and ``ai`` name in English: titles, sides, options,
+player titles and descriptions, and the end-of-game reasons.
+
+The rules and players packages know nothing of languages (they are the readable reference and
+the command line's); everything they say that the window shows goes through here, and so
+through gettext.  Their fixed texts are catalog entries of their own (added to the .po by hand,
+``tools/i18n.py`` keeps them); the end reasons, which carry names and numbers, are matched
+against the patterns below and rebuilt from a translated template.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ui.i18n import N_, _
+
+# Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
+# Named groups in ``SIDE_GROUPS`` hold a side name (translated too); others are kept as written.
+REASONS: tuple[tuple[str, str], ...] = (
+    (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
+    (r"Board full: draw", N_("Board full: draw")),
+    (r"(?P<side>\S+) connected left and right", N_("{side} connected left and right")),
+    (r"(?P<side>\S+) connected top and bottom", N_("{side} connected top and bottom")),
+    (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} reached {square}")),
+    (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} moved onto {square}: {side} wins")),
+    (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
+    (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
+    (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
+    (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
+    (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
+    (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
+    (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
+    (r"(?P<side>\S+) wins: (?P<made>.+)", N_("{side} wins: {made}")),
+    (r"The board is full: no winner", N_("The board is full: no winner")),
+    (r"The board is full", N_("The board is full")),
+    (r"No tile can be placed: no winner", N_("No tile can be placed: no winner")),
+    (r"Draw", N_("Draw")),
+    (r"(?P<side>.+) wins", N_("{side} wins")),
+)
+SIDE_GROUPS = ("side", "mover")
+TRAX_PATHS = {  # the parts of a Trax win ("a light loop and a dark line")
+    "a light loop": N_("a light loop"), "a dark loop": N_("a dark loop"),
+    "a light line": N_("a light line"), "a dark line": N_("a dark line"),
+}
+SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"), N_("South"), N_("North"),
+              N_("Light"), N_("Dark"))
+OPTION_VALUES = (N_("tournament"), N_("fill"))  # Trax's modes (the tile names are notation)
+
+
+def end_reason(reason: str) -> str:
+    """``reason`` (English, from ``State.end_reason``) in the current language."""
+    for pattern, template in REASONS:
+        match = re.fullmatch(pattern, reason)
+        if match is None:
+            continue
+        fields: dict[str, Any] = dict(match.groupdict())
+        for name in SIDE_GROUPS:
+            if name in fields:
+                fields[name] = _(fields[name])
+        if "made" in fields:
+            fields["made"] = _(" and ").join(_(TRAX_PATHS.get(p, p)) for p in fields["made"].split(" and "))
+        return _(template).format(**fields)
+    return _(reason)
+
+
+def side(game: Any, index: int) -> str:
+    """The name of side ``index`` of ``game`` (a Game or a GameInfo): "Pretas"."""
+    return _(game.sides[index])
+
+
+def title(info: Any) -> str:
+    """A game's title."""
+    return _(info.title)
+
+
+def option_label(option: Any) -> str:
+    return _(option.label)
+
+
+def option_value(value: Any) -> str:
+    """An option's value as shown: On/Off for switches, translated words, numbers as they are."""
+    if isinstance(value, bool):
+        return _("On") if value else _("Off")
+    return _(value) if isinstance(value, str) else str(value)
+
+
+def player_title(title: str) -> str:
+    """A player's title from the catalog ("Level 3", "Basilio": names stay as they are)."""
+    match = re.fullmatch(r"(Level|Player) (\d+)", title)
+    if match:
+        template = _("Level {n}") if match.group(1) == "Level" else _("Player {n}")
+        return template.format(n=match.group(2))
+    return _(title)
+
+
+def description(text: str) -> str:
+    """A player's description from the catalog."""
+    return _(text)
