@@ -1,0 +1,151 @@
+"""The Rastros opening book: proven moves from the start, made by tools/rastros_book.py.
+
+Rastros is solved on every board size we offer (docs/rastros-proof.md): South wins 4x4..7x7, North
+wins 8x8.  The book holds, for every position reachable from the start with the winner playing book
+moves and the loser playing anything, the winner's proven winning move, down to the positions the
+in-game solver (ai/engines/rastros_solver.py) proves by itself within a move's budget.  For the
+loser it holds, in the lost positions of that tree, the move that keeps the winner's book line
+longest (the reply whose subtree holds the most winner positions): the hardest to refute.
+
+A position is keyed as the solver sees it, ``(piece, region, side)`` (the reachable free region,
+ai/engines/rastros_board.py), reduced by the board's reflection (r, c) -> (n + 1 - c, n + 1 - r),
+which keeps the start square and both goals: of a position and its mirror the one with the smaller
+(region, piece) is stored, its move in that frame.  One file per board size,
+``ai/data/rastros_book<n>.npz``: arrays ``region`` (uint64, sorted) and ``code`` (uint16: piece in
+bits 0-5, side bit 6, move bits 7-12, bit 13 set when the side to move wins), plus ``figures``
+(the generator's numbers).  Files are loaded on first use.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from ai import data
+from ai.kernels import rastros as kernel
+
+PIECE_MASK, SIDE_SHIFT, MOVE_SHIFT, WIN_SHIFT = 0x3F, 6, 7, 13
+
+
+def file_name(n: int) -> str:
+    return f"rastros_book{n}.npz"
+
+
+@lru_cache(maxsize=8)
+def mirror_squares(n: int) -> tuple[int, ...]:
+    """Square index -> its reflection by (r, c) -> (n + 1 - c, n + 1 - r)."""
+    return tuple((n - 1 - sq % n) * n + (n - 1 - sq // n) for sq in range(n * n))
+
+
+def mirror_bits(n: int, mask: int) -> int:
+    """A bitboard reflected square by square."""
+    image = mirror_squares(n)
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << image[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+class Key(NamedTuple):
+    """A position in the book's frame: ``mirrored`` says the stored frame is the reflection."""
+
+    region: int
+    piece: int
+    side: int
+    mirrored: bool
+
+
+def book_key(n: int, piece: int, region: int, side: int) -> Key:
+    """The stored form of (piece, region, side): itself or its mirror, whichever is smaller."""
+    m_region, m_piece = mirror_bits(n, region), mirror_squares(n)[piece]
+    if (m_region, m_piece) < (region, piece):
+        return Key(m_region, m_piece, side, True)
+    return Key(region, piece, side, False)
+
+
+def encode(piece: int, side: int, move: int, mover_wins: bool) -> int:
+    return piece | side << SIDE_SHIFT | move << MOVE_SHIFT | int(mover_wins) << WIN_SHIFT
+
+
+class Book:
+    """One board size's book: sorted regions and codes (see the module docstring)."""
+
+    def __init__(self, n: int, region: np.ndarray, code: np.ndarray, figures: dict | None = None,
+                 open_keys: frozenset[tuple[int, int, int]] = frozenset()) -> None:
+        self.n = n
+        self.region = region
+        self.code = code
+        self.figures = figures or {}
+        self.open_keys = open_keys  # (region, piece, side) the generator has not booked yet (a partial book)
+
+    def __len__(self) -> int:
+        return len(self.region)
+
+    def lookup(self, piece: int, region: int, side: int) -> tuple[int, bool] | None:
+        """(move, the mover wins) for the kernel position (piece, region, side), or None."""
+        key = book_key(self.n, piece, region, side)
+        lo = int(np.searchsorted(self.region, np.uint64(key.region), "left"))
+        hi = int(np.searchsorted(self.region, np.uint64(key.region), "right"))
+        ident = key.piece | key.side << SIDE_SHIFT
+        for code in self.code[lo:hi].tolist():
+            if code & (PIECE_MASK | 1 << SIDE_SHIFT) == ident:
+                move = code >> MOVE_SHIFT & PIECE_MASK
+                return (mirror_squares(self.n)[move] if key.mirrored else move), bool(code >> WIN_SHIFT & 1)
+        return None
+
+
+    def is_open(self, piece: int, region: int, side: int) -> bool:
+        """A position the generator reached but did not book (it stopped at a ply limit)."""
+        key = book_key(self.n, piece, region, side)
+        return (key.region, key.piece, key.side) in self.open_keys
+
+
+def save(path, n: int, entries: dict[Key, tuple[int, bool]], figures: dict, open_keys=()) -> None:
+    """Write a book: ``entries`` maps stored keys (``mirrored`` False) to (move, the mover wins);
+    ``open_keys`` the stored keys still to be booked (a partial book)."""
+    rows = sorted((k.region, encode(k.piece, k.side, move, won)) for k, (move, won) in entries.items())
+    still = sorted((k.region, k.piece | k.side << SIDE_SHIFT) for k in open_keys)
+    names = sorted(figures)
+    with open(path, "wb") as out:
+        np.savez_compressed(out, region=np.array([r for r, _ in rows], np.uint64),
+                            code=np.array([c for _, c in rows], np.uint16),
+                            open_region=np.array([r for r, _ in still], np.uint64),
+                            open_code=np.array([c for _, c in still], np.uint16),
+                            figure_names=np.array(names, dtype="U64"),
+                            figure_values=np.array([str(figures[k]) for k in names], dtype="U400"))
+
+
+@lru_cache(maxsize=8)
+def load(n: int) -> Book | None:
+    """The book of n x n boards, read on first use; None when there is none."""
+    path = data.path(file_name(n))
+    if not path.exists():
+        return None
+    with np.load(path) as arrays:
+        figures = dict(zip(arrays["figure_names"].tolist(), arrays["figure_values"].tolist()))
+        still = frozenset((int(r), int(c) & PIECE_MASK, int(c) >> SIDE_SHIFT & 1)
+                          for r, c in zip(arrays["open_region"].tolist(), arrays["open_code"].tolist()))
+        return Book(n, arrays["region"].copy(), arrays["code"].copy(), figures, still)
+
+
+def book_answer(state) -> tuple[int, int, int | None] | None:
+    """The book's move for a Rastros game state: (move, proven, plies), ``proven`` +1 when the side
+    to move wins and -1 when it loses (with perfect play), ``plies`` None (the book does not know
+    the game's length); None when the position is not in the book."""
+    if state.is_terminal():
+        return None
+    n = state.game.n
+    book = load(n)
+    if book is None:
+        return None
+    b = kernel.board(n)
+    region = int(kernel.flood(b, state.white, np.uint64(state.free)))
+    found = book.lookup(state.white, region, state.to_move)
+    if found is None:
+        return None
+    move, wins = found
+    return move, (1 if wins else -1), None

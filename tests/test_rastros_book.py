@@ -1,0 +1,171 @@
+"""The Rastros opening book (ai/engines/rastros_book.py, made by tools/rastros_book.py) against the solver.
+
+- the reflection that halves the book keeps the start and both goals, and keys a position and its
+  mirror alike;
+- the solved values of 7x7 from the rules file (4x4..6x6: tests/test_rastros.py);
+- winner book moves win (the solver agrees) on a sample of book positions small enough to solve here;
+- every loser reply to a sampled book move has a book answer, or is proven by a fresh solver within
+  the generator's in-game budget, or is listed open (a book cut at a ply limit);
+- the winner playing the book (and the solver where the book ends) beats random play;
+- on 8x8 the book answers South's eight first moves with the rules file's refutations.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import games
+from ai.engines import rastros_book as book
+from ai.kernels import rastros as kernel
+from ai.search.driver import new_ctl
+from games.rastros import bits
+
+BOOK_SIZES = (7, 8)
+SOLVE_BUDGET = 3_000_000  # nodes for one agreement check; positions needing more are skipped
+
+
+def the_book(n: int) -> book.Book:
+    loaded = book.load(n)
+    if loaded is None:
+        pytest.skip(f"no {n}x{n} book in ai/data")
+    return loaded
+
+
+def winner_entries(b: book.Book) -> list[tuple[int, int, int, int]]:
+    """(piece, region, side, move) of the book's winning-side positions."""
+    out = []
+    for region, code in zip(b.region.tolist(), b.code.tolist()):
+        if code >> book.WIN_SHIFT & 1:
+            out.append((code & book.PIECE_MASK, int(region), code >> book.SIDE_SHIFT & 1,
+                        code >> book.MOVE_SHIFT & book.PIECE_MASK))
+    return out
+
+
+def sample(entries: list, count: int, max_region: int, seed: int = 17) -> list:
+    small = [e for e in entries if e[1].bit_count() <= max_region]
+    random.Random(seed).shuffle(small)
+    return small[:count]
+
+
+@pytest.mark.parametrize("n", (4, 5, 6, 7, 8))
+def test_reflection_keeps_start_and_goals_and_is_an_involution(n):
+    game = games.load("rastros", size=n)
+    image = book.mirror_squares(n)
+    assert image[game.start] == game.start
+    assert image[game.goal_south] == game.goal_south and image[game.goal_north] == game.goal_north
+    assert all(image[image[sq]] == sq for sq in range(n * n))
+    nbr = kernel.board(n).nbr
+    assert all(book.mirror_bits(n, int(nbr[sq])) == int(nbr[image[sq]]) for sq in range(n * n))
+
+
+def test_a_position_and_its_mirror_share_a_key():
+    n, rng = 8, random.Random(3)
+    b = kernel.board(n)
+    game = games.load("rastros", size=n)
+    for _ in range(40):
+        state = game.initial_state()
+        for _ in range(rng.randrange(1, 20)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal():
+            continue
+        region = int(kernel.flood(b, state.white, np.uint64(state.free)))
+        piece_m, region_m = book.mirror_squares(n)[state.white], book.mirror_bits(n, region)
+        assert region_m == int(kernel.flood(b, piece_m, np.uint64(book.mirror_bits(n, state.free))))
+        key, key_m = book.book_key(n, state.white, region, state.to_move), book.book_key(n, piece_m, region_m,
+                                                                                         state.to_move)
+        assert key[:3] == key_m[:3] and (key.mirrored != key_m.mirrored or region == region_m)
+
+
+def test_7x7_is_won_by_south_with_every_first_move():
+    """shared/rules/rastros.md: 7x7 from 4-4, South wins with every first move."""
+    game = games.load("rastros", size=7)
+    start = game.initial_state()
+    b, table = kernel.board(7), kernel.SolverTable(22)
+    done = set()
+    for move in start.legal_moves():
+        if move in done:
+            continue
+        done |= {move, book.mirror_squares(7)[move]}
+        after = start.play(move)
+        region = int(kernel.flood(b, after.white, np.uint64(after.free)))
+        assert kernel.solve(after.white, region, 1, table, n=7) == 0, game.format_move(start, move)
+
+
+@pytest.mark.parametrize("n", BOOK_SIZES)
+def test_book_winner_moves_agree_with_the_solver(n):
+    b = the_book(n)
+    board, table = kernel.board(n), kernel.SolverTable(22)
+    checked = 0
+    for piece, region, side, move in sample(winner_entries(b), 25, 44 if n == 8 else 64):
+        assert (int(board.nbr[piece]) & region) >> move & 1, "a book move must be legal"
+        table.clear()
+        wins = kernel.move_wins(board, table.table, table.work, move, np.uint64(region), side, new_ctl(),
+                                SOLVE_BUDGET)
+        if wins != kernel.ABORTED:
+            assert wins == 1, (piece, region, side, move)
+            checked += 1
+    assert checked >= min(5, len(winner_entries(b)))
+
+
+@pytest.mark.parametrize("n", BOOK_SIZES)
+def test_every_loser_reply_has_a_book_answer_or_an_in_game_proof(n):
+    b = the_book(n)
+    board = kernel.board(n)
+    budget = int(b.figures["in_game_budget"])
+    table = kernel.SolverTable(18)
+    for _piece, region, side, move in sample(winner_entries(b), 40, 64):
+        rest = region & ~(1 << move)
+        if move == int(board.goal[side]):
+            continue
+        lost = int(kernel.flood(board, move, np.uint64(rest)))
+        for q in bits(int(board.nbr[move]) & lost & ~int(board.forbid[1 - side])):
+            child = int(kernel.flood(board, q, np.uint64(lost & ~(1 << q))))
+            answer = b.lookup(q, child, side)
+            if answer is not None:
+                assert answer[1], "the winner's position must be booked as won"
+                continue
+            if b.is_open(q, child, side):
+                continue
+            table.clear()
+            proof = kernel.solve_win(board, table.table, table.work, q, np.uint64(child), side, new_ctl(), budget)
+            assert proof == 1, "a reply with neither a book answer nor an in-game proof"
+
+
+def test_the_7x7_book_and_the_solver_beat_random_play():
+    """South plays the book, then the solver; North plays at random: South wins every game."""
+    game = games.load("rastros", size=7)
+    b, table = kernel.board(7), kernel.SolverTable(20)
+    rng = random.Random(5)
+    for _ in range(10):
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.to_move == 1:
+                state = state.play(rng.choice(state.legal_moves()))
+                continue
+            answer = book.book_answer(state)
+            if answer is not None:
+                move, proven, _ = answer
+                assert proven == 1
+            else:
+                region = int(kernel.flood(b, state.white, np.uint64(state.free)))
+                move = int(kernel.first_win(b, table.table, table.work, state.white, np.uint64(region), 0,
+                                            new_ctl(), 0))
+            state = state.play(move)
+        assert state.winner() == 0
+
+
+def test_8x8_book_answers_the_first_moves_with_the_refutations():
+    the_book(8)
+    game = games.load("rastros")
+    start = game.initial_state()
+    move, proven, plies = book.book_answer(start)
+    assert proven == -1 and plies is None and move in start.legal_moves()
+    for first, reply in [("5-4", "6-3"), ("4-4", "3-4"), ("5-5", "5-6"), ("3-4", "4-4"),
+                         ("5-6", "5-5"), ("3-5", "3-4"), ("4-6", "5-6"), ("3-6", "3-5")]:
+        state = game.play_line([first])
+        assert book.book_answer(state) == (game.parse_square(reply), 1, None)

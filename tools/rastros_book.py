@@ -1,0 +1,320 @@
+"""Make the Rastros opening book (ai/data/rastros_book<n>.npz) from our exact solver.
+
+    .venv/bin/python tools/rastros_book.py --size 7                 # small boards: seconds
+    nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --load-table /tmp/rastros-proof/table27.npy
+    .venv/bin/python tools/rastros_book.py --size 8 --write-partial # a book from the checkpoint so far
+    .venv/bin/python tools/rastros_book.py --size 8 --check         # re-check a written book
+
+The book is built ply by ply (breadth first) over the tree where the winner (South on 4x4..7x7,
+North on 8x8) plays book moves and the loser plays anything:
+- a winner position the in-game solver proves by itself (a fresh solver table, ``--budget`` nodes)
+  is a leaf; otherwise the winner's move is the solver's first winning move (on 8x8 at ply 1 the
+  refutation named in the rules file, proven here again), found with one large solver table kept
+  for the whole run;
+- when the position after that move is itself proven within the budget, it is a leaf too;
+  otherwise each loser reply leads to a winner position of the next ply (replies that end the game
+  or step next to the winner's goal need no book);
+- after the last ply, each lost position of the tree gets the loser's hardest reply: the one whose
+  subtree holds the most winner book positions.
+Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
+each ply (``--checkpoint``) lets a killed run resume; ``--max-plies`` stops early, recording the
+positions still open.  At the end every loser reply in the tree is checked to have a book answer or
+a position the in-game solver proves within the budget, the file is written and its SHA-256
+recorded in ai/data/checksums.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import games  # noqa: E402
+from ai import data  # noqa: E402
+from ai.engines import rastros_book as book  # noqa: E402
+from ai.kernels import rastros as kernel  # noqa: E402
+from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
+from games.rastros import bits  # noqa: E402
+
+IN_GAME_BUDGET = 250_000  # solver nodes from a fresh table: well within level-5's first second
+REFUTATIONS_8X8 = {"5-4": "6-3", "4-4": "3-4", "5-5": "5-6", "3-4": "4-4",
+                   "5-6": "5-5", "3-5": "3-4", "4-6": "5-6", "3-6": "3-5"}
+
+
+def log(text: str) -> None:
+    print(time.strftime("%H:%M:%S"), text, flush=True)
+
+
+class Prover:
+    """The large table for winning moves and a small fresh one for the in-game budget test."""
+
+    def __init__(self, n: int, bits_: int, budget: int) -> None:
+        self.n = n
+        self.b = kernel.board(n)
+        self.big = kernel.SolverTable(bits_)
+        self.small = kernel.SolverTable(18)
+        self.budget = budget
+        self.ctl = new_ctl()
+        self.check_nodes = 0
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctl[CTL_NODES])
+
+    def in_game(self, piece: int, region: int, side: int) -> int | None:
+        """1 / 0 (the mover wins / loses) when a fresh solver proves it within the budget, else None."""
+        self.small.clear()
+        ctl = new_ctl()
+        r = kernel.solve_win(self.b, self.small.table, self.small.work, piece, np.uint64(region), side, ctl,
+                             self.budget)
+        self.check_nodes += int(ctl[CTL_NODES])
+        return None if r == kernel.ABORTED else int(r)
+
+    def wins(self, piece: int, region: int, side: int) -> bool:
+        return kernel.solve_win(self.b, self.big.table, self.big.work, piece, np.uint64(region), side,
+                                self.ctl, 0) == 1
+
+    def move_wins(self, q: int, region: int, side: int) -> bool:
+        return kernel.move_wins(self.b, self.big.table, self.big.work, q, np.uint64(region), side, self.ctl, 0) == 1
+
+    def first_win(self, piece: int, region: int, side: int) -> int:
+        move = int(kernel.first_win(self.b, self.big.table, self.big.work, piece, np.uint64(region), side,
+                                    self.ctl, 0))
+        if move < 0:
+            raise AssertionError(f"no winning move in a position proven won: {(piece, region, side)}")
+        return move
+
+
+def after(b, q: int, region: int) -> int:
+    """The region left when the piece moves from its square to ``q`` (``region`` its reach)."""
+    return int(kernel.flood(b, q, np.uint64(region & ~(1 << q))))
+
+
+def loser_replies(b, piece: int, region: int, loser: int) -> list[int]:
+    """The loser's moves that need a book answer: not onto a goal, not next to the winner's goal."""
+    forbid = int(b.forbid[loser])
+    return [q for q in bits(int(b.nbr[piece]) & region) if not forbid >> q & 1]
+
+
+class Builder:
+    """The breadth-first book construction; its state is what the checkpoint saves."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.entries: dict[book.Key, tuple[int, bool]] = {}
+        self.winner_child: dict[book.Key, book.Key | None] = {}  # winner position -> lost position after its move
+        self.loser_children: dict[book.Key, list[tuple[int, book.Key]]] = {}
+        self.leaves: set[book.Key] = set()  # winner positions the in-game solver proves
+        self.frontier: dict[book.Key, None] = {}
+        self.ply = 0
+        self.winner = -1
+        self.figures: dict[str, float] = {"seconds": 0.0, "solver_positions": 0, "check_positions": 0}
+        self.refutations: dict[str, dict] = {}
+
+    def canonical(self, piece: int, region: int, side: int) -> book.Key:
+        k = book.book_key(self.n, piece, region, side)
+        return book.Key(k.region, k.piece, k.side, False)
+
+    # -- the tree --------------------------------------------------------------------------------
+    def start(self, prover: Prover) -> None:
+        """Ply 0: the winner's first positions (8x8: after each South first move)."""
+        n, b = self.n, prover.b
+        game = games.load("rastros", size=n)
+        s0 = game.initial_state()
+        region = int(kernel.flood(b, s0.white, np.uint64(s0.free)))
+        root = self.canonical(s0.white, region, 0)
+        if n == 8:
+            self.winner = 1
+            children = []
+            for q in loser_replies(b, s0.white, region, 0):
+                child = self.canonical(q, after(b, q, region), 1)
+                children.append((q, child))
+                self.frontier[child] = None
+            self.loser_children[root] = children
+            self.ply = 1
+        else:
+            nodes, started = prover.nodes, time.perf_counter()
+            self.winner = 0 if prover.wins(s0.white, region, 0) else 1
+            self.figures["seconds"] += time.perf_counter() - started
+            self.figures["solver_positions"] += prover.nodes - nodes
+            if self.winner == 0:
+                self.frontier[root] = None
+            else:
+                self.loser_children[root] = [(q, self.canonical(q, after(b, q, region), 1))
+                                             for q in loser_replies(b, s0.white, region, 0)]
+                self.frontier.update((c, None) for _, c in self.loser_children[root])
+
+    def preferred(self, key: book.Key) -> int | None:
+        """On 8x8 at ply 1 the rules file's refutation of South's first move, else None."""
+        if self.n != 8 or self.ply != 1:
+            return None
+        game = games.load("rastros", size=8)
+        reply = REFUTATIONS_8X8.get(game.format_move(None, key.piece))
+        return None if reply is None else game.parse_square(reply)
+
+    def expand(self, prover: Prover, key: book.Key) -> list[book.Key]:
+        """Book a winner position: its move, and the winner positions of the next ply under it."""
+        b, w = prover.b, self.winner
+        piece, region = key.piece, key.region
+        if (int(b.nbr[piece]) & region) >> int(b.goal[w]) & 1:
+            return []  # the own goal is next to the piece: the rules answer at once
+        if prover.in_game(piece, region, w) is not None:
+            self.leaves.add(key)
+            return []
+        move = self.preferred(key)
+        if move is not None:
+            start, nodes = time.perf_counter(), prover.nodes
+            proven = prover.move_wins(move, region, w)
+            self.refutations[f"{key.piece}:{move}"] = {"wins": proven, "positions": prover.nodes - nodes,
+                                                       "seconds": round(time.perf_counter() - start, 1)}
+            log(f"  refutation {key.piece}->{move}: {self.refutations[f'{key.piece}:{move}']}")
+            if not proven:
+                move = None
+        if move is None:
+            move = prover.first_win(piece, region, w)
+        self.entries[key] = (move, True)
+        rest = region & ~(1 << move)
+        if move == int(b.goal[w]) or not int(b.nbr[move]) & rest & ~int(b.forbid[1 - w]):
+            self.winner_child[key] = None
+            return []  # won at once, or the loser's only moves step next to the winner's goal
+        lost = after(b, move, region)
+        if prover.in_game(move, lost, 1 - w) is not None:
+            self.winner_child[key] = None
+            return []
+        lost_key = self.canonical(move, lost, 1 - w)
+        self.winner_child[key] = lost_key
+        if lost_key in self.loser_children:
+            return []
+        children = []
+        for q in loser_replies(b, move, lost, 1 - w):
+            child_region = after(b, q, lost)
+            children.append((q, self.canonical(q, child_region, w)))
+        self.loser_children[lost_key] = children
+        return [c for _, c in children]
+
+    def run(self, prover: Prover, max_plies: int, checkpoint: Path | None) -> None:
+        while self.frontier and self.ply < max_plies:
+            started, nodes0, checks0 = time.perf_counter(), prover.nodes, prover.check_nodes
+            todo = [k for k in self.frontier if k not in self.entries and k not in self.leaves]
+            log(f"ply {self.ply}: {len(todo)} winner positions to book")
+            nxt: dict[book.Key, None] = {}
+            for i, key in enumerate(todo, 1):
+                for child in self.expand(prover, key):
+                    if child not in self.entries and child not in self.leaves:
+                        nxt[child] = None
+                if i % 200 == 0:
+                    log(f"  {i}/{len(todo)}: {len(self.entries)} entries, {len(self.leaves)} leaves, "
+                        f"{prover.nodes:,} solver positions")
+            self.frontier = nxt
+            self.ply += 1
+            self.figures["seconds"] += time.perf_counter() - started
+            self.figures["solver_positions"] += prover.nodes - nodes0
+            self.figures["check_positions"] += prover.check_nodes - checks0
+            log(f"ply {self.ply - 1} done: {len(self.entries)} entries, {len(self.leaves)} leaves, "
+                f"{len(self.frontier)} open, {self.figures}")
+            if checkpoint:
+                checkpoint.write_bytes(pickle.dumps(self))
+
+    # -- the loser's choice and the final checks --------------------------------------------------
+    def subtree_sizes(self) -> dict[book.Key, int]:
+        """Winner book positions under each lost position (a DAG: shared positions count twice)."""
+        sizes: dict[book.Key, int] = {}
+
+        def lost_size(key: book.Key) -> int:
+            if key not in sizes:
+                sizes[key] = sum(winner_size(c) for _, c in self.loser_children.get(key, []))
+            return sizes[key]
+
+        def winner_size(key: book.Key) -> int:
+            if key not in self.entries:
+                return 0
+            child = self.winner_child.get(key)
+            return 1 + (lost_size(child) if child is not None else 0)
+
+        for key in self.loser_children:
+            lost_size(key)
+        return sizes
+
+    def loser_moves(self) -> dict[book.Key, tuple[int, bool]]:
+        def winner_size(key: book.Key) -> int:
+            child = self.winner_child.get(key)
+            return (1 + (sizes.get(child, 0) if child is not None else 0)) if key in self.entries else 0
+
+        sizes = self.subtree_sizes()
+        out = {}
+        for key, children in self.loser_children.items():
+            if children:
+                move, _ = max(children, key=lambda c: (winner_size(c[1]), -c[0]))
+                out[key] = (move, False)
+        return out
+
+    def check(self, prover: Prover) -> int:
+        """Every loser reply in the tree reaches a booked winner position or one the in-game solver
+        proves; returns the number of replies checked (AssertionError on a hole)."""
+        checked = 0
+        for children in self.loser_children.values():
+            for _, child in children:
+                checked += 1
+                if child in self.entries or child in self.leaves:
+                    continue
+                if child in self.frontier:
+                    continue  # still open: --max-plies stopped before it
+                if prover.in_game(child.piece, child.region, child.side) != 1:
+                    raise AssertionError(f"no book answer and no in-game proof: {child}")
+        return checked
+
+    def write(self, prover: Prover, out: Path) -> None:
+        checked = self.check(prover)
+        entries = dict(self.entries)
+        entries.update(self.loser_moves())
+        figures = {k: round(v, 1) if isinstance(v, float) else v for k, v in self.figures.items()}
+        figures.update(size=self.n, winner=("South", "North")[self.winner], plies=self.ply,
+                       winner_positions=len(self.entries), loser_positions=len(entries) - len(self.entries),
+                       leaves=len(self.leaves), open=len(self.frontier), replies_checked=checked,
+                       in_game_budget=prover.budget, refutations=self.refutations)
+        book.save(out, self.n, entries, figures, self.frontier)
+        log(f"wrote {out}: {len(entries)} positions, {out.stat().st_size:,} bytes; {figures}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=8)
+    parser.add_argument("--bits", type=int, default=24, help="the large solver table: 2**bits entries of 16 bytes")
+    parser.add_argument("--budget", type=int, default=IN_GAME_BUDGET)
+    parser.add_argument("--max-plies", type=int, default=99)
+    parser.add_argument("--checkpoint", type=Path, default=None)
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--load-table", type=Path, help="start from a solver table tools/solve_rastros.py saved")
+    parser.add_argument("--write-partial", action="store_true", help="write the book from the checkpoint and stop")
+    args = parser.parse_args(argv)
+    n = args.size
+    out = args.out or data.path(book.file_name(n))
+    checkpoint = args.checkpoint or Path(f"/tmp/rastros-proof/book{n}.pickle")
+    checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    prover = Prover(n, args.bits, args.budget)
+    if args.load_table:
+        prover.big.table = np.load(args.load_table)
+        log(f"solver table loaded from {args.load_table}: {len(prover.big.table):,} entries")
+    if checkpoint.exists():
+        builder = pickle.loads(checkpoint.read_bytes())
+        log(f"resumed at ply {builder.ply}: {len(builder.entries)} entries, {len(builder.frontier)} open")
+    else:
+        builder = Builder(n)
+        builder.start(prover)
+    if not args.write_partial:
+        builder.run(prover, args.max_plies, checkpoint)
+    builder.write(prover, out)
+    if out.parent == data.FOLDER:
+        data.record_checksum(out.name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
