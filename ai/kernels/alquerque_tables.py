@@ -1,0 +1,542 @@
+"""Alquerque endgame tables: every position with few pieces, solved by retrograde analysis.
+
+What a table holds.  For every position (White's pieces, Black's pieces, the side to move) with
+``w`` White and ``b`` Black pieces, one byte: the value for the side to move (win, loss or draw)
+in the top two bits and ``d``, the plies to the next capture or the end of the game, in the low
+six (``value << 6 | d``).  ``d`` is a win's fastest and a loss's slowest way there under best play.
+
+The 40-ply counter.  The game is drawn when 40 plies pass without a capture (games/alquerque.py
+checks "no legal move" first, so a side blocked on the 40th ply still loses).  A capture resets the
+counter, so what decides a position with counter ``q`` is whether its result comes within the
+``40 - q`` plies left: a position stored as "win (or loss) in ``d``" is that win (or loss) exactly
+when ``q + d <= 40``, and a draw when ``q + d > 40``.  This is exact, not a rule of thumb: let
+``W_k`` / ``L_k`` be the positions won / lost with at most ``k`` plies left on the counter; a
+position is in ``W_k`` when a step leads to ``L_{k-1}`` or a capture leads to a smaller table's
+loss (the counter starts again at 0 there), and in ``L_k`` when it has no move (``L_0``), or every
+step leads to ``W_{k-1}`` and every capture to a smaller table's win.  The retrograde analysis
+below computes exactly these sets for ``k = 0 .. 40``; ``d`` is the smallest ``k`` of the set, and
+positions in none of them are draws whatever the counter (stored as 0).  So the tables never
+need the counter as part of the position, and a win that needs more plies than are left is a draw.
+
+Repetition.  The third occurrence of a position (same side to move) is a draw.  Along a table
+line ``d`` falls by one every ply until the capture, so the winner repeats nothing, and repetition
+can only add draws, never take a draw away from the side that holds it: the tables' values are
+exact for every game whose history (the positions since the last capture or forward step) holds
+no position twice.  ``probe`` handles the rest exactly: when some earlier position has occurred
+twice it searches the sideways steps (the only moves that can reach an earlier position) with the
+game's own states, and uses the tables for every other move (after one, no earlier position can
+recur).
+
+Indexing.  A table ``(w, b)`` has ``2 * C(25, w) * C(25 - w, b)`` entries: index
+``(side * C(25, w) + rank(white)) * C(25 - w, b) + rank(black')``, where ``rank`` is the
+colexicographic rank of a set of points and ``black'`` is Black's set among the points White does
+not hold.  All tables of a rule variant sit in one byte array (``blob``) at ``offsets[w, b]``
+(-1: not built).  Only the tables with ``w >= b`` are built and shipped: upside down with the
+colours swapped a position is the same game (forward is up for White and down for Black, the
+diagonals and both options are symmetric), so ``(b, w)`` is read from ``(w, b)``.
+
+The build.  Captures always lead to a smaller table, so tables are built by total piece count:
+first the value of every position from its captures (a win if one leads to a loss, or takes the
+last piece) and its number of steps, then level by level the steps backwards ("un-steps": a
+piece of the side that just moved goes back to a point it could have stepped from).  One level is
+one pass over the table; 40 levels end it.  The tool is tools/build_alquerque_tables.py; the
+shipped file is ai/data/alquerque_<variant>.bin (a small header and the LZMA-compressed blob);
+docs/alquerque-tables.md has the sizes, times and shares of won, lost and drawn positions.
+
+Using them.  ``probe(state) -> (value, plies) | None`` (value +1 / 0 / -1 for the side to move,
+``plies`` = ``d``); ``best_move`` and ``line`` play the tables' way (fastest conversion for the
+winner, slowest for the loser); ``outcome`` gives the winner and the length of that line.  Inside
+a numba search, ``probe_kernel(blob, offsets, white, black, side, quiet)`` does the same lookup
+(without the history, see above).
+"""
+
+from __future__ import annotations
+
+import lzma
+import struct
+from functools import lru_cache
+from math import comb
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from ai import data
+from ai.kernels.alquerque import (
+    R_JUMPS,
+    R_LAND,
+    R_OVER,
+    R_REACH,
+    R_STEPS,
+    generate,
+    has_move,
+    make_move,
+    move_captured,
+    popcount,
+    rules,
+)
+from games.alquerque import DRAW_PLIES, PIECES, POINTS, SIZE, Alquerque, AlquerqueState, Move, is_step
+
+DRAW_CLASS, WIN_CLASS, LOSS_CLASS = 0, 1, 2  # the top two bits of an entry
+DISTANCE_MASK = 63
+UNKNOWN = -2  # probe_kernel: the position is not in the tables
+MAX_MOVES = 1024
+ROW_MASK = (1 << SIZE) - 1
+BINOMIAL = np.array([[comb(n, k) for k in range(PIECES + 2)] for n in range(POINTS + 1)], np.int64)
+MAGIC = b"ALQTB1"
+VARIANTS = {  # file key -> (any_direction_captures, compulsory_capture)
+    "course": (False, False),
+    "any-direction": (True, False),
+    "compulsory": (False, True),
+    "any-direction-compulsory": (True, True),
+}
+
+
+class Tables(NamedTuple):
+    """The tables of one rule variant: the byte array and where each ``(w, b)`` table starts."""
+
+    blob: np.ndarray  # uint8
+    offsets: np.ndarray  # int64 [PIECES + 1, PIECES + 1], -1 where not built
+    max_pieces: int  # every table with w + b <= max_pieces is built
+
+
+def variant_key(any_direction_captures: bool, compulsory_capture: bool) -> str:
+    for key, options in VARIANTS.items():
+        if options == (bool(any_direction_captures), bool(compulsory_capture)):
+            return key
+    raise ValueError("no such variant")
+
+
+def variant_of(game: Alquerque) -> str:
+    return variant_key(game.any_direction_captures, game.compulsory_capture)
+
+
+def file_name(variant: str) -> str:
+    return f"alquerque_{variant}.bin"
+
+
+def table_size(w: int, b: int) -> int:
+    return int(2 * BINOMIAL[POINTS, w] * BINOMIAL[POINTS - w, b])
+
+
+def empty_tables() -> Tables:
+    return Tables(np.zeros(0, np.uint8), np.full((PIECES + 1, PIECES + 1), -1, np.int64), 0)
+
+
+def with_table(tables: Tables, w: int, b: int, table: np.ndarray) -> Tables:
+    """``tables`` with the table ``(w, b)`` appended."""
+    offsets = tables.offsets.copy()
+    offsets[w, b] = tables.blob.size
+    n = 2
+    while n <= 2 * PIECES and all(max(offsets[i, n - i], offsets[n - i, i]) >= 0 for i in tables_of_count(n)):
+        n += 1
+    return Tables(np.concatenate([tables.blob, table]), offsets, n - 1 if n > 2 else 0)
+
+
+def tables_of_count(n: int) -> range:
+    """The White counts ``w`` of the tables ``(w, n - w)`` with ``n`` pieces in all (both sides > 0)."""
+    return range(max(1, n - PIECES), min(PIECES, n - 1) + 1)
+
+
+def stored_tables_of_count(n: int) -> range:
+    """The White counts of the tables that are built and shipped (``w >= b``; see ``entry``)."""
+    return range((n + 1) // 2, min(PIECES, n - 1) + 1)
+
+
+# -- indexing ------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def rank_points(bits):
+    """Colexicographic rank of a set of points among the sets of its size."""
+    rank = 0
+    i = 1
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        rank += BINOMIAL[popcount(low - 1), i]
+        i += 1
+    return rank
+
+
+@njit(cache=True, nogil=True)
+def unrank_points(rank, k):
+    """The set of ``k`` points (in 0..24) whose colexicographic rank is ``rank``."""
+    bits = 0
+    for i in range(k, 0, -1):
+        p = i - 1
+        while BINOMIAL[p + 1, i] <= rank:
+            p += 1
+        bits |= 1 << p
+        rank -= BINOMIAL[p, i]
+    return bits
+
+
+@njit(cache=True, nogil=True)
+def squeeze(bits, holes):
+    """``bits`` renumbered on the points that ``holes`` leaves free (drop the holes)."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        p = popcount(low - 1)
+        out |= 1 << (p - popcount(holes & (low - 1)))
+    return out
+
+
+@njit(cache=True, nogil=True)
+def spread(bits, holes):
+    """The inverse of ``squeeze``: the i-th free point for every i in ``bits``."""
+    out = 0
+    p = 0
+    i = 0
+    while bits >> i:
+        while (holes >> p) & 1:
+            p += 1
+        if (bits >> i) & 1:
+            out |= 1 << p
+        p += 1
+        i += 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def position_index(white, black, side, w, b):
+    """Index of a position in its table ``(w, b)`` (``w``, ``b``: the piece counts)."""
+    return (side * BINOMIAL[POINTS, w] + rank_points(white)) * BINOMIAL[POINTS - w, b] \
+        + rank_points(squeeze(black, white))
+
+
+@njit(cache=True, nogil=True)
+def index_position(index, w, b):
+    """The position ``(white, black, side)`` at ``index`` of table ``(w, b)``."""
+    per_white = BINOMIAL[POINTS - w, b]
+    high, rank_black = index // per_white, index % per_white
+    side, rank_white = high // BINOMIAL[POINTS, w], high % BINOMIAL[POINTS, w]
+    white = unrank_points(rank_white, w)
+    return white, spread(unrank_points(rank_black, b), white), side
+
+
+@njit(cache=True, nogil=True)
+def mirror(bits):
+    """The points upside down (row 1 <-> row 5): with the colours swapped, the same game."""
+    out = 0
+    for row in range(SIZE):
+        out |= ((bits >> (row * SIZE)) & ROW_MASK) << ((SIZE - 1 - row) * SIZE)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def entry(blob, offsets, white, black, side):
+    """The table byte of a position (both sides have pieces), or -1 when its table is not built.
+    A table ``(w, b)`` with ``w < b`` is read from ``(b, w)`` upside down with the colours swapped."""
+    w, b = popcount(white), popcount(black)
+    if w >= offsets.shape[0] or b >= offsets.shape[1]:
+        return -1
+    if offsets[w, b] >= 0:
+        return np.int64(blob[offsets[w, b] + position_index(white, black, side, w, b)])
+    if offsets[b, w] >= 0:
+        return np.int64(blob[offsets[b, w] + position_index(mirror(black), mirror(white), 1 - side, b, w)])
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def probe_kernel(blob, offsets, white, black, side, quiet):
+    """(value, plies) for the side to move with ``quiet`` plies on the 40-ply counter: value 1
+    won, -1 lost, 0 drawn, ``UNKNOWN`` not in the tables; plies to the next capture or the end
+    (0 for a draw).  Exact unless the history holds a position twice (see the module docstring);
+    a side without pieces has lost."""
+    own = white if side == 0 else black
+    enemy = black if side == 0 else white
+    if own == 0:
+        return -1, 0
+    if enemy == 0:
+        return 1, 0
+    e = entry(blob, offsets, white, black, side)
+    if e < 0:
+        return UNKNOWN, 0
+    cls, d = e >> 6, e & DISTANCE_MASK
+    if cls == DRAW_CLASS or quiet + d > DRAW_PLIES:
+        return 0, 0
+    return (1 if cls == WIN_CLASS else -1), d
+
+
+# -- the build -----------------------------------------------------------------------------------
+def unstep_table(r: np.ndarray) -> np.ndarray:
+    """[side * 25 + point] -> bitmask of the points a piece of ``side`` could have stepped from."""
+    out = np.zeros(2 * POINTS, np.int64)
+    for side in (0, 1):
+        for origin in range(POINTS):
+            targets = int(r[side * POINTS + origin, R_STEPS])
+            for t in range(POINTS):
+                if targets >> t & 1:
+                    out[side * POINTS + t] |= 1 << origin
+    return out
+
+
+@njit(cache=True, nogil=True)
+def has_capture(r, own, enemy, side):
+    """Whether ``side`` could make a capture (what makes a step illegal when captures are compulsory)."""
+    occupied = own | enemy
+    bits = own
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        row = side * POINTS + popcount(low - 1)
+        if enemy & r[row, R_REACH]:
+            for k in range(r[row, R_JUMPS]):
+                if (enemy >> r[row, R_OVER + k]) & 1 and not (occupied >> r[row, R_LAND + k]) & 1:
+                    return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def first_pass(r, blob, offsets, w, b, out, remaining, lo, hi):
+    """Entries ``lo..hi`` from their captures: a win in 1 when a capture leads to a loss (or takes
+    the last piece), a loss in 0 with no move, a loss in 1 when every move is a capture into a
+    win; else ``remaining`` = the moves not yet known to lose (steps, captures into draws)."""
+    moves = np.zeros((1, MAX_MOVES), np.int64)
+    for index in range(lo, hi):
+        white, black, side = index_position(index, w, b)
+        own = white if side == 0 else black
+        enemy = black if side == 0 else white
+        n = generate(r, own, enemy, side, moves, 0, False)
+        if n == 0:
+            out[index] = LOSS_CLASS << 6
+            continue
+        count = 0
+        won = False
+        for i in range(n):
+            move = moves[0, i]
+            if move_captured(move) == 0:
+                count += 1
+                continue
+            cw, cb = make_move(white, black, side, move)
+            if (cb if side == 0 else cw) == 0:
+                won = True
+                break
+            e = entry(blob, offsets, cw, cb, 1 - side)
+            if e >> 6 == LOSS_CLASS:
+                won = True
+                break
+            if e >> 6 != WIN_CLASS:
+                count += 1
+        if won:
+            out[index] = WIN_CLASS << 6 | 1
+        elif count == 0:
+            out[index] = LOSS_CLASS << 6 | 1
+        else:
+            remaining[index] = count
+
+
+@njit(cache=True, nogil=True)
+def level_pass(r, unsteps, w, b, out, remaining, level):
+    """One level backwards: every predecessor (by a step) of a loss in ``level - 1`` is a win in
+    ``level``; a predecessor of a win in ``level - 1`` whose last unknown move this was is a loss
+    in ``level``.  Returns how many entries it decided."""
+    compulsory = r[2 * POINTS, 0]
+    decided = 0
+    for index in range(out.size):
+        e = out[index]
+        if e == 0 or (e & DISTANCE_MASK) != level - 1:
+            continue
+        lost = (e >> 6) == LOSS_CLASS
+        white, black, side = index_position(index, w, b)
+        mover = 1 - side
+        empty = ~(white | black) & ((1 << POINTS) - 1)
+        pieces = white if mover == 0 else black
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            origins = unsteps[mover * POINTS + popcount(low - 1)] & empty
+            while origins:
+                o = origins & -origins
+                origins ^= o
+                pw, pb = (white ^ low ^ o, black) if mover == 0 else (white, black ^ low ^ o)
+                if compulsory and has_capture(r, pw if mover == 0 else pb, pb if mover == 0 else pw, mover):
+                    continue
+                before = position_index(pw, pb, mover, w, b)
+                if out[before] != 0:
+                    continue
+                if lost:
+                    out[before] = WIN_CLASS << 6 | level
+                    decided += 1
+                else:
+                    remaining[before] -= 1
+                    if remaining[before] == 0:
+                        out[before] = LOSS_CLASS << 6 | level
+                        decided += 1
+    return decided
+
+
+def build_table(r: np.ndarray, tables: Tables, w: int, b: int, report=None) -> np.ndarray:
+    """The table ``(w, b)`` of the variant whose kernel rules are ``r``; ``tables`` holds every
+    smaller table.  ``report(level, decided)`` is told the progress."""
+    size = table_size(w, b)
+    out = np.zeros(size, np.uint8)
+    remaining = np.zeros(size, np.uint16)
+    chunk = 1 << 22
+    for lo in range(0, size, chunk):
+        first_pass(r, tables.blob, tables.offsets, w, b, out, remaining, lo, min(size, lo + chunk))
+    unsteps = unstep_table(r)
+    for level in range(1, DRAW_PLIES + 1):
+        decided = level_pass(r, unsteps, w, b, out, remaining, level)
+        if report:
+            report(level, decided)
+    return out
+
+
+def shares(table: np.ndarray) -> tuple[float, float, float]:
+    """The fractions of won, lost and drawn entries (for the side to move, counter at 0)."""
+    cls = table >> 6
+    n = max(table.size, 1)
+    return (float(np.count_nonzero(cls == WIN_CLASS)) / n, float(np.count_nonzero(cls == LOSS_CLASS)) / n,
+            float(np.count_nonzero(cls == DRAW_CLASS)) / n)
+
+
+# -- the file ------------------------------------------------------------------------------------
+def to_bytes(tables: Tables) -> bytes:
+    """Header (magic, largest piece count, the offsets) then the blob, LZMA-compressed."""
+    header = MAGIC + struct.pack("<ii", tables.max_pieces, tables.blob.size)
+    header += tables.offsets.astype("<i8").tobytes()
+    return header + lzma.compress(tables.blob.tobytes(), preset=9 | lzma.PRESET_EXTREME)
+
+
+def from_bytes(raw: bytes) -> Tables:
+    if not raw.startswith(MAGIC):
+        raise ValueError("not an Alquerque table file")
+    at = len(MAGIC)
+    max_pieces, size = struct.unpack_from("<ii", raw, at)
+    at += 8
+    count = (PIECES + 1) ** 2
+    offsets = np.frombuffer(raw, "<i8", count, at).astype(np.int64).reshape(PIECES + 1, PIECES + 1)
+    blob = np.frombuffer(lzma.decompress(raw[at + 8 * count:]), np.uint8)
+    if blob.size != size:
+        raise ValueError("truncated Alquerque table file")
+    return Tables(blob, offsets, max_pieces)
+
+
+@lru_cache(maxsize=4)
+def load(variant: str = "course") -> Tables | None:
+    """The shipped tables of a variant (read once), or None when the app has none for it."""
+    path = data.path(file_name(variant))
+    if not path.exists():
+        return None
+    return from_bytes(path.read_bytes())
+
+
+def tables_of(game: Alquerque) -> Tables | None:
+    return load(variant_of(game))
+
+
+# -- probing games/alquerque.py states -------------------------------------------------------------
+WIN, DRAW, LOSS = 1, 0, -1
+RESOLVE_BUDGET = 20_000  # states the repetition resolver may visit before it gives up
+
+
+def probe(state: AlquerqueState, tables: Tables | None = None) -> tuple[int, int] | None:
+    """(value for the side to move: 1 won / 0 drawn / -1 lost, plies to the next capture or the
+    end), exact under the rules' counter and repetition, or None when the tables do not know."""
+    tables = tables if tables is not None else tables_of(state.game)
+    if tables is None:
+        return None
+    return _value(state, tables, {}, [0])
+
+
+def _value(state: AlquerqueState, tables: Tables, memo: dict, visited: list[int]) -> tuple[int, int] | None:
+    if state.is_terminal():
+        return (DRAW, 0) if state.winner() is None else (LOSS, 0)
+    if not any(state.history.count(p) >= 2 for p in set(state.history)):
+        value, plies = probe_kernel(tables.blob, tables.offsets, state.boards[0], state.boards[1],
+                                    state.to_move, state.quiet)
+        return None if value == UNKNOWN else (int(value), int(plies))
+    return _resolve(state, tables, memo, visited)
+
+
+def _resolve(state: AlquerqueState, tables: Tables, memo: dict, visited: list[int]) -> tuple[int, int] | None:
+    """The exact value of a state whose history holds a position twice: minimax over its moves
+    (only sideways steps keep such a history; after any other move the tables are exact)."""
+    key = state.key()
+    if key in memo:
+        return memo[key]
+    visited[0] += 1
+    if visited[0] > RESOLVE_BUDGET:
+        return None
+    best: tuple[int, int] | None = None
+    for move in state.legal_moves():
+        got = _value(state.play(move), tables, memo, visited)
+        if got is None:
+            return None
+        mine = _parent_view(got, move)
+        if best is None or _better(mine, best):
+            best = mine
+    memo[key] = best
+    return best
+
+
+def _parent_view(child: tuple[int, int], move: Move) -> tuple[int, int]:
+    """A child's (value, plies) seen from the side that played ``move``: a capture is itself the
+    conversion (1 ply), a step adds one ply."""
+    value, plies = child
+    if value == DRAW:
+        return DRAW, 0
+    return -value, 1 if not is_step(move) else plies + 1
+
+
+def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether the mover prefers ``a``: wins (faster first), draws, then losses (slower first)."""
+    if a[0] != b[0]:
+        return a[0] > b[0]
+    return a[1] < b[1] if a[0] == WIN else a[1] > b[1] if a[0] == LOSS else False
+
+
+def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | None:
+    """The tables' move: a win's fastest conversion, a loss's slowest, a draw's first drawing move
+    (the generation order); None when the tables do not know the position."""
+    if state.is_terminal():
+        return None
+    tables = tables if tables is not None else tables_of(state.game)
+    if tables is None:
+        return None
+    best, chosen = None, None
+    for move in state.legal_moves():
+        got = probe(state.play(move), tables)
+        if got is None:
+            return None
+        mine = _parent_view(got, move)
+        if best is None or _better(mine, best):
+            best, chosen = mine, move
+    return chosen
+
+
+def line(state: AlquerqueState, tables: Tables | None = None, limit: int = 2000) -> list[Move] | None:
+    """The moves of the tables' line from ``state`` to the end of the game (both sides playing
+    ``best_move``), or None when the tables do not know a position on it."""
+    moves: list[Move] = []
+    while not state.is_terminal() and len(moves) < limit:
+        move = best_move(state, tables)
+        if move is None:
+            return None
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+def outcome(state: AlquerqueState, tables: Tables | None = None) -> tuple[int | None, int] | None:
+    """(winner: 0 White, 1 Black or None for a draw, plies of the tables' line to the end; 0 for a
+    draw) for the side panel ("White wins in 17"), or None when the tables do not know."""
+    got = probe(state, tables)
+    if got is None:
+        return None
+    if got[0] == DRAW:
+        return None, 0
+    moves = line(state, tables)
+    if moves is None:
+        return None
+    return (state.to_move if got[0] == WIN else 1 - state.to_move), len(moves)
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the probe kernels."""
+    tables = empty_tables()
+    probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
+    index_position(0, 1, 1)
+    has_move(rules(), 1, 1 << 24, 0)

@@ -1,0 +1,291 @@
+"""The Alquerque endgame tables (ai/kernels/alquerque_tables.py) against the rules themselves.
+
+- Every 2- and 3-piece position, at every count of the 40-ply counter, in every rule variant,
+  against a plain dynamic programme over the counter written on games/alquerque.py's own move
+  generation (no retrograde analysis, no un-steps, no indexing shared with the tables).
+- Random 4- and 5-piece positions: the table value follows from the children's by one minimax step.
+- Along the tables' line the plies to the conversion fall by one each ply, and the game that
+  games/alquerque.py plays out ends the way the tables said, at any counter.
+- Draw rules from hand-built positions: a win one ply too slow for the counter is a draw, and a
+  position occurring twice before turns a table win into a draw, both checked by plain search.
+- The shipped file: index round trips, and the file's tables equal a fresh build.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from ai.kernels import alquerque_tables as tb
+from ai.kernels.alquerque import rules
+from games.alquerque import DRAW_PLIES, POINTS, Alquerque, captured_points, is_step
+
+VARIANTS = list(tb.VARIANTS)
+
+
+@lru_cache(maxsize=8)
+def built(variant: str, pieces: int) -> tb.Tables:
+    """A fresh build of every table with up to ``pieces`` pieces."""
+    r = rules(*tb.VARIANTS[variant])
+    tables = tb.empty_tables()
+    for n in range(2, pieces + 1):
+        for w in tb.tables_of_count(n):
+            tables = tb.with_table(tables, w, n - w, tb.build_table(r, tables, w, n - w))
+    return tables
+
+
+def game_of(variant: str) -> Alquerque:
+    any_direction, compulsory = tb.VARIANTS[variant]
+    return Alquerque(any_direction_captures=any_direction, compulsory_capture=compulsory)
+
+
+def positions(w: int, b: int):
+    for index in range(tb.table_size(w, b)):
+        white, black, side = tb.index_position(index, w, b)
+        yield int(white), int(black), int(side)
+
+
+def plain_values(game: Alquerque, pieces: int) -> dict:
+    """(white, black, side) -> [value with q plies on the counter for q in 0..40] (1 won, 0 drawn,
+    -1 lost for the side to move), straight from the rules: no move loses; at q = 40 the game is
+    drawn; otherwise the best of the moves, a capture leading to the counter 0, a step to q + 1."""
+    values: dict = {}
+    for n in range(2, pieces + 1):
+        table = {}
+        children = {}
+        for w in tb.tables_of_count(n):
+            for white, black, side in positions(w, n - w):
+                steps, captures = [], []
+                for move in game.generate_moves((white, black), side):
+                    boards = [white, black]
+                    boards[side] = boards[side] & ~(1 << move[0]) | 1 << move[-1]
+                    for p in captured_points(move):
+                        boards[1 - side] &= ~(1 << p)
+                    child = (boards[0], boards[1], 1 - side)
+                    (steps if is_step(move) else captures).append(child)
+                children[(white, black, side)] = (steps, captures)
+                table[(white, black, side)] = [0] * (DRAW_PLIES + 1)
+        for q in range(DRAW_PLIES, -1, -1):
+            for key, (steps, captures) in children.items():
+                if not steps and not captures:
+                    table[key][q] = -1
+                    continue
+                if q == DRAW_PLIES:
+                    continue
+                best = -1
+                for child in captures:
+                    best = max(best, 1 if child[1 - key[2]] == 0 else -values[child][0])
+                for child in steps:
+                    best = max(best, -table[child][q + 1])
+                table[key][q] = best
+        values.update(table)
+    return values
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_position_up_to_three_pieces_agrees_with_the_rules(variant):
+    tables = built(variant, 3)
+    plain = plain_values(game_of(variant), 3)
+    assert len(plain) == sum(tb.table_size(w, n - w) for n in (2, 3) for w in tb.tables_of_count(n))
+    for (white, black, side), by_counter in plain.items():
+        for q in range(DRAW_PLIES + 1):
+            value, _ = tb.probe_kernel(tables.blob, tables.offsets, white, black, side, q)
+            assert value == by_counter[q], (variant, white, black, side, q)
+
+
+@lru_cache(maxsize=8)
+def built_half(variant: str, pieces: int) -> tb.Tables:
+    """Only the tables the tool builds and ships (``w >= b``)."""
+    r = rules(*tb.VARIANTS[variant])
+    tables = tb.empty_tables()
+    for n in range(2, pieces + 1):
+        for w in tb.stored_tables_of_count(n):
+            tables = tb.with_table(tables, w, n - w, tb.build_table(r, tables, w, n - w))
+    return tables
+
+
+@pytest.mark.parametrize("variant", ["course", "any-direction-compulsory"])
+def test_the_shipped_half_reads_the_other_half_upside_down(variant):
+    full, half = built(variant, 4), built_half(variant, 4)
+    assert full.max_pieces == half.max_pieces == 4
+    for n in range(2, 5):
+        for w in tb.tables_of_count(n):
+            for white, black, side in positions(w, n - w):
+                assert tb.entry(half.blob, half.offsets, white, black, side) == \
+                    tb.entry(full.blob, full.offsets, white, black, side)
+
+
+def test_indexing_round_trips():
+    rng = random.Random(1)
+    for w, b in [(1, 1), (2, 1), (3, 3), (5, 2), (4, 4), (12, 12)]:
+        size = tb.table_size(w, b)
+        for index in [0, size - 1] + [rng.randrange(size) for _ in range(300)]:
+            white, black, side = tb.index_position(index, w, b)
+            assert bin(white).count("1") == w and bin(black).count("1") == b and not white & black
+            assert white | black < 1 << POINTS
+            assert tb.position_index(white, black, side, w, b) == index
+
+
+def child_boards(white: int, black: int, side: int, move) -> tuple[int, int]:
+    boards = [white, black]
+    boards[side] = boards[side] & ~(1 << move[0]) | 1 << move[-1]
+    for p in captured_points(move):
+        boards[1 - side] &= ~(1 << p)
+    return boards[0], boards[1]
+
+
+def preference(option: tuple[int, int]) -> tuple[int, int]:
+    """How the side to move ranks (value, plies): wins fastest first, then draws, losses slowest first."""
+    value, plies = option
+    return (2, -plies) if value == 1 else (1, 0) if value == 0 else (0, plies)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_four_and_five_piece_values_follow_from_their_children(variant):
+    """One minimax step of the rules over the tables' children gives the table's own value and
+    plies, at every counter (a capture starts the child's counter at 0, a step adds one)."""
+    tables, game, rng = built_half(variant, 5), game_of(variant), random.Random(5)
+    for n in (4, 5):
+        for w in tb.tables_of_count(n):
+            size = tb.table_size(w, n - w)
+            for index in [rng.randrange(size) for _ in range(150)]:
+                white, black, side = (int(x) for x in tb.index_position(index, w, n - w))
+                for q in (0, rng.randrange(DRAW_PLIES + 1), DRAW_PLIES):
+                    options = []
+                    for move in game.generate_moves((white, black), side):
+                        cw, cb = child_boards(white, black, side, move)
+                        value, plies = tb.probe_kernel(tables.blob, tables.offsets, cw, cb, 1 - side,
+                                                       q + 1 if is_step(move) else 0)
+                        # a capture is the conversion itself; a step is one ply more than its child's
+                        options.append((0, 0) if value == 0 else (-value, plies + 1 if is_step(move) else 1))
+                    best = (-1, 0) if not options else (0, 0) if q == DRAW_PLIES else max(options, key=preference)
+                    assert tb.probe_kernel(tables.blob, tables.offsets, white, black, side, q) == best, \
+                        (variant, white, black, side, q)
+
+
+def won_states(variant: str, pieces: int, count: int, seed: int):
+    """Random states (counter 0) of ``pieces`` pieces that the tables call won for the side to move."""
+    tables, game, rng = built_half(variant, pieces), game_of(variant), random.Random(seed)
+    found = []
+    while len(found) < count:
+        w = rng.choice(list(tb.tables_of_count(pieces)))
+        white, black, side = (int(x) for x in tb.index_position(rng.randrange(tb.table_size(w, pieces - w)),
+                                                                 w, pieces - w))
+        if tb.probe_kernel(tables.blob, tables.offsets, white, black, side, 0)[0] == 1:
+            state = game.from_text(f"to-move: {game.sides[side]}\n" + "\n".join(game._board_rows((white, black))))
+            found.append(state)
+    return tables, found
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_along_the_tables_line_the_plies_fall_and_the_winner_wins(variant):
+    tables, states = won_states(variant, 5, 12, seed=3)
+    for state in states:
+        winner = state.to_move
+        moves = tb.line(state, tables)
+        plies = tb.probe(state, tables)[1]
+        for move in moves:
+            state = state.play(move)
+            if state.is_terminal():
+                break
+            value, now = tb.probe(state, tables)
+            assert value == (1 if state.to_move == winner else -1)
+            if is_step(move):
+                assert now == plies - 1
+            plies = now
+        assert state.is_terminal() and state.winner() == winner
+        assert tb.outcome(states[0], tables)[0] == states[0].to_move
+
+
+@pytest.mark.parametrize("variant", ["course", "compulsory"])
+def test_the_tables_win_against_any_defence(variant):
+    """The winner plays the tables' moves, the loser random ones: the game ends in the win, and
+    the winner's plies to the conversion fall every move until a capture."""
+    tables, states = won_states(variant, 5, 15, seed=4)
+    rng = random.Random(9)
+    for state in states:
+        winner = state.to_move
+        while not state.is_terminal():
+            if state.to_move == winner:
+                before = tb.probe(state, tables)
+                move = tb.best_move(state, tables)
+                state = state.play(move)
+                after = tb.probe(state, tables)
+                assert after[0] == -1 or state.is_terminal()
+                assert not is_step(move) or after[1] == before[1] - 1
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+        assert state.winner() == winner
+
+
+def plain_search(state) -> int:
+    """The value for the side to move by plain minimax on games/alquerque.py's states (every draw
+    rule included); only for states whose game cannot last long (a high counter, captures end it)."""
+    if state.is_terminal():
+        return 0 if state.winner() is None else -1
+    return max(-plain_search(state.play(move)) for move in state.legal_moves())
+
+
+def one_against_one(game, value_wanted: int, tables):
+    """Every 1-against-1 position with White to move that the tables value ``value_wanted``, with
+    its plies."""
+    for white, black, side in positions(1, 1):
+        if side == 0:
+            value, plies = tb.probe_kernel(tables.blob, tables.offsets, white, black, 0, 0)
+            if value == value_wanted:
+                yield white, black, int(plies)
+
+
+def hand_built(game, white: int, black: int, side: int, quiet: int, seen=()) -> str:
+    lines = [f"to-move: {game.sides[side]}", f"no-capture: {quiet}", *game._board_rows((white, black))]
+    for w, b, s in seen:
+        lines.append(f"seen: {'/'.join(game._board_rows((w, b)))} {game.sides[s]}")
+    return "\n".join(lines)
+
+
+def test_a_win_one_ply_too_slow_for_the_counter_is_a_draw():
+    game, tables = Alquerque(), built_half("course", 2)
+    checked = 0
+    for white, black, plies in one_against_one(game, 1, tables):
+        if plies > 7:
+            continue
+        in_time = game.from_text(hand_built(game, white, black, 0, DRAW_PLIES - plies))
+        too_late = game.from_text(hand_built(game, white, black, 0, DRAW_PLIES - plies + 1))
+        assert tb.probe(in_time, tables) == (1, plies) and plain_search(in_time) == 1
+        assert tb.probe(too_late, tables) == (0, 0) and plain_search(too_late) == 0
+        checked += 1
+    assert checked > 20
+
+
+def test_no_legal_move_on_the_fortieth_ply_still_loses():
+    game, tables = Alquerque(), built_half("course", 3)
+    state = game.from_text("to-move: Black\nno-capture: 40\n.....\n.....\n.....\n.....\nBWW..")
+    assert state.winner() == 0 and tb.probe(state, tables) == (-1, 0)
+    assert tb.probe_kernel(tables.blob, tables.offsets, *state.boards, 1, DRAW_PLIES) == (-1, 0)
+
+
+def test_a_position_seen_twice_on_the_winning_line_is_resolved_exactly():
+    """Hand-built histories: one sideways neighbour of a won (or lost) 1-against-1 position has
+    occurred twice.  The probe agrees with plain search, and some of these values are not the
+    tables' own (the history turned a win into a draw)."""
+    game, tables = Alquerque(), built_half("course", 2)
+    agreed = changed = 0
+    for value_wanted in (1, -1):
+        for white, black, _ in one_against_one(game, value_wanted, tables):
+            quiet = DRAW_PLIES - 6
+            base = game.from_text(hand_built(game, white, black, 0, quiet))
+            if tb.probe(base, tables)[0] != value_wanted:
+                continue  # too slow with this counter
+            for move in base.legal_moves():
+                if not is_step(move) or move[0] // 5 != move[1] // 5:
+                    continue
+                child = base.play(move)
+                seen = [child.position, child.position]
+                state = game.from_text(hand_built(game, white, black, 0, quiet, seen))
+                got = tb.probe(state, tables)
+                assert got is not None and got[0] == plain_search(state), game.to_text(state)
+                agreed += 1
+                changed += got[0] != value_wanted
+    assert agreed > 50 and changed > 0

@@ -1,0 +1,76 @@
+"""Build the Alquerque endgame tables (ai/kernels/alquerque_tables.py) and ship them in ai/data/.
+
+    .venv/bin/python tools/build_alquerque_tables.py --pieces 6 --variant course
+    .venv/bin/python tools/build_alquerque_tables.py --pieces 8 --variant course --no-ship   # resumable
+
+Tables are built by total piece count, each ``(w, b)`` table saved to the work folder as soon as it
+is done (``--work``, default /tmp/alquerque-tables/<variant>), so a build stopped halfway resumes
+where it stopped when run again with the same command.  Then, unless ``--no-ship``, the tables
+up to ``--pieces`` are written to ai/data/alquerque_<variant>.bin and its SHA-256 recorded.
+Prints per table: entries, seconds, and the shares won / lost / drawn for the side to move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import data  # noqa: E402
+from ai.kernels import alquerque_tables as tb  # noqa: E402
+from ai.kernels.alquerque import rules  # noqa: E402
+
+
+def build(variant: str, pieces: int, work: Path) -> tb.Tables:
+    """Every table with up to ``pieces`` pieces, from the work folder where already built."""
+    work.mkdir(parents=True, exist_ok=True)
+    r = rules(*tb.VARIANTS[variant])
+    tables = tb.empty_tables()
+    print(f"{'table':>8} {'entries':>12} {'seconds':>8} {'won':>7} {'lost':>7} {'drawn':>7}", flush=True)
+    for n in range(2, pieces + 1):
+        for w in tb.stored_tables_of_count(n):
+            b = n - w
+            saved = work / f"{w}v{b}.npy"
+            start = time.perf_counter()
+            if saved.exists():
+                table = np.load(saved)
+                took = "saved"
+            else:
+                table = tb.build_table(r, tables, w, b)
+                np.save(saved.with_suffix(".part.npy"), table)
+                saved.with_suffix(".part.npy").rename(saved)
+                took = f"{time.perf_counter() - start:8.1f}"
+            won, lost, drawn = tb.shares(table)
+            print(f"{w:>4}v{b:<3} {table.size:>12,} {took:>8} {won:7.1%} {lost:7.1%} {drawn:7.1%}", flush=True)
+            tables = tb.with_table(tables, w, b, table)
+    return tables
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pieces", type=int, default=5, help="largest total number of pieces")
+    parser.add_argument("--variant", choices=list(tb.VARIANTS), default="course")
+    parser.add_argument("--work", type=Path, help="folder of the finished (w, b) tables (resume)")
+    parser.add_argument("--no-ship", action="store_true", help="build only; do not write ai/data/")
+    args = parser.parse_args(argv)
+    work = args.work or Path("/tmp/alquerque-tables") / args.variant
+    start = time.perf_counter()
+    tables = build(args.variant, args.pieces, work)
+    print(f"built up to {tables.max_pieces} pieces: {tables.blob.size:,} entries "
+          f"in {time.perf_counter() - start:.1f} s (saved tables included)", flush=True)
+    if args.no_ship:
+        return 0
+    name = tb.file_name(args.variant)
+    data.path(name).write_bytes(tb.to_bytes(tables))
+    digest = data.record_checksum(name)
+    print(f"wrote ai/data/{name}: {data.path(name).stat().st_size:,} bytes, sha256 {digest[:16]}...")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
