@@ -33,6 +33,7 @@ class Settings:
     volume: float = 0.8
     language: str = "en"
     outside_players: list[str] = field(default_factory=list)  # ids the tournament screen remembers
+    setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
 
     def check(self) -> None:
         """Raise ValueError if a value is out of range (so a hand-edited file is caught)."""
@@ -52,6 +53,8 @@ class Settings:
             raise ValueError(f"language {self.language!r} is not one of {', '.join(_language_codes())}")
         if not isinstance(self.outside_players, list) or not all(isinstance(p, str) for p in self.outside_players):
             raise ValueError("outside_players must be a list of player ids (text)")
+        if not isinstance(self.setup_choices, dict):
+            raise ValueError("setup_choices must be an object")
         w, h = self.window_size
         if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
             raise ValueError("window_size must be two whole numbers of pixels")

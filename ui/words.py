@@ -74,8 +74,27 @@ def title(info: Any) -> str:
     return _(info.title)
 
 
-def option_label(option: Any) -> str:
-    return _(option.label)
+# What a few options mean, in a player's words (shown under them on the setup screen); a label the
+# window words differently from the rules package (Trax's "Mode" beside the window's play mode).
+OPTION_LABELS = {("trax", "mode"): N_("Game end")}
+OPTION_NOTES = {
+    ("trax", "mode"): N_("Tournament: the first loop or line wins. Fill: play on until the board is full "
+                         "(the course's test)."),
+    ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
+    ("hex", "swap"): N_("After Blue's first stone, Red may take it over instead of playing a stone."),
+    ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards."),
+    ("alquerque", "compulsory_capture"): N_("A player who can capture must, and must finish the chain."),
+}
+
+
+def option_label(option: Any, game_id: str = "") -> str:
+    return _(OPTION_LABELS.get((game_id, option.name), option.label))
+
+
+def option_note(game_id: str, option: Any) -> str:
+    """A line that explains the option, or ""."""
+    note = OPTION_NOTES.get((game_id, option.name))
+    return _(note) if note else ""
 
 
 def option_value(value: Any) -> str:

@@ -24,7 +24,7 @@ def options_text(scene: GameScene) -> str:
     parts = []
     for opt in info.options:
         value = scene.game.options.get(opt.name, opt.default)
-        parts.append(f"{words.option_label(opt)}: {words.option_value(value)}")
+        parts.append(f"{words.option_label(opt, scene.game.id)}: {words.option_value(value)}")
     return " · ".join(parts)
 
 

@@ -32,7 +32,7 @@ from ui.scenes.base import MenuFormScene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import TIME_CHOICES
-from ui.widgets import card, mix
+from ui.widgets import Button, card, mix
 
 RANDOM_SIDE = 2
 
@@ -49,6 +49,35 @@ class SetupChoices:
     watch_players: dict[str, tuple[str, str]] = field(default_factory=dict)  # per game, PC vs PC
     move_time: float | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "options": self.options, "mode": self.mode, "human_side": self.human_side,
+                "computer": self.computer, "watch_players": {k: list(v) for k, v in self.watch_players.items()},
+                "move_time": self.move_time}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SetupChoices:
+        """The choices saved in the settings; anything malformed is left at its default (the screen
+        checks every value against the game and players it offers anyway)."""
+        choices = cls()
+        if not isinstance(data, dict):
+            return choices
+        if isinstance(data.get("game_id"), str):
+            choices.game_id = data["game_id"]
+        if isinstance(data.get("options"), dict):
+            choices.options = {g: dict(o) for g, o in data["options"].items() if isinstance(o, dict)}
+        if data.get("mode") in (HUMAN_VS_PC, HOTSEAT, PC_VS_PC):
+            choices.mode = data["mode"]
+        if data.get("human_side") in (0, 1, RANDOM_SIDE):
+            choices.human_side = data["human_side"]
+        if isinstance(data.get("computer"), dict):
+            choices.computer = {g: p for g, p in data["computer"].items() if isinstance(p, str)}
+        if isinstance(data.get("watch_players"), dict):
+            choices.watch_players = {g: (p[0], p[1]) for g, p in data["watch_players"].items()
+                                     if isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)}
+        if isinstance(data.get("move_time"), (int, float)) and data["move_time"] in TIME_CHOICES:
+            choices.move_time = float(data["move_time"])
+        return choices
+
 
 def time_label(seconds: float) -> str:
     return _("{seconds} s per move").format(seconds=f"{seconds:g}")
@@ -58,8 +87,8 @@ class SetupScene(MenuFormScene):
     def __init__(self, app, watch: bool = False, game_id: str | None = None) -> None:
         super().__init__(app)
         self.watch = watch
-        if not hasattr(app, "setup_choices"):
-            app.setup_choices = SetupChoices()
+        if not hasattr(app, "setup_choices"):  # the last choices, also from the last session
+            app.setup_choices = SetupChoices.from_dict(getattr(app.settings, "setup_choices", {}))
         self.choices: SetupChoices = app.setup_choices
         infos = games.catalog()
         ids = [i.id for i in infos]
@@ -81,6 +110,8 @@ class SetupScene(MenuFormScene):
         self.offers_version = -1
         self.rebuild_wanted = False
         self.building = False
+        self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
+        self.back_button = Button(_("Back"), self.back, "Esc")
         self.entry = ""  # the "Outside player" field
         self.adding: threading.Thread | None = None
         self.added: list[tuple[str, Any]] = []  # answers of the adding thread, picked up in update()
@@ -92,6 +123,9 @@ class SetupScene(MenuFormScene):
 
     def _options(self) -> dict[str, Any]:
         opts = self.choices.options.setdefault(self.info.id, {})
+        known = {opt.name for opt in self.info.options}
+        for name in [n for n in opts if n not in known]:  # from an older version's settings
+            del opts[name]
         for opt in self.info.options:
             opts.setdefault(opt.name, opt.default)
         return opts
@@ -143,7 +177,15 @@ class SetupScene(MenuFormScene):
             return
         if not self.watch:
             self.choices.mode = self.mode
+        self._remember_choices()
         self.app.switch(GameScene(self.app, setup))
+
+    def _remember_choices(self) -> None:
+        """Keep the choices in the settings file, so the next session starts from them."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and hasattr(settings, "setup_choices"):
+            settings.setup_choices = self.choices.to_dict()
+            self.app.apply_settings()
 
     def back(self) -> None:
         from ui.scenes.menu import MenuScene
@@ -282,6 +324,14 @@ class SetupScene(MenuFormScene):
     def _build_menu_widgets(self) -> None:
         s = self.app.scale
         inner = self.panel.inflate(-int(24 * s), -int(24 * s))
+        # Start and Back sit under the form, outside its scrolling area: always in view
+        row_h, gap = int(44 * s), int(12 * s)
+        inner.height -= row_h + gap
+        half = (inner.width - gap) // 2
+        self.start_button.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
+        self.back_button.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
+        self.start_button.label = _("Start game") if not self.watch else _("Start watching")
+        self.back_button.label = _("Back")
         menu = make_menu(self.app.theme, s, inner, 19, center=False)
         info = self.info
         menu.add.label(words.title(info), font_size=int(26 * s), font_name=tx.BOLD)
@@ -303,17 +353,13 @@ class SetupScene(MenuFormScene):
             menu.add.selector(_("Time: "), times, default=current, style="fancy", selector_id="time",
                               onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:
-            menu.add.text_input(_("Outside player: "), default=self.entry, textinput_id="outside-entry",
-                                onchange=self._set_entry, onreturn=lambda _v: self._add_outside(),
-                                font_size=int(15 * s), maxwidth=28)
-            menu.add.button(_("Add outside player (file.py or gtp:command)"), self._add_outside,
-                            button_id="add-outside", font_size=int(15 * s))
-        menu.add.vertical_margin(int(10 * s))
-        theme = self.app.theme
-        menu.add.button(_("Start game") if not self.watch else _("Start watching"), self.start, button_id="start",
-                        background_color=theme.accent, font_color=(255, 255, 255), font_name=tx.BOLD,
-                        padding=(int(10 * s), int(40 * s)))
-        menu.add.button(_("Back"), self.back, button_id="back")
+            menu.add.vertical_margin(int(8 * s))
+            menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=int(14 * s),
+                           font_color=self.app.theme.muted)
+            menu.add.text_input("", default=self.entry, textinput_id="outside-entry", input_underline="_",
+                                input_underline_len=28, onchange=self._set_entry,
+                                onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)
+            menu.add.button(_("Add this player"), self._add_outside, button_id="add-outside", font_size=int(15 * s))
         self.menu = menu
 
     def _option_widgets(self, menu: pygame_menu.Menu) -> None:
@@ -323,20 +369,28 @@ class SetupScene(MenuFormScene):
             wid = f"opt-{opt.name}"
             change = (lambda n: lambda _sel, v: self._set_option(n, v))(opt.name)
             if opt.kind is bool:
-                menu.add.toggle_switch(f"{words.option_label(opt)}: ", bool(value), toggleswitch_id=wid,
+                menu.add.toggle_switch(f"{words.option_label(opt, self.info.id)}: ", bool(value), toggleswitch_id=wid,
                                        onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name),
                                        **toggle_style(self.app.theme, self.app.scale))
+                self._note(menu, words.option_note(self.info.id, opt))
                 continue
             if opt.choices:
                 items = [(words.option_value(c), c) for c in opt.choices]
             elif opt.kind is int and opt.minimum is not None and opt.maximum is not None:
                 items = [(str(v), v) for v in range(opt.minimum, opt.maximum + 1)]
             else:
-                menu.add.text_input(f"{words.option_label(opt)}: ", default=str(value), textinput_id=wid,
+                menu.add.text_input(f"{words.option_label(opt, self.info.id)}: ", default=str(value), textinput_id=wid,
                                     onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name))
                 continue
             index = next((i for i, (_, v) in enumerate(items) if v == value), 0)
-            menu.add.selector(f"{words.option_label(opt)}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
+            menu.add.selector(f"{words.option_label(opt, self.info.id)}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
+            self._note(menu, words.option_note(self.info.id, opt))
+
+    def _note(self, menu: pygame_menu.Menu, text: str) -> None:
+        """A small wrapped line under a widget that says what it means."""
+        if text:
+            menu.add.label(text, font_size=int(13 * self.app.scale), font_color=self.app.theme.muted,
+                           wordwrap=True, max_char=-1)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
         items = self._items()
@@ -360,9 +414,17 @@ class SetupScene(MenuFormScene):
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        for button in (self.start_button, self.back_button):
+            if button.handle(event):
+                return
         picked = self.cards.handle(event)
         if picked:
             self.pick_game(picked)
+            return
+        in_field = self.menu is not None and self.menu.get_selected_widget() is not None and \
+            self.menu.get_selected_widget().get_id() == "outside-entry"
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not in_field:
+            self.start()
             return
         self.menu_event(event)
 
@@ -376,3 +438,5 @@ class SetupScene(MenuFormScene):
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         if self.menu is not None:
             self.menu.draw(surface)
+        for button in (self.start_button, self.back_button):
+            button.draw(surface, theme, s)

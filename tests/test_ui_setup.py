@@ -1,0 +1,86 @@
+"""The setup screen: Start and Back always in view, every level described (also in Watch), the
+options explained, and the choices kept across a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from ui.app import App
+from ui.scenes.setup import SetupScene
+
+
+@pytest.fixture
+def config(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def open_app(size=(1280, 800)) -> App:
+    return App(size=size, fps=0, demo="menu", remember_size=False)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000), (800, 560)])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_start_and_back_are_in_view(config, size, game_id):
+    app = open_app(size)
+    try:
+        for watch in (False, True):
+            scene = SetupScene(app, watch=watch, game_id=game_id)
+            app.switch(scene)
+            app.run_frames(2)
+            window = app.screen.get_rect()
+            for button in (scene.start_button, scene.back_button):
+                assert window.contains(button.rect) and button.rect.width > 40, (game_id, size, button.label)
+                assert not scene.menu.get_rect().colliderect(button.rect)  # never under the form
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def labels(scene: SetupScene) -> list[str]:
+    return [w.get_title() for w in scene.menu.get_widgets()]
+
+
+def test_every_mode_describes_the_computer_players_and_explains_options(config):
+    import ai
+
+    app = open_app()
+    try:
+        scene = SetupScene(app, watch=True, game_id="trax")
+        app.switch(scene)
+        app.run_frames(2)
+        shown = " ".join(labels(scene))
+        pair = scene._watch_players()
+        for pid in pair:
+            description = next(p.description for p in ai.catalog("trax") if p.id == pid)
+            assert description.split(";")[0] in shown  # wrapped, never cut
+        assert "centre when the game starts" in shown  # "Centre tile: lldd" explained
+        assert sum(1 for title in labels(scene) if title.startswith("Mode")) == 0  # no two rows called Mode
+    finally:
+        app.quit()
+
+
+def test_choices_survive_a_restart(config):
+    app = open_app()
+    try:
+        scene = SetupScene(app, game_id="reversi")
+        app.switch(scene)
+        scene.choices.computer["reversi"] = "level-2"
+        scene.choices.options["reversi"] = {"size": 6}
+        scene.choices.human_side = 1
+        scene.start()
+        app.run_frames(2)
+    finally:
+        app.quit()
+    app = open_app()
+    try:
+        scene = SetupScene(app)
+        app.switch(scene)
+        assert scene.info.id == "reversi"
+        assert scene._computer() == "level-2" and scene._options()["size"] == 6
+        assert scene.choices.human_side == 1
+        assert scene.build_setup().players[0] == "level-2"
+    finally:
+        app.quit()
