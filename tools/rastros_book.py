@@ -43,7 +43,7 @@ from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 from games.rastros import bits  # noqa: E402
 
-IN_GAME_BUDGET = 250_000  # solver nodes from a fresh table: well within level-5's first second
+IN_GAME_BUDGET = 30_000  # solver nodes from a fresh table: about level-5's first solver step (20,000)
 REFUTATIONS_8X8 = {"5-4": "6-3", "4-4": "3-4", "5-5": "5-6", "3-4": "4-4",
                    "5-6": "5-5", "3-5": "3-4", "4-6": "5-6", "3-6": "3-5"}
 
