@@ -91,6 +91,10 @@ class BoardView:
     def reset_input(self) -> None:
         """Forget a partly entered move (undo, new game, the other side moved)."""
 
+    def has_partial_input(self) -> bool:
+        """A move is half entered (a tile picker open, a piece picked): Esc cancels it first."""
+        return False
+
     def move_shown(self, before: State | None, move: Hashable | None, after: State) -> None:
         """The scene calls this when ``move`` was played, so the view can animate it."""
         self.animation_started = time.monotonic()

@@ -87,6 +87,15 @@ OPTION_NOTES = {
 }
 
 
+SCORE_UNITS = {"reversi": N_("discs"), "alquerque": N_("captured"), "trax": N_("points")}
+
+
+def score_unit(game_id: str) -> str:
+    """What the number on a player's card counts ("discs", "captured")."""
+    unit = SCORE_UNITS.get(game_id)
+    return _(unit) if unit else ""
+
+
 def option_label(option: Any, game_id: str = "") -> str:
     return _(OPTION_LABELS.get((game_id, option.name), option.label))
 

@@ -122,6 +122,7 @@ class GameScene(Scene):
         self.invalid_at: tuple[int, int] | None = None
         self.invalid_since = 0.0
         self.hover: tuple[int, int] | None = None
+        self.browsing: int | None = None
         self.view.reset_input()
         self.panel.follow = True
 
@@ -151,11 +152,15 @@ class GameScene(Scene):
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
+        self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
         self.btn_resign = Button(_("Resign"), self.resign, visible=not pc_pc)
+        self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
+        self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
         self.btn_new = Button(_("New game"), self.new_game, "N")
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
-        self.buttons = [self.btn_undo, self.btn_redo, self.btn_hint, self.btn_legal, self.btn_pause,
-                        self.btn_step, self.btn_speed, self.btn_save, self.btn_resign, self.btn_new, self.btn_menu]
+        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_legal, self.btn_pause,
+                        self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
+                        self.btn_rematch, self.btn_new, self.btn_menu]
 
     def _refresh_buttons(self) -> None:
         self.btn_undo.enabled = bool(self.history)
@@ -167,14 +172,27 @@ class GameScene(Scene):
         self.btn_pause.enabled = not self.is_over()
         self.btn_step.enabled = self.paused and not self.is_over()
         self.btn_resign.enabled = self._resigning_side() is not None
+        self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
+        self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
+        self.btn_live.visible = self.browsing is not None
         self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
 
     def _key(self, event: pygame.event.Event) -> None:
         key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
         shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if key == pygame.K_F1:
+            self.show_rules()
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self._browse_key(key)
+            return
         if self.over_card.visible() and self.over_card.key(key):
             return
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.view.has_partial_input():
+            self.view.reset_input()  # Esc first closes the tile picker / drops the picked piece
+        elif key == pygame.K_ESCAPE and self.browsing is not None:
+            self.back_to_game()
+        elif key == pygame.K_ESCAPE:
             self.back_to_menu()
         elif key in (pygame.K_u, pygame.K_BACKSPACE) or (ctrl and key == pygame.K_z and not shift):
             self.undo()
@@ -201,6 +219,37 @@ class GameScene(Scene):
         elif self.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.speed = max(0, self.speed - 1)
 
+    # -- browsing earlier positions ---------------------------------------------------------
+    # ``browsing`` is the number of plies shown (0: the start) while the player looks back; the
+    # game itself goes on (a computer's reply waits until the player is back).
+    def shown_plies(self) -> int:
+        return len(self.history) if self.browsing is None else self.browsing
+
+    def shown_state(self) -> State:
+        n = self.shown_plies()
+        return self.history[n - 1].after if n else self.initial
+
+    def browse(self, plies: int) -> None:
+        """Show the position after ``plies`` moves (the live game when that is all of them)."""
+        plies = max(0, min(len(self.history), plies))
+        self.browsing = None if plies == len(self.history) else plies
+        self.view.reset_input()
+        self.invalidate()
+
+    def back_to_game(self) -> None:
+        self.browse(len(self.history))
+
+    def _browse_key(self, key: int) -> None:
+        n = self.shown_plies()
+        target = {pygame.K_LEFT: n - 1, pygame.K_RIGHT: n + 1, pygame.K_HOME: 0, pygame.K_END: len(self.history)}[key]
+        self.browse(target)
+
+    def show_rules(self) -> None:
+        """The rules of this game; Back returns to the game as it was."""
+        from ui.scenes.rules import RulesScene
+
+        self.app.switch(RulesScene(self.app, self.game.id, on_back=lambda: self.app.switch(self)))
+
     # -- actions ----------------------------------------------------------------------------
     def _cancel_job(self) -> None:
         if self.job is not None and self.worker is not None:
@@ -210,6 +259,7 @@ class GameScene(Scene):
 
     def undo(self) -> None:
         """One ply back; in Human vs PC back to the human's previous turn."""
+        self.browsing = None
         self._cancel_job()
         if not self.history:
             return
@@ -225,6 +275,7 @@ class GameScene(Scene):
 
     def redo(self) -> None:
         """Replay an undone ply; in Human vs PC up to the human's next turn."""
+        self.browsing = None
         self._cancel_job()
         if not self.redo_stack:
             return
@@ -433,7 +484,7 @@ class GameScene(Scene):
         """What the screen shows apart from the search figures: a change means a redraw."""
         return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
-                self.over_hidden, id(self.last_search), self.preparing_engine(), tuple((b.label, b.enabled, b.active) for b in self.buttons))
+                self.over_hidden, id(self.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons))
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
@@ -459,8 +510,8 @@ class GameScene(Scene):
         if self.is_over():
             return
         if self.held is not None:
-            if self.view.is_animating():
-                return
+            if self.view.is_animating() or self.browsing is not None:
+                return  # the reply is shown once the player is back at the game
             if self.step_once or (not self.paused and time.monotonic() >= self._reply_due()):
                 self._apply_reply(*self.held)
             return
@@ -486,12 +537,16 @@ class GameScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._board_click(event.pos)
+            if not self.panel.click(event.pos):
+                self._board_click(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None
 
     def _board_click(self, pos: tuple[int, int]) -> None:
         if not self.view.rect.collidepoint(pos):
+            return
+        if self.browsing is not None:
+            self.messages.add(_("An earlier position: press End or Back to the game to play on"))
             return
         state = self.state
         if self.is_over():
@@ -511,11 +566,13 @@ class GameScene(Scene):
             self.messages.add(reason, "warn")
 
     def overlay(self) -> Overlay:
-        last = self.history[-1] if self.history else None
+        n = self.shown_plies()
+        last = self.history[n - 1] if n else None
+        live = self.browsing is None
         return Overlay(
-            theme=self.app.theme, hover=self.hover, last_move=last.move if last else None,
-            previous=last.before if last else None, hint=self.hint, show_legal=self.show_legal,
-            interactive=self.human_to_move(), invalid_at=self.invalid_at, invalid_since=self.invalid_since,
+            theme=self.app.theme, hover=self.hover if live else None, last_move=last.move if last else None,
+            previous=last.before if last else None, hint=self.hint if live else None,
+            show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.invalid_at, invalid_since=self.invalid_since,
             animation_speed=self.app.settings.animation_speed,
         )
 
@@ -533,7 +590,7 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.view.draw(surface, self.state, self.overlay())
+        self.view.draw(surface, self.shown_state(), self.overlay())
         self._draw_status(surface)
         self.panel.draw(surface)
         if self.over_card.visible():
@@ -551,6 +608,13 @@ class GameScene(Scene):
             return
         # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
         # player at the board: only while a human is to move
+        if self.browsing is not None:
+            line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
+                n=self.browsing, total=len(self.history))
+            tx.text(surface, tx.fit(line, int(16 * s), self.board_area.width - 40),
+                    (self.board_area.centerx, self.board_area.bottom - self.status_h // 2 - int(8 * s)),
+                    int(16 * s), theme.accent, "center")
+            return
         view_line = self.view.status_text(self.state) if self.human_to_move() else ""
         line = (self.end_reason() if self.forfeit else "") or view_line or self._prompt()
         y = self.board_area.bottom - self.status_h // 2 - int(8 * s)
@@ -573,6 +637,9 @@ class GameScene(Scene):
         return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
 
     def close(self) -> None:
+        """Leaving the screen (for good, or for the rules and back): stop any search; a computer
+        move is asked for again when the scene is shown again."""
+        self._cancel_job()
         if self.worker is not None:
             self.worker.close()
             self.worker = None

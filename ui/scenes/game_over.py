@@ -60,7 +60,7 @@ class GameOverCard:
 
     def visible(self) -> bool:
         s = self.scene
-        return (s.is_over() and s.over_since is not None and not s.over_hidden
+        return (s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None
                 and time.monotonic() - s.over_since >= OVER_DELAY and not s.view.is_animating())
 
     def layout(self, area: pygame.Rect) -> None:

@@ -46,6 +46,7 @@ class GamePanel:
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.offset = 0  # first move-list row shown
         self.follow = True  # keep the newest move in view
+        self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -53,6 +54,14 @@ class GamePanel:
 
     def _s(self, v: float) -> int:
         return int(v * self.scene.app.scale)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on a move of the list shows the position after it; True if it hit one."""
+        for rect, plies in self.move_cells:
+            if rect.collidepoint(pos):
+                self.scene.browse(plies)
+                return True
+        return False
 
     def scroll(self, event: pygame.event.Event) -> None:
         if self.moves_rect.collidepoint(pygame.mouse.get_pos()) or not self.moves_rect.width:
@@ -115,8 +124,11 @@ class GamePanel:
                     self._s(13), theme.muted)
             right = rect.right - self._s(14)
             if score is not None:
-                right = tx.text(surface, str(score[side]), (right, rect.centery), self._s(26), theme.text,
-                                "midright", bold=True).x - self._s(12)
+                number = tx.text(surface, str(score[side]), (right, rect.centery - self._s(8)), self._s(22),
+                                 theme.text, "midright", bold=True)
+                unit = words.score_unit(scene.game.id)  # what the number counts: never a bare number
+                tx.text(surface, unit, (number.centerx, number.bottom - self._s(3)), self._s(11), theme.muted, "midtop")
+                right = min(number.x, number.centerx - tx.ui_font(self._s(11)).size(unit)[0] // 2) - self._s(12)
             if to_move and scene.computer_thinking():
                 spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
             elif to_move:
@@ -197,6 +209,8 @@ class GamePanel:
             self.follow = True
         size = self._s(15)
         col1, col2 = box.x + self._s(58), box.x + self._s(58) + (box.width - self._s(66)) // 2
+        shown = scene.shown_plies()
+        self.move_cells = []
         clip = surface.get_clip()
         surface.set_clip(box)
         for i in range(self.offset, min(rows, self.offset + visible)):
@@ -204,7 +218,8 @@ class GamePanel:
             tx.text(surface, f"{i + 1}.", (box.x + self._s(44), y), size, theme.muted, "topright")
             for j, cx in ((2 * i, col1), (2 * i + 1, col2)):
                 if j < count:
-                    latest = j == count - 1
+                    latest = j == shown - 1  # the move of the position on the board
+                    self.move_cells.append((pygame.Rect(cx - self._s(6), y, col2 - col1, row_h).clip(box), j + 1))
                     value = tx.fit(scene.history[j].text, size, col2 - col1 - self._s(6), latest)
                     if latest:
                         hl = pygame.Rect(cx - self._s(6), y, tx.ui_font(size, True).size(value)[0] + self._s(12), row_h)

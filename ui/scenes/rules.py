@@ -52,8 +52,10 @@ def rules_source(game_id: str) -> str:
 
 
 class RulesScene(Scene):
-    def __init__(self, app, game_id: str | None = None) -> None:
+    def __init__(self, app, game_id: str | None = None, on_back=None) -> None:
+        """``on_back``: where Back and Esc go (the main menu when None; a game's F1 comes back to it)."""
         super().__init__(app)
+        self.on_back = on_back
         self.infos = games.catalog()
         ids = [i.id for i in self.infos]
         self.game_id = game_id if game_id in ids else ids[0]
@@ -69,6 +71,9 @@ class RulesScene(Scene):
         self._layout_text()
 
     def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+            return
         from ui.scenes.menu import MenuScene
 
         self.app.switch(MenuScene(self.app))

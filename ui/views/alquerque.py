@@ -138,6 +138,9 @@ class AlquerqueView(BoardView):
         self.path, self.path_key = path, state.key()
         return Click.pending()
 
+    def has_partial_input(self) -> bool:
+        return bool(self.path)
+
     def status_text(self, state: AlquerqueState) -> str:
         if state.is_terminal():
             return ""

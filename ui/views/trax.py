@@ -141,6 +141,9 @@ class TraxView(GridView):
     def reset_input(self) -> None:
         self.picker = None
 
+    def has_partial_input(self) -> bool:
+        return self.picker is not None
+
     def status_text(self, state: TraxState) -> str:
         if self.picker is not None:
             return _("Pick a tile (hover one to see its forced tiles)")

@@ -1,0 +1,155 @@
+"""The game screen: browsing earlier positions and coming back, F1 and the rules, Rematch after
+"View board", Esc closing a half-entered move, prompts only for the player at the board, and one
+truth in the search panel."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.base import WIN
+from tests.ui_helpers import click, key
+from ui.ai_worker import AIProgress
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.thinking import detail_line, eval_text, proven_text
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    from ui.app import App
+
+    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    yield window
+    window.quit()
+    assert not window.errors, window.errors[0]
+
+
+def hotseat(app, game_id="tictactoe", moves=("b2", "a1", "c3")) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), list(moves))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_browsing_earlier_positions_and_back_to_the_game(app):
+    scene = hotseat(app)
+    key(app, pygame.K_LEFT)
+    assert scene.browsing == 2 and scene.shown_state() == scene.history[1].after
+    key(app, pygame.K_HOME)
+    assert scene.browsing == 0 and scene.shown_state() == scene.initial
+    assert scene.btn_live.visible
+    click(app, scene.view.rect.center)  # no move while looking back
+    assert len(scene.history) == 3
+    key(app, pygame.K_RIGHT)
+    assert scene.browsing == 1
+    key(app, pygame.K_END)
+    assert scene.browsing is None and len(scene.history) == 3
+    app.run_frames(2)
+    first = next(rect for rect, plies in scene.panel.move_cells if plies == 1)
+    click(app, first.center)  # a click on the move list shows the position after that move
+    assert scene.browsing == 1
+    scene.btn_live.action()
+    assert scene.browsing is None and scene.state == scene.history[-1].after
+
+
+def test_a_computer_reply_waits_while_the_player_looks_back(app):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
+    app.switch(scene)
+    scene._play(scene.game.parse_move(scene.state, "b2"), by_computer=False)
+    scene.browse(0)
+    assert app.run_frames(300, until=lambda: scene.held is not None, timeout=20)
+    app.run_frames(5)
+    assert len(scene.history) == 1  # held back
+    scene.back_to_game()
+    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=5)
+
+
+def test_f1_shows_the_rules_and_back_returns_to_the_same_game(app):
+    scene = hotseat(app, "reversi", ())
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesScene) and app.scene.game_id == "reversi"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_rematch_after_view_board(app):
+    scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
+    assert scene.is_over()
+    scene.over_card.hide()
+    app.run_frames(2)
+    assert scene.btn_rematch.visible and not scene.btn_resign.visible
+    scene.btn_rematch.action()
+    assert not scene.history and scene.setup.players == (None, None)
+
+
+def test_esc_closes_the_trax_tile_picker_first(app):
+    scene = hotseat(app, "trax", ())
+    state = scene.state
+    cell = next(m for m in state.legal_moves())
+    scene.view.picker = (0, [cell])  # a picker is open
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.view.picker is None
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is not scene
+
+
+def status_line(app, scene) -> str:
+    drawn: list[str] = []
+    from ui import text as tx
+
+    real = tx.text
+
+    def spy(surface, value, *args, **kwargs):
+        drawn.append(value)
+        return real(surface, value, *args, **kwargs)
+
+    tx.text = spy
+    try:
+        scene._draw_status(app.screen)
+    finally:
+        tx.text = real
+    return " ".join(drawn)
+
+
+def test_prompts_speak_only_to_the_player_at_the_board(app):
+    watch = GameScene(app, MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(watch)
+    watch.paused = True
+    assert "click" not in watch.view.status_text(watch.state) or not watch.human_to_move()
+    line = status_line(app, watch)
+    assert "click" not in line.lower()
+    hexgame = GameScene(app, MatchSetup("hex", {"swap": True}, HUMAN_VS_PC, ("level-1", None), 5.0))
+    app.switch(hexgame)
+    hexgame._play(hexgame.game.parse_move(hexgame.state, "c3"), by_computer=True)  # Blue (the PC) opened
+    hexgame.setup = MatchSetup("hex", {"swap": True}, HUMAN_VS_PC, (None, "level-1"), 5.0)  # Red: the PC's turn
+    assert not hexgame.human_to_move()
+    assert "swap" not in status_line(app, hexgame).lower()
+
+
+def progress(**kw) -> AIProgress:
+    return AIProgress(job_id=1, **kw)
+
+
+def test_one_truth_in_the_search_panel():
+    sides = ("Blue", "Red")
+    proven = progress(depth=5, score=0.22, proven=-1, proven_plies=7, mover=1, best_text="a1")
+    assert proven_text(proven, sides) == "proven: Blue wins in 7"
+    assert "Red" not in detail_line(proven, sides, "hex")  # no evaluation beside a proof
+    assert eval_text(progress(depth=3, score=WIN, mover=0), sides, "tictactoe") == "Blue wins"  # never "in 0"
+    assert eval_text(progress(depth=3, score=-(WIN - 3), mover=0), sides, "tictactoe") == "Red wins in 3"
+    assert eval_text(progress(nodes=900, score=0.43, kind="mcts", mover=0), sides, "hex") == "Red 57% to win"
+    assert eval_text(progress(depth=4, score=-2.3, mover=0), sides, "hex") == ""  # no second unit in Hex
+    assert eval_text(progress(depth=9, score=-4.17, mover=0), ("Black", "White"), "reversi") == "White +4 discs"
+    assert eval_text(progress(depth=9, score=12.0, kind="solver", mover=0), ("Black", "White"), "reversi") \
+        == "Black +12 discs"
+
+
+def test_undo_clears_the_last_search(app):
+    scene = hotseat(app)
+    scene.last_search = progress(depth=3, score=1.0)
+    scene.undo()
+    assert scene.last_search is None
