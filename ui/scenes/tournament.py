@@ -297,13 +297,18 @@ class TournamentScene(Scene):
         result = self._finished_shown()
         if result is None or self.on_replay is None:
             return
-        from games.record import GameRecord, RecordError
+        from dataclasses import replace
+
+        from games.record import GameRecord, RecordError, Side
 
         try:
             record = GameRecord.from_dict(result.to_json())
         except RecordError as exc:
             self.messages.add(str(exc), "error")
             return
+        # the players by the names this screen shows ("Level 2", not "level-2")
+        record = replace(record, players=tuple(Side(p.id, self._name(p.id) if p.id else p.title)
+                                               for p in record.players))
         self.on_replay(record)
 
     def _open_replay(self, record: Any) -> None:
@@ -650,12 +655,15 @@ class TournamentScene(Scene):
                     frac = pts / games_n
                     colour = mix(theme.side1, theme.side0, frac)
                     pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
-                    tx.text(surface, f"{pts:g}/{games_n}", cell.center, size, theme.text, "center")
+                    # "1 of 2": never "1/2", which reads as a half point
+                    tx.text(surface, tx.fit(_("{points} of {games}").format(points=f"{pts:g}", games=games_n), size,
+                                            cell.width - 2), cell.center, size, theme.text, "center")
         return height
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0, 95% interval)"))
+        inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
+                                                    "from {n} games on)").format(n=MIN_RATED_GAMES))
         n = len(order)
         row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1)))
         size = max(10, int(row_h * 0.55))
@@ -671,7 +679,7 @@ class TournamentScene(Scene):
             if y + row_h > inner.bottom + int(14 * s):
                 break
             values = [tx.fit(f"{st.rank}. {self._name(st.player)}", size, int(inner.width * 0.40)), f"{st.points:g}",
-                      str(st.wins), str(st.draws), str(st.losses), str(st.forfeits), st.elo_text()]
+                      str(st.wins), str(st.draws), str(st.losses), str(st.forfeits), elo_label(st)]
             for (label, fx, anchor), value in zip(columns, values):
                 colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
@@ -680,9 +688,11 @@ class TournamentScene(Scene):
         """Elo of each player with its 95% interval, best at the top; the axis at 0."""
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
-        rated = [st for st in order if st.games]
+        rated = [st for st in order if st.games >= MIN_RATED_GAMES and not st.elo_bound]
         if not rated:
-            tx.text(surface, _("Waiting for the first results…"), inner.center, int(15 * s), theme.muted, "center")
+            note = (_("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES) if self.recent
+                    else _("Waiting for the first results…"))
+            tx.text(surface, note, inner.center, int(15 * s), theme.muted, "center")
             return
         low = min(min(st.elo_low for st in rated), 0.0) - 20
         high = max(max(st.elo_high for st in rated), 0.0) + 20
@@ -700,7 +710,7 @@ class TournamentScene(Scene):
             cy = axis.y + i * row_h + row_h // 2
             tx.text(surface, tx.fit(self._name(st.player), size, label_w - 10), (inner.x, cy), size, theme.text,
                     "midleft")
-            if not st.games:
+            if st not in rated:
                 continue
             colour = theme.side0 if st.elo >= 0 else theme.side1
             bar = pygame.Rect(min(x_of(0), x_of(st.elo)), cy - row_h // 4, abs(x_of(st.elo) - x_of(0)) + 1, row_h // 2)
@@ -721,9 +731,18 @@ class TournamentScene(Scene):
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if self.pinned:
                 title += "  " + _("(click the board to follow the live games)")
+        if game is None and self.recent and not self.running:  # over: show the last game played
+            number, result = self.recent[-1]
+            self.watching = number
+            self._replay_slot(number, result)
+            game = self.live.get(number)
+            if game is not None:
+                a, b = (self._name(p) for p in game["ids"])
+                title = _("Game {n}: {a} vs {b}").format(n=number, a=a, b=b)
         inner = self._panel(surface, theme, rect, title)
         if game is None:
-            tx.text(surface, _("Waiting for a game…"), inner.center, int(15 * s), theme.muted, "center")
+            waiting = _("Waiting for a game…") if self.running else _("No game to show")
+            tx.text(surface, waiting, inner.center, int(15 * s), theme.muted, "center")
             return
         area = inner.inflate(-int(8 * s), -int(8 * s))
         self.view.layout(area)
@@ -764,6 +783,22 @@ class TournamentScene(Scene):
                 return
             self.live[number] = {"ids": tuple(result.players), "state": state, "last": None, "before": None,
                                  "result": result}
+
+
+MIN_RATED_GAMES = 8  # fewer games give an interval too wide to mean anything
+
+
+def elo_label(st: Standing) -> str:
+    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval; "–" after too few
+    games; "above +95" for a perfect score (no interval: the data give no upper limit)."""
+    if st.games < MIN_RATED_GAMES:
+        return "–"
+    value = round(st.elo) or 0
+    if st.elo_bound == ">":
+        return _("above {elo}").format(elo=f"{value:+d}")
+    if st.elo_bound == "<":
+        return _("below {elo}").format(elo=f"{value:+d}")
+    return f"{value:+d} ({st.elo_low:+.0f}..{st.elo_high:+.0f})"
 
 
 def _has_engine(game_id: str) -> bool:
