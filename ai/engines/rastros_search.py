@@ -230,7 +230,9 @@ class RastrosPlayer(Player):
         kernel.warm_up()  # compile or load the kernels now, not inside the first move's time
         self.seed = seed
         self.weights = weights or Weights()
-        self._searchers: dict[int, RastrosSearcher] = {}
+        # 8x8, the course's size, is prepared now (its tables take a moment to set up); others
+        # on their first move
+        self._searchers = {8: RastrosSearcher(8, options, self.weights, seed)}
         self.last: Progress | None = None
 
     def choose(self, state: RastrosState, limits: Limits | None = None,

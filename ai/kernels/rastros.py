@@ -598,11 +598,12 @@ class Table:
     """A transposition table of ``2 ** bits`` entries (16 bytes each) and its scratch memory."""
 
     def __init__(self, bits: int) -> None:
-        self.table = np.zeros((1 << bits, 2), np.uint64)
+        self.table = np.empty((1 << bits, 2), np.uint64)
         self.work = np.zeros((WORK_ROWS, 65), np.int64)
+        self.clear()  # writing every row commits the memory now, not page by page inside a search
 
     def clear(self) -> None:
-        self.table[:] = 0
+        self.table.fill(0)
 
 
 class SolverTable(Table):
