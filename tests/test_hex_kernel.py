@@ -17,6 +17,7 @@ from ai.kernels import hex as kernel
 from ai.reference.hex_search import make_node
 from ai.search.driver import new_ctl, search
 from games.hex import BLUE, RED, SWAP
+from tests.test_hex import random_board
 
 
 def scratch(n: int):
@@ -33,20 +34,6 @@ def random_position(rng: random.Random, n: int, plies: int | None = None):
             break
         state = state.play(rng.choice(state.legal_moves()))
     return game, state
-
-
-def random_board(rng: random.Random, n: int, full: bool) -> tuple[int, int]:
-    """Any colouring (not necessarily reachable in a game): full, or with a random share empty."""
-    blue = red = 0
-    empty_share = 0.0 if full else rng.random()
-    for i in range(n * n):
-        if rng.random() < empty_share:
-            continue
-        if rng.random() < 0.5:
-            blue |= 1 << i
-        else:
-            red |= 1 << i
-    return blue, red
 
 
 def cells(found: np.ndarray, count: int) -> set[int]:
