@@ -15,6 +15,7 @@ import pygame
 
 from games.base import State
 from ui.board_view import BoardView, Click, Overlay, shake_offset
+from ui.i18n import _
 from ui.theme import Color, draw_text
 
 
@@ -63,7 +64,7 @@ class GridView(BoardView):
         pygame.draw.rect(surface, overlay.theme.board, self.grid)
 
     def reject_reason(self, state: State, row: int, col: int) -> str:
-        return "not a legal move"
+        return _("not a legal move")
 
     def draw_extras(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         """Anything drawn over the cells (winning line, trail ...)."""

@@ -562,7 +562,7 @@ class GameScene(Scene):
             self._play(result.move, by_computer=False)
         elif result.kind == "reject":
             self.invalid_at, self.invalid_since = pos, time.monotonic()
-            reason = _(result.reason[:1].upper() + result.reason[1:]) if result.reason else _("Not a legal move")
+            reason = result.reason[:1].upper() + result.reason[1:] if result.reason else _("Not a legal move")
             self.messages.add(reason, "warn")
 
     def overlay(self) -> Overlay:

@@ -35,7 +35,25 @@ class MenuScene(Scene):
         self.resumable = self.unfinished[0][1] if self.unfinished else None
         self.has_saved = any(games_dir().glob("*.json"))  # "Saved games" once there is one to open
         extra = bool(self.unfinished) + self.has_saved
-        self.menu = make_menu(self.app.theme, s, menu_rect, (24, 21, 19)[extra])  # 6, 7 or 8 buttons
+        # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
+        # buttons get a smaller font rather than pushing the pictures off the window
+        strip_h = int(130 * s)
+        room = h - menu_rect.top - strip_h - int(88 * s)
+        for font_size in [size for size in (24, 21, 19, 17, 15) if size <= (24, 21, 19)[extra]]:
+            content = self._build_menu(menu_rect, font_size)
+            if content <= room:
+                break
+        menu_rect.height = max(int(120 * s), min(content + int(16 * s), room))
+        self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
+        strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
+                            h - menu_rect.bottom - int(64 * s))
+        self.show_cards = strip.height >= int(110 * s)
+        self.cards.layout(strip, s, max_card=170)
+
+    def _build_menu(self, rect: pygame.Rect, font_size: int) -> int:
+        """Build the buttons with ``font_size``; the height they need."""
+        s = self.app.scale
+        self.menu = make_menu(self.app.theme, s, rect, font_size)
         if self.unfinished:
             self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
@@ -47,20 +65,8 @@ class MenuScene(Scene):
         self.menu.add.button(_("Settings"), self.settings, button_id="settings")
         self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")
         uniform_buttons(self.menu, self.app.theme, s, int(280 * s))
-        self._fit_menu(menu_rect)
-        strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
-                            h - menu_rect.bottom - int(64 * s))
-        self.show_cards = strip.height >= int(110 * s)
-        self.cards.layout(strip, s, max_card=170)
-
-    def _fit_menu(self, rect: pygame.Rect) -> None:
-        """Make the menu exactly as tall as its buttons (however many there are), within the window."""
-        s, h = self.app.scale, self.app.size[1]
-        room = h - rect.top - int(150 * s)
         margin = self.menu.get_theme().widget_margin[1]
-        content = sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
-        rect.height = max(int(120 * s), min(content + int(16 * s), room))
-        self.menu.resize(rect.width, rect.height, position=(rect.x, rect.y, False))
+        return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
 
     # -- actions ----------------------------------------------------------------------------
     def play(self, game_id: str | None = None) -> None:

@@ -98,7 +98,7 @@ class AlquerqueView(BoardView):
         if p is None:
             return Click.ignore()
         if state.is_terminal():
-            return Click.reject("the game is over")
+            return Click.reject(_("the game is over"))
         path = self._current_path(state)
         if not path:
             return self._select(state, p)
@@ -119,16 +119,17 @@ class AlquerqueView(BoardView):
             self.reset_input()
             return Click.play(ends[0])
         if ends:
-            return Click.reject(f"several chains end on {point_name(p)}: click their landing points in turn")
-        return Click.reject(f"{point_name(p)} is not a destination of the piece on {point_name(path[0])}")
+            return Click.reject(_("several chains end on {point}: click their landing points in turn").format(point=point_name(p)))
+        return Click.reject(_("{point} is not a destination of the piece on {start}").format(
+            point=point_name(p), start=point_name(path[0])))
 
     def _select(self, state: AlquerqueState, p: int) -> Click:
         if p in self.movable_pieces(state):
             self.path, self.path_key = (p,), state.key()
             return Click.pending()
         if state.piece_at(p) == state.to_move:
-            return Click.reject(f"the piece on {point_name(p)} cannot move")
-        return Click.reject(f"click one of {self.game.sides[state.to_move]}'s pieces")
+            return Click.reject(_("the piece on {point} cannot move").format(point=point_name(p)))
+        return Click.reject(_("click one of {side}'s pieces").format(side=_(self.game.sides[state.to_move])))
 
     def _extend(self, state: AlquerqueState, path: Move) -> Click:
         longer = [m for m in self._candidates(state, path) if len(m) > len(path)]

@@ -81,8 +81,8 @@ class HexView(BoardView):
         if move is not None:
             return Click.play(move)
         if state.is_terminal():
-            return Click.reject("the game is over")
-        return Click.reject("that cell is taken")
+            return Click.reject(_("the game is over"))
+        return Click.reject(_("that cell is taken"))
 
     def move_at(self, state: HexState, cell: int):
         """The legal move a click on ``cell`` makes: the swap on Blue's first stone, or a stone."""

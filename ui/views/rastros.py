@@ -40,12 +40,12 @@ class RastrosView(GridView):
     def reject_reason(self, state: RastrosState, row: int, col: int) -> str:
         i = row * self.cols + col
         if state.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if i == state.white:
-            return "that is the piece: click a highlighted square next to it"
+            return _("that is the piece: click a marked square next to it")
         if state.blacks >> i & 1:
-            return "that square was already visited"
-        return "the piece moves one square, to a highlighted square"
+            return _("that square was already visited")
+        return _("the piece moves one square, to a marked square")
 
     def draw_cell(self, surface, state: RastrosState, row, col, rect: pygame.Rect, overlay: Overlay) -> None:
         game: Rastros = self.game
@@ -57,13 +57,13 @@ class RastrosView(GridView):
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((*colour, 90))
             surface.blit(shade, rect)
+            pygame.draw.rect(surface, colour, rect, max(2, rect.width // 14))  # a goal, never a legal square
             draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), colour, "center", bold=True)
         if state.blacks >> i & 1:
             pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
-            ring = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (*theme.accent, 70), ring.get_rect())
-            surface.blit(ring, rect)
+            # a dot, as on the other boards: a tint would look like South's goal corner
+            pygame.draw.circle(surface, theme.accent, rect.center, max(3, int(rect.width * 0.13)))
             pygame.draw.circle(surface, theme.accent, rect.center, max(3, rect.width // 9))
         if overlay.hint == i:
             pygame.draw.circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))

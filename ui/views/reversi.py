@@ -45,10 +45,10 @@ class ReversiView(GridView):
 
     def reject_reason(self, state: ReversiState, row: int, col: int) -> str:
         if state.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if (state.boards[0] | state.boards[1]) >> (row * self.cols + col) & 1:
-            return "that square is taken"
-        return "a move must outflank a line of enemy discs"
+            return _("that square is taken")
+        return _("a move must outflank a line of enemy discs")
 
     def click(self, state: ReversiState, pos: tuple[int, int]) -> Click:
         if state.must_pass() and self.cell_at(pos) is not None:

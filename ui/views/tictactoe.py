@@ -7,6 +7,7 @@ import pygame
 from games.tictactoe import TicTacToe, TicTacToeState
 from ui.board_view import Overlay
 from ui.grid_view import GridView
+from ui.i18n import _
 
 
 class TicTacToeView(GridView):
@@ -22,7 +23,7 @@ class TicTacToeView(GridView):
         return divmod(move, self.cols)
 
     def reject_reason(self, state: TicTacToeState, row: int, col: int) -> str:
-        return "the game is over" if state.is_terminal() else "that square is taken"
+        return _("the game is over") if state.is_terminal() else _("that square is taken")
 
     def draw_cell(self, surface, state: TicTacToeState, row, col, rect, overlay: Overlay) -> None:
         i = row * self.cols + col

@@ -111,12 +111,12 @@ class TraxView(GridView):
     def reject_reason(self, state: TraxState, row: int, col: int) -> str:
         cell = row * self.cols + col
         if state.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if state.cells[cell]:
-            return "that cell already has a tile"
+            return _("that cell already has a tile")
         if cell not in state.frontier:
-            return "a tile must touch the tiles already placed"
-        return "no tile fits here: it would force three edges of one colour together"
+            return _("a tile must touch the tiles already placed")
+        return _("no tile fits here: it would force three edges of one colour together")
 
     # -- input ---------------------------------------------------------------------------------
     def click(self, state: TraxState, pos: tuple[int, int]) -> Click:
