@@ -438,6 +438,9 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
 
     One iteration: walk down the tree choosing edges, add the node at the end (unless the tree
     is full), play the rest of the game out, back the result up (with AMAF), and settle proofs.
+    An edge gets its node once it has ``options[O_EXPAND]`` visits, twice that once a quarter
+    of the edge rows are used, four times that after half, eight times after three quarters:
+    a long search keeps growing its tree where the playouts go instead of filling it early.
     """
     total = n * n
     rave = options[O_RAVE] != 0
@@ -476,7 +479,7 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
             depth += 1
             child = edges[e, E_CHILD]
             if child < 0:
-                if edges[e, E_N] < expand_at:
+                if edges[e, E_N] < expand_at << (4 * used[U_EDGES] // edges.shape[0]):
                     won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
                                      where, near, group)
                     break
