@@ -283,3 +283,26 @@ def test_swap_rule_answers_are_legal():
     assert answer in state.legal_moves()
     strong = game.play_line(["d4"])  # the centre: worth taking over
     assert player.choose(strong, Limits(iterations=2000)) == SWAP
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_proofs_in_the_tree_agree_with_the_exact_solver(n):
+    """Whatever the search proves (the mover wins, with which move; or the mover loses), the
+    exact solver confirms; the proofs come from wins in one and double threats moved up the tree."""
+    from ai.engines.hex_solver import solver
+
+    rng = random.Random(31 + n)
+    sv = solver(n)
+    proofs = 0
+    for _ in range(60):
+        game, state = random_position(rng, n, rng.randint(2, 10) if n == 4 else rng.randint(10, 16))
+        if state.is_terminal() or len(state.legal_moves()) < 2:
+            continue
+        result = search(HexSearcher(seed=9), state, Limits(iterations=3000))
+        if result.proven is None:
+            continue
+        proofs += 1
+        assert sv.state_wins(state) == (result.proven == 1), game.to_text(state)
+        if result.proven == 1:
+            assert not sv.state_wins(state.play(result.best_move)), game.to_text(state)
+    assert proofs >= 10
