@@ -14,8 +14,9 @@ The threat search answers, in this order, the questions a Trax player asks every
    near them defuses); among the sound ones play the one whose worst reply (by evaluation)
    leaves me best -- every reply is played for the check anyway, so this two-ply look is free.
 
-Each step watches the clock (and the stop flag) and keeps the best answer so far, so the player
-answers within its time on every board size.  ``steps`` (how many questions are asked) makes the
+Each step watches the clock (and the stop flag, through the one search driver, for which the five
+questions are a single iteration) and keeps the best answer so far, so the player answers within
+its time on every board size.  ``steps`` (how many questions are asked) makes the
 weaker levels.  The time used is capped at the course's one second per move.
 """
 
@@ -24,6 +25,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
+
+import numpy as np
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.trax_threats import (
@@ -36,21 +39,23 @@ from ai.engines.trax_threats import (
     still_wins,
     wins_for,
 )
+from ai.search import driver
+from ai.search.driver import CTL_NODES, CTL_STOP
 from games.trax import Trax, TraxState
 
 SAFETY = 0.7  # share of the move time the search plans to use
 
 
 class _Budget:
-    """A deadline, plus the caller's stop flag: ``over()`` is true once either says so."""
+    """A deadline, plus the driver's stop cell: ``over()`` is true once either says so."""
 
-    def __init__(self, seconds: float, limits: Limits | None = None) -> None:
+    def __init__(self, seconds: float, ctl: np.ndarray | None = None) -> None:
         self.start = time.perf_counter()
         self.deadline = self.start + seconds
-        self.limits = limits
+        self.ctl = ctl
 
     def left(self) -> float:
-        return 0.0 if self.limits is not None and self.limits.stopped() else self.deadline - time.perf_counter()
+        return 0.0 if self.ctl is not None and self.ctl[CTL_STOP] else self.deadline - time.perf_counter()
 
     def over(self) -> bool:
         return self.left() <= 0
@@ -72,24 +77,32 @@ class ThreatPlayer(Player):
         self.rng = random.Random(seed)
         self.nodes = 0
 
+    kind = "threats"
+
     def choose(self, state: TraxState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
-        limits = limits or Limits(time=1.0)
-        seconds = min(limits.time if limits.time is not None else 1.0, 1.0) * SAFETY
-        budget = _Budget(seconds, limits)
+        return driver.search(self, state, limits or Limits(time=1.0), progress).best_move
+
+    # -- the driver's Searcher: the five questions are one iteration ---------------------------
+    def start(self, state: TraxState, limits: Limits) -> Progress | None:
+        self.state = state
+        self.seconds = min(limits.time if limits.time is not None else 1.0, 1.0) * SAFETY
         self.nodes = 0
-        move, score, why = self._decide(state, budget, limits)
-        if progress:
-            elapsed = time.perf_counter() - budget.start
-            # proofs we can stand by: a win this turn, or every move lets the opponent win at once
-            proven = {"solver": (1, 1), "lost": (-1, 2)}.get(why, (None, None))
-            progress(Progress(depth=self.steps, best_move=move, score=score, nodes=self.nodes,
-                              elapsed=elapsed, pv=[move], proven=proven[0], proven_plies=proven[1],
-                              kind="solver" if why in ("solver", "lost") else "threats", done=True))
-        return move
+        return None
+
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        if step > 1:
+            return None  # one decision per move: nothing to deepen
+        budget = _Budget(self.seconds, ctl)
+        move, score, why = self._decide(self.state, budget)
+        ctl[CTL_NODES] += self.nodes
+        # proofs we can stand by: a win this turn, or every move lets the opponent win at once
+        proven = {"solver": (1, 1), "lost": (-1, 2)}.get(why, (None, None))
+        return Progress(depth=self.steps, best_move=move, score=score, pv=[move], proven=proven[0],
+                        proven_plies=proven[1], kind="solver" if why in ("solver", "lost") else self.kind)
 
     # -- the five questions ------------------------------------------------------------------
-    def _decide(self, state: TraxState, budget: _Budget, limits: Limits) -> tuple[int, float, str]:
+    def _decide(self, state: TraxState, budget: _Budget) -> tuple[int, float, str]:
         game: Trax = state.game
         me, opp = state.to_move, 1 - state.to_move
         found = analyse(game, state)
@@ -111,7 +124,7 @@ class ThreatPlayer(Player):
             child = state.play(m)
             children[m] = child
             values[m] = evaluate(game, child, me, self.weights) + (self.rng.uniform(-self.noise, self.noise) if self.noise else 0)
-            if budget.over() or limits.stopped():
+            if budget.over():
                 break
         ranked = sorted(children, key=lambda m: -values[m])
         if self.steps < 3 or budget.over():
@@ -126,7 +139,7 @@ class ThreatPlayer(Player):
         if self.steps >= 5:
             best, best_value, sound = None, -float("inf"), 0
             for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
-                if budget.left() < 0.05 or limits.stopped() or sound >= self.candidates:
+                if budget.left() < 0.05 or sound >= self.candidates:
                     break
                 forced, reply_value = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
                 if not forced:
@@ -182,7 +195,7 @@ class ThreatPlayer(Player):
                 narrow.append((m, defences))
         if self.steps < 5 or budget.left() < 0.3:
             return None
-        deeper = _Budget(budget.left() / 3, budget.limits)
+        deeper = _Budget(budget.left() / 3, budget.ctl)
         for m, defences in narrow:
             if deeper.over():
                 return None
