@@ -49,7 +49,7 @@ DISC = 10_000  # midgame units per disc of a proven margin: every proven result 
 EVAL_LIMIT = 9000
 INF = 1_000_000_000
 MAX_PLY = 128  # plies below a root (moves and passes), the size of the move buffers
-SHALLOW = 6  # empties from which the solver stops generating moves: parity order, no table
+SHALLOW = 7  # empties from which the solver stops generating moves: parity order, no table
 SOLVER_TT_MIN = 8  # empties from which the solver keeps a transposition table
 PASS = -1
 
@@ -349,7 +349,11 @@ def stopped(ctl):
 
 @njit(cache=True, nogil=True)
 def tt_store(keys, data, me, opp, lower, upper, depth, move):
-    i = table_index(me, opp, np.uint64(keys.shape[0] - 1))
+    """Store a result in the position's bucket of two slots: the first keeps the deepest result
+    (it cost the most to find), the second takes whatever the first does not."""
+    i = table_index(me, opp, np.uint64(keys.shape[0] - 2)) & ~1
+    if not (keys[i, 0] == me and keys[i, 1] == opp) and data[i, 2] > depth:
+        i += 1
     keys[i, 0] = me
     keys[i, 1] = opp
     data[i, 0] = lower
@@ -361,19 +365,21 @@ def tt_store(keys, data, me, opp, lower, upper, depth, move):
 @njit(cache=True, nogil=True)
 def tt_find(keys, me, opp):
     """The table slot holding (me, opp), or -1."""
-    i = table_index(me, opp, np.uint64(keys.shape[0] - 1))
+    i = table_index(me, opp, np.uint64(keys.shape[0] - 2)) & ~1
     if keys[i, 0] == me and keys[i, 1] == opp:
         return i
+    if keys[i + 1, 0] == me and keys[i + 1, 1] == opp:
+        return i + 1
     return -1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def insert_sorted(sqs, fls, ply, count, key, sq, f):
-    """Insert a move into the first ``count`` entries of ply ``ply``'s buffers, lowest key first
+def insert_sorted(sqs, fls, ply, start, count, key, sq, f):
+    """Insert a move into entries ``start`` .. ``count`` of ply ``ply``'s buffers, lowest key first
     (insertion sort: a position has a dozen moves)."""
     keys = sqs[ply, 1]
     j = count
-    while j > 0 and keys[j - 1] > key:
+    while j > start and keys[j - 1] > key:
         keys[j] = keys[j - 1]
         sqs[ply, 0, j] = sqs[ply, 0, j - 1]
         fls[ply, j] = fls[ply, j - 1]
@@ -384,12 +390,24 @@ def insert_sorted(sqs, fls, ply, count, key, sq, f):
 
 
 @njit(cache=True, nogil=True)
-def order_moves(me, opp, moves, first, by_mobility, ply, geo, square_value, sqs, fls):
+def table_move_first(me, opp, moves, first, ply, geo, sqs, fls):
+    """Put the table's move ``first`` alone in ply ``ply``'s buffers when it is legal: it often
+    cuts off at once, and then the other moves need no ordering.  Returns (1, the other moves),
+    or (0, ``moves``) without a table move."""
+    if first < 0 or not moves & bit(first):
+        return 0, moves
+    sqs[ply, 0, 0] = first
+    fls[ply, 0] = flips(first, me, opp, geo)
+    return 1, moves & ~bit(first)
+
+
+@njit(cache=True, nogil=True)
+def order_moves(me, opp, moves, first, by_mobility, ply, start, geo, square_value, sqs, fls):
     """Write the moves of ``moves`` best first into ``sqs[ply, 0]`` (squares; ``sqs[ply, 1]`` holds
-    their order keys) and ``fls[ply]`` (flips);
+    their order keys) and ``fls[ply]`` (flips) from index ``start`` on; returns the new end.
     returns how many.  ``first`` (a square or -1) goes first; then, ``by_mobility``, the moves that
     leave the opponent fewest replies (corners breaking ties), else the square values alone."""
-    count = 0
+    count = start
     while moves:
         sq = lowest_square(moves)
         moves &= moves - U1
@@ -400,7 +418,7 @@ def order_moves(me, opp, moves, first, by_mobility, ply, geo, square_value, sqs,
             key = popcount(move_mask(opp ^ f, me | f | bit(sq), geo)) * 16 - square_value[sq] // 4
         else:
             key = -square_value[sq]
-        insert_sorted(sqs, fls, ply, count, key, sq, f)
+        insert_sorted(sqs, fls, ply, start, count, key, sq, f)
         count += 1
     return count
 
@@ -432,9 +450,13 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
             if lower == upper:
                 return lower
     alpha0 = alpha
-    count = order_moves(me, opp, moves, first, depth >= 3, ply, geo, square_value, sqs, fls)
+    count, later = table_move_first(me, opp, moves, first, ply, geo, sqs, fls)
+    if later == moves:
+        count = order_moves(me, opp, later, -1, depth >= 3, ply, 0, geo, square_value, sqs, fls)
+        later = U0
     best, best_sq = -INF, -1
-    for i in range(count):
+    i = 0
+    while i < count:
         sq, f = sqs[ply, 0, i], fls[ply, i]
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if i == 0:
@@ -454,6 +476,10 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
                 alpha = v
                 if alpha >= beta:
                     break
+        i += 1
+        if i == count and later:  # the table's move did not cut: order the others now
+            count = order_moves(me, opp, later, -1, depth >= 3, ply, count, geo, square_value, sqs, fls)
+            later = U0
     lower = best if best > alpha0 else -INF
     upper = best if best < beta else INF
     tt_store(keys, data, me, opp, lower, upper, depth, best_sq)
@@ -467,7 +493,7 @@ def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys
     ``ctl`` stopped it).  ``every_value`` gives every move its exact value (a full window each),
     for players that add noise to them; otherwise values of moves that are not best are bounds."""
     moves = move_mask(me, opp, geo)
-    count = order_moves(me, opp, moves, first, depth >= 0, ply, geo, square_value, sqs, fls)
+    count = order_moves(me, opp, moves, first, depth >= 0, ply, 0, geo, square_value, sqs, fls)
     wide = np.int64(INF)  # not the constant itself: a constant argument would compile another pvs
     alpha, beta = -wide, wide
     best = -wide
@@ -673,7 +699,7 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
         return -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
     cells = np.int64(geo[G_CELLS])
     # stability cut-off: the opponent keeps at least its stable discs
-    if alpha >= cells - 2 * 8:
+    if alpha >= cells // 4 and alpha >= cells - 2 * popcount(opp):  # a cut needs a high alpha
         bound = cells - 2 * popcount(stable_discs(opp, me | opp, geo))
         if bound <= alpha:
             return bound
@@ -694,9 +720,13 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
             alpha = max(alpha, lower)
             beta = min(beta, upper)
     alpha0, beta0 = alpha, beta
-    count = order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sqs, fls)
+    count, later = table_move_first(me, opp, moves, first, ply, geo, sqs, fls)
+    if later == moves:
+        count = order_fastest_first(me, opp, later, -1, empty, ply, 0, geo, square_value, sqs, fls)
+        later = U0
     best, best_sq = -INF, -1
-    for i in range(count):
+    i = 0
+    while i < count:
         sq, f = sqs[ply, 0, i], fls[ply, i]
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if i == 0:
@@ -716,6 +746,10 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
                 alpha = v
                 if alpha >= beta:
                     break
+        i += 1
+        if i == count and later:  # the table's move did not cut: order the others now
+            count = order_fastest_first(me, opp, later, -1, empty, ply, count, geo, square_value, sqs, fls)
+            later = U0
     if use_tt:
         lower, upper = -INF, INF
         slot = tt_find(keys, me, opp)
@@ -732,15 +766,16 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
 
 
 @njit(cache=True, nogil=True)
-def order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sqs, fls):
-    """Endgame order: the table's move, then fewest opponent replies, squares in odd quadrants and
-    good squares breaking ties.  Same buffers and result as ``order_moves``."""
+def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_value, sqs, fls):
+    """Endgame order ("fastest first"): the table's move, then the moves that leave the opponent
+    fewest replies and fewest empty squares next to our discs (its future replies), squares in odd
+    quadrants and good squares breaking ties.  Same buffers and result as ``order_moves``."""
     odd = U0
     for q in range(4):
         quadrant = geo[G_QUADRANTS + q]
         if popcount(empty & quadrant) & 1:
             odd |= quadrant
-    count = 0
+    count = start
     while moves:
         sq = lowest_square(moves)
         moves &= moves - U1
@@ -749,8 +784,10 @@ def order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sq
         if sq == first:
             key = -INF
         else:
-            key = popcount(move_mask(opp ^ f, me | f | b, geo)) * 64 - square_value[sq] - (16 if odd & b else 0)
-        insert_sorted(sqs, fls, ply, count, key, sq, f)
+            mine = me | f | b
+            key = (popcount(move_mask(opp ^ f, mine, geo)) * 64 + popcount(around(mine, geo) & empty) * 8
+                   - square_value[sq] - (16 if odd & b else 0))
+        insert_sorted(sqs, fls, ply, start, count, key, sq, f)
         count += 1
     return count
 
@@ -765,7 +802,7 @@ def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, 
         out[0], out[1] = PASS, v
         return not ctl[CTL_STOP]
     empty = geo[G_FULL] & ~(me | opp)
-    count = order_fastest_first(me, opp, moves, first, empty, ply, geo, square_value, sqs, fls)
+    count = order_fastest_first(me, opp, moves, first, empty, ply, 0, geo, square_value, sqs, fls)
     best, best_sq = -INF, sqs[ply, 0, 0]
     for i in range(count):
         sq, f = sqs[ply, 0, i], fls[ply, i]
@@ -805,8 +842,8 @@ class Tables:
         self.fls = np.zeros((MAX_PLY, 64), np.uint64)
 
     def clear(self) -> None:
-        for keys in (self.mid_keys, self.end_keys):
-            keys[:] = 0
+        for array in (self.mid_keys, self.mid_data, self.end_keys, self.end_data):
+            array[:] = 0
 
 
 def warm_up() -> None:
