@@ -110,16 +110,108 @@ class App:
             self.guard(old.close)
         self.guard(scene.resize, self.size)
 
+    # -- navigation: the one place that knows every screen ---------------------------------
+    # Scenes ask the App to go somewhere instead of importing each other, so the scene modules
+    # depend only on ui.scenes.base/common and never form an import loop.
+    def show_menu(self) -> None:
+        from ui.scenes.menu import MenuScene
+
+        self.switch(MenuScene(self))
+
+    def show_setup(self, watch: bool = False, game_id: str | None = None) -> None:
+        from ui.scenes.setup import SetupScene
+
+        self.switch(SetupScene(self, watch=watch, game_id=game_id))
+
+    def start_game(self, setup, moves=(), autosave_path=None) -> None:
+        """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``."""
+        from ui.scenes.game import GameScene
+
+        self.switch(GameScene(self, setup, list(moves), autosave_path))
+
+    def continue_game(self, record, autosave_path=None) -> None:
+        """Play on from the end of ``record`` (a games.record.GameRecord), with its setup; it is
+        autosaved in ``autosave_path`` (a game from the Continue list) or in a file of its own."""
+        from ui.autosave import setup_dict_for_record
+        from ui.match import MatchSetup
+
+        self.start_game(MatchSetup.from_dict(setup_dict_for_record(record)), record.moves, autosave_path)
+
+    continue_record = continue_game  # the name the replay viewer asks for
+
+    def open_replay(self, record, ply: int | None = None, on_back: Callable[[], None] | None = None) -> None:
+        from ui.scenes.replay import ReplayScene
+
+        self.switch(ReplayScene(self, record, ply, on_back=on_back))
+
+    def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None) -> None:
+        from ui.scenes.rules import RulesScene
+
+        self.switch(RulesScene(self, game_id, on_back=on_back))
+
+    def show_settings(self) -> None:
+        from ui.scenes.settings_screen import SettingsScene
+
+        self.switch(SettingsScene(self))
+
+    def show_saved_games(self) -> None:
+        from ui.scenes.records import RecordsScene
+
+        self.switch(RecordsScene(self))
+
+    def show_unfinished(self) -> None:
+        from ui.scenes.unfinished import UnfinishedScene
+
+        self.switch(UnfinishedScene(self))
+
+    def show_tournament(self, game_id: str | None = None) -> None:
+        from ui.scenes.tournament import TournamentScene
+
+        self.switch(TournamentScene(self, game_id))
+
+    def remember_outside_player(self, player_id: str) -> None:
+        """Keep an outside player's id in the settings, so every screen offers it next time."""
+        from ui import outside_players
+
+        problem = outside_players.remember(self, [player_id])
+        if problem:
+            self.messages.add(problem, "warn")
+
     def open_demo(self, spec: str) -> None:
         """Open the screen ``spec`` names (see the module docstring); the main menu if unknown."""
-        from ui.scenes.menu import MenuScene, open_named
-
         try:
-            scene = open_named(self, spec)
+            if self._open_named(spec or "menu"):
+                return
         except Exception as exc:  # noqa: BLE001 - a bad demo spec must still open the window
             self.report(exc)
-            scene = None
-        self.switch(scene or MenuScene(self))
+        self.show_menu()
+
+    def _open_named(self, spec: str) -> bool:
+        """Go to the screen a ``TABULEIRO_DEMO`` spec names; False if it names none."""
+        from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+
+        name, _sep, rest = spec.partition(":")
+        if name in ("play", "watch"):
+            self.show_setup(watch=name == "watch", game_id=rest or None)
+        elif name == "rules":
+            self.show_rules(rest or None)
+        elif name == "settings":
+            self.show_settings()
+        elif name == "saved":
+            self.show_saved_games()
+        elif name == "tournament":
+            self.show_tournament(rest or None)
+        elif name == "game":
+            game_id, _sep, rest = rest.partition(":")
+            mode, _sep, rest = rest.partition(":")
+            moves, _sep, seconds = rest.partition(":")
+            mode = mode or HUMAN_VS_PC
+            players = {HUMAN_VS_PC: (None, "level-3"), HOTSEAT: (None, None), PC_VS_PC: ("level-3", "level-4")}[mode]
+            setup = MatchSetup(game_id or "tictactoe", {}, mode, players, float(seconds or self.settings.move_time))
+            self.start_game(setup, [m for m in moves.split(",") if m])
+        else:
+            return False
+        return True
 
     def apply_settings(self) -> None:
         """Save the settings; the scenes read colours and defaults from them on every frame."""

@@ -16,6 +16,13 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    @property
+    def theme(self):
+        """The window's colours (the dark theme for a stand-in app in tests)."""
+        from ui.theme import DARK
+
+        return getattr(self.app, "theme", None) or DARK
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """One pygame event (resize and quit are handled by the App first)."""
 

@@ -246,9 +246,7 @@ class GameScene(Scene):
 
     def show_rules(self) -> None:
         """The rules of this game; Back returns to the game as it was."""
-        from ui.scenes.rules import RulesScene
-
-        self.app.switch(RulesScene(self.app, self.game.id, on_back=lambda: self.app.switch(self)))
+        self.app.show_rules(self.game.id, on_back=lambda: self.app.switch(self))
 
     # -- actions ----------------------------------------------------------------------------
     def _cancel_job(self) -> None:
@@ -342,16 +340,12 @@ class GameScene(Scene):
 
     def open_replay(self) -> None:
         """The finished game in the replay viewer, with the engine's evaluation graph."""
-        from ui.scenes.replay import open_replay
-
-        open_replay(self.app, self.recorder.record)
+        self.app.open_replay(self.recorder.record)
 
     def back_to_menu(self) -> None:
         """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
-        from ui.scenes.menu import MenuScene
-
         self._say_kept(self.app.messages)
-        self.app.switch(MenuScene(self.app))
+        self.app.show_menu()
 
     def toggle_legal(self) -> None:
         self.show_legal = not self.show_legal

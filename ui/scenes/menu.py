@@ -9,7 +9,6 @@ import games
 from ui import text as tx
 from ui.autosave import SHELF, games_dir
 from ui.i18n import N_, _
-from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
@@ -70,14 +69,10 @@ class MenuScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------
     def play(self, game_id: str | None = None) -> None:
-        from ui.scenes.setup import SetupScene
-
-        self.app.switch(SetupScene(self.app, watch=False, game_id=game_id))
+        self.app.show_setup(watch=False, game_id=game_id)
 
     def watch(self) -> None:
-        from ui.scenes.setup import SetupScene
-
-        self.app.switch(SetupScene(self.app, watch=True))
+        self.app.show_setup(watch=True)
 
     def continue_label(self) -> str:
         """"Continue Reversi" for one unfinished game, "Continue (3 games)" for several."""
@@ -87,34 +82,23 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         """Resume the one unfinished game, or list them all to pick one."""
-        from ui.scenes.replay import continue_game
-        from ui.scenes.unfinished import UnfinishedScene
-
         if len(self.unfinished) == 1:
             path, record = self.unfinished[0]
-            continue_game(self.app, record, path)
+            self.app.continue_game(record, path)
         elif self.unfinished:
-            self.app.switch(UnfinishedScene(self.app))
+            self.app.show_unfinished()
 
     def saved_games(self) -> None:
-        from ui.scenes.records import RecordsScene
-
-        self.app.switch(RecordsScene(self.app))
+        self.app.show_saved_games()
 
     def tournament(self) -> None:
-        from ui.scenes.tournament import TournamentScene
-
-        self.app.switch(TournamentScene(self.app))
+        self.app.show_tournament()
 
     def rules(self) -> None:
-        from ui.scenes.rules import RulesScene
-
-        self.app.switch(RulesScene(self.app))
+        self.app.show_rules()
 
     def settings(self) -> None:
-        from ui.scenes.settings_screen import SettingsScene
-
-        self.app.switch(SettingsScene(self.app))
+        self.app.show_settings()
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -137,38 +121,3 @@ class MenuScene(Scene):
             self.menu.draw(surface)
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
-
-
-def open_named(app, spec: str) -> Scene | None:
-    """The scene a ``TABULEIRO_DEMO`` spec names (None: the main menu)."""
-    from ui.scenes.game import GameScene
-    from ui.scenes.rules import RulesScene
-    from ui.scenes.settings_screen import SettingsScene
-    from ui.scenes.setup import SetupScene
-
-    name, _, rest = (spec or "menu").partition(":")
-    if name == "play":
-        return SetupScene(app, watch=False, game_id=rest or None)
-    if name == "watch":
-        return SetupScene(app, watch=True, game_id=rest or None)
-    if name == "rules":
-        return RulesScene(app, rest or None)
-    if name == "settings":
-        return SettingsScene(app)
-    if name == "saved":
-        from ui.scenes.records import RecordsScene
-
-        return RecordsScene(app)
-    if name == "tournament":
-        from ui.scenes.tournament import TournamentScene
-
-        return TournamentScene(app, rest or None)
-    if name == "game":
-        game_id, _, rest = rest.partition(":")
-        mode, _, rest = rest.partition(":")
-        moves, _, seconds = rest.partition(":")
-        mode = mode or HUMAN_VS_PC
-        players = {HUMAN_VS_PC: (None, "level-3"), HOTSEAT: (None, None), PC_VS_PC: ("level-3", "level-4")}[mode]
-        setup = MatchSetup(game_id or "tictactoe", {}, mode, players, float(seconds or app.settings.move_time))
-        return GameScene(app, setup, [m for m in moves.split(",") if m])
-    return None

@@ -25,7 +25,6 @@ from ui import text as tx
 from ui.autosave import games_dir, scan
 from ui.i18n import _
 from ui.scenes.base import Scene
-from ui.theme import DARK, Theme
 from ui.widgets import Button, Messages, card, mix
 
 log = logging.getLogger(__name__)
@@ -45,20 +44,14 @@ class RecordsScene(Scene):
                  on_back: Callable[[], None] | None = None, folder: Path | None = None) -> None:
         super().__init__(app)
         self.folder = folder or games_dir()
-        from ui.scenes.replay import open_replay, show_menu
-
-        self.open_record = open_record or (lambda record: open_replay(app, record))
-        self.on_back = on_back or (lambda: show_menu(app))
+        self.open_record = open_record or app.open_replay
+        self.on_back = on_back or app.show_menu
         self.messages = getattr(app, "messages", None) or Messages()  # the App's outlive this screen
         self.own_messages = self.messages is not getattr(app, "messages", None)
         self.entries: list[Entry] = []
         self.scroll = 0
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.refresh()
-
-    @property
-    def theme(self) -> Theme:
-        return getattr(self.app, "theme", None) or DARK
 
     def refresh(self) -> None:
         found, problems = scan(self.folder)

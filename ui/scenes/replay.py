@@ -33,7 +33,7 @@ from ui.export import board_view, copy_text, save_board_png
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.sound import SOUNDS, sound_for_move
-from ui.theme import DARK, Theme
+from ui.theme import Theme
 from ui.widgets import Button, Messages, card, layout_grid, mix
 
 log = logging.getLogger(__name__)
@@ -106,10 +106,6 @@ class ReplayScene(Scene):
         self.buttons = self._make_buttons()
 
     # -- helpers the App may or may not provide ---------------------------------------------
-    @property
-    def theme(self) -> Theme:
-        return getattr(self.app, "theme", None) or DARK
-
     def _animation_speed(self) -> float:
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, "animation_speed", 1.0) or 1.0)
@@ -162,8 +158,7 @@ class ReplayScene(Scene):
         if self.states[self.ply].is_terminal():
             self.messages.add(_("The game is over at this move; step back to play on"), "warn")
             return
-        handler = self.on_continue or getattr(self.app, "continue_record", None)
-        (handler or (lambda r: continue_game(self.app, r)))(record)
+        (self.on_continue or self.app.continue_record)(record)
 
     def export_png(self) -> None:
         path = games_dir() / f"{Path(default_name(self.record)).stem}-move{self.ply}.png"
@@ -195,8 +190,7 @@ class ReplayScene(Scene):
         self.messages.add(_("Game saved: {path}").format(path=path), duration=6.0)
 
     def back(self) -> None:
-        handler = self.on_back or getattr(self.app, "show_menu", None)
-        (handler or (lambda: show_menu(self.app)))()
+        (self.on_back or self.app.show_menu)()
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -418,28 +412,6 @@ class ReplayScene(Scene):
 
 
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
-def open_replay(app: Any, record: GameRecord, ply: int | None = None) -> None:
-    """Show ``record`` in a replay (the whole game, ending on its last move)."""
-    app.switch(ReplayScene(app, record, ply))
-
-
-def continue_game(app: Any, record: GameRecord, autosave_path: Any = None) -> None:
-    """Play on from the end of ``record``: a game scene with its setup and its moves (autosaved in
-    ``autosave_path`` when it comes from the Continue list, else in a file of its own)."""
-    from ui.autosave import setup_dict_for_record
-    from ui.match import MatchSetup
-    from ui.scenes.game import GameScene
-
-    setup = MatchSetup.from_dict(setup_dict_for_record(record))
-    app.switch(GameScene(app, setup, list(record.moves), autosave_path))
-
-
-def show_menu(app: Any) -> None:
-    from ui.scenes.menu import MenuScene
-
-    app.switch(MenuScene(app))
-
-
 def open_file(app: Any, path: Any) -> None:
     """A record file dropped on the window: replay it, or say why it cannot be opened (never touched)."""
     from games.record import load
@@ -449,4 +421,4 @@ def open_file(app: Any, path: Any) -> None:
     except RecordError as exc:
         app.messages.add(_("Cannot open {problem}").format(problem=exc), "error", duration=10.0)
         return
-    open_replay(app, record)
+    app.open_replay(record)

@@ -71,12 +71,7 @@ class RulesScene(Scene):
         self._layout_text()
 
     def back(self) -> None:
-        if self.on_back is not None:
-            self.on_back()
-            return
-        from ui.scenes.menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        (self.on_back or self.app.show_menu)()
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale

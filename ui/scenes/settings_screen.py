@@ -36,9 +36,7 @@ class SettingsScene(MenuFormScene):
         self.resize(self.app.size)
 
     def back(self) -> None:
-        from ui.scenes.menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.show_menu()
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale

@@ -166,7 +166,6 @@ class SetupScene(MenuFormScene):
 
     # -- actions ----------------------------------------------------------------------------
     def start(self) -> None:
-        from ui.scenes.game import GameScene
 
         setup = self.build_setup()
         try:
@@ -178,7 +177,7 @@ class SetupScene(MenuFormScene):
         if not self.watch:
             self.choices.mode = self.mode
         self._remember_choices()
-        self.app.switch(GameScene(self.app, setup))
+        self.app.start_game(setup)
 
     def _remember_choices(self) -> None:
         """Keep the choices in the settings file, so the next session starts from them."""
@@ -188,9 +187,7 @@ class SetupScene(MenuFormScene):
             self.app.apply_settings()
 
     def back(self) -> None:
-        from ui.scenes.menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.show_menu()
 
     def pick_game(self, game_id: str) -> None:
         if game_id != self.choices.game_id:

@@ -26,14 +26,14 @@ import games
 from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summary, Tournament, TournamentDone
 from ai.tournament import crosstable as make_crosstable
 from ai.tournament import standings as make_standings
+from ui import outside_players, words
 from ui import text as tx
-from ui import words
 from ui.board_view import Overlay
 from ui.i18n import _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
 from ui.scenes.base import Scene
-from ui.theme import DARK, Theme
+from ui.theme import Theme
 from ui.widgets import Button, Messages, card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
@@ -49,8 +49,8 @@ class TournamentScene(Scene):
         """``on_back``: leave the screen (default ``app.show_menu``); ``on_replay(record)``: open a
         finished game (a games.record.GameRecord) in the replay viewer, if the window offers it."""
         super().__init__(app)
-        self.on_back = on_back or getattr(app, "show_menu", None)
-        self.on_replay = on_replay or (self._open_replay if hasattr(app, "switch") else None)
+        self.on_back = on_back
+        self.on_replay = on_replay or self._open_replay
         self.away = False  # True while a replay opened from here is shown: keep the tournament going
         ids = games.available_ids()
         self.game_ids = [g for g in ids if _has_engine(g)] or ids
@@ -89,10 +89,6 @@ class TournamentScene(Scene):
         self._build()
 
     # -- helpers -----------------------------------------------------------------------------
-    @property
-    def theme(self) -> Theme:
-        return getattr(self.app, "theme", None) or DARK
-
     @property
     def game_id(self) -> str:
         return self.game_ids[self.game_index]
@@ -222,12 +218,7 @@ class TournamentScene(Scene):
     # -- actions ----------------------------------------------------------------------------------
     def _back(self) -> None:
         self.close()
-        if self.on_back is not None:
-            self.on_back()
-        elif hasattr(self.app, "switch"):
-            from ui.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+        (self.on_back or self.app.show_menu)()
 
     def _cycle_game(self, step: int) -> None:
         self.game_index = (self.game_index + step) % len(self.game_ids)
@@ -313,14 +304,12 @@ class TournamentScene(Scene):
 
     def _open_replay(self, record: Any) -> None:
         """The replay viewer on a finished game; its Back returns here, the tournament going on."""
-        from ui.scenes.replay import ReplayScene
-
         def come_back() -> None:
             self.away = False
             self.app.switch(self)
 
         self.away = True
-        self.app.switch(ReplayScene(self.app, record, on_back=come_back))
+        self.app.open_replay(record, on_back=come_back)
 
     def _start(self) -> None:
         ids = [pid for pid, _title in self.players() if pid in self.selected]
@@ -453,29 +442,15 @@ class TournamentScene(Scene):
         self._refresh_labels()
 
     def _load_remembered(self) -> None:
-        """The outside players the window remembers (``settings.outside_players``: a list of ids)."""
-        known = getattr(getattr(self.app, "settings", None), "outside_players", None)
-        if isinstance(known, (list, tuple)):
-            self.remembered = [str(pid) for pid in known]
+        """The outside players the window remembers (``settings.outside_players``)."""
+        self.remembered = outside_players.remembered(self.app)
 
     def _remember(self, new: list[tuple[str, str]]) -> None:
         """Remember added outside players in the settings, so they are offered next time too."""
         ids = [pid for pid, _title in new if pid not in self.remembered]
-        if not ids:
-            return
-        self.remembered += ids
-        remember = getattr(self.app, "remember_outside_player", None)
-        if callable(remember):
-            for pid in ids:
-                remember(pid)
-            return
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and isinstance(getattr(settings, "outside_players", None), list):
-            from ui import settings as settings_file
-
-            settings.outside_players = [*settings.outside_players, *ids]
-            apply = getattr(self.app, "apply_settings", None)
-            problem = apply() if callable(apply) else settings_file.save(settings)
+        if ids:
+            self.remembered += ids
+            problem = outside_players.remember(self.app, ids)
             if problem:
                 self.messages.add(problem, "warn")
 

@@ -37,6 +37,4 @@ class UnfinishedScene(RecordsScene):
         return title, detail, ""
 
     def pick_entry(self, entry: Entry) -> None:
-        from ui.scenes.replay import continue_game
-
-        continue_game(self.app, entry.record, entry.path)
+        self.app.continue_game(entry.record, entry.path)
