@@ -29,7 +29,8 @@ from ai.kernels import reversi as kernel
 from ai.search.driver import CTL_NODES, search
 from games.reversi import PASS, ReversiState, flips
 
-MIDGAME_BEFORE_SOLVE = 4  # midgame plies searched before a timed solve, to order the root moves
+MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
+# move is played if the proof does not finish (milliseconds this near the end)
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
 
 
@@ -45,13 +46,14 @@ class SolverSpeed:
 
     def reach(self, seconds: float | None) -> int:
         """Empties the solver can usually prove in ``seconds`` (None: only where it is quick)."""
-        if seconds is None or seconds <= self.base_seconds:
-            return self.instant if seconds is None or seconds < self.base_seconds else self.base
-        return self.base + int(math.log(seconds / self.base_seconds) / math.log(self.growth))
+        if seconds is None:
+            return self.instant
+        return max(self.instant, self.base + math.floor(math.log(seconds / self.base_seconds) / math.log(self.growth)))
 
 
-# Measured with `python main.py bench reversi` (solver reach) on the 2-core bench machine.
-KERNEL_SOLVER = SolverSpeed(instant=14, base=18, base_seconds=0.1, growth=2.6)
+# CPU seconds measured on positions of seeded self-play (docs/tuning/reversi.md): the slowest of
+# three games at each count of empties.
+KERNEL_SOLVER = SolverSpeed(instant=14, base=18, base_seconds=0.25, growth=2.5)
 PYTHON_SOLVER = SolverSpeed(instant=9, base=12, base_seconds=0.1, growth=2.5)
 
 
