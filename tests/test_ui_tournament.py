@@ -10,7 +10,8 @@ import pytest
 
 from ai.tournament import Standing
 from ui.app import App
-from ui.scenes.tournament import MIN_RATED_GAMES, TournamentScene, elo_label
+from ui.scenes.tournament import TournamentScene
+from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
 
 
 @pytest.fixture

@@ -1,0 +1,249 @@
+"""The tournament screen's running phase drawn: progress, crosstable, standings, the rating chart,
+the watched game and the latest results.  A mixin of ``TournamentScene`` (ui.scenes.tournament):
+it reads the scene's tournament, tables and live games and draws them; it changes nothing but the
+watched game and the click areas of the results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+import games
+from ai.tournament import Standing
+from ai.tournament import crosstable as make_crosstable
+from ui import text as tx
+from ui import words
+from ui.board_view import Overlay
+from ui.i18n import _
+from ui.theme import Theme
+from ui.widgets import card, mix
+
+MIN_RATED_GAMES = 8  # fewer games give an interval too wide to mean anything
+
+
+def elo_label(st: Standing) -> str:
+    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval; "–" after too few
+    games; "above +95" for a perfect score (no interval: the data give no upper limit)."""
+    if st.games < MIN_RATED_GAMES:
+        return "–"
+    value = round(st.elo) or 0
+    if st.elo_bound == ">":
+        return _("above {elo}").format(elo=f"{value:+d}")
+    if st.elo_bound == "<":
+        return _("below {elo}").format(elo=f"{value:+d}")
+    return f"{value:+d} ({st.elo_low:+.0f}..{st.elo_high:+.0f})"
+
+
+
+class ResultsDrawing:
+    """Drawing of a running or finished tournament (mixed into TournamentScene)."""
+
+    def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
+        t = self.tournament
+        s = self._scale()
+        w, h = self.size
+        pad = int(20 * s)
+        top = pad + int(38 * s) + int(16 * s)
+        # progress
+        done, total = len(t.results), t.total
+        bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
+        card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
+        if done:
+            fill = bar.copy()
+            fill.width = max(bar.height, int(bar.width * done / total))
+            card(surface, fill, theme.accent, bar.height // 2)
+        status = _("{game}: {done}/{total} games, {t:g} s per move").format(
+            game=words.title(games.info(t.game_id)), done=done, total=total, t=t.time_per_move)
+        if not t.is_running():
+            status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
+        tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
+        top = bar.bottom + int(14 * s)
+        # layout: tables on the left, chart / board / results on the right
+        split = int(w * (0.56 if self.watch and self.view is not None else 0.62))
+        left = pygame.Rect(pad, top, split - pad - int(10 * s), h - top - pad - int(30 * s))
+        right = pygame.Rect(split + int(10 * s), top, w - split - int(10 * s) - pad, left.height)
+        order = self.table
+        ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
+        self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
+                                                          left.height - ch - int(12 * s)), order)
+        if self.watch and self.view is not None:
+            gap = int(10 * s)
+            board_h = int(right.height * 0.5)
+            chart_h = int(right.height * 0.26)
+            self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
+            self._draw_board(surface, theme, self.board_rect)
+            self._draw_chart(surface, theme, pygame.Rect(right.x, right.y + board_h + gap, right.width, chart_h), order)
+            y = right.y + board_h + chart_h + 2 * gap
+            self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
+        else:
+            chart_h = int(right.height * 0.5)
+            self._draw_chart(surface, theme, pygame.Rect(right.x, right.y, right.width, chart_h), order)
+            self._draw_recent(surface, theme, pygame.Rect(right.x, right.y + chart_h + int(10 * s), right.width,
+                                                          right.height - chart_h - int(10 * s)))
+
+    def _panel(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str) -> pygame.Rect:
+        s = self._scale()
+        card(surface, rect, theme.panel, int(10 * s), mix(theme.panel, theme.text, 0.12))
+        tx.text(surface, title, (rect.x + int(12 * s), rect.y + int(8 * s)), int(15 * s), theme.text, bold=True)
+        return rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
+
+    def _draw_crosstable(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> int:
+        t = self.tournament
+        n = len(order)
+        s = self._scale()
+        row_h = max(14, min(int(26 * s), (rect.height - int(50 * s)) // max(1, n + 1)))
+        height = int(40 * s) + row_h * (n + 1)
+        inner = self._panel(surface, theme, pygame.Rect(rect.x, rect.y, rect.width, height),
+                            _("Crosstable (points of the row against the column)"))
+        cross = make_crosstable(t.player_ids, t.finished())
+        size = max(10, int(row_h * 0.55))
+        name_w = min(int(inner.width * 0.38), max(tx.ui_font(size).size(self._name(st.player))[0] for st in order) + 30)
+        cell_w = max(20, min(int(90 * s), (inner.width - name_w) // max(1, n)))
+        y = inner.y + int(6 * s)
+        for j in range(n):
+            tx.text(surface, str(j + 1), (inner.x + name_w + j * cell_w + cell_w // 2, y + row_h // 2), size,
+                    theme.muted, "center")
+        for i, st in enumerate(order):
+            y += row_h
+            label = tx.fit(f"{i + 1}. {self._name(st.player)}", size, name_w - 6)
+            tx.text(surface, label, (inner.x, y + row_h // 2), size, theme.text, "midleft")
+            for j, other in enumerate(order):
+                cell = pygame.Rect(inner.x + name_w + j * cell_w + 1, y + 1, cell_w - 2, row_h - 2)
+                if other.player == st.player:
+                    pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.08), cell)
+                    continue
+                pts, games_n = cross[st.player][other.player]
+                if games_n:
+                    frac = pts / games_n
+                    colour = mix(theme.side1, theme.side0, frac)
+                    pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
+                    # "1 of 2": never "1/2", which reads as a half point
+                    tx.text(surface, tx.fit(_("{points} of {games}").format(points=f"{pts:g}", games=games_n), size,
+                                            cell.width - 2), cell.center, size, theme.text, "center")
+        return height
+
+    def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
+        s = self._scale()
+        inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
+                                                    "from {n} games on)").format(n=MIN_RATED_GAMES))
+        n = len(order)
+        row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1)))
+        size = max(10, int(row_h * 0.55))
+        columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.46, "midright"), (_("W"), 0.54, "midright"),
+                   (_("D"), 0.61, "midright"), (_("L"), 0.68, "midright"), (_("Forf."), 0.78, "midright"),
+                   (_("Elo"), 0.99, "midright")]
+        y = inner.y + int(6 * s)
+        for label, fx, anchor in columns:
+            x = inner.x + int(fx * inner.width)
+            tx.text(surface, label, (x, y + row_h // 2), size, theme.muted, anchor, bold=True)
+        for st in order:
+            y += row_h
+            if y + row_h > inner.bottom + int(14 * s):
+                break
+            values = [tx.fit(f"{st.rank}. {self._name(st.player)}", size, int(inner.width * 0.40)), f"{st.points:g}",
+                      str(st.wins), str(st.draws), str(st.losses), str(st.forfeits), elo_label(st)]
+            for (label, fx, anchor), value in zip(columns, values):
+                colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
+                tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
+
+    def _draw_chart(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
+        """Elo of each player with its 95% interval, best at the top; the axis at 0."""
+        s = self._scale()
+        inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
+        rated = [st for st in order if st.games >= MIN_RATED_GAMES and not st.elo_bound]
+        if not rated:
+            note = (_("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES) if self.recent
+                    else _("Waiting for the first results…"))
+            tx.text(surface, note, inner.center, int(15 * s), theme.muted, "center")
+            return
+        low = min(min(st.elo_low for st in rated), 0.0) - 20
+        high = max(max(st.elo_high for st in rated), 0.0) + 20
+        label_w = int(inner.width * 0.32)
+        axis = pygame.Rect(inner.x + label_w, inner.y + int(8 * s), inner.width - label_w - int(8 * s),
+                           inner.height - int(30 * s))
+
+        def x_of(v: float) -> int:
+            return axis.x + int((v - low) / (high - low) * axis.width)
+
+        row_h = max(10, axis.height // max(1, len(order)))
+        size = max(10, min(int(15 * s), int(row_h * 0.6)))
+        pygame.draw.line(surface, theme.muted, (x_of(0), axis.y), (x_of(0), axis.bottom), 1)
+        for i, st in enumerate(order):
+            cy = axis.y + i * row_h + row_h // 2
+            tx.text(surface, tx.fit(self._name(st.player), size, label_w - 10), (inner.x, cy), size, theme.text,
+                    "midleft")
+            if st not in rated:
+                continue
+            colour = theme.side0 if st.elo >= 0 else theme.side1
+            bar = pygame.Rect(min(x_of(0), x_of(st.elo)), cy - row_h // 4, abs(x_of(st.elo) - x_of(0)) + 1, row_h // 2)
+            pygame.draw.rect(surface, mix(theme.panel, colour, 0.6), bar, border_radius=3)
+            pygame.draw.line(surface, theme.text, (x_of(st.elo_low), cy), (x_of(st.elo_high), cy), max(1, int(2 * s)))
+            for v in (st.elo_low, st.elo_high):
+                pygame.draw.line(surface, theme.text, (x_of(v), cy - row_h // 5), (x_of(v), cy + row_h // 5), 1)
+            pygame.draw.circle(surface, theme.text, (x_of(st.elo), cy), max(3, int(4 * s)))
+        for v in (low + 20, 0.0, high - 20):
+            tx.text(surface, f"{v:+.0f}", (x_of(v), axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+
+    def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:
+        s = self._scale()
+        game = self.live.get(self.watching) if self.watching is not None else None
+        title = _("Watching")
+        if game is not None:
+            a, b = (self._name(p) for p in game["ids"])
+            title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
+            if self.pinned:
+                title += "  " + _("(click the board to follow the live games)")
+        if game is None and self.recent and not self.running:  # over: show the last game played
+            number, result = self.recent[-1]
+            self.watching = number
+            self._replay_slot(number, result)
+            game = self.live.get(number)
+            if game is not None:
+                a, b = (self._name(p) for p in game["ids"])
+                title = _("Game {n}: {a} vs {b}").format(n=number, a=a, b=b)
+        inner = self._panel(surface, theme, rect, title)
+        if game is None:
+            waiting = _("Waiting for a game…") if self.running else _("No game to show")
+            tx.text(surface, waiting, inner.center, int(15 * s), theme.muted, "center")
+            return
+        area = inner.inflate(-int(8 * s), -int(8 * s))
+        self.view.layout(area)
+        overlay = Overlay(theme=theme, last_move=game["last"], previous=game["before"], show_legal=False,
+                          interactive=False, animation_speed=0.0)
+        self.view.draw(surface, game["state"], overlay)
+
+    def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
+        s = self._scale()
+        inner = self._panel(surface, theme, rect, _("Latest results (click one to see its final position)"))
+        size = int(13 * s)
+        line_h = tx.line_height(size) + int(2 * s)
+        y = inner.y + int(6 * s)
+        self._recent_rects = []
+        for number, r in reversed(self.recent):
+            if y + line_h > rect.bottom - int(6 * s):
+                break
+            a, b = (self._name(p) for p in r.players)
+            outcome = "½-½" if r.winner is None else ("1-0" if r.winner == 0 else "0-1")
+            reason = r.reason
+            for pid in r.players:
+                reason = reason.replace(pid, self._name(pid))
+            text = f"{number}. {a} - {b}  {outcome}  {reason}"
+            colour = theme.invalid if r.forfeit else theme.text
+            line = tx.fit(text, size, inner.width)
+            drawn = tx.text(surface, line, (inner.x, y), size, colour)
+            self._recent_rects.append((drawn, number))
+            if number not in self.live:
+                self._replay_slot(number, r)
+            y += line_h
+
+    def _replay_slot(self, number: int, result: Any) -> None:
+        """Keep a finished game's final position available for a click (cheap: replayed once)."""
+        if number == self.watching and number not in self.live:
+            try:
+                state = self.game.play_line(result.moves)
+            except ValueError:
+                return
+            self.live[number] = {"ids": tuple(result.players), "state": state, "last": None, "before": None,
+                                 "result": result}

@@ -1,0 +1,136 @@
+"""The tournament screen's setup phase: the game and its options, the players (ours and outside
+ones, remembered in the settings through ui.outside_players), games per pair, time, processes,
+and its drawing.  A mixin of ``TournamentScene`` (ui.scenes.tournament), which owns the state.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pygame
+
+import games
+from ui import outside_players, words
+from ui import text as tx
+from ui.i18n import _
+from ui.outside_players import discover as _discover
+from ui.theme import Theme
+from ui.widgets import card, mix
+
+TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
+GAMES = (1, 2, 3, 5, 10, 20, 50)
+OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players would replay one game
+
+
+class TournamentSetup:
+    """What is chosen before a tournament starts (mixed into TournamentScene)."""
+
+    def _select_defaults(self) -> None:
+        ids = [pid for pid, _title in self.players()]
+        self.selected = set(ids[:4]) if len(ids) >= 4 else set(ids)
+        info = games.info(self.game_id)
+        self.options = {o.name: o.default for o in info.options}
+        self._offer_remembered()
+
+    def _cycle_game(self, step: int) -> None:
+        self.game_index = (self.game_index + step) % len(self.game_ids)
+        self._select_defaults()
+        self._build()
+
+    def _cycle(self, attr: str, values: tuple) -> None:
+        setattr(self, attr, (getattr(self, attr) + 1) % len(values))
+
+    def _cycle_jobs(self) -> None:
+        self.jobs = self.jobs % max(1, os.cpu_count() or 1) + 1
+
+    def _cycle_option(self, option) -> None:
+        values = list(option.choices) if option.choices else (
+            [False, True] if option.kind is bool else
+            list(range(option.minimum, option.maximum + 1)) if option.kind is int and option.maximum is not None
+            else [option.default])
+        current = self.options.get(option.name, option.default)
+        i = values.index(current) if current in values else -1
+        self.options[option.name] = values[(i + 1) % len(values)]
+
+    def _toggle_watch(self) -> None:
+        self.watch = not self.watch
+
+    def _toggle_player(self, pid: str) -> None:
+        self.selected.symmetric_difference_update({pid})
+
+    def _add_outside(self) -> None:
+        """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread."""
+        entry = self.entry.strip().strip('"')
+        if not entry or self.adding is not None:
+            return
+        game_id, options = self.game_id, dict(self.options)
+
+        def work() -> None:
+            try:
+                self.added.append(("ok", (game_id, _discover(game_id, entry, options), True)))
+            except Exception as exc:  # shown to the user; the window goes on
+                self.added.append(("error", str(exc)))
+
+        self.adding = threading.Thread(target=work, daemon=True)
+        self.adding.start()
+
+    def _offer_remembered(self) -> None:
+        """Try the remembered outside players on this game (in a thread); keep those that load."""
+        game_id, options = self.game_id, dict(self.options)
+        todo = [pid for pid in self.remembered if pid not in {p for p, _t in self.outside.get(game_id, [])}]
+        if not todo or game_id in self.offered:
+            return
+        self.offered.add(game_id)
+
+        def work() -> None:
+            for entry in todo:
+                try:
+                    self.added.append(("ok", (game_id, _discover(game_id, entry, options), False)))
+                except Exception:  # a remembered player of another game: not offered here
+                    continue
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _load_remembered(self) -> None:
+        """The outside players the window remembers (``settings.outside_players``)."""
+        self.remembered = outside_players.remembered(self.app)
+
+    def _remember(self, new: list[tuple[str, str]]) -> None:
+        """Remember added outside players in the settings, so they are offered next time too."""
+        ids = [pid for pid, _title in new if pid not in self.remembered]
+        if ids:
+            self.remembered += ids
+            problem = outside_players.remember(self.app, ids)
+            if problem:
+                self.messages.add(problem, "warn")
+
+    def _draw_setup(self, surface: pygame.Surface, theme: Theme) -> None:
+        s = self._scale()
+        pad = int(20 * s)
+        tx.text(surface, _("Tournament"), (pad + int(130 * s), pad + int(19 * s)), int(28 * s), theme.text,
+                "midleft", bold=True)
+        title = words.title(games.info(self.game_id))
+        tx.text(surface, title, (pad + int(170 * s), int(110 * s) + int(19 * s)), int(22 * s), theme.text,
+                "center", bold=True)
+        left = pad * 2 + int(340 * s)
+        tx.text(surface, _("Participants ({n} chosen): click to add or remove").format(n=len(self.selected)),
+                (left, int(78 * s)), int(16 * s), theme.muted)
+        # the field for outside players
+        rect = self.entry_rect
+        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s),
+             theme.accent if self.entry_focus else mix(theme.panel, theme.text, 0.2), max(1, int(2 * s)))
+        shown = self.entry or _("Outside player: path/to/file.py[:name or *] or gtp:COMMAND")
+        color = theme.text if self.entry else theme.muted
+        value = tx.fit(shown, int(16 * s), rect.width - int(24 * s))
+        r = tx.text(surface, value, (rect.x + int(12 * s), rect.centery), int(16 * s), color, "midleft")
+        if self.entry_focus and int(time.monotonic() * 2) % 2 == 0:
+            x = r.right + 2 if self.entry else rect.x + int(12 * s)
+            pygame.draw.line(surface, theme.text, (x, rect.y + int(12 * s)), (x, rect.bottom - int(12 * s)), 2)
+        if self.adding is not None:
+            tx.text(surface, _("Loading…"), (rect.x, rect.y - int(6 * s)), int(14 * s), theme.muted, "bottomleft")
+        n = len(self.selected)
+        total = n * (n - 1) * GAMES[self.games_index]
+        tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[8].rect.y - int(8 * s)),
+                int(16 * s), theme.muted, "midbottom")
