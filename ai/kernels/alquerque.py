@@ -51,6 +51,7 @@ QUIESCENCE_DEPTH = 8
 POLL_MASK = 1023  # look at the control block every 1024 nodes
 SOLVED_DEPTH = 1 << 30  # depth stored for subtrees searched to the end of the game everywhere
 EXACT, LOWER, UPPER = 0, 1, 2
+PLAYING, LOST, DRAWN, REPEATED = 0, 1, 2, 3  # ``ending``: the game for the side to move
 TT_BITS = 20
 
 # the evaluation weights, in this order (attribute names of ai.engines.alquerque.Tactics)
@@ -68,7 +69,9 @@ R_OPTIONS = 2 * POINTS  # the last row: [compulsory capture, captures in any dir
 R_COMPULSORY, R_ANY_DIRECTION = 0, 1
 
 # the transposition table: one float64 row per slot (codes and moves are exact in a float64)
-TT_CODE, TT_VALUE, TT_MOVE, TT_INFO = range(4)  # TT_INFO: depth * 1024 + quiet plies * 4 + flag
+TT_CODE, TT_TRAIL, TT_VALUE, TT_MOVE, TT_INFO = range(5)  # TT_INFO: depth * 1024 + quiet plies * 4 + flag
+TT_COLUMNS = 5
+TRAIL_MASK = (1 << 52) - 1  # trails are kept exact in a float64
 
 # ``misc`` cells: statistics, then killers (2 per ply), history (per from, to), the positions
 # since the last irreversible move (``seen``: the game's history first, then the tree's path)
@@ -114,7 +117,7 @@ def rules_of(game: Alquerque) -> np.ndarray:
 
 
 def new_context(tt_bits: int = TT_BITS) -> Context:
-    return Context(np.zeros((1 << tt_bits, 4)), np.zeros((2 * MAX_PLY, MAX_MOVES), np.int64),
+    return Context(np.zeros((1 << tt_bits, TT_COLUMNS)), np.zeros((2 * MAX_PLY, MAX_MOVES), np.int64),
                    np.zeros(M_SIZE, np.int64))
 
 
@@ -462,6 +465,28 @@ def quiesce(r, w, lists, misc, ctl, white, black, side, alpha, beta, ply, stand,
 
 
 @njit(cache=True, nogil=True)
+def ending(r, misc, white, black, side, quiet, irrev, here):
+    """How the game stands for the side to move, by the rules' order: LOST (no pieces, or no
+    legal move), DRAWN (the position's third occurrence, or 40 plies without a capture), else
+    REPEATED (it occurred once before: the search scores that as a draw too) or PLAYING.
+    Records the position at ``seen[here]``; ``seen[irrev:here]`` are the positions since the last
+    irreversible move."""
+    own = white if side == 0 else black
+    enemy = black if side == 0 else white
+    if own == 0 or not has_move(r, own, enemy, side):
+        return LOST
+    code = position_code(white, black, side)
+    misc[M_SEEN + here] = code
+    times = 0
+    for i in range(M_SEEN + irrev, M_SEEN + here):
+        if misc[i] == code:
+            times += 1
+    if times >= 2 or quiet >= DRAW_PLIES:
+        return DRAWN
+    return REPEATED if times == 1 else PLAYING
+
+
+@njit(cache=True, nogil=True)
 def tt_slot(tt, code):
     """Transposition-table slot of a position code (a multiplicative hash)."""
     h = code * -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
@@ -469,8 +494,21 @@ def tt_slot(tt, code):
 
 
 @njit(cache=True, nogil=True)
-def tt_store(tt, s, code, value, move, depth, quiet, flag):
+def trail(misc, irrev, here):
+    """A hash of the positions since the last irreversible move (order aside): the search scores
+    a repeated position as a draw, so a value found after one history must not be reused after
+    another (the table's entries are for a position and its trail, as the old search's keys were)."""
+    total = 0
+    for i in range(M_SEEN + irrev, M_SEEN + here):
+        h = misc[i] * -7046029254386353131
+        total += h ^ (h >> 31)
+    return total & TRAIL_MASK
+
+
+@njit(cache=True, nogil=True)
+def tt_store(tt, s, code, path, value, move, depth, quiet, flag):
     tt[s, TT_CODE] = code
+    tt[s, TT_TRAIL] = path
     tt[s, TT_VALUE] = value
     tt[s, TT_MOVE] = move
     tt[s, TT_INFO] = depth * 1024 + quiet * 4 + flag
@@ -482,31 +520,28 @@ def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth,
     first position since the last irreversible move (a capture or a step that is not sideways)."""
     if count_node(misc, ctl):
         return 0.0
+    here = misc[S_BASE] + ply
+    state = ending(r, misc, white, black, side, quiet, irrev, here)
+    if state == LOST:
+        return -(WIN - ply)
+    if state == REPEATED:  # a draw only if the players repeat it again: no proof
+        misc[S_HORIZON] += 1
+    if state != PLAYING:
+        return draw_value(w, white, black, side, root)
     own = white if side == 0 else black
     enemy = black if side == 0 else white
-    if own == 0 or not has_move(r, own, enemy, side):
-        return -(WIN - ply)
-    here = misc[S_BASE] + ply
     code = position_code(white, black, side)
-    misc[M_SEEN + here] = code
-    times = 0
-    for i in range(M_SEEN + irrev, M_SEEN + here):
-        if misc[i] == code:
-            times += 1
-    if times >= 2 or quiet >= DRAW_PLIES:  # the rules' draws: third occurrence, 40 quiet plies
-        return draw_value(w, white, black, side, root)
-    if times == 1:  # seen before: a draw if the players repeat it again, so no proof
-        misc[S_HORIZON] += 1
-        return draw_value(w, white, black, side, root)
     # a win found at this ply cannot beat a shorter one: mate-distance pruning
     alpha = max(alpha, -(WIN - ply))
     beta = min(beta, WIN - ply - 1)
     if alpha >= beta:
         return alpha
     s = tt_slot(tt, code)
+    path = trail(misc, irrev, here) if irrev < here else 0
     tt_move = 0
     if tt[s, TT_CODE] == code:
-        tt_move = np.int64(tt[s, TT_MOVE])
+        tt_move = np.int64(tt[s, TT_MOVE])  # a good first try whatever the trail
+    if tt[s, TT_CODE] == code and tt[s, TT_TRAIL] == path:
         info = np.int64(tt[s, TT_INFO])
         e_depth, e_quiet, flag = info >> 10, (info >> 2) & 255, info & 3
         # the counter of the 40-ply rule matters only if a search could reach the rule
@@ -551,7 +586,7 @@ def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth,
                     break
     flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
     solved = misc[S_HORIZON] == hits_before
-    tt_store(tt, s, code, to_tt(best, ply), best_move, SOLVED_DEPTH if solved else depth, quiet, flag)
+    tt_store(tt, s, code, path, to_tt(best, ply), best_move, SOLVED_DEPTH if solved else depth, quiet, flag)
     return best
 
 
@@ -602,7 +637,7 @@ def search_root(r, w, tt, lists, misc, ctl, white, black, side, quiet, depth, no
         if value > alpha:
             alpha = value
     if finished:
-        tt_store(tt, s, code, to_tt(best, 0), best_move, depth, quiet, EXACT)
+        tt_store(tt, s, code, trail(misc, 0, here), to_tt(best, 0), best_move, depth, quiet, EXACT)
     ctl[CTL_NODES] += misc[S_NODES]
     return best_move, best, finished
 

@@ -1,0 +1,251 @@
+"""The Alquerque kernels (ai/kernels/alquerque.py) against the rules reference and the old search.
+
+- move generation, make/unmake and the end of the game (incl. the 40-ply rule and repetitions)
+  against games/alquerque.py on positions from seeded random games, for every rule option;
+- perft counts against games/alquerque.py;
+- the kernel evaluation against ``Tactics.evaluate``;
+- the kernel search's values against plain minimax (no pruning, no table) with the same
+  evaluation, quiescence and draw rules, and against the pure-Python search it replaced.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from ai.base import PROVEN, WIN, Limits
+from ai.engines.alquerque import EnginePlayer, KernelSearch, Tactics
+from ai.kernels import alquerque as kernel
+from ai.reference.alquerque_search import reference_player
+from ai.search.driver import new_ctl
+from games.alquerque import Alquerque, AlquerqueState
+
+OPTIONS = [
+    {},
+    {"any_direction_captures": True},
+    {"compulsory_capture": True},
+    {"any_direction_captures": True, "compulsory_capture": True},
+]
+OPTION_IDS = ["course", "any-direction", "compulsory", "both"]
+
+
+def random_states(game: Alquerque, games_count: int, seed: int) -> list[AlquerqueState]:
+    """Every state of ``games_count`` seeded random games, the finished ones included."""
+    rng = random.Random(seed)
+    states = []
+    for _ in range(games_count):
+        state = game.initial_state()
+        states.append(state)
+        while not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+            states.append(state)
+    return states
+
+
+def kernel_moves(r: np.ndarray, state: AlquerqueState) -> list[int]:
+    white, black = state.boards
+    own, enemy = (white, black) if state.to_move == 0 else (black, white)
+    moves = np.zeros((1, kernel.MAX_MOVES), np.int64)
+    n = kernel.generate(r, own, enemy, state.to_move, moves, 0, False)
+    return [int(m) for m in moves[0, :n]]
+
+
+def kernel_ending(r: np.ndarray, state: AlquerqueState) -> int:
+    """``ending`` with the state's history since the last irreversible move as ``seen``."""
+    misc = np.zeros(kernel.M_SIZE, np.int64)
+    for i, position in enumerate(state.history):
+        misc[kernel.M_SEEN + i] = kernel.position_code(*position)
+    return kernel.ending(r, misc, *state.boards, state.to_move, state.quiet, 0, len(state.history))
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
+def test_moves_results_and_endings_match_the_rules(options):
+    game = Alquerque(**options)
+    r = kernel.rules_of(game)
+    ends = Counter()
+    for state in random_states(game, 25, seed=7):
+        white, black = state.boards
+        side = state.to_move
+        rules_moves = state._all_moves()
+        mine = kernel_moves(r, state)
+        # the same moves: a chain is known by its start, end and jumped pieces
+        assert Counter(mine) == Counter(kernel.encode(m) for m in rules_moves)
+        assert len(mine) < kernel.MAX_MOVES // 4
+        own, enemy = (white, black) if side == 0 else (black, white)
+        assert kernel.has_move(r, own, enemy, side) == bool(rules_moves)
+        fresh = AlquerqueState(game, state.boards, side)  # playable even where the game ended
+        for move in rules_moves:
+            code = kernel.encode(move)
+            after = kernel.make_move(white, black, side, code)
+            assert after == fresh.play(move).boards
+            assert kernel.unmake_move(*after, side, code) == (white, black)
+            assert kernel.is_sideways_step(code) == bool(fresh.play(move).history)
+        ending = kernel_ending(r, state)
+        ends[ending] += 1
+        if not state.is_terminal():
+            assert ending in (kernel.PLAYING, kernel.REPEATED)
+            assert (ending == kernel.REPEATED) == (state.position in state.history)
+        elif state.winner() is None:
+            assert ending == kernel.DRAWN
+        else:
+            assert ending == kernel.LOST and state.winner() == 1 - side
+    assert ends[kernel.LOST] and ends[kernel.PLAYING]  # the random games reached both kinds of end
+
+
+def test_the_draw_rules_end_random_games():
+    """Both draw rules occur in the random games of the differential test above."""
+    game = Alquerque()
+    reasons = Counter(s.end_reason().split(":")[0] for s in random_states(game, 25, seed=7) if s.is_terminal())
+    r = kernel.rules_of(game)
+    drawn = [s for s in random_states(game, 25, seed=7) if s.is_terminal() and s.winner() is None]
+    assert reasons["Draw"] and drawn
+    assert {s.quiet >= 40 for s in drawn} == {True, False}  # by the 40-ply rule and by repetition
+    assert all(kernel_ending(r, s) == kernel.DRAWN for s in drawn)
+
+
+def rules_perft(state: AlquerqueState, depth: int) -> int:
+    """Perft by games/alquerque.py, without the draw rules (each position starts afresh)."""
+    fresh = AlquerqueState(state.game, state.boards, state.to_move)
+    moves = fresh.legal_moves()
+    if depth == 1:
+        return len(moves)
+    return sum(rules_perft(fresh.play(m), depth - 1) for m in moves)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
+def test_perft_matches_the_rules(options):
+    game = Alquerque(**options)
+    r = kernel.rules_of(game)
+    rng = random.Random(3)
+    starts = [game.initial_state()] + rng.sample(random_states(game, 4, seed=11), 5)
+    for state in starts:
+        lists = np.zeros((4, kernel.MAX_MOVES), np.int64)
+        assert kernel.perft(r, *state.boards, state.to_move, 3, lists) == rules_perft(state, 3)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
+def test_evaluation_is_the_tactics_evaluation(options):
+    game = Alquerque(**options)
+    r = kernel.rules_of(game)
+    tactics = Tactics()
+    w = KernelSearch(tactics).weights
+    for state in random_states(game, 10, seed=5):
+        if state.is_terminal():
+            continue
+        for root in (0, 1):
+            tactics.root = root
+            assert kernel.evaluate(r, w, *state.boards, state.to_move, root) == pytest.approx(tactics.evaluate(state))
+            assert kernel.draw_value(w, *state.boards, state.to_move, root) == pytest.approx(tactics.draw_value(state))
+
+
+class TooBig(Exception):
+    pass
+
+
+def minimax(tactics: Tactics, state: AlquerqueState, depth: int, ply: int, budget: list[int]) -> float:
+    """Plain negamax, every move searched, with the kernel's rules: a finished game (a draw at the
+    engine's draw value), a position seen before scored as a draw, quiescence at the horizon.
+    Raises TooBig after ``budget[0]`` nodes (quiescence without pruning can explode)."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooBig
+    if state.is_terminal():
+        winner = state.winner()
+        if winner is None:
+            return tactics.draw_value(state)
+        return WIN - ply if winner == state.to_move else -(WIN - ply)
+    if ply > 0 and tactics.repeated(state):
+        return tactics.draw_value(state)
+    if depth == 0:
+        return quiescence(tactics, state, ply, 0, budget)
+    return max(-minimax(tactics, state.play(m), depth - 1, ply + 1, budget) for m in state.legal_moves())
+
+
+def quiescence(tactics: Tactics, state: AlquerqueState, ply: int, qdepth: int, budget: list[int]) -> float:
+    best = tactics.evaluate(state)
+    if qdepth >= kernel.QUIESCENCE_DEPTH:
+        return best
+    for move in state.capture_moves():
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TooBig
+        child = state.play(move)
+        value = WIN - (ply + 1) if child.is_terminal() else -quiescence(tactics, child, ply + 1, qdepth + 1, budget)
+        best = max(best, value)
+    return best
+
+
+def kernel_value(state: AlquerqueState, depth: int) -> float:
+    """The kernel's root value at ``depth`` with a fresh table (no iterations before)."""
+    searcher = KernelSearch(Tactics())
+    searcher.start(state, Limits(depth=depth))
+    return kernel.search_root_of(searcher.rules, searcher.weights, searcher.context, new_ctl(), state, depth,
+                                 np.zeros(kernel.MAX_MOVES))[1]
+
+
+def search_positions(game: Alquerque, count: int, seed: int) -> list[AlquerqueState]:
+    rng = random.Random(seed)
+    live = [s for s in random_states(game, 8, seed=seed) if not s.is_terminal() and len(s.legal_moves()) > 1]
+    return rng.sample(live, count)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
+def test_search_value_is_the_minimax_value(options):
+    """On random positions whose plain minimax tree at depth 3 has at most 30,000 nodes."""
+    game = Alquerque(**options)
+    compared = 0
+    for state in search_positions(game, 40, seed=21):
+        tactics = Tactics()
+        tactics.root = state.to_move
+        try:
+            values = {depth: minimax(tactics, state, depth, 0, [30_000]) for depth in (1, 2, 3)}
+        except TooBig:
+            continue
+        for depth, value in values.items():
+            assert kernel_value(state, depth) == pytest.approx(value)
+        compared += 1
+        if compared == 6:
+            break
+    assert compared == 6
+
+
+def test_search_values_are_the_pure_python_search_values():
+    """Iterative deepening to depth 4 in both searches: the same value for the same position."""
+    game = Alquerque()
+    for state in search_positions(game, 4, seed=4):
+        new, old = EnginePlayer(None, depth=4), reference_player(depth=4)
+        new.choose(state, Limits(depth=4))
+        old.choose(state, Limits(depth=4))
+        assert new.last.depth == old.last.depth == 4
+        assert new.last.score == pytest.approx(old.last.score)
+
+
+def test_a_won_position_is_proven():
+    """White takes Black's last piece: a proven win in one ply, found and reported as such."""
+    game = Alquerque()
+    state = game.from_text("to-move: White\n.....\n.....\n..B..\n..W..\nW....")
+    player = EnginePlayer(None)
+    move = player.choose(state, Limits(time=5.0))
+    assert game.move_text(move) == "c2xc4"
+    assert player.last.proven == 1 and player.last.proven_plies == 1
+    assert player.last.score >= PROVEN
+
+
+def test_level_five_answers_with_a_legal_move_within_a_time_limit():
+    import ai
+
+    game = Alquerque()
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    state = game.initial_state()
+    for _ in range(4):
+        move = player.choose(state, Limits(time=0.2))
+        assert move in state.legal_moves()
+        assert player.last.depth >= 1 and player.last.nodes > 0
+        state = state.play(move)
+
+
+def test_warm_up_runs():
+    kernel.warm_up()
