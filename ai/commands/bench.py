@@ -22,13 +22,12 @@ Report = Callable[[str], None]
 
 def bench_module(game_id: str):
     """``ai/bench/<game>.py``, or None for a game without bench figures of its own."""
-    for package in ("ai.bench", "ai.engines"):  # TODO(lead): drop ai.engines once every game has moved
-        try:
-            return importlib.import_module(f"{package}.{game_id}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.{game_id}":
-                raise
-    return None
+    try:
+        return importlib.import_module(f"ai.bench.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"ai.bench.{game_id}":
+            raise
+        return None
 
 
 def bench_positions(game_id: str, report: Report, seconds: float) -> None:
