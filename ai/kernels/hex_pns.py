@@ -1,0 +1,202 @@
+"""A Hex solver: depth-first proof-number search (df-pn) on virtual connections and fill-in.
+
+Each node of the search is expanded by one compiled kernel, ``expand``:
+1. fill-in (ai/kernels/hex_inferior.py): dead cells and captured pairs are filled, which keeps
+   the value and the winning moves of the position;
+2. the side to move has won if its edges are joined by stones, a VC or an SC (it plays the key);
+3. it has lost if the opponent's edges are joined by a VC, or by SCs whose carriers have no
+   common cell; otherwise it must play in that common cell set, the *mustplay* (any other move
+   lets the opponent complete an SC), so only those cells become children.
+Virtual connections come from bounded H-search (ai/kernels/hex_vc.py), which finds only true
+connections, so every proof is exact.
+
+The search itself is df-pn (Nagai) with the 1 + epsilon threshold trick, in Python: a node's
+proof number is the minimum of its children's disproof numbers and its disproof number the sum
+of their proof numbers; the table keeps both per position (before fill-in: the board bytes and
+the side to move), and the expansions (filled board and children) so nothing is expanded twice.
+Hex has no cycles, so the plain algorithm is sound.  The expansions cost far more than the
+bookkeeping, which is why the bookkeeping stays readable Python.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit
+
+from ai.kernels.hex import board_colours, neighbours
+from ai.kernels.hex_inferior import fill_in, ring
+from ai.kernels.hex_vc import L_STOP_AT_WIN, edge_status, has_won, limits, mustplay, words
+
+WIN, LOSS = -1, -2
+INF = 1 << 40
+EPSILON = 0.25  # the 1 + epsilon trick: a child is searched until it is this much worse than the next
+
+
+@njit(cache=True, nogil=True)
+def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves) -> int:
+    """Fill in ``colour`` (in place) and say what the side to move has: WIN, LOSS, or the number
+    of moves worth trying, listed in ``moves`` in the order of ``order`` (cells, centre first)."""
+    total = n * n
+    marks = np.zeros(total, np.int8)
+    fill_in(colour, n, nbrs, rng, 2 - side, marks)  # dead cells get the opponent's colour
+    if has_won(colour, n, nbrs, side):
+        return WIN
+    if has_won(colour, n, nbrs, 1 - side):
+        return LOSS
+    cells = np.zeros((total + 63) // 64, np.uint64)
+    if edge_status(colour, n, nbrs, side, lim_win, cells) > 0:
+        return WIN
+    must = mustplay(colour, n, nbrs, side, lim_all, cells)
+    if must < 0:
+        return LOSS
+    count = 0
+    for k in range(total):
+        cell = order[k]
+        if colour[cell] != 0:
+            continue
+        if must == 1 and (cells[cell >> 6] >> np.uint64(cell & 63)) & np.uint64(1) == 0:
+            continue
+        moves[count] = cell
+        count += 1
+    if count == 0:
+        return LOSS
+    return count
+
+
+def centre_order(n: int) -> np.ndarray:
+    """Cells from the centre outwards (in small Hex the strong moves are central)."""
+    c = (n - 1) / 2
+    cells = sorted(range(n * n), key=lambda i: (abs(i // n - c) + abs(i % n - c) + abs(i // n + i % n - 2 * c), i))
+    return np.array(cells, np.int32)
+
+
+class OutOfTime(Exception):
+    """The solver passed its deadline before settling the position."""
+
+
+class Solver:
+    """df-pn for one board size; the tables last between calls (later positions repeat earlier
+    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``)."""
+
+    def __init__(self, n: int, lim: np.ndarray | None = None) -> None:
+        self.n = n
+        self.nbrs = neighbours(n)
+        self.ring = ring(n)
+        self.lim_all = limits(n) if lim is None else lim
+        self.lim_win = self.lim_all.copy()
+        self.lim_win[L_STOP_AT_WIN] = 1
+        self.order = centre_order(n)
+        self.table: dict[bytes, tuple[int, int]] = {}
+        self.expanded: dict[bytes, tuple[int, list[tuple[int, bytes, np.ndarray]]]] = {}
+        self.nodes = 0
+        self.deadline = float("inf")
+        self._moves = np.empty(n * n, np.int32)
+        assert words(n) > 0
+
+    # -- positions ---------------------------------------------------------------------------
+    @staticmethod
+    def key(colour: np.ndarray, side: int) -> bytes:
+        return colour.tobytes() + bytes((side,))
+
+    def _expand(self, colour: np.ndarray, side: int, key: bytes) -> tuple[int, list]:
+        known = self.expanded.get(key)
+        if known is not None:
+            return known
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
+        filled = colour.copy()
+        status = expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order,
+                        self._moves)
+        self.nodes += 1
+        children = []
+        if status > 0:
+            for move in self._moves[:status]:
+                child = filled.copy()
+                child[move] = side + 1
+                children.append((int(move), self.key(child, 1 - side), child))
+        result = (status, children)
+        self.expanded[key] = result
+        return result
+
+    # -- df-pn -------------------------------------------------------------------------------
+    def _mid(self, colour: np.ndarray, side: int, key: bytes, pn_limit: int, dn_limit: int) -> None:
+        status, children = self._expand(colour, side, key)
+        if status == WIN:
+            self.table[key] = (0, INF)
+            return
+        if status == LOSS:
+            self.table[key] = (INF, 0)
+            return
+        table = self.table
+        while True:
+            best = -1
+            best_dn = second_dn = INF
+            best_pn = 0
+            dn = 0
+            for i, (_, child_key, _) in enumerate(children):
+                c_pn, c_dn = table.get(child_key, (1, 1))
+                dn += c_pn
+                if c_dn < best_dn:
+                    second_dn, best_dn, best, best_pn = best_dn, c_dn, i, c_pn
+                elif c_dn < second_dn:
+                    second_dn = c_dn
+            pn = best_dn
+            dn = min(dn, INF)
+            table[key] = (pn, dn)
+            if pn >= pn_limit or dn >= dn_limit:
+                return
+            _, child_key, child = children[best]
+            child_dn_limit = min(pn_limit, int(second_dn * (1 + EPSILON)) + 1 if second_dn < INF else INF)
+            child_pn_limit = min(INF, dn_limit - dn + best_pn)
+            self._mid(child, 1 - side, child_key, child_pn_limit, child_dn_limit)
+
+    def wins(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> bool:
+        """Does ``side`` to move on ``colour`` win?  Raises OutOfTime after ``deadline``."""
+        self.deadline = deadline
+        key = self.key(colour, side)
+        while True:
+            pn, dn = self.table.get(key, (1, 1))
+            if pn == 0:
+                return True
+            if dn == 0:
+                return False
+            self._mid(colour, side, key, INF, INF)
+
+    def winning_moves(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> list[int]:
+        """Every empty cell that wins for ``side`` to move (none if it loses); OutOfTime if slow."""
+        if not self.wins(colour, side, deadline):
+            return []
+        found = []
+        for move in self.order:
+            if colour[move] != 0:
+                continue
+            child = colour.copy()
+            child[move] = side + 1
+            if not self.wins(child, 1 - side, deadline):
+                found.append(int(move))
+        return found
+
+
+def opening_map(n: int, seconds: float = float("inf"), solver: Solver | None = None) -> dict[int, bool]:
+    """Cell -> does Blue win opening there (no swap)?  Uses the half-turn symmetry of the board.
+    Raises OutOfTime if the whole map takes longer than ``seconds``."""
+    solver = solver or Solver(n)
+    deadline = time.perf_counter() + seconds
+    result: dict[int, bool] = {}
+    empty = board_colours(n, 0, 0)
+    for cell in range(n * n):
+        twin = n * n - 1 - cell
+        if twin in result:
+            result[cell] = result[twin]
+            continue
+        colour = empty.copy()
+        colour[cell] = 1
+        result[cell] = not solver.wins(colour, 1, deadline)
+    return result
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the solver's kernel on a 3x3 board."""
+    Solver(3).wins(board_colours(3, 1 << 4, 0), 1)
