@@ -5,7 +5,8 @@
   move, a finished game is a leaf);
 - the evaluation equal to ai/engines/reversi_eval.py's, term for term;
 - the midgame search equal to plain negamax with the same evaluation, and the exact solver equal
-  to plain minimax on the final disc margin (both written here on games/reversi.py's functions);
+  to plain minimax on the final disc margin (both written here on games/reversi.py's functions)
+  and to the pure-Python solver it replaced;
 - the FFO endgame positions that solve quickest, with their published scores (tests/data/ffo);
 - the stop flag and the node budget of the driver's control block.
 """
@@ -179,6 +180,18 @@ def test_solver_equals_plain_minimax_up_to_ten_empties(size, count):
             f = flips(move, state.mover, state.opponent, state.game.geo)
             child = (state.opponent ^ f, state.mover | f | 1 << move)
             assert -plain_minimax_margin(*child, state.game.geo, memo) == expected
+
+
+def test_kernel_solver_equals_the_pure_python_solver_it_replaced():
+    from ai.engines.reversi_python_search import Searcher
+
+    tables = kernel.Tables(8, bits=14)
+    out = np.zeros(2, np.int64)
+    for state in random_positions(8, 10, seed=50, max_empties=13):
+        assert kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+                                 tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
+        _, margin = Searcher(state.game.geo).solve_root(state.mover, state.opponent, 0)
+        assert out[1] == margin, state.game.to_text(state)
 
 
 @pytest.mark.parametrize("number", [40, 42])

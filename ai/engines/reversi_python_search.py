@@ -2,10 +2,10 @@
 
 It plays 10x10 Reversi (100 squares do not fit the uint64 kernels of ai/kernels/reversi.py) and is
 the code the kernels replaced on 6x6 and 8x8: ``main.py bench reversi`` prints its speed beside
-theirs, and the differential tests check the kernel solver against it.  A position is two Python
-ints (mover, opponent) and a move is a bit.  The ideas are the same as the kernels':
+theirs, and tests/test_reversi_kernel.py checks the kernel solver against it.  A position is two
+Python ints (mover, opponent) and a move is a bit.  The ideas are the same as the kernels':
 
-- Midgame: iterative deepening principal-variation search with a transposition table keyed by
+- Midgame: principal-variation search (ai.search.driver deepens it) with a transposition table keyed by
   (mover, opponent) that stores the best move, and move ordering: the table's move first, then
   (deep enough in the tree) the move that leaves the opponent fewest replies, else a static
   square value (corners first, X-squares last).  A pass does not use up depth.

@@ -95,6 +95,7 @@ class KernelSearch:
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
         self.empties = state.empties()
+        self.move_count = len(state.legal_moves())
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, KERNEL_SOLVER, self.depth_cap,
                               self.solve_first)
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
@@ -124,7 +125,7 @@ class KernelSearch:
         move, value = int(self.out_sq[best]), int(self.out_value[best])
         self.first = move
         pv = self.principal_variation(move, depth, t.mid_keys, t.mid_data)
-        return Progress(depth=depth, best_move=move, score=value / 100.0, pv=pv, kind=self.kind)
+        return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise)
 
     def solve(self, ctl: np.ndarray) -> Progress | None:
         t = self.tables
@@ -153,8 +154,19 @@ def proof(move: int, margin: int, empties: int, pv: list[int]) -> Progress:
     """The solver's result as the UI reads it: ``score`` is the final disc margin for the mover."""
     return Progress(
         depth=empties, best_move=move, score=float(margin), pv=pv, kind="solver",
-        proven=1 if margin > 0 else -1 if margin < 0 else 0, proven_plies=empties,
+        proven=1 if margin > 0 else -1 if margin < 0 else 0,
     )
+
+
+def midgame_progress(depth: int, move: int, value: int, pv: list[int], every_move_searched: bool) -> Progress:
+    """A midgame iteration's result.  ``value`` is in evaluation points (shown as hundredths), or
+    DISC per disc of final margin when every line the search kept ends the game: as no evaluation
+    reaches DISC, a value of DISC or more proves a win (the margin is at least value / DISC), and
+    one of -DISC or less, with every move searched, proves a loss; both end the search."""
+    if value >= kernel.DISC or (value <= -kernel.DISC and every_move_searched):
+        return Progress(depth=depth, best_move=move, score=value / kernel.DISC, pv=pv,
+                        proven=1 if value > 0 else -1, kind="alphabeta")
+    return Progress(depth=depth, best_move=move, score=value / 100.0, pv=pv, kind="alphabeta")
 
 
 class PythonSearch:
@@ -194,14 +206,14 @@ class PythonSearch:
                 return proof(move, margin, self.empties, [move])
             if step > self.empties:
                 return None
-            b, value, _finished = s.root(self.me, self.opp, step, self.first, self.noise, self.rng)
+            b, value, finished = s.root(self.me, self.opp, step, self.first, self.noise, self.rng)
         except OutOfTime:
             return None
         finally:
             ctl[CTL_NODES] += s.nodes
         self.first = b
-        return Progress(depth=step, best_move=b.bit_length() - 1, score=value / 100.0,
-                        pv=self.principal_variation(b, step), kind=self.kind)
+        return midgame_progress(step, b.bit_length() - 1, int(value), self.principal_variation(b, step),
+                                finished and not self.noise)
 
     def principal_variation(self, b: int, depth: int) -> list[int]:
         """Move bit ``b`` then the table's best moves after it (passes end it)."""
