@@ -113,6 +113,7 @@ class Builder:
         self.loser_children: dict[book.Key, list[tuple[int, book.Key]]] = {}
         self.leaves: set[book.Key] = set()  # winner positions the in-game solver proves
         self.frontier: dict[book.Key, None] = {}
+        self.deferred: dict[book.Key, None] = {}  # left open on purpose (--first)
         self.ply = 0
         self.winner = -1
         self.figures: dict[str, float] = {"seconds": 0.0, "solver_positions": 0, "check_positions": 0}
@@ -123,8 +124,9 @@ class Builder:
         return book.Key(k.region, k.piece, k.side, False)
 
     # -- the tree --------------------------------------------------------------------------------
-    def start(self, prover: Prover) -> None:
-        """Ply 0: the winner's first positions (8x8: after each South first move)."""
+    def start(self, prover: Prover, first: list[str] | None = None) -> None:
+        """Ply 0: the winner's first positions (8x8: after each South first move; with ``first``
+        only after those moves and their mirrors, the others left open)."""
         n, b = self.n, prover.b
         game = games.load("rastros", size=n)
         s0 = game.initial_state()
@@ -133,10 +135,14 @@ class Builder:
         if n == 8:
             self.winner = 1
             children = []
+            wanted = {sq for f in first or () for sq in (game.parse_square(f), book.mirror_squares(8)[game.parse_square(f)])}
             for q in loser_replies(b, s0.white, region, 0):
                 child = self.canonical(q, after(b, q, region), 1)
                 children.append((q, child))
-                self.frontier[child] = None
+                if first and q not in wanted:
+                    self.deferred[child] = None
+                else:
+                    self.frontier[child] = None
             self.loser_children[root] = children
             self.ply = 1
         else:
@@ -264,7 +270,7 @@ class Builder:
                 checked += 1
                 if child in self.entries or child in self.leaves:
                     continue
-                if child in self.frontier:
+                if child in self.frontier or child in self.deferred:
                     continue  # still open: --max-plies stopped before it
                 if prover.in_game(child.piece, child.region, child.side) != 1:
                     raise AssertionError(f"no book answer and no in-game proof: {child}")
@@ -277,9 +283,9 @@ class Builder:
         figures = {k: round(v, 1) if isinstance(v, float) else v for k, v in self.figures.items()}
         figures.update(size=self.n, winner=("South", "North")[self.winner], plies=self.ply,
                        winner_positions=len(self.entries), loser_positions=len(entries) - len(self.entries),
-                       leaves=len(self.leaves), open=len(self.frontier), replies_checked=checked,
+                       leaves=len(self.leaves), open=len(self.frontier) + len(self.deferred), replies_checked=checked,
                        in_game_budget=prover.budget, refutations=self.refutations)
-        book.save(out, self.n, entries, figures, self.frontier)
+        book.save(out, self.n, entries, figures, list(self.frontier) + list(self.deferred))
         log(f"wrote {out}: {len(entries)} positions, {out.stat().st_size:,} bytes; {figures}")
 
 
@@ -291,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-plies", type=int, default=99)
     parser.add_argument("--checkpoint", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--first", nargs="*", help="8x8: book only these South first moves (row-col) and their mirrors")
     parser.add_argument("--load-table", type=Path, help="start from a solver table tools/solve_rastros.py saved")
     parser.add_argument("--write-partial", action="store_true", help="write the book from the checkpoint and stop")
     args = parser.parse_args(argv)
@@ -307,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         log(f"resumed at ply {builder.ply}: {len(builder.entries)} entries, {len(builder.frontier)} open")
     else:
         builder = Builder(n)
-        builder.start(prover)
+        builder.start(prover, args.first)
     if not args.write_partial:
         builder.run(prover, args.max_plies, checkpoint)
     builder.write(prover, out)

@@ -125,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         after = start_state.play(move)
         entry = {"mirrors": [square_name(n, t) for t in twins]}
-        if n == 8:
+        if after.is_terminal():  # onto a goal: decided by the rules, nothing to solve
+            entry.update(south_wins=after.winner() == 0, positions=0, seconds=0.0, reason=after.end_reason())
+        elif n == 8:
             reply = game.parse_square(REFUTATIONS_8X8[name])
             entry["reply"] = REFUTATIONS_8X8[name]
             figures = prove(after.play(reply), table, log, f"{name} {entry['reply']}")
@@ -144,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     moves = results["moves"]
     total = sum(e["positions"] for e in moves.values())
     seconds = sum(e["seconds"] for e in moves.values())
-    winners = [m for m, e in moves.items() if e["south_wins"]]
+    winners = sorted((t for e in moves.values() if e["south_wins"] for t in e["mirrors"]), key=game.parse_square)
     log(f"{key}: {len(moves)} first moves proven, {total:,} positions, {seconds:,.0f} s; "
         f"South's winning first moves: {winners or 'none'}")
     return 0

@@ -149,3 +149,22 @@ def book_answer(state) -> tuple[int, int, int | None] | None:
         return None
     move, wins = found
     return move, (1 if wins else -1), None
+
+
+def bench_lines(report) -> None:
+    """Book figures for ``python main.py bench rastros``: size, generation time (from the file),
+    positions left open, and the time to load the file."""
+    import time
+
+    for n in range(4, 9):
+        load.cache_clear()
+        start = time.perf_counter()
+        b = load(n)
+        seconds = time.perf_counter() - start
+        if b is None:
+            continue
+        f = b.figures
+        report(f"  {n}x{n} book: {len(b)} positions ({f.get('winner_positions')} winner, {f.get('loser_positions')} "
+               f"loser), {len(b.open_keys)} left open; generated in {f.get('seconds')} s "
+               f"({f.get('solver_positions')} solver positions, in-game budget {f.get('in_game_budget')} nodes); "
+               f"loaded in {seconds * 1000:.1f} ms")
