@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+import numpy as np
 import pytest
 
 from ai.kernels import alquerque_tables as tb
@@ -289,3 +290,24 @@ def test_a_position_seen_twice_on_the_winning_line_is_resolved_exactly():
                 agreed += 1
                 changed += got[0] != value_wanted
     assert agreed > 50 and changed > 0
+
+
+def test_the_shipped_file_holds_what_the_tool_builds():
+    shipped = tb.load("course")
+    assert shipped is not None and shipped.max_pieces >= 5
+    fresh = built_half("course", 5)
+    for n in range(2, 6):
+        for w in tb.stored_tables_of_count(n):
+            start, size = shipped.offsets[w, n - w], tb.table_size(w, n - w)
+            assert np.array_equal(shipped.blob[start:start + size],
+                                  fresh.blob[fresh.offsets[w, n - w]:fresh.offsets[w, n - w] + size])
+    assert tb.from_bytes(tb.to_bytes(fresh)).offsets.tolist() == fresh.offsets.tolist()
+
+
+def test_probe_answers_only_what_the_tables_know():
+    game = Alquerque()
+    assert tb.probe(game.initial_state()) is None and tb.best_move(game.initial_state()) is None
+    two_against_one = game.from_text("to-move: White\n.....\n..B..\n.....\n.W...\nW....")
+    value, plies = tb.probe(two_against_one)
+    assert value == 1 and plies > 0 and tb.outcome(two_against_one)[0] == 0
+    assert tb.probe(two_against_one, tb.empty_tables()) is None

@@ -7,7 +7,9 @@ Tables are built by total piece count, each ``(w, b)`` table saved to the work f
 is done (``--work``, default /tmp/alquerque-tables/<variant>), so a build stopped halfway resumes
 where it stopped when run again with the same command.  Then, unless ``--no-ship``, the tables
 up to ``--pieces`` are written to ai/data/alquerque_<variant>.bin and its SHA-256 recorded.
-Prints per table: entries, seconds, and the shares won / lost / drawn for the side to move.
+Prints per table: entries, seconds, the shares won / lost / drawn for the side to move (counter at
+0) and the longest win or loss in plies to the conversion; then the same shares per piece count
+(both colours: a table ``(b, w)`` is its mirror ``(w, b)``).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ def build(variant: str, pieces: int, work: Path) -> tb.Tables:
     work.mkdir(parents=True, exist_ok=True)
     r = rules(*tb.VARIANTS[variant])
     tables = tb.empty_tables()
-    print(f"{'table':>8} {'entries':>12} {'seconds':>8} {'won':>7} {'lost':>7} {'drawn':>7}", flush=True)
+    print(f"{'table':>8} {'entries':>12} {'seconds':>8} {'won':>7} {'lost':>7} {'drawn':>7} {'longest':>7}", flush=True)
     for n in range(2, pieces + 1):
+        totals = np.zeros(4)  # entries, won, lost, drawn over every table of n pieces (both colours)
         for w in tb.stored_tables_of_count(n):
             b = n - w
             saved = work / f"{w}v{b}.npy"
@@ -46,8 +49,13 @@ def build(variant: str, pieces: int, work: Path) -> tb.Tables:
                 saved.with_suffix(".part.npy").rename(saved)
                 took = f"{time.perf_counter() - start:8.1f}"
             won, lost, drawn = tb.shares(table)
-            print(f"{w:>4}v{b:<3} {table.size:>12,} {took:>8} {won:7.1%} {lost:7.1%} {drawn:7.1%}", flush=True)
+            longest = int((table[table >> 6 != tb.DRAW_CLASS] & tb.DISTANCE_MASK).max(initial=0))
+            print(f"{w:>4}v{b:<3} {table.size:>12,} {took:>8} {won:7.1%} {lost:7.1%} {drawn:7.1%} {longest:>7}",
+                  flush=True)
+            totals += (1 if w == b else 2) * table.size * np.array([1, won, lost, drawn])
             tables = tb.with_table(tables, w, b, table)
+        print(f"{n:>2} pieces {int(totals[0]):>11,} {'':>8} {totals[1] / totals[0]:7.1%} {totals[2] / totals[0]:7.1%} "
+              f"{totals[3] / totals[0]:7.1%}", flush=True)
     return tables
 
 

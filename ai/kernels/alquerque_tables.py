@@ -22,10 +22,11 @@ Repetition.  The third occurrence of a position (same side to move) is a draw.  
 line ``d`` falls by one every ply until the capture, so the winner repeats nothing, and repetition
 can only add draws, never take a draw away from the side that holds it: the tables' values are
 exact for every game whose history (the positions since the last capture or forward step) holds
-no position twice.  ``probe`` handles the rest exactly: when some earlier position has occurred
-twice it searches the sideways steps (the only moves that can reach an earlier position) with the
-game's own states, and uses the tables for every other move (after one, no earlier position can
-recur).
+no position twice, and a table draw is a draw whatever the history.  ``probe`` handles the rest
+exactly: when some earlier position has occurred twice and the table says won or lost, it searches
+the sideways steps (the only moves that can reach an earlier position) with the game's own states,
+using the tables for every other move (after one, no earlier position can recur); the history can
+only turn such a value into a draw.  That search gives up (None) after ``RESOLVE_BUDGET`` states.
 
 Indexing.  A table ``(w, b)`` has ``2 * C(25, w) * C(25 - w, b)`` entries: index
 ``(side * C(25, w) + rank(white)) * C(25 - w, b) + rank(black')``, where ``rank`` is the
@@ -75,7 +76,17 @@ from ai.kernels.alquerque import (
     popcount,
     rules,
 )
-from games.alquerque import DRAW_PLIES, PIECES, POINTS, SIZE, Alquerque, AlquerqueState, Move, is_step
+from games.alquerque import (
+    DRAW_PLIES,
+    PIECES,
+    POINTS,
+    SIZE,
+    Alquerque,
+    AlquerqueState,
+    Move,
+    captured_points,
+    is_step,
+)
 
 DRAW_CLASS, WIN_CLASS, LOSS_CLASS = 0, 1, 2  # the top two bits of an entry
 DISTANCE_MASK = 63
@@ -407,8 +418,9 @@ def from_bytes(raw: bytes) -> Tables:
     max_pieces, size = struct.unpack_from("<ii", raw, at)
     at += 8
     count = (PIECES + 1) ** 2
-    offsets = np.frombuffer(raw, "<i8", count, at).astype(np.int64).reshape(PIECES + 1, PIECES + 1)
-    blob = np.frombuffer(lzma.decompress(raw[at + 8 * count:]), np.uint8)
+    offsets = np.frombuffer(raw, "<i8", count, at).astype(np.int64).reshape(PIECES + 1, PIECES + 1).copy()
+    # writable arrays: numba compiles read-only ones as another type (a second compilation)
+    blob = np.frombuffer(bytearray(lzma.decompress(raw[at + 8 * count:])), np.uint8)
     if blob.size != size:
         raise ValueError("truncated Alquerque table file")
     return Tables(blob, offsets, max_pieces)
@@ -429,7 +441,7 @@ def tables_of(game: Alquerque) -> Tables | None:
 
 # -- probing games/alquerque.py states -------------------------------------------------------------
 WIN, DRAW, LOSS = 1, 0, -1
-RESOLVE_BUDGET = 20_000  # states the repetition resolver may visit before it gives up
+RESOLVE_BUDGET = 2_000  # states the repetition resolver may visit before it gives up
 
 
 def probe(state: AlquerqueState, tables: Tables | None = None) -> tuple[int, int] | None:
@@ -438,38 +450,85 @@ def probe(state: AlquerqueState, tables: Tables | None = None) -> tuple[int, int
     tables = tables if tables is not None else tables_of(state.game)
     if tables is None:
         return None
-    return _value(state, tables, {}, [0])
-
-
-def _value(state: AlquerqueState, tables: Tables, memo: dict, visited: list[int]) -> tuple[int, int] | None:
     if state.is_terminal():
         return (DRAW, 0) if state.winner() is None else (LOSS, 0)
-    if not any(state.history.count(p) >= 2 for p in set(state.history)):
-        value, plies = probe_kernel(tables.blob, tables.offsets, state.boards[0], state.boards[1],
-                                    state.to_move, state.quiet)
-        return None if value == UNKNOWN else (int(value), int(plies))
-    return _resolve(state, tables, memo, visited)
-
-
-def _resolve(state: AlquerqueState, tables: Tables, memo: dict, visited: list[int]) -> tuple[int, int] | None:
-    """The exact value of a state whose history holds a position twice: minimax over its moves
-    (only sideways steps keep such a history; after any other move the tables are exact)."""
-    key = state.key()
-    if key in memo:
-        return memo[key]
-    visited[0] += 1
-    if visited[0] > RESOLVE_BUDGET:
+    white, black = state.boards
+    value, plies = probe_kernel(tables.blob, tables.offsets, white, black, state.to_move, state.quiet)
+    if value == UNKNOWN:
         return None
-    best: tuple[int, int] | None = None
-    for move in state.legal_moves():
-        got = _value(state.play(move), tables, memo, visited)
-        if got is None:
+    seen = state.history + (state.position,)
+    twice = frozenset(p for p in seen if seen.count(p) >= 2)
+    if value == DRAW or not twice:
+        return int(value), int(plies)  # repetitions only add draws: a table draw stays one
+    return _Resolver(state.game, tables, twice).value(white, black, state.to_move, state.quiet, False)
+
+
+class _Resolver:
+    """The exact value when positions ``twice`` have occurred twice already (a third time is a
+    draw): minimax over ``(position, counter)`` with those positions as draws.  A win never needs
+    to repeat a position (its plies fall every move), so no other history matters; only sideways
+    steps can reach an earlier position, every other move leads to an empty history where the
+    tables are exact.  The value is the table's or a draw, which bounds the search."""
+
+    def __init__(self, game: Alquerque, tables: Tables, twice: frozenset) -> None:
+        self.game, self.tables, self.twice = game, tables, twice
+        self.memo: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+
+    def value(self, white: int, black: int, side: int, quiet: int, again: bool) -> tuple[int, int] | None:
+        """The value of a position reached with ``quiet`` on the counter (``again``: by a move,
+        so a position in ``twice`` occurs for the third time)."""
+        key = (white, black, side, quiet)
+        if key in self.memo:
+            return self.memo[key]
+        if len(self.memo) >= RESOLVE_BUDGET:
             return None
-        mine = _parent_view(got, move)
-        if best is None or _better(mine, best):
-            best = mine
-    memo[key] = best
-    return best
+        moves = self.game.generate_moves((white, black), side)
+        if not moves:  # the rules' order: no move loses before any draw
+            return LOSS, 0
+        if quiet >= DRAW_PLIES or (again and (white, black, side) in self.twice):
+            return DRAW, 0
+        if probe_kernel(self.tables.blob, self.tables.offsets, white, black, side, quiet)[0] == DRAW:
+            return DRAW, 0
+        # each move with the most it can be worth (a sideways step's child may also end up a draw),
+        # best first: the search stops once no remaining move can beat the best found
+        options = []
+        for move in moves:
+            child = _after(white, black, side, move)
+            child_quiet = quiet + 1 if is_step(move) else 0
+            v, plies = probe_kernel(self.tables.blob, self.tables.offsets, child[0], child[1], 1 - side, child_quiet)
+            view = _parent_view((int(v), int(plies)), move)
+            sideways = is_step(move) and move[0] // SIZE == move[1] // SIZE
+            options.append((max(_rank(view), _rank((DRAW, 0))) if sideways else _rank(view), sideways, view, move,
+                            child, child_quiet))
+        options.sort(key=lambda o: o[0], reverse=True)
+        best: tuple[int, int] | None = None
+        for most, sideways, view, move, child, child_quiet in options:
+            if best is not None and _rank(best) >= most:
+                break
+            if sideways:
+                got = self.value(child[0], child[1], 1 - side, child_quiet, True)
+                if got is None:
+                    return None
+                view = _parent_view(got, move)
+            if best is None or _better(view, best):
+                best = view
+        self.memo[key] = best
+        return best
+
+
+def _after(white: int, black: int, side: int, move: Move) -> tuple[int, int]:
+    """The bitboards after ``side`` plays ``move`` (a games/alquerque.py move)."""
+    boards = [white, black]
+    boards[side] = boards[side] & ~(1 << move[0]) | 1 << move[-1]
+    for p in captured_points(move):
+        boards[1 - side] &= ~(1 << p)
+    return boards[0], boards[1]
+
+
+def _rank(view: tuple[int, int]) -> tuple[int, int]:
+    """A sort key for the mover's (value, plies): wins fastest first, then draws, losses slowest first."""
+    value, plies = view
+    return (2, -plies) if value == WIN else (1, 0) if value == DRAW else (0, plies)
 
 
 def _parent_view(child: tuple[int, int], move: Move) -> tuple[int, int]:
@@ -482,10 +541,8 @@ def _parent_view(child: tuple[int, int], move: Move) -> tuple[int, int]:
 
 
 def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Whether the mover prefers ``a``: wins (faster first), draws, then losses (slower first)."""
-    if a[0] != b[0]:
-        return a[0] > b[0]
-    return a[1] < b[1] if a[0] == WIN else a[1] > b[1] if a[0] == LOSS else False
+    """Whether the mover prefers ``a`` to ``b``."""
+    return _rank(a) > _rank(b)
 
 
 def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | None:
@@ -496,15 +553,21 @@ def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | Non
     tables = tables if tables is not None else tables_of(state.game)
     if tables is None:
         return None
-    best, chosen = None, None
+    best, chosen, unsure = None, None, (-1, 0)
     for move in state.legal_moves():
-        got = probe(state.play(move), tables)
-        if got is None:
-            return None
+        child = state.play(move)
+        got = probe(child, tables)
+        if got is None:  # given up: worth at most its table value or a draw
+            v, plies = probe_kernel(tables.blob, tables.offsets, child.boards[0], child.boards[1], child.to_move,
+                                    child.quiet)
+            if v == UNKNOWN:
+                return None
+            unsure = max(unsure, _rank(_parent_view((int(v), int(plies)), move)), _rank((DRAW, 0)))
+            continue
         mine = _parent_view(got, move)
         if best is None or _better(mine, best):
             best, chosen = mine, move
-    return chosen
+    return chosen if best is not None and _rank(best) >= unsure else None
 
 
 def line(state: AlquerqueState, tables: Tables | None = None, limit: int = 2000) -> list[Move] | None:
