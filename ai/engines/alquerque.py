@@ -204,6 +204,7 @@ class KernelSearch:
     kind = "alphabeta"
 
     def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None) -> None:
+        kernel.warm_up()  # compiled or loaded before the first move's clock starts (at once if done)
         self.weights = np.array([float(getattr(tactics, name)) for name in kernel.WEIGHTS], np.float64)
         self.noise = noise
         self.rng = np.random.default_rng(seed)

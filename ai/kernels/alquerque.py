@@ -117,7 +117,9 @@ def rules_of(game: Alquerque) -> np.ndarray:
 
 
 def new_context(tt_bits: int = TT_BITS) -> Context:
-    return Context(np.zeros((1 << tt_bits, TT_COLUMNS)), np.zeros((2 * MAX_PLY, MAX_MOVES), np.int64),
+    """Fresh tables, their memory written now (``np.full``), so that the first search does not pay
+    the page faults of a 40 MB table."""
+    return Context(np.full((1 << tt_bits, TT_COLUMNS), 0.0), np.full((2 * MAX_PLY, MAX_MOVES), 0, np.int64),
                    np.zeros(M_SIZE, np.int64))
 
 
