@@ -88,6 +88,7 @@ class TraxView(GridView):
         self.hover_pos: tuple[int, int] | None = None
         self._hidden: set[int] = set()
         self._animating_turn = 0
+        self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
         self._speed = 1.0
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
@@ -156,20 +157,34 @@ class TraxView(GridView):
         return ""
 
     def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:
-        """Where the previews of the open picker are: a row above the cell (below near the top)."""
+        """Where the previews of the open picker are: beside the cell (above, below, left or right,
+        the first place that covers neither the cell nor the last turn's tiles), with room under
+        them for the hovered tile's label, inside the board area."""
         if self.picker is None:
             return []
         cell, moves = self.picker
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
         width = len(moves) * size + (len(moves) + 1) * gap
+        label_h = max(10, self.cell // 4) + 2 * gap  # the label under the box, and the box's frame
         target = self.cell_rect(*divmod(cell, self.cols))
-        box = pygame.Rect(0, 0, width, size + 2 * gap)
-        box.centerx = target.centerx
-        box.bottom = target.top - gap
-        if box.top < self.rect.top:
-            box.top = target.bottom + gap
-        box.clamp_ip(self.rect)
+        avoid = [self.cell_rect(*divmod(c, self.cols)) for c in self._avoid_cells]
+        full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
+        places = [("midbottom", (target.centerx, target.top - gap)), ("midtop", (target.centerx, target.bottom + gap)),
+                  ("midright", (target.left - gap, target.centery)), ("midleft", (target.right + gap, target.centery))]
+        best = None
+        for anchor, point in places:
+            candidate = full.copy()
+            setattr(candidate, anchor, point)
+            candidate.clamp_ip(self.rect)
+            if candidate.colliderect(target):
+                continue
+            if best is None:
+                best = candidate
+            if candidate.collidelist(avoid) < 0:
+                best = candidate
+                break
+        box = best or full.clamp(self.rect)
         return [(pygame.Rect(box.x + gap + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
 
     # -- animation -------------------------------------------------------------------------------
@@ -197,6 +212,7 @@ class TraxView(GridView):
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: TraxState, overlay: Overlay) -> None:
         self._fit(state)
+        self._avoid_cells = [move_cell(m) for m in state.turn]
         self._speed = overlay.animation_speed
         shown = self._shown_tiles(state, overlay)
         self._hidden = {move_cell(m) for m in state.turn[shown:]}
