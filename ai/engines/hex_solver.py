@@ -96,15 +96,20 @@ class Solver:
     def winning_moves(self, state: HexState, deadline: float = float("inf")) -> list:
         """Every move of ``state`` that wins for the side to move (raises OutOfBudget if slow)."""
         self.deadline = deadline
-        return [m for m in state.legal_moves() if not self.state_wins(state.play(m))]
+        return [m for m in state.legal_moves() if not self._state_wins(state.play(m))]
 
-    def state_wins(self, state: HexState) -> bool:
-        """True if the side to move in ``state`` wins, counting a swap where it is legal."""
+    def state_wins(self, state: HexState, deadline: float = float("inf")) -> bool:
+        """True if the side to move in ``state`` wins, counting a swap where it is legal
+        (raises OutOfBudget if slow)."""
+        self.deadline = deadline  # not an earlier call's: the solver and its table are shared
+        return self._state_wins(state)
+
+    def _state_wins(self, state: HexState) -> bool:
         if state.is_terminal():
             return False  # the side to move has lost
         side = state.to_move
         me, opp = state.boards[side], state.boards[1 - side]
-        if state.can_swap() and not self.state_wins(state.play(SWAP)):
+        if state.can_swap() and not self._state_wins(state.play(SWAP)):
             return True
         return self.wins(me, opp, side)
 
