@@ -5,7 +5,8 @@ process's CPU (its own threads; the AI worker is another process) as % of one co
 frames drawn per second:
 
 - the main menu, untouched;
-- a hot-seat game waiting for a click;
+- a hot-seat game waiting for a click, then the animation of a move played there (it should run at
+  the full frame rate);
 - a Human vs PC game while level-5 thinks (also the longest gap between frames: smoothness).
 
 The goals: at most 5% of a core idle, at most 15% while level-5 thinks, with the thinking panel
@@ -29,6 +30,23 @@ def _pick_game() -> tuple[str, dict]:
         if gid in ids:
             return gid, ({"width": 7, "height": 6, "k": 4} if gid == "tictactoe" else {})
     return ids[0], {}
+
+
+def _middle_game(game_id: str, options: dict, plies: int = 12) -> list[str]:
+    """A fixed line of random moves: a position past any opening book, so level-5 searches."""
+    import random
+
+    import games
+
+    game = games.load(game_id, **options)
+    state, rng, line = game.initial_state(), random.Random(7), []
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        move = rng.choice(state.legal_moves())
+        line.append(game.format_move(state, move))
+        state = state.play(move)
+    return line if not state.is_terminal() and state.to_move == 0 else line[:-1]
 
 
 def _drawn(app) -> int:
@@ -57,6 +75,12 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
     from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
     from ui.scenes.game import GameScene
 
+    started = time.monotonic()
+    import ai.kernels as kernels
+
+    if callable(getattr(kernels, "warm_up", None)):  # compiled (or loaded) here first: the worker
+        kernels.warm_up(game_id)  # then loads them from the cache, and the search measured is a search
+    warm_up = time.monotonic() - started
     app = App(size=size, fps=60, demo="menu", remember_size=False)
     try:
         app.run_frames(5)
@@ -64,7 +88,12 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), seconds)))
         app.run_frames(5)
         waiting = _run(app, seconds)
-        app.switch(GameScene(app, MatchSetup(game_id, options, HUMAN_VS_PC, ("level-5", None), seconds + 5)))
+        scene = app.scene
+        scene._play(scene.state.legal_moves()[0], by_computer=False)  # a move: its animation runs
+        app.frame()  # (the view starts it when it first draws the move)
+        animation = _run(app, 3.0, scene.view.is_animating)
+        app.switch(GameScene(app, MatchSetup(game_id, options, HUMAN_VS_PC, ("level-5", None), seconds + 5),
+                             _middle_game(game_id, options)))
         scene = app.scene
         deadline = time.monotonic() + 30
         while scene.progress is None and time.monotonic() < deadline:  # the search has started
@@ -73,7 +102,7 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         thinking["depth"] = scene.progress.depth if scene.progress else 0
     finally:
         app.quit()
-    return {"menu": menu, "waiting": waiting, "thinking": thinking}
+    return {"menu": menu, "waiting": waiting, "animation": animation, "thinking": thinking, "warm_up": warm_up}
 
 
 def bench_ui(report: Callable[[str], None], quick: bool) -> None:
@@ -85,9 +114,10 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     seconds = 3.0 if quick else 6.0
     r = measure(seconds, game_id, options)
     driver = os.environ.get("SDL_VIDEODRIVER", "default")
-    report(f"ui: {game_id}, video driver {driver}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    report(f"ui: {game_id}, video driver {driver}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores, "
+           f"engine kernels ready in {r.get('warm_up', 0.0):.1f} s")
     for key, what in (("menu", "idle main menu"), ("waiting", "hot-seat game waiting for a click"),
-                      ("thinking", "level-5 thinking")):
+                      ("animation", "a move's animation"), ("thinking", "level-5 thinking")):
         x = r[key]
         extra = f", search depth {x['depth']}" if "depth" in x else ""
         report(f"ui: {what} ({x['seconds']:.1f} s): window CPU {x['cpu']:.1f}% of a core, "
