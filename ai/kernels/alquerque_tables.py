@@ -63,19 +63,7 @@ import numpy as np
 from numba import njit
 
 from ai import data
-from ai.kernels.alquerque import (
-    R_JUMPS,
-    R_LAND,
-    R_OVER,
-    R_REACH,
-    R_STEPS,
-    generate,
-    has_move,
-    make_move,
-    move_captured,
-    popcount,
-    rules,
-)
+from ai.kernels import alquerque as kernel  # by module: its search may import this one back
 from games.alquerque import (
     DRAW_PLIES,
     PIECES,
@@ -163,7 +151,7 @@ def rank_points(bits):
     while bits:
         low = bits & -bits
         bits ^= low
-        rank += BINOMIAL[popcount(low - 1), i]
+        rank += BINOMIAL[kernel.popcount(low - 1), i]
         i += 1
     return rank
 
@@ -188,8 +176,8 @@ def squeeze(bits, holes):
     while bits:
         low = bits & -bits
         bits ^= low
-        p = popcount(low - 1)
-        out |= 1 << (p - popcount(holes & (low - 1)))
+        p = kernel.popcount(low - 1)
+        out |= 1 << (p - kernel.popcount(holes & (low - 1)))
     return out
 
 
@@ -239,7 +227,7 @@ def mirror(bits):
 def entry(blob, offsets, white, black, side):
     """The table byte of a position (both sides have pieces), or -1 when its table is not built.
     A table ``(w, b)`` with ``w < b`` is read from ``(b, w)`` upside down with the colours swapped."""
-    w, b = popcount(white), popcount(black)
+    w, b = kernel.popcount(white), kernel.popcount(black)
     if w >= offsets.shape[0] or b >= offsets.shape[1]:
         return -1
     if offsets[w, b] >= 0:
@@ -276,7 +264,7 @@ def unstep_table(r: np.ndarray) -> np.ndarray:
     out = np.zeros(2 * POINTS, np.int64)
     for side in (0, 1):
         for origin in range(POINTS):
-            targets = int(r[side * POINTS + origin, R_STEPS])
+            targets = int(r[side * POINTS + origin, kernel.R_STEPS])
             for t in range(POINTS):
                 if targets >> t & 1:
                     out[side * POINTS + t] |= 1 << origin
@@ -291,10 +279,10 @@ def has_capture(r, own, enemy, side):
     while bits:
         low = bits & -bits
         bits ^= low
-        row = side * POINTS + popcount(low - 1)
-        if enemy & r[row, R_REACH]:
-            for k in range(r[row, R_JUMPS]):
-                if (enemy >> r[row, R_OVER + k]) & 1 and not (occupied >> r[row, R_LAND + k]) & 1:
+        row = side * POINTS + kernel.popcount(low - 1)
+        if enemy & r[row, kernel.R_REACH]:
+            for k in range(r[row, kernel.R_JUMPS]):
+                if (enemy >> r[row, kernel.R_OVER + k]) & 1 and not (occupied >> r[row, kernel.R_LAND + k]) & 1:
                     return True
     return False
 
@@ -309,7 +297,7 @@ def first_pass(r, blob, offsets, w, b, out, remaining, lo, hi):
         white, black, side = index_position(index, w, b)
         own = white if side == 0 else black
         enemy = black if side == 0 else white
-        n = generate(r, own, enemy, side, moves, 0, False)
+        n = kernel.generate(r, own, enemy, side, moves, 0, False)
         if n == 0:
             out[index] = LOSS_CLASS << 6
             continue
@@ -317,10 +305,10 @@ def first_pass(r, blob, offsets, w, b, out, remaining, lo, hi):
         won = False
         for i in range(n):
             move = moves[0, i]
-            if move_captured(move) == 0:
+            if kernel.move_captured(move) == 0:
                 count += 1
                 continue
-            cw, cb = make_move(white, black, side, move)
+            cw, cb = kernel.make_move(white, black, side, move)
             if (cb if side == 0 else cw) == 0:
                 won = True
                 break
@@ -357,7 +345,7 @@ def level_pass(r, unsteps, w, b, out, remaining, level):
         while pieces:
             low = pieces & -pieces
             pieces ^= low
-            origins = unsteps[mover * POINTS + popcount(low - 1)] & empty
+            origins = unsteps[mover * POINTS + kernel.popcount(low - 1)] & empty
             while origins:
                 o = origins & -origins
                 origins ^= o
@@ -602,4 +590,4 @@ def warm_up() -> None:
     tables = empty_tables()
     probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
     index_position(0, 1, 1)
-    has_move(rules(), 1, 1 << 24, 0)
+    kernel.has_move(kernel.rules(), 1, 1 << 24, 0)
