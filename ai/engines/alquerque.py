@@ -262,6 +262,11 @@ class KernelSearch:
         return pv
 
 
+TIME_SHARE = 0.6  # of a move's time limit the search uses: a busy machine can pause a process for
+# a few tenths of a second, and a move given after the limit loses the game (the pure-Python
+# search stopped deepening after 55% of the time for the same reason)
+
+
 class EnginePlayer(Player):
     """Our engine: the kernel search under the driver, capped at ``depth`` plies if given, with
     ``noise`` added at random to each root move's value (the weaker levels' slips)."""
@@ -280,7 +285,8 @@ class EnginePlayer(Player):
     ) -> Move:
         limits = limits or Limits(time=1.0)
         caps = [d for d in (limits.depth, self.depth) if d is not None]
-        capped = Limits(limits.time, min(caps) if caps else None, None, limits.stop)
+        budget = None if limits.time is None else limits.time * TIME_SHARE
+        capped = Limits(budget, min(caps) if caps else None, None, limits.stop)
         self.last = search(self.searcher, state, capped, progress)
         return self.last.best_move
 
