@@ -144,6 +144,7 @@ def test_one_truth_in_the_search_panel():
     assert eval_text(progress(nodes=900, score=0.43, kind="mcts", mover=0), sides, "hex") == "Red 57% to win"
     assert eval_text(progress(depth=4, score=-2.3, mover=0), sides, "hex") == ""  # no second unit in Hex
     assert eval_text(progress(depth=9, score=-4.17, mover=0), ("Black", "White"), "reversi") == "White +4 discs"
+    assert eval_text(progress(depth=9, score=0.39, mover=0), ("Black", "White"), "reversi") == "even"  # never "+0"
     assert eval_text(progress(depth=9, score=12.0, kind="solver", mover=0), ("Black", "White"), "reversi") \
         == "Black +12 discs"
 

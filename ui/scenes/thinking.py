@@ -58,6 +58,8 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if unit == "percent":
         return ""
     side = mover if score >= 0 else 1 - mover
+    if (round(abs(score)) if unit == "discs" else round(abs(score), 1)) == 0:
+        return _("even")
     if unit == "discs":
         return _("{side} +{n} discs").format(side=names[side], n=round(abs(score)))
     return _("{side} +{points}").format(side=names[side], points=f"{abs(score):.1f}")
