@@ -640,8 +640,9 @@ def last_two(me, opp, alpha, beta, empty, geo, ctl):
 
 @njit(cache=True, nogil=True)
 def solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl):
-    """Final margin with ``n`` (3 .. SHALLOW) empties: each empty square is tried with the flipper,
-    no move generation, those in quadrants with an odd number of empties first (parity)."""
+    """Final margin with ``n`` (3 .. SHALLOW) empties: each empty square next to an enemy disc is
+    tried with the flipper, no move generation, those in quadrants with an odd number of empties
+    first (parity)."""
     if stopped(ctl):
         return 0
     odd = U0
@@ -649,9 +650,10 @@ def solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl):
         quadrant = geo[G_QUADRANTS + q]
         if popcount(empty & quadrant) & 1:
             odd |= quadrant
+    candidates = empty & around(opp, geo)  # a move needs an enemy disc next to it
     best = -INF
     for region in range(2):
-        todo = empty & odd if region == 0 else empty & ~odd
+        todo = candidates & odd if region == 0 else candidates & ~odd
         while todo:
             sq = lowest_square(todo)
             todo &= todo - U1
