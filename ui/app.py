@@ -77,6 +77,9 @@ class App:
         self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
         self.dirty = True
         self._last_draw = 0.0
+        # CI's smoke runs (TABULEIRO_QUIT_AFTER_FRAMES) count frames: there every frame is drawn at
+        # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
+        self.always_draw = _quit_after_frames() is not None
         self._message_key: tuple = ()
         self.errors: list[str] = []  # tracebacks of exceptions caught in scenes (tests read it)
         self.messages = Messages()
@@ -261,7 +264,7 @@ class App:
 
     def _events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate, first sleep until one arrives or the next wake-up."""
-        if not self.fps or self.dirty or pygame.event.peek():
+        if not self.fps or self.dirty or self.always_draw or pygame.event.peek():
             return pygame.event.get()
         interval = self._redraw_interval()
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
@@ -305,7 +308,7 @@ class App:
         self.frames += 1
         interval = self._redraw_interval()
         due = interval is not None and now - self._last_draw >= interval
-        if self._messages_changed() or due:
+        if self._messages_changed() or due or self.always_draw:
             self.dirty = True
         if not self.dirty:
             return
