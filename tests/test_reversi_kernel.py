@@ -194,9 +194,9 @@ def test_kernel_solver_equals_the_pure_python_solver_it_replaced():
         assert out[1] == margin, state.game.to_text(state)
 
 
-@pytest.mark.parametrize("number", [40, 42])
+@pytest.mark.parametrize("number", [40, 41])
 def test_ffo_positions_solve_to_their_published_scores(number):
-    """Two of the quickest FFO positions of #40-#49 (20 and 22 empties)."""
+    """The two quickest FFO positions of #40-#49 (20 and 22 empties)."""
     from ai.bench.reversi import ffo_positions
 
     text, published = next((t, s) for n, t, s in ffo_positions() if n == number)

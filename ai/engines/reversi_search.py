@@ -263,8 +263,9 @@ class ReversiPlayer(Player):
         size = state.game.size
         if size not in self.engines:
             if size in kernel.KERNEL_SIZES and not self.python:
-                self.engines[size] = KernelSearch(kernel.Tables(size), self.noise, self.solve_empties, self.rng,
-                                                  self.depth)
+                bits = 20 if self.depth is None else 16  # 64 MB of tables for level 5, 4 MB below
+                self.engines[size] = KernelSearch(kernel.Tables(size, bits), self.noise, self.solve_empties,
+                                                  self.rng, self.depth)
             else:
                 from ai.engines.reversi_python_search import Searcher
 
