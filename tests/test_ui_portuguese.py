@@ -151,6 +151,14 @@ def walk(app) -> None:
     show(app, RecordsScene(app))
     tournament = TournamentScene(app, "tictactoe")
     show(app, tournament)
+    tournament.selected = {"level-1", "level-2"}
+    tournament.games_index, tournament.time_index = 0, 0
+    tournament._start()  # running, then finished: progress, tables, chart, results, the last game
+    end = time.monotonic() + 60
+    while time.monotonic() < end and tournament.running:
+        app.frame()
+        time.sleep(0.005)
+    show(app, frames=4)
 
 
 def test_every_screen_in_portuguese_draws_no_english(rendered):

@@ -226,7 +226,7 @@ class ResultsDrawing:
                 break
             a, b = (self._name(p) for p in r.players)
             outcome = "½-½" if r.winner is None else ("1-0" if r.winner == 0 else "0-1")
-            reason = r.reason
+            reason = words.end_reason(r.reason)
             for pid in r.players:
                 reason = reason.replace(pid, self._name(pid))
             text = f"{number}. {a} - {b}  {outcome}  {reason}"
