@@ -268,6 +268,28 @@ def test_level_5_reports_the_proven_result_near_the_end():
             assert words == f"{state.game.sides[winner]} wins by {abs(margin)}"
 
 
+@pytest.mark.parametrize("level, empties", [("level-3", 8), ("level-4", 12)])
+def test_levels_3_and_4_play_their_last_squares_perfectly(level, empties):
+    """What their descriptions promise: the exact solver from 8 (level 3) and 12 (level 4) empties."""
+    import ai
+    from ai.base import Limits
+    from ai.engines.reversi_python_search import Searcher
+
+    player = ai.make_player("reversi", level, seed=1)
+    for state in random_late_positions(4, empties, seed=empties):
+        while state.must_pass():
+            state = state.play(PASS)
+        if state.is_terminal() or len(state.legal_moves()) == 1:
+            continue
+        reports = []
+        move = player.choose(state, Limits(time=5.0), progress=reports.append)
+        _, margin = Searcher(state.game.geo).solve_root(state.mover, state.opponent, 0)
+        assert reports[-1].kind == "solver" and reports[-1].score == margin
+        child = state.play(move)
+        _, after = Searcher(state.game.geo).solve_root(child.mover, child.opponent, 0)
+        assert (after if child.to_move == state.to_move else -after) == margin
+
+
 def disc_minimax(state, depth: int, player: int) -> int:
     """Brute-force depth-limited minimax with the course's disc-count evaluation."""
     if depth == 0 or state.is_terminal():

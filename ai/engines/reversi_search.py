@@ -9,10 +9,10 @@ proof ends the search (the side panel then says who wins by how many: ``proof_te
 - ``PythonSearch``: 10x10 (100 squares do not fit a uint64) on the pure-Python bitboard search of
   ai/engines/reversi_python_search.py; the bench also runs it on 8x8 to show what the kernels gain.
 
-Both plan the same way (``SolvePlan``): from few empties (``INSTANT_SOLVE``, milliseconds) the
-solver runs at once; from as many as it can expect to prove in the move's time (``solver_reach``,
-measured by ``main.py bench reversi``) it runs after a short midgame search has ordered the root
-moves, and the midgame move is played if the proof does not finish in time.
+Both plan the same way (``SolvePlan``): from few empties (``SolverSpeed.instant``, milliseconds)
+the solver runs at once; from as many as it can expect to prove in the move's time
+(``SolverSpeed.reach``, measured: docs/tuning/reversi.md) it runs after a short midgame search has
+ordered the root moves, and the midgame move is played if the proof does not finish in time.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -65,7 +65,8 @@ class SolvePlan:
         self.step: int | None = None
         if solve_first:
             self.step = 1
-        elif noise:  # a weak level: no proofs, and the noise would be wasted on a solved position
+            return
+        if noise:  # a weak level: no proofs, and the noise would be wasted on a solved position
             return
         if empties <= min(solve_empties, speed.instant):
             self.step = 1
@@ -278,6 +279,5 @@ class ReversiPlayer(Player):
     ) -> Hashable:
         limits = limits or Limits(time=1.0)
         depth = min(d for d in (limits.depth, self.depth, 99) if d is not None)
-        capped = Limits(time=limits.time, depth=depth, iterations=limits.iterations, stop=limits.stop)
-        self.last = search(self.engine(state), state, capped, progress)
+        self.last = search(self.engine(state), state, replace(limits, depth=depth), progress)
         return self.last.best_move
