@@ -29,6 +29,7 @@ it accepts a repetition.  How the weights were chosen: docs/tuning/alquerque.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -203,12 +204,13 @@ class KernelSearch:
 
     kind = "alphabeta"
 
-    def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None) -> None:
+    def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None,
+                 tt_bits: int = kernel.TT_BITS) -> None:
         kernel.warm_up()  # compiled or loaded before the first move's clock starts (at once if done)
         self.weights = np.array([float(getattr(tactics, name)) for name in kernel.WEIGHTS], np.float64)
         self.noise = noise
         self.rng = np.random.default_rng(seed)
-        self.context = kernel.new_context()
+        self.context = kernel.new_context(tt_bits)
         self.state: AlquerqueState | None = None
         self.moves: dict[int, Move] = {}
 
@@ -277,7 +279,9 @@ class EnginePlayer(Player):
     ) -> None:
         self.info = info or PlayerInfo("engine", "Engine")
         self.depth = depth
-        self.searcher = KernelSearch(tactics or Tactics(), noise, seed)
+        # a depth-capped level searches a few thousand nodes: a small table serves it
+        tt_bits = kernel.TT_BITS if depth is None else 16
+        self.searcher = KernelSearch(tactics or Tactics(), noise, seed, tt_bits)
         self.last: Progress | None = None
 
     def choose(
@@ -286,7 +290,7 @@ class EnginePlayer(Player):
         limits = limits or Limits(time=1.0)
         caps = [d for d in (limits.depth, self.depth) if d is not None]
         budget = None if limits.time is None else limits.time * TIME_SHARE
-        capped = Limits(budget, min(caps) if caps else None, None, limits.stop)
+        capped = replace(limits, time=budget, depth=min(caps) if caps else None)
         self.last = search(self.searcher, state, capped, progress)
         return self.last.best_move
 

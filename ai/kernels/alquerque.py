@@ -13,12 +13,15 @@ move with ``encode``).
 
 - ``generate``: every legal move (captures, chains and, unless compulsory, their prefixes, then
   steps), for every rule option games/alquerque.py has; ``has_move``: whether there is one.
-- ``make_move`` / ``unmake_move``: a move and its inverse on the two bitboards.
+- ``make_move`` / ``unmake_move``: a move and its inverse on the two bitboards; ``ending``: the
+  game's end for the side to move (lost, drawn by a rule, repeated once, still playing).
 - ``evaluate``: ``Tactics.evaluate`` of ai/engines/alquerque.py, term for term, with its weights.
 - ``search_root`` / ``negamax`` / ``quiesce``: principal-variation alpha-beta with a transposition
   table in numpy arrays, killer and history move ordering, captures settled in quiescence, the
   draw rules (third occurrence, 40 plies without a capture) and a position seen before scored as
-  a draw inside the tree, all valued by the engine's ``draw_value`` (contempt).
+  a draw inside the tree, all valued by the engine's ``draw_value`` (contempt).  A table entry
+  is for a position and its ``trail`` (the positions since the last irreversible move, which
+  decide repetitions); the 40-ply counter must match too when a search could reach the rule.
 
 games/alquerque.py stays the rules reference; tests/test_alquerque_kernel.py holds these kernels
 to it and to the pure-Python search they replaced.  The kernels count their nodes in
