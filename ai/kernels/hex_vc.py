@@ -83,7 +83,7 @@ def size_of(bits) -> int:
 @njit(cache=True, nogil=True)
 def is_subset(a, b) -> bool:
     """Every cell of ``a`` is in ``b``."""
-    for w in range(a.shape[0]):
+    for w in range(a.shape[0]):  # noqa: SIM110  (numba compiles no generator expressions)
         if a[w] & ~b[w]:
             return False
     return True
@@ -92,7 +92,7 @@ def is_subset(a, b) -> bool:
 @njit(cache=True, nogil=True)
 def meets(a, b) -> bool:
     """``a`` and ``b`` share a cell."""
-    for w in range(a.shape[0]):
+    for w in range(a.shape[0]):  # noqa: SIM110
         if a[w] & b[w]:
             return True
     return False
@@ -110,7 +110,7 @@ def add_cell(bits, cell) -> None:
 
 @njit(cache=True, nogil=True)
 def is_empty_set(bits) -> bool:
-    for w in range(bits.shape[0]):
+    for w in range(bits.shape[0]):  # noqa: SIM110
         if bits[w]:
             return False
     return True

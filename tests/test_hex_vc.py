@@ -1,0 +1,137 @@
+"""H-search (ai/kernels/hex_vc.py): the classic connections on hand-built positions, and every
+VC, SC and mustplay it finds on random small positions checked by the exact solver."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ai.engines.hex_solver import Solver as ExactSolver
+from ai.kernels import hex as hk
+from ai.kernels import hex_vc as vc
+
+BLUE, RED = 0, 1
+
+
+def position(rows: list[str]) -> tuple[int, np.ndarray]:
+    """Board size and kernel board from rows of B, R and . (no turn-count checks: test shapes)."""
+    n = len(rows)
+    blue = red = 0
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row.split()):
+            if ch == "B":
+                blue |= 1 << (r * n + c)
+            elif ch == "R":
+                red |= 1 << (r * n + c)
+    return n, hk.board_colours(n, blue, red)
+
+
+def cells(bits: np.ndarray, n: int) -> set[int]:
+    return {i for i in range(n * n) if vc.has_cell(bits, i)}
+
+
+def carriers(n: int, colour: np.ndarray, side: int, a: int, b: int, kind: str = "vc") -> list[set[int]]:
+    """Carriers found between the ends holding cell ``a`` and cell ``b`` (-1, -2: the side's first
+    and second edge)."""
+    ends, end_of, _, _, v, vn, s, sn, _ = vc.h_search(colour, n, hk.neighbours(n), side, vc.limits(n))
+    x = end_of[a] if a >= 0 else -1 - a
+    y = end_of[b] if b >= 0 else -1 - b
+    slot = vc.pair_slot(x, y, ends)
+    sets, count = (v, vn) if kind == "vc" else (s, sn)
+    return [cells(sets[slot, k], n) for k in range(count[slot])]
+
+
+def cell(name: str, n: int) -> int:
+    return (int(name[1:]) - 1) * n + ord(name[0]) - ord("a")
+
+
+def test_bridge_between_two_stones():
+    n, colour = position([". . . . .", ". . R . .", ". . . . .", ". R . . .", ". . . . ."])
+    found = carriers(n, colour, RED, cell("c2", n), cell("b4", n))
+    assert {cell("b3", n), cell("c3", n)} in found
+    assert min(len(c) for c in found) == 2
+
+
+def test_edge_template_two_is_a_bridge_to_the_edge():
+    n, colour = position([". . . . .", ". . R . .", ". . . . .", ". . . . .", ". . . . ."])
+    found = carriers(n, colour, RED, cell("c2", n), -1)
+    assert {cell("c1", n), cell("d1", n)} in found
+
+
+def test_ziggurat_is_edge_template_three():
+    n, colour = position([". . . . .", ". . . . .", ". . R . .", ". . . . .", ". . . . ."])
+    found = carriers(n, colour, RED, cell("c3", n), -1)
+    ziggurat = {cell(x, n) for x in ("b1", "c1", "d1", "e1", "b2", "c2", "d2", "b3")}
+    assert ziggurat in found
+    assert min(len(c) for c in found) == 8
+    # two disjoint ziggurats: a centre stone on 5x5 joins both edges
+    assert carriers(n, colour, RED, -1, -2)
+
+
+def test_edge_template_four_from_the_fourth_row():
+    rows = [". . . . . . . . ."] * 5 + [". . . . R . . . ."] + [". . . . . . . . ."] * 3
+    n, colour = position(rows)
+    found = carriers(n, colour, RED, cell("e6", n), -2)
+    assert found and min(len(c) for c in found) <= 19
+    assert not carriers(n, colour, RED, cell("e6", n), -1)  # six rows from the top: too far
+
+
+def test_intrusion_breaks_the_ziggurat_but_leaves_an_sc():
+    n, colour = position([". . . . .", ". . B . .", ". . R . .", ". . . . .", ". . . . ."])
+    # Blue on c2 leaves Red the other stepping stone d2 only: a semi-connection, not a full one
+    assert not carriers(n, colour, RED, cell("c3", n), -1)
+    assert carriers(n, colour, RED, cell("c3", n), -1, "sc")
+
+
+def random_position(n: int, stones: int, rng: random.Random) -> tuple[int, int, np.ndarray]:
+    """A random position with ``stones`` stones (alternating, Blue first) and nobody joined yet."""
+    while True:
+        free = list(range(n * n))
+        rng.shuffle(free)
+        blue = sum(1 << c for c in free[:stones:2][: (stones + 1) // 2])
+        red = sum(1 << c for c in free[1:stones:2])
+        colour = hk.board_colours(n, blue, red)
+        if not vc.has_won(colour, n, hk.neighbours(n), BLUE) and not vc.has_won(colour, n, hk.neighbours(n), RED):
+            return blue, red, colour
+
+
+@pytest.mark.parametrize("n,stones", [(4, 2), (4, 5), (4, 8), (5, 12)])
+def test_connections_agree_with_the_exact_solver(n, stones):
+    """A side whose edges have a VC wins even moving second; with an SC it wins moving first; a
+    move outside the mover's mustplay loses."""
+    rng = random.Random(n * 100 + stones)
+    exact = ExactSolver(n)
+    nbrs = hk.neighbours(n)
+    lim = vc.limits(n)
+    checked = 0
+    for _ in range(25):
+        blue, red, colour = random_position(n, stones, rng)
+        boards = (blue, red)
+        for side in (BLUE, RED):
+            out = np.zeros(vc.words(n), np.uint64)
+            status = vc.edge_status(colour, n, nbrs, side, lim, out)
+            if status == 2:  # the opponent moves first and still loses
+                assert not exact.wins(boards[1 - side], boards[side], 1 - side)
+                checked += 1
+            elif status == 1:
+                assert exact.wins(boards[side], boards[1 - side], side)
+                checked += 1
+            must = vc.mustplay(colour, n, nbrs, side, lim, out)
+            if must == -1:
+                assert not exact.wins(boards[side], boards[1 - side], side)
+            elif must == 1:
+                empty = ((1 << n * n) - 1) & ~(blue | red)
+                for c in range(n * n):
+                    if empty >> c & 1 and not vc.has_cell(out, c):
+                        mine = boards[side] | 1 << c
+                        assert exact.wins(boards[1 - side], mine, 1 - side), "a move outside the mustplay must lose"
+    assert checked > 0
+
+
+def test_sc_keys_win():
+    n, colour = position([". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."])
+    out = np.empty(n * n, np.int32)
+    count = vc.sc_keys(colour, n, hk.neighbours(n), BLUE, vc.limits(n), out)
+    assert cell("c3", n) in set(out[:count].tolist())

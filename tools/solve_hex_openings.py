@@ -1,0 +1,73 @@
+"""Solve Hex first moves with the df-pn solver and ship the maps in ai/data/hex_openings.json.
+
+    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S]
+
+For each size: every first cell of Blue (no swap), winning or losing, solved with the half-turn
+symmetry; the time and solver nodes each size took are recorded in the file too.  Sizes already
+in the file are kept unless named again; a size that runs out of time is reported and left out.
+The file's SHA-256 goes to ai/data/checksums.json (``ai.data.record_checksum``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ai import data  # noqa: E402
+from ai.kernels import hex_pns  # noqa: E402
+from games.grid import cell_name  # noqa: E402
+
+FILE = "hex_openings.json"
+
+
+def load() -> dict:
+    path = data.path(FILE)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"sizes": {}}
+
+
+def save(table: dict) -> None:
+    data.path(FILE).write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    data.record_checksum(FILE)
+
+
+def solve_size(n: int, seconds: float) -> dict | None:
+    """One size's map as stored: winning cells in notation, seconds and nodes; None if out of time."""
+    solver = hex_pns.Solver(n)
+    began = time.perf_counter()
+    try:
+        result = hex_pns.opening_map(n, seconds, solver)
+    except hex_pns.OutOfTime:
+        return None
+    return {
+        "winning": sorted((cell_name(c, n) for c, wins in result.items() if wins), key=lambda s: (s[0], int(s[1:]))),
+        "seconds": round(time.perf_counter() - began, 1),
+        "nodes": solver.nodes,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("sizes", nargs="+", type=int)
+    parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
+    args = parser.parse_args(argv)
+    hex_pns.warm_up()
+    for n in args.sizes:
+        entry = solve_size(n, args.seconds)
+        if entry is None:
+            print(f"{n}x{n}: not proved within {args.seconds} s", flush=True)
+            continue
+        table = load()  # re-read: another size may have been written meanwhile
+        table["sizes"][str(n)] = entry
+        save(table)
+        print(f"{n}x{n}: {len(entry['winning'])} winning first moves, {entry['seconds']} s, "
+              f"{entry['nodes']} nodes: {' '.join(entry['winning'])}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
