@@ -51,6 +51,7 @@ class Deepening:
 
 @pytest.fixture
 def state():
+    count_until_stopped(np.zeros(8, np.int64), 1)  # compiled (or loaded) before any budget runs
     return games.load("tictactoe").initial_state()
 
 

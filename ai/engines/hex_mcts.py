@@ -42,7 +42,6 @@ EXPAND_AT = 1  # an edge's node is added on its second visit (most leaves get on
 BATCH_SECONDS = 0.1  # playouts per iteration are set to take about this long
 PV_LENGTH = 12
 DEFAULT_PLAYOUTS = 2000  # when the limits give neither a time nor a playout count
-TIME_RESERVE = (0.02, 0.005)  # share and seconds of the move time kept for the driver's own lag
 
 
 _compiled = False
@@ -205,18 +204,13 @@ class HexMCTSPlayer(Player):
         return result.best_move
 
     def _limits(self, limits: Limits) -> Limits:
-        """The move's limits as the driver should see them: a playout cap, no depth, and a little
-        time kept back (on a loaded machine the driver's stop can come some milliseconds late)."""
+        """The move's limits as the driver should see them: a playout cap and no depth."""
         playouts = limits.iterations
         if self.max_playouts is not None:
             playouts = min(playouts or self.max_playouts, self.max_playouts)
         if playouts is None and limits.time is None:
             playouts = DEFAULT_PLAYOUTS
-        seconds = limits.time
-        if seconds is not None:
-            share, fixed = TIME_RESERVE
-            seconds = max(0.01, seconds * (1.0 - share) - fixed)
-        return Limits(seconds, None, playouts, limits.stop)
+        return Limits(limits.time, None, playouts, limits.stop)
 
     def _pie_opening(self, state: HexState) -> Progress:
         """Blue's first move under the swap rule: a stone on Red's top edge, away from the corners.

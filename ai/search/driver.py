@@ -6,7 +6,8 @@ from a book, a table or a proof), ``iterate(step, ctl)`` runs one iteration -- a
 does what every engine needs and nobody should write twice:
 
 - the only-legal-move case (answered at once when the move has a time budget);
-- the watcher thread: at the deadline, or when ``Limits.stop`` is set, it writes 1 into the
+- the watcher thread: at the deadline (less a small reserve: on a loaded machine the thread wakes
+  some milliseconds late), or when ``Limits.stop`` is set, it writes 1 into the
   kernel's control block ``ctl[CTL_STOP]``; kernels poll that cell every thousand nodes or so and
   unwind.  Kernels release the GIL (``nogil=True``) so the watcher runs while they search;
 - iterating until the depth cap, the time or a proof, with the node count, elapsed time and a
@@ -38,6 +39,7 @@ from games.base import State
 CTL_STOP, CTL_NODES, CTL_MAX_NODES = 0, 1, 2
 CTL_SIZE = 8
 POLL = 0.002  # seconds between the watcher's looks at the clock and the stop flag
+RESERVE = (0.02, 0.02)  # share of the move time, capped at seconds, kept for the watcher waking late under load
 MAX_STEPS = 1000  # iterations at most, whatever the limits say
 
 
@@ -127,7 +129,10 @@ def search(
     best = Progress(best_move=moves[0], pv=[moves[0]], kind=searcher.kind)
     max_steps = min(limits.depth or MAX_STEPS, MAX_STEPS)
     nodes = 0
-    with Watcher(ctl, limits.deadline(started), limits) as watch:
+    deadline = limits.deadline(started)
+    if limits.time is not None:
+        deadline -= min(RESERVE[0] * limits.time, RESERVE[1])
+    with Watcher(ctl, deadline, limits) as watch:
         for step in range(1, max_steps + 1):
             ctl[CTL_NODES] = 0
             if limits.iterations is not None:
