@@ -1,0 +1,206 @@
+"""Hex connection knowledge for the players and the board view: what a position's virtual
+connections, inferior cells and solver say, as plain Python values.
+
+- ``analyse(state)``: fill-in (dead cells, captured pairs), then H-search for both colours on the
+  filled board: the VCs between chains and edges (what the board view draws), the VCs and SCs
+  between each colour's edges, the mover's *mustplay* (the cells common to the carriers of the
+  opponent's SCs between its edges: any other move loses), and the winner when the connections
+  already prove it.  It costs one fill-in and two H-searches (figures in
+  docs/tuning/hex-knowledge.md), cheap enough at the root of every move up to 11x11.
+- ``solve(state, seconds)``: the df-pn solver of ai/kernels/hex_pns.py within a time budget:
+  the winner and every winning move, or None if it did not finish.  Positions of the shipped
+  first-move maps (ai/data/hex_openings.json) are answered from them at once.
+- ``swap_wins`` / ``balanced_opening``: the swap rule from the same maps: a second player swaps
+  exactly the winning first moves; a first player opens on a losing cell next to a winning one.
+The kernels live in ai/kernels/hex_vc.py, hex_inferior.py and hex_pns.py.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ai import data
+from ai.kernels import hex_inferior, hex_pns, hex_vc
+from ai.kernels.hex import board_colours, neighbours
+from games.grid import parse_cell
+from games.hex import SWAP, HexState
+
+OPENINGS_FILE = "hex_openings.json"
+EDGE_NAMES = (("left", "right"), ("top", "bottom"))
+
+
+@dataclass(frozen=True)
+class Connection:
+    """A virtual connection of ``side`` between two ends: an edge name or a cell of a chain."""
+
+    side: int
+    ends: tuple[str | int, str | int]
+    carrier: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What H-search and fill-in know about one position (cells are ``row * n + col``).
+
+    ``connections[side]``: that colour's VCs between its chains and edges (smallest carrier of
+    each pair); ``edge_vcs[side]`` / ``edge_scs[side]``: the carriers joining its two edges
+    (fully, or if it moves first); ``mustplay``: where the side to move must play (None: no
+    restriction); ``dead``, ``captured[side]``: the filled cells; ``winner``: proven by the
+    connections, or None.
+    """
+
+    connections: tuple[tuple[Connection, ...], tuple[Connection, ...]]
+    edge_vcs: tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]
+    edge_scs: tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]
+    mustplay: frozenset[int] | None
+    dead: frozenset[int]
+    captured: tuple[frozenset[int], frozenset[int]]
+    winner: int | None
+    seconds: float
+
+
+def _cells(bits: np.ndarray, n: int) -> frozenset[int]:
+    return frozenset(c for c in range(n * n) if hex_vc.has_cell(bits, c))
+
+
+def _side_connections(colour: np.ndarray, n: int, side: int):
+    """(chain/edge VCs, edge VCs, edge SCs) of one colour on a filled board."""
+    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, _ = hex_vc.h_search(colour, n, neighbours(n), side,
+                                                                           hex_vc.limits(n))
+    names = [EDGE_NAMES[side][0], EDGE_NAMES[side][1]]
+    stones = [e for e in range(2, ends) if kind[e] == hex_vc.K_CHAIN]
+    points = [0, 1, *stones]
+    connections = []
+    for i, x in enumerate(points):
+        for y in points[i + 1:]:
+            if x == 0 and y == 1:
+                continue
+            slot = hex_vc.pair_slot(x, y, ends)
+            if vc_n[slot] == 0:
+                continue
+            best = min((_cells(vc[slot, k], n) for k in range(vc_n[slot])), key=len)
+            ends_named = tuple(names[e] if e < 2 else int(end_cell[e]) for e in (x, y))
+            connections.append(Connection(side, ends_named, best))
+    slot = hex_vc.pair_slot(0, 1, ends)
+    edge_vcs = tuple(_cells(vc[slot, k], n) for k in range(vc_n[slot]))
+    edge_scs = tuple(_cells(sc[slot, k], n) for k in range(sc_n[slot]))
+    return tuple(connections), edge_vcs, edge_scs
+
+
+def analyse(state: HexState) -> Knowledge:
+    """Fill-in and virtual connections of ``state`` for both colours (see the module docstring)."""
+    began = time.perf_counter()
+    n = state.game.size
+    mover = state.to_move
+    colour = board_colours(n, *state.boards)
+    marks = np.zeros(n * n, np.int8)
+    if not state.is_terminal():
+        hex_inferior.fill_in(colour, n, neighbours(n), hex_inferior.ring(n), 2 - mover, marks)
+    dead = frozenset(int(c) for c in np.flatnonzero(marks == 1))
+    captured = (frozenset(int(c) for c in np.flatnonzero(marks == 2)),
+                frozenset(int(c) for c in np.flatnonzero(marks == 3)))
+    per_side = [_side_connections(colour, n, side) for side in (0, 1)]
+    mine, theirs = per_side[mover], per_side[1 - mover]
+    empty = frozenset(int(c) for c in np.flatnonzero(colour[: n * n] == 0))
+    winner = state.winner()
+    mustplay = None
+    if winner is None:
+        if mine[1] or mine[2]:
+            winner = mover
+        elif theirs[1]:
+            winner = 1 - mover
+        elif theirs[2]:
+            mustplay = empty.intersection(*theirs[2])
+            if not mustplay:
+                winner = 1 - mover
+    return Knowledge(
+        connections=(per_side[0][0], per_side[1][0]),
+        edge_vcs=(per_side[0][1], per_side[1][1]),
+        edge_scs=(per_side[0][2], per_side[1][2]),
+        mustplay=mustplay, dead=dead, captured=captured, winner=winner,
+        seconds=time.perf_counter() - began,
+    )
+
+
+# -- the solver ----------------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def solver(n: int) -> hex_pns.Solver:
+    """The shared solver of one board size (its tables serve every later position)."""
+    return hex_pns.Solver(n)
+
+
+@lru_cache(maxsize=1)
+def opening_maps() -> dict[int, frozenset[int]]:
+    """Board size -> Blue's winning first cells, from the shipped file (empty if it is missing)."""
+    path = data.path(OPENINGS_FILE)
+    if not path.exists():
+        return {}
+    table = json.loads(path.read_text(encoding="utf-8"))["sizes"]
+    return {int(size): frozenset(parse_cell(name, int(size), int(size)) for name in entry["winning"])
+            for size, entry in table.items()}
+
+
+def solve(state: HexState, seconds: float) -> tuple[int, list] | None:
+    """(winner, the side to move's winning moves) with perfect play, or None if not proved in time.
+
+    The winning moves are empty when the side to move loses; a swap that wins is listed as
+    ``"swap"``.
+    """
+    if state.is_terminal():
+        return state.winner(), []
+    n = state.game.size
+    mover = state.to_move
+    stones = state.boards[0] | state.boards[1]
+    maps = opening_maps()
+    if not stones and n in maps:
+        return 0, sorted(maps[n])
+    deadline = time.perf_counter() + seconds
+    sv = solver(n)
+    wins: list = []
+    try:
+        if state.can_swap():
+            swapped = state.play(SWAP)
+            if not sv.wins(board_colours(n, *swapped.boards), swapped.to_move, deadline):
+                wins.append(SWAP)
+        wins = sv.winning_moves(board_colours(n, *state.boards), mover, deadline) + wins
+    except hex_pns.OutOfTime:
+        return None
+    return (mover if wins else 1 - mover), wins
+
+
+# -- the swap rule -------------------------------------------------------------------------------
+def swap_wins(state: HexState) -> bool | None:
+    """Red's first turn with the swap rule on: does taking Blue's stone win?  None: not known
+    (the size has no shipped map)."""
+    maps = opening_maps()
+    n = state.game.size
+    if not state.can_swap() or n not in maps:
+        return None
+    return state.swap_cell() in maps[n]
+
+
+def balanced_opening(n: int) -> int | None:
+    """A first move for Blue under the swap rule: a losing cell next to a winning one (the
+    closest to balanced the map knows), the most central such; None if the size is not solved."""
+    maps = opening_maps()
+    if n not in maps:
+        return None
+    winning = maps[n]
+    nbrs = neighbours(n)
+    border = [c for c in range(n * n) if c not in winning and any(int(j) in winning for j in nbrs[c] if j >= 0)]
+    if not border:
+        return None
+    centre = (n - 1) / 2
+    return min(border, key=lambda c: (abs(c // n - centre) + abs(c % n - centre), c))
+
+
+def warm_up() -> None:
+    """Compile (or load) every kernel of this module."""
+    hex_vc.warm_up()
+    hex_inferior.warm_up()
+    hex_pns.warm_up()

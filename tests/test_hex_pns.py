@@ -1,0 +1,108 @@
+"""The df-pn solver on virtual connections (ai/kernels/hex_pns.py) and the knowledge API
+(ai/engines/hex_knowledge.py): the published first-move maps, agreement with the exact solver,
+and proofs that survive every reply."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from ai.engines import hex_knowledge
+from ai.engines.hex_solver import Solver as ExactSolver
+from ai.kernels import hex_pns
+from ai.kernels.hex import board_colours
+from games.grid import cell_name
+from tests.test_hex_vc import random_position
+
+# Blue's winning first moves (Blue first, joining left and right), from
+# shared/rules/tictactoe-hex.md (computed there with MoHex's solver and transposed).
+PUBLISHED = {
+    3: "a3 b1 b2 b3 c1",
+    4: "a4 b3 c2 d1",
+    5: "a5 b2 b3 b4 b5 c2 c3 c4 d1 d2 d3 d4 e1",
+}
+
+
+def names(cells, n: int) -> set[str]:
+    return {cell_name(c, n) for c in cells}
+
+
+@pytest.mark.parametrize("n", sorted(PUBLISHED))
+def test_first_move_maps_are_the_published_ones(n):
+    result = hex_pns.opening_map(n)
+    assert names((c for c, wins in result.items() if wins), n) == set(PUBLISHED[n].split())
+
+
+@pytest.mark.parametrize("n", sorted(PUBLISHED))
+def test_shipped_maps_are_the_published_ones(n):
+    assert names(hex_knowledge.opening_maps()[n], n) == set(PUBLISHED[n].split())
+
+
+@pytest.mark.parametrize("n,stones", [(4, 3), (4, 6), (5, 10), (5, 13)])
+def test_winning_moves_agree_with_the_exact_solver(n, stones):
+    rng = random.Random(7 * n + stones)
+    exact = ExactSolver(n)
+    sv = hex_pns.Solver(n)
+    for _ in range(12):
+        blue, red, colour = random_position(n, stones, rng)
+        boards = (blue, red)
+        for side in (0, 1):
+            expected = set()
+            empty = ((1 << n * n) - 1) & ~(blue | red)
+            for c in range(n * n):
+                if empty >> c & 1:
+                    mine = boards[side] | 1 << c
+                    if exact.geo.chain_wins(mine, side, c) or not exact.wins(boards[1 - side], mine, 1 - side):
+                        expected.add(c)
+            assert set(sv.winning_moves(colour, side)) == expected
+
+
+def test_a_proven_win_stays_proven_after_every_reply():
+    n = 5
+    game = games.load("hex", size=n)
+    rng = random.Random(3)
+    state = game.initial_state()
+    for _ in range(4):
+        state = state.play(rng.choice(state.legal_moves()))
+    checked = 0
+    sv = hex_pns.Solver(n)
+    while not state.is_terminal():
+        winner, moves = hex_knowledge.solve(state, 60.0)
+        if moves:
+            after = state.play(moves[0])
+            for reply in after.legal_moves():
+                answered = after.play(reply)
+                if answered.is_terminal():
+                    assert answered.winner() == winner
+                    continue
+                assert sv.wins(board_colours(n, *answered.boards), answered.to_move) == (answered.to_move == winner)
+                checked += 1
+            if after.is_terminal():
+                break
+            state = after.play(rng.choice(after.legal_moves()))
+        else:
+            state = state.play(rng.choice(state.legal_moves()))
+    assert checked > 0
+
+
+def test_analyse_sees_the_ziggurats_and_the_mustplay():
+    game = games.load("hex", size=5)
+    state = game.initial_state().play(12)  # Blue on c3: two ziggurats join both edges
+    known = hex_knowledge.analyse(state)
+    assert known.winner == 0
+    assert known.edge_vcs[0]
+    assert any(set(c.ends) == {"left", 12} for c in known.connections[0])
+    state = game.initial_state().play(0)  # a1: Red to move, Red wins (a1 is not in the map)
+    assert hex_knowledge.solve(state, 60.0)[0] == 1
+
+
+def test_swap_follows_the_map():
+    game = games.load("hex", size=5, swap=True)
+    winning = hex_knowledge.opening_maps()[5]
+    for cell in range(25):
+        state = game.initial_state().play(cell)
+        assert hex_knowledge.swap_wins(state) == (cell in winning)
+    opening = hex_knowledge.balanced_opening(5)
+    assert opening is not None and opening not in winning
