@@ -231,6 +231,18 @@ class PythonSearch:
         return pv
 
 
+_kernels_loaded = False
+
+
+def load_kernels() -> None:
+    """Compile or load the kernels once per process, when the first player is made: loading takes
+    about a second, which must not come out of a move's time."""
+    global _kernels_loaded
+    if not _kernels_loaded:
+        kernel.warm_up()
+        _kernels_loaded = True
+
+
 class ReversiPlayer(Player):
     """Iterative deepening midgame search, handing over to the exact solver near the end.
 
@@ -258,6 +270,7 @@ class ReversiPlayer(Player):
         self.rng = random.Random(seed)
         self.engines: dict[int, object] = {}
         self.last: Progress | None = None
+        load_kernels()
 
     def engine(self, state: ReversiState):
         """This player's search for the board size of ``state`` (tables kept between moves)."""
