@@ -124,6 +124,30 @@ def start_warm_up(game_id: str | None, reports) -> None:
     threading.Thread(target=_warm_up, args=(game_id, reports), daemon=True, name="tabuleiro-warm-up").start()
 
 
+class KernelPreparation:
+    """A low-priority process, started as the window opens, that compiles (or loads from the disk
+    cache) every game's engine kernels while the user is still in the menus, so the first
+    computer move of whatever game is picked finds them ready.  Stopped with the window."""
+
+    def __init__(self) -> None:
+        self.process = mp.get_context("spawn").Process(target=_prepare_all, daemon=True, name="tabuleiro-prepare")
+        self.process.start()
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()  # numba writes each cache file whole: nothing half-written stays
+        self.process.join(timeout=2.0)
+
+
+def _prepare_all() -> None:
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
+    import ai.kernels
+
+    ai.kernels.warm_up()
+
+
 def _rebuild(game, job: Job):
     """The position to search: replay the moves; fall back to the position text."""
     try:

@@ -371,13 +371,17 @@ class App:
 
 def run() -> int:
     """Open the window and run until it is closed; the exit status."""
+    from ui.ai_worker import KernelPreparation
+
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    preparation = KernelPreparation()
     app = App()
     try:
         return app.run()
     finally:
         if app.running:
             app.quit()
+        preparation.stop()
         pygame.quit()
 
 
