@@ -12,6 +12,11 @@ connections, inferior cells and solver say, as plain Python values.
   first-move maps (ai/data/hex_openings.json) are answered from them at once.
 - ``swap_wins`` / ``balanced_opening``: the swap rule from the same maps: a second player swaps
   exactly the winning first moves; a first player opens on a losing cell next to a winning one.
+- ``KnowledgePlayer``: level-5's MCTS (ai/engines/hex_mcts.py) with this knowledge at the
+  root of each move: a position the solver proves is played from the proof, moves outside the
+  mustplay are marked as proven losses before the playouts start, and the swap rule follows the
+  maps.  It is how the knowledge is measured against today's level-5 until the search itself
+  (ai/engines/hex_mcts.py, ai/kernels/hex.py) takes it over.
 The kernels live in ai/kernels/hex_vc.py, hex_inferior.py and hex_pns.py.
 """
 
@@ -25,12 +30,19 @@ from functools import lru_cache
 import numpy as np
 
 from ai import data
+from ai.base import Limits, PlayerInfo, Progress
+from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
+from ai.kernels import hex as kernel
 from ai.kernels import hex_inferior, hex_pns, hex_vc
 from ai.kernels.hex import board_colours, neighbours
+from ai.search.driver import search
 from games.grid import parse_cell
 from games.hex import SWAP, HexState
 
 OPENINGS_FILE = "hex_openings.json"
+ANALYSE_UP_TO = 13  # board sizes whose root is analysed at every move (19x19 H-search is too slow)
+SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
+SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
 EDGE_NAMES = (("left", "right"), ("top", "bottom"))
 
 
@@ -145,11 +157,12 @@ def opening_maps() -> dict[int, frozenset[int]]:
             for size, entry in table.items()}
 
 
-def solve(state: HexState, seconds: float) -> tuple[int, list] | None:
+def solve(state: HexState, seconds: float, every_move: bool = True) -> tuple[int, list] | None:
     """(winner, the side to move's winning moves) with perfect play, or None if not proved in time.
 
     The winning moves are empty when the side to move loses; a swap that wins is listed as
-    ``"swap"``.
+    ``"swap"``.  With ``every_move=False`` one winning move is enough (a player's hand-off: far
+    cheaper than trying every cell).
     """
     if state.is_terminal():
         return state.winner(), []
@@ -167,7 +180,12 @@ def solve(state: HexState, seconds: float) -> tuple[int, list] | None:
             swapped = state.play(SWAP)
             if not sv.wins(board_colours(n, *swapped.boards), swapped.to_move, deadline):
                 wins.append(SWAP)
-        wins = sv.winning_moves(board_colours(n, *state.boards), mover, deadline) + wins
+        colour = board_colours(n, *state.boards)
+        if every_move:
+            wins = sv.winning_moves(colour, mover, deadline) + wins
+        elif not wins:
+            move = sv.winning_move(colour, mover, deadline)
+            wins = [] if move is None else [move]
     except hex_pns.OutOfTime:
         return None
     return (mover if wins else 1 - mover), wins
@@ -197,6 +215,62 @@ def balanced_opening(n: int) -> int | None:
         return None
     centre = (n - 1) / 2
     return min(border, key=lambda c: (abs(c // n - centre) + abs(c % n - centre), c))
+
+
+# -- the player ----------------------------------------------------------------------------------
+class KnowledgeSearcher(HexSearcher):
+    """``HexSearcher`` that asks ``analyse`` and ``solve`` first at every root (see the module)."""
+
+    def start(self, state: HexState, limits: Limits) -> Progress | None:
+        n = state.game.size
+        known = analyse(state) if n <= ANALYSE_UP_TO and not state.can_swap() else None
+        empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
+        if known is not None and (known.winner == state.to_move or empties <= SOLVE_EMPTIES):
+            solved = solve(state, SOLVE_SHARE * (limits.time or 1.0), every_move=False)
+            if solved is not None and solved[0] == state.to_move and solved[1]:
+                move = next((m for m in solved[1] if m != SWAP and state.play(m).is_terminal()), solved[1][0])
+                return Progress(depth=empties, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
+                                done=True)
+        result = super().start(state, limits)
+        if result is None and known is not None and known.mustplay is not None:
+            prune_root(self, known.mustplay)
+        return result
+
+
+def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:
+    """Mark every root move of ``searcher``'s tree outside ``keep`` as a proven loss (the kernel
+    then never selects it); returns how many were marked."""
+    nodes, edges, value, _ = searcher.tree
+    first = nodes[searcher.root, kernel.N_FIRST]
+    marked = 0
+    for e in range(first, first + nodes[searcher.root, kernel.N_COUNT]):
+        if int(edges[e, kernel.E_MOVE]) not in keep and value[e] >= 0.0:
+            value[e] = -1.0
+            marked += 1
+    return marked
+
+
+class KnowledgePlayer(HexMCTSPlayer):
+    """Level-5 with the connection knowledge at the root (``KnowledgeSearcher``) and the swap
+    decisions of the solved maps where the size has one."""
+
+    def __init__(self, info: PlayerInfo, seed: int | None = None) -> None:
+        super().__init__(info, solve=True, seed=seed)
+        self.searcher = KnowledgeSearcher(solve=True, seed=self.rng.randrange(1 << 30))
+
+    def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
+        wins = swap_wins(state)
+        if wins is None:
+            return super()._swap_or_play(state, limits)
+        if wins:
+            return Progress(best_move=SWAP, pv=[SWAP], score=1.0, proven=1, kind="book", done=True)
+        return search(self.searcher, state, limits, moves=[m for m in state.legal_moves() if m != SWAP])
+
+    def _pie_opening(self, state: HexState) -> Progress:
+        move = balanced_opening(state.game.size)
+        if move is None:
+            return super()._pie_opening(state)
+        return Progress(best_move=move, pv=[move], kind="book", done=True)
 
 
 def warm_up() -> None:

@@ -27,7 +27,7 @@ from numba import njit
 
 from ai.kernels.hex import board_colours, neighbours
 from ai.kernels.hex_inferior import fill_in, ring
-from ai.kernels.hex_vc import L_STOP_AT_WIN, edge_status, has_won, limits, mustplay, words
+from ai.kernels.hex_vc import L_STOP_AT_WIN, edge_status, has_won, limits, mustplay, sc_keys, words
 
 WIN, LOSS = -1, -2
 INF = 1 << 40
@@ -163,6 +163,31 @@ class Solver:
             if dn == 0:
                 return False
             self._mid(colour, side, key, INF, INF)
+
+    def winning_move(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> int | None:
+        """One empty cell that wins for ``side`` to move, or None if it loses; OutOfTime if slow.
+
+        Cheaper than ``winning_moves``: the proof already names the move (a child proven lost
+        for the opponent), or, when the connections proved the win at once, the key of an SC."""
+        if not self.wins(colour, side, deadline):
+            return None
+        status, children = self._expand(colour, side, self.key(colour, side))
+        for move, child_key, _ in children:
+            if self.table.get(child_key, (1, 1))[1] == 0:
+                return move
+        filled = colour.copy()
+        expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order, self._moves)
+        keys = np.empty(self.n * self.n, np.int32)
+        count = sc_keys(filled, self.n, self.nbrs, side, self.lim_all, keys)
+        candidates = [int(c) for c in keys[:count]] + [int(c) for c in self.order]
+        for move in candidates:
+            if colour[move] != 0:
+                continue
+            child = colour.copy()
+            child[move] = side + 1
+            if not self.wins(child, 1 - side, deadline):
+                return move
+        return None
 
     def winning_moves(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> list[int]:
         """Every empty cell that wins for ``side`` to move (none if it loses); OutOfTime if slow."""
