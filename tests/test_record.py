@@ -12,19 +12,8 @@ from hypothesis import strategies as st
 
 import games
 from ai.match import GameResult
-from games.record import (
-    FORMAT,
-    VERSION,
-    GameRecord,
-    RecordError,
-    Result,
-    Side,
-    atomic_write_text,
-    load,
-    move_aside,
-    move_list_text,
-    save,
-)
+from games.record import FORMAT, VERSION, GameRecord, RecordError, Result, Side, move_list_text
+from ui.record_files import atomic_write_text, load, move_aside, save
 
 PLAYERS = (Side(None, "You"), Side("level-3", "Level 3"))
 
@@ -238,7 +227,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
     def broken_replace(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr("games.record.os.replace", broken_replace)
+    monkeypatch.setattr("ui.record_files.os.replace", broken_replace)
     with pytest.raises(OSError):
         atomic_write_text(path, "new\n")
     assert path.read_text() == "old\n"

@@ -11,8 +11,9 @@ import pytest
 
 import ai
 import games
-from games.record import GameRecord, Side, load
+from games.record import GameRecord, Side
 from ui.analysis import BackgroundAnalysis, Opinion, analyse, biggest_drop, values
+from ui.record_files import load
 from ui.scenes.replay import ReplayScene
 
 
@@ -149,7 +150,7 @@ def test_the_slider_and_the_graph_jump(tmp_path, monkeypatch):
 
 
 def test_saved_games_list_opens_records_and_sets_bad_files_aside(tmp_path):
-    from games.record import save
+    from ui.record_files import save
     from ui.scenes.records import RecordsScene
 
     pygame.init()

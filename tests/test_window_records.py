@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side, save
+from games.record import GameRecord, Side
 from ui.autosave import SHELF, Autosave
+from ui.record_files import save
 
 ROOT = Path(__file__).resolve().parent.parent
 

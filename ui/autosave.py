@@ -5,7 +5,7 @@ game, New game, Menu, Watch or a replay's "Play from here" never overwrite an un
 the main menu's Continue lists them all (game, players, moves, date).  A game that ends, or is
 taken back to no moves, drops out of the list (its file is removed the next time the list is read).
 
-Every file is replaced atomically (``games.record.atomic_write_text``), so whatever moment the
+Every file is replaced atomically (``ui.record_files.atomic_write_text``), so whatever moment the
 process dies, it holds the game as it was after some move.  The single ``autosave.json`` of older
 versions is moved into the folder the first time the list is read.
 
@@ -27,8 +27,9 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from games.record import GameRecord, RecordError, Side, atomic_write_text, is_record_file, move_aside
-from games.record import load as load_record
+from games.record import GameRecord, RecordError, Side
+from ui.record_files import atomic_write_text, is_record_file, move_aside
+from ui.record_files import load as load_record
 
 log = logging.getLogger(__name__)
 

@@ -20,9 +20,9 @@ from typing import Any
 import pygame
 
 from games.base import Game, State
-from games.record import atomic_write_text
 from ui.board_view import Overlay
 from ui.i18n import _
+from ui.record_files import atomic_write_text
 from ui.theme import DARK, Theme
 
 log = logging.getLogger(__name__)

@@ -12,9 +12,10 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, RecordError, Result, default_name, move_list_text, save
+from games.record import GameRecord, RecordError, Result, default_name, move_list_text
 from ui.autosave import Autosave, GameAutosaver, data_dir, games_dir
 from ui.i18n import _
+from ui.record_files import save
 from ui.sound import SOUNDS, sound_for_move
 
 log = logging.getLogger(__name__)

@@ -119,7 +119,7 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     try:
         data = asdict(settings)
         data["window_size"] = list(settings.window_size)
-        from games.record import atomic_write_text  # temporary file, fsync, rename
+        from ui.record_files import atomic_write_text  # temporary file, fsync, rename
 
         atomic_write_text(path, json.dumps(data, indent=2) + "\n")
         return None

@@ -20,10 +20,11 @@ from typing import Any
 
 import pygame
 
-from games.record import GameRecord, RecordError, load
+from games.record import GameRecord, RecordError
 from ui import text as tx
 from ui.autosave import games_dir, scan
 from ui.i18n import _
+from ui.record_files import load
 from ui.scenes.base import Scene
 from ui.widgets import Button, Messages, card, mix
 

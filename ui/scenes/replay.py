@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from games.record import GameRecord, RecordError, default_name, move_list_text, save
+from games.record import GameRecord, RecordError, default_name, move_list_text
 from ui import text as tx
 from ui import words
 from ui.analysis import BackgroundAnalysis, biggest_drop
@@ -31,6 +31,7 @@ from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.export import board_view, copy_text, save_board_png
 from ui.i18n import _
+from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme
@@ -414,7 +415,7 @@ class ReplayScene(Scene):
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
 def open_file(app: Any, path: Any) -> None:
     """A record file dropped on the window: replay it, or say why it cannot be opened (never touched)."""
-    from games.record import load
+    from ui.record_files import load
 
     try:
         record = load(path)

@@ -1,0 +1,117 @@
+"""Game record files: atomic writes, reading with clear errors, corrupt files moved aside.
+
+The record format itself (what a record holds, validation, migrations) is rules-level and lives in
+games/record.py; this module is the file handling around it, used by the window's autosave, saved
+games, replays and exports.
+
+    save(record, path)       # atomic: temporary file, fsync, rename
+    record = load(path)      # RecordError (a ValueError) naming the file and the problem
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from games.record import FORMAT, MAX_BYTES, GameRecord, RecordError
+
+
+def atomic_write_text(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old content or the new, never half.
+
+    The temporary file is in the same folder (``os.replace`` is atomic only within one file
+    system); it is flushed and fsynced before the rename, and the folder is fsynced after it.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable (POSIX); folders cannot be opened this way on Windows."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def move_aside(path: Path | str) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<timestamp>`` (never delete it); returns the new path."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_text(path: Path | str) -> str:
+    """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise RecordError(f"{path.name}: no such file") from None
+    except OSError as exc:
+        raise RecordError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_BYTES:
+        raise RecordError(f"{path.name}: too large to be a game record")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path.name}: not a text file (not UTF-8)") from None
+
+
+def load(path: Path | str) -> GameRecord:
+    """Read and validate a record file; RecordError("<file>: <problem>").  The file is never changed."""
+    path = Path(path)
+    text = read_text(path)
+    try:
+        return GameRecord.loads(text)
+    except RecordError as exc:
+        raise RecordError(f"{path.name}: {exc}") from None
+
+
+def is_record_file(path: Path | str) -> bool:
+    """True if ``path`` holds JSON that says it is a Tabuleiro record (valid or not)."""
+    try:
+        data = json.loads(read_text(path))
+    except (RecordError, json.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def save(record: GameRecord, path: Path | str) -> Path:
+    """Write ``record`` atomically.  A file at ``path`` that is not a Tabuleiro record is not overwritten."""
+    path = Path(path)
+    if path.exists() and not is_record_file(path):
+        raise RecordError(f"{path.name} exists and is not a Tabuleiro record; it was not overwritten")
+    record.check()
+    try:
+        atomic_write_text(path, record.dumps())
+    except OSError as exc:
+        raise RecordError(f"{path.name}: cannot be written ({exc.strerror or exc})") from None
+    return path
