@@ -157,7 +157,10 @@ def dispatch(args: argparse.Namespace) -> int:
             lacking = [t for t in targets if not takes_openings(t)]
             if lacking:
                 raise UsageError(f"--openings: no strength run over openings for {', '.join(lacking)}")
-        run_bench(targets, args.quick, openings=args.openings)
+        ui_bench = None
+        if "ui" in targets:
+            from ui.bench import bench_ui as ui_bench
+        run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench)
         return 0
     options = parse_options(args.option)
     if args.time is not None and args.time <= 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -39,3 +40,41 @@ def test_readme_test_command_is_what_ci_runs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     test_command = next(line for line in readme if "pytest" in line)
     assert test_command in (ROOT / ".ci/run").read_text(encoding="utf-8")
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """Modules ``path`` imports when it runs (imports under ``if TYPE_CHECKING:`` are for types only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+@pytest.mark.parametrize(("package", "forbidden"), [("games", ("ai", "ui", "pygame")), ("ai", ("ui", "pygame"))])
+def test_layers_import_only_the_layers_below(package, forbidden):
+    for path in (ROOT / package).rglob("*.py"):
+        bad = {m for m in runtime_imports(path) if m.split(".")[0] in forbidden}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+SCREENS = {"game", "menu", "records", "replay", "rules", "settings_screen", "setup", "tournament", "unfinished"}
+SCREEN_IMPORTS_ALLOWED = {("unfinished", "records")}  # the unfinished-games list is a records list
+
+
+def test_screens_do_not_import_each_other():
+    """Scenes reach each other through the App's navigation API (show_menu, open_replay, ...), so
+    there is no import loop among them: a screen imports only the shared scene helpers and its own parts."""
+    for path in (ROOT / "ui" / "scenes").glob("*.py"):
+        for module in runtime_imports(path):
+            if module.startswith("ui.scenes."):
+                target = module.split(".")[2]
+                assert target not in SCREENS or (path.stem, target) in SCREEN_IMPORTS_ALLOWED, (
+                    f"ui/scenes/{path.name} imports the screen {module}; ask the App to show it")

@@ -59,15 +59,17 @@ def takes_openings(target: str) -> bool:
     return extra is not None and "openings" in inspect.signature(extra).parameters
 
 
-def run_bench(targets: list[str], quick: bool, report: Report = print, openings: int | None = None) -> None:
+def run_bench(targets: list[str], quick: bool, report: Report = print, openings: int | None = None,
+              ui_bench: Callable[[Report, bool], None] | None = None) -> None:
+    """Figures for each target: a game id, or "ui" (the window's figures, ``ui_bench``, given by
+    main.py since ai/ does not import the window)."""
     report(f"Tabuleiro bench on Python {platform.python_version()} ({platform.machine()}), quick={quick}")
     seconds = 0.3 if quick else 1.0
     for target in targets:
         if target == "ui":
-            from ui.bench import bench_ui
-
-            report("ui: frames per second while level-5 thinks")
-            bench_ui(report, quick)
+            if ui_bench is not None:
+                report("ui: the window's CPU and frames per second, idle and while level-5 thinks")
+                ui_bench(report, quick)
             continue
         report(f"{target}: level-5 from fixed positions, {seconds:g} s each")
         bench_positions(target, report, seconds)
