@@ -54,10 +54,10 @@ PLAYERS = player_table(
     random_level(),
     spec("level-2", "Level 2", "Heads for its edges one move at a time, with some randomness.",
          lambda info, seed: GreedyPlayer(info, seed=seed)),
-    spec("level-3", "Level 3", "Plain Monte Carlo tree search with random playouts, no Hex knowledge.",
+    spec("level-3", "Level 3", "Tries each move in many random games and plays the one that wins most often; knows nothing of Hex shapes.",
          _mcts(knowledge=False)),
-    spec("level-4", "Level 4", "Monte Carlo search with RAVE and bridges, limited to 300 playouts a move; "
-         "takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
+    spec("level-4", "Level 4", "Keeps its bridges in the games it tries, but thinks only briefly each move, "
+         "whatever time it is given; takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
     spec("level-5", "Level 5", "Monte Carlo search with RAVE and bridges for all its time; takes a win in "
          "one, blocks one, and solves small boards exactly.", _mcts(solve=True)),
     spec("hex:notebook", "Notebook", "The class notebook: alpha-beta with a shortest-path heuristic, "
