@@ -142,7 +142,7 @@ def plain_minimax_margin(me: int, opp: int, geo, memo: dict) -> int:
 
 @pytest.mark.parametrize("size, depth", [(6, 3), (8, 2), (8, 3)])
 def test_midgame_search_equals_plain_negamax(size, depth):
-    tables = kernel.Tables(size, bits=12)
+    tables = kernel.Tables(size, 12, 12)
     out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
     for state in random_positions(size, 15, seed=30 + size + depth):
         if state.must_pass():
@@ -163,7 +163,7 @@ def test_midgame_search_equals_plain_negamax(size, depth):
 
 @pytest.mark.parametrize("size, count", [(6, 40), (8, 40)])
 def test_solver_equals_plain_minimax_up_to_ten_empties(size, count):
-    tables = kernel.Tables(size, bits=14)
+    tables = kernel.Tables(size, 14, 14)
     out = np.zeros(2, np.int64)
     for state in random_positions(size, count, seed=40 + size, max_empties=10):
         me, opp = u64(state)
@@ -185,7 +185,7 @@ def test_solver_equals_plain_minimax_up_to_ten_empties(size, count):
 def test_kernel_solver_equals_the_pure_python_solver_it_replaced():
     from ai.engines.reversi_python_search import Searcher
 
-    tables = kernel.Tables(8, bits=14)
+    tables = kernel.Tables(8, 14, 14)
     out = np.zeros(2, np.int64)
     for state in random_positions(8, 10, seed=50, max_empties=13):
         assert kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
@@ -211,7 +211,7 @@ def test_ffo_positions_solve_to_their_published_scores(number):
 # -- the control block ---------------------------------------------------------------------------
 def test_a_set_stop_flag_or_a_spent_node_budget_ends_the_searches():
     state = games.load("reversi").initial_state()
-    tables = kernel.Tables(8, bits=12)
+    tables = kernel.Tables(8, 12, 12)
     out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
     ctl = new_ctl()
     ctl[CTL_STOP] = 1

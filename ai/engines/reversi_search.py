@@ -277,9 +277,9 @@ class ReversiPlayer(Player):
         size = state.game.size
         if size not in self.engines:
             if size in kernel.KERNEL_SIZES and not self.python:
-                bits = 20 if self.depth is None else 16  # 64 MB of tables for level 5, 4 MB below
-                self.engines[size] = KernelSearch(kernel.Tables(size, bits), self.noise, self.solve_empties,
-                                                  self.rng, self.depth)
+                # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
+                tables = kernel.Tables(size, 18, 20) if self.depth is None else kernel.Tables(size, 15, 15)
+                self.engines[size] = KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth)
             else:
                 from ai.engines.reversi_python_search import Searcher
 
