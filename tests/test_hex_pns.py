@@ -8,7 +8,9 @@ import random
 
 import pytest
 
+import ai
 import games
+from ai.base import Limits
 from ai.engines import hex_knowledge
 from ai.engines.hex_solver import Solver as ExactSolver
 from ai.kernels import hex_pns
@@ -106,3 +108,24 @@ def test_swap_follows_the_map():
         assert hex_knowledge.swap_wins(state) == (cell in winning)
     opening = hex_knowledge.balanced_opening(5)
     assert opening is not None and opening not in winning
+
+
+def test_one_winning_move_is_one_of_the_winning_moves():
+    rng = random.Random(11)
+    sv = hex_pns.Solver(5)
+    for _ in range(10):
+        _, _, colour = random_position(5, 10, rng)
+        for side in (0, 1):
+            every = sv.winning_moves(colour, side)
+            one = sv.winning_move(colour, side)
+            assert (one is None) == (not every) and (one is None or one in every)
+
+
+def test_knowledge_player_plays_a_proven_win():
+    game = games.load("hex", size=5)
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    player = hex_knowledge.KnowledgePlayer(info, seed=1)
+    state = game.initial_state().play(12).play(0)  # Blue c3 (two ziggurats), Red a1
+    move = player.choose(state, Limits(time=0.5))
+    assert player.last.proven == 1
+    assert not hex_pns.Solver(5).wins(board_colours(5, *state.play(move).boards), 1)

@@ -40,7 +40,7 @@ from games.grid import parse_cell
 from games.hex import SWAP, HexState
 
 OPENINGS_FILE = "hex_openings.json"
-ANALYSE_UP_TO = 13  # board sizes whose root is analysed at every move (19x19 H-search is too slow)
+ANALYSE_UP_TO = 11  # board sizes whose root is analysed at every move (13x13 and up: too slow for 1 s)
 SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
 SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
 EDGE_NAMES = (("left", "right"), ("top", "bottom"))
@@ -63,7 +63,8 @@ class Knowledge:
     each pair); ``edge_vcs[side]`` / ``edge_scs[side]``: the carriers joining its two edges
     (fully, or if it moves first); ``mustplay``: where the side to move must play (None: no
     restriction); ``dead``, ``captured[side]``: the filled cells; ``winner``: proven by the
-    connections, or None.
+    connections, or None; ``winning_keys``: cells where the side to move completes a connection
+    between its edges (the keys of its SCs), each a proven winning move.
     """
 
     connections: tuple[tuple[Connection, ...], tuple[Connection, ...]]
@@ -73,6 +74,7 @@ class Knowledge:
     dead: frozenset[int]
     captured: tuple[frozenset[int], frozenset[int]]
     winner: int | None
+    winning_keys: frozenset[int]
     seconds: float
 
 
@@ -81,8 +83,8 @@ def _cells(bits: np.ndarray, n: int) -> frozenset[int]:
 
 
 def _side_connections(colour: np.ndarray, n: int, side: int):
-    """(chain/edge VCs, edge VCs, edge SCs) of one colour on a filled board."""
-    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, _ = hex_vc.h_search(colour, n, neighbours(n), side,
+    """(chain/edge VCs, edge VCs, edge SCs, SC keys) of one colour on a filled board."""
+    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key = hex_vc.h_search(colour, n, neighbours(n), side,
                                                                            hex_vc.limits(n))
     names = [EDGE_NAMES[side][0], EDGE_NAMES[side][1]]
     stones = [e for e in range(2, ends) if kind[e] == hex_vc.K_CHAIN]
@@ -101,7 +103,8 @@ def _side_connections(colour: np.ndarray, n: int, side: int):
     slot = hex_vc.pair_slot(0, 1, ends)
     edge_vcs = tuple(_cells(vc[slot, k], n) for k in range(vc_n[slot]))
     edge_scs = tuple(_cells(sc[slot, k], n) for k in range(sc_n[slot]))
-    return tuple(connections), edge_vcs, edge_scs
+    keys = frozenset(int(sc_key[slot, k]) for k in range(sc_n[slot]) if sc_key[slot, k] >= 0)
+    return tuple(connections), edge_vcs, edge_scs, keys
 
 
 def analyse(state: HexState) -> Knowledge:
@@ -135,6 +138,7 @@ def analyse(state: HexState) -> Knowledge:
         edge_vcs=(per_side[0][1], per_side[1][1]),
         edge_scs=(per_side[0][2], per_side[1][2]),
         mustplay=mustplay, dead=dead, captured=captured, winner=winner,
+        winning_keys=mine[3] if winner == mover and not mine[1] else frozenset(),
         seconds=time.perf_counter() - began,
     )
 
@@ -225,10 +229,13 @@ class KnowledgeSearcher(HexSearcher):
         n = state.game.size
         known = analyse(state) if n <= ANALYSE_UP_TO and not state.can_swap() else None
         empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
+        if known is not None and known.winning_keys:
+            move = min(known.winning_keys, key=lambda m: not state.play(m).is_terminal())
+            return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver", done=True)
         if known is not None and (known.winner == state.to_move or empties <= SOLVE_EMPTIES):
             solved = solve(state, SOLVE_SHARE * (limits.time or 1.0), every_move=False)
             if solved is not None and solved[0] == state.to_move and solved[1]:
-                move = next((m for m in solved[1] if m != SWAP and state.play(m).is_terminal()), solved[1][0])
+                move = solved[1][0]
                 return Progress(depth=empties, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
                                 done=True)
         result = super().start(state, limits)

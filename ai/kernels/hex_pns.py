@@ -175,6 +175,8 @@ class Solver:
         for move, child_key, _ in children:
             if self.table.get(child_key, (1, 1))[1] == 0:
                 return move
+        if time.perf_counter() > deadline:
+            raise OutOfTime
         filled = colour.copy()
         expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order, self._moves)
         keys = np.empty(self.n * self.n, np.int32)
