@@ -95,14 +95,12 @@ def test_moves_results_and_endings_match_the_rules(options):
     assert ends[kernel.LOST] and ends[kernel.PLAYING]  # the random games reached both kinds of end
 
 
-def test_the_draw_rules_end_random_games():
-    """Both draw rules occur in the random games of the differential test above."""
+def test_both_draw_rules_occur_in_the_random_games():
+    """The differential test above meets games drawn by the 40-ply rule and by repetition."""
     game = Alquerque()
-    reasons = Counter(s.end_reason().split(":")[0] for s in random_states(game, 25, seed=7) if s.is_terminal())
     r = kernel.rules_of(game)
     drawn = [s for s in random_states(game, 25, seed=7) if s.is_terminal() and s.winner() is None]
-    assert reasons["Draw"] and drawn
-    assert {s.quiet >= 40 for s in drawn} == {True, False}  # by the 40-ply rule and by repetition
+    assert {s.quiet >= 40 for s in drawn} == {True, False}
     assert all(kernel_ending(r, s) == kernel.DRAWN for s in drawn)
 
 
