@@ -91,9 +91,12 @@ def test_every_position_up_to_three_pieces_agrees_with_the_rules(variant):
     plain = plain_values(game_of(variant), 3)
     assert len(plain) == sum(tb.table_size(w, n - w) for n in (2, 3) for w in tb.tables_of_count(n))
     for (white, black, side), by_counter in plain.items():
-        for q in range(DRAW_PLIES + 1):
-            value, _ = tb.probe_kernel(tables.blob, tables.offsets, white, black, side, q)
-            assert value == by_counter[q], (variant, white, black, side, q)
+        value, plies = tb.probe_kernel(tables.blob, tables.offsets, white, black, side, 0)
+        last = DRAW_PLIES - plies  # the largest counter at which the value still holds
+        assert by_counter == [value if q <= last else 0 for q in range(DRAW_PLIES + 1)], (variant, white, black, side)
+        assert tb.probe_kernel(tables.blob, tables.offsets, white, black, side, last)[0] == value
+        if value and last < DRAW_PLIES:
+            assert tb.probe_kernel(tables.blob, tables.offsets, white, black, side, last + 1) == (0, 0)
 
 
 @lru_cache(maxsize=8)

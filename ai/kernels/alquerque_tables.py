@@ -79,7 +79,6 @@ from games.alquerque import (
 DRAW_CLASS, WIN_CLASS, LOSS_CLASS = 0, 1, 2  # the top two bits of an entry
 DISTANCE_MASK = 63
 UNKNOWN = -2  # probe_kernel: the position is not in the tables
-MAX_MOVES = 1024
 ROW_MASK = (1 << SIZE) - 1
 BINOMIAL = np.array([[comb(n, k) for k in range(PIECES + 2)] for n in range(POINTS + 1)], np.int64)
 MAGIC = b"ALQTB1"
@@ -292,7 +291,7 @@ def first_pass(r, blob, offsets, w, b, out, remaining, lo, hi):
     """Entries ``lo..hi`` from their captures: a win in 1 when a capture leads to a loss (or takes
     the last piece), a loss in 0 with no move, a loss in 1 when every move is a capture into a
     win; else ``remaining`` = the moves not yet known to lose (steps, captures into draws)."""
-    moves = np.zeros((1, MAX_MOVES), np.int64)
+    moves = np.zeros((1, kernel.MAX_MOVES), np.int64)
     for index in range(lo, hi):
         white, black, side = index_position(index, w, b)
         own = white if side == 0 else black
