@@ -4,7 +4,7 @@ A position is two uint64 bitboards, ``me`` (the side to move) and ``opp``; bit `
 is a square, as in games/reversi.py, which stays the readable rules reference (the differential
 tests in tests/test_reversi_kernel.py hold these kernels to it).  6x6 (36 bits) and 8x8 (64 bits)
 run here; 10x10 has 100 squares, more than one uint64, and stays on the pure-Python bitboard search
-of ai/engines/reversi_search.py (a two-word kernel would double this file for the rarest size).
+of ai/engines/reversi_python_search.py (a two-word kernel would double this file for the rarest size).
 
 Everything a kernel needs to know about a board size is in one uint64 array, ``geo`` (see
 ``geometry``): the board mask, the shifts and wrap masks of the 8 directions, the corner squares and
@@ -39,7 +39,6 @@ from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
-ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 HASH_A = np.uint64(0x9E3779B97F4A7C15)
 HASH_B = np.uint64(0xC2B2AE3D27D4EB4F)
 U31 = np.uint64(31)
