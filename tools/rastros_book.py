@@ -1,9 +1,12 @@
 """Make the Rastros opening book (ai/data/rastros_book<n>.npz) from our exact solver.
 
-    .venv/bin/python tools/rastros_book.py --size 7                 # small boards: seconds
-    nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --load-table /tmp/rastros-proof/table27.npy
-    .venv/bin/python tools/rastros_book.py --size 8 --write-partial # a book from the checkpoint so far
-    .venv/bin/python tools/rastros_book.py --size 8 --check         # re-check a written book
+    .venv/bin/python tools/rastros_book.py --size 7                    # small boards: seconds
+    nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --first 3-4 \
+        --checkpoint /tmp/rastros-proof/book8.pickle                      # South's 3-4 and 5-6: about an hour
+    nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --first 3-5 \
+        --checkpoint /tmp/rastros-proof/book8_35.pickle                   # another first move, another run
+    .venv/bin/python tools/rastros_book.py --size 8 --write-partial \
+        --checkpoint /tmp/rastros-proof/book8.pickle --merge /tmp/rastros-proof/book8_35.pickle  # one book
 
 The book is built ply by ply (breadth first) over the tree where the winner (South on 4x4..7x7,
 North on 8x8) plays book moves and the loser plays anything:
@@ -228,6 +231,20 @@ class Builder:
             if checkpoint:
                 checkpoint.write_bytes(pickle.dumps(self))
 
+    def merge(self, other: Builder) -> None:
+        """Take in another run's tree (8x8 runs made with different ``--first`` moves)."""
+        self.entries.update(other.entries)
+        self.winner_child.update(other.winner_child)
+        self.loser_children.update(other.loser_children)
+        self.leaves |= other.leaves
+        self.refutations.update(other.refutations)
+        for name in ("seconds", "solver_positions", "check_positions"):
+            self.figures[name] += other.figures[name]
+        self.ply = max(self.ply, other.ply)
+        done = self.entries.keys() | self.leaves
+        self.frontier = {k: None for k in [*self.frontier, *other.frontier] if k not in done}
+        self.deferred = {k: None for k in [*self.deferred, *other.deferred] if k not in done and k not in self.frontier}
+
     # -- the loser's choice and the final checks --------------------------------------------------
     def subtree_sizes(self) -> dict[book.Key, int]:
         """Winner book positions under each lost position (a DAG: shared positions count twice)."""
@@ -299,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--first", nargs="*", help="8x8: book only these South first moves (row-col) and their mirrors")
     parser.add_argument("--load-table", type=Path, help="start from a solver table tools/solve_rastros.py saved")
+    parser.add_argument("--merge", nargs="*", type=Path, default=[], help="checkpoints of other runs to merge in")
     parser.add_argument("--write-partial", action="store_true", help="write the book from the checkpoint and stop")
     args = parser.parse_args(argv)
     n = args.size
@@ -317,6 +335,9 @@ def main(argv: list[str] | None = None) -> int:
         builder.start(prover, args.first)
     if not args.write_partial:
         builder.run(prover, args.max_plies, checkpoint)
+    for other in args.merge:
+        builder.merge(pickle.loads(other.read_bytes()))
+        log(f"merged {other}: {len(builder.entries)} entries, {len(builder.frontier) + len(builder.deferred)} open")
     builder.write(prover, out)
     if out.parent == data.FOLDER:
         data.record_checksum(out.name)
