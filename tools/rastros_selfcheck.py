@@ -1,15 +1,16 @@
 """Does level-5 with the opening book ever leave a won Rastros position?  Checked by our own solver.
 
     .venv/bin/python tools/rastros_selfcheck.py --size 7 --games 10 --time 1     # South wins 7x7
-    nice -n 5 .venv/bin/python tools/rastros_selfcheck.py --size 8 --games 10 --time 1
+    nice -n 5 .venv/bin/python tools/rastros_selfcheck.py --size 8 --games 10 --time 1 --first 3-4 5-6 --cap 5000000
 
 The winner of the board size (South on 4x4..7x7, North on 8x8) is played by level-5 answering from
 the book (ai/engines/rastros_book.py) when the position is in it, as level-5 does once it reads the
 book, and searching for ``--time`` seconds otherwise.  Its opponents are the course's six players
 and levels 1-5.  After every move of the winner the exact solver (no node limit, or ``--cap``
 nodes; one large table for the whole run) checks that the opponent, now to move, is still lost.
-Prints each game and the totals: positions checked, confirmed, left unknown (only with --cap) and
-wins thrown away (must be 0).
+Prints each game and the totals: positions checked, confirmed by the solver, beyond ``--cap`` but
+reached by a book move (proven when the book was made), left unknown, and wins thrown away (must
+be 0).  ``--first`` makes South open with the given moves (8x8: the lines the book covers).
 """
 
 from __future__ import annotations
@@ -41,10 +42,12 @@ class BookLevel5:
     def __init__(self, seed: int) -> None:
         self.engine = ai.make_player("rastros", "level-5", seed=seed)
         self.book_moves = 0
+        self.from_book = False  # the last move was the book's (proven when the book was made)
 
     def choose(self, state, limits: Limits) -> int:
         answer = book_answer(state)
-        if answer is not None and answer[0] in state.legal_moves():
+        self.from_book = answer is not None and answer[0] in state.legal_moves()
+        if self.from_book:
             self.book_moves += 1
             return answer[0]
         return self.engine.choose(state, limits)
@@ -58,12 +61,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bits", type=int, default=25, help="the checking solver's table: 2**bits entries")
     parser.add_argument("--cap", type=int, default=0, help="nodes per check (0: no limit)")
     parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS))
+    parser.add_argument("--first", nargs="*", default=[], help="South's first moves (row-col), in turn, "
+                        "instead of the opponent's own (8x8: the first moves the book covers)")
     args = parser.parse_args(argv)
     n = args.size
     game = games.load("rastros", size=n)
     winner = 1 if n == 8 else 0  # docs/rastros-proof.md
     b, table = kernel.board(n), kernel.SolverTable(args.bits)
-    totals = {"games": 0, "won": 0, "checked": 0, "confirmed": 0, "unknown": 0, "thrown_away": 0, "book_moves": 0}
+    totals = {"games": 0, "won": 0, "checked": 0, "confirmed": 0, "book_proven": 0, "unknown": 0, "thrown_away": 0,
+              "book_moves": 0}
     started = time.perf_counter()
     ours = BookLevel5(seed=0)  # one player for the run, as in a session of the app: its tables are warm
     for opponent in args.opponents:
@@ -71,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
             book_before = ours.book_moves
             theirs = ai.make_player("rastros", opponent, seed=1000 + g)
             state, thrown = game.initial_state(), []
+            if args.first:
+                state = state.play(game.parse_square(args.first[g % len(args.first)]))
             while not state.is_terminal():
                 mover = ours if state.to_move == winner else theirs
                 move = mover.choose(state, Limits(time=args.time))
@@ -81,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                                          new_ctl(), args.cap)
                     totals["checked"] += 1
                     if r == kernel.ABORTED:
-                        totals["unknown"] += 1
+                        totals["book_proven" if ours.from_book else "unknown"] += 1
                     elif r == 0:
                         totals["confirmed"] += 1
                     else:
