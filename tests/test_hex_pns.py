@@ -129,3 +129,19 @@ def test_knowledge_player_plays_a_proven_win():
     move = player.choose(state, Limits(time=0.5))
     assert player.last.proven == 1
     assert not hex_pns.Solver(5).wins(board_colours(5, *state.play(move).boards), 1)
+
+
+def test_analyse_reports_filled_cells_and_the_mustplay():
+    game = games.load("hex", size=5)
+    # Blue a3 and d3 beside b3-c3, Red c2 and b4 around them: b3 and c3 are captured by Red
+    state = game.from_text("to-move: Blue\n. . . . .\n. . R . .\nB . . B .\n. R . . .\n. . . . .")
+    assert {11, 12} <= hex_knowledge.analyse(state).captured[1]
+    # Red's chain b1-b4 needs b5 to reach the bottom; Blue's stone there also joins a5 and c4,
+    # which then reach the right edge: b5 wins for Blue, found as the key of an SC
+    state = game.from_text("to-move: Blue\n. R . . B\n. R . . B\n. R . . .\n. R B . .\nB . . . .")
+    known = hex_knowledge.analyse(state)
+    assert known.winner == 0 and known.winning_keys == {21}
+    assert ExactSolver(5).winning_moves(state) == [21]
+    # with Blue's stones elsewhere Red's chain has two ways down: Blue has lost
+    state = game.from_text("to-move: Blue\n. R . . B\n. R . . B\n. R . . B\n. R . . B\n. . . . .")
+    assert hex_knowledge.analyse(state).winner == 1

@@ -14,8 +14,8 @@ connections, inferior cells and solver say, as plain Python values.
   exactly the winning first moves; a first player opens on a losing cell next to a winning one.
 - ``KnowledgePlayer``: level-5's MCTS (ai/engines/hex_mcts.py) with this knowledge at the
   root of each move: a position the solver proves is played from the proof, moves outside the
-  mustplay are marked as proven losses before the playouts start, and the swap rule follows the
-  maps.  It is how the knowledge is measured against today's level-5 until the search itself
+  mustplay (or, without one, into dead and captured cells) are marked as proven losses before
+  the playouts start, and the swap rule follows the maps.  It is how the knowledge is measured against today's level-5 until the search itself
   (ai/engines/hex_mcts.py, ai/kernels/hex.py) takes it over.
 The kernels live in ai/kernels/hex_vc.py, hex_inferior.py and hex_pns.py.
 """
@@ -239,14 +239,20 @@ class KnowledgeSearcher(HexSearcher):
                 return Progress(depth=empties, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
                                 done=True)
         result = super().start(state, limits)
-        if result is None and known is not None and known.mustplay is not None:
-            prune_root(self, known.mustplay)
+        if result is None and known is not None:
+            keep = known.mustplay
+            if keep is None:  # a stone on a filled cell is no better than a pass: never the only win
+                filled = known.dead | known.captured[0] | known.captured[1]
+                keep = frozenset(m for m in state.legal_moves() if m != SWAP) - filled
+            if keep:
+                prune_root(self, keep)
         return result
 
 
 def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:
-    """Mark every root move of ``searcher``'s tree outside ``keep`` as a proven loss (the kernel
-    then never selects it); returns how many were marked."""
+    """Give every root move of ``searcher``'s tree outside ``keep`` the kernel's proven-loss mark,
+    so the search never selects it (it is a loss, or no better than a move of ``keep``); returns
+    how many were marked."""
     nodes, edges, value, _ = searcher.tree
     first = nodes[searcher.root, kernel.N_FIRST]
     marked = 0
