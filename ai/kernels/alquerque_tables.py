@@ -118,7 +118,11 @@ def table_size(w: int, b: int) -> int:
 
 
 def empty_tables() -> Tables:
-    return Tables(np.zeros(0, np.uint8), np.full((PIECES + 1, PIECES + 1), -1, np.int64), 0)
+    """No tables: every probe answers UNKNOWN.  Its byte array is read-only like a loaded file's
+    (numba compiles a kernel once per array type, and read-only is a type of its own)."""
+    blob = np.zeros(0, np.uint8)
+    blob.setflags(write=False)
+    return Tables(blob, np.full((PIECES + 1, PIECES + 1), -1, np.int64), 0)
 
 
 def with_table(tables: Tables, w: int, b: int, table: np.ndarray) -> Tables:
@@ -406,8 +410,7 @@ def from_bytes(raw: bytes) -> Tables:
     at += 8
     count = (PIECES + 1) ** 2
     offsets = np.frombuffer(raw, "<i8", count, at).astype(np.int64).reshape(PIECES + 1, PIECES + 1).copy()
-    # writable arrays: numba compiles read-only ones as another type (a second compilation)
-    blob = np.frombuffer(bytearray(lzma.decompress(raw[at + 8 * count:])), np.uint8)
+    blob = np.frombuffer(lzma.decompress(raw[at + 8 * count:]), np.uint8)  # read-only, as empty_tables
     if blob.size != size:
         raise ValueError("truncated Alquerque table file")
     return Tables(blob, offsets, max_pieces)
@@ -585,8 +588,9 @@ def outcome(state: AlquerqueState, tables: Tables | None = None) -> tuple[int | 
 
 
 def warm_up() -> None:
-    """Compile (or load from the cache) the probe kernels."""
-    tables = empty_tables()
-    probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
+    """Compile (or load from the cache) the probe kernels and read every shipped file (about
+    2.5 s once per process: a game's first probe must not pay it on the clock)."""
+    for variant in VARIANTS:
+        tables = load(variant) or empty_tables()
+        probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
     index_position(0, 1, 1)
-    kernel.has_move(kernel.rules(), 1, 1 << 24, 0)
