@@ -3,7 +3,8 @@
 - Every 2- and 3-piece position, at every count of the 40-ply counter, in every rule variant,
   against a plain dynamic programme over the counter written on games/alquerque.py's own move
   generation (no retrograde analysis, no un-steps, no indexing shared with the tables).
-- Random 4- and 5-piece positions: the table value follows from the children's by one minimax step.
+- Random 4- and 5-piece positions, and random positions of the shipped files' largest tables (6
+  and 7 pieces): the table value follows from the children's by one minimax step of the rules.
 - Along the tables' line the plies to the conversion fall by one each ply, and the game that
   games/alquerque.py plays out ends the way the tables said, at any counter.
 - Draw rules from hand-built positions: a win one ply too slow for the counter is a draw, and a
@@ -146,15 +147,16 @@ def preference(option: tuple[int, int]) -> tuple[int, int]:
     return (2, -plies) if value == 1 else (1, 0) if value == 0 else (0, plies)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_random_four_and_five_piece_values_follow_from_their_children(variant):
+def assert_values_follow_from_children(tables: tb.Tables, game: Alquerque, pieces: tuple[int, ...], per_table: int,
+                                       seed: int) -> None:
     """One minimax step of the rules over the tables' children gives the table's own value and
-    plies, at every counter (a capture starts the child's counter at 0, a step adds one)."""
-    tables, game, rng = built_half(variant, 5), game_of(variant), random.Random(5)
-    for n in (4, 5):
+    plies, at counters 0, random and 40 (a capture starts the child's counter at 0, a step adds
+    one), for ``per_table`` random positions of every table with ``pieces`` pieces."""
+    rng = random.Random(seed)
+    for n in pieces:
         for w in tb.tables_of_count(n):
             size = tb.table_size(w, n - w)
-            for index in [rng.randrange(size) for _ in range(150)]:
+            for index in [rng.randrange(size) for _ in range(per_table)]:
                 white, black, side = (int(x) for x in tb.index_position(index, w, n - w))
                 for q in (0, rng.randrange(DRAW_PLIES + 1), DRAW_PLIES):
                     options = []
@@ -166,7 +168,21 @@ def test_random_four_and_five_piece_values_follow_from_their_children(variant):
                         options.append((0, 0) if value == 0 else (-value, plies + 1 if is_step(move) else 1))
                     best = (-1, 0) if not options else (0, 0) if q == DRAW_PLIES else max(options, key=preference)
                     assert tb.probe_kernel(tables.blob, tables.offsets, white, black, side, q) == best, \
-                        (variant, white, black, side, q)
+                        (white, black, side, q)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_four_and_five_piece_values_follow_from_their_children(variant):
+    assert_values_follow_from_children(built_half(variant, 5), game_of(variant), (4, 5), 150, seed=5)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_shipped_files_largest_tables_follow_from_their_children(variant):
+    """The tables only the tool builds (6 and 7 pieces) checked in the shipped files themselves."""
+    tables = tb.load(variant)
+    assert tables is not None
+    largest = tuple(n for n in (6, 7) if n <= tables.max_pieces) or (tables.max_pieces,)
+    assert_values_follow_from_children(tables, game_of(variant), largest, 100, seed=6)
 
 
 def won_states(variant: str, pieces: int, count: int, seed: int):
