@@ -124,9 +124,10 @@ def test_one_winning_move_is_one_of_the_winning_moves():
 def test_knowledge_player_plays_a_proven_win():
     game = games.load("hex", size=5)
     info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    hex_knowledge.warm_up()
     player = hex_knowledge.KnowledgePlayer(info, seed=1)
     state = game.initial_state().play(12).play(0)  # Blue c3 (two ziggurats), Red a1
-    move = player.choose(state, Limits(time=0.5))
+    move = player.choose(state, Limits(time=5.0))
     assert player.last.proven == 1
     assert not hex_pns.Solver(5).wins(board_colours(5, *state.play(move).boards), 1)
 

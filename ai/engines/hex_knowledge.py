@@ -42,6 +42,7 @@ from games.hex import SWAP, HexState
 OPENINGS_FILE = "hex_openings.json"
 ANALYSE_UP_TO = 11  # board sizes whose root is analysed at every move (13x13 and up: too slow for 1 s)
 SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
+CHILD_SHARE = 0.6  # root moves are looked at one per batch until this share of the move time
 SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
 EDGE_NAMES = (("left", "right"), ("top", "bottom"))
 
@@ -223,9 +224,16 @@ def balanced_opening(n: int) -> int | None:
 
 # -- the player ----------------------------------------------------------------------------------
 class KnowledgeSearcher(HexSearcher):
-    """``HexSearcher`` that asks ``analyse`` and ``solve`` first at every root (see the module)."""
+    """``HexSearcher`` that asks ``analyse`` and ``solve`` first at every root (see the module),
+    and between batches of playouts analyses the position after the most visited root move not
+    yet looked at: a move after which the opponent's connections win is marked lost, one after
+    which ours win is played."""
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
+        self.began = time.perf_counter()
+        self.move_time = limits.time
+        self.root_state = state
+        self.looked_at: set[int] = set()
         n = state.game.size
         known = analyse(state) if n <= ANALYSE_UP_TO and not state.can_swap() else None
         empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
@@ -247,6 +255,43 @@ class KnowledgeSearcher(HexSearcher):
             if keep:
                 prune_root(self, keep)
         return result
+
+
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        result = super().iterate(step, ctl)
+        state = self.root_state
+        if state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
+            return result
+        if self.move_time is not None and time.perf_counter() - self.began > CHILD_SHARE * self.move_time:
+            return result
+        move = self._most_visited_unseen()
+        if move is None:
+            return result
+        self.looked_at.add(move)
+        after = state.play(move)
+        known = analyse(after) if not after.is_terminal() else None
+        if after.is_terminal() or (known is not None and known.winner == state.to_move):
+            return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver")
+        if known is not None and known.winner == after.to_move:
+            prune_root(self, frozenset(self.alive_moves()) - {move})
+        return result
+
+    def _most_visited_unseen(self) -> int | None:
+        nodes, edges, value, _ = self.tree
+        first = nodes[self.root, kernel.N_FIRST]
+        best, visits = None, -1
+        for e in range(first, first + nodes[self.root, kernel.N_COUNT]):
+            move = int(edges[e, kernel.E_MOVE])
+            if value[e] >= 0.0 and move not in self.looked_at and edges[e, kernel.E_N] > visits:
+                best, visits = move, int(edges[e, kernel.E_N])
+        return best
+
+    def alive_moves(self) -> list[int]:
+        """The root moves not marked lost."""
+        nodes, edges, value, _ = self.tree
+        first = nodes[self.root, kernel.N_FIRST]
+        return [int(edges[e, kernel.E_MOVE]) for e in range(first, first + nodes[self.root, kernel.N_COUNT])
+                if value[e] >= 0.0]
 
 
 def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:
