@@ -271,21 +271,26 @@ class ReversiPlayer(Player):
         self.engines: dict[int, object] = {}
         self.last: Progress | None = None
         load_kernels()
+        if not python:  # the usual board's tables now, not in the first move's time
+            self.engines[8] = self.kernel_search(8)
 
     def engine(self, state: ReversiState):
         """This player's search for the board size of ``state`` (tables kept between moves)."""
         size = state.game.size
         if size not in self.engines:
             if size in kernel.KERNEL_SIZES and not self.python:
-                # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
-                tables = kernel.Tables(size, 18, 20) if self.depth is None else kernel.Tables(size, 15, 15)
-                self.engines[size] = KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth)
+                self.engines[size] = self.kernel_search(size)
             else:
                 from ai.engines.reversi_python_search import Searcher
 
                 self.engines[size] = PythonSearch(Searcher(state.game.geo), self.noise, self.solve_empties,
                                                   self.rng, self.depth)
         return self.engines[size]
+
+    def kernel_search(self, size: int) -> KernelSearch:
+        # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
+        tables = kernel.Tables(size, 18, 20) if self.depth is None else kernel.Tables(size, 15, 15)
+        return KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth)
 
     def choose(
         self, state: ReversiState, limits: Limits | None = None, progress: ProgressCallback | None = None
