@@ -21,12 +21,13 @@ need the counter as part of the position, and a win that needs more plies than a
 Repetition.  The third occurrence of a position (same side to move) is a draw.  Along a table
 line ``d`` falls by one every ply until the capture, so the winner repeats nothing, and repetition
 can only add draws, never take a draw away from the side that holds it: the tables' values are
-exact for every game whose history (the positions since the last capture or forward step) holds
-no position twice, and a table draw is a draw whatever the history.  ``probe`` handles the rest
-exactly: when some earlier position has occurred twice and the table says won or lost, it searches
-the sideways steps (the only moves that can reach an earlier position) with the game's own states,
-using the tables for every other move (after one, no earlier position can recur); the history can
-only turn such a value into a draw.  That search gives up (None) after ``RESOLVE_BUDGET`` states.
+exact for every game whose history (the positions since the last capture or forward step, the
+current one included) holds no position twice, and a table draw is a draw whatever the history.
+``probe`` handles the rest exactly: when some position has occurred twice and the table says won
+or lost, it runs a minimax over (position, counter) in which those positions are draws, following
+the sideways steps (the only moves that can reach an earlier position) and reading the tables
+after every other move (after one, no earlier position can recur); the history can only turn such
+a value into a draw.  That search gives up (None) after ``RESOLVE_BUDGET`` states.
 
 Indexing.  A table ``(w, b)`` has ``2 * C(25, w) * C(25 - w, b)`` entries: index
 ``(side * C(25, w) + rank(white)) * C(25 - w, b) + rank(black')``, where ``rank`` is the
