@@ -229,6 +229,10 @@ class KnowledgeSearcher(HexSearcher):
     yet looked at: a move after which the opponent's connections win is marked lost, one after
     which ours win is played."""
 
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        warm_up()
+
     def start(self, state: HexState, limits: Limits) -> Progress | None:
         self.began = time.perf_counter()
         self.move_time = limits.time
@@ -331,8 +335,14 @@ class KnowledgePlayer(HexMCTSPlayer):
         return Progress(best_move=move, pv=[move], kind="book", done=True)
 
 
+_warm = False
+
+
 def warm_up() -> None:
-    """Compile (or load) every kernel of this module."""
-    hex_vc.warm_up()
-    hex_inferior.warm_up()
-    hex_pns.warm_up()
+    """Compile (or load) every kernel of this module, once per process."""
+    global _warm
+    if not _warm:
+        hex_vc.warm_up()
+        hex_inferior.warm_up()
+        hex_pns.warm_up()
+        _warm = True
