@@ -224,13 +224,17 @@ def balanced_opening(n: int) -> int | None:
 
 # -- the player ----------------------------------------------------------------------------------
 class KnowledgeSearcher(HexSearcher):
-    """``HexSearcher`` that asks ``analyse`` and ``solve`` first at every root (see the module),
-    and between batches of playouts analyses the position after the most visited root move not
-    yet looked at: a move after which the opponent's connections win is marked lost, one after
-    which ours win is played."""
+    """``HexSearcher`` that asks ``analyse`` and ``solve`` first at every root (see the module).
 
-    def __init__(self, **options) -> None:
+    With ``look_at_children`` it also analyses, between batches of playouts, the position after
+    the most visited root move not yet looked at: a move after which the opponent's connections
+    win is marked lost, one after which ours win is played.  Off by default: it cost playouts
+    and measured worse (docs/tuning/hex-knowledge.md).
+    """
+
+    def __init__(self, *, look_at_children: bool = False, **options) -> None:
         super().__init__(**options)
+        self.look_at_children = look_at_children
         warm_up()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
@@ -264,7 +268,7 @@ class KnowledgeSearcher(HexSearcher):
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         result = super().iterate(step, ctl)
         state = self.root_state
-        if state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
+        if not self.look_at_children or state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
             return result
         if self.move_time is not None and time.perf_counter() - self.began > CHILD_SHARE * self.move_time:
             return result
