@@ -36,6 +36,7 @@ import numpy as np
 
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.kernels import alquerque as kernel
+from ai.kernels import alquerque_tables
 from ai.levels import player_table, random_level, spec
 from ai.search.classic import ClassicPlayer
 from ai.search.driver import search
@@ -205,7 +206,7 @@ class KernelSearch:
     kind = "alphabeta"
 
     def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None,
-                 tt_bits: int = kernel.TT_BITS) -> None:
+                 tt_bits: int = kernel.TT_BITS, tables: bool = False) -> None:
         kernel.warm_up()  # compiled or loaded before the first move's clock starts (at once if done)
         self.weights = np.array([float(getattr(tactics, name)) for name in kernel.WEIGHTS], np.float64)
         self.noise = noise
@@ -213,6 +214,8 @@ class KernelSearch:
         self.context = kernel.new_context(tt_bits)
         self.state: AlquerqueState | None = None
         self.moves: dict[int, Move] = {}
+        self.use_tables = tables
+        self.endgame: alquerque_tables.Tables | None = None
 
     def start(self, state: AlquerqueState, limits: Limits) -> Progress | None:
         self.state = state
@@ -226,7 +229,23 @@ class KernelSearch:
             misc[kernel.M_SEEN + i] = kernel.position_code(white, black, side)
         misc[kernel.S_BASE] = len(history)
         misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
-        return None
+        return self._table_answer(state) if self.use_tables else None
+
+    def _table_answer(self, state: AlquerqueState) -> Progress | None:
+        """The endgame tables' move in a won or lost position they know (no search needed); else
+        None, with the tables set for the tree -- unless the game's history holds a position twice
+        (a third occurrence would be a draw the tree's probes do not see)."""
+        endgame = alquerque_tables.tables_of(state.game)
+        seen = state.history + (state.position,)
+        self.endgame = None if endgame is None or any(seen.count(p) >= 2 for p in seen) else endgame
+        known = alquerque_tables.probe(state, endgame) if endgame is not None else None
+        if known is None or known[0] == 0:
+            return None
+        move = alquerque_tables.best_move(state, endgame)
+        if move is None:
+            return None
+        return Progress(depth=1, best_move=move, score=float(known[0] * (kernel.TABLE_WIN - known[1])), pv=[move],
+                        proven=known[0], kind="solver")
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         if step > kernel.MAX_DEPTH:
@@ -234,7 +253,8 @@ class KernelSearch:
         state = self.state
         noise = (self.rng.uniform(-self.noise, self.noise, kernel.MAX_MOVES) if self.noise
                  else np.zeros(kernel.MAX_MOVES))
-        code, value, finished = kernel.search_root_of(self.rules, self.weights, self.context, ctl, state, step, noise)
+        code, value, finished = kernel.search_root_of(self.rules, self.weights, self.context, ctl, state, step, noise,
+                                                      self.endgame)
         if code == 0:
             return None
         move = self.moves[int(code)]
@@ -245,7 +265,8 @@ class KernelSearch:
             elif abs(value) >= PROVEN and (finished or value > 0):
                 result.proven = 1 if value > 0 else -1
         if result.proven is not None:
-            result.proven_plies = int(WIN - abs(value)) if result.proven else None
+            # a table's win counts plies to a capture, not to the end: no length then
+            result.proven_plies = int(WIN - abs(value)) if result.proven and abs(value) > kernel.TABLE_WIN else None
             result.kind = "solver"
         return result
 
@@ -271,17 +292,18 @@ TIME_SHARE = 0.6  # of a move's time limit the search uses: a busy machine can p
 
 class EnginePlayer(Player):
     """Our engine: the kernel search under the driver, capped at ``depth`` plies if given, with
-    ``noise`` added at random to each root move's value (the weaker levels' slips)."""
+    ``noise`` added at random to each root move's value (the weaker levels' slips), and the
+    endgame tables (ai/kernels/alquerque_tables.py) if ``tables``."""
 
     def __init__(
         self, info: PlayerInfo | None, tactics: Tactics | None = None, *, depth: int | None = None,
-        noise: float = 0.0, seed: int | None = None,
+        noise: float = 0.0, seed: int | None = None, tables: bool = False,
     ) -> None:
         self.info = info or PlayerInfo("engine", "Engine")
         self.depth = depth
         # a depth-capped level searches a few thousand nodes: a small table serves it
         tt_bits = kernel.TT_BITS if depth is None else 16
-        self.searcher = KernelSearch(tactics or Tactics(), noise, seed, tt_bits)
+        self.searcher = KernelSearch(tactics or Tactics(), noise, seed, tt_bits, tables)
         self.last: Progress | None = None
 
     def choose(
@@ -295,8 +317,8 @@ class EnginePlayer(Player):
         return self.last.best_move
 
 
-def _engine(depth: int | None, noise: float = 0.0):
-    return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed)
+def _engine(depth: int | None, noise: float = 0.0, tables: bool = False):
+    return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed, tables=tables)
 
 
 def _course(depth: int):
@@ -308,7 +330,8 @@ PLAYERS = player_table(
     spec("level-2", "Level 2", "Looks one move ahead (captures settled), with much randomness.", _engine(1, noise=150)),
     spec("level-3", "Level 3", "Looks two moves ahead, with a little randomness.", _engine(2, noise=10)),
     spec("level-4", "Level 4", "Looks three moves ahead, captures settled.", _engine(3)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows.", _engine(None)),
+    spec("level-5", "Level 5", "Searches as deep as its time allows; plays endings of up to 7 pieces perfectly.",
+         _engine(None, tables=True)),
     *(
         spec(f"alquerque:minimax-{d}", f"Course minimax {d}",
              f"The course project's minimax, depth {d}, evaluation own - enemy pieces.", _course(d))

@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit
 
 from ai.base import PROVEN, WIN
+from ai.kernels import alquerque_tables as tables  # by module: it imports this one back
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.alquerque import DRAW_PLIES, FORWARD, POINTS, SIZE, Alquerque, Move, is_step
 
@@ -56,6 +57,7 @@ SOLVED_DEPTH = 1 << 30  # depth stored for subtrees searched to the end of the g
 EXACT, LOWER, UPPER = 0, 1, 2
 PLAYING, LOST, DRAWN, REPEATED = 0, 1, 2, 3  # ``ending``: the game for the side to move
 TT_BITS = 20
+TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it and to the conversion
 
 # the evaluation weights, in this order (attribute names of ai.engines.alquerque.Tactics)
 WEIGHTS = (
@@ -520,7 +522,7 @@ def tt_store(tt, s, code, path, value, move, depth, quiet, flag):
 
 
 @njit(cache=True, nogil=True)
-def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth, alpha, beta, ply, root):
+def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet, irrev, depth, alpha, beta, ply, root):
     """Principal-variation alpha-beta below the root; ``irrev`` is the index in ``seen`` of the
     first position since the last irreversible move (a capture or a step that is not sideways)."""
     if count_node(misc, ctl):
@@ -533,6 +535,13 @@ def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth,
         misc[S_HORIZON] += 1
     if state != PLAYING:
         return draw_value(w, white, black, side, root)
+    # the endgame tables: a proven win or loss (its plies to the next capture as a tie-break);
+    # their draws are searched on, so the engine still plays for the opponent's mistakes
+    known, plies = tables.probe_kernel(blob, offsets, white, black, side, quiet)
+    if known == 1:
+        return TABLE_WIN - ply - plies
+    if known == -1:
+        return -(TABLE_WIN - ply - plies)
     own = white if side == 0 else black
     enemy = black if side == 0 else white
     code = position_code(white, black, side)
@@ -550,7 +559,9 @@ def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth,
         info = np.int64(tt[s, TT_INFO])
         e_depth, e_quiet, flag = info >> 10, (info >> 2) & 255, info & 3
         # the counter of the 40-ply rule matters only if a search could reach the rule
-        same_count = e_quiet == quiet or max(e_quiet, quiet) + min(e_depth, DRAW_PLIES) < DRAW_PLIES
+        # (with endgame tables any subtree may probe them, and their values depend on the counter)
+        same_count = e_quiet == quiet or (
+            blob.size == 0 and max(e_quiet, quiet) + min(e_depth, DRAW_PLIES) < DRAW_PLIES)
         if e_depth >= depth and same_count:
             value = from_tt(tt[s, TT_VALUE], ply)
             if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
@@ -572,13 +583,13 @@ def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth,
         child_quiet = 0 if move_captured(move) != 0 else quiet + 1
         child_irrev = irrev if is_sideways_step(move) else here + 1
         if i == 0:
-            value = -negamax(r, w, tt, lists, misc, ctl, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
+            value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -beta, -alpha, ply + 1, root)
         else:  # prove the move is worse with a null window; search again if it is not
-            value = -negamax(r, w, tt, lists, misc, ctl, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
+            value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -alpha - 1, -alpha, ply + 1, root)
             if alpha < value < beta and not misc[S_ABORT]:
-                value = -negamax(r, w, tt, lists, misc, ctl, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
+                value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                                  -beta, -value, ply + 1, root)
         if misc[S_ABORT]:
             return 0.0
@@ -596,7 +607,7 @@ def negamax(r, w, tt, lists, misc, ctl, white, black, side, quiet, irrev, depth,
 
 
 @njit(cache=True, nogil=True)
-def search_root(r, w, tt, lists, misc, ctl, white, black, side, quiet, depth, noise):
+def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet, depth, noise):
     """One iteration at ``depth`` from the root (its game history: ``seen[:misc[S_BASE]]``).
 
     Returns (best move, its value, finished): the best move is 0 when the stop flag cut the
@@ -625,13 +636,13 @@ def search_root(r, w, tt, lists, misc, ctl, white, black, side, quiet, depth, no
         child_quiet = 0 if move_captured(move) != 0 else quiet + 1
         child_irrev = 0 if is_sideways_step(move) else here + 1
         if i == 0:
-            value = -negamax(r, w, tt, lists, misc, ctl, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
+            value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -beta, -alpha, ply, side)
         else:
-            value = -negamax(r, w, tt, lists, misc, ctl, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
+            value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -alpha - 1, -alpha, ply, side)
             if alpha < value < beta and not misc[S_ABORT]:
-                value = -negamax(r, w, tt, lists, misc, ctl, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
+                value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                                  -beta, -value, ply, side)
         if misc[S_ABORT]:
             finished = False
@@ -672,11 +683,13 @@ def perft(r, white, black, side, depth, lists):
 
 
 def search_root_of(r: np.ndarray, w: np.ndarray, context: Context, ctl: np.ndarray, state, depth: int,
-                   noise: np.ndarray) -> tuple[int, float, bool]:
-    """``search_root`` on a games/alquerque.py state."""
+                   noise: np.ndarray, endgame: tables.Tables | None = None) -> tuple[int, float, bool]:
+    """``search_root`` on a games/alquerque.py state, probing ``endgame`` tables (none: no probes)."""
     white, black = state.boards
     tt, lists, misc = context
-    return search_root(r, w, tt, lists, misc, ctl, white, black, state.to_move, state.quiet, depth, noise)
+    endgame = endgame or tables.empty_tables()
+    return search_root(r, w, tt, lists, misc, ctl, endgame.blob, endgame.offsets, white, black, state.to_move,
+                       state.quiet, depth, noise)
 
 
 def warm_up() -> None:
@@ -692,4 +705,5 @@ def warm_up() -> None:
     unmake_move(*make_move(white, black, 0, int(lists[2, 0])), 0, int(lists[2, 0]))
     evaluate(r, w, white, black, 0, 0)
     table_move(context.tt, position_code(white, black, 0))
-    search_root_of(r, w, context, new_ctl(), state, 1, np.zeros(MAX_MOVES))
+    search_root_of(r, w, context, new_ctl(), state, 1, np.zeros(MAX_MOVES), tables.empty_tables())
+    tables.warm_up()
