@@ -5,6 +5,9 @@
   level 4 with 300 playouts a move.  Level 5 also asks ``hex_solver``, an exact solver: on 3x3
   and 4x4 it plays the proven winning move, so it always wins as Blue and never misses a win; on
   bigger boards it tries it once at most 12 cells are empty, within 30% of the move time.
+  Up to 11x11 level 5 adds connection knowledge at the root (``hex_knowledge``): virtual
+  connections, the mustplay, dead and captured cells, the df-pn solver once the connections
+  prove a win, and the swap decisions of the solved first-move maps.
 - Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.
 - Level 2: one ply of the notebook's shortest-path heuristic with noise: it heads for its edges
   but has no idea of bridges or of the opponent's threats.
@@ -17,6 +20,7 @@ from __future__ import annotations
 import random
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.engines.hex_knowledge import KnowledgePlayer
 from ai.engines.hex_mcts import HexMCTSPlayer
 from ai.engines.hex_notebook import NotebookPlayer, shortest_path_heuristic
 from ai.levels import player_table, random_level, spec
@@ -50,6 +54,10 @@ def _mcts(max_playouts: int | None = None, knowledge: bool = True, solve: bool =
                                             solve=solve, seed=seed)
 
 
+def _knowledge(info: PlayerInfo, seed: int | None) -> Player:
+    return KnowledgePlayer(info, seed=seed)
+
+
 PLAYERS = player_table(
     random_level(),
     spec("level-2", "Level 2", "Heads for its edges one move at a time, with some randomness.",
@@ -58,8 +66,9 @@ PLAYERS = player_table(
          _mcts(knowledge=False)),
     spec("level-4", "Level 4", "Keeps its bridges in the games it tries, but thinks only briefly each move, "
          "whatever time it is given; takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
-    spec("level-5", "Level 5", "Monte Carlo search with RAVE and bridges for all its time; takes a win in "
-         "one, blocks one, and solves small boards exactly.", _mcts(solve=True)),
+    spec("level-5", "Level 5", "Thinks for all its time, keeping bridges in the games it tries; takes a win "
+         "in one, blocks one, sees connections that cannot be cut (boards up to 11x11), and plays small boards "
+         "perfectly.", _knowledge),
     spec("hex:notebook", "Notebook", "The class notebook: alpha-beta with a shortest-path heuristic, "
          "as deep as the time allows.", lambda info, seed: NotebookPlayer(info)),
     spec("hex:uct", "Plain UCT", "UCT with uniformly random playouts, no Hex knowledge (the baseline).",

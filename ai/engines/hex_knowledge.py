@@ -245,8 +245,16 @@ class KnowledgeSearcher(HexSearcher):
         n = state.game.size
         known = analyse(state) if n <= ANALYSE_UP_TO and not state.can_swap() else None
         empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
+        wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move] if known else []
+        if known is not None and (wins_now or known.winner == state.to_move):
+            # a win in one first (the level promises it), else a move that keeps a won connection
+            wins_now = wins_now or [m for m in state.legal_moves() if m != SWAP
+                                    and state.play(m).winner() == state.to_move]
+            if wins_now:
+                return Progress(depth=1, best_move=wins_now[0], score=1.0, pv=[wins_now[0]], proven=1,
+                                kind="solver", done=True)
         if known is not None and known.winning_keys:
-            move = min(known.winning_keys, key=lambda m: not state.play(m).is_terminal())
+            move = min(known.winning_keys)
             return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver", done=True)
         if known is not None and (known.winner == state.to_move or empties <= SOLVE_EMPTIES):
             solved = solve(state, SOLVE_SHARE * (limits.time or 1.0), every_move=False)
@@ -263,7 +271,6 @@ class KnowledgeSearcher(HexSearcher):
             if keep:
                 prune_root(self, keep)
         return result
-
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         result = super().iterate(step, ctl)

@@ -547,3 +547,8 @@ def warm_up() -> None:
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
     winner(colour, n, nbrs, *scratch)
+    from ai.kernels import hex_inferior, hex_pns, hex_vc  # here: they import this module
+
+    hex_vc.warm_up()
+    hex_inferior.warm_up()
+    hex_pns.warm_up()
