@@ -4,8 +4,8 @@
   mirror alike;
 - the solved values of 7x7 from the rules file (4x4..6x6: tests/test_rastros.py);
 - winner book moves win (the solver agrees) on a sample of book positions small enough to solve here;
-- every loser reply to a sampled book move has a book answer, or is proven by a fresh solver within
-  the generator's in-game budget, or is listed open (a book cut at a ply limit);
+- after a sampled book move, the position is proven by a fresh solver within the generator's
+  in-game budget, or every loser reply has a book answer, such a proof, or is listed open;
 - the winner playing the book (and the solver where the book ends) beats random play;
 - on 8x8 the book answers South's eight first moves with the rules file's refutations.
 """
@@ -117,6 +117,8 @@ def test_book_winner_moves_agree_with_the_solver(n, count, budget):
 
 @pytest.mark.parametrize("n", BOOK_SIZES)
 def test_every_loser_reply_has_a_book_answer_or_an_in_game_proof(n):
+    """The generator's rule: after a book move either the position is proven within the in-game
+    budget, or each loser reply has a book answer, a proof within the budget, or is left open."""
     b = the_book(n)
     board = kernel.board(n)
     budget = int(b.figures["in_game_budget"])
@@ -126,6 +128,9 @@ def test_every_loser_reply_has_a_book_answer_or_an_in_game_proof(n):
         if move == int(board.goal[side]):
             continue
         lost = int(kernel.flood(board, move, np.uint64(rest)))
+        table.clear()
+        if kernel.solve_win(board, table.table, table.work, move, np.uint64(lost), 1 - side, new_ctl(), budget) == 0:
+            continue  # the position after the book move is proven within the budget: a leaf
         for q in bits(int(board.nbr[move]) & lost & ~int(board.forbid[1 - side])):
             child = int(kernel.flood(board, q, np.uint64(lost & ~(1 << q))))
             answer = b.lookup(q, child, side)
@@ -134,8 +139,10 @@ def test_every_loser_reply_has_a_book_answer_or_an_in_game_proof(n):
                 continue
             if b.is_open(q, child, side):
                 continue
-            table.clear()
-            proof = kernel.solve_win(board, table.table, table.work, q, np.uint64(child), side, new_ctl(), budget)
+            table.clear()  # the generator proves a position in its stored frame (book_key)
+            key = book.book_key(n, q, child, side)
+            proof = kernel.solve_win(board, table.table, table.work, key.piece, np.uint64(key.region), side,
+                                     new_ctl(), budget)
             assert proof == 1, "a reply with neither a book answer nor an in-game proof"
 
 
