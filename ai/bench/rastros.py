@@ -8,6 +8,7 @@ import random
 import time
 
 from ai.base import Limits, PlayerInfo
+from ai.engines.rastros_book import bench_lines
 
 # Position texts: the start, and plies 12 and 24 of a game level-5 (North) won against Basilio.
 BENCH_POSITIONS = [
@@ -190,6 +191,8 @@ def bench_extra(report, quick: bool) -> None:
     level5_speeds(report, seconds)
     solver_speeds(report, 4 if quick else 12)
     big_solver_speed(report, 4 if quick else 12)
+    report("rastros: opening books")
+    bench_lines(report)
     solver_reach(report, 1.0, 20 if quick else 60)
     small_boards(report, (4, 5, 6) if quick else (4, 5, 6, 7))
     per_move = 0.3 if quick else 0.5

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.engines.rastros_book import book_answer
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import CTL_NODES, search
@@ -121,6 +122,11 @@ class RastrosSearcher:
             return Progress(depth=1, best_move=goal, pv=[goal], score=WIN - 1, proven=1, proven_plies=1,
                             kind="solver")
         if self.options.book:
+            answer = book_answer(state)  # the solved opening (ai/data/rastros_book<n>.npz)
+            if answer is not None and answer[0] in moves:
+                move, proven, plies = answer
+                return Progress(best_move=move, pv=[move], score=SOLVED if proven > 0 else -SOLVED,
+                                proven=proven, proven_plies=plies, kind="book")
             move = book_move(state)
             if move is not None and move in moves:
                 return Progress(best_move=move, pv=[move], proven=1, kind="book")

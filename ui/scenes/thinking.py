@@ -35,6 +35,8 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
     name = _sides(sides)[winner]
     if plies is not None and plies > 0:
         return _("proven: {side} wins in {n}").format(side=name, n=plies)
+    if progress.kind == "book":
+        return _("proven: {side} wins -- book").format(side=name)
     return _("proven: {side} wins").format(side=name)
 
 
