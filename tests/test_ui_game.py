@@ -5,7 +5,6 @@ truth in the search panel."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from ai.base import WIN
 from tests.ui_helpers import click, key
@@ -14,18 +13,6 @@ from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.thinking import detail_line, eval_text, proven_text
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    from ui.app import App
-
-    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
-    yield window
-    window.quit()
-    assert not window.errors, window.errors[0]
 
 
 def hotseat(app, game_id="tictactoe", moves=("b2", "a1", "c3")) -> GameScene:

@@ -6,22 +6,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from ai.tournament import Standing
-from ui.app import App
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
-    yield window
-    window.quit()
-    assert not window.errors, window.errors[0]
 
 
 def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(app):

@@ -6,24 +6,10 @@ in the Continue list (with its own moves), and Continue plays the picked one on 
 
 from __future__ import annotations
 
-import pytest
-
 import games
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    from ui.app import App
-
-    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
-    yield window
-    window.quit()
-    assert not window.errors, window.errors[0]
 
 
 def start(app, moves=("b2", "a1"), mode=HOTSEAT, players=(None, None), game_id="tictactoe") -> GameScene:

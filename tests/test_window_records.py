@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 import games
 from games.record import GameRecord, Side
@@ -16,18 +15,6 @@ from ui.autosave import SHELF, Autosave
 from ui.record_files import save
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    from ui.app import App
-
-    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
-    yield window
-    window.quit()
-    assert not window.errors, window.errors[0]
 
 
 def unfinished_tictactoe() -> GameRecord:
