@@ -31,15 +31,7 @@ with ``resume`` the games already there are kept and only the others are played.
 (``clock``, ``ai.match.GameClock``) and the outside players' loader options (``loader``) are part
 of each task.
 
-Elo (``standings``): each player's score fraction ``s`` (win 1, draw 1/2) over all its games gives
-its performance against the average of its opponents with the logistic model,
-``d = -400 log10(1/s - 1)``.  In a round robin every player meets the same field, so ratings
-``R_i`` with mean 0 satisfy ``R_i - mean(R_j, j != i) = d_i``, i.e. ``R_i = d_i (k - 1) / k`` for
-``k`` players; as the logistic curve is not linear these only nearly average 0, so they are then
-shifted (intervals too) to make the mean exactly 0.  The 95% interval comes from the
-normal approximation of ``s``: its standard error is ``sqrt(var / n)`` with ``var`` the variance of
-the player's per-game points, and ``s +- 1.96 se`` is mapped through the same formula.  A score of
-0 or 100% is clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
+Elo with a 95% interval: ``standings`` (how it is computed: ``_set_elo``).
 """
 
 from __future__ import annotations
@@ -562,6 +554,18 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
 
 
 def _set_elo(s: Standing, points: list[float], factor: float) -> None:
+    """Elo from the score fraction, as a round robin allows.
+
+    Each player's score fraction ``s`` (win 1, draw 1/2) over all its games gives
+    its performance against the average of its opponents with the logistic model,
+    ``d = -400 log10(1/s - 1)``.  In a round robin every player meets the same field, so ratings
+    ``R_i`` with mean 0 satisfy ``R_i - mean(R_j, j != i) = d_i``, i.e. ``R_i = d_i (k - 1) / k`` for
+    ``k`` players; as the logistic curve is not linear these only nearly average 0, so they are then
+    shifted (intervals too) to make the mean exactly 0.  The 95% interval comes from the
+    normal approximation of ``s``: its standard error is ``sqrt(var / n)`` with ``var`` the variance of
+    the player's per-game points, and ``s +- 1.96 se`` is mapped through the same formula.  A score of
+    0 or 100% is clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
+    """
     n = len(points)
     if n == 0:
         return

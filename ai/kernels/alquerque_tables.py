@@ -5,29 +5,11 @@ What a table holds.  For every position (White's pieces, Black's pieces, the sid
 in the top two bits and ``d``, the plies to the next capture or the end of the game, in the low
 six (``value << 6 | d``).  ``d`` is a win's fastest and a loss's slowest way there under best play.
 
-The 40-ply counter.  The game is drawn when 40 plies pass without a capture (games/alquerque.py
-checks "no legal move" first, so a side blocked on the 40th ply still loses).  A capture resets the
-counter, so what decides a position with counter ``q`` is whether its result comes within the
-``40 - q`` plies left: a position stored as "win (or loss) in ``d``" is that win (or loss) exactly
-when ``q + d <= 40``, and a draw when ``q + d > 40``.  This is exact, not a rule of thumb: let
-``W_k`` / ``L_k`` be the positions won / lost with at most ``k`` plies left on the counter; a
-position is in ``W_k`` when a step leads to ``L_{k-1}`` or a capture leads to a smaller table's
-loss (the counter starts again at 0 there), and in ``L_k`` when it has no move (``L_0``), or every
-step leads to ``W_{k-1}`` and every capture to a smaller table's win.  The retrograde analysis
-below computes exactly these sets for ``k = 0 .. 40``; ``d`` is the smallest ``k`` of the set, and
-positions in none of them are draws whatever the counter (stored as 0).  So the tables never
-need the counter as part of the position, and a win that needs more plies than are left is a draw.
-
-Repetition.  The third occurrence of a position (same side to move) is a draw.  Along a table
-line ``d`` falls by one every ply until the capture, so the winner repeats nothing, and repetition
-can only add draws, never take a draw away from the side that holds it: the tables' values are
-exact for every game whose history (the positions since the last capture or forward step, the
-current one included) holds no position twice, and a table draw is a draw whatever the history.
-``probe`` handles the rest exactly: when some position has occurred twice and the table says won
-or lost, it runs a minimax over (position, counter) in which those positions are draws, following
-the sideways steps (the only moves that can reach an earlier position) and reading the tables
-after every other move (after one, no earlier position can recur); the history can only turn such
-a value into a draw.  That search gives up (None) after ``RESOLVE_BUDGET`` states.
+The 40-ply counter.  A capture resets it, so a position stored as "win (or loss) in ``d``" is that
+result exactly when ``counter + d <= 40`` and a draw otherwise: the tables never need the counter
+in the position.  Repetition only adds draws; ``probe`` resolves a history that holds a position
+twice by a small exact search (at most ``RESOLVE_BUDGET`` states).  Why both are exact, with the
+retrograde sets ``W_k`` / ``L_k``: docs/alquerque-tables.md.
 
 Indexing.  A table ``(w, b)`` has ``2 * C(25, w) * C(25 - w, b)`` entries: index
 ``(side * C(25, w) + rank(white)) * C(25 - w, b) + rank(black')``, where ``rank`` is the

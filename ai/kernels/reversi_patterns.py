@@ -129,37 +129,34 @@ def stage_of(me: np.uint64, opp: np.uint64) -> int:
 
 
 @njit(cache=True, nogil=True)
+def instance_index(me: np.uint64, opp: np.uint64, squares, lengths, i: int) -> int:
+    """Instance ``i``'s base-3 reading: digit k is its square k (0 empty, 1 mover, 2 opponent)."""
+    one = np.uint64(1)
+    index = 0
+    for k in range(lengths[i] - 1, -1, -1):
+        sq = np.uint64(squares[i, k])
+        index *= 3
+        if (me >> sq) & one:
+            index += 1
+        elif (opp >> sq) & one:
+            index += 2
+    return index
+
+
+@njit(cache=True, nogil=True)
 def feature_slots(me: np.uint64, opp: np.uint64, squares, lengths, offsets, canonical, out) -> None:
     """Write each instance's weight slot (its canonical flat index) into ``out``."""
-    one = np.uint64(1)
     for i in range(lengths.shape[0]):
-        index = 0
-        for k in range(lengths[i] - 1, -1, -1):
-            sq = np.uint64(squares[i, k])
-            index *= 3
-            if (me >> sq) & one:
-                index += 1
-            elif (opp >> sq) & one:
-                index += 2
-        out[i] = canonical[offsets[i] + index]
+        out[i] = canonical[offsets[i] + instance_index(me, opp, squares, lengths, i)]
 
 
 @njit(cache=True, nogil=True)
 def pattern_value(me: np.uint64, opp: np.uint64, squares, lengths, offsets, canonical, weights) -> float:
     """The evaluation: the sum of the stage's weights over every instance (discs, mover's view)."""
-    one = np.uint64(1)
     stage = stage_of(me, opp)
     total = 0.0
     for i in range(lengths.shape[0]):
-        index = 0
-        for k in range(lengths[i] - 1, -1, -1):
-            sq = np.uint64(squares[i, k])
-            index *= 3
-            if (me >> sq) & one:
-                index += 1
-            elif (opp >> sq) & one:
-                index += 2
-        total += weights[stage, canonical[offsets[i] + index]]
+        total += weights[stage, canonical[offsets[i] + instance_index(me, opp, squares, lengths, i)]]
     return total
 
 
