@@ -330,3 +330,24 @@ def test_probe_answers_only_what_the_tables_know():
     value, plies = tb.probe(two_against_one)
     assert value == 1 and plies > 0 and tb.outcome(two_against_one)[0] == 0
     assert tb.probe(two_against_one, tb.empty_tables()) is None
+
+
+def test_level5_reports_the_tables_line_length_for_the_panel():
+    """The panel says "White wins in N": N is the length of the tables' line that level-5 then plays."""
+    import ai
+    from ai.base import Limits
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import proven_text
+
+    game = Alquerque()
+    state = game.from_text("to-move: White\n.....\n..B..\n.....\n.W...\nW....")
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    reports = []
+    move = player.choose(state, Limits(time=1.0), reports.append)
+    final = reports[-1]
+    line = tb.line(state)
+    assert line is not None and move == line[0]
+    assert final.proven == 1 and final.proven_plies == len(line) > 0
+    shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
+                       proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move)
+    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in {len(line)}"

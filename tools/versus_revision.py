@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--openings", type=int, default=0, metavar="PLIES")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log", type=Path, help="append each game (moves, final position, result) to this JSON-lines file")
     args = parser.parse_args(argv)
     options = dict(pair.split("=", 1) for pair in args.option)
     game = games.load(args.game, **options)
@@ -124,6 +125,11 @@ def main(argv: list[str] | None = None) -> None:
         old.close()
         summary.add(result, 0 if new_side == 0 else 1)
         points += 0.5 if result.winner is None else float(result.winner == new_side)
+        if args.log:
+            with args.log.open("a") as log:
+                log.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
+                                      "reason": result.reason, "moves": history,
+                                      "final": game.to_text(game.play_line(history))}) + "\n")
         print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> "
               f"{'draw' if result.winner is None else ('new' if result.winner == new_side else 'old') + ' wins'}"
               f"  ({len(result.moves)} plies; {result.reason})", flush=True)

@@ -49,6 +49,18 @@ class Job:
     move_time: float
     seed: int | None = None
     slot: str = "side0"  # players are cached per slot ("side0", "side1", "hint")
+    kind: str = "move"  # "move": choose one (AIProgress..., AIResult); "values": every move's value
+    #                    (AIMoveValues..., then an AIResult with no move), until cancelled or done
+
+
+@dataclass
+class AIMoveValues:
+    """Analysis mode's report: every legal move valued so far (ai.move_values.MoveValues, whose
+    ``values`` map moves to ai.move_values.MoveValue), with each move's notation in ``texts``."""
+
+    job_id: int
+    values: Any
+    texts: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -129,23 +141,34 @@ class KernelPreparation:
     cache) every game's engine kernels while the user is still in the menus, so the first
     computer move of whatever game is picked finds them ready.  Stopped with the window."""
 
-    def __init__(self) -> None:
-        self.process = mp.get_context("spawn").Process(target=_prepare_all, daemon=True, name="tabuleiro-prepare")
-        self.process.start()
+    def __init__(self, processes: int | None = None) -> None:
+        from ai.kernels import compile_groups
+
+        # one process per core (numba compiles under the GIL): Hex's large H-search in one,
+        # the other games in the rest
+        groups = compile_groups(processes or os.cpu_count() or 1)
+        context = mp.get_context("spawn")
+        self.processes = [context.Process(target=_prepare, args=(group,), daemon=True, name="tabuleiro-prepare")
+                          for group in groups]
+        for process in self.processes:
+            process.start()
 
     def stop(self) -> None:
-        if self.process.is_alive():
-            self.process.terminate()  # numba writes each cache file whole: nothing half-written stays
-        self.process.join(timeout=2.0)
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()  # numba writes each cache file whole: nothing half-written stays
+        for process in self.processes:
+            process.join(timeout=2.0)
 
 
-def _prepare_all() -> None:
+def _prepare(game_ids: tuple[str, ...]) -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)
     import ai.kernels
 
-    ai.kernels.warm_up()
+    for game_id in game_ids:
+        ai.kernels.warm_up(game_id)
 
 
 def _rebuild(game, job: Job):
@@ -177,6 +200,9 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
 
     game = games.load(job.game_id, **job.options)
     state = _rebuild(game, job)
+    if job.kind == "values":
+        _run_values_job(job_id, job, game, state, players, reports, stop)
+        return
     key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
     if key not in players:
         try:
@@ -207,6 +233,23 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     except Exception:  # noqa: BLE001 - an illegal move is reported by the scene
         text = repr(move)
     reports.put(AIResult(job_id, move, text, time.perf_counter() - started))
+
+
+def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, stop) -> None:
+    """Analysis mode: stream every legal move's value (ai.move_values.analyse) until cancelled."""
+    from ai.move_values import analyse, analysis_player
+
+    started = time.perf_counter()
+    key = ("values", job.game_id, tuple(sorted(job.options.items())))
+    if key not in players and job.game_id != "hex":
+        players[key] = analysis_player(job.game_id, job.seed)
+
+    def report(snapshot) -> None:
+        texts = {move: game.format_move(state, move) for move in snapshot.values}
+        reports.put(AIMoveValues(job_id, snapshot, texts))
+
+    analyse(state, job.game_id, stop, report, seed=job.seed, player=players.get(key))
+    reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
 
 
 def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False) -> None:

@@ -244,8 +244,12 @@ class KernelSearch:
         move = alquerque_tables.best_move(state, endgame)
         if move is None:
             return None
+        # the panel's "White wins in 17": the plies of the tables' line to the end (both sides on
+        # table moves; the tables themselves count plies to the next capture)
+        ending = alquerque_tables.outcome(state, endgame)
+        plies = ending[1] if ending is not None and ending[0] is not None else None
         return Progress(depth=1, best_move=move, score=float(known[0] * (kernel.TABLE_WIN - known[1])), pv=[move],
-                        proven=known[0], kind="solver")
+                        proven=known[0], proven_plies=plies, kind="solver")
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         if step > kernel.MAX_DEPTH:
