@@ -1,83 +1,27 @@
 """Playing whole games between players: the engine of `main.py match` and tournaments.
 
-The referee gives each move a time limit; a player that goes over it (beyond a small grace for
-process and timer jitter), returns an illegal move or raises loses that game at once, and the
-reason is recorded.  Results are plain data so they can be printed as JSON.
-
-Game clocks (``GameClock``, ``--clock 5m+2s``): each side starts with ``initial`` seconds; a move's
-thinking time is charged to the mover's clock, then ``increment`` is credited.  A clock below zero
-after a move is a flag fall: that side loses.  Each move the player is told its clock
-(``Limits.remaining``, ``Limits.increment``) and given a budget (``move_budget``) as
-``Limits.time``, so players that only know a per-move limit play on a clock unchanged.  A per-move
-limit (``time_per_move``) may be combined with a clock: the budget never exceeds it and it is
-refereed as without a clock.
+The referee gives each move a time limit or a game clock (``--clock 5m+2s``); a player that goes
+over it, returns an illegal move or raises loses that game at once, and the reason is recorded.
+The turn rules themselves (limits, clocks, flag fall, what each failure means and its words) are
+``ai.referee``'s, shared with the window; ``GameClock`` and ``move_budget`` are re-exported here.
+Results are plain data so they can be printed as JSON.
 """
 
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ai.base import Forfeit, Limits, Player
+from ai import referee
+from ai.base import Forfeit, Player
+from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
 from games.base import Game, State
 
-GRACE = 0.5  # seconds beyond the limit before a slow move forfeits (timer and scheduling jitter)
-MOVES_AHEAD = 30  # moves a side is assumed still to have to make, when sharing out its clock
-BUDGET_SHARE = 0.5  # a move's budget is at most this share of the clock left: a late answer never flags
-
-
-@dataclass(frozen=True)
-class GameClock:
-    """``initial`` seconds per side, ``increment`` seconds credited after each move."""
-
-    initial: float
-    increment: float = 0.0
-
-    @classmethod
-    def parse(cls, text: str) -> GameClock:
-        """``5m+2s``, ``300+2``, ``1m30s``, ``90``, ``0.5s+0.1s``: seconds unless ``h``/``m``/``s``
-        says otherwise; ValueError with the expected form otherwise."""
-        main, plus, inc = text.strip().partition("+")
-        initial, increment = _duration(main, text), _duration(inc, text) if plus else 0.0
-        if initial <= 0:
-            raise ValueError(f"clock {text!r}: the initial time must be more than 0")
-        return cls(initial, increment)
-
-    @property
-    def text(self) -> str:
-        return f"{_duration_text(self.initial)}+{_duration_text(self.increment)}"
-
-
-_UNIT = {"h": 3600.0, "m": 60.0, "s": 1.0, "": 1.0}
-_DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([hms]?)")
-
-
-def _duration(part: str, whole: str) -> float:
-    part = part.strip().lower()
-    pieces = list(_DURATION.finditer(part))
-    if not part or "".join(m.group(0) for m in pieces).replace(" ", "") != part.replace(" ", ""):
-        raise ValueError(f"clock {whole!r}: expected TIME[+INCREMENT] such as 5m+2s, 300+2 or 1m30s")
-    return sum(float(m.group(1)) * _UNIT[m.group(2)] for m in pieces)
-
-
-def _duration_text(seconds: float) -> str:
-    minutes, rest = divmod(seconds, 60.0)
-    if minutes and rest == 0:
-        return f"{minutes:g}m"
-    return f"{minutes:g}m{rest:g}s" if minutes else f"{rest:g}s"
-
-
-def move_budget(remaining: float, increment: float, moves_ahead: int = MOVES_AHEAD) -> float:
-    """Seconds to spend on this move with ``remaining`` on the clock: an even share of the clock
-    over the moves still expected plus the increment, never more than ``BUDGET_SHARE`` of what is
-    left (so a player that overruns its budget a little still does not flag)."""
-    if remaining <= 0:
-        return 0.0
-    return min(remaining / moves_ahead + increment, BUDGET_SHARE * remaining)
+__all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
+           "paired_games", "play_game", "play_with_new_players", "random_openings"]
 
 
 @dataclass
@@ -118,37 +62,32 @@ def play_game(
     cost no clock time."""
     state = start or game.initial_state()
     result = GameResult(game.id, dict(game.options), list(player_ids))
+    rules = Referee(time_per_move, clock)
     if clock is not None:
-        result.clock, result.clock_left = clock.text, [clock.initial, clock.initial]
+        result.clock = clock.text
     for move in opening:
         result.moves.append(game.format_move(state, move))
         state = state.play(move)
     while not state.is_terminal() and len(result.moves) < max_plies:
         side = state.to_move
-        limits = _limits(time_per_move, clock, result.clock_left[side] if result.clock_left else 0.0)
+        limits = rules.limits(side)
         began = time.perf_counter()
         try:
             move = players[side].choose(state, limits)
         except Forfeit as exc:  # an outside player over time, dead, or with an illegal answer
-            return _forfeit(result, side, game, f"{player_ids[side]} {exc}")
+            return _lost(result, game, referee.forfeited(side, str(exc)), rules)
         except Exception as exc:  # a crashing player loses; the match goes on
-            return _forfeit(result, side, game, f"{player_ids[side]} crashed: {type(exc).__name__}: {exc}")
+            return _lost(result, game, referee.crashed(side, exc), rules)
         spent = time.perf_counter() - began
         result.time_used[side] += spent
         result.max_move_time[side] = max(result.max_move_time[side], spent)
-        if time_per_move is not None and spent > time_per_move + GRACE:
-            return _forfeit(result, side, game, f"{player_ids[side]} exceeded the time limit ({spent:.2f} s > {time_per_move:g} s)")
-        if clock is not None and result.clock_left is not None:
-            left = result.clock_left[side] - spent
-            result.clock_left[side] = left if left < 0 else left + clock.increment
-            if left < 0:
-                return _forfeit(result, side, game, f"{player_ids[side]} lost on time: the flag fell "
-                                f"({spent:.2f} s spent with {left + spent:.2f} s left on its {clock.text} clock)")
-        try:
-            text = game.format_move(state, move)
-            after = state.play(move)
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            return _forfeit(result, side, game, f"{player_ids[side]} played an illegal move {move!r}: {exc}")
+        late = rules.end_turn(side, spent)
+        if late is not None:
+            return _lost(result, game, late, rules)
+        played = referee.play_reply(game, state, move)
+        if isinstance(played, Loss):
+            return _lost(result, game, played, rules)
+        text, after = played
         result.moves.append(text)
         if on_move:
             on_move(state, move, after)
@@ -157,17 +96,19 @@ def play_game(
     result.reason = state.end_reason() if state.is_terminal() else f"stopped after {max_plies} plies"
     score = state.score()
     result.score = list(score) if score is not None else None
+    _keep_clocks(result, rules)
     return result
 
 
-def _limits(time_per_move: float | None, clock: GameClock | None, remaining: float) -> Limits:
-    """A move's limits: the per-move limit, or on a game clock the budget (``move_budget``,
-    capped by the per-move limit if there is one) with the clock itself in ``remaining``."""
-    if clock is None:
-        return Limits(time=time_per_move)
-    budget = move_budget(remaining, clock.increment)
-    return Limits(time=budget if time_per_move is None else min(budget, time_per_move), remaining=remaining,
-                  increment=clock.increment)
+def _keep_clocks(result: GameResult, rules: Referee) -> None:
+    readings = rules.readings()
+    result.clock_left = list(readings) if readings is not None else None
+
+
+def _lost(result: GameResult, game: Game, loss: Loss, rules: Referee) -> GameResult:
+    """The result of a game ``loss.side`` lost by the turn rules, its player named in the reason."""
+    _keep_clocks(result, rules)
+    return _forfeit(result, loss.side, game, f"{result.players[loss.side]} {loss.why}")
 
 
 def paired_games(
