@@ -132,3 +132,38 @@ def evaluate(me: int, opp: int, feats: Features, my_moves: int | None = None) ->
     else:
         score -= 4.0
     return max(-EVAL_LIMIT, min(EVAL_LIMIT, score))
+
+
+# -- the learned pattern evaluation (8x8) ----------------------------------------------------------
+WEIGHTS_FILE = "reversi_weights.npz"  # made by tools/reversi_train.py; see ai/data/README.md
+QUANT = 256  # stored weights are int16 in 1/QUANT discs
+
+
+class ChecksumError(RuntimeError):
+    """A shipped weights file is not the one its generator wrote."""
+
+
+@lru_cache(maxsize=1)
+def pattern_weights():
+    """The learned evaluation as the kernel search reads it: (packed pattern instances, weights of
+    every stage spread over every flat index, in discs), or None when no weights file is shipped.
+
+    The file's SHA-256 must be the one tools/reversi_train.py recorded in ai/data/checksums.json;
+    a damaged or stale file raises ``ChecksumError`` rather than play with wrong weights."""
+    import numpy as np
+
+    from ai import data
+    from ai.kernels.reversi_patterns import STAGES, PatternSet, expanded, packed
+
+    if not data.path(WEIGHTS_FILE).exists():
+        return None
+    if data.checksums().get(WEIGHTS_FILE) != data.sha256(WEIGHTS_FILE):
+        raise ChecksumError(f"{WEIGHTS_FILE} does not match its checksum in ai/data/checksums.json")
+    patterns = PatternSet()
+    with np.load(data.path(WEIGHTS_FILE)) as stored:
+        slots = np.unique(patterns.canonical)
+        if stored["weights"].shape != (STAGES, len(slots)):
+            raise ChecksumError(f"{WEIGHTS_FILE} was made for another pattern set")
+        weights = np.zeros((STAGES, patterns.features), np.float32)
+        weights[:, slots] = stored["weights"].astype(np.float32) / QUANT
+    return packed(patterns), expanded(patterns, weights)

@@ -35,6 +35,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from ai.kernels.reversi_patterns import PACK_WIDTH, packed_value
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 
 U0 = np.uint64(0)
@@ -245,6 +246,45 @@ def flips(sq, me, opp, geo):
     return flipped
 
 
+@njit(cache=True, nogil=True, inline="always")
+def flipped_run(b, me, o, up, s, s2):
+    """8x8: the run of ``o`` next to the disc ``b`` in one direction (shifting up or down by ``s``),
+    when a disc of ``me`` closes it; grown as in ``run_up``, without a loop."""
+    if up:
+        t = o & (b << s)
+        t |= o & (t << s)
+        pairs = o & (o << s)
+        t |= pairs & (t << s2)
+        t |= pairs & (t << s2)
+        return t if (t << s) & me else U0
+    t = o & (b >> s)
+    t |= o & (t >> s)
+    pairs = o & (o >> s)
+    t |= pairs & (t >> s2)
+    t |= pairs & (t >> s2)
+    return t if (t >> s) & me else U0
+
+
+@njit(cache=True, nogil=True)
+def flips_8x8(sq, me, opp):
+    """``flips`` on 8x8 with constant shifts and masks, branch-light: the solver's hot path."""
+    b = bit(sq)
+    o = opp & INNER_8X8
+    f = flipped_run(b, me, o, True, S1, S2) | flipped_run(b, me, o, False, S1, S2)
+    f |= flipped_run(b, me, opp, True, S8, S16) | flipped_run(b, me, opp, False, S8, S16)
+    f |= flipped_run(b, me, o, True, S9, S18) | flipped_run(b, me, o, False, S9, S18)
+    f |= flipped_run(b, me, o, True, S7, S14) | flipped_run(b, me, o, False, S7, S14)
+    return f
+
+
+@njit(cache=True, nogil=True, inline="always")
+def solver_flips(sq, me, opp, geo):
+    """``flips`` for the solver: the 8x8 constant version when the board is 8x8."""
+    if geo[G_SIZE] == 8:
+        return flips_8x8(sq, me, opp)
+    return flips(sq, me, opp, geo)
+
+
 @njit(cache=True, nogil=True)
 def perft(me, opp, depth, geo):
     """Leaves ``depth`` plies below a position (a pass is a move; a finished game is a leaf)."""
@@ -424,18 +464,30 @@ def order_moves(me, opp, moves, first, by_mobility, ply, start, geo, square_valu
 
 # -- midgame -----------------------------------------------------------------------------------------
 @njit(cache=True, nogil=True)
-def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl):
+def evaluate_position(me, opp, my_moves, geo, pat, weights):
+    """The search's static value in evaluation points (100 per disc): the learned pattern evaluation
+    of ai/kernels/reversi_patterns.py when ``pat`` has instances (8x8), else ``evaluate``."""
+    if pat.shape[0] == 0:
+        return evaluate(me, opp, my_moves, geo)
+    score = min(max(100.0 * packed_value(me, opp, pat, weights), -float(EVAL_LIMIT)), float(EVAL_LIMIT))
+    return np.int64(np.floor(score + 0.5))
+
+
+@njit(cache=True, nogil=True)
+def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl, pat, weights):
     """Negamax value of (me, opp) searched ``depth`` plies (a pass uses none), principal-variation
-    style; proven results are ``DISC`` per disc of final margin.  Returns 0 once ``ctl`` says stop."""
+    style, leaves valued by ``evaluate_position``; proven results are ``DISC`` per disc of final
+    margin.  Returns 0 once ``ctl`` says stop."""
     if stopped(ctl):
         return 0
     moves = move_mask(me, opp, geo)
     if moves == U0:
         if move_mask(opp, me, geo) == U0:
             return DISC * (popcount(me) - popcount(opp))
-        return -pvs(opp, me, depth, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+        return -pvs(opp, me, depth, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl, pat,
+                    weights)
     if depth <= 0:
-        return evaluate(me, opp, moves, geo)
+        return evaluate_position(me, opp, moves, geo, pat, weights)
     first = -1
     slot = tt_find(keys, me, opp)
     if slot >= 0:
@@ -460,13 +512,13 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if i == 0:
             v = -pvs(child_me, child_opp, depth - 1, -beta, -alpha, ply + 1, geo, square_value, keys, data,
-                     sqs, fls, ctl)
+                     sqs, fls, ctl, pat, weights)
         else:
             v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys,
-                     data, sqs, fls, ctl)
+                     data, sqs, fls, ctl, pat, weights)
             if alpha < v < beta and not ctl[CTL_STOP]:
                 v = -pvs(child_me, child_opp, depth - 1, -beta, -v, ply + 1, geo, square_value, keys, data,
-                         sqs, fls, ctl)
+                         sqs, fls, ctl, pat, weights)
         if ctl[CTL_STOP]:
             return 0
         if v > best:
@@ -487,28 +539,64 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
 
 @njit(cache=True, nogil=True)
 def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq, out_value):
+    """``search_root_with`` on the hand-set evaluation, without an aspiration window."""
+    pat = np.zeros((0, PACK_WIDTH), np.int64)
+    weights = np.zeros((0, 0), np.float32)
+    guess, window = np.int64(0), np.int64(0)
+    return search_root_with(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl,
+                            out_sq, out_value, pat, weights, guess, window)
+
+
+@njit(cache=True, nogil=True)
+def search_root_with(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq,
+                     out_value, pat, weights, guess, window):
     """One iteration at the root: writes the searched moves, best first as ordered, into ``out_sq``
     and their values into ``out_value``; returns how many moves were fully searched (fewer when
     ``ctl`` stopped it).  ``every_value`` gives every move its exact value (a full window each),
-    for players that add noise to them; otherwise values of moves that are not best are bounds."""
+    for players that add noise to them; otherwise values of moves that are not best are bounds.
+    With ``window`` > 0 the search first looks only between ``guess`` -+ ``window`` (an aspiration
+    window: the last iteration's value is usually close, and a narrow window cuts more); if the
+    value falls outside, the iteration is searched again with the full window."""
+    wide = np.int64(INF)  # not the constant itself: a constant argument would compile another pvs
+    if window > 0 and not every_value:
+        alpha, beta = guess - window, guess + window
+        done = root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl,
+                         out_sq, out_value, pat, weights, alpha, beta)
+        if ctl[CTL_STOP]:
+            return done
+        best = out_value[:done].max()
+        if alpha < best < beta:
+            return done
+        first = out_sq[np.argmax(out_value[:done])]
+    return root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq,
+                     out_value, pat, weights, -wide, wide)
+
+
+@njit(cache=True, nogil=True)
+def root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq,
+              out_value, pat, weights, alpha, beta):
+    """The root's moves searched within (alpha, beta): the first (or, ``every_value``, each) with
+    the whole window, the others with a null window first; stops at a value of ``beta`` or more."""
     moves = move_mask(me, opp, geo)
     count = order_moves(me, opp, moves, first, depth >= 0, ply, 0, geo, square_value, sqs, fls)
-    wide = np.int64(INF)  # not the constant itself: a constant argument would compile another pvs
-    alpha, beta = -wide, wide
+    wide = np.int64(INF)
     best = -wide
     done = 0
     for i in range(count):
         sq, f = sqs[ply, 0, i], fls[ply, i]
         child_me, child_opp = opp ^ f, me | f | bit(sq)
-        if every_value or i == 0:
+        if every_value:
             v = -pvs(child_me, child_opp, depth - 1, -wide, wide, ply + 1, geo, square_value, keys, data, sqs, fls,
-                     ctl)
+                     ctl, pat, weights)
+        elif i == 0:
+            v = -pvs(child_me, child_opp, depth - 1, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
+                     ctl, pat, weights)
         else:
             v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data,
-                     sqs, fls, ctl)
-            if v > alpha and not ctl[CTL_STOP]:
+                     sqs, fls, ctl, pat, weights)
+            if alpha < v < beta and not ctl[CTL_STOP]:
                 v = -pvs(child_me, child_opp, depth - 1, -beta, -v, ply + 1, geo, square_value, keys, data, sqs,
-                         fls, ctl)
+                         fls, ctl, pat, weights)
         if ctl[CTL_STOP]:
             break
         out_sq[i] = sq
@@ -516,8 +604,11 @@ def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys
         done += 1
         if v > best:
             best = v
+            lower = v if v > alpha else -wide  # below the window a value is only an upper bound
             alpha = max(alpha, v)
-            tt_store(keys, data, me, opp, v, INF, depth, sq)  # the best so far leads the next iteration
+            tt_store(keys, data, me, opp, lower, INF, depth, sq)  # the best so far leads the next iteration
+            if v >= beta:
+                break
     return done
 
 
@@ -593,10 +684,10 @@ def margin(me, opp):
 @njit(cache=True, nogil=True)
 def last_square(me, opp, sq, geo):
     """Final margin with one empty square left: whoever can play it does."""
-    f = flips(sq, me, opp, geo)
+    f = solver_flips(sq, me, opp, geo)
     if f:
         return margin(me | f | bit(sq), opp ^ f)
-    f = flips(sq, opp, me, geo)
+    f = solver_flips(sq, opp, me, geo)
     if f:
         return -margin(opp | f | bit(sq), me ^ f)
     return margin(me, opp)
@@ -608,7 +699,7 @@ def can_play(me, opp, empty, geo):
     while empty:
         sq = lowest_square(empty)
         empty &= empty - U1
-        if flips(sq, me, opp, geo):
+        if solver_flips(sq, me, opp, geo):
             return True
     return False
 
@@ -620,12 +711,12 @@ def last_two(me, opp, alpha, beta, empty, geo, ctl):
     a = lowest_square(empty)
     b = lowest_square(empty & (empty - U1))
     best = -INF
-    f = flips(a, me, opp, geo)
+    f = solver_flips(a, me, opp, geo)
     if f:
         best = -last_square(opp ^ f, me | f | bit(a), b, geo)
         if best >= beta:
             return best
-    f = flips(b, me, opp, geo)
+    f = solver_flips(b, me, opp, geo)
     if f:
         v = -last_square(opp ^ f, me | f | bit(b), a, geo)
         if v > best:
@@ -656,7 +747,7 @@ def solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl):
         while todo:
             sq = lowest_square(todo)
             todo &= todo - U1
-            f = flips(sq, me, opp, geo)
+            f = solver_flips(sq, me, opp, geo)
             if f == U0:
                 continue
             child_empty = empty ^ bit(sq)
@@ -780,7 +871,7 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
     while moves:
         sq = lowest_square(moves)
         moves &= moves - U1
-        f = flips(sq, me, opp, geo)
+        f = solver_flips(sq, me, opp, geo)
         b = bit(sq)
         if sq == first:
             key = -INF

@@ -160,6 +160,35 @@ def pattern_value(me: np.uint64, opp: np.uint64, squares, lengths, offsets, cano
     return total
 
 
+PACK_WIDTH = 12  # a packed instance: its length, its pattern's offset, then its squares (-1 padded)
+
+
+def packed(patterns: PatternSet) -> np.ndarray:
+    """The instances as the search reads them: one int64 row each, ``PACK_WIDTH`` wide."""
+    return np.concatenate([patterns.lengths[:, None], patterns.offsets[:, None], patterns.squares], 1)
+
+
+def expanded(patterns: PatternSet, weights: np.ndarray) -> np.ndarray:
+    """Weights of the shared slots spread over every flat index (``weights[:, canonical]``), so
+    the search reads an instance's weight without the folding step."""
+    return np.ascontiguousarray(weights[:, patterns.canonical], dtype=np.float32)
+
+
+@njit(cache=True, nogil=True)
+def packed_value(me: np.uint64, opp: np.uint64, pat, weights) -> float:
+    """``pattern_value`` on packed instances and expanded weights (the search's version)."""
+    stage = stage_of(me, opp)
+    total = 0.0
+    one = np.uint64(1)
+    for i in range(pat.shape[0]):
+        index = 0
+        for k in range(pat[i, 0] + 1, 1, -1):
+            sq = np.uint64(pat[i, k])
+            index = index * 3 + np.int64((me >> sq) & one) + 2 * np.int64((opp >> sq) & one)
+        total += weights[stage, pat[i, 1] + index]
+    return total
+
+
 def warm_up() -> None:
     patterns = PatternSet()
     out = np.zeros(patterns.instance_count, np.int32)
@@ -167,3 +196,4 @@ def warm_up() -> None:
     feature_slots(me, opp, patterns.squares, patterns.lengths, patterns.offsets, patterns.canonical, out)
     weights = np.zeros((STAGES, patterns.features), np.float32)
     pattern_value(me, opp, patterns.squares, patterns.lengths, patterns.offsets, patterns.canonical, weights)
+    packed_value(me, opp, packed(patterns), expanded(patterns, weights))
