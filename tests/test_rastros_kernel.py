@@ -203,3 +203,23 @@ def test_level5_returns_soon_after_the_stop_flag():
     move = player.choose(state, Limits(time=60.0, stop=flag))
     assert move in state.legal_moves()
     assert time.perf_counter() - start < 30.0  # far below the 60 s it was given
+
+
+def test_level5_root_solver_in_the_books_frame_plays_proven_moves_in_both_orientations():
+    """The root solver works in the opening book's frame (a position or its mirror); the move it
+    returns is mapped back: it keeps the win (or loses slowest) in the real position."""
+    from ai import make_player
+    from ai.engines.rastros_book import book_key
+
+    player = make_player("rastros", "level-5", seed=3)
+    orientations = set()
+    for state, region in random_states(8, 24, seed=11, max_region=10):
+        won, length = minimax_length(state)
+        orientations.add(book_key(8, state.white, region, state.to_move).mirrored)
+        move = player.choose(state, Limits(time=1.0))
+        child = state.play(move)
+        if child.is_terminal():
+            assert (child.winner() == state.to_move) == won
+        else:
+            assert minimax_length(child) == (not won, length - 1)
+    assert orientations == {False, True}

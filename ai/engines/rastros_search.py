@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.rastros_book import book_answer
+from ai.engines.rastros_book import book_answer, book_key, mirror_squares
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import CTL_NODES, search
@@ -93,7 +93,7 @@ class RastrosSearcher:
     deepen_share = 0.35  # an iteration costs about three times the one before
 
     def __init__(self, n: int, options: LevelOptions, weights: Weights, seed: int | None) -> None:
-        self.options = options
+        self.n, self.options = n, options
         self.rng = random.Random(seed)
         self.board = kernel.board(n)
         big = options.root_solve
@@ -156,8 +156,22 @@ class RastrosSearcher:
     # -- the root solver ----------------------------------------------------------------------
     def _solve_root(self, step: int, ctl: np.ndarray, budget: int) -> Progress | None:
         """A final Progress once the position and its best move's length are proven; while only
-        the win is known, the solver's winning move (not final: the lengths get the next budget)."""
-        piece, region, side = self.piece, self.region, self.side
+        the win is known, the solver's winning move (not final: the lengths get the next budget).
+
+        The solver works in the opening book's frame (the position or its mirror, whichever the
+        book stores): the book's generator proved each of its leaves there within the in-game
+        budget, and the other orientation orders moves differently and can need more nodes."""
+        key = book_key(self.n, int(self.piece), int(self.region), self.side)
+        piece, region, side = key.piece, np.uint64(key.region), key.side
+        back = mirror_squares(self.n) if key.mirrored else None  # the reflection is its own inverse
+        proof = self._solve_in_frame(step, ctl, budget, piece, region, side)
+        if proof is not None and back is not None:
+            proof.best_move = back[proof.best_move]
+            proof.pv = [proof.best_move]
+        return proof
+
+    def _solve_in_frame(self, step: int, ctl: np.ndarray, budget: int, piece: int, region: np.uint64,
+                        side: int) -> Progress | None:
         if self.root_result is None:
             self.root_result = self.solver.solve(piece, region, side, ctl, budget)
             if self.root_result is None:
