@@ -196,10 +196,12 @@ def stages_of(me: np.ndarray, opp: np.ndarray) -> np.ndarray:
     return np.minimum((60 - empties_of(me, opp)) // 4, STAGES - 1)
 
 
-def train(data: dict, exact: np.ndarray, work: Path, depth: int, ridge: float, held_out: float) -> np.ndarray:
+def train(data: dict, exact: np.ndarray, work: Path, depth: int, ridge: float, held_out: float, per_stage: int,
+          seed: int) -> np.ndarray:
     """Phase 3: the weights of every stage, fitted from the last stage back to the first.  Games
     whose number falls in the last ``held_out`` share are left out of the fit (their error is
-    logged) and used by nothing else."""
+    logged) and used by nothing else.  Of the positions without an exact label, at most
+    ``per_stage`` (a seeded sample) are searched and used."""
     patterns = PatternSet()
     me, opp = data["me"], data["opp"]
     stage = stages_of(me, opp)
@@ -208,8 +210,13 @@ def train(data: dict, exact: np.ndarray, work: Path, depth: int, ridge: float, h
     weights = np.zeros((STAGES, patterns.features))
     labels_path = work / "labels.npy"
     labels = np.load(labels_path) if labels_path.exists() else exact.copy()
+    rng = np.random.default_rng(seed + 1)
     for k in range(STAGES - 1, -1, -1):
         rows = np.flatnonzero(stage == k)
+        unlabelled = rows[np.isnan(exact[rows])]
+        if len(unlabelled) > per_stage:
+            dropped = np.setdiff1d(unlabelled, rng.choice(unlabelled, per_stage, replace=False))
+            rows = np.setdiff1d(rows, dropped)
         slots = all_slots(me[rows], opp[rows], patterns.squares, patterns.lengths, patterns.offsets,
                           patterns.canonical)
         prior = weights[k + 1] if k + 1 < STAGES else np.zeros(patterns.features)
@@ -230,14 +237,25 @@ def train(data: dict, exact: np.ndarray, work: Path, depth: int, ridge: float, h
     return weights
 
 
-def write_weights(weights: np.ndarray, summary: str) -> Path:
+def handset_scale(data: dict, exact: np.ndarray, empties: range = range(10, 15)) -> float:
+    """The factor turning the hand-set evaluation's points into discs: least squares through the
+    origin against the exact labels of training positions with 10-14 empties."""
+    me, opp = data["me"], data["opp"]
+    rows = np.flatnonzero(~np.isnan(exact) & np.isin(empties_of(me, opp), list(empties)))
+    geo = kernel.geometry(8)
+    x = np.array([kernel.evaluate(me[i], opp[i], np.uint64(kernel.move_mask(me[i], opp[i], geo)), geo) for i in rows], float)
+    y = exact[rows].astype(float)
+    return float(x @ y / (x @ x))
+
+
+def write_weights(weights: np.ndarray, summary: str, scale: float) -> Path:
     """Store the shared slots' weights as int16 in 1/QUANT discs and record the file's checksum."""
     patterns = PatternSet()
     slots = np.unique(patterns.canonical)
     stored = np.clip(np.round(weights[:, slots] * QUANT), -32767, 32767).astype(np.int16)
     target = shipped.path(WEIGHTS_FILE)
     np.savez_compressed(target, weights=stored, stages=np.int32(STAGES), features=np.int32(patterns.features),
-                        summary=np.array(summary))
+                        summary=np.array(summary), handset_scale=np.float64(scale))
     log(f"wrote {target} ({target.stat().st_size / 1024:.0f} KB), sha256 {shipped.record_checksum(WEIGHTS_FILE)}")
     return target
 
@@ -247,10 +265,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=12000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=Path("/tmp/reversi-train"))
-    parser.add_argument("--exact", type=int, default=16, help="empties up to which labels are exact")
+    parser.add_argument("--exact", type=int, default=14, help="empties up to which labels are exact")
     parser.add_argument("--phase", choices=("positions", "exact", "all"), default="all")
     parser.add_argument("--depth", type=int, default=4, help="plies of the search that labels earlier stages")
     parser.add_argument("--ridge", type=float, default=3.0, help="pull of each weight towards the next stage's")
+    parser.add_argument("--per-stage", type=int, default=25000, help="searched positions per stage, at most")
     parser.add_argument("--held-out", type=float, default=0.05, help="share of the games kept out of the fit")
     parser.add_argument("--write", action="store_true", help="write ai/data/" + WEIGHTS_FILE)
     args = parser.parse_args(argv)
@@ -266,15 +285,18 @@ def main(argv: list[str] | None = None) -> None:
         exact_labels(data, args.exact, exact)
     if args.phase == "exact":
         return
-    t0 = time.time()
-    weights = train(data, np.load(exact), args.work, args.depth, args.ridge, args.held_out)
-    summary = (f"tools/reversi_train.py --games {args.games} --seed {args.seed} --exact {args.exact} --depth"
-               f" {args.depth} --ridge {args.ridge} --held-out {args.held_out}: {len(data['me'])} distinct positions,"
-               f" fit in {time.time() - t0:.0f} s")
+    fitted, made = args.work / "weights.npy", args.work / "summary.txt"
+    if not fitted.exists():  # the fit; its result is kept so --write can ship it later without refitting
+        t0 = time.time()
+        weights = train(data, np.load(exact), args.work, args.depth, args.ridge, args.held_out, args.per_stage,
+                        args.seed)
+        np.save(fitted, weights.astype(np.float32))
+        made.write_text(f"tools/reversi_train.py --games {args.games} --seed {args.seed} --exact {args.exact}"
+                        f" --depth {args.depth} --ridge {args.ridge} --per-stage {args.per_stage} --held-out"
+                        f" {args.held_out}: {len(data['me'])} distinct positions, labels and fit"
+                        f" {time.time() - t0:.0f} s")
     if args.write:
-        write_weights(weights, summary)
-    np.save(args.work / "weights.npy", weights.astype(np.float32))
-
+        write_weights(np.load(fitted).astype(float), made.read_text(), handset_scale(data, np.load(exact)))
 
 if __name__ == "__main__":
     main()

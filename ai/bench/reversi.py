@@ -181,8 +181,72 @@ def strength_run(report: Report, a: str, b: str, games_n: int, seconds: float, s
     return points, games_n
 
 
+HELD_OUT_SEEDS = range(101, 116)  # games for the evaluation error; training used tools/reversi_train.py --seed 1
+HELD_OUT_EMPTIES = range(14, 21)
+
+
+def held_out_positions(seeds: range = HELD_OUT_SEEDS) -> list[tuple[State, int]]:
+    """(position, exact final margin for the mover) with 14-20 empties from seeded games that the
+    training never saw (``endgame_positions``: a depth-3 search against itself)."""
+    out = []
+    for seed in seeds:
+        for empties, state in sorted(endgame_positions(seed).items()):
+            if empties in HELD_OUT_EMPTIES and not state.must_pass():
+                out.append((state, int(solve_within(state, None).score)))
+    return out
+
+
+def evaluation_error(report: Report, quick: bool) -> None:
+    """Mean absolute error, in discs, of the hand-set and the learned evaluation against exact
+    final margins.  The hand-set evaluation is in its own points: they are turned into discs by the
+    one scale factor tools/reversi_train.py fitted on its exactly labelled training positions."""
+    from ai.engines.reversi_eval import pattern_weights, weights_summary
+    from ai.kernels import reversi as kernel
+    from ai.kernels.reversi_patterns import packed_value
+
+    learned = pattern_weights()
+    if learned is None:
+        report("  no learned weights shipped (ai/data/reversi_weights.npz)")
+        return
+    summary = weights_summary()
+    scale = summary["handset_scale"]
+    geo = kernel.geometry(8)
+    rows = []
+    for state, exact in held_out_positions(HELD_OUT_SEEDS[:3] if quick else HELD_OUT_SEEDS):
+        me, opp = np.uint64(state.mover), np.uint64(state.opponent)
+        handset = float(kernel.evaluate(me, opp, np.uint64(kernel.move_mask(me, opp, geo)), geo)) * scale
+        rows.append((state.empties(), exact, handset, float(packed_value(me, opp, *learned))))
+    table = np.array(rows)
+    for label, part in (("all", table), *((f"{e} empties", table[table[:, 0] == e]) for e in HELD_OUT_EMPTIES)):
+        if len(part):
+            old, new = np.abs(part[:, 2] - part[:, 1]).mean(), np.abs(part[:, 3] - part[:, 1]).mean()
+            report(f"  {label}: {len(part)} positions, mean abs error hand-set {old:.2f} discs, learned {new:.2f}")
+    report(f"  (hand-set points x {scale:.4f} = discs, fitted on the training set; weights: {summary['made']})")
+
+
+def depth_figures(report: Report, seconds: float = 1.0) -> None:
+    """Level-5's midgame depth in ``seconds`` (no solver) at the start, midgame and late midgame,
+    with the hand-set evaluation and with the learned one."""
+    import games
+
+    game = games.load("reversi")
+    for text in BENCH_POSITIONS:
+        state = game.from_text(text)
+        line = f"  {state.empties()} empties:"
+        for name, patterns in (("hand-set", False), ("learned", True)):
+            player = ReversiPlayer(PlayerInfo("bench", "bench"), solve_empties=0, patterns=patterns)
+            _, _, cpu = timed(lambda p=player, s=state: p.choose(s, Limits(time=seconds)))
+            p = player.last
+            line += f" {name} depth {p.depth} ({p.nodes / max(cpu, 1e-9) / 1e3:.0f} k nodes per CPU s);"
+        report(line.rstrip(";"))
+
+
 def bench_extra(report: Report, quick: bool) -> None:
     """Kernel vs pure-Python speed, perft, solver reach, FFO #40-#49, a short level-5 vs course Hard run."""
+    report("Evaluation error against exact margins, held-out positions with 14-20 empties:")
+    evaluation_error(report, quick)
+    report("Level-5's midgame depth in 1 s, hand-set against learned evaluation:")
+    depth_figures(report, 1.0)
     report("Midgame search in 1 s, numba kernels against the pure-Python search they replaced:")
     compare_searches(report, 1.0)
     report("Perft from the 8x8 start (a pass is a move, a finished game a leaf):")

@@ -10,7 +10,9 @@ ai/engines/reversi_eval.py -- mobility, corners, stability, parity: what decides
 long before the disc count does -- and are weaker only by depth, noise and how early they solve
 the endgame: 1 random; 2 one ply with a lot of noise; 3 three plies and the last 8 empties
 solved; 4 five plies and the last 12 solved; 5 iterative deepening for the whole move time and
-the exact solver from as many empties as it can expect to prove in that time.  Figures:
+the exact solver from as many empties as it can expect to prove in that time; on 8x8 level 5
+judges positions with the learned pattern evaluation instead (ai/kernels/reversi_patterns.py,
+weights from tools/reversi_train.py in ai/data/reversi_weights.npz).  Figures:
 ``python main.py bench reversi`` (ai/bench/reversi.py); history: docs/tuning/reversi.md.
 """
 
@@ -49,8 +51,9 @@ PLAYERS = player_table(
          _ours(depth=3, solve_empties=8)),
     spec("level-4", "Level 4", "Looks five moves ahead; plays the last 12 squares perfectly.",
          _ours(depth=5, solve_empties=12)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows (mobility, corners, stability,"
-         " parity) and solves the endgame exactly as early as it can.", _ours()),
+    spec("level-5", "Level 5", "Searches as deep as its time allows, judging positions by edge, corner"
+         " and diagonal patterns learned from thousands of its own games, and solves the endgame exactly"
+         " as early as it can.", _ours(patterns=True)),
     *(
         spec(f"reversi:{name}", f"Course {name.title()}",
              f"The course project's {name.title()}: alpha-beta at depth {depth}, counting discs.",

@@ -167,3 +167,16 @@ def pattern_weights():
         weights = np.zeros((STAGES, patterns.features), np.float32)
         weights[:, slots] = stored["weights"].astype(np.float32) / QUANT
     return packed(patterns), expanded(patterns, weights)
+
+
+def weights_summary() -> dict:
+    """How the shipped weights were made (``made``: the command and counts) and ``handset_scale``,
+    the factor that turns this module's hand-set points into discs (fitted on the same training
+    positions, for comparing the two evaluations)."""
+    import numpy as np
+
+    from ai import data
+
+    pattern_weights()  # checks the file
+    with np.load(data.path(WEIGHTS_FILE)) as stored:
+        return {"made": str(stored["summary"]), "handset_scale": float(stored["handset_scale"])}

@@ -25,13 +25,17 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.engines.reversi_eval import pattern_weights
 from ai.kernels import reversi as kernel
+from ai.kernels.reversi_patterns import PACK_WIDTH
 from ai.search.driver import CTL_NODES, search
 from games.reversi import PASS, ReversiState, flips
 
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
 # move is played if the proof does not finish (milliseconds this near the end)
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
+ASPIRATION = 200  # half-width of the root's aspiration window around the last iteration's value (2 discs)
+NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # the kernel's hand-set evaluation
 
 
 @dataclass(frozen=True)
@@ -82,8 +86,9 @@ class KernelSearch:
     deepen_share = DEEPEN_SHARE
 
     def __init__(self, tables: kernel.Tables, noise: float, solve_empties: int, rng: random.Random,
-                 depth_cap: int | None) -> None:
+                 depth_cap: int | None, patterns: tuple[np.ndarray, np.ndarray] = NO_PATTERNS) -> None:
         self.tables = tables
+        self.pat, self.weights = patterns  # the learned evaluation (8x8), or NO_PATTERNS
         self.noise = noise
         self.solve_empties = solve_empties
         self.rng = rng
@@ -100,6 +105,7 @@ class KernelSearch:
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, KERNEL_SOLVER, self.depth_cap,
                               self.solve_first)
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
+        self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
         return None
 
     def table_move(self, keys: np.ndarray, data: np.ndarray) -> int:
@@ -115,8 +121,10 @@ class KernelSearch:
 
     def midgame(self, depth: int, ctl: np.ndarray) -> Progress | None:
         t = self.tables
-        done = kernel.search_root(self.me, self.opp, depth, self.first, bool(self.noise), 0, t.geo, t.square_value,
-                                  t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.out_sq, self.out_value)
+        guess, window = (self.guess, ASPIRATION) if self.guess is not None else (0, 0)
+        done = kernel.search_root_with(self.me, self.opp, depth, self.first, bool(self.noise), 0, t.geo,
+                                       t.square_value, t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.out_sq,
+                                       self.out_value, self.pat, self.weights, guess, window)
         if done == 0:
             return None
         values = self.out_value[:done].astype(float)
@@ -125,6 +133,8 @@ class KernelSearch:
         best = int(np.argmax(values))  # the first of equals: the better ordered move
         move, value = int(self.out_sq[best]), int(self.out_value[best])
         self.first = move
+        if done == self.move_count and abs(value) < kernel.DISC:
+            self.guess = value
         pv = self.principal_variation(move, depth, t.mid_keys, t.mid_data)
         return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise)
 
@@ -249,7 +259,8 @@ class ReversiPlayer(Player):
     ``depth`` caps the midgame search (lower levels); ``noise`` spreads the root values so weak
     levels vary (and turns the solver off); the solver is tried from ``solve_empties`` empty
     squares down, and with a time limit only from as many as it can expect to prove in that time.
-    ``python`` runs the pure-Python search on every size (the bench's comparison).
+    ``python`` runs the pure-Python search on every size (the bench's comparison); ``patterns``
+    values 8x8 positions with the learned pattern evaluation instead of the hand-set one.
     """
 
     def __init__(
@@ -261,12 +272,14 @@ class ReversiPlayer(Player):
         solve_empties: int = 64,
         seed: int | None = None,
         python: bool = False,
+        patterns: bool = False,
     ) -> None:
         self.info = info
         self.depth = depth
         self.noise = noise
         self.solve_empties = solve_empties
         self.python = python
+        self.patterns = patterns
         self.rng = random.Random(seed)
         self.engines: dict[int, object] = {}
         self.last: Progress | None = None
@@ -290,7 +303,8 @@ class ReversiPlayer(Player):
     def kernel_search(self, size: int) -> KernelSearch:
         # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
         tables = kernel.Tables(size, 18, 20) if self.depth is None else kernel.Tables(size, 15, 15)
-        return KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth)
+        learned = pattern_weights() if self.patterns and size == 8 else None
+        return KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth, learned or NO_PATTERNS)
 
     def choose(
         self, state: ReversiState, limits: Limits | None = None, progress: ProgressCallback | None = None
