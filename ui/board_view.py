@@ -107,6 +107,11 @@ class BoardView:
         """A line under the board for things the panel does not show (e.g. "Pick a tile"). """
         return ""
 
+    def value_anchor(self, move: Hashable) -> tuple[tuple[int, int], int] | None:
+        """Where analysis mode writes ``move``'s value: the pixel centre and the room there (the
+        cell's width), or None when the move has no place on the board (a swap, a pass)."""
+        return None
+
 
 def shake_offset(overlay: Overlay, duration: float = 0.35, amplitude: int = 6) -> int:
     """Horizontal pixel offset for the shake after an illegal click (0 when none is running)."""

@@ -60,6 +60,10 @@ class GridView(BoardView):
     def draw_cell(self, surface: pygame.Surface, state: State, row: int, col: int, rect: pygame.Rect, overlay: Overlay) -> None:
         raise NotImplementedError
 
+    def value_anchor(self, move: Hashable) -> tuple[tuple[int, int], int] | None:
+        cell = self.move_cell(move)
+        return None if cell is None else (self.cell_rect(*cell).center, self.cell)
+
     def draw_background(self, surface: pygame.Surface, overlay: Overlay) -> None:
         pygame.draw.rect(surface, overlay.theme.board, self.grid)
 

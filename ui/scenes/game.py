@@ -18,8 +18,9 @@ import pygame
 
 import ai
 from games.base import IllegalMove, State
-from ui import words
+from ui import eval_bar, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
+from ui.analysis_mode import AnalysisMode, draw_move_values, wanted_at_start
 from ui.board_view import Click, Overlay
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -61,6 +62,7 @@ class GameScene(Scene):
         self.speed = 1
         self.panel = GamePanel(self)
         self.over_card = GameOverCard(self)
+        self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
@@ -158,7 +160,9 @@ class GameScene(Scene):
         self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
         self.btn_new = Button(_("New game"), self.new_game, "N")
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
-        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_legal, self.btn_pause,
+        self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
+        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_legal,
+                        self.btn_pause,
                         self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_rematch, self.btn_new, self.btn_menu]
 
@@ -167,6 +171,7 @@ class GameScene(Scene):
         self.btn_redo.enabled = bool(self.redo_stack)
         self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
         self.btn_legal.active = self.show_legal
+        self.btn_analysis.active = self.analysis.active
         self.btn_pause.label = _("Resume") if self.paused else _("Pause")
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over()
@@ -202,6 +207,8 @@ class GameScene(Scene):
             self.request_hint()
         elif key == pygame.K_l:
             self.toggle_legal()
+        elif key == pygame.K_a:
+            self.toggle_analysis()
         elif key == pygame.K_n:
             self.new_game()
         elif ctrl and key == pygame.K_s:
@@ -350,6 +357,11 @@ class GameScene(Scene):
     def toggle_legal(self) -> None:
         self.show_legal = not self.show_legal
 
+    def toggle_analysis(self) -> None:
+        """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
+        self.analysis.toggle()
+        self.resize(self.app.size)  # the eval bar takes room beside the board
+
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
@@ -478,7 +490,8 @@ class GameScene(Scene):
         """What the screen shows apart from the search figures: a change means a redraw."""
         return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
-                self.over_hidden, id(self.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons))
+                self.over_hidden, id(self.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
+                self.analysis.revision)
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
@@ -492,6 +505,9 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self._step()
+        n = self.shown_plies()
+        self.analysis.follow(self.shown_state(), tuple(p.text for p in self.history[:n]))
+        self.analysis.poll()
         shown = self._shown()
         if shown != getattr(self, "_last_shown", None):
             self._last_shown = shown
@@ -578,6 +594,7 @@ class GameScene(Scene):
         self.status_h = int(44 * s)
         self.board_area = pygame.Rect(0, 0, width - panel_w, height)
         board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin, height - 2 * margin - self.status_h)
+        board, self.eval_rect = eval_bar.carve(board, s, self.analysis.active)
         self.view.layout(board)
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.over_card.layout(self.board_area)
@@ -585,6 +602,9 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         self.view.draw(surface, self.shown_state(), self.overlay())
+        if self.analysis.active:
+            draw_move_values(surface, self.view, self.analysis.labels(), theme)
+            eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale)
         self._draw_status(surface)
         self.panel.draw(surface)
         if self.over_card.visible():
@@ -634,6 +654,7 @@ class GameScene(Scene):
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer
         move is asked for again when the scene is shown again."""
         self._cancel_job()
+        self.analysis.close()
         if self.worker is not None:
             self.worker.close()
             self.worker = None

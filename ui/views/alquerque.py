@@ -56,6 +56,10 @@ class AlquerqueView(BoardView):
         row, col = divmod(p, SIZE)
         return self.origin[0] + col * self.step, self.origin[1] + (SIZE - 1 - row) * self.step
 
+    def value_anchor(self, move: Move) -> tuple[tuple[int, int], int] | None:
+        """A move's value goes on its landing point."""
+        return self.point_xy(move[-1]), self.step
+
     def point_at(self, pos: tuple[int, int]) -> int | None:
         x, y = pos
         col = round((x - self.origin[0]) / self.step)

@@ -56,6 +56,11 @@ class HexView(BoardView):
         return [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
                 for k in range(6)]
 
+    def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
+        if not isinstance(move, int) or not 0 <= move < self.n * self.n:
+            return None  # the swap
+        return _int(self.centre(*divmod(move, self.n))), int(self.radius * SQRT3)
+
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         """The cell whose centre is nearest to ``pos``, if ``pos`` lies inside its hexagon."""
         x0, y0 = self.origin

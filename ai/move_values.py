@@ -1,0 +1,235 @@
+"""Every legal move's value, through the engines: what analysis mode writes on the board.
+
+Users of NBoard, HexGui or Lichess expect to see what the engine thinks of *every* move, not only
+of its choice.  ``analyse`` gives each legal move of a position a value for the side to move,
+sharpening round by round until it is stopped, everything is proven or a cap is reached; after
+every move searched it reports a ``MoveValues`` snapshot.
+
+How a move gets its value, by the engine's kind:
+
+- alpha-beta engines (tic-tac-toe, Reversi, Rastros, Alquerque): the position after the move is
+  searched alone by the game's level-5 player, one ply deeper each round; the move's value is
+  minus that position's value, and a proof there (a win, loss or draw under perfect play, from a
+  solver, a table or a book) is a proof of the move.  So a value is exactly what the engine
+  returns for that move searched alone, and deeper rounds sharpen it.  The player keeps its
+  transposition table from round to round, which makes the rounds cheap.
+- Trax: the level-5 threat player makes one decision per position (it does not deepen), so each
+  move's position is judged once, in a short slice of time.
+- Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and
+  visit count in that tree (as HexGui shows), a move the tree proved lost is a proven loss, the
+  move that proves a win a proven win.
+
+Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
+Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).
+No pygame here: this runs in the AI worker process and in tests.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+from ai.base import Limits, Player, Progress, StopFlag
+from games.base import State
+
+ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as good as it gets here)
+TRAX_SLICE = 0.15  # seconds of the threat player per Trax move
+HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
+HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
+REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds (the last move of a round always reports)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move's value for the side to move at the root."""
+
+    move: Hashable
+    score: float  # alpha-beta points (discs in Reversi), or a win rate 0..1 when ``kind`` is "mcts"
+    kind: str = "alphabeta"  # "alphabeta", "mcts" or "proven"
+    proven: int | None = None  # +1 the move wins, 0 it draws, -1 it loses, under perfect play
+    plies: int | None = None  # plies to the end of the game under perfect play, this move included
+    visits: int = 0  # Monte Carlo visits of the move
+    depth: int = 0  # plies searched for this value, this move included
+
+
+@dataclass
+class MoveValues:
+    """A snapshot of an analysis: the moves valued so far."""
+
+    mover: int
+    values: dict[Hashable, MoveValue] = field(default_factory=dict)
+    depth: int = 0  # the last round completed (alpha-beta plies below the root, or 1 for one-shot engines)
+    nodes: int = 0  # positions or playouts searched so far
+    elapsed: float = 0.0
+    done: bool = False  # nothing more to learn: every move proven, or the caps reached
+
+    def best(self) -> MoveValue | None:
+        """The move the values prefer (a proven win first, the quickest; a proven loss last, the slowest)."""
+        return max(self.values.values(), key=rank, default=None)
+
+
+def rank(value: MoveValue) -> tuple:
+    """Sort key: higher is better for the side to move."""
+    if value.proven is not None and value.proven != 0:
+        plies = value.plies if value.plies is not None else 999
+        return (value.proven, -plies * value.proven, 0.0, 0.0)
+    if value.kind == "mcts":  # the move the search would play: the most visited
+        return (0, 0, value.visits, value.score)
+    if value.proven == 0:
+        return (0, 0, 0.0, 0.0)
+    return (0, 0, value.score, 0.0)
+
+
+Report = Callable[[MoveValues], None]
+
+
+def terminal_value(move: Hashable, after: State, mover: int) -> MoveValue:
+    """The move ends the game: the rules say what it is worth."""
+    winner = after.winner()
+    proven = 0 if winner is None else (1 if winner == mover else -1)
+    return MoveValue(move, float(proven), "proven", proven, 1, 0, 1)
+
+
+def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | None:
+    """The move's value from the final report of a search of the position after it (the opponent's
+    view, so negated); None when that report says nothing of the position (the only legal move,
+    played without searching)."""
+    plies = None if result.proven_plies is None else result.proven_plies + 1
+    if result.proven is not None:
+        return MoveValue(move, -float(result.score), "proven", -result.proven, plies, result.nodes, depth)
+    if result.kind in ("rule", "book"):
+        return None
+    if result.kind == "mcts":
+        return MoveValue(move, 1.0 - float(result.score), "mcts", None, None, result.nodes, depth)
+    return MoveValue(move, -float(result.score), "alphabeta", None, None, 0, depth)
+
+
+def analysis_player(game_id: str, seed: int | None = 0) -> Player:
+    """The engine whose opinion analysis shows: the game's strongest level."""
+    import ai
+
+    return ai.make_player(game_id, "level-5", seed=seed)
+
+
+def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Report | None = None, *,
+            max_depth: int | None = None, max_playouts: int | None = None, seed: int | None = 0,
+            player: Player | None = None) -> MoveValues:
+    """Value every legal move of ``state`` (see the module docstring) until ``stop`` is set, every
+    move is proven or the caps (``max_depth`` rounds, ``max_playouts``) are reached; ``report``
+    gets a snapshot as values arrive.  Returns the last snapshot (``done`` when not stopped)."""
+    if state.is_terminal():
+        return MoveValues(state.to_move, done=True)
+    if game_id == "hex":
+        return _analyse_hex(state, stop, report, max_playouts or HEX_PLAYOUTS, seed)
+    player = player or analysis_player(game_id, seed)
+    if game_id == "trax":
+        return _analyse_children(state, player, stop, report, 1, lambda depth: Limits(time=TRAX_SLICE, stop=stop))
+    return _analyse_children(state, player, stop, report, min(max_depth or ROUND_PLIES, ROUND_PLIES),
+                             lambda depth: Limits(depth=depth, stop=stop))
+
+
+def _stopped(stop: StopFlag | None) -> bool:
+    return stop is not None and stop.is_set()
+
+
+def _analyse_children(state: State, player: Player, stop: StopFlag | None, report: Report | None,
+                      rounds: int, limits_for: Callable[[int], Limits]) -> MoveValues:
+    """Round ``r`` searches the position after each move ``r`` plies deep (``limits_for(r)``)."""
+    started = time.perf_counter()
+    mover = state.to_move
+    snapshot = MoveValues(mover)
+    open_moves = []
+    for move in state.legal_moves():
+        after = state.play(move)
+        if after.is_terminal():
+            snapshot.values[move] = terminal_value(move, after, mover)
+        else:
+            open_moves.append((move, after))
+    last_report = 0.0
+    for depth in range(1, rounds + 1):
+        for i, (move, after) in enumerate(open_moves):
+            known = snapshot.values.get(move)
+            if known is not None and known.proven is not None:
+                continue  # a proof does not sharpen
+            reports: list[Progress] = []
+            player.choose(after, limits_for(depth), reports.append)
+            if _stopped(stop):
+                snapshot.elapsed = time.perf_counter() - started
+                return snapshot
+            if reports:
+                snapshot.nodes += reports[-1].nodes
+                value = value_after(move, reports[-1], depth + 1)
+                if value is not None:
+                    snapshot.values[move] = value
+            now = time.perf_counter()
+            if report is not None and (now - last_report >= REPORT_EVERY or i == len(open_moves) - 1):
+                snapshot.elapsed = now - started
+                report(_copy(snapshot))
+                last_report = now
+        snapshot.depth = depth
+        if all(snapshot.values.get(m) is not None and snapshot.values[m].proven is not None for m, _ in open_moves):
+            break
+    snapshot.done = True
+    snapshot.elapsed = time.perf_counter() - started
+    if report is not None:
+        report(_copy(snapshot))
+    return snapshot
+
+
+def _copy(snapshot: MoveValues) -> MoveValues:
+    return MoveValues(snapshot.mover, dict(snapshot.values), snapshot.depth, snapshot.nodes, snapshot.elapsed,
+                      snapshot.done)
+
+
+# -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
+def hex_root_values(searcher, mover: int) -> MoveValues:
+    """Every root move of ``searcher``'s tree (ai.engines.hex_mcts.HexSearcher): win rate and visits;
+    a move proven lost in the tree, and the move that proves the root won, are proofs."""
+    from ai.kernels import hex as kernel
+
+    nodes, edges, value, _ = searcher.tree
+    root = searcher.root
+    snapshot = MoveValues(mover)
+    first, count = int(nodes[root, kernel.N_FIRST]), int(nodes[root, kernel.N_COUNT])
+    win_move = int(nodes[root, kernel.N_MOVE]) if nodes[root, kernel.N_PROVEN] == 1 else -1
+    for e in range(first, first + count):
+        move = int(edges[e, kernel.E_MOVE])
+        visits = int(edges[e, kernel.E_N])
+        if move == win_move:
+            snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1)
+        elif value[e] < 0.0:
+            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, None, visits, 1)
+        elif visits:
+            snapshot.values[move] = MoveValue(move, float(edges[e, kernel.E_W]) / visits, "mcts", None, None, visits, 1)
+    if win_move >= 0 and win_move not in snapshot.values:
+        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, None, 0, 1)
+    return snapshot
+
+
+def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
+                 seed: int | None) -> MoveValues:
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.search.driver import search
+    from games.hex import SWAP
+
+    started = time.perf_counter()
+    searcher = HexSearcher(rave=True, bridges=True, solve=False, seed=seed)
+    cells = [m for m in state.legal_moves() if m != SWAP]
+    playouts = 0
+    snapshot = MoveValues(state.to_move)
+    while playouts < max_playouts and not _stopped(stop):
+        batch = min(HEX_BATCH * (1 + playouts // (4 * HEX_BATCH)), max_playouts - playouts)
+        result = search(searcher, state, Limits(iterations=batch, stop=stop), moves=cells)
+        playouts += max(1, result.nodes)
+        snapshot = hex_root_values(searcher, state.to_move)
+        snapshot.nodes, snapshot.depth = playouts, result.depth
+        snapshot.elapsed = time.perf_counter() - started
+        if result.proven is not None or result.kind == "rule":
+            snapshot.done = True
+        if report is not None and not _stopped(stop):
+            report(_copy(snapshot))
+        if snapshot.done:
+            return snapshot
+    snapshot.done = not _stopped(stop)
+    return snapshot

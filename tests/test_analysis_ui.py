@@ -1,0 +1,76 @@
+"""Analysis mode in the window: key A in every game shows values on the board and the eval bar;
+the values follow browsing, stop when switched off, and the labels speak the game's unit."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.move_values import MoveValue, MoveValues
+from tests.ui_helpers import key, wait
+from ui.analysis_mode import move_labels, value_text
+from ui.eval_bar import position_value
+
+GAMES = [("tictactoe", "b2"), ("reversi", "f5"), ("hex", "f6"), ("rastros", ""), ("alquerque", ""), ("trax", "")]
+
+
+def _labels_on_board(scene) -> bool:
+    labels = scene.analysis.labels()
+    if not labels:
+        return False
+    state = scene.shown_state()
+    return set(labels) <= set(state.legal_moves()) and any(scene.view.value_anchor(m) for m in labels)
+
+
+@pytest.mark.parametrize("game_id, moves", GAMES)
+def test_key_a_writes_values_on_every_game(app, game_id, moves):
+    app.open_demo(f"game:{game_id}:hotseat:{moves}")
+    scene = app.scene
+    board_before = scene.view.rect.width
+    assert not scene.analysis.active
+    key(app, pygame.K_a)
+    assert scene.analysis.active and scene.btn_analysis.active
+    assert scene.eval_rect.width > 0 and scene.view.rect.width < board_before  # the bar takes room
+    assert wait(app, lambda: _labels_on_board(scene), 60)
+    key(app, pygame.K_a)
+    assert not scene.analysis.active and scene.analysis.labels() == {} and not scene.analysis.running()
+    assert scene.eval_rect.width == 0
+
+
+def test_analysis_follows_browsing_and_moves(app):
+    app.open_demo("game:tictactoe:hotseat:b2,a1")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: _labels_on_board(scene) and len(scene.analysis.labels()) == 7, 30)
+    key(app, pygame.K_LEFT)  # back one ply: X's first move was b2, O to move with 8 squares
+    assert wait(app, lambda: _labels_on_board(scene) and len(scene.analysis.labels()) == 8, 30)
+    key(app, pygame.K_HOME)  # the empty board: 9 moves, every one a proven draw on 3x3
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
+                and len(scene.analysis.values.values) == 9, 60)
+    assert {label.text for label in scene.analysis.labels().values()} == {"="}
+
+
+def test_analysis_starts_on_with_the_environment(app, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_ANALYSIS", "1")
+    app.open_demo("game:reversi:hotseat:")
+    assert app.scene.analysis.active
+    assert wait(app, lambda: _labels_on_board(app.scene), 60)
+
+
+def test_labels_speak_each_games_unit():
+    def snap(*values: MoveValue, mover: int = 0) -> MoveValues:
+        return MoveValues(mover, {v.move: v for v in values})
+
+    assert value_text(MoveValue(1, 6.2), "reversi") == "+6"
+    assert value_text(MoveValue(1, -2.5), "alquerque") == "-2.5" and value_text(MoveValue(1, 64.0), "tictactoe") == "+64"
+    assert value_text(MoveValue(1, 0.62, "mcts", visits=1200), "hex") == "62%"
+    assert value_text(MoveValue(1, 0.0, "proven", 1, 5), "rastros") == "W5"
+    assert value_text(MoveValue(1, 0.0, "proven", -1, 3), "rastros") == "L3"
+    assert value_text(MoveValue(1, 0.0, "proven", 0, 9), "tictactoe") == "="
+    labels = move_labels(snap(MoveValue(1, 0.62, "mcts", visits=1200), MoveValue(2, 0.9, "mcts", visits=2)), "hex")
+    assert list(labels) == [1] and labels[1].detail == "1.2k" and labels[1].best  # two playouts say nothing
+    # the eval bar: the first side's share and the text for the side the value favours
+    value, text = position_value(snap(MoveValue(1, -6.0), MoveValue(2, -9.0), mover=0), "reversi")
+    assert value < 0 and text == "+6"
+    value, text = position_value(snap(MoveValue(1, 0.0, "proven", -1, 4), mover=1), "rastros")
+    assert value == 1.0 and text == "W4"  # the second side to move loses: the first side wins

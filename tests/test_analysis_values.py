@@ -1,0 +1,156 @@
+"""Analysis mode's values (ai/move_values.py): each move's value is what the engine says of that move
+searched alone, proofs agree with a plain minimax, and the worker streams them."""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+
+import pytest
+
+import ai
+import games
+from ai.move_values import MoveValues, analyse, hex_root_values, rank, value_after
+
+
+def _negamax(state) -> tuple[int, int]:
+    """(result for the side to move: +1 / 0 / -1, plies to the end): the winner takes the quickest
+    win, the loser the slowest loss (a plain recursive minimax, no pruning)."""
+
+    @cache
+    def solve(s) -> tuple[int, int]:
+        if s.is_terminal():
+            w = s.winner()
+            return (0 if w is None else 1 if w == s.to_move else -1), 0
+        best: tuple[int, int] | None = None
+        for move in s.legal_moves():
+            r, n = solve(s.play(move))
+            mine = (-r, n + 1)
+            if best is None or _better(mine, best):
+                best = mine
+        return best
+
+    return solve(state)
+
+
+def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    if a[0] != b[0]:
+        return a[0] > b[0]
+    return a[1] < b[1] if a[0] > 0 else a[1] > b[1] if a[0] < 0 else False
+
+
+@pytest.mark.parametrize("line", ["", "b2", "a1,b2", "a1,b2,c3", "b2,a1,c1", "a1,a2,b1"])
+def test_tictactoe_values_are_the_minimax_results_of_each_move(line):
+    game = games.load("tictactoe")
+    state = game.play_line([m for m in line.split(",") if m])
+    result = analyse(state, "tictactoe")
+    assert result.done and set(result.values) == set(state.legal_moves())
+    for move, value in result.values.items():
+        outcome, plies = _negamax(state.play(move))
+        assert value.proven == -outcome, game.format_move(state, move)
+        if outcome != 0:
+            assert value.plies == plies + 1, game.format_move(state, move)
+
+
+@pytest.mark.parametrize("game_id, options, line, depth", [
+    ("reversi", {"size": 6}, "c2,b2,a2", 3),
+    ("reversi", {}, "f5,d6,c3,d3,c4", 3),
+    ("alquerque", {}, "", 3),
+    ("rastros", {"size": 7}, "", 3),
+])
+def test_each_value_is_the_engine_value_of_that_move_searched_alone(game_id, options, line, depth):
+    game = games.load(game_id, **options)
+    state = game.play_line([m for m in line.split(",") if m])
+    result = analyse(state, game_id, max_depth=depth)
+    assert result.values
+    for move, value in result.values.items():
+        alone = ai.make_player(game_id, "level-5", seed=0)
+        reports: list = []
+        alone.choose(state.play(move), ai.Limits(depth=depth), reports.append)
+        expected = value_after(move, reports[-1], depth + 1)
+        assert expected is not None
+        assert (value.score, value.proven) == (expected.score, expected.proven), game.format_move(state, move)
+
+
+def test_a_winning_move_is_proven_first_and_ranked_best():
+    game = games.load("tictactoe")
+    state = game.play_line(["a1", "b1", "a2", "b2"])  # X wins at a3
+    result = analyse(state, "tictactoe", max_depth=1)
+    best = result.best()
+    assert game.format_move(state, best.move) == "a3" and best.proven == 1 and best.plies == 1
+    assert sorted(result.values.values(), key=rank)[-1] == best
+
+
+def test_hex_values_are_the_root_moves_of_one_tree():
+    game = games.load("hex", size=5)
+    state = game.initial_state()
+    result = analyse(state, "hex", max_playouts=4000)
+    assert result.done and result.nodes >= 4000
+    assert result.values and all(0.0 <= v.score <= 1.0 for v in result.values.values())
+    assert sum(v.visits for v in result.values.values()) <= result.nodes + len(result.values)
+    assert set(result.values) <= set(state.legal_moves())
+
+
+def test_hex_win_in_one_is_a_proven_win():
+    game = games.load("hex", size=4)
+    # Blue (left to right) has a1, b1, c1: d1 wins at once
+    state = game.play_line(["a1", "a2", "b1", "b2", "c1", "a4"])
+    result = analyse(state, "hex", max_playouts=2000)
+    wins = [m for m, v in result.values.items() if v.proven == 1]
+    assert [game.format_move(state, m) for m in wins] == ["d1"]
+
+
+def test_stop_returns_at_once_with_what_is_known():
+    from ai.base import Flag
+
+    stop = Flag()
+    seen: list[MoveValues] = []
+
+    def report(snapshot: MoveValues) -> None:
+        seen.append(snapshot)
+        stop.set()
+
+    game = games.load("reversi")
+    result = analyse(game.initial_state(), "reversi", stop, report)
+    assert not result.done and len(seen) == 1
+
+
+def test_the_worker_streams_every_moves_values_until_cancelled():
+    from ui.ai_worker import AIMoveValues, AIWorker, Job
+
+    game = games.load("reversi")
+    state = game.play_line(["f5", "d6"])
+    worker = AIWorker("reversi", warm_up=False)
+    try:
+        job_id = worker.submit(Job("reversi", {}, ("f5", "d6"), game.to_text(state), "level-5", 0.0, 0, "values",
+                                   kind="values"))
+        arrived: list[AIMoveValues] = []
+        end = time.monotonic() + 60
+        while time.monotonic() < end and len(arrived) < 3:
+            arrived += [item for item in worker.poll() if isinstance(item, AIMoveValues) and item.job_id == job_id]
+            time.sleep(0.02)
+        assert len(arrived) >= 3
+        last = arrived[-1]
+        assert set(last.values.values) <= set(state.legal_moves())
+        assert set(last.texts.values()) <= {game.format_move(state, m) for m in state.legal_moves()}
+        worker.cancel()
+        end = time.monotonic() + 5
+        while time.monotonic() < end and worker.busy is not None:
+            worker.poll()
+            time.sleep(0.02)
+        assert worker.busy is None and worker.restarts == 0  # it stopped within the grace time
+    finally:
+        worker.close()
+
+
+def test_hex_root_values_read_the_searchers_tree():
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.search.driver import search
+
+    game = games.load("hex", size=5)
+    state = game.initial_state()
+    searcher = HexSearcher(seed=1)
+    result = search(searcher, state, ai.Limits(iterations=3000))
+    snapshot = hex_root_values(searcher, state.to_move)
+    most = max(snapshot.values.values(), key=lambda v: v.visits)
+    assert most.move == result.best_move

@@ -1,0 +1,234 @@
+"""Analysis mode: the engine's value of every legal move, written on the board as it deepens.
+
+``AnalysisMode`` is the controller a screen keeps (the game and the replay viewer): switched on
+(key A), it follows the position shown -- the live game or one reached by browsing -- and asks its
+own AI worker process for every move's value (``Job(kind="values")``, ai/move_values.py); the
+worker streams snapshots a few times a second until the position changes, the mode is switched
+off or the screen is left, and each arrival bumps ``revision`` so the screen redraws only then.
+It has its own worker, so analysing never delays the computer's moves and a move search never
+cancels the analysis.
+
+``move_labels`` turns values into the short texts written on the board, in the unit the panel
+uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
+the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
+a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw).
+``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
+goes: its cell, its landing point, its tile's square).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from ai.move_values import MoveValue, MoveValues, rank
+from games.base import Game, State
+from ui.analysis import eval_scale
+from ui.i18n import _
+from ui.theme import Theme
+
+ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
+DISC_GAMES = ("reversi",)
+# A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank.
+MIN_VISITS, MIN_VISIT_SHARE = 5, 0.02
+
+
+def wanted_at_start() -> bool:
+    """Analysis on from the start (``TABULEIRO_ANALYSIS=1``)."""
+    return os.environ.get(ENVIRONMENT, "") not in ("", "0")
+
+
+@dataclass(frozen=True)
+class MoveLabel:
+    """What the board shows on one move."""
+
+    text: str  # "+6", "62%", "W5", "L3", "="
+    detail: str = ""  # a second, smaller line: Monte Carlo visits
+    tone: float = 0.0  # -1 (bad for the side to move) .. +1 (good): the tag's colour
+    best: bool = False  # the move the values prefer
+
+
+def _count(n: int) -> str:
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
+
+
+def value_text(value: MoveValue, game_id: str) -> str:
+    """A move's value in the game's unit, for the side to move (see the module docstring)."""
+    if value.proven == 0:
+        return "="
+    if value.proven is not None:
+        plies = "" if value.plies is None else str(value.plies)
+        return (_("W{n}") if value.proven > 0 else _("L{n}")).format(n=plies)
+    if value.kind == "mcts":
+        return f"{round(100 * value.score)}%"
+    if game_id in DISC_GAMES:
+        return f"{round(value.score):+d}"
+    return f"{value.score:+.0f}" if abs(value.score) >= 10 else f"{value.score:+.1f}"
+
+
+def value_tone(value: MoveValue, scale: float) -> float:
+    """-1 .. +1 for the side to move: how good the move looks."""
+    if value.proven is not None:
+        return float(value.proven)
+    if value.kind == "mcts":
+        return max(-1.0, min(1.0, 2.0 * value.score - 1.0))
+    return math.tanh(value.score / scale)
+
+
+def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, MoveLabel]:
+    """The label of every move valued in ``snapshot``."""
+    if snapshot is None or not snapshot.values:
+        return {}
+    from ui.analysis import Opinion
+
+    scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
+    best = snapshot.best()
+    least = max(MIN_VISITS, int(MIN_VISIT_SHARE * max((v.visits for v in snapshot.values.values()), default=0)))
+    return {move: MoveLabel(value_text(v, game_id), _count(v.visits) if v.kind == "mcts" else "",
+                            value_tone(v, scale), best is not None and rank(v) == rank(best))
+            for move, v in snapshot.values.items() if v.kind != "mcts" or v.visits >= least}
+
+
+def summary_text(snapshot: MoveValues | None, running: bool) -> str:
+    """The panel's line about the analysis: its depth or playouts, and whether it goes on."""
+    if snapshot is None:
+        return _("Analysing…") if running else ""
+    if snapshot.values and all(v.kind == "mcts" or (v.kind == "proven" and v.visits) for v in snapshot.values.values()):
+        reach = _("{n} playouts").format(n=f"{snapshot.nodes:,}")
+    else:
+        reach = _("depth {n}").format(n=snapshot.depth + 1)
+    if snapshot.done:
+        return _("Analysis: {reach}, complete").format(reach=reach)
+    return _("Analysis: {reach}…").format(reach=reach)
+
+
+# -- the controller ----------------------------------------------------------------------------------
+class AnalysisMode:
+    """Every-move analysis of the position a screen shows, in a worker of its own."""
+
+    def __init__(self, game: Game, seed: int | None = 0, active: bool = False) -> None:
+        self.game = game
+        self.seed = seed
+        self.active = active
+        self.worker = None
+        self.job: int | None = None
+        self.position: tuple | None = None  # what is being analysed: (moves, position text)
+        self.values: MoveValues | None = None
+        self.texts: dict = {}
+        self.finished = False
+        self.revision = 0  # bumped on every change worth a redraw
+
+    def toggle(self) -> bool:
+        """Switch analysis on or off; returns the new state."""
+        self.active = not self.active
+        if not self.active:
+            self.stop()
+        self.revision += 1
+        return self.active
+
+    def running(self) -> bool:
+        return self.job is not None
+
+    def follow(self, state: State, moves: tuple[str, ...]) -> None:
+        """Analyse ``state`` (reached by ``moves`` in notation) unless it already is."""
+        if not self.active:
+            return
+        position = (moves, self.game.to_text(state))
+        if position == self.position:
+            return
+        self.stop()
+        self.position = position
+        if state.is_terminal():
+            return
+        from ui.ai_worker import AIWorker, Job
+
+        if self.worker is None:
+            self.worker = AIWorker(self.game.id)
+        job = Job(self.game.id, dict(self.game.options), moves, position[1], "level-5", 0.0, self.seed,
+                  "values", kind="values")
+        self.job = self.worker.submit(job)
+
+    def stop(self) -> None:
+        """Stop analysing (the position changed, or the mode was switched off); values are dropped."""
+        if self.job is not None and self.worker is not None:
+            self.worker.cancel()
+        changed = self.values is not None or self.job is not None
+        self.job, self.position, self.values, self.texts, self.finished = None, None, None, {}, False
+        if changed:
+            self.revision += 1
+
+    def poll(self) -> bool:
+        """Collect the worker's reports; True when the values changed."""
+        if self.worker is None or self.job is None:
+            return False
+        from ui.ai_worker import AIError, AIMoveValues, AIResult
+
+        changed = False
+        for item in self.worker.poll():
+            if item.job_id != self.job:
+                continue
+            if isinstance(item, AIMoveValues):
+                self.values, self.texts = item.values, item.texts
+                changed = True
+            elif isinstance(item, (AIResult, AIError)):
+                self.job, self.finished, changed = None, True, True
+        if changed:
+            self.revision += 1
+        return changed
+
+    def labels(self) -> dict[Hashable, MoveLabel]:
+        return move_labels(self.values, self.game.id) if self.active else {}
+
+    def close(self) -> None:
+        """The screen is left: stop and end the worker process."""
+        self.stop()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+
+# -- drawing ---------------------------------------------------------------------------------------
+GOOD, BAD, EVEN = (60, 170, 90), (205, 70, 60), (120, 120, 130)
+
+
+def tone_colour(tone: float) -> tuple[int, int, int]:
+    """Green for good, red for bad, grey between."""
+    target = GOOD if tone >= 0 else BAD
+    t = min(1.0, abs(tone))
+    return tuple(int(e + (g - e) * t) for e, g in zip(EVEN, target))  # type: ignore[return-value]
+
+
+def draw_move_values(surface: pygame.Surface, view, labels: dict[Hashable, MoveLabel], theme: Theme) -> None:
+    """Each label as a small tag where the view puts its move; one tag per place (the best of the
+    moves that share it: Alquerque pieces landing on one point, Trax tiles on one square)."""
+    from ui import text as tx
+
+    places: dict[tuple[int, int], tuple[tuple, MoveLabel, int]] = {}
+    for move, label in labels.items():
+        anchor = view.value_anchor(move)
+        if anchor is None:
+            continue
+        centre, size = anchor
+        key = (label.tone, label.best)
+        if centre not in places or key > places[centre][0]:
+            places[centre] = (key, label, size)
+    for centre, (_key, label, size) in places.items():
+        font = max(9, int(size * (0.30 if label.detail else 0.34)))
+        width = max(tx.ui_font(font, True).size(label.text)[0], tx.ui_font(max(8, font * 3 // 4)).size(label.detail)[0])
+        height = tx.line_height(font) + (tx.line_height(max(8, font * 3 // 4)) if label.detail else 0)
+        tag = pygame.Rect(0, 0, width + font // 2 + 2, height + 2)
+        tag.center = centre
+        shade = pygame.Surface(tag.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (*tone_colour(label.tone), 225), shade.get_rect(), border_radius=max(3, font // 3))
+        surface.blit(shade, tag)
+        if label.best:
+            pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=max(3, font // 3))
+        text_y = tag.centery - (tx.line_height(max(8, font * 3 // 4)) // 2 if label.detail else 0)
+        tx.text(surface, label.text, (tag.centerx, text_y), font, (255, 255, 255), "center", bold=True)
+        if label.detail:
+            tx.text(surface, label.detail, (tag.centerx, tag.bottom - 1), max(8, font * 3 // 4), (235, 235, 235),
+                    "midbottom")

@@ -1,0 +1,81 @@
+"""The evaluation bar beside the board in analysis mode: who stands better, and by how much.
+
+The bar is split between the two sides' colours at the position's value on the replay graph's
+scale (ui/analysis.py ``normalise``: -1 the first side loses .. +1 it wins), so the bar, the
+graph and the panel tell one story.  The value is the best move's value from analysis mode; its
+text is in the game's one unit (ui/analysis_mode.py ``value_text``), said for the side it favours.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.move_values import MoveValue, MoveValues
+from games.base import Game
+from ui import text as tx
+from ui.analysis import Opinion, eval_scale, normalise
+from ui.analysis_mode import value_text
+from ui.theme import Theme
+from ui.widgets import mix
+
+WIDTH = 26  # unscaled pixels
+
+
+def carve(board: pygame.Rect, scale: float, shown: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """Split the board's rectangle: (the board's part, the bar's) -- the bar at the left edge."""
+    if not shown:
+        return board, pygame.Rect(board.x, board.y, 0, 0)
+    width, gap = int(WIDTH * scale), int(14 * scale)
+    bar = pygame.Rect(board.x, board.y + int(20 * scale), width, board.height - int(40 * scale))
+    return pygame.Rect(board.x + width + gap, board.y, board.width - width - gap, board.height), bar
+
+
+def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, str] | None:
+    """The first side's share of the bar (-1 .. +1) and the value's text ("+6", "62%", "W5") said
+    for the side the value favours; None before any value arrived."""
+    best = None if snapshot is None else snapshot.best()
+    if best is None:
+        return None
+    scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
+    mover_view = float(best.proven) if best.proven is not None else None
+    op = Opinion(best.score, best.kind, None if mover_view is None else best.proven, snapshot.mover)
+    value = normalise(op, scale)
+    if best.proven is not None and best.proven < 0:  # the opponent wins: said as its win
+        favoured = MoveValue(best.move, -best.score, best.kind, 1, best.plies)
+    elif best.kind == "mcts" and best.score < 0.5:
+        favoured = MoveValue(best.move, 1.0 - best.score, "mcts")
+    elif best.kind == "alphabeta" and best.score < 0:
+        favoured = MoveValue(best.move, -best.score)
+    else:
+        favoured = best
+    return value, value_text(favoured, game_id)
+
+
+def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
+         scale: float) -> None:
+    """The bar: the first side's colour from the bottom, the second's from the top."""
+    if rect.width <= 0:
+        return
+    from ui.scenes.game_panel import side_colour
+
+    game_id = game.id
+    colours = (side_colour(game.sides[0], 0, theme), side_colour(game.sides[1], 1, theme))
+    radius = max(2, int(5 * scale))
+    pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.1), rect.inflate(4, 4), border_radius=radius)
+    known = position_value(snapshot, game_id)
+    value = 0.0 if known is None else known[0]
+    split = rect.y + int(rect.height * (1 - value) / 2)
+    top = pygame.Rect(rect.x, rect.y, rect.width, split - rect.y)
+    bottom = pygame.Rect(rect.x, split, rect.width, rect.bottom - split)
+    pygame.draw.rect(surface, colours[1], top, border_top_left_radius=radius, border_top_right_radius=radius)
+    pygame.draw.rect(surface, colours[0], bottom, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+    pygame.draw.line(surface, theme.accent, (rect.x, rect.centery), (rect.right - 1, rect.centery), max(1, int(scale)))
+    if known is None:
+        return
+    size = max(9, int(11 * scale))
+    favoured = 0 if value >= 0 else 1
+    where = (rect.centerx, rect.bottom - int(4 * scale)) if favoured == 0 else (rect.centerx, rect.y + int(4 * scale))
+    ink = mix(colours[1 - favoured], theme.text, 0.15) if sum(colours[favoured]) > 380 else (250, 250, 250)
+    ink = (20, 20, 24) if sum(colours[favoured]) > 380 else ink
+    anchor = "midbottom" if favoured == 0 else "midtop"
+    tx.text(surface, tx.fit(known[1], size, rect.width + int(6 * scale), True), where, size, ink, anchor, bold=True)
