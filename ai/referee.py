@@ -105,9 +105,10 @@ def is_flag_fall(why: str) -> bool:
     return why.startswith(LOST_ON_TIME)
 
 
-def crashed(side: int, exc: BaseException) -> Loss:
-    """The player raised instead of answering (a bug of the player's, not ours)."""
-    return Loss(side, f"crashed: {type(exc).__name__}: {exc}")
+def crashed(side: int, error: BaseException | str) -> Loss:
+    """The player raised instead of answering (an exception, or its "Type: message" text)."""
+    text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+    return Loss(side, f"crashed: {text}")
 
 
 def forfeited(side: int, why: str) -> Loss:
@@ -115,12 +116,13 @@ def forfeited(side: int, why: str) -> Loss:
     return Loss(side, why)
 
 
-def play_reply(game: Game, state: State, move: Hashable) -> tuple[str, State] | Loss:
-    """The notation and the position after the mover's ``move``, or its ``Loss`` if it is illegal."""
+def play_reply(game: Game, state: State, move: Hashable, shown: str | None = None) -> tuple[str, State] | Loss:
+    """The notation and the position after the mover's ``move``, or its ``Loss`` if it is illegal
+    (``shown``: how the move is named in the reason, its repr by default)."""
     try:
         return game.format_move(state, move), state.play(move)
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        return Loss(state.to_move, f"played an illegal move {move!r}: {exc}")
+        return Loss(state.to_move, f"played an illegal move {shown or repr(move)}: {exc}")
 
 
 class Referee:

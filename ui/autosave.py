@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -206,10 +207,14 @@ class GameAutosaver:
         self.record = record or record_for_setup(setup)
         self.autosave = autosave or SHELF.new_slot(self.record)
         self.failed = False
+        self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now; returns a problem to show (only the first time it happens)."""
         self.record = self.record.with_moves(list(moves), state)
+        if self.clock_readings is not None:
+            readings = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
+            self.record = replace(self.record, setup={**self.record.setup, "clock_readings": readings})
         if result is not None and not self.record.is_finished():
             self.record = self.record.finish(result)
         problem = self.autosave.save(self.record)

@@ -39,6 +39,38 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>.+) wins", N_("{side} wins")),
 )
 SIDE_GROUPS = ("side", "mover")
+
+# Why a player lost by the turn rules (ai.referee, ai.outside), as the referee writes it after the
+# player's name.  ``rest`` keeps what follows as written (an exception's text, a log file's path).
+FORFEITS: tuple[tuple[str, str], ...] = (
+    (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) clock\)",
+     N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock)")),
+    (r"lost on time", N_("lost on time")),
+    (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\); process stopped(?P<rest>.*)",
+     N_("exceeded the time limit ({spent} s > {limit} s); process stopped{rest}")),
+    (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\); engine stopped(?P<rest>.*)",
+     N_("exceeded the time limit ({spent} s > {limit} s); engine stopped{rest}")),
+    (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\)(?P<rest>.*)",
+     N_("exceeded the time limit ({spent} s > {limit} s){rest}")),
+    (r"played an illegal move (?P<move>.+?): (?P<rest>.*)", N_("played an illegal move {move}: {rest}")),
+    (r"crashed \(process ended(?P<rest>.*)\)", N_("crashed (process ended{rest})")),
+    (r"crashed \(engine ended(?P<rest>.*)\)", N_("crashed (engine ended{rest})")),
+    (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
+    (r"could not be started: (?P<rest>.*)", N_("could not be started: {rest}")),
+    (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
+    (r"could not be restarted: (?P<rest>.*)", N_("could not be restarted: {rest}")),
+    (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
+     N_("started more processes than its limit ({n}){rest}")),
+    (r"engine refused (?P<command>'[^']*'): (?P<rest>.*)", N_("engine refused {command}: {rest}")),
+    (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
+    (r"was stopped", N_("was stopped")),
+)
+FORFEIT_WORDS = "|".join(("lost on time", "exceeded the time limit", "played an illegal move", "crashed", "could not be",
+                          "started more processes", "engine refused", "resigned", "was stopped", "cannot be given"))
+# a referee's whole reason: "O forfeits: sleeper.py exceeded the time limit (...)"
+FORFEIT_REASON = re.compile(rf"(?P<side>\S+) forfeits: (?P<player>.+?) (?P<why>(?:{FORFEIT_WORDS}).*)", re.S)
+LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error stream, named last
+
 TRAX_PATHS = {  # the parts of a Trax win ("a light loop and a dark line")
     "a light loop": N_("a light loop"), "a dark loop": N_("a dark loop"),
     "a light line": N_("a light line"), "a dark line": N_("a dark line"),
@@ -48,8 +80,33 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 OPTION_VALUES = (N_("tournament"), N_("fill"))  # Trax's modes (the tile names are notation)
 
 
+def forfeit_reason(why: str) -> str:
+    """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
+    return _fill(FORFEITS, why, _log_note)
+
+
+def _log_note(rest: str) -> str:
+    return LOG_NOTE.sub(lambda m: _("; log: {path}").format(path=m.group("path")), rest)
+
+
+def _fill(patterns: tuple[tuple[str, str], ...], text: str, tail=None) -> str:
+    """``text`` rebuilt from the translated template of the first pattern it matches (else as it is)."""
+    for pattern, template in patterns:
+        match = re.fullmatch(pattern, text, re.S)
+        if match is not None:
+            fields = dict(match.groupdict())
+            if tail is not None and "rest" in fields:
+                fields["rest"] = tail(fields["rest"])
+            return _(template).format(**fields)
+    return text
+
+
 def end_reason(reason: str) -> str:
-    """``reason`` (English, from ``State.end_reason``) in the current language."""
+    """``reason`` (English, from ``State.end_reason`` or a referee's forfeit) in the current language."""
+    forfeit = FORFEIT_REASON.fullmatch(reason)
+    if forfeit is not None:
+        return _("{side} forfeits: {player} {why}").format(side=_(forfeit.group("side")), player=forfeit.group("player"),
+                                                          why=forfeit_reason(forfeit.group("why")))
     for pattern, template in REASONS:
         match = re.fullmatch(pattern, reason)
         if match is None:

@@ -17,14 +17,16 @@ from pathlib import Path
 import pygame
 
 import ai
+from ai import referee
+from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
 from ui import eval_bar, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, wanted_at_start
 from ui.board_view import Click, Overlay
+from ui.clocks import ClockRecorder, saved, setup_clock, with_clock
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
-from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
 from ui.scenes.game_panel import GamePanel
@@ -46,13 +48,15 @@ class Ply:
     before: State
     after: State
     by_computer: bool
+    clocks: tuple[float, float] | None = None  # both clocks after this ply (a clocked game)
 
 
 class GameScene(Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None) -> None:
         """``moves``: play on from a record; ``autosave_path``: its file in the Continue list."""
         super().__init__(app)
-        self.setup = setup
+        clock, readings = saved(autosave_path)  # a clocked game from the Continue list
+        self.setup = setup = with_clock(setup, clock) if clock else setup
         self.game = setup.make_game()
         self.view = make_view(self.game)
         self.initial = self.game.initial_state()
@@ -68,10 +72,11 @@ class GameScene(Scene):
         self.listeners: list[Callable[[GameScene], None]] = []
         self._make_buttons()
         self._reset()
-        for text in moves:
+        for i, text in enumerate(moves):
             state = self.state
-            self._play(self.game.parse_move(state, text), by_computer=False)
-        self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
+            at = readings[i + 1] if readings and i + 1 < len(readings) else None
+            self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
+        self.recorder = ClockRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         if not (setup.is_human(0) and setup.is_human(1)):
             self._ensure_worker()  # spawn now: the first computer move should not wait for it
@@ -99,8 +104,11 @@ class GameScene(Scene):
             side, why = self.forfeit
             if why == RESIGNED:
                 return _("{side} resigns").format(side=_(self.game.sides[side]))
+            if referee.is_flag_fall(why):
+                return _("{side} lost on time").format(side=_(self.game.sides[side]))
             return _("{side} forfeits: {player} {why}").format(side=_(self.game.sides[side]),
-                                                               player=self.setup.player_label(side), why=why)
+                                                               player=self.setup.player_label(side),
+                                                               why=words.forfeit_reason(why))
         return words.end_reason(self.state.end_reason())
 
     def _reset(self) -> None:
@@ -127,6 +135,7 @@ class GameScene(Scene):
         self.browsing: int | None = None
         self.view.reset_input()
         self.panel.follow = True
+        self.referee = Referee(None, setup_clock(self.setup))  # the game clock, if the setup has one
 
     def _ensure_worker(self) -> AIWorker:
         if self.worker is None:
@@ -296,6 +305,7 @@ class GameScene(Scene):
 
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
+        self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
         self.last_search = None  # it was about another position: stale
         self._changed()
         self.hint = None
@@ -385,7 +395,8 @@ class GameScene(Scene):
         self._think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
 
     # -- moves ------------------------------------------------------------------------------
-    def _play(self, move: Hashable, by_computer: bool) -> bool:
+    def _play(self, move: Hashable, by_computer: bool, clocks: tuple[float, float] | None = None) -> bool:
+        """Play ``move`` for the side to move; ``clocks``: both clocks after it, when resuming a record."""
         before = self.state
         try:
             text = self.game.format_move(before, move)
@@ -393,7 +404,11 @@ class GameScene(Scene):
         except (IllegalMove, ValueError) as exc:
             self.messages.add(_("Not a legal move: {reason}").format(reason=exc), "warn")
             return False
-        self.history.append(Ply(move, text, before, after, by_computer))
+        readings = self._charge_clock(before.to_move, clocks)
+        if isinstance(readings, Loss):  # its flag fell before the move was made
+            self._lose_by_forfeit(readings.side, readings.why)
+            return False
+        self.history.append(Ply(move, text, before, after, by_computer, readings))
         self.redo_stack.clear()
         self.hint = None
         self.view.move_shown(before, move, after)
@@ -404,6 +419,48 @@ class GameScene(Scene):
             self.over_since = time.monotonic()
         self._changed()
         return True
+
+    def _charge_clock(self, side: int, clocks: tuple[float, float] | None) -> tuple[float, float] | Loss | None:
+        """Both clocks after ``side``'s move: ``clocks`` when given (a resumed game), else its
+        clock charged for this turn (its ``Loss`` if the flag fell); None without a clock."""
+        if clocks is not None:
+            self.referee.set_readings(clocks)
+            return clocks
+        if self.referee.clock is None:
+            return None
+        spent = self.referee.spent(time.monotonic()) if self.referee.side == side else 0.0
+        return self.referee.end_turn(side, spent) or self.referee.readings()
+
+    def _run_clock(self) -> None:
+        """The side to move's clock runs while the game goes on; it stops while a PC vs PC game
+        is paused and once a computer's reply is in (showing it costs nothing).  At zero the flag falls."""
+        rules, now = self.referee, time.monotonic()
+        if rules.clock is None:
+            return
+        if self.is_over():
+            rules.stop()
+            return
+        if rules.side != self.state.to_move:
+            rules.start(self.state.to_move, now)
+        if self.paused or self.held is not None:
+            rules.pause(now)
+        else:
+            rules.resume(now)
+        loss = rules.flag_fall(now)
+        if loss is not None:
+            self._cancel_job()
+            self._lose_by_forfeit(loss.side, loss.why)
+
+    def clock_readings(self) -> list[tuple[float, float]] | None:
+        """Both clocks at the start and after every ply (None without a clock): the record keeps them."""
+        if self.referee.clock is None:
+            return None
+        start = (self.referee.clock.initial, self.referee.clock.initial)
+        return [start] + [p.clocks or start for p in self.history]
+
+    def clock_left(self, side: int) -> float | None:
+        """What ``side``'s clock shows now (None without a clock)."""
+        return self.referee.reading(side, time.monotonic())
 
     def _changed(self) -> None:
         for listener in list(self.listeners):
@@ -420,9 +477,10 @@ class GameScene(Scene):
         self.job_budget = move_time
         self.progress = None
 
-    def _random_fallback(self, why: str) -> None:
+    def _random_fallback(self, name: str, why: str) -> None:
         legal = self.state.legal_moves()
-        self.messages.add(f"{why} -- it plays a random legal move instead.", "error")
+        self.messages.add(_("{player} {why}: it plays a random legal move instead").format(
+            player=name, why=words.forfeit_reason(why)), "error")
         if legal:
             self._play(random.choice(legal), by_computer=True)
 
@@ -435,6 +493,9 @@ class GameScene(Scene):
         self._changed()
 
     def _apply_reply(self, reply: AIResult | AIError | AIForfeit, side: int) -> None:
+        """A computer's reply, judged by the turn rules (ai.referee) as in a match: an outside player
+        that forfeits, fails or answers an illegal move loses the game.  Our own engines failing is a
+        bug of ours, not the player's fault: a random legal move instead, and the window says so."""
         self.held = None
         self.step_once = False
         state = self.state
@@ -443,18 +504,20 @@ class GameScene(Scene):
         name = self.setup.player_label(side)
         outside = ai.is_outside_player(self.setup.players[side] or "")
         if isinstance(reply, AIForfeit):
-            self._lose_by_forfeit(side, reply.message)
-        elif outside and isinstance(reply, AIError):  # never a random move on an outside player's behalf
-            self._lose_by_forfeit(side, f"failed ({reply.message})")
-        elif outside and reply.move not in state.legal_moves():
-            self._lose_by_forfeit(side, f"played an illegal move ({reply.text})")
+            loss = referee.forfeited(side, reply.message)
         elif isinstance(reply, AIError):
             log.warning("AI error: %s\n%s", reply.message, reply.detail)
-            self._random_fallback(f"{name} failed ({reply.message})")
-        elif reply.move not in state.legal_moves():
-            self._random_fallback(f"{name} chose an illegal move ({reply.text})")
+            loss = referee.crashed(side, reply.message)
         else:
-            self._play(reply.move, by_computer=True)
+            played = referee.play_reply(self.game, state, reply.move, reply.text)
+            if not isinstance(played, Loss):
+                self._play(reply.move, by_computer=True)
+                return
+            loss = played
+        if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
+            self._lose_by_forfeit(loss.side, loss.why)
+        else:
+            self._random_fallback(name, loss.why)
 
     def _poll(self) -> None:
         if self.worker is None:
@@ -508,13 +571,14 @@ class GameScene(Scene):
         n = self.shown_plies()
         self.analysis.follow(self.shown_state(), tuple(p.text for p in self.history[:n]))
         self.analysis.poll()
-        shown = self._shown()
+        shown = (self._shown(), self.panel.clock_texts())  # a clock redraws when the text it shows changes
         if shown != getattr(self, "_last_shown", None):
             self._last_shown = shown
             self.invalidate()
 
     def _step(self) -> None:
         self._poll()
+        self._run_clock()
         state = self.state
         self._refresh_buttons()
         if self.is_over():
@@ -532,7 +596,8 @@ class GameScene(Scene):
             return
         if self.view.is_animating():
             return
-        self._think("move", side, self.setup.players[side], self.setup.move_time)
+        budget = self.referee.budget(side)  # on a clock, its share of the clock; else the Time choice
+        self._think("move", side, self.setup.players[side], self.setup.move_time if budget is None else max(0.05, budget))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.over_card.visible() and self.over_card.handle(event):
@@ -653,6 +718,7 @@ class GameScene(Scene):
     def close(self) -> None:
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer
         move is asked for again when the scene is shown again."""
+        self.referee.pause(time.monotonic())  # and the clock stops until it is
         self._cancel_job()
         self.analysis.close()
         if self.worker is not None:

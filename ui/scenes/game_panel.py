@@ -10,6 +10,7 @@ import pygame
 
 from ui import text as tx
 from ui import words
+from ui.clocks import reading_text
 from ui.i18n import _
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, mix, spinner
@@ -63,6 +64,11 @@ class GamePanel:
                 return True
         return False
 
+    def clock_texts(self) -> tuple[str, str] | None:
+        """What the two clocks show now (None without a game clock): the scene redraws when it changes."""
+        left = [self.scene.clock_left(side) for side in (0, 1)]
+        return None if left[0] is None or left[1] is None else (reading_text(left[0]), reading_text(left[1]))
+
     def scroll(self, event: pygame.event.Event) -> None:
         if self.moves_rect.collidepoint(pygame.mouse.get_pos()) or not self.moves_rect.width:
             self.offset = max(0, self.offset - event.y * 2)
@@ -104,6 +110,7 @@ class GamePanel:
         scene, theme = self.scene, self.scene.app.theme
         state = scene.state
         score = state.score()
+        clocks = self.clock_texts()
         h = self._s(58)
         for side in (0, 1):
             rect = pygame.Rect(x, y, w, h)
@@ -123,6 +130,8 @@ class GamePanel:
             tx.text(surface, tx.fit(who, self._s(13), w - self._s(120)), (x + self._s(44), rect.y + self._s(32)),
                     self._s(13), theme.muted)
             right = rect.right - self._s(14)
+            if clocks is not None:
+                right = self._clock(surface, rect, side, clocks[side], to_move) - self._s(12)
             if score is not None:
                 number = tx.text(surface, str(score[side]), (right, rect.centery - self._s(8)), self._s(22),
                                  theme.text, "midright", bold=True)
@@ -131,12 +140,28 @@ class GamePanel:
                 right = min(number.x, number.centerx - tx.ui_font(self._s(11)).size(unit)[0] // 2) - self._s(12)
             if to_move and scene.computer_thinking():
                 spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
-            elif to_move:
+            elif to_move and clocks is None:  # on a clock, the running clock says it
                 tx.text(surface, _("to move"), (right, rect.centery), self._s(13), theme.accent, "midright", bold=True)
             elif winner:
                 tx.text(surface, _("winner"), (right, rect.centery), self._s(13), winner_border, "midright", bold=True)
             y += h + self._s(8)
         return y - self._s(8)
+
+    def _clock(self, surface: pygame.Surface, card_rect: pygame.Rect, side: int, text: str, running: bool) -> int:
+        """``side``'s clock at the right of its card, lit while it runs, red under 10 s; returns its left edge."""
+        theme = self.scene.app.theme
+        size = self._s(20)
+        width = max(tx.ui_font(size, True).size("00:00")[0], tx.ui_font(size, True).size(text)[0]) + self._s(16)
+        box = pygame.Rect(0, 0, width, card_rect.height - self._s(18))
+        box.midright = (card_rect.right - self._s(10), card_rect.centery)
+        low = text.startswith("0:0")  # under 10 s: tenths shown
+        fill = theme.accent if running else mix(theme.panel, theme.background, 0.5)
+        colour = theme.panel if running else (theme.invalid if low else theme.text)
+        if running and low:
+            fill, colour = theme.invalid, theme.panel
+        card(surface, box, fill, self._s(6))
+        tx.text(surface, text, box.center, size, colour, "center", bold=True)
+        return box.x
 
     def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         scene, theme = self.scene, self.scene.app.theme

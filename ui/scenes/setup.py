@@ -26,6 +26,7 @@ import ai
 import games
 from ui import outside_players, words
 from ui import text as tx
+from ui.clocks import CLOCK_CHOICES, choice_label, with_clock
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.scenes.base import MenuFormScene
@@ -48,11 +49,12 @@ class SetupChoices:
     computer: dict[str, str] = field(default_factory=dict)  # per game: the opponent in Human vs PC
     watch_players: dict[str, tuple[str, str]] = field(default_factory=dict)  # per game, PC vs PC
     move_time: float | None = None
+    clock: str | None = None  # a game clock for both sides (ui.clocks.CLOCK_CHOICES); None: none
 
     def to_dict(self) -> dict[str, Any]:
         return {"game_id": self.game_id, "options": self.options, "mode": self.mode, "human_side": self.human_side,
                 "computer": self.computer, "watch_players": {k: list(v) for k, v in self.watch_players.items()},
-                "move_time": self.move_time}
+                "move_time": self.move_time, "clock": self.clock}
 
     @classmethod
     def from_dict(cls, data: Any) -> SetupChoices:
@@ -76,6 +78,8 @@ class SetupChoices:
                                      if isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)}
         if isinstance(data.get("move_time"), (int, float)) and data["move_time"] in TIME_CHOICES:
             choices.move_time = float(data["move_time"])
+        if data.get("clock") in CLOCK_CHOICES:
+            choices.clock = data.get("clock")
         return choices
 
 
@@ -162,7 +166,8 @@ class SetupScene(MenuFormScene):
             players = (None, None)
         else:
             players = self._watch_players()
-        return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0))
+        setup = MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0))
+        return with_clock(setup, self.choices.clock)
 
     # -- actions ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -229,6 +234,11 @@ class SetupScene(MenuFormScene):
             pair[side] = pid
             self.choices.watch_players[self.info.id] = (pair[0], pair[1])
             self.rebuild_wanted = not self.building
+
+    def _set_clock(self, clock: str | None) -> None:
+        if clock != self.choices.clock:
+            self.choices.clock = clock
+            self.rebuild_wanted = not self.building  # the Time choice shows only without a clock
 
     def _set_entry(self, value: str) -> None:
         self.entry = value
@@ -346,7 +356,16 @@ class SetupScene(MenuFormScene):
         self._player_widgets(menu)
         times = [(time_label(t), t) for t in TIME_CHOICES]
         current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
-        if self.mode != HOTSEAT:
+        clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
+        clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
+        menu.add.selector(_("Clock: "), clock_items, default=clock_index, style="fancy", selector_id="clock",
+                          onchange=lambda _sel, c: self._set_clock(c))
+        if self.choices.clock is not None:
+            self._note(menu, _("Minutes for each side's whole game + seconds added after each move; "
+                               "the player whose clock runs out loses.")
+                       + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
+                                                                 "the game, so there is no time per move.")))
+        elif self.mode != HOTSEAT:
             menu.add.selector(_("Time: "), times, default=current, style="fancy", selector_id="time",
                               onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:

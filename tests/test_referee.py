@@ -1,0 +1,101 @@
+"""The turn rules (ai/referee.py) shared by matches and the window: clocks with fake times, each
+kind of loss and its words, and the window's translation of every reason the referee writes."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from ai import referee
+from ai.referee import GRACE, GameClock, Loss, Referee, move_budget
+from ui import i18n, words
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def test_the_clock_runs_only_for_the_side_to_move_and_stops_while_paused():
+    rules = Referee(None, GameClock(60, 2))
+    rules.start(0, now=100.0)
+    assert rules.reading(0, 110.0) == 50 and rules.reading(1, 110.0) == 60
+    rules.pause(110.0)
+    assert rules.reading(0, 500.0) == 50  # paused: nothing charged
+    rules.resume(500.0)
+    assert rules.spent(505.0) == 15
+    assert rules.end_turn(0, rules.spent(505.0)) is None
+    assert rules.readings() == (60 - 15 + 2, 60)  # charged, then the increment
+    assert not rules.running and rules.side is None
+
+
+def test_flag_fall_while_thinking_and_after_a_late_move():
+    rules = Referee(None, GameClock(5, 0))
+    rules.start(1, now=0.0)
+    assert rules.flag_fall(4.9) is None
+    loss = rules.flag_fall(5.0)
+    assert loss == Loss(1, "lost on time: the flag fell (5.00 s spent with 5.00 s left on its 5s+0s clock)")
+    assert loss.on_time and rules.readings() == (5, 0)
+    late = Referee(None, GameClock(5, 1))
+    assert late.end_turn(0, 6.5).on_time and late.readings() == (-1.5, 5)  # the match records what is left
+
+
+def test_budget_and_limits_on_a_clock_with_and_without_a_per_move_limit():
+    rules = Referee(None, GameClock(300, 2))
+    assert rules.budget(0) == pytest.approx(move_budget(300, 2))
+    limits = rules.limits(1)
+    assert (limits.time, limits.remaining, limits.increment) == (pytest.approx(move_budget(300, 2)), 300, 2)
+    assert Referee(0.1, GameClock(300, 2)).budget(0) == 0.1
+    assert Referee(1.0).budget(0) == 1.0 and Referee(1.0).limits(0).remaining is None
+    assert Referee().budget(0) is None
+
+
+def test_a_late_reply_loses_only_beyond_the_grace():
+    assert Referee(1.0).end_turn(0, 1.0 + GRACE * 0.9) is None
+    assert Referee(1.0).end_turn(0, 1.0 + GRACE * 1.1).why.startswith("exceeded the time limit (")
+
+
+def test_illegal_and_crashed_replies():
+    game = games.load("tictactoe")
+    state = game.initial_state()
+    text, after = referee.play_reply(game, state, state.legal_moves()[0])
+    assert after == state.play(state.legal_moves()[0]) and text == game.format_move(state, state.legal_moves()[0])
+    loss = referee.play_reply(game, state, (9, 9), "j10")
+    assert isinstance(loss, Loss) and loss.side == 0 and loss.why.startswith("played an illegal move j10: ")
+    assert referee.crashed(1, ZeroDivisionError("division by zero")).why == "crashed: ZeroDivisionError: division by zero"
+    assert referee.crashed(1, "KeyError: 3").why == "crashed: KeyError: 3"
+    assert loss.reason(game, "bot.py").startswith("X forfeits: bot.py played an illegal move j10")
+
+
+def test_clock_texts_read_back():
+    assert referee.clock_of("5m+3s") == GameClock(300, 3)
+    assert referee.clock_of(None) is None and referee.clock_of("") is None and referee.clock_of("soon") is None
+
+
+REASONS = [  # what the referee and the outside players write, after the player's name
+    "lost on time: the flag fell (0.30 s spent with 0.10 s left on its 0.5s+0.1s clock)",
+    "exceeded the time limit (1.52 s > 1 s); process stopped; log: /tmp/bot.log",
+    "exceeded the time limit (1.52 s > 1 s); engine stopped",
+    "exceeded the time limit (0.70 s > 0.1 s)",
+    "played an illegal move 'a1': a1 is taken",
+    "crashed (process ended, exit status 3; stderr: about to quit)",
+    "crashed: ZeroDivisionError: this bot always divides by zero",
+    "could not be started: no such file bot.py",
+    "could not be loaded: SyntaxError",
+    "started more processes than its limit (4)",
+    "resigned",
+]
+
+
+@pytest.mark.parametrize("why", REASONS)
+def test_every_forfeit_reason_is_translated(why):
+    i18n.set_language("pt")
+    whole = words.end_reason(f"O forfeits: sleeper.py {why}")
+    assert whole.startswith("O perde por falta: sleeper.py ")
+    assert words.forfeit_reason(why) != why and words.forfeit_reason(why) in whole
+    for kept in ("0.30", "1.52", "/tmp/bot.log", "'a1'", "exit status 3", "ZeroDivisionError", "(4)"):
+        if kept in why:
+            assert kept in whole  # numbers, names and paths are kept as written
+    i18n.set_language("en")
+    assert words.end_reason(f"O forfeits: sleeper.py {why}") == f"O forfeits: sleeper.py {why}"
