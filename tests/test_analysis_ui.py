@@ -74,3 +74,39 @@ def test_labels_speak_each_games_unit():
     assert value < 0 and text == "+6"
     value, text = position_value(snap(MoveValue(1, 0.0, "proven", -1, 4), mover=1), "rastros")
     assert value == 1.0 and text == "W4"  # the second side to move loses: the first side wins
+
+
+@pytest.mark.parametrize("game_id", [g for g, _moves in GAMES])
+def test_key_a_in_the_replay_viewer_values_the_position_shown(game_id, tmp_path, monkeypatch):
+    import time
+
+    from tests.test_replay import FakeApp, random_record
+    from tests.test_replay import key as key_event
+    from ui.scenes.replay import ReplayScene
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    pygame.init()
+    surface = pygame.Surface((1100, 700))
+    record = random_record(game_id)
+    scene = ReplayScene(FakeApp(), record, ply=2, analyse=False)
+    scene.draw(surface)
+    try:
+        scene.handle_event(key_event(pygame.K_a))
+        assert scene.move_analysis.active and scene.eval_rect.width > 0
+
+        def values_for(ply: int) -> bool:
+            scene.update(0.02)
+            labels = scene.move_analysis.labels()
+            return bool(labels) and set(labels) <= set(scene.states[ply].legal_moves())
+
+        for ply in (2, 1):
+            deadline = time.monotonic() + 60
+            while not values_for(ply) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert values_for(ply)
+            scene.draw(surface)
+            scene.handle_event(key_event(pygame.K_LEFT))
+        scene.handle_event(key_event(pygame.K_a))
+        assert not scene.move_analysis.active and scene.eval_rect.width == 0
+    finally:
+        scene.close()

@@ -8,6 +8,8 @@
 - "Play from here" starts a new game from the position shown, with the moves so far; "Picture"
   saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Save" writes the
   record (with the evaluations, when known) to the saved-games folder.
+- "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
+  eval bar beside the board (ui/analysis_mode.py), as in a game.
 
 The scene knows the App only through ``self.app``; what it needs from it is optional:
 ``app.theme``, ``app.settings`` and the callbacks given to the constructor.
@@ -24,9 +26,10 @@ from typing import Any
 import pygame
 
 from games.record import GameRecord, RecordError, default_name, move_list_text
+from ui import eval_bar, words
 from ui import text as tx
-from ui import words
 from ui.analysis import BackgroundAnalysis, biggest_drop
+from ui.analysis_mode import AnalysisMode, draw_move_values, wanted_at_start
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.export import board_view, copy_text, save_board_png
@@ -100,6 +103,8 @@ class ReplayScene(Scene):
         self.board_rect = self.panel_rect = self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
+        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
+        self.eval_rect = pygame.Rect(0, 0, 0, 0)
         self.want_analysis = analyse and record.is_finished() and len(self.moves) > 0
         self.analysis_started = 0.0
         loser = None if record.result is None or record.result.winner is None else 1 - record.result.winner
@@ -125,8 +130,10 @@ class ReplayScene(Scene):
             Button(_("Picture"), self.export_png, "P"),
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Save"), self.save_record, "S"),
+            Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Menu"), self.back, "Esc"),
         ]
+        self.analysis_button = self.actions[4]
         return b + self.actions
 
     # -- commands -------------------------------------------------------------------------------
@@ -193,6 +200,11 @@ class ReplayScene(Scene):
     def back(self) -> None:
         (self.on_back or self.app.show_menu)()
 
+    def toggle_analysis(self) -> None:
+        """Every legal move's value on the board, and the eval bar (the panel's graph stays)."""
+        self.move_analysis.toggle()
+        self._layout(self.size)
+
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -223,7 +235,7 @@ class ReplayScene(Scene):
             self.back()
         else:
             shortcuts = {pygame.K_c: self.continue_here, pygame.K_p: self.export_png,
-                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record}
+                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis}
             if key in shortcuts:
                 shortcuts[key]()
 
@@ -262,6 +274,10 @@ class ReplayScene(Scene):
             self._start_analysis()
         if self.analysis is not None:
             self.analysis.poll()
+        self.move_analysis.follow(self.states[self.ply], tuple(self.record.moves[:self.ply]))
+        if self.move_analysis.poll():
+            self.invalidate()
+        self.analysis_button.active = self.move_analysis.active
 
     def _start_analysis(self) -> None:
         self.want_analysis = False
@@ -274,6 +290,7 @@ class ReplayScene(Scene):
     def close(self) -> None:
         if self.analysis is not None:
             self.analysis.close()
+        self.move_analysis.close()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout(size)
@@ -289,7 +306,8 @@ class ReplayScene(Scene):
         self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
         board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(12 * s))
         self.board_rect = board_area
-        self.view.layout(board_area)
+        board, self.eval_rect = eval_bar.carve(board_area, s, self.move_analysis.active)
+        self.view.layout(board)
         self.slider.rect = pygame.Rect(board_area.x + int(10 * s), board_area.bottom + pad, board_area.width - int(20 * s), max(6, int(8 * s)))
         controls = pygame.Rect(board_area.x, self.slider.rect.bottom + int(14 * s), board_area.width, bar_h)
         layout_grid(self.buttons[:5], controls, 5, bar_h, int(8 * s))
@@ -310,6 +328,9 @@ class ReplayScene(Scene):
         overlay = Overlay(theme=theme, last_move=last, previous=self.states[self.ply - 1] if self.ply else None,
                           show_legal=False, interactive=False, animation_speed=self._animation_speed())
         self.view.draw(surface, state, overlay)
+        if self.move_analysis.active:
+            draw_move_values(surface, self.view, self.move_analysis.labels(), theme)
+            eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale)
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
