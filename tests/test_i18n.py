@@ -75,3 +75,60 @@ msgstr "Várias "
     assert catalog.ngettext("{n} move", "{n} moves", 5) == "{n} jogadas"
     assert catalog.gettext("Unsure") == "Unsure"  # fuzzy entries are left out, like msgfmt does
     assert catalog.gettext("Multiline") == 'Várias linhas "aspas"'
+
+
+# -- the game-over and forfeit texts in Portuguese -------------------------------------------------
+from tests.test_ui_portuguese import ALLOWED, EXTRA_ENGLISH, _po_words, english_words, rendered  # noqa: E402, F401
+
+RULES_WORDS = "a1 is taken"  # an IllegalMove message of games/, quoted in the reason as it is
+
+
+def test_forfeits_and_lost_on_time_draw_no_english_in_portuguese(rendered):  # noqa: F811 - the fixture
+    """A flag fall (a human on a tiny clock), an outside player's forfeits (as its process reports
+    them) and a computer's crash: the game-over card, the panel and the status line in pt."""
+    import time
+
+    from ui.app import App
+    from ui.clocks import ClockedSetup
+    from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.game_over import result_lines
+
+    english, portuguese = _po_words()
+    vocabulary = (english | EXTRA_ENGLISH) - portuguese - ALLOWED
+    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    shown: list[str] = []
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        rendered.clear()
+        flagged = GameScene(app, ClockedSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0, clock="0.5s+0s"))
+        app.switch(flagged)
+        assert app.run_frames(500, until=flagged.is_over, timeout=10)
+        flagged.over_since = time.monotonic() - 5
+        app.invalidate()
+        app.run_frames(3)
+        shown += result_lines(flagged)
+        assert flagged.end_reason() == "X perdeu por tempo"
+        for why in ("exceeded the time limit (1.52 s > 1 s); process stopped; log: /tmp/bot.log",
+                    f"played an illegal move 'a1': {RULES_WORDS}",
+                    "crashed (process ended, exit status 3)",
+                    "crashed: ZeroDivisionError: division by zero",
+                    "could not be loaded: no such file bots/mine.py"):
+            scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+            app.switch(scene)
+            scene._lose_by_forfeit(1, why)
+            scene.over_since = time.monotonic() - 5
+            app.invalidate()
+            app.run_frames(3)
+            shown += result_lines(scene)
+            assert scene.end_reason().startswith("O perde por falta: Jogador 2 ")
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")
+    # the rules' own explanation of an illegal move is kept as the rules package wrote it (English)
+    texts = [s.replace(RULES_WORDS, "") for s in rendered + shown]
+    offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in texts
+                        if english_words(s, vocabulary)})
+    assert offenders == [], "English on the Portuguese game-over screens:\n" + "\n".join(offenders)

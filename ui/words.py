@@ -70,6 +70,10 @@ FORFEIT_WORDS = "|".join(("lost on time", "exceeded the time limit", "played an 
 # a referee's whole reason: "O forfeits: sleeper.py exceeded the time limit (...)"
 FORFEIT_REASON = re.compile(rf"(?P<side>\S+) forfeits: (?P<player>.+?) (?P<why>(?:{FORFEIT_WORDS}).*)", re.S)
 LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error stream, named last
+# what follows a reason's colon when it is ours (the rest, a player's exception or the rules' words, stays)
+DETAILS: tuple[tuple[str, str], ...] = (
+    (r"no such file (?P<path>.+)", N_("no such file {path}")),
+)
 
 TRAX_PATHS = {  # the parts of a Trax win ("a light loop and a dark line")
     "a light loop": N_("a light loop"), "a dark loop": N_("a dark loop"),
@@ -86,6 +90,7 @@ def forfeit_reason(why: str) -> str:
 
 
 def _log_note(rest: str) -> str:
+    rest = _fill(DETAILS, rest)
     return LOG_NOTE.sub(lambda m: _("; log: {path}").format(path=m.group("path")), rest)
 
 

@@ -1,0 +1,171 @@
+"""Game clocks in the window (#22): the setup's Clock choice, flag fall for humans and computers,
+the clocks kept by autosave and Continue, undo and redo putting both clocks back, a paused watch.
+Headless (SDL dummy driver); the facts asserted are the rules' (who lost, which readings), never speeds."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ai.referee import GameClock, move_budget
+from tests.ui_helpers import click, wait
+from ui.autosave import SHELF
+from ui.clocks import ClockedSetup, reading_text, setup_clock
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.game_over import result_lines, result_title
+from ui.scenes.setup import SetupChoices, SetupScene
+
+
+def clocked(app, clock: str, mode: str = HOTSEAT, players=(None, None), game_id: str = "tictactoe",
+            options=None) -> GameScene:
+    scene = GameScene(app, ClockedSetup(game_id, dict(options or {}), mode, players, 1.0, clock=clock))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def play(app, scene: GameScene, *moves: str) -> None:
+    for text in moves:
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+        app.run_frames(1)
+
+
+def test_reading_text_shows_tenths_only_under_ten_seconds():
+    assert [reading_text(x) for x in (300, 299.99, 61, 10.0, 9.99, 0.05, -3)] == \
+        ["5:00", "4:59", "1:01", "0:10", "0:09.9", "0:00.0", "0:00.0"]
+    assert reading_text(3725) == "1:02:05"
+
+
+def test_the_setup_screen_offers_a_clock_and_remembers_it(app):
+    app.show_setup()
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.menu.get_widget("time") is not None
+    setup._set_clock("3m+2s")
+    app.run_frames(2)  # the menu is rebuilt: no time per move on a clock, a note says why
+    assert setup.menu.get_widget("time") is None and setup.menu.get_widget("clock").get_value()[0][1] == "3m+2s"
+    setup.start()
+    scene = app.scene
+    assert isinstance(scene, GameScene) and setup_clock(scene.setup) == GameClock(180, 2)
+    assert scene.panel.clock_texts() is not None
+    assert app.settings.setup_choices["clock"] == "3m+2s"
+    assert SetupChoices.from_dict(app.settings.setup_choices).clock == "3m+2s"
+    assert SetupChoices.from_dict({"clock": "7m+1s"}).clock is None  # not a choice: no clock
+    scene.rematch()  # the rematch keeps the clock
+    assert setup_clock(scene.setup) == GameClock(180, 2)
+
+
+def test_without_a_clock_nothing_is_timed(app):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.panel.clock_texts() is None and scene.clock_readings() is None
+    play(app, scene, "b2")
+    assert scene.history[-1].clocks is None
+
+
+def test_a_human_on_a_tiny_clock_loses_on_time(app):
+    scene = clocked(app, "1s+0s", HUMAN_VS_PC, (None, "level-1"))
+    assert scene.human_to_move() and scene.referee.running
+    assert wait(app, scene.is_over, 10)  # the human never moves
+    assert scene.forfeit is not None and scene.forfeit[0] == 0 and scene.winner() == 1
+    assert scene.end_reason() == "X lost on time"
+    assert result_title(scene) == "You lose" and "X lost on time" in result_lines(scene)
+    assert scene.panel.clock_texts()[0] == "0:00.0"
+    assert scene.recorder.record.result.reason == "X lost on time"
+    assert wait(app, scene.over_card.visible, 5)
+    scene.undo()  # nothing to take back: the loss stays
+    assert scene.is_over()
+
+
+def test_a_computer_on_a_clock_budgets_from_it_and_plays_to_the_end(app):
+    scene = clocked(app, "5s+0s", PC_VS_PC, ("level-2", "level-3"), options={"width": 4, "height": 4, "k": 3})
+    scene.speed = 3  # no pause between moves
+    assert wait(app, lambda: scene.job is not None, 20)
+    assert scene.job_budget == pytest.approx(move_budget(5.0, 0.0), abs=1e-6)  # its share of the clock
+    assert wait(app, lambda: scene.state.is_terminal(), 60)
+    assert scene.forfeit is None  # nobody flagged: the budget keeps the clock
+    readings = scene.clock_readings()
+    assert len(readings) == len(scene.history) + 1 and readings[0] == (5.0, 5.0)
+    for side in (0, 1):
+        mine = [r[side] for r in readings]
+        assert all(0 < b <= a for a, b in zip(mine, mine[1:]))  # no increment: only ever less
+
+
+def test_a_computer_whose_clock_runs_out_loses_on_time(app):
+    scene = clocked(app, "5s+0s", PC_VS_PC, ("level-1", "level-1"))
+    scene.referee.set_readings((0.001, 5.0))  # X is as good as out of time
+    assert wait(app, scene.is_over, 10)
+    assert scene.forfeit[0] == 0 and scene.end_reason() == "X lost on time" and scene.job is None
+
+
+def test_pausing_a_watched_game_stops_the_clock(app):
+    scene = clocked(app, "5m+0s", PC_VS_PC, ("level-1", "level-1"))
+    scene.toggle_pause()
+    app.run_frames(2)
+    before = scene.clock_left(scene.state.to_move)
+    time.sleep(0.05)
+    app.run_frames(3)
+    assert scene.clock_left(scene.state.to_move) == before and not scene.referee.running
+    scene.toggle_pause()
+    app.run_frames(2)
+    assert scene.referee.running
+
+
+def test_undo_and_redo_put_both_clocks_back_to_that_ply(app):
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3", "a3")
+    plies = list(scene.history)
+    assert plies[0].clocks[0] > 300 - 1 and plies[0].clocks[1] == 300  # X charged, then credited 3 s
+    scene.undo()
+    assert scene.referee.readings() == plies[2].clocks and len(scene.history) == 3
+    scene.undo()
+    scene.undo()
+    assert scene.referee.readings() == plies[0].clocks
+    scene.undo()
+    assert scene.referee.readings() == (300, 300)
+    scene.redo()
+    scene.redo()
+    assert scene.referee.readings() == plies[1].clocks
+    app.run_frames(2)
+    assert scene.referee.side == scene.state.to_move and scene.referee.running  # the new turn runs
+
+
+def test_the_clock_survives_autosave_and_continue(app):
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3")
+    saved = scene.clock_readings()
+    app.show_menu()
+    [(path, record)] = SHELF.unfinished()[0]
+    assert record.setup["clock"] == "5m+3s"
+    assert record.setup["clock_readings"] == [[round(a, 3), round(b, 3)] for a, b in saved]
+    app.continue_game(record, path)
+    resumed = app.scene
+    assert isinstance(resumed, GameScene) and resumed is not scene
+    assert setup_clock(resumed.setup) == GameClock(300, 3)
+    assert resumed.clock_readings() == [pytest.approx((round(a, 3), round(b, 3))) for a, b in saved]
+    assert resumed.referee.readings() == pytest.approx(tuple(round(x, 3) for x in saved[-1]))
+    play(app, resumed, "a3")  # it goes on in the same file, with its clocks
+    [(again, record)] = SHELF.unfinished()[0]
+    assert again == path and len(record.setup["clock_readings"]) == 5
+
+
+def test_an_older_autosave_without_clock_fields_still_continues(app):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+    app.switch(scene)
+    play(app, scene, "b2", "a1")
+    app.show_menu()
+    [(path, record)] = SHELF.unfinished()[0]
+    assert "clock" not in record.setup or record.setup["clock"] is None
+    app.continue_game(record, path)
+    assert [p.text for p in app.scene.history] == ["b2", "a1"] and setup_clock(app.scene.setup) is None
+
+
+def test_clicking_a_move_charges_the_movers_clock_only(app):
+    scene = clocked(app, "1m+0s")
+    time.sleep(0.05)
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert [p.text for p in scene.history] == ["b2"]
+    x, o = scene.history[0].clocks
+    assert x < 60 and o == 60
