@@ -170,7 +170,8 @@ class GameScene(Scene):
         self.btn_new = Button(_("New game"), self.new_game, "N")
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
         self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
-        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_legal,
+        self.btn_tree = Button(_("Search tree"), self.open_tree, "T")
+        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree, self.btn_legal,
                         self.btn_pause,
                         self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_rematch, self.btn_new, self.btn_menu]
@@ -218,6 +219,8 @@ class GameScene(Scene):
             self.toggle_legal()
         elif key == pygame.K_a:
             self.toggle_analysis()
+        elif key == pygame.K_t:
+            self.open_tree()
         elif key == pygame.K_n:
             self.new_game()
         elif ctrl and key == pygame.K_s:
@@ -371,6 +374,14 @@ class GameScene(Scene):
         """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
         self.analysis.toggle()
         self.resize(self.app.size)  # the eval bar takes room beside the board
+
+    def open_tree(self) -> None:
+        """The search tree explorer on the position shown; Back returns to the game as it was."""
+        from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
+
+        state = self.shown_state()
+        self.app.switch(TreeExplorerScene(self.app, self.game, state, on_back=lambda: self.app.switch(self),
+                                          depth=default_depth(self.game.id)))
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused

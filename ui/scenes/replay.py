@@ -131,6 +131,7 @@ class ReplayScene(Scene):
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Save"), self.save_record, "S"),
             Button(_("Analysis"), self.toggle_analysis, "A"),
+            Button(_("Search tree"), self.open_tree, "T"),
             Button(_("Menu"), self.back, "Esc"),
         ]
         self.analysis_button = self.actions[4]
@@ -205,6 +206,18 @@ class ReplayScene(Scene):
         self.move_analysis.toggle()
         self._layout(self.size)
 
+    def open_tree(self) -> None:
+        """The search tree explorer on the position shown; Back returns to this move."""
+        from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
+
+        state = self.states[self.ply]
+        if state.is_terminal():
+            self.messages.add(_("The game is over at this move; step back to see a tree"), "warn")
+            return
+        back = getattr(self.app, "switch", None)
+        self.app.switch(TreeExplorerScene(self.app, self.game, state, depth=default_depth(self.game.id),
+                                          on_back=(lambda: back(self)) if back else None))
+
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -235,7 +248,8 @@ class ReplayScene(Scene):
             self.back()
         else:
             shortcuts = {pygame.K_c: self.continue_here, pygame.K_p: self.export_png,
-                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis}
+                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis,
+                         pygame.K_t: self.open_tree}
             if key in shortcuts:
                 shortcuts[key]()
 

@@ -1,0 +1,191 @@
+"""The game trees that minimax and alpha-beta explore, built for the tree explorer (learners).
+
+This is the course notebook's search, written to be looked at rather than to play: MAX is the
+side to move at the root, MIN the other; a finished game is worth +1 to MAX if it wins, -1 if it
+loses, 0 for a draw; a position at the depth limit gets a heuristic (the course's evaluation of
+that game, from MAX's point of view, squashed into -1..+1 so a proven result always outranks it).
+``build`` records every node the algorithm visits -- its value, the alpha-beta window it was
+entered with -- and, for alpha-beta, the moves it never looked at because a cut made them
+pointless (``Node.cut``).  Three algorithms, whose node counts the explorer shows side by side:
+
+- ``MINIMAX``: every move of every position to the depth;
+- ``ALPHABETA``: the notebook's alpha-beta, moves in the rules' order;
+- ``ORDERED``: alpha-beta with the moves ordered best first by the heuristic (one ply): the same
+  value with fewer nodes, which is the lesson.
+
+``count_nodes`` gives the counts without keeping the tree.  No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+from games.base import State
+
+MINIMAX, ALPHABETA, ORDERED = "minimax", "alphabeta", "ordered"
+ALGORITHMS = (MINIMAX, ALPHABETA, ORDERED)
+NODE_LIMIT = 60_000  # nodes a built tree may hold (drawing and memory); bigger trees are refused
+HEURISTIC_SQUASH = 0.9  # heuristic values stay inside -0.9..+0.9, below any proven result
+
+Heuristic = Callable[[State, int], float]  # (state, player) -> value for ``player``
+
+
+class TreeTooBig(ValueError):
+    """The tree has more nodes than the explorer can show: choose a smaller depth or position."""
+
+
+@dataclass
+class Node:
+    """One position of the tree."""
+
+    state: State
+    move: Hashable | None = None  # the move that led here (None at the root)
+    ply: int = 0  # plies below the root
+    value: float | None = None  # minimax value for MAX (None: never searched)
+    alpha: float = -math.inf  # the window the search entered this node with
+    beta: float = math.inf
+    kind: str = "inner"  # "inner", "terminal", "horizon" (valued by the heuristic), "cut" (never searched)
+    children: list[Node] = field(default_factory=list)
+    best: Hashable | None = None  # the child move that gave the value
+
+    @property
+    def maximizing(self) -> bool:
+        return self.ply % 2 == 0
+
+    @property
+    def cut(self) -> bool:
+        return self.kind == "cut"
+
+
+@dataclass
+class Tree:
+    root: Node
+    algorithm: str
+    depth: int
+    nodes: int  # positions visited (cut moves not counted)
+
+
+def course_heuristic(game_id: str) -> Heuristic:
+    """The course's evaluation of a game, for ``player`` (0 everywhere when it has none)."""
+    if game_id == "tictactoe":
+        from ai.engines.tictactoe import OpenLines
+
+        lines = OpenLines()
+        return lambda state, player: lines.evaluate(state) * (1 if state.to_move == player else -1)
+    if game_id == "reversi":
+        from ai.engines.reversi import disc_count
+
+        return disc_count
+    if game_id == "hex":
+        from ai.engines.hex_notebook import shortest_path_heuristic
+
+        return shortest_path_heuristic
+    if game_id == "alquerque":
+        from ai.engines.alquerque import course_evaluation
+
+        return course_evaluation
+    if game_id == "rastros":
+        from ai.engines.rastros_course import basilio_eval
+
+        return basilio_eval
+    return lambda state, player: 0.0
+
+
+class _Search:
+    """One run of an algorithm over ``state`` to ``depth`` plies."""
+
+    def __init__(self, state: State, algorithm: str, depth: int, heuristic: Heuristic, keep: bool,
+                 limit: int) -> None:
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
+        self.algorithm, self.depth, self.heuristic = algorithm, depth, heuristic
+        self.player = state.to_move
+        self.keep, self.limit = keep, limit
+        self.nodes = 0
+        # one scale for the whole tree, the same for every algorithm: the largest heuristic value
+        # among the root's moves
+        values = [abs(float(heuristic(after, self.player))) for after in
+                  (state.play(m) for m in ([] if state.is_terminal() else state.legal_moves()))
+                  if not after.is_terminal()]
+        self.scale = max([1.0, *values])
+
+    def utility(self, state: State) -> float:
+        winner = state.winner()
+        return 0.0 if winner is None else 1.0 if winner == self.player else -1.0
+
+    def estimate(self, state: State) -> float:
+        """The heuristic for MAX, squashed into -0.9..+0.9 (a proof always counts for more)."""
+        raw = float(self.heuristic(state, self.player))
+        return round(HEURISTIC_SQUASH * math.tanh(raw / self.scale), 3)
+
+    def ordered(self, node: Node, moves: list) -> list:
+        """The moves to try, best first for the side to move when the algorithm orders them."""
+        if self.algorithm != ORDERED:
+            return moves
+
+        def score(move) -> float:
+            after = node.state.play(move)
+            return self.utility(after) * 2 if after.is_terminal() else self.estimate(after)
+
+        return sorted(moves, key=score, reverse=node.maximizing)
+
+    def visit(self, node: Node, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.limit and self.nodes > self.limit:
+            raise TreeTooBig(f"more than {self.limit:,} nodes")
+        node.alpha, node.beta = alpha, beta
+        state = node.state
+        if state.is_terminal():
+            node.kind, node.value = "terminal", self.utility(state)
+            return node.value
+        if node.ply >= self.depth:
+            node.kind, node.value = "horizon", self.estimate(state)
+            return node.value
+        prune = self.algorithm != MINIMAX
+        moves = self.ordered(node, state.legal_moves())
+        value = -math.inf if node.maximizing else math.inf
+        for i, move in enumerate(moves):
+            child = Node(state.play(move), move, node.ply + 1)
+            if self.keep:
+                node.children.append(child)
+            v = self.visit(child, alpha, beta)
+            if (node.maximizing and v > value) or (not node.maximizing and v < value):
+                value, node.best = v, move
+            if prune:
+                if node.maximizing:
+                    alpha = max(alpha, value)
+                else:
+                    beta = min(beta, value)
+                if alpha >= beta:  # the other side will never let the game come here: cut
+                    if self.keep:
+                        node.children += [Node(state.play(m), m, node.ply + 1, kind="cut") for m in moves[i + 1:]]
+                    break
+        node.value = value
+        return value
+
+
+def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
+          game_id: str = "", limit: int = NODE_LIMIT) -> Tree:
+    """The tree ``algorithm`` explores from ``state`` to ``depth`` plies (raises TreeTooBig past ``limit`` nodes)."""
+    search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), True, limit)
+    root = Node(state)
+    search.visit(root, -math.inf, math.inf)
+    return Tree(root, algorithm, depth, search.nodes)
+
+
+def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
+                game_id: str = "", limit: int = 0) -> int:
+    """How many positions ``algorithm`` visits from ``state`` to ``depth`` plies (the tree is not
+    kept); raises TreeTooBig past ``limit`` nodes when it is not 0."""
+    search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), False, limit)
+    search.visit(Node(state), -math.inf, math.inf)
+    return search.nodes
+
+
+def iter_nodes(node: Node):
+    """``node`` and every node below it, depth first."""
+    yield node
+    for child in node.children:
+        yield from iter_nodes(child)

@@ -1,0 +1,139 @@
+"""The search tree explorer's trees (ai/game_tree.py) against the course notebook's plain recursive
+minimax and alpha-beta, and the explorer screen itself."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+import games
+from ai.game_tree import ALGORITHMS, ALPHABETA, MINIMAX, ORDERED, TreeTooBig, build, count_nodes, iter_nodes
+
+LINES = ["", "b2", "a1,b2", "b2,a1,c3", "a1,b2,c3,a3", "a1,a2,b1"]
+
+
+def _zero(state, player) -> float:
+    return 0.0
+
+
+def notebook_counts(state, depth: int, prune: bool) -> tuple[float, int]:
+    """The notebook's max_value / min_value (utility +1 / -1 / 0 for the root player, 0 at the depth
+    limit), counting every call: (value, nodes)."""
+    player = state.to_move
+    count = [0]
+
+    def value(s, alpha: float, beta: float, ply: int) -> float:
+        count[0] += 1
+        if s.is_terminal():
+            w = s.winner()
+            return 0.0 if w is None else 1.0 if w == player else -1.0
+        if ply >= depth:
+            return 0.0
+        maximizing = ply % 2 == 0
+        v = -math.inf if maximizing else math.inf
+        for move in s.legal_moves():
+            v1 = value(s.play(move), alpha, beta, ply + 1)
+            if maximizing:
+                v = max(v, v1)
+                if prune and v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, v1)
+                if prune and v <= alpha:
+                    return v
+                beta = min(beta, v)
+        return v
+
+    result = value(state, -math.inf, math.inf, 0)
+    return result, count[0]
+
+
+@pytest.mark.parametrize("line", LINES)
+@pytest.mark.parametrize("depth", [2, 4, 9])
+def test_node_counts_equal_the_notebooks_plain_searches(line, depth):
+    state = games.load("tictactoe").play_line([m for m in line.split(",") if m])
+    for algorithm, prune in ((MINIMAX, False), (ALPHABETA, True)):
+        expected_value, expected_nodes = notebook_counts(state, depth, prune)
+        assert count_nodes(state, algorithm, depth, _zero) == expected_nodes
+        if expected_nodes <= 60_000:
+            tree = build(state, algorithm, depth, _zero)
+            assert tree.nodes == expected_nodes == sum(1 for n in iter_nodes(tree.root) if not n.cut)
+            assert tree.root.value == expected_value
+
+
+def test_the_published_full_tree_size_of_tic_tac_toe():
+    """549,946 positions visited by a full minimax from the empty board (Russell & Norvig's figure)."""
+    state = games.load("tictactoe").initial_state()
+    assert count_nodes(state, MINIMAX, 9, _zero) == 549_946
+    with pytest.raises(TreeTooBig):
+        build(state, MINIMAX, 9, _zero)
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_every_algorithm_finds_the_same_value_and_ordering_does_not_visit_more(line):
+    state = games.load("tictactoe").play_line([m for m in line.split(",") if m])
+    trees = {a: build(state, a, 9, game_id="tictactoe") for a in ALGORITHMS if a != MINIMAX or line}
+    values = {t.root.value for t in trees.values()}
+    assert len(values) == 1
+    assert trees[ORDERED].nodes <= trees[ALPHABETA].nodes
+
+
+def test_cut_moves_are_the_ones_alpha_beta_skipped():
+    state = games.load("tictactoe").play_line(["b2", "a1", "c3"])
+    full = build(state, MINIMAX, 4, game_id="tictactoe")
+    pruned = build(state, ALPHABETA, 4, game_id="tictactoe")
+    cut = [n for n in iter_nodes(pruned.root) if n.cut]
+    assert cut and all(n.value is None and not n.children for n in cut)
+    # every node has all its moves as children, searched or cut, like minimax's
+    for a, b in zip(iter_nodes(full.root), iter_nodes(pruned.root)):
+        if not b.cut and b.kind == "inner":
+            assert [c.move for c in b.children] == [c.move for c in a.children][:len(b.children)]
+            break
+    assert pruned.nodes + 0 < full.nodes
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "hex", "rastros", "alquerque", "trax"])
+def test_small_trees_of_every_game_use_its_heuristic(game_id):
+    game = games.load(game_id, **({"size": 4} if game_id == "hex" else {"size": 6} if game_id == "reversi" else {}))
+    state = game.initial_state()
+    tree = build(state, ALPHABETA, 2, game_id=game_id)
+    assert tree.nodes == count_nodes(state, ALPHABETA, 2, game_id=game_id)
+    assert all(-1.0 <= n.value <= 1.0 for n in iter_nodes(tree.root) if n.value is not None)
+
+
+def test_the_explorer_opens_from_a_game_with_t_and_comes_back(app):
+    from tests.ui_helpers import key
+
+    app.open_demo("game:tictactoe:hotseat:b2")
+    game = app.scene
+    key(app, pygame.K_t)
+    explorer = app.scene
+    assert type(explorer).__name__ == "TreeExplorerScene" and explorer.tree.nodes > 1
+    assert explorer.tree.root.state == game.state and explorer.depth == 4
+    key(app, pygame.K_1)
+    assert explorer.algorithm == MINIMAX and explorer.tree.nodes == count_nodes(game.state, MINIMAX, 4,
+                                                                                 game_id="tictactoe")
+    key(app, pygame.K_MINUS)
+    assert explorer.depth == 3
+    # a click on a closed node opens it
+    rect, node = next((r, n) for r, n in explorer.node_rects if n.children and id(n) not in explorer.open)
+    from tests.ui_helpers import click
+
+    click(app, rect.center)
+    assert id(node) in explorer.open and explorer.selected is node
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is game
+
+
+def test_the_tree_picture_is_saved(app, tmp_path, monkeypatch):
+    from tests.ui_helpers import key
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    app.open_demo("game:tictactoe:hotseat:b2,a1")
+    key(app, pygame.K_t)
+    key(app, pygame.K_p)
+    pictures = list(tmp_path.rglob("*tree*.png"))
+    assert pictures and pygame.image.load(str(pictures[0])).get_width() > 400

@@ -1,0 +1,389 @@
+"""The search tree explorer: the trees minimax and alpha-beta explore, drawn for learners.
+
+Opened from a game or a replay (key T) on the position shown.  The tree (ai/game_tree.py) is
+drawn top-down: MAX's positions as boxes with a triangle up, MIN's with a triangle down, each with
+its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into -0.9..+0.9 at the
+depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
+hang below their parent crossed out.  A click on a node opens or closes it and shows its position
+and its alpha-beta window on the right; the best line is open at the start.  The three node
+counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
+counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
+big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ai.game_tree import ALGORITHMS, ALPHABETA, MINIMAX, ORDERED, Node, Tree, TreeTooBig, build, count_nodes
+from games.base import Game, State
+from ui import text as tx
+from ui.board_view import Overlay
+from ui.export import board_view
+from ui.i18n import N_, _
+from ui.scenes.base import Scene
+from ui.widgets import Button, Messages, card, layout_grid, mix
+
+TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
+BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
+MAX_DEPTH = 9
+COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
+
+
+def default_depth(game_id: str) -> int:
+    """The depth the explorer opens with: tic-tac-toe's four plies (the notebook's), two elsewhere."""
+    return 4 if game_id == "tictactoe" else 2
+
+
+def value_text(value: float | None) -> str:
+    """A node's value as written in it: "+1", "-1", "0", "+0.42"."""
+    if value is None or math.isinf(value):
+        return "?"
+    if value in (1.0, -1.0, 0.0):
+        return f"{int(value):+d}" if value else "0"
+    return f"{value:+.2f}"
+
+
+def window_text(node: Node) -> str:
+    def bound(v: float) -> str:
+        return "-∞" if v == -math.inf else "+∞" if v == math.inf else value_text(v)
+
+    return f"α {bound(node.alpha)}  β {bound(node.beta)}"
+
+
+class TreeExplorerScene(Scene):
+    """One position's search tree, to a chosen depth, for a chosen algorithm."""
+
+    def __init__(self, app: Any, game: Game, state: State, on_back: Callable[[], None] | None = None,
+                 depth: int = 4) -> None:
+        super().__init__(app)
+        self.game, self.root_state, self.on_back = game, state, on_back
+        self.depth = max(1, min(MAX_DEPTH, depth))
+        self.algorithm = ALPHABETA
+        self.messages = Messages()
+        self.view = board_view(game)
+        self.tree: Tree | None = None
+        self.too_big = ""
+        self.open: set[int] = set()  # ids of the open nodes
+        self.selected: Node | None = None
+        self.counts: dict[tuple[str, int], int | None] = {}
+        self._counting: threading.Thread | None = None
+        self.scroll = 0
+        self.size = (0, 0)
+        self.scale = 1.0
+        self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
+        self.node_rects: list[tuple[pygame.Rect, Node]] = []
+        self._make_buttons()
+        self.rebuild()
+
+    # -- the tree ----------------------------------------------------------------------------------
+    def _make_buttons(self) -> None:
+        self.algo_buttons = {a: Button(_(BUTTONS[a]), lambda a=a: self.choose(a), str(i + 1))
+                             for i, a in enumerate(ALGORITHMS)}
+        self.btn_less = Button(_("Depth −"), lambda: self.set_depth(self.depth - 1), "−")
+        self.btn_more = Button(_("Depth +"), lambda: self.set_depth(self.depth + 1), "+")
+        self.btn_picture = Button(_("Picture"), self.export_png, "P")
+        self.btn_back = Button(_("Back"), self.back, "Esc", primary=True)
+        self.buttons = [*self.algo_buttons.values(), self.btn_less, self.btn_more, self.btn_picture, self.btn_back]
+
+    def choose(self, algorithm: str) -> None:
+        self.algorithm = algorithm
+        self.rebuild()
+
+    def set_depth(self, depth: int) -> None:
+        depth = max(1, min(MAX_DEPTH, depth))
+        if depth != self.depth:
+            self.depth = depth
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Build the tree of the chosen algorithm and depth; open the best line."""
+        self.open.clear()
+        self.scroll = 0
+        try:
+            self.tree = build(self.root_state, self.algorithm, self.depth, game_id=self.game.id)
+            self.too_big = ""
+        except TreeTooBig as exc:
+            self.tree = None
+            self.too_big = _("This position is too big for a tree of depth {n} ({why}): choose a smaller depth.").format(
+                n=self.depth, why=exc)
+        self.selected = self.tree.root if self.tree else None
+        node = self.tree.root if self.tree else None
+        while node is not None and node.children:
+            self.open.add(id(node))
+            node = next((c for c in node.children if c.move == node.best), None)
+        self._start_counting()
+        self.invalidate()
+
+    def _start_counting(self) -> None:
+        """The three node counts at this depth, in a thread (minimax's can take seconds)."""
+        wanted = [(a, self.depth) for a in ALGORITHMS if (a, self.depth) not in self.counts]
+        if self.tree is not None:
+            self.counts[(self.algorithm, self.depth)] = self.tree.nodes
+            wanted = [w for w in wanted if w[0] != self.algorithm]
+        if not wanted or (self._counting is not None and self._counting.is_alive()):
+            return
+
+        def run() -> None:
+            for key in wanted:
+                if key in self.counts:
+                    continue
+                try:
+                    self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id,
+                                                   limit=COUNT_LIMIT)
+                except TreeTooBig:
+                    self.counts[key] = None
+                self.invalidate()
+
+        self._counting = threading.Thread(target=run, name="tree-counts", daemon=True)
+        self._counting.start()
+
+    def toggle(self, node: Node) -> None:
+        self.selected = node
+        if node.children:
+            self.open.symmetric_difference_update({id(node)})
+
+    # -- actions ----------------------------------------------------------------------------------
+    def back(self) -> None:
+        (self.on_back or self.app.show_menu)()
+
+    def export_png(self) -> None:
+        """The tree as drawn (its whole width) saved as a PNG in the saved-games folder."""
+        from ui.autosave import games_dir
+
+        try:
+            path = save_tree_png(self, games_dir() / f"{self.game.id}-tree-{self.algorithm}-depth{self.depth}.png")
+        except (OSError, pygame.error) as exc:
+            self.messages.add(_("Could not save the picture: {error}").format(error=exc), "error")
+            return
+        self.messages.add(_("Picture saved: {path}").format(path=path), duration=6.0)
+
+    # -- the Scene interface -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_ESCAPE: self.back, pygame.K_p: self.export_png,
+                    pygame.K_1: lambda: self.choose(MINIMAX), pygame.K_2: lambda: self.choose(ALPHABETA),
+                    pygame.K_3: lambda: self.choose(ORDERED),
+                    pygame.K_PLUS: lambda: self.set_depth(self.depth + 1),
+                    pygame.K_EQUALS: lambda: self.set_depth(self.depth + 1),
+                    pygame.K_KP_PLUS: lambda: self.set_depth(self.depth + 1),
+                    pygame.K_MINUS: lambda: self.set_depth(self.depth - 1),
+                    pygame.K_KP_MINUS: lambda: self.set_depth(self.depth - 1),
+                    pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200)}
+            if event.key in keys:
+                keys[event.key]()
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll(-event.y * 80 + event.x * 80)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, node in self.node_rects:
+                if rect.collidepoint(event.pos):
+                    self.toggle(node)
+                    return
+
+    def _scroll(self, dx: int) -> None:
+        self.scroll += dx
+
+    def update(self, dt: float) -> None:
+        for a, b in self.algo_buttons.items():
+            b.active = a == self.algorithm
+        self.btn_less.enabled = self.depth > 1
+        self.btn_more.enabled = self.depth < MAX_DEPTH
+
+    def redraw_interval(self) -> float | None:
+        return 0.25 if self._counting is not None and self._counting.is_alive() else None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.scale = s = max(0.6, min(w / 1280, h / 800))
+        pad = int(16 * s)
+        side_w = int(min(340 * s, w * 0.28))
+        self.header = pygame.Rect(pad, pad, w - 2 * pad, int(118 * s))
+        self.side = pygame.Rect(w - side_w - pad, self.header.bottom + pad, side_w, h - self.header.bottom - 2 * pad)
+        self.canvas = pygame.Rect(pad, self.header.bottom + pad, self.side.x - 2 * pad, self.side.height)
+        row = pygame.Rect(self.header.x, self.header.y + int(40 * s), self.header.width, int(36 * s))
+        layout_grid(self.buttons, row, len(self.buttons), int(36 * s), int(8 * s))
+
+    def close(self) -> None:
+        self.node_rects = []
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        theme, s = self.theme, self.scale
+        surface.fill(theme.background)
+        title = _("Search tree: {algorithm}, depth {n}").format(algorithm=_(TITLES[self.algorithm]), n=self.depth)
+        tx.text(surface, tx.fit(title, int(22 * s), self.header.width, True), self.header.topleft, int(22 * s),
+                theme.text, bold=True)
+        for b in self.buttons:
+            b.draw(surface, theme, s)
+        tx.text(surface, tx.fit(self._counts_line(), int(15 * s), self.header.width), (self.header.x, self.header.bottom),
+                int(15 * s), theme.muted, "bottomleft")
+        card(surface, self.canvas, mix(theme.panel, theme.background, 0.4), int(10 * s))
+        if self.tree is None:
+            for i, line in enumerate(tx.wrap(self.too_big, int(16 * s), self.canvas.width - int(40 * s))):
+                tx.text(surface, line, (self.canvas.centerx, self.canvas.centery + i * int(22 * s)), int(16 * s),
+                        theme.text, "center")
+        else:
+            clip = surface.get_clip()
+            surface.set_clip(self.canvas)
+            self.node_rects = draw_tree(surface, self, self.canvas, self.scroll)
+            surface.set_clip(clip)
+        self._draw_side(surface)
+        self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
+
+    def _counts_line(self) -> str:
+        parts = []
+        for a in ALGORITHMS:
+            n = self.counts.get((a, self.depth), -1)
+            shown = _("counting…") if n == -1 else (_("more than {n}").format(n=f"{COUNT_LIMIT:,}") if n is None
+                                                    else _("{n} nodes").format(n=f"{n:,}"))
+            parts.append(f"{_(TITLES[a])}: {shown}")
+        return "   ·   ".join(parts)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        theme, s = self.theme, self.scale
+        r = self.side
+        card(surface, r, theme.panel, int(10 * s))
+        node = self.selected
+        if node is None:
+            return
+        pad = int(12 * s)
+        board = pygame.Rect(r.x + pad, r.y + pad, r.width - 2 * pad, r.width - 2 * pad)
+        self.view.layout(board)
+        self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
+                                                    interactive=False, animation_speed=0.0))
+        y = board.bottom + pad
+        who = _("MAX to move") if node.maximizing else _("MIN to move")
+        lines = [
+            (_("Value {value}").format(value=value_text(node.value)) if not node.cut else _("Cut: never searched")),
+            f"{who} ({_(self.game.sides[node.state.to_move])})",
+            window_text(node) if self.algorithm != MINIMAX and not node.cut else "",
+            {"terminal": _("The game is over here"), "horizon": _("Depth limit: the heuristic's value"),
+             "inner": _("{n} moves").format(n=len(node.children)), "cut": ""}[node.kind],
+        ]
+        for line in lines:
+            if line:
+                y = tx.text(surface, tx.fit(line, int(15 * s), board.width), (board.x, y), int(15 * s), theme.text).bottom + int(4 * s)
+        legend = [_("MAX: the side to move at the root, picks the highest value"),
+                  _("MIN: the other side, picks the lowest"),
+                  _("Crossed out: alpha-beta cut these moves (alpha ≥ beta)"),
+                  _("Click a node to open or close it")]
+        y += int(8 * s)
+        for line in legend:
+            for part in tx.wrap(line, int(13 * s), board.width):
+                y = tx.text(surface, part, (board.x, y), int(13 * s), theme.muted).bottom
+
+
+# -- the tree's geometry and drawing, shared by the screen and the picture ------------------------------
+def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple[Node, int, int]]:
+    """Where each shown node goes: id -> (node, x slot centre in pixels, ply); leaves side by side."""
+    out: dict[int, tuple[Node, int, int]] = {}
+    next_x = [step // 2]
+
+    def place(node: Node) -> int:
+        if id(node) in open_ids and node.children:
+            xs = [place(c) for c in node.children]
+            x = (xs[0] + xs[-1]) // 2
+        else:
+            x = next_x[0]
+            next_x[0] += step
+        out[id(node)] = (node, x, node.ply)
+        return x
+
+    place(root)
+    return out
+
+
+def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Rect,
+              scroll: int) -> list[tuple[pygame.Rect, Node]]:
+    """The open part of the tree in ``area`` (scrolled ``scroll`` pixels); returns the nodes' rectangles."""
+    theme, s = scene.theme, scene.scale
+    box_w, box_h = int(58 * s), int(30 * s)
+    step, level = box_w + int(10 * s), int(86 * s)
+    layout = visible_layout(scene.tree.root, scene.open, step)
+    root_x = layout[id(scene.tree.root)][1]
+    offset = area.centerx - root_x - scroll  # the root in the middle, panned by ``scroll``
+    top = area.y + int(24 * s)
+    rects: list[tuple[pygame.Rect, Node]] = []
+    font = int(13 * s)
+
+    def centre(node_id: int) -> tuple[int, int]:
+        _node, x, ply = layout[node_id]
+        return offset + x, top + ply * level + box_h // 2
+
+    for node_id, (node, _x, _ply) in layout.items():  # edges first
+        if id(node) not in scene.open:
+            continue
+        px, py = centre(node_id)
+        for child in node.children:
+            cx, cy = centre(id(child))
+            colour = mix(theme.muted, theme.background, 0.4) if child.cut else (
+                theme.accent if child.move == node.best else mix(theme.text, theme.background, 0.5))
+            pygame.draw.line(surface, colour, (px, py + box_h // 2), (cx, cy - box_h // 2), max(1, int(2 * s)))
+            label = scene.game.format_move(node.state, child.move)
+            tx.text(surface, tx.fit(label, int(11 * s), box_w), (cx, cy - box_h // 2 - int(2 * s)), int(11 * s),
+                    theme.muted, "midbottom")
+            if child.cut:
+                mx, my = (px + cx) // 2, (py + box_h // 2 + cy - box_h // 2) // 2
+                k = int(6 * s)
+                pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), max(2, int(3 * s)))
+                pygame.draw.line(surface, theme.invalid, (mx - k, my + k), (mx + k, my - k), max(2, int(3 * s)))
+    for node_id, (node, _x, _ply) in layout.items():
+        cx, cy = centre(node_id)
+        rect = pygame.Rect(0, 0, box_w, box_h)
+        rect.center = (cx, cy)
+        if not rect.colliderect(area):
+            continue
+        if node.cut:
+            pygame.draw.rect(surface, mix(theme.muted, theme.background, 0.5), rect, max(1, int(2 * s)),
+                             border_radius=int(6 * s))
+            tx.text(surface, "—", rect.center, font, theme.muted, "center")
+        else:
+            fill = mix(theme.panel, theme.side0 if node.maximizing else theme.side1, 0.35)
+            border = theme.hint if node is scene.selected else mix(fill, theme.text, 0.4)
+            pygame.draw.rect(surface, fill, rect, border_radius=int(6 * s))
+            pygame.draw.rect(surface, border, rect, max(1, int((3 if node is scene.selected else 1) * s)),
+                             border_radius=int(6 * s))
+            tip = rect.x + int(9 * s), rect.centery
+            k = int(5 * s)
+            points = ([(tip[0] - k, tip[1] + k // 2), (tip[0] + k, tip[1] + k // 2), (tip[0], tip[1] - k)]
+                      if node.maximizing else [(tip[0] - k, tip[1] - k // 2), (tip[0] + k, tip[1] - k // 2),
+                                               (tip[0], tip[1] + k)])
+            pygame.draw.polygon(surface, theme.text, points)
+            tx.text(surface, value_text(node.value), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
+                    "center", bold=node.kind == "terminal")
+            if node.children and id(node) not in scene.open:
+                more = f"+{len(node.children)}"
+                tx.text(surface, more, (rect.centerx, rect.bottom + int(2 * s)), int(11 * s), theme.muted, "midtop")
+        rects.append((rect, node))
+    return rects
+
+
+def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
+    """The open tree, its whole width, on a picture of its own."""
+    s = scene.scale
+    step = int(58 * s) + int(10 * s)
+    layout = visible_layout(scene.tree.root, scene.open, step) if scene.tree else {}
+    width = max([x for _n, x, _p in layout.values()] + [0]) + step + int(40 * s)
+    depth = max([p for _n, _x, p in layout.values()] + [0])
+    height = int(24 * s) + (depth + 1) * int(86 * s) + int(20 * s)
+    picture = pygame.Surface((max(400, width), max(200, height)))
+    picture.fill(scene.theme.background)
+    if scene.tree is not None:
+        root_x = layout[id(scene.tree.root)][1]
+        area = picture.get_rect().inflate(-int(20 * s), 0)
+        draw_tree(picture, scene, area, area.centerx - area.x - root_x - step // 2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(picture, str(path))
+    return path
