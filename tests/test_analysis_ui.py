@@ -110,3 +110,16 @@ def test_key_a_in_the_replay_viewer_values_the_position_shown(game_id, tmp_path,
         assert not scene.move_analysis.active and scene.eval_rect.width == 0
     finally:
         scene.close()
+
+
+def test_the_exported_picture_carries_the_values():
+    import games
+    from ui.export import render_board
+
+    pygame.init()
+    game = games.load("tictactoe")
+    state = game.initial_state()
+    snapshot = MoveValues(0, {m: MoveValue(m, 0.0, "proven", 0, 9) for m in state.legal_moves()})
+    plain = render_board(game, state, (300, 300))
+    valued = render_board(game, state, (300, 300), labels=move_labels(snapshot, "tictactoe"))
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(valued, "RGB")

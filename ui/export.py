@@ -34,8 +34,10 @@ def board_view(game: Game) -> Any:
 
 
 def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), theme: Theme = DARK,
-                 last_move: Any = None, previous: State | None = None, view: Any = None) -> pygame.Surface:
-    """The position drawn on a new surface of ``size`` (board only, theme background)."""
+                 last_move: Any = None, previous: State | None = None, view: Any = None,
+                 labels: dict | None = None) -> pygame.Surface:
+    """The position drawn on a new surface of ``size`` (board only, theme background); ``labels``:
+    analysis mode's values on the moves (ui/analysis_mode.py ``move_labels``)."""
     surface = pygame.Surface(size)
     surface.fill(theme.background)
     view = view or board_view(game)
@@ -43,6 +45,10 @@ def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), t
     overlay = Overlay(theme=theme, last_move=last_move, previous=previous, show_legal=False,
                       interactive=False, animation_speed=0.0)
     view.draw(surface, state, overlay)
+    if labels:
+        from ui.analysis_mode import draw_move_values
+
+        draw_move_values(surface, view, labels, theme)
     return surface
 
 
