@@ -37,6 +37,7 @@ from typing import Any
 STOP_GRACE = 0.5  # seconds a cancelled search may take to return before the process is replaced
 PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
 WORKER_NICENESS = 5  # the worker runs at a lower priority than the window
+ANALYSIS_NICENESS = 12  # an analysis worker (analysis mode) lower still: it runs for as long as it is on
 
 
 @dataclass(frozen=True)
@@ -236,8 +237,14 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
 
 
 def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, stop) -> None:
-    """Analysis mode: stream every legal move's value (ai.move_values.analyse) until cancelled."""
+    """Analysis mode: stream every legal move's value (ai.move_values.analyse) until cancelled.
+    Analysis never ends by itself on big positions, so its process yields to everything else: the
+    window's frames and a computer's move search come first (a worker runs only one kind of job)."""
     from ai.move_values import analyse, analysis_player
+
+    if hasattr(os, "nice") and os.nice(0) < ANALYSIS_NICENESS:
+        with contextlib.suppress(OSError):
+            os.nice(ANALYSIS_NICENESS - os.nice(0))
 
     started = time.perf_counter()
     key = ("values", job.game_id, tuple(sorted(job.options.items())))
