@@ -52,10 +52,14 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
-         scale: float) -> None:
-    """The bar: the first side's colour from the bottom, the second's from the top."""
+         scale: float, caption: str = "") -> None:
+    """The bar: the first side's colour from the bottom, the second's from the top; ``caption``
+    (the analysis' depth) above it."""
     if rect.width <= 0:
         return
+    if caption:
+        tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), max(9, int(12 * scale)), theme.muted,
+                "bottomleft")
     from ui.scenes.game_panel import side_colour
 
     game_id = game.id

@@ -22,7 +22,7 @@ from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
 from ui import eval_bar, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
-from ui.analysis_mode import AnalysisMode, draw_move_values, wanted_at_start
+from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.board_view import Click, Overlay
 from ui.clocks import ClockRecorder, saved, setup_clock, with_clock
 from ui.i18n import N_, _
@@ -680,7 +680,8 @@ class GameScene(Scene):
         self.view.draw(surface, self.shown_state(), self.overlay())
         if self.analysis.active:
             draw_move_values(surface, self.view, self.analysis.labels(), theme)
-            eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale)
+            eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
+                          summary_text(self.analysis.values, self.analysis.running()))
         self._draw_status(surface)
         self.panel.draw(surface)
         if self.over_card.visible():

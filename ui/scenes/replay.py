@@ -29,7 +29,7 @@ from games.record import GameRecord, RecordError, default_name, move_list_text
 from ui import eval_bar, words
 from ui import text as tx
 from ui.analysis import BackgroundAnalysis, biggest_drop
-from ui.analysis_mode import AnalysisMode, draw_move_values, wanted_at_start
+from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.export import board_view, copy_text, save_board_png
@@ -345,7 +345,8 @@ class ReplayScene(Scene):
         self.view.draw(surface, state, overlay)
         if self.move_analysis.active:
             draw_move_values(surface, self.view, self.move_analysis.labels(), theme)
-            eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale)
+            eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
+                          summary_text(self.move_analysis.values, self.move_analysis.running()))
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
