@@ -51,6 +51,7 @@ INF = 1_000_000_000
 MAX_PLY = 128  # plies below a root (moves and passes), the size of the move buffers
 SHALLOW = 7  # empties from which the solver stops generating moves: parity order, no table
 SOLVER_TT_MIN = 8  # empties from which the solver keeps a transposition table
+SOLVER_ETC_MIN = 12  # empties from which the solver looks up every child in the table before searching
 PASS = -1
 
 # -- the geometry array: indices ------------------------------------------------------------------
@@ -796,6 +797,12 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
         if bound <= alpha:
             return bound
         beta = min(beta, bound)
+    # ... and we keep at least ours
+    if beta <= -(cells // 4) and beta <= 2 * popcount(me) - cells:  # a cut needs a low beta
+        bound = 2 * popcount(stable_discs(me, me | opp, geo)) - cells
+        if bound >= beta:
+            return bound
+        alpha = max(alpha, bound)
     first = -1
     use_tt = n >= SOLVER_TT_MIN
     if use_tt:
@@ -811,6 +818,10 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
                 return lower
             alpha = max(alpha, lower)
             beta = min(beta, upper)
+    if n >= SOLVER_ETC_MIN:
+        cut = transposition_cutoff(me, opp, moves, beta, keys, data, geo)
+        if cut >= beta:
+            return cut
     alpha0, beta0 = alpha, beta
     count, later = table_move_first(me, opp, moves, first, ply, geo, sqs, fls)
     if later == moves:
@@ -854,6 +865,24 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
         else:
             lower = upper = best
         tt_store(keys, data, me, opp, lower, upper, n, best_sq)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def transposition_cutoff(me, opp, moves, beta, keys, data, geo):
+    """Enhanced transposition cut-off: the best lower bound the table already proves for (me, opp)
+    through one of its children (a child's upper bound, negated), -INF if none; a value of
+    ``beta`` or more cuts without searching."""
+    best = -INF
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - U1
+        f = solver_flips(sq, me, opp, geo)
+        slot = tt_find(keys, opp ^ f, me | f | bit(sq))
+        if slot >= 0 and -data[slot, 1] > best:
+            best = -data[slot, 1]
+            if best >= beta:
+                break
     return best
 
 
