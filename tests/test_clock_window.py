@@ -11,7 +11,7 @@ import pytest
 from ai.referee import GameClock, move_budget
 from tests.ui_helpers import click, wait
 from ui.autosave import SHELF
-from ui.clocks import ClockedSetup, reading_text, setup_clock
+from ui.clocks import reading_text, setup_clock
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines, result_title
@@ -20,7 +20,7 @@ from ui.scenes.setup import SetupChoices, SetupScene
 
 def clocked(app, clock: str, mode: str = HOTSEAT, players=(None, None), game_id: str = "tictactoe",
             options=None) -> GameScene:
-    scene = GameScene(app, ClockedSetup(game_id, dict(options or {}), mode, players, 1.0, clock=clock))
+    scene = GameScene(app, MatchSetup(game_id, dict(options or {}), mode, players, 1.0, clock=clock))
     app.switch(scene)
     app.run_frames(2)
     return scene
@@ -169,3 +169,28 @@ def test_clicking_a_move_charges_the_movers_clock_only(app):
     assert [p.text for p in scene.history] == ["b2"]
     x, o = scene.history[0].clocks
     assert x < 60 and o == 60
+
+
+def test_play_from_here_in_a_replay_keeps_the_clocks_of_that_move(app):
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3", "a3")
+    readings = scene.clock_readings()
+    app.open_replay(scene.recorder.record, ply=2)
+    replay = app.scene
+    replay.continue_here()
+    resumed = app.scene
+    assert isinstance(resumed, GameScene) and [p.text for p in resumed.history] == ["b2", "a1"]
+    assert setup_clock(resumed.setup) == GameClock(300, 3)
+    assert resumed.referee.readings() == pytest.approx(tuple(round(x, 3) for x in readings[2]))
+    assert len(resumed.recorder.record.setup["clock_readings"]) == 3
+
+
+def test_the_recorder_writes_the_readings_of_a_clocked_game_only(app):
+    plain = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+    app.switch(plain)
+    play(app, plain, "b2")
+    assert "clock_readings" not in plain.recorder.record.setup and plain.recorder.record.setup["clock"] is None
+    scene = clocked(app, "1m+0s")
+    play(app, scene, "b2")
+    assert plain.setup.clock is None and scene.setup.clock == "1m+0s"
+    assert scene.recorder.record.setup["clock_readings"][0] == [60.0, 60.0]

@@ -89,7 +89,6 @@ def test_forfeits_and_lost_on_time_draw_no_english_in_portuguese(rendered):  # n
     import time
 
     from ui.app import App
-    from ui.clocks import ClockedSetup
     from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.game_over import result_lines
@@ -102,7 +101,7 @@ def test_forfeits_and_lost_on_time_draw_no_english_in_portuguese(rendered):  # n
         app.settings.language = "pt"
         app.apply_settings()
         rendered.clear()
-        flagged = GameScene(app, ClockedSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0, clock="0.5s+0s"))
+        flagged = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0, clock="0.5s+0s"))
         app.switch(flagged)
         assert app.run_frames(500, until=flagged.is_over, timeout=10)
         flagged.over_since = time.monotonic() - 5

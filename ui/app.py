@@ -23,6 +23,7 @@ import os
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -126,19 +127,26 @@ class App:
 
         self.switch(SetupScene(self, watch=watch, game_id=game_id))
 
-    def start_game(self, setup, moves=(), autosave_path=None) -> None:
-        """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``."""
+    def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None) -> None:
+        """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``
+        (``clock_readings``: both clocks at the start and after each of them, on a clocked game)."""
         from ui.scenes.game import GameScene
 
-        self.switch(GameScene(self, setup, list(moves), autosave_path))
+        self.switch(GameScene(self, setup, list(moves), autosave_path, clock_readings=clock_readings))
 
     def continue_game(self, record, autosave_path=None) -> None:
-        """Play on from the end of ``record`` (a games.record.GameRecord), with its setup; it is
-        autosaved in ``autosave_path`` (a game from the Continue list) or in a file of its own."""
+        """Play on from the end of ``record`` (a games.record.GameRecord), with its setup and its
+        clocks as they were after its last move; it is autosaved in ``autosave_path`` (a game from
+        the Continue list) or in a file of its own."""
         from ui.autosave import setup_dict_for_record
+        from ui.clocks import record_clock
         from ui.match import MatchSetup
 
-        self.start_game(MatchSetup.from_dict(setup_dict_for_record(record)), record.moves, autosave_path)
+        setup = MatchSetup.from_dict(setup_dict_for_record(record))
+        clock, readings = record_clock(record.setup)
+        if clock != setup.clock:  # an unreadable clock is no clock
+            setup = replace(setup, clock=clock)
+        self.start_game(setup, record.moves, autosave_path, readings)
 
     continue_record = continue_game  # the name the replay viewer asks for
 

@@ -4,49 +4,25 @@ readings a game's record keeps.
 The turn rules (whose clock runs, flag fall, the increment, a computer's budget) are
 ``ai.referee``'s, the same as in matches and tournaments; this module is the window's side of them.
 
-The clock rides on the game's setup (``ClockedSetup``: a ``ui.match.MatchSetup`` with the clock's
-text, e.g. "5m+3s"), so New game and Rematch keep it and the record's ``setup`` stores it.  The
-readings after every ply go into the record's setup as ``clock_readings`` (one [first, second]
-pair per position, the start included), so Continue puts both clocks back exactly as they were
-after the last move; the time of a move still being thought about when the game was left is not
-charged.  Records without these fields (older versions, the command line) have no clock.
+The clock rides on the game's setup (``ui.match.MatchSetup.clock``: the clock's text, e.g.
+"5m+3s"), so New game and Rematch keep it and the record's ``setup`` stores it.  The readings after
+every ply go into the record's setup as ``clock_readings`` (one [first, second] pair per position,
+the start included; the recorder writes them), so Continue and "Play from here" put both clocks
+back exactly as they were after that move; the time of a move still being thought about when the
+game was left is not charged.  Records without these fields (older versions, the command line) have no clock.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ai.referee import GameClock, clock_of
 from ui.i18n import _
-from ui.match import MatchSetup
-from ui.recorder import SceneRecorder
 
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment.
 CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s")
 READINGS_KEY = "clock_readings"
-
-
-@dataclass(frozen=True)
-class ClockedSetup(MatchSetup):
-    """A MatchSetup with a game clock for both sides (``GameClock`` text)."""
-
-    clock: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "clock": self.clock}
-
-
-def with_clock(setup: MatchSetup, clock: str | None) -> MatchSetup:
-    """``setup`` with the game clock ``clock`` (a plain MatchSetup when there is none)."""
-    if clock_of(clock) is None:
-        return setup if type(setup) is MatchSetup else MatchSetup(**{k: getattr(setup, k) for k in _FIELDS})
-    return ClockedSetup(**{k: getattr(setup, k) for k in _FIELDS}, clock=clock)
-
-
-_FIELDS = ("game_id", "options", "mode", "players", "move_time", "seed")
 
 
 def setup_clock(setup: Any) -> GameClock | None:
@@ -75,18 +51,6 @@ def reading_text(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def saved(path: Path | None) -> tuple[str | None, list[tuple[float, float]] | None]:
-    """The clock and the readings kept in the autosave at ``path`` (a game resumed from Continue)."""
-    if path is None:
-        return None, None
-    from ui.autosave import Autosave
-
-    record, _problem = Autosave(path).load()
-    if record is None:
-        return None, None
-    return record_clock(record.setup)
-
-
 def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, float]] | None]:
     """(clock text, readings per position) from a record's ``setup``; anything malformed is left out."""
     clock = setup.get("clock") if clock_of(setup.get("clock")) is not None else None
@@ -101,9 +65,11 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
     return clock, readings
 
 
-class ClockRecorder(SceneRecorder):
-    """The game scene's recorder: the clock readings after every ply go into the record too."""
 
-    def _save(self, scene: Any) -> None:
-        self.autosaver.clock_readings = scene.clock_readings()
-        super()._save(scene)
+def setup_up_to(setup: dict[str, Any], plies: int) -> dict[str, Any]:
+    """A record's ``setup`` for the game cut after ``plies`` moves ("Play from here"): the clock
+    readings up to that position, so the clocks go on from where they stood then."""
+    raw = setup.get(READINGS_KEY)
+    if not isinstance(raw, list):
+        return dict(setup)
+    return {**setup, READINGS_KEY: raw[: plies + 1]}

@@ -1,4 +1,5 @@
-"""What a game to be played is: the game and its options, who plays each side, the time per move.
+"""What a game to be played is: the game and its options, who plays each side, the time per move
+and the game clock.
 
 The menus produce a ``MatchSetup``; the game scene consumes it.  It is plain data (JSON-ready via
 ``to_dict``/``from_dict``) so saved games and replays can store it later.
@@ -25,6 +26,7 @@ class MatchSetup:
     players: tuple[str | None, str | None] = (None, "level-3")  # None: a human plays that side
     move_time: float = 1.0
     seed: int | None = None
+    clock: str | None = None  # both sides' game clock as ai.referee.GameClock text ("5m+3s"); None: no clock
 
     def is_human(self, side: int) -> bool:
         return self.players[side] is None
@@ -62,10 +64,12 @@ class MatchSetup:
         return {
             "game": self.game_id, "options": dict(self.options), "mode": self.mode,
             "players": list(self.players), "move_time": self.move_time, "seed": self.seed,
+            "clock": self.clock,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSetup:
         players = tuple(data.get("players", (None, "level-3")))
         return cls(data["game"], dict(data.get("options", {})), data.get("mode", HUMAN_VS_PC),
-                   (players[0], players[1]), float(data.get("move_time", 1.0)), data.get("seed"))
+                   (players[0], players[1]), float(data.get("move_time", 1.0)), data.get("seed"),
+                   data.get("clock"))

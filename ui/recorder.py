@@ -3,7 +3,8 @@ and the record itself for Save and Replay.
 
 The game scene calls its listeners after every move, undo, redo, new game and rematch; a
 ``SceneRecorder`` is one of them.  It needs from the scene only ``setup``, ``history`` (plies
-with ``text``, ``before``, ``after``), ``state`` and ``messages``.
+with ``text``, ``before``, ``after``), ``state``, ``messages`` and ``clock_readings()`` (both
+clocks at the start and after every ply, None without a clock: the record keeps them).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class SceneRecorder:
             self._save(scene)
 
     def _save(self, scene: Any) -> None:
+        self.autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
         problem = self.autosaver.update(self.moves, scene.state, _forfeit_result(scene))
         if problem:
             scene.messages.add(problem, "error")

@@ -24,9 +24,10 @@ from ui import eval_bar, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.board_view import Click, Overlay
-from ui.clocks import ClockRecorder, saved, setup_clock, with_clock
+from ui.clocks import setup_clock
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
 from ui.scenes.game_panel import GamePanel
@@ -52,11 +53,13 @@ class Ply:
 
 
 class GameScene(Scene):
-    def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None) -> None:
-        """``moves``: play on from a record; ``autosave_path``: its file in the Continue list."""
+    def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
+                 clock_readings: Sequence[tuple[float, float]] | None = None) -> None:
+        """``moves``: play on from a record; ``autosave_path``: its file in the Continue list;
+        ``clock_readings``: both clocks at the start and after each of ``moves`` (a clocked record)."""
         super().__init__(app)
-        clock, readings = saved(autosave_path)  # a clocked game from the Continue list
-        self.setup = setup = with_clock(setup, clock) if clock else setup
+        readings = clock_readings
+        self.setup = setup
         self.game = setup.make_game()
         self.view = make_view(self.game)
         self.initial = self.game.initial_state()
@@ -76,7 +79,7 @@ class GameScene(Scene):
             state = self.state
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
-        self.recorder = ClockRecorder(self, autosave_path)  # autosave after every change, a sound after every move
+        self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         if not (setup.is_human(0) and setup.is_human(1)):
             self._ensure_worker()  # spawn now: the first computer move should not wait for it

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
+from ui.clocks import setup_up_to
 from ui.export import board_view, copy_text, save_board_png
 from ui.i18n import _
 from ui.record_files import save
@@ -163,6 +165,7 @@ class ReplayScene(Scene):
     def continue_here(self) -> None:
         """Start a new game from the position shown, with the moves that led to it."""
         record = self.record.with_moves(self.record.moves[: self.ply], self.states[self.ply])
+        record = replace(record, setup=setup_up_to(record.setup, self.ply))  # a clocked game: its clocks then
         record.evaluations = None
         if self.states[self.ply].is_terminal():
             self.messages.add(_("The game is over at this move; step back to play on"), "warn")

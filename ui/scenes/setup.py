@@ -26,7 +26,7 @@ import ai
 import games
 from ui import outside_players, words
 from ui import text as tx
-from ui.clocks import CLOCK_CHOICES, choice_label, with_clock
+from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.scenes.base import MenuFormScene
@@ -166,8 +166,8 @@ class SetupScene(MenuFormScene):
             players = (None, None)
         else:
             players = self._watch_players()
-        setup = MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0))
-        return with_clock(setup, self.choices.clock)
+        return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
+                          clock=self.choices.clock)
 
     # -- actions ----------------------------------------------------------------------------
     def start(self) -> None:
