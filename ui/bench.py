@@ -7,6 +7,8 @@ frames drawn per second:
 - the main menu, untouched;
 - a hot-seat game waiting for a click, then the animation of a move played there (it should run at
   the full frame rate);
+- a hot-seat game on a running clock (5 min + 3 s) waiting for a click: the clock's text changes
+  once a second, and only then is the window drawn;
 - a Human vs PC game while level-5 thinks (also the longest gap between frames: smoothness).
 
 The goals: at most 5% of a core idle, at most 15% while level-5 thinks, with the thinking panel
@@ -92,6 +94,9 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         scene._play(scene.state.legal_moves()[0], by_computer=False)  # a move: its animation runs
         app.frame()  # (the view starts it when it first draws the move)
         animation = _run(app, 3.0, scene.view.is_animating)
+        app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), seconds, clock="5m+3s")))
+        app.run_frames(5)
+        clocked = _run(app, seconds)
         app.switch(GameScene(app, MatchSetup(game_id, options, HUMAN_VS_PC, ("level-5", None), seconds + 5),
                              _middle_game(game_id, options)))
         scene = app.scene
@@ -102,7 +107,8 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         thinking["depth"] = scene.progress.depth if scene.progress else 0
     finally:
         app.quit()
-    return {"menu": menu, "waiting": waiting, "animation": animation, "thinking": thinking, "warm_up": warm_up}
+    return {"menu": menu, "waiting": waiting, "animation": animation, "clock": clocked,
+            "thinking": thinking, "warm_up": warm_up}
 
 
 def bench_ui(report: Callable[[str], None], quick: bool) -> None:
@@ -117,7 +123,8 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     report(f"ui: {game_id}, video driver {driver}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores, "
            f"engine kernels ready in {r.get('warm_up', 0.0):.1f} s")
     for key, what in (("menu", "idle main menu"), ("waiting", "hot-seat game waiting for a click"),
-                      ("animation", "a move's animation"), ("thinking", "level-5 thinking")):
+                      ("animation", "a move's animation"), ("clock", "hot-seat game with a running clock"),
+                      ("thinking", "level-5 thinking")):
         x = r[key]
         extra = f", search depth {x['depth']}" if "depth" in x else ""
         report(f"ui: {what} ({x['seconds']:.1f} s): window CPU {x['cpu']:.1f}% of a core, "
