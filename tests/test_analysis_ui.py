@@ -123,3 +123,21 @@ def test_the_exported_picture_carries_the_values():
     plain = render_board(game, state, (300, 300))
     valued = render_board(game, state, (300, 300), labels=move_labels(snapshot, "tictactoe"))
     assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(valued, "RGB")
+
+
+def test_the_games_picture_carries_the_values_of_the_position_shown(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app.open_demo("game:tictactoe:hotseat:b2,a1")
+    scene = app.scene
+    plain_message, _kind = scene.recorder.export_png(scene)
+    plain = pygame.image.load(plain_message.split(": ", 1)[1])
+    state = scene.state
+    scene.analysis.active = True  # values as the worker would have sent them (no worker needed here)
+    scene.analysis.values = MoveValues(0, {m: MoveValue(m, 0.0, "proven", 0, 7) for m in state.legal_moves()})
+    valued_message, _kind = scene.recorder.export_png(scene)
+    assert valued_message.endswith("-move2.png")
+    valued = pygame.image.load(valued_message.split(": ", 1)[1])
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(valued, "RGB")
+    scene.analysis.active = False
+    scene.browse(1)  # an earlier position: that one is saved
+    assert scene.recorder.export_png(scene)[0].endswith("-move1.png")
