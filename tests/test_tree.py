@@ -137,3 +137,20 @@ def test_the_tree_picture_is_saved(app, tmp_path, monkeypatch):
     key(app, pygame.K_p)
     pictures = list(tmp_path.rglob("*tree*.png"))
     assert pictures and pygame.image.load(str(pictures[0])).get_width() > 400
+
+
+def test_the_replay_opens_the_explorer_through_the_app_and_comes_back(app):
+    import games
+    from games.record import GameRecord, Side
+    from tests.ui_helpers import key
+
+    game = games.load("tictactoe")
+    moves = ["b2", "a1", "c3"]
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, game.play_line(moves))
+    app.open_replay(record, ply=2)
+    replay = app.scene
+    key(app, pygame.K_t)
+    explorer = app.scene
+    assert type(explorer).__name__ == "TreeExplorerScene" and explorer.tree.root.state == replay.states[2]
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is replay and replay.ply == 2

@@ -160,6 +160,12 @@ class App:
 
         self.switch(RulesScene(self, game_id, on_back=on_back))
 
+    def show_tree(self, game, state, on_back: Callable[[], None] | None = None) -> None:
+        """The search tree explorer on ``state`` of ``game``, at the game's first depth."""
+        from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
+
+        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id)))
+
     def show_settings(self) -> None:
         from ui.scenes.settings_screen import SettingsScene
 

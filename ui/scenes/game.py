@@ -380,11 +380,7 @@ class GameScene(Scene):
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was."""
-        from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
-
-        state = self.shown_state()
-        self.app.switch(TreeExplorerScene(self.app, self.game, state, on_back=lambda: self.app.switch(self),
-                                          depth=default_depth(self.game.id)))
+        self.app.show_tree(self.game, self.shown_state(), on_back=lambda: self.app.switch(self))
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused

@@ -212,15 +212,11 @@ class ReplayScene(Scene):
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to this move."""
-        from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
-
         state = self.states[self.ply]
         if state.is_terminal():
             self.messages.add(_("The game is over at this move; step back to see a tree"), "warn")
             return
-        back = getattr(self.app, "switch", None)
-        self.app.switch(TreeExplorerScene(self.app, self.game, state, depth=default_depth(self.game.id),
-                                          on_back=(lambda: back(self)) if back else None))
+        self.app.show_tree(self.game, state, on_back=lambda: self.app.switch(self))
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
