@@ -194,3 +194,32 @@ def test_the_recorder_writes_the_readings_of_a_clocked_game_only(app):
     play(app, scene, "b2")
     assert plain.setup.clock is None and scene.setup.clock == "1m+0s"
     assert scene.recorder.record.setup["clock_readings"][0] == [60.0, 60.0]
+
+
+def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
+    import queue
+    import threading
+
+    from ui.ai_worker import AIResult, AIWorker, Job, _run_job
+
+    sent: list[Job] = []
+    submit = AIWorker.submit
+    monkeypatch.setattr(AIWorker, "submit", lambda self, job: sent.append(job) or submit(self, job))
+    scene = clocked(app, "5m+3s", HUMAN_VS_PC, (None, "level-1"))
+    play(app, scene, "b2")
+    assert wait(app, lambda: any(j.slot == "side1" for j in sent), 10)
+    job = next(j for j in sent if j.slot == "side1")
+    assert job.increment == 3.0 and job.remaining == 300.0  # O's clock, untouched so far
+    assert job.move_time == pytest.approx(move_budget(300.0, 3.0), abs=1e-6)
+
+    class Recorder:  # the worker hands the player these limits
+        def choose(self, state, limits, progress=None):
+            self.limits = limits
+            return state.legal_moves()[0]
+
+    player = Recorder()
+    players = {(job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items()))): player}
+    reports: queue.Queue = queue.Queue()
+    _run_job(1, job, players, reports, threading.Event())
+    assert isinstance(reports.get_nowait(), AIResult)
+    assert (player.limits.time, player.limits.remaining, player.limits.increment) == (job.move_time, job.remaining, 3.0)

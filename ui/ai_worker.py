@@ -52,6 +52,8 @@ class Job:
     slot: str = "side0"  # players are cached per slot ("side0", "side1", "hint")
     kind: str = "move"  # "move": choose one (AIProgress..., AIResult); "values": every move's value
     #                    (AIMoveValues..., then an AIResult with no move), until cancelled or done
+    remaining: float | None = None  # a clocked game: seconds left on the mover's clock (ai.base.Limits)
+    increment: float | None = None  # ... and what it gains after each move
 
 
 @dataclass
@@ -228,7 +230,8 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
             state.to_move,
         ))
 
-    move = player.choose(state, ai.Limits(time=job.move_time, stop=stop), progress)
+    limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment)
+    move = player.choose(state, limits, progress)
     try:
         text = game.format_move(state, move)
     except Exception:  # noqa: BLE001 - an illegal move is reported by the scene

@@ -477,11 +477,15 @@ class GameScene(Scene):
             listener(self)
 
     def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
+        """Ask the worker for ``side``'s move (or a hint) within ``move_time``; on a clock, a move's
+        search also gets the clock itself (``Limits.remaining`` and ``increment``), as in matches."""
         worker = self._ensure_worker()
         state = self.state
+        clock = self.referee.limits(side) if kind == "move" else None
         job = Job(self.game.id, dict(self.game.options), tuple(p.text for p in self.history),
                   self.game.to_text(state), player_id, move_time, self.setup.seed,
-                  "hint" if kind == "hint" else f"side{side}")
+                  "hint" if kind == "hint" else f"side{side}",
+                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
         self.job_budget = move_time
