@@ -4,9 +4,8 @@
 (key A), it follows the position shown -- the live game or one reached by browsing -- and asks its
 own AI worker process for every move's value (``Job(kind="values")``, ai/move_values.py); the
 worker streams snapshots a few times a second until the position changes, the mode is switched
-off or the screen is left, and each arrival bumps ``revision`` so the screen redraws only then.
-It has its own worker, so analysing never delays the computer's moves and a move search never
-cancels the analysis.
+off or the screen is left (ui/position_worker.py: its own worker, so analysing never delays the
+computer's moves and a move search never cancels the analysis).
 
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
@@ -26,9 +25,10 @@ from dataclasses import dataclass
 import pygame
 
 from ai.move_values import MoveValue, MoveValues, rank
-from games.base import Game, State
+from games.base import Game
 from ui.analysis import eval_scale
 from ui.i18n import _
+from ui.position_worker import PositionWorker
 from ui.theme import Theme
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
@@ -107,88 +107,36 @@ def summary_text(snapshot: MoveValues | None, running: bool) -> str:
 
 
 # -- the controller ----------------------------------------------------------------------------------
-class AnalysisMode:
+class AnalysisMode(PositionWorker):
     """Every-move analysis of the position a screen shows, in a worker of its own."""
 
     def __init__(self, game: Game, seed: int | None = 0, active: bool = False) -> None:
-        self.game = game
+        super().__init__(game, active)
         self.seed = seed
-        self.active = active
-        self.worker = None
-        self.job: int | None = None
-        self.position: tuple | None = None  # what is being analysed: (moves, position text)
         self.values: MoveValues | None = None
         self.texts: dict = {}
-        self.finished = False
-        self.revision = 0  # bumped on every change worth a redraw
 
-    def toggle(self) -> bool:
-        """Switch analysis on or off; returns the new state."""
-        self.active = not self.active
-        if not self.active:
-            self.stop()
-        self.revision += 1
-        return self.active
+    def make_job(self, moves: tuple[str, ...], position: str):
+        from ui.ai_worker import Job
 
-    def running(self) -> bool:
-        return self.job is not None
+        return Job(self.game.id, dict(self.game.options), moves, position, "level-5", 0.0, self.seed,
+                   "values", kind="values")
 
-    def follow(self, state: State, moves: tuple[str, ...]) -> None:
-        """Analyse ``state`` (reached by ``moves`` in notation) unless it already is."""
-        if not self.active:
-            return
-        position = (moves, self.game.to_text(state))
-        if position == self.position:
-            return
-        self.stop()
-        self.position = position
-        if state.is_terminal():
-            return
-        from ui.ai_worker import AIWorker, Job
+    def receive(self, item) -> bool:
+        from ui.ai_worker import AIMoveValues
 
-        if self.worker is None:
-            self.worker = AIWorker(self.game.id)
-        job = Job(self.game.id, dict(self.game.options), moves, position[1], "level-5", 0.0, self.seed,
-                  "values", kind="values")
-        self.job = self.worker.submit(job)
-
-    def stop(self) -> None:
-        """Stop analysing (the position changed, or the mode was switched off); values are dropped."""
-        if self.job is not None and self.worker is not None:
-            self.worker.cancel()
-        changed = self.values is not None or self.job is not None
-        self.job, self.position, self.values, self.texts, self.finished = None, None, None, {}, False
-        if changed:
-            self.revision += 1
-
-    def poll(self) -> bool:
-        """Collect the worker's reports; True when the values changed."""
-        if self.worker is None or self.job is None:
+        if not isinstance(item, AIMoveValues):
             return False
-        from ui.ai_worker import AIError, AIMoveValues, AIResult
+        self.values, self.texts = item.values, item.texts
+        return True
 
-        changed = False
-        for item in self.worker.poll():
-            if item.job_id != self.job:
-                continue
-            if isinstance(item, AIMoveValues):
-                self.values, self.texts = item.values, item.texts
-                changed = True
-            elif isinstance(item, (AIResult, AIError)):
-                self.job, self.finished, changed = None, True, True
-        if changed:
-            self.revision += 1
-        return changed
+    def clear(self) -> bool:
+        had = self.values is not None
+        self.values, self.texts = None, {}
+        return had
 
     def labels(self) -> dict[Hashable, MoveLabel]:
         return move_labels(self.values, self.game.id) if self.active else {}
-
-    def close(self) -> None:
-        """The screen is left: stop and end the worker process."""
-        self.stop()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
 
 
 # -- drawing ---------------------------------------------------------------------------------------

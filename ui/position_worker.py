@@ -1,0 +1,111 @@
+"""A screen's helper that keeps one AI-worker job about the position it shows.
+
+Analysis mode (every move's value, ui/analysis_mode.py) and the Hex connections overlay
+(ui/hex_connections.py) both work the same way: switched on, they follow the position on screen --
+the live game or one reached by browsing -- and ask a worker process of their own about it; a new
+position cancels the old job, switching off or leaving the screen stops it.  Each arrival bumps
+``revision``, so the screen redraws only then.  Having its own worker means such a job never
+delays the computer's moves, and a move search never cancels it.
+
+A subclass says what job to send (``make_job``) and what to keep from a report (``receive``).
+No drawing here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Game, State
+
+
+class PositionWorker:
+    """Follows the position shown and keeps one worker job about it while ``active``."""
+
+    def __init__(self, game: Game, active: bool = False) -> None:
+        self.game = game
+        self.active = active
+        self.worker: Any = None
+        self.job: int | None = None
+        self.position: tuple | None = None  # what the job is about: (moves, position text)
+        self.finished = False  # the job for this position ended (its last report is in)
+        self.error = ""  # why the last job failed, if it did
+        self.revision = 0  # bumped on every change worth a redraw
+
+    # -- what a subclass says ----------------------------------------------------------------------
+    def make_job(self, moves: tuple[str, ...], position: str) -> Any:
+        """The ``ui.ai_worker.Job`` for the position reached by ``moves`` (``position``: its text)."""
+        raise NotImplementedError
+
+    def receive(self, item: Any) -> bool:
+        """Keep what a report of the current job says; True when it changed what is shown."""
+        return False
+
+    def clear(self) -> bool:
+        """Forget the results about the old position; True if there were any."""
+        return False
+
+    # -- the controller ------------------------------------------------------------------------------
+    def toggle(self) -> bool:
+        """Switch on or off; returns the new state."""
+        self.active = not self.active
+        if not self.active:
+            self.stop()
+        self.revision += 1
+        return self.active
+
+    def running(self) -> bool:
+        return self.job is not None
+
+    def follow(self, state: State, moves: tuple[str, ...]) -> None:
+        """Work on ``state`` (reached by ``moves`` in notation) unless it already is; nothing on a
+        finished game's position."""
+        if not self.active:
+            return
+        position = (moves, self.game.to_text(state))
+        if position == self.position:
+            return
+        self.stop()
+        self.position = position
+        if state.is_terminal():
+            return
+        from ui.ai_worker import AIWorker
+
+        if self.worker is None:
+            self.worker = AIWorker(self.game.id)
+        self.job = self.worker.submit(self.make_job(moves, position[1]))
+
+    def stop(self) -> None:
+        """Stop working (the position changed, or the helper was switched off); results are dropped."""
+        if self.job is not None and self.worker is not None:
+            self.worker.cancel()
+        changed = self.clear() or self.job is not None
+        self.job, self.position, self.finished, self.error = None, None, False, ""
+        if changed:
+            self.revision += 1
+
+    def poll(self) -> bool:
+        """Collect the worker's reports; True when what is shown changed."""
+        if self.worker is None or self.job is None:
+            return False
+        from ui.ai_worker import AIError, AIResult
+
+        changed = False
+        for item in self.worker.poll():
+            if item.job_id != self.job:
+                continue
+            if isinstance(item, (AIResult, AIError)):
+                self.job, self.finished, changed = None, True, True
+                if isinstance(item, AIError):
+                    self.error = item.message
+            elif self.receive(item):
+                changed = True
+        if changed:
+            self.revision += 1
+        return changed
+
+    def close(self) -> None:
+        """The screen is left: stop and end the worker process."""
+        self.stop()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
