@@ -1,6 +1,6 @@
 """Train Reversi's pattern evaluation (ai/kernels/reversi_patterns.py) from the project's own searches.
 
-    .venv/bin/python tools/reversi_train.py --games 12000 --seed 1 --work /tmp/reversi-train
+    .venv/bin/python tools/reversi_train.py --games 10000 --seed 1 --work /tmp/reversi-train --write
 
 Three phases, each kept in ``--work`` so a rerun continues where the last one stopped:
 
@@ -10,9 +10,9 @@ Three phases, each kept in ``--work`` so a rerun continues where the last one st
 2. exact labels: the final disc margin, by the kernel solver, of every position with at most
    ``--exact`` empty squares;
 3. fitting, one stage at a time from the end backwards: a stage whose positions all have exact
-   labels is fitted on them; an earlier stage's positions are labelled by a ``--depth``-ply kernel
-   search whose leaves are evaluated by the stages already fitted (the stage being labelled starts as
-   a copy of the next one), then fitted.  Each fit is regularised least squares on the pattern slots
+   labels is fitted on them; an earlier stage's positions are labelled by the mean of a ``--depth``-
+   and a ``--depth`` - 1-ply kernel search whose leaves are evaluated by the stages already fitted
+   (the stage being labelled starts as a copy of the next one), then fitted.  Each fit is regularised least squares on the pattern slots
    (conjugate gradient on the normal equations), pulled towards the next stage's weights (stage
    smoothing).
 
@@ -177,18 +177,21 @@ def fit(slots: np.ndarray, y: np.ndarray, prior: np.ndarray, ridge: float, itera
 
 def search_labels(me: np.ndarray, opp: np.ndarray, depth: int, patterns: PatternSet,
                   weights: np.ndarray) -> np.ndarray:
-    """The value in discs (mover's view) of each position by a ``depth``-ply kernel search whose
-    leaves are valued by ``weights``."""
+    """The value in discs (mover's view) of each position: the mean of a ``depth``-ply and a
+    ``depth`` - 1-ply kernel search whose leaves are valued by ``weights``.  One of the two ends on
+    the mover's turn and the other on the opponent's, so a bias towards the side to move in the
+    later stages' weights cancels instead of being copied (and grown) stage after stage."""
     tables = kernel.Tables(8, 18, 4)
     pat, spread = packed(patterns), expanded(patterns, weights)
     out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
     labels = np.zeros(len(me), np.float32)
     for i in range(len(me)):
-        done = kernel.search_root_with(me[i], opp[i], depth, -1, False, 0, tables.geo, tables.square_value,
-                                       tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, new_ctl(), out_sq,
-                                       out_value, pat, spread, 0, 0)
-        v = int(out_value[:done].max())
-        labels[i] = v / kernel.DISC if abs(v) >= kernel.DISC else v / 100.0
+        for d in (depth - 1, depth):
+            done = kernel.search_root_with(me[i], opp[i], d, -1, False, 0, tables.geo, tables.square_value,
+                                           tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, new_ctl(),
+                                           out_sq, out_value, pat, spread, 0, 0)
+            v = int(out_value[:done].max())
+            labels[i] += (v / kernel.DISC if abs(v) >= kernel.DISC else v / 100.0) / 2
     return labels
 
 
@@ -232,8 +235,9 @@ def train(data: dict, exact: np.ndarray, work: Path, depth: int, ridge: float, h
         weights[k] = fit(slots[fit_rows], y[fit_rows], prior, ridge)
         predicted = weights[k][slots].sum(1)
         error = np.abs(predicted - y)
+        held = f"{error[~fit_rows].mean():.2f}" if (~fit_rows).any() else "-"
         log(f"stage {k}: {len(rows)} positions ({missing.sum()} searched in {time.time() - t0:.0f} s);"
-            f" mean abs error {error[fit_rows].mean():.2f} fitted, {error[~fit_rows].mean():.2f} held out")
+            f" mean abs error {error[fit_rows].mean():.2f} fitted, {held} held out")
     return weights
 
 
@@ -262,13 +266,14 @@ def write_weights(weights: np.ndarray, summary: str, scale: float) -> Path:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=12000)
+    parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=Path("/tmp/reversi-train"))
     parser.add_argument("--exact", type=int, default=14, help="empties up to which labels are exact")
     parser.add_argument("--phase", choices=("positions", "exact", "all"), default="all")
-    parser.add_argument("--depth", type=int, default=4, help="plies of the search that labels earlier stages")
-    parser.add_argument("--ridge", type=float, default=3.0, help="pull of each weight towards the next stage's")
+    parser.add_argument("--depth", type=int, default=4, help="plies of the searches (depth and depth - 1) that"
+                        " label earlier stages")
+    parser.add_argument("--ridge", type=float, default=10.0, help="pull of each weight towards the next stage's")
     parser.add_argument("--per-stage", type=int, default=25000, help="searched positions per stage, at most")
     parser.add_argument("--held-out", type=float, default=0.05, help="share of the games kept out of the fit")
     parser.add_argument("--write", action="store_true", help="write ai/data/" + WEIGHTS_FILE)

@@ -120,11 +120,12 @@ class PatternSet:
 
 @njit(cache=True, nogil=True)
 def stage_of(me: np.uint64, opp: np.uint64) -> int:
-    discs = 0
+    """The weight table for a position: one per 4 discs on the board (bits counted in parallel)."""
     b = me | opp
-    while b:
-        b &= b - np.uint64(1)
-        discs += 1
+    b = b - ((b >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    b = (b & np.uint64(0x3333333333333333)) + ((b >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    b = (b + (b >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    discs = np.int64((b * np.uint64(0x0101010101010101)) >> np.uint64(56))
     return min((discs - 4) // 4, STAGES - 1)
 
 
