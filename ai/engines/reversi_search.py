@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.engines.reversi_book import book_answer, book_progress
 from ai.engines.reversi_eval import pattern_weights
 from ai.kernels import reversi as kernel
 from ai.kernels.reversi_patterns import PACK_WIDTH
@@ -99,6 +100,10 @@ class KernelSearch:
         self.out = np.zeros(2, np.int64)
 
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
+        if self.depth_cap is None and not self.noise and not self.solve_first:
+            answer = book_answer(state)  # 6x6 is solved: perfect play from ai/data/reversi6_book.npz
+            if answer is not None:
+                return book_progress(answer)
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
         self.empties = state.empties()
         self.move_count = len(state.legal_moves())

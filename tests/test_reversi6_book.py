@@ -1,0 +1,139 @@
+"""The 6x6 Reversi book (ai/engines/reversi_book.py, made by tools/solve_reversi6.py) against the solver.
+
+- the 8 symmetries keep the rules (legal moves and flips map square by square);
+- a small book built by the generator's own walk agrees with the exact solver entry by entry;
+- the shipped file: its checksum, the start's margin -4 for Black (White wins 20-16, the published
+  value; the proof itself is the tool's, docs/reversi-endgame.md), every position of its trees
+  booked, margins consistent under minimax, and level-5 answering from it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import games
+from ai import data
+from ai.base import PlayerInfo
+from ai.engines import reversi_book
+from ai.kernels import reversi as kernel
+from games.reversi import flips, move_mask
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("solve_reversi6", ROOT / "tools" / "solve_reversi6.py")
+tool = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(tool)
+
+GAME = games.load("reversi", size=6)
+shipped = pytest.mark.skipif(not data.path(reversi_book.FILE_NAME).exists(), reason="no 6x6 book shipped")
+
+
+def random_state(seed: int, empties: int):
+    rng = random.Random(seed)
+    state = GAME.initial_state()
+    while state.empties() > empties and not state.is_terminal():
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_the_symmetries_keep_the_rules():
+    geo = GAME.geo
+    for seed in range(20):
+        state = random_state(seed, 36 - 4 - seed)
+        me, opp = state.mover, state.opponent
+        for perm in reversi_book.symmetries():
+            assert sorted(perm) == list(range(36))
+            t_me, t_opp = reversi_book.transform(me, perm), reversi_book.transform(opp, perm)
+            assert move_mask(t_me, t_opp, geo) == reversi_book.transform(move_mask(me, opp, geo), perm)
+            for sq in state.legal_moves():
+                assert flips(perm[sq], t_me, t_opp, geo) == reversi_book.transform(flips(sq, me, opp, geo), perm)
+
+
+def test_a_lookup_answers_in_the_positions_own_frame():
+    state = random_state(3, 24)
+    move = state.legal_moves()[0]
+    key = reversi_book.book_key(state.mover, state.opponent)
+    book = reversi_book.Book({(key.me, key.opp): (reversi_book.symmetries()[key.symmetry][move], 2)})
+    for perm in reversi_book.symmetries():
+        answer = book.lookup(reversi_book.transform(state.mover, perm), reversi_book.transform(state.opponent, perm))
+        assert answer == (perm[move], 2)
+
+
+def exact(solver, me: int, opp: int) -> int:
+    return solver.root(me, opp, -tool.WIDE, tool.WIDE)[1]
+
+
+def test_a_small_book_agrees_with_the_solver():
+    """The generator's walk from a 20-empties position down to 16: each book move keeps the exact margin."""
+    state = random_state(7, 20)
+    solver = tool.Solver(16)
+    solved = tool.build_book(solver, state.mover, state.opponent, 0, 16, {}, lambda text: None)
+    assert len(solved) > 10
+    check = tool.Solver(16)
+    for (me, opp), (move, margin) in solved.items():
+        assert exact(check, me, opp) == margin
+        f = flips(move, me, opp, GAME.geo)
+        assert f, "the book move is legal"
+        assert -exact(check, opp ^ f, me | f | 1 << move) == margin
+
+
+@shipped
+def test_the_shipped_book_matches_its_checksum():
+    assert data.sha256(reversi_book.FILE_NAME) == data.checksums()[reversi_book.FILE_NAME]
+
+
+@shipped
+def test_the_book_says_white_wins_by_four():
+    book = reversi_book.load()
+    start = GAME.initial_state()
+    assert book.lookup(start.mover, start.opponent).margin == -4
+    assert int(book.figures["start_margin"]) == -4
+    for move in start.legal_moves():  # White's answer to each first move keeps +4
+        child = start.play(move)
+        assert book.lookup(child.mover, child.opponent).margin == 4
+
+
+@shipped
+def test_the_book_trees_are_complete_and_consistent():
+    """Every book-side position of both trees is booked; after any reply the book side's margin is no
+    less than before, and after the best reply (the book's own, where booked) it is the same."""
+    book = reversi_book.load()
+    until = int(book.figures["until_empties"])
+    start = GAME.initial_state()
+    for book_black in (True, False):
+        stack = [(start, None)]
+        while stack:
+            state, before = stack.pop()
+            if state.is_terminal() or state.empties() < until:
+                continue
+            book_to_move = (state.to_move == 0) == book_black
+            if not book_to_move:
+                replies = [state.play(m) for m in state.legal_moves()]
+                stack.extend((child, before) for child in replies)
+                continue
+            if state.must_pass():
+                stack.append((state.play(state.legal_moves()[0]), before))
+                continue
+            answer = reversi_book.book_answer(state)
+            assert answer is not None, GAME.to_text(state)
+            if before is not None:
+                assert answer.margin >= before
+            stack.append((state.play(answer.move), answer.margin))
+
+
+@shipped
+def test_level_5_answers_6x6_from_the_book():
+    from ai.engines.reversi_search import ReversiPlayer
+
+    player = ReversiPlayer(PlayerInfo("level-5", "level-5"))
+    start = GAME.initial_state()
+    move = player.choose(start)
+    assert move in start.legal_moves()
+    assert player.last.kind == "book" and player.last.proven == -1 and player.last.score == -4
+    child = start.play(move)
+    assert reversi_book.book_answer(child).margin == 4
+    assert np.sign(player.last.score) == -1

@@ -1,0 +1,226 @@
+"""Solve 6x6 Reversi from the start with our exact solver, and make the 6x6 opening book.
+
+    nice -n 15 .venv/bin/python tools/solve_reversi6.py prove            # White wins 20-16: Black's margin is -4
+    nice -n 15 .venv/bin/python tools/solve_reversi6.py book --until 23  # ai/data/reversi6_book.npz
+
+``prove`` proves the start's value with two null-window searches of ai/kernels/reversi.py's solver
+around the published one (shared/rules/reversi.md: -4 for Black, who moves first): "Black can reach
+-4" (a search in the window (-5, -4) returns -4 or more) and "Black cannot reach -3" (one in
+(-4, -3) returns -4 or less).  The first ``--split`` plies are walked here, one null-window solve
+per position below them, each logged with its nodes and seconds (positions equal under one of the
+square's 8 symmetries are solved once); one solver table is kept for the whole run.
+
+``book`` walks the tree where one side (Black, then White) plays the best move and the other plays
+anything, down to positions with ``--until`` empties: each position of the book side gets its
+exact margin and a move that keeps it, solved in a narrow window around the margin its side
+already had (it cannot be less after the opponent's move), and the file is written with the run's
+figures and its SHA-256 recorded (ai/data/checksums.json).  Positions are keyed up to symmetry
+(ai/engines/reversi_book.py).  ``--checkpoint`` keeps the solved positions so a killed run resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ai import data  # noqa: E402
+from ai.engines import reversi_book  # noqa: E402
+from ai.kernels import reversi as kernel  # noqa: E402
+from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
+
+SIZE = 6
+PUBLISHED_BLACK_MARGIN = -4  # White wins 20-16 (shared/rules/reversi.md)
+WIDE = SIZE * SIZE + 1
+
+
+class Solver:
+    """The kernel solver on 6x6 with one table for a whole run, counting nodes and CPU seconds."""
+
+    def __init__(self, bits: int) -> None:
+        self.tables = kernel.Tables(SIZE, 4, bits)
+        self.out = np.zeros(2, np.int64)
+        self.nodes = 0
+        self.seconds = 0.0
+
+    def root(self, me: int, opp: int, alpha: int, beta: int) -> tuple[int, int]:
+        """(best move or PASS, fail-soft margin) of (me, opp) within (alpha, beta)."""
+        t = self.tables
+        ctl = new_ctl()
+        start = time.process_time()
+        kernel.solve_root(np.uint64(me), np.uint64(opp), alpha, beta, -1, 0, t.geo, t.square_value, t.end_keys,
+                          t.end_data, t.sqs, t.fls, ctl, self.out)
+        self.seconds += time.process_time() - start
+        self.nodes += int(ctl[CTL_NODES])
+        return int(self.out[0]), int(self.out[1])
+
+    def exact(self, me: int, opp: int, hint: int) -> tuple[int, int]:
+        """(a best move, the exact margin) of (me, opp), searched first in a window around ``hint``."""
+        move, v = self.root(me, opp, hint - 1, hint + 1)
+        if v >= hint + 1:
+            move, v = self.root(me, opp, v - 1, WIDE)
+        elif v <= hint - 1:
+            move, v = self.root(me, opp, -WIDE, v + 1)
+        return move, v
+
+
+def children(me: int, opp: int) -> list[tuple[int, int, int]]:
+    """(move, child me, child opp) for each legal move of ``me``, one per symmetry class."""
+    geo = kernel.geometry(SIZE)
+    moves = int(kernel.move_mask(np.uint64(me), np.uint64(opp), geo))
+    seen, out = set(), []
+    while moves:
+        sq = (moves & -moves).bit_length() - 1
+        moves &= moves - 1
+        f = int(kernel.flips(sq, np.uint64(me), np.uint64(opp), geo))
+        child = (opp ^ f, me | f | 1 << sq)
+        key = reversi_book.book_key(*child)
+        if (key.me, key.opp) not in seen:
+            seen.add((key.me, key.opp))
+            out.append((sq, *child))
+    return out
+
+
+def empties(me: int, opp: int) -> int:
+    return SIZE * SIZE - bin(me | opp).count("1")
+
+
+def start_position() -> tuple[int, int]:
+    import games
+
+    state = games.load("reversi", size=SIZE).initial_state()
+    return state.mover, state.opponent
+
+
+def null_window(solver: Solver, me: int, opp: int, alpha: int, split: int, log) -> int:
+    """Fail-soft value of (me, opp) in the window (alpha, alpha + 1): the top ``split`` plies here."""
+    if split == 0:
+        t0, n0 = solver.seconds, solver.nodes
+        _, v = solver.root(me, opp, alpha, alpha + 1)
+        log(f"    {empties(me, opp)} empties: {'>' if v > alpha else '<'}= {v}, {solver.nodes - n0:,} nodes,"
+            f" {solver.seconds - t0:.1f} s (total {solver.nodes:,} nodes, {solver.seconds:.0f} s)")
+        return v
+    kids = children(me, opp)
+    if not kids:
+        if not children(opp, me):
+            return bin(me).count("1") - bin(opp).count("1")
+        return -null_window(solver, opp, me, -alpha - 1, split, log)
+    best = -WIDE
+    for _, c_me, c_opp in kids:
+        best = max(best, -null_window(solver, c_me, c_opp, -alpha - 1, split - 1, log))
+        if best > alpha:
+            break
+    return best
+
+
+def prove(args, log) -> None:
+    solver = Solver(args.bits)
+    me, opp = start_position()
+    value = PUBLISHED_BLACK_MARGIN
+    wall = time.perf_counter()
+    log(f"6x6 start, Black to move: is Black's margin {value}?  (table of 2**{args.bits} entries)")
+    log(f"  window ({value - 1}, {value}): can Black reach {value}?")
+    low = null_window(solver, me, opp, value - 1, args.split, log)
+    log(f"  window ({value}, {value + 1}): can Black reach {value + 1}?")
+    high = null_window(solver, me, opp, value, args.split, log)
+    proven = low >= value >= high
+    log(f"Black's margin is {'' if proven else 'NOT '}{value}: searches returned {low} and {high};"
+        f" {solver.nodes:,} nodes, {solver.seconds:.0f} s of CPU ({time.perf_counter() - wall:.0f} s wall),"
+        f" {solver.nodes / max(solver.seconds, 1e-9) / 1e6:.1f} M nodes/s")
+
+
+def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved: dict, log,
+               checkpoint: Path | None = None) -> dict[tuple[int, int], tuple[int, int]]:
+    """Add to ``solved`` (stored key -> (move in the stored frame, margin)) every book-side position
+    with ``until`` or more empties of the trees below (me, opp) where one side, then the other, plays
+    best moves; ``hint`` is the mover's margin at (me, opp) as far as known."""
+    visited: set[tuple[int, int, bool]] = set()
+    stack = [(me, opp, True, hint), (me, opp, False, hint)]  # (position, book side to move, mover's hint)
+    while stack:
+        me, opp, book_to_move, hint = stack.pop()
+        if empties(me, opp) < until:
+            continue
+        key = reversi_book.book_key(me, opp)
+        if (key.me, key.opp, book_to_move) in visited:
+            continue
+        visited.add((key.me, key.opp, book_to_move))
+        kids = children(me, opp)
+        if not kids:
+            if children(opp, me):  # a pass: the other side moves on
+                stack.append((opp, me, not book_to_move, -hint))
+            continue
+        if not book_to_move:
+            stack.extend((c_me, c_opp, True, -hint) for _, c_me, c_opp in kids)
+            continue
+        entry = solved.get((key.me, key.opp))
+        if entry is None:
+            t0, n0 = solver.seconds, solver.nodes
+            move, margin = solver.exact(me, opp, hint)
+            solved[(key.me, key.opp)] = entry = (reversi_book.symmetries()[key.symmetry][move], margin)
+            log(f"  {len(solved)}: {empties(me, opp)} empties, margin {margin:+d}, {solver.nodes - n0:,} nodes,"
+                f" {solver.seconds - t0:.2f} s (total {solver.nodes:,} nodes, {solver.seconds:.0f} s)")
+            if checkpoint:  # a few hundred entries: cheap to write each time
+                checkpoint.write_bytes(pickle.dumps(solved))
+        stored, margin = entry
+        move = reversi_book.symmetries()[key.symmetry].index(stored)
+        f = int(kernel.flips(move, np.uint64(me), np.uint64(opp), kernel.geometry(SIZE)))
+        stack.append((opp ^ f, me | f | 1 << move, False, -margin))
+    return solved
+
+
+def book(args, log) -> None:
+    solver = Solver(args.bits)
+    checkpoint = Path(args.checkpoint) if args.checkpoint else None
+    solved: dict[tuple[int, int], tuple[int, int]] = {}
+    if checkpoint and checkpoint.exists():
+        solved = pickle.loads(checkpoint.read_bytes())
+        log(f"resumed {len(solved)} solved positions from {checkpoint}")
+    wall = time.perf_counter()
+    me, opp = start_position()
+    build_book(solver, me, opp, PUBLISHED_BLACK_MARGIN, args.until, solved, log, checkpoint)
+    if checkpoint:
+        checkpoint.write_bytes(pickle.dumps(solved))
+    start = reversi_book.book_key(me, opp)
+    figures = {
+        "positions": len(solved),
+        "until_empties": args.until,
+        "start_margin": solved[(start.me, start.opp)][1],
+        "solver_nodes": solver.nodes,
+        "cpu_seconds": round(solver.seconds),
+        "command": f"tools/solve_reversi6.py book --until {args.until} --bits {args.bits}",
+    }
+    path = data.path(reversi_book.FILE_NAME)
+    reversi_book.save(path, solved, figures)
+    digest = data.record_checksum(reversi_book.FILE_NAME)
+    log(f"wrote {path} ({path.stat().st_size:,} bytes, sha256 {digest[:16]}...): {figures}"
+        f" ({time.perf_counter() - wall:.0f} s wall)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("prove", help="prove the start's value with two null-window searches")
+    p.add_argument("--split", type=int, default=2, help="plies walked here, one logged solve per position below")
+    p.add_argument("--bits", type=int, default=22, help="solver table of 2**bits entries")
+    b = sub.add_parser("book", help="write ai/data/reversi6_book.npz")
+    b.add_argument("--until", type=int, default=23, help="book positions down to this many empties")
+    b.add_argument("--bits", type=int, default=22)
+    b.add_argument("--checkpoint", default="", help="pickle of solved positions (resume a killed run)")
+    args = parser.parse_args()
+    kernel.warm_up()
+
+    def log(text: str) -> None:
+        print(text, flush=True)
+
+    prove(args, log) if args.command == "prove" else book(args, log)
+
+
+if __name__ == "__main__":
+    main()
