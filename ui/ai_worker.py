@@ -51,7 +51,8 @@ class Job:
     seed: int | None = None
     slot: str = "side0"  # players are cached per slot ("side0", "side1", "hint")
     kind: str = "move"  # "move": choose one (AIProgress..., AIResult); "values": every move's value
-    #                    (AIMoveValues..., then an AIResult with no move), until cancelled or done
+    #                    (AIMoveValues..., then an AIResult with no move), until cancelled or done;
+    #                    "connections": Hex's virtual connections (one AIKnowledge, then an AIResult)
     remaining: float | None = None  # a clocked game: seconds left on the mover's clock (ai.base.Limits)
     increment: float | None = None  # ... and what it gains after each move
 
@@ -64,6 +65,15 @@ class AIMoveValues:
     job_id: int
     values: Any
     texts: dict = field(default_factory=dict)
+
+
+@dataclass
+class AIKnowledge:
+    """The Hex connections overlay's report: ``ai.engines.hex_knowledge.analyse`` of the position
+    (a ``Knowledge``: dead and captured cells, both colours' virtual connections, the mustplay)."""
+
+    job_id: int
+    knowledge: Any
 
 
 @dataclass
@@ -205,6 +215,13 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     state = _rebuild(game, job)
     if job.kind == "values":
         _run_values_job(job_id, job, game, state, players, reports, stop)
+        return
+    if job.kind == "connections":
+        from ai.engines.hex_knowledge import analyse
+
+        started = time.perf_counter()
+        reports.put(AIKnowledge(job_id, analyse(state)))
+        reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
         return
     key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
     if key not in players:

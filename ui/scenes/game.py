@@ -25,6 +25,8 @@ from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.board_view import Click, Overlay
 from ui.clocks import setup_clock
+from ui.hex_connections import HexConnections, draw_connections
+from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
@@ -70,6 +72,7 @@ class GameScene(Scene):
         self.panel = GamePanel(self)
         self.over_card = GameOverCard(self)
         self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
+        self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
@@ -174,7 +177,10 @@ class GameScene(Scene):
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
         self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
         self.btn_tree = Button(_("Search tree"), self.open_tree, "T")
-        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree, self.btn_legal,
+        self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
+                                      visible=connections_available(self.game))
+        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree,
+                        self.btn_connections, self.btn_legal,
                         self.btn_pause,
                         self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_rematch, self.btn_new, self.btn_menu]
@@ -185,6 +191,7 @@ class GameScene(Scene):
         self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
         self.btn_legal.active = self.show_legal
         self.btn_analysis.active = self.analysis.active
+        self.btn_connections.active = self.connections.active
         self.btn_pause.label = _("Resume") if self.paused else _("Pause")
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over()
@@ -224,6 +231,8 @@ class GameScene(Scene):
             self.toggle_analysis()
         elif key == pygame.K_t:
             self.open_tree()
+        elif key == pygame.K_v:
+            self.toggle_connections()
         elif key == pygame.K_n:
             self.new_game()
         elif ctrl and key == pygame.K_s:
@@ -377,6 +386,10 @@ class GameScene(Scene):
         """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
         self.analysis.toggle()
         self.resize(self.app.size)  # the eval bar takes room beside the board
+
+    def toggle_connections(self) -> None:
+        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
+        self.connections.toggle()
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was."""
@@ -568,7 +581,7 @@ class GameScene(Scene):
         return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
                 self.over_hidden, id(self.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
-                self.analysis.revision)
+                self.analysis.revision, self.connections.revision)
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
@@ -583,8 +596,10 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self._step()
         n = self.shown_plies()
-        self.analysis.follow(self.shown_state(), tuple(p.text for p in self.history[:n]))
-        self.analysis.poll()
+        shown_moves = tuple(p.text for p in self.history[:n])
+        for helper in (self.analysis, self.connections):
+            helper.follow(self.shown_state(), shown_moves)
+            helper.poll()
         shown = (self._shown(), self.panel.clock_texts())  # a clock redraws when the text it shows changes
         if shown != getattr(self, "_last_shown", None):
             self._last_shown = shown
@@ -680,7 +695,10 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.view.draw(surface, self.shown_state(), self.overlay())
+        shown = self.shown_state()
+        self.view.draw(surface, shown, self.overlay())
+        if self.connections.active:
+            draw_connections(surface, self.view, self.connections.shown(), shown.to_move, theme)
         if self.analysis.active:
             draw_move_values(surface, self.view, self.analysis.labels(), theme)
             eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
@@ -736,6 +754,7 @@ class GameScene(Scene):
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self._cancel_job()
         self.analysis.close()
+        self.connections.close()
         if self.worker is not None:
             self.worker.close()
             self.worker = None

@@ -1,5 +1,5 @@
-"""The side panel of the game screen: the game, both players, the thinking box, the move list
-and the control buttons."""
+"""The side panel of the game screen: the game, both players, the thinking box, the legend of
+the Hex connections when they are shown, the move list and the control buttons."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pygame
 from ui import text as tx
 from ui import words
 from ui.clocks import reading_text
+from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, mix, spinner
@@ -85,6 +86,7 @@ class GamePanel:
         y = self._header(surface, x, y, w)
         y = self._players(surface, x, y + self._s(12), w)
         y = self._thinking(surface, x, y + self._s(12), w)
+        y = self._extras(surface, x, y, w)
         buttons_h = self._buttons_height(w)
         bottom = r.bottom - pad - buttons_h
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
@@ -211,6 +213,16 @@ class GamePanel:
                    else _("Starting the search…") if scene.job is not None else _("Waiting for the computer"))
             tx.text(surface, tip, (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
+
+    def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """What the board's overlays need explained: the Hex connections' legend."""
+        scene = self.scene
+        if scene.connections.active:
+            height = legend_height(scene.app.scale)
+            draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
+                        scene.shown_state().to_move, scene.app.theme, scene.app.scale, scene.connections.running())
+            y += self._s(12) + height
+        return y
 
     def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         scene, theme = self.scene, self.scene.app.theme

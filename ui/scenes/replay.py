@@ -10,6 +10,8 @@
   record (with the evaluations, when known) to the saved-games folder.
 - "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
   eval bar beside the board (ui/analysis_mode.py), as in a game.
+- "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
+  cells and mustplay region, with a legend on the panel (ui/hex_connections.py), as in a game.
 
 The scene knows the App only through ``self.app``; what it needs from it is optional:
 ``app.theme``, ``app.settings`` and the callbacks given to the constructor.
@@ -35,6 +37,8 @@ from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.export import board_view, copy_text, save_board_png
+from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
+from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.record_files import save
 from ui.scenes.base import Scene
@@ -106,6 +110,7 @@ class ReplayScene(Scene):
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
+        self.connections = HexConnections(self.game)  # Hex's virtual connections: key V
         self.eval_rect = pygame.Rect(0, 0, 0, 0)
         self.want_analysis = analyse and record.is_finished() and len(self.moves) > 0
         self.analysis_started = 0.0
@@ -134,9 +139,10 @@ class ReplayScene(Scene):
             Button(_("Save"), self.save_record, "S"),
             Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Search tree"), self.open_tree, "T"),
+            Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
             Button(_("Menu"), self.back, "Esc"),
         ]
-        self.analysis_button = self.actions[4]
+        self.analysis_button, self.connections_button = self.actions[4], self.actions[6]
         return b + self.actions
 
     # -- commands -------------------------------------------------------------------------------
@@ -210,6 +216,10 @@ class ReplayScene(Scene):
         self.move_analysis.toggle()
         self._layout(self.size)
 
+    def toggle_connections(self) -> None:
+        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
+        self.connections.toggle()
+
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to this move."""
         state = self.states[self.ply]
@@ -249,7 +259,7 @@ class ReplayScene(Scene):
         else:
             shortcuts = {pygame.K_c: self.continue_here, pygame.K_p: self.export_png,
                          pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis,
-                         pygame.K_t: self.open_tree}
+                         pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections}
             if key in shortcuts:
                 shortcuts[key]()
 
@@ -288,10 +298,12 @@ class ReplayScene(Scene):
             self._start_analysis()
         if self.analysis is not None:
             self.analysis.poll()
-        self.move_analysis.follow(self.states[self.ply], tuple(self.record.moves[:self.ply]))
-        if self.move_analysis.poll():
-            self.invalidate()
+        for helper in (self.move_analysis, self.connections):
+            helper.follow(self.states[self.ply], tuple(self.record.moves[:self.ply]))
+            if helper.poll():
+                self.invalidate()
         self.analysis_button.active = self.move_analysis.active
+        self.connections_button.active = self.connections.active
 
     def _start_analysis(self) -> None:
         self.want_analysis = False
@@ -305,6 +317,7 @@ class ReplayScene(Scene):
         if self.analysis is not None:
             self.analysis.close()
         self.move_analysis.close()
+        self.connections.close()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout(size)
@@ -342,6 +355,8 @@ class ReplayScene(Scene):
         overlay = Overlay(theme=theme, last_move=last, previous=self.states[self.ply - 1] if self.ply else None,
                           show_legal=False, interactive=False, animation_speed=self._animation_speed())
         self.view.draw(surface, state, overlay)
+        if self.connections.active:
+            draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme)
         if self.move_analysis.active:
             draw_move_values(surface, self.view, self.move_analysis.labels(), theme)
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
@@ -373,7 +388,13 @@ class ReplayScene(Scene):
         y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
         where = _("Move {n} of {total}").format(n=self.ply, total=len(self.moves))
         y = tx.text(surface, where, (inner.x, y + int(6 * s)), int(14 * s), theme.muted).bottom + int(8 * s)
-        self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, self.graph_rect.y - y - int(12 * s)))
+        bottom = self.graph_rect.y - int(12 * s)
+        if self.connections.active:  # the legend of the marks on the board, under the move list
+            height = legend_height(s)
+            bottom -= height
+            draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, height), self.game,
+                        self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
+        self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
 
     def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
         """The move list in numbered pairs, scrolled so the current move is visible."""

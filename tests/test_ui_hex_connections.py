@@ -1,0 +1,114 @@
+"""Hex connections on the board (#23): key V (or the Connections button) in Hex games and replays
+draws what ai.engines.hex_knowledge.analyse knows of the position shown -- dead and captured cells,
+both colours' virtual connections, the mustplay region -- computed in a worker process.  Headless;
+what is drawn is held to analyse() itself."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+import games
+from ai.engines.hex_knowledge import analyse
+from games.record import GameRecord, Side
+from tests.ui_helpers import key, wait
+from ui.hex_connections import Drawn, draw_connections, winning_carrier
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+# 7x7, Blue to move: analyse() finds a dead cell (a1), captured cells of both colours, connections
+# of both and a mustplay region for Blue
+MOVES = "f7,b4,d7,a7,g5,b1,d5,c3,e1,f2".split(",")
+
+
+def same(a, b) -> bool:
+    """Two Knowledge values agree (the time each took aside)."""
+    return dataclasses.replace(a, seconds=0.0) == dataclasses.replace(b, seconds=0.0)
+
+
+def hex_game(app, moves=MOVES) -> GameScene:
+    scene = GameScene(app, MatchSetup("hex", {"size": 7}, HOTSEAT, (None, None), 1.0), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def expected_drawing(knowledge, mover: int) -> Drawn:
+    """What draw_connections must draw for ``knowledge``, straight from its fields."""
+    filled = knowledge.dead | knowledge.captured[0] | knowledge.captured[1]
+    carriers = tuple(set().union(*(c.carrier for c in knowledge.connections[s])) - filled for s in (0, 1))
+    return Drawn(set(knowledge.dead), (set(knowledge.captured[0]), set(knowledge.captured[1])),
+                 ([c.ends for c in knowledge.connections[0]], [c.ends for c in knowledge.connections[1]]),
+                 carriers, set(winning_carrier(knowledge, mover)),
+                 set(knowledge.winning_keys) if knowledge.winner == mover else set(), set(knowledge.mustplay or ()))
+
+
+def test_the_hand_built_position_has_everything_to_draw():
+    state = games.load("hex", size=7).play_line(MOVES)
+    known = analyse(state)
+    assert known.dead and known.captured[0] and known.captured[1] and known.mustplay
+    assert known.connections[0] and known.connections[1] and known.winner is None
+
+
+def test_key_v_draws_what_analyse_knows_and_switches_off(app):
+    scene = hex_game(app)
+    assert scene.btn_connections.visible and not scene.connections.active
+    plain = app.screen.copy()
+    key(app, pygame.K_v)
+    assert scene.connections.active and scene.btn_connections.active
+    assert wait(app, lambda: scene.connections.shown() is not None, 60)  # computed in the worker
+    state = scene.state
+    known = analyse(state)
+    assert same(scene.connections.shown(), known)
+    surface = pygame.Surface(app.screen.get_size())
+    drawn = draw_connections(surface, scene.view, scene.connections.shown(), state.to_move, app.theme)
+    assert drawn == expected_drawing(known, state.to_move)
+    app.invalidate()
+    app.run_frames(1)
+    for cell in (*known.dead, *known.captured[0], *known.captured[1], *known.mustplay):
+        rect = pygame.Rect(0, 0, 3, 3)  # a little off the centre, away from the marks' outlines
+        rect.center = tuple(int(v) for v in scene.view.centre(*divmod(cell, 7)))
+        rect.x += int(scene.view.radius * 0.55)
+        assert app.screen.subsurface(rect).get_at((1, 1)) != plain.subsurface(rect).get_at((1, 1)), cell
+    key(app, pygame.K_v)
+    assert not scene.connections.active and scene.connections.shown() is None and not scene.connections.running()
+
+
+def test_the_overlay_follows_browsing_and_moves(app):
+    scene = hex_game(app)
+    key(app, pygame.K_v)
+    assert wait(app, lambda: scene.connections.shown() is not None, 60)
+    scene.browse(4)
+    assert wait(app, lambda: scene.connections.shown() is not None and scene.connections.position[0] == tuple(MOVES[:4]), 60)
+    assert same(scene.connections.shown(), analyse(scene.shown_state()))
+    scene.back_to_game()
+    move = next(iter(analyse(scene.state).mustplay))
+    scene._play(move, by_computer=False)
+    assert wait(app, lambda: scene.connections.shown() is not None and len(scene.connections.position[0]) == 11, 60)
+    assert same(scene.connections.shown(), analyse(scene.state))
+
+
+def test_other_games_have_no_connections(app):
+    app.open_demo("game:tictactoe:hotseat:b2")
+    scene = app.scene
+    assert not scene.btn_connections.visible
+    key(app, pygame.K_v)
+    assert not scene.connections.active and scene.connections.worker is None
+
+
+@pytest.mark.parametrize("ply", [6, 10])
+def test_key_v_in_a_hex_replay_shows_the_position_shown(app, ply):
+    game = games.load("hex", size=7)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(MOVES, game.play_line(MOVES))
+    app.open_replay(record, ply=ply)
+    replay = app.scene
+    assert replay.connections_button.visible
+    key(app, pygame.K_v)
+    assert replay.connections.active
+    assert wait(app, lambda: replay.connections.shown() is not None, 60)
+    assert same(replay.connections.shown(), analyse(replay.states[ply]))
+    key(app, pygame.K_LEFT)
+    assert wait(app, lambda: replay.connections.shown() is not None
+                and replay.connections.position[0] == tuple(MOVES[:ply - 1]), 60)
