@@ -20,7 +20,7 @@ from ui.scenes.game import GameScene
 
 # 7x7, Blue to move: analyse() finds a dead cell (a1), captured cells of both colours, connections
 # of both and a mustplay region for Blue
-MOVES = "f7,b4,d7,a7,g5,b1,d5,c3,e1,f2".split(",")
+MOVES = ["f7", "b4", "d7", "a7", "g5", "b1", "d5", "c3", "e1", "f2"]
 
 
 def same(a, b) -> bool:
