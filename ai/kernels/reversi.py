@@ -19,8 +19,10 @@ when loaded back from the on-disk cache.
 - Midgame: principal-variation search (negamax, null windows after the first move) with a
   transposition table in numpy arrays (bounds, depth and best move per entry, keyed by a mix of the
   two bitboards); moves ordered table move first, then fewest replies left to the opponent (deep in
-  the tree) or a static square value (near the leaves).  ``evaluate`` is the hand-set evaluation of
-  ai/engines/reversi_eval.py, term for term, in one function so a learned one can replace it.
+  the tree) or a static square value (near the leaves).  Leaves are valued by
+  ``evaluate_position``: the learned pattern evaluation of ai/kernels/reversi_patterns.py when the
+  search is given its weights (8x8), else ``evaluate``, the hand-set evaluation of
+  ai/engines/reversi_eval.py term for term.  The root may be searched in an aspiration window.
 - Endgame: exact negamax on the final disc margin (empty squares count for nobody, as in
   games/reversi.py): fastest-first ordering (fewest replies, odd regions first), a transposition
   table, a stability cut-off (the opponent's stable discs bound what we can still win), and from
