@@ -20,7 +20,7 @@ import ai
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from ui import eval_bar, words
+from ui import eval_bar, eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.board_view import Click, Overlay
@@ -73,6 +73,7 @@ class GameScene(Scene):
         self.over_card = GameOverCard(self)
         self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)  # the live evaluation graph, under the board in analysis mode
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
@@ -127,6 +128,8 @@ class GameScene(Scene):
         self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
         self.progress: AIProgress | None = None
         self.last_search: AIProgress | None = None
+        self.job_moves: tuple[str, ...] = ()  # the game the current search is about
+        self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
         self.held: tuple[AIResult | AIError | AIForfeit, int] | None = None
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit  # a reply waiting for its moment
         self.hint: Hashable | None = None
@@ -501,6 +504,7 @@ class GameScene(Scene):
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
+        self.job_moves = job.moves
         self.job_budget = move_time
         self.progress = None
 
@@ -559,6 +563,8 @@ class GameScene(Scene):
             self.job, self.job_kind = None, ""
             if self.progress is not None:
                 self.last_search = self.progress
+                if kind == "move" and isinstance(item, AIResult):  # the position it moved from, valued
+                    self.evaluations.from_search(self.job_moves, self.progress)
             if kind == "hint":
                 if isinstance(item, (AIError, AIForfeit)):
                     self.messages.add(_("No hint: {reason}").format(reason=item.message), "error")
@@ -599,7 +605,8 @@ class GameScene(Scene):
         shown_moves = tuple(p.text for p in self.history[:n])
         for helper in (self.analysis, self.connections):
             helper.follow(self.shown_state(), shown_moves)
-            helper.poll()
+            if helper.poll() and helper is self.analysis and self.analysis.values is not None:
+                self.evaluations.from_analysis(self.analysis.position[0], self.analysis.values)
         shown = (self._shown(), self.panel.clock_texts())  # a clock redraws when the text it shows changes
         if shown != getattr(self, "_last_shown", None):
             self._last_shown = shown
@@ -646,7 +653,14 @@ class GameScene(Scene):
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None
 
+    def graph_points(self) -> list[float | None]:
+        """The live evaluation graph's points: one per position of the game so far."""
+        return self.evaluations.points([p.text for p in self.history], self.state)
+
     def _board_click(self, pos: tuple[int, int]) -> None:
+        if self.analysis.active and self.graph_rect.collidepoint(pos) and self.history:
+            self.browse(eval_graph.ply_at(self.graph_rect, pos[0], len(self.history)))  # a point of the graph
+            return
         if not self.view.rect.collidepoint(pos):
             return
         if self.browsing is not None:
@@ -689,6 +703,7 @@ class GameScene(Scene):
         self.board_area = pygame.Rect(0, 0, width - panel_w, height)
         board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin, height - 2 * margin - self.status_h)
         board, self.eval_rect = eval_bar.carve(board, s, self.analysis.active)
+        board, self.graph_rect = eval_graph.carve(board, s, self.analysis.active)
         self.view.layout(board)
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.over_card.layout(self.board_area)
@@ -703,6 +718,8 @@ class GameScene(Scene):
             draw_move_values(surface, self.view, self.analysis.labels(), theme)
             eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
                           summary_text(self.analysis.values, self.analysis.running()))
+            eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
+                                  len(self.history), self.shown_plies())
         self._draw_status(surface)
         self.panel.draw(surface)
         if self.over_card.visible():

@@ -36,6 +36,7 @@ from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wante
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
+from ui.eval_graph import draw_graph, ply_at
 from ui.export import board_view, copy_text, save_board_png
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
@@ -265,9 +266,8 @@ class ReplayScene(Scene):
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.graph_rect.collidepoint(pos) and self.moves:
-            t = (pos[0] - self.graph_rect.x) / max(1, self.graph_rect.width)
             self.playing = False
-            self.go(round(t * len(self.moves)))
+            self.go(ply_at(self.graph_rect, pos[0], len(self.moves)))
             return
         for rect, ply in self.move_rows:
             if rect.collidepoint(pos):
@@ -426,42 +426,21 @@ class ReplayScene(Scene):
         if r.height < 20:
             return
         s = self.scale
-        pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
         if self.analysis is None and not self.want_analysis:
+            pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
             note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
             if note:
                 tx.text(surface, note, r.center, int(13 * s), theme.muted, "center")
             return
         points = self.analysis.points if self.analysis else []
-        n = max(1, len(self.moves))
-        mid = r.centery
-        pygame.draw.line(surface, mix(theme.muted, theme.panel, 0.4), (r.x, mid), (r.right, mid), 1)
-
-        def xy(i: int, v: float) -> tuple[int, int]:
-            return (r.x + int(i * (r.width - 1) / n), int(mid - v * (r.height / 2 - 4)))
-
-        known = [(i, v) for i, v in enumerate(points) if v is not None]
-        for (i0, v0), (i1, v1) in zip(known, known[1:]):
-            if i1 != i0 + 1:
-                continue
-            a, b = xy(i0, v0), xy(i1, v1)
-            for p0, p1 in ((a, b),):
-                fill = theme.side0 if (v0 + v1) >= 0 else theme.side1
-                pygame.draw.polygon(surface, mix(fill, theme.panel, 0.55), [(p0[0], mid), p0, p1, (p1[0], mid)])
-        if len(known) > 1:
-            pygame.draw.lines(surface, theme.text, False, [xy(i, v) for i, v in known], max(1, int(2 * s)))
+        xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply)
         drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
-        if drop is not None:
+        if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)
             pygame.draw.circle(surface, theme.invalid, (x, y), max(4, int(6 * s)))
             number = f"{drop // 2 + 1}{'.' if drop % 2 == 0 else '…'} {self.record.moves[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
             tx.text(surface, tx.fit(label, int(12 * s), r.width - 8), (r.x + 4, r.bottom + int(2 * s)), int(12 * s), theme.invalid)
-        for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
-            label = _("{side} better").format(side=_(self.game.sides[side]))
-            tx.text(surface, label, (r.x + 6, y), int(11 * s), mix(theme.side0 if side == 0 else theme.side1, theme.text, 0.3), anchor)
-        cx = xy(self.ply, 0)[0]
-        pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
         if self.analysis is not None and not self.analysis.done:
             note = _("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
             tx.text(surface, note, (r.right - 6, r.y + 4), int(12 * s), theme.muted, "topright")

@@ -1,0 +1,63 @@
+"""The live evaluation graph (#23): with analysis on, a game shows under its board the evaluation
+after each ply so far, from analysis mode's best values and the computer's own searches, on the
+replay graph's scale.  Headless; the facts are tic-tac-toe's (a proven draw, a proven win)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.move_values import MoveValue, MoveValues
+from tests.ui_helpers import click, key, wait
+from ui.analysis import Opinion, opinion_from_progress, values
+from ui.eval_graph import LiveEvaluations, snapshot_opinion
+from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+
+def test_the_graph_follows_the_game_with_analysis_values(app):
+    app.open_demo("game:tictactoe:hotseat:")
+    scene = app.scene
+    assert scene.graph_rect.width == 0
+    key(app, pygame.K_a)
+    assert scene.graph_rect.width > 0 and scene.graph_rect.top >= scene.view.rect.bottom  # under the board
+    assert wait(app, lambda: scene.graph_points()[0] == 0.0, 60)  # the empty board: a proven draw
+    scene._play(scene.game.parse_move(scene.state, "b2"), by_computer=False)
+    assert wait(app, lambda: scene.graph_points()[1] == 0.0, 60)  # the centre: still a draw
+    scene._play(scene.game.parse_move(scene.state, "b1"), by_computer=False)
+    assert wait(app, lambda: scene.graph_points()[2] == 1.0, 60)  # O on an edge: X wins
+    assert scene.graph_points() == values("tictactoe", [snapshot_opinion(scene.analysis.values) if i == 2 else
+                                                        scene.evaluations.opinions[("b2", "b1")[:i]]
+                                                        for i in range(3)])
+    x, _y = scene.graph_rect.midleft
+    click(app, (x + 2, scene.graph_rect.centery))  # a click on the graph shows that position
+    assert scene.browsing == 0
+    key(app, pygame.K_a)
+    assert scene.graph_rect.width == 0
+
+
+def test_a_computer_move_brings_its_own_search(app):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-3", None), 0.3))
+    app.switch(scene)
+    scene.toggle_analysis()
+    assert wait(app, lambda: len(scene.history) == 1, 60)
+    searched = scene.last_search
+    assert searched is not None and () in scene.evaluations.searched
+    assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
+    app.run_frames(20)  # analysis values of the start do not replace the computer's own search
+    assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
+    assert scene.graph_points()[0] is not None
+
+
+def test_opinions_are_normalised_as_in_the_replay():
+    import games
+
+    game = games.load("reversi")
+    live = LiveEvaluations(game)
+    snapshot = MoveValues(1, {19: MoveValue(19, 6.0), 26: MoveValue(26, -2.0)})
+    assert live.from_analysis(("f5",), snapshot)
+    assert not live.from_analysis(("f5",), snapshot)  # nothing new
+    assert live.opinions[("f5",)] == Opinion(6.0, "alphabeta", None, 1)
+    state = game.play_line(["f5", "d6"])
+    points = live.points(["f5", "d6"], state)
+    scale_points = values("reversi", [None, Opinion(6.0, "alphabeta", None, 1), None])
+    assert points == scale_points and points[1] < 0  # White (second) better: below the line

@@ -1,0 +1,122 @@
+"""The evaluation graph: who stood better after each ply, as in the replay viewer.
+
+``draw_graph`` draws it (the replay viewer's panel, and under the board of a game in analysis
+mode); above the middle line the first side is better, on ui/analysis.py's ``normalise`` scale
+(-1 the first side loses .. +1 it wins), so the graph, the eval bar and the replay tell one story.
+
+During a game the points come from what the engines said while it was played
+(``LiveEvaluations``): a computer's move brings its search's final report about the position it
+moved from, and analysis mode brings its best move's value for every position it looks at (the
+live one, or one browsed to).  A computer's own search of a position it played from is kept over
+analysis mode's value; otherwise the newest value wins, so the graph sharpens as analysis deepens.
+A finished game's last position is valued by the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from games.base import Game, State
+from ui import text as tx
+from ui.analysis import Opinion, opinion_from_progress, terminal_opinion, values
+from ui.i18n import _
+from ui.theme import Theme
+from ui.widgets import mix
+
+HEIGHT = 78  # unscaled pixels of the graph under a game's board
+
+
+def carve(board: pygame.Rect, scale: float, shown: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """Split a game's board rectangle: (the board's part, the graph's strip at its bottom)."""
+    if not shown:
+        return board, pygame.Rect(board.x, board.bottom, 0, 0)
+    height, gap = int(HEIGHT * scale), int(10 * scale)
+    graph = pygame.Rect(board.x, board.bottom - height, board.width, height)
+    return pygame.Rect(board.x, board.y, board.width, board.height - height - gap), graph
+
+
+def snapshot_opinion(snapshot: Any) -> Opinion | None:
+    """Analysis mode's verdict on its position (ai.move_values.MoveValues): its best move's value,
+    for the side to move; None before any move is valued."""
+    best = None if snapshot is None else snapshot.best()
+    if best is None:
+        return None
+    return Opinion(best.score, best.kind, best.proven, snapshot.mover)
+
+
+class LiveEvaluations:
+    """The engines' opinions of a game's positions, keyed by the moves that reach them."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.opinions: dict[tuple[str, ...], Opinion] = {}
+        self.searched: set[tuple[str, ...]] = set()  # positions a computer's own search valued
+
+    def from_search(self, moves: tuple[str, ...], progress: Any) -> None:
+        """A computer moved from the position ``moves`` reach; ``progress``: its search's last report."""
+        self.opinions[moves] = opinion_from_progress(progress)
+        self.searched.add(moves)
+
+    def from_analysis(self, moves: tuple[str, ...], snapshot: Any) -> bool:
+        """Analysis mode's newest snapshot of the position ``moves`` reach; True if it was kept."""
+        opinion = snapshot_opinion(snapshot)
+        if opinion is None or moves in self.searched or self.opinions.get(moves) == opinion:
+            return False
+        self.opinions[moves] = opinion
+        return True
+
+    def points(self, moves: Sequence[str], last: State) -> list[float | None]:
+        """The graph's points for the game ``moves`` (``last``: the position after them): one per
+        position, the start included, None where no engine has spoken yet."""
+        opinions: list[Opinion | None] = [self.opinions.get(tuple(moves[:i])) for i in range(len(moves) + 1)]
+        if last.is_terminal():
+            opinions[-1] = terminal_opinion(last)
+        return values(self.game.id, opinions)
+
+
+def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[float | None], game: Game,
+               theme: Theme, scale: float, plies: int, current: int | None = None,
+               ) -> Callable[[int, float], tuple[int, int]] | None:
+    """The graph of ``points`` (one per position of a ``plies``-move game) in ``rect``: the area
+    between the line and the middle in the colour of the side better off, the sides' names, and
+    a cursor at the position ``current``.  Returns the point-to-pixel mapping (None if too small)."""
+    r = rect
+    if r.height < 20:
+        return None
+    s = scale
+    pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
+    n = max(1, plies)
+    mid = r.centery
+    pygame.draw.line(surface, mix(theme.muted, theme.panel, 0.4), (r.x, mid), (r.right, mid), 1)
+
+    def xy(i: int, v: float) -> tuple[int, int]:
+        return (r.x + int(i * (r.width - 1) / n), int(mid - v * (r.height / 2 - 4)))
+
+    known = [(i, v) for i, v in enumerate(points) if v is not None]
+    for (i0, v0), (i1, v1) in zip(known, known[1:]):
+        if i1 != i0 + 1:
+            continue
+        a, b = xy(i0, v0), xy(i1, v1)
+        fill = theme.side0 if (v0 + v1) >= 0 else theme.side1
+        pygame.draw.polygon(surface, mix(fill, theme.panel, 0.55), [(a[0], mid), a, b, (b[0], mid)])
+    if len(known) > 1:
+        pygame.draw.lines(surface, theme.text, False, [xy(i, v) for i, v in known], max(1, int(2 * s)))
+    elif known:
+        pygame.draw.circle(surface, theme.text, xy(*known[0]), max(2, int(3 * s)))
+    for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
+        label = _("{side} better").format(side=_(game.sides[side]))
+        tx.text(surface, label, (r.x + 6, y), int(11 * s), mix(theme.side0 if side == 0 else theme.side1, theme.text, 0.3),
+                anchor)
+    if current is not None:
+        cx = xy(current, 0)[0]
+        pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
+    return xy
+
+
+def ply_at(rect: pygame.Rect, x: int, plies: int) -> int:
+    """The position (plies from the start) a click at ``x`` on the graph points at."""
+    t = (x - rect.x) / max(1, rect.width)
+    return max(0, min(plies, round(t * plies)))
