@@ -918,7 +918,37 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
 @njit(cache=True, nogil=True)
 def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out):
     """The exact margin of (me, opp) within (alpha, beta) and its best move (PASS when the mover
-    must pass): ``out[0]`` = square, ``out[1]`` = margin.  Returns False if ``ctl`` stopped it."""
+    must pass): ``out[0]`` = square, ``out[1]`` = margin.  Returns False if ``ctl`` stopped it.
+
+    A wide window is searched as a series of null windows (MTD(f) from a margin of 0): each one
+    only tells above or below, which cuts far more than a wide window, and the table keeps what
+    the earlier ones proved; the fail-soft bounds they return move the test in large steps."""
+    cells = np.int64(geo[G_CELLS])
+    if alpha > -cells or beta < cells:  # a narrow window asked for: one search in it
+        return solve_root_window(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl,
+                                 out)
+    lower, upper = -cells, cells  # the margin lies in [lower, upper]
+    test_value = np.int64(0)
+    best_sq = -1
+    while lower < upper:
+        b = test_value + 1 if test_value == lower else test_value  # is the margin b or more?
+        if not solve_root_window(me, opp, b - 1, b, first, ply, geo, square_value, keys, data, sqs, fls, ctl,
+                                 out):
+            return False
+        test_value = out[1]
+        if test_value >= b:
+            lower, best_sq, first = test_value, out[0], out[0]  # this move reaches ``lower``
+        else:
+            upper = test_value
+    if best_sq == -1:  # no move beats the worst margin: every move (or the pass) reaches it
+        best_sq = out[0]
+    out[0], out[1] = best_sq, lower
+    return True
+
+
+@njit(cache=True, nogil=True)
+def solve_root_window(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out):
+    """``solve_root`` as one principal-variation search in the window (alpha, beta)."""
     moves = move_mask(me, opp, geo)
     if moves == U0:
         v = -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
