@@ -11,7 +11,8 @@ per position below them, each logged with its nodes and seconds (positions equal
 square's 8 symmetries are solved once); one solver table is kept for the whole run.
 
 ``book`` walks the tree where one side (Black, then White) plays the best move and the other plays
-anything, down to positions with ``--until`` empties: each position of the book side gets its
+anything, down to positions with ``--until`` empties, most empties first (a stopped run has whole
+plies booked: run again with the checkpoint and a larger ``--until`` to write them): each position of the book side gets its
 exact margin and a move that keeps it, solved in a narrow window around the margin its side
 already had (it cannot be less after the opponent's move), and the file is written with the run's
 figures and its SHA-256 recorded (ai/data/checksums.json).  Positions are keyed up to symmetry
@@ -21,6 +22,7 @@ figures and its SHA-256 recorded (ai/data/checksums.json).  Positions are keyed 
 from __future__ import annotations
 
 import argparse
+import heapq
 import pickle
 import sys
 import time
@@ -142,9 +144,11 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
     with ``until`` or more empties of the trees below (me, opp) where one side, then the other, plays
     best moves; ``hint`` is the mover's margin at (me, opp) as far as known."""
     visited: set[tuple[int, int, bool]] = set()
-    stack = [(me, opp, True, hint), (me, opp, False, hint)]  # (position, book side to move, mover's hint)
+    stack: list = []  # a heap, most empties first: a stopped run has booked whole plies
+    for entry in ((me, opp, True, hint), (me, opp, False, hint)):  # (position, book side to move, mover's hint)
+        push(stack, entry)
     while stack:
-        me, opp, book_to_move, hint = stack.pop()
+        me, opp, book_to_move, hint = heapq.heappop(stack)[1]
         if empties(me, opp) < until:
             continue
         key = reversi_book.book_key(me, opp)
@@ -154,10 +158,11 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
         kids = children(me, opp)
         if not kids:
             if children(opp, me):  # a pass: the other side moves on
-                stack.append((opp, me, not book_to_move, -hint))
+                push(stack, (opp, me, not book_to_move, -hint))
             continue
         if not book_to_move:
-            stack.extend((c_me, c_opp, True, -hint) for _, c_me, c_opp in kids)
+            for _, c_me, c_opp in kids:
+                push(stack, (c_me, c_opp, True, -hint))
             continue
         entry = solved.get((key.me, key.opp))
         if entry is None:
@@ -171,8 +176,12 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
         stored, margin = entry
         move = reversi_book.symmetries()[key.symmetry].index(stored)
         f = int(kernel.flips(move, np.uint64(me), np.uint64(opp), kernel.geometry(SIZE)))
-        stack.append((opp ^ f, me | f | 1 << move, False, -margin))
+        push(stack, (opp ^ f, me | f | 1 << move, False, -margin))
     return solved
+
+
+def push(heap: list, entry: tuple[int, int, bool, int]) -> None:
+    heapq.heappush(heap, (-empties(entry[0], entry[1]), entry))
 
 
 def book(args, log) -> None:

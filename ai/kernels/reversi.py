@@ -891,7 +891,8 @@ def transposition_cutoff(me, opp, moves, beta, keys, data, geo):
 @njit(cache=True, nogil=True)
 def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_value, sqs, fls):
     """Endgame order ("fastest first"): the table's move, then the moves that leave the opponent
-    fewest replies and fewest empty squares next to our discs (its future replies), squares in odd
+    fewest replies (a corner counts twice) and fewest empty squares next to our discs (its future
+    replies), squares in odd
     quadrants and good squares breaking ties.  Same buffers and result as ``order_moves``."""
     odd = U0
     for q in range(4):
@@ -908,7 +909,8 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
             key = -INF
         else:
             mine = me | f | b
-            key = (popcount(move_mask(opp ^ f, mine, geo)) * 64 + popcount(around(mine, geo) & empty) * 8
+            replies = move_mask(opp ^ f, mine, geo)
+            key = ((popcount(replies) + popcount(replies & geo[G_CORNERS])) * 64 + popcount(around(mine, geo) & empty) * 8
                    - square_value[sq] - (16 if odd & b else 0))
         insert_sorted(sqs, fls, ply, start, count, key, sq, f)
         count += 1
