@@ -892,8 +892,7 @@ def transposition_cutoff(me, opp, moves, beta, keys, data, geo):
 def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_value, sqs, fls):
     """Endgame order ("fastest first"): the table's move, then the moves that leave the opponent
     fewest replies (a corner counts twice) and fewest empty squares next to our discs (its future
-    replies), squares in odd
-    quadrants and good squares breaking ties.  Same buffers and result as ``order_moves``."""
+    replies), squares in odd quadrants and good squares breaking ties.  Same buffers and result as ``order_moves``."""
     odd = U0
     for q in range(4):
         quadrant = geo[G_QUADRANTS + q]
