@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import ai  # noqa: E402
+import ai.kernels  # noqa: E402
 import games  # noqa: E402
 from ai.base import Limits, Player, PlayerInfo  # noqa: E402
 from ai.match import MatchSummary, play_game, random_openings  # noqa: E402
@@ -42,6 +43,14 @@ from ai.base import Limits
 player = None
 for line in sys.stdin:
     request = json.loads(line)
+    if "warm_up" in request:  # compile the old tree's kernels before any clock runs
+        try:
+            import ai.kernels
+            ai.kernels.warm_up(request["warm_up"])
+        except (ImportError, AttributeError):
+            pass  # a revision before the kernels
+        print("{}", flush=True)
+        continue
     game = games.load(request["game"], **request["options"])
     if request.get("new") or player is None:
         player = ai.make_player(request["game"], request["player"], seed=request["seed"])
@@ -75,6 +84,9 @@ class RevisionPlayer(Player):
             env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
         )
         self.new = True
+        self.proc.stdin.write(json.dumps({"warm_up": game.id}) + "\n")
+        self.proc.stdin.flush()
+        self.proc.stdout.readline()
 
     def choose(self, state: State, limits: Limits | None = None, progress: Any = None) -> Hashable:
         request = {"game": self.game.id, "options": dict(self.game.options), "player": self.player_id,
@@ -105,6 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     options = dict(pair.split("=", 1) for pair in args.option)
     game = games.load(args.game, **options)
     folder = export_revision(args.rev)
+    ai.kernels.warm_up(args.game)  # this tree's kernels too: a first move must not pay the compiling
     pairs = (args.games + 1) // 2
     openings = random_openings(game, pairs, args.openings, seed=args.seed) if args.openings else [[]] * pairs
     names = (f"new {args.player}", f"old {args.player}@{args.rev}")
