@@ -12,7 +12,9 @@ How a move gets its value, by the engine's kind:
   minus that position's value, and a proof there (a win, loss or draw under perfect play, from a
   solver, a table or a book) is a proof of the move.  So a value is exactly what the engine
   returns for that move searched alone, and deeper rounds sharpen it.  The player keeps its
-  transposition table from round to round, which makes the rounds cheap.
+  transposition table from round to round, which makes the rounds cheap.  Each round deepens the
+  moves in order of promise (the best of the last round first), so the best move's value and the
+  eval bar sharpen first, and a new value is reported as soon as its search ends.
 - Trax: the level-5 threat player makes one decision per position (it does not deepen), so each
   move's position is judged once, in a short slice of time.
 - Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and
@@ -37,7 +39,8 @@ ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as 
 TRAX_SLICE = 0.15  # seconds of the threat player per Trax move
 HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
-REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds (the last move of a round always reports)
+REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds when nothing changed (the last move of a
+#                    round always reports); a move whose value changed is reported as soon as its search ends
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             open_moves.append((move, after))
     last_report = 0.0
     for depth in range(1, rounds + 1):
+        open_moves.sort(key=lambda pair: _promise(snapshot.values.get(pair[0])), reverse=True)
         for i, (move, after) in enumerate(open_moves):
             known = snapshot.values.get(move)
             if known is not None and known.proven is not None:
@@ -157,13 +161,15 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             if _stopped(stop):
                 snapshot.elapsed = time.perf_counter() - started
                 return snapshot
+            changed = False
             if reports:
                 snapshot.nodes += reports[-1].nodes
                 value = value_after(move, reports[-1], depth + 1)
                 if value is not None:
+                    changed = known is None or (value.score, value.proven) != (known.score, known.proven)
                     snapshot.values[move] = value
             now = time.perf_counter()
-            if report is not None and (now - last_report >= REPORT_EVERY or i == len(open_moves) - 1):
+            if report is not None and (changed or now - last_report >= REPORT_EVERY or i == len(open_moves) - 1):
                 snapshot.elapsed = now - started
                 report(_copy(snapshot))
                 last_report = now
@@ -175,6 +181,11 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     if report is not None:
         report(_copy(snapshot))
     return snapshot
+
+
+def _promise(value: MoveValue | None) -> tuple:
+    """Sort key of a move to deepen: the best-looking first; a move not valued yet before all."""
+    return (1,) if value is None else (0, *rank(value))
 
 
 def _copy(snapshot: MoveValues) -> MoveValues:
