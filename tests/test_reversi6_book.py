@@ -20,7 +20,6 @@ import games
 from ai import data
 from ai.base import PlayerInfo
 from ai.engines import reversi_book
-from ai.kernels import reversi as kernel
 from games.reversi import flips, move_mask
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +78,17 @@ def test_a_small_book_agrees_with_the_solver():
         f = flips(move, me, opp, GAME.geo)
         assert f, "the book move is legal"
         assert -exact(check, opp ^ f, me | f | 1 << move) == margin
+
+
+def test_the_proofs_null_windows_bracket_the_exact_margin():
+    """The tool's proof walk (two plies here, the solver below) on an 18-empties position."""
+    state = random_state(11, 18)
+    solver = tool.Solver(16)
+    value = exact(solver, state.mover, state.opponent)
+    log = []
+    assert tool.null_window(tool.Solver(16), state.mover, state.opponent, value - 1, 2, log.append) >= value
+    assert tool.null_window(tool.Solver(16), state.mover, state.opponent, value, 2, log.append) <= value
+    assert log
 
 
 @shipped
