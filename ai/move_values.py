@@ -41,6 +41,7 @@ HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them int
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
 REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds when nothing changed (the last move of a
 #                    round always reports); a move whose value changed is reported as soon as its search ends
+ROUND_SLICE = 0.4  # seconds at most for one move in one open-ended round: deep rounds keep reporting
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,14 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
     player = player or analysis_player(game_id, seed)
     if game_id == "trax":
         return _analyse_children(state, player, stop, report, 1, lambda depth: Limits(time=TRAX_SLICE, stop=stop))
-    return _analyse_children(state, player, stop, report, min(max_depth or ROUND_PLIES, ROUND_PLIES),
-                             lambda depth: Limits(depth=depth, stop=stop))
+    if max_depth is not None:  # a capped analysis (tests, exports): every round to its full depth
+        return _analyse_children(state, player, stop, report, min(max_depth, ROUND_PLIES),
+                                 lambda depth: Limits(depth=depth, stop=stop))
+    # open-ended (the window): a move whose search at this round's depth takes longer than the
+    # slice keeps the value of the deepest search finished and goes deeper next round (its
+    # transposition table kept), so the values keep coming a few times a second
+    return _analyse_children(state, player, stop, report, ROUND_PLIES,
+                             lambda depth: Limits(depth=depth, time=ROUND_SLICE, stop=stop))
 
 
 def _stopped(stop: StopFlag | None) -> bool:
@@ -164,7 +171,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             changed = False
             if reports:
                 snapshot.nodes += reports[-1].nodes
-                value = value_after(move, reports[-1], depth + 1)
+                value = value_after(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1)
                 if value is not None:
                     changed = known is None or (value.score, value.proven) != (known.score, known.proven)
                     snapshot.values[move] = value
