@@ -131,3 +131,18 @@ def test_forfeits_and_lost_on_time_draw_no_english_in_portuguese(rendered):  # n
     offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in texts
                         if english_words(s, vocabulary)})
     assert offenders == [], "English on the Portuguese game-over screens:\n" + "\n".join(offenders)
+
+
+def test_every_players_description_has_its_portuguese_entry():
+    """The setup screen shows each player's description through gettext: a level whose words
+    changed needs its new entry, or Portuguese users read it in English.  (Titles go through the
+    "Level {n}" pattern of ui/words.py; the course bots' names are names.)"""
+    import ai
+    import games
+
+    entries = {e.msgid: e for e in tool.parse_po((ROOT / "assets" / "locale" / "pt" / "LC_MESSAGES" / "tabuleiro.po").read_text(
+        encoding="utf-8"))}
+    missing = [text for info in games.catalog() for player in ai.catalog(info.id) if not ai.is_outside_player(player.id)
+               for text in (player.description,)
+               if text and not (text in entries and entries[text].translated())]
+    assert missing == []
