@@ -63,13 +63,29 @@ class Solver:
         self.nodes += int(ctl[CTL_NODES])
         return int(self.out[0]), int(self.out[1])
 
+    def window(self, me: int, opp: int, alpha: int, beta: int) -> tuple[int, int]:
+        """``root``, with the moves walked here when some of them are images of others under a
+        symmetry of the position (near the start): each class is solved once."""
+        kids = children(me, opp)
+        geo = kernel.geometry(SIZE)
+        if not kids or len(kids) == bin(int(kernel.move_mask(np.uint64(me), np.uint64(opp), geo))).count("1"):
+            return self.root(me, opp, alpha, beta)
+        best, best_move = -WIDE, kids[0][0]
+        for move, c_me, c_opp in kids:
+            v = -self.root(c_me, c_opp, -beta, -max(alpha, best))[1]
+            if v > best:
+                best, best_move = v, move
+                if best >= beta:
+                    break
+        return best_move, best
+
     def exact(self, me: int, opp: int, hint: int) -> tuple[int, int]:
         """(a best move, the exact margin) of (me, opp), searched first in a window around ``hint``."""
-        move, v = self.root(me, opp, hint - 1, hint + 1)
+        move, v = self.window(me, opp, hint - 1, hint + 1)
         if v >= hint + 1:
-            move, v = self.root(me, opp, v - 1, WIDE)
+            move, v = self.window(me, opp, v - 1, WIDE)
         elif v <= hint - 1:
-            move, v = self.root(me, opp, -WIDE, v + 1)
+            move, v = self.window(me, opp, -WIDE, v + 1)
         return move, v
 
 
