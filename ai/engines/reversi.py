@@ -27,6 +27,7 @@ from ai.search.classic import ClassicPlayer
 from games.base import State
 
 COURSE_DEPTHS = {"easy": 2, "medium": 4, "hard": 5}
+EVAL_SCALE = 12.0  # discs of final margin that make a clear advantage (the eval bar and graphs, ui/analysis.py)
 
 
 def disc_count(state: State, player: int) -> float:
