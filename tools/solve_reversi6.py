@@ -207,6 +207,7 @@ def book(args, log) -> None:
     if checkpoint and checkpoint.exists():
         solved = pickle.loads(checkpoint.read_bytes())
         log(f"resumed {len(solved)} solved positions from {checkpoint}")
+    resumed = len(solved)
     wall = time.perf_counter()
     me, opp = start_position()
     build_book(solver, me, opp, PUBLISHED_BLACK_MARGIN, args.until, solved, log, checkpoint)
@@ -217,6 +218,7 @@ def book(args, log) -> None:
         "positions": len(solved),
         "until_empties": args.until,
         "start_margin": solved[(start.me, start.opp)][1],
+        "resumed_positions": resumed,  # solved by an earlier run (its log has their nodes and seconds)
         "solver_nodes": solver.nodes,
         "cpu_seconds": round(solver.seconds),
         "command": f"tools/solve_reversi6.py book --until {args.until} --bits {args.bits}",
