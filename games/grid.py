@@ -62,3 +62,13 @@ def king_neighbour_masks(width: int, height: int) -> tuple[int, ...]:
                     m |= 1 << (rr * width + cc)
         masks.append(m)
     return tuple(masks)
+
+
+def permute_bits(bits: int, image: tuple[int, ...] | list[int]) -> int:
+    """The bitboard with each set cell ``i`` moved to ``image[i]`` (a board symmetry, a transpose)."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << image[low.bit_length() - 1]
+        bits ^= low
+    return out

@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
-from games.grid import cell_name, parse_cell, read_to_move_header
+from games.grid import cell_name, parse_cell, permute_bits, read_to_move_header
 
 INFO = GameInfo(
     id="hex",
@@ -115,12 +115,7 @@ class Geometry:
 
     def transpose(self, bits: int) -> int:
         """The bitboard mirrored across the long diagonal (row and column exchanged)."""
-        out = 0
-        while bits:
-            low = bits & -bits
-            out |= 1 << self.transpose_cell[low.bit_length() - 1]
-            bits ^= low
-        return out
+        return permute_bits(bits, self.transpose_cell)
 
 
 @lru_cache(maxsize=32)

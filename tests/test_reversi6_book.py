@@ -20,6 +20,7 @@ import games
 from ai import data
 from ai.base import PlayerInfo
 from ai.engines import reversi_book
+from games.grid import permute_bits
 from games.reversi import flips, move_mask
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,10 +47,10 @@ def test_the_symmetries_keep_the_rules():
         me, opp = state.mover, state.opponent
         for perm in reversi_book.symmetries():
             assert sorted(perm) == list(range(36))
-            t_me, t_opp = reversi_book.transform(me, perm), reversi_book.transform(opp, perm)
-            assert move_mask(t_me, t_opp, geo) == reversi_book.transform(move_mask(me, opp, geo), perm)
+            t_me, t_opp = permute_bits(me, perm), permute_bits(opp, perm)
+            assert move_mask(t_me, t_opp, geo) == permute_bits(move_mask(me, opp, geo), perm)
             for sq in state.legal_moves():
-                assert flips(perm[sq], t_me, t_opp, geo) == reversi_book.transform(flips(sq, me, opp, geo), perm)
+                assert flips(perm[sq], t_me, t_opp, geo) == permute_bits(flips(sq, me, opp, geo), perm)
 
 
 def test_a_lookup_answers_in_the_positions_own_frame():
@@ -58,7 +59,7 @@ def test_a_lookup_answers_in_the_positions_own_frame():
     key = reversi_book.book_key(state.mover, state.opponent)
     book = reversi_book.Book({(key.me, key.opp): (reversi_book.symmetries()[key.symmetry][move], 2)})
     for perm in reversi_book.symmetries():
-        answer = book.lookup(reversi_book.transform(state.mover, perm), reversi_book.transform(state.opponent, perm))
+        answer = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
         assert answer == (perm[move], 2)
 
 

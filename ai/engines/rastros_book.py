@@ -25,6 +25,7 @@ import numpy as np
 
 from ai import data
 from ai.kernels import rastros as kernel
+from games.grid import permute_bits
 
 PIECE_MASK, SIDE_SHIFT, MOVE_SHIFT, WIN_SHIFT = 0x3F, 6, 7, 13
 
@@ -41,13 +42,7 @@ def mirror_squares(n: int) -> tuple[int, ...]:
 
 def mirror_bits(n: int, mask: int) -> int:
     """A bitboard reflected square by square."""
-    image = mirror_squares(n)
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << image[low.bit_length() - 1]
-        mask ^= low
-    return out
+    return permute_bits(mask, mirror_squares(n))
 
 
 class Key(NamedTuple):

@@ -23,6 +23,7 @@ import numpy as np
 
 from ai import data
 from ai.base import Progress
+from games.grid import permute_bits
 
 SIZE = 6
 FILE_NAME = "reversi6_book.npz"
@@ -47,16 +48,6 @@ def symmetries() -> tuple[tuple[int, ...], ...]:
     return tuple(maps)
 
 
-def transform(bits: int, perm: tuple[int, ...]) -> int:
-    """A bitboard moved square by square by ``perm``."""
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= 1 << perm[low.bit_length() - 1]
-        bits ^= low
-    return out
-
-
 class Key(NamedTuple):
     """A position in the book's frame and the symmetry (index into ``symmetries()``) that took it there."""
 
@@ -67,7 +58,7 @@ class Key(NamedTuple):
 
 def book_key(me: int, opp: int) -> Key:
     """The stored form of (me, opp): the smallest of its 8 images."""
-    return min(Key(transform(me, p), transform(opp, p), i) for i, p in enumerate(symmetries()))
+    return min(Key(permute_bits(me, p), permute_bits(opp, p), i) for i, p in enumerate(symmetries()))
 
 
 class Answer(NamedTuple):
