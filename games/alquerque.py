@@ -37,11 +37,6 @@ Moves are tuples of points (index ``(row - 1) * 5 + column``): the starting poin
 landing point.  A step is ``(from, to)`` and is written ``c2-c3``; a capture or chain lands two
 points away each time and is written ``b1xb3xd5``.
 
-A state stores the two sides' pieces as bitboards, the side to move, the number of plies since the
-last capture, and the positions seen since the last irreversible move (a capture or a step that is
-not sideways: pieces never go back, so no earlier position can recur).  ``key()`` holds all of it:
-the counter and the repetition counts determine the future, so two states with equal keys are
-the same game situation.
 """
 
 from __future__ import annotations
@@ -143,6 +138,11 @@ def captured_points(move: Move) -> tuple[int, ...]:
 
 
 class AlquerqueState(State):
+    """The two sides' pieces as bitboards, the side to move, the plies since the last capture, and
+    the positions seen since the last irreversible move (a capture or a step that is not sideways:
+    pieces never go back, so no earlier position can recur).  ``key()`` holds all of it: the
+    counter and the repetition counts determine the future, so equal keys are the same situation."""
+
     __slots__ = ("game", "boards", "to_move", "quiet", "history", "_moves", "_end", "_key")
 
     def __init__(
