@@ -36,7 +36,6 @@ End of the game, checked in this order for the side to move:
 Moves are tuples of points (index ``(row - 1) * 5 + column``): the starting point, then every
 landing point.  A step is ``(from, to)`` and is written ``c2-c3``; a capture or chain lands two
 points away each time and is written ``b1xb3xd5``.
-
 """
 
 from __future__ import annotations
