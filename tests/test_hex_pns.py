@@ -132,6 +132,18 @@ def test_knowledge_player_plays_a_proven_win():
     assert not hex_pns.Solver(5).wins(board_colours(5, *state.play(move).boards), 1)
 
 
+def test_the_knowledge_is_used_once_its_kernels_are_compiled():
+    """The connection kernels compile in a background thread; ``warm_up`` waits for them, and
+    from then on every move of a KnowledgePlayer uses them."""
+    hex_knowledge.start_compiling()
+    hex_knowledge.warm_up()
+    assert hex_knowledge.knowledge_ready()
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    player = hex_knowledge.KnowledgePlayer(info, seed=3)
+    player.choose(games.load("hex", size=5).initial_state().play(12), Limits(iterations=200))
+    assert player.searcher.knowing
+
+
 def test_analyse_reports_filled_cells_and_the_mustplay():
     game = games.load("hex", size=5)
     # Blue a3 and d3 beside b3-c3, Red c2 and b4 around them: b3 and c3 are captured by Red

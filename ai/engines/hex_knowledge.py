@@ -23,6 +23,7 @@ The kernels live in ai/kernels/hex_vc.py, hex_inferior.py and hex_pns.py.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -235,7 +236,7 @@ class KnowledgeSearcher(HexSearcher):
     def __init__(self, *, look_at_children: bool = False, **options) -> None:
         super().__init__(**options)
         self.look_at_children = look_at_children
-        warm_up()
+        start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
         self.began = time.perf_counter()
@@ -243,7 +244,8 @@ class KnowledgeSearcher(HexSearcher):
         self.root_state = state
         self.looked_at: set[int] = set()
         n = state.game.size
-        known = analyse(state) if n <= ANALYSE_UP_TO and not state.can_swap() else None
+        self.knowing = knowledge_ready()  # fixed for the whole move
+        known = analyse(state) if self.knowing and n <= ANALYSE_UP_TO and not state.can_swap() else None
         empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
         wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move] if known else []
         if known is not None and (wins_now or known.winner == state.to_move):
@@ -275,7 +277,7 @@ class KnowledgeSearcher(HexSearcher):
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         result = super().iterate(step, ctl)
         state = self.root_state
-        if not self.look_at_children or state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
+        if not self.look_at_children or not self.knowing or state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
             return result
         if self.move_time is not None and time.perf_counter() - self.began > CHILD_SHARE * self.move_time:
             return result
@@ -346,14 +348,59 @@ class KnowledgePlayer(HexMCTSPlayer):
         return Progress(best_move=move, pv=[move], kind="book", done=True)
 
 
-_warm = False
+class _Compiler:
+    """The connection kernels (H-search, fill-in, df-pn) compiled once per process in a thread.
+
+    From an empty cache they take about twice as long to compile as the MCTS itself (numba's
+    LLVM passes release the GIL, so the other core does it while the first moves search), and a
+    player uses them only once they are ready: a fresh install's first moves are level-5's
+    plain MCTS rather than a wait of twenty seconds (tools/cold_start.py).
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+    def start(self) -> None:
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, daemon=True, name="hex-knowledge-compile")
+                self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            hex_vc.warm_up()
+            hex_inferior.warm_up()
+            hex_pns.warm_up()
+        except BaseException as exc:  # kept for ``warm_up`` to raise in the caller's thread
+            self.error = exc
+        self.done.set()
+
+    def ready(self) -> bool:
+        return self.done.is_set() and self.error is None
+
+    def wait(self) -> None:
+        self.start()
+        self.done.wait()
+        if self.error is not None:
+            raise self.error
+
+
+_compiler = _Compiler()
+
+
+def start_compiling() -> None:
+    """Begin compiling (or loading) the connection kernels in the background, once per process."""
+    _compiler.start()
+
+
+def knowledge_ready() -> bool:
+    """Are the connection kernels compiled (``analyse`` and ``solve`` answer without compiling)?"""
+    return _compiler.ready()
 
 
 def warm_up() -> None:
-    """Compile (or load) every kernel of this module, once per process."""
-    global _warm
-    if not _warm:
-        hex_vc.warm_up()
-        hex_inferior.warm_up()
-        hex_pns.warm_up()
-        _warm = True
+    """Compile (or load) every kernel of this module, once per process; returns when they are ready."""
+    _compiler.wait()

@@ -48,10 +48,14 @@ _compiled = False
 
 
 def compile_kernels() -> None:
-    """Compile (or load) the kernels once per process, before the first move's clock runs."""
+    """Compile (or load) the search kernels once per process, before the first move's clock runs.
+
+    Only the MCTS's own: the connection kernels (ai/engines/hex_knowledge.py) take twice as long
+    to compile and are compiled in the background by the player that uses them.
+    """
     global _compiled
     if not _compiled:
-        kernel.warm_up()
+        kernel.warm_up_search()
         _compiled = True
 
 

@@ -531,7 +531,17 @@ def best_edge(nodes, edges, value, node) -> int:
 
 
 def warm_up() -> None:
-    """Compile (or load from the cache) every kernel on a 3x3 board."""
+    """Compile (or load from the cache) every Hex kernel: the search's, then the knowledge's."""
+    warm_up_search()
+    from ai.kernels import hex_inferior, hex_pns, hex_vc  # here: they import this module
+
+    hex_vc.warm_up()
+    hex_inferior.warm_up()
+    hex_pns.warm_up()
+
+
+def warm_up_search() -> None:
+    """Compile (or load from the cache) the MCTS kernels of this module on a 3x3 board."""
     n = 3
     nbrs, bridges = neighbours(n), bridge_table(n)
     colour = board_colours(n, 0b000010000, 0)
@@ -547,8 +557,3 @@ def warm_up() -> None:
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
     winner(colour, n, nbrs, *scratch)
-    from ai.kernels import hex_inferior, hex_pns, hex_vc  # here: they import this module
-
-    hex_vc.warm_up()
-    hex_inferior.warm_up()
-    hex_pns.warm_up()
