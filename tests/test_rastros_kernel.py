@@ -120,12 +120,13 @@ def test_solver_agrees_with_plain_minimax_on_small_regions():
         assert solver.solve(*args, ctl) == int(won)
         assert solver.plies(*args, ctl) == length
         move, plies = solver.best_move(*args, won, ctl)
-        assert plies == length
         child = state.play(move)
         if child.is_terminal():
-            assert (child.winner() == state.to_move) == won and length == 1
+            assert (child.winner() == state.to_move) == won and plies == 1
         else:
-            assert minimax_length(child) == (not won, length - 1)
+            assert minimax_length(child) == (not won, plies - 1)
+        if won:  # the shortest win; when lost, the hardest reply (tests/test_rastros_hardest.py)
+            assert plies == length
 
 
 def test_offline_solve_proves_the_small_boards_for_south():
@@ -207,9 +208,10 @@ def test_level5_returns_soon_after_the_stop_flag():
 
 def test_level5_root_solver_in_the_books_frame_plays_proven_moves_in_both_orientations():
     """The root solver works in the opening book's frame (a position or its mirror); the move it
-    returns is mapped back: it keeps the win (or loses slowest) in the real position."""
+    returns is mapped back: it keeps the win (or plays the hardest loss) in the real position."""
     from ai import make_player
     from ai.engines.rastros_book import book_key
+    from tests.test_rastros_hardest import hardest_replies
 
     player = make_player("rastros", "level-5", seed=3)
     orientations = set()
@@ -218,8 +220,10 @@ def test_level5_root_solver_in_the_books_frame_plays_proven_moves_in_both_orient
         orientations.add(book_key(8, state.white, region, state.to_move).mirrored)
         move = player.choose(state, Limits(time=1.0))
         child = state.play(move)
-        if child.is_terminal():
-            assert (child.winner() == state.to_move) == won
+        if not won:
+            assert move in hardest_replies(state)
+        elif child.is_terminal():
+            assert child.winner() == state.to_move
         else:
-            assert minimax_length(child) == (not won, length - 1)
+            assert minimax_length(child) == (False, length - 1)
     assert orientations == {False, True}

@@ -18,7 +18,11 @@ North on 8x8) plays book moves and the loser plays anything:
   otherwise each loser reply leads to a winner position of the next ply (replies that end the game
   or step next to the winner's goal need no book);
 - after the last ply, each lost position of the tree gets the loser's hardest reply: the one whose
-  subtree holds the most winner book positions.
+  subtree holds the most winner book positions with a single winning move (one slip and the win is
+  gone), ties by the most winner book positions.  Those counts come from a pass over the finished
+  tree (``--hardness``, its own checkpoint, resumable): for each winner book position, does any
+  move besides the book's win?  Positions whose proof needs more than ``--hardness-cap`` solver
+  positions stay unknown (counted as not unique).
 Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
 each ply (``--checkpoint``) lets a killed run resume; ``--max-plies`` stops early, recording the
 positions still open.  At the end every loser reply in the tree is checked to have a book answer or
@@ -42,10 +46,13 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 from ai import data  # noqa: E402
 from ai.engines import rastros_book as book  # noqa: E402
+from ai.engines.rastros_solver import winning_move_count  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 from games.rastros import bits  # noqa: E402
 
+HARDNESS_CAP = 50_000_000  # solver positions per winner position in the hardness pass
+UNKNOWN = 0  # a hardness count cut off by the cap
 IN_GAME_BUDGET = 30_000  # solver nodes from a fresh table: about level-5's first solver step (20,000)
 REFUTATIONS_8X8 = {"5-4": "6-3", "4-4": "3-4", "5-5": "5-6", "3-4": "4-4",
                    "5-6": "5-5", "3-5": "3-4", "4-6": "5-6", "3-6": "3-5"}
@@ -86,6 +93,13 @@ class Prover:
 
     def move_wins(self, q: int, region: int, side: int) -> bool:
         return kernel.move_wins(self.b, self.big.table, self.big.work, q, np.uint64(region), side, self.ctl, 0) == 1
+
+    def winning_moves(self, key: book.Key, move: int, cap: int) -> int:
+        """1 when the book's ``move`` is the only winning move of winner position ``key``, 2 when
+        another wins too, UNKNOWN when the proof needs more than ``cap`` solver positions."""
+        count = winning_move_count(self.b, self.big.table, self.big.work, key.piece, np.uint64(key.region),
+                                   key.side, self.ctl, self.nodes + cap, enough=2, known=move)
+        return UNKNOWN if count is None else count
 
     def first_win(self, piece: int, region: int, side: int) -> int:
         move = int(kernel.first_win(self.b, self.big.table, self.big.work, piece, np.uint64(region), side,
@@ -201,10 +215,9 @@ class Builder:
         self.winner_child[key] = lost_key
         if lost_key in self.loser_children:
             return []
-        children = []
-        for q in loser_replies(b, move, lost, 1 - w):
-            child_region = after(b, q, lost)
-            children.append((q, self.canonical(q, child_region, w)))
+        children = []  # the replies in the lost position's stored frame, where its book move is read
+        for q in loser_replies(b, lost_key.piece, lost_key.region, 1 - w):
+            children.append((q, self.canonical(q, after(b, q, lost_key.region), w)))
         self.loser_children[lost_key] = children
         return [c for _, c in children]
 
@@ -246,37 +259,87 @@ class Builder:
         self.deferred = {k: None for k in [*self.deferred, *other.deferred] if k not in done and k not in self.frontier}
 
     # -- the loser's choice and the final checks --------------------------------------------------
-    def subtree_sizes(self) -> dict[book.Key, int]:
-        """Winner book positions under each lost position (a DAG: shared positions count twice)."""
-        sizes: dict[book.Key, int] = {}
+    def subtree_totals(self, weight) -> dict[book.Key, int]:
+        """Sum of ``weight(key)`` over the winner book positions under each lost position (a DAG:
+        shared positions count twice)."""
+        totals: dict[book.Key, int] = {}
 
-        def lost_size(key: book.Key) -> int:
-            if key not in sizes:
-                sizes[key] = sum(winner_size(c) for _, c in self.loser_children.get(key, []))
-            return sizes[key]
+        def lost_total(key: book.Key) -> int:
+            if key not in totals:
+                totals[key] = sum(winner_total(c) for _, c in self.loser_children.get(key, []))
+            return totals[key]
 
-        def winner_size(key: book.Key) -> int:
+        def winner_total(key: book.Key) -> int:
             if key not in self.entries:
                 return 0
             child = self.winner_child.get(key)
-            return 1 + (lost_size(child) if child is not None else 0)
+            return weight(key) + (lost_total(child) if child is not None else 0)
 
         for key in self.loser_children:
-            lost_size(key)
-        return sizes
+            lost_total(key)
+        return totals
 
-    def loser_moves(self) -> dict[book.Key, tuple[int, bool]]:
-        def winner_size(key: book.Key) -> int:
+    def loser_moves(self, counts: dict[book.Key, int]) -> dict[book.Key, tuple[int, bool]]:
+        """Each lost position's hardest reply: the most winner positions with a single winning
+        move under it (``counts``: the hardness pass), then the most winner positions, then the
+        lowest square."""
+        def unique(key: book.Key) -> int:
+            return int(counts.get(key) == 1)
+
+        sizes = self.subtree_totals(lambda key: 1)
+        uniques = self.subtree_totals(unique)
+
+        def score(key: book.Key) -> tuple[int, int]:
+            if key not in self.entries:
+                return 0, 0
             child = self.winner_child.get(key)
-            return (1 + (sizes.get(child, 0) if child is not None else 0)) if key in self.entries else 0
+            return (unique(key) + (uniques.get(child, 0) if child is not None else 0),
+                    1 + (sizes.get(child, 0) if child is not None else 0))
 
-        sizes = self.subtree_sizes()
         out = {}
         for key, children in self.loser_children.items():
             if children:
-                move, _ = max(children, key=lambda c: (winner_size(c[1]), -c[0]))
+                framed = [(self.reply_in_frame(key, q, child), child) for q, child in children]
+                move, _ = max(framed, key=lambda c: (*score(c[1]), -c[0]))
                 out[key] = (move, False)
         return out
+
+    def reply_in_frame(self, lost: book.Key, q: int, child: book.Key) -> int:
+        """The reply ``q`` leading to ``child``, in the stored frame of the lost position ``lost``.
+        Runs before the frame fix listed each reply in the frame of the first winner position that
+        reached ``lost``, which may be its mirror: then the stored reply is ``q``'s mirror."""
+        b = kernel.board(self.n)
+
+        def leads_there(move: int) -> bool:
+            legal = (int(b.nbr[lost.piece]) & lost.region) >> move & 1
+            return bool(legal) and self.canonical(move, after(b, move, lost.region), child.side) == child
+
+        for move in (q, book.mirror_squares(self.n)[q]):
+            if leads_there(move):
+                return move
+        raise AssertionError(f"reply {q} leads to {child} in neither frame of {lost}")
+
+    def hardness(self, prover: Prover, state: dict, cap: int, checkpoint: Path | None) -> None:
+        """Fill ``state["counts"]`` (winner book position -> 1 unique, 2 several, UNKNOWN) for the
+        positions it lacks, smallest regions first (the cheap ones; the table keeps their proofs
+        for the larger), adding the time and solver positions spent to ``state`` and saving it to
+        ``checkpoint`` about once a minute."""
+        counts = state["counts"]
+        todo = sorted((k for k in self.entries if k not in counts),
+                      key=lambda k: (k.region.bit_count(), k.region, k.piece, k.side))
+        log(f"hardness: {len(todo)} winner positions to count ({len(counts)} done)")
+        nodes, saved = prover.nodes, time.perf_counter()
+        for i, key in enumerate(todo, 1):
+            counts[key] = prover.winning_moves(key, self.entries[key][0], cap)
+            if time.perf_counter() - saved > 60 or i == len(todo):
+                now = time.perf_counter()
+                state["seconds"] += now - saved
+                state["positions"] += prover.nodes - nodes
+                saved, nodes = now, prover.nodes
+                if checkpoint:
+                    checkpoint.write_bytes(pickle.dumps(state))
+                log(f"  {i}/{len(todo)} (region {key.region.bit_count()} squares): {hardness_figures(counts)}, "
+                    f"{state['positions']:,} solver positions, {state['seconds']:.0f} s")
 
     def check(self, prover: Prover) -> int:
         """Every loser reply in the tree reaches a booked winner position or one the in-game solver
@@ -293,17 +356,27 @@ class Builder:
                     raise AssertionError(f"no book answer and no in-game proof: {child}")
         return checked
 
-    def write(self, prover: Prover, out: Path) -> None:
+    def write(self, prover: Prover, out: Path, hardness: dict) -> None:
+        counts = hardness["counts"]
         checked = self.check(prover)
         entries = dict(self.entries)
-        entries.update(self.loser_moves())
+        entries.update(self.loser_moves(counts))
         figures = {k: round(v, 1) if isinstance(v, float) else v for k, v in self.figures.items()}
         figures.update(size=self.n, winner=("South", "North")[self.winner], plies=self.ply,
                        winner_positions=len(self.entries), loser_positions=len(entries) - len(self.entries),
                        leaves=len(self.leaves), open=len(self.frontier) + len(self.deferred), replies_checked=checked,
-                       in_game_budget=prover.budget, refutations=self.refutations)
+                       in_game_budget=prover.budget, refutations=self.refutations,
+                       hardness_seconds=round(hardness["seconds"], 1), hardness_positions=hardness["positions"],
+                       hardness_cap=hardness["cap"], **hardness_figures({k: counts[k] for k in self.entries if k in counts}))
         book.save(out, self.n, entries, figures, list(self.frontier) + list(self.deferred))
         log(f"wrote {out}: {len(entries)} positions, {out.stat().st_size:,} bytes; {figures}")
+
+
+def hardness_figures(counts: dict[book.Key, int]) -> dict[str, int]:
+    """How many winner positions have a single winning move, several, or were not settled."""
+    values = list(counts.values())
+    return {"unique_win_positions": values.count(1), "several_win_positions": values.count(2),
+            "unknown_win_positions": values.count(UNKNOWN)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -318,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load-table", type=Path, help="start from a solver table tools/solve_rastros.py saved")
     parser.add_argument("--merge", nargs="*", type=Path, default=[], help="checkpoints of other runs to merge in")
     parser.add_argument("--write-partial", action="store_true", help="write the book from the checkpoint and stop")
+    parser.add_argument("--hardness", type=Path, default=None,
+                        help="the hardness pass's checkpoint (default: beside --checkpoint)")
+    parser.add_argument("--hardness-cap", type=int, default=HARDNESS_CAP)
     args = parser.parse_args(argv)
     n = args.size
     out = args.out or data.path(book.file_name(n))
@@ -338,7 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     for other in args.merge:
         builder.merge(pickle.loads(other.read_bytes()))
         log(f"merged {other}: {len(builder.entries)} entries, {len(builder.frontier) + len(builder.deferred)} open")
-    builder.write(prover, out)
+    hardness = args.hardness or checkpoint.with_name(checkpoint.stem + "_hardness.pickle")
+    state = pickle.loads(hardness.read_bytes()) if hardness.exists() else \
+        {"counts": {}, "seconds": 0.0, "positions": 0, "cap": args.hardness_cap}
+    builder.hardness(prover, state, args.hardness_cap, hardness)
+    builder.write(prover, out, state)
     if out.parent == data.FOLDER:
         data.record_checksum(out.name)
     return 0

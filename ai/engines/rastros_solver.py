@@ -4,7 +4,8 @@ The work is done by the kernels in ai/kernels/rastros.py (see there for the shor
 it fast: the forbidden squares next to the opponent's goal, blocking moves, and the matching test
 once no goal is reachable).  This class keeps one board's solver table between moves, so a
 position proven once stays proven for the rest of the game, and turns kernel results into moves:
-the shortest win when won, and when lost the longest loss (the opponent may still go wrong).
+the shortest win when won, and when lost the hardest loss: the reply after which the winner has
+the fewest winning moves (one slip and the win is gone), then the longest.
 """
 
 from __future__ import annotations
@@ -13,6 +14,31 @@ import numpy as np
 
 from ai.kernels import rastros as kernel
 from ai.search.driver import CTL_NODES
+
+TRIVIAL = 9  # more winning moves than a position has: the own goal is next to the piece, nobody misses it
+
+
+def winning_move_count(b, table, work, piece: int, region, side: int, ctl: np.ndarray, stop_at: int,
+                       enough: int = TRIVIAL, known: int | None = None) -> int | None:
+    """How many moves win for the side to move in (piece, region, side), counting stops at
+    ``enough``; TRIVIAL when the own goal is next to the piece (a win in one is never hard);
+    None if cut off (``stop_at``: 0 or an absolute ``ctl[CTL_NODES]``).  ``known`` is a move
+    already known to win (a book move): counted without solving, the others solved after it."""
+    region = np.uint64(region)
+    moves = b.nbr[piece] & region
+    if moves & b.goal_bit[side]:
+        return TRIVIAL
+    count = 0 if known is None else 1
+    for q in range(b.n * b.n):
+        if count >= enough:
+            break
+        if q == known or not moves & b.bit[q]:
+            continue
+        wins = kernel.move_wins(b, table, work, q, region, side, ctl, stop_at)
+        if wins == kernel.ABORTED:
+            return None
+        count += int(wins)
+    return min(count, enough)
 
 
 class Solver:
@@ -46,12 +72,15 @@ class Solver:
 
     def best_move(self, piece: int, region: int, side: int, won: bool, ctl: np.ndarray,
                   budget: int = 0) -> tuple[int, int] | None:
-        """(move, plies to the end after it) of a solved position: the shortest win when ``won``,
-        else the longest loss; the lowest square on ties.  None if cut off."""
+        """(move, plies to the end after it) of a solved position, the lowest square on ties.
+        Won: the shortest win.  Lost: the reply after which the winner has the fewest winning
+        moves (a reply that ends the game or lets the winner step into its goal counts as the
+        most), then the longest loss; when counting is cut off by ``budget``, the longest loss.
+        None if the lengths are cut off."""
         b, table, work = self.board, self.table.table, self.table.work
         region = np.uint64(region)
         stop_at = self._stop_at(ctl, budget)
-        best = None
+        replies = []  # (move, plies to the end after it)
         for q in range(b.n * b.n):
             if not b.nbr[piece] & region & b.bit[q]:
                 continue
@@ -64,6 +93,30 @@ class Solver:
             plies = int(kernel.move_plies(b, table, work, q, region, side, ctl, stop_at))
             if plies == 0:
                 return None
-            if best is None or (abs(plies) < best[1] if won else abs(plies) > best[1]):
-                best = (q, abs(plies))
-        return best
+            replies.append((q, abs(plies)))
+        if won:
+            return min(replies, key=lambda r: (r[1], r[0]), default=None)
+        longest = min(replies, key=lambda r: (-r[1], r[0]), default=None)
+        counts = self.winner_counts(piece, region, side, [q for q, _ in replies], ctl, stop_at)
+        if counts is None:
+            return longest
+        return min(replies, key=lambda r: (counts[r[0]], -r[1], r[0]), default=None)
+
+    def winner_counts(self, piece: int, region, side: int, replies: list[int], ctl: np.ndarray,
+                      stop_at: int) -> dict[int, int] | None:
+        """The winner's winning-move count after each of the loser's ``replies`` (TRIVIAL + 1
+        when the reply ends the game), each counted only as far as the best so far; None if cut off."""
+        b, table, work = self.board, self.table.table, self.table.work
+        counts: dict[int, int] = {}
+        fewest = TRIVIAL
+        for q in replies:
+            if kernel.final_move_plies(b, q, region, side) != 0:
+                counts[q] = TRIVIAL + 1
+                continue
+            child = kernel.flood(b, q, region & ~b.bit[q])
+            count = winning_move_count(b, table, work, q, child, 1 - side, ctl, stop_at, enough=fewest + 1)
+            if count is None:
+                return None
+            counts[q] = count
+            fewest = min(fewest, count)
+        return counts

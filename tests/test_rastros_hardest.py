@@ -1,0 +1,174 @@
+"""The loser's hardest reply, in-game (ai/engines/rastros_solver.py) and in the book (tools/rastros_book.py).
+
+Hardest: after it the winner has the fewest winning moves (one: a single slip gives the win away;
+a win in one, the own goal next to the piece, counts as the most), then the longest game.
+- the solver's winning-move count against plain minimax over the game's own states;
+- the solver's choice in lost positions (5x5, 6x6, small 8x8 regions) among the replies brute force
+  ranks hardest, with the game length that reply really has;
+- the 7x7 book: its tree rebuilt from the book itself, each lost position's book reply is the one
+  with the most single-winning-move winner positions under it (then the most winner positions);
+- every book move, winner's and loser's, is legal in the position it is stored for.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import games
+from ai.engines import rastros_book as book
+from ai.engines.rastros_solver import TRIVIAL, Solver, winning_move_count
+from ai.kernels import rastros as kernel
+from ai.search.driver import new_ctl
+from games.rastros import bits
+from tests.test_rastros import minimax_length
+from tests.test_rastros_kernel import random_states
+
+
+def own_goal(state) -> int:
+    return state.game.goal_south if state.to_move == 0 else state.game.goal_north
+
+
+def winning_moves_by_minimax(state) -> int:
+    """The mover's winning moves, by plain minimax (TRIVIAL when the own goal is next to the piece)."""
+    if own_goal(state) in state.legal_moves():
+        return TRIVIAL
+    count = 0
+    for move in state.legal_moves():
+        child = state.play(move)
+        count += child.winner() == state.to_move if child.is_terminal() else not minimax_length(child)[0]
+    return count
+
+
+def hardest_replies(state) -> set[int]:
+    """A lost mover's replies the rule allows: fewest winning moves for the winner after it (a reply
+    that ends the game counts TRIVIAL + 1), then the longest game."""
+    scored = {}
+    for move in state.legal_moves():
+        child = state.play(move)
+        if child.is_terminal():
+            scored[move] = (TRIVIAL + 1, -1)
+        else:
+            scored[move] = (winning_moves_by_minimax(child), -(minimax_length(child)[1] + 1))
+    best = min(scored.values())
+    return {move for move, score in scored.items() if score == best}
+
+
+def positions(n: int, count: int, max_region: int):
+    return random_states(n, count, seed=900 + n, max_region=max_region)
+
+
+@pytest.mark.parametrize("n", (5, 6, 8))
+def test_winning_move_count_agrees_with_minimax(n):
+    b, solver, ctl = kernel.board(n), Solver(n, table_bits=16), new_ctl()
+    for state, region in positions(n, 30, max_region=12):
+        count = winning_move_count(b, solver.table.table, solver.table.work, state.white, region,
+                                   state.to_move, ctl, 0)
+        assert count == winning_moves_by_minimax(state), games.load("rastros", size=n).to_text(state)
+
+
+@pytest.mark.parametrize("n", (5, 6, 8))
+def test_solver_plays_the_hardest_reply_when_lost(n):
+    solver, ctl = Solver(n, table_bits=16), new_ctl()
+    lost = 0
+    for state, region in positions(n, 60, max_region=12):
+        won, _ = minimax_length(state)
+        if won:
+            continue
+        lost += 1
+        move, plies = solver.best_move(state.white, region, state.to_move, False, ctl)
+        assert move in hardest_replies(state), games.load("rastros", size=n).to_text(state)
+        child = state.play(move)
+        assert plies == (1 if child.is_terminal() else minimax_length(child)[1] + 1)
+    assert lost >= 10
+
+
+def test_a_count_cut_off_by_the_budget_is_reported():
+    """On the 8x8 start a count cannot finish in a handful of nodes: None (best_move then falls
+    back to the longest loss)."""
+    state = games.load("rastros").play_line(["5-4"])
+    b, solver, ctl = kernel.board(8), Solver(8, table_bits=16), new_ctl()
+    region = np.uint64(kernel.flood(b, state.white, np.uint64(state.free)))
+    assert solver.winner_counts(state.white, region, 0, [3 * 8 + 3], ctl, 50) is None
+
+
+def book_tree_scores(n: int):
+    """Rebuild the book's tree from its own entries, as the generator walks it: the entries
+    (stored key -> (move, the mover wins)), each winner position's score ((single-winning-move
+    positions, winner positions) in its subtree, itself included) and the single-move positions."""
+    b, stored = kernel.board(n), book.load(n)
+    budget = int(stored.figures["in_game_budget"])
+    small, big, ctl = kernel.SolverTable(18), kernel.SolverTable(22), new_ctl()
+    entries = {}
+    for region, code in zip(stored.region.tolist(), stored.code.tolist()):
+        key = (code & book.PIECE_MASK, int(region), code >> book.SIDE_SHIFT & 1)
+        entries[key] = (code >> book.MOVE_SHIFT & book.PIECE_MASK, bool(code >> book.WIN_SHIFT & 1))
+    scores: dict[tuple[int, int, int], tuple[int, int]] = {}
+    uniques = set()
+
+    def stored_key(piece: int, region: int, side: int) -> tuple[int, int, int]:
+        k = book.book_key(n, piece, region, side)
+        return k.piece, k.region, k.side
+
+    def winner_score(key) -> tuple[int, int]:
+        if key not in entries:
+            return 0, 0
+        if key not in scores:
+            piece, region, side = key
+            move = entries[key][0]
+            unique = winning_move_count(b, big.table, big.work, piece, np.uint64(region), side, ctl, 0,
+                                        enough=2, known=move) == 1
+            lost = int(kernel.flood(b, move, np.uint64(region & ~(1 << move))))
+            below = (0, 0)
+            small.clear()
+            ends = move == int(b.goal[side]) or not int(b.nbr[move]) & lost & ~int(b.forbid[1 - side])
+            if not ends and kernel.solve_win(b, small.table, small.work, move, np.uint64(lost), 1 - side,
+                                             new_ctl(), budget) == kernel.ABORTED:
+                below = lost_score(stored_key(move, lost, 1 - side))
+            scores[key] = (int(unique) + below[0], 1 + below[1])
+            if unique:
+                uniques.add(key)
+        return scores[key]
+
+    def lost_score(key) -> tuple[int, int]:
+        piece, region, side = key
+        total = (0, 0)
+        for q in bits(int(b.nbr[piece]) & region & ~int(b.forbid[side])):
+            s = winner_score(stored_key(q, int(kernel.flood(b, q, np.uint64(region & ~(1 << q)))), 1 - side))
+            total = (total[0] + s[0], total[1] + s[1])
+        return total
+
+    for key, (_, won) in entries.items():
+        if won:
+            winner_score(key)
+    return entries, scores, uniques
+
+
+def test_7x7_book_loser_moves_are_the_hardest():
+    n = 7
+    b = kernel.board(n)
+    entries, scores, uniques = book_tree_scores(n)
+    figures = book.load(n).figures
+    assert len(uniques) == int(figures["unique_win_positions"]) > 0
+    checked = 0
+    for (piece, region, side), (move, won) in entries.items():
+        if won:
+            continue
+        options = {}
+        for q in bits(int(b.nbr[piece]) & region & ~int(b.forbid[side])):
+            k = book.book_key(n, q, int(kernel.flood(b, q, np.uint64(region & ~(1 << q)))), 1 - side)
+            options[q] = scores.get((k.piece, k.region, k.side), (0, 0))
+        assert options[move] == max(options.values()), (piece, region, side)
+        checked += 1
+    assert checked == int(figures["loser_positions"])
+
+
+@pytest.mark.parametrize("n", (7, 8))
+def test_every_book_move_is_legal_where_it_is_stored(n):
+    stored = book.load(n)
+    if stored is None:
+        pytest.skip(f"no {n}x{n} book")
+    nbr = kernel.board(n).nbr
+    for region, code in zip(stored.region.tolist(), stored.code.tolist()):
+        piece, move = code & book.PIECE_MASK, code >> book.MOVE_SHIFT & book.PIECE_MASK
+        assert (int(nbr[piece]) & int(region)) >> move & 1, (piece, region, code)
