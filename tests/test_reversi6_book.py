@@ -29,7 +29,8 @@ tool = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(tool)
 
 GAME = games.load("reversi", size=6)
-shipped = pytest.mark.skipif(not data.path(reversi_book.FILE_NAME).exists(), reason="no 6x6 book shipped")
+FILE_NAME = reversi_book.FILE_NAMES[6]
+shipped = pytest.mark.skipif(not data.path(FILE_NAME).exists(), reason="no 6x6 book shipped")
 
 
 def random_state(seed: int, empties: int):
@@ -45,7 +46,7 @@ def test_the_symmetries_keep_the_rules():
     for seed in range(20):
         state = random_state(seed, 36 - 4 - seed)
         me, opp = state.mover, state.opponent
-        for perm in reversi_book.symmetries():
+        for perm in reversi_book.symmetries(6):
             assert sorted(perm) == list(range(36))
             t_me, t_opp = permute_bits(me, perm), permute_bits(opp, perm)
             assert move_mask(t_me, t_opp, geo) == permute_bits(move_mask(me, opp, geo), perm)
@@ -56,11 +57,11 @@ def test_the_symmetries_keep_the_rules():
 def test_a_lookup_answers_in_the_positions_own_frame():
     state = random_state(3, 24)
     move = state.legal_moves()[0]
-    key = reversi_book.book_key(state.mover, state.opponent)
-    book = reversi_book.Book({(key.me, key.opp): (reversi_book.symmetries()[key.symmetry][move], 2)})
-    for perm in reversi_book.symmetries():
-        answer = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
-        assert answer == (perm[move], 2)
+    key, stored = reversi_book.stored_move(state.mover, state.opponent, move, 6)
+    book = reversi_book.Book(6, {key: [(stored, 2.0)]})
+    for perm in reversi_book.symmetries(6):
+        answers = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
+        assert answers == [(perm[move], 2.0, True)]
 
 
 def exact(solver, me: int, opp: int) -> int:
@@ -94,25 +95,25 @@ def test_the_proofs_null_windows_bracket_the_exact_margin():
 
 @shipped
 def test_the_shipped_book_matches_its_checksum():
-    assert data.sha256(reversi_book.FILE_NAME) == data.checksums()[reversi_book.FILE_NAME]
+    assert data.sha256(FILE_NAME) == data.checksums()[FILE_NAME]
 
 
 @shipped
 def test_the_book_says_white_wins_by_four():
-    book = reversi_book.load()
+    book = reversi_book.load(6)
     start = GAME.initial_state()
-    assert book.lookup(start.mover, start.opponent).margin == -4
+    assert book.exact and book.lookup(start.mover, start.opponent)[0].value == -4
     assert int(book.figures["start_margin"]) == -4
     for move in start.legal_moves():  # White's answer to each first move keeps +4
         child = start.play(move)
-        assert book.lookup(child.mover, child.opponent).margin == 4
+        assert book.lookup(child.mover, child.opponent)[0].value == 4
 
 
 @shipped
 def test_the_book_trees_are_complete_and_consistent():
     """Every book-side position of both trees is booked; after any reply the book side's margin is no
     less than before, and after the best reply (the book's own, where booked) it is the same."""
-    book = reversi_book.load()
+    book = reversi_book.load(6)
     until = int(book.figures["until_empties"])
     start = GAME.initial_state()
     for book_black in (True, False):
@@ -132,8 +133,8 @@ def test_the_book_trees_are_complete_and_consistent():
             answer = reversi_book.book_answer(state)
             assert answer is not None, GAME.to_text(state)
             if before is not None:
-                assert answer.margin >= before
-            stack.append((state.play(answer.move), answer.margin))
+                assert answer.value >= before
+            stack.append((state.play(answer.move), answer.value))
 
 
 @shipped
@@ -146,5 +147,5 @@ def test_level_5_answers_6x6_from_the_book():
     assert move in start.legal_moves()
     assert player.last.kind == "book" and player.last.proven == -1 and player.last.score == -4
     child = start.play(move)
-    assert reversi_book.book_answer(child).margin == 4
+    assert reversi_book.book_answer(child).value == 4
     assert np.sign(player.last.score) == -1

@@ -99,7 +99,7 @@ def children(me: int, opp: int) -> list[tuple[int, int, int]]:
         moves &= moves - 1
         f = int(kernel.flips(sq, np.uint64(me), np.uint64(opp), geo))
         child = (opp ^ f, me | f | 1 << sq)
-        key = reversi_book.book_key(*child)
+        key = reversi_book.book_key(*child, SIZE)
         if (key.me, key.opp) not in seen:
             seen.add((key.me, key.opp))
             out.append((sq, *child))
@@ -167,7 +167,7 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
         me, opp, book_to_move, hint = heapq.heappop(stack)[1]
         if empties(me, opp) < until:
             continue
-        key = reversi_book.book_key(me, opp)
+        key = reversi_book.book_key(me, opp, SIZE)
         if (key.me, key.opp, book_to_move) in visited:
             continue
         visited.add((key.me, key.opp, book_to_move))
@@ -184,13 +184,13 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
         if entry is None:
             t0, n0 = solver.seconds, solver.nodes
             move, margin = solver.exact(me, opp, hint)
-            solved[(key.me, key.opp)] = entry = (reversi_book.symmetries()[key.symmetry][move], margin)
+            solved[(key.me, key.opp)] = entry = (reversi_book.symmetries(SIZE)[key.symmetry][move], margin)
             log(f"  {len(solved)}: {empties(me, opp)} empties, margin {margin:+d}, {solver.nodes - n0:,} nodes,"
                 f" {solver.seconds - t0:.2f} s (total {solver.nodes:,} nodes, {solver.seconds:.0f} s)")
             if checkpoint:  # a few hundred entries: cheap to write each time
                 checkpoint.write_bytes(pickle.dumps(solved))
         stored, margin = entry
-        move = reversi_book.symmetries()[key.symmetry].index(stored)
+        move = reversi_book.symmetries(SIZE)[key.symmetry].index(stored)
         f = int(kernel.flips(move, np.uint64(me), np.uint64(opp), kernel.geometry(SIZE)))
         push(stack, (opp ^ f, me | f | 1 << move, False, -margin))
     return solved
@@ -213,7 +213,7 @@ def book(args, log) -> None:
     build_book(solver, me, opp, PUBLISHED_BLACK_MARGIN, args.until, solved, log, checkpoint)
     if checkpoint:
         checkpoint.write_bytes(pickle.dumps(solved))
-    start = reversi_book.book_key(me, opp)
+    start = reversi_book.book_key(me, opp, SIZE)
     figures = {
         "positions": len(solved),
         "until_empties": args.until,
@@ -223,9 +223,9 @@ def book(args, log) -> None:
         "cpu_seconds": round(solver.seconds),
         "command": f"tools/solve_reversi6.py book --until {args.until} --bits {args.bits}",
     }
-    path = data.path(reversi_book.FILE_NAME)
-    reversi_book.save(path, solved, figures)
-    digest = data.record_checksum(reversi_book.FILE_NAME)
+    path = data.path(reversi_book.FILE_NAMES[SIZE])
+    reversi_book.save(path, SIZE, {k: [v] for k, v in solved.items()}, figures, exact=True)
+    digest = data.record_checksum(reversi_book.FILE_NAMES[SIZE])
     log(f"wrote {path} ({path.stat().st_size:,} bytes, sha256 {digest[:16]}...): {figures}"
         f" ({time.perf_counter() - wall:.0f} s wall)")
 

@@ -1,22 +1,30 @@
-"""The 6x6 Reversi opening book: perfect-play moves from the start, made by tools/solve_reversi6.py.
+"""Reversi opening books, 6x6 and 8x8: one format, one lookup, positions keyed up to symmetry.
 
-6x6 Reversi is solved: White, the second player, wins 20-16 with perfect play (a final margin of
--4 for Black, who moves first; our solver's proof is in docs/reversi-endgame.md).  The book holds,
-for every position reachable from the start where one side (either one) plays book moves and the
-other plays anything, the book side's best move (the one that keeps the exact final margin) and
-that margin, down to the positions the in-game solver proves by itself within a move's time.
+- **6x6** (ai/data/reversi6_book.npz, made by tools/solve_reversi6.py): 6x6 Reversi is solved:
+  White, the second player, wins 20-16 with perfect play (a final margin of -4 for Black, who moves
+  first; our solver's proof is in docs/reversi-endgame.md).  The book holds, for positions reachable
+  from the start where one side (either one) plays book moves and the other plays anything, the
+  book side's best move (one that keeps the exact final margin) and that margin.  Its values are
+  exact: the player reports them as proofs.
+- **8x8** (ai/data/reversi8_book.npz, made by tools/reversi_book.py): the openings our own deep
+  searches prefer, grown from the start by self-play; every move of a book position that the
+  generator searched, with its value in discs (a search estimate, negamaxed up the book tree).
+  Its values are not proofs; the player picks at random among the moves within ``VARIETY`` discs
+  of the best, so level-5's games differ from one another.
 
 A position is keyed as the kernels see it, ``(me, opp)`` bitboards of the side to move and its
 opponent, reduced by the 8 symmetries of the square (rotations and reflections, which the rules
-do not see): of a position's 8 images the smallest ``(me, opp)`` is stored, its move in that frame.
-The file ``ai/data/reversi6_book.npz`` has arrays ``me`` and ``opp`` (uint64), ``move`` (square in
-the stored frame) and ``margin`` (the exact final margin for the mover, both int8), plus the
-generator's figures; it is loaded on first use.
+do not see): of a position's 8 images the smallest ``(me, opp)`` is stored, its moves in that
+frame.  A file has one row per (position, move): arrays ``me`` and ``opp`` (uint64), ``move``
+(square in the stored frame, int8) and ``value`` (discs for the mover after that move, float32),
+best move first within a position, plus the generator's figures (``exact`` says whether the
+values are proven margins).  Books are loaded on first use.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import random
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -25,110 +33,127 @@ from ai import data
 from ai.base import Progress
 from games.grid import permute_bits
 
-SIZE = 6
-FILE_NAME = "reversi6_book.npz"
+FILE_NAMES = {6: "reversi6_book.npz", 8: "reversi8_book.npz"}
+VARIETY = 1.0  # discs: an inexact book's moves this close to its best are all played (games differ)
 
 
-@lru_cache(maxsize=1)
-def symmetries() -> tuple[tuple[int, ...], ...]:
-    """The 8 symmetries of the 6x6 square as square permutations: ``perm[sq]`` is the image of ``sq``."""
-    n = SIZE
+@cache
+def symmetries(size: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the square board as square permutations: ``perm[sq]`` is the image of ``sq``."""
     maps = []
     for flip in (False, True):
         for turns in range(4):
             perm = []
-            for sq in range(n * n):
-                r, c = divmod(sq, n)
+            for sq in range(size * size):
+                r, c = divmod(sq, size)
                 if flip:
-                    c = n - 1 - c
+                    c = size - 1 - c
                 for _ in range(turns):
-                    r, c = c, n - 1 - r
-                perm.append(r * n + c)
+                    r, c = c, size - 1 - r
+                perm.append(r * size + c)
             maps.append(tuple(perm))
     return tuple(maps)
 
 
 class Key(NamedTuple):
-    """A position in the book's frame and the symmetry (index into ``symmetries()``) that took it there."""
+    """A position in the book's frame and the symmetry (index into ``symmetries(size)``) that took it there."""
 
     me: int
     opp: int
     symmetry: int
 
 
-def book_key(me: int, opp: int) -> Key:
+def book_key(me: int, opp: int, size: int) -> Key:
     """The stored form of (me, opp): the smallest of its 8 images."""
-    return min(Key(permute_bits(me, p), permute_bits(opp, p), i) for i, p in enumerate(symmetries()))
+    return min(Key(permute_bits(me, p), permute_bits(opp, p), i) for i, p in enumerate(symmetries(size)))
 
 
 class Answer(NamedTuple):
     move: int
-    margin: int  # exact final disc margin for the mover with perfect play from here
+    value: float  # discs of final margin for the mover after this move (exact in an exact book)
+    exact: bool = True
+
+
+Entries = dict[tuple[int, int], list[tuple[int, float]]]  # stored (me, opp) -> [(move in that frame, value)]
 
 
 class Book:
-    """Stored positions -> (move in the stored frame, margin)."""
+    """Stored positions -> their moves in the stored frame with values, best first."""
 
-    def __init__(self, entries: dict[tuple[int, int], tuple[int, int]], figures: dict | None = None) -> None:
+    def __init__(self, size: int, entries: Entries, figures: dict | None = None, exact: bool = True) -> None:
+        self.size = size
         self.entries = entries
         self.figures = figures or {}
+        self.exact = exact
 
     def __len__(self) -> int:
         return len(self.entries)
 
-    def lookup(self, me: int, opp: int) -> Answer | None:
-        """The book's move and margin for the mover of (me, opp), in the position's own frame."""
-        key = book_key(me, opp)
-        entry = self.entries.get((key.me, key.opp))
-        if entry is None:
-            return None
-        move, margin = entry
-        back = symmetries()[key.symmetry].index(move)  # the square whose image is the stored move
-        return Answer(back, margin)
+    def lookup(self, me: int, opp: int) -> list[Answer]:
+        """The book's moves and values for the mover of (me, opp), in the position's own frame,
+        best first; [] outside the book."""
+        key = book_key(me, opp, self.size)
+        perm = symmetries(self.size)[key.symmetry]
+        return [Answer(perm.index(move), value, self.exact) for move, value in self.entries.get((key.me, key.opp), ())]
 
 
-def save(path, entries: dict[tuple[int, int], tuple[int, int]], figures: dict) -> None:
-    """Write a book (``entries``: stored (me, opp) -> (move in that frame, margin))."""
-    rows = sorted(entries.items())
+def stored_move(me: int, opp: int, move: int, size: int) -> tuple[tuple[int, int], int]:
+    """(the stored key of (me, opp), ``move`` in the stored frame): what a generator writes."""
+    key = book_key(me, opp, size)
+    return (key.me, key.opp), symmetries(size)[key.symmetry][move]
+
+
+def save(path, size: int, entries: Entries, figures: dict, exact: bool) -> None:
+    """Write a book; each position's moves are written best first."""
+    rows = [(me, opp, move, value) for (me, opp), moves in sorted(entries.items())
+            for move, value in sorted(moves, key=lambda mv: -mv[1])]
+    figures = {**figures, "size": size, "exact": exact}
     names = sorted(figures)
     with open(path, "wb") as out:
-        np.savez_compressed(out, me=np.array([k[0] for k, _ in rows], np.uint64),
-                            opp=np.array([k[1] for k, _ in rows], np.uint64),
-                            move=np.array([v[0] for _, v in rows], np.int8),
-                            margin=np.array([v[1] for _, v in rows], np.int8),
+        np.savez_compressed(out, me=np.array([r[0] for r in rows], np.uint64),
+                            opp=np.array([r[1] for r in rows], np.uint64),
+                            move=np.array([r[2] for r in rows], np.int8),
+                            value=np.array([r[3] for r in rows], np.float32),
                             figure_names=np.array(names, dtype="U64"),
                             figure_values=np.array([str(figures[k]) for k in names], dtype="U400"))
 
 
 def read(path) -> Book:
     with np.load(path) as z:
-        entries = {(int(m), int(o)): (int(mv), int(mg))
-                   for m, o, mv, mg in zip(z["me"], z["opp"], z["move"], z["margin"])}
+        entries: Entries = {}
+        for m, o, mv, v in zip(z["me"].tolist(), z["opp"].tolist(), z["move"].tolist(), z["value"].tolist()):
+            entries.setdefault((m, o), []).append((mv, v))
         figures = dict(zip(z["figure_names"].tolist(), z["figure_values"].tolist()))
-    return Book(entries, figures)
+    return Book(int(figures["size"]), entries, figures, figures["exact"] == "True")
 
 
-@lru_cache(maxsize=1)
-def load() -> Book | None:
-    """The shipped 6x6 book, or None when the file is missing."""
-    path = data.path(FILE_NAME)
-    return read(path) if path.exists() else None
+@cache
+def load(size: int) -> Book | None:
+    """The shipped book of a board size, or None when there is none."""
+    path = data.path(FILE_NAMES[size]) if size in FILE_NAMES else None
+    return read(path) if path is not None and path.exists() else None
 
 
-def book_answer(state) -> Answer | None:
-    """The book's move and exact margin for a 6x6 Reversi state, or None outside the book."""
-    if state.game.size != SIZE:
-        return None
-    book = load()
+def book_answer(state, rng: random.Random | None = None) -> Answer | None:
+    """The book's move for a Reversi state, or None outside the book.  An exact book answers its
+    best move; an inexact one a move within ``VARIETY`` of its best, drawn with ``rng`` (the best
+    without one)."""
+    book = load(state.game.size)
     if book is None:
         return None
-    answer = book.lookup(state.mover, state.opponent)
-    if answer is None or answer.move not in state.legal_moves():
+    legal = state.legal_moves()
+    answers = [a for a in book.lookup(state.mover, state.opponent) if a.move in legal]
+    if not answers:
         return None
-    return answer
+    if book.exact or rng is None:
+        return answers[0]
+    return rng.choice([a for a in answers if a.value >= answers[0].value - VARIETY])
 
 
 def book_progress(answer: Answer) -> Progress:
-    """The book's answer as the player reports it: a proof (the exact margin), kind "book"."""
-    return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.margin), kind="book",
-                    proven=1 if answer.margin > 0 else -1 if answer.margin < 0 else 0)
+    """The book's answer as the player reports it, kind "book": a proof when the book is exact
+    (``score`` the exact margin), otherwise the book's value in discs."""
+    proven = None
+    if answer.exact:
+        proven = 1 if answer.value > 0 else -1 if answer.value < 0 else 0
+    return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.value), kind="book", proven=proven)
