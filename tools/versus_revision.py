@@ -10,6 +10,12 @@ session on one machine (it is shared and noisy).  The old revision is exported w
 trees have the same package names); the referee is this tree's ``ai.match.play_game``, so time
 forfeits and results are judged as in any match.  Pairs of games share an opening with colours
 swapped; ``--openings PLIES`` makes each pair start after its own random moves.
+
+``--balanced DISCS`` keeps only random openings that a quick search (``--balanced-depth`` plies of
+the same player) values within +-DISCS of even, in the game's unit (discs in Reversi): after many
+random plies most positions are already decided, and the side the opening favours then wins both
+games of a pair whatever the engines, so the score measures the openings as much as the players.
+Varied but balanced starts (the idea of Othello's XOT openings) leave the result to the players.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -31,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 import ai  # noqa: E402
 import ai.kernels  # noqa: E402
 import games  # noqa: E402
-from ai.base import Limits, Player, PlayerInfo  # noqa: E402
+from ai.base import Limits, Player, PlayerInfo, Progress  # noqa: E402
 from ai.match import MatchSummary, play_game, random_openings  # noqa: E402
 from games.base import Game, State  # noqa: E402
 
@@ -102,6 +108,19 @@ class RevisionPlayer(Player):
         self.proc.wait(timeout=10)
 
 
+def balanced(game: Game, player_id: str, depth: int, limit: float) -> Callable[[State], bool]:
+    """An opening filter: the position's value by a ``depth``-ply search of ``player_id`` (for the
+    side to move, in the game's unit) is within +-``limit``."""
+    judge = ai.make_player(game.id, player_id, seed=0)
+
+    def accept(state: State) -> bool:
+        reports: list[Progress] = []
+        judge.choose(state, Limits(depth=depth), reports.append)
+        return bool(reports) and abs(reports[-1].score) <= limit
+
+    return accept
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
@@ -110,6 +129,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--time", type=float, default=1.0)
     parser.add_argument("--openings", type=int, default=0, metavar="PLIES")
+    parser.add_argument("--balanced", type=float, default=None, metavar="DISCS",
+                        help="keep only openings a quick search values within +-DISCS (see above)")
+    parser.add_argument("--balanced-depth", type=int, default=8, metavar="PLIES")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each game (moves, final position, result) to this JSON-lines file")
@@ -119,7 +141,8 @@ def main(argv: list[str] | None = None) -> None:
     folder = export_revision(args.rev)
     ai.kernels.warm_up(args.game)  # this tree's kernels too: a first move must not pay the compiling
     pairs = (args.games + 1) // 2
-    openings = random_openings(game, pairs, args.openings, seed=args.seed) if args.openings else [[]] * pairs
+    accept = balanced(game, args.player, args.balanced_depth, args.balanced) if args.balanced is not None else None
+    openings = random_openings(game, pairs, args.openings, seed=args.seed, accept=accept) if args.openings else [[]] * pairs
     names = (f"new {args.player}", f"old {args.player}@{args.rev}")
     summary = MatchSummary(names)
     points = 0.0
