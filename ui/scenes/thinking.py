@@ -68,8 +68,15 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
 
 
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
-    """"depth 7 · best e4 · Black +6 discs" (the parts that are known; no evaluation once proven)."""
+    """"depth 7 · best e4 · Black +6 discs" (the parts that are known; no evaluation once proven);
+    a move from an opening book that is not a proof: "book f5 · Black +1 discs" (Reversi's 8x8
+    book values its moves in discs; other books carry proofs or no value)."""
     parts = []
+    if progress.kind == "book" and progress.proven is None and progress.best_text:
+        parts.append(_("book {move}").format(move=progress.best_text))
+        if sides is not None and _unit(game_id) == "discs":
+            parts.append(eval_text(progress, sides, game_id))
+        return " · ".join(parts)
     if progress.kind in ("alphabeta", "solver") and progress.depth:
         parts.append(_("depth {n}").format(n=progress.depth))
     elif progress.kind == "mcts" and progress.nodes:
