@@ -153,6 +153,38 @@ def test_a_playout_answers_an_intrusion_into_a_bridge():
     assert game.format_move(template, reply) == "a4"
 
 
+def test_pattern_priors_rank_the_bridge_shapes():
+    """Blue b2 and c3 (bridge, carrier b3 and c2), Red's c2 intrudes: b3 saves it (the best prior);
+    with c2 empty, b3 only fills Blue's own carrier (the worst); Blue d2 would make a bridge to c3."""
+    n = 5
+    game = games.load("hex", size=n)
+    tables = kernel.neighbours(n), kernel.bridge_table(n), kernel.partner_table(n)
+
+    def rate(state, name: str, own: int) -> float:
+        colour = kernel.board_colours(n, *state.boards)
+        return kernel.prior(colour, n, *tables, game.parse_move(state, name), own)
+
+    intruded = game.play_line(["b2", "a5", "c3", "c2"])
+    assert rate(intruded, "b3", 1) == kernel.PRIOR_SAVE
+    assert rate(intruded, "b3", 2) == kernel.PRIOR_CUT
+    intact = game.play_line(["b2", "a5", "c3"])
+    assert rate(intact, "b3", 1) == kernel.PRIOR_FILL
+    assert rate(intact, "d2", 1) == kernel.PRIOR_BRIDGE
+    assert rate(intact, "e1", 1) == kernel.PRIOR_EDGE_ROW
+    assert rate(intact, "c4", 1) == kernel.PRIOR_NEAR  # next to c3 (d3 would be the edge template)
+
+
+def test_the_partner_table_holds_each_bridge_from_both_ends():
+    for n in (3, 5, 8):
+        table = kernel.partner_table(n)
+        for cell in range(n * n):
+            for end, a, b in table[cell]:
+                if end < 0 or end >= n * n:
+                    continue
+                assert (cell, a, b) in {tuple(row) for row in table[end]}
+                assert {a, b} <= set(kernel.neighbours(n)[cell]) & set(kernel.neighbours(n)[end])
+
+
 # -- the tree -------------------------------------------------------------------------------------
 def new_root(state, knowledge: bool):
     n = state.game.size

@@ -329,9 +329,9 @@ class KnowledgePlayer(HexMCTSPlayer):
     """Level-5 with the connection knowledge at the root (``KnowledgeSearcher``) and the swap
     decisions of the solved maps where the size has one."""
 
-    def __init__(self, info: PlayerInfo, seed: int | None = None) -> None:
+    def __init__(self, info: PlayerInfo, seed: int | None = None, *, priors: bool = True) -> None:
         super().__init__(info, solve=True, seed=seed)
-        self.searcher = KnowledgeSearcher(solve=True, seed=self.rng.randrange(1 << 30))
+        self.searcher = KnowledgeSearcher(solve=True, priors=priors, seed=self.rng.randrange(1 << 30))
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         wins = swap_wins(state)

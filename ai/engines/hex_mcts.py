@@ -64,9 +64,10 @@ class HexSearcher:
 
     kind = "mcts"
 
-    def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False,
+    def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False, priors: bool = False,
                  seed: int | None = None) -> None:
-        self.options = np.zeros(4, np.int64)
+        self.options = np.zeros(kernel.OPTIONS, np.int64)
+        self.options[kernel.O_PRIORS] = priors
         self.options[kernel.O_RAVE] = rave
         self.options[kernel.O_BRIDGES] = bridges
         self.options[kernel.O_KNOWLEDGE] = rave  # proofs in the tree come with the Hex knowledge
@@ -99,8 +100,8 @@ class HexSearcher:
         nodes, edges, value, used = self.tree
         began = time.perf_counter()
         done = kernel.run_playouts(self.n, kernel.neighbours(self.n), kernel.bridge_table(self.n),
-                                   self.root_colour, -1, self.root, nodes, edges, value, used,
-                                   self.options, ctl, self.batch)
+                                   kernel.partner_table(self.n), self.root_colour, -1, self.root, nodes, edges,
+                                   value, used, self.options, ctl, self.batch)
         spent = time.perf_counter() - began
         if done == self.batch and spent > 0:
             self.batch = max(64, min(1 << 20, int(done * BATCH_SECONDS / spent)))
@@ -119,7 +120,7 @@ class HexSearcher:
         self.root_colour = kernel.board_colours(n, *state.boards)
         if node < 0:
             node = kernel.new_root(self.tree, self.root_colour, n, state.to_move,
-                                   bool(self.options[kernel.O_KNOWLEDGE]))
+                                   bool(self.options[kernel.O_KNOWLEDGE]), bool(self.options[kernel.O_PRIORS]))
         self.root, self.root_key = node, key
 
     def _descend(self, key: tuple[int, int, int]) -> int:
@@ -183,12 +184,13 @@ class HexMCTSPlayer(Player):
 
     def __init__(
         self, info: PlayerInfo, *, rave: bool = True, bridges: bool = True,
-        max_playouts: int | None = None, solve: bool = False, seed: int | None = None,
+        max_playouts: int | None = None, solve: bool = False, priors: bool = False, seed: int | None = None,
     ) -> None:
         self.info = info
         self.max_playouts = max_playouts
         self.rng = random.Random(seed)
-        self.searcher = HexSearcher(rave=rave, bridges=bridges, solve=solve, seed=self.rng.randrange(1 << 30))
+        self.searcher = HexSearcher(rave=rave, bridges=bridges, solve=solve, priors=priors,
+                                    seed=self.rng.randrange(1 << 30))
         self.last: Progress | None = None
 
     def choose(

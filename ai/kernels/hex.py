@@ -44,9 +44,19 @@ E_MOVE, E_CHILD, E_N, E_W, E_AN, E_AW = 0, 1, 2, 3, 4, 5
 EDGE_COLUMNS = 6
 # the tree's fill counters (``used``): nodes, edges
 U_NODES, U_EDGES = 0, 1
-# search options (``options``): RAVE selection, bridge-saving playouts, proofs in the tree, and
-# the visits an edge needs before its node is added (0: at once)
-O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND = 0, 1, 2, 3
+# search options (``options``): RAVE selection, bridge-saving playouts, proofs in the tree, the
+# visits an edge needs before its node is added (0: at once), and pattern priors at new nodes
+O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND, O_PRIORS = 0, 1, 2, 3, 4
+OPTIONS = 5
+# pattern priors: a new edge starts with this many virtual AMAF playouts won at its pattern's rate
+PRIOR_WEIGHT = 30.0
+PRIOR_SAVE = 0.9  # answers the opponent's intrusion into one of the mover's bridges
+PRIOR_CUT = 0.85  # takes the second carrier cell of an opponent's bridge already intruded on
+PRIOR_BRIDGE = 0.65  # makes a bridge to a stone or the mover's own edge (both carrier cells empty)
+PRIOR_NEAR = 0.55  # next to a stone
+PRIOR_FAR = 0.45  # anything else
+PRIOR_EDGE_ROW = 0.35  # on the board's outer ring, next to no stone
+PRIOR_FILL = 0.2  # fills a carrier cell of the mover's own intact bridge (wasted: its owner is joined)
 
 
 # -- tables (plain Python, built once per size) --------------------------------------------------
@@ -94,6 +104,24 @@ def neighbours(n: int) -> np.ndarray:
             if 0 <= r + dr < n and 0 <= c + dc < n:
                 table[cell, k] = (r + dr) * n + c + dc
                 k += 1
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=32)
+def partner_table(n: int) -> np.ndarray:
+    """(n*n, 8, 3) int32: for each cell x, its bridges seen from an end: (other end, carrier cell,
+    carrier cell), rows of -1 after; the other end may be an edge (n*n .. n*n+3: the edge template)."""
+    table = np.full((n * n, 8, 3), -1, np.int32)
+    found: list[set[tuple[int, int, int]]] = [set() for _ in range(n * n)]
+    for x, entries in enumerate(carriers(n)):
+        for y, a, b in entries:
+            for end, other in ((a, b), (b, a)):
+                if end < n * n:
+                    found[end].add((other, min(x, y), max(x, y)))
+    for cell, entries in enumerate(found):
+        for k, entry in enumerate(sorted(entries)):
+            table[cell, k] = entry
     table.flags.writeable = False
     return table
 
@@ -282,24 +310,76 @@ def new_tree(max_nodes: int, max_edges: int) -> tuple[np.ndarray, np.ndarray, np
     return nodes, edges, value, used
 
 
-def new_root(tree, colour: np.ndarray, n: int, player: int, knowledge: bool) -> int:
+def new_root(tree, colour: np.ndarray, n: int, player: int, knowledge: bool, priors: bool = False) -> int:
     """Empty ``tree`` (from ``new_tree``) and add the root: ``player`` to move on ``colour``."""
     nodes, edges, value, used = tree
     used[:] = 0
     cells = n * n
-    return add_node(colour, n, neighbours(n), player, knowledge, nodes, edges, value, used,
-                    np.zeros(cells, np.uint8), np.zeros(cells, np.uint8), np.empty(cells, np.int32),
-                    np.empty(cells, np.int32))
+    return add_node(colour, n, neighbours(n), bridge_table(n), partner_table(n), player, knowledge, priors,
+                    nodes, edges, value, used, np.zeros(cells, np.uint8), np.zeros(cells, np.uint8),
+                    np.empty(cells, np.int32), np.empty(cells, np.int32))
 
 
 @njit(cache=True, nogil=True)
-def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near, far_mark, group, found) -> int:
+def prior(colour, n, nbrs, bridges, partners, cell, own) -> float:
+    """The pattern prior of a move of colour ``own`` on the empty ``cell``: the strongest of the
+    local shapes it makes (see the PRIOR_* rates), from the bridges through and around it."""
+    opp = 3 - own
+    best = PRIOR_FAR
+    fills = False
+    for k in range(6):
+        y = bridges[cell, k, 0]
+        if y < 0:
+            break
+        a = colour[bridges[cell, k, 1]]
+        b = colour[bridges[cell, k, 2]]
+        if a == own and b == own:
+            if colour[y] == opp:
+                return PRIOR_SAVE
+            if colour[y] == EMPTY:
+                fills = True
+        elif a == opp and b == opp and colour[y] == own:
+            best = PRIOR_CUT
+    if fills and best < PRIOR_CUT:
+        return PRIOR_FILL
+    if best < PRIOR_BRIDGE:
+        for k in range(8):
+            end = partners[cell, k, 0]
+            if end < 0:
+                break
+            if colour[end] == own and colour[partners[cell, k, 1]] == EMPTY and \
+                    colour[partners[cell, k, 2]] == EMPTY:
+                best = PRIOR_BRIDGE
+                break
+    if best < PRIOR_NEAR:
+        near = False
+        for j in range(6):
+            nb = nbrs[cell, j]
+            if nb < 0:
+                break
+            if colour[nb] != EMPTY:
+                near = True
+                break
+        if near:
+            best = PRIOR_NEAR
+        else:
+            r = cell // n
+            c = cell % n
+            if r == 0 or c == 0 or r == n - 1 or c == n - 1:
+                best = PRIOR_EDGE_ROW
+    return best
+
+
+@njit(cache=True, nogil=True)
+def add_node(colour, n, nbrs, bridges, partners, player, knowledge, priors, nodes, edges, value, used, near,
+             far_mark, group, found) -> int:
     """A new node for ``player`` to move on ``colour``, with its proofs; -1 if the tree is full.
 
     With ``knowledge``: a mover with a winning cell is a proven win (no edges); an opponent with
     one winning cell leaves the block as the only edge, with two the mover is a proven loss.
     Without it (plain UCT) only a game already won by the last move is noticed.
-    Edges come in random order, so ties between unvisited moves fall at random.
+    Edges come in random order, so ties between unvisited moves fall at random.  With ``priors``
+    each edge starts with ``PRIOR_WEIGHT`` virtual AMAF playouts won at its pattern's rate.
     """
     total = n * n
     node = used[U_NODES]
@@ -337,6 +417,11 @@ def add_node(colour, n, nbrs, player, knowledge, nodes, edges, value, used, near
         edges[e, E_AN] = 0
         edges[e, E_AW] = 0
         value[e] = FIRST_PLAY
+        if priors and count > 1:
+            rate = prior(colour, n, nbrs, bridges, partners, edges[e, E_MOVE], player + 1)
+            edges[e, E_AN] = int(PRIOR_WEIGHT)
+            edges[e, E_AW] = int(PRIOR_WEIGHT * rate + 0.5)
+            value[e] = edges[e, E_AW] / edges[e, E_AN]
     nodes[node, N_FIRST] = first
     nodes[node, N_COUNT] = count
     nodes[node, N_PLAYER] = player
@@ -431,7 +516,7 @@ def backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, va
 
 
 @njit(cache=True, nogil=True)
-def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, value, used, options, ctl,
+def run_playouts(n, nbrs, bridges, partners, root_colour, root_last, root, nodes, edges, value, used, options, ctl,
                  batch) -> int:
     """MCTS iterations from ``root`` until ``batch`` are done, the driver says stop, the node
     budget is spent or the root is proven; returns how many ran (also added to ctl[CTL_NODES]).
@@ -446,6 +531,7 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
     rave = options[O_RAVE] != 0
     use_bridges = options[O_BRIDGES] != 0
     knowledge = options[O_KNOWLEDGE] != 0
+    priors = options[O_PRIORS] != 0
     expand_at = options[O_EXPAND]
     colour = root_colour.copy()
     order = np.empty(total, np.int32)
@@ -483,8 +569,8 @@ def run_playouts(n, nbrs, bridges, root_colour, root_last, root, nodes, edges, v
                     won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
                                      where, near, group)
                     break
-                child = add_node(colour, n, nbrs, 1 - player, knowledge, nodes, edges, value, used,
-                                 near, far_mark, group, found)
+                child = add_node(colour, n, nbrs, bridges, partners, 1 - player, knowledge, priors, nodes,
+                                 edges, value, used, near, far_mark, group, found)
                 if child >= 0:
                     edges[e, E_CHILD] = child
                     if nodes[child, N_PROVEN] != 0:
@@ -548,12 +634,12 @@ def warm_up_search() -> None:
     tree = new_tree(64, 1024)
     nodes, edges, value, used = tree
     seed_random(1)
-    root = new_root(tree, colour, n, 1, True)
+    root = new_root(tree, colour, n, 1, True, True)
     scratch = np.zeros(n * n, np.uint8), np.empty(n * n, np.int32)
     ctl = new_ctl()
     for rave in (0, 1):
-        options = np.array([rave, rave, rave, rave], np.int64)
-        run_playouts(n, nbrs, bridges, colour, 4, root, nodes, edges, value, used, options, ctl, 4)
+        options = np.full(OPTIONS, rave, np.int64)
+        run_playouts(n, nbrs, bridges, partner_table(n), colour, 4, root, nodes, edges, value, used, options, ctl, 4)
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
     winner(colour, n, nbrs, *scratch)

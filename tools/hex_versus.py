@@ -1,0 +1,95 @@
+"""Hex strength runs: a level-5 variant against today's level-5 (the kernel MCTS without
+connection knowledge), both in this process, colours alternating, no swap.
+
+    python tools/hex_versus.py --size 9 --games 20 --time 1 --new level-5
+    python tools/hex_versus.py --size 11 --new priors --log /tmp/hex/priors-11.log
+
+Game i: the new player (seed 1000 + i) is Blue in even games, the old one (seed 2000 + i) Red;
+each move is given ``Limits(time=...)`` and there is no time forfeit (on a loaded machine both
+overrun now and then).  One line per game and a summary with the longest move of each side.
+Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pattern priors in
+the tree, no root knowledge), ``root`` (the root knowledge without the priors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import ai  # noqa: E402
+import games  # noqa: E402
+from ai.base import Limits, Player  # noqa: E402
+from ai.engines.hex_knowledge import KnowledgePlayer, warm_up  # noqa: E402
+from ai.engines.hex_mcts import HexMCTSPlayer  # noqa: E402
+
+VARIANTS = {
+    "level-5": lambda info, seed: ai.make_player("hex", "level-5", seed=seed),
+    "priors": lambda info, seed: HexMCTSPlayer(info, solve=True, priors=True, seed=seed),
+    "root": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False),
+}
+
+
+def old_level5(info, seed: int) -> Player:
+    """Today's level-5 as it was before the connection knowledge: the kernel MCTS and the solver."""
+    return HexMCTSPlayer(info, solve=True, seed=seed)
+
+
+def play(game, blue: Player, red: Player, seconds: float) -> tuple[int, int, list[float], list[float]]:
+    """One game: (winner, plies, Blue's move times, Red's move times)."""
+    state = game.initial_state()
+    times: list[list[float]] = [[], []]
+    while not state.is_terminal():
+        side = state.to_move
+        began = time.perf_counter()
+        move = (blue, red)[side].choose(state, Limits(time=seconds))
+        times[side].append(time.perf_counter() - began)
+        state = state.play(move)
+    return state.winner(), sum(map(len, times)), times[0], times[1]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds and colours)")
+    parser.add_argument("--time", type=float, default=1.0)
+    parser.add_argument("--new", choices=sorted(VARIANTS), default="level-5")
+    parser.add_argument("--log", type=Path)
+    args = parser.parse_args(argv)
+    game = games.load("hex", size=args.size, swap=0)
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    warm_up()
+    log = args.log.open("a", encoding="utf-8") if args.log else None
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+        if log:
+            log.write(line + "\n")
+            log.flush()
+
+    say(f"# {args.new} vs old level-5, {args.size}x{args.size}, {args.time} s a move, games "
+        f"{args.first}..{args.first + args.games - 1}")
+    won = [0, 0]  # the new player's wins as Blue, as Red
+    longest = [0.0, 0.0]  # new, old
+    for i in range(args.first, args.first + args.games):
+        new, old = VARIANTS[args.new](info, 1000 + i), old_level5(info, 2000 + i)
+        new_side = i % 2
+        players = (new, old) if new_side == 0 else (old, new)
+        winner, plies, blue_times, red_times = play(game, *players, args.time)
+        new_times, old_times = (blue_times, red_times) if new_side == 0 else (red_times, blue_times)
+        longest = [max(longest[0], *new_times), max(longest[1], *old_times)]
+        won[new_side] += winner == new_side
+        say(f"game {i}: new as {'Blue' if new_side == 0 else 'Red'}, {'new' if winner == new_side else 'old'} "
+            f"won in {plies} plies; longest move new {max(new_times):.2f} s old {max(old_times):.2f} s")
+    played = args.games
+    say(f"new won {sum(won)} of {played} ({100 * sum(won) / played:.0f}%): as Blue {won[0]} of "
+        f"{(played + 1 - args.first % 2) // 2}, as Red {won[1]}; longest move new {longest[0]:.2f} s "
+        f"old {longest[1]:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
