@@ -45,6 +45,9 @@ from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 SIZE = 8
 PLY_COST = 0.1  # discs of cost per ply: among equally good lines, shallower positions first
 CHECKPOINT_EVERY = 10  # positions
+# the kernel search without its selective cut-offs (multi-ProbCut, where the kernels have it): a book
+# move is valued by the full-width search
+EXACT = (kernel.NO_PROBCUT, kernel.MPC_OFF) if hasattr(kernel, "NO_PROBCUT") else ()
 
 
 class Evaluator:
@@ -73,7 +76,7 @@ class Evaluator:
             every = depth == self.depth
             done = kernel.search_root_with(me64, opp64, depth, first, every, 0, t.geo, t.square_value, t.mid_keys,
                                            t.mid_data, t.sqs, t.fls, ctl, self.out_sq, self.out_value, self.pat,
-                                           self.weights, np.int64(0), np.int64(0))
+                                           self.weights, np.int64(0), np.int64(0), *EXACT)
             first = int(self.out_sq[int(np.argmax(self.out_value[:done]))])
         self.seconds += time.process_time() - start
         self.nodes += int(ctl[CTL_NODES])
