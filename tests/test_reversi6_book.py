@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -149,3 +150,34 @@ def test_level_5_answers_6x6_from_the_book():
     child = start.play(move)
     assert reversi_book.book_answer(child).value == 4
     assert np.sign(player.last.score) == -1
+
+
+selfcheck_spec = importlib.util.spec_from_file_location("reversi6_selfcheck", ROOT / "tools" / "reversi6_selfcheck.py")
+selfcheck = importlib.util.module_from_spec(selfcheck_spec)
+sys.modules[selfcheck_spec.name] = selfcheck  # its dataclass looks its module up
+selfcheck_spec.loader.exec_module(selfcheck)
+
+
+def test_the_self_check_confirms_level_5_and_catches_a_thrown_margin(monkeypatch):
+    """Two late games: level-5 keeps its margin after every move; a player that takes the worst
+    move (by the solver) where it matters is caught."""
+    state = selfcheck.start_state(12, seed=4)
+    solver, tally = tool.Solver(16), selfcheck.Tally()
+    lines = [selfcheck.play_checked(solver, "level-1", state.to_move, state, None, 1, tally, lambda text: None)]
+    assert tally.checked >= 4 and tally.lost == 0 and "0 margins lost" in lines[0]
+
+    class Worst:
+        """Plays the move that leaves the opponent the most (the solver's), so it drops its margin."""
+
+        last = None
+
+        def choose(self, state, limits=None):
+            kids = [(m, state.play(m)) for m in state.legal_moves()]
+            return max(kids, key=lambda mk: exact(solver, mk[1].mover, mk[1].opponent))[0]
+
+    make_player = selfcheck.ai.make_player
+    monkeypatch.setattr(selfcheck.ai, "make_player",
+                        lambda game, pid, seed=None: Worst() if pid == "level-5" else make_player(game, pid, seed=seed))
+    worse = selfcheck.Tally()
+    selfcheck.play_checked(solver, "level-1", state.to_move, state, None, 1, worse, lambda text: None)
+    assert worse.lost > 0

@@ -1,0 +1,121 @@
+"""Does level-5 ever give away part of 6x6 Reversi's proven value?  Checked by our own solver.
+
+    nice -n 15 .venv/bin/python tools/reversi6_selfcheck.py --games 2 --time 1                    # from the start
+    nice -n 15 .venv/bin/python tools/reversi6_selfcheck.py --games 2 --time 1 --start-empties 22
+
+Level-5 (as the app makes it, with the 6x6 book of ai/engines/reversi_book.py) plays each colour
+in turn at ``--time`` seconds a move against random play, levels 2-5 and the course's players.
+The exact solver (tools/solve_reversi6.py's, no time limit, one table for the run) knows level-5's
+margin at every turn: at the start the proven one (-4 for Black, +4 for White), after each
+opponent move the new exact margin (an opponent's mistake raises it).  After every level-5 move a
+null-window solve checks that the margin is kept: the opponent, now to move, can reach no more
+than minus that margin.  Prints each game and the totals: level-5 moves checked, book moves,
+margins lost (must be 0).  ``--start-empties N`` starts each game instead at a seeded random
+position with N empties, to check the part of the game the solver can reach quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ai  # noqa: E402
+import games  # noqa: E402
+from ai.base import Limits  # noqa: E402
+from ai.engines.reversi_book import book_answer  # noqa: E402
+from tools.solve_reversi6 import Solver  # noqa: E402
+
+SIZE = 6
+OPPONENTS = ("level-1", "level-2", "level-3", "level-4", "level-5", "reversi:easy", "reversi:medium",
+             "reversi:hard")
+
+
+@dataclass
+class Tally:
+    checked: int = 0
+    book: int = 0
+    lost: int = 0
+
+
+def start_state(empties: int, seed: int):
+    """The start, or a seeded random-play position with ``empties`` empty squares (not finished)."""
+    game = games.load("reversi", size=SIZE)
+    rng = random.Random(seed)
+    while True:
+        state = game.initial_state()
+        while state.empties() > empties and not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            return state
+
+
+def margin_of(solver: Solver, state, hint: int) -> int:
+    """The exact final margin for the side to move: the book's where it has the position (proven
+    when the book was made), else the solver's, searched first in a window around ``hint``."""
+    answer = book_answer(state)
+    if answer is not None:
+        return int(answer.value)
+    return solver.exact(state.mover, state.opponent, hint)[1]
+
+
+def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seconds: float, seed: int,
+                 tally: Tally, log) -> str:
+    """One game; returns its line for the log.  Level-5's margin is checked after each of its moves
+    that is not the book's (a book move keeps the margin: proven when the book was made)."""
+    game = games.load("reversi", size=SIZE)
+    level5 = ai.make_player("reversi", "level-5", seed=seed)
+    opponent = ai.make_player("reversi", opponent_id, seed=seed)
+    hint, lost = 0, 0  # hint: level-5's margin at its last turn (its margin now is no less)
+    while not state.is_terminal():
+        if state.to_move != level5_side:
+            state = state.play(opponent.choose(state, Limits(time=seconds)))
+            continue
+        margin = margin_of(solver, state, hint)
+        move = level5.choose(state, Limits(time=seconds))
+        after = state.play(move)
+        tally.checked += 1
+        if level5.last is not None and level5.last.kind == "book":
+            tally.book += 1
+        elif solver.root(after.mover, after.opponent, -margin, -margin + 1)[1] > -margin:
+            # the opponent, now to move, can reach more than -margin (a null window at -margin)
+            lost += 1
+            tally.lost += 1
+            log(f"    LOST: {game.format_move(state, move)} at {state.empties()} empties, margin was {margin:+d},"
+                f" position {game.to_text(state)}")
+        state, hint = after, margin
+    black, white = state.score()
+    final = black - white if level5_side == 0 else white - black
+    side = ("Black", "White")[level5_side]
+    return f"  level-5 ({side}) vs {opponent_id}: final margin {final:+d}, {lost} margins lost"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="games against each opponent (colours alternate)")
+    parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides")
+    parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS))
+    parser.add_argument("--start-empties", type=int, default=SIZE * SIZE - 4)
+    parser.add_argument("--bits", type=int, default=22, help="solver table of 2**bits entries")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    solver, tally = Solver(args.bits), Tally()
+    wall = time.perf_counter()
+    for opponent_id in args.opponents:
+        for i in range(args.games):
+            seed = args.seed + i
+            state = start_state(args.start_empties, seed)
+            print(play_checked(solver, opponent_id, i % 2, state, args.time, seed, tally, print), flush=True)
+    print(f"{tally.checked} level-5 moves checked ({tally.book} from the book), {tally.lost} margins lost;"
+          f" solver {solver.nodes:,} nodes, {solver.seconds:.0f} s of CPU ({time.perf_counter() - wall:.0f} s wall)")
+    return 1 if tally.lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
