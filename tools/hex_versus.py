@@ -8,7 +8,8 @@ Game i: the new player (seed 1000 + i) is Blue in even games, the old one (seed 
 each move is given ``Limits(time=...)`` and there is no time forfeit (on a loaded machine both
 overrun now and then).  One line per game and a summary with the longest move of each side.
 Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pattern priors in
-the tree, no root knowledge), ``root`` (the root knowledge without the priors).
+the tree, no root knowledge), ``root`` (the root knowledge alone), ``mustplay`` (the root knowledge
+and the mustplay of the principal line's nodes, no priors).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from ai.engines.hex_mcts import HexMCTSPlayer  # noqa: E402
 VARIANTS = {
     "level-5": lambda info, seed: ai.make_player("hex", "level-5", seed=seed),
     "priors": lambda info, seed: HexMCTSPlayer(info, solve=True, priors=True, seed=seed),
-    "root": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False),
+    "root": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=False),
+    "mustplay": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False),
 }
 
 

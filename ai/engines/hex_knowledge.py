@@ -46,6 +46,10 @@ SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
 CHILD_SHARE = 0.6  # root moves are looked at one per batch until this share of the move time
 SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
 EDGE_NAMES = (("left", "right"), ("top", "bottom"))
+TREE_MUSTPLAY_UP_TO = 13  # board sizes whose tree nodes get the mustplay (19x19: one H-search is too slow)
+TREE_VISITS = 200  # a node of the principal line is given its mustplay once it has this many visits
+TREE_DEPTH = 6  # nodes of the principal line looked at, the root's child first
+TREE_SHARE = 0.7  # no new H-search in the tree after this share of the move time
 
 
 @dataclass(frozen=True)
@@ -233,9 +237,10 @@ class KnowledgeSearcher(HexSearcher):
     and measured worse (docs/tuning/hex-knowledge.md).
     """
 
-    def __init__(self, *, look_at_children: bool = False, **options) -> None:
+    def __init__(self, *, look_at_children: bool = False, tree_mustplay: bool = True, **options) -> None:
         super().__init__(**options)
         self.look_at_children = look_at_children
+        self.tree_mustplay = tree_mustplay
         start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
@@ -243,6 +248,7 @@ class KnowledgeSearcher(HexSearcher):
         self.move_time = limits.time
         self.root_state = state
         self.looked_at: set[int] = set()
+        self.restricted: set[int] = set()  # tree nodes given their mustplay (or found lost) this move
         n = state.game.size
         self.knowing = knowledge_ready()  # fixed for the whole move
         known = analyse(state) if self.knowing and n <= ANALYSE_UP_TO and not state.can_swap() else None
@@ -265,6 +271,8 @@ class KnowledgeSearcher(HexSearcher):
                 return Progress(depth=empties, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
                                 done=True)
         result = super().start(state, limits)
+        if known is not None:
+            self.restricted.add(self.root)
         if result is None and known is not None:
             keep = known.mustplay
             if keep is None:  # a stone on a filled cell is no better than a pass: never the only win
@@ -277,6 +285,11 @@ class KnowledgeSearcher(HexSearcher):
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         result = super().iterate(step, ctl)
         state = self.root_state
+        if self.tree_mustplay and self.knowing and state.game.size <= TREE_MUSTPLAY_UP_TO and not state.can_swap() \
+                and result is not None and result.proven is None and \
+                (self.move_time is None or time.perf_counter() - self.began < TREE_SHARE * self.move_time) \
+                and self.restrict_principal_line():
+            result = self.report()
         if not self.look_at_children or not self.knowing or state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
             return result
         if self.move_time is not None and time.perf_counter() - self.began > CHILD_SHARE * self.move_time:
@@ -292,6 +305,47 @@ class KnowledgeSearcher(HexSearcher):
         if known is not None and known.winner == after.to_move:
             prune_root(self, frozenset(self.alive_moves()) - {move})
         return result
+
+    def restrict_principal_line(self) -> bool:
+        """Give the first node of the principal line (root first, then the most visited moves) that
+        has ``TREE_VISITS`` visits and no mustplay yet its mustplay: one H-search of the opponent
+        of its mover, whose SCs between its edges say where the mover must play; a move outside
+        is marked lost, and a node whose opponent is already joined is proven lost (its parent is
+        then a proven win, and the move into the parent a loss).  Returns True if a node was looked at."""
+        nodes, edges, value, _ = self.tree
+        n = self.n
+        colour = self.root_colour.copy()
+        node = self.root
+        path: list[tuple[int, int]] = []  # (node, edge followed) from the root down to ``node``
+        for _ in range(TREE_DEPTH + 1):
+            if nodes[node, kernel.N_VISITS] < TREE_VISITS or nodes[node, kernel.N_PROVEN] != 0:
+                return False
+            if node not in self.restricted and nodes[node, kernel.N_COUNT] > 1:
+                self.restricted.add(node)
+                side = int(nodes[node, kernel.N_PLAYER])
+                cells = np.zeros(hex_vc.words(n), np.uint64)
+                status = hex_vc.mustplay(colour, n, neighbours(n), side, tree_limits(n), cells)
+                if status < 0 and path:
+                    nodes[node, kernel.N_PROVEN] = -1
+                    parent, move_edge = path[-1]
+                    nodes[parent, kernel.N_PROVEN] = 1
+                    nodes[parent, kernel.N_MOVE] = edges[move_edge, kernel.E_MOVE]
+                    if len(path) > 1:
+                        value[path[-2][1]] = -1.0
+                elif status > 0:
+                    first = nodes[node, kernel.N_FIRST]
+                    for e in range(first, first + nodes[node, kernel.N_COUNT]):
+                        if value[e] >= 0.0 and not hex_vc.has_cell(cells, int(edges[e, kernel.E_MOVE])):
+                            value[e] = -1.0
+                return True
+            e = kernel.best_edge(nodes, edges, value, node)
+            child = int(edges[e, kernel.E_CHILD]) if e >= 0 else -1
+            if child < 0:
+                return False
+            colour[edges[e, kernel.E_MOVE]] = nodes[node, kernel.N_PLAYER] + 1
+            path.append((node, e))
+            node = child
+        return False
 
     def _most_visited_unseen(self) -> int | None:
         nodes, edges, value, _ = self.tree
@@ -309,6 +363,13 @@ class KnowledgeSearcher(HexSearcher):
         first = nodes[self.root, kernel.N_FIRST]
         return [int(edges[e, kernel.E_MOVE]) for e in range(first, first + nodes[self.root, kernel.N_COUNT])
                 if value[e] >= 0.0]
+
+
+@lru_cache(maxsize=8)
+def tree_limits(n: int) -> np.ndarray:
+    """H-search bounds for the mustplay of tree nodes: the 10x10-13x13 bounds on every size
+    (a tenth of a second or less a node on 9x9 and 11x11; the solver's bounds on 9x9 cost more)."""
+    return hex_vc.limits(n, max_carrier=16 if n <= 11 else 14, max_vc=4, max_sc=8, max_or=3)
 
 
 def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:
@@ -329,9 +390,11 @@ class KnowledgePlayer(HexMCTSPlayer):
     """Level-5 with the connection knowledge at the root (``KnowledgeSearcher``) and the swap
     decisions of the solved maps where the size has one."""
 
-    def __init__(self, info: PlayerInfo, seed: int | None = None, *, priors: bool = True) -> None:
+    def __init__(self, info: PlayerInfo, seed: int | None = None, *, priors: bool = True,
+                 tree_mustplay: bool = True) -> None:
         super().__init__(info, solve=True, seed=seed)
-        self.searcher = KnowledgeSearcher(solve=True, priors=priors, seed=self.rng.randrange(1 << 30))
+        self.searcher = KnowledgeSearcher(solve=True, priors=priors, tree_mustplay=tree_mustplay,
+                                          seed=self.rng.randrange(1 << 30))
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         wins = swap_wins(state)
