@@ -241,6 +241,7 @@ class KnowledgeSearcher(HexSearcher):
         super().__init__(**options)
         self.look_at_children = look_at_children
         self.tree_mustplay = tree_mustplay
+        self.vc_seconds = 0.0  # the longest tree H-search so far: one is not started unless it fits the move
         start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
@@ -287,7 +288,8 @@ class KnowledgeSearcher(HexSearcher):
         state = self.root_state
         if self.tree_mustplay and self.knowing and state.game.size <= TREE_MUSTPLAY_UP_TO and not state.can_swap() \
                 and result is not None and result.proven is None and \
-                (self.move_time is None or time.perf_counter() - self.began < TREE_SHARE * self.move_time) \
+                (self.move_time is None or
+                 time.perf_counter() - self.began + self.vc_seconds < TREE_SHARE * self.move_time) \
                 and self.restrict_principal_line():
             result = self.report()
         if not self.look_at_children or not self.knowing or state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
@@ -324,7 +326,9 @@ class KnowledgeSearcher(HexSearcher):
                 self.restricted.add(node)
                 side = int(nodes[node, kernel.N_PLAYER])
                 cells = np.zeros(hex_vc.words(n), np.uint64)
+                began = time.perf_counter()
                 status = hex_vc.mustplay(colour, n, neighbours(n), side, tree_limits(n), cells)
+                self.vc_seconds = max(0.9 * self.vc_seconds, time.perf_counter() - began)
                 if status < 0 and path:
                     nodes[node, kernel.N_PROVEN] = -1
                     parent, move_edge = path[-1]
