@@ -88,10 +88,10 @@ def _cells(bits: np.ndarray, n: int) -> frozenset[int]:
     return frozenset(c for c in range(n * n) if hex_vc.has_cell(bits, c))
 
 
-def _side_connections(colour: np.ndarray, n: int, side: int):
+def _side_connections(colour: np.ndarray, n: int, side: int, lim: np.ndarray):
     """(chain/edge VCs, edge VCs, edge SCs, SC keys) of one colour on a filled board."""
     ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key = hex_vc.h_search(colour, n, neighbours(n), side,
-                                                                           hex_vc.limits(n))
+                                                                           lim)
     names = [EDGE_NAMES[side][0], EDGE_NAMES[side][1]]
     stones = [e for e in range(2, ends) if kind[e] == hex_vc.K_CHAIN]
     points = [0, 1, *stones]
@@ -113,8 +113,9 @@ def _side_connections(colour: np.ndarray, n: int, side: int):
     return tuple(connections), edge_vcs, edge_scs, keys
 
 
-def analyse(state: HexState) -> Knowledge:
-    """Fill-in and virtual connections of ``state`` for both colours (see the module docstring)."""
+def analyse(state: HexState, lim: np.ndarray | None = None) -> Knowledge:
+    """Fill-in and virtual connections of ``state`` for both colours (see the module docstring),
+    within the H-search bounds ``lim`` (default ``hex_vc.limits``: the solver's)."""
     began = time.perf_counter()
     n = state.game.size
     mover = state.to_move
@@ -125,7 +126,8 @@ def analyse(state: HexState) -> Knowledge:
     dead = frozenset(int(c) for c in np.flatnonzero(marks == 1))
     captured = (frozenset(int(c) for c in np.flatnonzero(marks == 2)),
                 frozenset(int(c) for c in np.flatnonzero(marks == 3)))
-    per_side = [_side_connections(colour, n, side) for side in (0, 1)]
+    lim = hex_vc.limits(n) if lim is None else lim
+    per_side = [_side_connections(colour, n, side, lim) for side in (0, 1)]
     mine, theirs = per_side[mover], per_side[1 - mover]
     empty = frozenset(int(c) for c in np.flatnonzero(colour[: n * n] == 0))
     winner = state.winner()
@@ -252,7 +254,7 @@ class KnowledgeSearcher(HexSearcher):
         self.restricted: set[int] = set()  # tree nodes given their mustplay (or found lost) this move
         n = state.game.size
         self.knowing = knowledge_ready()  # fixed for the whole move
-        known = analyse(state) if self.knowing and n <= ANALYSE_UP_TO and not state.can_swap() else None
+        known = analyse(state, tree_limits(n)) if self.knowing and n <= ANALYSE_UP_TO and not state.can_swap() else None
         empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
         wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move] if known else []
         if known is not None and (wins_now or known.winner == state.to_move):
@@ -371,8 +373,8 @@ class KnowledgeSearcher(HexSearcher):
 
 @lru_cache(maxsize=8)
 def tree_limits(n: int) -> np.ndarray:
-    """H-search bounds for the mustplay of tree nodes: the 10x10-13x13 bounds on every size
-    (a tenth of a second or less a node on 9x9 and 11x11; the solver's bounds on 9x9 cost more)."""
+    """H-search bounds for the player's root analysis and the mustplay of tree nodes: about the
+    10x10-13x13 bounds on every size (the solver's bounds on 9x9 cost several times more)."""
     return hex_vc.limits(n, max_carrier=16 if n <= 11 else 14, max_vc=4, max_sc=8, max_or=3)
 
 
