@@ -19,7 +19,7 @@ import pytest
 
 import games
 from ai import data
-from ai.base import PlayerInfo
+from ai.base import Limits, PlayerInfo
 from ai.engines import reversi_book
 from games.grid import permute_bits
 from games.reversi import flips
@@ -120,6 +120,8 @@ def test_level_5_plays_near_best_book_moves_and_varies_with_its_seed(monkeypatch
                                                        for i in range(4))[move])
         chosen.add(move)
     assert len(chosen) > 1, "different seeds, different games"
+    player.choose(start, Limits(depth=3))
+    assert player.last.kind != "book", "a fixed-depth search (analysis) wants searched values"
     capped = ReversiPlayer(PlayerInfo("level-4", "level-4"), depth=5, solve_empties=12, seed=1)
     capped.choose(start)
     assert capped.last.kind != "book", "the lower levels do not use the book"

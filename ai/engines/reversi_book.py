@@ -134,12 +134,13 @@ def load(size: int) -> Book | None:
     return read(path) if path is not None and path.exists() else None
 
 
-def book_answer(state, rng: random.Random | None = None) -> Answer | None:
+def book_answer(state, rng: random.Random | None = None, depth: int | None = None) -> Answer | None:
     """The book's move for a Reversi state, or None outside the book.  An exact book answers its
     best move; an inexact one a move within ``VARIETY`` of its best, drawn with ``rng`` (the best
-    without one)."""
+    without one), and only to a search whose ``depth`` limit, if any, reaches the end of the game:
+    a move in a game, not the fixed-depth searches of analysis and tests, which want searched values."""
     book = load(state.game.size)
-    if book is None:
+    if book is None or (not book.exact and depth is not None and depth < state.empties()):
         return None
     legal = state.legal_moves()
     answers = [a for a in book.lookup(state.mover, state.opponent) if a.move in legal]

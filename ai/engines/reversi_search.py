@@ -102,7 +102,7 @@ class KernelSearch:
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
         if self.depth_cap is None and not self.noise and not self.solve_first and self.solve_empties:
             # the full player only (not the bench's midgame-only one): 6x6 perfect play, 8x8 openings
-            answer = book_answer(state, self.rng)  # ai/engines/reversi_book.py
+            answer = book_answer(state, self.rng, limits.depth)  # ai/engines/reversi_book.py
             if answer is not None:
                 return book_progress(answer)
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
