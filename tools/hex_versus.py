@@ -9,7 +9,7 @@ each move is given ``Limits(time=...)`` and there is no time forfeit (on a loade
 overrun now and then).  One line per game and a summary with the longest move of each side.
 Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pattern priors in
 the tree, no root knowledge), ``root`` (the root knowledge alone), ``mustplay`` (the root knowledge
-and the mustplay of the principal line's nodes, no priors).
+and the mustplay of the principal line's nodes, no priors), ``all`` (the three).
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ VARIANTS = {
     "level-5": lambda info, seed: ai.make_player("hex", "level-5", seed=seed),
     "priors": lambda info, seed: HexMCTSPlayer(info, solve=True, priors=True, seed=seed),
     "root": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=False),
-    "mustplay": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False),
+    "mustplay": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=True),
+    "all": lambda info, seed: KnowledgePlayer(info, seed=seed, tree_mustplay=True),
 }
 
 

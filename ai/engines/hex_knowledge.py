@@ -236,10 +236,12 @@ class KnowledgeSearcher(HexSearcher):
     With ``look_at_children`` it also analyses, between batches of playouts, the position after
     the most visited root move not yet looked at: a move after which the opponent's connections
     win is marked lost, one after which ours win is played.  Off by default: it cost playouts
-    and measured worse (docs/tuning/hex-knowledge.md).
+    and measured worse (docs/tuning/hex-knowledge.md).  With ``tree_mustplay`` the nodes of the
+    principal line get their mustplay too (``restrict_principal_line``); also off by default: on
+    the loaded machine its H-searches cost more playouts than they saved (same file).
     """
 
-    def __init__(self, *, look_at_children: bool = False, tree_mustplay: bool = True, **options) -> None:
+    def __init__(self, *, look_at_children: bool = False, tree_mustplay: bool = False, **options) -> None:
         super().__init__(**options)
         self.look_at_children = look_at_children
         self.tree_mustplay = tree_mustplay
@@ -397,7 +399,7 @@ class KnowledgePlayer(HexMCTSPlayer):
     decisions of the solved maps where the size has one."""
 
     def __init__(self, info: PlayerInfo, seed: int | None = None, *, priors: bool = True,
-                 tree_mustplay: bool = True) -> None:
+                 tree_mustplay: bool = False) -> None:
         super().__init__(info, solve=True, seed=seed)
         self.searcher = KnowledgeSearcher(solve=True, priors=priors, tree_mustplay=tree_mustplay,
                                           seed=self.rng.randrange(1 << 30))
