@@ -7,6 +7,9 @@
         --checkpoint /tmp/rastros-proof/book8_35.pickle                   # another first move, another run
     .venv/bin/python tools/rastros_book.py --size 8 --write-partial \
         --checkpoint /tmp/rastros-proof/book8.pickle --merge /tmp/rastros-proof/book8_35.pickle  # one book
+    nice -n 15 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --write-partial \
+        --checkpoint /tmp/rastros-proof/book8.pickle --merge ... \
+        --hardness /tmp/rastros-proof/hard8.pickle                        # the hardness pass alone: hours
 
 The book is built ply by ply (breadth first) over the tree where the winner (South on 4x4..7x7,
 North on 8x8) plays book moves and the loser plays anything:
@@ -22,7 +25,8 @@ North on 8x8) plays book moves and the loser plays anything:
   gone), ties by the most winner book positions.  Those counts come from a pass over the finished
   tree (``--hardness``, its own checkpoint, resumable): for each winner book position, does any
   move besides the book's win?  Positions whose proof needs more than ``--hardness-cap`` solver
-  positions stay unknown (counted as not unique).
+  positions stay unknown (counted as not unique); ``--counted-only`` writes the book with the
+  counts so far (a pass stopped early: the positions not reached are unknown).
 Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
 each ply (``--checkpoint``) lets a killed run resume; ``--max-plies`` stops early, recording the
 positions still open.  At the end every loser reply in the tree is checked to have a book answer or
@@ -367,7 +371,7 @@ class Builder:
                        leaves=len(self.leaves), open=len(self.frontier) + len(self.deferred), replies_checked=checked,
                        in_game_budget=prover.budget, refutations=self.refutations,
                        hardness_seconds=round(hardness["seconds"], 1), hardness_positions=hardness["positions"],
-                       hardness_cap=hardness["cap"], **hardness_figures({k: counts[k] for k in self.entries if k in counts}))
+                       hardness_cap=hardness["cap"], **hardness_figures({k: counts.get(k, UNKNOWN) for k in self.entries}))
         book.save(out, self.n, entries, figures, list(self.frontier) + list(self.deferred))
         log(f"wrote {out}: {len(entries)} positions, {out.stat().st_size:,} bytes; {figures}")
 
@@ -394,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hardness", type=Path, default=None,
                         help="the hardness pass's checkpoint (default: beside --checkpoint)")
     parser.add_argument("--hardness-cap", type=int, default=HARDNESS_CAP)
+    parser.add_argument("--counted-only", action="store_true",
+                        help="write with the hardness counts so far (the positions not counted yet: unknown)")
     args = parser.parse_args(argv)
     n = args.size
     out = args.out or data.path(book.file_name(n))
@@ -417,7 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     hardness = args.hardness or checkpoint.with_name(checkpoint.stem + "_hardness.pickle")
     state = pickle.loads(hardness.read_bytes()) if hardness.exists() else \
         {"counts": {}, "seconds": 0.0, "positions": 0, "cap": args.hardness_cap}
-    builder.hardness(prover, state, args.hardness_cap, hardness)
+    if not args.counted_only:
+        builder.hardness(prover, state, args.hardness_cap, hardness)
     builder.write(prover, out, state)
     if out.parent == data.FOLDER:
         data.record_checksum(out.name)

@@ -148,6 +148,47 @@ def solver_reach(report, seconds: float, samples: int) -> None:
            f"{largest[2]} nodes)")
 
 
+def hardest_replies(report, samples: int) -> None:
+    """Lost 8x8 positions of level-2 self-play (regions of 24-40 squares), each from a fresh
+    solver table: how often the hardest reply (fewest winning moves for the winner, then longest)
+    differs from the longest loss, the winner's winning moves after each, and the nodes counting
+    them adds to the lengths of the replies (which level-5 computes anyway)."""
+    import numpy as np
+
+    from ai.engines.rastros_board import geometry
+    from ai.engines.rastros_solver import Solver, winning_move_count
+    from ai.kernels import rastros as kernel
+    from ai.search.driver import CTL_NODES, new_ctl
+
+    geo, solver = geometry(8), Solver(8)
+    b, table, work = solver.board, solver.table.table, solver.table.work
+    lost = differ = counting = lengths = 0
+    after = {"hardest": 0, "longest": 0}
+    for state in _states(4 * samples, 24, 40, seed=3):
+        region = np.uint64(geo.flood(state.white, state.free))
+        solver.table.clear()
+        ctl = new_ctl()
+        if lost == samples or solver.solve(state.white, region, state.to_move, ctl) != 0:
+            continue
+        lost += 1
+        moves = state.legal_moves()
+        start = int(ctl[CTL_NODES])
+        plies = {q: abs(int(kernel.move_plies(b, table, work, q, region, state.to_move, ctl, 0))) for q in moves}
+        middle = int(ctl[CTL_NODES])
+        solver.winner_counts(state.white, region, state.to_move, moves, ctl, 0)
+        lengths, counting = lengths + middle - start, counting + int(ctl[CTL_NODES]) - middle
+        choice = {"hardest": solver.best_move(state.white, region, state.to_move, False, ctl)[0],
+                  "longest": min(moves, key=lambda q: (-plies[q], q))}
+        differ += choice["hardest"] != choice["longest"]
+        for name, q in choice.items():
+            child = kernel.flood(b, q, region & ~b.bit[q])
+            after[name] += winning_move_count(b, table, work, q, child, 1 - state.to_move, ctl, 0)
+    per = max(lost, 1)
+    report(f"  hardest reply, {lost} lost positions of 24-40 squares: differs from the longest loss in {differ}; "
+           f"the winner's winning moves after it {after['hardest'] / per:.2f} on average (after the longest "
+           f"{after['longest'] / per:.2f}); counting them {counting} nodes beside the {lengths} of the lengths")
+
+
 def small_boards(report, sizes: tuple[int, ...]) -> None:
     """The smaller boards solved from the start with the offline solver (7x7: some 4 M nodes)."""
     import numpy as np
@@ -194,6 +235,7 @@ def bench_extra(report, quick: bool) -> None:
     report("rastros: opening books")
     bench_lines(report)
     solver_reach(report, 1.0, 20 if quick else 60)
+    hardest_replies(report, 10 if quick else 40)
     small_boards(report, (4, 5, 6) if quick else (4, 5, 6, 7))
     per_move = 0.3 if quick else 0.5
     rounds = 1 if quick else 2

@@ -4,8 +4,9 @@ Rastros is solved on every board size we offer (docs/rastros-proof.md): South wi
 wins 8x8.  The book holds, for every position reachable from the start with the winner playing book
 moves and the loser playing anything, the winner's proven winning move, down to the positions the
 in-game solver (ai/engines/rastros_solver.py) proves by itself within a move's budget.  For the
-loser it holds, in the lost positions of that tree, the move that keeps the winner's book line
-longest (the reply whose subtree holds the most winner positions): the hardest to refute.
+loser it holds, in the lost positions of that tree, the hardest reply to refute: the one whose
+subtree holds the most winner positions with a single winning move (one slip and the win is
+gone), then the most winner positions (the longest book line).
 
 A position is keyed as the solver sees it, ``(piece, region, side)`` (the reachable free region,
 ai/engines/rastros_board.py), reduced by the board's reflection (r, c) -> (n + 1 - c, n + 1 - r),

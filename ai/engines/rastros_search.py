@@ -14,7 +14,8 @@ The evaluation (from the side to move's point of view):
 Inside the tree the exact solver takes over whenever the region is small.  At the root level-5
 runs the solver before each alpha-beta iteration with as many nodes as the last iteration used
 (the two share the time about equally; the solver's table keeps what it proved); once the solver proves the result the engine plays the shortest win (or, when lost,
-the longest loss: the opponent may still go wrong) and reports ``Progress(proven=...,
+the hardest loss: the reply after which the opponent has the fewest winning moves, then the
+longest; the opponent may still go wrong) and reports ``Progress(proven=...,
 proven_plies=..., kind="solver")``, which ends the search.
 """
 
