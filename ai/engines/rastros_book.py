@@ -149,7 +149,8 @@ def book_answer(state) -> tuple[int, int, int | None] | None:
 
 def bench_lines(report) -> None:
     """Book figures for ``python main.py bench rastros``: size, generation time (from the file),
-    positions left open, and the time to load the file."""
+    positions left open, the time to load the file, and the winner positions with a single
+    winning move (the hardness pass of tools/rastros_book.py)."""
     import time
 
     for n in range(4, 9):
@@ -163,4 +164,5 @@ def bench_lines(report) -> None:
         report(f"  {n}x{n} book: {len(b)} positions ({f.get('winner_positions')} winner, {f.get('loser_positions')} "
                f"loser), {len(b.open_keys)} left open; generated in {f.get('seconds')} s "
                f"({f.get('solver_positions')} solver positions, in-game budget {f.get('in_game_budget')} nodes); "
-               f"loaded in {seconds * 1000:.1f} ms")
+               f"loaded in {seconds * 1000:.1f} ms; {f.get('unique_win_positions')} winner positions with a single "
+               f"winning move ({f.get('unknown_win_positions')} unknown)")
