@@ -41,17 +41,19 @@ def old_level5(info, seed: int) -> Player:
     return HexMCTSPlayer(info, solve=True, seed=seed)
 
 
-def play(game, blue: Player, red: Player, seconds: float) -> tuple[int, int, list[float], list[float]]:
-    """One game: (winner, plies, Blue's move times, Red's move times)."""
+def play(game, blue: Player, red: Player, seconds: float) -> tuple[int, list[str], list[float], list[float]]:
+    """One game: (winner, the moves as cell names, Blue's move times, Red's move times)."""
     state = game.initial_state()
     times: list[list[float]] = [[], []]
+    moves: list[str] = []
     while not state.is_terminal():
         side = state.to_move
         began = time.perf_counter()
         move = (blue, red)[side].choose(state, Limits(time=seconds))
         times[side].append(time.perf_counter() - began)
+        moves.append(game.format_move(state, move))
         state = state.play(move)
-    return state.winner(), sum(map(len, times)), times[0], times[1]
+    return state.winner(), moves, times[0], times[1]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -82,12 +84,13 @@ def main(argv: list[str] | None = None) -> None:
         new, old = VARIANTS[args.new](info, 1000 + i), old_level5(info, 2000 + i)
         new_side = i % 2
         players = (new, old) if new_side == 0 else (old, new)
-        winner, plies, blue_times, red_times = play(game, *players, args.time)
+        winner, moves, blue_times, red_times = play(game, *players, args.time)
         new_times, old_times = (blue_times, red_times) if new_side == 0 else (red_times, blue_times)
         longest = [max(longest[0], *new_times), max(longest[1], *old_times)]
         won[new_side] += winner == new_side
         say(f"game {i}: new as {'Blue' if new_side == 0 else 'Red'}, {'new' if winner == new_side else 'old'} "
-            f"won in {plies} plies; longest move new {max(new_times):.2f} s old {max(old_times):.2f} s")
+            f"won in {len(moves)} plies; longest move new {max(new_times):.2f} s old {max(old_times):.2f} s; "
+            f"moves {' '.join(moves)}")
     played = args.games
     say(f"new won {sum(won)} of {played} ({100 * sum(won) / played:.0f}%): as Blue {won[0]} of "
         f"{(played + 1 - args.first % 2) // 2}, as Red {won[1]}; longest move new {longest[0]:.2f} s "
