@@ -187,7 +187,8 @@ def write(growth: Growth, args, log) -> None:
         "start_value": round(entries[start][0][1], 2) if start in entries else "",
         "search_nodes": growth.nodes_searched,
         "cpu_seconds": round(growth.seconds),
-        "command": f"tools/reversi_book.py --positions {args.positions} --depth {args.depth}"
+        # the run is deterministic: growing to this many positions remakes this book
+        "command": f"tools/reversi_book.py --positions {len(entries)} --depth {args.depth}"
                    f" --plies {args.plies} --window {args.window}",
     }
     name = reversi_book.FILE_NAMES[SIZE]
@@ -204,7 +205,8 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=14, help="book positions down to this many plies")
     parser.add_argument("--window", type=float, default=2.0, help="discs: moves this close to the best are expanded")
     parser.add_argument("--checkpoint", default="", help="pickle of the growing book (resume a stopped run)")
-    parser.add_argument("--write-only", action="store_true", help="write the book from the checkpoint as it stands")
+    parser.add_argument("--write-only", action="store_true",
+                        help="write the book from the checkpoint as it stands (give the run's --depth, --plies, --window)")
     parser.add_argument("--out", default="", help="write here instead of ai/data (no checksum recorded)")
     args = parser.parse_args()
 
