@@ -5,6 +5,7 @@ and proofs that survive every reply."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -158,3 +159,25 @@ def test_analyse_reports_filled_cells_and_the_mustplay():
     # with Blue's stones elsewhere Red's chain has two ways down: Blue has lost
     state = game.from_text("to-move: Blue\n. R . . B\n. R . . B\n. R . . B\n. R . . B\n. . . . .")
     assert hex_knowledge.analyse(state).winner == 1
+
+
+def test_the_solver_stops_when_its_stop_flag_is_set():
+    """A stop flag makes the solver give up before its next expansion: the move's budget holds
+    whatever the machine's speed (``solve`` then answers None: not proved)."""
+    empty = board_colours(6, 0, 0)
+    sv = hex_pns.Solver(6)
+    with pytest.raises(hex_pns.OutOfTime):
+        sv.wins(empty, 0, stop=lambda: sv.nodes >= 3)
+    assert sv.nodes == 3
+    state = games.load("hex", size=6).initial_state().play(14)
+    assert hex_knowledge.solve(state, 60.0, every_move=False, stop=lambda: True) is None
+
+
+def test_the_solver_does_not_start_an_expansion_it_cannot_finish():
+    """An expansion cannot be cut short, so none is started when the time left is less than the
+    longest one timed lately (set here by hand)."""
+    sv = hex_pns.Solver(6)
+    sv.expand_seconds = 1e6
+    with pytest.raises(hex_pns.OutOfTime):
+        sv.wins(board_colours(6, 1 << 14, 0), 1, deadline=time.perf_counter() + 1e5)
+    assert sv.nodes == 0

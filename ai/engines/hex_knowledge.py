@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -153,9 +154,11 @@ def analyse(state: HexState, lim: np.ndarray | None = None) -> Knowledge:
 
 # -- the solver ----------------------------------------------------------------------------------
 @lru_cache(maxsize=8)
-def solver(n: int) -> hex_pns.Solver:
-    """The shared solver of one board size (its tables serve every later position)."""
-    return hex_pns.Solver(n)
+def solver(n: int, quick: bool = False) -> hex_pns.Solver:
+    """The shared solver of one board size (its tables serve every later position); ``quick``:
+    the players' one, on the smaller H-search bounds of ``tree_limits`` (an expansion costs a
+    fraction of the full bounds' one, which would not fit in a move's share on a busy machine)."""
+    return hex_pns.Solver(n, tree_limits(n) if quick else None)
 
 
 @lru_cache(maxsize=1)
@@ -169,12 +172,15 @@ def opening_maps() -> dict[int, frozenset[int]]:
             for size, entry in table.items()}
 
 
-def solve(state: HexState, seconds: float, every_move: bool = True) -> tuple[int, list] | None:
+def solve(state: HexState, seconds: float, every_move: bool = True,
+          stop: Callable[[], bool] | None = None, quick: bool = False) -> tuple[int, list] | None:
     """(winner, the side to move's winning moves) with perfect play, or None if not proved in time.
 
     The winning moves are empty when the side to move loses; a swap that wins is listed as
     ``"swap"``.  With ``every_move=False`` one winning move is enough (a player's hand-off: far
-    cheaper than trying every cell).
+    cheaper than trying every cell).  The solver gives up rather than start an expansion that
+    would end after ``seconds``, and as soon as ``stop()`` is true (a player's stop flag);
+    ``quick`` uses the players' solver (``solver``).
     """
     if state.is_terminal():
         return state.winner(), []
@@ -185,18 +191,18 @@ def solve(state: HexState, seconds: float, every_move: bool = True) -> tuple[int
     if not stones and n in maps:
         return 0, sorted(maps[n])
     deadline = time.perf_counter() + seconds
-    sv = solver(n)
+    sv = solver(n, quick)
     wins: list = []
     try:
         if state.can_swap():
             swapped = state.play(SWAP)
-            if not sv.wins(board_colours(n, *swapped.boards), swapped.to_move, deadline):
+            if not sv.wins(board_colours(n, *swapped.boards), swapped.to_move, deadline, stop):
                 wins.append(SWAP)
         colour = board_colours(n, *state.boards)
         if every_move:
-            wins = sv.winning_moves(colour, mover, deadline) + wins
+            wins = sv.winning_moves(colour, mover, deadline, stop) + wins
         elif not wins:
-            move = sv.winning_move(colour, mover, deadline)
+            move = sv.winning_move(colour, mover, deadline, stop)
             wins = [] if move is None else [move]
     except hex_pns.OutOfTime:
         return None
@@ -270,7 +276,8 @@ class KnowledgeSearcher(HexSearcher):
             move = min(known.winning_keys)
             return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver", done=True)
         if known is not None and (known.winner == state.to_move or empties <= SOLVE_EMPTIES):
-            solved = solve(state, SOLVE_SHARE * (limits.time or 1.0), every_move=False)
+            solved = solve(state, SOLVE_SHARE * (limits.time or 1.0), every_move=False, stop=limits.stopped,
+                           quick=True)
             if solved is not None and solved[0] == state.to_move and solved[1]:
                 move = solved[1][0]
                 return Progress(depth=empties, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",

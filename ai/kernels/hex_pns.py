@@ -21,6 +21,7 @@ bookkeeping, which is why the bookkeeping stays readable Python.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit
@@ -32,6 +33,7 @@ from ai.kernels.hex_vc import L_STOP_AT_WIN, edge_status, has_won, limits, mustp
 WIN, LOSS = -1, -2
 INF = 1 << 40
 EPSILON = 0.25  # the 1 + epsilon trick: a child is searched until it is this much worse than the next
+EXPAND_MEMORY = 0.95  # the expected expansion cost fades by this at each expansion or refusal
 
 
 @njit(cache=True, nogil=True)
@@ -78,7 +80,13 @@ class OutOfTime(Exception):
 
 class Solver:
     """df-pn for one board size; the tables last between calls (later positions repeat earlier
-    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``)."""
+    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``).
+
+    An expansion is one compiled kernel call and cannot be cut short, so the deadline is kept by
+    not starting one that would end after it: the solver raises OutOfTime when the time left is
+    less than the longest expansion it has timed lately, or as soon as ``stop()`` (a player's stop flag)
+    says so.  A move's budget is then overrun by at most one expansion's misjudged cost.
+    """
 
     def __init__(self, n: int, lim: np.ndarray | None = None) -> None:
         self.n = n
@@ -92,6 +100,8 @@ class Solver:
         self.expanded: dict[bytes, tuple[int, list[tuple[int, bytes, np.ndarray]]]] = {}
         self.nodes = 0
         self.deadline = float("inf")
+        self.stop: Callable[[], bool] | None = None  # polled before every expansion
+        self.expand_seconds = 0.0  # about the longest expansion lately (a maximum that fades)
         self._moves = np.empty(n * n, np.int32)
         assert words(n) > 0
 
@@ -104,11 +114,12 @@ class Solver:
         known = self.expanded.get(key)
         if known is not None:
             return known
-        if time.perf_counter() > self.deadline:
-            raise OutOfTime
+        self._check_time(1)
         filled = colour.copy()
+        began = time.perf_counter()
         status = expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order,
                         self._moves)
+        self.expand_seconds = max(EXPAND_MEMORY * self.expand_seconds, time.perf_counter() - began)
         self.nodes += 1
         children = []
         if status > 0:
@@ -119,6 +130,14 @@ class Solver:
         result = (status, children)
         self.expanded[key] = result
         return result
+
+    def _check_time(self, expansions: int) -> None:
+        """Raise OutOfTime if ``expansions`` more would not end by the deadline, or if stopped."""
+        if self.stop is not None and self.stop():
+            raise OutOfTime
+        if time.perf_counter() + expansions * self.expand_seconds > self.deadline:
+            self.expand_seconds *= EXPAND_MEMORY  # so that one slow expansion does not shut the solver for good
+            raise OutOfTime
 
     # -- df-pn -------------------------------------------------------------------------------
     def _mid(self, colour: np.ndarray, side: int, key: bytes, pn_limit: int, dn_limit: int) -> None:
@@ -152,9 +171,12 @@ class Solver:
             child_pn_limit = min(INF, dn_limit - dn + best_pn)
             self._mid(child, 1 - side, child_key, child_pn_limit, child_dn_limit)
 
-    def wins(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> bool:
-        """Does ``side`` to move on ``colour`` win?  Raises OutOfTime after ``deadline``."""
+    def wins(self, colour: np.ndarray, side: int, deadline: float = float("inf"),
+             stop: Callable[[], bool] | None = None) -> bool:
+        """Does ``side`` to move on ``colour`` win?  Raises OutOfTime rather than pass ``deadline``,
+        or once ``stop()`` is true."""
         self.deadline = deadline
+        self.stop = stop
         key = self.key(colour, side)
         while True:
             pn, dn = self.table.get(key, (1, 1))
@@ -164,19 +186,19 @@ class Solver:
                 return False
             self._mid(colour, side, key, INF, INF)
 
-    def winning_move(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> int | None:
+    def winning_move(self, colour: np.ndarray, side: int, deadline: float = float("inf"),
+                     stop: Callable[[], bool] | None = None) -> int | None:
         """One empty cell that wins for ``side`` to move, or None if it loses; OutOfTime if slow.
 
         Cheaper than ``winning_moves``: the proof already names the move (a child proven lost
         for the opponent), or, when the connections proved the win at once, the key of an SC."""
-        if not self.wins(colour, side, deadline):
+        if not self.wins(colour, side, deadline, stop):
             return None
         status, children = self._expand(colour, side, self.key(colour, side))
         for move, child_key, _ in children:
             if self.table.get(child_key, (1, 1))[1] == 0:
                 return move
-        if time.perf_counter() > deadline:
-            raise OutOfTime
+        self._check_time(2)  # the expansion again and one H-search for the keys
         filled = colour.copy()
         expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order, self._moves)
         keys = np.empty(self.n * self.n, np.int32)
@@ -187,13 +209,14 @@ class Solver:
                 continue
             child = colour.copy()
             child[move] = side + 1
-            if not self.wins(child, 1 - side, deadline):
+            if not self.wins(child, 1 - side, deadline, stop):
                 return move
         return None
 
-    def winning_moves(self, colour: np.ndarray, side: int, deadline: float = float("inf")) -> list[int]:
+    def winning_moves(self, colour: np.ndarray, side: int, deadline: float = float("inf"),
+                      stop: Callable[[], bool] | None = None) -> list[int]:
         """Every empty cell that wins for ``side`` to move (none if it loses); OutOfTime if slow."""
-        if not self.wins(colour, side, deadline):
+        if not self.wins(colour, side, deadline, stop):
             return []
         found = []
         for move in self.order:
@@ -201,7 +224,7 @@ class Solver:
                 continue
             child = colour.copy()
             child[move] = side + 1
-            if not self.wins(child, 1 - side, deadline):
+            if not self.wins(child, 1 - side, deadline, stop):
                 found.append(int(move))
         return found
 
