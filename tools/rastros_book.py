@@ -365,13 +365,15 @@ class Builder:
         checked = self.check(prover)
         entries = dict(self.entries)
         entries.update(self.loser_moves(counts))
+        unsettled = self.subtree_totals(lambda key: int(counts.get(key, UNKNOWN) == UNKNOWN))
         figures = {k: round(v, 1) if isinstance(v, float) else v for k, v in self.figures.items()}
         figures.update(size=self.n, winner=("South", "North")[self.winner], plies=self.ply,
                        winner_positions=len(self.entries), loser_positions=len(entries) - len(self.entries),
                        leaves=len(self.leaves), open=len(self.frontier) + len(self.deferred), replies_checked=checked,
                        in_game_budget=prover.budget, refutations=self.refutations,
                        hardness_seconds=round(hardness["seconds"], 1), hardness_positions=hardness["positions"],
-                       hardness_cap=hardness["cap"], **hardness_figures({k: counts.get(k, UNKNOWN) for k in self.entries}))
+                       hardness_cap=hardness["cap"], **hardness_figures({k: counts.get(k, UNKNOWN) for k in self.entries}),
+                       loser_positions_settled=sum(1 for k, ch in self.loser_children.items() if ch and not unsettled[k]))
         book.save(out, self.n, entries, figures, list(self.frontier) + list(self.deferred))
         log(f"wrote {out}: {len(entries)} positions, {out.stat().st_size:,} bytes; {figures}")
 
