@@ -1,10 +1,12 @@
 """The learned Reversi evaluation as the search uses it: the shipped weights (checksum, symmetry),
 the search's packed reading against the plain one, the kernel search with it against plain
-negamax, the aspiration window, and the training tool's fit."""
+negamax, the aspiration window, the training tool's fit, and multi-ProbCut (its parameters'
+checksum; with a threshold that cannot cut, the exact search)."""
 
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import shutil
 from pathlib import Path
@@ -25,7 +27,7 @@ from ai.kernels.reversi_patterns import (
     pattern_value,
     symmetries,
 )
-from ai.search.driver import new_ctl
+from ai.search.driver import CTL_NODES, new_ctl
 from games.reversi import flips, move_mask, squares
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,8 +82,17 @@ def test_the_shipped_evaluation_is_the_same_in_all_eight_symmetries(learned):
         assert len(values) == 1
 
 
-def test_loading_checks_the_checksum(tmp_path, monkeypatch):
-    name = reversi_eval.WEIGHTS_FILE
+@pytest.fixture(scope="module")
+def probcut():
+    params = reversi_eval.probcut_parameters()
+    assert params is not None, "ai/data/reversi_probcut.npz is shipped"
+    return params
+
+
+@pytest.mark.parametrize("file, loader", [("WEIGHTS_FILE", "pattern_weights"), ("PROBCUT_FILE", "probcut_parameters")])
+def test_loading_checks_the_checksum(tmp_path, monkeypatch, file, loader):
+    name = getattr(reversi_eval, file)
+    load = getattr(reversi_eval, loader)
     assert data.checksums()[name] == data.sha256(name)
     copy = tmp_path / name
     shutil.copy(data.path(name), copy)
@@ -89,13 +100,13 @@ def test_loading_checks_the_checksum(tmp_path, monkeypatch):
         f.write(b"\0")  # one byte more: another file
     shutil.copy(data.path("checksums.json"), tmp_path / "checksums.json")
     monkeypatch.setattr(data, "FOLDER", tmp_path)
-    reversi_eval.pattern_weights.cache_clear()
+    load.cache_clear()
     try:
         with pytest.raises(reversi_eval.ChecksumError):
-            reversi_eval.pattern_weights()
+            load()
     finally:
         monkeypatch.undo()
-        reversi_eval.pattern_weights.cache_clear()
+        load.cache_clear()
 
 
 def plain_negamax(me: int, opp: int, depth: int, geo, learned) -> int:
@@ -126,7 +137,7 @@ def test_the_search_with_the_learned_evaluation_equals_plain_negamax(depth, lear
             done = kernel.search_root_with(np.uint64(state.mover), np.uint64(state.opponent), depth, -1, False, 0,
                                            tables.geo, tables.square_value, tables.mid_keys, tables.mid_data,
                                            tables.sqs, tables.fls, new_ctl(), out_sq, out_value, *learned, guess,
-                                           window)
+                                           window, kernel.NO_PROBCUT, kernel.MPC_OFF)
             assert int(out_value[:done].max()) == expected
 
 
@@ -140,3 +151,35 @@ def test_the_training_fit_recovers_weights_it_can_express():
     y = truth[slots].sum(1)
     fitted = train.fit(slots, y, np.zeros(50), ridge=1e-6)
     assert np.abs(fitted[slots].sum(1) - y).max() < 1e-3
+
+
+def root_search(state, depth: int, learned, mpc: np.ndarray, mpc_t: float) -> tuple[list, list, int]:
+    """One fresh root search of ``depth`` plies: its moves, their values and the nodes it took."""
+    tables = kernel.Tables(8, 14, 4)
+    out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
+    ctl = new_ctl()
+    done = kernel.search_root_with(np.uint64(state.mover), np.uint64(state.opponent), depth, -1, False, 0, tables.geo,
+                                   tables.square_value, tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, ctl,
+                                   out_sq, out_value, *learned, 0, 0, mpc, mpc_t)
+    return out_sq[:done].tolist(), out_value[:done].tolist(), int(ctl[CTL_NODES])
+
+
+def test_probcut_that_cannot_cut_is_the_exact_search(learned, probcut):
+    loose = probcut.copy()
+    loose[..., 3] = 1e7  # an error so wide that no shallow value predicts anything
+    for state in random_positions(8, seed=31):
+        exact = root_search(state, 6, learned, kernel.NO_PROBCUT, kernel.MPC_OFF)
+        assert root_search(state, 6, learned, probcut, math.inf) == exact
+        assert root_search(state, 6, learned, loose, 1.5) == exact
+
+
+def test_probcut_searches_fewer_nodes_in_the_midgame(learned, probcut):
+    from ai.bench.reversi import BENCH_POSITIONS
+
+    game = games.load("reversi")
+    exact = selective = 0
+    for text in BENCH_POSITIONS[1:4]:
+        state = game.from_text(text)
+        exact += root_search(state, 8, learned, kernel.NO_PROBCUT, kernel.MPC_OFF)[2]
+        selective += root_search(state, 8, learned, probcut, 1.5)[2]
+    assert selective < exact

@@ -195,16 +195,21 @@ def test_kernel_solver_equals_the_pure_python_solver_it_replaced():
 
 
 @pytest.mark.parametrize("number", [40, 41])
-def test_ffo_positions_solve_to_their_published_scores(number):
-    """The two quickest FFO positions of #40-#49 (20 and 22 empties)."""
+@pytest.mark.parametrize("learned_order", [False, True])
+def test_ffo_positions_solve_to_their_published_scores(number, learned_order):
+    """The two quickest FFO positions of #40-#49 (20 and 22 empties), with the plain fastest-first
+    order and with level-5's, which also asks the learned evaluation from SOLVER_EVAL_MIN empties."""
     from ai.bench.reversi import ffo_positions
+    from ai.engines.reversi_eval import pattern_weights
+    from ai.kernels.reversi_patterns import PACK_WIDTH
 
     text, published = next((t, s) for n, t, s in ffo_positions() if n == number)
     state = games.load("reversi").from_text(text)
     tables = kernel.Tables(8)
     out = np.zeros(2, np.int64)
-    assert kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
-                             tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
+    order = pattern_weights() if learned_order else (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))
+    assert kernel.solve_root_with(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+                                  tables.end_data, tables.sqs, tables.fls, new_ctl(), out, *order)
     assert out[1] == published
 
 

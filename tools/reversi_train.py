@@ -189,7 +189,8 @@ def search_labels(me: np.ndarray, opp: np.ndarray, depth: int, patterns: Pattern
         for d in (depth - 1, depth):
             done = kernel.search_root_with(me[i], opp[i], d, -1, False, 0, tables.geo, tables.square_value,
                                            tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, new_ctl(),
-                                           out_sq, out_value, pat, spread, 0, 0)
+                                           out_sq, out_value, pat, spread, 0, 0, kernel.NO_PROBCUT,
+                                           kernel.MPC_OFF)
             v = int(out_value[:done].max())
             labels[i] += (v / kernel.DISC if abs(v) >= kernel.DISC else v / 100.0) / 2
     return labels

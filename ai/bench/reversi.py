@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.base import Limits, PlayerInfo, Progress
+from ai.engines.reversi import LEVEL_5_PROBCUT
 from ai.engines.reversi_search import ReversiPlayer
 from games.base import State
 
@@ -101,8 +102,8 @@ def endgame_positions(seed: int) -> dict[int, State]:
 
 
 def solve_within(state: State, seconds: float | None, python: bool = False) -> Progress | None:
-    """The solver alone (no midgame search first) on ``state`` within ``seconds``; None if unproven."""
-    player = ReversiPlayer(PlayerInfo("bench", "bench"), python=python)
+    """Level-5's solver alone (no midgame search first) on ``state`` within ``seconds``; None if unproven."""
+    player = ReversiPlayer(PlayerInfo("bench", "bench"), python=python, patterns=True)
     player.engine(state).solve_first = True
     player.choose(state, Limits(time=seconds))
     return player.last if player.last.proven is not None else None
@@ -224,17 +225,21 @@ def evaluation_error(report: Report, quick: bool) -> None:
     report(f"  (hand-set points x {scale:.4f} = discs, fitted on the training set; weights: {summary['made']})")
 
 
+DEPTH_SEARCHES = (("hand-set", {}), ("learned", {"patterns": True}),
+                  ("learned + ProbCut", {"patterns": True, "probcut": LEVEL_5_PROBCUT}))
+
+
 def depth_figures(report: Report, seconds: float = 1.0) -> None:
     """Level-5's midgame depth in ``seconds`` (no solver) at the start, midgame and late midgame,
-    with the hand-set evaluation and with the learned one."""
+    with the hand-set evaluation, the learned one, and the learned one with multi-ProbCut."""
     import games
 
     game = games.load("reversi")
     for text in BENCH_POSITIONS:
         state = game.from_text(text)
         line = f"  {state.empties()} empties:"
-        for name, patterns in (("hand-set", False), ("learned", True)):
-            player = ReversiPlayer(PlayerInfo("bench", "bench"), solve_empties=0, patterns=patterns)
+        for name, options in DEPTH_SEARCHES:
+            player = ReversiPlayer(PlayerInfo("bench", "bench"), solve_empties=0, **options)
             _, _, cpu = timed(lambda p=player, s=state: p.choose(s, Limits(time=seconds)))
             p = player.last
             line += f" {name} depth {p.depth} ({p.nodes / max(cpu, 1e-9) / 1e3:.0f} k nodes per CPU s);"
@@ -245,7 +250,7 @@ def bench_extra(report: Report, quick: bool) -> None:
     """Kernel vs pure-Python speed, perft, solver reach, FFO #40-#49, a short level-5 vs course Hard run."""
     report("Evaluation error against exact margins, held-out positions with 14-20 empties:")
     evaluation_error(report, quick)
-    report("Level-5's midgame depth in 1 s, hand-set against learned evaluation:")
+    report("Level-5's midgame depth in 1 s: hand-set evaluation, learned, learned with multi-ProbCut:")
     depth_figures(report, 1.0)
     report("Midgame search in 1 s, numba kernels against the pure-Python search they replaced:")
     compare_searches(report, 1.0)

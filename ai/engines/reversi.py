@@ -27,6 +27,7 @@ from ai.search.classic import ClassicPlayer
 from games.base import State
 
 COURSE_DEPTHS = {"easy": 2, "medium": 4, "hard": 5}
+LEVEL_5_PROBCUT = 1.5  # level-5's multi-ProbCut threshold, in standard deviations of the fitted error
 EVAL_SCALE = 12.0  # discs of final margin that make a clear advantage (the eval bar and graphs, ui/analysis.py)
 
 

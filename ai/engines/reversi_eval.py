@@ -136,11 +136,24 @@ def evaluate(me: int, opp: int, feats: Features, my_moves: int | None = None) ->
 
 # -- the learned pattern evaluation (8x8) ----------------------------------------------------------
 WEIGHTS_FILE = "reversi_weights.npz"  # made by tools/reversi_train.py; see ai/data/README.md
+PROBCUT_FILE = "reversi_probcut.npz"  # made by tools/reversi_probcut.py
 QUANT = 256  # stored weights are int16 in 1/QUANT discs
 
 
 class ChecksumError(RuntimeError):
     """A shipped weights file is not the one its generator wrote."""
+
+
+def verified(name: str) -> bool:
+    """Whether the shipped file ``name`` exists; raises ``ChecksumError`` when its SHA-256 is not the
+    one its generator recorded in ai/data/checksums.json (a damaged or stale file)."""
+    from ai import data
+
+    if not data.path(name).exists():
+        return False
+    if data.checksums().get(name) != data.sha256(name):
+        raise ChecksumError(f"{name} does not match its checksum in ai/data/checksums.json")
+    return True
 
 
 @lru_cache(maxsize=1)
@@ -155,10 +168,8 @@ def pattern_weights():
     from ai import data
     from ai.kernels.reversi_patterns import STAGES, PatternSet, expanded, packed
 
-    if not data.path(WEIGHTS_FILE).exists():
+    if not verified(WEIGHTS_FILE):
         return None
-    if data.checksums().get(WEIGHTS_FILE) != data.sha256(WEIGHTS_FILE):
-        raise ChecksumError(f"{WEIGHTS_FILE} does not match its checksum in ai/data/checksums.json")
     patterns = PatternSet()
     with np.load(data.path(WEIGHTS_FILE)) as stored:
         slots = np.unique(patterns.canonical)
@@ -180,3 +191,18 @@ def weights_summary() -> dict:
     pattern_weights()  # checks the file
     with np.load(data.path(WEIGHTS_FILE)) as stored:
         return {"made": str(stored["summary"]), "handset_scale": float(stored["handset_scale"])}
+
+
+@lru_cache(maxsize=1)
+def probcut_parameters():
+    """The multi-ProbCut parameters the kernel search reads (``params[stage, depth]`` = shallow depth,
+    a, b, sigma; see ``probcut_bounds`` in ai/kernels/reversi.py), or None when none are shipped.
+    Checked against their recorded checksum like the weights."""
+    import numpy as np
+
+    from ai import data
+
+    if not verified(PROBCUT_FILE):
+        return None
+    with np.load(data.path(PROBCUT_FILE)) as stored:
+        return np.ascontiguousarray(stored["params"], np.float64)

@@ -26,7 +26,7 @@ import numpy as np
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.reversi_book import book_answer, book_progress
-from ai.engines.reversi_eval import pattern_weights
+from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.kernels import reversi as kernel
 from ai.kernels.reversi_patterns import PACK_WIDTH
 from ai.search.driver import CTL_NODES, search
@@ -87,9 +87,11 @@ class KernelSearch:
     deepen_share = DEEPEN_SHARE
 
     def __init__(self, tables: kernel.Tables, noise: float, solve_empties: int, rng: random.Random,
-                 depth_cap: int | None, patterns: tuple[np.ndarray, np.ndarray] = NO_PATTERNS) -> None:
+                 depth_cap: int | None, patterns: tuple[np.ndarray, np.ndarray] = NO_PATTERNS,
+                 probcut: tuple[np.ndarray, float] = (kernel.NO_PROBCUT, kernel.MPC_OFF)) -> None:
         self.tables = tables
         self.pat, self.weights = patterns  # the learned evaluation (8x8), or NO_PATTERNS
+        self.mpc, self.mpc_t = probcut  # multi-ProbCut's parameters and threshold (in sigmas), or exact
         self.noise = noise
         self.solve_empties = solve_empties
         self.rng = rng
@@ -130,7 +132,8 @@ class KernelSearch:
         guess, window = (self.guess, ASPIRATION) if self.guess is not None else (0, 0)
         done = kernel.search_root_with(self.me, self.opp, depth, self.first, bool(self.noise), 0, t.geo,
                                        t.square_value, t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.out_sq,
-                                       self.out_value, self.pat, self.weights, guess, window)
+                                       self.out_value, self.pat, self.weights, guess, window, self.mpc,
+                                       self.mpc_t)
         if done == 0:
             return None
         values = self.out_value[:done].astype(float)
@@ -149,8 +152,8 @@ class KernelSearch:
         first = self.table_move(t.end_keys, t.end_data)
         if first < 0:
             first = self.first
-        finished = kernel.solve_root(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
-                                     t.end_data, t.sqs, t.fls, ctl, self.out)
+        finished = kernel.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
+                                          t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights)
         if not finished:
             return None
         move, margin = int(self.out[0]), int(self.out[1])
@@ -266,7 +269,10 @@ class ReversiPlayer(Player):
     levels vary (and turns the solver off); the solver is tried from ``solve_empties`` empty
     squares down, and with a time limit only from as many as it can expect to prove in that time.
     ``python`` runs the pure-Python search on every size (the bench's comparison); ``patterns``
-    values 8x8 positions with the learned pattern evaluation instead of the hand-set one.
+    values 8x8 positions with the learned pattern evaluation instead of the hand-set one;
+    ``probcut`` (with ``patterns``, whose searches its parameters were fitted on) makes the midgame
+    search selective: multi-ProbCut cuts a node when a shallow search says the deep one would fall
+    outside the window with ``probcut`` standard deviations to spare.
     """
 
     def __init__(
@@ -279,6 +285,7 @@ class ReversiPlayer(Player):
         seed: int | None = None,
         python: bool = False,
         patterns: bool = False,
+        probcut: float | None = None,
     ) -> None:
         self.info = info
         self.depth = depth
@@ -286,6 +293,7 @@ class ReversiPlayer(Player):
         self.solve_empties = solve_empties
         self.python = python
         self.patterns = patterns
+        self.probcut = probcut
         self.rng = random.Random(seed)
         self.engines: dict[int, object] = {}
         self.last: Progress | None = None
@@ -310,7 +318,10 @@ class ReversiPlayer(Player):
         # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
         tables = kernel.Tables(size, 18, 20) if self.depth is None else kernel.Tables(size, 15, 15)
         learned = pattern_weights() if self.patterns and size == 8 else None
-        return KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth, learned or NO_PATTERNS)
+        mpc = probcut_parameters() if learned is not None and self.probcut is not None else None
+        selective = (mpc, float(self.probcut)) if mpc is not None else (kernel.NO_PROBCUT, kernel.MPC_OFF)
+        return KernelSearch(tables, self.noise, self.solve_empties, self.rng, self.depth, learned or NO_PATTERNS,
+                            selective)
 
     def choose(
         self, state: ReversiState, limits: Limits | None = None, progress: ProgressCallback | None = None

@@ -23,6 +23,9 @@ when loaded back from the on-disk cache.
   ``evaluate_position``: the learned pattern evaluation of ai/kernels/reversi_patterns.py when the
   search is given its weights (8x8), else ``evaluate``, the hand-set evaluation of
   ai/engines/reversi_eval.py term for term.  The root may be searched in an aspiration window.
+  Given ProbCut parameters, the search is selective (multi-ProbCut, ``probcut_bounds``): a node
+  whose shallow search predicts, with a margin of a few standard deviations, that the deep value
+  falls outside the window is cut without the deep search.
 - Endgame: exact negamax on the final disc margin (empty squares count for nobody, as in
   games/reversi.py): fastest-first ordering (fewest replies, odd regions first), a transposition
   table, a stability cut-off (the opponent's stable discs bound what we can still win), and from
@@ -54,7 +57,13 @@ MAX_PLY = 128  # plies below a root (moves and passes), the size of the move buf
 SHALLOW = 7  # empties from which the solver stops generating moves: parity order, no table
 SOLVER_TT_MIN = 8  # empties from which the solver keeps a transposition table
 SOLVER_ETC_MIN = 12  # empties from which the solver looks up every child in the table before searching
+SOLVER_EVAL_MIN = 14  # empties from which the solver's move order also asks the learned evaluation
+SOLVER_EVAL_WEIGHT = 16.0  # order-key units per disc of that evaluation (a reply left to the opponent: 64)
 PASS = -1
+MPC_MIN_DEPTH = 3  # ProbCut tries nodes searched this deep or deeper
+MPC_STAGE_EMPTIES = 10  # ProbCut parameters per stage of this many empties
+MPC_OFF = 1e9  # a ProbCut threshold this large (or infinite) turns ProbCut off: the search is exact
+NO_PROBCUT = np.zeros((0, 0, 4), np.float64)  # ProbCut parameters of an exact search
 
 # -- the geometry array: indices ------------------------------------------------------------------
 G_FULL, G_SIZE, G_CELLS, G_CORNERS, G_EDGE_COLS, G_EDGE_ROWS, G_BORDER = 0, 1, 2, 3, 4, 5, 6
@@ -466,6 +475,31 @@ def order_moves(me, opp, moves, first, by_mobility, ply, start, geo, square_valu
 
 
 # -- midgame -----------------------------------------------------------------------------------------
+@njit(cache=True, nogil=True, inline="always")
+def probcut_depth(depth):
+    """The shallow search's depth for a ``depth``-ply node (as in Edax): about a quarter of it, times
+    two, and of the same parity, since odd and even depths value a position differently."""
+    return 2 * (depth // 4) + (depth & 1)
+
+
+@njit(cache=True, nogil=True)
+def probcut_bounds(depth, alpha, beta, empties, mpc, mpc_t):
+    """Multi-ProbCut (Buro): (shallow depth, high, low) for a ``depth``-ply node with ``empties``
+    empty squares searched in (alpha, beta).  The deep value v is predicted from the shallow one s
+    as ``a * s + b`` with error ``sigma`` (``mpc[stage, row]`` = (unused, a, b, sigma), fitted by
+    tools/reversi_probcut.py; a row per depth, the last one serving deeper nodes, a stage per
+    MPC_STAGE_EMPTIES empties); the node is cut when s >= high (v >= beta likely by ``mpc_t``
+    sigmas) or s <= low.  High and low are pushed out of range (no cut) where sigma is 0."""
+    stage = min(empties // MPC_STAGE_EMPTIES, mpc.shape[0] - 1)
+    row = min(depth, mpc.shape[1] - 1)
+    a, b, sigma = mpc[stage, row, 1], mpc[stage, row, 2], mpc[stage, row, 3]
+    if sigma <= 0.0 or a <= 0.0:
+        return probcut_depth(depth), np.int64(INF), np.int64(-INF)
+    high = np.int64(np.ceil((beta + mpc_t * sigma - b) / a))
+    low = np.int64(np.floor((alpha - mpc_t * sigma - b) / a))
+    return probcut_depth(depth), high, low
+
+
 @njit(cache=True, nogil=True)
 def evaluate_position(me, opp, my_moves, geo, pat, weights):
     """The search's static value in evaluation points (100 per disc): the learned pattern evaluation
@@ -477,10 +511,12 @@ def evaluate_position(me, opp, my_moves, geo, pat, weights):
 
 
 @njit(cache=True, nogil=True)
-def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl, pat, weights):
+def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl, pat, weights, mpc, mpc_t):
     """Negamax value of (me, opp) searched ``depth`` plies (a pass uses none), principal-variation
     style, leaves valued by ``evaluate_position``; proven results are ``DISC`` per disc of final
-    margin.  Returns 0 once ``ctl`` says stop."""
+    margin.  With ProbCut parameters ``mpc`` and a finite threshold ``mpc_t`` a node may be cut by
+    a shallow search first (``probcut_bounds``: selective, not exact).  Returns 0 once ``ctl`` says
+    stop."""
     if stopped(ctl):
         return 0
     moves = move_mask(me, opp, geo)
@@ -488,7 +524,7 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
         if move_mask(opp, me, geo) == U0:
             return DISC * (popcount(me) - popcount(opp))
         return -pvs(opp, me, depth, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl, pat,
-                    weights)
+                    weights, mpc, mpc_t)
     if depth <= 0:
         return evaluate_position(me, opp, moves, geo, pat, weights)
     first = -1
@@ -503,6 +539,27 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
                 return upper
             if lower == upper:
                 return lower
+    if depth >= MPC_MIN_DEPTH and mpc_t < MPC_OFF and mpc.shape[0] > 0 and alpha > -EVAL_LIMIT and beta < EVAL_LIMIT:
+        shallow, high, low = probcut_bounds(depth, alpha, beta, np.int64(geo[G_CELLS]) - popcount(me | opp), mpc,
+                                            mpc_t)
+        if high < EVAL_LIMIT:  # a shallow value of ``high`` or more predicts a deep one of beta or more
+            v = pvs(me, opp, shallow, high - 1, high, ply, geo, square_value, keys, data, sqs, fls, ctl, pat,
+                    weights, mpc, mpc_t)
+            if ctl[CTL_STOP]:
+                return 0
+            if v >= high:
+                return beta
+        if low > -EVAL_LIMIT:  # ... of ``low`` or less, one of alpha or less
+            v = pvs(me, opp, shallow, low, low + 1, ply, geo, square_value, keys, data, sqs, fls, ctl, pat,
+                    weights, mpc, mpc_t)
+            if ctl[CTL_STOP]:
+                return 0
+            if v <= low:
+                return alpha
+        if first < 0:  # the shallow searches leave a move to try first
+            slot = tt_find(keys, me, opp)
+            if slot >= 0:
+                first = data[slot, 3]
     alpha0 = alpha
     count, later = table_move_first(me, opp, moves, first, ply, geo, sqs, fls)
     if later == moves:
@@ -515,13 +572,13 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if i == 0:
             v = -pvs(child_me, child_opp, depth - 1, -beta, -alpha, ply + 1, geo, square_value, keys, data,
-                     sqs, fls, ctl, pat, weights)
+                     sqs, fls, ctl, pat, weights, mpc, mpc_t)
         else:
             v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys,
-                     data, sqs, fls, ctl, pat, weights)
+                     data, sqs, fls, ctl, pat, weights, mpc, mpc_t)
             if alpha < v < beta and not ctl[CTL_STOP]:
                 v = -pvs(child_me, child_opp, depth - 1, -beta, -v, ply + 1, geo, square_value, keys, data,
-                         sqs, fls, ctl, pat, weights)
+                         sqs, fls, ctl, pat, weights, mpc, mpc_t)
         if ctl[CTL_STOP]:
             return 0
         if v > best:
@@ -546,25 +603,27 @@ def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys
     pat = np.zeros((0, PACK_WIDTH), np.int64)
     weights = np.zeros((0, 0), np.float32)
     guess, window = np.int64(0), np.int64(0)
+    mpc = np.zeros((0, 0, 4), np.float64)
     return search_root_with(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl,
-                            out_sq, out_value, pat, weights, guess, window)
+                            out_sq, out_value, pat, weights, guess, window, mpc, np.float64(MPC_OFF))
 
 
 @njit(cache=True, nogil=True)
 def search_root_with(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq,
-                     out_value, pat, weights, guess, window):
+                     out_value, pat, weights, guess, window, mpc, mpc_t):
     """One iteration at the root: writes the searched moves, best first as ordered, into ``out_sq``
     and their values into ``out_value``; returns how many moves were fully searched (fewer when
     ``ctl`` stopped it).  ``every_value`` gives every move its exact value (a full window each),
     for players that add noise to them; otherwise values of moves that are not best are bounds.
     With ``window`` > 0 the search first looks only between ``guess`` -+ ``window`` (an aspiration
     window: the last iteration's value is usually close, and a narrow window cuts more); if the
-    value falls outside, the iteration is searched again with the full window."""
+    value falls outside, the iteration is searched again with the full window.  ``mpc``, ``mpc_t``:
+    ProbCut below the root (``pvs``); an empty ``mpc`` or ``mpc_t`` >= MPC_OFF searches exactly."""
     wide = np.int64(INF)  # not the constant itself: a constant argument would compile another pvs
     if window > 0 and not every_value:
         alpha, beta = guess - window, guess + window
         done = root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl,
-                         out_sq, out_value, pat, weights, alpha, beta)
+                         out_sq, out_value, pat, weights, alpha, beta, mpc, mpc_t)
         if ctl[CTL_STOP]:
             return done
         best = out_value[:done].max()
@@ -572,12 +631,12 @@ def search_root_with(me, opp, depth, first, every_value, ply, geo, square_value,
             return done
         first = out_sq[np.argmax(out_value[:done])]
     return root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq,
-                     out_value, pat, weights, -wide, wide)
+                     out_value, pat, weights, -wide, wide, mpc, mpc_t)
 
 
 @njit(cache=True, nogil=True)
 def root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq,
-              out_value, pat, weights, alpha, beta):
+              out_value, pat, weights, alpha, beta, mpc, mpc_t):
     """The root's moves searched within (alpha, beta): the first (or, ``every_value``, each) with
     the whole window, the others with a null window first; stops at a value of ``beta`` or more."""
     moves = move_mask(me, opp, geo)
@@ -590,16 +649,16 @@ def root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, 
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if every_value:
             v = -pvs(child_me, child_opp, depth - 1, -wide, wide, ply + 1, geo, square_value, keys, data, sqs, fls,
-                     ctl, pat, weights)
+                     ctl, pat, weights, mpc, mpc_t)
         elif i == 0:
             v = -pvs(child_me, child_opp, depth - 1, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
-                     ctl, pat, weights)
+                     ctl, pat, weights, mpc, mpc_t)
         else:
             v = -pvs(child_me, child_opp, depth - 1, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data,
-                     sqs, fls, ctl, pat, weights)
+                     sqs, fls, ctl, pat, weights, mpc, mpc_t)
             if alpha < v < beta and not ctl[CTL_STOP]:
                 v = -pvs(child_me, child_opp, depth - 1, -beta, -v, ply + 1, geo, square_value, keys, data, sqs,
-                         fls, ctl, pat, weights)
+                         fls, ctl, pat, weights, mpc, mpc_t)
         if ctl[CTL_STOP]:
             break
         out_sq[i] = sq
@@ -772,7 +831,7 @@ def solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl):
 
 
 @njit(cache=True, nogil=True)
-def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl):
+def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl, pat, weights):
     """Exact final disc margin for ``me`` (fail-soft alpha-beta); 0 once ``ctl`` says stop."""
     empty = geo[G_FULL] & ~(me | opp)
     n = popcount(empty)
@@ -791,7 +850,7 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
     if moves == U0:
         if move_mask(opp, me, geo) == U0:
             return margin(me, opp)
-        return -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+        return -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl, pat, weights)
     cells = np.int64(geo[G_CELLS])
     # stability cut-off: the opponent keeps at least its stable discs
     if alpha >= cells // 4 and alpha >= cells - 2 * popcount(opp):  # a cut needs a high alpha
@@ -827,7 +886,7 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
     alpha0, beta0 = alpha, beta
     count, later = table_move_first(me, opp, moves, first, ply, geo, sqs, fls)
     if later == moves:
-        count = order_fastest_first(me, opp, later, -1, empty, ply, 0, geo, square_value, sqs, fls)
+        count = order_fastest_first(me, opp, later, -1, empty, ply, 0, geo, square_value, sqs, fls, pat, weights)
         later = U0
     best, best_sq = -INF, -1
     i = 0
@@ -836,13 +895,13 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if i == 0:
             v = -solve(child_me, child_opp, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
-                       ctl)
+                       ctl, pat, weights)
         else:
             v = -solve(child_me, child_opp, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data, sqs,
-                       fls, ctl)
+                       fls, ctl, pat, weights)
             if alpha < v < beta and not ctl[CTL_STOP]:
                 v = -solve(child_me, child_opp, -beta, -v, ply + 1, geo, square_value, keys, data, sqs, fls,
-                           ctl)
+                           ctl, pat, weights)
         if ctl[CTL_STOP]:
             return 0
         if v > best:
@@ -853,7 +912,7 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
                     break
         i += 1
         if i == count and later:  # the table's move did not cut: order the others now
-            count = order_fastest_first(me, opp, later, -1, empty, ply, count, geo, square_value, sqs, fls)
+            count = order_fastest_first(me, opp, later, -1, empty, ply, count, geo, square_value, sqs, fls, pat, weights)
             later = U0
     if use_tt:
         lower, upper = -INF, INF
@@ -889,10 +948,13 @@ def transposition_cutoff(me, opp, moves, beta, keys, data, geo):
 
 
 @njit(cache=True, nogil=True)
-def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_value, sqs, fls):
+def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_value, sqs, fls, pat, weights):
     """Endgame order ("fastest first"): the table's move, then the moves that leave the opponent
     fewest replies (a corner counts twice) and fewest empty squares next to our discs (its future
-    replies), squares in odd quadrants and good squares breaking ties.  Same buffers and result as ``order_moves``."""
+    replies), squares in odd quadrants and good squares breaking ties; from SOLVER_EVAL_MIN empties,
+    when ``pat`` holds the learned evaluation, also the opponent's evaluation after the move (a
+    solid position is refuted sooner).  Same buffers and result as ``order_moves``."""
+    by_eval = pat.shape[0] > 0 and popcount(empty) >= SOLVER_EVAL_MIN
     odd = U0
     for q in range(4):
         quadrant = geo[G_QUADRANTS + q]
@@ -911,6 +973,8 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
             replies = move_mask(opp ^ f, mine, geo)
             key = ((popcount(replies) + popcount(replies & geo[G_CORNERS])) * 64 + popcount(around(mine, geo) & empty) * 8
                    - square_value[sq] - (16 if odd & b else 0))
+            if by_eval:
+                key += np.int64(SOLVER_EVAL_WEIGHT * packed_value(opp ^ f, mine, pat, weights))
         insert_sorted(sqs, fls, ply, start, count, key, sq, f)
         count += 1
     return count
@@ -918,6 +982,16 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
 
 @njit(cache=True, nogil=True)
 def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out):
+    """``solve_root_with`` without an evaluation for the move order (6x6, and callers without one)."""
+    pat = np.zeros((0, PACK_WIDTH), np.int64)
+    weights = np.zeros((0, 0), np.float32)
+    return solve_root_with(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out, pat,
+                           weights)
+
+
+@njit(cache=True, nogil=True)
+def solve_root_with(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out, pat,
+                    weights):
     """The exact margin of (me, opp) within (alpha, beta) and its best move (PASS when the mover
     must pass): ``out[0]`` = square, ``out[1]`` = margin.  Returns False if ``ctl`` stopped it.
 
@@ -927,14 +1001,14 @@ def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, 
     cells = np.int64(geo[G_CELLS])
     if alpha > -cells or beta < cells:  # a narrow window asked for: one search in it
         return solve_root_window(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl,
-                                 out)
+                                 out, pat, weights)
     lower, upper = -cells, cells  # the margin lies in [lower, upper]
     test_value = np.int64(0)
     best_sq = -1
     while lower < upper:
         b = test_value + 1 if test_value == lower else test_value  # is the margin b or more?
         if not solve_root_window(me, opp, b - 1, b, first, ply, geo, square_value, keys, data, sqs, fls, ctl,
-                                 out):
+                                 out, pat, weights):
             return False
         test_value = out[1]
         if test_value >= b:
@@ -948,26 +1022,27 @@ def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, 
 
 
 @njit(cache=True, nogil=True)
-def solve_root_window(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out):
+def solve_root_window(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out, pat,
+                      weights):
     """``solve_root`` as one principal-variation search in the window (alpha, beta)."""
     moves = move_mask(me, opp, geo)
     if moves == U0:
-        v = -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+        v = -solve(opp, me, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl, pat, weights)
         out[0], out[1] = PASS, v
         return not ctl[CTL_STOP]
     empty = geo[G_FULL] & ~(me | opp)
-    count = order_fastest_first(me, opp, moves, first, empty, ply, 0, geo, square_value, sqs, fls)
+    count = order_fastest_first(me, opp, moves, first, empty, ply, 0, geo, square_value, sqs, fls, pat, weights)
     best, best_sq = -INF, sqs[ply, 0, 0]
     for i in range(count):
         sq, f = sqs[ply, 0, i], fls[ply, i]
         child_me, child_opp = opp ^ f, me | f | bit(sq)
         if i == 0:
-            v = -solve(child_me, child_opp, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+            v = -solve(child_me, child_opp, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls, ctl, pat, weights)
         else:
             v = -solve(child_me, child_opp, -alpha - 1, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
-                       ctl)
+                       ctl, pat, weights)
             if v > alpha and not ctl[CTL_STOP]:
-                v = -solve(child_me, child_opp, -beta, -v, ply + 1, geo, square_value, keys, data, sqs, fls, ctl)
+                v = -solve(child_me, child_opp, -beta, -v, ply + 1, geo, square_value, keys, data, sqs, fls, ctl, pat, weights)
         if ctl[CTL_STOP]:
             return False
         if v > best:
