@@ -181,3 +181,18 @@ def test_the_solver_does_not_start_an_expansion_it_cannot_finish():
     with pytest.raises(hex_pns.OutOfTime):
         sv.wins(board_colours(6, 1 << 14, 0), 1, deadline=time.perf_counter() + 1e5)
     assert sv.nodes == 0
+
+
+def test_the_root_analysis_is_skipped_while_it_costs_too_much_of_the_move():
+    """Level-5 analyses 13x13 roots, but not while the analyses lately took more than their share
+    of the move; each skip lowers the estimate, so it is tried again later."""
+    hex_knowledge.warm_up()
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    searcher = hex_knowledge.KnowledgePlayer(info, seed=4).searcher
+    searcher.knowing = True
+    state = games.load("hex", size=13, swap=0).initial_state().play(84).play(71)
+    assert searcher.analyse_root(state, Limits(time=1.0)) is not None
+    searcher.analyse_seconds = 1.0
+    assert searcher.analyse_root(state, Limits(time=1.0)) is None
+    assert searcher.analyse_seconds < 1.0
+    assert searcher.analyse_root(state, Limits()) is not None  # no time limit: always analysed

@@ -6,14 +6,16 @@ connections, inferior cells and solver say, as plain Python values.
   between each colour's edges, the mover's *mustplay* (the cells common to the carriers of the
   opponent's SCs between its edges: any other move loses), and the winner when the connections
   already prove it.  It costs one fill-in and two H-searches (figures in
-  docs/tuning/hex-knowledge.md), cheap enough at the root of every move up to 11x11.
+  docs/tuning/hex-knowledge.md), cheap enough at the root of every move up to 13x13 with the
+  players' smaller bounds (``tree_limits``).
 - ``solve(state, seconds)``: the df-pn solver of ai/kernels/hex_pns.py within a time budget:
   the winner and every winning move, or None if it did not finish.  Positions of the shipped
   first-move maps (ai/data/hex_openings.json) are answered from them at once.
 - ``swap_wins`` / ``balanced_opening``: the swap rule from the same maps: a second player swaps
   exactly the winning first moves; a first player opens on a losing cell next to a winning one.
 - ``KnowledgePlayer``: level-5's MCTS (ai/engines/hex_mcts.py) with this knowledge at the
-  root of each move: a position the solver proves is played from the proof, moves outside the
+  root of each move up to 13x13 (skipped while it costs more than its share of the move; the
+  pattern priors of ai/kernels/hex.py in the tree on every size): a position the solver proves is played from the proof, moves outside the
   mustplay (or, without one, into dead and captured cells) are marked as proven losses before
   the playouts start, and the swap rule follows the maps.  It is how the knowledge is measured against today's level-5 until the search itself
   (ai/engines/hex_mcts.py, ai/kernels/hex.py) takes it over.
@@ -42,7 +44,9 @@ from games.grid import parse_cell
 from games.hex import SWAP, HexState
 
 OPENINGS_FILE = "hex_openings.json"
-ANALYSE_UP_TO = 11  # board sizes whose root is analysed at every move (13x13 and up: too slow for 1 s)
+ANALYSE_UP_TO = 13  # board sizes whose root is analysed (19x19: too slow for 1 s even with small bounds)
+ANALYSE_SHARE = 0.3  # the root is not analysed when the analyses lately took more than this share of the move
+ANALYSE_MEMORY = 0.8  # the expected cost of an analysis fades by this at each analysis or skip
 SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
 CHILD_SHARE = 0.6  # root moves are looked at one per batch until this share of the move time
 SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
@@ -252,6 +256,7 @@ class KnowledgeSearcher(HexSearcher):
         self.look_at_children = look_at_children
         self.tree_mustplay = tree_mustplay
         self.vc_seconds = 0.0  # the longest tree H-search so far: one is not started unless it fits the move
+        self.analyse_seconds = 0.0  # about the longest root analysis lately (a maximum that fades)
         start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
@@ -262,7 +267,7 @@ class KnowledgeSearcher(HexSearcher):
         self.restricted: set[int] = set()  # tree nodes given their mustplay (or found lost) this move
         n = state.game.size
         self.knowing = knowledge_ready()  # fixed for the whole move
-        known = analyse(state, tree_limits(n)) if self.knowing and n <= ANALYSE_UP_TO and not state.can_swap() else None
+        known = self.analyse_root(state, limits)
         empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
         wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move] if known else []
         if known is not None and (wins_now or known.winner == state.to_move):
@@ -293,6 +298,21 @@ class KnowledgeSearcher(HexSearcher):
             if keep:
                 prune_root(self, keep)
         return result
+
+    def analyse_root(self, state: HexState, limits: Limits) -> Knowledge | None:
+        """``analyse`` of the root with the small bounds of ``tree_limits``, or None: no kernels
+        yet, a size above ``ANALYSE_UP_TO``, the swap turn, or analyses that lately took more than
+        ``ANALYSE_SHARE`` of the move (13x13 on a busy machine); a skip lowers that estimate, so
+        the analysis is tried again a move or two later."""
+        n = state.game.size
+        if not self.knowing or n > ANALYSE_UP_TO or state.can_swap():
+            return None
+        if limits.time is not None and self.analyse_seconds > ANALYSE_SHARE * limits.time:
+            self.analyse_seconds *= ANALYSE_MEMORY
+            return None
+        known = analyse(state, tree_limits(n))
+        self.analyse_seconds = max(ANALYSE_MEMORY * self.analyse_seconds, known.seconds)
+        return known
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         result = super().iterate(step, ctl)
@@ -382,9 +402,13 @@ class KnowledgeSearcher(HexSearcher):
 
 @lru_cache(maxsize=8)
 def tree_limits(n: int) -> np.ndarray:
-    """H-search bounds for the player's root analysis and the mustplay of tree nodes: about the
-    10x10-13x13 bounds on every size (the solver's bounds on 9x9 cost several times more)."""
-    return hex_vc.limits(n, max_carrier=16 if n <= 11 else 14, max_vc=4, max_sc=8, max_or=3)
+    """H-search bounds for the player's root analysis, its solver and the mustplay of tree nodes:
+    about the 10x10-13x13 bounds up to 11x11 (the solver's bounds on 9x9 cost several times
+    more), smaller above (carriers up to the third-row edge template: 0.1-0.3 s a 13x13 root on
+    a busy machine instead of 0.3-0.7 s)."""
+    if n <= 11:
+        return hex_vc.limits(n, max_carrier=16, max_vc=4, max_sc=8, max_or=3)
+    return hex_vc.limits(n, max_carrier=10, max_vc=3, max_sc=6, max_or=2)
 
 
 def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:
