@@ -3,10 +3,13 @@ connection knowledge), both in this process, colours alternating, no swap.
 
     python tools/hex_versus.py --size 9 --games 20 --time 1 --new level-5
     python tools/hex_versus.py --size 11 --new priors --log /tmp/hex/priors-11.log
+    python tools/hex_versus.py --size 9 --playouts 2000 --side red --prior-weight 60
 
 Game i: the new player (seed 1000 + i) is Blue in even games, the old one (seed 2000 + i) Red;
 each move is given ``Limits(time=...)`` and there is no time forfeit (on a loaded machine both
-overrun now and then).  One line per game and a summary with the longest move of each side.
+overrun now and then).  ``--playouts`` gives each move that many playouts instead (a measure of
+the search's quality alone, the same on a busy machine; knowledge costs no playouts then), and
+``--side`` keeps the new player on one colour (Red, the second player, is its weak side).  One line per game and a summary with the longest move of each side.
 Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pattern priors in
 the tree, no root knowledge), ``root`` (the root knowledge alone), ``mustplay`` (the root knowledge
 and the mustplay of the principal line's nodes, no priors), ``all`` (the three).
@@ -26,14 +29,16 @@ import games  # noqa: E402
 from ai.base import Limits, Player  # noqa: E402
 from ai.engines.hex_knowledge import KnowledgePlayer, warm_up  # noqa: E402
 from ai.engines.hex_mcts import HexMCTSPlayer  # noqa: E402
+from ai.kernels import hex as kernel  # noqa: E402
 
 VARIANTS = {
-    "level-5": lambda info, seed: ai.make_player("hex", "level-5", seed=seed),
-    "priors": lambda info, seed: HexMCTSPlayer(info, solve=True, priors=True, seed=seed),
-    "root": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=False),
-    "mustplay": lambda info, seed: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=True),
-    "all": lambda info, seed: KnowledgePlayer(info, seed=seed, tree_mustplay=True),
+    "level-5": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight),
+    "priors": lambda info, seed, weight: HexMCTSPlayer(info, solve=True, priors=True, seed=seed),
+    "root": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=False),
+    "mustplay": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=True),
+    "all": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight, tree_mustplay=True),
 }
+SIDES = {"both": None, "blue": 0, "red": 1}
 
 
 def old_level5(info, seed: int) -> Player:
@@ -41,7 +46,7 @@ def old_level5(info, seed: int) -> Player:
     return HexMCTSPlayer(info, solve=True, seed=seed)
 
 
-def play(game, blue: Player, red: Player, seconds: float) -> tuple[int, list[str], list[float], list[float]]:
+def play(game, blue: Player, red: Player, limits: Limits) -> tuple[int, list[str], list[float], list[float]]:
     """One game: (winner, the moves as cell names, Blue's move times, Red's move times)."""
     state = game.initial_state()
     times: list[list[float]] = [[], []]
@@ -49,7 +54,7 @@ def play(game, blue: Player, red: Player, seconds: float) -> tuple[int, list[str
     while not state.is_terminal():
         side = state.to_move
         began = time.perf_counter()
-        move = (blue, red)[side].choose(state, Limits(time=seconds))
+        move = (blue, red)[side].choose(state, limits)
         times[side].append(time.perf_counter() - began)
         moves.append(game.format_move(state, move))
         state = state.play(move)
@@ -62,6 +67,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds and colours)")
     parser.add_argument("--time", type=float, default=1.0)
+    parser.add_argument("--playouts", type=int, help="playouts a move instead of --time")
+    parser.add_argument("--side", choices=sorted(SIDES), default="both", help="the new player's colour")
+    parser.add_argument("--prior-weight", type=int, default=kernel.PRIOR_WEIGHT,
+                        help="virtual playouts of the pattern priors (level-5, all)")
     parser.add_argument("--new", choices=sorted(VARIANTS), default="level-5")
     parser.add_argument("--log", type=Path)
     args = parser.parse_args(argv)
@@ -76,25 +85,27 @@ def main(argv: list[str] | None = None) -> None:
             log.write(line + "\n")
             log.flush()
 
-    say(f"# {args.new} vs old level-5, {args.size}x{args.size}, {args.time} s a move, games "
-        f"{args.first}..{args.first + args.games - 1}")
+    limits = Limits(iterations=args.playouts) if args.playouts else Limits(time=args.time)
+    budget = f"{args.playouts} playouts" if args.playouts else f"{args.time} s"
+    say(f"# {args.new} (prior weight {args.prior_weight}) vs old level-5, {args.size}x{args.size}, {budget} a move, "
+        f"games {args.first}..{args.first + args.games - 1}, new plays {args.side}")
     won = [0, 0]  # the new player's wins as Blue, as Red
+    played = [0, 0]
     longest = [0.0, 0.0]  # new, old
     for i in range(args.first, args.first + args.games):
-        new, old = VARIANTS[args.new](info, 1000 + i), old_level5(info, 2000 + i)
-        new_side = i % 2
+        new, old = VARIANTS[args.new](info, 1000 + i, args.prior_weight), old_level5(info, 2000 + i)
+        new_side = i % 2 if SIDES[args.side] is None else SIDES[args.side]
         players = (new, old) if new_side == 0 else (old, new)
-        winner, moves, blue_times, red_times = play(game, *players, args.time)
+        winner, moves, blue_times, red_times = play(game, *players, limits)
         new_times, old_times = (blue_times, red_times) if new_side == 0 else (red_times, blue_times)
         longest = [max(longest[0], *new_times), max(longest[1], *old_times)]
         won[new_side] += winner == new_side
+        played[new_side] += 1
         say(f"game {i}: new as {'Blue' if new_side == 0 else 'Red'}, {'new' if winner == new_side else 'old'} "
             f"won in {len(moves)} plies; longest move new {max(new_times):.2f} s old {max(old_times):.2f} s; "
             f"moves {' '.join(moves)}")
-    played = args.games
-    say(f"new won {sum(won)} of {played} ({100 * sum(won) / played:.0f}%): as Blue {won[0]} of "
-        f"{(played + 1 - args.first % 2) // 2}, as Red {won[1]}; longest move new {longest[0]:.2f} s "
-        f"old {longest[1]:.2f} s")
+    say(f"new won {sum(won)} of {args.games} ({100 * sum(won) / args.games:.0f}%): as Blue {won[0]} of "
+        f"{played[0]}, as Red {won[1]} of {played[1]}; longest move new {longest[0]:.2f} s old {longest[1]:.2f} s")
 
 
 if __name__ == "__main__":

@@ -65,9 +65,9 @@ class HexSearcher:
     kind = "mcts"
 
     def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False, priors: bool = False,
-                 seed: int | None = None) -> None:
+                 prior_weight: int = kernel.PRIOR_WEIGHT, seed: int | None = None) -> None:
         self.options = np.zeros(kernel.OPTIONS, np.int64)
-        self.options[kernel.O_PRIORS] = priors
+        self.options[kernel.O_PRIORS] = prior_weight if priors else 0
         self.options[kernel.O_RAVE] = rave
         self.options[kernel.O_BRIDGES] = bridges
         self.options[kernel.O_KNOWLEDGE] = rave  # proofs in the tree come with the Hex knowledge
@@ -120,7 +120,7 @@ class HexSearcher:
         self.root_colour = kernel.board_colours(n, *state.boards)
         if node < 0:
             node = kernel.new_root(self.tree, self.root_colour, n, state.to_move,
-                                   bool(self.options[kernel.O_KNOWLEDGE]), bool(self.options[kernel.O_PRIORS]))
+                                   bool(self.options[kernel.O_KNOWLEDGE]), int(self.options[kernel.O_PRIORS]))
         self.root, self.root_key = node, key
 
     def _descend(self, key: tuple[int, int, int]) -> int:

@@ -45,11 +45,12 @@ EDGE_COLUMNS = 6
 # the tree's fill counters (``used``): nodes, edges
 U_NODES, U_EDGES = 0, 1
 # search options (``options``): RAVE selection, bridge-saving playouts, proofs in the tree, the
-# visits an edge needs before its node is added (0: at once), and pattern priors at new nodes
+# visits an edge needs before its node is added (0: at once), and the weight of the pattern priors
+# at new nodes (0: none)
 O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND, O_PRIORS = 0, 1, 2, 3, 4
 OPTIONS = 5
 # pattern priors: a new edge starts with this many virtual AMAF playouts won at its pattern's rate
-PRIOR_WEIGHT = 30.0
+PRIOR_WEIGHT = 30
 PRIOR_SAVE = 0.9  # answers the opponent's intrusion into one of the mover's bridges
 PRIOR_CUT = 0.85  # takes the second carrier cell of an opponent's bridge already intruded on
 PRIOR_BRIDGE = 0.65  # makes a bridge to a stone or the mover's own edge (both carrier cells empty)
@@ -310,7 +311,7 @@ def new_tree(max_nodes: int, max_edges: int) -> tuple[np.ndarray, np.ndarray, np
     return nodes, edges, value, used
 
 
-def new_root(tree, colour: np.ndarray, n: int, player: int, knowledge: bool, priors: bool = False) -> int:
+def new_root(tree, colour: np.ndarray, n: int, player: int, knowledge: bool, priors: int = 0) -> int:
     """Empty ``tree`` (from ``new_tree``) and add the root: ``player`` to move on ``colour``."""
     nodes, edges, value, used = tree
     used[:] = 0
@@ -379,7 +380,7 @@ def add_node(colour, n, nbrs, bridges, partners, player, knowledge, priors, node
     one winning cell leaves the block as the only edge, with two the mover is a proven loss.
     Without it (plain UCT) only a game already won by the last move is noticed.
     Edges come in random order, so ties between unvisited moves fall at random.  With ``priors``
-    each edge starts with ``PRIOR_WEIGHT`` virtual AMAF playouts won at its pattern's rate.
+    above 0 each edge starts with that many virtual AMAF playouts won at its pattern's rate.
     """
     total = n * n
     node = used[U_NODES]
@@ -417,10 +418,10 @@ def add_node(colour, n, nbrs, bridges, partners, player, knowledge, priors, node
         edges[e, E_AN] = 0
         edges[e, E_AW] = 0
         value[e] = FIRST_PLAY
-        if priors and count > 1:
+        if priors > 0 and count > 1:
             rate = prior(colour, n, nbrs, bridges, partners, edges[e, E_MOVE], player + 1)
-            edges[e, E_AN] = int(PRIOR_WEIGHT)
-            edges[e, E_AW] = int(PRIOR_WEIGHT * rate + 0.5)
+            edges[e, E_AN] = priors
+            edges[e, E_AW] = int(priors * rate + 0.5)
             value[e] = edges[e, E_AW] / edges[e, E_AN]
     nodes[node, N_FIRST] = first
     nodes[node, N_COUNT] = count
@@ -531,7 +532,7 @@ def run_playouts(n, nbrs, bridges, partners, root_colour, root_last, root, nodes
     rave = options[O_RAVE] != 0
     use_bridges = options[O_BRIDGES] != 0
     knowledge = options[O_KNOWLEDGE] != 0
-    priors = options[O_PRIORS] != 0
+    priors = options[O_PRIORS]
     expand_at = options[O_EXPAND]
     colour = root_colour.copy()
     order = np.empty(total, np.int32)
@@ -634,7 +635,7 @@ def warm_up_search() -> None:
     tree = new_tree(64, 1024)
     nodes, edges, value, used = tree
     seed_random(1)
-    root = new_root(tree, colour, n, 1, True, True)
+    root = new_root(tree, colour, n, 1, True, PRIOR_WEIGHT)
     scratch = np.zeros(n * n, np.uint8), np.empty(n * n, np.int32)
     ctl = new_ctl()
     for rave in (0, 1):
