@@ -221,6 +221,44 @@ def test_search_values_are_the_pure_python_search_values():
         assert new.last.score == pytest.approx(old.last.score)
 
 
+def test_settled_table_draws_are_worth_a_draw_ranked_by_the_evaluation():
+    """With ``settle_table_draws`` a drawn table position below the root is not searched: its value
+    is the draw value plus ``bounded`` times the evaluation beyond it (a table win or loss keeps
+    its proven score).  Checked on drawn three-against-three positions against that formula."""
+    from ai.kernels import alquerque_tables as tb
+
+    game = Alquerque()
+    endgame = tb.tables_of(game)
+    rng = random.Random(7)
+    checked = 0
+    while checked < 3:
+        white, black = (sum(1 << p for p in rng.sample(range(25), 6)[k::2]) for k in (0, 1))
+        state = game.from_text(game.to_text(AlquerqueState(game, (white, black), 0)))
+        if state.is_terminal() or tb.probe(state, endgame) != (0, 0):
+            continue
+        tactics = Tactics(settle_table_draws=1)
+        tactics.root = 0
+        expected = -WIN
+        for move in state.legal_moves():
+            child = state.play(move)
+            known = tb.probe(child, endgame)
+            if child.is_terminal() or known is None:
+                break  # a won child or one the tables miss: not this test's case
+            if known[0] == 0:
+                draw = tactics.draw_value(child)
+                value = draw + tactics.bounded * (tactics.evaluate(child) - draw)
+            else:
+                value = known[0] * (kernel.TABLE_WIN - 1 - known[1])
+            expected = max(expected, -value)
+        else:
+            searcher = KernelSearch(tactics)
+            searcher.start(state, Limits(depth=3))
+            value = kernel.search_root_of(searcher.rules, searcher.weights, searcher.context, new_ctl(), state, 3,
+                                          np.zeros(kernel.MAX_MOVES), endgame)[1]
+            assert value == pytest.approx(expected)
+            checked += 1
+
+
 def test_a_won_position_is_proven():
     """White takes Black's last piece: a proven win in one ply, found and reported as such."""
     game = Alquerque()

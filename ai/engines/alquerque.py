@@ -60,6 +60,7 @@ AMBITION = 70  # and costs the engine's own side (the root's side to move) this 
 SQUEEZE = 15  # per missing move below SQUEEZE_BELOW, squared: a side short of moves nears a loss
 SQUEEZE_BELOW = 6
 TRADE = 4  # per piece of lead and per piece off the board: the side ahead likes even trades
+SETTLE_TABLE_DRAWS = 0  # 1: a drawn table ending is scored as a draw (bounded), not searched on
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
 
@@ -108,6 +109,7 @@ class Tactics:
         self.squeeze_below = weights.get("squeeze_below", SQUEEZE_BELOW)
         self.trade = weights.get("trade", TRADE)
         self.bounded = weights.get("bounded", BOUNDED)
+        self.settle_table_draws = weights.get("settle_table_draws", SETTLE_TABLE_DRAWS)
 
     def draw_value(self, state: AlquerqueState) -> float:
         """Contempt: a draw costs the engine's side ``ambition``, plus ``contempt`` per piece of

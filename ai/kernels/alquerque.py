@@ -63,9 +63,11 @@ TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it a
 WEIGHTS = (
     "material", "threatened", "target", "safe", "passed_idle", "mobility", "advance", "guard",
     "last_guard", "contempt", "ambition", "squeeze", "squeeze_below", "trade", "bounded",
+    "settle_table_draws",
 )
 (W_MATERIAL, W_THREATENED, W_TARGET, W_SAFE, W_PASSED_IDLE, W_MOBILITY, W_ADVANCE, W_GUARD,
- W_LAST_GUARD, W_CONTEMPT, W_AMBITION, W_SQUEEZE, W_SQUEEZE_BELOW, W_TRADE, W_BOUNDED) = range(len(WEIGHTS))
+ W_LAST_GUARD, W_CONTEMPT, W_AMBITION, W_SQUEEZE, W_SQUEEZE_BELOW, W_TRADE, W_BOUNDED,
+ W_SETTLE_TABLE_DRAWS) = range(len(WEIGHTS))
 
 # the rule tables: one int64 row per (side, point), at ``side * POINTS + point``, with these columns
 R_STEPS, R_JUMPS, R_REACH, R_ADVANCED, R_OVER, R_LAND = 0, 1, 2, 3, 4, 4 + MAX_JUMPS
@@ -542,6 +544,9 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
         return TABLE_WIN - ply - plies
     if known == -1:
         return -(TABLE_WIN - ply - plies)
+    if known == 0 and w[W_SETTLE_TABLE_DRAWS]:  # a drawn ending: worth a draw, ranked a little by the evaluation
+        draw = draw_value(w, white, black, side, root)
+        return draw + w[W_BOUNDED] * (evaluate(r, w, white, black, side, root) - draw)
     own = white if side == 0 else black
     enemy = black if side == 0 else white
     code = position_code(white, black, side)

@@ -1,0 +1,84 @@
+"""Replay the Alquerque games of a ``tools/versus_revision.py --log`` file and show how each ended.
+
+    python tools/alquerque_replay.py /tmp/alq/games.log            # one line per game
+    python tools/alquerque_replay.py /tmp/alq/games.log --game 3   # that game's captures and boards
+
+Per game: the result, the material (new engine's pieces against the old one's) after each
+capture, and the board at the last capture (where a drawn game's 40 quiet plies began).  This is
+how the draws between level-5 and an older level-5 were read (docs/tuning/alquerque.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import games  # noqa: E402
+
+
+def replay(record: dict) -> list[tuple[int, object, str, tuple[int, int]]]:
+    """(ply, state before, move text, material of (new, old) after) for every ply of a game."""
+    game = games.load("alquerque")
+    new = record["new_side"]
+    state = game.initial_state()
+    rows = []
+    for ply, text in enumerate(record["moves"]):
+        after = state.play(game.parse_move(state, text))
+        counts = (after.boards[new].bit_count(), after.boards[1 - new].bit_count())
+        rows.append((ply, state, text, counts))
+        state = after
+    return rows
+
+
+def summary(record: dict) -> str:
+    """One line: result, plies, material at the end and the material's course at each capture."""
+    rows = replay(record)
+    winner = record["winner"]
+    result = "draw" if winner is None else ("new wins" if winner == record["new_side"] else "old wins")
+    course, last = [], (12, 12)
+    for ply, _, _, counts in rows:
+        if counts != last:
+            course.append(f"{ply}:{counts[0]}-{counts[1]}")
+            last = counts
+    return (f"game {record['game']:2d} new={'WB'[record['new_side']]} {result:8} {len(rows):3d} plies, "
+            f"captures {' '.join(course)}")
+
+
+def detail(record: dict) -> None:
+    """The captures and the boards at the last capture and at the end."""
+    game = games.load("alquerque")
+    rows = replay(record)
+    print(summary(record))
+    last_capture = 0
+    for ply, state, text, counts in rows:
+        if "x" in text:
+            last_capture = ply
+            print(f"  ply {ply:3d} {'WB'[state.to_move]} {text:14} -> new {counts[0]} old {counts[1]}")
+    if last_capture < len(rows):
+        print(f"board after the last capture (ply {last_capture}):")
+        print(game.to_text(rows[last_capture][1].play(game.parse_move(rows[last_capture][1], rows[last_capture][2]))))
+    print("moves since:", " ".join(text for _, _, text, _ in rows[last_capture + 1:]))
+    print("final board:")
+    print(record["final"])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("log", type=Path)
+    parser.add_argument("--game", type=int, help="show this game in detail")
+    args = parser.parse_args(argv)
+    records = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()]
+    for record in records:
+        if args.game is None:
+            print(summary(record))
+        elif record["game"] == args.game:
+            detail(record)
+
+
+if __name__ == "__main__":
+    main()

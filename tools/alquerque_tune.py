@@ -1,0 +1,90 @@
+"""Level-5 with changed evaluation weights against an older revision's level-5 (Alquerque).
+
+    python tools/alquerque_tune.py --rev 128afa3 --games 10 --time 0.3 --set ambition=120 --log FILE
+    python tools/alquerque_tune.py --depths 9 5 --games 10 --set ambition=120
+
+The same games as ``tools/versus_revision.py alquerque --openings 3`` (same openings, seeds,
+referee and old player over a pipe), but the new side is ``EnginePlayer`` with ``Tactics`` built
+from the defaults and the ``--set NAME=VALUE`` weights, so a weight can be measured before it
+becomes a default.  ``--depths NEW OLD``: both sides search to a fixed depth without a clock, the
+old side being the pure-Python engine of ai/reference/alquerque_search.py (level-5 before the
+kernel) in this process: on a machine so busy that time limits decide games by forfeit, this
+still measures the evaluation.  How the weights were chosen: docs/tuning/alquerque.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ai.kernels  # noqa: E402
+import games  # noqa: E402
+from ai.base import PlayerInfo  # noqa: E402
+from ai.engines.alquerque import EnginePlayer, Tactics  # noqa: E402
+from ai.match import MatchSummary, play_game, random_openings  # noqa: E402
+from ai.reference.alquerque_search import reference_player  # noqa: E402
+from tools.versus_revision import RevisionPlayer, _walk, export_revision  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rev", default="128afa3")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=0, help="skip this many games (pairs stay as in the full run)")
+    parser.add_argument("--time", type=float, default=0.3)
+    parser.add_argument("--openings", type=int, default=3, metavar="PLIES")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a Tactics weight")
+    parser.add_argument("--depths", type=int, nargs=2, metavar=("NEW", "OLD"), help="fixed depths, no clock")
+    parser.add_argument("--log", type=Path)
+    args = parser.parse_args(argv)
+    weights = {name: float(value) for name, value in (pair.split("=", 1) for pair in args.set)}
+    game = games.load("alquerque")
+    folder = export_revision(args.rev)
+    ai.kernels.warm_up("alquerque")
+    pairs = (args.games + 1) // 2
+    openings = random_openings(game, pairs, args.openings, seed=args.seed)
+    names = (f"new {weights or 'defaults'}", f"old level-5@{args.rev}")
+    summary = MatchSummary(names)
+    points = 0.0
+    pace = f"depths {args.depths[0]} and {args.depths[1]}" if args.depths else f"{args.time:g} s a move"
+    print(f"{names[0]} vs {names[1]}, games {args.first + 1}-{args.games} at {pace}", flush=True)
+    for i in range(args.first, args.games):
+        new_side = i % 2
+        history: list[str] = []
+        if args.depths:
+            old = reference_player(depth=args.depths[1])
+        else:
+            old = RevisionPlayer(folder, game, "level-5", args.seed + i, history)
+        new = EnginePlayer(PlayerInfo("tuned", "tuned"), Tactics(**weights), depth=args.depths and args.depths[0],
+                           tables=True)
+        players = [new, old] if new_side == 0 else [old, new]
+        ids = [names[0], names[1]] if new_side == 0 else [names[1], names[0]]
+        opening = openings[i // 2]
+        history.extend(game.format_move(s, m) for s, m in _walk(game, opening))
+        result = play_game(game, players, ids, None if args.depths else args.time, opening=opening,
+                           on_move=lambda before, move, after, h=history: h.append(game.format_move(before, move)))
+        if not args.depths:
+            old.close()
+        summary.add(result, 0 if new_side == 0 else 1)
+        points += 0.5 if result.winner is None else float(result.winner == new_side)
+        if args.log:
+            with args.log.open("a") as log:
+                log.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
+                                      "reason": result.reason, "moves": history,
+                                      "final": game.to_text(game.play_line(history))}) + "\n")
+        outcome = "draw" if result.winner is None else ("new" if result.winner == new_side else "old") + " wins"
+        print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> {outcome}  ({len(result.moves)} plies;"
+              f" {result.reason})", flush=True)
+    played = args.games - args.first
+    print(summary.line())
+    print(f"new: {points:g} of {played} points ({100 * points / max(1, played):.0f}%)")
+
+
+if __name__ == "__main__":
+    main()
