@@ -155,7 +155,8 @@ def test_a_playout_answers_an_intrusion_into_a_bridge():
 
 def test_pattern_priors_rank_the_bridge_shapes():
     """Blue b2 and c3 (bridge, carrier b3 and c2), Red's c2 intrudes: b3 saves it (the best prior);
-    with c2 empty, b3 only fills Blue's own carrier (the worst); Blue d2 would make a bridge to c3."""
+    with c2 empty, b3 only fills Blue's own carrier (the worst); Blue d4 would make a bridge to c3;
+    a second-row cell is no bridge by its edge template alone."""
     n = 5
     game = games.load("hex", size=n)
     tables = kernel.neighbours(n), kernel.bridge_table(n), kernel.partner_table(n)
@@ -169,9 +170,10 @@ def test_pattern_priors_rank_the_bridge_shapes():
     assert rate(intruded, "b3", 2) == kernel.PRIOR_CUT
     intact = game.play_line(["b2", "a5", "c3"])
     assert rate(intact, "b3", 1) == kernel.PRIOR_FILL
-    assert rate(intact, "d2", 1) == kernel.PRIOR_BRIDGE
+    assert rate(intact, "d4", 1) == kernel.PRIOR_BRIDGE
     assert rate(intact, "e1", 1) == kernel.PRIOR_EDGE_ROW
     assert rate(intact, "c4", 1) == kernel.PRIOR_NEAR  # next to c3 (d3 would be the edge template)
+    assert rate(game.play_line(["a1"]), "c4", 2) == kernel.PRIOR_FAR  # a template to Red's edge, nothing else
 
 
 def test_the_partner_table_holds_each_bridge_from_both_ends():

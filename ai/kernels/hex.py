@@ -53,7 +53,7 @@ OPTIONS = 5
 PRIOR_WEIGHT = 30
 PRIOR_SAVE = 0.9  # answers the opponent's intrusion into one of the mover's bridges
 PRIOR_CUT = 0.85  # takes the second carrier cell of an opponent's bridge already intruded on
-PRIOR_BRIDGE = 0.65  # makes a bridge to a stone or the mover's own edge (both carrier cells empty)
+PRIOR_BRIDGE = 0.65  # makes a bridge to a stone of the mover (both carrier cells empty; not to an edge)
 PRIOR_NEAR = 0.55  # next to a stone
 PRIOR_FAR = 0.45  # anything else
 PRIOR_EDGE_ROW = 0.35  # on the board's outer ring, next to no stone
@@ -348,6 +348,8 @@ def prior(colour, n, nbrs, bridges, partners, cell, own) -> float:
             end = partners[cell, k, 0]
             if end < 0:
                 break
+            if end >= n * n:  # an edge template alone: early second-row moves are weak
+                continue
             if colour[end] == own and colour[partners[cell, k, 1]] == EMPTY and \
                     colour[partners[cell, k, 2]] == EMPTY:
                 best = PRIOR_BRIDGE
