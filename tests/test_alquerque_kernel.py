@@ -259,6 +259,17 @@ def test_settled_table_draws_are_worth_a_draw_ranked_by_the_evaluation():
             checked += 1
 
 
+def test_table_draws_are_settled_only_below_a_root_the_tables_do_not_know():
+    """Entering a drawn ending is a draw; inside one, level-5 searches on for the opponent's mistakes."""
+    game = Alquerque()
+    searcher = KernelSearch(Tactics(), tables=True)
+    settle = kernel.WEIGHTS.index("settle_table_draws")
+    searcher.start(game.initial_state(), Limits(depth=1))
+    assert searcher.weights[settle] == 1.0
+    searcher.start(game.from_text("to-move: White\n.B.B.\n..B..\n.....\n.W.W.\nW...W"), Limits(depth=1))
+    assert searcher.weights[settle] == 0.0
+
+
 def test_a_won_position_is_proven():
     """White takes Black's last piece: a proven win in one ply, found and reported as such."""
     game = Alquerque()

@@ -60,7 +60,8 @@ AMBITION = 70  # and costs the engine's own side (the root's side to move) this 
 SQUEEZE = 15  # per missing move below SQUEEZE_BELOW, squared: a side short of moves nears a loss
 SQUEEZE_BELOW = 6
 TRADE = 4  # per piece of lead and per piece off the board: the side ahead likes even trades
-SETTLE_TABLE_DRAWS = 0  # 1: a drawn table ending is scored as a draw (bounded), not searched on
+SETTLE_TABLE_DRAWS = 1  # 1: below a root the tables do not know, a drawn table ending is scored as a
+# draw (bounded by the evaluation), not searched on: a lead of one piece is nearly always a table draw
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
 
@@ -218,6 +219,7 @@ class KernelSearch:
         self.state: AlquerqueState | None = None
         self.moves: dict[int, Move] = {}
         self.use_tables = tables
+        self.settle = float(tactics.settle_table_draws)
         self.endgame: alquerque_tables.Tables | None = None
 
     def start(self, state: AlquerqueState, limits: Limits) -> Progress | None:
@@ -242,6 +244,8 @@ class KernelSearch:
         seen = state.history + (state.position,)
         self.endgame = None if endgame is None or any(seen.count(p) >= 2 for p in seen) else endgame
         known = alquerque_tables.probe(state, endgame) if endgame is not None else None
+        # entering a drawn ending is worth a draw; once in one, the tree searches on for mistakes
+        self.weights[kernel.WEIGHTS.index("settle_table_draws")] = self.settle if known is None else 0.0
         if known is None or known[0] == 0:
             return None
         move = alquerque_tables.best_move(state, endgame)
