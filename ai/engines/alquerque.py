@@ -24,7 +24,10 @@ The terms, for the side to move:
 
 Draws (``draw_value``) cost the engine's side 70 plus 30 per piece of lead (contempt), and a
 position seen before scores as a draw inside the tree, so the engine tries new positions before
-it accepts a repetition.  How the weights were chosen: docs/tuning/alquerque.md.
+it accepts a repetition.  Level-5's endgame tables: below a root they do not know, a drawn ending
+scores as a draw (``settle_table_draws``; a one-piece lead is nearly always one), so the engine
+does not trade down into one while ahead; inside an ending it searches on for the opponent's
+mistakes.  How the weights were chosen: docs/tuning/alquerque.md.
 """
 
 from __future__ import annotations

@@ -19,7 +19,9 @@ move with ``encode``).
 - ``search_root`` / ``negamax`` / ``quiesce``: principal-variation alpha-beta with a transposition
   table in numpy arrays, killer and history move ordering, captures settled in quiescence, the
   draw rules (third occurrence, 40 plies without a capture) and a position seen before scored as
-  a draw inside the tree, all valued by the engine's ``draw_value`` (contempt).  A table entry
+  a draw inside the tree, all valued by the engine's ``draw_value`` (contempt); with the endgame
+  tables, a proven win or loss ends a branch, and so does a drawn ending when the weight
+  ``settle_table_draws`` is set (its value: the draw, bounded by the evaluation).  A table entry
   is for a position and its ``trail`` (the positions since the last irreversible move, which
   decide repetitions); the 40-ply counter must match too when a search could reach the rule.
 
