@@ -12,7 +12,8 @@ the endgame: 1 random; 2 one ply with a lot of noise; 3 three plies and the last
 solved; 4 five plies and the last 12 solved; 5 iterative deepening for the whole move time and
 the exact solver from as many empties as it can expect to prove in that time; on 8x8 level 5
 judges positions with the learned pattern evaluation instead (ai/kernels/reversi_patterns.py,
-weights from tools/reversi_train.py in ai/data/reversi_weights.npz).  Figures:
+weights from tools/reversi_train.py in ai/data/reversi_weights.npz) and searches selectively
+(multi-ProbCut, parameters from tools/reversi_probcut.py in ai/data/reversi_probcut.npz).  Figures:
 ``python main.py bench reversi`` (ai/bench/reversi.py); history: docs/tuning/reversi.md.
 """
 
@@ -55,7 +56,7 @@ PLAYERS = player_table(
          _ours(depth=5, solve_empties=12)),
     spec("level-5", "Level 5", "Searches as deep as its time allows, judging positions by edge, corner"
          " and diagonal patterns learned from thousands of its own games, and solves the endgame exactly"
-         " as early as it can.", _ours(patterns=True)),
+         " as early as it can.", _ours(patterns=True, probcut=LEVEL_5_PROBCUT)),
     *(
         spec(f"reversi:{name}", f"Course {name.title()}",
              f"The course project's {name.title()}: alpha-beta at depth {depth}, counting discs.",

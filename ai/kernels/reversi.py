@@ -58,6 +58,7 @@ SHALLOW = 7  # empties from which the solver stops generating moves: parity orde
 SOLVER_TT_MIN = 8  # empties from which the solver keeps a transposition table
 SOLVER_ETC_MIN = 12  # empties from which the solver looks up every child in the table before searching
 SOLVER_EVAL_MIN = 14  # empties from which the solver's move order also asks the learned evaluation
+SOLVER_REPLY_MIN = 16  # ... and from this many, the evaluation after the opponent's best reply
 SOLVER_EVAL_WEIGHT = 16.0  # order-key units per disc of that evaluation (a reply left to the opponent: 64)
 PASS = -1
 MPC_MIN_DEPTH = 3  # ProbCut tries nodes searched this deep or deeper
@@ -948,13 +949,29 @@ def transposition_cutoff(me, opp, moves, beta, keys, data, geo):
 
 
 @njit(cache=True, nogil=True)
+def best_reply_value(me, opp, moves, pat, weights):
+    """A one-ply search of (me, opp) on the learned evaluation, in discs for ``me``; ``moves`` are its
+    moves (a pass when there are none)."""
+    if moves == U0:
+        return -packed_value(opp, me, pat, weights)
+    best = -1e9
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - U1
+        f = flips_8x8(sq, me, opp)
+        best = max(best, -packed_value(opp ^ f, me | f | bit(sq), pat, weights))
+    return best
+
+
+@njit(cache=True, nogil=True)
 def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_value, sqs, fls, pat, weights):
     """Endgame order ("fastest first"): the table's move, then the moves that leave the opponent
     fewest replies (a corner counts twice) and fewest empty squares next to our discs (its future
     replies), squares in odd quadrants and good squares breaking ties; from SOLVER_EVAL_MIN empties,
     when ``pat`` holds the learned evaluation, also the opponent's evaluation after the move (a
     solid position is refuted sooner).  Same buffers and result as ``order_moves``."""
-    by_eval = pat.shape[0] > 0 and popcount(empty) >= SOLVER_EVAL_MIN
+    n_empty = popcount(empty)
+    by_eval = pat.shape[0] > 0 and n_empty >= SOLVER_EVAL_MIN
     odd = U0
     for q in range(4):
         quadrant = geo[G_QUADRANTS + q]
@@ -974,7 +991,10 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
             key = ((popcount(replies) + popcount(replies & geo[G_CORNERS])) * 64 + popcount(around(mine, geo) & empty) * 8
                    - square_value[sq] - (16 if odd & b else 0))
             if by_eval:
-                key += np.int64(SOLVER_EVAL_WEIGHT * packed_value(opp ^ f, mine, pat, weights))
+                if n_empty >= SOLVER_REPLY_MIN:
+                    key += np.int64(SOLVER_EVAL_WEIGHT * best_reply_value(opp ^ f, mine, replies, pat, weights))
+                else:
+                    key += np.int64(SOLVER_EVAL_WEIGHT * packed_value(opp ^ f, mine, pat, weights))
         insert_sorted(sqs, fls, ply, start, count, key, sq, f)
         count += 1
     return count
