@@ -46,19 +46,25 @@ def old_level5(info, seed: int) -> Player:
     return HexMCTSPlayer(info, solve=True, seed=seed)
 
 
-def play(game, blue: Player, red: Player, limits: Limits) -> tuple[int, list[str], list[float], list[float]]:
-    """One game: (winner, the moves as cell names, Blue's move times, Red's move times)."""
+def play(game, blue: Player, red: Player, limits: Limits) -> tuple[int, list[str], list[float], list[float], list[str]]:
+    """One game: (winner, the moves as cell names, Blue's move times, Red's move times, the slow
+    moves: those over twice the move time, as ply:seconds:what answered)."""
     state = game.initial_state()
     times: list[list[float]] = [[], []]
     moves: list[str] = []
+    slow: list[str] = []
     while not state.is_terminal():
         side = state.to_move
+        player = (blue, red)[side]
         began = time.perf_counter()
-        move = (blue, red)[side].choose(state, limits)
-        times[side].append(time.perf_counter() - began)
+        move = player.choose(state, limits)
+        spent = time.perf_counter() - began
+        times[side].append(spent)
+        if limits.time is not None and spent > 2 * limits.time:
+            slow.append(f"{len(moves)}:{spent:.1f}:{getattr(getattr(player, 'last', None), 'kind', '?')}")
         moves.append(game.format_move(state, move))
         state = state.play(move)
-    return state.winner(), moves, times[0], times[1]
+    return state.winner(), moves, times[0], times[1], slow
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -96,14 +102,14 @@ def main(argv: list[str] | None = None) -> None:
         new, old = VARIANTS[args.new](info, 1000 + i, args.prior_weight), old_level5(info, 2000 + i)
         new_side = i % 2 if SIDES[args.side] is None else SIDES[args.side]
         players = (new, old) if new_side == 0 else (old, new)
-        winner, moves, blue_times, red_times = play(game, *players, limits)
+        winner, moves, blue_times, red_times, slow = play(game, *players, limits)
         new_times, old_times = (blue_times, red_times) if new_side == 0 else (red_times, blue_times)
         longest = [max(longest[0], *new_times), max(longest[1], *old_times)]
         won[new_side] += winner == new_side
         played[new_side] += 1
         say(f"game {i}: new as {'Blue' if new_side == 0 else 'Red'}, {'new' if winner == new_side else 'old'} "
             f"won in {len(moves)} plies; longest move new {max(new_times):.2f} s old {max(old_times):.2f} s; "
-            f"moves {' '.join(moves)}")
+            f"{'slow ' + ' '.join(slow) + '; ' if slow else ''}moves {' '.join(moves)}")
     say(f"new won {sum(won)} of {args.games} ({100 * sum(won) / args.games:.0f}%): as Blue {won[0]} of "
         f"{played[0]}, as Red {won[1]} of {played[1]}; longest move new {longest[0]:.2f} s old {longest[1]:.2f} s")
 
