@@ -149,7 +149,7 @@ def solver_reach(report, seconds: float, samples: int) -> None:
 
 
 def hardest_replies(report, samples: int) -> None:
-    """Lost 8x8 positions of level-2 self-play (regions of 24-40 squares), each from a fresh
+    """Lost 8x8 positions of level-2 self-play (regions of 20-32 squares), each from a fresh
     solver table: how often the hardest reply (fewest winning moves for the winner, then longest)
     differs from the longest loss, the winner's winning moves after each, and the nodes counting
     them adds to the lengths of the replies (which level-5 computes anyway)."""
@@ -164,7 +164,7 @@ def hardest_replies(report, samples: int) -> None:
     b, table, work = solver.board, solver.table.table, solver.table.work
     lost = differ = counting = lengths = 0
     after = {"hardest": 0, "longest": 0}
-    for state in _states(4 * samples, 24, 40, seed=3):
+    for state in _states(4 * samples, 20, 32, seed=3):
         region = np.uint64(geo.flood(state.white, state.free))
         solver.table.clear()
         ctl = new_ctl()
@@ -184,7 +184,7 @@ def hardest_replies(report, samples: int) -> None:
             child = kernel.flood(b, q, region & ~b.bit[q])
             after[name] += winning_move_count(b, table, work, q, child, 1 - state.to_move, ctl, 0)
     per = max(lost, 1)
-    report(f"  hardest reply, {lost} lost positions of 24-40 squares: differs from the longest loss in {differ}; "
+    report(f"  hardest reply, {lost} lost positions of 20-32 squares: differs from the longest loss in {differ}; "
            f"the winner's winning moves after it {after['hardest'] / per:.2f} on average (after the longest "
            f"{after['longest'] / per:.2f}); counting them {counting} nodes beside the {lengths} of the lengths")
 
