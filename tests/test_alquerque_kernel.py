@@ -260,9 +260,10 @@ def test_settled_table_draws_are_worth_a_draw_ranked_by_the_evaluation():
 
 
 def test_table_draws_are_settled_only_below_a_root_the_tables_do_not_know():
-    """Entering a drawn ending is a draw; inside one, level-5 searches on for the opponent's mistakes."""
+    """With ``settle_table_draws``, entering a drawn ending is a draw; inside one, the search goes on
+    for the opponent's mistakes."""
     game = Alquerque()
-    searcher = KernelSearch(Tactics(), tables=True)
+    searcher = KernelSearch(Tactics(settle_table_draws=1), tables=True)
     settle = kernel.WEIGHTS.index("settle_table_draws")
     searcher.start(game.initial_state(), Limits(depth=1))
     assert searcher.weights[settle] == 1.0

@@ -24,10 +24,9 @@ The terms, for the side to move:
 
 Draws (``draw_value``) cost the engine's side 70 plus 30 per piece of lead (contempt), and a
 position seen before scores as a draw inside the tree, so the engine tries new positions before
-it accepts a repetition.  Level-5's endgame tables: below a root they do not know, a drawn ending
-scores as a draw (``settle_table_draws``; a one-piece lead is nearly always one), so the engine
-does not trade down into one while ahead; inside an ending it searches on for the opponent's
-mistakes.  How the weights were chosen: docs/tuning/alquerque.md.
+it accepts a repetition.  Level-5's endgame tables end a branch with a proven win or loss; their
+draws are searched on (``settle_table_draws`` would score one entered from a root they do not
+know as a draw instead).  How the weights were chosen: docs/tuning/alquerque.md.
 """
 
 from __future__ import annotations
@@ -63,8 +62,8 @@ AMBITION = 70  # and costs the engine's own side (the root's side to move) this 
 SQUEEZE = 15  # per missing move below SQUEEZE_BELOW, squared: a side short of moves nears a loss
 SQUEEZE_BELOW = 6
 TRADE = 4  # per piece of lead and per piece off the board: the side ahead likes even trades
-SETTLE_TABLE_DRAWS = 1  # 1: below a root the tables do not know, a drawn table ending is scored as a
-# draw (bounded by the evaluation), not searched on: a lead of one piece is nearly always a table draw
+SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table ending is scored as a
+# draw (bounded by the evaluation), not searched on (measured, not better: docs/tuning/alquerque.md)
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
 
