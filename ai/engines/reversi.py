@@ -13,7 +13,10 @@ solved; 4 five plies and the last 12 solved; 5 iterative deepening for the whole
 the exact solver from as many empties as it can expect to prove in that time; on 8x8 level 5
 judges positions with the learned pattern evaluation instead (ai/kernels/reversi_patterns.py,
 weights from tools/reversi_train.py in ai/data/reversi_weights.npz) and searches selectively
-(multi-ProbCut, parameters from tools/reversi_probcut.py in ai/data/reversi_probcut.npz).  Figures:
+(multi-ProbCut, parameters from tools/reversi_probcut.py in ai/data/reversi_probcut.npz), and
+plays the first moves from an opening book (ai/engines/reversi_book.py: tools/reversi_book.py's
+deep searches on 8x8, exact proofs on 6x6), at random among the moves within a disc of the best
+so that its games differ.  Figures:
 ``python main.py bench reversi`` (ai/bench/reversi.py); history: docs/tuning/reversi.md.
 """
 
@@ -54,9 +57,9 @@ PLAYERS = player_table(
          _ours(depth=3, solve_empties=8)),
     spec("level-4", "Level 4", "Looks five moves ahead; plays the last 12 squares perfectly.",
          _ours(depth=5, solve_empties=12)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows, judging positions by edge, corner"
-         " and diagonal patterns learned from thousands of its own games, and solves the endgame exactly"
-         " as early as it can.", _ours(patterns=True, probcut=LEVEL_5_PROBCUT)),
+    spec("level-5", "Level 5", "Opens from its book, searches as deep as its time allows, judging positions"
+         " by edge, corner and diagonal patterns learned from thousands of its own games, and solves the"
+         " endgame exactly as early as it can.", _ours(patterns=True, probcut=LEVEL_5_PROBCUT)),
     *(
         spec(f"reversi:{name}", f"Course {name.title()}",
              f"The course project's {name.title()}: alpha-beta at depth {depth}, counting discs.",
