@@ -52,10 +52,17 @@ def screenshot(display: str, demo: str, out: Path, tmp_path: Path, after: float)
     app = subprocess.Popen([sys.executable, "-c", "import ui.app, sys; sys.exit(ui.app.run())"], cwd=ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
+        # ``after`` seconds, then captures until one is not blank: on a loaded or fresh machine the
+        # window may open later (its exit timer starts with its loop, so it stays open that long).
         time.sleep(after)
-        assert app.poll() is None, app.stdout.read().decode(errors="replace")
-        subprocess.run(["import", "-display", display, "-window", "root", str(out)], check=True, timeout=30)
-        assert app.wait(30) == 0, app.stdout.read().decode(errors="replace")
+        deadline = time.monotonic() + 60
+        while True:
+            assert app.poll() is None, app.stdout.read().decode(errors="replace")
+            subprocess.run(["import", "-display", display, "-window", "root", str(out)], check=True, timeout=30)
+            if looks_drawn(out) or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+        assert app.wait(60) == 0, app.stdout.read().decode(errors="replace")
     finally:
         if app.poll() is None:
             app.kill()
@@ -68,6 +75,10 @@ def variance(path: Path) -> float:
     values = [sum(image.get_at((x, y))[:3]) for x in range(0, w, 7) for y in range(0, h, 7)]
     mean = sum(values) / len(values)
     return sum((v - mean) ** 2 for v in values) / len(values)
+
+
+def looks_drawn(path: Path) -> bool:
+    return path.stat().st_size > 5000 and variance(path) > 100
 
 
 def test_menu_and_game_screenshots(xvfb, tmp_path):
