@@ -5,9 +5,10 @@
   level 4 with 300 playouts a move.  Level 5 also asks ``hex_solver``, an exact solver: on 3x3
   and 4x4 it plays the proven winning move, so it always wins as Blue and never misses a win; on
   bigger boards it tries it once at most 12 cells are empty, within 30% of the move time.
-  Up to 11x11 level 5 adds connection knowledge at the root (``hex_knowledge``): virtual
+  Up to 13x13 level 5 adds connection knowledge at the root (``hex_knowledge``): virtual
   connections, the mustplay, dead and captured cells, the df-pn solver once the connections
-  prove a win, and the swap decisions of the solved first-move maps.
+  prove a win, and the swap decisions of the solved first-move maps; its new tree nodes start
+  from hand-set pattern priors (saving or cutting a bridge, edge templates: ``ai/kernels/hex.py``).
 - Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.
 - Level 2: one ply of the notebook's shortest-path heuristic with noise: it heads for its edges
   but has no idea of bridges or of the opponent's threats.
@@ -67,7 +68,7 @@ PLAYERS = player_table(
     spec("level-4", "Level 4", "Keeps its bridges in the games it tries, but thinks only briefly each move, "
          "whatever time it is given; takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
     spec("level-5", "Level 5", "Thinks for all its time, keeping bridges in the games it tries; takes a win "
-         "in one, blocks one, sees connections that cannot be cut (boards up to 11x11), and plays small boards "
+         "in one, blocks one, sees connections that cannot be cut (boards up to 13x13), and plays small boards "
          "perfectly.", _knowledge),
     spec("hex:notebook", "Notebook", "The class notebook: alpha-beta with a shortest-path heuristic, "
          "as deep as the time allows.", lambda info, seed: NotebookPlayer(info)),
