@@ -15,7 +15,6 @@ still measures the evaluation.  How the weights were chosen: docs/tuning/alquerq
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -26,9 +25,9 @@ import ai.kernels  # noqa: E402
 import games  # noqa: E402
 from ai.base import PlayerInfo  # noqa: E402
 from ai.engines.alquerque import EnginePlayer, Tactics  # noqa: E402
-from ai.match import MatchSummary, play_game, random_openings  # noqa: E402
+from ai.match import MatchSummary, random_openings  # noqa: E402
 from ai.reference.alquerque_search import reference_player  # noqa: E402
-from tools.versus_revision import RevisionPlayer, _walk, export_revision  # noqa: E402
+from tools.versus_revision import RevisionPlayer, export_revision, play_one  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -55,7 +54,6 @@ def main(argv: list[str] | None = None) -> None:
     pace = f"depths {args.depths[0]} and {args.depths[1]}" if args.depths else f"{args.time:g} s a move"
     print(f"{names[0]} vs {names[1]}, games {args.first + 1}-{args.games} at {pace}", flush=True)
     for i in range(args.first, args.games):
-        new_side = i % 2
         history: list[str] = []
         if args.depths:
             old = reference_player(depth=args.depths[1])
@@ -63,24 +61,10 @@ def main(argv: list[str] | None = None) -> None:
             old = RevisionPlayer(folder, game, "level-5", args.seed + i, history)
         new = EnginePlayer(PlayerInfo("tuned", "tuned"), Tactics(**weights), depth=args.depths and args.depths[0],
                            tables=True)
-        players = [new, old] if new_side == 0 else [old, new]
-        ids = [names[0], names[1]] if new_side == 0 else [names[1], names[0]]
-        opening = openings[i // 2]
-        history.extend(game.format_move(s, m) for s, m in _walk(game, opening))
-        result = play_game(game, players, ids, None if args.depths else args.time, opening=opening,
-                           on_move=lambda before, move, after, h=history: h.append(game.format_move(before, move)))
+        points += play_one(game, i, new, old, openings[i // 2], None if args.depths else args.time, history,
+                           summary, args.log)
         if not args.depths:
             old.close()
-        summary.add(result, 0 if new_side == 0 else 1)
-        points += 0.5 if result.winner is None else float(result.winner == new_side)
-        if args.log:
-            with args.log.open("a") as log:
-                log.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
-                                      "reason": result.reason, "moves": history,
-                                      "final": game.to_text(game.play_line(history))}) + "\n")
-        outcome = "draw" if result.winner is None else ("new" if result.winner == new_side else "old") + " wins"
-        print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> {outcome}  ({len(result.moves)} plies;"
-              f" {result.reason})", flush=True)
     played = args.games - args.first
     print(summary.line())
     print(f"new: {points:g} of {played} points ({100 * points / max(1, played):.0f}%)")

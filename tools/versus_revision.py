@@ -108,6 +108,31 @@ class RevisionPlayer(Player):
         self.proc.wait(timeout=10)
 
 
+def play_one(game: Game, i: int, new: Player, old: Player, opening: list[Any], seconds: float | None,
+             history: list[str], summary: MatchSummary, log: Path | None) -> float:
+    """Game ``i`` of a match (the new player moves first in even games): refereed, added to
+    ``summary``, appended to ``log`` (JSON lines: moves, final position, result) and printed;
+    returns the new player's points.  ``history`` collects the moves in text, the opening's too
+    (the old side's subprocess replays them)."""
+    new_side = i % 2
+    names = summary.names
+    players = [new, old] if new_side == 0 else [old, new]
+    ids = [names[0], names[1]] if new_side == 0 else [names[1], names[0]]
+    history.extend(game.format_move(s, m) for s, m in _walk(game, opening))
+    result = play_game(game, players, ids, seconds, opening=opening,
+                       on_move=lambda before, move, after: history.append(game.format_move(before, move)))
+    summary.add(result, new_side)
+    if log:
+        with log.open("a") as out:
+            out.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
+                                  "reason": result.reason, "moves": history,
+                                  "final": game.to_text(game.play_line(history))}) + "\n")
+    outcome = "draw" if result.winner is None else ("new" if result.winner == new_side else "old") + " wins"
+    print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> {outcome}  ({len(result.moves)} plies;"
+          f" {result.reason})", flush=True)
+    return 0.5 if result.winner is None else float(result.winner == new_side)
+
+
 def balanced(game: Game, player_id: str, depth: int, limit: float) -> Callable[[State], bool]:
     """An opening filter: the position's value by a ``depth``-ply search of ``player_id`` (for the
     side to move, in the game's unit) is within +-``limit``."""
@@ -148,27 +173,11 @@ def main(argv: list[str] | None = None) -> None:
     points = 0.0
     print(f"{args.game} {options or ''}: {names[0]} vs {names[1]}, {args.games} games at {args.time:g} s a move", flush=True)
     for i in range(args.games):
-        new_side = i % 2
         history: list[str] = []
         old = RevisionPlayer(folder, game, args.player, args.seed + i, history)
         new = ai.make_player(args.game, args.player, seed=args.seed + i)
-        players = [new, old] if new_side == 0 else [old, new]
-        ids = [names[0], names[1]] if new_side == 0 else [names[1], names[0]]
-        opening = openings[i // 2]
-        history.extend(game.format_move(s, m) for s, m in _walk(game, opening))
-        result = play_game(game, players, ids, args.time, opening=opening,
-                           on_move=lambda before, move, after, h=history: h.append(game.format_move(before, move)))
+        points += play_one(game, i, new, old, openings[i // 2], args.time, history, summary, args.log)
         old.close()
-        summary.add(result, 0 if new_side == 0 else 1)
-        points += 0.5 if result.winner is None else float(result.winner == new_side)
-        if args.log:
-            with args.log.open("a") as log:
-                log.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
-                                      "reason": result.reason, "moves": history,
-                                      "final": game.to_text(game.play_line(history))}) + "\n")
-        print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> "
-              f"{'draw' if result.winner is None else ('new' if result.winner == new_side else 'old') + ' wins'}"
-              f"  ({len(result.moves)} plies; {result.reason})", flush=True)
     print(summary.line())
     print(f"new {args.player}: {points:g} of {args.games} points ({100 * points / max(1, args.games):.0f}%)")
 
