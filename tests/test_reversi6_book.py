@@ -9,10 +9,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,11 +20,8 @@ from ai.base import PlayerInfo
 from ai.engines import reversi_book
 from games.grid import permute_bits
 from games.reversi import flips, move_mask
-
-ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("solve_reversi6", ROOT / "tools" / "solve_reversi6.py")
-tool = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(tool)
+from tools import reversi6_selfcheck as selfcheck
+from tools import solve_reversi6 as tool
 
 GAME = games.load("reversi", size=6)
 FILE_NAME = reversi_book.FILE_NAMES[6]
@@ -150,12 +144,6 @@ def test_level_5_answers_6x6_from_the_book():
     child = start.play(move)
     assert reversi_book.book_answer(child).value == 4
     assert np.sign(player.last.score) == -1
-
-
-selfcheck_spec = importlib.util.spec_from_file_location("reversi6_selfcheck", ROOT / "tools" / "reversi6_selfcheck.py")
-selfcheck = importlib.util.module_from_spec(selfcheck_spec)
-sys.modules[selfcheck_spec.name] = selfcheck  # its dataclass looks its module up
-selfcheck_spec.loader.exec_module(selfcheck)
 
 
 def test_the_self_check_confirms_level_5_and_catches_a_thrown_margin(monkeypatch):

@@ -10,10 +10,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,12 +20,7 @@ from ai.base import Limits, PlayerInfo
 from ai.engines import reversi_book
 from games.grid import permute_bits
 from games.reversi import flips
-
-ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("reversi_book_tool", ROOT / "tools" / "reversi_book.py")
-tool = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = tool  # its dataclass looks its module up
-spec.loader.exec_module(tool)
+from tools import reversi_book as tool
 
 GAME = games.load("reversi", size=8)
 FILE_NAME = reversi_book.FILE_NAMES[8]
