@@ -29,6 +29,7 @@ from ai.kernels.reversi_patterns import (
 )
 from ai.search.driver import CTL_NODES, new_ctl
 from games.reversi import flips, move_mask, squares
+from tests.test_reversi_patterns import transform
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,15 +46,6 @@ def random_positions(count: int, seed: int) -> list:
             state = state.play(rng.choice(state.legal_moves()))
         if not state.is_terminal() and not state.must_pass():
             out.append(state)
-    return out
-
-
-def transform(board: int, sym) -> int:
-    out = 0
-    for sq in range(64):
-        if board >> sq & 1:
-            r, c = sym(*divmod(sq, 8))
-            out |= 1 << (r * 8 + c)
     return out
 
 
