@@ -33,9 +33,9 @@ from ai.kernels import hex as kernel  # noqa: E402
 
 VARIANTS = {
     "level-5": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight),
-    "priors": lambda info, seed, weight: HexMCTSPlayer(info, solve=True, priors=True, seed=seed),
-    "root": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=False),
-    "mustplay": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, priors=False, tree_mustplay=True),
+    "priors": lambda info, seed, weight: HexMCTSPlayer(info, solve=True, prior_weight=weight, seed=seed),
+    "root": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=0, tree_mustplay=False),
+    "mustplay": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=0, tree_mustplay=True),
     "all": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight, tree_mustplay=True),
 }
 SIDES = {"both": None, "blue": 0, "red": 1}

@@ -64,10 +64,10 @@ class HexSearcher:
 
     kind = "mcts"
 
-    def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False, priors: bool = False,
-                 prior_weight: int = kernel.PRIOR_WEIGHT, seed: int | None = None) -> None:
+    def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False, prior_weight: int = 0,
+                 seed: int | None = None) -> None:
         self.options = np.zeros(kernel.OPTIONS, np.int64)
-        self.options[kernel.O_PRIORS] = prior_weight if priors else 0
+        self.options[kernel.O_PRIORS] = prior_weight  # virtual playouts of the pattern priors; 0: none
         self.options[kernel.O_RAVE] = rave
         self.options[kernel.O_BRIDGES] = bridges
         self.options[kernel.O_KNOWLEDGE] = rave  # proofs in the tree come with the Hex knowledge
@@ -184,12 +184,12 @@ class HexMCTSPlayer(Player):
 
     def __init__(
         self, info: PlayerInfo, *, rave: bool = True, bridges: bool = True,
-        max_playouts: int | None = None, solve: bool = False, priors: bool = False, seed: int | None = None,
+        max_playouts: int | None = None, solve: bool = False, prior_weight: int = 0, seed: int | None = None,
     ) -> None:
         self.info = info
         self.max_playouts = max_playouts
         self.rng = random.Random(seed)
-        self.searcher = HexSearcher(rave=rave, bridges=bridges, solve=solve, priors=priors,
+        self.searcher = HexSearcher(rave=rave, bridges=bridges, solve=solve, prior_weight=prior_weight,
                                     seed=self.rng.randrange(1 << 30))
         self.last: Progress | None = None
 
