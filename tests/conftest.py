@@ -1,6 +1,8 @@
 """Test setup: headless SDL, silent audio, and a hypothesis profile that fits CI's 2 cores."""
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -10,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Settings, autosave and saved games of the tests go to a scratch folder, never the user's own.
 _scratch = tempfile.mkdtemp(prefix="tabuleiro-tests-")
+atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
 os.environ.setdefault("TABULEIRO_CONFIG_DIR", os.path.join(_scratch, "config"))
 os.environ.setdefault("TABULEIRO_DATA_DIR", os.path.join(_scratch, "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
