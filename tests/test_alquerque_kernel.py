@@ -30,6 +30,7 @@ OPTIONS = [
     {"any_direction_captures": True, "compulsory_capture": True},
 ]
 OPTION_IDS = ["course", "any-direction", "compulsory", "both"]
+COUNTER_WEIGHTS = {"keep_lead": 20.0, "hurry": 16.0}  # the 40-ply counter's terms switched on
 
 
 def random_states(game: Alquerque, games_count: int, seed: int) -> list[AlquerqueState]:
@@ -124,19 +125,27 @@ def test_perft_matches_the_rules(options):
         assert kernel.perft(r, *state.boards, state.to_move, 3, lists) == rules_perft(state, 3)
 
 
+@pytest.mark.parametrize("weights", [{}, COUNTER_WEIGHTS], ids=["defaults", "counter"])
 @pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
-def test_evaluation_is_the_tactics_evaluation(options):
+def test_evaluation_is_the_tactics_evaluation(options, weights):
+    """Every state of random games, the finished ones too (their draw values by either rule), and
+    each again with its counter at 30 (random games capture too often to get that far)."""
     game = Alquerque(**options)
     r = kernel.rules_of(game)
-    tactics = Tactics()
+    tactics, plain = Tactics(**weights), Tactics()
     w = KernelSearch(tactics).weights
-    for state in random_states(game, 10, seed=5):
-        if state.is_terminal():
-            continue
+    hurried = 0
+    played = random_states(game, 10, seed=5)
+    for state in played + [AlquerqueState(game, s.boards, s.to_move, 30) for s in played]:
         for root in (0, 1):
-            tactics.root = root
-            assert kernel.evaluate(r, w, *state.boards, state.to_move, root) == pytest.approx(tactics.evaluate(state))
-            assert kernel.draw_value(w, *state.boards, state.to_move, root) == pytest.approx(tactics.draw_value(state))
+            tactics.root = plain.root = root
+            assert kernel.draw_value(w, *state.boards, state.to_move, root, state.quiet) == pytest.approx(tactics.draw_value(state))
+            if state.is_terminal():
+                continue
+            value = tactics.evaluate(state)
+            assert kernel.evaluate(r, w, *state.boards, state.to_move, root, state.quiet) == pytest.approx(value)
+            hurried += value != pytest.approx(plain.evaluate(state))
+    assert bool(hurried) == bool(weights)  # the counter's terms met positions where they count
 
 
 class TooBig(Exception):
@@ -176,9 +185,9 @@ def quiescence(tactics: Tactics, state: AlquerqueState, ply: int, qdepth: int, b
     return best
 
 
-def kernel_value(state: AlquerqueState, depth: int) -> float:
+def kernel_value(state: AlquerqueState, depth: int, tactics: Tactics | None = None) -> float:
     """The kernel's root value at ``depth`` with a fresh table (no iterations before)."""
-    searcher = KernelSearch(Tactics())
+    searcher = KernelSearch(tactics or Tactics())
     searcher.start(state, Limits(depth=depth))
     return kernel.search_root_of(searcher.rules, searcher.weights, searcher.context, new_ctl(), state, depth,
                                  np.zeros(kernel.MAX_MOVES))[1]
@@ -208,6 +217,52 @@ def test_search_value_is_the_minimax_value(options):
         if compared == 6:
             break
     assert compared == 6
+
+
+def test_counter_terms_keep_search_values_exact_through_the_table():
+    """With the counter's terms on, the kernel's values are plain minimax's, also when its table
+    already holds the same positions searched with the counter a few plies lower (entries that
+    must not be reused once the leaves' counters reach ``hurry``).  Positions the side to move
+    leads (the terms count only for the engine's lead)."""
+    game = Alquerque()
+    compared = 0
+    for state in search_positions(game, 60, seed=13):
+        me = state.to_move
+        if state.boards[me].bit_count() <= state.boards[1 - me].bit_count():
+            continue
+        tactics = Tactics(**COUNTER_WEIGHTS)
+        tactics.root = me
+        searcher = KernelSearch(Tactics(**COUNTER_WEIGHTS))
+        try:
+            for quiet in (12, 14, 37):
+                at = AlquerqueState(game, state.boards, me, quiet)
+                expected = minimax(tactics, at, 3, 0, [30_000])
+                searcher.start(at, Limits(depth=3))
+                for depth in (1, 2, 3):
+                    value = kernel.search_root_of(searcher.rules, searcher.weights, searcher.context, new_ctl(), at,
+                                                  depth, np.zeros(kernel.MAX_MOVES))[1]
+                assert value == pytest.approx(expected)
+        except TooBig:
+            continue
+        compared += 1
+        if compared == 4:
+            break
+    assert compared == 4
+
+
+def test_at_the_last_quiet_ply_the_engine_takes_the_capture_that_keeps_the_game_going():
+    """Counter at 39: every step ends the game in a draw by the 40-ply rule; the one capture (an
+    even trade: Black jumps back) resets the counter, and the engine ahead takes it, valuing the
+    position above the rule's draw."""
+    game = Alquerque()
+    state = game.from_text("to-move: White\nno-capture: 39\n..B..\n.....\n..B..\n..W..\nWW..W")
+    for weights in ({}, COUNTER_WEIGHTS):
+        tactics = Tactics(**weights)
+        player = EnginePlayer(None, tactics, depth=4)
+        move = player.choose(state, Limits(depth=4))
+        assert game.move_text(move) == "c2xc4"
+        tactics.root = 0
+        assert player.last.score > tactics.counter_draw(state.boards) + 50
 
 
 def test_search_values_are_the_pure_python_search_values():

@@ -42,7 +42,17 @@ from ai.kernels import alquerque_tables
 from ai.levels import player_table, random_level, spec
 from ai.search.classic import ClassicPlayer
 from ai.search.driver import search
-from games.alquerque import FORWARD, PIECES, POINTS, SIZE, Alquerque, AlquerqueState, Move, is_step
+from games.alquerque import (
+    DRAW_PLIES,
+    FORWARD,
+    PIECES,
+    POINTS,
+    SIZE,
+    Alquerque,
+    AlquerqueState,
+    Move,
+    is_step,
+)
 
 MATERIAL = 100
 EVAL_SCALE = 150  # a piece and a half: a clear advantage (the eval bar and graphs, ui/analysis.py)
@@ -64,6 +74,8 @@ SQUEEZE_BELOW = 6
 TRADE = 4  # per piece of lead and per piece off the board: the side ahead likes even trades
 SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table ending is scored as a
 # draw (bounded by the evaluation), not searched on (measured, not better: docs/tuning/alquerque.md)
+KEEP_LEAD = 0  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
+HURRY = 0  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
 
@@ -113,14 +125,45 @@ class Tactics:
         self.trade = weights.get("trade", TRADE)
         self.bounded = weights.get("bounded", BOUNDED)
         self.settle_table_draws = weights.get("settle_table_draws", SETTLE_TABLE_DRAWS)
+        self.keep_lead = weights.get("keep_lead", KEEP_LEAD)
+        self.hurry = weights.get("hurry", HURRY)
 
     def draw_value(self, state: AlquerqueState) -> float:
         """Contempt: a draw costs the engine's side ``ambition``, plus ``contempt`` per piece of
-        its material lead; the game is drawish, so an engine that takes draws rarely wins."""
+        its material lead; the game is drawish, so an engine that takes draws rarely wins.  A draw
+        by the 40-ply rule is worth ``counter_draw``."""
         root = self.root
-        lead = state.boards[root].bit_count() - state.boards[1 - root].bit_count()
-        value = -self.ambition - self.contempt * max(lead, 0)  # for the engine's side
+        if state.quiet >= DRAW_PLIES:
+            value = self.counter_draw(state.boards)
+        else:
+            lead = state.boards[root].bit_count() - state.boards[1 - root].bit_count()
+            value = -self.ambition - self.contempt * max(lead, 0)  # for the engine's side
         return value if state.to_move == root else -value
+
+    def counter_draw(self, boards: tuple[int, int]) -> float:
+        """The engine's value of a draw by the 40-ply rule: with ``keep_lead`` and a lead of L, at
+        least what a lead of L - 1 is worth (material and trade terms) plus ``keep_lead``: reaching
+        the draw must look better than giving a piece back to reset the counter (which only
+        postpones the same draw with less material)."""
+        root = self.root
+        lead = boards[root].bit_count() - boards[1 - root].bit_count()
+        value = -self.ambition - self.contempt * max(lead, 0)
+        if self.keep_lead > 0 and lead > 0:
+            off = 2 * PIECES + 1 - (boards[0] | boards[1]).bit_count()  # once one more piece is given
+            value = max(value, (lead - 1) * (self.material + self.trade * off) + self.keep_lead)
+        return value
+
+    def hurried(self, state: AlquerqueState, score: float) -> float:
+        """While the engine leads, ``score`` drawn towards ``counter_draw`` as the counter runs
+        from ``hurry`` to 40: the side ahead makes its progress (trades, advances that force a
+        capture) long before the search sees the draw, instead of shuffling until it does."""
+        boards, root = state.boards, self.root
+        if not self.hurry or state.quiet <= self.hurry or boards[root].bit_count() <= boards[1 - root].bit_count():
+            return score
+        draw = self.counter_draw(boards)
+        if state.to_move != root:
+            draw = -draw
+        return draw + (score - draw) * (DRAW_PLIES - state.quiet) / (DRAW_PLIES - self.hurry)
 
     def evaluate(self, state: AlquerqueState) -> float:
         me = state.to_move
@@ -174,7 +217,7 @@ class Tactics:
             mine, theirs = passed[me], passed[1 - me]
             if (mine and theirs) or (theirs and score > draw) or (mine and score < draw):
                 return draw + self.bounded * (score - draw)
-        return score
+        return self.hurried(state, score)
 
     @staticmethod
     def _passed(game: Alquerque, side: int, own: int, enemy: int) -> int:

@@ -42,7 +42,7 @@ from numba import njit
 from ai.base import PROVEN, WIN
 from ai.kernels import alquerque_tables as tables  # by module: it imports this one back
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
-from games.alquerque import DRAW_PLIES, FORWARD, POINTS, SIZE, Alquerque, Move, is_step
+from games.alquerque import DRAW_PLIES, FORWARD, PIECES, POINTS, SIZE, Alquerque, Move, is_step
 
 FULL = (1 << POINTS) - 1
 HOME_ROW = np.array([(1 << SIZE) - 1, ((1 << SIZE) - 1) << (POINTS - SIZE)], np.int64)  # rows 1, 5
@@ -65,11 +65,11 @@ TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it a
 WEIGHTS = (
     "material", "threatened", "target", "safe", "passed_idle", "mobility", "advance", "guard",
     "last_guard", "contempt", "ambition", "squeeze", "squeeze_below", "trade", "bounded",
-    "settle_table_draws",
+    "settle_table_draws", "keep_lead", "hurry",
 )
 (W_MATERIAL, W_THREATENED, W_TARGET, W_SAFE, W_PASSED_IDLE, W_MOBILITY, W_ADVANCE, W_GUARD,
  W_LAST_GUARD, W_CONTEMPT, W_AMBITION, W_SQUEEZE, W_SQUEEZE_BELOW, W_TRADE, W_BOUNDED,
- W_SETTLE_TABLE_DRAWS) = range(len(WEIGHTS))
+ W_SETTLE_TABLE_DRAWS, W_KEEP_LEAD, W_HURRY) = range(len(WEIGHTS))
 
 # the rule tables: one int64 row per (side, point), at ``side * POINTS + point``, with these columns
 R_STEPS, R_JUMPS, R_REACH, R_ADVANCED, R_OVER, R_LAND = 0, 1, 2, 3, 4, 4 + MAX_JUMPS
@@ -295,18 +295,36 @@ def passed(r, side, own, enemy):
 
 
 @njit(cache=True, nogil=True)
-def draw_value(w, white, black, side, root):
-    """A drawn end's value for the side to move: it costs the engine's side (``root``)
-    ``ambition`` plus ``contempt`` per piece of its material lead."""
+def counter_draw(w, white, black, root):
+    """The engine's value of a draw by the 40-ply rule: with ``keep_lead`` set and a lead of L, what
+    a lead of L - 1 is worth (material and trade terms) plus ``keep_lead``, so that the search never
+    gives a piece back to reset the counter; else the contempt of ``draw_value``."""
     mine = white if root == 0 else black
     theirs = black if root == 0 else white
     lead = popcount(mine) - popcount(theirs)
     value = -w[W_AMBITION] - w[W_CONTEMPT] * max(lead, 0)
+    if w[W_KEEP_LEAD] > 0 and lead > 0:
+        off = 2 * PIECES + 1 - popcount(white | black)  # pieces off the board once one more is given
+        value = max(value, (lead - 1) * (w[W_MATERIAL] + w[W_TRADE] * off) + w[W_KEEP_LEAD])
+    return value
+
+
+@njit(cache=True, nogil=True)
+def draw_value(w, white, black, side, root, quiet):
+    """A drawn end's value for the side to move: it costs the engine's side (``root``)
+    ``ambition`` plus ``contempt`` per piece of its material lead; a draw by the 40-ply rule
+    (``quiet`` at the limit) is worth ``counter_draw``."""
+    if quiet >= DRAW_PLIES:
+        value = counter_draw(w, white, black, root)
+    else:
+        mine = white if root == 0 else black
+        theirs = black if root == 0 else white
+        value = -w[W_AMBITION] - w[W_CONTEMPT] * max(popcount(mine) - popcount(theirs), 0)
     return value if side == root else -value
 
 
 @njit(cache=True, nogil=True)
-def evaluate(r, w, white, black, side, root):
+def evaluate(r, w, white, black, side, root, quiet):
     """``Tactics.evaluate``: the static value of a position for the side to move."""
     empty = ~(white | black) & FULL
     count0, count1 = popcount(white), popcount(black)
@@ -358,12 +376,30 @@ def evaluate(r, w, white, black, side, root):
     score += w[W_TRADE] * lead * (24 - count0 - count1)
     if passed0 or passed1:
         # a side with a passed piece cannot lose: its opponent's value is at most a draw
-        draw = draw_value(w, white, black, side, root)
+        draw = draw_value(w, white, black, side, root, quiet)
         mine_passed = passed0 if side == 0 else passed1
         theirs_passed = passed1 if side == 0 else passed0
         if (mine_passed and theirs_passed) or (theirs_passed and score > draw) or (mine_passed and score < draw):
             return draw + w[W_BOUNDED] * (score - draw)
+    if w[W_HURRY] > 0 and quiet > w[W_HURRY]:
+        return hurried(w, white, black, side, root, quiet, score)
     return score
+
+
+@njit(cache=True, nogil=True)
+def hurried(w, white, black, side, root, quiet, score):
+    """While the engine leads, a value drawn towards ``counter_draw`` as the 40-ply counter runs from
+    ``hurry`` to the limit: the side ahead makes its progress (a trade, an advance that forces a
+    capture) long before the search sees the draw."""
+    mine = white if root == 0 else black
+    theirs = black if root == 0 else white
+    if popcount(mine) <= popcount(theirs):
+        return score
+    draw = counter_draw(w, white, black, root)
+    if side != root:
+        draw = -draw
+    left = (DRAW_PLIES - quiet) / (DRAW_PLIES - w[W_HURRY])
+    return draw + (score - draw) * left
 
 
 # -- search --------------------------------------------------------------------------------------
@@ -441,6 +477,7 @@ def reward(misc, move, ply, depth):
 
 @njit(cache=True, nogil=True)
 def quiesce(r, w, lists, misc, ctl, white, black, side, alpha, beta, ply, stand, qdepth, root):
+    # (every child here follows a capture: its 40-ply counter is 0)
     """Stand pat or play out the captures, longest chains first, to a quiet position."""
     if stand >= beta or qdepth >= QUIESCENCE_DEPTH:
         return stand
@@ -461,7 +498,7 @@ def quiesce(r, w, lists, misc, ctl, white, black, side, alpha, beta, ply, stand,
         if child_own == 0 or not has_move(r, child_own, child_enemy, 1 - side):
             value = WIN - (ply + 1)  # the opponent has lost
         else:
-            stand_child = evaluate(r, w, cw, cb, 1 - side, root)
+            stand_child = evaluate(r, w, cw, cb, 1 - side, root, np.int64(0))
             value = -quiesce(r, w, lists, misc, ctl, cw, cb, 1 - side, -beta, -alpha, ply + 1, stand_child,
                              qdepth + 1, root)
             if misc[S_ABORT]:
@@ -538,7 +575,7 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
     if state == REPEATED:  # a draw only if the players repeat it again: no proof
         misc[S_HORIZON] += 1
     if state != PLAYING:
-        return draw_value(w, white, black, side, root)
+        return draw_value(w, white, black, side, root, quiet)
     # the endgame tables: a proven win or loss (its plies to the next capture as a tie-break);
     # their draws are searched on, so the engine still plays for the opponent's mistakes
     known, plies = tables.probe_kernel(blob, offsets, white, black, side, quiet)
@@ -547,8 +584,8 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
     if known == -1:
         return -(TABLE_WIN - ply - plies)
     if known == 0 and w[W_SETTLE_TABLE_DRAWS]:  # a drawn ending: worth a draw, ranked a little by the evaluation
-        draw = draw_value(w, white, black, side, root)
-        return draw + w[W_BOUNDED] * (evaluate(r, w, white, black, side, root) - draw)
+        draw = draw_value(w, white, black, side, root, quiet)
+        return draw + w[W_BOUNDED] * (evaluate(r, w, white, black, side, root, quiet) - draw)
     own = white if side == 0 else black
     enemy = black if side == 0 else white
     code = position_code(white, black, side)
@@ -565,10 +602,12 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
     if tt[s, TT_CODE] == code and tt[s, TT_TRAIL] == path:
         info = np.int64(tt[s, TT_INFO])
         e_depth, e_quiet, flag = info >> 10, (info >> 2) & 255, info & 3
-        # the counter of the 40-ply rule matters only if a search could reach the rule
-        # (with endgame tables any subtree may probe them, and their values depend on the counter)
+        # the counter of the 40-ply rule matters only if a search could reach the rule, or the
+        # plies where ``hurry`` starts to weigh (with endgame tables any subtree may probe them,
+        # and their values depend on the counter)
+        reach = DRAW_PLIES if w[W_HURRY] <= 0 else min(DRAW_PLIES, w[W_HURRY] + 1)
         same_count = e_quiet == quiet or (
-            blob.size == 0 and max(e_quiet, quiet) + min(e_depth, DRAW_PLIES) < DRAW_PLIES)
+            blob.size == 0 and max(e_quiet, quiet) + min(e_depth, DRAW_PLIES) < reach)
         if e_depth >= depth and same_count:
             value = from_tt(tt[s, TT_VALUE], ply)
             if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
@@ -577,7 +616,7 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
                 return value
     if depth <= 0:
         misc[S_HORIZON] += 1
-        stand = evaluate(r, w, white, black, side, root)
+        stand = evaluate(r, w, white, black, side, root, quiet)
         return quiesce(r, w, lists, misc, ctl, white, black, side, alpha, beta, ply, stand, np.int64(0), root)
     alpha0 = alpha
     hits_before = misc[S_HORIZON]
@@ -710,7 +749,7 @@ def warm_up() -> None:
     lists = np.zeros((3, MAX_MOVES), np.int64)
     perft(r, white, black, 0, 2, lists)
     unmake_move(*make_move(white, black, 0, int(lists[2, 0])), 0, int(lists[2, 0]))
-    evaluate(r, w, white, black, 0, 0)
+    evaluate(r, w, white, black, 0, 0, 0)
     table_move(context.tt, position_code(white, black, 0))
     search_root_of(r, w, context, new_ctl(), state, 1, np.zeros(MAX_MOVES), tables.empty_tables())
     tables.warm_up()
