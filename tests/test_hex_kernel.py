@@ -110,9 +110,10 @@ def test_tables_neighbours_and_bridges():
 
 
 # -- playouts -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("bridges", [True, False], ids=["bridges", "random"])
-def test_playouts_fill_the_empty_cells_legally_and_report_the_winner(bridges):
-    rng = random.Random(25 if bridges else 26)
+@pytest.mark.parametrize(("bridges", "templates"), [(True, False), (False, False), (True, True)],
+                         ids=["bridges", "random", "templates"])
+def test_playouts_fill_the_empty_cells_legally_and_report_the_winner(bridges, templates):
+    rng = random.Random((25 if bridges else 26) + 2 * templates)
     kernel.seed_random(5)
     for _ in range(300):
         n = rng.randint(3, 13)
@@ -124,8 +125,9 @@ def test_playouts_fill_the_empty_cells_legally_and_report_the_winner(bridges):
         mark, _, stack = scratch(n)
         empties = int(np.count_nonzero(before[: n * n] == 0))
         last = rng.choice([-1, *range(n * n)])
-        won_by = kernel.playout(colour, n, kernel.neighbours(n), kernel.bridge_table(n), state.to_move, last,
-                                bridges, np.empty(n * n, np.int32), np.empty(n * n, np.int32), mark, stack)
+        won_by = kernel.playout(colour, n, kernel.neighbours(n), kernel.bridge_table(n), kernel.template_table(n),
+                                state.to_move, last, bridges, templates, np.empty(n * n, np.int32),
+                                np.empty(n * n, np.int32), mark, stack)
         assert np.array_equal(colour[n * n:], before[n * n:])  # the edges are untouched
         assert np.all(colour[: n * n] != 0)
         occupied = before[: n * n] != 0

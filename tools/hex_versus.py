@@ -37,6 +37,11 @@ VARIANTS = {
     "root": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=0, tree_mustplay=False),
     "mustplay": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=0, tree_mustplay=True),
     "all": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight, tree_mustplay=True),
+    "templates": lambda info, seed, weight: HexMCTSPlayer(info, solve=True, templates=True, seed=seed),
+    "level-5+templates": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight,
+                                                                    templates=True),
+    "level-5-templates": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight,
+                                                                    templates=False),
 }
 SIDES = {"both": None, "blue": 0, "red": 1}
 

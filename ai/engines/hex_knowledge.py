@@ -430,10 +430,10 @@ class KnowledgePlayer(HexMCTSPlayer):
     decisions of the solved maps where the size has one."""
 
     def __init__(self, info: PlayerInfo, seed: int | None = None, *, prior_weight: int = kernel.PRIOR_WEIGHT,
-                 tree_mustplay: bool = False) -> None:
+                 tree_mustplay: bool = False, templates: bool = False) -> None:
         super().__init__(info, solve=True, seed=seed)
-        self.searcher = KnowledgeSearcher(solve=True, prior_weight=prior_weight,
-                                          tree_mustplay=tree_mustplay, seed=self.rng.randrange(1 << 30))
+        self.searcher = KnowledgeSearcher(solve=True, prior_weight=prior_weight, tree_mustplay=tree_mustplay,
+                                          templates=templates, seed=self.rng.randrange(1 << 30))
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         wins = swap_wins(state)

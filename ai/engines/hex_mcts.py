@@ -64,12 +64,13 @@ class HexSearcher:
 
     kind = "mcts"
 
-    def __init__(self, *, rave: bool = True, bridges: bool = True, solve: bool = False, prior_weight: int = 0,
-                 seed: int | None = None) -> None:
+    def __init__(self, *, rave: bool = True, bridges: bool = True, templates: bool = False, solve: bool = False,
+                 prior_weight: int = 0, seed: int | None = None) -> None:
         self.options = np.zeros(kernel.OPTIONS, np.int64)
         self.options[kernel.O_PRIORS] = prior_weight  # virtual playouts of the pattern priors; 0: none
         self.options[kernel.O_RAVE] = rave
         self.options[kernel.O_BRIDGES] = bridges
+        self.options[kernel.O_TEMPLATES] = templates  # ziggurat answers in the playouts (with bridges)
         self.options[kernel.O_KNOWLEDGE] = rave  # proofs in the tree come with the Hex knowledge
         self.options[kernel.O_EXPAND] = EXPAND_AT
         self.solve = solve
@@ -100,8 +101,8 @@ class HexSearcher:
         nodes, edges, value, used = self.tree
         began = time.perf_counter()
         done = kernel.run_playouts(self.n, kernel.neighbours(self.n), kernel.bridge_table(self.n),
-                                   kernel.partner_table(self.n), self.root_colour, -1, self.root, nodes, edges,
-                                   value, used, self.options, ctl, self.batch)
+                                   kernel.partner_table(self.n), kernel.template_table(self.n), self.root_colour, -1,
+                                   self.root, nodes, edges, value, used, self.options, ctl, self.batch)
         spent = time.perf_counter() - began
         if done == self.batch and spent > 0:
             self.batch = max(64, min(1 << 20, int(done * BATCH_SECONDS / spent)))
@@ -183,14 +184,14 @@ class HexMCTSPlayer(Player):
     """A Hex player on ``HexSearcher``; ``max_playouts`` weakens level-4, ``solve`` is level-5's solver."""
 
     def __init__(
-        self, info: PlayerInfo, *, rave: bool = True, bridges: bool = True,
+        self, info: PlayerInfo, *, rave: bool = True, bridges: bool = True, templates: bool = False,
         max_playouts: int | None = None, solve: bool = False, prior_weight: int = 0, seed: int | None = None,
     ) -> None:
         self.info = info
         self.max_playouts = max_playouts
         self.rng = random.Random(seed)
-        self.searcher = HexSearcher(rave=rave, bridges=bridges, solve=solve, prior_weight=prior_weight,
-                                    seed=self.rng.randrange(1 << 30))
+        self.searcher = HexSearcher(rave=rave, bridges=bridges, templates=templates, solve=solve,
+                                    prior_weight=prior_weight, seed=self.rng.randrange(1 << 30))
         self.last: Progress | None = None
 
     def choose(

@@ -28,6 +28,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ai.kernels.hex_templates import template_reply, template_table
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.hex import geometry
 
@@ -45,10 +46,10 @@ EDGE_COLUMNS = 6
 # the tree's fill counters (``used``): nodes, edges
 U_NODES, U_EDGES = 0, 1
 # search options (``options``): RAVE selection, bridge-saving playouts, proofs in the tree, the
-# visits an edge needs before its node is added (0: at once), and the weight of the pattern priors
-# at new nodes (0: none)
-O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND, O_PRIORS = 0, 1, 2, 3, 4
-OPTIONS = 5
+# visits an edge needs before its node is added (0: at once), the weight of the pattern priors
+# at new nodes (0: none), and ziggurat-saving playouts (with bridge-saving ones)
+O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND, O_PRIORS, O_TEMPLATES = 0, 1, 2, 3, 4, 5
+OPTIONS = 6
 # pattern priors: a new edge starts with this many virtual AMAF playouts won at its pattern's rate
 PRIOR_WEIGHT = 30
 PRIOR_SAVE = 0.9  # answers the opponent's intrusion into one of the mover's bridges
@@ -264,11 +265,13 @@ def bridge_reply(colour, bridges, last, own) -> int:
 
 
 @njit(cache=True, nogil=True)
-def playout(colour, n, nbrs, bridges, player, last, use_bridges, order, where, mark, group) -> int:
+def playout(colour, n, nbrs, bridges, templates, player, last, use_bridges, use_templates, order, where, mark,
+            group) -> int:
     """Fill every empty cell, ``player`` first, and return the winner (0 Blue, 1 Red).
 
     Moves are random, except that with ``use_bridges`` a move into a bridge's carrier is answered
-    in the other carrier cell.  A full board has exactly one winner, so one flood fill at the end
+    in the other carrier cell, and with ``use_templates`` too a move into a ziggurat (edge template
+    IIIa, ``templates`` from ai/kernels/hex_templates.py) gets the answer that keeps it.  A full board has exactly one winner, so one flood fill at the end
     decides; ``colour`` is left filled (the moves of the playout, for the AMAF statistics).
     ``order`` holds the empty cells (``where`` says where each one is), so a random move is one
     draw and a bridge reply is taken out of it at once.
@@ -283,6 +286,8 @@ def playout(colour, n, nbrs, bridges, player, last, use_bridges, order, where, m
     while empties > 0:
         own = p + 1
         move = bridge_reply(colour, bridges, last, own) if use_bridges else -1
+        if move < 0 and use_templates:
+            move = template_reply(colour, templates, last, own)
         if move < 0:
             move = order[np.random.randint(0, empties)]
         empties -= 1  # take ``move`` out: the last empty cell fills its place
@@ -519,8 +524,8 @@ def backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, va
 
 
 @njit(cache=True, nogil=True)
-def run_playouts(n, nbrs, bridges, partners, root_colour, root_last, root, nodes, edges, value, used, options, ctl,
-                 batch) -> int:
+def run_playouts(n, nbrs, bridges, partners, templates, root_colour, root_last, root, nodes, edges, value, used,
+                 options, ctl, batch) -> int:
     """MCTS iterations from ``root`` until ``batch`` are done, the driver says stop, the node
     budget is spent or the root is proven; returns how many ran (also added to ctl[CTL_NODES]).
 
@@ -533,6 +538,7 @@ def run_playouts(n, nbrs, bridges, partners, root_colour, root_last, root, nodes
     total = n * n
     rave = options[O_RAVE] != 0
     use_bridges = options[O_BRIDGES] != 0
+    use_templates = use_bridges and options[O_TEMPLATES] != 0
     knowledge = options[O_KNOWLEDGE] != 0
     priors = options[O_PRIORS]
     expand_at = options[O_EXPAND]
@@ -569,8 +575,8 @@ def run_playouts(n, nbrs, bridges, partners, root_colour, root_last, root, nodes
             child = edges[e, E_CHILD]
             if child < 0:
                 if edges[e, E_N] < expand_at << (4 * used[U_EDGES] // edges.shape[0]):
-                    won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
-                                     where, near, group)
+                    won_by = playout(colour, n, nbrs, bridges, templates, 1 - player, last, use_bridges,
+                                     use_templates, order, where, near, group)
                     break
                 child = add_node(colour, n, nbrs, bridges, partners, 1 - player, knowledge, priors, nodes,
                                  edges, value, used, near, far_mark, group, found)
@@ -580,8 +586,8 @@ def run_playouts(n, nbrs, bridges, partners, root_colour, root_last, root, nodes
                         propagate_proof(path_nodes, path_edges, depth, nodes, edges, value)
                         won_by = 1 - player if nodes[child, N_PROVEN] > 0 else player
                 if won_by < 0:
-                    won_by = playout(colour, n, nbrs, bridges, 1 - player, last, use_bridges, order,
-                                     where, near, group)
+                    won_by = playout(colour, n, nbrs, bridges, templates, 1 - player, last, use_bridges,
+                                     use_templates, order, where, near, group)
                 break
             node = child
         backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, value)
@@ -642,7 +648,8 @@ def warm_up_search() -> None:
     ctl = new_ctl()
     for rave in (0, 1):
         options = np.full(OPTIONS, rave, np.int64)
-        run_playouts(n, nbrs, bridges, partner_table(n), colour, 4, root, nodes, edges, value, used, options, ctl, 4)
+        run_playouts(n, nbrs, bridges, partner_table(n), template_table(n), colour, 4, root, nodes, edges, value,
+                     used, options, ctl, 4)
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
     winner(colour, n, nbrs, *scratch)
