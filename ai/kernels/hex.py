@@ -283,10 +283,11 @@ def playout(colour, n, nbrs, bridges, templates, player, last, use_bridges, use_
             where[cell] = empties
             empties += 1
     p = player
+    late = empties // 2  # by then templates are seldom still whole: the answers stop there
     while empties > 0:
         own = p + 1
         move = bridge_reply(colour, bridges, last, own) if use_bridges else -1
-        if move < 0 and use_templates:
+        if move < 0 and use_templates and empties > late:
             move = template_reply(colour, templates, last, own)
         if move < 0:
             move = order[np.random.randint(0, empties)]

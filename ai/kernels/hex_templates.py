@@ -165,18 +165,18 @@ def template_reply(colour, templates, last, own) -> int:
     ``last`` intruded into it (its stone in place, its other cells all empty), or -1."""
     if last < 0:
         return -1
-    mine = templates[own - 1, last]
-    for k in range(mine.shape[0]):
-        stone = mine[k, 0]
+    side = own - 1
+    for k in range(templates.shape[2]):
+        stone = templates[side, last, k, 0]
         if stone < 0:
             break
         if colour[stone] != own:
             continue
         whole = True
         for j in range(2, ENTRY):
-            if colour[mine[k, j]] != 0:
+            if colour[templates[side, last, k, j]] != 0:
                 whole = False
                 break
         if whole:
-            return mine[k, 1]
+            return templates[side, last, k, 1]
     return -1
