@@ -12,7 +12,10 @@ the search's quality alone, the same on a busy machine; knowledge costs no playo
 ``--side`` keeps the new player on one colour (Red, the second player, is its weak side).  One line per game and a summary with the longest move of each side.
 Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pattern priors in
 the tree, no root knowledge), ``root`` (the root knowledge alone), ``mustplay`` (the root knowledge
-and the mustplay of the principal line's nodes, no priors), ``all`` (the three).
+and the mustplay of the principal line's nodes, no priors), ``all`` (the three), ``templates`` (the
+plain kernel MCTS with ziggurat answers in its playouts), ``level-5+templates`` and
+``level-5-templates`` (level-5 with and without them).  ``--old`` picks the opponent among the same
+variants (default ``plain``: the kernel MCTS and solver, today's level-5 without knowledge).
 """
 
 from __future__ import annotations
@@ -46,9 +49,12 @@ VARIANTS = {
 SIDES = {"both": None, "blue": 0, "red": 1}
 
 
-def old_level5(info, seed: int) -> Player:
+def old_level5(info, seed: int, weight: int = 0) -> Player:
     """Today's level-5 as it was before the connection knowledge: the kernel MCTS and the solver."""
     return HexMCTSPlayer(info, solve=True, seed=seed)
+
+
+OPPONENTS = {"plain": old_level5, **VARIANTS}
 
 
 def play(game, blue: Player, red: Player, limits: Limits) -> tuple[int, list[str], list[float], list[float], list[str]]:
@@ -83,6 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--prior-weight", type=int, default=kernel.PRIOR_WEIGHT,
                         help="virtual playouts of the pattern priors (level-5, all)")
     parser.add_argument("--new", choices=sorted(VARIANTS), default="level-5")
+    parser.add_argument("--old", choices=sorted(OPPONENTS), default="plain",
+                        help="the opponent: the plain kernel MCTS (default) or another variant")
     parser.add_argument("--log", type=Path)
     args = parser.parse_args(argv)
     game = games.load("hex", size=args.size, swap=0)
@@ -98,13 +106,14 @@ def main(argv: list[str] | None = None) -> None:
 
     limits = Limits(iterations=args.playouts) if args.playouts else Limits(time=args.time)
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.time} s"
-    say(f"# {args.new} (prior weight {args.prior_weight}) vs old level-5, {args.size}x{args.size}, {budget} a move, "
+    say(f"# {args.new} (prior weight {args.prior_weight}) vs {args.old}, {args.size}x{args.size}, {budget} a move, "
         f"games {args.first}..{args.first + args.games - 1}, new plays {args.side}")
     won = [0, 0]  # the new player's wins as Blue, as Red
     played = [0, 0]
     longest = [0.0, 0.0]  # new, old
     for i in range(args.first, args.first + args.games):
-        new, old = VARIANTS[args.new](info, 1000 + i, args.prior_weight), old_level5(info, 2000 + i)
+        new, old = VARIANTS[args.new](info, 1000 + i, args.prior_weight), OPPONENTS[args.old](info, 2000 + i,
+                                                                                             args.prior_weight)
         new_side = i % 2 if SIDES[args.side] is None else SIDES[args.side]
         players = (new, old) if new_side == 0 else (old, new)
         winner, moves, blue_times, red_times, slow = play(game, *players, limits)
