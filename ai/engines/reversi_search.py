@@ -35,6 +35,8 @@ from games.reversi import PASS, ReversiState, flips
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
 # move is played if the proof does not finish (milliseconds this near the end)
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
+KNOWN_POSITIONS = 8  # proven positions a player keeps (``KernelSearch.remember``)
+KNOWN_MARGIN_REACH = 2  # further empties the solver is tried from when the mover's margin is known
 ASPIRATION = 200  # half-width of the root's aspiration window around the last iteration's value (2 discs)
 NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # the kernel's hand-set evaluation
 
@@ -59,6 +61,7 @@ class SolverSpeed:
 # CPU seconds measured on positions of seeded self-play (docs/tuning/reversi.md): the slowest of
 # three games at each count of empties.
 KERNEL_SOLVER = SolverSpeed(instant=14, base=18, base_seconds=0.25, growth=2.5)
+KERNEL_SOLVER_6X6 = SolverSpeed(instant=16, base=20, base_seconds=0.5, growth=2.5)
 PYTHON_SOLVER = SolverSpeed(instant=9, base=12, base_seconds=0.1, growth=2.5)
 
 
@@ -66,16 +69,19 @@ class SolvePlan:
     """When the solver runs in a search: at iteration 1, after a short midgame search, or never."""
 
     def __init__(self, empties: int, solve_empties: int, noise: float, limits: Limits, speed: SolverSpeed,
-                 depth_cap: int | None, solve_first: bool = False) -> None:
+                 depth_cap: int | None, solve_first: bool = False, margin_known: bool = False) -> None:
         self.step: int | None = None
         if solve_first:
             self.step = 1
             return
         if noise:  # a weak level: no proofs, and the noise would be wasted on a solved position
             return
+        # a known margin: the search starts at it, and its first null window alone gives a move that
+        # keeps it, so the solver pays off from further out than a solve from scratch
+        reach = speed.reach(limits.time) + (KNOWN_MARGIN_REACH if margin_known else 0)
         if empties <= min(solve_empties, speed.instant):
             self.step = 1
-        elif empties <= min(solve_empties, speed.reach(limits.time)):
+        elif empties <= min(solve_empties, reach):
             pre = MIDGAME_BEFORE_SOLVE if limits.time is not None else 0
             self.step = min(pre, depth_cap or pre) + 1
 
@@ -100,18 +106,23 @@ class KernelSearch:
         self.out_sq = np.zeros(64, np.int64)
         self.out_value = np.zeros(64, np.int64)
         self.out = np.zeros(2, np.int64)
+        self.proven_after: dict[tuple[int, int], int] = {}  # see ``remember``
 
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
+        self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
         if self.depth_cap is None and not self.noise and not self.solve_first and self.solve_empties:
             # the full player only (not the bench's midgame-only one): 6x6 perfect play, 8x8 openings
             answer = book_answer(state, self.rng, limits.depth)  # ai/engines/reversi_book.py
             if answer is not None:
+                if answer.exact:
+                    self.remember(answer.move, int(answer.value))
                 return book_progress(answer)
-        self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
         self.empties = state.empties()
         self.move_count = len(state.legal_moves())
-        self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, KERNEL_SOLVER, self.depth_cap,
-                              self.solve_first)
+        self.known = self.known_margin(int(self.me), int(self.opp))
+        speed = KERNEL_SOLVER_6X6 if self.tables.size == 6 else KERNEL_SOLVER
+        self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, speed, self.depth_cap,
+                              self.solve_first, self.known is not None)
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
         self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
         return None
@@ -148,17 +159,54 @@ class KernelSearch:
         return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise)
 
     def solve(self, ctl: np.ndarray) -> Progress | None:
+        """The exact margin, searched from the known margin if there is one.  Cut off after a
+        move was proven to keep the known margin, that move is the answer: no move does better
+        unless the opponent erred, and a midgame move might do worse."""
         t = self.tables
         first = self.table_move(t.end_keys, t.end_data)
         if first < 0:
             first = self.first
+        guess = self.known if self.known is not None else 0
         finished = kernel.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
-                                          t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights)
-        if not finished:
-            return None
+                                          t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
         move, margin = int(self.out[0]), int(self.out[1])
+        if not finished:
+            if move == kernel.NO_MOVE or self.known is None or margin < self.known:
+                return None
+            return Progress(depth=self.empties, best_move=move, score=float(margin), pv=[move], kind="solver")
+        self.remember(move, margin)
         pv = self.principal_variation(move, self.empties, t.end_keys, t.end_data)
         return proof(move, margin, self.empties, pv)
+
+    def remember(self, move: int, margin: int) -> None:
+        """Keep the position after our ``move`` with our exact ``margin`` from it: after the
+        opponent's reply our margin is at least that (more if the reply was a mistake), so the
+        next solve starts there (``known_margin``).  A fact about positions: never stale."""
+        if move == PASS:
+            after = (int(self.opp), int(self.me))
+        else:
+            f = kernel.flips(move, self.me, self.opp, self.tables.geo)
+            after = (int(self.opp ^ f), int(self.me | f | kernel.bit(move)))
+        self.proven_after[after] = margin
+        while len(self.proven_after) > KNOWN_POSITIONS:
+            del self.proven_after[next(iter(self.proven_after))]
+
+    def known_margin(self, me: int, opp: int) -> int | None:
+        """The mover's margin in (me, opp) as far as a proof of its move before the opponent's
+        reply knows it (at least that), or None."""
+        now = (me, opp)
+        geo = self.tables.geo
+        for (them, us), margin in self.proven_after.items():
+            if (us, them) == now:  # the opponent passed
+                return margin
+            moves = int(kernel.move_mask(np.uint64(them), np.uint64(us), geo))
+            while moves:
+                sq = (moves & -moves).bit_length() - 1
+                moves &= moves - 1
+                f = int(kernel.flips(sq, np.uint64(them), np.uint64(us), geo))
+                if (us ^ f, them | f | 1 << sq) == now:
+                    return margin
+        return None
 
     def principal_variation(self, move: int, limit: int, keys: np.ndarray, data: np.ndarray) -> list[int]:
         """``move`` then the table's best moves after it."""

@@ -61,6 +61,7 @@ SOLVER_EVAL_MIN = 14  # empties from which the solver's move order also asks the
 SOLVER_REPLY_MIN = 16  # ... and from this many, the evaluation after the opponent's best reply
 SOLVER_EVAL_WEIGHT = 16.0  # order-key units per disc of that evaluation (a reply left to the opponent: 64)
 PASS = -1
+NO_MOVE = -2  # no move proven yet (``solve_root_with`` cut off)
 MPC_MIN_DEPTH = 3  # ProbCut tries nodes searched this deep or deeper
 MPC_STAGE_EMPTIES = 10  # ProbCut parameters per stage of this many empties
 MPC_OFF = 1e9  # a ProbCut threshold this large (or infinite) turns ProbCut off: the search is exact
@@ -1000,8 +1001,7 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
     return count
 
 
-@njit(cache=True, nogil=True)
-def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out):
+def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out) -> bool:
     """``solve_root_with`` without an evaluation for the move order (6x6, and callers without one)."""
     pat = np.zeros((0, PACK_WIDTH), np.int64)
     weights = np.zeros((0, 0), np.float32)
@@ -1009,34 +1009,38 @@ def solve_root(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, 
                            weights)
 
 
-@njit(cache=True, nogil=True)
 def solve_root_with(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl, out, pat,
-                    weights):
+                    weights, guess: int = 0) -> bool:
     """The exact margin of (me, opp) within (alpha, beta) and its best move (PASS when the mover
-    must pass): ``out[0]`` = square, ``out[1]`` = margin.  Returns False if ``ctl`` stopped it.
+    must pass): ``out[0]`` = square, ``out[1]`` = margin.  Returns False if ``ctl`` stopped it;
+    ``out`` then holds the best margin proven reachable so far and a move that reaches it
+    (``out[0]`` = NO_MOVE if none was proven).
 
-    A wide window is searched as a series of null windows (MTD(f) from a margin of 0): each one
-    only tells above or below, which cuts far more than a wide window, and the table keeps what
-    the earlier ones proved; the fail-soft bounds they return move the test in large steps."""
-    cells = np.int64(geo[G_CELLS])
+    A wide window is searched as a series of null windows (MTD(f)) from a margin of ``guess``:
+    each one only tells above or below, which cuts far more than a wide window, and the table
+    keeps what the earlier ones proved; the fail-soft bounds they return move the test in large
+    steps.  A good guess (a margin proven a move earlier) takes two windows: "this move reaches
+    it" and "nothing reaches more".  Each window is one kernel call; the loop is plain Python."""
+    cells = int(geo[G_CELLS])
     if alpha > -cells or beta < cells:  # a narrow window asked for: one search in it
         return solve_root_window(me, opp, alpha, beta, first, ply, geo, square_value, keys, data, sqs, fls, ctl,
                                  out, pat, weights)
     lower, upper = -cells, cells  # the margin lies in [lower, upper]
-    test_value = np.int64(0)
-    best_sq = -1
+    test_value = int(guess)
+    best_sq = NO_MOVE
     while lower < upper:
         b = test_value + 1 if test_value == lower else test_value  # is the margin b or more?
         if not solve_root_window(me, opp, b - 1, b, first, ply, geo, square_value, keys, data, sqs, fls, ctl,
                                  out, pat, weights):
+            out[0], out[1] = best_sq, lower
             return False
-        test_value = out[1]
+        test_value = int(out[1])
         if test_value >= b:
-            lower, best_sq, first = test_value, out[0], out[0]  # this move reaches ``lower``
+            lower, best_sq, first = test_value, int(out[0]), int(out[0])  # this move reaches ``lower``
         else:
             upper = test_value
-    if best_sq == -1:  # no move beats the worst margin: every move (or the pass) reaches it
-        best_sq = out[0]
+    if best_sq == NO_MOVE:  # no move beats the worst margin: every move (or the pass) reaches it
+        best_sq = int(out[0])
     out[0], out[1] = best_sq, lower
     return True
 
