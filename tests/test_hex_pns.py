@@ -5,6 +5,7 @@ and proofs that survive every reply."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pytest
@@ -16,6 +17,7 @@ from ai.engines import hex_knowledge
 from ai.engines.hex_solver import Solver as ExactSolver
 from ai.kernels import hex_pns
 from ai.kernels.hex import board_colours
+from ai.search.driver import new_ctl
 from games.grid import cell_name
 from tests.test_hex_vc import random_position
 
@@ -191,8 +193,36 @@ def test_the_root_analysis_is_skipped_while_it_costs_too_much_of_the_move():
     searcher = hex_knowledge.KnowledgePlayer(info, seed=4).searcher
     searcher.knowing = True
     state = games.load("hex", size=13, swap=0).initial_state().play(84).play(71)
-    assert searcher.analyse_root(state, Limits(time=1.0)) is not None
+    assert searcher.analyse_root(state, Limits()) is not None  # no time limit: waited for
     searcher.analyse_seconds = 1.0
     assert searcher.analyse_root(state, Limits(time=1.0)) is None
     assert searcher.analyse_seconds < 1.0
     assert searcher.analyse_root(state, Limits()) is not None  # no time limit: always analysed
+
+
+def test_a_root_analysis_that_comes_late_is_used_between_batches(monkeypatch):
+    """The move waits for the root analysis only a share of its time; one that ends later is taken
+    after the next batch of playouts.  Blue (to move) is joined by bridges and edge templates
+    (b5 d4 f3 h2): once the held analysis is let go, the next batch returns the solver's win."""
+    hex_knowledge.warm_up()
+    release = threading.Event()
+    analyse = hex_knowledge.analyse
+
+    def held(state, lim=None):
+        release.wait()
+        return analyse(state, lim)
+
+    monkeypatch.setattr(hex_knowledge, "analyse", held)
+    monkeypatch.setattr(hex_knowledge, "ANALYSE_WAIT", 0.01)
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    searcher = hex_knowledge.KnowledgePlayer(info, seed=4).searcher
+    game = games.load("hex", size=9, swap=0)
+    state = game.play_line(["b5", "a9", "d4", "b9", "f3", "c9", "h2", "d9"])
+    assert searcher.start(state, Limits(time=5.0)) is None  # not waited for: the playouts begin
+    ctl = new_ctl()
+    assert searcher.analysis is not None and searcher.iterate(1, ctl).proven is None
+    release.set()
+    searcher.analysis.wait(None)
+    result = searcher.iterate(2, ctl)
+    assert searcher.analysis is None
+    assert result.proven == 1 and analyse(state.play(result.best_move)).winner == 0

@@ -47,7 +47,9 @@ OPENINGS_FILE = "hex_openings.json"
 ANALYSE_UP_TO = 13  # board sizes whose root is analysed (19x19: too slow for 1 s even with small bounds)
 ANALYSE_SHARE = 0.3  # the root is not analysed when the analyses lately took more than this share of the move
 ANALYSE_MEMORY = 0.8  # the expected cost of an analysis fades by this at each analysis or skip
+ANALYSE_WAIT = 0.3  # share of the move the root analysis is waited for; a later one is used between batches
 SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
+SOLVE_BY = 0.7  # ... and it stops by this share of the move, however late it started
 CHILD_SHARE = 0.6  # root moves are looked at one per batch until this share of the move time
 SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
 EDGE_NAMES = (("left", "right"), ("top", "bottom"))
@@ -240,6 +242,42 @@ def balanced_opening(n: int) -> int | None:
 
 
 # -- the player ----------------------------------------------------------------------------------
+class RootAnalysis:
+    """``analyse`` of one root in a thread of its own.  The kernels release the GIL, so the move
+    can stop waiting for it: on a busy machine an analysis that takes a fraction of a second of
+    CPU can take seconds of the clock, and it cannot be interrupted."""
+
+    def __init__(self, state: HexState, lim: np.ndarray) -> None:
+        self.state = state
+        self.began = time.perf_counter()
+        self.known: Knowledge | None = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        threading.Thread(target=self._run, args=(lim,), daemon=True, name="hex-root-analysis").start()
+
+    def _run(self, lim: np.ndarray) -> None:
+        try:
+            self.known = analyse(self.state, lim)
+        except BaseException as exc:  # raised in the searcher's thread by ``wait``
+            self.error = exc
+        self.done.set()
+
+    def finished(self) -> bool:
+        return self.done.is_set()
+
+    def seconds(self) -> float:
+        """How long it took (so far, if it is still running)."""
+        return self.known.seconds if self.known is not None else time.perf_counter() - self.began
+
+    def wait(self, seconds: float | None) -> Knowledge | None:
+        """The knowledge, if the analysis is done within ``seconds`` (None: however long it takes)."""
+        if not self.done.wait(seconds):
+            return None
+        if self.error is not None:
+            raise self.error
+        return self.known
+
+
 class KnowledgeSearcher(HexSearcher):
     """``HexSearcher`` that asks ``analyse`` and ``solve`` first at every root (see the module).
 
@@ -257,66 +295,103 @@ class KnowledgeSearcher(HexSearcher):
         self.tree_mustplay = tree_mustplay
         self.vc_seconds = 0.0  # the longest tree H-search so far: one is not started unless it fits the move
         self.analyse_seconds = 0.0  # about the longest root analysis lately (a maximum that fades)
+        self.analysis: RootAnalysis | None = None  # the root analysis not taken yet (this move's or a late one)
         start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
         self.began = time.perf_counter()
         self.move_time = limits.time
+        self.limits = limits
         self.root_state = state
         self.looked_at: set[int] = set()
         self.restricted: set[int] = set()  # tree nodes given their mustplay (or found lost) this move
-        n = state.game.size
         self.knowing = knowledge_ready()  # fixed for the whole move
         known = self.analyse_root(state, limits)
-        empties = n * n - (state.boards[0] | state.boards[1]).bit_count()
-        wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move] if known else []
-        if known is not None and (wins_now or known.winner == state.to_move):
-            # a win in one first (the level promises it), else a move that keeps a won connection
+        if known is not None:
+            settled = self.settle(state, known)
+            if settled is not None:
+                return settled
+        result = super().start(state, limits)
+        if result is None and known is not None:
+            self.narrow_root(state, known)
+        return result
+
+    def settle(self, state: HexState, known: Knowledge) -> Progress | None:
+        """The move, if the root's knowledge settles it: a win in one first (the level promises
+        it), else a move that keeps a won connection, else the solver's win (when the connections
+        prove one or few cells are left; within ``SOLVE_SHARE`` of the move, ended by ``SOLVE_BY``)."""
+        empties = state.game.size ** 2 - (state.boards[0] | state.boards[1]).bit_count()
+        wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move]
+        if wins_now or known.winner == state.to_move:
             wins_now = wins_now or [m for m in state.legal_moves() if m != SWAP
                                     and state.play(m).winner() == state.to_move]
             if wins_now:
                 return Progress(depth=1, best_move=wins_now[0], score=1.0, pv=[wins_now[0]], proven=1,
                                 kind="solver", done=True)
-        if known is not None and known.winning_keys:
+        if known.winning_keys:
             move = min(known.winning_keys)
             return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver", done=True)
-        if known is not None and (known.winner == state.to_move or empties <= SOLVE_EMPTIES):
-            solved = solve(state, SOLVE_SHARE * (limits.time or 1.0), every_move=False, stop=limits.stopped,
-                           quick=True)
+        if known.winner == state.to_move or empties <= SOLVE_EMPTIES:
+            seconds = SOLVE_SHARE * (self.move_time or 1.0)
+            if self.move_time is not None:
+                seconds = min(seconds, self.began + SOLVE_BY * self.move_time - time.perf_counter())
+            solved = solve(state, seconds, every_move=False, stop=self.limits.stopped, quick=True) \
+                if seconds > 0 else None
             if solved is not None and solved[0] == state.to_move and solved[1]:
                 move = solved[1][0]
                 return Progress(depth=empties, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
                                 done=True)
-        result = super().start(state, limits)
-        if known is not None:
-            self.restricted.add(self.root)
-        if result is None and known is not None:
-            keep = known.mustplay
-            if keep is None:  # a stone on a filled cell is no better than a pass: never the only win
-                filled = known.dead | known.captured[0] | known.captured[1]
-                keep = frozenset(m for m in state.legal_moves() if m != SWAP) - filled
-            if keep:
-                prune_root(self, keep)
-        return result
+        return None
+
+    def narrow_root(self, state: HexState, known: Knowledge) -> None:
+        """Mark the root moves the knowledge rules out as lost: those outside the mustplay or,
+        without one, stones on filled cells (no better than a pass: never the only win)."""
+        self.restricted.add(self.root)
+        keep = known.mustplay
+        if keep is None:
+            filled = known.dead | known.captured[0] | known.captured[1]
+            keep = frozenset(m for m in state.legal_moves() if m != SWAP) - filled
+        if keep:
+            prune_root(self, keep)
 
     def analyse_root(self, state: HexState, limits: Limits) -> Knowledge | None:
-        """``analyse`` of the root with the small bounds of ``tree_limits``, or None: no kernels
-        yet, a size above ``ANALYSE_UP_TO``, the swap turn, or analyses that lately took more than
-        ``ANALYSE_SHARE`` of the move (13x13 on a busy machine); a skip lowers that estimate, so
-        the analysis is tried again a move or two later."""
+        """``analyse`` of the root with the small bounds of ``tree_limits``, started in a thread of
+        its own (``RootAnalysis``) and waited for up to ``ANALYSE_WAIT`` of the move; None: not
+        done by then (``iterate`` takes it when it comes), no kernels yet, a size above
+        ``ANALYSE_UP_TO``, the swap turn, the last move's analysis still running, or analyses that
+        lately took more than ``ANALYSE_SHARE`` of the move (13x13 on a busy machine); a skip
+        lowers that estimate, so the analysis is tried again a move or two later."""
         n = state.game.size
-        if not self.knowing or n > ANALYSE_UP_TO or state.can_swap():
+        if self.analysis is not None and self.analysis.finished():
+            self.analyse_seconds = max(self.analyse_seconds, self.analysis.seconds())  # a late one counts too
+            self.analysis = None
+        if not self.knowing or n > ANALYSE_UP_TO or state.can_swap() or self.analysis is not None:
             return None
         if limits.time is not None and self.analyse_seconds > ANALYSE_SHARE * limits.time:
             self.analyse_seconds *= ANALYSE_MEMORY
             return None
-        known = analyse(state, tree_limits(n))
-        self.analyse_seconds = max(ANALYSE_MEMORY * self.analyse_seconds, known.seconds)
+        self.analysis = RootAnalysis(state, tree_limits(n))
+        return self.take_analysis(ANALYSE_WAIT * limits.time if limits.time is not None else None)
+
+    def take_analysis(self, seconds: float | None) -> Knowledge | None:
+        """This move's root analysis if it is done within ``seconds`` (None: wait for it)."""
+        known = self.analysis.wait(seconds) if self.analysis is not None else None
+        if known is not None:
+            self.analyse_seconds = max(ANALYSE_MEMORY * self.analyse_seconds, known.seconds)
+            self.analysis = None
         return known
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         result = super().iterate(step, ctl)
         state = self.root_state
+        if self.analysis is not None and self.analysis.state is state and self.analysis.finished():
+            known = self.take_analysis(0)  # came after the wait: used from here on
+            settled = self.settle(state, known) if known is not None else None
+            if settled is not None:
+                return settled
+            if known is not None and result is not None and result.proven is None:
+                self.narrow_root(state, known)
+                result = self.report()
         if self.tree_mustplay and self.knowing and state.game.size <= TREE_MUSTPLAY_UP_TO and not state.can_swap() \
                 and result is not None and result.proven is None and \
                 (self.move_time is None or
