@@ -153,6 +153,10 @@ def test_the_self_check_confirms_level_5_and_catches_a_thrown_margin(monkeypatch
     solver, tally = tool.Solver(16), selfcheck.Tally()
     lines = [selfcheck.play_checked(solver, "level-1", state.to_move, state, None, 1, tally, lambda text: None)]
     assert tally.checked >= 4 and tally.lost == 0 and "0 margins lost" in lines[0]
+    for side in (0, 1):  # starting with its margin handed over, as from a book, on either side of the first move
+        handed = selfcheck.Tally()
+        selfcheck.play_checked(solver, "level-2", side, state, None, 1, handed, lambda text: None, handed_over=True)
+        assert handed.checked >= 4 and handed.lost == 0
 
     class Worst:
         """Plays the move that leaves the opponent the most (the solver's), so it drops its margin."""

@@ -2,6 +2,7 @@
 
     nice -n 15 .venv/bin/python tools/reversi6_selfcheck.py --games 2 --time 1                    # from the start
     nice -n 15 .venv/bin/python tools/reversi6_selfcheck.py --games 2 --time 1 --start-empties 22
+    nice -n 15 .venv/bin/python tools/reversi6_selfcheck.py --games 2 --time 1 --start-empties 22 --handed-over
 
 Level-5 (as the app makes it, with the 6x6 book of ai/engines/reversi_book.py) plays each colour
 in turn at ``--time`` seconds a move against random play, levels 2-5 and the course's players.
@@ -11,7 +12,8 @@ opponent move the new exact margin (an opponent's mistake raises it).  After eve
 null-window solve checks that the margin is kept: the opponent, now to move, can reach no more
 than minus that margin.  Prints each game and the totals: level-5 moves checked, book moves,
 margins lost (must be 0).  ``--start-empties N`` starts each game instead at a seeded random
-position with N empties, to check the part of the game the solver can reach quickly.
+position with N empties, to check the part of the game the solver can reach quickly; with
+``--handed-over`` level-5 starts there knowing its margin, as it would from a book that ends there.
 """
 
 from __future__ import annotations
@@ -66,13 +68,20 @@ def margin_of(solver: Solver, state, hint: int) -> int:
 
 
 def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seconds: float, seed: int,
-                 tally: Tally, log) -> str:
+                 tally: Tally, log, handed_over: bool = False) -> str:
     """One game; returns its line for the log.  Level-5's margin is checked after each of its moves
-    that is not the book's (a book move keeps the margin: proven when the book was made)."""
+    that is not the book's (a book move keeps the margin: proven when the book was made).
+    ``handed_over``: level-5 starts knowing its margin, as after a book that ends just before
+    ``state`` (its proven margin there, or before the opponent's first move if that comes first)."""
     game = games.load("reversi", size=SIZE)
     level5 = ai.make_player("reversi", "level-5", seed=seed)
     opponent = ai.make_player("reversi", opponent_id, seed=seed)
     hint, lost = 0, 0  # hint: level-5's margin at its last turn (its margin now is no less)
+    if handed_over:
+        hint = margin_of(solver, state, 0) * (1 if state.to_move == level5_side else -1)
+        if state.to_move != level5_side:
+            state = state.play(opponent.choose(state, Limits(time=seconds)))
+        level5.engine(state).know(state.mover, state.opponent, hint)
     while not state.is_terminal():
         if state.to_move != level5_side:
             state = state.play(opponent.choose(state, Limits(time=seconds)))
@@ -104,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start-empties", type=int, default=SIZE * SIZE - 4)
     parser.add_argument("--bits", type=int, default=22, help="solver table of 2**bits entries")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--handed-over", action="store_true",
+                        help="level-5 starts knowing its margin, as from a book that ends there")
     args = parser.parse_args(argv)
     solver, tally = Solver(args.bits), Tally()
     wall = time.perf_counter()
@@ -111,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.games):
             seed = args.seed + i
             state = start_state(args.start_empties, seed)
-            print(play_checked(solver, opponent_id, i % 2, state, args.time, seed, tally, print), flush=True)
+            print(play_checked(solver, opponent_id, i % 2, state, args.time, seed, tally, print, args.handed_over),
+                  flush=True)
     print(f"{tally.checked} level-5 moves checked ({tally.book} from the book), {tally.lost} margins lost;"
           f" solver {solver.nodes:,} nodes, {solver.seconds:.0f} s of CPU ({time.perf_counter() - wall:.0f} s wall)")
     return 1 if tally.lost else 0

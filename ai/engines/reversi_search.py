@@ -35,7 +35,7 @@ from games.reversi import PASS, ReversiState, flips
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
 # move is played if the proof does not finish (milliseconds this near the end)
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
-KNOWN_POSITIONS = 8  # proven positions a player keeps (``KernelSearch.remember``)
+KNOWN_POSITIONS = 256  # positions with a proven margin a player keeps (``KernelSearch.know``)
 KNOWN_MARGIN_REACH = 2  # further empties the solver is tried from when the mover's margin is known
 ASPIRATION = 200  # half-width of the root's aspiration window around the last iteration's value (2 discs)
 NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # the kernel's hand-set evaluation
@@ -106,7 +106,7 @@ class KernelSearch:
         self.out_sq = np.zeros(64, np.int64)
         self.out_value = np.zeros(64, np.int64)
         self.out = np.zeros(2, np.int64)
-        self.proven_after: dict[tuple[int, int], int] = {}  # see ``remember``
+        self.known_positions: dict[tuple[int, int], int] = {}  # (me, opp) -> a margin its mover reaches
 
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
@@ -179,34 +179,34 @@ class KernelSearch:
         return proof(move, margin, self.empties, pv)
 
     def remember(self, move: int, margin: int) -> None:
-        """Keep the position after our ``move`` with our exact ``margin`` from it: after the
-        opponent's reply our margin is at least that (more if the reply was a mistake), so the
-        next solve starts there (``known_margin``).  A fact about positions: never stale."""
+        """After our ``move``, proven to reach ``margin``: whatever the opponent replies, our
+        margin is at least that (more if the reply was a mistake), so each position the replies
+        lead to is kept with it for the next solve to start at (``known_margin``)."""
+        geo = self.tables.geo
         if move == PASS:
-            after = (int(self.opp), int(self.me))
+            them, us = self.opp, self.me
         else:
-            f = kernel.flips(move, self.me, self.opp, self.tables.geo)
-            after = (int(self.opp ^ f), int(self.me | f | kernel.bit(move)))
-        self.proven_after[after] = margin
-        while len(self.proven_after) > KNOWN_POSITIONS:
-            del self.proven_after[next(iter(self.proven_after))]
+            f = kernel.flips(move, self.me, self.opp, geo)
+            them, us = self.opp ^ f, self.me | f | kernel.bit(move)
+        replies = int(kernel.move_mask(them, us, geo))
+        if not replies:  # the opponent passes (or the game is over: then nothing to keep)
+            self.know(int(us), int(them), margin)
+        while replies:
+            sq = (replies & -replies).bit_length() - 1
+            replies &= replies - 1
+            f = kernel.flips(sq, them, us, geo)
+            self.know(int(us ^ f), int(them | f | kernel.bit(sq)), margin)
+
+    def know(self, me: int, opp: int, margin: int) -> None:
+        """The mover of (me, opp) is proven to reach at least ``margin``: a fact about the
+        position, never stale, so kept across moves and games (the latest few hundred)."""
+        self.known_positions[(me, opp)] = margin
+        while len(self.known_positions) > KNOWN_POSITIONS:
+            del self.known_positions[next(iter(self.known_positions))]
 
     def known_margin(self, me: int, opp: int) -> int | None:
-        """The mover's margin in (me, opp) as far as a proof of its move before the opponent's
-        reply knows it (at least that), or None."""
-        now = (me, opp)
-        geo = self.tables.geo
-        for (them, us), margin in self.proven_after.items():
-            if (us, them) == now:  # the opponent passed
-                return margin
-            moves = int(kernel.move_mask(np.uint64(them), np.uint64(us), geo))
-            while moves:
-                sq = (moves & -moves).bit_length() - 1
-                moves &= moves - 1
-                f = int(kernel.flips(sq, np.uint64(them), np.uint64(us), geo))
-                if (us ^ f, them | f | 1 << sq) == now:
-                    return margin
-        return None
+        """The least margin the mover of (me, opp) is proven to reach, or None if unknown."""
+        return self.known_positions.get((me, opp))
 
     def principal_variation(self, move: int, limit: int, keys: np.ndarray, data: np.ndarray) -> list[int]:
         """``move`` then the table's best moves after it."""
