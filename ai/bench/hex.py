@@ -10,7 +10,8 @@ from ai.base import Limits
 _OPENING = ["f6", "e7", "d9", "g4", "c8", "h5"]
 _MIDGAME = _OPENING + ["e8", "d8", "f7", "g6", "e9", "c10", "i3", "h3", "i2", "j2"]
 _LATE = _MIDGAME + ["b10", "b11", "d10", "a11", "h4", "g5", "j3", "k2", "k1", "j1", "h2", "f8"]
-SEARCHES = (("level-5 (RAVE, bridges)", True), ("hex:uct (plain)", False))
+SEARCHES = (("level-5 (RAVE, bridges)", True, False), ("RAVE, bridges and ziggurats", True, True),
+            ("hex:uct (plain)", False, False))
 
 
 def _positions(size: int, lines: list[list[str]]) -> list[str]:
@@ -25,11 +26,12 @@ BENCH_POSITIONS: list = _positions(11, [[], _OPENING, _MIDGAME, _LATE]) + [
 ]
 
 
-def playout_speeds(size: int, seconds: float, knowledge: bool) -> list[tuple[float, float, str]]:
+def playout_speeds(size: int, seconds: float, knowledge: bool, templates: bool = False) -> list[tuple[float, float, str]]:
     """Playouts per second of the kernel MCTS and of the pure-Python one it replaced, from the
     same position (11 or 19 cells a side, six stones on): for each, (per second of the clock,
     per second of this thread's CPU time, best move).  The CPU figure is what an idle machine
-    would show; on a shared one the clock figure drops with the load."""
+    would show; on a shared one the clock figure drops with the load.  ``templates``: the kernel's
+    playouts answer ziggurat intrusions too (the pure-Python one never does)."""
     import games
     from ai.engines.hex_mcts import HexSearcher
     from ai.reference.hex_search import HexMCTS
@@ -38,7 +40,7 @@ def playout_speeds(size: int, seconds: float, knowledge: bool) -> list[tuple[flo
     game = games.load("hex", size=size)
     state = game.play_line(_OPENING)
     figures = []
-    searcher = HexSearcher(rave=knowledge, bridges=knowledge, seed=1)  # compiles the kernels first
+    searcher = HexSearcher(rave=knowledge, bridges=knowledge, templates=templates, seed=1)  # compiles first
     engine = HexMCTS(size, rave=knowledge, bridges=knowledge, seed=1)
     for kernel in (True, False):
         wall, cpu = time.perf_counter(), time.thread_time()
@@ -61,8 +63,9 @@ def bench_extra(report, quick: bool) -> None:
 
     spell = 0.5 if quick else 2.0
     for size in (11, 19):
-        for name, knowledge in SEARCHES:
-            (fast, fast_cpu, fast_move), (slow, slow_cpu, slow_move) = playout_speeds(size, spell, knowledge)
+        for name, knowledge, templates in SEARCHES:
+            (fast, fast_cpu, fast_move), (slow, slow_cpu, slow_move) = playout_speeds(size, spell, knowledge,
+                                                                                      templates)
             report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
                    f"{fast_move}), pure Python {slow:,.0f} playouts/s ({slow_cpu:,.0f} per CPU s, best {slow_move}), "
                    f"x{fast / max(slow, 1.0):.1f}")
