@@ -5,7 +5,9 @@
 
 Per game: the result, the material (new engine's pieces against the old one's) after each
 capture, and the board at the last capture (where a drawn game's 40 quiet plies began).  This is
-how the draws between level-5 and an older level-5 were read (docs/tuning/alquerque.md).
+how the draws between level-5 and an older level-5 were read (docs/tuning/alquerque.md).  A
+capture by the old side that cut the new side's lead with the 40-ply counter at 30 or more is
+marked ``!``: material given back to reset the counter.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
+
+LATE = 30  # plies on the 40-ply counter after which a lost piece is marked as given back
 
 
 def replay(record: dict) -> list[tuple[int, object, str, tuple[int, int]]]:
@@ -41,9 +45,10 @@ def summary(record: dict) -> str:
     winner = record["winner"]
     result = "draw" if winner is None else ("new wins" if winner == record["new_side"] else "old wins")
     course, last = [], (12, 12)
-    for ply, _, _, counts in rows:
+    for ply, before, _, counts in rows:
         if counts != last:
-            course.append(f"{ply}:{counts[0]}-{counts[1]}")
+            given_back = last[0] > last[1] and counts[0] - counts[1] < last[0] - last[1] and before.quiet >= LATE
+            course.append(f"{ply}:{counts[0]}-{counts[1]}{'!' if given_back else ''}")
             last = counts
     return (f"game {record['game']:2d} new={'WB'[record['new_side']]} {result:8} {len(rows):3d} plies, "
             f"captures {' '.join(course)}")
