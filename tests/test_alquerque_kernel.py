@@ -265,6 +265,22 @@ def test_at_the_last_quiet_ply_the_engine_takes_the_capture_that_keeps_the_game_
         assert player.last.score > tactics.counter_draw(state.boards) + 50
 
 
+def test_ahead_near_the_counter_the_engine_keeps_its_pieces_with_keep_lead():
+    """From a drawn game against the old level-5 (Black 6, White 3, counter at 31): at depth 9
+    every line ends in the 40-ply draw, which costs the side ahead 160 by contempt, so without
+    ``keep_lead`` the engine gives a piece (a5-b4, White jumps it) to reset the counter; with it,
+    the draw is worth more than a lead of two and it keeps its pieces."""
+    game = Alquerque()
+    state = game.from_text("to-move: Black\nno-capture: 31\nB....\n...W.\n.W.B.\n.BB..\n..BBW\n"
+                           "seen: B..../...W./..W.B/B.B../..BBW White\nseen: B..../...W./.W..B/B.B../..BBW Black\n"
+                           "seen: B..../...W./.W..B/.BB../..BBW White\nseen: B..../...W./W...B/.BB../..BBW Black\n"
+                           "seen: B..../...W./W..B./.BB../..BBW White")
+    gives = EnginePlayer(None, Tactics(), depth=9).choose(state, Limits(depth=9))
+    assert state.play(gives).capture_moves()
+    keeps = EnginePlayer(None, Tactics(keep_lead=20), depth=9).choose(state, Limits(depth=9))
+    assert not state.play(keeps).capture_moves()
+
+
 def test_search_values_are_the_pure_python_search_values():
     """Iterative deepening to depth 4 in both searches: the same value for the same position."""
     game = Alquerque()

@@ -24,7 +24,11 @@ The terms, for the side to move:
 
 Draws (``draw_value``) cost the engine's side 70 plus 30 per piece of lead (contempt), and a
 position seen before scores as a draw inside the tree, so the engine tries new positions before
-it accepts a repetition.  Level-5's endgame tables end a branch with a proven win or loss; their
+it accepts a repetition.  The 40-ply counter: a draw by that rule while the engine leads is worth
+at least its lead less one piece (``keep_lead``; else, near the limit, the search gives a piece
+back to reset the counter and meets the same draw later with less material), and while it leads
+its value drifts towards that draw as the counter runs from ``hurry`` to 40 (``hurried``), so it
+trades or forces captures while it still can.  Level-5's endgame tables end a branch with a proven win or loss; their
 draws are searched on (``settle_table_draws`` would score one entered from a root they do not
 know as a draw instead).  How the weights were chosen: docs/tuning/alquerque.md.
 """
