@@ -31,6 +31,7 @@ OPTIONS = [
 ]
 OPTION_IDS = ["course", "any-direction", "compulsory", "both"]
 COUNTER_WEIGHTS = {"keep_lead": 20.0, "hurry": 16.0}  # the 40-ply counter's terms switched on
+PRESS_WEIGHTS = {"press": 10.0}
 
 
 def random_states(game: Alquerque, games_count: int, seed: int) -> list[AlquerqueState]:
@@ -125,7 +126,7 @@ def test_perft_matches_the_rules(options):
         assert kernel.perft(r, *state.boards, state.to_move, 3, lists) == rules_perft(state, 3)
 
 
-@pytest.mark.parametrize("weights", [{}, COUNTER_WEIGHTS], ids=["defaults", "counter"])
+@pytest.mark.parametrize("weights", [{}, COUNTER_WEIGHTS, PRESS_WEIGHTS], ids=["defaults", "counter", "press"])
 @pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
 def test_evaluation_is_the_tactics_evaluation(options, weights):
     """Every state of random games, the finished ones too (their draw values by either rule), and

@@ -80,6 +80,7 @@ SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table 
 # draw (bounded by the evaluation), not searched on (measured, not better: docs/tuning/alquerque.md)
 KEEP_LEAD = 0  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
 HURRY = 0  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
+PRESS = 0  # added to ``advance`` for a side two or more pieces ahead: it must go and break the defence
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
 
@@ -131,6 +132,7 @@ class Tactics:
         self.settle_table_draws = weights.get("settle_table_draws", SETTLE_TABLE_DRAWS)
         self.keep_lead = weights.get("keep_lead", KEEP_LEAD)
         self.hurry = weights.get("hurry", HURRY)
+        self.press = weights.get("press", PRESS)
 
     def draw_value(self, state: AlquerqueState) -> float:
         """Contempt: a draw costs the engine's side ``ambition``, plus ``contempt`` per piece of
@@ -197,7 +199,8 @@ class Tactics:
                             jumps_now += 1
             attacked[1 - side] = threats
             passed[side] = self._passed(game, side, own, enemy)
-            value = self.material * counts[side] + self.mobility * moves + self.advance * advance
+            push = self.advance + (self.press if counts[side] - counts[1 - side] >= 2 else 0)
+            value = self.material * counts[side] + self.mobility * moves + push * advance
             safe = own & HOME_CORNERS[side]
             if counts[side] >= counts[1 - side]:  # not behind: a passed piece can take nothing more
                 value += self.passed_idle * passed[side].bit_count()

@@ -65,11 +65,11 @@ TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it a
 WEIGHTS = (
     "material", "threatened", "target", "safe", "passed_idle", "mobility", "advance", "guard",
     "last_guard", "contempt", "ambition", "squeeze", "squeeze_below", "trade", "bounded",
-    "settle_table_draws", "keep_lead", "hurry",
+    "settle_table_draws", "keep_lead", "hurry", "press",
 )
 (W_MATERIAL, W_THREATENED, W_TARGET, W_SAFE, W_PASSED_IDLE, W_MOBILITY, W_ADVANCE, W_GUARD,
  W_LAST_GUARD, W_CONTEMPT, W_AMBITION, W_SQUEEZE, W_SQUEEZE_BELOW, W_TRADE, W_BOUNDED,
- W_SETTLE_TABLE_DRAWS, W_KEEP_LEAD, W_HURRY) = range(len(WEIGHTS))
+ W_SETTLE_TABLE_DRAWS, W_KEEP_LEAD, W_HURRY, W_PRESS) = range(len(WEIGHTS))
 
 # the rule tables: one int64 row per (side, point), at ``side * POINTS + point``, with these columns
 R_STEPS, R_JUMPS, R_REACH, R_ADVANCED, R_OVER, R_LAND = 0, 1, 2, 3, 4, 4 + MAX_JUMPS
@@ -355,7 +355,8 @@ def evaluate(r, w, white, black, side, root, quiet):
             attacked1, passed0 = threats, gone_by
         else:
             attacked0, passed1 = threats, gone_by
-        value = w[W_MATERIAL] * mine + w[W_MOBILITY] * moves + w[W_ADVANCE] * advance
+        push = w[W_ADVANCE] + (w[W_PRESS] if mine - theirs >= 2 else 0.0)
+        value = w[W_MATERIAL] * mine + w[W_MOBILITY] * moves + push * advance
         safe = own & HOME_CORNERS[s]
         if mine >= theirs:  # not behind: a passed piece can take nothing more
             value += w[W_PASSED_IDLE] * popcount(gone_by)
