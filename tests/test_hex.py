@@ -373,3 +373,19 @@ def test_notebook_connection_distance_matches_a_plain_search():
         for side, own, other in ((BLUE, blue, red), (RED, red, blue)):
             expected = plain(n, cells_of(own, n), cells_of(other, n), side)
             assert connection_distance(game.geo, own, other, side) == expected
+
+
+def test_the_mcts_players_plan_to_end_sooner_after_moves_that_ended_late():
+    """How late the last moves ended is taken off the next move's time (at most half of it); a
+    playout cap is kept as it is."""
+    from ai.engines.hex_mcts import LATE_CUT, HexMCTSPlayer
+
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    player = HexMCTSPlayer(info, seed=1)
+    assert player._limits(Limits(time=1.0)).time == 1.0
+    player.late = 0.25
+    assert player._limits(Limits(time=1.0, iterations=500)) == Limits(0.75, None, 500, None)
+    player.late = 3.0
+    assert player._limits(Limits(time=2.0)).time == 2.0 * (1 - LATE_CUT)
+    player.choose(games.load("hex", size=5).play_line(["c3"]), Limits(time=0.2))
+    assert player.late < 3.0  # it fades once moves end in time

@@ -42,6 +42,8 @@ EXPAND_AT = 1  # an edge's node is added on its second visit (most leaves get on
 BATCH_SECONDS = 0.1  # playouts per iteration are set to take about this long
 PV_LENGTH = 12
 DEFAULT_PLAYOUTS = 2000  # when the limits give neither a time nor a playout count
+LATE_MEMORY = 0.8  # how late the moves lately ended (a maximum that fades by this each move) ...
+LATE_CUT = 0.5  # ... is taken off the next move's time, up to this share of it
 
 
 _compiled = False
@@ -190,6 +192,7 @@ class HexMCTSPlayer(Player):
         self.info = info
         self.max_playouts = max_playouts
         self.rng = random.Random(seed)
+        self.late = 0.0  # seconds the moves lately ended after their planned time (see ``_limits``)
         self.searcher = HexSearcher(rave=rave, bridges=bridges, templates=templates, solve=solve,
                                     prior_weight=prior_weight, seed=self.rng.randrange(1 << 30))
         self.last: Progress | None = None
@@ -197,6 +200,7 @@ class HexMCTSPlayer(Player):
     def choose(
         self, state: HexState, limits: Limits | None = None, progress: ProgressCallback | None = None
     ):
+        began = time.perf_counter()
         limits = self._limits(limits or Limits(time=1.0))
         if state.can_swap():
             result = self._swap_or_play(state, limits)
@@ -206,18 +210,26 @@ class HexMCTSPlayer(Player):
             result = search(self.searcher, state, limits, progress)
             progress = None  # the driver has reported it
         self.last = result
+        if limits.time is not None:
+            self.late = max(LATE_MEMORY * self.late, time.perf_counter() - began - limits.time)
         if progress:
             progress(result)
         return result.best_move
 
     def _limits(self, limits: Limits) -> Limits:
-        """The move's limits as the driver should see them: a playout cap and no depth."""
+        """The move's limits as the driver should see them: a playout cap, no depth, and the time
+        less how late the moves lately ended (``LATE_*``): on a machine busy enough that a move
+        ends well after its deadline (the search stops in time, but the process waits for the
+        CPU), the next ones plan to end that much sooner; on an idle one that is milliseconds."""
         playouts = limits.iterations
         if self.max_playouts is not None:
             playouts = min(playouts or self.max_playouts, self.max_playouts)
         if playouts is None and limits.time is None:
             playouts = DEFAULT_PLAYOUTS
-        return Limits(limits.time, None, playouts, limits.stop)
+        seconds = limits.time
+        if seconds is not None:
+            seconds -= min(max(self.late, 0.0), LATE_CUT * seconds)
+        return Limits(seconds, None, playouts, limits.stop)
 
     def _pie_opening(self, state: HexState) -> Progress:
         """Blue's first move under the swap rule: a stone on Red's top edge, away from the corners.
