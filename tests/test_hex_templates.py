@@ -141,3 +141,23 @@ def test_ziggurat_answers_keep_a_third_row_stone_on_its_edge_in_the_playouts():
     assert kept["random"] < kept["bridges"] < kept["templates"]
     assert kept["templates"] >= 0.97
 
+
+
+def test_a_new_tree_node_rates_the_ziggurat_answer_as_a_saved_bridge():
+    """With ziggurat answers on, the searches' nodes reached by an intrusion into the mover's
+    ziggurat start its answer at the best pattern prior: Red c3, Blue d2, Red's answer c2."""
+    n = 11
+    game = games.load("hex", size=n)
+    state = game.play_line(["a11", "c3", "d2"])
+    colour = kernel.board_colours(n, *state.boards)
+    d2, c2 = (game.parse_move(game.initial_state(), name) for name in ("d2", "c2"))
+    answer = templates.template_reply(colour, templates.template_table(n), d2, 2)
+    assert answer == c2
+    nodes, edges, value, used = kernel.new_tree(8, 4 * n * n)
+    work = np.zeros(n * n, np.uint8), np.zeros(n * n, np.uint8), np.empty(n * n, np.int32), np.empty(n * n, np.int32)
+    tables = kernel.neighbours(n), kernel.bridge_table(n), kernel.partner_table(n)
+    node = kernel.add_node(colour, n, *tables, 1, True, 30, nodes, edges, value, used, *work, answer)
+    first, count = nodes[node, kernel.N_FIRST], nodes[node, kernel.N_COUNT]
+    rates = {int(edges[e, kernel.E_MOVE]): value[e] for e in range(first, first + count)}
+    assert rates[c2] == max(rates.values()) == pytest.approx(round(30 * kernel.PRIOR_SAVE) / 30)
+    assert rates[c2] > kernel.prior(colour, n, *tables, c2, 2)  # no bridge pattern of its own

@@ -381,14 +381,16 @@ def prior(colour, n, nbrs, bridges, partners, cell, own) -> float:
 
 @njit(cache=True, nogil=True)
 def add_node(colour, n, nbrs, bridges, partners, player, knowledge, priors, nodes, edges, value, used, near,
-             far_mark, group, found) -> int:
+             far_mark, group, found, saving=-1) -> int:
     """A new node for ``player`` to move on ``colour``, with its proofs; -1 if the tree is full.
 
     With ``knowledge``: a mover with a winning cell is a proven win (no edges); an opponent with
     one winning cell leaves the block as the only edge, with two the mover is a proven loss.
     Without it (plain UCT) only a game already won by the last move is noticed.
     Edges come in random order, so ties between unvisited moves fall at random.  With ``priors``
-    above 0 each edge starts with that many virtual AMAF playouts won at its pattern's rate.
+    above 0 each edge starts with that many virtual AMAF playouts won at its pattern's rate; the
+    cell ``saving`` (the answer to an intrusion into a ziggurat of the mover, -1: none) is rated
+    as a bridge saved.
     """
     total = n * n
     node = used[U_NODES]
@@ -427,7 +429,8 @@ def add_node(colour, n, nbrs, bridges, partners, player, knowledge, priors, node
         edges[e, E_AW] = 0
         value[e] = FIRST_PLAY
         if priors > 0 and count > 1:
-            rate = prior(colour, n, nbrs, bridges, partners, edges[e, E_MOVE], player + 1)
+            move = edges[e, E_MOVE]
+            rate = PRIOR_SAVE if move == saving else prior(colour, n, nbrs, bridges, partners, move, player + 1)
             edges[e, E_AN] = priors
             edges[e, E_AW] = int(priors * rate + 0.5)
             value[e] = edges[e, E_AW] / edges[e, E_AN]
@@ -579,8 +582,9 @@ def run_playouts(n, nbrs, bridges, partners, templates, root_colour, root_last, 
                     won_by = playout(colour, n, nbrs, bridges, templates, 1 - player, last, use_bridges,
                                      use_templates, order, where, near, group)
                     break
+                saving = template_reply(colour, templates, last, 2 - player) if use_templates and priors > 0 else -1
                 child = add_node(colour, n, nbrs, bridges, partners, 1 - player, knowledge, priors, nodes,
-                                 edges, value, used, near, far_mark, group, found)
+                                 edges, value, used, near, far_mark, group, found, saving)
                 if child >= 0:
                     edges[e, E_CHILD] = child
                     if nodes[child, N_PROVEN] != 0:
