@@ -8,7 +8,8 @@
   Up to 13x13 level 5 adds connection knowledge at the root (``hex_knowledge``): virtual
   connections, the mustplay, dead and captured cells, the df-pn solver once the connections
   prove a win, and the swap decisions of the solved first-move maps; its new tree nodes start
-  from hand-set pattern priors (saving or cutting a bridge, edge templates: ``ai/kernels/hex.py``).
+  from hand-set pattern priors (saving or cutting a bridge, edge templates: ``ai/kernels/hex.py``),
+  and its playouts keep ziggurats (edge template IIIa) as they keep bridges.
 - Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.
 - Level 2: one ply of the notebook's shortest-path heuristic with noise: it heads for its edges
   but has no idea of bridges or of the opponent's threats.

@@ -502,10 +502,11 @@ def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:
 
 class KnowledgePlayer(HexMCTSPlayer):
     """Level-5 with the connection knowledge at the root (``KnowledgeSearcher``) and the swap
-    decisions of the solved maps where the size has one."""
+    decisions of the solved maps where the size has one; its playouts answer ziggurat
+    intrusions too (``templates``, ai/kernels/hex_templates.py)."""
 
     def __init__(self, info: PlayerInfo, seed: int | None = None, *, prior_weight: int = kernel.PRIOR_WEIGHT,
-                 tree_mustplay: bool = False, templates: bool = False) -> None:
+                 tree_mustplay: bool = False, templates: bool = True) -> None:
         super().__init__(info, solve=True, seed=seed)
         self.searcher = KnowledgeSearcher(solve=True, prior_weight=prior_weight, tree_mustplay=tree_mustplay,
                                           templates=templates, seed=self.rng.randrange(1 << 30))

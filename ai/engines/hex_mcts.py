@@ -8,7 +8,10 @@ game out many times and keep the moves that win most often.  What makes that str
 - Bridge-saving playouts: when a move enters one of the two empty cells between two stones of
   the other colour that form a bridge (or a stone and its edge: the edge template), the bridge's
   owner answers in the other cell.  Random playouts cut every bridge half the time; these do not,
-  which makes their outcome much closer to the position's real value.
+  which makes their outcome much closer to the position's real value.  With ``templates`` (level-5)
+  an intrusion into a ziggurat (edge template IIIa: a third-row stone and eight empty cells
+  between it and its edge) gets the answer that keeps it (ai/kernels/hex_templates.py), and a
+  tree node after such an intrusion rates that answer as a saved bridge.
 - RAVE (all moves as first): every playout also counts for every move the same side made later
   in it; a node's moves are ranked by a mix of their own win rate and that AMAF rate, with the
   AMAF weight fading as real visits accumulate.
