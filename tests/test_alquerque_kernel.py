@@ -30,7 +30,8 @@ OPTIONS = [
     {"any_direction_captures": True, "compulsory_capture": True},
 ]
 OPTION_IDS = ["course", "any-direction", "compulsory", "both"]
-COUNTER_WEIGHTS = {"keep_lead": 20.0, "hurry": 16.0}  # the 40-ply counter's terms switched on
+COUNTER_WEIGHTS = {"keep_lead": 20.0, "hurry": 16.0}  # the 40-ply counter's terms (level-5's defaults)
+NO_COUNTER = {"keep_lead": 0.0, "hurry": 0.0}
 PRESS_WEIGHTS = {"press": 10.0}
 
 
@@ -126,14 +127,14 @@ def test_perft_matches_the_rules(options):
         assert kernel.perft(r, *state.boards, state.to_move, 3, lists) == rules_perft(state, 3)
 
 
-@pytest.mark.parametrize("weights", [{}, COUNTER_WEIGHTS, PRESS_WEIGHTS], ids=["defaults", "counter", "press"])
+@pytest.mark.parametrize("weights", [NO_COUNTER, COUNTER_WEIGHTS, PRESS_WEIGHTS], ids=["plain", "counter", "press"])
 @pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
 def test_evaluation_is_the_tactics_evaluation(options, weights):
     """Every state of random games, the finished ones too (their draw values by either rule), and
     each again with its counter at 30 (random games capture too often to get that far)."""
     game = Alquerque(**options)
     r = kernel.rules_of(game)
-    tactics, plain = Tactics(**weights), Tactics()
+    tactics, plain = Tactics(**weights), Tactics(**NO_COUNTER)
     w = KernelSearch(tactics).weights
     hurried = 0
     played = random_states(game, 10, seed=5)
@@ -146,7 +147,7 @@ def test_evaluation_is_the_tactics_evaluation(options, weights):
             value = tactics.evaluate(state)
             assert kernel.evaluate(r, w, *state.boards, state.to_move, root, state.quiet) == pytest.approx(value)
             hurried += value != pytest.approx(plain.evaluate(state))
-    assert bool(hurried) == bool(weights)  # the counter's terms met positions where they count
+    assert bool(hurried) == (weights != NO_COUNTER)  # the terms met positions where they count
 
 
 class TooBig(Exception):
@@ -276,9 +277,9 @@ def test_ahead_near_the_counter_the_engine_keeps_its_pieces_with_keep_lead():
                            "seen: B..../...W./..W.B/B.B../..BBW White\nseen: B..../...W./.W..B/B.B../..BBW Black\n"
                            "seen: B..../...W./.W..B/.BB../..BBW White\nseen: B..../...W./W...B/.BB../..BBW Black\n"
                            "seen: B..../...W./W..B./.BB../..BBW White")
-    gives = EnginePlayer(None, Tactics(), depth=9).choose(state, Limits(depth=9))
+    gives = EnginePlayer(None, Tactics(keep_lead=0, hurry=0), depth=9).choose(state, Limits(depth=9))
     assert state.play(gives).capture_moves()
-    keeps = EnginePlayer(None, Tactics(keep_lead=20), depth=9).choose(state, Limits(depth=9))
+    keeps = EnginePlayer(None, Tactics(keep_lead=20, hurry=0), depth=9).choose(state, Limits(depth=9))
     assert not state.play(keeps).capture_moves()
 
 

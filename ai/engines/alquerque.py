@@ -78,8 +78,8 @@ SQUEEZE_BELOW = 6
 TRADE = 4  # per piece of lead and per piece off the board: the side ahead likes even trades
 SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table ending is scored as a
 # draw (bounded by the evaluation), not searched on (measured, not better: docs/tuning/alquerque.md)
-KEEP_LEAD = 0  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
-HURRY = 0  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
+KEEP_LEAD = 20  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
+HURRY = 16  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
 PRESS = 0  # added to ``advance`` for a side two or more pieces ahead: it must go and break the defence
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
