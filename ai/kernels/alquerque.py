@@ -15,7 +15,8 @@ move with ``encode``).
   steps), for every rule option games/alquerque.py has; ``has_move``: whether there is one.
 - ``make_move`` / ``unmake_move``: a move and its inverse on the two bitboards; ``ending``: the
   game's end for the side to move (lost, drawn by a rule, repeated once, still playing).
-- ``evaluate``: ``Tactics.evaluate`` of ai/engines/alquerque.py, term for term, with its weights.
+- ``evaluate``: ``Tactics.evaluate`` of ai/engines/alquerque.py, term for term, with its weights;
+  it takes the 40-ply counter (``hurried``), and a draw by that rule is worth ``counter_draw``.
 - ``search_root`` / ``negamax`` / ``quiesce``: principal-variation alpha-beta with a transposition
   table in numpy arrays, killer and history move ordering, captures settled in quiescence, the
   draw rules (third occurrence, 40 plies without a capture) and a position seen before scored as
@@ -23,7 +24,8 @@ move with ``encode``).
   tables, a proven win or loss ends a branch, and so does a drawn ending when the weight
   ``settle_table_draws`` is set (its value: the draw, bounded by the evaluation).  A table entry
   is for a position and its ``trail`` (the positions since the last irreversible move, which
-  decide repetitions); the 40-ply counter must match too when a search could reach the rule.
+  decide repetitions); the 40-ply counter must match too when a search could reach the rule or
+  the plies where ``hurry`` weighs.
 
 games/alquerque.py stays the rules reference; tests/test_alquerque_kernel.py holds these kernels
 to it and to the pure-Python search they replaced.  The kernels count their nodes in
