@@ -111,7 +111,7 @@ class RevisionPlayer(Player):
 def play_one(game: Game, i: int, new: Player, old: Player, opening: list[Any], seconds: float | None,
              history: list[str], summary: MatchSummary, log: Path | None) -> float:
     """Game ``i`` of a match (the new player moves first in even games): refereed, added to
-    ``summary``, appended to ``log`` (JSON lines: moves, final position, result) and printed;
+    ``summary``, appended to ``log`` (JSON lines: moves, final position, result, each side's longest move) and printed;
     returns the new player's points.  ``history`` collects the moves in text, the opening's too
     (the old side's subprocess replays them)."""
     new_side = i % 2
@@ -126,7 +126,9 @@ def play_one(game: Game, i: int, new: Player, old: Player, opening: list[Any], s
         with log.open("a") as out:
             out.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
                                   "reason": result.reason, "moves": history,
-                                  "final": game.to_text(game.play_line(history))}) + "\n")
+                                  "final": game.to_text(game.play_line(history)),
+                                  "longest_move": {"new": result.max_move_time[new_side],
+                                                   "old": result.max_move_time[1 - new_side]}}) + "\n")
     outcome = "draw" if result.winner is None else ("new" if result.winner == new_side else "old") + " wins"
     print(f"  game {i + 1:2d}: new plays {game.sides[new_side]:6} -> {outcome}  ({len(result.moves)} plies;"
           f" {result.reason})", flush=True)
