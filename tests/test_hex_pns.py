@@ -40,6 +40,17 @@ def test_first_move_maps_are_the_published_ones(n):
     assert names((c for c, wins in result.items() if wins), n) == set(PUBLISHED[n].split())
 
 
+def test_a_map_resumed_from_a_checkpoint_is_the_whole_map():
+    """Cells known from an earlier run are kept; only the others are solved (and reported)."""
+    n = 5
+    whole = hex_pns.opening_map(n)
+    known = {cell: wins for cell, wins in whole.items() if cell < 7}
+    heard: list[int] = []
+    resumed = hex_pns.opening_map(n, known=known, on_cell=lambda cell, wins: heard.append(cell))
+    assert resumed == whole
+    assert heard and min(heard) >= 7 and not set(heard) & set(known)
+
+
 @pytest.mark.parametrize("n", sorted(PUBLISHED))
 def test_shipped_maps_are_the_published_ones(n):
     assert names(hex_knowledge.opening_maps()[n], n) == set(PUBLISHED[n].split())

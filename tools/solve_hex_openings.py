@@ -1,10 +1,12 @@
 """Solve Hex first moves with the df-pn solver and ship the maps in ai/data/hex_openings.json.
 
-    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S]
+    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S] [--checkpoint FILE]
 
 For each size: every first cell of Blue (no swap), winning or losing, solved with the half-turn
 symmetry; the time and solver nodes each size took are recorded in the file too.  Sizes already
 in the file are kept unless named again; a size that runs out of time is reported and left out.
+``--checkpoint`` keeps each first cell as soon as it is solved, with the seconds and nodes spent
+so far, so that a long size (7x7: hours) is resumed cell by cell by running the same command again.
 The file's SHA-256 goes to ai/data/checksums.json (``ai.data.record_checksum``).
 """
 
@@ -35,18 +37,32 @@ def save(table: dict) -> None:
     data.record_checksum(FILE)
 
 
-def solve_size(n: int, seconds: float) -> dict | None:
+def solve_size(n: int, seconds: float, checkpoint: Path | None = None) -> dict | None:
     """One size's map as stored: winning cells in notation, seconds and nodes; None if out of time."""
     solver = hex_pns.Solver(n)
     began = time.perf_counter()
+    saved = json.loads(checkpoint.read_text()) if checkpoint and checkpoint.exists() else {}
+    done = saved.get(str(n), {"cells": {}, "seconds": 0.0, "nodes": 0})
+    known = {int(cell): wins for cell, wins in done["cells"].items()}
+
+    def keep(cell: int, wins: bool) -> None:
+        if checkpoint is None:
+            return
+        done["cells"][str(cell)] = wins
+        saved[str(n)] = {"cells": done["cells"], "seconds": round(done["seconds"] + time.perf_counter() - began, 1),
+                         "nodes": done["nodes"] + solver.nodes}
+        checkpoint.write_text(json.dumps(saved, indent=1))
+        print(f"  {n}x{n} {cell_name(cell, n)}: {'wins' if wins else 'loses'}"
+              f" ({saved[str(n)]['seconds']} s, {saved[str(n)]['nodes']} nodes in all)", flush=True)
+
     try:
-        result = hex_pns.opening_map(n, seconds, solver)
+        result = hex_pns.opening_map(n, seconds, solver, known, keep)
     except hex_pns.OutOfTime:
         return None
     return {
         "winning": sorted((cell_name(c, n) for c, wins in result.items() if wins), key=lambda s: (s[0], int(s[1:]))),
-        "seconds": round(time.perf_counter() - began, 1),
-        "nodes": solver.nodes,
+        "seconds": round(done["seconds"] + time.perf_counter() - began, 1),
+        "nodes": done["nodes"] + solver.nodes,
     }
 
 
@@ -54,10 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sizes", nargs="+", type=int)
     parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
+    parser.add_argument("--checkpoint", type=Path, help="JSON file of the cells solved so far (resumed)")
     args = parser.parse_args(argv)
     hex_pns.warm_up()
     for n in args.sizes:
-        entry = solve_size(n, args.seconds)
+        entry = solve_size(n, args.seconds, args.checkpoint)
         if entry is None:
             print(f"{n}x{n}: not proved within {args.seconds} s", flush=True)
             continue

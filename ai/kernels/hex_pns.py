@@ -229,21 +229,28 @@ class Solver:
         return found
 
 
-def opening_map(n: int, seconds: float = float("inf"), solver: Solver | None = None) -> dict[int, bool]:
+def opening_map(n: int, seconds: float = float("inf"), solver: Solver | None = None,
+                known: dict[int, bool] | None = None,
+                on_cell: Callable[[int, bool], None] | None = None) -> dict[int, bool]:
     """Cell -> does Blue win opening there (no swap)?  Uses the half-turn symmetry of the board.
-    Raises OutOfTime if the whole map takes longer than ``seconds``."""
+    ``known`` cells (a checkpoint of an earlier run) are taken as they are; ``on_cell`` hears each
+    newly solved cell.  Raises OutOfTime if the whole map takes longer than ``seconds``."""
     solver = solver or Solver(n)
     deadline = time.perf_counter() + seconds
-    result: dict[int, bool] = {}
+    result: dict[int, bool] = dict(known or {})
     empty = board_colours(n, 0, 0)
     for cell in range(n * n):
         twin = n * n - 1 - cell
+        if cell in result:
+            continue
         if twin in result:
             result[cell] = result[twin]
             continue
         colour = empty.copy()
         colour[cell] = 1
         result[cell] = not solver.wins(colour, 1, deadline)
+        if on_cell is not None:
+            on_cell(cell, result[cell])
     return result
 
 
