@@ -26,6 +26,7 @@ class ReferencePlayer(AlphaBetaPlayer):
 def reference_player(
     tactics: Tactics | None = None, *, depth: int | None = None, noise: float = 0.0, seed: int | None = None
 ) -> ReferencePlayer:
-    """The old level-5 (``depth`` None, no noise) or one of the old lower levels."""
+    """The old level-5 (``depth`` None, no noise) or one of the old lower levels: by default its
+    evaluation without the 40-ply counter terms, which the kernel engine added later."""
     info = PlayerInfo("reference", "Pure-Python engine")
-    return ReferencePlayer(tactics or Tactics(), info, depth=depth, noise=noise, seed=seed)
+    return ReferencePlayer(tactics or Tactics(keep_lead=0, hurry=0), info, depth=depth, noise=noise, seed=seed)
