@@ -18,21 +18,18 @@ from ai.base import Limits
 from ai.engines.reversi_search import KERNEL_SOLVER_6X6, KernelSearch, SolvePlan
 from ai.kernels import reversi as kernel
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, new_ctl, search
+from tools.reversi6_selfcheck import start_state
 
 SIZE = 6
 
 
 def random_state(seed: int, empties: int):
-    """A seeded random-play 6x6 position with ``empties`` empties whose mover has a move."""
-    game = games.load("reversi", size=SIZE)
-    rng = random.Random(seed)
-    while True:
-        state = game.initial_state()
-        while state.empties() > empties and not state.is_terminal():
-            state = state.play(rng.choice(state.legal_moves()))
-        if not state.is_terminal() and state.empties() == empties and any(m != "pass" for m in state.legal_moves()):
-            return state
-        rng = random.Random(rng.random())
+    """The self-check's seeded random-play 6x6 position, one whose mover has a move."""
+    state = start_state(empties, seed)
+    while state.must_pass():
+        seed += 1000
+        state = start_state(empties, seed)
+    return state
 
 
 def exact(state) -> int:

@@ -189,7 +189,7 @@ class KernelSearch:
             f = kernel.flips(move, self.me, self.opp, geo)
             them, us = self.opp ^ f, self.me | f | kernel.bit(move)
         replies = int(kernel.move_mask(them, us, geo))
-        if not replies:  # the opponent passes (or the game is over: then nothing to keep)
+        if not replies and kernel.move_mask(us, them, geo):  # the opponent passes (neither moving: game over)
             self.know(int(us), int(them), margin)
         while replies:
             sq = (replies & -replies).bit_length() - 1
