@@ -2,6 +2,7 @@
 
     python tools/alquerque_tune.py --rev 128afa3 --games 10 --time 0.3 --set ambition=120 --log FILE
     python tools/alquerque_tune.py --depths 9 5 --games 10 --set ambition=120
+    python tools/alquerque_tune.py --games 10 --time 1 --lenient --trap on --trap margin=20
 
 The same games as ``tools/versus_revision.py alquerque --openings 3`` (same openings, seeds,
 referee and old player over a pipe), but the new side is ``EnginePlayer`` with ``Tactics`` built
@@ -11,7 +12,8 @@ old side being the pure-Python engine of ai/reference/alquerque_search.py (level
 kernel) in this process: on a machine so busy that time limits decide games by forfeit, this
 still measures the evaluation.  ``--lenient``: both sides are given ``--time`` a move but a late
 move does not lose (at load 8-10 the old pure-Python side exceeded 1 s in most games, so forfeits
-decided the score).  How the weights were chosen: docs/tuning/alquerque.md.
+decided the score).  ``--trap``: the new side sets traps (``Traps``, fields changed by
+``--trap NAME=VALUE``, ``--trap on`` for the defaults).  How the weights were chosen: docs/tuning/alquerque.md.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 import ai.kernels  # noqa: E402
 import games  # noqa: E402
 from ai.base import Limits, Player, PlayerInfo  # noqa: E402
-from ai.engines.alquerque import EnginePlayer, Tactics  # noqa: E402
+from ai.engines.alquerque import EnginePlayer, Tactics, Traps  # noqa: E402
 from ai.match import MatchSummary, random_openings  # noqa: E402
 from ai.reference.alquerque_search import reference_player  # noqa: E402
 from tools.versus_revision import RevisionPlayer, export_revision, play_one  # noqa: E402
@@ -51,17 +53,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--openings", type=int, default=3, metavar="PLIES")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a Tactics weight")
+    parser.add_argument("--trap", action="append", default=[], metavar="NAME=VALUE",
+                        help="set traps (ai.engines.alquerque.Traps), with this field changed; 'on' for the defaults")
     parser.add_argument("--depths", type=int, nargs=2, metavar=("NEW", "OLD"), help="fixed depths, no clock")
     parser.add_argument("--lenient", action="store_true", help="no forfeits on time (see above)")
     parser.add_argument("--log", type=Path)
     args = parser.parse_args(argv)
     weights = {name: float(value) for name, value in (pair.split("=", 1) for pair in args.set)}
+    trap_fields = {name: float(value) for name, value in (pair.split("=", 1) for pair in args.trap if pair != "on")}
+    traps = Traps(**{name: int(value) if name == "model_depth" else value for name, value in trap_fields.items()}) \
+        if args.trap else None
     game = games.load("alquerque")
     folder = export_revision(args.rev)
     ai.kernels.warm_up("alquerque")
     pairs = (args.games + 1) // 2
     openings = random_openings(game, pairs, args.openings, seed=args.seed)
-    names = (f"new {weights or 'defaults'}", f"old level-5@{args.rev}")
+    names = (f"new {weights or 'defaults'}{f' {traps}' if traps else ''}", f"old level-5@{args.rev}")
     summary = MatchSummary(names)
     points = 0.0
     pace = f"depths {args.depths[0]} and {args.depths[1]}" if args.depths else f"{args.time:g} s a move"
@@ -73,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             old = RevisionPlayer(folder, game, "level-5", args.seed + i, history)
         new = EnginePlayer(PlayerInfo("tuned", "tuned"), Tactics(**weights), depth=args.depths and args.depths[0],
-                           tables=True)
+                           tables=True, traps=traps)
         seconds = None if args.depths else args.time
         if args.lenient and seconds:
             new, old, seconds = Lenient(new, seconds), Lenient(old, seconds), None

@@ -35,7 +35,8 @@ know as a draw instead).  How the weights were chosen: docs/tuning/alquerque.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import time
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -45,7 +46,7 @@ from ai.kernels import alquerque as kernel
 from ai.kernels import alquerque_tables
 from ai.levels import player_table, random_level, spec
 from ai.search.classic import ClassicPlayer
-from ai.search.driver import search
+from ai.search.driver import CTL_MAX_NODES, Watcher, new_ctl, search
 from games.alquerque import (
     DRAW_PLIES,
     FORWARD,
@@ -280,12 +281,8 @@ class KernelSearch:
         self.moves = {}
         for move in state.legal_moves():
             self.moves.setdefault(kernel.encode(move), move)
-        misc = self.context.misc
-        history = state.history[-kernel.HISTORY_SLOTS:]
-        for i, (white, black, side) in enumerate(history):
-            misc[kernel.M_SEEN + i] = kernel.position_code(white, black, side)
-        misc[kernel.S_BASE] = len(history)
-        misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
+        kernel.load_history(self.context.misc, state)
+        self.context.misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
         return self._table_answer(state) if self.use_tables else None
 
     def _table_answer(self, state: AlquerqueState) -> Progress | None:
@@ -348,6 +345,111 @@ class KernelSearch:
         return pv
 
 
+@dataclass(frozen=True)
+class Traps:
+    """How level-5 sets traps among the moves its deep search finds equal (``TrapSetter``)."""
+
+    share: float = 0.35  # of the move's search time kept for the traps; the deep search has the rest first
+    margin: float = 15.0  # root moves within this of the best (one ply shallower) count as equal
+    model_depth: int = 4  # the short-sighted opponent's search depth, on material and mobility
+    plausible: float = 10.0  # its replies within this of its best are the ones it may play
+    gain: float = 60.0  # a reply worth this much more to us than the best move's value is a blunder
+
+
+MODEL_WEIGHTS = {"material": 100.0, "mobility": 3.0, "bounded": 1.0}  # the short-sighted side's evaluation
+
+
+class TrapSetter:
+    """Opponent-error seeking: among root moves of (nearly) equal deep value, the one that leaves
+    a short-sighted opponent the most tempting replies that lose material.
+
+    A draw is not the same against every opponent: after one move a shallow searcher has only
+    safe replies, after another several of its best-looking replies lose a piece to a deeper
+    search.  Without knowing the opponent, a "short-sighted player" is modelled by a shallow
+    search (``Traps.model_depth`` plies, material and mobility only): the replies it values within
+    ``plausible`` of its best are the ones it may play, and the deep search (one ply shallower than
+    the move's own, on its transposition table) tells which of those lose at least ``gain`` against
+    the best move's value.  A move's lure is the share of such replies; the deep best move is kept
+    unless another equal move lures strictly more.  The candidates come from null-window tests
+    ("is this move within ``margin`` of the best"), and everything stops at the move's deadline
+    (or the control block's node budget): what was not scored is not chosen."""
+
+    def __init__(self, searcher: KernelSearch, traps: Traps) -> None:
+        self.searcher = searcher
+        self.traps = traps
+        self.model_weights = np.array([MODEL_WEIGHTS.get(name, 0.0) for name in kernel.WEIGHTS], np.float64)
+        self.model_context = kernel.new_context(16)
+        self.lures: dict[Move, float] = {}  # the last choice's candidates and their lure (tests, reports)
+
+    def choose(self, state: AlquerqueState, deep: Progress, ctl: np.ndarray) -> Move | None:
+        """The equal move with the strongest lure, or None to keep the deep search's move (no
+        other move within the margin, no lure, a proven value, or no time left)."""
+        self.lures = {}
+        if deep.proven is not None or deep.depth < 3 or deep.best_move is None or abs(deep.score) >= PROVEN:
+            return None
+        searcher, depth = self.searcher, deep.depth - 1
+        everything = (-WIN - 1.0, WIN + 1.0)
+        listed = self._values(state, 1, everything, np.zeros(kernel.MAX_MOVES, np.int64), ctl)
+        if listed is None:
+            return None
+        codes = listed[0]
+        first = int(np.flatnonzero(codes == kernel.encode(deep.best_move))[0])
+        only = np.zeros(kernel.MAX_MOVES, np.int64)
+        only[first] = 1
+        reference = self._values(state, depth, everything, only, ctl, deep=True)
+        if reference is None or abs(reference[1][first]) >= PROVEN:
+            return None
+        best = float(reference[1][first])
+        floor = best - self.traps.margin
+        others = np.ones(kernel.MAX_MOVES, np.int64)
+        others[first] = 0
+        tested = self._values(state, depth, (floor - 1.0, floor), others, ctl, deep=True)
+        if tested is None:
+            return None
+        candidates = [first] + [i for i in range(len(codes)) if i != first and tested[1][i] > floor - 1.0]
+        if len(candidates) < 2:
+            return None
+        lures: dict[int, float] = {}
+        for i in candidates:
+            lure = self.lure(state.play(searcher.moves[int(codes[i])]), depth - 1, best, ctl)
+            if lure is None:
+                break
+            lures[i] = lure
+        self.lures = {searcher.moves[int(codes[i])]: lure for i, lure in lures.items()}
+        if first not in lures:
+            return None
+        chosen = max(lures, key=lambda i: (lures[i], i == first))
+        return None if chosen == first else searcher.moves[int(codes[chosen])]
+
+    def lure(self, after: AlquerqueState, depth: int, best: float, ctl: np.ndarray) -> float | None:
+        """The share of the short-sighted opponent's plausible replies in ``after`` (our move
+        played) that lose at least ``gain`` against ``best`` by the deep search at ``depth``;
+        None if cut off."""
+        if after.is_terminal():
+            return 0.0
+        model = self._values(after, self.traps.model_depth, (-WIN - 1.0, WIN + 1.0), None, ctl, model=True)
+        if model is None:
+            return None
+        values = model[1]
+        plausible = values >= values.max() - self.traps.plausible
+        select = np.zeros(kernel.MAX_MOVES, np.int64)
+        select[:len(values)] = plausible
+        bound = -(best + self.traps.gain)  # the opponent's value of a reply that loses that much
+        deep = self._values(after, depth, (bound, bound + 1.0), select, ctl, deep=True)
+        if deep is None:
+            return None
+        return float(np.mean(deep[1][plausible] <= bound))
+
+    def _values(self, state: AlquerqueState, depth: int, window: tuple[float, float], select: np.ndarray | None,
+                ctl: np.ndarray, deep: bool = False, model: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+        searcher = self.searcher
+        if model:
+            return kernel.move_values_of(searcher.rules, self.model_weights, self.model_context, ctl, state, depth,
+                                         state.to_move, window, select)
+        return kernel.move_values_of(searcher.rules, searcher.weights, searcher.context, ctl, state, depth,
+                                     searcher.state.to_move, window, select, searcher.endgame if deep else None)
+
+
 TIME_SHARE = 0.6  # of a move's time limit the search uses: a busy machine can pause a process for
 # a few tenths of a second, and a move given after the limit loses the game (the pure-Python
 # search stopped deepening after 55% of the time for the same reason)
@@ -360,13 +462,14 @@ class EnginePlayer(Player):
 
     def __init__(
         self, info: PlayerInfo | None, tactics: Tactics | None = None, *, depth: int | None = None,
-        noise: float = 0.0, seed: int | None = None, tables: bool = False,
+        noise: float = 0.0, seed: int | None = None, tables: bool = False, traps: Traps | None = None,
     ) -> None:
         self.info = info or PlayerInfo("engine", "Engine")
         self.depth = depth
         # a depth-capped level searches a few thousand nodes: a small table serves it
         tt_bits = kernel.TT_BITS if depth is None else 16
         self.searcher = KernelSearch(tactics or Tactics(), noise, seed, tt_bits, tables)
+        self.trap_setter = TrapSetter(self.searcher, traps) if traps is not None else None
         self.last: Progress | None = None
 
     def choose(
@@ -376,7 +479,19 @@ class EnginePlayer(Player):
         caps = [d for d in (limits.depth, self.depth) if d is not None]
         budget = None if limits.time is None else limits.time * TIME_SHARE
         capped = replace(limits, time=budget, depth=min(caps) if caps else None)
-        self.last = search(self.searcher, state, capped, progress)
+        if self.trap_setter is None or budget is None or caps:
+            self.last = search(self.searcher, state, capped, progress)
+            return self.last.best_move
+        started = time.perf_counter()
+        share = self.trap_setter.traps.share
+        self.last = search(self.searcher, state, replace(capped, time=budget * (1.0 - share)), progress)
+        ctl = new_ctl()
+        if limits.iterations is not None:
+            ctl[CTL_MAX_NODES] = limits.iterations
+        with Watcher(ctl, started + budget, limits):
+            lure = self.trap_setter.choose(state, self.last, ctl)
+        if lure is not None:
+            self.last = replace(self.last, best_move=lure, pv=[lure])
         return self.last.best_move
 
 

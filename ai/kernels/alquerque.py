@@ -708,6 +708,46 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
 
 
 @njit(cache=True, nogil=True)
+def move_values(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet, depth, root, alpha, beta,
+                select, codes, values):
+    """The value of each legal move of the position (history: ``seen[:misc[S_BASE]]``, as for
+    ``search_root``), each searched to ``depth`` with the window (``alpha``, ``beta``) for the side
+    to move; the draw values are the engine's side ``root``'s.  The moves come in generation order
+    into ``codes``, their values into ``values`` (a bound when outside the window; NaN for a move
+    with ``select[i] == 0``, not searched; ``select`` is read only if ``select[0] >= 0``).
+    Returns the number of moves, or -1 when the stop flag or the node budget cut the search off.
+    The trap-setting of ai/engines/alquerque.py asks it "is this move within a margin of the
+    best" and "does this reply lose material", with a null window."""
+    misc[S_NODES] = 0
+    misc[S_HORIZON] = 0
+    misc[S_ABORT] = 0
+    misc[M_KILLERS:M_HISTORY] = 0
+    own = white if side == 0 else black
+    enemy = black if side == 0 else white
+    here = misc[S_BASE]
+    misc[M_SEEN + here] = position_code(white, black, side)
+    n = generate(r, own, enemy, side, lists, 0, False)
+    for i in range(n):
+        codes[i] = lists[0, i]
+    ply = np.int64(1)  # not a literal 1: see generate
+    for i in range(n):
+        values[i] = np.nan
+        if select[0] >= 0 and select[i] == 0:
+            continue
+        move = codes[i]
+        cw, cb = make_move(white, black, side, move)
+        child_quiet = 0 if move_captured(move) != 0 else quiet + 1
+        child_irrev = 0 if is_sideways_step(move) else here + 1
+        values[i] = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev,
+                             depth - 1, -beta, -alpha, ply, root)
+        if misc[S_ABORT]:
+            ctl[CTL_NODES] += misc[S_NODES]
+            return -1
+    ctl[CTL_NODES] += misc[S_NODES]
+    return n
+
+
+@njit(cache=True, nogil=True)
 def table_move(tt, code):
     """The transposition table's best move for a position code (0 if it holds none)."""
     s = tt_slot(tt, code)
@@ -741,6 +781,30 @@ def search_root_of(r: np.ndarray, w: np.ndarray, context: Context, ctl: np.ndarr
                        state.quiet, depth, noise)
 
 
+def load_history(misc: np.ndarray, state) -> None:
+    """Write a games/alquerque.py state's history (the positions since the last irreversible move)
+    into ``misc``'s ``seen`` cells, where a root search starts: the search's repetitions."""
+    history = state.history[-HISTORY_SLOTS:]
+    for i, (white, black, side) in enumerate(history):
+        misc[M_SEEN + i] = position_code(white, black, side)
+    misc[S_BASE] = len(history)
+
+
+def move_values_of(r: np.ndarray, w: np.ndarray, context: Context, ctl: np.ndarray, state, depth: int, root: int,
+                   window: tuple[float, float], select: np.ndarray | None = None,
+                   endgame: tables.Tables | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+    """``move_values`` on a games/alquerque.py state: (move codes, values), or None if cut off."""
+    load_history(context.misc, state)
+    white, black = state.boards
+    endgame = endgame or tables.empty_tables()
+    codes = np.zeros(MAX_MOVES, np.int64)
+    values = np.zeros(MAX_MOVES, np.float64)
+    chosen = np.full(1, -1, np.int64) if select is None else select
+    n = move_values(r, w, context.tt, context.lists, context.misc, ctl, endgame.blob, endgame.offsets, white, black,
+                    state.to_move, state.quiet, depth, root, float(window[0]), float(window[1]), chosen, codes, values)
+    return None if n < 0 else (codes[:n], values[:n])
+
+
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel once on the opening position."""
     game = Alquerque()
@@ -755,4 +819,5 @@ def warm_up() -> None:
     evaluate(r, w, white, black, 0, 0, 0)
     table_move(context.tt, position_code(white, black, 0))
     search_root_of(r, w, context, new_ctl(), state, 1, np.zeros(MAX_MOVES), tables.empty_tables())
+    move_values_of(r, w, context, new_ctl(), state, 1, 0, (-WIN - 1.0, WIN + 1.0))
     tables.warm_up()
