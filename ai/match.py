@@ -49,7 +49,7 @@ def play_game(
     game: Game,
     players: tuple[Player, Player] | list[Player],
     player_ids: list[str],
-    time_per_move: float | None = 1.0,
+    time_per_move: float | None | tuple[float | None, float | None] = 1.0,
     start: State | None = None,
     on_move: Callable[[State, Any, State], None] | None = None,
     max_plies: int = 5000,

@@ -42,6 +42,8 @@ from games.base import Game, IllegalMove, State
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
 SWAP_WORDS = ("swap", "swap-pieces", "swap-sides")
+OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
+PATH_BUDGET = 200_000  # positions tried when looking for those moves
 
 
 class GTPPlayer(Player):
@@ -155,13 +157,13 @@ class GTPPlayer(Player):
         self._ask("clear_board", COMMAND_TIME)
         self.synced, self.timing = start, None
         if state != start:
-            for move in start.legal_moves():
-                if start.play(move) == state:
-                    self._play(start, move)
-                    self.synced = state
-                    return
-            raise Forfeit("cannot be given this position: it is not the start or one move after it, "
-                          "and the engine was not following the game")
+            path = path_from_start(start, state)
+            if path is None:
+                raise Forfeit(f"cannot be given this position: it is not within {OPENING_PLIES} moves of the "
+                              "start, and the engine was not following the game")
+            for move in path:
+                self._play(self.synced, move)
+                self.synced = self.synced.play(move)
 
     def _tell_time(self, state: State, limits: Limits) -> None:
         """``time_settings`` when they change (a new game), ``time_left`` before each move on a clock."""
@@ -237,3 +239,35 @@ def transpose_cell(text: str) -> str:
     if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
         return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
     return text
+
+
+def path_from_start(start: State, state: State, max_plies: int = OPENING_PLIES,
+                    budget: int = PATH_BUDGET) -> list[Hashable] | None:
+    """Moves that lead from ``start`` to ``state`` (a game begun after random opening moves), found
+    by iterative deepening up to ``max_plies`` and ``budget`` positions; None if there are none.
+
+    GTP can only set up a position by playing moves, and a match's opening is a position without
+    its moves; the shortest line to it is as good as the one played, since the rules see only the
+    position."""
+    tried = 0
+
+    def search(node: State, plies: int) -> list[Hashable] | None:
+        nonlocal tried
+        if node == state:
+            return []
+        if plies == 0 or node.is_terminal():
+            return None
+        for move in node.legal_moves():
+            tried += 1
+            if tried > budget:
+                return None
+            rest = search(node.play(move), plies - 1)
+            if rest is not None:
+                return [move, *rest]
+        return None
+
+    for plies in range(1, max_plies + 1):
+        path = search(start, plies)
+        if path is not None or tried > budget:
+            return path
+    return None

@@ -4,8 +4,8 @@ crashed or forfeited reply means.  The rules of the games know nothing of clocks
 
 A game may have a per-move limit, a game clock, or both:
 
-- Per-move limit (``time_per_move``): a reply later than the limit plus ``GRACE`` (timer and
-  scheduling jitter) loses at once.
+- Per-move limit (``time_per_move``, one for both sides or one each): a reply later than the
+  limit plus ``GRACE`` (timer and scheduling jitter) loses at once.
 - Game clock (``GameClock``, e.g. ``5m+2s``): each side starts with ``initial`` seconds; a move's
   thinking time is charged to the mover's clock, then ``increment`` is credited.  A clock that
   reaches zero is a flag fall: that side loses.  The mover is given ``move_budget`` as its limit,
@@ -130,9 +130,9 @@ class Referee:
     move running between ``start`` and ``end_turn`` (``pause``/``resume`` stop it meanwhile, e.g.
     a paused game in the window).  ``left`` holds each side's clock between turns."""
 
-    def __init__(self, time_per_move: float | None = None, clock: GameClock | None = None,
-                 left: tuple[float, float] | list[float] | None = None) -> None:
-        self.time_per_move = time_per_move
+    def __init__(self, time_per_move: float | None | tuple[float | None, float | None] = None,
+                 clock: GameClock | None = None, left: tuple[float, float] | list[float] | None = None) -> None:
+        self.time_per_move = time_per_move  # one limit for both sides, or one each (None: no limit)
         self.clock = clock
         self.left: list[float] | None = None
         if clock is not None:
@@ -194,22 +194,31 @@ class Referee:
     def budget(self, side: int) -> float | None:
         """The seconds ``side`` may spend on its move: the per-move limit, or on a clock
         ``move_budget`` (capped by the per-move limit if there is one)."""
+        limit = self.move_limit(side)
         if self.left is None or self.clock is None:
-            return self.time_per_move
+            return limit
         budget = move_budget(self.left[side], self.clock.increment)
-        return budget if self.time_per_move is None else min(budget, self.time_per_move)
+        return budget if limit is None else min(budget, limit)
+
+    def move_limit(self, side: int) -> float | None:
+        """``side``'s per-move limit: the same for both, or its own (e.g. a depth-bound outside
+        engine that is not timed against a timed level)."""
+        if isinstance(self.time_per_move, tuple):
+            return self.time_per_move[side]
+        return self.time_per_move
 
     def limits(self, side: int) -> Limits:
         """A computer player's limits: its budget, with the clock itself in ``remaining``."""
         if self.left is None or self.clock is None:
-            return Limits(time=self.time_per_move)
+            return Limits(time=self.move_limit(side))
         return Limits(time=self.budget(side), remaining=self.left[side], increment=self.clock.increment)
 
     def end_turn(self, side: int, spent: float) -> Loss | None:
         """``side`` answered after ``spent`` seconds: its ``Loss`` if that was too late (over the
         per-move limit, or a flag fall), else its clock is charged and credited the increment."""
-        if self.time_per_move is not None and spent > self.time_per_move + GRACE:
-            return Loss(side, f"exceeded the time limit ({spent:.2f} s > {self.time_per_move:g} s)")
+        limit = self.move_limit(side)
+        if limit is not None and spent > limit + GRACE:
+            return Loss(side, f"exceeded the time limit ({spent:.2f} s > {limit:g} s)")
         self.stop()
         if self.left is None or self.clock is None:
             return None

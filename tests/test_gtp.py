@@ -160,3 +160,37 @@ def test_gtp_player_over_our_engine_on_a_game_clock():
     move = player.choose(state, Limits(time=None, remaining=2.0, increment=0.0))
     assert move in state.legal_moves()
     player.close()
+
+
+def test_path_from_start_finds_the_moves_of_a_random_opening():
+    """GTP sets up a position only by playing moves: a match's random opening is found again."""
+    import random
+
+    from ai.outside_gtp import path_from_start
+
+    game = games.load("reversi")
+    rng = random.Random(3)
+    state = game.initial_state()
+    for _ in range(4):
+        state = state.play(rng.choice(state.legal_moves()))
+    path = path_from_start(game.initial_state(), state)
+    assert path is not None and len(path) == 4
+    replayed = game.initial_state()
+    for move in path:
+        replayed = replayed.play(move)
+    assert replayed == state
+    assert path_from_start(game.initial_state(), state, max_plies=3) is None
+
+
+def test_gtp_player_is_given_a_position_after_a_random_opening():
+    """Our GTP engine, driven by our outside GTP player, joins a game three moves in: it is
+    replayed the moves and answers on an empty cell."""
+    game = games.load("tictactoe")
+    command = f"gtp:{sys.executable} {ROOT / 'main.py'} gtp tictactoe --player level-2 --time 5"
+    player = ai.make_player("tictactoe", command)
+    state = game.initial_state()
+    for move in state.legal_moves()[:3]:
+        state = state.play(move)
+    move = player.choose(state, Limits(time=5.0))
+    assert move in state.legal_moves()
+    player.close()

@@ -99,3 +99,13 @@ def test_every_forfeit_reason_is_translated(why):
             assert kept in whole  # numbers, names and paths are kept as written
     i18n.set_language("en")
     assert words.end_reason(f"O forfeits: sleeper.py {why}") == f"O forfeits: sleeper.py {why}"
+
+
+def test_each_side_may_have_its_own_per_move_limit():
+    """A timed level against an untimed depth-bound engine (tools/reversi_classic.py)."""
+    rules = Referee((1.0, None))
+    assert rules.limits(0).time == 1.0 and rules.limits(1).time is None
+    assert rules.budget(0) == 1.0 and rules.budget(1) is None
+    assert rules.end_turn(1, 100.0) is None
+    assert rules.end_turn(0, 1.0 + GRACE * 1.1).why.startswith("exceeded the time limit (")
+    assert Referee((None, 0.5), GameClock(300, 2)).budget(1) == 0.5
