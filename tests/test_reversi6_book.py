@@ -1,7 +1,8 @@
 """The 6x6 Reversi book (ai/engines/reversi_book.py, made by tools/solve_reversi6.py) against the solver.
 
 - the 8 symmetries keep the rules (legal moves and flips map square by square);
-- a small book built by the generator's own walk agrees with the exact solver entry by entry;
+- a small book built by the generator's own walk agrees with the exact solver entry by entry
+  (exact margins with ``--exact``, proven lower bounds otherwise);
 - the shipped file: its checksum, the start's margin -4 for Black (White wins 20-16, the published
   value; the proof itself is the tool's, docs/reversi-endgame.md), every position of its trees
   booked, margins consistent under minimax, and level-5 answering from it.
@@ -56,25 +57,48 @@ def test_a_lookup_answers_in_the_positions_own_frame():
     book = reversi_book.Book(6, {key: [(stored, 2.0)]})
     for perm in reversi_book.symmetries(6):
         answers = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
-        assert answers == [(perm[move], 2.0, True)]
+        assert answers == [(perm[move], 2.0, True, False)]
+    bounded = reversi_book.Book(6, {key: [(stored, 2.0)]}, bounds=frozenset({key}))
+    answer = bounded.lookup(state.mover, state.opponent)[0]
+    assert (answer.exact, answer.at_least, answer.proven) == (False, True, True)
+    assert reversi_book.book_progress(answer).proven == 1, "at least +2: a proven win"
+    assert reversi_book.book_progress(answer._replace(value=-2.0)).proven is None, "at least -2 proves nothing"
+
 
 
 def exact(solver, me: int, opp: int) -> int:
     return solver.root(me, opp, -tool.WIDE, tool.WIDE)[1]
 
 
-def test_a_small_book_agrees_with_the_solver():
-    """The generator's walk from a 20-empties position down to 16: each book move keeps the exact margin."""
+@pytest.mark.parametrize("exact_values", [False, True])
+def test_a_small_book_agrees_with_the_solver(exact_values):
+    """The generator's walk from a 20-empties position down to 16: each book move keeps the margin
+    its entry states, which is the exact margin (``--exact``) or at most it (a proven lower bound,
+    never below the margin the book side had: the position's value at the top)."""
     state = random_state(7, 20)
-    solver = tool.Solver(16)
-    solved = tool.build_book(solver, state.mover, state.opponent, 0, 16, {}, lambda text: None)
-    assert len(solved) > 10
     check = tool.Solver(16)
-    for (me, opp), (move, margin) in solved.items():
-        assert exact(check, me, opp) == margin
+    value = exact(check, state.mover, state.opponent)
+    solver = tool.Solver(16)
+    solved = tool.build_book(solver, state.mover, state.opponent, value, 16, {}, lambda text: None,
+                             exact=exact_values)
+    assert len(solved) > 10
+    for (me, opp), (move, margin, at_least) in solved.items():
+        assert at_least == (not exact_values)
+        truth = exact(check, me, opp)
+        assert truth == margin if exact_values else truth >= margin
+        assert margin >= min(value, -value), "a side's margin never drops below its share of the value"
         f = flips(move, me, opp, GAME.geo)
         assert f, "the book move is legal"
-        assert -exact(check, opp ^ f, me | f | 1 << move) == margin
+        after = -exact(check, opp ^ f, me | f | 1 << move)
+        assert after == truth if exact_values else after >= margin
+
+
+def test_a_wrong_margin_is_refused():
+    """The book proves what it stores: asked to keep more than the position holds, the tool stops."""
+    state = random_state(7, 16)
+    value = exact(tool.Solver(16), state.mover, state.opponent)
+    with pytest.raises(RuntimeError):
+        tool.Solver(16).keep(state.mover, state.opponent, value + 1)
 
 
 def test_the_proofs_null_windows_bracket_the_exact_margin():
@@ -163,6 +187,12 @@ def test_the_self_check_confirms_level_5_and_catches_a_thrown_margin(monkeypatch
 
         last = None
 
+        def engine(self, state):
+            return self
+
+        def know(self, me, opp, margin):
+            pass  # told its margin, it throws it anyway
+
         def choose(self, state, limits=None):
             kids = [(m, state.play(m)) for m in state.legal_moves()]
             return max(kids, key=lambda mk: exact(solver, mk[1].mover, mk[1].opponent))[0]
@@ -172,4 +202,8 @@ def test_the_self_check_confirms_level_5_and_catches_a_thrown_margin(monkeypatch
                         lambda game, pid, seed=None: Worst() if pid == "level-5" else make_player(game, pid, seed=seed))
     worse = selfcheck.Tally()
     selfcheck.play_checked(solver, "level-1", state.to_move, state, None, 1, worse, lambda text: None)
-    assert worse.lost > 0
+    assert worse.lost > 0 and worse.below == 0, "nothing was proven to it: only the exact margin counts"
+    handed = selfcheck.Tally()  # knowing its margin, the worst move falls below it
+    selfcheck.play_checked(solver, "level-1", state.to_move, state, None, 1, handed, lambda text: None,
+                           handed_over=True)
+    assert handed.below > 0

@@ -45,7 +45,7 @@ def test_a_lookup_answers_in_the_positions_own_frame_under_all_symmetries():
     book = reversi_book.Book(8, entries, exact=False)
     for perm in reversi_book.symmetries(8):
         answers = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
-        assert answers == [(perm[moves[0]], 1.5, False), (perm[moves[1]], -0.5, False)]
+        assert [a[:3] for a in answers] == [(perm[moves[0]], 1.5, False), (perm[moves[1]], -0.5, False)]
     assert book.lookup(state.opponent, state.mover) == []
 
 

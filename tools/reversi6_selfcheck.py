@@ -8,10 +8,13 @@ Level-5 (as the app makes it, with the 6x6 book of ai/engines/reversi_book.py) p
 in turn at ``--time`` seconds a move against random play, levels 2-5 and the course's players.
 The exact solver (tools/solve_reversi6.py's, no time limit, one table for the run) knows level-5's
 margin at every turn: at the start the proven one (-4 for Black, +4 for White), after each
-opponent move the new exact margin (an opponent's mistake raises it).  After every level-5 move a
-null-window solve checks that the margin is kept: the opponent, now to move, can reach no more
-than minus that margin.  Prints each game and the totals: level-5 moves checked, book moves,
-margins lost (must be 0).  ``--start-empties N`` starts each game instead at a seeded random
+opponent move the new exact margin (an opponent's mistake raises it).  Book moves are proven when
+the book is made (their margin: exact, or at least the one level-5 had); after every other
+level-5 move a null-window solve checks that the exact margin is kept: the opponent, now to move,
+can reach no more than minus that margin.  Prints each game and the totals: level-5 moves
+checked, book moves, margins lost, and of those the ones below what level-5 was proven to have
+(the game's value or the book's bound: the perfect-play guarantee; must be 0).  A margin lost
+but not below is an opponent's mistake in the book's part not fully used.  ``--start-empties N`` starts each game instead at a seeded random
 position with N empties, to check the part of the game the solver can reach quickly; with
 ``--handed-over`` level-5 starts there knowing its margin, as it would from a book that ends there.
 """
@@ -35,6 +38,7 @@ from ai.engines.reversi_book import book_answer  # noqa: E402
 from tools.solve_reversi6 import Solver  # noqa: E402
 
 SIZE = 6
+PROVEN_MARGIN = (-4, 4)  # Black's and White's share of the start's value (White wins 20-16)
 OPPONENTS = ("level-1", "level-2", "level-3", "level-4", "level-5", "reversi:easy", "reversi:medium",
              "reversi:hard")
 
@@ -43,7 +47,8 @@ OPPONENTS = ("level-1", "level-2", "level-3", "level-4", "level-5", "reversi:eas
 class Tally:
     checked: int = 0
     book: int = 0
-    lost: int = 0
+    lost: int = 0  # moves that gave away part of the exact margin
+    below: int = 0  # ... and fell below what level-5 was proven to have (the game's value, the book's bound)
 
 
 def start_state(empties: int, seed: int):
@@ -59,12 +64,18 @@ def start_state(empties: int, seed: int):
 
 
 def margin_of(solver: Solver, state, hint: int) -> int:
-    """The exact final margin for the side to move: the book's where it has the position (proven
-    when the book was made), else the solver's, searched first in a window around ``hint``."""
+    """The final margin for the side to move: the book's where it has the position (proven when
+    the book was made; exact, or a lower bound), else the solver's exact one, searched first in a
+    window around ``hint``."""
     answer = book_answer(state)
     if answer is not None:
         return int(answer.value)
     return solver.exact(state.mover, state.opponent, hint)[1]
+
+
+def reaches_more(solver: Solver, state, margin: int) -> bool:
+    """Can the side to move reach more than ``margin``?  (One null window.)"""
+    return solver.root(state.mover, state.opponent, margin, margin + 1)[1] > margin
 
 
 def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seconds: float, seed: int,
@@ -77,11 +88,13 @@ def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seco
     level5 = ai.make_player("reversi", "level-5", seed=seed)
     opponent = ai.make_player("reversi", opponent_id, seed=seed)
     hint, lost = 0, 0  # hint: level-5's margin at its last turn (its margin now is no less)
+    proven = PROVEN_MARGIN[level5_side] if state == game.initial_state() else None  # what it is sure of
     if handed_over:
         hint = margin_of(solver, state, 0) * (1 if state.to_move == level5_side else -1)
         if state.to_move != level5_side:
             state = state.play(opponent.choose(state, Limits(time=seconds)))
         level5.engine(state).know(state.mover, state.opponent, hint)
+        proven = hint
     while not state.is_terminal():
         if state.to_move != level5_side:
             state = state.play(opponent.choose(state, Limits(time=seconds)))
@@ -92,12 +105,14 @@ def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seco
         tally.checked += 1
         if level5.last is not None and level5.last.kind == "book":
             tally.book += 1
-        elif solver.root(after.mover, after.opponent, -margin, -margin + 1)[1] > -margin:
-            # the opponent, now to move, can reach more than -margin (a null window at -margin)
+            proven = max(proven if proven is not None else margin, margin)  # the book's proof
+        elif reaches_more(solver, after, -margin):  # the opponent, now to move, can reach more than -margin
             lost += 1
             tally.lost += 1
-            log(f"    LOST: {game.format_move(state, move)} at {state.empties()} empties, margin was {margin:+d},"
-                f" position {game.to_text(state)}")
+            below = proven is not None and reaches_more(solver, after, -proven)
+            tally.below += below
+            log(f"    LOST: {game.format_move(state, move)} at {state.empties()} empties, margin was {margin:+d}"
+                f"{f', BELOW the proven {proven:+d}' if below else ''}, position {game.to_text(state)}")
         state, hint = after, margin
     black, white = state.score()
     final = black - white if level5_side == 0 else white - black
@@ -124,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
             state = start_state(args.start_empties, seed)
             print(play_checked(solver, opponent_id, i % 2, state, args.time, seed, tally, print, args.handed_over),
                   flush=True)
-    print(f"{tally.checked} level-5 moves checked ({tally.book} from the book), {tally.lost} margins lost;"
+    print(f"{tally.checked} level-5 moves checked ({tally.book} from the book), {tally.lost} margins lost"
+          f" ({tally.below} below what level-5 was proven to have);"
           f" solver {solver.nodes:,} nodes, {solver.seconds:.0f} s of CPU ({time.perf_counter() - wall:.0f} s wall)")
     return 1 if tally.lost else 0
 

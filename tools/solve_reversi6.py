@@ -2,6 +2,10 @@
 
     nice -n 15 .venv/bin/python tools/solve_reversi6.py prove            # White wins 20-16: Black's margin is -4
     nice -n 15 .venv/bin/python tools/solve_reversi6.py book --until 23  # ai/data/reversi6_book.npz
+    # the same in two processes, one tree each, then joined:
+    tools/solve_reversi6.py book --until 23 --side black --checkpoint B --no-write
+    tools/solve_reversi6.py book --until 23 --side white --checkpoint W --no-write
+    tools/solve_reversi6.py book --until 23 --checkpoint B --merge W
 
 ``prove`` proves the start's value with two null-window searches of ai/kernels/reversi.py's solver
 around the published one (shared/rules/reversi.md: -4 for Black, who moves first): "Black can reach
@@ -10,13 +14,18 @@ around the published one (shared/rules/reversi.md: -4 for Black, who moves first
 per position below them, each logged with its nodes and seconds (positions equal under one of the
 square's 8 symmetries are solved once); one solver table is kept for the whole run.
 
-``book`` walks the tree where one side (Black, then White) plays the best move and the other plays
+``book`` walks the tree where one side (Black, then White) plays the book move and the other plays
 anything, down to positions with ``--until`` empties, most empties first (a stopped run has whole
-plies booked: run again with the checkpoint and a larger ``--until`` to write them): each position of the book side gets its
-exact margin and a move that keeps it, solved in a narrow window around the margin its side
-already had (it cannot be less after the opponent's move), and the file is written with the run's
-figures and its SHA-256 recorded (ai/data/checksums.json).  Positions are keyed up to symmetry
-(ai/engines/reversi_book.py).  ``--checkpoint`` keeps the solved positions so a killed run resumes.
+plies booked: run again with the checkpoint and a larger ``--until`` to write them).  Each
+position of the book side gets a move proven to keep the margin its side already had (it cannot
+be less after the opponent's move): one null-window search just below that margin, whose
+fail-soft value is stored as a lower bound ("at least").  That is all a weak solution needs, and
+it is cheap where the opponent erred: the exact margin of such a position costs 10-35 times
+more (it must also prove that nothing reaches more).  ``--exact`` solves every position exactly
+instead (a window around the margin, widened when the opponent erred).  The file is written with
+the run's figures and its SHA-256 recorded (ai/data/checksums.json).  Positions are keyed up to
+symmetry (ai/engines/reversi_book.py).  ``--checkpoint`` keeps the solved positions so a killed
+run resumes; ``--side`` walks one tree only, ``--merge`` adds another run's checkpoint.
 """
 
 from __future__ import annotations
@@ -78,6 +87,14 @@ class Solver:
                 if best >= beta:
                     break
         return best_move, best
+
+    def keep(self, me: int, opp: int, margin: int) -> tuple[int, int]:
+        """(a move, a lower bound of at least ``margin``): a move proven to keep ``margin``, which
+        the mover is known to reach (an error if it does not: the book's proof would be wrong)."""
+        move, v = self.window(me, opp, margin - 1, margin)
+        if v < margin:
+            raise RuntimeError(f"the mover of ({me:#x}, {opp:#x}) cannot reach {margin}: only {v}")
+        return move, v
 
     def exact(self, me: int, opp: int, hint: int) -> tuple[int, int]:
         """(a best move, the exact margin) of (me, opp), searched first in a window around ``hint``."""
@@ -154,15 +171,20 @@ def prove(args, log) -> None:
         f" {solver.nodes / max(solver.seconds, 1e-9) / 1e6:.1f} M nodes/s")
 
 
-def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved: dict, log,
-               checkpoint: Path | None = None) -> dict[tuple[int, int], tuple[int, int]]:
-    """Add to ``solved`` (stored key -> (move in the stored frame, margin)) every book-side position
-    with ``until`` or more empties of the trees below (me, opp) where one side, then the other, plays
-    best moves; ``hint`` is the mover's margin at (me, opp) as far as known."""
+Entry = tuple[int, int, bool]  # (move in the stored frame, margin, whether the margin is a lower bound)
+
+
+def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved: dict[tuple[int, int], Entry],
+               log, checkpoint: Path | None = None, exact: bool = False,
+               sides: tuple[bool, ...] = (True, False)) -> dict[tuple[int, int], Entry]:
+    """Add to ``solved`` (stored key -> ``Entry``) every book-side position with ``until`` or more
+    empties of the trees below (me, opp) where one side, then the other, plays book moves (``sides``:
+    True for the tree where the mover of (me, opp) is the book side); ``hint`` is the mover's margin
+    at (me, opp), proven (a lower bound at least).  ``exact``: solve every position exactly."""
     visited: set[tuple[int, int, bool]] = set()
     stack: list = []  # a heap, most empties first: a stopped run has booked whole plies
-    for entry in ((me, opp, True, hint), (me, opp, False, hint)):  # (position, book side to move, mover's hint)
-        push(stack, entry)
+    for book_first in sides:  # (position, book side to move, mover's hint)
+        push(stack, (me, opp, book_first, hint))
     while stack:
         me, opp, book_to_move, hint = heapq.heappop(stack)[1]
         if empties(me, opp) < until:
@@ -183,13 +205,14 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
         entry = solved.get((key.me, key.opp))
         if entry is None:
             t0, n0 = solver.seconds, solver.nodes
-            move, margin = solver.exact(me, opp, hint)
-            solved[(key.me, key.opp)] = entry = (reversi_book.symmetries(SIZE)[key.symmetry][move], margin)
-            log(f"  {len(solved)}: {empties(me, opp)} empties, margin {margin:+d}, {solver.nodes - n0:,} nodes,"
-                f" {solver.seconds - t0:.2f} s (total {solver.nodes:,} nodes, {solver.seconds:.0f} s)")
-            if checkpoint:  # a few hundred entries: cheap to write each time
+            move, margin = solver.exact(me, opp, hint) if exact else solver.keep(me, opp, hint)
+            solved[(key.me, key.opp)] = entry = (reversi_book.symmetries(SIZE)[key.symmetry][move], margin, not exact)
+            log(f"  {len(solved)}: {empties(me, opp)} empties, margin {'' if exact else '>= '}{margin:+d},"
+                f" {solver.nodes - n0:,} nodes, {solver.seconds - t0:.2f} s (total {solver.nodes:,} nodes,"
+                f" {solver.seconds:.0f} s)")
+            if checkpoint:  # a few thousand entries: cheap enough to write each time
                 checkpoint.write_bytes(pickle.dumps(solved))
-        stored, margin = entry
+        stored, margin = entry[:2]
         move = reversi_book.symmetries(SIZE)[key.symmetry].index(stored)
         f = int(kernel.flips(move, np.uint64(me), np.uint64(opp), kernel.geometry(SIZE)))
         push(stack, (opp ^ f, me | f | 1 << move, False, -margin))
@@ -200,22 +223,38 @@ def push(heap: list, entry: tuple[int, int, bool, int]) -> None:
     heapq.heappush(heap, (-empties(entry[0], entry[1]), entry))
 
 
+def read_checkpoint(path: Path) -> dict[tuple[int, int], Entry]:
+    """A checkpoint's entries (older ones, (move, margin), were exact)."""
+    entries = pickle.loads(path.read_bytes())
+    return {key: (entry[0], entry[1], bool(entry[2]) if len(entry) > 2 else False) for key, entry in entries.items()}
+
+
 def book(args, log) -> None:
     solver = Solver(args.bits)
     checkpoint = Path(args.checkpoint) if args.checkpoint else None
-    solved: dict[tuple[int, int], tuple[int, int]] = {}
+    solved: dict[tuple[int, int], Entry] = {}
     if checkpoint and checkpoint.exists():
-        solved = pickle.loads(checkpoint.read_bytes())
+        solved = read_checkpoint(checkpoint)
         log(f"resumed {len(solved)} solved positions from {checkpoint}")
+    for other in args.merge:
+        for key, entry in read_checkpoint(Path(other)).items():
+            if key not in solved or (solved[key][2] and not entry[2]):  # an exact margin over a bound
+                solved[key] = entry
+        log(f"merged {other}: {len(solved)} positions")
     resumed = len(solved)
     wall = time.perf_counter()
     me, opp = start_position()
-    build_book(solver, me, opp, PUBLISHED_BLACK_MARGIN, args.until, solved, log, checkpoint)
+    sides = {"both": (True, False), "black": (True,), "white": (False,)}[args.side]
+    build_book(solver, me, opp, PUBLISHED_BLACK_MARGIN, args.until, solved, log, checkpoint, args.exact, sides)
     if checkpoint:
         checkpoint.write_bytes(pickle.dumps(solved))
+    if args.no_write:
+        return
     start = reversi_book.book_key(me, opp, SIZE)
+    bounds = frozenset(key for key, entry in solved.items() if entry[2])
     figures = {
         "positions": len(solved),
+        "lower_bounds": len(bounds),  # the others are exact margins
         "until_empties": args.until,
         "start_margin": solved[(start.me, start.opp)][1],
         "resumed_positions": resumed,  # solved by an earlier run (its log has their nodes and seconds)
@@ -224,7 +263,7 @@ def book(args, log) -> None:
         "command": f"tools/solve_reversi6.py book --until {args.until} --bits {args.bits}",
     }
     path = data.path(reversi_book.FILE_NAMES[SIZE])
-    reversi_book.save(path, SIZE, {k: [v] for k, v in solved.items()}, figures, exact=True)
+    reversi_book.save(path, SIZE, {k: [v[:2]] for k, v in solved.items()}, figures, exact=True, bounds=bounds)
     digest = data.record_checksum(reversi_book.FILE_NAMES[SIZE])
     log(f"wrote {path} ({path.stat().st_size:,} bytes, sha256 {digest[:16]}...): {figures}"
         f" ({time.perf_counter() - wall:.0f} s wall)")
@@ -240,6 +279,10 @@ def main() -> None:
     b.add_argument("--until", type=int, default=23, help="book positions down to this many empties")
     b.add_argument("--bits", type=int, default=22)
     b.add_argument("--checkpoint", default="", help="pickle of solved positions (resume a killed run)")
+    b.add_argument("--merge", nargs="*", default=[], help="other runs' checkpoints to add")
+    b.add_argument("--side", choices=("both", "black", "white"), default="both", help="the book side's trees")
+    b.add_argument("--exact", action="store_true", help="exact margins everywhere (far slower)")
+    b.add_argument("--no-write", action="store_true", help="only the checkpoint (a part of a split run)")
     args = parser.parse_args()
     kernel.warm_up()
 

@@ -4,8 +4,13 @@
   White, the second player, wins 20-16 with perfect play (a final margin of -4 for Black, who moves
   first; our solver's proof is in docs/reversi-endgame.md).  The book holds, for positions reachable
   from the start where one side (either one) plays book moves and the other plays anything, the
-  book side's best move (one that keeps the exact final margin) and that margin.  Its values are
-  exact: the player reports them as proofs.
+  book side's move and the margin it is proven to keep.  Its values are proofs: exact margins at
+  the start and where the generator solved exactly, elsewhere lower bounds ("at least"): a move
+  proven to keep the margin the book side already had (its share of the game's value, more if
+  the opponent erred and the proof found more).  Following the book, either side is sure of the
+  game's value, -4 for Black and +4 for White, against any play (a weak solution); after an
+  opponent's mistake it keeps at least what it had, and once the solver takes over (within its
+  reach) it plays exactly again.
 - **8x8** (ai/data/reversi8_book.npz, made by tools/reversi_book.py): the openings our own deep
   searches prefer, grown from the start by self-play; every move of a book position that the
   generator searched, with its value in discs (a search estimate, negamaxed up the book tree).
@@ -17,8 +22,9 @@ opponent, reduced by the 8 symmetries of the square (rotations and reflections, 
 do not see): of a position's 8 images the smallest ``(me, opp)`` is stored, its moves in that
 frame.  A file has one row per (position, move): arrays ``me`` and ``opp`` (uint64), ``move``
 (square in the stored frame, int8) and ``value`` (discs for the mover after that move, float32),
-best move first within a position, plus the generator's figures (``exact`` says whether the
-values are proven margins).  Books are loaded on first use.
+best move first within a position, ``bound`` (1: that value is a proven lower bound, not the
+exact margin; absent in older files), plus the generator's figures (``exact`` says whether the
+values are proofs).  Books are loaded on first use.
 """
 
 from __future__ import annotations
@@ -72,6 +78,12 @@ class Answer(NamedTuple):
     move: int
     value: float  # discs of final margin for the mover after this move (exact in an exact book)
     exact: bool = True
+    at_least: bool = False  # ``value`` is a proven lower bound of the margin (a 6x6 book entry)
+
+    @property
+    def proven(self) -> bool:
+        """The mover is proven to reach ``value`` (exactly or at least)."""
+        return self.exact or self.at_least
 
 
 Entries = dict[tuple[int, int], list[tuple[int, float]]]  # stored (me, opp) -> [(move in that frame, value)]
@@ -80,11 +92,13 @@ Entries = dict[tuple[int, int], list[tuple[int, float]]]  # stored (me, opp) -> 
 class Book:
     """Stored positions -> their moves in the stored frame with values, best first."""
 
-    def __init__(self, size: int, entries: Entries, figures: dict | None = None, exact: bool = True) -> None:
+    def __init__(self, size: int, entries: Entries, figures: dict | None = None, exact: bool = True,
+                 bounds: frozenset[tuple[int, int]] = frozenset()) -> None:
         self.size = size
         self.entries = entries
         self.figures = figures or {}
-        self.exact = exact
+        self.exact = exact  # the values are proofs ...
+        self.bounds = bounds  # ... lower bounds for these stored positions, exact for the others
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -94,7 +108,9 @@ class Book:
         best first; [] outside the book."""
         key = book_key(me, opp, self.size)
         perm = symmetries(self.size)[key.symmetry]
-        return [Answer(perm.index(move), value, self.exact) for move, value in self.entries.get((key.me, key.opp), ())]
+        bound = self.exact and (key.me, key.opp) in self.bounds
+        return [Answer(perm.index(move), value, self.exact and not bound, bound)
+                for move, value in self.entries.get((key.me, key.opp), ())]
 
 
 def stored_move(me: int, opp: int, move: int, size: int) -> tuple[tuple[int, int], int]:
@@ -103,8 +119,10 @@ def stored_move(me: int, opp: int, move: int, size: int) -> tuple[tuple[int, int
     return (key.me, key.opp), symmetries(size)[key.symmetry][move]
 
 
-def save(path, size: int, entries: Entries, figures: dict, exact: bool) -> None:
-    """Write a book; each position's moves are written best first."""
+def save(path, size: int, entries: Entries, figures: dict, exact: bool,
+         bounds: frozenset[tuple[int, int]] = frozenset()) -> None:
+    """Write a book; each position's moves are written best first; ``bounds``: the stored
+    positions whose values are lower bounds."""
     rows = [(me, opp, move, value) for (me, opp), moves in sorted(entries.items())
             for move, value in sorted(moves, key=lambda mv: -mv[1])]
     figures = {**figures, "size": size, "exact": exact}
@@ -114,6 +132,7 @@ def save(path, size: int, entries: Entries, figures: dict, exact: bool) -> None:
                             opp=np.array([r[1] for r in rows], np.uint64),
                             move=np.array([r[2] for r in rows], np.int8),
                             value=np.array([r[3] for r in rows], np.float32),
+                            bound=np.array([(r[0], r[1]) in bounds for r in rows], np.int8),
                             figure_names=np.array(names, dtype="U64"),
                             figure_values=np.array([str(figures[k]) for k in names], dtype="U400"))
 
@@ -121,10 +140,15 @@ def save(path, size: int, entries: Entries, figures: dict, exact: bool) -> None:
 def read(path) -> Book:
     with np.load(path) as z:
         entries: Entries = {}
-        for m, o, mv, v in zip(z["me"].tolist(), z["opp"].tolist(), z["move"].tolist(), z["value"].tolist()):
+        bounds = set()
+        flags = z["bound"].tolist() if "bound" in z.files else [0] * len(z["me"])
+        for m, o, mv, v, b in zip(z["me"].tolist(), z["opp"].tolist(), z["move"].tolist(), z["value"].tolist(),
+                                  flags):
             entries.setdefault((m, o), []).append((mv, v))
+            if b:
+                bounds.add((m, o))
         figures = dict(zip(z["figure_names"].tolist(), z["figure_values"].tolist()))
-    return Book(int(figures["size"]), entries, figures, figures["exact"] == "True")
+    return Book(int(figures["size"]), entries, figures, figures["exact"] == "True", frozenset(bounds))
 
 
 @cache
@@ -152,9 +176,12 @@ def book_answer(state, rng: random.Random | None = None, depth: int | None = Non
 
 
 def book_progress(answer: Answer) -> Progress:
-    """The book's answer as the player reports it, kind "book": a proof when the book is exact
-    (``score`` the exact margin), otherwise the book's value in discs."""
+    """The book's answer as the player reports it, kind "book": a proof when the value is an
+    exact margin, a proven win when it is a lower bound above zero, otherwise the book's value in
+    discs."""
     proven = None
     if answer.exact:
         proven = 1 if answer.value > 0 else -1 if answer.value < 0 else 0
+    elif answer.at_least and answer.value > 0:
+        proven = 1
     return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.value), kind="book", proven=proven)

@@ -114,7 +114,7 @@ class KernelSearch:
             # the full player only (not the bench's midgame-only one): 6x6 perfect play, 8x8 openings
             answer = book_answer(state, self.rng, limits.depth)  # ai/engines/reversi_book.py
             if answer is not None:
-                if answer.exact:
+                if answer.proven:  # exactly or at least: the next solve starts there
                     self.remember(answer.move, int(answer.value))
                 return book_progress(answer)
         self.empties = state.empties()
