@@ -25,6 +25,7 @@ from games.alquerque import Alquerque, AlquerqueState
 
 GAME = Alquerque()
 EVERYTHING = (-WIN - 1.0, WIN + 1.0)
+PLAIN = Traps(model_depth=4, own_model=False)  # a four-ply search on material and mobility as the opponent
 
 # White to move; c1-b2 is the deep search's move, c1-d1 is as good (within the margin) and leaves
 # Black only replies that look best to a four-ply material search but lose material
@@ -54,8 +55,8 @@ def exact_values(state: AlquerqueState, depth: int) -> dict[int, float]:
     return {int(c): float(v) for c, v in zip(codes, values)}
 
 
-def trap_choice(state: AlquerqueState, depth: int, budget: int = 0,
-                fresh: bool = False) -> tuple[object, TrapSetter, object]:
+def trap_choice(state: AlquerqueState, depth: int, budget: int = 0, fresh: bool = False,
+                traps: Traps = PLAIN) -> tuple[object, TrapSetter, object]:
     """(the deep search's result, the trap-setter after choosing, its choice) at a fixed depth;
     ``fresh``: the trap-setter starts on an empty table (in play it reuses the deep search's,
     whose deeper entries can move a value at the shallower depth by a little)."""
@@ -63,7 +64,7 @@ def trap_choice(state: AlquerqueState, depth: int, budget: int = 0,
     deep = search(searcher, state, Limits(depth=depth))
     if fresh:
         searcher.context = kernel.new_context(16)
-    setter = TrapSetter(searcher, Traps())
+    setter = TrapSetter(searcher, traps)
     ctl = new_ctl()
     ctl[CTL_MAX_NODES] = budget
     return deep, setter, setter.choose(state, deep, ctl)
@@ -107,11 +108,12 @@ def test_move_values_searches_only_the_selected_moves():
     assert np.isnan(np.delete(values, 1)).all()
 
 
-def test_traps_are_chosen_only_among_moves_within_the_margin():
-    margin = Traps().margin
+@pytest.mark.parametrize("traps", [PLAIN, Traps()], ids=["plain-model", "own-model"])
+def test_traps_are_chosen_only_among_moves_within_the_margin(traps):
+    margin = traps.margin
     chosen = 0
     for state in midgame_states(25, seed=5):
-        deep, setter, move = trap_choice(state, 6, fresh=True)
+        deep, setter, move = trap_choice(state, 6, fresh=True, traps=traps)
         if not setter.lures:
             assert move is None
             continue
@@ -135,18 +137,18 @@ def test_the_engine_plays_the_equal_move_that_offers_losing_replies():
     # four-ply material search likes best, some lose more than half a piece to the deep search
     exact = exact_values(state, deep.depth - 1)
     best = exact[kernel.encode(deep.best_move)]
-    assert exact[kernel.encode(move)] > best - Traps().margin
+    assert exact[kernel.encode(move)] > best - PLAIN.margin
     after = state.play(move)
     model = np.array([MODEL_WEIGHTS.get(name, 0.0) for name in kernel.WEIGHTS])
     r = kernel.rules_of(GAME)
     codes, shallow = kernel.move_values_of(r, model, kernel.new_context(16), new_ctl(), after, 4, after.to_move,
                                            EVERYTHING)
-    tempting = [int(c) for c, v in zip(codes, shallow) if v >= shallow.max() - Traps().plausible]
+    tempting = [int(c) for c, v in zip(codes, shallow) if v >= shallow.max() - PLAIN.plausible]
     weights = np.array([float(getattr(Tactics(), name)) for name in kernel.WEIGHTS])
     _, deep_values = kernel.move_values_of(r, weights, kernel.new_context(16), new_ctl(), after, deep.depth - 2,
                                            state.to_move, EVERYTHING)
     by_code = dict(zip((int(c) for c in codes), deep_values))
-    assert any(by_code[c] <= -(best + Traps().gain) for c in tempting)
+    assert any(by_code[c] <= -(best + PLAIN.gain) for c in tempting)
 
 
 def test_out_of_budget_the_deep_move_is_kept():

@@ -61,8 +61,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     weights = {name: float(value) for name, value in (pair.split("=", 1) for pair in args.set)}
     trap_fields = {name: float(value) for name, value in (pair.split("=", 1) for pair in args.trap if pair != "on")}
-    traps = Traps(**{name: int(value) if name == "model_depth" else value for name, value in trap_fields.items()}) \
-        if args.trap else None
+    kinds = {"model_depth": int, "own_model": bool}
+    traps = Traps(**{name: kinds.get(name, float)(value) for name, value in trap_fields.items()}) if args.trap else None
     game = games.load("alquerque")
     folder = export_revision(args.rev)
     ai.kernels.warm_up("alquerque")

@@ -30,7 +30,9 @@ back to reset the counter and meets the same draw later with less material), and
 its value drifts towards that draw as the counter runs from ``hurry`` to 40 (``hurried``), so it
 trades or forces captures while it still can.  Level-5's endgame tables end a branch with a proven win or loss; their
 draws are searched on (``settle_table_draws`` would score one entered from a root they do not
-know as a draw instead).  How the weights were chosen: docs/tuning/alquerque.md.
+know as a draw instead).  With ``traps`` (``TrapSetter``), among root moves the deep search
+finds equal, the player picks the one whose tempting replies (to a short-sighted search) lose
+material.  How the weights were chosen: docs/tuning/alquerque.md.
 """
 
 from __future__ import annotations
@@ -351,9 +353,10 @@ class Traps:
 
     share: float = 0.35  # of the move's search time kept for the traps; the deep search has the rest first
     margin: float = 15.0  # root moves within this of the best (one ply shallower) count as equal
-    model_depth: int = 4  # the short-sighted opponent's search depth, on material and mobility
+    model_depth: int = 6  # the short-sighted opponent's search depth
     plausible: float = 10.0  # its replies within this of its best are the ones it may play
     gain: float = 60.0  # a reply worth this much more to us than the best move's value is a blunder
+    own_model: bool = True  # it evaluates as the engine does (else: material and mobility only)
 
 
 MODEL_WEIGHTS = {"material": 100.0, "mobility": 3.0, "bounded": 1.0}  # the short-sighted side's evaluation
@@ -366,7 +369,8 @@ class TrapSetter:
     A draw is not the same against every opponent: after one move a shallow searcher has only
     safe replies, after another several of its best-looking replies lose a piece to a deeper
     search.  Without knowing the opponent, a "short-sighted player" is modelled by a shallow
-    search (``Traps.model_depth`` plies, material and mobility only): the replies it values within
+    search (``Traps.model_depth`` plies, material and mobility only, or the engine's own evaluation
+    from the opponent's side with ``own_model``): the replies it values within
     ``plausible`` of its best are the ones it may play, and the deep search (one ply shallower than
     the move's own, on its transposition table) tells which of those lose at least ``gain`` against
     the best move's value.  A move's lure is the share of such replies; the deep best move is kept
@@ -377,7 +381,8 @@ class TrapSetter:
     def __init__(self, searcher: KernelSearch, traps: Traps) -> None:
         self.searcher = searcher
         self.traps = traps
-        self.model_weights = np.array([MODEL_WEIGHTS.get(name, 0.0) for name in kernel.WEIGHTS], np.float64)
+        plain = np.array([MODEL_WEIGHTS.get(name, 0.0) for name in kernel.WEIGHTS], np.float64)
+        self.model_weights = searcher.weights.copy() if traps.own_model else plain
         self.model_context = kernel.new_context(16)
         self.lures: dict[Move, float] = {}  # the last choice's candidates and their lure (tests, reports)
 
@@ -495,8 +500,8 @@ class EnginePlayer(Player):
         return self.last.best_move
 
 
-def _engine(depth: int | None, noise: float = 0.0, tables: bool = False):
-    return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed, tables=tables)
+def _engine(depth: int | None, noise: float = 0.0, tables: bool = False, traps: Traps | None = None):
+    return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed, tables=tables, traps=traps)
 
 
 def _course(depth: int):
@@ -509,7 +514,7 @@ PLAYERS = player_table(
     spec("level-3", "Level 3", "Looks two moves ahead, with a little randomness.", _engine(2, noise=10)),
     spec("level-4", "Level 4", "Looks three moves ahead, captures settled.", _engine(3)),
     spec("level-5", "Level 5", "Searches as deep as its time allows; plays endings of up to 7 pieces perfectly.",
-         _engine(None, tables=True)),
+         _engine(None, tables=True, traps=Traps())),
     *(
         spec(f"alquerque:minimax-{d}", f"Course minimax {d}",
              f"The course project's minimax, depth {d}, evaluation own - enemy pieces.", _course(d))
