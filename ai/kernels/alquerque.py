@@ -26,6 +26,8 @@ move with ``encode``).
   is for a position and its ``trail`` (the positions since the last irreversible move, which
   decide repetitions); the 40-ply counter must match too when a search could reach the rule or
   the plies where ``hurry`` weighs.
+- ``move_values``: every root move's value, each with a given window (level-5's trap-setting asks
+  which moves are within a margin of the best and which replies lose material).
 
 games/alquerque.py stays the rules reference; tests/test_alquerque_kernel.py holds these kernels
 to it and to the pure-Python search they replaced.  The kernels count their nodes in
