@@ -181,18 +181,18 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
     empties of the trees below (me, opp) where one side, then the other, plays book moves (``sides``:
     True for the tree where the mover of (me, opp) is the book side); ``hint`` is the mover's margin
     at (me, opp), proven (a lower bound at least).  ``exact``: solve every position exactly."""
-    visited: set[tuple[int, int, bool]] = set()
+    visited: dict[tuple[int, int, bool], int] = {}  # position -> the book side's best margin it was walked with
     stack: list = []  # a heap, most empties first: a stopped run has booked whole plies
     for book_first in sides:  # (position, book side to move, mover's hint)
         push(stack, (me, opp, book_first, hint))
     while stack:
-        me, opp, book_to_move, hint = heapq.heappop(stack)[1]
+        me, opp, book_to_move, hint = heapq.heappop(stack)[-1]
         if empties(me, opp) < until:
             continue
         key = reversi_book.book_key(me, opp, SIZE)
-        if (key.me, key.opp, book_to_move) in visited:
-            continue
-        visited.add((key.me, key.opp, book_to_move))
+        if visited.get((key.me, key.opp, book_to_move), -WIDE) >= book_margin(hint, book_to_move):
+            continue  # walked already with this margin or more for the book side (a transposition)
+        visited[(key.me, key.opp, book_to_move)] = book_margin(hint, book_to_move)
         kids = children(me, opp)
         if not kids:
             if children(opp, me):  # a pass: the other side moves on
@@ -203,7 +203,7 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
                 push(stack, (c_me, c_opp, True, -hint))
             continue
         entry = solved.get((key.me, key.opp))
-        if entry is None:
+        if entry is None or (entry[2] and entry[1] < hint):  # a bound below what this line proves: prove more
             t0, n0 = solver.seconds, solver.nodes
             move, margin = solver.exact(me, opp, hint) if exact else solver.keep(me, opp, hint)
             solved[(key.me, key.opp)] = entry = (reversi_book.symmetries(SIZE)[key.symmetry][move], margin, not exact)
@@ -219,8 +219,15 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
     return solved
 
 
+def book_margin(hint: int, book_to_move: bool) -> int:
+    """The book side's margin when the mover's is ``hint``."""
+    return hint if book_to_move else -hint
+
+
 def push(heap: list, entry: tuple[int, int, bool, int]) -> None:
-    heapq.heappush(heap, (-empties(entry[0], entry[1]), entry))
+    """Most empties first, then the book side's best margin (a transposition reached with a
+    better margin is then proven once, with it)."""
+    heapq.heappush(heap, (-empties(entry[0], entry[1]), -book_margin(entry[3], entry[2]), entry))
 
 
 def read_checkpoint(path: Path) -> dict[tuple[int, int], Entry]:
@@ -260,7 +267,7 @@ def book(args, log) -> None:
         "resumed_positions": resumed,  # solved by an earlier run (its log has their nodes and seconds)
         "solver_nodes": solver.nodes,
         "cpu_seconds": round(solver.seconds),
-        "command": f"tools/solve_reversi6.py book --until {args.until} --bits {args.bits}",
+        "command": " ".join(["tools/solve_reversi6.py", *sys.argv[1:]]),  # a merge: the parts' logs have their cost
     }
     path = data.path(reversi_book.FILE_NAMES[SIZE])
     reversi_book.save(path, SIZE, {k: [v[:2]] for k, v in solved.items()}, figures, exact=True, bounds=bounds)
