@@ -384,6 +384,7 @@ class TrapSetter:
         plain = np.array([MODEL_WEIGHTS.get(name, 0.0) for name in kernel.WEIGHTS], np.float64)
         self.model_weights = searcher.weights.copy() if traps.own_model else plain
         self.model_context = kernel.new_context(16)
+        self.model_side = -1  # the side the model's table was filled for (its draws are that side's)
         self.lures: dict[Move, float] = {}  # the last choice's candidates and their lure (tests, reports)
 
     def choose(self, state: AlquerqueState, deep: Progress, ctl: np.ndarray) -> Move | None:
@@ -394,7 +395,7 @@ class TrapSetter:
             return None
         searcher, depth = self.searcher, deep.depth - 1
         everything = (-WIN - 1.0, WIN + 1.0)
-        listed = self._values(state, 1, everything, np.zeros(kernel.MAX_MOVES, np.int64), ctl)
+        listed = self._values(state, 1, everything, np.zeros(kernel.MAX_MOVES, np.int64), ctl)  # moves only
         if listed is None:
             return None
         codes = listed[0]
@@ -449,6 +450,9 @@ class TrapSetter:
                 ctl: np.ndarray, deep: bool = False, model: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
         searcher = self.searcher
         if model:
+            if state.to_move != self.model_side:  # a new game with the other colour: values from the other side
+                self.model_context.tt.fill(0.0)
+                self.model_side = state.to_move
             return kernel.move_values_of(searcher.rules, self.model_weights, self.model_context, ctl, state, depth,
                                          state.to_move, window, select)
         return kernel.move_values_of(searcher.rules, searcher.weights, searcher.context, ctl, state, depth,
