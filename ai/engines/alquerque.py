@@ -386,11 +386,17 @@ class TrapSetter:
         self.model_context = kernel.new_context(16)
         self.model_side = -1  # the side the model's table was filled for (its draws are that side's)
         self.lures: dict[Move, float] = {}  # the last choice's candidates and their lure (tests, reports)
+        self.choice: Move | None = None
 
     def choose(self, state: AlquerqueState, deep: Progress, ctl: np.ndarray) -> Move | None:
         """The equal move with the strongest lure, or None to keep the deep search's move (no
-        other move within the margin, no lure, a proven value, or no time left)."""
+        other move within the margin, no lure, a proven value, or no time left).  Kept in
+        ``choice`` (tools/alquerque_traps.py counts how often a move changes)."""
         self.lures = {}
+        self.choice = self._choose(state, deep, ctl)
+        return self.choice
+
+    def _choose(self, state: AlquerqueState, deep: Progress, ctl: np.ndarray) -> Move | None:
         if deep.proven is not None or deep.depth < 3 or deep.best_move is None or abs(deep.score) >= PROVEN:
             return None
         searcher, depth = self.searcher, deep.depth - 1
