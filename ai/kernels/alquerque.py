@@ -630,9 +630,7 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
     order_moves(lists, misc, ply, n, tt_move)
     for i in range(n):
         move = pick(lists, ply, i, n)
-        cw, cb = make_move(white, black, side, move)
-        child_quiet = 0 if move_captured(move) != 0 else quiet + 1
-        child_irrev = irrev if is_sideways_step(move) else here + 1
+        cw, cb, child_quiet, child_irrev = child_of(white, black, side, move, quiet, irrev, here)
         if i == 0:
             value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -beta, -alpha, ply + 1, root)
@@ -658,19 +656,37 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
 
 
 @njit(cache=True, nogil=True)
-def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet, depth, noise):
-    """One iteration at ``depth`` from the root (its game history: ``seen[:misc[S_BASE]]``).
-
-    Returns (best move, its value, finished): the best move is 0 when the stop flag cut the
-    iteration off before its first move was searched; ``noise[i]`` is added to the i-th root move
-    searched (randomness of the weaker levels).  Adds the nodes to ``ctl[CTL_NODES]``."""
+def start_root(misc, white, black, side):
+    """A root search's fresh counters and killers; returns (own pieces, enemy pieces, the root's
+    index in the game history ``seen``)."""
     misc[S_NODES] = 0
     misc[S_HORIZON] = 0
     misc[S_ABORT] = 0
     misc[M_KILLERS:M_HISTORY] = 0
     own = white if side == 0 else black
     enemy = black if side == 0 else white
-    here = misc[S_BASE]
+    return own, enemy, misc[S_BASE]
+
+
+@njit(cache=True, nogil=True)
+def child_of(white, black, side, move, quiet, irrev, here):
+    """The position after ``move`` with its counters: (white, black, quiet plies (0 after a
+    capture), the index in ``seen`` of the first position since the last irreversible move
+    (``irrev`` still after a sideways step, the child's own ``here + 1`` after anything else))."""
+    cw, cb = make_move(white, black, side, move)
+    child_quiet = 0 if move_captured(move) != 0 else quiet + 1
+    child_irrev = irrev if is_sideways_step(move) else here + 1
+    return cw, cb, child_quiet, child_irrev
+
+
+@njit(cache=True, nogil=True)
+def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet, depth, noise):
+    """One iteration at ``depth`` from the root (its game history: ``seen[:misc[S_BASE]]``).
+
+    Returns (best move, its value, finished): the best move is 0 when the stop flag cut the
+    iteration off before its first move was searched; ``noise[i]`` is added to the i-th root move
+    searched (randomness of the weaker levels).  Adds the nodes to ``ctl[CTL_NODES]``."""
+    own, enemy, here = start_root(misc, white, black, side)
     code = position_code(white, black, side)
     misc[M_SEEN + here] = code
     s = tt_slot(tt, code)
@@ -683,9 +699,7 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
     ply = np.int64(1)  # not a literal 1: see generate
     for i in range(n):
         move = pick(lists, 0, i, n)
-        cw, cb = make_move(white, black, side, move)
-        child_quiet = 0 if move_captured(move) != 0 else quiet + 1
-        child_irrev = 0 if is_sideways_step(move) else here + 1
+        cw, cb, child_quiet, child_irrev = child_of(white, black, side, move, quiet, 0, here)
         if i == 0:
             value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -beta, -alpha, ply, side)
@@ -720,13 +734,7 @@ def move_values(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
     Returns the number of moves, or -1 when the stop flag or the node budget cut the search off.
     The trap-setting of ai/engines/alquerque.py asks it "is this move within a margin of the
     best" and "does this reply lose material", with a null window."""
-    misc[S_NODES] = 0
-    misc[S_HORIZON] = 0
-    misc[S_ABORT] = 0
-    misc[M_KILLERS:M_HISTORY] = 0
-    own = white if side == 0 else black
-    enemy = black if side == 0 else white
-    here = misc[S_BASE]
+    own, enemy, here = start_root(misc, white, black, side)
     misc[M_SEEN + here] = position_code(white, black, side)
     n = generate(r, own, enemy, side, lists, 0, False)
     for i in range(n):
@@ -737,9 +745,7 @@ def move_values(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
         if select[0] >= 0 and select[i] == 0:
             continue
         move = codes[i]
-        cw, cb = make_move(white, black, side, move)
-        child_quiet = 0 if move_captured(move) != 0 else quiet + 1
-        child_irrev = 0 if is_sideways_step(move) else here + 1
+        cw, cb, child_quiet, child_irrev = child_of(white, black, side, move, quiet, 0, here)
         values[i] = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev,
                              depth - 1, -beta, -alpha, ply, root)
         if misc[S_ABORT]:
