@@ -130,8 +130,9 @@ def paired_games(
 
 
 def play_with_new_players(
-    game: Game, ids: Sequence[str], seeds: tuple[int, int], time_per_move: float | None,
-    opening: Sequence[Any] = (), clock: GameClock | None = None, loader: dict[str, Any] | None = None,
+    game: Game, ids: Sequence[str], seeds: tuple[int, int],
+    time_per_move: float | None | tuple[float | None, float | None], opening: Sequence[Any] = (),
+    clock: GameClock | None = None, loader: dict[str, Any] | None = None,
     on_move: Callable[[State, Any, State], None] | None = None,
 ) -> GameResult:
     """One game between freshly made players (catalog ids or outside files, ``loader`` options

@@ -14,9 +14,10 @@ level-5 move a null-window solve checks that the exact margin is kept: the oppon
 can reach no more than minus that margin.  Prints each game and the totals: level-5 moves
 checked, book moves, margins lost, and of those the ones below what level-5 was proven to have
 (the game's value or the book's bound: the perfect-play guarantee; must be 0).  A margin lost
-but not below is an opponent's mistake in the book's part not fully used.  ``--start-empties N`` starts each game instead at a seeded random
-position with N empties, to check the part of the game the solver can reach quickly; with
-``--handed-over`` level-5 starts there knowing its margin, as it would from a book that ends there.
+but not below is an opponent's mistake in the book's part not fully used.  ``--start-empties N``
+starts each game instead at a seeded random position with N empties, to check the part of the
+game the solver can reach quickly; with ``--handed-over`` level-5 starts there knowing its
+margin, as it would from a book that ends there.
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ import ai  # noqa: E402
 import games  # noqa: E402
 from ai.base import Limits  # noqa: E402
 from ai.engines.reversi_book import book_answer  # noqa: E402
-from tools.solve_reversi6 import Solver  # noqa: E402
+from tools.solve_reversi6 import PUBLISHED_BLACK_MARGIN, Solver  # noqa: E402
 
 SIZE = 6
-PROVEN_MARGIN = (-4, 4)  # Black's and White's share of the start's value (White wins 20-16)
+PROVEN_MARGIN = (PUBLISHED_BLACK_MARGIN, -PUBLISHED_BLACK_MARGIN)  # Black's and White's share of the start's value
 OPPONENTS = ("level-1", "level-2", "level-3", "level-4", "level-5", "reversi:easy", "reversi:medium",
              "reversi:hard")
 

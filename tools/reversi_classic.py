@@ -26,10 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import ai  # noqa: E402
 import games  # noqa: E402
-from ai.match import play_game, random_openings  # noqa: E402
-from ai.outside import load_outside_player  # noqa: E402
+from ai.match import play_with_new_players, random_openings  # noqa: E402
 
 ENGINE = "gtp-rhino"
 
@@ -63,19 +61,12 @@ def main() -> None:
     points = 0.0
     for g in range(args.games):
         ours = g % 2  # level-5 takes Black (moves first) in even games
-        player = ai.make_player("reversi", args.player, seed=args.seed + g)
-        engine = load_outside_player("reversi", rhino, {})
-        players = [player, engine] if ours == 0 else [engine, player]
-        ids = [args.player, f"grhino -m {args.mid}"] if ours == 0 else [f"grhino -m {args.mid}", args.player]
+        ids = [args.player, rhino] if ours == 0 else [rhino, args.player]
         times = (args.time, None) if ours == 0 else (None, args.time)
         began = time.perf_counter()
-        try:
-            result = play_game(game, players, ids, times, opening=openings[g // 2])
-        finally:
-            engine.close()
-        played = [len(result.moves[args.openings + i::2]) for i in (0, 1)]
+        result = play_with_new_players(game, ids, (args.seed + g, args.seed + g), times, openings[g // 2])
         side_of_engine = 1 - ours
-        engine_moves = played[(side_of_engine - args.openings) % 2]
+        engine_moves = len(result.moves[args.openings + (side_of_engine - args.openings) % 2::2])  # passes aside
         won = 1.0 if result.winner == ours else 0.5 if result.winner is None else 0.0
         points += won
         score = result.score or ["?", "?"]
