@@ -370,3 +370,56 @@ def test_level_five_answers_with_a_legal_move_within_a_time_limit():
 
 def test_warm_up_runs():
     kernel.warm_up()
+
+
+def test_reductions_spare_the_first_moves_the_captures_and_the_killers():
+    """Late-move reductions cut only quiet steps ordered late, never the table's move, a capture
+    or a killer, and only with the weight on and enough depth left."""
+    game = Alquerque()
+    r = kernel.rules_of(game)
+    on = KernelSearch(Tactics(reduce=1)).weights
+    off = KernelSearch(Tactics(reduce=0)).weights
+    lists = np.zeros((2 * kernel.MAX_PLY, kernel.MAX_MOVES), np.int64)
+    misc = np.zeros(kernel.M_SIZE, np.int64)
+    reduced = spared_captures = 0
+    for state in random_states(game, 4, seed=31)[::3]:
+        white, black = state.boards
+        own, enemy = (white, black) if state.to_move == 0 else (black, white)
+        n = kernel.generate(r, own, enemy, state.to_move, lists, 0, False)
+        if n == 0:
+            continue
+        tt_move = int(lists[0, n - 1])
+        misc[kernel.M_KILLERS] = lists[0, 0]
+        kernel.order_moves(lists, misc, 0, n, tt_move)
+        for i in range(n):
+            move = kernel.pick(lists, 0, i, n)
+            assert kernel.reduction(off, lists, 0, i, 9) == 0
+            assert kernel.reduction(on, lists, 0, i, kernel.REDUCE_FROM_DEPTH - 1) == 0
+            cut = kernel.reduction(on, lists, 0, i, 9)
+            late_step = i >= kernel.REDUCE_AFTER and kernel.move_captured(move) == 0 and move not in (
+                tt_move, misc[kernel.M_KILLERS])
+            assert (cut > 0) == late_step
+            reduced += cut > 0
+            spared_captures += i >= kernel.REDUCE_AFTER and kernel.move_captured(move) != 0
+    assert reduced > 0 and spared_captures > 0  # both cases met
+
+
+def test_with_reductions_the_search_still_proves_the_plain_searchs_wins():
+    """Forced wins the plain search proves within 7 plies (on positions from random games),
+    the reduced search proves too, given the plies it may have cut (iterative deepening to 13)."""
+    game = Alquerque()
+    proven = 0
+    for state in random_states(game, 30, seed=41):
+        if state.is_terminal() or sum(b.bit_count() for b in state.boards) > 12:
+            continue
+        plain = EnginePlayer(None, Tactics(reduce=0))
+        plain.choose(state, Limits(depth=7))
+        if plain.last.proven != 1:
+            continue
+        reduced = EnginePlayer(None, Tactics(reduce=1))
+        reduced.choose(state, Limits(depth=13))
+        assert reduced.last.proven == 1, game.to_text(state)
+        proven += 1
+        if proven == 8:
+            break
+    assert proven == 8

@@ -84,6 +84,7 @@ SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table 
 KEEP_LEAD = 20  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
 HURRY = 16  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
 PRESS = 0  # added to ``advance`` for a side two or more pieces ahead: it must go and break the defence
+REDUCE = 0  # > 0: late quiet steps are searched this many plies shallower first (late-move reductions)
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
 
 
@@ -136,6 +137,7 @@ class Tactics:
         self.keep_lead = weights.get("keep_lead", KEEP_LEAD)
         self.hurry = weights.get("hurry", HURRY)
         self.press = weights.get("press", PRESS)
+        self.reduce = weights.get("reduce", REDUCE)
 
     def draw_value(self, state: AlquerqueState) -> float:
         """Contempt: a draw costs the engine's side ``ambition``, plus ``contempt`` per piece of

@@ -61,6 +61,9 @@ QUIESCENCE_DEPTH = 8
 POLL_MASK = 1023  # look at the control block every 1024 nodes
 SOLVED_DEPTH = 1 << 30  # depth stored for subtrees searched to the end of the game everywhere
 EXACT, LOWER, UPPER = 0, 1, 2
+ORDER_QUIET, ORDER_KILLER, ORDER_CAPTURE, ORDER_TT = 1, 2, 3, 4  # move-ordering classes, last tried first
+REDUCE_FROM_DEPTH = 3  # late-move reductions: only at this remaining depth or more,
+REDUCE_AFTER = 3  # after this many moves have been searched in full,
 PLAYING, LOST, DRAWN, REPEATED = 0, 1, 2, 3  # ``ending``: the game for the side to move
 TT_BITS = 20
 TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it and to the conversion
@@ -69,11 +72,11 @@ TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it a
 WEIGHTS = (
     "material", "threatened", "target", "safe", "passed_idle", "mobility", "advance", "guard",
     "last_guard", "contempt", "ambition", "squeeze", "squeeze_below", "trade", "bounded",
-    "settle_table_draws", "keep_lead", "hurry", "press",
+    "settle_table_draws", "keep_lead", "hurry", "press", "reduce",
 )
 (W_MATERIAL, W_THREATENED, W_TARGET, W_SAFE, W_PASSED_IDLE, W_MOBILITY, W_ADVANCE, W_GUARD,
  W_LAST_GUARD, W_CONTEMPT, W_AMBITION, W_SQUEEZE, W_SQUEEZE_BELOW, W_TRADE, W_BOUNDED,
- W_SETTLE_TABLE_DRAWS, W_KEEP_LEAD, W_HURRY, W_PRESS) = range(len(WEIGHTS))
+ W_SETTLE_TABLE_DRAWS, W_KEEP_LEAD, W_HURRY, W_PRESS, W_REDUCE) = range(len(WEIGHTS))
 
 # the rule tables: one int64 row per (side, point), at ``side * POINTS + point``, with these columns
 R_STEPS, R_JUMPS, R_REACH, R_ADVANCED, R_OVER, R_LAND = 0, 1, 2, 3, 4, 4 + MAX_JUMPS
@@ -440,19 +443,23 @@ def count_node(misc, ctl):
 
 @njit(cache=True, nogil=True)
 def order_moves(lists, misc, ply, n, tt_move):
-    """Ordering keys, highest first: the table's move, killers, then history; among equals
-    longer captures first, then the generation order."""
+    """Ordering keys, highest first: the table's move, captures (longer chains first), killers,
+    then the other steps by history; among equals the generation order.  The classes are
+    ``ORDER_*``: late moves of class ``ORDER_QUIET`` are the ones the search may reduce."""
     row = 2 * ply
     killer0, killer1 = misc[M_KILLERS + 2 * ply], misc[M_KILLERS + 2 * ply + 1]
     for i in range(n):
         m = lists[row, i]
         jumps = popcount(move_captured(m))
+        hist = 0
         if m == tt_move:
-            cls, hist = 3, 0
+            cls = ORDER_TT
+        elif jumps > 0:
+            cls = ORDER_CAPTURE
         elif m in (killer0, killer1):
-            cls, hist = 2, 0
+            cls = ORDER_KILLER
         else:
-            cls, hist = 1, min(misc[M_HISTORY + move_from(m) * POINTS + move_to(m)], (1 << 40) - 1)
+            cls, hist = ORDER_QUIET, min(misc[M_HISTORY + move_from(m) * POINTS + move_to(m)], (1 << 40) - 1)
         lists[row + 1, i] = cls << 58 | hist << 16 | jumps << 11 | (2047 - i)
 
 
@@ -635,8 +642,14 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
             value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -beta, -alpha, ply + 1, root)
         else:  # prove the move is worse with a null window; search again if it is not
-            value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
-                             -alpha - 1, -alpha, ply + 1, root)
+            value = alpha + 1.0
+            cut = reduction(w, lists, ply, i, depth)
+            if cut > 0:  # a late quiet step: first a shallower look
+                value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev,
+                                 depth - 1 - cut, -alpha - 1, -alpha, ply + 1, root)
+            if value > alpha and not misc[S_ABORT]:
+                value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev,
+                                 depth - 1, -alpha - 1, -alpha, ply + 1, root)
             if alpha < value < beta and not misc[S_ABORT]:
                 value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                                  -beta, -value, ply + 1, root)
@@ -653,6 +666,20 @@ def negamax(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, quiet
     solved = misc[S_HORIZON] == hits_before
     tt_store(tt, s, code, path, to_tt(best, ply), best_move, SOLVED_DEPTH if solved else depth, quiet, flag)
     return best
+
+
+@njit(cache=True, nogil=True)
+def reduction(w, lists, ply, i, depth):
+    """Late-move reductions (weight ``reduce`` > 0): the plies cut from the null-window look at
+    the ``i``-th move of a node, 0 for the first moves, captures, killers and the table's move.
+    Steps ordered late rarely cut off, so a shallower search that confirms they fail low saves
+    most of their subtree; one that does not is searched again at full depth."""
+    if w[W_REDUCE] <= 0 or depth < REDUCE_FROM_DEPTH or i < REDUCE_AFTER or (lists[2 * ply + 1, i] >> 58) != ORDER_QUIET:
+        return 0
+    cut = np.int64(w[W_REDUCE])
+    if i >= 2 * REDUCE_AFTER + 2 and depth >= REDUCE_FROM_DEPTH + 2:
+        cut += 1
+    return min(cut, depth - 2)
 
 
 @njit(cache=True, nogil=True)
