@@ -8,6 +8,7 @@ import random
 import threading
 import time
 
+import numpy as np
 import pytest
 
 import ai
@@ -15,8 +16,9 @@ import games
 from ai.base import Limits
 from ai.engines import hex_knowledge
 from ai.engines.hex_solver import Solver as ExactSolver
-from ai.kernels import hex_pns
-from ai.kernels.hex import board_colours
+from ai.kernels import hex_pns, hex_vc
+from ai.kernels.hex import board_colours, neighbours
+from ai.kernels.hex_inferior import ring
 from ai.search.driver import new_ctl
 from games.grid import cell_name
 from tests.test_hex_vc import random_position
@@ -237,3 +239,59 @@ def test_a_root_analysis_that_comes_late_is_used_between_batches(monkeypatch):
     result = searcher.iterate(2, ctl)
     assert searcher.analysis is None
     assert result.proven == 1 and analyse(state.play(result.best_move)).winner == 0
+
+
+@pytest.mark.parametrize("n,stones", [(5, 4), (5, 9), (6, 14)])
+def test_the_informed_solver_agrees_with_the_plain_one(n, stones):
+    """Children ordered and weighed by the opponent's room after the move (the default) give the
+    same winning moves as the plain df-pn (every child starts at 1, 1; centre first)."""
+    rng = random.Random(31 * n + stones)
+    informed, plain = hex_pns.Solver(n), hex_pns.Solver(n, informed=False)
+    for _ in range(5):
+        _, _, colour = random_position(n, stones, rng)
+        for side in (0, 1):
+            assert informed.winning_moves(colour, side) == plain.winning_moves(colour, side)
+
+
+def exact_mover_wins(exact: ExactSolver, colour: np.ndarray, side: int) -> bool:
+    """Does ``side`` to move win ``colour`` (a kernel board), by the exact solver?"""
+    n = exact.n
+    nbrs = neighbours(n)
+    if hex_vc.has_won(colour, n, nbrs, side):
+        return True
+    if hex_vc.has_won(colour, n, nbrs, 1 - side):
+        return False
+    boards = [sum(1 << c for c in range(n * n) if colour[c] == s + 1) for s in (0, 1)]
+    return exact.wins(boards[side], boards[1 - side], side)
+
+
+@pytest.mark.parametrize("n,stones", [(4, 2), (4, 5), (5, 10), (5, 13)])
+def test_siblings_the_refutation_does_not_need_lose_too(n, stones):
+    """The rule of ``Solver.prune_siblings`` against the exact solver: whenever our move c loses,
+    every other move on a cell its refutation does not need (``expand``) loses as well."""
+    rng = random.Random(13 * n + stones)
+    exact = ExactSolver(n)
+    nbrs = neighbours(n)
+    lim = hex_vc.limits(n)
+    lim_win = lim.copy()
+    lim_win[hex_vc.L_STOP_AT_WIN] = 1
+    order = hex_pns.centre_order(n)
+    moves, room, needed = np.empty(n * n, np.int32), np.ones(n * n, np.int64), np.zeros(n * n, np.bool_)
+    pruned = 0
+    for _ in range(8):
+        _, _, colour = random_position(n, stones, rng)
+        empty = [c for c in range(n * n) if colour[c] == 0]
+        for side in (0, 1):
+            for c in empty:
+                child = colour.copy()
+                child[c] = side + 1
+                if not exact_mover_wins(exact, child, 1 - side):
+                    continue
+                hex_pns.expand(child.copy(), n, nbrs, ring(n), 1 - side, lim_win, lim, order, moves, room, needed)
+                for other in empty:
+                    if other != c and not needed[other]:
+                        sibling = colour.copy()
+                        sibling[other] = side + 1
+                        assert exact_mover_wins(exact, sibling, 1 - side), (colour.tolist(), side, c, other)
+                        pruned += 1
+    assert pruned > 0

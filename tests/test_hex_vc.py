@@ -3,6 +3,7 @@ VC, SC and mustplay it finds on random small positions checked by the exact solv
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -135,3 +136,37 @@ def test_sc_keys_win():
     out = np.empty(n * n, np.int32)
     count = vc.sc_keys(colour, n, hk.neighbours(n), BLUE, vc.limits(n), out)
     assert cell("c3", n) in set(out[:count].tolist())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_or_rule_finds_every_small_union_of_scs_with_no_common_cell(seed):
+    """The OR rule (with its pruning of branches that cannot end empty) against every subset of
+    SCs that holds the new one: each subset of up to ``max_or`` carriers with no common cell and a
+    union within the size cap has a VC inside its union, and every VC kept is such a union."""
+    rng = random.Random(seed)
+    cells, count, max_or, cap = 24, 12, 4, 14
+    lim = vc.limits(7, max_carrier=cap, max_vc=64, max_sc=count, max_or=max_or)
+    sc = np.zeros((1, count, 1), np.uint64)
+    carriers_ = []
+    for k in range(count):
+        chosen = rng.sample(range(cells), rng.randrange(2, 7))
+        carriers_.append(frozenset(chosen))
+        sc[0, k, 0] = sum(1 << c for c in chosen)
+    new = rng.randrange(count)
+    found = np.zeros((1, 64, 1), np.uint64)
+    found_n = np.zeros(1, np.int32)
+    stacks = (np.zeros((max_or + 1, 1), np.uint64), np.zeros((max_or + 1, 1), np.uint64), np.zeros(max_or + 1, np.int64))
+    vc.or_rule(found, found_n, np.zeros((1, 64), np.int32), sc, np.array([count], np.int32), 0, new, 1, lim,
+               *stacks, np.zeros((count + 1, 1), np.uint64))
+    kept = [frozenset(c for c in range(cells) if int(found[0, k, 0]) >> c & 1) for k in range(found_n[0])]
+    others = [k for k in range(count) if k != new]
+    unions = []
+    for size in range(1, max_or):
+        for group in itertools.combinations(others, size):
+            members = [carriers_[new]] + [carriers_[k] for k in group]
+            union = frozenset().union(*members)
+            if not frozenset.intersection(*members) and len(union) <= cap:
+                unions.append(union)
+    assert unions, "the seed should give the rule something to find"
+    assert all(any(k <= u for k in kept) for u in unions)
+    assert all(k in unions for k in kept)

@@ -28,7 +28,20 @@ from numba import njit
 
 from ai.kernels.hex import board_colours, neighbours
 from ai.kernels.hex_inferior import fill_in, ring
-from ai.kernels.hex_vc import L_STOP_AT_WIN, edge_status, has_won, limits, mustplay, sc_keys, words
+from ai.kernels.hex_vc import (
+    L_STOP_AT_WIN,
+    add_cell,
+    h_search,
+    has_cell,
+    has_won,
+    limits,
+    meets,
+    mustplay,
+    pair_slot,
+    sc_keys,
+    size_of,
+    words,
+)
 
 WIN, LOSS = -1, -2
 INF = 1 << 40
@@ -37,18 +50,86 @@ EXPAND_MEMORY = 0.95  # the expected expansion cost fades by this at each expans
 
 
 @njit(cache=True, nogil=True)
-def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves) -> int:
+def room_after(colour, n, nbrs, side, lim, room, carrier) -> bool:
+    """H-search for ``side`` (to move): True if its edges are joined by a VC or an SC (it wins),
+    with ``carrier`` set to the cells common to the carriers of all those found.
+
+    Otherwise ``room[cell]`` becomes the size of the opponent's mustplay after ``side`` plays
+    ``cell``, as far as this H-search tells: the empty cells common to the carriers of the SCs
+    between ``side``'s edges that pass through the new stone (an SC and a VC from the cell to the
+    two edges, with disjoint carriers), or every empty cell when there is none.  The smaller the
+    room, the more forcing the move; the solver uses it to order and weigh the children.
+    """
+    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key = h_search(colour, n, nbrs, side, lim)
+    edges = pair_slot(0, 1, ends)
+    total = n * n
+    width = (total + 63) // 64
+    if vc_n[edges] > 0 or sc_n[edges] > 0:
+        carrier[:] = ~np.uint64(0)
+        for k in range(vc_n[edges]):
+            carrier &= vc[edges, k]
+        for k in range(sc_n[edges]):
+            carrier &= sc[edges, k]
+        return True
+    empty = np.zeros(width, np.uint64)
+    empties = 0
+    for cell in range(total):
+        if colour[cell] == 0:
+            add_cell(empty, cell)
+            empties += 1
+    common = np.zeros(width, np.uint64)
+    for cell in range(total):
+        if colour[cell] != 0:
+            continue
+        x = end_of[cell]
+        to_first = pair_slot(0, x, ends)
+        to_second = pair_slot(x, 1, ends)
+        common[:] = empty
+        found = False
+        for first_is_vc in (True, False):
+            a_count = vc_n[to_first] if first_is_vc else sc_n[to_first]
+            b_count = sc_n[to_second] if first_is_vc else vc_n[to_second]
+            for a in range(a_count):
+                ca = vc[to_first, a] if first_is_vc else sc[to_first, a]
+                for b in range(b_count):
+                    cb = sc[to_second, b] if first_is_vc else vc[to_second, b]
+                    if meets(ca, cb):
+                        continue
+                    found = True
+                    for w in range(width):
+                        common[w] &= ca[w] | cb[w]
+        if found:
+            room[cell] = max(1, size_of(common) - (1 if has_cell(common, cell) else 0))
+        else:
+            room[cell] = empties - 1
+    return False
+
+
+@njit(cache=True, nogil=True)
+def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves, room, needed) -> int:
     """Fill in ``colour`` (in place) and say what the side to move has: WIN, LOSS, or the number
-    of moves worth trying, listed in ``moves`` in the order of ``order`` (cells, centre first)."""
+    of moves worth trying, listed in ``moves`` in the order of ``order`` (cells, centre first),
+    with ``room[cell]`` (``room_after``) for each.
+
+    ``needed`` marks the cells an opponent's stone might spoil the mover's win with, should it
+    win (see ``Solver.prune_siblings``): the cells its own fill-in captured, and the cells common
+    to its winning connections when it wins at once, or else every empty cell.  The cells the
+    fill-in gave the opponent (dead cells, the opponent's captures) are never needed.
+    """
     total = n * n
     marks = np.zeros(total, np.int8)
     fill_in(colour, n, nbrs, rng, 2 - side, marks)  # dead cells get the opponent's colour
+    for cell in range(total):
+        needed[cell] = marks[cell] == side + 2 or colour[cell] == 0
     if has_won(colour, n, nbrs, side):
+        needed[:] = marks == side + 2
         return WIN
     if has_won(colour, n, nbrs, 1 - side):
         return LOSS
     cells = np.zeros((total + 63) // 64, np.uint64)
-    if edge_status(colour, n, nbrs, side, lim_win, cells) > 0:
+    if room_after(colour, n, nbrs, side, lim_win, room, cells):
+        for cell in range(total):
+            needed[cell] = marks[cell] == side + 2 or has_cell(cells, cell)
         return WIN
     must = mustplay(colour, n, nbrs, side, lim_all, cells)
     if must < 0:
@@ -88,7 +169,7 @@ class Solver:
     says so.  A move's budget is then overrun by at most one expansion's misjudged cost.
     """
 
-    def __init__(self, n: int, lim: np.ndarray | None = None) -> None:
+    def __init__(self, n: int, lim: np.ndarray | None = None, informed: bool = True) -> None:
         self.n = n
         self.nbrs = neighbours(n)
         self.ring = ring(n)
@@ -96,13 +177,18 @@ class Solver:
         self.lim_win = self.lim_all.copy()
         self.lim_win[L_STOP_AT_WIN] = 1
         self.order = centre_order(n)
+        self.informed = informed
         self.table: dict[bytes, tuple[int, int]] = {}
-        self.expanded: dict[bytes, tuple[int, list[tuple[int, bytes, np.ndarray]]]] = {}
+        # per expanded position: status, children (move, key, board, starting pn and dn), needed cells
+        self.expanded: dict[bytes, tuple[int, list[tuple[int, bytes, np.ndarray, tuple[int, int]]], np.ndarray]] = {}
         self.nodes = 0
+        self.pruned = 0  # sibling moves proven lost by ``prune_siblings``
         self.deadline = float("inf")
         self.stop: Callable[[], bool] | None = None  # polled before every expansion
         self.expand_seconds = 0.0  # about the longest expansion lately (a maximum that fades)
         self._moves = np.empty(n * n, np.int32)
+        self._room = np.ones(n * n, np.int64)
+        self._needed = np.zeros(n * n, np.bool_)
         assert words(n) > 0
 
     # -- positions ---------------------------------------------------------------------------
@@ -110,7 +196,7 @@ class Solver:
     def key(colour: np.ndarray, side: int) -> bytes:
         return colour.tobytes() + bytes((side,))
 
-    def _expand(self, colour: np.ndarray, side: int, key: bytes) -> tuple[int, list]:
+    def _expand(self, colour: np.ndarray, side: int, key: bytes) -> tuple[int, list, np.ndarray]:
         known = self.expanded.get(key)
         if known is not None:
             return known
@@ -118,16 +204,20 @@ class Solver:
         filled = colour.copy()
         began = time.perf_counter()
         status = expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order,
-                        self._moves)
+                        self._moves, self._room, self._needed)
         self.expand_seconds = max(EXPAND_MEMORY * self.expand_seconds, time.perf_counter() - began)
         self.nodes += 1
         children = []
         if status > 0:
-            for move in self._moves[:status]:
+            moves = [int(move) for move in self._moves[:status]]
+            if self.informed:  # the most forcing moves first (a stable sort: centre first among equals)
+                moves.sort(key=lambda move: self._room[move])
+            for move in moves:
                 child = filled.copy()
                 child[move] = side + 1
-                children.append((int(move), self.key(child, 1 - side), child))
-        result = (status, children)
+                start = (1, int(self._room[move])) if self.informed else (1, 1)
+                children.append((move, self.key(child, 1 - side), child, start))
+        result = (status, children, self._needed.copy())
         self.expanded[key] = result
         return result
 
@@ -141,7 +231,7 @@ class Solver:
 
     # -- df-pn -------------------------------------------------------------------------------
     def _mid(self, colour: np.ndarray, side: int, key: bytes, pn_limit: int, dn_limit: int) -> None:
-        status, children = self._expand(colour, side, key)
+        status, children, _ = self._expand(colour, side, key)
         if status == WIN:
             self.table[key] = (0, INF)
             return
@@ -154,8 +244,8 @@ class Solver:
             best_dn = second_dn = INF
             best_pn = 0
             dn = 0
-            for i, (_, child_key, _) in enumerate(children):
-                c_pn, c_dn = table.get(child_key, (1, 1))
+            for i, (_, child_key, _, start) in enumerate(children):
+                c_pn, c_dn = table.get(child_key, start)
                 dn += c_pn
                 if c_dn < best_dn:
                     second_dn, best_dn, best, best_pn = best_dn, c_dn, i, c_pn
@@ -166,10 +256,29 @@ class Solver:
             table[key] = (pn, dn)
             if pn >= pn_limit or dn >= dn_limit:
                 return
-            _, child_key, child = children[best]
+            _, child_key, child, _ = children[best]
             child_dn_limit = min(pn_limit, int(second_dn * (1 + EPSILON)) + 1 if second_dn < INF else INF)
             child_pn_limit = min(INF, dn_limit - dn + best_pn)
             self._mid(child, 1 - side, child_key, child_pn_limit, child_dn_limit)
+            if self.informed and table[child_key][0] == 0:
+                self.prune_siblings(children, child_key)
+
+    def prune_siblings(self, children: list, lost: bytes) -> None:
+        """Mark lost every sibling move outside the cells the refutation of ``lost`` needs.
+
+        The opponent wins the child ``lost`` (its position F + c: the filled parent and our stone
+        on c).  Take a sibling c' that the child does not need (``expand``).  If the child's fill-in
+        gave c' to us, the fills of F + c are fills of F + c + c' too (dead and captured cells stay
+        so as stones are added), so F + c + c' has the value of the filled child: lost.  If the
+        opponent wins the filled child at once by connections that all avoid c', they survive our
+        stone on c', and again F + c + c' is lost.  F + c' has one stone of ours fewer: lost too.
+        """
+        needed = self.expanded[lost][2]
+        table = self.table
+        for move, key, _, _ in children:
+            if not needed[move] and table.get(key, (1, 1))[1] != 0:
+                self.pruned += table.get(key, (1, 1))[0] != 0
+                table[key] = (0, INF)
 
     def wins(self, colour: np.ndarray, side: int, deadline: float = float("inf"),
              stop: Callable[[], bool] | None = None) -> bool:
@@ -194,13 +303,14 @@ class Solver:
         for the opponent), or, when the connections proved the win at once, the key of an SC."""
         if not self.wins(colour, side, deadline, stop):
             return None
-        status, children = self._expand(colour, side, self.key(colour, side))
-        for move, child_key, _ in children:
+        status, children, _ = self._expand(colour, side, self.key(colour, side))
+        for move, child_key, _, _ in children:
             if self.table.get(child_key, (1, 1))[1] == 0:
                 return move
         self._check_time(2)  # the expansion again and one H-search for the keys
         filled = colour.copy()
-        expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order, self._moves)
+        expand(filled, self.n, self.nbrs, self.ring, side, self.lim_win, self.lim_all, self.order, self._moves,
+               self._room, self._needed)
         keys = np.empty(self.n * self.n, np.int32)
         count = sc_keys(filled, self.n, self.nbrs, side, self.lim_all, keys)
         candidates = [int(c) for c in keys[:count]] + [int(c) for c in self.order]
