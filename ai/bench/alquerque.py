@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import games
 from ai.base import Limits, Player
-from ai.engines.alquerque import EnginePlayer, course_evaluation
+from ai.engines.alquerque import EnginePlayer, Tactics, course_evaluation
 from ai.reference.alquerque_search import reference_player
 from ai.search.classic import alphabeta_cutoff
 from games.alquerque import AlquerqueState
@@ -77,6 +77,27 @@ def bench_speed(report, seconds: float) -> None:
                f" | x{new[2] / max(old[2], 1.0):.0f}")
 
 
+def depth_cost(report, depth: int) -> None:
+    """Nodes and CPU seconds to reach ``depth`` on each bench position, the plain search beside
+    the one with late-move reductions (``Tactics(reduce=1)``): what the reductions buy in depth."""
+    game = games.load("alquerque")
+    totals = {}
+    for number, text in enumerate(BENCH_POSITIONS, 1):
+        line = []
+        for reduce in (0, 1):
+            player = EnginePlayer(None, Tactics(reduce=reduce))
+            cpu = time.process_time()
+            player.choose(game.from_text(text), Limits(depth=depth))
+            cpu = time.process_time() - cpu
+            nodes, seconds = totals.get(reduce, (0, 0.0))
+            totals[reduce] = (nodes + player.last.nodes, seconds + cpu)
+            line.append(f"{'reduced' if reduce else 'plain'} {player.last.nodes:9d} nodes {cpu:5.2f} s")
+        report(f"  #{number} depth {depth}: " + " | ".join(line))
+    (plain, plain_s), (reduced, reduced_s) = totals[0], totals[1]
+    report(f"  all: plain {plain} nodes {plain_s:.2f} s | reduced {reduced} nodes {reduced_s:.2f} s"
+           f" | x{plain / max(reduced, 1):.1f} fewer nodes")
+
+
 def bench_extra(report, quick: bool, openings: int | None = None) -> None:
     """Speed beside the pure-Python search's, then strength: level-5 against the course's
     minimax-4 at 1 s a move, then the ladder of levels.
@@ -86,6 +107,9 @@ def bench_extra(report, quick: bool, openings: int | None = None) -> None:
     seconds = 0.3 if quick else 1.0
     report(f"  kernel against the pure-Python search it replaced, {seconds:g} s each:")
     bench_speed(report, seconds)
+    depth = 9 if quick else 11
+    report(f"  nodes to depth {depth}, without and with late-move reductions:")
+    depth_cost(report, depth)
     report(f"  {strength('level-5', 'alquerque:minimax-4', openings or (1 if quick else 3), seconds)}")
     ladder = 1 if openings is None else max(1, openings // 4)
     for n in range(4, 0, -1):
