@@ -18,7 +18,6 @@ from ai.engines import hex_knowledge
 from ai.engines.hex_solver import Solver as ExactSolver
 from ai.kernels import hex_pns, hex_vc
 from ai.kernels.hex import board_colours, neighbours
-from ai.kernels.hex_inferior import ring
 from ai.search.driver import new_ctl
 from games.grid import cell_name
 from tests.test_hex_vc import random_position
@@ -265,33 +264,29 @@ def exact_mover_wins(exact: ExactSolver, colour: np.ndarray, side: int) -> bool:
     return exact.wins(boards[side], boards[1 - side], side)
 
 
-@pytest.mark.parametrize("n,stones", [(4, 2), (4, 5), (5, 10), (5, 13)])
-def test_siblings_the_refutation_does_not_need_lose_too(n, stones):
-    """The rule of ``Solver.prune_siblings`` against the exact solver: whenever our move c loses,
-    every other move on a cell its refutation does not need (``expand``) loses as well."""
+@pytest.mark.parametrize("n,stones", [(4, 1), (4, 4), (5, 9), (5, 11)])
+def test_proof_sets_hold_against_the_exact_solver(n, stones):
+    """Every proof set the solver records (``Solver.proof``, which also proves the pruned sibling
+    moves lost): a stone of the losing side on any empty cell outside it leaves the result."""
     rng = random.Random(13 * n + stones)
     exact = ExactSolver(n)
-    nbrs = neighbours(n)
-    lim = hex_vc.limits(n)
-    lim_win = lim.copy()
-    lim_win[hex_vc.L_STOP_AT_WIN] = 1
-    order = hex_pns.centre_order(n)
-    moves, room, needed = np.empty(n * n, np.int32), np.ones(n * n, np.int64), np.zeros(n * n, np.bool_)
-    pruned = 0
-    for _ in range(8):
+    checked = 0
+    for _ in range(4):
         _, _, colour = random_position(n, stones, rng)
-        empty = [c for c in range(n * n) if colour[c] == 0]
+        sv = hex_pns.Solver(n)
         for side in (0, 1):
-            for c in empty:
-                child = colour.copy()
-                child[c] = side + 1
-                if not exact_mover_wins(exact, child, 1 - side):
-                    continue
-                hex_pns.expand(child.copy(), n, nbrs, ring(n), 1 - side, lim_win, lim, order, moves, room, needed)
-                for other in empty:
-                    if other != c and not needed[other]:
-                        sibling = colour.copy()
-                        sibling[other] = side + 1
-                        assert exact_mover_wins(exact, sibling, 1 - side), (colour.tolist(), side, c, other)
-                        pruned += 1
-    assert pruned > 0
+            sv.wins(colour, side)
+        proven = sorted(sv.proof.items())
+        for key, proof in rng.sample(proven, min(len(proven), 25)):
+            position = np.frombuffer(key[:-1], np.int8).copy()
+            mover = key[-1]
+            mover_wins = sv.table[key][0] == 0
+            assert exact_mover_wins(exact, position, mover) == mover_wins
+            loser = 1 - mover if mover_wins else mover
+            for cell in range(n * n):
+                if position[cell] == 0 and not proof >> cell & 1:
+                    position[cell] = loser + 1
+                    assert exact_mover_wins(exact, position, mover) == mover_wins, (key, cell)
+                    position[cell] = 0
+                    checked += 1
+    assert checked > 0

@@ -36,7 +36,7 @@ from ai.kernels.hex_vc import (
     has_won,
     limits,
     meets,
-    mustplay,
+    mustplay_and_reasons,
     pair_slot,
     sc_keys,
     size_of,
@@ -111,27 +111,33 @@ def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves, room, nee
     of moves worth trying, listed in ``moves`` in the order of ``order`` (cells, centre first),
     with ``room[cell]`` (``room_after``) for each.
 
-    ``needed`` marks the cells an opponent's stone might spoil the mover's win with, should it
-    win (see ``Solver.prune_siblings``): the cells its own fill-in captured, and the cells common
-    to its winning connections when it wins at once, or else every empty cell.  The cells the
-    fill-in gave the opponent (dead cells, the opponent's captures) are never needed.
+    ``needed`` gets this position's own share of its proof set (``Solver.proof``): bit 1 should
+    the mover win (the cells its fill-in captured, and when it wins at once the cells common to
+    its winning connections), bit 2 should it lose (the cells the opponent's fill-in captured, and
+    the carriers its mustplay or its loss rests on, ``hex_vc.mustplay_and_reasons``).  A dead
+    cell is never needed: it stays dead whatever is added.
     """
     total = n * n
     marks = np.zeros(total, np.int8)
     fill_in(colour, n, nbrs, rng, 2 - side, marks)  # dead cells get the opponent's colour
     for cell in range(total):
-        needed[cell] = marks[cell] == side + 2 or colour[cell] == 0
+        needed[cell] = (1 if marks[cell] == side + 2 else 0) | (2 if marks[cell] == 3 - side else 0)
     if has_won(colour, n, nbrs, side):
-        needed[:] = marks == side + 2
         return WIN
     if has_won(colour, n, nbrs, 1 - side):
         return LOSS
-    cells = np.zeros((total + 63) // 64, np.uint64)
+    width = (total + 63) // 64
+    cells = np.zeros(width, np.uint64)
     if room_after(colour, n, nbrs, side, lim_win, room, cells):
         for cell in range(total):
-            needed[cell] = marks[cell] == side + 2 or has_cell(cells, cell)
+            if has_cell(cells, cell):
+                needed[cell] |= 1
         return WIN
-    must = mustplay(colour, n, nbrs, side, lim_all, cells)
+    reasons = np.zeros(width, np.uint64)
+    must = mustplay_and_reasons(colour, n, nbrs, side, lim_all, cells, reasons)
+    for cell in range(total):
+        if has_cell(reasons, cell):
+            needed[cell] |= 2
     if must < 0:
         return LOSS
     count = 0
@@ -139,11 +145,12 @@ def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves, room, nee
         cell = order[k]
         if colour[cell] != 0:
             continue
-        if must == 1 and (cells[cell >> 6] >> np.uint64(cell & 63)) & np.uint64(1) == 0:
+        if must == 1 and not has_cell(cells, cell):
             continue
         moves[count] = cell
         count += 1
     if count == 0:
+        needed[:] |= 2
         return LOSS
     return count
 
@@ -188,7 +195,12 @@ class Solver:
         self.expand_seconds = 0.0  # about the longest expansion lately (a maximum that fades)
         self._moves = np.empty(n * n, np.int32)
         self._room = np.ones(n * n, np.int64)
-        self._needed = np.zeros(n * n, np.bool_)
+        self._needed = np.zeros(n * n, np.int8)
+        # proven position -> its proof set, a bit mask of cells: stones of the losing side on any
+        # empty cells outside it leave the result as it is (the fill-in stays valid, since dead
+        # and captured cells stay so as stones are added, and so do the connections and the
+        # moves the proof rests on; see ``expand`` and ``_prove``)
+        self.proof: dict[bytes, int] = {}
         assert words(n) > 0
 
     # -- positions ---------------------------------------------------------------------------
@@ -217,8 +229,13 @@ class Solver:
                 child[move] = side + 1
                 start = (1, int(self._room[move])) if self.informed else (1, 1)
                 children.append((move, self.key(child, 1 - side), child, start))
-        result = (status, children, self._needed.copy())
+        own = [bits(self._needed & 1), bits(self._needed & 2)]  # its share should it win, should it lose
+        result = (status, children, own)
         self.expanded[key] = result
+        if status == WIN:
+            self.proof[key] = own[0]
+        elif status == LOSS:
+            self.proof[key] = own[1]
         return result
 
     def _check_time(self, expansions: int) -> None:
@@ -231,7 +248,7 @@ class Solver:
 
     # -- df-pn -------------------------------------------------------------------------------
     def _mid(self, colour: np.ndarray, side: int, key: bytes, pn_limit: int, dn_limit: int) -> None:
-        status, children, _ = self._expand(colour, side, key)
+        status, children, own = self._expand(colour, side, key)
         if status == WIN:
             self.table[key] = (0, INF)
             return
@@ -254,6 +271,8 @@ class Solver:
             pn = best_dn
             dn = min(dn, INF)
             table[key] = (pn, dn)
+            if pn == 0 or dn == 0:
+                self._prove(key, children, own, pn == 0)
             if pn >= pn_limit or dn >= dn_limit:
                 return
             _, child_key, child, _ = children[best]
@@ -261,24 +280,49 @@ class Solver:
             child_pn_limit = min(INF, dn_limit - dn + best_pn)
             self._mid(child, 1 - side, child_key, child_pn_limit, child_dn_limit)
             if self.informed and table[child_key][0] == 0:
-                self.prune_siblings(children, child_key)
+                self.prune_siblings(children, children[best][0], child_key)
 
-    def prune_siblings(self, children: list, lost: bytes) -> None:
-        """Mark lost every sibling move outside the cells the refutation of ``lost`` needs.
+    def _prove(self, key: bytes, children: list, own: list[int], won: bool) -> None:
+        """Record the proof set of a position just proven from its children, if they all have one.
 
-        The opponent wins the child ``lost`` (its position F + c: the filled parent and our stone
-        on c).  Take a sibling c' that the child does not need (``expand``).  If the child's fill-in
-        gave c' to us, the fills of F + c are fills of F + c + c' too (dead and captured cells stay
-        so as stones are added), so F + c + c' has the value of the filled child: lost.  If the
-        opponent wins the filled child at once by connections that all avoid c', they survive our
-        stone on c', and again F + c + c' is lost.  F + c' has one stone of ours fewer: lost too.
+        Won: the winning move, its child's proof set and the mover's captures; a stone of the
+        opponent elsewhere leaves the fill-in, the move and the child's loss as they are.  Lost:
+        every child's proof set, and the carriers of the opponent's connections that made the
+        mustplay (a stone of the mover elsewhere leaves them, so the moves outside it still lose).
         """
-        needed = self.expanded[lost][2]
+        if not self.informed:
+            return
+        proof = self.proof
+        if won:
+            for move, child_key, _, _ in children:
+                if self.table.get(child_key, (1, 1))[1] == 0 and child_key in proof:
+                    proof[key] = own[0] | 1 << move | proof[child_key]
+                    return
+            return
+        needed = own[1]
+        for _, child_key, _, _ in children:
+            if child_key not in proof:
+                return
+            needed |= proof[child_key]
+        proof[key] = needed
+
+    def prune_siblings(self, children: list, move: int, lost: bytes) -> None:
+        """Mark lost every sibling of our ``move`` outside the proof set of its refutation.
+
+        The opponent wins the child ``lost`` (F + c: the filled parent and our stone on c), and
+        still does with our stone on any cell c' outside the child's proof set (``proof``): F + c
+        + c' is lost, so F + c', with one stone of ours fewer, is lost too, and its proof set is
+        the child's with c added.
+        """
+        needed = self.proof.get(lost)
+        if needed is None:
+            return
         table = self.table
-        for move, key, _, _ in children:
-            if not needed[move] and table.get(key, (1, 1))[1] != 0:
-                self.pruned += table.get(key, (1, 1))[0] != 0
+        for other, key, _, _ in children:
+            if not needed >> other & 1 and 0 not in table.get(key, (1, 1)):
+                self.pruned += 1
                 table[key] = (0, INF)
+                self.proof[key] = needed | 1 << move
 
     def wins(self, colour: np.ndarray, side: int, deadline: float = float("inf"),
              stop: Callable[[], bool] | None = None) -> bool:
@@ -337,6 +381,11 @@ class Solver:
             if not self.wins(child, 1 - side, deadline, stop):
                 found.append(int(move))
         return found
+
+
+def bits(mask: np.ndarray) -> int:
+    """The cells where ``mask`` is non-zero, as the bits of an int."""
+    return int.from_bytes(np.packbits(mask != 0, bitorder="little").tobytes(), "little")
 
 
 def opening_map(n: int, seconds: float = float("inf"), solver: Solver | None = None,

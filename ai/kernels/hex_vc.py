@@ -474,11 +474,33 @@ def mustplay(colour, n, nbrs, side, lim, out) -> int:
     """Where ``side`` (to move) must play: -1 if it has lost (the opponent is joined by a VC or
     by SCs whose carriers have no common cell), 0 if unrestricted, 1 with ``out`` set to the
     cells (the intersection of the carriers of the opponent's SCs between its edges)."""
-    status = edge_status(colour, n, nbrs, 1 - side, lim, out)
-    if status == 2:
+    return mustplay_and_reasons(colour, n, nbrs, side, lim, out, np.zeros_like(out))
+
+
+@njit(cache=True, nogil=True)
+def mustplay_and_reasons(colour, n, nbrs, side, lim, out, reasons) -> int:
+    """``mustplay``, and in ``reasons`` the cells its answer rests on: with -1 the cells common to
+    the opponent's VCs between its edges (any one of them is enough), or the union of its SCs'
+    carriers; with 1 the union of those SCs' carriers; with 0 nothing.  A stone of ``side`` on
+    any other cell leaves the answer true (the connections keep their carriers)."""
+    reasons[:] = 0
+    if has_won(colour, n, nbrs, 1 - side):
+        out[:] = 0
         return -1
-    if status == 0:
+    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key = h_search(colour, n, nbrs, 1 - side, lim)
+    slot = pair_slot(0, 1, ends)
+    if vc_n[slot] > 0:
+        reasons[:] = vc[slot, 0]
+        for k in range(1, vc_n[slot]):
+            reasons &= vc[slot, k]
+        out[:] = 0
+        return -1
+    if sc_n[slot] == 0:
         return 0
+    out[:] = sc[slot, 0]
+    for k in range(sc_n[slot]):
+        out &= sc[slot, k]
+        reasons |= sc[slot, k]
     if is_empty_set(out):
         return -1
     return 1
