@@ -12,7 +12,7 @@ old side being the pure-Python engine of ai/reference/alquerque_search.py (level
 kernel) in this process: on a machine so busy that time limits decide games by forfeit, this
 still measures the evaluation.  ``--lenient``: both sides are given ``--time`` a move but a late
 move does not lose (at load 8-10 the old pure-Python side exceeded 1 s in most games, so forfeits
-decided the score).  ``--trap``: the new side sets traps (``Traps``, fields changed by
+decided the score); ``--new-time`` then gives the new side more (what more depth would buy).  ``--trap``: the new side sets traps (``Traps``, fields changed by
 ``--trap NAME=VALUE``, ``--trap on`` for the defaults).  How the weights were chosen: docs/tuning/alquerque.md.
 """
 
@@ -57,6 +57,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="set traps (ai.engines.alquerque.Traps), with this field changed; 'on' for the defaults")
     parser.add_argument("--depths", type=int, nargs=2, metavar=("NEW", "OLD"), help="fixed depths, no clock")
     parser.add_argument("--lenient", action="store_true", help="no forfeits on time (see above)")
+    parser.add_argument("--new-time", type=float, metavar="SECONDS",
+                        help="with --lenient: the new side's time a move (default --time): what more time would buy")
     parser.add_argument("--log", type=Path)
     args = parser.parse_args(argv)
     weights = {name: float(value) for name, value in (pair.split("=", 1) for pair in args.set)}
@@ -72,6 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     summary = MatchSummary(names)
     points = 0.0
     pace = f"depths {args.depths[0]} and {args.depths[1]}" if args.depths else f"{args.time:g} s a move"
+    if args.lenient and args.new_time:
+        pace = f"{args.new_time:g} s (new) and {args.time:g} s (old) a move"
     print(f"{names[0]} vs {names[1]}, games {args.first + 1}-{args.games} at {pace}", flush=True)
     for i in range(args.first, args.games):
         history: list[str] = []
@@ -83,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
                            tables=True, traps=traps)
         seconds = None if args.depths else args.time
         if args.lenient and seconds:
-            new, old, seconds = Lenient(new, seconds), Lenient(old, seconds), None
+            new, old, seconds = Lenient(new, args.new_time or seconds), Lenient(old, seconds), None
         points += play_one(game, i, new, old, openings[i // 2], seconds, history, summary, args.log)
         if not args.depths:
             (old.player if args.lenient else old).close()
