@@ -16,6 +16,14 @@ of their proof numbers; the table keeps both per position (before fill-in: the b
 the side to move), and the expansions (filled board and children) so nothing is expanded twice.
 Hex has no cycles, so the plain algorithm is sound.  The expansions cost far more than the
 bookkeeping, which is why the bookkeeping stays readable Python.
+
+Two kinds of knowledge cut the tree (``Solver(informed=True)``, the default; figures in
+docs/tuning/hex-knowledge.md, "Solver speed"):
+- the children start with the size of the opponent's mustplay after the move as their disproof
+  number (``room_after``, from the mover's H-search), and the most forcing come first;
+- proof sets: every proven position keeps the cells its proof rests on, and once a move is
+  refuted, each sibling move outside its refutation's proof set is lost as well
+  (``Solver.prune_siblings``), with no expansion.
 """
 
 from __future__ import annotations
@@ -168,7 +176,8 @@ class OutOfTime(Exception):
 
 class Solver:
     """df-pn for one board size; the tables last between calls (later positions repeat earlier
-    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``).
+    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``); ``informed=False`` is the plain
+    df-pn (children start at 1, 1, centre first, no proof sets), kept to check the other against.
 
     An expansion is one compiled kernel call and cannot be cut short, so the deadline is kept by
     not starting one that would end after it: the solver raises OutOfTime when the time left is
@@ -186,8 +195,9 @@ class Solver:
         self.order = centre_order(n)
         self.informed = informed
         self.table: dict[bytes, tuple[int, int]] = {}
-        # per expanded position: status, children (move, key, board, starting pn and dn), needed cells
-        self.expanded: dict[bytes, tuple[int, list[tuple[int, bytes, np.ndarray, tuple[int, int]]], np.ndarray]] = {}
+        # per expanded position: status, children (move, key, board, starting pn and dn), and its
+        # own share of a proof set should the mover win and should it lose (``expand``)
+        self.expanded: dict[bytes, tuple[int, list[tuple[int, bytes, np.ndarray, tuple[int, int]]], list[int]]] = {}
         self.nodes = 0
         self.pruned = 0  # sibling moves proven lost by ``prune_siblings``
         self.deadline = float("inf")
