@@ -1,6 +1,7 @@
 """Solve Hex first moves with the df-pn solver and ship the maps in ai/data/hex_openings.json.
 
-    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S] [--checkpoint FILE]
+    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S] [--checkpoint FILE] [--no-save]
+    python tools/solve_hex_openings.py 7 --cells a1 b1 [--plain]
 
 For each size: every first cell of Blue (no swap), winning or losing, solved with the half-turn
 symmetry; the time and solver nodes each size took are recorded in the file too.  Sizes already
@@ -8,6 +9,10 @@ in the file are kept unless named again; a size that runs out of time is reporte
 ``--checkpoint`` keeps each first cell as soon as it is solved, with the seconds and nodes spent
 so far, so that a long size (7x7: hours) is resumed cell by cell by running the same command again.
 The file's SHA-256 goes to ai/data/checksums.json (``ai.data.record_checksum``).
+
+``--no-save`` solves and reports without writing the file; ``--cells`` times single first cells
+(wall and CPU seconds, nodes), the solver's speed figure (docs/tuning/hex-knowledge.md, "Solver
+speed"), and ``--plain`` does so with the plain df-pn (no ordering, no proof sets).
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai import data  # noqa: E402
 from ai.kernels import hex_pns  # noqa: E402
-from games.grid import cell_name  # noqa: E402
+from ai.kernels.hex import board_colours  # noqa: E402
+from games.grid import cell_name, parse_cell  # noqa: E402
 
 FILE = "hex_openings.json"
 
@@ -66,21 +72,42 @@ def solve_size(n: int, seconds: float, checkpoint: Path | None = None) -> dict |
     }
 
 
+def time_cells(n: int, names: list[str], plain: bool) -> None:
+    """Solve each named first cell with a fresh solver and print its result, seconds and nodes."""
+    for name in names:
+        solver = hex_pns.Solver(n, informed=not plain)
+        colour = board_colours(n, 0, 0)
+        colour[parse_cell(name, n, n)] = 1
+        wall, cpu = time.perf_counter(), time.process_time()
+        wins = not solver.wins(colour, 1)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        print(f"{n}x{n} {name}: {'wins' if wins else 'loses'}, {wall:.1f} s ({cpu:.1f} s CPU), {solver.nodes} nodes,"
+              f" {1000 * cpu / max(solver.nodes, 1):.1f} ms CPU a node", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sizes", nargs="+", type=int)
     parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
     parser.add_argument("--checkpoint", type=Path, help="JSON file of the cells solved so far (resumed)")
+    parser.add_argument("--no-save", action="store_true", help="report only: leave ai/data alone")
+    parser.add_argument("--cells", nargs="+", help="time these first cells only (e.g. a1 b1)")
+    parser.add_argument("--plain", action="store_true", help="with --cells: the plain df-pn")
     args = parser.parse_args(argv)
     hex_pns.warm_up()
+    if args.cells:
+        for n in args.sizes:
+            time_cells(n, args.cells, args.plain)
+        return 0
     for n in args.sizes:
         entry = solve_size(n, args.seconds, args.checkpoint)
         if entry is None:
             print(f"{n}x{n}: not proved within {args.seconds} s", flush=True)
             continue
-        table = load()  # re-read: another size may have been written meanwhile
-        table["sizes"][str(n)] = entry
-        save(table)
+        if not args.no_save:
+            table = load()  # re-read: another size may have been written meanwhile
+            table["sizes"][str(n)] = entry
+            save(table)
         print(f"{n}x{n}: {len(entry['winning'])} winning first moves, {entry['seconds']} s, "
               f"{entry['nodes']} nodes: {' '.join(entry['winning'])}", flush=True)
     return 0
