@@ -242,10 +242,11 @@ def test_a_root_analysis_that_comes_late_is_used_between_batches(monkeypatch):
 
 @pytest.mark.parametrize("n,stones", [(5, 4), (5, 9), (6, 14)])
 def test_the_informed_solver_agrees_with_the_plain_one(n, stones):
-    """Children ordered and weighed by the opponent's room after the move (the default) give the
-    same winning moves as the plain df-pn (every child starts at 1, 1; centre first)."""
+    """The solver as it is (children ordered and weighed by the opponent's room after the move,
+    proof sets, the smaller mustplay bounds) gives the same winning moves as the plain df-pn with
+    the old settings (every child starts at 1, 1; centre first; ``hex_vc.limits`` for both)."""
     rng = random.Random(31 * n + stones)
-    informed, plain = hex_pns.Solver(n), hex_pns.Solver(n, informed=False)
+    informed, plain = hex_pns.Solver(n), hex_pns.Solver(n, hex_vc.limits(n), informed=False)
     for _ in range(5):
         _, _, colour = random_position(n, stones, rng)
         for side in (0, 1):

@@ -37,6 +37,8 @@ from numba import njit
 from ai.kernels.hex import board_colours, neighbours
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_vc import (
+    L_MAX_SC,
+    L_MAX_VC,
     L_STOP_AT_WIN,
     add_cell,
     h_search,
@@ -163,6 +165,17 @@ def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves, room, nee
     return count
 
 
+def solver_limits(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The solver's H-search bounds: for the mover's search (its win, the children's order) the
+    ``hex_vc.limits`` of the size; for the opponent's (the mustplay) at most 4 VCs and 8 SCs a pair.
+
+    The mustplay's search is the costlier one; with fewer SCs the mustplay is larger, but the
+    proof sets cut many of the extra children, while the mover's search decides wins at once:
+    on 7x7 a1 this split took 32.7 s of CPU where 24/8/16/4 for both took 40.1 s
+    (docs/tuning/hex-knowledge.md, "Solver speed")."""
+    return limits(n), limits(n, max_vc=min(4, int(limits(n)[L_MAX_VC])), max_sc=min(8, int(limits(n)[L_MAX_SC])))
+
+
 def centre_order(n: int) -> np.ndarray:
     """Cells from the centre outwards (in small Hex the strong moves are central)."""
     c = (n - 1) / 2
@@ -176,8 +189,9 @@ class OutOfTime(Exception):
 
 class Solver:
     """df-pn for one board size; the tables last between calls (later positions repeat earlier
-    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``); ``informed=False`` is the plain
-    df-pn (children start at 1, 1, centre first, no proof sets), kept to check the other against.
+    subtrees).  ``lim`` bounds the H-search (``hex_vc.limits``), by default ``solver_limits``;
+    ``informed=False`` is the plain df-pn (children start at 1, 1, centre first, no proof sets),
+    kept to check the other against.
 
     An expansion is one compiled kernel call and cannot be cut short, so the deadline is kept by
     not starting one that would end after it: the solver raises OutOfTime when the time left is
@@ -189,8 +203,7 @@ class Solver:
         self.n = n
         self.nbrs = neighbours(n)
         self.ring = ring(n)
-        self.lim_all = limits(n) if lim is None else lim
-        self.lim_win = self.lim_all.copy()
+        self.lim_win, self.lim_all = solver_limits(n) if lim is None else (lim.copy(), lim)
         self.lim_win[L_STOP_AT_WIN] = 1
         self.order = centre_order(n)
         self.informed = informed
