@@ -1,6 +1,6 @@
 """Solve Hex first moves with the df-pn solver and ship the maps in ai/data/hex_openings.json.
 
-    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S] [--checkpoint FILE] [--no-save]
+    python tools/solve_hex_openings.py 3 4 5 6 7 [--seconds S] [--checkpoint FILE] [--no-save] [--workers K]
     python tools/solve_hex_openings.py 7 --cells a1 b1 [--plain]
 
 For each size: every first cell of Blue (no swap), winning or losing, solved with the half-turn
@@ -8,6 +8,8 @@ symmetry; the time and solver nodes each size took are recorded in the file too.
 in the file are kept unless named again; a size that runs out of time is reported and left out.
 ``--checkpoint`` keeps each first cell as soon as it is solved, with the seconds and nodes spent
 so far, so that a long size (7x7: hours) is resumed cell by cell by running the same command again.
+``--workers K`` solves K first cells at a time in K processes, each with its own solver (the
+seconds recorded are then the sum of the cells' solving times, not the wall time).
 The file's SHA-256 goes to ai/data/checksums.json (``ai.data.record_checksum``).
 
 ``--no-save`` solves and reports without writing the file; ``--cells`` times single first cells
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -43,33 +46,75 @@ def save(table: dict) -> None:
     data.record_checksum(FILE)
 
 
-def solve_size(n: int, seconds: float, checkpoint: Path | None = None) -> dict | None:
+def solve_size(n: int, seconds: float, checkpoint: Path | None = None, workers: int = 1) -> dict | None:
     """One size's map as stored: winning cells in notation, seconds and nodes; None if out of time."""
     solver = hex_pns.Solver(n)
-    began = time.perf_counter()
     saved = json.loads(checkpoint.read_text()) if checkpoint and checkpoint.exists() else {}
     done = saved.get(str(n), {"cells": {}, "seconds": 0.0, "nodes": 0})
     known = {int(cell): wins for cell, wins in done["cells"].items()}
 
-    def keep(cell: int, wins: bool) -> None:
+    def keep(cell: int, wins: bool, spent: float, nodes: int) -> None:
+        known[cell] = wins
+        done["cells"][str(cell)] = wins
+        done["seconds"] = round(done["seconds"] + spent, 1)
+        done["nodes"] += nodes
         if checkpoint is None:
             return
-        done["cells"][str(cell)] = wins
-        saved[str(n)] = {"cells": done["cells"], "seconds": round(done["seconds"] + time.perf_counter() - began, 1),
-                         "nodes": done["nodes"] + solver.nodes}
+        saved[str(n)] = done
         checkpoint.write_text(json.dumps(saved, indent=1))
-        print(f"  {n}x{n} {cell_name(cell, n)}: {'wins' if wins else 'loses'}"
-              f" ({saved[str(n)]['seconds']} s, {saved[str(n)]['nodes']} nodes in all)", flush=True)
+        print(f"  {n}x{n} {cell_name(cell, n)}: {'wins' if wins else 'loses'} in {spent:.1f} s, {nodes} nodes"
+              f" ({done['seconds']} s, {done['nodes']} nodes in all)", flush=True)
 
     try:
-        result = hex_pns.opening_map(n, seconds, solver, known, keep)
+        if workers > 1:
+            solve_in_parallel(n, seconds, known, keep, workers)
+        clock = [time.perf_counter(), solver.nodes]
+
+        def heard(cell: int, wins: bool) -> None:
+            now = time.perf_counter()
+            keep(cell, wins, now - clock[0], solver.nodes - clock[1])
+            clock[:] = [now, solver.nodes]
+
+        result = hex_pns.opening_map(n, seconds, solver, dict(known), heard)
     except hex_pns.OutOfTime:
         return None
     return {
         "winning": sorted((cell_name(c, n) for c, wins in result.items() if wins), key=lambda s: (s[0], int(s[1:]))),
-        "seconds": round(done["seconds"] + time.perf_counter() - began, 1),
-        "nodes": done["nodes"] + solver.nodes,
+        "seconds": done["seconds"],
+        "nodes": done["nodes"],
     }
+
+
+def solve_in_parallel(n: int, seconds: float, known: dict[int, bool], keep, workers: int) -> None:
+    """Solve the first cells not in ``known`` (one of each half-turn pair) in ``workers`` processes,
+    handing each result to ``keep`` as it comes; raises OutOfTime after ``seconds``."""
+    todo = [(n, cell) for cell in range(n * n)
+            if cell <= n * n - 1 - cell and cell not in known and n * n - 1 - cell not in known]
+    deadline = time.perf_counter() + seconds
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        results = pool.imap_unordered(solve_cell, todo)
+        for _ in todo:
+            left = deadline - time.perf_counter()
+            try:
+                keep(*results.next(timeout=None if left == float("inf") else max(left, 0.0)))
+            except multiprocessing.TimeoutError:
+                raise hex_pns.OutOfTime from None
+
+
+_worker_solver: hex_pns.Solver | None = None  # a worker process's solver, kept between its cells
+
+
+def solve_cell(task: tuple[int, int]) -> tuple[int, bool, float, int]:
+    """In a worker: (cell, does Blue win opening there, seconds, solver nodes) for (n, cell)."""
+    global _worker_solver
+    n, cell = task
+    if _worker_solver is None or _worker_solver.n != n:
+        _worker_solver = hex_pns.Solver(n)
+    colour = board_colours(n, 0, 0)
+    colour[cell] = 1
+    began, nodes = time.perf_counter(), _worker_solver.nodes
+    wins = not _worker_solver.wins(colour, 1)
+    return cell, wins, time.perf_counter() - began, _worker_solver.nodes - nodes
 
 
 def time_cells(n: int, names: list[str], plain: bool) -> None:
@@ -93,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-save", action="store_true", help="report only: leave ai/data alone")
     parser.add_argument("--cells", nargs="+", help="time these first cells only (e.g. a1 b1)")
     parser.add_argument("--plain", action="store_true", help="with --cells: the plain df-pn")
+    parser.add_argument("--workers", type=int, default=1, help="first cells solved at a time, each in a process")
     args = parser.parse_args(argv)
     hex_pns.warm_up()
     if args.cells:
@@ -100,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             time_cells(n, args.cells, args.plain)
         return 0
     for n in args.sizes:
-        entry = solve_size(n, args.seconds, args.checkpoint)
+        entry = solve_size(n, args.seconds, args.checkpoint, args.workers)
         if entry is None:
             print(f"{n}x{n}: not proved within {args.seconds} s", flush=True)
             continue
