@@ -2,12 +2,19 @@
 
     python tools/alquerque_replay.py /tmp/alq/games.log            # one line per game
     python tools/alquerque_replay.py /tmp/alq/games.log --game 3   # that game's captures and boards
+    python tools/alquerque_replay.py /tmp/alq/games.log --deep 0.8 # where each side lost value
 
 Per game: the result, the material (new engine's pieces against the old one's) after each
 capture, and the board at the last capture (where a drawn game's 40 quiet plies began).  This is
 how the draws between level-5 and an older level-5 were read (docs/tuning/alquerque.md).  A
 capture by the old side that cut the new side's lead with the 40-ply counter at 30 or more is
 marked ``!``: material given back to reset the counter.
+
+``--deep SECONDS`` reviews every position with level-5's search (that many seconds, reductions
+on, no contempt: a value of the position, not of a draw for one side): the value after the
+opening (White's view) and every move that lost at least ``--drop`` points by it, the
+mover's value before the move against its value after.  Those are the errors a deeper search
+could have punished; how many the old side made in drawn games is in docs/tuning/alquerque.md.
 """
 
 from __future__ import annotations
@@ -72,14 +79,46 @@ def detail(record: dict) -> None:
     print(record["final"])
 
 
+def review(record: dict, seconds: float, drop: float, opening: int) -> None:
+    """The deep values of the game's positions: after the opening, and the moves that lost ``drop``."""
+    from ai.base import Limits
+    from ai.engines.alquerque import EnginePlayer, Tactics
+
+    def value(state) -> float | None:  # for the side to move
+        if state.is_terminal():
+            return None
+        player = EnginePlayer(None, Tactics(reduce=1, contempt=0, ambition=0, hurry=0, keep_lead=0), tables=True)
+        player.choose(state, Limits(time=seconds))
+        return player.last.score
+
+    rows = replay(record)
+    values = [value(state) for _, state, _, _ in rows]
+    start = values[opening] if opening < len(values) and values[opening] is not None else 0.0
+    white = start if rows[opening][1].to_move == 0 else -start
+    print(f"{summary(record)}\n  after {opening} plies: {white:+.0f} for White")
+    new = record["new_side"]
+    for (ply, state, text, counts), before, after in zip(rows, values, values[1:]):
+        if ply < opening or before is None or after is None or before + after < drop:
+            continue
+        who = "new" if state.to_move == new else "old"
+        print(f"  ply {ply:3d} {who} {text:12} new {counts[0]} old {counts[1]} counter {state.quiet:2d}: "
+              f"{before:+.0f} before, {-after:+.0f} after")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("log", type=Path)
     parser.add_argument("--game", type=int, help="show this game in detail")
+    parser.add_argument("--deep", type=float, metavar="SECONDS", help="review every position with level-5's search")
+    parser.add_argument("--drop", type=float, default=60.0, help="with --deep: the loss of value that is shown")
+    parser.add_argument("--opening", type=int, default=3, help="with --deep: plies of the random opening")
     args = parser.parse_args(argv)
     records = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()]
     for record in records:
-        if args.game is None:
+        if args.deep is not None:
+            if args.game is None or record["game"] == args.game:
+                review(record, args.deep, args.drop, args.opening)
+        elif args.game is None:
             print(summary(record))
         elif record["game"] == args.game:
             detail(record)
