@@ -321,8 +321,40 @@ def test_swap_rule_answers_are_legal():
     assert player.choose(strong, Limits(iterations=2000)) == SWAP
 
 
+def test_a_nodes_moves_into_dead_and_captured_cells_are_pruned():
+    """``prune_inferior`` marks exactly the live moves on the cells fill-in fills (and none when
+    that would leave no move), and leaves the board as it was."""
+    from ai.kernels import hex_inferior
+
+    rng = random.Random(40)
+    pruned = 0
+    for _ in range(150):
+        game, state = random_position(rng, rng.choice((5, 7, 9)), rng.randint(4, 40))
+        if state.is_terminal():
+            continue
+        n = game.size
+        colour = kernel.board_colours(n, *state.boards)
+        tree = kernel.new_tree(4, n * n + 1)
+        nodes, edges, value, _ = tree
+        root = kernel.new_root(tree, colour, n, state.to_move, False, 0)
+        first, count = nodes[root, kernel.N_FIRST], nodes[root, kernel.N_COUNT]
+        live = {int(edges[e, kernel.E_MOVE]) for e in range(first, first + count) if value[e] >= 0.0}
+        filled_marks = np.zeros(n * n, np.int8)
+        hex_inferior.fill_in(colour.copy(), n, kernel.neighbours(n), kernel.ring(n), 1, filled_marks)
+        filled = {int(c) for c in np.flatnonzero(filled_marks)}
+        marked = kernel.prune_inferior(colour, n, kernel.neighbours(n), kernel.ring(n), root, nodes, edges, value,
+                                       colour.copy(), np.zeros(n * n, np.int8))
+        left = {int(edges[e, kernel.E_MOVE]) for e in range(first, first + count) if value[e] >= 0.0}
+        want = live - filled if live - filled else live
+        assert left == want and marked == len(live - left), game.to_text(state)
+        assert (colour == kernel.board_colours(n, *state.boards)).all()
+        pruned += marked > 0
+    assert pruned >= 30
+
+
 @pytest.mark.parametrize("n", [4, 5])
-def test_proofs_in_the_tree_agree_with_the_exact_solver(n):
+@pytest.mark.parametrize("inferior_at", [0, 8], ids=["all-moves", "inferior-pruned"])
+def test_proofs_in_the_tree_agree_with_the_exact_solver(n, inferior_at):
     """Whatever the search proves (the mover wins, with which move; or the mover loses), the
     exact solver confirms; the proofs come from wins in one and double threats moved up the tree."""
     from ai.engines.hex_solver import solver
@@ -334,7 +366,7 @@ def test_proofs_in_the_tree_agree_with_the_exact_solver(n):
         game, state = random_position(rng, n, rng.randint(2, 10) if n == 4 else rng.randint(10, 16))
         if state.is_terminal() or len(state.legal_moves()) < 2:
             continue
-        result = search(HexSearcher(seed=9), state, Limits(iterations=3000))
+        result = search(HexSearcher(seed=9, inferior_at=inferior_at), state, Limits(iterations=3000))
         if result.proven is None:
             continue
         proofs += 1

@@ -506,10 +506,11 @@ class KnowledgePlayer(HexMCTSPlayer):
     intrusions too (``templates``, ai/kernels/hex_templates.py)."""
 
     def __init__(self, info: PlayerInfo, seed: int | None = None, *, prior_weight: int = kernel.PRIOR_WEIGHT,
-                 tree_mustplay: bool = False, templates: bool = True) -> None:
+                 tree_mustplay: bool = False, templates: bool = True, inferior_at: int = 0) -> None:
         super().__init__(info, solve=True, seed=seed)
         self.searcher = KnowledgeSearcher(solve=True, prior_weight=prior_weight, tree_mustplay=tree_mustplay,
-                                          templates=templates, seed=self.rng.randrange(1 << 30))
+                                          templates=templates, inferior_at=inferior_at,
+                                          seed=self.rng.randrange(1 << 30))
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         wins = swap_wins(state)

@@ -70,7 +70,7 @@ class HexSearcher:
     kind = "mcts"
 
     def __init__(self, *, rave: bool = True, bridges: bool = True, templates: bool = False, solve: bool = False,
-                 prior_weight: int = 0, seed: int | None = None) -> None:
+                 prior_weight: int = 0, inferior_at: int = 0, seed: int | None = None) -> None:
         self.options = np.zeros(kernel.OPTIONS, np.int64)
         self.options[kernel.O_PRIORS] = prior_weight  # virtual playouts of the pattern priors; 0: none
         self.options[kernel.O_RAVE] = rave
@@ -78,6 +78,7 @@ class HexSearcher:
         self.options[kernel.O_TEMPLATES] = templates  # ziggurat answers in the playouts (with bridges)
         self.options[kernel.O_KNOWLEDGE] = rave  # proofs in the tree come with the Hex knowledge
         self.options[kernel.O_EXPAND] = EXPAND_AT
+        self.options[kernel.O_INFERIOR] = inferior_at  # a node's dead and captured cells pruned at these visits
         self.solve = solve
         self.rng = random.Random(seed)
         compile_kernels()
@@ -105,7 +106,7 @@ class HexSearcher:
         """One batch of playouts; the best move so far (even before the first playout)."""
         nodes, edges, value, used = self.tree
         began = time.perf_counter()
-        done = kernel.run_playouts(self.n, kernel.neighbours(self.n), kernel.bridge_table(self.n),
+        done = kernel.run_playouts(self.n, kernel.neighbours(self.n), kernel.ring(self.n), kernel.bridge_table(self.n),
                                    kernel.partner_table(self.n), kernel.template_table(self.n), self.root_colour, -1,
                                    self.root, nodes, edges, value, used, self.options, ctl, self.batch)
         spent = time.perf_counter() - began

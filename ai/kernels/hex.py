@@ -28,6 +28,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_templates import template_reply, template_table
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.hex import geometry
@@ -47,9 +48,10 @@ EDGE_COLUMNS = 6
 U_NODES, U_EDGES = 0, 1
 # search options (``options``): RAVE selection, bridge-saving playouts, proofs in the tree, the
 # visits an edge needs before its node is added (0: at once), the weight of the pattern priors
-# at new nodes (0: none), and ziggurat-saving playouts (with bridge-saving ones)
-O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND, O_PRIORS, O_TEMPLATES = 0, 1, 2, 3, 4, 5
-OPTIONS = 6
+# at new nodes (0: none), ziggurat-saving playouts (with bridge-saving ones), and the visits at
+# which a node's moves into dead and captured cells are pruned (0: never; with RAVE selection)
+O_RAVE, O_BRIDGES, O_KNOWLEDGE, O_EXPAND, O_PRIORS, O_TEMPLATES, O_INFERIOR = 0, 1, 2, 3, 4, 5, 6
+OPTIONS = 7
 # pattern priors: a new edge starts with this many virtual AMAF playouts won at its pattern's rate
 PRIOR_WEIGHT = 30
 PRIOR_SAVE = 0.9  # answers the opponent's intrusion into one of the mover's bridges
@@ -528,7 +530,33 @@ def backup(path_nodes, path_edges, depth, colour, won_by, rave, nodes, edges, va
 
 
 @njit(cache=True, nogil=True)
-def run_playouts(n, nbrs, bridges, partners, templates, root_colour, root_last, root, nodes, edges, value, used,
+def prune_inferior(colour, n, nbrs, rng, node, nodes, edges, value, board, marks) -> int:
+    """Mark the moves of ``node`` (on ``colour``) into dead or captured cells as lost, as the root's
+    analysis does: such a stone is no better than a pass, so it is never the only winning move and
+    the search need not spend playouts on it.  At least one move is left; returns how many were
+    marked."""
+    board[:] = colour
+    marks[:] = 0
+    if fill_in(board, n, nbrs, rng, 1, marks) == 0:
+        return 0
+    first = nodes[node, N_FIRST]
+    count = nodes[node, N_COUNT]
+    alive = 0
+    for e in range(first, first + count):
+        if value[e] >= 0.0 and marks[edges[e, E_MOVE]] == 0:
+            alive += 1
+    if alive == 0:
+        return 0
+    marked = 0
+    for e in range(first, first + count):
+        if value[e] >= 0.0 and marks[edges[e, E_MOVE]] != 0:
+            value[e] = -1.0
+            marked += 1
+    return marked
+
+
+@njit(cache=True, nogil=True)
+def run_playouts(n, nbrs, rng, bridges, partners, templates, root_colour, root_last, root, nodes, edges, value, used,
                  options, ctl, batch) -> int:
     """MCTS iterations from ``root`` until ``batch`` are done, the driver says stop, the node
     budget is spent or the root is proven; returns how many ran (also added to ctl[CTL_NODES]).
@@ -538,6 +566,8 @@ def run_playouts(n, nbrs, bridges, partners, templates, root_colour, root_last, 
     An edge gets its node once it has ``options[O_EXPAND]`` visits, twice that once a quarter
     of the edge rows are used, four times that after half, eight times after three quarters:
     a long search keeps growing its tree where the playouts go instead of filling it early.
+    A node reaching ``options[O_INFERIOR]`` visits has its moves into dead and captured cells
+    pruned (``prune_inferior``; ``rng`` is hex_inferior's ring of each cell's neighbours).
     """
     total = n * n
     rave = options[O_RAVE] != 0
@@ -546,7 +576,10 @@ def run_playouts(n, nbrs, bridges, partners, templates, root_colour, root_last, 
     knowledge = options[O_KNOWLEDGE] != 0
     priors = options[O_PRIORS]
     expand_at = options[O_EXPAND]
+    inferior_at = options[O_INFERIOR] if rave else 0
     colour = root_colour.copy()
+    board = root_colour.copy()
+    marks = np.zeros(total, np.int8)
     order = np.empty(total, np.int32)
     where = np.empty(total, np.int32)
     group = np.empty(total, np.int32)
@@ -569,6 +602,8 @@ def run_playouts(n, nbrs, bridges, partners, templates, root_colour, root_last, 
                 player = nodes[node, N_PLAYER]
                 won_by = player if nodes[node, N_PROVEN] > 0 else 1 - player
                 break
+            if inferior_at > 0 and nodes[node, N_VISITS] == inferior_at:
+                prune_inferior(colour, n, nbrs, rng, node, nodes, edges, value, board, marks)
             e = select(node, nodes, edges, value, rave)
             player = nodes[node, N_PLAYER]
             last = edges[e, E_MOVE]
@@ -653,8 +688,8 @@ def warm_up_search() -> None:
     ctl = new_ctl()
     for rave in (0, 1):
         options = np.full(OPTIONS, rave, np.int64)
-        run_playouts(n, nbrs, bridges, partner_table(n), template_table(n), colour, 4, root, nodes, edges, value,
-                     used, options, ctl, 4)
+        run_playouts(n, nbrs, ring(n), bridges, partner_table(n), template_table(n), colour, 4, root, nodes, edges,
+                     value, used, options, ctl, 4)
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
     winner(colour, n, nbrs, *scratch)
