@@ -52,6 +52,20 @@ def test_a_map_resumed_from_a_checkpoint_is_the_whole_map():
     assert heard and min(heard) >= 7 and not set(heard) & set(known)
 
 
+def test_the_tool_solves_a_map_in_worker_processes(tmp_path):
+    """``tools/solve_hex_openings.py --workers 2``: each first cell solved in one of two
+    processes and checkpointed as it ends; the map is the published one, and a second run
+    resumes it from the checkpoint without solving anything."""
+    from tools import solve_hex_openings as tool
+
+    checkpoint = tmp_path / "maps.json"
+    entry = tool.solve_size(5, float("inf"), checkpoint, workers=2)
+    assert set(entry["winning"]) == set(PUBLISHED[5].split())
+    assert len(tool.json.loads(checkpoint.read_text())["5"]["cells"]) == 13  # one of each half-turn pair
+    again = tool.solve_size(5, float("inf"), checkpoint, workers=2)
+    assert again == entry
+
+
 @pytest.mark.parametrize("n", sorted(PUBLISHED))
 def test_shipped_maps_are_the_published_ones(n):
     assert names(hex_knowledge.opening_maps()[n], n) == set(PUBLISHED[n].split())

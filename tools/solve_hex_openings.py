@@ -90,6 +90,8 @@ def solve_in_parallel(n: int, seconds: float, known: dict[int, bool], keep, work
     handing each result to ``keep`` as it comes; raises OutOfTime after ``seconds``."""
     todo = [(n, cell) for cell in range(n * n)
             if cell <= n * n - 1 - cell and cell not in known and n * n - 1 - cell not in known]
+    if not todo:
+        return
     deadline = time.perf_counter() + seconds
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         results = pool.imap_unordered(solve_cell, todo)
