@@ -19,7 +19,7 @@ from ai.engines.hex_solver import Solver as ExactSolver
 from ai.kernels import hex_pns, hex_vc
 from ai.kernels.hex import board_colours, neighbours
 from ai.search.driver import new_ctl
-from games.grid import cell_name
+from games.grid import cell_name, parse_cell
 from tests.test_hex_vc import random_position
 
 # Blue's winning first moves (Blue first, joining left and right), from
@@ -29,6 +29,12 @@ PUBLISHED = {
     4: "a4 b3 c2 d1",
     5: "a5 b2 b3 b4 b5 c2 c3 c4 d1 d2 d3 d4 e1",
 }
+
+# The 7x7 openings on the first two columns of the vertical first player, from Hayward et al.,
+# "Solving 7x7 Hex" (webdocs.cs.ualberta.ca/~hayward/hex7trees), transposed to our Blue: their
+# a1..a7 are our a1..g1, their b1..b3 our a2..c2 (True: the opening wins).
+PUBLISHED_7X7 = {"a1": False, "b1": False, "c1": False, "d1": True, "e1": False, "f1": True, "g1": True,
+                 "a2": False, "b2": False, "c2": True}
 
 
 def names(cells, n: int) -> set[str]:
@@ -64,6 +70,27 @@ def test_the_tool_solves_a_map_in_worker_processes(tmp_path):
     assert len(tool.json.loads(checkpoint.read_text())["5"]["cells"]) == 13  # one of each half-turn pair
     again = tool.solve_size(5, float("inf"), checkpoint, workers=2)
     assert again == entry
+
+
+def test_the_shipped_7x7_map_agrees_with_the_published_openings():
+    winning = names(hex_knowledge.opening_maps()[7], 7)
+    assert {name: name in winning for name in PUBLISHED_7X7} == PUBLISHED_7X7
+    twins = {cell_name(48 - parse_cell(name, 7, 7), 7) for name in winning}  # the half-turn
+    assert twins == winning and "d4" in winning
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_level5_opens_on_a_proven_winning_cell_of_a_solved_size(n):
+    """Without the swap rule, level-5's first move on a solved size is the map's most central
+    winning cell, played at once as a proven win."""
+    game = games.load("hex", size=n)
+    player = ai.make_player("hex", "level-5", seed=3)
+    state = game.initial_state()
+    move = player.choose(state, Limits(time=5.0))
+    assert move in hex_knowledge.opening_maps()[n]
+    assert player.last.proven == 1 and player.last.kind == "book" and player.last.elapsed < 1.0
+    if n in PUBLISHED:
+        assert cell_name(move, n) in PUBLISHED[n].split()
 
 
 @pytest.mark.parametrize("n", sorted(PUBLISHED))

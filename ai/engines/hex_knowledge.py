@@ -13,6 +13,7 @@ connections, inferior cells and solver say, as plain Python values.
   first-move maps (ai/data/hex_openings.json) are answered from them at once.
 - ``swap_wins`` / ``balanced_opening``: the swap rule from the same maps: a second player swaps
   exactly the winning first moves; a first player opens on a losing cell next to a winning one.
+  Without the swap rule, ``winning_opening``: the most central winning cell, a proven win.
 - ``KnowledgePlayer``: level-5's MCTS (ai/engines/hex_mcts.py) with this knowledge at the
   root of each move up to 13x13 (skipped while it costs more than its share of the move; the
   pattern priors of ai/kernels/hex.py in the tree on every size): a position the solver proves is played from the proof, moves outside the
@@ -226,6 +227,12 @@ def swap_wins(state: HexState) -> bool | None:
     return state.swap_cell() in maps[n]
 
 
+def most_central(cells, n: int) -> int:
+    """The cell of ``cells`` nearest the board's centre (ties: the lowest index)."""
+    centre = (n - 1) / 2
+    return min(cells, key=lambda c: (abs(c // n - centre) + abs(c % n - centre), c))
+
+
 def balanced_opening(n: int) -> int | None:
     """A first move for Blue under the swap rule: a losing cell next to a winning one (the
     closest to balanced the map knows), the most central such; None if the size is not solved."""
@@ -235,10 +242,14 @@ def balanced_opening(n: int) -> int | None:
     winning = maps[n]
     nbrs = neighbours(n)
     border = [c for c in range(n * n) if c not in winning and any(int(j) in winning for j in nbrs[c] if j >= 0)]
-    if not border:
-        return None
-    centre = (n - 1) / 2
-    return min(border, key=lambda c: (abs(c // n - centre) + abs(c % n - centre), c))
+    return most_central(border, n) if border else None
+
+
+def winning_opening(n: int) -> int | None:
+    """Blue's first move without the swap rule on a solved size: the most central winning cell
+    (a proven win); None if the size is not solved."""
+    winning = opening_maps().get(n)
+    return most_central(winning, n) if winning else None
 
 
 # -- the player ----------------------------------------------------------------------------------
@@ -306,6 +317,10 @@ class KnowledgeSearcher(HexSearcher):
         self.looked_at: set[int] = set()
         self.restricted: set[int] = set()  # tree nodes given their mustplay (or found lost) this move
         self.knowing = knowledge_ready()  # fixed for the whole move
+        if not (state.boards[0] | state.boards[1]) and not state.game.swap:
+            move = winning_opening(state.game.size)
+            if move is not None:  # the solved map's win
+                return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
         known = self.analyse_root(state, limits)
         if known is not None:
             settled = self.settle(state, known)
