@@ -261,9 +261,9 @@ def test_a_root_analysis_that_comes_late_is_used_between_batches(monkeypatch):
     release = threading.Event()
     analyse = hex_knowledge.analyse
 
-    def held(state, lim=None):
+    def held(state, lim=None, earlier=None):
         release.wait()
-        return analyse(state, lim)
+        return analyse(state, lim, earlier)
 
     monkeypatch.setattr(hex_knowledge, "analyse", held)
     monkeypatch.setattr(hex_knowledge, "ANALYSE_WAIT", 0.01)
@@ -332,3 +332,25 @@ def test_proof_sets_hold_against_the_exact_solver(n, stones):
                     position[cell] = 0
                     checked += 1
     assert checked > 0
+
+
+def test_root_analyses_carried_from_move_to_move_reach_the_same_verdicts():
+    """A player's analyses every second ply, each updating the last one's connections (whose
+    soundness tests/test_hex_vc.py checks with the exact solver): on the bench's 11x11 game they
+    reach the same winners as analyses from scratch, and the record moves on with the game."""
+    from ai.bench.hex import _LATE
+
+    game = games.load("hex", size=11)
+    lim = hex_knowledge.tree_limits(11)
+    earlier: dict = {}
+    carried = 0
+    for ply in range(0, len(_LATE) + 1, 2):
+        state = game.play_line(_LATE[:ply])
+        fresh = hex_knowledge.analyse(state, lim)
+        updated = hex_knowledge.analyse(state, lim, earlier)
+        assert updated.winner == fresh.winner
+        assert set(earlier) == {0, 1}
+        stones = np.count_nonzero(earlier[0][0][:121])
+        assert stones >= ply  # this position's filled board is the one kept
+        carried += ply > 0
+    assert carried >= 10

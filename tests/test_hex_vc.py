@@ -170,3 +170,103 @@ def test_or_rule_finds_every_small_union_of_scs_with_no_common_cell(seed):
     assert unions, "the seed should give the rule something to find"
     assert all(any(k <= u for k in kept) for u in unions)
     assert all(k in unions for k in kept)
+
+
+def grown(n: int, blue: int, red: int, rng: random.Random, stones: int):
+    """The position with ``stones`` more stones, alternately Blue's and Red's, on random empty
+    cells; None if a side has then joined its edges."""
+    free = [c for c in range(n * n) if not (blue | red) >> c & 1]
+    rng.shuffle(free)
+    for i, c in enumerate(free[:stones]):
+        if i % 2 == 0:
+            blue |= 1 << c
+        else:
+            red |= 1 << c
+    colour = hk.board_colours(n, blue, red)
+    if vc.has_won(colour, n, hk.neighbours(n), BLUE) or vc.has_won(colour, n, hk.neighbours(n), RED):
+        return None
+    return blue, red, colour
+
+
+@pytest.mark.parametrize("n,stones,more", [(4, 2, 2), (4, 4, 3), (5, 6, 2), (5, 10, 4)])
+def test_an_updated_search_proves_only_what_is_true(n, stones, more):
+    """H-search carried over from an earlier position with fewer stones (``h_search_update``):
+    a VC between the edges means its side wins moving second, an SC moving first, by the exact
+    solver."""
+    rng = random.Random(n * 1000 + stones * 10 + more)
+    exact = ExactSolver(n)
+    nbrs = hk.neighbours(n)
+    lim = vc.limits(n)
+    claims = 0
+    for _ in range(40):
+        blue, red, before = random_position(n, stones, rng)
+        after = grown(n, blue, red, rng, more)
+        if after is None:
+            continue
+        new_blue, new_red, colour = after
+        boards = (new_blue, new_red)
+        for side in (BLUE, RED):
+            old = vc.h_search(before, n, nbrs, side, lim)
+            ends, _, _, _, _, vn, _, sn, _ = vc.h_search_update(colour, n, nbrs, side, lim, before, *old)
+            slot = vc.pair_slot(0, 1, ends)
+            if vn[slot] > 0:
+                assert not exact.wins(boards[1 - side], boards[side], 1 - side)
+                claims += 1
+            elif sn[slot] > 0:
+                assert exact.wins(boards[side], boards[1 - side], side)
+                claims += 1
+    assert claims >= 10
+
+
+def minimal(carriers: list[int]) -> set[int]:
+    """The carriers (as ints) that hold no other one of the list: a pair's store may keep a
+    superset beside its subset, which says nothing more."""
+    return {c for c in carriers if not any(d != c and d & c == d for d in carriers)}
+
+
+def test_an_update_with_no_new_stone_keeps_every_connection():
+    """The same board again: the same ends and the same connections (up to carriers that
+    contain another of the same pair)."""
+    rng = random.Random(5)
+    n = 5
+    nbrs = hk.neighbours(n)
+    lim = vc.limits(n)
+    for _ in range(10):
+        _, _, colour = random_position(n, 6, rng)
+        for side in (BLUE, RED):
+            old = vc.h_search(colour, n, nbrs, side, lim)
+            new = vc.h_search_update(colour, n, nbrs, side, lim, colour.copy(), *old)
+            ends = old[0]
+            assert new[0] == ends and (new[1] == old[1]).all()
+            for sets, counts in ((4, 5), (6, 7)):
+                for slot in range(ends * ends):
+                    found = [int(old[sets][slot, k][0]) for k in range(old[counts][slot])]
+                    kept = [int(new[sets][slot, k][0]) for k in range(new[counts][slot])]
+                    assert minimal(kept) == minimal(found)
+
+
+def test_playing_the_common_cell_of_two_semi_connections_makes_a_virtual_one():
+    """Blue's stone on c3 alone: c3 to the right edge is then joined; an update after Blue plays
+    the cell two SCs share sees the VC the fresh search sees."""
+    n, before = position([". . . . .", ". . . . .", ". . B . .", ". . . . .", ". . . . ."])
+    _, colour = position([". . . . .", ". . . . .", ". . B B .", ". . . . .", ". . . . ."])
+    nbrs = hk.neighbours(n)
+    lim = vc.limits(n)
+    fresh = vc.h_search(colour, n, nbrs, BLUE, lim)
+    updated = vc.h_search_update(colour, n, nbrs, BLUE, lim, before, *vc.h_search(before, n, nbrs, BLUE, lim))
+    for result in (fresh, updated):
+        ends, end_of, _, _, _, vn, _, sn, _ = result
+        assert vn[vc.pair_slot(0, 1, ends)] > 0  # the two stones reach both edges by templates
+
+
+def test_an_update_from_a_board_that_is_not_earlier_searches_from_scratch():
+    """A stone of the earlier board gone or changed (an undo, another game): the result is the
+    fresh search's."""
+    n, before = position([". . . . .", ". R . . .", ". . B . .", ". . . . .", ". . . . ."])
+    _, colour = position([". . . . .", ". . . . .", ". . B B .", ". . . R .", ". . . . ."])
+    nbrs = hk.neighbours(n)
+    lim = vc.limits(n)
+    for side in (BLUE, RED):
+        fresh = vc.h_search(colour, n, nbrs, side, lim)
+        updated = vc.h_search_update(colour, n, nbrs, side, lim, before, *vc.h_search(before, n, nbrs, side, lim))
+        assert updated[0] == fresh[0] and (updated[5] == fresh[5]).all() and (updated[7] == fresh[7]).all()

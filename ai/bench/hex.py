@@ -1,5 +1,6 @@
-"""Hex bench figures: the kernel MCTS beside the pure-Python one, move times on 19x19, solver
-reach, and a short strength run (``python main.py bench hex``)."""
+"""Hex bench figures: the kernel MCTS beside the pure-Python one, the root analysis from scratch
+and carried over, move times on 19x19, solver reach, and a short strength run (``python main.py
+bench hex``)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,39 @@ def playout_speeds(size: int, seconds: float, knowledge: bool, templates: bool =
     return figures
 
 
+def analysis_times(size: int, plies: int) -> tuple[float, float, float, float, int, int]:
+    """Level-5's root analysis (fill-in and both colours' H-search, the players' bounds) every
+    second ply of a level-3 self-play game of ``size``, up to ``plies``: from scratch, and carried
+    over from the analysis two plies before (``hex_vc.h_search_update``), side by side.  Returns
+    (mean and longest seconds from scratch, the same carried over, positions, equal verdicts)."""
+    import ai
+    import games
+    from ai.engines.hex_knowledge import analyse, tree_limits, warm_up
+
+    warm_up()
+    game = games.load("hex", size=size)
+    players = [ai.make_player("hex", "level-3", seed=s) for s in (1, 2)]
+    states = [game.initial_state()]
+    while not states[-1].is_terminal() and len(states) <= plies:
+        state = states[-1]
+        states.append(state.play(players[state.to_move].choose(state, Limits(iterations=200))))
+    lim = tree_limits(size)
+    earlier: dict = {}
+    scratch, carried, same = [], [], 0
+    for state in states[::2]:
+        if state.is_terminal():
+            break
+        began = time.perf_counter()
+        fresh = analyse(state, lim)
+        scratch.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        updated = analyse(state, lim, earlier)
+        carried.append(time.perf_counter() - began)
+        same += fresh.winner == updated.winner and fresh.mustplay == updated.mustplay
+    return (sum(scratch) / len(scratch), max(scratch), sum(carried) / len(carried), max(carried), len(scratch),
+            same)
+
+
 def bench_extra(report, quick: bool) -> None:
     """Playouts per second (kernel and pure Python), level-5's move times on 19x19, solver reach,
     and a short strength run of level-5 against plain UCT."""
@@ -69,6 +103,13 @@ def bench_extra(report, quick: bool) -> None:
             report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
                    f"{fast_move}), pure Python {slow:,.0f} playouts/s ({slow_cpu:,.0f} per CPU s, best {slow_move}), "
                    f"x{fast / max(slow, 1.0):.1f}")
+
+    for size, plies in ((11, 60),) if quick else ((11, 120), (13, 160), (19, 80)):
+        mean, longest, mean_c, longest_c, count, same = analysis_times(size, plies)
+        report(f"{size}x{size} root analysis, {count} positions of a self-play game: from scratch {1000 * mean:.0f} ms "
+               f"(longest {1000 * longest:.0f}), carried over from two plies before {1000 * mean_c:.0f} ms "
+               f"(longest {1000 * longest_c:.0f}), x{mean / max(mean_c, 1e-9):.1f}; the same winner and mustplay "
+               f"in {same}")
 
     game = games.load("hex", size=19)
     budget = 1.0 if quick else 3.0

@@ -7,7 +7,8 @@ connections, inferior cells and solver say, as plain Python values.
   opponent's SCs between its edges: any other move loses), and the winner when the connections
   already prove it.  It costs one fill-in and two H-searches (figures in
   docs/tuning/hex-knowledge.md), cheap enough at the root of every move up to 13x13 with the
-  players' smaller bounds (``tree_limits``).
+  players' smaller bounds (``tree_limits``).  A player's root analysis updates the connections
+  of its analysis a move before (``hex_vc.h_search_update``) instead of searching from scratch.
 - ``solve(state, seconds)``: the df-pn solver of ai/kernels/hex_pns.py within a time budget:
   the winner and every winning move, or None if it did not finish.  Positions of the shipped
   first-move maps (ai/data/hex_openings.json) are answered from them at once.
@@ -96,10 +97,19 @@ def _cells(bits: np.ndarray, n: int) -> frozenset[int]:
     return frozenset(c for c in range(n * n) if hex_vc.has_cell(bits, c))
 
 
-def _side_connections(colour: np.ndarray, n: int, side: int, lim: np.ndarray):
-    """(chain/edge VCs, edge VCs, edge SCs, SC keys) of one colour on a filled board."""
-    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key = hex_vc.h_search(colour, n, neighbours(n), side,
-                                                                           lim)
+def _side_connections(colour: np.ndarray, n: int, side: int, lim: np.ndarray, earlier: dict | None = None):
+    """(chain/edge VCs, edge VCs, edge SCs, SC keys) of one colour on a filled board.  With
+    ``earlier`` (side -> (board, bounds, the raw H-search result) of an earlier analysis of the
+    same player, updated here) the search carries that one over when this board extends it
+    (``hex_vc.h_search_update``: 2-3x faster, docs/tuning/hex-knowledge.md)."""
+    last = earlier.get(side) if earlier is not None else None
+    if last is not None and last[0].shape == colour.shape and np.array_equal(last[1], lim):
+        raw = hex_vc.h_search_update(colour, n, neighbours(n), side, lim, last[0], *last[2])
+    else:
+        raw = hex_vc.h_search(colour, n, neighbours(n), side, lim)
+    if earlier is not None:
+        earlier[side] = (colour.copy(), lim.copy(), raw)
+    ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key = raw
     names = [EDGE_NAMES[side][0], EDGE_NAMES[side][1]]
     stones = [e for e in range(2, ends) if kind[e] == hex_vc.K_CHAIN]
     points = [0, 1, *stones]
@@ -121,9 +131,10 @@ def _side_connections(colour: np.ndarray, n: int, side: int, lim: np.ndarray):
     return tuple(connections), edge_vcs, edge_scs, keys
 
 
-def analyse(state: HexState, lim: np.ndarray | None = None) -> Knowledge:
+def analyse(state: HexState, lim: np.ndarray | None = None, earlier: dict | None = None) -> Knowledge:
     """Fill-in and virtual connections of ``state`` for both colours (see the module docstring),
-    within the H-search bounds ``lim`` (default ``hex_vc.limits``: the solver's)."""
+    within the H-search bounds ``lim`` (default ``hex_vc.limits``: the solver's); ``earlier``:
+    a player's record of its last analysis, to update the connections from (``_side_connections``)."""
     began = time.perf_counter()
     n = state.game.size
     mover = state.to_move
@@ -135,7 +146,7 @@ def analyse(state: HexState, lim: np.ndarray | None = None) -> Knowledge:
     captured = (frozenset(int(c) for c in np.flatnonzero(marks == 2)),
                 frozenset(int(c) for c in np.flatnonzero(marks == 3)))
     lim = hex_vc.limits(n) if lim is None else lim
-    per_side = [_side_connections(colour, n, side, lim) for side in (0, 1)]
+    per_side = [_side_connections(colour, n, side, lim, earlier) for side in (0, 1)]
     mine, theirs = per_side[mover], per_side[1 - mover]
     empty = frozenset(int(c) for c in np.flatnonzero(colour[: n * n] == 0))
     winner = state.winner()
@@ -258,17 +269,17 @@ class RootAnalysis:
     can stop waiting for it: on a busy machine an analysis that takes a fraction of a second of
     CPU can take seconds of the clock, and it cannot be interrupted."""
 
-    def __init__(self, state: HexState, lim: np.ndarray) -> None:
+    def __init__(self, state: HexState, lim: np.ndarray, earlier: dict | None = None) -> None:
         self.state = state
         self.began = time.perf_counter()
         self.known: Knowledge | None = None
         self.error: BaseException | None = None
         self.done = threading.Event()
-        threading.Thread(target=self._run, args=(lim,), daemon=True, name="hex-root-analysis").start()
+        threading.Thread(target=self._run, args=(lim, earlier), daemon=True, name="hex-root-analysis").start()
 
-    def _run(self, lim: np.ndarray) -> None:
+    def _run(self, lim: np.ndarray, earlier: dict | None) -> None:
         try:
-            self.known = analyse(self.state, lim)
+            self.known = analyse(self.state, lim, earlier)
         except BaseException as exc:  # raised in the searcher's thread by ``wait``
             self.error = exc
         self.done.set()
@@ -307,6 +318,7 @@ class KnowledgeSearcher(HexSearcher):
         self.vc_seconds = 0.0  # the longest tree H-search so far: one is not started unless it fits the move
         self.analyse_seconds = 0.0  # about the longest root analysis lately (a maximum that fades)
         self.analysis: RootAnalysis | None = None  # the root analysis not taken yet (this move's or a late one)
+        self.earlier: dict = {}  # the last root analysis's connections, which the next one updates
         start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
@@ -385,7 +397,7 @@ class KnowledgeSearcher(HexSearcher):
         if limits.time is not None and self.analyse_seconds > ANALYSE_SHARE * limits.time:
             self.analyse_seconds *= ANALYSE_MEMORY
             return None
-        self.analysis = RootAnalysis(state, tree_limits(n))
+        self.analysis = RootAnalysis(state, tree_limits(n), self.earlier)
         return self.take_analysis(ANALYSE_WAIT * limits.time if limits.time is not None else None)
 
     def take_analysis(self, seconds: float | None) -> Knowledge | None:

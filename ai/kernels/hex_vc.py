@@ -316,45 +316,26 @@ def or_rule(vc, vc_n, vc_gen, sc, sc_n, slot, new, gen, lim, stack_i, stack_u, s
 
 
 @njit(cache=True, nogil=True)
-def h_search(colour, n, nbrs, side, lim):
-    """H-search for ``side`` on ``colour`` (the board array of ai/kernels/hex.py).
-
-    Returns (ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key): ``vc[slot, k]`` is the
-    k-th VC carrier of the pair of ends with slot ``pair_slot(x, y, ends)``, ``vc_n[slot]`` how
-    many, and likewise the SCs with ``sc_key[slot, k]`` their key cell (-1: not known).
-    """
-    total = n * n
-    width = (total + 63) // 64
-    end_of = np.empty(total, np.int32)
-    kind = np.empty(total + 2, np.int32)
-    end_cell = np.empty(total + 2, np.int32)
-    ends = find_ends(colour, n, nbrs, side, end_of, kind, end_cell)
-    won = has_won(colour, n, nbrs, side)
-    slots = ends * ends
-    max_vc = lim[L_MAX_VC]
-    max_sc = lim[L_MAX_SC]
-    max_carrier = lim[L_MAX_CARRIER]
-    vc = np.zeros((slots, max_vc, width), np.uint64)
+def new_store(total, width, lim):
+    """Empty connection arrays for ``total + 2`` ends (the two edges and ``total`` others): (vc,
+    vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key)."""
+    slots = (total + 2) * (total + 2)
+    vc = np.zeros((slots, lim[L_MAX_VC], width), np.uint64)
     vc_n = np.zeros(slots, np.int32)
-    vc_gen = np.zeros((slots, max_vc), np.int32)
-    newest = np.full(slots, -1, np.int32)  # the round of each pair's newest VC
-    sc = np.zeros((slots, max_sc, width), np.uint64)
+    vc_gen = np.zeros((slots, lim[L_MAX_VC]), np.int32)
+    newest = np.full(slots, -1, np.int32)  # the round of each pair's newest connection
+    sc = np.zeros((slots, lim[L_MAX_SC], width), np.uint64)
     sc_n = np.zeros(slots, np.int32)
-    sc_gen = np.zeros((slots, max_sc), np.int32)
-    sc_key = np.full((slots, max_sc), -1, np.int32)
-    stack_i = np.zeros((lim[L_MAX_OR] + 1, width), np.uint64)
-    stack_u = np.zeros((lim[L_MAX_OR] + 1, width), np.uint64)
-    stack_j = np.zeros(lim[L_MAX_OR] + 1, np.int64)
-    rest = np.zeros((max_sc + 1, width), np.uint64)
-    none = np.zeros(width, np.uint64)
-    union = np.zeros(width, np.uint64)
-    edge_slot = pair_slot(0, 1, ends)
-    if won:  # a chain joins the edges (``find_ends`` made it part of edge 0): an empty carrier
-        vc_n[edge_slot] = 1
-        return ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key
+    sc_gen = np.zeros((slots, lim[L_MAX_SC]), np.int32)
+    sc_key = np.full((slots, lim[L_MAX_SC]), -1, np.int32)
+    return vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key
 
-    # adjacency: VCs with an empty carrier
-    for cell in range(total):
+
+@njit(cache=True, nogil=True)
+def add_adjacency(n, nbrs, side, end_of, ends, vc, vc_n, vc_gen, newest, max_vc) -> None:
+    """VCs with an empty carrier between touching ends (round 0); pairs that have one keep it."""
+    none = np.zeros(vc.shape[2], np.uint64)
+    for cell in range(n * n):
         x = end_of[cell]
         if x < 0:
             continue
@@ -372,9 +353,24 @@ def h_search(colour, n, nbrs, side, lim):
                 slot = pair_slot(x, y, ends)
                 if store(vc, vc_n, vc_gen, slot, none, 0, max_vc) >= 0:
                     newest[slot] = 0
-    if vc_n[edge_slot] > 0:
-        return ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key
 
+
+@njit(cache=True, nogil=True)
+def close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key, lim) -> None:
+    """The AND and OR rules, round after round, until nothing new appears (or the bounds say
+    stop); a round combines only pairs of connections of which one is newer than the round
+    before (generation >= the last round), so connections of generation -1 are never combined
+    with each other."""
+    width = vc.shape[2]
+    max_vc = lim[L_MAX_VC]
+    max_sc = lim[L_MAX_SC]
+    max_carrier = lim[L_MAX_CARRIER]
+    stack_i = np.zeros((lim[L_MAX_OR] + 1, width), np.uint64)
+    stack_u = np.zeros((lim[L_MAX_OR] + 1, width), np.uint64)
+    stack_j = np.zeros(lim[L_MAX_OR] + 1, np.int64)
+    rest = np.zeros((max_sc + 1, width), np.uint64)
+    union = np.zeros(width, np.uint64)
+    edge_slot = pair_slot(0, 1, ends)
     around = np.empty(ends, np.int32)
     rnd = 1
     while rnd <= lim[L_MAX_ROUNDS]:
@@ -438,10 +434,130 @@ def h_search(colour, n, nbrs, side, lim):
                                 newest[sxy] = rnd
                                 added = True
             if lim[L_STOP_AT_WIN] and (vc_n[edge_slot] > 0 or sc_n[edge_slot] > 0):
-                return ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key
+                return
         if not added:
             break
         rnd += 1
+
+
+@njit(cache=True, nogil=True)
+def h_search(colour, n, nbrs, side, lim):
+    """H-search for ``side`` on ``colour`` (the board array of ai/kernels/hex.py).
+
+    Returns (ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key): ``vc[slot, k]`` is the
+    k-th VC carrier of the pair of ends with slot ``pair_slot(x, y, ends)``, ``vc_n[slot]`` how
+    many, and likewise the SCs with ``sc_key[slot, k]`` their key cell (-1: not known).
+    """
+    total = n * n
+    width = (total + 63) // 64
+    end_of = np.empty(total, np.int32)
+    kind = np.empty(total + 2, np.int32)
+    end_cell = np.empty(total + 2, np.int32)
+    ends = find_ends(colour, n, nbrs, side, end_of, kind, end_cell)
+    vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key = new_store(ends - 2, width, lim)
+    edge_slot = pair_slot(0, 1, ends)
+    if has_won(colour, n, nbrs, side):  # a chain joins the edges (``find_ends`` made it part of edge 0)
+        vc_n[edge_slot] = 1
+        return ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key
+    add_adjacency(n, nbrs, side, end_of, ends, vc, vc_n, vc_gen, newest, lim[L_MAX_VC])
+    if vc_n[edge_slot] == 0:
+        close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key, lim)
+    return ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key
+
+
+@njit(cache=True, nogil=True)
+def h_search_update(colour, n, nbrs, side, lim, before, old_ends, old_end_of, old_kind, old_end_cell, old_vc,
+                    old_vc_n, old_sc, old_sc_n, old_sc_key):
+    """H-search for ``side`` on ``colour`` from an earlier search (``old_*``, as ``h_search``
+    returned them) of the board ``before``, which ``colour`` extends by stones of either colour
+    (if it does not, a stone of ``before`` being gone or changed, the search starts from scratch).
+
+    The old connections are carried over: those whose carrier holds a new opponent stone (or whose
+    end it took) are dropped, new stones of ``side`` leave the carriers (an SC whose key was
+    played becomes a VC), and ends that merged share their pairs.  Only what the new stones
+    change is then combined again: the carried connections that lost a carrier cell or touch a
+    chain with a new stone, and the new adjacencies; the others were combined with each other in
+    the earlier search.  Every connection found is still a proof; fewer may be found than by a
+    search from scratch (a pair's cap may have kept a carrier through a cell the opponent has now
+    taken in place of one that would survive).  Same return value as ``h_search``.
+    """
+    total = n * n
+    width = (total + 63) // 64
+    own = side + 1
+    end_of = np.empty(total, np.int32)
+    kind = np.empty(total + 2, np.int32)
+    end_cell = np.empty(total + 2, np.int32)
+    ends = find_ends(colour, n, nbrs, side, end_of, kind, end_cell)
+    extends = True
+    for cell in range(total):
+        if before[cell] != EMPTY and colour[cell] != before[cell]:
+            extends = False
+    if not extends or has_won(colour, n, nbrs, side):  # not a later board of the same game: from scratch
+        return h_search(colour, n, nbrs, side, lim)
+    vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key = new_store(ends - 2, width, lim)
+    mine = np.zeros(width, np.uint64)  # the new stones of ``side``
+    theirs = np.zeros(width, np.uint64)  # the new stones of the opponent
+    touched = np.zeros(ends, np.uint8)  # new ends holding a new stone of ``side``
+    for cell in range(total):
+        if colour[cell] != before[cell]:
+            if colour[cell] == own:
+                add_cell(mine, cell)
+                touched[end_of[cell]] = 1
+            else:
+                add_cell(theirs, cell)
+    image = np.full(old_ends, -1, np.int32)  # old end -> new end (-1: gone)
+    image[0] = 0
+    image[1] = 1
+    for e in range(2, old_ends):
+        cell = old_end_cell[e]
+        if colour[cell] == EMPTY or colour[cell] == own:
+            image[e] = end_of[cell]
+    carrier = np.zeros(width, np.uint64)
+    for x in range(old_ends):
+        nx = image[x]
+        if nx < 0:
+            continue
+        for y in range(x + 1, old_ends):
+            ny = image[y]
+            if ny < 0 or ny == nx:
+                continue
+            old_slot = x * old_ends + y
+            slot = pair_slot(nx, ny, ends)
+            fresh = touched[nx] or touched[ny]
+            for k in range(old_vc_n[old_slot]):
+                if meets(old_vc[old_slot, k], theirs):
+                    continue
+                carrier[:] = old_vc[old_slot, k] & ~mine
+                gen = 0 if fresh or meets(old_vc[old_slot, k], mine) else -1
+                if store(vc, vc_n, vc_gen, slot, carrier, gen, lim[L_MAX_VC]) >= 0:
+                    newest[slot] = max(newest[slot], gen)
+            for k in range(old_sc_n[old_slot]):
+                if meets(old_sc[old_slot, k], theirs):
+                    continue
+                carrier[:] = old_sc[old_slot, k] & ~mine
+                key = old_sc_key[old_slot, k]
+                if key >= 0 and has_cell(mine, key):  # the key was played: a VC
+                    if store(vc, vc_n, vc_gen, slot, carrier, 0, lim[L_MAX_VC]) >= 0:
+                        newest[slot] = 0
+                    continue
+                gen = 0 if fresh or meets(old_sc[old_slot, k], mine) else -1
+                place = store(sc, sc_n, sc_gen, slot, carrier, gen, lim[L_MAX_SC])
+                if place >= 0:
+                    sc_key[slot, place] = key
+    # SCs that lost a carrier cell to a new stone may now have no cell in common: the OR rule again
+    stack_i = np.zeros((lim[L_MAX_OR] + 1, width), np.uint64)
+    stack_u = np.zeros((lim[L_MAX_OR] + 1, width), np.uint64)
+    stack_j = np.zeros(lim[L_MAX_OR] + 1, np.int64)
+    rest = np.zeros((lim[L_MAX_SC] + 1, width), np.uint64)
+    for slot in range(ends * ends):
+        for k in range(sc_n[slot]):
+            if sc_gen[slot, k] == 0 and or_rule(vc, vc_n, vc_gen, sc, sc_n, slot, k, 0, lim, stack_i, stack_u,
+                                                stack_j, rest):
+                newest[slot] = 0
+    add_adjacency(n, nbrs, side, end_of, ends, vc, vc_n, vc_gen, newest, lim[L_MAX_VC])
+    edge_slot = pair_slot(0, 1, ends)
+    if vc_n[edge_slot] == 0:
+        close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key, lim)
     return ends, end_of, kind, end_cell, vc, vc_n, sc, sc_n, sc_key
 
 
