@@ -86,16 +86,34 @@ def test_intrusion_breaks_the_ziggurat_but_leaves_an_sc():
     assert carriers(n, colour, RED, cell("c3", n), -1, "sc")
 
 
+def unjoined(n: int, blue: int, red: int) -> tuple[int, int, np.ndarray] | None:
+    """(blue, red, kernel board), or None if a side has joined its edges."""
+    colour = hk.board_colours(n, blue, red)
+    if vc.has_won(colour, n, hk.neighbours(n), BLUE) or vc.has_won(colour, n, hk.neighbours(n), RED):
+        return None
+    return blue, red, colour
+
+
 def random_position(n: int, stones: int, rng: random.Random) -> tuple[int, int, np.ndarray]:
     """A random position with ``stones`` stones (alternating, Blue first) and nobody joined yet."""
     while True:
         free = list(range(n * n))
         rng.shuffle(free)
-        blue = sum(1 << c for c in free[:stones:2][: (stones + 1) // 2])
-        red = sum(1 << c for c in free[1:stones:2])
-        colour = hk.board_colours(n, blue, red)
-        if not vc.has_won(colour, n, hk.neighbours(n), BLUE) and not vc.has_won(colour, n, hk.neighbours(n), RED):
-            return blue, red, colour
+        found = unjoined(n, sum(1 << c for c in free[:stones:2][: (stones + 1) // 2]),
+                         sum(1 << c for c in free[1:stones:2]))
+        if found is not None:
+            return found
+
+
+def check_edge_verdict(exact: ExactSolver, boards: tuple[int, int], side: int, status: int) -> bool:
+    """Hold an H-search's verdict on ``side``'s edges to the exact solver: 2 (a VC) means the
+    opponent loses even moving first, 1 (an SC) that ``side`` wins moving first; returns whether
+    there was a verdict to check."""
+    if status == 2:
+        assert not exact.wins(boards[1 - side], boards[side], 1 - side)
+    elif status == 1:
+        assert exact.wins(boards[side], boards[1 - side], side)
+    return status > 0
 
 
 @pytest.mark.parametrize("n,stones", [(4, 2), (4, 5), (4, 8), (5, 12)])
@@ -113,12 +131,7 @@ def test_connections_agree_with_the_exact_solver(n, stones):
         for side in (BLUE, RED):
             out = np.zeros(vc.words(n), np.uint64)
             status = vc.edge_status(colour, n, nbrs, side, lim, out)
-            if status == 2:  # the opponent moves first and still loses
-                assert not exact.wins(boards[1 - side], boards[side], 1 - side)
-                checked += 1
-            elif status == 1:
-                assert exact.wins(boards[side], boards[1 - side], side)
-                checked += 1
+            checked += check_edge_verdict(exact, boards, side, status)
             must = vc.mustplay(colour, n, nbrs, side, lim, out)
             if must == -1:
                 assert not exact.wins(boards[side], boards[1 - side], side)
@@ -182,10 +195,7 @@ def grown(n: int, blue: int, red: int, rng: random.Random, stones: int):
             blue |= 1 << c
         else:
             red |= 1 << c
-    colour = hk.board_colours(n, blue, red)
-    if vc.has_won(colour, n, hk.neighbours(n), BLUE) or vc.has_won(colour, n, hk.neighbours(n), RED):
-        return None
-    return blue, red, colour
+    return unjoined(n, blue, red)
 
 
 @pytest.mark.parametrize("n,stones,more", [(4, 2, 2), (4, 4, 3), (5, 6, 2), (5, 10, 4)])
@@ -209,12 +219,7 @@ def test_an_updated_search_proves_only_what_is_true(n, stones, more):
             old = vc.h_search(before, n, nbrs, side, lim)
             ends, _, _, _, _, vn, _, sn, _ = vc.h_search_update(colour, n, nbrs, side, lim, before, *old)
             slot = vc.pair_slot(0, 1, ends)
-            if vn[slot] > 0:
-                assert not exact.wins(boards[1 - side], boards[side], 1 - side)
-                claims += 1
-            elif sn[slot] > 0:
-                assert exact.wins(boards[side], boards[1 - side], side)
-                claims += 1
+            claims += check_edge_verdict(exact, boards, side, 2 if vn[slot] > 0 else 1 if sn[slot] > 0 else 0)
     assert claims >= 10
 
 

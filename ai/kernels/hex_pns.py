@@ -173,7 +173,8 @@ def solver_limits(n: int) -> tuple[np.ndarray, np.ndarray]:
     proof sets cut many of the extra children, while the mover's search decides wins at once:
     on 7x7 a1 this split took 32.7 s of CPU where 24/8/16/4 for both took 40.1 s
     (docs/tuning/hex-knowledge.md, "Solver speed")."""
-    return limits(n), limits(n, max_vc=min(4, int(limits(n)[L_MAX_VC])), max_sc=min(8, int(limits(n)[L_MAX_SC])))
+    mover = limits(n)
+    return mover, limits(n, max_vc=min(4, int(mover[L_MAX_VC])), max_sc=min(8, int(mover[L_MAX_SC])))
 
 
 def centre_order(n: int) -> np.ndarray:

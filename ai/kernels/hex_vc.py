@@ -492,6 +492,7 @@ def h_search_update(colour, n, nbrs, side, lim, before, old_ends, old_end_of, ol
     for cell in range(total):
         if before[cell] != EMPTY and colour[cell] != before[cell]:
             extends = False
+            break
     if not extends or has_won(colour, n, nbrs, side):  # not a later board of the same game: from scratch
         return h_search(colour, n, nbrs, side, lim)
     vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_key = new_store(ends - 2, width, lim)
