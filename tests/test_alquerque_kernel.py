@@ -423,3 +423,19 @@ def test_with_reductions_the_search_still_proves_the_plain_searchs_wins():
         if proven == 8:
             break
     assert proven == 8
+
+
+@pytest.mark.parametrize("noise", [30.0, 150.0])
+def test_a_noisy_level_never_slips_more_than_twice_its_noise(noise):
+    """A weaker level adds up to +-``noise`` to each root move's value, so the move it picks is at
+    most 2 x ``noise`` worse than the best one -- also for moves that a null window only bounded."""
+    from tests.test_alquerque_traps import exact_values, midgame_states
+
+    depth = 4
+    for k, state in enumerate(midgame_states(12, seed=21)):
+        exact = exact_values(state, depth)
+        best = max(exact.values())
+        for seed in range(4):
+            player = EnginePlayer(None, depth=depth, noise=noise, seed=100 * k + seed)
+            chosen = exact[kernel.encode(player.choose(state, Limits(depth=depth)))]
+            assert chosen >= best - 2 * noise - 1e-6, (state.game.to_text(state), seed)

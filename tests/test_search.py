@@ -128,3 +128,23 @@ def test_catalog_and_unknown_player():
     assert ids[:5] == [f"level-{n}" for n in range(1, 6)]
     with pytest.raises(ValueError, match="level-1"):
         ai.make_player("tictactoe", "grandmaster")
+
+
+def test_noise_bounds_a_weak_levels_slip():
+    """Noise of +-N on each root move's value costs at most 2N against the best move, including
+    moves whose null-window value was only a bound."""
+    game = games.load("tictactoe", width=7, height=6, k=4)
+    noise, depth = 15.0, 3
+    for k in range(10):
+        state = random_position(game, 6 + k % 5, seed=k)
+        if state.is_terminal():
+            continue
+        exact = {m: -AlphaBeta(OpenLines(), seed=0).search(state.play(m), Limits(depth=depth - 1)).score
+                 for m in state.legal_moves() if not state.play(m).is_terminal()}
+        if len(exact) < len(state.legal_moves()):
+            continue  # a move that ends the game: no slip to measure
+        best = max(exact.values())
+        for seed in range(4):
+            chosen = AlphaBetaPlayer(OpenLines(), PlayerInfo("x", "x"), depth=depth, noise=noise,
+                                     seed=seed).choose(state, Limits())
+            assert exact[chosen] >= best - 2 * noise - 1e-6, (k, seed)

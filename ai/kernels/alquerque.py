@@ -712,7 +712,9 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
 
     Returns (best move, its value, finished): the best move is 0 when the stop flag cut the
     iteration off before its first move was searched; ``noise[i]`` is added to the i-th root move
-    searched (randomness of the weaker levels).  Adds the nodes to ``ctl[CTL_NODES]``."""
+    searched (randomness of the weaker levels).  A move after the first is searched with a null
+    window at the best noisy value less its own noise: a fail-low value is only a bound, and adding
+    noise to a bound would let a move of any lower value through.  Adds the nodes to ``ctl[CTL_NODES]``."""
     own, enemy, here = start_root(misc, white, black, side)
     code = position_code(white, black, side)
     misc[M_SEEN + here] = code
@@ -730,10 +732,11 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
         if i == 0:
             value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                              -beta, -alpha, ply, side)
-        else:
+        else:  # the move is chosen only if its value plus its noise beats the best so far
+            floor = best - noise[i]
             value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
-                             -alpha - 1, -alpha, ply, side)
-            if alpha < value < beta and not misc[S_ABORT]:
+                             -floor - 1, -floor, ply, side)
+            if floor < value < beta and not misc[S_ABORT]:
                 value = -negamax(r, w, tt, lists, misc, ctl, blob, offsets, cw, cb, 1 - side, child_quiet, child_irrev, depth - 1,
                                  -beta, -value, ply, side)
         if misc[S_ABORT]:
@@ -742,8 +745,6 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
         value += noise[i]
         if value > best:
             best, best_move = value, move
-        if value > alpha:
-            alpha = value
     if finished:
         tt_store(tt, s, code, trail(misc, 0, here), to_tt(best, 0), best_move, depth, quiet, EXACT)
     ctl[CTL_NODES] += misc[S_NODES]

@@ -178,18 +178,19 @@ class AlphaBeta:
         try:
             for i, move in enumerate(ordered):
                 child = state.play(move)
+                noise = self.rng.uniform(-self.noise, self.noise) if self.noise else 0.0
                 if i == 0:
                     value = -self._negamax(child, depth - 1, -beta, -alpha, 1)
                 else:  # principal variation search: prove the move is worse with a null window
-                    value = -self._negamax(child, depth - 1, -alpha - 1, -alpha, 1)
-                    if alpha < value < beta:
+                    # at the best noisy value less this move's noise (a fail-low value is only a
+                    # bound: noise added to it would let a move of any lower value through)
+                    floor = best_value - noise
+                    value = -self._negamax(child, depth - 1, -floor - 1, -floor, 1)
+                    if floor < value < beta:
                         value = -self._negamax(child, depth - 1, -beta, -value, 1)
-                if self.noise:
-                    value += self.rng.uniform(-self.noise, self.noise)
+                value += noise
                 if value > best_value:
                     best_value, best_move = value, move
-                if value > alpha:
-                    alpha = value
         except _OutOfTime:
             if best_move is None:
                 raise
