@@ -126,10 +126,14 @@ def fit(rows: np.ndarray, rounds: int) -> dict[str, float]:
                     break
         if not moved:
             steps = {name: step / 2 for name, step in steps.items()}
-        tuned = {name: round(float(weights[kernel.WEIGHTS.index(name)]), 2) for name in TUNED}
-        print(f"round {number + 1}: error {best:.5f}, held out {error(weights, scale, held_out):.5f}  {tuned}",
-              flush=True)
-    return tuned
+        print(f"round {number + 1}: error {best:.5f}, held out {error(weights, scale, held_out):.5f}  "
+              f"{named(weights)}", flush=True)
+    return named(weights)
+
+
+def named(weights: np.ndarray) -> dict[str, float]:
+    """The tuned weights by name, rounded for printing."""
+    return {name: round(float(weights[kernel.WEIGHTS.index(name)]), 2) for name in TUNED}
 
 
 def duel(changed: dict[str, float], depth: int, pairs: int, seed: int) -> None:
