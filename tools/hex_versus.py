@@ -14,7 +14,7 @@ Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pa
 the tree, no root knowledge), ``root`` (the root knowledge alone), ``mustplay`` (the root knowledge
 and the mustplay of the principal line's nodes, no priors), ``all`` (the three), ``templates`` (the
 plain kernel MCTS with ziggurat answers in its playouts), ``level-5+templates`` and
-``level-5-templates`` (level-5 with and without them), ``level-5+inferior`` (level-5 pruning each
+``level-5-templates`` (level-5 with and without them), ``level-5+analyse19`` (level-5 analysing the root on every size up to 19x19), ``level-5+inferior`` (level-5 pruning each
 tree node's moves into dead and captured cells once it has ``INFERIOR_AT`` visits).  ``--old`` picks the opponent among the same
 variants (default ``plain``: the kernel MCTS and solver, today's level-5 without knowledge).
 """
@@ -48,6 +48,8 @@ VARIANTS = {
                                                                     templates=False),
     "level-5+inferior": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight,
                                                                    inferior_at=INFERIOR_AT),
+    "level-5+analyse19": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight,
+                                                                    analyse_up_to=19),
 }
 INFERIOR_AT = 32  # visits at which the ``level-5+inferior`` variant prunes a node's dead and captured cells
 SIDES = {"both": None, "blue": 0, "red": 1}

@@ -523,7 +523,7 @@ def _course(depth: int):
 PLAYERS = player_table(
     random_level(),
     spec("level-2", "Level 2", "Looks one move ahead (captures settled), with much randomness.", _engine(1, noise=150)),
-    spec("level-3", "Level 3", "Looks two moves ahead, with a little randomness.", _engine(2, noise=10)),
+    spec("level-3", "Level 3", "Looks two moves ahead, with some randomness.", _engine(2, noise=60)),
     spec("level-4", "Level 4", "Looks three moves ahead, captures settled.", _engine(3)),
     spec("level-5", "Level 5", "Searches as deep as its time allows; plays endings of up to 7 pieces perfectly.",
          _engine(None, tables=True, traps=Traps())),

@@ -311,9 +311,11 @@ class KnowledgeSearcher(HexSearcher):
     the loaded machine its H-searches cost more playouts than they saved (same file).
     """
 
-    def __init__(self, *, look_at_children: bool = False, tree_mustplay: bool = False, **options) -> None:
+    def __init__(self, *, look_at_children: bool = False, tree_mustplay: bool = False,
+                 analyse_up_to: int = ANALYSE_UP_TO, **options) -> None:
         super().__init__(**options)
         self.look_at_children = look_at_children
+        self.analyse_up_to = analyse_up_to
         self.tree_mustplay = tree_mustplay
         self.vc_seconds = 0.0  # the longest tree H-search so far: one is not started unless it fits the move
         self.analyse_seconds = 0.0  # about the longest root analysis lately (a maximum that fades)
@@ -392,7 +394,7 @@ class KnowledgeSearcher(HexSearcher):
         if self.analysis is not None and self.analysis.finished():
             self.analyse_seconds = max(self.analyse_seconds, self.analysis.seconds())  # a late one counts too
             self.analysis = None
-        if not self.knowing or n > ANALYSE_UP_TO or state.can_swap() or self.analysis is not None:
+        if not self.knowing or n > self.analyse_up_to or state.can_swap() or self.analysis is not None:
             return None
         if limits.time is not None and self.analyse_seconds > ANALYSE_SHARE * limits.time:
             self.analyse_seconds *= ANALYSE_MEMORY
@@ -425,7 +427,7 @@ class KnowledgeSearcher(HexSearcher):
                  time.perf_counter() - self.began + self.vc_seconds < TREE_SHARE * self.move_time) \
                 and self.restrict_principal_line():
             result = self.report()
-        if not self.look_at_children or not self.knowing or state.game.size > ANALYSE_UP_TO or state.can_swap() or result is None or result.proven is not None:
+        if not self.look_at_children or not self.knowing or state.game.size > self.analyse_up_to or state.can_swap() or result is None or result.proven is not None:
             return result
         if self.move_time is not None and time.perf_counter() - self.began > CHILD_SHARE * self.move_time:
             return result
@@ -533,10 +535,11 @@ class KnowledgePlayer(HexMCTSPlayer):
     intrusions too (``templates``, ai/kernels/hex_templates.py)."""
 
     def __init__(self, info: PlayerInfo, seed: int | None = None, *, prior_weight: int = kernel.PRIOR_WEIGHT,
-                 tree_mustplay: bool = False, templates: bool = True, inferior_at: int = 0) -> None:
+                 tree_mustplay: bool = False, templates: bool = True, inferior_at: int = 0,
+                 analyse_up_to: int = ANALYSE_UP_TO) -> None:
         super().__init__(info, solve=True, seed=seed)
         self.searcher = KnowledgeSearcher(solve=True, prior_weight=prior_weight, tree_mustplay=tree_mustplay,
-                                          templates=templates, inferior_at=inferior_at,
+                                          templates=templates, inferior_at=inferior_at, analyse_up_to=analyse_up_to,
                                           seed=self.rng.randrange(1 << 30))
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
