@@ -354,3 +354,23 @@ def test_root_analyses_carried_from_move_to_move_reach_the_same_verdicts():
         assert stones >= ply  # this position's filled board is the one kept
         carried += ply > 0
     assert carried >= 10
+
+
+def test_the_root_is_analysed_up_to_the_players_size_cap():
+    """A 15x15 root is analysed only by a searcher whose ``analyse_up_to`` reaches 15; the
+    analysis it gets is the one ``analyse`` gives."""
+    hex_knowledge.warm_up()
+    game = games.load("hex", size=15)
+    state = game.initial_state()
+    for cell in ("b8", "h2", "d7", "o15"):
+        state = state.play(parse_cell(cell, 15, 15))
+    capped = hex_knowledge.KnowledgeSearcher(solve=True, seed=1)
+    wide = hex_knowledge.KnowledgeSearcher(solve=True, seed=1, analyse_up_to=19)
+    for searcher in (capped, wide):
+        searcher.knowing = True
+    assert capped.analyse_root(state, Limits()) is None
+    known = wide.analyse_root(state, Limits())
+    plain = hex_knowledge.analyse(state, hex_knowledge.tree_limits(15))
+    assert known is not None and known.winner == plain.winner
+    assert known.mustplay == plain.mustplay and known.connections == plain.connections
+    assert any("left" in c.ends for c in known.connections[0])  # b8 is joined to its edge
