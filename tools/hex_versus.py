@@ -14,9 +14,10 @@ Variants: ``level-5`` (what the level plays today), ``priors`` (the MCTS with pa
 the tree, no root knowledge), ``root`` (the root knowledge alone), ``mustplay`` (the root knowledge
 and the mustplay of the principal line's nodes, no priors), ``all`` (the three), ``templates`` (the
 plain kernel MCTS with ziggurat answers in its playouts), ``level-5+templates`` and
-``level-5-templates`` (level-5 with and without them), ``level-5+analyse19`` (level-5 analysing the root on every size up to 19x19), ``level-5+inferior`` (level-5 pruning each
-tree node's moves into dead and captured cells once it has ``INFERIOR_AT`` visits).  ``--old`` picks the opponent among the same
-variants (default ``plain``: the kernel MCTS and solver, today's level-5 without knowledge).
+``level-5-templates`` (level-5 with and without them), ``level-5+analyse19`` (level-5
+analysing the root on every size up to 19x19), ``level-5+inferior`` (level-5 pruning each tree
+node's moves into dead and captured cells once it has ``INFERIOR_AT`` visits).  ``--old`` picks
+the opponent among the same variants (default ``plain``: the kernel MCTS and solver, today's level-5 without knowledge).
 """
 
 from __future__ import annotations

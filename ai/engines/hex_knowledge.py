@@ -389,9 +389,10 @@ class KnowledgeSearcher(HexSearcher):
         """``analyse`` of the root with the small bounds of ``tree_limits``, started in a thread of
         its own (``RootAnalysis``) and waited for up to ``ANALYSE_WAIT`` of the move; None: not
         done by then (``iterate`` takes it when it comes), no kernels yet, a size above
-        ``analyse_up_to`` (``ANALYSE_UP_TO`` unless given), the swap turn, the last move's analysis still running, or analyses that
-        lately took more than ``ANALYSE_SHARE`` of the move (13x13 on a busy machine); a skip
-        lowers that estimate, so the analysis is tried again a move or two later."""
+        ``analyse_up_to`` (``ANALYSE_UP_TO`` unless given), the swap turn, the last move's
+        analysis still running, or analyses that lately took more than ``ANALYSE_SHARE`` of the
+        move (13x13 on a busy machine); a skip lowers that estimate, so the analysis is tried
+        again a move or two later."""
         n = state.game.size
         if self.analysis is not None and self.analysis.finished():
             self.analyse_seconds = max(self.analyse_seconds, self.analysis.seconds())  # a late one counts too
