@@ -1,4 +1,4 @@
-"""The Reversi kernels (ai/kernels/reversi.py) against the rules reference and published facts.
+"""The Reversi kernels (ai/kernels/reversi.py, reversi_endgame.py) against the rules reference and published facts.
 
 - moves, flips and perft against games/reversi.py on positions from seeded random play, 6x6 and 8x8;
 - perft from the 8x8 start equal to the published counts (shared/rules/reversi.md: a pass is a
@@ -22,6 +22,7 @@ import games
 from ai.engines.reversi_eval import evaluate as python_evaluate
 from ai.engines.reversi_eval import features
 from ai.kernels import reversi as kernel
+from ai.kernels import reversi_endgame as endgame
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.reversi import flips, move_mask, squares
 
@@ -168,7 +169,7 @@ def test_solver_equals_plain_minimax_up_to_ten_empties(size, count):
     for state in random_positions(size, count, seed=40 + size, max_empties=10):
         me, opp = u64(state)
         ctl = new_ctl()
-        assert kernel.solve_root(me, opp, -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+        assert endgame.solve_root(me, opp, -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
                                  tables.end_data, tables.sqs, tables.fls, ctl, out)
         memo: dict = {}
         expected = plain_minimax_margin(state.mover, state.opponent, state.game.geo, memo)
@@ -188,7 +189,7 @@ def test_kernel_solver_equals_the_pure_python_solver_it_replaced():
     tables = kernel.Tables(8, 14, 14)
     out = np.zeros(2, np.int64)
     for state in random_positions(8, 10, seed=50, max_empties=13):
-        assert kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+        assert endgame.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
                                  tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
         _, margin = Searcher(state.game.geo).solve_root(state.mover, state.opponent, 0)
         assert out[1] == margin, state.game.to_text(state)
@@ -208,7 +209,7 @@ def test_ffo_positions_solve_to_their_published_scores(number, learned_order):
     tables = kernel.Tables(8)
     out = np.zeros(2, np.int64)
     order = pattern_weights() if learned_order else (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))
-    assert kernel.solve_root_with(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+    assert endgame.solve_root_with(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
                                   tables.end_data, tables.sqs, tables.fls, new_ctl(), out, *order)
     assert out[1] == published
 
@@ -229,5 +230,5 @@ def test_a_set_stop_flag_or_a_spent_node_budget_ends_the_searches():
     assert ctl[CTL_STOP] == 1 and 5000 <= ctl[CTL_NODES] < 5000 + 1024 + 64
     ctl = new_ctl()
     ctl[CTL_MAX_NODES] = 5000
-    assert not kernel.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+    assert not endgame.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
                                  tables.end_data, tables.sqs, tables.fls, ctl, np.zeros(2, np.int64))

@@ -17,6 +17,7 @@ import games
 from ai.base import Limits
 from ai.engines.reversi_search import KERNEL_SOLVER_6X6, KernelSearch, SolvePlan
 from ai.kernels import reversi as kernel
+from ai.kernels import reversi_endgame as endgame
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, new_ctl, search
 from tools.reversi6_selfcheck import start_state
 
@@ -36,7 +37,7 @@ def exact(state) -> int:
     """The mover's exact margin by a fresh solver (a full window)."""
     t = kernel.Tables(SIZE, 10, 14)
     out = np.zeros(2, np.int64)
-    assert kernel.solve_root(np.uint64(state.mover), np.uint64(state.opponent), -64, 64, -1, 0, t.geo,
+    assert endgame.solve_root(np.uint64(state.mover), np.uint64(state.opponent), -64, 64, -1, 0, t.geo,
                              t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, new_ctl(), out)
     return int(out[1])
 
@@ -105,7 +106,7 @@ def test_a_solve_cut_off_after_its_first_window_plays_a_move_that_keeps_the_marg
         probe.known = margin
         t = probe.tables
         ctl = new_ctl()
-        assert kernel.solve_root_window(probe.me, probe.opp, margin - 1, margin, probe.first, 0, t.geo,
+        assert endgame.solve_root_window(probe.me, probe.opp, margin - 1, margin, probe.first, 0, t.geo,
                                         t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, ctl, probe.out,
                                         probe.pat, probe.weights)
         first_window = int(ctl[CTL_NODES])

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from ai import data as shipped  # noqa: E402
 from ai.engines.reversi_eval import QUANT, WEIGHTS_FILE  # noqa: E402
 from ai.kernels import reversi as kernel  # noqa: E402
+from ai.kernels import reversi_endgame as endgame  # noqa: E402
 from ai.kernels.reversi_patterns import STAGES, PatternSet, expanded, feature_slots, packed  # noqa: E402
 from ai.search.driver import new_ctl  # noqa: E402
 
@@ -126,7 +127,7 @@ def exact_labels(data: dict, max_empties: int, path: Path) -> None:
     order = todo[np.lexsort((empties[todo], data["game"][todo]))]
     t0 = time.time()
     for n, i in enumerate(order):
-        ok = kernel.solve_root(me[i], opp[i], -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
+        ok = endgame.solve_root(me[i], opp[i], -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
                                tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
         assert ok
         labels[i] = out[1]

@@ -7,7 +7,7 @@
     tools/solve_reversi6.py book --until 23 --side white --checkpoint W --no-write
     tools/solve_reversi6.py book --until 23 --checkpoint B --merge W
 
-``prove`` proves the start's value with two null-window searches of ai/kernels/reversi.py's solver
+``prove`` proves the start's value with two null-window searches of ai/kernels/reversi_endgame.py's solver
 around the published one (shared/rules/reversi.md: -4 for Black, who moves first): "Black can reach
 -4" (a search in the window (-5, -4) returns -4 or more) and "Black cannot reach -3" (one in
 (-4, -3) returns -4 or less).  The first ``--split`` plies are walked here, one null-window solve
@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from ai import data  # noqa: E402
 from ai.engines import reversi_book  # noqa: E402
 from ai.kernels import reversi as kernel  # noqa: E402
+from ai.kernels import reversi_endgame as endgame  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 
 SIZE = 6
@@ -66,7 +67,7 @@ class Solver:
         t = self.tables
         ctl = new_ctl()
         start = time.process_time()
-        kernel.solve_root(np.uint64(me), np.uint64(opp), alpha, beta, -1, 0, t.geo, t.square_value, t.end_keys,
+        endgame.solve_root(np.uint64(me), np.uint64(opp), alpha, beta, -1, 0, t.geo, t.square_value, t.end_keys,
                           t.end_data, t.sqs, t.fls, ctl, self.out)
         self.seconds += time.process_time() - start
         self.nodes += int(ctl[CTL_NODES])

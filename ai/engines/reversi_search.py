@@ -5,7 +5,7 @@ iteration at a time: iteration ``d`` is a principal-variation search ``d`` plies
 is near enough to be proved in the move's time, one iteration is the exact solver instead, and a
 proof ends the search (the side panel then says who wins by how many: ``proof_text``).
 
-- ``KernelSearch``: 6x6 and 8x8 on the numba kernels of ai/kernels/reversi.py;
+- ``KernelSearch``: 6x6 and 8x8 on the numba kernels of ai/kernels/reversi.py and reversi_endgame.py;
 - ``PythonSearch``: 10x10 (100 squares do not fit a uint64) on the pure-Python bitboard search of
   ai/engines/reversi_python_search.py; the bench also runs it on 8x8 to show what the kernels gain.
 
@@ -28,6 +28,7 @@ from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.reversi_book import book_answer, book_progress
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.kernels import reversi as kernel
+from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi_patterns import PACK_WIDTH
 from ai.search.driver import CTL_NODES, search
 from games.reversi import PASS, ReversiState, flips
@@ -167,11 +168,11 @@ class KernelSearch:
         if first < 0:
             first = self.first
         guess = self.known if self.known is not None else 0
-        finished = kernel.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
+        finished = endgame.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
                                           t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
         move, margin = int(self.out[0]), int(self.out[1])
         if not finished:
-            if move == kernel.NO_MOVE or self.known is None or margin < self.known:
+            if move == endgame.NO_MOVE or self.known is None or margin < self.known:
                 return None
             return Progress(depth=self.empties, best_move=move, score=float(margin), pv=[move], kind="solver")
         self.remember(move, margin)
