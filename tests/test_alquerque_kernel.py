@@ -368,8 +368,13 @@ def test_level_five_answers_with_a_legal_move_within_a_time_limit():
         state = state.play(move)
 
 
-def test_warm_up_runs():
+def test_warm_up_prepares_every_kernel_a_move_calls():
+    """After ``warm_up`` the kernels the player calls from Python are compiled (or loaded from
+    the cache), so a first move does not spend its time compiling them."""
     kernel.warm_up()
+    for fn in (kernel.perft, kernel.evaluate, kernel.make_move, kernel.unmake_move, kernel.table_move,
+               kernel.search_root, kernel.move_values):
+        assert fn.signatures, f"{fn.__name__} not compiled by warm_up"
 
 
 def test_reductions_spare_the_first_moves_the_captures_and_the_killers():
