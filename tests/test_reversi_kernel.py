@@ -170,7 +170,7 @@ def test_solver_equals_plain_minimax_up_to_ten_empties(size, count):
         me, opp = u64(state)
         ctl = new_ctl()
         assert endgame.solve_root(me, opp, -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
-                                 tables.end_data, tables.sqs, tables.fls, ctl, out)
+                                  tables.end_data, tables.sqs, tables.fls, ctl, out)
         memo: dict = {}
         expected = plain_minimax_margin(state.mover, state.opponent, state.game.geo, memo)
         assert out[1] == expected, state.game.to_text(state)
@@ -190,7 +190,7 @@ def test_kernel_solver_equals_the_pure_python_solver_it_replaced():
     out = np.zeros(2, np.int64)
     for state in random_positions(8, 10, seed=50, max_empties=13):
         assert endgame.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
-                                 tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
+                                  tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
         _, margin = Searcher(state.game.geo).solve_root(state.mover, state.opponent, 0)
         assert out[1] == margin, state.game.to_text(state)
 
@@ -210,7 +210,7 @@ def test_ffo_positions_solve_to_their_published_scores(number, learned_order):
     out = np.zeros(2, np.int64)
     order = pattern_weights() if learned_order else (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))
     assert endgame.solve_root_with(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
-                                  tables.end_data, tables.sqs, tables.fls, new_ctl(), out, *order)
+                                   tables.end_data, tables.sqs, tables.fls, new_ctl(), out, *order)
     assert out[1] == published
 
 
@@ -231,4 +231,4 @@ def test_a_set_stop_flag_or_a_spent_node_budget_ends_the_searches():
     ctl = new_ctl()
     ctl[CTL_MAX_NODES] = 5000
     assert not endgame.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
-                                 tables.end_data, tables.sqs, tables.fls, ctl, np.zeros(2, np.int64))
+                                  tables.end_data, tables.sqs, tables.fls, ctl, np.zeros(2, np.int64))

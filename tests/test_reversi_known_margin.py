@@ -38,7 +38,7 @@ def exact(state) -> int:
     t = kernel.Tables(SIZE, 10, 14)
     out = np.zeros(2, np.int64)
     assert endgame.solve_root(np.uint64(state.mover), np.uint64(state.opponent), -64, 64, -1, 0, t.geo,
-                             t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, new_ctl(), out)
+                              t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, new_ctl(), out)
     return int(out[1])
 
 
@@ -107,8 +107,8 @@ def test_a_solve_cut_off_after_its_first_window_plays_a_move_that_keeps_the_marg
         t = probe.tables
         ctl = new_ctl()
         assert endgame.solve_root_window(probe.me, probe.opp, margin - 1, margin, probe.first, 0, t.geo,
-                                        t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, ctl, probe.out,
-                                        probe.pat, probe.weights)
+                                         t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, ctl, probe.out,
+                                         probe.pat, probe.weights)
         first_window = int(ctl[CTL_NODES])
         # the same solve from fresh tables, with a node budget the second window cannot finish in
         engine = new_search()

@@ -128,7 +128,7 @@ def exact_labels(data: dict, max_empties: int, path: Path) -> None:
     t0 = time.time()
     for n, i in enumerate(order):
         ok = endgame.solve_root(me[i], opp[i], -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
-                               tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
+                                tables.end_data, tables.sqs, tables.fls, new_ctl(), out)
         assert ok
         labels[i] = out[1]
         if (n + 1) % 20000 == 0:

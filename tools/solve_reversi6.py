@@ -68,7 +68,7 @@ class Solver:
         ctl = new_ctl()
         start = time.process_time()
         endgame.solve_root(np.uint64(me), np.uint64(opp), alpha, beta, -1, 0, t.geo, t.square_value, t.end_keys,
-                          t.end_data, t.sqs, t.fls, ctl, self.out)
+                           t.end_data, t.sqs, t.fls, ctl, self.out)
         self.seconds += time.process_time() - start
         self.nodes += int(ctl[CTL_NODES])
         return int(self.out[0]), int(self.out[1])

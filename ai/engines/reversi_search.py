@@ -169,7 +169,7 @@ class KernelSearch:
             first = self.first
         guess = self.known if self.known is not None else 0
         finished = endgame.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
-                                          t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
+                                           t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
         move, margin = int(self.out[0]), int(self.out[1])
         if not finished:
             if move == endgame.NO_MOVE or self.known is None or margin < self.known:
