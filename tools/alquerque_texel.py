@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
-from ai.base import Limits  # noqa: E402
 from ai.engines.alquerque import EnginePlayer, Tactics  # noqa: E402
 from ai.kernels import alquerque as kernel  # noqa: E402
+from ai.match import MatchSummary, play_game  # noqa: E402
 from games.alquerque import AlquerqueState  # noqa: E402
 
 GAME = games.load("alquerque")
@@ -62,13 +62,11 @@ def play_games(count: int, seed: int, out: Path) -> None:
     for number in range(count):
         depths = DEPTH_PAIRS[number % len(DEPTH_PAIRS)]
         players = [EnginePlayer(None, Tactics(), depth=d, noise=15, seed=rng.randrange(1 << 30)) for d in depths]
-        state = random_start(rng)
-        seen = []
-        while not state.is_terminal():
-            seen.append((state.boards[0], state.boards[1], state.to_move, state.quiet))
-            state = state.play(players[state.to_move].choose(state, Limits(depth=depths[state.to_move])))
-        winner = state.winner()
-        result = 0 if winner is None else 1 - 2 * winner
+        seen: list[tuple[int, int, int, int]] = []
+        game = play_game(GAME, players, [f"depth {d}" for d in depths], None, start=random_start(rng),
+                         on_move=lambda before, _move, _after, into=seen: into.append(
+                             (before.boards[0], before.boards[1], before.to_move, before.quiet)))
+        result = 0 if game.winner is None else 1 - 2 * game.winner
         rows.extend(position + (result, number) for position in seen)
         print(f"game {number + 1}: depths {depths}, result for White {result:+d}", flush=True)
         if number % 10 == 9 or number == count - 1:
@@ -138,20 +136,16 @@ def named(weights: np.ndarray) -> dict[str, float]:
 
 def duel(changed: dict[str, float], depth: int, pairs: int, seed: int) -> None:
     rng = random.Random(seed)
-    wins = losses = draws = 0
+    summary = MatchSummary(("changed weights", "defaults"))
     for _ in range(pairs):
         start = random_start(rng)
         for new_side in (0, 1):
             players = [EnginePlayer(None, Tactics(), depth=depth), EnginePlayer(None, Tactics(), depth=depth)]
             players[new_side] = EnginePlayer(None, Tactics(**changed), depth=depth)
-            state = start
-            while not state.is_terminal():
-                state = state.play(players[state.to_move].choose(state, Limits(depth=depth)))
-            winner = state.winner()
-            wins, losses, draws = wins + (winner == new_side), losses + (winner == 1 - new_side), draws + (winner is None)
-    total = wins + losses + draws
-    print(f"changed weights {wins} - {losses} defaults, {draws} draws in {total} games at depth {depth}: "
-          f"{(wins + draws / 2) / total:.1%} of the points")
+            names = ["changed weights", "defaults"] if new_side == 0 else ["defaults", "changed weights"]
+            summary.add(play_game(GAME, players, names, None, start=start), new_side)
+    points = (summary.wins[0] + summary.draws / 2) / (sum(summary.wins) + summary.draws)
+    print(f"{summary.line()} at depth {depth}: {points:.1%} of the points")
 
 
 def main(argv: list[str] | None = None) -> None:
