@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -184,3 +185,29 @@ def test_8x8_book_answers_every_first_move_with_the_refutation():
         state = game.play_line([first])
         assert book.book_answer(state) == (game.parse_square(reply), 1, None), first
     assert int(b.figures.get("open", 0)) == 0
+
+
+def test_the_openings_tool_knows_which_5x5_first_moves_win(tmp_path, capsys):
+    """shared/rules/rastros.md: on 5x5 South wins with the four orthogonal first moves (and so only
+    with them); tools/rastros_openings.py reads a match log and says so for each opening."""
+    from tools import rastros_openings as tool
+
+    game = games.load("rastros", size=5)
+    state = game.initial_state()
+    board, table = kernel.board(5), kernel.SolverTable(16)
+    first_moves = [game.format_move(state, move) for move in state.legal_moves()]
+    assert len(first_moves) == 8
+    winners = {}
+    for text in first_moves:
+        row, col = (int(part) for part in text.split("-"))
+        winners[text] = 0 if row == 3 or col == 3 else 1  # orthogonal: South
+        assert tool.opening_winner(game, [text], board, table) == winners[text], text
+    # each opening played twice, the new side once on each side, the winner as the solver says
+    records = [{"game": 2 * i + side + 1, "new_side": side, "winner": winners[text], "moves": [text, "later"]}
+               for i, text in enumerate(first_moves) for side in (0, 1)]
+    log = tmp_path / "match.jsonl"
+    log.write_text("".join(json.dumps(record) + "\n" for record in records))
+    assert tool.main([str(log), "--plies", "1", "--size", "5", "--bits", "16"]) == 0
+    out = capsys.readouterr().out
+    assert "positions won for the new side: 8 games, the new side won 8" in out
+    assert "positions lost for the new side: 8 games, the new side won 0" in out

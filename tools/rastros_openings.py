@@ -1,0 +1,72 @@
+"""Which side each random opening of a Rastros match left won, by our own exact solver, beside
+how the new side did from it.
+
+    .venv/bin/python tools/versus_revision.py rastros --rev 128afa3 --games 20 --time 1 --openings 4 --log m.jsonl
+    .venv/bin/python tools/rastros_openings.py m.jsonl --plies 4
+
+A match from the 8x8 start measures nothing between two engines that both find North's proven win
+(every game goes to North); from random openings it does, once each opening is known to be won or
+lost for the side the new engine played: winning every won position and saving some lost ones is
+the most any engine can do.  Reads the ``--log`` file of tools/versus_revision.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import games  # noqa: E402
+from ai.kernels import rastros as kernel  # noqa: E402
+from ai.search.driver import new_ctl  # noqa: E402
+
+
+def opening_winner(game, moves: list[str], board, table: kernel.SolverTable) -> int:
+    """The side (0 South, 1 North) that wins the position after ``moves`` with perfect play."""
+    state = game.initial_state()
+    for text in moves:
+        state = state.play(game.parse_move(state, text))
+    if state.is_terminal():
+        return state.winner()
+    region = int(kernel.flood(board, state.white, np.uint64(state.free)))
+    mover_wins = kernel.solve_win(board, table.table, table.work, state.white, np.uint64(region), state.to_move,
+                                  new_ctl(), 0)
+    return state.to_move if mover_wins == 1 else 1 - state.to_move
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("log", help="a --log file of tools/versus_revision.py rastros")
+    parser.add_argument("--plies", type=int, required=True, help="the match's --openings")
+    parser.add_argument("--size", type=int, default=8)
+    parser.add_argument("--bits", type=int, default=25, help="the solver's table: 2**bits entries")
+    args = parser.parse_args(argv)
+    game = games.load("rastros", size=args.size)
+    board, table = kernel.board(args.size), kernel.SolverTable(args.bits)
+    tally = {True: [0, 0], False: [0, 0]}  # opening won for the new side? -> [games, new side won]
+    solved: dict[tuple[str, ...], int] = {}
+    for line in Path(args.log).read_text().splitlines():
+        record = json.loads(line)
+        opening = tuple(record["moves"][:args.plies])
+        if opening not in solved:
+            solved[opening] = opening_winner(game, list(opening), board, table)
+        won_for_new = solved[opening] == record["new_side"]
+        new_won = record["winner"] == record["new_side"]
+        tally[won_for_new][0] += 1
+        tally[won_for_new][1] += new_won
+        print(f"game {record['game']:2d}: {' '.join(opening):24} {game.sides[solved[opening]]} wins; new plays "
+              f"{game.sides[record['new_side']]:5} -> {'new wins' if new_won else 'old wins'}", flush=True)
+    for won_for_new, label in ((True, "won"), (False, "lost")):
+        games_, wins = tally[won_for_new]
+        print(f"positions {label} for the new side: {games_} games, the new side won {wins}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
