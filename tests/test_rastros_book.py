@@ -188,8 +188,9 @@ def test_8x8_book_answers_every_first_move_with_the_refutation():
 
 
 def test_the_openings_tool_knows_which_5x5_first_moves_win(tmp_path, capsys):
-    """shared/rules/rastros.md: on 5x5 South wins with the four orthogonal first moves (and so only
-    with them); tools/rastros_openings.py reads a match log and says so for each opening."""
+    """assets/rules/rastros.md (from shared/rules/rastros.md): on 5x5 South wins with the four
+    orthogonal first moves, so North wins after the four diagonal ones; tools/rastros_openings.py
+    reads a match log and counts each game under its opening's solved winner."""
     from tools import rastros_openings as tool
 
     game = games.load("rastros", size=5)

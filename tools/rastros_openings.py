@@ -6,8 +6,8 @@ how the new side did from it.
 
 A match from the 8x8 start measures nothing between two engines that both find North's proven win
 (every game goes to North); from random openings it does, once each opening is known to be won or
-lost for the side the new engine played: winning every won position and saving some lost ones is
-the most any engine can do.  Reads the ``--log`` file of tools/versus_revision.py.
+lost for the side the new engine played: no engine does better than win every won position, and
+what it wins from lost ones is the opponent's errors.  Reads the ``--log`` file of tools/versus_revision.py.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import new_ctl  # noqa: E402
+from games.rastros import Rastros  # noqa: E402
 
 
-def opening_winner(game, moves: list[str], board, table: kernel.SolverTable) -> int:
+def opening_winner(game: Rastros, moves: list[str], board: kernel.Board, table: kernel.SolverTable) -> int:
     """The side (0 South, 1 North) that wins the position after ``moves`` with perfect play."""
     state = game.initial_state()
     for text in moves:
