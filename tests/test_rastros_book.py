@@ -194,15 +194,14 @@ def test_the_openings_tool_knows_which_5x5_first_moves_win(tmp_path, capsys):
     from tools import rastros_openings as tool
 
     game = games.load("rastros", size=5)
-    state = game.initial_state()
-    board, table = kernel.board(5), kernel.SolverTable(16)
-    first_moves = [game.format_move(state, move) for move in state.legal_moves()]
+    table = kernel.SolverTable(16)
+    first_moves = game.legal_move_texts(game.initial_state())
     assert len(first_moves) == 8
     winners = {}
     for text in first_moves:
         row, col = (int(part) for part in text.split("-"))
         winners[text] = 0 if row == 3 or col == 3 else 1  # orthogonal: South
-        assert tool.opening_winner(game, [text], board, table) == winners[text], text
+        assert tool.opening_winner(game, [text], table) == winners[text], text
     # each opening played twice, the new side once on each side, the winner as the solver says
     records = [{"game": 2 * i + side + 1, "new_side": side, "winner": winners[text], "moves": [text, "later"]}
                for i, text in enumerate(first_moves) for side in (0, 1)]

@@ -17,27 +17,21 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
-from ai.search.driver import new_ctl  # noqa: E402
 from games.rastros import Rastros  # noqa: E402
+from tools.solve_rastros import position  # noqa: E402
 
 
-def opening_winner(game: Rastros, moves: list[str], board: kernel.Board, table: kernel.SolverTable) -> int:
+def opening_winner(game: Rastros, moves: list[str], table: kernel.SolverTable) -> int:
     """The side (0 South, 1 North) that wins the position after ``moves`` with perfect play."""
-    state = game.initial_state()
-    for text in moves:
-        state = state.play(game.parse_move(state, text))
+    state = game.play_line(moves)
     if state.is_terminal():
         return state.winner()
-    region = int(kernel.flood(board, state.white, np.uint64(state.free)))
-    mover_wins = kernel.solve_win(board, table.table, table.work, state.white, np.uint64(region), state.to_move,
-                                  new_ctl(), 0)
+    mover_wins = kernel.solve(*position(state), table, n=game.n)
     return state.to_move if mover_wins == 1 else 1 - state.to_move
 
 
@@ -49,14 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bits", type=int, default=25, help="the solver's table: 2**bits entries")
     args = parser.parse_args(argv)
     game = games.load("rastros", size=args.size)
-    board, table = kernel.board(args.size), kernel.SolverTable(args.bits)
+    table = kernel.SolverTable(args.bits)
     tally = {True: [0, 0], False: [0, 0]}  # opening won for the new side? -> [games, new side won]
     solved: dict[tuple[str, ...], int] = {}
     for line in Path(args.log).read_text().splitlines():
         record = json.loads(line)
         opening = tuple(record["moves"][:args.plies])
         if opening not in solved:
-            solved[opening] = opening_winner(game, list(opening), board, table)
+            solved[opening] = opening_winner(game, list(opening), table)
         won_for_new = solved[opening] == record["new_side"]
         new_won = record["winner"] == record["new_side"]
         tally[won_for_new][0] += 1
