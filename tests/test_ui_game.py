@@ -141,3 +141,18 @@ def test_undo_clears_the_last_search(app):
     scene.last_search = progress(depth=3, score=1.0)
     scene.undo()
     assert scene.last_search is None
+
+
+def test_a_players_score_and_what_it_counts_stay_inside_the_card(app):
+    """The number and its unit ("captured", wider than the number) end before the card's padding."""
+    for game_id, size in (("alquerque", (1280, 800)), ("alquerque", (800, 560)), ("reversi", (800, 560)),
+                          ("trax", (1280, 800))):
+        app._resize(*size)
+        scene = hotseat(app, game_id, ())
+        app.run_frames(2)
+        s = app.scale
+        for card in scene.panel.player_cards:
+            margin = pygame.Rect(card.right - int(12 * s), card.y + int(10 * s), int(9 * s), card.height - int(20 * s))
+            colours = {tuple(app.screen.get_at((x, y))) for x in range(margin.left, margin.right)
+                       for y in range(margin.top, margin.bottom)}
+            assert len(colours) == 1, (game_id, size, card)

@@ -49,6 +49,7 @@ class GamePanel:
         self.offset = 0  # first move-list row shown
         self.follow = True  # keep the newest move in view
         self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
+        self.player_cards: list[pygame.Rect] = []  # each side's card, as last drawn
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -114,8 +115,10 @@ class GamePanel:
         score = state.score()
         clocks = self.clock_texts()
         h = self._s(58)
+        self.player_cards = []
         for side in (0, 1):
             rect = pygame.Rect(x, y, w, h)
+            self.player_cards.append(rect)
             to_move = not scene.is_over() and state.to_move == side
             winner = scene.is_over() and scene.winner() == side
             fill = mix(theme.panel, theme.text, 0.06)
@@ -135,11 +138,14 @@ class GamePanel:
             if clocks is not None:
                 right = self._clock(surface, rect, side, clocks[side], to_move) - self._s(12)
             if score is not None:
-                number = tx.text(surface, str(score[side]), (right, rect.centery - self._s(8)), self._s(22),
-                                 theme.text, "midright", bold=True)
                 unit = words.score_unit(scene.game.id)  # what the number counts: never a bare number
-                tx.text(surface, unit, (number.centerx, number.bottom - self._s(3)), self._s(11), theme.muted, "midtop")
-                right = min(number.x, number.centerx - tx.ui_font(self._s(11)).size(unit)[0] // 2) - self._s(12)
+                digits = str(score[side])
+                column = max(tx.ui_font(self._s(22), True).size(digits)[0], tx.ui_font(self._s(11)).size(unit)[0])
+                middle = right - column // 2  # number and unit centred in one column that ends at ``right``
+                number = tx.text(surface, digits, (middle, rect.centery - self._s(8)), self._s(22), theme.text,
+                                 "center", bold=True)
+                tx.text(surface, unit, (middle, number.bottom - self._s(3)), self._s(11), theme.muted, "midtop")
+                right -= column + self._s(12)
             if to_move and scene.computer_thinking():
                 spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
             elif to_move and clocks is None:  # on a clock, the running clock says it
