@@ -147,8 +147,9 @@ def test_a_players_score_and_what_it_counts_stay_inside_the_card(app):
     """The number and its unit ("captured", wider than the number) end before the card's padding."""
     for game_id, size in (("alquerque", (1280, 800)), ("alquerque", (800, 560)), ("reversi", (800, 560)),
                           ("trax", (1280, 800))):
-        app._resize(*size)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))  # as a user drags
         scene = hotseat(app, game_id, ())
+        assert app.screen.get_size() == size
         app.run_frames(2)
         s = app.scale
         for card in scene.panel.player_cards:
