@@ -74,9 +74,10 @@ def test_moves_results_and_endings_match_the_rules(options):
         side = state.to_move
         rules_moves = state._all_moves()
         mine = kernel_moves(r, state)
-        # the same moves: a chain is known by its start, end and jumped pieces
-        assert Counter(mine) == Counter(kernel.encode(m) for m in rules_moves)
-        assert len(mine) < kernel.MAX_MOVES // 4
+        # the same moves, each once: a chain is known by its start, end and jumped pieces (paths
+        # through the same pieces in another order are one move to the kernel)
+        assert len(mine) == len(set(mine))
+        assert set(mine) == {kernel.encode(m) for m in rules_moves}
         own, enemy = (white, black) if side == 0 else (black, white)
         assert kernel.has_move(r, own, enemy, side) == bool(rules_moves)
         fresh = AlquerqueState(game, state.boards, side)  # playable even where the game ended
@@ -108,12 +109,31 @@ def test_both_draw_rules_occur_in_the_random_games():
 
 
 def rules_perft(state: AlquerqueState, depth: int) -> int:
-    """Perft by games/alquerque.py, without the draw rules (each position starts afresh)."""
+    """Perft by games/alquerque.py, without the draw rules (each position starts afresh), counting
+    the moves to distinct positions (the kernel lists chains that differ only in their path once)."""
     fresh = AlquerqueState(state.game, state.boards, state.to_move)
-    moves = fresh.legal_moves()
+    moves = list({fresh.play(m).boards: m for m in fresh.legal_moves()}.values())
     if depth == 1:
         return len(moves)
     return sum(rules_perft(fresh.play(m), depth - 1) for m in moves)
+
+
+MANY_PATHS = "to-move: White\n...B.\nBBBB.\n.BW..\nBBBB.\n.B.B."  # one piece among twelve
+
+
+@pytest.mark.parametrize("options", OPTIONS[1::2], ids=OPTION_IDS[1::2])
+def test_thousands_of_capture_paths_are_listed_once_each_and_searched(options):
+    """Captures in any direction: here the rules list thousands of capture paths, more than a
+    kernel move list holds (a fixed-size list once overflowed, and the process crashed); the
+    kernel lists each resulting position once, and level-5 searches it."""
+    game = Alquerque(**options)
+    state = game.from_text(MANY_PATHS)
+    paths = state.legal_moves()
+    assert len(paths) > kernel.MAX_MOVES
+    mine = kernel_moves(kernel.rules_of(game), state)
+    assert len(mine) == len(set(mine)) and set(mine) == {kernel.encode(m) for m in paths}
+    move = EnginePlayer(None, depth=3).choose(state, Limits(depth=3))
+    assert move in paths
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=OPTION_IDS)
@@ -283,14 +303,18 @@ def test_ahead_near_the_counter_the_engine_keeps_its_pieces_with_keep_lead():
     assert not state.play(keeps).capture_moves()
 
 
-def test_search_values_are_the_pure_python_search_values():
-    """Iterative deepening to depth 4 in both searches: the same value for the same position."""
+@pytest.mark.parametrize("weights", [NO_COUNTER, COUNTER_WEIGHTS], ids=["no-counter", "counter"])
+def test_search_values_are_the_pure_python_search_values(weights):
+    """Iterative deepening to depth 4 in both searches, with the same weights: the same value for
+    the same position (both stop early, at the same depth, on a proven win or loss)."""
     game = Alquerque()
     for state in search_positions(game, 4, seed=4):
-        new, old = EnginePlayer(None, depth=4), reference_player(depth=4)
+        new = EnginePlayer(None, Tactics(**weights), depth=4)
+        old = reference_player(Tactics(**weights), depth=4)
         new.choose(state, Limits(depth=4))
         old.choose(state, Limits(depth=4))
-        assert new.last.depth == old.last.depth == 4
+        assert new.last.depth == old.last.depth
+        assert new.last.depth == 4 or new.last.proven is not None
         assert new.last.score == pytest.approx(old.last.score)
 
 

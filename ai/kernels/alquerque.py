@@ -53,7 +53,7 @@ HOME_ROW = np.array([(1 << SIZE) - 1, ((1 << SIZE) - 1) << (POINTS - SIZE)], np.
 CORNERS = 1 | 1 << (SIZE - 1) | 1 << (POINTS - SIZE) | 1 << (POINTS - 1)
 HOME_CORNERS = HOME_ROW & CORNERS
 MAX_JUMPS = 8  # lines leaving a point
-MAX_MOVES = 1024  # per position; the differential test checks random games stay far below
+MAX_MOVES = 2048  # distinct moves per position; ``generate`` never writes more
 MAX_PLY = 128  # search depth plus quiescence
 MAX_DEPTH = MAX_PLY - 24  # deepest iteration
 HISTORY_SLOTS = 64  # earlier positions since the last irreversible move (at most 40: the draw rule)
@@ -191,11 +191,36 @@ def move_captured(move):
 
 
 @njit(cache=True, nogil=True)
+def add_capture(moves, row, n, move):
+    """Append the capture ``move`` to ``moves[row]`` unless an earlier chain already listed it:
+    with captures in any direction, paths through the same pieces in another order land on the
+    same point, and one position can hold thousands of such paths (the search needs each
+    resulting position once).  A full row takes nothing more.  Returns the new count."""
+    for i in range(n):
+        if moves[row, i] == move:
+            return n
+    if n == moves.shape[1]:
+        return n
+    moves[row, n] = move
+    return n + 1
+
+
+@njit(cache=True, nogil=True)
+def can_jump(r, side, at, occupied, enemy):
+    """Whether the piece on ``at`` can jump an ``enemy`` piece onto a point not ``occupied``."""
+    at_row = side * POINTS + at
+    for k in range(r[at_row, R_JUMPS]):
+        if (enemy >> r[at_row, R_OVER + k]) & 1 and not (occupied >> r[at_row, R_LAND + k]) & 1:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def chains(r, side, start, at, own, enemy, captured, moves, row, n):
     """Append to ``moves[row]`` the capture sequences that continue from ``at`` (the piece from
     ``start`` is lifted from ``own``; ``captured`` already jumped): each chain before its
-    continuations, and only the complete chains when captures are compulsory.  Returns the new
-    move count."""
+    continuations, and only the complete chains when captures are compulsory; each resulting
+    position once (``add_capture``).  Returns the new move count."""
     occupied = own | enemy
     at_row = side * POINTS + at
     compulsory = r[R_OPTIONS, R_COMPULSORY]
@@ -204,15 +229,13 @@ def chains(r, side, start, at, own, enemy, captured, moves, row, n):
         land = r[at_row, R_LAND + k]
         if (enemy >> over) & 1 and not (occupied >> land) & 1:
             took = captured | (1 << over)
-            move = start | land << 5 | took << 10
-            before = n
-            if not compulsory:
-                moves[row, n] = move
-                n += 1
-            n = chains(r, side, start, land, own, enemy & ~(1 << over), took, moves, row, n)
-            if compulsory and n == before:
-                moves[row, n] = move
-                n += 1
+            left = enemy & ~(1 << over)
+            if compulsory and can_jump(r, side, land, own | left, left):
+                n = chains(r, side, start, land, own, left, took, moves, row, n)
+            else:
+                n = add_capture(moves, row, n, start | land << 5 | took << 10)
+                if not compulsory:
+                    n = chains(r, side, start, land, own, left, took, moves, row, n)
     return n
 
 
@@ -238,7 +261,7 @@ def generate(r, own, enemy, side, moves, row, captures_only):
         bits ^= low
         p = popcount(low - 1)
         targets = r[side * POINTS + p, R_STEPS] & empty
-        while targets:
+        while targets and n < moves.shape[1]:
             t = targets & -targets
             targets ^= t
             moves[row, n] = p | popcount(t - 1) << 5
