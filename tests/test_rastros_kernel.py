@@ -171,6 +171,48 @@ def test_root_values_agree_with_the_reference_search(solve_limit):
             assert got == expected, (game.to_text(state), depth)
 
 
+def cornered_or_cornering(n: int, count: int, seed: int, max_region: int = 14):
+    """States of seeded random games (region of at most ``max_region`` squares, own goal not next
+    to the piece) where the side to move has no safe move, or has a move after which the opponent
+    has none: the search values these without searching on."""
+    game, b = games.load("rastros", size=n), kernel.board(n)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = game.initial_state()
+        while not state.is_terminal():
+            region = int(kernel.flood(b, state.white, np.uint64(state.free)))
+            side, other = state.to_move, 1 - state.to_move
+            moves = int(b.nbr[state.white]) & region
+            safe = moves & ~int(b.forbid[side])
+            cornering = any(not int(b.nbr[q]) & region & ~(1 << q) & ~int(b.forbid[other])
+                            for q in range(n * n) if safe >> q & 1)
+            if region.bit_count() <= max_region and not moves & int(b.goal_bit[side]) \
+                    and (not safe or cornering):
+                out.append((state, region))
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+    return out
+
+
+def test_a_cornered_side_loses_in_as_many_plies_as_minimax_finds():
+    """Where the side to move has no safe move (it loses in 1 or 2 plies) or can leave the
+    opponent none (it wins in 1, 2 or 3), the search's value without searching on counts the
+    plies to the end as plain minimax over the game's states does: the winner hurrying, the
+    loser holding out (a loser that counted 2 plies everywhere chose the fastest loss)."""
+    game = games.load("rastros")
+    searcher = RastrosSearcher(8, LevelOptions(solve_limit=0), Weights(), seed=None)
+    b, kinds = kernel.board(8), set()
+    for state, region in cornered_or_cornering(8, 60, seed=500):
+        value = kernel.negamax(b, searcher.table.table, searcher.table.work, searcher.solver.table.table,
+                               searcher.solver.table.work, searcher.params, state.white, np.uint64(region),
+                               state.to_move, 1, -WIN - 1, WIN + 1, 0, new_ctl())
+        won, plies = minimax_length(state)
+        assert value == (WIN - plies if won else -(WIN - plies)), game.to_text(state)
+        kinds.add((won, plies))
+    assert kinds >= {(True, 1), (True, 3), (False, 1), (False, 2)}  # (True, 2) is rarer
+
+
 def test_stop_flag_and_node_budget_unwind_the_kernels():
     state = games.load("rastros").initial_state()
     b = kernel.board(8)

@@ -61,6 +61,21 @@ class Geometry:
             children.append((reply.bit_count(), q, rest))
         return None, children
 
+    def cornered_plies(self, moves: int, side: int) -> int:
+        """``side`` to move has ``moves``, none of them safe: plies to its loss, played as long as
+        it can (2 by a step next to the opponent's goal, the opponent stepping in; 1 into it)."""
+        return 2 if moves & ~self.goal_bit[1 - side] else 1
+
+    def cornering_plies(self, region: int, side: int, safe: int) -> int:
+        """Plies to the shortest win among the ``safe`` moves that leave the opponent no safe
+        reply: 1 if the opponent is left no move at all, else its cornered loss plus this move."""
+        forbid_them, best = self.forbid[1 - side], 4
+        for q in bits(safe):
+            replies = self.nbr[q] & region & ~(1 << q)
+            if not replies & ~forbid_them:
+                best = min(best, 1 + self.cornered_plies(replies, 1 - side) if replies else 1)
+        return best
+
     def flood(self, piece: int, free: int) -> int:
         """The free squares reachable from ``piece`` by king moves through free squares."""
         reach = self.nbr[piece] & free

@@ -216,8 +216,9 @@ class RastrosSearcher:
 
     def _alphabeta(self, depth: int, ctl: np.ndarray) -> Progress | None:
         """Search the root moves to ``depth``, the previous best first.  Noisy levels search every
-        move with a full window and add their noise; a stopped iteration still counts when its
-        first move (the previous best) was finished, unless the level is noisy."""
+        move with a full window and add their noise to the values not proven (so a level never
+        prefers a faster loss or a slower win); a stopped iteration still counts when its first
+        move (the previous best) was finished, unless the level is noisy."""
         noise = self.options.noise
         scored: list[tuple[float, int]] = []
         alpha = -WIN - 1
@@ -226,7 +227,7 @@ class RastrosSearcher:
             if v is None:
                 break
             alpha = max(alpha, v)
-            scored.append((v + self.rng.uniform(-noise, noise) if noise else v, q))
+            scored.append((v + self.rng.uniform(-noise, noise) if noise and abs(v) < PROVEN else v, q))
         finished = len(scored) == len(self.order)
         if not scored or (noise and not finished):
             return None

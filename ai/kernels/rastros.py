@@ -499,6 +499,32 @@ def evaluate(b, params, piece, region, side):
         params[P_MOBILITY] * safe
 
 
+@njit(cache=True, nogil=True)
+def cornered_plies(b, moves, side):
+    """The side to move has ``moves`` but none safe: plies to its loss, played as long as it
+    can: 2 by a step next to the opponent's goal (the opponent steps in), 1 into the goal."""
+    return 2 if moves & ~b.goal_bit[1 - side] else 1
+
+
+@njit(cache=True, nogil=True)
+def cornering_plies(b, piece, region, side, safe):
+    """Plies to the shortest win among the ``safe`` moves that leave the opponent no safe reply
+    (at least one does): 1 if it leaves no reply at all (blocked), else ``cornered_plies`` of the
+    opponent's replies plus this move."""
+    best = 4
+    other = 1 - side
+    for k in range(1, b.steps[piece, 0] + 1):
+        q = b.steps[piece, k]
+        if not safe & b.bit[q]:
+            continue
+        replies = b.nbr[q] & region & ~b.bit[q]
+        if replies & ~b.forbid[other] != ZERO:
+            continue
+        plies = 1 if replies == ZERO else 1 + cornered_plies(b, replies, other)
+        best = min(best, plies)
+    return best
+
+
 NOT_EXACT = -(1 << 41)
 
 
@@ -532,12 +558,12 @@ def negamax(b, tt, tt_work, s_table, s_work, params, piece, region, side,
         return WIN - ply - 1
     safe = moves & ~b.forbid[side]
     if safe == ZERO:
-        return -(WIN - ply - 2)
+        return -(WIN - ply - cornered_plies(b, moves, side))
     other = 1 - side
     keys = tt_work[popcount(region)]
     count = order_moves(b, piece, region, side, safe, keys)
     if count < 0:  # a move leaves the opponent no safe reply
-        return WIN - ply - 1
+        return WIN - ply - cornering_plies(b, piece, region, side, safe)
     exact = exact_value(b, s_table, s_work, params, piece, region, side, ply, ctl)
     if exact != NOT_EXACT:
         return exact

@@ -94,10 +94,10 @@ class RastrosSearch:
             return WIN - ply - 1
         safe = moves & ~geo.forbid[side]
         if not safe:
-            return -(WIN - ply - 2)
+            return -(WIN - ply - geo.cornered_plies(moves, side))
         blocking, children = geo.replies(safe, region, side)
         if blocking is not None:
-            return WIN - ply - 1
+            return WIN - ply - geo.cornering_plies(region, side, safe)
         exact = self._exact(piece, region, side, ply)
         if exact is not None:
             return exact
