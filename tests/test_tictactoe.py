@@ -150,3 +150,24 @@ def test_the_engine_proves_the_3x3_draw():
     reports = []
     player.choose(GAME.initial_state(), Limits(time=5), progress=reports.append)
     assert reports[-1].done and reports[-1].proven == 0
+
+
+@pytest.mark.parametrize("level", ["level-4", "level-5"])
+@pytest.mark.parametrize("size", [15, 19])
+@pytest.mark.parametrize("limits", [Limits(depth=2), Limits(time=0.3)], ids=["depth2", "0.3s"])
+def test_the_steady_levels_open_a_five_in_a_row_board_in_the_centre(level, size, limits):
+    """Gomoku programs open in the centre, and renju's rules place Black's first stone there.
+    Before, level-5 opened 19x19 in the corner a1 at 1 s a move (its even-depth searches confined
+    the replies to the corner) and 15x15 on f5 at odd depths."""
+    game = games.load("tictactoe", width=size, height=size, k=5)
+    first = ai.make_player("tictactoe", level).choose(game.initial_state(), limits)
+    centre = chr(ord("a") + size // 2) + str(size // 2 + 1)
+    assert game.format_move(game.initial_state(), first) == centre
+
+
+def test_the_noisy_levels_still_open_anywhere():
+    """The centre opening is the steady levels' rule: level 2's first moves still vary."""
+    game = games.load("tictactoe", width=15, height=15, k=5)
+    firsts = {ai.make_player("tictactoe", "level-2", seed=s).choose(game.initial_state(), Limits())
+              for s in range(8)}
+    assert len(firsts) > 1

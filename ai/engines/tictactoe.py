@@ -90,17 +90,31 @@ def threats_against(state: TicTacToeState) -> list[int]:
     return sorted(squares)
 
 
+def centre_opening(state: TicTacToeState) -> list[int]:
+    """The centre, on an empty board of more than 16 squares; else nothing.  Gomoku programs open
+    there, and renju's rules place the first stone there.  A search cannot tell: every square
+    four or more from the edges lies on as many lines, and at even depths a corner looked best
+    (its replies confined to the squares next to it)."""
+    game: TicTacToeState = state.game
+    if game.cells <= 16 or state.boards[0] | state.boards[1]:
+        return []
+    return [game.move_order[0]]
+
+
 class Tactics(Player):
     """A level's promises about the next move, kept before its search: take a win in one
-    (``win``); else stop the opponent's win in one (``block``; with two threats, one of them)."""
+    (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
+    open a big empty board in the centre (``centre``)."""
 
-    def __init__(self, inner: Player, win: bool, block: bool) -> None:
-        self.inner, self.info, self.win, self.block = inner, inner.info, win, block
+    def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False) -> None:
+        self.inner, self.info, self.win, self.block, self.centre = inner, inner.info, win, block, centre
 
     def choose(self, state: TicTacToeState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         moves = state.legal_moves()
-        forced = winning_moves(state, moves)[:1] if self.win else []
+        forced = centre_opening(state) if self.centre else []
+        if not forced and self.win:
+            forced = winning_moves(state, moves)[:1]
         if not forced and self.block:
             forced = [m for m in threats_against(state) if m in moves][:1]
         if not forced:
@@ -113,7 +127,7 @@ class Tactics(Player):
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
-        return Tactics(search, win, block) if win or block else search
+        return Tactics(search, win, block, centre=not noise)
 
     return make
 
