@@ -475,7 +475,8 @@ def mirrored(state):
     """The same position turned half a turn with the colours swapped (the rules are symmetric)."""
     def turn(bits: int) -> int:
         return sum(1 << (24 - p) for p in range(25) if bits >> p & 1)
-    return type(state)(state.game, (turn(state.boards[1]), turn(state.boards[0])), 1 - state.to_move)
+    return type(state)(state.game, (turn(state.boards[1]), turn(state.boards[0])), 1 - state.to_move,
+                       state.quiet)
 
 
 def test_engine_evaluation_is_colour_symmetric():
