@@ -95,7 +95,7 @@ def centre_opening(state: TicTacToeState) -> list[int]:
     there, and renju's rules place the first stone there.  A search cannot tell: every square
     four or more from the edges lies on as many lines, and at even depths a corner looked best
     (its replies confined to the squares next to it)."""
-    game: TicTacToeState = state.game
+    game: TicTacToe = state.game
     if game.cells <= 16 or state.boards[0] | state.boards[1]:
         return []
     return [game.move_order[0]]
