@@ -112,7 +112,9 @@ def test_move_values_searches_only_the_selected_moves():
 def test_traps_are_chosen_only_among_moves_within_the_margin(traps):
     margin = traps.margin
     chosen = 0
-    for state in midgame_states(25, seed=5):
+    for i, state in enumerate(midgame_states(150, seed=5)):
+        if i >= 25 and chosen:
+            break  # 25 positions at least, and on until the trap-setter has changed a move
         deep, setter, move = trap_choice(state, 6, fresh=True, traps=traps)
         if not setter.lures:
             assert move is None
