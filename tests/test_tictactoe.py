@@ -5,6 +5,7 @@ The ground truth is an independent memoised minimax written here, not our engine
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 import pytest
@@ -171,3 +172,27 @@ def test_the_noisy_levels_still_open_anywhere():
     firsts = {ai.make_player("tictactoe", "level-2", seed=s).choose(game.initial_state(), Limits())
               for s in range(8)}
     assert len(firsts) > 1
+
+
+@pytest.mark.parametrize("width, height, k", [(3, 3, 3), (7, 6, 4), (15, 15, 5)])
+def test_wins_in_one_and_threats_are_the_moves_the_rules_call_wins(width, height, k):
+    """Found line by line, checked against playing each move and asking the rules for a winner."""
+    from ai.engines.tictactoe import threats_against, winning_moves
+
+    game = games.load("tictactoe", width=width, height=height, k=k)
+    rng = random.Random(width)
+    seen = 0
+    for _ in range(60):
+        state = game.initial_state()
+        for _ in range(rng.randrange(0, game.cells)):
+            if state.is_terminal():
+                break
+            moves = state.legal_moves()
+            wins = [m for m in moves if state.play(m).winner() == state.to_move]
+            assert winning_moves(state) == sorted(wins)
+            passed = type(state)(game, state.boards, 1 - state.to_move)  # the opponent to move
+            assert threats_against(state) == sorted(
+                m for m in moves if passed.play(m).winner() == passed.to_move)
+            seen += bool(wins)
+            state = state.play(rng.choice(moves))
+    assert seen > 10

@@ -70,24 +70,30 @@ class OpenLines:
         close = [m for m in moves if near[m] & taken]
         return close or moves
 
+def completing_squares(game: TicTacToe, marks: int, blockers: int) -> list[int]:
+    """The empty squares that would complete a line of ``marks`` (no ``blockers`` in it)."""
+    squares: set[int] = set()
+    for line in game.lines:
+        if line & blockers:
+            continue
+        empty = line & ~marks
+        if empty and empty & (empty - 1) == 0:  # one empty square left in an open line
+            squares.add(empty.bit_length() - 1)
+    return sorted(squares)
+
+
 def winning_moves(state: TicTacToeState, moves: list[int] | None = None) -> list[int]:
-    """The moves that win at once for the side to move."""
-    return [m for m in (state.legal_moves() if moves is None else moves)
-            if state.play(m).winner() == state.to_move]
+    """The moves that win at once for the side to move (found line by line: on 19x19, trying
+    every move and looking for a winner took 30 ms, a seventh of a 0.2 s move)."""
+    me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    wins = completing_squares(state.game, me, them)
+    return wins if moves is None else [m for m in wins if m in moves]
 
 
 def threats_against(state: TicTacToeState) -> list[int]:
     """The squares where the opponent would win at once if it were their turn."""
-    game: TicTacToe = state.game
     me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
-    squares: set[int] = set()
-    for line in game.lines:
-        if line & me:
-            continue
-        empty = line & ~them
-        if empty and empty & (empty - 1) == 0:  # one empty square left in an open line of theirs
-            squares.add(empty.bit_length() - 1)
-    return sorted(squares)
+    return completing_squares(state.game, them, me)
 
 
 def centre_opening(state: TicTacToeState) -> list[int]:
