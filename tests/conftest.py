@@ -2,9 +2,8 @@
 
 ``TABULEIRO_TEST_SEED=N`` runs the same checks on other samples: every test module's
 ``random.Random(seed)`` draws from a seed shifted by N, and hypothesis tries 400 examples a test.
-A sweep over a few values of N found bugs the fixed seeds had missed (a kernel move list that
-overflowed, losses counted short); a test that fails under it is a bug, or a test that holds
-only for its own sample.
+The fixed seeds keep CI reproducible but see one sample each; a test that fails under another N
+has found a bug, or holds only for its own sample (both worth fixing).
 """
 
 import atexit
