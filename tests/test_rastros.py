@@ -474,6 +474,16 @@ def test_levels_take_a_win_in_one_and_never_give_one_away(level):
         assert not gives_a_win_in_one(state, move), (level, GAME.to_text(state))
 
 
+@pytest.mark.parametrize("level", ["level-2", "level-3", "level-4", "level-5"])
+def test_levels_take_a_blocking_win_in_one(level):
+    """4-8 leaves South no move: North wins at once.  Level-5's root solver had proved the game
+    won without the lengths, and played its first winning move, 2-8 (a win in 3)."""
+    state = GAME.from_text("to-move: North\n.......N\n........\n......#W\n....###.\n.....###\n........\n"
+                           "........\nS.......\ntrail: 4-5 5-6 4-6 5-7 5-8 4-7 3-7 3-8")
+    move = ai.make_player("rastros", level, seed=0).choose(state, Limits(time=0.2))
+    assert GAME.format_move(state, move) == "4-8" and wins_at_once(state, move)
+
+
 @pytest.mark.parametrize("level, keep", [
     ("level-3", lambda region: not region & (1 << GAME.goal_south | 1 << GAME.goal_north)),
     ("level-4", lambda region: region.bit_count() <= 16),

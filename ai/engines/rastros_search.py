@@ -87,6 +87,12 @@ class LevelOptions:
     book: bool = False
 
 
+def wins_at_once(state: RastrosState, move: int) -> bool:
+    """Whether ``move`` ends the game with a win for the side to move (by the rules)."""
+    after = state.play(move)
+    return after.is_terminal() and after.winner() == state.to_move
+
+
 class RastrosSearcher:
     """The driver's Searcher for Rastros: alpha-beta iterations (and root solver steps)."""
 
@@ -115,12 +121,11 @@ class RastrosSearcher:
 
     # -- the driver's interface -----------------------------------------------------------------
     def start(self, state: RastrosState, limits: Limits) -> Progress | None:
-        """Answer at once from the rules (own goal next to the piece) or the book; else prepare."""
+        """Answer at once a win in one (the rules say so) or from the book; else prepare."""
         moves = state.legal_moves()
-        game = state.game
-        goal = game.goal_south if state.to_move == 0 else game.goal_north
-        if goal in moves:
-            return Progress(depth=1, best_move=goal, pv=[goal], score=WIN - 1, proven=1, proven_plies=1,
+        win = next((m for m in moves if wins_at_once(state, m)), None)
+        if win is not None:  # into the own goal, or a step that leaves the opponent no move
+            return Progress(depth=1, best_move=win, pv=[win], score=WIN - 1, proven=1, proven_plies=1,
                             kind="solver")
         if self.options.book:
             answer = book_answer(state)  # the solved opening (ai/data/rastros_book<n>.npz)
