@@ -89,8 +89,7 @@ class LevelOptions:
 
 def wins_at_once(state: RastrosState, move: int) -> bool:
     """Whether ``move`` ends the game with a win for the side to move (by the rules)."""
-    after = state.play(move)
-    return after.is_terminal() and after.winner() == state.to_move
+    return state.play(move).winner() == state.to_move  # None while the game goes on
 
 
 class RastrosSearcher:

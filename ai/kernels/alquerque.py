@@ -272,18 +272,17 @@ def generate(r, own, enemy, side, moves, row, captures_only):
 @njit(cache=True, nogil=True)
 def has_move(r, own, enemy, side):
     """Whether ``side`` has a legal move (a step or a first jump)."""
-    empty = ~(own | enemy) & FULL
+    occupied = own | enemy
     bits = own
     while bits:
         low = bits & -bits
         bits ^= low
-        at_row = side * POINTS + popcount(low - 1)
-        if r[at_row, R_STEPS] & empty:
+        p = popcount(low - 1)
+        at_row = side * POINTS + p
+        if r[at_row, R_STEPS] & ~occupied & FULL:
             return True
-        if enemy & r[at_row, R_REACH]:
-            for k in range(r[at_row, R_JUMPS]):
-                if (enemy >> r[at_row, R_OVER + k]) & 1 and (empty >> r[at_row, R_LAND + k]) & 1:
-                    return True
+        if enemy & r[at_row, R_REACH] and can_jump(r, side, p, occupied, enemy):
+            return True
     return False
 
 

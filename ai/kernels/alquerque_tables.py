@@ -265,11 +265,9 @@ def has_capture(r, own, enemy, side):
     while bits:
         low = bits & -bits
         bits ^= low
-        row = side * POINTS + kernel.popcount(low - 1)
-        if enemy & r[row, kernel.R_REACH]:
-            for k in range(r[row, kernel.R_JUMPS]):
-                if (enemy >> r[row, kernel.R_OVER + k]) & 1 and not (occupied >> r[row, kernel.R_LAND + k]) & 1:
-                    return True
+        p = kernel.popcount(low - 1)
+        if enemy & r[side * POINTS + p, kernel.R_REACH] and kernel.can_jump(r, side, p, occupied, enemy):
+            return True
     return False
 
 
