@@ -10,13 +10,22 @@ The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
 folders; ``NUMBA_CACHE_DIR`` set by the user wins.  It is set here, before any kernel module is
 imported, because numba reads it when a kernel is decorated.
+
+A damaged cache file (a disk error, a copy cut short) would make numba fail on every load, and
+the engine with it, run after run.  Each module's ``warm_up`` is wrapped in ``mends_the_cache``:
+when loading fails inside numba's cache, the kernels' cache files are deleted and the warm-up runs
+once more, compiling afresh.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import logging
 import os
 import sys
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -42,6 +51,53 @@ def _use_our_cache_dir() -> None:
 
 
 _use_our_cache_dir()
+
+
+log = logging.getLogger(__name__)
+
+
+def kernel_modules() -> tuple[str, ...]:
+    """The names of the kernel modules (``rastros``, ``hex_vc`` ...): numba names their cache files
+    after them (``rastros.solve_win-436.py311.1.nbc``)."""
+    return tuple(sorted(p.stem for p in Path(__file__).parent.glob("*.py") if p.stem != "__init__"))
+
+
+def failed_in_numba_cache(exc: BaseException) -> bool:
+    """True when ``exc`` was raised while numba read its on-disk cache."""
+    return any(Path(frame.filename).parts[-3:] == ("numba", "core", "caching.py")
+               for frame in traceback.extract_tb(exc.__traceback__))
+
+
+def clear_kernel_cache() -> int:
+    """Delete the kernels' compiled files from the cache folder; the number deleted."""
+    names = set(kernel_modules())
+    deleted = 0
+    for path in cache_dir().glob("*/*.nb[ci]"):
+        if path.name.split(".", 1)[0] in names:
+            try:
+                path.unlink()
+                deleted += 1
+            except FileNotFoundError:  # another process got there first
+                pass
+    return deleted
+
+
+def mends_the_cache(warm_up: Callable[[], None]) -> Callable[[], None]:
+    """``warm_up``, run once more after clearing the kernel cache if numba fails to read it."""
+
+    @functools.wraps(warm_up)
+    def mending() -> None:
+        try:
+            warm_up()
+        except Exception as exc:
+            if not failed_in_numba_cache(exc):
+                raise
+            deleted = clear_kernel_cache()
+            log.warning("the compiled-kernel cache could not be read (%s: %s); deleted %d files of %s "
+                        "and compiling again", type(exc).__name__, exc, deleted, cache_dir())
+            warm_up()
+
+    return mending
 
 
 def compile_groups(processes: int) -> list[tuple[str, ...]]:

@@ -45,6 +45,7 @@ from numba import njit
 
 from ai.base import PROVEN, WIN
 from ai.kernels import alquerque_tables as tables  # by module: it imports this one back
+from ai.kernels import mends_the_cache
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.alquerque import DRAW_PLIES, FORWARD, PIECES, POINTS, SIZE, Alquerque, Move, is_step
 
@@ -863,6 +864,7 @@ def move_values_of(r: np.ndarray, w: np.ndarray, context: Context, ctl: np.ndarr
     return None if n < 0 else (codes[:n], values[:n])
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel once on the opening position."""
     game = Alquerque()

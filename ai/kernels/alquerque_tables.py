@@ -47,6 +47,7 @@ from numba import njit
 
 from ai import data
 from ai.kernels import alquerque as kernel  # by module: its search may import this one back
+from ai.kernels import mends_the_cache
 from games.alquerque import (
     DRAW_PLIES,
     PIECES,
@@ -568,6 +569,7 @@ def outcome(state: AlquerqueState, tables: Tables | None = None) -> tuple[int | 
     return (state.to_move if got[0] == WIN else 1 - state.to_move), len(moves)
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) the probe kernels and read every shipped file (about
     2.5 s once per process: a game's first probe must not pay it on the clock)."""

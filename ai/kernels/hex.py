@@ -28,6 +28,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ai.kernels import mends_the_cache
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_templates import template_reply, template_table
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
@@ -675,6 +676,7 @@ def warm_up() -> None:
     hex_pns.warm_up()
 
 
+@mends_the_cache
 def warm_up_search() -> None:
     """Compile (or load from the cache) the MCTS kernels of this module on a 3x3 board."""
     n = 3

@@ -25,6 +25,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ai.kernels import mends_the_cache
+
 EMPTY = 0
 WALL = 3  # an off-board position that belongs to no single edge
 # the six directions around a cell, in cyclic order (consecutive ones are adjacent cells)
@@ -150,6 +152,7 @@ def fill_in(colour, n, nbrs, rng, dead_fill, marks) -> int:
     return filled
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) the inferior-cell kernels on a 3x3 board."""
     from ai.kernels.hex import board_colours, neighbours

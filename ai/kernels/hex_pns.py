@@ -34,6 +34,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from ai.kernels import mends_the_cache
 from ai.kernels.hex import board_colours, neighbours
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_vc import (
@@ -437,6 +438,7 @@ def opening_map(n: int, seconds: float = float("inf"), solver: Solver | None = N
     return result
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) the solver's kernel on a 3x3 board."""
     Solver(3).wins(board_colours(3, 1 << 4, 0), 1)

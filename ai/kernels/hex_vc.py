@@ -29,6 +29,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ai.kernels import mends_the_cache
+
 EMPTY = 0
 # end kinds
 K_EDGE, K_CHAIN, K_CELL = 0, 1, 2
@@ -643,6 +645,7 @@ def sc_keys(colour, n, nbrs, side, lim, out) -> int:
     return count
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) the H-search kernels on a 3x3 board."""
     from ai.kernels.hex import board_colours, neighbours

@@ -33,6 +33,7 @@ from numba import njit
 
 from ai.base import PROVEN, WIN
 from ai.engines.rastros_board import geometry
+from ai.kernels import mends_the_cache
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 
 ZERO = np.uint64(0)
@@ -659,12 +660,12 @@ def solve(piece: int, region: int, side: int, table: SolverTable, n: int = 8,
 _warm = False
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel on the 4x4 start position, once."""
     global _warm
     if _warm:
         return
-    _warm = True
     b = board(4)
     piece = 6  # 2-3
     region = np.uint64(flood(b, piece, b.full & ~b.bit[piece]))
@@ -677,3 +678,4 @@ def warm_up() -> None:
     params = np.array([8, 1000, 40, 12, 25, 10], np.int64)
     negamax(b, table.table, table.work, solver.table, solver.work, params, piece, region, 0,
             2, -WIN - 1, WIN + 1, 0, ctl)
+    _warm = True  # only once every kernel is ready: a failed warm-up is tried again

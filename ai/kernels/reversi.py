@@ -37,6 +37,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from ai.kernels import mends_the_cache
 from ai.kernels.reversi_patterns import PACK_WIDTH, packed_value
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 
@@ -724,6 +725,7 @@ def touched_zeros(shape: tuple[int, int], dtype: type) -> np.ndarray:
     return array
 
 
+@mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel on a tiny 6x6 position."""
     from ai.kernels.reversi_endgame import solve_root, stable_discs  # it imports this module

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 import ai.kernels  # noqa: F401  (sets the kernel cache folder before numba compiles anything)
+from ai.kernels import mends_the_cache
 
 SIZE = 8
 STAGES = 15  # stage = (discs on the board - 4) // 4, capped: discs 4..63
@@ -190,6 +191,7 @@ def packed_value(me: np.uint64, opp: np.uint64, pat, weights) -> float:
     return total
 
 
+@mends_the_cache
 def warm_up() -> None:
     patterns = PatternSet()
     out = np.zeros(patterns.instance_count, np.int32)

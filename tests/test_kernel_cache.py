@@ -1,0 +1,79 @@
+"""The compiled-kernel cache: a damaged file is cleared and compiled again, never a broken engine.
+
+numba stores each kernel's machine code in ``<cache>/<folder>/<module>.<kernel>-<line>.py3X.*.nbc``
+(with an ``.nbi`` index).  A file cut short would make every later load fail with a pickle error,
+and every computer move with it; ``ai.kernels.mends_the_cache`` deletes the kernels' files and
+warms up again.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ai.kernels as kernels
+
+ROOT = Path(__file__).resolve().parent.parent
+WARM_AND_MOVE = (
+    "import ai, ai.kernels, games\n"
+    "from ai.base import Limits\n"
+    "ai.kernels.warm_up('rastros')\n"
+    "state = games.load('rastros').initial_state()\n"
+    "print(ai.make_player('rastros', 'level-5').choose(state, Limits(time=0.2)) in state.legal_moves())\n"
+)
+
+
+def _run(cache: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    return subprocess.run([sys.executable, "-c", WARM_AND_MOVE], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_a_truncated_cache_file_is_compiled_again_and_the_engine_moves(tmp_path):
+    first = _run(tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.split() == ["True"]
+    compiled = sorted(tmp_path.glob("*/rastros.*.nbc"))
+    assert compiled, "numba wrote no cache files for the Rastros kernels"
+    for path in compiled:
+        path.write_bytes(path.read_bytes()[:100])
+
+    second = _run(tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.split() == ["True"]
+    assert "compiled-kernel cache could not be read" in second.stderr
+    assert all(path.stat().st_size > 100 for path in tmp_path.glob("*/rastros.*.nbc"))  # written whole again
+
+
+def test_only_the_kernels_files_are_cleared(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    folder = tmp_path / "kernels_0123"
+    folder.mkdir()
+    ours = [folder / "rastros.solve_win-436.py311.1.nbc", folder / "hex_vc.h_search-10.py311.nbi"]
+    theirs = [folder / "elsewhere.f-1.py311.1.nbc", folder / "notes.txt"]
+    for path in ours + theirs:
+        path.write_bytes(b"x")
+    assert kernels.clear_kernel_cache() == len(ours)
+    assert [path.exists() for path in ours + theirs] == [False, False, True, True]
+
+
+def test_a_failure_outside_the_cache_is_raised_and_clears_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    (tmp_path / "kernels_0123").mkdir()
+    kept = tmp_path / "kernels_0123" / "reversi.perft-1.py311.1.nbc"
+    kept.write_bytes(b"x")
+    calls = []
+
+    @kernels.mends_the_cache
+    def failing() -> None:
+        calls.append(1)
+        raise ValueError("a bug of the kernel's own")
+
+    with pytest.raises(ValueError, match="own"):
+        failing()
+    assert calls == [1]
+    assert kept.exists()
