@@ -58,9 +58,10 @@ def level5_speeds(report, seconds: float) -> None:
             cpu = time.process_time() - cpu
             figures.append((player.last, player.last.nodes / max(cpu, 1e-9)))
         (fast, fast_cpu), (slow, slow_cpu) = figures
+        ratio = f"x{fast.nps / slow.nps:.0f}" if fast.nodes and slow.nodes else "no ratio: a book move searches nothing"
         report(f"  #{number} level-5 {fast.kind:9} depth {fast.depth:2d} {fast.nps:9.0f} nodes/s ({fast_cpu:9.0f} per "
                f"CPU s) | pure Python {slow.kind:9} depth {slow.depth:2d} {slow.nps:7.0f} nodes/s ({slow_cpu:7.0f} per "
-               f"CPU s) (x{fast.nps / max(slow.nps, 1):.0f})")
+               f"CPU s) ({ratio})")
 
 
 def solver_speeds(report, count: int) -> None:

@@ -647,13 +647,15 @@ def sc_keys(colour, n, nbrs, side, lim, out) -> int:
 
 @mends_the_cache
 def warm_up() -> None:
-    """Compile (or load from the cache) the H-search kernels on a 3x3 board."""
+    """Compile (or load from the cache) the H-search kernels on a 3x3 board, the update from an
+    earlier search included (level-5's root analysis uses it from its second move on)."""
     from ai.kernels.hex import board_colours, neighbours
 
     n = 3
     colour = board_colours(n, 1 << 4, 0)
     lim = limits(n)
-    h_search(colour, n, neighbours(n), 0, lim)
+    earlier = h_search(colour, n, neighbours(n), 0, lim)
+    h_search_update(board_colours(n, 1 << 4, 1 << 0), n, neighbours(n), 0, lim, colour, *earlier)
     out = np.zeros(words(n), np.uint64)
     mustplay(colour, n, neighbours(n), 1, lim, out)
     sc_keys(colour, n, neighbours(n), 0, lim, np.empty(n * n, np.int32))
