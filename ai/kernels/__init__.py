@@ -30,6 +30,8 @@ from pathlib import Path
 
 import platformdirs
 
+log = logging.getLogger(__name__)
+
 KERNEL_GAMES = ("reversi", "hex", "rastros", "alquerque")
 # Relative compile times from an empty cache (Hex's H-search is the largest kernel by far), to
 # share the compiling among processes evenly.
@@ -53,9 +55,6 @@ def _use_our_cache_dir() -> None:
 _use_our_cache_dir()
 
 
-log = logging.getLogger(__name__)
-
-
 def kernel_modules() -> tuple[str, ...]:
     """The names of the kernel modules (``rastros``, ``hex_vc`` ...): numba names their cache files
     after them (``rastros.solve_win-436.py311.1.nbc``)."""
@@ -77,7 +76,7 @@ def clear_kernel_cache() -> int:
             try:
                 path.unlink()
                 deleted += 1
-            except FileNotFoundError:  # another process got there first
+            except OSError:  # gone already (another process mending too) or not ours to delete
                 pass
     return deleted
 
