@@ -275,3 +275,11 @@ def test_an_update_from_a_board_that_is_not_earlier_searches_from_scratch():
         fresh = vc.h_search(colour, n, nbrs, side, lim)
         updated = vc.h_search_update(colour, n, nbrs, side, lim, before, *vc.h_search(before, n, nbrs, side, lim))
         assert updated[0] == fresh[0] and (updated[5] == fresh[5]).all() and (updated[7] == fresh[7]).all()
+
+
+def test_the_warm_up_prepares_every_kernel_the_root_analysis_calls():
+    """Level-5's root analysis updates its last search from its second move on: a kernel that the
+    warm-up left out would be compiled in the middle of a game (seconds without the analysis)."""
+    vc.warm_up()
+    for kernel in (vc.h_search, vc.h_search_update, vc.mustplay, vc.sc_keys):
+        assert kernel.signatures, f"{kernel.__name__} is not compiled by hex_vc.warm_up"
