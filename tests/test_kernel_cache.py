@@ -1,9 +1,10 @@
-"""The compiled-kernel cache: a damaged file is cleared and compiled again, never a broken engine.
+"""The compiled-kernel cache never costs the engine: a damaged file is cleared and compiled again,
+a disk that fails (full) means compiling in memory.
 
 numba stores each kernel's machine code in ``<cache>/<folder>/<module>.<kernel>-<line>.py3X.*.nbc``
 (with an ``.nbi`` index).  A file cut short would make every later load fail with a pickle error,
-and every computer move with it; ``ai.kernels.mends_the_cache`` deletes the kernels' files and
-warms up again.
+a full disk every save, and every computer move with them; ``ai.kernels.mends_the_cache`` deletes
+the kernels' files or turns the cache off, and warms up again.
 """
 
 from __future__ import annotations
@@ -31,9 +32,20 @@ WARM_AND_USE = (
 )
 
 
-def _run(cache: Path) -> subprocess.CompletedProcess:
+# numba's saving fails as on a full disk
+DISK_FULL = (
+    "import errno, os\n"
+    "from numba.core import caching\n"
+    "def full(*args):\n"
+    "    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))\n"
+    "caching.IndexDataCacheFile._save_data = full\n"
+    "caching.IndexDataCacheFile._save_index = full\n"
+)
+
+
+def _run(cache: Path, before: str = "") -> subprocess.CompletedProcess:
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
-    return subprocess.run([sys.executable, "-c", WARM_AND_USE], cwd=ROOT, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-c", before + WARM_AND_USE], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
 
 
@@ -50,6 +62,17 @@ def test_a_truncated_cache_file_is_compiled_again_and_the_kernels_answer_as_befo
     assert "compiled-kernel cache could not be read" in second.stderr
     assert second.stdout == first.stdout
     assert all(path.stat().st_size > 100 for path in tmp_path.glob("*/hex_inferior.*.nbc"))  # written whole again
+
+
+def test_a_disk_that_cannot_take_the_cache_means_compiling_in_memory(tmp_path):
+    expected = _run(tmp_path / "working")
+    assert expected.returncode == 0, expected.stderr
+
+    full = _run(tmp_path / "full", before=DISK_FULL)
+    assert full.returncode == 0, full.stderr
+    assert "compiling in memory for this run" in full.stderr
+    assert full.stdout == expected.stdout
+    assert not list((tmp_path / "full").glob("*/*.nbc"))
 
 
 def test_only_the_kernels_files_are_cleared(tmp_path, monkeypatch):

@@ -11,10 +11,11 @@ Linux), which an installed copy and the PyInstaller folder app can write, unlike
 folders; ``NUMBA_CACHE_DIR`` set by the user wins.  It is set here, before any kernel module is
 imported, because numba reads it when a kernel is decorated.
 
-A damaged cache file (a disk error, a copy cut short) would make numba fail on every load, and
-the engine with it, run after run.  Each module's ``warm_up`` is wrapped in ``mends_the_cache``:
-when loading fails inside numba's cache, the kernels' cache files are deleted and the warm-up runs
-once more, compiling afresh.
+The cache must never cost the user the engine.  A damaged cache file (a disk error, a copy cut
+short) would make numba fail on every load, run after run; a full disk would make it fail on every
+save.  Each module's ``warm_up`` is wrapped in ``mends_the_cache``: when it fails inside numba's
+cache code, a failure to read deletes the kernels' cache files, a failure of the disk (``OSError``)
+turns caching off for this process, and the warm-up runs once more.
 """
 
 from __future__ import annotations
@@ -61,10 +62,16 @@ def kernel_modules() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in Path(__file__).parent.glob("*.py") if p.stem != "__init__"))
 
 
-def failed_in_numba_cache(exc: BaseException) -> bool:
-    """True when ``exc`` was raised while numba read its on-disk cache."""
-    return any(Path(frame.filename).parts[-3:] == ("numba", "core", "caching.py")
-               for frame in traceback.extract_tb(exc.__traceback__))
+def numba_cache_failure(exc: BaseException) -> BaseException | None:
+    """The exception in ``exc``'s chain raised inside numba's on-disk cache code, if any (numba
+    may wrap it, e.g. in a typing error of a kernel that calls the one it was compiling)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if any(Path(frame.filename).parts[-3:] == ("numba", "core", "caching.py")
+               for frame in traceback.extract_tb(seen.__traceback__)):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def clear_kernel_cache() -> int:
@@ -81,19 +88,49 @@ def clear_kernel_cache() -> int:
     return deleted
 
 
+_in_memory = False  # set when the cache folder failed us: compile without the cache from then on
+
+
+def compile_in_memory() -> int:
+    """Turn numba's on-disk cache off for every kernel imported so far; how many were cached."""
+    global _in_memory
+    from numba.core.caching import NullCache
+    from numba.core.registry import CPUDispatcher
+
+    _in_memory = True
+    count = 0
+    for name in kernel_modules():
+        module = sys.modules.get(f"{__name__}.{name}")
+        for kernel in vars(module).values() if module is not None else ():
+            if isinstance(kernel, CPUDispatcher) and not isinstance(kernel._cache, NullCache):
+                kernel._cache = NullCache()
+                count += 1
+    return count
+
+
 def mends_the_cache(warm_up: Callable[[], None]) -> Callable[[], None]:
-    """``warm_up``, run once more after clearing the kernel cache if numba fails to read it."""
+    """``warm_up``, run once more if it failed in numba's cache: after deleting the kernels' cache
+    files (a file numba cannot read), or with the cache off (a disk that fails, e.g. full)."""
 
     @functools.wraps(warm_up)
     def mending() -> None:
+        if _in_memory:
+            compile_in_memory()  # kernels imported since caching was turned off
         try:
             warm_up()
         except Exception as exc:
-            if not failed_in_numba_cache(exc):
+            failure = numba_cache_failure(exc)
+            if failure is None:
                 raise
-            deleted = clear_kernel_cache()
-            log.warning("the compiled-kernel cache could not be read (%s: %s); deleted %d files of %s "
-                        "and compiling again", type(exc).__name__, exc, deleted, cache_dir())
+            what = f"{type(failure).__name__}: {failure}"
+            if isinstance(failure, OSError):
+                compile_in_memory()
+                log.warning("the compiled-kernel cache in %s cannot be used (%s); compiling in memory "
+                            "for this run", cache_dir(), what)
+            else:
+                deleted = clear_kernel_cache()
+                log.warning("the compiled-kernel cache could not be read (%s); deleted %d files of %s "
+                            "and compiling again", what, deleted, cache_dir())
             warm_up()
 
     return mending
