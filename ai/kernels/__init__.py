@@ -92,7 +92,10 @@ _in_memory = False  # set when the cache folder failed us: compile without the c
 
 
 def compile_in_memory() -> int:
-    """Turn numba's on-disk cache off for every kernel imported so far; how many were cached."""
+    """Turn numba's on-disk cache off for every kernel imported so far; how many were cached.
+
+    numba has no public switch for this: each dispatcher gets the ``NullCache`` that a kernel
+    decorated without ``cache=True`` has (numba's own classes; checked with numba 0.68)."""
     global _in_memory
     from numba.core.caching import NullCache
     from numba.core.registry import CPUDispatcher
