@@ -94,7 +94,15 @@ class Knowledge:
 
 
 def _cells(bits: np.ndarray, n: int) -> frozenset[int]:
-    return frozenset(c for c in range(n * n) if hex_vc.has_cell(bits, c))
+    """The cells of a kernel cell set (uint64 words, cell c at bit c % 64 of word c // 64), read
+    in numpy: one kernel call per cell from Python would cost more than the set."""
+    flags = np.unpackbits(bits.astype("<u8").view(np.uint8), bitorder="little")[: n * n]
+    return frozenset(int(c) for c in np.flatnonzero(flags))
+
+
+def _holds(bits: np.ndarray, cell: int) -> bool:
+    """Whether a kernel cell set holds ``cell`` (``hex_vc.has_cell``, asked from Python)."""
+    return bool(int(bits[cell >> 6]) >> (cell & 63) & 1)
 
 
 def _side_connections(colour: np.ndarray, n: int, side: int, lim: np.ndarray, earlier: dict | None = None):
@@ -477,7 +485,7 @@ class KnowledgeSearcher(HexSearcher):
                 elif status > 0:
                     first = nodes[node, kernel.N_FIRST]
                     for e in range(first, first + nodes[node, kernel.N_COUNT]):
-                        if value[e] >= 0.0 and not hex_vc.has_cell(cells, int(edges[e, kernel.E_MOVE])):
+                        if value[e] >= 0.0 and not _holds(cells, int(edges[e, kernel.E_MOVE])):
                             value[e] = -1.0
                 return True
             e = kernel.best_edge(nodes, edges, value, node)

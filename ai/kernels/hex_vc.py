@@ -659,4 +659,3 @@ def warm_up() -> None:
     out = np.zeros(words(n), np.uint64)
     mustplay(colour, n, neighbours(n), 1, lim, out)
     sc_keys(colour, n, neighbours(n), 0, lim, np.empty(n * n, np.int32))
-    has_cell(out, 0)  # as the players' Python code asks it, with a Python int
