@@ -211,3 +211,26 @@ def test_the_openings_tool_knows_which_5x5_first_moves_win(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "positions won for the new side: 8 games, the new side won 8" in out
     assert "positions lost for the new side: 8 games, the new side won 0" in out
+
+
+def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path):
+    """ai/data/README.md says ``tools/rastros_book.py --size 7`` made rastros_book7.npz: a fresh
+    run (its own checkpoint, written outside ai/data) gives the same positions and moves, and the
+    same figures except the seconds it took."""
+    from ai import data
+    from tools import rastros_book as tool
+
+    the_book(7)
+    out = tmp_path / "book7.npz"
+    assert tool.main(["--size", "7", "--out", str(out),
+                      "--checkpoint", str(tmp_path / "book7.pickle")]) == 0
+    timing = {"seconds", "hardness_seconds"}
+    figures = []
+    with np.load(out) as made, np.load(data.path(book.file_name(7))) as shipped:
+        for name in ("region", "code", "open_region", "open_code"):
+            assert np.array_equal(made[name], shipped[name]), name
+        for file in (made, shipped):
+            names, values = file["figure_names"].tolist(), file["figure_values"].tolist()
+            figures.append({k: v for k, v in zip(names, values) if k not in timing})
+    assert figures[0] == figures[1]
+    assert int(figures[0]["winner_positions"]) > 0

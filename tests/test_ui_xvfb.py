@@ -4,6 +4,7 @@ taken with ImageMagick's ``import`` must not be blank.  Skipped (with the reason
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -95,3 +96,59 @@ def test_menu_and_game_screenshots(xvfb, tmp_path):
     if out:
         shutil.copy(menu, Path(out) / "menu.png")
         shutil.copy(game, Path(out) / "game.png")
+
+
+CLIPBOARD_SCRIPT = """
+import json, shutil, subprocess, sys, time
+sys.modules["pyperclip"] = None  # as on a Linux desktop without xclip or xsel: the window's own clipboard
+import pygame
+from ui import clipboard
+from ui.app import App
+from ui.autosave import data_dir
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+app = App(size=(1000, 700), fps=0, demo="menu")
+app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1), ["d3", "c5"]))
+pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode=""))
+app.run_frames(3)
+result = {"driver": pygame.display.get_driver(), "copied": clipboard.get_text(),
+          "fallback_file": (data_dir() / "moves.txt").exists()}
+if shutil.which("xclip"):
+    reader = subprocess.Popen(["xclip", "-o", "-selection", "clipboard"], stdout=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while reader.poll() is None and time.monotonic() < deadline:
+        app.run_frames(1)  # the window answers the other program's request from its event loop
+        time.sleep(0.01)
+    result["other_program_read"] = reader.stdout.read().decode()
+    # xclip serves two requests (each read below makes one), then exits
+    subprocess.run(["xclip", "-i", "-selection", "clipboard", "-loops", "2"], input=b"python3 my_bot.py",
+                   check=True, timeout=10)
+    result["pasted"] = clipboard.get_text()
+    import pygame_menu  # a text field as the game setup's outside-player command, pasted into with Ctrl+V
+    field = pygame_menu.Menu("", 600, 400).add.text_input("", default="")
+    pygame.key.set_mods(pygame.KMOD_LCTRL)
+    field.update([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="",
+                                     test=True)])  # pygame-menu ignores a posted key unless marked so
+    result["field"] = field.get_value()
+print(json.dumps(result))
+"""
+
+
+def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
+    """Under a real X server "copy moves" (the M key in a game) puts the move list on the system
+    clipboard, not in the fallback file; with xclip installed (CI installs it) another program
+    reads it, and text another program copied is read back (the tournament's Ctrl+V) and pasted
+    into a pygame-menu text field (the game setup's)."""
+    env = dict(os.environ, DISPLAY=xvfb, TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    run = subprocess.run([sys.executable, "-c", CLIPBOARD_SCRIPT], cwd=ROOT, env=env, capture_output=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr.decode(errors="replace")
+    result = json.loads(run.stdout.decode().strip().splitlines()[-1])
+    assert result["driver"] == "x11"
+    assert "1. d3 c5" in result["copied"] and not result["fallback_file"]
+    if "other_program_read" in result:
+        assert result["other_program_read"] == result["copied"]
+        assert result["pasted"] == result["field"] == "python3 my_bot.py"

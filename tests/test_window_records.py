@@ -171,8 +171,7 @@ def test_export_keys_in_the_game(app, monkeypatch):
     from ui import export
     from ui.autosave import data_dir, games_dir
 
-    monkeypatch.setattr(export, "_pyperclip", lambda text: False)  # as on a machine without a clipboard
-    monkeypatch.setattr(export, "_sdl_clipboard", lambda text: False)
+    monkeypatch.setattr(export.clipboard, "put_text", lambda text: False)  # as on a machine without a clipboard
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 

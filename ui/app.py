@@ -27,6 +27,7 @@ from dataclasses import replace
 
 import pygame
 
+from ui import clipboard
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import set_window_icon
@@ -70,6 +71,7 @@ class App:
         pygame.display.set_caption(TITLE)
         set_window_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        clipboard.serve_text_fields()
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
         self.fps = fps

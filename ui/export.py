@@ -4,28 +4,26 @@
     ok, message = copy_text(move_list_text(record))     # message: what happened, for the window
 
 The picture is drawn off screen by the same board view the window uses, so it looks like the
-game on screen without the panel and buttons.  The clipboard is tried through pygame (SDL's
-clipboard, when a real window exists), then pyperclip if it is installed; when neither works
-the text is written to a file and the message says where, so the player never loses it.
+game on screen without the panel and buttons.  The clipboard is ui/clipboard.py's; when it does
+not work (no real window, no clipboard) the text is written to a file and the message says where,
+so the player never loses it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
-import logging
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from games.base import Game, State
+from ui import clipboard
 from ui.board_view import Overlay
 from ui.i18n import _
 from ui.record_files import atomic_write_text
 from ui.theme import DARK, Theme
-
-log = logging.getLogger(__name__)
 
 
 def board_view(game: Game) -> Any:
@@ -62,35 +60,9 @@ def save_board_png(game: Game, state: State, path: Path | str, **kwargs: Any) ->
     return path
 
 
-def _sdl_clipboard(text: str) -> bool:
-    if not pygame.display.get_init() or pygame.display.get_surface() is None:
-        return False
-    if pygame.display.get_driver() in ("dummy", "offscreen"):
-        return False  # SDL keeps such text to itself: nobody else could paste it
-    try:
-        pygame.scrap.put_text(text)
-        return pygame.scrap.get_text() == text
-    except (pygame.error, AttributeError, NotImplementedError) as exc:
-        log.info("SDL clipboard unavailable: %s", exc)
-        return False
-
-
-def _pyperclip(text: str) -> bool:
-    try:
-        import pyperclip
-    except ImportError:
-        return False
-    try:
-        pyperclip.copy(text)
-        return True
-    except Exception as exc:  # noqa: BLE001 - pyperclip raises its own types per platform
-        log.info("pyperclip cannot copy: %s", exc)
-        return False
-
-
 def copy_text(text: str, fallback: Path | None = None) -> tuple[bool, str]:
     """Put ``text`` on the clipboard; returns (copied, a message for the player)."""
-    if _sdl_clipboard(text) or _pyperclip(text):
+    if clipboard.put_text(text):
         return True, _("Move list copied to the clipboard")
     if fallback is not None:
         with contextlib.suppress(OSError):

@@ -25,7 +25,7 @@ import ai
 import games
 from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summary, Tournament, TournamentDone
 from ai.tournament import standings as make_standings
-from ui import words
+from ui import clipboard, words
 from ui.i18n import _
 from ui.outside_players import short
 from ui.scenes.base import Scene
@@ -314,7 +314,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.entry_focus = False
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-                self.entry += _clipboard()
+                self.entry += clipboard.get_text().replace("\n", " ").strip()
             return
         if event.key == pygame.K_ESCAPE:
             self._back()
@@ -453,13 +453,3 @@ def _documents() -> Path:
         return Path(user_documents_dir())
     except Exception:  # no documents folder on this system: the home folder
         return Path.home()
-
-
-def _clipboard() -> str:
-    try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        data = pygame.scrap.get(pygame.SCRAP_TEXT)
-        return data.decode("utf-8", "ignore").rstrip("\x00") if data else ""
-    except (pygame.error, AttributeError):
-        return ""

@@ -1,0 +1,42 @@
+"""ui/clipboard.py without a real window (the real X11 clipboard: tests/test_ui_xvfb.py)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ui import clipboard
+
+
+@pytest.mark.parametrize("name, is_sdl", [
+    ("libSDL2-2-1667c208.0.so.0.2800.4", True),  # Linux wheels (pygame.libs)
+    ("libSDL2-2.0.so.0", True),  # a system SDL
+    ("libSDL2-2.0.0.dylib", True),  # macOS wheels (.dylibs)
+    ("SDL2.dll", True),  # Windows wheels
+    ("libSDL2_image-2-6bbdaa8d.0.so.0.2.3", False),
+    ("libSDL2_mixer-2-673d03d7.0.so.0.600.3", False),
+    ("SDL2_ttf.dll", False),
+    ("libSDL2.a", False),
+])
+def test_only_sdl_itself_is_taken_for_the_clipboard(name, is_sdl):
+    assert bool(clipboard.SDL_NAME.match(name)) is is_sdl
+
+
+def test_a_window_without_a_real_display_claims_no_copy():
+    """SDL's dummy driver keeps text to itself: copying there must not report a success that no
+    other program could paste (the caller then saves the text to a file)."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    assert pygame.display.get_driver() in ("dummy", "offscreen")
+    assert clipboard.put_text("1. d3 c5") is False
+    assert clipboard.get_text() == ""
+
+
+def test_pygame_menu_text_fields_use_our_clipboard(monkeypatch):
+    from pygame_menu.widgets.widget import textinput
+
+    monkeypatch.setattr(textinput, "clipboard_copy", textinput.clipboard_copy)
+    monkeypatch.setattr(textinput, "clipboard_paste", textinput.clipboard_paste)
+    clipboard.serve_text_fields()
+    assert textinput.clipboard_copy is clipboard.put_text
+    assert textinput.clipboard_paste is clipboard.get_text
