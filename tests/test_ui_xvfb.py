@@ -152,3 +152,34 @@ def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
     if "other_program_read" in result:
         assert result["other_program_read"] == result["copied"]
         assert result["pasted"] == result["field"] == "python3 my_bot.py"
+
+
+FULLSCREEN_SCRIPT = """
+import json, pygame
+from ui import settings
+from ui.app import App
+
+app = App(fps=0, demo="menu")  # the size the settings remember: 1000x700
+sizes = [app.screen.get_size()]
+for _ in range(2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    app.run_frames(5)
+    sizes.append(app.screen.get_size())
+app.quit()
+print(json.dumps({"sizes": sizes, "saved": settings.load()[0].window_size}))
+"""
+
+
+def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"window_size": [1000, 700]}))
+    env = dict(os.environ, DISPLAY=xvfb, TABULEIRO_CONFIG_DIR=str(config), SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    run = subprocess.run([sys.executable, "-c", FULLSCREEN_SCRIPT], cwd=ROOT, env=env, capture_output=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr.decode(errors="replace")
+    result = json.loads(run.stdout.decode().strip().splitlines()[-1])
+    assert result["sizes"] == [[1000, 700], [1280, 800], [1000, 700]]  # Xvfb's screen is 1280x800
+    assert result["saved"] == [1000, 700]  # the window's size is remembered, not the screen's

@@ -53,6 +53,12 @@ def _init_pygame() -> None:
         init_pygame()
 
 
+def _is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11 or Alt+Enter, the usual keys for full screen on every desktop."""
+    alt = event.mod & pygame.KMOD_ALT and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(alt))
+
+
 def _quit_after_frames() -> int | None:
     """``TABULEIRO_QUIT_AFTER_FRAMES=N``: CI starts the app headless and it quits after N frames."""
     value = os.environ.get("TABULEIRO_QUIT_AFTER_FRAMES", "").strip()
@@ -71,6 +77,8 @@ class App:
         pygame.display.set_caption(TITLE)
         set_window_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.fullscreen = False
+        self._window_size = self.size  # the window's size to come back to from full screen
         clipboard.serve_text_fields()
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
@@ -90,6 +98,8 @@ class App:
             self.messages.add(problem, "error", duration=12.0)
             log.warning(problem)
         self.scene: Scene | None = None
+        if self.settings.fullscreen:
+            self.set_fullscreen(True)
         self._last_frame = time.monotonic()
         self.open_demo(demo if demo is not None else os.environ.get("TABULEIRO_DEMO", "menu"))
 
@@ -235,6 +245,7 @@ class App:
     def apply_settings(self) -> None:
         """Save the settings; the scenes read colours and defaults from them on every frame."""
         apply_desktop_settings(self.settings)
+        self.set_fullscreen(self.settings.fullscreen)
         problem = settings_mod.save(self.settings)
         if problem:
             self.messages.add(problem, "error")
@@ -253,12 +264,37 @@ class App:
             self.report(exc)
 
     # -- the loop ---------------------------------------------------------------------------
+    def set_fullscreen(self, on: bool) -> None:
+        """The whole screen at the desktop's own size (no mode change), or back to the window as it
+        was; the scene is laid out again for the new size."""
+        if on == self.fullscreen:
+            return
+        if on:
+            self._window_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+        self.fullscreen = on
+        pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED))  # sizes of the mode just left
+        self._fit(*self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.fullscreen
+        self.apply_settings()
+
     def _resize(self, width: int, height: int) -> None:
+        """The window was resized (by the player or the window manager)."""
+        if self.fullscreen:
+            self._fit(*self.screen.get_size())  # the screen's size is the one to fill
+            return
         width, height = max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
         if (width, height) != self.screen.get_size():
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        self._fit(width, height)
+
+    def _fit(self, width: int, height: int) -> None:
         self.size = (width, height)
-        if self.remember_size:
+        if self.remember_size and not self.fullscreen:
             self.settings.window_size = self.size
         if self.scene is not None:
             self.guard(self.scene.resize, self.size)
@@ -308,6 +344,9 @@ class App:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
                 self._resize(event.x, event.y)
+            elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
+                self.guard(self.toggle_fullscreen)
+                continue
             elif event.type == pygame.DROPFILE:  # a record file dropped on the window: replay it
                 from ui.scenes.replay import open_file
 

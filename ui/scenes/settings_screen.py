@@ -58,6 +58,8 @@ class SettingsScene(MenuFormScene):
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
         menu.add.selector(_("Computer time per move") + ": ", times, default=index, style="fancy", selector_id="move_time",
                           onchange=lambda _sel, v: self._set("move_time", v))
+        menu.add.toggle_switch(_("Full screen (F11)") + ": ", st.fullscreen, toggleswitch_id="fullscreen",
+                               onchange=lambda v: self._set("fullscreen", v), **toggle_style(self.app.theme, s))
         menu.add.toggle_switch(_("Sound") + ": ", st.sound, toggleswitch_id="sound",
                                onchange=lambda v: self._set("sound", v), **toggle_style(self.app.theme, s))
         volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]

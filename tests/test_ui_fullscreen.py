@@ -1,0 +1,84 @@
+"""Full screen: F11 or Alt+Enter anywhere, or the settings screen's switch; remembered across sessions.
+
+On SDL's dummy driver the "screen" is its desktop size; the real X11 window: tests/test_ui_xvfb.py."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from tests.ui_helpers import click, key
+from ui import settings as st
+from ui.app import App
+
+
+def desktop() -> tuple[int, int]:
+    return tuple(pygame.display.get_desktop_sizes()[0])
+
+
+def test_f11_fills_the_screen_and_lays_the_menu_out_again(app):
+    window = app.size
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.screen.get_size() == desktop() == app.size
+    assert app.scene.menu.get_width() <= app.size[0]
+    assert st.load()[0].fullscreen is True  # saved at once
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == app.screen.get_size()
+    assert st.load()[0].fullscreen is False
+    assert app.settings.window_size == window or not app.remember_size
+
+
+def test_alt_enter_toggles_and_enter_alone_does_not(app):
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LALT)
+    assert app.fullscreen
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL | pygame.KMOD_LALT)  # another shortcut: left alone
+    assert app.fullscreen
+    key(app, pygame.K_KP_ENTER, mod=pygame.KMOD_RALT)
+    assert not app.fullscreen
+
+
+def test_a_resize_event_in_full_screen_keeps_the_whole_screen(app):
+    key(app, pygame.K_F11)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    app.run_frames(2)
+    assert app.fullscreen and app.size == app.screen.get_size() == desktop()
+
+
+def test_the_settings_switch_takes_a_click(app):
+    from ui.scenes.settings_screen import SettingsScene
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    switch = app.scene.menu.get_widget("fullscreen")
+    rect = switch.get_rect(to_real_position=True, apply_padding=False)
+    click(app, (rect.right - 10, rect.centery))  # on the switch itself (left of it: its title)
+    assert app.fullscreen and app.settings.fullscreen
+    assert app.scene.menu.get_widget("fullscreen").get_value() is True  # laid out again for the new size
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.scene.menu.get_widget("fullscreen").get_value() is False
+
+
+def test_the_window_opens_full_screen_when_it_was_closed_so(tmp_path, monkeypatch):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"fullscreen": True, "window_size": [1000, 700]}))
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(config))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0, demo="menu")
+    try:
+        assert app.fullscreen and app.size == desktop()
+        key(app, pygame.K_F11)
+        assert not app.fullscreen
+        app.quit()
+        assert st.load()[0].fullscreen is False
+    finally:
+        app.quit()
+
+
+def test_a_fullscreen_setting_that_is_not_true_or_false_is_reported(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"fullscreen": "yes"}))
+    settings, problem = st.load(path)
+    assert problem is not None and "fullscreen" in problem
+    assert settings.fullscreen is False
