@@ -23,6 +23,9 @@ _scratch = tempfile.mkdtemp(prefix="tabuleiro-tests-")
 atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
 os.environ.setdefault("TABULEIRO_CONFIG_DIR", os.path.join(_scratch, "config"))
 os.environ.setdefault("TABULEIRO_DATA_DIR", os.path.join(_scratch, "data"))
+# A first start takes the desktop's language (ui.i18n.system_language): the tests' is English,
+# whatever the machine's; tests of other languages set theirs.
+os.environ["LANGUAGE"] = "en"
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pytest  # noqa: E402

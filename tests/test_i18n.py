@@ -146,3 +146,66 @@ def test_every_players_description_has_its_portuguese_entry():
                for text in (player.description,)
                if text and not (text in entries and entries[text].translated())]
     assert missing == []
+
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.mark.parametrize("environment, expected", [
+    ({"LANG": "pt_PT.UTF-8"}, "pt"),
+    ({"LANG": "pt_BR.UTF-8"}, "pt"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),  # no German catalog: English, not the next variable
+    ({"LANGUAGE": "de:pt_BR:en", "LANG": "de_DE.UTF-8"}, "pt"),  # the first language of the list we have
+    ({"LANGUAGE": "en_GB:pt", "LANG": "pt_PT.UTF-8"}, "en"),
+    ({"LC_ALL": "C", "LANG": "pt_PT.UTF-8"}, "en"),  # LC_ALL wins over LANG, and C is English
+    ({"LC_MESSAGES": "pt_PT@euro", "LANG": "en_US.UTF-8"}, "pt"),
+    ({"LANG": "C.UTF-8"}, "en"),
+])
+def test_the_system_language_is_read_as_gettext_reads_it(monkeypatch, environment, expected):
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    monkeypatch.setattr(i18n, "_platform_language", lambda: "")
+    assert i18n.system_language() == expected
+
+
+def test_the_platform_language_counts_only_without_locale_variables(monkeypatch):
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(i18n, "_platform_language", lambda: "pt")
+    assert i18n.system_language() == "pt"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert i18n.system_language() == "en"
+
+
+def test_a_first_start_speaks_the_desktops_language_and_later_ones_the_players(tmp_path, monkeypatch):
+    """No settings file: Portuguese on a Portuguese desktop.  A file from before this setting
+    existed (no "language") keeps English, the language that player had; a chosen one is kept."""
+    import json
+
+    from ui import settings as st
+
+    monkeypatch.setenv("LANGUAGE", "pt_PT")
+    path = tmp_path / "settings.json"
+    assert st.load(path) == (st.Settings(language="pt"), None)
+    path.write_text(json.dumps({"theme": "light"}))
+    assert st.load(path)[0].language == "en"
+    path.write_text(json.dumps({"language": "en"}))
+    assert st.load(path)[0].language == "en"
+
+
+def test_the_window_opens_in_portuguese_on_a_portuguese_desktop(tmp_path, monkeypatch):
+    from ui.app import App
+
+    monkeypatch.setenv("LANGUAGE", "pt_PT")
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    try:
+        assert i18n.language() == "pt"
+        labels = [widget.get_title() for widget in app.scene.menu.get_widgets()]
+        assert "Definições" in labels, labels
+    finally:
+        app.quit()
+        i18n.set_language("en")

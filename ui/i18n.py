@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import gettext
 import logging
+import os
+import subprocess
+import sys
 
 from ui.paths import asset_path
 
@@ -46,6 +49,48 @@ def set_language(code: str) -> str:
             code = "en"
     _current = code
     return code
+
+
+def system_language() -> str:
+    """The desktop's language when we have its catalog, else English: what the first start shows
+    (afterwards the settings remember the player's choice).
+
+    As gettext reads it on POSIX: the ``LANGUAGE`` list first (its first language we have), then
+    the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set ("C" and "POSIX" mean English);
+    then the platform's own setting on Windows and macOS, where a program started from the desktop
+    usually has none of those variables."""
+    ours = dict(LANGUAGES)
+    for entry in os.environ.get("LANGUAGE", "").split(":"):
+        if _code(entry) in ours:
+            return _code(entry)
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            code = "en" if value in ("C", "POSIX") or value.startswith("C.") else _code(value)
+            return code if code in ours else "en"
+    code = _platform_language()
+    return code if code in ours else "en"
+
+
+def _code(locale_name: str) -> str:
+    """"pt_PT.UTF-8@euro" -> "pt"."""
+    return locale_name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def _platform_language() -> str:
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            primary = ctypes.windll.kernel32.GetUserDefaultUILanguage() & 0x3FF  # a Windows LANGID
+            return {0x09: "en", 0x16: "pt"}.get(primary, "")
+        if sys.platform == "darwin":
+            run = subprocess.run(["defaults", "read", "-g", "AppleLocale"], capture_output=True, text=True,
+                                 timeout=2)
+            return _code(run.stdout.strip())
+    except (OSError, AttributeError, subprocess.SubprocessError) as exc:
+        log.info("the system's language is unknown: %s", exc)
+    return ""
 
 
 def language() -> str:

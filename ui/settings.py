@@ -94,11 +94,20 @@ def _from_json(data: object) -> Settings:
     return settings
 
 
+def first_settings() -> Settings:
+    """The defaults, in the desktop's language when we have it (ui.i18n.system_language)."""
+    try:
+        from ui.i18n import system_language
+    except ImportError:
+        return Settings()
+    return Settings(language=system_language())
+
+
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a problem description if the file was bad."""
     path = path or settings_path()
     if not path.exists():
-        return Settings(), None
+        return first_settings(), None
     try:
         return _from_json(json.loads(path.read_text(encoding="utf-8"))), None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError) as exc:
@@ -113,7 +122,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
             where = f"moved to {aside.name}"
         except OSError:
             where = "left in place"
-        return Settings(), f"Settings file was unreadable ({exc}); {where}; using defaults."
+        return first_settings(), f"Settings file was unreadable ({exc}); {where}; using defaults."
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
