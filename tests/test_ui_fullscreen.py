@@ -18,7 +18,6 @@ def desktop() -> tuple[int, int]:
 
 
 def test_f11_fills_the_screen_and_lays_the_menu_out_again(app):
-    window = app.size
     key(app, pygame.K_F11)
     assert app.fullscreen and app.screen.get_size() == desktop() == app.size
     assert app.scene.menu.get_width() <= app.size[0]
@@ -26,7 +25,6 @@ def test_f11_fills_the_screen_and_lays_the_menu_out_again(app):
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.size == app.screen.get_size()
     assert st.load()[0].fullscreen is False
-    assert app.settings.window_size == window or not app.remember_size
 
 
 def test_alt_enter_toggles_and_enter_alone_does_not(app):
@@ -82,3 +80,19 @@ def test_a_fullscreen_setting_that_is_not_true_or_false_is_reported(tmp_path, mo
     settings, problem = st.load(path)
     assert problem is not None and "fullscreen" in problem
     assert settings.fullscreen is False
+
+
+def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(app, monkeypatch):
+    real_set_mode = pygame.display.set_mode
+
+    def refuse(size=(0, 0), flags=0, *args, **kwargs):
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("no full screen on this display")
+        return real_set_mode(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", refuse)
+    size = app.size
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == size == app.screen.get_size()
+    assert app.settings.fullscreen is False and st.load()[0].fullscreen is False
+    assert any("no full screen on this display" in message.text for message in app.messages.items)

@@ -31,6 +31,7 @@ from ui import clipboard
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import set_window_icon
+from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme
 from ui.widgets import Messages
@@ -269,11 +270,17 @@ class App:
         was; the scene is laid out again for the new size."""
         if on == self.fullscreen:
             return
-        if on:
-            self._window_size = self.size
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+        try:
+            if on:
+                self._window_size = self.size
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+        except pygame.error as exc:  # the display refused: stay as we are, and say so
+            log.warning("full screen %s failed: %s", "on" if on else "off", exc)
+            self.settings.fullscreen = self.fullscreen
+            self.messages.add(_("Full screen is not available here: {error}").format(error=exc), "error")
+            return
         self.fullscreen = on
         pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED))  # sizes of the mode just left
         self._fit(*self.screen.get_size())
