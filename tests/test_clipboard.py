@@ -1,11 +1,11 @@
-"""ui/clipboard.py without a real window (the real X11 clipboard: tests/test_ui_xvfb.py)."""
+"""ui/clipboard.py and ui/sdl.py without a real window (the real X11 clipboard and window: tests/test_ui_xvfb.py)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from ui import clipboard
+from ui import clipboard, sdl
 
 
 @pytest.mark.parametrize("name, is_sdl", [
@@ -19,7 +19,7 @@ from ui import clipboard
     ("libSDL2.a", False),
 ])
 def test_only_sdl_itself_is_taken_for_the_clipboard(name, is_sdl):
-    assert bool(clipboard.SDL_NAME.match(name)) is is_sdl
+    assert bool(sdl.SDL_NAME.match(name)) is is_sdl
 
 
 def test_a_window_without_a_real_display_claims_no_copy():
@@ -40,3 +40,11 @@ def test_pygame_menu_text_fields_use_our_clipboard(monkeypatch):
     clipboard.serve_text_fields()
     assert textinput.clipboard_copy is clipboard.put_text
     assert textinput.clipboard_paste is clipboard.get_text
+
+
+def test_pygames_own_sdl_is_found_and_reaches_its_window():
+    pygame.display.init()
+    pygame.display.set_mode((900, 600), pygame.RESIZABLE)
+    library = sdl.sdl()
+    assert library is not None and library.SDL_WasInit(sdl.SDL_INIT_VIDEO)
+    assert sdl.set_minimum_window_size(800, 560) is True

@@ -155,7 +155,7 @@ def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
 
 
 FULLSCREEN_SCRIPT = """
-import json, pygame
+import json, shutil, subprocess, pygame
 from ui import settings
 from ui.app import App
 
@@ -165,12 +165,18 @@ for _ in range(2):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
     app.run_frames(5)
     sizes.append(app.screen.get_size())
+hints = ""
+if shutil.which("xprop"):  # what the window manager is told: the smallest size of the window
+    window = hex(pygame.display.get_wm_info()["window"])
+    hints = subprocess.run(["xprop", "-id", window, "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
 app.quit()
-print(json.dumps({"sizes": sizes, "saved": settings.load()[0].window_size}))
+print(json.dumps({"sizes": sizes, "saved": settings.load()[0].window_size, "hints": hints}))
 """
 
 
 def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
+    """Full screen and back under a real X server; the window given back still tells the window
+    manager its minimum size (ui/app.py MIN_SIZE), so it cannot be dragged smaller."""
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"window_size": [1000, 700]}))
@@ -183,3 +189,5 @@ def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
     result = json.loads(run.stdout.decode().strip().splitlines()[-1])
     assert result["sizes"] == [[1000, 700], [1280, 800], [1000, 700]]  # Xvfb's screen is 1280x800
     assert result["saved"] == [1000, 700]  # the window's size is remembered, not the screen's
+    if result["hints"]:  # xprop (x11-utils, which CI installs) was there
+        assert "minimum size: 800 by 560" in result["hints"], result["hints"]

@@ -27,7 +27,7 @@ from dataclasses import replace
 
 import pygame
 
-from ui import clipboard
+from ui import clipboard, sdl
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import set_window_icon
@@ -77,7 +77,7 @@ class App:
         self.size: tuple[int, int] = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         pygame.display.set_caption(TITLE)
         set_window_icon()
-        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.screen = self._window(self.size)
         self.fullscreen = False
         self._window_size = self.size  # the window's size to come back to from full screen
         clipboard.serve_text_fields()
@@ -275,7 +275,7 @@ class App:
                 self._window_size = self.size
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+                self.screen = self._window(self._window_size)
         except pygame.error as exc:  # the display refused: stay as we are, and say so
             log.warning("full screen %s failed: %s", "on" if on else "off", exc)
             self.settings.fullscreen = self.fullscreen
@@ -296,8 +296,16 @@ class App:
             return
         width, height = max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
         if (width, height) != self.screen.get_size():
-            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.screen = self._window((width, height))
         self._fit(width, height)
+
+    @staticmethod
+    def _window(size: tuple[int, int]) -> pygame.Surface:
+        """A resizable window of ``size``, which the window manager keeps at least ``MIN_SIZE``
+        (so it is never dragged smaller and snapped back)."""
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        sdl.set_minimum_window_size(*MIN_SIZE)
+        return screen
 
     def _fit(self, width: int, height: int) -> None:
         self.size = (width, height)

@@ -10,8 +10,8 @@ clipboard in the same process worked both ways (checked under Xvfb against ``xcl
 text goes, in this order, through:
 
 - ``pygame.scrap.put_text``/``get_text`` where pygame has them (pygame-ce's SDL-based API);
-- SDL's ``SDL_SetClipboardText``/``SDL_GetClipboardText``, called with ctypes in the SDL library
-  pygame has already loaded and initialised (a copy whose video is not initialised is not used);
+- SDL's ``SDL_SetClipboardText``/``SDL_GetClipboardText``, called in the SDL library pygame has
+  already loaded (ui/sdl.py);
 - pyperclip (pygame-menu's dependency), which needs a helper program such as xclip on Linux.
 
 pygame-menu's text fields (the outside player's command in the game setup) copy and paste through
@@ -24,20 +24,13 @@ there would claim a success no other program could see.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
-import re
-import sys
-from collections.abc import Iterator
-from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
-log = logging.getLogger(__name__)
+from ui.sdl import sdl as _sdl
 
-SDL_INIT_VIDEO = 0x20
-SDL_NAME = re.compile(r"^(lib)?SDL2([-.].*)?\.(so|dylib|dll)(\..*)?$")  # not SDL2_image, SDL2_ttf...
+log = logging.getLogger(__name__)
 
 
 def put_text(text: str) -> bool:
@@ -96,51 +89,6 @@ def serve_text_fields() -> None:
 def _real_window() -> bool:
     return (pygame.display.get_init() and pygame.display.get_surface() is not None
             and pygame.display.get_driver() not in ("dummy", "offscreen"))
-
-
-@lru_cache(maxsize=1)
-def _sdl() -> ctypes.CDLL | None:
-    """pygame's SDL library with its video initialised, or None."""
-    for candidate in dict.fromkeys(_sdl_candidates()):
-        try:
-            library = ctypes.CDLL(candidate)
-            library.SDL_WasInit.argtypes = [ctypes.c_uint32]
-            library.SDL_WasInit.restype = ctypes.c_uint32
-            library.SDL_SetClipboardText.argtypes = [ctypes.c_char_p]
-            library.SDL_SetClipboardText.restype = ctypes.c_int
-            library.SDL_GetClipboardText.argtypes = []
-            library.SDL_GetClipboardText.restype = ctypes.c_void_p
-            library.SDL_free.argtypes = [ctypes.c_void_p]
-            library.SDL_free.restype = None
-        except (OSError, AttributeError) as exc:
-            log.debug("not an SDL library we can use: %s (%s)", candidate, exc)
-            continue
-        if library.SDL_WasInit(SDL_INIT_VIDEO):
-            return library
-    log.info("no initialised SDL library found for the clipboard")
-    return None
-
-
-def _sdl_candidates() -> Iterator[str]:
-    """Where pygame's SDL may be: loaded already (Linux), beside pygame (wheels), the system's."""
-    maps = Path("/proc/self/maps")
-    if maps.exists():
-        try:
-            for line in maps.read_text().splitlines():
-                fields = line.split(maxsplit=5)  # address, perms, offset, device, inode, path
-                if len(fields) == 6 and fields[5].startswith("/") and SDL_NAME.match(Path(fields[5]).name):
-                    yield fields[5]
-        except OSError:
-            pass
-    package = Path(pygame.__file__).parent
-    for folder in (package, package / ".dylibs", package.parent / "pygame.libs"):
-        if folder.is_dir():
-            yield from (str(p) for p in sorted(folder.iterdir()) if SDL_NAME.match(p.name))
-    found = ctypes.util.find_library("SDL2")
-    if found:
-        yield found
-    if sys.platform == "win32":
-        yield "SDL2.dll"
 
 
 def _pyperclip_copy(text: str) -> bool:

@@ -1,0 +1,102 @@
+"""SDL functions the maintained pygame does not expose, called in the SDL library pygame has loaded.
+
+    sdl()                              # that library (ctypes), or None
+    set_minimum_window_size(800, 560)  # the window manager then keeps the window at least that big
+
+The library is found where pygame's copy is: among the libraries this process has mapped (Linux,
+wheels and PyInstaller bundles alike), beside the pygame package (``pygame.libs`` on Linux wheels,
+``.dylibs`` on macOS, the package folder on Windows), then the system's.  Only a copy whose video
+subsystem is initialised is used: another copy would hold none of pygame's windows.  Everything
+here is an extra: when no such library is found the callers fall back to what pygame offers.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import re
+import sys
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+_window = None  # pygame._sdl2.video.Window of the display module's window, kept alive (see below)
+
+SDL_INIT_VIDEO = 0x20
+SDL_NAME = re.compile(r"^(lib)?SDL2([-.].*)?\.(so|dylib|dll)(\..*)?$")  # not SDL2_image, SDL2_ttf...
+SIGNATURES = {  # name: (argument types, result type)
+    "SDL_WasInit": ([ctypes.c_uint32], ctypes.c_uint32),
+    "SDL_SetClipboardText": ([ctypes.c_char_p], ctypes.c_int),
+    "SDL_GetClipboardText": ([], ctypes.c_void_p),
+    "SDL_free": ([ctypes.c_void_p], None),
+    "SDL_GetWindowFromID": ([ctypes.c_uint32], ctypes.c_void_p),
+    "SDL_SetWindowMinimumSize": ([ctypes.c_void_p, ctypes.c_int, ctypes.c_int], None),
+}
+
+
+@lru_cache(maxsize=1)
+def sdl() -> ctypes.CDLL | None:
+    """pygame's SDL library with its video initialised (and the functions above typed), or None."""
+    for candidate in dict.fromkeys(_candidates()):
+        try:
+            library = ctypes.CDLL(candidate)
+            for name, (arguments, result) in SIGNATURES.items():
+                function = getattr(library, name)
+                function.argtypes, function.restype = arguments, result
+        except (OSError, AttributeError) as exc:
+            log.debug("not an SDL library we can use: %s (%s)", candidate, exc)
+            continue
+        if library.SDL_WasInit(SDL_INIT_VIDEO):
+            return library
+    log.info("no initialised SDL library found")
+    return None
+
+
+def set_minimum_window_size(width: int, height: int) -> bool:
+    """Tell the window manager the smallest size of pygame's window; False when it cannot be said."""
+    global _window
+    try:
+        from pygame._sdl2.video import Window
+
+        # pygame records this object in its SDL window (window events carry it as their
+        # ``window``) without keeping a reference: freed, it leaves a dangling pointer there, and
+        # the real window died of a segmentation fault within seconds (tests/test_ui_xvfb.py).
+        # So it lives until the next window's object replaces it.
+        _window = Window.from_display_module()
+        window_id = _window.id
+    except (ImportError, AttributeError, pygame.error) as exc:
+        log.info("pygame's window is not reachable: %s", exc)
+        return False
+    library = sdl()
+    if library is None:
+        return False
+    window = library.SDL_GetWindowFromID(window_id)
+    if not window:
+        return False
+    library.SDL_SetWindowMinimumSize(window, width, height)
+    return True
+
+
+def _candidates() -> Iterator[str]:
+    maps = Path("/proc/self/maps")
+    if maps.exists():
+        try:
+            for line in maps.read_text().splitlines():
+                fields = line.split(maxsplit=5)  # address, perms, offset, device, inode, path
+                if len(fields) == 6 and fields[5].startswith("/") and SDL_NAME.match(Path(fields[5]).name):
+                    yield fields[5]
+        except OSError:
+            pass
+    package = Path(pygame.__file__).parent
+    for folder in (package, package / ".dylibs", package.parent / "pygame.libs"):
+        if folder.is_dir():
+            yield from (str(p) for p in sorted(folder.iterdir()) if SDL_NAME.match(p.name))
+    found = ctypes.util.find_library("SDL2")
+    if found:
+        yield found
+    if sys.platform == "win32":
+        yield "SDL2.dll"
