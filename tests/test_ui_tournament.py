@@ -39,3 +39,65 @@ def test_ratings_need_enough_games_and_show_their_interval():
     assert elo_label(perfect) == "above +300"  # never "± 0"
     usual = Standing("a", games=20, points=12.0, elo=70.0, elo_low=-20.0, elo_high=170.0)
     assert elo_label(usual) == "+70 (-20..+170)"
+
+
+def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, monkeypatch):
+    """Every setup control by the mouse (game arrows, an option, games per pair, openings, time,
+    processes, watching, the players), the outside player's field by keyboard and Ctrl+V, then a
+    tournament started, stopped and replaced by a new setup -- no error caught by the window."""
+    import pygame
+
+    from tests.ui_helpers import click, key
+    from ui import clipboard
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+
+    def button(prefix: str):
+        return next(b for b in scene.buttons if b.label.startswith(prefix))
+
+    first_game = scene.game_id
+    click(app, scene.buttons[2].rect.center)  # ">"
+    assert scene.game_id != first_game
+    click(app, scene.buttons[1].rect.center)  # "<"
+    assert scene.game_id == first_game
+    option = scene.option_buttons[0]
+    before = option.label
+    click(app, option.rect.center)
+    assert option.label != before
+    for prefix in ("Games per pair", "Random opening moves", "Time per move", "Watch the games"):
+        before = button(prefix).label
+        click(app, button(prefix).rect.center)
+        assert button(prefix).label != before, prefix
+    start = button("Start")
+    for player in scene.player_buttons:  # every player off: nothing to start
+        if player.active:
+            click(app, player.rect.center)
+    assert not scene.selected and not start.enabled
+    click(app, start.rect.center)
+    assert scene.tournament is None
+    click(app, scene.entry_rect.center)
+    assert scene.entry_focus
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:x"))
+    app.run_frames(2)
+    key(app, pygame.K_BACKSPACE)
+    monkeypatch.setattr(clipboard, "get_text", lambda: "python3 bot.py\n")
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert scene.entry == "gtp:python3 bot.py"
+    key(app, pygame.K_ESCAPE)  # leaves the field, not the screen
+    assert not scene.entry_focus and app.scene is scene
+
+    for player in scene.player_buttons[:2]:
+        click(app, player.rect.center)
+    assert len(scene.selected) == 2 and start.enabled
+    click(app, start.rect.center)
+    assert scene.tournament is not None and scene.running
+    click(app, button("Stop").rect.center)
+    assert app.run_frames(400, until=lambda: not scene.running, timeout=30)
+    app.run_frames(1)  # the frame that shows the stopped run (its buttons)
+    assert not button("Stop").enabled and button("New tournament").enabled
+    click(app, button("New tournament").rect.center)
+    assert scene.tournament is None and button("Start")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is not scene
