@@ -1,6 +1,8 @@
-"""A real window under Xvfb: the app starts, shows the menu and a game in progress; screenshots
-taken with ImageMagick's ``import`` must not be blank.  Skipped (with the reason) when Xvfb or
-``import`` is missing; CI installs them."""
+"""A real window under Xvfb: the app starts, shows the menu and a game in progress (screenshots
+taken with ImageMagick's ``import`` must not be blank); the move list reaches the system clipboard
+and pasted text comes back; full screen and back.  Skipped (with the reason) when Xvfb or
+``import`` is missing; CI installs them, and xclip and xprop for the parts that read the window
+from another program."""
 
 from __future__ import annotations
 
@@ -45,11 +47,25 @@ def xvfb():
     proc.wait(5)
 
 
-def screenshot(display: str, demo: str, out: Path, tmp_path: Path, after: float) -> None:
-    env = dict(os.environ, DISPLAY=display, TABULEIRO_DEMO=demo, TABULEIRO_EXIT_AFTER=str(after + 1.5),
-               TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), SDL_AUDIODRIVER="dummy")
-    env.pop("SDL_VIDEODRIVER", None)  # the real X11 driver this time
+def real_window_env(display: str, config: Path) -> dict[str, str]:
+    """The tests' environment with the real X11 driver on ``display`` (not the dummy one)."""
+    env = dict(os.environ, DISPLAY=display, TABULEIRO_CONFIG_DIR=str(config), SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
     env.pop("WAYLAND_DISPLAY", None)
+    return env
+
+
+def run_in_window(display: str, script: str, config: Path) -> dict:
+    """Run ``script`` (Python, from the repository) on the real display; the JSON it prints last."""
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=real_window_env(display, config),
+                         capture_output=True, timeout=120)
+    assert run.returncode == 0, run.stderr.decode(errors="replace")
+    return json.loads(run.stdout.decode().strip().splitlines()[-1])
+
+
+def screenshot(display: str, demo: str, out: Path, tmp_path: Path, after: float) -> None:
+    env = dict(real_window_env(display, tmp_path / "config"), TABULEIRO_DEMO=demo,
+               TABULEIRO_EXIT_AFTER=str(after + 1.5))
     app = subprocess.Popen([sys.executable, "-c", "import ui.app, sys; sys.exit(ui.app.run())"], cwd=ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
@@ -140,13 +156,7 @@ def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
     clipboard, not in the fallback file; with xclip installed (CI installs it) another program
     reads it, and text another program copied is read back (the tournament's Ctrl+V) and pasted
     into a pygame-menu text field (the game setup's)."""
-    env = dict(os.environ, DISPLAY=xvfb, TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), SDL_AUDIODRIVER="dummy")
-    env.pop("SDL_VIDEODRIVER", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    run = subprocess.run([sys.executable, "-c", CLIPBOARD_SCRIPT], cwd=ROOT, env=env, capture_output=True,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr.decode(errors="replace")
-    result = json.loads(run.stdout.decode().strip().splitlines()[-1])
+    result = run_in_window(xvfb, CLIPBOARD_SCRIPT, tmp_path / "config")
     assert result["driver"] == "x11"
     assert "1. d3 c5" in result["copied"] and not result["fallback_file"]
     if "other_program_read" in result:
@@ -180,13 +190,7 @@ def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"window_size": [1000, 700]}))
-    env = dict(os.environ, DISPLAY=xvfb, TABULEIRO_CONFIG_DIR=str(config), SDL_AUDIODRIVER="dummy")
-    env.pop("SDL_VIDEODRIVER", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    run = subprocess.run([sys.executable, "-c", FULLSCREEN_SCRIPT], cwd=ROOT, env=env, capture_output=True,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr.decode(errors="replace")
-    result = json.loads(run.stdout.decode().strip().splitlines()[-1])
+    result = run_in_window(xvfb, FULLSCREEN_SCRIPT, config)
     assert result["sizes"] == [[1000, 700], [1280, 800], [1000, 700]]  # Xvfb's screen is 1280x800
     assert result["saved"] == [1000, 700]  # the window's size is remembered, not the screen's
     if result["hints"]:  # xprop (x11-utils, which CI installs) was there
