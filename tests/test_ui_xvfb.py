@@ -178,7 +178,8 @@ for _ in range(2):
 hints = ""
 if shutil.which("xprop"):  # what the window manager is told: the smallest size of the window
     window = hex(pygame.display.get_wm_info()["window"])
-    hints = subprocess.run(["xprop", "-id", window, "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
+    hints = subprocess.run(["xprop", "-id", window, "WM_NORMAL_HINTS", "WM_CLASS"], capture_output=True,
+                           text=True).stdout
 app.quit()
 print(json.dumps({"sizes": sizes, "saved": settings.load()[0].window_size, "hints": hints}))
 """
@@ -195,3 +196,5 @@ def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
     assert result["saved"] == [1000, 700]  # the window's size is remembered, not the screen's
     if result["hints"]:  # xprop (x11-utils, which CI installs) was there
         assert "minimum size: 800 by 560" in result["hints"], result["hints"]
+        # started as ``python -c``, the window still has the desktop entry's class
+        assert 'WM_CLASS(STRING) = "tabuleiro", "tabuleiro"' in result["hints"], result["hints"]

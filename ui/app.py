@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -44,8 +45,18 @@ TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 
 
+APP_ID = "tabuleiro"  # the window's class: packaging/tabuleiro.desktop's StartupWMClass
+
+
 def _init_pygame() -> None:
-    """pygame.init() (pygame-menu asserts a full init), quietly when ui.sound offers it."""
+    """pygame.init() (pygame-menu asserts a full init), quietly when ui.sound offers it.
+
+    The window's class (X11) and app id (Wayland) are ``APP_ID`` however the app was started, so
+    the desktop puts the menu entry's icon on it: importing pygame sets the X11 class to the
+    program's file name ("main.py", "-c"), which is replaced; a class the user set is kept."""
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS", "") in ("", os.path.basename(sys.argv[0])):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
     try:
         from ui.sound import init_pygame
     except ImportError:
