@@ -41,7 +41,11 @@ SIGNATURES = {  # name: (argument types, result type)
 @lru_cache(maxsize=1)
 def sdl() -> ctypes.CDLL | None:
     """pygame's SDL library with its video initialised (and the functions above typed), or None."""
-    for candidate in dict.fromkeys(_candidates()):
+    tried: set[str] = set()
+    for candidate in _candidates():  # lazily: the later places cost more (find_library runs ldconfig)
+        if candidate in tried:
+            continue
+        tried.add(candidate)
         try:
             library = ctypes.CDLL(candidate)
             for name, (arguments, result) in SIGNATURES.items():

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from ui.i18n import LANGUAGES, system_language
 from ui.theme import THEMES
 
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
@@ -64,10 +65,6 @@ class Settings:
 
 
 def _language_codes() -> tuple[str, ...]:
-    try:
-        from ui.i18n import LANGUAGES
-    except ImportError:
-        return ("en",)
     return tuple(code for code, _ in LANGUAGES)
 
 
@@ -96,10 +93,6 @@ def _from_json(data: object) -> Settings:
 
 def first_settings() -> Settings:
     """The defaults, in the desktop's language when we have it (ui.i18n.system_language)."""
-    try:
-        from ui.i18n import system_language
-    except ImportError:
-        return Settings()
     return Settings(language=system_language())
 
 
