@@ -157,3 +157,24 @@ def test_a_players_score_and_what_it_counts_stay_inside_the_card(app):
             colours = {tuple(app.screen.get_at((x, y))) for x in range(margin.left, margin.right)
                        for y in range(margin.top, margin.bottom)}
             assert len(colours) == 1, (game_id, size, card)
+
+
+def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch):
+    """Alquerque's how-to-move line, in Portuguese, is longer than the board is wide at 800x560: it
+    goes on two lines instead of losing its end to an ellipsis."""
+    from ui import i18n
+    from ui import text as tx
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    scene = hotseat(app, "alquerque", ())
+    i18n.set_language("pt")
+    try:
+        line = scene.view.status_text(scene.state)
+        drawn: list[str] = []
+        monkeypatch.setattr(tx, "text", lambda _surface, value, *args, **kwargs: drawn.append(value))
+        scene._draw_status(app.screen)
+    finally:
+        i18n.set_language("en")
+    assert line.startswith("Clique numa peça")
+    assert tx.ui_font(int(16 * app.scale)).size(line)[0] > scene.board_area.width - 40  # more than one line
+    assert len(drawn) == 2 and " ".join(drawn) == line

@@ -84,3 +84,32 @@ def test_choices_survive_a_restart(config):
         assert scene.build_setup().players[0] == "level-2"
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_switch_is_wide_enough_for_its_words(config, language):
+    """A switch's word is centred on it and its slider covers one end: "Desligado" once ran under
+    the slider at 800x560.  Every on/off switch of the settings and of every game's setup leaves
+    its words clear of the slider, in both states and both languages."""
+    from pygame_menu.widgets import ToggleSwitch
+
+    from ui import i18n
+
+    app = open_app((800, 560))
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        screens = [app.show_settings] + [lambda g=g: app.show_setup(game_id=g) for g in games.available_ids()]
+        checked = 0
+        for show in screens:
+            show()
+            app.frame()
+            for switch in (w for w in app.scene.menu.get_widgets() if isinstance(w, ToggleSwitch)):
+                for word in switch._switch_font_rendered:  # noqa: SLF001 - the state words as drawn
+                    margin = (switch._switch_width - word.get_width()) / 2  # noqa: SLF001
+                    assert margin >= switch._slider_thickness, (switch.get_title(), language)  # noqa: SLF001
+                checked += 1
+        assert checked >= 5  # show legal moves, full screen, sound, Hex's swap rule, Alquerque's two
+    finally:
+        app.quit()
+        i18n.set_language("en")

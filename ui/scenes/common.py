@@ -46,17 +46,27 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
     return t
 
 
-def toggle_style(theme: Theme, scale: float) -> dict:
-    """Keyword arguments that colour a pygame-menu toggle switch like our buttons (and word its states)."""
+def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
+    """Keyword arguments that colour a pygame-menu toggle switch like our buttons (and word its states).
+
+    The state text is drawn centred on the switch and the slider covers one end of it, so the
+    switch is made as wide as the longer word plus a slider on each side ("Desligado" is twice
+    as long as "Off")."""
     from ui.i18n import _
 
+    words = (_("Off"), _("On"))
+    menu_look = menu.get_theme()
+    font = pygame_menu.font.get_font(menu_look.widget_font, menu_look.widget_font_size)
+    slider = menu_look.scrollbar_thick
+    text = max(font.size(word)[0] for word in words)
     return {
-        "state_text": (_("Off"), _("On")),
+        "state_text": words,
         "state_color": (mix(theme.panel, theme.text, 0.18), theme.accent),
         "state_text_font_color": (theme.text, (255, 255, 255)),
         "slider_color": mix(theme.panel, theme.text, 0.75),
+        "slider_thickness": slider,
         "switch_border_color": mix(theme.panel, theme.text, 0.3),
-        "width": int(110 * scale),
+        "width": max(int(110 * scale), text + 2 * slider + int(12 * scale)),
     }
 
 

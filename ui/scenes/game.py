@@ -730,9 +730,7 @@ class GameScene(Scene):
                            s, self.board_area.width - int(40 * s))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        from ui import text as tx
-
-        s, theme = self.app.scale, self.app.theme
+        theme = self.app.theme
         if self.messages.current():
             return
         # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
@@ -740,15 +738,27 @@ class GameScene(Scene):
         if self.browsing is not None:
             line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
                 n=self.browsing, total=len(self.history))
-            tx.text(surface, tx.fit(line, int(16 * s), self.board_area.width - 40),
-                    (self.board_area.centerx, self.board_area.bottom - self.status_h // 2 - int(8 * s)),
-                    int(16 * s), theme.accent, "center")
+            self._status_line(surface, line, theme.accent)
             return
         view_line = self.view.status_text(self.state) if self.human_to_move() else ""
         line = (self.end_reason() if self.forfeit else "") or view_line or self._prompt()
-        y = self.board_area.bottom - self.status_h // 2 - int(8 * s)
-        tx.text(surface, tx.fit(line, int(16 * s), self.board_area.width - 40), (self.board_area.centerx, y),
-                int(16 * s), theme.muted, "center")
+        self._status_line(surface, line, theme.muted)
+
+    def _status_line(self, surface: pygame.Surface, line: str, colour: tuple) -> None:
+        """``line`` under the board: on one line, or on two when the board is narrow (a long
+        instruction cut short would hide its end), the second shortened if it must be."""
+        from ui import text as tx
+
+        s = self.app.scale
+        size, width = int(16 * s), self.board_area.width - 40
+        rows = tx.wrap(line, size, width)
+        if len(rows) > 2:
+            rows = [rows[0], tx.fit(" ".join(rows[1:]), size, width)]
+        step = tx.line_height(size)
+        y = self.board_area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
+        for row in rows:
+            tx.text(surface, row, (self.board_area.centerx, y), size, colour, "center")
+            y += step
 
     def _prompt(self) -> str:
         state = self.state

@@ -49,7 +49,7 @@ class SettingsScene(MenuFormScene):
         menu.add.selector(_("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme), style="fancy",
                           selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
         menu.add.toggle_switch(_("Show legal moves") + ": ", st.show_legal, toggleswitch_id="show_legal",
-                               onchange=lambda v: self._set("show_legal", v), **toggle_style(self.app.theme, s))
+                               onchange=lambda v: self._set("show_legal", v), **toggle_style(menu, self.app.theme, s))
         anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
         menu.add.selector(_("Animations") + ": ", anim, default=index, style="fancy", selector_id="animation",
@@ -59,9 +59,9 @@ class SettingsScene(MenuFormScene):
         menu.add.selector(_("Computer time per move") + ": ", times, default=index, style="fancy", selector_id="move_time",
                           onchange=lambda _sel, v: self._set("move_time", v))
         menu.add.toggle_switch(_("Full screen (F11)") + ": ", st.fullscreen, toggleswitch_id="fullscreen",
-                               onchange=lambda v: self._set("fullscreen", v), **toggle_style(self.app.theme, s))
+                               onchange=lambda v: self._set("fullscreen", v), **toggle_style(menu, self.app.theme, s))
         menu.add.toggle_switch(_("Sound") + ": ", st.sound, toggleswitch_id="sound",
-                               onchange=lambda v: self._set("sound", v), **toggle_style(self.app.theme, s))
+                               onchange=lambda v: self._set("sound", v), **toggle_style(menu, self.app.theme, s))
         volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
         index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
         menu.add.selector(_("Volume") + ": ", volumes, default=index, style="fancy", selector_id="volume",

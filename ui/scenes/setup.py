@@ -387,7 +387,7 @@ class SetupScene(MenuFormScene):
             if opt.kind is bool:
                 menu.add.toggle_switch(f"{words.option_label(opt, self.info.id)}: ", bool(value), toggleswitch_id=wid,
                                        onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name),
-                                       **toggle_style(self.app.theme, self.app.scale))
+                                       **toggle_style(menu, self.app.theme, self.app.scale))
                 self._note(menu, words.option_note(self.info.id, opt))
                 continue
             if opt.choices:
