@@ -40,6 +40,7 @@ class Overlay:
     hint: Hashable | None = None  # a move to highlight (the engine's suggestion)
     show_legal: bool = True
     interactive: bool = True  # a human may click now (hover previews only then)
+    coordinates: bool = True  # the letters and numbers round the board (not on a menu's thumbnail)
     invalid_at: tuple[int, int] | None = None  # where an illegal click happened ...
     invalid_since: float = 0.0  # ... and when (time.monotonic()), for the shake/flash
     animation_speed: float = 1.0  # 0 turns animations off

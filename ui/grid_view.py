@@ -91,7 +91,8 @@ class GridView(BoardView):
                 for c in range(self.cols):
                     self.draw_cell(surface, state, r, c, self.cell_rect(r, c), overlay)
             self._draw_lines(surface, theme.grid)
-            self._draw_labels(surface, theme.text)
+            if overlay.coordinates:
+                self._draw_labels(surface, theme.text)
             self._mark(surface, overlay.last_move, theme.last_move, 3)
             self._mark(surface, overlay.hint, theme.hint, 5)
             self.draw_extras(surface, state, overlay)

@@ -129,7 +129,8 @@ def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.
         game = games.load(game_id)
         view = make_view(game)
         view.layout(pygame.Rect(0, 0, width, height))
-        overlay = Overlay(theme=THEMES[theme_name], show_legal=False, interactive=False, animation_speed=0)
+        overlay = Overlay(theme=THEMES[theme_name], show_legal=False, interactive=False, animation_speed=0,
+                          coordinates=False)  # at a thumbnail's size they crowd the board's edge
         view.draw(surface, game.initial_state(), overlay)
     except Exception:  # noqa: BLE001 - a view still being written must not break the menu
         theme = THEMES[theme_name]

@@ -204,6 +204,8 @@ class AlquerqueView(BoardView):
             pygame.draw.line(surface, theme.grid, self.point_xy(p), self.point_xy(q), width)
         for p in range(POINTS):
             pygame.draw.circle(surface, theme.grid, self.point_xy(p), max(2, width + 1))
+        if not overlay.coordinates:
+            return
         size = max(9, min(22, int(self.step * 0.22)))
         off = int(self.step * 0.72)
         for i in range(SIZE):

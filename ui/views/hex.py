@@ -114,7 +114,8 @@ class HexView(BoardView):
             poly = self.hexagon(row, col, dx)
             pygame.draw.polygon(surface, theme.board, poly)
             pygame.draw.polygon(surface, theme.grid, poly, max(1, int(self.radius / 14)))
-        self._draw_labels(surface, theme.text, dx)
+        if overlay.coordinates:
+            self._draw_labels(surface, theme.text, dx)
         swap_cell = state.swap_cell()
         for cell in range(self.n * self.n):
             stone = state.stone_at(cell)

@@ -1,0 +1,51 @@
+"""The menus' game thumbnails: every game's own board view at a card's size, without the
+coordinates that the game screen shows round the board (at 100 pixels they crowd its edge)."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+import pytest
+
+import games
+from ui import theme as theme_mod
+from ui.board_view import Overlay
+from ui.scenes.common import thumbnail
+from ui.views import make_view
+
+
+@pytest.fixture
+def drawn_words(monkeypatch):
+    """Every string a board view hands to ``draw_text``."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    for game_id in games.available_ids():  # the views' modules are imported when first needed
+        make_view(games.load(game_id))
+    words: list[str] = []
+    original = theme_mod.draw_text
+
+    def record(surface, value, *args, **kwargs):
+        words.append(value)
+        return original(surface, value, *args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if (module.__name__ or "").startswith("ui.") and getattr(module, "draw_text", None) is original:
+            monkeypatch.setattr(module, "draw_text", record)
+    return words
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_thumbnail_has_no_coordinates_and_the_board_has(game_id, drawn_words):
+    game = games.load(game_id)
+    view = make_view(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    view.draw(pygame.Surface((600, 600)), game.initial_state(), Overlay(interactive=False))
+    assert "1" in drawn_words, game_id  # the game screen's board is labelled
+    drawn_words.clear()
+    thumbnail.cache_clear()
+    image = thumbnail(game_id, "dark", 120, 120)
+    assert not {"a", "1"} & set(drawn_words), (game_id, drawn_words)
+    board = theme_mod.THEMES["dark"].board
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 120, 3) for y in range(0, 120, 3)}
+    assert board in colours or game_id == "reversi", game_id  # a board was drawn
