@@ -1,8 +1,8 @@
 """Fonts and text layout for the window's own screens (panel, rules, dialogs).
 
 The shell uses Open Sans, which ships with pygame-menu (a dependency), so the menus and our own
-screens share one typeface on every platform without bundling fonts of our own.  Board views keep
-using ``ui.theme.draw_text`` (pygame's default font) so their look does not depend on this module.
+screens share one typeface on every platform without bundling fonts of our own.  The board views
+draw theirs with ``ui.theme.draw_text``, in the same typeface's bold.
 """
 
 from __future__ import annotations

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -48,22 +47,21 @@ LIGHT = Theme(
 THEMES = {t.name: t for t in (DARK, LIGHT)}
 
 
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A cached font of ``size`` pixels (pygame's bundled default font: present everywhere)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    f = pygame.font.Font(None, max(8, int(size * 1.35)))
-    f.set_bold(bold)
-    return f
+def font(size: int) -> pygame.font.Font:
+    """The board views' font: Open Sans Bold, the shell's typeface, which pygame-menu ships.  Bold
+    for contrast on the board's wood and felt; it stays legible down to the 9 pixels of a small
+    board's coordinates, where pygame's default font draws c like o."""
+    from ui.text import ui_font
+
+    return ui_font(size, bold=True)
 
 
 def draw_text(
     surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Color,
-    anchor: str = "topleft", bold: bool = False,
+    anchor: str = "topleft",
 ) -> pygame.Rect:
     """Render ``text`` with its ``anchor`` ("center", "midleft", ...) at ``pos``; returns its rect."""
-    image = font(size, bold).render(text, True, color)
+    image = font(size).render(text, True, color)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect

@@ -199,7 +199,7 @@ class HexView(BoardView):
                                int(self.radius * 0.6), max(1, int(self.radius / 10)))
         size = max(9, min(18, int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
-        draw_text(surface, "swap", (int(cx), int(cy + self.radius * 0.98)), size, overlay.theme.text, "midtop", bold=True)
+        draw_text(surface, "swap", (int(cx), int(cy + self.radius * 0.98)), size, overlay.theme.text, "midtop")
 
     def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
         for move, color, scale in ((overlay.last_move, overlay.theme.last_move, 0.22), (overlay.hint, overlay.theme.hint, 0.3)):

@@ -58,7 +58,7 @@ class RastrosView(GridView):
             shade.fill((*colour, 90))
             surface.blit(shade, rect)
             pygame.draw.rect(surface, colour, rect, max(2, rect.width // 14))  # a goal, never a legal square
-            draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), colour, "center", bold=True)
+            draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), colour, "center")
         if state.blacks >> i & 1:
             pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:

@@ -1,5 +1,5 @@
-"""The menus' game thumbnails: every game's own board view at a card's size, without the
-coordinates that the game screen shows round the board (at 100 pixels they crowd its edge)."""
+"""The letters round a board: legible at the smallest size a board view draws them, and left out
+of the menus' game thumbnails (at 100 pixels they crowd the board's edge)."""
 
 from __future__ import annotations
 
@@ -49,3 +49,16 @@ def test_a_thumbnail_has_no_coordinates_and_the_board_has(game_id, drawn_words):
     board = theme_mod.THEMES["dark"].board
     colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 120, 3) for y in range(0, 120, 3)}
     assert board in colours or game_id == "reversi", game_id  # a board was drawn
+
+
+@pytest.mark.parametrize("size", [9, 10, 12])
+def test_a_small_boards_c_is_open_on_the_right(size):
+    """A column named c must not read as o: pygame's default font, which the board views used,
+    closed the c at the 9-10 pixels of an 11x11 Hex board's coordinates in an 800x560 window."""
+    pygame.init()
+    image = theme_mod.font(size).render("c", True, (255, 255, 255), (0, 0, 0))
+    ink = [[image.get_at((x, y))[0] > 160 for x in range(image.get_width())] for y in range(image.get_height())]
+    rows = [y for y, row in enumerate(ink) if any(row)]
+    right = max(x for row in ink for x, on in enumerate(row) if on)
+    middle = range(rows[0] + 1, rows[-1])  # between the c's top and bottom strokes
+    assert len(middle) >= 2 and not any(ink[y][right] for y in middle), size
