@@ -71,3 +71,36 @@ def test_a_computer_move_is_drawn_without_input(app):
         app.frame()
     assert drawn_plies[-1] == 1  # the computer's move was drawn, with no input at all
     assert app.errors == []
+
+
+def test_an_event_posted_while_idle_keeps_its_attributes(app):
+    """pygame-menu posts a KEYUP with attributes when a key is let go before it looks.  The idle
+    loop once peeked at the queue, and pygame 2.6.1's peek() took such an event's dict without a
+    reference of its own: the scene then read a freed dict, and the window died of a segmentation
+    fault (within a few dozen such events).  Read through the idle loop, a posted event's dict has
+    as many references as one read with plain get(), and its attributes are intact."""
+    import gc
+    import sys
+
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"key": 1}))
+    baseline = sys.getrefcount(pygame.event.get()[0].dict)
+    seen: list[tuple[int, dict]] = []
+    handle = app.scene.handle_event
+
+    def spy(event):
+        if event.type == pygame.KEYUP:
+            seen.append((sys.getrefcount(event.dict), dict(event.dict)))
+        handle(event)
+
+    app.scene.handle_event = spy
+    app.run_frames(3)
+    for n in range(60):
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, {"key": pygame.K_DOWN, "n": n}))
+        app.dirty = False  # idle: the loop looks for events before it sleeps
+        app.frame()
+        gc.collect()
+        _churn = [{"a": i, "b": i} for i in range(50)]  # noqa: F841 - reuses freed memory, if any
+    assert [attributes["n"] for _refs, attributes in seen] == list(range(60))
+    assert {refs for refs, _attributes in seen} == {baseline + 1}  # + the one held by spy's frame
+    assert app.errors == []

@@ -341,9 +341,16 @@ class App:
         return max(min(known), 1.0 / self.fps if self.fps else 0.0) if known else None
 
     def _events(self) -> list[pygame.event.Event]:
-        """The pending events; with a frame rate, first sleep until one arrives or the next wake-up."""
-        if not self.fps or self.dirty or self.always_draw or pygame.event.peek():
-            return pygame.event.get()
+        """The pending events; with a frame rate and none pending, first sleep until one arrives or
+        the next wake-up.
+
+        Never ``pygame.event.peek()`` without an event type: in pygame 2.6.1 it takes the
+        attributes of a posted event (pygame-menu posts a KEYUP when a key is let go before it
+        looks) without a reference of its own, so the event later read had a freed dict, and the
+        window died of memory corruption or a segmentation fault (tests/test_ui_idle.py)."""
+        events = pygame.event.get()
+        if events or not self.fps or self.dirty or self.always_draw:
+            return events
         interval = self._redraw_interval()
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         if wake <= 0.001:
