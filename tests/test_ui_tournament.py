@@ -101,3 +101,22 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     assert scene.tournament is None and button("Start")
     key(app, pygame.K_ESCAPE)
     assert app.scene is not scene
+
+
+def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatch):
+    """The standings' title in Portuguese ran past its panel's edge at 800x560."""
+    import pygame
+
+    from ui import text as tx
+
+    scene = TournamentScene(app, "hex")
+    app.switch(scene)
+    drawn: list[str] = []
+    draw = tx.text
+    monkeypatch.setattr(tx, "text", lambda surface, value, *a, **k: drawn.append(value) or draw(surface, value, *a, **k))
+    panel = pygame.Rect(10, 10, 300, 120)
+    title = "Classificação (vitória 1, empate ½; Elo com média 0 e intervalo de 95%, a partir de 8 jogos)"
+    scene._panel(app.screen, app.theme, panel, title)
+    size = int(15 * scene._scale())
+    assert drawn and drawn[0].endswith("…") and title.startswith(drawn[0][:-1])
+    assert tx.ui_font(size, True).size(drawn[0])[0] <= panel.width - int(24 * scene._scale())

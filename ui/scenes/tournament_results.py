@@ -86,7 +86,9 @@ class ResultsDrawing:
     def _panel(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str) -> pygame.Rect:
         s = self._scale()
         card(surface, rect, theme.panel, int(10 * s), mix(theme.panel, theme.text, 0.12))
-        tx.text(surface, title, (rect.x + int(12 * s), rect.y + int(8 * s)), int(15 * s), theme.text, bold=True)
+        size = int(15 * s)
+        tx.text(surface, tx.fit(title, size, rect.width - int(24 * s), bold=True), (rect.x + int(12 * s), rect.y + int(8 * s)),
+                size, theme.text, bold=True)
         return rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
 
     def _draw_crosstable(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> int:
