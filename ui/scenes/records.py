@@ -1,5 +1,9 @@
 """Saved games: the records in the saved-games folder, newest first; one click opens the replay.
 
+The list is also worked from the keyboard (Up/Down, Page Up/Down, Home/End pick a row, Enter opens
+it), says how many rows are out of view, and deletes a record: the Delete button on the row under
+the mouse or the Delete key, each asking for a second press first, since the file is gone for good.
+
 From the replay the player can step to any move and play on from there, so opening a record
 offers both.  A record file can also be dropped on the window from anywhere (the App handles
 ``DROPFILE`` on every screen: ``ui.scenes.replay.open_file``).
@@ -51,7 +55,13 @@ class RecordsScene(Scene):
         self.own_messages = self.messages is not getattr(app, "messages", None)
         self.entries: list[Entry] = []
         self.scroll = 0
+        self.selected: int | None = None  # the row the keyboard is on
+        self.confirming: Path | None = None  # the record whose deletion waits for a second press
+        self.shown = 0  # how many rows the last draw fitted
         self.back_button = Button(_("Back"), self.back, "Esc")
+        self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
+        self._delete_target: Entry | None = None
+        self.mouse = (-1, -1)  # where the last mouse event was
         self.refresh()
 
     def refresh(self) -> None:
@@ -100,16 +110,80 @@ class RecordsScene(Scene):
         if self.open_record:
             self.open_record(record)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle(event):
+    # -- deleting ---------------------------------------------------------------------------
+    def delete_entry(self, entry: Entry) -> None:
+        """The first call asks (the row's button reads "Delete? Press again"), the second deletes."""
+        if self.confirming != entry.path:
+            self.confirming = entry.path
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
+        self.confirming = None
+        try:
+            entry.path.unlink()
+        except OSError as exc:
+            self.messages.add(_("Could not delete {name}: {error}").format(name=entry.path.name, error=exc.strerror or exc),
+                              "error")
+            return
+        self.messages.add(_("Deleted {name}").format(name=entry.path.name), "info")
+        self.refresh()
+        if self.selected is not None:
+            self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
+        self.scroll = max(0, min(self.scroll, len(self.entries) - 1))
+
+    def _delete_pressed(self) -> None:
+        if self._delete_target is not None:
+            self.delete_entry(self._delete_target)
+
+    # -- input ------------------------------------------------------------------------------
+    def _select(self, index: int) -> None:
+        """Put the keyboard on row ``index`` (clamped) and scroll it into view."""
+        if not self.entries:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, index))
+        page = max(1, self.shown)
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + page:
+            self.scroll = self.selected - page + 1
+        if self.confirming is not None and self.confirming != self.entries[self.selected].path:
+            self.confirming = None
+
+    def _handle_key(self, key: int) -> None:
+        page = max(1, self.shown)
+        current = self.selected if self.selected is not None else self.scroll - 1
+        moves = {pygame.K_DOWN: current + 1, pygame.K_UP: current - 1 if self.selected is not None else self.scroll,
+                 pygame.K_PAGEDOWN: current + page, pygame.K_PAGEUP: current - page,
+                 pygame.K_HOME: 0, pygame.K_END: len(self.entries) - 1}
+        if key == pygame.K_ESCAPE:
+            if self.confirming is not None:
+                self.confirming = None
+            else:
+                self.back()
+        elif key in moves:
+            self._select(moves[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            self.pick_entry(self.entries[self.selected])
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
+            self.delete_entry(self.entries[self.selected])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        if self.back_button.handle(event) or self.delete_button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._handle_key(event.key)
+        elif event.type == pygame.MOUSEMOTION and self.confirming is not None:
+            row = next((e for e in self.entries if e.rect.collidepoint(event.pos)), None)
+            if row is not None and row.path != self.confirming:
+                self.confirming = None  # the mouse went on to another record: ask again there
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(max(0, len(self.entries) - 1), self.scroll - event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.delete_button.contains(event.pos):
+                return  # the button takes the click on release
             for entry in self.entries:
                 if entry.rect.collidepoint(event.pos):
+                    self.confirming = None
                     self.pick_entry(entry)
                     return
 
@@ -129,25 +203,60 @@ class RecordsScene(Scene):
             entry.rect = pygame.Rect(0, 0, 0, 0)
         if not self.entries:
             tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
-        mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.display.get_surface() else (-1, -1)
-        for i, entry in enumerate(self.entries[self.scroll:]):
+        mouse = self.mouse
+        self.delete_button.visible = False
+        self._delete_target = None
+        self.shown = 0
+        for i, entry in enumerate(self.entries[self.scroll:]):  # lay the rows out, then draw them
             rect = pygame.Rect(pad, top + i * (row_h + int(8 * s)), w - 2 * pad, row_h)
             if rect.bottom > bottom:
                 break
+            self.shown += 1
             entry.rect = rect
-            hover = rect.collidepoint(mouse)
-            card(surface, rect, mix(theme.panel, theme.text, 0.08 if hover else 0.0), int(8 * s),
-                 theme.accent if hover else None)
+        button_row = self._button_row(mouse)
+        for i, entry in enumerate(self.entries[self.scroll:self.scroll + self.shown]):
+            rect = entry.rect
+            picked = rect.collidepoint(mouse) or self.scroll + i == self.selected
+            card(surface, rect, mix(theme.panel, theme.text, 0.08 if picked else 0.0), int(8 * s),
+                 theme.accent if picked else None)
             title, detail, right = self.row_text(entry)
             tx.text(surface, tx.fit(title, int(16 * s), rect.width - int(240 * s), True),
                     (rect.x + int(14 * s), rect.y + int(8 * s)), int(16 * s), theme.text, bold=True)
             tx.text(surface, tx.fit(detail, int(12 * s), rect.width - int(240 * s)),
                     (rect.x + int(14 * s), rect.bottom - int(8 * s)), int(12 * s), theme.muted, "bottomleft")
-            tx.text(surface, right, (rect.right - int(14 * s), rect.centery), int(13 * s), theme.muted, "midright")
+            if entry is button_row:
+                self._place_delete_button(entry, rect, s)
+            else:
+                tx.text(surface, right, (rect.right - int(14 * s), rect.centery), int(13 * s), theme.muted, "midright")
+        self.delete_button.draw(surface, theme, s)
+        hidden = len(self.entries) - self.scroll - self.shown
+        if self.entries and (hidden > 0 or self.scroll > 0):
+            more = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=self.scroll, below=hidden)
+            tx.text(surface, more, (w - pad, bottom + int(6 * s)), int(13 * s), theme.muted, "topright")
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))
         self.back_button.draw(surface, theme, s)
         if self.own_messages:
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
+
+
+    def _button_row(self, mouse: tuple[int, int]) -> Entry | None:
+        """The row that shows the Delete button: the one under the mouse, else the keyboard's."""
+        for entry in self.entries[self.scroll:self.scroll + self.shown]:
+            if entry.rect.collidepoint(mouse):
+                return entry
+        if self.selected is not None and self.selected < len(self.entries):
+            return self.entries[self.selected]
+        return None
+
+    def _place_delete_button(self, entry: Entry, row: pygame.Rect, s: float) -> None:
+        button = self.delete_button
+        button.label = _("Delete? Press again") if entry.path == self.confirming else _("Delete")
+        width = tx.ui_font(max(10, int(15 * s)), True).size(button.label)[0] + int(60 * s)
+        button.rect = pygame.Rect(0, 0, width, row.height - int(16 * s))
+        button.rect.midright = (row.right - int(10 * s), row.centery)
+        button.visible = True
+        button.active = entry.path == self.confirming
+        self._delete_target = entry
 
 
 def _when(stamp: str) -> str:

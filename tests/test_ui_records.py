@@ -1,0 +1,131 @@
+"""The saved-games list worked as a user works it: the keyboard picks and opens a record, the
+Delete button and the Delete key delete one only when pressed twice, and a list longer than the
+window says how many records are out of view (headless App, posted events)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+import games
+from games.record import GameRecord, Side
+from tests.ui_helpers import click, key
+from ui.autosave import SHELF, games_dir
+from ui.record_files import save
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.unfinished import UnfinishedScene
+
+
+def saved_games(count: int) -> list:
+    """``count`` finished-looking Tic-tac-toe records, the first one the newest."""
+    game = games.load("tictactoe")
+    paths = []
+    for n in range(count):
+        moves = ["b2", "a1", "c3"][: 1 + n % 3]
+        record = GameRecord.start(game, (Side(None, f"Player {n}"), Side(None, "Other")), {"mode": "hotseat"})
+        record = record.with_moves(moves, game.play_line(moves))
+        record = replace(record, updated=f"2026-11-{25 - n // 24:02d}T{23 - n % 24:02d}:00:00")
+        paths.append(save(record, games_dir() / f"game-{n:02d}.json"))
+    return paths
+
+
+def open_list(app, scene_type=RecordsScene) -> RecordsScene:
+    scene = scene_type(app)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def hover(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+
+
+def test_the_keyboard_picks_a_record_and_enter_replays_it(app):
+    paths = saved_games(3)
+    scene = open_list(app)
+    assert [e.path for e in scene.entries] == paths  # newest first
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 1
+    key(app, pygame.K_UP)
+    key(app, pygame.K_END)
+    assert scene.selected == 2
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.record.players[0].title == "Player 2"
+
+
+def test_the_row_button_deletes_only_on_the_second_press(app):
+    paths = saved_games(3)
+    scene = open_list(app)
+    row = scene.entries[1]
+    hover(app, row.rect.center)
+    button = scene.delete_button
+    assert button.visible and row.rect.contains(button.rect) and button.label == "Delete"
+    click(app, button.rect.center)
+    assert paths[1].exists() and scene.confirming == paths[1] and button.label == "Delete? Press again"
+    assert isinstance(app.scene, RecordsScene)  # the click on the button did not open the record
+    click(app, button.rect.center)
+    assert not paths[1].exists() and paths[0].exists() and paths[2].exists()
+    assert [e.path for e in scene.entries] == [paths[0], paths[2]]
+    assert "Deleted game-01.json" in [m.text for m in app.messages.items]
+
+
+def test_moving_to_another_record_or_esc_takes_the_question_back(app):
+    paths = saved_games(3)
+    scene = open_list(app)
+    hover(app, scene.entries[0].rect.center)
+    click(app, scene.delete_button.rect.center)
+    assert scene.confirming == paths[0]
+    hover(app, scene.entries[2].rect.center)
+    assert scene.confirming is None and scene.delete_button.label == "Delete"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_DELETE)
+    assert scene.confirming == paths[0]
+    key(app, pygame.K_ESCAPE)
+    assert scene.confirming is None and isinstance(app.scene, RecordsScene)  # Esc asked nothing more
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)
+    assert not paths[0].exists() and len(scene.entries) == 2 and scene.selected == 0
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, RecordsScene)  # with nothing to take back, Esc leaves
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_a_long_list_says_what_is_out_of_view_and_the_keyboard_reaches_it(app, monkeypatch, size):
+    from ui import text as tx
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    paths = saved_games(30)
+    drawn: list[str] = []
+    draw = tx.text
+    monkeypatch.setattr(tx, "text", lambda surface, value, *a, **k: drawn.append(value) or draw(surface, value, *a, **k))
+    scene = open_list(app)
+    assert 0 < scene.shown < 30
+    assert f"0 above, {30 - scene.shown} below: scroll, or use the arrow keys" in drawn
+    key(app, pygame.K_END)
+    assert scene.selected == 29 and scene.entries[29].rect.height > 0  # scrolled into view
+    assert scene.scroll == 30 - scene.shown
+    key(app, pygame.K_PAGEUP)
+    assert scene.selected == 29 - scene.shown and scene.entries[scene.selected].rect.height > 0
+    key(app, pygame.K_RETURN)
+    assert app.scene.record.players[0].title == f"Player {29 - scene.shown}"
+    assert paths[29 - scene.shown].exists()
+
+
+def test_an_unfinished_game_can_be_discarded_from_the_continue_list(app):
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "Player 1"), Side(None, "Player 2")), {"mode": "hotseat"})
+    slot = SHELF.new_slot(record)
+    slot.save(record.with_moves(["b2"], game.play_line(["b2"])))
+    scene = open_list(app, UnfinishedScene)
+    assert [e.path for e in scene.entries] == [slot.path]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)
+    assert not slot.path.exists() and scene.entries == []
