@@ -40,6 +40,7 @@ class Overlay:
     hint: Hashable | None = None  # a move to highlight (the engine's suggestion)
     show_legal: bool = True
     interactive: bool = True  # a human may click now (hover previews only then)
+    drag: tuple[tuple[int, int], tuple[int, int]] | None = None  # a piece pressed there is carried here
     coordinates: bool = True  # the letters and numbers round the board (not on a menu's thumbnail)
     invalid_at: tuple[int, int] | None = None  # where an illegal click happened ...
     invalid_since: float = 0.0  # ... and when (time.monotonic()), for the shake/flash
@@ -88,6 +89,12 @@ class BoardView:
 
     def click(self, state: State, pos: tuple[int, int]) -> Click:
         raise NotImplementedError
+
+    def grabs(self, state: State, pos: tuple[int, int]) -> bool:
+        """True when a press at ``pos`` takes hold of something a drag can carry to its move (a
+        piece of the player to move): the scene then takes the release, away from the press, as a
+        click there.  Games that only place things have nothing to grab."""
+        return False
 
     def reset_input(self) -> None:
         """Forget a partly entered move (undo, new game, the other side moved)."""

@@ -139,6 +139,10 @@ class GameScene(Scene):
         self.over_since: float | None = None
         self.over_hidden = False
         self.invalid_at: tuple[int, int] | None = None
+        self.drag_from: tuple[int, int] | None = None  # where a piece was pressed, until the release
+        self.drag_to: tuple[int, int] | None = None  # where it is carried, once moved away from there
+        self.drag_was_partial = False  # a move was half entered when the piece was pressed
+        self.drag_press: Click | None = None  # what picking it on the press said
         self.invalid_since = 0.0
         self.hover: tuple[int, int] | None = None
         self.browsing: int | None = None
@@ -645,17 +649,58 @@ class GameScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = event.pos if self.view.rect.collidepoint(event.pos) else None
+            if self.drag_from is not None:
+                self.drag_to = event.pos if self._dragged_away(self.drag_from, event.pos) else None
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.panel.click(event.pos):
+            if not self.panel.click(event.pos) and not self._grab(event.pos):
                 self._board_click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag_from is not None:
+            self._drop(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None
 
     def graph_points(self) -> list[float | None]:
         """The live evaluation graph's points: one per position of the game so far."""
         return self.evaluations.points([p.text for p in self.history], self.state)
+
+    def _grab(self, pos: tuple[int, int]) -> bool:
+        """A press on a piece the player may move: the piece is picked (its moves show) and can be
+        dragged to one of them; let go where it was pressed, the press was an ordinary click."""
+        if not (self._live_for_input() and self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
+            return False
+        self.drag_from, self.drag_to = pos, None
+        self.drag_was_partial = self.view.has_partial_input()
+        self.drag_press = None
+        if not self.drag_was_partial:  # pick it now, quietly: a wrong pick is said on release
+            self.drag_press = self.view.click(self.state, pos)
+        return True
+
+    def _live_for_input(self) -> bool:
+        return self.browsing is None and not self.is_over() and self.setup.is_human(self.state.to_move)
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        """The release after a grab: a click where the piece was pressed, or its move to here."""
+        start, press, self.drag_from, self.drag_to = self.drag_from, self.drag_press, None, None
+        if start is None or not self._live_for_input():
+            return
+        if not self._dragged_away(start, pos):
+            if self.drag_was_partial:
+                self._board_click(start)  # what a click on it does (drop a selection, pick another)
+            elif press is not None and press.kind == "reject":
+                self._reject(start, press.reason)
+            return
+        if self.drag_was_partial:
+            self.view.reset_input()
+            self.view.click(self.state, start)
+        before = len(self.history)
+        self._board_click(pos)
+        if len(self.history) > before:
+            self.view.animation_started = 0.0  # the piece is already where it was put down
+
+    def _dragged_away(self, start: tuple[int, int], pos: tuple[int, int]) -> bool:
+        return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= max(6, int(10 * self.app.scale))
 
     def _board_click(self, pos: tuple[int, int]) -> None:
         if self.analysis.active and self.graph_rect.collidepoint(pos) and self.history:
@@ -679,9 +724,12 @@ class GameScene(Scene):
                 self._cancel_job()
             self._play(result.move, by_computer=False)
         elif result.kind == "reject":
-            self.invalid_at, self.invalid_since = pos, time.monotonic()
-            reason = result.reason[:1].upper() + result.reason[1:] if result.reason else _("Not a legal move")
-            self.messages.add(reason, "warn")
+            self._reject(pos, result.reason)
+
+    def _reject(self, pos: tuple[int, int], reason: str) -> None:
+        """An illegal click: the board shakes there and the reason is said."""
+        self.invalid_at, self.invalid_since = pos, time.monotonic()
+        self.messages.add(reason[:1].upper() + reason[1:] if reason else _("Not a legal move"), "warn")
 
     def overlay(self) -> Overlay:
         n = self.shown_plies()
@@ -692,6 +740,7 @@ class GameScene(Scene):
             previous=last.before if last else None, hint=self.hint if live else None,
             show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.invalid_at, invalid_since=self.invalid_since,
             animation_speed=self.app.settings.animation_speed,
+            drag=(self.drag_from, self.drag_to) if live and self.drag_from and self.drag_to else None,
         )
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -127,6 +127,10 @@ class AlquerqueView(BoardView):
         return Click.reject(_("{point} is not a destination of the piece on {start}").format(
             point=point_name(p), start=point_name(path[0])))
 
+    def grabs(self, state: AlquerqueState, pos: tuple[int, int]) -> bool:
+        p = self.point_at(pos)
+        return p is not None and not state.is_terminal() and p in self.movable_pieces(state)
+
     def _select(self, state: AlquerqueState, p: int) -> Click:
         if p in self.movable_pieces(state):
             self.path, self.path_key = (p,), state.key()
@@ -151,7 +155,7 @@ class AlquerqueView(BoardView):
             return ""
         path = self._current_path(state)
         if not path:
-            return _("Click a piece to see its moves; a chain: click its landing points in turn (or just its last point).")
+            return _("Click a piece to see its moves, or drag it; a chain: click its landing points in turn (or just its last point).")
         text = self.game.move_text(path) if len(path) > 1 else point_name(path[0])
         if len(path) == 1:
             return _("{move} selected: click a marked point (or the piece again to drop it).").format(move=text)
@@ -187,8 +191,12 @@ class AlquerqueView(BoardView):
                 for p in captured_points(overlay.last_move) if overlay.last_move else ():  # its captures
                     self._cross(surface, p, overlay.theme.last_move)
                 self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
-                self._draw_pieces(surface, state, overlay)
+                carried = self.point_at(overlay.drag[0]) if overlay.drag else None
+                self._draw_pieces(surface, state, overlay, frozenset({carried}) if carried is not None else frozenset())
                 self._draw_input(surface, state, overlay)
+                if carried is not None and state.piece_at(carried) is not None:
+                    self._draw_piece(surface, state.piece_at(carried), self.point_xy(carried), alpha=90)
+                    self._draw_piece(surface, state.piece_at(carried), overlay.drag[1], scale=1.08)
             self._draw_invalid(surface, overlay)
         finally:
             self.origin = saved

@@ -34,6 +34,10 @@ class RastrosView(GridView):
         move = row * self.cols + col
         return move if state.moves_mask() >> move & 1 else None
 
+    def grabs(self, state: RastrosState, pos: tuple[int, int]) -> bool:
+        cell = self.cell_at(pos)
+        return cell is not None and not state.is_terminal() and cell[0] * self.cols + cell[1] == state.white
+
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move, self.cols)
 
@@ -89,7 +93,10 @@ class RastrosView(GridView):
         return self._slide_from is not None and time.monotonic() - self.animation_started < self._duration
 
     def _piece_centre(self, state: RastrosState, overlay: Overlay) -> tuple[int, int]:
-        """Where the piece is drawn: on its square, or on its way there just after a move."""
+        """Where the piece is drawn: on its square, under the mouse while dragged, or on its way
+        there just after a move."""
+        if overlay.drag is not None:
+            return overlay.drag[1]
         to = self.cell_rect(*divmod(state.white, self.cols)).center
         trail = state.trail
         if self._slide_from is None or overlay.animation_speed <= 0 or len(trail) < 2 or trail[-2] != self._slide_from:

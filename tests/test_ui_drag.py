@@ -1,0 +1,122 @@
+"""Pieces are dragged to their moves as well as clicked (Alquerque's pieces, Rastros' stone):
+press on the piece, carry it, let go on a destination.  Let go where it was pressed, a press is an
+ordinary click; let go on a wrong point, the board says why, as for a wrong click.  Headless App,
+posted mouse events; what is legal is still the view's and the rules' business."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.alquerque import parse_point
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+
+def open_game(app, game_id: str, moves=()) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0), list(moves))
+    app.switch(scene)
+    app.run_frames(3)
+    return scene
+
+
+def mouse(app, kind: int, pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    else:
+        event = pygame.event.Event(kind, pos=pos, button=1)
+    pygame.event.post(event)
+    app.run_frames(1)
+
+
+def drag(app, start, end, steps: int = 4) -> None:
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    for i in range(1, steps + 1):
+        mouse(app, pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps))
+    mouse(app, pygame.MOUSEBUTTONUP, end)
+
+
+def point(scene, name: str):
+    return scene.view.point_xy(parse_point(name))
+
+
+def square(scene, index: int):
+    return scene.view.cell_rect(*divmod(index, scene.view.cols)).center
+
+
+def warnings(scene) -> list[str]:
+    return [m.text for m in scene.messages.items] + [m.text for m in scene.app.messages.items]
+
+
+def test_an_alquerque_piece_is_dragged_along_a_step_and_a_capture(app):
+    scene = open_game(app, "alquerque")
+    drag(app, point(scene, "c2"), point(scene, "c3"))
+    assert [p.text for p in scene.history] == ["c2-c3"]
+    drag(app, point(scene, "c4"), point(scene, "c2"))  # over c3: Black's capture
+    assert [p.text for p in scene.history] == ["c2-c3", "c4xc2"]
+    assert scene.state.piece_at(parse_point("c3")) is None
+
+
+def test_a_carried_piece_is_drawn_under_the_mouse(app):
+    scene = open_game(app, "alquerque")
+    start, over = point(scene, "b2"), (point(scene, "c3")[0] + 3, point(scene, "c3")[1] + 2)
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    assert scene.overlay().drag is None  # not yet moved
+    mouse(app, pygame.MOUSEMOTION, over)
+    assert scene.overlay().drag == (start, over)
+    assert scene.view.has_partial_input()  # picked on the press: its moves are shown while carried
+    light = app.screen.get_at(over)[:3]
+    assert light != scene.app.theme.board and sum(light) > 600  # White's piece, not the board's wood
+    mouse(app, pygame.MOUSEBUTTONUP, over)
+    assert [p.text for p in scene.history] == ["b2-c3"]
+
+
+def test_a_press_released_in_place_is_a_click(app):
+    scene = open_game(app, "alquerque")
+    c2 = point(scene, "c2")
+    drag(app, c2, c2, steps=0)
+    assert scene.view.has_partial_input() and not scene.history  # picked, as a click picks it
+    drag(app, c2, c2, steps=0)
+    assert not scene.view.has_partial_input()  # a second click on it puts it back
+    drag(app, c2, c2, steps=0)
+    mouse(app, pygame.MOUSEBUTTONDOWN, point(scene, "c3"))  # and a click on a destination plays
+    mouse(app, pygame.MOUSEBUTTONUP, point(scene, "c3"))
+    assert [p.text for p in scene.history] == ["c2-c3"]
+
+
+def test_a_drop_on_a_wrong_point_is_refused_with_its_reason(app):
+    scene = open_game(app, "alquerque")
+    drag(app, point(scene, "c2"), point(scene, "e1"))
+    assert not scene.history
+    assert any("is not a destination of the piece on c2" in text for text in warnings(scene))
+    assert scene.invalid_at is not None
+
+
+def test_the_rastros_stone_is_dragged_to_a_marked_square(app):
+    scene = open_game(app, "rastros")
+    stone = scene.state.white
+    target = next(i for i in range(64) if scene.state.moves_mask() >> i & 1)
+    drag(app, square(scene, stone), square(scene, target))
+    assert len(scene.history) == 1 and scene.state.white == target
+
+
+def test_the_rastros_stone_clicked_or_dropped_astray_says_how_to_move(app):
+    scene = open_game(app, "rastros")
+    stone = scene.state.white
+    drag(app, square(scene, stone), square(scene, stone), steps=0)
+    assert not scene.history and any("that is the piece" in text.lower() for text in warnings(scene))
+    far = next(i for i in range(64) if not scene.state.moves_mask() >> i & 1 and i != stone
+               and abs(i // 8 - stone // 8) > 2)
+    drag(app, square(scene, stone), square(scene, far))
+    assert not scene.history and any("moves one square" in text for text in warnings(scene))
+
+
+def test_nothing_is_grabbed_on_the_computers_turn_or_in_a_placing_game(app):
+    scene = open_game(app, "reversi")
+    assert not scene.view.grabs(scene.state, scene.view.cell_rect(3, 3).center)
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 1.0), [])
+    app.switch(scene)
+    app.run_frames(2)
+    scene.setup = MatchSetup("alquerque", {}, HOTSEAT, ("level-1", None), 1.0)  # White is the computer's now
+    mouse(app, pygame.MOUSEBUTTONDOWN, point(scene, "c2"))
+    assert scene.drag_from is None
