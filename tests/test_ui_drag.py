@@ -119,4 +119,4 @@ def test_nothing_is_grabbed_on_the_computers_turn_or_in_a_placing_game(app):
     app.run_frames(2)
     scene.setup = MatchSetup("alquerque", {}, HOTSEAT, ("level-1", None), 1.0)  # White is the computer's now
     mouse(app, pygame.MOUSEBUTTONDOWN, point(scene, "c2"))
-    assert scene.drag_from is None
+    assert scene.drag is None

@@ -54,6 +54,17 @@ class Ply:
     clocks: tuple[float, float] | None = None  # both clocks after this ply (a clocked game)
 
 
+@dataclass
+class Drag:
+    """A press on a piece, until the release: where it was, whether a move was half entered
+    then, what picking the piece said, and where it is carried (once away from the press)."""
+
+    start: tuple[int, int]
+    was_partial: bool
+    press: Click | None
+    to: tuple[int, int] | None = None
+
+
 class GameScene(Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None) -> None:
@@ -139,11 +150,8 @@ class GameScene(Scene):
         self.over_since: float | None = None
         self.over_hidden = False
         self.invalid_at: tuple[int, int] | None = None
-        self.drag_from: tuple[int, int] | None = None  # where a piece was pressed, until the release
-        self.drag_to: tuple[int, int] | None = None  # where it is carried, once moved away from there
-        self.drag_was_partial = False  # a move was half entered when the piece was pressed
-        self.drag_press: Click | None = None  # what picking it on the press said
         self.invalid_since = 0.0
+        self.drag: Drag | None = None  # a piece pressed and not yet let go
         self.hover: tuple[int, int] | None = None
         self.browsing: int | None = None
         self.view.reset_input()
@@ -649,14 +657,14 @@ class GameScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = event.pos if self.view.rect.collidepoint(event.pos) else None
-            if self.drag_from is not None:
-                self.drag_to = event.pos if self._dragged_away(self.drag_from, event.pos) else None
+            if self.drag is not None:
+                self.drag.to = event.pos if self._dragged_away(self.drag.start, event.pos) else None
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.panel.click(event.pos) and not self._grab(event.pos):
                 self._board_click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag_from is not None:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             self._drop(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None
@@ -670,11 +678,9 @@ class GameScene(Scene):
         dragged to one of them; let go where it was pressed, the press was an ordinary click."""
         if not (self._live_for_input() and self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
             return False
-        self.drag_from, self.drag_to = pos, None
-        self.drag_was_partial = self.view.has_partial_input()
-        self.drag_press = None
-        if not self.drag_was_partial:  # pick it now, quietly: a wrong pick is said on release
-            self.drag_press = self.view.click(self.state, pos)
+        was_partial = self.view.has_partial_input()
+        # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
+        self.drag = Drag(pos, was_partial, None if was_partial else self.view.click(self.state, pos))
         return True
 
     def _live_for_input(self) -> bool:
@@ -682,18 +688,18 @@ class GameScene(Scene):
 
     def _drop(self, pos: tuple[int, int]) -> None:
         """The release after a grab: a click where the piece was pressed, or its move to here."""
-        start, press, self.drag_from, self.drag_to = self.drag_from, self.drag_press, None, None
-        if start is None or not self._live_for_input():
+        drag, self.drag = self.drag, None
+        if drag is None or not self._live_for_input():
             return
-        if not self._dragged_away(start, pos):
-            if self.drag_was_partial:
-                self._board_click(start)  # what a click on it does (drop a selection, pick another)
-            elif press is not None and press.kind == "reject":
-                self._reject(start, press.reason)
+        if not self._dragged_away(drag.start, pos):
+            if drag.was_partial:
+                self._board_click(drag.start)  # what a click on it does (drop a selection, pick another)
+            elif drag.press is not None and drag.press.kind == "reject":
+                self._reject(drag.start, drag.press.reason)
             return
-        if self.drag_was_partial:
+        if drag.was_partial:
             self.view.reset_input()
-            self.view.click(self.state, start)
+            self.view.click(self.state, drag.start)
         before = len(self.history)
         self._board_click(pos)
         if len(self.history) > before:
@@ -740,7 +746,7 @@ class GameScene(Scene):
             previous=last.before if last else None, hint=self.hint if live else None,
             show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.invalid_at, invalid_since=self.invalid_since,
             animation_speed=self.app.settings.animation_speed,
-            drag=(self.drag_from, self.drag_to) if live and self.drag_from and self.drag_to else None,
+            drag=(self.drag.start, self.drag.to) if live and self.drag and self.drag.to else None,
         )
 
     def resize(self, size: tuple[int, int]) -> None:
