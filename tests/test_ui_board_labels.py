@@ -62,3 +62,37 @@ def test_a_small_boards_c_is_open_on_the_right(size):
     right = max(x for row in ink for x, on in enumerate(row) if on)
     middle = range(rows[0] + 1, rows[-1])  # between the c's top and bottom strokes
     assert len(middle) >= 2 and not any(ink[y][right] for y in middle), size
+
+
+LARGEST_BOARDS = [("tictactoe", {"width": 19, "height": 19, "k": 5}), ("hex", {"size": 19}), ("reversi", {"size": 10}),
+                  ("rastros", {}), ("alquerque", {}), ("trax", {"size": 25})]
+
+
+def test_every_game_board_is_lettered_in_the_smallest_window_and_a_tiny_preview_is_not(drawn_words, tmp_path,
+                                                                                      monkeypatch):
+    """The letters go where they fit: the game screen's boards keep them down to the smallest
+    window (800x560) with the largest board of each game; the search-tree explorer's preview of an
+    11x11 Hex board there (cells a third as big) drops them rather than pile them on its edges."""
+    from ui.app import App
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(800, 560), fps=0, demo="menu", remember_size=False)
+    try:
+        for game_id, options in LARGEST_BOARDS:
+            app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), []))
+            drawn_words.clear()
+            app.invalidate()
+            app.run_frames(2)
+            assert "1" in drawn_words, (game_id, options)
+        app.switch(GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), ["f6"]))
+        app.run_frames(2)
+        app.scene.open_tree()
+        app.run_frames(2)
+        drawn_words.clear()
+        app.scene.view.draw(app.screen, app.scene.selected.state, Overlay(interactive=False))
+        assert not {"a", "1"} & set(drawn_words)
+    finally:
+        app.quit()

@@ -18,6 +18,8 @@ from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
 
+MIN_LETTERED_CELL = 14  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
+
 
 class GridView(BoardView):
     rows: int
@@ -91,7 +93,7 @@ class GridView(BoardView):
                 for c in range(self.cols):
                     self.draw_cell(surface, state, r, c, self.cell_rect(r, c), overlay)
             self._draw_lines(surface, theme.grid)
-            if overlay.coordinates:
+            if overlay.coordinates and self.cell >= MIN_LETTERED_CELL:
                 self._draw_labels(surface, theme.text)
             self._mark(surface, overlay.last_move, theme.last_move, 3)
             self._mark(surface, overlay.hint, theme.hint, 5)

@@ -21,6 +21,8 @@ from ui.theme import Color, draw_text
 SQRT3 = math.sqrt(3.0)
 SWAP_HINT = N_("Click Blue's stone to swap, or play elsewhere")
 
+MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
+
 
 def _shade(color: Color, factor: float) -> Color:
     return tuple(max(0, min(255, int(v * factor))) for v in color)  # type: ignore[return-value]
@@ -114,7 +116,7 @@ class HexView(BoardView):
             poly = self.hexagon(row, col, dx)
             pygame.draw.polygon(surface, theme.board, poly)
             pygame.draw.polygon(surface, theme.grid, poly, max(1, int(self.radius / 14)))
-        if overlay.coordinates:
+        if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
         swap_cell = state.swap_cell()
         for cell in range(self.n * self.n):
