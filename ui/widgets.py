@@ -73,6 +73,8 @@ class Button:
         hint_size = max(9, int(12 * scale))
         label_w = tx.ui_font(size, True).size(self.label)[0]
         key_hint = _(self.key_hint) if len(self.key_hint) > 1 else self.key_hint  # "Left", "Space": words
+        if key_hint.casefold() == self.label.casefold():
+            key_hint = ""  # "End  End": the label already names its key
         hint_w = tx.ui_font(hint_size).size(key_hint)[0] + int(8 * scale) if key_hint else 0
         if label_w + hint_w > self.rect.width - 10 * scale:
             hint_w = 0
