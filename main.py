@@ -61,8 +61,22 @@ def check_game_and_players(game_id: str, player_ids: list[str], options: dict[st
         raise UsageError(str(exc)) from None
 
 
+class _Version(argparse.Action):
+    """``--version``: one line, unwrapped (argparse's own action wraps it to the terminal)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from ui.about import version_line
+
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py", description="Tabuleiro: classic board games with strong computer players.")
+    parser.add_argument("--version", action=_Version, help="say which Tabuleiro this is and what it runs on")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def openings(p: argparse.ArgumentParser) -> None:

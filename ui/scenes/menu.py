@@ -7,6 +7,7 @@ import pygame_menu
 
 import games
 from ui import text as tx
+from ui.about import VERSION
 from ui.autosave import SHELF, games_dir
 from ui.i18n import N_, _
 from ui.scenes.base import Scene
@@ -121,3 +122,6 @@ class MenuScene(Scene):
             self.menu.draw(surface)
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
+        pad = int(10 * s)
+        tx.text(surface, f"Tabuleiro {VERSION}", (surface.get_width() - pad, surface.get_height() - pad),
+                max(10, int(12 * s)), theme.muted, "bottomright")
