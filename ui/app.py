@@ -137,6 +137,14 @@ class App:
         if old is not None:
             self.guard(old.close)
         self.guard(scene.resize, self.size)
+        self.guard(self.update_caption)
+
+    def update_caption(self) -> None:
+        """The window's title: the screen's caption, then "Tabuleiro" ("Reversi – Tabuleiro")."""
+        caption = self.scene.caption() if self.scene is not None else ""
+        title = f"{caption} – {TITLE}" if caption else TITLE
+        if title != pygame.display.get_caption()[0]:
+            pygame.display.set_caption(title)
 
     # -- navigation: the one place that knows every screen ---------------------------------
     # Scenes ask the App to go somewhere instead of importing each other, so the scene modules
@@ -258,6 +266,7 @@ class App:
         """Save the settings; the scenes read colours and defaults from them on every frame."""
         apply_desktop_settings(self.settings)
         self.set_fullscreen(self.settings.fullscreen)
+        self.guard(self.update_caption)  # in the language just chosen
         problem = settings_mod.save(self.settings)
         if problem:
             self.messages.add(problem, "error")

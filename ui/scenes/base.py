@@ -50,6 +50,11 @@ class Scene:
     def close(self) -> None:
         """The App is leaving this scene (or quitting): stop workers, drop resources."""
 
+    def caption(self) -> str:
+        """What the window's title says before "Tabuleiro" while this screen is shown ("Reversi",
+        "Rules"), so the taskbar and the window list tell the screens apart; "" for the title alone."""
+        return ""
+
 
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form."""

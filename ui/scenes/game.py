@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 import ai
+import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
@@ -829,6 +830,9 @@ class GameScene(Scene):
         if self.preparing_engine() and self.progress is None:
             return _("Preparing the engine…")
         return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
+
+    def caption(self) -> str:
+        return words.title(games.info(self.game.id))
 
     def close(self) -> None:
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer

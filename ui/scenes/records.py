@@ -90,6 +90,9 @@ class RecordsScene(Scene):
         status = end_reason(record.result.reason) if record.result else _("Unfinished game")
         return f"{title} ({status})", f"{detail} · {entry.path.name}", _when(record.updated)
 
+    def caption(self) -> str:
+        return self.heading()
+
     def back(self) -> None:
         if self.on_back:
             self.on_back()

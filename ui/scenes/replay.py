@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+import games
 from games.record import GameRecord, RecordError, default_name, move_list_text
 from ui import eval_bar, words
 from ui import text as tx
@@ -208,6 +209,9 @@ class ReplayScene(Scene):
             self.messages.add(_("Could not save the game: {error}").format(error=exc), "error")
             return
         self.messages.add(_("Game saved: {path}").format(path=path), duration=6.0)
+
+    def caption(self) -> str:
+        return f"{words.title(games.info(self.game.id))} – {_('Replay')}"
 
     def back(self) -> None:
         (self.on_back or self.app.show_menu)()

@@ -125,6 +125,9 @@ class RulesScene(Scene):
     def _content_height(self) -> int:
         return sum(tx.line_height(size, bold) if kind != "gap" else size for _, size, bold, _, kind in self.lines)
 
+    def caption(self) -> str:
+        return _("Rules")
+
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)

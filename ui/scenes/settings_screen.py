@@ -35,6 +35,9 @@ class SettingsScene(MenuFormScene):
         self._set("outside_players", [])
         self.resize(self.app.size)
 
+    def caption(self) -> str:
+        return _("Settings")
+
     def back(self) -> None:
         self.app.show_menu()
 

@@ -444,6 +444,9 @@ class SetupScene(MenuFormScene):
             return
         self.menu_event(event)
 
+    def caption(self) -> str:
+        return _("Watch: PC vs PC") if self.watch else _("New game")
+
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)

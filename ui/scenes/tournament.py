@@ -416,6 +416,9 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.size = size
         self._layout()
 
+    def caption(self) -> str:
+        return _("Tournament")
+
     def close(self) -> None:
         if self.tournament is not None and not self.away:
             self.tournament.cancel()

@@ -150,6 +150,9 @@ class TreeExplorerScene(Scene):
             self.open.symmetric_difference_update({id(node)})
 
     # -- actions ----------------------------------------------------------------------------------
+    def caption(self) -> str:
+        return _("Search tree")
+
     def back(self) -> None:
         (self.on_back or self.app.show_menu)()
 
