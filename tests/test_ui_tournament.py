@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pygame
+
 from ai.tournament import Standing
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
@@ -105,8 +107,6 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
 
 def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatch):
     """The standings' title in Portuguese ran past its panel's edge at 800x560."""
-    import pygame
-
     from ui import text as tx
 
     scene = TournamentScene(app, "hex")
@@ -120,3 +120,54 @@ def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatc
     size = int(15 * scene._scale())
     assert drawn and drawn[0].endswith("…") and title.startswith(drawn[0][:-1])
     assert tx.ui_font(size, True).size(drawn[0])[0] <= panel.width - int(24 * scene._scale())
+
+
+def _played(app, scene, games: int, seconds: float = 120) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and len(scene.tournament.results) < games:
+        app.frame()
+        time.sleep(0.005)
+
+
+def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
+    """Esc during a tournament (or New tournament, or closing the window) stopped it and threw its
+    finished games away unless Save had been pressed: they are saved on the way out, and the
+    window says where."""
+    import json
+
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.save_folder = tmp_path / "tournaments"
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    _played(app, scene, 1)
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, TournamentScene)
+    saved = sorted((tmp_path / "tournaments").glob("*.json"))
+    assert len(saved) == 1
+    kept = json.loads(saved[0].read_text(encoding="utf-8"))
+    assert len(kept["games"]) >= 1
+    assert any(str(saved[0]) in m.text for m in app.messages.items)
+
+
+def test_saving_again_writes_over_the_same_files(app, tmp_path):
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.save_folder = tmp_path / "tournaments"
+    scene.selected = {"level-1", "level-2"}
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    _played(app, scene, 1)
+    key(app, pygame.K_s)
+    first = list(scene.saved)
+    _played(app, scene, 2)
+    time.sleep(1.05)  # file names are stamped to the second: a new name would differ now
+    key(app, pygame.K_s)
+    assert scene.saved == first and len(list((tmp_path / "tournaments").iterdir())) == len(first)
+    key(app, pygame.K_ESCAPE)  # nothing new since: no third write, the same four files
+    assert len(list((tmp_path / "tournaments").iterdir())) == len(first)

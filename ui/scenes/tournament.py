@@ -70,7 +70,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.pinned = False  # the user picked a finished game to look at: do not follow live games
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.view = None
-        self.saved: list[Path] = []
+        self.saved: list[Path] = []  # the files the results were last written to
+        self.saved_games = 0  # how many finished games they hold
         self.save_folder: Path | None = None  # None: Documents/Tabuleiro/tournaments
         self.buttons: list[Button] = []
         self.player_buttons: list[Button] = []
@@ -253,7 +254,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.tournament = None
             return
         self.table = make_standings(ids, [])
-        self.recent, self.live, self.watching, self.saved = [], {}, None, []
+        self.recent, self.live, self.watching, self.saved, self.saved_games = [], {}, None, [], 0
         self.game = games.load(self.game_id, **self.options)
         try:
             from ui.views import make_view
@@ -274,21 +275,27 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.tournament = None
         self._build()
 
-    def _save(self) -> None:
+    def _save(self, messages: Messages | None = None) -> bool:
+        """Write the results so far; a tournament saved before is written over in the same files.
+        True when they were written."""
         from ai.commands.tournament import write_results
 
+        messages = messages or self.messages
         t = self.tournament
         if t is None or not t.results:
-            return
+            return False
         folder = self.save_folder or _documents() / "Tabuleiro" / "tournaments"
-        name = f"{t.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        base = self.saved[0].with_suffix("") if self.saved else folder / f"{t.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:
             if not t.is_running():
                 t.elapsed = t.elapsed or 0.0
-            self.saved = write_results(Summary.of(t), str(folder / name))
-            self.messages.add(_("Saved {path}").format(path=self.saved[0]), "info", 6.0)
+            self.saved = write_results(Summary.of(t), str(base))
+            self.saved_games = len(t.results)
         except OSError as exc:
-            self.messages.add(_("Could not save: {e}").format(e=exc), "error")
+            messages.add(_("Could not save: {e}").format(e=exc), "error")
+            return False
+        messages.add(_("Saved {path}").format(path=self.saved[0]), "info", 6.0)
+        return True
 
     # -- the scene interface ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -420,8 +427,14 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         return _("Tournament")
 
     def close(self) -> None:
-        if self.tournament is not None and not self.away:
-            self.tournament.cancel()
+        """Leaving the screen (or a new tournament) stops the tournament; games it finished that
+        were not saved yet are saved then, and the window says where."""
+        t = self.tournament
+        if t is None or self.away:
+            return
+        t.cancel()
+        if len(t.results) > self.saved_games:
+            self._save(getattr(self.app, "messages", None))
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
