@@ -275,15 +275,15 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.tournament = None
         self._build()
 
-    def _save(self, messages: Messages | None = None) -> bool:
-        """Write the results so far; a tournament saved before is written over in the same files.
-        True when they were written."""
+    def _save(self, messages: Messages | None = None) -> None:
+        """Write the results so far (a tournament saved before is written over in the same files)
+        and say where in ``messages`` (the screen's own by default)."""
         from ai.commands.tournament import write_results
 
-        messages = messages or self.messages
+        messages = self.messages if messages is None else messages
         t = self.tournament
         if t is None or not t.results:
-            return False
+            return
         folder = self.save_folder or _documents() / "Tabuleiro" / "tournaments"
         base = self.saved[0].with_suffix("") if self.saved else folder / f"{t.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:
@@ -293,9 +293,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.saved_games = len(t.results)
         except OSError as exc:
             messages.add(_("Could not save: {e}").format(e=exc), "error")
-            return False
+            return
         messages.add(_("Saved {path}").format(path=self.saved[0]), "info", 6.0)
-        return True
 
     # -- the scene interface ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
