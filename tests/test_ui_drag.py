@@ -1,7 +1,8 @@
 """Pieces are dragged to their moves as well as clicked (Alquerque's pieces, Rastros' stone):
 press on the piece, carry it, let go on a destination.  Let go where it was pressed, a press is an
-ordinary click; let go on a wrong point, the board says why, as for a wrong click.  Headless App,
-posted mouse events; what is legal is still the view's and the rules' business."""
+ordinary click; let go on a wrong point, the board says why, as for a wrong click.  A right click
+on the board drops a half-entered move, as Esc does.  Headless App, posted mouse events; what is
+legal is still the view's and the rules' business."""
 
 from __future__ import annotations
 
@@ -120,3 +121,20 @@ def test_nothing_is_grabbed_on_the_computers_turn_or_in_a_placing_game(app):
     scene.setup = MatchSetup("alquerque", {}, HOTSEAT, ("level-1", None), 1.0)  # White is the computer's now
     mouse(app, pygame.MOUSEBUTTONDOWN, point(scene, "c2"))
     assert scene.drag is None
+
+
+def test_a_right_click_on_the_board_drops_a_half_entered_move(app):
+    scene = open_game(app, "alquerque")
+    mouse(app, pygame.MOUSEBUTTONDOWN, point(scene, "c2"))
+    mouse(app, pygame.MOUSEBUTTONUP, point(scene, "c2"))
+    assert scene.view.has_partial_input()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point(scene, "a1"), button=3))
+    app.run_frames(1)
+    assert not scene.view.has_partial_input() and not scene.history
+    scene = open_game(app, "trax")
+    mouse(app, pygame.MOUSEBUTTONDOWN, scene.view.cell_rect(4, 5).center)  # a cell beside the first tile
+    mouse(app, pygame.MOUSEBUTTONUP, scene.view.cell_rect(4, 5).center)
+    assert scene.view.has_partial_input()  # the tile picker is open
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.view.cell_rect(0, 0).center, button=3))
+    app.run_frames(1)
+    assert not scene.view.has_partial_input() and not scene.history

@@ -667,6 +667,9 @@ class GameScene(Scene):
                 self._board_click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             self._drop(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.rect.collidepoint(event.pos):
+            self.drag = None  # a right click on the board drops a half-entered move, as Esc does
+            self.view.reset_input()
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None
 
