@@ -50,8 +50,8 @@ def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
     """Keyword arguments that colour a pygame-menu toggle switch like our buttons (and word its states).
 
     The state text is drawn centred on the switch and the slider covers one end of it, so the
-    switch is made as wide as the longer word plus a slider on each side ("Desligado" is twice
-    as long as "Off")."""
+    switch is made as wide as the longer word plus a slider on each side ("Desligado" is much
+    wider than "Off")."""
     from ui.i18n import _
 
     words = (_("Off"), _("On"))
