@@ -131,15 +131,25 @@ app.run_frames(3)
 result = {"driver": pygame.display.get_driver(), "copied": clipboard.get_text(),
           "fallback_file": (data_dir() / "moves.txt").exists()}
 if shutil.which("xclip"):
-    reader = subprocess.Popen(["xclip", "-o", "-selection", "clipboard"], stdout=subprocess.PIPE)
-    deadline = time.monotonic() + 10
+    reader = subprocess.Popen(["xclip", "-o", "-selection", "clipboard"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
     while reader.poll() is None and time.monotonic() < deadline:
         app.run_frames(1)  # the window answers the other program's request from its event loop
         time.sleep(0.01)
-    result["other_program_read"] = reader.stdout.read().decode()
-    # xclip serves two requests (each read below makes one), then exits
-    subprocess.run(["xclip", "-i", "-selection", "clipboard", "-loops", "2"], input=b"python3 my_bot.py",
-                   check=True, timeout=10)
+    if reader.poll() is None:
+        reader.kill()
+    result["other_program_read"] = reader.communicate()[0].decode()
+    # xclip owns the clipboard in the foreground (-quiet) until it is stopped below; in the
+    # background, as it goes by default, it kept this script's output pipes open and the test
+    # waited for them until its timeout
+    owner = subprocess.Popen(["xclip", "-i", "-selection", "clipboard", "-quiet"], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    owner.stdin.write(b"python3 my_bot.py")
+    owner.stdin.close()
+    deadline = time.monotonic() + 30
+    while clipboard.get_text() != "python3 my_bot.py" and time.monotonic() < deadline:
+        time.sleep(0.05)  # until xclip has taken the clipboard
     result["pasted"] = clipboard.get_text()
     import pygame_menu  # a text field as the game setup's outside-player command, pasted into with Ctrl+V
     field = pygame_menu.Menu("", 600, 400).add.text_input("", default="")
@@ -147,6 +157,8 @@ if shutil.which("xclip"):
     field.update([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="",
                                      test=True)])  # pygame-menu ignores a posted key unless marked so
     result["field"] = field.get_value()
+    owner.terminate()
+    owner.wait(10)
 print(json.dumps(result))
 """
 
