@@ -10,6 +10,7 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
+from tests.ui_helpers import recorded_text
 from ui import about
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,11 +47,8 @@ def test_without_package_metadata_the_modules_say_their_versions(monkeypatch):
 
 
 def test_the_main_menu_shows_the_version(app, monkeypatch):
-    from ui import text as tx
 
-    drawn: list[str] = []
-    draw = tx.text
-    monkeypatch.setattr(tx, "text", lambda surface, value, *a, **k: drawn.append(value) or draw(surface, value, *a, **k))
+    drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
     assert f"Tabuleiro {about.VERSION}" in drawn

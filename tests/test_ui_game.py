@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ai.base import WIN
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, recorded_text
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -170,8 +170,7 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
     i18n.set_language("pt")
     try:
         line = scene.view.status_text(scene.state)
-        drawn: list[str] = []
-        monkeypatch.setattr(tx, "text", lambda _surface, value, *args, **kwargs: drawn.append(value))
+        drawn = recorded_text(monkeypatch)
         scene._draw_status(app.screen)
     finally:
         i18n.set_language("en")

@@ -11,7 +11,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, recorded_text
 from ui.autosave import SHELF, games_dir
 from ui.record_files import save
 from ui.scenes.records import RecordsScene
@@ -97,14 +97,11 @@ def test_moving_to_another_record_or_esc_takes_the_question_back(app):
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
 def test_a_long_list_says_what_is_out_of_view_and_the_keyboard_reaches_it(app, monkeypatch, size):
-    from ui import text as tx
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.run_frames(2)
     paths = saved_games(30)
-    drawn: list[str] = []
-    draw = tx.text
-    monkeypatch.setattr(tx, "text", lambda surface, value, *a, **k: drawn.append(value) or draw(surface, value, *a, **k))
+    drawn = recorded_text(monkeypatch)
     scene = open_list(app)
     assert 0 < scene.shown < 30
     assert f"0 above, {30 - scene.shown} below: scroll, or use the arrow keys" in drawn

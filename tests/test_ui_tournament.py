@@ -9,6 +9,7 @@ import time
 import pygame
 
 from ai.tournament import Standing
+from tests.ui_helpers import recorded_text
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
 
@@ -111,9 +112,7 @@ def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatc
 
     scene = TournamentScene(app, "hex")
     app.switch(scene)
-    drawn: list[str] = []
-    draw = tx.text
-    monkeypatch.setattr(tx, "text", lambda surface, value, *a, **k: drawn.append(value) or draw(surface, value, *a, **k))
+    drawn = recorded_text(monkeypatch)
     panel = pygame.Rect(10, 10, 300, 120)
     title = "Classificação (vitória 1, empate ½; Elo com média 0 e intervalo de 95%, a partir de 8 jogos)"
     scene._panel(app.screen, app.theme, panel, title)

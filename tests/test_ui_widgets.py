@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.ui_helpers import recorded_text
 from ui import i18n
-from ui import text as tx
 from ui.theme import DARK
 from ui.widgets import Button
 
@@ -15,9 +15,7 @@ from ui.widgets import Button
 @pytest.fixture
 def drawn(monkeypatch):
     pygame.init()
-    words: list[str] = []
-    draw = tx.text
-    monkeypatch.setattr(tx, "text", lambda surface, value, *a, **k: words.append(value) or draw(surface, value, *a, **k))
+    words = recorded_text(monkeypatch)
     return words
 
 

@@ -44,3 +44,18 @@ def wait(app: App, condition, seconds: float = 15.0) -> bool:
         app.frame()
         time.sleep(0.002)
     return condition()
+
+
+def recorded_text(monkeypatch) -> list[str]:
+    """Every string the shell's text helper (ui.text.text) draws from now on, in order; it still draws."""
+    from ui import text as tx
+
+    drawn: list[str] = []
+    draw = tx.text
+
+    def record(surface, value, *args, **kwargs):
+        drawn.append(value)
+        return draw(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    return drawn

@@ -680,20 +680,18 @@ class GameScene(Scene):
     def _grab(self, pos: tuple[int, int]) -> bool:
         """A press on a piece the player may move: the piece is picked (its moves show) and can be
         dragged to one of them; let go where it was pressed, the press was an ordinary click."""
-        if not (self._live_for_input() and self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
+        live = self.browsing is None and self.human_to_move()
+        if not (live and self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
             return False
         was_partial = self.view.has_partial_input()
         # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
         self.drag = Drag(pos, was_partial, None if was_partial else self.view.click(self.state, pos))
         return True
 
-    def _live_for_input(self) -> bool:
-        return self.browsing is None and not self.is_over() and self.setup.is_human(self.state.to_move)
-
     def _drop(self, pos: tuple[int, int]) -> None:
         """The release after a grab: a click where the piece was pressed, or its move to here."""
         drag, self.drag = self.drag, None
-        if drag is None or not self._live_for_input():
+        if drag is None or self.browsing is not None or not self.human_to_move():
             return
         if not self._dragged_away(drag.start, pos):
             if drag.was_partial:

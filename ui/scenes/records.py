@@ -60,7 +60,6 @@ class RecordsScene(Scene):
         self.shown = 0  # how many rows the last draw fitted
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
-        self._delete_target: Entry | None = None
         self.mouse = (-1, -1)  # where the last mouse event was
         self.refresh()
 
@@ -133,8 +132,9 @@ class RecordsScene(Scene):
         self.scroll = max(0, min(self.scroll, len(self.entries) - 1))
 
     def _delete_pressed(self) -> None:
-        if self._delete_target is not None:
-            self.delete_entry(self._delete_target)
+        row = self._button_row(self.mouse)  # the button sits on that row
+        if row is not None:
+            self.delete_entry(row)
 
     # -- input ------------------------------------------------------------------------------
     def _select(self, index: int) -> None:
@@ -208,7 +208,6 @@ class RecordsScene(Scene):
             tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
         mouse = self.mouse
         self.delete_button.visible = False
-        self._delete_target = None
         self.shown = 0
         for i, entry in enumerate(self.entries[self.scroll:]):  # lay the rows out, then draw them
             rect = pygame.Rect(pad, top + i * (row_h + int(8 * s)), w - 2 * pad, row_h)
@@ -259,7 +258,6 @@ class RecordsScene(Scene):
         button.rect.midright = (row.right - int(10 * s), row.centery)
         button.visible = True
         button.active = entry.path == self.confirming
-        self._delete_target = entry
 
 
 def _when(stamp: str) -> str:
