@@ -220,6 +220,8 @@ def test_an_updated_search_proves_only_what_is_true(n, stones, more):
             ends, _, _, _, _, vn, _, sn, _ = vc.h_search_update(colour, n, nbrs, side, lim, before, *old)
             slot = vc.pair_slot(0, 1, ends)
             claims += check_edge_verdict(exact, boards, side, 2 if vn[slot] > 0 else 1 if sn[slot] > 0 else 0)
+        if claims >= 30:  # enough verdicts: the pure-Python solver takes up to 17 s on one 5x5 position
+            break
     assert claims >= 10
 
 
