@@ -132,3 +132,19 @@ def test_desktop_helpers(monkeypatch):
     finally:
         i18n.set_language("en")
         SOUNDS.configure(enabled, volume)
+
+
+@pytest.mark.parametrize("size, area, expected", [
+    # the default window on a 1366x768 laptop with a 40 px task bar at the bottom: shrunk, centred
+    ((1280, 800), (0, 0, 1366, 728), ((1280, 664), (43, 32))),
+    # a window remembered from a 4K monitor, on a 1920x1080 one with a 27 px top panel
+    ((3000, 2000), (0, 27, 1920, 1053), ((1904, 989), (8, 59))),
+    # small enough: kept, centred on the second monitor to the right
+    ((1000, 700), (1920, 0, 1920, 1080), ((1000, 700), (2380, 190))),
+    # a desktop smaller than the smallest window: the smallest window, at the area's corner
+    ((1280, 800), (0, 0, 800, 600), ((800, 560), (0, 20))),
+])
+def test_the_first_window_fits_the_desktop_and_is_centred(size, area, expected):
+    from ui.desktop import fit_window
+
+    assert fit_window(size, area, (800, 560)) == expected

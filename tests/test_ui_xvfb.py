@@ -210,3 +210,32 @@ def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
         assert "minimum size: 800 by 560" in result["hints"], result["hints"]
         # started as ``python -c``, the window still has the desktop entry's class
         assert 'WM_CLASS(STRING) = "tabuleiro", "tabuleiro"' in result["hints"], result["hints"]
+
+
+FIT_SCRIPT = """
+import json, re, shutil, subprocess, pygame
+from ui.app import App
+
+app = App(fps=0, demo="menu")  # the settings remember a window larger than the screen
+app.run_frames(3)
+place = None
+if shutil.which("xwininfo"):  # where the window is on the screen (x11-utils, which CI installs)
+    info = subprocess.run(["xwininfo", "-id", hex(pygame.display.get_wm_info()["window"])],
+                          capture_output=True, text=True).stdout
+    place = [int(re.search(rf"Absolute upper-left {axis}:\\s+(-?\\d+)", info).group(1)) for axis in "XY"]
+print(json.dumps({"size": app.screen.get_size(), "place": place}))
+app.quit()
+"""
+
+
+def test_a_window_remembered_from_a_bigger_screen_opens_whole_on_this_one(xvfb, tmp_path):
+    """A remembered size larger than the desktop (a bigger monitor, or the default 1280x800 on a
+    1366x768 laptop) is shrunk to fit with room for the window's frame, and the window is centred,
+    so that none of it is off the screen."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"window_size": [1600, 1000]}))
+    result = run_in_window(xvfb, FIT_SCRIPT, config)
+    assert result["size"] == [1280 - 16, 800 - 64]  # ui.desktop.FRAME: room for the frame
+    if result["place"] is not None:
+        assert result["place"] == [8, 32]  # centred on Xvfb's 1280x800 screen

@@ -31,7 +31,7 @@ import pygame
 from ui import clipboard, sdl
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
-from ui.desktop import set_window_icon
+from ui.desktop import open_first_window, set_window_icon
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme
@@ -84,11 +84,13 @@ class App:
         self.settings, problem = settings_mod.load()
         apply_desktop_settings(self.settings)  # language and sound
         self.remember_size = remember_size and size is None
-        size = size or tuple(self.settings.window_size)  # type: ignore[assignment]
-        self.size: tuple[int, int] = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         pygame.display.set_caption(TITLE)
         set_window_icon()
-        self.screen = self._window(self.size)
+        wanted = size or tuple(self.settings.window_size)
+        wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
+        # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
+        self.screen = open_first_window(wanted, MIN_SIZE, self._window) if size is None else self._window(wanted)
+        self.size: tuple[int, int] = self.screen.get_size()
         self.fullscreen = False
         self._window_size = self.size  # the window's size to come back to from full screen
         clipboard.serve_text_fields()

@@ -3,16 +3,20 @@ shared services (language, sound).  (CI's headless start: ``TABULEIRO_QUIT_AFTER
 ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
 
     set_window_icon()              # before pygame.display.set_mode
+    open_first_window(size, MIN, opener)  # fitted to the desktop and centred on it
     apply_settings(settings)       # language and sound from the settings
 """
 
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from ui import sdl
 from ui.i18n import set_language
 from ui.paths import asset_path
 from ui.sound import SOUNDS
@@ -26,6 +30,48 @@ def set_window_icon() -> None:
         pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
     except (pygame.error, FileNotFoundError, OSError) as exc:
         log.info("no window icon: %s", exc)
+
+
+# Room left around the window for its frame and title bar, which exist only once it does (a title
+# bar is 20-40 px tall on the common desktops).
+FRAME = (16, 64)
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+def fit_window(size: tuple[int, int], area: tuple[int, int, int, int], smallest: tuple[int, int]
+               ) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A window of ``size`` made to fit the desktop ``area`` (x, y, width, height) with its
+    frame, never below ``smallest``, and where it goes: centred in the area."""
+    x, y, width, height = area
+    w = max(smallest[0], min(size[0], width - FRAME[0]))
+    h = max(smallest[1], min(size[1], height - FRAME[1]))
+    return (w, h), (x + max(0, (width - w) // 2), y + max(0, (height - h) // 2))
+
+
+def open_first_window(size: tuple[int, int], smallest: tuple[int, int],
+                      open_window: Callable[[tuple[int, int]], pygame.Surface]) -> pygame.Surface:
+    """``open_window(size)`` with ``size`` fitted to the desktop and the window centred on it.
+
+    The remembered or default size may be larger than this desktop (1280x800 on a 1366x768
+    laptop, or a window remembered from a bigger monitor): it would open with its bottom rows
+    under the task bar or off the screen.  The place goes through SDL_VIDEO_WINDOW_POS for this
+    one window only (one the user set is kept); headless drivers have no desktop to fit."""
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return open_window(size)
+    area = sdl.usable_bounds()
+    if area is None:
+        desktops = pygame.display.get_desktop_sizes()
+        area = (0, 0, *desktops[0]) if desktops else None
+    if area is None:
+        return open_window(size)
+    size, (x, y) = fit_window(size, area, smallest)
+    if "SDL_VIDEO_WINDOW_POS" in os.environ or "SDL_VIDEO_CENTERED" in os.environ:
+        return open_window(size)
+    os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
+    try:
+        return open_window(size)
+    finally:
+        del os.environ["SDL_VIDEO_WINDOW_POS"]  # later windows (leaving full screen) go where pygame puts them
 
 
 def apply_settings(settings: Any) -> None:

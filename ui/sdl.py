@@ -2,6 +2,7 @@
 
     sdl()                              # that library (ctypes), or None
     set_minimum_window_size(800, 560)  # the window manager then keeps the window at least that big
+    usable_bounds()                    # the desktop's area for windows: (x, y, width, height) or None
 
 The library is found where pygame's copy is: among the libraries this process has mapped (Linux,
 wheels and PyInstaller bundles alike), beside the pygame package (``pygame.libs`` on Linux wheels,
@@ -35,7 +36,14 @@ SIGNATURES = {  # name: (argument types, result type)
     "SDL_free": ([ctypes.c_void_p], None),
     "SDL_GetWindowFromID": ([ctypes.c_uint32], ctypes.c_void_p),
     "SDL_SetWindowMinimumSize": ([ctypes.c_void_p, ctypes.c_int, ctypes.c_int], None),
+    "SDL_GetDisplayUsableBounds": ([ctypes.c_int, ctypes.c_void_p], ctypes.c_int),
 }
+
+
+class Rect(ctypes.Structure):
+    """SDL_Rect."""
+
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
 
 
 @lru_cache(maxsize=1)
@@ -83,6 +91,18 @@ def set_minimum_window_size(width: int, height: int) -> bool:
         return False
     library.SDL_SetWindowMinimumSize(window, width, height)
     return True
+
+
+def usable_bounds(display: int = 0) -> tuple[int, int, int, int] | None:
+    """The part of ``display`` that windows may cover, without the task bars, docks and panels
+    (x, y, width, height); None when SDL cannot say."""
+    library = sdl()
+    if library is None:
+        return None
+    rect = Rect()
+    if library.SDL_GetDisplayUsableBounds(display, ctypes.byref(rect)) != 0 or rect.w <= 0 or rect.h <= 0:
+        return None
+    return rect.x, rect.y, rect.w, rect.h
 
 
 def _candidates() -> Iterator[str]:
