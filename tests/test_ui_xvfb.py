@@ -1,8 +1,8 @@
 """A real window under Xvfb: the app starts, shows the menu and a game in progress (screenshots
 taken with ImageMagick's ``import`` must not be blank); the move list reaches the system clipboard
-and pasted text comes back; full screen and back.  Skipped (with the reason) when Xvfb or
-``import`` is missing; CI installs them, and xclip and xprop for the parts that read the window
-from another program."""
+and pasted text comes back; full screen and back; the window's size and place on the screen.
+Skipped (with the reason) when Xvfb or ``import`` is missing; CI installs them, and xclip, xprop,
+xwininfo and a window manager (openbox) for the parts that look at the window from outside."""
 
 from __future__ import annotations
 
@@ -176,24 +176,38 @@ def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
         assert result["pasted"] == result["field"] == "python3 my_bot.py"
 
 
-FULLSCREEN_SCRIPT = """
+WINDOW_PLACE = """
+import re, shutil, subprocess, pygame
+
+def place():
+    \"\"\"Where the window is on the screen (xwininfo: x11-utils, which CI installs), or None.\"\"\"
+    if not shutil.which("xwininfo"):
+        return None
+    info = subprocess.run(["xwininfo", "-id", hex(pygame.display.get_wm_info()["window"])],
+                          capture_output=True, text=True).stdout
+    return [int(re.search(rf"Absolute upper-left {axis}:\\s+(-?\\d+)", info).group(1)) for axis in "XY"]
+"""
+
+FULLSCREEN_SCRIPT = WINDOW_PLACE + """
 import json, shutil, subprocess, pygame
 from ui import settings
 from ui.app import App
 
 app = App(fps=0, demo="menu")  # the size the settings remember: 1000x700
-sizes = [app.screen.get_size()]
+app.run_frames(3)
+sizes, places = [app.screen.get_size()], [place()]
 for _ in range(2):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
     app.run_frames(5)
     sizes.append(app.screen.get_size())
+    places.append(place())
 hints = ""
 if shutil.which("xprop"):  # what the window manager is told: the smallest size of the window
     window = hex(pygame.display.get_wm_info()["window"])
     hints = subprocess.run(["xprop", "-id", window, "WM_NORMAL_HINTS", "WM_CLASS"], capture_output=True,
                            text=True).stdout
 app.quit()
-print(json.dumps({"sizes": sizes, "saved": settings.load()[0].window_size, "hints": hints}))
+print(json.dumps({"sizes": sizes, "places": places, "saved": settings.load()[0].window_size, "hints": hints}))
 """
 
 
@@ -206,24 +220,21 @@ def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
     result = run_in_window(xvfb, FULLSCREEN_SCRIPT, config)
     assert result["sizes"] == [[1000, 700], [1280, 800], [1000, 700]]  # Xvfb's screen is 1280x800
     assert result["saved"] == [1000, 700]  # the window's size is remembered, not the screen's
+    if result["places"][0] is not None:  # centred on Xvfb's screen, and again when given back
+        assert result["places"][0] == result["places"][2] == [140, 50]
     if result["hints"]:  # xprop (x11-utils, which CI installs) was there
         assert "minimum size: 800 by 560" in result["hints"], result["hints"]
         # started as ``python -c``, the window still has the desktop entry's class
         assert 'WM_CLASS(STRING) = "tabuleiro", "tabuleiro"' in result["hints"], result["hints"]
 
 
-FIT_SCRIPT = """
-import json, re, shutil, subprocess, pygame
+FIT_SCRIPT = WINDOW_PLACE + """
+import json
 from ui.app import App
 
 app = App(fps=0, demo="menu")  # the settings remember a window larger than the screen
 app.run_frames(3)
-place = None
-if shutil.which("xwininfo"):  # where the window is on the screen (x11-utils, which CI installs)
-    info = subprocess.run(["xwininfo", "-id", hex(pygame.display.get_wm_info()["window"])],
-                          capture_output=True, text=True).stdout
-    place = [int(re.search(rf"Absolute upper-left {axis}:\\s+(-?\\d+)", info).group(1)) for axis in "XY"]
-print(json.dumps({"size": app.screen.get_size(), "place": place}))
+print(json.dumps({"size": app.screen.get_size(), "place": place()}))
 app.quit()
 """
 
@@ -239,3 +250,43 @@ def test_a_window_remembered_from_a_bigger_screen_opens_whole_on_this_one(xvfb, 
     assert result["size"] == [1280 - 16, 800 - 64]  # ui.desktop.FRAME: room for the frame
     if result["place"] is not None:
         assert result["place"] == [8, 32]  # centred on Xvfb's 1280x800 screen
+
+
+ROUND_TRIP_SCRIPT = WINDOW_PLACE + """
+import json, time, pygame
+from ui.app import App
+
+def settle():
+    for _ in range(20):  # the window manager answers in its own time
+        app.run_frames(1)
+        time.sleep(0.05)
+
+app = App(fps=0, demo="menu")
+settle()
+places = [place()]
+for _ in range(2):
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        settle()
+    places.append(place())
+print(json.dumps({"places": places}))
+app.quit()
+"""
+
+
+@pytest.mark.skipif(not (shutil.which("openbox") and shutil.which("xwininfo")),
+                    reason="a window manager (openbox) and xwininfo are needed (apt install openbox x11-utils)")
+def test_full_screen_and_back_leaves_the_window_where_it_was_under_a_window_manager(xvfb, tmp_path):
+    """pygame gives back a new window after full screen, which a window manager puts where the
+    old one's frame was: each round trip moved the window down by its title bar until it left the
+    screen.  It comes back centred, where it opened."""
+    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.0)  # openbox takes the screen
+        result = run_in_window(xvfb, ROUND_TRIP_SCRIPT, tmp_path / "config")
+    finally:
+        manager.terminate()
+        manager.wait(5)
+    first = result["places"][0]
+    assert result["places"] == [first, first, first]

@@ -31,7 +31,7 @@ import pygame
 from ui import clipboard, sdl
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
-from ui.desktop import open_first_window, set_window_icon
+from ui.desktop import open_fitted_window, set_window_icon
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme
@@ -89,10 +89,11 @@ class App:
         wanted = size or tuple(self.settings.window_size)
         wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
-        self.screen = open_first_window(wanted, MIN_SIZE, self._window) if size is None else self._window(wanted)
+        self.screen = open_fitted_window(wanted, MIN_SIZE, self._window) if size is None else self._window(wanted)
         self.size: tuple[int, int] = self.screen.get_size()
         self.fullscreen = False
         self._window_size = self.size  # the window's size to come back to from full screen
+        self._window_place: tuple[int, int] | None = None  # ... and its place
         clipboard.serve_text_fields()
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
@@ -294,10 +295,14 @@ class App:
             return
         try:
             if on:
-                self._window_size = self.size
+                self._window_size, self._window_place = self.size, sdl.window_position()
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
                 self.screen = self._window(self._window_size)
+                if self._window_place is not None:
+                    # pygame's new window goes to the old one's place, which a window manager
+                    # takes for the frame's: each round trip moved it down by its title bar
+                    sdl.move_window(*self._window_place)
         except pygame.error as exc:  # the display refused: stay as we are, and say so
             log.warning("full screen %s failed: %s", "on" if on else "off", exc)
             self.settings.fullscreen = self.fullscreen

@@ -3,7 +3,7 @@ shared services (language, sound).  (CI's headless start: ``TABULEIRO_QUIT_AFTER
 ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
 
     set_window_icon()              # before pygame.display.set_mode
-    open_first_window(size, MIN, opener)  # fitted to the desktop and centred on it
+    open_fitted_window(size, MIN, opener)  # fitted to the desktop and centred on it
     apply_settings(settings)       # language and sound from the settings
 """
 
@@ -48,8 +48,8 @@ def fit_window(size: tuple[int, int], area: tuple[int, int, int, int], smallest:
     return (w, h), (x + max(0, (width - w) // 2), y + max(0, (height - h) // 2))
 
 
-def open_first_window(size: tuple[int, int], smallest: tuple[int, int],
-                      open_window: Callable[[tuple[int, int]], pygame.Surface]) -> pygame.Surface:
+def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
+                       open_window: Callable[[tuple[int, int]], pygame.Surface]) -> pygame.Surface:
     """``open_window(size)`` with ``size`` fitted to the desktop and the window centred on it.
 
     The remembered or default size may be larger than this desktop (1280x800 on a 1366x768
@@ -71,7 +71,7 @@ def open_first_window(size: tuple[int, int], smallest: tuple[int, int],
     try:
         return open_window(size)
     finally:
-        del os.environ["SDL_VIDEO_WINDOW_POS"]  # later windows (leaving full screen) go where pygame puts them
+        del os.environ["SDL_VIDEO_WINDOW_POS"]  # not for later windows (pygame places those)
 
 
 def apply_settings(settings: Any) -> None:

@@ -3,6 +3,7 @@
     sdl()                              # that library (ctypes), or None
     set_minimum_window_size(800, 560)  # the window manager then keeps the window at least that big
     usable_bounds()                    # the desktop's area for windows: (x, y, width, height) or None
+    window_position(), move_window(x, y)  # where the window's drawing area is on the desktop
 
 The library is found where pygame's copy is: among the libraries this process has mapped (Linux,
 wheels and PyInstaller bundles alike), beside the pygame package (``pygame.libs`` on Linux wheels,
@@ -68,29 +69,48 @@ def sdl() -> ctypes.CDLL | None:
     return None
 
 
-def set_minimum_window_size(width: int, height: int) -> bool:
-    """Tell the window manager the smallest size of pygame's window; False when it cannot be said."""
+def display_window():
+    """pygame's window as a ``pygame._sdl2.video.Window``, or None when it is not reachable.
+
+    pygame records this object in its SDL window (window events carry it as their ``window``)
+    without keeping a reference: freed, it leaves a dangling pointer there, and the real window
+    died of a segmentation fault within seconds (tests/test_ui_xvfb.py).  So the latest one lives
+    here until the next one replaces it (and is recorded in its place)."""
     global _window
     try:
         from pygame._sdl2.video import Window
 
-        # pygame records this object in its SDL window (window events carry it as their
-        # ``window``) without keeping a reference: freed, it leaves a dangling pointer there, and
-        # the real window died of a segmentation fault within seconds (tests/test_ui_xvfb.py).
-        # So it lives until the next window's object replaces it.
         _window = Window.from_display_module()
-        window_id = _window.id
     except (ImportError, AttributeError, pygame.error) as exc:
         log.info("pygame's window is not reachable: %s", exc)
-        return False
+        return None
+    return _window
+
+
+def set_minimum_window_size(width: int, height: int) -> bool:
+    """Tell the window manager the smallest size of pygame's window; False when it cannot be said."""
+    window_object = display_window()
     library = sdl()
-    if library is None:
+    if window_object is None or library is None:
         return False
-    window = library.SDL_GetWindowFromID(window_id)
+    window = library.SDL_GetWindowFromID(window_object.id)
     if not window:
         return False
     library.SDL_SetWindowMinimumSize(window, width, height)
     return True
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where pygame's window's drawing area is on the desktop, or None."""
+    window = display_window()
+    return tuple(window.position) if window is not None else None  # type: ignore[return-value]
+
+
+def move_window(x: int, y: int) -> None:
+    """Put pygame's window's drawing area at (x, y) on the desktop (SDL allows for the frame)."""
+    window = display_window()
+    if window is not None:
+        window.position = (x, y)
 
 
 def usable_bounds(display: int = 0) -> tuple[int, int, int, int] | None:
