@@ -290,3 +290,51 @@ def test_full_screen_and_back_leaves_the_window_where_it_was_under_a_window_mana
         manager.wait(5)
     first = result["places"][0]
     assert result["places"] == [first, first, first]
+
+
+MAXIMIZED_SCRIPT = """
+import json, sys, time, pygame
+from ui import sdl, settings
+from ui.app import App
+
+def settle(app):
+    for _ in range(20):  # the window manager answers in its own time
+        app.run_frames(1)
+        time.sleep(0.05)
+
+app = App(fps=0, demo="menu")
+settle(app)
+if sys.argv[1] == "maximize":
+    sdl.maximize_window()
+    settle(app)
+state = {"maximized": sdl.window_maximized(), "size": app.screen.get_size()}
+app.quit()
+state["saved"] = settings.load()[0].maximized
+print(json.dumps(state))
+"""
+
+
+@pytest.mark.skipif(not shutil.which("openbox"), reason="a window manager (openbox) is needed (apt install openbox)")
+def test_a_window_closed_maximised_opens_maximised(xvfb, tmp_path):
+    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"window_size": [1000, 700]}))
+
+    def run(how: str) -> dict:
+        done = subprocess.run([sys.executable, "-c", MAXIMIZED_SCRIPT, how], cwd=ROOT,
+                              env=real_window_env(xvfb, config), capture_output=True, timeout=120)
+        assert done.returncode == 0, done.stderr.decode(errors="replace")
+        return json.loads(done.stdout.decode().strip().splitlines()[-1])
+
+    try:
+        time.sleep(1.0)  # openbox takes the screen
+        first = run("maximize")  # the player maximises the window and quits
+        again = run("as it opens")  # the next start
+    finally:
+        manager.terminate()
+        manager.wait(5)
+    assert first["maximized"] and first["saved"]
+    assert again["maximized"] and again["saved"]
+    assert again["size"][0] == 1280  # the whole width of Xvfb's screen

@@ -93,7 +93,8 @@ class App:
         self.size: tuple[int, int] = self.screen.get_size()
         self.fullscreen = False
         self._window_size = self.size  # the window's size to come back to from full screen
-        self._window_place: tuple[int, int] | None = None  # ... and its place
+        self._window_place: tuple[int, int] | None = None  # ... its place
+        self._window_maximized = False  # ... and whether it was maximised
         clipboard.serve_text_fields()
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
@@ -115,6 +116,9 @@ class App:
         self.scene: Scene | None = None
         if self.settings.fullscreen:
             self.set_fullscreen(True)
+            self._window_maximized = self.settings.maximized and self.remember_size  # when it leaves full screen
+        elif self.settings.maximized and self.remember_size:
+            sdl.maximize_window()
         self._last_frame = time.monotonic()
         self.open_demo(demo if demo is not None else os.environ.get("TABULEIRO_DEMO", "menu"))
 
@@ -296,6 +300,7 @@ class App:
         try:
             if on:
                 self._window_size, self._window_place = self.size, sdl.window_position()
+                self._window_maximized = sdl.window_maximized()
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
                 self.screen = self._window(self._window_size)
@@ -303,6 +308,8 @@ class App:
                     # pygame's new window goes to the old one's place, which a window manager
                     # takes for the frame's: each round trip moved it down by its title bar
                     sdl.move_window(*self._window_place)
+                if self._window_maximized:
+                    sdl.maximize_window()
         except pygame.error as exc:  # the display refused: stay as we are, and say so
             log.warning("full screen %s failed: %s", "on" if on else "off", exc)
             self.settings.fullscreen = self.fullscreen
@@ -457,6 +464,8 @@ class App:
             self.guard(self.scene.close)
             self.scene = None
         if self.remember_size:
+            # from full screen, the window it came from
+            self.settings.maximized = self._window_maximized if self.fullscreen else sdl.window_maximized()
             settings_mod.save(self.settings)
 
     def run(self, seconds: float | None = None) -> int:

@@ -4,6 +4,7 @@
     set_minimum_window_size(800, 560)  # the window manager then keeps the window at least that big
     usable_bounds()                    # the desktop's area for windows: (x, y, width, height) or None
     window_position(), move_window(x, y)  # where the window's drawing area is on the desktop
+    window_maximized(), maximize_window()
 
 The library is found where pygame's copy is: among the libraries this process has mapped (Linux,
 wheels and PyInstaller bundles alike), beside the pygame package (``pygame.libs`` on Linux wheels,
@@ -38,7 +39,9 @@ SIGNATURES = {  # name: (argument types, result type)
     "SDL_GetWindowFromID": ([ctypes.c_uint32], ctypes.c_void_p),
     "SDL_SetWindowMinimumSize": ([ctypes.c_void_p, ctypes.c_int, ctypes.c_int], None),
     "SDL_GetDisplayUsableBounds": ([ctypes.c_int, ctypes.c_void_p], ctypes.c_int),
+    "SDL_GetWindowFlags": ([ctypes.c_void_p], ctypes.c_uint32),
 }
+SDL_WINDOW_MAXIMIZED = 0x80
 
 
 class Rect(ctypes.Structure):
@@ -87,17 +90,36 @@ def display_window():
     return _window
 
 
-def set_minimum_window_size(width: int, height: int) -> bool:
-    """Tell the window manager the smallest size of pygame's window; False when it cannot be said."""
+def _sdl_window() -> tuple[ctypes.CDLL, int] | tuple[None, None]:
+    """SDL and its pointer to pygame's window, or Nones."""
     window_object = display_window()
     library = sdl()
     if window_object is None or library is None:
-        return False
+        return None, None
     window = library.SDL_GetWindowFromID(window_object.id)
-    if not window:
+    return (library, window) if window else (None, None)
+
+
+def set_minimum_window_size(width: int, height: int) -> bool:
+    """Tell the window manager the smallest size of pygame's window; False when it cannot be said."""
+    library, window = _sdl_window()
+    if library is None:
         return False
     library.SDL_SetWindowMinimumSize(window, width, height)
     return True
+
+
+def window_maximized() -> bool:
+    """Whether pygame's window is maximised (False when SDL cannot say)."""
+    library, window = _sdl_window()
+    return library is not None and bool(library.SDL_GetWindowFlags(window) & SDL_WINDOW_MAXIMIZED)
+
+
+def maximize_window() -> None:
+    """Ask the window manager to maximise pygame's window."""
+    window = display_window()
+    if window is not None:
+        window.maximize()
 
 
 def window_position() -> tuple[int, int] | None:

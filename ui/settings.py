@@ -31,6 +31,7 @@ class Settings:
     move_time: float = 1.0  # default seconds per computer move
     window_size: tuple[int, int] = (1280, 800)  # remembered across sessions
     fullscreen: bool = False  # F11, Alt+Enter or the settings screen
+    maximized: bool = False  # the window was maximised when it was last closed
     sound: bool = True
     volume: float = 0.8
     language: str = "en"
@@ -51,6 +52,8 @@ class Settings:
             raise ValueError("sound must be true or false")
         if not isinstance(self.fullscreen, bool):
             raise ValueError("fullscreen must be true or false")
+        if not isinstance(self.maximized, bool):
+            raise ValueError("maximized must be true or false")
         if isinstance(self.volume, bool) or not isinstance(self.volume, (int, float)) or not 0 <= self.volume <= 1:
             raise ValueError("volume must be a number from 0 to 1")
         if self.language not in _language_codes():
