@@ -55,9 +55,23 @@ def real_window_env(display: str, config: Path) -> dict[str, str]:
     return env
 
 
-def run_in_window(display: str, script: str, config: Path) -> dict:
-    """Run ``script`` (Python, from the repository) on the real display; the JSON it prints last."""
-    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=real_window_env(display, config),
+@pytest.fixture
+def window_manager(xvfb):
+    """The Xvfb display with openbox managing its windows (frames, title bars, maximising)."""
+    if not shutil.which("openbox"):
+        pytest.skip("a window manager is needed (apt install openbox)")
+    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # openbox takes the screen
+    yield xvfb
+    manager.terminate()
+    manager.wait(5)
+
+
+def run_in_window(display: str, script: str, config: Path, *args: str) -> dict:
+    """Run ``script`` (Python, from the repository, with ``args``) on the real display; the JSON
+    it prints last."""
+    run = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=real_window_env(display, config),
                          capture_output=True, timeout=120)
     assert run.returncode == 0, run.stderr.decode(errors="replace")
     return json.loads(run.stdout.decode().strip().splitlines()[-1])
@@ -177,7 +191,13 @@ def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
 
 
 WINDOW_PLACE = """
-import re, shutil, subprocess, pygame
+import re, shutil, subprocess, time, pygame
+
+def settle(app):
+    \"\"\"Run the window a second: the window manager answers in its own time.\"\"\"
+    for _ in range(20):
+        app.run_frames(1)
+        time.sleep(0.05)
 
 def place():
     \"\"\"Where the window is on the screen (xwininfo: x11-utils, which CI installs), or None.\"\"\"
@@ -253,54 +273,36 @@ def test_a_window_remembered_from_a_bigger_screen_opens_whole_on_this_one(xvfb, 
 
 
 ROUND_TRIP_SCRIPT = WINDOW_PLACE + """
-import json, time, pygame
+import json
 from ui.app import App
 
-def settle():
-    for _ in range(20):  # the window manager answers in its own time
-        app.run_frames(1)
-        time.sleep(0.05)
-
 app = App(fps=0, demo="menu")
-settle()
+settle(app)
 places = [place()]
 for _ in range(2):
     for _ in range(2):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
-        settle()
+        settle(app)
     places.append(place())
 print(json.dumps({"places": places}))
 app.quit()
 """
 
 
-@pytest.mark.skipif(not (shutil.which("openbox") and shutil.which("xwininfo")),
-                    reason="a window manager (openbox) and xwininfo are needed (apt install openbox x11-utils)")
-def test_full_screen_and_back_leaves_the_window_where_it_was_under_a_window_manager(xvfb, tmp_path):
+@pytest.mark.skipif(not shutil.which("xwininfo"), reason="xwininfo is needed (apt install x11-utils)")
+def test_full_screen_and_back_leaves_the_window_where_it_was_under_a_window_manager(window_manager, tmp_path):
     """pygame gives back a new window after full screen, which a window manager puts where the
     old one's frame was: each round trip moved the window down by its title bar until it left the
-    screen.  It comes back centred, where it opened."""
-    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(1.0)  # openbox takes the screen
-        result = run_in_window(xvfb, ROUND_TRIP_SCRIPT, tmp_path / "config")
-    finally:
-        manager.terminate()
-        manager.wait(5)
+    screen.  It comes back where it was."""
+    result = run_in_window(window_manager, ROUND_TRIP_SCRIPT, tmp_path / "config")
     first = result["places"][0]
     assert result["places"] == [first, first, first]
 
 
-MAXIMIZED_SCRIPT = """
-import json, sys, time, pygame
+MAXIMIZED_SCRIPT = WINDOW_PLACE + """
+import json, sys
 from ui import sdl, settings
 from ui.app import App
-
-def settle(app):
-    for _ in range(20):  # the window manager answers in its own time
-        app.run_frames(1)
-        time.sleep(0.05)
 
 app = App(fps=0, demo="menu")
 settle(app)
@@ -314,27 +316,12 @@ print(json.dumps(state))
 """
 
 
-@pytest.mark.skipif(not shutil.which("openbox"), reason="a window manager (openbox) is needed (apt install openbox)")
-def test_a_window_closed_maximised_opens_maximised(xvfb, tmp_path):
-    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def test_a_window_closed_maximised_opens_maximised(window_manager, tmp_path):
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"window_size": [1000, 700]}))
-
-    def run(how: str) -> dict:
-        done = subprocess.run([sys.executable, "-c", MAXIMIZED_SCRIPT, how], cwd=ROOT,
-                              env=real_window_env(xvfb, config), capture_output=True, timeout=120)
-        assert done.returncode == 0, done.stderr.decode(errors="replace")
-        return json.loads(done.stdout.decode().strip().splitlines()[-1])
-
-    try:
-        time.sleep(1.0)  # openbox takes the screen
-        first = run("maximize")  # the player maximises the window and quits
-        again = run("as it opens")  # the next start
-    finally:
-        manager.terminate()
-        manager.wait(5)
+    first = run_in_window(window_manager, MAXIMIZED_SCRIPT, config, "maximize")  # maximised, then closed
+    again = run_in_window(window_manager, MAXIMIZED_SCRIPT, config, "as it opens")  # the next start
     assert first["maximized"] and first["saved"]
     assert again["maximized"] and again["saved"]
     assert again["size"][0] == 1280  # the whole width of Xvfb's screen

@@ -114,10 +114,11 @@ class App:
             self.messages.add(problem, "error", duration=12.0)
             log.warning(problem)
         self.scene: Scene | None = None
+        maximized = self.remember_size and self.settings.maximized
         if self.settings.fullscreen:
             self.set_fullscreen(True)
-            self._window_maximized = self.settings.maximized and self.remember_size  # when it leaves full screen
-        elif self.settings.maximized and self.remember_size:
+            self._window_maximized = maximized  # for the window it gives back
+        elif maximized:
             sdl.maximize_window()
         self._last_frame = time.monotonic()
         self.open_demo(demo if demo is not None else os.environ.get("TABULEIRO_DEMO", "menu"))

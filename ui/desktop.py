@@ -58,10 +58,8 @@ def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
     one window only (one the user set is kept); headless drivers have no desktop to fit."""
     if pygame.display.get_driver() in HEADLESS_DRIVERS:
         return open_window(size)
-    area = sdl.usable_bounds()
-    if area is None:
-        desktops = pygame.display.get_desktop_sizes()
-        area = (0, 0, *desktops[0]) if desktops else None
+    desktops = pygame.display.get_desktop_sizes()
+    area = sdl.usable_bounds() or ((0, 0, *desktops[0]) if desktops else None)
     if area is None:
         return open_window(size)
     size, (x, y) = fit_window(size, area, smallest)
