@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -437,6 +438,28 @@ def move_list_text(record: GameRecord) -> str:
     else:
         lines.append("Result: unfinished")
     return "\n".join(lines) + "\n"
+
+
+_MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
+
+
+def moves_from_text(text: str) -> list[str]:
+    """The moves of a move list typed or pasted by a player, in order, as notation to parse.
+
+    Reads what ``move_list_text`` writes (only its numbered lines hold moves: the title, the
+    players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
+    ``1. d3 c5 2. f6``, ``d3, c5; f6``.  Whether the moves are legal is the game's to say."""
+    lines = text.splitlines()
+    numbered = [line for line in lines if line.split() and _MOVE_NUMBER.fullmatch(line.split()[0])]
+    copied = any(line.startswith(("Date: ", "Result: ")) for line in lines)  # move_list_text's, maybe no move yet
+    moves = []
+    for token in re.split(r"[\s,;]+", " ".join(numbered if numbered or copied else lines)):
+        number = _MOVE_NUMBER.fullmatch(token)
+        if number is not None:
+            token = number.group(2)
+        if token:
+            moves.append(token)
+    return moves
 
 
 def _wrap(tokens: list[str], width: int) -> list[str]:

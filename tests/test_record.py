@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 import games
 from ai.match import GameResult
-from games.record import FORMAT, VERSION, GameRecord, RecordError, Result, Side, move_list_text
+from games.record import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    RecordError,
+    Result,
+    Side,
+    move_list_text,
+    moves_from_text,
+)
 from ui.record_files import atomic_write_text, load, move_aside, save
 
 PLAYERS = (Side(None, "You"), Side("level-3", "Level 3"))
@@ -55,6 +64,32 @@ def test_an_unfinished_game_round_trips_and_can_go_on(game_id, tmp_path):
     assert again.result is None and again.finished is None
     state = again.final_state()
     assert state.legal_moves()  # the game goes on from where it stopped
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 120))
+def test_a_copied_move_list_reads_back_as_the_same_moves(game_id, seed, plies):
+    """What "Copy moves" puts on the clipboard is what a paste into the move field reads."""
+    record, final = random_game(game_id, seed, max_plies=plies)
+    moves = moves_from_text(move_list_text(record))
+    assert moves == record.moves
+    assert games.load(game_id).play_line(moves).key() == final.key()
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("d3 c5 f6", ["d3", "c5", "f6"]),
+    ("1. d3 c5 2. f6", ["d3", "c5", "f6"]),
+    ("1.d3 c5 2...f6", ["d3", "c5", "f6"]),
+    ("d3, c5; f6\n", ["d3", "c5", "f6"]),
+    ("3-4 3-3 4-3", ["3-4", "3-3", "4-3"]),  # Rastros: row-column
+    ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
+    ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
+    ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
+    ("", []),
+    ("  \n ", []),
+])
+def test_moves_from_text_reads_bare_lists_and_copied_games(text, moves):
+    assert moves_from_text(text) == moves
 
 
 def test_file_layout_names_every_part(tmp_path):

@@ -318,7 +318,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
         assert isinstance(scene, TournamentScene)
         while scene.game_id != "tictactoe":
             scene._cycle_game(1)
-        scene.entry = str(BOTS / "simple_contract.py")
+        scene.entry.text = str(BOTS / "simple_contract.py")
         scene._add_outside()
         assert app.run_frames(400, until=lambda: bool(scene.outside.get("tictactoe")), timeout=30)
         outside_id = scene.outside["tictactoe"][0][0]

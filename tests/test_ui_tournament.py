@@ -80,16 +80,16 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     assert not scene.selected and not start.enabled
     click(app, start.rect.center)
     assert scene.tournament is None
-    click(app, scene.entry_rect.center)
-    assert scene.entry_focus
+    click(app, scene.entry.rect.center)
+    assert scene.entry.focus
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:x"))
     app.run_frames(2)
     key(app, pygame.K_BACKSPACE)
     monkeypatch.setattr(clipboard, "get_text", lambda: "python3 bot.py\n")
     key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
-    assert scene.entry == "gtp:python3 bot.py"
+    assert scene.entry.text == "gtp:python3 bot.py"
     key(app, pygame.K_ESCAPE)  # leaves the field, not the screen
-    assert not scene.entry_focus and app.scene is scene
+    assert not scene.entry.focus and app.scene is scene
 
     for player in scene.player_buttons[:2]:
         click(app, player.rect.center)

@@ -30,6 +30,7 @@ from ui.hex_connections import HexConnections, draw_connections
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
@@ -89,6 +90,7 @@ class GameScene(Scene):
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
+        self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
         self._make_buttons()
         self._reset()
         for i, text in enumerate(moves):
@@ -155,6 +157,7 @@ class GameScene(Scene):
         self.drag: Drag | None = None  # a piece pressed and not yet let go
         self.hover: tuple[int, int] | None = None
         self.browsing: int | None = None
+        self.move_entry.close()
         self.view.reset_input()
         self.panel.follow = True
         self.referee = Referee(None, setup_clock(self.setup))  # the game clock, if the setup has one
@@ -166,6 +169,17 @@ class GameScene(Scene):
 
     def human_to_move(self) -> bool:
         return not self.is_over() and self.setup.is_human(self.state.to_move)
+
+    def why_no_move(self) -> str:
+        """Why no move can be made on the board now ("" when a human may make one): what a click
+        on the board or a typed move is answered."""
+        if self.browsing is not None:
+            return _("An earlier position: press End or Back to the game to play on")
+        if self.is_over():
+            return _("The game is over")
+        if not self.setup.is_human(self.state.to_move):
+            return _("Wait: the computer is thinking") if self.computer_thinking() else _("It is the computer's turn")
+        return ""
 
     def computer_thinking(self) -> bool:
         return self.job is not None and self.job_kind == "move"
@@ -247,8 +261,12 @@ class GameScene(Scene):
             self.toggle_analysis()
         elif key == pygame.K_t:
             self.open_tree()
+        elif ctrl and key == pygame.K_v:
+            self.move_entry.paste()
         elif key == pygame.K_v:
             self.toggle_connections()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.move_entry.start()
         elif key == pygame.K_n:
             self.new_game()
         elif ctrl and key == pygame.K_s:
@@ -610,7 +628,7 @@ class GameScene(Scene):
             return 0.05  # the game-over card is about to appear
         if self.job is not None:
             return self.THINKING_REDRAW
-        return None
+        return self.move_entry.field.redraw_interval()
 
     def update(self, dt: float) -> None:
         self._step()
@@ -630,6 +648,8 @@ class GameScene(Scene):
         self._run_clock()
         state = self.state
         self._refresh_buttons()
+        if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
+            self.move_entry.close()
         if self.is_over():
             return
         if self.held is not None:
@@ -649,6 +669,8 @@ class GameScene(Scene):
         self._think("move", side, self.setup.players[side], self.setup.move_time if budget is None else max(0.05, budget))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.move_entry.handle(event):
+            return
         if self.over_card.visible() and self.over_card.handle(event):
             return
         for b in self.buttons:
@@ -716,23 +738,24 @@ class GameScene(Scene):
             return
         if not self.view.rect.collidepoint(pos):
             return
-        if self.browsing is not None:
-            self.messages.add(_("An earlier position: press End or Back to the game to play on"))
+        why = self.why_no_move()
+        if why:
+            if self.browsing is not None or not self.is_over():  # a finished game's board just looks
+                self.messages.add(why)
             return
-        state = self.state
-        if self.is_over():
-            return
-        if not self.setup.is_human(state.to_move):
-            self.messages.add(_("Wait: the computer is thinking") if self.computer_thinking()
-                              else _("It is the computer's turn"))
-            return
-        result: Click = self.view.click(state, pos)
+        result: Click = self.view.click(self.state, pos)
         if result.kind == "play":
-            if self.job is not None:  # a hint search is running: its answer is moot now
-                self._cancel_job()
-            self._play(result.move, by_computer=False)
+            self.play_typed([result.move])
         elif result.kind == "reject":
             self._reject(pos, result.reason)
+
+    def play_typed(self, moves: Sequence[Hashable]) -> None:
+        """A human's moves (clicked, or typed in the move field), one after the other."""
+        if self.job is not None:  # a hint search is running: its answer is moot now
+            self._cancel_job()
+        for move in moves:
+            if not self._play(move, by_computer=False):
+                break
 
     def _reject(self, pos: tuple[int, int], reason: str) -> None:
         """An illegal click: the board shakes there and the reason is said."""
@@ -762,6 +785,9 @@ class GameScene(Scene):
         board, self.eval_rect = eval_bar.carve(board, s, self.analysis.active)
         board, self.graph_rect = eval_graph.carve(board, s, self.analysis.active)
         self.view.layout(board)
+        status = pygame.Rect(0, 0, self.board_area.width, self.status_h)
+        status.center = (self.board_area.centerx, self.board_area.bottom - self.status_h // 2 - int(8 * s))
+        self.move_entry.layout(status, s)
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.over_card.layout(self.board_area)
 
@@ -777,14 +803,18 @@ class GameScene(Scene):
                           summary_text(self.analysis.values, self.analysis.running()))
             eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
                                   len(self.history), self.shown_plies())
-        self._draw_status(surface)
+        s = self.app.scale
+        if self.move_entry.open:
+            self.move_entry.draw(surface, theme, s)
+        else:
+            self._draw_status(surface)
         self.panel.draw(surface)
         if self.over_card.visible():
             self.over_card.draw(surface)
-        s = self.app.scale
-        # messages sit on the status line (which they replace while shown), older ones above
-        self.messages.draw(surface, theme, (self.board_area.centerx, self.board_area.bottom - int(8 * s)),
-                           s, self.board_area.width - int(40 * s))
+        # messages sit on the status line (which they replace while shown), older ones above; above
+        # the move field while it is open
+        bottom = self.move_entry.field.rect.top - int(6 * s) if self.move_entry.open else self.board_area.bottom - int(8 * s)
+        self.messages.draw(surface, theme, (self.board_area.centerx, bottom), s, self.board_area.width - int(40 * s))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -824,8 +854,9 @@ class GameScene(Scene):
         side = words.side(self.game, state.to_move)
         if self.human_to_move():
             if self.setup.mode == HUMAN_VS_PC:
-                return _("Your move ({side})").format(side=side)
-            return _("{player} to move ({side})").format(player=self.setup.player_label(state.to_move), side=side)
+                return _("Your move ({side}) · Enter to type it").format(side=side)
+            return _("{player} to move ({side}) · Enter to type it").format(
+                player=self.setup.player_label(state.to_move), side=side)
         if self.paused:
             return _("Paused: press Space to resume or S to play one move")
         if self.preparing_engine() and self.progress is None:

@@ -25,12 +25,13 @@ import ai
 import games
 from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summary, Tournament, TournamentDone
 from ai.tournament import standings as make_standings
-from ui import clipboard, words
+from ui import words
 from ui.i18n import _
 from ui.outside_players import short
 from ui.scenes.base import Scene
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
+from ui.text_field import TextField
 from ui.widgets import Button, Messages
 
 
@@ -56,8 +57,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
-        self.entry = ""  # the text field for adding an outside player
-        self.entry_focus = False
+        self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
         self.adding: threading.Thread | None = None
         self.added: list[tuple[str, Any]] = []  # results of the adding thread, picked up in update()
         self.messages = Messages()
@@ -168,8 +168,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 r, c = divmod(i, cols)
                 pb.rect = pygame.Rect(area.x + c * (cw + int(8 * s)), area.y + r * (bh + int(8 * s)), cw, bh)
                 pb.visible = pb.rect.bottom <= area.bottom
-            self.entry_rect = pygame.Rect(left, h - pad - int(52 * s), area.width - int(190 * s), int(52 * s))
-            add_b.rect = pygame.Rect(self.entry_rect.right + int(10 * s), self.entry_rect.y, int(180 * s), int(52 * s))
+            self.entry.rect = pygame.Rect(left, h - pad - int(52 * s), area.width - int(190 * s), int(52 * s))
+            add_b.rect = pygame.Rect(self.entry.rect.right + int(10 * s), self.entry.rect.y, int(180 * s), int(52 * s))
         else:
             x = pad
             for btn in self.buttons:
@@ -188,7 +188,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             watch_b.label = _("Watch the games: {v}").format(v=_("on") if self.watch else _("off"))
             watch_b.active = self.watch
             start.enabled = len(self.selected) >= 2
-            add_b.enabled = self.adding is None and bool(self.entry.strip())
+            add_b.enabled = self.adding is None and bool(self.entry.text.strip())
             for ob, o in zip(self.option_buttons, games.info(self.game_id).options):
                 ob.label = f"{words.option_label(o, self.game_id)}: {words.option_value(self.options[o.name])}"
             for pb, (pid, _title) in zip(self.player_buttons, self.players()):
@@ -303,25 +303,18 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 self._refresh_labels()
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
-            self.entry_focus = self.entry_rect.collidepoint(event.pos)
+            self.entry.focus = self.entry.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is not None:
             self._click_results(event.pos)
+        elif self.tournament is None and (typed := self.entry.handle(event)) is not None:
+            if typed == "submit":
+                self._add_outside()
+            elif typed == "cancel":
+                self.entry.focus = False
         elif event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.TEXTINPUT and self.entry_focus:
-            self.entry += event.text
 
     def _key(self, event: pygame.event.Event) -> None:
-        if self.entry_focus and self.tournament is None:
-            if event.key == pygame.K_BACKSPACE:
-                self.entry = self.entry[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._add_outside()
-            elif event.key == pygame.K_ESCAPE:
-                self.entry_focus = False
-            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-                self.entry += clipboard.get_text().replace("\n", " ").strip()
-            return
         if event.key == pygame.K_ESCAPE:
             self._back()
         elif event.key == pygame.K_s and self.tournament is not None:
@@ -346,9 +339,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             return 0.0
         if self.running or self.adding is not None:
             return 0.1
-        if self.entry_focus:
-            return 0.5
-        return None
+        return self.entry.redraw_interval() if self.tournament is None else None
 
     def update(self, dt: float) -> None:
         if self.added or self.tournament is not None:
@@ -365,7 +356,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.outside.setdefault(game_id, []).extend(new)
             if typed:
                 self.selected.update(pid for pid, _t in new)
-                self.entry = ""
+                self.entry.text = ""
                 self.messages.add(_("Added {n} player(s)").format(n=len(new)) if new else _("Already in the list"))
                 self._remember(new)
             if self.tournament is None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 
 import pygame
 
@@ -17,7 +16,6 @@ from ui import text as tx
 from ui.i18n import _
 from ui.outside_players import discover as _discover
 from ui.theme import Theme
-from ui.widgets import card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
@@ -62,7 +60,7 @@ class TournamentSetup:
 
     def _add_outside(self) -> None:
         """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread."""
-        entry = self.entry.strip().strip('"')
+        entry = self.entry.text.strip().strip('"')
         if not entry or self.adding is not None:
             return
         game_id, options = self.game_id, dict(self.options)
@@ -118,16 +116,8 @@ class TournamentSetup:
         tx.text(surface, _("Participants ({n} chosen): click to add or remove").format(n=len(self.selected)),
                 (left, int(78 * s)), int(16 * s), theme.muted)
         # the field for outside players
-        rect = self.entry_rect
-        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s),
-             theme.accent if self.entry_focus else mix(theme.panel, theme.text, 0.2), max(1, int(2 * s)))
-        shown = self.entry or _("Outside player: path/to/file.py[:name or *] or gtp:COMMAND")
-        color = theme.text if self.entry else theme.muted
-        value = tx.fit(shown, int(16 * s), rect.width - int(24 * s))
-        r = tx.text(surface, value, (rect.x + int(12 * s), rect.centery), int(16 * s), color, "midleft")
-        if self.entry_focus and int(time.monotonic() * 2) % 2 == 0:
-            x = r.right + 2 if self.entry else rect.x + int(12 * s)
-            pygame.draw.line(surface, theme.text, (x, rect.y + int(12 * s)), (x, rect.bottom - int(12 * s)), 2)
+        rect = self.entry.rect
+        self.entry.draw(surface, theme, s)
         if self.adding is not None:
             tx.text(surface, _("Loading…"), (rect.x, rect.y - int(6 * s)), int(14 * s), theme.muted, "bottomleft")
         n = len(self.selected)

@@ -1,0 +1,169 @@
+"""Moves typed and pasted on the game screen (ui/move_entry.py), through the window's events:
+Enter opens the field, typed text and Enter play, a wrong move plays nothing and keeps the text,
+the screen's one-letter shortcuts are text while it is open, Ctrl+V brings a copied move list."""
+
+from __future__ import annotations
+
+import pygame
+
+import games
+from games.record import move_list_text
+from tests.test_record import random_game
+from tests.ui_helpers import click, key, recorded_text
+from ui import clipboard
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+
+def start(app, game_id: str = "reversi", mode: str = HOTSEAT, players=(None, None), clock=None) -> GameScene:
+    setup = MatchSetup(game_id, {}, mode, players, 0.1, **({"clock": clock} if clock else {}))
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def type_text(app, text: str) -> None:
+    """What the keyboard sends for typed characters: a key press (a shortcut letter, when it is
+    one) and the text itself."""
+    for char in text:
+        code = pygame.key.key_code(char) if char.strip() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    app.run_frames(2)
+
+
+def played(scene: GameScene) -> list[str]:
+    return [ply.text for ply in scene.history]
+
+
+def messages(scene: GameScene) -> list[str]:
+    return [m.text for m in scene.messages.current()]
+
+
+def test_typed_moves_are_played_and_the_field_closes(app):
+    scene = start(app)
+    key(app, pygame.K_RETURN)
+    assert scene.move_entry.open
+    type_text(app, "d3 c5")
+    assert scene.move_entry.field.text == "d3 c5"
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["d3", "c5"] and not scene.move_entry.open
+    assert "Played 2 moves" in messages(scene)
+    key(app, pygame.K_KP_ENTER)  # the keypad's Enter too; one move
+    type_text(app, "F6")
+    key(app, pygame.K_KP_ENTER)
+    assert played(scene) == ["d3", "c5", "f6"]
+
+
+def test_a_wrong_move_in_a_list_plays_nothing_and_keeps_the_text(app):
+    scene = start(app)
+    key(app, pygame.K_RETURN)
+    type_text(app, "d3 c5 d9")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == [] and scene.move_entry.open
+    assert scene.move_entry.field.text == "d3 c5 d9"
+    said = messages(scene)[-1]
+    assert said.startswith("Move 3 of the list (d9)") and "off the board" in said and "Nothing was played" in said
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "6")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["d3", "c5", "d6"]
+    key(app, pygame.K_RETURN)
+    type_text(app, "a1")  # a cell, but flips nothing: the game's own reason
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["d3", "c5", "d6"] and messages(scene)[-1] == "Not a legal move: a1 flips no discs"
+
+
+def test_shortcut_letters_are_text_while_the_field_is_open_and_esc_only_closes_it(app):
+    scene = start(app, "tictactoe")
+    key(app, pygame.K_RETURN)
+    type_text(app, "b2 a1")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    type_text(app, "nua")  # N: new game, U: undo, A: analysis, outside the field
+    assert scene.move_entry.field.text == "nua" and played(scene) == ["b2", "a1"]
+    assert not scene.analysis.active
+    key(app, pygame.K_ESCAPE)  # closes the field, does not leave the game
+    assert not scene.move_entry.open and app.scene is scene
+    key(app, pygame.K_u)  # the shortcuts work again
+    assert played(scene) == ["b2"]
+
+
+def test_ctrl_v_brings_a_copied_game_and_enter_plays_it(app, monkeypatch):
+    for game_id in games.available_ids():
+        record, final = random_game(game_id, seed=7, max_plies=30)
+        monkeypatch.setattr(clipboard, "get_text", lambda record=record: move_list_text(record))
+        scene = start(app, game_id)
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        assert scene.move_entry.field.text == " ".join(record.moves)  # the moves alone, not the header
+        key(app, pygame.K_RETURN)
+        assert played(scene) == record.moves, game_id
+        assert scene.state.key() == final.key()
+
+
+def test_the_clipboard_without_moves_is_said(app, monkeypatch):
+    scene = start(app)
+    monkeypatch.setattr(clipboard, "get_text", lambda: "")
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert not scene.move_entry.open and messages(scene) == ["The clipboard holds no moves"]
+
+
+def test_the_field_only_opens_for_a_human_to_move(app):
+    scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
+    key(app, pygame.K_RETURN)
+    type_text(app, "b2")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2"]
+    key(app, pygame.K_RETURN)  # at once: the computer is to move
+    assert not scene.move_entry.open
+    assert messages(scene)[-1] in ("Wait: the computer is thinking", "It is the computer's turn")
+    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=20)
+    key(app, pygame.K_LEFT)  # looking back
+    key(app, pygame.K_RETURN)
+    assert not scene.move_entry.open and messages(scene)[-1].startswith("An earlier position")
+
+
+def test_a_list_may_set_up_both_sides_against_the_computer(app):
+    """A course example set up by hand: the computer's moves in the list are played for it, and it
+    answers the position the list ends in."""
+    scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
+    key(app, pygame.K_RETURN)
+    type_text(app, "b2 a1 c3")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2", "a1", "c3"]
+    assert app.run_frames(300, until=lambda: len(scene.history) == 4, timeout=20)
+    assert scene.history[3].by_computer
+
+
+def test_on_a_clock_the_field_takes_one_move_at_a_time(app):
+    scene = start(app, "reversi", clock="5m")
+    key(app, pygame.K_RETURN)
+    type_text(app, "d3 c5")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == [] and messages(scene)[-1] == "On a clock, type one move at a time"
+    for _ in range(3):
+        key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["d3"]
+
+
+def test_a_click_elsewhere_closes_the_field_and_does_what_it_does(app):
+    scene = start(app, "tictactoe")
+    key(app, pygame.K_RETURN)
+    type_text(app, "b")
+    click(app, scene.view.rect.center)  # the centre cell: b2
+    assert not scene.move_entry.open and played(scene) == ["b2"]
+
+
+def test_the_field_is_drawn_on_the_status_line(app, monkeypatch):
+    scene = start(app)
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_RETURN)
+    assert "Move:" in drawn and any(text.startswith("a move or a list, like d3: Enter plays") for text in drawn)
+    drawn.clear()
+    type_text(app, "d3 c5")
+    assert "d3 c5" in drawn
+    field = scene.move_entry.field.rect
+    assert scene.view.rect.bottom <= field.top and field.bottom <= app.size[1]
+    assert scene.board_area.contains(field)

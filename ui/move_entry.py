@@ -1,0 +1,135 @@
+"""Moves typed or pasted on the game screen, for players who know the notation or hold a move list.
+
+Enter opens a field under the board; Enter again plays what it holds and Esc closes it.  Ctrl+V
+opens it holding the clipboard's moves: a list copied with "Copy moves" (M), from a course
+notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``; ``games.record.moves_from_text``
+reads them).  The field speaks only for a human to move at the live game, as a click on the board
+does.
+
+The game reads the moves (``Game.parse_move``), one after the other from the position on the
+board, and they are played only if every one of them is legal: otherwise the first wrong one is
+named, nothing is played and the text stays in the field to be mended.  A list may hold both
+sides' moves, so that a course example can be set up and played on against the computer; on a
+clock each side answers for its own time, so there the field takes one move at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from games.base import IllegalMove
+from games.record import moves_from_text
+from ui import clipboard
+from ui.i18n import _
+from ui.text_field import TextField
+
+if TYPE_CHECKING:
+    from ui.scenes.game import GameScene
+
+
+def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
+    """The moves ``texts`` name, played one after the other from ``state``; or, at the first one
+    that is not legal, what is wrong with it (for the window)."""
+    moves = []
+    for n, text in enumerate(texts, 1):
+        try:
+            if state.is_terminal():
+                raise IllegalMove(_("the game is over before it"))
+            move = game.parse_move(state, text)
+        except IllegalMove as exc:
+            if len(texts) == 1:
+                return _("Not a legal move: {reason}").format(reason=exc)
+            return _("Move {n} of the list ({move}): {reason}. Nothing was played").format(n=n, move=text, reason=exc)
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+class MoveEntry:
+    """The game screen's move field (see the module's docstring)."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.field = TextField(label=_("Move:"))
+
+    @property
+    def open(self) -> bool:
+        return self.field.focus
+
+    def start(self, text: str = "") -> None:
+        """Open the field (holding ``text``) if a human may move now; else say why not."""
+        why = self.scene.why_no_move()
+        if why:
+            self.scene.messages.add(why)
+            return
+        state = self.scene.state
+        example = self.scene.game.format_move(state, state.legal_moves()[0])
+        self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
+            move=example)
+        self.field.text, self.field.focus = text, True
+
+    def paste(self) -> None:
+        """Open the field holding the clipboard's moves (Ctrl+V)."""
+        moves = moves_from_text(clipboard.get_text())
+        if not moves:
+            self.scene.messages.add(_("The clipboard holds no moves"), "warn")
+            return
+        if self.open:
+            self.field.text = f"{self.field.text.rstrip()} {' '.join(moves)}".lstrip()
+        else:
+            self.start(" ".join(moves))
+
+    def close(self) -> None:
+        self.field.focus = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take ``event`` while the field is open: typing, Enter, Esc; a click elsewhere closes it
+        (and is not taken: it does what it does)."""
+        if not self.open:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(event.pos):
+            self.close()
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            self.paste()  # the clipboard's moves, not its header lines
+            return True
+        typed = self.field.handle(event)
+        if typed == "submit":
+            self.submit()
+        elif typed == "cancel":
+            self.close()
+        return typed is not None
+
+    def submit(self) -> None:
+        """Play the field's moves if all are legal; else say which is not, and keep the text."""
+        texts = moves_from_text(self.field.text)
+        if not texts:
+            self.close()
+            return
+        why = self.scene.why_no_move()
+        if not why and len(texts) > 1 and self.scene.referee.clock is not None:
+            why = _("On a clock, type one move at a time")
+        if why:
+            self.scene.messages.add(why, "warn")
+            return
+        moves = read_moves(self.scene.game, self.scene.state, texts)
+        if isinstance(moves, str):
+            self.scene.messages.add(moves, "warn", duration=8.0)
+            return
+        self.close()
+        self.scene.play_typed(moves)
+        if len(moves) > 1:
+            self.scene.messages.add(_("Played {n} moves").format(n=len(moves)))
+
+    def layout(self, status: pygame.Rect, scale: float) -> None:
+        """The field on the status line under the board (``status``)."""
+        width = min(status.width - int(40 * scale), int(560 * scale))
+        self.field.rect = pygame.Rect(0, 0, width, int(36 * scale))
+        self.field.rect.center = status.center
+
+    def draw(self, surface: pygame.Surface, theme, scale: float) -> None:
+        if self.open:
+            self.field.draw(surface, theme, scale)

@@ -1,0 +1,92 @@
+"""A one-line text field for the screens that draw themselves (pygame-menu has its own): the
+tournament's outside player and the game screen's typed moves.
+
+    field = TextField(_("Outside player: ..."))   # the placeholder, shown while it is empty
+    field.rect = pygame.Rect(...)                  # where it is, set by the scene's layout
+    what = field.handle(event)                     # None (not taken), "edit", "submit" or "cancel"
+    field.draw(surface, theme, scale)
+
+While it has the focus the field takes every key, so a screen's one-letter shortcuts (U for undo,
+N for a new game) do not fire while the player types; F11 and Alt+Enter are the App's before any
+screen sees them.  Ctrl+V pastes the system clipboard's text on one line.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ui import clipboard
+from ui import text as tx
+from ui.theme import Theme
+from ui.widgets import card, mix
+
+BLINK = 0.5  # seconds the caret is shown, then hidden
+
+
+def one_line(value: str) -> str:
+    """Pasted text on one line: its lines joined by spaces, the ends trimmed."""
+    return " ".join(value.split("\n")).strip()
+
+
+def fit_tail(value: str, size: int, width: int) -> str:
+    """The end of ``value`` (where the caret is) that fits in ``width`` pixels, after an ellipsis."""
+    font = tx.ui_font(size)
+    if font.size(value)[0] <= width:
+        return value
+    while value and font.size("…" + value)[0] > width:
+        value = value[1:]
+    return "…" + value
+
+
+class TextField:
+    def __init__(self, placeholder: str = "", label: str = "") -> None:
+        self.text = ""
+        self.focus = False
+        self.placeholder = placeholder
+        self.label = label  # a word before the text ("Move:"), or ""
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """Take ``event`` if the field has the focus: "submit" (Enter), "cancel" (Esc), "edit" (any
+        other key or typed text); None when it does not have the focus or the event is not a key."""
+        if not self.focus:
+            return None
+        if event.type == pygame.TEXTINPUT:
+            self.text += event.text
+            return "edit"
+        if event.type != pygame.KEYDOWN:
+            return None
+        if event.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return "submit"
+        elif event.key == pygame.K_ESCAPE:
+            return "cancel"
+        elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            self.text += one_line(clipboard.get_text())
+        return "edit"
+
+    def redraw_interval(self) -> float | None:
+        """The caret blinks while the field has the focus."""
+        return BLINK if self.focus else None
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
+        """The field in its ``rect``: the label, the text (its end, when it is too long) or the
+        placeholder, and the blinking caret while it has the focus."""
+        s, rect = scale, self.rect
+        border = theme.accent if self.focus else mix(theme.panel, theme.text, 0.2)
+        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), border, max(1, int(2 * s)))
+        size = int(16 * s)
+        x = rect.x + int(12 * s)
+        if self.label:
+            x = tx.text(surface, self.label, (x, rect.centery), size, theme.muted, "midleft").right + int(8 * s)
+        room = rect.right - int(12 * s) - x
+        if self.text:
+            shown = tx.text(surface, fit_tail(self.text, size, room), (x, rect.centery), size, theme.text, "midleft")
+        else:
+            tx.text(surface, tx.fit(self.placeholder, size, room), (x, rect.centery), size, theme.muted, "midleft")
+        if self.focus and int(time.monotonic() / BLINK) % 2 == 0:
+            caret = shown.right + 2 if self.text else x
+            pygame.draw.line(surface, theme.text, (caret, rect.y + int(10 * s)), (caret, rect.bottom - int(10 * s)), 2)
