@@ -462,6 +462,42 @@ def moves_from_text(text: str) -> list[str]:
     return moves
 
 
+def record_from_move_list(text: str) -> GameRecord:
+    """The game in a text ``move_list_text`` wrote (pasted from the clipboard, or a moves.txt):
+    its first line names the game and its options, the next its players, then its date and moves.
+    The moves are replayed, so the record is as sound as a loaded file; RecordError names the
+    first problem.  The text does not say which players were computers: each side keeps its title
+    and no player id (the window matches titles to its players)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        raise RecordError("there is no text")
+    name, _paren, options_text = lines[0].partition(" (")
+    known = {info.title.lower(): info.id for info in games.catalog()}
+    game_id = known.get(name.strip().lower())
+    if game_id is None:
+        titles = ", ".join(info.title for info in games.catalog())
+        raise RecordError(f"its first line should name the game ({titles}), not {lines[0][:40]!r}")
+    options = {key.strip(): value.strip() for key, _eq, value in
+               (pair.partition("=") for pair in options_text.rstrip(")").split(","))
+               if key.strip()}
+    sides = _side_names(game_id)
+    titles = list(sides)
+    for part in re.split(r"\s{2,}", lines[1]) if len(lines) > 1 else ():
+        side, _colon, title = part.partition(": ")
+        if side in sides and title.strip():
+            titles[sides.index(side)] = title.strip()
+    started = next((line[len("Date: "):] for line in lines if line.startswith("Date: ")), now_iso())
+    try:
+        datetime.fromisoformat(started)
+    except ValueError:
+        started = now_iso()
+    record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), moves_from_text(text),
+                        started=started)
+    game = record.game()
+    record = replace(record, options=dict(game.options))  # the option values as the game reads them
+    return record.with_moves(record.moves, record.states(game)[-1])
+
+
 def _wrap(tokens: list[str], width: int) -> list[str]:
     lines, line = [], ""
     for tok in tokens:

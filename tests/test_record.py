@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from games.record import (
     Side,
     move_list_text,
     moves_from_text,
+    record_from_move_list,
 )
 from ui.record_files import atomic_write_text, load, move_aside, save
 
@@ -74,6 +76,42 @@ def test_a_copied_move_list_reads_back_as_the_same_moves(game_id, seed, plies):
     moves = moves_from_text(move_list_text(record))
     assert moves == record.moves
     assert games.load(game_id).play_line(moves).key() == final.key()
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("tictactoe", {"width": 5, "height": 4, "k": 3}), ("hex", {"size": 5, "swap": True}), ("reversi", {"size": 6}),
+    ("rastros", {}), ("alquerque", {"any_direction_captures": True, "compulsory_capture": False}),
+    ("trax", {"size": 8, "mode": "fill"}),
+])
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
+def test_a_copied_game_reads_back_as_the_same_game(game_id, options, seed, plies):
+    """A move list pasted on the main menu is the game that was copied: its rules, players, moves,
+    date and end."""
+    game = games.load(game_id, **options)
+    rng = random.Random(seed)
+    state, moves = game.initial_state(), []
+    while not state.is_terminal() and len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    record = GameRecord.start(game, PLAYERS).with_moves(moves, state)
+    again = record_from_move_list(move_list_text(record))
+    assert (again.game_id, again.options, again.moves) == (record.game_id, record.options, record.moves)
+    assert again.options == dict(game.options) and all(type(v) is type(game.options[k]) for k, v in again.options.items())
+    assert [p.title for p in again.players] == ["You", "Level 3"] and again.started == record.started
+    assert again.result == record.result
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("", "there is no text"),
+    ("Dear class,\nhere is the game", "first line should name the game (Tic-tac-toe, Hex, Reversi"),
+    ("Reversi (size=7)\n1. d3", "option size: 7 is not valid"),
+    ("Reversi (colour=red)\n1. d3", "has no option 'colour'"),
+    ("Reversi\n1. d3 c5 2. d9", "move 3 'd9' is not legal"),
+])
+def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
+    with pytest.raises(RecordError, match=re.escape(problem)):
+        record_from_move_list(text)
 
 
 @pytest.mark.parametrize("text, moves", [

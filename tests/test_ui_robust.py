@@ -38,6 +38,8 @@ def storm_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event
         k = rng.choice(KEYS)
         mod = rng.choice([0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT])
         return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    if roll < 0.985:  # typed text: moves in the game screen's field (Enter opens it), a tournament's entry
+        return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(["a", "1", " ", "b2 ", "d3 ", "c2-c3 ", "3-4 ", "e5/ "]))
     return pygame.event.Event(pygame.VIDEORESIZE, size=(rng.randrange(300, 2600), rng.randrange(300, 1500)),
                               w=0, h=0)
 

@@ -6,6 +6,10 @@ games, replays and exports.
 
     save(record, path)       # atomic: temporary file, fsync, rename
     record = load(path)      # RecordError (a ValueError) naming the file and the problem
+    record = from_text(text) # a record's JSON, or a move list as "Copy moves" writes it
+
+A move list does not say which players were computers; ``from_text`` gives a side the player id
+of the game's player with that title ("Level 3"), so that playing on from it meets that player.
 """
 
 from __future__ import annotations
@@ -15,9 +19,12 @@ import json
 import os
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from games.record import FORMAT, MAX_BYTES, GameRecord, RecordError
+import ai
+from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord, RecordError, Side, record_from_move_list
+from ui import words
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:
@@ -86,13 +93,26 @@ def read_text(path: Path | str) -> str:
 
 
 def load(path: Path | str) -> GameRecord:
-    """Read and validate a record file; RecordError("<file>: <problem>").  The file is never changed."""
+    """Read and validate a record file (or a move list saved as text); RecordError("<file>:
+    <problem>").  The file is never changed."""
     path = Path(path)
     text = read_text(path)
     try:
-        return GameRecord.loads(text)
+        return GameRecord.loads(text) if path.suffix.lower() == SUFFIX else from_text(text)
     except RecordError as exc:
         raise RecordError(f"{path.name}: {exc}") from None
+
+
+def from_text(text: str) -> GameRecord:
+    """A record from its JSON, or from a move list (``games.record.move_list_text``'s form, its
+    players matched to the game's players by title); RecordError naming the problem."""
+    if text.lstrip().startswith("{"):
+        return GameRecord.loads(text)
+    record = record_from_move_list(text)
+    ids = {}
+    for player in ai.catalog(record.game_id):
+        ids[player.title] = ids[words.player_title(player.title)] = player.id
+    return replace(record, players=tuple(Side(ids.get(side.title), side.title) for side in record.players))
 
 
 def is_record_file(path: Path | str) -> bool:

@@ -10,6 +10,7 @@ from ui import text as tx
 from ui.about import VERSION
 from ui.autosave import SHELF, games_dir
 from ui.i18n import N_, _
+from ui.paste import is_paste, paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
@@ -103,6 +104,9 @@ class MenuScene(Scene):
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if is_paste(event):  # a game copied as text opens in the replay viewer
+            paste_game(self.app)
+            return
         picked = self.cards.handle(event) if getattr(self, "show_cards", True) else None
         if picked:
             self.play(picked)

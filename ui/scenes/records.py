@@ -6,7 +6,8 @@ the mouse or the Delete key, each asking for a second press first, since the fil
 
 From the replay the player can step to any move and play on from there, so opening a record
 offers both.  A record file can also be dropped on the window from anywhere (the App handles
-``DROPFILE`` on every screen: ``ui.scenes.replay.open_file``).
+``DROPFILE`` on every screen: ``ui.scenes.replay.open_file``), and a game copied as text pasted
+here or on the main menu (Ctrl+V: ``ui.paste``).
 
 A file in our own folder that cannot be read is reported here and moved aside
 (``<name>.corrupt-<timestamp>``, never deleted), so the list stays clean; a dropped file from
@@ -28,6 +29,7 @@ from games.record import GameRecord, RecordError
 from ui import text as tx
 from ui.autosave import games_dir, scan
 from ui.i18n import _
+from ui.paste import is_paste, paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene
 from ui.widgets import Button, Messages, card, mix
@@ -74,7 +76,8 @@ class RecordsScene(Scene):
         return _("Saved games")
 
     def hint(self) -> str:
-        return _("Pick a game to replay it, or drop a record file on the window. Folder: {folder}").format(folder=self.folder)
+        return _("Pick a game to replay it, drop a record file on the window or paste a copied game (Ctrl+V). "
+                 "Folder: {folder}").format(folder=self.folder)
 
     def empty_text(self) -> str:
         return _("No saved games yet: use Save in a game or a replay.")
@@ -173,7 +176,9 @@ class RecordsScene(Scene):
             self.mouse = event.pos
         if self.back_button.handle(event) or self.delete_button.handle(event):
             return
-        if event.type == pygame.KEYDOWN:
+        if is_paste(event):
+            paste_game(self.app, self.messages)
+        elif event.type == pygame.KEYDOWN:
             self._handle_key(event.key)
         elif event.type == pygame.MOUSEMOTION and self.confirming is not None:
             row = next((e for e in self.entries if e.rect.collidepoint(event.pos)), None)

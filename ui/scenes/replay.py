@@ -454,7 +454,8 @@ class ReplayScene(Scene):
 
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
 def open_file(app: Any, path: Any) -> None:
-    """A record file dropped on the window: replay it, or say why it cannot be opened (never touched)."""
+    """A record file (or a move list saved as text) dropped on the window: replay it, or say why it
+    cannot be opened (never touched)."""
     from ui.record_files import load
 
     try:

@@ -1,0 +1,81 @@
+"""A game copied as text comes back: pasted on the main menu or the saved games (Ctrl+V), or
+dropped on the window as a text file, it opens in the replay viewer, and playing on from it meets
+the computer player the text names."""
+
+from __future__ import annotations
+
+import pygame
+
+import games
+from games.record import GameRecord, Side, move_list_text
+from tests.ui_helpers import key
+from ui import clipboard
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+
+COPIED = """Reversi (size=8)
+Black: You  White: Level 3
+Date: 2026-11-23T09:41:00+00:00
+1. d3 c5 2. f6 f5 3. e6 e3
+Result: unfinished
+"""
+
+
+def paste(app, text: str, monkeypatch) -> None:
+    monkeypatch.setattr(clipboard, "get_text", lambda: text)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+
+
+def messages(app) -> list[str]:
+    return [m.text for m in app.messages.current()] + [m.text for m in getattr(app.scene, "messages", app.messages).current()]
+
+
+def test_a_game_pasted_on_the_main_menu_opens_in_the_replay_and_plays_on_against_its_computer(app, monkeypatch):
+    assert isinstance(app.scene, MenuScene)
+    paste(app, COPIED, monkeypatch)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    record = scene.record
+    assert record.game_id == "reversi" and record.moves == ["d3", "c5", "f6", "f5", "e6", "e3"]
+    assert [(p.id, p.title) for p in record.players] == [(None, "You"), ("level-3", "Level 3")]
+    scene.go(4)
+    scene.continue_here()
+    app.run_frames(2)
+    game = app.scene
+    assert isinstance(game, GameScene) and [p.text for p in game.history] == ["d3", "c5", "f6", "f5"]
+    assert game.setup.players == (None, "level-3")
+
+
+def test_what_is_no_game_is_said_on_the_menu_and_nothing_opens(app, monkeypatch):
+    paste(app, "Dear class, here is the game", monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("The clipboard holds no game: its first line should name the game") for m in messages(app))
+    paste(app, COPIED.replace("e6 e3", "e6 a1"), monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any("move 6 'a1' is not legal" in m for m in messages(app))
+    paste(app, "", monkeypatch)
+    assert any(m.startswith("The clipboard holds no text") for m in messages(app))
+
+
+def test_the_saved_games_take_a_pasted_game_too(app, monkeypatch):
+    app.switch(RecordsScene(app))
+    app.run_frames(2)
+    paste(app, "1. d3", monkeypatch)  # moves without the header: which game is it?
+    assert isinstance(app.scene, RecordsScene) and any("no game" in m for m in messages(app))
+    record = GameRecord.start(games.load("hex", size=5, swap=True), (Side(None, "Player 1"), Side(None, "Player 2")))
+    record = record.with_moves(["c3", "swap", "b2"])
+    paste(app, move_list_text(record), monkeypatch)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.record.options == {"size": 5, "swap": True} and app.scene.record.moves == ["c3", "swap", "b2"]
+    assert [p.id for p in app.scene.record.players] == [None, None]  # a hot-seat game stays one
+
+
+def test_a_move_list_dropped_as_a_text_file_opens_in_the_replay(app, tmp_path):
+    path = tmp_path / "moves.txt"
+    path.write_text(COPIED, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and len(app.scene.record.moves) == 6
+    assert path.read_text(encoding="utf-8") == COPIED  # read, never touched

@@ -1,0 +1,41 @@
+"""A game pasted on the main menu or a list of games (Ctrl+V) opens in the replay viewer.
+
+What "Copy moves" puts on the clipboard is a move list with a header naming the game, its options
+and its players (``games.record.move_list_text``); a teacher can mail it, a student paste it back
+and play on from any move.  A record's JSON pastes as well.  ``ui.record_files.from_text`` reads
+both; anything else is said and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from games.record import RecordError
+from ui import clipboard
+from ui.i18n import _
+from ui.record_files import from_text
+from ui.widgets import Messages
+
+
+def is_paste(event: pygame.event.Event) -> bool:
+    """Ctrl+V (Cmd+V on a Mac keyboard)."""
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_v and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+def paste_game(app: Any, messages: Messages | None = None) -> None:
+    """Ctrl+V on the main menu or a list of games: a game copied as text (Copy moves, or a record's
+    JSON) opens in the replay viewer, from which it can be played on; otherwise ``messages`` (the
+    window's) says what the clipboard holds instead, and nothing changes."""
+    messages = messages if messages is not None else app.messages
+    text = clipboard.get_text()
+    if not text.strip():
+        messages.add(_("The clipboard holds no text: copy a game's moves first"), "warn")
+        return
+    try:
+        record = from_text(text)
+    except RecordError as exc:
+        messages.add(_("The clipboard holds no game: {problem}").format(problem=exc), "warn", duration=10.0)
+        return
+    app.open_replay(record)
