@@ -23,9 +23,9 @@ Result: unfinished
 """
 
 
-def paste(app, text: str, monkeypatch) -> None:
+def paste(app, text: str, monkeypatch, mod: int = pygame.KMOD_LCTRL) -> None:
     monkeypatch.setattr(clipboard, "get_text", lambda: text)
-    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_v, mod=mod)
 
 
 def messages(app) -> list[str]:
@@ -66,7 +66,7 @@ def test_the_saved_games_take_a_pasted_game_too(app, monkeypatch):
     assert isinstance(app.scene, RecordsScene) and any("no game" in m for m in messages(app))
     record = GameRecord.start(games.load("hex", size=5, swap=True), (Side(None, "Player 1"), Side(None, "Player 2")))
     record = record.with_moves(["c3", "swap", "b2"])
-    paste(app, move_list_text(record), monkeypatch)
+    paste(app, move_list_text(record), monkeypatch, mod=pygame.KMOD_LMETA)  # Cmd+V on a Mac
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.record.options == {"size": 5, "swap": True} and app.scene.record.moves == ["c3", "swap", "b2"]
     assert [p.id for p in app.scene.record.players] == [None, None]  # a hot-seat game stays one

@@ -33,6 +33,11 @@ from ui.sdl import sdl as _sdl
 log = logging.getLogger(__name__)
 
 
+def is_paste(event: pygame.event.Event) -> bool:
+    """Ctrl+V (Cmd+V on a Mac keyboard)."""
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_v and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
 def put_text(text: str) -> bool:
     """Put ``text`` on the system clipboard; False when no way there worked."""
     if not _real_window():

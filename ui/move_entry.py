@@ -90,10 +90,10 @@ class MoveEntry:
         (and is not taken: it does what it does)."""
         if not self.open:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and not self.field.rect.collidepoint(event.pos):
             self.close()
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+        if clipboard.is_paste(event):
             self.paste()  # the clipboard's moves, not its header lines
             return True
         typed = self.field.handle(event)
@@ -120,7 +120,7 @@ class MoveEntry:
             self.scene.messages.add(moves, "warn", duration=8.0)
             return
         self.close()
-        self.scene.play_typed(moves)
+        self.scene.play_human(moves)
         if len(moves) > 1:
             self.scene.messages.add(_("Played {n} moves").format(n=len(moves)))
 

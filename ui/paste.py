@@ -10,18 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from games.record import RecordError
 from ui import clipboard
 from ui.i18n import _
 from ui.record_files import from_text
 from ui.widgets import Messages
-
-
-def is_paste(event: pygame.event.Event) -> bool:
-    """Ctrl+V (Cmd+V on a Mac keyboard)."""
-    return event.type == pygame.KEYDOWN and event.key == pygame.K_v and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 def paste_game(app: Any, messages: Messages | None = None) -> None:

@@ -64,7 +64,7 @@ class TextField:
             return "submit"
         elif event.key == pygame.K_ESCAPE:
             return "cancel"
-        elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+        elif clipboard.is_paste(event):
             self.text += one_line(clipboard.get_text())
         return "edit"
 

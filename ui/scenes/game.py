@@ -21,7 +21,7 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from ui import eval_bar, eval_graph, words
+from ui import clipboard, eval_bar, eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
 from ui.board_view import Click, Overlay
@@ -261,7 +261,7 @@ class GameScene(Scene):
             self.toggle_analysis()
         elif key == pygame.K_t:
             self.open_tree()
-        elif ctrl and key == pygame.K_v:
+        elif clipboard.is_paste(event):
             self.move_entry.paste()
         elif key == pygame.K_v:
             self.toggle_connections()
@@ -745,12 +745,12 @@ class GameScene(Scene):
             return
         result: Click = self.view.click(self.state, pos)
         if result.kind == "play":
-            self.play_typed([result.move])
+            self.play_human([result.move])
         elif result.kind == "reject":
             self._reject(pos, result.reason)
 
-    def play_typed(self, moves: Sequence[Hashable]) -> None:
-        """A human's moves (clicked, or typed in the move field), one after the other."""
+    def play_human(self, moves: Sequence[Hashable]) -> None:
+        """Play a human's moves (a click on the board, or the move field's list), one after the other."""
         if self.job is not None:  # a hint search is running: its answer is moot now
             self._cancel_job()
         for move in moves:

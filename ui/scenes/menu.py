@@ -9,8 +9,9 @@ import games
 from ui import text as tx
 from ui.about import VERSION
 from ui.autosave import SHELF, games_dir
+from ui.clipboard import is_paste
 from ui.i18n import N_, _
-from ui.paste import is_paste, paste_game
+from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons

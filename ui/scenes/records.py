@@ -28,8 +28,9 @@ import pygame
 from games.record import GameRecord, RecordError
 from ui import text as tx
 from ui.autosave import games_dir, scan
+from ui.clipboard import is_paste
 from ui.i18n import _
-from ui.paste import is_paste, paste_game
+from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene
 from ui.widgets import Button, Messages, card, mix
