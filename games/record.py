@@ -450,7 +450,7 @@ def moves_from_text(text: str) -> list[str]:
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
     ``1. d3 c5 2. f6``, ``d3, c5; f6``.  Whether the moves are legal is the game's to say."""
     lines = text.splitlines()
-    numbered = [line for line in lines if line.split() and _MOVE_NUMBER.fullmatch(line.split()[0])]
+    numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
     copied = any(line.startswith(("Date: ", "Result: ")) for line in lines)  # move_list_text's, maybe no move yet
     moves = []
     for token in re.split(r"[\s,;]+", " ".join(numbered if numbered or copied else lines)):

@@ -53,7 +53,7 @@ class MoveEntry:
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
-        self.field = TextField(label=_("Move:"))
+        self.field = TextField()
 
     @property
     def open(self) -> bool:
@@ -67,6 +67,7 @@ class MoveEntry:
             return
         state = self.scene.state
         example = self.scene.game.format_move(state, state.legal_moves()[0])
+        self.field.label = _("Move:")  # in the language of the moment, like the placeholder
         self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
             move=example)
         self.field.text, self.field.focus = text, True

@@ -702,8 +702,7 @@ class GameScene(Scene):
     def _grab(self, pos: tuple[int, int]) -> bool:
         """A press on a piece the player may move: the piece is picked (its moves show) and can be
         dragged to one of them; let go where it was pressed, the press was an ordinary click."""
-        live = self.browsing is None and self.human_to_move()
-        if not (live and self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
+        if self.why_no_move() or not (self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
             return False
         was_partial = self.view.has_partial_input()
         # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
@@ -713,7 +712,7 @@ class GameScene(Scene):
     def _drop(self, pos: tuple[int, int]) -> None:
         """The release after a grab: a click where the piece was pressed, or its move to here."""
         drag, self.drag = self.drag, None
-        if drag is None or self.browsing is not None or not self.human_to_move():
+        if drag is None or self.why_no_move():
             return
         if not self._dragged_away(drag.start, pos):
             if drag.was_partial:
