@@ -102,6 +102,42 @@ def test_ctrl_v_brings_a_copied_game_and_enter_plays_it(app, monkeypatch):
         assert scene.state.key() == final.key()
 
 
+def test_a_whole_game_pasted_part_way_through_it_plays_the_rest(app, monkeypatch):
+    """A game copied from elsewhere starts at move 1: where its first moves are the ones on the
+    board, the rest is played; where they are all on the board already, that is said."""
+    for game_id in games.available_ids():
+        record, final = random_game(game_id, seed=11, max_plies=24)
+        if len(record.moves) < 4:
+            continue
+        monkeypatch.setattr(clipboard, "get_text", lambda record=record: move_list_text(record))
+        scene = start(app, game_id)
+        key(app, pygame.K_RETURN)
+        type_text(app, " ".join(record.moves[:3]))
+        key(app, pygame.K_RETURN)
+        assert played(scene) == record.moves[:3]
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        key(app, pygame.K_RETURN)
+        assert played(scene) == record.moves and scene.state.key() == final.key(), game_id
+        key(app, pygame.K_END)
+        if scene.why_no_move():  # the copied game ended
+            continue
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        key(app, pygame.K_RETURN)
+        assert messages(scene)[-1] == "Those moves are already on the board" and scene.move_entry.open
+
+
+def test_a_pasted_game_that_left_this_one_names_its_first_wrong_move(app, monkeypatch):
+    monkeypatch.setattr(clipboard, "get_text", lambda: "1. d3 c5 2. f6 f5")
+    scene = start(app)
+    key(app, pygame.K_RETURN)
+    type_text(app, "d3 e3")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["d3", "e3"] and scene.move_entry.open
+    assert messages(scene)[-1].startswith("Move 1 of the list (d3):")
+
+
 def test_the_clipboard_without_moves_is_said(app, monkeypatch):
     scene = start(app)
     monkeypatch.setattr(clipboard, "get_text", lambda: "")

@@ -8,7 +8,10 @@ does.
 
 The game reads the moves (``Game.parse_move``), one after the other from the position on the
 board, and they are played only if every one of them is legal: otherwise the first wrong one is
-named, nothing is played and the text stays in the field to be mended.  A list may hold both
+named, nothing is played and the text stays in the field to be mended.  A list that starts from
+the first move (a whole game copied from elsewhere) is read from there: if its first moves are the
+game's moves so far, the rest is played, so a copied game can be pasted into the same game at any
+point of it.  A list may hold both
 sides' moves, so that a course example can be set up and played on against the computer; on a
 clock each side answers for its own time, so there the field takes one move at a time.
 """
@@ -46,6 +49,17 @@ def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
         moves.append(move)
         state = state.play(move)
     return moves
+
+
+def moves_after_history(game, initial, history: list[Hashable], texts: list[str]) -> list[str] | None:
+    """What is left of ``texts`` once the moves played so far (``history``, from ``initial``) are
+    taken off its head; None if ``texts`` does not start with them (or is not legal from there)."""
+    if not history or len(texts) < len(history):
+        return None
+    moves = read_moves(game, initial, texts[:len(history)])
+    if isinstance(moves, str) or moves != list(history):
+        return None
+    return texts[len(history):]
 
 
 class MoveEntry:
@@ -118,8 +132,17 @@ class MoveEntry:
             return
         moves = read_moves(self.scene.game, self.scene.state, texts)
         if isinstance(moves, str):
-            self.scene.messages.add(moves, "warn", duration=8.0)
-            return
+            rest = moves_after_history(self.scene.game, self.scene.initial, [p.move for p in self.scene.history], texts)
+            if rest == []:
+                self.scene.messages.add(_("Those moves are already on the board"), "warn")
+                return
+            if rest is None or len(rest) > 1 and self.scene.referee.clock is not None:
+                self.scene.messages.add(moves, "warn", duration=8.0)
+                return
+            moves = read_moves(self.scene.game, self.scene.state, rest)
+            if isinstance(moves, str):
+                self.scene.messages.add(moves, "warn", duration=8.0)
+                return
         self.close()
         self.scene.play_human(moves)
         if len(moves) > 1:
