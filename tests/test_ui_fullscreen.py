@@ -5,6 +5,7 @@ On SDL's dummy driver the "screen" is its desktop size; the real X11 window: tes
 from __future__ import annotations
 
 import json
+import os
 
 import pygame
 
@@ -96,3 +97,16 @@ def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(app, mon
     assert not app.fullscreen and app.size == size == app.screen.get_size()
     assert app.settings.fullscreen is False and st.load()[0].fullscreen is False
     assert any("no full screen on this display" in message.text for message in app.messages.items)
+
+
+def test_windows_is_told_the_window_draws_at_the_screens_own_pixel_density(monkeypatch):
+    """Else Windows blurs the window at a desktop scale above 100% and reports a scaled desktop
+    size, so full screen covers the wrong area; a choice the user made is kept."""
+    from ui.app import _init_pygame
+
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    _init_pygame()
+    assert pygame.get_init() and os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
+    monkeypatch.setenv("SDL_WINDOWS_DPI_AWARENESS", "system")
+    _init_pygame()
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "system"

@@ -53,7 +53,14 @@ def _init_pygame() -> None:
 
     The window's class (X11) and app id (Wayland) are ``APP_ID`` however the app was started, so
     the desktop puts the menu entry's icon on it: importing pygame sets the X11 class to the
-    program's file name ("main.py", "-c"), which is replaced; a class the user set is kept."""
+    program's file name ("main.py", "-c"), which is replaced; a class the user set is kept.
+
+    On Windows the process says it draws for each monitor's own pixel density: otherwise, at a
+    desktop scale above 100%, Windows stretches the window's pixels and every letter is blurred,
+    and the desktop's size is reported in scaled units, so full screen covered the wrong area
+    (pygame issue 1680).  The window's layout follows its size in pixels, so the board simply gets
+    the screen's real pixels.  A setting the user made (``SDL_WINDOWS_DPI_AWARENESS``) is kept."""
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     if os.environ.get("SDL_VIDEO_X11_WMCLASS", "") in ("", os.path.basename(sys.argv[0])):
         os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
