@@ -310,8 +310,13 @@ if sys.argv[1] == "maximize":
     sdl.maximize_window()
     settle(app)
 state = {"maximized": sdl.window_maximized(), "size": app.screen.get_size()}
+if sys.argv[1] == "restore":
+    sdl.display_window().restore()
+    settle(app)
+    state["restored"] = app.screen.get_size()
 app.quit()
 state["saved"] = settings.load()[0].maximized
+state["saved_size"] = settings.load()[0].window_size
 print(json.dumps(state))
 """
 
@@ -325,3 +330,16 @@ def test_a_window_closed_maximised_opens_maximised(window_manager, tmp_path):
     assert first["maximized"] and first["saved"]
     assert again["maximized"] and again["saved"]
     assert again["size"][0] == 1280  # the whole width of Xvfb's screen
+    assert first["saved_size"] == again["saved_size"] == [1000, 700]  # the size to come back to
+
+
+def test_a_window_opened_maximised_comes_back_to_its_own_size(window_manager, tmp_path):
+    """The size a window is restored to is the one it had before it was maximised, not the
+    screen's: un-maximising a window that opened maximised gave a window as big as the screen."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"window_size": [1000, 700]}))
+    run_in_window(window_manager, MAXIMIZED_SCRIPT, config, "maximize")  # maximised, then closed
+    result = run_in_window(window_manager, MAXIMIZED_SCRIPT, config, "restore")  # opens so; restored
+    assert result["maximized"] and result["size"][0] == 1280
+    assert result["restored"] == [1000, 700] and result["saved_size"] == [1000, 700] and not result["saved"]

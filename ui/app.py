@@ -351,8 +351,8 @@ class App:
 
     def _fit(self, width: int, height: int) -> None:
         self.size = (width, height)
-        if self.remember_size and not self.fullscreen:
-            self.settings.window_size = self.size
+        if self.remember_size and not self.fullscreen and not sdl.window_maximized():
+            self.settings.window_size = self.size  # the size to come back to, not the screen's
         if self.scene is not None:
             self.guard(self.scene.resize, self.size)
 

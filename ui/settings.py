@@ -29,7 +29,7 @@ class Settings:
     show_legal: bool = True
     animation_speed: float = 1.0
     move_time: float = 1.0  # default seconds per computer move
-    window_size: tuple[int, int] = (1280, 800)  # remembered across sessions
+    window_size: tuple[int, int] = (1280, 800)  # remembered across sessions: the size it had when last not maximised
     fullscreen: bool = False  # F11, Alt+Enter or the settings screen
     maximized: bool = False  # the window was maximised when it was last closed
     sound: bool = True
