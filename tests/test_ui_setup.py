@@ -113,3 +113,18 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_trax_centre_tiles_are_named_by_the_ends_of_their_light_path():
+    """The course's tile names spell each edge's colour (left, top, right, bottom); the choice
+    says where the light path runs, read from the game's own tiles."""
+    from games.trax import NAME, SIDES, TILES
+    from ui import words
+
+    option = next(o for o in games.info("trax").options if o.name == "centre")
+    edges = ("left", "top", "right", "bottom")
+    for tile in TILES:
+        light = SIDES[tile][0]
+        shown = words.option_value(NAME[tile], "trax", option)
+        assert shown == f"{NAME[tile]} (light {edges[light[0]]}-{edges[light[1]]})"
+    assert words.option_value("lldd") == "lldd"  # another game's option of that value stays as it is

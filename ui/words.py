@@ -149,6 +149,18 @@ OPTION_NOTES = {
 }
 
 
+# choices whose own names say little to a player: the course's Trax tile names spell the colour of
+# each edge in the order left, top, right, bottom, so the light path's ends are given beside them
+OPTION_VALUES = {
+    ("trax", "mode"): {"tournament": N_("tournament"), "fill": N_("fill")},
+    ("trax", "centre"): {
+        "ldld": N_("ldld (light left-right)"), "dldl": N_("dldl (light top-bottom)"),
+        "ddll": N_("ddll (light right-bottom)"), "lddl": N_("lddl (light left-bottom)"),
+        "lldd": N_("lldd (light left-top)"), "dlld": N_("dlld (light top-right)"),
+    },
+}
+
+
 SCORE_UNITS = {"reversi": N_("discs"), "alquerque": N_("captured"), "trax": N_("points")}
 
 
@@ -168,10 +180,14 @@ def option_note(game_id: str, option: Any) -> str:
     return _(note) if note else ""
 
 
-def option_value(value: Any) -> str:
-    """An option's value as shown: On/Off for switches, translated words, numbers as they are."""
+def option_value(value: Any, game_id: str = "", option: Any = None) -> str:
+    """An option's value as shown: On/Off for switches, a choice's words (``OPTION_VALUES``),
+    translated words, numbers as they are."""
     if isinstance(value, bool):
         return _("On") if value else _("Off")
+    named = OPTION_VALUES.get((game_id, option.name), {}).get(value) if option is not None else None
+    if named:
+        return _(named)
     return _(value) if isinstance(value, str) else str(value)
 
 

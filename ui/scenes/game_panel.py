@@ -20,14 +20,23 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 
-def options_text(scene: GameScene) -> str:
-    """The non-default feel of the options, e.g. "Width 7 · Height 6 · In a row to win 4"."""
-    info = scene.game.info
-    parts = []
-    for opt in info.options:
-        value = scene.game.options.get(opt.name, opt.default)
-        parts.append(f"{words.option_label(opt, scene.game.id)}: {words.option_value(value)}")
-    return " · ".join(parts)
+def options_parts(scene: GameScene) -> list[str]:
+    """Each option with its value, e.g. ["Width 7", "Height 6", "In a row to win 4"]."""
+    return [f"{words.option_label(opt, scene.game.id)}: {words.option_value(scene.game.options.get(opt.name, opt.default), scene.game.id, opt)}"
+            for opt in scene.game.info.options]
+
+
+def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
+    """``parts`` joined by " · " into at most ``most`` lines of ``width`` pixels, broken between
+    parts (an option is never split from its value); what does not fit ends in an ellipsis."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and (tx.ui_font(size).size(joined)[0] <= width or len(lines) == most):
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [tx.fit(line, size, width) for line in lines]
 
 
 NAMED_COLOURS = {
@@ -104,9 +113,8 @@ class GamePanel:
         theme = self.scene.app.theme
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
-        sub = options_text(self.scene)
-        if sub:
-            rect = tx.text(surface, tx.fit(sub, self._s(13), w), (x, rect.bottom + self._s(2)), self._s(13), theme.muted)
+        for line in pack_parts(options_parts(self.scene), self._s(13), w):  # the whole of them, in two lines
+            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._s(13), theme.muted)
         return rect.bottom
 
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:

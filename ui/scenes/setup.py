@@ -391,7 +391,7 @@ class SetupScene(MenuFormScene):
                 self._note(menu, words.option_note(self.info.id, opt))
                 continue
             if opt.choices:
-                items = [(words.option_value(c), c) for c in opt.choices]
+                items = [(words.option_value(c, self.info.id, opt), c) for c in opt.choices]
             elif opt.kind is int and opt.minimum is not None and opt.maximum is not None:
                 items = [(str(v), v) for v in range(opt.minimum, opt.maximum + 1)]
             else:
