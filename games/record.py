@@ -23,15 +23,21 @@ The file format (version 1)::
                 "score": [27, 37]},                       # null while the game goes on
      "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},
      "evaluations": [0.0, 0.12, null, ...],              # optional, see below
-     "setup": {"mode": "human-pc", "move_time": 1.0}}     # optional: how the window set it up
+     "setup": {"mode": "human-pc", "move_time": 1.0},     # optional: how the window set it up
+     "start": "to-move: X\n..."}                          # optional (version 2): see below
 
 ``evaluations[i]`` is the engine's opinion of the position after ``i`` moves (0: the start),
 from the first side's point of view, between -1 (the first side loses) and +1 (it wins); null
 where it was not computed.  A player ``id`` of null is a human.
 
+``start`` (``GameRecord.start_position``) is the position the game started from, in the game's own text (``Game.to_text``), for
+a game set up from a pasted position; without it the game starts from the usual start.  The
+moves are played from there.
+
 Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
 migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
-prints for each game, so those lines open as records too.
+prints for each game, so those lines open as records too.  Version 2 adds ``start``; a record
+without one is still written as version 1, which every earlier Tabuleiro reads.
 
 Files are written atomically (a temporary file in the same folder, flushed and fsynced, then
 ``os.replace``), so a crash or power cut leaves either the old file or the new one.  Loading never
@@ -54,7 +60,7 @@ import games
 from games.base import Game, IllegalMove, State
 
 FORMAT = "tabuleiro-record"
-VERSION = 1
+VERSION = 2
 APP = "Tabuleiro 0.1.0"
 SUFFIX = ".json"
 MAX_BYTES = 16 * 1024 * 1024  # a record is a few KB; refuse to parse something absurdly large
@@ -106,12 +112,14 @@ class GameRecord:
     finished: str | None = None
     evaluations: list[float | None] | None = None
     setup: dict[str, Any] = field(default_factory=dict)
+    start_position: str | None = None  # the position the moves are played from (Game.to_text); None: the usual start
 
     # -- building ------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: Game, players: tuple[Side, Side], setup: dict[str, Any] | None = None) -> GameRecord:
-        """A record of a game about to begin."""
-        return cls(game.id, dict(game.options), players, setup=dict(setup or {}))
+    def start(cls, game: Game, players: tuple[Side, Side], setup: dict[str, Any] | None = None,
+              start_position: str | None = None) -> GameRecord:
+        """A record of a game about to begin (from ``start_position``, when given)."""
+        return cls(game.id, dict(game.options), players, setup=dict(setup or {}), start_position=start_position)
 
     def with_moves(self, moves: list[str], state: State | None = None) -> GameRecord:
         """A copy with ``moves`` played; when ``state`` (the position after them) is over, the result too."""
@@ -144,7 +152,7 @@ class GameRecord:
     def states(self, game: Game | None = None) -> list[State]:
         """Every position of the game: ``states()[i]`` is the position after ``i`` moves."""
         game = game or self.game()
-        state = game.initial_state()
+        state = self.first_state(game)
         out = [state]
         for number, text in enumerate(self.moves, 1):
             try:
@@ -153,6 +161,16 @@ class GameRecord:
                 raise RecordError(f"move {number} {text!r} is not legal: {exc}") from None
             out.append(state)
         return out
+
+    def first_state(self, game: Game | None = None) -> State:
+        """The position the moves are played from: ``start_position``, or the game's usual start."""
+        game = game or self.game()
+        if self.start_position is None:
+            return game.initial_state()
+        try:
+            return game.from_text(self.start_position)
+        except ValueError as exc:
+            raise RecordError(f"the start position cannot be read: {exc}") from None
 
     def final_state(self) -> State:
         return self.states()[-1]
@@ -180,7 +198,7 @@ class GameRecord:
             }
         data: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.start_position is not None else 1,  # earlier Tabuleiros read version 1
             "app": APP,
             "game": {"id": self.game_id, "title": _title(self.game_id), "options": dict(self.options)},
             "players": [{"side": sides[i], "id": p.id, "title": p.title} for i, p in enumerate(self.players)],
@@ -191,6 +209,8 @@ class GameRecord:
         }
         if self.setup:
             data["setup"] = dict(self.setup)
+        if self.start_position is not None:
+            data["start"] = self.start_position
         return data
 
     def dumps(self) -> str:
@@ -216,6 +236,7 @@ class GameRecord:
             finished=_date(dates, "finished", optional=True),
             evaluations=_evaluations(data.get("evaluations"), len(moves)),
             setup=_setup(data.get("setup")),
+            start_position=_start(data.get("start")),
         )
         record.check()
         return record
@@ -343,6 +364,12 @@ def _setup(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _start(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise RecordError("field 'start' must be a position as text, or null")
+    return value
+
+
 def _side_names(game_id: str) -> tuple[str, str]:
     try:
         return games.info(game_id).sides
@@ -381,7 +408,10 @@ def _from_v0(data: dict) -> dict:
     }
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0}  # version n -> version n + 1
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {  # version n -> version n + 1
+    0: _from_v0,
+    1: lambda data: {**data, "version": 2},  # version 2 only adds the optional ``start``
+}
 
 
 def _version_of(data: dict) -> int:
@@ -427,6 +457,9 @@ def move_list_text(record: GameRecord) -> str:
     lines = [f"{_title(record.game_id)}" + (f" ({options})" if options else "")]
     lines.append("  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players)))
     lines.append(f"Date: {record.started}")
+    if record.start_position is not None:
+        lines.append(START_LINE)
+        lines.extend(record.start_position.splitlines())
     numbered = []
     for i in range(0, len(record.moves), 2):
         pair = " ".join(record.moves[i:i + 2])
@@ -440,7 +473,14 @@ def move_list_text(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
+START_LINE = "Start:"  # in a move list, the position the game started from follows this line
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
+
+
+def is_move_list(text: str) -> bool:
+    """Whether ``text`` holds numbered moves or is what ``move_list_text`` writes (a date, a result)."""
+    return any(_MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0]) or line.startswith(("Date: ", "Result: "))
+               for line in text.splitlines())
 
 
 def moves_from_text(text: str) -> list[str]:
@@ -462,24 +502,44 @@ def moves_from_text(text: str) -> list[str]:
     return moves
 
 
+def read_title_line(line: str) -> tuple[str, dict[str, str]]:
+    """The game and the options a text's first line names ("Reversi (size=6)"), the options as
+    written (the game coerces them); RecordError if it names no game of ours."""
+    name, _paren, options_text = line.partition(" (")
+    known = {info.title.lower(): info.id for info in games.catalog()}
+    game_id = known.get(name.strip().lower())
+    if game_id is None:
+        titles = ", ".join(info.title for info in games.catalog())
+        raise RecordError(f"its first line should name the game ({titles}), not {line[:40]!r}")
+    options = {key.strip(): value.strip() for key, _eq, value in
+               (pair.partition("=") for pair in options_text.rstrip(")").split(","))
+               if key.strip()}
+    return game_id, options
+
+
+def _start_block(lines: list[str]) -> str | None:
+    """The position after a move list's ``Start:`` line (up to its moves or its result), or None."""
+    if START_LINE not in lines:
+        return None
+    block = []
+    for line in lines[lines.index(START_LINE) + 1:]:
+        if line.startswith("Result: ") or _MOVE_NUMBER.fullmatch(line.split(" ", 1)[0]):
+            break
+        block.append(line)
+    return "\n".join(block)
+
+
 def record_from_move_list(text: str) -> GameRecord:
     """The game in a text ``move_list_text`` wrote (pasted from the clipboard, or a moves.txt):
-    its first line names the game and its options, the next its players, then its date and moves.
+    its first line names the game and its options, the next its players, then its date, the
+    position it started from when not the usual one (after ``Start:``) and its moves.
     The moves are replayed, so the record is as sound as a loaded file; RecordError names the
     first problem.  The text does not say which players were computers: each side keeps its title
     and no player id (the window matches titles to its players)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
-    name, _paren, options_text = lines[0].partition(" (")
-    known = {info.title.lower(): info.id for info in games.catalog()}
-    game_id = known.get(name.strip().lower())
-    if game_id is None:
-        titles = ", ".join(info.title for info in games.catalog())
-        raise RecordError(f"its first line should name the game ({titles}), not {lines[0][:40]!r}")
-    options = {key.strip(): value.strip() for key, _eq, value in
-               (pair.partition("=") for pair in options_text.rstrip(")").split(","))
-               if key.strip()}
+    game_id, options = read_title_line(lines[0])
     sides = _side_names(game_id)
     titles = list(sides)
     for part in re.split(r"\s{2,}", lines[1]) if len(lines) > 1 else ():
@@ -491,10 +551,13 @@ def record_from_move_list(text: str) -> GameRecord:
         datetime.fromisoformat(started)
     except ValueError:
         started = now_iso()
-    record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), moves_from_text(text),
-                        started=started)
+    moves = moves_from_text("\n".join(lines[1:]))  # not the title line's words
+    record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), moves,
+                        started=started, start_position=_start_block(lines))
     game = record.game()
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
+    if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
+        record = replace(record, start_position=game.to_text(record.first_state(game)))
     return record.with_moves(record.moves, record.states(game)[-1])
 
 

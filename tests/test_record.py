@@ -134,7 +134,8 @@ def test_file_layout_names_every_part(tmp_path):
     record, final = random_game("reversi", 3)
     save(record, tmp_path / "r.json")
     data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
-    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["format"] == FORMAT and data["version"] == 1  # no start position: what every Tabuleiro reads
+    assert "start" not in data and VERSION == 2
     assert data["game"] == {"id": "reversi", "title": "Reversi", "options": {"size": 8}}
     assert [p["side"] for p in data["players"]] == ["Black", "White"]
     assert data["players"][0]["id"] is None and data["players"][1]["id"] == "level-3"
@@ -244,7 +245,7 @@ def test_a_newer_version_is_refused_with_a_clear_message(tmp_path):
     data = good_dict()
     data["version"] = 3
     path, before = write(tmp_path, data)
-    refused(path, before, "written by a newer Tabuleiro (version 3); this one reads up to 1")
+    refused(path, before, "written by a newer Tabuleiro (version 3); this one reads up to 2")
 
 
 def test_another_format_is_refused(tmp_path):

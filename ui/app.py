@@ -169,10 +169,19 @@ class App:
 
         self.switch(MenuScene(self))
 
-    def show_setup(self, watch: bool = False, game_id: str | None = None) -> None:
+    def show_setup(self, watch: bool = False, game_id: str | None = None, start=None) -> None:
+        """The New game (or Watch) screen; ``start``: a pasted position's record to start from."""
         from ui.scenes.setup import SetupScene
 
-        self.switch(SetupScene(self, watch=watch, game_id=game_id))
+        self.switch(SetupScene(self, watch=watch, game_id=game_id, start=start))
+
+    def open_record(self, record) -> None:
+        """A game opened from a file or the clipboard: a position alone goes to the New game screen
+        to be played from; a game with moves to the replay viewer."""
+        if record.start_position is not None and not record.moves:
+            self.show_setup(start=record)
+        else:
+            self.open_replay(record)
 
     def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None) -> None:
         """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``

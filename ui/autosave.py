@@ -231,8 +231,8 @@ def record_for_setup(setup: Any, started: str | None = None) -> GameRecord:
     """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules)."""
     game = setup.make_game()
     sides = (Side(setup.players[0], setup.player_label(0)), Side(setup.players[1], setup.player_label(1)))
-    extra = {k: v for k, v in setup.to_dict().items() if k not in ("game", "options", "players")}
-    record = GameRecord.start(game, sides, extra)
+    extra = {k: v for k, v in setup.to_dict().items() if k not in ("game", "options", "players", "start")}
+    record = GameRecord.start(game, sides, extra, start_position=setup.start)
     if started:
         record.started = started
     return record
@@ -242,7 +242,8 @@ def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:
     """What ``MatchSetup.from_dict`` needs to set the same game up again (Continue, continue from move n)."""
     data = dict(record.setup)
     players = [p.id for p in record.players]
-    data.update({"game": record.game_id, "options": dict(record.options), "players": players})
+    data.update({"game": record.game_id, "options": dict(record.options), "players": players,
+                 "start": record.start_position})
     if "mode" not in data:  # a record from the command line (match --json) or written by hand
         humans = sum(p is None for p in players)
         data["mode"] = "hotseat" if humans == 2 else "pc-pc" if humans == 0 else "human-pc"

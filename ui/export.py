@@ -1,7 +1,8 @@
-"""Export: the board as a PNG picture, the move list as text on the clipboard.
+"""Export: the board as a PNG picture, the move list or the position as text on the clipboard.
 
     save_board_png(game, state, path, last_move=move)   # draws with the game's board view
     ok, message = copy_text(move_list_text(record))     # message: what happened, for the window
+    ok, message = copy_text(position_text(game, state), what="position")   # Ctrl+C
 
 The picture is drawn off screen by the same board view the window uses, so it looks like the
 game on screen without the panel and buttons.  The clipboard is ui/clipboard.py's; when it does
@@ -21,7 +22,7 @@ import pygame
 from games.base import Game, State
 from ui import clipboard
 from ui.board_view import Overlay
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.record_files import atomic_write_text
 from ui.theme import DARK, Theme
 
@@ -60,12 +61,22 @@ def save_board_png(game: Game, state: State, path: Path | str, **kwargs: Any) ->
     return path
 
 
-def copy_text(text: str, fallback: Path | None = None) -> tuple[bool, str]:
-    """Put ``text`` on the clipboard; returns (copied, a message for the player)."""
+COPY_WORDS = {  # what the window says: copied; saved to a file instead; neither
+    "moves": (N_("Move list copied to the clipboard"), N_("No clipboard here; the move list was saved to {path}"),
+              N_("No clipboard here; the move list could not be copied")),
+    "position": (N_("Position copied to the clipboard"), N_("No clipboard here; the position was saved to {path}"),
+                 N_("No clipboard here; the position could not be copied")),
+}
+
+
+def copy_text(text: str, fallback: Path | None = None, what: str = "moves") -> tuple[bool, str]:
+    """Put ``text`` (``what``: "moves" or "position") on the clipboard; returns (copied, a message
+    for the player)."""
+    words = COPY_WORDS[what]
     if clipboard.put_text(text):
-        return True, _("Move list copied to the clipboard")
+        return True, _(words[0])
     if fallback is not None:
         with contextlib.suppress(OSError):
             atomic_write_text(fallback, text)
-            return False, _("No clipboard here; the move list was saved to {path}").format(path=fallback)
-    return False, _("No clipboard here; the move list could not be copied")
+            return False, _(words[1]).format(path=fallback)
+    return False, _(words[2])

@@ -27,6 +27,7 @@ class MatchSetup:
     move_time: float = 1.0
     seed: int | None = None
     clock: str | None = None  # both sides' game clock as ai.referee.GameClock text ("5m+3s"); None: no clock
+    start: str | None = None  # the position the game starts from (Game.to_text); None: the usual start
 
     def is_human(self, side: int) -> bool:
         return self.players[side] is None
@@ -60,11 +61,15 @@ class MatchSetup:
     def make_game(self) -> games.Game:
         return games.load(self.game_id, **self.options)
 
+    def first_state(self, game: games.Game) -> games.State:
+        """The position the game starts from: ``start`` (a pasted position) or the usual start."""
+        return game.from_text(self.start) if self.start is not None else game.initial_state()
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game_id, "options": dict(self.options), "mode": self.mode,
             "players": list(self.players), "move_time": self.move_time, "seed": self.seed,
-            "clock": self.clock,
+            "clock": self.clock, **({"start": self.start} if self.start is not None else {}),
         }
 
     @classmethod
@@ -72,4 +77,4 @@ class MatchSetup:
         players = tuple(data.get("players", (None, "level-3")))
         return cls(data["game"], dict(data.get("options", {})), data.get("mode", HUMAN_VS_PC),
                    (players[0], players[1]), float(data.get("move_time", 1.0)), data.get("seed"),
-                   data.get("clock"))
+                   data.get("clock"), data.get("start"))

@@ -1,8 +1,10 @@
-"""A game pasted on the main menu or a list of games (Ctrl+V) opens in the replay viewer.
+"""A game pasted on the main menu or a list of games (Ctrl+V) opens in the replay viewer; a
+position (Ctrl+C copies one) on the New game screen, to be played from.
 
 What "Copy moves" puts on the clipboard is a move list with a header naming the game, its options
 and its players (``games.record.move_list_text``); a teacher can mail it, a student paste it back
-and play on from any move.  A record's JSON pastes as well.  ``ui.record_files.from_text`` reads
+and play on from any move.  A record's JSON pastes as well, and so does a position: the game's
+name, then its board as the course prints it (``games.position_text``).  ``ui.record_files.from_text`` reads
 both; anything else is said and nothing changes.
 """
 
@@ -19,7 +21,8 @@ from ui.widgets import Messages
 
 def paste_game(app: Any, messages: Messages | None = None) -> None:
     """Ctrl+V on the main menu or a list of games: a game copied as text (Copy moves, or a record's
-    JSON) opens in the replay viewer, from which it can be played on; otherwise ``messages`` (the
+    JSON) opens in the replay viewer, from which it can be played on, and a position on the New
+    game screen; otherwise ``messages`` (the
     window's) says what the clipboard holds instead, and nothing changes."""
     messages = messages if messages is not None else app.messages
     text = clipboard.get_text()
@@ -31,4 +34,4 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
     except RecordError as exc:
         messages.add(_("The clipboard holds no game: {problem}").format(problem=exc), "warn", duration=10.0)
         return
-    app.open_replay(record)
+    app.open_record(record)

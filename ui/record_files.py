@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import ai
+from games.position_text import is_position_text, record_from_position
 from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord, RecordError, Side, record_from_move_list
 from ui import words
 
@@ -104,11 +105,21 @@ def load(path: Path | str) -> GameRecord:
 
 
 def from_text(text: str) -> GameRecord:
-    """A record from its JSON, or from a move list (``games.record.move_list_text``'s form, its
-    players matched to the game's players by title); RecordError naming the problem."""
+    """A record from its JSON, from a move list (``games.record.move_list_text``'s form, its
+    players matched to the game's players by title), or from a position (``games.position_text``:
+    a record of no moves from there); RecordError naming the problem."""
     if text.lstrip().startswith("{"):
         return GameRecord.loads(text)
-    record = record_from_move_list(text)
+    if is_position_text(text):  # a board, or a bare move list under the game's name
+        try:
+            return record_from_position(text)
+        except RecordError as problem:
+            try:
+                record = record_from_move_list(text)
+            except RecordError:
+                raise problem from None
+    else:
+        record = record_from_move_list(text)
     ids = {}
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id

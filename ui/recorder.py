@@ -104,3 +104,12 @@ class SceneRecorder:
 
         ok, message = copy_text(move_list_text(self.record), fallback=data_dir() / "moves.txt")
         return message, "info" if ok else "warn"
+
+    def copy_position(self, scene: Any) -> tuple[str, str]:
+        """The position on screen as text (Ctrl+C), to paste on the main menu and play from; (message, kind)."""
+        from games.position_text import position_text
+        from ui.export import copy_text
+
+        ok, message = copy_text(position_text(scene.game, scene.shown_state()), fallback=data_dir() / "position.txt",
+                                what="position")
+        return message, "info" if ok else "warn"

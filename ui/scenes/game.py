@@ -77,7 +77,7 @@ class GameScene(Scene):
         self.setup = setup
         self.game = setup.make_game()
         self.view = make_view(self.game)
-        self.initial = self.game.initial_state()
+        self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
         self.worker: AIWorker | None = None
         self.messages = Messages()
         self.show_legal = app.settings.show_legal
@@ -271,9 +271,10 @@ class GameScene(Scene):
             self.new_game()
         elif ctrl and key == pygame.K_s:
             self.save_game()
-        elif key in (pygame.K_p, pygame.K_m):  # export: the board as a picture, the moves as text
+        elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
             recorder = self.recorder
-            message, kind = recorder.export_png(self) if key == pygame.K_p else recorder.copy_moves()
+            message, kind = (recorder.export_png(self) if key == pygame.K_p else recorder.copy_moves() if key == pygame.K_m
+                             else recorder.copy_position(self))
             self.messages.add(message, kind, duration=6.0)
         elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
             self.toggle_pause()

@@ -6,8 +6,9 @@
   short fixed time each, in the AI worker) and the graph fills in: above the middle line the first
   side is better.  The loser's move after which its evaluation fell most is marked.
 - "Play from here" starts a new game from the position shown, with the moves so far; "Picture"
-  saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Save" writes the
-  record (with the evaluations, when known) to the saved-games folder.
+  saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Copy position"
+  (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
+  (with the evaluations, when known) to the saved-games folder.
 - "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
   eval bar beside the board (ui/analysis_mode.py), as in a game.
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
@@ -29,6 +30,7 @@ from typing import Any
 import pygame
 
 import games
+from games.position_text import position_text
 from games.record import GameRecord, RecordError, default_name, move_list_text
 from ui import eval_bar, words
 from ui import text as tx
@@ -138,13 +140,14 @@ class ReplayScene(Scene):
             Button(_("Play from here"), self.continue_here, "C", primary=True),
             Button(_("Picture"), self.export_png, "P"),
             Button(_("Copy moves"), self.copy_moves, "M"),
+            Button(_("Copy position"), self.copy_position, "Ctrl+C"),
             Button(_("Save"), self.save_record, "S"),
             Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Search tree"), self.open_tree, "T"),
             Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
             Button(_("Menu"), self.back, "Esc"),
         ]
-        self.analysis_button, self.connections_button = self.actions[4], self.actions[6]
+        self.analysis_button, self.connections_button = self.actions[5], self.actions[7]
         return b + self.actions
 
     # -- commands -------------------------------------------------------------------------------
@@ -195,6 +198,12 @@ class ReplayScene(Scene):
         ok, message = copy_text(move_list_text(self.record), fallback=data_dir() / "moves.txt")
         self.messages.add(message, "info" if ok else "warn", duration=6.0)
 
+    def copy_position(self) -> None:
+        """The position shown as text, to paste on the main menu and play from (Ctrl+C)."""
+        ok, message = copy_text(position_text(self.game, self.states[self.ply]), fallback=data_dir() / "position.txt",
+                                what="position")
+        self.messages.add(message, "info" if ok else "warn", duration=6.0)
+
     def save_record(self) -> None:
         if self.analysis is not None and self.analysis.done and not self.analysis.error:
             self.record.evaluations = list(self.analysis.points)
@@ -235,6 +244,9 @@ class ReplayScene(Scene):
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+            self.copy_position()  # not C alone, which plays from here
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return
@@ -454,8 +466,8 @@ class ReplayScene(Scene):
 
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
 def open_file(app: Any, path: Any) -> None:
-    """A record file (or a move list saved as text) dropped on the window: replay it, or say why it
-    cannot be opened (never touched)."""
+    """A record file (or a move list or a position saved as text) dropped on the window: replay it
+    (a position: set a game up from it), or say why it cannot be opened (never touched)."""
     from ui.record_files import load
 
     try:
@@ -463,4 +475,4 @@ def open_file(app: Any, path: Any) -> None:
     except RecordError as exc:
         app.messages.add(_("Cannot open {problem}").format(problem=exc), "error", duration=10.0)
         return
-    app.open_replay(record)
+    app.open_record(record)

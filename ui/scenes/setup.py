@@ -4,6 +4,10 @@ time per move and sides.  Watch is the same screen preset to PC vs PC.
 Option widgets are built from ``GameInfo.options`` (bool -> toggle, choices or int range ->
 selector, long int ranges -> slider), so a game's new option needs no code here.
 
+A pasted position (``start``, a ``GameRecord`` of no moves from ``games.position_text``) makes
+the game start there: the form shows the position and its options, which the position fixes,
+and "Usual start" drops it.
+
 The computer-player selectors offer our players, then the remembered outside players that fit
 the game and its options (``settings.outside_players``).  Which fit is found in a background
 thread (``ui.outside_players.OFFERS``, cached per game and options); the menu is rebuilt when
@@ -24,9 +28,11 @@ import pygame_menu
 
 import ai
 import games
+from games.record import GameRecord
 from ui import outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
+from ui.export import render_board
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.scenes.base import MenuFormScene
@@ -88,9 +94,11 @@ def time_label(seconds: float) -> str:
 
 
 class SetupScene(MenuFormScene):
-    def __init__(self, app, watch: bool = False, game_id: str | None = None) -> None:
+    def __init__(self, app, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None) -> None:
         super().__init__(app)
         self.watch = watch
+        self.start_record = start  # a pasted position to start from (its game and options), or None
+        game_id = start.game_id if start is not None else game_id
         if not hasattr(app, "setup_choices"):  # the last choices, also from the last session
             app.setup_choices = SetupChoices.from_dict(getattr(app.settings, "setup_choices", {}))
         self.choices: SetupChoices = app.setup_choices
@@ -126,6 +134,8 @@ class SetupScene(MenuFormScene):
         return games.info(self.choices.game_id)
 
     def _options(self) -> dict[str, Any]:
+        if self.start_record is not None:
+            return dict(self.start_record.options)  # the position's: not the remembered choices
         opts = self.choices.options.setdefault(self.info.id, {})
         known = {opt.name for opt in self.info.options}
         for name in [n for n in opts if n not in known]:  # from an older version's settings
@@ -166,8 +176,9 @@ class SetupScene(MenuFormScene):
             players = (None, None)
         else:
             players = self._watch_players()
+        start = self.start_record.start_position if self.start_record is not None else None
         return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
-                          clock=self.choices.clock)
+                          clock=self.choices.clock, start=start)
 
     # -- actions ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -196,10 +207,16 @@ class SetupScene(MenuFormScene):
 
     def pick_game(self, game_id: str) -> None:
         if game_id != self.choices.game_id:
+            self.start_record = None  # the pasted position is another game's
             self.choices.game_id = game_id
             self.cards.selected = game_id
             self.error = ""
             self._build_menu()
+
+    def usual_start(self) -> None:
+        """Drop the pasted position: the game starts as usual, with the options the form offers."""
+        self.start_record = None
+        self._build_menu()
 
     def _set_option(self, name: str, value: Any) -> None:
         self._options()[name] = value
@@ -378,7 +395,25 @@ class SetupScene(MenuFormScene):
             menu.add.button(_("Add this player"), self._add_outside, button_id="add-outside", font_size=int(15 * s))
         self.menu = menu
 
+    def _start_widgets(self, menu: pygame_menu.Menu) -> None:
+        """The pasted position: its picture, who is to move, its options (fixed) and "Usual start"."""
+        s, theme, record = self.app.scale, self.app.theme, self.start_record
+        game, state = record.game(), record.first_state()
+        side = words.side(self.info, state.to_move)
+        menu.add.label(_("Starts from the pasted position: {side} to move").format(side=side),
+                       font_size=int(15 * s), wordwrap=True, max_char=-1)
+        menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme), surface_id="start-board")
+        fixed = " · ".join(f"{words.option_label(o, self.info.id)}: {words.option_value(record.options[o.name], self.info.id, o)}"
+                           for o in self.info.options if o.name in record.options)
+        if fixed:
+            self._note(menu, fixed)
+        menu.add.button(_("Usual start instead"), self.usual_start, button_id="usual-start", font_size=int(15 * s))
+        menu.add.vertical_margin(int(6 * s))
+
     def _option_widgets(self, menu: pygame_menu.Menu) -> None:
+        if self.start_record is not None:
+            self._start_widgets(menu)
+            return
         values = self._options()
         for opt in self.info.options:
             value = values[opt.name]
@@ -412,7 +447,9 @@ class SetupScene(MenuFormScene):
         items = self._items()
         sides = [words.side(self.info, 0), words.side(self.info, 1)]
         if self.mode == HUMAN_VS_PC:
-            side_items = [(_("{side} (moves first)").format(side=sides[0]), 0), (sides[1], 1), (_("Random"), RANDOM_SIDE)]
+            first = self.start_record.first_state().to_move if self.start_record is not None else 0
+            side_items = [(sides[0], 0), (sides[1], 1), (_("Random"), RANDOM_SIDE)]
+            side_items[first] = (_("{side} (moves first)").format(side=sides[first]), first)
             menu.add.selector(_("You play: "), side_items, default=self.choices.human_side, style="fancy",
                               selector_id="human-side",
                               onchange=lambda _sel, v: setattr(self.choices, "human_side", v))

@@ -1,0 +1,94 @@
+"""A position as text, to copy and to paste: a course exercise, an endgame to study, a board to share.
+
+    text = position_text(game, state)       # "Reversi (size=8)\\nPosition:\\n<Game.to_text(state)>"
+    record = record_from_position(text)     # a GameRecord of no moves from that position
+    is_position_text(text)                  # a position rather than a move list?
+
+The first line names the game and its options, as a move list's does ("Reversi (size=6)"); the
+lines after it (after a ``Position:`` line, which may be left out) are the position in the
+game's own text (``Game.to_text``: the board as the course prints it, the side to move).  A
+board pasted without its options is read at the board size that fits it, so a 6x6 Reversi
+board or a 13x13 Hex one needs no options line; Tic-tac-toe's row length is not enough to
+tell its options apart, so other sizes than 3x3 name them.
+
+The reader hands back a ``GameRecord`` with that start position and no moves: the same object
+a move list or a file gives, checked the same way, so a pasted position plays, saves and
+replays like any game.  A position that is already over is refused: there is nothing to play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import games
+from games.base import Game, State
+from games.record import START_LINE, GameRecord, RecordError, Side, is_move_list, read_title_line
+
+POSITION_LINE = "Position:"
+
+
+def position_text(game: Game, state: State) -> str:
+    """``state`` as text for the clipboard: the game and its options, then the position."""
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
+    title = games.info(game.id).title + (f" ({options})" if options else "")
+    return f"{title}\n{POSITION_LINE}\n{game.to_text(state).rstrip()}\n"
+
+
+def is_position_text(text: str) -> bool:
+    """Whether ``text`` is a game's name followed by a position, rather than a move list."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return len(lines) > 1 and not is_move_list(text)
+
+
+def record_from_position(text: str) -> GameRecord:
+    """A record of no moves that starts from the position in ``text`` (see the module's docstring);
+    RecordError names what is wrong with it."""
+    lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        raise RecordError("there is no text")
+    game_id, options = read_title_line(lines[0].strip())
+    body = lines[1:]
+    if body and body[0].strip() in (POSITION_LINE, START_LINE):
+        body = body[1:]
+    if not body:
+        raise RecordError("there is no position after its first line")
+    game, state = _read(game_id, options, "\n".join(body))
+    if state.is_terminal():
+        raise RecordError(f"the game is already over in that position ({state.end_reason()})")
+    sides = games.info(game_id).sides
+    return GameRecord.start(game, (Side(None, sides[0]), Side(None, sides[1])),
+                            start_position=game.to_text(state))
+
+
+def _read(game_id: str, options: dict[str, Any], body: str) -> tuple[Game, State]:
+    """The game and the position ``body`` is, with the options given or, when they leave the board
+    size open, the first size whose board the text is."""
+    first_problem = None
+    for candidate in _candidates(game_id, options):
+        try:
+            game = games.load(game_id, **candidate)
+        except ValueError as exc:
+            raise RecordError(f"game {game_id!r}: {exc}") from None
+        try:
+            state = game.from_text(body)
+            again = game.from_text(game.to_text(state))  # the position this game writes is the one read
+        except ValueError as exc:
+            first_problem = first_problem or str(exc)
+            continue
+        if again.key() == state.key():
+            return game, state
+    raise RecordError(f"the position cannot be read: {first_problem or 'its board is of another size'}")
+
+
+def _candidates(game_id: str, options: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield options
+    if "size" in options:
+        return
+    size = next((o for o in games.info(game_id).options if o.name == "size"), None)
+    if size is None:
+        return
+    values = size.choices or range(size.minimum or 0, (size.maximum or 0) + 1)
+    for value in values:
+        if value != size.default:
+            yield {**options, "size": value}

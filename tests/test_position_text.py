@@ -1,0 +1,108 @@
+"""Positions as text (games.position_text): what Ctrl+C writes reads back as the same position in
+every game and size, a board pasted without its options is read at its own size, the FFO suite's
+published boards read as Reversi positions, and a record that starts from a position keeps it
+through a file and a move list."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games
+from games.position_text import is_position_text, position_text, record_from_position
+from games.record import GameRecord, RecordError, Side, is_move_list, move_list_text, record_from_move_list
+from ui.record_files import from_text, load, save
+
+FFO = Path(__file__).parent / "data" / "ffo" / "fforum-40-59.txt"
+SIZES = {"hex": (3, 7, 11, 19), "reversi": (6, 8, 10), "trax": (7, 10, 12)}
+
+
+def random_position(game: games.Game, seed: int, plies: int) -> games.State:
+    """A position some random plies from the start that is not over (None if every line ended)."""
+    rng, state = random.Random(seed), game.initial_state()
+    for _ in range(plies):
+        moves = state.legal_moves()
+        after = state.play(rng.choice(moves))
+        if after.is_terminal():
+            break
+        state = after
+    return state
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 40))
+def test_a_copied_position_reads_back_as_the_same_position(game_id, seed, plies):
+    for size in SIZES.get(game_id, (None,)):
+        game = games.load(game_id, **({"size": size} if size else {}))
+        state = random_position(game, seed, plies)
+        text = position_text(game, state)
+        assert is_position_text(text) and not is_move_list(text)
+        record = record_from_position(text)
+        assert record.game_id == game_id and record.options == game.options and record.moves == []
+        assert record.first_state().key() == state.key() and record.first_state().to_move == state.to_move
+        bare = games.info(game_id).title + "\n" + game.to_text(state)  # no options, no "Position:" line
+        assert record_from_position(bare).options == game.options, "the board's own size is found"
+
+
+def ffo_positions() -> list[tuple[int, str, str]]:
+    rows = [line.split() for line in FFO.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return [(int(number), board, side) for number, board, side, *_rest in rows]
+
+
+@pytest.mark.parametrize("number, board, side", ffo_positions())
+def test_the_ffo_suites_published_boards_paste_as_reversi_positions(number, board, side):
+    record = record_from_position(f"Reversi\n{board} {side}")
+    state = record.first_state()
+    assert state.to_move == "XO".index(side)
+    assert state.score() == (board.count("X"), board.count("O"))  # disc counts, Black first
+    assert len(state.legal_moves()) > 0
+
+
+def test_what_is_not_a_position_is_named():
+    with pytest.raises(RecordError, match="first line should name the game"):
+        record_from_position("Chess\nrnbqkbnr")
+    with pytest.raises(RecordError, match="there is no position after its first line"):
+        record_from_position("Reversi\nPosition:")
+    with pytest.raises(RecordError, match="the position cannot be read: .*X, O or \\."):
+        record_from_position("Tic-tac-toe\nXQ.\n...\n...")
+    with pytest.raises(RecordError, match="the game is already over in that position"):
+        record_from_position("Tic-tac-toe\nto-move: O\nXXX\nOO.\n...")
+
+
+def test_a_game_from_a_position_keeps_it_in_its_file_and_its_move_list(tmp_path):
+    game = games.load("hex", size=7, swap=False)
+    start = random_position(game, 5, 6)
+    record = GameRecord.start(game, (Side(None, "Ana"), Side("level-2", "Level 2")), start_position=game.to_text(start))
+    line = ["d4", "c5", "e3"]
+    state = game.play_line(line, start)
+    record = record.with_moves(line, state)
+    assert record.states()[0].key() == start.key() and record.final_state().key() == state.key()
+    data = record.to_dict()
+    assert data["version"] == 2 and data["start"] == game.to_text(start)
+    save(record, tmp_path / "g.json")
+    again = load(tmp_path / "g.json")
+    assert again.start_position == record.start_position and again.final_state().key() == state.key()
+    copied = move_list_text(record)
+    assert "Start:" in copied and is_move_list(copied)
+    back = record_from_move_list(copied)
+    assert back.start_position == record.start_position and back.moves == line
+    assert from_text(copied).final_state().key() == state.key()  # what a paste on the menu reads
+
+
+def test_a_file_whose_start_position_is_not_a_position_is_refused(tmp_path):
+    game = games.load("tictactoe")
+    data = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), start_position="to-move: X\n...\n...\n...").to_dict()
+    data["start"] = "XXXX"
+    (tmp_path / "bad.json").write_text(__import__("json").dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match="the start position cannot be read"):
+        load(tmp_path / "bad.json")
+
+
+def test_a_bare_move_list_under_the_games_name_is_still_a_move_list():
+    record = from_text("Reversi\nd3 c5 f6")
+    assert record.moves == ["d3", "c5", "f6"] and record.start_position is None

@@ -1,0 +1,116 @@
+"""A position pasted on the main menu (a course exercise, an FFO endgame) is played from: the New
+game screen shows it, the game starts there, and its start stays with the game through the
+autosave, the saved record, the replay and Ctrl+C, which copies the position shown."""
+
+from __future__ import annotations
+
+import pygame
+
+import games
+from games.position_text import record_from_position
+from games.record import GameRecord, Side
+from tests.ui_helpers import click_widget, key, wait
+from ui import clipboard
+from ui.autosave import SHELF
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.setup import SetupScene
+
+FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"  # Black to move; best a2
+FFO_43 = "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O"  # White to move
+
+
+def paste(app, text: str, monkeypatch) -> None:
+    monkeypatch.setattr(clipboard, "get_text", lambda: text)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+
+
+def copied(app, monkeypatch, mod: int = pygame.KMOD_LCTRL) -> str:
+    """What Ctrl+C puts on the clipboard on the current screen."""
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    key(app, pygame.K_c, mod=mod)
+    return put[-1] if put else ""
+
+
+def messages(app) -> list[str]:
+    return [m.text for m in app.messages.current()] + [m.text for m in getattr(app.scene, "messages", app.messages).current()]
+
+
+def type_move(app, text: str) -> None:
+    key(app, pygame.K_RETURN)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    key(app, pygame.K_RETURN)
+
+
+def test_an_ffo_endgame_pasted_on_the_menu_is_played_from_and_keeps_its_start(app, monkeypatch):
+    paste(app, f"Reversi\n{FFO_40}\n", monkeypatch)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.start_record is not None
+    assert setup.menu.get_widget("start-board") is not None and setup.menu.get_widget("usual-start") is not None
+    assert setup.menu.get_widget("opt-size") is None  # the position fixes the board size
+    key(app, pygame.K_RETURN)  # Start game: Human vs PC, the human Black, who is to move
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.start is not None
+    start = record_from_position(f"Reversi\n{FFO_40}").first_state()
+    assert game.state.key() == start.key() and game.history == []
+    type_move(app, "a2")  # the suite's best move
+    assert [p.text for p in game.history][:1] == ["a2"]
+    assert wait(app, lambda: len(game.history) >= 2, 30), "the computer answers from the position"
+    # Ctrl+C: the position on the board, which pastes back as the same position
+    assert record_from_position(copied(app, monkeypatch)).first_state().key() == game.state.key()
+    # the autosave has the start: Continue reaches the same position
+    unfinished, _problems = SHELF.unfinished()
+    record = unfinished[0][1]
+    assert record.start_position == game.setup.start and record.final_state().key() == game.state.key()
+    app.continue_game(record)
+    app.run_frames(2)
+    assert app.scene.state.key() == game.state.key() and app.scene.initial.key() == start.key()
+
+
+def test_usual_start_drops_the_pasted_position(app, monkeypatch):
+    paste(app, f"Reversi\n{FFO_40}", monkeypatch)
+    setup = app.scene
+    click_widget(app, setup.menu, "usual-start")
+    assert setup.start_record is None and setup.menu.get_widget("opt-size") is not None
+    assert setup.build_setup().start is None
+
+
+def test_the_side_to_move_in_the_position_is_the_one_that_moves_first(app, monkeypatch):
+    paste(app, f"Reversi\n{FFO_43}", monkeypatch)
+    items = [title for title, _value in app.scene.menu.get_widget("human-side").get_items()]
+    assert items[:2] == ["Black", "White (moves first)"]
+
+
+def test_the_replay_copies_the_position_shown_with_ctrl_c_and_plays_from_it_with_c(app, monkeypatch):
+    game = games.load("tictactoe")
+    start = game.from_text("to-move: X\nX.O\n...\n...")
+    moves = ["b2", "a3"]
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), {"mode": "hotseat"},
+                              start_position=game.to_text(start)).with_moves(moves, game.play_line(moves, start))
+    app.open_replay(record, ply=1)
+    app.run_frames(2)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene) and replay.states[0].key() == start.key()
+    assert record_from_position(copied(app, monkeypatch)).first_state().key() == replay.states[1].key()
+    assert isinstance(app.scene, ReplayScene), "Ctrl+C is not C"
+    key(app, pygame.K_c)  # Play from here
+    scene = app.scene
+    assert isinstance(scene, GameScene) and [p.text for p in scene.history] == ["b2"]
+    assert scene.initial.key() == start.key()
+
+
+def test_a_position_dropped_as_a_text_file_sets_a_game_up_and_a_bad_one_is_named(app, monkeypatch, tmp_path):
+    paste(app, "Rastros\nto-move: South\nWW......\n........\n........\n........\n........\n........\n........\n........",
+          monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("The clipboard holds no game: the position cannot be read") for m in messages(app))
+    path = tmp_path / "exercise.txt"
+    text = "Tic-tac-toe (width=4, height=4, k=3)\nPosition:\nto-move: O\nX...\n....\n....\n....\n"
+    path.write_text(text, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.build_setup().options == {"width": 4, "height": 4, "k": 3}
+    assert path.read_text(encoding="utf-8") == text  # read, never touched
