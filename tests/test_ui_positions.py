@@ -114,3 +114,17 @@ def test_a_position_dropped_as_a_text_file_sets_a_game_up_and_a_bad_one_is_named
     setup = app.scene
     assert isinstance(setup, SetupScene) and setup.build_setup().options == {"width": 4, "height": 4, "k": 3}
     assert path.read_text(encoding="utf-8") == text  # read, never touched
+
+
+def test_a_game_watched_from_a_position_to_its_end_replays_from_that_position(app):
+    from ui.match import PC_VS_PC, MatchSetup
+
+    game = games.load("tictactoe")
+    start = game.from_text("to-move: X\nXO.\n.OX\n...")
+    app.start_game(MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.05, start=game.to_text(start)))
+    scene = app.scene
+    assert wait(app, lambda: scene.is_over() and scene.over_card.visible(), 30)
+    key(app, pygame.K_a)  # the game-over card's Review
+    replay = app.scene
+    assert isinstance(replay, ReplayScene) and replay.states[0].key() == start.key()
+    assert replay.states[-1].key() == scene.state.key() and replay.states[-1].is_terminal()
