@@ -16,7 +16,9 @@ Readings we chose:
   square's index ``row * size + col``, the bit of that square in the boards.
 - Position text is the board row by row in ``X`` (Black), ``O`` (White) and ``-`` (empty), then a
   space and the side to move (``X`` or ``O``): for 8x8 the 64-character line Othello programs
-  exchange.  Whitespace between rows is ignored when reading, and ``.`` is read as empty.
+  exchange.  Whitespace between rows is ignored when reading, and ``.`` is read as empty; what
+  follows a ``;`` is left out, so a line of the Othello Board Format that Edax and the FFO test
+  files use (``<board> X; A2:+38;``) reads as its position.
 
 Move generation shifts the mover's discs through runs of enemy discs in each direction (the
 standard shift-and-mask technique); flipping uses per-square ray masks and the first
@@ -320,7 +322,7 @@ class Reversi(Game):
         return f"{cells} {SIDE_CHARS[state.to_move]}"
 
     def from_text(self, text: str) -> ReversiState:
-        chars = "".join(text.split()).upper()
+        chars = "".join(text.split(";", 1)[0].split()).upper()  # an OBF line's moves and scores left out
         n = self.geo.cells
         if len(chars) != n + 1:
             raise IllegalMove(

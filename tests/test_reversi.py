@@ -141,6 +141,7 @@ def test_position_text_round_trip_tolerates_line_breaks(game):
         game.from_text(text[:-1] + "Z")
     with pytest.raises(IllegalMove):
         game.from_text(text[:40])
+    assert game.from_text(f"{text}; F5:+2; D6:+0;") == state  # an Othello Board Format line (Edax, FFO)
 
 
 # -- passes and the end -------------------------------------------------------------------------

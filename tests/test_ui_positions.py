@@ -128,3 +128,23 @@ def test_a_game_watched_from_a_position_to_its_end_replays_from_that_position(ap
     replay = app.scene
     assert isinstance(replay, ReplayScene) and replay.states[0].key() == start.key()
     assert replay.states[-1].key() == scene.state.key() and replay.states[-1].is_terminal()
+
+
+def test_ctrl_v_takes_a_position_on_the_new_game_screen_and_says_where_to_in_a_game(app, monkeypatch):
+    app.show_setup(game_id="hex")
+    app.run_frames(2)
+    paste(app, f"Reversi\n{FFO_43}; C7:-12;", monkeypatch)  # an Othello Board Format line
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.info.id == "reversi" and setup.start_record is not None
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.state.to_move == 1
+    paste(app, position_text_of(game), monkeypatch)
+    assert not game.move_entry.open and not any(not ply.by_computer for ply in game.history)  # nothing played
+    assert any(m.startswith("The clipboard holds a position, not moves") for m in messages(app))
+
+
+def position_text_of(scene: GameScene) -> str:
+    from games.position_text import position_text
+
+    return position_text(scene.game, scene.state)

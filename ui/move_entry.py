@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.base import IllegalMove
+from games.position_text import is_position_text
 from games.record import moves_from_text
 from ui import clipboard
 from ui.i18n import _
@@ -88,7 +89,12 @@ class MoveEntry:
 
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""
-        moves = moves_from_text(clipboard.get_text())
+        text = clipboard.get_text()
+        if is_position_text(text):
+            self.scene.messages.add(_("The clipboard holds a position, not moves: paste it on the main menu to play "
+                                      "from it"), "warn", duration=8.0)
+            return
+        moves = moves_from_text(text)
         if not moves:
             self.scene.messages.add(_("The clipboard holds no moves"), "warn")
             return

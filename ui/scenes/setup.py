@@ -6,7 +6,7 @@ selector, long int ranges -> slider), so a game's new option needs no code here.
 
 A pasted position (``start``, a ``GameRecord`` of no moves from ``games.position_text``) makes
 the game start there: the form shows the position and its options, which the position fixes,
-and "Usual start" drops it.
+and "Usual start" drops it.  Ctrl+V here pastes as on the main menu.
 
 The computer-player selectors offer our players, then the remembered outside players that fit
 the game and its options (``settings.outside_players``).  Which fit is found in a background
@@ -29,12 +29,13 @@ import pygame_menu
 import ai
 import games
 from games.record import GameRecord
-from ui import outside_players, words
+from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import render_board
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
+from ui.paste import paste_game
 from ui.scenes.base import MenuFormScene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
@@ -478,6 +479,9 @@ class SetupScene(MenuFormScene):
             self.menu.get_selected_widget().get_id() == "outside-entry"
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not in_field:
             self.start()
+            return
+        if clipboard.is_paste(event) and not in_field:  # a position (or a game) copied as text
+            paste_game(self.app)
             return
         self.menu_event(event)
 
