@@ -73,6 +73,15 @@ def test_rematch_after_view_board(app):
     assert not scene.history and scene.setup.players == (None, None)
 
 
+
+def test_r_rematches_after_view_board_as_the_button_says(app):
+    scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
+    key(app, pygame.K_v)  # the game-over card's View board
+    assert not scene.over_card.visible() and scene.btn_rematch.visible and scene.btn_rematch.key_hint == "R"
+    key(app, pygame.K_r)
+    assert not scene.history and not scene.is_over()
+
+
 def test_esc_closes_the_trax_tile_picker_first(app):
     scene = hotseat(app, "trax", ())
     state = scene.state

@@ -269,6 +269,8 @@ class GameScene(Scene):
             self.move_entry.start()
         elif key == pygame.K_n:
             self.new_game()
+        elif key == pygame.K_r and self.btn_rematch.visible:  # the card hidden by View board: its button's key
+            self.rematch()
         elif ctrl and key == pygame.K_s:
             self.save_game()
         elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
