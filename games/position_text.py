@@ -56,8 +56,7 @@ def record_from_position(text: str) -> GameRecord:
     game, state = _read(game_id, options, "\n".join(body))
     if state.is_terminal():
         raise RecordError(f"the game is already over in that position ({state.end_reason()})")
-    sides = games.info(game_id).sides
-    return GameRecord.start(game, (Side(None, sides[0]), Side(None, sides[1])),
+    return GameRecord.start(game, (Side(None, "Player 1"), Side(None, "Player 2")),  # as a hot-seat game's
                             start_position=game.to_text(state))
 
 

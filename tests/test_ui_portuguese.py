@@ -141,6 +141,13 @@ def walk(app) -> None:
         show(app, frames=4)
         record = scene.recorder.record
         show(app, ReplayScene(app, record, analyse=False))
+    show(app, RulesScene(app, "keys"))
+    from games.position_text import position_text, record_from_position
+
+    reversi = games.load("reversi")
+    pasted = record_from_position(position_text(reversi, reversi.play_line(["d3", "c5"])))
+    show(app, SetupScene(app, start=pasted))  # a pasted position to play from
+    show(app, ReplayScene(app, pasted.with_moves(["f6"], pasted.first_state().play(45)), analyse=False))
     show(app, SettingsScene(app))
     game = games.load("tictactoe")
     SHELF.new_slot(GameRecord.start(game, (Side(None, "Player 1"), Side("level-2", "Level 2")), {"mode": "human-pc"})

@@ -1,5 +1,6 @@
 """The rules screen: a tab per game on the left, its rules page (assets/rules/<id>.md) scrolling
-on the right."""
+on the right; a last tab, "Keys and mouse" (assets/rules/keys.md), lists every shortcut, since
+the keys without a button of their own (Ctrl+C, Ctrl+V, Enter, the arrows) are found nowhere else."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ui.scenes.common import backdrop, heading
 from ui.widgets import Button, card, mix
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
+KEYS_PAGE = "keys"  # the page of shortcuts, after the games' pages
 
 
 def rules_path(game_id: str) -> Path:
@@ -57,9 +59,10 @@ class RulesScene(Scene):
         super().__init__(app)
         self.on_back = on_back
         self.infos = games.catalog()
-        ids = [i.id for i in self.infos]
-        self.game_id = game_id if game_id in ids else ids[0]
-        self.tabs = [Button(_(i.title), (lambda g: lambda: self.select(g))(i.id)) for i in self.infos]
+        self.page_ids = [i.id for i in self.infos] + [KEYS_PAGE]
+        self.game_id = game_id if game_id in self.page_ids else self.page_ids[0]
+        titles = [_(i.title) for i in self.infos] + [_("Keys and mouse")]
+        self.tabs = [Button(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.offset = 0
         self.lines: list[tuple[str, int, bool, int, str]] = []  # (text, size, bold, x indent, kind)
@@ -118,7 +121,7 @@ class RulesScene(Scene):
             elif event.key in keys:
                 self.offset = max(0, self.offset + keys[event.key])
             elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
-                ids = [i.id for i in self.infos]
+                ids = self.page_ids
                 d = -1 if event.key == pygame.K_LEFT else 1
                 self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
 
@@ -132,8 +135,8 @@ class RulesScene(Scene):
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         heading(surface, theme, s, _("Rules"), _("How each game is played, with the readings Tabuleiro uses"))
-        for b, info in zip(self.tabs, self.infos):
-            b.active = info.id == self.game_id
+        for b, page in zip(self.tabs, self.page_ids):
+            b.active = page == self.game_id
             b.draw(surface, theme, s)
         self.back_button.draw(surface, theme, s)
         card(surface, self.page, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)

@@ -1,0 +1,68 @@
+"""The "Keys and mouse" page of the rules screen: reached by its tab, in the window's language, and
+naming every key a button shows, so no shortcut is found only by accident."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+import games
+from games.record import GameRecord, Side
+from tests.ui_helpers import click
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.rules import KEYS_PAGE, RulesScene, rules_path, rules_source
+
+
+def keys_page() -> str:
+    return rules_path(KEYS_PAGE).read_text(encoding="utf-8")
+
+
+def test_the_last_tab_of_the_rules_screen_lists_the_keys(app):
+    app.show_rules("hex")
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, RulesScene) and scene.tabs[-1].label == "Keys and mouse"
+    click(app, scene.tabs[-1].rect.center)
+    assert scene.game_id == KEYS_PAGE and scene.tabs[-1].active
+    shown = [line[0] for line in scene.lines]
+    assert shown[0] == "Keys and mouse" and any(line.startswith("Ctrl+V: open a game or a position") for line in shown)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+    app.run_frames(2)
+    assert scene.game_id == "tictactoe"  # Tab goes round to the first game
+
+
+def test_the_keys_page_is_translated():
+    from ui import i18n
+
+    try:
+        i18n.set_language("pt")
+        assert rules_source(KEYS_PAGE).startswith("# Teclas e rato")
+    finally:
+        i18n.set_language("en")
+
+
+def hints(buttons) -> set[str]:
+    return {b.key_hint for b in buttons if b.key_hint}
+
+
+def test_every_key_a_button_shows_is_on_the_keys_page(app):
+    page = keys_page()
+    shown: set[str] = set()
+    for mode, players in ((HOTSEAT, (None, None)), (PC_VS_PC, ("level-1", "level-1"))):
+        scene = GameScene(app, MatchSetup("hex", {}, mode, players, 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        shown |= hints(scene.buttons) | hints(scene.over_card.buttons)
+    game = games.load("hex", size=5)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["c3"], game.play_line(["c3"]))
+    shown |= hints(ReplayScene(app, record, analyse=False).buttons)
+    assert {"U", "Ctrl+S", "F1", "Esc", "R", "Ctrl+C", "Space"} <= shown
+    words = {"Left", "Right", "Home", "End", "Space", "Esc", "F1"}  # named keys: the page writes them out
+    missing = [hint for hint in sorted(shown) if not (
+        (hint in words and hint in page)
+        or (hint == "+/-" and "+ and -" in page)
+        or re.search(rf"(^|[\s(,]){re.escape(hint)}(:|,| or| and|\s)", page, re.M))]
+    assert not missing, f"keys shown on buttons but not on the keys page: {missing}"
