@@ -1,10 +1,13 @@
 """The game scene's record keeper: autosave after every change, a sound after every move,
-and the record itself for Save and Replay.
+the record itself for Save and Replay, and your results against the computer (``ui.tally``) once
+a Human vs PC game ends.
 
 The game scene calls its listeners after every move, undo, redo, new game and rematch; a
 ``SceneRecorder`` is one of them.  It needs from the scene only ``setup``, ``history`` (plies
-with ``text``, ``before``, ``after``), ``state``, ``messages`` and ``clock_readings()`` (both
-clocks at the start and after every ply, None without a clock: the record keeps them).
+with ``text``, ``before``, ``after``), ``state``, ``messages``, ``clock_readings()`` (both
+clocks at the start and after every ply, None without a clock: the record keeps them), and
+``game``, ``is_over()``, ``winner()`` and ``game_number`` (which New game and Rematch change)
+for the results.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from typing import Any
 from games.record import GameRecord, RecordError, Result, default_name, move_list_text
 from ui.autosave import Autosave, GameAutosaver, data_dir, games_dir
 from ui.i18n import _
+from ui.match import HUMAN_VS_PC
 from ui.record_files import save
 from ui.sound import SOUNDS, sound_for_move
+from ui.tally import TALLY, Score
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +44,9 @@ class SceneRecorder:
         self.setup = scene.setup
         self.autosaver = GameAutosaver(scene.setup, Autosave(autosave_path) if autosave_path else None)
         self.moves = [p.text for p in scene.history]
+        self.counted = False  # this game is in your results (it counts once, when it first ends)
+        self.game_number = getattr(scene, "game_number", 0)  # the scene's count of new games and rematches
+        self.results: Score | None = None  # your results against its computer player, once counted
         if self.moves:  # a game resumed or played on from a record: it is the autosave from now on
             self._save(scene)
 
@@ -49,6 +57,9 @@ class SceneRecorder:
 
     def __call__(self, scene: Any) -> None:
         moves = [p.text for p in scene.history]
+        if getattr(scene, "game_number", 0) != self.game_number:  # New game or Rematch; not an undo to the start
+            self.game_number = getattr(scene, "game_number", 0)
+            self.counted, self.results = False, None
         if scene.setup != self.setup or (not moves and self.moves):  # new game or rematch: a new record
             self.setup = scene.setup
             self.autosaver = GameAutosaver(scene.setup)
@@ -58,6 +69,21 @@ class SceneRecorder:
         self.moves = moves
         if moves or self.autosaver.record.moves or getattr(scene, "forfeit", None):
             self._save(scene)
+        self._count(scene)
+
+    def _count(self, scene: Any) -> None:
+        """A Human vs PC game that has just ended counts in your results against its computer player."""
+        setup = scene.setup
+        if self.counted or setup.mode != HUMAN_VS_PC or not scene.is_over():
+            return
+        self.counted = True
+        human, winner = setup.human_side(), scene.winner()
+        outcome = "drawn" if winner is None else "won" if winner == human else "lost"
+        opponent = setup.players[1 - human]
+        problem = TALLY.add(scene.game.id, opponent, outcome)
+        if problem:
+            scene.messages.add(problem, "error", duration=8.0)
+        self.results = TALLY.of(scene.game.id, opponent)
 
     def _save(self, scene: Any) -> None:
         self.autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply

@@ -133,6 +133,7 @@ class GameScene(Scene):
         return words.end_reason(self.state.end_reason())
 
     def _reset(self) -> None:
+        self.game_number = getattr(self, "game_number", 0) + 1  # a new game (or rematch) on this screen
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
         self.job: int | None = None

@@ -40,6 +40,7 @@ from ui.scenes.base import MenuFormScene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import TIME_CHOICES
+from ui.tally import TALLY, results_line
 from ui.widgets import Button, card, mix
 
 RANDOM_SIDE = 2
@@ -458,6 +459,10 @@ class SetupScene(MenuFormScene):
             menu.add.selector(_("Computer: "), items, default=index, style="fancy", selector_id="computer",
                               onchange=lambda _sel, pid: self._set_computer(pid))
             self._about(menu, self._computer(), "about")
+            results = TALLY.of(self.info.id, self._computer())
+            if results.games():  # how you fare against it so far (ui.tally)
+                title = next(title for title, pid in items if pid == self._computer())
+                self._note(menu, results_line(title, results))
         elif self.mode == PC_VS_PC:
             pair = self._watch_players()
             for side in (0, 1):

@@ -1,0 +1,94 @@
+"""Your results against the computer (ui.tally): counted once when a Human vs PC game ends, shown
+at its end and on the New game screen; a damaged results file is moved aside and said, never
+lost, and one that cannot be moved aside is never overwritten."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+import games
+from tests.ui_helpers import key
+from ui import tally
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.game_over import result_lines
+from ui.scenes.setup import SetupScene
+from ui.tally import Score, Tally
+
+WIN_IN_ONE = "to-move: X\nXX.\nOO.\n..."  # X (the human) wins with c1
+
+
+def test_counts_add_up_per_game_and_player(tmp_path):
+    results = Tally(tmp_path / "results.json")
+    assert results.of("reversi", "level-3") == Score() and results.of("reversi", "level-3").games() == 0
+    for outcome in ("won", "lost", "lost", "drawn"):
+        assert results.add("reversi", "level-3", outcome) is None
+    results.add("hex", "level-3", "won")
+    assert results.of("reversi", "level-3") == Score(won=1, drawn=1, lost=2)
+    assert results.of("hex", "level-3") == Score(won=1) and results.of("hex", "level-5") == Score()
+    data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert data["format"] == "tabuleiro-results" and data["results"]["reversi"]["level-3"] == [1, 1, 2]
+
+
+def test_a_damaged_file_is_moved_aside_and_said_and_counting_goes_on(tmp_path):
+    path = tmp_path / "results.json"
+    path.write_text('{"format": "tabuleiro-results", "results": {"hex": {"level-1": [1, -2, 0]}}}', encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    problem = Tally(path).add("hex", "level-1", "won")
+    assert problem.startswith("Your results could not be read (hex / level-1: the counts are not three whole numbers)")
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("results.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == before  # kept as it was
+    assert Tally(path).of("hex", "level-1") == Score(won=1)
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_is_never_overwritten(tmp_path, monkeypatch):
+    path = tmp_path / "results.json"
+    path.write_text("not json", encoding="utf-8")
+
+    def refuse(_path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tally, "move_aside", refuse)
+    assert Tally(path).add("hex", "level-1", "won").startswith("Your results could not be read")
+    assert path.read_text(encoding="utf-8") == "not json"
+
+
+def human_vs(app, start: str | None = None, computer: str = "level-1") -> GameScene:
+    app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, computer), 0.05, start=start))
+    app.run_frames(2)
+    return app.scene
+
+
+def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_so(app):
+    scene = human_vs(app, WIN_IN_ONE)
+    scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    assert scene.is_over() and scene.winner() == 0
+    assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)
+    assert "You against Level 1: 1 won · 0 drawn · 0 lost" in result_lines(scene)
+    scene.undo()  # taken back and won again: still one game
+    scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)
+    app.run_frames(2)
+    key(app, pygame.K_r)  # a rematch is another game: resigned at once, it is lost
+    assert scene.setup.players == ("level-1", None)  # the human is O now: X (level-1) may win first
+    scene.resign()
+    app.run_frames(2)
+    assert scene.is_over() and tally.TALLY.of("tictactoe", "level-1") == Score(won=1, lost=1)
+    app.show_setup(game_id="tictactoe")
+    app.run_frames(2)
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    setup._set_computer("level-1")  # as the Computer selector does
+    app.run_frames(2)
+    shown = [w.get_title() for w in setup.menu.get_widgets()]
+    assert "You against Level 1: 1 won · 0 drawn · 1 lost" in shown
+
+
+def test_hot_seat_games_are_not_counted(app):
+    app.start_game(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.05, start=WIN_IN_ONE))
+    app.run_frames(2)
+    scene = app.scene
+    scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    assert scene.is_over() and not tally.TALLY.path.exists()

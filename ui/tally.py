@@ -1,0 +1,120 @@
+"""Your results against the computer: for each game and computer player, the games you won, drew
+and lost in Human vs PC, so that the New game screen and the end of a game can say how you fare
+against a level ("You against Level 3: 4 won · 1 drawn · 7 lost") and when to try the next one.
+
+    TALLY.add("reversi", "level-3", "won")   # a problem to show, or None
+    TALLY.of("reversi", "level-3")           # Score(won=4, drawn=1, lost=7)
+
+A game counts once, when it first ends (by the rules, a resignation, a fall of the flag or a
+forfeit); taking moves back afterwards does not count it again.  The file is
+``results.json`` in the user data folder, written atomically; one that cannot be read (an edit,
+a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
+reported, and the count starts again; one that cannot be moved aside is never overwritten.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from ui.autosave import data_dir
+from ui.i18n import _
+from ui.record_files import atomic_write_text, move_aside
+
+log = logging.getLogger(__name__)
+
+FORMAT = "tabuleiro-results"
+OUTCOMES = ("won", "drawn", "lost")
+
+
+@dataclass(frozen=True)
+class Score:
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+
+class Tally:
+    """The results file (see the module's docstring)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+
+    @property
+    def path(self) -> Path:
+        return self._path or data_dir() / "results.json"
+
+    def _read(self) -> tuple[dict[str, dict[str, list[int]]], str | None, bool]:
+        """The counts; a problem to report if the file was unreadable (it is moved aside); and
+        whether the file may be written (not when a damaged one could not be moved aside)."""
+        path = self.path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}, None, True
+        except (OSError, UnicodeDecodeError) as exc:
+            return {}, _("Your results could not be read ({problem})").format(problem=exc), False
+        try:
+            return _checked(json.loads(text)), None, True
+        except (ValueError, TypeError) as exc:
+            try:
+                aside = move_aside(path)
+            except OSError as err:
+                log.info("results file unreadable (%s) and not moved aside: %s", exc, err)
+                return {}, _("Your results could not be read ({problem})").format(problem=exc), False
+            log.info("results file unreadable: %s; moved to %s", exc, aside)
+            return {}, _("Your results could not be read ({problem}); the file was moved to {name} and "
+                         "they are counted from now on").format(problem=exc, name=aside.name), True
+
+    def of(self, game_id: str, player_id: str) -> Score:
+        """Your results in ``game_id`` against ``player_id`` (zeros when none yet)."""
+        results, _problem, _writable = self._read()
+        return Score(*results.get(game_id, {}).get(player_id, (0, 0, 0)))
+
+    def add(self, game_id: str, player_id: str, outcome: str) -> str | None:
+        """Count one game; returns a problem to show instead of raising (the game goes on)."""
+        results, problem, writable = self._read()
+        if not writable:
+            return problem
+        counts = results.setdefault(game_id, {}).setdefault(player_id, [0, 0, 0])
+        counts[OUTCOMES.index(outcome)] += 1
+        try:
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": 1, "results": results},
+                                                    indent=1, sort_keys=True) + "\n")
+        except OSError as exc:
+            log.warning("results not saved: %s", exc)
+            return problem or _("Could not save your results: {error}").format(error=exc.strerror or exc)
+        return problem
+
+
+def results_line(player: str, results: Score) -> str:
+    """"You against Level 3: 4 won · 1 drawn · 7 lost", for the New game screen and the game's end."""
+    return _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(
+        player=player, won=results.won, drawn=results.drawn, lost=results.lost)
+
+
+def _checked(data: object) -> dict[str, dict[str, list[int]]]:
+    """The counts of a results file's JSON; ValueError naming what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a Tabuleiro results file")
+    results = data.get("results")
+    if not isinstance(results, dict):
+        raise ValueError("its 'results' is not an object")
+    for game_id, players in results.items():
+        if not isinstance(players, dict):
+            raise ValueError(f"the results of {game_id!r} are not an object")
+        for player_id, counts in players.items():
+            ok = (isinstance(counts, list) and len(counts) == 3
+                  and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts))
+            if not ok:
+                raise ValueError(f"{game_id} / {player_id}: the counts are not three whole numbers")
+    return results
+
+
+TALLY = Tally()
