@@ -190,8 +190,10 @@ def describe(record: GameRecord) -> tuple[str, str]:
         when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         when = record.updated
-    return (_("{game}: {first} vs {second}").format(game=_(name), first=a, second=b),
-            _("{n} moves · {date}").format(n=len(record.moves), date=when))
+    second = _("{n} moves · {date}").format(n=len(record.moves), date=when)
+    if record.start_position is not None:
+        second = f"{second} · {_('from a pasted position')}"
+    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second
 
 
 class GameAutosaver:
