@@ -12,7 +12,7 @@ option the game does not have, or an illegal move is refused with a message nami
     text = record.dumps(); record = GameRecord.loads(text)   # RecordError (a ValueError) naming the problem
     # reading and writing files (atomic save, load, corrupt files moved aside): ui/record_files.py
 
-The file format (version 1)::
+The file format (version 1; version 2 when it has ``start``)::
 
     {"format": "tabuleiro-record", "version": 1, "app": "Tabuleiro 0.1.0",
      "game": {"id": "reversi", "title": "Reversi", "options": {"size": 8}},
@@ -30,9 +30,9 @@ The file format (version 1)::
 from the first side's point of view, between -1 (the first side loses) and +1 (it wins); null
 where it was not computed.  A player ``id`` of null is a human.
 
-``start`` (``GameRecord.start_position``) is the position the game started from, in the game's own text (``Game.to_text``), for
-a game set up from a pasted position; without it the game starts from the usual start.  The
-moves are played from there.
+``start`` (``GameRecord.start_position``) is the position the game started from, in the game's
+own text (``Game.to_text``), for a game set up from a pasted position; without it the game
+starts from the usual start.  The moves are played from there.
 
 Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
 migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``

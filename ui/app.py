@@ -25,6 +25,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -36,6 +37,9 @@ from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme
 from ui.widgets import Messages
+
+if TYPE_CHECKING:
+    from games.record import GameRecord
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -169,13 +173,13 @@ class App:
 
         self.switch(MenuScene(self))
 
-    def show_setup(self, watch: bool = False, game_id: str | None = None, start=None) -> None:
+    def show_setup(self, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None) -> None:
         """The New game (or Watch) screen; ``start``: a pasted position's record to start from."""
         from ui.scenes.setup import SetupScene
 
         self.switch(SetupScene(self, watch=watch, game_id=game_id, start=start))
 
-    def open_record(self, record) -> None:
+    def open_record(self, record: GameRecord) -> None:
         """A game opened from a file or the clipboard: a position alone goes to the New game screen
         to be played from; a game with moves to the replay viewer."""
         if record.start_position is not None and not record.moves:
