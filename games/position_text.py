@@ -7,9 +7,10 @@
 The first line names the game and its options, as a move list's does ("Reversi (size=6)"); the
 lines after it (after a ``Position:`` line, which may be left out) are the position in the
 game's own text (``Game.to_text``: the board as the course prints it, the side to move).  A
-board pasted without its options is read at the board size that fits it, so a 6x6 Reversi
-board or a 13x13 Hex one needs no options line; Tic-tac-toe's row length is not enough to
-tell its options apart, so other sizes than 3x3 name them.
+board pasted without its options is read at the shape that fits it (the whole-number options
+left open: a size, or Tic-tac-toe's width and height), so a 6x6 Reversi board, a 13x13 Hex one
+or a 7x6 Tic-tac-toe one needs no options; what the board cannot show (Tic-tac-toe's k in a
+row, Hex's swap rule) keeps its default unless the first line names it.
 
 The reader hands back a ``GameRecord`` with that start position and no moves: the same object
 a move list or a file gives, checked the same way, so a pasted position plays, saves and
@@ -19,6 +20,7 @@ replays like any game.  A position that is already over is refused: there is not
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations, product
 from typing import Any
 
 import games
@@ -61,14 +63,15 @@ def record_from_position(text: str) -> GameRecord:
 
 
 def _read(game_id: str, options: dict[str, Any], body: str) -> tuple[Game, State]:
-    """The game and the position ``body`` is, with the options given or, when they leave the board
-    size open, the first size whose board the text is."""
-    first_problem = None
+    """The game and the position ``body`` is, with the options given or, when they leave the
+    board's shape open, the first shape whose board the text is."""
+    first_problem = bad_options = None
     for candidate in _candidates(game_id, options):
         try:
             game = games.load(game_id, **candidate)
-        except ValueError as exc:
-            raise RecordError(f"game {game_id!r}: {exc}") from None
+        except ValueError as exc:  # options that do not go together (k=4 on a 3x3 board): another shape may
+            bad_options = bad_options or str(exc)
+            continue
         try:
             state = game.from_text(body)
             again = game.from_text(game.to_text(state))  # the position this game writes is the one read
@@ -77,17 +80,19 @@ def _read(game_id: str, options: dict[str, Any], body: str) -> tuple[Game, State
             continue
         if again.key() == state.key():
             return game, state
+    if first_problem is None and bad_options is not None:
+        raise RecordError(f"game {game_id!r}: {bad_options}")
     raise RecordError(f"the position cannot be read: {first_problem or 'its board is of another size'}")
 
 
 def _candidates(game_id: str, options: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The options given, then those with one or two of the whole-number options left open (the
+    board's shape: a size, a width and a height) set to another value."""
     yield options
-    if "size" in options:
-        return
-    size = next((o for o in games.info(game_id).options if o.name == "size"), None)
-    if size is None:
-        return
-    values = size.choices or range(size.minimum or 0, (size.maximum or 0) + 1)
-    for value in values:
-        if value != size.default:
-            yield {**options, "size": value}
+    free = [o for o in games.info(game_id).options if o.kind is int and o.name not in options]
+    values = {o.name: [v for v in (o.choices or range(o.minimum or 0, (o.maximum or 0) + 1)) if v != o.default]
+              for o in free}
+    for changed in (1, 2):
+        for names in combinations(values, changed):
+            for chosen in product(*(values[name] for name in names)):
+                yield {**options, **dict(zip(names, chosen))}

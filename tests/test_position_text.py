@@ -18,7 +18,7 @@ from games.record import GameRecord, RecordError, Side, is_move_list, move_list_
 from ui.record_files import from_text, load, save
 
 FFO = Path(__file__).parent / "data" / "ffo" / "fforum-40-59.txt"
-SIZES = {"hex": (3, 7, 11, 19), "reversi": (6, 8, 10), "trax": (7, 10, 12)}
+SIZES = {"hex": (3, 7, 11, 19), "reversi": (6, 8, 10), "trax": (7, 10, 12), "rastros": (4, 8)}
 
 
 def random_position(game: games.Game, seed: int, plies: int) -> games.State:
@@ -47,6 +47,15 @@ def test_a_copied_position_reads_back_as_the_same_position(game_id, seed, plies)
         assert record.first_state().key() == state.key() and record.first_state().to_move == state.to_move
         bare = games.info(game_id).title + "\n" + game.to_text(state)  # no options, no "Position:" line
         assert record_from_position(bare).options == game.options, "the board's own size is found"
+
+
+def test_a_tic_tac_toe_board_pasted_alone_is_read_at_its_width_and_height():
+    game = games.load("tictactoe", width=7, height=6, k=3)
+    state = random_position(game, 1, 5)
+    record = record_from_position("Tic-tac-toe\n" + game.to_text(state))
+    assert record.options == {"width": 7, "height": 6, "k": 3} and record.first_state().key() == state.key()
+    named = record_from_position("Tic-tac-toe (k=4)\n" + game.to_text(state))  # what the board cannot show
+    assert named.options == {"width": 7, "height": 6, "k": 4}
 
 
 def ffo_positions() -> list[tuple[int, str, str]]:
