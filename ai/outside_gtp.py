@@ -43,6 +43,7 @@ STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
 SWAP_WORDS = ("swap", "swap-pieces", "swap-sides")
 OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
+GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
 PATH_BUDGET = 200_000  # positions tried when looking for those moves
 
 
@@ -157,10 +158,10 @@ class GTPPlayer(Player):
         self._ask("clear_board", COMMAND_TIME)
         self.synced, self.timing = start, None
         if state != start:
-            path = path_from_start(start, state)
+            path = path_from_start(start, state) or guided_path(start, state)
             if path is None:
-                raise Forfeit(f"cannot be given this position: it is not within {OPENING_PLIES} moves of the "
-                              "start, and the engine was not following the game")
+                raise Forfeit("cannot be given this position: no line of moves from the start to it was found, "
+                              "and the engine was not following the game")
             for move in path:
                 self._play(self.synced, move)
                 self.synced = self.synced.play(move)
@@ -239,6 +240,48 @@ def transpose_cell(text: str) -> str:
     if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
         return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
     return text
+
+
+def guided_path(start: State, state: State, budget: int = PATH_BUDGET) -> list[Hashable] | None:
+    """Moves that lead from ``start`` to ``state`` for a position set up far from the start (a
+    pasted one), found depth first, trying first the moves after which the position's text is
+    nearest the one wanted (line by line, character by character); None if none is found within
+    ``budget`` positions.
+
+    In a game of placed stones (Hex, Tic-tac-toe) the nearest move places one of the position's
+    stones, so the line is found straight away, stone by stone, however many there are."""
+    game = state.game
+    goal = game.to_text(state).splitlines()
+    tried = 0
+
+    def distance(node: State) -> int:
+        lines = game.to_text(node).splitlines()
+        apart = sum(sum(a != b for a, b in zip(mine, wanted)) + abs(len(mine) - len(wanted))
+                    for mine, wanted in zip(lines, goal))
+        return apart + sum(len(line) for line in lines[len(goal):] + goal[len(lines):])
+
+    def search(node: State, plies: int) -> list[Hashable] | None:
+        nonlocal tried
+        if node == state:
+            return []
+        if plies == 0 or node.is_terminal():
+            return None
+        children = []
+        for move in node.legal_moves():
+            tried += 1
+            if tried > budget:
+                return None
+            child = node.play(move)
+            children.append((distance(child), len(children), move, child))
+        for _distance, _n, move, child in sorted(children)[:GUIDED_BRANCHES]:
+            rest = search(child, plies - 1)
+            if rest is not None:
+                return [move, *rest]
+            if tried > budget:
+                return None
+        return None
+
+    return search(start, distance(start) + 2)  # each move mends a character at least, in a game of stones
 
 
 def path_from_start(start: State, state: State, max_plies: int = OPENING_PLIES,
