@@ -92,3 +92,20 @@ def test_hot_seat_games_are_not_counted(app):
     scene = app.scene
     scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
     assert scene.is_over() and not tally.TALLY.path.exists()
+
+
+def test_settings_forget_the_results_on_the_second_press(app):
+    from tests.ui_helpers import click_widget
+    from ui.scenes.settings_screen import SettingsScene
+
+    for outcome in ("won", "lost", "lost"):
+        tally.TALLY.add("hex", "level-2", outcome)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
+    click_widget(app, scene.menu, "forget_results")
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+    assert tally.TALLY.games() == 3  # not yet
+    click_widget(app, scene.menu, "forget_results")
+    assert tally.TALLY.games() == 0 and scene.menu.get_widget("forget_results") is None

@@ -4,6 +4,7 @@ against a level ("You against Level 3: 4 won · 1 drawn · 7 lost") and when to 
 
     TALLY.add("reversi", "level-3", "won")   # a problem to show, or None
     TALLY.of("reversi", "level-3")           # Score(won=4, drawn=1, lost=7)
+    TALLY.games(), TALLY.clear()             # Settings: "Forget my results"
 
 A game counts once, when it first ends (by the rules, a resignation, a fall of the flag or a
 forfeit); taking moves back afterwards does not count it again.  The file is
@@ -76,6 +77,19 @@ class Tally:
         """Your results in ``game_id`` against ``player_id`` (zeros when none yet)."""
         results, _problem, _writable = self._read()
         return Score(*results.get(game_id, {}).get(player_id, (0, 0, 0)))
+
+    def games(self) -> int:
+        """How many games are counted, in every game against every player."""
+        results, _problem, _writable = self._read()
+        return sum(sum(counts) for players in results.values() for counts in players.values())
+
+    def clear(self) -> str | None:
+        """Forget every result (the player asked, in Settings); a problem to show, or None."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            return _("Could not forget your results: {error}").format(error=exc.strerror or exc)
+        return None
 
     def add(self, game_id: str, player_id: str, outcome: str) -> str | None:
         """Count one game; returns a problem to show instead of raising (the game goes on)."""

@@ -1,4 +1,5 @@
-"""The settings screen: theme, legal-move dots, animation speed, default time per move.
+"""The settings screen: theme, legal-move dots, animation speed, default time per move, sound,
+language; forgetting the remembered outside players and your results (pressed twice).
 
 Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
 
@@ -11,6 +12,7 @@ from ui.scenes.base import MenuFormScene
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
+from ui.tally import TALLY
 from ui.theme import THEMES
 from ui.widgets import card, mix
 
@@ -20,6 +22,7 @@ class SettingsScene(MenuFormScene):
         super().__init__(app)
         self.menu = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
 
     def _set(self, name: str, value) -> None:
         if getattr(self.app.settings, name) == value:
@@ -33,6 +36,17 @@ class SettingsScene(MenuFormScene):
 
     def _forget_outside(self) -> None:
         self._set("outside_players", [])
+        self.resize(self.app.size)
+
+    def _forget_results(self) -> None:
+        """Your results against the computer (ui.tally) are forgotten on the second press."""
+        if not self.forgetting:
+            self.forgetting = True
+        else:
+            self.forgetting = False
+            problem = TALLY.clear()
+            if problem:
+                self.app.messages.add(problem, "error")
         self.resize(self.app.size)
 
     def caption(self) -> str:
@@ -76,6 +90,11 @@ class SettingsScene(MenuFormScene):
         if st.outside_players:  # added on the tournament screen; remembered here until forgotten
             menu.add.button(_("Forget {n} outside players").format(n=len(st.outside_players)),
                             lambda: self._forget_outside(), button_id="outside_players")
+        counted = TALLY.games()
+        if counted:  # your results against the computer, shown on the New game screen
+            label = (_("Press again to forget {n} games") if self.forgetting
+                     else _("Forget my results ({n} games)")).format(n=counted)
+            menu.add.button(label, self._forget_results, button_id="forget_results")
         menu.add.vertical_margin(int(16 * s))
         menu.add.button(_("Back"), self.back, button_id="back")
         self.menu = menu
