@@ -30,11 +30,15 @@ from games.record import START_LINE, GameRecord, RecordError, Side, is_move_list
 POSITION_LINE = "Position:"
 
 
+def title_line(game_id: str, options: dict[str, Any]) -> str:
+    """The first line: the game and ``options`` ("Reversi (size=6)"), as a move list's."""
+    named = ", ".join(f"{k}={v}" for k, v in options.items())
+    return games.info(game_id).title + (f" ({named})" if named else "")
+
+
 def position_text(game: Game, state: State) -> str:
     """``state`` as text for the clipboard: the game and its options, then the position."""
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
-    title = games.info(game.id).title + (f" ({options})" if options else "")
-    return f"{title}\n{POSITION_LINE}\n{game.to_text(state).rstrip()}\n"
+    return f"{title_line(game.id, game.options)}\n{POSITION_LINE}\n{game.to_text(state).rstrip()}\n"
 
 
 def is_position_text(text: str) -> bool:
@@ -43,9 +47,11 @@ def is_position_text(text: str) -> bool:
     return len(lines) > 1 and not is_move_list(text)
 
 
-def record_from_position(text: str) -> GameRecord:
+def record_from_position(text: str, loose: bool = False) -> GameRecord:
     """A record of no moves that starts from the position in ``text`` (see the module's docstring);
-    RecordError names what is wrong with it."""
+    RecordError names what is wrong with it.  ``loose``: the whole-number options the first line
+    names are where to start looking, not fixed (the position editor: a board typed at another
+    size keeps the other options)."""
     lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
@@ -55,18 +61,18 @@ def record_from_position(text: str) -> GameRecord:
         body = body[1:]
     if not body:
         raise RecordError("there is no position after its first line")
-    game, state = _read(game_id, options, "\n".join(body))
+    game, state = _read(game_id, options, "\n".join(body), loose)
     if state.is_terminal():
         raise RecordError(f"the game is already over in that position ({state.end_reason()})")
     return GameRecord.start(game, (Side(None, "Player 1"), Side(None, "Player 2")),  # as a hot-seat game's
                             start_position=game.to_text(state))
 
 
-def _read(game_id: str, options: dict[str, Any], body: str) -> tuple[Game, State]:
+def _read(game_id: str, options: dict[str, Any], body: str, loose: bool) -> tuple[Game, State]:
     """The game and the position ``body`` is, with the options given or, when they leave the
     board's shape open, the first shape whose board the text is."""
     first_problem = bad_options = None
-    for candidate in _candidates(game_id, options):
+    for candidate in _candidates(game_id, options, loose):
         try:
             game = games.load(game_id, **candidate)
         except ValueError as exc:  # options that do not go together (k=4 on a 3x3 board): another shape may
@@ -85,12 +91,13 @@ def _read(game_id: str, options: dict[str, Any], body: str) -> tuple[Game, State
     raise RecordError(f"the position cannot be read: {first_problem or 'its board is of another size'}")
 
 
-def _candidates(game_id: str, options: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _candidates(game_id: str, options: dict[str, Any], loose: bool) -> Iterator[dict[str, Any]]:
     """The options given, then those with one or two of the whole-number options left open (the
-    board's shape: a size, a width and a height) set to another value."""
+    board's shape: a size, a width and a height; all of them when ``loose``) set to another value."""
     yield options
-    free = [o for o in games.info(game_id).options if o.kind is int and o.name not in options]
-    values = {o.name: [v for v in (o.choices or range(o.minimum or 0, (o.maximum or 0) + 1)) if v != o.default]
+    free = [o for o in games.info(game_id).options if o.kind is int and (loose or o.name not in options)]
+    base = {o.name: options.get(o.name, o.default) for o in free}
+    values = {o.name: [v for v in (o.choices or range(o.minimum or 0, (o.maximum or 0) + 1)) if str(v) != str(base[o.name])]
               for o in free}
     for changed in (1, 2):
         for names in combinations(values, changed):

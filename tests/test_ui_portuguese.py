@@ -147,6 +147,11 @@ def walk(app) -> None:
     reversi = games.load("reversi")
     pasted = record_from_position(position_text(reversi, reversi.play_line(["d3", "c5"])))
     show(app, SetupScene(app, start=pasted))  # a pasted position to play from
+    from ui.scenes.position_editor import PositionEditorScene
+
+    # the position editor (its text is the game's own notation, and a reading error is the rules'
+    # words, in English like a typed move's: Reversi's text has no words)
+    show(app, PositionEditorScene(app, "reversi", {"size": 8}, pasted.start_position, lambda _record: None))
     show(app, ReplayScene(app, pasted.with_moves(["f6"], pasted.first_state().play(45)), analyse=False))
     show(app, SettingsScene(app))
     game = games.load("tictactoe")

@@ -6,7 +6,8 @@ selector, long int ranges -> slider), so a game's new option needs no code here.
 
 A pasted position (``start``, a ``GameRecord`` of no moves from ``games.position_text``) makes
 the game start there: the form shows the position and its options, which the position fixes,
-and "Usual start" drops it.  Ctrl+V here pastes as on the main menu.
+and "Usual start" drops it.  Ctrl+V here pastes as on the main menu; "Set up a position" (and
+"Edit the position") opens the position editor (ui/scenes/position_editor.py).
 
 The computer-player selectors offer our players, then the remembered outside players that fit
 the game and its options (``settings.outside_players``).  Which fit is found in a background
@@ -215,6 +216,24 @@ class SetupScene(MenuFormScene):
             self.error = ""
             self._build_menu()
 
+    def edit_position(self) -> None:
+        """The position editor, on the pasted position or the usual start; it comes back here."""
+        from ui.scenes.position_editor import PositionEditorScene
+
+        options = self._options()
+        if self.start_record is not None:
+            text = self.start_record.start_position
+        else:
+            game = games.load(self.info.id, **options)
+            text = game.to_text(game.initial_state())
+
+        def done(record: GameRecord | None) -> None:
+            if record is not None:
+                self.start_record = record
+            self.app.switch(self)  # laid out again, with the position
+
+        self.app.switch(PositionEditorScene(self.app, self.info.id, options, text, done))
+
     def usual_start(self) -> None:
         """Drop the pasted position: the game starts as usual, with the options the form offers."""
         self.start_record = None
@@ -409,6 +428,7 @@ class SetupScene(MenuFormScene):
                            for o in self.info.options if o.name in record.options)
         if fixed:
             self._note(menu, fixed)
+        menu.add.button(_("Edit the position"), self.edit_position, button_id="edit-position", font_size=int(15 * s))
         menu.add.button(_("Usual start instead"), self.usual_start, button_id="usual-start", font_size=int(15 * s))
         menu.add.vertical_margin(int(6 * s))
 
@@ -416,6 +436,11 @@ class SetupScene(MenuFormScene):
         if self.start_record is not None:
             self._start_widgets(menu)
             return
+        self._option_selectors(menu)
+        menu.add.button(_("Set up a position…"), self.edit_position, button_id="set-up-position",
+                        font_size=int(15 * self.app.scale))
+
+    def _option_selectors(self, menu: pygame_menu.Menu) -> None:
         values = self._options()
         for opt in self.info.options:
             value = values[opt.name]

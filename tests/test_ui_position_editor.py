@@ -1,0 +1,120 @@
+"""The position editor, reached from the New game screen: the board follows the text as it is
+typed, a text that is no position is said in the game's words and cannot be played, and the
+position set up is the one the game starts from.  Its multi-line text area is tested by itself
+first, through posted events."""
+
+from __future__ import annotations
+
+import pygame
+
+import games
+from tests.ui_helpers import click, click_widget, key
+from ui import clipboard
+from ui.scenes.game import GameScene
+from ui.scenes.position_editor import PositionEditorScene
+from ui.scenes.setup import SetupScene
+from ui.text_area import TextArea
+
+
+def typed(target, text: str) -> None:
+    target.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def pressed(target, k: int, mod: int = 0) -> None:
+    target.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def test_the_text_area_edits_across_lines():
+    area = TextArea("abc\ndef")
+    typed(area, "X")
+    assert area.text == "Xabc\ndef" and (area.row, area.col) == (0, 1)
+    pressed(area, pygame.K_END)
+    pressed(area, pygame.K_DELETE)  # joins the next line
+    assert area.text == "Xabcdef"
+    pressed(area, pygame.K_RETURN)
+    assert area.text == "Xabc\ndef" and (area.row, area.col) == (1, 0)
+    pressed(area, pygame.K_BACKSPACE)  # joins with the line above
+    assert area.text == "Xabcdef" and (area.row, area.col) == (0, 4)
+    pressed(area, pygame.K_INSERT)
+    assert area.overwrite
+    typed(area, "12")
+    assert area.text == "Xabc12f"
+    pressed(area, pygame.K_HOME)
+    pressed(area, pygame.K_LEFT)  # at the start: stays
+    pressed(area, pygame.K_DOWN)  # one line only: stays
+    assert (area.row, area.col) == (0, 0)
+
+
+def test_the_text_area_pastes_lines_and_puts_the_caret_where_clicked(monkeypatch):
+    area = TextArea("..\n..")
+    area.rect, area.size = pygame.Rect(0, 0, 400, 200), 16
+    monkeypatch.setattr(clipboard, "get_text", lambda: "XO\r\nOX")
+    pressed(area, pygame.K_v, pygame.KMOD_LCTRL)
+    assert area.text == "XO\nOX..\n.." and (area.row, area.col) == (1, 2)
+    width, height, _columns, _rows = area._metrics()
+    area.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(8 + 1 * width + 1, 8 + 2 * height + 1), button=1))
+    assert (area.row, area.col) == (2, 1)
+
+
+def open_editor(app, game_id: str) -> tuple[SetupScene, PositionEditorScene]:
+    app.show_setup(game_id=game_id)
+    app.run_frames(2)
+    setup = app.scene
+    click_widget(app, setup.menu, "set-up-position")
+    return setup, app.scene
+
+
+def test_a_position_set_up_in_the_editor_is_the_one_the_game_starts_from(app):
+    setup, editor = open_editor(app, "tictactoe")
+    assert isinstance(editor, PositionEditorScene) and editor.area.text == "to-move: X\n...\n...\n..."
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))  # b2, typed over
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="O"))  # a3
+    app.run_frames(2)
+    assert editor.area.text == "to-move: X\n...\n.X.\nO.."
+    assert editor.status() == "X to move" and editor.play_button.enabled
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
+    assert app.scene is setup and setup.start_record is not None
+    assert setup.menu.get_widget("edit-position") is not None
+    key(app, pygame.K_RETURN)  # Start game
+    game = app.scene
+    assert isinstance(game, GameScene)
+    assert game.initial.key() == games.load("tictactoe").from_text("to-move: X\n...\n.X.\nO..").key()
+
+
+def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
+    setup, editor = open_editor(app, "reversi")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
+    app.run_frames(2)
+    assert editor.status() == "Not a position: the position cannot be read: square a1: 'Q' is not X, O or -"
+    assert not editor.play_button.enabled
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert app.scene is editor  # nothing to play
+    click(app, editor.reset_button.rect.center)  # Usual start
+    assert editor.play_button.enabled and editor.status() == "Black to move"
+    key(app, pygame.K_ESCAPE)  # Back: the New game screen as it was
+    assert app.scene is setup and setup.start_record is None
+
+
+def test_a_board_of_another_shape_keeps_the_other_options():
+    from ui.scenes.position_editor import read_position
+
+    record = read_position("tictactoe", {"width": 4, "height": 4, "k": 4}, "to-move: X\n.....\n.....\n.....\n.....\n.....")
+    assert record.options == {"width": 5, "height": 5, "k": 4}
+
+
+def test_a_board_of_another_size_keeps_the_other_options_and_a_pasted_position_is_edited(app, monkeypatch):
+    setup, editor = open_editor(app, "hex")
+    game = games.load("hex", size=5)
+    editor.area.text = game.to_text(game.play_line(["c3"]))
+    editor._read()
+    assert editor.record.options["size"] == 5 and editor.status() == "Red to move"
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert setup.start_record.options["size"] == 5
+    click_widget(app, setup.menu, "edit-position")  # back in the editor, on that position
+    assert isinstance(app.scene, PositionEditorScene) and app.scene.area.text == setup.start_record.start_position

@@ -1,0 +1,187 @@
+"""A multi-line text area in a monospaced font, for text whose columns matter: a board written as
+rows (the position editor).
+
+    area = TextArea("to-move: X\\n...\\n...\\n...")
+    area.rect = pygame.Rect(...)          # set by the scene's layout
+    area.handle(event)                    # True when the event was taken; area.changed after an edit
+    area.text                             # the lines joined by newlines
+    area.draw(surface, theme, scale)
+
+It takes typed text, Enter (a new line), Backspace and Delete (across line ends), the arrows,
+Home and End, Ctrl+V (the clipboard's text, lines and all) and a click, which puts the caret on
+the character clicked.  With ``overwrite`` (Insert switches it) a typed character replaces the
+one under the caret, as suits a board drawn in characters: move to a square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines
+than fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ui import clipboard
+from ui import text as tx
+from ui.theme import Theme
+from ui.widgets import card, mix
+
+BLINK = 0.5  # seconds the caret is shown, then hidden
+
+
+class TextArea:
+    def __init__(self, text: str = "") -> None:
+        self.lines = text.split("\n") or [""]
+        self.row, self.col = 0, 0  # the caret: before character ``col`` of line ``row``
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.size = 16  # font size in pixels, set by the scene's layout
+        self.top = 0  # the first line shown
+        self.left = 0  # the first column shown
+        self.changed = False  # set by an edit; the screen reads and clears it
+        self.overwrite = False  # typed characters replace those under the caret (Insert switches)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self.lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n") or [""]
+        self.row, self.col = 0, 0
+        self.top = self.left = 0
+        self.changed = True
+
+    # -- editing ------------------------------------------------------------------------------
+    def insert(self, value: str) -> None:
+        """``value`` (which may hold new lines) at the caret."""
+        value = value.replace("\r\n", "\n").replace("\r", "\n").replace("\t", "    ")
+        line = self.lines[self.row]
+        head, tail = line[:self.col], line[self.col:]
+        parts = value.split("\n")
+        if len(parts) == 1:
+            self.lines[self.row] = head + value + tail
+            self.col += len(value)
+        else:
+            self.lines[self.row:self.row + 1] = [head + parts[0], *parts[1:-1], parts[-1] + tail]
+            self.row += len(parts) - 1
+            self.col = len(parts[-1])
+        self.changed = True
+
+    def _backspace(self) -> None:
+        if self.col > 0:
+            line = self.lines[self.row]
+            self.lines[self.row] = line[:self.col - 1] + line[self.col:]
+            self.col -= 1
+        elif self.row > 0:
+            self.col = len(self.lines[self.row - 1])
+            self.lines[self.row - 1] += self.lines.pop(self.row)
+            self.row -= 1
+        else:
+            return
+        self.changed = True
+
+    def _delete(self) -> None:
+        line = self.lines[self.row]
+        if self.col < len(line):
+            self.lines[self.row] = line[:self.col] + line[self.col + 1:]
+        elif self.row + 1 < len(self.lines):
+            self.lines[self.row] += self.lines.pop(self.row + 1)
+        else:
+            return
+        self.changed = True
+
+    def _move(self, key: int) -> None:
+        if key == pygame.K_LEFT:
+            if self.col > 0:
+                self.col -= 1
+            elif self.row > 0:
+                self.row -= 1
+                self.col = len(self.lines[self.row])
+        elif key == pygame.K_RIGHT:
+            if self.col < len(self.lines[self.row]):
+                self.col += 1
+            elif self.row + 1 < len(self.lines):
+                self.row, self.col = self.row + 1, 0
+        elif key == pygame.K_UP and self.row > 0:
+            self.row -= 1
+        elif key == pygame.K_DOWN and self.row + 1 < len(self.lines):
+            self.row += 1
+        elif key == pygame.K_HOME:
+            self.col = 0
+        elif key == pygame.K_END:
+            self.col = len(self.lines[self.row])
+        self.col = min(self.col, len(self.lines[self.row]))
+
+    KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
+
+    def type_over(self, value: str) -> None:
+        """``value`` (one line) over the characters under the caret, going on past the line's end."""
+        line = self.lines[self.row]
+        self.lines[self.row] = line[:self.col] + value + line[self.col + len(value):]
+        self.col += len(value)
+        self.changed = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take typing, editing and caret keys and clicks inside the area (see the module's docstring)."""
+        if event.type == pygame.TEXTINPUT:
+            (self.type_over if self.overwrite and "\n" not in event.text else self.insert)(event.text)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._click(event.pos)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if clipboard.is_paste(event):
+            self.insert(clipboard.get_text())
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not ctrl:
+            self.insert("\n")
+        elif event.key == pygame.K_BACKSPACE:
+            self._backspace()
+        elif event.key == pygame.K_DELETE:
+            self._delete()
+        elif event.key in self.KEYS:
+            self._move(event.key)
+        elif event.key == pygame.K_INSERT:
+            self.overwrite = not self.overwrite
+        else:
+            return False
+        return True
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _metrics(self) -> tuple[int, int, int, int]:
+        """Character width, line height, and the columns and lines that fit."""
+        font = tx.ui_font(self.size, mono=True)
+        width, height = font.size("M")[0], font.get_linesize()
+        pad = self.size // 2
+        return width, height, max(1, (self.rect.width - 2 * pad) // width), max(1, (self.rect.height - 2 * pad) // height)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        width, height, _columns, _rows = self._metrics()
+        pad = self.size // 2
+        self.row = max(0, min(len(self.lines) - 1, self.top + (pos[1] - self.rect.y - pad) // height))
+        self.col = max(0, min(len(self.lines[self.row]), self.left + round((pos[0] - self.rect.x - pad) / width)))
+
+    def _scroll_to_caret(self, columns: int, rows: int) -> None:
+        self.top = min(max(self.top, self.row - rows + 1), self.row)
+        self.left = min(max(self.left, self.col - columns + 1), self.col)
+
+    def redraw_interval(self) -> float:
+        return BLINK
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
+        s, rect = scale, self.rect
+        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), theme.accent, max(1, int(2 * s)))
+        width, height, columns, rows = self._metrics()
+        self._scroll_to_caret(columns, rows)
+        pad = self.size // 2
+        for i, line in enumerate(self.lines[self.top:self.top + rows]):
+            shown = line[self.left:self.left + columns]
+            if shown:
+                tx.text(surface, shown, (rect.x + pad, rect.y + pad + i * height), self.size, theme.text, mono=True)
+        if int(time.monotonic() / BLINK) % 2 == 0:
+            x = rect.x + pad + (self.col - self.left) * width
+            y = rect.y + pad + (self.row - self.top) * height
+            if self.overwrite:  # a block over the character that typing replaces
+                pygame.draw.rect(surface, theme.accent, (x, y, width, height - 2), max(1, int(2 * s)))
+            else:
+                pygame.draw.line(surface, theme.accent, (x, y), (x, y + height - 2), max(1, int(2 * s)))
