@@ -118,3 +118,15 @@ def test_a_board_of_another_size_keeps_the_other_options_and_a_pasted_position_i
     assert setup.start_record.options["size"] == 5
     click_widget(app, setup.menu, "edit-position")  # back in the editor, on that position
     assert isinstance(app.scene, PositionEditorScene) and app.scene.area.text == setup.start_record.start_position
+
+
+def test_reversis_one_line_board_is_edited_in_rows_of_dots_that_read_the_same():
+    from ui.scenes.position_editor import for_editing
+
+    game = games.load("reversi", size=6)
+    start = game.to_text(game.initial_state())
+    shown = for_editing("reversi", {"size": 6}, start)
+    assert shown.splitlines() == ["......", "......", "..OX..", "..XO..", "......", "......", "X"]
+    assert game.from_text(shown).key() == game.initial_state().key()
+    tictactoe = "to-move: X\n...\n...\n..."
+    assert for_editing("tictactoe", {"width": 3, "height": 3, "k": 3}, tictactoe) == tictactoe

@@ -32,6 +32,33 @@ from ui.text_area import TextArea
 from ui.widgets import Button, card, mix
 
 
+def for_editing(game_id: str, options: dict[str, Any], text: str) -> str:
+    """``text`` laid out to be edited: a board the game writes on one line (Reversi's 64 squares
+    and the side to move) in rows of the board's size, its empty squares as dots when the game
+    reads them so (a run of dashes is hard to count); any other text as it is.  Whatever is
+    chosen reads as the same position."""
+    size = options.get("size")
+    line = text.strip()
+    if "\n" in line or not isinstance(size, int) or " " not in line:
+        return text
+    board, side = line.rsplit(" ", 1)
+    if len(board) != size * size:
+        return text
+    game = games.load(game_id, **options)
+    try:
+        wanted = game.from_text(text).key()
+    except ValueError:
+        return text
+    for squares in (board.replace("-", "."), board):
+        rows = "\n".join([*(squares[i:i + size] for i in range(0, len(squares), size)), side])
+        try:
+            if game.from_text(rows).key() == wanted:
+                return rows
+        except ValueError:
+            continue
+    return text
+
+
 def read_position(game_id: str, options: dict[str, Any], text: str) -> GameRecord | str:
     """The record of the position ``text`` is, with ``options`` (a board of another shape read at
     its own: ``record_from_position``'s ``loose``), or what is wrong with it (for the screen)."""
@@ -48,7 +75,7 @@ class PositionEditorScene(Scene):
         record of the position to play from, or None for Back."""
         super().__init__(app)
         self.game_id, self.options, self.on_done = game_id, dict(options), on_done
-        self.area = TextArea(text)
+        self.area = TextArea(for_editing(game_id, options, text))
         self.area.overwrite = True  # a board in characters: move to a square, type its piece
         self.record: GameRecord | None = None
         self.problem = ""
@@ -94,7 +121,7 @@ class PositionEditorScene(Scene):
 
     def usual_start(self) -> None:
         game = games.load(self.game_id, **self.options)
-        self.area.text = game.to_text(game.initial_state())
+        self.area.text = for_editing(self.game_id, self.options, game.to_text(game.initial_state()))
         self._read()
 
     def back(self) -> None:
