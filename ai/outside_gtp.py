@@ -30,7 +30,7 @@ import json
 import queue
 import shlex
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -242,23 +242,12 @@ def transpose_cell(text: str) -> str:
     return text
 
 
-def guided_path(start: State, state: State, budget: int = PATH_BUDGET) -> list[Hashable] | None:
-    """Moves that lead from ``start`` to ``state`` for a position set up far from the start (a
-    pasted one), found depth first, trying first the moves after which the position's text is
-    nearest the one wanted (line by line, character by character); None if none is found within
-    ``budget`` positions.
-
-    In a game of placed stones (Hex, Tic-tac-toe) the nearest move places one of the position's
-    stones, so the line is found straight away, stone by stone, however many there are."""
-    game = state.game
-    goal = game.to_text(state).splitlines()
+def _line_to(start: State, state: State, plies: int, budget: int,
+             rank: Callable[[State], int] | None = None) -> tuple[list[Hashable] | None, int]:
+    """A line of at most ``plies`` moves from ``start`` to ``state``, depth first, within ``budget``
+    positions, and the positions tried; with ``rank``, only the ``GUIDED_BRANCHES`` children it
+    ranks lowest are followed, lowest first."""
     tried = 0
-
-    def distance(node: State) -> int:
-        lines = game.to_text(node).splitlines()
-        apart = sum(sum(a != b for a, b in zip(mine, wanted)) + abs(len(mine) - len(wanted))
-                    for mine, wanted in zip(lines, goal))
-        return apart + sum(len(line) for line in lines[len(goal):] + goal[len(lines):])
 
     def search(node: State, plies: int) -> list[Hashable] | None:
         nonlocal tried
@@ -271,9 +260,10 @@ def guided_path(start: State, state: State, budget: int = PATH_BUDGET) -> list[H
             tried += 1
             if tried > budget:
                 return None
-            child = node.play(move)
-            children.append((distance(child), len(children), move, child))
-        for _distance, _n, move, child in sorted(children)[:GUIDED_BRANCHES]:
+            children.append((move, node.play(move)))
+        if rank is not None:
+            children = sorted(children, key=lambda pair: rank(pair[1]))[:GUIDED_BRANCHES]
+        for move, child in children:
             rest = search(child, plies - 1)
             if rest is not None:
                 return [move, *rest]
@@ -281,7 +271,28 @@ def guided_path(start: State, state: State, budget: int = PATH_BUDGET) -> list[H
                 return None
         return None
 
-    return search(start, distance(start) + 2)  # each move mends a character at least, in a game of stones
+    return search(start, plies), tried
+
+
+def guided_path(start: State, state: State, budget: int = PATH_BUDGET) -> list[Hashable] | None:
+    """Moves that lead from ``start`` to ``state`` for a position set up far from the start (a
+    pasted one), found depth first, trying first the moves after which the position's text is
+    nearest the one wanted (line by line, character by character); None if none is found within
+    ``budget`` positions.
+
+    In a game of placed stones (Hex, Tic-tac-toe) the nearest move places one of the position's
+    stones, so the line is found straight away, stone by stone, however many there are."""
+    game = state.game
+    goal = game.to_text(state).splitlines()
+
+    def distance(node: State) -> int:
+        lines = game.to_text(node).splitlines()
+        apart = sum(sum(a != b for a, b in zip(mine, wanted)) + abs(len(mine) - len(wanted))
+                    for mine, wanted in zip(lines, goal))
+        return apart + sum(len(line) for line in lines[len(goal):] + goal[len(lines):])
+
+    # each move mends a character at least, in a game of stones
+    return _line_to(start, state, distance(start) + 2, budget, rank=distance)[0]
 
 
 def path_from_start(start: State, state: State, max_plies: int = OPENING_PLIES,
@@ -292,25 +303,9 @@ def path_from_start(start: State, state: State, max_plies: int = OPENING_PLIES,
     GTP can only set up a position by playing moves, and a match's opening is a position without
     its moves; the shortest line to it is as good as the one played, since the rules see only the
     position."""
-    tried = 0
-
-    def search(node: State, plies: int) -> list[Hashable] | None:
-        nonlocal tried
-        if node == state:
-            return []
-        if plies == 0 or node.is_terminal():
-            return None
-        for move in node.legal_moves():
-            tried += 1
-            if tried > budget:
-                return None
-            rest = search(node.play(move), plies - 1)
-            if rest is not None:
-                return [move, *rest]
-        return None
-
     for plies in range(1, max_plies + 1):
-        path = search(start, plies)
-        if path is not None or tried > budget:
+        path, tried = _line_to(start, state, plies, budget)
+        budget -= tried
+        if path is not None or budget < 0:
             return path
     return None

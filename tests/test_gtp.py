@@ -162,56 +162,50 @@ def test_gtp_player_over_our_engine_on_a_game_clock():
     player.close()
 
 
-def test_path_from_start_finds_the_moves_of_a_random_opening():
-    """GTP sets up a position only by playing moves: a match's random opening is found again."""
+def random_line(game, seed: int, plies: int):
+    """The position after ``plies`` random moves from the start."""
     import random
 
+    rng, state = random.Random(seed), game.initial_state()
+    for _ in range(plies):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def replay(game, path):
+    state = game.initial_state()
+    for move in path:
+        state = state.play(move)
+    return state
+
+
+def test_path_from_start_finds_the_moves_of_a_random_opening():
+    """GTP sets up a position only by playing moves: a match's random opening is found again."""
     from ai.outside_gtp import path_from_start
 
     game = games.load("reversi")
-    rng = random.Random(3)
-    state = game.initial_state()
-    for _ in range(4):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_line(game, 3, 4)
     path = path_from_start(game.initial_state(), state)
-    assert path is not None and len(path) == 4
-    replayed = game.initial_state()
-    for move in path:
-        replayed = replayed.play(move)
-    assert replayed == state
+    assert path is not None and len(path) == 4 and replay(game, path) == state
     assert path_from_start(game.initial_state(), state, max_plies=3) is None
 
 
 def test_guided_path_sets_up_a_position_of_many_stones():
     """A pasted position far from the start: a line of moves to it is found stone by stone."""
-    import random
-
     from ai.outside_gtp import guided_path, path_from_start
 
     game = games.load("hex", size=11)
-    rng = random.Random(5)
-    state = game.initial_state()
-    for _ in range(40):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_line(game, 5, 40)
     assert not state.is_terminal() and path_from_start(game.initial_state(), state) is None
     path = guided_path(game.initial_state(), state)
-    assert path is not None and len(path) == 40
-    replayed = game.initial_state()
-    for move in path:
-        replayed = replayed.play(move)
-    assert replayed == state
+    assert path is not None and len(path) == 40 and replay(game, path) == state
 
 
 def test_gtp_player_is_given_a_pasted_position_far_from_the_start():
     """Our Hex engine over GTP joins a game set up from a pasted position of 20 stones: the
     stones are played to it one by one, and it answers on an empty cell."""
-    import random
-
     game = games.load("hex", size=7)
-    rng = random.Random(8)
-    state = game.initial_state()
-    for _ in range(20):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_line(game, 8, 20)
     assert not state.is_terminal()
     player = ai.make_player("hex", f"gtp:{sys.executable} {ROOT / 'main.py'} gtp hex --player level-1 --time 5",
                             options={"size": 7})
