@@ -6,6 +6,8 @@ first, through posted events."""
 from __future__ import annotations
 
 import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games
 from tests.ui_helpers import click, click_widget, key
@@ -130,3 +132,23 @@ def test_reversis_one_line_board_is_edited_in_rows_of_dots_that_read_the_same():
     assert game.from_text(shown).key() == game.initial_state().key()
     tictactoe = "to-move: X\n...\n...\n..."
     assert for_editing("tictactoe", {"width": 3, "height": 3, "k": 3}, tictactoe) == tictactoe
+
+
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE,
+        pygame.K_DELETE, pygame.K_RETURN, pygame.K_INSERT]
+
+
+@settings(max_examples=200, deadline=None)
+@given(start=st.text(alphabet="XO.\n -", max_size=30),
+       steps=st.lists(st.one_of(st.sampled_from(KEYS), st.text(alphabet="XOB.\n", min_size=1, max_size=3)), max_size=40))
+def test_any_keys_leave_the_caret_on_the_text(start, steps):
+    """Random typing and keys: the caret is always on a line of the text, never past its end, and
+    the lines are the text's."""
+    area = TextArea(start)
+    for step in steps:
+        if isinstance(step, str):
+            typed(area, step)
+        else:
+            pressed(area, step)
+        assert 0 <= area.row < len(area.lines) and 0 <= area.col <= len(area.lines[area.row])
+        assert area.text.split("\n") == area.lines
