@@ -26,7 +26,7 @@ import pygame
 from games.base import IllegalMove
 from games.position_text import is_position_text
 from games.record import moves_from_text
-from ui import clipboard
+from ui import clipboard, words
 from ui.i18n import _
 from ui.text_field import TextField
 
@@ -44,9 +44,10 @@ def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
                 raise IllegalMove(_("the game is over before it"))
             move = game.parse_move(state, text)
         except IllegalMove as exc:
+            reason = words.rule_reason(str(exc))  # the rules' English, in the window's language
             if len(texts) == 1:
-                return _("Not a legal move: {reason}").format(reason=exc)
-            return _("Move {n} of the list ({move}): {reason}. Nothing was played").format(n=n, move=text, reason=exc)
+                return _("Not a legal move: {reason}").format(reason=reason)
+            return _("Move {n} of the list ({move}): {reason}. Nothing was played").format(n=n, move=text, reason=reason)
         moves.append(move)
         state = state.play(move)
     return moves

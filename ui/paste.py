@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.record import RecordError
-from ui import clipboard
+from ui import clipboard, words
 from ui.i18n import _
 from ui.record_files import from_text
 from ui.widgets import Messages
@@ -32,6 +32,7 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
     try:
         record = from_text(text)
     except RecordError as exc:
-        messages.add(_("The clipboard holds no game: {problem}").format(problem=exc), "warn", duration=10.0)
+        messages.add(_("The clipboard holds no game: {problem}").format(problem=words.rule_reason(str(exc))), "warn",
+                     duration=10.0)
         return
     app.open_record(record)

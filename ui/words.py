@@ -75,6 +75,79 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"no such file (?P<path>.+)", N_("no such file {path}")),
 )
 
+# Why the rules refuse a typed move or a position text, and why a pasted text is no game or
+# position (games/, games/record.py, games/position_text.py write them in English).  Groups named
+# ``reason`` hold another such text, translated in turn; the others are kept as written (a quoted
+# text, a square, a list of moves).
+QUOTED = r"(?P<text>'[^']*'|\"[^\"]*\")"
+RULE_REASONS: tuple[tuple[str, str], ...] = (
+    (rf"{QUOTED} is not a legal move here; legal: (?P<legal>.*)", N_("{text} is not a legal move here; legal: {legal}")),
+    (rf"{QUOTED} is not legal here; legal at (?P<where>\S+): (?P<legal>.*)",
+     N_("{text} is not legal here; legal at {where}: {legal}")),
+    (rf"{QUOTED} is not legal here", N_("{text} is not legal here")),
+    (rf"{QUOTED} is off the board \((?P<range>[^)]*)\)", N_("{text} is off the board ({range})")),
+    (rf"{QUOTED} is already taken", N_("{text} is already taken")),
+    (r"(?P<cell>\S+) is already taken", N_("{cell} is already taken")),
+    (rf"{QUOTED} is not a cell name like a1", N_("{text} is not a cell name like a1")),
+    (rf"{QUOTED} is not a point a1\.\.e5", N_("{text} is not a point a1..e5")),
+    (rf"{QUOTED} is not a square like 4-5 \(row-col\)", N_("{text} is not a square like 4-5 (row-col)")),
+    (rf"{QUOTED} is not a move like c2-c3 or b1xb3xd5", N_("{text} is not a move like c2-c3 or b1xb3xd5")),
+    (rf"{QUOTED}: write steps with '-' \(c2-c3\) and captures with 'x' \(b1xb3\)",
+     N_("{text}: write steps with '-' (c2-c3) and captures with 'x' (b1xb3)")),
+    (rf"{QUOTED} is not a Trax move like (?P<examples>.*)", N_("{text} is not a Trax move like {examples}")),
+    (rf"{QUOTED} is ambiguous here; name the tile \((?P<example>[^)]*)\)",
+     N_("{text} is ambiguous here; name the tile ({example})")),
+    (rf"{QUOTED}: (?P<cell>\S+) is not empty", N_("{text}: {cell} is not empty")),
+    (rf"{QUOTED}: (?P<cell>\S+) does not touch a tile", N_("{text}: {cell} does not touch a tile")),
+    (rf"{QUOTED}: (?P<cell>\S+) has no legal tile", N_("{text}: {cell} has no legal tile")),
+    (rf"{QUOTED}: the game is over", N_("{text}: the game is over")),
+    (r"the game is over", N_("the game is over")),
+    (r"(?P<cell>\S+) was already visited", N_("{cell} was already visited")),
+    (r"(?P<cell>\S+) is not next to the piece", N_("{cell} is not next to the piece")),
+    (r"(?P<name>\S+) flips no discs", N_("{name} flips no discs")),
+    (r"pass is only legal when you have no other move", N_("pass is only legal when you have no other move")),
+    (r"swap is only allowed as Red's first move, with the swap rule on",
+     N_("swap is only allowed as Red's first move, with the swap rule on")),
+    (r"(?P<reason>.*); or pass", N_("{reason}; or pass")),
+    # positions
+    (r"the position cannot be read: (?P<reason>.*)", N_("the position cannot be read: {reason}")),
+    (r"the game is already over in that position \((?P<end>.*)\)", N_("the game is already over in that position ({end})")),
+    (r"there is no position after its first line", N_("there is no position after its first line")),
+    (r"its board is of another size", N_("its board is of another size")),
+    (r"its first line should name the game \((?P<titles>[^)]*)\), not (?P<line>.*)",
+     N_("its first line should name the game ({titles}), not {line}")),
+    (r"expected 5 rows of 5 characters \(W, B or \.\), row 5 first",
+     N_("expected 5 rows of 5 characters (W, B or .), row 5 first")),
+    (r"expected (?P<rows>\d+) rows of (?P<n>\d+) (?:characters|cells) \((?P<chars>[^)]*)\)",
+     N_("expected {rows} rows of {n} characters ({chars})")),
+    (r"a position is rows of tile names \((?P<names>[^)]*)\), the same number in every row",
+     N_("a position is rows of tile names ({names}), the same number in every row")),
+    (r"row (?P<row>\d+), column (?P<column>\d+): (?P<name>'[^']*') is not a tile name or none",
+     N_("row {row}, column {column}: {name} is not a tile name or none")),
+    (r"expected (?P<n>\d+) squares \(X, O or -\) and the side to move \(X or O\), got (?P<got>\d+) characters",
+     N_("expected {n} squares (X, O or -) and the side to move (X or O), got {got} characters")),
+    (r"row (?P<row>\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("row {row}: {ch} is not {allowed}")),
+    (r"square (?P<cell>\S+): (?P<ch>'[^']*') is not X, O or -", N_("square {cell}: {ch} is not X, O or -")),
+    (r"side to move (?P<ch>'[^']*') is not X or O", N_("side to move {ch} is not X or O")),
+    (r"(?P<xs>\d+) X and (?P<os>\d+) O cannot have (?P<side>\S+) to move", N_("{xs} X and {os} O cannot have {side} to move")),
+    (r"(?P<blue>\d+) Blue and (?P<red>\d+) Red stones cannot happen in a game",
+     N_("{blue} Blue and {red} Red stones cannot happen in a game")),
+    (r"no white piece \(W\) on the board", N_("no white piece (W) on the board")),
+    (r"more than one white piece \(W\)", N_("more than one white piece (W)")),
+    (r"the position is (?P<w>\d+)x(?P<h>\d+); a Trax board is N x N with N from 7 to 25 \(this game: (?P<size>[^)]*)\)",
+     N_("the position is {w}x{h}; a Trax board is N x N with N from 7 to 25 (this game: {size})")),
+    (r"a Trax position has at least one tile", N_("a Trax position has at least one tile")),
+    (r"the tiles do not form one connected group", N_("the tiles do not form one connected group")),
+    (r"to-move: (?P<name>'[^']*') is not one of (?P<sides>.*)", N_("to-move: {name} is not one of {sides}")),
+    (r"game '(?P<game>[^']*)': (?P<reason>.*)", N_("game '{game}': {reason}")),
+    (r"option (?P<name>\S+): (?P<value>.*) is not valid; choose (?P<allowed>.*)",
+     N_("option {name}: {value} is not valid; choose {allowed}")),
+    (r"option k: (?P<k>\d+) in a row cannot fit on (?P<board>\S+); choose (?P<allowed>.*)",
+     N_("option k: {k} in a row cannot fit on {board}; choose {allowed}")),
+)
+LISTS = ("allowed", "chars", "examples", "names")  # groups that end "..., B or R": their "or" is translated
+OR = N_(" or ")
+
 TRAX_PATHS = {  # the parts of a Trax win ("a light loop and a dark line")
     "a light loop": N_("a light loop"), "a dark loop": N_("a dark loop"),
     "a light line": N_("a light line"), "a dark line": N_("a dark line"),
@@ -102,6 +175,24 @@ def _fill(patterns: tuple[tuple[str, str], ...], text: str, tail=None) -> str:
             fields = dict(match.groupdict())
             if tail is not None and "rest" in fields:
                 fields["rest"] = tail(fields["rest"])
+            return _(template).format(**fields)
+    return text
+
+
+def rule_reason(text: str) -> str:
+    """Why the rules refused a typed move or a position text, or why a pasted text is no game or
+    position (English, from games/), in the current language; an unknown text as it is."""
+    for pattern, template in RULE_REASONS:
+        match = re.fullmatch(pattern, text, re.S)
+        if match is not None:
+            fields = dict(match.groupdict())
+            if "reason" in fields:
+                fields["reason"] = rule_reason(fields["reason"])
+            for name in LISTS:
+                if name in fields:
+                    fields[name] = fields[name].replace(" or ", _(OR))
+            if "end" in fields:
+                fields["end"] = end_reason(fields["end"])
             return _(template).format(**fields)
     return text
 

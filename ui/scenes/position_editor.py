@@ -109,7 +109,7 @@ class PositionEditorScene(Scene):
     def status(self) -> str:
         """Who is to move in the position, or what is wrong with the text."""
         if self.record is None:
-            return _("Not a position: {problem}").format(problem=self.problem)
+            return _("Not a position: {problem}").format(problem=words.rule_reason(self.problem))
         info = games.info(self.game_id)
         side = words.side(info, self.record.first_state().to_move)
         return _("{side} to move").format(side=side)

@@ -1,0 +1,85 @@
+"""The rules' refusals in the window's language (ui.words.rule_reason): every message below is
+written by the games themselves, from a bad typed move or a bad position text, and each reads
+in Portuguese with none of its English words left; in English it stays as the rules wrote it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import games
+from games.base import IllegalMove
+from games.position_text import record_from_position
+from games.record import RecordError
+from ui import i18n
+from ui.words import rule_reason
+
+
+def refusal(call) -> str:
+    with pytest.raises((IllegalMove, RecordError, ValueError)) as caught:
+        call()
+    return str(caught.value)
+
+
+def moves(game_id: str, *played: str, **options):
+    game = games.load(game_id, **options)
+    return game, game.play_line(list(played))
+
+
+def samples() -> list[str]:
+    reversi, start = moves("reversi")
+    ttt, b2 = moves("tictactoe", "b2")
+    alq, alq0 = moves("alquerque")
+    ras, ras0 = moves("rastros")
+    trax, trax0 = moves("trax")
+    hex_, hex0 = moves("hex", size=5)
+    over_game, over = moves("tictactoe", "a1", "b1", "a2", "b2", "a3")
+    return [
+        refusal(lambda: reversi.parse_move(start, "z9")),  # off the board; or pass
+        refusal(lambda: reversi.parse_move(start, "a1")),  # not a legal move here
+        refusal(lambda: reversi.parse_move(start, "pass")),
+        refusal(lambda: ttt.parse_move(b2, "b2")),
+        refusal(lambda: ttt.parse_move(b2, "q")),
+        refusal(lambda: over_game.parse_move(over, "c3")),
+        refusal(lambda: alq.parse_move(alq0, "zz")),
+        refusal(lambda: ras.parse_move(ras0, "x")),
+        refusal(lambda: ras.parse_move(ras0, "9-9")),
+        refusal(lambda: trax.parse_move(trax0, "zz")),
+        refusal(lambda: trax.parse_move(trax0, "a1/")),
+        refusal(lambda: hex_.parse_move(hex0, "swap")),
+        refusal(lambda: reversi.from_text("X" * 10)),
+        refusal(lambda: reversi.from_text("Q" + "-" * 63 + " X")),
+        refusal(lambda: reversi.from_text("-" * 64 + " Z")),
+        refusal(lambda: ttt.from_text("X..\n...\n..")),
+        refusal(lambda: ttt.from_text("XQ.\n...\n...")),
+        refusal(lambda: ttt.from_text("to-move: O\n...\n...\n...")),
+        refusal(lambda: hex_.from_text("to-move: Blue\n" + "\n".join(["R R . . ."] + [". . . . ."] * 4))),
+        refusal(lambda: alq.from_text("B.BBB")),
+        refusal(lambda: ras.from_text("to-move: South\n" + "\n".join(["........"] * 8))),
+        refusal(lambda: trax.from_text("none none\nnone")),
+        refusal(lambda: record_from_position("Chess\nrnbqkbnr")),
+        refusal(lambda: record_from_position("Reversi\nPosition:")),
+        refusal(lambda: record_from_position("Tic-tac-toe\nto-move: O\nXXX\nOO.\n...")),
+        refusal(lambda: record_from_position("Hex (size=99)\n. .")),
+        refusal(lambda: games.load("tictactoe", k=4)),
+    ]
+
+
+ENGLISH = re.compile(r"\b(is|not|board|expected|rows|characters|position|cannot|read|already|taken|over|"
+                     r"move|like|game|line|first|name|square|side|valid|choose|pass|or|row|stones|piece|tile|"
+                     r"tiles|flips|swap|allowed|empty|touch|there|its|should)\b")
+
+
+def test_every_refusal_of_the_rules_reads_in_portuguese():
+    messages = samples()
+    assert len(set(messages)) == len(messages)
+    try:
+        i18n.set_language("pt")
+        for message in messages:
+            shown = rule_reason(message)
+            without_quoted = re.sub(r"'[^']*'|\([^)]*\)", "", shown)  # the player's text and examples stay
+            assert shown != message and not ENGLISH.findall(without_quoted), (message, shown)
+    finally:
+        i18n.set_language("en")
+    assert [rule_reason(m) for m in messages] == messages  # in English, as the rules wrote them
