@@ -11,6 +11,7 @@ against the patterns below and rebuilt from a translated template.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ui.i18n import N_, _
@@ -159,7 +160,7 @@ OPTION_VALUES = (N_("tournament"), N_("fill"))  # Trax's modes (the tile names a
 
 def forfeit_reason(why: str) -> str:
     """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, _log_note)
+    return _fill(FORFEITS, why, {"rest": _log_note})
 
 
 def _log_note(rest: str) -> str:
@@ -167,14 +168,17 @@ def _log_note(rest: str) -> str:
     return LOG_NOTE.sub(lambda m: _("; log: {path}").format(path=m.group("path")), rest)
 
 
-def _fill(patterns: tuple[tuple[str, str], ...], text: str, tail=None) -> str:
-    """``text`` rebuilt from the translated template of the first pattern it matches (else as it is)."""
+def _fill(patterns: tuple[tuple[str, str], ...], text: str,
+          groups: dict[str, Callable[[str], str]] | None = None) -> str:
+    """``text`` rebuilt from the translated template of the first pattern it matches (else as it
+    is); ``groups`` translates what some named groups hold (another reason, a list's "or")."""
     for pattern, template in patterns:
         match = re.fullmatch(pattern, text, re.S)
         if match is not None:
             fields = dict(match.groupdict())
-            if tail is not None and "rest" in fields:
-                fields["rest"] = tail(fields["rest"])
+            for name, translate in (groups or {}).items():
+                if name in fields:
+                    fields[name] = translate(fields[name])
             return _(template).format(**fields)
     return text
 
@@ -182,19 +186,13 @@ def _fill(patterns: tuple[tuple[str, str], ...], text: str, tail=None) -> str:
 def rule_reason(text: str) -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is."""
-    for pattern, template in RULE_REASONS:
-        match = re.fullmatch(pattern, text, re.S)
-        if match is not None:
-            fields = dict(match.groupdict())
-            if "reason" in fields:
-                fields["reason"] = rule_reason(fields["reason"])
-            for name in LISTS:
-                if name in fields:
-                    fields[name] = fields[name].replace(" or ", _(OR))
-            if "end" in fields:
-                fields["end"] = end_reason(fields["end"])
-            return _(template).format(**fields)
-    return text
+    return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason,
+                                      **{name: _translated_or for name in LISTS}})
+
+
+def _translated_or(items: str) -> str:
+    """"B, R or ." with its "or" in the current language."""
+    return items.replace(" or ", _(OR))
 
 
 def end_reason(reason: str) -> str:
