@@ -10,7 +10,6 @@ option the game does not have, or an illegal move is refused with a message nami
     record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3")))
     record = record.with_move("d3")           # or record.moves.append(...), then finish(state)
     text = record.dumps(); record = GameRecord.loads(text)   # RecordError (a ValueError) naming the problem
-    # reading and writing files (atomic save, load, corrupt files moved aside): ui/record_files.py
 
 The file format (version 1; version 2 when it has ``start``)::
 
@@ -30,19 +29,14 @@ The file format (version 1; version 2 when it has ``start``)::
 from the first side's point of view, between -1 (the first side loses) and +1 (it wins); null
 where it was not computed.  A player ``id`` of null is a human.
 
-``start`` (``GameRecord.start_position``) is the position the game started from, in the game's
-own text (``Game.to_text``), for a game set up from a pasted position; without it the game
-starts from the usual start.  The moves are played from there.
+``start`` (``GameRecord.start_position``, version 2) is the position a game set up from a pasted
+position started from, in the game's own text (``Game.to_text``); the moves are played from it.
 
 Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
 migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
-prints for each game, so those lines open as records too.  Version 2 adds ``start``; a record
-without one is still written as version 1, which every earlier Tabuleiro reads.
-
-Files are written atomically (a temporary file in the same folder, flushed and fsynced, then
-``os.replace``), so a crash or power cut leaves either the old file or the new one.  Loading never
-changes a file; ``save`` refuses to overwrite a file that is not a Tabuleiro record, and
-``move_aside`` renames a damaged file of ours instead of deleting it.
+prints for each game, so those lines open as records too.  A record without ``start`` is still
+written as version 1, which every earlier Tabuleiro reads.  Files (atomic writes, damaged files
+moved aside): ui/record_files.py.
 """
 
 from __future__ import annotations

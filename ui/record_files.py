@@ -6,7 +6,7 @@ games, replays and exports.
 
     save(record, path)       # atomic: temporary file, fsync, rename
     record = load(path)      # RecordError (a ValueError) naming the file and the problem
-    record = from_text(text) # a record's JSON, or a move list as "Copy moves" writes it
+    record = from_text(text) # a record's JSON, a move list as "Copy moves" writes it, or a position
 
 A move list does not say which players were computers; ``from_text`` gives a side the player id
 of the game's player with that title ("Level 3"), so that playing on from it meets that player.
