@@ -25,15 +25,9 @@ from typing import Any
 
 import games
 from games.base import Game, State
-from games.record import START_LINE, GameRecord, RecordError, Side, is_move_list, read_title_line
+from games.record import START_LINE, GameRecord, RecordError, Side, is_move_list, read_title_line, title_line
 
 POSITION_LINE = "Position:"
-
-
-def title_line(game_id: str, options: dict[str, Any]) -> str:
-    """The first line: the game and ``options`` ("Reversi (size=6)"), as a move list's."""
-    named = ", ".join(f"{k}={v}" for k, v in options.items())
-    return games.info(game_id).title + (f" ({named})" if named else "")
 
 
 def position_text(game: Game, state: State) -> str:

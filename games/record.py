@@ -447,8 +447,7 @@ def default_name(record: GameRecord) -> str:
 def move_list_text(record: GameRecord) -> str:
     """The game as plain text for the clipboard: a header, numbered moves, the result."""
     sides = _side_names(record.game_id)
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items())
-    lines = [f"{_title(record.game_id)}" + (f" ({options})" if options else "")]
+    lines = [title_line(record.game_id, record.options)]
     lines.append("  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players)))
     lines.append(f"Date: {record.started}")
     if record.start_position is not None:
@@ -496,9 +495,15 @@ def moves_from_text(text: str) -> list[str]:
     return moves
 
 
+def title_line(game_id: str, options: dict[str, Any]) -> str:
+    """A move list's or a position's first line: the game and ``options`` ("Reversi (size=6)")."""
+    named = ", ".join(f"{k}={v}" for k, v in options.items())
+    return _title(game_id) + (f" ({named})" if named else "")
+
+
 def read_title_line(line: str) -> tuple[str, dict[str, str]]:
-    """The game and the options a text's first line names ("Reversi (size=6)"), the options as
-    written (the game coerces them); RecordError if it names no game of ours."""
+    """The game and the options a ``title_line`` names, the options as written (the game coerces
+    them); RecordError if it names no game of ours."""
     name, _paren, options_text = line.partition(" (")
     known = {info.title.lower(): info.id for info in games.catalog()}
     game_id = known.get(name.strip().lower())

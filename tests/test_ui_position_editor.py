@@ -79,7 +79,7 @@ def test_a_position_set_up_in_the_editor_is_the_one_the_game_starts_from(app):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="O"))  # a3
     app.run_frames(2)
     assert editor.area.text == "to-move: X\n...\n.X.\nO.."
-    assert editor.status() == "X to move" and editor.play_button.enabled
+    assert editor.status == "X to move" and editor.play_button.enabled
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
     assert app.scene is setup and setup.start_record is not None
     assert setup.menu.get_widget("edit-position") is not None
@@ -93,12 +93,12 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     setup, editor = open_editor(app, "reversi")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
     app.run_frames(2)
-    assert editor.status() == "Not a position: the position cannot be read: square a1: 'Q' is not X, O or -"
+    assert editor.status == "Not a position: the position cannot be read: square a1: 'Q' is not X, O or -"
     assert not editor.play_button.enabled
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
     assert app.scene is editor  # nothing to play
     click(app, editor.reset_button.rect.center)  # Usual start
-    assert editor.play_button.enabled and editor.status() == "Black to move"
+    assert editor.play_button.enabled and editor.status == "Black to move"
     key(app, pygame.K_ESCAPE)  # Back: the New game screen as it was
     assert app.scene is setup and setup.start_record is None
 
@@ -115,7 +115,7 @@ def test_a_board_of_another_size_keeps_the_other_options_and_a_pasted_position_i
     game = games.load("hex", size=5)
     editor.area.text = game.to_text(game.play_line(["c3"]))
     editor._read()
-    assert editor.record.options["size"] == 5 and editor.status() == "Red to move"
+    assert editor.record.options["size"] == 5 and editor.status == "Red to move"
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
     assert setup.start_record.options["size"] == 5
     click_widget(app, setup.menu, "edit-position")  # back in the editor, on that position

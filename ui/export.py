@@ -1,8 +1,8 @@
 """Export: the board as a PNG picture, the move list or the position as text on the clipboard.
 
     save_board_png(game, state, path, last_move=move)   # draws with the game's board view
-    ok, message = copy_text(move_list_text(record))     # message: what happened, for the window
-    ok, message = copy_text(position_text(game, state), what="position")   # Ctrl+C
+    message, kind = copy_move_list(record)      # M: what happened, for the window, and its kind
+    message, kind = copy_position(game, state)  # Ctrl+C
 
 The picture is drawn off screen by the same board view the window uses, so it looks like the
 game on screen without the panel and buttons.  The clipboard is ui/clipboard.py's; when it does
@@ -20,7 +20,10 @@ from typing import Any
 import pygame
 
 from games.base import Game, State
+from games.position_text import position_text
+from games.record import GameRecord, move_list_text
 from ui import clipboard
+from ui.autosave import data_dir
 from ui.board_view import Overlay
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text
@@ -80,3 +83,16 @@ def copy_text(text: str, fallback: Path | None = None, what: str = "moves") -> t
             atomic_write_text(fallback, text)
             return False, _(words[1]).format(path=fallback)
     return False, _(words[2])
+
+
+def copy_move_list(record: GameRecord) -> tuple[str, str]:
+    """The game's move list on the clipboard, or in moves.txt in the data folder; (message, kind)."""
+    ok, message = copy_text(move_list_text(record), fallback=data_dir() / "moves.txt")
+    return message, "info" if ok else "warn"
+
+
+def copy_position(game: Game, state: State) -> tuple[str, str]:
+    """``state`` as a position text on the clipboard, or in position.txt in the data folder;
+    (message, kind)."""
+    ok, message = copy_text(position_text(game, state), fallback=data_dir() / "position.txt", what="position")
+    return message, "info" if ok else "warn"

@@ -16,8 +16,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, RecordError, Result, default_name, move_list_text
-from ui.autosave import Autosave, GameAutosaver, data_dir, games_dir
+from games.record import GameRecord, RecordError, Result, default_name
+from ui.autosave import Autosave, GameAutosaver, games_dir
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC
 from ui.record_files import save
@@ -126,16 +126,12 @@ class SceneRecorder:
 
     def copy_moves(self) -> tuple[str, str]:
         """The move list on the clipboard (or in a file when there is no clipboard); (message, kind)."""
-        from ui.export import copy_text
+        from ui.export import copy_move_list
 
-        ok, message = copy_text(move_list_text(self.record), fallback=data_dir() / "moves.txt")
-        return message, "info" if ok else "warn"
+        return copy_move_list(self.record)
 
     def copy_position(self, scene: Any) -> tuple[str, str]:
         """The position on screen as text (Ctrl+C), to paste on the main menu and play from; (message, kind)."""
-        from games.position_text import position_text
-        from ui.export import copy_text
+        from ui.export import copy_position
 
-        ok, message = copy_text(position_text(scene.game, scene.shown_state()), fallback=data_dir() / "position.txt",
-                                what="position")
-        return message, "info" if ok else "warn"
+        return copy_position(scene.game, scene.shown_state())

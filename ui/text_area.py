@@ -22,10 +22,9 @@ import pygame
 
 from ui import clipboard
 from ui import text as tx
+from ui.text_field import BLINK
 from ui.theme import Theme
 from ui.widgets import card, mix
-
-BLINK = 0.5  # seconds the caret is shown, then hidden
 
 
 class TextArea:

@@ -269,6 +269,11 @@ def option_note(game_id: str, option: Any) -> str:
     return _(note) if note else ""
 
 
+def option_text(option: Any, value: Any, game_id: str) -> str:
+    """An option with its value as the window shows it: "Board size: 8"."""
+    return f"{option_label(option, game_id)}: {option_value(value, game_id, option)}"
+
+
 def option_value(value: Any, game_id: str = "", option: Any = None) -> str:
     """An option's value as shown: On/Off for switches, a choice's words (``OPTION_VALUES``),
     translated words, numbers as they are."""

@@ -275,9 +275,8 @@ class GameScene(Scene):
         elif ctrl and key == pygame.K_s:
             self.save_game()
         elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
-            recorder = self.recorder
-            message, kind = (recorder.export_png(self) if key == pygame.K_p else recorder.copy_moves() if key == pygame.K_m
-                             else recorder.copy_position(self))
+            export = {pygame.K_p: self.recorder.export_png, pygame.K_c: self.recorder.copy_position}.get(key)
+            message, kind = export(self) if export else self.recorder.copy_moves()
             self.messages.add(message, kind, duration=6.0)
         elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
             self.toggle_pause()

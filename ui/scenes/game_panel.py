@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def options_parts(scene: GameScene) -> list[str]:
     """Each option with its value, e.g. ["Width: 7", "Height: 6", "In a row to win: 4"]."""
-    return [f"{words.option_label(opt, scene.game.id)}: {words.option_value(scene.game.options.get(opt.name, opt.default), scene.game.id, opt)}"
+    return [words.option_text(opt, scene.game.options.get(opt.name, opt.default), scene.game.id)
             for opt in scene.game.info.options]
 
 

@@ -20,8 +20,8 @@ from typing import Any
 import pygame
 
 import games
-from games.position_text import POSITION_LINE, record_from_position, title_line
-from games.record import GameRecord, RecordError
+from games.position_text import POSITION_LINE, record_from_position
+from games.record import GameRecord, RecordError, title_line
 from ui import text as tx
 from ui import words
 from ui.export import render_board
@@ -78,7 +78,7 @@ class PositionEditorScene(Scene):
         self.area = TextArea(for_editing(game_id, options, text))
         self.area.overwrite = True  # a board in characters: move to a square, type its piece
         self.record: GameRecord | None = None
-        self.problem = ""
+        self.status = ""  # who is to move, or what is wrong with the text (read once per change)
         self.preview: pygame.Surface | None = None
         self.shown: GameRecord | None = None  # the last position read, drawn faded while the text is not one
         self.board_rect = pygame.Rect(0, 0, 0, 0)
@@ -93,7 +93,8 @@ class PositionEditorScene(Scene):
         """Read the text again: the record and the board's picture, or the problem."""
         self.area.changed = False
         found = read_position(self.game_id, self.options, self.area.text)
-        self.record, self.problem = (found, "") if isinstance(found, GameRecord) else (None, found)
+        self.record = found if isinstance(found, GameRecord) else None
+        self.status = self._status(found)
         self.play_button.enabled = self.record is not None
         if self.record is not None:
             self.shown, self.preview = self.record, None  # drawn again at the next frame, at the board's size
@@ -106,12 +107,11 @@ class PositionEditorScene(Scene):
                                         theme=self.theme)
         return self.preview
 
-    def status(self) -> str:
-        """Who is to move in the position, or what is wrong with the text."""
-        if self.record is None:
-            return _("Not a position: {problem}").format(problem=words.rule_reason(self.problem))
-        info = games.info(self.game_id)
-        side = words.side(info, self.record.first_state().to_move)
+    def _status(self, found: GameRecord | str) -> str:
+        """Who is to move in the position read, or what is wrong with the text (``found``)."""
+        if not isinstance(found, GameRecord):
+            return _("Not a position: {problem}").format(problem=words.rule_reason(found))
+        side = words.side(games.info(self.game_id), found.first_state().to_move)
         return _("{side} to move").format(side=side)
 
     # -- commands ---------------------------------------------------------------------------------
@@ -187,7 +187,7 @@ class PositionEditorScene(Scene):
         tx.text(surface, tx.fit(hint, int(14 * s), width), self.hint_pos, int(14 * s), theme.muted)
         self.area.draw(surface, theme, s)
         colour = theme.text if self.record is not None else theme.invalid
-        for i, line in enumerate(tx.wrap(self.status(), int(15 * s), width)[:2]):
+        for i, line in enumerate(tx.wrap(self.status, int(15 * s), width)[:2]):
             tx.text(surface, line, (self.area.rect.x, self.status_y + i * tx.line_height(int(15 * s))), int(15 * s), colour)
         for button in self.buttons:
             button.draw(surface, theme, s)

@@ -30,17 +30,16 @@ from typing import Any
 import pygame
 
 import games
-from games.position_text import position_text
-from games.record import GameRecord, RecordError, default_name, move_list_text
+from games.record import GameRecord, RecordError, default_name
 from ui import eval_bar, words
 from ui import text as tx
 from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
-from ui.autosave import data_dir, games_dir
+from ui.autosave import games_dir
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.eval_graph import draw_graph, ply_at
-from ui.export import board_view, copy_text, save_board_png
+from ui.export import board_view, copy_move_list, copy_position, save_board_png
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
@@ -195,14 +194,11 @@ class ReplayScene(Scene):
         self.messages.add(_("Picture saved: {path}").format(path=saved), duration=6.0)
 
     def copy_moves(self) -> None:
-        ok, message = copy_text(move_list_text(self.record), fallback=data_dir() / "moves.txt")
-        self.messages.add(message, "info" if ok else "warn", duration=6.0)
+        self.messages.add(*copy_move_list(self.record), duration=6.0)
 
     def copy_position(self) -> None:
         """The position shown as text, to paste on the main menu and play from (Ctrl+C)."""
-        ok, message = copy_text(position_text(self.game, self.states[self.ply]), fallback=data_dir() / "position.txt",
-                                what="position")
-        self.messages.add(message, "info" if ok else "warn", duration=6.0)
+        self.messages.add(*copy_position(self.game, self.states[self.ply]), duration=6.0)
 
     def save_record(self) -> None:
         if self.analysis is not None and self.analysis.done and not self.analysis.error:

@@ -424,7 +424,7 @@ class SetupScene(MenuFormScene):
         menu.add.label(_("Starts from the pasted position: {side} to move").format(side=side),
                        font_size=int(15 * s), wordwrap=True, max_char=-1)
         menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme), surface_id="start-board")
-        fixed = " · ".join(f"{words.option_label(o, self.info.id)}: {words.option_value(record.options[o.name], self.info.id, o)}"
+        fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id)
                            for o in self.info.options if o.name in record.options)
         if fixed:
             self._note(menu, fixed)

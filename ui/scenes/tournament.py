@@ -190,7 +190,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             start.enabled = len(self.selected) >= 2
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())
             for ob, o in zip(self.option_buttons, games.info(self.game_id).options):
-                ob.label = f"{words.option_label(o, self.game_id)}: {words.option_value(self.options[o.name], self.game_id, o)}"
+                ob.label = words.option_text(o, self.options[o.name], self.game_id)
             for pb, (pid, _title) in zip(self.player_buttons, self.players()):
                 pb.active = pid in self.selected
         else:
