@@ -92,6 +92,7 @@ class GameScene(Scene):
         self.listeners: list[Callable[[GameScene], None]] = []
         self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
         self._make_buttons()
+        self.game_number = 0
         self._reset()
         for i, text in enumerate(moves):
             state = self.state
@@ -133,7 +134,7 @@ class GameScene(Scene):
         return words.end_reason(self.state.end_reason())
 
     def _reset(self) -> None:
-        self.game_number = getattr(self, "game_number", 0) + 1  # a new game (or rematch) on this screen
+        self.game_number += 1  # a new game (or rematch) on this screen: the recorder counts it once
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
         self.job: int | None = None
