@@ -30,6 +30,8 @@ class Option:
 
     ``kind`` is ``int``, ``bool`` or ``str``.  ``choices`` (when given) lists every allowed value;
     for ``int`` options without choices, ``minimum``/``maximum`` bound the value.
+    ``start_only`` marks an option that only picks the usual starting position (Trax's centre
+    tile): a game set up from a given position has no use for it, so screens leave it out there.
     """
 
     name: str
@@ -40,6 +42,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    start_only: bool = False
 
     def allowed(self) -> str:
         """The valid values in words, for error messages."""

@@ -245,7 +245,7 @@ INFO = GameInfo(
         Option("mode", str, "tournament", "Mode", choices=("tournament", "fill"),
                help="tournament: the first loop or line ends the game; fill: play until the board is full"),
         Option("centre", str, "lldd", "Centre tile", choices=TILE_NAMES,
-               help="the tile the game starts from, in the centre of the board"),
+               help="the tile the game starts from, in the centre of the board", start_only=True),
     ),
     summary="Place tiles so the paths match; make a loop or a line of your colour (the course's bounded board).",
     rules_file="trax.md",

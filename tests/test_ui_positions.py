@@ -5,14 +5,17 @@ autosave, the saved record, the replay and Ctrl+C, which copies the position sho
 from __future__ import annotations
 
 import pygame
+import pygame_menu
 
 import games
-from games.position_text import record_from_position
-from games.record import GameRecord, Side
+from games.position_text import POSITION_LINE, record_from_position
+from games.record import GameRecord, Side, title_line
 from tests.ui_helpers import click_widget, key, wait
 from ui import clipboard
 from ui.autosave import SHELF, describe
+from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_panel import options_parts
 from ui.scenes.menu import MenuScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupScene
@@ -149,3 +152,20 @@ def position_text_of(scene: GameScene) -> str:
     from games.position_text import position_text
 
     return position_text(scene.game, scene.state)
+
+
+
+def test_a_trax_position_leaves_out_the_centre_tile_which_only_picks_the_usual_start(app, monkeypatch):
+    trax = games.load("trax", size=8)
+    state = trax.initial_state().play(trax.initial_state().legal_moves()[0])
+    text = f"{title_line('trax', trax.options)}\n{POSITION_LINE}\n{trax.to_text(state)}"
+    paste(app, text, monkeypatch)
+    labels = [w.get_title() for w in app.scene.menu.get_widgets() if isinstance(w, pygame_menu.widgets.Label)]
+    assert "Board size: 8" in " ".join(labels) and "Centre tile" not in " ".join(labels)
+    key(app, pygame.K_RETURN)
+    assert app.scene.state.key() == state.key()
+    parts = options_parts(app.scene)
+    assert "Board size: 8" in parts and not any(p.startswith("Centre tile") for p in parts)
+    app.start_game(MatchSetup("trax", {"size": 8}, mode=HOTSEAT, players=(None, None)))  # the usual start
+    app.run_frames(2)
+    assert any(p.startswith("Centre tile") for p in options_parts(app.scene))

@@ -425,7 +425,7 @@ class SetupScene(MenuFormScene):
                        font_size=int(15 * s), wordwrap=True, max_char=-1)
         menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme), surface_id="start-board")
         fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id)
-                           for o in self.info.options if o.name in record.options)
+                           for o in self.info.options if o.name in record.options and not o.start_only)
         if fixed:
             self._note(menu, fixed)
         menu.add.button(_("Edit the position"), self.edit_position, button_id="edit-position", font_size=int(15 * s))
