@@ -13,6 +13,7 @@ from tests.ui_helpers import click, key, recorded_text
 from ui import clipboard
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.widgets import Messages
 
 
 def start(app, game_id: str = "reversi", mode: str = HOTSEAT, players=(None, None), clock=None) -> GameScene:
@@ -73,6 +74,17 @@ def test_a_wrong_move_in_a_list_plays_nothing_and_keeps_the_text(app):
     type_text(app, "a1")  # a cell, but flips nothing: the game's own reason
     key(app, pygame.K_RETURN)
     assert played(scene) == ["d3", "c5", "d6"] and messages(scene)[-1] == "Not a legal move: a1 flips no discs"
+
+
+def test_the_board_makes_room_above_the_open_field_for_a_message_and_takes_it_back(app):
+    for game_id in games.available_ids():
+        scene = start(app, game_id)
+        before = scene.view.rect.copy()
+        key(app, pygame.K_RETURN)
+        assert scene.move_entry.open, game_id
+        assert scene.view.rect.bottom <= scene.move_entry.field.rect.top - Messages.line_height(app.scale), game_id
+        key(app, pygame.K_ESCAPE)
+        assert not scene.move_entry.open and scene.view.rect == before, game_id
 
 
 def test_shortcut_letters_are_text_while_the_field_is_open_and_esc_only_closes_it(app):

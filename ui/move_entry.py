@@ -86,7 +86,8 @@ class MoveEntry:
         self.field.label = _("Move:")  # in the language of the moment, like the placeholder
         self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
             move=example)
-        self.field.text, self.field.focus = text, True
+        self.field.text = text
+        self._set_open(True)
 
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""
@@ -105,7 +106,14 @@ class MoveEntry:
             self.start(" ".join(moves))
 
     def close(self) -> None:
-        self.field.focus = False
+        self._set_open(False)
+
+    def _set_open(self, open_: bool) -> None:
+        """Open or close the field; the board makes room over it for a message about the moves
+        typed, so that message never hides the board's bottom coordinates."""
+        if open_ != self.field.focus:
+            self.field.focus = open_
+            self.scene.resize(self.scene.app.size)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take ``event`` while the field is open: typing, Enter, Esc; a click elsewhere closes it

@@ -172,10 +172,19 @@ class Messages:
         self.items = [m for m in self.items if now - m.since < m.duration]
         return list(self.items)
 
+    @staticmethod
+    def text_size(scale: float) -> int:
+        return max(11, int(15 * scale))
+
+    @classmethod
+    def line_height(cls, scale: float) -> int:
+        """The height one message takes, with the gap above it: the room a screen keeps for one."""
+        return int(cls.text_size(scale) * 2.2) + int(6 * scale)
+
     def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int) -> None:
         """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre)."""
         x, y = anchor
-        size = max(11, int(15 * scale))
+        size = self.text_size(scale)
         for m in reversed(self.current()):
             age = time.monotonic() - m.since
             fade = min(1.0, (m.duration - age) / self.FADE)

@@ -784,7 +784,9 @@ class GameScene(Scene):
         margin = int(22 * s)
         self.status_h = int(44 * s)
         self.board_area = pygame.Rect(0, 0, width - panel_w, height)
-        board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin, height - 2 * margin - self.status_h)
+        typing_room = Messages.line_height(s) if self.move_entry.open else 0  # a message over the move field
+        board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin,
+                            height - 2 * margin - self.status_h - typing_room)
         board, self.eval_rect = eval_bar.carve(board, s, self.analysis.active)
         board, self.graph_rect = eval_graph.carve(board, s, self.analysis.active)
         self.view.layout(board)
