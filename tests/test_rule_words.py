@@ -11,7 +11,7 @@ import pytest
 import games
 from games.base import IllegalMove
 from games.position_text import record_from_position
-from games.record import RecordError
+from games.record import RecordError, record_from_move_list
 from ui import i18n
 from ui.words import rule_reason
 
@@ -63,6 +63,48 @@ def samples() -> list[str]:
         refusal(lambda: record_from_position("Tic-tac-toe\nto-move: O\nXXX\nOO.\n...")),
         refusal(lambda: record_from_position("Hex (size=99)\n. .")),
         refusal(lambda: games.load("tictactoe", k=4)),
+        *position_refusals(),
+    ]
+
+
+ALQUERQUE = "BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW"
+RASTROS = ".......N\n........\n........\n....W...\n........\n........\n........\nS......."
+
+
+def hex_board(*rows: str) -> str:
+    return "\n".join(rows + (". . . . .",) * (5 - len(rows)))
+
+
+def trax_board(changes: dict[tuple[int, int], str]) -> str:
+    """A 10x10 Trax position: the usual start (lldd at f6) with ``changes`` at (row, column)."""
+    rows = [["none"] * 10 for _ in range(10)]
+    rows[5][5] = "lldd"
+    for (r, c), name in changes.items():
+        rows[r][c] = name
+    return "to-move: light\n" + "\n".join(" ".join(row) for row in rows)
+
+
+def position_refusals() -> list[str]:
+    """Refusals of hand-typed positions, one per way each game's text can be wrong."""
+    alq, ras, trax = (games.load(g) for g in ("alquerque", "rastros", "trax"))
+    hex_ = games.load("hex", size=5)
+    trax0 = trax.initial_state()
+    return [
+        refusal(lambda: alq.from_text("no-capture: x\n" + ALQUERQUE)),
+        refusal(lambda: alq.from_text("to-move: Red\n" + ALQUERQUE)),
+        refusal(lambda: alq.from_text(ALQUERQUE.replace("B", "W"))),
+        refusal(lambda: hex_.from_text("to-move: Blue\n" + hex_board("B . . . ."))),
+        refusal(lambda: hex_.from_text("to-move: Blue\n" + hex_board("B B B B B", "R R R R R"))),
+        refusal(lambda: ras.from_text(RASTROS.replace(".......N", ".......W").replace("....W...", "........"))),
+        refusal(lambda: ras.from_text(RASTROS.replace(".......N", ".......#"))),
+        refusal(lambda: ras.from_text(RASTROS + "\ntrail: 1-1")),
+        refusal(lambda: ras.from_text(RASTROS.replace("....W...", "...#W...") + "\ntrail: 4-5")),
+        refusal(lambda: ras.from_text(RASTROS.replace("....W...", ".#..W...") + "\ntrail: 4-2 4-5")),
+        refusal(lambda: trax.from_text(trax_board({(5, 6): "lldd"}))),
+        refusal(lambda: trax.from_text(trax_board({(5, 6): "dldl", (6, 6): "dldl"}))),
+        refusal(lambda: trax.parse_move(trax0, "f6:lldd")),
+        refusal(lambda: record_from_position("")),
+        refusal(lambda: record_from_move_list("Reversi\n1. d3 c5 2. z9")),
     ]
 
 

@@ -114,6 +114,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"the position cannot be read: (?P<reason>.*)", N_("the position cannot be read: {reason}")),
     (r"the game is already over in that position \((?P<end>.*)\)", N_("the game is already over in that position ({end})")),
     (r"there is no position after its first line", N_("there is no position after its first line")),
+    (r"there is no text", N_("there is no text")),
+    (rf"move (?P<n>\d+) {QUOTED} is not legal: (?P<reason>.*)", N_("move {n} {text} is not legal: {reason}")),
     (r"its board is of another size", N_("its board is of another size")),
     (r"its first line should name the game \((?P<titles>[^)]*)\), not (?P<line>.*)",
      N_("its first line should name the game ({titles}), not {line}")),
@@ -133,6 +135,23 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<xs>\d+) X and (?P<os>\d+) O cannot have (?P<side>\S+) to move", N_("{xs} X and {os} O cannot have {side} to move")),
     (r"(?P<blue>\d+) Blue and (?P<red>\d+) Red stones cannot happen in a game",
      N_("{blue} Blue and {red} Red stones cannot happen in a game")),
+    (r"(?P<blue>\d+) Blue and (?P<red>\d+) Red stones: (?P<side>\S+) is to move, not (?P<other>\S+)",
+     N_("{blue} Blue and {red} Red stones: {side} is to move, not {other}")),
+    (r"(?P<side>\S+) has already won, so cannot be to move", N_("{side} has already won, so cannot be to move")),
+    (r"no-capture: (?P<value>'[^']*') is not a number of plies", N_("no-capture: {value} is not a number of plies")),
+    (rf"{QUOTED} is not a side \((?P<sides>[^)]*)\)", N_("{text} is not a side ({sides})")),
+    (r"(?P<n>\d+) (?P<letter>[WB]) pieces: at most (?P<most>\d+)", N_("{n} {letter} pieces: at most {most}")),
+    (r"the piece cannot start on a goal square", N_("the piece cannot start on a goal square")),
+    (r"a goal square cannot hold a stone: the game ends when it is entered",
+     N_("a goal square cannot hold a stone: the game ends when it is entered")),
+    (r"the trail must list distinct squares ending on the piece",
+     N_("the trail must list distinct squares ending on the piece")),
+    (r"the trail must pass through exactly the squares with stones",
+     N_("the trail must pass through exactly the squares with stones")),
+    (r"trail step (?P<a>\S+) to (?P<b>\S+) is not a king move", N_("trail step {a} to {b} is not a king move")),
+    (r"(?P<a>\S+) and (?P<b>\S+) do not match", N_("{a} and {b} do not match")),
+    (r"(?P<cell>\S+) has two edges of one colour entering it: a forced tile is missing",
+     N_("{cell} has two edges of one colour entering it: a forced tile is missing")),
     (r"no white piece \(W\) on the board", N_("no white piece (W) on the board")),
     (r"more than one white piece \(W\)", N_("more than one white piece (W)")),
     (r"the position is (?P<w>\d+)x(?P<h>\d+); a Trax board is N x N with N from 7 to 25 \(this game: (?P<size>[^)]*)\)",
@@ -155,7 +174,6 @@ TRAX_PATHS = {  # the parts of a Trax win ("a light loop and a dark line")
 }
 SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"), N_("South"), N_("North"),
               N_("Light"), N_("Dark"))
-OPTION_VALUES = (N_("tournament"), N_("fill"))  # Trax's modes (the tile names are notation)
 
 
 def forfeit_reason(why: str) -> str:
@@ -186,8 +204,9 @@ def _fill(patterns: tuple[tuple[str, str], ...], text: str,
 def rule_reason(text: str) -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is."""
-    return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason,
+    return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
                                       **{name: _translated_or for name in LISTS}})
+
 
 
 def _translated_or(items: str) -> str:
