@@ -73,6 +73,25 @@ def test_a_computer_move_is_drawn_without_input(app):
     assert app.errors == []
 
 
+@pytest.mark.parametrize("game_id, moves", [("alquerque", ["d3-c3"]), ("reversi", ["d3"])])
+def test_when_a_move_has_been_animated_its_still_picture_is_drawn_without_input(app, game_id, moves):
+    """An animated move hands over to the still board, where the last move is marked: that
+    picture is drawn once the animation ends, not left for the next mouse movement."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0))
+    animating_at_draw: list[bool] = []
+    draw = scene.draw
+    scene.draw = lambda surface: (animating_at_draw.append(scene.view.is_animating()), draw(surface))
+    app.switch(scene)
+    app.run_frames(3)
+    scene.play_human([scene.game.parse_move(scene.state, m) for m in moves])
+    pygame.event.clear()
+    end = time.monotonic() + 3.0
+    while time.monotonic() < end:
+        app.frame()
+    assert True in animating_at_draw, "the move was animated"
+    assert animating_at_draw[-1] is False, "the still picture after the animation was drawn"
+
+
 def test_an_event_posted_while_idle_keeps_its_attributes(app):
     """pygame-menu posts a KEYUP with attributes when a key is let go before it looks.  The idle
     loop once peeked at the queue, and pygame 2.6.1's peek() took such an event's dict without a

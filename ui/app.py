@@ -8,7 +8,8 @@ The loop draws only when something changed: it sleeps in ``pygame.event.wait`` u
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
 and redraws after input, after ``App.invalidate()`` (a scene's state changed without input) and
 at the rate the scene's ``redraw_interval()`` asks for while something moves (an animation, a
-spinner).  ``App.draws`` counts the frames actually drawn.
+spinner), and once more when it stops, for the still picture an animation hands over to (the
+last move marked).  ``App.draws`` counts the frames actually drawn.
 
 Test hooks: ``App(fps=0)`` runs frames as fast as possible (never sleeps), ``App.frame()`` runs one frame
 (after ``pygame.event.post`` of whatever input a test wants), ``App.run_frames(n, until=...)``.
@@ -115,6 +116,7 @@ class App:
         self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
         self.dirty = True
         self._last_draw = 0.0
+        self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
         # CI's smoke runs (TABULEIRO_QUIT_AFTER_FRAMES) count frames: there every frame is drawn at
         # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
         self.always_draw = _quit_after_frames() is not None
@@ -396,6 +398,8 @@ class App:
         if events or not self.fps or self.dirty or self.always_draw:
             return events
         interval = self._redraw_interval()
+        if interval is None and self._moving:
+            return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         if wake <= 0.001:
             return pygame.event.get()
@@ -440,7 +444,8 @@ class App:
         self.frames += 1
         interval = self._redraw_interval()
         due = interval is not None and now - self._last_draw >= interval
-        if self._messages_changed() or due or self.always_draw:
+        stopped, self._moving = self._moving and interval is None, interval is not None
+        if self._messages_changed() or due or stopped or self.always_draw:
             self.dirty = True
         if not self.dirty:
             return
