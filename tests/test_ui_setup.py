@@ -21,9 +21,9 @@ def open_app(size=(1280, 800)) -> App:
     return App(size=size, fps=0, demo="menu", remember_size=False)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000), (800, 560)])
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000), (1024, 640), (800, 560)])
 @pytest.mark.parametrize("game_id", games.available_ids())
-def test_start_and_back_are_in_view(config, size, game_id):
+def test_start_and_back_are_in_view_and_the_form_only_scrolls_up_and_down(config, size, game_id):
     app = open_app(size)
     try:
         for watch in (False, True):
@@ -34,6 +34,8 @@ def test_start_and_back_are_in_view(config, size, game_id):
             for button in (scene.start_button, scene.back_button):
                 assert window.contains(button.rect) and button.rect.width > 40, (game_id, size, button.label)
                 assert not scene.menu.get_rect().colliderect(button.rect)  # never under the form
+            area = scene.menu.get_scrollarea()  # long notes wrap beside the scrollbar, not under it
+            assert area.get_world_size()[0] <= area.get_view_rect().width, (game_id, size, watch)
         assert app.errors == []
     finally:
         app.quit()

@@ -71,11 +71,17 @@ def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
 
 
 def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22, center: bool = True) -> pygame_menu.Menu:
-    """A pygame-menu Menu drawn inside ``rect`` of the window (pixels)."""
+    """A pygame-menu Menu drawn inside ``rect`` of the window (pixels).
+
+    Its column is kept narrower than ``rect`` by the vertical scrollbar: pygame-menu wraps a long
+    label to the whole width, so once the scrollbar showed, the text ran under it and a
+    horizontal scrollbar appeared for a few pixels."""
+    look = menu_theme(theme, scale, font_size)
     return pygame_menu.Menu(
-        "", rect.width, rect.height, theme=menu_theme(theme, scale, font_size), position=(rect.x, rect.y, False),
+        "", rect.width, rect.height, theme=look, position=(rect.x, rect.y, False),
         center_content=center, mouse_motion_selection=True, verbose=False,
         screen_dimension=pygame.display.get_surface().get_size(),
+        column_max_width=rect.width - look.scrollbar_thick - int(4 * scale),
     )
 
 
