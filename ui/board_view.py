@@ -73,12 +73,21 @@ class Click:
 
 
 class BoardView:
-    """Base class: subclasses implement ``layout``, ``draw`` and ``click``."""
+    """Base class: subclasses implement ``layout``, ``draw`` and ``click``.
+
+    A view that ``can_turn`` draws the board turned round (``turned``: a half turn, the far side
+    at the bottom) when asked, and maps clicks the same way; ``bottom_side`` is the side whose
+    pieces or goal it draws at the bottom unturned, so a human playing the other side against
+    the computer sees the board from their own side."""
+
+    can_turn = False
+    bottom_side: int | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.animation_started = 0.0  # time.monotonic() of the last move shown, for animations
+        self.turned = False
 
     def layout(self, rect: pygame.Rect) -> None:
         """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""
@@ -95,6 +104,20 @@ class BoardView:
         piece of the player to move): the scene then takes the release, away from the press, as a
         click there.  Games that only place things have nothing to grab."""
         return False
+
+    def face(self, side: int | None) -> bool:
+        """Draw the board from ``side``'s seat (the human's against the computer; None: as it is):
+        turned round when that side is not the one drawn at the bottom.  True if it turned."""
+        if self.can_turn and side is not None and self.bottom_side is not None:
+            self.turned = side != self.bottom_side
+        return self.turned
+
+    def turn(self) -> bool:
+        """Turn the board round, or back (key F); False when it is drawn one way only."""
+        if self.can_turn:
+            self.turned = not self.turned
+            self.reset_input()
+        return self.can_turn
 
     def reset_input(self) -> None:
         """Forget a partly entered move (undo, new game, the other side moved)."""

@@ -41,14 +41,21 @@ class GridView(BoardView):
         self.grid = pygame.Rect(0, 0, w, h)
         self.grid.center = rect.center
 
+    can_turn = True  # a half turn maps cells to cells (Trax's tiles would have to turn too)
+
+    def _on_screen(self, row: int, col: int) -> tuple[int, int]:
+        """The row and column where a cell is drawn: the same, or mirrored when turned (its own inverse)."""
+        return (self.rows - 1 - row, self.cols - 1 - col) if self.turned else (row, col)
+
     def cell_rect(self, row: int, col: int) -> pygame.Rect:
+        row, col = self._on_screen(row, col)
         return pygame.Rect(self.grid.x + col * self.cell, self.grid.y + row * self.cell, self.cell, self.cell)
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         x, y = pos
         if not self.grid.collidepoint(x, y):
             return None
-        return (y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell
+        return self._on_screen((y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell)
 
     # -- what a game's view provides ---------------------------------------------------------
     def move_at(self, state: State, row: int, col: int) -> Hashable | None:
@@ -114,11 +121,11 @@ class GridView(BoardView):
         size = max(9, min(22, int(self.cell * 0.32)))
         off = int(self.cell * self.margin_cells / 2)
         for c in range(self.cols):
-            x = self.grid.x + c * self.cell + self.cell // 2
+            x = self.cell_rect(0, c).centerx
             draw_text(surface, self.col_label(c), (x, self.grid.top - off), size, color, "center")
             draw_text(surface, self.col_label(c), (x, self.grid.bottom + off), size, color, "center")
         for r in range(self.rows):
-            y = self.grid.y + r * self.cell + self.cell // 2
+            y = self.cell_rect(r, 0).centery
             draw_text(surface, self.row_label(r), (self.grid.left - off, y), size, color, "center")
             draw_text(surface, self.row_label(r), (self.grid.right + off, y), size, color, "center")
 

@@ -80,6 +80,7 @@ class GameScene(Scene):
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
         self.worker: AIWorker | None = None
         self.messages = Messages()
+        self._face_the_human()
         self.show_legal = app.settings.show_legal
         self.speed = 1
         self.panel = GamePanel(self)
@@ -271,6 +272,8 @@ class GameScene(Scene):
             self.move_entry.start()
         elif key == pygame.K_n:
             self.new_game()
+        elif key == pygame.K_f:
+            self.turn_board()
         elif key == pygame.K_r and self.btn_rematch.visible:  # the card hidden by View board: its button's key
             self.rematch()
         elif ctrl and key == pygame.K_s:
@@ -400,8 +403,20 @@ class GameScene(Scene):
     def rematch(self) -> None:
         self._cancel_job()
         self.setup = self.setup.swapped()
+        self._face_the_human()
         self._reset()
         self._changed()
+
+    def _face_the_human(self) -> None:
+        """Against the computer, the board is seen from the human's side: turned round when they
+        play the side a board draws at the top (Alquerque's Black, Rastros' North)."""
+        if self.view.face(self.setup.human_side()):
+            self.messages.add(_("The board is turned round, your side at the bottom: F turns it back"), duration=6.0)
+
+    def turn_board(self) -> None:
+        """Turn the board round (key F): the far side at the bottom, and back."""
+        if not self.view.turn():
+            self.messages.add(_("This board is drawn one way only"), "warn")
 
     def save_game(self) -> None:
         """Write the game so far to the saved-games folder (it can be replayed and played on from)."""

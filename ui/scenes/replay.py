@@ -102,6 +102,8 @@ class ReplayScene(Scene):
         self.moves = [self.game.parse_move(s, t) for s, t in zip(self.states, record.moves)]
         self.ply = len(self.moves) if ply is None else max(0, min(ply, len(self.moves)))
         self.view = board_view(self.game)
+        humans = [i for i, side in enumerate(record.players) if side.id is None]
+        self.view.face(humans[0] if len(humans) == 1 else None)  # as the human saw it against the computer
         self.on_back = on_back
         self.on_continue = on_continue
         self.playing = False
@@ -272,9 +274,13 @@ class ReplayScene(Scene):
         else:
             shortcuts = {pygame.K_c: self.continue_here, pygame.K_p: self.export_png,
                          pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis,
-                         pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections}
+                         pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board}
             if key in shortcuts:
                 shortcuts[key]()
+
+    def turn_board(self) -> None:
+        if not self.view.turn():
+            self.messages.add(_("This board is drawn one way only"), "warn")
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.graph_rect.collidepoint(pos) and self.moves:

@@ -35,6 +35,8 @@ BLACK_PIECE: Color = (38, 36, 40)
 
 
 class AlquerqueView(BoardView):
+    can_turn = True
+    bottom_side = 0  # White starts on rows 1 and 2
     def __init__(self, game: Alquerque) -> None:
         super().__init__(game)
         self.path: Move = ()  # the move entered so far: the selected piece, then landing points
@@ -53,7 +55,7 @@ class AlquerqueView(BoardView):
         self.origin = (rect.centerx - span // 2, rect.centery - span // 2)
 
     def point_xy(self, p: int) -> tuple[int, int]:
-        row, col = divmod(p, SIZE)
+        row, col = divmod(POINTS - 1 - p if self.turned else p, SIZE)
         return self.origin[0] + col * self.step, self.origin[1] + (SIZE - 1 - row) * self.step
 
     def value_anchor(self, move: Move) -> tuple[tuple[int, int], int] | None:
@@ -66,7 +68,7 @@ class AlquerqueView(BoardView):
         row = SIZE - 1 - round((y - self.origin[1]) / self.step)
         if not (0 <= row < SIZE and 0 <= col < SIZE):
             return None
-        p = row * SIZE + col
+        p = POINTS - 1 - (row * SIZE + col) if self.turned else row * SIZE + col
         px, py = self.point_xy(p)
         return p if (x - px) ** 2 + (y - py) ** 2 <= (self.step * 0.45) ** 2 else None
 
@@ -204,8 +206,9 @@ class AlquerqueView(BoardView):
     def _draw_board(self, surface: pygame.Surface, overlay: Overlay) -> None:
         theme = overlay.theme
         pad = int(self.step * 0.45)
-        a, b = self.point_xy(POINTS - SIZE), self.point_xy(SIZE - 1)  # a5 (top left), e1
-        board = pygame.Rect(a[0] - pad, a[1] - pad, b[0] - a[0] + 2 * pad, b[1] - a[1] + 2 * pad)
+        span = self.step * (SIZE - 1)
+        a, b = self.origin, (self.origin[0] + span, self.origin[1] + span)  # the top left and bottom right points
+        board = pygame.Rect(a[0] - pad, a[1] - pad, span + 2 * pad, span + 2 * pad)
         pygame.draw.rect(surface, theme.board, board, border_radius=max(2, pad // 3))
         width = max(2, self.step // 28)
         for p, q in lines():

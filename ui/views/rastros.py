@@ -21,6 +21,8 @@ SLIDE_SECONDS = 0.18
 
 
 class RastrosView(GridView):
+    bottom_side = 0  # South's goal is the bottom-left corner
+
     def __init__(self, game: Rastros) -> None:
         super().__init__(game)
         self.rows = self.cols = game.n

@@ -1,0 +1,81 @@
+"""The board turned round (key F; ui.board_view.BoardView.face/turn): against the computer the
+board is seen from the human's side, so a human playing Alquerque's Black or Rastros' North has
+their pieces or goal at the bottom; clicks land on the points drawn under the mouse, the
+coordinates turn with the board, and a board drawn one way only (Trax) says so."""
+
+from __future__ import annotations
+
+import pygame
+
+import games
+from games.alquerque import POINTS, parse_point
+from games.record import GameRecord, Side
+from tests.ui_helpers import click, key, wait
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.replay import ReplayScene
+
+
+def start(app, game_id: str, mode: str, players) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, {}, mode, players, 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def said(scene) -> list[str]:
+    return [m.text for m in scene.messages.current()]
+
+
+def test_f_turns_an_alquerque_board_and_a_click_takes_the_point_drawn_under_it(app):
+    scene = start(app, "alquerque", HOTSEAT, (None, None))
+    view = scene.view
+    upright = {p: view.point_xy(p) for p in range(POINTS)}
+    assert not view.turned
+    key(app, pygame.K_f)
+    assert view.turned
+    assert all(view.point_xy(p) == upright[POINTS - 1 - p] for p in range(POINTS))  # a half turn
+    a1, e5 = view.point_xy(parse_point("a1")), view.point_xy(parse_point("e5"))
+    assert a1[0] > e5[0] and a1[1] < e5[1]  # a1 top right, e5 bottom left
+    click(app, view.point_xy(parse_point("d3")))  # White's piece, drawn where b3 was
+    click(app, view.point_xy(parse_point("c3")))
+    assert [p.text for p in scene.history] == ["d3-c3"]
+    assert view.point_xy(parse_point("d3")) == upright[parse_point("b3")]
+    key(app, pygame.K_f)
+    assert not view.turned and view.point_xy(0) == upright[0]
+
+
+def test_against_the_computer_the_board_faces_the_human_and_a_rematch_turns_it_back(app):
+    scene = start(app, "alquerque", HUMAN_VS_PC, ("level-1", None))  # the human plays Black
+    assert scene.view.turned and any("turned round" in m for m in said(scene))
+    assert wait(app, lambda: len(scene.history) == 1, 30)  # White (the computer) moves first
+    scene.rematch()  # the human now plays White
+    assert scene.setup.human_side() == 0 and not scene.view.turned
+
+
+def test_rastros_north_sees_its_goal_at_the_bottom_left(app):
+    scene = start(app, "rastros", HUMAN_VS_PC, ("level-1", None))
+    view, n = scene.view, scene.game.n
+    assert view.turned
+    goal_north = view.cell_rect(*divmod(scene.game.goal_north, n))
+    goal_south = view.cell_rect(*divmod(scene.game.goal_south, n))
+    assert goal_north.bottomleft == view.grid.bottomleft and goal_south.topright == view.grid.topright
+    assert view.cell_at(goal_north.center) == divmod(scene.game.goal_north, n)
+
+
+def test_hot_seat_starts_upright_and_trax_is_drawn_one_way_only(app):
+    assert not start(app, "alquerque", HOTSEAT, (None, None)).view.turned
+    scene = start(app, "trax", HOTSEAT, (None, None))
+    key(app, pygame.K_f)
+    assert not scene.view.turned and "This board is drawn one way only" in said(scene)
+
+
+def test_the_replay_of_a_game_played_as_black_is_turned_and_f_turns_it(app):
+    game = games.load("alquerque")
+    record = GameRecord.start(game, (Side("level-1", "Level 1"), Side(None, "You"))).with_moves(["d3-c3"])
+    replay = ReplayScene(app, record)
+    app.switch(replay)
+    app.run_frames(2)
+    assert replay.view.turned
+    key(app, pygame.K_f)
+    assert not replay.view.turned
