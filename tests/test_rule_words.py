@@ -13,7 +13,8 @@ from games.base import IllegalMove
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from ui import i18n
-from ui.words import rule_reason
+from ui.record_files import load
+from ui.words import file_problem, rule_reason
 
 
 def refusal(call) -> str:
@@ -110,7 +111,8 @@ def position_refusals() -> list[str]:
 
 ENGLISH = re.compile(r"\b(is|not|board|expected|rows|characters|position|cannot|read|already|taken|over|"
                      r"move|like|game|line|first|name|square|side|valid|choose|pass|or|row|stones|piece|tile|"
-                     r"tiles|flips|swap|allowed|empty|touch|there|its|should)\b")
+                     r"tiles|flips|swap|allowed|empty|touch|there|its|should|file|record|text|large|such|field|"
+                     r"missing|hold)\b")
 
 
 def test_every_refusal_of_the_rules_reads_in_portuguese():
@@ -125,3 +127,31 @@ def test_every_refusal_of_the_rules_reads_in_portuguese():
     finally:
         i18n.set_language("en")
     assert [rule_reason(m) for m in messages] == messages  # in English, as the rules wrote them
+
+
+BAD_FILES = {
+    "words.txt": b"hello world\n",
+    "other.json": b'{"format": "x"}',
+    "broken.json": b"{bad",
+    "list.json": b"[1, 2]",
+    "noise.bin": bytes(range(128, 256)),
+    "game.txt": b"Reversi\n1. d3 c5 2. z9\n",
+    "board.txt": b"Hex\nPosition:\nQQ\n",
+}
+
+
+def test_why_a_file_cannot_be_opened_reads_in_portuguese(tmp_path):
+    for name, data in BAD_FILES.items():
+        (tmp_path / name).write_bytes(data)
+    problems = [refusal(lambda name=name: load(tmp_path / name)) for name in [*BAD_FILES, "missing.json"]]
+    try:
+        i18n.set_language("pt")
+        for problem in problems:
+            shown = file_problem(problem)
+            name = problem.split(": ")[0]
+            without_quoted = re.sub(r"'[^']*'|\([^)]*\)", "", shown[len(name):])
+            assert shown.startswith(f"{name}: ") and shown != problem, (problem, shown)
+            assert not ENGLISH.findall(without_quoted), (problem, shown)
+    finally:
+        i18n.set_language("en")
+    assert [file_problem(p) for p in problems] == problems

@@ -115,14 +115,29 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"the game is already over in that position \((?P<end>.*)\)", N_("the game is already over in that position ({end})")),
     (r"there is no position after its first line", N_("there is no position after its first line")),
     (r"there is no text", N_("there is no text")),
+    # record files
+    (r"no such file", N_("no such file")),
+    (r"cannot be read \((?P<why>.*)\)", N_("cannot be read ({why})")),
+    (r"too large to be a game record", N_("too large to be a game record")),
+    (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
+    (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
+     N_("not valid JSON (line {line}, column {column}: {why})")),
+    (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
+     N_("not a Tabuleiro record (the file does not hold a JSON object)")),
+    (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",
+     N_("not a Tabuleiro record (field 'format' is {got}, expected {wanted})")),
+    (r"missing field (?P<name>'[^']*')", N_("missing field {name}")),
+    (r"the start position cannot be read: (?P<reason>.*)", N_("the start position cannot be read: {reason}")),
     (rf"move (?P<n>\d+) {QUOTED} is not legal: (?P<reason>.*)", N_("move {n} {text} is not legal: {reason}")),
     (r"its board is of another size", N_("its board is of another size")),
     (r"its first line should name the game \((?P<titles>[^)]*)\), not (?P<line>.*)",
      N_("its first line should name the game ({titles}), not {line}")),
     (r"expected 5 rows of 5 characters \(W, B or \.\), row 5 first",
      N_("expected 5 rows of 5 characters (W, B or .), row 5 first")),
-    (r"expected (?P<rows>\d+) rows of (?P<n>\d+) (?:characters|cells) \((?P<chars>[^)]*)\)",
+    (r"expected (?P<rows>\d+) rows of (?P<n>\d+) characters \((?P<chars>[^)]*)\)",
      N_("expected {rows} rows of {n} characters ({chars})")),
+    (r"expected (?P<rows>\d+) rows of (?P<n>\d+) cells \((?P<chars>[^)]*)\)",
+     N_("expected {rows} rows of {n} cells ({chars})")),
     (r"a position is rows of tile names \((?P<names>[^)]*)\), the same number in every row",
      N_("a position is rows of tile names ({names}), the same number in every row")),
     (r"row (?P<row>\d+), column (?P<column>\d+): (?P<name>'[^']*') is not a tile name or none",
@@ -207,6 +222,13 @@ def rule_reason(text: str) -> str:
     return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
                                       **{name: _translated_or for name in LISTS}})
 
+
+
+def file_problem(text: str) -> str:
+    """Why a file cannot be opened ("game.json: not valid JSON (...)", from ui.record_files), its
+    reason in the current language."""
+    name, sep, reason = text.partition(": ")
+    return f"{name}{sep}{rule_reason(reason)}" if sep else rule_reason(text)
 
 
 def _translated_or(items: str) -> str:

@@ -27,6 +27,7 @@ import pygame
 
 from games.record import GameRecord, RecordError
 from ui import text as tx
+from ui import words
 from ui.autosave import games_dir, scan
 from ui.clipboard import is_paste
 from ui.i18n import _
@@ -105,7 +106,7 @@ class RecordsScene(Scene):
         try:
             record = load(path)
         except RecordError as exc:
-            self.messages.add(_("Cannot open {problem}").format(problem=exc), "error", duration=10.0)
+            self.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
             return
         self.pick(record)
 

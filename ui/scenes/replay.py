@@ -477,6 +477,6 @@ def open_file(app: Any, path: Any) -> None:
     try:
         record = load(path)
     except RecordError as exc:
-        app.messages.add(_("Cannot open {problem}").format(problem=exc), "error", duration=10.0)
+        app.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
         return
     app.open_record(record)
