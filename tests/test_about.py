@@ -4,14 +4,20 @@ main menu shows it."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
 
-from tests.ui_helpers import recorded_text
+from ai.kernels import cache_dir
+from tests.ui_helpers import click, recorded_text
 from ui import about
+from ui.autosave import SHELF, games_dir
+from ui.scenes.rules import ABOUT_PAGE, RulesScene
+from ui.settings import settings_path
+from ui.tally import TALLY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,9 +52,27 @@ def test_without_package_metadata_the_modules_say_their_versions(monkeypatch):
     assert about.library_version("no-such-package") == "?"
 
 
-def test_the_main_menu_shows_the_version(app, monkeypatch):
-
+def test_the_main_menu_shows_the_version_which_opens_the_about_page(app, monkeypatch):
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert f"Tabuleiro {about.VERSION}" in drawn
+    assert f"About Tabuleiro {about.VERSION}" in drawn
+    click(app, app.scene.about_rect.center)
+    scene = app.scene
+    assert isinstance(scene, RulesScene) and scene.game_id == ABOUT_PAGE and scene.tabs[-1].active
+    shown = " ".join(line[0] for line in scene.lines)
+    assert shown.startswith(f"Tabuleiro {about.VERSION}")
+    for folder in (games_dir(), SHELF.folder, TALLY.path, settings_path(), cache_dir()):  # the test's own folders
+        assert str(folder) in shown
+    assert str(games_dir()).startswith(os.environ["TABULEIRO_DATA_DIR"])
+
+
+def test_the_about_page_is_translated():
+    from ui import i18n
+
+    try:
+        i18n.set_language("pt")
+        page = about.about_page()
+        assert "## Os seus ficheiros" in page and "## De onde vêm os jogos" in page and "Your files" not in page
+    finally:
+        i18n.set_language("en")

@@ -20,18 +20,19 @@ def keys_page() -> str:
     return rules_path(KEYS_PAGE).read_text(encoding="utf-8")
 
 
-def test_the_last_tab_of_the_rules_screen_lists_the_keys(app):
+def test_a_tab_of_the_rules_screen_after_the_games_lists_the_keys(app):
     app.show_rules("hex")
     app.run_frames(2)
     scene = app.scene
-    assert isinstance(scene, RulesScene) and scene.tabs[-1].label == "Keys and mouse"
-    click(app, scene.tabs[-1].rect.center)
-    assert scene.game_id == KEYS_PAGE and scene.tabs[-1].active
+    assert isinstance(scene, RulesScene) and scene.tabs[-2].label == "Keys and mouse"
+    click(app, scene.tabs[-2].rect.center)
+    assert scene.game_id == KEYS_PAGE and scene.tabs[-2].active
     shown = [line[0] for line in scene.lines]
     assert shown[0] == "Keys and mouse" and any(line.startswith("Ctrl+V: open a game or a position") for line in shown)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
-    app.run_frames(2)
-    assert scene.game_id == "tictactoe"  # Tab goes round to the first game
+    for page in ("about", "tictactoe"):  # Tab: the About page, then round to the first game
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+        app.run_frames(2)
+        assert scene.game_id == page
 
 
 def test_the_keys_page_is_translated():

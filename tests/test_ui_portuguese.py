@@ -54,7 +54,7 @@ def _words(text: str) -> set[str]:
 def english_words(rendered: str, vocabulary: set[str]) -> list[str]:
     """The English words in ``rendered`` (file paths left out: their folder names are not ours)."""
     rendered = " ".join(word for word in rendered.split() if "/" not in word or len(word) < 4)
-    return sorted({w for w in re.findall(r"[A-Za-z]{3,}", rendered) if w.lower() in vocabulary})
+    return sorted({w for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", rendered) if w.lower() in vocabulary})  # "começa" whole
 
 
 @pytest.fixture
@@ -142,6 +142,7 @@ def walk(app) -> None:
         record = scene.recorder.record
         show(app, ReplayScene(app, record, analyse=False))
     show(app, RulesScene(app, "keys"))
+    show(app, RulesScene(app, "about"))
     from games.position_text import position_text, record_from_position
 
     reversi = games.load("reversi")

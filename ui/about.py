@@ -1,8 +1,12 @@
-"""Which Tabuleiro this is: its version, and the versions of what it runs on.
+"""Which Tabuleiro this is: its version, the versions of what it runs on, and the About page.
 
 ``VERSION`` is the one place the version is written in code; pyproject.toml repeats it for the
 packaging tools and tests/test_about.py keeps the two equal.  The library versions come from the
 installed packages' metadata, so ``main.py --version`` answers without starting pygame.
+
+``about_page()`` is the rules screen's last tab (also opened by a click on the version on the
+main menu): the version, where the player's own files are (students ask where their saved games
+went), where each game comes from and what the computer players know.
 """
 
 from __future__ import annotations
@@ -29,7 +33,55 @@ def library_version(name: str) -> str:
     return str(getattr(module, "__version__", None) or getattr(module, "ver", "?"))
 
 
+def libraries_line() -> str:
+    """"Python 3.11.7, pygame 2.6.1, pygame-menu 4.5.2, numba 0.60.0, numpy 2.1.0"."""
+    parts = [f"Python {platform.python_version()}"] + [f"{name} {library_version(name)}" for name in LIBRARIES]
+    return ", ".join(parts)
+
+
 def version_line() -> str:
     """"Tabuleiro 0.1.0 (Python 3.11.7, pygame 2.6.1, pygame-menu 4.5.2, numba 0.60.0, numpy 2.1.0)"."""
-    parts = [f"Python {platform.python_version()}"] + [f"{name} {library_version(name)}" for name in LIBRARIES]
-    return f"Tabuleiro {VERSION} ({', '.join(parts)})"
+    return f"Tabuleiro {VERSION} ({libraries_line()})"
+
+
+def about_page() -> str:
+    """The About page as the rules pages' Markdown, in the window's language."""
+    from ai.kernels import cache_dir
+    from ui.autosave import SHELF, games_dir
+    from ui.i18n import _
+    from ui.settings import settings_path
+    from ui.tally import TALLY
+
+    files = [
+        (_("Saved games"), games_dir()), (_("Unfinished games (Continue)"), SHELF.folder),
+        (_("Your results"), TALLY.path), (_("Settings"), settings_path()),
+        (_("The computer players' compiled code, made on the first start"), cache_dir()),
+    ]
+    lines = [
+        f"# Tabuleiro {VERSION}",
+        _("Six classic board games to play against the computer, against a friend on the same screen, or to "
+          "watch two computer players."),
+        _("Runs on {libraries}.").format(libraries=libraries_line()),
+        "## " + _("Your files"),
+        _("Games, results and settings are kept as plain text (JSON) that can be copied, backed up or sent. "
+          "A file Tabuleiro cannot read is reported and left as it is."),
+        *(f"- {name}: {path}" for name, path in files),
+        "## " + _("Where the games come from"),
+        "- " + _("Tic-tac-toe (any width, height and k in a row) and Hex: an adversarial search exercise in the "
+                 "style of Russell and Norvig's AIMA."),
+        "- " + _("Reversi: a Reversi course project."),
+        "- " + _("Rastros: a trail game by Bill Taylor (1992), as a course notebook plays it."),
+        "- " + _("Alquerque: a course report."),
+        "- " + _("Trax: a course assignment, on the course's bounded board (Trax was invented by David Smith in 1980)."),
+        "## " + _("What the computer players know"),
+        "- " + _("Reversi: an evaluation learned from 10,000 games it played against itself, opening books and an "
+                 "exact endgame solver. 6x6 Reversi is solved: White wins 20-16."),
+        "- " + _("Hex: the winning first moves on boards up to 7x7, found by its own solver, and virtual connections."),
+        "- " + _("Rastros: an exact solver, and books that prove 7x7 a win for South and 8x8 a win for North."),
+        "- " + _("Alquerque: endgame tables of every position with up to 7 pieces."),
+        _("All of it was made by Tabuleiro's own tools, from its own solvers and searches."),
+        "## " + _("Licences"),
+        _("The sounds and the icon were made for Tabuleiro and are in the public domain (CC0). The fonts, Open Sans "
+          "and Fira Code, come with pygame-menu under the SIL Open Font License 1.1."),
+    ]
+    return "\n\n".join(lines)

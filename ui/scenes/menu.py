@@ -15,6 +15,7 @@ from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
+from ui.scenes.rules import ABOUT_PAGE
 
 TAGLINE = N_("Classic board games with strong computer players")
 
@@ -24,6 +25,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.cards = GameCards(games.catalog())
         self.menu: pygame_menu.Menu | None = None
+        self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -114,6 +116,9 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # Esc on the main menu does nothing (Quit is one click away)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.about_rect.collidepoint(event.pos):
+            self.app.show_rules(ABOUT_PAGE)  # the version in the corner opens the About page
+            return
         if self.menu is not None:
             self.menu.update([event])
 
@@ -128,5 +133,6 @@ class MenuScene(Scene):
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
         pad = int(10 * s)
-        tx.text(surface, f"Tabuleiro {VERSION}", (surface.get_width() - pad, surface.get_height() - pad),
-                max(10, int(12 * s)), theme.muted, "bottomright")
+        self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
+                                  (surface.get_width() - pad, surface.get_height() - pad), max(10, int(12 * s)),
+                                  theme.muted, "bottomright").inflate(pad, pad)

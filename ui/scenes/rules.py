@@ -1,6 +1,7 @@
 """The rules screen: a tab per game on the left, its rules page (assets/rules/<id>.md) scrolling
-on the right; a last tab, "Keys and mouse" (assets/rules/keys.md), lists every shortcut, since
-the keys without a button of their own (Ctrl+C, Ctrl+V, Enter, the arrows) are found nowhere else."""
+on the right; then "Keys and mouse" (assets/rules/keys.md), every shortcut, since the keys
+without a button of their own (Ctrl+C, Ctrl+V, Enter, the arrows) are found nowhere else; and
+"About" (``ui.about.about_page``): the version, the player's files, the games' sources."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ui.widgets import Button, card, mix
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
 KEYS_PAGE = "keys"  # the page of shortcuts, after the games' pages
+ABOUT_PAGE = "about"  # the last page, built when shown (it names the player's folders)
 
 
 def rules_path(game_id: str) -> Path:
@@ -45,6 +47,10 @@ def rules_source(game_id: str) -> str:
     translated); a short note if the page is not written yet."""
     from ui.i18n import language
 
+    if game_id == ABOUT_PAGE:
+        from ui.about import about_page
+
+        return about_page()
     path = translated_rules_path(game_id, language()) or rules_path(game_id)
     try:
         return path.read_text(encoding="utf-8")
@@ -59,9 +65,9 @@ class RulesScene(Scene):
         super().__init__(app)
         self.on_back = on_back
         self.infos = games.catalog()
-        self.page_ids = [i.id for i in self.infos] + [KEYS_PAGE]
+        self.page_ids = [i.id for i in self.infos] + [KEYS_PAGE, ABOUT_PAGE]
         self.game_id = game_id if game_id in self.page_ids else self.page_ids[0]
-        titles = [_(i.title) for i in self.infos] + [_("Keys and mouse")]
+        titles = [_(i.title) for i in self.infos] + [_("Keys and mouse"), _("About")]
         self.tabs = [Button(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.offset = 0
