@@ -133,6 +133,7 @@ class MenuScene(Scene):
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
         pad = int(10 * s)
+        hovered = self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
                                   (surface.get_width() - pad, surface.get_height() - pad), max(10, int(12 * s)),
-                                  theme.muted, "bottomright").inflate(pad, pad)
+                                  theme.accent if hovered else theme.muted, "bottomright").inflate(pad, pad)
