@@ -22,6 +22,8 @@ def test_every_screen_names_itself_in_the_title(app):
     assert title() == "Reversi – Tabuleiro"
     app.show_rules("hex")
     assert title() == "Rules – Tabuleiro"
+    app.scene.select("about")
+    assert title() == "About – Tabuleiro"
     app.show_settings()
     assert title() == "Settings – Tabuleiro"
     app.show_saved_games()

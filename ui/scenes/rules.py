@@ -78,6 +78,7 @@ class RulesScene(Scene):
         self.game_id = game_id
         self.offset = 0
         self._layout_text()
+        self.app.update_caption()  # "About – Tabuleiro"
 
     def back(self) -> None:
         (self.on_back or self.app.show_menu)()
@@ -135,12 +136,20 @@ class RulesScene(Scene):
         return sum(tx.line_height(size, bold) if kind != "gap" else size for _, size, bold, _, kind in self.lines)
 
     def caption(self) -> str:
-        return _("Rules")
+        return self._titles()[0]
+
+    def _titles(self) -> tuple[str, str]:
+        """The screen's title and subtitle: the rules', or the page's own on Keys and About."""
+        if self.game_id == KEYS_PAGE:
+            return _("Keys and mouse"), _("Every shortcut, screen by screen")
+        if self.game_id == ABOUT_PAGE:
+            return _("About"), _("The version, your files, and where the games come from")
+        return _("Rules"), _("How each game is played, with the readings Tabuleiro uses")
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
-        heading(surface, theme, s, _("Rules"), _("How each game is played, with the readings Tabuleiro uses"))
+        heading(surface, theme, s, *self._titles())
         for b, page in zip(self.tabs, self.page_ids):
             b.active = page == self.game_id
             b.draw(surface, theme, s)
