@@ -12,6 +12,7 @@ import pytest
 import games
 from games.record import GameRecord, Side
 from tests.ui_helpers import click, key, recorded_text
+from ui import desktop
 from ui.autosave import SHELF, games_dir
 from ui.record_files import save
 from ui.scenes.records import RecordsScene
@@ -126,3 +127,39 @@ def test_an_unfinished_game_can_be_discarded_from_the_continue_list(app):
     key(app, pygame.K_DELETE)
     key(app, pygame.K_DELETE)
     assert not slot.path.exists() and scene.entries == []
+
+
+def test_open_the_folder_shows_the_saved_games_in_the_file_manager(app, monkeypatch):
+    started: list[list[str]] = []
+    monkeypatch.setattr(desktop.sys, "platform", "linux")
+    monkeypatch.setattr(desktop.subprocess, "Popen", lambda command, **kwargs: started.append(command))
+    scene = open_list(app)
+    click(app, scene.folder_button.rect.center)
+    assert started == [["xdg-open", str(games_dir())]] and games_dir().is_dir()
+    assert f"Opening {games_dir()}" in [m.text for m in app.messages.current()]
+    key(app, pygame.K_o)  # its key, also on the Continue list, which opens its own folder
+    unfinished = open_list(app, UnfinishedScene)
+    key(app, pygame.K_o)
+    assert started[1:] == [["xdg-open", str(games_dir())], ["xdg-open", str(unfinished.folder)]]
+
+
+def test_a_folder_that_cannot_be_opened_is_named(app, monkeypatch):
+    def missing(command, **kwargs):
+        raise FileNotFoundError(2, "No such file or directory", command[0])
+
+    monkeypatch.setattr(desktop.sys, "platform", "linux")
+    monkeypatch.setattr(desktop.subprocess, "Popen", missing)
+    open_list(app)
+    key(app, pygame.K_o)
+    said = [m.text for m in app.messages.current()]
+    assert f"The folder could not be opened (No such file or directory): {games_dir()}" in said
+
+
+def test_the_file_manager_of_a_frozen_app_gets_the_users_library_path(monkeypatch, tmp_path):
+    seen: list[dict] = []
+    monkeypatch.setattr(desktop.sys, "platform", "linux")
+    monkeypatch.setattr(desktop.subprocess, "Popen", lambda command, env, **kwargs: seen.append(env))
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/bundle/_internal")
+    monkeypatch.setenv("LD_LIBRARY_PATH_ORIG", "/usr/local/lib")
+    assert desktop.open_folder(tmp_path / "games") is None
+    assert seen[0]["LD_LIBRARY_PATH"] == "/usr/local/lib" and "LD_LIBRARY_PATH_ORIG" not in seen[0]

@@ -5,13 +5,17 @@ ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
     set_window_icon()              # before pygame.display.set_mode
     open_fitted_window(size, MIN, opener)  # fitted to the desktop and centred on it
     apply_settings(settings)       # language and sound from the settings
+    open_folder(path)              # the system's file manager on a folder of ours
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -76,3 +80,25 @@ def apply_settings(settings: Any) -> None:
     """Push the settings that live outside the window (language, sound) to their services."""
     set_language(getattr(settings, "language", "en"))
     SOUNDS.configure(getattr(settings, "sound", True), getattr(settings, "volume", 0.8))
+
+
+def open_folder(path: Path) -> str | None:
+    """Show ``path`` (made if missing) in the system's file manager: None when it was asked to,
+    else why not.  A frozen Linux app puts its own libraries first on LD_LIBRARY_PATH; the file
+    manager gets the user's own back (PyInstaller keeps it in LD_LIBRARY_PATH_ORIG)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        if sys.platform == "win32":
+            os.startfile(path)  # type: ignore[attr-defined]  # noqa: S606 - our own folder
+            return None
+        env = dict(os.environ)
+        if "LD_LIBRARY_PATH_ORIG" in env:
+            env["LD_LIBRARY_PATH"] = env.pop("LD_LIBRARY_PATH_ORIG")
+        elif getattr(sys, "frozen", False):
+            env.pop("LD_LIBRARY_PATH", None)
+        opener = "open" if sys.platform == "darwin" else "xdg-open"
+        subprocess.Popen([opener, str(path)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None

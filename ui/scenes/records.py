@@ -30,6 +30,7 @@ from ui import text as tx
 from ui import words
 from ui.autosave import games_dir, scan
 from ui.clipboard import is_paste
+from ui.desktop import open_folder
 from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
@@ -64,6 +65,7 @@ class RecordsScene(Scene):
         self.shown = 0  # how many rows the last draw fitted
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
+        self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
         self.refresh()
 
@@ -172,11 +174,22 @@ class RecordsScene(Scene):
             self.pick_entry(self.entries[self.selected])
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
             self.delete_entry(self.entries[self.selected])
+        elif key == pygame.K_o:
+            self.open_folder()
+
+    def open_folder(self) -> None:
+        """The folder of these records in the system's file manager (to copy, send or back them up)."""
+        why = open_folder(self.folder)
+        if why is None:
+            self.messages.add(_("Opening {folder}").format(folder=self.folder))
+        else:
+            self.messages.add(_("The folder could not be opened ({why}): {folder}").format(why=why, folder=self.folder),
+                              "error", duration=10.0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if hasattr(event, "pos"):
             self.mouse = event.pos
-        if self.back_button.handle(event) or self.delete_button.handle(event):
+        if any(b.handle(event) for b in (self.back_button, self.delete_button, self.folder_button)):
             return
         if is_paste(event):
             paste_game(self.app, self.messages)
@@ -243,10 +256,12 @@ class RecordsScene(Scene):
             more = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=self.scroll, below=hidden)
             tx.text(surface, more, (w - pad, bottom + int(6 * s)), int(13 * s), theme.muted, "topright")
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))
-        self.back_button.draw(surface, theme, s)
+        self.folder_button.rect = self.back_button.rect.move(self.back_button.rect.width + int(12 * s), 0)
+        self.folder_button.rect.width = int(220 * s)
+        for button in (self.back_button, self.folder_button):
+            button.draw(surface, theme, s)
         if self.own_messages:
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
-
 
     def _button_row(self, mouse: tuple[int, int]) -> Entry | None:
         """The row that shows the Delete button: the one under the mouse, else the keyboard's."""
