@@ -25,6 +25,7 @@ class GridView(BoardView):
     rows: int
     cols: int
     margin_cells = 0.6  # room for the coordinate labels, in cells
+    can_turn = True  # a half turn maps cells to cells (Trax's tiles would have to turn too)
 
     def col_label(self, col: int) -> str:
         return chr(ord("a") + col)
@@ -40,8 +41,6 @@ class GridView(BoardView):
         w, h = self.cell * self.cols, self.cell * self.rows
         self.grid = pygame.Rect(0, 0, w, h)
         self.grid.center = rect.center
-
-    can_turn = True  # a half turn maps cells to cells (Trax's tiles would have to turn too)
 
     def _on_screen(self, row: int, col: int) -> tuple[int, int]:
         """The row and column where a cell is drawn: the same, or mirrored when turned (its own inverse)."""

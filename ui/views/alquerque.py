@@ -37,6 +37,7 @@ BLACK_PIECE: Color = (38, 36, 40)
 class AlquerqueView(BoardView):
     can_turn = True
     bottom_side = 0  # White starts on rows 1 and 2
+
     def __init__(self, game: Alquerque) -> None:
         super().__init__(game)
         self.path: Move = ()  # the move entered so far: the selected piece, then landing points
@@ -54,8 +55,12 @@ class AlquerqueView(BoardView):
         span = self.step * (SIZE - 1)
         self.origin = (rect.centerx - span // 2, rect.centery - span // 2)
 
+    def _on_screen(self, p: int) -> int:
+        """The place a point is drawn at: itself, or its mirror through c3 when turned (its own inverse)."""
+        return POINTS - 1 - p if self.turned else p
+
     def point_xy(self, p: int) -> tuple[int, int]:
-        row, col = divmod(POINTS - 1 - p if self.turned else p, SIZE)
+        row, col = divmod(self._on_screen(p), SIZE)
         return self.origin[0] + col * self.step, self.origin[1] + (SIZE - 1 - row) * self.step
 
     def value_anchor(self, move: Move) -> tuple[tuple[int, int], int] | None:
@@ -68,7 +73,7 @@ class AlquerqueView(BoardView):
         row = SIZE - 1 - round((y - self.origin[1]) / self.step)
         if not (0 <= row < SIZE and 0 <= col < SIZE):
             return None
-        p = POINTS - 1 - (row * SIZE + col) if self.turned else row * SIZE + col
+        p = self._on_screen(row * SIZE + col)
         px, py = self.point_xy(p)
         return p if (x - px) ** 2 + (y - py) ** 2 <= (self.step * 0.45) ** 2 else None
 
