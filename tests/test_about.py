@@ -14,8 +14,9 @@ from pathlib import Path
 from ai.kernels import cache_dir
 from tests.ui_helpers import click, recorded_text
 from ui import about
+from ui.about import ABOUT_PAGE
 from ui.autosave import SHELF, games_dir
-from ui.scenes.rules import ABOUT_PAGE, RulesScene
+from ui.scenes.rules import RulesScene
 from ui.settings import settings_path
 from ui.tally import TALLY
 

@@ -16,6 +16,7 @@ import platform
 from importlib import metadata
 
 VERSION = "0.1.0"
+ABOUT_PAGE = "about"  # the About page's id among the rules screen's pages
 LIBRARIES = {"pygame": "pygame.version", "pygame-menu": "pygame_menu", "numba": "numba", "numpy": "numpy"}
 
 

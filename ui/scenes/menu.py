@@ -7,7 +7,7 @@ import pygame_menu
 
 import games
 from ui import text as tx
-from ui.about import VERSION
+from ui.about import ABOUT_PAGE, VERSION
 from ui.autosave import SHELF, games_dir
 from ui.clipboard import is_paste
 from ui.i18n import N_, _
@@ -15,7 +15,6 @@ from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
-from ui.scenes.rules import ABOUT_PAGE
 
 TAGLINE = N_("Classic board games with strong computer players")
 

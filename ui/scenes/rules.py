@@ -12,6 +12,7 @@ import pygame
 import games
 from ui import markdown
 from ui import text as tx
+from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, heading
@@ -19,7 +20,6 @@ from ui.widgets import Button, card, mix
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
 KEYS_PAGE = "keys"  # the page of shortcuts, after the games' pages
-ABOUT_PAGE = "about"  # the last page, built when shown (it names the player's folders)
 
 
 def rules_path(game_id: str) -> Path:
