@@ -32,6 +32,7 @@ def samples() -> list[str]:
     reversi, start = moves("reversi")
     ttt, b2 = moves("tictactoe", "b2")
     alq, alq0 = moves("alquerque")
+    compulsory = games.load("alquerque", compulsory_capture=True)
     ras, ras0 = moves("rastros")
     trax, trax0 = moves("trax")
     hex_, hex0 = moves("hex", size=5)
@@ -44,6 +45,9 @@ def samples() -> list[str]:
         refusal(lambda: ttt.parse_move(b2, "q")),
         refusal(lambda: over_game.parse_move(over, "c3")),
         refusal(lambda: alq.parse_move(alq0, "zz")),
+        refusal(lambda: alq.parse_move(alq0, "c2-d3")),  # c2 has no diagonal
+        refusal(lambda: alq.parse_move(alq0, "b3-b2")),  # a Black piece, White to move
+        refusal(lambda: compulsory.parse_move(compulsory.play_line(["d3-c3"]), "c4-c3")),
         refusal(lambda: ras.parse_move(ras0, "x")),
         refusal(lambda: ras.parse_move(ras0, "9-9")),
         refusal(lambda: trax.parse_move(trax0, "zz")),
