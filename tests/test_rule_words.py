@@ -159,3 +159,50 @@ def test_why_a_file_cannot_be_opened_reads_in_portuguese(tmp_path):
     finally:
         i18n.set_language("en")
     assert [file_problem(p) for p in problems] == problems
+
+
+VARIANTS = [("reversi", {}), ("tictactoe", {"width": 7, "height": 6, "k": 4}), ("hex", {"size": 5, "swap": True}),
+            ("rastros", {}), ("alquerque", {}), ("alquerque", {"compulsory_capture": True}), ("trax", {"size": 7})]
+
+
+def typed_texts(game, state, rng) -> list[str]:
+    """What a player might type in a position: moves of the right shape, near misses of the legal
+    ones (a character changed), cells off the board, and words."""
+    legal = [game.format_move(state, m) for m in state.legal_moves()]
+    texts = ["pass", "swap", "??", "a1:lldd", "x"]
+    for _ in range(12):
+        cell = f"{rng.choice('abcdefghijkt')}{rng.randint(0, 20)}"
+        texts += [cell, cell + rng.choice(("/", "+", "\\")), f"{rng.randint(0, 9)}-{rng.randint(0, 9)}",
+                  f"{rng.choice('abcde')}{rng.randint(1, 5)}{rng.choice('-x')}{rng.choice('abcde')}{rng.randint(1, 5)}"]
+        if legal:
+            text = rng.choice(legal)
+            i = rng.randrange(len(text))
+            texts.append(text[:i] + rng.choice("abx-15/+:") + text[i + 1:])
+    return texts
+
+
+def test_every_refusal_of_a_typed_move_in_random_positions_reads_in_portuguese():
+    import random
+
+    rng, messages = random.Random(7), set()
+    for game_id, options in VARIANTS:
+        game = games.load(game_id, **options)
+        for _ in range(12):
+            state = game.initial_state()
+            for _ in range(rng.randint(0, 40)):
+                if state.is_terminal():
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            for text in typed_texts(game, state, rng):
+                try:
+                    game.parse_move(state, text)
+                except IllegalMove as exc:
+                    messages.add(str(exc))
+    assert len(messages) > 500
+    try:
+        i18n.set_language("pt")
+        for message in messages:
+            shown = rule_reason(message)
+            assert shown != message and not ENGLISH.findall(re.sub(r"'[^']*'|\([^)]*\)", "", shown)), (message, shown)
+    finally:
+        i18n.set_language("en")
