@@ -206,3 +206,43 @@ def test_every_refusal_of_a_typed_move_in_random_positions_reads_in_portuguese()
             assert shown != message and not ENGLISH.findall(re.sub(r"'[^']*'|\([^)]*\)", "", shown)), (message, shown)
     finally:
         i18n.set_language("en")
+
+
+def test_every_refusal_of_a_position_typed_with_slips_reads_in_portuguese():
+    """Random positions of every game as copied, with one to three characters changed, dropped or
+    added, read as the position editor reads them: each refusal is one the window translates."""
+    import random
+
+    from games.position_text import position_text
+
+    rng, messages = random.Random(3), set()
+    for game_id, options in VARIANTS:
+        game = games.load(game_id, **options)
+        for _ in range(20):
+            state = game.initial_state()
+            for _ in range(rng.randint(0, 30)):
+                if state.is_terminal():
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            text = position_text(game, state)
+            for _ in range(6):
+                chars = list(text)
+                for _ in range(rng.randint(1, 3)):
+                    i = rng.randrange(len(chars))
+                    slip = rng.choice(("change", "drop", "add"))
+                    if slip == "drop":
+                        del chars[i]
+                    else:
+                        chars[i:i + (slip == "change")] = rng.choice("XOWB.#-RSN qz1\n:")
+                for loose in (False, True):
+                    try:
+                        record_from_position("".join(chars), loose=loose)
+                    except (IllegalMove, RecordError, ValueError) as exc:
+                        messages.add(str(exc))
+    assert len(messages) > 300
+    try:
+        i18n.set_language("pt")
+        untranslated = [m for m in messages if rule_reason(m) == m]
+    finally:
+        i18n.set_language("en")
+    assert untranslated == []

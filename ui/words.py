@@ -178,6 +178,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"the tiles do not form one connected group", N_("the tiles do not form one connected group")),
     (r"to-move: (?P<name>'[^']*') is not one of (?P<sides>.*)", N_("to-move: {name} is not one of {sides}")),
     (r"game '(?P<game>[^']*)': (?P<reason>.*)", N_("game '{game}': {reason}")),
+    (r"(?P<game>\S+) has no option (?P<name>'[^']*'); options: (?P<names>.*)",
+     N_("{game} has no option {name}; options: {names}")),
     (r"option (?P<name>\S+): (?P<value>.*) is not valid; choose (?P<allowed>.*)",
      N_("option {name}: {value} is not valid; choose {allowed}")),
     (r"option k: (?P<k>\d+) in a row cannot fit on (?P<board>\S+); choose (?P<allowed>.*)",
