@@ -79,3 +79,16 @@ def test_the_replay_of_a_game_played_as_black_is_turned_and_f_turns_it(app):
     assert replay.view.turned
     key(app, pygame.K_f)
     assert not replay.view.turned
+
+
+def test_a_picture_of_a_turned_board_is_turned_as_the_screen_shows_it(app):
+    from ui.export import render_board
+
+    scene = start(app, "alquerque", HOTSEAT, (None, None))
+    key(app, pygame.K_f)
+    key(app, pygame.K_p)  # the picture of the board, saved beside the games
+    path = next(m.text for m in scene.messages.current() if m.text.startswith("Picture saved: "))[len("Picture saved: "):]
+    saved = pygame.image.tostring(pygame.image.load(path), "RGB")
+    drawn = {turned: pygame.image.tostring(render_board(scene.game, scene.state, theme=app.theme, turned=turned), "RGB")
+             for turned in (True, False)}
+    assert saved == drawn[True] != drawn[False]

@@ -37,12 +37,15 @@ def board_view(game: Game) -> Any:
 
 def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), theme: Theme = DARK,
                  last_move: Any = None, previous: State | None = None, view: Any = None,
-                 labels: dict | None = None) -> pygame.Surface:
+                 labels: dict | None = None, turned: bool = False) -> pygame.Surface:
     """The position drawn on a new surface of ``size`` (board only, theme background); ``labels``:
-    analysis mode's values on the moves (ui/analysis_mode.py ``move_labels``)."""
+    analysis mode's values on the moves (ui/analysis_mode.py ``move_labels``); ``turned``: the
+    board turned round, as the screen shows it (a view that cannot turn ignores it)."""
     surface = pygame.Surface(size)
     surface.fill(theme.background)
-    view = view or board_view(game)
+    if view is None:
+        view = board_view(game)
+        view.turned = turned and view.can_turn
     view.layout(surface.get_rect().inflate(-size[0] // 20, -size[1] // 20))
     overlay = Overlay(theme=theme, last_move=last_move, previous=previous, show_legal=False,
                       interactive=False, animation_speed=0.0)

@@ -108,8 +108,9 @@ class SceneRecorder:
         return _("Game saved: {path}").format(path=path), "info"
 
     def export_png(self, scene: Any) -> tuple[str, str]:
-        """The position on screen (the one browsed to, if any) as a PNG in the saved-games folder,
-        with analysis mode's values on its moves when it is on; (message, kind)."""
+        """The position on screen (the one browsed to, if any, turned round if the board is) as a
+        PNG in the saved-games folder, with analysis mode's values on its moves when it is on;
+        (message, kind)."""
         import pygame
 
         from ui.export import save_board_png
@@ -119,7 +120,8 @@ class SceneRecorder:
         path = games_dir() / f"{Path(default_name(self.record)).stem}-move{plies}.png"
         try:
             saved = save_board_png(scene.game, scene.shown_state(), path, theme=scene.app.theme,
-                                   last_move=last.move if last else None, labels=scene.analysis.labels())
+                                   last_move=last.move if last else None, labels=scene.analysis.labels(),
+                                   turned=scene.view.turned)
         except (OSError, pygame.error) as exc:
             return _("Could not save the picture: {error}").format(error=exc), "error"
         return _("Picture saved: {path}").format(path=saved), "info"

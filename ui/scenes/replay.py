@@ -189,7 +189,8 @@ class ReplayScene(Scene):
         try:
             saved = save_board_png(self.game, self.states[self.ply], path, theme=self.theme,
                                    last_move=self.moves[self.ply - 1] if self.ply else None,
-                                   labels=self.move_analysis.labels())  # the values, in analysis mode
+                                   labels=self.move_analysis.labels(),  # the values, in analysis mode
+                                   turned=self.view.turned)
         except (OSError, pygame.error) as exc:
             self.messages.add(_("Could not save the picture: {error}").format(error=exc), "error")
             return
