@@ -165,6 +165,19 @@ VARIANTS = [("reversi", {}), ("tictactoe", {"width": 7, "height": 6, "k": 4}), (
             ("rastros", {}), ("alquerque", {}), ("alquerque", {"compulsory_capture": True}), ("trax", {"size": 7})]
 
 
+def random_positions(rng, count: int, most_plies: int):
+    """``count`` positions of each of ``VARIANTS``, each after up to ``most_plies`` random moves."""
+    for game_id, options in VARIANTS:
+        game = games.load(game_id, **options)
+        for _ in range(count):
+            state = game.initial_state()
+            for _ in range(rng.randint(0, most_plies)):
+                if state.is_terminal():
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            yield game, state
+
+
 def typed_texts(game, state, rng) -> list[str]:
     """What a player might type in a position: moves of the right shape, near misses of the legal
     ones (a character changed), cells off the board, and words."""
@@ -185,19 +198,12 @@ def test_every_refusal_of_a_typed_move_in_random_positions_reads_in_portuguese()
     import random
 
     rng, messages = random.Random(7), set()
-    for game_id, options in VARIANTS:
-        game = games.load(game_id, **options)
-        for _ in range(12):
-            state = game.initial_state()
-            for _ in range(rng.randint(0, 40)):
-                if state.is_terminal():
-                    break
-                state = state.play(rng.choice(state.legal_moves()))
-            for text in typed_texts(game, state, rng):
-                try:
-                    game.parse_move(state, text)
-                except IllegalMove as exc:
-                    messages.add(str(exc))
+    for game, state in random_positions(rng, 12, 40):
+        for text in typed_texts(game, state, rng):
+            try:
+                game.parse_move(state, text)
+            except IllegalMove as exc:
+                messages.add(str(exc))
     assert len(messages) > 500
     try:
         i18n.set_language("pt")
@@ -216,29 +222,22 @@ def test_every_refusal_of_a_position_typed_with_slips_reads_in_portuguese():
     from games.position_text import position_text
 
     rng, messages = random.Random(3), set()
-    for game_id, options in VARIANTS:
-        game = games.load(game_id, **options)
-        for _ in range(20):
-            state = game.initial_state()
-            for _ in range(rng.randint(0, 30)):
-                if state.is_terminal():
-                    break
-                state = state.play(rng.choice(state.legal_moves()))
-            text = position_text(game, state)
-            for _ in range(6):
-                chars = list(text)
-                for _ in range(rng.randint(1, 3)):
-                    i = rng.randrange(len(chars))
-                    slip = rng.choice(("change", "drop", "add"))
-                    if slip == "drop":
-                        del chars[i]
-                    else:
-                        chars[i:i + (slip == "change")] = rng.choice("XOWB.#-RSN qz1\n:")
-                for loose in (False, True):
-                    try:
-                        record_from_position("".join(chars), loose=loose)
-                    except (IllegalMove, RecordError, ValueError) as exc:
-                        messages.add(str(exc))
+    for game, state in random_positions(rng, 20, 30):
+        text = position_text(game, state)
+        for _ in range(6):
+            chars = list(text)
+            for _ in range(rng.randint(1, 3)):
+                i = rng.randrange(len(chars))
+                slip = rng.choice(("change", "drop", "add"))
+                if slip == "drop":
+                    del chars[i]
+                else:
+                    chars[i:i + (slip == "change")] = rng.choice("XOWB.#-RSN qz1\n:")
+            for loose in (False, True):
+                try:
+                    record_from_position("".join(chars), loose=loose)
+                except (IllegalMove, RecordError, ValueError) as exc:
+                    messages.add(str(exc))
     assert len(messages) > 300
     try:
         i18n.set_language("pt")
