@@ -14,9 +14,8 @@ its forced tiles.
 
 End.  In the tournament mode the game ends as soon as a loop or a line (a path from the left to
 the right edge, or from the top to the bottom edge) of either colour exists; in the "fill" mode
-(the course's Brute test) it ends only when the board is full, with no winner.  Loops and lines
-with their lengths are measured by ``all_paths``/``loops``/``lines`` (any rectangular board: the
-course's homework boards are tested with them) and, during play, incrementally from path ends.
+(the course's Brute test) it ends only when the board is full, with no winner (``all_paths``,
+``loops`` and ``lines`` measure any rectangular board; play follows path ends incrementally).
 
 Readings we chose (the course text leaves them open):
 - The start: the course puts "one random tile in the centre"; a position must be reproducible, so
