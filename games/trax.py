@@ -31,8 +31,7 @@ Readings we chose (the course text leaves them open):
   (7..25) in the text is read as it is (the state's game then has that size).
 - A game also ends, with no winner, in the rare position where no tile can be placed although
   the board is not full (a hole every fitting tile would fill with three edges of one colour).
-- ``state.turn`` lists the tiles of the turn that led to the state (placed tile first, then the
-  forced tiles in the order the chain lays them): the course's ``[[row, col, tile], ...]``.
+- ``state.turn``: the turn's tiles, placed then forced in chain order (the course's ``[[r, c, t], ...]``).
 
 Notation: the cell and the tile's shape as in standard Trax notation (``+`` straight, ``/`` curves
 round the north-west and south-east corners, ``\\`` round the north-east and south-west ones), in
