@@ -92,3 +92,27 @@ def test_a_picture_of_a_turned_board_is_turned_as_the_screen_shows_it(app):
     drawn = {turned: pygame.image.tostring(render_board(scene.game, scene.state, theme=app.theme, turned=turned), "RGB")
              for turned in (True, False)}
     assert saved == drawn[True] != drawn[False]
+
+
+def test_a_pasted_position_is_pictured_from_the_side_the_human_picks(app, monkeypatch):
+    from ui import clipboard
+    from ui.export import render_board
+
+    game = games.load("alquerque")
+    state = game.play_line(["d3-c3"])
+    monkeypatch.setattr(clipboard, "get_text", lambda: f"Alquerque\nPosition:\n{game.to_text(state)}")
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # on the main menu: the New game screen, Black to move
+
+    def picture() -> bytes:
+        return pygame.image.tostring(app.scene.menu.get_widget("start-board").get_surface(), "RGB")
+
+    size = app.scene.menu.get_widget("start-board").get_surface().get_size()
+    drawn = {turned: pygame.image.tostring(render_board(game, state, size, theme=app.theme, turned=turned), "RGB")
+             for turned in (True, False)}
+    side = app.scene.menu.get_widget("human-side")
+    assert side.get_value()[0][1] == 0 and picture() == drawn[False]  # White, at the bottom
+    app.scene.menu.select_widget(side)  # scrolled into view, as the keyboard would
+    app.run_frames(2)
+    rect = side.get_rect(to_real_position=True)
+    click(app, (rect.right - 30, rect.centery), frames=3)  # the selector's right arrow: Black
+    assert app.scene.menu.get_widget("human-side").get_value()[0][1] == 1 and picture() == drawn[True]

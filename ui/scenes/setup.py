@@ -33,7 +33,7 @@ from games.record import GameRecord
 from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
-from ui.export import render_board
+from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.paste import paste_game
@@ -266,6 +266,12 @@ class SetupScene(MenuFormScene):
             # pygame-menu calls onchange while it builds a selector (stepping to its default): no rebuild then
             self.rebuild_wanted = not self.building  # in update(): never rebuild a menu from inside its own callback
 
+    def _set_human_side(self, side: int) -> None:
+        if side != self.choices.human_side:
+            self.choices.human_side = side
+            # a pasted position's picture faces the human, as the game will
+            self.rebuild_wanted = self.start_record is not None and not self.building
+
     def _set_watch_player(self, side: int, pid: str) -> None:
         pair = list(self._watch_players())
         if pair[side] != pid:
@@ -423,7 +429,10 @@ class SetupScene(MenuFormScene):
         side = words.side(self.info, state.to_move)
         menu.add.label(_("Starts from the pasted position: {side} to move").format(side=side),
                        font_size=int(15 * s), wordwrap=True, max_char=-1)
-        menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme), surface_id="start-board")
+        view = board_view(game)
+        view.face(self.choices.human_side if self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1) else None)
+        menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme, view=view),
+                         surface_id="start-board")
         fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id)
                            for o in self.info.options if o.name in record.options and not o.start_only)
         if fixed:
@@ -479,7 +488,7 @@ class SetupScene(MenuFormScene):
             side_items[first] = (_("{side} (moves first)").format(side=sides[first]), first)
             menu.add.selector(_("You play: "), side_items, default=self.choices.human_side, style="fancy",
                               selector_id="human-side",
-                              onchange=lambda _sel, v: setattr(self.choices, "human_side", v))
+                              onchange=lambda _sel, v: self._set_human_side(v))
             index = next(i for i, (_, pid) in enumerate(items) if pid == self._computer())
             menu.add.selector(_("Computer: "), items, default=index, style="fancy", selector_id="computer",
                               onchange=lambda _sel, pid: self._set_computer(pid))
