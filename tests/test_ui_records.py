@@ -152,7 +152,7 @@ def test_a_folder_that_cannot_be_opened_is_named(app, monkeypatch):
     open_list(app)
     key(app, pygame.K_o)
     said = [m.text for m in app.messages.current()]
-    assert f"The folder could not be opened (No such file or directory): {games_dir()}" in said
+    assert f"The folder could not be opened (this system has no xdg-open): {games_dir()}" in said
 
 
 def test_the_file_manager_of_a_frozen_app_gets_the_users_library_path(monkeypatch, tmp_path):

@@ -462,8 +462,9 @@ class App:
 
     def _draw_messages(self) -> None:
         s = self.scale
-        self.messages.draw(self.screen, self.theme, (self.size[0] // 2, self.size[1] - int(20 * s)), s,
-                           self.size[0] - int(80 * s))
+        above = self.scene.messages_above() if self.scene is not None else None
+        bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
+        self.messages.draw(self.screen, self.theme, (self.size[0] // 2, bottom), s, self.size[0] - int(80 * s))
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from ui import sdl
-from ui.i18n import set_language
+from ui.i18n import _, set_language
 from ui.paths import asset_path
 from ui.sound import SOUNDS
 
@@ -97,8 +97,11 @@ def open_folder(path: Path) -> str | None:
         elif getattr(sys, "frozen", False):
             env.pop("LD_LIBRARY_PATH", None)
         opener = "open" if sys.platform == "darwin" else "xdg-open"
-        subprocess.Popen([opener, str(path)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            subprocess.Popen([opener, str(path)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+        except FileNotFoundError:  # the folder exists: it is the program that is missing
+            return _("this system has no {program}").format(program=opener)
     except OSError as exc:
         return exc.strerror or str(exc)
     return None

@@ -55,6 +55,11 @@ class Scene:
         "Rules"), so the taskbar and the window list tell the screens apart; "" for the title alone."""
         return ""
 
+    def messages_above(self) -> int | None:
+        """The height (pixels from the top) the window's messages stand on: above the buttons a
+        screen keeps along its bottom edge, so a message never hides them; None: the bottom edge."""
+        return None
+
 
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form."""

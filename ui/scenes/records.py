@@ -263,6 +263,9 @@ class RecordsScene(Scene):
         if self.own_messages:
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
 
+    def messages_above(self) -> int | None:
+        return self.back_button.rect.top if self.back_button.rect.height else None
+
     def _button_row(self, mouse: tuple[int, int]) -> Entry | None:
         """The row that shows the Delete button: the one under the mouse, else the keyboard's."""
         for entry in self.entries[self.scroll:self.scroll + self.shown]:

@@ -138,6 +138,9 @@ class RulesScene(Scene):
     def caption(self) -> str:
         return self._titles()[0]
 
+    def messages_above(self) -> int | None:
+        return self.back_button.rect.top if self.back_button.rect.height else None
+
     def _titles(self) -> tuple[str, str]:
         """The screen's title and subtitle: the rules', or the page's own on Keys and About."""
         if self.game_id == KEYS_PAGE:

@@ -505,6 +505,9 @@ class SetupScene(MenuFormScene):
                                   onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
                 self._about(menu, pair[side], f"about{side}")
 
+    def messages_above(self) -> int | None:
+        return self.start_button.rect.top if self.start_button.rect.height else None
+
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         for button in (self.start_button, self.back_button):

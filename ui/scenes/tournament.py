@@ -413,6 +413,10 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.size = size
         self._layout()
 
+    def messages_above(self) -> int | None:
+        """Above the Start button and the outside-player field while setting up."""
+        return self.entry.rect.top if self.tournament is None and self.entry.rect.height else None
+
     def caption(self) -> str:
         return _("Tournament")
 

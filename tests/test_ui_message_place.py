@@ -1,0 +1,56 @@
+"""The window's messages ("The clipboard holds no game: ...") stand above the buttons a screen
+keeps along its bottom edge (``Scene.messages_above``): with a long message shown, those buttons
+are drawn exactly as without it, on the smallest window."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ui.app import App
+from ui.scenes.records import RecordsScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.setup import SetupScene
+from ui.scenes.tournament import TournamentScene
+
+LONG = "The clipboard holds no game: its first line should name the game (Tic-tac-toe, Hex, Reversi, ...)"
+
+
+@pytest.fixture
+def small_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    window = App(size=(800, 560), fps=0, demo="menu", remember_size=False)
+    yield window
+    window.quit()
+    assert not window.errors, window.errors[0]
+
+
+def bottom_buttons(scene) -> list[pygame.Rect]:
+    if isinstance(scene, SetupScene):
+        return [scene.start_button.rect, scene.back_button.rect]
+    if isinstance(scene, RecordsScene):
+        return [scene.back_button.rect, scene.folder_button.rect]
+    if isinstance(scene, RulesScene):
+        return [scene.back_button.rect]
+    return [scene.entry.rect, scene.buttons[8].rect]  # the tournament's outside-player field and Start
+
+
+def pixels(app, rects: list[pygame.Rect]) -> list[bytes]:
+    app.dirty = True
+    app.run_frames(1)
+    return [pygame.image.tostring(app.screen.subsurface(r), "RGB") for r in rects]
+
+
+@pytest.mark.parametrize("make", [lambda app: SetupScene(app, game_id="hex"), RecordsScene,
+                                  lambda app: RulesScene(app, "hex"), TournamentScene])
+def test_a_message_does_not_cover_the_bottom_buttons(small_app, make):
+    app = small_app
+    app.switch(make(app))
+    app.run_frames(2)
+    rects = bottom_buttons(app.scene)
+    assert rects and all(r.height and app.screen.get_rect().contains(r) for r in rects)
+    before = pixels(app, rects)
+    app.messages.add(LONG, "warn", duration=30.0)
+    assert pixels(app, rects) == before
+    assert app.scene.messages_above() <= min(r.top for r in rects)
