@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from ui.app import App
+from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.setup import SetupScene
@@ -33,6 +34,8 @@ def bottom_buttons(scene) -> list[pygame.Rect]:
         return [scene.back_button.rect, scene.folder_button.rect]
     if isinstance(scene, RulesScene):
         return [scene.back_button.rect]
+    if isinstance(scene, PositionEditorScene):
+        return [b.rect for b in scene.buttons]
     return [scene.entry.rect, scene.buttons[8].rect]  # the tournament's outside-player field and Start
 
 
@@ -43,7 +46,8 @@ def pixels(app, rects: list[pygame.Rect]) -> list[bytes]:
 
 
 @pytest.mark.parametrize("make", [lambda app: SetupScene(app, game_id="hex"), RecordsScene,
-                                  lambda app: RulesScene(app, "hex"), TournamentScene])
+                                  lambda app: RulesScene(app, "hex"), TournamentScene,
+                                  lambda app: PositionEditorScene(app, "reversi", {}, "", lambda record: None)])
 def test_a_message_does_not_cover_the_bottom_buttons(small_app, make):
     app = small_app
     app.switch(make(app))

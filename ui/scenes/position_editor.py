@@ -171,6 +171,9 @@ class PositionEditorScene(Scene):
         self.hint_pos = (right.x, right.y)
         self.preview = None
 
+    def messages_above(self) -> int | None:
+        return self.play_button.rect.top if self.play_button.rect.height else None
+
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.theme, self.app.scale
         backdrop(surface, theme, s)
