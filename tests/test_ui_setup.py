@@ -92,7 +92,7 @@ def test_choices_survive_a_restart(config):
 def test_every_switch_is_wide_enough_for_its_words(config, language):
     """A switch's word is centred on it and its slider covers one end: "Desligado" once ran under
     the slider at 800x560.  Every on/off switch of the settings and of every game's setup leaves
-    its words clear of the slider, in both states and both languages."""
+    its words clear of the slider, in both states and both languages, and every form is built."""
     from pygame_menu.widgets import ToggleSwitch
 
     from ui import i18n
@@ -101,7 +101,8 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
     try:
         app.settings.language = language
         app.apply_settings()
-        screens = [app.show_settings] + [lambda g=g: app.show_setup(game_id=g) for g in games.available_ids()]
+        screens = [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
+                                         for g in games.available_ids() for w in (False, True)]
         checked = 0
         for show in screens:
             show()
@@ -111,7 +112,9 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
                     margin = (switch._switch_width - word.get_width()) / 2  # noqa: SLF001
                     assert margin >= switch._slider_thickness, (switch.get_title(), language)  # noqa: SLF001
                 checked += 1
-        assert checked >= 5  # show legal moves, full screen, sound, Hex's swap rule, Alquerque's two
+        assert checked >= 6  # show legal moves, board faces me, full screen, sound, Hex's swap rule, Alquerque's two
+        assert app.errors == []  # every form fits the smallest window in both languages (pygame-menu refuses
+        # a widget wider than its column)
     finally:
         app.quit()
         i18n.set_language("en")

@@ -116,3 +116,19 @@ def test_a_pasted_position_is_pictured_from_the_side_the_human_picks(app, monkey
     rect = side.get_rect(to_real_position=True)
     click(app, (rect.right - 30, rect.centery), frames=3)  # the selector's right arrow: Black
     assert app.scene.menu.get_widget("human-side").get_value()[0][1] == 1 and picture() == drawn[True]
+
+
+def test_the_setting_board_faces_me_off_keeps_every_board_upright(app):
+    from ui.scenes.settings_screen import SettingsScene
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    switch = app.scene.menu.get_widget("face_me")
+    assert switch.get_value() is True
+    rect = switch.get_rect(to_real_position=True, apply_padding=False)
+    click(app, (rect.right - 10, rect.centery))  # on the switch itself
+    assert app.settings.face_me is False
+    scene = start(app, "alquerque", HUMAN_VS_PC, ("level-1", None))  # the human plays Black
+    assert not scene.view.turned and not any("turned round" in m for m in said(scene))
+    key(app, pygame.K_f)  # F still turns it by hand
+    assert scene.view.turned

@@ -27,6 +27,7 @@ ANIMATION_CHOICES = (("Off", 0.0), ("Normal", 1.0), ("Fast", 2.0))
 class Settings:
     theme: str = "dark"
     show_legal: bool = True
+    face_me: bool = True  # against the computer, the board is turned to the human's side (ui.board_view)
     animation_speed: float = 1.0
     move_time: float = 1.0  # default seconds per computer move
     window_size: tuple[int, int] = (1280, 800)  # remembered across sessions: the size it had when last not maximised
@@ -44,6 +45,8 @@ class Settings:
             raise ValueError(f"theme {self.theme!r} is not one of {', '.join(THEMES)}")
         if not isinstance(self.show_legal, bool):
             raise ValueError("show_legal must be true or false")
+        if not isinstance(self.face_me, bool):
+            raise ValueError("face_me must be true or false")
         if not isinstance(self.animation_speed, (int, float)) or not 0 <= self.animation_speed <= 4:
             raise ValueError("animation_speed must be a number from 0 to 4")
         if not isinstance(self.move_time, (int, float)) or not 0.05 <= self.move_time <= 600:

@@ -409,8 +409,9 @@ class GameScene(Scene):
 
     def _face_the_human(self) -> None:
         """Against the computer, the board is seen from the human's side: turned round when they
-        play the side a board draws at the top (Alquerque's Black, Rastros' North)."""
-        if self.view.face(self.setup.human_side()):
+        play the side a board draws at the top (Alquerque's Black, Rastros' North); the setting
+        "Board faces me" (on by default) turns that off."""
+        if self.app.settings.face_me and self.view.face(self.setup.human_side()):
             self.messages.add(_("The board is turned round, your side at the bottom: F turns it back"), duration=6.0)
 
     def turn_board(self) -> None:

@@ -103,7 +103,8 @@ class ReplayScene(Scene):
         self.ply = len(self.moves) if ply is None else max(0, min(ply, len(self.moves)))
         self.view = board_view(self.game)
         humans = [i for i, side in enumerate(record.players) if side.id is None]
-        self.view.face(humans[0] if len(humans) == 1 else None)  # as the human saw it against the computer
+        if app.settings.face_me:  # as the human saw it against the computer
+            self.view.face(humans[0] if len(humans) == 1 else None)
         self.on_back = on_back
         self.on_continue = on_continue
         self.playing = False

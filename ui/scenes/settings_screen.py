@@ -67,6 +67,8 @@ class SettingsScene(MenuFormScene):
                           selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
         menu.add.toggle_switch(_("Show legal moves") + ": ", st.show_legal, toggleswitch_id="show_legal",
                                onchange=lambda v: self._set("show_legal", v), **toggle_style(menu, self.app.theme, s))
+        menu.add.toggle_switch(_("Board faces me") + ": ", st.face_me, toggleswitch_id="face_me",
+                               onchange=lambda v: self._set("face_me", v), **toggle_style(menu, self.app.theme, s))
         anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
         menu.add.selector(_("Animations") + ": ", anim, default=index, style="fancy", selector_id="animation",

@@ -430,7 +430,8 @@ class SetupScene(MenuFormScene):
         menu.add.label(_("Starts from the pasted position: {side} to move").format(side=side),
                        font_size=int(15 * s), wordwrap=True, max_char=-1)
         view = board_view(game)
-        view.face(self.choices.human_side if self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1) else None)
+        facing = self.app.settings.face_me and self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1)
+        view.face(self.choices.human_side if facing else None)
         menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme, view=view),
                          surface_id="start-board")
         fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id)
