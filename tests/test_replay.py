@@ -15,6 +15,7 @@ from games.record import GameRecord, Side
 from ui.analysis import BackgroundAnalysis, Opinion, analyse, biggest_drop, values
 from ui.record_files import load
 from ui.scenes.replay import ReplayScene
+from ui.settings import Settings
 
 
 def tictactoe_with_a_blunder() -> GameRecord:
@@ -84,6 +85,7 @@ class FakeApp:
     def __init__(self) -> None:
         self.continued: list[GameRecord] = []
         self.menu = 0
+        self.settings = Settings()  # the defaults a first start has
 
     def continue_record(self, record: GameRecord) -> None:
         self.continued.append(record)
