@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui.app import App
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.rules import RulesScene
@@ -15,16 +14,6 @@ from ui.scenes.setup import SetupScene
 from ui.scenes.tournament import TournamentScene
 
 LONG = "The clipboard holds no game: its first line should name the game (Tic-tac-toe, Hex, Reversi, ...)"
-
-
-@pytest.fixture
-def small_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    window = App(size=(800, 560), fps=0, demo="menu", remember_size=False)
-    yield window
-    window.quit()
-    assert not window.errors, window.errors[0]
 
 
 def bottom_buttons(scene) -> list[pygame.Rect]:
@@ -48,10 +37,12 @@ def pixels(app, rects: list[pygame.Rect]) -> list[bytes]:
 @pytest.mark.parametrize("make", [lambda app: SetupScene(app, game_id="hex"), RecordsScene,
                                   lambda app: RulesScene(app, "hex"), TournamentScene,
                                   lambda app: PositionEditorScene(app, "reversi", {}, "", lambda record: None)])
-def test_a_message_does_not_cover_the_bottom_buttons(small_app, make):
-    app = small_app
+def test_a_message_does_not_cover_the_bottom_buttons(app, make):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))  # the smallest window
+    app.run_frames(2)
     app.switch(make(app))
     app.run_frames(2)
+    assert app.screen.get_size() == (800, 560)
     rects = bottom_buttons(app.scene)
     assert rects and all(r.height and app.screen.get_rect().contains(r) for r in rects)
     before = pixels(app, rects)
