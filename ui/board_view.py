@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.base import Game, State
+from ui.i18n import _
 from ui.theme import DARK, Theme
 
 
@@ -112,12 +113,13 @@ class BoardView:
             self.turned = side != self.bottom_side
         return self.turned
 
-    def turn(self) -> bool:
-        """Turn the board round, or back (key F); False when it is drawn one way only."""
-        if self.can_turn:
-            self.turned = not self.turned
-            self.reset_input()
-        return self.can_turn
+    def turn(self) -> str | None:
+        """Turn the board round, or back (key F); when it is drawn one way only, why not."""
+        if not self.can_turn:
+            return _("This board is drawn one way only")
+        self.turned = not self.turned
+        self.reset_input()
+        return None
 
     def reset_input(self) -> None:
         """Forget a partly entered move (undo, new game, the other side moved)."""

@@ -177,9 +177,13 @@ class Messages:
         return max(11, int(15 * scale))
 
     @classmethod
+    def pill_height(cls, scale: float) -> int:
+        return int(cls.text_size(scale) * 2.2)
+
+    @classmethod
     def line_height(cls, scale: float) -> int:
         """The height one message takes, with the gap above it: the room a screen keeps for one."""
-        return int(cls.text_size(scale) * 2.2) + int(6 * scale)
+        return cls.pill_height(scale) + int(6 * scale)
 
     def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int) -> None:
         """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre)."""
@@ -190,7 +194,7 @@ class Messages:
             fade = min(1.0, (m.duration - age) / self.FADE)
             value = tx.fit(m.text, size, max_width - int(32 * scale))
             w = tx.ui_font(size).size(value)[0] + int(32 * scale)
-            h = int(size * 2.2)
+            h = self.pill_height(scale)
             rect = pygame.Rect(0, 0, w, h)
             rect.midbottom = (x, y)
             color = {"error": theme.invalid, "warn": mix(theme.last_move, theme.panel, 0.2)}.get(m.kind, theme.panel)
@@ -201,4 +205,4 @@ class Messages:
             image.set_alpha(int(255 * fade))
             pill.blit(image, image.get_rect(center=pill.get_rect().center))
             surface.blit(pill, rect)
-            y -= h + int(6 * scale)
+            y -= self.line_height(scale)

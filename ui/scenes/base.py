@@ -61,6 +61,11 @@ class Scene:
         return None
 
 
+def top_of(rect: pygame.Rect) -> int | None:
+    """``rect``'s top once it is laid out (a scene's bottom buttons, for ``messages_above``)."""
+    return rect.top if rect.height else None
+
+
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form."""
 

@@ -416,8 +416,9 @@ class GameScene(Scene):
 
     def turn_board(self) -> None:
         """Turn the board round (key F): the far side at the bottom, and back."""
-        if not self.view.turn():
-            self.messages.add(_("This board is drawn one way only"), "warn")
+        why = self.view.turn()
+        if why:
+            self.messages.add(why, "warn")
 
     def save_game(self) -> None:
         """Write the game so far to the saved-games folder (it can be replayed and played on from)."""

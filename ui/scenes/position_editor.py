@@ -26,7 +26,7 @@ from ui import text as tx
 from ui import words
 from ui.export import render_board
 from ui.i18n import _
-from ui.scenes.base import Scene
+from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.text_area import TextArea
 from ui.widgets import Button, card, mix
@@ -172,7 +172,7 @@ class PositionEditorScene(Scene):
         self.preview = None
 
     def messages_above(self) -> int | None:
-        return self.play_button.rect.top if self.play_button.rect.height else None
+        return top_of(self.play_button.rect)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.theme, self.app.scale

@@ -34,7 +34,7 @@ from ui.desktop import open_folder
 from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
-from ui.scenes.base import Scene
+from ui.scenes.base import Scene, top_of
 from ui.widgets import Button, Messages, card, mix
 
 log = logging.getLogger(__name__)
@@ -264,7 +264,7 @@ class RecordsScene(Scene):
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
 
     def messages_above(self) -> int | None:
-        return self.back_button.rect.top if self.back_button.rect.height else None
+        return top_of(self.back_button.rect)
 
     def _button_row(self, mouse: tuple[int, int]) -> Entry | None:
         """The row that shows the Delete button: the one under the mouse, else the keyboard's."""

@@ -281,8 +281,9 @@ class ReplayScene(Scene):
                 shortcuts[key]()
 
     def turn_board(self) -> None:
-        if not self.view.turn():
-            self.messages.add(_("This board is drawn one way only"), "warn")
+        why = self.view.turn()
+        if why:
+            self.messages.add(why, "warn")
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.graph_rect.collidepoint(pos) and self.moves:

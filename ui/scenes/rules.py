@@ -14,7 +14,7 @@ from ui import markdown
 from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
-from ui.scenes.base import Scene
+from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.widgets import Button, card, mix
 
@@ -139,7 +139,7 @@ class RulesScene(Scene):
         return self._titles()[0]
 
     def messages_above(self) -> int | None:
-        return self.back_button.rect.top if self.back_button.rect.height else None
+        return top_of(self.back_button.rect)
 
     def _titles(self) -> tuple[str, str]:
         """The screen's title and subtitle: the rules', or the page's own on Keys and About."""

@@ -37,7 +37,7 @@ from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.paste import paste_game
-from ui.scenes.base import MenuFormScene
+from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import TIME_CHOICES
@@ -507,7 +507,7 @@ class SetupScene(MenuFormScene):
                 self._about(menu, pair[side], f"about{side}")
 
     def messages_above(self) -> int | None:
-        return self.start_button.rect.top if self.start_button.rect.height else None
+        return top_of(self.start_button.rect)
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

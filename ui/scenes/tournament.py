@@ -28,7 +28,7 @@ from ai.tournament import standings as make_standings
 from ui import words
 from ui.i18n import _
 from ui.outside_players import short
-from ui.scenes.base import Scene
+from ui.scenes.base import Scene, top_of
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
@@ -415,7 +415,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
 
     def messages_above(self) -> int | None:
         """Above the Start button and the outside-player field while setting up."""
-        return self.entry.rect.top if self.tournament is None and self.entry.rect.height else None
+        return top_of(self.entry.rect) if self.tournament is None else None
 
     def caption(self) -> str:
         return _("Tournament")
