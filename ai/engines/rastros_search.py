@@ -221,24 +221,25 @@ class RastrosSearcher:
     def _alphabeta(self, depth: int, ctl: np.ndarray) -> Progress | None:
         """Search the root moves to ``depth``, the previous best first.  Noisy levels search every
         move with a full window and add their noise to the values not proven (so a level never
-        prefers a faster loss or a slower win); a stopped iteration still counts when its first
-        move (the previous best) was finished, unless the level is noisy."""
+        prefers a faster loss or a slower win); the value reported is the chosen move's own, without
+        its noise.  A stopped iteration still counts when its first move (the previous best) was
+        finished, unless the level is noisy."""
         noise = self.options.noise
-        scored: list[tuple[float, int]] = []
+        scored: list[tuple[float, int, int]] = []  # (value the move is chosen by, its own value, square)
         alpha = -WIN - 1
         for i, q in enumerate(self.order):
             v = self._root_value(q, depth, alpha, bool(noise) or i == 0, ctl)
             if v is None:
                 break
             alpha = max(alpha, v)
-            scored.append((v + self.rng.uniform(-noise, noise) if noise and abs(v) < PROVEN else v, q))
+            scored.append((v + self.rng.uniform(-noise, noise) if noise and abs(v) < PROVEN else v, v, q))
         finished = len(scored) == len(self.order)
         if not scored or (noise and not finished):
             return None
         scored.sort(key=lambda t: -t[0])
-        searched = {q for _, q in scored}
-        self.order = [q for _, q in scored] + [q for q in self.order if q not in searched]
-        value, move = scored[0]
+        searched = {q for _, _, q in scored}
+        self.order = [q for _, _, q in scored] + [q for q in self.order if q not in searched]
+        _, value, move = scored[0]
         report = Progress(depth=depth if finished else depth - 1, best_move=move, pv=[move], score=value)
         if abs(value) >= PROVEN and not noise and finished:
             report.kind, report.proven = "solver", 1 if value > 0 else -1

@@ -147,10 +147,11 @@ class Searcher:
     def root(
         self, me: int, opp: int, depth: int, first: int, noise: float, rng: random.Random
     ) -> tuple[int, float, bool]:
-        """(best move bit, value, finished) of one iteration; a partial one keeps its best so far."""
+        """(best move bit, its value, finished) of one iteration; a partial one keeps its best so far.
+        ``noise`` spreads the values the move is chosen by; the value returned is the move's own."""
         moves = move_mask(me, opp, self.geo)
         alpha, beta = -INF, INF
-        best, best_value = 0, -INF
+        best, best_value, best_own = 0, -INF, -INF
         try:
             for i, (b, f) in enumerate(self.ordered(me, opp, moves, max(depth, 3), first)):
                 if noise:  # every move needs its true value before the noise is added
@@ -161,17 +162,16 @@ class Searcher:
                     v = -self.negamax(opp ^ f, me | f | b, depth - 1, -alpha - 1, -alpha)
                     if alpha < v < beta:
                         v = -self.negamax(opp ^ f, me | f | b, depth - 1, -beta, -v)
-                if noise:
-                    v += rng.uniform(-noise, noise)
-                if v > best_value:
-                    best, best_value = b, v
-                    alpha = max(alpha, v)
+                chooser = v + rng.uniform(-noise, noise) if noise else v
+                if chooser > best_value:
+                    best, best_value, best_own = b, chooser, v
+                    alpha = max(alpha, chooser)
         except OutOfTime:
             if best == 0:
                 raise
-            return best, best_value, False
-        self.tt[(me, opp)] = (depth, EXACT, best_value, best)
-        return best, best_value, True
+            return best, best_own, False
+        self.tt[(me, opp)] = (depth, EXACT, best_own, best)  # the move's own value: noise only chooses
+        return best, best_own, True
 
     # -- endgame ----------------------------------------------------------------------------
     def solve(self, me: int, opp: int, alpha: int, beta: int, empties: int, passed: bool = False) -> int:

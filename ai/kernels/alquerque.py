@@ -735,9 +735,11 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
 
     Returns (best move, its value, finished): the best move is 0 when the stop flag cut the
     iteration off before its first move was searched; ``noise[i]`` is added to the i-th root move
-    searched (randomness of the weaker levels).  A move after the first is searched with a null
-    window at the best noisy value less its own noise: a fail-low value is only a bound, and adding
-    noise to a bound would let a move of any lower value through.  Adds the nodes to ``ctl[CTL_NODES]``."""
+    searched (randomness of the weaker levels) to choose it, but the value returned and stored is
+    the chosen move's own, so the panel and the table never see the noise.  A move after the first
+    is searched with a null window at the best noisy value less its own noise: a fail-low value is
+    only a bound, and adding noise to a bound would let a move of any lower value through.  Adds
+    the nodes to ``ctl[CTL_NODES]``."""
     own, enemy, here = start_root(misc, white, black, side)
     code = position_code(white, black, side)
     misc[M_SEEN + here] = code
@@ -746,7 +748,7 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
     n = generate(r, own, enemy, side, lists, 0, False)
     order_moves(lists, misc, 0, n, tt_move)
     alpha, beta = -WIN - 1.0, WIN + 1.0
-    best, best_move = -WIN - 1.0, 0
+    best, best_move, best_own = -WIN - 1.0, 0, -WIN - 1.0
     finished = True
     ply = np.int64(1)  # not a literal 1: see generate
     for i in range(n):
@@ -765,13 +767,12 @@ def search_root(r, w, tt, lists, misc, ctl, blob, offsets, white, black, side, q
         if misc[S_ABORT]:
             finished = False
             break
-        value += noise[i]
-        if value > best:
-            best, best_move = value, move
+        if value + noise[i] > best:  # a new best was searched with an open window: its value is exact
+            best, best_move, best_own = value + noise[i], move, value
     if finished:
-        tt_store(tt, s, code, trail(misc, 0, here), to_tt(best, 0), best_move, depth, quiet, EXACT)
+        tt_store(tt, s, code, trail(misc, 0, here), to_tt(best_own, 0), best_move, depth, quiet, EXACT)
     ctl[CTL_NODES] += misc[S_NODES]
-    return best_move, best, finished
+    return best_move, best_own, finished
 
 
 @njit(cache=True, nogil=True)

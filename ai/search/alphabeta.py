@@ -174,7 +174,7 @@ class AlphaBeta:
     ) -> tuple[float, Hashable | None, bool]:
         ordered = self._order(state, moves, 0, previous_best)
         alpha, beta = -WIN - 1.0, WIN + 1.0
-        best_move, best_value = None, -WIN - 1.0
+        best_move, best_value, best_own = None, -WIN - 1.0, -WIN - 1.0
         try:
             for i, move in enumerate(ordered):
                 child = state.play(move)
@@ -188,16 +188,16 @@ class AlphaBeta:
                     value = -self._negamax(child, depth - 1, -floor - 1, -floor, 1)
                     if floor < value < beta:
                         value = -self._negamax(child, depth - 1, -beta, -value, 1)
-                value += noise
-                if value > best_value:
-                    best_value, best_move = value, move
+                if value + noise > best_value:  # a new best was searched with an open window: exact
+                    best_value, best_move, best_own = value + noise, move, value
         except _OutOfTime:
             if best_move is None:
                 raise
-            return best_value, best_move, False  # partial depth: previous best searched first
+            return best_own, best_move, False  # partial depth: previous best searched first
+        # the chosen move's own value: the noise only chooses, the panel and the table never see it
         if self.use_tt:
-            self.tt[state.key()] = (depth, to_tt(best_value, 0), EXACT, best_move)
-        return best_value, best_move, True
+            self.tt[state.key()] = (depth, to_tt(best_own, 0), EXACT, best_move)
+        return best_own, best_move, True
 
     def _negamax(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
