@@ -123,3 +123,19 @@ def test_an_event_posted_while_idle_keeps_its_attributes(app):
     assert [attributes["n"] for _refs, attributes in seen] == list(range(60))
     assert {refs for refs, _attributes in seen} == {baseline + 1}  # + the one held by spy's frame
     assert app.errors == []
+
+
+def test_the_idle_wait_returns_input_and_looks_for_it_a_hundred_times_a_second(app, monkeypatch):
+    """``pygame.event.wait`` would look every millisecond (a thousand times in a second's sleep);
+    the loop's own wait looks at most once per ``EVENT_LOOK`` and still hands over the input."""
+    import ui.app
+
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=4))
+    assert [e.type for e in ui.app._wait_for_events(1.0)] == [pygame.KEYDOWN]
+    looks = []
+    get = pygame.event.get
+    monkeypatch.setattr(pygame.event, "get", lambda *a, **k: looks.append(1) or get(*a, **k))
+    seconds = 0.2
+    assert ui.app._wait_for_events(seconds) == []
+    assert len(looks) <= seconds / ui.app.EVENT_LOOK + 1

@@ -4,7 +4,7 @@ Scenes (menu, game setup, game, rules, settings) are switched with ``App.switch`
 into a scene is guarded: an exception is logged, counted in ``App.errors`` and shown as a message,
 and the loop goes on -- no click, key or resize can close the window by accident.
 
-The loop draws only when something changed: it sleeps in ``pygame.event.wait`` until an event
+The loop draws only when something changed: it sleeps (``_wait_for_events``) until an event
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
 and redraws after input, after ``App.invalidate()`` (a scene's state changed without input) and
 at the rate the scene's ``redraw_interval()`` asks for while something moves (an animation, a
@@ -48,6 +48,24 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
+
+
+EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
+
+
+def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
+    """The events that arrive within ``seconds`` (none: an empty list, after the whole wait).
+
+    ``pygame.event.wait`` looks for input every millisecond (pygame 2 pumps SDL's queue and
+    sleeps 1 ms in a loop), which keeps an idle window at a few per cent of a core; looking
+    every ``EVENT_LOOK`` costs a tenth of that, and input still waits less than a frame."""
+    end = time.monotonic() + seconds
+    while True:
+        events = pygame.event.get()
+        left = end - time.monotonic()
+        if events or left <= 0:
+            return events
+        time.sleep(min(EVENT_LOOK, left))
 
 
 APP_ID = "tabuleiro"  # the window's class: packaging/tabuleiro.desktop's StartupWMClass
@@ -388,7 +406,7 @@ class App:
 
     def _events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate and none pending, first sleep until one arrives or
-        the next wake-up.
+        the next wake-up (``_wait_for_events``).
 
         Never ``pygame.event.peek()`` without an event type: in pygame 2.6.1 it takes the
         attributes of a posted event (pygame-menu posts a KEYUP when a key is let go before it
@@ -401,10 +419,7 @@ class App:
         if interval is None and self._moving:
             return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
-        if wake <= 0.001:
-            return pygame.event.get()
-        first = pygame.event.wait(max(1, int(wake * 1000)))
-        return ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+        return _wait_for_events(wake)
 
     def _messages_changed(self) -> bool:
         """True when the set of live messages changed (one added or expired) since the last look."""

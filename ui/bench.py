@@ -4,7 +4,8 @@ Three runs of the real loop (``App.frame`` at 60 fps, no input), each quoting th
 process's CPU (its own threads; the AI worker is another process) as % of one core, and the
 frames drawn per second:
 
-- the main menu, untouched;
+- the main menu, untouched, and again asleep in ``pygame.event.wait`` (which looks for input every
+  millisecond) instead of the loop's own wait, side by side;
 - a hot-seat game waiting for a click, then the animation of a move played there (it should run at
   the full frame rate);
 - a hot-seat game on a running clock (5 min + 3 s) waiting for a click: the clock's text changes
@@ -71,6 +72,25 @@ def _run(app, seconds: float, keep_going: Callable[[], bool] = lambda: True) -> 
             "longest_ms": 1000 * longest, "seconds": elapsed}
 
 
+def _pygame_wait(seconds: float) -> list:
+    """The idle wait as ``pygame.event.wait`` does it: the figure the loop's own wait is compared with."""
+    import pygame
+
+    first = pygame.event.wait(max(1, int(seconds * 1000)))
+    return ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+
+
+def _run_waiting_in_pygame(app, seconds: float) -> dict:
+    import ui.app
+
+    own = ui.app._wait_for_events
+    ui.app._wait_for_events = _pygame_wait
+    try:
+        return _run(app, seconds)
+    finally:
+        ui.app._wait_for_events = own
+
+
 def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> dict[str, dict]:
     """The three runs (see the module docstring), ``seconds`` each."""
     from ui.app import App
@@ -87,6 +107,7 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
     try:
         app.run_frames(5)
         menu = _run(app, seconds)
+        menu_pygame_wait = _run_waiting_in_pygame(app, seconds)
         app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), seconds)))
         app.run_frames(5)
         waiting = _run(app, seconds)
@@ -107,7 +128,7 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         thinking["depth"] = scene.progress.depth if scene.progress else 0
     finally:
         app.quit()
-    return {"menu": menu, "waiting": waiting, "animation": animation, "clock": clocked,
+    return {"menu": menu, "menu_pygame_wait": menu_pygame_wait, "waiting": waiting, "animation": animation, "clock": clocked,
             "thinking": thinking, "warm_up": warm_up}
 
 
@@ -122,7 +143,8 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     driver = os.environ.get("SDL_VIDEODRIVER", "default")
     report(f"ui: {game_id}, video driver {driver}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores, "
            f"engine kernels ready in {r.get('warm_up', 0.0):.1f} s")
-    for key, what in (("menu", "idle main menu"), ("waiting", "hot-seat game waiting for a click"),
+    for key, what in (("menu", "idle main menu"),
+                      ("menu_pygame_wait", "idle main menu asleep in pygame.event.wait"), ("waiting", "hot-seat game waiting for a click"),
                       ("animation", "a move's animation"), ("clock", "hot-seat game with a running clock"),
                       ("thinking", "level-5 thinking")):
         x = r[key]
