@@ -149,3 +149,17 @@ def test_noise_bounds_a_weak_levels_slip():
             chosen = AlphaBetaPlayer(OpenLines(), PlayerInfo("x", "x"), depth=depth, noise=noise,
                                      seed=seed).choose(state, Limits())
             assert exact[chosen] >= best - 2 * noise - 1e-6, (k, seed)
+
+
+def test_alpha_beta_plays_an_only_move_without_searching():
+    """One square left: the driver's only-move answer (kind "rule", no nodes), also when the
+    table already holds a best move for the position (it is the fallback, listed once)."""
+    game = games.load("tictactoe")
+    state = game.initial_state()
+    for text in ("b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1"):
+        state = state.play(game.parse_move(state, text))
+    engine = AlphaBeta(OpenLines())
+    for _ in range(2):
+        result = engine.search(state, Limits(time=1.0))
+        assert (result.kind, game.format_move(state, result.best_move), result.nodes) == ("rule", "c3", 0)
+        engine.tt[state.key()] = (1, 0.0, 0, result.best_move)

@@ -145,6 +145,21 @@ def test_one_truth_in_the_search_panel():
         == "Black +12 discs"
 
 
+def test_a_move_chosen_without_a_search_says_so(app):
+    """The computer's only move is "only move c3", not "best c3" over a line of one move; a
+    random player's move is "chose ...", not "best"."""
+    draw_line = ["b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1"]  # X to move, c3 the one square left
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-5", None), 1.0), draw_line)
+    app.switch(scene)
+    assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
+    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "only move c3"
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 1.0))
+    app.switch(scene)
+    assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
+    text = detail_line(scene.last_search, scene.game.sides, "tictactoe")
+    assert text == f"chose {scene.last_search.best_text}" and scene.last_search.best_text
+
+
 def test_undo_clears_the_last_search(app):
     scene = hotseat(app)
     scene.last_search = progress(depth=3, score=1.0)

@@ -91,6 +91,7 @@ class AIProgress:
     kind: str = "alphabeta"
     done: bool = False
     mover: int = 0  # the side to move in the searched position (proven/score are relative to it)
+    only_move: bool = False  # the searched position had one legal move
 
 
 @dataclass
@@ -234,6 +235,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     player = players[key]
     last = [0.0]
     started = time.perf_counter()
+    only_move = len(state.legal_moves()) == 1
 
     def progress(p) -> None:
         now = time.perf_counter()
@@ -244,7 +246,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         reports.put(AIProgress(
             job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
             p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
-            state.to_move,
+            state.to_move, only_move,
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment)

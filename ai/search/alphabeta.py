@@ -117,7 +117,8 @@ class AlphaBeta:
         moves = state.legal_moves()
         if not moves:
             raise ValueError("search called on a finished game")
-        return driver.search(self, state, limits, progress, moves=[self._first_guess(state, moves)] + moves)
+        first = self._first_guess(state, moves)  # the fallback move: the table's best first, each move once
+        return driver.search(self, state, limits, progress, moves=[first] + [m for m in moves if m != first])
 
     def start(self, state: State, limits: Limits) -> Progress | None:
         self.state, self.moves = state, state.legal_moves()

@@ -70,8 +70,11 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
     """"depth 7 · best e4 · Black +6 discs" (the parts that are known; no evaluation once proven);
     a move from an opening book that is not a proof: "book f5 · Black +1 discs" (Reversi's 8x8
-    book values its moves in discs; other books carry proofs or no value)."""
+    book values its moves in discs; other books carry proofs or no value); a move chosen without a
+    search: "only move a7", or "chose e3" (a random player, a course bot's rule, a win in one)."""
     parts = []
+    if progress.kind == "rule" and progress.best_text:  # no search: the only move, or a player's rule
+        return (_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)
     if progress.kind == "book" and progress.proven is None and progress.best_text:
         parts.append(_("book {move}").format(move=progress.best_text))
         if sides is not None and _unit(game_id) == "discs":
