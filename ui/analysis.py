@@ -41,6 +41,17 @@ class Opinion:
     mover: int = 0
 
 
+def points_text(value: float) -> str:
+    """A value in points as the panel and the board write it: whole from 10 up ("+89", a piece
+    is about 100), one decimal below ("+0.4"), where the decimal is all there is to read."""
+    return f"{value:+.0f}" if abs(value) >= 10 else f"{value:+.1f}"
+
+
+def count_text(n: int) -> str:
+    """A count of nodes or visits, short: "950", "12.3k", "1.2M"."""
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
+
+
 def terminal_opinion(state: Any) -> Opinion:
     """A finished position needs no search: the rules say who won."""
     w = state.winner()

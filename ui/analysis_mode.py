@@ -26,7 +26,7 @@ import pygame
 
 from ai.move_values import MoveValue, MoveValues, rank
 from games.base import Game
-from ui.analysis import eval_scale
+from ui.analysis import count_text, eval_scale, points_text
 from ui.i18n import _
 from ui.position_worker import PositionWorker
 from ui.theme import Theme
@@ -52,10 +52,6 @@ class MoveLabel:
     best: bool = False  # the move the values prefer
 
 
-def _count(n: int) -> str:
-    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
-
-
 def value_text(value: MoveValue, game_id: str) -> str:
     """A move's value in the game's unit, for the side to move (see the module docstring)."""
     if value.proven == 0:
@@ -67,7 +63,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return f"{round(100 * value.score)}%"
     if game_id in DISC_GAMES:
         return f"{round(value.score):+d}"
-    return f"{value.score:+.0f}" if abs(value.score) >= 10 else f"{value.score:+.1f}"
+    return points_text(value.score)
 
 
 def value_tone(value: MoveValue, scale: float) -> float:
@@ -88,7 +84,7 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     best = snapshot.best()
     least = max(MIN_VISITS, int(MIN_VISIT_SHARE * max((v.visits for v in snapshot.values.values()), default=0)))
-    return {move: MoveLabel(value_text(v, game_id), _count(v.visits) if v.kind == "mcts" else "",
+    return {move: MoveLabel(value_text(v, game_id), count_text(v.visits) if v.kind == "mcts" else "",
                             value_tone(v, scale), best is not None and rank(v) == rank(best))
             for move, v in snapshot.values.items() if v.kind != "mcts" or v.visits >= least}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ai.base import PROVEN, WIN
 from ui.ai_worker import AIProgress
+from ui.analysis import count_text, points_text
 from ui.i18n import _
 
 UNITS = {"reversi": "discs", "hex": "percent"}  # the others: "points"
@@ -64,7 +65,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
         return _("even")
     if unit == "discs":
         return _("{side} +{n} discs").format(side=names[side], n=round(abs(score)))
-    return _("{side} +{points}").format(side=names[side], points=f"{abs(score):.1f}")
+    return _("{side} +{points}").format(side=names[side], points=points_text(abs(score))[1:])
 
 
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
@@ -97,6 +98,4 @@ def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game
 def nodes_text(progress: AIProgress) -> str:
     if not progress.nodes or progress.kind == "mcts":
         return ""
-    n = progress.nodes
-    count = f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
-    return _("{count} nodes").format(count=count)
+    return _("{count} nodes").format(count=count_text(progress.nodes))
