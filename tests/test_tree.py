@@ -154,3 +154,27 @@ def test_the_replay_opens_the_explorer_through_the_app_and_comes_back(app):
     assert type(explorer).__name__ == "TreeExplorerScene" and explorer.tree.root.state == replay.states[2]
     key(app, pygame.K_ESCAPE)
     assert app.scene is replay and replay.ply == 2
+
+
+def test_the_tree_is_shown_whole_when_it_fits_and_pans_only_as_far_as_its_ends(app):
+    """Alquerque after b2-c3 d4xb2 at depth 2: the open first move's eight replies reach left of
+    the root's place, yet the tree fits the canvas, so every node is inside it.  With every move
+    open it is wider than the canvas: Left pans until its left end reaches the edge, no further
+    (one Right then moves it at once)."""
+    from tests.ui_helpers import key
+
+    app.open_demo("game:alquerque:hotseat:b2-c3,d4xb2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_2)
+    app.run_frames(2)
+    assert explorer.depth == 2 and len(explorer.node_rects) > len(explorer.tree.root.children)
+    assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+    explorer.open.update(id(child) for child in explorer.tree.root.children)
+    app.run_frames(2)
+    for _ in range(40):
+        key(app, pygame.K_LEFT)
+    leftmost = min(rect.x for rect, _node in explorer.node_rects)
+    assert explorer.canvas.x <= leftmost < explorer.canvas.x + 20 * app.scale
+    key(app, pygame.K_RIGHT)
+    assert min(rect.x for rect, _node in explorer.node_rects) < leftmost

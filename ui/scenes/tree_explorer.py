@@ -240,7 +240,7 @@ class TreeExplorerScene(Scene):
         else:
             clip = surface.get_clip()
             surface.set_clip(self.canvas)
-            self.node_rects = draw_tree(surface, self, self.canvas, self.scroll)
+            self.node_rects, self.scroll = draw_tree(surface, self, self.canvas, self.scroll)
             surface.set_clip(clip)
         self._draw_side(surface)
         self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
@@ -308,15 +308,29 @@ def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple
     return out
 
 
+def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int) -> tuple[int, int]:
+    """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
+    ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
+    wider one has its root in the middle, panned by ``scroll``, but only until an end of the tree
+    reaches the area's edge: never empty space beside it, never a node cut at an edge at rest."""
+    left, right = min(xs) - margin, max(xs) + margin
+    if right - left <= area.width:
+        return area.centerx - (left + right) // 2, 0
+    centred = area.centerx - root_x
+    scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
+    return centred - scroll, scroll
+
+
 def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Rect,
-              scroll: int) -> list[tuple[pygame.Rect, Node]]:
-    """The open part of the tree in ``area`` (scrolled ``scroll`` pixels); returns the nodes' rectangles."""
+              scroll: int) -> tuple[list[tuple[pygame.Rect, Node]], int]:
+    """The open part of the tree in ``area``, panned ``scroll`` pixels (see ``pan``); returns the
+    nodes' rectangles and the scroll as far as it can go."""
     theme, s = scene.theme, scene.scale
     box_w, box_h = int(58 * s), int(30 * s)
     step, level = box_w + int(10 * s), int(86 * s)
     layout = visible_layout(scene.tree.root, scene.open, step)
     root_x = layout[id(scene.tree.root)][1]
-    offset = area.centerx - root_x - scroll  # the root in the middle, panned by ``scroll``
+    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s))
     top = area.y + int(24 * s)
     rects: list[tuple[pygame.Rect, Node]] = []
     font = int(13 * s)
@@ -370,7 +384,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                 more = f"+{len(node.children)}"
                 tx.text(surface, more, (rect.centerx, rect.bottom + int(2 * s)), int(11 * s), theme.muted, "midtop")
         rects.append((rect, node))
-    return rects
+    return rects, scroll
 
 
 def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
@@ -383,10 +397,8 @@ def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
     height = int(24 * s) + (depth + 1) * int(86 * s) + int(20 * s)
     picture = pygame.Surface((max(400, width), max(200, height)))
     picture.fill(scene.theme.background)
-    if scene.tree is not None:
-        root_x = layout[id(scene.tree.root)][1]
-        area = picture.get_rect().inflate(-int(20 * s), 0)
-        draw_tree(picture, scene, area, area.centerx - area.x - root_x - step // 2)
+    if scene.tree is not None:  # the whole tree fits: centred
+        draw_tree(picture, scene, picture.get_rect().inflate(-int(20 * s), 0), 0)
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(picture, str(path))
     return path
