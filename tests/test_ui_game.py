@@ -163,6 +163,22 @@ def test_a_move_chosen_without_a_search_says_so(app):
     assert text == f"chose {scene.last_search.best_text}" and scene.last_search.best_text
 
 
+def test_at_the_end_the_panel_gives_the_result_not_the_last_search(app, monkeypatch):
+    """A hint searched the position before the last move; once that move ends the game, the
+    search panel says how it ended."""
+    draw_line = ["b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1"]
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-3"), 1.0), draw_line)
+    app.switch(scene)
+    key(app, pygame.K_h)
+    assert app.run_frames(2000, until=lambda: scene.last_search is not None, timeout=30)
+    scene.play_human([scene.game.parse_move(scene.state, "c3")])
+    assert scene.is_over()
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "Board full: draw" in drawn and not any("only move" in text for text in drawn)
+
+
 def test_undo_clears_the_last_search(app):
     scene = hotseat(app)
     scene.last_search = progress(depth=3, score=1.0)
