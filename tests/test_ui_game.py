@@ -5,6 +5,7 @@ truth in the search panel."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from ai.base import WIN
 from tests.ui_helpers import click, key, recorded_text
@@ -177,6 +178,21 @@ def test_at_the_end_the_panel_gives_the_result_not_the_last_search(app, monkeypa
     app.invalidate()
     app.run_frames(2)
     assert "Board full: draw" in drawn and not any("only move" in text for text in drawn)
+
+
+@pytest.mark.parametrize("game_id, marked", [("tictactoe", False), ("hex", False), ("reversi", True),
+                                              ("rastros", True), ("alquerque", True), ("trax", True)])
+def test_legal_moves_are_offered_only_where_the_board_marks_them(app, game_id, marked):
+    """In Tic-tac-toe and Hex every empty cell is a move: no "Legal moves" button, and L says why
+    instead of switching an option that changes nothing on the board."""
+    scene = hotseat(app, game_id, ())
+    labels = [b.label for b in scene.buttons if b.visible]
+    assert ("Legal moves" in labels) == marked
+    shown = scene.show_legal
+    key(app, pygame.K_l)
+    assert scene.show_legal == (not shown if marked else shown)
+    said = [m.text for m in scene.messages.items]
+    assert ("Every empty cell is a legal move here" in said) == (not marked)
 
 
 def test_undo_clears_the_last_search(app):

@@ -79,9 +79,12 @@ class BoardView:
     A view that ``can_turn`` draws the board turned round (``turned``: a half turn, the far side
     at the bottom) when asked, and maps clicks the same way; ``bottom_side`` is the side whose
     pieces or goal it draws at the bottom unturned, so a human playing the other side against
-    the computer sees the board from their own side."""
+    the computer sees the board from their own side.  A view that ``marks_legal`` marks the legal
+    moves when the overlay asks (``show_legal``); where every empty cell is a move (Tic-tac-toe,
+    Hex) there is nothing to mark."""
 
     can_turn = False
+    marks_legal = False
     bottom_side: int | None = None
 
     def __init__(self, game: Game) -> None:

@@ -197,7 +197,7 @@ class GameScene(Scene):
         self.btn_undo = Button(_("Undo"), self.undo, "U")
         self.btn_redo = Button(_("Redo"), self.redo, "Y")
         self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
-        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L")
+        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal)
         self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
@@ -435,6 +435,9 @@ class GameScene(Scene):
         self.app.show_menu()
 
     def toggle_legal(self) -> None:
+        if not self.view.marks_legal:
+            self.messages.add(_("Every empty cell is a legal move here"), "warn")
+            return
         self.show_legal = not self.show_legal
 
     def toggle_analysis(self) -> None:

@@ -35,6 +35,7 @@ BLACK_PIECE: Color = (38, 36, 40)
 
 
 class AlquerqueView(BoardView):
+    marks_legal = True
     can_turn = True
     bottom_side = 0  # White starts on rows 1 and 2
 

@@ -21,6 +21,7 @@ SLIDE_SECONDS = 0.18
 
 
 class RastrosView(GridView):
+    marks_legal = True
     bottom_side = 0  # South's goal is the bottom-left corner
 
     def __init__(self, game: Rastros) -> None:

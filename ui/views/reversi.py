@@ -27,6 +27,8 @@ PASS_BANNER_SECONDS = 2.0
 
 
 class ReversiView(GridView):
+    marks_legal = True
+
     def __init__(self, game: Reversi) -> None:
         super().__init__(game)
         self.rows = self.cols = game.size

@@ -79,6 +79,7 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, tile: int, alpha: int 
 
 
 class TraxView(GridView):
+    marks_legal = True
     can_turn = False  # a tile drawn turned round would have to turn too
     margin_cells = 0.7
 
