@@ -1,5 +1,5 @@
-"""What a game to be played is: the game and its options, who plays each side, the time per move
-and the game clock.
+"""What a game to be played is: the game and its options, who plays each side (and the humans'
+names, in Hot-seat), the time per move and the game clock.
 
 The menus produce a ``MatchSetup``; the game scene consumes it.  It is plain data (JSON-ready via
 ``to_dict``/``from_dict``) so saved games and replays can store it later.
@@ -16,6 +16,16 @@ from ui.i18n import N_, _
 
 HUMAN_VS_PC, HOTSEAT, PC_VS_PC = "human-pc", "hotseat", "pc-pc"
 MODES = ((HUMAN_VS_PC, N_("Human vs PC")), (HOTSEAT, N_("Hot-seat")), (PC_VS_PC, N_("PC vs PC")))
+NAME_LENGTH = 24  # characters of a player's name: it must fit a player card and a saved game's name
+
+
+def clean_name(text: object) -> str:
+    """A player's name as typed or read from a file: printable characters, spaces collapsed, at
+    most ``NAME_LENGTH`` characters; anything that is not text is no name ("")."""
+    if not isinstance(text, str):
+        return ""
+    printable = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(printable.split())[:NAME_LENGTH].strip()
 
 
 @dataclass(frozen=True)
@@ -28,6 +38,7 @@ class MatchSetup:
     seed: int | None = None
     clock: str | None = None  # both sides' game clock as ai.referee.GameClock text ("5m+3s"); None: no clock
     start: str | None = None  # the position the game starts from (Game.to_text); None: the usual start
+    names: tuple[str, str] = ("", "")  # the humans' names (Hot-seat); "": "Player 1", "You"
 
     def is_human(self, side: int) -> bool:
         return self.players[side] is None
@@ -39,11 +50,13 @@ class MatchSetup:
         return 0 if self.players[0] is None else 1
 
     def player_label(self, side: int) -> str:
-        """"You", "Player 1" or the computer player's title ("Level 3", "Basilio")."""
+        """A human's name, "You" or "Player 1", or the computer player's title ("Level 3", "Basilio")."""
         from ui.words import player_title
 
         pid = self.players[side]
         if pid is None:
+            if self.names[side]:
+                return self.names[side]
             return _("You") if self.mode == HUMAN_VS_PC else _("Player {n}").format(n=side + 1)
         if ai.is_outside_player(pid):
             from ui.outside_players import short
@@ -55,8 +68,8 @@ class MatchSetup:
         return pid
 
     def swapped(self) -> MatchSetup:
-        """The rematch: the same players with sides exchanged."""
-        return replace(self, players=(self.players[1], self.players[0]))
+        """The rematch: the same players with sides exchanged (the names go with them)."""
+        return replace(self, players=(self.players[1], self.players[0]), names=(self.names[1], self.names[0]))
 
     def make_game(self) -> games.Game:
         return games.load(self.game_id, **self.options)
@@ -70,11 +83,14 @@ class MatchSetup:
             "game": self.game_id, "options": dict(self.options), "mode": self.mode,
             "players": list(self.players), "move_time": self.move_time, "seed": self.seed,
             "clock": self.clock, **({"start": self.start} if self.start is not None else {}),
+            **({"names": list(self.names)} if any(self.names) else {}),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSetup:
         players = tuple(data.get("players", (None, "level-3")))
+        names = data.get("names")
+        pair = (clean_name(names[0]), clean_name(names[1])) if isinstance(names, list) and len(names) == 2 else ("", "")
         return cls(data["game"], dict(data.get("options", {})), data.get("mode", HUMAN_VS_PC),
                    (players[0], players[1]), float(data.get("move_time", 1.0)), data.get("seed"),
-                   data.get("clock"), data.get("start"))
+                   data.get("clock"), data.get("start"), pair)

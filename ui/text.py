@@ -52,6 +52,14 @@ def fit(value: str, size: int, width: int, bold: bool = False) -> str:
     return value + "…"
 
 
+def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest: int = 11) -> int:
+    """The largest font size from ``size`` down to ``smallest`` at which ``value`` fits in
+    ``width`` pixels (``smallest`` if none does: ``fit`` it then)."""
+    while size > smallest and ui_font(size, bold).size(value)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels."""
     f = ui_font(size, bold)

@@ -78,4 +78,6 @@ class MenuFormScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
         elif self.menu is not None:
-            self.menu.update([event])
+            from ui.menu_text import field_events
+
+            self.menu.update(field_events(self.menu, event))

@@ -42,6 +42,9 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
         readonly_color=theme.muted,
         readonly_selected_color=theme.muted,
         widget_alignment=pygame_menu.locals.ALIGN_CENTER,
+        # a field being typed in would dim the whole window, as if it were a dialog; it is not one
+        # (ui/menu_text.py: one click leaves it), and pygame-menu wants some alpha: barely any
+        focus_background_color=(0, 0, 0, 1),
     )
     return t
 
@@ -75,11 +78,15 @@ def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22
 
     Its column is kept narrower than ``rect`` by the vertical scrollbar: pygame-menu wraps a long
     label to the whole width, so once the scrollbar showed, the text ran under it and a
-    horizontal scrollbar appeared for a few pixels."""
+    horizontal scrollbar appeared for a few pixels.
+
+    Every key press counts (``keyboard_ignore_nonphysical=False``): pygame-menu otherwise drops a
+    press whose key is already up when the frame reads it, and a quick typist's keys are (the
+    press and the release arrive together), so letters went missing from the text fields."""
     look = menu_theme(theme, scale, font_size)
     return pygame_menu.Menu(
         "", rect.width, rect.height, theme=look, position=(rect.x, rect.y, False),
-        center_content=center, mouse_motion_selection=True, verbose=False,
+        center_content=center, mouse_motion_selection=True, verbose=False, keyboard_ignore_nonphysical=False,
         screen_dimension=pygame.display.get_surface().get_size(),
         column_max_width=rect.width - look.scrollbar_thick - int(4 * scale),
     )

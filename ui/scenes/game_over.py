@@ -9,7 +9,7 @@ import pygame
 
 from ui import text as tx
 from ui.i18n import _
-from ui.match import HUMAN_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.tally import results_line
 from ui.widgets import Button, card, layout_grid
 
@@ -25,6 +25,9 @@ def result_title(scene: GameScene) -> str:
         return _("Draw")
     if scene.setup.mode == HUMAN_VS_PC:
         return _("You win!") if winner == scene.setup.human_side() else _("You lose")
+    name = scene.setup.names[winner] if scene.setup.mode == HOTSEAT else ""
+    if name:  # the friends' names, given on the New game screen
+        return _("{player} ({side}) wins").format(player=name, side=_(scene.game.sides[winner]))
     return _("{side} wins").format(side=_(scene.game.sides[winner]))
 
 
@@ -103,7 +106,10 @@ class GameOverCard:
         self.rect.center = self.area.center
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
         y = self.rect.y + int(26 * s)
-        title = tx.text(surface, result_title(scene), (self.rect.centerx, y), int(34 * s), theme.text, "midtop", bold=True)
+        headline, room = result_title(scene), w - int(30 * s)  # a long name is set smaller, not cut
+        size = tx.fitting_size(headline, int(34 * s), room, True, int(20 * s))
+        title = tx.text(surface, tx.fit(headline, size, room, True), (self.rect.centerx, y), size, theme.text, "midtop",
+                        bold=True)
         y = title.bottom + int(8 * s)
         for line in lines:
             r = tx.text(surface, tx.fit(line, int(16 * s), w - int(30 * s)), (self.rect.centerx, y), int(16 * s),

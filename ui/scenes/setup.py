@@ -35,7 +35,7 @@ from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import board_view, render_board
 from ui.i18n import _
-from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, NAME_LENGTH, PC_VS_PC, MatchSetup, clean_name
 from ui.paste import paste_game
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
@@ -59,11 +59,12 @@ class SetupChoices:
     watch_players: dict[str, tuple[str, str]] = field(default_factory=dict)  # per game, PC vs PC
     move_time: float | None = None
     clock: str | None = None  # a game clock for both sides (ui.clocks.CLOCK_CHOICES); None: none
+    names: list[str] = field(default_factory=lambda: ["", ""])  # the Hot-seat players' names, per side
 
     def to_dict(self) -> dict[str, Any]:
         return {"game_id": self.game_id, "options": self.options, "mode": self.mode, "human_side": self.human_side,
                 "computer": self.computer, "watch_players": {k: list(v) for k, v in self.watch_players.items()},
-                "move_time": self.move_time, "clock": self.clock}
+                "move_time": self.move_time, "clock": self.clock, "names": list(self.names)}
 
     @classmethod
     def from_dict(cls, data: Any) -> SetupChoices:
@@ -89,6 +90,8 @@ class SetupChoices:
             choices.move_time = float(data["move_time"])
         if data.get("clock") in CLOCK_CHOICES:
             choices.clock = data.get("clock")
+        if isinstance(data.get("names"), list) and len(data["names"]) == 2:
+            choices.names = [clean_name(name) for name in data["names"]]
         return choices
 
 
@@ -180,8 +183,10 @@ class SetupScene(MenuFormScene):
         else:
             players = self._watch_players()
         start = self.start_record.start_position if self.start_record is not None else None
+        names = (clean_name(self.choices.names[0]), clean_name(self.choices.names[1])) if self.mode == HOTSEAT \
+            else ("", "")
         return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
-                          clock=self.choices.clock, start=start)
+                          clock=self.choices.clock, start=start, names=names)
 
     # -- actions ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -286,6 +291,9 @@ class SetupScene(MenuFormScene):
 
     def _set_entry(self, value: str) -> None:
         self.entry = value
+
+    def _set_name(self, side: int, value: str) -> None:
+        self.choices.names[side] = value
 
     def _add_outside(self) -> None:
         """Check the file (or ``gtp:`` command) typed in the field in a thread; see ``update``."""
@@ -498,6 +506,12 @@ class SetupScene(MenuFormScene):
             if results.games():  # how you fare against it so far (ui.tally)
                 title = next(title for title, pid in items if pid == self._computer())
                 self._note(menu, results_line(title, results))
+        elif self.mode == HOTSEAT:  # the names the game's cards and its record show
+            for side in (0, 1):
+                menu.add.text_input(_("{side}'s name: ").format(side=sides[side]), default=self.choices.names[side],
+                                    textinput_id=f"name{side}", maxchar=NAME_LENGTH, input_underline="_",
+                                    onchange=(lambda sd: lambda value: self._set_name(sd, value))(side))
+            self._note(menu, _("Left empty: Player 1 and Player 2"))
         elif self.mode == PC_VS_PC:
             pair = self._watch_players()
             for side in (0, 1):
@@ -518,12 +532,13 @@ class SetupScene(MenuFormScene):
         if picked:
             self.pick_game(picked)
             return
-        in_field = self.menu is not None and self.menu.get_selected_widget() is not None and \
-            self.menu.get_selected_widget().get_id() == "outside-entry"
+        selected = self.menu.get_selected_widget() if self.menu is not None else None
+        typing = isinstance(selected, pygame_menu.widgets.TextInput)  # a paste goes into the field
+        in_field = typing and selected.get_id() == "outside-entry"  # Enter there adds the player
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not in_field:
             self.start()
             return
-        if clipboard.is_paste(event) and not in_field:  # a position (or a game) copied as text
+        if clipboard.is_paste(event) and not typing:  # a position (or a game) copied as text
             paste_game(self.app)
             return
         self.menu_event(event)

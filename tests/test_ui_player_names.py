@@ -1,0 +1,87 @@
+"""Hot-seat players' names: typed on the New game screen, shown on the player cards, the prompt
+and the result, kept in the game's record (and so in Continue and the replay), exchanged with
+the sides in a rematch; names from files are cleaned, never trusted."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, key, recorded_text
+from ui.match import HOTSEAT, HUMAN_VS_PC, NAME_LENGTH, MatchSetup, clean_name
+from ui.scenes.game import GameScene
+from ui.scenes.game_over import result_title
+from ui.scenes.setup import SetupChoices, SetupScene
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("  Ana  ", "Ana"), ("João\tSilva", "João Silva"), ("a\nb\x00c", "a b c"), ("x" * 40, "x" * NAME_LENGTH),
+    (None, ""), (7, ""), (["Ana"], ""), ("", ""),
+])
+def test_a_name_is_cleaned(typed, kept):
+    assert clean_name(typed) == kept
+
+
+def test_names_label_the_sides_swap_in_a_rematch_and_survive_the_record():
+    setup = MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0, names=("Ana", ""))
+    assert (setup.player_label(0), setup.player_label(1)) == ("Ana", "Player 2")
+    assert setup.swapped().names == ("", "Ana") and setup.swapped().player_label(1) == "Ana"
+    assert MatchSetup.from_dict(setup.to_dict()) == setup
+    assert "names" not in MatchSetup("reversi", {}, HOTSEAT, (None, None)).to_dict()  # old files stay as they were
+    hand_edited = dict(setup.to_dict(), names=["\x1b[31mEve" + "!" * 50, {"no": 1}])
+    assert MatchSetup.from_dict(hand_edited).names == ("[31mEve" + "!" * (NAME_LENGTH - 7), "")
+    assert MatchSetup.from_dict(dict(setup.to_dict(), names="Ana")).names == ("", "")
+    assert SetupChoices.from_dict({"names": ["Ana", 3]}).names == ["Ana", ""]
+    assert SetupChoices.from_dict({"names": "Ana"}).names == ["", ""]
+
+
+def type_text(app, text: str) -> None:
+    for char in text:  # as SDL sends them: a key's press, its text, its release; a composed ã only its text
+        if char.isascii():
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        if char.isascii():
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord(char), mod=0, unicode=char, scancode=0))
+    app.run_frames(2)  # a quick typist: the presses and releases arrive together
+
+
+def test_friends_type_their_names_and_the_game_and_its_record_carry_them(app, monkeypatch):
+    scene = SetupScene(app, game_id="tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.menu.select_widget("mode")
+    app.run_frames(2)
+    mode = scene.menu.get_widget("mode").get_rect(to_real_position=True)
+    click(app, (mode.right - 30, mode.centery), frames=3)  # the selector's right arrow: Human vs PC -> Hot-seat
+    assert scene.mode == HOTSEAT and scene.menu.get_widget("name0") is not None
+    click(app, scene.menu.get_widget("name0").get_rect(to_real_position=True).center)
+    type_text(app, "Ana")
+    assert scene.menu.get_widget("name0").active  # typing in it: it holds the mouse...
+    click(app, scene.menu.get_widget("name1").get_rect(to_real_position=True).center)
+    type_text(app, "João")  # ...yet one click on the next field is enough, and ã (composed) is kept
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "João"]
+    key(app, pygame.K_RETURN)  # Enter in a name field starts the game
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.names == ("Ana", "João")
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "Ana" in drawn and "João" in drawn
+    assert any(text.startswith("Ana to move (X)") for text in drawn)
+    assert [side.title for side in game.recorder.record.players] == ["Ana", "João"]
+    for move in ("a1", "b1", "a2", "b2", "a3"):
+        game.play_human([game.game.parse_move(game.state, move)])
+    assert result_title(game) == "Ana (X) wins"
+    game.rematch()
+    assert app.scene.setup.names == ("João", "Ana")
+    assert app.settings.setup_choices["names"] == ["Ana", "João"]  # the screen offers them next time
+
+
+def test_names_are_asked_for_and_used_in_hot_seat_only(app):
+    app.setup_choices = SetupChoices(names=["Ana", "João"])
+    scene = SetupScene(app, game_id="reversi")
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.mode == HUMAN_VS_PC and scene.menu.get_widget("name0") is None
+    setup = scene.build_setup()
+    assert setup.names == ("", "") and "You" in (setup.player_label(0), setup.player_label(1))

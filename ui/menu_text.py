@@ -1,0 +1,44 @@
+"""pygame-menu's text fields, typed into as players type: every character, accents included, and
+one click to go from one field to the next.
+
+pygame-menu reads a field's characters from KEYDOWN's ``unicode``.  SDL gives a character made
+by composition (a dead key: ~ then a gives ã) or by an input method only as a TEXTINPUT event,
+with no key press of its own, so "João" became "Joo".  While a field is selected the characters
+come from TEXTINPUT alone: a key press loses its character (the key itself still works:
+Backspace, the arrows, Ctrl+V) and each TEXTINPUT character is handed over as a press of its own.
+
+A field being typed in is "active" and keeps the mouse: pygame-menu spends the first click
+elsewhere on ending the typing, and only a second click picks the next field, so a player who
+clicked the second name once went on typing into the first.  Here a click away from the field
+ends its typing and selects what is under it, which the same click then reaches.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_menu
+
+
+def field_events(menu: pygame_menu.Menu, event: pygame.event.Event) -> list[pygame.event.Event]:
+    """The events to give ``menu`` for ``event`` (see the module docstring)."""
+    selected = menu.get_selected_widget()
+    if not isinstance(selected, pygame_menu.widgets.TextInput):
+        return [event]
+    if event.type == pygame.KEYDOWN and event.dict.get("unicode", "").isprintable() and event.dict.get("unicode"):
+        return [pygame.event.Event(pygame.KEYDOWN, {**event.dict, "unicode": ""})]
+    if event.type == pygame.TEXTINPUT:
+        presses = []
+        for char in event.text:
+            code = pygame.K_SPACE if char == " " else pygame.K_UNKNOWN  # pygame-menu wants a space's own key
+            presses.append(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0))
+            presses.append(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=char, scancode=0))
+        return presses
+    if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and selected.active
+            and not selected.get_rect(to_real_position=True).collidepoint(event.pos)):
+        selected.active = False
+        under = next((w for w in menu.get_widgets() if w.is_selectable and w.is_visible()
+                      and w.get_rect(to_real_position=True).collidepoint(event.pos)), None)
+        if under is None:
+            return []  # the field would take the click as one on itself and go on typing
+        menu.select_widget(under)
+    return [event]
