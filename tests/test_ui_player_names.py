@@ -85,3 +85,22 @@ def test_names_are_asked_for_and_used_in_hot_seat_only(app):
     assert scene.mode == HUMAN_VS_PC and scene.menu.get_widget("name0") is None
     setup = scene.build_setup()
     assert setup.names == ("", "") and "You" in (setup.player_label(0), setup.player_label(1))
+
+
+def test_a_name_can_be_pasted_into_its_field(app, monkeypatch):
+    """Ctrl+V in a name field pastes into it; elsewhere on the screen it opens a copied game."""
+    from pygame_menu.widgets.widget import textinput
+
+    monkeypatch.setattr(textinput, "clipboard_paste", lambda: "Maria")
+    app.setup_choices = SetupChoices(mode=HOTSEAT)
+    scene = SetupScene(app, game_id="reversi")
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.menu.get_widget("name1").get_rect(to_real_position=True).center)
+    pygame.key.set_mods(pygame.KMOD_CTRL)  # pygame-menu reads the keyboard's state, not the event's
+    try:
+        key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    finally:
+        pygame.key.set_mods(0)
+    assert app.scene is scene and scene.menu.get_widget("name1").get_value() == "Maria"
+    assert scene.build_setup().names == ("", "Maria")
