@@ -409,8 +409,8 @@ class App:
         the next wake-up (``_wait_for_events``).
 
         Never ``pygame.event.peek()`` without an event type: in pygame 2.6.1 it takes the
-        attributes of a posted event (pygame-menu posts a KEYUP when a key is let go before it
-        looks) without a reference of its own, so the event later read had a freed dict, and the
+        attributes of a posted event (pygame-menu, left at its default, posted a KEYUP when a key
+        was let go before it looked) without a reference of its own, so the event later read had a freed dict, and the
         window died of memory corruption or a segmentation fault (tests/test_ui_idle.py)."""
         events = pygame.event.get()
         if events or not self.fps or self.dirty or self.always_draw:
