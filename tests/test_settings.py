@@ -29,7 +29,7 @@ def test_no_file_gives_defaults(path):
 
 def test_every_field_round_trips(path):
     wanted = st.Settings(theme="light", show_legal=False, animation_speed=2.0, move_time=3.0,
-                         sound=False, volume=0.35, language="pt",
+                         sound=False, volume=0.35, language="pt", player_name="Conceição",
                          outside_players=["bots/mine.py:Greedy", "gtp:gnugo --mode gtp"])
     assert st.save(wanted) is None
     again, problem = st.load()
@@ -46,6 +46,9 @@ def test_every_field_round_trips(path):
     ('{"language": "tlh"}', "language"),
     ('{"outside_players": "bot.py"}', "outside_players"),
     ('{"outside_players": [1]}', "outside_players"),
+    ('{"player_name": 7}', "player_name"),
+    ('{"player_name": "a name far too long for any player card"}', "player_name"),
+    ('{"player_name": "Eve\\u001b[31m"}', "player_name"),
 ])
 def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
     path.write_text(content, encoding="utf-8")

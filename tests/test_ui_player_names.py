@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from tests.ui_helpers import click, key, recorded_text
-from ui.match import HOTSEAT, HUMAN_VS_PC, NAME_LENGTH, MatchSetup, clean_name
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_title
 from ui.scenes.setup import SetupChoices, SetupScene
@@ -104,3 +105,23 @@ def test_a_name_can_be_pasted_into_its_field(app, monkeypatch):
         pygame.key.set_mods(0)
     assert app.scene is scene and scene.menu.get_widget("name1").get_value() == "Maria"
     assert scene.build_setup().names == ("", "Maria")
+
+
+def test_your_name_from_the_settings_plays_human_vs_pc(app):
+    """Settings' "Your name", typed there, is the human's card and record name against the
+    computer, on whichever side the human plays, and it moves with the human in a rematch."""
+    from ui.scenes.settings_screen import SettingsScene
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    field = app.scene.menu.get_widget("player_name")
+    click(app, field.get_rect(to_real_position=True).center)
+    type_text(app, "Maria ")
+    assert app.settings.player_name == "Maria"
+    app.setup_choices = SetupChoices(mode=HUMAN_VS_PC, human_side=1)
+    scene = SetupScene(app, game_id="reversi")
+    app.switch(scene)
+    app.run_frames(2)
+    setup = scene.build_setup()
+    assert setup.names == ("", "Maria") and setup.player_label(1) == "Maria"
+    assert setup.swapped().player_label(0) == "Maria"

@@ -1,5 +1,5 @@
 """What a game to be played is: the game and its options, who plays each side (and the humans'
-names, in Hot-seat), the time per move and the game clock.
+names), the time per move and the game clock.
 
 The menus produce a ``MatchSetup``; the game scene consumes it.  It is plain data (JSON-ready via
 ``to_dict``/``from_dict``) so saved games and replays can store it later.
@@ -13,19 +13,10 @@ from typing import Any
 import ai
 import games
 from ui.i18n import N_, _
+from ui.names import clean_name
 
 HUMAN_VS_PC, HOTSEAT, PC_VS_PC = "human-pc", "hotseat", "pc-pc"
 MODES = ((HUMAN_VS_PC, N_("Human vs PC")), (HOTSEAT, N_("Hot-seat")), (PC_VS_PC, N_("PC vs PC")))
-NAME_LENGTH = 24  # characters of a player's name: it must fit a player card and a saved game's name
-
-
-def clean_name(text: object) -> str:
-    """A player's name as typed or read from a file: printable characters, spaces collapsed, at
-    most ``NAME_LENGTH`` characters; anything that is not text is no name ("")."""
-    if not isinstance(text, str):
-        return ""
-    printable = "".join(c if c.isprintable() else " " for c in text)
-    return " ".join(printable.split())[:NAME_LENGTH].strip()
 
 
 @dataclass(frozen=True)
@@ -38,7 +29,7 @@ class MatchSetup:
     seed: int | None = None
     clock: str | None = None  # both sides' game clock as ai.referee.GameClock text ("5m+3s"); None: no clock
     start: str | None = None  # the position the game starts from (Game.to_text); None: the usual start
-    names: tuple[str, str] = ("", "")  # the humans' names (Hot-seat); "": "Player 1", "You"
+    names: tuple[str, str] = ("", "")  # the humans' names (Hot-seat; Settings' "Your name"); "": "Player 1", "You"
 
     def is_human(self, side: int) -> bool:
         return self.players[side] is None

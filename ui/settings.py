@@ -17,6 +17,7 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from ui.i18n import LANGUAGES, system_language
+from ui.names import NAME_LENGTH, clean_name
 from ui.theme import THEMES
 
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
@@ -36,6 +37,7 @@ class Settings:
     sound: bool = True
     volume: float = 0.8
     language: str = "en"
+    player_name: str = ""  # your name on the player card and in the records of Human vs PC ("": You)
     outside_players: list[str] = field(default_factory=list)  # ids the tournament screen remembers
     setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
 
@@ -59,6 +61,8 @@ class Settings:
             raise ValueError("maximized must be true or false")
         if isinstance(self.volume, bool) or not isinstance(self.volume, (int, float)) or not 0 <= self.volume <= 1:
             raise ValueError("volume must be a number from 0 to 1")
+        if not isinstance(self.player_name, str) or clean_name(self.player_name) != self.player_name:
+            raise ValueError(f"player_name must be a name of at most {NAME_LENGTH} printable characters")
         if self.language not in _language_codes():
             raise ValueError(f"language {self.language!r} is not one of {', '.join(_language_codes())}")
         if not isinstance(self.outside_players, list) or not all(isinstance(p, str) for p in self.outside_players):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ui.i18n import LANGUAGES, _
+from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene
 from ui.scenes.common import backdrop, heading, make_menu, toggle_style
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
@@ -65,6 +66,9 @@ class SettingsScene(MenuFormScene):
         themes = [(_(name.capitalize()), name) for name in THEMES]
         menu.add.selector(_("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme), style="fancy",
                           selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
+        menu.add.text_input(_("Your name") + ": ", default=st.player_name, textinput_id="player_name",
+                            maxchar=NAME_LENGTH, input_underline="_",
+                            onchange=lambda v: self._set("player_name", clean_name(v)))
         menu.add.toggle_switch(_("Show legal moves") + ": ", st.show_legal, toggleswitch_id="show_legal",
                                onchange=lambda v: self._set("show_legal", v), **toggle_style(menu, self.app.theme, s))
         menu.add.toggle_switch(_("Board faces me") + ": ", st.face_me, toggleswitch_id="face_me",

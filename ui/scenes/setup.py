@@ -35,7 +35,8 @@ from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import board_view, render_board
 from ui.i18n import _
-from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, NAME_LENGTH, PC_VS_PC, MatchSetup, clean_name
+from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
+from ui.names import NAME_LENGTH, clean_name
 from ui.paste import paste_game
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
@@ -183,8 +184,11 @@ class SetupScene(MenuFormScene):
         else:
             players = self._watch_players()
         start = self.start_record.start_position if self.start_record is not None else None
-        names = (clean_name(self.choices.names[0]), clean_name(self.choices.names[1])) if self.mode == HOTSEAT \
-            else ("", "")
+        if self.mode == HOTSEAT:
+            names = (clean_name(self.choices.names[0]), clean_name(self.choices.names[1]))
+        else:  # Human vs PC: Settings' "Your name" on the human's side
+            mine = clean_name(getattr(getattr(self.app, "settings", None), "player_name", ""))
+            names = (mine if players[0] is None else "", mine if players[1] is None else "")
         return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
                           clock=self.choices.clock, start=start, names=names)
 
