@@ -48,8 +48,6 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
-
-
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
 
 
@@ -410,8 +408,9 @@ class App:
 
         Never ``pygame.event.peek()`` without an event type: in pygame 2.6.1 it takes the
         attributes of a posted event (pygame-menu, left at its default, posted a KEYUP when a key
-        was let go before it looked) without a reference of its own, so the event later read had a freed dict, and the
-        window died of memory corruption or a segmentation fault (tests/test_ui_idle.py)."""
+        was let go before it looked) without a reference of its own, so the event later read had
+        a freed dict, and the window died of memory corruption or a segmentation fault
+        (tests/test_ui_idle.py)."""
         events = pygame.event.get()
         if events or not self.fps or self.dirty or self.always_draw:
             return events

@@ -1,6 +1,6 @@
 """``python main.py bench ui``: what the window costs, idle and while the computer thinks.
 
-Three runs of the real loop (``App.frame`` at 60 fps, no input), each quoting the window
+Runs of the real loop (``App.frame`` at 60 fps, no input), each quoting the window
 process's CPU (its own threads; the AI worker is another process) as % of one core, and the
 frames drawn per second:
 
@@ -92,7 +92,7 @@ def _run_waiting_in_pygame(app, seconds: float) -> dict:
 
 
 def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> dict[str, dict]:
-    """The three runs (see the module docstring), ``seconds`` each."""
+    """The runs (see the module docstring), ``seconds`` each."""
     from ui.app import App
     from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
     from ui.scenes.game import GameScene
@@ -128,8 +128,8 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         thinking["depth"] = scene.progress.depth if scene.progress else 0
     finally:
         app.quit()
-    return {"menu": menu, "menu_pygame_wait": menu_pygame_wait, "waiting": waiting, "animation": animation, "clock": clocked,
-            "thinking": thinking, "warm_up": warm_up}
+    return {"menu": menu, "menu_pygame_wait": menu_pygame_wait, "waiting": waiting, "animation": animation,
+            "clock": clocked, "thinking": thinking, "warm_up": warm_up}
 
 
 def bench_ui(report: Callable[[str], None], quick: bool) -> None:
@@ -143,8 +143,8 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     driver = os.environ.get("SDL_VIDEODRIVER", "default")
     report(f"ui: {game_id}, video driver {driver}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores, "
            f"engine kernels ready in {r.get('warm_up', 0.0):.1f} s")
-    for key, what in (("menu", "idle main menu"),
-                      ("menu_pygame_wait", "idle main menu asleep in pygame.event.wait"), ("waiting", "hot-seat game waiting for a click"),
+    for key, what in (("menu", "idle main menu"), ("menu_pygame_wait", "idle main menu asleep in pygame.event.wait"),
+                      ("waiting", "hot-seat game waiting for a click"),
                       ("animation", "a move's animation"), ("clock", "hot-seat game with a running clock"),
                       ("thinking", "level-5 thinking")):
         x = r[key]
