@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from tests.ui_helpers import click, key, recorded_text
+from ui.autosave import setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.game import GameScene
@@ -70,6 +71,7 @@ def test_friends_type_their_names_and_the_game_and_its_record_carry_them(app, mo
     assert "Ana" in drawn and "João" in drawn
     assert any(text.startswith("Ana to move (X)") for text in drawn)
     assert [side.title for side in game.recorder.record.players] == ["Ana", "João"]
+    assert MatchSetup.from_dict(setup_dict_for_record(game.recorder.record)).names == ("Ana", "João")  # Continue
     for move in ("a1", "b1", "a2", "b2", "a3"):
         game.play_human([game.game.parse_move(game.state, move)])
     assert result_title(game) == "Ana (X) wins"
