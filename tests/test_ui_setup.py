@@ -133,3 +133,32 @@ def test_the_trax_centre_tiles_are_named_by_the_ends_of_their_light_path():
         shown = words.option_value(NAME[tile], "trax", option)
         assert shown == f"{NAME[tile]} (light {edges[light[0]]}-{edges[light[1]]})"
     assert words.option_value("lldd") == "lldd"  # another game's option of that value stays as it is
+
+
+def test_the_play_mode_arrow_goes_round_all_three_modes(config):
+    """The New game screen's mode selector, clicked on its right arrow: Hot-seat, PC vs PC (the
+    form then asks for two computer players) and back to Human vs PC, with no error.  Building
+    the selector steps through the modes before its default, and once did so by building the
+    form again from inside its own callback, without end."""
+    from tests.ui_helpers import click
+    from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
+
+    app = open_app()
+    try:
+        scene = SetupScene(app, game_id="reversi")
+        app.switch(scene)
+        app.run_frames(2)
+        seen = []
+        for _ in range(3):
+            scene.menu.select_widget("mode")  # in view, as the keyboard would
+            app.run_frames(2)
+            arrow = scene.menu.get_widget("mode").get_rect(to_real_position=True)
+            click(app, (arrow.right - 30, arrow.centery), frames=3)
+            seen.append(scene.mode)
+            if scene.mode == PC_VS_PC:
+                assert scene.menu.get_widget("pc0") is not None and scene.menu.get_widget("pc1") is not None
+        assert seen == [HOTSEAT, PC_VS_PC, HUMAN_VS_PC] and app.errors == []
+        assert scene.menu.get_widget("mode").get_value()[0][1] == HUMAN_VS_PC
+    finally:
+        app.quit()
+

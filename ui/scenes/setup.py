@@ -255,7 +255,9 @@ class SetupScene(MenuFormScene):
     def _set_mode(self, mode: str) -> None:
         if mode != self.mode:
             self.mode = mode
-            self._build_menu()
+            # not from inside the selector's callback: building the selector steps through the modes
+            # before its default, and each step would build the form again, without end
+            self.rebuild_wanted = not self.building
 
     def _describe(self, pid: str) -> str:
         """What the player does, in a player's words (wrapped under its selector)."""
