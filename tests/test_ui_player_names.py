@@ -10,6 +10,7 @@ import pytest
 from tests.ui_helpers import click, key, recorded_text
 from ui.autosave import setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.menu_text import FreeClock
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_title
@@ -62,6 +63,8 @@ def test_friends_type_their_names_and_the_game_and_its_record_carry_them(app, mo
     click(app, scene.menu.get_widget("name1").get_rect(to_real_position=True).center)
     type_text(app, "João")  # ...yet one click on the next field is enough, and ã (composed) is kept
     assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "João"]
+    # the fields time their cursor without pygame's Clock, whose tick waited 16 ms on every event
+    assert all(isinstance(scene.menu.get_widget(f"name{side}")._clock, FreeClock) for side in (0, 1))
     key(app, pygame.K_RETURN)  # Enter in a name field starts the game
     game = app.scene
     assert isinstance(game, GameScene) and game.setup.names == ("Ana", "João")

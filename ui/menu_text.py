@@ -7,6 +7,12 @@ with no key press of its own, so "João" became "Joo".  While a field is selecte
 come from TEXTINPUT alone: a key press loses its character (the key itself still works:
 Backspace, the arrows, Ctrl+V) and each TEXTINPUT character is handed over as a press of its own.
 
+A text field also times its cursor with a ``pygame.time.Clock`` that it ticks at 60 frames a
+second on every event it is given, so each event waited up to 16 ms: moving the mouse over a
+screen whose selected widget was a field (the mouse selects what it passes over) queued events
+faster than they were read, and the window lagged (30 movements: 470 ms).  The field is given a
+clock that measures the time without waiting (``FreeClock``).
+
 A field being typed in is "active" and keeps the mouse: pygame-menu spends the first click
 elsewhere on ending the typing, and only a second click picks the next field, so a player who
 clicked the second name once went on typing into the first.  Here a click away from the field
@@ -19,11 +25,30 @@ import pygame
 import pygame_menu
 
 
+class FreeClock:
+    """What a text field reads of ``pygame.time.Clock``: the milliseconds between two ticks, with
+    no wait in ``tick``."""
+
+    def __init__(self) -> None:
+        self._last = pygame.time.get_ticks()
+        self._time = 0
+
+    def tick(self, _framerate: float = 0) -> int:
+        now = pygame.time.get_ticks()
+        self._time, self._last = now - self._last, now
+        return self._time
+
+    def get_time(self) -> int:
+        return self._time
+
+
 def field_events(menu: pygame_menu.Menu, event: pygame.event.Event) -> list[pygame.event.Event]:
     """The events to give ``menu`` for ``event`` (see the module docstring)."""
     selected = menu.get_selected_widget()
     if not isinstance(selected, pygame_menu.widgets.TextInput):
         return [event]
+    if not isinstance(selected._clock, FreeClock):  # the field's own clock would wait 16 ms per event
+        selected._clock = FreeClock()
     if event.type == pygame.KEYDOWN and event.dict.get("unicode", "").isprintable() and event.dict.get("unicode"):
         return [pygame.event.Event(pygame.KEYDOWN, {**event.dict, "unicode": ""})]
     if event.type == pygame.TEXTINPUT:
