@@ -10,7 +10,9 @@ frames drawn per second:
   the full frame rate);
 - a hot-seat game on a running clock (5 min + 3 s) waiting for a click: the clock's text changes
   once a second, and only then is the window drawn;
-- a Human vs PC game while level-5 thinks (also the longest gap between frames: smoothness).
+- a Human vs PC game while level-5 thinks (also the longest gap between frames: smoothness);
+- one frame reading 30 mouse movements over the New game screen with a name field selected, the
+  field timed by pygame's own clock (ticked at 60 fps on every event) and by ``FreeClock``.
 
 The goals: at most 5% of a core idle, at most 15% while level-5 thinks, with the thinking panel
 updated about 10 times a second and animations at the full frame rate.
@@ -91,6 +93,38 @@ def _run_waiting_in_pygame(app, seconds: float) -> dict:
         ui.app._wait_for_events = own
 
 
+def _field_lag(app) -> dict[str, float]:
+    """Milliseconds of one frame that reads 30 mouse movements while a text field is selected, the
+    field's cursor timed by pygame's Clock (as pygame-menu made it) and by ui.menu_text.FreeClock."""
+    import pygame
+
+    import ui.menu_text as menu_text
+    from ui.match import HOTSEAT
+    from ui.scenes.setup import SetupChoices, SetupScene
+
+    lag = {}
+    free = menu_text.FreeClock
+    for name in ("pygame", "free"):
+        app.setup_choices = SetupChoices(mode=HOTSEAT)
+        scene = SetupScene(app, game_id="tictactoe")
+        app.switch(scene)
+        app.run_frames(3)
+        scene.menu.select_widget("name0")
+        if name == "pygame":  # the field keeps the clock it was built with
+            menu_text.FreeClock = pygame.time.Clock
+        try:
+            app.run_frames(2)
+            for i in range(30):
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100 + i, 700), rel=(1, 0),
+                                                     buttons=(0, 0, 0)))
+            started = time.perf_counter()
+            app.frame()
+            lag[name] = 1000 * (time.perf_counter() - started)
+        finally:
+            menu_text.FreeClock = free
+    return lag
+
+
 def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> dict[str, dict]:
     """The runs (see the module docstring), ``seconds`` each."""
     from ui.app import App
@@ -126,10 +160,11 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
             app.frame()
         thinking = _run(app, seconds, scene.computer_thinking)
         thinking["depth"] = scene.progress.depth if scene.progress else 0
+        field_lag = _field_lag(app)
     finally:
         app.quit()
     return {"menu": menu, "menu_pygame_wait": menu_pygame_wait, "waiting": waiting, "animation": animation,
-            "clock": clocked, "thinking": thinking, "warm_up": warm_up}
+            "clock": clocked, "thinking": thinking, "warm_up": warm_up, "field_lag": field_lag}
 
 
 def bench_ui(report: Callable[[str], None], quick: bool) -> None:
@@ -151,3 +186,6 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
         extra = f", search depth {x['depth']}" if "depth" in x else ""
         report(f"ui: {what} ({x['seconds']:.1f} s): window CPU {x['cpu']:.1f}% of a core, "
                f"{x['fps']:.1f} frames drawn per second, longest gap {x['longest_ms']:.0f} ms{extra}")
+    lag = r["field_lag"]
+    report(f"ui: 30 mouse movements read with a name field selected: {lag['pygame']:.0f} ms with the field on "
+           f"pygame's clock, {lag['free']:.0f} ms on FreeClock")
