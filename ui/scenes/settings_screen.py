@@ -24,10 +24,13 @@ class SettingsScene(MenuFormScene):
         self.menu = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
+        # pygame-menu builds a selector by stepping through its items up to the default, calling
+        # onchange at each step: while the form is built nothing is set (no saves, no volume clicks)
+        self.building = False
 
     def _set(self, name: str, value) -> None:
-        if getattr(self.app.settings, name) == value:
-            return  # pygame-menu calls onchange while building a selector whose default is not the first
+        if self.building or getattr(self.app.settings, name) == value:
+            return
         setattr(self.app.settings, name, value)
         self.app.apply_settings()
         if name in ("theme", "language"):
@@ -57,6 +60,13 @@ class SettingsScene(MenuFormScene):
         self.app.show_menu()
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.building = True
+        try:
+            self._build(size)
+        finally:
+            self.building = False
+
+    def _build(self, size: tuple[int, int]) -> None:
         s = self.app.scale
         w, h = size
         self.panel = pygame.Rect(0, 0, min(w - int(80 * s), int(640 * s)), min(h - int(160 * s), int(660 * s)))

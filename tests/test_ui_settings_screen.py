@@ -1,0 +1,48 @@
+"""The Settings screen sets what the player changes, and only that: building its selectors (which
+pygame-menu does by stepping through their items up to the current one) saves nothing and
+plays no sound; one click on an arrow is one change, one save, one click heard."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui_helpers import click
+from ui import settings as settings_mod
+from ui.scenes import settings_screen
+from ui.scenes.settings_screen import SettingsScene
+
+
+@pytest.fixture
+def watched(app, monkeypatch):
+    """(saves, sounds): the settings saved and the sounds played from now on."""
+    saves, sounds = [], []
+    save = settings_mod.save
+    monkeypatch.setattr(settings_mod, "save", lambda st: saves.append((st.volume, st.move_time)) or save(st))
+    monkeypatch.setattr(settings_screen.SOUNDS, "play", lambda name: sounds.append(name))
+    return saves, sounds
+
+
+def test_opening_the_screen_changes_nothing(app, watched):
+    saves, sounds = watched
+    app.settings.volume, app.settings.move_time, app.settings.animation_speed = 0.8, 5.0, 2.0
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.resize((900, 600))  # built again, as after a window resize
+    app.run_frames(2)
+    assert (saves, sounds) == ([], [])
+    assert (app.settings.volume, app.settings.move_time, app.settings.animation_speed) == (0.8, 5.0, 2.0)
+    assert app.scene.menu.get_widget("volume").get_value()[0][1] == 0.8
+
+
+def test_one_click_on_the_volume_is_one_change(app, watched):
+    saves, sounds = watched
+    app.settings.volume = 0.8
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    volume = app.scene.menu.get_widget("volume")
+    app.scene.menu.select_widget(volume)
+    app.run_frames(2)
+    rect = volume.get_rect(to_real_position=True)
+    click(app, (rect.right - 30, rect.centery), frames=3)  # the right arrow
+    assert app.settings.volume == pytest.approx(0.9)
+    assert saves == [(pytest.approx(0.9), app.settings.move_time)] and sounds == ["place"]
