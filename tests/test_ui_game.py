@@ -218,6 +218,34 @@ def test_a_players_score_and_what_it_counts_stay_inside_the_card(app):
             assert len(colours) == 1, (game_id, size, card)
 
 
+def test_a_long_name_stops_before_the_score_and_the_clock(app, monkeypatch):
+    """800x560, Alquerque on a clock: a 24-character name is cut before the captured count and
+    the clock, on both cards."""
+    from ui import text as tx
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    names = ("Conceição Antunes Ferrei", "Maria João da Silva Sant")
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 1.0, clock="5m+3s", names=names),
+                      ["c2-c3"])
+    app.switch(scene)
+    app.run_frames(2)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    draw = tx.text
+
+    def record(surface, value, *args, **kwargs):
+        drawn.append((value, draw(surface, value, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(tx, "text", record)
+    app.invalidate()
+    app.run_frames(2)
+    for card in scene.panel.player_cards:
+        inside = [(value, rect) for value, rect in drawn if card.contains(rect)]
+        name = next(rect for value, rect in inside if value.startswith(("Concei", "Maria")))
+        others = [rect for value, rect in inside if value in ("captured", "0") or ":" in value]
+        assert others and all(name.right < rect.left for rect in others)
+
+
 def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch):
     """Alquerque's how-to-move line, in Portuguese, is longer than the board is wide at 800x560: it
     goes on two lines instead of losing its end to an ellipsis."""

@@ -140,11 +140,6 @@ class GamePanel:
             dot = (x + self._s(24), rect.centery)
             pygame.draw.circle(surface, colour, dot, self._s(11))
             pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
-            name = words.side(scene.game, side)
-            tx.text(surface, name, (x + self._s(44), rect.y + self._s(8)), self._s(17), theme.text, bold=True)
-            who = scene.setup.player_label(side)
-            tx.text(surface, tx.fit(who, self._s(13), w - self._s(120)), (x + self._s(44), rect.y + self._s(32)),
-                    self._s(13), theme.muted)
             right = rect.right - self._s(14)
             if clocks is not None:
                 right = self._clock(surface, rect, side, clocks[side], to_move) - self._s(12)
@@ -159,10 +154,19 @@ class GamePanel:
                 right -= column + self._s(12)
             if to_move and scene.computer_thinking():
                 spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
+                right -= self._s(20)
             elif to_move and clocks is None:  # on a clock, the running clock says it
-                tx.text(surface, _("to move"), (right, rect.centery), self._s(13), theme.accent, "midright", bold=True)
+                right = tx.text(surface, _("to move"), (right, rect.centery), self._s(13), theme.accent, "midright",
+                                bold=True).left
             elif winner:
-                tx.text(surface, _("winner"), (right, rect.centery), self._s(13), winner_border, "midright", bold=True)
+                right = tx.text(surface, _("winner"), (right, rect.centery), self._s(13), winner_border, "midright",
+                                bold=True).left
+            # the side and the player's name (a long one cut) in what the clock, score and state leave
+            room = right - self._s(8) - (x + self._s(44))
+            tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), room, True),
+                    (x + self._s(44), rect.y + self._s(8)), self._s(17), theme.text, bold=True)
+            tx.text(surface, tx.fit(scene.setup.player_label(side), self._s(13), room),
+                    (x + self._s(44), rect.y + self._s(32)), self._s(13), theme.muted)
             y += h + self._s(8)
         return y - self._s(8)
 
