@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pygame
@@ -67,9 +69,22 @@ def top_of(rect: pygame.Rect) -> int | None:
 
 
 class MenuFormScene(Scene):
-    """A scene built around one pygame-menu form: Esc goes back, other events go to the form."""
+    """A scene built around one pygame-menu form: Esc goes back, other events go to the form.
+
+    pygame-menu builds a selector by stepping through its items up to the default, calling its
+    onchange at each step: a form's callbacks look at ``building`` and act on nothing while the
+    form is built inside ``building_form()`` (no saves, no sounds, no rebuild from inside a build)."""
 
     menu = None  # the pygame_menu.Menu, once built
+    building = False
+
+    @contextmanager
+    def building_form(self) -> Iterator[None]:
+        self.building = True
+        try:
+            yield
+        finally:
+            self.building = False
 
     def back(self) -> None:
         """Leave the screen (subclasses say where to)."""

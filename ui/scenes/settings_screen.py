@@ -24,13 +24,10 @@ class SettingsScene(MenuFormScene):
         self.menu = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
-        # pygame-menu builds a selector by stepping through its items up to the default, calling
-        # onchange at each step: while the form is built nothing is set (no saves, no volume clicks)
-        self.building = False
 
     def _set(self, name: str, value) -> None:
         if self.building or getattr(self.app.settings, name) == value:
-            return
+            return  # a selector stepping to its default while the form is built (MenuFormScene)
         setattr(self.app.settings, name, value)
         self.app.apply_settings()
         if name in ("theme", "language"):
@@ -60,11 +57,8 @@ class SettingsScene(MenuFormScene):
         self.app.show_menu()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.building = True
-        try:
+        with self.building_form():
             self._build(size)
-        finally:
-            self.building = False
 
     def _build(self, size: tuple[int, int]) -> None:
         s = self.app.scale

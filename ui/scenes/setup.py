@@ -128,7 +128,6 @@ class SetupScene(MenuFormScene):
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
         self.offers_version = -1
         self.rebuild_wanted = False
-        self.building = False
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.entry = ""  # the "Outside player" field
@@ -187,7 +186,7 @@ class SetupScene(MenuFormScene):
         if self.mode == HOTSEAT:
             names = (clean_name(self.choices.names[0]), clean_name(self.choices.names[1]))
         else:  # Human vs PC: Settings' "Your name" on the human's side
-            mine = clean_name(getattr(getattr(self.app, "settings", None), "player_name", ""))
+            mine = self.app.settings.player_name  # checked when read, cleaned when typed
             names = (mine if players[0] is None else "", mine if players[1] is None else "")
         return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
                           clock=self.choices.clock, start=start, names=names)
@@ -255,8 +254,8 @@ class SetupScene(MenuFormScene):
     def _set_mode(self, mode: str) -> None:
         if mode != self.mode:
             self.mode = mode
-            # not from inside the selector's callback: building the selector steps through the modes
-            # before its default, and each step would build the form again, without end
+            # not from inside the selector's callback: its own build steps through the modes, and
+            # each step would build the form again, without end
             self.rebuild_wanted = not self.building
 
     def _describe(self, pid: str) -> str:
@@ -380,11 +379,8 @@ class SetupScene(MenuFormScene):
         self._build_menu()
 
     def _build_menu(self) -> None:
-        self.building = True
-        try:
+        with self.building_form():
             self._build_menu_widgets()
-        finally:
-            self.building = False
 
     def _build_menu_widgets(self) -> None:
         s = self.app.scale
