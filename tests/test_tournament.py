@@ -289,9 +289,13 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     assert {s.player for s in scene.table} == {"level-1", "level-2"} and sum(s.games for s in scene.table) == 4
     scene._save()
     assert scene.saved and scene.saved[0].exists() and scene.saved[0].parent == tmp_path
-    rect, number = scene._recent_rects[0]  # click a finished game: its final position, then replay it
+    shown_first = scene.watching  # once over, the board shows the last game to finish
+    rect, number = scene._recent_rects[-1]  # click the other game: its final position, then replay it
+    assert number != shown_first
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     scene.draw(surface)
+    assert scene.watching == number
+    assert scene.live[number]["state"] == scene.game.play_line(scene.tournament.results[number].moves)
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
     assert len(replayed) == 1 and replayed[0].moves == scene.tournament.results[number].moves
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
@@ -348,3 +352,12 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
         assert not app.errors, app.errors[0]
     finally:
         app.quit()
+
+
+def test_the_finished_message_says_how_long_in_words_a_player_reads():
+    from ui.scenes.tournament import finished_text
+
+    assert finished_text(0.4) == "Tournament finished in under a second"
+    assert finished_text(42.4) == "Tournament finished in 42 s"
+    assert finished_text(205.0) == "Tournament finished in 3:25"
+    assert finished_text(3725.0) == "Tournament finished in 1:02:05"

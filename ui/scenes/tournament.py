@@ -26,6 +26,7 @@ import games
 from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summary, Tournament, TournamentDone
 from ai.tournament import standings as make_standings
 from ui import words
+from ui.clocks import reading_text
 from ui.i18n import _
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
@@ -33,6 +34,14 @@ from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
 from ui.widgets import Button, Messages
+
+
+def finished_text(seconds: float) -> str:
+    """How long a finished tournament took: "under a second", "42 s", "3:25" (minutes), "1:02:05"."""
+    if seconds < 1:
+        return _("Tournament finished in under a second")
+    took = f"{seconds:.0f} s" if seconds < 60 else reading_text(seconds)
+    return _("Tournament finished in {time}").format(time=took)
 
 
 class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
@@ -328,6 +337,9 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         for rect, number in getattr(self, "_recent_rects", []):
             if rect.collidepoint(pos):
                 self.watching, self.pinned = number, True
+                result = next((r for n, r in self.recent if n == number), None)
+                if result is not None:
+                    self._replay_slot(number, result)  # shown at once, even once the tournament is over
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False
@@ -396,8 +408,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 if event.error:
                     self.messages.add(_("The tournament failed: {e}").format(e=event.error), "error")
                 else:
-                    text = _("Tournament stopped") if event.cancelled else _("Tournament finished in {s:.0f} s")
-                    self.messages.add(text.format(s=event.elapsed), "info", 6.0)
+                    self.messages.add(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
+                                      "info", 6.0)
         if changed:
             self.table = make_standings(t.player_ids, t.finished())
         # keep at most the watched game and the running ones

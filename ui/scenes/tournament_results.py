@@ -197,7 +197,7 @@ class ResultsDrawing:
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if self.pinned:
                 title += "  " + _("(click the board to follow the live games)")
-        if game is None and self.recent and not self.running:  # over: show the last game played
+        if game is None and self.recent and not self.running and not self.pinned:  # over: the last game played
             number, result = self.recent[-1]
             self.watching = number
             self._replay_slot(number, result)
