@@ -331,6 +331,12 @@ def option_value(value: Any, game_id: str = "", option: Any = None) -> str:
     return _(value) if isinstance(value, str) else str(value)
 
 
+def trax_tile(name: str) -> str:
+    """A Trax tile by the course's name, with where its light path runs: "ddll (light right-bottom)"."""
+    named = OPTION_VALUES[("trax", "centre")].get(name)
+    return _(named) if named else name
+
+
 def player_title(title: str) -> str:
     """A player's title from the catalog ("Level 3", "Basilio": names stay as they are)."""
     match = re.fullmatch(r"(Level|Player) (\d+)", title)

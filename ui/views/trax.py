@@ -18,10 +18,11 @@ import pygame
 import pygame.gfxdraw
 
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_tile
+from ui import words
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
-from ui.theme import draw_text
+from ui.theme import draw_text, font
 
 TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (32, 32, 38)}
@@ -283,9 +284,15 @@ class TraxView(GridView):
             draw_tile(surface, rect, move_tile(move))
             if move == hovered:
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
-        if hovered is not None:
-            label = f"{state.game.format_move(state, hovered)}  ({NAME[move_tile(hovered)]})"
-            draw_text(surface, label, (box.centerx, box.bottom + 2), max(10, self.cell // 4), theme.text, "midtop")
+        if hovered is not None:  # on a backing of its own: the board's light squares would swallow it
+            label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
+            size = max(10, self.cell // 4)
+            backing = font(size).size(label)
+            place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
+            place.midtop = (box.centerx, box.bottom + 2)
+            place.clamp_ip(self.rect)
+            pygame.draw.rect(surface, theme.panel, place, border_radius=4)
+            draw_text(surface, label, place.center, size, theme.text, "center")
 
 
 VIEW = TraxView
