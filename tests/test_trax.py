@@ -365,17 +365,3 @@ def test_a_hole_no_tile_fits_ends_a_fill_game():
     assert state.legal_moves() == []  # ... but each forces three edges of one colour together
     assert state.is_terminal() and state.winner() is None and "No tile" in state.end_reason()
 
-
-def test_trax_tile_words_name_the_ends_the_game_gives_the_light_path():
-    """Where the picker and the options say a tile's light path runs agrees with games.trax."""
-    import re
-
-    from games.trax import LIGHT, SIDES, TILE_NAMES, tile_of_name
-    from ui.words import trax_tile
-
-    side_of = {"left": 0, "top": 1, "right": 2, "bottom": 3}
-    for name in TILE_NAMES:
-        words = re.fullmatch(rf"{name} \(light (\w+)-(\w+)\)", trax_tile(name))
-        assert words is not None, trax_tile(name)
-        assert sorted(side_of[w] for w in words.groups()) == sorted(SIDES[tile_of_name(name)][LIGHT])
-    assert trax_tile("lddd") == "lddd"  # not a tile: left as it is

@@ -120,6 +120,63 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_choice_of_every_selector_fits_the_smallest_window(config, language):
+    """pygame-menu refuses to draw a form with a widget wider than its column: in Portuguese at
+    800x560 the Trax centre tile "ldld (claro esquerda-direita)" turned the New game screen into an
+    error once chosen.  Every item of every selector of the settings and of every game's setup is
+    shown in turn, in both languages, and every one is drawn."""
+    from pygame_menu.widgets import Selector
+
+    from ui import i18n
+
+    app = open_app((800, 560))
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        screens = [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
+                                         for g in games.available_ids() for w in (False, True)]
+        shown = 0
+        for show in screens:
+            show()
+            app.frame()
+            for selector in (w for w in app.scene.menu.get_widgets() if isinstance(w, Selector)):
+                for index in range(len(selector.get_items())):
+                    selector.set_value(index)
+                    app.invalidate()
+                    app.frame()
+                    shown += 1
+                    assert app.errors == [], (selector.get_title(), selector.get_value()[0][0], language)
+                    area = app.scene.menu.get_scrollarea()  # and never a sideways scrollbar
+                    assert area.get_world_size()[0] <= area.get_view_rect().width, selector.get_value()[0][0]
+        assert shown > 100
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_a_selector_item_too_long_for_its_column_is_cut_with_an_ellipsis(config):
+    """An outside player's long name, say: the item is cut to fit, the form still draws, and the
+    choice still gives its value."""
+    import pygame
+
+    from ui.scenes.common import add_selector, make_menu
+    from ui.theme import THEMES
+
+    app = open_app((800, 560))
+    try:
+        menu = make_menu(THEMES["dark"], 1.0, pygame.Rect(0, 0, 420, 400))
+        long_name = "A course bot with a very long name indeed, version 2"
+        selector = add_selector(menu, 1.0, "Computer: ", [("Level 1", "level-1"), (long_name, "bot")], default=1)
+        (text, value), _index = selector.get_value()
+        assert value == "bot" and text.endswith("…") and long_name.startswith(text[:-1])
+        assert selector.get_items()[0] == ("Level 1", "level-1")  # what fits stays whole
+        menu.draw(app.screen)
+        assert selector.get_width() <= menu.get_width() - menu.get_theme().scrollbar_thick
+    finally:
+        app.quit()
+
+
 def test_the_trax_centre_tiles_are_named_by_the_ends_of_their_light_path():
     """The course's tile names spell each edge's colour (left, top, right, bottom); the choice
     says where the light path runs, read from the game's own tiles."""
@@ -132,6 +189,7 @@ def test_the_trax_centre_tiles_are_named_by_the_ends_of_their_light_path():
         light = SIDES[tile][0]
         shown = words.option_value(NAME[tile], "trax", option)
         assert shown == f"{NAME[tile]} (light {edges[light[0]]}-{edges[light[1]]})"
+        assert words.trax_tile(NAME[tile]) == shown  # the board's tile picker says the same
     assert words.option_value("lldd") == "lldd"  # another game's option of that value stays as it is
 
 

@@ -44,10 +44,14 @@ def text(
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
     """``value`` shortened with an ellipsis so that it fits in ``width`` pixels."""
-    f = ui_font(size, bold)
-    if f.size(value)[0] <= width:
+    return fit_font(value, ui_font(size, bold), width)
+
+
+def fit_font(value: str, font: pygame.font.Font, width: int) -> str:
+    """``value`` shortened with an ellipsis so that it fits in ``width`` pixels of ``font``."""
+    if font.size(value)[0] <= width:
         return value
-    while value and f.size(value + "…")[0] > width:
+    while value and font.size(value + "…")[0] > width:
         value = value[:-1]
     return value + "…"
 

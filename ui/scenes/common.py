@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import weakref
 from functools import lru_cache
+from typing import Any
 
 import pygame
 import pygame_menu
@@ -88,8 +90,37 @@ def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22
         "", rect.width, rect.height, theme=look, position=(rect.x, rect.y, False),
         center_content=center, mouse_motion_selection=True, verbose=False, keyboard_ignore_nonphysical=False,
         screen_dimension=pygame.display.get_surface().get_size(),
-        column_max_width=rect.width - look.scrollbar_thick - int(4 * scale),
+        column_max_width=column_width(rect.width, look, scale),
     )
+
+
+def column_width(width: int, look: pygame_menu.Theme, scale: float) -> int:
+    """The widest a widget of a ``make_menu`` form ``width`` pixels wide may be: clear of its scrollbar."""
+    return width - look.scrollbar_thick - int(4 * scale)
+
+
+def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[tuple[Any, ...]],
+                 **kwargs: Any) -> pygame_menu.widgets.Selector:
+    """``menu.add.selector(title, items, style="fancy", ...)`` with every item that would not fit
+    the column cut with an ellipsis.
+
+    pygame-menu refuses a widget wider than its column, when it is added and again when it is
+    drawn, so a long value (a Portuguese Trax tile name at 800x560, an outside player's long name)
+    turned the whole screen into an error once chosen.  A fancy selector is as wide as a frame of
+    its own (arrows, padding and the highlight round it when selected, which must not make the
+    form scroll sideways: measured once per form), its title and the item shown."""
+    look = menu.get_theme()
+    font = pygame_menu.font.get_font(look.widget_font, look.widget_font_size)
+    if menu not in _SELECTOR_FRAME:
+        probe = menu.add.selector("", [("", None)], style="fancy")
+        _SELECTOR_FRAME[menu] = probe.get_width() + probe.get_selection_effect().get_width()
+        menu.remove_widget(probe)
+    room = column_width(menu.get_width(), look, scale) - _SELECTOR_FRAME[menu] - font.size(title)[0]
+    fitted = [(tx.fit_font(text, font, room), *rest) for text, *rest in items]
+    return menu.add.selector(title, fitted, style="fancy", **kwargs)
+
+
+_SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width
 
 
 def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: int) -> None:

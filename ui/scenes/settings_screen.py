@@ -10,7 +10,7 @@ import pygame
 from ui.i18n import LANGUAGES, _
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene
-from ui.scenes.common import backdrop, heading, make_menu, toggle_style
+from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
@@ -68,8 +68,8 @@ class SettingsScene(MenuFormScene):
         st = self.app.settings
         menu = make_menu(self.app.theme, s, self.panel.inflate(-int(24 * s), -int(24 * s)), 20)
         themes = [(_(name.capitalize()), name) for name in THEMES]
-        menu.add.selector(_("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme), style="fancy",
-                          selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
+        add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
+                     selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
         menu.add.text_input(_("Your name") + ": ", default=st.player_name, textinput_id="player_name",
                             maxchar=NAME_LENGTH, input_underline="_",
                             onchange=lambda v: self._set("player_name", clean_name(v)))
@@ -79,24 +79,24 @@ class SettingsScene(MenuFormScene):
                                onchange=lambda v: self._set("face_me", v), **toggle_style(menu, self.app.theme, s))
         anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
-        menu.add.selector(_("Animations") + ": ", anim, default=index, style="fancy", selector_id="animation",
-                          onchange=lambda _sel, v: self._set("animation_speed", v))
+        add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
+                     onchange=lambda _sel, v: self._set("animation_speed", v))
         times = [(f"{t:g} s", t) for t in TIME_CHOICES]
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-        menu.add.selector(_("Computer time per move") + ": ", times, default=index, style="fancy", selector_id="move_time",
-                          onchange=lambda _sel, v: self._set("move_time", v))
+        add_selector(menu, s, _("Computer time per move") + ": ", times, default=index, selector_id="move_time",
+                     onchange=lambda _sel, v: self._set("move_time", v))
         menu.add.toggle_switch(_("Full screen (F11)") + ": ", st.fullscreen, toggleswitch_id="fullscreen",
                                onchange=lambda v: self._set("fullscreen", v), **toggle_style(menu, self.app.theme, s))
         menu.add.toggle_switch(_("Sound") + ": ", st.sound, toggleswitch_id="sound",
                                onchange=lambda v: self._set("sound", v), **toggle_style(menu, self.app.theme, s))
         volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
         index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
-        menu.add.selector(_("Volume") + ": ", volumes, default=index, style="fancy", selector_id="volume",
-                          onchange=lambda _sel, v: self._set("volume", v))
+        add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",
+                     onchange=lambda _sel, v: self._set("volume", v))
         codes = [code for code, _name in LANGUAGES]
-        menu.add.selector(_("Language") + ": ", [(name, code) for code, name in LANGUAGES],
-                          default=codes.index(st.language) if st.language in codes else 0, style="fancy",
-                          selector_id="language", onchange=lambda _sel, v: self._set("language", v))
+        add_selector(menu, s, _("Language") + ": ", [(name, code) for code, name in LANGUAGES],
+                     default=codes.index(st.language) if st.language in codes else 0,
+                     selector_id="language", onchange=lambda _sel, v: self._set("language", v))
         if st.outside_players:  # added on the tournament screen; remembered here until forgotten
             menu.add.button(_("Forget {n} outside players").format(n=len(st.outside_players)),
                             lambda: self._forget_outside(), button_id="outside_players")

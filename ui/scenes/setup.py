@@ -40,7 +40,7 @@ from ui.names import NAME_LENGTH, clean_name
 from ui.paste import paste_game
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
-from ui.scenes.common import backdrop, heading, make_menu, toggle_style
+from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
 from ui.settings import TIME_CHOICES
 from ui.tally import TALLY, results_line
 from ui.widgets import Button, card, mix
@@ -405,23 +405,23 @@ class SetupScene(MenuFormScene):
         if not self.watch:
             modes = [(_(label), m) for m, label in MODES]
             index = next(i for i, (_label, m) in enumerate(modes) if m == self.mode)
-            menu.add.selector(_("Play mode: "), modes, default=index, style="fancy",
-                              onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
+            add_selector(menu, self.app.scale, _("Play mode: "), modes, default=index,
+                         onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
         self._player_widgets(menu)
         times = [(time_label(t), t) for t in TIME_CHOICES]
         current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
         clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
         clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
-        menu.add.selector(_("Clock: "), clock_items, default=clock_index, style="fancy", selector_id="clock",
-                          onchange=lambda _sel, c: self._set_clock(c))
+        add_selector(menu, self.app.scale, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
+                     onchange=lambda _sel, c: self._set_clock(c))
         if self.choices.clock is not None:
             self._note(menu, _("Minutes for each side's whole game + seconds added after each move; "
                                "the player whose clock runs out loses.")
                        + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
                                                                  "the game, so there is no time per move.")))
         elif self.mode != HOTSEAT:
-            menu.add.selector(_("Time: "), times, default=current, style="fancy", selector_id="time",
-                              onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
+            add_selector(menu, self.app.scale, _("Time: "), times, default=current, selector_id="time",
+                         onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:
             menu.add.vertical_margin(int(8 * s))
             menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=int(14 * s),
@@ -481,7 +481,8 @@ class SetupScene(MenuFormScene):
                                     onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name))
                 continue
             index = next((i for i, (_, v) in enumerate(items) if v == value), 0)
-            menu.add.selector(f"{words.option_label(opt, self.info.id)}: ", items, default=index, style="fancy", onchange=change, selector_id=wid)
+            add_selector(menu, self.app.scale, f"{words.option_label(opt, self.info.id)}: ", items, default=index,
+                         onchange=change, selector_id=wid)
             self._note(menu, words.option_note(self.info.id, opt))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
@@ -497,12 +498,12 @@ class SetupScene(MenuFormScene):
             first = self.start_record.first_state().to_move if self.start_record is not None else 0
             side_items = [(sides[0], 0), (sides[1], 1), (_("Random"), RANDOM_SIDE)]
             side_items[first] = (_("{side} (moves first)").format(side=sides[first]), first)
-            menu.add.selector(_("You play: "), side_items, default=self.choices.human_side, style="fancy",
-                              selector_id="human-side",
-                              onchange=lambda _sel, v: self._set_human_side(v))
+            add_selector(menu, self.app.scale, _("You play: "), side_items, default=self.choices.human_side,
+                         selector_id="human-side",
+                         onchange=lambda _sel, v: self._set_human_side(v))
             index = next(i for i, (_, pid) in enumerate(items) if pid == self._computer())
-            menu.add.selector(_("Computer: "), items, default=index, style="fancy", selector_id="computer",
-                              onchange=lambda _sel, pid: self._set_computer(pid))
+            add_selector(menu, self.app.scale, _("Computer: "), items, default=index, selector_id="computer",
+                         onchange=lambda _sel, pid: self._set_computer(pid))
             self._about(menu, self._computer(), "about")
             results = TALLY.of(self.info.id, self._computer())
             if results.games():  # how you fare against it so far (ui.tally)
@@ -518,8 +519,8 @@ class SetupScene(MenuFormScene):
             pair = self._watch_players()
             for side in (0, 1):
                 index = next(i for i, (_, pid) in enumerate(items) if pid == pair[side])
-                menu.add.selector(f"{sides[side]}: ", items, default=index, style="fancy", selector_id=f"pc{side}",
-                                  onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
+                add_selector(menu, self.app.scale, f"{sides[side]}: ", items, default=index, selector_id=f"pc{side}",
+                             onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
                 self._about(menu, pair[side], f"about{side}")
 
     def messages_above(self) -> int | None:
