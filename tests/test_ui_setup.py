@@ -124,18 +124,26 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
 def test_every_choice_of_every_selector_fits_the_smallest_window(config, language):
     """pygame-menu refuses to draw a form with a widget wider than its column: in Portuguese at
     800x560 the Trax centre tile "ldld (claro esquerda-direita)" turned the New game screen into an
-    error once chosen.  Every item of every selector of the settings and of every game's setup is
-    shown in turn, in both languages, and every one is drawn."""
+    error once chosen.  Every item of every selector of the settings and of every game's setup in
+    every mode is shown in turn, in both languages, and every one is drawn."""
     from pygame_menu.widgets import Selector
 
     from ui import i18n
+    from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
+    from ui.scenes.setup import SetupChoices
 
     app = open_app((800, 560))
+
+    def setup(game_id: str, mode: str) -> None:
+        app.setup_choices = SetupChoices(mode=mode)
+        app.show_setup(watch=mode == PC_VS_PC, game_id=game_id)
+        assert (app.scene.menu.get_widget("name0") is not None) == (mode == HOTSEAT)  # the names' fields
+
     try:
         app.settings.language = language
         app.apply_settings()
-        screens = [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
-                                         for g in games.available_ids() for w in (False, True)]
+        screens = [app.show_settings] + [lambda g=g, m=m: setup(g, m) for g in games.available_ids()
+                                         for m in (HUMAN_VS_PC, HOTSEAT, PC_VS_PC)]
         shown = 0
         for show in screens:
             show()
