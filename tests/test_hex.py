@@ -334,6 +334,26 @@ def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
     view.draw(surface, swapped, Overlay(last_move=SWAP))
 
 
+def test_neighbouring_cells_draw_their_shared_edge_on_the_same_pixels():
+    """Two neighbours compute their shared corners from their own centres; once they went to
+    pixels a pixel apart at some sizes, and the edge drawn twice ran as a thick line down the board
+    (Hex 19x19 with the analysis shown).  Every size, at many window sizes: a cell shares exactly
+    two corner pixels with each neighbour to its right and below."""
+    import pygame
+
+    from ui.views import make_view
+
+    for n in range(3, 20):
+        view = make_view(games.load("hex", size=n))
+        for width in range(500, 1200, 61):
+            view.layout(pygame.Rect(0, 0, width, int(width * 0.7)))
+            corners = {(r, c): {(int(x), int(y)) for x, y in view.hexagon(r, c)} for r in range(n) for c in range(n)}
+            for (r, c), mine in corners.items():
+                for other in ((r, c + 1), (r + 1, c), (r + 1, c - 1)):
+                    if other in corners:
+                        assert len(mine & corners[other]) == 2, (n, width, (r, c), other)
+
+
 def test_notebook_connection_distance_matches_a_plain_search():
     """The notebook heuristic's bit-parallel distance against a plain 0-1 breadth-first search."""
     from collections import deque

@@ -53,10 +53,14 @@ class HexView(BoardView):
         return (x0 + dx + (col + row / 2) * SQRT3 * self.radius, y0 + row * 1.5 * self.radius)
 
     def hexagon(self, row: int, col: int, dx: float = 0.0, scale: float = 1.0) -> list[tuple[float, float]]:
+        """The cell's corners.  Neighbours compute a shared corner from their own centres, a few
+        units in the last place apart; rounded to a millionth of a pixel they are the same point,
+        so pygame puts both on one pixel (else a shared edge drawn twice, a pixel apart, runs as a
+        thick line down the board at some sizes)."""
         cx, cy = self.centre(row, col, dx)
         r = self.radius * scale
-        return [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
-                for k in range(6)]
+        return [(round(cx + r * math.cos(math.radians(60 * k - 30)), 6),
+                 round(cy + r * math.sin(math.radians(60 * k - 30)), 6)) for k in range(6)]
 
     def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
         if not isinstance(move, int) or not 0 <= move < self.n * self.n:
