@@ -116,6 +116,30 @@ def test_perfect_score_is_marked_as_a_bound():
     assert a.elo > 0 > b.elo
 
 
+def test_the_ratings_chart_draws_a_bound_as_a_bar_with_an_arrow(monkeypatch):
+    """A player who lost every game has only a bound ("below -389" in the table); the chart drew
+    nothing on its row.  It now draws a bar from 0 to the bound and an arrow pointing beyond it."""
+    import pygame
+
+    from ui.scenes.tournament import TournamentScene
+    from ui.theme import THEMES
+
+    pygame.init()
+    results = [result(a, b, w) for a, b, w in [("A", "B", 0), ("B", "A", 0), ("A", "B", 1), ("B", "A", 1)] * 2]
+    results += [result(x, "C", 0) for x in "AB"] * 4 + [result("C", x, 1) for x in "AB"] * 4  # C loses all 16
+    order = standings(["A", "B", "C"], results)
+    assert [st.elo_bound for st in order] == ["", "", "<"] and order[-1].games >= 8
+    arrows: list[list] = []
+    real_polygon = pygame.draw.polygon
+    monkeypatch.setattr(pygame.draw, "polygon", lambda surf, colour, points, *rest: (
+        arrows.append(list(points)), real_polygon(surf, colour, points, *rest))[1])
+    scene = TournamentScene(type("App", (), {"show_menu": lambda self: None})(), "tictactoe")
+    scene._draw_chart(pygame.Surface((600, 300)), THEMES["dark"], pygame.Rect(0, 0, 600, 300), order)
+    assert len(arrows) == 1  # C's, and only C's
+    (base_x, top_y), (tip_x, tip_y), (_x, bottom_y) = arrows[0]
+    assert tip_x < base_x and top_y < tip_y < bottom_y and tip_y > 200  # pointing left, on the last row
+
+
 # -- running tournaments --------------------------------------------------------------------------
 def test_tournament_in_process_events_and_summary(tmp_path):
     from ai.commands.tournament import report, write_results

@@ -151,17 +151,18 @@ class ResultsDrawing:
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
 
     def _draw_chart(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
-        """Elo of each player with its 95% interval, best at the top; the axis at 0."""
+        """Elo of each player with its 95% interval, best at the top; the axis at 0.  A rating that
+        is only a bound (every game won or lost) is a bar to the bound with an arrow beyond it."""
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
-        rated = [st for st in order if st.games >= MIN_RATED_GAMES and not st.elo_bound]
+        rated = [st for st in order if st.games >= MIN_RATED_GAMES]
         if not rated:
             note = (_("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES) if self.recent
                     else _("Waiting for the first results…"))
             tx.text(surface, note, inner.center, int(15 * s), theme.muted, "center")
             return
-        low = min(min(st.elo_low for st in rated), 0.0) - 20
-        high = max(max(st.elo_high for st in rated), 0.0) + 20
+        low = min(min(st.elo if st.elo_bound else st.elo_low for st in rated), 0.0) - 20
+        high = max(max(st.elo if st.elo_bound else st.elo_high for st in rated), 0.0) + 20
         label_w = int(inner.width * 0.32)
         axis = pygame.Rect(inner.x + label_w, inner.y + int(8 * s), inner.width - label_w - int(8 * s),
                            inner.height - int(30 * s))
@@ -181,6 +182,11 @@ class ResultsDrawing:
             colour = theme.side0 if st.elo >= 0 else theme.side1
             bar = pygame.Rect(min(x_of(0), x_of(st.elo)), cy - row_h // 4, abs(x_of(st.elo) - x_of(0)) + 1, row_h // 2)
             pygame.draw.rect(surface, mix(theme.panel, colour, 0.6), bar, border_radius=3)
+            if st.elo_bound:  # beyond the bound: the data say no more
+                tip, way = x_of(st.elo), (1 if st.elo_bound == ">" else -1)
+                arrow = max(4, row_h // 4)
+                pygame.draw.polygon(surface, theme.text, [(tip, cy - arrow), (tip + way * arrow, cy), (tip, cy + arrow)])
+                continue
             pygame.draw.line(surface, theme.text, (x_of(st.elo_low), cy), (x_of(st.elo_high), cy), max(1, int(2 * s)))
             for v in (st.elo_low, st.elo_high):
                 pygame.draw.line(surface, theme.text, (x_of(v), cy - row_h // 5), (x_of(v), cy + row_h // 5), 1)
