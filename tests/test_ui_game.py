@@ -164,6 +164,28 @@ def test_a_move_chosen_without_a_search_says_so(app):
     assert text == f"chose {scene.last_search.best_text}" and scene.last_search.best_text
 
 
+def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypatch):
+    """PC vs PC holds a reply for the pace of the game: meanwhile the panel said "Last search:
+    best a3-b4" while the status line said the player was still thinking.  The search now comes
+    with its move; paused, "Move ready" shows the search of the move S will play."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-3", "level-3"), 0.1))
+    scene.speed = 0  # slow: 1.5 s between moves
+    app.switch(scene)
+    assert app.run_frames(3000, until=lambda: scene.held is not None, timeout=30)
+    waiting = scene.held_search
+    assert waiting is not None and scene.last_search is None and len(scene.history) == 0
+    assert app.run_frames(3000, until=lambda: len(scene.history) == 1, timeout=30)
+    assert scene.last_search is waiting and scene.history[0].text == waiting.best_text
+    assert app.run_frames(3000, until=lambda: scene.held is not None, timeout=30)
+    scene.toggle_pause()  # the second reply arrived: paused, it waits for S
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "Move ready: press S to play it" in drawn
+    assert any(scene.held_search.best_text in text and "best" in text for text in drawn)
+    assert scene.last_search is waiting  # the board still shows the move before
+
+
 def test_at_the_end_the_panel_gives_the_result_not_the_last_search(app, monkeypatch):
     """A hint searched the position before the last move; once that move ends the game, the
     search panel says how it ended."""

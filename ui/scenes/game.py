@@ -147,8 +147,9 @@ class GameScene(Scene):
         self.last_search: AIProgress | None = None
         self.job_moves: tuple[str, ...] = ()  # the game the current search is about
         self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
-        self.held: tuple[AIResult | AIError | AIForfeit, int] | None = None
-        self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit  # a reply waiting for its moment
+        self.held: tuple[AIResult | AIError | AIForfeit, int] | None = None  # a reply waiting for its moment
+        self.held_search: AIProgress | None = None  # its search: the last search once the move is played
+        self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
         self.hint: Hashable | None = None
         self.paused = False
         self.step_once = False
@@ -324,7 +325,7 @@ class GameScene(Scene):
     def _cancel_job(self) -> None:
         if self.job is not None and self.worker is not None:
             self.worker.cancel()
-        self.job, self.job_kind, self.progress, self.held = None, "", None, None
+        self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
         self.step_once = False
 
     def undo(self) -> None:
@@ -587,6 +588,8 @@ class GameScene(Scene):
         state = self.state
         if self.is_over() or state.to_move != side:
             return
+        if self.held_search is not None:  # shown with the move it found, not before it
+            self.last_search, self.held_search = self.held_search, None
         name = self.setup.player_label(side)
         outside = ai.is_outside_player(self.setup.players[side] or "")
         if isinstance(reply, AIForfeit):
@@ -616,9 +619,11 @@ class GameScene(Scene):
                 continue
             kind, side = self.job_kind, self.job_side
             self.job, self.job_kind = None, ""
-            if self.progress is not None:
+            if self.progress is not None and kind == "hint":
                 self.last_search = self.progress
-                if kind == "move" and isinstance(item, AIResult):  # the position it moved from, valued
+            elif self.progress is not None:
+                self.held_search = self.progress
+                if isinstance(item, AIResult):  # the position it moved from, valued
                     self.evaluations.from_search(self.job_moves, self.progress)
             if kind == "hint":
                 if isinstance(item, (AIError, AIForfeit)):

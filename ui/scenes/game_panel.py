@@ -193,8 +193,10 @@ class GamePanel:
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
         size, small = self._s(15), self._s(13)
         tx_x = x + self._s(14)
-        # once the game is over its result is the news, not a search of a position before the end
-        p = scene.progress if scene.job is not None else None if scene.is_over() else scene.last_search
+        # once the game is over its result is the news, not a search of a position before the end;
+        # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search)
+        p = (scene.progress if scene.job is not None else None if scene.is_over()
+             else scene.held_search if scene.held is not None and scene.paused else scene.last_search)
         if scene.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
             elapsed = time.monotonic() - scene.job_started
