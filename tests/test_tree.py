@@ -178,3 +178,29 @@ def test_the_tree_is_shown_whole_when_it_fits_and_pans_only_as_far_as_its_ends(a
     assert explorer.canvas.x <= leftmost < explorer.canvas.x + 20 * app.scale
     key(app, pygame.K_RIGHT)
     assert min(rect.x for rect, _node in explorer.node_rects) < leftmost
+
+
+def test_a_node_opened_or_closed_stays_under_the_mouse(app):
+    """Opening a node can make the tree wider than the canvas; the view used to jump to the root
+    in the middle, so the node just clicked moved away from the mouse.  It now stays where it was
+    (Alquerque after b2-c3 d4xb2 at depth 2, every first move but the third open)."""
+    from tests.ui_helpers import click, key
+
+    app.open_demo("game:alquerque:hotseat:b2-c3,d4xb2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_2)
+    children = explorer.tree.root.children
+    last = children[2]  # a first move in the middle, left closed
+    explorer.open.update(id(child) for child in children if child is not last)
+    app.run_frames(2)
+    before = next(rect for rect, node in explorer.node_rects if node is last)
+    assert explorer.canvas.contains(before)
+    click(app, before.center)
+    assert id(last) in explorer.open
+    after = next(rect for rect, node in explorer.node_rects if node is last)
+    assert abs(after.centerx - before.centerx) <= 1, (before, after)
+    click(app, after.center)
+    assert id(last) not in explorer.open
+    again = next(rect for rect, node in explorer.node_rects if node is last)
+    assert again.centerx == after.centerx  # closed again, still under the mouse

@@ -75,6 +75,7 @@ class TreeExplorerScene(Scene):
         self.counts: dict[tuple[str, int], int | None] = {}
         self._counting: threading.Thread | None = None
         self.scroll = 0
+        self.keep: tuple[int, int] | None = None  # (id of the node just opened or closed, its x on screen)
         self.size = (0, 0)
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
@@ -145,9 +146,13 @@ class TreeExplorerScene(Scene):
         self._counting.start()
 
     def toggle(self, node: Node) -> None:
+        """Select ``node`` and open or close it; it stays where it is on screen while the tree
+        grows or shrinks round it (as far as the tree's ends allow)."""
         self.selected = node
         if node.children:
             self.open.symmetric_difference_update({id(node)})
+            shown = next((rect for rect, n in self.node_rects if n is node), None)
+            self.keep = (id(node), shown.centerx) if shown is not None else None
 
     # -- actions ----------------------------------------------------------------------------------
     def caption(self) -> str:
@@ -241,6 +246,7 @@ class TreeExplorerScene(Scene):
             clip = surface.get_clip()
             surface.set_clip(self.canvas)
             self.node_rects, self.scroll = draw_tree(surface, self, self.canvas, self.scroll)
+            self.keep = None
             surface.set_clip(clip)
         self._draw_side(surface)
         self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
@@ -308,15 +314,20 @@ def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple
     return out
 
 
-def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int) -> tuple[int, int]:
+def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int,
+        keep: tuple[int, int] | None = None) -> tuple[int, int]:
     """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
     ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
     wider one has its root in the middle, panned by ``scroll``, but only until an end of the tree
-    reaches the area's edge: never empty space beside it, never a node cut at an edge at rest."""
+    reaches the area's edge: never empty space beside it, never a node cut at an edge at rest.
+    ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
+    the node just opened stays under the mouse, instead of the view jumping to the root."""
     left, right = min(xs) - margin, max(xs) + margin
     if right - left <= area.width:
         return area.centerx - (left + right) // 2, 0
     centred = area.centerx - root_x
+    if keep is not None:
+        scroll = centred - (keep[1] - keep[0])
     scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
     return centred - scroll, scroll
 
@@ -330,7 +341,8 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     step, level = box_w + int(10 * s), int(86 * s)
     layout = visible_layout(scene.tree.root, scene.open, step)
     root_x = layout[id(scene.tree.root)][1]
-    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s))
+    keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
+    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s), keep)
     top = area.y + int(24 * s)
     rects: list[tuple[pygame.Rect, Node]] = []
     font = int(13 * s)
