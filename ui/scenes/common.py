@@ -110,7 +110,7 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
     its own (arrows, padding and the highlight round it when selected, which must not make the
     form scroll sideways: measured once per form), its title and the item shown."""
     look = menu.get_theme()
-    font = pygame_menu.font.get_font(look.widget_font, look.widget_font_size)
+    font = pygame_menu.font.get_font(look.widget_font, kwargs.get("font_size") or look.widget_font_size)
     if menu not in _SELECTOR_FRAME:
         probe = menu.add.selector("", [("", None)], style="fancy")
         _SELECTOR_FRAME[menu] = probe.get_width() + probe.get_selection_effect().get_width()
