@@ -93,7 +93,7 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     setup, editor = open_editor(app, "reversi")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
     app.run_frames(2)
-    assert editor.status == "Not a position: the position cannot be read: square a1: 'Q' is not X, O or -"
+    assert editor.status == "Not a position: square a1: 'Q' is not X, O or -"
     assert not editor.play_button.enabled
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
     assert app.scene is editor  # nothing to play
