@@ -67,7 +67,7 @@ def test_an_ffo_endgame_pasted_on_the_menu_is_played_from_and_keeps_its_start(ap
     unfinished, _problems = SHELF.unfinished()
     record = unfinished[0][1]
     assert record.start_position == game.setup.start and record.final_state().key() == game.state.key()
-    assert describe(record)[1].endswith("· from a pasted position")  # as the Continue list shows it
+    assert describe(record)[1].endswith("· from a set-up position")  # as the Continue list shows it
     app.continue_game(record)
     app.run_frames(2)
     assert app.scene.state.key() == game.state.key() and app.scene.initial.key() == start.key()

@@ -192,7 +192,7 @@ def describe(record: GameRecord) -> tuple[str, str]:
         when = record.updated
     second = _("{n} moves · {date}").format(n=len(record.moves), date=when)
     if record.start_position is not None:
-        second = f"{second} · {_('from a pasted position')}"
+        second = f"{second} · {_('from a set-up position')}"
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second
 
 

@@ -409,7 +409,7 @@ class ReplayScene(Scene):
         y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
         where = _("Move {n} of {total}").format(n=self.ply, total=len(self.moves))
         if self.record.start_position is not None:
-            where = f"{where} · {_('from a pasted position')}"
+            where = f"{where} · {_('from a set-up position')}"
         y = tx.text(surface, where, (inner.x, y + int(6 * s)), int(14 * s), theme.muted).bottom + int(8 * s)
         bottom = self.graph_rect.y - int(12 * s)
         if self.connections.active:  # the legend of the marks on the board, under the move list

@@ -437,7 +437,7 @@ class SetupScene(MenuFormScene):
         s, theme, record = self.app.scale, self.app.theme, self.start_record
         game, state = record.game(), record.first_state()
         side = words.side(self.info, state.to_move)
-        menu.add.label(_("Starts from the pasted position: {side} to move").format(side=side),
+        menu.add.label(_("Starts from a set-up position: {side} to move").format(side=side),
                        font_size=int(15 * s), wordwrap=True, max_char=-1)
         view = board_view(game)
         facing = self.app.settings.face_me and self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1)
