@@ -66,6 +66,25 @@ def open_editor(app, game_id: str) -> tuple[SetupScene, PositionEditorScene]:
     return setup, app.scene
 
 
+def test_the_text_area_shows_each_character_in_its_own_column():
+    """Fira Code's ligatures drew a Reversi row's "..." as one ellipsis and "->" as an arrow: a
+    line in the monospaced font is now the characters drawn one by one, each in its cell."""
+    from ui import text as tx
+
+    pygame.init()
+    white = (255, 255, 255)
+    cell = tx.ui_font(20, mono=True).size("M")[0]
+    for line in ("...OX...", "a->b", "x==y", "www", "c5xe5"):
+        image = tx.mono_line(line, 20, white)
+        assert image.get_width() == cell * len(line)
+        for column, char in enumerate(line):
+            glyph = tx.ui_font(20, mono=True).render(char, True, white)
+            part = image.subsurface((column * cell, 0, min(glyph.get_width(), cell), glyph.get_height()))
+            for x in range(part.get_width()):
+                for y in range(part.get_height()):
+                    assert part.get_at((x, y)).a == glyph.get_at((x, y)).a, (line, char)
+
+
 def test_a_position_set_up_in_the_editor_is_the_one_the_game_starts_from(app):
     setup, editor = open_editor(app, "tictactoe")
     assert isinstance(editor, PositionEditorScene) and editor.area.text == "to-move: X\n...\n...\n..."

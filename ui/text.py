@@ -36,10 +36,30 @@ def text(
     anchor: str = "topleft", bold: bool = False, mono: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` at ``pos``; returns the rect it covers."""
-    image = ui_font(size, bold, mono).render(value, True, color)
+    image = mono_line(value, size, color) if mono else ui_font(size, bold).render(value, True, color)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+def mono_line(value: str, size: int, color: Color) -> pygame.Surface:
+    """``value`` in the monospaced font, one character a cell.
+
+    Fira Code draws programming ligatures, and SDL_ttf shapes text with HarfBuzz, so a line drawn
+    whole turned a Reversi row's "..." into one ellipsis and "->" into an arrow: a board written
+    in characters must show each character as typed, in its own column."""
+    font = ui_font(size, mono=True)
+    cell = font.size("M")[0]
+    image = pygame.Surface((max(1, cell * len(value)), font.get_height()), pygame.SRCALPHA)
+    for column, char in enumerate(value):
+        if not char.isspace():
+            image.blit(_glyph(char, size, tuple(color)), (column * cell, 0))
+    return image
+
+
+@lru_cache(maxsize=2048)
+def _glyph(char: str, size: int, color: Color) -> pygame.Surface:
+    return ui_font(size, mono=True).render(char, True, color)
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
