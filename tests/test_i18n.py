@@ -77,6 +77,31 @@ msgstr "Várias "
     assert catalog.gettext("Multiline") == 'Várias linhas "aspas"'
 
 
+def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
+    """ngettext's two texts are one message with a plural in the catalog (the extractor once
+    made them two unrelated messages, so Portuguese fell back to English), and a count of one
+    reads "1 move", "Black +1 disc", not "1 moves"."""
+    from games.record import GameRecord, Side
+    from ui.ai_worker import AIProgress
+    from ui.autosave import describe
+    from ui.scenes.thinking import eval_text
+
+    found = tool.extract()
+    assert ("{n} move", "{n} moves") in found and "{n} move" not in found
+    assert ("{side} +{n} disc", "{side} +{n} discs") in found
+    import games
+
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3"))).with_moves(["b2"], game.play_line(["b2"]))
+    try:
+        for language, one, two in (("en", "1 move", "Black +1 disc"), ("pt", "1 jogada", "Pretas +1 peça")):
+            i18n.set_language(language)
+            assert describe(record)[1].startswith(one + " · ")
+            assert eval_text(AIProgress(job_id=1, depth=3, score=1.0), ("Black", "White"), "reversi") == two
+    finally:
+        i18n.set_language("en")
+
+
 # -- the game-over and forfeit texts in Portuguese -------------------------------------------------
 from tests.test_ui_portuguese import ALLOWED, EXTRA_ENGLISH, _po_words, english_words, rendered  # noqa: E402, F401
 

@@ -196,9 +196,13 @@ def compile_mo(entries: list[Entry]) -> bytes:
 
 
 # -- extracting ---------------------------------------------------------------------------------
-def extract(root: Path = ROOT) -> dict[str, list[str]]:
-    """Every message the code marks for translation -> where it appears ("ui/app.py:12")."""
-    found: dict[str, list[str]] = {}
+Message = str | tuple[str, str]  # a message, or an ngettext's (singular, plural)
+
+
+def extract(root: Path = ROOT) -> dict[Message, list[str]]:
+    """Every message the code marks for translation -> where it appears ("ui/app.py:12").  An
+    ``ngettext("{n} move", "{n} moves", n)`` is one message with a plural, ("{n} move", "{n} moves")."""
+    found: dict[Message, list[str]] = {}
     files: list[Path] = []
     for src in SOURCES:
         path = root / src
@@ -208,9 +212,14 @@ def extract(root: Path = ROOT) -> dict[str, list[str]]:
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS):
                 continue
-            for arg in node.args[: KEYWORDS[node.func.id]]:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
-                    found.setdefault(arg.value, []).append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+            texts = [a.value for a in node.args[: KEYWORDS[node.func.id]]
+                     if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value]
+            where = f"{path.relative_to(root).as_posix()}:{node.lineno}"
+            if node.func.id == "ngettext" and len(texts) == 2:
+                found.setdefault((texts[0], texts[1]), []).append(where)
+            else:
+                for text in texts:
+                    found.setdefault(text, []).append(where)
     for text in runtime_messages():
         found.setdefault(text, []).append("games catalog")
     return found
@@ -231,15 +240,18 @@ def catalogs() -> list[Path]:
     return sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
-def merge(po: Path, messages: dict[str, list[str]]) -> int:
+def merge(po: Path, messages: dict[Message, list[str]]) -> int:
     """Add the messages missing from ``po`` (untranslated) and refresh references; returns how many were added."""
     entries = parse_po(po.read_text(encoding="utf-8"), po.name)
     by_id = {e.msgid: e for e in entries}
     added = 0
-    for text, refs in messages.items():
+    for message, refs in messages.items():
+        text, plural = message if isinstance(message, tuple) else (message, None)
         entry = by_id.get(text)
-        if entry is None:
-            entry = Entry(text)
+        if entry is None or entry.msgid_plural != plural:
+            if entry is not None:
+                entries.remove(entry)  # a message that became a plural (or stopped being one)
+            entry = Entry(text, msgid_plural=plural, plurals={0: "", 1: ""} if plural else {})
             entries.append(entry)
             by_id[text] = entry
             added += 1
@@ -256,12 +268,15 @@ def problems() -> list[str]:
         entries = parse_po(po.read_text(encoding="utf-8"), str(po))
         by_id = {e.msgid: e for e in entries}
         rel = po.relative_to(ROOT)
-        for text in wanted:
+        for message in wanted:
+            text, plural = message if isinstance(message, tuple) else (message, None)
             e = by_id.get(text)
-            if e is None or not e.translated() or e.fuzzy:
-                out.append(f"{rel}: {text!r} is not translated")
-            elif _fields(e.msgid) != _fields(e.msgstr):
+            if e is None or e.msgid_plural != plural or not e.translated() or e.fuzzy:
+                out.append(f"{rel}: {message!r} is not translated")
+            elif plural is None and _fields(e.msgid) != _fields(e.msgstr):
                 out.append(f"{rel}: {text!r}: the translation's {{placeholders}} differ")
+            elif plural is not None and any(not set(_fields(form)) <= set(_fields(plural)) for form in e.plurals.values()):
+                out.append(f"{rel}: {text!r}: a plural form has {{placeholders}} the message has not")
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compile_mo(entries):
             out.append(f"{mo.relative_to(ROOT)} is missing or older than the .po: run tools/i18n.py compile")

@@ -182,7 +182,7 @@ def describe(record: GameRecord) -> tuple[str, str]:
         name = games.info(record.game_id).title
     except ValueError:
         name = record.game_id
-    from ui.i18n import _
+    from ui.i18n import _, ngettext
     from ui.words import player_title
 
     a, b = (player_title(p.title) for p in record.players)
@@ -190,7 +190,7 @@ def describe(record: GameRecord) -> tuple[str, str]:
         when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         when = record.updated
-    second = _("{n} moves · {date}").format(n=len(record.moves), date=when)
+    second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     if record.start_position is not None:
         second = f"{second} · {_('from a set-up position')}"
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ui import text as tx
-from ui.i18n import _
+from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.tally import results_line
 from ui.widgets import Button, card, layout_grid
@@ -41,7 +41,7 @@ def result_lines(scene: GameScene) -> list[str]:
     if score is not None:
         a, b = (_(name) for name in scene.game.sides)
         lines.append(f"{a} {score[0]} - {score[1]} {b}")
-    lines.append(_("{n} plies").format(n=len(scene.history)))
+    lines.append(ngettext("{n} ply", "{n} plies", len(scene.history)).format(n=len(scene.history)))
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
     if results is not None:
         lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results))

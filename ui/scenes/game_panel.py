@@ -12,7 +12,7 @@ from ui import text as tx
 from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
-from ui.i18n import _
+from ui.i18n import _, ngettext
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, mix, spinner
 
@@ -255,7 +255,7 @@ class GamePanel:
             return
         head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
         count = len(scene.history)
-        tx.text(surface, (_("{n} ply") if count == 1 else _("{n} plies")).format(n=count), (rect.right, rect.y), self._s(13),
+        tx.text(surface, ngettext("{n} ply", "{n} plies", count).format(n=count), (rect.right, rect.y), self._s(13),
                 theme.muted, "topright")
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui.i18n import LANGUAGES, _
+from ui.i18n import LANGUAGES, _, ngettext
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene
 from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
@@ -98,12 +98,14 @@ class SettingsScene(MenuFormScene):
                      default=codes.index(st.language) if st.language in codes else 0,
                      selector_id="language", onchange=lambda _sel, v: self._set("language", v))
         if st.outside_players:  # added on the tournament screen; remembered here until forgotten
-            menu.add.button(_("Forget {n} outside players").format(n=len(st.outside_players)),
+            menu.add.button(ngettext("Forget {n} outside player", "Forget {n} outside players",
+                                     len(st.outside_players)).format(n=len(st.outside_players)),
                             lambda: self._forget_outside(), button_id="outside_players")
         counted = TALLY.games()
         if counted:  # your results against the computer, shown on the New game screen
-            label = (_("Press again to forget {n} games") if self.forgetting
-                     else _("Forget my results ({n} games)")).format(n=counted)
+            label = (ngettext("Press again to forget {n} game", "Press again to forget {n} games", counted)
+                     if self.forgetting else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)",
+                                                      counted)).format(n=counted)
             menu.add.button(label, self._forget_results, button_id="forget_results")
         menu.add.vertical_margin(int(16 * s))
         menu.add.button(_("Back"), self.back, button_id="back")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ai.base import PROVEN, WIN
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, points_text
-from ui.i18n import _
+from ui.i18n import _, ngettext
 
 UNITS = {"reversi": "discs", "hex": "percent"}  # the others: "points"
 
@@ -64,7 +64,8 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if (round(abs(score)) if unit == "discs" else round(abs(score), 1)) == 0:
         return _("even")
     if unit == "discs":
-        return _("{side} +{n} discs").format(side=names[side], n=round(abs(score)))
+        discs = round(abs(score))
+        return ngettext("{side} +{n} disc", "{side} +{n} discs", discs).format(side=names[side], n=discs)
     return _("{side} +{points}").format(side=names[side], points=points_text(abs(score))[1:])
 
 

@@ -27,7 +27,7 @@ from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summa
 from ai.tournament import standings as make_standings
 from ui import words
 from ui.clocks import reading_text
-from ui.i18n import _
+from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.tournament_results import ResultsDrawing
@@ -369,7 +369,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             if typed:
                 self.selected.update(pid for pid, _t in new)
                 self.entry.text = ""
-                self.messages.add(_("Added {n} player(s)").format(n=len(new)) if new else _("Already in the list"))
+                self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)) if new
+                                  else _("Already in the list"))
                 self._remember(new)
             if self.tournament is None:
                 self._build()

@@ -26,7 +26,7 @@ from games.base import Game, State
 from ui import text as tx
 from ui.board_view import Overlay
 from ui.export import board_view
-from ui.i18n import N_, _
+from ui.i18n import N_, _, ngettext
 from ui.scenes.base import Scene
 from ui.widgets import Button, Messages, card, layout_grid, mix
 
@@ -279,7 +279,8 @@ class TreeExplorerScene(Scene):
             f"{who} ({_(self.game.sides[node.state.to_move])})",
             window_text(node) if self.algorithm != MINIMAX and not node.cut else "",
             {"terminal": _("The game is over here"), "horizon": _("Depth limit: the heuristic's value"),
-             "inner": _("{n} moves").format(n=len(node.children)), "cut": ""}[node.kind],
+             "inner": ngettext("{n} move", "{n} moves", len(node.children)).format(n=len(node.children)),
+             "cut": ""}[node.kind],
         ]
         for line in lines:
             if line:
