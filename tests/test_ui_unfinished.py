@@ -95,3 +95,15 @@ def test_the_list_names_game_players_moves_and_date(app):
     title, detail = describe(record)
     assert title.startswith(games.info("tictactoe").title) and " vs " in title
     assert detail.startswith("2 moves")
+
+
+def test_the_list_names_the_options_that_are_not_the_usual_ones():
+    """Two Hex games differ only in their board: the list says which is the 19x19 one."""
+    from games.record import GameRecord, Side
+
+    for size, shown in ((11, ""), (19, "Board size: 19")):
+        game = games.load("hex", size=size)
+        record = GameRecord.start(game, (Side(None, "You"), Side("level-5", "Level 5")))
+        record = record.with_moves(["c3"], game.play_line(["c3"]))
+        _title, detail = describe(record)
+        assert detail.startswith("1 move · ") and detail.endswith(shown) and ("Board size" in detail) == bool(shown)

@@ -175,15 +175,21 @@ SHELF = Shelf()
 
 
 def describe(record: GameRecord) -> tuple[str, str]:
-    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24 09:41"."""
+    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24
+    09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
+    from ui.i18n import _, ngettext
+    from ui.words import option_text, player_title
+
     try:
         import games
 
-        name = games.info(record.game_id).title
+        info = games.info(record.game_id)
+        name = info.title
+        unusual = [option_text(o, record.options[o.name], info.id) for o in info.options
+                   if o.name in record.options and record.options[o.name] != o.default
+                   and not (o.start_only and record.start_position is not None)]
     except ValueError:
-        name = record.game_id
-    from ui.i18n import _, ngettext
-    from ui.words import player_title
+        name, unusual = record.game_id, []
 
     a, b = (player_title(p.title) for p in record.players)
     try:
@@ -193,6 +199,7 @@ def describe(record: GameRecord) -> tuple[str, str]:
     second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     if record.start_position is not None:
         second = f"{second} · {_('from a set-up position')}"
+    second = " · ".join([second, *unusual])
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second
 
 
