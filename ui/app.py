@@ -36,7 +36,7 @@ from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import open_fitted_window, set_window_icon
 from ui.i18n import _
 from ui.scenes.base import Scene
-from ui.theme import THEMES, Theme
+from ui.theme import THEMES, Theme, window_scale
 from ui.widgets import Messages
 
 if TYPE_CHECKING:
@@ -160,8 +160,7 @@ class App:
     @property
     def scale(self) -> float:
         """UI scale: 1.0 at 1280x800, larger on big screens (4K), a bit smaller on small ones."""
-        w, h = self.size
-        return max(0.7, min(3.0, min(w / 1280, h / 800)))
+        return window_scale(self.size)
 
     # -- scenes -----------------------------------------------------------------------------
     def invalidate(self) -> None:

@@ -47,6 +47,13 @@ LIGHT = Theme(
 THEMES = {t.name: t for t in (DARK, LIGHT)}
 
 
+def window_scale(size: tuple[int, int]) -> float:
+    """The screens' scale for a window of ``size``: 1.0 at 1280x800, larger on big screens (4K),
+    a bit smaller on small ones, never so small that text drops under about 9 pixels."""
+    w, h = size
+    return max(0.7, min(3.0, min(w / 1280, h / 800)))
+
+
 def font(size: int) -> pygame.font.Font:
     """The board views' font: Open Sans Bold, the shell's typeface, which pygame-menu ships.  Bold
     for contrast on the board's wood and felt; it stays legible down to the 9 pixels of a small

@@ -35,6 +35,7 @@ from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene, top_of
+from ui.theme import window_scale
 from ui.widgets import Button, Messages, card, mix
 
 log = logging.getLogger(__name__)
@@ -213,12 +214,14 @@ class RecordsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         w, h = surface.get_size()
-        s = max(0.6, min(w / 1280, h / 800))
+        s = window_scale((w, h))
         surface.fill(theme.background)
         pad = int(24 * s)
         y = tx.text(surface, self.heading(), (pad, pad), int(28 * s), theme.text, bold=True).bottom
-        hint = self.hint()
-        y = tx.text(surface, tx.fit(hint, int(13 * s), w - 2 * pad), (pad, y + int(4 * s)), int(13 * s), theme.muted).bottom
+        size = max(11, int(13 * s))  # wrapped rather than small: it names the folder
+        y += int(4 * s)
+        for line in tx.wrap(self.hint(), size, w - 2 * pad)[:3]:
+            y = tx.text(surface, tx.fit(line, size, w - 2 * pad), (pad, y), size, theme.muted).bottom
         row_h = int(58 * s)
         top = y + int(16 * s)
         bottom = h - pad - int(60 * s)

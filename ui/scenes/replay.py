@@ -46,7 +46,7 @@ from ui.i18n import _
 from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.sound import SOUNDS, sound_for_move
-from ui.theme import Theme
+from ui.theme import Theme, window_scale
 from ui.widgets import Button, Messages, card, layout_grid, mix
 
 log = logging.getLogger(__name__)
@@ -347,7 +347,7 @@ class ReplayScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = s = max(0.6, min(w / 1280, h / 800))
+        self.scale = s = window_scale(size)
         pad = int(16 * s)
         panel_w = max(260, int(w * 0.3))
         bar_h = int(44 * s)

@@ -28,6 +28,7 @@ from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, ngettext
 from ui.scenes.base import Scene
+from ui.theme import window_scale
 from ui.widgets import Button, Messages, card, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
@@ -212,7 +213,7 @@ class TreeExplorerScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = s = max(0.6, min(w / 1280, h / 800))
+        self.scale = s = window_scale(size)
         pad = int(16 * s)
         side_w = int(min(340 * s, w * 0.28))
         self.header = pygame.Rect(pad, pad, w - 2 * pad, int(118 * s))
