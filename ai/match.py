@@ -220,7 +220,8 @@ class MatchSummary:
     def line(self) -> str:
         a, b = self.names
         games_played = sum(self.wins) + self.draws
-        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {self.draws} draws in {games_played} games"
+        draws = f"{self.draws} draw" + ("" if self.draws == 1 else "s")
+        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {draws} in {games_played} game" + ("" if games_played == 1 else "s")
         if any(self.forfeits):
             text += f" (forfeits: {a} {self.forfeits[0]}, {b} {self.forfeits[1]})"
         return text

@@ -115,3 +115,10 @@ def test_match_on_a_clock_prints_both_clocks_and_a_broken_file_is_bad_input(tmp_
     broken.write_text("def choose(game, state)\n")
     bad = run("match", "tictactoe", "level-1", str(broken))
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "SyntaxError" in bad.stderr
+
+
+def test_the_match_summary_counts_in_the_singular_for_one():
+    from ai.match import MatchSummary
+
+    assert MatchSummary(("a", "b"), wins=[1, 0], draws=0).line() == "a 1 - 0 b, 0 draws in 1 game"
+    assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
