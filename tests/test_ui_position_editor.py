@@ -108,6 +108,23 @@ def test_a_position_set_up_in_the_editor_is_the_one_the_game_starts_from(app):
     assert game.initial.key() == games.load("tictactoe").from_text("to-move: X\n...\n.X.\nO..").key()
 
 
+def test_the_usual_start_played_from_the_editor_is_a_usual_game(app):
+    """Play from this position with the usual start (left as it opened, or typed in for another
+    board size) starts a usual game with those options, not one "from a set-up position"."""
+    setup, editor = open_editor(app, "reversi")
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert app.scene is setup and setup.start_record is None
+    setup, editor = open_editor(app, "reversi")
+    six = games.load("reversi", size=6)
+    editor.area.text = six.to_text(six.initial_state())
+    editor._read()
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert app.scene is setup and setup.start_record is None and setup._options()["size"] == 6
+    key(app, pygame.K_RETURN)  # Start game
+    assert isinstance(app.scene, GameScene) and app.scene.game.options["size"] == 6
+    assert not app.scene.setup.start
+
+
 def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     setup, editor = open_editor(app, "reversi")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))

@@ -100,6 +100,12 @@ def time_label(seconds: float) -> str:
     return _("{seconds} s per move").format(seconds=f"{seconds:g}")
 
 
+def _is_usual_start(record: GameRecord) -> bool:
+    """True if ``record`` starts from its game's usual first position (its options' own)."""
+    game = record.game()
+    return record.first_state(game).key() == game.initial_state().key()
+
+
 class SetupScene(MenuFormScene):
     def __init__(self, app, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None) -> None:
         super().__init__(app)
@@ -236,7 +242,10 @@ class SetupScene(MenuFormScene):
             text = game.to_text(game.initial_state())
 
         def done(record: GameRecord | None) -> None:
-            if record is not None:
+            if record is not None and _is_usual_start(record):  # nothing set up: a usual game, not
+                self.start_record = None                          # one "from a set-up position"
+                self._options().update(record.options)  # a board of another size typed in stays
+            elif record is not None:
                 self.start_record = record
             self.app.switch(self)  # laid out again, with the position
 
