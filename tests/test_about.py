@@ -15,7 +15,7 @@ from ai.kernels import cache_dir
 from tests.ui_helpers import click, recorded_text
 from ui import about
 from ui.about import ABOUT_PAGE
-from ui.autosave import SHELF, games_dir
+from ui.autosave import SHELF, games_dir, tournaments_dir
 from ui.scenes.rules import RulesScene
 from ui.settings import settings_path
 from ui.tally import TALLY
@@ -63,8 +63,8 @@ def test_the_main_menu_shows_the_version_which_opens_the_about_page(app, monkeyp
     assert isinstance(scene, RulesScene) and scene.game_id == ABOUT_PAGE and scene.tabs[-1].active
     shown = " ".join(line[0] for line in scene.lines)
     assert shown.startswith(f"Tabuleiro {about.VERSION}")
-    for folder in (games_dir(), SHELF.folder, TALLY.path, settings_path(), cache_dir()):  # the test's own folders
-        assert str(folder) in shown
+    for folder in (games_dir(), SHELF.folder, TALLY.path, settings_path(), cache_dir(), tournaments_dir()):
+        assert str(folder) in shown  # the test's own folders, and where tournament results are saved
     assert str(games_dir()).startswith(os.environ["TABULEIRO_DATA_DIR"])
 
 
@@ -77,3 +77,13 @@ def test_the_about_page_is_translated():
         assert "## Os seus ficheiros" in page and "## De onde vêm os jogos" in page and "Your files" not in page
     finally:
         i18n.set_language("en")
+
+
+def test_tournament_results_are_saved_where_the_about_page_says(monkeypatch, tmp_path):
+    """Save results on the tournament screen writes into the folder the About page names: the
+    user's Documents/Tabuleiro/tournaments."""
+    import platformdirs
+
+    monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(tmp_path / "Documents"))
+    assert tournaments_dir() == tmp_path / "Documents" / "Tabuleiro" / "tournaments"
+    assert str(tournaments_dir()) in about.about_page()

@@ -48,14 +48,15 @@ def version_line() -> str:
 def about_page() -> str:
     """The About page as the rules pages' Markdown, in the window's language."""
     from ai.kernels import cache_dir
-    from ui.autosave import SHELF, games_dir
+    from ui.autosave import SHELF, games_dir, tournaments_dir
     from ui.i18n import _
     from ui.settings import settings_path
     from ui.tally import TALLY
 
     files = [
         (_("Saved games"), games_dir()), (_("Unfinished games (Continue)"), SHELF.folder),
-        (_("Your results"), TALLY.path), (_("Settings"), settings_path()),
+        (_("Your results"), TALLY.path), (_("Tournament results (Save results)"), tournaments_dir()),
+        (_("Settings"), settings_path()),
         (_("The computer players' compiled code, made on the first start"), cache_dir()),
     ]
     lines = [

@@ -47,6 +47,18 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
+def tournaments_dir() -> Path:
+    """Where the tournament screen's Save results writes its tables: the user's Documents, where a
+    teacher looks for a crosstable to share (the home folder on a system without one)."""
+    try:
+        from platformdirs import user_documents_dir
+
+        documents = Path(user_documents_dir())
+    except Exception:  # noqa: BLE001 - no documents folder on this system
+        documents = Path.home()
+    return documents / "Tabuleiro" / "tournaments"
+
+
 class Autosave:
     """The autosave file: ``save`` after every move, ``resumable`` for the menu's Continue."""
 

@@ -26,6 +26,7 @@ import games
 from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summary, Tournament, TournamentDone
 from ai.tournament import standings as make_standings
 from ui import words
+from ui.autosave import tournaments_dir
 from ui.clocks import reading_text
 from ui.i18n import _, ngettext
 from ui.outside_players import short
@@ -81,7 +82,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.view = None
         self.saved: list[Path] = []  # the files the results were last written to
         self.saved_games = 0  # how many finished games they hold
-        self.save_folder: Path | None = None  # None: Documents/Tabuleiro/tournaments
+        self.save_folder: Path | None = None  # None: ui.autosave.tournaments_dir()
         self.buttons: list[Button] = []
         self.player_buttons: list[Button] = []
         self.size = (1280, 800)
@@ -293,7 +294,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         t = self.tournament
         if t is None or not t.results:
             return
-        folder = self.save_folder or _documents() / "Tabuleiro" / "tournaments"
+        folder = self.save_folder or tournaments_dir()
         base = self.saved[0].with_suffix("") if self.saved else folder / f"{t.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:
             if not t.is_running():
@@ -467,12 +468,3 @@ def _has_engine(game_id: str) -> bool:
         return True
     except Exception:  # a game whose players are not there yet
         return False
-
-
-def _documents() -> Path:
-    try:
-        from platformdirs import user_documents_dir
-
-        return Path(user_documents_dir())
-    except Exception:  # no documents folder on this system: the home folder
-        return Path.home()
