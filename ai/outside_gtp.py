@@ -92,7 +92,10 @@ class GTPPlayer(Player):
         try:
             self.bot = Bot(self.command, label, self.limits, cwd=self.cwd, log_dir=self.log_dir)
         except OSError as exc:
-            raise OutsideLoadError(self.player_id, f"cannot start {self.command[0]!r}: {exc}") from None
+            why = ("no such program (is it installed, and on the PATH?)" if isinstance(exc, FileNotFoundError)
+                   else "it may not be run (is it a program?)" if isinstance(exc, PermissionError)
+                   else exc.strerror or str(exc))
+            raise OutsideLoadError(self.player_id, f"cannot start {self.command[0]!r}: {why}") from None
         self.synced = None
         self.timing = None
         self._ask("protocol_version", self.startup_time)

@@ -266,6 +266,19 @@ def test_gtp_engine_as_an_outside_player():
     g.close()
 
 
+def test_a_gtp_engine_that_is_not_there_is_said_plainly(tmp_path):
+    """A mistyped engine name reads as a missing program, not as an errno, and a file that is no
+    program as one that may not be run."""
+    from ai.outside import OutsideLoadError
+
+    with pytest.raises(OutsideLoadError, match=r"cannot start 'nosuchengine': no such program \(is it installed"):
+        ai.make_player("tictactoe", "gtp:nosuchengine --x")
+    text = tmp_path / "notes.txt"
+    text.write_text("not a program\n")
+    with pytest.raises(OutsideLoadError, match=r"it may not be run \(is it a program\?\)"):
+        ai.make_player("tictactoe", f"gtp:{text}")
+
+
 def test_the_course_modules_beside_a_player_file_do_not_shadow_ours(tmp_path):
     """Students keep the course's rastros.py (which needs func_timeout, not installed) next to
     their file; the player must still load with our modules."""

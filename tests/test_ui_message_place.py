@@ -49,3 +49,16 @@ def test_a_message_does_not_cover_the_bottom_buttons(app, make):
     app.messages.add(LONG, "warn", duration=30.0)
     assert pixels(app, rects) == before
     assert app.scene.messages_above() <= min(r.top for r in rects)
+
+
+def test_the_tournament_screens_own_message_stands_above_the_outside_player_field(app):
+    """A player that cannot be added is said by the tournament screen itself, and the message
+    covered the field holding what was typed."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    app.switch(TournamentScene(app))
+    app.run_frames(2)
+    rects = bottom_buttons(app.scene)
+    before = pixels(app, rects)
+    app.scene.messages.add("gtp:nosuchengine: cannot start 'nosuchengine': no such program", "error", duration=30.0)
+    assert pixels(app, rects) == before

@@ -458,7 +458,9 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         s = self._scale()
         for btn in self.buttons + self.player_buttons:
             btn.draw(surface, theme, s)
-        self.messages.draw(surface, theme, (self.size[0] // 2, self.size[1] - int(20 * s)), s, self.size[0] - 40)
+        above = self.messages_above()  # never over the outside-player field a message is about
+        bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
+        self.messages.draw(surface, theme, (self.size[0] // 2, bottom), s, self.size[0] - 40)
 
 
 
