@@ -234,3 +234,14 @@ def test_the_window_opens_in_portuguese_on_a_portuguese_desktop(tmp_path, monkey
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_windows_last_resort_message_is_translated(app):
+    """A bug caught by the window loop is reported in the window's language too."""
+    try:
+        i18n.set_language("pt")
+        app.report(ValueError("x"))
+        assert app.messages.items[-1].text == "Algo correu mal: ValueError: x"
+    finally:
+        i18n.set_language("en")
+        app.errors.clear()

@@ -321,7 +321,7 @@ class App:
         detail = "".join(traceback.format_exception(exc))
         self.errors.append(detail)
         log.error("caught in the window loop:\n%s", detail)
-        self.messages.add(f"Something went wrong: {type(exc).__name__}: {exc}", "error")
+        self.messages.add(_("Something went wrong: {error}").format(error=f"{type(exc).__name__}: {exc}"), "error")
 
     def guard(self, fn: Callable, *args) -> None:
         try:
