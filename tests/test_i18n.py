@@ -245,3 +245,27 @@ def test_the_windows_last_resort_message_is_translated(app):
     finally:
         i18n.set_language("en")
         app.errors.clear()
+
+
+def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language():
+    """The reasons ai/outside*.py give, after the player's id (and, on the New game screen, the
+    text typed), in Portuguese; a reason not known stays as written."""
+    from ai.outside import OutsideLoadError
+    from ui.words import load_problem
+
+    try:
+        import ai
+
+        ai.make_player("tictactoe", "gtp:nosuchengine --x")
+    except OutsideLoadError as exc:
+        missing = str(exc)
+    try:
+        i18n.set_language("pt")
+        assert load_problem(missing) == ("gtp:nosuchengine --x: não foi possível iniciar 'nosuchengine': esse "
+                                         "programa não existe (está instalado e no PATH?)")
+        typed = load_problem(f"gtp:nosuchengine --x: {missing}")  # as the New game screen says it
+        assert typed == "gtp:nosuchengine --x: " + load_problem(missing)
+        assert load_problem("bot.py:*: no such file /tmp/bot.py") == "bot.py:*: não existe o ficheiro /tmp/bot.py"
+        assert load_problem("bot.py:X: something new") == "bot.py:X: something new"
+    finally:
+        i18n.set_language("en")

@@ -229,6 +229,31 @@ def rule_reason(text: str) -> str:
 
 
 
+# Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
+LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
+    (r"no such file (?P<path>.+)", N_("no such file {path}")),
+    (r"cannot start (?P<program>'[^']*'): no such program \(is it installed, and on the PATH\?\)",
+     N_("cannot start {program}: no such program (is it installed, and on the PATH?)")),
+    (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\)",
+     N_("cannot start {program}: it may not be run (is it a program?)")),
+    (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
+    (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
+)
+
+
+def load_problem(text: str) -> str:
+    """Why an outside player could not be added ("gtp:prog: cannot start 'prog': no such program
+    (...)", maybe after the text typed and its own colon), in the current language."""
+    start = 0
+    while (colon := text.find(": ", start)) >= 0:
+        reason = text[colon + 2:]
+        said = _fill(LOAD_PROBLEMS, reason, {"rest": _log_note})
+        if said != reason:
+            return text[:colon + 2] + said
+        start = colon + 2
+    return text
+
+
 def file_problem(text: str) -> str:
     """Why a file cannot be opened ("game.json: not valid JSON (...)", from ui.record_files), its
     reason in the current language."""

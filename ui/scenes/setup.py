@@ -331,7 +331,7 @@ class SetupScene(MenuFormScene):
             kind, data = self.added.pop(0)
             self.adding = None
             if kind == "error":
-                self.app.messages.add(data, "error")
+                self.app.messages.add(words.load_problem(data), "error")
                 continue
             game_id, options, found = data
             outside_players.OFFERS.known(game_id, options, found)

@@ -361,7 +361,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             kind, data = self.added.pop(0)
             self.adding = None
             if kind == "error":
-                self.messages.add(data, "error")
+                self.messages.add(words.load_problem(data), "error")
                 continue
             game_id, found, typed = data
             known = {pid for pid, _t in self.outside.get(game_id, [])}
