@@ -23,6 +23,30 @@ def hotseat(app, game_id="tictactoe", moves=("b2", "a1", "c3")) -> GameScene:
     return scene
 
 
+def test_the_game_over_card_says_the_score_once(app):
+    """Reversi's end says "White wins 50 - 0"; the card no longer adds "Black 0 - 50 White" under
+    it.  Alquerque's end does not give the captures, so the card still does."""
+    import random
+
+    import games
+    from ui.scenes.game_over import result_lines
+
+    for game_id, said_by_reason in (("reversi", True), ("alquerque", False)):
+        game = games.load(game_id)
+        state, moves, rng = game.initial_state(), [], random.Random(3)
+        while not state.is_terminal():
+            move = rng.choice(state.legal_moves())
+            moves.append(game.format_move(state, move))
+            state = state.play(move)
+        scene = hotseat(app, game_id, moves)
+        assert scene.is_over()
+        score = scene.state.score()
+        lines = result_lines(scene)
+        stated = [line for line in lines if f"{max(score)} - {min(score)}" in line or f"{score[0]} - {score[1]}" in line]
+        assert len(stated) == 1, lines
+        assert (stated[0] == scene.end_reason()) == said_by_reason
+
+
 def test_browsing_earlier_positions_and_back_to_the_game(app):
     scene = hotseat(app)
     key(app, pygame.K_LEFT)

@@ -38,7 +38,7 @@ def result_lines(scene: GameScene) -> list[str]:
     if reason and reason != result_title(scene):
         lines.append(reason)
     score = state.score()
-    if score is not None:
+    if score is not None and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
         a, b = (_(name) for name in scene.game.sides)
         lines.append(f"{a} {score[0]} - {score[1]} {b}")
     lines.append(ngettext("{n} ply", "{n} plies", len(scene.history)).format(n=len(scene.history)))
