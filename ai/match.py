@@ -198,6 +198,11 @@ def _forfeit(result: GameResult, loser: int, game: Game, reason: str) -> GameRes
     return result
 
 
+def counted(n: int, thing: str) -> str:
+    """``n`` things, in the singular for one: "1 game", "2 games" (the command line's English)."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 @dataclass
 class MatchSummary:
     """Wins of each named player over a series of games with alternating sides."""
@@ -219,9 +224,8 @@ class MatchSummary:
 
     def line(self) -> str:
         a, b = self.names
-        games_played = sum(self.wins) + self.draws
-        draws = f"{self.draws} draw" + ("" if self.draws == 1 else "s")
-        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {draws} in {games_played} game" + ("" if games_played == 1 else "s")
+        played = counted(sum(self.wins) + self.draws, "game")
+        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {counted(self.draws, 'draw')} in {played}"
         if any(self.forfeits):
             text += f" (forfeits: {a} {self.forfeits[0]}, {b} {self.forfeits[1]})"
         return text

@@ -231,7 +231,7 @@ def rule_reason(text: str) -> str:
 
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
-    (r"no such file (?P<path>.+)", N_("no such file {path}")),
+    *DETAILS,  # no such file
     (r"cannot start (?P<program>'[^']*'): no such program \(is it installed, and on the PATH\?\)",
      N_("cannot start {program}: no such program (is it installed, and on the PATH?)")),
     (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\)",

@@ -8,7 +8,7 @@ from typing import Any
 
 import games
 from ai.commands.tournament import probe_outside_players
-from ai.match import GameClock, MatchSummary, paired_games, random_openings
+from ai.match import GameClock, MatchSummary, counted, paired_games, random_openings
 
 
 def run_match(
@@ -53,9 +53,8 @@ def run_match(
             who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
             left = (f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s"
                     if result.clock_left else "")
-            moves = f"{len(result.moves)} move" + ("" if len(result.moves) == 1 else "s")
-            print(f"game {i + 1}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {moves}{left}",
-                  flush=True)
+            moves = counted(len(result.moves), "move")
+            print(f"game {i + 1}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {moves}{left}", flush=True)
     if not as_json:
         print(summary.line())
     else:

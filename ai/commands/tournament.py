@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from ai.match import counted
 from ai.tournament import (
     Event,
     GameFinished,
@@ -153,7 +154,7 @@ def report(summary: Summary) -> str:
     parts = [
         f"{summary.game} round robin: {len(summary.players)} players, {len(summary.results)} games, "
         f"{', '.join(limits) or 'no time limit'}, {where}, {summary.elapsed:.1f} s"
-        + (f" ({summary.resumed} game{'' if summary.resumed == 1 else 's'} from the log)" if summary.resumed else "")
+        + (f" ({counted(summary.resumed, 'game')} from the log)" if summary.resumed else "")
         + (" (stopped early)" if summary.cancelled else ""),
         "",
         "Crosstable (points/games of the row against the column):",
