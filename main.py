@@ -13,6 +13,7 @@ was wrong and the valid choices, and exit status 2.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from typing import Any
@@ -74,7 +75,13 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+PLAYER_HELP = ("level-1 .. level-5, a course bot such as hex:uct, or an outside player: "
+               "file.py[:name], notebook.ipynb:name, gtp:COMMAND or engine.json")
+
+
 def build_parser() -> argparse.ArgumentParser:
+    import games
+
     parser = _Parser(prog="main.py", description="Tabuleiro: classic board games with strong computer players.")
     parser.add_argument("--version", action=_Version, help="say which Tabuleiro this is and what it runs on")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -89,23 +96,26 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--definitions-only", action="store_true",
                        help="load outside .py files without running their top-level demo calls")
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--time", type=float, default=None, help="seconds per move (default 1; none with --clock)")
+    def game(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help=f"the game: {', '.join(games.GAME_IDS)}")
+
+    def common(p: argparse.ArgumentParser, time_help: str = "seconds per move (default 1; none with --clock)") -> None:
+        p.add_argument("--time", type=float, default=None, help=time_help)
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. size=9")
         p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
 
     m = sub.add_parser("match", help="a series of games between two players, sides alternating")
-    m.add_argument("game")
-    m.add_argument("players", nargs=2, metavar="PLAYER")
-    m.add_argument("--games", type=int, default=2)
+    game(m)
+    m.add_argument("players", nargs=2, metavar="PLAYER", help=PLAYER_HELP)
+    m.add_argument("--games", type=int, default=2, help="games in the match, sides alternating (default 2)")
     m.add_argument("--json", action="store_true", help="one JSON object per finished game, nothing else on stdout")
     openings(m)
     common(m)
     league(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game")
-    t.add_argument("game")
-    t.add_argument("players", nargs="+", metavar="PLAYER")
+    game(t)
+    t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     t.add_argument("--out", default=None,
@@ -125,9 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the full strength run, N openings x both colours (games whose bench has one)")
 
     g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
-    g.add_argument("game")
-    g.add_argument("--player", default="level-5")
-    common(g)
+    game(g)
+    g.add_argument("--player", default="level-5", help="the player answering (default level-5); " + PLAYER_HELP)
+    common(g, "seconds per move (default 1)")
     return parser
 
 
@@ -177,7 +187,7 @@ def dispatch(args: argparse.Namespace) -> int:
         run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench)
         return 0
     options = parse_options(args.option)
-    if args.time is not None and args.time <= 0:
+    if args.time is not None and not 0 < args.time < math.inf:
         raise UsageError("--time must be a positive number of seconds")
     if args.time is None and not getattr(args, "clock", None):
         args.time = 1.0

@@ -65,7 +65,11 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["match", "tictactoe", "level-1", "level-1", "--option", "width=99"], ["width", "3..19"]),
         (["match", "tictactoe", "level-1", "level-1", "--option", "k=7"], ["cannot fit"]),
         (["match", "tictactoe", "level-1", "level-1", "--time", "-1"], ["--time"]),
+        (["match", "tictactoe", "level-1", "level-1", "--time", "nan"], ["--time"]),
+        (["match", "tictactoe", "level-1", "level-1", "--time", "inf"], ["--time"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings"]),
+        (["match", "tictactoe", "level-1", "level-1", "--openings", "12"], ["no playable position after 12"]),
+        (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], ["no playable position"]),
         (["bench", "chess"], ["unknown bench target"]),
         (["nonsense"], ["invalid choice"]),
     ],
@@ -77,6 +81,14 @@ def test_bad_input_is_one_line_and_status_2(args, words):
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     for word in words:
         assert word in err
+
+
+def test_help_names_the_games_and_the_forms_of_a_player():
+    proc = run("match", "--help")
+    assert proc.returncode == 0
+    text = " ".join(proc.stdout.split())
+    assert "tictactoe, hex, reversi, rastros, alquerque, trax" in text
+    assert "gtp:COMMAND" in text and "level-1 .. level-5" in text
 
 
 def test_bench_prints_nodes_per_second_and_depth():

@@ -28,12 +28,14 @@ def run_match(
     ``clock``: a game clock such as "5m+2s" (``GameClock``; flag fall loses), with or without the
     per-move limit.  ``definitions_only``: outside .py files load without their top-level demo calls.
     An outside file that cannot be loaded is an error (status 2) before any game."""
+    game = games.load(game_id, **options)
+    base_seed = 0 if seed is None else seed
     try:
         game_clock = GameClock.parse(clock) if clock else None
+        starts = random_openings(game, (n_games + 1) // 2, opening_plies, seed=base_seed) if opening_plies else []
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    game = games.load(game_id, **options)
     loader = {"definitions_only": True} if definitions_only else {}
     broken = probe_outside_players(game_id, list(player_ids), dict(game.options), loader, {})[1]
     if broken:  # a match between two players: a file that cannot even load is bad input
@@ -41,8 +43,6 @@ def run_match(
         print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
         return 2
     summary = MatchSummary(player_ids)
-    base_seed = 0 if seed is None else seed
-    starts = random_openings(game, (n_games + 1) // 2, opening_plies, seed=base_seed) if opening_plies else []
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader)
     for i, (result, first) in enumerate(series):
         ids = result.players
