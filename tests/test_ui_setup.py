@@ -228,3 +228,24 @@ def test_the_play_mode_arrow_goes_round_all_three_modes(config):
     finally:
         app.quit()
 
+
+
+@pytest.mark.parametrize("size, columns", [((800, 560), 2), ((1366, 768), 3), ((2400, 700), 3)])
+def test_the_game_cards_take_the_rows_that_make_them_largest(config, size, columns):
+    app = open_app(size)
+    try:
+        scene = SetupScene(app, game_id="hex")
+        app.switch(scene)
+        app.run_frames(2)
+        rects = scene.cards.rects
+        assert len({r.y for r in rects}) == -(-len(rects) // columns)  # rows of ``columns`` cards
+        assert len({r.x for r in rects}) == columns
+        side = rects[0].width
+        for other in (2, 3):  # no other count of columns would give larger cards
+            if other != columns:
+                assert scene.cards._card_size(scene.cards_area, int(14 * app.scale), other, len(rects),
+                                              int(230 * app.scale))[1] <= side
+        assert all(scene.cards_area.contains(r) for r in rects) and not any(
+            r.colliderect(scene.panel) for r in rects)
+    finally:
+        app.quit()

@@ -15,7 +15,10 @@ from ui.widgets import card, mix
 
 
 class GameCards:
-    def __init__(self, infos: list[GameInfo], columns: int | None = None) -> None:
+    """The game cards: ``columns`` cards a row (all in one row if None); with a tuple of counts,
+    whichever gives the largest cards in the area laid out (fewer columns on a tie)."""
+
+    def __init__(self, infos: list[GameInfo], columns: int | tuple[int, ...] | None = None) -> None:
         self.infos = infos
         self.columns = columns
         self.rects: list[pygame.Rect] = []
@@ -25,12 +28,9 @@ class GameCards:
     def layout(self, area: pygame.Rect, scale: float, max_card: int = 240) -> None:
         n = max(1, len(self.infos))
         gap = int(14 * scale)
-        cols = self.columns or n
-        cols = max(1, min(cols, n))
-        rows = math.ceil(n / cols)
-        w = min(int(max_card * scale), (area.width - gap * (cols - 1)) // cols)
-        h = min(int(w * 1.05), (area.height - gap * (rows - 1)) // rows)
-        w = min(w, int(h / 1.05)) if h < w * 1.05 else w
+        counts = self.columns if isinstance(self.columns, tuple) else (self.columns or n,)
+        sizes = [self._card_size(area, gap, max(1, min(c, n)), n, int(max_card * scale)) for c in counts]
+        cols, w, h = max(sizes, key=lambda size: (size[1], -size[0]))
         total_w = cols * w + (cols - 1) * gap
         x0 = area.x + (area.width - total_w) // 2
         self.rects = []
@@ -38,6 +38,15 @@ class GameCards:
             r, c = divmod(i, cols)
             self.rects.append(pygame.Rect(x0 + c * (w + gap), area.y + r * (h + gap), w, h))
         self.scale = scale
+
+    @staticmethod
+    def _card_size(area: pygame.Rect, gap: int, cols: int, n: int, max_w: int) -> tuple[int, int, int]:
+        """(columns, width, height) of the cards with ``cols`` a row, kept 1 : 1.05."""
+        rows = math.ceil(n / cols)
+        w = min(max_w, (area.width - gap * (cols - 1)) // cols)
+        h = min(int(w * 1.05), (area.height - gap * (rows - 1)) // rows)
+        w = min(w, int(h / 1.05)) if h < w * 1.05 else w
+        return cols, w, h
 
     def at(self, pos: tuple[int, int]) -> str | None:
         for info, rect in zip(self.infos, self.rects):

@@ -127,8 +127,9 @@ class SetupScene(MenuFormScene):
             self.mode = self.choices.mode if self.choices.mode != PC_VS_PC else HUMAN_VS_PC
         if self.choices.move_time is None:
             self.choices.move_time = app.settings.move_time
-        self.cards = GameCards(infos, columns=2 if len(infos) > 3 else len(infos))
+        self.cards = GameCards(infos, columns=(2, 3) if len(infos) > 3 else len(infos))
         self.cards.selected = self.choices.game_id
+        self.cards_area = pygame.Rect(0, 0, 0, 0)  # the cards' part of the window, set by layout()
         self.menu: pygame_menu.Menu | None = None
         self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
@@ -381,9 +382,9 @@ class SetupScene(MenuFormScene):
         w, h = size
         self.top = int(110 * s)
         bottom = h - int(36 * s)
-        left = pygame.Rect(int(40 * s), self.top, int(w * 0.48) - int(40 * s), bottom - self.top)
-        self.cards.layout(left, s, max_card=230)
-        right_x = left.right + int(36 * s)
+        self.cards_area = pygame.Rect(int(40 * s), self.top, int(w * 0.48) - int(40 * s), bottom - self.top)
+        self.cards.layout(self.cards_area, s, max_card=230)
+        right_x = self.cards_area.right + int(36 * s)
         self.panel = pygame.Rect(right_x, self.top, w - right_x - int(40 * s), bottom - self.top)
         self._build_menu()
 
