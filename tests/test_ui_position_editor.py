@@ -58,6 +58,36 @@ def test_the_text_area_pastes_lines_and_puts_the_caret_where_clicked(monkeypatch
     assert (area.row, area.col) == (2, 1)
 
 
+def test_ctrl_a_selects_the_whole_text_for_the_next_edit_to_replace(monkeypatch):
+    """Ctrl+A then a paste puts another position in place of this one (a paste used to land
+    inside the old text); typed text, Enter and Backspace replace it too; an arrow keeps it."""
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "get_text", lambda: "XO\nOX")
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    area = TextArea("to-move: X\n...\n...")
+    area.overwrite = True
+    pressed(area, pygame.K_c, pygame.KMOD_LCTRL)  # nothing selected: nothing copied
+    assert copied == []
+    pressed(area, pygame.K_a, pygame.KMOD_LCTRL)
+    pressed(area, pygame.K_c, pygame.KMOD_LCTRL)
+    assert copied == ["to-move: X\n...\n..."] and area.text == copied[0]
+    pressed(area, pygame.K_v, pygame.KMOD_LCTRL)
+    assert area.text == "XO\nOX" and (area.row, area.col) == (1, 2) and not area.all_selected
+    pressed(area, pygame.K_a, pygame.KMOD_LCTRL)
+    typed(area, "Z")  # overwriting mode or not, the selection goes
+    assert area.text == "Z"
+    pressed(area, pygame.K_a, pygame.KMOD_LCTRL)
+    pressed(area, pygame.K_BACKSPACE)
+    assert area.text == "" and area.changed
+    area.text = "ab\ncd"
+    pressed(area, pygame.K_a, pygame.KMOD_LCTRL)
+    pressed(area, pygame.K_RIGHT)  # the caret to the end; the text stays
+    assert area.text == "ab\ncd" and (area.row, area.col) == (1, 2) and not area.all_selected
+    pressed(area, pygame.K_a, pygame.KMOD_LCTRL)
+    pressed(area, pygame.K_x, pygame.KMOD_LCTRL)
+    assert copied[-1] == "ab\ncd" and area.text == ""
+
+
 def open_editor(app, game_id: str) -> tuple[SetupScene, PositionEditorScene]:
     app.show_setup(game_id=game_id)
     app.run_frames(2)
@@ -171,7 +201,7 @@ def test_reversis_one_line_board_is_edited_in_rows_of_dots_that_read_the_same():
 
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE,
-        pygame.K_DELETE, pygame.K_RETURN, pygame.K_INSERT]
+        pygame.K_DELETE, pygame.K_RETURN, pygame.K_INSERT, (pygame.K_a, pygame.KMOD_LCTRL)]
 
 
 @settings(max_examples=200, deadline=None)
@@ -184,6 +214,8 @@ def test_any_keys_leave_the_caret_on_the_text(start, steps):
     for step in steps:
         if isinstance(step, str):
             typed(area, step)
+        elif isinstance(step, tuple):
+            pressed(area, *step)
         else:
             pressed(area, step)
         assert 0 <= area.row < len(area.lines) and 0 <= area.col <= len(area.lines[area.row])

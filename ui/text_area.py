@@ -9,7 +9,9 @@ rows (the position editor).
 
 It takes typed text, Enter (a new line), Backspace and Delete (across line ends), the arrows,
 Home and End, Ctrl+V (the clipboard's text, lines and all) and a click, which puts the caret on
-the character clicked.  With ``overwrite`` (Insert switches it) a typed character replaces the
+the character clicked.  Ctrl+A selects the whole text, so that what is typed or pasted next
+replaces it (Backspace or Delete empty it, Ctrl+C copies it, Ctrl+X cuts it); it is the one
+selection there is, enough to put another position in place of this one.  With ``overwrite`` (Insert switches it) a typed character replaces the
 one under the caret, as suits a board drawn in characters: move to a square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines
 than fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
 """
@@ -37,6 +39,7 @@ class TextArea:
         self.left = 0  # the first column shown
         self.changed = False  # set by an edit; the screen reads and clears it
         self.overwrite = False  # typed characters replace those under the caret (Insert switches)
+        self.all_selected = False  # Ctrl+A: the next edit replaces the whole text
 
     @property
     def text(self) -> str:
@@ -47,7 +50,15 @@ class TextArea:
         self.lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n") or [""]
         self.row, self.col = 0, 0
         self.top = self.left = 0
+        self.all_selected = False
         self.changed = True
+
+    def _take_selection(self) -> bool:
+        """Empty the text if it is all selected (the edit under way replaces it); True if it was."""
+        if not self.all_selected:
+            return False
+        self.text = ""
+        return True
 
     # -- editing ------------------------------------------------------------------------------
     def insert(self, value: str) -> None:
@@ -122,24 +133,40 @@ class TextArea:
     def handle(self, event: pygame.event.Event) -> bool:
         """Take typing, editing and caret keys and clicks inside the area (see the module's docstring)."""
         if event.type == pygame.TEXTINPUT:
-            (self.type_over if self.overwrite and "\n" not in event.text else self.insert)(event.text)
+            replaced = self._take_selection()
+            (self.type_over if self.overwrite and not replaced and "\n" not in event.text else self.insert)(event.text)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.all_selected = False
             self._click(event.pos)
             return True
         if event.type != pygame.KEYDOWN:
             return False
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if clipboard.is_paste(event):
+        if ctrl and event.key == pygame.K_a:
+            self.all_selected = True
+        elif ctrl and event.key in (pygame.K_c, pygame.K_x):
+            if self.all_selected:
+                clipboard.put_text(self.text)
+                if event.key == pygame.K_x:
+                    self._take_selection()
+        elif clipboard.is_paste(event):
+            self._take_selection()
             self.insert(clipboard.get_text())
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not ctrl:
+            self._take_selection()
             self.insert("\n")
-        elif event.key == pygame.K_BACKSPACE:
-            self._backspace()
-        elif event.key == pygame.K_DELETE:
-            self._delete()
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            if not self._take_selection():
+                (self._backspace if event.key == pygame.K_BACKSPACE else self._delete)()
         elif event.key in self.KEYS:
-            self._move(event.key)
+            if self.all_selected:  # the caret goes to the selection's end the arrow points to
+                self.all_selected = False
+                start = event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_HOME)
+                self.row = 0 if start else len(self.lines) - 1
+                self.col = 0 if start else len(self.lines[self.row])
+            else:
+                self._move(event.key)
         elif event.key == pygame.K_INSERT:
             self.overwrite = not self.overwrite
         else:
@@ -175,6 +202,9 @@ class TextArea:
         pad = self.size // 2
         for i, line in enumerate(self.lines[self.top:self.top + rows]):
             shown = line[self.left:self.left + columns]
+            if self.all_selected:  # the selection's band behind each line, a character wider than it
+                band = pygame.Rect(rect.x + pad, rect.y + pad + i * height, (len(shown) + 1) * width, height)
+                pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.45), band)
             if shown:
                 tx.text(surface, shown, (rect.x + pad, rect.y + pad + i * height), self.size, theme.text, mono=True)
         if int(time.monotonic() / BLINK) % 2 == 0:
