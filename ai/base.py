@@ -87,6 +87,12 @@ class Player:
     ) -> Hashable:
         raise NotImplementedError
 
+    def known_outcome(self, state: State) -> tuple[int, int | None] | None:
+        """What the player's own knowledge (endgame tables) proves of ``state`` without a search:
+        (1 won, 0 drawn, -1 lost for the side to move; plies to the end, or None), or None when
+        it knows nothing.  Analysis shows it as a proof; a search may still play on for mistakes."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.info.id}>"
 

@@ -10,7 +10,9 @@ How a move gets its value, by the engine's kind:
 - alpha-beta engines (tic-tac-toe, Reversi, Rastros, Alquerque): the position after the move is
   searched alone by the game's level-5 player, one ply deeper each round; the move's value is
   minus that position's value, and a proof there (a win, loss or draw under perfect play, from a
-  solver, a table or a book) is a proof of the move.  So a value is exactly what the engine
+  solver, a table or a book) is a proof of the move.  A position the player's own tables know
+  (``Player.known_outcome``: Alquerque's drawn endings too, which its search plays on) is a proof
+  without a search.  So a value is exactly what the engine
   returns for that move searched alone, and deeper rounds sharpen it.  The player keeps its
   transposition table from round to round, which makes the rounds cheap.  Each round deepens the
   moves in order of promise (the best of the last round first), so the best move's value and the
@@ -152,8 +154,13 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     open_moves = []
     for move in state.legal_moves():
         after = state.play(move)
+        known = None if after.is_terminal() else player.known_outcome(after)
         if after.is_terminal():
             snapshot.values[move] = terminal_value(move, after, mover)
+        elif known is not None:  # the player's tables know it: a proof, no search needed
+            result, plies = known
+            snapshot.values[move] = MoveValue(move, float(-result), "proven", -result,
+                                              None if plies is None else plies + 1, 0, 1)
         else:
             open_moves.append((move, after))
     last_report = 0.0

@@ -154,3 +154,37 @@ def test_hex_root_values_read_the_searchers_tree():
     snapshot = hex_root_values(searcher, state.to_move)
     most = max(snapshot.values.values(), key=lambda v: v.visits)
     assert most.move == result.best_move
+
+
+def _alquerque_position(white: list[int], black: list[int]):
+    rows = ["."] * 25
+    for cell in white:
+        rows[cell] = "W"
+    for cell in black:
+        rows[cell] = "B"
+    board = "\n".join("".join(rows[r * 5:r * 5 + 5]) for r in range(5))
+    return games.load("alquerque").from_text(f"to-move: White\nno-capture: 0\n{board}")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_alquerque_endings_the_tables_know_are_proofs_drawn_ones_too(seed):
+    """Two pieces against one: the tables know every move's position, and analysis shows what they
+    know.  A drawn one was shown as the search's "+85" (its contempt while ahead), not as a draw."""
+    import random
+
+    from ai.kernels import alquerque_tables
+
+    rng = random.Random(seed)
+    state = _alquerque_position([16, 18], [7])  # b2, d2 against c4: wins, draws and losses
+    while seed:
+        cells = rng.sample(range(25), 3)
+        state = _alquerque_position(cells[:2], cells[2:])
+        if not state.is_terminal():
+            break
+    result = analyse(state, "alquerque", max_depth=2)
+    assert result.done and set(result.values) == set(state.legal_moves())
+    for move, value in result.values.items():
+        table = alquerque_tables.probe(state.play(move))
+        assert table is not None and value.kind == "proven" and value.proven == -table[0]
+    if not seed:
+        assert sorted(v.proven for v in result.values.values()) == [-1] * 2 + [0] * 6 + [1] * 2

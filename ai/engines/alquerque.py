@@ -512,6 +512,16 @@ class EnginePlayer(Player):
         return self.last.best_move
 
 
+    def known_outcome(self, state: AlquerqueState) -> tuple[int, int | None] | None:
+        """The endgame tables' verdict, drawn endings included (the search plays those on, so
+        its own value there carries contempt, not the draw)."""
+        ending = alquerque_tables.outcome(state) if self.searcher.use_tables else None
+        if ending is None:
+            return None
+        winner, plies = ending
+        return (0, None) if winner is None else (1 if winner == state.to_move else -1, plies)
+
+
 def _engine(depth: int | None, noise: float = 0.0, tables: bool = False, traps: Traps | None = None):
     return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed, tables=tables, traps=traps)
 
