@@ -495,11 +495,15 @@ class Standing:
         return self.points / self.games if self.games else 0.0
 
     def elo_text(self) -> str:
+        """"+35 ± 75" with the 95% interval's half-width; ">+314" for a perfect score, "<-314" for
+        none (a bound: the data give no interval on that side)."""
         if not self.games:
             return "-"
-        margin = (self.elo_high - self.elo_low) / 2
         value = round(self.elo) or 0  # never "-0"
-        return f"{self.elo_bound}{value:+d} ± {margin:.0f}"
+        if self.elo_bound:
+            return f"{self.elo_bound}{value:+d}"
+        margin = (self.elo_high - self.elo_low) / 2
+        return f"{value:+d} ± {margin:.0f}"
 
 
 def _points(result: GameResult, side: int) -> float:

@@ -114,6 +114,8 @@ def test_perfect_score_is_marked_as_a_bound():
     a, b = standings(["A", "B"], results)
     assert a.elo_bound == ">" and b.elo_bound == "<"
     assert a.elo > 0 > b.elo
+    # the command line's table: a bound has no interval ("± 0" read as a certain rating)
+    assert a.elo_text() == f">+{round(a.elo)}" and b.elo_text() == f"<{round(b.elo)}"
 
 
 def test_the_ratings_chart_draws_a_bound_as_a_bar_with_an_arrow(monkeypatch):
