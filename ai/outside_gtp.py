@@ -27,6 +27,7 @@ notation; for Hex programs in the HexGui/Benzene convention (black joins top and
 from __future__ import annotations
 
 import json
+import os
 import queue
 import shlex
 import time
@@ -233,8 +234,10 @@ class GTPPlayer(Player):
 
 def absolute_paths(command: list[str]) -> list[str]:
     """``command`` with every word that names an existing file or folder (relative to the current
-    directory) made absolute: the engine runs in a folder of its own."""
-    return [str(Path(word).resolve()) if not Path(word).is_absolute() and Path(word).exists() else word
+    directory) made absolute: the engine runs in a folder of its own.  Links are kept, not
+    followed: a virtual environment's ``.venv/bin/python`` links to the system's Python, which
+    would run without the environment's packages."""
+    return [os.path.abspath(word) if not Path(word).is_absolute() and Path(word).exists() else word
             for word in command]
 
 

@@ -162,6 +162,28 @@ def test_gtp_player_over_our_engine_on_a_game_clock():
     player.close()
 
 
+def test_a_gtp_command_with_a_relative_link_keeps_the_link(tmp_path, monkeypatch):
+    """``gtp:.venv/bin/python main.py gtp hex`` ran the system's Python, without the virtual
+    environment's packages: the relative path was made absolute by following the link."""
+    import os
+
+    from ai.outside_gtp import absolute_paths
+
+    (tmp_path / "venv" / "bin").mkdir(parents=True)
+    (tmp_path / "venv" / "bin" / "python").symlink_to(sys.executable)
+    monkeypatch.chdir(tmp_path)
+    assert absolute_paths(["venv/bin/python", "main.py", "--time", "1"]) == [
+        str(tmp_path / "venv" / "bin" / "python"), "main.py", "--time", "1"]
+    monkeypatch.chdir(ROOT)  # the way a user types it, from the repository, with this Python
+    command = f"gtp:{os.path.relpath(sys.executable)} main.py gtp hex --player level-1"  # Hex needs numba
+    player = ai.make_player("hex", command, options={"size": 5})
+    try:
+        state = games.load("hex", size=5).initial_state()
+        assert player.choose(state, Limits(time=1.0)) in state.legal_moves()
+    finally:
+        player.close()
+
+
 def random_line(game, seed: int, plies: int):
     """The position after ``plies`` random moves from the start."""
     import random
