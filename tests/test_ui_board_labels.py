@@ -96,3 +96,19 @@ def test_every_game_board_is_lettered_in_the_smallest_window_and_a_tiny_preview_
         assert not {"a", "1"} & set(drawn_words)
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("name", sorted(theme_mod.THEMES))
+def test_the_winning_mark_is_in_neither_sides_colour(name):
+    """Tic-tac-toe's winning line was red, O's colour, when X won.  The mark of a win (the line,
+    Rastros' ring, Trax's path) must differ in hue from both sides' colours."""
+    import colorsys
+
+    theme = theme_mod.THEMES[name]
+
+    def hue(colour) -> float:
+        return colorsys.rgb_to_hsv(*(c / 255 for c in colour))[0] * 360
+
+    for side in (theme.side0, theme.side1):
+        apart = abs(hue(theme.win) - hue(side))
+        assert min(apart, 360 - apart) > 60, (name, theme.win, side)

@@ -35,14 +35,14 @@ DARK = Theme(
     background=(28, 30, 36), panel=(40, 43, 52), text=(235, 236, 240), muted=(150, 155, 168),
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
     last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(230, 60, 60),
-    win=(255, 80, 80), side0=(40, 110, 220), side1=(215, 60, 50),
+    win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
 )
 LIGHT = Theme(
     "light",
     background=(236, 238, 242), panel=(250, 250, 252), text=(25, 28, 35), muted=(105, 110, 122),
     accent=(30, 100, 220), board=(232, 210, 168), grid=(70, 55, 40), hover=(0, 0, 0),
     last_move=(230, 150, 0), legal=(40, 40, 40), hint=(0, 150, 220), invalid=(210, 40, 40),
-    win=(220, 40, 40), side0=(30, 90, 200), side1=(200, 45, 40),
+    win=(25, 150, 70), side0=(30, 90, 200), side1=(200, 45, 40),
 )
 THEMES = {t.name: t for t in (DARK, LIGHT)}
 
