@@ -183,3 +183,49 @@ def test_export_keys_in_the_game(app, monkeypatch):
     assert pygame.image.load(str(png)).get_size() == (900, 900)
     text = (data_dir() / "moves.txt").read_text(encoding="utf-8")  # no clipboard: saved to a file instead
     assert "1. d3 c5" in text
+
+
+def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
+    """A finished game was lost unless Save was pressed: its autosave was removed when the menu
+    next read the unfinished games.  It is kept among the last games, listed once, and replays."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.records import RecordsScene
+    from ui.scenes.replay import ReplayScene
+
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["b2", "a1"]))
+    for move in ["b1", "c1", "b3"]:  # played on the board, so the autosave has every move
+        app.scene._play(app.scene.game.parse_move(app.scene.state, move), by_computer=False)
+    assert app.scene.state.is_terminal()
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    assert app.scene.menu.get_widget("continue") is None and app.scene.menu.get_widget("saved") is not None
+    app.scene.saved_games()
+    assert isinstance(app.scene, RecordsScene)
+    [entry] = app.scene.entries
+    assert entry.kept and entry.record.moves == ["b2", "a1", "b1", "c1", "b3"]
+    assert "not saved" in app.scene.row_text(entry)[1]
+    app.run_frames(2)
+    app.scene.pick_entry(entry)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.result.winner == 0
+
+
+def test_only_the_newest_finished_games_are_kept(tmp_path):
+    import os
+
+    from ui.autosave import RECENT_KEPT, Shelf
+
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    game = games.load("tictactoe")
+    moves = ["b2", "a1", "b1", "c1", "b3"]
+    for i in range(RECENT_KEPT + 3):
+        record = GameRecord.start(game, (Side(None, "A"), Side(None, f"B{i}")), {"mode": "hotseat"})
+        record = record.with_moves(moves, game.play_line(moves))
+        slot = shelf.new_slot(record)
+        assert slot.save(record) is None
+        os.utime(slot.path, (1_000_000 + i, 1_000_000 + i))  # ended in this order
+    assert shelf.unfinished() == ([], [])
+    kept, problems = shelf.finished()
+    assert problems == [] and len(kept) == RECENT_KEPT
+    assert {r.players[1].title for _p, r in kept} == {f"B{i}" for i in range(3, RECENT_KEPT + 3)}

@@ -2,8 +2,10 @@
 
 Each game has its own file in the ``unfinished`` folder (``SHELF.new_slot``): starting another
 game, New game, Menu, Watch or a replay's "Play from here" never overwrite an unfinished game, and
-the main menu's Continue lists them all (game, players, moves, date).  A game that ends, or is
-taken back to no moves, drops out of the list (its file is removed the next time the list is read).
+the main menu's Continue lists them all (game, players, moves, date).  A game taken back to no
+moves drops out of the list (its file is removed the next time the list is read); a game that
+ends moves on to the ``finished`` folder, where the newest ``RECENT_KEPT`` stay for the Saved games
+screen to replay: a game played to the end is not lost because nobody pressed Save.
 
 Every file is replaced atomically (``ui.record_files.atomic_write_text``), so whatever moment the
 process dies, it holds the game as it was after some move.  The single ``autosave.json`` of older
@@ -35,6 +37,7 @@ from ui.record_files import load as load_record
 log = logging.getLogger(__name__)
 
 FILE_NAME = "autosave.json"
+RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are removed)
 
 
 def data_dir() -> Path:
@@ -142,14 +145,36 @@ def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
 
 
 class Shelf:
-    """The unfinished games: one autosave file per game in ``folder``."""
+    """The unfinished games: one autosave file per game in ``folder``; the last finished ones in
+    ``finished_folder``."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, finished_folder: Path | None = None) -> None:
         self._folder = folder
+        self._finished_folder = finished_folder
 
     @property
     def folder(self) -> Path:
         return self._folder or data_dir() / "unfinished"
+
+    @property
+    def finished_folder(self) -> Path:
+        return self._finished_folder or data_dir() / "finished"
+
+    def finished(self) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
+        """The games kept after their end (newest first), and a problem for each unreadable file."""
+        return scan(self.finished_folder)
+
+    def _keep_finished(self, path: Path) -> None:
+        """Move a finished game's file among the finished ones; only the newest RECENT_KEPT stay."""
+        folder = self.finished_folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            os.replace(path, folder / path.name)  # keeps the file's time: when the game ended
+            kept = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in kept[RECENT_KEPT:]:
+                old.unlink()
+        except OSError as exc:
+            log.info("could not keep the finished game %s: %s", path, exc)
 
     def new_slot(self, record: GameRecord) -> Autosave:
         """The autosave file of a new game (written on its first move)."""
@@ -171,12 +196,14 @@ class Shelf:
 
     def unfinished(self) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
         """Every unfinished game (newest first) and a problem for each unreadable file (moved aside).
-        Files of finished or empty games are removed: there is nothing left to continue."""
+        A finished game's file moves to the finished ones; an empty game's is removed."""
         self._adopt_old_autosave()
         found, problems = scan(self.folder)
         keep = []
         for path, record in found:
-            if record.is_finished() or not record.moves:
+            if record.is_finished():
+                self._keep_finished(path)
+            elif not record.moves:
                 Autosave(path).clear()
             else:
                 keep.append((path, record))

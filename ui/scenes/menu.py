@@ -36,7 +36,8 @@ class MenuScene(Scene):
         for problem in problems:
             self.app.messages.add(problem, "error", duration=12.0)
         self.resumable = self.unfinished[0][1] if self.unfinished else None
-        self.has_saved = any(games_dir().glob("*.json"))  # "Saved games" once there is one to open
+        # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
+        self.has_saved = any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
         extra = bool(self.unfinished) + self.has_saved
         # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
         # buttons get a smaller font rather than pushing the pictures off the window

@@ -1,4 +1,5 @@
-"""Saved games: the records in the saved-games folder, newest first; one click opens the replay.
+"""Saved games: the records in the saved-games folder and the last games played to the end (kept
+without a Save: ``ui.autosave.SHELF.finished``), newest first; one click opens the replay.
 
 The list is also worked from the keyboard (Up/Down, Page Up/Down, Home/End pick a row, Enter opens
 it), says how many rows are out of view, and deletes a record: the Delete button on the row under
@@ -28,7 +29,7 @@ import pygame
 from games.record import GameRecord, RecordError
 from ui import text as tx
 from ui import words
-from ui.autosave import games_dir, scan
+from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.i18n import _
@@ -46,6 +47,12 @@ class Entry:
     path: Path
     record: GameRecord
     rect: pygame.Rect
+    kept: bool = False  # a finished game kept without a Save, not a saved file
+
+
+def _same_game(record: GameRecord) -> tuple:
+    """What makes two records one game (a finished game also saved by hand is listed once)."""
+    return record.game_id, record.started, tuple(record.moves)
 
 
 class RecordsScene(Scene):
@@ -54,6 +61,7 @@ class RecordsScene(Scene):
     def __init__(self, app: Any, open_record: Callable[[GameRecord], None] | None = None,
                  on_back: Callable[[], None] | None = None, folder: Path | None = None) -> None:
         super().__init__(app)
+        self.with_finished = folder is None  # the Saved games screen also lists the games kept after their end
         self.folder = folder or games_dir()
         self.open_record = open_record or app.open_replay
         self.on_back = on_back or app.show_menu
@@ -73,6 +81,13 @@ class RecordsScene(Scene):
     def refresh(self) -> None:
         found, problems = scan(self.folder)
         self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
+        if self.with_finished:
+            kept, more = SHELF.finished()
+            saved = {_same_game(entry.record) for entry in self.entries}
+            self.entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
+                             if _same_game(r) not in saved]
+            self.entries.sort(key=lambda entry: entry.record.updated, reverse=True)
+            problems += more
         for problem in problems:
             self.messages.add(problem, "error", duration=10.0)
 
@@ -82,20 +97,21 @@ class RecordsScene(Scene):
 
     def hint(self) -> str:
         return _("Pick a game to replay it, drop a record file on the window or paste a copied game (Ctrl+V). "
-                 "Folder: {folder}").format(folder=self.folder)
+                 "The last {n} games played to the end are here too, saved or not. "
+                 "Folder: {folder}").format(n=RECENT_KEPT, folder=self.folder)
 
     def empty_text(self) -> str:
-        return _("No saved games yet: use Save in a game or a replay.")
+        return _("No games yet: the games you play to the end, and those you save, are listed here.")
 
     def row_text(self, entry: Entry) -> tuple[str, str, str]:
         """The row of one record: title, detail line, and the text on the right."""
-        from ui.autosave import describe
         from ui.words import end_reason
 
         record = entry.record
         title, detail = describe(record)
         status = end_reason(record.result.reason) if record.result else _("Unfinished game")
-        return f"{title} ({status})", f"{detail} · {entry.path.name}", _when(record.updated)
+        where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT) if entry.kept else entry.path.name
+        return f"{title} ({status})", f"{detail} · {where}", _when(record.updated)
 
     def caption(self) -> str:
         return self.heading()
@@ -127,13 +143,14 @@ class RecordsScene(Scene):
             self.confirming = entry.path
             return
         self.confirming = None
+        name = describe(entry.record)[0] if entry.kept else entry.path.name  # a kept game's file name means nothing
         try:
             entry.path.unlink()
         except OSError as exc:
-            self.messages.add(_("Could not delete {name}: {error}").format(name=entry.path.name, error=exc.strerror or exc),
+            self.messages.add(_("Could not delete {name}: {error}").format(name=name, error=exc.strerror or exc),
                               "error")
             return
-        self.messages.add(_("Deleted {name}").format(name=entry.path.name), "info")
+        self.messages.add(_("Deleted {name}").format(name=name), "info")
         self.refresh()
         if self.selected is not None:
             self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
