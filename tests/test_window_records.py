@@ -209,6 +209,11 @@ def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
     app.run_frames(2)
     app.scene.pick_entry(entry)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.result.winner == 0
+    [leave] = [b for b in app.scene.buttons if b.key_hint == "Esc"]
+    assert leave.label == "Saved games"  # Esc goes back to the list it came from, and says so
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+    assert isinstance(app.scene, RecordsScene) and len(app.scene.entries) == 1
 
 
 def test_only_the_newest_finished_games_are_kept(tmp_path):

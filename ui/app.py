@@ -227,10 +227,11 @@ class App:
 
     continue_record = continue_game  # the name the replay viewer asks for
 
-    def open_replay(self, record, ply: int | None = None, on_back: Callable[[], None] | None = None) -> None:
+    def open_replay(self, record, ply: int | None = None, on_back: Callable[[], None] | None = None,
+                    back_label: str | None = None) -> None:
         from ui.scenes.replay import ReplayScene
 
-        self.switch(ReplayScene(self, record, ply, on_back=on_back))
+        self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label))
 
     def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None) -> None:
         from ui.scenes.rules import RulesScene

@@ -63,7 +63,7 @@ class RecordsScene(Scene):
         super().__init__(app)
         self.with_finished = folder is None  # the Saved games screen also lists the games kept after their end
         self.folder = folder or games_dir()
-        self.open_record = open_record or app.open_replay
+        self.open_record = open_record or self._replay
         self.on_back = on_back or app.show_menu
         self.messages = getattr(app, "messages", None) or Messages()  # the App's outlive this screen
         self.own_messages = self.messages is not getattr(app, "messages", None)
@@ -131,6 +131,10 @@ class RecordsScene(Scene):
 
     def pick_entry(self, entry: Entry) -> None:
         self.pick(entry.record)
+
+    def _replay(self, record: GameRecord) -> None:
+        """The replay viewer on ``record``; its Esc comes back to this list."""
+        self.app.open_replay(record, on_back=self.app.show_saved_games, back_label=_("Saved games"))
 
     def pick(self, record: GameRecord) -> None:
         if self.open_record:

@@ -94,7 +94,9 @@ class ReplayScene(Scene):
     def __init__(self, app: Any, record: GameRecord, ply: int | None = None,
                  on_back: Callable[[], None] | None = None,
                  on_continue: Callable[[GameRecord], None] | None = None,
-                 analyse: bool = True) -> None:
+                 analyse: bool = True, back_label: str | None = None) -> None:
+        """``on_back``: where Esc goes (the main menu if None), named by ``back_label`` on its
+        button ("Menu" if None)."""
         super().__init__(app)
         self.record = record
         self.game = record.game()
@@ -106,6 +108,7 @@ class ReplayScene(Scene):
         if app.settings.face_me:  # as the human saw it against the computer
             self.view.face(humans[0] if len(humans) == 1 else None)
         self.on_back = on_back
+        self.back_label = back_label
         self.on_continue = on_continue
         self.playing = False
         self.next_step = 0.0
@@ -147,7 +150,7 @@ class ReplayScene(Scene):
             Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Search tree"), self.open_tree, "T"),
             Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
-            Button(_("Menu"), self.back, "Esc"),
+            Button(self.back_label or _("Menu"), self.back, "Esc"),
         ]
         self.analysis_button, self.connections_button = self.actions[5], self.actions[7]
         return b + self.actions

@@ -247,7 +247,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.app.switch(self)
 
         self.away = True
-        self.app.open_replay(record, on_back=come_back)
+        self.app.open_replay(record, on_back=come_back, back_label=_("Tournament"))
 
     def _start(self) -> None:
         ids = [pid for pid, _title in self.players() if pid in self.selected]
