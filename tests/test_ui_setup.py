@@ -249,3 +249,28 @@ def test_the_game_cards_take_the_rows_that_make_them_largest(config, size, colum
             r.colliderect(scene.panel) for r in rects)
     finally:
         app.quit()
+
+
+def test_page_up_and_down_pick_the_game_from_the_keyboard(config):
+    """The game cards took only the mouse: a keyboard player could not change the game."""
+    import pygame
+
+    app = open_app()
+    try:
+        scene = SetupScene(app, game_id="hex")
+        app.switch(scene)
+        app.run_frames(2)
+
+        def press(k: int) -> str:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+            app.run_frames(2)
+            return app.scene.choices.game_id
+
+        ids = games.available_ids()
+        assert press(pygame.K_PAGEDOWN) == ids[ids.index("hex") + 1]
+        assert press(pygame.K_PAGEUP) == "hex"
+        assert press(pygame.K_PAGEUP) == ids[0]
+        assert press(pygame.K_PAGEUP) == ids[-1]  # round the end
+        assert app.scene.cards.selected == ids[-1] and app.errors == []
+    finally:
+        app.quit()

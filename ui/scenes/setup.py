@@ -223,6 +223,11 @@ class SetupScene(MenuFormScene):
     def back(self) -> None:
         self.app.show_menu()
 
+    def step_game(self, step: int) -> None:
+        """The next (``step`` 1) or previous (-1) game card, round the ends."""
+        ids = [info.id for info in self.cards.infos]
+        self.pick_game(ids[(ids.index(self.choices.game_id) + step) % len(ids)])
+
     def pick_game(self, game_id: str) -> None:
         if game_id != self.choices.game_id:
             self.start_record = None  # the pasted position is another game's
@@ -551,6 +556,9 @@ class SetupScene(MenuFormScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not in_field:
             self.start()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not typing:
+            self.step_game(1 if event.key == pygame.K_PAGEDOWN else -1)  # the cards from the keyboard
+            return
         if clipboard.is_paste(event) and not typing:  # a position (or a game) copied as text
             paste_game(self.app)
             return
@@ -563,7 +571,8 @@ class SetupScene(MenuFormScene):
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         title = _("Watch: PC vs PC") if self.watch else _("New game")
-        sub = _("Pick two computer players and watch them play") if self.watch else _("Pick a game, then how you want to play it")
+        sub = (_("Pick a game (Page Up, Page Down) and two computer players to watch") if self.watch
+               else _("Pick a game (Page Up, Page Down), then how you want to play it"))
         heading(surface, theme, s, title, sub)
         self.cards.draw(surface, theme)
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
