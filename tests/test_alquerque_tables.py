@@ -351,3 +351,26 @@ def test_level5_reports_the_tables_line_length_for_the_panel():
     shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
                        proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move)
     assert proven_text(shown, ("White", "Black")) == f"proven: White wins in {len(line)}"
+
+
+def test_level5_in_a_drawn_ending_plays_on_and_says_the_tables_draw():
+    """Two against one that the tables call a draw: level-5 searches on for the opponent's
+    mistakes (its value then holds contempt, about 85 points), and its last report is the
+    tables' draw, which the panel says ("proven: draw"), not "+85"."""
+    import ai
+    from ai.base import Limits
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import proven_text
+
+    game = Alquerque()
+    state = game.from_text("to-move: Black\n.....\n..B..\n.....\n..WW.\n.....")
+    assert tb.probe(state)[0] == tb.DRAW
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    reports = []
+    move = player.choose(state, Limits(time=0.3), reports.append)
+    assert move in state.legal_moves() and len(reports) > 1  # searched, not answered by the tables
+    final = reports[-1]
+    assert final.proven == 0 and final.done and player.known_outcome(state) == (0, None)
+    shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
+                       proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move)
+    assert proven_text(shown, ("White", "Black")) == "proven: draw"

@@ -492,6 +492,18 @@ class EnginePlayer(Player):
     def choose(
         self, state: AlquerqueState, limits: Limits | None = None, progress: ProgressCallback | None = None
     ) -> Move:
+        move = self._choose(state, limits, progress)
+        if self.last is not None and self.last.proven is None and self.known_outcome(state) == (0, None):
+            # a drawn ending: the search played on for the opponent's mistakes, and its value holds
+            # contempt; the last report says what the tables know (the panel's "proven: draw")
+            self.last = replace(self.last, proven=0, kind="solver", done=True)
+            if progress is not None:
+                progress(self.last)
+        return move
+
+    def _choose(
+        self, state: AlquerqueState, limits: Limits | None, progress: ProgressCallback | None
+    ) -> Move:
         limits = limits or Limits(time=1.0)
         caps = [d for d in (limits.depth, self.depth) if d is not None]
         budget = None if limits.time is None else limits.time * TIME_SHARE
@@ -510,7 +522,6 @@ class EnginePlayer(Player):
         if lure is not None:
             self.last = replace(self.last, best_move=lure, pv=[lure])
         return self.last.best_move
-
 
     def known_outcome(self, state: AlquerqueState) -> tuple[int, int | None] | None:
         """The endgame tables' verdict, drawn endings included (the search plays those on, so
