@@ -42,6 +42,15 @@ def test_ratings_need_enough_games_and_show_their_interval():
     assert elo_label(perfect) == "above +300"  # never "± 0"
     usual = Standing("a", games=20, points=12.0, elo=70.0, elo_low=-20.0, elo_high=170.0)
     assert elo_label(usual) == "+70 (-20..+170)"
+    # a narrow table (800x560, Portuguese): the interval ran into the forfeits column
+    assert elo_label(usual, interval=False) == "+70" and elo_label(perfect, interval=False) == ">+300"
+
+
+def test_crosstable_points_are_written_in_halves():
+    """"3.5 of 4" did not fit a crosstable cell at 800x560 ("3.5 d…"): "3½ of 4" does."""
+    from ui.scenes.tournament_results import half_points
+
+    assert [half_points(p) for p in (0.0, 0.5, 1.0, 3.5, 11.5, 28.0)] == ["0", "½", "1", "3½", "11½", "28"]
 
 
 def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, monkeypatch):

@@ -23,17 +23,26 @@ from ui.widgets import card, mix
 MIN_RATED_GAMES = 8  # fewer games give an interval too wide to mean anything
 
 
-def elo_label(st: Standing) -> str:
-    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval; "–" after too few
-    games; "above +95" for a perfect score (no interval: the data give no upper limit)."""
+def elo_label(st: Standing, interval: bool = True) -> str:
+    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval (without it when
+    ``interval`` is False, for a narrow table); "–" after too few games; "above +95" for a perfect
+    score (no interval: the data give no upper limit; ">+95" in a narrow table)."""
     if st.games < MIN_RATED_GAMES:
         return "–"
     value = round(st.elo) or 0
+    if st.elo_bound and not interval:
+        return f"{st.elo_bound}{value:+d}"
     if st.elo_bound == ">":
         return _("above {elo}").format(elo=f"{value:+d}")
     if st.elo_bound == "<":
         return _("below {elo}").format(elo=f"{value:+d}")
-    return f"{value:+d} ({st.elo_low:+.0f}..{st.elo_high:+.0f})"
+    return f"{value:+d} ({st.elo_low:+.0f}..{st.elo_high:+.0f})" if interval else f"{value:+d}"
+
+
+def half_points(points: float) -> str:
+    """Points as crosstables write them: "3½", "½", "4" (shorter than "3.5", and never "1/2")."""
+    whole, half = divmod(round(points * 2), 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
 
@@ -121,9 +130,11 @@ class ResultsDrawing:
                     frac = pts / games_n
                     colour = mix(theme.side1, theme.side0, frac)
                     pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
-                    # "1 of 2": never "1/2", which reads as a half point
-                    tx.text(surface, tx.fit(_("{points} of {games}").format(points=f"{pts:g}", games=games_n), size,
-                                            cell.width - 2), cell.center, size, theme.text, "center")
+                    # "1 of 2": never "1/2", which reads as a half point; only the points if that is too wide
+                    label = _("{points} of {games}").format(points=half_points(pts), games=games_n)
+                    if tx.ui_font(size).size(label)[0] > cell.width - 4:
+                        label = half_points(pts)
+                    tx.text(surface, tx.fit(label, size, cell.width - 2), cell.center, size, theme.text, "center")
         return height
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
@@ -133,9 +144,10 @@ class ResultsDrawing:
         n = len(order)
         row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1)))
         size = max(10, int(row_h * 0.55))
-        columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.46, "midright"), (_("W"), 0.54, "midright"),
-                   (_("D"), 0.61, "midright"), (_("L"), 0.68, "midright"), (_("Forf."), 0.78, "midright"),
+        columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.41, "midright"), (_("W"), 0.48, "midright"),
+                   (_("D"), 0.54, "midright"), (_("L"), 0.60, "midright"), (_("Forf."), 0.69, "midright"),
                    (_("Elo"), 0.99, "midright")]
+        elo_room = int((0.99 - 0.69) * inner.width) - tx.ui_font(size).size("000")[0] - int(8 * s)
         y = inner.y + int(6 * s)
         for label, fx, anchor in columns:
             x = inner.x + int(fx * inner.width)
@@ -144,8 +156,11 @@ class ResultsDrawing:
             y += row_h
             if y + row_h > inner.bottom + int(14 * s):
                 break
-            values = [tx.fit(f"{st.rank}. {self._name(st.player)}", size, int(inner.width * 0.40)), f"{st.points:g}",
-                      str(st.wins), str(st.draws), str(st.losses), str(st.forfeits), elo_label(st)]
+            elo = elo_label(st)
+            if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
+                elo = tx.fit(elo_label(st, interval=False), size, elo_room)
+            values = [tx.fit(f"{st.rank}. {self._name(st.player)}", size, int(inner.width * 0.33)),
+                      half_points(st.points), str(st.wins), str(st.draws), str(st.losses), str(st.forfeits), elo]
             for (label, fx, anchor), value in zip(columns, values):
                 colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
