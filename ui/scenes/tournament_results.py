@@ -110,7 +110,8 @@ class ResultsDrawing:
                             _("Crosstable (points of the row against the column)"))
         cross = make_crosstable(t.player_ids, t.finished())
         size = max(10, int(row_h * 0.55))
-        name_w = min(int(inner.width * 0.38), max(tx.ui_font(size).size(self._name(st.player))[0] for st in order) + 30)
+        widest = max(tx.ui_font(size).size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
+        name_w = min(int(inner.width * 0.38), widest + int(12 * s))
         cell_w = max(20, min(int(90 * s), (inner.width - name_w) // max(1, n)))
         y = inner.y + int(6 * s)
         for j in range(n):
