@@ -112,3 +112,31 @@ def test_the_winning_mark_is_in_neither_sides_colour(name):
     for side in (theme.side0, theme.side1):
         apart = abs(hue(theme.win) - hue(side))
         assert min(apart, 360 - apart) > 60, (name, theme.win, side)
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_coordinates_grow_with_a_large_board(game_id, monkeypatch):
+    """The coordinates stopped at 22 pixels: on a 4K screen they were specks beside a board two
+    thousand pixels high.  Four times the board, at least twice the letters."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load(game_id)
+    view = make_view(game)
+    sizes: list[int] = []
+    original = theme_mod.draw_text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        if value == "1":
+            sizes.append(size)
+        return original(surface, value, pos, size, *args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if (module.__name__ or "").startswith("ui.") and getattr(module, "draw_text", None) is original:
+            monkeypatch.setattr(module, "draw_text", record)
+    found = []
+    for side in (600, 2400):
+        sizes.clear()
+        view.layout(pygame.Rect(0, 0, side, side))
+        view.draw(pygame.Surface((side, side)), game.initial_state(), Overlay(interactive=False))
+        found.append(max(sizes))
+    assert found[1] >= 2 * found[0], (game_id, found)

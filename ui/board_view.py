@@ -97,6 +97,11 @@ class BoardView:
         """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""
         self.rect = pygame.Rect(rect)
 
+    def text_cap(self, usual: int) -> int:
+        """The largest size in pixels for the board's coordinates and notes: ``usual`` on a board
+        area of a usual window (up to about 750 pixels), growing with a larger one (a 4K screen)."""
+        return max(usual, usual * min(self.rect.width, self.rect.height) // 750)
+
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         raise NotImplementedError
 

@@ -117,7 +117,7 @@ class GridView(BoardView):
             pygame.draw.line(surface, color, (g.left + c * self.cell, g.top), (g.left + c * self.cell, g.bottom), width)
 
     def _draw_labels(self, surface: pygame.Surface, color: Color) -> None:
-        size = max(9, min(22, int(self.cell * 0.32)))
+        size = max(9, min(self.text_cap(22), int(self.cell * 0.32)))
         off = int(self.cell * self.margin_cells / 2)
         for c in range(self.cols):
             x = self.cell_rect(0, c).centerx

@@ -168,7 +168,7 @@ class HexView(BoardView):
             pygame.draw.circle(surface, color, point, int(self.radius * 0.74), max(2, width // 2 + 1))
 
     def _draw_labels(self, surface: pygame.Surface, color: Color, dx: float) -> None:
-        size = max(9, min(22, int(self.radius * 0.62)))
+        size = max(9, min(self.text_cap(22), int(self.radius * 0.62)))
         n = self.n
         for c in range(n):
             name = chr(ord("a") + c)
@@ -203,7 +203,7 @@ class HexView(BoardView):
             mrow, mcol = divmod(mirror, self.n)
             pygame.draw.circle(surface, overlay.theme.side1, _int(self.centre(mrow, mcol, dx)),
                                int(self.radius * 0.6), max(1, int(self.radius / 10)))
-        size = max(9, min(18, int(self.radius * 0.5)))
+        size = max(9, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
         draw_text(surface, "swap", (int(cx), int(cy + self.radius * 0.98)), size, overlay.theme.text, "midtop")
 
