@@ -163,3 +163,25 @@ def test_the_file_manager_of_a_frozen_app_gets_the_users_library_path(monkeypatc
     monkeypatch.setenv("LD_LIBRARY_PATH_ORIG", "/usr/local/lib")
     assert desktop.open_folder(tmp_path / "games") is None
     assert seen[0]["LD_LIBRARY_PATH"] == "/usr/local/lib" and "LD_LIBRARY_PATH_ORIG" not in seen[0]
+
+
+def test_no_text_of_the_list_is_smaller_than_ten_pixels_in_the_smallest_window(app, monkeypatch):
+    """At 800x560 a row's moves, date and file were drawn at 8 pixels (the buttons' key hints,
+    "Esc", are drawn smaller on every screen and are not the list's)."""
+    from ui import text as tx
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    saved_games(3)
+    sizes: list[tuple[int, str]] = []
+    draw = tx.text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        sizes.append((size, value))
+        return draw(surface, value, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    scene = open_list(app)
+    hints = {b.key_hint for b in (scene.back_button, scene.folder_button, scene.delete_button)}
+    small = [(size, value) for size, value in sizes if size < 10 and value not in hints]
+    assert len(sizes) > 8 and small == []

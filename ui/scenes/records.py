@@ -268,12 +268,14 @@ class RecordsScene(Scene):
             title, detail, right = self.row_text(entry)
             tx.text(surface, tx.fit(title, int(16 * s), rect.width - int(240 * s), True),
                     (rect.x + int(14 * s), rect.y + int(8 * s)), int(16 * s), theme.text, bold=True)
-            tx.text(surface, tx.fit(detail, int(12 * s), rect.width - int(240 * s)),
-                    (rect.x + int(14 * s), rect.bottom - int(8 * s)), int(12 * s), theme.muted, "bottomleft")
+            small = max(10, int(12 * s))  # the moves, date and file: legible in the smallest window too
+            tx.text(surface, tx.fit(detail, small, rect.width - int(240 * s)),
+                    (rect.x + int(14 * s), rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
             if entry is button_row:
                 self._place_delete_button(entry, rect, s)
             else:
-                tx.text(surface, right, (rect.right - int(14 * s), rect.centery), int(13 * s), theme.muted, "midright")
+                tx.text(surface, right, (rect.right - int(14 * s), rect.centery), max(10, int(13 * s)), theme.muted,
+                        "midright")
         self.delete_button.draw(surface, theme, s)
         hidden = len(self.entries) - self.scroll - self.shown
         if self.entries and (hidden > 0 or self.scroll > 0):
