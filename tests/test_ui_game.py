@@ -310,3 +310,27 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
     assert line.startswith("Clique numa peça")
     assert tx.ui_font(int(16 * app.scale)).size(line)[0] > scene.board_area.width - 40  # more than one line
     assert len(drawn) == 2 and " ".join(drawn) == line
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "alquerque", "trax"])
+def test_the_side_panel_draws_no_text_under_ten_pixels_in_the_smallest_window(app, monkeypatch, game_id):
+    """At 800x560 the discs, captures and points under the scores were 7 pixels high and the
+    panel's small lines 9 (the buttons' key hints, "Esc", are drawn smaller on every screen)."""
+    from ui import text as tx
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1)))
+    app.run_frames(2)
+    sizes: list[tuple[int, str]] = []
+    draw = tx.text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        sizes.append((size, value))
+        return draw(surface, value, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    app.scene.draw(app.screen)  # an idle window draws no frame by itself
+    hints = {b.key_hint for b in app.scene.buttons}
+    small = {(size, value) for size, value in sizes if size < 10 and value not in hints}
+    assert len(sizes) > 10 and not small, small

@@ -69,6 +69,10 @@ class GamePanel:
     def _s(self, v: float) -> int:
         return int(v * self.scene.app.scale)
 
+    def _t(self, v: float) -> int:
+        """A small text's size: scaled, but never under 10 pixels (800x560 drew units at 7)."""
+        return max(10, self._s(v))
+
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on a move of the list shows the position after it; True if it hit one."""
         for rect, plies in self.move_cells:
@@ -116,8 +120,8 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
-        for line in pack_parts(parts, self._s(13), w):  # the whole of them, in two lines
-            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._s(13), theme.muted)
+        for line in pack_parts(parts, self._t(13), w):  # the whole of them, in two lines
+            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
         return rect.bottom
 
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
@@ -150,23 +154,23 @@ class GamePanel:
                 middle = right - column // 2  # number and unit centred in one column that ends at ``right``
                 number = tx.text(surface, digits, (middle, rect.centery - self._s(8)), self._s(22), theme.text,
                                  "center", bold=True)
-                tx.text(surface, unit, (middle, number.bottom - self._s(3)), self._s(11), theme.muted, "midtop")
+                tx.text(surface, unit, (middle, number.bottom - self._s(3)), self._t(11), theme.muted, "midtop")
                 right -= column + self._s(12)
             if to_move and scene.computer_thinking():
                 spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
                 right -= self._s(20)
             elif to_move and clocks is None:  # on a clock, the running clock says it
-                right = tx.text(surface, _("to move"), (right, rect.centery), self._s(13), theme.accent, "midright",
+                right = tx.text(surface, _("to move"), (right, rect.centery), self._t(13), theme.accent, "midright",
                                 bold=True).left
             elif winner:
-                right = tx.text(surface, _("winner"), (right, rect.centery), self._s(13), winner_border, "midright",
+                right = tx.text(surface, _("winner"), (right, rect.centery), self._t(13), winner_border, "midright",
                                 bold=True).left
             # the side and the player's name (a long one cut) in what the clock, score and state leave
             room = right - self._s(8) - (x + self._s(44))
             tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), room, True),
                     (x + self._s(44), rect.y + self._s(8)), self._s(17), theme.text, bold=True)
-            tx.text(surface, tx.fit(scene.setup.player_label(side), self._s(13), room),
-                    (x + self._s(44), rect.y + self._s(32)), self._s(13), theme.muted)
+            tx.text(surface, tx.fit(scene.setup.player_label(side), self._t(13), room),
+                    (x + self._s(44), rect.y + self._s(32)), self._t(13), theme.muted)
             y += h + self._s(8)
         return y - self._s(8)
 
@@ -191,7 +195,7 @@ class GamePanel:
         h = self._s(86)
         rect = pygame.Rect(x, y, w, h)
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
-        size, small = self._s(15), self._s(13)
+        size, small = self._s(15), self._t(13)
         tx_x = x + self._s(14)
         # once the game is over its result is the news, not a search of a position before the end;
         # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search)
@@ -255,7 +259,7 @@ class GamePanel:
             return
         head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
         count = len(scene.history)
-        tx.text(surface, ngettext("{n} ply", "{n} plies", count).format(n=count), (rect.right, rect.y), self._s(13),
+        tx.text(surface, ngettext("{n} ply", "{n} plies", count).format(n=count), (rect.right, rect.y), self._t(13),
                 theme.muted, "topright")
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box
@@ -287,7 +291,7 @@ class GamePanel:
                         pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), hl, border_radius=self._s(5))
                     tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
         if count == 0:
-            tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._s(14), theme.muted, "midtop")
+            tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
         if rows > visible:  # a scroll bar
             track = box.inflate(0, -self._s(12))
             bar_h = max(self._s(20), track.height * visible // rows)
