@@ -150,7 +150,7 @@ class GamePanel:
             if score is not None:
                 unit = words.score_unit(scene.game.id)  # what the number counts: never a bare number
                 digits = str(score[side])
-                column = max(tx.ui_font(self._s(22), True).size(digits)[0], tx.ui_font(self._s(11)).size(unit)[0])
+                column = max(tx.ui_font(self._s(22), True).size(digits)[0], tx.ui_font(self._t(11)).size(unit)[0])
                 middle = right - column // 2  # number and unit centred in one column that ends at ``right``
                 number = tx.text(surface, digits, (middle, rect.centery - self._s(8)), self._s(22), theme.text,
                                  "center", bold=True)
