@@ -334,3 +334,33 @@ def test_the_side_panel_draws_no_text_under_ten_pixels_in_the_smallest_window(ap
     hints = {b.key_hint for b in app.scene.buttons}
     small = {(size, value) for size, value in sizes if size < 10 and value not in hints}
     assert len(sizes) > 10 and not small, small
+
+
+@pytest.mark.parametrize("screen", ["replay", "tree"])
+def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560(app, monkeypatch, screen):
+    """The tree's moves and values were 7 pixels, the replay's notes 9 (key hints excepted)."""
+    import games
+    from games.record import GameRecord, Side
+    from ui import text as tx
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    game, moves = games.load("reversi"), ["f5", "d6", "c3", "d3", "c4"]
+    if screen == "replay":
+        record = GameRecord.start(game, (Side(None, "A"), Side("level-3", "Level 3")), {"mode": "human-pc"})
+        app.open_replay(record.with_moves(moves, game.play_line(moves)))
+    else:
+        app.show_tree(game, game.play_line(moves))
+    app.run_frames(3)
+    sizes: list[tuple[int, str]] = []
+    draw = tx.text
+
+    def record_text(surface, value, pos, size, *args, **kwargs):
+        sizes.append((size, value))
+        return draw(surface, value, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record_text)
+    app.scene.draw(app.screen)
+    hints = {b.key_hint for b in app.scene.buttons}
+    small = {(size, value) for size, value in sizes if size < 10 and value not in hints}
+    assert len(sizes) > 10 and not small, small

@@ -108,7 +108,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         pygame.draw.circle(surface, theme.text, xy(*known[0]), max(2, int(3 * s)))
     for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
         label = _("{side} better").format(side=_(game.sides[side]))
-        tx.text(surface, label, (r.x + 6, y), int(11 * s), mix(theme.side0 if side == 0 else theme.side1, theme.text, 0.3),
+        tx.text(surface, label, (r.x + 6, y), tx.small(11, s), mix(theme.side0 if side == 0 else theme.side1, theme.text, 0.3),
                 anchor)
     if current is not None:
         cx = xy(current, 0)[0]

@@ -17,6 +17,13 @@ Color = tuple[int, int, int]
 REGULAR = pygame_menu.font.FONT_OPEN_SANS
 BOLD = pygame_menu.font.FONT_OPEN_SANS_BOLD
 MONO = pygame_menu.font.FONT_FIRACODE
+SMALLEST = 10  # pixels: the least a screen's small print is drawn at, in the smallest window too
+
+
+def small(size: float, scale: float) -> int:
+    """A small text's ``size`` at ``scale``, never under SMALLEST pixels (at 800x560 a scale of
+    0.7 drew 11-pixel notes at 7)."""
+    return max(SMALLEST, int(size * scale))
 
 
 @lru_cache(maxsize=128)

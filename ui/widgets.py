@@ -69,7 +69,7 @@ class Button:
             fill = mix(fill, theme.background, 0.25)
         border = theme.accent if (self.hovered and self.enabled and not self.primary) else mix(theme.panel, theme.text, 0.16)
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
-        size = max(10, int(15 * scale))
+        size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
         label_w = tx.ui_font(size, True).size(self.label)[0]
         key_hint = _(self.key_hint) if len(self.key_hint) > 1 else self.key_hint  # "Left", "Space": words

@@ -70,8 +70,8 @@ class GamePanel:
         return int(v * self.scene.app.scale)
 
     def _t(self, v: float) -> int:
-        """A small text's size: scaled, but never under 10 pixels (800x560 drew units at 7)."""
-        return max(10, self._s(v))
+        """A small text's size (``ui.text.small``)."""
+        return tx.small(v, self.scene.app.scale)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on a move of the list shows the position after it; True if it hit one."""

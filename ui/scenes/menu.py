@@ -135,5 +135,5 @@ class MenuScene(Scene):
         pad = int(10 * s)
         hovered = self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
-                                  (surface.get_width() - pad, surface.get_height() - pad), max(10, int(12 * s)),
+                                  (surface.get_width() - pad, surface.get_height() - pad), tx.small(12, s),
                                   theme.accent if hovered else theme.muted, "bottomright").inflate(pad, pad)

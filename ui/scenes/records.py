@@ -268,13 +268,13 @@ class RecordsScene(Scene):
             title, detail, right = self.row_text(entry)
             tx.text(surface, tx.fit(title, int(16 * s), rect.width - int(240 * s), True),
                     (rect.x + int(14 * s), rect.y + int(8 * s)), int(16 * s), theme.text, bold=True)
-            small = max(10, int(12 * s))  # the moves, date and file: legible in the smallest window too
+            small = tx.small(12, s)  # the moves, date and file
             tx.text(surface, tx.fit(detail, small, rect.width - int(240 * s)),
                     (rect.x + int(14 * s), rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
             if entry is button_row:
                 self._place_delete_button(entry, rect, s)
             else:
-                tx.text(surface, right, (rect.right - int(14 * s), rect.centery), max(10, int(13 * s)), theme.muted,
+                tx.text(surface, right, (rect.right - int(14 * s), rect.centery), tx.small(13, s), theme.muted,
                         "midright")
         self.delete_button.draw(surface, theme, s)
         hidden = len(self.entries) - self.scroll - self.shown
@@ -304,7 +304,7 @@ class RecordsScene(Scene):
     def _place_delete_button(self, entry: Entry, row: pygame.Rect, s: float) -> None:
         button = self.delete_button
         button.label = _("Delete? Press again") if entry.path == self.confirming else _("Delete")
-        width = tx.ui_font(max(10, int(15 * s)), True).size(button.label)[0] + int(60 * s)
+        width = tx.ui_font(tx.small(15, s), True).size(button.label)[0] + int(60 * s)
         button.rect = pygame.Rect(0, 0, width, row.height - int(16 * s))
         button.rect.midright = (row.right - int(10 * s), row.centery)
         button.visible = True

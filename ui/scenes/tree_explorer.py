@@ -292,8 +292,8 @@ class TreeExplorerScene(Scene):
                   _("Click a node to open or close it")]
         y += int(8 * s)
         for line in legend:
-            for part in tx.wrap(line, int(13 * s), board.width):
-                y = tx.text(surface, part, (board.x, y), int(13 * s), theme.muted).bottom
+            for part in tx.wrap(line, tx.small(13, s), board.width):
+                y = tx.text(surface, part, (board.x, y), tx.small(13, s), theme.muted).bottom
 
 
 # -- the tree's geometry and drawing, shared by the screen and the picture ------------------------------
@@ -334,20 +334,25 @@ def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int,
     return centred - scroll, scroll
 
 
+def node_metrics(s: float) -> tuple[int, int, int, int, int, int]:
+    """(box width, box height, step between boxes, step between plies, value font, move font)
+    at scale ``s``: never smaller than a 10-pixel text needs (at 800x560 the moves were 7 pixels)."""
+    box_w, box_h = max(46, int(58 * s)), max(22, int(30 * s))
+    return box_w, box_h, box_w + int(10 * s), int(86 * s), tx.small(13, s), tx.small(11, s)
+
+
 def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Rect,
               scroll: int) -> tuple[list[tuple[pygame.Rect, Node]], int]:
     """The open part of the tree in ``area``, panned ``scroll`` pixels (see ``pan``); returns the
     nodes' rectangles and the scroll as far as it can go."""
     theme, s = scene.theme, scene.scale
-    box_w, box_h = int(58 * s), int(30 * s)
-    step, level = box_w + int(10 * s), int(86 * s)
+    box_w, box_h, step, level, font, small = node_metrics(s)
     layout = visible_layout(scene.tree.root, scene.open, step)
     root_x = layout[id(scene.tree.root)][1]
     keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
     offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s), keep)
     top = area.y + int(24 * s)
     rects: list[tuple[pygame.Rect, Node]] = []
-    font = int(13 * s)
 
     def centre(node_id: int) -> tuple[int, int]:
         _node, x, ply = layout[node_id]
@@ -363,7 +368,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                 theme.accent if child.move == node.best else mix(theme.text, theme.background, 0.5))
             pygame.draw.line(surface, colour, (px, py + box_h // 2), (cx, cy - box_h // 2), max(1, int(2 * s)))
             label = scene.game.format_move(node.state, child.move)
-            tx.text(surface, tx.fit(label, int(11 * s), box_w), (cx, cy - box_h // 2 - int(2 * s)), int(11 * s),
+            tx.text(surface, tx.fit(label, small, box_w), (cx, cy - box_h // 2 - int(2 * s)), small,
                     theme.muted, "midbottom")
             if child.cut:
                 mx, my = (px + cx) // 2, (py + box_h // 2 + cy - box_h // 2) // 2
@@ -396,7 +401,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                     "center", bold=node.kind == "terminal")
             if node.children and id(node) not in scene.open:
                 more = f"+{len(node.children)}"
-                tx.text(surface, more, (rect.centerx, rect.bottom + int(2 * s)), int(11 * s), theme.muted, "midtop")
+                tx.text(surface, more, (rect.centerx, rect.bottom + int(2 * s)), small, theme.muted, "midtop")
         rects.append((rect, node))
     return rects, scroll
 
@@ -404,11 +409,11 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
 def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
     """The open tree, its whole width, on a picture of its own."""
     s = scene.scale
-    step = int(58 * s) + int(10 * s)
+    _w, _h, step, level, _font, _small = node_metrics(s)
     layout = visible_layout(scene.tree.root, scene.open, step) if scene.tree else {}
     width = max([x for _n, x, _p in layout.values()] + [0]) + step + int(40 * s)
     depth = max([p for _n, _x, p in layout.values()] + [0])
-    height = int(24 * s) + (depth + 1) * int(86 * s) + int(20 * s)
+    height = int(24 * s) + (depth + 1) * level + int(20 * s)
     picture = pygame.Surface((max(400, width), max(200, height)))
     picture.fill(scene.theme.background)
     if scene.tree is not None:  # the whole tree fits: centred
