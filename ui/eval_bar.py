@@ -76,7 +76,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     pygame.draw.line(surface, theme.accent, (rect.x, rect.centery), (rect.right - 1, rect.centery), max(1, int(scale)))
     if known is None:
         return
-    size = max(9, int(11 * scale))
+    size = tx.small(11, scale)
     favoured = 0 if value >= 0 else 1
     where = (rect.centerx, rect.bottom - int(4 * scale)) if favoured == 0 else (rect.centerx, rect.y + int(4 * scale))
     ink = mix(colours[1 - favoured], theme.text, 0.15) if sum(colours[favoured]) > 380 else (250, 250, 250)

@@ -219,7 +219,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
     s = scale
     colours = (theme.side0, theme.side1)
     y = tx.text(surface, _("Connections"), (rect.x, rect.y), int(15 * s), theme.muted, bold=True).bottom + int(4 * s)
-    size, row_h, swatch = int(13 * s), int(18 * s), int(7 * s)
+    size, row_h, swatch = tx.small(13, s), int(18 * s), int(7 * s)
     rows: list[tuple[str, Any]] = [
         (_(LEGEND_ROWS[0]), lambda c: _swatch_hex(surface, c, swatch, (*DEAD_GREY,), cross=True)),
         (_(LEGEND_ROWS[1]), lambda c: _swatch_hex(surface, c, swatch, colours[0], right=colours[1])),

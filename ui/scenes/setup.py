@@ -282,7 +282,7 @@ class SetupScene(MenuFormScene):
 
     def _about(self, menu: pygame_menu.Menu, pid: str, label_id: str) -> None:
         """The description of ``pid`` under its selector, wrapped to the panel (never a scroll bar)."""
-        menu.add.label(self._describe(pid), label_id=label_id, font_size=int(14 * self.app.scale),
+        menu.add.label(self._describe(pid), label_id=label_id, font_size=tx.small(14, self.app.scale),
                        font_color=self.app.theme.muted, wordwrap=True, max_char=-1)
 
     def _set_computer(self, pid: str) -> None:
@@ -412,7 +412,7 @@ class SetupScene(MenuFormScene):
         info = self.info
         menu.add.label(words.title(info), font_size=int(26 * s), font_name=tx.BOLD)
         if info.summary:
-            menu.add.label(_(info.summary), font_size=int(14 * s), font_color=self.app.theme.muted,
+            menu.add.label(_(info.summary), font_size=tx.small(14, s), font_color=self.app.theme.muted,
                            wordwrap=True, max_char=-1)
         menu.add.vertical_margin(int(6 * s))
         self.outside_shown = self._outside()
@@ -439,7 +439,7 @@ class SetupScene(MenuFormScene):
                          onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:
             menu.add.vertical_margin(int(8 * s))
-            menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=int(14 * s),
+            menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=tx.small(14, s),
                            font_color=self.app.theme.muted)
             menu.add.text_input("", default=self.entry, textinput_id="outside-entry", input_underline="_",
                                 input_underline_len=28, onchange=self._set_entry,
@@ -503,7 +503,7 @@ class SetupScene(MenuFormScene):
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
         """A small wrapped line under a widget that says what it means."""
         if text:
-            menu.add.label(text, font_size=int(13 * self.app.scale), font_color=self.app.theme.muted,
+            menu.add.label(text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted,
                            wordwrap=True, max_char=-1)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
