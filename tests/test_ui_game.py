@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from ai.base import WIN
-from tests.ui_helpers import click, key, recorded_text
+from tests.ui_helpers import click, key, recorded_text, small_print
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -315,33 +315,19 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
 @pytest.mark.parametrize("game_id", ["reversi", "alquerque", "trax"])
 def test_the_side_panel_draws_no_text_under_ten_pixels_in_the_smallest_window(app, monkeypatch, game_id):
     """At 800x560 the discs, captures and points under the scores were 7 pixels high and the
-    panel's small lines 9 (the buttons' key hints, "Esc", are drawn smaller on every screen)."""
-    from ui import text as tx
-
+    panel's small lines 9."""
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
     app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1)))
     app.run_frames(2)
-    sizes: list[tuple[int, str]] = []
-    draw = tx.text
-
-    def record(surface, value, pos, size, *args, **kwargs):
-        sizes.append((size, value))
-        return draw(surface, value, pos, size, *args, **kwargs)
-
-    monkeypatch.setattr(tx, "text", record)
-    app.scene.draw(app.screen)  # an idle window draws no frame by itself
-    hints = {b.key_hint for b in app.scene.buttons}
-    small = {(size, value) for size, value in sizes if size < 10 and value not in hints}
-    assert len(sizes) > 10 and not small, small
+    assert small_print(monkeypatch, app.scene) == set()
 
 
 @pytest.mark.parametrize("screen", ["replay", "tree"])
 def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560(app, monkeypatch, screen):
-    """The tree's moves and values were 7 pixels, the replay's notes 9 (key hints excepted)."""
+    """The tree's moves and values were 7 pixels, the replay's notes 9."""
     import games
     from games.record import GameRecord, Side
-    from ui import text as tx
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
@@ -352,15 +338,4 @@ def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560
     else:
         app.show_tree(game, game.play_line(moves))
     app.run_frames(3)
-    sizes: list[tuple[int, str]] = []
-    draw = tx.text
-
-    def record_text(surface, value, pos, size, *args, **kwargs):
-        sizes.append((size, value))
-        return draw(surface, value, pos, size, *args, **kwargs)
-
-    monkeypatch.setattr(tx, "text", record_text)
-    app.scene.draw(app.screen)
-    hints = {b.key_hint for b in app.scene.buttons}
-    small = {(size, value) for size, value in sizes if size < 10 and value not in hints}
-    assert len(sizes) > 10 and not small, small
+    assert small_print(monkeypatch, app.scene) == set()

@@ -46,6 +46,27 @@ def wait(app: App, condition, seconds: float = 15.0) -> bool:
     return condition()
 
 
+def small_print(monkeypatch, scene, draw: bool = True) -> set[tuple[int, str]]:
+    """The (size, text) of every text ``scene`` draws under ``ui.text.SMALLEST`` pixels, but the
+    key hints of its buttons ("Esc", drawn smaller on every screen); drawn once now if ``draw``."""
+    from ui import text as tx
+
+    drawn: list[tuple[int, str]] = []
+    text = tx.text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        drawn.append((size, value))
+        return text(surface, value, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    scene.draw(scene.app.screen)
+    hints = {b.key_hint for b in getattr(scene, "buttons", [])}
+    hints |= {getattr(scene, name).key_hint for name in ("back_button", "folder_button", "delete_button")
+              if hasattr(scene, name)}
+    assert len(drawn) > 8, "the scene drew almost nothing"
+    return {(size, value) for size, value in drawn if size < tx.SMALLEST and value not in hints}
+
+
 def recorded_text(monkeypatch) -> list[str]:
     """Every string the shell's text helper (ui.text.text) draws from now on, in order; it still draws."""
     from ui import text as tx
