@@ -226,7 +226,8 @@ class GamePanel:
             nodes = nodes_text(p)
             proof = proven_text(p, scene.game.sides)
             tx.text(surface, tx.fit(detail, small, w - self._s(28)), (tx_x, y + self._s(36)), small, theme.text)
-            second = proof or ("" if p.kind == "rule" else " ".join(p.pv[:6]))  # a rule's line is its move
+            line = p.pv[:6] if len(p.pv) > 1 else []  # a line of one move is the best move, said above
+            second = proof or ("" if p.kind == "rule" else " ".join(line))  # a rule's line is its move
             if nodes and not proof:
                 second = f"{nodes} · {second}" if second else nodes
             colour = theme.win if proof else theme.muted
