@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from ai.tournament import Standing
 from tests.ui_helpers import recorded_text
@@ -179,3 +180,19 @@ def test_saving_again_writes_over_the_same_files(app, tmp_path):
     assert scene.saved == first and len(list((tmp_path / "tournaments").iterdir())) == len(first)
     key(app, pygame.K_ESCAPE)  # nothing new since: no third write, the same four files
     assert len(list((tmp_path / "tournaments").iterdir())) == len(first)
+
+
+@pytest.mark.parametrize("players", [2, 4, 11])
+@pytest.mark.parametrize("board", [True, False])
+def test_the_ratings_chart_has_a_row_for_every_player_in_the_smallest_window(players, board):
+    """Eleven players (the Rastros course bots and the levels) at 800x560: the chart's rows ran
+    past its panel, over its axis.  The chart takes room from the board (down to 35% of the
+    column) and the latest results keep a title and a few lines."""
+    from ui.scenes.tournament_results import CHART_ROW, right_column
+
+    height, s = 445, 0.7  # the right column at 800x560
+    board_h, chart_h = right_column(height, players, s, board)
+    assert chart_h >= int(60 * s) + CHART_ROW * players
+    recent = height - board_h - chart_h - (2 if board else 1) * int(10 * s)
+    assert recent >= int(90 * s) and (board_h >= 0.35 * height if board else board_h == 0)
+    assert right_column(700, 4, 1.0, True) == (350, 182)  # a usual tournament: half board, a quarter chart

@@ -21,6 +21,7 @@ from ui.theme import Theme
 from ui.widgets import card, mix
 
 MIN_RATED_GAMES = 8  # fewer games give an interval too wide to mean anything
+CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 
 
 def elo_label(st: Standing, interval: bool = True) -> str:
@@ -44,6 +45,19 @@ def half_points(points: float) -> str:
     whole, half = divmod(round(points * 2), 2)
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
+
+
+def right_column(height: int, players: int, s: float, board: bool) -> tuple[int, int]:
+    """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
+    chart has a row of CHART_ROW pixels or more for each of ``players`` (it takes room from the
+    board, which keeps 35%), and the latest results below keep a title and a few lines."""
+    chart_needs = int(60 * s) + CHART_ROW * players
+    recent_h, gap = int(90 * s), int(10 * s)
+    if not board:
+        return 0, min(max(int(height * 0.5), chart_needs), height - recent_h - gap)
+    chart_h = max(int(height * 0.26), chart_needs)
+    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_h - recent_h - 2 * gap))
+    return board_h, min(chart_h, height - board_h - recent_h - 2 * gap)
 
 
 class ResultsDrawing:
@@ -77,20 +91,15 @@ class ResultsDrawing:
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
-        if self.watch and self.view is not None:
-            gap = int(10 * s)
-            board_h = int(right.height * 0.5)
-            chart_h = int(right.height * 0.26)
+        board_h, chart_h = right_column(right.height, len(order), s, self.watch and self.view is not None)
+        gap = int(10 * s)
+        if board_h:
             self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
             self._draw_board(surface, theme, self.board_rect)
-            self._draw_chart(surface, theme, pygame.Rect(right.x, right.y + board_h + gap, right.width, chart_h), order)
-            y = right.y + board_h + chart_h + 2 * gap
-            self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
-        else:
-            chart_h = int(right.height * 0.5)
-            self._draw_chart(surface, theme, pygame.Rect(right.x, right.y, right.width, chart_h), order)
-            self._draw_recent(surface, theme, pygame.Rect(right.x, right.y + chart_h + int(10 * s), right.width,
-                                                          right.height - chart_h - int(10 * s)))
+        y = right.y + (board_h + gap if board_h else 0)
+        self._draw_chart(surface, theme, pygame.Rect(right.x, y, right.width, chart_h), order)
+        y += chart_h + gap
+        self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
 
     def _panel(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str) -> pygame.Rect:
         s = self._scale()
@@ -186,7 +195,7 @@ class ResultsDrawing:
         def x_of(v: float) -> int:
             return axis.x + int((v - low) / (high - low) * axis.width)
 
-        row_h = max(10, axis.height // max(1, len(order)))
+        row_h = max(CHART_ROW, axis.height // max(1, len(order)))
         size = max(10, min(int(15 * s), int(row_h * 0.6)))
         pygame.draw.line(surface, theme.muted, (x_of(0), axis.y), (x_of(0), axis.bottom), 1)
         for i, st in enumerate(order):
