@@ -3,6 +3,8 @@ options explained, and the choices kept across a restart."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 import games
@@ -230,13 +232,22 @@ def test_the_play_mode_arrow_goes_round_all_three_modes(config):
 
 
 
-@pytest.mark.parametrize("size, columns", [((800, 560), 2), ((1366, 768), 3), ((2400, 700), 3)])
-def test_the_game_cards_take_the_rows_that_make_them_largest(config, size, columns):
+@contextmanager
+def setup_screen(game_id: str, size: tuple[int, int] = (1280, 800)):
+    """The New game screen on ``game_id`` in a window of ``size``, closed afterwards."""
     app = open_app(size)
     try:
-        scene = SetupScene(app, game_id="hex")
+        scene = SetupScene(app, game_id=game_id)
         app.switch(scene)
         app.run_frames(2)
+        yield app, scene
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("size, columns", [((800, 560), 2), ((1366, 768), 3), ((2400, 700), 3)])
+def test_the_game_cards_take_the_rows_that_make_them_largest(config, size, columns):
+    with setup_screen("hex", size) as (app, scene):
         rects = scene.cards.rects
         assert len({r.y for r in rects}) == -(-len(rects) // columns)  # rows of ``columns`` cards
         assert len({r.x for r in rects}) == columns
@@ -247,20 +258,13 @@ def test_the_game_cards_take_the_rows_that_make_them_largest(config, size, colum
                                               int(230 * app.scale))[1] <= side
         assert all(scene.cards_area.contains(r) for r in rects) and not any(
             r.colliderect(scene.panel) for r in rects)
-    finally:
-        app.quit()
 
 
 def test_page_up_and_down_pick_the_game_from_the_keyboard(config):
     """The game cards took only the mouse: a keyboard player could not change the game."""
     import pygame
 
-    app = open_app()
-    try:
-        scene = SetupScene(app, game_id="hex")
-        app.switch(scene)
-        app.run_frames(2)
-
+    with setup_screen("hex") as (app, _scene):
         def press(k: int) -> str:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
             app.run_frames(2)
@@ -272,5 +276,3 @@ def test_page_up_and_down_pick_the_game_from_the_keyboard(config):
         assert press(pygame.K_PAGEUP) == ids[0]
         assert press(pygame.K_PAGEUP) == ids[-1]  # round the end
         assert app.scene.cards.selected == ids[-1] and app.errors == []
-    finally:
-        app.quit()
