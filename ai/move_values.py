@@ -8,15 +8,15 @@ every move searched it reports a ``MoveValues`` snapshot.
 How a move gets its value, by the engine's kind:
 
 - alpha-beta engines (tic-tac-toe, Reversi, Rastros, Alquerque): the position after the move is
-  searched alone by the game's level-5 player, one ply deeper each round; the move's value is
-  minus that position's value, and a proof there (a win, loss or draw under perfect play, from a
-  solver, a table or a book) is a proof of the move.  A position the player's own tables know
+  searched alone by the game's level-5 player, one ply deeper each round; the move's value is minus
+  that position's value, and a proof there (a win, loss or draw under perfect play, from a solver,
+  a table or a book) is a proof of the move.  A position the player's own tables know
   (``Player.known_outcome``: Alquerque's drawn endings too, which its search plays on) is a proof
-  without a search.  So a value is exactly what the engine
-  returns for that move searched alone, and deeper rounds sharpen it.  The player keeps its
-  transposition table from round to round, which makes the rounds cheap.  Each round deepens the
-  moves in order of promise (the best of the last round first), so the best move's value and the
-  eval bar sharpen first, and a new value is reported as soon as its search ends.
+  without a search.  So a value is exactly what the engine returns for that move searched alone,
+  and deeper rounds sharpen it.  The player keeps its transposition table from round to round,
+  which makes the rounds cheap.  Each round deepens the moves in order of promise (the best of the
+  last round first), so the best move's value and the eval bar sharpen first, and a new value is
+  reported as soon as its search ends.
 - Trax: the level-5 threat player makes one decision per position (it does not deepen), so each
   move's position is judged once, in a short slice of time.
 - Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and

@@ -7,13 +7,14 @@ rows (the position editor).
     area.text                             # the lines joined by newlines
     area.draw(surface, theme, scale)
 
-It takes typed text, Enter (a new line), Backspace and Delete (across line ends), the arrows,
-Home and End, Ctrl+V (the clipboard's text, lines and all) and a click, which puts the caret on
-the character clicked.  Ctrl+A selects the whole text, so that what is typed or pasted next
-replaces it (Backspace or Delete empty it, Ctrl+C copies it, Ctrl+X cuts it); it is the one
-selection there is, enough to put another position in place of this one.  With ``overwrite`` (Insert switches it) a typed character replaces the
-one under the caret, as suits a board drawn in characters: move to a square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines
-than fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
+It takes typed text, Enter (a new line), Backspace and Delete (across line ends), the arrows, Home
+and End, Ctrl+V (the clipboard's text, lines and all) and a click, which puts the caret on the
+character clicked.  Ctrl+A selects the whole text, so that what is typed or pasted next replaces it
+(Backspace or Delete empty it, Ctrl+C copies it, Ctrl+X cuts it); it is the one selection there is,
+enough to put another position in place of this one.  With ``overwrite`` (Insert switches it) a
+typed character replaces the one under the caret, as suits a board drawn in characters: move to a
+square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines than
+fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
 """
 
 from __future__ import annotations

@@ -405,15 +405,16 @@ class ReplayScene(Scene):
         y = inner.y
         title = _(self.game.info.title)
         y = tx.text(surface, tx.fit(title, int(22 * s), inner.width, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
+        small = tx.small(14, s)
         for side, player in enumerate(self.record.players):
             line = f"{_(self.game.sides[side])}: {words.player_title(player.title)}"  # "Level 3" translated
-            y = tx.text(surface, tx.fit(line, tx.small(14, s), inner.width), (inner.x, y + int(4 * s)), tx.small(14, s), theme.muted).bottom
+            y = tx.text(surface, tx.fit(line, small, inner.width), (inner.x, y + int(4 * s)), small, theme.muted).bottom
         result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
         y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
         where = _("Move {n} of {total}").format(n=self.ply, total=len(self.moves))
         if self.record.start_position is not None:
             where = f"{where} · {_('from a set-up position')}"
-        y = tx.text(surface, where, (inner.x, y + int(6 * s)), tx.small(14, s), theme.muted).bottom + int(8 * s)
+        y = tx.text(surface, where, (inner.x, y + int(6 * s)), small, theme.muted).bottom + int(8 * s)
         bottom = self.graph_rect.y - int(12 * s)
         if self.connections.active:  # the legend of the marks on the board, under the move list
             height = legend_height(s)
@@ -452,6 +453,7 @@ class ReplayScene(Scene):
         if r.height < 20:
             return
         s = self.scale
+        small = tx.small(12, s)
         if self.analysis is None and not self.want_analysis:
             pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
             note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
@@ -466,12 +468,12 @@ class ReplayScene(Scene):
             pygame.draw.circle(surface, theme.invalid, (x, y), max(4, int(6 * s)))
             number = f"{drop // 2 + 1}{'.' if drop % 2 == 0 else '…'} {self.record.moves[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
-            tx.text(surface, tx.fit(label, tx.small(12, s), r.width - 8), (r.x + 4, r.bottom + int(2 * s)), tx.small(12, s), theme.invalid)
+            tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
         if self.analysis is not None and not self.analysis.done:
             note = _("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
-            tx.text(surface, note, (r.right - 6, r.y + 4), tx.small(12, s), theme.muted, "topright")
+            tx.text(surface, note, (r.right - 6, r.y + 4), small, theme.muted, "topright")
         elif self.analysis is not None and self.analysis.error:
-            tx.text(surface, tx.fit(self.analysis.error, tx.small(12, s), r.width - 8), (r.x + 4, r.y + 4), tx.small(12, s), theme.invalid)
+            tx.text(surface, tx.fit(self.analysis.error, small, r.width - 8), (r.x + 4, r.y + 4), small, theme.invalid)
 
 
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
