@@ -3,6 +3,7 @@
     text = position_text(game, state)       # "Reversi (size=8)\\nPosition:\\n<Game.to_text(state)>"
     record = record_from_position(text)     # a GameRecord of no moves from that position
     is_position_text(text)                  # a position rather than a move list?
+    in_rows(game, game.to_text(state))      # a one-line board (Reversi's) in rows, to read or edit
 
 The first line names the game and its options, as a move list's does ("Reversi (size=6)"); the
 lines after it (after a ``Position:`` line, which may be left out) are the position in the
@@ -33,6 +34,32 @@ POSITION_LINE = "Position:"
 def position_text(game: Game, state: State) -> str:
     """``state`` as text for the clipboard: the game and its options, then the position."""
     return f"{title_line(game.id, game.options)}\n{POSITION_LINE}\n{game.to_text(state).rstrip()}\n"
+
+
+def in_rows(game: Game, text: str) -> str:
+    """``text``, a position of ``game``, with a board the game writes on one line (Reversi's 64
+    squares and the side to move) laid out in rows of the board's size, its empty squares as dots
+    when the game reads them so (a run of dashes is hard to count); any other text as it is.
+    Whatever is chosen reads as the same position: for the position editor and GTP's showboard."""
+    size = game.options.get("size")
+    line = text.strip()
+    if "\n" in line or not isinstance(size, int) or " " not in line:
+        return text
+    board, side = line.rsplit(" ", 1)
+    if len(board) != size * size:
+        return text
+    try:
+        wanted = game.from_text(text).key()
+    except ValueError:
+        return text
+    for squares in (board.replace("-", "."), board):
+        rows = "\n".join([*(squares[i:i + size] for i in range(0, len(squares), size)), side])
+        try:
+            if game.from_text(rows).key() == wanted:
+                return rows
+        except ValueError:
+            continue
+    return text
 
 
 def is_position_text(text: str) -> bool:

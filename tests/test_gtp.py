@@ -250,3 +250,10 @@ def test_gtp_player_is_given_a_position_after_a_random_opening():
     move = player.choose(state, Limits(time=5.0))
     assert move in state.legal_moves()
     player.close()
+
+
+def test_showboard_draws_reversis_board_in_rows():
+    """Reversi's own text is one line of 64 squares: showboard lays it out in rows of dots."""
+    answers = talk(["boardsize 6", "play b c2", "showboard"], game="reversi")
+    board = answers[-1].splitlines()[1:]
+    assert board == ["......", "..X...", "..XX..", "..XO..", "......", "......", "O"]

@@ -189,15 +189,15 @@ def test_a_board_of_another_size_keeps_the_other_options_and_a_pasted_position_i
 
 
 def test_reversis_one_line_board_is_edited_in_rows_of_dots_that_read_the_same():
-    from ui.scenes.position_editor import for_editing
+    from games.position_text import in_rows
 
     game = games.load("reversi", size=6)
     start = game.to_text(game.initial_state())
-    shown = for_editing("reversi", {"size": 6}, start)
+    shown = in_rows(game, start)
     assert shown.splitlines() == ["......", "......", "..OX..", "..XO..", "......", "......", "X"]
     assert game.from_text(shown).key() == game.initial_state().key()
     tictactoe = "to-move: X\n...\n...\n..."
-    assert for_editing("tictactoe", {"width": 3, "height": 3, "k": 3}, tictactoe) == tictactoe
+    assert in_rows(games.load("tictactoe"), tictactoe) == tictactoe
 
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE,

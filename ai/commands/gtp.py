@@ -154,7 +154,9 @@ class Engine:
         return ""
 
     def cmd_showboard(self, args: list[str]) -> str:
-        return "\n" + self.game.to_text(self.state)
+        from games.position_text import in_rows
+
+        return "\n" + in_rows(self.game, self.game.to_text(self.state))  # Reversi's one-line board in rows
 
     def cmd_final_score(self, args: list[str]) -> str:
         state = self.state

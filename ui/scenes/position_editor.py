@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 import games
-from games.position_text import POSITION_LINE, record_from_position
+from games.position_text import POSITION_LINE, in_rows, record_from_position
 from games.record import GameRecord, RecordError, title_line
 from ui import text as tx
 from ui import words
@@ -30,33 +30,6 @@ from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.text_area import TextArea
 from ui.widgets import Button, card, mix
-
-
-def for_editing(game_id: str, options: dict[str, Any], text: str) -> str:
-    """``text`` laid out to be edited: a board the game writes on one line (Reversi's 64 squares
-    and the side to move) in rows of the board's size, its empty squares as dots when the game
-    reads them so (a run of dashes is hard to count); any other text as it is.  Whatever is
-    chosen reads as the same position."""
-    size = options.get("size")
-    line = text.strip()
-    if "\n" in line or not isinstance(size, int) or " " not in line:
-        return text
-    board, side = line.rsplit(" ", 1)
-    if len(board) != size * size:
-        return text
-    game = games.load(game_id, **options)
-    try:
-        wanted = game.from_text(text).key()
-    except ValueError:
-        return text
-    for squares in (board.replace("-", "."), board):
-        rows = "\n".join([*(squares[i:i + size] for i in range(0, len(squares), size)), side])
-        try:
-            if game.from_text(rows).key() == wanted:
-                return rows
-        except ValueError:
-            continue
-    return text
 
 
 def read_position(game_id: str, options: dict[str, Any], text: str) -> GameRecord | str:
@@ -75,7 +48,7 @@ class PositionEditorScene(Scene):
         record of the position to play from, or None for Back."""
         super().__init__(app)
         self.game_id, self.options, self.on_done = game_id, dict(options), on_done
-        self.area = TextArea(for_editing(game_id, options, text))
+        self.area = TextArea(in_rows(games.load(game_id, **options), text))
         self.area.overwrite = True  # a board in characters: move to a square, type its piece
         self.record: GameRecord | None = None
         self.status = ""  # who is to move, or what is wrong with the text (read once per change)
@@ -122,7 +95,7 @@ class PositionEditorScene(Scene):
 
     def usual_start(self) -> None:
         game = games.load(self.game_id, **self.options)
-        self.area.text = for_editing(self.game_id, self.options, game.to_text(game.initial_state()))
+        self.area.text = in_rows(game, game.to_text(game.initial_state()))
         self._read()
 
     def back(self) -> None:
