@@ -33,6 +33,7 @@ import ai
 import games
 from ai.base import Limits
 from games.base import IllegalMove
+from games.position_text import in_rows
 
 COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "boardsize",
             "clear_board", "play", "genmove", "undo", "showboard", "final_score", "time_settings",
@@ -154,8 +155,6 @@ class Engine:
         return ""
 
     def cmd_showboard(self, args: list[str]) -> str:
-        from games.position_text import in_rows
-
         return "\n" + in_rows(self.game, self.game.to_text(self.state))  # Reversi's one-line board in rows
 
     def cmd_final_score(self, args: list[str]) -> str:
