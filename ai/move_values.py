@@ -154,10 +154,9 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     open_moves = []
     for move in state.legal_moves():
         after = state.play(move)
-        known = None if after.is_terminal() else player.known_outcome(after)
         if after.is_terminal():
             snapshot.values[move] = terminal_value(move, after, mover)
-        elif known is not None:  # the player's tables know it: a proof, no search needed
+        elif (known := player.known_outcome(after)) is not None:  # the player's tables know it: a proof
             result, plies = known
             snapshot.values[move] = MoveValue(move, float(-result), "proven", -result,
                                               None if plies is None else plies + 1, 0, 1)

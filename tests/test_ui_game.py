@@ -312,13 +312,16 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
     assert len(drawn) == 2 and " ".join(drawn) == line
 
 
-@pytest.mark.parametrize("game_id", ["reversi", "alquerque", "trax"])
-def test_the_side_panel_draws_no_text_under_ten_pixels_in_the_smallest_window(app, monkeypatch, game_id):
-    """At 800x560 the discs, captures and points under the scores were 7 pixels high and the
-    panel's small lines 9."""
+@pytest.mark.parametrize("game_id, analysis", [("reversi", False), ("alquerque", False), ("trax", False),
+                                               ("reversi", True)])
+def test_the_side_panel_draws_no_text_under_ten_pixels_in_the_smallest_window(app, monkeypatch, game_id, analysis):
+    """At 800x560 the discs, captures and points under the scores were 7 pixels high, the
+    panel's small lines and the analysis caption over the eval bar 9."""
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
     app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1)))
+    if analysis:
+        app.scene.toggle_analysis()
     app.run_frames(2)
     assert small_print(monkeypatch, app.scene) == set()
 

@@ -58,7 +58,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     if rect.width <= 0:
         return
     if caption:
-        tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), max(9, int(12 * scale)), theme.muted,
+        tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), tx.small(12, scale), theme.muted,
                 "bottomleft")
     from ui.scenes.game_panel import side_colour
 

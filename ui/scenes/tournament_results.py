@@ -118,7 +118,7 @@ class ResultsDrawing:
         inner = self._panel(surface, theme, pygame.Rect(rect.x, rect.y, rect.width, height),
                             _("Crosstable (points of the row against the column)"))
         cross = make_crosstable(t.player_ids, t.finished())
-        size = max(10, int(row_h * 0.55))
+        size = max(tx.SMALLEST, int(row_h * 0.55))
         widest = max(tx.ui_font(size).size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
         name_w = min(int(inner.width * 0.38), widest + int(12 * s))
         cell_w = max(20, min(int(90 * s), (inner.width - name_w) // max(1, n)))
@@ -153,7 +153,7 @@ class ResultsDrawing:
                                                     "from {n} games on)").format(n=MIN_RATED_GAMES))
         n = len(order)
         row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1)))
-        size = max(10, int(row_h * 0.55))
+        size = max(tx.SMALLEST, int(row_h * 0.55))
         columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.41, "midright"), (_("W"), 0.48, "midright"),
                    (_("D"), 0.54, "midright"), (_("L"), 0.60, "midright"), (_("Forf."), 0.69, "midright"),
                    (_("Elo"), 0.99, "midright")]
