@@ -215,8 +215,9 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         from ai.commands.gtp import run_gtp
+        from ui.about import VERSION
 
-        return run_gtp(args.game, args.player, options, args.time)
+        return run_gtp(args.game, args.player, options, args.time, VERSION)
     raise UsageError(f"unknown command {args.command!r}")
 
 

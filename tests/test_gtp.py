@@ -18,6 +18,7 @@ import ai
 import games
 from ai.base import Limits
 from ai.commands.gtp import Engine, serve
+from ui.about import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,6 +106,7 @@ def test_two_instances_play_a_whole_hex_game():
     try:
         for e in (a, b):
             assert e.ask("protocol_version") == "2"
+            assert e.ask("version") == VERSION  # what `main.py --version` says
             e.ask(f"boardsize {size}")
             e.ask("clear_board")
         engines = {0: a, 1: b}

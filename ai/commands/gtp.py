@@ -47,8 +47,10 @@ class GTPError(Exception):
 class Engine:
     """The state behind the protocol: the game, its history and the player."""
 
-    def __init__(self, game_id: str, player_id: str, options: dict[str, Any], move_time: float) -> None:
+    def __init__(self, game_id: str, player_id: str, options: dict[str, Any], move_time: float,
+                 version: str = "?") -> None:
         self.game_id = game_id
+        self.version = version  # Tabuleiro's, passed in by the command line (it lives in ui.about)
         self.player_id = player_id
         self.options = dict(options)
         self.move_time = move_time
@@ -85,7 +87,7 @@ class Engine:
         return f"Tabuleiro {self.game_id} {self.player_id}"
 
     def cmd_version(self, args: list[str]) -> str:
-        return "0.1"
+        return self.version
 
     def cmd_known_command(self, args: list[str]) -> str:
         return "true" if args and args[0] in COMMANDS else "false"
@@ -229,7 +231,7 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
             return
 
 
-def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None) -> int:
-    engine = Engine(game_id, player_id, options, time or 1.0)
+def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?") -> int:
+    engine = Engine(game_id, player_id, options, time or 1.0, version)
     serve(engine, sys.stdin, sys.stdout)
     return 0
