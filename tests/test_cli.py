@@ -110,6 +110,11 @@ def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
     again = run(*args, "--resume", str(out))
     assert again.returncode == 0, again.stderr
     assert "6 of 6 games already played" in again.stderr and "(6 games from the log)" in again.stdout
+    same = run(*args, "--resume", str(out), "--out", str(out))
+    assert same.returncode == 0 and "6 of 6 games already played" in same.stderr
+    elsewhere = run(*args, "--resume", str(out), "--out", str(tmp_path / "other"))  # was: all 6 played again
+    assert elsewhere.returncode == 2 and "name two leagues" in elsewhere.stderr
+    assert len(elsewhere.stderr.strip().splitlines()) == 1 and not (tmp_path / "other.jsonl").exists()
 
 
 @pytest.mark.parametrize("command", ["match", "tournament"])

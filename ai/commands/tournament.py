@@ -230,6 +230,10 @@ def run_tournament(
         print("error: --jobs must be at least 1", file=sys.stderr)
         return 2
     loader = {"definitions_only": True} if definitions_only else {}
+    if out and resume and log_path(out).resolve() != log_path(resume).resolve():
+        print(f"error: --resume {resume} and --out {out} name two leagues: the resumed league goes on in its own "
+              "file, so give --resume alone (or the same FILE to both)", file=sys.stderr)
+        return 2
     out = out or resume
     try:
         ids, broken = expand_players(game_id, list(player_ids), options, loader)
