@@ -208,9 +208,14 @@ class Bot:
         tail = self.stderr_tail()
         return text + (f"; stderr: {tail}" if tail else "")
 
+    def _flushed(self) -> None:
+        """The log written out; a bot stopped for being late has its log closed already."""
+        if not self.log.closed:
+            self.log.flush()
+
     def stderr_tail(self) -> str:
         try:
-            self.log.flush()
+            self._flushed()
             data = self.log_path.read_bytes()[-4 * STDERR_TAIL:].decode("utf-8", "replace")
         except (OSError, ValueError):
             return ""
@@ -219,7 +224,7 @@ class Bot:
     def log_note(self) -> str:
         """``; log: PATH`` for a reason, if the bot wrote anything to its error stream."""
         try:
-            self.log.flush()
+            self._flushed()
             return f"; log: {self.log_path}" if self.log_path.stat().st_size else ""
         except (OSError, ValueError):
             return ""

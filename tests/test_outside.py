@@ -206,6 +206,16 @@ def test_hung_bot_is_killed_at_the_limit():
     assert child.poll() is not None  # the process is gone
 
 
+def test_a_hung_bot_that_printed_is_named_with_its_log(tmp_path):
+    bot = tmp_path / "thinker.py"
+    bot.write_text("def choose(game, state):\n    print('thinking about', state)\n    while True:\n        pass\n")
+    p = ai.make_player("tictactoe", str(bot))
+    with pytest.raises(Forfeit, match=r"exceeded the time limit .*; process stopped; log: .*\.log$") as lost:
+        p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))  # the log was closed by the stop
+    assert "thinking about" in Path(str(lost.value).rsplit("; log: ", 1)[1]).read_text()
+    p.close()
+
+
 def test_stop_flag_ends_a_hung_bot():
     from ai.base import Flag
 
