@@ -37,6 +37,7 @@ class Limits:
     stop: StopFlag | None = None  # set it to make ``choose`` return at once
     remaining: float | None = None  # seconds left on the mover's game clock, if the game has one
     increment: float | None = None  # seconds the mover's clock gains after each move
+    move_limit: float | None = None  # on a clock, the per-move limit also enforced, if there is one
 
     def deadline(self, start: float) -> float:
         return start + self.time if self.time is not None else float("inf")

@@ -75,6 +75,9 @@ def play_game(
         try:
             move = players[side].choose(state, limits)
         except Forfeit as exc:  # an outside player over time, dead, or with an illegal answer
+            spent = time.perf_counter() - began
+            result.time_used[side] += spent
+            rules.end_turn(side, spent)  # its clock shows the time it took
             return _lost(result, game, referee.forfeited(side, str(exc)), rules)
         except Exception as exc:  # a crashing player loses; the match goes on
             return _lost(result, game, referee.crashed(side, exc), rules)

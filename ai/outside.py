@@ -158,9 +158,12 @@ def serve_child() -> None:
 def hard_limit(limits: Limits) -> float | None:
     """Seconds after which an outside player's move is late: what is left on its game clock if it
     has one (the budget in ``limits.time`` is only advice then: engines manage their own clock),
-    else the time per move."""
+    or the per-move limit played beside the clock if that is shorter; else the time per move."""
     remaining = getattr(limits, "remaining", None)
-    return remaining if remaining is not None else limits.time
+    if remaining is None:
+        return limits.time
+    move_limit = getattr(limits, "move_limit", None)
+    return remaining if move_limit is None else min(remaining, move_limit)
 
 
 class _Dead(Exception):

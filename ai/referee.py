@@ -208,18 +208,22 @@ class Referee:
         return self.time_per_move
 
     def limits(self, side: int) -> Limits:
-        """A computer player's limits: its budget, with the clock itself in ``remaining``."""
+        """A computer player's limits: its budget, with the clock itself in ``remaining`` (and the
+        per-move limit, when there is one beside the clock, in ``move_limit``)."""
         if self.left is None or self.clock is None:
             return Limits(time=self.move_limit(side))
-        return Limits(time=self.budget(side), remaining=self.left[side], increment=self.clock.increment)
+        return Limits(time=self.budget(side), remaining=self.left[side], increment=self.clock.increment,
+                      move_limit=self.move_limit(side))
 
     def end_turn(self, side: int, spent: float) -> Loss | None:
         """``side`` answered after ``spent`` seconds: its ``Loss`` if that was too late (over the
         per-move limit, or a flag fall), else its clock is charged and credited the increment."""
         limit = self.move_limit(side)
-        if limit is not None and spent > limit + GRACE:
-            return Loss(side, f"exceeded the time limit ({spent:.2f} s > {limit:g} s)")
         self.stop()
+        if limit is not None and spent > limit + GRACE:
+            if self.left is not None:
+                self.left[side] -= spent  # its clock shows the time the late move took
+            return Loss(side, f"exceeded the time limit ({spent:.2f} s > {limit:g} s)")
         if self.left is None or self.clock is None:
             return None
         left = self.left[side] - spent

@@ -206,6 +206,20 @@ def test_hung_bot_is_killed_at_the_limit():
     assert child.poll() is not None  # the process is gone
 
 
+def test_a_hung_bot_on_a_clock_and_a_move_limit_is_stopped_at_the_move_limit():
+    from ai.referee import GameClock
+
+    game = games.load("tictactoe")
+    sleeper = ai.make_player("tictactoe", str(BOTS / "sleeper.py"))
+    first = ai.make_player("tictactoe", "level-1")
+    began = time.perf_counter()
+    r = play_game(game, [first, sleeper], ["level-1", "sleeper"], 0.2, clock=GameClock(30.0))
+    assert time.perf_counter() - began < 0.2 + GRACE + 3.0  # not its 30 s clock
+    assert r.forfeit and r.winner == 0 and "exceeded the time limit" in r.reason and "> 0.2 s" in r.reason
+    assert r.clock_left[1] < 30.0 - 0.2  # the time it took is on its clock
+    sleeper.close()
+
+
 def test_a_hung_bot_that_printed_is_named_with_its_log(tmp_path):
     bot = tmp_path / "thinker.py"
     bot.write_text("def choose(game, state):\n    print('thinking about', state)\n    while True:\n        pass\n")

@@ -109,3 +109,13 @@ def test_each_side_may_have_its_own_per_move_limit():
     assert rules.end_turn(1, 100.0) is None
     assert rules.end_turn(0, 1.0 + GRACE * 1.1).why.startswith("exceeded the time limit (")
     assert Referee((None, 0.5), GameClock(300, 2)).budget(1) == 0.5
+
+
+def test_a_clock_beside_a_per_move_limit():
+    """Both: the per-move limit is passed on (outside players are stopped at it), and a move
+    over it loses with its time on the clock."""
+    rules = Referee(0.5, GameClock(300))
+    assert rules.limits(0).move_limit == 0.5 and rules.limits(0).remaining == 300
+    assert Referee(None, GameClock(300)).limits(0).move_limit is None
+    late = rules.end_turn(0, 0.5 + GRACE + 1.0)
+    assert late.why.startswith("exceeded the time limit (") and rules.readings() == (300 - 2.0, 300)
