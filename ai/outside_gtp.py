@@ -9,7 +9,8 @@ step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its 
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks); moves are timed after.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi)
-  for a time per move, ``M 0 0`` for a game clock of M seconds -- and with a game clock every
+  for a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
+  (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every
   ``genmove`` follows a ``time_left COLOUR SECONDS 0``.  Engines that do not know the commands
   may refuse them; that is not an error.
 - A JSON config: ``{"command": [...], "name": ..., "transpose": false, "cwd": ...,
@@ -175,14 +176,16 @@ class GTPPlayer(Player):
         remaining = getattr(limits, "remaining", None)
         if remaining is not None:
             timing: tuple = ("clock",)
-            settings = f"time_settings {max(1, round(remaining))} 0 0"
+            forms = [f"time_settings {seconds} 0 0" for seconds in _whole_seconds_or_less(remaining)]
         elif limits.time is not None:
             timing = ("move", limits.time)
-            settings = f"time_settings 0 {max(1, round(limits.time))} 1"
+            forms = [f"time_settings 0 {seconds} 1" for seconds in _whole_seconds_or_less(limits.time)]
         else:
             return
         if timing != self.timing:
-            self._ask(settings, COMMAND_TIME, optional=True)
+            for settings in forms:  # the exact time first; the protocol's whole seconds if refused
+                if self._ask(settings, COMMAND_TIME, optional=True) is not None:
+                    break
             self.timing = timing
         if remaining is not None:
             self._ask(f"time_left {'bw'[state.to_move]} {max(0, int(remaining))} 0", COMMAND_TIME, optional=True)
@@ -239,6 +242,15 @@ def absolute_paths(command: list[str]) -> list[str]:
     would run without the environment's packages."""
     return [os.path.abspath(word) if not Path(word).is_absolute() and Path(word).exists() else word
             for word in command]
+
+
+def _whole_seconds_or_less(seconds: float) -> list[str]:
+    """How to tell an engine ``seconds``: GTP writes times in whole seconds, which would give an
+    engine 1 s for a limit of 0.1 s (it thinks 0.9 s and loses on time), so a limit under a
+    second is said as it is first ("0.1", which engines written in Python, ours included, read),
+    and in whole seconds only to an engine that refuses that."""
+    whole = str(max(1, round(seconds)))
+    return [f"{seconds:g}", whole] if seconds < 1 else [whole]
 
 
 def transpose_cell(text: str) -> str:

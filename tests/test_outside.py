@@ -481,6 +481,20 @@ def test_gtp_engine_gets_time_settings_setup_and_its_own_folder(tmp_path):
     assert "tabuleiro-bot-" in folder and not Path(folder).exists()  # its own, removed at the end
 
 
+def test_gtp_engine_is_told_a_limit_under_a_second_as_it_is(tmp_path):
+    """GTP's whole seconds would make 0.3 s a second, and an engine that used it lose on time."""
+    game = games.load("tictactoe")
+    told = {}
+    for flags in ((), ("--whole-seconds",)):
+        record = tmp_path / f"received{len(flags)}.txt"
+        engine = ai.make_player("tictactoe", engine_config(tmp_path, "--record", str(record), *flags))
+        engine.choose(game.initial_state(), Limits(time=0.3))
+        engine.close()
+        told[flags] = [line for line in record.read_text().splitlines() if line.startswith("time_settings")]
+    assert told[()] == ["time_settings 0 0.3 1"]
+    assert told[("--whole-seconds",)] == ["time_settings 0 0.3 1", "time_settings 0 1 1"]  # refused, then the protocol's
+
+
 def test_gtp_resign_and_swap(tmp_path):
     resigner = ai.make_player("tictactoe", engine_config(tmp_path, "--resign"))
     game = games.load("tictactoe")

@@ -1,10 +1,11 @@
 """A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
 
-    python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap]
+    python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --silent: never answer; --record FILE: append every command received, and the working
-directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove with swap.
+directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove with swap;
+--whole-seconds: refuse a time_settings that is not in whole seconds (as the protocol writes them).
 It writes a line to its error stream for every genmove.
 """
 
@@ -49,6 +50,9 @@ for line in sys.stdin:
         else:
             answer = next(c for c in cells if c not in taken)
             taken.add(answer)
+    elif command == "time_settings" and "--whole-seconds" in args and not all(w.isdigit() for w in words[1:]):
+        print("? syntax error\n", flush=True)
+        continue
     elif command == "time_left" and "--no-time" in args:
         print("? unknown command\n", flush=True)
         continue
