@@ -567,14 +567,16 @@ def _set_elo(s: Standing, points: list[float], factor: float) -> None:
     ``k`` players; as the logistic curve is not linear these only nearly average 0, so they are then
     shifted (intervals too) to make the mean exactly 0.  The 95% interval comes from the
     normal approximation of ``s``: its standard error is ``sqrt(var / n)`` with ``var`` the variance of
-    the player's per-game points, and ``s +- 1.96 se`` is mapped through the same formula.  A score of
-    0 or 100% is clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
+    the player's per-game points about ``s``, counting one won and one lost game beside them (else a
+    player who drew every game would have a variance, and an interval, of 0: "+0 +- 0" after two
+    draws), and ``s +- 1.96 se`` is mapped through the same formula.  A score of 0 or 100% is
+    clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
     """
     n = len(points)
     if n == 0:
         return
     mean = sum(points) / n
-    var = sum((p - mean) ** 2 for p in points) / n
+    var = (sum((p - mean) ** 2 for p in points) + mean ** 2 + (1 - mean) ** 2) / (n + 2)
     se = math.sqrt(var / n)
     lowest, highest = 0.5 / n, 1 - 0.5 / n
     s.elo_bound = "<" if mean <= 0 else ">" if mean >= 1 else ""

@@ -73,8 +73,9 @@ def test_two_players_elo_is_the_logistic_difference():
     assert a.rank == 1 and b.rank == 2
     assert a.elo - b.elo == pytest.approx(400 * math.log10(3), abs=1e-9)
     assert a.elo + b.elo == pytest.approx(0, abs=1e-9)
-    # the interval: points [1, 1, 1, 0], mean 0.75, variance 0.1875, se = sqrt(0.1875 / 4)
-    se = math.sqrt(0.1875 / 4)
+    # the interval: points [1, 1, 1, 0], mean 0.75; the variance about it with a won and a lost
+    # game beside them: (3 x 0.25^2 + 0.75^2, then 0.25^2 + 0.75^2) / 6 = 1.375 / 6, se = sqrt(that / 4)
+    se = math.sqrt(1.375 / 6 / 4)
     low = elo_from_score(0.75 - 1.96 * se) / 2
     high = elo_from_score(min(0.75 + 1.96 * se, 1 - 0.5 / 4)) / 2
     shift = 0.0  # symmetric: the mean is already 0
@@ -107,6 +108,16 @@ def test_three_players_points_draws_forfeits_crosstable():
         assert s.elo == pytest.approx(raw[s.player] - mean)
     assert sum(s.elo for s in order) == pytest.approx(0, abs=1e-9)
     assert a.elo_bound == "" and a.elo_text().startswith("+")
+
+
+def test_a_player_who_drew_every_game_has_an_interval():
+    """Per-game points all alike have no variance: two draws read "+0 ± 0", a certain rating."""
+    a, b = standings(["A", "B"], [result("A", "B", None), result("B", "A", None)])
+    assert a.elo == pytest.approx(0, abs=1e-9) and a.elo_bound == ""
+    assert a.elo_low < -90 and a.elo_high > 90  # two games say little (at most half a game from the ends)
+    many = standings(["A", "B"], [result("A", "B", None), result("B", "A", None)] * 50)[0]
+    assert -40 < many.elo_low < -2 and 2 < many.elo_high < 40  # a hundred draws say more
+    assert "± 0" not in a.elo_text()
 
 
 def test_perfect_score_is_marked_as_a_bound():
