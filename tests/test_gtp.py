@@ -61,6 +61,14 @@ def test_play_genmove_undo_and_errors():
     assert answers[9].startswith("?")  # X just moved: O is to move
 
 
+def test_alquerque_colours_are_its_own_names_first():
+    """Alquerque's White moves first: ``white`` is White, not the protocol's second side, while
+    ``b`` and ``w`` keep the protocol's meaning (``b``: the side that moves first)."""
+    answers = talk(["genmove white", "genmove black", "genmove b", "genmove w"], game="alquerque", player="level-1")
+    assert all(a.startswith("= ") for a in answers), answers  # was: "? White is to move"
+    assert talk(["genmove black"], game="alquerque", player="level-1")[0] == "? White is to move"
+
+
 def test_boardsize_and_clear_board_hex():
     answers = talk(["boardsize 5", "play b a1", "showboard", "boardsize 99", "clear_board", "showboard"],
                    game="hex", player="level-1")

@@ -12,7 +12,9 @@ shared by the stones of a byo-yomi period, of a 20th of a main time; never more 
 gives), quit.
 
 Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blue, Black, South,
-Light), ``w``/``white`` the other; the game's own side names are accepted too.  Moves are in the
+Light), ``w``/``white`` the other; the game's own side names are accepted too, and come first:
+in Alquerque, whose White moves first, ``white`` is White and ``black`` Black (``b`` and ``w``
+keep the protocol's meaning, so ``b`` is White there).  Moves are in the
 game's notation (``c3``, ``4-5``, ``e5/``, ``pass``, ``swap``).  ``play`` for the side not to move
 is refused, except that a forced ``pass`` of the side to move is played first (Reversi drivers
 often do not send passes).
@@ -65,12 +67,15 @@ class Engine:
 
     def side(self, word: str) -> int:
         w = word.lower()
+        for i, name in enumerate(self.game.sides):  # first: Alquerque's White moves first
+            if w == name.lower():
+                return i
         if w in ("b", "black"):
             return 0
         if w in ("w", "white"):
             return 1
         for i, name in enumerate(self.game.sides):
-            if w in (name.lower(), name.lower()[0]):
+            if w == name.lower()[0]:
                 return i
         raise GTPError(f"invalid color {word!r}; use b, w, black, white, {', '.join(self.game.sides)}")
 
