@@ -247,6 +247,7 @@ class AlquerqueState(State):
 
 class Alquerque(Game):
     info = INFO
+    size = SIZE  # points a side; no option changes it
 
     def __init__(self, **options) -> None:
         super().__init__(**options)

@@ -69,6 +69,15 @@ def test_alquerque_colours_are_its_own_names_first():
     assert talk(["genmove black"], game="alquerque", player="level-1")[0] == "? White is to move"
 
 
+def test_boardsize_of_tictactoe_and_alquerque():
+    """Tic-tac-toe's board becomes N x N; Alquerque's 5 x 5 takes only 5 (both answered "=" and
+    kept their board)."""
+    board = talk(["boardsize 7", "showboard"], game="tictactoe", player="level-1")[1]
+    assert board.count(".......") == 7
+    assert talk(["boardsize 11"], game="alquerque", player="level-1")[0].startswith("? unacceptable size")
+    assert talk(["boardsize 5"], game="alquerque", player="level-1")[0] == "="
+
+
 def test_boardsize_and_clear_board_hex():
     answers = talk(["boardsize 5", "play b a1", "showboard", "boardsize 99", "clear_board", "showboard"],
                    game="hex", player="level-1")

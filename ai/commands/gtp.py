@@ -104,15 +104,16 @@ class Engine:
         if len(args) != 1 or not args[0].isdigit():
             raise GTPError("boardsize needs one number")
         size = int(args[0])
-        info = games.info(self.game_id)
-        if any(o.name == "size" for o in info.options):
+        names = {o.name for o in games.info(self.game_id).options}
+        if "size" in names or {"width", "height"} <= names:  # a square board of that size
+            sized = {"size": size} if "size" in names else {"width": size, "height": size}
             try:
-                self.game = games.load(self.game_id, **dict(self.options, size=size))
+                self.game = games.load(self.game_id, **dict(self.options, **sized))
             except ValueError as exc:
                 raise GTPError(f"unacceptable size: {exc}") from None
-            self.options["size"] = size
-        elif size != getattr(self.game, "size", size):
-            raise GTPError("unacceptable size")
+            self.options.update(sized)
+        elif size != self.game.size:
+            raise GTPError(f"unacceptable size: {self.game.info.title} is played on {self.game.size}x{self.game.size}")
         self.history = [self.game.initial_state()]
         return ""
 
