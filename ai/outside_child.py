@@ -309,13 +309,27 @@ def _notation(game: Game, state: State, answer: Any) -> str:
     return game.format_move(state, answer)
 
 
-def _takes(fn: Any, count: int) -> bool:
-    """True if ``fn`` can be called with ``count`` positional arguments."""
+SECONDS_NAMES = {"seconds", "secs", "sec", "s", "t", "time", "time_limit", "timelimit", "limit", "budget",
+                 "timeout", "nsec", "tempo", "segundos", "time_left"}
+GAME_NAMES = {"game", "jogo", "g"}
+
+
+def _takes(fn: Any, count: int, names: set[str]) -> bool:
+    """True if ``fn`` takes a ``count``-th positional argument meant for us: one it requires, or
+    an optional one named as ``names`` say (``seconds=None``), or ``*args``; a student's own
+    optional parameter (``choose(game, state, depth=2)``, ``__init__(self, depth=2)``) keeps its
+    default."""
     try:
-        inspect.signature(fn).bind(*range(count))
-        return True
+        signature = inspect.signature(fn)
+        signature.bind(*range(count))
     except (TypeError, ValueError):
         return False
+    positional = [p for p in signature.parameters.values()
+                  if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    if len(positional) < count:
+        return True  # *args
+    last = positional[count - 1]
+    return last.default is inspect.Parameter.empty or last.name.lower() in names
 
 
 def _answer_text(game: Game, state: State, answer: Any) -> str:
@@ -330,7 +344,7 @@ class _FunctionAdapter:
 
     def __init__(self, game: Game, fn: Any) -> None:
         self.game, self.fn = game, fn
-        self.timed = _takes(fn, 3)
+        self.timed = _takes(fn, 3, SECONDS_NAMES)
 
     def move(self, state: State, seconds: float | None = None) -> str:
         answer = self.fn(self.game, state, seconds) if self.timed else self.fn(self.game, state)
@@ -342,8 +356,8 @@ class _ClassAdapter:
 
     def __init__(self, game: Game, cls: type) -> None:
         self.game = game
-        self.obj = cls(game) if _takes(cls, 1) else cls()
-        self.timed = _takes(self.obj.choose, 2)
+        self.obj = cls(game) if _takes(cls, 1, GAME_NAMES) else cls()
+        self.timed = _takes(self.obj.choose, 2, SECONDS_NAMES)
 
     def move(self, state: State, seconds: float | None = None) -> str:
         answer = self.obj.choose(state, seconds) if self.timed else self.obj.choose(state)

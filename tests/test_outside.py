@@ -195,6 +195,24 @@ def test_contract_function_and_class_players():
         p.close()
 
 
+def test_a_bots_own_optional_parameters_keep_their_defaults(tmp_path):
+    """``choose(game, state, depth=2)`` was given the seconds as its depth, ``__init__(self,
+    depth=2)`` the game; an optional parameter named for the time is still told it."""
+    files = {
+        "deep.py": "def choose(game, state, depth=2):\n    return state.legal_moves()[len(range(depth)) - 2]\n",
+        "told.py": "def choose(game, state, seconds=None):\n    assert seconds == 0.5, seconds\n"
+                   "    return state.legal_moves()[0]\n",
+        "deeper.py": "class Deeper:\n    def __init__(self, depth=2):\n        self.depth = depth + 1\n"
+                     "    def choose(self, state, width=1):\n        return state.legal_moves()[self.depth - 4 + width]\n",
+    }
+    game = games.load("tictactoe")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        p = ai.make_player("tictactoe", str(tmp_path / name))
+        assert p.choose(game.initial_state(), Limits(time=0.5)) == game.initial_state().legal_moves()[0], name
+        p.close()
+
+
 def test_hung_bot_is_killed_at_the_limit():
     game = games.load("tictactoe")
     p = ai.make_player("tictactoe", str(BOTS / "sleeper.py"))
