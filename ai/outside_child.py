@@ -30,8 +30,6 @@ import inspect
 import json
 import os
 import sys
-import threading
-import time
 import traceback
 import types
 from pathlib import Path
@@ -39,6 +37,7 @@ from typing import Any
 
 import games
 from ai.outside_source import Source, definitions, first_line, read_source
+from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
 from games.rastros import course_coords
 from games.trax import NAME, board_text, move_of, tile_of_name
@@ -80,7 +79,7 @@ def serve() -> None:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin from now on)
-    _watch_parent()
+    end_with_parent()  # even if the player's code never returns
     host: _Host | None = None
     for line in requests:
         try:
@@ -101,19 +100,6 @@ def serve() -> None:
             reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None)}
         out.write(json.dumps(reply) + "\n")
         out.flush()
-
-
-def _watch_parent() -> None:
-    """End this process when its parent is gone, even if the player's code never returns."""
-    parent = os.getppid()
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 # -- saying where an error is ---------------------------------------------------------------------

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.match import GameResult
+from ai.parent_watch import end_with_parent
 
 
 # -- the schedule ---------------------------------------------------------------------------------
@@ -158,7 +159,8 @@ def _move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
 
 
 def _worker_main(tasks, events, watch: bool) -> None:
-    """A worker process: play the games it is given until it gets None."""
+    """A worker process: play the games it is given until it gets None (or its parent is gone)."""
+    end_with_parent()
     while True:
         task = tasks.get()
         if task is None:

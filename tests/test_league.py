@@ -229,6 +229,55 @@ def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
     assert [(resumed[n]["moves"], resumed[n]["winner"]) for n in range(1, 25)] == [(r.moves, r.winner) for r in fresh]
 
 
+def _running(pid: int) -> bool:
+    """``pid`` is a process that has not ended (an ended one may linger as a zombie until reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers in /proc")
+def test_workers_end_with_a_killed_tournament(tmp_path):
+    """``--jobs 2`` killed with SIGKILL: its worker processes went on playing, orphaned, at full CPU."""
+    args = ("hex", ["level-2", "level-3", "level-4"], {"size": 5}, 20, 0.1, 2)
+    out = tmp_path / "league"
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from ai.commands.tournament import run_tournament; "
+            f"run_tournament(*{args!r}, {str(out)!r}, 7)")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    log = log_path(str(out))
+    deadline = time.time() + 120
+    try:
+        while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < 2):
+            time.sleep(0.02)
+        workers = _children(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    assert workers, "the tournament should have had its workers running"
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_running(w) for w in workers):
+        time.sleep(0.1)
+    alive = [w for w in workers if _running(w)]
+    for w in alive:
+        os.kill(w, signal.SIGKILL)
+    assert not alive
+
+
 # -- Dask ------------------------------------------------------------------------------------------
 def test_dask_local_cluster_plays_the_same_games_and_standings_as_jobs_1():
     pytest.importorskip("distributed")
