@@ -25,13 +25,16 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
+import signal
 import sys
 import tempfile
+import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +116,22 @@ def _worker_check(files: dict[str, str | None]) -> list[str]:
     return problems
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while the local cluster's processes start.  They share the terminal, so
+    Ctrl+C reached each of them too and every worker printed a long traceback before the
+    tournament's own "stopped" line; a Python process that starts with SIGINT ignored keeps
+    ignoring it, and this process, which stops the tournament and the cluster, still gets it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals belong to the main thread (a tournament screen's thread has no terminal)
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def connect(address: str, workers: int) -> tuple[Any, Any]:
     """A Dask client for ``address`` ("local": a new LocalCluster of ``workers`` single-threaded
     processes) and the cluster it started (None for an existing scheduler)."""
@@ -121,8 +140,9 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
     except ImportError:
         raise ClusterError(INSTALL) from None
     if address == "local":
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+        with _sigint_ignored():  # so its processes start ignoring it: Ctrl+C is for this one alone
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
         return Client(cluster), cluster
     try:
         return Client(address, timeout=CONNECT_TIME), None

@@ -366,3 +366,29 @@ def test_a_cluster_on_which_every_game_fails_stops_the_league():
     with pytest.raises(ClusterError, match="the first 3 games failed on the Dask cluster"):
         t.run()
     assert len(t.results) == 2  # the first two were voided (played again on resume), then it stopped
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a process group")
+def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
+    """Ctrl+C reaches every process of the terminal's group: each Dask worker printed a traceback
+    (about 70 lines) before the tournament's own "stopped" line."""
+    pytest.importorskip("distributed")
+    out = tmp_path / "league"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "tournament", "hex", "level-1", "level-2",
+                             "level-3", "--option", "size=5", "--games", "40", "--time", "0.05", "--jobs", "2",
+                             "--cluster", "local", "--out", str(out)],
+                            cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # its own group, as a terminal gives it
+    log = log_path(str(out))
+    deadline = time.time() + 120
+    try:
+        while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < 2):
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert "stopped: the results so far follow" in err
+    assert "Traceback" not in err, err
+    assert proc.returncode == 130  # stopped, not finished (the results so far are written)

@@ -219,7 +219,9 @@ def run_tournament(
     resume: str | None = None,
     definitions_only: bool = False,
 ) -> int:
-    """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game."""
+    """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game,
+    130 (a shell's code for Ctrl+C) when it was stopped, after the results so far are printed and
+    written, so a script can tell a stopped league from a finished one."""
     from ai.cluster import ClusterError
     from ai.results_log import log_path
 
@@ -275,7 +277,7 @@ def run_tournament(
         for path in write_results(summary, out):
             print(f"wrote {path}")
         print(f"wrote {log} (resume with --resume {out})")
-    return 0
+    return 130 if t.cancelled else 0
 
 
 class _LiveReport:
