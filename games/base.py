@@ -70,9 +70,9 @@ class Option:
                 value = int(value)
             else:
                 value = str(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: int(1e400), a float infinity
             raise ValueError(
-                f"option {self.name}: {value!r} is not valid; choose {self.allowed()}"
+                f"option {self.name}: {_shown(value)} is not valid; choose {self.allowed()}"
             ) from None
         bad = (self.choices and value not in self.choices) or (
             self.kind is int
@@ -83,8 +83,18 @@ class Option:
             )
         )
         if bad:
-            raise ValueError(f"option {self.name}: {value!r} is not valid; choose {self.allowed()}")
+            raise ValueError(f"option {self.name}: {_shown(value)} is not valid; choose {self.allowed()}")
         return value
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """``value`` as a message quotes it: its repr, cut to ``limit`` characters (a file may hold a
+    number of 300 digits, or a text of a megabyte)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out
+        text = "a number too long to write"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 @dataclass(frozen=True)

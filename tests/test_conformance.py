@@ -39,6 +39,18 @@ def test_catalog_lists_every_game():
             assert opt.coerce(opt.default) == opt.default
 
 
+@pytest.mark.parametrize("value", [float("inf"), 1e400, float("nan"), "9" * 5000, 10 ** 300, "x" * 100_000, [1], None])
+def test_a_number_option_from_a_file_is_refused_in_a_short_message(value):
+    """A saved record's or the settings' board size: infinity raised OverflowError (not
+    ValueError, so no clear message), and a huge value was quoted whole."""
+    numbers = [opt for info in games.catalog() for opt in info.options if opt.kind is int]
+    assert numbers
+    for opt in numbers:
+        with pytest.raises(ValueError, match=f"^option {opt.name}: .{{1,40}} is not valid; choose ") as refused:
+            opt.coerce(value)
+        assert len(str(refused.value)) < 200
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_playout_keeps_the_contract(game_id, seed):

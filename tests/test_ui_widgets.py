@@ -40,3 +40,30 @@ def test_a_label_that_names_its_key_is_not_followed_by_it_again(drawn, language)
             assert len(shown) == len(set(s.casefold() for s in shown)), shown
     finally:
         i18n.set_language("en")
+
+
+def test_a_message_expiring_while_it_is_drawn_does_not_break_the_draw(monkeypatch):
+    """The fade was worked out from a second clock reading, after the list of live messages: a
+    message that expired in between had a negative alpha ("invalid color argument")."""
+    import ui.widgets as widgets
+
+    pygame.init()
+    messages = widgets.Messages()
+    messages.add("Hint: d3", duration=1.0)
+    start = widgets.time.monotonic()
+    messages.items[-1].since = start - 1.0 + 0.012  # 12 ms left
+    readings = iter(start + 0.01 * k for k in range(1, 100))  # each reading 10 ms after the last
+    monkeypatch.setattr(widgets.time, "monotonic", lambda: next(readings))
+    messages.draw(pygame.Surface((800, 600)), DARK, (400, 500), 1.0, 600)
+
+
+def test_a_long_text_is_cut_to_the_longest_start_that_fits():
+    from ui import text as tx
+
+    pygame.init()
+    font = tx.ui_font(16)
+    for value in ("x" * 16000, "a move " * 2000, "Reversi: é ç ã " * 50):
+        cut = tx.fit_font(value, font, 200)
+        assert cut.endswith("…") and value.startswith(cut[:-1])
+        assert font.size(cut)[0] <= 200 < font.size(value[:len(cut)] + "…")[0]  # one more would not fit
+    assert tx.fit_font("short", font, 200) == "short"

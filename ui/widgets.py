@@ -167,8 +167,8 @@ class Messages:
         fading = any(m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
         return 0.0 if fading else None
 
-    def current(self) -> list[Message]:
-        now = time.monotonic()
+    def current(self, now: float | None = None) -> list[Message]:
+        now = time.monotonic() if now is None else now
         self.items = [m for m in self.items if now - m.since < m.duration]
         return list(self.items)
 
@@ -189,9 +189,9 @@ class Messages:
         """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre)."""
         x, y = anchor
         size = self.text_size(scale)
-        for m in reversed(self.current()):
-            age = time.monotonic() - m.since
-            fade = min(1.0, (m.duration - age) / self.FADE)
+        now = time.monotonic()  # one reading: a message that expired since current() would fade below 0
+        for m in reversed(self.current(now)):
+            fade = min(1.0, (m.duration - (now - m.since)) / self.FADE)
             value = tx.fit(m.text, size, max_width - int(32 * scale))
             w = tx.ui_font(size).size(value)[0] + int(32 * scale)
             h = self.pill_height(scale)
