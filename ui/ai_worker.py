@@ -13,8 +13,10 @@ needs a kernel meanwhile waits for numba's compile lock.  A worker restarted aft
 the warm-up (it may have been the cause).
 
 Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
-that has not answered within ``STOP_GRACE`` seconds after a cancel, or that died, is terminated
-and replaced by a fresh one.  Errors come back as ``AIError`` events; a player that lost by the
+that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
+has not reported yet: it is still starting), or that died, is terminated and replaced by a fresh
+one.  A worker that keeps dying is given up (``broken``: the scene plays random moves); one
+replaced for a slow cancel is not counted, since cancels come as fast as the player presses keys.  Errors come back as ``AIError`` events; a player that lost by the
 rules (``ai.base.Forfeit``: an outside player over time, dead or with an illegal answer) comes
 back as ``AIForfeit``.  The scene decides what to do.
 
@@ -35,6 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 STOP_GRACE = 0.5  # seconds a cancelled search may take to return before the process is replaced
+SETUP_GRACE = 10.0  # ... and a cancelled job not yet heard from (a new process importing, a player
+#                     loading its tables, a kernel compiling): a fresh process would take as long
 PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
 WORKER_NICENESS = 5  # the worker runs at a lower priority than the window
 ANALYSIS_NICENESS = 12  # an analysis worker (analysis mode) lower still: it runs for as long as it is on
@@ -343,15 +347,19 @@ class AIWorker:
         self.process.start()
         self.busy: int | None = None  # the job the process is running
         self.cancelled = False  # ... and whether we stopped wanting its answer
+        self.heard = False  # ... and whether it has reported (its search has begun)
         self.stopping_since = 0.0
         self.pending: tuple[int, Job] | None = None
 
-    def _restart(self) -> None:
+    def _restart(self, died: bool = True) -> None:
+        """A fresh process for one that ``died`` (counted: four deaths in ten seconds give the
+        worker up) or one that was too slow to drop a cancelled job (not counted)."""
         self._shutdown(grace=0.0)
         self.restarts += 1
         self.preparing = False
         now = time.monotonic()
-        self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
+        if died:
+            self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
         if len(self._recent_restarts) > 3:
             self.broken = "the AI process keeps failing to start"
             self.busy, self.cancelled, self.pending = None, False, None
@@ -374,7 +382,7 @@ class AIWorker:
     def _send(self, job_id: int, job: Job) -> None:
         self.stop.clear()
         self.jobs.put((job_id, job))
-        self.busy, self.cancelled = job_id, False
+        self.busy, self.cancelled, self.heard = job_id, False, False
 
     def cancel(self) -> None:
         """Stop the current search; its answer will be dropped."""
@@ -404,6 +412,7 @@ class AIWorker:
                 continue
             if item.job_id != self.busy:
                 continue
+            self.heard = True  # its search has begun: it sees the stop flag
             if isinstance(item, (AIResult, AIError, AIForfeit)):
                 finished_cancelled = self.cancelled
                 self.busy, self.cancelled = None, False
@@ -413,6 +422,11 @@ class AIWorker:
                 continue
             out.append(item)
         self._watch(out)
+        if self.broken:  # given up just now: what waited is answered by the scene's fallback
+            if self.pending is not None:
+                out.append(AIError(self.pending[0], self.broken))
+            self.pending = None
+            return out
         if self.busy is None and self.pending is not None:
             job_id, job = self.pending
             self.pending = None
@@ -432,9 +446,9 @@ class AIWorker:
             self.pending = pending
             if not cancelled:
                 out.append(AIError(job_id, f"the AI process stopped unexpectedly (exit code {code})"))
-        elif self.cancelled and time.monotonic() - self.stopping_since > STOP_GRACE:
+        elif self.cancelled and time.monotonic() - self.stopping_since > (STOP_GRACE if self.heard else SETUP_GRACE):
             pending = self.pending
-            self._restart()
+            self._restart(died=False)
             self.pending = pending
 
     # -- shutdown --------------------------------------------------------------------------

@@ -1,0 +1,64 @@
+"""The AI worker process under a player's keys: cancels as fast as keys are pressed, and a worker
+given up while a job waits."""
+
+from __future__ import annotations
+
+import time
+
+import games
+from ui.ai_worker import AIError, AIResult, AIWorker, Job
+
+
+def reversi_job(seconds: float = 1.0) -> Job:
+    game = games.load("reversi")
+    return Job("reversi", {}, (), game.to_text(game.initial_state()), "level-3", seconds, 0, "side0")
+
+
+def answers_until(worker: AIWorker, job_id: int, seconds: float, out: list | None = None) -> list:
+    """What the worker said until ``job_id`` was answered (already in ``out``: at once)."""
+    out, end = list(out or []), time.monotonic() + seconds
+    while time.monotonic() < end and not any(isinstance(a, (AIResult, AIError)) and a.job_id == job_id for a in out):
+        out += worker.poll()
+        time.sleep(0.01)
+    return out
+
+
+def test_cancels_as_fast_as_keys_never_give_the_worker_up(tmp_path):
+    """New game pressed again and again while the player is still loading (a slow machine, a
+    player reading its tables, here a bot that takes 1.5 s to load): each cancel was "not answered
+    within 0.5 s", replaced the process and counted as a failure to start; the fourth gave the
+    worker up (random moves from then on) and the job that waited was sent on a closed queue."""
+    bot = tmp_path / "slow_loader.py"
+    bot.write_text("import time\ntime.sleep(1.5)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    worker = AIWorker("tictactoe", warm_up=False)
+    job = Job("tictactoe", {}, (), "", str(bot), 5.0, 1)
+    try:
+        job_id = worker.submit(job)
+        answers = []
+        for _ in range(5):
+            time.sleep(0.05)
+            worker.cancel()  # a key pressed while the player loads
+            job_id = worker.submit(job)
+            answers = answers_until(worker, job_id, 0.65)
+        answers = answers_until(worker, job_id, 60, answers)
+        assert worker.broken == "" and worker.restarts == 0
+        assert [a for a in answers if isinstance(a, AIResult) and a.job_id == job_id and a.move is not None]
+    finally:
+        worker.close()
+
+
+def test_a_worker_given_up_answers_the_job_that_waited():
+    worker = AIWorker("tictactoe", warm_up=False)
+    try:
+        worker.submit(Job("tictactoe", {"width": 7, "height": 6, "k": 4}, (), "", "level-5", 30.0, 1))
+        waiting = worker.submit(reversi_job())  # behind the first, which is cancelled
+        now = time.monotonic()
+        worker._recent_restarts = [now, now, now]  # it died three times just now
+        worker.process.kill()
+        worker.process.join(5)
+        answers = answers_until(worker, waiting, 10)  # was: ValueError, the queue is closed
+        assert worker.broken
+        assert [a for a in answers if isinstance(a, AIError) and a.job_id == waiting and a.message == worker.broken]
+        assert worker.is_thinking() is False
+    finally:
+        worker.close()
