@@ -103,6 +103,7 @@ def test_a_computer_whose_clock_runs_out_loses_on_time(app):
 def test_pausing_a_watched_game_stops_the_clock(app):
     scene = clocked(app, "5m+0s", PC_VS_PC, ("level-1", "level-1"))
     scene.toggle_pause()
+    app.run_frames(10 ** 6, until=lambda: scene.job is None, timeout=30)  # a search under way is charged
     app.run_frames(2)
     before = scene.clock_left(scene.state.to_move)
     time.sleep(0.05)
@@ -111,6 +112,20 @@ def test_pausing_a_watched_game_stops_the_clock(app):
     scene.toggle_pause()
     app.run_frames(2)
     assert scene.referee.running
+
+
+def test_a_step_of_a_paused_game_charges_its_search(app):
+    """Step searches while the game is paused: the move was charged nothing and credited the
+    increment, so each Step made both clocks grow (1:00 to 1:15 in six)."""
+    scene = clocked(app, "1m+5s", PC_VS_PC, ("level-2", "level-2"), game_id="reversi")
+    scene.toggle_pause()
+    app.run_frames(10 ** 6, until=lambda: scene.job is None, timeout=30)  # a search under way may be held
+    for _ in range(4):
+        plies, side = len(scene.history), scene.state.to_move
+        before = scene.referee.readings()[side]
+        scene.step()
+        assert app.run_frames(10 ** 6, until=lambda: len(scene.history) > plies, timeout=30)
+        assert scene.referee.readings()[side] < before + 5  # its search time is on its clock
 
 
 def test_undo_and_redo_put_both_clocks_back_to_that_ply(app):

@@ -515,7 +515,9 @@ class GameScene(Scene):
 
     def _run_clock(self) -> None:
         """The side to move's clock runs while the game goes on; it stops while a PC vs PC game
-        is paused and once a computer's reply is in (showing it costs nothing).  At zero the flag falls."""
+        is paused (but not while a computer searches then: a Step's search, or one under way when
+        Pause was pressed, is charged) and once a computer's reply is in (showing it costs
+        nothing).  At zero the flag falls."""
         rules, now = self.referee, time.monotonic()
         if rules.clock is None:
             return
@@ -524,7 +526,8 @@ class GameScene(Scene):
             return
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
-        if self.paused or self.held is not None:
+        searching = self.job is not None and self.job_kind == "move"
+        if self.held is not None or (self.paused and not searching):
             rules.pause(now)
         else:
             rules.resume(now)
@@ -560,6 +563,8 @@ class GameScene(Scene):
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
+        if kind == "move":
+            self.referee.resume(self.job_started)  # a Step of a paused game: its search is charged
         self.job_moves = job.moves
         self.job_budget = move_time
         self.progress = None
