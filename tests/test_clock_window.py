@@ -124,7 +124,7 @@ def test_a_step_of_a_paused_game_charges_its_search(app):
         plies, side = len(scene.history), scene.state.to_move
         before = scene.referee.readings()[side]
         scene.step()
-        assert app.run_frames(10 ** 6, until=lambda: len(scene.history) > plies, timeout=30)
+        assert app.run_frames(10 ** 6, until=lambda plies=plies: len(scene.history) > plies, timeout=30)
         assert scene.referee.readings()[side] < before + 5  # its search time is on its clock
 
 
