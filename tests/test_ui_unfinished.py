@@ -38,6 +38,24 @@ def test_n_keeps_the_game_and_says_so(app):
     assert kept() == [["c3"], ["b2", "a1"]]
 
 
+def test_undo_to_the_start_goes_on_in_the_same_file(app):
+    """Undoing every move, then playing another, left the first game in the Continue list as a
+    second, ghost, game."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    scene = start(app)
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert scene.history == [] and kept() == []
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    assert kept() == [["c3"]]
+    key(app, pygame.K_n)  # New game still keeps it
+    scene._play(scene.game.parse_move(scene.state, "a1"), by_computer=False)
+    assert kept() == [["a1"], ["c3"]]
+
+
 def test_menu_watch_and_a_new_game_keep_every_unfinished_game(app):
     scene = start(app)
     scene.back_to_menu()

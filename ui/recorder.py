@@ -57,10 +57,11 @@ class SceneRecorder:
 
     def __call__(self, scene: Any) -> None:
         moves = [p.text for p in scene.history]
-        if getattr(scene, "game_number", 0) != self.game_number:  # New game or Rematch; not an undo to the start
+        another = getattr(scene, "game_number", 0) != self.game_number  # New game or Rematch; not an undo to the start
+        if another:
             self.game_number = getattr(scene, "game_number", 0)
             self.counted, self.results = False, None
-        if scene.setup != self.setup or (not moves and self.moves):  # new game or rematch: a new record
+        if scene.setup != self.setup or another:  # a new record; an undo to the start empties this one
             self.setup = scene.setup
             self.autosaver = GameAutosaver(scene.setup)
         elif len(moves) == len(self.moves) + 1 and moves[:-1] == self.moves:
