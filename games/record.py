@@ -64,6 +64,12 @@ class RecordError(ValueError):
     """A record that cannot be read or written; the message names the file part or move at fault."""
 
 
+class RecordNotReadableHere(RecordError):
+    """A record that may well be sound but that this Tabuleiro cannot read now: written by a newer
+    version (a newer format, a game it does not have), or a file it may not open.  Lists of saved
+    and unfinished games leave it where it is, where a damaged one is moved aside."""
+
+
 @dataclass(frozen=True)
 class Side:
     """Who played one side: a player id (None for a human) and the name the window showed."""
@@ -241,6 +247,8 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        except (ValueError, RecursionError):  # a number of thousands of digits; lists nested thousands deep
+            raise RecordError("not a game record (numbers or nesting far beyond any record's)") from None
         return cls.from_dict(data)
 
     def check(self) -> None:
@@ -248,7 +256,7 @@ class GameRecord:
         try:
             info = games.info(self.game_id)
         except ValueError as exc:
-            raise RecordError(str(exc)) from None
+            raise RecordNotReadableHere(f"{exc} (perhaps a game of a newer Tabuleiro)") from None
         for name in self.options:
             if name not in {o.name for o in info.options}:
                 valid = ", ".join(o.name for o in info.options) or "none"
@@ -288,9 +296,19 @@ def _players(items: list) -> tuple[Side, Side]:
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
             raise RecordError(f"players[{i}].id must be text or null (a human)")
-        title = _get(item, "title", str, f"players[{i}].title")
+        title = _clean_title(_get(item, "title", str, f"players[{i}].title"))
         sides.append(Side(pid, title))
     return sides[0], sides[1]
+
+
+TITLE_LENGTH = 120  # characters of a player's title kept from a file (names are 24; bots' paths longer)
+
+
+def _clean_title(text: str) -> str:
+    """A title as a file gives it, made safe to show: printable characters (a lone surrogate
+    cannot even be drawn), spaces collapsed, at most ``TITLE_LENGTH`` characters."""
+    printable = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(printable.split())[:TITLE_LENGTH].strip()
 
 
 def _result(value: Any) -> Result | None:
@@ -326,8 +344,8 @@ def _date(dates: dict, key: str, optional: bool = False) -> str | None:
     if not isinstance(value, str):
         raise RecordError(f"field {name!r} must be an ISO 8601 date text")
     try:
-        datetime.fromisoformat(value)
-    except ValueError:
+        datetime.fromisoformat(value).astimezone()  # the lists show it in local time
+    except (ValueError, OverflowError):  # OverflowError: 9999-12-31T23:59:59-14:00 is past the last date
         raise RecordError(f"field {name!r} is not an ISO 8601 date: {value!r:.40}") from None
     return value
 
@@ -425,7 +443,7 @@ def migrate(data: Any) -> dict:
         raise RecordError("not a Tabuleiro record (the file does not hold a JSON object)")
     version = _version_of(data)
     if version > VERSION:
-        raise RecordError(
+        raise RecordNotReadableHere(
             f"written by a newer Tabuleiro (version {version}); this one reads up to {VERSION}. "
             "Update Tabuleiro to open it."
         )

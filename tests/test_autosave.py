@@ -165,3 +165,19 @@ def test_the_game_scenes_autosaver_keeps_the_game_and_reports_a_failure_once(tmp
     broken = GameAutosaver(setup, Autosave(blocker / "autosave.json"))
     assert broken.update(moves, state) is not None
     assert broken.update(moves, state) is None  # said once
+
+
+def test_a_hand_edited_setup_still_opens_with_its_usual_values():
+    """"Play from here" and Continue failed on ``"move_time": "fast"`` (ValueError), and a clock
+    reading of Infinity broke every frame of the game screen."""
+    from ui.clocks import record_clock
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    for bad in ({"move_time": "fast"}, {"move_time": None}, {"move_time": float("inf")}, {"seed": 1.5},
+                {"mode": "solo"}, {"clock": "soon"}, {"players": "level-3"}, {"options": [1]}):
+        setup = MatchSetup.from_dict({"game": "reversi", "players": [None, "level-3"], **bad})
+        assert (setup.move_time, setup.mode) == (1.0, HUMAN_VS_PC) and setup.seed is None and setup.clock is None
+        assert setup.players == (None, "level-3") and setup.options == {}
+    for reading in (float("inf"), float("nan"), True):
+        assert record_clock({"clock": "5m+0s", "clock_readings": [[300, 300], [reading, 300]]}) == ("5m+0s", None)
+    assert record_clock({"clock": "5m+0s", "clock_readings": [[300, 300], [299.5, 300]]})[1] == [(300, 300), (299.5, 300)]

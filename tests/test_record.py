@@ -15,9 +15,11 @@ import games
 from ai.match import GameResult
 from games.record import (
     FORMAT,
+    TITLE_LENGTH,
     VERSION,
     GameRecord,
     RecordError,
+    RecordNotReadableHere,
     Result,
     Side,
     move_list_text,
@@ -263,6 +265,52 @@ def test_bad_evaluations_and_dates_are_named(tmp_path):
     path, before = write(tmp_path, data, "b.json")
     path.with_name("bad.json").unlink()
     refused(path, before, "dates.started", "ISO 8601")
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,  # RecursionError
+    '{"format": "tabuleiro-record", "version": ' + "9" * 5000 + "}",  # past Python's digits limit
+])
+def test_json_beyond_any_record_is_refused(tmp_path, text):
+    path, before = write(tmp_path, text)
+    refused(path, before, "not a game record")
+
+
+def test_an_option_of_infinity_is_refused(tmp_path):
+    data = good_dict()
+    data["game"]["options"]["size"] = 1e400  # json writes Infinity
+    path, before = write(tmp_path, data)
+    refused(path, before, "option size: inf is not valid")
+
+
+def test_a_date_past_the_last_is_refused(tmp_path):
+    """9999-12-31T23:59:59-14:00 is an ISO date, but in local time it is past the year 9999: the
+    lists that show it broke on every frame."""
+    data = good_dict()
+    data["dates"]["updated"] = "9999-12-31T23:59:59-14:00"
+    path, before = write(tmp_path, data)
+    refused(path, before, "dates.updated", "ISO 8601")
+
+
+def test_player_titles_are_cleaned():
+    """A title of 20,000 characters cost seconds a frame; a lone surrogate could not be drawn."""
+    data = good_dict()
+    data["players"][0]["title"] = "Ann\ud800  " + "x" * 20_000
+    record = GameRecord.from_dict(data)
+    assert record.players[0].title.startswith("Ann xxx") and len(record.players[0].title) == TITLE_LENGTH
+    record.players[0].title.encode("utf-8")
+
+
+def test_a_record_this_version_cannot_read_is_told_apart():
+    """A newer version's record, or a game this Tabuleiro lacks, may be sound: the lists leave it."""
+    data = good_dict()
+    data["version"] = VERSION + 1
+    with pytest.raises(RecordNotReadableHere):
+        GameRecord.from_dict(data)
+    data = good_dict()
+    data["game"]["id"] = "go"
+    with pytest.raises(RecordNotReadableHere, match="unknown game 'go'"):
+        GameRecord.from_dict(data)
 
 
 def test_a_match_json_line_is_migrated_from_version_0(tmp_path):

@@ -49,6 +49,7 @@ def test_every_field_round_trips(path):
     ('{"player_name": 7}', "player_name"),
     ('{"player_name": "a name far too long for any player card"}', "player_name"),
     ('{"player_name": "Eve\\u001b[31m"}', "player_name"),
+    ("[" * 100_000 + "]" * 100_000, "recursion"),  # stopped the window from opening
 ])
 def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
     path.write_text(content, encoding="utf-8")

@@ -234,3 +234,32 @@ def test_only_the_newest_finished_games_are_kept(tmp_path):
     kept, problems = shelf.finished()
     assert problems == [] and len(kept) == RECENT_KEPT
     assert {r.players[1].title for _p, r in kept} == {f"B{i}" for i in range(3, RECENT_KEPT + 3)}
+
+
+def test_the_continue_list_leaves_what_it_cannot_read_now_and_lists_the_rest(tmp_path, monkeypatch):
+    """A newer version's record was renamed as corrupt (and lost to the lists once Tabuleiro was
+    updated); a file that tripped an unexpected error stopped the scan, and the main menu with it."""
+    import json
+
+    from ui import autosave
+    from ui.autosave import Shelf
+
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    good = unfinished_tictactoe()
+    assert shelf.new_slot(good).save(good) is None
+    newer = good.to_dict() | {"version": 99}
+    (shelf.folder / "newer.json").write_text(json.dumps(newer), encoding="utf-8")
+    (shelf.folder / "odd.json").write_text(good.dumps(), encoding="utf-8")
+    reader = autosave.load_record
+
+    def fragile(path):
+        if Path(path).name == "odd.json":
+            raise OverflowError("a fault of ours")
+        return reader(path)
+
+    monkeypatch.setattr(autosave, "load_record", fragile)
+    kept, problems = shelf.unfinished()
+    assert [r.moves for _p, r in kept] == [["b2", "a1"]]
+    assert any("newer Tabuleiro" in p and p.endswith("left in place") for p in problems)
+    assert any(p.startswith("odd.json: could not be read (OverflowError") for p in problems)
+    assert sorted(p.name for p in shelf.folder.iterdir()) == sorted(["newer.json", "odd.json", kept[0][0].name])

@@ -30,7 +30,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from games.record import GameRecord, RecordError, Side
+from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui.record_files import atomic_write_text, is_record_file, move_aside
 from ui.record_files import load as load_record
 
@@ -126,13 +126,18 @@ AUTOSAVE = Autosave()  # the file of older versions (one game only); SHELF moves
 
 
 def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
-    """The readable records in ``folder`` (newest first) and a message for each bad one (moved aside)."""
+    """The readable records in ``folder`` (newest first) and a message for each bad one: a damaged
+    one is moved aside; one this Tabuleiro cannot read now (a newer version's, a file it may not
+    open) or that trips a fault of ours is left where it is, and the others are listed all the same."""
     found, problems = [], []
     if not folder.is_dir():
         return found, problems
     for path in sorted(folder.glob("*.json")):
         try:
             found.append((path, load_record(path)))
+        except RecordNotReadableHere as exc:
+            problems.append(f"{exc}; left in place")
+            log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
             try:
                 where = f"moved to {move_aside(path).name}"
@@ -140,6 +145,9 @@ def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
                 where = f"left in place ({err})"
             problems.append(f"{exc}; {where}")
             log.info("unreadable record %s: %s", path, exc)
+        except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
+            problems.append(f"{path.name}: could not be read ({type(exc).__name__}: {exc}); left in place")
+            log.exception("reading record %s", path)
     found.sort(key=lambda pr: pr[1].updated, reverse=True)
     return found, problems
 

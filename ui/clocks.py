@@ -59,7 +59,8 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
         return clock, None
     readings = []
     for pair in raw:
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, (int, float)) for x in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in pair)):
             return clock, None
         readings.append((float(pair[0]), float(pair[1])))
     return clock, readings

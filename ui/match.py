@@ -7,11 +7,13 @@ The menus produce a ``MatchSetup``; the game scene consumes it.  It is plain dat
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import ai
 import games
+from ai.referee import clock_of
 from ui.i18n import N_, _
 from ui.names import clean_name
 
@@ -79,9 +81,23 @@ class MatchSetup:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSetup:
-        players = tuple(data.get("players", (None, "level-3")))
+        """The setup a record or the settings keep; a field that is not what it should be (a file
+        edited by hand: ``"move_time": "fast"``, a seed of 1.5) takes its usual value, so the game
+        still opens (the game and its options are the record's own checks)."""
+        raw = data.get("players")
+        players = tuple(raw) if isinstance(raw, (list, tuple)) and len(raw) == 2 and all(
+            p is None or isinstance(p, str) for p in raw) else (None, "level-3")
         names = data.get("names")
         pair = (clean_name(names[0]), clean_name(names[1])) if isinstance(names, list) and len(names) == 2 else ("", "")
-        return cls(data["game"], dict(data.get("options", {})), data.get("mode", HUMAN_VS_PC),
-                   (players[0], players[1]), float(data.get("move_time", 1.0)), data.get("seed"),
-                   data.get("clock"), data.get("start"), pair)
+        humans = sum(p is None for p in players)
+        usual_mode = HOTSEAT if humans == 2 else PC_VS_PC if humans == 0 else HUMAN_VS_PC
+        mode = data.get("mode") if data.get("mode") in (m for m, _label in MODES) else usual_mode
+        move_time = data.get("move_time")
+        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) or not 0 < move_time < math.inf:
+            move_time = 1.0
+        seed = data.get("seed") if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool) else None
+        clock = data.get("clock") if clock_of(data.get("clock")) is not None else None
+        start = data.get("start") if isinstance(data.get("start"), str) else None
+        options = data.get("options")
+        return cls(data["game"], dict(options) if isinstance(options, dict) else {}, mode,
+                   (players[0], players[1]), float(move_time), seed, clock, start, pair)

@@ -24,7 +24,16 @@ from pathlib import Path
 
 import ai
 from games.position_text import is_position_text, record_from_position
-from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord, RecordError, Side, record_from_move_list
+from games.record import (
+    FORMAT,
+    MAX_BYTES,
+    SUFFIX,
+    GameRecord,
+    RecordError,
+    RecordNotReadableHere,
+    Side,
+    record_from_move_list,
+)
 from ui import words
 
 
@@ -83,8 +92,8 @@ def read_text(path: Path | str) -> str:
             raw = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise RecordError(f"{path.name}: no such file") from None
-    except OSError as exc:
-        raise RecordError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    except OSError as exc:  # permissions, a lock: the file itself may be sound
+        raise RecordNotReadableHere(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
     if len(raw) > MAX_BYTES:
         raise RecordError(f"{path.name}: too large to be a game record")
     try:
@@ -101,7 +110,7 @@ def load(path: Path | str) -> GameRecord:
     try:
         return GameRecord.loads(text) if path.suffix.lower() == SUFFIX else from_text(text)
     except RecordError as exc:
-        raise RecordError(f"{path.name}: {exc}") from None
+        raise type(exc)(f"{path.name}: {exc}") from None
 
 
 def from_text(text: str) -> GameRecord:

@@ -113,7 +113,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
         return first_settings(), None
     try:
         return _from_json(json.loads(path.read_text(encoding="utf-8"))), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1

@@ -63,7 +63,7 @@ class Tally:
             return {}, _("Your results could not be read ({problem})").format(problem=exc), False
         try:
             return _checked(json.loads(text)), None, True
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, RecursionError, OverflowError) as exc:
             try:
                 aside = move_aside(path)
             except OSError as err:
