@@ -8,13 +8,15 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
   folder; nothing else of the host's);
 - in a new session (POSIX), so the whole process group is killed at the end;
 - with its error stream written to a log file (``BotLog``), whose path a forfeit names;
-- on POSIX, with resource limits (``BotLimits``): address space, CPU seconds and processes.  The
+- on POSIX, with resource limits (``BotLimits``): address space, CPU seconds, processes and the
+  size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move).  The
   process limit is enforced twice: by RLIMIT_NPROC where the kernel applies it (it does not for
   root) and by ``count_group`` while a move is awaited, which kills a group that grew past it.
   On Windows none of these limits apply (documented in docs/outside-players.md).
 
 Limits are set per player (``BotLimits`` passed to the loader) or for all bots with the
-environment variable ``TABULEIRO_BOT_LIMITS="memory=1024,processes=16,cpu=600"`` (MB, count, s).
+environment variable ``TABULEIRO_BOT_LIMITS="memory=1024,processes=16,cpu=600,file=100"`` (MB, count,
+s, MB).
 """
 
 from __future__ import annotations
@@ -47,16 +49,17 @@ class BotLimits:
     memory_mb: int | None = 2048  # address space of each of its processes
     processes: int | None = 32  # processes (and threads) it may add
     cpu_seconds: int | None = 1800  # CPU time of each of its processes
+    file_mb: int | None = 100  # size of any file it writes, its log included (a print in a loop filled a disk)
 
     @classmethod
     def from_text(cls, text: str, base: BotLimits | None = None) -> BotLimits:
-        """``memory=512,processes=8,cpu=60`` (``none`` lifts one); ValueError on anything else."""
-        fields = {"memory": "memory_mb", "processes": "processes", "cpu": "cpu_seconds"}
+        """``memory=512,processes=8,cpu=60,file=100`` (``none`` lifts one); ValueError on anything else."""
+        fields = {"memory": "memory_mb", "processes": "processes", "cpu": "cpu_seconds", "file": "file_mb"}
         limits = base or cls()
         for part in filter(None, (p.strip() for p in text.split(","))):
             key, _, value = part.partition("=")
             if key.strip() not in fields:
-                raise ValueError(f"bot limit {key!r}: expected memory, processes or cpu")
+                raise ValueError(f"bot limit {key!r}: expected memory, processes, cpu or file")
             number = None if value.strip().lower() == "none" else int(value)
             limits = replace(limits, **{fields[key.strip()]: number})
         return limits
@@ -120,6 +123,9 @@ def _limit_preexec(limits: BotLimits):
             resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 5))
         if nproc is not None:
             resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        if limits.file_mb is not None:  # past it a write fails (Python) or SIGXFSZ ends the process
+            size = limits.file_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     return apply
@@ -202,7 +208,7 @@ class Bot:
                 name = signal.Signals(-code).name
             except ValueError:
                 name = str(-code)
-            text = f", killed by {name}" + (" (CPU time limit)" if name == "SIGXCPU" else "")
+            text = f", killed by {name}" + {"SIGXCPU": " (CPU time limit)", "SIGXFSZ": " (file size limit)"}.get(name, "")
         elif code is not None:
             text = f", exit status {code}"
         tail = self.stderr_tail()

@@ -542,6 +542,21 @@ def test_memory_hog_loses_under_a_memory_limit():
 
 
 @posix_only
+def test_a_bot_printing_in_a_loop_stops_at_the_file_limit(tmp_path):
+    """Its log has a size limit: such a bot wrote 1.4 GB in one move of 1.5 s."""
+    from ai.outside import load_outside_player
+
+    bot = tmp_path / "chatty.py"
+    bot.write_text("def choose(game, state):\n    while True:\n        print('thinking ' * 100)\n")
+    chatty = load_outside_player("tictactoe", str(bot), None, limits="file=1")
+    with pytest.raises(Forfeit, match="File too large") as lost:
+        chatty.choose(games.load("tictactoe").initial_state(), Limits(time=30))
+    log = Path(str(lost.value).rsplit("; log: ", 1)[1])
+    assert 0 < log.stat().st_size <= 1024 * 1024
+    chatty.close()
+
+
+@posix_only
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="the process count reads /proc")
 def test_fork_bomb_loses_and_leaves_no_process_behind():
     from ai.outside import load_outside_player
