@@ -276,3 +276,19 @@ def test_showboard_draws_reversis_board_in_rows():
     answers = talk(["boardsize 6", "play b c2", "showboard"], game="reversi")
     board = answers[-1].splitlines()[1:]
     assert board == ["......", "..X...", "..XX..", "..XO..", "......", "......", "O"]
+
+
+def test_time_settings_of_no_limit_go_back_to_the_command_lines_time():
+    engine = Engine("tictactoe", "level-1", {}, 0.3)
+    engine.handle("time_settings", ["0", "5", "1"])
+    assert engine.move_time == pytest.approx(4.5)
+    engine.handle("time_settings", ["0", "0", "0"])  # kept 4.5 before
+    assert engine.move_time == pytest.approx(0.3)
+
+
+def test_a_controller_that_closes_the_pipe_gets_no_traceback():
+    proc = subprocess.Popen([sys.executable, "main.py", "gtp", "tictactoe"], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # gone before the answers
+    _, err = proc.communicate(b"name\nname\nname\n", timeout=60)
+    assert proc.returncode == 0 and b"Traceback" not in err and b"BrokenPipe" not in err, err

@@ -28,6 +28,7 @@ GTP player does it with ``"transpose": true`` in its JSON config, see ai/outside
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, TextIO
 
@@ -57,6 +58,7 @@ class Engine:
         self.options = dict(options)
         self.move_time = move_time
         self.settings_time = move_time  # seconds per move from --time or the last time_settings
+        self.command_line_time = move_time
         self.game = games.load(game_id, **self.options)
         self.player = ai.make_player(game_id, player_id, seed=1, options=self.options)
         self.history = [self.game.initial_state()]
@@ -177,7 +179,8 @@ class Engine:
         return f"{'BW'[w]}+{margin}" if margin else f"{'BW'[w]}+"
 
     def cmd_time_settings(self, args: list[str]) -> str:
-        """main_time byo_yomi_time byo_yomi_stones: a per-move budget that fits (0 0 0: no limit)."""
+        """main_time byo_yomi_time byo_yomi_stones: a per-move budget that fits (0 0 0, no time
+        limit: the seconds per move of ``--time``)."""
         try:
             main, byo, stones = (float(a) for a in args[:3])
         except ValueError:
@@ -186,6 +189,8 @@ class Engine:
             self.move_time = max(0.05, 0.9 * byo / stones)
         elif main > 0:
             self.move_time = max(0.05, main / 30)
+        else:
+            self.move_time = self.command_line_time
         self.settings_time = self.move_time
         return ""
 
@@ -239,5 +244,9 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
 
 def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?") -> int:
     engine = Engine(game_id, player_id, options, time or 1.0, version)
-    serve(engine, sys.stdin, sys.stdout)
+    try:
+        serve(engine, sys.stdin, sys.stdout)
+    except BrokenPipeError:  # the controller went away without quit: nothing to answer, no traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's last flush at exit would fail again
     return 0
