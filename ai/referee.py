@@ -207,13 +207,17 @@ class Referee:
             return self.time_per_move[side]
         return self.time_per_move
 
-    def limits(self, side: int) -> Limits:
+    def limits(self, side: int, spent: float = 0.0) -> Limits:
         """A computer player's limits: its budget, with the clock itself in ``remaining`` (and the
-        per-move limit, when there is one beside the clock, in ``move_limit``)."""
+        per-move limit, when there is one beside the clock, in ``move_limit``); ``spent``: seconds
+        of this turn already used (a search started again), taken off the clock first."""
         if self.left is None or self.clock is None:
             return Limits(time=self.move_limit(side))
-        return Limits(time=self.budget(side), remaining=self.left[side], increment=self.clock.increment,
-                      move_limit=self.move_limit(side))
+        left = self.left[side] - spent
+        budget = move_budget(left, self.clock.increment)
+        limit = self.move_limit(side)
+        return Limits(time=budget if limit is None else min(budget, limit), remaining=left,
+                      increment=self.clock.increment, move_limit=limit)
 
     def end_turn(self, side: int, spent: float) -> Loss | None:
         """``side`` answered after ``spent`` seconds: its ``Loss`` if that was too late (over the

@@ -171,3 +171,26 @@ def test_closing_the_window_while_the_computer_thinks(app):
     app.frame()
     assert not app.running and not process.is_alive()
     assert app.errors == []
+
+
+def test_resigning_takes_the_hint_off_the_board(app):
+    setup = MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-1"), 0.2)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.hint = scene.state.legal_moves()[0]
+    scene.resign()
+    assert scene.is_over() and scene.hint is None and scene.overlay().hint is None
+
+
+def test_step_while_browsing_shows_the_game_it_plays_on(app):
+    """S played the waiting move on the game while an earlier position stayed on the board."""
+    setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    assert wait(app, lambda: len(scene.history) >= 2, 30)
+    scene.browse(1)  # the next reply waits for the player to be back at the game
+    assert wait(app, lambda: scene.held is not None, 30)
+    plies = len(scene.history)
+    scene.toggle_pause()
+    scene.step()
+    assert len(scene.history) == plies + 1 and scene.browsing is None

@@ -463,6 +463,8 @@ class GameScene(Scene):
             self.paused = True
             return
         if self.held is not None:
+            if self.browsing is not None:  # the move is played on the game, so that is what is shown
+                self.back_to_game()
             self._apply_reply(*self.held)
         elif self.job is None:
             self.step_once = True
@@ -527,8 +529,8 @@ class GameScene(Scene):
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
         searching = self.job is not None and self.job_kind == "move"
-        if self.held is not None or (self.paused and not searching):
-            rules.pause(now)
+        if self.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
+            rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
         loss = rules.flag_fall(now)
@@ -556,7 +558,7 @@ class GameScene(Scene):
         search also gets the clock itself (``Limits.remaining`` and ``increment``), as in matches."""
         worker = self._ensure_worker()
         state = self.state
-        clock = self.referee.limits(side) if kind == "move" else None
+        clock = self._clock_limits(side) if kind == "move" else None
         job = Job(self.game.id, dict(self.game.options), tuple(p.text for p in self.history),
                   self.game.to_text(state), player_id, move_time, self.setup.seed,
                   "hint" if kind == "hint" else f"side{side}",
@@ -569,6 +571,12 @@ class GameScene(Scene):
         self.job_budget = move_time
         self.progress = None
 
+    def _clock_limits(self, side: int) -> ai.Limits:
+        """``side``'s limits by the referee, with the time this turn already took off its clock (a
+        search asked again, back from the rules or the search tree, started from the whole clock)."""
+        rules = self.referee
+        return rules.limits(side, rules.spent(time.monotonic()) if rules.side == side else 0.0)
+
     def _random_fallback(self, name: str, why: str) -> None:
         legal = self.state.legal_moves()
         self.messages.add(_("{player} {why}: it plays a random legal move instead").format(
@@ -579,6 +587,7 @@ class GameScene(Scene):
     def _lose_by_forfeit(self, side: int, why: str) -> None:
         """End the game: ``side`` forfeits (the reason goes to the card, the panel and the record)."""
         self.forfeit = (side, why)
+        self.hint = None  # no hint on a finished board
         self.over_since = time.monotonic()
         self.over_hidden = False
         log.info("forfeit: %s", self.end_reason())
@@ -699,7 +708,7 @@ class GameScene(Scene):
             return
         if self.view.is_animating():
             return
-        budget = self.referee.budget(side)  # on a clock, its share of the clock; else the Time choice
+        budget = self._clock_limits(side).time  # on a clock, its share of the clock; else the Time choice
         self._think("move", side, self.setup.players[side], self.setup.move_time if budget is None else max(0.05, budget))
 
     def handle_event(self, event: pygame.event.Event) -> None:
