@@ -88,3 +88,10 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path, monkeypatch):
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(blocker / "config"))
     problem = st.save(st.Settings())
     assert problem and problem.startswith("Could not save settings")
+
+
+def test_a_file_from_a_windows_editor_is_read(path):
+    """Notepad's UTF-8 begins with a byte-order mark: the file was moved aside as unreadable."""
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"theme": "light"}).encode("utf-8"))
+    settings, problem = st.load()
+    assert problem is None and settings.theme == "light" and path.exists()

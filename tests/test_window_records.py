@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -263,3 +264,24 @@ def test_the_continue_list_leaves_what_it_cannot_read_now_and_lists_the_rest(tmp
     assert any("newer Tabuleiro" in p and p.endswith("left in place") for p in problems)
     assert any(p.startswith("odd.json: could not be read (OverflowError") for p in problems)
     assert sorted(p.name for p in shelf.folder.iterdir()) == sorted(["newer.json", "odd.json", kept[0][0].name])
+
+
+def test_a_record_from_a_windows_editor_opens_and_lists_sort_by_time(tmp_path):
+    """A byte-order mark (Notepad's UTF-8) made a record "corrupt" (moved aside); the lists sorted
+    the date texts, so a game saved before a summer-time change could come first."""
+    from ui.autosave import scan
+    from ui.record_files import from_text, load
+
+    record = unfinished_tictactoe()
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record.dumps().encode("utf-8"))
+    assert load(path).moves == ["b2", "a1"]
+    assert from_text("\ufeff" + record.dumps()).moves == ["b2", "a1"]  # pasted from such a file
+    later = record.to_dict()
+    later["dates"]["updated"] = "2026-03-29T01:30:00+00:00"  # 01:30 UTC
+    sooner = record.to_dict()
+    sooner["dates"]["updated"] = "2026-03-29T02:00:00+01:00"  # 01:00 UTC, though its text sorts after
+    (tmp_path / "later.json").write_text(json.dumps(later), encoding="utf-8")
+    (tmp_path / "sooner.json").write_text(json.dumps(sooner), encoding="utf-8")
+    found, problems = scan(tmp_path)
+    assert problems == [] and [p.name for p, _r in found] == ["notepad.json", "later.json", "sooner.json"]

@@ -148,8 +148,14 @@ def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
             problems.append(f"{path.name}: could not be read ({type(exc).__name__}: {exc}); left in place")
             log.exception("reading record %s", path)
-    found.sort(key=lambda pr: pr[1].updated, reverse=True)
+    found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
     return found, problems
+
+
+def updated_at(record: GameRecord) -> float:
+    """When ``record`` was last changed, as a moment (seconds since the epoch): its date texts
+    carry their UTC offsets, which change with summer time, so the texts do not sort by time."""
+    return datetime.fromisoformat(record.updated).astimezone().timestamp()  # a date without offset: local
 
 
 class Shelf:

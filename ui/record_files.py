@@ -97,7 +97,7 @@ def read_text(path: Path | str) -> str:
     if len(raw) > MAX_BYTES:
         raise RecordError(f"{path.name}: too large to be a game record")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # Windows editors begin a UTF-8 file with a byte-order mark
     except UnicodeDecodeError:
         raise RecordError(f"{path.name}: not a text file (not UTF-8)") from None
 
@@ -117,6 +117,7 @@ def from_text(text: str) -> GameRecord:
     """A record from its JSON, from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there); RecordError naming the problem."""
+    text = text.lstrip("\ufeff")  # a byte-order mark, copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
         return GameRecord.loads(text)
     if is_position_text(text):  # a board, or a bare move list under the game's name

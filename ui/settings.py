@@ -112,7 +112,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     if not path.exists():
         return first_settings(), None
     try:
-        return _from_json(json.loads(path.read_text(encoding="utf-8"))), None
+        return _from_json(json.loads(path.read_text(encoding="utf-8-sig"))), None  # -sig: a Windows editor's BOM
     except (OSError, UnicodeDecodeError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")

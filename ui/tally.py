@@ -56,7 +56,7 @@ class Tally:
         whether the file may be written (not when a damaged one could not be moved aside)."""
         path = self.path
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # -sig: a Windows editor's byte-order mark
         except FileNotFoundError:
             return {}, None, True
         except (OSError, UnicodeDecodeError) as exc:

@@ -29,7 +29,7 @@ import pygame
 from games.record import GameRecord, RecordError
 from ui import text as tx
 from ui import words
-from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan
+from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.i18n import _
@@ -86,7 +86,7 @@ class RecordsScene(Scene):
             saved = {_same_game(entry.record) for entry in self.entries}
             self.entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
                              if _same_game(r) not in saved]
-            self.entries.sort(key=lambda entry: entry.record.updated, reverse=True)
+            self.entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
             problems += more
         for problem in problems:
             self.messages.add(problem, "error", duration=10.0)
