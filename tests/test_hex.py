@@ -307,6 +307,7 @@ def test_every_player_makes_legal_moves_fast_on_a_big_board():
 
 
 # -- the board view ---------------------------------------------------------------------------
+
 def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
     import pygame
 
@@ -332,6 +333,11 @@ def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
     surface = pygame.Surface((800, 600))
     view.draw(surface, state, Overlay(hover=tuple(stone), last_move=2))
     view.draw(surface, swapped, Overlay(last_move=SWAP))
+    # a hint to swap is marked on the stone to swap (it was marked nowhere: no Red stone yet)
+    for shown, on in ((state, stone), (swapped, [int(v) for v in view.centre(2, 0)])):
+        surface.fill((0, 0, 0))
+        view.draw(surface, shown, Overlay(hint=SWAP))
+        assert tuple(surface.get_at(on))[:3] == tuple(Overlay().theme.hint)[:3], shown
 
 
 def test_neighbouring_cells_draw_their_shared_edge_on_the_same_pixels():

@@ -211,9 +211,9 @@ class HexView(BoardView):
         for move, color, scale in ((overlay.last_move, overlay.theme.last_move, 0.22), (overlay.hint, overlay.theme.hint, 0.3)):
             if move is None:
                 continue
-            if move == SWAP:
-                cells = [i for i in range(self.n * self.n) if state.stone_at(i) == RED]
-                move = cells[0] if cells else None
+            if move == SWAP:  # the swapped stone once played (Red's), the stone to swap as a hint (Blue's)
+                stones = [i for i in range(self.n * self.n) if state.stone_at(i) in (RED, BLUE)]
+                move = stones[0] if len(stones) == 1 else None
             if isinstance(move, int):
                 row, col = divmod(move, self.n)
                 pygame.draw.circle(surface, color, _int(self.centre(row, col, dx)), max(3, int(self.radius * scale)))
