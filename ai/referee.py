@@ -194,11 +194,7 @@ class Referee:
     def budget(self, side: int) -> float | None:
         """The seconds ``side`` may spend on its move: the per-move limit, or on a clock
         ``move_budget`` (capped by the per-move limit if there is one)."""
-        limit = self.move_limit(side)
-        if self.left is None or self.clock is None:
-            return limit
-        budget = move_budget(self.left[side], self.clock.increment)
-        return budget if limit is None else min(budget, limit)
+        return self.limits(side).time
 
     def move_limit(self, side: int) -> float | None:
         """``side``'s per-move limit: the same for both, or its own (e.g. a depth-bound outside

@@ -69,7 +69,7 @@ class Engine:
 
     def side(self, word: str) -> int:
         w = word.lower()
-        for i, name in enumerate(self.game.sides):  # first: Alquerque's White moves first
+        for i, name in enumerate(self.game.sides):  # the game's own names first: Alquerque's first side is White
             if w == name.lower():
                 return i
         if w in ("b", "black"):
