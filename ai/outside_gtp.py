@@ -8,11 +8,11 @@ step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its 
   folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks); moves are timed after.
-- Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi)
-  for a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
-  (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every
-  ``genmove`` follows a ``time_left COLOUR SECONDS 0``.  Engines that do not know the commands
-  may refuse them; that is not an error.
+- Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
+  a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
+  (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every ``genmove`` follows a
+  ``time_left COLOUR SECONDS 0``.  Engines that do not know the commands may refuse them; that is
+  not an error.
 - A JSON config: ``{"command": [...], "name": ..., "transpose": false, "cwd": ...,
   "setup": ["param_mohex max_time 1"], "startup_time": 60, "limits": "memory=4096"}``.  ``setup``
   commands are sent after start-up (a refused one is a load error); ``limits`` is

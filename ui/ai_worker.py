@@ -16,9 +16,10 @@ Cancelling sets a multiprocessing Event that the player sees through ``Limits.st
 that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
 has not reported yet: it is still starting), or that died, is terminated and replaced by a fresh
 one.  A worker that keeps dying is given up (``broken``: the scene plays random moves); one
-replaced for a slow cancel is not counted, since cancels come as fast as the player presses keys.  Errors come back as ``AIError`` events; a player that lost by the
-rules (``ai.base.Forfeit``: an outside player over time, dead or with an illegal answer) comes
-back as ``AIForfeit``.  The scene decides what to do.
+replaced for a slow cancel is not counted, since cancels come as fast as the player presses keys.
+Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
+outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``.  The scene
+decides what to do.
 
 This module must not import pygame: the worker process imports it under the spawn start method.
 """

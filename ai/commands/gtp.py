@@ -12,12 +12,11 @@ shared by the stones of a byo-yomi period, of a 20th of a main time; never more 
 gives), quit.
 
 Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blue, Black, South,
-Light), ``w``/``white`` the other; the game's own side names are accepted too, and come first:
-in Alquerque, whose White moves first, ``white`` is White and ``black`` Black (``b`` and ``w``
-keep the protocol's meaning, so ``b`` is White there).  Moves are in the
-game's notation (``c3``, ``4-5``, ``e5/``, ``pass``, ``swap``).  ``play`` for the side not to move
-is refused, except that a forced ``pass`` of the side to move is played first (Reversi drivers
-often do not send passes).
+Light), ``w``/``white`` the other; the game's own side names are accepted too, and come first: in
+Alquerque, whose White moves first, ``white`` is White and ``black`` Black (``b`` and ``w`` keep
+the protocol's meaning, so ``b`` is White there).  Moves are in the game's notation (``c3``,
+``4-5``, ``e5/``, ``pass``, ``swap``).  ``play`` for the side not to move is refused, except that a
+forced ``pass`` of the side to move is played first (Reversi drivers often do not send passes).
 
 Hex: our Blue moves first and joins left and right; Red joins top and bottom.  Hex GTP programs
 of the Benzene/HexGui family call the first player black and give black the top and bottom edges,
