@@ -197,11 +197,9 @@ def _game_lines(path: Path) -> list[bytes]:
     return [line for line in path.read_bytes().split(b"\n")[1:] if line.endswith(b"}")]
 
 
-def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
-    """A tournament killed with SIGKILL keeps every game it finished; --resume plays only the rest,
-    and the whole equals an uninterrupted run (deterministic players)."""
-    players = [str(BOTS / "timed_contract.py"), "level-1", "level-2"]
-    args = ("tictactoe", players, {}, 4, 0.5, 1)
+def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, list[int]]:
+    """``run_tournament(*args, FILE, 7)`` in a process of its own, killed with SIGKILL once
+    FILE.jsonl holds ``games`` games: (FILE, FILE.jsonl, the processes it had started)."""
     out = tmp_path / "league"
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from ai.commands.tournament import run_tournament; "
             f"run_tournament(*{args!r}, {str(out)!r}, 7)")
@@ -210,11 +208,21 @@ def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
     log = log_path(str(out))
     deadline = time.time() + 120
     try:
-        while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < 3):
+        while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < games):
             time.sleep(0.02)
+        children = _children(proc.pid)
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait(timeout=30)
+    return out, log, children
+
+
+def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
+    """A tournament killed with SIGKILL keeps every game it finished; --resume plays only the rest,
+    and the whole equals an uninterrupted run (deterministic players)."""
+    players = [str(BOTS / "timed_contract.py"), "level-1", "level-2"]
+    args = ("tictactoe", players, {}, 4, 0.5, 1)
+    out, log, _ = _killed_after(tmp_path, args, 3)
     before = _game_lines(log)
     assert 3 <= len(before) < 24, "the kill should land in the middle of the tournament"
     assert run_tournament(*args, None, 7, resume=str(out)) == 0
@@ -254,20 +262,7 @@ def _children(pid: int) -> list[int]:
 def test_workers_end_with_a_killed_tournament(tmp_path):
     """``--jobs 2`` killed with SIGKILL: its worker processes went on playing, orphaned, at full CPU."""
     args = ("hex", ["level-2", "level-3", "level-4"], {"size": 5}, 20, 0.1, 2)
-    out = tmp_path / "league"
-    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from ai.commands.tournament import run_tournament; "
-            f"run_tournament(*{args!r}, {str(out)!r}, 7)")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    log = log_path(str(out))
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < 2):
-            time.sleep(0.02)
-        workers = _children(proc.pid)
-        os.kill(proc.pid, signal.SIGKILL)
-    finally:
-        proc.wait(timeout=30)
+    _, _, workers = _killed_after(tmp_path, args, 2)
     assert workers, "the tournament should have had its workers running"
     deadline = time.time() + 10
     while time.time() < deadline and any(_running(w) for w in workers):
