@@ -104,6 +104,11 @@ def test_small_trees_of_every_game_use_its_heuristic(game_id):
     assert all(-1.0 <= n.value <= 1.0 for n in iter_nodes(tree.root) if n.value is not None)
 
 
+def built(app, explorer) -> None:
+    """Frames until the tree asked for last is built (it is built in a thread)."""
+    assert app.run_frames(10 ** 6, until=lambda: not explorer.building, timeout=60)
+
+
 def test_the_explorer_opens_from_a_game_with_t_and_comes_back(app):
     from tests.ui_helpers import key
 
@@ -111,12 +116,16 @@ def test_the_explorer_opens_from_a_game_with_t_and_comes_back(app):
     game = app.scene
     key(app, pygame.K_t)
     explorer = app.scene
+    built(app, explorer)
     assert type(explorer).__name__ == "TreeExplorerScene" and explorer.tree.nodes > 1
     assert explorer.tree.root.state == game.state and explorer.depth == 4
     key(app, pygame.K_1)
+    built(app, explorer)
     assert explorer.algorithm == MINIMAX and explorer.tree.nodes == count_nodes(game.state, MINIMAX, 4,
                                                                                  game_id="tictactoe")
     key(app, pygame.K_MINUS)
+    built(app, explorer)
+    app.run_frames(2)
     assert explorer.depth == 3
     # a click on a closed node opens it
     rect, node = next((r, n) for r, n in explorer.node_rects if n.children and id(n) not in explorer.open)
@@ -134,6 +143,7 @@ def test_the_tree_picture_is_saved(app, tmp_path, monkeypatch):
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     app.open_demo("game:tictactoe:hotseat:b2,a1")
     key(app, pygame.K_t)
+    built(app, app.scene)
     key(app, pygame.K_p)
     pictures = list(tmp_path.rglob("*tree*.png"))
     assert pictures and pygame.image.load(str(pictures[0])).get_width() > 400
@@ -151,6 +161,7 @@ def test_the_replay_opens_the_explorer_through_the_app_and_comes_back(app):
     replay = app.scene
     key(app, pygame.K_t)
     explorer = app.scene
+    built(app, explorer)
     assert type(explorer).__name__ == "TreeExplorerScene" and explorer.tree.root.state == replay.states[2]
     key(app, pygame.K_ESCAPE)
     assert app.scene is replay and replay.ply == 2
@@ -167,6 +178,7 @@ def test_the_tree_is_shown_whole_when_it_fits_and_pans_only_as_far_as_its_ends(a
     key(app, pygame.K_t)
     explorer = app.scene
     key(app, pygame.K_2)
+    built(app, explorer)
     app.run_frames(2)
     assert explorer.depth == 2 and len(explorer.node_rects) > len(explorer.tree.root.children)
     assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
@@ -190,6 +202,7 @@ def test_a_node_opened_or_closed_stays_under_the_mouse(app):
     key(app, pygame.K_t)
     explorer = app.scene
     key(app, pygame.K_2)
+    built(app, explorer)
     children = explorer.tree.root.children
     last = children[2]  # a first move in the middle, left closed
     explorer.open.update(id(child) for child in children if child is not last)
@@ -204,3 +217,33 @@ def test_a_node_opened_or_closed_stays_under_the_mouse(app):
     assert id(last) not in explorer.open
     again = next(rect for rect, node in explorer.node_rects if node is last)
     assert again.centerx == after.centerx  # closed again, still under the mouse
+
+
+def test_a_big_tree_is_built_while_the_window_answers(app, tmp_path, monkeypatch):
+    """Hex 11x11 at depth 3 took seconds on the window's own thread (Esc waited); a count asked
+    for while another ran was never made ("counting…" for good); P on a tree too big to draw
+    saved a blank picture and said "Picture saved"."""
+    from ai.game_tree import ALGORITHMS
+    from tests.ui_helpers import key
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    app.open_demo("game:hex:hotseat:f6")
+    game = app.scene
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    for _ in range(2):  # depth 2 to 4 in one frame
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0, unicode="+", scancode=0))
+    app.frame()
+    assert explorer.depth == 4 and explorer.building  # the window goes on while the tree is built
+    asked = set(explorer.counts) | set(explorer._wanted)
+    assert all((a, d) in asked for a in ALGORITHMS for d in (3, 4))  # each depth's counts will come
+    key(app, pygame.K_ESCAPE)  # at once, while the tree is built
+    assert app.scene is game
+    key(app, pygame.K_t)
+    explorer = app.scene
+    explorer.set_depth(4)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.too_big  # Hex 11x11 to depth 4: too big to draw
+    key(app, pygame.K_p)
+    assert not list(tmp_path.rglob("*tree*.png")) and explorer.messages.current()

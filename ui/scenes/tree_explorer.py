@@ -9,6 +9,10 @@ and its alpha-beta window on the right; the best line is open at the start.  The
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
+
+The tree is built in a thread too (a Hex or Trax tree near the size limit takes seconds of
+Python), so the window answers meanwhile; a tree asked for again before the last one is ready
+replaces it (each build carries a number, and only the newest is shown).
 """
 
 from __future__ import annotations
@@ -75,6 +79,11 @@ class TreeExplorerScene(Scene):
         self.selected: Node | None = None
         self.counts: dict[tuple[str, int], int | None] = {}
         self._counting: threading.Thread | None = None
+        self._wanted: list[tuple[str, int]] = []  # counts to make, in order (the thread takes them)
+        self._lock = threading.Lock()
+        self._builds = 0  # the number of the newest build asked for
+        self._built: tuple[int, Tree | None, str] | None = None  # a build's number, tree and why not
+        self.building = False
         self.scroll = 0
         self.keep: tuple[int, int] | None = None  # (id of the node just opened or closed, its x on screen)
         self.size = (0, 0)
@@ -105,46 +114,70 @@ class TreeExplorerScene(Scene):
             self.rebuild()
 
     def rebuild(self) -> None:
-        """Build the tree of the chosen algorithm and depth; open the best line."""
+        """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
+        best line once it is ready."""
+        self._builds += 1
+        number, algorithm, depth = self._builds, self.algorithm, self.depth
+        self.tree, self.too_big, self.selected, self.building = None, "", None, True
         self.open.clear()
         self.scroll = 0
-        try:
-            self.tree = build(self.root_state, self.algorithm, self.depth, game_id=self.game.id)
-            self.too_big = ""
-        except TreeTooBig as exc:
-            self.tree = None
-            self.too_big = _("This position is too big for a tree of depth {n} ({why}): choose a smaller depth.").format(
-                n=self.depth, why=exc)
-        self.selected = self.tree.root if self.tree else None
-        node = self.tree.root if self.tree else None
-        while node is not None and node.children:
-            self.open.add(id(node))
-            node = next((c for c in node.children if c.move == node.best), None)
+
+        def run() -> None:
+            try:
+                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id), ""
+            except TreeTooBig as exc:
+                tree, why = None, str(exc)
+            self._built = (number, tree, why)
+            self.invalidate()
+
+        threading.Thread(target=run, name="tree-build", daemon=True).start()
         self._start_counting()
         self.invalidate()
 
-    def _start_counting(self) -> None:
-        """The three node counts at this depth, in a thread (minimax's can take seconds)."""
-        wanted = [(a, self.depth) for a in ALGORITHMS if (a, self.depth) not in self.counts]
+    def _show_built(self) -> None:
+        """The newest tree, once its thread has built it (an older one, asked for before, is dropped)."""
+        built, self._built = self._built, None
+        if built is None or built[0] != self._builds:
+            return
+        _number, self.tree, why = built
+        self.building = False
+        self.too_big = "" if self.tree else _(
+            "This position is too big for a tree of depth {n} ({why}): choose a smaller depth.").format(n=self.depth, why=why)
         if self.tree is not None:
             self.counts[(self.algorithm, self.depth)] = self.tree.nodes
-            wanted = [w for w in wanted if w[0] != self.algorithm]
-        if not wanted or (self._counting is not None and self._counting.is_alive()):
-            return
+        self.selected = self.tree.root if self.tree else None
+        node = self.selected
+        while node is not None and node.children:
+            self.open.add(id(node))
+            node = next((c for c in node.children if c.move == node.best), None)
+        self.invalidate()
 
-        def run() -> None:
-            for key in wanted:
-                if key in self.counts:
-                    continue
-                try:
-                    self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id,
-                                                   limit=COUNT_LIMIT)
-                except TreeTooBig:
-                    self.counts[key] = None
-                self.invalidate()
-
-        self._counting = threading.Thread(target=run, name="tree-counts", daemon=True)
+    def _start_counting(self) -> None:
+        """The three node counts at this depth, in a thread (minimax's can take seconds): counts
+        asked for while it runs join its list, so every depth shown gets its counts."""
+        with self._lock:
+            self._wanted += [(a, self.depth) for a in ALGORITHMS
+                             if (a, self.depth) not in self.counts and (a, self.depth) not in self._wanted]
+            if not self._wanted or self._counting is not None:
+                return
+            self._counting = threading.Thread(target=self._count, name="tree-counts", daemon=True)
         self._counting.start()
+
+    def _count(self) -> None:
+        while True:
+            with self._lock:
+                if not self._wanted:
+                    self._counting = None
+                    return
+                key = self._wanted.pop(0)
+            if key in self.counts:
+                continue
+            try:
+                self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id,
+                                               limit=COUNT_LIMIT)
+            except TreeTooBig:
+                self.counts[key] = None
+            self.invalidate()
 
     def toggle(self, node: Node) -> None:
         """Select ``node`` and open or close it; it stays where it is on screen while the tree
@@ -166,6 +199,9 @@ class TreeExplorerScene(Scene):
         """The tree as drawn (its whole width) saved as a PNG in the saved-games folder."""
         from ui.autosave import games_dir
 
+        if self.tree is None:  # still being built, or too big: there is nothing to draw
+            self.messages.add(_("No tree to save yet") if self.building else self.too_big, "warn")
+            return
         try:
             path = save_tree_png(self, games_dir() / f"{self.game.id}-tree-{self.algorithm}-depth{self.depth}.png")
         except (OSError, pygame.error) as exc:
@@ -202,13 +238,14 @@ class TreeExplorerScene(Scene):
         self.scroll += dx
 
     def update(self, dt: float) -> None:
+        self._show_built()
         for a, b in self.algo_buttons.items():
             b.active = a == self.algorithm
         self.btn_less.enabled = self.depth > 1
         self.btn_more.enabled = self.depth < MAX_DEPTH
 
     def redraw_interval(self) -> float | None:
-        return 0.25 if self._counting is not None and self._counting.is_alive() else None
+        return 0.25 if self._counting is not None or self.building else None
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -240,7 +277,8 @@ class TreeExplorerScene(Scene):
                 int(15 * s), theme.muted, "bottomleft")
         card(surface, self.canvas, mix(theme.panel, theme.background, 0.4), int(10 * s))
         if self.tree is None:
-            for i, line in enumerate(tx.wrap(self.too_big, int(16 * s), self.canvas.width - int(40 * s))):
+            shown = _("Building the tree…") if self.building else self.too_big
+            for i, line in enumerate(tx.wrap(shown, int(16 * s), self.canvas.width - int(40 * s))):
                 tx.text(surface, line, (self.canvas.centerx, self.canvas.centery + i * int(22 * s)), int(16 * s),
                         theme.text, "center")
         else:
