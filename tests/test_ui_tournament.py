@@ -162,6 +162,41 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     assert any(str(saved[0]) in m.text for m in app.messages.items)
 
 
+def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path):
+    """The replay's visits (the search tree) and its Back keep the tournament going; "Play from
+    here" left it running for good, its worker processes playing on after the window closed, and
+    its games unsaved."""
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "reversi")
+    app.switch(scene)
+    scene.save_folder = tmp_path / "tournaments"
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene.games_index, scene.time_index = 6, 0  # many games: it is still running below
+    scene._start()
+    _played(app, scene, 1)
+    from games.record import GameRecord
+
+    def a_finished_game() -> GameRecord:
+        return GameRecord.from_dict(next(iter(scene.tournament.results.values())).to_json())
+
+    scene._open_replay(a_finished_game())
+    replay = app.scene
+    key(app, pygame.K_HOME)  # the first position (the last is over: no tree)
+    key(app, pygame.K_t)  # the search tree, and back
+    assert app.scene is not replay and scene.tournament.is_running()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is replay and scene.tournament.is_running()
+    key(app, pygame.K_ESCAPE)  # Back: the tournament again, still going
+    assert app.scene is scene and scene.tournament.is_running()
+    scene._open_replay(a_finished_game())
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_c)  # play on from here: a game, the tournament left
+    assert type(app.scene).__name__ == "GameScene"
+    assert not scene.tournament.is_running() and sorted((tmp_path / "tournaments").glob("*.json"))
+    assert app.switch_watchers == []
+
+
 def test_saving_again_writes_over_the_same_files(app, tmp_path):
     from tests.ui_helpers import key
 

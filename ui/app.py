@@ -143,6 +143,9 @@ class App:
             self.messages.add(problem, "error", duration=12.0)
             log.warning(problem)
         self.scene: Scene | None = None
+        # called as watcher(old, new) after every switch (new None: the window closes): a screen
+        # that goes on working while another is shown (a tournament under its replay) follows them
+        self.switch_watchers: list[Callable[[Scene | None, Scene | None], None]] = []
         maximized = self.remember_size and self.settings.maximized
         if self.settings.fullscreen:
             self.set_fullscreen(True)
@@ -174,6 +177,8 @@ class App:
             self.guard(old.close)
         self.guard(scene.resize, self.size)
         self.guard(self.update_caption)
+        for watcher in list(self.switch_watchers):
+            self.guard(watcher, old, scene)
 
     def update_caption(self) -> None:
         """The window's title: the screen's caption, then "Tabuleiro" ("Reversi – Tabuleiro")."""
@@ -503,7 +508,9 @@ class App:
         self.running = False
         if self.scene is not None:
             self.guard(self.scene.close)
-            self.scene = None
+        for watcher in list(self.switch_watchers):
+            self.guard(watcher, self.scene, None)
+        self.scene = None
         if self.remember_size:
             # from full screen, the window it came from
             self.settings.maximized = self._window_maximized if self.fullscreen else sdl.window_maximized()

@@ -241,13 +241,30 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.on_replay(record)
 
     def _open_replay(self, record: Any) -> None:
-        """The replay viewer on a finished game; its Back returns here, the tournament going on."""
+        """The replay viewer on a finished game; its Back returns here, the tournament going on.
+        The replay's own visits (rules, the search tree: screens with a Back to it) keep it going
+        too; leaving the replay any other way ("Play from here", a dropped file, closing the
+        window) is leaving the tournament: it stops and saves, as when this screen is left."""
         def come_back() -> None:
             self.away = False
             self.app.switch(self)
 
         self.away = True
         self.app.open_replay(record, on_back=come_back, back_label=_("Tournament"))
+        replay = self.app.scene
+        visiting = {id(replay)}
+
+        def follow(old: Any, new: Any) -> None:
+            if new is self or not self.away:
+                self.app.switch_watchers.remove(follow)
+            elif id(old) in visiting and (new is replay or (old is replay and getattr(new, "on_back", None))):
+                visiting.add(id(new))
+            else:
+                self.app.switch_watchers.remove(follow)
+                self.away = False
+                self.close()
+
+        self.app.switch_watchers.append(follow)
 
     def _start(self) -> None:
         ids = [pid for pid, _title in self.players() if pid in self.selected]
