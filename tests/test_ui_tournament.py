@@ -193,7 +193,8 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
     key(app, pygame.K_HOME)
     key(app, pygame.K_c)  # play on from here: a game, the tournament left
     assert type(app.scene).__name__ == "GameScene"
-    assert not scene.tournament.is_running() and sorted((tmp_path / "tournaments").glob("*.json"))
+    assert scene.tournament._stop.is_set() and sorted((tmp_path / "tournaments").glob("*.json"))
+    assert app.run_frames(10 ** 6, until=lambda: not scene.tournament.is_running(), timeout=30)
     assert app.switch_watchers == []
 
 
