@@ -67,11 +67,19 @@ def test_forced_moves_take_the_next_positions_value():
     assert v[1] == v[0] < 0
 
 
-def test_background_analysis_in_the_worker_process():
+@pytest.mark.parametrize("interrupted", [False, True])
+def test_background_analysis_in_the_worker_process(interrupted):
+    """Also closed half-way (the replay left for the search tree) and polled again (back): it
+    stayed at its share for good, "Analysing… 11%"."""
     record = tictactoe_with_a_blunder()
     analysis = BackgroundAnalysis(record, "level-5", seconds=0.5)  # room for the proof on a loaded machine
     try:
         deadline = time.monotonic() + 60
+        while interrupted and analysis.progress() == 0 and time.monotonic() < deadline:
+            analysis.poll()
+            time.sleep(0.01)
+        if interrupted:
+            analysis.close()
         while not analysis.done and time.monotonic() < deadline:
             analysis.poll()
             time.sleep(0.01)

@@ -163,7 +163,9 @@ class BackgroundAnalysis:
     """Analyse a record in an ``ui.ai_worker.AIWorker``; call ``poll()`` every frame.
 
     ``points`` fills in as the answers come; ``done`` when every position has one.  A record that
-    already carries evaluations for every position is not searched again.
+    already carries evaluations for every position is not searched again.  ``close`` stops the
+    worker (the replay is left, perhaps only for the search tree or the rules); the next ``poll``
+    starts another and goes on from the position it stopped at.
     """
 
     def __init__(self, record: GameRecord, player_id: str = DEFAULT_PLAYER,
@@ -198,8 +200,12 @@ class BackgroundAnalysis:
 
     def poll(self) -> bool:
         """Collect answers and start the next search; True when ``points`` changed."""
-        if self.done or self.worker is None:
+        if self.done:
             return False
+        if self.worker is None:  # closed on the way to another screen, and shown again
+            from ui.ai_worker import AIWorker
+
+            self.worker = AIWorker(self.record.game_id)
         changed = self._collect()
         if self._job is None:
             changed |= self._submit_next()
@@ -250,3 +256,5 @@ class BackgroundAnalysis:
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+        if self._job is not None:  # searched again by the next worker
+            self._next, self._job, self._last = self._job[1], None, None
