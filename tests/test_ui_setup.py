@@ -276,3 +276,23 @@ def test_page_up_and_down_pick_the_game_from_the_keyboard(config):
         assert press(pygame.K_PAGEUP) == ids[0]
         assert press(pygame.K_PAGEUP) == ids[-1]  # round the end
         assert app.scene.cards.selected == ids[-1] and app.errors == []
+
+
+def test_enter_on_a_button_of_the_form_presses_it(config):
+    """Enter started the game whatever was selected, so "Set up a position…" could not be
+    reached from the keyboard; on a choice it still starts the game."""
+    import pygame
+
+    with setup_screen("tictactoe") as (app, scene):
+        def enter() -> None:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+            app.run_frames(2)
+
+        scene.menu.select_widget(scene.menu.get_widget("set-up-position"))
+        enter()
+        assert type(app.scene).__name__ == "PositionEditorScene"
+        app.show_setup(game_id="tictactoe")
+        app.run_frames(2)
+        app.scene.menu.select_widget(app.scene.menu.get_widget("mode"))
+        enter()
+        assert type(app.scene).__name__ == "GameScene" and app.errors == []

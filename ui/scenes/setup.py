@@ -553,7 +553,9 @@ class SetupScene(MenuFormScene):
         selected = self.menu.get_selected_widget() if self.menu is not None else None
         typing = isinstance(selected, pygame_menu.widgets.TextInput)  # a paste goes into the field
         in_field = typing and selected.get_id() == "outside-entry"  # Enter there adds the player
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not in_field:
+        on_button = isinstance(selected, pygame_menu.widgets.Button)  # Enter presses it ("Set up a position…")
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+                in_field or on_button):
             self.start()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not typing:
