@@ -396,6 +396,14 @@ class SetupScene(MenuFormScene):
     def _build_menu(self) -> None:
         with self.building_form():
             self._build_menu_widgets()
+        # Enter presses a selected button but starts the game on a choice: a form that opens on
+        # a button (a pasted position's "Edit the position") opens on the first choice instead
+        first = self.menu.get_selected_widget()
+        if isinstance(first, pygame_menu.widgets.Button):
+            choice = next((w for w in self.menu.get_widgets()
+                           if w.is_selectable and not isinstance(w, pygame_menu.widgets.Button)), None)
+            if choice is not None:
+                self.menu.select_widget(choice)
 
     def _build_menu_widgets(self) -> None:
         s = self.app.scale
