@@ -46,3 +46,19 @@ def test_one_click_on_the_volume_is_one_change(app, watched):
     click(app, (rect.right - 30, rect.centery), frames=3)  # the right arrow
     assert app.settings.volume == pytest.approx(0.9)
     assert saves == [(pytest.approx(0.9), app.settings.move_time)] and sounds == ["place"]
+
+
+def test_the_keyboards_focus_stays_on_the_setting_changed(app, watched):
+    """Changing the language (or the theme) rebuilds the form; the focus went back to Theme, so a
+    second Right changed the theme."""
+    import pygame
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("language"))
+    theme = app.settings.theme
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.run_frames(2)
+        assert app.scene.menu.get_selected_widget().get_id() == "language"
+    assert app.settings.theme == theme

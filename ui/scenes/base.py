@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
 import pygame
@@ -85,6 +85,18 @@ class MenuFormScene(Scene):
             yield
         finally:
             self.building = False
+
+    @contextmanager
+    def keeping_focus(self) -> Iterator[None]:
+        """Rebuild the form inside, and the widget that had the keyboard's focus has it again
+        (when it is still there: another game or mode may have taken it away); without this the
+        first widget takes it, and a second arrow key changes another setting."""
+        selected = self.menu.get_selected_widget() if self.menu is not None else None
+        wid = selected.get_id() if selected is not None else None
+        yield
+        if wid and self.menu is not None:
+            with suppress(ValueError, IndexError, AssertionError, KeyError):
+                self.menu.select_widget(wid)
 
     def back(self) -> None:
         """Leave the screen (subclasses say where to)."""

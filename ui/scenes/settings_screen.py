@@ -31,13 +31,15 @@ class SettingsScene(MenuFormScene):
         setattr(self.app.settings, name, value)
         self.app.apply_settings()
         if name in ("theme", "language"):
-            self.resize(self.app.size)  # rebuild the menu in the new colours or words
+            with self.keeping_focus():
+                self.resize(self.app.size)  # rebuild the menu in the new colours or words
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
 
     def _forget_outside(self) -> None:
         self._set("outside_players", [])
-        self.resize(self.app.size)
+        with self.keeping_focus():
+            self.resize(self.app.size)
 
     def _forget_results(self) -> None:
         """Your results against the computer (ui.tally) are forgotten on the second press."""
@@ -48,7 +50,8 @@ class SettingsScene(MenuFormScene):
             problem = TALLY.clear()
             if problem:
                 self.app.messages.add(problem, "error")
-        self.resize(self.app.size)
+        with self.keeping_focus():  # Enter again, on the same button, forgets
+            self.resize(self.app.size)
 
     def caption(self) -> str:
         return _("Settings")

@@ -18,7 +18,6 @@ the same way and, if it plays this game, remembered.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import threading
 from dataclasses import dataclass, field
@@ -374,12 +373,8 @@ class SetupScene(MenuFormScene):
             self.invalidate()
 
     def _rebuild_keeping_focus(self) -> None:
-        selected = self.menu.get_selected_widget() if self.menu is not None else None
-        wid = selected.get_id() if selected is not None else None
-        self._build_menu()
-        if wid:
-            with contextlib.suppress(ValueError, IndexError, AssertionError, KeyError):
-                self.menu.select_widget(wid)  # the widget may be gone (another mode, game)
+        with self.keeping_focus():
+            self._build_menu()
 
     # -- layout -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
