@@ -76,6 +76,20 @@ def test_the_row_button_deletes_only_on_the_second_press(app):
     assert "Deleted game-01.json" in [m.text for m in app.messages.items]
 
 
+def test_delete_from_the_keyboard_asks_on_its_own_row_wherever_the_mouse_rests(app):
+    """The mouse resting on another row kept the button there ("Delete"): the keyboard's row
+    showed no question, and the second press deleted it unasked."""
+    paths = saved_games(3)
+    scene = open_list(app)
+    hover(app, scene.entries[2].rect.center)
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_DELETE)
+    app.run_frames(2)
+    button = scene.delete_button
+    assert scene.confirming == paths[0] and button.label == "Delete? Press again"
+    assert scene.entries[0].rect.contains(button.rect)
+
+
 def test_moving_to_another_record_or_esc_takes_the_question_back(app):
     paths = saved_games(3)
     scene = open_list(app)

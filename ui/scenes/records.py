@@ -293,8 +293,14 @@ class RecordsScene(Scene):
         return top_of(self.back_button.rect)
 
     def _button_row(self, mouse: tuple[int, int]) -> Entry | None:
-        """The row that shows the Delete button: the one under the mouse, else the keyboard's."""
-        for entry in self.entries[self.scroll:self.scroll + self.shown]:
+        """The row that shows the Delete button: one waiting for its second press (Delete pressed
+        on the keyboard with the mouse resting on another row), else the one under the mouse,
+        else the keyboard's."""
+        shown = self.entries[self.scroll:self.scroll + self.shown]
+        waiting = next((entry for entry in shown if entry.path == self.confirming), None)
+        if waiting is not None:
+            return waiting
+        for entry in shown:
             if entry.rect.collidepoint(mouse):
                 return entry
         if self.selected is not None and self.selected < len(self.entries):
