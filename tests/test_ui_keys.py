@@ -35,6 +35,19 @@ def test_a_tab_of_the_rules_screen_after_the_games_lists_the_keys(app):
         assert scene.game_id == page
 
 
+def test_end_and_home_reach_the_ends_of_a_rules_page(app):
+    """Home went to the top; End did nothing."""
+    app.show_rules("trax")
+    app.run_frames(2)
+    scene = app.scene
+    for k in (pygame.K_END, pygame.K_HOME):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        app.run_frames(2)
+        if k == pygame.K_END:
+            assert scene.offset == scene._content_height() - scene.text_rect.height > 0
+    assert scene.offset == 0
+
+
 def test_the_keys_page_is_translated():
     from ui import i18n
 

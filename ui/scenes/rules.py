@@ -122,7 +122,8 @@ class RulesScene(Scene):
             self.offset = max(0, self.offset - event.y * step * 3)
         elif event.type == pygame.KEYDOWN:
             keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.text_rect.height - step,
-                    pygame.K_PAGEUP: -(self.text_rect.height - step), pygame.K_HOME: -10**9}
+                    pygame.K_PAGEUP: -(self.text_rect.height - step), pygame.K_HOME: -10**9,
+                    pygame.K_END: 10**9}  # the end: the offset is held to the page's length when drawn
             if event.key == pygame.K_ESCAPE:
                 self.back()
             elif event.key in keys:
