@@ -261,6 +261,8 @@ class TreeExplorerScene(Scene):
 
     def close(self) -> None:
         self.node_rects = []
+        with self._lock:  # the count under way ends by itself (COUNT_LIMIT); none starts after it
+            self._wanted.clear()
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
