@@ -90,7 +90,7 @@ def test_every_game_board_is_lettered_in_the_smallest_window_and_a_tiny_preview_
         app.switch(GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), ["f6"]))
         app.run_frames(2)
         app.scene.open_tree()
-        app.run_frames(2)
+        assert app.run_frames(10 ** 6, until=lambda: not app.scene.building, timeout=60)  # built in a thread
         drawn_words.clear()
         app.scene.view.draw(app.screen, app.scene.selected.state, Overlay(interactive=False))
         assert not {"a", "1"} & set(drawn_words)

@@ -340,6 +340,7 @@ def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560
         app.open_replay(record.with_moves(moves, game.play_line(moves)))
     else:
         app.show_tree(game, game.play_line(moves))
+        assert app.run_frames(10 ** 6, until=lambda: app.scene.tree is not None, timeout=60)  # built in a thread
     app.run_frames(3)
     assert small_print(monkeypatch, app.scene) == set()
 
