@@ -415,3 +415,16 @@ def test_the_mcts_players_plan_to_end_sooner_after_moves_that_ended_late():
     assert player._limits(Limits(time=2.0)).time == 2.0 * (1 - LATE_CUT)
     player.choose(games.load("hex", size=5).play_line(["c3"]), Limits(time=0.2))
     assert player.late < 3.0  # it fades once moves end in time
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_no_first_stone_is_proven_a_win_under_the_swap_rule(size):
+    """Every first stone of 3x3 and 4x4 loses to the swap (Red takes a winning one), but the
+    search, which does not look at the swap, reported the centre "proven won" for Blue."""
+    game = games.load("hex", size=size, swap=True)
+    for player_id in ("level-3", "level-5", "hex:uct"):
+        reports = []
+        move = ai.make_player("hex", player_id, seed=1, options={"size": size, "swap": True}).choose(
+            game.initial_state(), Limits(time=0.3), reports.append)
+        assert move in game.initial_state().legal_moves()
+        assert all(r.proven != 1 for r in reports), player_id

@@ -365,3 +365,32 @@ def test_a_hole_no_tile_fits_ends_a_fill_game():
     assert state.legal_moves() == []  # ... but each forces three edges of one colour together
     assert state.is_terminal() and state.winner() is None and "No tile" in state.end_reason()
 
+
+
+def test_the_fill_mode_claims_no_win_in_one():
+    """A loop or a line ends nothing in the fill mode, but the threat players reported "a win this
+    turn" (a proof) there: the same positions as a tournament game, where they prove one."""
+    import ai
+    from ai.base import Limits
+
+    rng = random.Random(13)
+    checked = 0
+    while checked < 3:
+        tournament, fill = games.load("trax", size=7), games.load("trax", size=7, mode="fill")
+        state, same = tournament.initial_state(), fill.initial_state()
+        for _ in range(rng.randrange(4, 14)):
+            if state.is_terminal():
+                break
+            move = rng.choice(state.legal_moves())
+            state, same = state.play(move), same.play(move)
+        if state.is_terminal():
+            continue
+        reports = []
+        ai.make_player("trax", "level-5", seed=1).choose(state, Limits(time=0.5), reports.append)
+        if not reports or reports[-1].proven != 1:
+            continue  # no win in one here
+        reports = []
+        ai.make_player("trax", "level-5", seed=1, options={"mode": "fill"}).choose(same, Limits(time=0.5),
+                                                                                 reports.append)
+        assert reports and all(r.proven is None for r in reports)
+        checked += 1

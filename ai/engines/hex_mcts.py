@@ -208,7 +208,8 @@ class HexMCTSPlayer(Player):
         limits = self._limits(limits or Limits(time=1.0))
         if state.can_swap():
             result = self._swap_or_play(state, limits)
-        elif state.game.swap and state.game.size >= 5 and not (state.boards[0] | state.boards[1]):
+        elif state.game.swap and not (state.boards[0] | state.boards[1]):  # a first stone would be swapped:
+            #   the search, which does not look at the swap, proved 3x3's and 4x4's won for Blue
             result = self._pie_opening(state)
         else:
             result = search(self.searcher, state, limits, progress)

@@ -96,10 +96,12 @@ class ThreatPlayer(Player):
         budget = _Budget(self.seconds, ctl)
         move, score, why = self._decide(self.state, budget)
         ctl[CTL_NODES] += self.nodes
-        # proofs we can stand by: a win this turn, or every move lets the opponent win at once
-        proven = {"solver": (1, 1), "lost": (-1, 2)}.get(why, (None, None))
+        # proofs we can stand by: a win this turn, or every move lets the opponent win at once; in
+        # the fill mode a loop or a line ends nothing (the game goes on until the board is full)
+        proofs = {"solver": (1, 1), "lost": (-1, 2)} if self.state.game.mode == "tournament" else {}
+        proven = proofs.get(why, (None, None))
         return Progress(depth=self.steps, best_move=move, score=score, pv=[move], proven=proven[0],
-                        proven_plies=proven[1], kind="solver" if why in ("solver", "lost") else self.kind)
+                        proven_plies=proven[1], kind="solver" if proven[0] is not None else self.kind)
 
     # -- the five questions ------------------------------------------------------------------
     def _decide(self, state: TraxState, budget: _Budget) -> tuple[int, float, str]:
