@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ai.base import Limits, Player, Progress, StopFlag
 from games.base import State
@@ -111,6 +111,36 @@ def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | Non
     return MoveValue(move, -float(result.score), "alphabeta", None, None, 0, depth)
 
 
+FORCED_CHAIN = 8  # forced replies followed before a position is searched (see ``_forced_line``)
+
+
+def _forced_line(after: State) -> tuple[State, int]:
+    """The first position from ``after`` with a choice (or the end), and the forced plies to it:
+    a player answers a position with one legal move by the rules, without a search, so the
+    search that values the move must start past them (else the move stayed without a value)."""
+    forced = 0
+    while forced < FORCED_CHAIN and not after.is_terminal():
+        moves = after.legal_moves()
+        if len(moves) != 1:
+            break
+        after, forced = after.play(moves[0]), forced + 1
+    return after, forced
+
+
+def value_through(move: Hashable, result: Progress, depth: int, forced: int) -> MoveValue | None:
+    """``value_after`` for a search of the position ``forced`` plies past the move's: one more
+    side change for each forced reply, and as many more plies."""
+    value = value_after(move, result, depth)
+    if value is None or not forced:
+        return value
+    if forced % 2:  # the search was the mover's own: its view, not the opponent's
+        score = 1.0 - value.score if value.kind == "mcts" else -value.score
+        proven = None if value.proven is None else -value.proven
+        value = replace(value, score=score, proven=proven)
+    plies = None if value.plies is None else value.plies + forced
+    return replace(value, plies=plies, depth=value.depth + forced)
+
+
 def analysis_player(game_id: str, seed: int | None = 0) -> Player:
     """The engine whose opinion analysis shows: the game's strongest level."""
     import ai
@@ -141,6 +171,25 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
                              lambda depth: Limits(depth=depth, time=ROUND_SLICE, stop=stop))
 
 
+def _search_value(player: Player, move: Hashable, after: State, limits: Limits, depth: int,
+                  snapshot: MoveValues) -> MoveValue | None:
+    """``move``'s value from ``player``'s search of the position after it; past the opponent's
+    forced replies when the player answers that position by the rules without a search."""
+    target, forced = after, 0
+    while True:
+        reports: list[Progress] = []
+        player.choose(target, limits, reports.append)
+        if not reports:
+            return None
+        snapshot.nodes += reports[-1].nodes
+        value = value_through(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1, forced)
+        if value is not None or forced or len(after.legal_moves()) != 1:
+            return value
+        target, forced = _forced_line(after)
+        if target.is_terminal():
+            return replace(terminal_value(move, target, 1 - after.to_move), plies=1 + forced)
+
+
 def _stopped(stop: StopFlag | None) -> bool:
     return stop is not None and stop.is_set()
 
@@ -169,18 +218,14 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             known = snapshot.values.get(move)
             if known is not None and known.proven is not None:
                 continue  # a proof does not sharpen
-            reports: list[Progress] = []
-            player.choose(after, limits_for(depth), reports.append)
+            value = _search_value(player, move, after, limits_for(depth), depth, snapshot)
             if _stopped(stop):
                 snapshot.elapsed = time.perf_counter() - started
                 return snapshot
             changed = False
-            if reports:
-                snapshot.nodes += reports[-1].nodes
-                value = value_after(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1)
-                if value is not None:
-                    changed = known is None or (value.score, value.proven) != (known.score, known.proven)
-                    snapshot.values[move] = value
+            if value is not None:
+                changed = known is None or (value.score, value.proven) != (known.score, known.proven)
+                snapshot.values[move] = value
             now = time.perf_counter()
             if report is not None and (changed or now - last_report >= REPORT_EVERY or i == len(open_moves) - 1):
                 snapshot.elapsed = now - started

@@ -52,6 +52,22 @@ def test_tictactoe_values_are_the_minimax_results_of_each_move(line):
             assert value.plies == plies + 1, game.format_move(state, move)
 
 
+def test_a_move_that_leaves_one_reply_is_valued_too():
+    """The opponent's single reply is played by the rules, without a search, so such a move got
+    no value (0 of 2 moves valued, and "done"); it is valued past the forced reply."""
+    game = games.load("tictactoe")
+    state = game.from_text("to-move: O\nOXO\nOXX\nX..")
+    assert any(len(state.play(m).legal_moves()) == 1 for m in state.legal_moves())
+    for capped in (None, 2):
+        result = analyse(state, "tictactoe", max_depth=capped)
+        assert result.done and set(result.values) == set(state.legal_moves())
+        for move, value in result.values.items():
+            outcome, plies = _negamax(state.play(move))
+            assert value.proven == -outcome, game.format_move(state, move)
+            if outcome != 0:
+                assert value.plies == plies + 1, game.format_move(state, move)
+
+
 @pytest.mark.parametrize("game_id, options, line, depth", [
     ("reversi", {"size": 6}, "c2,b2,a2", 3),
     ("reversi", {}, "f5,d6,c3,d3,c4", 3),
