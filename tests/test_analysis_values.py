@@ -39,33 +39,31 @@ def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[1] < b[1] if a[0] > 0 else a[1] > b[1] if a[0] < 0 else False
 
 
-@pytest.mark.parametrize("line", ["", "b2", "a1,b2", "a1,b2,c3", "b2,a1,c1", "a1,a2,b1"])
-def test_tictactoe_values_are_the_minimax_results_of_each_move(line):
-    game = games.load("tictactoe")
-    state = game.play_line([m for m in line.split(",") if m])
-    result = analyse(state, "tictactoe")
+def assert_minimax_values(state, max_depth: int | None = None) -> None:
+    """Tic-tac-toe's analysis of ``state``: done, every legal move valued, each value the minimax
+    result of the move, with its plies to the end."""
+    result = analyse(state, "tictactoe", max_depth=max_depth)
     assert result.done and set(result.values) == set(state.legal_moves())
     for move, value in result.values.items():
         outcome, plies = _negamax(state.play(move))
-        assert value.proven == -outcome, game.format_move(state, move)
+        assert value.proven == -outcome, state.game.format_move(state, move)
         if outcome != 0:
-            assert value.plies == plies + 1, game.format_move(state, move)
+            assert value.plies == plies + 1, state.game.format_move(state, move)
+
+
+@pytest.mark.parametrize("line", ["", "b2", "a1,b2", "a1,b2,c3", "b2,a1,c1", "a1,a2,b1"])
+def test_tictactoe_values_are_the_minimax_results_of_each_move(line):
+    game = games.load("tictactoe")
+    assert_minimax_values(game.play_line([m for m in line.split(",") if m]))
 
 
 def test_a_move_that_leaves_one_reply_is_valued_too():
     """The opponent's single reply is played by the rules, without a search, so such a move got
     no value (0 of 2 moves valued, and "done"); it is valued past the forced reply."""
-    game = games.load("tictactoe")
-    state = game.from_text("to-move: O\nOXO\nOXX\nX..")
+    state = games.load("tictactoe").from_text("to-move: O\nOXO\nOXX\nX..")
     assert any(len(state.play(m).legal_moves()) == 1 for m in state.legal_moves())
     for capped in (None, 2):
-        result = analyse(state, "tictactoe", max_depth=capped)
-        assert result.done and set(result.values) == set(state.legal_moves())
-        for move, value in result.values.items():
-            outcome, plies = _negamax(state.play(move))
-            assert value.proven == -outcome, game.format_move(state, move)
-            if outcome != 0:
-                assert value.plies == plies + 1, game.format_move(state, move)
+        assert_minimax_values(state, capped)
 
 
 @pytest.mark.parametrize("game_id, options, line, depth", [
