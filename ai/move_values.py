@@ -175,19 +175,21 @@ def _search_value(player: Player, move: Hashable, after: State, limits: Limits, 
                   snapshot: MoveValues) -> MoveValue | None:
     """``move``'s value from ``player``'s search of the position after it; past the opponent's
     forced replies when the player answers that position by the rules without a search."""
-    target, forced = after, 0
-    while True:
+    def searched(position: State, forced: int) -> MoveValue | None:
         reports: list[Progress] = []
-        player.choose(target, limits, reports.append)
+        player.choose(position, limits, reports.append)
         if not reports:
             return None
         snapshot.nodes += reports[-1].nodes
-        value = value_through(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1, forced)
-        if value is not None or forced or len(after.legal_moves()) != 1:
-            return value
-        target, forced = _forced_line(after)
-        if target.is_terminal():
-            return replace(terminal_value(move, target, 1 - after.to_move), plies=1 + forced)
+        return value_through(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1, forced)
+
+    value = searched(after, 0)
+    if value is not None or len(after.legal_moves()) != 1:
+        return value
+    target, forced = _forced_line(after)
+    if target.is_terminal():
+        return replace(terminal_value(move, target, 1 - after.to_move), plies=1 + forced)
+    return searched(target, forced)
 
 
 def _stopped(stop: StopFlag | None) -> bool:

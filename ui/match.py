@@ -95,7 +95,8 @@ class MatchSetup:
         move_time = data.get("move_time")
         if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) or not 0 < move_time < math.inf:
             move_time = 1.0
-        seed = data.get("seed") if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool) else None
+        seed = data.get("seed")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
         clock = data.get("clock") if clock_of(data.get("clock")) is not None else None
         start = data.get("start") if isinstance(data.get("start"), str) else None
         options = data.get("options")

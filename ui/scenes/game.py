@@ -565,8 +565,7 @@ class GameScene(Scene):
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
-        if kind == "move":
-            self.referee.resume(self.job_started)  # a Step of a paused game: its search is charged
+        self._run_clock()  # a search has begun: a paused game's Step is charged from now
         self.job_moves = job.moves
         self.job_budget = move_time
         self.progress = None

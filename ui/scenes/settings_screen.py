@@ -31,15 +31,13 @@ class SettingsScene(MenuFormScene):
         setattr(self.app.settings, name, value)
         self.app.apply_settings()
         if name in ("theme", "language"):
-            with self.keeping_focus():
-                self.resize(self.app.size)  # rebuild the menu in the new colours or words
+            self._rebuild()  # in the new colours or words
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
 
     def _forget_outside(self) -> None:
         self._set("outside_players", [])
-        with self.keeping_focus():
-            self.resize(self.app.size)
+        self._rebuild()
 
     def _forget_results(self) -> None:
         """Your results against the computer (ui.tally) are forgotten on the second press."""
@@ -50,7 +48,11 @@ class SettingsScene(MenuFormScene):
             problem = TALLY.clear()
             if problem:
                 self.app.messages.add(problem, "error")
-        with self.keeping_focus():  # Enter again, on the same button, forgets
+        self._rebuild()  # Enter again, on the same button, forgets
+
+    def _rebuild(self) -> None:
+        """The form built again (the focus where it was)."""
+        with self.keeping_focus():
             self.resize(self.app.size)
 
     def caption(self) -> str:

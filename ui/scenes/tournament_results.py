@@ -46,7 +46,6 @@ def half_points(points: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-
 def right_column(height: int, players: int, s: float, board: bool) -> tuple[int, int]:
     """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
     chart has a row of CHART_ROW pixels or more for each of ``players`` (it takes room from the
