@@ -116,6 +116,29 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     assert app.scene is not scene
 
 
+def test_enter_adds_the_typed_player_in_the_field_and_starts_the_tournament_outside_it(app):
+    """The setup had no key to start: Enter starts it once the field is left, and the buttons'
+    hints say which of the two Enter does."""
+    from tests.ui_helpers import click, key
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2"}
+    app.run_frames(2)
+    add, start = (next(b for b in scene.buttons if b.label == label) for label in ("Add player", "Start"))
+    click(app, scene.entry.rect.center)
+    app.run_frames(1)
+    assert (add.key_hint, start.key_hint) == ("Enter", "")
+    key(app, pygame.K_RETURN)  # an empty field: nothing to add, and no start
+    assert scene.tournament is None and scene.entry.focus
+    key(app, pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert (add.key_hint, start.key_hint) == ("", "Enter")
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is not None and scene.running
+    scene._stop()
+
+
 def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatch):
     """The standings' title in Portuguese ran past its panel's edge at 800x560."""
     from ui import text as tx

@@ -131,7 +131,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 b("", lambda: self._cycle("time_index", TIMES)),
                 b("", self._cycle_jobs),
                 b("", self._toggle_watch),
-                b(_("Add player"), self._add_outside, "Enter"),
+                b(_("Add player"), self._add_outside),
                 b(_("Start"), self._start, primary=True),
                 b("", lambda: self._cycle("openings_index", OPENINGS)),
             ]
@@ -199,6 +199,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             watch_b.active = self.watch
             start.enabled = len(self.selected) >= 2
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())
+            # Enter adds the player typed while the field has the focus, and starts otherwise
+            add_b.key_hint, start.key_hint = ("Enter", "") if self.entry.focus else ("", "Enter")
             for ob, o in zip(self.option_buttons, games.info(self.game_id).options):
                 ob.label = words.option_text(o, self.options[o.name], self.game_id)
             for pb, (pid, _title) in zip(self.player_buttons, self.players()):
@@ -344,6 +346,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self._back()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tournament is None:
+            self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
         elif event.key == pygame.K_r and self.tournament is not None:
