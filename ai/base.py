@@ -106,6 +106,11 @@ class Forfeit(Exception):
     """
 
 
+class Resigned(Forfeit):
+    """Raised by ``choose`` when the player gives the game up (a GTP engine's ``resign``): the game
+    is lost as by a forfeit, but the player broke no rule, so the standings count a plain loss."""
+
+
 class Flag:
     """A minimal thread-safe stop flag for callers that have no Event at hand."""
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ai import referee
-from ai.base import Forfeit, Player
+from ai.base import Forfeit, Player, Resigned
 from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
 from games.base import Game, State
 
@@ -78,6 +78,8 @@ def play_game(
             spent = time.perf_counter() - began
             result.time_used[side] += spent
             rules.end_turn(side, spent)  # its clock shows the time it took
+            if isinstance(exc, Resigned):
+                return _resigned(result, side, game, rules)
             return _lost(result, game, referee.forfeited(side, str(exc)), rules)
         except Exception as exc:  # a crashing player loses; the match goes on
             return _lost(result, game, referee.crashed(side, exc), rules)
@@ -192,6 +194,14 @@ def random_openings(
     if not openings:
         raise ValueError(f"no playable position after {plies} random plies")
     return [openings[i % len(openings)] for i in range(count)]
+
+
+def _resigned(result: GameResult, loser: int, game: Game, rules: Referee) -> GameResult:
+    """The result of a game ``loser`` gave up: lost, but not a forfeit (the player broke no rule)."""
+    _keep_clocks(result, rules)
+    result.winner = 1 - loser
+    result.reason = f"{game.sides[loser]} resigns"
+    return result
 
 
 def _forfeit(result: GameResult, loser: int, game: Game, reason: str) -> GameResult:

@@ -17,7 +17,7 @@ step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its 
   "setup": ["param_mohex max_time 1"], "startup_time": 60, "limits": "memory=4096"}``.  ``setup``
   commands are sent after start-up (a refused one is a load error); ``limits`` is
   ``outside_process.BotLimits.from_text`` text.
-- Answers: ``resign`` loses the game (reason "resigned"); ``swap`` (or ``swap-pieces``) is the
+- Answers: ``resign`` loses the game (``ai.base.Resigned``, not counted as a forfeit); ``swap`` (or ``swap-pieces``) is the
   swap move where the game has one.
 
 Colours: ``b`` is the side that moves first (game.sides[0]), ``w`` the other.  Vertices are our
@@ -36,7 +36,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
-from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
+from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
 from ai.outside_process import Bot, BotLimits
 from games.base import Game, IllegalMove, State
@@ -216,7 +216,7 @@ class GTPPlayer(Player):
         word = text.split()[0] if text.split() else ""
         if word.lower() == "resign":
             self.synced = None
-            raise Forfeit(f"resigned{self.bot.log_note()}")
+            raise Resigned("resigned")
         if word.lower() in SWAP_WORDS:
             word = "swap"
         try:

@@ -17,7 +17,7 @@ import pytest
 
 import ai
 import games
-from ai.base import Forfeit, Limits
+from ai.base import Forfeit, Limits, Resigned
 from ai.match import play_game
 from ai.outside import GRACE, list_outside_players, parse_outside_id
 
@@ -516,7 +516,7 @@ def test_gtp_engine_is_told_a_limit_under_a_second_as_it_is(tmp_path):
 def test_gtp_resign_and_swap(tmp_path):
     resigner = ai.make_player("tictactoe", engine_config(tmp_path, "--resign"))
     game = games.load("tictactoe")
-    with pytest.raises(Forfeit, match=r"^resigned; log: .*\.log$"):  # its error stream is kept, and named
+    with pytest.raises(Resigned, match=r"^resigned$"):
         resigner.choose(game.initial_state(), Limits(time=1))
     resigner.close()
     hex3 = games.load("hex", size=3, swap=True)
@@ -524,6 +524,23 @@ def test_gtp_resign_and_swap(tmp_path):
     state = hex3.initial_state().play(hex3.parse_move(hex3.initial_state(), "a1"))
     assert swapper.choose(state, Limits(time=1)) == hex3.parse_move(state, "swap")
     swapper.close()
+
+
+def test_a_gtp_engine_that_resigns_loses_without_a_forfeit(tmp_path):
+    """A resignation broke no rule: the standings counted it in the forfeits column, with "lost
+    on time, illegal move or crash"."""
+    from ai.tournament import standings
+    from ui import words
+
+    game = games.load("tictactoe")
+    resigner = ai.make_player("tictactoe", engine_config(tmp_path, "--resign"))
+    other = ai.make_player("tictactoe", "level-1")
+    result = play_game(game, [other, resigner], ["level-1", "quitter"], 1.0)
+    resigner.close()
+    assert (result.winner, result.forfeit, result.reason) == (0, False, "O resigns")
+    table = {s.player: s for s in standings(["level-1", "quitter"], [result])}
+    assert (table["quitter"].losses, table["quitter"].forfeits, table["level-1"].wins) == (1, 0, 1)
+    assert words.end_reason(result.reason) == "O resigns"
 
 
 # -- bots cannot hurt the host: tiny limits, bounded bots ---------------------------------------------

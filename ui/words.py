@@ -29,6 +29,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
+    (r"(?P<side>\S+) resigns", N_("{side} resigns")),
     (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
     (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
