@@ -65,8 +65,8 @@ class Option:
                     value = text in ("true", "1", "yes", "on")
                 value = bool(value)
             elif self.kind is int:
-                if isinstance(value, bool):
-                    raise ValueError
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError  # int() would truncate: a board of 8.9 is no size, not 8
                 value = int(value)
             else:
                 value = str(value)

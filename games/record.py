@@ -239,7 +239,7 @@ class GameRecord:
             start_position=_start(data.get("start")),
         )
         record.check()
-        return record
+        return replace(record, options=dict(record.game().options))  # as the game reads them: 8.9 plays 8
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:

@@ -39,7 +39,7 @@ def test_catalog_lists_every_game():
             assert opt.coerce(opt.default) == opt.default
 
 
-@pytest.mark.parametrize("value", [float("inf"), 1e400, float("nan"), "9" * 5000, 10 ** 300, "x" * 100_000, [1], None])
+@pytest.mark.parametrize("value", [float("inf"), 1e400, float("nan"), "9" * 5000, 10 ** 300, "x" * 100_000, [1], None, 8.9])
 def test_a_number_option_from_a_file_is_refused_in_a_short_message(value):
     """A saved record's or the settings' board size: infinity raised OverflowError (not
     ValueError, so no clear message), and a huge value was quoted whole."""

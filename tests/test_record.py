@@ -283,6 +283,17 @@ def test_an_option_of_infinity_is_refused(tmp_path):
     refused(path, before, "option size: inf is not valid")
 
 
+def test_an_option_with_a_fraction_is_refused_and_a_whole_one_read_as_the_game_reads_it(tmp_path):
+    """"size": 8.9 was kept as written: the game played 8 while the record showed "Board size: 8.9"."""
+    data = good_dict()
+    data["game"]["options"]["size"] = 8.9
+    path, before = write(tmp_path, data)
+    refused(path, before, "option size: 8.9 is not valid")
+    data["game"]["options"]["size"] = 8.0
+    record = GameRecord.from_dict(data)
+    assert record.options == {"size": 8} and isinstance(record.options["size"], int)
+
+
 def test_a_date_past_the_last_is_refused(tmp_path):
     """9999-12-31T23:59:59-14:00 is an ISO date, but in local time it is past the year 9999: the
     lists that show it broke on every frame."""
