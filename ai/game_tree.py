@@ -35,6 +35,10 @@ Heuristic = Callable[[State, int], float]  # (state, player) -> value for ``play
 class TreeTooBig(ValueError):
     """The tree has more nodes than the explorer can show: choose a smaller depth or position."""
 
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"more than {limit:,} nodes")
+        self.limit = limit  # for a caller that words the message itself
+
 
 @dataclass
 class Node:
@@ -134,7 +138,7 @@ class _Search:
     def visit(self, node: Node, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
-            raise TreeTooBig(f"more than {self.limit:,} nodes")
+            raise TreeTooBig(self.limit)
         node.alpha, node.beta = alpha, beta
         state = node.state
         if state.is_terminal():

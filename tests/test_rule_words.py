@@ -133,6 +133,17 @@ def test_every_refusal_of_the_rules_reads_in_portuguese():
     assert [rule_reason(m) for m in messages] == messages  # in English, as the rules wrote them
 
 
+def test_the_words_in_a_refusals_parentheses_read_in_portuguese_too():
+    """The checks above leave examples in parentheses alone; Rastros's rows refusal has words there."""
+    rastros = games.load("rastros")
+    message = refusal(lambda: rastros.from_text("to-move: South\n" + "\n".join(["........"] * 7)))
+    try:
+        i18n.set_language("pt")
+        assert rule_reason(message) == "esperavam-se 8 linhas de 8 caracteres (W, #, . ; S e N nos objetivos)"
+    finally:
+        i18n.set_language("en")
+
+
 BAD_FILES = {
     "words.txt": b"hello world\n",
     "other.json": b'{"format": "x"}',

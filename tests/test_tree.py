@@ -247,3 +247,20 @@ def test_a_big_tree_is_built_while_the_window_answers(app, tmp_path, monkeypatch
     assert explorer.tree is None and explorer.too_big  # Hex 11x11 to depth 4: too big to draw
     key(app, pygame.K_p)
     assert not list(tmp_path.rglob("*tree*.png")) and explorer.messages.current()
+
+
+def test_a_tree_too_big_is_said_in_portuguese(app):
+    """"(more than 60,000 nodes)" stayed English inside the Portuguese sentence."""
+    from tests.ui_helpers import key
+    from ui import i18n
+
+    app.open_demo("game:hex:hotseat:f6")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    try:
+        i18n.set_language("pt")
+        explorer.set_depth(4)
+        built(app, explorer)
+        assert "mais de 60,000 nós" in explorer.too_big and "nodes" not in explorer.too_big
+    finally:
+        i18n.set_language("en")

@@ -138,6 +138,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("its first line should name the game ({titles}), not {line}")),
     (r"expected 5 rows of 5 characters \(W, B or \.\), row 5 first",
      N_("expected 5 rows of 5 characters (W, B or .), row 5 first")),
+    (r"expected (?P<rows>\d+) rows of (?P<n>\d+) characters \(W, #, \. ; S and N on the goals\)",
+     N_("expected {rows} rows of {n} characters (W, #, . ; S and N on the goals)")),
     (r"expected (?P<rows>\d+) rows of (?P<n>\d+) characters \((?P<chars>[^)]*)\)",
      N_("expected {rows} rows of {n} characters ({chars})")),
     (r"expected (?P<rows>\d+) rows of (?P<n>\d+) cells \((?P<chars>[^)]*)\)",

@@ -126,7 +126,7 @@ class TreeExplorerScene(Scene):
             try:
                 tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id), ""
             except TreeTooBig as exc:
-                tree, why = None, str(exc)
+                tree, why = None, _("more than {n} nodes").format(n=f"{exc.limit:,}")
             self._built = (number, tree, why)
             self.invalidate()
 
