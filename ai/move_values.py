@@ -21,7 +21,8 @@ How a move gets its value, by the engine's kind:
   move's position is judged once, in a short slice of time.
 - Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and
   visit count in that tree (as HexGui shows), a move the tree proved lost is a proven loss, the
-  move that proves a win a proven win.
+  move that proves a win a proven win.  The tree does not look at the swap rule, so Blue's first
+  stones under it are worth the lesser of their value and the swap's (``_under_swap``).
 
 Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
 Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).
@@ -278,6 +279,18 @@ def hex_root_values(searcher, mover: int) -> MoveValues:
     return snapshot
 
 
+def _under_swap(snapshot: MoveValues) -> MoveValues:
+    """Blue's first stones with the swap rule on, valued as the search values them without it: Red
+    takes over any stone better than even, so a stone is worth the lesser of its win rate and the
+    swap's, and a stone proven won is proven lost (the swap hands Red the mirror of that win)."""
+    for move, value in snapshot.values.items():
+        if value.proven == 1:
+            snapshot.values[move] = replace(value, score=0.0, proven=-1)
+        elif value.kind == "mcts":
+            snapshot.values[move] = replace(value, score=min(value.score, 1.0 - value.score))
+    return snapshot
+
+
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
     from ai.engines.hex_mcts import HexSearcher
@@ -294,6 +307,8 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         result = search(searcher, state, Limits(iterations=batch, stop=stop), moves=cells)
         playouts += max(1, result.nodes)
         snapshot = hex_root_values(searcher, state.to_move)
+        if state.game.swap and not (state.boards[0] | state.boards[1]):
+            snapshot = _under_swap(snapshot)
         snapshot.nodes, snapshot.depth = playouts, result.depth
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
