@@ -95,3 +95,33 @@ def test_a_file_from_a_windows_editor_is_read(path):
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"theme": "light"}).encode("utf-8"))
     settings, problem = st.load()
     assert problem is None and settings.theme == "light" and path.exists()
+
+
+def test_a_file_that_could_be_neither_read_nor_moved_aside_is_not_saved_over(path, monkeypatch):
+    """"left in place" was true only until the next change of a setting, which wrote over it."""
+    from pathlib import Path
+
+    from ui import i18n, words
+
+    path.write_text("{a file of the user's, broken", encoding="utf-8")
+    real_replace = Path.replace
+
+    def locked(self, target):
+        if self == path:
+            raise PermissionError("locked by another program")
+        return real_replace(self, target)
+
+    monkeypatch.setattr(Path, "replace", locked)
+    settings, problem = st.load()
+    assert problem and "left in place" in problem
+    monkeypatch.setattr(Path, "replace", real_replace)  # the lock is gone: the file could be replaced now
+    settings.theme = "light"
+    refused = st.save(settings)
+    assert refused and refused.startswith("Could not save settings")
+    assert path.read_text(encoding="utf-8") == "{a file of the user's, broken" and not asides(path)
+    try:
+        i18n.set_language("pt")
+        assert words.settings_problem(problem).startswith("Não foi possível ler o ficheiro de definições")
+        assert words.settings_problem(refused).startswith("Não foi possível guardar as definições")
+    finally:
+        i18n.set_language("en")

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import clipboard, sdl
+from ui import clipboard, sdl, words
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import open_fitted_window, set_window_icon
@@ -140,7 +140,7 @@ class App:
         self.errors: list[str] = []  # tracebacks of exceptions caught in scenes (tests read it)
         self.messages = Messages()
         if problem:
-            self.messages.add(problem, "error", duration=12.0)
+            self.messages.add(words.settings_problem(problem), "error", duration=12.0)
             log.warning(problem)
         self.scene: Scene | None = None
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
@@ -320,7 +320,7 @@ class App:
         self.guard(self.update_caption)  # in the language just chosen
         problem = settings_mod.save(self.settings)
         if problem:
-            self.messages.add(problem, "error")
+            self.messages.add(words.settings_problem(problem), "error")
 
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:

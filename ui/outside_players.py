@@ -63,8 +63,10 @@ def remember(app: Any, ids: list[str]) -> str | None:
     if callable(apply):
         return apply()
     from ui import settings as settings_file
+    from ui import words
 
-    return settings_file.save(settings)
+    problem = settings_file.save(settings)
+    return words.settings_problem(problem) if problem else None
 
 
 def _options_key(options: dict[str, Any]) -> tuple:

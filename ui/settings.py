@@ -106,6 +106,9 @@ def first_settings() -> Settings:
     return Settings(language=system_language())
 
 
+_LEFT_IN_PLACE: set[Path] = set()  # settings files that could not be read nor moved aside: never saved over
+
+
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a problem description if the file was bad."""
     path = path or settings_path()
@@ -125,12 +128,15 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
             where = f"moved to {aside.name}"
         except OSError:
             where = "left in place"
+            _LEFT_IN_PLACE.add(path.resolve())
         return first_settings(), f"Settings file was unreadable ({exc}); {where}; using defaults."
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
     """Write the settings atomically; returns an error description instead of raising."""
     path = path or settings_path()
+    if path.resolve() in _LEFT_IN_PLACE:  # the user's file, unread: theirs to mend or remove
+        return f"Could not save settings: {path} could not be read and is left as it is"
     try:
         data = asdict(settings)
         data["window_size"] = list(settings.window_size)

@@ -244,6 +244,24 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
 )
 
 
+# What went wrong with the settings file (ui/settings.py writes it in English, before the language
+# it holds is known).  ``error`` is the system's or the JSON reader's own words, kept as written.
+SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
+    (r"Settings file was unreadable \((?P<error>.*)\); moved to (?P<aside>\S+); using defaults\.",
+     N_("Settings file was unreadable ({error}); moved to {aside}; using defaults.")),
+    (r"Settings file was unreadable \((?P<error>.*)\); left in place; using defaults\.",
+     N_("Settings file was unreadable ({error}); left in place; using defaults.")),
+    (r"Could not save settings: (?P<path>.+) could not be read and is left as it is",
+     N_("Could not save settings: {path} could not be read and is left as it is")),
+    (r"Could not save settings: (?P<error>.*)", N_("Could not save settings: {error}")),
+)
+
+
+def settings_problem(text: str) -> str:
+    """A problem with the settings file (ui.settings.load or save), in the current language."""
+    return _fill(SETTINGS_PROBLEMS, text)
+
+
 def load_problem(text: str) -> str:
     """Why an outside player could not be added ("gtp:prog: cannot start 'prog': no such program
     (...)", maybe after the text typed and its own colon), in the current language."""
