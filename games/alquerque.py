@@ -20,7 +20,8 @@ Options (the classic readings; each changes exactly this):
 
 - ``any_direction_captures``: every jump of a capture -- the first and each later jump of a
   chain -- may go in any direction along a line, backwards included, also for a piece on the far
-  row.  Steps are unchanged (never backwards; only sideways on the far row).
+  row.  Steps are unchanged (never backwards; only sideways on the far row).  A chain may come
+  back over or onto its starting point, which the piece has left (``c3xe3xe5xc5xc3``).
 - ``compulsory_capture``: if the side to move can capture, it must play a capture, and a chain
   must be continued while the capturing piece can capture again (it ends only when no further
   jump is possible).  Any such complete chain may be chosen, not necessarily the longest one

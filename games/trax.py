@@ -18,6 +18,9 @@ the right edge, or from the top to the bottom edge) of either colour exists; in 
 ``loops`` and ``lines`` measure any rectangular board; play follows path ends incrementally).
 
 Readings we chose (the course text leaves them open):
+
+- In the tournament mode a board filled without any loop or line ends the game with no winner
+  ("The board is full: no winner"), a draw: the course names a winner only by a loop or a line.
 - The start: the course puts "one random tile in the centre"; a position must be reproducible, so
   the centre tile (row N//2, column N//2, as the course's code does) is the option ``centre``,
   one of the six tile names, ``lldd`` by default.  Light moves first onto that board, exactly as

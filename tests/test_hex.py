@@ -417,6 +417,24 @@ def test_the_mcts_players_plan_to_end_sooner_after_moves_that_ended_late():
     assert player.late < 3.0  # it fades once moves end in time
 
 
+def test_every_first_stone_of_3x3_loses_under_the_swap_rule():
+    """The rules page's fact, by plain minimax on the rules: a winning first stone is swapped, a
+    losing one answered, so Red wins 3x3 with the swap rule."""
+    from functools import cache
+
+    game = games.load("hex", size=3, swap=True)
+
+    @cache
+    def mover_wins(state) -> bool:
+        return any(after.winner() == state.to_move or (not after.is_terminal() and not mover_wins(after))
+                   for after in (state.play(m) for m in state.legal_moves()))
+
+    start = game.initial_state()
+    swapped = {m for m in start.legal_moves() if not mover_wins(start.play(m).play(SWAP))}
+    assert {game.format_move(start, m) for m in swapped} == {"a3", "b1", "b2", "b3", "c1"}  # Blue's winning cells
+    assert all(mover_wins(start.play(m)) for m in start.legal_moves()) and not mover_wins(start)
+
+
 @pytest.mark.parametrize("size", [3, 4])
 def test_no_first_stone_is_proven_a_win_under_the_swap_rule(size):
     """Every first stone of 3x3 and 4x4 loses to the swap (Red takes a winning one), but the

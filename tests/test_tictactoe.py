@@ -70,6 +70,15 @@ def test_k_in_a_row_on_bigger_boards():
         games.load("tictactoe", width=3, height=3, k=4)
 
 
+def test_a_line_longer_than_k_wins_too():
+    """The reading written in games/tictactoe.py and the rules page: c1 joins a1 b1 and d1 e1
+    into five in a row, with k = 3."""
+    game = games.load("tictactoe", width=5, height=5, k=3)
+    state = game.play_line(["a1", "a5", "b1", "b5", "d1", "d5", "e1", "e4"])
+    assert not state.is_terminal()
+    assert game.play_line(["c1"], state).winner() == 0
+
+
 def test_position_text_is_checked():
     with pytest.raises(IllegalMove):
         GAME.from_text("to-move: X\nXX.\n...\n...")  # X has two marks more than O... with X to move

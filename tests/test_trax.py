@@ -287,6 +287,22 @@ def test_random_games_keep_the_board_valid(size, mode, seed):
     assert again == state and again.winner() == state.winner() and again.score() == state.score()
 
 
+def test_a_tournament_board_filled_without_loop_or_line_is_a_draw():
+    """The reading the course leaves open (written in games/trax.py and the rules page): a full
+    board with no loop or line has no winner.  Random 7x7 games reach one now and then."""
+    game = games.load("trax", size=7)
+    for seed in range(400):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        if game.is_full(state.cells):
+            break
+    else:
+        pytest.fail("no random 7x7 game filled the board")
+    assert state.winner() is None and state.end_reason() == "The board is full: no winner"
+    assert not any(loops(state.cells, 7, 7, c) or lines(state.cells, 7, 7, c) for c in (LIGHT, DARK))
+
+
 def test_path_ends_agree_with_tracing_from_scratch():
     game = games.load("trax", size=9)
     rng = random.Random(7)
