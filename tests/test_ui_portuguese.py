@@ -192,3 +192,67 @@ def test_every_screen_in_portuguese_draws_no_english(rendered):
     offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in rendered
                         if english_words(s, vocabulary)})
     assert offenders == [], f"{len(offenders)} English strings on the Portuguese screens:\n" + "\n".join(offenders)
+
+
+def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(rendered):
+    """What the walk above does not reach: damaged game files listed at the start, a Reversi pass
+    on the board, and a crashed bot's account (exit status, where in its file, what it printed)."""
+    import random
+
+    from ui import words
+    from ui.app import App
+    from ui.autosave import SHELF, games_dir
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.records import RecordsScene
+
+    english, portuguese = _po_words()
+    vocabulary = (english | EXTRA_ENGLISH) - portuguese - ALLOWED
+    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        rendered.clear()
+        for folder in (SHELF.folder, games_dir()):
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "broken.json").write_text("{bad", encoding="utf-8")
+            (folder / "other.json").write_text('{"format": "x"}', encoding="utf-8")
+        show(app, MenuScene(app))
+        show(app, RecordsScene(app))
+        reversi = games.load("reversi", size=6)
+        rng = random.Random(1)
+        for _ in range(200):  # a random 6x6 game with a pass in it
+            moves, state = [], reversi.initial_state()
+            while not state.is_terminal() and "pass" not in moves:
+                move = rng.choice(state.legal_moves())
+                moves.append(reversi.format_move(state, move))
+                state = state.play(move)
+            if moves[-1] == "pass" and not state.is_terminal():
+                break
+        scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 0.3))
+        show(app, scene)
+        for text in moves:
+            scene._play(reversi.parse_move(scene.state, text), by_computer=False)
+        show(app)
+        accounts = [
+            words.forfeit_reason("crashed (process ended, exit status 3; stderr: Traceback ...)"),
+            words.forfeit_reason("crashed (process ended, killed by SIGXCPU (CPU time limit))"),
+            words.load_problem("bot.py: crashed: SyntaxError: expected ':' (at bot.py line 1)"),
+            words.load_problem("bot.py: crashed: ModuleNotFoundError: No module named 'numpyy': put numpyy.py "
+                               "(or the numpyy folder) beside bot.py, in /tmp, or install the package numpyy"),
+            words.load_problem("notes.txt: 'notes.txt' is not an outside player (file.py[:name], "
+                               "notebook.ipynb[:name], gtp:COMMAND or engine.json)"),
+            words.detail("the AI process stopped unexpectedly (exit code 1)"),
+        ]
+    finally:
+        app.quit()
+    assert "Preto passou a vez" in rendered or "Branco passou a vez" in rendered
+    assert any("movido para" in s for s in rendered) and any("não é JSON válido" in s for s in rendered)
+    # Python's own words (the exception's text, the JSON reader's) and the files' names stay as written
+    python_words = re.compile(r"No module named '\w+'|expected ':'|Expecting property name enclosed in double quotes"
+                              r"|Traceback \.\.\.|'tabuleiro-record'|\S+\.json(\.corrupt-\S+)?")
+    shown = [python_words.sub("", s) for s in rendered + accounts]
+    offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in shown
+                        if english_words(s, vocabulary)})
+    assert offenders == [], "\n".join(offenders)

@@ -31,6 +31,8 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
+from ui import words
+from ui.i18n import _
 from ui.record_files import atomic_write_text, is_record_file, move_aside
 from ui.record_files import load as load_record
 
@@ -83,7 +85,7 @@ class Autosave:
             return None
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
-            return f"Could not autosave the game: {exc.strerror or exc}"
+            return _("Could not autosave the game: {error}").format(error=exc.strerror or exc)
 
     def _set_aside_if_foreign(self) -> None:
         """Never overwrite a file that is not a record: move it aside first."""
@@ -99,13 +101,10 @@ class Autosave:
         try:
             return load_record(path), None
         except RecordError as exc:
-            try:
-                aside = move_aside(path)
-                where = f"moved to {aside.name}"
-            except OSError as err:
-                where = f"left in place ({err.strerror or err})"
+            where = _set_aside(path)
             log.info("autosave unreadable: %s; %s", exc, where)
-            return None, f"The autosaved game could not be read ({exc}); {where}."
+            return None, _("The autosaved game could not be read ({problem}); {where}.").format(
+                problem=words.file_problem(str(exc)), where=where)
 
     def resumable(self) -> tuple[GameRecord | None, str | None]:
         """The autosaved game if it is unfinished (for "Continue"), and any problem to report."""
@@ -136,20 +135,26 @@ def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
         try:
             found.append((path, load_record(path)))
         except RecordNotReadableHere as exc:
-            problems.append(f"{exc}; left in place")
+            problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
             log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
-            try:
-                where = f"moved to {move_aside(path).name}"
-            except OSError as err:
-                where = f"left in place ({err})"
-            problems.append(f"{exc}; {where}")
+            where = _set_aside(path)
+            problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=where))
             log.info("unreadable record %s: %s", path, exc)
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
-            problems.append(f"{path.name}: could not be read ({type(exc).__name__}: {exc}); left in place")
+            problems.append(_("{name}: could not be read ({error}); left in place").format(
+                name=path.name, error=f"{type(exc).__name__}: {exc}"))
             log.exception("reading record %s", path)
     found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
     return found, problems
+
+
+def _set_aside(path: Path) -> str:
+    """Move a damaged file aside; where it is now, in the window's language."""
+    try:
+        return _("moved to {name}").format(name=move_aside(path).name)
+    except OSError as err:
+        return _("left in place ({error})").format(error=err.strerror or err)
 
 
 def updated_at(record: GameRecord) -> float:

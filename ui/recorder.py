@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from games.record import GameRecord, RecordError, Result, default_name
+from ui import words
 from ui.autosave import Autosave, GameAutosaver, games_dir
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC
@@ -105,7 +106,7 @@ class SceneRecorder:
             save(record, path)
         except RecordError as exc:
             log.info("save failed: %s", exc)
-            return _("Could not save the game: {error}").format(error=exc), "error"
+            return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
         return _("Game saved: {path}").format(path=path), "info"
 
     def export_png(self, scene: Any) -> tuple[str, str]:
@@ -124,7 +125,7 @@ class SceneRecorder:
                                    last_move=last.move if last else None, labels=scene.analysis.labels(),
                                    turned=scene.view.turned)
         except (OSError, pygame.error) as exc:
-            return _("Could not save the picture: {error}").format(error=exc), "error"
+            return _("Could not save the picture: {error}").format(error=getattr(exc, "strerror", None) or exc), "error"
         return _("Picture saved: {path}").format(path=saved), "info"
 
     def copy_moves(self) -> tuple[str, str]:

@@ -116,18 +116,19 @@ def results_line(player: str, results: Score) -> str:
 def _checked(data: object) -> dict[str, dict[str, list[int]]]:
     """The counts of a results file's JSON; ValueError naming what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a Tabuleiro results file")
+        raise ValueError(_("not a Tabuleiro results file"))
     results = data.get("results")
     if not isinstance(results, dict):
-        raise ValueError("its 'results' is not an object")
+        raise ValueError(_("its 'results' is not an object"))
     for game_id, players in results.items():
         if not isinstance(players, dict):
-            raise ValueError(f"the results of {game_id!r} are not an object")
+            raise ValueError(_("the results of {game} are not an object").format(game=repr(game_id)))
         for player_id, counts in players.items():
             ok = (isinstance(counts, list) and len(counts) == 3
                   and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts))
             if not ok:
-                raise ValueError(f"{game_id} / {player_id}: the counts are not three whole numbers")
+                raise ValueError(_("{game} / {player}: the counts are not three whole numbers").format(
+                    game=game_id, player=player_id))
     return results
 
 

@@ -75,6 +75,27 @@ LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error str
 # what follows a reason's colon when it is ours (the rest, a player's exception or the rules' words, stays)
 DETAILS: tuple[tuple[str, str], ...] = (
     (r"no such file (?P<path>.+)", N_("no such file {path}")),
+    (r"the AI process stopped unexpectedly \(exit code (?P<code>\S+)\)",
+     N_("the AI process stopped unexpectedly (exit code {code})")),
+    (r"the AI process keeps failing to start", N_("the AI process keeps failing to start")),
+)
+# Pieces of a crash's account, wherever they stand in it (ai.outside_process, ai.outside_child):
+# the process's end, where in the student's file it failed, what to do about a missing module.
+# What the bot printed (after "; stderr: ") and Python's own exception text stay as written.
+SNIPPETS: tuple[tuple[str, str], ...] = (
+    (r", exit status (?P<code>-?\d+)", N_(", exit status {code}")),
+    (r", killed by (?P<signal>\w+)", N_(", killed by {signal}")),
+    (r" \(CPU time limit\)", N_(" (CPU time limit)")),
+    (r" \(file size limit\)", N_(" (file size limit)")),
+    (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)", N_(" (at {where} line {line})")),
+    (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+)\)",
+     N_(" (in Tabuleiro's course module {module} line {line})")),
+    (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)",
+     N_(" (in Tabuleiro's course module {module} line {line}, called from {where} line {at})")),
+    (r": put (?P<name>\S+)\.py \(or the (?P=name) folder\) beside (?P<file>\S+), in (?P<folder>.+?), or install the package (?P=name)",
+     N_(": put {name}.py (or the {name} folder) beside {file}, in {folder}, or install the package {name}")),
+    (r"MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
+     N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
 )
 
 # Why the rules refuse a typed move or a position text, and why a pasted text is no game or
@@ -122,6 +143,9 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     # record files
     (r"no such file", N_("no such file")),
     (r"cannot be read \((?P<why>.*)\)", N_("cannot be read ({why})")),
+    (r"cannot be written \((?P<why>.*)\)", N_("cannot be written ({why})")),
+    (r"(?P<name>\S+) exists and is not a Tabuleiro record; it was not overwritten",
+     N_("{name} exists and is not a Tabuleiro record; it was not overwritten")),
     (r"too large to be a game record", N_("too large to be a game record")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
@@ -205,8 +229,20 @@ def forfeit_reason(why: str) -> str:
 
 
 def _log_note(rest: str) -> str:
+    """What follows a reason's own words: our details, the pieces of a crash's account and the log
+    file, in the current language; what the bot printed after "; stderr: " as it printed it."""
     rest = _fill(DETAILS, rest)
-    return LOG_NOTE.sub(lambda m: _("; log: {path}").format(path=m.group("path")), rest)
+    said, stderr, printed = rest.partition("; stderr: ")
+    for pattern, template in SNIPPETS:
+        said = re.sub(pattern, lambda m, t=template: _(t).format(**m.groupdict()), said)
+    if stderr:
+        said += _("; stderr: {text}").format(text=printed)
+    return LOG_NOTE.sub(lambda m: _("; log: {path}").format(path=m.group("path")), said)
+
+
+def detail(text: str) -> str:
+    """A reason's details (see ``_log_note``) in the current language: "the AI process stopped ..."."""
+    return _log_note(text)
 
 
 def _fill(patterns: tuple[tuple[str, str], ...], text: str,
@@ -241,6 +277,19 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("cannot start {program}: it may not be run (is it a program?)")),
     (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
+    (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
+    (r"(?P<file>\S+) defines no player for (?P<game>\S+): expected choose\(game, state\), a class with "
+     r"choose\(state\), Jogador\(\.\.\.\) objects \(Rastros\) or class Player \(Trax\)",
+     N_("{file} defines no player for {game}: expected choose(game, state), a class with choose(state), "
+        "Jogador(...) objects (Rastros) or class Player (Trax)")),
+    (r"(?P<entry>'.*') is not an outside player \(file\.py\[:name\], notebook\.ipynb\[:name\], gtp:COMMAND or "
+     r"engine\.json\)",
+     N_("{entry} is not an outside player (file.py[:name], notebook.ipynb[:name], gtp:COMMAND or engine.json)")),
+    (r"needs a command line, e\.g\. (?P<example>.*)", N_("needs a command line, e.g. {example}")),
+    (r"no player (?P<name>'[^']*') in (?P<file>.+?); players: (?P<players>.*)",
+     N_("no player {name} in {file}; players: {players}")),
+    (r"no player (?P<name>'[^']*') in (?P<file>.+)", N_("no player {name} in {file}")),
+    (r"(?P<file>\S+) is not a notebook: (?P<why>.*)", N_("{file} is not a notebook: {why}")),
 )
 
 

@@ -640,7 +640,7 @@ class GameScene(Scene):
                     self.evaluations.from_search(self.job_moves, self.progress)
             if kind == "hint":
                 if isinstance(item, (AIError, AIForfeit)):
-                    self.messages.add(_("No hint: {reason}").format(reason=item.message), "error")
+                    self.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
                 elif item.move in self.state.legal_moves():
                     self.hint = item.move
                     self.messages.add(_("Hint: {move}").format(move=item.text))

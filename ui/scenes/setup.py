@@ -204,8 +204,8 @@ class SetupScene(MenuFormScene):
         try:
             setup.make_game()
         except ValueError as exc:
-            self.error = str(exc)
-            self.app.messages.add(str(exc), "warn")
+            self.error = words.rule_reason(str(exc))
+            self.app.messages.add(self.error, "warn")
             return
         if not self.watch:
             self.choices.mode = self.mode
@@ -325,7 +325,8 @@ class SetupScene(MenuFormScene):
             try:
                 self.added.append(("ok", (game_id, options, outside_players.discover(game_id, entry, options))))
             except Exception as exc:  # noqa: BLE001 - shown to the user; the window goes on
-                self.added.append(("error", f"{entry}: {exc}"))
+                said = str(exc)  # a load error names the player already; others get its name
+                self.added.append(("error", said if said.startswith(entry) else f"{entry}: {said}"))
 
         self.adding = threading.Thread(target=work, daemon=True, name="tabuleiro-add-outside")
         self.adding.start()

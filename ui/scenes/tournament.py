@@ -279,7 +279,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                                          watch=True, in_process=False,
                                          opening_plies=OPENINGS[self.openings_index])
         except ValueError as exc:
-            self.messages.add(str(exc), "error")
+            self.messages.add(words.rule_reason(str(exc)), "error")
             self.tournament = None
             return
         self.table = make_standings(ids, [])

@@ -130,14 +130,14 @@ class ReversiView(GridView):
         age = time.monotonic() - self.animation_started
         if overlay.last_move != PASS or state.is_terminal() or age > PASS_BANNER_SECONDS:
             return
-        passer = self.game.sides[1 - state.to_move]
+        passer = _(self.game.sides[1 - state.to_move])
         size = max(12, self.cell // 3)
         banner = pygame.Rect(0, 0, int(self.cell * 3.2), int(size * 1.9))
         banner.midtop = (self.grid.centerx, self.grid.top + self.cell // 4)
         shade = pygame.Surface(banner.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, banner)
-        draw_text(surface, f"{passer} passed", banner.center, size, (255, 255, 255), "center")
+        draw_text(surface, _("{side} passed").format(side=passer), banner.center, size, (255, 255, 255), "center")
 
 
 def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour: int, width_share: float) -> None:
