@@ -269,3 +269,20 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
         assert load_problem("bot.py:X: something new") == "bot.py:X: something new"
     finally:
         i18n.set_language("en")
+
+
+def test_numbers_are_written_with_the_languages_separators():
+    """Portuguese writes 0,5 and 60.000: the window wrote "0.5 s" and "60,000" in Portuguese."""
+    from ui import words
+    from ui.analysis import count_text, points_text
+
+    try:
+        i18n.set_language("pt")
+        assert i18n.number_text(0.5, "g") == "0,5" and i18n.number_text(60_000, ",") == "60.000"
+        assert points_text(0.42) == "+0,4" and count_text(165_800) == "165,8k"
+        assert words.forfeit_reason("exceeded the time limit (1.01 s > 0.5 s); process stopped") == \
+            "excedeu o limite de tempo (1,01 s > 0,5 s); processo parado"
+    finally:
+        i18n.set_language("en")
+    assert i18n.number_text(0.5, "g") == "0.5" and i18n.number_text(60_000, ",") == "60,000"
+    assert points_text(0.42) == "+0.4" and count_text(165_800) == "165.8k"

@@ -261,6 +261,6 @@ def test_a_tree_too_big_is_said_in_portuguese(app):
         i18n.set_language("pt")
         explorer.set_depth(4)
         built(app, explorer)
-        assert "mais de 60,000 nós" in explorer.too_big and "nodes" not in explorer.too_big
+        assert "mais de 60.000 nós" in explorer.too_big and "nodes" not in explorer.too_big
     finally:
         i18n.set_language("en")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.record import GameRecord
+from ui.i18n import number_text
 
 DEFAULT_PLAYER = "level-5"
 DEFAULT_SECONDS = 0.25
@@ -44,12 +45,12 @@ class Opinion:
 def points_text(value: float) -> str:
     """A value in points as the panel and the board write it: whole from 10 up ("+89", a piece
     is about 100), one decimal below ("+0.4"), where the decimal is all there is to read."""
-    return f"{value:+.0f}" if abs(value) >= 10 else f"{value:+.1f}"
+    return number_text(value, "+.0f") if abs(value) >= 10 else number_text(value, "+.1f")
 
 
 def count_text(n: int) -> str:
     """A count of nodes or visits, short: "950", "12.3k", "1.2M"."""
-    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
+    return f"{number_text(n / 1e6, '.1f')}M" if n >= 1e6 else f"{number_text(n / 1e3, '.1f')}k" if n >= 1e3 else str(n)
 
 
 def terminal_opinion(state: Any) -> Opinion:

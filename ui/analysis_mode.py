@@ -27,7 +27,7 @@ import pygame
 from ai.move_values import MoveValue, MoveValues, rank
 from games.base import Game
 from ui.analysis import count_text, eval_scale, points_text
-from ui.i18n import _
+from ui.i18n import _, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme
 
@@ -94,7 +94,7 @@ def summary_text(snapshot: MoveValues | None, running: bool) -> str:
     if snapshot is None:
         return _("Analysing…") if running else ""
     if snapshot.values and all(v.kind == "mcts" or (v.kind == "proven" and v.visits) for v in snapshot.values.values()):
-        reach = _("{n} playouts").format(n=f"{snapshot.nodes:,}")
+        reach = _("{n} playouts").format(n=number_text(snapshot.nodes, ","))
     else:
         reach = _("depth {n}").format(n=snapshot.depth + 1)
     if snapshot.done:

@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from ai.referee import GameClock, clock_of
-from ui.i18n import _
+from ui.i18n import _, number_text
 
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment.
 CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s")
@@ -35,7 +35,7 @@ def choice_label(clock: str | None) -> str:
     parsed = clock_of(clock)
     if parsed is None:
         return _("Off")
-    return _("{minutes} min + {seconds} s").format(minutes=f"{parsed.initial / 60:g}", seconds=f"{parsed.increment:g}")
+    return _("{minutes} min + {seconds} s").format(minutes=number_text(parsed.initial / 60, "g"), seconds=number_text(parsed.increment, "g"))
 
 
 def reading_text(seconds: float) -> str:

@@ -111,3 +111,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
     """Mark ``message`` for translation without translating it yet (module constants)."""
     return message
+
+
+DECIMAL_COMMA = frozenset({"pt"})  # languages that write 0,5 and 60.000 where English writes 0.5 and 60,000
+_SEPARATORS_SWAPPED = str.maketrans(".,", ",.")
+
+
+def number_text(value: float, spec: str = "") -> str:
+    """``value`` formatted by ``spec`` ("g", ".1f", ",") with the current language's separators."""
+    return localized(format(value, spec))
+
+
+def localized(text: str) -> str:
+    """A number written the English way ("1.01", "60,000") with the current language's separators."""
+    return text.translate(_SEPARATORS_SWAPPED) if _current in DECIMAL_COMMA else text

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ui.i18n import N_, _
+from ui.i18n import N_, _, localized
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
 # Named groups in ``SIDE_GROUPS`` hold a side name (translated too); others are kept as written.
@@ -225,7 +225,7 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 
 def forfeit_reason(why: str) -> str:
     """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, {"rest": _log_note})
+    return _fill(FORFEITS, why, {"rest": _log_note, **{name: localized for name in ("spent", "left", "limit")}})
 
 
 def _log_note(rest: str) -> str:

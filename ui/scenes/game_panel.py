@@ -12,7 +12,7 @@ from ui import text as tx
 from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, number_text
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, mix, spinner
 
@@ -207,7 +207,7 @@ class GamePanel:
             who = (_("Preparing the engine…") if scene.preparing_engine() and scene.progress is None
                    else _("Finding a hint…") if scene.job_kind == "hint"
                    else _("{player} is thinking…").format(player=scene.setup.player_label(scene.job_side)))
-            tx.text(surface, tx.fit(f"{who}  {elapsed:.1f} s", size, w - self._s(50), True),
+            tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, w - self._s(50), True),
                     (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
             budget = max(0.05, scene.job_budget)
             bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui.i18n import LANGUAGES, _, ngettext
+from ui.i18n import LANGUAGES, _, ngettext, number_text
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene
 from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
@@ -86,7 +86,7 @@ class SettingsScene(MenuFormScene):
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
         add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
                      onchange=lambda _sel, v: self._set("animation_speed", v))
-        times = [(f"{t:g} s", t) for t in TIME_CHOICES]
+        times = [(f"{number_text(t, 'g')} s", t) for t in TIME_CHOICES]
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
         add_selector(menu, s, _("Computer time per move") + ": ", times, default=index, selector_id="move_time",
                      onchange=lambda _sel, v: self._set("move_time", v))

@@ -33,7 +33,7 @@ from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import board_view, render_board
-from ui.i18n import _
+from ui.i18n import _, number_text
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.names import NAME_LENGTH, clean_name
 from ui.paste import paste_game
@@ -96,7 +96,7 @@ class SetupChoices:
 
 
 def time_label(seconds: float) -> str:
-    return _("{seconds} s per move").format(seconds=f"{seconds:g}")
+    return _("{seconds} s per move").format(seconds=number_text(seconds, "g"))
 
 
 def _is_usual_start(record: GameRecord) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ai.base import PROVEN, WIN
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, points_text
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, number_text
 
 UNITS = {"reversi": "discs", "hex": "percent"}  # the others: "points"
 
@@ -85,7 +85,7 @@ def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game
     if progress.kind in ("alphabeta", "solver") and progress.depth:
         parts.append(_("depth {n}").format(n=progress.depth))
     elif progress.kind == "mcts" and progress.nodes:
-        parts.append(_("{n} playouts").format(n=f"{progress.nodes:,}"))
+        parts.append(_("{n} playouts").format(n=number_text(progress.nodes, ",")))
     if progress.best_text:
         parts.append(_("best {move}").format(move=progress.best_text))
     if (sides is not None and progress.proven is None and progress.kind not in ("rule", "book")

@@ -28,7 +28,7 @@ from ai.tournament import standings as make_standings
 from ui import words
 from ui.autosave import tournaments_dir
 from ui.clocks import reading_text
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, number_text
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.tournament_results import ResultsDrawing
@@ -193,7 +193,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             n = GAMES[self.games_index]
             games_b.label = _("Games per pair: {n} + {n}").format(n=n)
             openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])
-            time_b.label = _("Time per move: {t:g} s").format(t=TIMES[self.time_index])
+            time_b.label = _("Time per move: {t} s").format(t=number_text(TIMES[self.time_index], "g"))
             jobs_b.label = _("Processes: {j}").format(j=self.jobs)
             watch_b.label = _("Watch the games: {v}").format(v=_("on") if self.watch else _("off"))
             watch_b.active = self.watch

@@ -16,7 +16,7 @@ from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
-from ui.i18n import _
+from ui.i18n import _, number_text
 from ui.theme import Theme
 from ui.widgets import card, mix
 
@@ -76,8 +76,8 @@ class ResultsDrawing:
             fill = bar.copy()
             fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
-        status = _("{game}: {done}/{total} games, {t:g} s per move").format(
-            game=words.title(games.info(t.game_id)), done=done, total=total, t=t.time_per_move)
+        status = _("{game}: {done}/{total} games, {t} s per move").format(
+            game=words.title(games.info(t.game_id)), done=done, total=total, t=number_text(t.time_per_move, "g"))
         if not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)

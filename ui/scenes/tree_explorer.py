@@ -30,7 +30,7 @@ from games.base import Game, State
 from ui import text as tx
 from ui.board_view import Overlay
 from ui.export import board_view
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _, ngettext, number_text
 from ui.scenes.base import Scene
 from ui.theme import window_scale
 from ui.widgets import Button, Messages, card, layout_grid, mix
@@ -52,7 +52,7 @@ def value_text(value: float | None) -> str:
         return "?"
     if value in (1.0, -1.0, 0.0):
         return f"{int(value):+d}" if value else "0"
-    return f"{value:+.2f}"
+    return number_text(value, "+.2f")
 
 
 def window_text(node: Node) -> str:
@@ -126,7 +126,7 @@ class TreeExplorerScene(Scene):
             try:
                 tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id), ""
             except TreeTooBig as exc:
-                tree, why = None, _("more than {n} nodes").format(n=f"{exc.limit:,}")
+                tree, why = None, _("more than {n} nodes").format(n=number_text(exc.limit, ","))
             self._built = (number, tree, why)
             self.invalidate()
 
@@ -296,8 +296,8 @@ class TreeExplorerScene(Scene):
         parts = []
         for a in ALGORITHMS:
             n = self.counts.get((a, self.depth), -1)
-            shown = _("counting…") if n == -1 else (_("more than {n}").format(n=f"{COUNT_LIMIT:,}") if n is None
-                                                    else _("{n} nodes").format(n=f"{n:,}"))
+            shown = _("counting…") if n == -1 else (_("more than {n}").format(n=number_text(COUNT_LIMIT, ",")) if n is None
+                                                    else _("{n} nodes").format(n=number_text(n, ",")))
             parts.append(f"{_(TITLES[a])}: {shown}")
         return "   ·   ".join(parts)
 
