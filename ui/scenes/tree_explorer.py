@@ -297,7 +297,7 @@ class TreeExplorerScene(Scene):
         for a in ALGORITHMS:
             n = self.counts.get((a, self.depth), -1)
             shown = _("counting…") if n == -1 else (_("more than {n}").format(n=number_text(COUNT_LIMIT, ",")) if n is None
-                                                    else _("{n} nodes").format(n=number_text(n, ",")))
+                                                    else ngettext("{n} node", "{n} nodes", n).format(n=number_text(n, ",")))
             parts.append(f"{_(TITLES[a])}: {shown}")
         return "   ·   ".join(parts)
 
