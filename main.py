@@ -143,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    from ai.data import ChecksumError
     from ai.outside import CHILD_ARGUMENT
 
     if argv[:1] == [CHILD_ARGUMENT]:  # a frozen build runs outside players' processes through itself
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run()
         return dispatch(args)
-    except UsageError as exc:
+    except (UsageError, ChecksumError) as exc:  # a damaged shipped file: named, in one line
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -20,7 +20,8 @@ claim a move that is not legal.
 Python files and notebooks are loaded by the worker in ai/outside_child.py (what kinds of
 players a file may hold, how the course's modules and the student's own modules are found).
 ``file.py`` alone names the first player of the file; ``file.py:*`` stands for all of them in a
-tournament (``outside_ids`` expands it).  A file that cannot be loaded raises
+tournament (``outside_ids`` expands it), and a pattern in the file's path (``bots/*/jogador.py:*``,
+which the shell leaves as it is because of its ``:*``) for every file it matches.  A file that cannot be loaded raises
 ``OutsideLoadError`` (a ValueError) naming the player and why, so a tournament can make that
 player forfeit its games and play on.
 
@@ -33,6 +34,7 @@ one per tournament), ``load_time`` (seconds a file may take to load).
 
 from __future__ import annotations
 
+import glob
 import json
 import logging
 import re
@@ -125,10 +127,27 @@ def list_outside_players(game_id: str, path: str, options: dict[str, Any] | None
     return [PlayerInfo(f"{path}:{p['name']}", p["title"], p["kind"]) for p in reply["players"]]
 
 
+def matching_files(player_id: str) -> list[str]:
+    """``player_id`` once for every file its path's pattern matches, sorted, its player part kept
+    (``bots/*/jogador.py:*`` -> ``bots/ana/jogador.py:*``, ...): the shell expands no pattern in a
+    word that names no file, and ``:*`` never does.  Without a pattern, or matching nothing, the id
+    as it is (its load then says "no such file")."""
+    if player_id.startswith("gtp:"):
+        return [player_id]
+    match = None
+    for found in re.finditer(r"\.(py|ipynb)(?=:|$)", player_id):
+        match = found
+    if match is None or not any(c in player_id[:match.end()] for c in "*?["):
+        return [player_id]
+    path, rest = player_id[:match.end()], player_id[match.end():]
+    return [file + rest for file in sorted(glob.glob(path))] or [player_id]
+
+
 def outside_ids(game_id: str, player_ids: list[str], **loader: Any) -> list[str]:
-    """``player_ids`` with every ``file.py:*`` replaced by the ids of all the file's players."""
+    """``player_ids`` with every path pattern and ``file.py:*`` replaced by the ids of all the
+    players of all the files they name."""
     out: list[str] = []
-    for pid in player_ids:
+    for pid in (file for given in player_ids for file in matching_files(given)):
         if pid.endswith(":*") and pid[:-2].endswith(PLAYER_SUFFIXES):
             out.extend(p.id for p in list_outside_players(game_id, pid[:-2], **loader))
         else:

@@ -17,3 +17,81 @@ def test_checksum(name):
 def test_every_data_file_has_a_checksum():
     shipped = {p.name for p in data.FOLDER.iterdir() if p.is_file()}
     assert shipped - {"__init__.py", "README.md", "checksums.json"} == set(NAMES)
+
+
+def loaders() -> dict[str, object]:
+    """Each shipped file's loader, as the players call it (each caches what it read)."""
+    from ai.engines import hex_knowledge, rastros_book, reversi_book, reversi_eval
+    from ai.kernels import alquerque_tables
+
+    found = {
+        "reversi_weights.npz": reversi_eval.pattern_weights, "reversi_probcut.npz": reversi_eval.probcut_parameters,
+        "reversi8_book.npz": lambda: reversi_book.load(8), "reversi6_book.npz": lambda: reversi_book.load(6),
+        "hex_openings.json": hex_knowledge.opening_maps,
+        "rastros_book8.npz": lambda: rastros_book.load(8), "rastros_book7.npz": lambda: rastros_book.load(7),
+    }
+    found.update({alquerque_tables.file_name(v): lambda v=v: alquerque_tables.load(v) for v in alquerque_tables.VARIANTS})
+    return found
+
+
+def clear_caches() -> None:
+    from ai.engines import hex_knowledge, rastros_book, reversi_book, reversi_eval
+    from ai.kernels import alquerque_tables
+
+    for cached in (reversi_eval.pattern_weights, reversi_eval.probcut_parameters, reversi_book.load,
+                   hex_knowledge.opening_maps, rastros_book.load, alquerque_tables.load):
+        cached.cache_clear()
+
+
+def test_every_shipped_file_has_a_loader():
+    assert set(loaders()) == set(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_changed_file_is_refused_by_name_and_a_missing_one_said_in_the_log(name, tmp_path, monkeypatch, caplog):
+    """Only the Reversi weights were checked when read: a damaged book or table crashed level-5
+    with "BadZipFile" or "LZMAError" naming no file, and a changed one that still read was played
+    from as proof (a Hex first cell the maps do not list, "proven won")."""
+    import shutil
+
+    for other in NAMES + ["checksums.json"]:
+        if other != name:
+            shutil.copy(data.path(other), tmp_path / other)
+    changed = bytearray(data.path(name).read_bytes())
+    changed[len(changed) // 2] ^= 0xFF  # one byte: still a zip, JSON or table file, perhaps
+    (tmp_path / name).write_bytes(bytes(changed))
+    monkeypatch.setattr(data, "FOLDER", tmp_path)
+    load = loaders()[name]
+    try:
+        clear_caches()
+        with pytest.raises(data.ChecksumError, match=f"^{name} is damaged or stale"):
+            load()
+        (tmp_path / name).unlink()
+        clear_caches()
+        with caplog.at_level("WARNING", logger="ai.data"):
+            assert load() in (None, {})
+        assert name in caplog.text and "missing" in caplog.text
+    finally:
+        monkeypatch.undo()
+        clear_caches()
+
+
+def test_the_command_line_names_a_damaged_file_in_one_line(tmp_path, monkeypatch, capsys):
+    """A damaged weights file gave a 30-line traceback; the README promises one line, status 2."""
+    import shutil
+
+    import main
+
+    for name in NAMES + ["checksums.json"]:
+        shutil.copy(data.path(name), tmp_path / name)
+    with open(tmp_path / "reversi_weights.npz", "ab") as f:
+        f.write(b"\0")
+    monkeypatch.setattr(data, "FOLDER", tmp_path)
+    clear_caches()
+    try:
+        status = main.main(["match", "reversi", "level-5", "level-1", "--games", "1", "--time", "0.05"])
+    finally:
+        monkeypatch.undo()
+        clear_caches()
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and err.startswith("error: reversi_weights.npz is damaged or stale") and "\n" not in err

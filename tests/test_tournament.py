@@ -213,6 +213,26 @@ def test_course_rastros_file_in_a_tournament_all_its_players():
     assert not any(r.forfeit for r in results), [r.reason for r in results if r.forfeit]
 
 
+def test_a_pattern_in_a_files_path_enters_every_file_it_matches(tmp_path):
+    """docs/leagues.md's ``bots/*/jogador.py:*``: the shell leaves the word as it is (no file is
+    named with ":*"), so every student forfeited as "no such file bots/*/jogador.py"."""
+    from ai.outside import matching_files
+
+    for student in ("rui", "ana"):
+        (tmp_path / "bots" / student).mkdir(parents=True)
+        (tmp_path / "bots" / student / "jogador.py").write_text((BOTS / "simple_contract.py").read_text())
+    pattern = str(tmp_path / "bots" / "*" / "jogador.py")
+    assert matching_files(pattern + ":*") == [str(tmp_path / "bots" / s / "jogador.py") + ":*" for s in ("ana", "rui")]
+    assert matching_files(str(tmp_path / "none" / "*.py")) == [str(tmp_path / "none" / "*.py")]  # said by its load
+    assert matching_files("gtp:prog --level [3]") == ["gtp:prog --level [3]"]
+    proc = subprocess.run(
+        [sys.executable, "main.py", "tournament", "tictactoe", pattern + ":*", "level-1", "--games", "1",
+         "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(tmp_path / "league")],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "6/6 games" in proc.stderr and "forfeit" not in proc.stderr.lower(), proc.stderr
+
+
 def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     out = tmp_path / "cli"
     proc = subprocess.run(

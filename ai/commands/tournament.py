@@ -301,14 +301,15 @@ class _LiveReport:
 
 def expand_players(game_id: str, player_ids: list[str], options: dict[str, Any],
                    loader: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
-    """``file.py:*`` (or ``notebook.ipynb:*``) replaced by the ids of every player in the file; a
+    """A path pattern replaced by the files it matches (``ai.outside.matching_files``), and
+    ``file.py:*`` (or ``notebook.ipynb:*``) by the ids of every player in the file; a
     file that cannot be listed stays as one player (``file.py``) that is broken (id -> why)
     instead of stopping everything."""
-    from ai.outside import PLAYER_SUFFIXES, list_outside_players
+    from ai.outside import PLAYER_SUFFIXES, list_outside_players, matching_files
 
     ids: list[str] = []
     broken: dict[str, str] = {}
-    for pid in player_ids:
+    for pid in (file for given in player_ids for file in matching_files(given)):
         if not (pid.endswith(":*") and pid[:-2].endswith(PLAYER_SUFFIXES)):
             ids.append(pid)
             continue

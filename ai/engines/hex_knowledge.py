@@ -190,10 +190,9 @@ def solver(n: int, quick: bool = False) -> hex_pns.Solver:
 @lru_cache(maxsize=1)
 def opening_maps() -> dict[int, frozenset[int]]:
     """Board size -> Blue's winning first cells, from the shipped file (empty if it is missing)."""
-    path = data.path(OPENINGS_FILE)
-    if not path.exists():
+    if not data.verified(OPENINGS_FILE):
         return {}
-    table = json.loads(path.read_text(encoding="utf-8"))["sizes"]
+    table = json.loads(data.path(OPENINGS_FILE).read_text(encoding="utf-8"))["sizes"]
     return {int(size): frozenset(parse_cell(name, int(size), int(size)) for name in entry["winning"])
             for size, entry in table.items()}
 

@@ -118,10 +118,9 @@ def save(path, n: int, entries: dict[Key, tuple[int, bool]], figures: dict, open
 @lru_cache(maxsize=8)
 def load(n: int) -> Book | None:
     """The book of n x n boards, read on first use; None when there is none."""
-    path = data.path(file_name(n))
-    if not path.exists():
+    if not data.verified(file_name(n)):
         return None
-    with np.load(path) as arrays:
+    with np.load(data.path(file_name(n))) as arrays:
         figures = dict(zip(arrays["figure_names"].tolist(), arrays["figure_values"].tolist()))
         still = frozenset((int(r), int(c) & PIECE_MASK, int(c) >> SIDE_SHIFT & 1)
                           for r, c in zip(arrays["open_region"].tolist(), arrays["open_code"].tolist()))

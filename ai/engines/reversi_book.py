@@ -154,8 +154,9 @@ def read(path) -> Book:
 @cache
 def load(size: int) -> Book | None:
     """The shipped book of a board size, or None when there is none."""
-    path = data.path(FILE_NAMES[size]) if size in FILE_NAMES else None
-    return read(path) if path is not None and path.exists() else None
+    if size not in FILE_NAMES or not data.verified(FILE_NAMES[size]):
+        return None
+    return read(data.path(FILE_NAMES[size]))
 
 
 def book_answer(state, rng: random.Random | None = None, depth: int | None = None) -> Answer | None:

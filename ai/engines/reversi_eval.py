@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ai.data import ChecksumError, verified
 from games.reversi import Geometry, move_mask
 
 EVAL_LIMIT = 9000
@@ -138,22 +139,6 @@ def evaluate(me: int, opp: int, feats: Features, my_moves: int | None = None) ->
 WEIGHTS_FILE = "reversi_weights.npz"  # made by tools/reversi_train.py; see ai/data/README.md
 PROBCUT_FILE = "reversi_probcut.npz"  # made by tools/reversi_probcut.py
 QUANT = 256  # stored weights are int16 in 1/QUANT discs
-
-
-class ChecksumError(RuntimeError):
-    """A shipped weights file is not the one its generator wrote."""
-
-
-def verified(name: str) -> bool:
-    """Whether the shipped file ``name`` exists; raises ``ChecksumError`` when its SHA-256 is not the
-    one its generator recorded in ai/data/checksums.json (a damaged or stale file)."""
-    from ai import data
-
-    if not data.path(name).exists():
-        return False
-    if data.checksums().get(name) != data.sha256(name):
-        raise ChecksumError(f"{name} does not match its checksum in ai/data/checksums.json")
-    return True
 
 
 @lru_cache(maxsize=1)

@@ -36,6 +36,7 @@ a numba search, ``probe_kernel(blob, offsets, white, black, side, quiet)`` does 
 
 from __future__ import annotations
 
+import logging
 import lzma
 import struct
 from functools import lru_cache
@@ -59,6 +60,8 @@ from games.alquerque import (
     captured_points,
     is_step,
 )
+
+log = logging.getLogger(__name__)
 
 DRAW_CLASS, WIN_CLASS, LOSS_CLASS = 0, 1, 2  # the top two bits of an entry
 DISTANCE_MASK = 63
@@ -401,10 +404,9 @@ def from_bytes(raw: bytes) -> Tables:
 @lru_cache(maxsize=4)
 def load(variant: str = "course") -> Tables | None:
     """The shipped tables of a variant (read once), or None when the app has none for it."""
-    path = data.path(file_name(variant))
-    if not path.exists():
+    if not data.verified(file_name(variant)):
         return None
-    return from_bytes(path.read_bytes())
+    return from_bytes(data.path(file_name(variant)).read_bytes())
 
 
 def tables_of(game: Alquerque) -> Tables | None:
@@ -574,6 +576,10 @@ def warm_up() -> None:
     """Compile (or load from the cache) the probe kernels and read every shipped file (about
     2.5 s once per process: a game's first probe must not pay it on the clock)."""
     for variant in VARIANTS:
-        tables = load(variant) or empty_tables()
+        try:
+            tables = load(variant) or empty_tables()
+        except data.ChecksumError as exc:  # said when that variant is played; the others warm up
+            log.warning("%s", exc)
+            tables = empty_tables()
         probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
     index_position(0, 1, 1)
