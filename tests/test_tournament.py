@@ -9,8 +9,10 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -231,6 +233,29 @@ def test_a_pattern_in_a_files_path_enters_every_file_it_matches(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "6/6 games" in proc.stderr and "forfeit" not in proc.stderr.lower(), proc.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C is a POSIX signal here")
+def test_ctrl_c_while_a_file_loads_stops_the_command_at_once(tmp_path):
+    """Ctrl+C during the loading of the outside files waited for the file still loading (its load
+    limit, 15 s): the thread pool's threads are joined at exit."""
+    import signal
+
+    slow = tmp_path / "slow.py"
+    slow.write_text("import time\ntime.sleep(60)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    logs = tmp_path / "logs"
+    proc = subprocess.Popen([sys.executable, "main.py", "tournament", "tictactoe", str(slow), "level-1", "--games", "1",
+                             "--time", "0.1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TABULEIRO_BOT_LOGS": str(logs)})
+    end = time.monotonic() + 30
+    while time.monotonic() < end and not list(logs.glob("*slow*")):  # the bot's process has started loading
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    began = time.monotonic()
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert time.monotonic() - began < 8, "it waited for the file's load limit (15 s)"
 
 
 def test_cli_tournament_prints_tables_and_writes_files(tmp_path):

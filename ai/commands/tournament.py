@@ -26,8 +26,11 @@ from __future__ import annotations
 
 import csv
 import json
+import queue
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -325,8 +328,6 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
                           broken: dict[str, str], jobs: int = 1) -> tuple[dict[str, str], dict[str, str]]:
     """Load every outside player once before any game (``jobs`` at a time): the titles they give
     (for ``display_names``) and, added to ``broken``, those that cannot be loaded (id -> why)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     import ai
     from ai.outside import load_outside_player, parse_outside_id
 
@@ -348,13 +349,47 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
     todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
     titles: dict[str, str] = {}
     broken = dict(broken)
-    with ThreadPoolExecutor(max_workers=max(1, min(jobs, 8))) as pool:
-        for pid, title, why in pool.map(probe, todo):
-            if why is not None:
-                broken[pid] = why
-            elif title:
-                titles[pid] = title
+    for pid, title, why in in_daemon_threads(probe, todo, max(1, min(jobs, 8))):
+        if why is not None:
+            broken[pid] = why
+        elif title:
+            titles[pid] = title
     return titles, broken
+
+
+def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -> list[Any]:
+    """``work`` of every item, ``jobs`` at a time, in order.  The threads are daemons, so Ctrl+C
+    stops the command at once: a thread pool's threads are joined at exit, and a file still
+    loading held the command for up to its load limit (its process, in a session of its own, does
+    not get the terminal's Ctrl+C, and ends with this one: ai.parent_watch)."""
+    results: list[Any] = [None] * len(items)
+    failures: list[Exception] = []
+    todo: queue.Queue[int] = queue.Queue()
+    for i in range(len(items)):
+        todo.put(i)
+    done = threading.Semaphore(0)
+
+    def run() -> None:
+        while True:
+            try:
+                i = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                results[i] = work(items[i])
+            except Exception as exc:  # noqa: BLE001 - raised again in the caller's thread
+                failures.append(exc)
+            finally:
+                done.release()
+
+    for _ in range(min(jobs, len(items))):
+        threading.Thread(target=run, daemon=True, name="tabuleiro-probe").start()
+    for _ in items:
+        while not done.acquire(timeout=0.2):  # a timed wait: Ctrl+C is seen within 0.2 s
+            pass
+    if failures:
+        raise failures[0]
+    return results
 
 
 __all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar", "expand_players",
