@@ -94,9 +94,11 @@ def test_every_forfeit_reason_is_translated(why):
     whole = words.end_reason(f"O forfeits: sleeper.py {why}")
     assert whole.startswith("O perde por falta: sleeper.py ")
     assert words.forfeit_reason(why) != why and words.forfeit_reason(why) in whole
-    for kept in ("0.30", "1.52", "/tmp/bot.log", "'a1'", "exit status 3", "ZeroDivisionError", "(4)"):
-        if kept in why:
-            assert kept in whole  # numbers, names and paths are kept as written
+    kept = {"0.30": "0,30", "1.52": "1,52", "exit status 3": "código de saída 3",  # numbers as Portuguese writes them
+            "/tmp/bot.log": "/tmp/bot.log", "'a1'": "'a1'", "ZeroDivisionError": "ZeroDivisionError", "(4)": "(4)"}
+    for english, shown in kept.items():
+        if english in why:
+            assert shown in whole  # names and paths as written
     i18n.set_language("en")
     assert words.end_reason(f"O forfeits: sleeper.py {why}") == f"O forfeits: sleeper.py {why}"
 
