@@ -125,3 +125,28 @@ def test_the_list_names_the_options_that_are_not_the_usual_ones():
         record = record.with_moves(["c3"], game.play_line(["c3"]))
         _title, detail = describe(record)
         assert detail.startswith("1 move · ") and detail.endswith(shown) and ("Board size" in detail) == bool(shown)
+
+
+def test_the_main_menu_shows_every_button_without_scrolling(app):
+    """With Continue and Saved games (eight buttons) the menu scrolled at 1280x800 and at
+    800x560, and Quit was cut at the window's edge; the buttons slim down, then the pictures."""
+    import pygame
+
+    from ui.autosave import games_dir
+    from ui.scenes.menu import MenuScene
+
+    scene = start(app)
+    games_dir().mkdir(parents=True, exist_ok=True)
+    (games_dir() / "kept.json").write_text(scene.recorder.record.dumps(), encoding="utf-8")
+    menu_scene = MenuScene(app)
+    app.switch(menu_scene)
+    for size in ((1280, 800), (800, 560), (1024, 600), (1366, 705)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.run_frames(2)
+        assert app.size == size
+        area = app.scene.menu.get_scrollarea()
+        assert len(app.scene.menu.get_widgets()) == 8
+        assert area.get_world_size()[1] <= area.get_view_rect().height, size
+        assert app.scene.show_cards, size
+        widths = {w.get_width() for w in app.scene.menu.get_widgets()}
+        assert len(widths) == 1, widths  # one column of equal pills, to the pixel

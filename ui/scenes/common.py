@@ -123,15 +123,17 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width
 
 
-def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: int) -> None:
-    """Give every button of ``menu`` the same width and a filled background (a column of pills)."""
+def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: int, pad_y: int | None = None) -> None:
+    """Give every button of ``menu`` the same width (to the pixel: an odd spare pixel goes to the
+    right) and a filled background (a column of pills); ``pad_y`` above and below each label."""
+    pad_y = int(10 * scale) if pad_y is None else pad_y
     for widget in menu.get_widgets():
         if not isinstance(widget, pygame_menu.widgets.Button):
             continue
         text_w = widget.get_width(apply_padding=False)
-        pad_y = int(10 * scale)
-        pad_x = max(int(12 * scale), (width - text_w) // 2)
-        widget.set_padding((pad_y, pad_x))
+        left = max(int(12 * scale), (width - text_w) // 2)
+        right = max(int(12 * scale), width - text_w - left)
+        widget.set_padding((pad_y, right, pad_y, left))
         if widget.get_id() not in ("start",):
             widget.set_background_color(mix(theme.panel, theme.text, 0.05))
             widget.set_border(max(1, int(scale)), mix(theme.panel, theme.text, 0.16))

@@ -40,11 +40,17 @@ class MenuScene(Scene):
         self.has_saved = any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
         extra = bool(self.unfinished) + self.has_saved
         # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
-        # buttons get a smaller font rather than pushing the pictures off the window
-        strip_h = int(130 * s)
-        room = h - menu_rect.top - strip_h - int(88 * s)
-        for font_size in [size for size in (24, 21, 19, 17, 15) if size <= (24, 21, 19)[extra]]:
-            content = self._build_menu(menu_rect, font_size)
+        # buttons get a smaller font rather than pushing the pictures off the window; if the
+        # smallest still does not fit, slimmer buttons, then smaller pictures, then none (a menu
+        # that scrolls hid Quit below the window's edge)
+        fonts = [size for size in (24, 21, 19, 17, 15) if size <= (24, 21, 19)[extra]]
+        ways = ((int(130 * s), False), (int(130 * s), True), (int(110 * s), True), (0, False))
+        for strip_h, slim in ways:
+            room = h - menu_rect.top - strip_h - (int(88 * s) if strip_h else int(24 * s))
+            for font_size in fonts:
+                content = self._build_menu(menu_rect, font_size, slim)
+                if content <= room:
+                    break
             if content <= room:
                 break
         menu_rect.height = max(int(120 * s), min(content + int(16 * s), room))
@@ -54,8 +60,9 @@ class MenuScene(Scene):
         self.show_cards = strip.height >= int(110 * s)
         self.cards.layout(strip, s, max_card=170)
 
-    def _build_menu(self, rect: pygame.Rect, font_size: int) -> int:
-        """Build the buttons with ``font_size``; the height they need."""
+    def _build_menu(self, rect: pygame.Rect, font_size: int, slim: bool = False) -> int:
+        """Build the buttons with ``font_size`` (``slim``: less room above and below each label);
+        the height they need."""
         s = self.app.scale
         self.menu = make_menu(self.app.theme, s, rect, font_size)
         if self.unfinished:
@@ -68,7 +75,7 @@ class MenuScene(Scene):
         self.menu.add.button(_("Rules"), self.rules, button_id="rules")
         self.menu.add.button(_("Settings"), self.settings, button_id="settings")
         self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")
-        uniform_buttons(self.menu, self.app.theme, s, int(280 * s))
+        uniform_buttons(self.menu, self.app.theme, s, int(280 * s), pad_y=int((6 if slim else 10) * s))
         margin = self.menu.get_theme().widget_margin[1]
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
 
