@@ -199,7 +199,7 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
     on the board, and a crashed bot's account (exit status, where in its file, what it printed)."""
     import random
 
-    from ui import words
+    from ui import theme, words
     from ui.app import App
     from ui.autosave import SHELF, games_dir
     from ui.match import HOTSEAT, MatchSetup
@@ -235,6 +235,10 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
         for text in moves:
             scene._play(reversi.parse_move(scene.state, text), by_computer=False)
         show(app)
+        for size in ((800, 560), (1280, 800)):  # "Branco passou a vez" ran out of its box
+            scene.resize(size)
+            said, font_size, box = scene.view.pass_banner(scene.state)
+            assert theme.font(font_size).size(said)[0] < box.width <= scene.view.grid.width
         accounts = [
             words.forfeit_reason("crashed (process ended, exit status 3; stderr: Traceback ...)"),
             words.forfeit_reason("crashed (process ended, killed by SIGXCPU (CPU time limit))"),

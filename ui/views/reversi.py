@@ -16,7 +16,7 @@ from games.reversi import PASS, Reversi, ReversiState
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
-from ui.theme import draw_text
+from ui.theme import draw_text, font
 
 FELT = (16, 122, 68)
 FELT_LINES = (8, 70, 38)
@@ -130,14 +130,24 @@ class ReversiView(GridView):
         age = time.monotonic() - self.animation_started
         if overlay.last_move != PASS or state.is_terminal() or age > PASS_BANNER_SECONDS:
             return
-        passer = _(self.game.sides[1 - state.to_move])
-        size = max(12, self.cell // 3)
-        banner = pygame.Rect(0, 0, int(self.cell * 3.2), int(size * 1.9))
-        banner.midtop = (self.grid.centerx, self.grid.top + self.cell // 4)
+        said, size, banner = self.pass_banner(state)
         shade = pygame.Surface(banner.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, banner)
-        draw_text(surface, _("{side} passed").format(side=passer), banner.center, size, (255, 255, 255), "center")
+        draw_text(surface, said, banner.center, size, (255, 255, 255), "center")
+
+    def pass_banner(self, state: ReversiState) -> tuple[str, int, pygame.Rect]:
+        """The pass announcement: its words, their size and the box around them, as wide as the
+        words and a little room (never narrower than English's "Black passed" had), the size
+        made smaller on a board too narrow for them."""
+        said = _("{side} passed").format(side=_(self.game.sides[1 - state.to_move]))
+        size = max(12, self.cell // 3)
+        while size > 9 and font(size).size(said)[0] > self.grid.width - self.cell:
+            size -= 1
+        width = max(int(self.cell * 3.2), font(size).size(said)[0] + size * 2)
+        banner = pygame.Rect(0, 0, width, int(size * 1.9))
+        banner.midtop = (self.grid.centerx, self.grid.top + self.cell // 4)
+        return said, size, banner
 
 
 def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour: int, width_share: float) -> None:
