@@ -67,3 +67,16 @@ def test_a_long_text_is_cut_to_the_longest_start_that_fits():
         assert cut.endswith("…") and value.startswith(cut[:-1])
         assert font.size(cut)[0] <= 200 < font.size(value[:len(cut)] + "…")[0]  # one more would not fit
     assert tx.fit_font("short", font, 200) == "short"
+
+
+def test_every_sides_winner_label_stands_out_from_its_card_in_both_themes():
+    """Black's "winner" on the dark theme was dark grey on dark grey (and White's on the light one)."""
+    from ui.scenes.game_panel import NAMED_COLOURS
+    from ui.theme import THEMES
+    from ui.widgets import legible, lightness, mix
+
+    for theme in THEMES.values():
+        card = mix(theme.panel, theme.text, 0.06)
+        for colour in (*NAMED_COLOURS.values(), theme.side0, theme.side1):
+            shown = legible(mix(colour, theme.text, 0.25), card, theme.text)
+            assert abs(lightness(shown) - lightness(card)) >= 0.3, (theme.name, colour, shown)

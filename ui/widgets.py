@@ -24,6 +24,22 @@ def mix(a: Color, b: Color, t: float) -> Color:
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
+def lightness(colour: Color) -> float:
+    """How light ``colour`` looks, 0 (black) to 1 (white): the sRGB luma weights."""
+    r, g, b = colour[:3]
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def legible(colour: Color, background: Color, text: Color, apart: float = 0.3) -> Color:
+    """``colour`` moved toward the ``text`` colour until it stands ``apart`` from ``background`` in
+    lightness (Black's winner label on a dark panel was dark grey on dark grey)."""
+    for t in (0.0, 0.25, 0.5, 0.75, 1.0):
+        shown = mix(colour, text, t)
+        if abs(lightness(shown) - lightness(background)) >= apart:
+            return shown
+    return text
+
+
 def card(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int = 10,
          border: Color | None = None, border_width: int = 1, shadow: bool = False) -> None:
     """A rounded rectangle, optionally with a soft drop shadow and a border."""

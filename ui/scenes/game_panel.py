@@ -14,7 +14,7 @@ from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
-from ui.widgets import card, layout_grid, mix, spinner
+from ui.widgets import card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -138,7 +138,8 @@ class GamePanel:
             winner = scene.is_over() and scene.winner() == side
             fill = mix(theme.panel, theme.text, 0.06)
             colour = side_colour(scene.game.sides[side], side, theme)
-            winner_border = mix(colour, theme.text, 0.25)  # the winner's own colour, never the other side's
+            # the winner's own colour, never the other side's, made to stand out from the card
+            winner_border = legible(mix(colour, theme.text, 0.25), fill, theme.text)
             border = theme.accent if to_move else (winner_border if winner else mix(theme.panel, theme.text, 0.14))
             card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
             dot = (x + self._s(24), rect.centery)
