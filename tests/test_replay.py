@@ -159,6 +159,19 @@ def test_the_slider_and_the_graph_jump(tmp_path, monkeypatch):
     assert abs(scene.ply - len(record.moves) / 2) <= 1
 
 
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_the_biggest_drop_line_has_its_room_above_the_buttons(size):
+    """It was written under the graph, where the buttons start: half hidden at 800x560."""
+    from ui import text as tx
+
+    pygame.init()
+    scene = ReplayScene(FakeApp(), random_record("reversi"), ply=0, analyse=False)
+    scene.draw(pygame.Surface(size))
+    line = pygame.Rect(0, scene.graph_rect.bottom + int(2 * scene.scale), 1,
+                       tx.line_height(tx.small(12, scene.scale)))
+    assert line.bottom <= min(b.rect.top for b in scene.actions)
+
+
 def test_saved_games_list_opens_records_and_sets_bad_files_aside(tmp_path):
     from ui.record_files import save
     from ui.scenes.records import RecordsScene

@@ -367,7 +367,8 @@ class ReplayScene(Scene):
         for b in self.actions:
             b.rect.y += inner.bottom - actions_h
         graph_h = int(inner.height * 0.28)
-        self.graph_rect = pygame.Rect(inner.x, inner.bottom - actions_h - pad - graph_h, inner.width, graph_h)
+        label_h = tx.line_height(tx.small(12, s)) + int(2 * s)  # "Biggest drop: ..." under the graph, above the buttons
+        self.graph_rect = pygame.Rect(inner.x, inner.bottom - actions_h - pad - label_h - graph_h, inner.width, graph_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:
