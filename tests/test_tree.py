@@ -264,3 +264,34 @@ def test_a_tree_too_big_is_said_in_portuguese(app):
         assert "mais de 60.000 nós" in explorer.too_big and "nodes" not in explorer.too_big
     finally:
         i18n.set_language("en")
+
+
+def test_move_names_are_drawn_over_every_edge(app, monkeypatch):
+    """Each name was drawn with its edge, so the edges drawn after it struck it through."""
+    from tests.ui_helpers import key
+    from ui import text as tx
+
+    app.open_demo("game:reversi:hotseat:d3,c5")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    from ui.scenes import tree_explorer
+
+    order: list[str] = []
+    line, text, draw_tree = pygame.draw.line, tx.text, tree_explorer.draw_tree
+
+    def recorded(*args, **kwargs):  # what the tree's own drawing does, in order
+        monkeypatch.setattr(pygame.draw, "line", lambda *a, **k: (order.append("edge"), line(*a, **k))[1])
+        monkeypatch.setattr(tx, "text", lambda s, value, *a, **k: (order.append(value), text(s, value, *a, **k))[1])
+        try:
+            return draw_tree(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(pygame.draw, "line", line)
+            monkeypatch.setattr(tx, "text", text)
+
+    monkeypatch.setattr(tree_explorer, "draw_tree", recorded)
+    app.invalidate()
+    app.run_frames(1)
+    names = {explorer.game.format_move(explorer.tree.root.state, child.move) for child in explorer.tree.root.children}
+    last_edge = max(i for i, item in enumerate(order) if item == "edge")
+    assert names and all(order.index(name) > last_edge for name in names)

@@ -398,6 +398,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
         _node, x, ply = layout[node_id]
         return offset + x, top + ply * level + box_h // 2
 
+    labels: list[tuple[str, tuple[int, int]]] = []  # the moves' names, drawn over every edge
     for node_id, (node, _x, _ply) in layout.items():  # edges first
         if id(node) not in scene.open:
             continue
@@ -407,14 +408,18 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
             colour = mix(theme.muted, theme.background, 0.4) if child.cut else (
                 theme.accent if child.move == node.best else mix(theme.text, theme.background, 0.5))
             pygame.draw.line(surface, colour, (px, py + box_h // 2), (cx, cy - box_h // 2), max(1, int(2 * s)))
-            label = scene.game.format_move(node.state, child.move)
-            tx.text(surface, tx.fit(label, small, box_w), (cx, cy - box_h // 2 - int(2 * s)), small,
-                    theme.muted, "midbottom")
+            labels.append((tx.fit(scene.game.format_move(node.state, child.move), small, box_w),
+                           (cx, cy - box_h // 2 - int(2 * s))))
             if child.cut:
                 mx, my = (px + cx) // 2, (py + box_h // 2 + cy - box_h // 2) // 2
                 k = int(6 * s)
                 pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), max(2, int(3 * s)))
                 pygame.draw.line(surface, theme.invalid, (mx - k, my + k), (mx + k, my - k), max(2, int(3 * s)))
+    for label, place in labels:  # on a chip of the background: the edges drawn after one struck it through
+        chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+        chip.midbottom = place
+        pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))  # the canvas
+        tx.text(surface, label, place, small, theme.muted, "midbottom")
     for node_id, (node, _x, _ply) in layout.items():
         cx, cy = centre(node_id)
         rect = pygame.Rect(0, 0, box_w, box_h)
