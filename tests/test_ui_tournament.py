@@ -125,7 +125,7 @@ def test_enter_adds_the_typed_player_in_the_field_and_starts_the_tournament_outs
     app.switch(scene)
     scene.selected = {"level-1", "level-2"}
     app.run_frames(2)
-    add, start = (next(b for b in scene.buttons if b.label == label) for label in ("Add player", "Start"))
+    add, start = (next(b for b in scene.buttons if b.label == label) for label in ("Add player", "Start tournament"))
     click(app, scene.entry.rect.center)
     app.run_frames(1)
     assert (add.key_hint, start.key_hint) == ("Enter", "")

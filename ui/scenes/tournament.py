@@ -132,7 +132,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 b("", self._cycle_jobs),
                 b("", self._toggle_watch),
                 b(_("Add player"), self._add_outside),
-                b(_("Start"), self._start, primary=True),
+                b(_("Start tournament"), self._start, primary=True),
                 b("", lambda: self._cycle("openings_index", OPENINGS)),
             ]
             self.option_buttons = [b("", lambda o=o: self._cycle_option(o)) for o in games.info(self.game_id).options]

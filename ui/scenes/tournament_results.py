@@ -216,7 +216,7 @@ class ResultsDrawing:
                 pygame.draw.line(surface, theme.text, (x_of(v), cy - row_h // 5), (x_of(v), cy + row_h // 5), 1)
             pygame.draw.circle(surface, theme.text, (x_of(st.elo), cy), max(3, int(4 * s)))
         for v in (low + 20, 0.0, high - 20):
-            tx.text(surface, f"{v:+.0f}", (x_of(v), axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+            tx.text(surface, f"{v:+.0f}" if round(v) else "0", (x_of(v), axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
 
     def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()

@@ -16,7 +16,7 @@ import pygame
 from games.hex import BLUE, RED, SWAP, Hex, HexState
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
-from ui.theme import Color, draw_text
+from ui.theme import Color, draw_text, font
 
 SQRT3 = math.sqrt(3.0)
 SWAP_HINT = N_("Click Blue's stone to swap, or play elsewhere")
@@ -205,7 +205,13 @@ class HexView(BoardView):
                                int(self.radius * 0.6), max(1, int(self.radius / 10)))
         size = max(9, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
-        draw_text(surface, "swap", (int(cx), int(cy + self.radius * 0.98)), size, overlay.theme.text, "midtop")
+        said = _("swap")  # the offer, in words; typed, the move is "swap" in every language
+        chip = pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2)
+        chip.midtop = (int(cx), int(cy + self.radius * 0.98))
+        shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
+        pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
+        surface.blit(shade, chip)
+        draw_text(surface, said, chip.center, size, (255, 255, 255), "center")
 
     def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
         for move, color, scale in ((overlay.last_move, overlay.theme.last_move, 0.22), (overlay.hint, overlay.theme.hint, 0.3)):
