@@ -233,7 +233,7 @@ SHELF = Shelf()
 
 
 def describe(record: GameRecord) -> tuple[str, str]:
-    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24
+    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 plies · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
     from ui.i18n import _, ngettext
     from ui.words import option_text, player_title
@@ -254,7 +254,8 @@ def describe(record: GameRecord) -> tuple[str, str]:
         when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         when = record.updated
-    second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
+    # plies, as the game's panel counts them ("12 plies"): one side's move is a ply
+    second = ngettext("{n} ply · {date}", "{n} plies · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     if record.start_position is not None:
         second = f"{second} · {_('from a set-up position')}"
     second = " · ".join([second, *unusual])
