@@ -112,7 +112,7 @@ def test_the_list_names_game_players_moves_and_date(app):
     (_path, record), = SHELF.unfinished()[0]
     title, detail = describe(record)
     assert title.startswith(games.info("tictactoe").title) and " vs " in title
-    assert detail.startswith("2 moves")
+    assert detail.startswith("2 plies")
 
 
 def test_the_list_names_the_options_that_are_not_the_usual_ones():
