@@ -62,3 +62,35 @@ def test_the_tournament_screens_own_message_stands_above_the_outside_player_fiel
     before = pixels(app, rects)
     app.scene.messages.add("gtp:nosuchengine: cannot start 'nosuchengine': no such program", "error", duration=30.0)
     assert pixels(app, rects) == before
+
+
+def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monkeypatch):
+    """On the game screen the window's message (centred on the window, at its bottom) and the
+    game's own (centred on the board, on the status line) were drawn over each other."""
+    from ui.widgets import Messages
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    app.open_demo("game:trax:hotseat:")
+    scene = app.scene
+    pills: list[pygame.Rect] = []
+    draw = Messages.draw
+
+    def recorded(self, surface, theme, anchor, scale, max_width):
+        h, step = self.pill_height(scale), self.line_height(scale)
+        pills.extend(pygame.Rect(0, anchor[1] - h - i * step, 1, h) for i in range(len(self.current())))
+        return draw(self, surface, theme, anchor, scale, max_width)
+
+    monkeypatch.setattr(Messages, "draw", recorded)
+    for game_messages in (0, 1, 2):
+        scene.messages.items.clear()
+        for i in range(game_messages):
+            scene.messages.add(f"the game's own message {i}", "info", duration=30.0)
+        app.messages.add("The unfinished game is kept in Continue", "info", duration=30.0)
+        pills.clear()
+        app.invalidate()
+        app.run_frames(1)
+        assert len(pills) == game_messages + len(app.messages.current())
+        assert not any(a.colliderect(b) for i, a in enumerate(pills) for b in pills[i + 1:]), pills
+        status_line_top = scene._messages_bottom() - Messages.pill_height(app.scale)
+        assert all(p.bottom <= status_line_top for p in pills[game_messages:])  # nor the status line under them

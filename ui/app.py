@@ -483,7 +483,9 @@ class App:
         s = self.scale
         above = self.scene.messages_above() if self.scene is not None else None
         bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
-        self.messages.draw(self.screen, self.theme, (self.size[0] // 2, bottom), s, self.size[0] - int(80 * s))
+        centre = self.scene.messages_centre() if self.scene is not None else None
+        self.messages.draw(self.screen, self.theme, (self.size[0] // 2 if centre is None else centre, bottom), s,
+                           self.size[0] - int(80 * s))
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

@@ -382,7 +382,7 @@ OPTION_NOTES = {
 # choices whose own names say little to a player: the course's Trax tile names spell the colour of
 # each edge in the order left, top, right, bottom, so the light path's ends are given beside them
 OPTION_VALUES = {
-    ("trax", "mode"): {"tournament": N_("Tournament (first loop or line)"), "fill": N_("Fill the board")},
+    ("trax", "mode"): {"tournament": N_("Tournament"), "fill": N_("Fill the board")},
     ("trax", "centre"): {
         "ldld": N_("ldld (light left-right)"), "dldl": N_("dldl (light top-bottom)"),
         "ddll": N_("ddll (light right-bottom)"), "lddl": N_("lddl (light left-bottom)"),

@@ -62,6 +62,11 @@ class Scene:
         screen keeps along its bottom edge, so a message never hides them; None: the bottom edge."""
         return None
 
+    def messages_centre(self) -> int | None:
+        """Where the window's messages are centred across (pixels from the left); None: the
+        window's middle (a game centres them on its board, with its own)."""
+        return None
+
 
 def top_of(rect: pygame.Rect) -> int | None:
     """``rect``'s top once it is laid out (a scene's bottom buttons, for ``messages_above``)."""

@@ -854,10 +854,23 @@ class GameScene(Scene):
         self.panel.draw(surface)
         if self.over_card.visible():
             self.over_card.draw(surface)
-        # messages sit on the status line (which they replace while shown), older ones above; above
-        # the move field while it is open
-        bottom = self.move_entry.field.rect.top - int(6 * s) if self.move_entry.open else self.board_area.bottom - int(8 * s)
-        self.messages.draw(surface, theme, (self.board_area.centerx, bottom), s, self.board_area.width - int(40 * s))
+        self.messages.draw(surface, theme, (self.board_area.centerx, self._messages_bottom()), s,
+                           self.board_area.width - int(40 * s))
+
+    def _messages_bottom(self) -> int:
+        """The game's messages sit on the status line (which they replace while shown), older ones
+        above; above the move field while it is open."""
+        s = self.app.scale
+        return self.move_entry.field.rect.top - int(6 * s) if self.move_entry.open else self.board_area.bottom - int(8 * s)
+
+    def messages_above(self) -> int | None:
+        """The window's messages stand above the game's own and the status line they replace: both
+        at the bottom, they were drawn over each other."""
+        shown = max(1, len(self.messages.current()))
+        return self._messages_bottom() - shown * Messages.line_height(self.app.scale)
+
+    def messages_centre(self) -> int | None:
+        return self.board_area.centerx
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
