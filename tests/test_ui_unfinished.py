@@ -150,3 +150,17 @@ def test_the_main_menu_shows_every_button_without_scrolling(app):
         assert app.scene.show_cards, size
         widths = {w.get_width() for w in app.scene.menu.get_widgets()}
         assert len(widths) == 1, widths  # one column of equal pills, to the pixel
+
+
+def test_a_game_saved_in_portuguese_is_listed_in_english_in_english(app):
+    """Records kept the titles in the window's language: "Hex: Você vs Nível 3" in English."""
+    from ui import i18n
+
+    try:
+        i18n.set_language("pt")
+        scene = start(app, moves=("b2",), mode=HUMAN_VS_PC, players=(None, "level-3"))
+        assert [p.title for p in scene.recorder.record.players] == ["You", "Level 3"]
+        assert describe(scene.recorder.record)[0] == "Jogo do Galo: Você vs Nível 3"
+    finally:
+        i18n.set_language("en")
+    assert describe(SHELF.unfinished()[0][0][1])[0] == "Tic-tac-toe: You vs Level 3"

@@ -298,7 +298,7 @@ class GameAutosaver:
 def record_for_setup(setup: Any, started: str | None = None) -> GameRecord:
     """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules)."""
     game = setup.make_game()
-    sides = (Side(setup.players[0], setup.player_label(0)), Side(setup.players[1], setup.player_label(1)))
+    sides = tuple(Side(setup.players[side], setup.player_label(side, translated=False)) for side in (0, 1))
     extra = {k: v for k, v in setup.to_dict().items() if k not in ("game", "options", "players", "start")}
     record = GameRecord.start(game, sides, extra, start_position=setup.start)
     if started:

@@ -42,22 +42,27 @@ class MatchSetup:
             return None
         return 0 if self.players[0] is None else 1
 
-    def player_label(self, side: int) -> str:
-        """A human's name, "You" or "Player 1", or the computer player's title ("Level 3", "Basilio")."""
+    def player_label(self, side: int, translated: bool = True) -> str:
+        """A human's name, "You" or "Player 1", or the computer player's title ("Level 3", "Basilio");
+        in English with ``translated=False``, as records keep them (each window shows a record's
+        "Level 3" in its own language, where a stored "Nível 3" stayed Portuguese in English)."""
         from ui.words import player_title
+
+        def said(text: str) -> str:
+            return _(text) if translated else text
 
         pid = self.players[side]
         if pid is None:
             if self.names[side]:
                 return self.names[side]
-            return _("You") if self.mode == HUMAN_VS_PC else _("Player {n}").format(n=side + 1)
+            return said("You") if self.mode == HUMAN_VS_PC else said("Player {n}").format(n=side + 1)
         if ai.is_outside_player(pid):
             from ui.outside_players import short
 
             return short(pid)  # "alunos.py:jogador42": its file without the folder
         for p in ai.catalog(self.game_id):
             if p.id == pid:
-                return player_title(p.title)
+                return player_title(p.title) if translated else p.title
         return pid
 
     def swapped(self) -> MatchSetup:

@@ -237,8 +237,10 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         except RecordError as exc:
             self.messages.add(str(exc), "error")
             return
-        # the players by the names this screen shows ("Level 2", not "level-2")
-        record = replace(record, players=tuple(Side(p.id, self._name(p.id) if p.id else p.title)
+        # the players by the names this screen shows ("Level 2", not "level-2"; ours in English, as
+        # records keep them, the replay showing them in its language)
+        ours = {p.id: p.title for p in ai.catalog(self.game_id)}
+        record = replace(record, players=tuple(Side(p.id, ours.get(p.id) or (self._name(p.id) if p.id else p.title))
                                                for p in record.players))
         self.on_replay(record)
 
