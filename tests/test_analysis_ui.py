@@ -141,3 +141,26 @@ def test_the_games_picture_carries_the_values_of_the_position_shown(app, tmp_pat
     scene.analysis.active = False
     scene.browse(1)  # an earlier position: that one is saved
     assert scene.recorder.export_png(scene)[0].endswith("-move1.png")
+
+
+def test_the_bar_of_a_finished_position_shows_its_result():
+    """Analysis has no move to value in a finished position: the bar stood at an even 50/50 beside
+    a graph that showed the game won."""
+
+    import games
+    from ui import eval_bar
+    from ui.scenes.game_panel import side_colour
+    from ui.theme import THEMES
+
+    game = games.load("tictactoe")
+    x_won = game.play_line(["a1", "a2", "b1", "b2", "c1"])
+    o_won = game.play_line(["a1", "a2", "b1", "b2", "c3", "c2"])
+    drawn = game.play_line(["a1", "b1", "c1", "b2", "a2", "a3", "c2", "c3", "b3"])
+    assert [eval_bar.final_value(s) for s in (x_won, o_won, drawn)] == [(1.0, "W"), (-1.0, "W"), (0.0, "=")]
+    theme = THEMES["dark"]
+    surface = pygame.Surface((60, 220))
+    bar = pygame.Rect(10, 10, 30, 200)
+    for state, side in ((x_won, 0), (o_won, 1)):
+        eval_bar.draw(surface, bar, None, game, theme, 1.0, state=state)
+        colour = side_colour(game.sides[side], side, theme)
+        assert surface.get_at((bar.centerx, bar.y + 40))[:3] == colour == surface.get_at((bar.centerx, bar.bottom - 40))[:3]

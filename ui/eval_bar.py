@@ -11,10 +11,11 @@ from __future__ import annotations
 import pygame
 
 from ai.move_values import MoveValue, MoveValues
-from games.base import Game
+from games.base import Game, State
 from ui import text as tx
 from ui.analysis import Opinion, eval_scale, normalise
 from ui.analysis_mode import value_text
+from ui.i18n import _
 from ui.theme import Theme
 from ui.widgets import mix
 
@@ -51,10 +52,19 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
     return value, value_text(favoured, game_id)
 
 
+def final_value(state: State) -> tuple[float, str]:
+    """A finished position's bar: all the winner's ("W", as a proven win is written), even for a
+    draw; analysis has no move to value there, and the bar stood at an even 50/50."""
+    winner = state.winner()
+    if winner is None:
+        return 0.0, "="
+    return (1.0 if winner == 0 else -1.0), _("W{n}").format(n="")
+
+
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
-         scale: float, caption: str = "") -> None:
+         scale: float, caption: str = "", state: State | None = None) -> None:
     """The bar: the first side's colour from the bottom, the second's from the top; ``caption``
-    (the analysis' depth) above it."""
+    (the analysis' depth) above it; a finished ``state`` shows its result."""
     if rect.width <= 0:
         return
     if caption:
@@ -66,7 +76,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     colours = (side_colour(game.sides[0], 0, theme), side_colour(game.sides[1], 1, theme))
     radius = max(2, int(5 * scale))
     pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.1), rect.inflate(4, 4), border_radius=radius)
-    known = position_value(snapshot, game_id)
+    known = final_value(state) if state is not None and state.is_terminal() else position_value(snapshot, game_id)
     value = 0.0 if known is None else known[0]
     split = rect.y + int(rect.height * (1 - value) / 2)
     top = pygame.Rect(rect.x, rect.y, rect.width, split - rect.y)

@@ -843,7 +843,7 @@ class GameScene(Scene):
         if self.analysis.active:
             draw_move_values(surface, self.view, self.analysis.labels(), theme)
             eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
-                          summary_text(self.analysis.values, self.analysis.running()))
+                          summary_text(self.analysis.values, self.analysis.running()), shown)
             eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
                                   len(self.history), self.shown_plies())
         s = self.app.scale
