@@ -139,3 +139,22 @@ def test_the_idle_wait_returns_input_and_looks_for_it_a_hundred_times_a_second(a
     seconds = 0.2
     assert ui.app._wait_for_events(seconds) == []
     assert len(looks) <= seconds / ui.app.EVENT_LOOK + 1
+
+
+def test_a_finished_tournament_left_alone_draws_a_handful_of_frames(app, tmp_path):
+    """Its screen redrew ten times a second for good once the games were over."""
+    from ui.scenes.tournament import TournamentScene
+
+    scene = TournamentScene(app, "tictactoe")
+    scene.save_folder = tmp_path / "tournaments"
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2"}
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    end = time.monotonic() + 60
+    while time.monotonic() < end and scene.running:
+        app.frame()
+    app.run_frames(5)
+    scene.messages.items.clear()  # "Tournament finished" fades out over its own frames
+    app.messages.items.clear()
+    assert not scene.running and draws_while_idle(app) <= HANDFUL

@@ -378,8 +378,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         return self.entry.redraw_interval() if self.tournament is None else None
 
     def update(self, dt: float) -> None:
-        if self.added or self.tournament is not None:
-            self.invalidate()  # results arrived or the last events of a finished run
+        if self.added:
+            self.invalidate()  # an outside player added, or why not
         while self.added:
             kind, data = self.added.pop(0)
             self.adding = None
@@ -398,14 +398,16 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 self._remember(new)
             if self.tournament is None:
                 self._build()
-        if self.tournament is not None:
-            self._poll()
+        if self.tournament is not None and self._poll():
+            self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
         self._refresh_labels()
 
-    def _poll(self) -> None:
+    def _poll(self) -> bool:
+        """Take the tournament's events; whether there were any."""
         t = self.tournament
         changed = False
-        for event in t.poll():
+        events = t.poll()
+        for event in events:
             if isinstance(event, GameStarted):
                 self.live[event.number] = {"ids": event.players, "state": self.game.initial_state(), "last": None,
                                            "before": None}
@@ -445,6 +447,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             running = [n for n, g in self.live.items() if "result" not in g]
             if running and self.watch:
                 self.watching = min(running)
+        return bool(events)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
