@@ -3,7 +3,11 @@ given up while a job waits."""
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
+
+import pytest
 
 import games
 from ui.ai_worker import AIError, AIResult, AIWorker, Job
@@ -62,3 +66,45 @@ def test_a_worker_given_up_answers_the_job_that_waited():
         assert worker.is_thinking() is False
     finally:
         worker.close()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a parent killed outright: POSIX signals")
+def test_an_analysis_ends_with_a_window_killed_outright(tmp_path):
+    """The worker looked for its parent only between jobs, and an analysis runs until stopped: a
+    window killed mid-analysis (SIGKILL, a crash) left it searching at full speed for good."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    script = tmp_path / "window.py"
+    script.write_text(f"""
+import sys, time
+sys.path.insert(0, {str(ROOT)!r})
+import games
+from ui.ai_worker import AIMoveValues, AIWorker, Job
+if __name__ == "__main__":
+    game = games.load("hex", size=9)
+    worker = AIWorker("hex", warm_up=False)
+    worker.submit(Job("hex", {{"size": 9}}, (), game.to_text(game.initial_state()), "level-5", 1.0, kind="values"))
+    while not any(isinstance(r, AIMoveValues) for r in worker.poll()):
+        time.sleep(0.05)
+    print(worker.process.pid, flush=True)
+    time.sleep(60)
+""")
+    window = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    worker_pid = int(window.stdout.readline())
+    os.kill(window.pid, signal.SIGKILL)
+    window.wait()
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            os.kill(worker_pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(worker_pid, signal.SIGKILL)
+    pytest.fail("the analysis worker outlived its window")

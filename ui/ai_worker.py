@@ -181,6 +181,9 @@ class KernelPreparation:
 
 
 def _prepare(game_ids: tuple[str, ...]) -> None:
+    from ai.parent_watch import end_with_parent
+
+    end_with_parent()  # a cold compile takes a minute: not for a window that is gone
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)
@@ -290,7 +293,9 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
     ``None`` arrives."""
     from ai.base import Forfeit
+    from ai.parent_watch import end_with_parent
 
+    end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
     parent = mp.parent_process()
     if hasattr(os, "nice"):
