@@ -85,5 +85,6 @@ def test_tournament_results_are_saved_where_the_about_page_says(monkeypatch, tmp
     import platformdirs
 
     monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(tmp_path / "Documents"))
+    monkeypatch.delenv("TABULEIRO_DATA_DIR", raising=False)  # no private folder: the Documents
     assert tournaments_dir() == tmp_path / "Documents" / "Tabuleiro" / "tournaments"
     assert str(tournaments_dir()) in about.about_page()

@@ -181,3 +181,12 @@ def test_a_hand_edited_setup_still_opens_with_its_usual_values():
     for reading in (float("inf"), float("nan"), True):
         assert record_clock({"clock": "5m+0s", "clock_readings": [[300, 300], [reading, 300]]}) == ("5m+0s", None)
     assert record_clock({"clock": "5m+0s", "clock_readings": [[300, 300], [299.5, 300]]})[1] == [(300, 300), (299.5, 300)]
+
+
+def test_a_data_folder_given_keeps_the_tournaments_too(tmp_path, monkeypatch):
+    """With TABULEIRO_DATA_DIR set (tests, a portable install) the tournament tables still went to
+    the user's Documents: the test suite filled a real folder."""
+    from ui.autosave import tournaments_dir
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    assert tournaments_dir() == tmp_path / "tournaments"

@@ -54,7 +54,11 @@ def games_dir() -> Path:
 
 def tournaments_dir() -> Path:
     """Where the tournament screen's Save results writes its tables: the user's Documents, where a
-    teacher looks for a crosstable to share (the home folder on a system without one)."""
+    teacher looks for a crosstable to share (the home folder on a system without one); with
+    ``TABULEIRO_DATA_DIR`` set (a portable install, the tests), that folder's ``tournaments``, so
+    that nothing is written outside it."""
+    if os.environ.get("TABULEIRO_DATA_DIR"):
+        return data_dir() / "tournaments"
     try:
         from platformdirs import user_documents_dir
 
