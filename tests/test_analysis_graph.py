@@ -61,3 +61,27 @@ def test_opinions_are_normalised_as_in_the_replay():
     points = live.points(["f5", "d6"], state)
     scale_points = values("reversi", [None, Opinion(6.0, "alphabeta", None, 1), None])
     assert points == scale_points and points[1] < 0  # White (second) better: below the line
+
+
+def test_the_graph_colours_each_side_as_the_bar_and_the_board_do():
+    """Reversi's graph showed Black's lead in blue and White's in red beside a black and white bar."""
+    import pygame
+
+    import games
+    from ui.eval_graph import draw_graph
+    from ui.theme import THEMES
+    from ui.widgets import lightness
+
+    pygame.init()
+    theme = THEMES["light"]
+    surface = pygame.Surface((220, 100))
+    area = pygame.Rect(10, 10, 200, 80)
+    probe = (area.centerx, area.y + 25)  # above the middle: the first side's area when it leads
+    for game_id, first_looks in (("reversi", "dark"), ("hex", "blue")):
+        surface.fill(theme.panel)
+        draw_graph(surface, area, [1.0] * 20, games.load(game_id), theme, 1.0, 19)
+        r, g, b = surface.get_at(probe)[:3]
+        if first_looks == "dark":  # Black
+            assert abs(r - g) < 12 and abs(g - b) < 12 and lightness((r, g, b)) < lightness(theme.panel) - 0.15
+        else:
+            assert b > r + 40

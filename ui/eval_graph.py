@@ -24,7 +24,7 @@ from ui import text as tx
 from ui.analysis import Opinion, opinion_from_progress, terminal_opinion, values
 from ui.i18n import _
 from ui.theme import Theme
-from ui.widgets import mix
+from ui.widgets import legible, mix
 
 HEIGHT = 78  # unscaled pixels of the graph under a game's board
 
@@ -87,7 +87,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     if r.height < 20:
         return None
     s = scale
-    pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
+    pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))  # the ground
     n = max(1, plies)
     mid = r.centery
     pygame.draw.line(surface, mix(theme.muted, theme.panel, 0.4), (r.x, mid), (r.right, mid), 1)
@@ -95,21 +95,26 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     def xy(i: int, v: float) -> tuple[int, int]:
         return (r.x + int(i * (r.width - 1) / n), int(mid - v * (r.height / 2 - 4)))
 
+    from ui.scenes.game_panel import side_colour
+
+    ground = mix(theme.panel, theme.background, 0.5)
+    # each side in its own colour, as on the bar and the board (Black's and White's too), made to
+    # stand out from the graph's ground
+    colours = [legible(side_colour(game.sides[side], side, theme), ground, theme.text, 0.25) for side in (0, 1)]
     known = [(i, v) for i, v in enumerate(points) if v is not None]
     for (i0, v0), (i1, v1) in zip(known, known[1:]):
         if i1 != i0 + 1:
             continue
         a, b = xy(i0, v0), xy(i1, v1)
-        fill = theme.side0 if (v0 + v1) >= 0 else theme.side1
-        pygame.draw.polygon(surface, mix(fill, theme.panel, 0.55), [(a[0], mid), a, b, (b[0], mid)])
+        fill = colours[0] if (v0 + v1) >= 0 else colours[1]
+        pygame.draw.polygon(surface, mix(fill, ground, 0.45), [(a[0], mid), a, b, (b[0], mid)])
     if len(known) > 1:
         pygame.draw.lines(surface, theme.text, False, [xy(i, v) for i, v in known], max(1, int(2 * s)))
     elif known:
         pygame.draw.circle(surface, theme.text, xy(*known[0]), max(2, int(3 * s)))
     for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
         label = _("{side} better").format(side=_(game.sides[side]))
-        tx.text(surface, label, (r.x + 6, y), tx.small(11, s), mix(theme.side0 if side == 0 else theme.side1, theme.text, 0.3),
-                anchor)
+        tx.text(surface, label, (r.x + 6, y), tx.small(11, s), legible(colours[side], ground, theme.text, 0.35), anchor)
     if current is not None:
         cx = xy(current, 0)[0]
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
