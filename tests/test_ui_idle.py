@@ -77,6 +77,7 @@ def test_a_computer_move_is_drawn_without_input(app):
 def test_when_a_move_has_been_animated_its_still_picture_is_drawn_without_input(app, game_id, moves):
     """An animated move hands over to the still board, where the last move is marked: that
     picture is drawn once the animation ends, not left for the next mouse movement."""
+    app.settings.animation_speed = 0.25  # a 1.2 s flip: seen by a frame even on a loaded machine
     scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0))
     animating_at_draw: list[bool] = []
     draw = scene.draw
@@ -85,7 +86,7 @@ def test_when_a_move_has_been_animated_its_still_picture_is_drawn_without_input(
     app.run_frames(3)
     scene.play_human([scene.game.parse_move(scene.state, m) for m in moves])
     pygame.event.clear()
-    end = time.monotonic() + 3.0
+    end = time.monotonic() + 6.0
     while time.monotonic() < end:
         app.frame()
     assert True in animating_at_draw, "the move was animated"
