@@ -80,3 +80,19 @@ def test_every_sides_winner_label_stands_out_from_its_card_in_both_themes():
         for colour in (*NAMED_COLOURS.values(), theme.side0, theme.side1):
             shown = legible(mix(colour, theme.text, 0.25), card, theme.text)
             assert abs(lightness(shown) - lightness(card)) >= 0.3, (theme.name, colour, shown)
+
+
+def test_a_label_a_little_too_long_for_its_key_is_set_smaller_before_the_key_is_left_out(drawn):
+    """"Árvore de pesquisa" filled its button at 800x560 and its T was left out, where the Keys page
+    says every button shows its key."""
+    from ui import text as tx
+
+    label, size = "Árvore de pesquisa", tx.small(15, 0.7)
+    width = tx.ui_font(size - 1, True).size(label)[0] + tx.ui_font(9).size("T")[0] + int(8 * 0.7) + 8
+    assert tx.ui_font(size, True).size(label)[0] + tx.ui_font(9).size("T")[0] + int(8 * 0.7) > width - 7
+    button = Button(label, lambda: None, "T", rect=pygame.Rect(0, 0, width, 30))
+    button.draw(pygame.Surface((300, 60)), DARK, 0.7)
+    assert drawn == [label, "T"]
+    drawn.clear()
+    Button(label, lambda: None, "T", rect=pygame.Rect(0, 0, width // 2, 30)).draw(pygame.Surface((300, 60)), DARK, 0.7)
+    assert drawn == [label]  # far too long: the key is left out, as before

@@ -87,12 +87,19 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
-        label_w = tx.ui_font(size, True).size(self.label)[0]
         key_hint = _(self.key_hint) if len(self.key_hint) > 1 else self.key_hint  # "Left", "Space": words
         if key_hint.casefold() == self.label.casefold():
             key_hint = ""  # "End  End": the label already names its key
         hint_w = tx.ui_font(hint_size).size(key_hint)[0] + int(8 * scale) if key_hint else 0
-        if label_w + hint_w > self.rect.width - 10 * scale:
+        room = self.rect.width - 10 * scale
+        # a label a little too long for its key beside it ("Árvore de pesquisa  T" at 800x560) is
+        # set a point or two smaller before the key is left out
+        for smaller in (size, size - 1, size - 2):
+            if tx.ui_font(smaller, True).size(self.label)[0] + hint_w <= room:
+                size = smaller
+                break
+        label_w = tx.ui_font(size, True).size(self.label)[0]
+        if label_w + hint_w > room:
             hint_w = 0
         x = self.rect.centerx - (label_w + hint_w) // 2
         tx.text(surface, self.label, (x, self.rect.centery), size, fg, "midleft", bold=True)
