@@ -174,24 +174,34 @@ def walk(app) -> None:
     show(app, frames=4)
 
 
-def test_every_screen_in_portuguese_draws_no_english(rendered):
+def portuguese_window(rendered: list[str]):
+    """A window switched to Portuguese, what it rendered before that forgotten."""
     from ui.app import App
 
+    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    app.settings.language = "pt"
+    app.apply_settings()
+    assert i18n.language() == "pt"
+    rendered.clear()  # the first screen was built before the language changed
+    return app
+
+
+def offenders(shown: list[str]) -> list[str]:
+    """The strings of ``shown`` holding English words of the interface, each with those words."""
     english, portuguese = _po_words()
     vocabulary = (english | EXTRA_ENGLISH) - portuguese - ALLOWED
-    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    return sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in shown if english_words(s, vocabulary)})
+
+
+def test_every_screen_in_portuguese_draws_no_english(rendered):
+    app = portuguese_window(rendered)
     try:
-        app.settings.language = "pt"
-        app.apply_settings()
-        assert i18n.language() == "pt"
-        rendered.clear()  # the first screen was built before the language changed
         walk(app)
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
-    offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in rendered
-                        if english_words(s, vocabulary)})
-    assert offenders == [], f"{len(offenders)} English strings on the Portuguese screens:\n" + "\n".join(offenders)
+    found = offenders(rendered)
+    assert found == [], f"{len(found)} English strings on the Portuguese screens:\n" + "\n".join(found)
 
 
 def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(rendered):
@@ -200,20 +210,14 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
     import random
 
     from ui import theme, words
-    from ui.app import App
     from ui.autosave import SHELF, games_dir
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
     from ui.scenes.records import RecordsScene
 
-    english, portuguese = _po_words()
-    vocabulary = (english | EXTRA_ENGLISH) - portuguese - ALLOWED
-    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    app = portuguese_window(rendered)
     try:
-        app.settings.language = "pt"
-        app.apply_settings()
-        rendered.clear()
         for folder in (SHELF.folder, games_dir()):
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "broken.json").write_text("{bad", encoding="utf-8")
@@ -256,7 +260,5 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
     # Python's own words (the exception's text, the JSON reader's) and the files' names stay as written
     python_words = re.compile(r"No module named '\w+'|expected ':'|Expecting property name enclosed in double quotes"
                               r"|Traceback \.\.\.|'tabuleiro-record'|\S+\.json(\.corrupt-\S+)?")
-    shown = [python_words.sub("", s) for s in rendered + accounts]
-    offenders = sorted({f"{s!r}: {', '.join(english_words(s, vocabulary))}" for s in shown
-                        if english_words(s, vocabulary)})
-    assert offenders == [], "\n".join(offenders)
+    found = offenders([python_words.sub("", s) for s in rendered + accounts])
+    assert found == [], "\n".join(found)
