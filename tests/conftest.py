@@ -1,9 +1,10 @@
 """Test setup: headless SDL, silent audio, and a hypothesis profile that fits CI's 2 cores.
 
 ``TABULEIRO_TEST_SEED=N`` runs the same checks on other samples: every test module's
-``random.Random(seed)`` draws from a seed shifted by N, and hypothesis tries 400 examples a test.
-The fixed seeds keep CI reproducible but see one sample each; a test that fails under another N
-has found a bug, or holds only for its own sample (both worth fixing).
+``random.Random(seed)`` draws from a seed shifted by N, and hypothesis tries 400 random examples
+a test.  Without it the seeds are fixed and hypothesis is derandomised (the same examples every
+run), so CI is reproducible but sees one sample each; a test that fails under another N has found
+a bug, or holds only for its own sample (both worth fixing).
 """
 
 import atexit
@@ -18,11 +19,13 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# Settings, autosave and saved games of the tests go to a scratch folder, never the user's own.
+# Settings, autosave, saved games, tournament tables and bots' logs of the tests go to a scratch
+# folder, never the user's own (even one exported in the shell that runs the tests).
 _scratch = tempfile.mkdtemp(prefix="tabuleiro-tests-")
 atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
-os.environ.setdefault("TABULEIRO_CONFIG_DIR", os.path.join(_scratch, "config"))
-os.environ.setdefault("TABULEIRO_DATA_DIR", os.path.join(_scratch, "data"))
+os.environ["TABULEIRO_CONFIG_DIR"] = os.path.join(_scratch, "config")
+os.environ["TABULEIRO_DATA_DIR"] = os.path.join(_scratch, "data")
+os.environ["TABULEIRO_BOT_LOGS"] = os.path.join(_scratch, "bot-logs")
 # A first start takes the desktop's language (ui.i18n.system_language): the tests' is English,
 # whatever the machine's; tests of other languages set theirs.
 os.environ["LANGUAGE"] = "en"
@@ -32,7 +35,8 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile(
-    "tabuleiro", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "tabuleiro", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+    database=None,
 )
 settings.register_profile("other-samples", max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 SEED_SHIFT = int(os.environ.get("TABULEIRO_TEST_SEED") or 0)

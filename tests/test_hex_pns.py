@@ -88,7 +88,7 @@ def test_level5_opens_on_a_proven_winning_cell_of_a_solved_size(n):
     state = game.initial_state()
     move = player.choose(state, Limits(time=5.0))
     assert move in hex_knowledge.opening_maps()[n]
-    assert player.last.proven == 1 and player.last.kind == "book" and player.last.elapsed < 1.0
+    assert player.last.proven == 1 and player.last.kind == "book" and player.last.elapsed < 4.0  # of 5 s
     if n in PUBLISHED:
         assert cell_name(move, n) in PUBLISHED[n].split()
 

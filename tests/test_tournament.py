@@ -408,8 +408,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
         scene._add_outside()
         assert app.run_frames(400, until=lambda: bool(scene.outside.get("tictactoe")), timeout=30)
         outside_id = scene.outside["tictactoe"][0][0]
-        if hasattr(app.settings, "outside_players"):  # the settings field the window is adding
-            assert app.settings.outside_players == [outside_id]  # remembered for next time
+        assert app.settings.outside_players == [outside_id]  # remembered for next time
         scene.selected = {"level-1", outside_id}
         scene.games_index, scene.time_index, scene.jobs = 0, 0, 1
         scene._start()

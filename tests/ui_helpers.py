@@ -10,7 +10,9 @@ from ui.app import App
 
 
 def make_app(tmp_path, monkeypatch, demo: str = "menu", size=(1280, 800)) -> App:
+    """A window with its own settings and data folders (no game carried over from another test)."""
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     return App(size=size, fps=0, demo=demo)
 
 
