@@ -291,6 +291,26 @@ def _under_swap(snapshot: MoveValues) -> MoveValues:
     return snapshot
 
 
+def _with_swap(snapshot: MoveValues, cells: int) -> MoveValues:
+    """Red's first turn with the swap rule: the swap takes Blue's stone over, so it is worth to
+    Red what the stone is worth to Blue, the opposite of Red's best stone: proven lost when a stone
+    is proven won, proven won when every stone is proven lost, else one minus the best's win rate
+    (as many visits as the best, so the better of the two ranks first)."""
+    from games.hex import SWAP
+
+    stones = list(snapshot.values.values())
+    best = max(stones, key=rank, default=None)
+    if best is None:
+        return snapshot
+    if any(v.proven == 1 for v in stones):
+        snapshot.values[SWAP] = MoveValue(SWAP, 0.0, "proven", -1, None, best.visits, 1)
+    elif len(stones) == cells and all(v.proven == -1 for v in stones):
+        snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, best.visits, 1)
+    elif best.kind == "mcts":
+        snapshot.values[SWAP] = MoveValue(SWAP, 1.0 - best.score, "mcts", None, None, best.visits, 1)
+    return snapshot
+
+
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
     from ai.engines.hex_mcts import HexSearcher
@@ -309,6 +329,8 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         snapshot = hex_root_values(searcher, state.to_move)
         if state.game.swap and not (state.boards[0] | state.boards[1]):
             snapshot = _under_swap(snapshot)
+        elif state.can_swap():
+            snapshot = _with_swap(snapshot, len(cells))
         snapshot.nodes, snapshot.depth = playouts, result.depth
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":

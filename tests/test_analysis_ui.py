@@ -164,3 +164,19 @@ def test_the_bar_of_a_finished_position_shows_its_result():
         eval_bar.draw(surface, bar, None, game, theme, 1.0, state=state)
         colour = side_colour(game.sides[side], side, theme)
         assert surface.get_at((bar.centerx, bar.y + 40))[:3] == colour == surface.get_at((bar.centerx, bar.bottom - 40))[:3]
+
+
+def test_the_swaps_value_is_written_on_the_stone_it_would_take():
+    """The swap has no cell of its own: its value went nowhere on the board."""
+    import games
+    from games.hex import SWAP
+    from ui.board_view import Overlay
+    from ui.theme import THEMES
+    from ui.views.hex import HexView
+
+    game = games.load("hex", size=5, swap=True)
+    state = game.play_line(["c3"])
+    view = HexView(game)
+    view.layout(pygame.Rect(0, 0, 600, 400))
+    view.draw(pygame.Surface((600, 400)), state, Overlay(theme=THEMES["dark"]))
+    assert view.value_anchor(SWAP) == view.value_anchor(state.swap_cell()) is not None

@@ -127,6 +127,19 @@ def test_hex_first_stones_under_the_swap_rule_are_valued_with_the_swap(size):
     assert {m for m, v in plain.values.items() if v.proven == 1} <= {m for m, v in result.values.items() if v.proven == -1}
 
 
+@pytest.mark.parametrize("first, swap_proven", [("b2", 1), ("a1", -1)])
+def test_hex_swap_is_valued_on_reds_first_turn(first, swap_proven):
+    """The swap had no value: on 3x3 it wins after Blue's winning centre and loses after a losing
+    corner (Red wins by a stone there, and the swap would hand Blue that win)."""
+    from games.hex import SWAP
+
+    game = games.load("hex", size=3, swap=True)
+    state = game.play_line([first])
+    result = analyse(state, "hex", max_playouts=20_000)
+    assert result.values[SWAP].proven == swap_proven
+    assert (result.best().move == SWAP) == (swap_proven == 1)
+
+
 def test_stop_returns_at_once_with_what_is_known():
     from ai.base import Flag
 

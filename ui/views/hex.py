@@ -34,6 +34,7 @@ class HexView(BoardView):
         self.n = game.size
         self.radius = 10.0
         self.origin = (0.0, 0.0)
+        self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
 
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -63,8 +64,10 @@ class HexView(BoardView):
                  round(cy + r * math.sin(math.radians(60 * k - 30)), 6)) for k in range(6)]
 
     def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
+        if move == SWAP:  # on the stone it would take
+            move = self.swap_cell
         if not isinstance(move, int) or not 0 <= move < self.n * self.n:
-            return None  # the swap
+            return None
         return _int(self.centre(*divmod(move, self.n))), int(self.radius * SQRT3)
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
@@ -122,7 +125,7 @@ class HexView(BoardView):
             pygame.draw.polygon(surface, theme.grid, poly, max(1, int(self.radius / 14)))
         if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
-        swap_cell = state.swap_cell()
+        swap_cell = self.swap_cell = state.swap_cell()
         for cell in range(self.n * self.n):
             stone = state.stone_at(cell)
             row, col = divmod(cell, self.n)
