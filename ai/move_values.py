@@ -22,7 +22,8 @@ How a move gets its value, by the engine's kind:
 - Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and
   visit count in that tree (as HexGui shows), a move the tree proved lost is a proven loss, the
   move that proves a win a proven win.  The tree does not look at the swap rule, so Blue's first
-  stones under it are worth the lesser of their value and the swap's (``_under_swap``).
+  stones under it are worth the lesser of their value and the swap's (``_under_swap``), and on
+  Red's first turn the swap is valued from Red's stones (``_with_swap``).
 
 Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
 Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).
