@@ -71,10 +71,17 @@ class MoveValues:
     nodes: int = 0  # positions or playouts searched so far
     elapsed: float = 0.0
     done: bool = False  # nothing more to learn: every move proven, or the caps reached
+    by_score: bool = False  # Monte Carlo values ranked by value, not visits (Blue's stones under the swap rule)
+
+    def key(self, value: MoveValue) -> tuple:
+        """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
+        if self.by_score and value.kind == "mcts" and value.proven is None:
+            return (0, 0, value.score, value.visits)
+        return rank(value)
 
     def best(self) -> MoveValue | None:
         """The move the values prefer (a proven win first, the quickest; a proven loss last, the slowest)."""
-        return max(self.values.values(), key=rank, default=None)
+        return max(self.values.values(), key=self.key, default=None)
 
 
 def rank(value: MoveValue) -> tuple:
@@ -252,7 +259,7 @@ def _promise(value: MoveValue | None) -> tuple:
 
 def _copy(snapshot: MoveValues) -> MoveValues:
     return MoveValues(snapshot.mover, dict(snapshot.values), snapshot.depth, snapshot.nodes, snapshot.elapsed,
-                      snapshot.done)
+                      snapshot.done, snapshot.by_score)
 
 
 # -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
@@ -283,7 +290,9 @@ def hex_root_values(searcher, mover: int) -> MoveValues:
 def _under_swap(snapshot: MoveValues) -> MoveValues:
     """Blue's first stones with the swap rule on, valued as the search values them without it: Red
     takes over any stone better than even, so a stone is worth the lesser of its win rate and the
-    swap's, and a stone proven won is proven lost (the swap hands Red the mirror of that win)."""
+    swap's, and a stone proven won is proven lost (the swap hands Red the mirror of that win).  The
+    search's most visited stone is the best without the swap, so these rank by value."""
+    snapshot.by_score = True
     for move, value in snapshot.values.items():
         if value.proven == 1:
             snapshot.values[move] = replace(value, score=0.0, proven=-1)
@@ -312,6 +321,13 @@ def _with_swap(snapshot: MoveValues, cells: int) -> MoveValues:
     return snapshot
 
 
+def _solved_sizes() -> set[int]:
+    """The board sizes whose every first move is known (the shipped first-move maps)."""
+    from ai.engines.hex_knowledge import opening_maps
+
+    return set(opening_maps())
+
+
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
     from ai.engines.hex_mcts import HexSearcher
@@ -319,8 +335,16 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
     from games.hex import SWAP
 
     started = time.perf_counter()
-    searcher = HexSearcher(rave=True, bridges=True, solve=False, seed=seed)
     cells = [m for m in state.legal_moves() if m != SWAP]
+    opening_under_swap = state.game.swap and not (state.boards[0] | state.boards[1])
+    if opening_under_swap and state.game.size in _solved_sizes():
+        # every first stone loses: a winning one to the swap, a losing one to Red's answer
+        snapshot = MoveValues(state.to_move, {m: MoveValue(m, 0.0, "proven", -1, None, 0, 1) for m in cells}, 1,
+                              done=True, elapsed=time.perf_counter() - started)
+        if report is not None:
+            report(_copy(snapshot))
+        return snapshot
+    searcher = HexSearcher(rave=True, bridges=True, solve=False, seed=seed)
     playouts = 0
     snapshot = MoveValues(state.to_move)
     while playouts < max_playouts and not _stopped(stop):
@@ -328,7 +352,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         result = search(searcher, state, Limits(iterations=batch, stop=stop), moves=cells)
         playouts += max(1, result.nodes)
         snapshot = hex_root_values(searcher, state.to_move)
-        if state.game.swap and not (state.boards[0] | state.boards[1]):
+        if opening_under_swap:
             snapshot = _under_swap(snapshot)
         elif state.can_swap():
             snapshot = _with_swap(snapshot, len(cells))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ai.move_values import MoveValue, MoveValues, rank
+from ai.move_values import MoveValue, MoveValues
 from games.base import Game
 from ui.analysis import count_text, eval_scale, points_text
 from ui.i18n import _, number_text
@@ -85,7 +85,7 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
     best = snapshot.best()
     least = max(MIN_VISITS, int(MIN_VISIT_SHARE * max((v.visits for v in snapshot.values.values()), default=0)))
     return {move: MoveLabel(value_text(v, game_id), count_text(v.visits) if v.kind == "mcts" else "",
-                            value_tone(v, scale), best is not None and rank(v) == rank(best))
+                            value_tone(v, scale), best is not None and snapshot.key(v) == snapshot.key(best))
             for move, v in snapshot.values.items() if v.kind != "mcts" or v.visits >= least}
 
 
