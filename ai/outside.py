@@ -137,8 +137,8 @@ def matching_files(player_id: str) -> list[str]:
     match = None
     for found in re.finditer(r"\.(py|ipynb)(?=:|$)", player_id):
         match = found
-    if match is None or not any(c in player_id[:match.end()] for c in "*?["):
-        return [player_id]
+    if match is None or not any(c in player_id[:match.end()] for c in "*?[") or Path(player_id[:match.end()]).exists():
+        return [player_id]  # no pattern, or a file whose name has [...] in it
     path, rest = player_id[:match.end()], player_id[match.end():]
     return [file + rest for file in sorted(glob.glob(path))] or [player_id]
 

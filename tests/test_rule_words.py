@@ -256,3 +256,25 @@ def test_every_refusal_of_a_position_typed_with_slips_reads_in_portuguese():
     finally:
         i18n.set_language("en")
     assert untranslated == []
+
+
+def test_a_crash_account_is_translated_only_where_our_words_stand():
+    """Our pieces of a crash's account are translated where our code puts them; the same words
+    inside a bot's own exception text stay as the bot wrote them; an illegal answer's reason is the
+    rules' own, translated like a typed move's."""
+    from ui.words import forfeit_reason
+
+    reversi = games.load("reversi")
+    illegal = refusal(lambda: reversi.parse_move(reversi.initial_state(), "z9"))
+    try:
+        i18n.set_language("pt")
+        assert forfeit_reason("crashed (process ended, exit status 1; stderr: boom, exit status 7 (at x.py line 3))") == \
+            "falhou (o processo terminou, código de saída 1; saída de erros: boom, exit status 7 (at x.py line 3))"
+        assert forfeit_reason("crashed: RuntimeError: 'move (at a1 line 2)' is wrong, exit status 3") == \
+            "falhou: RuntimeError: 'move (at a1 line 2)' is wrong, exit status 3"
+        assert forfeit_reason("crashed: ValueError: bad (at jogador.py line 12); log: /tmp/p.log") == \
+            "falhou: ValueError: bad (em jogador.py, linha 12); registo: /tmp/p.log"
+        assert forfeit_reason(f"played an illegal move 'z9': {illegal}") == f"fez uma jogada ilegal 'z9': {rule_reason(illegal)}"
+        assert rule_reason(illegal) != illegal
+    finally:
+        i18n.set_language("en")

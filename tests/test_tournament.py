@@ -227,6 +227,12 @@ def test_a_pattern_in_a_files_path_enters_every_file_it_matches(tmp_path):
     assert matching_files(pattern + ":*") == [str(tmp_path / "bots" / s / "jogador.py") + ":*" for s in ("ana", "rui")]
     assert matching_files(str(tmp_path / "none" / "*.py")) == [str(tmp_path / "none" / "*.py")]  # said by its load
     assert matching_files("gtp:prog --level [3]") == ["gtp:prog --level [3]"]
+    literal = tmp_path / "old[1]" / "jogador.py"  # a folder named with brackets: that file, not old1's
+    literal.parent.mkdir()
+    literal.write_text("")
+    (tmp_path / "old1").mkdir()
+    (tmp_path / "old1" / "jogador.py").write_text("")
+    assert matching_files(f"{literal}:*") == [f"{literal}:*"]
     proc = subprocess.run(
         [sys.executable, "main.py", "tournament", "tictactoe", pattern + ":*", "level-1", "--games", "1",
          "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(tmp_path / "league")],

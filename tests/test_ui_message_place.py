@@ -94,3 +94,10 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
         assert not any(a.colliderect(b) for i, a in enumerate(pills) for b in pills[i + 1:]), pills
         status_line_top = scene._messages_bottom() - Messages.pill_height(app.scale)
         assert all(p.bottom <= status_line_top for p in pills[game_messages:])  # nor the status line under them
+    widths: list[int] = []
+    monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width:
+                        widths.append(anchor[0] - max_width // 2))
+    app.messages.add("A long message " * 20, "error", duration=30.0)
+    app.invalidate()
+    app.run_frames(1)
+    assert widths and min(widths) >= 0  # a long one fits around the board's centre, not past the window's edge

@@ -164,3 +164,18 @@ def test_a_game_saved_in_portuguese_is_listed_in_english_in_english(app):
     finally:
         i18n.set_language("en")
     assert describe(SHELF.unfinished()[0][0][1])[0] == "Tic-tac-toe: You vs Level 3"
+
+
+def test_a_game_resigned_in_portuguese_keeps_its_reason_in_english(app):
+    """The record kept the window's words: "O desiste" read in an English window."""
+    from ui import i18n
+    from ui.words import end_reason
+
+    try:
+        i18n.set_language("pt")
+        scene = start(app, moves=("b2",), mode=HUMAN_VS_PC, players=(None, "level-3"))
+        scene.resign()
+        assert scene.recorder.record.result.reason == "X resigns"
+        assert end_reason(scene.recorder.record.result.reason) == "X desiste"
+    finally:
+        i18n.set_language("en")

@@ -484,8 +484,9 @@ class App:
         above = self.scene.messages_above() if self.scene is not None else None
         bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
         centre = self.scene.messages_centre() if self.scene is not None else None
-        self.messages.draw(self.screen, self.theme, (self.size[0] // 2 if centre is None else centre, bottom), s,
-                           self.size[0] - int(80 * s))
+        centre = self.size[0] // 2 if centre is None else centre
+        room = 2 * min(centre, self.size[0] - centre) - int(80 * s)  # as wide as fits around its centre
+        self.messages.draw(self.screen, self.theme, (centre, bottom), s, room)
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

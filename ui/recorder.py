@@ -33,7 +33,7 @@ def _forfeit_result(scene: Any) -> Result | None:
     forfeit = getattr(scene, "forfeit", None)
     if forfeit is None:
         return None
-    return Result(1 - forfeit[0], scene.end_reason(), None)
+    return Result(1 - forfeit[0], scene.recorded_reason(), None)
 
 
 class SceneRecorder:

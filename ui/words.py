@@ -30,6 +30,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),
+    (r"(?P<side>\S+) lost on time", N_("{side} lost on time")),
     (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
     (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
@@ -82,19 +83,22 @@ DETAILS: tuple[tuple[str, str], ...] = (
 # Pieces of a crash's account, wherever they stand in it (ai.outside_process, ai.outside_child):
 # the process's end, where in the student's file it failed, what to do about a missing module.
 # What the bot printed (after "; stderr: ") and Python's own exception text stay as written.
+# Each stands where our code puts it, at the start (the process's end, right after "process
+# ended") or at the end (where in the file), so the same words inside a bot's own exception text
+# are left alone.
 SNIPPETS: tuple[tuple[str, str], ...] = (
-    (r", exit status (?P<code>-?\d+)", N_(", exit status {code}")),
-    (r", killed by (?P<signal>\w+)", N_(", killed by {signal}")),
-    (r" \(CPU time limit\)", N_(" (CPU time limit)")),
-    (r" \(file size limit\)", N_(" (file size limit)")),
-    (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)", N_(" (at {where} line {line})")),
-    (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+)\)",
+    (r"^, exit status (?P<code>-?\d+)", N_(", exit status {code}")),
+    (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
+    (r" \(file size limit\)$", N_(" (file size limit)")),
+    (r"^, killed by (?P<signal>\w+)", N_(", killed by {signal}")),
+    (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)$", N_(" (at {where} line {line})")),
+    (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+)\)$",
      N_(" (in Tabuleiro's course module {module} line {line})")),
-    (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)",
+    (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)$",
      N_(" (in Tabuleiro's course module {module} line {line}, called from {where} line {at})")),
-    (r": put (?P<name>\S+)\.py \(or the (?P=name) folder\) beside (?P<file>\S+), in (?P<folder>.+?), or install the package (?P=name)",
+    (r": put (?P<name>\S+)\.py \(or the (?P=name) folder\) beside (?P<file>\S+), in (?P<folder>.+?), or install the package (?P=name)$",
      N_(": put {name}.py (or the {name} folder) beside {file}, in {folder}, or install the package {name}")),
-    (r"MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
+    (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
 )
 
@@ -232,12 +236,16 @@ def _log_note(rest: str) -> str:
     """What follows a reason's own words: our details, the pieces of a crash's account and the log
     file, in the current language; what the bot printed after "; stderr: " as it printed it."""
     rest = _fill(DETAILS, rest)
+    log = LOG_NOTE.search(rest)
+    if log is not None:
+        rest = rest[:log.start()]
     said, stderr, printed = rest.partition("; stderr: ")
+    said = rule_reason(said)  # why an answer was illegal: the rules' words ("'z9' is not a square")
     for pattern, template in SNIPPETS:
         said = re.sub(pattern, lambda m, t=template: _(t).format(**m.groupdict()), said)
     if stderr:
         said += _("; stderr: {text}").format(text=printed)
-    return LOG_NOTE.sub(lambda m: _("; log: {path}").format(path=m.group("path")), said)
+    return said + (_("; log: {path}").format(path=log.group("path")) if log is not None else "")
 
 
 def detail(text: str) -> str:

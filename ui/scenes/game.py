@@ -134,6 +134,17 @@ class GameScene(Scene):
                                                                why=words.forfeit_reason(why))
         return words.end_reason(self.state.end_reason())
 
+    def recorded_reason(self) -> str:
+        """A forfeit's reason as records keep it, in English like the rules' own (each window says
+        it in its language): a game resigned in Portuguese read "Preto desiste" in English."""
+        side, why = self.forfeit
+        name = self.game.sides[side]
+        if why == RESIGNED:
+            return f"{name} resigns"
+        if referee.is_flag_fall(why):
+            return f"{name} lost on time"
+        return referee.Loss(side, why).reason(self.game, self.setup.player_label(side, translated=False))
+
     def _reset(self) -> None:
         self.game_number += 1  # a new game (or rematch) on this screen: the recorder counts it once
         self.history: list[Ply] = []
