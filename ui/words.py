@@ -80,12 +80,10 @@ DETAILS: tuple[tuple[str, str], ...] = (
      N_("the AI process stopped unexpectedly (exit code {code})")),
     (r"the AI process keeps failing to start", N_("the AI process keeps failing to start")),
 )
-# Pieces of a crash's account, wherever they stand in it (ai.outside_process, ai.outside_child):
-# the process's end, where in the student's file it failed, what to do about a missing module.
-# What the bot printed (after "; stderr: ") and Python's own exception text stay as written.
-# Each stands where our code puts it, at the start (the process's end, right after "process
-# ended") or at the end (where in the file), so the same words inside a bot's own exception text
-# are left alone.
+# Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
+# the student's file it failed, what to do about a missing module.  Each is matched where our code
+# puts it, at the start (right after "process ended") or at the end, so the same words inside a
+# bot's own exception text, and what it printed (after "; stderr: "), stay as written.
 SNIPPETS: tuple[tuple[str, str], ...] = (
     (r"^, exit status (?P<code>-?\d+)", N_(", exit status {code}")),
     (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
@@ -229,28 +227,24 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 
 def forfeit_reason(why: str) -> str:
     """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, {"rest": _log_note, **{name: localized for name in ("spent", "left", "limit")}})
+    return _fill(FORFEITS, why, {"rest": detail, **{name: localized for name in ("spent", "left", "limit")}})
 
 
-def _log_note(rest: str) -> str:
-    """What follows a reason's own words: our details, the pieces of a crash's account and the log
-    file, in the current language; what the bot printed after "; stderr: " as it printed it."""
+def detail(rest: str) -> str:
+    """What follows a reason's own words ("the AI process stopped ...", a crash's account, an
+    illegal answer's reason, the log file) in the current language; what the bot printed after
+    "; stderr: " as it printed it."""
     rest = _fill(DETAILS, rest)
     log = LOG_NOTE.search(rest)
     if log is not None:
         rest = rest[:log.start()]
     said, stderr, printed = rest.partition("; stderr: ")
-    said = rule_reason(said)  # why an answer was illegal: the rules' words ("'z9' is not a square")
+    said = rule_reason(said)  # why an answer was illegal: the rules' words ("'z9' is off the board ...")
     for pattern, template in SNIPPETS:
         said = re.sub(pattern, lambda m, t=template: _(t).format(**m.groupdict()), said)
     if stderr:
         said += _("; stderr: {text}").format(text=printed)
     return said + (_("; log: {path}").format(path=log.group("path")) if log is not None else "")
-
-
-def detail(text: str) -> str:
-    """A reason's details (see ``_log_note``) in the current language: "the AI process stopped ..."."""
-    return _log_note(text)
 
 
 def _fill(patterns: tuple[tuple[str, str], ...], text: str,
@@ -325,7 +319,7 @@ def load_problem(text: str) -> str:
     start = 0
     while (colon := text.find(": ", start)) >= 0:
         reason = text[colon + 2:]
-        said = _fill(LOAD_PROBLEMS, reason, {"rest": _log_note})
+        said = _fill(LOAD_PROBLEMS, reason, {"rest": detail})
         if said != reason:
             return text[:colon + 2] + said
         start = colon + 2
