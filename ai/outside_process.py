@@ -36,6 +36,8 @@ import weakref
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ai import parent_watch
+
 LOG_ROOT_VARIABLE = "TABULEIRO_BOT_LOGS"
 LIMITS_VARIABLE = "TABULEIRO_BOT_LIMITS"
 STDERR_TAIL = 400  # characters of a dead bot's error stream quoted in the reason
@@ -170,7 +172,9 @@ class Bot:
             raise
         self.lines: queue.Queue[bytes] = queue.Queue()
         threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
-        self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder)
+        self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder, id(self))
+        # a worker ended by ai.parent_watch runs no finaliser: the bot and its folder go with it
+        parent_watch.on_orphaned(id(self), self._finalizer)
         self._next_count = 0.0
 
     def alive(self) -> bool:
@@ -242,7 +246,7 @@ class Bot:
             return ""
 
     def kill(self) -> None:
-        _end(self.proc, self.log, self.folder)
+        self._finalizer()  # once: _end, and the watch forgets it
 
     def _cleanup(self) -> None:
         with contextlib.suppress(OSError):
@@ -276,7 +280,9 @@ def kill_process(proc: subprocess.Popen) -> None:
                 stream.close()
 
 
-def _end(proc: subprocess.Popen, log, folder: str | None) -> None:
+def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None) -> None:
+    if key is not None:
+        parent_watch.forget(key)
     kill_process(proc)
     with contextlib.suppress(OSError):
         log.close()

@@ -627,3 +627,52 @@ def test_definitions_keep_players_and_set_up_and_skip_matches():
                     "todos = todosJog + [jogador]"]
     assert skipped == ["jogo = demo()", "tabela = torneio()", "mostraJogo(jogo[0])", "print('pronto')",
                        "for j in todos:", "if __name__ == '__main__':"]
+
+
+@posix_only
+def test_a_worker_ended_with_its_parent_takes_its_bots_and_their_folders_along(tmp_path):
+    """A tournament worker ended by ai.parent_watch (``os._exit``, no finaliser) left its bots'
+    temporary folders behind, and a GTP engine, which has no watch of its own, running."""
+    import os
+    import signal
+
+    script = tmp_path / "parent.py"
+    script.write_text(f"""
+import subprocess, sys
+child = subprocess.Popen([sys.executable, "-c", '''
+import sys, time
+sys.path.insert(0, {str(ROOT)!r})
+from ai.parent_watch import end_with_parent
+from ai.outside_process import Bot
+end_with_parent()
+bot = Bot([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)"], "engine")
+print(bot.proc.pid, bot.folder, flush=True)
+time.sleep(60)
+'''], stdout=subprocess.PIPE, text=True)
+print(child.stdout.readline().strip(), flush=True)
+import time
+time.sleep(60)
+""")
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "TABULEIRO_BOT_LOGS": str(tmp_path / "logs")})
+    bot_pid, folder = parent.stdout.readline().split()
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and (Path(folder).exists() or _alive(int(bot_pid))):
+        time.sleep(0.1)
+    alive = _alive(int(bot_pid))
+    if alive:
+        os.kill(int(bot_pid), signal.SIGKILL)
+    assert not alive and not Path(folder).exists()
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and " Z " in stat.read_text())  # a zombie has ended
