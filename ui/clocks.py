@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from ai.referee import GameClock, clock_of
-from ui.i18n import _, number_text
+from ui.i18n import _, localized, number_text
 
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment.
 CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s")
@@ -44,7 +44,7 @@ def reading_text(seconds: float) -> str:
     seconds = max(0.0, seconds)
     if seconds < 10:
         tenths = math.floor(seconds * 10)
-        return f"0:0{tenths // 10}.{tenths % 10}"
+        return f"0:0{tenths // 10}{localized('.')}{tenths % 10}"  # 0:09,3 in Portuguese
     whole = math.floor(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
