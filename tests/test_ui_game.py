@@ -355,3 +355,18 @@ def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(a
     app.run_frames(2)
     assert any(text.startswith("depth 1 · best d3") for text in drawn)
     assert second in drawn, [t for t in drawn if "nodes" in t or "depth" in t]
+
+
+def test_the_panel_names_a_trax_centre_tile_by_its_code(app):
+    """"Peça central: lldd (claro esq.-cima)" was cut at the panel's edge at 800x560: the panel
+    names the tile by its code, the setup screen keeps the words that explain it."""
+    import games
+    from ui import words
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.game_panel import options_parts
+
+    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 0.3))
+    assert "Centre tile: lldd" in options_parts(scene)
+    centre = next(o for o in games.info("trax").options if o.name == "centre")
+    assert words.option_text(centre, "lldd", "trax") == "Centre tile: lldd (light left-top)"

@@ -381,6 +381,8 @@ OPTION_NOTES = {
 }
 
 
+CODED_CHOICES = {("trax", "centre")}  # choices whose names are codes, the same in every language
+
 # choices whose own names say little to a player: the course's Trax tile names spell the colour of
 # each edge in the order left, top, right, bottom, so the light path's ends are given beside them
 OPTION_VALUES = {
@@ -412,8 +414,11 @@ def option_note(game_id: str, option: Any) -> str:
     return _(note) if note else ""
 
 
-def option_text(option: Any, value: Any, game_id: str) -> str:
-    """An option with its value as the window shows it: "Board size: 8"."""
+def option_text(option: Any, value: Any, game_id: str, brief: bool = False) -> str:
+    """An option with its value as the window shows it: "Board size: 8"; ``brief``: a choice named
+    by a code of its own without the words that explain it ("Centre tile: lldd", for the panel)."""
+    if brief and (game_id, option.name) in CODED_CHOICES:
+        return f"{option_label(option, game_id)}: {value}"
     return f"{option_label(option, game_id)}: {option_value(value, game_id, option)}"
 
 
