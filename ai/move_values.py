@@ -72,6 +72,7 @@ class MoveValues:
     elapsed: float = 0.0
     done: bool = False  # nothing more to learn: every move proven, or the caps reached
     by_score: bool = False  # Monte Carlo values ranked by value, not visits (Blue's stones under the swap rule)
+    monte_carlo: bool = False  # a Monte Carlo analysis (Hex): ``nodes`` counts playouts
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -259,7 +260,7 @@ def _promise(value: MoveValue | None) -> tuple:
 
 def _copy(snapshot: MoveValues) -> MoveValues:
     return MoveValues(snapshot.mover, dict(snapshot.values), snapshot.depth, snapshot.nodes, snapshot.elapsed,
-                      snapshot.done, snapshot.by_score)
+                      snapshot.done, snapshot.by_score, snapshot.monte_carlo)
 
 
 # -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
@@ -340,7 +341,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
     if opening_under_swap and state.game.size in _solved_sizes():
         # every first stone loses: a winning one to the swap, a losing one to Red's answer
         snapshot = MoveValues(state.to_move, {m: MoveValue(m, 0.0, "proven", -1, None, 0, 1) for m in cells}, 1,
-                              done=True, elapsed=time.perf_counter() - started)
+                              done=True, elapsed=time.perf_counter() - started, monte_carlo=True)
         if report is not None:
             report(_copy(snapshot))
         return snapshot
@@ -356,7 +357,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
             snapshot = _under_swap(snapshot)
         elif state.can_swap():
             snapshot = _with_swap(snapshot, len(cells))
-        snapshot.nodes, snapshot.depth = playouts, result.depth
+        snapshot.nodes, snapshot.depth, snapshot.monte_carlo = playouts, result.depth, True
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True

@@ -180,3 +180,30 @@ def test_the_swaps_value_is_written_on_the_stone_it_would_take():
     view.layout(pygame.Rect(0, 0, 600, 400))
     view.draw(pygame.Surface((600, 400)), state, Overlay(theme=THEMES["dark"]))
     assert view.value_anchor(SWAP) == view.value_anchor(state.swap_cell()) is not None
+
+
+def test_a_win_found_but_not_proven_reads_as_a_win_and_alpha_beta_counts_its_depth():
+    """Tic-tac-toe 19x19 wrote "-999999" on the board (a loss the search found among the moves it
+    looked at), and "Analysis: 35 playouts" for an alpha-beta search."""
+    from ui.analysis_mode import summary_text
+
+    found = MoveValue(9, -999_999.0, "alphabeta", None, None, 0, 3)
+    assert value_text(found, "tictactoe") == "L" and value_text(MoveValue(9, 999_998.0), "tictactoe") == "W"
+    proven = MoveValues(0, {4: MoveValue(4, 0.0, "proven", 0, 9, visits=35, depth=9)}, depth=8, nodes=35, done=True)
+    assert summary_text(proven, False) == "Analysis: depth 9, complete"
+    proven.monte_carlo = True
+    assert summary_text(proven, False) == "Analysis: 35 playouts, complete"
+
+
+def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
+    """"+131" read "+1…" on the narrow bar of 800x560."""
+    import games
+    from tests.ui_helpers import recorded_text
+    from ui import eval_bar
+    from ui.theme import THEMES
+
+    drawn = recorded_text(monkeypatch)
+    snapshot = MoveValues(0, {3: MoveValue(3, 131.0)})
+    _board, bar = eval_bar.carve(pygame.Rect(0, 0, 560, 560), 0.7, True)  # 800x560's scale
+    eval_bar.draw(pygame.Surface((600, 600)), bar, snapshot, games.load("alquerque"), THEMES["dark"], 0.7)
+    assert "+131" in drawn

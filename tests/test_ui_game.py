@@ -370,3 +370,27 @@ def test_the_panel_names_a_trax_centre_tile_by_its_code(app):
     assert "Centre tile: lldd" in options_parts(scene)
     centre = next(o for o in games.info("trax").options if o.name == "centre")
     assert words.option_text(centre, "lldd", "trax") == "Centre tile: lldd (light left-top)"
+
+
+def test_the_panel_header_keeps_every_option_at_the_smallest_window_in_portuguese(app, monkeypatch):
+    """Trax's fill mode in Portuguese: "Fim do jogo: Encher o tabuleiro · Peça cent…" (two lines
+    were not enough)."""
+    import pygame
+
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    try:
+        i18n.set_language("pt")
+        app.switch(GameScene(app, MatchSetup("trax", {"mode": "fill", "size": 25}, HOTSEAT, (None, None), 0.3)))
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        header = " · ".join(s for s in drawn if "Tamanho" in s or "Fim do jogo" in s or "Peça central" in s)
+        assert "Encher o tabuleiro" in header and "Peça central: lldd" in header and "…" not in header, header
+    finally:
+        i18n.set_language("en")

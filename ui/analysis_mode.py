@@ -26,7 +26,7 @@ import pygame
 
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game
-from ui.analysis import count_text, eval_scale, points_text
+from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
 from ui.i18n import _, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme
@@ -61,6 +61,8 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return (_("W{n}") if value.proven > 0 else _("L{n}")).format(n=plies)
     if value.kind == "mcts":
         return f"{round(100 * value.score)}%"
+    if abs(value.score) >= PROVEN_SCORE:  # a win or loss the search found, unproven only for the moves it left out
+        return (_("W{n}") if value.score > 0 else _("L{n}")).format(n="")
     if game_id in DISC_GAMES:
         return f"{round(value.score):+d}"
     return points_text(value.score)
@@ -93,7 +95,7 @@ def summary_text(snapshot: MoveValues | None, running: bool) -> str:
     """The panel's line about the analysis: its depth or playouts, and whether it goes on."""
     if snapshot is None:
         return _("Analysing…") if running else ""
-    if snapshot.values and all(v.kind == "mcts" or (v.kind == "proven" and v.visits) for v in snapshot.values.values()):
+    if snapshot.monte_carlo:
         reach = _("{n} playouts").format(n=number_text(snapshot.nodes, ","))
     else:
         reach = _("depth {n}").format(n=snapshot.depth + 1)
@@ -162,8 +164,8 @@ def draw_move_values(surface: pygame.Surface, view, labels: dict[Hashable, MoveL
             places[centre] = (key, label, size)
     for centre, (_key, label, size) in places.items():
         font = max(9, int(size * (0.30 if label.detail else 0.34)))
-        width = max(tx.ui_font(font, True).size(label.text)[0], tx.ui_font(max(8, font * 3 // 4)).size(label.detail)[0])
-        height = tx.line_height(font) + (tx.line_height(max(8, font * 3 // 4)) if label.detail else 0)
+        width = max(tx.ui_font(font, True).size(label.text)[0], tx.ui_font(max(9, font * 3 // 4)).size(label.detail)[0])
+        height = tx.line_height(font) + (tx.line_height(max(9, font * 3 // 4)) if label.detail else 0)
         tag = pygame.Rect(0, 0, width + font // 2 + 2, height + 2)
         tag.center = centre
         shade = pygame.Surface(tag.size, pygame.SRCALPHA)
@@ -171,8 +173,8 @@ def draw_move_values(surface: pygame.Surface, view, labels: dict[Hashable, MoveL
         surface.blit(shade, tag)
         if label.best:
             pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=max(3, font // 3))
-        text_y = tag.centery - (tx.line_height(max(8, font * 3 // 4)) // 2 if label.detail else 0)
+        text_y = tag.centery - (tx.line_height(max(9, font * 3 // 4)) // 2 if label.detail else 0)
         tx.text(surface, label.text, (tag.centerx, text_y), font, (255, 255, 255), "center", bold=True)
         if label.detail:
-            tx.text(surface, label.detail, (tag.centerx, tag.bottom - 1), max(8, font * 3 // 4), (235, 235, 235),
+            tx.text(surface, label.detail, (tag.centerx, tag.bottom - 1), max(9, font * 3 // 4), (235, 235, 235),
                     "midbottom")

@@ -87,9 +87,12 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     if known is None:
         return
     size = tx.small(11, scale)
+    room = rect.width + int(6 * scale)
+    while size > 8 and tx.ui_font(size, True).size(known[1])[0] > room:  # "+131" read "+1…" at 800x560
+        size -= 1
     favoured = 0 if value >= 0 else 1
     where = (rect.centerx, rect.bottom - int(4 * scale)) if favoured == 0 else (rect.centerx, rect.y + int(4 * scale))
     ink = mix(colours[1 - favoured], theme.text, 0.15) if sum(colours[favoured]) > 380 else (250, 250, 250)
     ink = (20, 20, 24) if sum(colours[favoured]) > 380 else ink
     anchor = "midbottom" if favoured == 0 else "midtop"
-    tx.text(surface, tx.fit(known[1], size, rect.width + int(6 * scale), True), where, size, ink, anchor, bold=True)
+    tx.text(surface, tx.fit(known[1], size, room, True), where, size, ink, anchor, bold=True)

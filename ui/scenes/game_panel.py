@@ -120,7 +120,7 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
-        for line in pack_parts(parts, self._t(13), w):  # the whole of them, in two lines
+        for line in pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
         return rect.bottom
 
