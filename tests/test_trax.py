@@ -410,3 +410,19 @@ def test_the_fill_mode_claims_no_win_in_one():
                                                                                  reports.append)
         assert reports and all(r.proven is None for r in reports)
         checked += 1
+
+
+def test_a_tile_copied_from_its_picture_is_the_tile_painted_in_place():
+    """Tiles are drawn once a size and copied (625 of them every frame on a full 25x25 board)."""
+    import pygame
+
+    from ui.views.trax import draw_tile, paint_tile
+
+    pygame.init()
+    for size in (14, 23, 40):
+        for tile in sorted({t for t in range(16) if bin(t).count("1") == 2}):
+            rect = pygame.Rect(7, 5, size, size)
+            painted, copied = pygame.Surface((60, 60)), pygame.Surface((60, 60))
+            paint_tile(painted, rect, tile)
+            draw_tile(copied, rect, tile)
+            assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(copied, "RGB"), (size, tile)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 
 import pygame
 import pygame.gfxdraw
@@ -62,21 +63,32 @@ def draw_path(surface: pygame.Surface, rect: pygame.Rect, a: int, b: int, colour
 
 
 def draw_tile(surface: pygame.Surface, rect: pygame.Rect, tile: int, alpha: int = 255) -> None:
-    """A whole tile: face, dark path, then light path on top (``alpha`` < 255 for ghosts)."""
-    target = surface
+    """A whole tile (``alpha`` < 255 for ghosts): its picture at this size, drawn once and then
+    copied (a full 25x25 board drew 625 tiles from polygons every frame, 50 ms at 1920x1080)."""
+    picture = tile_picture(tile, rect.width, rect.height)
     if alpha < 255:
-        target = pygame.Surface(rect.size, pygame.SRCALPHA)
-        rect, place = pygame.Rect(0, 0, rect.width, rect.height), rect
-    clip = target.get_clip()
-    target.set_clip(rect)
-    pygame.draw.rect(target, TILE_FACE, rect)
+        picture = picture.copy()
+        picture.set_alpha(alpha)
+    surface.blit(picture, rect)
+
+
+@lru_cache(maxsize=64)
+def tile_picture(tile: int, width: int, height: int) -> pygame.Surface:
+    """The picture of ``tile`` at a size (six tiles, a few sizes: the board's, the picker's)."""
+    picture = pygame.Surface((width, height))
+    paint_tile(picture, picture.get_rect(), tile)
+    return picture
+
+
+def paint_tile(surface: pygame.Surface, rect: pygame.Rect, tile: int) -> None:
+    """A whole tile drawn in ``rect``: face, dark path, then light path on top."""
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    pygame.draw.rect(surface, TILE_FACE, rect)
     for colour in (DARK, LIGHT):
         a, b = SIDES[tile][colour]
-        draw_path(target, rect, a, b, PATH_COLOURS[colour], rect.width * BAND)
-    target.set_clip(clip)
-    if alpha < 255:
-        target.set_alpha(alpha)
-        surface.blit(target, place)
+        draw_path(surface, rect, a, b, PATH_COLOURS[colour], rect.width * BAND)
+    surface.set_clip(clip)
 
 
 class TraxView(GridView):
