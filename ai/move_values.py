@@ -310,7 +310,7 @@ def _with_swap(snapshot: MoveValues, cells: int) -> MoveValues:
     from games.hex import SWAP
 
     stones = list(snapshot.values.values())
-    best = max(stones, key=rank, default=None)
+    best = snapshot.best()
     if best is None:
         return snapshot
     if any(v.proven == 1 for v in stones):

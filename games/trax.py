@@ -14,26 +14,23 @@ its forced tiles.
 
 End.  In the tournament mode the game ends as soon as a loop or a line (a path from the left to
 the right edge, or from the top to the bottom edge) of either colour exists; in the "fill" mode
-(the course's Brute test) it ends only when the board is full, with no winner (``all_paths``,
-``loops`` and ``lines`` measure any rectangular board; play follows path ends incrementally).
+(the course's Brute test) it ends only when the board is full, with no winner.  ``all_paths``,
+``loops`` and ``lines`` measure any rectangular board; play follows path ends incrementally.
 
 Readings we chose (the course text leaves them open):
 
-- In the tournament mode a board filled without any loop or line ends the game with no winner
-  ("The board is full: no winner"), a draw: the course names a winner only by a loop or a line.
-- The start: the course puts "one random tile in the centre"; a position must be reproducible, so
-  the centre tile (row N//2, column N//2, as the course's code does) is the option ``centre``,
-  one of the six tile names, ``lldd`` by default.  Light moves first onto that board, exactly as
-  a course player's ``move()`` is first called.
-- Score: each colour scores the length (tiles) of its longest loop plus its longest line on the
-  board; if one turn completed both colours, the mover's score is doubled and the mover wins
-  (the other player still scores their own colour's loop or line).
-  Until the game ends the score is 0 - 0 (tournament mode); in the fill mode it is shown as the
-  same sum at every moment, never doubled, and decides nothing.
+- A game ends with no winner, a draw, on a board filled without any loop or line (the course
+  names a winner only by one), or where no tile can be placed though the board is not full (a
+  hole every fitting tile would fill with three edges of one colour).
+- The start: the course puts "one random tile in the centre"; to be reproducible the centre tile
+  (row N//2, column N//2, as the course's code) is the option ``centre``, ``lldd`` by default,
+  and Light moves first onto that board, as a course player's ``move()`` is first called.
+- Score: each colour scores the length (tiles) of its longest loop plus its longest line; if one
+  turn completed both colours, the mover's score is doubled and the mover wins (the other still
+  scores their own).  It is 0 - 0 until a tournament game ends; in the fill mode it is the same
+  sum at every moment, never doubled, deciding nothing.
 - Position text without a ``to-move:`` line has Light to move.  A square board of another size
   (7..25) in the text is read as it is (the state's game then has that size).
-- A game also ends, with no winner, in the rare position where no tile can be placed although
-  the board is not full (a hole every fitting tile would fill with three edges of one colour).
 - ``state.turn``: the turn's tiles, placed then forced in chain order (the course's ``[[r, c, t], ...]``).
 
 Notation: the cell and the tile's shape as in standard Trax notation (``+`` straight, ``/`` curves

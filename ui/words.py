@@ -342,7 +342,8 @@ def end_reason(reason: str) -> str:
     """``reason`` (English, from ``State.end_reason`` or a referee's forfeit) in the current language."""
     forfeit = FORFEIT_REASON.fullmatch(reason)
     if forfeit is not None:
-        return _("{side} forfeits: {player} {why}").format(side=_(forfeit.group("side")), player=forfeit.group("player"),
+        return _("{side} forfeits: {player} {why}").format(side=_(forfeit.group("side")),
+                                                          player=player_title(forfeit.group("player")),
                                                           why=forfeit_reason(forfeit.group("why")))
     for pattern, template in REASONS:
         match = re.fullmatch(pattern, reason)

@@ -123,16 +123,8 @@ class GameScene(Scene):
         return self.state.winner() if self.state.is_terminal() else None
 
     def end_reason(self) -> str:
-        if self.forfeit is not None:
-            side, why = self.forfeit
-            if why == RESIGNED:
-                return _("{side} resigns").format(side=_(self.game.sides[side]))
-            if referee.is_flag_fall(why):
-                return _("{side} lost on time").format(side=_(self.game.sides[side]))
-            return _("{side} forfeits: {player} {why}").format(side=_(self.game.sides[side]),
-                                                               player=self.setup.player_label(side),
-                                                               why=words.forfeit_reason(why))
-        return words.end_reason(self.state.end_reason())
+        """Why the game ended, in the window's language (a forfeit worded as its record keeps it)."""
+        return words.end_reason(self.recorded_reason() if self.forfeit is not None else self.state.end_reason())
 
     def recorded_reason(self) -> str:
         """A forfeit's reason as records keep it, in English like the rules' own (each window says
