@@ -79,3 +79,21 @@ def test_a_move_list_dropped_as_a_text_file_opens_in_the_replay(app, tmp_path):
     app.run_frames(2)
     assert isinstance(app.scene, ReplayScene) and len(app.scene.record.moves) == 6
     assert path.read_text(encoding="utf-8") == COPIED  # read, never touched
+
+
+def test_a_portuguese_window_reads_a_game_named_as_it_names_it_and_lists_its_own_names(app, monkeypatch):
+    from ui import i18n
+
+    i18n.set_language("pt")
+    try:
+        paste(app, "Caro aluno, eis o jogo", monkeypatch)
+        said = " ".join(messages(app))
+        assert "(Jogo do Galo, Hex, Reversi, Rastros, Alquerque, Trax)" in said, said
+        paste(app, "Jogo do galo (width=4, height=4, k=3)\nX: Você  O: Nível 3\n1. a1 b2\n", monkeypatch)
+        scene = app.scene
+        assert isinstance(scene, ReplayScene), messages(app)
+        assert scene.record.game_id == "tictactoe" and scene.record.options["width"] == 4
+        assert scene.record.moves == ["a1", "b2"]
+        assert [p.id for p in scene.record.players] == [None, "level-3"]
+    finally:
+        i18n.set_language("en")

@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import ai
+import games
 from games.position_text import is_position_text, record_from_position
 from games.record import (
     FORMAT,
@@ -117,7 +118,7 @@ def from_text(text: str) -> GameRecord:
     """A record from its JSON, from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there); RecordError naming the problem."""
-    text = text.lstrip("\ufeff")  # a byte-order mark, copied from a file a Windows editor wrote
+    text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
         return GameRecord.loads(text)
     if is_position_text(text):  # a board, or a bare move list under the game's name
@@ -134,6 +135,18 @@ def from_text(text: str) -> GameRecord:
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id
     return replace(record, players=tuple(Side(ids.get(side.title), side.title) for side in record.players))
+
+
+def _game_named_in_english(text: str) -> str:
+    """``text`` with a first line that names the game in the window's language ("Jogo do Galo
+    (width=4)") naming it as the files do ("Tic-tac-toe (width=4)"): people type the name they see."""
+    lead = len(text) - len(text.lstrip())
+    first, newline, rest = text[lead:].partition("\n")
+    name, paren, options = first.partition(" (")
+    for info in games.catalog():
+        if name.strip().lower() == words.title(info).lower() != info.title.lower():
+            return text[:lead] + info.title + paren + options + newline + rest
+    return text
 
 
 def is_record_file(path: Path | str) -> bool:

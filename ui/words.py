@@ -266,7 +266,12 @@ def rule_reason(text: str) -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is."""
     return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
-                                      **{name: _translated_or for name in LISTS}})
+                                      "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+
+
+def _game_titles(titles: str) -> str:
+    """"Tic-tac-toe, Hex, ..." with each title as the window names it (a pasted text may use either)."""
+    return ", ".join(_(name) for name in titles.split(", "))
 
 
 
@@ -360,7 +365,7 @@ def end_reason(reason: str) -> str:
 
 
 def side(game: Any, index: int) -> str:
-    """The name of side ``index`` of ``game`` (a Game or a GameInfo): "Pretas"."""
+    """The name of side ``index`` of ``game`` (a Game or a GameInfo): "Preto"."""
     return _(game.sides[index])
 
 
