@@ -20,6 +20,8 @@ docs/leagues.md).  ``--definitions-only``: outside .py files are loaded without 
 demo calls.  Outside files that cannot be loaded are named on stderr before any game and forfeit
 all their games; the rest of the tournament plays on.  Tables show players by ``display_names``:
 the title a student's file gives, else the file with as much of its folder as tells it apart.
+The report is in English (``ReportWords``); the window's tournament screen passes its own words to
+``write_results`` for FILE.txt in its language (ai/ imports no ui/).  The CSV files stay English.
 """
 
 from __future__ import annotations
@@ -48,6 +50,35 @@ from ai.tournament import (
 )
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
+
+
+class ReportWords:
+    """How the report (FILE.txt, the text printed at the end) says things: in English, as the
+    command line prints it.  Another language is an object with the same methods (the window's is
+    ui.words.ReportWords); ``say`` is given each fixed text and template by its English."""
+
+    def say(self, text: str) -> str:
+        """A heading, a column's label or a ``str.format`` template."""
+        return text
+
+    def number(self, text: str) -> str:
+        """A number written the English way ("0.5", "83.3") as the language writes it."""
+        return text
+
+    def games(self, n: int) -> str:
+        """"1 game", "3 games"."""
+        return counted(n, "game")
+
+    def reason(self, text: str) -> str:
+        """A game's recorded reason (English: ``State.end_reason``, a referee's forfeit, "void: ...")."""
+        return text
+
+    def game(self, game_id: str) -> str:
+        """The game's name in the header line."""
+        return game_id
+
+
+ENGLISH = ReportWords()
 
 
 def short_name(player_id: str) -> str:
@@ -102,7 +133,7 @@ class ProgressBar:
 
 # -- tables --------------------------------------------------------------------------------------
 def format_crosstable(player_ids: list[str], results: list[GameResult], order: list[Standing],
-                      names: dict[str, str] | None = None) -> str:
+                      names: dict[str, str] | None = None, words: ReportWords = ENGLISH) -> str:
     """Rows and columns in standings order; a cell is points/games of the row against the column."""
     cross = crosstable(player_ids, results)
     ids = [s.player for s in order]
@@ -119,7 +150,7 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
                 cells.append(f"{'-':>{cell}}")
             else:
                 pts, n = cross[pid][other]
-                cells.append(f"{_num(pts)}/{n}".rjust(cell))
+                cells.append(f"{words.number(_num(pts))}/{n}".rjust(cell))
         lines.append(f"{i + 1:>2}. {name:<{w}}" + "".join(cells))
     return "\n".join(lines)
 
@@ -128,61 +159,81 @@ def _num(x: float) -> str:
     return f"{x:g}" if x != int(x) else f"{int(x)}"
 
 
-def format_standings(order: list[Standing], names: dict[str, str] | None = None) -> str:
+# the standings' columns after the player's: label and least width (the English labels' own)
+STANDINGS_COLUMNS = (("points", 8), ("games", 7), ("W", 5), ("D", 5), ("L", 5), ("forf", 6), ("score", 8))
+
+
+def format_standings(order: list[Standing], names: dict[str, str] | None = None,
+                     words: ReportWords = ENGLISH) -> str:
+    """One row per player; a column is widened for a longer label in another language."""
     shown = names or display_names([s.player for s in order])
     w = max(len(shown[s.player]) for s in order) + 2
-    lines = [f"{'#':>2}  {'player':<{w}}{'points':>8}{'games':>7}{'W':>5}{'D':>5}{'L':>5}{'forf':>6}"
-             f"{'score':>8}   Elo (95%)"]
+    labels = [words.say(label) for label, _least in STANDINGS_COLUMNS]
+    widths = [max(least, len(label) + 2) for label, (_english, least) in zip(labels, STANDINGS_COLUMNS)]
+    head = "".join(label.rjust(width) for label, width in zip(labels, widths))
+    lines = [f"{'#':>2}  {words.say('player'):<{w}}{head}   {words.say('Elo (95%)')}"]
     for s in order:
-        lines.append(f"{s.rank:>2}  {shown[s.player]:<{w}}{_num(s.points):>8}{s.games:>7}{s.wins:>5}"
-                     f"{s.draws:>5}{s.losses:>5}{s.forfeits:>6}{100 * s.score:7.1f}%   {s.elo_text()}")
+        score = words.number(f"{100 * s.score:.1f}") + "%"
+        cells = [words.number(_num(s.points)), s.games, s.wins, s.draws, s.losses, s.forfeits, score]
+        row = "".join(str(cell).rjust(width) for cell, width in zip(cells, widths))
+        lines.append(f"{s.rank:>2}  {shown[s.player]:<{w}}{row}   {s.elo_text()}")
     return "\n".join(lines)
 
 
-def format_forfeits(summary: Summary) -> str:
+def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     lines = []
     for number, r in zip(summary.numbers, summary.results):
         if r.forfeit or r.reason.startswith("void:"):
-            lines.append(f"  game {number}: {summary.name(r.players[0])} - {summary.name(r.players[1])}: {r.reason}")
+            lines.append("  " + words.say("game {number}: {first} - {second}: {reason}").format(
+                number=number, first=summary.name(r.players[0]), second=summary.name(r.players[1]),
+                reason=words.reason(r.reason)))
     return "\n".join(lines)
 
 
-def report(summary: Summary) -> str:
-    """The text printed at the end: crosstable, standings, forfeits."""
+def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The text printed at the end: crosstable, standings, forfeits; in English unless ``words``
+    say it in another language."""
+    say, number = words.say, words.number
     order = summary.standings
     names = {p: summary.name(p) for p in summary.players}
-    limits = [f"{summary.time_per_move:g} s/move"] if summary.time_per_move is not None else []
-    limits += [f"clock {summary.clock}"] if summary.clock else []
-    where = f"Dask {summary.cluster}" if summary.cluster else f"jobs {summary.jobs}"
+    limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
+              if summary.time_per_move is not None else [])
+    limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
+    where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
+    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
+        game=words.game(summary.game), players=len(summary.players), games=len(summary.results),
+        limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
+    if summary.resumed:
+        head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
+    if summary.cancelled:
+        head += " " + say("(stopped early)")
     parts = [
-        f"{summary.game} round robin: {len(summary.players)} players, {len(summary.results)} games, "
-        f"{', '.join(limits) or 'no time limit'}, {where}, {summary.elapsed:.1f} s"
-        + (f" ({counted(summary.resumed, 'game')} from the log)" if summary.resumed else "")
-        + (" (stopped early)" if summary.cancelled else ""),
+        head,
         "",
-        "Crosstable (points/games of the row against the column):",
-        format_crosstable(summary.players, summary.results, order, names),
+        say("Crosstable (points/games of the row against the column):"),
+        format_crosstable(summary.players, summary.results, order, names, words),
         "",
-        "Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):",
-        format_standings(order, names),
+        say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
+        format_standings(order, names, words),
     ]
-    forfeits = format_forfeits(summary)
+    forfeits = format_forfeits(summary, words)
     if forfeits:
-        parts += ["", "Forfeits:", forfeits]
+        parts += ["", say("Forfeits:"), forfeits]
     return "\n".join(parts)
 
 
 # -- files -----------------------------------------------------------------------------------------
-def write_results(summary: Summary, out: str) -> list[Path]:
-    """FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt (the printed report); returns
-    the paths written."""
+def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> list[Path]:
+    """FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt (the printed report, in
+    ``words``' language; the CSV files are data, in English whatever the language); returns the
+    paths written."""
     from ai.results_log import out_base
 
     base = out_base(out)
     base.parent.mkdir(parents=True, exist_ok=True)
     paths = [base.with_name(base.name + ".json"), base.with_name(base.name + ".csv"),
              base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt")]
-    paths[3].write_text(report(summary) + "\n", encoding="utf-8")
+    paths[3].write_text(report(summary, words) + "\n", encoding="utf-8")
     paths[0].write_text(json.dumps(summary.to_json(), indent=1) + "\n", encoding="utf-8")
     with paths[1].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
@@ -287,8 +338,9 @@ class _LiveReport:
     """FILE.txt rewritten (at most every ``LIVE_EVERY`` seconds) as games finish: the crosstable
     and standings so far, for a teacher watching a long league."""
 
-    def __init__(self, t: Tournament, out: str | None) -> None:
+    def __init__(self, t: Tournament, out: str | None, words: ReportWords = ENGLISH) -> None:
         self.t = t
+        self.words = words
         from ai.results_log import out_base
 
         self.path = out_base(out).with_name(out_base(out).name + ".txt") if out else None
@@ -299,7 +351,7 @@ class _LiveReport:
             return
         self.last = time.perf_counter()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(report(Summary.of(self.t)) + "\n", encoding="utf-8")
+        self.path.write_text(report(Summary.of(self.t), self.words) + "\n", encoding="utf-8")
 
 
 def expand_players(game_id: str, player_ids: list[str], options: dict[str, Any],
@@ -393,4 +445,4 @@ def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -
 
 
 __all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar", "expand_players",
-           "probe_outside_players"]
+           "probe_outside_players", "ReportWords"]
