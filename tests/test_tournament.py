@@ -182,6 +182,61 @@ def test_tournament_in_process_events_and_summary(tmp_path):
     assert len(list(csv.DictReader(paths[2].open()))) == 3
 
 
+def reported_summary(**changes) -> Summary:
+    """A stopped tournament with everything the report can say: a time and a clock, games from the
+    log, a draw, two forfeits and a void game (tests/test_ui_tournament.py reads it too)."""
+    ids = ["level-1", "level-2", "/tmp/bots/sleeper.py", "gtp:gnugo --mode gtp"]
+
+    def game(first: int, second: int, winner: int | None, reason: str, forfeit: bool = False) -> GameResult:
+        return GameResult("tictactoe", {}, [ids[first], ids[second]], ["a1", "b2"], winner, None, reason, forfeit)
+
+    results = [game(0, 1, 0, "X has 3 in a row"), game(1, 0, None, "Draw"),
+               game(0, 2, 0, "O forfeits: /tmp/bots/sleeper.py exceeded the time limit (0.31 s > 0.2 s); "
+                             "process stopped", True),
+               game(2, 1, 1, "X forfeits: /tmp/bots/sleeper.py crashed: ZeroDivisionError: division by zero", True),
+               game(3, 0, None, "void: the referee failed: boom"), game(1, 3, 1, "O has 3 in a row")]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 2, 1, 12.345, True, standings(ids, results), results,
+                      list(range(1, 7)), clock="5m+2s", resumed=1)
+    for name, value in changes.items():
+        setattr(summary, name, value)
+    return summary
+
+
+REPORT = """\
+tictactoe round robin: 4 players, 6 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (1 game from the log) (stopped early)
+
+Crosstable (points/games of the row against the column):
+                                  1        2        3        4
+ 1. level-1                       -    1.5/2      0/0      1/1
+ 2. level-2                   0.5/2        -      0/1      1/1
+ 3. gtp:gnugo --mode gtp        0/0      1/1        -      0/0
+ 4. sleeper.py                  0/1      0/1      0/0        -
+
+Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
+ #  player                  points  games    W    D    L  forf   score   Elo (95%)
+ 1  level-1                    2.5      3    2    1    0     0   83.3%   +210 ± 143
+ 2  level-2                    1.5      4    1    1    2     0   37.5%   -67 ± 224
+ 3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
+ 4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
+
+Forfeits:
+  game 3: level-1 - sleeper.py: O forfeits: /tmp/bots/sleeper.py exceeded the time limit (0.31 s > 0.2 s); process stopped
+  game 4: sleeper.py - level-2: X forfeits: /tmp/bots/sleeper.py crashed: ZeroDivisionError: division by zero
+  game 5: gtp:gnugo --mode gtp - level-1: void: the referee failed: boom"""
+
+
+def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
+    """The report took words from the window's language (ui.words.ReportWords) for its FILE.txt:
+    the command line's, printed and written, is the same English to the byte."""
+    from ai.commands.tournament import report, write_results
+
+    assert report(reported_summary()) == REPORT
+    assert write_results(reported_summary(), str(tmp_path / "res"))[3].read_text(encoding="utf-8") == REPORT + "\n"
+    other = report(reported_summary(time_per_move=None, clock=None, cluster="local", resumed=3, cancelled=False))
+    assert other.splitlines()[0] == ("tictactoe round robin: 4 players, 6 games, no time limit, Dask local, 12.3 s "
+                                     "(3 games from the log)")
+
+
 def test_bad_bots_lose_with_reasons_and_the_tournament_goes_on():
     """Two worker processes; the hung bot is killed at the limit, the others fail their own way."""
     ids = ["level-1", str(BOTS / "sleeper.py"), str(BOTS / "raiser.py"), str(BOTS / "illegal.py")]

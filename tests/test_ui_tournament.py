@@ -255,3 +255,84 @@ def test_the_ratings_chart_has_a_row_for_every_player_in_the_smallest_window(pla
     recent = height - board_h - chart_h - (2 if board else 1) * int(10 * s)
     assert recent >= int(90 * s) and (board_h >= 0.35 * height if board else board_h == 0)
     assert right_column(700, 4, 1.0, True) == (350, 182)  # a usual tournament: half board, a quarter chart
+
+
+def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in_english(app, tmp_path):
+    """The screen saved FILE.txt with the command line's writer, in English, while everything it
+    showed was Portuguese: headings, the header line, numbers, units and the forfeits' reasons are
+    the window's now.  The CSV files are data (column names and reasons are keys): English."""
+    import csv
+
+    from ai.commands.tournament import report
+    from ai.tournament import Summary
+    from tests.test_tournament import BOTS
+    from ui import i18n
+
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        scene.save_folder = tmp_path / "tournaments"
+        raiser = str(BOTS / "raiser.py")
+        scene.outside["tictactoe"] = [(raiser, "raiser.py")]
+        scene.selected = {"level-1", "level-2", raiser}
+        scene.games_index, scene.time_index = 0, 0  # 1 game each way, 0.1 s per move: 6 games
+        scene._start()
+        assert app.run_frames(10 ** 6, until=lambda: not scene.tournament.is_running(), timeout=120)
+        scene._save()
+        text = next((tmp_path / "tournaments").glob("*.txt")).read_text(encoding="utf-8")
+        first = text.splitlines()[0]
+        assert first.startswith("Jogo do Galo, todos contra todos: 3 jogadores, 6 jogos, 0,1 s/jogada, processos: "), first
+        for heading in ("Tabela cruzada (pontos/jogos da linha contra a coluna):",
+                        "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
+                        " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
+            assert heading in text, heading
+        assert "perde por falta: " in text and " falhou: ZeroDivisionError" in text, text
+        for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
+                        "  game ", "crashed", "points  games"):
+            assert english not in text, english
+        with next((tmp_path / "tournaments").glob("*-standings.csv")).open(encoding="utf-8") as f:
+            assert next(csv.reader(f))[:4] == ["rank", "player", "points", "games"]
+        games_csv = next(p for p in (tmp_path / "tournaments").glob("*.csv") if not p.stem.endswith("-standings"))
+        reasons = [row["reason"] for row in csv.DictReader(games_csv.open(encoding="utf-8"))]
+        assert any(" forfeits: " in r and " crashed: ZeroDivisionError" in r for r in reasons), reasons
+        # the command line's report of the same tournament, in the same Portuguese window: English
+        english = report(Summary.of(scene.tournament))
+        assert english.startswith("tictactoe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
+        assert "Crosstable (points/games" in english and "Tabela" not in english and "crashed" in english
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_windows_report_words_say_what_the_command_line_says_through_the_catalog():
+    """ui.words.ReportWords has the English ReportWords' methods; every text the report gives ``say``
+    is marked for the catalog (else it stayed English in Portuguese, unseen); in English the window's
+    report is the command line's but for the game's title."""
+    from ai.commands import tournament as command
+    from tests.test_tournament import reported_summary
+    from ui import i18n, words
+
+    def methods(cls: type) -> set[str]:
+        return {name for name in vars(cls) if not name.startswith("_")}
+
+    assert methods(words.ReportWords) == methods(command.ReportWords)
+    said: list[str] = []
+
+    class Recording(words.ReportWords):
+        def say(self, text: str) -> str:
+            said.append(text)
+            return super().say(text)
+
+    i18n.set_language("en")
+    summaries = [reported_summary(), reported_summary(time_per_move=None, clock=None, resumed=0, cancelled=False)]
+    for summary in summaries:
+        window = command.report(summary, Recording())
+        assert window == command.report(summary).replace("tictactoe round robin", "Tic-tac-toe round robin", 1)
+    assert said and set(said) <= set(words.REPORT_TEXTS), set(said) - set(words.REPORT_TEXTS)
+    try:
+        i18n.set_language("pt")
+        assert words.ReportWords().games(1) == "1 jogo" and words.ReportWords().games(3) == "3 jogos"
+        assert words.end_reason("void: the referee failed: KeyError: 'x'") == "anulado: o árbitro falhou: KeyError: 'x'"
+    finally:
+        i18n.set_language("en")

@@ -14,11 +14,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ui.i18n import N_, _, localized
+from ui.i18n import N_, _, localized, ngettext
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
 # Named groups in ``SIDE_GROUPS`` hold a side name (translated too); others are kept as written.
 REASONS: tuple[tuple[str, str], ...] = (
+    # a game lost by our side, not by a player (ai.tournament, ai.cluster): ``rest`` is the error's text
+    (r"void: the referee failed: (?P<rest>.*)", N_("void: the referee failed: {rest}")),
+    (r"void: the Dask task failed: (?P<rest>.*)", N_("void: the Dask task failed: {rest}")),
+    (r"void: a worker process died", N_("void: a worker process died")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"(?P<side>\S+) connected left and right", N_("{side} connected left and right")),
@@ -457,3 +461,38 @@ def player_title(title: str) -> str:
 def description(text: str) -> str:
     """A player's description from the catalog."""
     return _(text)
+
+
+# What the tournament report says (ai.commands.tournament.ReportWords.say is given them in English):
+# marked here for the catalog; a test checks the report says nothing else.
+REPORT_TEXTS = (
+    N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
+    N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
+    N_("({games} from the log)"), N_("(stopped early)"),
+    N_("Crosstable (points/games of the row against the column):"),
+    N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
+    N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
+    N_("Forfeits:"), N_("game {number}: {first} - {second}: {reason}"),
+)
+
+
+class ReportWords:
+    """The tournament report (FILE.txt, ai.commands.tournament.report) in the window's language:
+    the methods of the command line's English ``ReportWords``, through the catalog."""
+
+    def say(self, text: str) -> str:
+        return _(text)
+
+    def number(self, text: str) -> str:
+        return localized(text)
+
+    def games(self, n: int) -> str:
+        return ngettext("{n} game", "{n} games", n).format(n=n)
+
+    def reason(self, text: str) -> str:
+        return end_reason(text)
+
+    def game(self, game_id: str) -> str:
+        import games
+
+        return title(games.info(game_id))

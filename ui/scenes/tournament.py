@@ -320,7 +320,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         try:
             if not t.is_running():
                 t.elapsed = t.elapsed or 0.0
-            self.saved = write_results(Summary.of(t), str(base))
+            self.saved = write_results(Summary.of(t), str(base), words.ReportWords())  # FILE.txt: our language
             self.saved_games = len(t.results)
         except OSError as exc:
             messages.add(_("Could not save: {e}").format(e=exc), "error")
