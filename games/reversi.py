@@ -325,9 +325,8 @@ class Reversi(Game):
         chars = "".join(text.split(";", 1)[0].split()).upper()  # an OBF line's moves and scores left out
         n = self.geo.cells
         if len(chars) != n + 1:
-            raise IllegalMove(
-                f"expected {n} squares (X, O or -) and the side to move (X or O), got {len(chars)} characters"
-            )
+            got = f"{len(chars)} character" + ("" if len(chars) == 1 else "s")
+            raise IllegalMove(f"expected {n} squares (X, O or -) and the side to move (X or O), got {got}")
         board, side = chars[:n], chars[n]
         if side not in SIDE_CHARS:
             raise IllegalMove(f"side to move {side!r} is not X or O")

@@ -54,6 +54,7 @@ def samples() -> list[str]:
         refusal(lambda: trax.parse_move(trax0, "a1/")),
         refusal(lambda: hex_.parse_move(hex0, "swap")),
         refusal(lambda: reversi.from_text("X" * 10)),
+        refusal(lambda: reversi.from_text("X")),
         refusal(lambda: reversi.from_text("Q" + "-" * 63 + " X")),
         refusal(lambda: reversi.from_text("-" * 64 + " Z")),
         refusal(lambda: ttt.from_text("X..\n...\n..")),
@@ -131,6 +132,18 @@ def test_every_refusal_of_the_rules_reads_in_portuguese():
     finally:
         i18n.set_language("en")
     assert [rule_reason(m) for m in messages] == messages  # in English, as the rules wrote them
+
+
+def test_one_character_of_a_reversi_position_is_said_in_the_singular():
+    """A one-character Reversi position was refused with "got 1 characters"."""
+    reversi = games.load("reversi")
+    one, two = refusal(lambda: reversi.from_text("X")), refusal(lambda: reversi.from_text("XO"))
+    assert one.endswith(", got 1 character") and two.endswith(", got 2 characters")
+    try:
+        i18n.set_language("pt")
+        assert rule_reason(one).endswith("; veio 1 carácter") and rule_reason(two).endswith("; vieram 2 caracteres")
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_words_in_a_refusals_parentheses_read_in_portuguese_too():

@@ -180,6 +180,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("row {row}, column {column}: {name} is not a tile name or none")),
     (r"expected (?P<n>\d+) squares \(X, O or -\) and the side to move \(X or O\), got (?P<got>\d+) characters",
      N_("expected {n} squares (X, O or -) and the side to move (X or O), got {got} characters")),
+    (r"expected (?P<n>\d+) squares \(X, O or -\) and the side to move \(X or O\), got 1 character",
+     N_("expected {n} squares (X, O or -) and the side to move (X or O), got 1 character")),
     (r"row (?P<row>\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("row {row}: {ch} is not {allowed}")),
     (r"square (?P<cell>\S+): (?P<ch>'[^']*') is not X, O or -", N_("square {cell}: {ch} is not X, O or -")),
     (r"side to move (?P<ch>'[^']*') is not X or O", N_("side to move {ch} is not X or O")),
