@@ -6,7 +6,8 @@
 Tables are built by total piece count, each ``(w, b)`` table saved to the work folder as soon as it
 is done (``--work``, default /tmp/alquerque-tables/<variant>), so a build stopped halfway resumes
 where it stopped when run again with the same command.  Then, unless ``--no-ship``, the tables
-up to ``--pieces`` are written to ai/data/alquerque_<variant>.bin and its SHA-256 recorded.
+up to ``--pieces`` are written to ai/data/alquerque_<variant>.bin and its SHA-256 recorded
+(``--out FILE``: written there instead, nothing recorded; tools/verify_data.py rebuilds so).
 Prints per table: entries, seconds, the shares won / lost / drawn for the side to move (counter at
 0) and the longest win or loss in plies to the conversion; then the same shares per piece count
 (both colours: a table ``(b, w)`` is its mirror ``(w, b)``).
@@ -65,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=list(tb.VARIANTS), default="course")
     parser.add_argument("--work", type=Path, help="folder of the finished (w, b) tables (resume)")
     parser.add_argument("--no-ship", action="store_true", help="build only; do not write ai/data/")
+    parser.add_argument("--out", type=Path, help="write the tables here instead of ai/data/ (no checksum recorded)")
     args = parser.parse_args(argv)
     work = args.work or Path("/tmp/alquerque-tables") / args.variant
     start = time.perf_counter()
@@ -74,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_ship:
         return 0
     name = tb.file_name(args.variant)
+    if args.out:
+        args.out.write_bytes(tb.to_bytes(tables))
+        print(f"wrote {args.out}: {args.out.stat().st_size:,} bytes")
+        return 0
     data.path(name).write_bytes(tb.to_bytes(tables))
     digest = data.record_checksum(name)
     print(f"wrote ai/data/{name}: {data.path(name).stat().st_size:,} bytes, sha256 {digest[:16]}...")

@@ -10,7 +10,8 @@ in the file are kept unless named again; a size that runs out of time is reporte
 so far, so that a long size (7x7: hours) is resumed cell by cell by running the same command again.
 ``--workers K`` solves K first cells at a time in K processes, each with its own solver (the
 seconds recorded are then the sum of the cells' solving times, not the wall time).
-The file's SHA-256 goes to ai/data/checksums.json (``ai.data.record_checksum``).
+The file's SHA-256 goes to ai/data/checksums.json (``ai.data.record_checksum``); ``--out FILE``
+writes the maps there instead (its sizes kept likewise; nothing recorded: tools/verify_data.py).
 
 ``--no-save`` solves and reports without writing the file; ``--cells`` times single first cells
 (wall and CPU seconds, nodes), the solver's speed figure (docs/tuning/hex-knowledge.md, "Solver
@@ -36,14 +37,18 @@ from games.grid import cell_name, parse_cell  # noqa: E402
 FILE = "hex_openings.json"
 
 
-def load() -> dict:
-    path = data.path(FILE)
+def load(path: Path | None = None) -> dict:
+    """The maps of ``path`` (default: the shipped file), or none."""
+    path = path or data.path(FILE)
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"sizes": {}}
 
 
-def save(table: dict) -> None:
-    data.path(FILE).write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    data.record_checksum(FILE)
+def save(table: dict, path: Path | None = None) -> None:
+    """Write the maps to ``path``; the shipped file (the default) gets its SHA-256 recorded."""
+    path = path or data.path(FILE)
+    path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if path == data.path(FILE):
+        data.record_checksum(FILE)
 
 
 def solve_size(n: int, seconds: float, checkpoint: Path | None = None, workers: int = 1) -> dict | None:
@@ -138,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
     parser.add_argument("--checkpoint", type=Path, help="JSON file of the cells solved so far (resumed)")
     parser.add_argument("--no-save", action="store_true", help="report only: leave ai/data alone")
+    parser.add_argument("--out", type=Path, help="write the maps here instead of ai/data/ (no checksum recorded)")
     parser.add_argument("--cells", nargs="+", help="time these first cells only (e.g. a1 b1)")
     parser.add_argument("--plain", action="store_true", help="with --cells: the plain df-pn")
     parser.add_argument("--workers", type=int, default=1, help="first cells solved at a time, each in a process")
@@ -153,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{n}x{n}: not proved within {args.seconds} s", flush=True)
             continue
         if not args.no_save:
-            table = load()  # re-read: another size may have been written meanwhile
+            table = load(args.out)  # re-read: another size may have been written meanwhile
             table["sizes"][str(n)] = entry
-            save(table)
+            save(table, args.out)
         print(f"{n}x{n}: {len(entry['winning'])} winning first moves, {entry['seconds']} s, "
               f"{entry['nodes']} nodes: {' '.join(entry['winning'])}", flush=True)
     return 0
