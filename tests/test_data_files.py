@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ai import data
+from tools.verify_data import loaders  # each shipped file's loader, as the players call it
 
 NAMES = sorted(data.checksums())
 
@@ -17,21 +18,6 @@ def test_checksum(name):
 def test_every_data_file_has_a_checksum():
     shipped = {p.name for p in data.FOLDER.iterdir() if p.is_file()}
     assert shipped - {"__init__.py", "README.md", "checksums.json"} == set(NAMES)
-
-
-def loaders() -> dict[str, object]:
-    """Each shipped file's loader, as the players call it (each caches what it read)."""
-    from ai.engines import hex_knowledge, rastros_book, reversi_book, reversi_eval
-    from ai.kernels import alquerque_tables
-
-    found = {
-        "reversi_weights.npz": reversi_eval.pattern_weights, "reversi_probcut.npz": reversi_eval.probcut_parameters,
-        "reversi8_book.npz": lambda: reversi_book.load(8), "reversi6_book.npz": lambda: reversi_book.load(6),
-        "hex_openings.json": hex_knowledge.opening_maps,
-        "rastros_book8.npz": lambda: rastros_book.load(8), "rastros_book7.npz": lambda: rastros_book.load(7),
-    }
-    found.update({alquerque_tables.file_name(v): lambda v=v: alquerque_tables.load(v) for v in alquerque_tables.VARIANTS})
-    return found
 
 
 def clear_caches() -> None:
