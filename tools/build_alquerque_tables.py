@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_ship:
         return 0
     name = tb.file_name(args.variant)
-    if args.out:
+    if args.out and args.out.resolve() != data.path(name):  # the shipped path: written and recorded below
         args.out.write_bytes(tb.to_bytes(tables))
         print(f"wrote {args.out}: {args.out.stat().st_size:,} bytes")
         return 0

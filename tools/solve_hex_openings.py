@@ -47,7 +47,7 @@ def save(table: dict, path: Path | None = None) -> None:
     """Write the maps to ``path``; the shipped file (the default) gets its SHA-256 recorded."""
     path = path or data.path(FILE)
     path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    if path == data.path(FILE):
+    if path.resolve() == data.path(FILE):
         data.record_checksum(FILE)
 
 
