@@ -295,3 +295,64 @@ def test_move_names_are_drawn_over_every_edge(app, monkeypatch):
     names = {explorer.game.format_move(explorer.tree.root.state, child.move) for child in explorer.tree.root.children}
     last_edge = max(i for i, item in enumerate(order) if item == "edge")
     assert names and all(order.index(name) > last_edge for name in names)
+
+
+def _small_window(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+
+
+def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
+    """Tic-tac-toe after b2 at depth 4 is wider than the canvas: the view opened on the root with a
+    node cut in half at each edge, and panning left one at every stop."""
+    from tests.ui_helpers import key
+
+    _small_window(app)
+    game = games.load("tictactoe")
+    app.show_tree(game, game.play_line(["b2"]))
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    seen: set[int] = set()
+    for k in [None] + [pygame.K_RIGHT] * 6 + [pygame.K_LEFT] * 12:
+        if k is not None:
+            key(app, k)
+        assert explorer.node_rects and all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+        seen |= {id(node) for _rect, node in explorer.node_rects}
+    assert len(seen) > 2 * len(explorer.node_rects)  # the pans did show other nodes
+
+
+def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
+    """At 800x560 the canvas holds seven plies: the eighth of a depth-7 tree was drawn half under
+    the canvas's bottom edge, with no way to see it."""
+    from tests.ui_helpers import click, key
+    from ui.scenes.tree_explorer import node_metrics, visible_layout
+
+    _small_window(app)
+    game = games.load("tictactoe")
+    app.show_tree(game, game.play_line(["b2", "a1"]))
+    explorer = app.scene
+    explorer.set_depth(7)
+    built(app, explorer)
+    layout = visible_layout(explorer.tree.root, explorer.open, node_metrics(explorer.scale)[2])
+    _node, x, deepest = max(layout.values(), key=lambda item: item[2])
+    explorer.scroll = x - layout[id(explorer.tree.root)][1]  # the best line's end in the middle
+    app.invalidate()
+    app.run_frames(2)
+    assert deepest == 7 and explorer.tall and explorer.first_ply == 0
+    assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+    assert deepest not in {node.ply for _rect, node in explorer.node_rects}
+    key(app, pygame.K_DOWN)
+    assert explorer.first_ply == 1 and deepest in {node.ply for _rect, node in explorer.node_rects}
+    assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+    key(app, pygame.K_DOWN)
+    assert explorer.first_ply == 1  # no further than the last ply
+    key(app, pygame.K_UP)
+    assert explorer.first_ply == 0 and deepest not in {node.ply for _rect, node in explorer.node_rects}
+    # a node opened on the last row brings its children into view
+    rect, node = next((r, n) for r, n in explorer.node_rects if n.ply == deepest - 1 and id(n) in explorer.open)
+    click(app, rect.center)
+    assert id(node) not in explorer.open and explorer.first_ply == 0
+    click(app, rect.center)
+    assert id(node) in explorer.open and explorer.first_ply == 1
+    assert deepest in {n.ply for _r, n in explorer.node_rects}

@@ -5,7 +5,8 @@ drawn top-down: MAX's positions as boxes with a triangle up, MIN's with a triang
 its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into -0.9..+0.9 at the
 depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
 hang below their parent crossed out.  A click on a node opens or closes it and shows its position
-and its alpha-beta window on the right; the best line is open at the start.  The three node
+and its alpha-beta window on the right; the best line is open at the start.  A tree wider or
+deeper than the canvas pans (Left/Right, Up/Down, the wheel) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
@@ -85,7 +86,11 @@ class TreeExplorerScene(Scene):
         self._built: tuple[int, Tree | None, str] | None = None  # a build's number, tree and why not
         self.building = False
         self.scroll = 0
+        self.first_ply = 0  # the ply at the top of the canvas (a tree deeper than the canvas scrolls down)
+        self.snap = True  # rest the next drawing on whole columns (after a pan, on a new tree)
+        self.tall = False  # more plies than the canvas holds: the wheel scrolls them
         self.keep: tuple[int, int] | None = None  # (id of the node just opened or closed, its x on screen)
+        self.reveal: tuple[int, int] | None = None  # plies to bring into view (a node just opened, its children)
         self.size = (0, 0)
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
@@ -120,7 +125,7 @@ class TreeExplorerScene(Scene):
         number, algorithm, depth = self._builds, self.algorithm, self.depth
         self.tree, self.too_big, self.selected, self.building = None, "", None, True
         self.open.clear()
-        self.scroll = 0
+        self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
             try:
@@ -187,6 +192,8 @@ class TreeExplorerScene(Scene):
             self.open.symmetric_difference_update({id(node)})
             shown = next((rect for rect, n in self.node_rects if n is node), None)
             self.keep = (id(node), shown.centerx) if shown is not None else None
+            if id(node) in self.open:
+                self.reveal = (node.ply, node.ply + 1)
 
     # -- actions ----------------------------------------------------------------------------------
     def caption(self) -> str:
@@ -223,11 +230,15 @@ class TreeExplorerScene(Scene):
                     pygame.K_KP_PLUS: lambda: self.set_depth(self.depth + 1),
                     pygame.K_MINUS: lambda: self.set_depth(self.depth - 1),
                     pygame.K_KP_MINUS: lambda: self.set_depth(self.depth - 1),
-                    pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200)}
+                    pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200),
+                    pygame.K_UP: lambda: self._scroll_plies(-1), pygame.K_DOWN: lambda: self._scroll_plies(1)}
             if event.key in keys:
                 keys[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
-            self._scroll(-event.y * 80 + event.x * 80)
+            if self.tall and event.y and not pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                self._scroll_plies(-event.y)  # a deep tree: the wheel goes down the plies, Shift+wheel across
+            else:
+                self._scroll(-event.y * 80 + event.x * 80)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, node in self.node_rects:
                 if rect.collidepoint(event.pos):
@@ -236,6 +247,10 @@ class TreeExplorerScene(Scene):
 
     def _scroll(self, dx: int) -> None:
         self.scroll += dx
+        self.snap = True
+
+    def _scroll_plies(self, dy: int) -> None:
+        self.first_ply = max(0, self.first_ply + dy)  # draw_tree keeps it within the tree
 
     def update(self, dt: float) -> None:
         self._show_built()
@@ -286,8 +301,10 @@ class TreeExplorerScene(Scene):
         else:
             clip = surface.get_clip()
             surface.set_clip(self.canvas)
-            self.node_rects, self.scroll = draw_tree(surface, self, self.canvas, self.scroll)
-            self.keep = None
+            shown = draw_tree(surface, self, self.canvas, self.scroll, self.first_ply, self.snap, self.reveal)
+            self.node_rects, self.scroll, self.first_ply, self.tall = shown
+            self.keep = self.reveal = None
+            self.snap = False
             surface.set_clip(clip)
         self._draw_side(surface)
         self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
@@ -357,19 +374,26 @@ def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple
 
 
 def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int,
-        keep: tuple[int, int] | None = None) -> tuple[int, int]:
+        keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None) -> tuple[int, int]:
     """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
     ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
     wider one has its root in the middle, panned by ``scroll``, but only until an end of the tree
-    reaches the area's edge: never empty space beside it, never a node cut at an edge at rest.
+    reaches the area's edge: never empty space beside it.
     ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
-    the node just opened stays under the mouse, instead of the view jumping to the root."""
+    the node just opened stays under the mouse, instead of the view jumping to the root.  Else
+    ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
+    nearest place where that x falls on the area's left edge: a column of leaves starts there,
+    whole, rather than half a node being left out."""
     left, right = min(xs) - margin, max(xs) + margin
     if right - left <= area.width:
         return area.centerx - (left + right) // 2, 0
     centred = area.centerx - root_x
     if keep is not None:
         scroll = centred - (keep[1] - keep[0])
+    elif snap is not None:
+        step, x = snap
+        off = (centred - scroll + x - area.x) % step  # how far right of the edge the column starts
+        scroll += off if off <= step // 2 else off - step
     scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
     return centred - scroll, scroll
 
@@ -381,22 +405,39 @@ def node_metrics(s: float) -> tuple[int, int, int, int, int, int]:
     return box_w, box_h, box_w + int(10 * s), int(86 * s), tx.small(13, s), tx.small(11, s)
 
 
-def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Rect,
-              scroll: int) -> tuple[list[tuple[pygame.Rect, Node]], int]:
-    """The open part of the tree in ``area``, panned ``scroll`` pixels (see ``pan``); returns the
-    nodes' rectangles and the scroll as far as it can go."""
+def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Rect, scroll: int,
+              first_ply: int = 0, snap: bool = False, reveal: tuple[int, int] | None = None,
+              ) -> tuple[list[tuple[pygame.Rect, Node]], int, int, bool]:
+    """The open part of the tree in ``area``, panned ``scroll`` pixels (see ``pan``; ``snap``: round
+    the pan to whole columns) from ``first_ply`` down (kept so that the plies ``reveal`` are shown).
+    Only whole nodes are drawn: one an edge of the area would cut is left out (its edge runs off).
+    Returns the nodes' rectangles, the scroll and the first ply as far as they can go, and whether
+    the area holds fewer plies than the open tree."""
     theme, s = scene.theme, scene.scale
     box_w, box_h, step, level, font, small = node_metrics(s)
     layout = visible_layout(scene.tree.root, scene.open, step)
     root_x = layout[id(scene.tree.root)][1]
     keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
-    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s), keep)
-    top = area.y + int(24 * s)
+    inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
+    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s), keep,
+                         (step, step // 2 - box_w // 2 - inset) if snap else None)
+    line = tx.line_height(small)
+    top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
+    rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a "+3" under the last row
+    deepest = max(p for _n, _x, p in layout.values())
+    first_ply = max(0, min(first_ply, deepest - rows + 1))
+    if reveal is not None:
+        first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
+    last_ply = first_ply + rows - 1
     rects: list[tuple[pygame.Rect, Node]] = []
 
     def centre(node_id: int) -> tuple[int, int]:
         _node, x, ply = layout[node_id]
-        return offset + x, top + ply * level + box_h // 2
+        return offset + x, top + (ply - first_ply) * level + box_h // 2
+
+    def shown(node: Node) -> bool:
+        x = centre(id(node))[0]
+        return first_ply <= node.ply <= last_ply and area.x <= x - box_w // 2 and x - box_w // 2 + box_w <= area.right
 
     labels: list[tuple[str, tuple[int, int]]] = []  # the moves' names, drawn over every edge
     for node_id, (node, _x, _ply) in layout.items():  # edges first
@@ -408,8 +449,9 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
             colour = mix(theme.muted, theme.background, 0.4) if child.cut else (
                 theme.accent if child.move == node.best else mix(theme.text, theme.background, 0.5))
             pygame.draw.line(surface, colour, (px, py + box_h // 2), (cx, cy - box_h // 2), max(1, int(2 * s)))
-            labels.append((tx.fit(scene.game.format_move(node.state, child.move), small, box_w),
-                           (cx, cy - box_h // 2 - int(2 * s))))
+            if shown(child):
+                labels.append((tx.fit(scene.game.format_move(node.state, child.move), small, box_w),
+                               (cx, cy - box_h // 2 - int(2 * s))))
             if child.cut:
                 mx, my = (px + cx) // 2, (py + box_h // 2 + cy - box_h // 2) // 2
                 k = int(6 * s)
@@ -424,7 +466,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
         cx, cy = centre(node_id)
         rect = pygame.Rect(0, 0, box_w, box_h)
         rect.center = (cx, cy)
-        if not rect.colliderect(area):
+        if not shown(node):
             continue
         if node.cut:
             pygame.draw.rect(surface, mix(theme.muted, theme.background, 0.5), rect, max(1, int(2 * s)),
@@ -448,7 +490,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                 more = f"+{len(node.children)}"
                 tx.text(surface, more, (rect.centerx, rect.bottom + int(2 * s)), small, theme.muted, "midtop")
         rects.append((rect, node))
-    return rects, scroll
+    return rects, scroll, first_ply, deepest > last_ply
 
 
 def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
