@@ -3,6 +3,8 @@ the values follow browsing, stop when switched off, and the labels speak the gam
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -207,3 +209,149 @@ def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
     _board, bar = eval_bar.carve(pygame.Rect(0, 0, 560, 560), 0.7, True)  # 800x560's scale
     eval_bar.draw(pygame.Surface((600, 600)), bar, snapshot, games.load("alquerque"), THEMES["dark"], 0.7)
     assert "+131" in drawn
+
+
+# -- the values on a board too small for a tag on every move ---------------------------------------
+def _valued(app, game_id: str, options: dict, size: tuple[int, int], plies: int = 0, seed: int = 1):
+    """A hot-seat game of ``game_id`` in a window of ``size``, ``plies`` random moves in, in analysis
+    mode with made-up values on every legal move (as the worker would send them; no worker runs:
+    the tests draw the scene themselves, without frames)."""
+    import random
+
+    import games
+    from ui.match import HOTSEAT, MatchSetup
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    game = games.load(game_id, **options)
+    rng = random.Random(seed)
+    state, moves = game.initial_state(), []
+    while len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        if not state.play(move).is_terminal():
+            moves.append(game.format_move(state, move))
+            state = state.play(move)
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 5.0), moves)
+    app.run_frames(1)
+    scene = app.scene
+    scene.analysis.active = True
+    scene.resize(app.screen.get_size())
+    mcts = game_id == "hex"
+    values = {m: MoveValue(m, rng.uniform(0.3, 0.7), "mcts", visits=rng.randint(10, 3000)) if mcts
+              else MoveValue(m, rng.uniform(-300, 300)) for m in state.legal_moves()}
+    scene.analysis.values = MoveValues(state.to_move, values, monte_carlo=mcts)
+    return scene
+
+
+def _tag_texts(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
+    """(text, size, rectangle) of every text the scene draws on its board, drawn once now."""
+    from ui import text as tx
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    text = tx.text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        rect = text(surface, value, pos, size, *args, **kwargs)
+        if scene.view.rect.contains(rect):
+            drawn.append((value, size, rect))
+        return rect
+
+    monkeypatch.setattr(tx, "text", record)
+    scene.draw(scene.app.screen)
+    monkeypatch.setattr(tx, "text", text)
+    return drawn
+
+
+def _overlapping(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("game_id, options, plies", [("hex", {"size": 19}, 30), ("trax", {"size": 25}, 40)])
+def test_values_on_a_small_board_stay_legible_and_apart(app, monkeypatch, game_id, options, plies):
+    """Hex 19x19 and Trax 25x25 at 800x560: a 9-pixel tag on each of hundreds of 16-pixel cells,
+    each wider than its cell, covered its neighbours' and nothing could be read.  The best few
+    moves keep a tag, the best one marked; no two tags overlap; all stay in the window."""
+    from ui import text as tx
+
+    scene = _valued(app, game_id, options, (800, 560), plies)
+    labels = scene.analysis.labels()
+    assert len(labels) > 50
+    words = {label.text for label in labels.values()} | {label.detail for label in labels.values()}
+    drawn = [(value, size, rect) for value, size, rect in _tag_texts(monkeypatch, scene) if value in words]
+    assert drawn and all(size >= tx.SMALLEST for _value, size, _rect in drawn)
+    assert not _overlapping([rect for _value, _size, rect in drawn])
+    from ui.analysis_mode import tag_layout
+
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    rects = [rect for rect, _place in layout.tags]
+    assert not _overlapping(rects) and all(app.screen.get_rect().contains(rect) for rect in rects)
+    assert layout.style == "few" and any(place.label.best for _rect, place in layout.tags)
+    assert len(layout.tags) + len(layout.dots) == len({scene.view.value_anchor(m)[0] for m in labels})
+
+
+def test_hovering_a_cell_shows_its_value_beside_the_pointer(app, monkeypatch):
+    """Hex 19x19 at 800x560: a move without a tag has its value, visits and name in a tip by the
+    pointer; at the board's corner the tip stays inside the window."""
+    scene = _valued(app, "hex", {"size": 19}, (800, 560), 30)
+    labels = scene.analysis.labels()
+    best = max(labels, key=lambda m: labels[m].best)
+    move = min((m for m in labels if m != best), key=lambda m: math.dist(scene.view.value_anchor(m)[0],
+                                                                         scene.view.value_anchor(best)[0]))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.value_anchor(move)[0], rel=(0, 0),
+                                          buttons=(0, 0, 0)))  # the best move's neighbour: covered by its tag
+    texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+    name, label = scene.game.format_move(scene.shown_state(), move), labels[move]
+    assert f"{name}   {label.text}" in texts and f"{label.detail} visits" in texts
+    from ui.analysis_mode import draw_value_tip
+
+    screen = app.screen.get_rect()
+    for corner in (max, min):
+        far = corner(labels, key=lambda m: sum(scene.view.value_anchor(m)[0]))
+        tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(far)[0], app.theme)
+        assert tip is not None and screen.contains(tip)
+    assert draw_value_tip(app.screen, scene.view, labels, (2, 2), app.theme) is None  # off the board
+
+
+def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
+    """Three tiles may go on one square, and one tag shows the best: the tip lists them all."""
+    scene = _valued(app, "trax", {"size": 25}, (800, 560), 40)
+    labels, state = scene.analysis.labels(), scene.shown_state()
+    squares: dict = {}
+    for move in labels:
+        squares.setdefault(scene.view.value_anchor(move)[0], []).append(move)
+    centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+    assert all(f"{scene.game.format_move(state, m)}   {labels[m].text}" in texts for m in shared)
+
+
+@pytest.mark.parametrize("game_id, options, size, plies", [("reversi", {}, (800, 560), 10),
+                                                           ("hex", {"size": 11}, (1366, 768), 10)])
+def test_boards_with_room_keep_a_full_tag_on_every_move(app, monkeypatch, game_id, options, size, plies):
+    """Reversi 8x8 at 800x560 and Hex 11x11 at 1366x768 read well: every move keeps its tag (with
+    its visits in Hex), and hovering one adds no tip."""
+    scene = _valued(app, game_id, options, size, plies)
+    labels = scene.analysis.labels()
+    drawn = {value for value, _size, _rect in _tag_texts(monkeypatch, scene)}
+    assert all(label.text in drawn and label.detail in drawn | {""} for label in labels.values())
+    from ui.analysis_mode import draw_value_tip, tag_layout
+
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    assert layout.style == "full" and not layout.dots and len(layout.tags) == len(labels)
+    some = next(iter(labels))
+    assert draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(some)[0], app.theme) is None
+
+
+def test_hex_11_at_800x560_writes_its_values_larger(app, monkeypatch):
+    """Two lines of 9 pixels (a rate over a visit count) in each cell: now the rate alone, larger,
+    on every move ("54" for 54 %: the tip has the rest)."""
+    scene = _valued(app, "hex", {"size": 11}, (800, 560), 10)
+    labels = scene.analysis.labels()
+    drawn = _tag_texts(monkeypatch, scene)
+    rates = {label.text.removesuffix("%") for label in labels.values()}
+    assert {value for value, _size, _rect in drawn} >= rates
+    assert min(size for value, size, _rect in drawn if value in rates) >= 12
+    from ui.analysis_mode import tag_layout
+
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    assert layout.style == "short" and layout.font >= 12 and len(layout.tags) == len(labels)

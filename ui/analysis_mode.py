@@ -12,20 +12,25 @@ uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a cha
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
 a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw).
 ``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
-goes: its cell, its landing point, its tile's square).
+goes: its cell, its landing point, its tile's square), as ``tag_layout`` decides from the cells'
+size: a tag on every move where one fits, the value alone where only that fits, else tags on the
+best few moves and a dot on the others; ``draw_value_tip`` writes the values of the moves under
+the mouse in a tip beside it when the board does not show them whole.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game
+from ui import text as tx
 from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
 from ui.i18n import _, number_text
 from ui.position_worker import PositionWorker
@@ -50,6 +55,8 @@ class MoveLabel:
     detail: str = ""  # a second, smaller line: Monte Carlo visits
     tone: float = 0.0  # -1 (bad for the side to move) .. +1 (good): the tag's colour
     best: bool = False  # the move the values prefer
+    short: str = ""  # the text where room is short, if not ``text``: "62" for "62%"
+    rank: tuple = ()  # the search's order of the moves (higher is better): which keep a tag when few can
 
 
 def value_text(value: MoveValue, game_id: str) -> str:
@@ -86,9 +93,15 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     best = snapshot.best()
     least = max(MIN_VISITS, int(MIN_VISIT_SHARE * max((v.visits for v in snapshot.values.values()), default=0)))
-    return {move: MoveLabel(value_text(v, game_id), count_text(v.visits) if v.kind == "mcts" else "",
-                            value_tone(v, scale), best is not None and snapshot.key(v) == snapshot.key(best))
-            for move, v in snapshot.values.items() if v.kind != "mcts" or v.visits >= least}
+    labels = {}
+    for move, v in snapshot.values.items():
+        if v.kind == "mcts" and v.visits < least:
+            continue
+        text = value_text(v, game_id)
+        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", value_tone(v, scale),
+                                 best is not None and snapshot.key(v) == snapshot.key(best),
+                                 text.removesuffix("%") if text.endswith("%") else "", snapshot.key(v))
+    return labels
 
 
 def summary_text(snapshot: MoveValues | None, running: bool) -> str:
@@ -139,6 +152,12 @@ class AnalysisMode(PositionWorker):
 
 # -- drawing ---------------------------------------------------------------------------------------
 GOOD, BAD, EVEN = (60, 170, 90), (205, 70, 60), (120, 120, 130)
+FULL_FONT = 11  # pixels: a tag on every move with its visit count needs a value this big ...
+SHORT_FONT = tx.SMALLEST  # ... else the value alone, at least this big ...
+FEW_TAGS = 5  # ... else tags on the best few moves only, and a dot on the others
+ROOM = 0.86  # a tag's height at most, in cells: a hex board's rows are 0.866 of a cell apart
+FITTING = 0.75  # the share of the tags that must fit their cells for a style to be used
+TIP_MOVES = 4  # moves listed in the pointer's tip at most (Trax's tiles on one square)
 
 
 def tone_colour(tone: float) -> tuple[int, int, int]:
@@ -148,33 +167,181 @@ def tone_colour(tone: float) -> tuple[int, int, int]:
     return tuple(int(e + (g - e) * t) for e, g in zip(EVEN, target))  # type: ignore[return-value]
 
 
-def draw_move_values(surface: pygame.Surface, view, labels: dict[Hashable, MoveLabel], theme: Theme) -> None:
-    """Each label as a small tag where the view puts its move; one tag per place (the best of the
-    moves that share it: Alquerque pieces landing on one point, Trax tiles on one square)."""
-    from ui import text as tx
+@dataclass(frozen=True)
+class Place:
+    """A point of the board where values go: one tag for the moves that share it."""
 
-    places: dict[tuple[int, int], tuple[tuple, MoveLabel, int]] = {}
+    centre: tuple[int, int]
+    size: int  # the room there, in pixels (the cell's width)
+    moves: tuple  # every move valued there, best first
+    label: MoveLabel  # the best one's
+
+
+@dataclass
+class TagLayout:
+    """Where the tags go this frame, and in which style (see ``tag_layout``)."""
+
+    style: str  # "full": value and visits; "short": the value alone; "few": the best few moves
+    tags: list[tuple[pygame.Rect, Place]]
+    dots: list[Place]  # valued places without a tag
+    font: int = SHORT_FONT  # the value's size in pixels (in the full style: the cells' size, each tag's font from it)
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int, bold: bool = True) -> int:
+    return tx.ui_font(size, bold).size(text)[0]
+
+
+def _detail_font(font: int) -> int:
+    return max(9, font * 3 // 4)
+
+
+def _order(label: MoveLabel) -> tuple:
+    return (label.best, label.rank, label.tone)
+
+
+def places(view, labels: dict[Hashable, MoveLabel]) -> list[Place]:
+    """The valued places of the board, best first (the view's ``value_anchor`` of each move)."""
+    found: dict[tuple[int, int], list] = {}
     for move, label in labels.items():
         anchor = view.value_anchor(move)
-        if anchor is None:
-            continue
-        centre, size = anchor
-        key = (label.tone, label.best)
-        if centre not in places or key > places[centre][0]:
-            places[centre] = (key, label, size)
-    for centre, (_key, label, size) in places.items():
-        font = max(9, int(size * (0.30 if label.detail else 0.34)))
-        width = max(tx.ui_font(font, True).size(label.text)[0], tx.ui_font(max(9, font * 3 // 4)).size(label.detail)[0])
-        height = tx.line_height(font) + (tx.line_height(max(9, font * 3 // 4)) if label.detail else 0)
-        tag = pygame.Rect(0, 0, width + font // 2 + 2, height + 2)
-        tag.center = centre
+        if anchor is not None:
+            found.setdefault(anchor[0], [anchor[1], []])[1].append((move, label))
+    out = []
+    for centre, (size, moves) in found.items():
+        moves.sort(key=lambda item: _order(item[1]), reverse=True)
+        out.append(Place(centre, size, tuple(m for m, _label in moves), moves[0][1]))
+    out.sort(key=lambda place: _order(place.label), reverse=True)
+    return out
+
+
+def _full_font(label: MoveLabel, size: int) -> int:
+    """The value's size in the full style: smaller over a second line."""
+    return int(size * (0.30 if label.detail else 0.34))
+
+
+def _tag_size(label: MoveLabel, style: str, font: int) -> tuple[int, int]:
+    if style == "full":
+        font = _full_font(label, font)  # ``font`` is the cell's size here
+        width = max(_width(label.text, font), _width(label.detail, _detail_font(font), False) if label.detail else 0)
+        height = tx.line_height(font) + (tx.line_height(_detail_font(font)) if label.detail else 0)
+        return width + font // 2 + 2, height + 2
+    text = label.short or label.text if style == "short" else label.text
+    return _width(text, font) + 2 * max(2, font // 4), tx.line_height(font) + 2
+
+
+def _fitting(found: list[Place], style: str, font: int, size: int) -> bool:
+    sizes = [_tag_size(place.label, style, size if style == "full" else font) for place in found]
+    return sum(w <= size - 1 and h <= ROOM * size for w, h in sizes) >= FITTING * len(sizes)
+
+
+def tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
+    """How the values go on the board inside ``bounds`` (the window).
+
+    Where a cell holds a tag with the value and, for Monte Carlo, the visits, at FULL_FONT or more,
+    every move gets one (the usual look).  In smaller cells every move gets its value alone ("54"
+    for 54 %), as large as fits.  In cells too small even for that, the best FEW_TAGS moves get a
+    tag over their neighbours and the others a dot of their colour; every value is in the pointer's
+    tip (``draw_value_tip``).  Tags never overlap: the better move keeps its tag, the other a dot."""
+    found = places(view, labels)
+    if not found:
+        return TagLayout("full", [], [])
+    size = min(place.size for place in found)
+    if min(_full_font(place.label, size) for place in found) >= FULL_FONT and _fitting(found, "full", 0, size):
+        style, wanted, font = "full", found, size
+    else:
+        style, wanted = "few", found[:FEW_TAGS]
+        for font in range(max(SHORT_FONT, int(size * 0.5)), SHORT_FONT - 1, -1):
+            if _fitting(found, "short", font, size):
+                style, wanted = "short", found
+                break
+        else:
+            font = SHORT_FONT + 1
+    tags: list[tuple[pygame.Rect, Place]] = []
+    rects: list[pygame.Rect] = []
+    for place in wanted:
+        rect = pygame.Rect((0, 0), _tag_size(place.label, style, place.size if style == "full" else font))
+        rect.center = place.centre
+        rect.clamp_ip(bounds)
+        if rect.collidelist(rects) < 0:
+            tags.append((rect, place))
+            rects.append(rect)
+    tagged = {id(place) for _rect, place in tags}
+    return TagLayout(style, tags, [place for place in found if id(place) not in tagged], font)
+
+
+def draw_move_values(surface: pygame.Surface, view, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:
+    """Each place's label as a small tag where the view puts its moves (the best of the moves that
+    share it: Alquerque pieces landing on one point, Trax tiles on one square), laid out by
+    ``tag_layout``; returns the layout."""
+    layout = tag_layout(view, labels, surface.get_rect())
+    for place in layout.dots:
+        pygame.draw.circle(surface, tone_colour(place.label.tone), place.centre, max(2, place.size // 9))
+    for tag, place in layout.tags:
+        label = place.label
+        font = _full_font(label, place.size) if layout.style == "full" else layout.font
+        small = _detail_font(font)
+        text = label.short or label.text if layout.style == "short" else label.text
+        detail = label.detail if layout.style == "full" else ""
         shade = pygame.Surface(tag.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (*tone_colour(label.tone), 225), shade.get_rect(), border_radius=max(3, font // 3))
+        radius = max(3, font // 3)
+        pygame.draw.rect(shade, (*tone_colour(label.tone), 225), shade.get_rect(), border_radius=radius)
         surface.blit(shade, tag)
         if label.best:
-            pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=max(3, font // 3))
-        text_y = tag.centery - (tx.line_height(max(9, font * 3 // 4)) // 2 if label.detail else 0)
-        tx.text(surface, label.text, (tag.centerx, text_y), font, (255, 255, 255), "center", bold=True)
-        if label.detail:
-            tx.text(surface, label.detail, (tag.centerx, tag.bottom - 1), max(9, font * 3 // 4), (235, 235, 235),
-                    "midbottom")
+            pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=radius)
+        text_y = tag.centery - (tx.line_height(small) // 2 if detail else 0)
+        tx.text(surface, text, (tag.centerx, text_y), font, (255, 255, 255), "center", bold=True)
+        if detail:
+            tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, (235, 235, 235), "midbottom")
+    return layout
+
+
+def place_at(found: list[Place], pos: tuple[int, int]) -> Place | None:
+    """The valued place under ``pos``: the nearest within its cell."""
+    near = [(math.dist(p.centre, pos), i) for i, p in enumerate(found)
+            if max(abs(p.centre[0] - pos[0]), abs(p.centre[1] - pos[1])) <= p.size / 2]
+    return found[min(near)[1]] if near else None
+
+
+def draw_value_tip(surface: pygame.Surface, view, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,
+                   theme: Theme, names: Callable[[Hashable], str] | None = None,
+                   scale: float = 1.0) -> pygame.Rect | None:
+    """The values of the moves under the pointer, in a tip beside it inside the window, where the
+    board does not show them whole (a dot, a value without its visits, several Trax tiles on one
+    square); ``names`` writes a move.  Returns the tip's rectangle, None when there is none."""
+    if pointer is None or not labels:
+        return None
+    bounds = surface.get_rect()
+    layout = tag_layout(view, labels, bounds)
+    place = place_at([p for _rect, p in layout.tags] + layout.dots, pointer)
+    if place is None or (layout.style == "full" and len(place.moves) == 1 and place not in layout.dots):
+        return None
+    font, small = max(12, int(14 * scale)), tx.small(12, scale)
+    pad, chip = max(4, int(7 * scale)), max(6, int(9 * scale))
+    lines = []  # (text, size, bold, colour chip)
+    for move in place.moves[:TIP_MOVES]:
+        label = labels[move]
+        lines.append((f"{names(move)}   {label.text}" if names else label.text, font, True, tone_colour(label.tone)))
+        if label.detail and len(place.moves) == 1:
+            lines.append((_("{n} visits").format(n=label.detail), small, False, None))
+    width = max(_width(text, size, bold) for text, size, bold, _c in lines) + chip + pad
+    tip = pygame.Rect(0, 0, width + 2 * pad, sum(tx.line_height(size) for _t, size, _b, _c in lines) + 2 * pad)
+    gap = max(12, int(16 * scale), place.size // 2 + 4)  # the hovered cell stays in sight
+    tip.topleft = (pointer[0] + gap, pointer[1] + gap)
+    if tip.right > bounds.right:
+        tip.right = pointer[0] - gap // 2
+    if tip.bottom > bounds.bottom:
+        tip.bottom = pointer[1] - gap // 2
+    tip.clamp_ip(bounds)
+    pygame.draw.circle(surface, theme.hover, place.centre, max(4, place.size // 2), max(1, place.size // 14))
+    pygame.draw.rect(surface, theme.panel, tip, border_radius=max(4, int(6 * scale)))
+    pygame.draw.rect(surface, theme.muted, tip, 1, border_radius=max(4, int(6 * scale)))
+    y = tip.y + pad
+    for text, size, bold, colour in lines:
+        height = tx.line_height(size)
+        if colour is not None:
+            pygame.draw.circle(surface, colour, (tip.x + pad + chip // 2, y + height // 2), chip // 2)
+        tx.text(surface, text, (tip.x + pad + chip + pad // 2, y + height // 2), size,
+                theme.text if bold else theme.muted, "midleft", bold=bold)
+        y += height
+    return tip

@@ -23,7 +23,7 @@ from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
 from ui import clipboard, eval_bar, eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
-from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
+from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.board_view import Click, Overlay
 from ui.clocks import setup_clock
 from ui.hex_connections import HexConnections, draw_connections
@@ -843,8 +843,9 @@ class GameScene(Scene):
         self.view.draw(surface, shown, self.overlay())
         if self.connections.active:
             draw_connections(surface, self.view, self.connections.shown(), shown.to_move, theme)
+        labels = self.analysis.labels()  # none unless in analysis mode
         if self.analysis.active:
-            draw_move_values(surface, self.view, self.analysis.labels(), theme)
+            draw_move_values(surface, self.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
                           summary_text(self.analysis.values, self.analysis.running()), shown)
             eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
@@ -859,6 +860,8 @@ class GameScene(Scene):
             self.over_card.draw(surface)
         self.messages.draw(surface, theme, (self.board_area.centerx, self._messages_bottom()), s,
                            self.board_area.width - int(40 * s))
+        if not self.over_card.visible() and not self.view.has_partial_input():  # not over the card, a tile picker
+            draw_value_tip(surface, self.view, labels, self.hover, theme, lambda m: self.game.format_move(shown, m), s)
 
     def _messages_bottom(self) -> int:
         """The game's messages sit on the status line (which they replace while shown), older ones

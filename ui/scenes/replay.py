@@ -34,7 +34,7 @@ from games.record import GameRecord, RecordError, default_name
 from ui import eval_bar, words
 from ui import text as tx
 from ui.analysis import BackgroundAnalysis, biggest_drop
-from ui.analysis_mode import AnalysisMode, draw_move_values, summary_text, wanted_at_start
+from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.autosave import games_dir
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
@@ -104,6 +104,7 @@ class ReplayScene(Scene):
         self.moves = [self.game.parse_move(s, t) for s, t in zip(self.states, record.moves)]
         self.ply = len(self.moves) if ply is None else max(0, min(ply, len(self.moves)))
         self.view = board_view(self.game)
+        self.pointer: tuple[int, int] | None = None  # the mouse over the board (the values' tip, in analysis mode)
         humans = [i for i, side in enumerate(record.players) if side.id is None]
         if app.settings.face_me:  # as the human saw it against the computer
             self.view.face(humans[0] if len(humans) == 1 else None)
@@ -247,6 +248,10 @@ class ReplayScene(Scene):
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:  # for the values' tip in analysis mode
+            self.pointer = event.pos if self.view.rect.collidepoint(event.pos) else None
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_position()  # not C alone, which plays from here
             return
@@ -382,8 +387,9 @@ class ReplayScene(Scene):
         self.view.draw(surface, state, overlay)
         if self.connections.active:
             draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme)
+        labels = self.move_analysis.labels()  # none unless in analysis mode
         if self.move_analysis.active:
-            draw_move_values(surface, self.view, self.move_analysis.labels(), theme)
+            draw_move_values(surface, self.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
                           summary_text(self.move_analysis.values, self.move_analysis.running()), state)
         self.slider.draw(surface, theme, self.ply, self.scale)
@@ -399,6 +405,8 @@ class ReplayScene(Scene):
             b.draw(surface, theme, self.scale)
         self.messages.draw(surface, theme, (self.board_rect.centerx, self.board_rect.bottom - int(8 * self.scale)),
                            self.scale, self.board_rect.width)
+        draw_value_tip(surface, self.view, labels, self.pointer, theme, lambda m: self.game.format_move(state, m),
+                       self.scale)
 
     def _draw_panel(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self.scale
