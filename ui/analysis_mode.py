@@ -209,7 +209,8 @@ def places(view, labels: dict[Hashable, MoveLabel]) -> list[Place]:
             found.setdefault(anchor[0], [anchor[1], []])[1].append((move, label))
     out = []
     for centre, (size, moves) in found.items():
-        moves.sort(key=lambda item: _order(item[1]), reverse=True)
+        if len(moves) > 1:
+            moves.sort(key=lambda item: _order(item[1]), reverse=True)
         out.append(Place(centre, size, tuple(m for m, _label in moves), moves[0][1]))
     out.sort(key=lambda place: _order(place.label), reverse=True)
     return out
@@ -243,6 +244,19 @@ def tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> 
     for 54 %), as large as fits.  In cells too small even for that, the best FEW_TAGS moves get a
     tag over their neighbours and the others a dot of their colour; every value is in the pointer's
     tip (``draw_value_tip``).  Tags never overlap: the better move keeps its tag, the other a dot."""
+    global _last_layout
+    key = (view, tuple(view.rect), tuple(bounds))
+    if _last_layout is not None and _last_layout[0] is labels and _last_layout[1] == key:
+        return _last_layout[2]  # the tags and the tip of one frame: the same labels, laid out once
+    layout = _tag_layout(view, labels, bounds)
+    _last_layout = (labels, key, layout)  # holds ``labels``: its id is not reused while it is here
+    return layout
+
+
+_last_layout: tuple | None = None
+
+
+def _tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
     found = places(view, labels)
     if not found:
         return TagLayout("full", [], [])
