@@ -25,6 +25,7 @@ import os
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -35,6 +36,9 @@ from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
 from ui.i18n import _, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme
+
+if TYPE_CHECKING:
+    from ui.board_view import BoardView
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
 DISC_GAMES = ("reversi",)
@@ -200,7 +204,7 @@ def _order(label: MoveLabel) -> tuple:
     return (label.best, label.rank, label.tone)
 
 
-def places(view, labels: dict[Hashable, MoveLabel]) -> list[Place]:
+def places(view: BoardView, labels: dict[Hashable, MoveLabel]) -> list[Place]:
     """The valued places of the board, best first (the view's ``value_anchor`` of each move)."""
     found: dict[tuple[int, int], list] = {}
     for move, label in labels.items():
@@ -236,7 +240,7 @@ def _fitting(found: list[Place], style: str, font: int, size: int) -> bool:
     return sum(w <= size - 1 and h <= ROOM * size for w, h in sizes) >= FITTING * len(sizes)
 
 
-def tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
+def tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
     """How the values go on the board inside ``bounds`` (the window).
 
     Where a cell holds a tag with the value and, for Monte Carlo, the visits, at FULL_FONT or more,
@@ -256,7 +260,7 @@ def tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> 
 _last_layout: tuple | None = None
 
 
-def _tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
+def _tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
     found = places(view, labels)
     if not found:
         return TagLayout("full", [], [])
@@ -284,7 +288,7 @@ def _tag_layout(view, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) ->
     return TagLayout(style, tags, [place for place in found if id(place) not in tagged], font)
 
 
-def draw_move_values(surface: pygame.Surface, view, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:
+def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:
     """Each place's label as a small tag where the view puts its moves (the best of the moves that
     share it: Alquerque pieces landing on one point, Trax tiles on one square), laid out by
     ``tag_layout``; returns the layout."""
@@ -317,7 +321,7 @@ def place_at(found: list[Place], pos: tuple[int, int]) -> Place | None:
     return found[min(near)[1]] if near else None
 
 
-def draw_value_tip(surface: pygame.Surface, view, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,
+def draw_value_tip(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,
                    theme: Theme, names: Callable[[Hashable], str] | None = None,
                    scale: float = 1.0) -> pygame.Rect | None:
     """The values of the moves under the pointer, in a tip beside it inside the window, where the
@@ -328,7 +332,7 @@ def draw_value_tip(surface: pygame.Surface, view, labels: dict[Hashable, MoveLab
     bounds = surface.get_rect()
     layout = tag_layout(view, labels, bounds)
     place = place_at([p for _rect, p in layout.tags] + layout.dots, pointer)
-    if place is None or (layout.style == "full" and len(place.moves) == 1 and place not in layout.dots):
+    if place is None or (layout.style == "full" and len(place.moves) == 1 and all(place is not d for d in layout.dots)):
         return None
     font, small = max(12, int(14 * scale)), tx.small(12, scale)
     pad, chip = max(4, int(7 * scale)), max(6, int(9 * scale))
@@ -340,12 +344,13 @@ def draw_value_tip(surface: pygame.Surface, view, labels: dict[Hashable, MoveLab
             lines.append((_("{n} visits").format(n=label.detail), small, False, None))
     width = max(_width(text, size, bold) for text, size, bold, _c in lines) + chip + pad
     tip = pygame.Rect(0, 0, width + 2 * pad, sum(tx.line_height(size) for _t, size, _b, _c in lines) + 2 * pad)
-    gap = max(12, int(16 * scale), place.size // 2 + 4)  # the hovered cell stays in sight
+    near = place.size // 2 + 4  # the hovered cell stays in sight ...
+    gap = max(near, int(16 * scale))  # ... and the mouse's arrow, below and right of the pointer
     tip.topleft = (pointer[0] + gap, pointer[1] + gap)
     if tip.right > bounds.right:
-        tip.right = pointer[0] - gap // 2
+        tip.right = pointer[0] - near
     if tip.bottom > bounds.bottom:
-        tip.bottom = pointer[1] - gap // 2
+        tip.bottom = pointer[1] - near
     tip.clamp_ip(bounds)
     pygame.draw.circle(surface, theme.hover, place.centre, max(4, place.size // 2), max(1, place.size // 14))
     pygame.draw.rect(surface, theme.panel, tip, border_radius=max(4, int(6 * scale)))
