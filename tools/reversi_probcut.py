@@ -17,7 +17,9 @@ error of standard deviation sigma.  Three phases, each kept in ``--work`` so a r
 
 The result, ai/data/reversi_probcut.npz, holds ``params[stage, depth] = (shallow depth, a, b,
 sigma)`` in evaluation points (100 per disc); rows without a fit have sigma 0 (no cut).  Its
-checksum goes to ai/data/checksums.json.
+checksum goes to ai/data/checksums.json (``--out FILE``: written there instead, nothing recorded;
+tools/verify_data.py rebuilds so).  The searches are deterministic: the same arguments, with
+``--positions`` where a run was stopped, make the same file.
 """
 
 from __future__ import annotations
@@ -125,8 +127,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--per-stage", type=int, default=80, help="positions searched per stage")
     parser.add_argument("--depth", type=int, default=10, help="deepest search fitted")
     parser.add_argument("--work", type=Path, default=Path("/tmp/reversi-probcut"))
+    parser.add_argument("--positions", type=int, default=None,
+                        help="search at most this many of the chosen positions (in the order they are searched)")
     parser.add_argument("--fit-only", action="store_true", help="fit the values searched so far, search no more")
     parser.add_argument("--write", action="store_true", help="write ai/data/" + PROBCUT_FILE)
+    parser.add_argument("--out", type=Path, help="with --write: write here instead of ai/data/ (no checksum recorded)")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     positions = args.work / "positions.npz"
@@ -135,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     data = dict(np.load(positions))
     values_path = args.work / "values.npz"
     if not args.fit_only:
-        search_values(data, sample(data, args.per_stage, args.seed), args.depth, values_path)
+        search_values(data, sample(data, args.per_stage, args.seed)[:args.positions], args.depth, values_path)
     done = np.load(values_path)
     empties = empties_of(data["me"][done["index"]], data["opp"][done["index"]])
     params, lines = fit(empties, done["values"], args.depth)
@@ -144,9 +149,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         summary = (f"tools/reversi_probcut.py --games {args.games} --seed {args.seed} --per-stage {args.per_stage}"
                    f" --depth {args.depth}: {len(done['index'])} positions searched")
-        target = shipped.path(PROBCUT_FILE)
+        target = args.out or shipped.path(PROBCUT_FILE)
         np.savez_compressed(target, params=params, summary=np.array(summary))
-        log(f"wrote {target} ({target.stat().st_size} bytes), sha256 {shipped.record_checksum(PROBCUT_FILE)}")
+        recorded = target.resolve() == shipped.path(PROBCUT_FILE)
+        log(f"wrote {target} ({target.stat().st_size} bytes)"
+            + (f", sha256 {shipped.record_checksum(PROBCUT_FILE)}" if recorded else ""))
 
 
 if __name__ == "__main__":
