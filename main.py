@@ -118,8 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    t.add_argument("--out", default=None,
-                   help="write results to FILE.json, FILE.csv and FILE.txt; every game to FILE.jsonl as it ends")
+    t.add_argument("--out", default=None, metavar="FILE",
+                   help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "
+                        "end FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt")
     t.add_argument("--resume", default=None, metavar="FILE",
                    help="go on with the tournament logged in FILE.jsonl: play only the games it lacks")
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",

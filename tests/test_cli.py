@@ -139,3 +139,10 @@ def test_the_match_summary_counts_in_the_singular_for_one():
 
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=0).line() == "a 1 - 0 b, 0 draws in 1 game"
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
+
+
+def test_the_help_of_out_names_every_file_it_writes():
+    proc = run("tournament", "--help")
+    text = " ".join(proc.stdout.split()).replace("- ", "-")  # argparse may wrap a line at a hyphen
+    for name in ("FILE.json", "FILE.csv", "FILE-standings.csv", "FILE.txt", "FILE.jsonl"):
+        assert name in text, name
