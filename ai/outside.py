@@ -130,8 +130,8 @@ def list_outside_players(game_id: str, path: str, options: dict[str, Any] | None
 def matching_files(player_id: str) -> list[str]:
     """``player_id`` once for every file its path's pattern matches, sorted, its player part kept
     (``bots/*/jogador.py:*`` -> ``bots/ana/jogador.py:*``, ...): the shell expands no pattern in a
-    word that names no file, and ``:*`` never does.  Without a pattern, or matching nothing, the id
-    as it is (its load then says "no such file")."""
+    word that names no file, and ``:*`` never does.  Without a pattern, the id as it is (its load
+    then says "no such file" if need be); a pattern matching nothing is a ValueError naming it."""
     if player_id.startswith("gtp:"):
         return [player_id]
     match = None
@@ -140,7 +140,10 @@ def matching_files(player_id: str) -> list[str]:
     if match is None or not any(c in player_id[:match.end()] for c in "*?[") or Path(player_id[:match.end()]).exists():
         return [player_id]  # no pattern, or a file whose name has [...] in it
     path, rest = player_id[:match.end()], player_id[match.end():]
-    return [file + rest for file in sorted(glob.glob(path))] or [player_id]
+    files = sorted(glob.glob(path))
+    if not files:
+        raise ValueError(f"no file matches the pattern {player_id}")
+    return [file + rest for file in files]
 
 
 def outside_ids(game_id: str, player_ids: list[str], **loader: Any) -> list[str]:

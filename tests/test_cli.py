@@ -146,3 +146,12 @@ def test_the_help_of_out_names_every_file_it_writes():
     text = " ".join(proc.stdout.split()).replace("- ", "-")  # argparse may wrap a line at a hyphen
     for name in ("FILE.json", "FILE.csv", "FILE-standings.csv", "FILE.txt", "FILE.jsonl"):
         assert name in text, name
+
+
+def test_a_pattern_that_matches_no_file_is_bad_input(tmp_path):
+    """It ran a round robin with a made-up player named by the pattern itself, and exited 0."""
+    pattern = str(tmp_path / "nodir" / "*.py")
+    proc = run("tournament", "tictactoe", pattern, "level-1")
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and pattern in err and "no file matches" in err

@@ -364,7 +364,8 @@ def expand_players(game_id: str, player_ids: list[str], options: dict[str, Any],
 
     ids: list[str] = []
     broken: dict[str, str] = {}
-    for pid in (file for given in player_ids for file in matching_files(given)):
+    files = [file for given in player_ids for file in matching_files(given)]  # every pattern before any load
+    for pid in files:
         if not (pid.endswith(":*") and pid[:-2].endswith(PLAYER_SUFFIXES)):
             ids.append(pid)
             continue
