@@ -4,6 +4,7 @@
     header, done = ResultsLog.read("out/league.jsonl")       # what a killed tournament finished
     log = ResultsLog.append("out/league.jsonl")              # resume: add the games still missing
     log.write(number, result)
+    check_out("out/league", resume=False)                    # before a league loads anything
 
 The first line is the header: the settings that fix the schedule and every game's seeds (game,
 options, players, games per pair, time, clock, seed, openings), so a resumed tournament can check
@@ -12,12 +13,14 @@ it is the same tournament.  Every other line is ``{"number": N, "result": {...}}
 Why it survives SIGKILL: each line is one ``os.write`` on a file opened for appending, followed
 by ``fsync``; a process killed between games loses nothing, and one killed in the middle of a
 write leaves at most a partial last line, which ``read`` ignores (that game is played again).
+The command checks first (``check_out``) that the folder can be written.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import tempfile
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
@@ -39,6 +42,21 @@ def log_path(out: str) -> Path:
     """FILE.jsonl, the results log of ``--out FILE``."""
     base = out_base(out)
     return base.with_name(base.name + ".jsonl")
+
+
+def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
+    """A one-line ValueError, before a league loads any file, if the files of ``--out FILE``
+    cannot be written (its folder is made if need be, and a file is tried in it)."""
+    base = out_base(out)
+    folder = base.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{base.name}-", suffix=".tmp"):
+            pass
+    except OSError as exc:
+        blocking = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+        why = f"{blocking} is a file, not a folder" if blocking else f"cannot write in {folder}: {exc.strerror or exc}"
+        raise ValueError(f"{option} {out}: {why}") from None
 
 
 class ResultsLog:

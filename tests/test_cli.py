@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -155,3 +156,20 @@ def test_a_pattern_that_matches_no_file_is_bad_input(tmp_path):
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and pattern in err and "no file matches" in err
+
+
+@pytest.mark.parametrize("where", [pytest.param("/proc/x/y", marks=pytest.mark.skipif(
+    not Path("/proc").is_dir(), reason="a folder no one can make")), "afile/y"])
+def test_an_out_folder_that_cannot_be_written_is_bad_input_before_any_load(tmp_path, where):
+    """It ended in a traceback (exit 1), and only after every outside file had been loaded."""
+    (tmp_path / "afile").write_text("")
+    out = where if where.startswith("/") else str(tmp_path / where)
+    logs = tmp_path / "logs"
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "tictactoe",
+                           str(ROOT / "tests" / "data" / "outside" / "simple_contract.py"), "level-1", "--out", out],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "TABULEIRO_BOT_LOGS": str(logs)})
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err and f"--out {out}" in err
+    assert not logs.exists() or not list(logs.iterdir()), "an outside file was loaded first"

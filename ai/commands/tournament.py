@@ -277,7 +277,7 @@ def run_tournament(
     130 (a shell's code for Ctrl+C) when it was stopped, after the results so far are printed and
     written, so a script can tell a stopped league from a finished one."""
     from ai.cluster import ClusterError
-    from ai.results_log import log_path
+    from ai.results_log import check_out, log_path
 
     if games_per_pair < 1:
         print("error: --games must be at least 1", file=sys.stderr)
@@ -292,6 +292,8 @@ def run_tournament(
         return 2
     out = out or resume
     try:
+        if out:  # before loading any file (minutes in a league): a folder it cannot write
+            check_out(out, bool(resume), "--out" if out is not resume else "--resume")
         ids, broken = expand_players(game_id, list(player_ids), options, loader)
         titles, broken = probe_outside_players(game_id, ids, options, loader, broken, jobs)
         log = str(log_path(out)) if out else None
