@@ -13,7 +13,8 @@ it is the same tournament.  Every other line is ``{"number": N, "result": {...}}
 Why it survives SIGKILL: each line is one ``os.write`` on a file opened for appending, followed
 by ``fsync``; a process killed between games loses nothing, and one killed in the middle of a
 write leaves at most a partial last line, which ``read`` ignores (that game is played again).
-The command checks first (``check_out``) that the folder can be written.
+``create`` truncates, so the command checks first (``check_out``) that the folder can be written
+and that FILE.jsonl holds no games a run without ``--resume`` would wipe.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from ai.match import GameResult
+from ai.match import GameResult, counted
 
 FORMAT = "tabuleiro-tournament-log"
 VERSION = 1
@@ -46,7 +47,8 @@ def log_path(out: str) -> Path:
 
 def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
     """A one-line ValueError, before a league loads any file, if the files of ``--out FILE``
-    cannot be written (its folder is made if need be, and a file is tried in it)."""
+    cannot be written (its folder is made if need be, and a file is tried in it) or, unless
+    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe."""
     base = out_base(out)
     folder = base.parent
     try:
@@ -57,6 +59,16 @@ def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
         blocking = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
         why = f"{blocking} is a file, not a folder" if blocking else f"cannot write in {folder}: {exc.strerror or exc}"
         raise ValueError(f"{option} {out}: {why}") from None
+    log = log_path(out)
+    if resume or not log.exists():
+        return
+    try:
+        _header, done = ResultsLog.read(log)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{option} {out}: {exc}; give another {option}") from None
+    if done:
+        raise ValueError(f"{log} already holds {counted(len(done), 'game')} of a league: go on with it with "
+                         f"--resume {out}, or give another {option} (or remove the file) to start anew")
 
 
 class ResultsLog:

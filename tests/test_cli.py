@@ -173,3 +173,19 @@ def test_an_out_folder_that_cannot_be_written_is_bad_input_before_any_load(tmp_p
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err and f"--out {out}" in err
     assert not logs.exists() or not list(logs.iterdir()), "an outside file was loaded first"
+
+
+def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_path):
+    """Without --resume, FILE.jsonl was opened with O_TRUNC: an interrupted league's games were lost."""
+    out = tmp_path / "league"
+    args = ["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.2", "--out", str(out)]
+    assert run(*args).returncode == 0
+    log = tmp_path / "league.jsonl"
+    before = log.read_bytes()
+    again = run(*args)
+    assert again.returncode == 2
+    err = again.stderr.strip()
+    assert len(err.splitlines()) == 1 and "2 games" in err and f"--resume {out}" in err
+    assert log.read_bytes() == before
+    log.write_text(before.decode().splitlines()[0] + "\n")  # the header alone: no game to lose
+    assert run(*args).returncode == 0

@@ -292,7 +292,7 @@ def run_tournament(
         return 2
     out = out or resume
     try:
-        if out:  # before loading any file (minutes in a league): a folder it cannot write
+        if out:  # before loading any file (minutes in a league): a folder it cannot write, games it would wipe
             check_out(out, bool(resume), "--out" if out is not resume else "--resume")
         ids, broken = expand_players(game_id, list(player_ids), options, loader)
         titles, broken = probe_outside_players(game_id, ids, options, loader, broken, jobs)
