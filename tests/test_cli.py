@@ -142,6 +142,7 @@ def test_the_match_summary_counts_in_the_singular_for_one():
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
 
 
+# -- a teacher's league: patterns, helper modules, the same bot twice, --out ---------------------------
 def test_the_help_of_out_names_every_file_it_writes():
     proc = run("tournament", "--help")
     text = " ".join(proc.stdout.split()).replace("- ", "-")  # argparse may wrap a line at a hyphen
@@ -189,3 +190,35 @@ def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_pa
     assert log.read_bytes() == before
     log.write_text(before.decode().splitlines()[0] + "\n")  # the header alone: no game to lose
     assert run(*args).returncode == 0
+
+
+def league_folder(tmp_path: Path) -> Path:
+    """bots/ana (a choose bot beside a helper module), rui (a class bot), bia (a syntax error)."""
+    bots = tmp_path / "bots"
+    for student in ("ana", "rui", "bia"):
+        (bots / student).mkdir(parents=True)
+    (bots / "ana" / "jogador.py").write_text("import utils\n\ndef choose(game, state):\n"
+                                             "    return state.legal_moves()[utils.first()]\n")
+    (bots / "ana" / "utils.py").write_text("def first():\n    return 0\n")
+    (bots / "rui" / "jogador.py").write_text("class Careful:\n    def choose(self, state):\n"
+                                             "        return state.legal_moves()[-1]\n")
+    (bots / "bia" / "jogador.py").write_text("def choose(game, state)\n")
+    return bots
+
+
+def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
+    """``bots/*/*.py:*`` (docs/leagues.md) entered ana's utils.py as a player that forfeited all
+    its games; a file that crashes (bia's) still enters and forfeits, and so does a helper named
+    on its own."""
+    bots = league_folder(tmp_path)
+    out = tmp_path / "league"
+    proc = run("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "level-1", "--games", "1",
+               "--time", "0.2", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count(f"skipped {bots / 'ana' / 'utils.py'}: defines no player") == 1, proc.stderr
+    players = json.loads((tmp_path / "league.json").read_text())["players"]
+    assert players == [str(bots / "ana" / "jogador.py:choose"), str(bots / "bia" / "jogador.py"),
+                       str(bots / "rui" / "jogador.py:Careful"), "level-1"]
+    assert "bia/jogador.py could not be loaded, so it forfeits all its games" in proc.stderr
+    named = run("tournament", "tictactoe", str(bots / "ana" / "utils.py"), "level-1", "--games", "1", "--time", "0.2")
+    assert named.returncode == 0 and "utils.py could not be loaded, so it forfeits" in named.stderr

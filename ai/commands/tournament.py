@@ -11,7 +11,8 @@ progress bar goes to stderr; at the end stdout gets the crosstable, the standing
 reason.  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
 game) and FILE-standings.csv at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
 (the crosstable and standings so far, rewritten as games finish).  ``file.py:*`` enters every
-player of a file.
+player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defines a player
+(``enter_players``).
 
 ``--resume FILE``: FILE.jsonl of a stopped or killed run: its games are kept, only the missing
 ones are played (same game, players and settings, checked).  ``--clock 5m+2s``: a game clock
@@ -33,6 +34,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -294,8 +296,10 @@ def run_tournament(
     try:
         if out:  # before loading any file (minutes in a league): a folder it cannot write, games it would wipe
             check_out(out, bool(resume), "--out" if out is not resume else "--resume")
-        ids, broken = expand_players(game_id, list(player_ids), options, loader)
-        titles, broken = probe_outside_players(game_id, ids, options, loader, broken, jobs)
+        entries = enter_players(game_id, list(player_ids), options, loader, jobs)
+        ids, broken, titles = entries.ids, entries.broken, entries.titles
+        for note in entries.notes:
+            print(note, file=sys.stderr)
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
@@ -356,27 +360,74 @@ class _LiveReport:
         self.path.write_text(report(Summary.of(self.t), self.words) + "\n", encoding="utf-8")
 
 
-def expand_players(game_id: str, player_ids: list[str], options: dict[str, Any],
-                   loader: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
-    """A path pattern replaced by the files it matches (``ai.outside.matching_files``), and
-    ``file.py:*`` (or ``notebook.ipynb:*``) by the ids of every player in the file; a
-    file that cannot be listed stays as one player (``file.py``) that is broken (id -> why)
-    instead of stopping everything."""
+@dataclass
+class Entries:
+    """The players of a tournament as ``enter_players`` makes them from the command line's words."""
+
+    ids: list[str] = field(default_factory=list)  # each player once, in the order first named
+    broken: dict[str, str] = field(default_factory=dict)  # id -> why it cannot be loaded (it forfeits)
+    titles: dict[str, str] = field(default_factory=dict)  # id -> title for display_names
+    notes: list[str] = field(default_factory=list)  # "skipped FILE: why", for stderr
+
+
+def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], loader: dict[str, Any],
+                  jobs: int = 1) -> Entries:
+    """The players of ``player_ids``, every outside one loaded once (``jobs`` at a time).
+
+    A path pattern stands for the files it matches (``ai.outside.matching_files``; matching none
+    is a ValueError) and ``file.py:*`` (or ``notebook.ipynb:*``) for every player of the file.  A
+    file that cannot be loaded enters as one broken player (``file.py``) that forfeits its games,
+    except that a file a pattern matched which defines no player (a helper module beside a
+    student's bot, the course's ``rastros.py``) is skipped with a note."""
     from ai.outside import PLAYER_SUFFIXES, list_outside_players, matching_files
 
-    ids: list[str] = []
-    broken: dict[str, str] = {}
-    files = [file for given in player_ids for file in matching_files(given)]  # every pattern before any load
-    for pid in files:
+    words = [(file, file != word) for word in player_ids for file in matching_files(word)]  # patterns first
+    entries = Entries()
+    matched: set[str] = set()  # ids that come from a pattern
+    for pid, from_pattern in words:
         if not (pid.endswith(":*") and pid[:-2].endswith(PLAYER_SUFFIXES)):
-            ids.append(pid)
+            entries.ids.append(pid)
+            if from_pattern:
+                matched.add(pid)
             continue
+        path = pid[:-2]
         try:
-            ids.extend(p.id for p in list_outside_players(game_id, pid[:-2], options, **loader))
+            players = list_outside_players(game_id, path, options, **loader)
         except ValueError as exc:
-            ids.append(pid[:-2])
-            broken[pid[:-2]] = str(exc)
-    return ids, broken
+            if from_pattern and _defines_no_player(path, path, str(exc)):
+                entries.notes.append(f"skipped {path}: defines no player for {game_id}")
+            else:
+                entries.ids.append(path)
+                entries.broken[path] = str(exc)
+            continue
+        entries.ids.extend(p.id for p in players)
+    titles, broken = probe_outside_players(game_id, entries.ids, options, loader, entries.broken, jobs)
+    for pid in [pid for pid in entries.ids if pid in matched and pid in broken]:
+        file = _file_of(pid)
+        if file is not None and _defines_no_player(pid, str(file), broken[pid]):
+            entries.ids.remove(pid)
+            entries.notes.append(f"skipped {pid}: defines no player for {game_id}")
+    entries.broken = {pid: why for pid, why in broken.items() if pid in entries.ids}
+    entries.titles = titles
+    return entries
+
+
+def _defines_no_player(pid: str, path: str, why: str) -> bool:
+    """``why`` (an ``OutsideLoadError`` of ``pid``) says the file loaded but holds no player."""
+    return why.startswith(f"{pid}: {Path(path).name} defines no player for ")
+
+
+def _file_of(pid: str) -> Path | None:
+    """The file of an outside player (resolved), None for any other player."""
+    import ai
+    from ai.outside import parse_outside_id
+
+    if not ai.is_outside_player(pid) or pid.startswith("gtp:"):
+        return None
+    try:
+        return Path(parse_outside_id(pid).path).resolve()
+    except ValueError:
+        return None
 
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
@@ -447,5 +498,5 @@ def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -
     return results
 
 
-__all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar", "expand_players",
+__all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar", "enter_players", "Entries",
            "probe_outside_players", "ReportWords"]
