@@ -222,3 +222,20 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
     assert "bia/jogador.py could not be loaded, so it forfeits all its games" in proc.stderr
     named = run("tournament", "tictactoe", str(bots / "ana" / "utils.py"), "level-1", "--games", "1", "--time", "0.2")
     assert named.returncode == 0 and "utils.py could not be loaded, so it forfeits" in named.stderr
+
+
+def test_the_same_bot_named_twice_enters_once(tmp_path):
+    """``bots/*/jogador.py:*``, ``bots/ana/jogador.py`` and ``bots/ana/../ana/jogador.py:choose``
+    entered ana three times ("each player may appear only once" compared the words typed)."""
+    bots = league_folder(tmp_path)
+    (bots / "bia" / "jogador.py").unlink()
+    ana = bots / "ana" / "jogador.py"
+    proc = run("tournament", "tictactoe", str(bots / "*" / "jogador.py") + ":*", str(ana),
+               str(bots / "ana" / ".." / "ana" / "jogador.py") + ":choose", "level-1", "level-1", "--games", "1",
+               "--time", "0.2", "--out", str(tmp_path / "league"))
+    assert proc.returncode == 0, proc.stderr
+    assert f"skipped {ana}: the same player as {ana}:choose" in proc.stderr
+    assert f"skipped {bots / 'ana' / '..' / 'ana' / 'jogador.py'}:choose: the same player as {ana}:choose" in proc.stderr
+    assert "skipped level-1: the same player as level-1" in proc.stderr
+    players = json.loads((tmp_path / "league.json").read_text())["players"]
+    assert players == [f"{ana}:choose", str(bots / "rui" / "jogador.py:Careful"), "level-1"]

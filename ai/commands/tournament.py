@@ -378,11 +378,14 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
     is a ValueError) and ``file.py:*`` (or ``notebook.ipynb:*``) for every player of the file.  A
     file that cannot be loaded enters as one broken player (``file.py``) that forfeits its games,
     except that a file a pattern matched which defines no player (a helper module beside a
-    student's bot, the course's ``rastros.py``) is skipped with a note."""
+    student's bot, the course's ``rastros.py``) is skipped with a note.  A player named twice (the
+    same file by two paths, or a file's first player by its name as well) enters once, where it
+    was first named, with a note for the others."""
     from ai.outside import PLAYER_SUFFIXES, list_outside_players, matching_files
 
     words = [(file, file != word) for word in player_ids for file in matching_files(word)]  # patterns first
     entries = Entries()
+    listed: dict[Path, list[tuple[str, str]]] = {}  # a file -> its players' (name, title), first first
     matched: set[str] = set()  # ids that come from a pattern
     for pid, from_pattern in words:
         if not (pid.endswith(":*") and pid[:-2].endswith(PLAYER_SUFFIXES)):
@@ -400,7 +403,9 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
                 entries.ids.append(path)
                 entries.broken[path] = str(exc)
             continue
+        listed[Path(path).resolve()] = [(p.id[len(path) + 1:], p.title) for p in players]
         entries.ids.extend(p.id for p in players)
+    entries.ids = _once_each(game_id, entries, listed, options, loader)
     titles, broken = probe_outside_players(game_id, entries.ids, options, loader, entries.broken, jobs)
     for pid in [pid for pid in entries.ids if pid in matched and pid in broken]:
         file = _file_of(pid)
@@ -428,6 +433,64 @@ def _file_of(pid: str) -> Path | None:
         return Path(parse_outside_id(pid).path).resolve()
     except ValueError:
         return None
+
+
+def _once_each(game_id: str, entries: Entries, listed: dict[Path, list[tuple[str, str]]],
+               options: dict[str, Any], loader: dict[str, Any]) -> list[str]:
+    """``entries.ids`` without a player named twice, a note for each one left out.  The same
+    player is the same file (resolved) and the same player in it: a name missing is the file's
+    first player, a title is its player's name (as the loader picks them); when the file cannot be
+    listed, its entries are one broken player."""
+    from ai.outside import list_outside_players, parse_outside_id
+
+    by_file: dict[Path, list[str]] = {}
+    for pid in entries.ids:
+        file = _file_of(pid)
+        if file is not None:
+            by_file.setdefault(file, []).append(pid)
+    key: dict[str, str] = {}
+    for file, pids in by_file.items():
+        names = [parse_outside_id(pid).name for pid in pids]
+        if len(set(names)) > 1 and file not in listed and not any(pid in entries.broken for pid in pids):
+            try:
+                path = parse_outside_id(pids[0]).path
+                listed[file] = [(p.id[len(path) + 1:], p.title)
+                                for p in list_outside_players(game_id, path, options, **loader)]
+            except ValueError:
+                pass
+        players = listed.get(file)
+        for pid, name in zip(pids, names):
+            if len(set(names)) > 1 and players is None:
+                key[pid] = str(file)  # a file that cannot be listed: one broken player, however named
+            elif players is None:
+                key[pid] = f"{file}:{name}"
+            else:
+                key[pid] = f"{file}:{_player_name(name, players)}"
+    first: dict[str, str] = {}
+    ids = []
+    for pid in entries.ids:
+        same = first.setdefault(key.get(pid, pid), pid)
+        if same == pid and pid not in ids:
+            ids.append(pid)
+        else:
+            entries.notes.append(f"skipped {pid}: the same player as {same}")
+    return ids
+
+
+def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None:
+    """The name of the player ``name`` picks among a file's ``players`` (name, title), as the loader
+    picks it: none is the first, else by name, else by title (any case); unknown: ``name``."""
+    if not players:
+        return name
+    if name is None or name == "*":
+        return players[0][0]
+    for player, _title in players:
+        if player == name:
+            return player
+    for player, title in players:
+        if title == name or title.lower() == name.lower():
+            return player
+    return name
 
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
