@@ -136,6 +136,26 @@ def test_trax_students_are_told_apart_by_their_folders():
     assert "ana/player.py:Player" in table and "rui/player.py:Player" in table
 
 
+def test_every_students_entry_says_whose_it_is(tmp_path, capsys):
+    """A choose bot showed as its folder (``ana``), but a class bot as ``jogador.py:Careful`` and a
+    broken file as ``jogador.py``: the tables did not say whose they were."""
+    bots = tmp_path / "bots"
+    for student in ("ana", "rui", "bia", "eva"):
+        (bots / student).mkdir(parents=True)
+    (bots / "ana" / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    (bots / "rui" / "jogador.py").write_text("class Careful:\n    def choose(self, state):\n"
+                                             "        return state.legal_moves()[-1]\n")
+    (bots / "bia" / "jogador.py").write_text("def choose(game, state)\n")
+    (bots / "eva" / "minimax.py").write_text("def choose(game, state):\n    return state.legal_moves()[1]\n")
+    ids = [str(bots / "ana" / "jogador.py"), str(bots / "rui" / "jogador.py") + ":*", str(bots / "bia" / "jogador.py"),
+           str(bots / "eva" / "minimax.py"), "level-1"]
+    assert run_tournament("tictactoe", ids, {}, 1, 0.2, 1, str(tmp_path / "out"), 1) == 0
+    names = json.loads((tmp_path / "out.json").read_text())["names"]
+    assert names == {ids[0]: "ana", f"{bots / 'rui' / 'jogador.py'}:Careful": "rui:Careful", ids[2]: "bia",
+                     ids[3]: "eva/minimax", "level-1": "level-1"}
+    assert "rui:Careful" in capsys.readouterr().out
+
+
 # -- broken files forfeit, the rest plays on --------------------------------------------------------
 def test_a_broken_file_forfeits_its_games_and_the_others_play(tmp_path, capsys):
     broken = tmp_path / "broken.py"

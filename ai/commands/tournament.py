@@ -19,8 +19,8 @@ ones are played (same game, players and settings, checked).  ``--clock 5m+2s``: 
 (ai.match.GameClock).  ``--cluster local|tcp://HOST:PORT``: the games run on Dask (ai/cluster.py,
 docs/leagues.md).  ``--definitions-only``: outside .py files are loaded without their top-level
 demo calls.  Outside files that cannot be loaded are named on stderr before any game and forfeit
-all their games; the rest of the tournament plays on.  Tables show players by ``display_names``:
-the title a student's file gives, else the file with as much of its folder as tells it apart.
+all their games; the rest of the tournament plays on.  Tables show players by ``display_names``,
+a student's file by whose it is (``entry_title``: ``ana``, ``rui:Careful``), loaded or not.
 The report is in English (``ReportWords``); the window's tournament screen passes its own words to
 ``write_results`` for FILE.txt in its language (ai/ imports no ui/).  The CSV files stay English.
 """
@@ -495,10 +495,11 @@ def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
                           broken: dict[str, str], jobs: int = 1) -> tuple[dict[str, str], dict[str, str]]:
-    """Load every outside player once before any game (``jobs`` at a time): the titles they give
-    (for ``display_names``) and, added to ``broken``, those that cannot be loaded (id -> why)."""
+    """Load every outside player once before any game (``jobs`` at a time): their titles for
+    ``display_names`` (``entry_title``: loaded or not, whose they are) and, added to ``broken``,
+    those that cannot be loaded (id -> why)."""
     import ai
-    from ai.outside import load_outside_player, parse_outside_id
+    from ai.outside import load_outside_player
 
     def probe(pid: str) -> tuple[str, str | None, str | None]:
         try:
@@ -506,14 +507,12 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
         except Exception as exc:  # any failure of a student's file: that player forfeits
             return pid, None, str(exc) or type(exc).__name__
         try:
-            title = player.info.title
+            title, kind = player.info.title, getattr(player, "kind", None)
         finally:
             close = getattr(player, "close", None)
             if close is not None:
                 close()
-        spec = parse_outside_id(pid)
-        plain = {spec.name, Path(spec.path).stem, Path(spec.path).name, pid, ""}
-        return pid, (title if title not in plain else None), None
+        return pid, entry_title(pid, title, kind), None
 
     todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
     titles: dict[str, str] = {}
@@ -523,7 +522,44 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
             broken[pid] = why
         elif title:
             titles[pid] = title
+    for pid in ids:
+        title = entry_title(pid) if pid in broken else None
+        if title:
+            titles[pid] = title
     return titles, broken
+
+
+def entry_title(pid: str, title: str | None = None, kind: str | None = None) -> str | None:
+    """How tables name an outside player (``display_names``' title; None: by its id).
+
+    A student's file says whose it is, loaded or not (``title`` and ``kind``: the loaded player's,
+    None if it could not be loaded): the folder of a file with the assignment's name (``jogador.py``,
+    ``player.py``, ...: ``ana``), else the folder and the file's name (``eva/minimax``); then the
+    player, for a class or another named one (``rui:Careful``), or before it the name a course
+    ``Jogador`` gives (``Aluno 42 (ana)``), or after it a Trax player's algorithm (``ana (minimax)``).
+    A GTP engine: the name it gives.
+    """
+    from ai.outside import parse_outside_id
+    from ai.outside_child import GENERIC_STEMS
+
+    try:
+        spec = parse_outside_id(pid)
+    except ValueError:
+        return None
+    if spec.kind != "file":
+        return title if title and title not in {pid, Path(spec.path).stem, Path(spec.path).name} else None
+    path = Path(spec.path).resolve()
+    folder = path.parent.name
+    who = folder if path.stem.lower() in GENERIC_STEMS else f"{folder}/{path.stem}" if folder else path.stem
+    var = spec.name or (title if kind == "class" else None)
+    named = var if var != "choose" and kind not in ("function", "course trax") else None
+    base = f"{who}:{named}" if named else who
+    if title is None or kind in ("function", "class") or title in {"", var, path.stem, path.name, folder, who,
+                                                                   f"{path.stem}.{var}"}:
+        return base
+    if kind == "course trax" and title.startswith(f"{folder} ("):
+        return who + title[len(folder):]  # its algorithm
+    return f"{title} ({who})"
 
 
 def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -> list[Any]:
@@ -562,4 +598,4 @@ def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -
 
 
 __all__ = ["run_tournament", "report", "write_results", "standings", "ProgressBar", "enter_players", "Entries",
-           "probe_outside_players", "ReportWords"]
+           "probe_outside_players", "entry_title", "ReportWords"]
