@@ -222,6 +222,13 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
     assert "bia/jogador.py could not be loaded, so it forfeits all its games" in proc.stderr
     named = run("tournament", "tictactoe", str(bots / "ana" / "utils.py"), "level-1", "--games", "1", "--time", "0.2")
     assert named.returncode == 0 and "utils.py could not be loaded, so it forfeits" in named.stderr
+    from ai.commands.tournament import enter_players
+
+    each = enter_players("tictactoe", [str(bots / "*" / "*.py")], {}, {})  # the first player of every file
+    assert each.ids == [str(bots / "ana" / "jogador.py"), str(bots / "bia" / "jogador.py"),
+                        str(bots / "rui" / "jogador.py")]
+    assert each.notes == [f"skipped {bots / 'ana' / 'utils.py'}: defines no player for tictactoe"]
+    assert list(each.broken) == [str(bots / "bia" / "jogador.py")]
 
 
 def test_the_same_bot_named_twice_enters_once(tmp_path):
