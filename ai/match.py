@@ -125,7 +125,8 @@ def paired_games(
     which of ``player_ids`` took side 0.  Game i starts after ``openings[i // 2]`` when given, so
     both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``.
     ``loader``: options for outside players' loader (``ai.outside.load_outside_player``), e.g.
-    ``{"definitions_only": True}``; a player that cannot be created loses that game."""
+    ``{"definitions_only": True}``, and ``"seeded": True`` to give outside players their seeds
+    too (``--seed``); a player that cannot be created loses that game."""
     for i in range(n_games):
         first = i % 2
         ids = [player_ids[first], player_ids[1 - first]]
@@ -165,7 +166,10 @@ def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None) 
     if ai.is_outside_player(player_id):
         from ai.outside import load_outside_player
 
-        return load_outside_player(game.id, player_id, dict(game.options), **(loader or {}))
+        options = dict(loader or {})
+        if options.pop("seeded", False):  # a seeded match: the bot's process seeds its random with this
+            options["seed"] = seed
+        return load_outside_player(game.id, player_id, dict(game.options), **options)
     return ai.make_player(game.id, player_id, seed=seed)
 
 

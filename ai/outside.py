@@ -29,7 +29,9 @@ Loader options (keywords of ``load_outside_player`` and ``list_outside_players``
 dict of matches and tournaments): ``definitions_only`` (run a .py file's imports, definitions
 and value assignments only, as notebooks always are; what is skipped is logged),
 ``limits`` (an ``outside_process.BotLimits``), ``log_dir`` (the folder for the bots' logs, e.g.
-one per tournament), ``load_time`` (seconds a file may take to load).
+one per tournament), ``load_time`` (seconds a file may take to load), ``seed`` (an int: the
+process seeds ``random``, and numpy's global generator once the bot imports numpy, with it, so a
+seeded match replays its games; matches pass each game's seed for a side when given ``--seed``).
 """
 
 from __future__ import annotations
@@ -201,7 +203,8 @@ class _Worker:
         self.path = Path(path).resolve()
         self.request_load = {"op": "load", "game": game_id, "options": options, "file": str(self.path),
                              "name": name, "definitions_only": bool(loader.get("definitions_only")),
-                             "load_time": float(loader.get("load_time") or LOAD_TIME)}
+                             "load_time": float(loader.get("load_time") or LOAD_TIME),
+                             "seed": loader.get("seed")}
         limits = loader.get("limits")
         if isinstance(limits, str):
             limits = BotLimits.from_text(limits, BotLimits.default())

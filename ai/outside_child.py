@@ -29,6 +29,7 @@ import importlib.util
 import inspect
 import json
 import os
+import random
 import sys
 import traceback
 import types
@@ -148,6 +149,57 @@ def describe_exception(exc: BaseException, source: Source | None = None) -> str:
     return f"crashed: {text} (at {where(frame.filename, frame.lineno)})"
 
 
+# -- seeding a seeded match's bot --------------------------------------------------------------------
+def seed_randomness(seed: int) -> None:
+    """Seed ``random`` (the course's searches shuffle with it) and numpy's global generator: now
+    if numpy is imported already, else as soon as the bot imports it (never imported for it)."""
+    random.seed(seed)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        _seed_numpy(numpy, seed)
+    else:
+        sys.meta_path.insert(0, _SeedNumpyOnImport(seed))
+
+
+def _seed_numpy(numpy: Any, seed: int) -> None:
+    try:
+        numpy.random.seed(seed % 2**32)
+    except Exception:  # noqa: BLE001 - an odd numpy: its generator stays unseeded, the bot plays on
+        print("Tabuleiro: could not seed numpy.random", file=sys.stderr)
+
+
+class _SeedNumpyOnImport:
+    """A finder that finds nothing itself: when numpy is imported, it has numpy's own loader seed
+    ``numpy.random`` right after numpy has run, and then steps aside."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.busy = False
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "numpy" or self.busy:
+            return None
+        self.busy = True
+        try:
+            spec = next((found for finder in list(sys.meta_path) if finder is not self
+                         and (found := getattr(finder, "find_spec", lambda *a: None)(name, path, target))), None)
+        finally:
+            self.busy = False
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        loader, run, seed = spec.loader, spec.loader.exec_module, self.seed
+
+        def exec_module(module: types.ModuleType) -> None:
+            del loader.exec_module  # the loader's own method again
+            if self in sys.meta_path:
+                sys.meta_path.remove(self)  # not while the import system walks the list: now it does not
+            run(module)
+            _seed_numpy(module, seed)
+
+        loader.exec_module = exec_module
+        return spec
+
+
 _loading_source: list[Source] = []  # the file loaded last: errors are described against it
 
 
@@ -169,6 +221,8 @@ class _Host:
             sys.modules["rastros"]._set_size(self.game.n)
         hide_our_packages()
         sys.path.insert(0, str(path.parent))
+        if request.get("seed") is not None:  # a seeded match: the same seed, the same games
+            seed_randomness(int(request["seed"]))
         jogos = sys.modules["jogos"]
         jogos._loading, jogos._skipped_calls[:] = True, []
         limit = request.get("load_time")

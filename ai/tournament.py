@@ -279,7 +279,8 @@ class Tournament:
         """Game ``g`` as plain data for ``play_task`` (worker processes, Dask workers)."""
         return {"number": g.number, "game": self.game_id, "options": self.options, "ids": list(self.ids_of(g)),
                 "seeds": list(g.seeds), "time": self.time_per_move, "opening": list(self.opening_of(g)),
-                "clock": self.clock, "loader": self.loader, "broken": self.broken}
+                "clock": self.clock, "loader": dict(self.loader, seeded=True) if self.seed is not None else self.loader,
+                "broken": self.broken}
 
     def opening_of(self, g: ScheduledGame) -> tuple[str, ...]:
         return self.openings[g.round - 1]

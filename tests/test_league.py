@@ -188,7 +188,51 @@ def test_definitions_only_reaches_the_outside_loader(monkeypatch, tmp_path):
     monkeypatch.setattr(ai.outside, "load_outside_player", fake_loader)
     bot = str(BOTS / "simple_contract.py")
     assert run_tournament("tictactoe", ["level-1", bot], {}, 1, 0.2, 1, None, 1, definitions_only=True) == 0
-    assert seen and all(kw == {"definitions_only": True} for kw in seen)  # the probe and both games
+    assert len(seen) == 3 and seen[0] == {"definitions_only": True}  # the probe
+    for kw in seen[1:]:  # both games, seeded (run_tournament's seed is 1): a seed each
+        assert kw.pop("seed") is not None and kw == {"definitions_only": True}
+
+
+RANDOM_BOTS = {  # our contract, moving at random: with random, and with numpy imported only when it moves
+    "chance.py": "import random\n\ndef choose(game, state):\n    return random.choice(state.legal_moves())\n",
+    "numpy_chance.py": "def choose(game, state):\n    import numpy\n    moves = state.legal_moves()\n"
+                       "    return moves[int(numpy.random.randint(len(moves)))]\n",
+}
+
+
+@pytest.mark.parametrize("bot", sorted(RANDOM_BOTS))
+def test_same_seed_same_games_with_outside_bots(tmp_path, bot):
+    """A seeded tournament gives each outside player's process the seed of its game and side: the
+    same games again, in any order (resumed, other workers); without a seed, as random as ever."""
+    path = tmp_path / bot
+    path.write_text(RANDOM_BOTS[bot])
+    ids = [f"{path}:choose", str(path)]
+
+    def moves(seed, order=(1, 2)):
+        from ai.tournament import play_task
+
+        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=5, seed=seed)
+        played = {n: play_task(t.task(t.schedule[n - 1])) for n in order}
+        assert not any(r["forfeit"] for r in played.values()), [r["reason"] for r in played.values()]
+        return [played[n]["moves"] for n in sorted(played)]
+
+    first = moves(7)
+    assert moves(7, order=(2, 1)) == first  # the order of play does not matter
+    assert len({tuple(m) for m in first}) > 1  # each game has its own seeds
+    assert moves(8) != first
+    assert moves(None) != moves(None)  # unseeded: each run its own games
+
+
+def test_same_seed_same_match_with_course_bots(capsys):
+    """``main.py match ... --seed 1``: the course's alphabeta shuffles its moves with random."""
+    from ai.commands.match import run_match
+
+    def moves(seed):
+        ids = (f"{BOTS / 'rastros_alunos.py'}:jogador42", f"{BOTS / 'rastros_alunos.py'}:jogador43")
+        assert run_match("rastros", ids, {}, 2, 5, seed, True) == 0
+        return [json.loads(line)["moves"] for line in capsys.readouterr().out.splitlines()]
+
+    assert moves(1) == moves(1) == moves(1)
 
 
 # -- the results log and --resume -------------------------------------------------------------------

@@ -36,7 +36,9 @@ def run_match(
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    loader = {"definitions_only": True} if definitions_only else {}
+    loader: dict[str, Any] = {"definitions_only": True} if definitions_only else {}
+    if seed is not None:
+        loader["seeded"] = True  # outside players' processes seed random with their game's seed too
     broken = probe_outside_players(game_id, list(player_ids), dict(game.options), loader, {})[1]
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
