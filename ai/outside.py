@@ -50,6 +50,7 @@ from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
 from ai.outside_process import Bot, BotLimits, python_command
+from ai.referee import late_reply
 from games.base import IllegalMove, State
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: the worker imports games from here
@@ -326,10 +327,9 @@ class OutsidePlayer(Player):
         except _Dead as exc:
             logged = bot.log_note()
             self.close()
-            if str(exc) == "late":
+            if str(exc) == "late":  # in the referee's words: over the move's limit, or the flag fell
                 spent = time.perf_counter() - began
-                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {hard:g} s); process stopped"
-                              f"{logged}") from None
+                raise Forfeit(f"{late_reply(limits, spent)}; process stopped{logged}") from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):
             raise Forfeit(f"{reply.get('error', 'failed')}{bot.log_note()}")

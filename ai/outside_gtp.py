@@ -39,6 +39,7 @@ from typing import Any
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
 from ai.outside_process import Bot, BotLimits
+from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
@@ -209,7 +210,7 @@ class GTPPlayer(Player):
             self.close()
             if str(exc) == "late" and budget is not None:
                 spent = time.perf_counter() - began
-                raise Forfeit(f"exceeded the time limit ({spent:.2f} s > {budget:g} s); engine stopped{log}") from None
+                raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}") from None
             raise Forfeit(f"{exc}{log}") from None
         except OutsideLoadError as exc:
             raise Forfeit(f"could not be restarted: {exc.reason}") from None

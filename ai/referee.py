@@ -116,6 +116,30 @@ def forfeited(side: int, why: str) -> Loss:
     return Loss(side, why)
 
 
+def seconds_text(seconds: float) -> str:
+    """A limit in a reason: at most two decimals, no trailing zeros ("1", "0.5", "0.27")."""
+    return f"{seconds:.2f}".rstrip("0").rstrip(".")
+
+
+def over_the_limit(spent: float, limit: float) -> str:
+    """Why a reply ``spent`` seconds long was too late for a per-move ``limit``."""
+    return f"exceeded the time limit ({spent:.2f} s > {seconds_text(limit)} s)"
+
+
+def flag_fell(spent: float, left: float, clock: str) -> str:
+    """Why a side whose clock showed ``left`` lost after ``spent`` seconds of its turn."""
+    return f"{LOST_ON_TIME}: the flag fell ({spent:.2f} s spent with {left:.2f} s left on its {clock} clock)"
+
+
+def late_reply(limits: Limits, spent: float) -> str:
+    """Why a reply ``spent`` seconds long, killed for being late, lost: its flag fell if its game
+    clock was the tighter limit (``Limits.remaining``), else it went over the per-move limit."""
+    move_limit = limits.time if limits.remaining is None else limits.move_limit
+    if limits.remaining is not None and (move_limit is None or limits.remaining <= move_limit):
+        return flag_fell(spent, limits.remaining, limits.clock or "game")
+    return over_the_limit(spent, move_limit if move_limit is not None else 0.0)
+
+
 def play_reply(game: Game, state: State, move: Hashable, shown: str | None = None) -> tuple[str, State] | Loss:
     """The notation and the position after the mover's ``move``, or its ``Loss`` if it is illegal
     (``shown``: how the move is named in the reason, its repr by default)."""
@@ -213,7 +237,7 @@ class Referee:
         budget = move_budget(left, self.clock.increment)
         limit = self.move_limit(side)
         return Limits(time=budget if limit is None else min(budget, limit), remaining=left,
-                      increment=self.clock.increment, move_limit=limit)
+                      increment=self.clock.increment, move_limit=limit, clock=self.clock.text)
 
     def end_turn(self, side: int, spent: float) -> Loss | None:
         """``side`` answered after ``spent`` seconds: its ``Loss`` if that was too late (over the
@@ -223,7 +247,7 @@ class Referee:
         if limit is not None and spent > limit + GRACE:
             if self.left is not None:
                 self.left[side] -= spent  # its clock shows the time the late move took
-            return Loss(side, f"exceeded the time limit ({spent:.2f} s > {limit:g} s)")
+            return Loss(side, over_the_limit(spent, limit))
         if self.left is None or self.clock is None:
             return None
         left = self.left[side] - spent
@@ -239,8 +263,7 @@ class Referee:
         before = self.left[side]
         self.left[side] = before - spent
         self.stop()
-        return Loss(side, f"{LOST_ON_TIME}: the flag fell ({spent:.2f} s spent with {before:.2f} s left "
-                          f"on its {self.clock.text} clock)")
+        return Loss(side, flag_fell(spent, before, self.clock.text))
 
 
 def clock_of(text: Any) -> GameClock | None:

@@ -8,6 +8,7 @@ README); the facts checked about the compat modules are the ones the Rastros not
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -235,6 +236,19 @@ def test_a_hung_bot_on_a_clock_and_a_move_limit_is_stopped_at_the_move_limit():
     assert time.perf_counter() - began < 0.2 + GRACE + 3.0  # not its 30 s clock
     assert r.forfeit and r.winner == 0 and "exceeded the time limit" in r.reason and "> 0.2 s" in r.reason
     assert r.clock_left[1] < 30.0 - 0.2  # the time it took is on its clock
+    sleeper.close()
+
+
+def test_a_hung_bot_on_a_clock_loses_on_time_as_our_players_do():
+    from ai.referee import GameClock
+
+    game = games.load("tictactoe")
+    sleeper = ai.make_player("tictactoe", str(BOTS / "sleeper.py"))
+    first = ai.make_player("tictactoe", "level-1")
+    r = play_game(game, [first, sleeper], ["level-1", "sleeper"], None, clock=GameClock(0.6, 0.1))
+    assert r.forfeit and r.winner == 0
+    assert re.fullmatch(r"O forfeits: sleeper lost on time: the flag fell \(\d+\.\d\d s spent with \d\.\d\d s left "
+                        r"on its 0\.6s\+0\.1s clock\); process stopped", r.reason), r.reason
     sleeper.close()
 
 

@@ -75,6 +75,8 @@ def test_clock_texts_read_back():
 
 REASONS = [  # what the referee and the outside players write, after the player's name
     "lost on time: the flag fell (0.30 s spent with 0.10 s left on its 0.5s+0.1s clock)",
+    "lost on time: the flag fell (1.36 s spent with 0.86 s left on its 4s+0.1s clock); process stopped; log: /tmp/bot.log",
+    "lost on time: the flag fell (1.36 s spent with 0.86 s left on its 4s+0.1s clock); engine stopped",
     "exceeded the time limit (1.52 s > 1 s); process stopped; log: /tmp/bot.log",
     "exceeded the time limit (1.52 s > 1 s); engine stopped",
     "exceeded the time limit (0.70 s > 0.1 s)",
@@ -121,3 +123,17 @@ def test_a_clock_beside_a_per_move_limit():
     assert Referee(None, GameClock(300)).limits(0).move_limit is None
     late = rules.end_turn(0, 0.5 + GRACE + 1.0)
     assert late.why.startswith("exceeded the time limit (") and rules.readings() == (300 - 2.0, 300)
+
+
+def test_a_late_reply_is_told_in_the_referees_words_with_rounded_figures():
+    """Outside players are stopped by their own process's timer; they say why as the referee does."""
+    from ai.base import Limits
+
+    on_clock = Referee(None, GameClock(4, 0.1)).limits(0, spent=3.137683)
+    assert referee.late_reply(on_clock, 1.3612) == (
+        "lost on time: the flag fell (1.36 s spent with 0.86 s left on its 4s+0.1s clock)")
+    beside = Referee(0.5, GameClock(300)).limits(0)  # the per-move limit is the nearer one
+    assert referee.late_reply(beside, 1.01) == "exceeded the time limit (1.01 s > 0.5 s)"
+    assert referee.late_reply(Limits(time=0.2666667), 0.8) == "exceeded the time limit (0.80 s > 0.27 s)"
+    rules = Referee(1 / 3)
+    assert rules.end_turn(0, 1.0).why == "exceeded the time limit (1.00 s > 0.33 s)"

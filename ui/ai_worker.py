@@ -60,6 +60,7 @@ class Job:
     #                    "connections": Hex's virtual connections (one AIKnowledge, then an AIResult)
     remaining: float | None = None  # a clocked game: seconds left on the mover's clock (ai.base.Limits)
     increment: float | None = None  # ... and what it gains after each move
+    clock: str | None = None  # ... and the clock's text ("5m+2s"), for a flag fall's words
 
 
 @dataclass
@@ -257,7 +258,8 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
             state.to_move, only_move,
         ))
 
-    limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment)
+    limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,
+                       clock=job.clock)
     move = player.choose(state, limits, progress)
     try:
         text = game.format_move(state, move)

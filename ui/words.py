@@ -52,6 +52,12 @@ SIDE_GROUPS = ("side", "mover")
 FORFEITS: tuple[tuple[str, str], ...] = (
     (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) clock\)",
      N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock)")),
+    (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) "
+     r"clock\); process stopped(?P<rest>.*)",
+     N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock); process stopped{rest}")),
+    (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) "
+     r"clock\); engine stopped(?P<rest>.*)",
+     N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock); engine stopped{rest}")),
     (r"lost on time", N_("lost on time")),
     (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\); process stopped(?P<rest>.*)",
      N_("exceeded the time limit ({spent} s > {limit} s); process stopped{rest}")),

@@ -565,7 +565,8 @@ class GameScene(Scene):
         job = Job(self.game.id, dict(self.game.options), tuple(p.text for p in self.history),
                   self.game.to_text(state), player_id, move_time, self.setup.seed,
                   "hint" if kind == "hint" else f"side{side}",
-                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None)
+                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
+                  clock=clock.clock if clock else None)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
         self._run_clock()  # a search has begun: a paused game's Step is charged from now
