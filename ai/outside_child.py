@@ -63,12 +63,44 @@ def hide_our_packages() -> None:
     """Move Tabuleiro's packages to private names and the repository off the path.
 
     Everything the worker needs is imported by now; a student's module of the same name
-    (``games``, ``ai``, ``ui``, ``tools``) is then imported from the student's folder.
+    (``games``, ``ai``, ``ui``, ``tools``) is then imported from the student's folder.  Our
+    classes and functions are renamed with their modules (the course's with the course's module
+    names), so ``pickle`` finds them where they now are: a bot may pickle a state or pass one to
+    ``multiprocessing`` (whose forked workers have the same modules).
     """
+    for name in COMPAT_MODULES:  # rastros.EstadoRastros, as in the course; not ai.compat.rastros
+        module = sys.modules[name]
+        _rename(module, module.__name__, name)
     for name in list(sys.modules):
         if name.split(".", 1)[0] in OUR_PACKAGES:
-            sys.modules[PRIVATE + name] = sys.modules.pop(name)
+            module = sys.modules[PRIVATE + name] = sys.modules.pop(name)
+            _rename(module, name, PRIVATE + name)
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT]
+
+
+def _rename(module: types.ModuleType, old: str, new: str) -> None:
+    """``module`` and what it defines (classes, nested ones, functions) say ``new`` where they said
+    ``old`` (``__name__``, ``__module__``): what pickle imports to find them again."""
+    seen: set[int] = set()
+
+    def follow(value: Any) -> None:
+        if id(value) in seen or getattr(value, "__module__", None) != old:
+            return
+        seen.add(id(value))
+        try:
+            value.__module__ = new
+        except (AttributeError, TypeError):  # a type of an extension module: it keeps its name
+            return
+        if isinstance(value, type):
+            for inner in list(vars(value).values()):
+                if isinstance(inner, (type, types.FunctionType)):
+                    follow(inner)
+
+    for value in list(vars(module).values()):
+        if isinstance(value, (type, types.FunctionType)):
+            follow(value)
+    if module.__name__ == old:
+        module.__name__ = new  # classes and functions made from now on (namedtuple, ...) say it too
 
 
 def serve() -> None:

@@ -214,6 +214,36 @@ def test_a_bots_own_optional_parameters_keep_their_defaults(tmp_path):
         p.close()
 
 
+PICKLING_BOTS = {  # a bot that copies positions the ways Python offers, and hands them to worker processes
+    "reversi": ("import copy, multiprocessing, pickle\n\n"
+                "def first(state):\n    return state.legal_moves()[0]\n\n"
+                "def choose(game, state):\n"
+                "    again = pickle.loads(pickle.dumps(state))\n"
+                "    assert pickle.loads(pickle.dumps(game)).to_text(again) == game.to_text(copy.deepcopy(state))\n"
+                "    with multiprocessing.get_context('fork').Pool(2) as pool:\n"
+                "        return pool.map(first, [again, state])[0]\n"),
+    "rastros": ("import pickle\nfrom rastros import *\n\n"
+                "def copia(game, state):\n"
+                "    again = pickle.loads(pickle.dumps(state))\n"
+                "    assert type(again).__module__ == 'rastros' and pickle.loads(pickle.dumps(game))\n"
+                "    return again.moves()[0]\n\n"
+                "jogador = Jogador('Copia', copia)\n"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(PICKLING_BOTS))
+def test_a_bot_may_pickle_states_and_pass_them_to_worker_processes(tmp_path, game_id):
+    """Our packages go by private names in a bot's process; so do their classes, so pickle finds them."""
+    bot = tmp_path / f"copia_{game_id}.py"
+    bot.write_text(PICKLING_BOTS[game_id])
+    game = games.load(game_id)
+    p = ai.make_player(game_id, str(bot))
+    try:
+        assert p.choose(game.initial_state(), Limits(time=10)) in game.initial_state().legal_moves()
+    finally:
+        p.close()
+
+
 def test_hung_bot_is_killed_at_the_limit():
     game = games.load("tictactoe")
     p = ai.make_player("tictactoe", str(BOTS / "sleeper.py"))
