@@ -61,6 +61,30 @@ def test_play_genmove_undo_and_errors():
     assert answers[9].startswith("?")  # X just moved: O is to move
 
 
+BOTS = ROOT / "tests" / "data" / "outside"
+
+
+@pytest.mark.parametrize("bot, why", [
+    ("illegal.py", "played an illegal move 'a1'"),
+    ("sleeper.py", "exceeded the time limit ("),
+    ("raiser.py", "crashed: ZeroDivisionError"),
+])
+def test_an_outside_player_that_forfeits_is_said_to_forfeit_not_to_be_our_error(bot, why):
+    player = str(BOTS / bot)
+    answers = talk(["play b a1", "genmove w", "genmove w"], player=player)
+    assert answers[0] == "="
+    for answer in answers[1:]:  # the second genmove: a new process, the same fault
+        assert answer.startswith(f"? {player} forfeits: {why}") and "internal error" not in answer
+
+
+def test_an_outside_engine_that_resigns_resigns_over_gtp_too(tmp_path):
+    import json
+
+    config = tmp_path / "resigner.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--resign"]}))
+    assert talk(["genmove b"], player=str(config)) == ["= resign"]
+
+
 def test_alquerque_colours_are_its_own_names_first():
     """Alquerque's White moves first: ``white`` is White, not the protocol's second side, while
     ``b`` and ``w`` keep the protocol's meaning (``b``: the side that moves first)."""

@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 import ai
 import games
-from ai.base import Limits
+from ai.base import Forfeit, Limits, Resigned
 from games.base import IllegalMove
 from games.position_text import in_rows
 
@@ -152,7 +152,12 @@ class Engine:
             raise GTPError("the game is over")
         if side != state.to_move:
             raise GTPError(f"{self.game.sides[state.to_move]} is to move")
-        move = self.player.choose(state, Limits(time=self.move_time))
+        try:
+            move = self.player.choose(state, Limits(time=self.move_time))
+        except Resigned:  # an outside GTP engine gave up: the protocol's word for it
+            return "resign"
+        except Forfeit as exc:  # an outside player broke the rules (late, illegal, crashed): its fault, not ours
+            raise GTPError(f"{self.player_id} forfeits: {exc}") from None
         text = self.game.format_move(state, move)
         self.history.append(state.play(move))
         return text
