@@ -150,8 +150,10 @@ def play_with_new_players(
             try:
                 players.append(_make(game, pid, seeds[side], loader))
             except Exception as exc:  # a broken outside file loses its game, the series goes on
+                from ai.outside import load_reason
+
                 result = GameResult(game.id, dict(game.options), list(ids))
-                return _forfeit(result, side, game, f"{pid} could not be started: {exc}")
+                return _forfeit(result, side, game, f"{pid} could not be started: {load_reason(exc)}")
         return play_game(game, players, list(ids), time_per_move, on_move=on_move, opening=opening, clock=clock)
     finally:
         for p in players:

@@ -62,12 +62,20 @@ log = logging.getLogger(__name__)
 
 
 class OutsideLoadError(ValueError):
-    """An outside player that cannot be loaded: ``player_id`` and ``reason`` (the message says both)."""
+    """An outside player that cannot be loaded: ``player_id`` and ``reason`` (the message says both).
+
+    The reason is the fault alone ("SyntaxError: ... (at aluno.py line 5)", "loading took longer
+    ..."): a caller that names the player already says "X could not be loaded: REASON"."""
 
     def __init__(self, player_id: str, reason: str) -> None:
         super().__init__(f"{player_id}: {reason}")
         self.player_id = player_id
         self.reason = reason
+
+
+def load_reason(exc: BaseException) -> str:
+    """Why a player could not be made, without its id when the error names it (``OutsideLoadError``)."""
+    return exc.reason if isinstance(exc, OutsideLoadError) else str(exc) or type(exc).__name__
 
 
 # -- naming outside players -------------------------------------------------------------------
@@ -250,7 +258,7 @@ class _Worker:
         except _Dead as exc:
             self.close()
             why = self._late_load(limit) if str(exc) == "late" else str(exc)
-            raise OutsideLoadError(self.player_id, f"could not be loaded: {why}{self.bot.log_note()}") from None
+            raise OutsideLoadError(self.player_id, f"{why}{self.bot.log_note()}") from None  # callers say "could not be loaded"
         if not reply.get("ok"):
             self.close()
             raise OutsideLoadError(self.player_id, str(reply.get("error")))
@@ -315,7 +323,7 @@ class OutsidePlayer(Player):
             try:
                 self._start(dict(game.options))
             except ValueError as exc:
-                raise Forfeit(f"could not be started: {exc}") from None
+                raise Forfeit(f"could not be started: {load_reason(exc)}") from None
         assert self.worker is not None
         hard = hard_limit(limits)
         timeout = None if hard is None else hard + GRACE

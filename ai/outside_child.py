@@ -130,7 +130,8 @@ def serve() -> None:
         except _LoadError as exc:
             reply = {"ok": False, "error": str(exc)}
         except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
-            reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None)}
+            reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None,
+                                                              loading=request.get("op") == "load")}
         out.write(json.dumps(reply) + "\n")
         out.flush()
 
@@ -140,12 +141,14 @@ def _is_compat(filename: str) -> bool:
     return Path(filename).resolve().parent == COMPAT
 
 
-def describe_exception(exc: BaseException, source: Source | None = None) -> str:
+def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
 
     A failure inside our course modules says so and names the student's line that called them;
     a syntax error names its own file and line (Python gives them in the exception, not the
-    traceback); a missing module says where to put it.
+    traceback); a missing module says where to put it.  While the file is ``loading``, a syntax
+    error is ``SyntaxError: ... (at aluno.py line 5)`` and a missing module ``No module named
+    'x': put x.py ... (at aluno.py line 1)``: the file's faults, not crashes of a running bot.
     """
     folder = source.path.parent if source else None
 
@@ -160,25 +163,28 @@ def describe_exception(exc: BaseException, source: Source | None = None) -> str:
         return f"{Path(filename).name} line {line}"
 
     text = f"{type(exc).__name__}: {exc}"
+    crashed = "crashed: "
     if isinstance(exc, MemoryError):
         text = "MemoryError: the bot ran out of memory (it may have reached its memory limit)"
     if isinstance(exc, SyntaxError) and exc.filename:
-        return f"crashed: {type(exc).__name__}: {exc.msg} (at {where(exc.filename, exc.lineno or 0)})"
+        return f"{'' if loading else crashed}{type(exc).__name__}: {exc.msg} (at {where(exc.filename, exc.lineno or 0)})"
     if isinstance(exc, ModuleNotFoundError) and exc.name and source is not None:
         top = exc.name.split(".")[0]
+        if loading:
+            text, crashed = str(exc), ""
         text += (f": put {top}.py (or the {top} folder) beside {source.path.name}, in {folder}, "
                  f"or install the package {top}")
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).name not in
               ("outside_child.py", "outside_source.py")]
     if not frames:
-        return f"crashed: {text}"
+        return f"{crashed}{text}"
     last = frames[-1]
     mine = [f for f in frames if theirs(f.filename)]
     if _is_compat(last.filename):
         called = f", called from {where(mine[-1].filename, mine[-1].lineno)}" if mine else ""
-        return f"crashed: {text} (in Tabuleiro's course module {Path(last.filename).name} line {last.lineno}{called})"
+        return f"{crashed}{text} (in Tabuleiro's course module {Path(last.filename).name} line {last.lineno}{called})"
     frame = mine[-1] if mine and not theirs(last.filename) else last
-    return f"crashed: {text} (at {where(frame.filename, frame.lineno)})"
+    return f"{crashed}{text} (at {where(frame.filename, frame.lineno)})"
 
 
 # -- seeding a seeded match's bot --------------------------------------------------------------------

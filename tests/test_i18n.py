@@ -267,6 +267,20 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
         assert typed == "gtp:nosuchengine --x: " + load_problem(missing)
         assert load_problem("bot.py:*: no such file /tmp/bot.py") == "bot.py:*: não existe o ficheiro /tmp/bot.py"
         assert load_problem("bot.py:X: something new") == "bot.py:X: something new"
+        # a file's own faults, as ai/outside_child.py words them while loading
+        assert load_problem("a.py: SyntaxError: expected ':' (at a.py line 5)") == \
+            "a.py: SyntaxError: expected ':' (em a.py, linha 5)"
+        assert load_problem("a.py: No module named 'util': put util.py (or the util folder) beside a.py, in /b, or "
+                            "install the package util (at a.py line 1)") == \
+            ("a.py: não existe o módulo 'util': ponha util.py (ou a pasta util) ao lado de a.py, em /b, ou instale o "
+             "pacote util (em a.py, linha 1)")
+        slow = load_problem("a.py: loading took longer than the load time limit (15 s); it was running a.py line 9. "
+                            "Files often play a demo match or a championship when imported: put those calls under "
+                            "`if __name__ == \"__main__\":`, or load the file with --definitions-only; log: /t/a.log")
+        assert slow.startswith("a.py: o carregamento demorou mais do que o limite de tempo de carregamento (15 s); "
+                               "estava a executar a.py, linha 9.") and slow.endswith("; registo: /t/a.log")
+        assert load_problem("a.py: crashed (process ended, exit status 3)") == \
+            "a.py: falhou (o processo terminou, código de saída 3)"
     finally:
         i18n.set_language("en")
 

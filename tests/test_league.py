@@ -164,12 +164,13 @@ def test_a_broken_file_forfeits_its_games_and_the_others_play(tmp_path, capsys):
                           str(tmp_path / "out"), 1)
     assert code == 0
     err, out = capsys.readouterr().err, (tmp_path / "out.json").read_text()
-    assert f"{broken} could not be loaded, so it forfeits all its games" in err
+    assert f"{broken} could not be loaded, so it forfeits all its games: SyntaxError: " in err
     data = json.loads(out)
     assert len(data["games"]) == 6
     for g in data["games"]:
         if str(broken) in g["players"]:
-            assert g["forfeit"] and g["winner_name"] != str(broken) and "could not be started" in g["reason"]
+            assert g["forfeit"] and g["winner_name"] != str(broken)
+            assert f"{broken} could not be started: SyntaxError: " in g["reason"] and g["reason"].count(str(broken)) == 1
         else:
             assert not g["forfeit"]
     assert {s["player"]: s["forfeits"] for s in data["standings"]}[str(broken)] == 4

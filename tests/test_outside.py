@@ -427,6 +427,7 @@ def test_syntax_error_names_the_students_file_and_line():
         ai.make_player("rastros", str(COURSE / "aluno_sintaxe.py"))
     assert "frozen" not in str(info.value)
     assert info.value.player_id == str(COURSE / "aluno_sintaxe.py")
+    assert info.value.reason.startswith("SyntaxError: ")  # the file's fault, not "crashed: SyntaxError"
 
 
 def test_slow_import_names_the_limit_the_cause_and_the_line():
@@ -440,6 +441,7 @@ def test_slow_import_names_the_limit_the_cause_and_the_line():
     assert "load time limit (1.5 s)" in message and "demo match or a championship" in message
     assert "aluno_lento.py line 9" in message  # the sleep inside campeonato_longo()
     assert "--definitions-only" in message
+    assert info.value.reason.startswith("loading took longer")  # not "could not be loaded: " twice over
 
 
 def test_slow_import_loads_with_definitions_only():
@@ -473,8 +475,23 @@ def test_missing_module_names_itself_and_where_to_put_it(tmp_path):
     bot = tmp_path / "aluno.py"
     bot.write_text("from utilidades import avaliar\nfrom rastros import *\n")
     with pytest.raises(OutsideLoadError, match=r"No module named 'utilidades': put utilidades\.py .* beside "
-                                               r"aluno\.py, in .*\(at aluno\.py line 1\)"):
+                                               r"aluno\.py, in .*\(at aluno\.py line 1\)") as info:
         ai.make_player("rastros", str(bot))
+    assert info.value.reason.startswith("No module named 'utilidades': put")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("from utilidades import avaliar\n", "No module named 'utilidades': put utilidades.py"),
+    ("def choose(game, state)\n    return 1\n", "SyntaxError: expected ':' (at jogador.py line 1)"),
+])
+def test_a_match_names_a_file_that_cannot_be_loaded_once(tmp_path, capsys, text, why):
+    from ai.commands.match import run_match
+
+    bot = tmp_path / "jogador.py"
+    bot.write_text(text)
+    assert run_match("tictactoe", (str(bot), "level-1"), {}, 1, 1.0, None, False) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bot} could not be loaded: {why}") and err.count(str(bot)) == 1, err
 
 
 def test_trax_students_are_told_apart_by_folder():

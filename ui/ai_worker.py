@@ -239,7 +239,9 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
             players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
         except ValueError as exc:
             if ai.is_outside_player(job.player_id):  # its file or engine is at fault, not us
-                raise Forfeit(f"could not be loaded: {exc}") from None
+                from ai.outside import load_reason
+
+                raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
             raise
     player = players[key]
     last = [0.0]

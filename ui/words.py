@@ -95,6 +95,10 @@ DETAILS: tuple[tuple[str, str], ...] = (
 # puts it, at the start (right after "process ended") or at the end, so the same words inside a
 # bot's own exception text, and what it printed (after "; stderr: "), stay as written.
 SNIPPETS: tuple[tuple[str, str], ...] = (
+    # before " (at ...)", which may follow it: the line of the import
+    (r": put (?P<name>\S+)\.py \(or the (?P=name) folder\) beside (?P<file>\S+), in (?P<folder>.+?), or install the "
+     r"package (?P=name)(?=(?: \(at [^()]+? line \d+\))?$)",
+     N_(": put {name}.py (or the {name} folder) beside {file}, in {folder}, or install the package {name}")),
     (r"^, exit status (?P<code>-?\d+)", N_(", exit status {code}")),
     (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
     (r" \(file size limit\)$", N_(" (file size limit)")),
@@ -104,8 +108,6 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      N_(" (in Tabuleiro's course module {module} line {line})")),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)$",
      N_(" (in Tabuleiro's course module {module} line {line}, called from {where} line {at})")),
-    (r": put (?P<name>\S+)\.py \(or the (?P=name) folder\) beside (?P<file>\S+), in (?P<folder>.+?), or install the package (?P=name)$",
-     N_(": put {name}.py (or the {name} folder) beside {file}, in {folder}, or install the package {name}")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
 )
@@ -297,6 +299,24 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
+    (r"crashed \(process ended(?P<rest>.*)\)", N_("crashed (process ended{rest})")),
+    (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
+     N_("started more processes than its limit ({n}){rest}")),
+    # a file's own faults (ai.outside_child.describe_exception while loading): Python's words, then ours
+    (r"(?P<error>SyntaxError|IndentationError|TabError): (?P<rest>.*)", N_("{error}: {rest}")),
+    (r"No module named (?P<module>'[^']*')(?P<rest>: put .*)", N_("No module named {module}{rest}")),
+    (r"loading took longer than the load time limit \((?P<limit>[\d.]+) s\); it was running (?P<where>.+?) line "
+     r"(?P<line>\d+)\. Files often play a demo match or a championship when imported: put those calls under "
+     r"`if __name__ == \"__main__\":`, or load the file with --definitions-only(?P<rest>.*)",
+     N_("loading took longer than the load time limit ({limit} s); it was running {where} line {line}. Files often "
+        "play a demo match or a championship when imported: put those calls under `if __name__ == \"__main__\":`, "
+        "or load the file with --definitions-only{rest}")),
+    (r"loading took longer than the load time limit \((?P<limit>[\d.]+) s\)\. Files often play a demo match or a "
+     r"championship when imported: put those calls under `if __name__ == \"__main__\":`, or load the file with "
+     r"--definitions-only(?P<rest>.*)",
+     N_("loading took longer than the load time limit ({limit} s). Files often play a demo match or a championship "
+        "when imported: put those calls under `if __name__ == \"__main__\":`, or load the file with "
+        "--definitions-only{rest}")),
     (r"(?P<file>\S+) defines no player for (?P<game>\S+): expected choose\(game, state\), a class with "
      r"choose\(state\), Jogador\(\.\.\.\) objects \(Rastros\) or class Player \(Trax\)",
      N_("{file} defines no player for {game}: expected choose(game, state), a class with choose(state), "

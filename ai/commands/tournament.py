@@ -381,7 +381,7 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
     student's bot, the course's ``rastros.py``) is skipped with a note.  A player named twice (the
     same file by two paths, or a file's first player by its name as well) enters once, where it
     was first named, with a note for the others."""
-    from ai.outside import PLAYER_SUFFIXES, list_outside_players, matching_files
+    from ai.outside import PLAYER_SUFFIXES, list_outside_players, load_reason, matching_files
 
     words = [(file, file != word) for word in player_ids for file in matching_files(word)]  # patterns first
     entries = Entries()
@@ -401,7 +401,7 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
                 entries.notes.append(f"skipped {path}: defines no player for {game_id}")
             else:
                 entries.ids.append(path)
-                entries.broken[path] = str(exc)
+                entries.broken[path] = load_reason(exc)
             continue
         listed[Path(path).resolve()] = [(p.id[len(path) + 1:], p.title) for p in players]
         entries.ids.extend(p.id for p in players)
@@ -418,8 +418,9 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
 
 
 def _defines_no_player(pid: str, path: str, why: str) -> bool:
-    """``why`` (an ``OutsideLoadError`` of ``pid``) says the file loaded but holds no player."""
-    return why.startswith(f"{pid}: {Path(path).name} defines no player for ")
+    """``why`` (an ``OutsideLoadError`` of ``pid``, or its ``load_reason``) says the file loaded but
+    holds no player."""
+    return why.removeprefix(f"{pid}: ").startswith(f"{Path(path).name} defines no player for ")
 
 
 def _file_of(pid: str) -> Path | None:
@@ -499,13 +500,13 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
     ``display_names`` (``entry_title``: loaded or not, whose they are) and, added to ``broken``,
     those that cannot be loaded (id -> why)."""
     import ai
-    from ai.outside import load_outside_player
+    from ai.outside import load_outside_player, load_reason
 
     def probe(pid: str) -> tuple[str, str | None, str | None]:
         try:
             player = load_outside_player(game_id, pid, options, **loader)
         except Exception as exc:  # any failure of a student's file: that player forfeits
-            return pid, None, str(exc) or type(exc).__name__
+            return pid, None, load_reason(exc)
         try:
             title, kind = player.info.title, getattr(player, "kind", None)
         finally:
