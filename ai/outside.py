@@ -294,6 +294,7 @@ class OutsidePlayer(Player):
         self.loader = loader
         self.options = games.info(game_id).resolve_options(options)
         self.worker: _Worker | None = None
+        self.name = spec.name
         self.skipped: list[str] = []
         self.info = PlayerInfo(player_id, Path(spec.path).stem + (f":{spec.name}" if spec.name else ""),
                                "an outside player")
@@ -312,6 +313,7 @@ class OutsidePlayer(Player):
         reply = worker.load()
         self.worker = worker
         self.kind = reply["kind"]
+        self.name = reply["name"]  # the player's name in its file (the id may have given its title)
         self.skipped = list(reply.get("skipped", []))
         self.info = PlayerInfo(self.player_id, reply["title"], reply["kind"])
 

@@ -15,7 +15,8 @@ student may not have) is not used.
 
 Kinds of players a file may hold (the parent's docstring has the ids):
 1. our contract: ``choose(game, state)`` or a class with ``choose(state)`` (``Class(game)`` or
-   ``Class()``), with one more parameter to be told the move's seconds;
+   ``Class()``), with one more parameter to be told the move's seconds; a function of another
+   name taking the same, when the id names it (``bot.py:aleatorio``);
 2. course Rastros files: every ``Jogador`` of the file (not the course's own);
 3. course Trax files: ``class Player(Base.BasePlayer)``, one object per colour.
 """
@@ -276,10 +277,10 @@ class _Host:
         for line in self.skipped:
             print(f"Tabuleiro: skipped while loading: {line}", file=sys.stderr)
         self.players = self._find_players()
-        if not self.players:
+        wanted = request.get("name")
+        if not self.players and not (wanted and self._named_function(wanted)):
             raise _LoadError(f"{path.name} defines no player for {self.game.id}: expected choose(game, state), "
                              "a class with choose(state), Jogador(...) objects (Rastros) or class Player (Trax)")
-        wanted = request.get("name")
         self.chosen = self._pick(wanted) if wanted else self.players[0]
 
     def _new_module(self) -> types.ModuleType:
@@ -360,9 +361,23 @@ class _Host:
         for p in self.players:
             if p["title"] == wanted or p["title"].lower() == wanted.lower():
                 return p
+        named = self._named_function(wanted)
+        if named is not None:
+            return named
         names = ", ".join(f"{p['name']} ({p['title']})" if p["title"] != p["name"] else p["name"]
                           for p in self.players)
         raise _LoadError(f"no player {wanted!r} in {self.source.path.name}; players: {names}")
+
+    def _named_function(self, wanted: str) -> dict | None:
+        """A function of the file named by the player's id (``bot.py:aleatorio``): a player like
+        ``choose`` if it takes (game, state), and (seconds) too if it wants; None if no such function."""
+        value = vars(self.module).get(wanted)
+        if wanted == "*" or not isinstance(value, types.FunctionType) or value.__module__ != self.module.__name__:
+            return None
+        if not (_takes(value, 2, set()) or _takes(value, 3, SECONDS_NAMES)):  # as _FunctionAdapter calls it
+            raise _LoadError(f"{wanted!r} in {self.source.path.name} is not a player: expected {wanted}(game, state) "
+                             f"or {wanted}(game, state, seconds)")
+        return {"name": wanted, "title": wanted, "kind": "function", "obj": value}
 
     def describe(self) -> dict:
         chosen = self.chosen

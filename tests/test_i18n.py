@@ -279,6 +279,8 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
                             "`if __name__ == \"__main__\":`, or load the file with --definitions-only; log: /t/a.log")
         assert slow.startswith("a.py: o carregamento demorou mais do que o limite de tempo de carregamento (15 s); "
                                "estava a executar a.py, linha 9.") and slow.endswith("; registo: /t/a.log")
+        assert load_problem("a.py:f: 'f' in a.py is not a player: expected f(game, state) or f(game, state, seconds)") \
+            == "a.py:f: 'f' em a.py não é um jogador: esperava-se f(game, state) ou f(game, state, seconds)"
         assert load_problem("a.py: crashed (process ended, exit status 3)") == \
             "a.py: falhou (o processo terminou, código de saída 3)"
     finally:

@@ -196,6 +196,30 @@ def test_contract_function_and_class_players():
         p.close()
 
 
+def test_a_function_named_in_the_id_is_a_player(tmp_path):
+    """Not only ``choose``: ``file.py:aleatorio`` names a function taking (game, state[, seconds])."""
+    from ai.outside import OutsideLoadError
+
+    bot = tmp_path / "meu.py"
+    bot.write_text("told = []\n\ndef avaliar(estado):\n    return 0\n\n"
+                   "def aleatorio(game, state, segundos):\n    told.append(segundos)\n"
+                   "    assert segundos == 0.5\n    return state.legal_moves()[-1]\n")
+    game = games.load("tictactoe")
+    p = ai.make_player("tictactoe", f"{bot}:aleatorio")
+    try:
+        assert p.info.title == "aleatorio" and p.name == "aleatorio"
+        assert p.choose(game.initial_state(), Limits(time=0.5)) == game.initial_state().legal_moves()[-1]
+    finally:
+        p.close()
+    with pytest.raises(OutsideLoadError, match=r"'avaliar' in meu\.py is not a player: expected "
+                                               r"avaliar\(game, state\) or avaliar\(game, state, seconds\)"):
+        ai.make_player("tictactoe", f"{bot}:avaliar")
+    with pytest.raises(OutsideLoadError, match="defines no player"):  # unnamed, only choose counts
+        ai.make_player("tictactoe", str(bot))
+    with pytest.raises(OutsideLoadError, match="defines no player"):  # not a function
+        ai.make_player("tictactoe", f"{bot}:told")
+
+
 def test_a_bots_own_optional_parameters_keep_their_defaults(tmp_path):
     """``choose(game, state, depth=2)`` was given the seconds as its depth, ``__init__(self,
     depth=2)`` the game; an optional parameter named for the time is still told it."""

@@ -114,3 +114,11 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     assert len(scene.history) == 1
     assert "O forfeits: illegal.py" in scene.end_reason()
     assert app.errors == []
+
+
+def test_a_function_named_in_the_entry_is_found_and_a_title_gives_the_players_name(tmp_path):
+    bot = tmp_path / "meu.py"
+    bot.write_text("def aleatorio(game, state):\n    return state.legal_moves()[0]\n")
+    assert outside_players.discover("tictactoe", f"{bot}:aleatorio", {}) == [(f"{bot}:aleatorio", "aleatorio (meu.py)")]
+    alunos = BOTS / "rastros_alunos.py"
+    assert outside_players.discover("rastros", f"{alunos}:Teimoso", {}) == [(f"{alunos}:teimoso", "Teimoso (rastros_alunos.py)")]

@@ -33,14 +33,15 @@ def discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[st
         player = ai.make_player(game_id, entry)
         player.close()
         return [(entry, player.info.title)]
-    from ai.outside import list_outside_players, parse_outside_id
+    from ai.outside import list_outside_players, load_outside_player, parse_outside_id
 
     spec = parse_outside_id(entry)
-    infos = list_outside_players(game_id, spec.path, options)
-    if spec.name and spec.name != "*":
-        infos = [i for i in infos if i.id.endswith(":" + spec.name) or i.title == spec.name]
-        if not infos:
-            raise ValueError(f"no player {spec.name!r} in {spec.path}")
+    if spec.name and spec.name != "*":  # the one it names (by its name or title; a function of the file too)
+        player = load_outside_player(game_id, entry, options)
+        player.close()
+        infos = [ai.PlayerInfo(f"{spec.path}:{player.name}", player.info.title)]
+    else:
+        infos = list_outside_players(game_id, spec.path, options)
     return [(i.id, f"{i.title} ({Path(spec.path).name})") for i in infos]
 
 

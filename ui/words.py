@@ -328,6 +328,9 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"no player (?P<name>'[^']*') in (?P<file>.+?); players: (?P<players>.*)",
      N_("no player {name} in {file}; players: {players}")),
     (r"no player (?P<name>'[^']*') in (?P<file>.+)", N_("no player {name} in {file}")),
+    (r"(?P<name>'[^']*') in (?P<file>.+?) is not a player: expected (?P<call>\w+)\(game, state\) or "
+     r"(?P=call)\(game, state, seconds\)",
+     N_("{name} in {file} is not a player: expected {call}(game, state) or {call}(game, state, seconds)")),
     (r"(?P<file>\S+) is not a notebook: (?P<why>.*)", N_("{file} is not a notebook: {why}")),
 )
 
