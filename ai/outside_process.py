@@ -21,7 +21,9 @@ s, MB).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import functools
 import os
 import queue
 import re
@@ -42,6 +44,7 @@ LOG_ROOT_VARIABLE = "TABULEIRO_BOT_LOGS"
 LIMITS_VARIABLE = "TABULEIRO_BOT_LIMITS"
 STDERR_TAIL = 400  # characters of a dead bot's error stream quoted in the reason
 GROUP_CHECK_EVERY = 0.2  # seconds between two counts of a bot's processes while it thinks
+_folder_root: str | None = None  # where bots' folders are made (``make_folders_in``); None: the temp folder
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,14 @@ def new_log(label: str, folder: str | Path | None = None) -> Path:
     fd, name = tempfile.mkstemp(prefix=f"{time.strftime('%Y%m%d-%H%M%S')}-{stem}-", suffix=".log", dir=base)
     os.close(fd)
     return Path(name)
+
+
+def make_folders_in(root: str | None) -> None:
+    """Make later bots' folders inside ``root`` (None: the temporary folder).  A tournament's worker
+    process makes them in its tournament's folder, which the tournament removes at its end with
+    whatever a worker stopped in the middle of something left there."""
+    global _folder_root
+    _folder_root = root
 
 
 def minimal_environment(folder: str, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -157,24 +168,29 @@ class Bot:
     def __init__(self, command: list[str], label: str, limits: BotLimits | None = None, cwd: str | None = None,
                  log_dir: str | Path | None = None, env: dict[str, str] | None = None) -> None:
         self.limits = limits or BotLimits.default()
-        self.folder = tempfile.mkdtemp(prefix="tabuleiro-bot-")  # HOME and TMPDIR; cwd unless given
-        self.log_path = new_log(label, log_dir)
-        self.log = open(self.log_path, "ab")  # noqa: SIM115 (lives as long as the bot)
+        self.folder = tempfile.mkdtemp(prefix="tabuleiro-bot-", dir=_folder_root)  # HOME and TMPDIR; cwd unless given
+        # said if the process ends now (a signal, its parent's end, the exit: ai.parent_watch),
+        # as a process ended by os._exit runs no finaliser and one being started has none yet
+        parent_watch.on_orphaned(id(self), functools.partial(shutil.rmtree, self.folder, ignore_errors=True))
+        self.proc: subprocess.Popen | None = None
+        self.log = None
         posix = os.name == "posix"
         try:
+            self.log_path = new_log(label, log_dir)
+            self.log = open(self.log_path, "ab")  # noqa: SIM115 (lives as long as the bot)
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
                 cwd=cwd or self.folder, env=minimal_environment(self.folder, env),
                 start_new_session=posix, preexec_fn=_limit_preexec(self.limits) if posix else None,
             )
-        except OSError:
+            self.lines: queue.Queue[bytes] = queue.Queue()
+            threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
+            self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder, id(self))
+            # the bot and its folder go with the process (even if its finaliser is running: _end may run twice)
+            parent_watch.on_orphaned(id(self), functools.partial(_end, self.proc, self.log, self.folder))
+        except BaseException:  # Ctrl+C in the middle too: no process, folder or log left
             self._cleanup()
             raise
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
-        self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder, id(self))
-        # a worker ended by ai.parent_watch runs no finaliser: the bot and its folder go with it
-        parent_watch.on_orphaned(id(self), self._finalizer)
         self._next_count = 0.0
 
     def alive(self) -> bool:
@@ -249,10 +265,15 @@ class Bot:
         self._finalizer()  # once: _end, and the watch forgets it
 
     def _cleanup(self) -> None:
-        with contextlib.suppress(OSError):
-            self.log.close()
-        if self.folder:
-            shutil.rmtree(self.folder, ignore_errors=True)
+        """What a bot that could not be started leaves: its process if any, log and folder."""
+        if self.proc is not None:
+            kill_process(self.proc)
+        if self.log is not None:
+            with contextlib.suppress(OSError):
+                self.log.close()
+                os.remove(self.log.name)
+        shutil.rmtree(self.folder, ignore_errors=True)
+        parent_watch.forget(id(self))
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
@@ -281,8 +302,6 @@ def kill_process(proc: subprocess.Popen) -> None:
 
 
 def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None) -> None:
-    if key is not None:
-        parent_watch.forget(key)
     kill_process(proc)
     with contextlib.suppress(OSError):
         log.close()
@@ -290,6 +309,11 @@ def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None
             os.remove(log.name)  # nothing was written: no file to keep
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
+    if key is not None:
+        parent_watch.forget(key)
+
+
+atexit.register(parent_watch.run_last_words)  # bots still being started (by a daemon thread) at the exit
 
 
 def python_command(code: str) -> list[str]:

@@ -1,32 +1,78 @@
-"""End a child process with its parent.
+"""End a child process with its parent, or on a signal, after its last words.
 
 A worker that outlives its parent (killed by SIGKILL, a closed terminal, the end of a SLURM
 allocation) would go on playing games nobody collects, or stay stuck in a bot's endless loop.
 The watch is a thread that notices the parent is gone (the child is given to another parent)
 and ends the process at once, after the last words registered with ``on_orphaned`` (a bot's
 process and folder, which ``os._exit``'s skipped finalisers would have ended).
+
+The same last words are said by ``run_last_words``: at the exit of any process that started a
+bot (ai/outside_process.py registers it with atexit: a bot still being started by a daemon thread
+has no finaliser yet), and by a tournament's worker told to stop by SIGTERM, or by the terminal's
+Ctrl+C (``end_on_signals``), which then ends at once.  After them the process is ending: a last
+word registered later is said at once (a bot started by a daemon thread meanwhile is ended).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 POLL = 0.5  # seconds between looks at the parent
-_LAST_WORDS: dict[int, Callable[[], None]] = {}  # run before the watch ends the process (``on_orphaned``)
+_LAST_WORDS: dict[Hashable, Callable[[], None]] = {}  # said before the process ends (``on_orphaned``)
+_LOCK = threading.RLock()  # reentrant: a signal's handler may interrupt its own thread holding it
+_ending = False  # the last words were said: any new one is said at once
 
 
-def on_orphaned(key: int, callback: Callable[[], None]) -> None:
-    """Run ``callback`` if the watch ends this process (``os._exit`` runs no finaliser): a bot's
-    process to kill and its temporary folder to remove.  ``forget(key)`` once it is done anyway."""
-    _LAST_WORDS[key] = callback
+def on_orphaned(key: Hashable, callback: Callable[[], None]) -> None:
+    """Run ``callback`` if the process ends by the watch, a signal of ``end_on_signals`` or at exit
+    (``os._exit`` runs no finaliser): a bot's process to kill and its temporary folder to remove.
+    ``forget(key)`` once it is done anyway.  A key registered again has its callback replaced."""
+    with _LOCK:
+        if not _ending:
+            _LAST_WORDS[key] = callback
+            return
+    with contextlib.suppress(Exception):
+        callback()
 
 
-def forget(key: int) -> None:
-    _LAST_WORDS.pop(key, None)
+def forget(key: Hashable) -> None:
+    with _LOCK:
+        _LAST_WORDS.pop(key, None)
+
+
+def run_last_words() -> None:
+    """Say every registered last word once (in the order registered); from now on the process is
+    ending, so one registered later is said at once."""
+    global _ending
+    with _LOCK:
+        _ending = True
+        callbacks = list(_LAST_WORDS.values())
+        _LAST_WORDS.clear()
+    for callback in callbacks:
+        with contextlib.suppress(Exception):
+            callback()
+
+
+def end_on_signals(*signums: int) -> None:
+    """In this process's main thread: each of ``signums`` (e.g. SIGTERM, SIGINT) ends the process
+    at once, after the last words, with status 128 + the signal's number."""
+
+    ending: list[int] = []
+
+    def handler(signum: int, _frame: object) -> None:
+        if ending:  # a second signal (Ctrl+C, then the tournament's SIGTERM) while the first's words go on
+            return
+        ending.append(signum)
+        run_last_words()
+        os._exit(128 + signum)
+
+    for signum in signums:
+        signal.signal(signum, handler)
 
 
 def end_with_parent() -> None:
@@ -37,9 +83,7 @@ def end_with_parent() -> None:
         while True:
             time.sleep(POLL)
             if os.getppid() != parent:
-                for callback in list(_LAST_WORDS.values()):
-                    with contextlib.suppress(Exception):
-                        callback()
+                run_last_words()
                 os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()

@@ -20,9 +20,11 @@ processes (ai/outside.py) inside the worker playing the game.
 
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
 worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
-and results cross as plain dicts.  ``cancel()`` kills the workers at once.  With ``jobs`` == 1 the
-command line plays the games in its own process, one after the other.  With ``cluster`` ("local"
-or a Dask scheduler's address) the games are Dask tasks instead (ai/cluster.py).  Every way, a
+and results cross as plain dicts.  Stopped (``cancel()``, Ctrl+C), the workers are told to end
+(SIGTERM; the terminal's Ctrl+C reaches them too): each ends its bots and removes their folders,
+made in one folder of the tournament's that is removed after them (``STOP_GRACE``).  With
+``jobs`` == 1 the command line plays the games in its own process, one after the other.  With
+``cluster`` ("local" or a Dask scheduler's address) the games are Dask tasks instead (ai/cluster.py).  Every way, a
 game travels as the plain-data task of ``Tournament.task`` and is played by ``play_task``, so the
 games are the same whichever way they are played.
 
@@ -41,6 +43,9 @@ import json
 import math
 import multiprocessing as mp
 import queue
+import shutil
+import signal
+import tempfile
 import threading
 import time
 import traceback
@@ -50,7 +55,9 @@ from pathlib import Path
 from typing import Any
 
 from ai.match import GameResult
-from ai.parent_watch import end_with_parent
+from ai.parent_watch import end_on_signals, end_with_parent
+
+STOP_GRACE = 1.5  # seconds stopped workers have to end their bots before they are killed
 
 
 # -- the schedule ---------------------------------------------------------------------------------
@@ -158,9 +165,14 @@ def _move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
     return lambda text: emit(MovePlayed(number, text, next(ply)))
 
 
-def _worker_main(tasks, events, watch: bool) -> None:
-    """A worker process: play the games it is given until it gets None (or its parent is gone)."""
+def _worker_main(tasks, events, watch: bool, folders: str | None = None) -> None:
+    """A worker process: play the games it is given until it gets None (or its parent is gone, or
+    SIGTERM or SIGINT ends it: its bots are ended first); its bots' folders are made in ``folders``."""
+    from ai.outside_process import make_folders_in
+
+    end_on_signals(signal.SIGTERM, signal.SIGINT)
     end_with_parent()
+    make_folders_in(folders)
     while True:
         task = tasks.get()
         if task is None:
@@ -360,7 +372,8 @@ class Tournament:
                 return out
 
     def cancel(self) -> None:
-        """Stop: no new game starts; worker processes are killed (games in progress are dropped)."""
+        """Stop: no new game starts; worker processes end their bots and end (games in progress are
+        dropped)."""
         self._stop.set()
 
     # -- in this process ----------------------------------------------------------------------
@@ -388,14 +401,15 @@ class Tournament:
         pending = self.pending()
         for g in pending:
             tasks.put(self.task(g))
-        workers = [ctx.Process(target=_worker_main, args=(tasks, events, self.watch), daemon=True)
+        folders = tempfile.mkdtemp(prefix="tabuleiro-tournament-")  # the workers' bots' folders, removed at the end
+        workers = [ctx.Process(target=_worker_main, args=(tasks, events, self.watch, folders), daemon=True)
                    for _ in range(min(self.jobs, len(pending)))]
         for _ in workers:
             tasks.put(None)
-        for w in workers:
-            w.start()
         by_number = {g.number: g for g in self.schedule}
         try:
+            for w in workers:
+                w.start()
             while len(self.results) < self.total:
                 if self._stop.is_set():
                     self.cancelled = True
@@ -418,11 +432,8 @@ class Tournament:
                     result.reason = f"void: the referee failed: {data.strip().splitlines()[-1]}"
                     self._finish(number, result, emit)
         finally:
-            for w in workers:
-                if w.is_alive():
-                    w.kill()
-            for w in workers:
-                w.join(timeout=5)
+            _stop_workers(workers)
+            shutil.rmtree(folders, ignore_errors=True)  # what a worker killed in the middle of a bot's start left
             for q in (tasks, events):
                 q.cancel_join_thread()
                 q.close()
@@ -433,6 +444,22 @@ class Tournament:
                 result = GameResult(self.game_id, dict(self.options), list(self.ids_of(g)))
                 result.reason = f"void: {why}"
                 self._finish(number, result, emit)
+
+
+def _stop_workers(workers: list) -> None:
+    """End the workers still running: SIGTERM (each ends its bots, their processes and folders,
+    then itself), and after ``STOP_GRACE`` seconds SIGKILL for any that has not ended."""
+    for w in workers:
+        if w.is_alive():
+            w.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    for w in workers:
+        if w.pid is not None:
+            w.join(timeout=max(0.0, deadline - time.monotonic()))
+    for w in workers:
+        if w.is_alive():
+            w.kill()
+            w.join(timeout=5)
 
 
 # -- names -----------------------------------------------------------------------------------------

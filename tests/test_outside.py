@@ -316,6 +316,27 @@ def test_a_hung_bot_that_printed_is_named_with_its_log(tmp_path):
     p.close()
 
 
+def test_ctrl_c_while_a_bot_starts_leaves_no_folder_or_log(tmp_path, monkeypatch):
+    """A KeyboardInterrupt in the middle of a bot's start (a --jobs 1 tournament plays in the
+    command's own process) left its folder: only an OSError was cleaned up."""
+    import subprocess
+    import tempfile
+
+    from ai import outside_process
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(subprocess, "Popen", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        outside_process.Bot([sys.executable, "-c", "pass"], "starting")
+    assert not list((tmp_path / "tmp").iterdir())
+    assert not list((tmp_path / "bot-logs").glob("*starting*"))
+
+
 def test_stop_flag_ends_a_hung_bot():
     from ai.base import Flag
 

@@ -320,6 +320,71 @@ def test_ctrl_c_while_a_file_loads_stops_the_command_at_once(tmp_path):
     assert time.monotonic() - began < 8, "it waited for the file's load limit (15 s)"
 
 
+CACHING_BOT = """import os, random, tempfile, time
+
+with open(os.path.join(tempfile.gettempdir(), "cache.bin"), "wb") as f:  # a student's cache
+    f.write(b"x" * 1024 * 1024)
+
+
+def choose(game, state):
+    time.sleep(0.05)
+    return random.choice(state.legal_moves())
+"""
+
+
+def _processes_with(tmpdir: Path) -> list[int]:
+    """pids of live processes whose TMPDIR is ``tmpdir`` or inside it: the command's workers, and
+    bots (whose TMPDIR is their folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                environ = (entry / "environ").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if any(v == b"TMPDIR=" + bytes(tmpdir) or v.startswith(b"TMPDIR=" + bytes(tmpdir) + b"/")
+                   for v in environ):
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(),
+                    reason="Ctrl+C is a POSIX signal here; processes are found in /proc")
+def test_ctrl_c_on_a_league_in_worker_processes_leaves_no_bot_folder_or_process(tmp_path):
+    """Ctrl+C on ``--jobs 2`` left the bots' temporary folders (and what they wrote there, a 1 MB
+    cache) every time: the workers were killed outright, so their bots' clean-up never ran."""
+    import signal
+
+    for student in ("ana", "rui"):
+        (tmp_path / "bots" / student).mkdir(parents=True)
+        (tmp_path / "bots" / student / "jogador.py").write_text(CACHING_BOT)
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    out = tmp_path / "league"
+    proc = subprocess.Popen(
+        [sys.executable, "main.py", "tournament", "tictactoe", str(tmp_path / "bots" / "*" / "jogador.py") + ":*",
+         "level-1", "--games", "20", "--time", "0.3", "--jobs", "2", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "TMPDIR": str(tmpdir), "TABULEIRO_BOT_LOGS": str(tmp_path / "logs")})
+    log = out.with_name("league.jsonl")
+    end = time.monotonic() + 60
+    while time.monotonic() < end and proc.poll() is None and (
+            not log.exists() or len(log.read_text().splitlines()) < 3):  # the header and two games
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl+C: to the whole process group
+    began = time.monotonic()
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert time.monotonic() - began < 5, "it took long to stop"
+    assert "stopped" in err and out.with_name("league.json").exists()
+    end = time.monotonic() + 3
+    while time.monotonic() < end and _processes_with(tmpdir):
+        time.sleep(0.1)
+    assert not _processes_with(tmpdir)
+    assert not [str(p.relative_to(tmpdir)) for p in tmpdir.rglob("tabuleiro-*")]
+
+
 def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     out = tmp_path / "cli"
     proc = subprocess.run(
@@ -364,12 +429,18 @@ def _processes_in(folder: Path) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/cwd").exists(), reason="needs /proc to find the bot's process")
-def test_cancel_leaves_no_hung_bot_behind(tmp_path):
+def test_cancel_leaves_no_hung_bot_behind(tmp_path, monkeypatch):
+    """Nor its folder: the workers were killed outright, so their bots' folders stayed."""
     import shutil
+    import tempfile
     import time
 
     from ai.tournament import GameStarted
 
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    monkeypatch.setenv("TMPDIR", str(tmpdir))  # the workers'
+    monkeypatch.setattr(tempfile, "tempdir", str(tmpdir))  # this process's
     bot = tmp_path / "sleeper.py"
     shutil.copy(BOTS / "sleeper.py", bot)
     t = Tournament("tictactoe", ["level-1", str(bot)], games_per_pair=1, time_per_move=60, jobs=1,
@@ -388,6 +459,7 @@ def test_cancel_leaves_no_hung_bot_behind(tmp_path):
     while time.time() < deadline and _processes_in(tmp_path):
         time.sleep(0.1)
     assert not _processes_in(tmp_path)
+    assert not list(tmpdir.iterdir())
 
 
 def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
