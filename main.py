@@ -7,12 +7,14 @@
     python main.py gtp GAME             a player over the Go Text Protocol
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
-was wrong and the valid choices, and exit status 2.
+was wrong and the valid choices, and exit status 2.  Output into a pipe that closes early
+(``| head -1``) ends the command quietly, with status 141 as a Unix tool killed by SIGPIPE.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -158,12 +160,26 @@ def main(argv: list[str] | None = None) -> int:
             from ui.app import run
 
             return run()
-        return dispatch(args)
+        code = dispatch(args)
+        sys.stdout.flush()  # a reader gone shows here, not as a traceback at the exit
+        return code
     except (UsageError, ChecksumError) as exc:  # a damaged shipped file: named, in one line
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return reader_gone()
+
+
+def reader_gone() -> int:
+    """The reader of our output closed it (``| head -1``): no more output, and status 141 (128 +
+    SIGPIPE) as a Unix tool has.  Standard output goes to devnull, so that Python's last flush at
+    the exit does not fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 141
 
 
 def dispatch(args: argparse.Namespace) -> int:

@@ -246,3 +246,34 @@ def test_the_same_bot_named_twice_enters_once(tmp_path):
     assert "skipped level-1: the same player as level-1" in proc.stderr
     players = json.loads((tmp_path / "league.json").read_text())["players"]
     assert players == [f"{ana}:choose", str(bots / "rui" / "jogador.py:Careful"), "level-1"]
+
+
+# -- output into a pipe that closes early (| head -1) ---------------------------------------------
+def into_a_closed_pipe(*args: str) -> tuple[subprocess.Popen, str]:
+    """Run main.py with its output into a pipe whose reader is gone (as ``| head -1`` once head
+    has its line; here from the start, so that the test does not race the command); the ended
+    process and its stderr."""
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.wait(timeout=300)
+    return proc, err
+
+
+def test_match_into_a_pipe_that_closes_ends_quietly():
+    """``main.py match ... | head -1`` ended with a BrokenPipeError traceback from the next print."""
+    proc, err = into_a_closed_pipe("match", "tictactoe", "level-1", "level-1", "--games", "2", "--time", "0.05")
+    assert proc.returncode == 141 and "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_tournament_into_a_pipe_that_closes_ends_quietly_with_its_files_written(tmp_path):
+    """And a tournament's report, printed before its files were written, stopped them too.
+    Twenty missing files: 380 games forfeited at once, a report of 130 kB."""
+    students = [str(tmp_path / f"student_{i:02d}" / "jogador.py") for i in range(20)]
+    out = tmp_path / "league"
+    proc, err = into_a_closed_pipe("tournament", "tictactoe", *students, "--games", "1", "--time", "0.05",
+                                   "--out", str(out))
+    assert proc.returncode == 141 and "Traceback" not in err and "BrokenPipe" not in err, err[-2000:]
+    assert json.loads(out.with_name("league.json").read_text())["games"][-1]["number"] == 380
+    assert out.with_name("league.txt").exists() and out.with_name("league-standings.csv").exists()

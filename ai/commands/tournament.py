@@ -332,10 +332,11 @@ def run_tournament(
         print(f"error: {exc}", file=sys.stderr)
         return 2
     summary = Summary.of(t)
+    written = write_results(summary, out) if out else []  # first: a reader gone (| head) stops the prints
     print(report(summary))
+    for path in written:
+        print(f"wrote {path}")
     if out:
-        for path in write_results(summary, out):
-            print(f"wrote {path}")
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 0
 
