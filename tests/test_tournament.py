@@ -237,6 +237,22 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
                                      "(3 games from the log)")
 
 
+def test_the_live_file_says_the_league_is_in_progress_and_the_final_one_does_not(tmp_path, monkeypatch):
+    """FILE.txt rewritten mid-run read "2 players, 2 games" with no sign the league went on."""
+    from ai.commands import tournament as command
+
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.1)
+    for g in t.schedule[:2]:
+        t.results[g.number] = result(*t.ids_of(g), 0)
+    monkeypatch.setattr(command, "LIVE_EVERY", 0.0)
+    command._LiveReport(t, str(tmp_path / "league")).update()
+    live = (tmp_path / "league.txt").read_text().splitlines()
+    assert live[0].startswith("tictactoe round robin: 2 players, 2 games")
+    assert live[0].endswith(" (in progress: 2 of 4 games)")
+    final = command.write_results(Summary.of(t), str(tmp_path / "league"))[-1].read_text().splitlines()
+    assert final[0] == live[0].removesuffix(" (in progress: 2 of 4 games)") and final[1:] == live[1:]
+
+
 def test_bad_bots_lose_with_reasons_and_the_tournament_goes_on():
     """Two worker processes; the hung bot is killed at the limit, the others fail their own way."""
     ids = ["level-1", str(BOTS / "sleeper.py"), str(BOTS / "raiser.py"), str(BOTS / "illegal.py")]

@@ -343,7 +343,8 @@ def run_tournament(
 
 class _LiveReport:
     """FILE.txt rewritten (at most every ``LIVE_EVERY`` seconds) as games finish: the crosstable
-    and standings so far, for a teacher watching a long league."""
+    and standings so far, for a teacher watching a long league, its first line saying the league
+    is still in progress."""
 
     def __init__(self, t: Tournament, out: str | None, words: ReportWords = ENGLISH) -> None:
         self.t = t
@@ -358,7 +359,9 @@ class _LiveReport:
             return
         self.last = time.perf_counter()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(report(Summary.of(self.t), self.words) + "\n", encoding="utf-8")
+        head, _, rest = report(Summary.of(self.t), self.words).partition("\n")
+        going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
+        self.path.write_text(f"{head} {going}\n{rest}\n", encoding="utf-8")
 
 
 @dataclass
