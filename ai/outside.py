@@ -237,7 +237,7 @@ class _Worker:
                     self.bot.kill()
                     raise _Dead("was stopped") from None
                 if deadline is not None and time.perf_counter() >= deadline:
-                    self.bot.kill()
+                    self.bot.kill(keep_log=True)  # the forfeit names it
                     raise _Dead("late") from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes}); "

@@ -7,7 +7,10 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
   one); with a minimal environment (PATH, the locale, HOME and TMPDIR set to the bot's temporary
   folder; nothing else of the host's);
 - in a new session (POSIX), so the whole process group is killed at the end;
-- with its error stream written to a log file (``BotLog``), whose path a forfeit names;
+- with its error stream written to a log file, whose path a forfeit names; a log is kept only if
+  the bot wrote in it (Tabuleiro's own notes, lines starting ``Tabuleiro: ``, do not count) or
+  forfeited with it; logs older than ``LOG_KEEP_DAYS`` or past the newest ``LOG_KEEP_COUNT`` are
+  removed when a process starts its first bot (``prune_logs``);
 - on POSIX, with resource limits (``BotLimits``): address space, CPU seconds, processes and the
   size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move).  The
   process limit is enforced twice: by RLIMIT_NPROC where the kernel applies it (it does not for
@@ -44,6 +47,11 @@ LOG_ROOT_VARIABLE = "TABULEIRO_BOT_LOGS"
 LIMITS_VARIABLE = "TABULEIRO_BOT_LIMITS"
 STDERR_TAIL = 400  # characters of a dead bot's error stream quoted in the reason
 GROUP_CHECK_EVERY = 0.2  # seconds between two counts of a bot's processes while it thinks
+OUR_NOTE = b"Tabuleiro: "  # how Tabuleiro's own lines in a bot's log begin (calls skipped while loading)
+LOG_KEEP_DAYS = 7  # older bot logs are removed (``prune_logs``)
+LOG_KEEP_COUNT = 1000  # and all but the newest this many
+_LOG_NAME = re.compile(r"\d{8}-\d{6}-.*\.log")  # the names ``new_log`` gives
+_pruned: set[str] = set()  # log folders this process has pruned
 _folder_root: str | None = None  # where bots' folders are made (``make_folders_in``); None: the temp folder
 
 
@@ -82,13 +90,49 @@ def log_folder() -> Path:
 
 
 def new_log(label: str, folder: str | Path | None = None) -> Path:
-    """A new log file's path for a bot called ``label``, in ``folder`` (default ``log_folder()``)."""
+    """A new log file's path for a bot called ``label``, in ``folder`` (default ``log_folder()``);
+    the folder's old logs are pruned the first time this process uses it."""
     base = Path(folder) if folder else log_folder()
     base.mkdir(parents=True, exist_ok=True)
+    if str(base) not in _pruned:
+        _pruned.add(str(base))
+        prune_logs(base)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", label)[-60:].strip("_.") or "bot"
     fd, name = tempfile.mkstemp(prefix=f"{time.strftime('%Y%m%d-%H%M%S')}-{stem}-", suffix=".log", dir=base)
     os.close(fd)
     return Path(name)
+
+
+def prune_logs(folder: str | Path, days: float = LOG_KEEP_DAYS, count: int = LOG_KEEP_COUNT) -> int:
+    """Remove the bot logs (files named as ``new_log`` names them) in ``folder`` that were last
+    written more than ``days`` ago, and all but the newest ``count``; how many were removed."""
+    logs: list[tuple[float, str]] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            with contextlib.suppress(OSError):
+                if _LOG_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    logs.append((entry.stat().st_mtime, entry.path))
+    logs.sort(reverse=True)
+    oldest = time.time() - days * 86400
+    removed = 0
+    for rank, (written, path) in enumerate(logs):
+        if rank >= count or written < oldest:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+                removed += 1
+    return removed
+
+
+def bot_wrote(log: str | Path) -> bool:
+    """True if the log holds anything besides Tabuleiro's own notes (lines starting ``OUR_NOTE``)."""
+    try:
+        with open(log, "rb") as f:
+            data = f.read(1 << 16)
+    except OSError:
+        return False
+    if len(data) == 1 << 16:
+        return True  # that much is never only our notes
+    return any(line.strip() and not line.startswith(OUR_NOTE) for line in data.splitlines())
 
 
 def make_folders_in(root: str | None) -> None:
@@ -174,6 +218,7 @@ class Bot:
         parent_watch.on_orphaned(id(self), functools.partial(shutil.rmtree, self.folder, ignore_errors=True))
         self.proc: subprocess.Popen | None = None
         self.log = None
+        self._keep_log = [False]  # the log is kept even if only Tabuleiro wrote in it (a forfeit names it)
         posix = os.name == "posix"
         try:
             self.log_path = new_log(label, log_dir)
@@ -185,9 +230,10 @@ class Bot:
             )
             self.lines: queue.Queue[bytes] = queue.Queue()
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
-            self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder, id(self))
+            self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder, id(self), self._keep_log)
             # the bot and its folder go with the process (even if its finaliser is running: _end may run twice)
-            parent_watch.on_orphaned(id(self), functools.partial(_end, self.proc, self.log, self.folder))
+            parent_watch.on_orphaned(id(self), functools.partial(_end, self.proc, self.log, self.folder, None,
+                                                                 self._keep_log))
         except BaseException:  # Ctrl+C in the middle too: no process, folder or log left
             self._cleanup()
             raise
@@ -213,12 +259,14 @@ class Bot:
             return False
         self._next_count = now + GROUP_CHECK_EVERY
         if count_group(self.proc.pid) > self.limits.processes + 1:
-            self.kill()
+            self.kill(keep_log=True)
             return True
         return False
 
     def exit_text(self) -> str:
-        """``, exit status 3; stderr: ...`` for a reason (the signal's name for a killed bot)."""
+        """``, exit status 3; stderr: ...`` for a reason (the signal's name for a killed bot); its
+        log is kept."""
+        self._keep_log[0] = True
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=2)
         code = self.proc.returncode
@@ -248,10 +296,14 @@ class Bot:
         return " | ".join(line for line in data.splitlines() if line.strip())[-STDERR_TAIL:]
 
     def log_note(self) -> str:
-        """``; log: PATH`` for a reason, if the bot wrote anything to its error stream."""
+        """``; log: PATH`` for a reason, if anything was written to the bot's error stream (the
+        log is then kept)."""
         try:
             self._flushed()
-            return f"; log: {self.log_path}" if self.log_path.stat().st_size else ""
+            if not self.log_path.stat().st_size:
+                return ""
+            self._keep_log[0] = True
+            return f"; log: {self.log_path}"
         except (OSError, ValueError):
             return ""
 
@@ -261,7 +313,10 @@ class Bot:
         except OSError:
             return ""
 
-    def kill(self) -> None:
+    def kill(self, keep_log: bool = False) -> None:
+        """End the bot (its process group, folder, and log unless kept).  ``keep_log``: a forfeit
+        (late, too many processes) names the log, even if only Tabuleiro's notes are in it."""
+        self._keep_log[0] = self._keep_log[0] or keep_log
         self._finalizer()  # once: _end, and the watch forgets it
 
     def _cleanup(self) -> None:
@@ -301,12 +356,13 @@ def kill_process(proc: subprocess.Popen) -> None:
                 stream.close()
 
 
-def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None) -> None:
+def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None,
+         keep_log: list[bool] | None = None) -> None:
     kill_process(proc)
     with contextlib.suppress(OSError):
         log.close()
-        if not os.path.getsize(log.name):
-            os.remove(log.name)  # nothing was written: no file to keep
+        if not (keep_log and keep_log[0] and os.path.getsize(log.name)) and not bot_wrote(log.name):
+            os.remove(log.name)  # nothing, or only our notes: no file to keep
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
     if key is not None:

@@ -461,6 +461,63 @@ def test_championship_at_import_returns_at_once_and_is_logged(caplog):
     assert "faz_campeonato" in caplog.text
 
 
+QUIET_COURSE_FILE = """from rastros import *
+
+jogo = jogaRastros11(basilio, basilio)  # a demo match at import: skipped, with Tabuleiro's notes in the log
+quieto = Jogador("Quieto", lambda game, state: alphabeta_cutoff_search_new(state, game, 1))
+"""
+
+
+def test_a_log_with_only_our_notes_goes_and_one_the_bot_wrote_in_stays(tmp_path):
+    """Tabuleiro's own notes ("skipped while loading", "... returns at once") made every such
+    bot's log non-empty, so none was removed: a 182-game league left 74."""
+    logs = tmp_path / "bot-logs"
+    quiet = tmp_path / "quieto.py"
+    quiet.write_text(QUIET_COURSE_FILE)
+    p = play_against_teimoso(f"{quiet}:quieto")
+    assert any("jogaRastros11" in s for s in p.skipped)  # the notes were written
+    assert not list(logs.glob("*quieto*"))
+    chatty = tmp_path / "falador.py"
+    chatty.write_text(QUIET_COURSE_FILE + 'print("olá")\n')
+    play_against_teimoso(f"{chatty}:quieto")
+    kept = list(logs.glob("*falador*"))
+    assert kept and all("olá" in log.read_text() for log in kept)
+
+
+def test_a_late_bot_with_only_our_notes_keeps_the_log_its_forfeit_names(tmp_path):
+    bot = tmp_path / "lento.py"
+    bot.write_text("import rastros as _r\n\n_r.jogaRastros11(_r.basilio, _r.basilio)\n\n\n"
+                   "def choose(game, state):\n    while True:\n        pass\n")
+    p = ai.make_player("rastros", str(bot))
+    with pytest.raises(Forfeit, match=r"exceeded the time limit .*; log: .*\.log$") as lost:
+        p.choose(games.load("rastros").initial_state(), Limits(time=0.2))
+    p.close()
+    assert "jogaRastros11" in Path(str(lost.value).rsplit("; log: ", 1)[1]).read_text()
+
+
+def test_old_bot_logs_are_pruned(tmp_path):
+    """Nothing ever removed a log: the folder grew with every league."""
+    import os
+
+    from ai.outside_process import LOG_KEEP_DAYS, new_log, prune_logs
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    now = time.time()
+    names = [f"20261101-10000{i}-ana-jogador-x{i}.log" for i in range(4)]
+    for age, name in enumerate(names):  # the first written most recently
+        (folder / name).write_text("Traceback ...\n")
+        os.utime(folder / name, (now - age * 3600, now - age * 3600))
+    old = folder / "20250101-000000-rui-jogador-old.log"
+    old.write_text("Traceback ...\n")
+    os.utime(old, (now - (LOG_KEEP_DAYS + 1) * 86400,) * 2)
+    (folder / "notes.txt").write_text("the teacher's own file")
+    latest = new_log("bot", folder)  # a process's first bot: the folder is pruned
+    assert not old.exists() and all((folder / name).exists() for name in names)
+    assert prune_logs(folder, count=2) == 3  # the newest two stay, and the file that is not a log
+    assert {p.name for p in folder.iterdir()} == {latest.name, names[0], "notes.txt"}
+
+
 def test_a_students_own_games_module_is_theirs():
     play_against_teimoso(f"{COURSE / 'games_sibling' / 'aluno.py'}:primeiro")
 
