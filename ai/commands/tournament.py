@@ -346,9 +346,8 @@ class _LiveReport:
     and standings so far, for a teacher watching a long league, its first line saying the league
     is still in progress."""
 
-    def __init__(self, t: Tournament, out: str | None, words: ReportWords = ENGLISH) -> None:
+    def __init__(self, t: Tournament, out: str | None) -> None:
         self.t = t
-        self.words = words
         from ai.results_log import out_base
 
         self.path = out_base(out).with_name(out_base(out).name + ".txt") if out else None
@@ -359,7 +358,7 @@ class _LiveReport:
             return
         self.last = time.perf_counter()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        head, _, rest = report(Summary.of(self.t), self.words).partition("\n")
+        head, _, rest = report(Summary.of(self.t)).partition("\n")
         going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
         self.path.write_text(f"{head} {going}\n{rest}\n", encoding="utf-8")
 
