@@ -188,6 +188,21 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     return f"{crashed}{text} (at {where(frame.filename, frame.lineno)})"
 
 
+def pick_player(players: list[tuple[str, str]], wanted: str) -> int | None:
+    """Which of a file's ``players`` (name, title) the id's ``wanted`` picks: ``*`` the first (a
+    tournament expands it, alone it is the first), else by name, else by title (any case); None if
+    none (the parent's tournament uses it too, to tell two ids of one player apart)."""
+    if wanted == "*":
+        return 0
+    for at, (name, _title) in enumerate(players):
+        if name == wanted:
+            return at
+    for at, (_name, title) in enumerate(players):
+        if title == wanted or title.lower() == wanted.lower():
+            return at
+    return None
+
+
 # -- seeding a seeded match's bot --------------------------------------------------------------------
 def seed_randomness(seed: int) -> None:
     """Seed ``random`` (the course's searches shuffle with it) and numpy's global generator: now
@@ -353,14 +368,9 @@ class _Host:
         return path.stem if name is None else f"{path.stem}.{name}"
 
     def _pick(self, wanted: str) -> dict:
-        if wanted == "*":  # every player of the file: a tournament expands it, alone it is the first
-            return self.players[0]
-        for p in self.players:
-            if p["name"] == wanted:
-                return p
-        for p in self.players:
-            if p["title"] == wanted or p["title"].lower() == wanted.lower():
-                return p
+        at = pick_player([(p["name"], p["title"]) for p in self.players], wanted)
+        if at is not None:
+            return self.players[at]
         named = self._named_function(wanted)
         if named is not None:
             return named

@@ -483,18 +483,13 @@ def _once_each(game_id: str, entries: Entries, listed: dict[Path, list[tuple[str
 
 def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None:
     """The name of the player ``name`` picks among a file's ``players`` (name, title), as the loader
-    picks it: none is the first, else by name, else by title (any case); unknown: ``name``."""
+    picks it (``ai.outside_child.pick_player``; none is the first); unknown: ``name``."""
+    from ai.outside_child import pick_player
+
     if not players:
         return name
-    if name is None or name == "*":
-        return players[0][0]
-    for player, _title in players:
-        if player == name:
-            return player
-    for player, title in players:
-        if title == name or title.lower() == name.lower():
-            return player
-    return name
+    at = pick_player(players, "*" if name is None else name)
+    return name if at is None else players[at][0]
 
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
