@@ -39,10 +39,10 @@ def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[1] < b[1] if a[0] > 0 else a[1] > b[1] if a[0] < 0 else False
 
 
-def assert_minimax_values(state, max_depth: int | None = None) -> None:
+def assert_minimax_values(state, max_depth: int | None = None, player=None) -> None:
     """Tic-tac-toe's analysis of ``state``: done, every legal move valued, each value the minimax
     result of the move, with its plies to the end."""
-    result = analyse(state, "tictactoe", max_depth=max_depth)
+    result = analyse(state, "tictactoe", max_depth=max_depth, player=player)
     assert result.done and set(result.values) == set(state.legal_moves())
     for move, value in result.values.items():
         outcome, plies = _negamax(state.play(move))
@@ -55,6 +55,16 @@ def assert_minimax_values(state, max_depth: int | None = None) -> None:
 def test_tictactoe_values_are_the_minimax_results_of_each_move(line):
     game = games.load("tictactoe")
     assert_minimax_values(game.play_line([m for m in line.split(",") if m]))
+
+
+def test_distances_stay_right_with_the_player_kept_across_positions():
+    """The window keeps one analysis player, and its table, from position to position: a win its
+    table solved earlier must not pass for the quickest when a quicker one lies behind the
+    horizon (after analysing b3 a2, a1 in a3 a2 c2 was shown as lost in 6 plies, not 4)."""
+    game = games.load("tictactoe")
+    player = ai.make_player("tictactoe", "level-5", seed=0)
+    for line in ("b3,a2", "a3,a2,c2", "a1,b2", "b2,a1,c1,c3", "c2,b2,a2", "a1,a2,b1,b2"):
+        assert_minimax_values(game.play_line(line.split(",")), player=player)
 
 
 def test_a_move_that_leaves_one_reply_is_valued_too():

@@ -10,7 +10,8 @@ What it does, and why:
 - Killer moves (two per ply) and a history table order the quiet moves after the TT move.
 - Proofs: a subtree that was searched to the end of the game everywhere (never cut off at the
   horizon) has an exact value.  If the whole root is exact the game-theoretic result is known
-  and deepening stops; ``Progress.proven`` reports it.  This is what makes small games (3x3
+  and deepening stops; ``Progress.proven`` reports it, with the plies to the end.  A win found
+  within the depth is proven too, horizon leaves or not: a quicker one would have been found.  This is what makes small games (3x3
   tic-tac-toe, endgames) play perfectly with the same code.
 - Game knowledge comes from an ``Evaluator``: ``evaluate(state)`` from the mover's point of
   view, and optionally ``order_moves(state, moves)``, ``noisy_moves(state)`` (quiescence),
@@ -148,7 +149,10 @@ class AlphaBeta:
             pass  # noisy values, or a tree with moves left out, prove nothing
         elif finished and self.horizon_hits == 0:
             result.proven = 0 if abs(value) < PROVEN else (1 if value > 0 else -1)
-        elif abs(value) >= PROVEN and (finished or value > 0):
+        elif abs(value) >= PROVEN and (finished or value > 0) and WIN - abs(value) <= depth:
+            # a win (or, every move searched, a loss) behind horizon leaves is still a fact, but
+            # its length is the quickest only within the depth: a table entry solved earlier can
+            # hold a longer win while a quicker one lies behind a leaf
             result.proven = 1 if value > 0 else -1
         if result.proven is not None:
             result.proven_plies = int(WIN - abs(value)) if result.proven else None
