@@ -3,6 +3,7 @@ searched alone, proofs agree with a plain minimax, and the worker streams them."
 
 from __future__ import annotations
 
+import random
 import time
 from functools import cache
 
@@ -251,3 +252,38 @@ def test_alquerque_endings_the_tables_know_are_proofs_drawn_ones_too(seed):
         assert table is not None and value.kind == "proven" and value.proven == -table[0]
     if not seed:
         assert sorted(v.proven for v in result.values.values()) == [-1] * 2 + [0] * 6 + [1] * 2
+
+
+@pytest.mark.parametrize("size,line", [(6, "3-5,4-5,4-6,5-6,6-6,5-5"), *((5, f"random {seed}") for seed in range(2, 9)),
+                                       (6, "random 4")])
+def test_rastros_distances_are_the_quickest_win_and_the_slowest_loss(size, line):
+    """Each move's distance is the game's length after it under perfect play (the kernel solver's,
+    itself checked against plain minimax in tests/test_rastros_kernel.py), and the quickest win is
+    outlined: the engine's own choice in a lost position is the hardest loss, not the slowest, and
+    a win its tree solved has no length until the root solver finds one (6x6: 4-4 was shown as
+    W11 and outlined, though it wins in 19 and 6-5 in 13)."""
+    import numpy as np
+
+    from ai.engines.rastros_solver import Solver
+    from ai.kernels import rastros as kernel
+    from ai.search.driver import new_ctl
+
+    game = games.load("rastros", size=size)
+    if line.startswith("random"):  # four random plies that do not end the game
+        rng, state = random.Random(int(line.split()[1])), game.initial_state()
+        for _ in range(4):
+            state = state.play(rng.choice([m for m in state.legal_moves() if not state.play(m).is_terminal()]))
+    else:
+        state = game.play_line(line.split(","))
+    result = analyse(state, "rastros")
+    solver, ctl, board = Solver(size, table_bits=16), new_ctl(), kernel.board(size)
+    lengths = {}
+    for move in state.legal_moves():
+        child = state.play(move)
+        region = kernel.flood(board, child.white, np.uint64(child.free))
+        won = child.is_terminal() or not solver.solve(child.white, region, child.to_move, ctl)
+        lengths[move] = (1 if won else -1), 1 if child.is_terminal() else 1 + solver.plies(
+            child.white, region, child.to_move, ctl)
+    assert result.done and {m: (v.proven, v.plies) for m, v in result.values.items()} == lengths
+    outcome, plies = max(lengths.values(), key=lambda r: (r[0], -r[0] * r[1]))
+    assert lengths[result.best().move] == (outcome, plies)

@@ -76,7 +76,8 @@ def test_solver_plays_the_hardest_reply_when_lost(n):
         if won:
             continue
         lost += 1
-        move, plies = solver.best_move(state.white, region, state.to_move, False, ctl)
+        move, plies, length = solver.best_move(state.white, region, state.to_move, False, ctl)
+        assert length == minimax_length(state)[1]
         assert move in hardest_replies(state), games.load("rastros", size=n).to_text(state)
         child = state.play(move)
         assert plies == (1 if child.is_terminal() else minimax_length(child)[1] + 1)

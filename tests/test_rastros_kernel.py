@@ -119,7 +119,8 @@ def test_solver_agrees_with_plain_minimax_on_small_regions():
         args = (state.white, region, state.to_move)
         assert solver.solve(*args, ctl) == int(won)
         assert solver.plies(*args, ctl) == length
-        move, plies = solver.best_move(*args, won, ctl)
+        move, plies, position_plies = solver.best_move(*args, won, ctl)
+        assert position_plies == length
         child = state.play(move)
         if child.is_terminal():
             assert (child.winner() == state.to_move) == won and plies == 1

@@ -144,7 +144,7 @@ class RastrosSearcher:
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``."""
-        if self.options.root_solve and kernel.popcount(self.region) <= ROOT_SOLVE_LIMIT:
+        if self._root_solver_reaches():
             budget = max(ROOT_SOLVE_FIRST_BUDGET, self.last_nodes)
             proof = self._solve_root(step, ctl, budget)
             if proof is not None:
@@ -183,10 +183,10 @@ class RastrosSearcher:
                 return None
         won = self.root_result == 1
         best = self.solver.best_move(piece, region, side, won, ctl, budget)
-        if best is not None:
-            move, plies = best
-            return Progress(depth=step, best_move=move, pv=[move], score=WIN - plies if won else -(WIN - plies),
-                            proven=1 if won else -1, proven_plies=plies, kind="solver")
+        if best is not None:  # the position's length, not the hardest loss's: analysis shows it
+            plies = best.length
+            return Progress(depth=step, best_move=best.move, pv=[best.move], kind="solver",
+                            score=WIN - plies if won else -(WIN - plies), proven=1 if won else -1, proven_plies=plies)
         if won:
             move = self.solver.first_win(piece, region, side, ctl)
             if move is not None:
@@ -241,10 +241,16 @@ class RastrosSearcher:
         self.order = [q for _, _, q in scored] + [q for q in self.order if q not in searched]
         _, value, move = scored[0]
         report = Progress(depth=depth if finished else depth - 1, best_move=move, pv=[move], score=value)
-        if abs(value) >= PROVEN and not noise and finished:
+        lengths_known = abs(value) > SOLVED
+        # a win the solver proved inside the tree has no length yet; the root solver finds it on
+        # the next steps when it can reach the position (analysis shows it), else the proof stands
+        if abs(value) >= PROVEN and not noise and finished and (lengths_known or not self._root_solver_reaches()):
             report.kind, report.proven = "solver", 1 if value > 0 else -1
-            report.proven_plies = int(WIN - abs(value)) if abs(value) > SOLVED else None
+            report.proven_plies = int(WIN - abs(value)) if lengths_known else None
         return report
+
+    def _root_solver_reaches(self) -> bool:
+        return self.options.root_solve and kernel.popcount(self.region) <= ROOT_SOLVE_LIMIT
 
 
 class RastrosPlayer(Player):

@@ -10,6 +10,8 @@ the fewest winning moves (one slip and the win is gone), then the longest.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ai.kernels import rastros as kernel
@@ -39,6 +41,15 @@ def winning_move_count(b, table, work, piece: int, region, side: int, ctl: np.nd
             return None
         count += int(wins)
     return min(count, enough)
+
+
+class SolvedMove(NamedTuple):
+    """The move a solved position is played with, and the lengths of the game it leaves."""
+
+    move: int
+    plies: int  # plies to the end after this move, the move included (perfect play from there)
+    length: int  # plies to the end from the position under perfect play: the winner's quickest
+    #              win, the loser's slowest loss (the hardest loss chosen need not be the slowest)
 
 
 class Solver:
@@ -71,8 +82,8 @@ class Solver:
         return None if move < 0 else int(move)
 
     def best_move(self, piece: int, region: int, side: int, won: bool, ctl: np.ndarray,
-                  budget: int = 0) -> tuple[int, int] | None:
-        """(move, plies to the end after it) of a solved position, the lowest square on ties.
+                  budget: int = 0) -> SolvedMove | None:
+        """The move of a solved position, the lowest square on ties, with the lengths (``SolvedMove``).
         Won: the shortest win.  Lost: the reply after which the winner has the fewest winning
         moves (a reply that ends the game or lets the winner step into its goal counts as the
         most), then the longest loss; when counting is cut off by ``budget``, the longest loss.
@@ -94,13 +105,16 @@ class Solver:
             if plies == 0:
                 return None
             replies.append((q, abs(plies)))
+        if not replies:
+            return None
         if won:
-            return min(replies, key=lambda r: (r[1], r[0]), default=None)
-        longest = min(replies, key=lambda r: (-r[1], r[0]), default=None)
+            quickest = min(replies, key=lambda r: (r[1], r[0]))
+            return SolvedMove(*quickest, quickest[1])
+        longest = min(replies, key=lambda r: (-r[1], r[0]))
         counts = self.winner_counts(piece, region, side, [q for q, _ in replies], ctl, stop_at)
         if counts is None:
-            return longest
-        return min(replies, key=lambda r: (counts[r[0]], -r[1], r[0]), default=None)
+            return SolvedMove(*longest, longest[1])
+        return SolvedMove(*min(replies, key=lambda r: (counts[r[0]], -r[1], r[0])), longest[1])
 
     def winner_counts(self, piece: int, region, side: int, replies: list[int], ctl: np.ndarray,
                       stop_at: int) -> dict[int, int] | None:
