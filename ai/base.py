@@ -61,6 +61,7 @@ class Progress:
     proven_plies: int | None = None  # plies to the end of the game under perfect play, if proven
     kind: str = "alphabeta"  # "alphabeta", "mcts", "solver", "book", "rule"
     done: bool = False  # the final report of this choose()
+    exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
 
     @property
     def nps(self) -> float:

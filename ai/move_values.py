@@ -59,6 +59,7 @@ class MoveValue:
     plies: int | None = None  # plies to the end of the game under perfect play, this move included
     visits: int = 0  # Monte Carlo visits of the move
     depth: int = 0  # plies searched for this value, this move included
+    margin: bool = False  # proven, and ``score`` is the exact final margin (discs in Reversi)
 
 
 @dataclass
@@ -86,7 +87,10 @@ class MoveValues:
 
 
 def rank(value: MoveValue) -> tuple:
-    """Sort key: higher is better for the side to move."""
+    """Sort key: higher is better for the side to move.  Proofs by their result, then an exact
+    margin by its size (every Reversi game lasts about as long), else by their length."""
+    if value.margin and value.proven:
+        return (value.proven, 0, value.score, 0.0)
     if value.proven is not None and value.proven != 0:
         plies = value.plies if value.plies is not None else 999
         return (value.proven, -plies * value.proven, 0.0, 0.0)
@@ -100,10 +104,16 @@ def rank(value: MoveValue) -> tuple:
 Report = Callable[[MoveValues], None]
 
 
+MARGIN_GAMES = ("reversi",)  # games whose proofs are worth their final score's margin (discs)
+
+
 def terminal_value(move: Hashable, after: State, mover: int) -> MoveValue:
-    """The move ends the game: the rules say what it is worth."""
+    """The move ends the game: the rules say what it is worth (in MARGIN_GAMES, by how much)."""
     winner = after.winner()
     proven = 0 if winner is None else (1 if winner == mover else -1)
+    if after.game.id in MARGIN_GAMES:
+        score = after.score()
+        return MoveValue(move, float(score[mover] - score[1 - mover]), "proven", proven, 1, 0, 1, margin=True)
     return MoveValue(move, float(proven), "proven", proven, 1, 0, 1)
 
 
@@ -113,7 +123,8 @@ def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | Non
     played without searching)."""
     plies = None if result.proven_plies is None else result.proven_plies + 1
     if result.proven is not None:
-        return MoveValue(move, -float(result.score), "proven", -result.proven, plies, result.nodes, depth)
+        return MoveValue(move, -float(result.score), "proven", -result.proven, plies, result.nodes, depth,
+                         margin=result.exact_margin)
     if result.kind in ("rule", "book"):
         return None
     if result.kind == "mcts":

@@ -287,3 +287,31 @@ def test_rastros_distances_are_the_quickest_win_and_the_slowest_loss(size, line)
     assert result.done and {m: (v.proven, v.plies) for m, v in result.values.items()} == lengths
     outcome, plies = max(lengths.values(), key=lambda r: (r[0], -r[0] * r[1]))
     assert lengths[result.best().move] == (outcome, plies)
+
+
+@pytest.mark.parametrize("text", ["O--O---OO-OX-OOOOXXOOOXXOOOXXX-XXX-- X", "-XXXXXXXXOO---XOOX-OOOOOOOOOXO----XX O",
+                                  "OXXXXXOOXOOOOOOOOOOOXOOOOOXXOO--XXXX X"])
+def test_reversi_proofs_keep_their_exact_margin_and_the_largest_is_best(text):
+    """A solved Reversi move is worth its final disc margin (plain minimax over the game's own
+    states here), as NBoard shows it; the largest is outlined, not every win (c1 +6 and a6 +20
+    were both written "W" and both outlined)."""
+    from ui.analysis_mode import move_labels
+    from ui.eval_bar import position_value
+
+    @cache
+    def margin(state) -> int:
+        if state.is_terminal():
+            black, white = state.score()
+            return black - white if state.to_move == 0 else white - black
+        return max(-margin(state.play(move)) for move in state.legal_moves())
+
+    state = games.load("reversi", size=6).from_text(text)
+    result = analyse(state, "reversi")
+    exact = {move: -margin(state.play(move)) for move in state.legal_moves()}
+    assert result.done and {m: (v.margin, round(v.score)) for m, v in result.values.items()} == {
+        m: (True, value) for m, value in exact.items()}
+    labels = move_labels(result, "reversi")
+    assert {m: label.text for m, label in labels.items()} == {
+        m: "=" if value == 0 else f"{value:+d}" for m, value in exact.items()}
+    assert [m for m, label in labels.items() if label.best] == [max(exact, key=exact.get)]
+    assert position_value(result, "reversi")[1] == f"+{abs(margin(state))}"

@@ -10,7 +10,8 @@ computer's moves and a move search never cancels the analysis).
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
-a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw).
+a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw); a proven Reversi
+move keeps its unit, the exact margin ("+6" in the winner's full colour), as NBoard shows it.
 ``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
 goes: its cell, its landing point, its tile's square), as ``tag_layout`` decides from the cells'
 size: a tag on every move where one fits, the value alone where only that fits, else tags on the
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.move_values import MoveValue, MoveValues
+from ai.move_values import MARGIN_GAMES, MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
 from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from ui.board_view import BoardView
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
-DISC_GAMES = ("reversi",)
+DISC_GAMES = MARGIN_GAMES  # values in discs
 # A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank.
 MIN_VISITS, MIN_VISIT_SHARE = 5, 0.02
 
@@ -67,6 +68,8 @@ def value_text(value: MoveValue, game_id: str) -> str:
     """A move's value in the game's unit, for the side to move (see the module docstring)."""
     if value.proven == 0:
         return "="
+    if value.margin:  # proven: the exact final margin, in full colour (``value_tone``)
+        return f"{round(value.score):+d}"
     if value.proven is not None:
         plies = "" if value.plies is None else str(value.plies)
         return (_("W{n}") if value.proven > 0 else _("L{n}")).format(n=plies)

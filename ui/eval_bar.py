@@ -8,6 +8,8 @@ text is in the game's one unit (ui/analysis_mode.py ``value_text``), said for th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ai.move_values import MoveValue, MoveValues
@@ -42,7 +44,7 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
     op = Opinion(best.score, best.kind, None if mover_view is None else best.proven, snapshot.mover)
     value = normalise(op, scale)
     if best.proven is not None and best.proven < 0:  # the opponent wins: said as its win
-        favoured = MoveValue(best.move, -best.score, best.kind, 1, best.plies)
+        favoured = replace(best, score=-best.score, proven=1)
     elif best.kind == "mcts" and best.score < 0.5:
         favoured = MoveValue(best.move, 1.0 - best.score, "mcts")
     elif best.kind == "alphabeta" and best.score < 0:

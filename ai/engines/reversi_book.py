@@ -185,4 +185,5 @@ def book_progress(answer: Answer) -> Progress:
         proven = 1 if answer.value > 0 else -1 if answer.value < 0 else 0
     elif answer.at_least and answer.value > 0:
         proven = 1
-    return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.value), kind="book", proven=proven)
+    return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.value), kind="book", proven=proven,
+                    exact_margin=answer.exact)

@@ -223,7 +223,7 @@ def proof(move: int, margin: int, empties: int, pv: list[int]) -> Progress:
     """The solver's result as the UI reads it: ``score`` is the final disc margin for the mover."""
     return Progress(
         depth=empties, best_move=move, score=float(margin), pv=pv, kind="solver",
-        proven=1 if margin > 0 else -1 if margin < 0 else 0,
+        proven=1 if margin > 0 else -1 if margin < 0 else 0, exact_margin=True,
     )
 
 
