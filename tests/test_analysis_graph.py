@@ -85,3 +85,43 @@ def test_the_graph_colours_each_side_as_the_bar_and_the_board_do():
             assert abs(r - g) < 12 and abs(g - b) < 12 and lightness((r, g, b)) < lightness(theme.panel) - 0.15
         else:
             assert b > r + 40
+
+
+class _Search:
+    """What the worker's AIProgress carries of a computer's last report."""
+
+    def __init__(self, score: float, proven: int | None = None, mover: int = 0) -> None:
+        self.score, self.kind, self.proven, self.mover = score, "alphabeta", proven, mover
+
+
+def test_a_proof_is_kept_over_an_estimate_whoever_made_them():
+    """A weak computer's estimate of a position analysis proved lost (in either order) does not
+    replace the proof: the graph showed +0.09 for a proven loss once Level 2 had moved from it."""
+    import games
+
+    live = LiveEvaluations(games.load("reversi", size=6))
+    proof = MoveValues(0, {1: MoveValue(1, -2.0, "proven", -1, margin=True), 2: MoveValue(2, -8.0, "proven", -1,
+                                                                                          margin=True)}, depth=1)
+    moves = ("b3",)
+    assert live.from_analysis(moves, proof)
+    live.from_search(moves, _Search(1.11))
+    assert live.opinions[moves].proven == -1
+    other = ("b4",)
+    live.from_search(other, _Search(1.11))
+    assert live.from_analysis(other, proof) and live.opinions[other].proven == -1
+    assert not live.from_analysis(other, MoveValues(0, {1: MoveValue(1, 3.0)}, depth=2))  # an estimate: proof kept
+
+
+def test_a_draw_or_loss_among_some_moves_proves_nothing_yet():
+    """Until every move has a value (the first round), a proven draw or loss may be beaten by a
+    move not valued yet: an estimate, which the next snapshot replaces; a winning move is a proof
+    at once."""
+    import games
+
+    live = LiveEvaluations(games.load("tictactoe"))
+    partial = MoveValues(0, {4: MoveValue(4, 0.0, "proven", 0, None, 0, 1)})
+    assert snapshot_opinion(partial).proven is None
+    assert live.from_analysis((), partial)
+    assert live.from_analysis((), MoveValues(0, {4: partial.values[4], 5: MoveValue(5, 0.4)}, depth=1))
+    assert live.opinions[()].score == 0.4
+    assert snapshot_opinion(MoveValues(0, {4: MoveValue(4, 1.0, "proven", 1, 3)})).proven == 1

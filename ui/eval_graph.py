@@ -7,8 +7,10 @@ mode); above the middle line the first side is better, on ui/analysis.py's ``nor
 During a game the points come from what the engines said while it was played
 (``LiveEvaluations``): a computer's move brings its search's final report about the position it
 moved from, and analysis mode brings its best move's value for every position it looks at (the
-live one, or one browsed to).  A computer's own search of a position it played from is kept over
-analysis mode's value; otherwise the newest value wins, so the graph sharpens as analysis deepens.
+live one, or one browsed to).  A proof (a win, loss or draw under perfect play) is kept over an
+estimate, whoever made either; between estimates a computer's own search of a position it played
+from is kept over analysis mode's value; otherwise the newest value wins, so the graph sharpens
+as analysis deepens.
 A finished game's last position is valued by the rules.
 """
 
@@ -40,11 +42,16 @@ def carve(board: pygame.Rect, scale: float, shown: bool) -> tuple[pygame.Rect, p
 
 def snapshot_opinion(snapshot: Any) -> Opinion | None:
     """Analysis mode's verdict on its position (ai.move_values.MoveValues): its best move's value,
-    for the side to move; None before any move is valued."""
+    for the side to move; None before any move is valued.  A proven best move proves the position
+    when it wins, or once every move has a value (a move not valued yet might do better than a
+    draw or a loss): before that it is an estimate."""
     best = None if snapshot is None else snapshot.best()
     if best is None:
         return None
-    return Opinion(best.score, best.kind, best.proven, snapshot.mover)
+    every_move_valued = snapshot.done or (snapshot.depth >= 1 and not snapshot.monte_carlo)
+    if best.proven is None or best.proven > 0 or every_move_valued:
+        return Opinion(best.score, best.kind, best.proven, snapshot.mover)
+    return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover)
 
 
 class LiveEvaluations:
@@ -57,13 +64,20 @@ class LiveEvaluations:
 
     def from_search(self, moves: tuple[str, ...], progress: Any) -> None:
         """A computer moved from the position ``moves`` reach; ``progress``: its search's last report."""
-        self.opinions[moves] = opinion_from_progress(progress)
         self.searched.add(moves)
+        self._keep(moves, opinion_from_progress(progress))
 
     def from_analysis(self, moves: tuple[str, ...], snapshot: Any) -> bool:
         """Analysis mode's newest snapshot of the position ``moves`` reach; True if it was kept."""
         opinion = snapshot_opinion(snapshot)
-        if opinion is None or moves in self.searched or self.opinions.get(moves) == opinion:
+        if opinion is None or (moves in self.searched and opinion.proven is None):
+            return False
+        return self._keep(moves, opinion)
+
+    def _keep(self, moves: tuple[str, ...], opinion: Opinion) -> bool:
+        """``opinion`` replaces what is known of the position unless that is a proof and it is not."""
+        known = self.opinions.get(moves)
+        if known == opinion or (known is not None and known.proven is not None and opinion.proven is None):
             return False
         self.opinions[moves] = opinion
         return True
