@@ -119,19 +119,19 @@ def _lost(result: GameResult, game: Game, loss: Loss, rules: Referee) -> GameRes
 def paired_games(
     game: Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
     seed: int = 0, openings: Sequence[Sequence[Any]] = (), clock: GameClock | None = None,
-    loader: dict[str, Any] | None = None,
+    loader: dict[str, Any] | None = None, seed_bots: bool = False,
 ) -> Iterator[tuple[GameResult, int]]:
     """Play ``n_games`` between two catalog players, sides alternating; yields each result with
     which of ``player_ids`` took side 0.  Game i starts after ``openings[i // 2]`` when given, so
     both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``.
     ``loader``: options for outside players' loader (``ai.outside.load_outside_player``), e.g.
-    ``{"definitions_only": True}``, and ``"seeded": True`` to give outside players their seeds
-    too (``--seed``); a player that cannot be created loses that game."""
+    ``{"definitions_only": True}``; ``seed_bots`` gives outside players their seeds too (``--seed``);
+    a player that cannot be created loses that game."""
     for i in range(n_games):
         first = i % 2
         ids = [player_ids[first], player_ids[1 - first]]
         result = play_with_new_players(game, ids, (seed + 2 * i, seed + 2 * i + 1), time_per_move,
-                                       openings[i // 2] if openings else (), clock, loader)
+                                       openings[i // 2] if openings else (), clock, loader, seed_bots=seed_bots)
         yield result, first
 
 
@@ -139,16 +139,17 @@ def play_with_new_players(
     game: Game, ids: Sequence[str], seeds: tuple[int, int],
     time_per_move: float | None | tuple[float | None, float | None], opening: Sequence[Any] = (),
     clock: GameClock | None = None, loader: dict[str, Any] | None = None,
-    on_move: Callable[[State, Any, State], None] | None = None,
+    on_move: Callable[[State, Any, State], None] | None = None, seed_bots: bool = False,
 ) -> GameResult:
     """One game between freshly made players (catalog ids or outside files, ``loader`` options
-    passed to outside ones); a player that cannot even be created loses it, reason kept.  The
-    players are closed (outside processes stopped) afterwards."""
+    passed to outside ones, and with ``seed_bots`` their ``seeds`` as ours get them); a player
+    that cannot even be created loses it, reason kept.  The players are closed (outside processes
+    stopped) afterwards."""
     players: list[Player] = []
     try:
         for side, pid in enumerate(ids):
             try:
-                players.append(_make(game, pid, seeds[side], loader))
+                players.append(_make(game, pid, seeds[side], loader, seed_bots))
             except Exception as exc:  # a broken outside file loses its game, the series goes on
                 from ai.outside import load_reason
 
@@ -162,14 +163,14 @@ def play_with_new_players(
                 close()
 
 
-def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None) -> Player:
+def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, seed_bots: bool) -> Player:
     import ai
 
     if ai.is_outside_player(player_id):
         from ai.outside import load_outside_player
 
         options = dict(loader or {})
-        if options.pop("seeded", False):  # a seeded match: the bot's process seeds its random with this
+        if seed_bots:  # a seeded match: the bot's process seeds its random with this
             options["seed"] = seed
         return load_outside_player(game.id, player_id, dict(game.options), **options)
     return ai.make_player(game.id, player_id, seed=seed)

@@ -118,10 +118,12 @@ Event = GameStarted | MovePlayed | GameFinished | TournamentDone
 def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], seeds: tuple[int, int],
                    time_per_move: float | None, on_move: Callable[[str], None] | None = None,
                    opening: tuple[str, ...] = (), clock: str | None = None,
-                   loader: dict[str, Any] | None = None, broken: dict[str, str] | None = None) -> GameResult:
+                   loader: dict[str, Any] | None = None, broken: dict[str, str] | None = None,
+                   seed_bots: bool = False) -> GameResult:
     """One game of the tournament, after the ``opening`` moves (notation), on the game ``clock``
     (``GameClock`` text) if any; a player that cannot even be created, or is in ``broken`` (known
-    not to load: id -> why), loses it with the reason kept."""
+    not to load: id -> why), loses it with the reason kept; ``seed_bots``: outside players get
+    their ``seeds`` too."""
     import games
     from ai.match import GameClock, play_with_new_players
 
@@ -141,7 +143,7 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
         moves.append(game.parse_move(state, text))
         state = state.play(moves[-1])
     return play_with_new_players(game, ids, seeds, time_per_move, moves, GameClock.parse(clock) if clock else None,
-                                 loader, callback)
+                                 loader, callback, seed_bots=seed_bots)
 
 
 def play_task(task: dict[str, Any], on_move: Callable[[str], None] | None = None) -> dict[str, Any]:
@@ -150,7 +152,8 @@ def play_task(task: dict[str, Any], on_move: Callable[[str], None] | None = None
     ids = tuple(task.get("load_ids") or task["ids"])  # load_ids: the same players at absolute paths (Dask)
     broken = {ids[k]: task["broken"][pid] for k, pid in enumerate(task["ids"]) if pid in (task.get("broken") or {})}
     result = play_scheduled(task["game"], task["options"], ids, tuple(task["seeds"]), task["time"],
-                            on_move, tuple(task["opening"]), task.get("clock"), task.get("loader"), broken)
+                            on_move, tuple(task["opening"]), task.get("clock"), task.get("loader"), broken,
+                            task.get("seed_bots", False))
     result.players = list(task["ids"])
     return asdict(result)
 
@@ -291,8 +294,7 @@ class Tournament:
         """Game ``g`` as plain data for ``play_task`` (worker processes, Dask workers)."""
         return {"number": g.number, "game": self.game_id, "options": self.options, "ids": list(self.ids_of(g)),
                 "seeds": list(g.seeds), "time": self.time_per_move, "opening": list(self.opening_of(g)),
-                "clock": self.clock, "loader": dict(self.loader, seeded=True) if self.seed is not None else self.loader,
-                "broken": self.broken}
+                "clock": self.clock, "loader": self.loader, "seed_bots": self.seed is not None, "broken": self.broken}
 
     def opening_of(self, g: ScheduledGame) -> tuple[str, ...]:
         return self.openings[g.round - 1]

@@ -37,15 +37,15 @@ def run_match(
         print(f"error: {exc}", file=sys.stderr)
         return 2
     loader: dict[str, Any] = {"definitions_only": True} if definitions_only else {}
-    if seed is not None:
-        loader["seeded"] = True  # outside players' processes seed random with their game's seed too
     broken = probe_outside_players(game_id, list(player_ids), dict(game.options), loader, {})[1]
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
         print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
         return 2
     summary = MatchSummary(player_ids)
-    series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader)
+    # seeded: outside players' processes seed random with their game's seed too
+    series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,
+                          seed_bots=seed is not None)
     for i, (result, first) in enumerate(series):
         ids = result.players
         summary.add(result, first)
