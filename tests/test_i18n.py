@@ -251,6 +251,7 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
     """The reasons ai/outside*.py give, after the player's id (and, on the New game screen, the
     text typed), in Portuguese; a reason not known stays as written."""
     from ai.outside import OutsideLoadError
+    from ui import words
     from ui.words import load_problem
 
     try:
@@ -274,15 +275,21 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
                             "install the package util (at a.py line 1)") == \
             ("a.py: não existe o módulo 'util': ponha util.py (ou a pasta util) ao lado de a.py, em /b, ou instale o "
              "pacote util (em a.py, linha 1)")
-        slow = load_problem("a.py: loading took longer than the load time limit (15 s); it was running a.py line 9. "
-                            "Files often play a demo match or a championship when imported: put those calls under "
-                            "`if __name__ == \"__main__\":`, or load the file with --definitions-only; log: /t/a.log")
+        slow_en = ("loading took longer than the load time limit (15 s); it was running a.py line 9. Files often play "
+                   "a demo match or a championship when imported: put those calls under `if __name__ == \"__main__\":`"
+                   ", or load the file with --definitions-only; log: /t/a.log")
+        slow = load_problem("a.py: " + slow_en)
         assert slow.startswith("a.py: o carregamento demorou mais do que o limite de tempo de carregamento (15 s); "
                                "estava a executar a.py, linha 9.") and slow.endswith("; registo: /t/a.log")
         assert load_problem("a.py:f: 'f' in a.py is not a player: expected f(game, state) or f(game, state, seconds)") \
             == "a.py:f: 'f' em a.py não é um jogador: esperava-se f(game, state) ou f(game, state, seconds)"
         assert load_problem("a.py: crashed (process ended, exit status 3)") == \
             "a.py: falhou (o processo terminou, código de saída 3)"
+        # the same reasons in a forfeit, when a league's game could not start a slow file
+        started = words.forfeit_reason("could not be started: " + slow_en)
+        assert started == "não pôde ser iniciado: " + slow.removeprefix("a.py: ")
+        assert words.forfeit_reason("could not be started: no such file /tmp/bot.py") == \
+            "não pôde ser iniciado: não existe o ficheiro /tmp/bot.py"
     finally:
         i18n.set_language("en")
 

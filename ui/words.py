@@ -69,9 +69,10 @@ FORFEITS: tuple[tuple[str, str], ...] = (
     (r"crashed \(process ended(?P<rest>.*)\)", N_("crashed (process ended{rest})")),
     (r"crashed \(engine ended(?P<rest>.*)\)", N_("crashed (engine ended{rest})")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
-    (r"could not be started: (?P<rest>.*)", N_("could not be started: {rest}")),
-    (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
-    (r"could not be restarted: (?P<rest>.*)", N_("could not be restarted: {rest}")),
+    # ``reason``: a load reason (ai.outside.load_reason), as the Add player dialog says it
+    (r"could not be started: (?P<reason>.*)", N_("could not be started: {reason}")),
+    (r"could not be loaded: (?P<reason>.*)", N_("could not be loaded: {reason}")),
+    (r"could not be restarted: (?P<reason>.*)", N_("could not be restarted: {reason}")),
     (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
      N_("started more processes than its limit ({n}){rest}")),
     (r"engine refused (?P<command>'[^']*'): (?P<rest>.*)", N_("engine refused {command}: {rest}")),
@@ -241,7 +242,14 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 
 def forfeit_reason(why: str) -> str:
     """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, {"rest": detail, **{name: localized for name in ("spent", "left", "limit")}})
+    return _fill(FORFEITS, why, {"rest": detail, "reason": _load_reason,
+                                 **{name: localized for name in ("spent", "left", "limit")}})
+
+
+def _load_reason(reason: str) -> str:
+    """Why an outside player could not be loaded, as ``load_problem`` says it; else as ``detail``."""
+    said = _fill(LOAD_PROBLEMS, reason, {"rest": detail})
+    return said if said != reason else detail(reason)
 
 
 def detail(rest: str) -> str:
