@@ -355,3 +355,20 @@ def test_hex_11_at_800x560_writes_its_values_larger(app, monkeypatch):
 
     layout = tag_layout(scene.view, labels, app.screen.get_rect())
     assert layout.style == "short" and layout.font >= 12 and len(layout.tags) == len(labels)
+
+
+def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
+    """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: a value
+    without its "+" fits every square ("0.3" for "+0.3"; a minus stays), the tip has it whole."""
+    from ui.analysis_mode import short_text, tag_layout
+
+    assert (short_text("+0.3"), short_text("-2.2"), short_text("62%"), short_text("W5")) == ("0.3", "", "62", "")
+
+    scene = _valued(app, "trax", {"size": 20}, (1366, 768), 12)
+    labels = scene.analysis.labels()
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    assert layout.style == "short" and not layout.dots and layout.font >= 12
+    drawn = {value for value, _size, _rect in _tag_texts(monkeypatch, scene)}
+    tagged = [place.label for _rect, place in layout.tags]
+    assert {label.text.removeprefix("+") for label in tagged} <= drawn
+    assert any(label.text.startswith("-") for label in tagged) and not any(value.startswith("+") for value in drawn)

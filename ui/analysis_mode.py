@@ -14,9 +14,10 @@ a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw); 
 move keeps its unit, the exact margin ("+6" in the winner's full colour), as NBoard shows it.
 ``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
 goes: its cell, its landing point, its tile's square), as ``tag_layout`` decides from the cells'
-size: a tag on every move where one fits, the value alone where only that fits, else tags on the
-best few moves and a dot on the others; ``draw_value_tip`` writes the values of the moves under
-the mouse in a tip beside it when the board does not show them whole.
+size: a tag on every move where one fits, the value alone where only that fits ("54" for 54 %,
+"0.3" for +0.3), else tags on the best few moves and a dot on the others; ``draw_value_tip``
+writes the values of the moves under the mouse in a tip beside it when the board does not show
+them whole.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class MoveLabel:
     detail: str = ""  # a second, smaller line: Monte Carlo visits
     tone: float = 0.0  # -1 (bad for the side to move) .. +1 (good): the tag's colour
     best: bool = False  # the move the values prefer
-    short: str = ""  # the text where room is short, if not ``text``: "62" for "62%"
+    short: str = ""  # the text where room is short, if not ``text``: "62" for "62%" (``short_text``)
     rank: tuple = ()  # the search's order of the moves (higher is better): which keep a tag when few can
 
 
@@ -107,8 +108,19 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
         text = value_text(v, game_id)
         labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", value_tone(v, scale),
                                  best is not None and snapshot.key(v) == snapshot.key(best),
-                                 text.removesuffix("%") if text.endswith("%") else "", snapshot.key(v))
+                                 short_text(text), snapshot.key(v))
     return labels
+
+
+def short_text(text: str) -> str:
+    """A value where room is short, or "" to keep it whole: "62" for "62%", "0.4" for "+0.4" (a
+    minus stays: the tag's colour hardly tells a small loss from a small gain); the pointer's tip
+    has the whole value."""
+    if text.endswith("%"):
+        return text.removesuffix("%")
+    if text[:1] == "+" and text[1:2].isdigit():
+        return text[1:]
+    return ""
 
 
 def summary_text(snapshot: MoveValues | None, running: bool) -> str:
