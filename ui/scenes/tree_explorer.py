@@ -5,7 +5,8 @@ drawn top-down: MAX's positions as boxes with a triangle up, MIN's with a triang
 its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into -0.9..+0.9 at the
 depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
 hang below their parent crossed out.  A click on a node opens or closes it and shows its position
-and its alpha-beta window on the right; the best line is open at the start.  A tree wider or
+and its alpha-beta window on the right; the best line is open at the start, and a tree wider
+than the canvas is centred on that line's part the canvas's plies show.  A tree wider or
 deeper than the canvas pans (Left/Right, Up/Down, the wheel) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
@@ -373,12 +374,32 @@ def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple
     return out
 
 
-def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int,
+def best_line_middle(root: Node, open_ids: set[int], layout: dict[int, tuple[Node, int, int]], first_ply: int,
+                     last_ply: int, room: int) -> int:
+    """Where, in the layout, a wide tree is centred: the middle of the best line's open part from
+    ``first_ply`` to ``last_ply`` (the plies the canvas shows), so that the line the explorer
+    opens with stays in sight as the plies scroll, not only the root while the line runs off to
+    a side.  A part wider than ``room`` keeps its top in sight and as much below it as fits."""
+    xs, node = [], root
+    while node is not None and node.ply <= last_ply:
+        if node.ply >= first_ply or id(node) not in open_ids:
+            xs.append(layout[id(node)][1])
+        if id(node) not in open_ids:
+            break
+        node = next((c for c in node.children if c.move == node.best), None)
+    low, high, top = min(xs), max(xs), xs[0]
+    if high - low <= room:
+        return (low + high) // 2
+    return top - room // 2 if top - low > high - top else top + room // 2
+
+
+def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
         keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None) -> tuple[int, int]:
     """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
     ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
-    wider one has its root in the middle, panned by ``scroll``, but only until an end of the tree
-    reaches the area's edge: never empty space beside it.
+    wider one has ``middle`` (a layout x: the best line's, ``best_line_middle``) in the middle,
+    panned by ``scroll``, but only until an end of the tree reaches the area's edge: never empty
+    space beside it.
     ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
     the node just opened stays under the mouse, instead of the view jumping to the root.  Else
     ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
@@ -387,7 +408,7 @@ def pan(area: pygame.Rect, xs: list[int], root_x: int, scroll: int, margin: int,
     left, right = min(xs) - margin, max(xs) + margin
     if right - left <= area.width:
         return area.centerx - (left + right) // 2, 0
-    centred = area.centerx - root_x
+    centred = area.centerx - middle
     if keep is not None:
         scroll = centred - (keep[1] - keep[0])
     elif snap is not None:
@@ -416,11 +437,6 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     theme, s = scene.theme, scene.scale
     box_w, box_h, step, level, font, small = node_metrics(s)
     layout = visible_layout(scene.tree.root, scene.open, step)
-    root_x = layout[id(scene.tree.root)][1]
-    keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
-    inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
-    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], root_x, scroll, box_w // 2 + int(10 * s), keep,
-                         (step, step // 2 - box_w // 2 - inset) if snap else None)
     line = tx.line_height(small)
     top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
     rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a "+3" under the last row
@@ -429,6 +445,12 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     if reveal is not None:
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
     last_ply = first_ply + rows - 1
+    keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
+    inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
+    margin = box_w // 2 + int(10 * s)
+    middle = best_line_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, area.width - 2 * margin)
+    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], middle, scroll, margin, keep,
+                         (step, step // 2 - box_w // 2 - inset) if snap else None)
     rects: list[tuple[pygame.Rect, Node]] = []
 
     def centre(node_id: int) -> tuple[int, int]:
