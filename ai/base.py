@@ -19,6 +19,8 @@ from games.base import State
 
 WIN = 1_000_000  # score of a won position; a win in n plies scores WIN - n
 PROVEN = WIN - 10_000  # scores beyond this are proven wins or losses
+LENGTH_KNOWN = 1_000  # a proof scored WIN - n with n below this wins in n plies; from here to PROVEN
+#                       an engine scores proofs whose length it does not know (solvers, tables)
 
 
 class StopFlag(Protocol):

@@ -162,6 +162,12 @@ def test_one_truth_in_the_search_panel():
     assert "Red" not in detail_line(proven, sides, "hex")  # no evaluation beside a proof
     assert eval_text(progress(depth=3, score=WIN, mover=0), sides, "tictactoe") == "Blue wins"  # never "in 0"
     assert eval_text(progress(depth=3, score=-(WIN - 3), mover=0), sides, "tictactoe") == "Red wins in 3"
+    # a win a solver or a table proved without its length: not "wins in 5003"
+    from ai.kernels.alquerque import TABLE_WIN
+    from ai.kernels.rastros import SOLVED
+
+    assert eval_text(progress(depth=9, score=SOLVED - 3, mover=0), sides, "rastros") == "Blue wins"
+    assert eval_text(progress(depth=9, score=-(TABLE_WIN - 12), mover=0), sides, "alquerque") == "Red wins"
     assert eval_text(progress(nodes=900, score=0.43, kind="mcts", mover=0), sides, "hex") == "Red 57% to win"
     assert eval_text(progress(depth=4, score=-2.3, mover=0), sides, "hex") == ""  # no second unit in Hex
     assert eval_text(progress(depth=9, score=-4.17, mover=0), ("Black", "White"), "reversi") == "White +4 discs"

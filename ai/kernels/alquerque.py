@@ -43,7 +43,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from ai.base import PROVEN, WIN
+from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.kernels import alquerque_tables as tables  # by module: it imports this one back
 from ai.kernels import mends_the_cache
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
@@ -67,7 +67,7 @@ REDUCE_FROM_DEPTH = 3  # late-move reductions: only at this remaining depth or m
 REDUCE_AFTER = 3  # after this many moves have been searched in full,
 PLAYING, LOST, DRAWN, REPEATED = 0, 1, 2, 3  # ``ending``: the game for the side to move
 TT_BITS = 20
-TABLE_WIN = WIN - 1000  # a win the endgame tables prove, less the plies to it and to the conversion
+TABLE_WIN = WIN - LENGTH_KNOWN  # a win the endgame tables prove, less the plies to it and to the conversion
 
 # the evaluation weights, in this order (attribute names of ai.engines.alquerque.Tactics)
 WEIGHTS = (

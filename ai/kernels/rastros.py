@@ -31,7 +31,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from ai.base import PROVEN, WIN
+from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.engines.rastros_board import geometry
 from ai.kernels import mends_the_cache
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
@@ -40,7 +40,7 @@ ZERO = np.uint64(0)
 ABORTED = -2  # solver kernels: cut off by the stop flag or a node limit
 NO_MOVE = -1
 SEARCH_ABORTED = 1 << 40  # alpha-beta kernels: cut off (outside every score)
-SOLVED = WIN - 5000  # a solver-proven win whose length is not known (still beyond PROVEN)
+SOLVED = WIN - 5 * LENGTH_KNOWN  # a solver-proven win whose length is not known (still beyond PROVEN)
 EXACT, LOWER, UPPER = 0, 1, 2
 POLL_MASK = 1023  # look at ctl[CTL_STOP] every 1024 nodes
 

@@ -9,7 +9,7 @@ said only for N > 0.  Every side named is the side the evaluation favours.
 
 from __future__ import annotations
 
-from ai.base import PROVEN, WIN
+from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, points_text
 from ui.i18n import _, ngettext, number_text
@@ -49,7 +49,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if abs(score) >= PROVEN and progress.kind != "mcts":  # a win seen inside the search
         winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
-        if plies > 0:
+        if 0 < plies < LENGTH_KNOWN:
             return _("{side} wins in {n}").format(side=names[winner], n=plies)
         return _("{side} wins").format(side=names[winner])
     unit = _unit(game_id)
