@@ -11,8 +11,8 @@ What it does, and why:
 - Proofs: a subtree that was searched to the end of the game everywhere (never cut off at the
   horizon) has an exact value.  If the whole root is exact the game-theoretic result is known
   and deepening stops; ``Progress.proven`` reports it, with the plies to the end.  A win found
-  within the depth is proven too, horizon leaves or not: a quicker one would have been found.  This is what makes small games (3x3
-  tic-tac-toe, endgames) play perfectly with the same code.
+  within the depth is proven too, horizon leaves or not: a quicker one would have been found.
+  This is what makes small games (3x3 tic-tac-toe, endgames) play perfectly with the same code.
 - Game knowledge comes from an ``Evaluator``: ``evaluate(state)`` from the mover's point of
   view, and optionally ``order_moves(state, moves)``, ``noisy_moves(state)`` (quiescence),
   ``candidate_moves(state, moves)`` (a subset worth searching; the rest are never tried) and

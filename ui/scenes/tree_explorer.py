@@ -387,6 +387,8 @@ def best_line_middle(root: Node, open_ids: set[int], layout: dict[int, tuple[Nod
         if id(node) not in open_ids:
             break
         node = next((c for c in node.children if c.move == node.best), None)
+    if not xs:  # the line ends above the plies shown
+        return layout[id(root)][1]
     low, high, top = min(xs), max(xs), xs[0]
     if high - low <= room:
         return (low + high) // 2
