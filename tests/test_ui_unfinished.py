@@ -107,6 +107,27 @@ def test_resign_ends_the_game_for_the_human_and_undo_takes_it_back(app):
     assert not scene.is_over()
 
 
+def test_undo_takes_back_a_resignation_alone(app):
+    """Resign is not a move: one Undo took back the resignation and the moves before it (b2 a1 c3,
+    O resigns, Undo: X to move after b2 a1), and a resignation before any move could not be taken
+    back at all.  Undo now returns to the position given up, the same side to move."""
+    scene = start(app, moves=())
+    for text in ("b2", "a1", "c3"):
+        scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+    scene.resign()
+    assert scene.is_over() and "O resigns" in scene.end_reason()
+    scene.undo()
+    assert not scene.is_over() and [p.text for p in scene.history] == ["b2", "a1", "c3"] and scene.state.to_move == 1
+    scene.undo()
+    assert [p.text for p in scene.history] == ["b2", "a1"]  # then moves, one by one
+    scene.new_game()
+    scene.resign()
+    scene._refresh_buttons()
+    assert scene.is_over() and scene.btn_undo.enabled
+    scene.undo()
+    assert not scene.is_over() and not scene.history
+
+
 def test_the_list_names_game_players_moves_and_date(app):
     start(app)
     (_path, record), = SHELF.unfinished()[0]

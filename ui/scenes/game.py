@@ -222,8 +222,11 @@ class GameScene(Scene):
                         self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_rematch, self.btn_new, self.btn_menu]
 
+    def _resigned(self) -> bool:
+        return self.forfeit is not None and self.forfeit[1] == RESIGNED
+
     def _refresh_buttons(self) -> None:
-        self.btn_undo.enabled = bool(self.history)
+        self.btn_undo.enabled = bool(self.history) or self._resigned()
         self.btn_redo.enabled = bool(self.redo_stack)
         self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
         self.btn_legal.active = self.show_legal
@@ -332,9 +335,13 @@ class GameScene(Scene):
         self.step_once = False
 
     def undo(self) -> None:
-        """One ply back; in Human vs PC back to the human's previous turn."""
+        """One ply back; in Human vs PC back to the human's previous turn.  A resignation is not a
+        move: Undo takes it back alone, and the game goes on from where it was given up."""
         self.browsing = None
         self._cancel_job()
+        if self._resigned():
+            self._after_jump()
+            return
         if not self.history:
             return
         human = self.setup.human_side()
