@@ -93,6 +93,22 @@ def test_a_drop_on_a_wrong_point_is_refused_with_its_reason(app):
     assert scene.invalid_at is not None
 
 
+def test_a_chain_that_must_go_on_says_so_in_its_notation(app):
+    """Capture compulsory: c3xe3 can capture on, so a click on e3 to stop there was refused with
+    "E3 is not a destination of the piece on c3" (the piece stood on e3; notation capitalised)."""
+    position = "to-move: White\nno-capture: 0\nB..B.\n..B.B\n..WB.\n.....\nW....\n"
+    scene = GameScene(app, MatchSetup("alquerque", {"compulsory_capture": True}, HOTSEAT, (None, None), 1.0,
+                                      start=position))
+    app.switch(scene)
+    app.run_frames(3)
+    for name in ("c3", "e3", "e3"):
+        drag(app, point(scene, name), point(scene, name), steps=0)
+    assert not scene.history and scene.view.has_partial_input()
+    assert warnings(scene)[-1] == "c3xe3: the chain must go on: click a marked point."
+    drag(app, point(scene, "e1"), point(scene, "e1"), steps=0)
+    assert warnings(scene)[-1].startswith("e1 is not a destination of the piece on c3")
+
+
 def test_the_rastros_stone_is_dragged_to_a_marked_square(app):
     scene = open_game(app, "rastros")
     stone = scene.state.white

@@ -67,6 +67,13 @@ class Drag:
     to: tuple[int, int] | None = None
 
 
+def sentence(reason: str) -> str:
+    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
+    keep their notation ("e3 is not a destination ...", not "E3")."""
+    first = reason.split(" ", 1)[0]
+    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
+
+
 class GameScene(Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None) -> None:
@@ -812,7 +819,7 @@ class GameScene(Scene):
     def _reject(self, pos: tuple[int, int], reason: str) -> None:
         """An illegal click: the board shakes there and the reason is said."""
         self.invalid_at, self.invalid_since = pos, time.monotonic()
-        self.messages.add(reason[:1].upper() + reason[1:] if reason else _("Not a legal move"), "warn")
+        self.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn")
 
     def overlay(self) -> Overlay:
         n = self.shown_plies()

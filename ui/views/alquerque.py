@@ -115,9 +115,13 @@ class AlquerqueView(BoardView):
         if not path:
             return self._select(state, p)
         legal = state.legal_moves()
-        if len(path) >= 2 and p == path[-1] and path in legal:
-            self.reset_input()
-            return Click.play(path)  # stop the chain here
+        if len(path) >= 2 and p == path[-1]:
+            if path in legal:
+                self.reset_input()
+                return Click.play(path)  # stop the chain here
+            # compulsory capture: the piece must capture on (the status line says so too)
+            return Click.reject(_("{move}: the chain must go on: click a marked point.").format(
+                move=self.game.move_text(path)))
         if p in self.next_points(state):
             return self._extend(state, path + (p,))
         if len(path) == 1:
