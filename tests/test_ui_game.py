@@ -68,6 +68,39 @@ def test_browsing_earlier_positions_and_back_to_the_game(app):
     assert scene.browsing is None and scene.state == scene.history[-1].after
 
 
+def test_the_panel_follows_a_browsed_position(app, monkeypatch):
+    """Browsing 40 plies back in a long game left the move list on its last rows (the move shown
+    out of sight) and the cards on the live game's discs; both follow the board now, and End
+    brings the newest move back."""
+    import random
+
+    import games
+
+    game, rng = games.load("reversi"), random.Random(3)
+    state, moves = game.initial_state(), []
+    while len(moves) < 56 and not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    scene = hotseat(app, "reversi", moves)
+
+    def listed() -> set[int]:
+        return {plies for _rect, plies in scene.panel.move_cells}
+
+    assert len(moves) in listed() and 6 not in listed()
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_HOME)
+    for _ in range(6):
+        key(app, pygame.K_RIGHT)
+    app.run_frames(1)
+    assert scene.browsing == 6 and 6 in listed()
+    discs = scene.shown_state().score()
+    assert str(discs[0]) in drawn and str(discs[1]) in drawn and discs != scene.state.score()
+    key(app, pygame.K_END)
+    app.run_frames(1)
+    assert len(moves) in listed()
+
+
 def test_a_computer_reply_waits_while_the_player_looks_back(app):
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
     app.switch(scene)

@@ -59,6 +59,7 @@ class GamePanel:
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.offset = 0  # first move-list row shown
         self.follow = True  # keep the newest move in view
+        self.shown_before: int | None = None  # the ply on the board when the list was last drawn
         self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
         self.player_cards: list[pygame.Rect] = []  # each side's card, as last drawn
 
@@ -127,7 +128,7 @@ class GamePanel:
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         scene, theme = self.scene, self.scene.app.theme
         state = scene.state
-        score = state.score()
+        score = scene.shown_state().score()  # the board's: a browsed position's discs, not the live game's
         clocks = self.clock_texts()
         h = self._s(58)
         self.player_cards = []
@@ -269,6 +270,14 @@ class GamePanel:
         row_h = tx.line_height(self._s(15)) + self._s(2)
         visible = max(1, (box.height - self._s(12)) // row_h)
         rows = (count + 1) // 2
+        shown = scene.shown_plies()
+        if shown != self.shown_before:  # browsed (a key, the graph, the list): its move comes into view
+            self.shown_before = shown
+            row = (shown - 1) // 2
+            if scene.browsing is None:
+                self.follow = True  # back to the live game: its newest move
+            elif not self.offset <= row < self.offset + visible:
+                self.offset, self.follow = max(0, row - visible // 2), False
         if self.follow:
             self.offset = max(0, rows - visible)
         self.offset = max(0, min(self.offset, max(0, rows - visible)))
@@ -276,7 +285,6 @@ class GamePanel:
             self.follow = True
         size = self._s(15)
         col1, col2 = box.x + self._s(58), box.x + self._s(58) + (box.width - self._s(66)) // 2
-        shown = scene.shown_plies()
         self.move_cells = []
         clip = surface.get_clip()
         surface.set_clip(box)
