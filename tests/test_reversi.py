@@ -249,7 +249,8 @@ def test_pure_python_solver_equals_plain_minimax_on_random_endgames():
 def test_level_5_reports_the_proven_result_near_the_end():
     import ai
     from ai.base import Limits
-    from ai.engines.reversi import proof_text
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import proven_text
 
     state = random_late_positions(1, 8, seed=7)[0]
     while state.must_pass():
@@ -263,10 +264,11 @@ def test_level_5_reports_the_proven_result_near_the_end():
         margin = final_margin_minimax(state)
         assert final.kind == "solver" and final.score == margin
         assert final.proven == (1 if margin > 0 else -1 if margin < 0 else 0)
-        words = proof_text(state.game.sides, state.to_move, final)
-        if margin:
+        shown = AIProgress(1, final.depth, score=final.score, proven=final.proven, kind=final.kind,
+                           mover=state.to_move, exact_margin=final.exact_margin)  # as the worker sends it
+        if margin:  # the panel says it as the rules page does ("Black wins by 6")
             winner = state.to_move if margin > 0 else 1 - state.to_move
-            assert words == f"{state.game.sides[winner]} wins by {abs(margin)}"
+            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)}"
 
 
 @pytest.mark.parametrize("level, empties", [("level-3", 8), ("level-4", 12)])

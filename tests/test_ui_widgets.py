@@ -42,6 +42,27 @@ def test_a_label_that_names_its_key_is_not_followed_by_it_again(drawn, language)
         i18n.set_language("en")
 
 
+def test_a_long_message_wraps_instead_of_losing_its_end():
+    """A damaged settings file's report ended "...foi movido p…" at 800x560: where the file went,
+    and that the defaults are used, were cut off.  A long message wraps, every word kept."""
+    from ui import text as tx
+    from ui.widgets import Messages
+
+    pygame.font.init()
+    text = ("Settings file was unreadable (Expecting property name enclosed in double quotes: line 1 column 36 "
+            "(char 35)); moved to settings.json.corrupt-20261126-184809; using defaults.")
+    scale, width = 0.7, 640
+    lines = Messages.lines(text, scale, width)
+    assert len(lines) > 1 and " ".join(lines) == text
+    room = width - int(32 * scale)
+    assert all(tx.ui_font(Messages.text_size(scale)).size(line)[0] <= room for line in lines)
+    messages = Messages()
+    messages.add(text, "error")
+    assert messages.height(scale, width) > Messages.line_height(scale)
+    surface = pygame.Surface((800, 560))
+    messages.draw(surface, DARK, (400, 540), scale, width)
+
+
 def test_a_message_expiring_while_it_is_drawn_does_not_break_the_draw(monkeypatch):
     """The fade was worked out from a second clock reading, after the list of live messages: a
     message that expired in between had a negative alpha ("invalid color argument")."""

@@ -67,7 +67,8 @@ def about_page() -> str:
         _("Runs on {libraries}.").format(libraries=libraries_line()),
         "## " + _("Your files"),
         _("Games, results and settings are kept as plain text (JSON) that can be copied, backed up or sent. "
-          "A file Tabuleiro cannot read is reported and left as it is."),
+          "A file Tabuleiro cannot read is reported and never changed nor deleted: one in its own folders "
+          "is moved aside under a new name (NAME.corrupt-DATE), so that it does not come up again."),
         *(f"- {name}: {path}" for name, path in files),
         "## " + _("Where the games come from"),
         "- " + _("Tic-tac-toe (any width, height and k in a row) and Hex: an adversarial search exercise in the "

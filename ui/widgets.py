@@ -208,24 +208,46 @@ class Messages:
         """The height one message takes, with the gap above it: the room a screen keeps for one."""
         return cls.pill_height(scale) + int(6 * scale)
 
+    MOST_LINES = 4  # a long message (a file's path and what became of it) wraps, up to this many lines
+
+    @classmethod
+    def lines(cls, text: str, scale: float, max_width: int) -> list[str]:
+        """``text`` as a pill ``max_width`` wide shows it: on as many lines as it needs, up to
+        MOST_LINES (the last one shortened with an ellipsis if even they do not hold it)."""
+        size, room = cls.text_size(scale), max_width - int(32 * scale)
+        lines = tx.wrap(text, size, room) or [""]
+        if len(lines) > cls.MOST_LINES:
+            lines = lines[:cls.MOST_LINES - 1] + [" ".join(lines[cls.MOST_LINES - 1:])]
+        return [tx.fit(line, size, room) for line in lines]
+
+    def height(self, scale: float, max_width: int) -> int:
+        """The height the live messages take when drawn ``max_width`` wide, with their gaps."""
+        step = tx.line_height(self.text_size(scale))
+        return sum(self.line_height(scale) + (len(self.lines(m.text, scale, max_width)) - 1) * step
+                   for m in self.current())
+
     def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int) -> None:
-        """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre)."""
+        """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre); a
+        message too long for one line wraps (``lines``), its pill taller."""
         x, y = anchor
         size = self.text_size(scale)
+        font, step = tx.ui_font(size), tx.line_height(size)
         now = time.monotonic()  # one reading: a message that expired since current() would fade below 0
         for m in reversed(self.current(now)):
             fade = min(1.0, (m.duration - (now - m.since)) / self.FADE)
-            value = tx.fit(m.text, size, max_width - int(32 * scale))
-            w = tx.ui_font(size).size(value)[0] + int(32 * scale)
-            h = self.pill_height(scale)
+            lines = self.lines(m.text, scale, max_width)
+            w = max(font.size(line)[0] for line in lines) + int(32 * scale)
+            one = self.pill_height(scale)
+            h = one + (len(lines) - 1) * step
             rect = pygame.Rect(0, 0, w, h)
             rect.midbottom = (x, y)
             color = {"error": theme.invalid, "warn": mix(theme.last_move, theme.panel, 0.2)}.get(m.kind, theme.panel)
             pill = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(pill, (*color, int(235 * fade)), pill.get_rect(), border_radius=h // 2)
+            pygame.draw.rect(pill, (*color, int(235 * fade)), pill.get_rect(), border_radius=one // 2)
             fg = (255, 255, 255) if m.kind != "info" else theme.text
-            image = tx.ui_font(size).render(value, True, fg)
-            image.set_alpha(int(255 * fade))
-            pill.blit(image, image.get_rect(center=pill.get_rect().center))
+            for i, line in enumerate(lines):
+                image = font.render(line, True, fg)
+                image.set_alpha(int(255 * fade))
+                pill.blit(image, image.get_rect(center=(w // 2, one // 2 + i * step)))
             surface.blit(pill, rect)
-            y -= self.line_height(scale)
+            y -= h + self.line_height(scale) - one

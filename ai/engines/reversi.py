@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.base import Player, PlayerInfo, Progress
+from ai.base import Player, PlayerInfo
 from ai.engines.reversi_search import ReversiPlayer
 from ai.levels import player_table, random_level, spec
 from ai.search.classic import ClassicPlayer
@@ -67,18 +67,4 @@ PLAYERS = player_table(
         for name, depth in COURSE_DEPTHS.items()
     ),
 )
-
-
-def proof_text(sides: tuple[str, str], mover: int, progress: Progress) -> str:
-    """What a solver result means in words for the side panel: "Black wins by 6", "Draw".
-
-    The solver reports ``proven`` (+1/0/-1 for the mover) and, as ``score``, the final disc
-    margin for the mover; other results (estimates) give "".
-    """
-    if progress.kind != "solver" or progress.proven is None:
-        return ""
-    if progress.proven == 0:
-        return "Draw with best play"
-    winner = mover if progress.proven > 0 else 1 - mover
-    return f"{sides[winner]} wins by {abs(int(progress.score))}"
 

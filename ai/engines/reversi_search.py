@@ -3,7 +3,7 @@
 ``ReversiPlayer`` plays every level from 2 to 5.  Its search runs in ai.search.driver, one
 iteration at a time: iteration ``d`` is a principal-variation search ``d`` plies deep; when the end
 is near enough to be proved in the move's time, one iteration is the exact solver instead, and a
-proof ends the search (the side panel then says who wins by how many: ``proof_text``).
+proof ends the search (the side panel then says who wins by how many: ``Progress.exact_margin``).
 
 - ``KernelSearch``: 6x6 and 8x8 on the numba kernels of ai/kernels/reversi.py and reversi_endgame.py;
 - ``PythonSearch``: 10x10 (100 squares do not fit a uint64) on the pure-Python bitboard search of

@@ -874,7 +874,7 @@ class GameScene(Scene):
         if self.over_card.visible():
             self.over_card.draw(surface)
         self.messages.draw(surface, theme, (self.board_area.centerx, self._messages_bottom()), s,
-                           self.board_area.width - int(40 * s))
+                           self._messages_width())
         if not self.over_card.visible() and not self.view.has_partial_input():  # not over the card, a tile picker
             draw_value_tip(surface, self.view, labels, self.hover, theme, lambda m: self.game.format_move(shown, m), s)
 
@@ -884,11 +884,14 @@ class GameScene(Scene):
         s = self.app.scale
         return self.move_entry.field.rect.top - int(6 * s) if self.move_entry.open else self.board_area.bottom - int(8 * s)
 
+    def _messages_width(self) -> int:
+        return self.board_area.width - int(40 * self.app.scale)
+
     def messages_above(self) -> int | None:
         """The window's messages stand above the game's own and the status line they replace: both
         at the bottom, they were drawn over each other."""
-        shown = max(1, len(self.messages.current()))
-        return self._messages_bottom() - shown * Messages.line_height(self.app.scale)
+        s = self.app.scale
+        return self._messages_bottom() - max(Messages.line_height(s), self.messages.height(s, self._messages_width()))
 
     def messages_centre(self) -> int | None:
         return self.board_area.centerx
