@@ -29,7 +29,8 @@ Options (the classic readings; each changes exactly this):
 
 End of the game, checked in this order for the side to move:
 
-- no pieces left: it loses ("White has no pieces left");
+- no pieces left: it loses ("White has no pieces left"); so a position text with the side to move
+  facing no pieces is refused: the game ended when the last one was captured;
 - no legal move: it loses ("White has no legal move");
 - the position (board and side to move) occurs for the third time: draw;
 - 40 plies in a row without a capture: draw.
@@ -435,6 +436,9 @@ class Alquerque(Game):
             else:
                 rows.append(line)
         white, black = self._read_board(rows)
+        if (white, black)[to_move] and not (white, black)[1 - to_move]:  # its last piece was captured:
+            # the game ended there, with the other side to move and lost (tic-tac-toe and Hex refuse alike)
+            raise IllegalMove(f"{self.sides[to_move]} has already won, so cannot be to move")
         return AlquerqueState(self, (white, black), to_move, quiet, tuple(history))
 
     def _side_named(self, name: str) -> int:

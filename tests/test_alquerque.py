@@ -374,6 +374,17 @@ def test_position_text_is_checked():
         GAME.from_text("BBBBB\nBBBBB\nBBBBB\nWWWWW\nWWWWW")  # 15 black pieces
 
 
+def test_a_position_after_the_last_capture_cannot_have_the_winner_to_move():
+    """Black's last piece can only go by White's capture, which hands Black the move and the
+    loss: White to move against no pieces cannot happen, and was played (a pointless move first)."""
+    rows = "B..B.\n..B.B\n..W..\n.....\nW...."
+    with pytest.raises(IllegalMove, match="White has already won, so cannot be to move"):
+        GAME.from_text("to-move: White\n" + rows.replace("B", "."))
+    lost = GAME.from_text("to-move: Black\n" + rows.replace("B", "."))
+    assert lost.is_terminal() and lost.winner() == 0  # Black to move with none: over, as the rules say
+    assert not GAME.from_text("to-move: White\n" + rows).is_terminal()
+
+
 # -- random games ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: f"any={g.any_direction_captures}-forced={g.compulsory_capture}")
 @given(seed=st.integers(0, 2**32 - 1))
