@@ -30,8 +30,9 @@ dict of matches and tournaments): ``definitions_only`` (run a .py file's imports
 and value assignments only, as notebooks always are; what is skipped is logged),
 ``limits`` (an ``outside_process.BotLimits``), ``log_dir`` (the folder for the bots' logs, e.g.
 one per tournament), ``load_time`` (seconds a file may take to load), ``seed`` (an int: the
-process seeds ``random``, and numpy's global generator once the bot imports numpy, with it, so a
-seeded match replays its games; matches pass each game's seed for a side when given ``--seed``).
+process seeds ``random``, numpy's global generator once the bot imports numpy, and string
+hashing (PYTHONHASHSEED) with it, so a seeded match replays its games; matches pass each game's
+seed for a side when given ``--seed``).
 """
 
 from __future__ import annotations
@@ -217,9 +218,11 @@ class _Worker:
         limits = loader.get("limits")
         if isinstance(limits, str):
             limits = BotLimits.from_text(limits, BotLimits.default())
+        env = {BOT_FILE_VARIABLE: str(self.path)}
+        if loader.get("seed") is not None:  # string hashing too: a set of strings iterates alike
+            env["PYTHONHASHSEED"] = str(int(loader["seed"]) % 2**32)
         self.bot = Bot(child_command(), f"{self.path.parent.name}-{self.path.stem}", limits,
-                       cwd=str(self.path.parent), log_dir=loader.get("log_dir"),
-                       env={BOT_FILE_VARIABLE: str(self.path)})
+                       cwd=str(self.path.parent), log_dir=loader.get("log_dir"), env=env)
 
     def ask(self, message: dict, timeout: float | None, stop: Any = None) -> dict:
         """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed)."""

@@ -373,5 +373,8 @@ atexit.register(parent_watch.run_last_words)  # bots still being started (by a d
 
 
 def python_command(code: str) -> list[str]:
-    """This Python running ``code``, isolated from the user's site and PYTHON* variables."""
-    return [sys.executable, "-I", "-u", "-c", code]
+    """This Python running ``code``, isolated from the user's site packages and without the
+    working folder on ``sys.path`` (``-I`` but for ``-E``): the bot's environment is ours
+    (``minimal_environment``), so the PYTHON* variables it sees are the ones we set, which
+    ``-I`` would ignore: PYTHONHASHSEED for a seeded match, no bytecode beside a student's files."""
+    return [sys.executable, "-s", "-P", "-u", "-c", code]

@@ -236,6 +236,25 @@ def test_same_seed_same_match_with_course_bots(capsys):
     assert moves(1) == moves(1) == moves(1)
 
 
+def test_same_seed_same_games_with_a_bot_that_iterates_a_set_of_strings(tmp_path, capsys):
+    """String hashing was random in every bot process (``python -I`` ignores PYTHONHASHSEED): a bot
+    choosing by a set of strings' order played other games under the same ``--seed``."""
+    from ai.commands.match import run_match
+
+    bot = tmp_path / "sets.py"
+    bot.write_text("def choose(game, state):\n"
+                   "    names = {game.format_move(state, m): m for m in state.legal_moves()}\n"
+                   "    return names[next(iter(set(names)))]\n", encoding="utf-8")
+
+    def moves(seed):
+        assert run_match("tictactoe", (f"{bot}", "level-1"), {"width": 5, "height": 5, "k": 4}, 2, 5, seed, True) == 0
+        return [json.loads(line)["moves"] for line in capsys.readouterr().out.splitlines()]
+
+    first = moves(1)
+    assert moves(1) == first
+    assert any(moves(seed) != first for seed in (2, 3, 4))  # the order does depend on the seed
+
+
 # -- the results log and --resume -------------------------------------------------------------------
 def test_log_ignores_a_line_cut_short_and_refuses_another_tournament(tmp_path):
     t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4,
