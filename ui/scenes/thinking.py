@@ -34,7 +34,7 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
     winner = progress.mover if progress.proven > 0 else 1 - progress.mover
     plies = progress.proven_plies
     name = _sides(sides)[winner]
-    if getattr(progress, "exact_margin", False):  # Reversi's solver: by how many discs
+    if progress.exact_margin:  # Reversi's solver: by how many discs
         return _("proven: {side} wins by {n}").format(side=name, n=abs(round(progress.score)))
     if plies is not None and plies > 0:
         return _("proven: {side} wins in {n}").format(side=name, n=plies)
