@@ -33,7 +33,8 @@ def test_key_a_writes_values_on_every_game(app, game_id, moves):
     key(app, pygame.K_a)
     assert scene.analysis.active and scene.btn_analysis.active
     assert scene.eval_rect.width > 0 and scene.view.rect.width < board_before  # the bar takes room
-    assert wait(app, lambda: _labels_on_board(scene), 60)
+    # the analysis worker may first compile the game's kernels (a fresh checkout: half a minute or more)
+    assert wait(app, lambda: _labels_on_board(scene), 180)
     key(app, pygame.K_a)
     assert not scene.analysis.active and scene.analysis.labels() == {} and not scene.analysis.running()
     assert scene.eval_rect.width == 0
