@@ -62,6 +62,11 @@ class Node:
     def cut(self) -> bool:
         return self.kind == "cut"
 
+    @property
+    def best_child(self) -> Node | None:
+        """The child the value came from: the next node of the best line (None at a leaf)."""
+        return next((child for child in self.children if child.move == self.best), None)
+
 
 @dataclass
 class Tree:

@@ -337,7 +337,7 @@ def test_the_best_line_is_in_sight_when_the_tree_opens(app):
     node, line = explorer.tree.root, []
     while node is not None and node.ply < rows:
         line.append(node)
-        node = next((c for c in node.children if c.move == node.best), None)
+        node = node.best_child
     assert explorer.tall and len(line) == rows >= 6 and all(id(node) in shown for node in line)
 
 

@@ -11,6 +11,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -164,6 +165,14 @@ class Message:
     duration: float = 3.5
 
 
+@lru_cache(maxsize=64)
+def _message_lines(text: str, size: int, room: int, most: int) -> tuple[str, ...]:
+    lines = tx.wrap(text, size, room) or [""]
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return tuple(tx.fit(line, size, room) for line in lines)
+
+
 class Messages:
     """Transient messages ("That square is taken", "The AI failed: ..."), newest last."""
 
@@ -211,14 +220,11 @@ class Messages:
     MOST_LINES = 4  # a long message (a file's path and what became of it) wraps, up to this many lines
 
     @classmethod
-    def lines(cls, text: str, scale: float, max_width: int) -> list[str]:
+    def lines(cls, text: str, scale: float, max_width: int) -> tuple[str, ...]:
         """``text`` as a pill ``max_width`` wide shows it: on as many lines as it needs, up to
-        MOST_LINES (the last one shortened with an ellipsis if even they do not hold it)."""
-        size, room = cls.text_size(scale), max_width - int(32 * scale)
-        lines = tx.wrap(text, size, room) or [""]
-        if len(lines) > cls.MOST_LINES:
-            lines = lines[:cls.MOST_LINES - 1] + [" ".join(lines[cls.MOST_LINES - 1:])]
-        return [tx.fit(line, size, room) for line in lines]
+        MOST_LINES (the last one shortened with an ellipsis if even they do not hold it).  Kept
+        per text and width: the screen that places messages and their drawing ask every frame."""
+        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), cls.MOST_LINES)
 
     def height(self, scale: float, max_width: int) -> int:
         """The height the live messages take when drawn ``max_width`` wide, with their gaps."""

@@ -248,8 +248,12 @@ def forfeit_reason(why: str) -> str:
 
 def _load_reason(reason: str) -> str:
     """Why an outside player could not be loaded, as ``load_problem`` says it; else as ``detail``."""
-    said = _fill(LOAD_PROBLEMS, reason, {"rest": detail})
+    said = _said_load(reason)
     return said if said != reason else detail(reason)
+
+
+def _said_load(reason: str) -> str:
+    return _fill(LOAD_PROBLEMS, reason, {"rest": detail})
 
 
 def detail(rest: str) -> str:
@@ -367,7 +371,7 @@ def load_problem(text: str) -> str:
     start = 0
     while (colon := text.find(": ", start)) >= 0:
         reason = text[colon + 2:]
-        said = _fill(LOAD_PROBLEMS, reason, {"rest": detail})
+        said = _said_load(reason)
         if said != reason:
             return text[:colon + 2] + said
         start = colon + 2

@@ -155,7 +155,7 @@ class TreeExplorerScene(Scene):
         node = self.selected
         while node is not None and node.children:
             self.open.add(id(node))
-            node = next((c for c in node.children if c.move == node.best), None)
+            node = node.best_child
         self.invalidate()
 
     def _start_counting(self) -> None:
@@ -382,11 +382,9 @@ def best_line_middle(root: Node, open_ids: set[int], layout: dict[int, tuple[Nod
     a side.  A part wider than ``room`` keeps its top in sight and as much below it as fits."""
     xs, node = [], root
     while node is not None and node.ply <= last_ply:
-        if node.ply >= first_ply or id(node) not in open_ids:
+        if node.ply >= first_ply:
             xs.append(layout[id(node)][1])
-        if id(node) not in open_ids:
-            break
-        node = next((c for c in node.children if c.move == node.best), None)
+        node = node.best_child if id(node) in open_ids else None
     if not xs:  # the line ends above the plies shown
         return layout[id(root)][1]
     low, high, top = min(xs), max(xs), xs[0]

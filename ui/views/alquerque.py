@@ -119,9 +119,7 @@ class AlquerqueView(BoardView):
             if path in legal:
                 self.reset_input()
                 return Click.play(path)  # stop the chain here
-            # compulsory capture: the piece must capture on (the status line says so too)
-            return Click.reject(_("{move}: the chain must go on: click a marked point.").format(
-                move=self.game.move_text(path)))
+            return Click.reject(self._must_go_on(path))  # compulsory capture: the piece captures on
         if p in self.next_points(state):
             return self._extend(state, path + (p,))
         if len(path) == 1:
@@ -174,7 +172,11 @@ class AlquerqueView(BoardView):
         if path in state.legal_moves():
             return _("{move}: click {point} again to stop here, or a marked point to capture on.").format(
                 move=text, point=point_name(path[-1]))
-        return _("{move}: the chain must go on: click a marked point.").format(move=text)
+        return self._must_go_on(path)
+
+    def _must_go_on(self, path: Move) -> str:
+        """Said while a chain the rules do not let stop yet is entered (the status line, a click on its end)."""
+        return _("{move}: the chain must go on: click a marked point.").format(move=self.game.move_text(path))
 
     # -- animation ---------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:
