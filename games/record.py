@@ -485,6 +485,7 @@ def move_list_text(record: GameRecord) -> str:
 
 
 START_LINE = "Start:"  # in a move list, the position the game started from follows this line
+_SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one move's two halves
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
 
 
@@ -499,8 +500,9 @@ def moves_from_text(text: str) -> list[str]:
 
     Reads what ``move_list_text`` writes (only its numbered lines hold moves: the title, the
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
-    ``1. d3 c5 2. f6``, ``d3, c5; f6``.  Whether the moves are legal is the game's to say."""
-    lines = text.splitlines()
+    ``1. d3 c5 2. f6``, ``d3, c5; f6``.  A hyphen joins what is on either side of it, spaced or
+    not (``4 - 5`` is Rastros' ``4-5``).  Whether the moves are legal is the game's to say."""
+    lines = [_SPACED_HYPHEN.sub("-", line) for line in text.splitlines()]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
     copied = any(line.startswith(("Date: ", "Result: ")) for line in lines)  # move_list_text's, maybe no move yet
     moves = []
