@@ -93,7 +93,7 @@ def test_the_icon_is_a_square_png_made_by_the_script(tmp_path, monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     monkeypatch.setattr(module, "OUT", tmp_path / "icon.png")
-    module.main()
+    module.main([])
     a = pygame.image.load(str(ROOT / "assets" / "icon.png"))
     b = pygame.image.load(str(tmp_path / "icon.png"))
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

@@ -91,7 +91,7 @@ def test_committed_sounds_are_what_the_generator_makes(tmp_path, monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     monkeypatch.setattr(module, "OUT", tmp_path)
-    module.main()
+    module.main([])
     for name in NAMES:
         committed = ROOT / "assets" / "sounds" / f"{name}.wav"
         assert committed.read_bytes() == (tmp_path / f"{name}.wav").read_bytes(), name

@@ -12,6 +12,7 @@ the ``#, fuzzy`` flag (fuzzy entries are left out of the .mo, as msgfmt does).
 
 from __future__ import annotations
 
+import argparse
 import ast
 import struct
 import sys
@@ -290,7 +291,11 @@ def _fields(text: str) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    command = argv[0] if argv else "check"
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="\n\n".join(__doc__.split("\n\n")[1:2]),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="check", choices=("extract", "compile", "check"))
+    command = parser.parse_args(argv).command
     if command == "extract":
         messages = extract()
         for po in catalogs():
@@ -303,9 +308,6 @@ def main(argv: list[str]) -> int:
         found = problems()
         print("\n".join(found) or "catalogs complete")
         return 1 if found else 0
-    else:
-        print(__doc__)
-        return 2
     return 0
 
 

@@ -7,6 +7,7 @@ game.  Drawn four times larger and scaled down smoothly, so the edges are anti-a
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def draw(size: int) -> pygame.Surface:
     return s
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # --help writes nothing
     pygame.init()
     icon = pygame.transform.smoothscale(draw(SIZE * SCALE), (SIZE, SIZE))
     OUT.parent.mkdir(parents=True, exist_ok=True)

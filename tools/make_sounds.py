@@ -8,6 +8,7 @@ The output is byte-for-byte reproducible (fixed seed, no timestamps in WAV files
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import struct
@@ -81,7 +82,8 @@ def game_end() -> list[float]:
     return mix(1.0, *parts, peak=0.7)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # --help writes nothing
     write("place", place())
     write("capture", capture())
     write("end", game_end())

@@ -20,9 +20,11 @@ updated about 10 times a second and animations at the full frame rate.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 BENCH_GAMES = ("reversi", "hex", "tictactoe")  # the first one present is used
 
@@ -54,13 +56,33 @@ def _middle_game(game_id: str, options: dict, plies: int = 12) -> list[str]:
     return line if not state.is_terminal() and state.to_move == 0 else line[:-1]
 
 
+@contextlib.contextmanager
+def _passing_folders() -> Iterator[None]:
+    """The window's settings and data folders in a temporary folder while the bench runs."""
+    saved = {name: os.environ.get(name) for name in _FOLDERS}
+    with tempfile.TemporaryDirectory(prefix="tabuleiro-bench-") as folder:
+        for name in _FOLDERS:
+            os.environ[name] = os.path.join(folder, name.lower())
+        try:
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+_FOLDERS = ("TABULEIRO_DATA_DIR", "TABULEIRO_CONFIG_DIR")
+
+
 def _drawn(app) -> int:
     return getattr(app, "draws", app.frames)
 
 
 def _run(app, seconds: float, keep_going: Callable[[], bool] = lambda: True) -> dict:
     """Run the loop for ``seconds`` (or while ``keep_going()``): CPU % of a core, frames drawn
-    per second and the longest time between two drawn frames."""
+    per second and the longest time without a new frame (the whole run if none was drawn)."""
     wall, cpu, drawn = time.monotonic(), time.process_time(), _drawn(app)
     end = wall + seconds
     last_draw, longest, seen = wall, 0.0, drawn
@@ -69,7 +91,9 @@ def _run(app, seconds: float, keep_going: Callable[[], bool] = lambda: True) -> 
         if _drawn(app) != seen:
             now = time.monotonic()
             longest, last_draw, seen = max(longest, now - last_draw), now, _drawn(app)
-    elapsed = max(1e-6, time.monotonic() - wall)
+    stopped = time.monotonic()
+    longest = max(longest, stopped - last_draw)
+    elapsed = max(1e-6, stopped - wall)
     return {"cpu": 100 * (time.process_time() - cpu) / elapsed, "fps": (_drawn(app) - drawn) / elapsed,
             "longest_ms": 1000 * longest, "seconds": elapsed}
 
@@ -168,13 +192,15 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
 
 
 def bench_ui(report: Callable[[str], None], quick: bool) -> None:
-    """Print the window's CPU use and frame rate: idle menu, idle game, level-5 thinking."""
+    """Print the window's CPU use and frame rate: idle menu, idle game, level-5 thinking.  The
+    window runs on a passing settings and data folder: the games it starts are no one's to continue."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     game_id, options = _pick_game()
     seconds = 3.0 if quick else 6.0
-    r = measure(seconds, game_id, options)
+    with _passing_folders():
+        r = measure(seconds, game_id, options)
     driver = os.environ.get("SDL_VIDEODRIVER", "default")
     report(f"ui: {game_id}, video driver {driver}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores, "
            f"engine kernels ready in {r.get('warm_up', 0.0):.1f} s")
