@@ -132,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     league(t)
 
     b = sub.add_parser("bench", help="speed and strength figures")
-    b.add_argument("targets", nargs="*", metavar="GAME", help="game ids and/or 'ui' (default: every game)")
+    b.add_argument("targets", nargs="*", metavar="GAME", help=f"{', '.join(games.available_ids())} and/or 'ui' (default: every game)")
     b.add_argument("--quick", action="store_true", help="shorter runs")
     b.add_argument("--openings", type=int, default=None, metavar="N",
                    help="the full strength run, N openings x both colours (games whose bench has one)")

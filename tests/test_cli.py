@@ -95,7 +95,17 @@ def test_help_names_the_games_and_the_forms_of_a_player():
 def test_bench_prints_nodes_per_second_and_depth():
     proc = run("bench", "tictactoe", "--quick")
     assert proc.returncode == 0, proc.stderr
-    assert "/s" in proc.stdout and "depth" in proc.stdout
+    assert "nodes/s" in proc.stdout and "depth" in proc.stdout
+    assert "#1 width=3,height=3,k=3" in proc.stdout  # the board, also when it is the default one
+
+
+def test_a_bench_position_answered_from_a_book_says_it_searched_nothing():
+    from ai.commands.bench import bench_positions
+
+    lines: list[str] = []
+    bench_positions("rastros", lines.append, 0.1)  # position 1 is the start, in the 8x8 book
+    assert "book" in lines[0] and "no search" in lines[0] and "/s" not in lines[0]
+    assert "nodes/s" in lines[1]
 
 
 # -- leagues (#22): the flags main.py passes to ai/commands/{tournament,match}.py -----------------------

@@ -11,6 +11,9 @@ up to ``--pieces`` are written to ai/data/alquerque_<variant>.bin and its SHA-25
 Prints per table: entries, seconds, the shares won / lost / drawn for the side to move (counter at
 0) and the longest win or loss in plies to the conversion; then the same shares per piece count
 (both colours: a table ``(b, w)`` is its mirror ``(w, b)``).
+
+How long, here: the course reading's 7-piece tables 54 s to build and 2 min to compress; the
+rule options' 4-19 s (ai/data/README.md gives each file's command).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Games per hour per core for a course league, here and on a Dask LocalCluster; Dask's cost per game.
 
-    .venv/bin/python tools/league_bench.py                    # the figures quoted in docs/leagues.md
+    .venv/bin/python tools/league_bench.py --games 40 --overhead-games 300   # docs/leagues.md's figures
     .venv/bin/python tools/league_bench.py --games 6 --overhead-games 40    # a quick check
 
 The league: 30 Rastros players at 1 s a move, like a course's: the 11 built-in ones (five

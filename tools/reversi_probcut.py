@@ -20,6 +20,8 @@ sigma)`` in evaluation points (100 per disc); rows without a fit have sigma 0 (n
 checksum goes to ai/data/checksums.json (``--out FILE``: written there instead, nothing recorded;
 tools/verify_data.py rebuilds so).  The searches are deterministic: the same arguments, with
 ``--positions`` where a run was stopped, make the same file.
+
+How long, here: about 5 min for the shipped parameters (``--positions 200``; ai/data/README.md).
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ Three phases, each kept in ``--work`` so a rerun continues where the last one st
 
 The result, ai/data/reversi_weights.npz, holds each stage's weight of every shared slot as int16
 in 1/``QUANT`` discs; its checksum goes to ai/data/checksums.json.  The seed fixes everything.
+
+How long, here: about 10 min for the shipped weights (ai/data/README.md gives the command; the
+file's ``summary`` holds the fit's seconds).
 """
 
 from __future__ import annotations

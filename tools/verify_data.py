@@ -1,6 +1,6 @@
 """Check that the shipped knowledge (ai/data/) is what the project's own tools make: rebuild and compare.
 
-    .venv/bin/python tools/verify_data.py                       # every file: about 4 min here
+    .venv/bin/python tools/verify_data.py                       # every file: about 9 min here
     .venv/bin/python tools/verify_data.py rastros_book7.npz hex_openings.json
     .venv/bin/python tools/verify_data.py --keep /tmp/verify    # keep the rebuilt files (a new folder)
 

@@ -74,7 +74,7 @@ def bench_speed(report, seconds: float) -> None:
         old = speed(reference_player, text, seconds)
         report(f"  #{number} kernel depth {new[0]:3d} {new[1]:9.0f} nodes/s ({new[2]:9.0f} per CPU s)"
                f" | pure Python depth {old[0]:3d} {old[1]:7.0f} nodes/s ({old[2]:7.0f} per CPU s)"
-               f" | x{new[2] / max(old[2], 1.0):.0f}")
+               f" | x{new[2] / max(old[2], 1.0):.0f} per CPU s")
 
 
 def depth_cost(report, depth: int) -> None:

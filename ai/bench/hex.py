@@ -102,7 +102,7 @@ def bench_extra(report, quick: bool) -> None:
                                                                                       templates)
             report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
                    f"{fast_move}), pure Python {slow:,.0f} playouts/s ({slow_cpu:,.0f} per CPU s, best {slow_move}), "
-                   f"x{fast / max(slow, 1.0):.1f}")
+                   f"x{fast_cpu / max(slow_cpu, 1.0):.1f} per CPU s")
 
     for size, plies in ((11, 60),) if quick else ((11, 120), (13, 160), (19, 80)):
         mean, longest, mean_c, longest_c, count, same = analysis_times(size, plies)

@@ -41,12 +41,13 @@ def bench_positions(game_id: str, report: Report, seconds: float) -> None:
         move = player.choose(state, Limits(time=seconds), progress=reports.append)
         finals = [r for r in reports if r.done]
         p = finals[-1] if finals else Progress(best_move=move)
-        label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
+        label = ",".join(f"{k}={v}" for k, v in game.options.items())  # the board's size, also by default
         proven = "" if p.proven is None else f" proven={p.proven:+d}"
-        report(
-            f"  #{number} {label:22} {p.kind:9} depth {p.depth:3d}  nodes {p.nodes:9d}"
-            f"  {p.nps:10.0f}/s  {p.elapsed:5.2f}s  best {game.format_move(state, move)}{proven}"
-        )
+        unit = "playouts" if p.kind == "mcts" else "nodes"
+        searched = (f"depth {p.depth:3d}  {unit} {p.nodes:9d}  {p.nps:10.0f} {unit}/s" if p.nodes
+                    else f"{'no search (a ' + p.kind + ' move)':41}")
+        report(f"  #{number} {label:22} {p.kind:9} {searched}  {p.elapsed:5.2f}s  best {game.format_move(state, move)}"
+               f"{proven}")
 
 
 def _bench_extra(target: str) -> Callable[..., None] | None:
