@@ -24,7 +24,6 @@ Kinds of players a file may hold (the parent's docstring has the ids):
 from __future__ import annotations
 
 import ast
-import faulthandler
 import importlib
 import importlib.util
 import inspect
@@ -32,6 +31,7 @@ import json
 import os
 import random
 import sys
+import threading
 import traceback
 import types
 from pathlib import Path
@@ -261,6 +261,33 @@ class _LoadError(Exception):
     """A file without players, or without the player asked for: our words, not a crash."""
 
 
+class _StackLater:
+    """Writes the loading thread's stack to stderr after ``seconds`` unless cancelled first: where a
+    file is stuck, for the parent's "too slow" message (innermost call first).
+
+    A Python thread of ours reads the stack with the GIL held; ``faulthandler.dump_traceback_later``
+    reads it from a C thread while the file runs, which can crash the worker (a SIGSEGV reported
+    as the file's crash, with a garbled stack)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.loading = threading.get_ident()
+        self.timer = threading.Timer(seconds, self._write)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def _write(self) -> None:
+        frame = sys._current_frames().get(self.loading)
+        if frame is None:
+            return
+        calls = reversed(traceback.extract_stack(frame))
+        lines = "".join(f'  File "{call.filename}", line {call.lineno} in {call.name}\n' for call in calls)
+        sys.stderr.write(f"Stack of the loading thread (most recent call first):\n{lines}")
+        sys.stderr.flush()
+
+    def cancel(self) -> None:
+        self.timer.cancel()
+
+
 # -- loading the file ------------------------------------------------------------------------------
 class _Host:
     """Inside the worker: the loaded file, the chosen player, and the translation to the course API."""
@@ -280,13 +307,13 @@ class _Host:
         jogos = sys.modules["jogos"]
         jogos._loading, jogos._skipped_calls[:] = True, []
         limit = request.get("load_time")
-        if limit:  # where the file is stuck, for the parent's message if it is too slow
-            faulthandler.dump_traceback_later(max(0.1, limit - 0.4), exit=False, file=sys.stderr)
+        where = _StackLater(max(0.1, limit - 0.4)) if limit else None  # for the parent's message if it is too slow
         try:
             only_definitions = request.get("definitions_only") or path.suffix == ".ipynb"
             self.module = self._run_definitions() if only_definitions else self._import()
         finally:
-            faulthandler.cancel_dump_traceback_later()
+            if where is not None:
+                where.cancel()
             jogos._loading = False
         self.skipped += [f"{call} returned at once" for call in jogos._skipped_calls]
         for line in self.skipped:

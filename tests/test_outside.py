@@ -546,6 +546,18 @@ def test_slow_import_names_the_limit_the_cause_and_the_line():
     assert info.value.reason.startswith("loading took longer")  # not "could not be loaded: " twice over
 
 
+def test_a_file_busy_in_python_past_the_limit_is_slow_not_crashed():
+    """The stack of a file still loading was read while it ran: the worker crashed (SIGSEGV) about
+    half the time, and the report was a garbled stack instead of "too slow"."""
+    from ai.outside import OutsideLoadError, load_outside_player
+
+    for _ in range(4):
+        with pytest.raises(OutsideLoadError) as info:
+            load_outside_player("rastros", str(COURSE / "aluno_ocupado.py"), None, load_time=1.0)
+        assert info.value.reason.startswith("loading took longer"), info.value.reason
+        assert re.search(r"it was running aluno_ocupado\.py line (6|14|15)\b", info.value.reason)
+
+
 def test_slow_import_loads_with_definitions_only():
     play_against_teimoso(f"{COURSE / 'aluno_lento.py'}:lento", {"definitions_only": True})
 
