@@ -173,6 +173,27 @@ def test_closing_the_window_while_the_computer_thinks(app):
     assert app.errors == []
 
 
+@pytest.mark.parametrize("close", [
+    pygame.event.Event(pygame.WINDOWCLOSE),
+    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, unicode="", scancode=0),
+])
+def test_closing_the_window_on_a_form_quits_the_app_not_the_process(app, close, monkeypatch):
+    """pygame-menu answers these events on its forms (the main menu, New game, Settings) with
+    ``os._exit(1)``: the app ended with status 1 and nothing saved."""
+    import ui.settings as settings_mod
+
+    saved = []
+    monkeypatch.setattr(settings_mod, "save", saved.append)
+    monkeypatch.setattr(app, "remember_size", True)
+    app.show_menu()
+    app.run_frames(2)
+    assert app.scene.menu is not None  # a pygame-menu form has the events
+    pygame.event.post(close)
+    app.frame()
+    assert not app.running and saved == [app.settings]
+    assert app.errors == []
+
+
 def test_resigning_takes_the_hint_off_the_board(app):
     setup = MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-1"), 0.2)
     app.switch(GameScene(app, setup))

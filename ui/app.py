@@ -99,6 +99,15 @@ def _is_fullscreen_key(event: pygame.event.Event) -> bool:
     return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(alt))
 
 
+def _is_close(event: pygame.event.Event) -> bool:
+    """The window's close button, Alt+F4 or the system's quit: the app closes the way it always does
+    (the game kept, the window's size saved).  None of them may reach a pygame-menu form, whose own
+    answer to them is ``pygame.quit()`` and ``os._exit(1)``: no save, and exit status 1."""
+    if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+        return True
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_F4 and bool(event.mod & pygame.KMOD_ALT)
+
+
 def _quit_after_frames() -> int | None:
     """``TABULEIRO_QUIT_AFTER_FRAMES=N``: CI starts the app headless and it quits after N frames."""
     value = os.environ.get("TABULEIRO_QUIT_AFTER_FRAMES", "").strip()
@@ -436,7 +445,7 @@ class App:
         """One turn of the loop: events, update, and a draw only if something changed."""
         events = self._events()
         for event in events:
-            if event.type == pygame.QUIT:
+            if _is_close(event):
                 self.quit()
                 return
             self.dirty = True  # input may change anything on screen (hover, a click, a key)
