@@ -166,11 +166,32 @@ def test_the_clock_survives_autosave_and_continue(app):
     resumed = app.scene
     assert isinstance(resumed, GameScene) and resumed is not scene
     assert setup_clock(resumed.setup) == GameClock(300, 3)
-    assert resumed.clock_readings() == [pytest.approx((round(a, 3), round(b, 3))) for a, b in saved]
-    assert resumed.referee.readings() == pytest.approx(tuple(round(x, 3) for x in saved[-1]))
+    left = record.setup["clock_left"]  # the clocks as the game was left: O's had run since c3
+    assert left[2] == 3 and left[0] == round(saved[-1][0], 3) and left[1] <= round(saved[-1][1], 3)
+    assert resumed.clock_readings()[:-1] == [pytest.approx((round(a, 3), round(b, 3))) for a, b in saved[:-1]]
+    assert resumed.referee.readings() == pytest.approx((left[0], left[1]))
     play(app, resumed, "a3")  # it goes on in the same file, with its clocks
     [(again, record)] = SHELF.unfinished()[0]
     assert again == path and len(record.setup["clock_readings"]) == 5
+
+
+def test_time_spent_on_a_move_not_made_stays_spent_after_continue(app):
+    """The clocks were saved only after moves: closing the window and continuing gave back the
+    time the player to move had spent thinking."""
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3")
+    after_c3 = scene.clock_readings()[-1]
+    time.sleep(0.3)  # O thinks
+    app.quit()  # the window closes: the scene is closed, the game kept
+    [(path, record)] = SHELF.unfinished()[0]
+    assert record.moves == ["b2", "a1", "c3"]
+    app.running = True
+    app.continue_game(record, path)
+    x, o = app.scene.referee.readings()
+    assert x == pytest.approx(after_c3[0], abs=0.001) and o <= after_c3[1] - 0.3
+    play(app, app.scene, "a3")  # a move made: the clocks after it are the record's again
+    [(_, record)] = SHELF.unfinished()[0]
+    assert "clock_left" not in record.setup and len(record.setup["clock_readings"]) == 5
 
 
 def test_an_older_autosave_without_clock_fields_still_continues(app):

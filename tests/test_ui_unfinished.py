@@ -200,3 +200,39 @@ def test_a_game_resigned_in_portuguese_keeps_its_reason_in_english(app):
         assert end_reason(scene.recorder.record.result.reason) == "X desiste"
     finally:
         i18n.set_language("en")
+
+
+def test_continue_keeps_the_games_dates_until_a_move_is_made(app, monkeypatch):
+    """Opening a game from Continue wrote it afresh: its start date became the time it was opened,
+    and it went to the top of the list without a move."""
+    import games.record
+
+    start(app, moves=("b2", "a1")).back_to_menu()
+    [(path, record)] = SHELF.unfinished()[0]
+    before = path.read_text(encoding="utf-8")
+    monkeypatch.setattr(games.record, "now_iso", lambda: "2099-01-01T00:00:00+00:00")  # opened later
+    app.continue_game(record, path)
+    app.scene.back_to_menu()
+    assert path.read_text(encoding="utf-8") == before
+    app.continue_game(record, path)
+    scene = app.scene
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    [(_, moved)] = SHELF.unfinished()[0]
+    assert moved.started == record.started and moved.moves == ["b2", "a1", "c3"]
+    assert moved.updated == "2099-01-01T00:00:00+00:00"
+
+
+def test_leaving_a_game_that_could_not_be_saved_warns_first(app, monkeypatch):
+    """The window said "The unfinished game is kept" when its autosave had failed."""
+    from ui.autosave import Autosave
+    from ui.scenes.menu import MenuScene
+
+    monkeypatch.setattr(Autosave, "save", lambda self, record: "Could not autosave the game: Read-only file system")
+    scene = start(app)
+    assert scene.recorder.autosaver.failed
+    scene.back_to_menu()
+    assert app.scene is scene  # not yet: the window says what leaving loses
+    assert any("could not be saved" in m.text for m in scene.messages.items)
+    scene.back_to_menu()
+    assert isinstance(app.scene, MenuScene)
+    assert not any("is kept" in m.text for m in app.messages.items)

@@ -32,6 +32,7 @@ from platformdirs import user_data_dir
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import words
+from ui.clocks import LEFT_KEY, READINGS_KEY
 from ui.i18n import _
 from ui.record_files import atomic_write_text, is_record_file, move_aside
 from ui.record_files import load as load_record
@@ -280,13 +281,17 @@ class GameAutosaver:
         self.autosave = autosave or SHELF.new_slot(self.record)
         self.failed = False
         self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
+        self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now; returns a problem to show (only the first time it happens)."""
         self.record = self.record.with_moves(list(moves), state)
+        setup = {k: v for k, v in self.record.setup.items() if k != LEFT_KEY}  # a move was made since
         if self.clock_readings is not None:
-            readings = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
-            self.record = replace(self.record, setup={**self.record.setup, "clock_readings": readings})
+            setup[READINGS_KEY] = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
+        if self.clock_left is not None:
+            setup[LEFT_KEY] = [round(self.clock_left[0], 3), round(self.clock_left[1], 3), len(moves)]
+        self.record = replace(self.record, setup=setup)
         if result is not None and not self.record.is_finished():
             self.record = self.record.finish(result)
         problem = self.autosave.save(self.record)

@@ -23,6 +23,7 @@ from ui.i18n import _, localized, number_text
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment.
 CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s")
 READINGS_KEY = "clock_readings"
+LEFT_KEY = "clock_left"  # [white, black, plies]: both clocks when a clocked game was left between moves
 
 
 def setup_clock(setup: Any) -> GameClock | None:
@@ -63,7 +64,17 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in pair)):
             return clock, None
         readings.append((float(pair[0]), float(pair[1])))
+    left = setup.get(LEFT_KEY)
+    if _is_left_after(left, len(readings) - 1):  # the time spent on the move that was not made
+        readings[-1] = (float(left[0]), float(left[1]))
     return clock, readings
+
+
+def _is_left_after(left: Any, plies: int) -> bool:
+    """Whether ``left`` is a well-formed ``LEFT_KEY`` entry for the position after ``plies`` moves."""
+    return (isinstance(left, list) and len(left) == 3 and left[2] == plies and not isinstance(left[2], bool)
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
+                    for x in left[:2]))
 
 
 

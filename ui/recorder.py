@@ -36,6 +36,15 @@ def _forfeit_result(scene: Any) -> Result | None:
     return Result(1 - forfeit[0], scene.recorded_reason(), None)
 
 
+def _record_in(autosave: Autosave | None, moves: list[str]) -> GameRecord | None:
+    """The game a Continue resumes as its file holds it (its start and last-move dates kept), when
+    the file holds these moves; else None (the record is written afresh)."""
+    if autosave is None:
+        return None
+    record, _problem = autosave.load()
+    return record if record is not None and record.moves == moves else None
+
+
 class SceneRecorder:
     """Listens to a game scene (``scene.listeners.append(recorder)``)."""
 
@@ -43,12 +52,14 @@ class SceneRecorder:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
         otherwise the game gets a new file of its own."""
         self.setup = scene.setup
-        self.autosaver = GameAutosaver(scene.setup, Autosave(autosave_path) if autosave_path else None)
         self.moves = [p.text for p in scene.history]
+        autosave = Autosave(autosave_path) if autosave_path else None
+        kept = _record_in(autosave, self.moves)
+        self.autosaver = GameAutosaver(scene.setup, autosave, kept)
         self.counted = False  # this game is in your results (it counts once, when it first ends)
         self.game_number = getattr(scene, "game_number", 0)  # the scene's count of new games and rematches
         self.results: Score | None = None  # your results against its computer player, once counted
-        if self.moves:  # a game resumed or played on from a record: it is the autosave from now on
+        if self.moves and kept is None:  # played on from a record: it is the autosave from now on
             self._save(scene)
 
     @property
@@ -86,6 +97,17 @@ class SceneRecorder:
         if problem:
             scene.messages.add(problem, "error", duration=8.0)
         self.results = TALLY.of(scene.game.id, opponent)
+
+    def keep_clocks(self, scene: Any) -> None:
+        """Save a clocked game left between moves (the window closed, the menu) with both clocks as
+        they stand: Continue then charges the time already spent on the move not yet made."""
+        if scene.referee.clock is None or not self.moves or scene.is_over():
+            return
+        self.autosaver.clock_left = (scene.clock_left(0), scene.clock_left(1))
+        try:
+            self._save(scene)
+        finally:
+            self.autosaver.clock_left = None
 
     def _save(self, scene: Any) -> None:
         self.autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply

@@ -108,6 +108,7 @@ class GameScene(Scene):
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
+        self._warned_unsaved = False  # leaving an unsaved game asks twice
         if not (setup.is_human(0) and setup.is_human(1)):
             self._ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
@@ -393,8 +394,19 @@ class GameScene(Scene):
         return bool(self.history) and not self.is_over()
 
     def _say_kept(self, messages: Messages) -> None:
-        if self.unfinished():
+        if self.unfinished() and not self.recorder.autosaver.failed:
             messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+
+    def _warn_unsaved(self) -> bool:
+        """Whether leaving waits for a second request: the first time the player leaves an
+        unfinished game whose last autosave failed, the window says so instead (the game would not
+        be in the Continue list), and Save can still write it elsewhere."""
+        if not self.unfinished() or not self.recorder.autosaver.failed or self._warned_unsaved:
+            return False
+        self._warned_unsaved = True
+        self.messages.add(_("This game could not be saved, so it will not be in the Continue list: Save (Ctrl+S) "
+                            "writes a copy; leave again to go without it"), "warn", duration=10.0)
+        return True
 
     def _resigning_side(self) -> int | None:
         """Who Resign gives the game up for: the human (the side to move in a hot-seat game)."""
@@ -413,6 +425,8 @@ class GameScene(Scene):
 
     def new_game(self) -> None:
         """A new game with the same setup; an unfinished one stays in the Continue list."""
+        if self._warn_unsaved():
+            return
         self._say_kept(self.messages)
         self._cancel_job()
         self._reset()
@@ -449,6 +463,8 @@ class GameScene(Scene):
 
     def back_to_menu(self) -> None:
         """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
+        if self._warn_unsaved():
+            return
         self._say_kept(self.app.messages)
         self.app.show_menu()
 
@@ -950,6 +966,7 @@ class GameScene(Scene):
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer
         move is asked for again when the scene is shown again."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
+        self.recorder.keep_clocks(self)
         self._cancel_job()
         self.analysis.close()
         self.connections.close()
