@@ -236,3 +236,17 @@ def test_leaving_a_game_that_could_not_be_saved_warns_first(app, monkeypatch):
     scene.back_to_menu()
     assert isinstance(app.scene, MenuScene)
     assert not any("is kept" in m.text for m in app.messages.items)
+
+
+def test_a_watched_game_taken_up_again_waits_for_the_watcher(app):
+    """A PC vs PC game paused when the window closed came back running."""
+    start(app, moves=("b2", "a1"), mode=PC_VS_PC, players=("level-1", "level-1"))
+    app.show_menu()
+    [(path, record)] = SHELF.unfinished()[0]
+    app.continue_game(record, path)
+    scene = app.scene
+    assert scene.paused and [p.text for p in scene.history] == ["b2", "a1"]
+    app.run_frames(20)
+    assert len(scene.history) == 2  # nothing played until Resume
+    scene.toggle_pause()
+    assert not scene.paused

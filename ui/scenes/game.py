@@ -109,6 +109,9 @@ class GameScene(Scene):
         self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         self._warned_unsaved = False  # leaving an unsaved game asks twice
+        if moves and setup.mode == PC_VS_PC and not self.is_over():
+            self.paused = True  # a watched game taken up again waits for the watcher, as after an undo
+            self.messages.add(_("Paused where the game was left: Resume (Space) goes on"), duration=6.0)
         if not (setup.is_human(0) and setup.is_human(1)):
             self._ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
