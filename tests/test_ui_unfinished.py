@@ -250,3 +250,23 @@ def test_a_watched_game_taken_up_again_waits_for_the_watcher(app):
     assert len(scene.history) == 2  # nothing played until Resume
     scene.toggle_pause()
     assert not scene.paused
+
+
+def test_a_game_played_on_in_two_windows_keeps_both_windows_moves(app):
+    """Two windows that continued the same game overwrote each other's moves in its one file."""
+    from ui.autosave import Autosave
+
+    start(app, moves=("b2", "a1")).back_to_menu()
+    [(path, record)] = SHELF.unfinished()[0]
+    app.continue_game(record, path)
+    scene = app.scene
+    other = Autosave(path)  # the other window continued it too, and played a3
+    theirs, _problem = other.load()
+    game = games.load("tictactoe")
+    state = game.play_line(["b2", "a1", "a3"])
+    assert other.save(theirs.with_moves(["b2", "a1", "a3"], state)) is None
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)  # this window plays c3
+    assert sorted(kept()) == [["b2", "a1", "a3"], ["b2", "a1", "c3"]]
+    assert any("another Tabuleiro window" in m.text for m in scene.messages.items)
+    scene._play(scene.game.parse_move(scene.state, "a3"), by_computer=False)  # and goes on in its own file
+    assert kept() == [["b2", "a1", "a3"], ["b2", "a1", "c3", "a3"]]

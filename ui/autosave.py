@@ -75,22 +75,44 @@ class Autosave:
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
         self._checked = False  # the existing file was looked at before the first overwrite
+        self._known: str | None = None  # the file's text as this window last read or wrote it
+        self.notice: str | None = None  # said once: the game went on in a file of its own
 
     @property
     def path(self) -> Path:
         return self._path or data_dir() / FILE_NAME
 
     def save(self, record: GameRecord) -> str | None:
-        """Write ``record``; returns a problem description instead of raising (the game goes on)."""
+        """Write ``record``; returns a problem description instead of raising (the game goes on).
+
+        A file that changed since this window last read or wrote it was written by another
+        Tabuleiro window playing the same game on: it is left as it is, and this window's game
+        goes on in a file of its own (both games are in the Continue list)."""
         try:
             if not self._checked:
                 self._set_aside_if_foreign()
                 self._checked = True
-            atomic_write_text(self.path, record.dumps())
+            if self._changed_elsewhere():
+                self._path = self.path.with_name(f"{self.path.stem}-{uuid.uuid4().hex[:6]}{self.path.suffix}")
+                self.notice = _("This game was also played on in another Tabuleiro window: this window's moves "
+                                "are kept as a game of their own in the Continue list")
+            text = record.dumps()
+            atomic_write_text(self.path, text)
+            self._known = text
             return None
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
             return _("Could not autosave the game: {error}").format(error=exc.strerror or exc)
+
+    def _changed_elsewhere(self) -> bool:
+        if self._known is None:
+            return False
+        try:
+            return self.path.read_text(encoding="utf-8") != self._known
+        except FileNotFoundError:
+            return False  # moved away (a finished game) or discarded: written again, nothing is lost
+        except (OSError, UnicodeDecodeError):
+            return True
 
     def _set_aside_if_foreign(self) -> None:
         """Never overwrite a file that is not a record: move it aside first."""
@@ -104,12 +126,17 @@ class Autosave:
         if not path.exists():
             return None, None
         try:
-            return load_record(path), None
+            record = load_record(path)
         except RecordError as exc:
             where = _set_aside(path)
             log.info("autosave unreadable: %s; %s", exc, where)
             return None, _("The autosaved game could not be read ({problem}); {where}.").format(
                 problem=words.file_problem(str(exc)), where=where)
+        try:
+            self._known = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            self._known = None  # gone or unreadable since: the next save checks nothing
+        return record, None
 
     def resumable(self) -> tuple[GameRecord | None, str | None]:
         """The autosaved game if it is unfinished (for "Continue"), and any problem to report."""

@@ -114,6 +114,9 @@ class SceneRecorder:
         problem = self.autosaver.update(self.moves, scene.state, _forfeit_result(scene))
         if problem:
             scene.messages.add(problem, "error")
+        notice, self.autosaver.autosave.notice = self.autosaver.autosave.notice, None
+        if notice:
+            scene.messages.add(notice, "warn", duration=8.0)
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
         """Write the game to the saved-games folder under a new name; (message, kind) for the window."""
