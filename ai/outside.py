@@ -240,6 +240,7 @@ class _Worker:
                     self.bot.kill()
                     raise _Dead("was stopped") from None
                 if deadline is not None and time.perf_counter() >= deadline:
+                    self.bot.note(f"stopped: no answer within {timeout:g} s")
                     self.bot.kill(keep_log=True)  # the forfeit names it
                     raise _Dead("late") from None
                 if self.bot.too_many_processes():
@@ -263,8 +264,9 @@ class _Worker:
             why = self._late_load(limit) if str(exc) == "late" else str(exc)
             raise OutsideLoadError(self.player_id, f"{why}{self.bot.log_note()}") from None  # callers say "could not be loaded"
         if not reply.get("ok"):
+            logged = self.bot.log_note()  # the whole traceback of an error in the file
             self.close()
-            raise OutsideLoadError(self.player_id, str(reply.get("error")))
+            raise OutsideLoadError(self.player_id, f"{reply.get('error')}{logged}")
         for line in reply.get("skipped", []):
             log.info("%s: skipped while loading: %s", self.player_id, line)
         return reply
@@ -350,6 +352,7 @@ class OutsidePlayer(Player):
         try:
             return game.parse_move(state, text)
         except (IllegalMove, ValueError) as exc:
+            bot.note(f"forfeit: played an illegal move {text!r}: {exc}")
             raise Forfeit(f"played an illegal move {text!r}: {exc}{bot.log_note()}") from None
 
     def close(self) -> None:

@@ -24,6 +24,7 @@ Kinds of players a file may hold (the parent's docstring has the ids):
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import importlib.util
 import inspect
@@ -131,6 +132,8 @@ def serve() -> None:
         except _LoadError as exc:
             reply = {"ok": False, "error": str(exc)}
         except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
+            with contextlib.suppress(OSError):  # a log at its size limit takes no more
+                traceback.print_exception(exc, file=sys.stderr)  # the whole of it, for the bot's log
             reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None,
                                                               loading=request.get("op") == "load")}
         out.write(json.dumps(reply) + "\n")

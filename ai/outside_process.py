@@ -259,6 +259,7 @@ class Bot:
             return False
         self._next_count = now + GROUP_CHECK_EVERY
         if count_group(self.proc.pid) > self.limits.processes + 1:
+            self.note(f"stopped: more processes than its limit ({self.limits.processes})")
             self.kill(keep_log=True)
             return True
         return False
@@ -280,7 +281,17 @@ class Bot:
         elif code is not None:
             text = f", exit status {code}"
         tail = self.stderr_tail()
+        self.note(f"the process ended{text}")
         return text + (f"; stderr: {tail}" if tail else "")
+
+    def note(self, text: str) -> None:
+        """A line of Tabuleiro's in the bot's log: why it was stopped or lost, so that the log a
+        forfeit names says so even when the bot wrote nothing."""
+        if self.log is None or self.log.closed:
+            return
+        with contextlib.suppress(OSError, ValueError):
+            self.log.write(OUR_NOTE + text.encode("utf-8", "replace") + b"\n")
+            self.log.flush()
 
     def _flushed(self) -> None:
         """The log written out; a bot stopped for being late has its log closed already."""

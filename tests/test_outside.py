@@ -302,7 +302,8 @@ def test_a_hung_bot_on_a_clock_loses_on_time_as_our_players_do():
     r = play_game(game, [first, sleeper], ["level-1", "sleeper"], None, clock=GameClock(0.6, 0.1))
     assert r.forfeit and r.winner == 0
     assert re.fullmatch(r"O forfeits: sleeper lost on time: the flag fell \(\d+\.\d\d s spent with \d\.\d\d s left "
-                        r"on its 0\.6s\+0\.1s clock\); process stopped", r.reason), r.reason
+                        r"on its 0\.6s\+0\.1s clock\); process stopped; log: .*\.log", r.reason), r.reason
+    assert "stopped: no answer within" in Path(r.reason.rsplit("; log: ", 1)[1]).read_text()  # it printed nothing
     sleeper.close()
 
 
@@ -360,6 +361,8 @@ def test_bad_bots_forfeit_with_the_reason(bot, reason):
     r = play_game(game, [good, bad], ["good", bot], 0.5)
     assert r.forfeit and r.winner == 0
     assert reason in r.reason
+    log = Path(r.reason.rsplit("; log: ", 1)[1]).read_text()  # every forfeit names a log that says why
+    assert {"raiser.py": "Traceback", "exiter.py": "process ended", "illegal.py": "illegal move"}[bot] in log
     bad.close()
 
 
