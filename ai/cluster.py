@@ -151,6 +151,9 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
                            "expected --cluster local or tcp://HOST:PORT of a running `dask scheduler`") from None
 
 
+WORKER_WAIT = 60  # seconds for a first worker to join a scheduler
+
+
 def check_workers(client: Any, player_ids: list[str]) -> list[str]:
     """ClusterError unless every worker imports Tabuleiro; what the workers lack of the outside
     files ("WORKER: PATH is missing" or "... differs from this machine's copy"), empty if nothing."""
@@ -161,11 +164,18 @@ def check_workers(client: Any, player_ids: list[str]) -> list[str]:
         raise ClusterError(f"the Dask scheduler cannot import Tabuleiro ({type(exc).__name__}: {exc}); start it "
                            "from a checkout with PYTHONPATH set to it, or install Tabuleiro there") from None
     try:
-        client.wait_for_workers(1, timeout=60)
-        replies = client.run(_worker_check, files)
-    except Exception as exc:  # a worker without Tabuleiro fails to unpickle the check itself
-        raise ClusterError(f"the Dask workers cannot run Tabuleiro ({type(exc).__name__}: {exc}); start them "
-                           "from a checkout with PYTHONPATH set to it, or install Tabuleiro there") from None
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except Exception:  # distributed's own TimeoutError, whatever its class in this version
+        raise ClusterError(f"no Dask worker joined the scheduler at {client.scheduler.address} within "
+                           f"{WORKER_WAIT} s: start one with `dask worker {client.scheduler.address}` "
+                           "(docs/leagues.md)") from None
+    replies = {}
+    for worker in sorted(client.scheduler_info()["workers"]):
+        try:
+            replies.update(client.run(_worker_check, files, workers=[worker]))
+        except Exception as exc:  # a worker without Tabuleiro fails to unpickle the check itself
+            raise ClusterError(f"the Dask worker {worker} cannot run Tabuleiro ({type(exc).__name__}: {exc}); start "
+                               "it from a checkout with PYTHONPATH set to it, or install Tabuleiro there") from None
     return [f"{worker}: {problem}" for worker, problems in sorted(replies.items()) for problem in problems]
 
 

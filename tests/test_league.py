@@ -385,8 +385,12 @@ def test_workers_report_outside_files_they_lack_or_have_another_copy_of(tmp_path
         def wait_for_workers(self, n, timeout):
             pass
 
-        def run(self, check, files):
-            return {"tcp://a:1": check(files), "tcp://b:1": check({path: "0" * 64 for path in files})}
+        def scheduler_info(self):
+            return {"workers": {"tcp://a:1": {}, "tcp://b:1": {}}}
+
+        def run(self, check, files, workers):
+            [worker] = workers
+            return {worker: check(files if worker == "tcp://a:1" else {path: "0" * 64 for path in files})}
 
     assert check_workers(Workers(), ["level-1"]) == []  # no outside player: nothing to see
     assert check_workers(Workers(), ["level-1", f"{bot}:choose"]) == [f"tcp://b:1: {bot} differs from this "
@@ -394,6 +398,42 @@ def test_workers_report_outside_files_they_lack_or_have_another_copy_of(tmp_path
     assert check_workers(Workers(), [str(gone)]) == [f"tcp://a:1: {gone} is missing", f"tcp://b:1: {gone} is missing"]
     assert absolute_id(f"{bot.name}:choose") == f"{Path.cwd() / bot.name}:choose"
     assert absolute_id("gtp:mohex --seed 1") == "gtp:mohex --seed 1" and absolute_id("level-2") == "level-2"
+
+
+def test_a_cluster_without_workers_or_with_a_worker_without_tabuleiro_is_named_plainly():
+    """'the Dask workers cannot run Tabuleiro (WorkerStartTimeoutError ...)' when no worker had
+    joined, and no name for the worker that lacked Tabuleiro."""
+    from types import SimpleNamespace
+
+    from ai.cluster import ClusterError, check_workers
+
+    class Empty:
+        scheduler = SimpleNamespace(address="tcp://10.0.0.5:8786")
+
+        def run_on_scheduler(self, check):
+            return check()
+
+        def wait_for_workers(self, n, timeout):
+            raise TimeoutError(f"Only 0/{n} workers arrived after {timeout}")
+
+    with pytest.raises(ClusterError, match=r"no Dask worker joined the scheduler at tcp://10\.0\.0\.5:8786 within "
+                                           r"60 s: start one with `dask worker tcp://10\.0\.0\.5:8786`"):
+        check_workers(Empty(), ["level-1"])
+
+    class Broken(Empty):
+        def wait_for_workers(self, n, timeout):
+            pass
+
+        def scheduler_info(self):
+            return {"workers": {"tcp://a:1": {}, "tcp://b:1": {}}}
+
+        def run(self, check, files, workers):
+            if workers == ["tcp://b:1"]:
+                raise ModuleNotFoundError("No module named 'ai'")
+            return {workers[0]: check(files)}
+
+    with pytest.raises(ClusterError, match=r"the Dask worker tcp://b:1 cannot run Tabuleiro \(ModuleNotFoundError"):
+        check_workers(Broken(), ["level-1"])
 
 
 def test_outside_folders_travel_to_workers_that_lack_them(tmp_path, monkeypatch):
