@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="a round robin among players of one game")
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
-    t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
+    t.add_argument("--games", type=int, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     t.add_argument("--out", default=None, metavar="FILE",
                    help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "

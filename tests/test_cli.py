@@ -150,6 +150,13 @@ def test_the_help_of_out_names_every_file_it_writes():
         assert name in text, name
 
 
+def test_the_help_of_games_says_its_default_in_both_commands():
+    """``match --help`` said "(default 2)" for --games, ``tournament --help`` did not."""
+    for command in ("match", "tournament"):
+        text = " ".join(run(command, "--help").stdout.split())
+        assert "--games GAMES" in text and "(default 2)" in text.split("--games GAMES", 2)[-1].split("--", 1)[0], command
+
+
 def test_a_pattern_that_matches_no_file_is_bad_input(tmp_path):
     """It ran a round robin with a made-up player named by the pattern itself, and exited 0."""
     pattern = str(tmp_path / "nodir" / "*.py")
