@@ -238,6 +238,28 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
     assert list(each.broken) == [str(bots / "bia" / "jogador.py")]
 
 
+def test_players_are_counted_once_patterns_are_expanded(tmp_path):
+    """``tournament rastros 'bots/ana/jogador.py:*'`` (a file of two players) was refused with
+    "needs at least two players": the words were counted before the patterns were expanded."""
+    bots = league_folder(tmp_path)
+    (bots / "bia" / "jogador.py").unlink()
+    (bots / "ana" / "utils.py").unlink()
+    (bots / "ana" / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n\n" +
+                                             (bots / "rui" / "jogador.py").read_text())  # choose and Careful
+    one_file = run("tournament", "tictactoe", str(bots / "ana" / "jogador.py") + ":*", "--games", "1", "--time", "0.1")
+    assert one_file.returncode == 0, one_file.stderr
+    assert "2 players, 2 games" in one_file.stdout
+    every_file = run("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "--games", "1", "--time", "0.1")
+    assert every_file.returncode == 0 and "3 players, 6 games" in every_file.stdout, every_file.stderr
+    (bots / "rui" / "jogador.py").unlink()
+    pattern = str(bots / "*" / "jogador.py")
+    alone = run("tournament", "tictactoe", pattern, "--games", "1", "--time", "0.1")
+    assert alone.returncode == 2
+    assert alone.stderr.strip().splitlines()[-1] == (
+        f"error: a tournament needs at least two players, and {pattern} gave 1 player: {bots / 'ana' / 'jogador.py'}")
+    assert run("tournament", "tictactoe", "level-1").stderr.strip() == "error: a tournament needs at least two players"
+
+
 def test_the_same_bot_named_twice_enters_once(tmp_path):
     """``bots/*/jogador.py:*``, ``bots/ana/jogador.py`` and ``bots/ana/../ana/jogador.py:choose``
     entered ana three times ("each player may appear only once" compared the words typed)."""

@@ -300,6 +300,8 @@ def run_tournament(
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
             print(note, file=sys.stderr)
+        if len(ids) < 2:
+            raise ValueError(too_few_players(player_ids, ids))
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
@@ -339,6 +341,14 @@ def run_tournament(
     if out:
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 0
+
+
+def too_few_players(words: list[str], ids: list[str]) -> str:
+    """Why a tournament cannot start with the players ``ids`` the command line's ``words`` gave
+    (patterns and ``file.py:*`` expanded): saying what they matched, since a pattern can stand for
+    one player or none."""
+    found = f"{counted(len(ids), 'player')}: {', '.join(ids)}" if ids else "no player"
+    return f"a tournament needs at least two players, and {' '.join(words)} gave {found}"
 
 
 class _LiveReport:
