@@ -260,6 +260,20 @@ def test_players_are_counted_once_patterns_are_expanded(tmp_path):
     assert run("tournament", "tictactoe", "level-1").stderr.strip() == "error: a tournament needs at least two players"
 
 
+def test_a_match_refuses_every_player_of_a_file_naming_them(tmp_path):
+    """``match tictactoe 'bots/ana/jogador.py:*' level-1`` played the file's first player under the
+    name ``bots/ana/jogador.py:*``, silently."""
+    bots = league_folder(tmp_path)
+    rui = bots / "rui" / "jogador.py"
+    proc = run("match", "tictactoe", f"{rui}:*", "level-1", "--games", "1", "--time", "0.1")
+    assert proc.returncode == 2 and not proc.stdout
+    assert proc.stderr.strip() == (f"error: {rui}:*: ':*' enters every player of a file in a tournament; "
+                                   f"a match takes one: {rui}:Careful")
+    bia = run("match", "tictactoe", "level-1", f"{bots / 'bia' / 'jogador.py'}:*", "--time", "0.1")
+    assert bia.returncode == 2 and len(bia.stderr.strip().splitlines()) == 1
+    assert "a match takes one: " in bia.stderr and "jogador.py could not be loaded: SyntaxError" in bia.stderr
+
+
 def test_the_same_bot_named_twice_enters_once(tmp_path):
     """``bots/*/jogador.py:*``, ``bots/ana/jogador.py`` and ``bots/ana/../ana/jogador.py:choose``
     entered ana three times ("each player may appear only once" compared the words typed)."""

@@ -37,6 +37,10 @@ def run_match(
         print(f"error: {exc}", file=sys.stderr)
         return 2
     loader: dict[str, Any] = {"definitions_only": True} if definitions_only else {}
+    for pid in player_ids:
+        if pid.endswith(":*"):
+            print(f"error: {every_player_refused(game_id, pid, dict(game.options), loader)}", file=sys.stderr)
+            return 2
     broken = probe_outside_players(game_id, list(player_ids), dict(game.options), loader, {})[1]
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
@@ -62,3 +66,16 @@ def run_match(
     else:
         print(summary.line(), file=sys.stderr)
     return 0
+
+
+def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader: dict[str, Any]) -> str:
+    """Why a match does not take ``file.py:*`` (every player of the file, for tournaments; the match
+    played the file's first player under that name), naming the file's players to choose from."""
+    from ai.outside import list_outside_players, load_reason
+
+    path = pid[:-2]
+    try:
+        choices = " or ".join(p.id for p in list_outside_players(game_id, path, options, **loader))
+    except ValueError as exc:
+        choices = f"{path} could not be loaded: {load_reason(exc)}"
+    return f"{pid}: ':*' enters every player of a file in a tournament; a match takes one: {choices}"
