@@ -392,7 +392,7 @@ class Tournament:
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
         self.results[number] = result
         self.elapsed = time.perf_counter() - self._began  # so far: reports written during the run say it
-        if self._log is not None and not _is_void(result):  # a void game is played again on resume
+        if self._log is not None and not is_void(result):  # a void game is played again on resume
             self._log.write(number, result)
         emit(GameFinished(number, result, len(self.results), self.total))
 
@@ -544,8 +544,20 @@ def _points(result: GameResult, side: int) -> float:
     return 1.0 if result.winner == side else 0.0
 
 
-def _is_void(result: GameResult) -> bool:
+def is_void(result: GameResult) -> bool:
+    """A game our side failed to play to its end (a worker died, the referee failed): it has no
+    result, counts for no one, and ``--resume`` plays it again."""
     return result.reason.startswith("void:")
+
+
+def outcome(result: GameResult, draw: str = "1/2-1/2") -> str:
+    """The result as a table writes it: "1-0", "0-1", ``draw``; "void" for a void game, which has
+    none (it is not a draw)."""
+    if is_void(result):
+        return "void"
+    if result.winner is None:
+        return draw
+    return "1-0" if result.winner == 0 else "0-1"
 
 
 def elo_from_score(score: float) -> float:
@@ -558,7 +570,7 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
     table = {pid: Standing(pid) for pid in player_ids}
     per_game: dict[str, list[float]] = {pid: [] for pid in player_ids}
     for result in results:
-        if _is_void(result):
+        if is_void(result):
             continue
         for side, pid in enumerate(result.players):
             s = table[pid]
@@ -625,7 +637,7 @@ def crosstable(player_ids: list[str], results: list[GameResult]) -> dict[str, di
     """``table[a][b]`` = (points a scored against b, games they played), both sides together."""
     table = {a: {b: (0.0, 0) for b in player_ids if b != a} for a in player_ids}
     for result in results:
-        if _is_void(result):
+        if is_void(result):
             continue
         a, b = result.players
         for side, (me, other) in enumerate(((a, b), (b, a))):
@@ -654,6 +666,18 @@ class Summary:
     names: dict[str, str] = field(default_factory=dict)  # player id -> display name (display_names)
     cluster: str | None = None  # "local" or the Dask scheduler's address; None: --jobs processes
     resumed: int = 0  # games taken from the results log of an earlier run
+    resume_with: str | None = None  # the FILE of ``--resume FILE`` that plays the void games (None: no log)
+
+    @property
+    def void(self) -> int:
+        """How many of ``results`` are void (``is_void``): not played to an end, counted for no one."""
+        return sum(is_void(r) for r in self.results)
+
+    @property
+    def total(self) -> int:
+        """The games of the whole round robin (``results`` may hold fewer: stopped early)."""
+        k = len(self.players)
+        return k * (k - 1) * self.games_per_pair
 
     @classmethod
     def of(cls, t: Tournament) -> Summary:
@@ -672,7 +696,7 @@ class Summary:
             "game": self.game, "options": self.options, "players": self.players,
             "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "jobs": self.jobs,
             "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled, "clock": self.clock,
-            "cluster": self.cluster, "resumed": self.resumed,
+            "cluster": self.cluster, "resumed": self.resumed, "total": self.total, "void": self.void,
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
             "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],

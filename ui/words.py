@@ -511,7 +511,10 @@ def description(text: str) -> str:
 REPORT_TEXTS = (
     N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
-    N_("({games} from the log)"), N_("(stopped early)"),
+    N_("({games} from the log)"), N_("(stopped early)"), N_("(and {games} void)"),
+    N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
+    N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
+    N_("game {numbers}"), N_("games {numbers}"),
     N_("Crosstable (points/games of the row against the column):"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),

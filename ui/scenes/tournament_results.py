@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 import games
-from ai.tournament import Standing
+from ai.tournament import Standing, is_void, outcome
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
@@ -257,11 +257,11 @@ class ResultsDrawing:
             if y + line_h > rect.bottom - int(6 * s):
                 break
             a, b = (self._name(p) for p in r.players)
-            outcome = "½-½" if r.winner is None else ("1-0" if r.winner == 0 else "0-1")
+            result = _("void") if is_void(r) else outcome(r, draw="½-½")
             reason = words.end_reason(r.reason)
             for pid in r.players:
                 reason = reason.replace(pid, self._name(pid))
-            text = f"{number}. {a} - {b}  {outcome}  {reason}"
+            text = f"{number}. {a} - {b}  {result}  {reason}"
             colour = theme.invalid if r.forfeit else theme.text
             line = tx.fit(text, size, inner.width)
             drawn = tx.text(surface, line, (inner.x, y), size, colour)
