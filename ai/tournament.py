@@ -58,6 +58,7 @@ from ai.match import GameResult
 from ai.parent_watch import end_on_signals, end_with_parent
 
 STOP_GRACE = 1.5  # seconds stopped workers have to end their bots before they are killed
+DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
 
 
 # -- the schedule ---------------------------------------------------------------------------------
@@ -128,12 +129,17 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
     from ai.match import GameClock, play_with_new_players
 
     game = games.load(game_id, **options)
-    for side, pid in enumerate(ids):
-        if broken and pid in broken:
-            result = GameResult(game_id, dict(game.options), list(ids))
-            result.winner, result.forfeit = 1 - side, True
-            result.reason = f"{game.sides[side]} forfeits: {pid} could not be started: {broken[pid]}"
+    unable = [side for side, pid in enumerate(ids) if broken and pid in broken]
+    if unable:
+        result = GameResult(game_id, dict(game.options), list(ids))
+        result.forfeit = True
+        if len(unable) == 2:  # neither can play: a loss for both, not a win for either
+            result.reason = DOUBLE_FORFEIT
             return result
+        side = unable[0]
+        result.winner = 1 - side
+        result.reason = f"{game.sides[side]} forfeits: {ids[side]} could not be started: {broken[ids[side]]}"
+        return result
     callback = None
     if on_move is not None:
         def callback(before, move, after) -> None:
@@ -539,9 +545,17 @@ class Standing:
 
 
 def _points(result: GameResult, side: int) -> float:
+    if is_double_forfeit(result):
+        return 0.0
     if result.winner is None:
         return 0.5
     return 1.0 if result.winner == side else 0.0
+
+
+def is_double_forfeit(result: GameResult) -> bool:
+    """A game both sides forfeit (neither could be started): 0-0, a forfeited loss for each, as a
+    win for either would reward a file that does not load."""
+    return result.forfeit and result.winner is None
 
 
 def is_void(result: GameResult) -> bool:
@@ -555,6 +569,8 @@ def outcome(result: GameResult, draw: str = "1/2-1/2") -> str:
     none (it is not a draw)."""
     if is_void(result):
         return "void"
+    if is_double_forfeit(result):
+        return "0-0"
     if result.winner is None:
         return draw
     return "1-0" if result.winner == 0 else "0-1"
@@ -580,11 +596,11 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
             s.points += p
             if side == 0:
                 s.first_side_points += p
-            if result.winner is None:
+            if result.winner is None and not result.forfeit:
                 s.draws += 1
             elif result.winner == side:
                 s.wins += 1
-            else:
+            else:  # a loss, or a double forfeit: a loss for both
                 s.losses += 1
                 s.forfeits += int(result.forfeit)
     k = len(player_ids)

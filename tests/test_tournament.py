@@ -112,6 +112,29 @@ def test_three_players_points_draws_forfeits_crosstable():
     assert a.elo_bound == "" and a.elo_text().startswith("+")
 
 
+def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(tmp_path):
+    """Two files that failed to load each won the game the other forfeited first (game 89:
+    demo - syntax: "South forfeits", game 90: syntax - demo: the other way): a point each."""
+    from ai.commands.tournament import report, write_results
+    from ai.tournament import DOUBLE_FORFEIT, play_scheduled
+
+    broken = {"a.py": "SyntaxError: x", "b.py": "No module named 'y'"}
+    games = [play_scheduled("tictactoe", {}, pair, (1, 2), 0.1, broken=broken)
+             for pair in (("a.py", "b.py"), ("b.py", "a.py"), ("a.py", "level-1"))]
+    assert [(r.winner, r.forfeit, r.reason) for r in games[:2]] == [(None, True, DOUBLE_FORFEIT)] * 2
+    assert games[2].winner == 1 and games[2].reason == "X forfeits: a.py could not be started: SyntaxError: x"
+    ids = ["a.py", "b.py", "level-1"]
+    table = {s.player: s for s in standings(ids, games)}
+    for pid in ("a.py", "b.py"):
+        assert (table[pid].points, table[pid].wins, table[pid].draws, table[pid].losses) == (0, 0, 0, 2 + (pid == "a.py"))
+    assert table["a.py"].forfeits == 3 and table["b.py"].forfeits == 2
+    assert crosstable(ids, games)["a.py"]["b.py"] == (0.0, 2) == crosstable(ids, games)["b.py"]["a.py"]
+    summary = Summary("tictactoe", {}, ids, 1, 0.1, 1, None, 1.0, False, standings(ids, games), games, [1, 2, 3])
+    assert f"  game 1: a.py - b.py: {DOUBLE_FORFEIT}" in report(summary)
+    rows = list(csv.DictReader(write_results(summary, str(tmp_path / "res"))[1].open()))
+    assert [(r["result"], r["points_first"], r["points_second"], r["forfeit"]) for r in rows[:2]] == [("0-0", "0", "0", "1")] * 2
+
+
 def test_a_player_who_drew_every_game_has_an_interval():
     """Per-game points all alike have no variance: two draws read "+0 ± 0", a certain rating."""
     a, b = standings(["A", "B"], [result("A", "B", None), result("B", "A", None)])

@@ -23,6 +23,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"void: the referee failed: (?P<rest>.*)", N_("void: the referee failed: {rest}")),
     (r"void: the Dask task failed: (?P<rest>.*)", N_("void: the Dask task failed: {rest}")),
     (r"void: a worker process died", N_("void: a worker process died")),
+    (r"double forfeit: neither player could be started", N_("double forfeit: neither player could be started")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"(?P<side>\S+) connected left and right", N_("{side} connected left and right")),

@@ -48,6 +48,7 @@ from ai.tournament import (
     Tournament,
     crosstable,
     display_names,
+    is_double_forfeit,
     is_void,
     outcome,
     standings,
@@ -298,9 +299,12 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
 
 
 def csv_points(result: GameResult) -> tuple[float | str, float | str]:
-    """Each side's points for FILE.csv: none ("") for a void game, which is not a draw."""
+    """Each side's points for FILE.csv: none ("") for a void game, which is not a draw; 0 each for
+    a double forfeit."""
     if is_void(result):
         return "", ""
+    if is_double_forfeit(result):
+        return 0, 0
     return (0.5, 0.5) if result.winner is None else ((1, 0) if result.winner == 0 else (0, 1))
 
 
