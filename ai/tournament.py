@@ -527,21 +527,29 @@ class Standing:
     elo_low: float = 0.0
     elo_high: float = 0.0
     elo_bound: str = ""  # "" or "<" (scored 0%) or ">" (scored 100%)
+    elo_low_open: bool = False  # the interval's lower end is the cap (0% + half a game): no lower end
+    elo_high_open: bool = False  # its upper end is the cap (100% - half a game): no upper end
 
     @property
     def score(self) -> float:
         return self.points / self.games if self.games else 0.0
 
     def elo_text(self) -> str:
-        """"+35 ± 75" with the 95% interval's half-width; ">+314" for a perfect score, "<-314" for
-        none (a bound: the data give no interval on that side)."""
+        """"+286 (+146..+645)": the rating and its 95% interval's ends as they are (the interval is
+        not symmetric: "± N" misread it); an end at the cap is open, ">+645" ("<-645"): the data
+        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound)."""
         if not self.games:
             return "-"
-        value = round(self.elo) or 0  # never "-0"
         if self.elo_bound:
-            return f"{self.elo_bound}{value:+d}"
-        margin = (self.elo_high - self.elo_low) / 2
-        return f"{value:+d} ± {margin:.0f}"
+            return f"{self.elo_bound}{_elo(self.elo)}"
+        low = ("<" if self.elo_low_open else "") + _elo(self.elo_low)
+        high = (">" if self.elo_high_open else "") + _elo(self.elo_high)
+        return f"{_elo(self.elo)} ({low}..{high})"
+
+
+def _elo(value: float) -> str:
+    """A rating as a table writes it: "+35", "-12", never "-0"."""
+    return f"{round(value) or 0:+d}"
 
 
 def _points(result: GameResult, side: int) -> float:
@@ -630,7 +638,9 @@ def _set_elo(s: Standing, points: list[float], factor: float) -> None:
     the player's per-game points about ``s``, counting one won and one lost game beside them (else a
     player who drew every game would have a variance, and an interval, of 0: "+0 +- 0" after two
     draws), and ``s +- 1.96 se`` is mapped through the same formula.  A score of 0 or 100% is
-    clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
+    clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``), and
+    so is an end of the interval past it: that end is the cap, the same for every player with as
+    many games, and open (``elo_low_open``/``elo_high_open``: the data give no end on that side).
     """
     n = len(points)
     if n == 0:
@@ -647,6 +657,8 @@ def _set_elo(s: Standing, points: list[float], factor: float) -> None:
     s.elo = rating(mean)
     s.elo_low = rating(mean - 1.96 * se)
     s.elo_high = rating(mean + 1.96 * se)
+    s.elo_low_open = mean - 1.96 * se <= lowest
+    s.elo_high_open = mean + 1.96 * se >= highest
 
 
 def crosstable(player_ids: list[str], results: list[GameResult]) -> dict[str, dict[str, tuple[float, int]]]:

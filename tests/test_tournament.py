@@ -145,6 +145,23 @@ def test_a_player_who_drew_every_game_has_an_interval():
     assert "± 0" not in a.elo_text()
 
 
+def test_the_elo_interval_is_shown_as_it_is_an_end_at_the_cap_open():
+    """"rui:Careful +286 ± 249" stood for +146..+645 (the upper end at the cap): the interval is
+    not symmetric, and its upper end said nothing of the data, which give none."""
+    from ai.tournament import Standing
+
+    careful = Standing("rui:Careful", games=14, elo=285.8, elo_low=146.5, elo_high=645.1, elo_high_open=True)
+    assert careful.elo_text() == "+286 (+146..>+645)"
+    careful.elo_high_open = False
+    assert careful.elo_text() == "+286 (+146..+645)"
+    a, b = standings(["A", "B"], [result("A", "B", 0), result("B", "A", 1)] * 4 + [result("A", "B", 1)])
+    cap = elo_from_score(1 - 0.5 / 9) / 2  # half a game from a perfect score, two players (scores 8/9 and 1/9: no shift)
+    assert a.elo_high_open and not a.elo_low_open and a.elo_high == pytest.approx(cap)
+    assert b.elo_low_open and not b.elo_high_open
+    assert a.elo_text() == f"+{round(a.elo)} (+{round(a.elo_low)}..>+{round(a.elo_high)})"
+    assert b.elo_text() == f"{round(b.elo)} (<{round(b.elo_low)}..{round(b.elo_high)})"
+
+
 def test_perfect_score_is_marked_as_a_bound():
     results = [result("A", "B", 0), result("B", "A", 1)]
     a, b = standings(["A", "B"], results)
@@ -237,8 +254,8 @@ Crosstable (points/games of the row against the column):
 
 Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
- 1  level-1                    2.5      3    2    1    0     0   83.3%   +210 ± 143
- 2  level-2                    1.5      4    1    1    2     0   37.5%   -67 ± 224
+ 1  level-1                    2.5      3    2    1    0     0   83.3%   +210 (-77..>+210)
+ 2  level-2                    1.5      4    1    1    2     0   37.5%   -67 (<-254..+195)
  3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
  4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
 
