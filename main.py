@@ -172,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ChecksumError) as exc:  # a damaged shipped file: named, in one line
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the commands that can say more (a match's score so far) say it themselves
+        print("\nstopped (Ctrl+C)", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return reader_gone()

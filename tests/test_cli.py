@@ -142,6 +142,28 @@ def test_the_match_summary_counts_in_the_singular_for_one():
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C is a POSIX signal here")
+def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
+    """Ctrl+C (SIGINT to the process group) during a match ended it with status 130 and nothing
+    on stderr: no word that it stopped, nor of the games it had played."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "match", "tictactoe", "level-1", "level-2",
+                             "--games", "500", "--time", "0.05"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    first = proc.stdout.readline()
+    assert first.startswith("game 1: "), first
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    played = 1 + sum(line.startswith("game ") for line in out.splitlines())
+    last = err.strip().splitlines()[-1]
+    done = int(last.split()[2])  # a game may be counted but not yet printed when Ctrl+C comes
+    assert done in (played, played + 1), (last, played)
+    assert last.startswith(f"stopped after {done} of 500 games (the game in progress is not counted): level-1 ")
+    assert " level-2, " in last and last.endswith(f" in {done} game" + "s" * (done > 1)), last
+
+
 # -- a teacher's league: patterns, helper modules, the same bot twice, --out ---------------------------
 def test_the_help_of_out_names_every_file_it_writes():
     proc = run("tournament", "--help")

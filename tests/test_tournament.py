@@ -243,7 +243,7 @@ def reported_summary(**changes) -> Summary:
 
 
 REPORT = """\
-tictactoe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early)
+tictactoe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
 Crosstable (points/games of the row against the column):
                                   1        2        3        4
@@ -401,6 +401,7 @@ def test_ctrl_c_while_a_file_loads_stops_the_command_at_once(tmp_path):
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert time.monotonic() - began < 8, "it waited for the file's load limit (15 s)"
+    assert err.strip().splitlines()[-1] == "stopped while the players were loading: no game was played", err
 
 
 CACHING_BOT = """import os, random, tempfile, time

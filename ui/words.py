@@ -512,7 +512,7 @@ def description(text: str) -> str:
 REPORT_TEXTS = (
     N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
-    N_("({games} from the log)"), N_("(stopped early)"), N_("(and {games} void)"),
+    N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
     N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
     N_("game {numbers}"), N_("games {numbers}"),

@@ -212,7 +212,8 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     if summary.resumed:
         head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
     if summary.cancelled:
-        head += " " + say("(stopped early)")
+        head += " " + say("(stopped early: {done} of {total} games)").format(
+            done=len(summary.results) - summary.void, total=summary.total)
     parts = [
         head,
         "",
@@ -360,6 +361,9 @@ def run_tournament(
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C while the players' files load (minutes in a big league)
+        print("\nstopped while the players were loading: no game was played", file=sys.stderr)
+        return 130
     t.titles = titles
     for pid, why in broken.items():
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
