@@ -48,6 +48,12 @@ def ai_is_outside(player_id: str) -> bool:
     return ai.is_outside_player(player_id)
 
 
+def may_name_several(word: str) -> bool:
+    """A player word that may stand for several players (``file.py:*``, a path pattern), so that
+    a tournament's players can be counted only once it is expanded (ai.commands.tournament)."""
+    return word.endswith(":*") or any(c in word for c in "*?[")
+
+
 def check_game_and_players(game_id: str, player_ids: list[str], options: dict[str, Any]) -> None:
     """Validate everything up front so errors are one line, before any game starts."""
     import ai
@@ -118,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="a round robin among players of one game")
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
-    t.add_argument("--games", type=int, default=2, help="games per ordered pair (each side equally)")
+    t.add_argument("--games", type=int, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     t.add_argument("--out", default=None, metavar="FILE",
                    help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "
@@ -166,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ChecksumError) as exc:  # a damaged shipped file: named, in one line
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the commands that can say more (a match's score so far) say it themselves
+        print("\nstopped (Ctrl+C)", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return reader_gone()
@@ -221,8 +228,8 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
                          opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only)
     if args.command == "tournament":
-        if len(args.players) < 2:
-            raise UsageError("a tournament needs at least two players")
+        if len(args.players) < 2 and not may_name_several(args.players[0]):
+            raise UsageError("a tournament needs at least two players")  # else counted once patterns are expanded
         # outside players are loaded by the tournament itself: a broken file forfeits its games
         check_game_and_players(args.game, [p for p in args.players if not ai_is_outside(p)], options)
         from ai.commands.tournament import run_tournament

@@ -58,6 +58,7 @@ from ai.match import GameResult
 from ai.parent_watch import end_on_signals, end_with_parent
 
 STOP_GRACE = 1.5  # seconds stopped workers have to end their bots before they are killed
+DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
 
 
 # -- the schedule ---------------------------------------------------------------------------------
@@ -128,12 +129,17 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
     from ai.match import GameClock, play_with_new_players
 
     game = games.load(game_id, **options)
-    for side, pid in enumerate(ids):
-        if broken and pid in broken:
-            result = GameResult(game_id, dict(game.options), list(ids))
-            result.winner, result.forfeit = 1 - side, True
-            result.reason = f"{game.sides[side]} forfeits: {pid} could not be started: {broken[pid]}"
+    unable = [side for side, pid in enumerate(ids) if broken and pid in broken]
+    if unable:
+        result = GameResult(game_id, dict(game.options), list(ids))
+        result.forfeit = True
+        if len(unable) == 2:  # neither can play: a loss for both, not a win for either
+            result.reason = DOUBLE_FORFEIT
             return result
+        side = unable[0]
+        result.winner = 1 - side
+        result.reason = f"{game.sides[side]} forfeits: {ids[side]} could not be started: {broken[ids[side]]}"
+        return result
     callback = None
     if on_move is not None:
         def callback(before, move, after) -> None:
@@ -392,7 +398,7 @@ class Tournament:
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
         self.results[number] = result
         self.elapsed = time.perf_counter() - self._began  # so far: reports written during the run say it
-        if self._log is not None and not _is_void(result):  # a void game is played again on resume
+        if self._log is not None and not is_void(result):  # a void game is played again on resume
             self._log.write(number, result)
         emit(GameFinished(number, result, len(self.results), self.total))
 
@@ -521,31 +527,61 @@ class Standing:
     elo_low: float = 0.0
     elo_high: float = 0.0
     elo_bound: str = ""  # "" or "<" (scored 0%) or ">" (scored 100%)
+    elo_low_open: bool = False  # the interval's lower end is the cap (0% + half a game): no lower end
+    elo_high_open: bool = False  # its upper end is the cap (100% - half a game): no upper end
 
     @property
     def score(self) -> float:
         return self.points / self.games if self.games else 0.0
 
     def elo_text(self) -> str:
-        """"+35 ± 75" with the 95% interval's half-width; ">+314" for a perfect score, "<-314" for
-        none (a bound: the data give no interval on that side)."""
+        """"+286 (+146..+645)": the rating and its 95% interval's ends as they are (the interval is
+        not symmetric: "± N" misread it); an end at the cap is open, ">+645" ("<-645"): the data
+        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound)."""
         if not self.games:
             return "-"
-        value = round(self.elo) or 0  # never "-0"
         if self.elo_bound:
-            return f"{self.elo_bound}{value:+d}"
-        margin = (self.elo_high - self.elo_low) / 2
-        return f"{value:+d} ± {margin:.0f}"
+            return f"{self.elo_bound}{_elo(self.elo)}"
+        low = ("<" if self.elo_low_open else "") + _elo(self.elo_low)
+        high = (">" if self.elo_high_open else "") + _elo(self.elo_high)
+        return f"{_elo(self.elo)} ({low}..{high})"
+
+
+def _elo(value: float) -> str:
+    """A rating as a table writes it: "+35", "-12", never "-0"."""
+    return f"{round(value) or 0:+d}"
 
 
 def _points(result: GameResult, side: int) -> float:
+    if is_double_forfeit(result):
+        return 0.0
     if result.winner is None:
         return 0.5
     return 1.0 if result.winner == side else 0.0
 
 
-def _is_void(result: GameResult) -> bool:
+def is_double_forfeit(result: GameResult) -> bool:
+    """A game both sides forfeit (neither could be started): 0-0, a forfeited loss for each, as a
+    win for either would reward a file that does not load."""
+    return result.forfeit and result.winner is None
+
+
+def is_void(result: GameResult) -> bool:
+    """A game our side failed to play to its end (a worker died, the referee failed): it has no
+    result, counts for no one, and ``--resume`` plays it again."""
     return result.reason.startswith("void:")
+
+
+def outcome(result: GameResult, draw: str = "1/2-1/2") -> str:
+    """The result as a table writes it: "1-0", "0-1", ``draw``; "void" for a void game, which has
+    none (it is not a draw)."""
+    if is_void(result):
+        return "void"
+    if is_double_forfeit(result):
+        return "0-0"
+    if result.winner is None:
+        return draw
+    return "1-0" if result.winner == 0 else "0-1"
 
 
 def elo_from_score(score: float) -> float:
@@ -558,7 +594,7 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
     table = {pid: Standing(pid) for pid in player_ids}
     per_game: dict[str, list[float]] = {pid: [] for pid in player_ids}
     for result in results:
-        if _is_void(result):
+        if is_void(result):
             continue
         for side, pid in enumerate(result.players):
             s = table[pid]
@@ -568,11 +604,11 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
             s.points += p
             if side == 0:
                 s.first_side_points += p
-            if result.winner is None:
+            if result.winner is None and not result.forfeit:
                 s.draws += 1
             elif result.winner == side:
                 s.wins += 1
-            else:
+            else:  # a loss, or a double forfeit: a loss for both
                 s.losses += 1
                 s.forfeits += int(result.forfeit)
     k = len(player_ids)
@@ -602,7 +638,9 @@ def _set_elo(s: Standing, points: list[float], factor: float) -> None:
     the player's per-game points about ``s``, counting one won and one lost game beside them (else a
     player who drew every game would have a variance, and an interval, of 0: "+0 +- 0" after two
     draws), and ``s +- 1.96 se`` is mapped through the same formula.  A score of 0 or 100% is
-    clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``).
+    clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``), and
+    so is an end of the interval past it: that end is the cap, the same for every player with as
+    many games, and open (``elo_low_open``/``elo_high_open``: the data give no end on that side).
     """
     n = len(points)
     if n == 0:
@@ -619,13 +657,15 @@ def _set_elo(s: Standing, points: list[float], factor: float) -> None:
     s.elo = rating(mean)
     s.elo_low = rating(mean - 1.96 * se)
     s.elo_high = rating(mean + 1.96 * se)
+    s.elo_low_open = mean - 1.96 * se <= lowest
+    s.elo_high_open = mean + 1.96 * se >= highest
 
 
 def crosstable(player_ids: list[str], results: list[GameResult]) -> dict[str, dict[str, tuple[float, int]]]:
     """``table[a][b]`` = (points a scored against b, games they played), both sides together."""
     table = {a: {b: (0.0, 0) for b in player_ids if b != a} for a in player_ids}
     for result in results:
-        if _is_void(result):
+        if is_void(result):
             continue
         a, b = result.players
         for side, (me, other) in enumerate(((a, b), (b, a))):
@@ -654,6 +694,18 @@ class Summary:
     names: dict[str, str] = field(default_factory=dict)  # player id -> display name (display_names)
     cluster: str | None = None  # "local" or the Dask scheduler's address; None: --jobs processes
     resumed: int = 0  # games taken from the results log of an earlier run
+    resume_with: str | None = None  # the FILE of ``--resume FILE`` that plays the void games (None: no log)
+
+    @property
+    def void(self) -> int:
+        """How many of ``results`` are void (``is_void``): not played to an end, counted for no one."""
+        return sum(is_void(r) for r in self.results)
+
+    @property
+    def total(self) -> int:
+        """The games of the whole round robin (``results`` may hold fewer: stopped early)."""
+        k = len(self.players)
+        return k * (k - 1) * self.games_per_pair
 
     @classmethod
     def of(cls, t: Tournament) -> Summary:
@@ -672,7 +724,7 @@ class Summary:
             "game": self.game, "options": self.options, "players": self.players,
             "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "jobs": self.jobs,
             "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled, "clock": self.clock,
-            "cluster": self.cluster, "resumed": self.resumed,
+            "cluster": self.cluster, "resumed": self.resumed, "total": self.total, "void": self.void,
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
             "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],

@@ -152,12 +152,41 @@ def test_the_match_summary_counts_in_the_singular_for_one():
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C is a POSIX signal here")
+def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
+    """Ctrl+C (SIGINT to the process group) during a match ended it with status 130 and nothing
+    on stderr: no word that it stopped, nor of the games it had played."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "match", "tictactoe", "level-1", "level-2",
+                             "--games", "500", "--time", "0.05"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    first = proc.stdout.readline()
+    assert first.startswith("game 1: "), first
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    played = 1 + sum(line.startswith("game ") for line in out.splitlines())
+    last = err.strip().splitlines()[-1]
+    done = int(last.split()[2])  # a game may be counted but not yet printed when Ctrl+C comes
+    assert done in (played, played + 1), (last, played)
+    assert last.startswith(f"stopped after {done} of 500 games (the game in progress is not counted): level-1 ")
+    assert " level-2, " in last and last.endswith(f" in {done} game" + "s" * (done > 1)), last
+
+
 # -- a teacher's league: patterns, helper modules, the same bot twice, --out ---------------------------
 def test_the_help_of_out_names_every_file_it_writes():
     proc = run("tournament", "--help")
     text = " ".join(proc.stdout.split()).replace("- ", "-")  # argparse may wrap a line at a hyphen
     for name in ("FILE.json", "FILE.csv", "FILE-standings.csv", "FILE.txt", "FILE.jsonl"):
         assert name in text, name
+
+
+def test_the_help_of_games_says_its_default_in_both_commands():
+    """``match --help`` said "(default 2)" for --games, ``tournament --help`` did not."""
+    for command in ("match", "tournament"):
+        text = " ".join(run(command, "--help").stdout.split())
+        assert "--games GAMES" in text and "(default 2)" in text.split("--games GAMES", 2)[-1].split("--", 1)[0], command
 
 
 def test_a_pattern_that_matches_no_file_is_bad_input(tmp_path):
@@ -239,6 +268,42 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
                         str(bots / "rui" / "jogador.py")]
     assert each.notes == [f"skipped {bots / 'ana' / 'utils.py'}: defines no player for tictactoe"]
     assert list(each.broken) == [str(bots / "bia" / "jogador.py")]
+
+
+def test_players_are_counted_once_patterns_are_expanded(tmp_path):
+    """``tournament rastros 'bots/ana/jogador.py:*'`` (a file of two players) was refused with
+    "needs at least two players": the words were counted before the patterns were expanded."""
+    bots = league_folder(tmp_path)
+    (bots / "bia" / "jogador.py").unlink()
+    (bots / "ana" / "utils.py").unlink()
+    (bots / "ana" / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n\n" +
+                                             (bots / "rui" / "jogador.py").read_text())  # choose and Careful
+    one_file = run("tournament", "tictactoe", str(bots / "ana" / "jogador.py") + ":*", "--games", "1", "--time", "0.1")
+    assert one_file.returncode == 0, one_file.stderr
+    assert "2 players, 2 games" in one_file.stdout
+    every_file = run("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "--games", "1", "--time", "0.1")
+    assert every_file.returncode == 0 and "3 players, 6 games" in every_file.stdout, every_file.stderr
+    (bots / "rui" / "jogador.py").unlink()
+    pattern = str(bots / "*" / "jogador.py")
+    alone = run("tournament", "tictactoe", pattern, "--games", "1", "--time", "0.1")
+    assert alone.returncode == 2
+    assert alone.stderr.strip().splitlines()[-1] == (
+        f"error: a tournament needs at least two players, and {pattern} gave 1 player: {bots / 'ana' / 'jogador.py'}")
+    assert run("tournament", "tictactoe", "level-1").stderr.strip() == "error: a tournament needs at least two players"
+
+
+def test_a_match_refuses_every_player_of_a_file_naming_them(tmp_path):
+    """``match tictactoe 'bots/ana/jogador.py:*' level-1`` played the file's first player under the
+    name ``bots/ana/jogador.py:*``, silently."""
+    bots = league_folder(tmp_path)
+    rui = bots / "rui" / "jogador.py"
+    proc = run("match", "tictactoe", f"{rui}:*", "level-1", "--games", "1", "--time", "0.1")
+    assert proc.returncode == 2 and not proc.stdout
+    assert proc.stderr.strip() == (f"error: {rui}:*: ':*' enters every player of a file in a tournament; "
+                                   f"a match takes one: {rui}:Careful")
+    bia = run("match", "tictactoe", "level-1", f"{bots / 'bia' / 'jogador.py'}:*", "--time", "0.1")
+    assert bia.returncode == 2 and len(bia.stderr.strip().splitlines()) == 1
+    assert "a match takes one: " in bia.stderr and "jogador.py could not be loaded: SyntaxError" in bia.stderr
 
 
 def test_the_same_bot_named_twice_enters_once(tmp_path):

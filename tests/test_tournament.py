@@ -112,6 +112,29 @@ def test_three_players_points_draws_forfeits_crosstable():
     assert a.elo_bound == "" and a.elo_text().startswith("+")
 
 
+def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(tmp_path):
+    """Two files that failed to load each won the game the other forfeited first (game 89:
+    demo - syntax: "South forfeits", game 90: syntax - demo: the other way): a point each."""
+    from ai.commands.tournament import report, write_results
+    from ai.tournament import DOUBLE_FORFEIT, play_scheduled
+
+    broken = {"a.py": "SyntaxError: x", "b.py": "No module named 'y'"}
+    games = [play_scheduled("tictactoe", {}, pair, (1, 2), 0.1, broken=broken)
+             for pair in (("a.py", "b.py"), ("b.py", "a.py"), ("a.py", "level-1"))]
+    assert [(r.winner, r.forfeit, r.reason) for r in games[:2]] == [(None, True, DOUBLE_FORFEIT)] * 2
+    assert games[2].winner == 1 and games[2].reason == "X forfeits: a.py could not be started: SyntaxError: x"
+    ids = ["a.py", "b.py", "level-1"]
+    table = {s.player: s for s in standings(ids, games)}
+    for pid in ("a.py", "b.py"):
+        assert (table[pid].points, table[pid].wins, table[pid].draws, table[pid].losses) == (0, 0, 0, 2 + (pid == "a.py"))
+    assert table["a.py"].forfeits == 3 and table["b.py"].forfeits == 2
+    assert crosstable(ids, games)["a.py"]["b.py"] == (0.0, 2) == crosstable(ids, games)["b.py"]["a.py"]
+    summary = Summary("tictactoe", {}, ids, 1, 0.1, 1, None, 1.0, False, standings(ids, games), games, [1, 2, 3])
+    assert f"  game 1: a.py - b.py: {DOUBLE_FORFEIT}" in report(summary)
+    rows = list(csv.DictReader(write_results(summary, str(tmp_path / "res"))[1].open()))
+    assert [(r["result"], r["points_first"], r["points_second"], r["forfeit"]) for r in rows[:2]] == [("0-0", "0", "0", "1")] * 2
+
+
 def test_a_player_who_drew_every_game_has_an_interval():
     """Per-game points all alike have no variance: two draws read "+0 ± 0", a certain rating."""
     a, b = standings(["A", "B"], [result("A", "B", None), result("B", "A", None)])
@@ -120,6 +143,23 @@ def test_a_player_who_drew_every_game_has_an_interval():
     many = standings(["A", "B"], [result("A", "B", None), result("B", "A", None)] * 50)[0]
     assert -40 < many.elo_low < -2 and 2 < many.elo_high < 40  # a hundred draws say more
     assert "± 0" not in a.elo_text()
+
+
+def test_the_elo_interval_is_shown_as_it_is_an_end_at_the_cap_open():
+    """"rui:Careful +286 ± 249" stood for +146..+645 (the upper end at the cap): the interval is
+    not symmetric, and its upper end said nothing of the data, which give none."""
+    from ai.tournament import Standing
+
+    careful = Standing("rui:Careful", games=14, elo=285.8, elo_low=146.5, elo_high=645.1, elo_high_open=True)
+    assert careful.elo_text() == "+286 (+146..>+645)"
+    careful.elo_high_open = False
+    assert careful.elo_text() == "+286 (+146..+645)"
+    a, b = standings(["A", "B"], [result("A", "B", 0), result("B", "A", 1)] * 4 + [result("A", "B", 1)])
+    cap = elo_from_score(1 - 0.5 / 9) / 2  # half a game from a perfect score, two players (scores 8/9 and 1/9: no shift)
+    assert a.elo_high_open and not a.elo_low_open and a.elo_high == pytest.approx(cap)
+    assert b.elo_low_open and not b.elo_high_open
+    assert a.elo_text() == f"+{round(a.elo)} (+{round(a.elo_low)}..>+{round(a.elo_high)})"
+    assert b.elo_text() == f"{round(b.elo)} (<{round(b.elo_low)}..{round(b.elo_high)})"
 
 
 def test_perfect_score_is_marked_as_a_bound():
@@ -203,7 +243,7 @@ def reported_summary(**changes) -> Summary:
 
 
 REPORT = """\
-tictactoe round robin: 4 players, 6 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (1 game from the log) (stopped early)
+tictactoe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
 Crosstable (points/games of the row against the column):
                                   1        2        3        4
@@ -214,15 +254,17 @@ Crosstable (points/games of the row against the column):
 
 Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
- 1  level-1                    2.5      3    2    1    0     0   83.3%   +210 ± 143
- 2  level-2                    1.5      4    1    1    2     0   37.5%   -67 ± 224
+ 1  level-1                    2.5      3    2    1    0     0   83.3%   +210 (-77..>+210)
+ 2  level-2                    1.5      4    1    1    2     0   37.5%   -67 (<-254..+195)
  3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
  4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
 
 Forfeits:
   game 3: level-1 - sleeper.py: O forfeits: /tmp/bots/sleeper.py exceeded the time limit (0.31 s > 0.2 s); process stopped
   game 4: sleeper.py - level-2: X forfeits: /tmp/bots/sleeper.py crashed: ZeroDivisionError: division by zero
-  game 5: gtp:gnugo --mode gtp - level-1: void: the referee failed: boom"""
+
+1 game void, not counted (our side failed, not the players):
+  game 5: void: the referee failed: boom"""
 
 
 def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
@@ -233,8 +275,33 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
     assert report(reported_summary()) == REPORT
     assert write_results(reported_summary(), str(tmp_path / "res"))[3].read_text(encoding="utf-8") == REPORT + "\n"
     other = report(reported_summary(time_per_move=None, clock=None, cluster="local", resumed=3, cancelled=False))
-    assert other.splitlines()[0] == ("tictactoe round robin: 4 players, 6 games, no time limit, Dask local, 12.3 s "
-                                     "(3 games from the log)")
+    assert other.splitlines()[0] == ("tictactoe round robin: 4 players, 5 games, no time limit, Dask local, 12.3 s "
+                                     "(and 1 game void) (3 games from the log)")
+
+
+def test_void_games_are_counted_apart_and_written_without_a_result(tmp_path):
+    """A void game (a worker died) was listed under "Forfeits:", counted in the head's games and
+    written in FILE.csv as a draw (1/2-1/2, 0.5 each) while the standings left it out."""
+    from ai.commands.tournament import game_numbers, report, write_results
+
+    summary = reported_summary(resume_with="results/cc")
+    void = GameResult("tictactoe", {}, summary.players[:2], reason="void: a worker process died")
+    summary.results += [void, void, void]
+    summary.numbers += [7, 8, 10]
+    text = report(summary)
+    assert text.splitlines()[0].startswith("tictactoe round robin: 4 players, 5 games, ")
+    assert "(and 4 games void)" in text.splitlines()[0]
+    assert text.endswith("\n\n4 games void, not counted (our side failed, not the players): --resume results/cc "
+                         "plays them:\n  game 5: void: the referee failed: boom\n"
+                         "  games 7-8, 10: void: a worker process died")
+    assert "void" not in text.split("Forfeits:")[1].split("\n\n")[0]
+    assert game_numbers([9, 3, 10, 11, 5]) == "games 3, 5, 9-11"
+    rows = {row["number"]: row for row in csv.DictReader(write_results(summary, str(tmp_path / "res"))[1].open())}
+    for number in ("5", "7", "10"):
+        assert (rows[number]["result"], rows[number]["points_first"], rows[number]["points_second"]) == ("void", "", "")
+    assert (rows["2"]["result"], rows["2"]["points_first"]) == ("1/2-1/2", "0.5")  # a draw is still one
+    data = json.loads(write_results(summary, str(tmp_path / "res"))[0].read_text())
+    assert (data["void"], data["total"]) == (4, 12)
 
 
 def test_the_live_file_says_the_league_is_in_progress_and_the_final_one_does_not(tmp_path, monkeypatch):
@@ -334,6 +401,7 @@ def test_ctrl_c_while_a_file_loads_stops_the_command_at_once(tmp_path):
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert time.monotonic() - began < 8, "it waited for the file's load limit (15 s)"
+    assert err.strip().splitlines()[-1] == "stopped while the players were loading: no game was played", err
 
 
 CACHING_BOT = """import os, random, tempfile, time
@@ -399,6 +467,41 @@ def test_ctrl_c_on_a_league_in_worker_processes_leaves_no_bot_folder_or_process(
         time.sleep(0.1)
     assert not _processes_with(tmpdir)
     assert not [str(p.relative_to(tmpdir)) for p in tmpdir.rglob("tabuleiro-*")]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process group is POSIX")
+def test_a_league_whose_workers_died_says_its_void_games_and_fails(tmp_path):
+    """The workers got the terminal's SIGINT, the command (started in the background, ignoring it)
+    did not: it ended with status 0, "56 games" in its head and every game left listed as a forfeit
+    "void: a worker process died", although --resume had them all to play."""
+    import signal
+
+    out = tmp_path / "league"
+    args = [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "40",
+            "--time", "0.05", "--jobs", "2", "--seed", "1", "--out", str(out)]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    log = out.with_name("league.jsonl")
+    end = time.monotonic() + 60
+    while time.monotonic() < end and proc.poll() is None and (not log.exists() or len(log.read_text().splitlines()) < 3):
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    os.killpg(proc.pid, signal.SIGINT)  # the workers end; the command, ignoring it, goes on
+    text, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    played = len(log.read_text().splitlines()) - 1
+    void = 240 - played
+    head = text.splitlines()[0]
+    assert f"3 players, {played} games, " in head and f"(and {void} games void)" in head, head
+    assert (f"{void} games void, not counted (our side failed, not the players): --resume {out} plays them:\n"
+            f"  games ") in text
+    assert "Forfeits:" not in text
+    data = json.loads(out.with_name("league.json").read_text())
+    assert (data["void"], data["total"]) == (void, 240)
+    again = subprocess.run(args[:-2] + ["--resume", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert f"resuming {log}: {played} of 240 games already played" in again.stderr
+    assert "void" not in again.stdout
 
 
 def test_cli_tournament_prints_tables_and_writes_files(tmp_path):

@@ -8,7 +8,7 @@ from typing import Any
 
 import games
 from ai.commands.tournament import probe_outside_players
-from ai.match import GameClock, MatchSummary, counted, paired_games, random_openings
+from ai.match import GameClock, GameResult, MatchSummary, counted, paired_games, random_openings
 
 
 def run_match(
@@ -37,6 +37,10 @@ def run_match(
         print(f"error: {exc}", file=sys.stderr)
         return 2
     loader: dict[str, Any] = {"definitions_only": True} if definitions_only else {}
+    for pid in player_ids:
+        if pid.endswith(":*"):
+            print(f"error: {every_player_refused(game_id, pid, dict(game.options), loader)}", file=sys.stderr)
+            return 2
     broken = probe_outside_players(game_id, list(player_ids), dict(game.options), loader, {})[1]
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
@@ -46,19 +50,40 @@ def run_match(
     # seeded: outside players' processes seed random with their game's seed too
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,
                           seed_bots=seed is not None)
-    for i, (result, first) in enumerate(series):
-        ids = result.players
-        summary.add(result, first)
-        if as_json:
-            print(json.dumps(result.to_json()), flush=True)
-        else:
-            who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
-            left = (f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s"
-                    if result.clock_left else "")
-            moves = counted(len(result.moves), "move")
-            print(f"game {i + 1}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {moves}{left}", flush=True)
-    if not as_json:
-        print(summary.line())
-    else:
-        print(summary.line(), file=sys.stderr)
+    done = 0
+    try:
+        for number, (result, first) in enumerate(series, 1):
+            summary.add(result, first)
+            done = number
+            print_game(game, number, result, as_json)
+    except KeyboardInterrupt:  # Ctrl+C: the result so far, and status 130 as the shell's
+        print(f"\nstopped after {done} of {counted(n_games, 'game')} (the game in progress is not counted): "
+              f"{summary.line()}", file=sys.stderr)
+        return 130
+    print(summary.line(), file=sys.stderr if as_json else sys.stdout)
     return 0
+
+
+def print_game(game: games.Game, number: int, result: GameResult, as_json: bool) -> None:
+    """One finished game of the match on stdout: a JSON object with ``as_json``, else a line."""
+    if as_json:
+        print(json.dumps(result.to_json()), flush=True)
+        return
+    ids = result.players
+    who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
+    left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
+    moves = counted(len(result.moves), "move")
+    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {moves}{left}", flush=True)
+
+
+def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader: dict[str, Any]) -> str:
+    """Why a match does not take ``file.py:*`` (every player of the file, for tournaments; the match
+    played the file's first player under that name), naming the file's players to choose from."""
+    from ai.outside import list_outside_players, load_reason
+
+    path = pid[:-2]
+    try:
+        choices = " or ".join(p.id for p in list_outside_players(game_id, path, options, **loader))
+    except ValueError as exc:
+        choices = f"{path} could not be loaded: {load_reason(exc)}"
+    return f"{pid}: ':*' enters every player of a file in a tournament; a match takes one: {choices}"

@@ -7,8 +7,8 @@
 ``--openings PLIES``: round r of every pair (one game each way) starts after round r's PLIES
 random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
-1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0) and every forfeit with its
-reason.  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
+1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), every forfeit with its
+reason, and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
 game) and FILE-standings.csv at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
 (the crosstable and standings so far, rewritten as games finish).  ``file.py:*`` enters every
 player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defines a player
@@ -48,6 +48,9 @@ from ai.tournament import (
     Tournament,
     crosstable,
     display_names,
+    is_double_forfeit,
+    is_void,
+    outcome,
     standings,
 )
 
@@ -121,8 +124,7 @@ class ProgressBar:
         if result is not None:
             self._forfeits += int(result.forfeit)
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
-            outcome = "draw" if result.winner is None else ("1-0" if result.winner == 0 else "0-1")
-            last = f"{a} - {b} {outcome}"
+            last = f"{a} - {b} {outcome(result, draw='draw')}"
         if self.tty:
             self.stream.write("\r" + self.line(done, last)[:150].ljust(150))
             if done == self.total:
@@ -185,7 +187,7 @@ def format_standings(order: list[Standing], names: dict[str, str] | None = None,
 def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     lines = []
     for number, r in zip(summary.numbers, summary.results):
-        if r.forfeit or r.reason.startswith("void:"):
+        if r.forfeit:
             lines.append("  " + words.say("game {number}: {first} - {second}: {reason}").format(
                 number=number, first=summary.name(r.players[0]), second=summary.name(r.players[1]),
                 reason=words.reason(r.reason)))
@@ -203,12 +205,15 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
     where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
     head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
-        game=words.game(summary.game), players=len(summary.players), games=len(summary.results),
+        game=words.game(summary.game), players=len(summary.players), games=len(summary.results) - summary.void,
         limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
+    if summary.void:
+        head += " " + say("(and {games} void)").format(games=words.games(summary.void))
     if summary.resumed:
         head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
     if summary.cancelled:
-        head += " " + say("(stopped early)")
+        head += " " + say("(stopped early: {done} of {total} games)").format(
+            done=len(summary.results) - summary.void, total=summary.total)
     parts = [
         head,
         "",
@@ -221,7 +226,43 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     forfeits = format_forfeits(summary, words)
     if forfeits:
         parts += ["", say("Forfeits:"), forfeits]
+    if summary.void:
+        parts += ["", void_heading(summary, words), format_void(summary, words)]
     return "\n".join(parts)
+
+
+def void_heading(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """How many games are void, that they count for no one (not a forfeit: the players did no
+    wrong), and, with a results log, the command that plays them."""
+    say, games = words.say, words.games(summary.void)
+    if summary.resume_with:
+        return say("{games} void, not counted (our side failed, not the players): --resume {file} plays them:").format(
+            games=games, file=summary.resume_with)
+    return say("{games} void, not counted (our side failed, not the players):").format(games=games)
+
+
+def format_void(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The void games, one line per reason with their numbers (a worker that died voids every game
+    left: one line, not fifty)."""
+    by_reason: dict[str, list[int]] = {}
+    for number, r in zip(summary.numbers, summary.results):
+        if is_void(r):
+            by_reason.setdefault(r.reason, []).append(number)
+    return "\n".join("  " + words.say("{numbers}: {reason}").format(numbers=game_numbers(numbers, words),
+                                                                   reason=words.reason(reason))
+                     for reason, numbers in by_reason.items())
+
+
+def game_numbers(numbers: list[int], words: ReportWords = ENGLISH) -> str:
+    """"game 5", "games 9-56", "games 3, 7, 9-12": runs of numbers as ranges."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    listed = ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
+    return words.say("game {numbers}" if len(numbers) == 1 else "games {numbers}").format(numbers=listed)
 
 
 # -- files -----------------------------------------------------------------------------------------
@@ -243,10 +284,8 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                     "forfeit", "reason", "plies", "time_first", "time_second", "moves", "clock_left_first",
                     "clock_left_second"])
         for number, r in zip(summary.numbers, summary.results):
-            pts = (0.5, 0.5) if r.winner is None else ((1, 0) if r.winner == 0 else (0, 1))
-            result = "1/2-1/2" if r.winner is None else ("1-0" if r.winner == 0 else "0-1")
             w.writerow([number, r.players[0], r.players[1], "" if r.winner is None else r.players[r.winner],
-                        result, pts[0], pts[1], int(r.forfeit), r.reason, len(r.moves),
+                        outcome(r), *csv_points(r), int(r.forfeit), r.reason, len(r.moves),
                         round(r.time_used[0], 3), round(r.time_used[1], 3), " ".join(r.moves),
                         *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""])])
     with paths[2].open("w", newline="", encoding="utf-8") as f:
@@ -258,6 +297,16 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                         round(s.score, 4), round(s.elo, 1), round(s.elo_low, 1), round(s.elo_high, 1), s.elo_bound,
                         summary.name(s.player)])
     return paths
+
+
+def csv_points(result: GameResult) -> tuple[float | str, float | str]:
+    """Each side's points for FILE.csv: none ("") for a void game, which is not a draw; 0 each for
+    a double forfeit."""
+    if is_void(result):
+        return "", ""
+    if is_double_forfeit(result):
+        return 0, 0
+    return (0.5, 0.5) if result.winner is None else ((1, 0) if result.winner == 0 else (0, 1))
 
 
 def run_tournament(
@@ -277,7 +326,9 @@ def run_tournament(
 ) -> int:
     """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game,
     130 (a shell's code for Ctrl+C) when it was stopped, after the results so far are printed and
-    written, so a script can tell a stopped league from a finished one."""
+    written, so a script can tell a stopped league from a finished one; 1 when it ran but some
+    games are void (its worker processes died, say), so that a script does not take it for a
+    finished league (``--resume`` plays them)."""
     from ai.cluster import ClusterError
     from ai.results_log import check_out, log_path
 
@@ -300,6 +351,8 @@ def run_tournament(
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
             print(note, file=sys.stderr)
+        if len(ids) < 2:
+            raise ValueError(too_few_players(player_ids, ids))
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
@@ -308,6 +361,9 @@ def run_tournament(
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C while the players' files load (minutes in a big league)
+        print("\nstopped while the players were loading: no game was played", file=sys.stderr)
+        return 130
     t.titles = titles
     for pid, why in broken.items():
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
@@ -332,13 +388,22 @@ def run_tournament(
         print(f"error: {exc}", file=sys.stderr)
         return 2
     summary = Summary.of(t)
+    summary.resume_with = out
     written = write_results(summary, out) if out else []  # first: a reader gone (| head) stops the prints
     print(report(summary))
     for path in written:
         print(f"wrote {path}")
     if out:
         print(f"wrote {log} (resume with --resume {out})")
-    return 130 if t.cancelled else 0
+    return 130 if t.cancelled else 1 if summary.void else 0
+
+
+def too_few_players(words: list[str], ids: list[str]) -> str:
+    """Why a tournament cannot start with the players ``ids`` the command line's ``words`` gave
+    (patterns and ``file.py:*`` expanded): saying what they matched, since a pattern can stand for
+    one player or none."""
+    found = f"{counted(len(ids), 'player')}: {', '.join(ids)}" if ids else "no player"
+    return f"a tournament needs at least two players, and {' '.join(words)} gave {found}"
 
 
 class _LiveReport:
@@ -351,6 +416,7 @@ class _LiveReport:
         from ai.results_log import out_base
 
         self.path = out_base(out).with_name(out_base(out).name + ".txt") if out else None
+        self.out = out
         self.last = time.perf_counter()
 
     def update(self) -> None:
@@ -358,7 +424,9 @@ class _LiveReport:
             return
         self.last = time.perf_counter()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        head, _, rest = report(Summary.of(self.t)).partition("\n")
+        summary = Summary.of(self.t)
+        summary.resume_with = self.out
+        head, _, rest = report(summary).partition("\n")
         going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
         self.path.write_text(f"{head} {going}\n{rest}\n", encoding="utf-8")
 

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 import games
-from ai.tournament import Standing
+from ai.tournament import Standing, is_void, outcome
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
@@ -25,7 +25,8 @@ CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 
 
 def elo_label(st: Standing, interval: bool = True) -> str:
-    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval (without it when
+    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval, an end at the cap
+    open ("+286 (+146..>+645)", ``Standing.elo_text``, as the command line's report) (without it when
     ``interval`` is False, for a narrow table); "–" after too few games; "above +95" for a perfect
     score (no interval: the data give no upper limit; ">+95" in a narrow table)."""
     if st.games < MIN_RATED_GAMES:
@@ -37,7 +38,7 @@ def elo_label(st: Standing, interval: bool = True) -> str:
         return _("above {elo}").format(elo=f"{value:+d}")
     if st.elo_bound == "<":
         return _("below {elo}").format(elo=f"{value:+d}")
-    return f"{value:+d} ({st.elo_low:+.0f}..{st.elo_high:+.0f})" if interval else f"{value:+d}"
+    return st.elo_text() if interval else f"{value:+d}"
 
 
 def half_points(points: float) -> str:
@@ -257,11 +258,11 @@ class ResultsDrawing:
             if y + line_h > rect.bottom - int(6 * s):
                 break
             a, b = (self._name(p) for p in r.players)
-            outcome = "½-½" if r.winner is None else ("1-0" if r.winner == 0 else "0-1")
+            result = _("void") if is_void(r) else outcome(r, draw="½-½")
             reason = words.end_reason(r.reason)
             for pid in r.players:
                 reason = reason.replace(pid, self._name(pid))
-            text = f"{number}. {a} - {b}  {outcome}  {reason}"
+            text = f"{number}. {a} - {b}  {result}  {reason}"
             colour = theme.invalid if r.forfeit else theme.text
             line = tx.fit(text, size, inner.width)
             drawn = tx.text(surface, line, (inner.x, y), size, colour)
