@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import math
 import os
+import signal
 import sys
 from typing import Any
 
@@ -166,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             from ui.app import run
 
             return run()
+        stop_as_on_ctrl_c()
         code = dispatch(args)
         sys.stdout.flush()  # a reader gone shows here, not as a traceback at the exit
         return code
@@ -173,10 +175,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # the commands that can say more (a match's score so far) say it themselves
-        print("\nstopped (Ctrl+C)", file=sys.stderr)
+        print("\nstopped", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return reader_gone()
+
+
+def stop_as_on_ctrl_c() -> None:
+    """A command ended by SIGTERM or SIGHUP (``timeout``, a closed terminal, a cluster's job
+    manager) stops as on Ctrl+C: its games so far kept and reported, its bots and temporary
+    folders removed.  By default those signals end the process where it stands."""
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupt)
 
 
 def reader_gone() -> int:

@@ -695,3 +695,34 @@ def test_the_finished_message_says_how_long_in_words_a_player_reads():
     assert finished_text(42.4) == "Tournament finished in 42 s"
     assert finished_text(205.0) == "Tournament finished in 3:25"
     assert finished_text(3725.0) == "Tournament finished in 1:02:05"
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(),
+                    reason="SIGTERM and SIGHUP are POSIX; processes are found in /proc")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signame):
+    """``timeout`` or a closed terminal ended the command where it stood: its temporary folder stayed."""
+    import signal
+
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    out = tmp_path / "league"
+    proc = subprocess.Popen(
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "--games", "40", "--time", "0.05",
+         "--jobs", "2", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmpdir)})
+    log = out.with_name("league.jsonl")
+    end = time.monotonic() + 60
+    while time.monotonic() < end and proc.poll() is None and (
+            not log.exists() or len(log.read_text().splitlines()) < 3):
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(getattr(signal, signame))  # to the command alone, as `timeout` does
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "stopped early" in out.with_name("league.txt").read_text()
+    end = time.monotonic() + 3
+    while time.monotonic() < end and _processes_with(tmpdir):
+        time.sleep(0.1)
+    assert not _processes_with(tmpdir)
+    assert not list(tmpdir.glob("tabuleiro-*"))
