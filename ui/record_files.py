@@ -15,9 +15,11 @@ of the game's player with that title ("Level 3"), so that playing on from it mee
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
-import tempfile
+import secrets
+import stat
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -46,7 +48,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _new_temporary(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -58,6 +60,35 @@ def atomic_write_text(path: Path | str, text: str) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+def _new_temporary(path: Path) -> tuple[int, Path]:
+    """A new, empty temporary file beside ``path`` (an open descriptor and its path) with the mode
+    the file should keep: the old file's, or for a new file what the user's umask gives.
+
+    ``tempfile.mkstemp`` makes every file 0600 whatever the umask, so each save turned a
+    settings file or a record the user had shared with their group private; ``os.open`` with
+    0666 lets the system apply the umask, and an existing file's mode is then put back."""
+    try:
+        old_mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:  # no file yet (or one we cannot look at): the umask's default
+        old_mode = None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _attempt in range(100):
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+        except FileExistsError:
+            continue
+        if old_mode is not None and hasattr(os, "fchmod"):  # POSIX: Windows files have no such modes
+            try:
+                os.fchmod(fd, old_mode)
+            except OSError:
+                os.close(fd)
+                os.unlink(tmp)
+                raise
+        return fd, tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path.parent))
 
 
 def _fsync_dir(folder: Path) -> None:
