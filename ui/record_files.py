@@ -62,6 +62,29 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     _fsync_dir(path.parent)
 
 
+def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
+    """What an OSError met reading or ``writing`` ``path`` means, in words a user acts on ("the
+    folder /x/y is read-only"), naming ``path`` or its folder: the error itself names the
+    temporary file a write went through, and says it as the C library does ("[Errno 30] ...").
+    In English, as the files' other problems are: ``ui.words.file_error`` translates it."""
+    path = Path(path)
+    folder = path.parent
+    code = exc.errno
+    if code == errno.EROFS:
+        return f"the folder {folder} is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"Tabuleiro may not write in the folder {folder}" if writing else f"Tabuleiro may not read {path}"
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding {folder} is full"
+    if code == errno.EISDIR:
+        return f"{path} is a folder, not a file"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return f"a file is in the way of the folder {folder}"
+    if code == errno.ENOENT:
+        return f"there is no file {path}"
+    return f"{exc.strerror or exc} ({path})"
+
+
 def _new_temporary(path: Path) -> tuple[int, Path]:
     """A new, empty temporary file beside ``path`` (an open descriptor and its path) with the mode
     the file should keep: the old file's, or for a new file what the user's umask gives.
@@ -125,7 +148,7 @@ def read_text(path: Path | str) -> str:
     except FileNotFoundError:
         raise RecordError(f"{path.name}: no such file") from None
     except OSError as exc:  # permissions, a lock: the file itself may be sound
-        raise RecordNotReadableHere(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+        raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})") from None
     if len(raw) > MAX_BYTES:
         raise RecordError(f"{path.name}: too large to be a game record")
     try:
@@ -198,5 +221,5 @@ def save(record: GameRecord, path: Path | str) -> Path:
     try:
         atomic_write_text(path, record.dumps())
     except OSError as exc:
-        raise RecordError(f"{path.name}: cannot be written ({exc.strerror or exc})") from None
+        raise RecordError(f"{path.name}: cannot be written ({os_problem(exc, path)})") from None
     return path

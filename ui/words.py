@@ -292,7 +292,7 @@ def rule_reason(text: str) -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is."""
     return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
-                                      "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+                                      "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
 
 
 def _game_titles(titles: str) -> str:
@@ -349,6 +349,29 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
 
 # What went wrong with the settings file (ui/settings.py writes it in English, before the language
 # it holds is known).  ``error`` is the system's or the JSON reader's own words, kept as written.
+# What went wrong with a file (ui.record_files.os_problem, ui.settings), in the current language.
+FILE_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"the folder (?P<folder>.+) is read-only", N_("the folder {folder} is read-only")),
+    (r"Tabuleiro may not write in the folder (?P<folder>.+)", N_("Tabuleiro may not write in the folder {folder}")),
+    (r"Tabuleiro may not read (?P<path>.+)", N_("Tabuleiro may not read {path}")),
+    (r"the disk holding (?P<folder>.+) is full", N_("the disk holding {folder} is full")),
+    (r"(?P<path>.+) is a folder, not a file", N_("{path} is a folder, not a file")),
+    (r"a file is in the way of the folder (?P<folder>.+)", N_("a file is in the way of the folder {folder}")),
+    (r"there is no file (?P<path>.+)", N_("there is no file {path}")),
+    (r"it is not a text file", N_("it is not a text file")),
+    (r"it is larger than (?P<n>\d+) MB, far more than any settings file",
+     N_("it is larger than {n} MB, far more than any settings file")),
+    (r"it is not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
+     N_("it is not valid JSON (line {line}, column {column}: {why})")),
+    (r"it holds lists or objects nested far too deep", N_("it holds lists or objects nested far too deep")),
+)
+
+
+def file_error(text: str) -> str:
+    """What went wrong reading or writing a file ("the folder /x is read-only"), in the current language."""
+    return _fill(FILE_ERRORS, text)
+
+
 SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"Settings file was unreadable \((?P<error>.*)\); moved to (?P<aside>\S+); using defaults\.",
      N_("Settings file was unreadable ({error}); moved to {aside}; using defaults.")),
@@ -362,7 +385,7 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
 
 def settings_problem(text: str) -> str:
     """A problem with the settings file (ui.settings.load or save), in the current language."""
-    return _fill(SETTINGS_PROBLEMS, text)
+    return _fill(SETTINGS_PROBLEMS, text, {"error": file_error})
 
 
 def load_problem(text: str) -> str:
