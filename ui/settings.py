@@ -179,8 +179,12 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
 
 def save_problem(path: Path | None = None) -> str | None:
     """Why the last save of the settings failed (None: it worked, or none was tried): the
-    settings screen must not say "Saved automatically" while nothing is."""
-    return _SAVE_PROBLEMS.get((path or settings_path()).resolve())
+    settings screen must not say "Saved automatically" while nothing is.  A file that could be
+    neither read nor moved aside is never saved over: no save will work, tried or not."""
+    path = (path or settings_path()).resolve()
+    if path in _LEFT_IN_PLACE:
+        return f"Could not save settings: {path} could not be read and is left as it is"
+    return _SAVE_PROBLEMS.get(path)
 
 
 def _write(settings: Settings, path: Path) -> str | None:
