@@ -15,6 +15,7 @@ of the game's player with that title ("Level 3"), so that playing on from it mee
 from __future__ import annotations
 
 import contextlib
+import copy
 import errno
 import json
 import os
@@ -148,7 +149,8 @@ def read_text(path: Path | str) -> str:
     except FileNotFoundError:
         raise RecordError(f"{path.name}: no such file") from None
     except OSError as exc:  # permissions, a lock: the file itself may be sound
-        raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})") from None
+        raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})",
+                                    why="access") from None
     if len(raw) > MAX_BYTES:
         raise RecordError(f"{path.name}: too large to be a game record")
     try:
@@ -163,9 +165,22 @@ def load(path: Path | str) -> GameRecord:
     path = Path(path)
     text = read_text(path)
     try:
-        return GameRecord.loads(text) if path.suffix.lower() == SUFFIX else from_text(text)
+        return _with_known_players(GameRecord.loads(text)) if path.suffix.lower() == SUFFIX else from_text(text)
     except RecordError as exc:
-        raise type(exc)(f"{path.name}: {exc}") from None
+        named = copy.copy(exc)  # of the same kind, saying the same of its cause (RecordNotReadableHere.why)
+        named.args = (f"{path.name}: {exc}",)
+        raise named from None
+
+
+def _with_known_players(record: GameRecord) -> GameRecord:
+    """``record``, if this Tabuleiro has every computer player it names; else RecordNotReadableHere:
+    continuing it asked the AI worker for a player it cannot make ("level-99", hand-edited or a
+    newer version's), which failed in the background and played a stand-in's moves unsaid."""
+    for side in record.players:
+        if side.id is not None and not ai.has_player(record.game_id, side.id):
+            raise RecordNotReadableHere(f"the player {side.id!r} is not one of this Tabuleiro's players "
+                                        "(perhaps a newer Tabuleiro's)", why="player")
+    return record
 
 
 def from_text(text: str) -> GameRecord:
@@ -174,7 +189,7 @@ def from_text(text: str) -> GameRecord:
     a record of no moves from there); RecordError naming the problem."""
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
-        return GameRecord.loads(text)
+        return _with_known_players(GameRecord.loads(text))
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)

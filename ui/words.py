@@ -161,6 +161,13 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"cannot be written \((?P<why>.*)\)", N_("cannot be written ({why})")),
     (r"(?P<name>\S+) exists and is not a Tabuleiro record; it was not overwritten",
      N_("{name} exists and is not a Tabuleiro record; it was not overwritten")),
+    (r"written by a newer Tabuleiro \(version (?P<version>\d+)\); this one reads up to (?P<most>\d+)\. "
+     r"Update Tabuleiro to open it\.",
+     N_("written by a newer Tabuleiro (version {version}); this one reads up to {most}. Update Tabuleiro to open it.")),
+    (r"unknown game (?P<game>'[^']*'); games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
+     N_("unknown game {game}; games: {games} (perhaps a game of a newer Tabuleiro)")),
+    (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",
+     N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
     (r"too large to be a game record", N_("too large to be a game record")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
