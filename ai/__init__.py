@@ -14,7 +14,7 @@ from typing import Any
 from ai.base import WIN, Flag, Limits, Player, PlayerInfo, Progress
 from ai.levels import PlayerSpec
 
-__all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "make_player"]
+__all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "has_player", "make_player"]
 
 
 def _table(game_id: str) -> dict[str, PlayerSpec]:
@@ -35,6 +35,16 @@ def is_outside_player(player_id: str) -> bool:
     see ai/outside.py)."""
     return (".py" in player_id or ".ipynb" in player_id or player_id.startswith("gtp:")
             or player_id.endswith(".json"))
+
+
+def has_player(game_id: str, player_id: str) -> bool:
+    """True if ``make_player`` can make ``player_id`` for ``game_id`` (an outside player is only
+    looked for when it is made): a record naming another ("level-99", hand-edited or a newer
+    version's) is refused when read, not played with a stand-in."""
+    if is_outside_player(player_id):
+        return True
+    table = _table(game_id)
+    return player_id in table or f"{game_id}:{player_id}" in table
 
 
 def make_player(

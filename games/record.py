@@ -66,8 +66,15 @@ class RecordError(ValueError):
 
 class RecordNotReadableHere(RecordError):
     """A record that may well be sound but that this Tabuleiro cannot read now: written by a newer
-    version (a newer format, a game it does not have), or a file it may not open.  Lists of saved
-    and unfinished games leave it where it is, where a damaged one is moved aside."""
+    version (a newer format, a game or a player it does not have), or a file it may not open.  Lists
+    of saved and unfinished games leave it where it is, where a damaged one is moved aside.
+
+    ``why`` says which, for a window that sums up many such files in a few words: "newer" (a
+    newer format), "game", "player" (one this Tabuleiro does not have) or "access"."""
+
+    def __init__(self, message: str, why: str = "newer") -> None:
+        super().__init__(message)
+        self.why = why
 
 
 @dataclass(frozen=True)
@@ -256,7 +263,7 @@ class GameRecord:
         try:
             info = games.info(self.game_id)
         except ValueError as exc:
-            raise RecordNotReadableHere(f"{exc} (perhaps a game of a newer Tabuleiro)") from None
+            raise RecordNotReadableHere(f"{exc} (perhaps a game of a newer Tabuleiro)", why="game") from None
         for name in self.options:
             if name not in {o.name for o in info.options}:
                 valid = ", ".join(o.name for o in info.options) or "none"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -367,6 +369,23 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         atomic_write_text(path, "new\n")
     assert path.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX's")
+def test_a_rewritten_file_keeps_its_mode_and_a_new_one_follows_the_umask(tmp_path):
+    """tempfile.mkstemp made every saved file 0600: a settings file or a record shared with the
+    user's group became private at the next save."""
+    shared = tmp_path / "shared.json"
+    shared.write_text("old\n")
+    shared.chmod(0o664)
+    atomic_write_text(shared, "new\n")
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o664 and shared.read_text() == "new\n"
+    old_umask = os.umask(0o027)
+    try:
+        atomic_write_text(tmp_path / "new.json", "x\n")
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE((tmp_path / "new.json").stat().st_mode) == 0o640
 
 
 def test_move_aside_keeps_the_content(tmp_path):

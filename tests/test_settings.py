@@ -49,7 +49,7 @@ def test_every_field_round_trips(path):
     ('{"player_name": 7}', "player_name"),
     ('{"player_name": "a name far too long for any player card"}', "player_name"),
     ('{"player_name": "Eve\\u001b[31m"}', "player_name"),
-    ("[" * 100_000 + "]" * 100_000, "recursion"),  # stopped the window from opening
+    ("[" * 100_000 + "]" * 100_000, "nested far too deep"),  # stopped the window from opening
 ])
 def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
     path.write_text(content, encoding="utf-8")
@@ -68,10 +68,51 @@ def test_an_unreadable_file_is_reported(path):
     assert len(asides(path)) == 1
 
 
-def test_unknown_keys_from_a_newer_version_are_ignored(path):
-    path.write_text(json.dumps({"theme": "light", "hologram": True}), encoding="utf-8")
+def test_unknown_keys_from_a_newer_version_are_kept(path):
+    """They were accepted, then dropped at the next save: going back to the newer version lost them."""
+    path.write_text(json.dumps({"theme": "light", "hologram": {"on": True}}), encoding="utf-8")
     settings, problem = st.load()
-    assert problem is None and settings.theme == "light"
+    assert problem is None and settings.theme == "light" and settings == st.Settings(theme="light")
+    settings.sound = False
+    assert st.save(settings) is None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["hologram"] == {"on": True} and data["sound"] is False and "newer_keys" not in data
+
+
+def test_a_huge_file_is_not_read_whole(path):
+    """A 400 MB settings.json was read whole (864 MB of memory) before it was found wrong."""
+    with path.open("wb") as f:
+        f.write(b'{"theme": "light", "x": "')
+        f.seek(st.MAX_BYTES)
+        f.write(b'"}')
+    settings, problem = st.load()
+    assert settings == st.Settings() and "larger than 1 MB" in problem and "moved to settings.json.corrupt-" in problem
+
+
+def test_problems_are_said_in_words_naming_the_real_file(path, monkeypatch):
+    """"[Errno 30] Read-only file system: '/.../.settings.json.jt8jnazw.tmp'" and "'utf-8' codec
+    can't decode byte 0xb6 ..." were shown as Python said them."""
+    import errno
+
+    from ui import i18n, words
+
+    def read_only(name, *args):
+        raise OSError(errno.EROFS, "Read-only file system", str(name))
+
+    with monkeypatch.context() as patched:
+        patched.setattr("ui.record_files.os.open", read_only)
+        refused = st.save(st.Settings())
+    assert refused == f"Could not save settings: the folder {path.parent} is read-only"
+    path.write_bytes(b'{"theme": "\xb6"}')
+    _settings, unreadable = st.load()
+    assert unreadable.startswith("Settings file was unreadable (it is not a text file); moved to ")
+    try:
+        i18n.set_language("pt")
+        assert words.settings_problem(refused) == (
+            f"Não foi possível guardar as definições: a pasta {path.parent} só permite leitura")
+        assert "(não é um ficheiro de texto)" in words.settings_problem(unreadable)
+    finally:
+        i18n.set_language("en")
 
 
 def test_saving_over_a_bad_file_happens_only_after_it_was_moved_aside(path):

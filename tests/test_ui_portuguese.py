@@ -221,7 +221,7 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
         for folder in (SHELF.folder, games_dir()):
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "broken.json").write_text("{bad", encoding="utf-8")
-            (folder / "other.json").write_text('{"format": "x"}', encoding="utf-8")
+        (SHELF.folder / "other.json").write_text('{"format": "x"}', encoding="utf-8")  # two: summed up
         show(app, MenuScene(app))
         show(app, RecordsScene(app))
         reversi = games.load("reversi", size=6)
@@ -257,6 +257,7 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
         app.quit()
     assert "Preto passou a vez" in rendered or "Branco passou a vez" in rendered
     assert any("movido para" in s for s in rendered) and any("não é JSON válido" in s for s in rendered)
+    assert any("2 ficheiros de jogo danificados" in s for s in rendered)
     # Python's own words (the exception's text, the JSON reader's) and the files' names stay as written
     python_words = re.compile(r"No module named '\w+'|expected ':'|Expecting property name enclosed in double quotes"
                               r"|Traceback \.\.\.|'tabuleiro-record'|\S+\.json(\.corrupt-\S+)?")

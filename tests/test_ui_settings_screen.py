@@ -62,3 +62,32 @@ def test_the_keyboards_focus_stays_on_the_setting_changed(app, watched):
         app.run_frames(2)
         assert app.scene.menu.get_selected_widget().get_id() == "language"
     assert app.settings.theme == theme
+
+
+def test_the_screen_says_when_saving_fails(app, monkeypatch):
+    """It said "Saved automatically" under its title while every save failed (a read-only folder)."""
+    import errno
+
+    from tests.ui_helpers import recorded_text
+
+    def read_only(name, *args):
+        raise OSError(errno.EROFS, "Read-only file system", str(name))
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.scene.draw(app.screen)
+    assert "Saved automatically" in drawn
+    app.settings.volume = 0.8
+    with monkeypatch.context() as patched:
+        patched.setattr("ui.record_files.os.open", read_only)
+        app.scene._set("volume", 0.5)
+    drawn.clear()
+    app.scene.draw(app.screen)
+    assert "Saved automatically" not in drawn
+    assert any(text.startswith("Could not be saved") for text in drawn)
+    assert any("is read-only" in m.text for m in app.messages.current())
+    app.scene._set("volume", 0.6)  # the folder can be written again
+    drawn.clear()
+    app.scene.draw(app.screen)
+    assert "Saved automatically" in drawn

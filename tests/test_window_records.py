@@ -6,9 +6,11 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 import games
 from games.record import GameRecord, Side
@@ -285,3 +287,34 @@ def test_a_record_from_a_windows_editor_opens_and_lists_sort_by_time(tmp_path):
     (tmp_path / "sooner.json").write_text(json.dumps(sooner), encoding="utf-8")
     found, problems = scan(tmp_path)
     assert problems == [] and [p.name for p, _r in found] == ["notepad.json", "later.json", "sooner.json"]
+
+
+def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tmp_path):
+    """A hand-edited "level-99" opened: the AI worker failed on it in the background, a stand-in
+    played, nothing was said and the card showed "level-99"."""
+    from games.record import RecordNotReadableHere
+    from ui import i18n, words
+    from ui.autosave import Shelf
+    from ui.record_files import from_text, load
+
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    good = unfinished_tictactoe()
+    known = replace(good, players=(Side(None, "You"), Side("level-3", "Level 3")))
+    assert shelf.new_slot(known).save(known) is None
+    edited = replace(good, players=(Side(None, "You"), Side("level-99", "level-99")))
+    path = shelf.folder / "edited.json"
+    path.write_text(edited.dumps(), encoding="utf-8")
+    with pytest.raises(RecordNotReadableHere, match="level-99") as caught:
+        load(path)
+    assert caught.value.why == "player" and str(caught.value).startswith("edited.json: the player 'level-99'")
+    with pytest.raises(RecordNotReadableHere):
+        from_text(edited.dumps())  # pasted
+    kept, problems = shelf.unfinished()
+    assert [r.players[1].id for _p, r in kept] == ["level-3"] and path.exists()  # left for its owner to mend
+    [problem] = problems
+    assert "'level-99' is not one of this Tabuleiro's players" in problem
+    try:
+        i18n.set_language("pt")
+        assert "não é um dos jogadores deste Tabuleiro" in words.file_problem(str(caught.value))
+    finally:
+        i18n.set_language("en")

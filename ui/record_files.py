@@ -15,9 +15,12 @@ of the game's player with that title ("Level 3"), so that playing on from it mee
 from __future__ import annotations
 
 import contextlib
+import copy
+import errno
 import json
 import os
-import tempfile
+import secrets
+import stat
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -46,7 +49,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _new_temporary(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -58,6 +61,58 @@ def atomic_write_text(path: Path | str, text: str) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
+    """What an OSError met reading or ``writing`` ``path`` means, in words a user acts on ("the
+    folder /x/y is read-only"), naming ``path`` or its folder: the error itself names the
+    temporary file a write went through, and says it as the C library does ("[Errno 30] ...").
+    In English, as the files' other problems are: ``ui.words.file_error`` translates it."""
+    path = Path(path)
+    folder = path.parent
+    code = exc.errno
+    if code == errno.EROFS:
+        return f"the folder {folder} is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"Tabuleiro may not write in the folder {folder}" if writing else f"Tabuleiro may not read {path}"
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding {folder} is full"
+    if code == errno.EISDIR:
+        return f"{path} is a folder, not a file"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return f"a file is in the way of the folder {folder}"
+    if code == errno.ENOENT:
+        return f"there is no file {path}"
+    return f"{exc.strerror or exc} ({path})"
+
+
+def _new_temporary(path: Path) -> tuple[int, Path]:
+    """A new, empty temporary file beside ``path`` (an open descriptor and its path) with the mode
+    the file should keep: the old file's, or for a new file what the user's umask gives.
+
+    ``tempfile.mkstemp`` makes every file 0600 whatever the umask, so each save turned a
+    settings file or a record the user had shared with their group private; ``os.open`` with
+    0666 lets the system apply the umask, and an existing file's mode is then put back."""
+    try:
+        old_mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:  # no file yet (or one we cannot look at): the umask's default
+        old_mode = None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _attempt in range(100):
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+        except FileExistsError:
+            continue
+        if old_mode is not None and hasattr(os, "fchmod"):  # POSIX: Windows files have no such modes
+            try:
+                os.fchmod(fd, old_mode)
+            except OSError:
+                os.close(fd)
+                os.unlink(tmp)
+                raise
+        return fd, tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path.parent))
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -94,7 +149,8 @@ def read_text(path: Path | str) -> str:
     except FileNotFoundError:
         raise RecordError(f"{path.name}: no such file") from None
     except OSError as exc:  # permissions, a lock: the file itself may be sound
-        raise RecordNotReadableHere(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+        raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})",
+                                    why="access") from None
     if len(raw) > MAX_BYTES:
         raise RecordError(f"{path.name}: too large to be a game record")
     try:
@@ -109,9 +165,22 @@ def load(path: Path | str) -> GameRecord:
     path = Path(path)
     text = read_text(path)
     try:
-        return GameRecord.loads(text) if path.suffix.lower() == SUFFIX else from_text(text)
+        return _with_known_players(GameRecord.loads(text)) if path.suffix.lower() == SUFFIX else from_text(text)
     except RecordError as exc:
-        raise type(exc)(f"{path.name}: {exc}") from None
+        named = copy.copy(exc)  # of the same kind, saying the same of its cause (RecordNotReadableHere.why)
+        named.args = (f"{path.name}: {exc}",)
+        raise named from None
+
+
+def _with_known_players(record: GameRecord) -> GameRecord:
+    """``record``, if this Tabuleiro has every computer player it names; else RecordNotReadableHere:
+    continuing it asked the AI worker for a player it cannot make ("level-99", hand-edited or a
+    newer version's), which failed in the background and played a stand-in's moves unsaid."""
+    for side in record.players:
+        if side.id is not None and not ai.has_player(record.game_id, side.id):
+            raise RecordNotReadableHere(f"the player {side.id!r} is not one of this Tabuleiro's players "
+                                        "(perhaps a newer Tabuleiro's)", why="player")
+    return record
 
 
 def from_text(text: str) -> GameRecord:
@@ -120,7 +189,7 @@ def from_text(text: str) -> GameRecord:
     a record of no moves from there); RecordError naming the problem."""
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
-        return GameRecord.loads(text)
+        return _with_known_players(GameRecord.loads(text))
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)
@@ -167,5 +236,5 @@ def save(record: GameRecord, path: Path | str) -> Path:
     try:
         atomic_write_text(path, record.dumps())
     except OSError as exc:
-        raise RecordError(f"{path.name}: cannot be written ({exc.strerror or exc})") from None
+        raise RecordError(f"{path.name}: cannot be written ({os_problem(exc, path)})") from None
     return path

@@ -40,6 +40,8 @@ class Settings:
     player_name: str = ""  # your name on the player card and in the records of Human vs PC ("": You)
     outside_players: list[str] = field(default_factory=list)  # ids the tournament screen remembers
     setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
+    # keys this version does not know (a newer version's): kept, and written back at every save
+    newer_keys: dict = field(default_factory=dict, compare=False, repr=False)
 
     def check(self) -> None:
         """Raise ValueError if a value is out of range (so a hand-edited file is caught)."""
@@ -89,8 +91,9 @@ def settings_path() -> Path:
 def _from_json(data: object) -> Settings:
     if not isinstance(data, dict):
         raise ValueError("the file does not hold a JSON object")
-    known = {f.name for f in fields(Settings)}
-    values = {k: v for k, v in data.items() if k in known}  # unknown keys: a newer version's
+    known = {f.name for f in fields(Settings)} - {"newer_keys"}
+    values = {k: v for k, v in data.items() if k in known}
+    values["newer_keys"] = {k: v for k, v in data.items() if k not in known}
     if "window_size" in values:
         size = values["window_size"]
         if not (isinstance(size, list) and len(size) == 2):
@@ -107,6 +110,8 @@ def first_settings() -> Settings:
 
 
 _LEFT_IN_PLACE: set[Path] = set()  # settings files that could not be read nor moved aside: never saved over
+MAX_BYTES = 1024 * 1024  # a settings file is a few KB; a larger one is not read into memory whole
+_SAVE_PROBLEMS: dict[Path, str] = {}  # why the last save of each file failed (the settings screen says so)
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -115,34 +120,82 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     if not path.exists():
         return first_settings(), None
     try:
-        return _from_json(json.loads(path.read_text(encoding="utf-8-sig"))), None  # -sig: a Windows editor's BOM
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, RecursionError, OverflowError) as exc:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-        n = 1
-        while aside.exists():  # never overwrite an earlier one
-            n += 1
-            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        try:
-            path.replace(aside)
-            where = f"moved to {aside.name}"
-        except OSError:
-            where = "left in place"
-            _LEFT_IN_PLACE.add(path.resolve())
-        return first_settings(), f"Settings file was unreadable ({exc}); {where}; using defaults."
+        return _from_json(json.loads(_read(path))), None
+    except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
+        return first_settings(), f"Settings file was unreadable ({_why(exc, path)}); {_move_aside(path)}; using defaults."
+
+
+def _read(path: Path) -> str:
+    """The file's text; ValueError for a file too large to be settings or not text at all."""
+    with open(path, "rb") as f:
+        raw = f.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"it is larger than {MAX_BYTES // (1024 * 1024)} MB, far more than any settings file")
+    try:
+        return raw.decode("utf-8-sig")  # -sig: a Windows editor's byte-order mark
+    except UnicodeDecodeError:
+        raise ValueError("it is not a text file") from None
+
+
+def _why(exc: BaseException, path: Path) -> str:
+    """Why the file could not be read, in words a user understands rather than Python's own."""
+    from ui.record_files import os_problem
+
+    if isinstance(exc, OSError):
+        return os_problem(exc, path, writing=False)
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    if isinstance(exc, RecursionError):
+        return "it holds lists or objects nested far too deep"
+    return str(exc)
+
+
+def _move_aside(path: Path) -> str:
+    """Rename a bad file with a timestamp (never overwriting an earlier one); where it is now."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    try:
+        path.replace(aside)
+        return f"moved to {aside.name}"
+    except OSError:
+        _LEFT_IN_PLACE.add(path.resolve())
+        return "left in place"
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
     """Write the settings atomically; returns an error description instead of raising."""
     path = path or settings_path()
+    problem = _write(settings, path)
+    if problem is None:
+        _SAVE_PROBLEMS.pop(path.resolve(), None)
+    else:
+        _SAVE_PROBLEMS[path.resolve()] = problem
+    return problem
+
+
+def save_problem(path: Path | None = None) -> str | None:
+    """Why the last save of the settings failed (None: it worked, or none was tried): the
+    settings screen must not say "Saved automatically" while nothing is.  A file that could be
+    neither read nor moved aside is never saved over: no save will work, tried or not."""
+    path = (path or settings_path()).resolve()
+    if path in _LEFT_IN_PLACE:
+        return f"Could not save settings: {path} could not be read and is left as it is"
+    return _SAVE_PROBLEMS.get(path)
+
+
+def _write(settings: Settings, path: Path) -> str | None:
     if path.resolve() in _LEFT_IN_PLACE:  # the user's file, unread: theirs to mend or remove
         return f"Could not save settings: {path} could not be read and is left as it is"
-    try:
-        data = asdict(settings)
-        data["window_size"] = list(settings.window_size)
-        from ui.record_files import atomic_write_text  # temporary file, fsync, rename
+    from ui.record_files import atomic_write_text, os_problem  # temporary file, fsync, rename
 
-        atomic_write_text(path, json.dumps(data, indent=2) + "\n")
+    data = {k: v for k, v in asdict(settings).items() if k != "newer_keys"}
+    data["window_size"] = list(settings.window_size)
+    try:
+        atomic_write_text(path, json.dumps({**settings.newer_keys, **data}, indent=2) + "\n")
         return None
     except OSError as exc:
-        return f"Could not save settings: {exc}"
+        return f"Could not save settings: {os_problem(exc, path)}"

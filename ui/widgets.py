@@ -163,6 +163,7 @@ class Message:
     kind: str = "info"  # "info", "warn", "error"
     since: float = field(default_factory=time.monotonic)
     duration: float = 3.5
+    topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
 
 
 @lru_cache(maxsize=64)
@@ -179,13 +180,17 @@ class Messages:
     def __init__(self) -> None:
         self.items: list[Message] = []
 
-    def add(self, value: str, kind: str = "info", duration: float | None = None) -> None:
+    def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
         d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
-        self.items.append(Message(value, kind, time.monotonic(), d))
+        self.items.append(Message(value, kind, time.monotonic(), d, topic))
         del self.items[:-3]
+
+    def withdraw(self, topic: str) -> None:
+        """Take away the messages about ``topic`` before their time: what they say no longer matters."""
+        self.items = [m for m in self.items if m.topic != topic]
 
     FADE = 0.4  # seconds a message takes to fade out
 

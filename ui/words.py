@@ -162,6 +162,13 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"cannot be written \((?P<why>.*)\)", N_("cannot be written ({why})")),
     (r"(?P<name>\S+) exists and is not a Tabuleiro record; it was not overwritten",
      N_("{name} exists and is not a Tabuleiro record; it was not overwritten")),
+    (r"written by a newer Tabuleiro \(version (?P<version>\d+)\); this one reads up to (?P<most>\d+)\. "
+     r"Update Tabuleiro to open it\.",
+     N_("written by a newer Tabuleiro (version {version}); this one reads up to {most}. Update Tabuleiro to open it.")),
+    (r"unknown game (?P<game>'[^']*'); games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
+     N_("unknown game {game}; games: {games} (perhaps a game of a newer Tabuleiro)")),
+    (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",
+     N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
     (r"too large to be a game record", N_("too large to be a game record")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
@@ -293,7 +300,7 @@ def rule_reason(text: str) -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is."""
     return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
-                                      "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+                                      "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
 
 
 def _game_titles(titles: str) -> str:
@@ -350,6 +357,29 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
 
 # What went wrong with the settings file (ui/settings.py writes it in English, before the language
 # it holds is known).  ``error`` is the system's or the JSON reader's own words, kept as written.
+# What went wrong with a file (ui.record_files.os_problem, ui.settings), in the current language.
+FILE_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"the folder (?P<folder>.+) is read-only", N_("the folder {folder} is read-only")),
+    (r"Tabuleiro may not write in the folder (?P<folder>.+)", N_("Tabuleiro may not write in the folder {folder}")),
+    (r"Tabuleiro may not read (?P<path>.+)", N_("Tabuleiro may not read {path}")),
+    (r"the disk holding (?P<folder>.+) is full", N_("the disk holding {folder} is full")),
+    (r"(?P<path>.+) is a folder, not a file", N_("{path} is a folder, not a file")),
+    (r"a file is in the way of the folder (?P<folder>.+)", N_("a file is in the way of the folder {folder}")),
+    (r"there is no file (?P<path>.+)", N_("there is no file {path}")),
+    (r"it is not a text file", N_("it is not a text file")),
+    (r"it is larger than (?P<n>\d+) MB, far more than any settings file",
+     N_("it is larger than {n} MB, far more than any settings file")),
+    (r"it is not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
+     N_("it is not valid JSON (line {line}, column {column}: {why})")),
+    (r"it holds lists or objects nested far too deep", N_("it holds lists or objects nested far too deep")),
+)
+
+
+def file_error(text: str) -> str:
+    """What went wrong reading or writing a file ("the folder /x is read-only"), in the current language."""
+    return _fill(FILE_ERRORS, text)
+
+
 SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"Settings file was unreadable \((?P<error>.*)\); moved to (?P<aside>\S+); using defaults\.",
      N_("Settings file was unreadable ({error}); moved to {aside}; using defaults.")),
@@ -363,7 +393,7 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
 
 def settings_problem(text: str) -> str:
     """A problem with the settings file (ui.settings.load or save), in the current language."""
-    return _fill(SETTINGS_PROBLEMS, text)
+    return _fill(SETTINGS_PROBLEMS, text, {"error": file_error})
 
 
 def load_problem(text: str) -> str:

@@ -6,6 +6,7 @@ import pygame
 import pygame_menu
 
 import games
+from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
 from ui.autosave import SHELF, games_dir
@@ -20,6 +21,8 @@ TAGLINE = N_("Classic board games with strong computer players")
 
 
 class MenuScene(Scene):
+    shows_file_reports = True  # what the Continue button's reading found wrong (ui.file_report)
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.cards = GameCards(games.catalog())
@@ -32,9 +35,9 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.09)
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
-        self.unfinished, problems = SHELF.unfinished()  # every game left before its end, newest first
-        for problem in problems:
-            self.app.messages.add(problem, "error", duration=12.0)
+        # every game left before its end, newest first; what is wrong in the folder, said once
+        self.unfinished, findings = file_report.read(SHELF.folder, SHELF.unfinished)
+        file_report.tell(self.app.messages, [findings])
         self.resumable = self.unfinished[0][1] if self.unfinished else None
         # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
         self.has_saved = any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
@@ -78,6 +81,9 @@ class MenuScene(Scene):
         uniform_buttons(self.menu, self.app.theme, s, int(280 * s), pad_y=int((6 if slim else 10) * s))
         margin = self.menu.get_theme().widget_margin[1]
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
+
+    def close(self) -> None:
+        file_report.leaving(self, self.app.messages)
 
     # -- actions ----------------------------------------------------------------------------
     def play(self, game_id: str | None = None) -> None:

@@ -27,8 +27,8 @@ from typing import Any
 import pygame
 
 from games.record import GameRecord, RecordError
+from ui import file_report, words
 from ui import text as tx
-from ui import words
 from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
@@ -58,6 +58,8 @@ def _same_game(record: GameRecord) -> tuple:
 class RecordsScene(Scene):
     """A list of saved games; ``open_record(record)`` is called with the one picked."""
 
+    shows_file_reports = True  # what reading the folders found wrong stays on (ui.file_report)
+
     def __init__(self, app: Any, open_record: Callable[[GameRecord], None] | None = None,
                  on_back: Callable[[], None] | None = None, folder: Path | None = None) -> None:
         super().__init__(app)
@@ -79,17 +81,20 @@ class RecordsScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        found, problems = scan(self.folder)
+        found, findings = file_report.read(self.folder, lambda: scan(self.folder))
         self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
+        all_findings = [findings]
         if self.with_finished:
-            kept, more = SHELF.finished()
+            kept, more = file_report.read(SHELF.finished_folder, SHELF.finished)
             saved = {_same_game(entry.record) for entry in self.entries}
             self.entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
                              if _same_game(r) not in saved]
             self.entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
-            problems += more
-        for problem in problems:
-            self.messages.add(problem, "error", duration=10.0)
+            all_findings.append(more)
+        file_report.tell(self.messages, all_findings)  # what is wrong in the folders, said once
+
+    def close(self) -> None:
+        file_report.leaving(self, self.messages)
 
     # -- the words: a subclass lists other records (the unfinished games) -----------------------
     def heading(self) -> str:

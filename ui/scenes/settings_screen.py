@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ui import settings as settings_file
 from ui.i18n import LANGUAGES, _, ngettext, number_text
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene
@@ -57,6 +58,14 @@ class SettingsScene(MenuFormScene):
 
     def caption(self) -> str:
         return _("Settings")
+
+    @staticmethod
+    def saving_note() -> str:
+        """Under the title: the settings are saved as they change, or, when the last save failed
+        (a read-only folder, a full disk), that the changes will not outlast this session."""
+        if settings_file.save_problem() is None:
+            return _("Saved automatically")
+        return _("Could not be saved: the changes last only until Tabuleiro is closed")
 
     def back(self) -> None:
         self.app.show_menu()
@@ -122,7 +131,7 @@ class SettingsScene(MenuFormScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
-        heading(surface, theme, s, _("Settings"), _("Saved automatically"))
+        heading(surface, theme, s, _("Settings"), self.saving_note())
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         if self.menu is not None:
             self.menu.draw(surface)

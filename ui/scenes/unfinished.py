@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui import file_report
 from ui.autosave import SHELF, describe
 from ui.i18n import _
 from ui.scenes.records import Entry, RecordsScene
@@ -18,10 +19,9 @@ class UnfinishedScene(RecordsScene):
     def refresh(self) -> None:
         import pygame
 
-        found, problems = SHELF.unfinished()
+        found, findings = file_report.read(SHELF.folder, SHELF.unfinished)
         self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
-        for problem in problems:
-            self.messages.add(problem, "error", duration=10.0)
+        file_report.tell(self.messages, [findings])
 
     def heading(self) -> str:
         return _("Unfinished games")

@@ -1,0 +1,107 @@
+"""Bad files in the folders of games are summed up in one message, said once a session.
+
+With nine bad files in ``unfinished/`` the window showed the last three of nine messages (its
+pills keep three); the two left in place were said again at every visit of the menu and every
+resize, twice at once on the Continue list, and the messages followed into the game.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_window_records import unfinished_tictactoe
+from tests.ui_helpers import make_app
+from ui import file_report
+from ui.autosave import SHELF
+
+
+def fill_with_bad_files(folder) -> None:
+    """The reviewer's folder: seven damaged files, a newer version's and an unknown game's, and a good game."""
+    folder.mkdir(parents=True, exist_ok=True)
+    good = unfinished_tictactoe()
+    assert SHELF.new_slot(good).save(good) is None
+    data = good.to_dict()
+    (folder / "truncated.json").write_text(good.dumps()[:60], encoding="utf-8")
+    (folder / "junk.json").write_bytes(bytes(range(256)))
+    (folder / "types.json").write_text(json.dumps(data | {"moves": "b2"}), encoding="utf-8")
+    (folder / "illegal.json").write_text(json.dumps(data | {"moves": ["b2", "b2"]}), encoding="utf-8")
+    (folder / "list.json").write_text("[1, 2]", encoding="utf-8")
+    (folder / "empty.json").write_text("", encoding="utf-8")
+    with (folder / "huge.json").open("wb") as f:  # 17 MB
+        f.seek(17 * 1024 * 1024)
+        f.write(b"}")
+    (folder / "newer.json").write_text(json.dumps(data | {"version": 99}), encoding="utf-8")
+    (folder / "unknowngame.json").write_text(json.dumps(data | {"game": {"id": "chess9", "options": {}}}),
+                                             encoding="utf-8")
+
+
+def reports(app) -> list[str]:
+    return [m.text for m in app.messages.current() if m.topic == file_report.TOPIC]
+
+
+@pytest.fixture
+def window(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    fill_with_bad_files(SHELF.folder)
+    app = make_app(tmp_path, monkeypatch)
+    yield app
+    app.quit()
+    assert not app.errors, app.errors[0]
+
+
+def test_the_menu_sums_up_every_bad_file_in_one_message(window):
+    app = window
+    app.run_frames(2)
+    [said] = reports(app)
+    assert said.startswith(f"7 damaged game files in {SHELF.folder} were moved aside, renamed with .corrupt- and "
+                           "the date.")
+    assert said.endswith("Left in place: newer.json (written by a newer Tabuleiro); "
+                         "unknowngame.json (a game this Tabuleiro does not have).")
+    assert len(list(SHELF.folder.glob("*.corrupt-*"))) == 7
+    assert len(app.messages.current()) == 1
+
+
+def test_it_is_said_once_not_at_every_resize_or_visit(window):
+    app = window
+    app.run_frames(2)
+    [said] = app.messages.current()
+    since = said.since
+    app.scene.resize((900, 640))
+    app.show_menu()
+    app.show_unfinished()  # the Continue list reads the folder again
+    app.run_frames(2)
+    assert app.messages.current() == [said] and said.since == since  # kept, not said again
+    (SHELF.folder / "newer.json").write_text("{changed, and broken now", encoding="utf-8")
+    app.show_menu()
+    first, again = reports(app)  # a file changed since is told again
+    assert first == said.text and again.startswith("newer.json: not valid JSON") and "moved to newer.json.corrupt-" in again
+
+
+def test_the_message_stays_off_the_game(window):
+    app = window
+    app.run_frames(2)
+    assert reports(app)
+    app.show_unfinished()  # another list of games: it stays
+    assert reports(app)
+    app.scene.pick_entry(app.scene.entries[0])  # plays on
+    assert type(app.scene).__name__ == "GameScene" and reports(app) == []
+
+
+def test_a_few_damaged_files_are_named_and_one_keeps_its_own_words(tmp_path):
+    from ui.autosave import scan
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a.json").write_text("{", encoding="utf-8")
+    _found, findings = file_report.read(folder, lambda: scan(folder))
+    [said] = findings.problems
+    assert file_report.summary([findings]) == said and "moved to a.json.corrupt-" in said
+    for name in ("b.json", "c.json"):
+        (folder / name).write_text("[]", encoding="utf-8")
+    _found, findings = file_report.read(folder, lambda: scan(folder))
+    assert file_report.summary([findings]) == (f"2 damaged game files in {folder} were moved aside, renamed with "
+                                               ".corrupt- and the date: b.json, c.json.")
+    _found, findings = file_report.read(folder, lambda: scan(folder))
+    assert file_report.summary([findings]) is None

@@ -1,0 +1,167 @@
+"""What the lists of games found wrong with the files in their folders: one message, said once.
+
+``ui.autosave.scan`` (behind the main menu's Continue, the Continue list and Saved games) gives a
+message per bad file.  A folder of nine bad files gave nine messages, of which the window's
+message pills keep the last three; the files left in place (a newer version's, an unknown
+game's) were said again at every visit of the menu and at every resize, and the messages followed
+the player into the game.
+
+Here a folder is looked at before and after a list reads it: a file renamed
+``NAME.corrupt-<date>`` since was moved aside; a ``.json`` still there that the list does not hold
+was left in place, and is read again for why (``RecordNotReadableHere.why``).  What is new is
+summed up in one message (one file keeps the list's own detailed message); a file left in place
+is told once a session, again only once it changes.  The message stays while the player is on
+the screens that list games, and goes when they leave them for a game.
+
+    found, report = file_report.read(SHELF.folder, SHELF.unfinished)
+    file_report.tell(app.messages, [report])
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.record import GameRecord, RecordError, RecordNotReadableHere
+from ui.i18n import _, ngettext
+from ui.record_files import load
+
+log = logging.getLogger(__name__)
+
+TOPIC = "file-report"  # the messages' topic (ui.widgets.Messages.withdraw)
+NAMED = 3  # at most this many files are named; more are counted
+ASIDE = ".corrupt-"  # ui.record_files.move_aside's mark
+
+_TOLD: set[tuple[Path, int, int]] = set()  # files left in place already told: (path, mtime_ns, size)
+
+Reader = Callable[[], tuple[list[tuple[Path, GameRecord]], list[str]]]
+
+
+@dataclass
+class Findings:
+    """What one reading of a folder did with the bad files in it that were not told yet."""
+
+    folder: Path
+    moved: list[tuple[str, str]] = field(default_factory=list)  # (name, the name it has now)
+    left: list[tuple[str, str]] = field(default_factory=list)  # (name, why: RecordNotReadableHere.why or "")
+    problems: list[str] = field(default_factory=list)  # the list's own message for each bad file
+
+    def count(self) -> int:
+        return len(self.moved) + len(self.left)
+
+
+def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], Findings]:
+    """``reader()``'s records (``scan(folder)``, ``SHELF.unfinished``) and what it found wrong in
+    ``folder`` that was not told yet."""
+    before = set(folder.glob(f"*{ASIDE}*"))
+    found, problems = reader()
+    findings = Findings(folder, problems=problems)
+    for aside in sorted(set(folder.glob(f"*{ASIDE}*")) - before):
+        findings.moved.append((aside.name.split(ASIDE)[0], aside.name))
+    listed = {path for path, _record in found}
+    for path in sorted(folder.glob("*.json")):
+        if path not in listed:
+            _look_again(path, findings)
+    return found, findings
+
+
+def _look_again(path: Path, findings: Findings) -> None:
+    """A file the list left where it is: why (read again), unless it was told as it is now."""
+    try:
+        info = path.stat()
+    except OSError:
+        return
+    key = (path, info.st_mtime_ns, info.st_size)
+    if key in _TOLD:
+        return
+    try:
+        load(path)
+    except RecordNotReadableHere as exc:
+        why = exc.why
+    except RecordError:
+        why = ""  # damaged, and could not be moved aside
+    except Exception:  # noqa: BLE001 - a fault of ours, which the list has logged
+        why = ""
+    else:
+        return  # sound: a finished game the list could not move on, an empty one it could not remove
+    _TOLD.add(key)
+    findings.left.append((path.name, why))
+
+
+def summary(all_findings: list[Findings]) -> str | None:
+    """One message for everything found (None: nothing new).  A single file keeps the list's own
+    message, which says what is wrong with it; several are summed up, folder by folder."""
+    found = [f for f in all_findings if f.count()]
+    if not found:
+        return None
+    if len(found) == 1 and found[0].count() == 1:
+        said = _said_of(found[0])
+        if said is not None:
+            return said
+    return " ".join(part for f in found for part in _sentences(f))
+
+
+def _said_of(findings: Findings) -> str | None:
+    """The list's message about the one file in ``findings`` (it names the file first, and a moved
+    file's new name)."""
+    name, now = (findings.moved or [(findings.left[0][0], None)])[0]
+    for problem in findings.problems:
+        if (now is not None and now in problem) or (now is None and problem.startswith(f"{name}:")):
+            return problem
+    return None
+
+
+def _sentences(findings: Findings) -> list[str]:
+    """What became of the files of one folder: moved aside, and left in place (and why)."""
+    sentences = []
+    n = len(findings.moved)
+    if n:
+        moved = ngettext("{n} damaged game file in {folder} was moved aside, renamed with .corrupt- and the date",
+                         "{n} damaged game files in {folder} were moved aside, renamed with .corrupt- and the date",
+                         n).format(n=n, folder=findings.folder)
+        names = [name for name, _now in findings.moved]
+        sentences.append(_("{said}: {files}.").format(said=moved, files=", ".join(names)) if n <= NAMED
+                         else _("{said}.").format(said=moved))
+    if findings.left:
+        groups: dict[str, list[str]] = {}
+        for name, why in findings.left:
+            groups.setdefault(why, []).append(name)
+        items = "; ".join(_("{files} ({why})").format(files=_files(names), why=_why(why))
+                          for why, names in groups.items())
+        sentences.append(_("Left in place: {items}.").format(items=items) if n
+                         else _("Left in place in {folder}: {items}.").format(folder=findings.folder, items=items))
+    return sentences
+
+
+def _files(names: list[str]) -> str:
+    """The files' names, or how many they are when they are many."""
+    if len(names) <= NAMED:
+        return ", ".join(names)
+    return ngettext("{n} file", "{n} files", len(names)).format(n=len(names))
+
+
+def _why(why: str) -> str:
+    """Why a file was left in place, in a few words (``RecordNotReadableHere.why``)."""
+    return {
+        "newer": _("written by a newer Tabuleiro"),
+        "game": _("a game this Tabuleiro does not have"),
+        "player": _("a player this Tabuleiro does not have"),
+        "access": _("Tabuleiro may not read it"),
+    }.get(why, _("it could not be read; see the log"))
+
+
+def tell(messages: Any, all_findings: list[Findings]) -> None:
+    """Say what was found (if anything new) in ``messages`` (a ``ui.widgets.Messages``)."""
+    said = summary(all_findings)
+    if said is not None:
+        messages.add(said, "error", duration=12.0, topic=TOPIC)
+
+
+def leaving(scene: Any, messages: Any) -> None:
+    """``scene`` (one that lists games) is closing: its report goes unless the next screen lists
+    games too (the menu's Continue list); in a game it would only be in the way."""
+    if not getattr(getattr(scene.app, "scene", None), "shows_file_reports", False):
+        messages.withdraw(TOPIC)
