@@ -79,6 +79,23 @@ def test_unknown_keys_from_a_newer_version_are_kept(path):
     assert data["hologram"] == {"on": True} and data["sound"] is False and "newer_keys" not in data
 
 
+def test_a_second_window_writes_only_what_it_changed(path):
+    """Two windows: the first chose the light theme; the second, opened before, wrote all of its
+    settings back at Quit, dark theme included."""
+    assert st.save(st.Settings(theme="dark", sound=True)) is None
+    mine, _problem = st.load()  # this window
+    other = json.loads(path.read_text(encoding="utf-8"))
+    other["theme"] = "light"  # the other window's choice, saved since
+    path.write_text(json.dumps(other), encoding="utf-8")
+    mine.sound = False
+    assert st.save(mine) is None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["theme"] == "light" and data["sound"] is False
+    mine.theme = "dark"  # a setting this window changes is its own again
+    assert st.save(mine) is None
+    assert json.loads(path.read_text(encoding="utf-8"))["theme"] == "dark"
+
+
 def test_a_huge_file_is_not_read_whole(path):
     """A 400 MB settings.json was read whole (864 MB of memory) before it was found wrong."""
     with path.open("wb") as f:

@@ -112,6 +112,7 @@ def first_settings() -> Settings:
 _LEFT_IN_PLACE: set[Path] = set()  # settings files that could not be read nor moved aside: never saved over
 MAX_BYTES = 1024 * 1024  # a settings file is a few KB; a larger one is not read into memory whole
 _SAVE_PROBLEMS: dict[Path, str] = {}  # why the last save of each file failed (the settings screen says so)
+_KNOWN: dict[Path, dict] = {}  # each file's contents as this process last read or wrote them
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -120,7 +121,10 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     if not path.exists():
         return first_settings(), None
     try:
-        return _from_json(json.loads(_read(path))), None
+        data = json.loads(_read(path))
+        settings = _from_json(data)
+        _KNOWN[path.resolve()] = data
+        return settings, None
     except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         return first_settings(), f"Settings file was unreadable ({_why(exc, path)}); {_move_aside(path)}; using defaults."
 
@@ -177,6 +181,23 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     return problem
 
 
+def _with_changes_of_others(path: Path, data: dict) -> dict:
+    """``data`` to write, on top of what another Tabuleiro window wrote since this one last read or
+    wrote the file: only the settings this window changed since then are its to write (a second
+    window's Quit wrote all of its settings back, undoing the first window's new theme)."""
+    known = _KNOWN.get(path.resolve())
+    if known is None:
+        return data
+    data = json.loads(json.dumps(data))  # as the file holds it: lists, not tuples
+    try:
+        disk = json.loads(_read(path))
+    except (OSError, ValueError, RecursionError):
+        return data  # gone or unreadable: ours is all there is
+    if not isinstance(disk, dict) or disk == known:
+        return data
+    return {**disk, **{k: v for k, v in data.items() if known.get(k) != v}}
+
+
 def save_problem(path: Path | None = None) -> str | None:
     """Why the last save of the settings failed (None: it worked, or none was tried): the
     settings screen must not say "Saved automatically" while nothing is.  A file that could be
@@ -194,8 +215,10 @@ def _write(settings: Settings, path: Path) -> str | None:
 
     data = {k: v for k, v in asdict(settings).items() if k != "newer_keys"}
     data["window_size"] = list(settings.window_size)
+    data = _with_changes_of_others(path, {**settings.newer_keys, **data})
     try:
-        atomic_write_text(path, json.dumps({**settings.newer_keys, **data}, indent=2) + "\n")
+        atomic_write_text(path, json.dumps(data, indent=2) + "\n")
+        _KNOWN[path.resolve()] = data
         return None
     except OSError as exc:
         return f"Could not save settings: {os_problem(exc, path)}"
