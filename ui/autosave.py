@@ -34,7 +34,7 @@ from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import words
 from ui.clocks import LEFT_KEY, READINGS_KEY
 from ui.i18n import _
-from ui.record_files import atomic_write_text, is_record_file, move_aside
+from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem
 from ui.record_files import load as load_record
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class Autosave:
             return None
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
-            return _("Could not autosave the game: {error}").format(error=exc.strerror or exc)
+            return _("Could not autosave the game: {error}").format(error=words.file_error(os_problem(exc, self.path)))
 
     def _changed_elsewhere(self) -> bool:
         if self._known is None:
