@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -155,16 +154,12 @@ def _why(exc: BaseException, path: Path) -> str:
 
 
 def _move_aside(path: Path) -> str:
-    """Rename a bad file with a timestamp (never overwriting an earlier one); where it is now."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    """Rename a bad file as records are (``NAME.corrupt-TIME``, never overwriting an earlier one);
+    where it is now."""
+    from ui.record_files import move_aside
+
     try:
-        path.replace(aside)
-        return f"moved to {aside.name}"
+        return f"moved to {move_aside(path).name}"
     except OSError:
         _LEFT_IN_PLACE.add(path.resolve())
         return "left in place"
