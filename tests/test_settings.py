@@ -157,22 +157,23 @@ def test_a_file_from_a_windows_editor_is_read(path):
 
 def test_a_file_that_could_be_neither_read_nor_moved_aside_is_not_saved_over(path, monkeypatch):
     """"left in place" was true only until the next change of a setting, which wrote over it."""
+    import os
     from pathlib import Path
 
     from ui import i18n, words
 
     path.write_text("{a file of the user's, broken", encoding="utf-8")
-    real_replace = Path.replace
+    real_replace = os.replace
 
-    def locked(self, target):
-        if self == path:
+    def locked(source, target):
+        if Path(source) == path:
             raise PermissionError("locked by another program")
-        return real_replace(self, target)
+        return real_replace(source, target)
 
-    monkeypatch.setattr(Path, "replace", locked)
+    monkeypatch.setattr(os, "replace", locked)
     settings, problem = st.load()
     assert problem and "left in place" in problem
-    monkeypatch.setattr(Path, "replace", real_replace)  # the lock is gone: the file could be replaced now
+    monkeypatch.setattr(os, "replace", real_replace)  # the lock is gone: the file could be replaced now
     settings.theme = "light"
     refused = st.save(settings)
     assert refused and refused.startswith("Could not save settings")
