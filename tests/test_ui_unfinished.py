@@ -232,7 +232,7 @@ def test_leaving_a_game_that_could_not_be_saved_warns_first(app, monkeypatch):
     assert scene.recorder.autosaver.failed
     scene.back_to_menu()
     assert app.scene is scene  # not yet: the window says what leaving loses
-    assert any("could not be saved" in m.text for m in scene.messages.items)
+    assert any("could not be saved, so Continue would not have them" in m.text for m in scene.messages.items)
     scene.back_to_menu()
     assert isinstance(app.scene, MenuScene)
     assert not any("is kept" in m.text for m in app.messages.items)

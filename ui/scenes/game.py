@@ -407,8 +407,8 @@ class GameScene(Scene):
         if not self.unfinished() or not self.recorder.autosaver.failed or self._warned_unsaved:
             return False
         self._warned_unsaved = True
-        self.messages.add(_("This game could not be saved, so it will not be in the Continue list: Save (Ctrl+S) "
-                            "writes a copy; leave again to go without it"), "warn", duration=10.0)
+        self.messages.add(_("The last moves of this game could not be saved, so Continue would not have them: "
+                            "Save (Ctrl+S) writes a copy; leave again to go without them"), "warn", duration=10.0)
         return True
 
     def _resigning_side(self) -> int | None:
