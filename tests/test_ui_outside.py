@@ -122,3 +122,30 @@ def test_a_function_named_in_the_entry_is_found_and_a_title_gives_the_players_na
     assert outside_players.discover("tictactoe", f"{bot}:aleatorio", {}) == [(f"{bot}:aleatorio", "aleatorio (meu.py)")]
     alunos = BOTS / "rastros_alunos.py"
     assert outside_players.discover("rastros", f"{alunos}:Teimoso", {}) == [(f"{alunos}:teimoso", "Teimoso (rastros_alunos.py)")]
+
+
+def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offered(app):
+    """The selector said "AlwaysFirst (illegal.py)" while the game's card, its forfeit reason and
+    the results tally said the id, "illegal.py:AlwaysFirst"."""
+    pid = f"{BOTS / 'illegal.py'}:AlwaysFirst"
+    app.settings.outside_players = [pid]
+    setup_scene = SetupScene(app, game_id="tictactoe")
+    app.switch(setup_scene)
+    assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"), 15)
+    offered = selector_ids(setup_scene, "computer")[pid]
+    assert offered.endswith("(illegal.py)") and offered != "illegal.py:AlwaysFirst"
+    setup_scene.choices.computer["tictactoe"] = pid
+    setup_scene.choices.human_side = 0
+    setup = setup_scene.build_setup()
+    assert setup.player_label(1) == offered and setup.swapped().player_label(0) == offered
+    assert MatchSetup.from_dict(setup.to_dict()).player_label(1) == offered  # kept with a saved game
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(0, 0).center)
+    assert wait(app, lambda: scene.forfeit is not None, 15)
+    assert scene.end_reason().startswith(f"O forfeits: {offered} played an illegal move")
+    lines = result_lines(scene)
+    assert any(offered in line for line in lines[1:]), lines  # "You against AlwaysFirst (illegal.py): ..."
+    assert not any("illegal.py:" in line for line in lines)
+    assert app.errors == []

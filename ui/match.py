@@ -32,6 +32,9 @@ class MatchSetup:
     clock: str | None = None  # both sides' game clock as ai.referee.GameClock text ("5m+3s"); None: no clock
     start: str | None = None  # the position the game starts from (Game.to_text); None: the usual start
     names: tuple[str, str] = ("", "")  # the humans' names (Hot-seat; Settings' "Your name"); "": "Player 1", "You"
+    # outside players' titles as the New game screen offered them ("Crasher (varios.py)"); "": found
+    # from the players checked in this session (ui.outside_players.title), else the id without its folder
+    titles: tuple[str, str] = ("", "")
 
     def is_human(self, side: int) -> bool:
         return self.players[side] is None
@@ -57,9 +60,9 @@ class MatchSetup:
                 return self.names[side]
             return said("You") if self.mode == HUMAN_VS_PC else said("Player {n}").format(n=side + 1)
         if ai.is_outside_player(pid):
-            from ui.outside_players import short
+            from ui.outside_players import title
 
-            return short(pid)  # "alunos.py:jogador42": its file without the folder
+            return self.titles[side] or title(self.game_id, pid)  # "Aluno 42 (alunos.py)", as New game offers it
         for p in ai.catalog(self.game_id):
             if p.id == pid:
                 return player_title(p.title) if translated else p.title
@@ -67,7 +70,8 @@ class MatchSetup:
 
     def swapped(self) -> MatchSetup:
         """The rematch: the same players with sides exchanged (the names go with them)."""
-        return replace(self, players=(self.players[1], self.players[0]), names=(self.names[1], self.names[0]))
+        return replace(self, players=(self.players[1], self.players[0]), names=(self.names[1], self.names[0]),
+                       titles=(self.titles[1], self.titles[0]))
 
     def make_game(self) -> games.Game:
         return games.load(self.game_id, **self.options)
@@ -82,6 +86,7 @@ class MatchSetup:
             "players": list(self.players), "move_time": self.move_time, "seed": self.seed,
             "clock": self.clock, **({"start": self.start} if self.start is not None else {}),
             **({"names": list(self.names)} if any(self.names) else {}),
+            **({"titles": list(self.titles)} if any(self.titles) else {}),
         }
 
     @classmethod
@@ -104,6 +109,9 @@ class MatchSetup:
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
         clock = data.get("clock") if clock_of(data.get("clock")) is not None else None
         start = data.get("start") if isinstance(data.get("start"), str) else None
+        raw_titles = data.get("titles")
+        titles = (str(raw_titles[0])[:80], str(raw_titles[1])[:80]) if isinstance(raw_titles, list) and len(
+            raw_titles) == 2 and all(isinstance(t, str) for t in raw_titles) else ("", "")
         options = data.get("options")
         return cls(data["game"], dict(options) if isinstance(options, dict) else {}, mode,
-                   (players[0], players[1]), float(move_time), seed, clock, start, pair)
+                   (players[0], players[1]), float(move_time), seed, clock, start, pair, titles)

@@ -24,6 +24,12 @@ def short(player_id: str) -> str:
     return player_id if len(player_id) <= 28 else player_id[:27] + "…"
 
 
+def title(game_id: str, player_id: str) -> str:
+    """The title the New game screen offers ``player_id`` under for ``game_id`` ("Crasher (varios.py)",
+    an engine's name) if it was checked in this session, else the id without its folder (``short``)."""
+    return OFFERS.title(game_id, player_id) or short(player_id)
+
+
 def discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[str, str]]:
     """(id, title) of the players ``entry`` names for ``game_id``: a file's players or one engine.
 
@@ -131,6 +137,16 @@ class Offers:
             for pid, title in found:
                 self._found[(game_id, okey, pid)] = [(pid, title)]
             self.version += 1
+
+    def title(self, game_id: str, player_id: str) -> str | None:
+        """The title ``player_id`` was found under for ``game_id`` (any options), or None."""
+        with self._lock:
+            for key, found in self._found.items():
+                if key[0] == game_id:
+                    for pid, title in found:
+                        if pid == player_id:
+                            return title
+        return None
 
     def clear(self) -> None:
         with self._lock:

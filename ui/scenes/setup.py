@@ -194,8 +194,10 @@ class SetupScene(MenuFormScene):
         else:  # Human vs PC: Settings' "Your name" on the human's side
             mine = self.app.settings.player_name  # checked when read, cleaned when typed
             names = (mine if players[0] is None else "", mine if players[1] is None else "")
+        offered = dict(self.outside_shown)  # outside players keep the titles offered here ("Crasher (varios.py)")
+        titles = (offered.get(players[0] or "", ""), offered.get(players[1] or "", ""))
         return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
-                          clock=self.choices.clock, start=start, names=names)
+                          clock=self.choices.clock, start=start, names=names, titles=titles)
 
     # -- actions ----------------------------------------------------------------------------
     def start(self) -> None:
