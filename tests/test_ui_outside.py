@@ -149,3 +149,17 @@ def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offer
     assert any(offered in line for line in lines[1:]), lines  # "You against AlwaysFirst (illegal.py): ..."
     assert not any("illegal.py:" in line for line in lines)
     assert app.errors == []
+
+
+def test_a_slow_file_is_told_what_the_window_offers_not_a_command_line_option():
+    """The window said "... or load the file with --definitions-only": an option of the command
+    line, which the window has no choice for."""
+    from ui import words
+
+    for where in ("; it was running a.py line 9", ""):
+        slow = (f"loading took longer than the load time limit (15 s){where}. Files often play a demo match or a "
+                "championship when imported: put those calls under `if __name__ == \"__main__\":`, or load the file "
+                "with --definitions-only; log: /t/a.log")
+        for said in (words.load_problem("a.py: " + slow), words.forfeit_reason("could not be started: " + slow)):
+            assert "--definitions-only" not in said and "`if __name__ == \"__main__\":`" in said
+            assert "add the file again" in said and said.endswith("; log: /t/a.log")

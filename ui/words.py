@@ -325,18 +325,18 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     # a file's own faults (ai.outside_child.describe_exception while loading): Python's words, then ours
     (r"(?P<error>SyntaxError|IndentationError|TabError): (?P<rest>.*)", N_("{error}: {rest}")),
     (r"No module named (?P<module>'[^']*')(?P<rest>: put .*)", N_("No module named {module}{rest}")),
+    # the window has no --definitions-only (the command line's way round it): it says what the window can do
     (r"loading took longer than the load time limit \((?P<limit>[\d.]+) s\); it was running (?P<where>.+?) line "
      r"(?P<line>\d+)\. Files often play a demo match or a championship when imported: put those calls under "
      r"`if __name__ == \"__main__\":`, or load the file with --definitions-only(?P<rest>.*)",
      N_("loading took longer than the load time limit ({limit} s); it was running {where} line {line}. Files often "
-        "play a demo match or a championship when imported: put those calls under `if __name__ == \"__main__\":`, "
-        "or load the file with --definitions-only{rest}")),
+        "play a demo match or a championship when imported: put those calls under `if __name__ == \"__main__\":` "
+        "and add the file again{rest}")),
     (r"loading took longer than the load time limit \((?P<limit>[\d.]+) s\)\. Files often play a demo match or a "
      r"championship when imported: put those calls under `if __name__ == \"__main__\":`, or load the file with "
      r"--definitions-only(?P<rest>.*)",
      N_("loading took longer than the load time limit ({limit} s). Files often play a demo match or a championship "
-        "when imported: put those calls under `if __name__ == \"__main__\":`, or load the file with "
-        "--definitions-only{rest}")),
+        "when imported: put those calls under `if __name__ == \"__main__\":` and add the file again{rest}")),
     (r"(?P<file>\S+) defines no player for (?P<game>\S+): expected choose\(game, state\), a class with "
      r"choose\(state\), Jogador\(\.\.\.\) objects \(Rastros\) or class Player \(Trax\)",
      N_("{file} defines no player for {game}: expected choose(game, state), a class with choose(state), "
