@@ -163,3 +163,29 @@ def test_a_slow_file_is_told_what_the_window_offers_not_a_command_line_option():
         for said in (words.load_problem("a.py: " + slow), words.forfeit_reason("could not be started: " + slow)):
             assert "--definitions-only" not in said and "`if __name__ == \"__main__\":`" in said
             assert "add the file again" in said and said.endswith("; log: /t/a.log")
+
+
+def test_a_gtp_engine_is_offered_for_the_game_it_was_added_in_only(app):
+    """A tic-tac-toe engine added once was offered in every game (Rastros too), where it forfeited
+    every game; an engine remembered before its games were kept is still offered everywhere."""
+    import sys
+
+    engine = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'}"
+    old = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --swap"
+    app.settings.outside_players = [old]
+    scene = SetupScene(app, game_id="tictactoe")
+    app.switch(scene)
+    scene._set_entry(engine)
+    scene._add_outside()
+    assert wait(app, lambda: engine in selector_ids(scene, "computer"), 15)
+    assert app.settings.outside_players == [old, engine] and app.settings.outside_games == {engine: ["tictactoe"]}
+    assert wait(app, lambda: old in selector_ids(scene, "computer"), 15)
+    scene.pick_game("rastros")
+    assert wait(app, lambda: old in selector_ids(scene, "computer"), 15)
+    app.run_frames(2)
+    assert engine not in selector_ids(scene, "computer")
+    assert outside_players.remembered(app, "rastros") == [old]
+    outside_players.remember(app, [engine], "hex")  # added again in another game: offered there too
+    assert app.settings.outside_games == {engine: ["tictactoe", "hex"]}
+    assert outside_players.remembered(app, "hex") == [old, engine]
+    assert app.errors == []

@@ -51,19 +51,41 @@ def discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[st
     return [(i.id, f"{i.title} ({Path(spec.path).name})") for i in infos]
 
 
-def remembered(app: Any) -> list[str]:
-    """The outside player ids the window remembers (``settings.outside_players``)."""
-    known = getattr(getattr(app, "settings", None), "outside_players", None)
-    return [str(pid) for pid in known] if isinstance(known, (list, tuple)) else []
+def is_engine(player_id: str) -> bool:
+    """A GTP engine (``gtp:COMMAND``, ``engine.json``): it starts for any game, so it is offered for
+    the games it was added in only (``settings.outside_games``); a file is offered where it loads."""
+    return player_id.startswith("gtp:") or player_id.endswith(".json")
 
 
-def remember(app: Any, ids: list[str]) -> str | None:
-    """Add ``ids`` to the remembered outside players and save the settings; a problem or None."""
+def remembered(app: Any, game_id: str | None = None) -> list[str]:
+    """The outside player ids the window remembers (``settings.outside_players``); with ``game_id``,
+    without the engines added for other games (an engine remembered without its games, as before
+    they were kept, is offered for every game)."""
+    settings = getattr(app, "settings", None)
+    known = getattr(settings, "outside_players", None)
+    ids = [str(pid) for pid in known] if isinstance(known, (list, tuple)) else []
+    games = getattr(settings, "outside_games", None)
+    if game_id is None or not isinstance(games, dict):
+        return ids
+    return [pid for pid in ids if not is_engine(pid) or not isinstance(games.get(pid), list) or game_id in games[pid]]
+
+
+def remember(app: Any, ids: list[str], game_id: str | None = None) -> str | None:
+    """Add ``ids`` to the remembered outside players (an engine with ``game_id``, the game it was
+    added in) and save the settings; a problem or None."""
     settings = getattr(app, "settings", None)
     if settings is None or not isinstance(getattr(settings, "outside_players", None), list):
         return None
     new = [pid for pid in ids if pid not in settings.outside_players]
-    if not new:
+    games = getattr(settings, "outside_games", None)
+    more_games = False
+    if game_id is not None and isinstance(games, dict):
+        for pid in ids:
+            # an engine remembered before without its games stays offered for every game
+            if is_engine(pid) and (pid in new or pid in games) and game_id not in games.get(pid, []):
+                games[pid] = [*games.get(pid, []), game_id]
+                more_games = True
+    if not new and not more_games:
         return None
     settings.outside_players = [*settings.outside_players, *new]
     apply = getattr(app, "apply_settings", None)

@@ -38,6 +38,9 @@ class Settings:
     language: str = "en"
     player_name: str = ""  # your name on the player card and in the records of Human vs PC ("": You)
     outside_players: list[str] = field(default_factory=list)  # ids the tournament screen remembers
+    # the games a GTP engine (gtp:COMMAND, engine.json) was added in, by its id: New game offers it
+    # for those only (an engine starts for any game); one not listed (added before) is offered for all
+    outside_games: dict = field(default_factory=dict)
     setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
     # keys this version does not know (a newer version's): kept, and written back at every save
     newer_keys: dict = field(default_factory=dict, compare=False, repr=False)
@@ -68,6 +71,9 @@ class Settings:
             raise ValueError(f"language {self.language!r} is not one of {', '.join(_language_codes())}")
         if not isinstance(self.outside_players, list) or not all(isinstance(p, str) for p in self.outside_players):
             raise ValueError("outside_players must be a list of player ids (text)")
+        if not isinstance(self.outside_games, dict) or not all(
+                isinstance(g, list) and all(isinstance(x, str) for x in g) for g in self.outside_games.values()):
+            raise ValueError("outside_games must be an object of lists of game ids")
         if not isinstance(self.setup_choices, dict):
             raise ValueError("setup_choices must be an object")
         w, h = self.window_size

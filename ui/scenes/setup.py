@@ -161,7 +161,8 @@ class SetupScene(MenuFormScene):
 
     def _outside(self) -> list[tuple[str, str]]:
         """(id, title) of the remembered outside players known to fit this game and its options."""
-        return outside_players.OFFERS.players(self.info.id, self._options(), outside_players.remembered(self.app))
+        return outside_players.OFFERS.players(self.info.id, self._options(),
+                                              outside_players.remembered(self.app, self.info.id))
 
     def _items(self) -> list[tuple[str, str]]:
         """(title, id) of every computer player offered: ours, then the outside ones that fit."""
@@ -343,7 +344,7 @@ class SetupScene(MenuFormScene):
                 continue
             game_id, options, found = data
             outside_players.OFFERS.known(game_id, options, found)
-            problem = outside_players.remember(self.app, [pid for pid, _title in found])
+            problem = outside_players.remember(self.app, [pid for pid, _title in found], game_id)
             if problem:
                 self.app.messages.add(problem, "warn")
             self.entry = ""
