@@ -189,3 +189,28 @@ def test_a_gtp_engine_is_offered_for_the_game_it_was_added_in_only(app):
     assert app.settings.outside_games == {engine: ["tictactoe", "hex"]}
     assert outside_players.remembered(app, "hex") == [old, engine]
     assert app.errors == []
+
+
+def test_a_forfeit_card_does_not_end_on_log_without_its_path(app, monkeypatch):
+    """A forfeit's reason cut on two lines ended "...process stopped; log:" and its path was
+    nowhere: the card leaves the log out when it does not fit, and a message gives its path."""
+    import pygame
+
+    from tests.ui_helpers import recorded_text
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    path = "/tmp/tabuleiro-outside-logs/a-rather-long-folder-name/varios.py-crasher-1234567.log"
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+    app.switch(scene)
+    app.run_frames(2)
+    scene._lose_by_forfeit(1, f"exceeded the time limit (1.52 s > 1.00 s); process stopped; log: {path}")
+    assert wait(app, scene.over_card.visible, 5)
+    drawn = recorded_text(monkeypatch)
+    app.dirty = True
+    app.run_frames(1)
+    assert any("exceeded the time limit" in line for line in drawn)
+    assert not [line for line in drawn if line.rstrip(" …").endswith("log:")], drawn
+    assert any(path in m.text for m in scene.messages.current())  # the whole path, said once
+    assert path in result_lines(scene)[0]  # the record keeps the whole reason
+    assert app.errors == []

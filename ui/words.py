@@ -281,6 +281,20 @@ def detail(rest: str) -> str:
     return said + (_("; log: {path}").format(path=log.group("path")) if log is not None else "")
 
 
+def without_log(said: str) -> str:
+    """A reason as ``detail`` says it, without its last part "; log: PATH" (in the current
+    language): for a card with no room for the path, which is shown in full elsewhere."""
+    note = _("; log: {path}").split("{path}")[0]
+    cut = said.rfind(note)
+    return said[:cut] if cut >= 0 else said
+
+
+def log_path(reason: str) -> str | None:
+    """The log file a reason (in English, as ``ai`` writes it) names last, or None."""
+    log = LOG_NOTE.search(reason)
+    return log.group("path") if log is not None else None
+
+
 def _fill(patterns: tuple[tuple[str, str], ...], text: str,
           groups: dict[str, Callable[[str], str]] | None = None) -> str:
     """``text`` rebuilt from the translated template of the first pattern it matches (else as it

@@ -627,6 +627,10 @@ class GameScene(Scene):
         self.over_since = time.monotonic()
         self.over_hidden = False
         log.info("forfeit: %s", self.end_reason())
+        path = words.log_path(why)
+        if path is not None:  # the card and the panel may have no room for it: said in full here
+            self.messages.add(_("Log of {player}: {path}").format(player=self.setup.player_label(side), path=path),
+                              "warn", duration=30.0)
         self._changed()
 
     def _apply_reply(self, reply: AIResult | AIError | AIForfeit, side: int) -> None:
@@ -934,12 +938,11 @@ class GameScene(Scene):
         """``line`` under the board: on one line, or on two when the board is narrow (a long
         instruction cut short would hide its end), the second shortened if it must be."""
         from ui import text as tx
+        from ui.scenes.game_over import reason_lines
 
         s = self.app.scale
         size, width = int(16 * s), self.board_area.width - 40
-        rows = tx.wrap(line, size, width)
-        if len(rows) > 2:
-            rows = [rows[0], tx.fit(" ".join(rows[1:]), size, width)]
+        rows = reason_lines(line, size, width)  # a forfeit's log path, if it does not fit, in a message
         step = tx.line_height(size)
         y = self.board_area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
         for row in rows:

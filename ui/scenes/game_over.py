@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ui import text as tx
+from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.tally import results_line
@@ -47,6 +48,20 @@ def result_lines(scene: GameScene) -> list[str]:
         lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results))
     return lines
 
+
+
+def reason_lines(text: str, size: int, width: int, most: int = 2) -> list[str]:
+    """``text`` wrapped on at most ``most`` lines ``width`` wide, the last shortened if need be; a
+    forfeit's "; log: PATH" is left out when it does not fit (cut, it left "log:" with no path: the
+    game says the path in a message of its own)."""
+    lines = tx.wrap(text, size, width)
+    if len(lines) > most:
+        short = words.without_log(text)
+        if short != text:
+            lines = tx.wrap(short, size, width)
+    if len(lines) > most:
+        lines = [*lines[:most - 1], tx.fit(" ".join(lines[most - 1:]), size, width)]
+    return lines or [text]
 
 
 class GameOverCard:
@@ -97,7 +112,7 @@ class GameOverCard:
         surface.blit(dim, self.area.topleft)
         w = min(self.area.width - int(40 * s), int(420 * s))
         lines = [part for line in result_lines(scene)  # a long reason (a forfeit's) takes two lines
-                 for part in (tx.wrap(line, int(16 * s), w - int(30 * s))[:2] or [line])]
+                 for part in reason_lines(line, int(16 * s), w - int(30 * s))]
         rows = (len(self.buttons) + 1) // 2
         h = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
              + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)

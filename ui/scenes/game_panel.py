@@ -13,6 +13,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
+from ui.scenes.game_over import reason_lines
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
@@ -235,9 +236,7 @@ class GamePanel:
             colour = theme.win if proof else theme.muted
             tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
-            lines = tx.wrap(words.end_reason(scene.end_reason()), small, w - self._s(28))
-            for i, line in enumerate(lines[:2]):
-                line = tx.fit(" ".join(lines[1:]), small, w - self._s(28)) if i == 1 else line
+            for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
             tip = (_("Click the board to play") if scene.human_to_move()
