@@ -214,3 +214,35 @@ def test_a_forfeit_card_does_not_end_on_log_without_its_path(app, monkeypatch):
     assert any(path in m.text for m in scene.messages.current())  # the whole path, said once
     assert path in result_lines(scene)[0]  # the record keeps the whole reason
     assert app.errors == []
+
+
+def test_the_loading_message_does_not_cover_the_add_this_player_button(app):
+    """At 800 x 560 in Portuguese the "A carregar /tmp/…/carrega_lento.py…" pill was drawn over
+    the "Juntar este jogador" button."""
+    import pygame
+
+    from ui import i18n
+
+    i18n.set_language("pt")
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+        app.run_frames(2)
+        scene = SetupScene(app, game_id="tictactoe")
+        app.switch(scene)
+        app.run_frames(2)
+        button = scene.menu.get_widget("add-outside")
+        scene.menu.get_scrollarea().scroll_to_rect(button.get_rect())  # in view, as after typing the file
+        app.dirty = True
+        app.run_frames(2)
+        rect = button.get_rect(to_real_position=True).clip(app.screen.get_rect())
+        assert rect.width > 20 and rect.height > 10
+        app.dirty = True
+        app.run_frames(1)
+        before = pygame.image.tostring(app.screen.subsurface(rect), "RGB")
+        app.messages.add("A carregar /tmp/pytest-of-user/pytest-12/test_lento0/carrega_lento.py…", duration=30.0)
+        app.dirty = True
+        app.run_frames(1)
+        assert pygame.image.tostring(app.screen.subsurface(rect), "RGB") == before
+        assert app.errors == []
+    finally:
+        i18n.set_language("en")

@@ -548,6 +548,11 @@ class SetupScene(MenuFormScene):
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)
 
+    def messages_centre(self) -> int | None:
+        """Over the games' cards: centred on the window, a message ("Loading /tmp/…/bot.py…") covered
+        the form's "Add this player" button just pressed."""
+        return self.cards_area.centerx if self.cards_area.width else None
+
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         for button in (self.start_button, self.back_button):
