@@ -167,13 +167,14 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     window says where."""
     import json
 
+    import ai.commands.tournament  # noqa: F401 - imported by the save: now it is quick, as it is the second time
     from tests.ui_helpers import key
 
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
     scene.save_folder = tmp_path / "tournaments"
     scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 0, 0
+    scene.games_index, scene.time_index = 2, 0  # 18 games: still running when left
     scene._start()
     _played(app, scene, 1)
     key(app, pygame.K_ESCAPE)
@@ -182,6 +183,9 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     assert len(saved) == 1
     kept = json.loads(saved[0].read_text(encoding="utf-8"))
     assert len(kept["games"]) >= 1
+    # saved as stopped early, as the Stop button does (it was saved as if finished)
+    assert kept["cancelled"] is True
+    assert "(stopped early: " in saved[0].with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
     assert any(str(saved[0]) in m.text for m in app.messages.items)
 
 
