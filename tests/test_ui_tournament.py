@@ -296,6 +296,15 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
                         "  game ", "crashed", "points  games"):
             assert english not in text, english
+        # the report names the players as the screen does ("Nível 1", not "level-1"), the ids kept in the data
+        import json
+
+        shown = {pid: scene._name(pid) for pid in ("level-1", "level-2", raiser)}
+        assert shown["level-1"] == "Nível 1" and shown[raiser] == "outside/raiser"
+        tables = text.split("Faltas:")[0]
+        assert all(name in tables for name in shown.values()) and "level-1" not in text and raiser not in tables
+        kept = json.loads(next((tmp_path / "tournaments").glob("*.json")).read_text(encoding="utf-8"))
+        assert kept["names"] == shown and set(kept["players"]) == set(shown)
         with next((tmp_path / "tournaments").glob("*-standings.csv")).open(encoding="utf-8") as f:
             assert next(csv.reader(f))[:4] == ["rank", "player", "points", "games"]
         games_csv = next(p for p in (tmp_path / "tournaments").glob("*.csv") if not p.stem.endswith("-standings"))
@@ -340,3 +349,18 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
         assert words.end_reason("void: the referee failed: KeyError: 'x'") == "anulado: o árbitro falhou: KeyError: 'x'"
     finally:
         i18n.set_language("en")
+
+
+def test_two_students_players_of_the_same_name_are_told_apart_by_their_folders(app, tmp_path):
+    """bots/ana/jogador.py and bots/eva/jogador.py, both Jogador("Ana Silva", ...), were both
+    "Ana Silva (jogador.py)" in the grid and the tables: named by the folder now, as the command
+    line's tables (docs/leagues.md), more of the path where that is not enough."""
+    ana, eva = (str(tmp_path / "bots" / who / "jogador.py") + ":jogador" for who in ("ana", "eva"))
+    twin = str(tmp_path / "old" / "ana" / "jogador.py") + ":jogador"
+    scene = TournamentScene(app, "tictactoe")
+    scene.outside["tictactoe"] = [(ana, "Ana Silva (jogador.py)"), (eva, "Ana Silva (jogador.py)"),
+                                  (twin, "Ana Silva (jogador.py)"), ("gtp:python3 /tmp/gtp_ttt.py", "TinyTTT")]
+    names = dict(scene.players())
+    assert names[eva] == "Ana Silva (eva)" and names["gtp:python3 /tmp/gtp_ttt.py"] == "TinyTTT"
+    assert names[ana] == "Ana Silva (ana) (bots/ana/jogador.py:jogador)" != names[twin]
+    assert names["level-1"] == "Level 1" and len(set(names.values())) == len(names)
