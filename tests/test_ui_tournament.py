@@ -364,3 +364,15 @@ def test_two_students_players_of_the_same_name_are_told_apart_by_their_folders(a
     assert names[eva] == "Ana Silva (eva)" and names["gtp:python3 /tmp/gtp_ttt.py"] == "TinyTTT"
     assert names[ana] == "Ana Silva (ana) (bots/ana/jogador.py:jogador)" != names[twin]
     assert names["level-1"] == "Level 1" and len(set(names.values())) == len(names)
+
+
+def test_the_ratings_axis_draws_no_label_over_another():
+    """"-6" and "0" were drawn over each other under a chart whose lowest rating was near 0."""
+    from ui.scenes.tournament_results import axis_labels
+
+    def x_of(v: float) -> int:
+        return int(100 + (v + 26) / 300 * 200)  # low -26, high 274 on 200 pixels
+
+    assert axis_labels((-6.0, 254.0), x_of, lambda text: 7 * len(text), 4) == [("0", x_of(0)), ("+254", x_of(254))]
+    assert [label for label, _x in axis_labels((-150.0, 150.0), x_of, lambda text: 7 * len(text), 4)] == [
+        "0", "-150", "+150"]
