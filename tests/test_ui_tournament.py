@@ -376,3 +376,24 @@ def test_the_ratings_axis_draws_no_label_over_another():
     assert axis_labels((-6.0, 254.0), x_of, lambda text: 7 * len(text), 4) == [("0", x_of(0)), ("+254", x_of(254))]
     assert [label for label, _x in axis_labels((-150.0, 150.0), x_of, lambda text: 7 * len(text), 4)] == [
         "0", "-150", "+150"]
+
+
+def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
+    """"Latest results" cut a forfeit's reason ("South forfeits: TinyTTT played an illegal move
+    'c3': '…") and nothing showed the rest: a click on the result puts its whole line in the
+    message line (which wraps it)."""
+    import games
+    from ai.match import GameResult
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.game = games.load("tictactoe")
+    reason = "O forfeits: level-2 played an illegal move 'c3': " + "the square is taken, " * 8 + "the end"
+    lost = GameResult("tictactoe", {}, ["level-1", "level-2"], moves=["a1"], winner=0, reason=reason, forfeit=True)
+    scene.recent = [(7, lost)]
+    scene._draw_recent(app.screen, app.theme, pygame.Rect(0, 0, 300, 120))
+    drawn, number, _text = scene._recent_rects[0]
+    assert number == 7 and drawn.width <= 300
+    scene._click_results(drawn.center)
+    shown = scene.messages.items[-1].text
+    assert shown.startswith("7. Level 1 - Level 2") and shown.endswith("the end") and scene.watching == 7

@@ -393,14 +393,16 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self._replay()
 
     def _click_results(self, pos: tuple[int, int]) -> None:
-        """A click on a recent result shows that game's final position; a click on the board follows
-        the live games again."""
-        for rect, number in getattr(self, "_recent_rects", []):
+        """A click on a recent result shows that game's final position, and its whole line (a
+        forfeit's reason, cut in the list) in the message line; a click on the board follows the
+        live games again."""
+        for rect, number, text in getattr(self, "_recent_rects", []):
             if rect.collidepoint(pos):
                 self.watching, self.pinned = number, True
                 result = next((r for n, r in self.recent if n == number), None)
                 if result is not None:
                     self._replay_slot(number, result)  # shown at once, even once the tournament is over
+                    self.messages.add(text, "warn" if result.forfeit else "info", 15.0)
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False

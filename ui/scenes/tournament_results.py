@@ -264,7 +264,7 @@ class ResultsDrawing:
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Latest results (click one to see its final position)"))
+        inner = self._panel(surface, theme, rect, _("Latest results (click one for its final position and the whole line)"))
         size = tx.small(13, s)
         line_h = tx.line_height(size) + int(2 * s)
         y = inner.y + int(6 * s)
@@ -281,7 +281,7 @@ class ResultsDrawing:
             colour = theme.invalid if r.forfeit else theme.text
             line = tx.fit(text, size, inner.width)
             drawn = tx.text(surface, line, (inner.x, y), size, colour)
-            self._recent_rects.append((drawn, number))
+            self._recent_rects.append((drawn, number, text))  # a click shows the whole text (a forfeit's reason)
             if number not in self.live:
                 self._replay_slot(number, r)
             y += line_h
