@@ -397,3 +397,23 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     scene._click_results(drawn.center)
     shown = scene.messages.items[-1].text
     assert shown.startswith("7. Level 1 - Level 2") and shown.endswith("the end") and scene.watching == 7
+
+
+def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
+    """It always opened on Tic-tac-toe: the game of the last tournament started is kept in the
+    settings (also for the next session), as the New game screen keeps its choices."""
+    from ui import settings as settings_file
+
+    scene = TournamentScene(app)
+    first = scene.game_id
+    scene._cycle_game(1)
+    chosen = scene.game_id
+    assert chosen != first
+    assert TournamentScene(app).game_id == first  # only a started tournament is remembered
+    scene.selected = set(list(scene.selected)[:2])
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    scene._stop()
+    assert TournamentScene(app).game_id == chosen
+    assert settings_file.load()[0].tournament_game == chosen
+    assert TournamentScene(app, first).game_id == first  # a game asked for still wins

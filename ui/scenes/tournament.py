@@ -67,6 +67,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.away = False  # True while a replay opened from here is shown: keep the tournament going
         ids = games.available_ids()
         self.game_ids = [g for g in ids if _has_engine(g)] or ids
+        if game_id is None:  # the game of the last tournament, also from the last session
+            game_id = getattr(getattr(app, "settings", None), "tournament_game", None)
         self.game_index = self.game_ids.index(game_id) if game_id in self.game_ids else 0
         self.games_index = 1  # 2 games each way per pair
         self.time_index = 2  # 0.5 s
@@ -332,6 +334,14 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.view = None
         self.tournament.start()
         self._build()
+        self._remember_game()
+
+    def _remember_game(self) -> None:
+        """Keep the game in the settings file: the screen opens on it next time."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and getattr(settings, "tournament_game", self.game_id) != self.game_id:
+            settings.tournament_game = self.game_id
+            self.app.apply_settings()
 
     def _stop(self) -> None:
         if self.tournament is not None:
