@@ -381,8 +381,11 @@ class Tournament:
 
     def cancel(self) -> None:
         """Stop: no new game starts; worker processes end their bots and end (games in progress are
-        dropped)."""
+        dropped).  A run with games left is cancelled from now on: a report written before its
+        thread has seen the stop (the window saves on the way out) says it stopped early."""
         self._stop.set()
+        if self.is_running() and len(self.results) < self.total:
+            self.cancelled = True
 
     # -- in this process ----------------------------------------------------------------------
     def _run_here(self, emit: Callable[[Event], None]) -> None:

@@ -167,13 +167,14 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     window says where."""
     import json
 
+    import ai.commands.tournament  # noqa: F401 - imported by the save: now it is quick, as it is the second time
     from tests.ui_helpers import key
 
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
     scene.save_folder = tmp_path / "tournaments"
     scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 0, 0
+    scene.games_index, scene.time_index = 2, 0  # 18 games: still running when left
     scene._start()
     _played(app, scene, 1)
     key(app, pygame.K_ESCAPE)
@@ -182,6 +183,9 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     assert len(saved) == 1
     kept = json.loads(saved[0].read_text(encoding="utf-8"))
     assert len(kept["games"]) >= 1
+    # saved as stopped early, as the Stop button does (it was saved as if finished)
+    assert kept["cancelled"] is True
+    assert "(stopped early: " in saved[0].with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
     assert any(str(saved[0]) in m.text for m in app.messages.items)
 
 
@@ -292,6 +296,15 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
                         "  game ", "crashed", "points  games"):
             assert english not in text, english
+        # the report names the players as the screen does ("Nível 1", not "level-1"), the ids kept in the data
+        import json
+
+        shown = {pid: scene._name(pid) for pid in ("level-1", "level-2", raiser)}
+        assert shown["level-1"] == "Nível 1" and shown[raiser] == "outside/raiser"
+        tables = text.split("Faltas:")[0]
+        assert all(name in tables for name in shown.values()) and "level-1" not in text and raiser not in tables
+        kept = json.loads(next((tmp_path / "tournaments").glob("*.json")).read_text(encoding="utf-8"))
+        assert kept["names"] == shown and set(kept["players"]) == set(shown)
         with next((tmp_path / "tournaments").glob("*-standings.csv")).open(encoding="utf-8") as f:
             assert next(csv.reader(f))[:4] == ["rank", "player", "points", "games"]
         games_csv = next(p for p in (tmp_path / "tournaments").glob("*.csv") if not p.stem.endswith("-standings"))
@@ -336,3 +349,71 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
         assert words.end_reason("void: the referee failed: KeyError: 'x'") == "anulado: o árbitro falhou: KeyError: 'x'"
     finally:
         i18n.set_language("en")
+
+
+def test_two_students_players_of_the_same_name_are_told_apart_by_their_folders(app, tmp_path):
+    """bots/ana/jogador.py and bots/eva/jogador.py, both Jogador("Ana Silva", ...), were both
+    "Ana Silva (jogador.py)" in the grid and the tables: named by the folder now, as the command
+    line's tables (docs/leagues.md), more of the path where that is not enough."""
+    ana, eva = (str(tmp_path / "bots" / who / "jogador.py") + ":jogador" for who in ("ana", "eva"))
+    twin = str(tmp_path / "old" / "ana" / "jogador.py") + ":jogador"
+    scene = TournamentScene(app, "tictactoe")
+    scene.outside["tictactoe"] = [(ana, "Ana Silva (jogador.py)"), (eva, "Ana Silva (jogador.py)"),
+                                  (twin, "Ana Silva (jogador.py)"), ("gtp:python3 /tmp/gtp_ttt.py", "TinyTTT")]
+    names = dict(scene.players())
+    assert names[eva] == "Ana Silva (eva)" and names["gtp:python3 /tmp/gtp_ttt.py"] == "TinyTTT"
+    assert names[ana] == "Ana Silva (ana) (bots/ana/jogador.py:jogador)" != names[twin]
+    assert names["level-1"] == "Level 1" and len(set(names.values())) == len(names)
+
+
+def test_the_ratings_axis_draws_no_label_over_another():
+    """"-6" and "0" were drawn over each other under a chart whose lowest rating was near 0."""
+    from ui.scenes.tournament_results import axis_labels
+
+    def x_of(v: float) -> int:
+        return int(100 + (v + 26) / 300 * 200)  # low -26, high 274 on 200 pixels
+
+    assert axis_labels((-6.0, 254.0), x_of, lambda text: 7 * len(text), 4) == [("0", x_of(0)), ("+254", x_of(254))]
+    assert [label for label, _x in axis_labels((-150.0, 150.0), x_of, lambda text: 7 * len(text), 4)] == [
+        "0", "-150", "+150"]
+
+
+def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
+    """"Latest results" cut a forfeit's reason ("South forfeits: TinyTTT played an illegal move
+    'c3': '…") and nothing showed the rest: a click on the result puts its whole line in the
+    message line (which wraps it)."""
+    import games
+    from ai.match import GameResult
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.game = games.load("tictactoe")
+    reason = "O forfeits: level-2 played an illegal move 'c3': " + "the square is taken, " * 8 + "the end"
+    lost = GameResult("tictactoe", {}, ["level-1", "level-2"], moves=["a1"], winner=0, reason=reason, forfeit=True)
+    scene.recent = [(7, lost)]
+    scene._draw_recent(app.screen, app.theme, pygame.Rect(0, 0, 300, 120))
+    drawn, number, _text = scene._recent_rects[0]
+    assert number == 7 and drawn.width <= 300
+    scene._click_results(drawn.center)
+    shown = scene.messages.items[-1].text
+    assert shown.startswith("7. Level 1 - Level 2") and shown.endswith("the end") and scene.watching == 7
+
+
+def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
+    """It always opened on Tic-tac-toe: the game of the last tournament started is kept in the
+    settings (also for the next session), as the New game screen keeps its choices."""
+    from ui import settings as settings_file
+
+    scene = TournamentScene(app)
+    first = scene.game_id
+    scene._cycle_game(1)
+    chosen = scene.game_id
+    assert chosen != first
+    assert TournamentScene(app).game_id == first  # only a started tournament is remembered
+    scene.selected = set(list(scene.selected)[:2])
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    scene._stop()
+    assert TournamentScene(app).game_id == chosen
+    assert settings_file.load()[0].tournament_game == chosen
+    assert TournamentScene(app, first).game_id == first  # a game asked for still wins

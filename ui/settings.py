@@ -42,6 +42,7 @@ class Settings:
     # for those only (an engine starts for any game); one not listed (added before) is offered for all
     outside_games: dict = field(default_factory=dict)
     setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
+    tournament_game: str = ""  # the game of the last tournament started ("": the first game)
     # keys this version does not know (a newer version's): kept, and written back at every save
     newer_keys: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -76,6 +77,8 @@ class Settings:
             raise ValueError("outside_games must be an object of lists of game ids")
         if not isinstance(self.setup_choices, dict):
             raise ValueError("setup_choices must be an object")
+        if not isinstance(self.tournament_game, str):
+            raise ValueError("tournament_game must be a game id (text)")
         w, h = self.window_size
         if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
             raise ValueError("window_size must be two whole numbers of pixels")

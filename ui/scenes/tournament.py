@@ -23,7 +23,16 @@ import pygame
 
 import ai
 import games
-from ai.tournament import GameFinished, GameStarted, MovePlayed, Standing, Summary, Tournament, TournamentDone
+from ai.tournament import (
+    GameFinished,
+    GameStarted,
+    MovePlayed,
+    Standing,
+    Summary,
+    Tournament,
+    TournamentDone,
+    display_names,
+)
 from ai.tournament import standings as make_standings
 from ui import words
 from ui.autosave import tournaments_dir
@@ -58,6 +67,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.away = False  # True while a replay opened from here is shown: keep the tournament going
         ids = games.available_ids()
         self.game_ids = [g for g in ids if _has_engine(g)] or ids
+        if game_id is None:  # the game of the last tournament, also from the last session
+            game_id = getattr(getattr(app, "settings", None), "tournament_game", None)
         self.game_index = self.game_ids.index(game_id) if game_id in self.game_ids else 0
         self.games_index = 1  # 2 games each way per pair
         self.time_index = 2  # 0.5 s
@@ -76,7 +87,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
         self.watching: int | None = None
-        self.titles: dict[str, str] = {}
+        self.titles: dict[str, str] = {}  # the running tournament's players' names, as players() gave them
+        self._whose_cache: dict[tuple[str, str], str] = {}
         self.pinned = False  # the user picked a finished game to look at: do not follow live games
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.view = None
@@ -102,9 +114,34 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         return self.tournament is not None and self.tournament.is_running()
 
     def players(self) -> list[tuple[str, str]]:
-        """(id, title) of everyone who can enter: ours, then the outside players added."""
+        """(id, title) of everyone who can enter: ours, then the outside players added, each named
+        as the command line's tables name them (``display_names``): a student's file by whose it is
+        ("Aluno 42 (ana)"), more of its path where two would still look alike."""
         ours = [(p.id, words.player_title(p.title)) for p in ai.catalog(self.game_id)]
-        return ours + self.outside.get(self.game_id, [])
+        outside = self.outside.get(self.game_id, [])
+        if not outside:
+            return ours
+        titles = dict(ours) | {pid: self._whose(pid, title) for pid, title in outside}
+        names = display_names(list(titles), titles)
+        return [(pid, names[pid]) for pid in titles]
+
+    def _whose(self, player_id: str, title: str) -> str:
+        """An outside player's title for ``display_names`` (``entry_title``): "Ana Silva (ana)" for
+        the "Ana Silva (jogador.py)" it was found as in bots/ana/jogador.py."""
+        key = (player_id, title)
+        if key not in self._whose_cache:
+            from ai.commands.tournament import entry_title
+            from ai.outside import parse_outside_id
+
+            raw = title
+            try:
+                spec = parse_outside_id(player_id)
+            except ValueError:
+                spec = None
+            if spec is not None and spec.kind == "file" and title.endswith(f" ({Path(spec.path).name})"):
+                raw = title[:-len(f" ({Path(spec.path).name})")]
+            self._whose_cache[key] = entry_title(player_id, raw) or title
+        return self._whose_cache[key]
 
     def _name(self, player_id: str) -> str:
         """The title shown for a player ("Level 3", "Aluno 42 (alunos.py)")."""
@@ -284,6 +321,8 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.messages.add(words.rule_reason(str(exc)), "error")
             self.tournament = None
             return
+        self.titles = dict(self.players())
+        self.tournament.titles = {pid: self.titles[pid] for pid in ids}  # the saved report's names: the screen's
         self.table = make_standings(ids, [])
         self.recent, self.live, self.watching, self.saved, self.saved_games = [], {}, None, [], 0
         self.game = games.load(self.game_id, **self.options)
@@ -295,6 +334,14 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.view = None
         self.tournament.start()
         self._build()
+        self._remember_game()
+
+    def _remember_game(self) -> None:
+        """Keep the game in the settings file: the screen opens on it next time."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and getattr(settings, "tournament_game", self.game_id) != self.game_id:
+            settings.tournament_game = self.game_id
+            self.app.apply_settings()
 
     def _stop(self) -> None:
         if self.tournament is not None:
@@ -356,14 +403,16 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self._replay()
 
     def _click_results(self, pos: tuple[int, int]) -> None:
-        """A click on a recent result shows that game's final position; a click on the board follows
-        the live games again."""
-        for rect, number in getattr(self, "_recent_rects", []):
+        """A click on a recent result shows that game's final position, and its whole line (a
+        forfeit's reason, cut in the list) in the message line; a click on the board follows the
+        live games again."""
+        for rect, number, text in getattr(self, "_recent_rects", []):
             if rect.collidepoint(pos):
                 self.watching, self.pinned = number, True
                 result = next((r for n, r in self.recent if n == number), None)
                 if result is not None:
                     self._replay_slot(number, result)  # shown at once, even once the tournament is over
+                    self.messages.add(text, "warn" if result.forfeit else "info", 15.0)
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False

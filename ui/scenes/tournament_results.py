@@ -6,6 +6,7 @@ watched game and the click areas of the results.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -58,6 +59,19 @@ def right_column(height: int, players: int, s: float, board: bool) -> tuple[int,
     chart_h = max(int(height * 0.26), chart_needs)
     board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_h - recent_h - 2 * gap))
     return board_h, min(chart_h, height - board_h - recent_h - 2 * gap)
+
+
+def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_of: Callable[[str], int],
+                gap: int) -> list[tuple[str, int]]:
+    """(text, centre x) of the ratings axis' labels: "0", then each end where it keeps ``gap``
+    pixels from the labels kept before it ("-6" drawn over "0" read as nothing)."""
+    kept: list[tuple[str, int, int]] = []
+    for v in (0.0, *ends):
+        label = f"{v:+.0f}" if round(v) else "0"
+        x, w = x_of(v), width_of(label)
+        if all(abs(x - kx) >= (w + kw) / 2 + gap for _label, kx, kw in kept):
+            kept.append((label, x, w))
+    return [(label, x) for label, x, _w in kept]
 
 
 class ResultsDrawing:
@@ -216,8 +230,9 @@ class ResultsDrawing:
             for v in (st.elo_low, st.elo_high):
                 pygame.draw.line(surface, theme.text, (x_of(v), cy - row_h // 5), (x_of(v), cy + row_h // 5), 1)
             pygame.draw.circle(surface, theme.text, (x_of(st.elo), cy), max(3, int(4 * s)))
-        for v in (low + 20, 0.0, high - 20):
-            tx.text(surface, f"{v:+.0f}" if round(v) else "0", (x_of(v), axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+        font = tx.ui_font(int(12 * s))
+        for label, x in axis_labels((low + 20, high - 20), x_of, lambda text: font.size(text)[0], int(6 * s)):
+            tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
 
     def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()
@@ -249,7 +264,7 @@ class ResultsDrawing:
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Latest results (click one to see its final position)"))
+        inner = self._panel(surface, theme, rect, _("Latest results (click one for its final position and the whole line)"))
         size = tx.small(13, s)
         line_h = tx.line_height(size) + int(2 * s)
         y = inner.y + int(6 * s)
@@ -266,7 +281,7 @@ class ResultsDrawing:
             colour = theme.invalid if r.forfeit else theme.text
             line = tx.fit(text, size, inner.width)
             drawn = tx.text(surface, line, (inner.x, y), size, colour)
-            self._recent_rects.append((drawn, number))
+            self._recent_rects.append((drawn, number, text))  # a click shows the whole text (a forfeit's reason)
             if number not in self.live:
                 self._replay_slot(number, r)
             y += line_h
