@@ -417,3 +417,29 @@ def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
     assert TournamentScene(app).game_id == chosen
     assert settings_file.load()[0].tournament_game == chosen
     assert TournamentScene(app, first).game_id == first  # a game asked for still wins
+
+
+def test_a_class_of_players_scrolls_in_the_participants_grid(app):
+    """A class's thirty files with our eleven players were more than the grid shows: those out of
+    sight were not drawn, but still played, and could not be taken out."""
+    from tests.ui_helpers import click
+
+    scene = TournamentScene(app, "rastros")
+    scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
+                                for i in range(1, 31)]
+    app.switch(scene)
+    scene._build()  # the grid with the class in it
+    app.run_frames(2)
+    buttons = scene.player_buttons
+    assert len(buttons) == 41 and not buttons[-1].visible
+    above, below = scene.players_hidden
+    assert above == 0 and below == sum(not b.visible for b in buttons) > 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.players_area.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(30):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.frame()
+    assert buttons[-1].visible and not buttons[0].visible and scene.players_hidden[1] == 0
+    last_id = scene.players()[-1][0]
+    chosen = last_id in scene.selected
+    click(app, buttons[-1].rect.center)
+    assert (last_id in scene.selected) != chosen  # the last student can be taken in or out

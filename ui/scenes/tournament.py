@@ -97,6 +97,10 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.save_folder: Path | None = None  # None: ui.autosave.tournaments_dir()
         self.buttons: list[Button] = []
         self.player_buttons: list[Button] = []
+        self.player_scroll = 0  # rows of participants scrolled past (the wheel, over the grid)
+        self.players_area = pygame.Rect(0, 0, 0, 0)
+        self.players_hidden = (0, 0)  # participants above and below the rows shown
+        self.pointer = (0, 0)
         self.size = (1280, 800)
         self.remembered: list[str] = []
         self.offered: set[str] = set()  # games the remembered players were tried on
@@ -209,12 +213,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             # participants: a grid of toggles on the right
             left = pad * 2 + int(340 * s)
             area = pygame.Rect(left, int(110 * s), w - left - pad, h - int(110 * s) - pad - int(120 * s))
-            cols = max(1, area.width // int(260 * s))
-            cw = (area.width - (cols - 1) * int(8 * s)) // cols
-            for i, pb in enumerate(self.player_buttons):
-                r, c = divmod(i, cols)
-                pb.rect = pygame.Rect(area.x + c * (cw + int(8 * s)), area.y + r * (bh + int(8 * s)), cw, bh)
-                pb.visible = pb.rect.bottom <= area.bottom
+            self._lay_out_players(area, bh, int(8 * s), max(1, area.width // int(260 * s)))
             self.entry.rect = pygame.Rect(left, h - pad - int(52 * s), area.width - int(190 * s), int(52 * s))
             add_b.rect = pygame.Rect(self.entry.rect.right + int(10 * s), self.entry.rect.y, int(180 * s), int(52 * s))
         else:
@@ -223,6 +222,27 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 width = int((110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s)
                 btn.rect = pygame.Rect(x, pad, width, bh)
                 x += width + int(10 * s)
+
+    def _lay_out_players(self, area: pygame.Rect, height: int, gap: int, cols: int) -> None:
+        """The participants' toggles in ``area``, ``cols`` a row, from row ``player_scroll`` on: a
+        class's thirty files and our eleven players are more than a window shows, and a toggle
+        out of sight still played (and could not be taken out)."""
+        rows_shown = max(1, (area.height + gap) // (height + gap))
+        rows = -(-len(self.player_buttons) // cols)
+        self.player_scroll = max(0, min(self.player_scroll, rows - rows_shown))
+        width = (area.width - (cols - 1) * gap) // cols
+        for i, pb in enumerate(self.player_buttons):
+            row, col = divmod(i, cols)
+            row -= self.player_scroll
+            pb.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap), width, height)
+            pb.visible = 0 <= row < rows_shown
+        first, last = self.player_scroll * cols, (self.player_scroll + rows_shown) * cols
+        self.players_area = area
+        self.players_hidden = (first, max(0, len(self.player_buttons) - last))
+
+    def _scroll_players(self, rows: int) -> None:
+        self.player_scroll += rows
+        self._layout()
 
     def _refresh_labels(self) -> None:
         if self.tournament is None:
@@ -376,11 +396,16 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
 
     # -- the scene interface ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos  # where the wheel turns (a wheel event has no position)
         for btn in self.buttons + self.player_buttons:
             if btn.handle(event):
                 self._refresh_labels()
                 return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
+        if (event.type == pygame.MOUSEWHEEL and self.tournament is None
+                and self.players_area.collidepoint(self.pointer)):
+            self._scroll_players(-event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is not None:
             self._click_results(event.pos)

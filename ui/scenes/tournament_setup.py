@@ -100,7 +100,7 @@ class TournamentSetup:
         ids = [pid for pid, _title in new if pid not in self.remembered]
         if ids:
             self.remembered += ids
-            problem = outside_players.remember(self.app, ids)
+            problem = outside_players.remember(self.app, ids, self.game_id)  # an engine: offered for this game
             if problem:
                 self.messages.add(problem, "warn")
 
@@ -115,6 +115,11 @@ class TournamentSetup:
         left = pad * 2 + int(340 * s)
         tx.text(surface, _("Participants ({n} chosen): click to add or remove").format(n=len(self.selected)),
                 (left, int(78 * s)), int(16 * s), theme.muted)
+        above, below = self.players_hidden
+        if above or below:  # more than the grid shows: the wheel scrolls it
+            hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
+            tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)), int(16 * s),
+                    theme.muted, "topright")
         # the field for outside players
         rect = self.entry.rect
         self.entry.draw(surface, theme, s)
