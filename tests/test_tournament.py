@@ -625,7 +625,7 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     scene._save()
     assert scene.saved and scene.saved[0].exists() and scene.saved[0].parent == tmp_path
     shown_first = scene.watching  # once over, the board shows the last game to finish
-    rect, number = scene._recent_rects[-1]  # click the other game: its final position, then replay it
+    rect, number, _line = scene._recent_rects[-1]  # click the other game: its final position, then replay it
     assert number != shown_first
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     scene.draw(surface)
@@ -670,7 +670,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
             app.frame()
         app.run_frames(2)
         assert len(scene.tournament.results) == 2
-        rect, _number = scene._recent_rects[0]
+        rect, _number, _line = scene._recent_rects[0]
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, button=1, pos=rect.center))
         app.run_frames(2)
