@@ -443,3 +443,22 @@ def test_a_class_of_players_scrolls_in_the_participants_grid(app):
     chosen = last_id in scene.selected
     click(app, buttons[-1].rect.center)
     assert (last_id in scene.selected) != chosen  # the last student can be taken in or out
+
+
+def test_students_files_dropped_on_the_screen_are_added_one_after_the_other(app):
+    """A dropped student's file opened the replay viewer, which said its first line should name
+    the game: on the tournament screen it is a player to add, as if typed in the field."""
+    from pathlib import Path
+
+    bots = Path(__file__).resolve().parent / "data" / "outside"
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    for name in ("simple_contract.py", "noisy_contract.py"):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bots / name)))
+    assert app.run_frames(600, until=lambda: len(scene.outside.get("tictactoe", [])) == 2 and scene.adding is None,
+                          timeout=60)
+    assert app.scene is scene and not scene.dropped
+    added = {pid for pid, _title in scene.outside["tictactoe"]}
+    assert {Path(pid.split(":")[0]).name for pid in added} == {"simple_contract.py", "noisy_contract.py"}
+    assert added <= scene.selected

@@ -459,7 +459,9 @@ class App:
             elif event.type == pygame.DROPFILE:  # a record file dropped on the window: replay it
                 from ui.scenes.replay import open_file
 
-                self.guard(open_file, self, event.file)
+                taker = getattr(self.scene, "take_dropped_file", None)  # unless the screen takes it
+                if not (callable(taker) and taker(event.file)):
+                    self.guard(open_file, self, event.file)
                 continue
             if self.scene is not None:
                 self.guard(self.scene.handle_event, event)

@@ -81,6 +81,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
         self.adding: threading.Thread | None = None
         self.added: list[tuple[str, Any]] = []  # results of the adding thread, picked up in update()
+        self.dropped: list[str] = []  # files dropped on the window, added one after the other
         self.messages = Messages()
         self.tournament: Tournament | None = None
         self.table: list[Standing] = []
@@ -472,6 +473,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 self._remember(new)
             if self.tournament is None:
                 self._build()
+        self._add_next_dropped()
         if self.tournament is not None and self._poll():
             self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
         self._refresh_labels()

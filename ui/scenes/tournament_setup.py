@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
 
 import pygame
 
@@ -73,6 +74,21 @@ class TournamentSetup:
 
         self.adding = threading.Thread(target=work, daemon=True)
         self.adding.start()
+
+    def take_dropped_file(self, path: str) -> bool:
+        """A student's file (``.py``, ``.ipynb``) dropped on the window before the tournament: its
+        players are added as if typed in the field, one file after the other when several are
+        dropped at once (other files are the window's: a record opens in the replay viewer)."""
+        if self.tournament is not None or Path(path).suffix.lower() not in (".py", ".ipynb"):
+            return False
+        self.dropped.append(path)
+        self._add_next_dropped()
+        return True
+
+    def _add_next_dropped(self) -> None:
+        if self.adding is None and self.dropped:
+            self.entry.text = self.dropped.pop(0)
+            self._add_outside()
 
     def _offer_remembered(self) -> None:
         """Try the remembered outside players on this game (in a thread); keep those that load."""
