@@ -325,8 +325,9 @@ class Tournament:
 
     # -- driving it ---------------------------------------------------------------------------
     def run(self, on_event: Callable[[Event], None] | None = None) -> list[GameResult]:
-        """Play every game (blocking); ``on_event`` gets each event in this thread."""
-        self._began = time.perf_counter()
+        """Play every game not played yet (blocking); ``on_event`` gets each event in this thread.
+        The time of an earlier run of a stopped tournament is counted on."""
+        self._began = time.perf_counter() - self.elapsed
         emit = on_event or (lambda e: None)
         self._open_log()
         try:
@@ -378,6 +379,16 @@ class Tournament:
                 out.append(self._events.get_nowait())
             except queue.Empty:
                 return out
+
+    def go_on(self) -> bool:
+        """Start a stopped tournament again on the games it has not played (the window's Resume;
+        the command line's is ``--resume FILE``); whether it started."""
+        if self.is_running() or not self.pending():
+            return False
+        self._stop.clear()
+        self.cancelled = False
+        self.start()
+        return True
 
     def cancel(self) -> None:
         """Stop: no new game starts; worker processes end their bots and end (games in progress are

@@ -109,7 +109,7 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     click(app, button("Stop").rect.center)
     assert app.run_frames(400, until=lambda: not scene.running, timeout=30)
     app.run_frames(1)  # the frame that shows the stopped run (its buttons)
-    assert not button("Stop").enabled and button("New tournament").enabled
+    assert button("Resume").enabled and button("New tournament").enabled  # the games left can still be played
     click(app, button("New tournament").rect.center)
     assert scene.tournament is None and button("Start")
     key(app, pygame.K_ESCAPE)
@@ -136,7 +136,7 @@ def test_enter_adds_the_typed_player_in_the_field_and_starts_the_tournament_outs
     assert (add.key_hint, start.key_hint) == ("", "Enter")
     key(app, pygame.K_RETURN)
     assert scene.tournament is not None and scene.running
-    scene._stop()
+    scene._stop_or_go_on()
 
 
 def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatch):
@@ -413,7 +413,7 @@ def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
     scene.selected = set(list(scene.selected)[:2])
     scene.games_index, scene.time_index = 0, 0
     scene._start()
-    scene._stop()
+    scene._stop_or_go_on()
     assert TournamentScene(app).game_id == chosen
     assert settings_file.load()[0].tournament_game == chosen
     assert TournamentScene(app, first).game_id == first  # a game asked for still wins
@@ -462,3 +462,35 @@ def test_students_files_dropped_on_the_screen_are_added_one_after_the_other(app)
     added = {pid for pid, _title in scene.outside["tictactoe"]}
     assert {Path(pid.split(":")[0]).name for pid in added} == {"simple_contract.py", "noisy_contract.py"}
     assert added <= scene.selected
+
+
+def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
+    """A tournament stopped in the window could only be started anew (the command line has
+    --resume FILE): Stop becomes Resume, which plays the games left, and the end is a finish."""
+    from tests.ui_helpers import click
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene._start()
+    _played(app, scene, 1)
+    stop = scene.buttons[1]
+    click(app, stop.rect.center)
+    end = time.monotonic() + 60
+    while time.monotonic() < end and scene.running:
+        app.frame()
+    app.run_frames(2)
+    t = scene.tournament
+    played = dict(t.results)
+    assert t.cancelled and t.pending() and stop.label == "Resume" and stop.enabled
+    click(app, stop.rect.center)
+    assert scene.running and stop.label == "Stop"
+    _played(app, scene, t.total, seconds=180)
+    end = time.monotonic() + 30
+    while time.monotonic() < end and scene.running:
+        app.frame()
+    assert len(t.results) == t.total and not t.cancelled
+    assert all(t.results[n] is played[n] for n in played)  # the games before the stop were kept, not played again
+    app.run_frames(2)
+    assert stop.label == "Stop" and not stop.enabled

@@ -183,7 +183,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         else:
             self.buttons = [
                 b(_("Back"), self._back, "Esc"),
-                b(_("Stop"), self._stop),
+                b(_("Stop"), self._stop_or_go_on),
                 b(_("Save results"), self._save, "S"),
                 b(_("New tournament"), self._new),
                 b(_("Watch"), self._toggle_watch),
@@ -267,7 +267,9 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             back, stop, save, new, watch, replay = self.buttons
             replay.visible = self.on_replay is not None
             replay.enabled = self._finished_shown() is not None
-            stop.enabled = self.running
+            resumable = not self.running and self.tournament.cancelled and bool(self.tournament.pending())
+            stop.label = _("Resume") if resumable else _("Stop")
+            stop.enabled = self.running or resumable
             save.enabled = bool(self.tournament.results)
             new.enabled = not self.running
             watch.active = self.watch
@@ -364,10 +366,17 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             settings.tournament_game = self.game_id
             self.app.apply_settings()
 
-    def _stop(self) -> None:
-        if self.tournament is not None:
-            self.tournament.cancel()
+    def _stop_or_go_on(self) -> None:
+        """Stop the tournament; once stopped, Resume plays the games it has not played."""
+        t = self.tournament
+        if t is None:
+            return
+        if t.is_running():
+            t.cancel()
             self.messages.add(_("Tournament stopped"), "info")
+        elif t.go_on():
+            self.messages.add(ngettext("Resumed: {n} game to play", "Resumed: {n} games to play",
+                                       len(t.pending())).format(n=len(t.pending())), "info")
 
     def _new(self) -> None:
         self.close()
