@@ -70,6 +70,11 @@ class ScheduledGame:
     seeds: tuple[int, int]
 
 
+def games_in(n_players: int, games_per_pair: int) -> int:
+    """How many games ``schedule`` plays: every ordered pair, ``games_per_pair`` times."""
+    return n_players * (n_players - 1) * games_per_pair
+
+
 def schedule(n_players: int, games_per_pair: int, seed: int | None = None) -> list[ScheduledGame]:
     """Every pair, both ways, ``games_per_pair`` rounds; seeds fixed by ``seed`` and the game number."""
     base = 0 if seed is None else seed * 100_003
@@ -718,8 +723,7 @@ class Summary:
     @property
     def total(self) -> int:
         """The games of the whole round robin (``results`` may hold fewer: stopped early)."""
-        k = len(self.players)
-        return k * (k - 1) * self.games_per_pair
+        return games_in(len(self.players), self.games_per_pair)
 
     @classmethod
     def of(cls, t: Tournament) -> Summary:

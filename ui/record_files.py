@@ -140,22 +140,41 @@ def move_aside(path: Path | str) -> Path:
     return target
 
 
+class TooLarge(ValueError):
+    """A file larger than its reader takes (``capped_text``)."""
+
+
+class NotText(ValueError):
+    """A file that is not UTF-8 text (``capped_text``)."""
+
+
+def capped_text(path: Path | str, limit: int) -> str:
+    """The text of ``path``, read no further than ``limit`` bytes (a larger file is not read into
+    memory whole: TooLarge), UTF-8 with or without a Windows editor's byte-order mark (else
+    NotText); OSError as opening it raises it.  Records and settings are read so."""
+    with open(path, "rb") as f:
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise TooLarge(path)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotText(path) from None
+
+
 def read_text(path: Path | str) -> str:
     """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files."""
     path = Path(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        return capped_text(path, MAX_BYTES)
     except FileNotFoundError:
         raise RecordError(f"{path.name}: no such file") from None
     except OSError as exc:  # permissions, a lock: the file itself may be sound
         raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})",
                                     why="access") from None
-    if len(raw) > MAX_BYTES:
-        raise RecordError(f"{path.name}: too large to be a game record")
-    try:
-        return raw.decode("utf-8-sig")  # Windows editors begin a UTF-8 file with a byte-order mark
-    except UnicodeDecodeError:
+    except TooLarge:
+        raise RecordError(f"{path.name}: too large to be a game record") from None
+    except NotText:
         raise RecordError(f"{path.name}: not a text file (not UTF-8)") from None
 
 

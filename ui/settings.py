@@ -139,13 +139,13 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def _read(path: Path) -> str:
     """The file's text; ValueError for a file too large to be settings or not text at all."""
-    with open(path, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise ValueError(f"it is larger than {MAX_BYTES // (1024 * 1024)} MB, far more than any settings file")
+    from ui.record_files import NotText, TooLarge, capped_text
+
     try:
-        return raw.decode("utf-8-sig")  # -sig: a Windows editor's byte-order mark
-    except UnicodeDecodeError:
+        return capped_text(path, MAX_BYTES)
+    except TooLarge:
+        raise ValueError(f"it is larger than {MAX_BYTES // (1024 * 1024)} MB, far more than any settings file") from None
+    except NotText:
         raise ValueError("it is not a text file") from None
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 import games
+from ai.tournament import games_in
 from ui import outside_players, words
 from ui import text as tx
 from ui.i18n import _
@@ -142,6 +143,6 @@ class TournamentSetup:
         if self.adding is not None:
             tx.text(surface, _("Loading…"), (rect.x, rect.y - int(6 * s)), int(14 * s), theme.muted, "bottomleft")
         n = len(self.selected)
-        total = n * (n - 1) * GAMES[self.games_index]
+        total = games_in(n, GAMES[self.games_index])
         tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[8].rect.y - int(8 * s)),
                 int(16 * s), theme.muted, "midbottom")
