@@ -115,5 +115,14 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def wrap_at_most(value: str, size: int, width: int, most: int) -> list[str]:
+    """``wrap`` on at most ``most`` lines: what does not fit on them goes on the last, shortened
+    with an ellipsis."""
+    lines = wrap(value, size, width)
+    if len(lines) > most:
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width)]
+    return lines
+
+
 def line_height(size: int, bold: bool = False) -> int:
     return ui_font(size, bold).get_linesize()

@@ -168,10 +168,7 @@ class Message:
 
 @lru_cache(maxsize=64)
 def _message_lines(text: str, size: int, room: int, most: int) -> tuple[str, ...]:
-    lines = tx.wrap(text, size, room) or [""]
-    if len(lines) > most:
-        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
-    return tuple(tx.fit(line, size, room) for line in lines)
+    return tuple(tx.fit(line, size, room) for line in tx.wrap_at_most(text, size, room, most) or [""])
 
 
 class Messages:

@@ -54,14 +54,10 @@ def reason_lines(text: str, size: int, width: int, most: int = 2) -> list[str]:
     """``text`` wrapped on at most ``most`` lines ``width`` wide, the last shortened if need be; a
     forfeit's "; log: PATH" is left out when it does not fit (cut, it left "log:" with no path: the
     game says the path in a message of its own)."""
-    lines = tx.wrap(text, size, width)
-    if len(lines) > most:
-        short = words.without_log(text)
-        if short != text:
-            lines = tx.wrap(short, size, width)
-    if len(lines) > most:
-        lines = [*lines[:most - 1], tx.fit(" ".join(lines[most - 1:]), size, width)]
-    return lines or [text]
+    short = words.without_log(text)
+    if short != text and len(tx.wrap(text, size, width)) > most:
+        text = short
+    return tx.wrap_at_most(text, size, width, most) or [text]
 
 
 class GameOverCard:
