@@ -1,5 +1,5 @@
 """The tournament screen takes up a tournament left, closed or killed (its FILE.jsonl in the
-tournaments folder)."""
+tournaments folder), and an outside player is taken out of the grid, and forgotten, one by one."""
 
 from __future__ import annotations
 
@@ -229,3 +229,50 @@ def test_a_folder_that_cannot_be_written_says_so_and_the_tournament_runs(app, tm
     finally:
         if how == "read-only":
             scene.save_folder.chmod(0o755)
+
+
+def test_an_outside_player_is_taken_out_of_the_grid_and_forgotten_one_by_one(app):
+    """Settings could only forget every outside player at once: the "×" at the right of one in
+    the grid (also scrolled down to) forgets that one; ours have none."""
+    from ui import settings as settings_file
+
+    ana, eva, engine = "/class/ana/jogador.py:jogador", "/class/eva/jogador.py:jogador", "gtp:python3 /tmp/ttt.py"
+    app.settings.outside_players = [ana, eva, engine]
+    app.settings.outside_games = {engine: ["tictactoe"]}
+    app.apply_settings()
+    scene = TournamentScene(app, "tictactoe")
+    scene.offered.add("tictactoe")  # the remembered ones are not looked for: those below stand for them
+    scene.outside["tictactoe"] = [(ana, "Ana (jogador.py)"), (eva, "Eva (jogador.py)"), (engine, "TinyTTT")] + [
+        (f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)") for i in range(1, 60)]
+    app.switch(scene)
+    scene._build()
+    app.run_frames(2)
+    ours = len(scene.players()) - len(scene.outside["tictactoe"])
+    assert not any(scene.remove_buttons[:ours]) and all(scene.remove_buttons[ours:])
+
+    def remove_of(pid: str):
+        return scene.remove_buttons[[p for p, _t in scene.players()].index(pid)]
+
+    scene.selected.add(eva)
+    click(app, remove_of(eva).rect.center)
+    ids = [p for p, _t in scene.players()]
+    assert eva not in ids and ana in ids and engine in ids and eva not in scene.selected
+    assert len(scene.player_buttons) == len(ids) and all(b.label != "Eva (eva)" for b in scene.player_buttons)
+    assert any(m.text.startswith("Removed Eva (eva)") for m in scene.messages.items)
+    assert settings_file.load()[0].outside_players == [ana, engine]
+    click(app, remove_of(engine).rect.center)
+    assert engine not in [p for p, _t in scene.players()]
+    saved = settings_file.load()[0]
+    assert saved.outside_players == [ana] and saved.outside_games == {}
+    # the last one, out of sight until the grid is scrolled (added in this visit only: not remembered)
+    last = scene.players()[-1][0]
+    assert not remove_of(last).visible
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.players_area.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(20):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.frame()
+    assert remove_of(last).visible and remove_of(last).rect.bottom <= scene.players_area.bottom
+    click(app, remove_of(last).rect.center)
+    assert last not in [p for p, _t in scene.players()] and ana in [p for p, _t in scene.players()]
+    assert settings_file.load()[0].outside_players == [ana]

@@ -15,7 +15,7 @@ Resume takes its settings and the players' names from the log, keeps its games a
 rest, and its report is written over in the same FILE.  An outside player that no longer loads
 (a file moved, an engine uninstalled) is named in one message, with why, and forfeits the games
 it had left, as on the command line; the others play on.  A folder that cannot be written is said
-once, and the tournament runs without a log.
+once, and the tournament runs without a log.  An outside player's "×" in the grid forgets it.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from ai.tournament import (
     display_names,
 )
 from ai.tournament import standings as make_standings
-from ui import tournament_logs, words
+from ui import outside_players, tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.clocks import reading_text
 from ui.i18n import _, ngettext, number_text
@@ -109,6 +109,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.save_folder: Path | None = None  # None: ui.autosave.tournaments_dir()
         self.buttons: list[Button] = []
         self.player_buttons: list[Button] = []
+        self.remove_buttons: list[Button | None] = []  # each player's "×" in the grid (None: ours, not removable)
         self.offer_buttons: list[Button] = []  # Resume and Dismiss of the unfinished tournament offered
         self.offer: Unfinished | None = None  # the newest unfinished tournament of the folder (ui.tournament_logs)
         self.resuming: threading.Thread | None = None  # checks the offered tournament's outside players
@@ -200,6 +201,10 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             self.buttons += self.option_buttons
             shown = self.players()
             self.player_buttons = [b(title, lambda pid=pid: self._toggle_player(pid)) for pid, title in shown]
+            outside = {pid for pid, _title in self.outside.get(self.game_id, [])}
+            # an outside player's "×" forgets it (ours can only be left out): at the right of its toggle
+            self.remove_buttons = [b("×", lambda pid=pid: self._forget_player(pid)) if pid in outside else None
+                                   for pid, _title in shown]
             self.offer_buttons = [b(_("Resume"), self._resume_offer, primary=True), b(_("Dismiss"), self._dismiss_offer)]
         else:
             self.buttons = [
@@ -212,11 +217,12 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             ]
             self.option_buttons = []
             self.player_buttons = []
+            self.remove_buttons = []
             self.offer_buttons = []
         self._layout()
 
     def _all_buttons(self) -> list[Button]:
-        return self.buttons + self.offer_buttons + self.player_buttons
+        return self.buttons + self.offer_buttons + self.player_buttons + [x for x in self.remove_buttons if x]
 
     def _layout(self) -> None:
         w, h = self.size
@@ -271,6 +277,11 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             row -= self.player_scroll
             pb.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap), width, height)
             pb.visible = 0 <= row < rows_shown
+            remove = self.remove_buttons[i] if i < len(self.remove_buttons) else None
+            if remove is not None:  # a square at the right of the toggle, in its cell
+                pb.rect.width -= height + gap // 2
+                remove.rect = pygame.Rect(pb.rect.right + gap // 2, pb.rect.y, height, height)
+                remove.visible = pb.visible
         first, last = self.player_scroll * cols, (self.player_scroll + rows_shown) * cols
         self.players_area = area
         self.players_hidden = (first, max(0, len(self.player_buttons) - last))
@@ -539,6 +550,20 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.close()
         self.ending, self.tournament = self.tournament, None
         self._find_offer()  # the one just stopped, as likely as not
+        self._build()
+
+    def _forget_player(self, pid: str) -> None:
+        """Take an outside player out of the grid and forget it (the settings' remembered players):
+        it is no longer offered, here nor in New game.  Its file is not touched."""
+        name = dict(self.players()).get(pid) or short(pid)
+        for game_id, found in self.outside.items():
+            self.outside[game_id] = [(p, title) for p, title in found if p != pid]
+        self.selected.discard(pid)
+        self.remembered = [p for p in self.remembered if p != pid]
+        problem = outside_players.forget(self.app, [pid])
+        self.messages.add(_("Removed {name}: it is no longer offered").format(name=name), "info", 6.0)
+        if problem:
+            self.messages.add(problem, "warn")
         self._build()
 
     def _save(self, messages: Messages | None = None) -> None:

@@ -1,7 +1,7 @@
 """The tournament screen's setup phase: the game and its options, the players (ours and outside
-ones, remembered in the settings through ui.outside_players), games per pair, time, processes,
-the unfinished tournament offered, and its drawing.  A mixin of ``TournamentScene``
-(ui.scenes.tournament), which owns the state.
+ones, remembered in the settings through ui.outside_players; an outside one's "×" forgets it),
+games per pair, time, processes, the unfinished tournament offered, and its drawing.  A mixin of
+``TournamentScene`` (ui.scenes.tournament), which owns the state.
 """
 
 from __future__ import annotations
@@ -152,10 +152,15 @@ class TournamentSetup:
         tx.text(surface, _("Participants ({n} chosen): click to add or remove").format(n=len(self.selected)),
                 (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
+        hint_right = self.players_area.right
         if above or below:  # more than the grid shows: the wheel scrolls it
             hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
-            tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)), int(16 * s),
-                    theme.muted, "topright")
+            drawn = tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)),
+                            int(16 * s), theme.muted, "topright")
+            hint_right = drawn.x - int(16 * s)
+        if any(self.remove_buttons):  # how an outside player is taken out for good
+            hint = tx.fit(_("× forgets an outside player (nothing is deleted)"), int(16 * s), hint_right - left)
+            tx.text(surface, hint, (left, self.players_area.bottom + int(4 * s)), int(16 * s), theme.muted)
         # the field for outside players
         rect = self.entry.rect
         self.entry.draw(surface, theme, s)
