@@ -240,6 +240,8 @@ class Tournament:
         self.broken = dict(broken or {})
         self.cluster = cluster
         self.titles: dict[str, str] = {}  # outside players' titles, when the caller loaded them (names())
+        # more for the log's header, not checked on resume (the window keeps its players' names there)
+        self.log_notes: dict[str, Any] = {}
         self.results: dict[int, GameResult] = {}
         self.resumed = 0  # games taken from the log instead of played
         self.log_file = log
@@ -366,7 +368,7 @@ class Tournament:
         if self._log_exists:
             self._log = ResultsLog.append(self.log_file)
         else:
-            self._log = ResultsLog.create(self.log_file, self.header())
+            self._log = ResultsLog.create(self.log_file, {**self.log_notes, **self.header()})
             self._log_exists = True
 
     def _run_reporting(self) -> None:

@@ -240,9 +240,10 @@ def test_saving_again_writes_over_the_same_files(app, tmp_path):
     _played(app, scene, 2)
     time.sleep(1.05)  # file names are stamped to the second: a new name would differ now
     key(app, pygame.K_s)
-    assert scene.saved == first and len(list((tmp_path / "tournaments").iterdir())) == len(first)
-    key(app, pygame.K_ESCAPE)  # nothing new since: no third write, the same four files
-    assert len(list((tmp_path / "tournaments").iterdir())) == len(first)
+    files = {*first, first[0].with_suffix(".jsonl")}  # and the results log, FILE.jsonl, of the same FILE
+    assert scene.saved == first and set((tmp_path / "tournaments").iterdir()) == files
+    key(app, pygame.K_ESCAPE)  # nothing new since: no third write, the same five files
+    assert set((tmp_path / "tournaments").iterdir()) == files
 
 
 @pytest.mark.parametrize("players", [2, 4, 11])

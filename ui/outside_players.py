@@ -98,6 +98,30 @@ def remember(app: Any, ids: list[str], game_id: str | None = None) -> str | None
     return words.settings_problem(problem) if problem else None
 
 
+def forget(app: Any, ids: list[str]) -> str | None:
+    """Remember ``ids`` no more (the tournament screen's "×" on an outside player: the Settings
+    screen forgets them all), with the games an engine was added in, and save the settings; a
+    problem or None.  The players' files are not touched."""
+    settings = getattr(app, "settings", None)
+    if settings is None or not isinstance(getattr(settings, "outside_players", None), list):
+        return None
+    games = getattr(settings, "outside_games", None)
+    had_games = isinstance(games, dict) and any(pid in games for pid in ids)
+    if not any(pid in settings.outside_players for pid in ids) and not had_games:
+        return None
+    settings.outside_players = [pid for pid in settings.outside_players if pid not in ids]
+    if had_games:
+        settings.outside_games = {pid: g for pid, g in games.items() if pid not in ids}
+    apply = getattr(app, "apply_settings", None)
+    if callable(apply):
+        return apply()
+    from ui import settings as settings_file
+    from ui import words
+
+    problem = settings_file.save(settings)
+    return words.settings_problem(problem) if problem else None
+
+
 def _options_key(options: dict[str, Any]) -> tuple:
     return tuple(sorted((str(k), repr(v)) for k, v in options.items()))
 

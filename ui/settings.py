@@ -43,6 +43,9 @@ class Settings:
     outside_games: dict = field(default_factory=dict)
     setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
     tournament_game: str = ""  # the game of the last tournament started ("": the first game)
+    # the unfinished tournaments' logs (file names in ui.autosave.tournaments_dir()) the tournament
+    # screen no longer offers to resume: the user dismissed them (ui.tournament_logs); files kept
+    dismissed_tournaments: list[str] = field(default_factory=list)
     # keys this version does not know (a newer version's): kept, and written back at every save
     newer_keys: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -79,6 +82,9 @@ class Settings:
             raise ValueError("setup_choices must be an object")
         if not isinstance(self.tournament_game, str):
             raise ValueError("tournament_game must be a game id (text)")
+        if not isinstance(self.dismissed_tournaments, list) or not all(
+                isinstance(p, str) for p in self.dismissed_tournaments):
+            raise ValueError("dismissed_tournaments must be a list of file names (text)")
         w, h = self.window_size
         if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
             raise ValueError("window_size must be two whole numbers of pixels")

@@ -7,12 +7,21 @@ crosstable and the standings filling in as games finish, a chart of the ratings 
 95% interval), the latest results with forfeit reasons, and optionally the game being played.
 
 The games run in worker processes (ai.tournament.Tournament, driven with ``start``/``poll``), so
-the window keeps its frame rate; leaving the screen cancels the tournament and kills them.
+the window keeps its frame rate; leaving the screen (or closing the window) stops the tournament,
+kills them and saves the report.  Every finished game is also written at once to FILE.jsonl (the
+results log, ai.results_log) in the tournaments folder, beside the report's files of the same
+FILE, so a tournament left, closed or killed is offered again on the setup (ui.tournament_logs):
+Resume takes its settings and the players' names from the log, keeps its games and plays the
+rest, and its report is written over in the same FILE.  An outside player that no longer loads
+(a file moved, an engine uninstalled) is named in one message, with why, and forfeits the games
+it had left, as on the command line; the others play on.  A folder that cannot be written is said
+once, and the tournament runs without a log.  An outside player's "×" in the grid forgets it.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -34,7 +43,7 @@ from ai.tournament import (
     display_names,
 )
 from ai.tournament import standings as make_standings
-from ui import words
+from ui import outside_players, tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.clocks import reading_text
 from ui.i18n import _, ngettext, number_text
@@ -43,6 +52,7 @@ from ui.scenes.base import Scene, top_of
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
+from ui.tournament_logs import Unfinished
 from ui.widgets import Button, Messages
 
 
@@ -94,10 +104,19 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.view = None
         self.saved: list[Path] = []  # the files the results were last written to
+        self.base: Path | None = None  # FILE of the running tournament: FILE.jsonl, its log, and its report files
         self.saved_games = 0  # how many finished games they hold
         self.save_folder: Path | None = None  # None: ui.autosave.tournaments_dir()
         self.buttons: list[Button] = []
         self.player_buttons: list[Button] = []
+        self.remove_buttons: list[Button | None] = []  # each player's "×" in the grid (None: ours, not removable)
+        self.offer_buttons: list[Button] = []  # Resume and Dismiss of the unfinished tournament offered
+        self.offer: Unfinished | None = None  # the newest unfinished tournament of the folder (ui.tournament_logs)
+        self.resuming: threading.Thread | None = None  # checks the offered tournament's outside players
+        self.checked: list[dict[str, str]] = []  # its answer (id -> why it cannot be loaded), picked up in update()
+        self.ending: Tournament | None = None  # a tournament left by New, until its thread has ended
+        self.offer_rect = pygame.Rect(0, 0, 0, 0)
+        self.label_y = 0  # the participants' heading, above their grid
         self.player_scroll = 0  # rows of participants scrolled past (the wheel, over the grid)
         self.players_area = pygame.Rect(0, 0, 0, 0)
         self.players_hidden = (0, 0)  # participants above and below the rows shown
@@ -107,6 +126,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         self.offered: set[str] = set()  # games the remembered players were tried on
         self._load_remembered()
         self._select_defaults()
+        self._find_offer()
         self._build()
 
     # -- helpers -----------------------------------------------------------------------------
@@ -179,7 +199,13 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             ]
             self.option_buttons = [b("", lambda o=o: self._cycle_option(o)) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
-            self.player_buttons = [b(title, lambda pid=pid: self._toggle_player(pid)) for pid, title in self.players()]
+            shown = self.players()
+            self.player_buttons = [b(title, lambda pid=pid: self._toggle_player(pid)) for pid, title in shown]
+            outside = {pid for pid, _title in self.outside.get(self.game_id, [])}
+            # an outside player's "×" forgets it (ours can only be left out): at the right of its toggle
+            self.remove_buttons = [b("×", lambda pid=pid: self._forget_player(pid)) if pid in outside else None
+                                   for pid, _title in shown]
+            self.offer_buttons = [b(_("Resume"), self._resume_offer, primary=True), b(_("Dismiss"), self._dismiss_offer)]
         else:
             self.buttons = [
                 b(_("Back"), self._back, "Esc"),
@@ -191,7 +217,12 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             ]
             self.option_buttons = []
             self.player_buttons = []
+            self.remove_buttons = []
+            self.offer_buttons = []
         self._layout()
+
+    def _all_buttons(self) -> list[Button]:
+        return self.buttons + self.offer_buttons + self.player_buttons + [x for x in self.remove_buttons if x]
 
     def _layout(self) -> None:
         w, h = self.size
@@ -211,9 +242,18 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 btn.rect = pygame.Rect(pad, y, int(340 * s), bh)
                 y += bh + int(8 * s)
             start.rect = pygame.Rect(pad, h - pad - int(52 * s), int(340 * s), int(52 * s))
-            # participants: a grid of toggles on the right
+            # participants: a grid of toggles on the right, under the unfinished tournament offered
             left = pad * 2 + int(340 * s)
-            area = pygame.Rect(left, int(110 * s), w - left - pad, h - int(110 * s) - pad - int(120 * s))
+            self.offer_rect = pygame.Rect(left, pad, w - left - pad, int(58 * s) if self.offer else 0)
+            gap = int(8 * s)
+            for i, ob in enumerate(reversed(self.offer_buttons)):  # Dismiss at the right, Resume before it
+                width = int(110 * s)
+                ob.rect = pygame.Rect(self.offer_rect.right - gap - (i + 1) * width - i * gap,
+                                      self.offer_rect.centery - bh // 2, width, bh)
+                ob.visible = self.offer is not None
+            self.label_y = self.offer_rect.bottom + int(12 * s) if self.offer else int(78 * s)
+            top = self.label_y + int(32 * s)
+            area = pygame.Rect(left, top, w - left - pad, h - top - pad - int(120 * s))
             self._lay_out_players(area, bh, int(8 * s), max(1, area.width // int(260 * s)))
             self.entry.rect = pygame.Rect(left, h - pad - int(52 * s), area.width - int(190 * s), int(52 * s))
             add_b.rect = pygame.Rect(self.entry.rect.right + int(10 * s), self.entry.rect.y, int(180 * s), int(52 * s))
@@ -237,6 +277,11 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             row -= self.player_scroll
             pb.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap), width, height)
             pb.visible = 0 <= row < rows_shown
+            remove = self.remove_buttons[i] if i < len(self.remove_buttons) else None
+            if remove is not None:  # a square at the right of the toggle, in its cell
+                pb.rect.width -= height + gap // 2
+                remove.rect = pygame.Rect(pb.rect.right + gap // 2, pb.rect.y, height, height)
+                remove.visible = pb.visible
         first, last = self.player_scroll * cols, (self.player_scroll + rows_shown) * cols
         self.players_area = area
         self.players_hidden = (first, max(0, len(self.player_buttons) - last))
@@ -263,6 +308,11 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
                 ob.label = words.option_text(o, self.options[o.name], self.game_id)
             for pb, (pid, _title) in zip(self.player_buttons, self.players()):
                 pb.active = pid in self.selected
+            if self.offer_buttons:
+                resume_b, dismiss_b = self.offer_buttons
+                # not while its players are checked, nor while the tournament New left still ends
+                resume_b.enabled = self.resuming is None and not (self.ending and self.ending.is_running())
+                dismiss_b.enabled = self.resuming is None
         else:
             back, stop, save, new, watch, replay = self.buttons
             replay.visible = self.on_replay is not None
@@ -335,29 +385,147 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
             return
+        base = self._new_base()
+        log = self._log_to(base)
         try:
-            self.tournament = Tournament(self.game_id, ids, self.options, GAMES[self.games_index],
-                                         TIMES[self.time_index], self.jobs, seed=int(time.time()) % 100000,
-                                         watch=True, in_process=False,
-                                         opening_plies=OPENINGS[self.openings_index])
+            t = Tournament(self.game_id, ids, self.options, GAMES[self.games_index], TIMES[self.time_index],
+                           self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,
+                           opening_plies=OPENINGS[self.openings_index], log=log)
         except ValueError as exc:
             self.messages.add(words.rule_reason(str(exc)), "error")
-            self.tournament = None
             return
         self.titles = dict(self.players())
-        self.tournament.titles = {pid: self.titles[pid] for pid in ids}  # the saved report's names: the screen's
-        self.table = make_standings(ids, [])
-        self.recent, self.live, self.watching, self.saved, self.saved_games = [], {}, None, [], 0
-        self.game = games.load(self.game_id, **self.options)
+        self._begin(t, base)
+
+    def _begin(self, t: Tournament, base: Path) -> None:
+        """Show and start ``t`` (new or resumed), its report written to ``base`` (FILE), its log
+        keeping the players' names as this screen gives them (``self.titles``), for a resume."""
+        self.tournament = t
+        t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
+        t.log_notes = {"titles": t.titles}
+        self.base, self.offer = base, None
+        self.table = make_standings(t.player_ids, t.finished())
+        self.recent = [(n, t.results[n]) for n in t.finished_numbers()][-200:]
+        self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
+        self.game = games.load(t.game_id, **t.options)
         try:
             from ui.views import make_view
 
             self.view = make_view(self.game)
         except (ImportError, AttributeError):
             self.view = None
-        self.tournament.start()
+        t.start()
         self._build()
         self._remember_game()
+
+    def _folder(self) -> Path:
+        return self.save_folder or tournaments_dir()
+
+    def _new_base(self) -> Path:
+        """FILE for a new tournament: the game and the time it started, in the tournaments folder
+        (``-2``, ``-3`` ... after it if that is taken: a log there must never be started over)."""
+        folder = self._folder()
+        base = folder / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        n = 1
+        while any(base.with_name(f"{base.name}{'' if n == 1 else f'-{n}'}{ext}").exists()
+                  for ext in (".jsonl", ".json", ".txt")):
+            n += 1
+        return base if n == 1 else base.with_name(f"{base.name}-{n}")
+
+    def _log_to(self, base: Path) -> str | None:
+        """FILE.jsonl, the results log a left, closed or killed tournament is resumed from, if its
+        folder can be written; else None, and the messages say why (the tournament runs all the same)."""
+        from ui.record_files import os_problem
+
+        log = base.with_name(base.name + ".jsonl")
+        try:
+            base.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=base.parent, prefix=".tabuleiro-", suffix=".tmp"):
+                pass
+        except OSError as exc:
+            why = words.file_error(os_problem(exc, log))
+            self.messages.add(_("No results log ({why}): the tournament runs, but cannot be resumed "
+                                "once left").format(why=why), "warn", 12.0)
+            return None
+        return str(log)
+
+    # -- an unfinished tournament of an earlier visit ---------------------------------------------
+    def _find_offer(self) -> None:
+        """The newest unfinished tournament of the folder, offered above the participants."""
+        self.offer = tournament_logs.newest_unfinished(self._folder(), tournament_logs.dismissed(self.app),
+                                                       self.game_ids)
+
+    def _dismiss_offer(self) -> None:
+        """Offer it no more (its files stay where they are)."""
+        if self.offer is None:
+            return
+        tournament_logs.dismiss(self.app, self.offer.path)
+        self.messages.add(_("It will not be offered again; its files stay in {folder}").format(
+            folder=self.offer.path.parent), "info", 8.0)
+        self._find_offer()
+        self._build()
+
+    def _resume_offer(self) -> None:
+        """Take up the tournament offered: its outside players are checked first (in a thread: a
+        file starts a process), those that no longer load forfeit the games left."""
+        offer = self.offer and tournament_logs.read(self.offer.path)  # as it is now
+        if offer is None or self.resuming is not None or not offer.done < offer.total:
+            self.messages.add(_("That tournament can no longer be resumed"), "warn")
+            self._find_offer()
+            self._build()
+            return
+        self.offer = offer
+        header = offer.header
+        outside = [pid for pid in header["players"] if ai.is_outside_player(pid)]
+
+        def work() -> None:
+            from ai.commands.tournament import probe_outside_players
+
+            try:
+                _titles, broken = probe_outside_players(header["game"], outside, header["options"],
+                                                        header.get("loader") or {}, {}, self.jobs)
+            except Exception as exc:  # noqa: BLE001 - said as the reason of each
+                broken = dict.fromkeys(outside, str(exc))
+            self.checked.append(broken)
+
+        self.resuming = threading.Thread(target=work, daemon=True)
+        self.resuming.start()
+
+    def _resume_checked(self, broken: dict[str, str]) -> None:
+        """Resume the offered tournament from its log, ``broken`` players forfeiting its games left."""
+        offer, self.resuming = self.offer, None
+        if offer is None or self.tournament is not None:  # started anew meanwhile: that one runs
+            return
+        h = offer.header
+        try:
+            t = Tournament(h["game"], list(h["players"]), h["options"], int(h["games_per_pair"]), h["time_per_move"],
+                           self.jobs, seed=h.get("seed"), watch=True, in_process=False,
+                           opening_plies=int(h.get("opening_plies") or 0), clock=h.get("clock"),
+                           loader=h.get("loader") or None, broken=broken, log=str(offer.path), resume=True)
+        except (ValueError, KeyError, TypeError, OSError) as exc:
+            self.messages.add(_("Could not resume {path}: {why}").format(path=offer.path, why=exc), "error", 12.0)
+            return
+        self._show_settings_of(t)
+        known = dict(self.players())
+        noted = h.get("titles") if isinstance(h.get("titles"), dict) else {}
+        self.titles = {pid: str(noted.get(pid) or known.get(pid) or short(pid)) for pid in t.player_ids}
+        self._begin(t, offer.base)
+        self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
+            done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
+        if broken:
+            gone = "; ".join(words.load_problem(f"{self._name(pid)}: {why}") for pid, why in broken.items())
+            self.messages.add(ngettext("{n} player could not be loaded and forfeits the games left: {players}",
+                                       "{n} players could not be loaded and forfeit the games left: {players}",
+                                       len(broken)).format(n=len(broken), players=gone), "warn", 20.0)
+
+    def _show_settings_of(self, t: Tournament) -> None:
+        """The setup's choices set to those of the resumed ``t`` (shown again after New)."""
+        self.game_index = self.game_ids.index(t.game_id)
+        self.options = dict(t.options)
+        for attr, values, value in (("games_index", GAMES, t.games_per_pair), ("time_index", TIMES, t.time_per_move),
+                                    ("openings_index", OPENINGS, t.opening_plies)):
+            if value in values:
+                setattr(self, attr, values.index(value))
 
     def _remember_game(self) -> None:
         """Keep the game in the settings file: the screen opens on it next time."""
@@ -380,7 +548,22 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
 
     def _new(self) -> None:
         self.close()
-        self.tournament = None
+        self.ending, self.tournament = self.tournament, None
+        self._find_offer()  # the one just stopped, as likely as not
+        self._build()
+
+    def _forget_player(self, pid: str) -> None:
+        """Take an outside player out of the grid and forget it (the settings' remembered players):
+        it is no longer offered, here nor in New game.  Its file is not touched."""
+        name = dict(self.players()).get(pid) or short(pid)
+        for game_id, found in self.outside.items():
+            self.outside[game_id] = [(p, title) for p, title in found if p != pid]
+        self.selected.discard(pid)
+        self.remembered = [p for p in self.remembered if p != pid]
+        problem = outside_players.forget(self.app, [pid])
+        self.messages.add(_("Removed {name}: it is no longer offered").format(name=name), "info", 6.0)
+        if problem:
+            self.messages.add(problem, "warn")
         self._build()
 
     def _save(self, messages: Messages | None = None) -> None:
@@ -392,15 +575,17 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         t = self.tournament
         if t is None or not t.results:
             return
-        folder = self.save_folder or tournaments_dir()
-        base = self.saved[0].with_suffix("") if self.saved else folder / f"{t.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        from ui.record_files import os_problem
+
+        base = self.base or self._new_base()  # the log's FILE: a resumed tournament's files are written over
         try:
             if not t.is_running():
                 t.elapsed = t.elapsed or 0.0
             self.saved = write_results(Summary.of(t), str(base), words.ReportWords())  # FILE.txt: our language
             self.saved_games = len(t.results)
         except OSError as exc:
-            messages.add(_("Could not save: {e}").format(e=exc), "error")
+            messages.add(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
+                         "error")
             return
         messages.add(_("Saved {path}").format(path=self.saved[0]), "info", 6.0)
 
@@ -408,7 +593,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos  # where the wheel turns (a wheel event has no position)
-        for btn in self.buttons + self.player_buttons:
+        for btn in self._all_buttons():
             if btn.handle(event):
                 self._refresh_labels()
                 return
@@ -457,7 +642,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         second for the text field's caret or while a player is being added; otherwise after input."""
         if self.view is not None and self.view.is_animating():
             return 0.0
-        if self.running or self.adding is not None:
+        if self.running or self.adding is not None or self.resuming is not None or self.ending is not None:
             return 0.1
         return self.entry.redraw_interval() if self.tournament is None else None
 
@@ -483,6 +668,12 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
             if self.tournament is None:
                 self._build()
         self._add_next_dropped()
+        while self.checked:
+            self.invalidate()
+            self._resume_checked(self.checked.pop(0))
+        if self.ending is not None and not self.ending.is_running():
+            self.ending = None
+            self.invalidate()  # Resume can be pressed now
         if self.tournament is not None and self._poll():
             self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
         self._refresh_labels()
@@ -567,7 +758,7 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         else:
             self._draw_running(surface, theme)
         s = self._scale()
-        for btn in self.buttons + self.player_buttons:
+        for btn in self._all_buttons():
             btn.draw(surface, theme, s)
         above = self.messages_above()  # never over the outside-player field a message is about
         bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)

@@ -1,6 +1,7 @@
 """The tournament screen's setup phase: the game and its options, the players (ours and outside
-ones, remembered in the settings through ui.outside_players), games per pair, time, processes,
-and its drawing.  A mixin of ``TournamentScene`` (ui.scenes.tournament), which owns the state.
+ones, remembered in the settings through ui.outside_players; an outside one's "×" forgets it),
+games per pair, time, processes, the unfinished tournament offered, and its drawing.  A mixin of
+``TournamentScene`` (ui.scenes.tournament), which owns the state.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ui import text as tx
 from ui.i18n import _
 from ui.outside_players import discover as _discover
 from ui.theme import Theme
+from ui.widgets import card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
@@ -121,6 +123,21 @@ class TournamentSetup:
             if problem:
                 self.messages.add(problem, "warn")
 
+    def _draw_offer(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The unfinished tournament offered: what it is, on two lines, beside Resume and Dismiss."""
+        s = self._scale()
+        rect = self.offer_rect
+        card(surface, rect, mix(theme.panel, theme.accent, 0.08), int(10 * s), theme.accent, max(1, int(s)))
+        room = min(b.rect.x for b in self.offer_buttons) - rect.x - int(24 * s)
+        first, second = self.offer.describe()
+        if self.resuming is not None:
+            second = _("Checking its players…")
+        size = int(16 * s)
+        tx.text(surface, tx.fit(first, size, room, bold=True), (rect.x + int(12 * s), rect.centery - int(1 * s)),
+                size, theme.text, "bottomleft", bold=True)
+        tx.text(surface, tx.fit(second, tx.small(14, s), room), (rect.x + int(12 * s), rect.centery + int(2 * s)),
+                tx.small(14, s), theme.muted, "topleft")
+
     def _draw_setup(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self._scale()
         pad = int(20 * s)
@@ -130,13 +147,20 @@ class TournamentSetup:
         tx.text(surface, title, (pad + int(170 * s), int(110 * s) + int(19 * s)), int(22 * s), theme.text,
                 "center", bold=True)
         left = pad * 2 + int(340 * s)
+        if self.offer is not None:
+            self._draw_offer(surface, theme)
         tx.text(surface, _("Participants ({n} chosen): click to add or remove").format(n=len(self.selected)),
-                (left, int(78 * s)), int(16 * s), theme.muted)
+                (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
+        hint_right = self.players_area.right
         if above or below:  # more than the grid shows: the wheel scrolls it
             hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
-            tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)), int(16 * s),
-                    theme.muted, "topright")
+            drawn = tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)),
+                            int(16 * s), theme.muted, "topright")
+            hint_right = drawn.x - int(16 * s)
+        if any(self.remove_buttons):  # how an outside player is taken out for good
+            hint = tx.fit(_("× forgets an outside player (nothing is deleted)"), int(16 * s), hint_right - left)
+            tx.text(surface, hint, (left, self.players_area.bottom + int(4 * s)), int(16 * s), theme.muted)
         # the field for outside players
         rect = self.entry.rect
         self.entry.draw(surface, theme, s)

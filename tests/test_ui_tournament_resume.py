@@ -1,0 +1,278 @@
+"""The tournament screen takes up a tournament left, closed or killed (its FILE.jsonl in the
+tournaments folder), and an outside player is taken out of the grid, and forgotten, one by one."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ai.results_log import ResultsLog
+from ai.tournament import GameFinished, Tournament
+from tests.ui_helpers import click, key
+from ui.autosave import tournaments_dir
+from ui.scenes.tournament import TournamentScene
+
+BOTS = Path(__file__).resolve().parent / "data" / "outside"
+
+
+def _until(app, condition, seconds: float = 120) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not condition():
+        app.frame()
+        time.sleep(0.005)
+    return condition()
+
+
+def _logged(path: Path) -> list[int]:
+    """The game numbers of the log's lines, in order (a game written twice is there twice)."""
+    lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    return [json.loads(line)["number"] for line in lines if line.strip()]
+
+
+def _killed_log(folder: Path, name: str, games: int, players: list[str] | None = None, **notes) -> Path:
+    """A tic-tac-toe log a tournament wrote until ``games`` finished (in this process); None games: to the end."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    t = Tournament("tictactoe", players or ["level-1", "level-2", "level-3"], games_per_pair=1, time_per_move=0.05,
+                   seed=3, log=str(path))
+    t.log_notes = notes
+
+    def on_event(event) -> None:
+        if isinstance(event, GameFinished) and games and event.done >= games:
+            t.cancel()
+
+    t.run(on_event)
+    return path
+
+
+def _play_out(app, scene) -> Tournament:
+    t = scene.tournament
+    assert _until(app, lambda: not t.is_running(), 180)
+    app.run_frames(2)
+    return t
+
+
+def _reopen(app) -> TournamentScene:
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played(app):
+    """Esc in the middle of a tournament: the screen opened again offers it; Resume keeps every
+    game already played (none is played twice) and the report counts them all once, as finished."""
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene._start()
+    old = scene.tournament
+    assert _until(app, lambda: len(old.results) >= 1)
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, TournamentScene)
+    assert _until(app, lambda: not old.is_running(), 30)
+    log = scene.base.with_name(scene.base.name + ".jsonl")
+    kept = ResultsLog.read(log)[1]
+    assert 1 <= len(kept) < old.total and log.parent == tournaments_dir()
+
+    scene = _reopen(app)
+    assert scene.offer is not None and scene.offer.path == log and scene.offer.done == len(kept)
+    resume, _dismiss = scene.offer_buttons
+    assert resume.visible and resume.enabled
+    click(app, resume.rect.center)
+    assert _until(app, lambda: scene.tournament is not None, 30)
+    t = _play_out(app, scene)
+    assert t.resumed == len(kept) and len(t.results) == t.total and not t.cancelled
+    assert all(t.results[n] == kept[n] for n in kept)  # the games played before, kept as they were
+    numbers = _logged(log)
+    assert sorted(numbers) == list(range(1, t.total + 1))  # every game once: none played again
+    assert scene.base == log.with_suffix("")
+    key(app, pygame.K_s)
+    report = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
+    assert sorted(g["number"] for g in report["games"]) == list(range(1, t.total + 1))
+    assert report["cancelled"] is False and report["total"] == t.total
+    assert sorted(p.name for p in log.parent.glob("*.json")) == [log.with_suffix(".json").name]  # no second copy
+    assert scene.titles["level-1"] == "Level 1"
+    key(app, pygame.K_ESCAPE)
+    assert _reopen(app).offer is None  # finished: nothing to offer
+
+
+def test_a_killed_tournaments_log_is_offered_and_resumed(app):
+    """A process killed in the middle of a write leaves a partial last line: the game is played again."""
+    log = _killed_log(tournaments_dir(), "tictactoe-20260101-120000.jsonl", 2)
+    with log.open("ab") as f:
+        f.write(b'{"number": 3, "result": {"ga')
+    scene = _reopen(app)
+    assert scene.offer is not None and scene.offer.path == log and (scene.offer.done, scene.offer.total) == (2, 6)
+    first, second = scene.offer.describe()
+    assert first == "Unfinished tournament: Tic-tac-toe" and second.startswith("3 players, 2 of 6 games · ")
+    click(app, scene.offer_buttons[0].rect.center)
+    assert _until(app, lambda: scene.tournament is not None, 30)
+    assert {1, 2} <= {n for n, _r in scene.recent} and sum(st.games for st in scene.table) >= 4  # the tables filled
+    t = _play_out(app, scene)
+    assert t.resumed == 2 and len(t.results) == 6 and not t.cancelled
+    assert sorted(_logged(log)) == [1, 2, 3, 4, 5, 6]
+    assert scene.titles == {"level-1": "Level 1", "level-2": "Level 2", "level-3": "Level 3"}
+
+
+def test_new_after_stop_offers_the_tournament_just_stopped(app):
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene._start()
+    old = scene.tournament
+    assert _until(app, lambda: len(old.results) >= 1)
+    stop, new = (next(b for b in scene.buttons if b.label == label) for label in ("Stop", "New tournament"))
+    click(app, stop.rect.center)
+    assert _until(app, lambda: not old.is_running(), 30)
+    app.run_frames(1)  # the frame that shows the stopped run (its buttons)
+    click(app, new.rect.center)
+    assert scene.tournament is None and scene.offer is not None
+    assert scene.offer.path == scene.base.with_name(scene.base.name + ".jsonl") and scene.offer.done == len(old.results)
+    click(app, scene.offer_buttons[0].rect.center)
+    assert _until(app, lambda: scene.tournament is not None, 30) and scene.tournament is not old
+    t = _play_out(app, scene)
+    assert len(t.results) == t.total and all(t.results[n] == r for n, r in old.results.items())
+
+
+def test_a_finished_tournament_is_not_offered_and_a_dismissed_one_no_more(app):
+    """Dismiss stops the offer (also in the next visit) and deletes nothing."""
+    folder = tournaments_dir()
+    done = _killed_log(folder, "tictactoe-20260101-110000.jsonl", 0)
+    assert TournamentScene(app, "tictactoe").offer is None
+    older = _killed_log(folder, "tictactoe-20260101-100000.jsonl", 1)
+    newer = _killed_log(folder, "tictactoe-20260101-120000.jsonl", 3)
+    os.utime(older, (time.time() - 60, time.time() - 60))
+    files = sorted(folder.iterdir())
+    scene = _reopen(app)
+    assert scene.offer is not None and scene.offer.path == newer  # the newest first
+    click(app, scene.offer_buttons[1].rect.center)  # Dismiss
+    assert scene.offer is not None and scene.offer.path == older  # then the one before it
+    assert any("will not be offered again" in m.text for m in scene.messages.items)
+    click(app, scene.offer_buttons[1].rect.center)
+    assert scene.offer is None and not any(b.visible for b in scene.offer_buttons)
+    assert sorted(folder.iterdir()) == files and done.exists()  # nothing deleted
+    assert _reopen(app).offer is None
+    from ui import settings as settings_file
+
+    assert settings_file.load()[0].dismissed_tournaments == [newer.name, older.name]
+
+
+def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_says_why(app, tmp_path):
+    """Resume with a student's file moved away: one message names it and why; it loses the games
+    it had left, the others play on, and the games already played stay in the log."""
+    bots = tmp_path / "bots" / "ana"
+    bots.mkdir(parents=True)
+    shutil.copy(BOTS / "simple_contract.py", bots / "jogador.py")
+    pid = str(bots / "jogador.py")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.outside["tictactoe"] = [(pid, "simple_contract (jogador.py)")]
+    scene._build()
+    scene.selected = {"level-1", "level-2", pid}
+    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene._start()
+    title = scene.titles[pid]
+    old = scene.tournament
+    assert _until(app, lambda: len(old.results) >= 1)
+    key(app, pygame.K_ESCAPE)
+    assert _until(app, lambda: not old.is_running(), 30)
+    log = scene.base.with_name(scene.base.name + ".jsonl")
+    kept = ResultsLog.read(log)[1]
+    (bots / "jogador.py").rename(bots / "moved.py")
+
+    scene = _reopen(app)
+    assert scene.offer is not None and scene.offer.path == log
+    click(app, scene.offer_buttons[0].rect.center)
+    assert _until(app, lambda: scene.tournament is not None, 60)
+    said = [m.text for m in scene.messages.items if "could not be loaded" in m.text]
+    assert len(said) == 1 and title in said[0] and f"no such file {bots / 'jogador.py'}" in said[0], said
+    assert scene.titles[pid] == title  # named as before, though it no longer loads
+    t = _play_out(app, scene)
+    assert len(t.results) == t.total and all(t.results[n] == kept[n] for n in kept)
+    lost = [r for n, r in t.results.items() if n not in kept and pid in r.players]
+    assert lost and all(r.forfeit and r.players[r.winner] != pid and "could not be started" in r.reason for r in lost)
+    assert sorted(_logged(log)) == list(range(1, t.total + 1))
+
+
+@pytest.mark.parametrize("how", ["a file in the way", "read-only"])
+def test_a_folder_that_cannot_be_written_says_so_and_the_tournament_runs(app, tmp_path, how):
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    if how == "read-only":
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            pytest.skip("root writes in a read-only folder")
+        scene.save_folder = tmp_path / "locked"
+        scene.save_folder.mkdir()
+        scene.save_folder.chmod(0o555)
+        why = f"Tabuleiro may not write in the folder {scene.save_folder}"
+    else:
+        (tmp_path / "blocker").write_text("a file")
+        scene.save_folder = tmp_path / "blocker" / "tournaments"
+        why = f"a file is in the way of the folder {scene.save_folder}"
+    scene.selected = {"level-1", "level-2"}
+    scene.games_index, scene.time_index = 0, 0
+    try:
+        scene._start()
+        said = [m.text for m in scene.messages.items if m.text.startswith("No results log")]
+        assert len(said) == 1 and why in said[0] and "cannot be resumed" in said[0]
+        t = _play_out(app, scene)
+        assert len(t.results) == t.total and not t.cancelled and t.log_file is None
+    finally:
+        if how == "read-only":
+            scene.save_folder.chmod(0o755)
+
+
+def test_an_outside_player_is_taken_out_of_the_grid_and_forgotten_one_by_one(app):
+    """Settings could only forget every outside player at once: the "×" at the right of one in
+    the grid (also scrolled down to) forgets that one; ours have none."""
+    from ui import settings as settings_file
+
+    ana, eva, engine = "/class/ana/jogador.py:jogador", "/class/eva/jogador.py:jogador", "gtp:python3 /tmp/ttt.py"
+    app.settings.outside_players = [ana, eva, engine]
+    app.settings.outside_games = {engine: ["tictactoe"]}
+    app.apply_settings()
+    scene = TournamentScene(app, "tictactoe")
+    scene.offered.add("tictactoe")  # the remembered ones are not looked for: those below stand for them
+    scene.outside["tictactoe"] = [(ana, "Ana (jogador.py)"), (eva, "Eva (jogador.py)"), (engine, "TinyTTT")] + [
+        (f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)") for i in range(1, 60)]
+    app.switch(scene)
+    scene._build()
+    app.run_frames(2)
+    ours = len(scene.players()) - len(scene.outside["tictactoe"])
+    assert not any(scene.remove_buttons[:ours]) and all(scene.remove_buttons[ours:])
+
+    def remove_of(pid: str):
+        return scene.remove_buttons[[p for p, _t in scene.players()].index(pid)]
+
+    scene.selected.add(eva)
+    click(app, remove_of(eva).rect.center)
+    ids = [p for p, _t in scene.players()]
+    assert eva not in ids and ana in ids and engine in ids and eva not in scene.selected
+    assert len(scene.player_buttons) == len(ids) and all(b.label != "Eva (eva)" for b in scene.player_buttons)
+    assert any(m.text.startswith("Removed Eva (eva)") for m in scene.messages.items)
+    assert settings_file.load()[0].outside_players == [ana, engine]
+    click(app, remove_of(engine).rect.center)
+    assert engine not in [p for p, _t in scene.players()]
+    saved = settings_file.load()[0]
+    assert saved.outside_players == [ana] and saved.outside_games == {}
+    # the last one, out of sight until the grid is scrolled (added in this visit only: not remembered)
+    last = scene.players()[-1][0]
+    assert not remove_of(last).visible
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.players_area.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(20):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.frame()
+    assert remove_of(last).visible and remove_of(last).rect.bottom <= scene.players_area.bottom
+    click(app, remove_of(last).rect.center)
+    assert last not in [p for p, _t in scene.players()] and ana in [p for p, _t in scene.players()]
+    assert settings_file.load()[0].outside_players == [ana]

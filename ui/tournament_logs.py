@@ -1,0 +1,106 @@
+"""The window's unfinished tournaments: the results logs its tournament screen writes, and which to offer.
+
+The tournament screen writes FILE.jsonl (ai.results_log: a header with the settings that fix the
+schedule, then one fsynced line per finished game) beside its report files (FILE.txt, .json,
+.csv) in ``ui.autosave.tournaments_dir()``, so a tournament left, closed with the window or
+killed can be taken up again.  ``newest_unfinished`` finds the one to offer: the newest log of
+that folder with at least one finished game and fewer than its schedule's total, of a game this
+install has, that the user did not dismiss.  Dismissing (``dismiss``) only stops the offer: the
+log's file name is kept in ``settings.dismissed_tournaments``, and no file is touched, as the
+results already saved are the user's.  The command line's logs (``--out FILE``) live wherever
+FILE says and are not looked for.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ai.results_log import ResultsLog
+from ai.tournament import games_in
+
+
+@dataclass
+class Unfinished:
+    """A tournament log with games still to play."""
+
+    path: Path  # FILE.jsonl
+    header: dict[str, Any]  # the settings that fix the schedule (Tournament.header), and its notes
+    done: int  # finished games in the log
+    total: int  # games of the whole schedule
+    when: float  # when its last game finished (the file's modification time)
+
+    @property
+    def base(self) -> Path:
+        """FILE: where its report files are written (FILE.json, FILE.txt ...)."""
+        return self.path.with_suffix("")
+
+    def describe(self) -> tuple[str, str]:
+        """Two lines for the offer: "Unfinished tournament: Reversi" and "4 players, 7 of 12
+        games · 2026-11-26 14:05" (the date of its last finished game)."""
+        import games
+        from ui import words
+        from ui.i18n import _, ngettext
+
+        game = words.title(games.info(self.header["game"]))
+        n = len(self.header["players"])
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
+        second = ngettext("{n} player", "{n} players", n).format(n=n) + ", " + ngettext(
+            "{done} of {total} game", "{done} of {total} games", self.total).format(done=self.done, total=self.total)
+        return _("Unfinished tournament: {game}").format(game=game), f"{second} · {when}"
+
+
+def read(path: Path) -> Unfinished | None:
+    """The log at ``path`` as an ``Unfinished``, whether finished or not; None if it is no
+    tournament log (or cannot be read)."""
+    try:
+        header, done = ResultsLog.read(path)
+        players, per_pair = header["players"], header["games_per_pair"]
+        total = games_in(len(players), int(per_pair))
+        when = path.stat().st_mtime
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(header.get("game"), str) or not isinstance(players, list):
+        return None
+    return Unfinished(path, header, len(done), total, when)
+
+
+def newest_unfinished(folder: Path, dismissed: Collection[str] = (), game_ids: Collection[str] | None = None
+                      ) -> Unfinished | None:
+    """The newest log in ``folder`` with at least one finished game and some left, whose name is
+    not in ``dismissed`` and whose game is one of ``game_ids`` (None: any); None if there is none.
+    A log with no finished game is not offered: there is nothing to take up, it is started anew."""
+    try:
+        logs = [(p.stat().st_mtime, p) for p in folder.glob("*.jsonl") if p.name not in dismissed]
+    except OSError:  # no folder yet, or one that cannot be read
+        return None
+    for _when, path in sorted(logs, reverse=True):
+        found = read(path)
+        if found is None or not 0 < found.done < found.total:
+            continue
+        if game_ids is None or found.header["game"] in game_ids:
+            return found
+    return None
+
+
+def dismissed(app: Any) -> list[str]:
+    """The file names of the logs the user dismissed (``settings.dismissed_tournaments``)."""
+    names = getattr(getattr(app, "settings", None), "dismissed_tournaments", None)
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
+def dismiss(app: Any, path: Path) -> None:
+    """Offer the log at ``path`` no more; the names of logs no longer in its folder are dropped
+    from the list, so it does not grow for ever.  The settings are saved (the window says so if
+    that fails: ``app.apply_settings``)."""
+    settings = getattr(app, "settings", None)
+    if settings is None or not isinstance(getattr(settings, "dismissed_tournaments", None), list):
+        return
+    kept = [n for n in settings.dismissed_tournaments if (path.parent / n).exists() and n != path.name]
+    settings.dismissed_tournaments = [*kept, path.name]
+    apply = getattr(app, "apply_settings", None)
+    if callable(apply):
+        apply()
