@@ -8,20 +8,14 @@ crosstable and the standings filling in as games finish, a chart of the ratings 
 
 The games run in worker processes (ai.tournament.Tournament, driven with ``start``/``poll``), so
 the window keeps its frame rate; leaving the screen (or closing the window) stops the tournament,
-kills them and saves the report.  Every finished game is also written at once to FILE.jsonl (the
-results log, ai.results_log) in the tournaments folder, beside the report's files of the same
-FILE, so a tournament left, closed or killed is offered again on the setup (ui.tournament_logs):
-Resume takes its settings and the players' names from the log, keeps its games and plays the
-rest, and its report is written over in the same FILE.  An outside player that no longer loads
-(a file moved, an engine uninstalled) is named in one message, with why, and forfeits the games
-it had left, as on the command line; the others play on.  A folder that cannot be written is said
-once, and the tournament runs without a log.  An outside player's "×" in the grid forgets it.
+kills them and saves the report.  Every finished game is also written at once to a results log,
+so a tournament left, closed or killed is offered again on the setup and resumed from it
+(ui.scenes.tournament_log).  An outside player's "×" in the grid forgets it.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -43,12 +37,12 @@ from ai.tournament import (
     display_names,
 )
 from ai.tournament import standings as make_standings
-from ui import outside_players, tournament_logs, words
-from ui.autosave import tournaments_dir
+from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.i18n import _, ngettext, number_text
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
+from ui.scenes.tournament_log import TournamentLog
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
@@ -64,7 +58,7 @@ def finished_text(seconds: float) -> str:
     return _("Tournament finished in {time}").format(time=took)
 
 
-class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
+class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
     """Setup, live progress and results of one round robin."""
 
     def __init__(self, app: Any, game_id: str | None = None, on_back: Callable[[], None] | None = None,
@@ -417,115 +411,6 @@ class TournamentScene(TournamentSetup, ResultsDrawing, Scene):
         t.start()
         self._build()
         self._remember_game()
-
-    def _folder(self) -> Path:
-        return self.save_folder or tournaments_dir()
-
-    def _new_base(self) -> Path:
-        """FILE for a new tournament: the game and the time it started, in the tournaments folder
-        (``-2``, ``-3`` ... after it if that is taken: a log there must never be started over)."""
-        folder = self._folder()
-        base = folder / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
-        n = 1
-        while any(base.with_name(f"{base.name}{'' if n == 1 else f'-{n}'}{ext}").exists()
-                  for ext in (".jsonl", ".json", ".txt")):
-            n += 1
-        return base if n == 1 else base.with_name(f"{base.name}-{n}")
-
-    def _log_to(self, base: Path) -> str | None:
-        """FILE.jsonl, the results log a left, closed or killed tournament is resumed from, if its
-        folder can be written; else None, and the messages say why (the tournament runs all the same)."""
-        from ui.record_files import os_problem
-
-        log = base.with_name(base.name + ".jsonl")
-        try:
-            base.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=base.parent, prefix=".tabuleiro-", suffix=".tmp"):
-                pass
-        except OSError as exc:
-            why = words.file_error(os_problem(exc, log))
-            self.messages.add(_("No results log ({why}): the tournament runs, but cannot be resumed "
-                                "once left").format(why=why), "warn", 12.0)
-            return None
-        return str(log)
-
-    # -- an unfinished tournament of an earlier visit ---------------------------------------------
-    def _find_offer(self) -> None:
-        """The newest unfinished tournament of the folder, offered above the participants."""
-        self.offer = tournament_logs.newest_unfinished(self._folder(), tournament_logs.dismissed(self.app),
-                                                       self.game_ids)
-
-    def _dismiss_offer(self) -> None:
-        """Offer it no more (its files stay where they are)."""
-        if self.offer is None:
-            return
-        tournament_logs.dismiss(self.app, self.offer.path)
-        self.messages.add(_("It will not be offered again; its files stay in {folder}").format(
-            folder=self.offer.path.parent), "info", 8.0)
-        self._find_offer()
-        self._build()
-
-    def _resume_offer(self) -> None:
-        """Take up the tournament offered: its outside players are checked first (in a thread: a
-        file starts a process), those that no longer load forfeit the games left."""
-        offer = self.offer and tournament_logs.read(self.offer.path)  # as it is now
-        if offer is None or self.resuming is not None or not offer.done < offer.total:
-            self.messages.add(_("That tournament can no longer be resumed"), "warn")
-            self._find_offer()
-            self._build()
-            return
-        self.offer = offer
-        header = offer.header
-        outside = [pid for pid in header["players"] if ai.is_outside_player(pid)]
-
-        def work() -> None:
-            from ai.commands.tournament import probe_outside_players
-
-            try:
-                _titles, broken = probe_outside_players(header["game"], outside, header["options"],
-                                                        header.get("loader") or {}, {}, self.jobs)
-            except Exception as exc:  # noqa: BLE001 - said as the reason of each
-                broken = dict.fromkeys(outside, str(exc))
-            self.checked.append(broken)
-
-        self.resuming = threading.Thread(target=work, daemon=True)
-        self.resuming.start()
-
-    def _resume_checked(self, broken: dict[str, str]) -> None:
-        """Resume the offered tournament from its log, ``broken`` players forfeiting its games left."""
-        offer, self.resuming = self.offer, None
-        if offer is None or self.tournament is not None:  # started anew meanwhile: that one runs
-            return
-        h = offer.header
-        try:
-            t = Tournament(h["game"], list(h["players"]), h["options"], int(h["games_per_pair"]), h["time_per_move"],
-                           self.jobs, seed=h.get("seed"), watch=True, in_process=False,
-                           opening_plies=int(h.get("opening_plies") or 0), clock=h.get("clock"),
-                           loader=h.get("loader") or None, broken=broken, log=str(offer.path), resume=True)
-        except (ValueError, KeyError, TypeError, OSError) as exc:
-            self.messages.add(_("Could not resume {path}: {why}").format(path=offer.path, why=exc), "error", 12.0)
-            return
-        self._show_settings_of(t)
-        known = dict(self.players())
-        noted = h.get("titles") if isinstance(h.get("titles"), dict) else {}
-        self.titles = {pid: str(noted.get(pid) or known.get(pid) or short(pid)) for pid in t.player_ids}
-        self._begin(t, offer.base)
-        self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
-            done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
-        if broken:
-            gone = "; ".join(words.load_problem(f"{self._name(pid)}: {why}") for pid, why in broken.items())
-            self.messages.add(ngettext("{n} player could not be loaded and forfeits the games left: {players}",
-                                       "{n} players could not be loaded and forfeit the games left: {players}",
-                                       len(broken)).format(n=len(broken), players=gone), "warn", 20.0)
-
-    def _show_settings_of(self, t: Tournament) -> None:
-        """The setup's choices set to those of the resumed ``t`` (shown again after New)."""
-        self.game_index = self.game_ids.index(t.game_id)
-        self.options = dict(t.options)
-        for attr, values, value in (("games_index", GAMES, t.games_per_pair), ("time_index", TIMES, t.time_per_move),
-                                    ("openings_index", OPENINGS, t.opening_plies)):
-            if value in values:
-                setattr(self, attr, values.index(value))
 
     def _remember_game(self) -> None:
         """Keep the game in the settings file: the screen opens on it next time."""

@@ -1,0 +1,139 @@
+"""The tournament screen's results log and the unfinished tournament it offers: a mixin of
+``TournamentScene`` (ui.scenes.tournament), which owns the state.
+
+Every tournament started on the screen writes FILE.jsonl (ai.results_log) in the tournaments
+folder, beside the report files of the same FILE, so one left, closed or killed can be taken up
+again: the setup offers the newest unfinished one (ui.tournament_logs), and Resume rebuilds it
+from the log's header (settings, and the players' names as the screen gave them), keeps its games
+and plays the rest.  Its outside players are loaded first, in a thread (a file starts a process):
+one that no longer loads is named with why, and forfeits the games it had left.  A folder that
+cannot be written is said once; the tournament then runs without a log.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import ai
+from ai.tournament import Tournament
+from ui import tournament_logs, words
+from ui.autosave import tournaments_dir
+from ui.i18n import _, ngettext
+from ui.outside_players import short
+from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
+
+
+class TournamentLog:
+    """Where a tournament's log goes, and the unfinished tournament offered (mixed into TournamentScene)."""
+
+    def _folder(self) -> Path:
+        return self.save_folder or tournaments_dir()
+
+    def _new_base(self) -> Path:
+        """FILE for a new tournament: the game and the time it started, in the tournaments folder
+        (``-2``, ``-3`` ... after it if that is taken: a log there must never be started over)."""
+        folder = self._folder()
+        base = folder / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        n = 1
+        while any(base.with_name(f"{base.name}{'' if n == 1 else f'-{n}'}{ext}").exists()
+                  for ext in (".jsonl", ".json", ".txt")):
+            n += 1
+        return base if n == 1 else base.with_name(f"{base.name}-{n}")
+
+    def _log_to(self, base: Path) -> str | None:
+        """FILE.jsonl, the results log a left, closed or killed tournament is resumed from, if its
+        folder can be written; else None, and the messages say why (the tournament runs all the same)."""
+        from ui.record_files import os_problem
+
+        log = base.with_name(base.name + ".jsonl")
+        try:
+            base.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=base.parent, prefix=".tabuleiro-", suffix=".tmp"):
+                pass
+        except OSError as exc:
+            why = words.file_error(os_problem(exc, log))
+            self.messages.add(_("No results log ({why}): the tournament runs, but cannot be resumed "
+                                "once left").format(why=why), "warn", 12.0)
+            return None
+        return str(log)
+
+    # -- an unfinished tournament of an earlier visit --------------------------------------------
+    def _find_offer(self) -> None:
+        """The newest unfinished tournament of the folder, offered above the participants."""
+        self.offer = tournament_logs.newest_unfinished(self._folder(), tournament_logs.dismissed(self.app),
+                                                       self.game_ids)
+
+    def _dismiss_offer(self) -> None:
+        """Offer it no more (its files stay where they are)."""
+        if self.offer is None:
+            return
+        tournament_logs.dismiss(self.app, self.offer.path)
+        self.messages.add(_("It will not be offered again; its files stay in {folder}").format(
+            folder=self.offer.path.parent), "info", 8.0)
+        self._find_offer()
+        self._build()
+
+    def _resume_offer(self) -> None:
+        """Take up the tournament offered: its outside players are checked first (in a thread: a
+        file starts a process), those that no longer load forfeit the games left."""
+        offer = self.offer and tournament_logs.read(self.offer.path)  # as it is now
+        if offer is None or self.resuming is not None or not offer.done < offer.total:
+            self.messages.add(_("That tournament can no longer be resumed"), "warn")
+            self._find_offer()
+            self._build()
+            return
+        self.offer = offer
+        header = offer.header
+        outside = [pid for pid in header["players"] if ai.is_outside_player(pid)]
+
+        def work() -> None:
+            from ai.commands.tournament import probe_outside_players
+
+            try:
+                _titles, broken = probe_outside_players(header["game"], outside, header["options"],
+                                                        header.get("loader") or {}, {}, self.jobs)
+            except Exception as exc:  # noqa: BLE001 - said as the reason of each
+                broken = dict.fromkeys(outside, str(exc))
+            self.checked.append(broken)
+
+        self.resuming = threading.Thread(target=work, daemon=True)
+        self.resuming.start()
+
+    def _resume_checked(self, broken: dict[str, str]) -> None:
+        """Resume the offered tournament from its log, ``broken`` players forfeiting its games left."""
+        offer, self.resuming = self.offer, None
+        if offer is None or self.tournament is not None:  # started anew meanwhile: that one runs
+            return
+        h = offer.header
+        try:
+            t = Tournament(h["game"], list(h["players"]), h["options"], int(h["games_per_pair"]), h["time_per_move"],
+                           self.jobs, seed=h.get("seed"), watch=True, in_process=False,
+                           opening_plies=int(h.get("opening_plies") or 0), clock=h.get("clock"),
+                           loader=h.get("loader") or None, broken=broken, log=str(offer.path), resume=True)
+        except (ValueError, KeyError, TypeError, OSError) as exc:
+            self.messages.add(_("Could not resume {path}: {why}").format(path=offer.path, why=exc), "error", 12.0)
+            return
+        self._show_settings_of(t)
+        known = dict(self.players())
+        noted = h.get("titles") if isinstance(h.get("titles"), dict) else {}
+        self.titles = {pid: str(noted.get(pid) or known.get(pid) or short(pid)) for pid in t.player_ids}
+        self._begin(t, offer.base)
+        self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
+            done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
+        if broken:
+            gone = "; ".join(words.load_problem(f"{self._name(pid)}: {why}") for pid, why in broken.items())
+            self.messages.add(ngettext("{n} player could not be loaded and forfeits the games left: {players}",
+                                       "{n} players could not be loaded and forfeit the games left: {players}",
+                                       len(broken)).format(n=len(broken), players=gone), "warn", 20.0)
+
+    def _show_settings_of(self, t: Tournament) -> None:
+        """The setup's choices set to those of the resumed ``t`` (shown again after New)."""
+        self.game_index = self.game_ids.index(t.game_id)
+        self.options = dict(t.options)
+        for attr, values, value in (("games_index", GAMES, t.games_per_pair), ("time_index", TIMES, t.time_per_move),
+                                    ("openings_index", OPENINGS, t.opening_plies)):
+            if value in values:
+                setattr(self, attr, values.index(value))
