@@ -11,6 +11,7 @@ import atexit
 import os
 import random
 import shutil
+import signal
 import sys
 import tempfile
 import types
@@ -29,6 +30,11 @@ os.environ["TABULEIRO_BOT_LOGS"] = os.path.join(_scratch, "bot-logs")
 # The kernels the tests compile are this checkout's (numba keys its cache by source path): they
 # stay with it, as __pycache__ does, not in the user's cache folder beside the app's.
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-cache"))
+# A suite started in the background by a shell (`pytest &`, or a job runner) has SIGINT ignored, and
+# every command a test starts would inherit that: the Ctrl+C tests' SIGINT would do nothing.  A
+# handler here makes the commands start with the default one, as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 # A first start takes the desktop's language (ui.i18n.system_language): the tests' is English,
 # whatever the machine's; tests of other languages set theirs.
 os.environ["LANGUAGE"] = "en"

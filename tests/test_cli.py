@@ -164,7 +164,9 @@ def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
     first = proc.stdout.readline()
     assert first.startswith("game 1: "), first
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    # read through proc.stdout, not communicate(): readline may have buffered more games' lines
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(60)
     assert proc.returncode == 130, err
     played = 1 + sum(line.startswith("game ") for line in out.splitlines())
     last = err.strip().splitlines()[-1]

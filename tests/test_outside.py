@@ -558,7 +558,8 @@ def test_a_file_busy_in_python_past_the_limit_is_slow_not_crashed():
         with pytest.raises(OutsideLoadError) as info:
             load_outside_player("rastros", str(COURSE / "aluno_ocupado.py"), None, load_time=1.0)
         assert info.value.reason.startswith("loading took longer"), info.value.reason
-        assert re.search(r"it was running aluno_ocupado\.py line (6|14|15)\b", info.value.reason)
+        # a line of its busy code: the game loop or the function it calls (its def line on entry)
+        assert re.search(r"it was running aluno_ocupado\.py line (5|6|12|13|14|15)\b", info.value.reason)
 
 
 def test_slow_import_loads_with_definitions_only():

@@ -25,24 +25,20 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def free_display() -> int:
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
 @pytest.fixture
 def xvfb():
-    n = free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{n}").exists() and time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"Xvfb :{n} exited with {proc.returncode}")
-        time.sleep(0.05)
-    yield f":{n}"
+    """An Xvfb server on a display number it picks itself (``-displayfd``): tests running at the
+    same time in other processes each get their own."""
+    read, write = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()  # written once the server is ready; "" if it exited
+    if not number:
+        proc.wait(10)
+        pytest.fail(f"Xvfb exited with {proc.returncode} before taking a display")
+    yield f":{number}"
     proc.terminate()
     proc.wait(5)
 
