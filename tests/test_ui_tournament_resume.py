@@ -65,16 +65,21 @@ def _reopen(app) -> TournamentScene:
     return scene
 
 
-def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played(app):
-    """Esc in the middle of a tournament: the screen opened again offers it; Resume keeps every
-    game already played (none is played twice) and the report counts them all once, as finished."""
+def _started_with_a_game_played(app) -> tuple[TournamentScene, Tournament]:
+    """A tic-tac-toe tournament of 18 games started on the screen, with at least one played."""
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
     scene.selected = {"level-1", "level-2", "level-3"}
     scene.games_index, scene.time_index = 2, 0  # 18 games
     scene._start()
-    old = scene.tournament
-    assert _until(app, lambda: len(old.results) >= 1)
+    assert _until(app, lambda: len(scene.tournament.results) >= 1)
+    return scene, scene.tournament
+
+
+def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played(app):
+    """Esc in the middle of a tournament: the screen opened again offers it; Resume keeps every
+    game already played (none is played twice) and the report counts them all once, as finished."""
+    scene, old = _started_with_a_game_played(app)
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, TournamentScene)
     assert _until(app, lambda: not old.is_running(), 30)
@@ -123,13 +128,7 @@ def test_a_killed_tournaments_log_is_offered_and_resumed(app):
 
 
 def test_new_after_stop_offers_the_tournament_just_stopped(app):
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 2, 0  # 18 games
-    scene._start()
-    old = scene.tournament
-    assert _until(app, lambda: len(old.results) >= 1)
+    scene, old = _started_with_a_game_played(app)
     stop, new = (next(b for b in scene.buttons if b.label == label) for label in ("Stop", "New tournament"))
     click(app, stop.rect.center)
     assert _until(app, lambda: not old.is_running(), 30)
