@@ -495,3 +495,36 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     assert all(t.results[n] is played[n] for n in played)  # the games before the stop were kept, not played again
     app.run_frames(2)
     assert stop.label == "Stop" and not stop.enabled
+
+
+def test_the_latest_results_scroll_back_to_the_first_game(app, monkeypatch):
+    """Only the five newest results fitted ("Latest results" kept 200 and showed what fitted): a
+    teacher could not read an earlier game's forfeit.  The wheel over the list goes back to the
+    first game, and a line says how many are above and below."""
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene.games_index, scene.time_index = 3, 0  # 5 + 5 games a pair: 30 games
+    scene._start()
+    _played(app, scene, 30)
+    assert len(scene.tournament.results) == 30
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.frame()
+    newest = [number for _rect, number, _text in scene._recent_rects]
+    assert newest[0] == scene.recent[-1][0] and 1 < len(newest) < 30
+    assert f"0 newer, {30 - len(newest)} older: scroll" in drawn
+
+    def wheel(y: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.recent_area.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        app.frame()
+
+    wheel(3)  # up: older
+    assert [number for _rect, number, _text in scene._recent_rects][0] == scene.recent[-4][0]
+    wheel(100)
+    oldest = [number for _rect, number, _text in scene._recent_rects]
+    assert oldest[-1] == scene.recent[0][0] and len(oldest) == len(newest)
+    wheel(-100)
+    assert [number for _rect, number, _text in scene._recent_rects] == newest

@@ -90,6 +90,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.tournament: Tournament | None = None
         self.table: list[Standing] = []
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
+        self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
+        self.recent_area = pygame.Rect(0, 0, 0, 0)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
         self.watching: int | None = None
         self.titles: dict[str, str] = {}  # the running tournament's players' names, as players() gave them
@@ -399,7 +401,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
         self.table = make_standings(t.player_ids, t.finished())
-        self.recent = [(n, t.results[n]) for n in t.finished_numbers()][-200:]
+        self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
         try:
@@ -485,6 +487,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if (event.type == pygame.MOUSEWHEEL and self.tournament is None
                 and self.players_area.collidepoint(self.pointer)):
             self._scroll_players(-event.y)
+        elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
+              and self.recent_area.collidepoint(self.pointer)):  # up: older results
+            self.recent_scroll = max(0, min(len(self.recent) - 1, self.recent_scroll + event.y))
+            self.invalidate()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is not None:
@@ -588,7 +594,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                         pass
             elif isinstance(event, GameFinished):
                 self.recent.append((event.number, event.result))
-                self.recent = self.recent[-200:]
+                if self.recent_scroll:  # reading older results: they stay where they are
+                    self.recent_scroll += 1
                 if event.number in self.live:
                     self.live[event.number]["result"] = event.result
                 changed = True

@@ -269,9 +269,19 @@ class ResultsDrawing:
         line_h = tx.line_height(size) + int(2 * s)
         y = inner.y + int(6 * s)
         self._recent_rects = []
-        for number, r in reversed(self.recent):
-            if y + line_h > rect.bottom - int(6 * s):
-                break
+        self.recent_area = rect
+        fits = max(1, (rect.bottom - int(6 * s) - y) // line_h)
+        if len(self.recent) > fits:  # a line for what the wheel brings
+            fits = max(1, fits - 1)
+            self.recent_scroll = min(self.recent_scroll, len(self.recent) - fits)
+            newer, older = self.recent_scroll, len(self.recent) - self.recent_scroll - fits
+            hint = _("{newer} newer, {older} older: scroll").format(newer=newer, older=older)
+            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + fits * line_h), size, theme.muted,
+                    "topright")
+        else:
+            self.recent_scroll = 0
+        shown = self.recent[::-1][self.recent_scroll:self.recent_scroll + fits]
+        for number, r in shown:
             a, b = (self._name(p) for p in r.players)
             result = _("void") if is_void(r) else outcome(r, draw="½-½")
             reason = words.end_reason(r.reason)
