@@ -291,11 +291,12 @@ def test_a_record_from_a_windows_editor_opens_and_lists_sort_by_time(tmp_path):
 
 def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tmp_path):
     """A hand-edited "level-99" opened: the AI worker failed on it in the background, a stand-in
-    played, nothing was said and the card showed "level-99"."""
+    played, nothing was said and the card showed "level-99".  The Continue list leaves it where it
+    is and says why; it is still read to be replayed (a newer version's game can be watched)."""
     from games.record import RecordNotReadableHere
     from ui import i18n, words
     from ui.autosave import Shelf
-    from ui.record_files import from_text, load
+    from ui.record_files import from_text, load, with_known_players
 
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
     good = unfinished_tictactoe()
@@ -304,11 +305,10 @@ def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tm
     edited = replace(good, players=(Side(None, "You"), Side("level-99", "level-99")))
     path = shelf.folder / "edited.json"
     path.write_text(edited.dumps(), encoding="utf-8")
+    assert load(path).players[1].id == "level-99" and from_text(edited.dumps()) == load(path)  # opened, pasted
     with pytest.raises(RecordNotReadableHere, match="level-99") as caught:
-        load(path)
+        with_known_players(load(path), path)
     assert caught.value.why == "player" and str(caught.value).startswith("edited.json: the player 'level-99'")
-    with pytest.raises(RecordNotReadableHere):
-        from_text(edited.dumps())  # pasted
     kept, problems = shelf.unfinished()
     assert [r.players[1].id for _p, r in kept] == ["level-3"] and path.exists()  # left for its owner to mend
     [problem] = problems
@@ -318,3 +318,22 @@ def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tm
         assert "não é um dos jogadores deste Tabuleiro" in words.file_problem(str(caught.value))
     finally:
         i18n.set_language("en")
+
+
+def test_a_newer_versions_game_is_replayed_but_not_played_on(app, tmp_path):
+    """A record naming a computer player this Tabuleiro lacks could not even be replayed: it was
+    refused when read.  It opens in the replay viewer; Play from here says why it cannot go on."""
+    from ui.scenes.game import GameScene
+    from ui.scenes.replay import ReplayScene, open_file
+
+    record = replace(unfinished_tictactoe(), players=(Side(None, "You"), Side("level-99", "Level 99")))
+    path = tmp_path / "newer.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    open_file(app, path)
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[1].id == "level-99"
+    app.scene.continue_here()
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and not isinstance(app.scene, GameScene)
+    said = app.messages.items[-1].text
+    assert said.startswith("level-99 is not one of this Tabuleiro's players") and said.endswith("not played on")

@@ -232,7 +232,13 @@ class App:
         from ui.autosave import setup_dict_for_record
         from ui.clocks import record_clock
         from ui.match import MatchSetup
+        from ui.record_files import unknown_player
 
+        lacking = unknown_player(record)
+        if lacking is not None:  # a newer version's record, or a hand-edited one: replayed, not played on
+            self.messages.add(_("{player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's): "
+                                "this game can be replayed, not played on").format(player=lacking.id), "warn", 10.0)
+            return
         setup = MatchSetup.from_dict(setup_dict_for_record(record))
         clock, readings = record_clock(record.setup)
         if clock != setup.clock:  # an unreadable clock is no clock

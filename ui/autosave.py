@@ -34,7 +34,7 @@ from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import words
 from ui.clocks import LEFT_KEY, READINGS_KEY
 from ui.i18n import _
-from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem
+from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
 
 log = logging.getLogger(__name__)
@@ -156,16 +156,18 @@ class Autosave:
 AUTOSAVE = Autosave()  # the file of older versions (one game only); SHELF moves it into its folder
 
 
-def scan(folder: Path) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
+def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
     """The readable records in ``folder`` (newest first) and a message for each bad one: a damaged
     one is moved aside; one this Tabuleiro cannot read now (a newer version's, a file it may not
-    open) or that trips a fault of ours is left where it is, and the others are listed all the same."""
+    open; ``to_play_on``: one naming a computer player it lacks) or that trips a fault of ours is
+    left where it is, and the others are listed all the same."""
     found, problems = [], []
     if not folder.is_dir():
         return found, problems
     for path in sorted(folder.glob("*.json")):
         try:
-            found.append((path, load_record(path)))
+            record = load_record(path)
+            found.append((path, with_known_players(record, path) if to_play_on else record))
         except RecordNotReadableHere as exc:
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
             log.info("record not readable here %s: %s", path, exc)
@@ -249,7 +251,7 @@ class Shelf:
         """Every unfinished game (newest first) and a problem for each unreadable file (moved aside).
         A finished game's file moves to the finished ones; an empty game's is removed."""
         self._adopt_old_autosave()
-        found, problems = scan(self.folder)
+        found, problems = scan(self.folder, to_play_on=True)
         keep = []
         for path, record in found:
             if record.is_finished():

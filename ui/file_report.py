@@ -27,7 +27,7 @@ from typing import Any
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui.i18n import _, ngettext
-from ui.record_files import load
+from ui.record_files import load, with_known_players
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ def _look_again(path: Path, findings: Findings) -> None:
     if key in _TOLD:
         return
     try:
-        load(path)
+        with_known_players(load(path), path)  # left by the Continue list, perhaps for its players
     except RecordNotReadableHere as exc:
         why = exc.why
     except RecordError:

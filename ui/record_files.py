@@ -180,25 +180,33 @@ def read_text(path: Path | str) -> str:
 
 def load(path: Path | str) -> GameRecord:
     """Read and validate a record file (or a move list saved as text); RecordError("<file>:
-    <problem>").  The file is never changed."""
+    <problem>").  The file is never changed.  A record naming a computer player this Tabuleiro
+    lacks is read (it can be replayed); ``with_known_players`` is for records to be played on."""
     path = Path(path)
     text = read_text(path)
     try:
-        return _with_known_players(GameRecord.loads(text)) if path.suffix.lower() == SUFFIX else from_text(text)
+        return GameRecord.loads(text) if path.suffix.lower() == SUFFIX else from_text(text)
     except RecordError as exc:
         named = copy.copy(exc)  # of the same kind, saying the same of its cause (RecordNotReadableHere.why)
         named.args = (f"{path.name}: {exc}",)
         raise named from None
 
 
-def _with_known_players(record: GameRecord) -> GameRecord:
-    """``record``, if this Tabuleiro has every computer player it names; else RecordNotReadableHere:
-    continuing it asked the AI worker for a player it cannot make ("level-99", hand-edited or a
-    newer version's), which failed in the background and played a stand-in's moves unsaid."""
-    for side in record.players:
-        if side.id is not None and not ai.has_player(record.game_id, side.id):
-            raise RecordNotReadableHere(f"the player {side.id!r} is not one of this Tabuleiro's players "
-                                        "(perhaps a newer Tabuleiro's)", why="player")
+def unknown_player(record: GameRecord) -> Side | None:
+    """The first computer player ``record`` names that this Tabuleiro cannot make ("level-99",
+    hand-edited or a newer version's), or None.  Playing such a game on asked the AI worker for
+    it, which failed in the background and played a stand-in's moves unsaid."""
+    return next((side for side in record.players
+                 if side.id is not None and not ai.has_player(record.game_id, side.id)), None)
+
+
+def with_known_players(record: GameRecord, path: Path | None = None) -> GameRecord:
+    """``record`` (read from ``path``), if this Tabuleiro has every computer player it names (a
+    game to be played on: the Continue list's); else RecordNotReadableHere (why "player")."""
+    side = unknown_player(record)
+    if side is not None:
+        raise RecordNotReadableHere(f"{path.name + ': ' if path else ''}the player {side.id!r} is not one of this "
+                                    "Tabuleiro's players (perhaps a newer Tabuleiro's)", why="player")
     return record
 
 
@@ -208,7 +216,7 @@ def from_text(text: str) -> GameRecord:
     a record of no moves from there); RecordError naming the problem."""
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
-        return _with_known_players(GameRecord.loads(text))
+        return GameRecord.loads(text)
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)
