@@ -15,7 +15,8 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
   size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move).  The
   process limit is enforced twice: by RLIMIT_NPROC where the kernel applies it (it does not for
   root) and by ``count_group`` while a move is awaited, which kills a group that grew past it.
-  On Windows none of these limits apply (documented in docs/outside-players.md).
+  On Windows none of these limits apply (documented in docs/outside-players.md), and only the
+  bot's own process is killed at the end; it gets no console (no window of its own, no Ctrl+C).
 
 Limits are set per player (``BotLimits`` passed to the loader) or for all bots with the
 environment variable ``TABULEIRO_BOT_LIMITS="memory=1024,processes=16,cpu=600,file=100"`` (MB, count,
@@ -30,6 +31,7 @@ import functools
 import os
 import queue
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -148,6 +150,8 @@ def minimal_environment(folder: str, extra: dict[str, str] | None = None) -> dic
                                                          "WINDIR", "COMSPEC", "PATHEXT", "TZ")}
     env.update(HOME=folder, TMPDIR=folder, TEMP=folder, TMP=folder, PYTHONIOENCODING="utf-8",
                PYTHONDONTWRITEBYTECODE="1")
+    if sys.platform == "win32":  # Windows' HOME (Path.home() fails without it) and app-data folders
+        env.update(USERPROFILE=folder, APPDATA=folder, LOCALAPPDATA=folder)
     env.update(extra or {})
     return env
 
@@ -188,6 +192,25 @@ def _limit_preexec(limits: BotLimits):
     return apply
 
 
+def start_options(limits: BotLimits, system: str | None = None) -> dict:
+    """``subprocess.Popen``'s options for a bot on ``system`` (``os.name``): POSIX, a session of its
+    own and the limits; Windows, no console (started from the windowed app, a console program
+    would open a console window of its own; from a terminal, it would get the terminal's Ctrl+C)."""
+    if (system or os.name) == "posix":
+        return {"start_new_session": True, "preexec_fn": _limit_preexec(limits)}
+    return {"creationflags": getattr(subprocess, "CREATE_NO_WINDOW", 0x08000000)}
+
+
+def command_words(text: str) -> list[str]:
+    """A command line's words as a POSIX shell splits them; on Windows a backslash is a path's
+    separator, not an escape (``C:\\engines\\mohex.exe``), and quotes still group words."""
+    if sys.platform != "win32":
+        return shlex.split(text)
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split, lexer.commenters, lexer.escape = True, "", ""
+    return list(lexer)
+
+
 def count_group(pgid: int) -> int:
     """How many processes are in process group ``pgid`` (Linux /proc; 0 elsewhere)."""
     count = 0
@@ -219,14 +242,12 @@ class Bot:
         self.proc: subprocess.Popen | None = None
         self.log = None
         self._keep_log = [False]  # the log is kept even if only Tabuleiro wrote in it (a forfeit names it)
-        posix = os.name == "posix"
         try:
             self.log_path = new_log(label, log_dir)
             self.log = open(self.log_path, "ab")  # noqa: SIM115 (lives as long as the bot)
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
-                cwd=cwd or self.folder, env=minimal_environment(self.folder, env),
-                start_new_session=posix, preexec_fn=_limit_preexec(self.limits) if posix else None,
+                cwd=cwd or self.folder, env=minimal_environment(self.folder, env), **start_options(self.limits),
             )
             self.lines: queue.Queue[bytes] = queue.Queue()
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()

@@ -3,12 +3,17 @@ system where that is meaningful (``sys.platform``, a stand-in ``_winapi``, missi
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
 import types
 
+import pytest
+
 from ai import parent_watch
+from ai.base import Forfeit
+from ai.outside import OutsideLoadError, parse_outside_id
 
 
 class FakeWinapi(types.SimpleNamespace):
@@ -30,6 +35,7 @@ class FakeWinapi(types.SimpleNamespace):
         return self.WAIT_OBJECT_0 if self.ended.is_set() else self.WAIT_TIMEOUT
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the stand-in os._exit
 def test_a_child_on_windows_ends_with_its_parent(monkeypatch):
     """Windows never gives an orphan another parent: ``os.getppid`` kept the dead parent's id, so
     the watch (by its id) never fired, and an analysis or a student's endless loop went on after
@@ -51,11 +57,14 @@ def test_a_child_on_windows_ends_with_its_parent(monkeypatch):
     monkeypatch.setattr(os, "_exit", fake_exit)
     said = []
     parent_watch.on_orphaned("bot", lambda: said.append("bot ended"))
+    before = set(threading.enumerate())
     parent_watch.end_with_parent()
+    (watch,) = set(threading.enumerate()) - before
     assert winapi.opened == [(winapi.SYNCHRONIZE, os.getppid())]
     assert not ended.wait(0.1) and not said  # the parent lives: nothing happens
     winapi.ended.set()  # os.getppid() is still the same number, as on Windows
     assert ended.wait(5), "the watch did not notice its parent was gone"
+    watch.join(5)  # its stand-in exit raised within this test
     assert exits == [0] and said == ["bot ended"]
 
 
@@ -75,3 +84,55 @@ def test_a_posix_parent_is_watched_by_its_id(monkeypatch):
     assert gone() is False
     monkeypatch.setattr(os, "getppid", lambda: 1)  # given to init
     assert gone() is True
+
+
+@pytest.mark.parametrize(("player_id", "command"), [
+    (r"gtp:C:\engines\mohex.exe --boardsize 11", (r"C:\engines\mohex.exe", "--boardsize", "11")),
+    (r'gtp:"C:\Program Files\MoHex\mohex.exe" --seed 1', (r"C:\Program Files\MoHex\mohex.exe", "--seed", "1")),
+    (r"gtp:python C:\Users\ana\engine.py", ("python", r"C:\Users\ana\engine.py")),
+])
+def test_a_gtp_command_keeps_its_windows_paths(monkeypatch, player_id, command):
+    """A POSIX split took each backslash of a Windows path for an escape and dropped it:
+    ``gtp:C:\\engines\\mohex.exe`` started ``C:enginesmohex.exe``, "no such program"."""
+    from ai.outside import parse_outside_id
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert parse_outside_id(player_id).command == command
+
+
+def test_a_gtp_command_is_split_as_a_posix_shell_does_elsewhere():
+    from ai.outside import parse_outside_id
+
+    assert parse_outside_id(r"gtp:my\ engine 'a b'").command == ("my engine", "a b")
+
+
+def test_an_engine_files_command_line_keeps_its_windows_paths(monkeypatch, tmp_path):
+    from ai.outside_gtp import GTPPlayer
+
+    config = tmp_path / "engine.json"
+    config.write_text(json.dumps({"command": r"C:\engines\mohex.exe --boardsize 11"}), encoding="utf-8")
+    monkeypatch.setattr(sys, "platform", "win32")
+    seen = []
+
+    def start(self) -> None:  # what it would start, without starting it
+        seen.append(self.command)
+        raise Forfeit("not started")
+
+    monkeypatch.setattr(GTPPlayer, "_start", start)
+    with pytest.raises(OutsideLoadError):
+        GTPPlayer("hex", str(config), parse_outside_id(str(config)))
+    assert seen == [[r"C:\engines\mohex.exe", "--boardsize", "11"]]
+
+
+def test_a_bot_on_windows_gets_no_console_and_a_home(monkeypatch, tmp_path):
+    """Started from the windowed app, a console program (a GTP engine, Python itself) opened a
+    console window of its own; a bot's ``Path.home()`` failed, Windows' HOME (USERPROFILE) unset."""
+    from ai.outside_process import BotLimits, minimal_environment, start_options
+
+    options = start_options(BotLimits(), system="nt")
+    assert options == {"creationflags": 0x08000000}  # CREATE_NO_WINDOW; no preexec_fn, no session
+    posix = start_options(BotLimits(), system="posix")
+    assert posix["start_new_session"] is True and callable(posix["preexec_fn"])
+    monkeypatch.setattr(sys, "platform", "win32")
+    env = minimal_environment(str(tmp_path))
+    assert env["USERPROFILE"] == env["APPDATA"] == env["LOCALAPPDATA"] == env["HOME"] == str(tmp_path)
