@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 import types
+from pathlib import Path
 
 import pytest
 
 from ai import parent_watch
 from ai.base import Forfeit
 from ai.outside import OutsideLoadError, parse_outside_id
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class FakeWinapi(types.SimpleNamespace):
@@ -136,3 +140,28 @@ def test_a_bot_on_windows_gets_no_console_and_a_home(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "platform", "win32")
     env = minimal_environment(str(tmp_path))
     assert env["USERPROFILE"] == env["APPDATA"] == env["LOCALAPPDATA"] == env["HOME"] == str(tmp_path)
+
+
+def test_audio_starts_in_a_windowed_build_without_stderr(monkeypatch):
+    """A windowed PyInstaller build on Windows (console=False), like pythonw, has ``sys.stderr``
+    None: hiding the audio library's chatter called ``sys.stderr.flush()`` and the app did not open."""
+    from ui.sound import stderr_to_log
+
+    monkeypatch.setattr(sys, "stderr", None)
+    ran = []
+    with stderr_to_log():
+        ran.append(True)
+    assert ran == [True]
+
+
+def test_the_window_opens_and_closes_without_stdout_and_stderr(tmp_path):
+    """The whole start of the windowed build on Windows: no ``sys.stdout``, no ``sys.stderr``."""
+    code = ("import os, sys\n"
+            "sys.stdout = sys.stderr = None\n"
+            "import main\n"
+            "status = main.main([])\n"
+            "os.write(1, f'status {status}'.encode())\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "TABULEIRO_QUIT_AFTER_FRAMES": "5",
+           "TABULEIRO_DATA_DIR": str(tmp_path / "data"), "TABULEIRO_CONFIG_DIR": str(tmp_path / "config")}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.stdout == "status 0", proc.stderr[-2000:]
