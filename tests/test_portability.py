@@ -165,3 +165,35 @@ def test_the_window_opens_and_closes_without_stdout_and_stderr(tmp_path):
            "TABULEIRO_DATA_DIR": str(tmp_path / "data"), "TABULEIRO_CONFIG_DIR": str(tmp_path / "config")}
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.stdout == "status 0", proc.stderr[-2000:]
+
+
+def test_the_command_line_stops_as_on_ctrl_c_with_windows_signals(monkeypatch):
+    """Windows has no SIGHUP (setting it would fail) and has SIGBREAK, Ctrl+Break, which ended a
+    tournament where it stood, its games so far unreported."""
+    import signal
+
+    import main
+
+    monkeypatch.delattr(signal, "SIGHUP", raising=False)
+    monkeypatch.setattr(signal, "SIGBREAK", 21, raising=False)
+    handlers = {}
+    monkeypatch.setattr(signal, "signal", lambda signum, handler: handlers.setdefault(signum, handler))
+    main.stop_as_on_ctrl_c()
+    assert set(handlers) == {signal.SIGTERM, 21}
+    with pytest.raises(KeyboardInterrupt):
+        handlers[21](21, None)
+
+
+def test_a_match_into_a_file_in_windows_code_page_names_any_student(tmp_path):
+    """Windows writes redirected output in its ANSI code page (PYTHONIOENCODING=cp1252 does the
+    same here): a student's folder ``李明`` ended ``match ... > out.txt`` with a UnicodeEncodeError."""
+    folder = tmp_path / "李明"
+    folder.mkdir()
+    (folder / "player.py").write_text((ROOT / "tests/data/outside/simple_contract.py").read_text(encoding="utf-8"),
+                                      encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "TABULEIRO_BOT_LOGS": str(tmp_path / "logs"),
+           "TABULEIRO_DATA_DIR": str(tmp_path / "data"), "TABULEIRO_CONFIG_DIR": str(tmp_path / "config")}
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "match", "tictactoe", "level-1", "李明/player.py",
+                           "--games", "1", "--time", "0.2"], cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode("cp1252", "replace")[-2000:]
+    assert b"\\u674e\\u660e/player.py" in proc.stdout
