@@ -3,6 +3,7 @@ system where that is meaningful (``sys.platform``, a stand-in ``_winapi``, missi
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -197,3 +198,50 @@ def test_a_match_into_a_file_in_windows_code_page_names_any_student(tmp_path):
                            "--games", "1", "--time", "0.2"], cwd=tmp_path, env=env, capture_output=True, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode("cp1252", "replace")[-2000:]
     assert b"\\u674e\\u660e/player.py" in proc.stdout
+
+
+NOT_TEXT_OPENERS = {"os", "tarfile", "gzip", "bz2", "lzma", "zipfile", "wave", "webbrowser", "Image", "shelve", "dbm"}
+
+
+def unencoded_text_files(path: Path) -> list[str]:
+    """The calls in ``path`` that open a text file without saying its encoding: ``open``,
+    ``Path.open``, ``read_text``, ``write_text``, ``os.fdopen``, ``io.TextIOWrapper`` and the
+    tempfile classes, in a text mode (a constant mode with ``b`` is binary; tempfile's are binary
+    unless told)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        receiver = getattr(func.value, "id", None) if isinstance(func, ast.Attribute) else None
+        keywords = {k.arg: k.value for k in node.keywords}
+        if "encoding" in keywords or None in keywords:  # encoding given, or **options
+            continue
+        if name == "read_text":
+            text = not node.args
+        elif name == "write_text":
+            text = len(node.args) < 2
+        elif name == "fdopen" or (name == "open" and receiver not in NOT_TEXT_OPENERS):
+            at = 1 if isinstance(func, ast.Name) or name == "fdopen" else 0  # open(file, mode), Path.open(mode)
+            mode = keywords.get("mode", node.args[at] if len(node.args) > at else None)
+            text = not (isinstance(mode, ast.Constant) and "b" in str(mode.value))
+        elif name == "TextIOWrapper":
+            text = True
+        elif name in ("NamedTemporaryFile", "TemporaryFile", "SpooledTemporaryFile"):
+            mode = keywords.get("mode", node.args[0] if node.args else None)
+            text = isinstance(mode, ast.Constant) and "b" not in str(mode.value)
+        else:
+            continue
+        if text:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")
+    return found
+
+
+def test_every_text_file_is_opened_with_its_encoding():
+    """Windows reads and writes text in its ANSI code page (cp1252) unless told: a record, a
+    settings file or a student's file with "ç" or "李" written on Linux read back wrong there, or
+    failed.  Every text file of the app, the command line and the tools says UTF-8 (or its own)."""
+    files = [ROOT / "main.py"] + [p for d in ("ai", "ui", "games", "tools") for p in sorted((ROOT / d).rglob("*.py"))]
+    found = [line for path in files for line in unencoded_text_files(path)]
+    assert not found, "\n".join(found)
