@@ -245,3 +245,31 @@ def test_every_text_file_is_opened_with_its_encoding():
     files = [ROOT / "main.py"] + [p for d in ("ai", "ui", "games", "tools") for p in sorted((ROOT / d).rglob("*.py"))]
     found = [line for path in files for line in unencoded_text_files(path)]
     assert not found, "\n".join(found)
+
+
+DEFAULT_CONTEXT_FREE = {"get_context", "parent_process", "current_process", "freeze_support", "cpu_count",
+                        "active_children"}
+
+
+def test_every_process_is_started_by_spawn():
+    """Windows and macOS start processes by spawn; so does every process here, on Linux too, so
+    that what runs in the tests (pickled arguments, nothing inherited but the environment) is what
+    runs there.  A ``multiprocessing.Process``/``Pool``/``Queue`` of the default context (fork on
+    Linux) or another start method would pass here and fail there."""
+    problems = []
+    for path in [ROOT / "main.py"] + [p for d in ("ai", "ui", "games") for p in sorted((ROOT / d).rglob("*.py"))]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+                   if a.name == "multiprocessing"}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("multiprocessing"):
+                problems.append(f"{path.relative_to(ROOT)}:{node.lineno}: from {node.module} import ...")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if getattr(node.func.value, "id", None) in aliases:
+                    name = node.func.attr
+                    spawn = name == "get_context" and [ast.unparse(a) for a in node.args] == ["'spawn'"]
+                    if name not in DEFAULT_CONTEXT_FREE or (name == "get_context" and not spawn):
+                        problems.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")
+                if node.func.attr in ("ProcessPoolExecutor", "set_start_method"):
+                    problems.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")
+    assert not problems, "\n".join(problems)
