@@ -13,8 +13,9 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
   removed when a process starts its first bot (``prune_logs``);
 - on POSIX, with resource limits (``BotLimits``): address space, CPU seconds, processes and the
   size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move).  The
-  process limit is enforced twice: by RLIMIT_NPROC where the kernel applies it (it does not for
-  root) and by ``count_group`` while a move is awaited, which kills a group that grew past it.
+  process limit is enforced twice on Linux: by RLIMIT_NPROC where the kernel applies it (it does
+  not for root) and by ``count_group`` while a move is awaited, which kills a group that grew
+  past it; both need /proc, so other POSIX systems (macOS) do not limit processes.
   On Windows none of these limits apply (documented in docs/outside-players.md), and only the
   bot's own process is killed at the end; it gets no console (no window of its own, no Ctrl+C).
 
@@ -53,6 +54,7 @@ OUR_NOTE = b"Tabuleiro: "  # how Tabuleiro's own lines in a bot's log begin (cal
 LOG_KEEP_DAYS = 7  # older bot logs are removed (``prune_logs``)
 LOG_KEEP_COUNT = 1000  # and all but the newest this many
 _LOG_NAME = re.compile(r"\d{8}-\d{6}-.*\.log")  # the names ``new_log`` gives
+PROC = "/proc"  # Linux's processes, counted for the process limit
 _pruned: set[str] = set()  # log folders this process has pruned
 _folder_root: str | None = None  # where bots' folders are made (``make_folders_in``); None: the temp folder
 
@@ -156,15 +158,19 @@ def minimal_environment(folder: str, extra: dict[str, str] | None = None) -> dic
     return env
 
 
-def _user_tasks() -> int:
-    """Processes and threads of this user now (what RLIMIT_NPROC counts); 0 if /proc cannot tell."""
+def _user_tasks() -> int | None:
+    """Processes and threads of this user now (what RLIMIT_NPROC counts); None without /proc
+    (macOS, the BSDs), where the limit is then not set: RLIMIT_NPROC is the user's total, so 32
+    there left a bot of a user with hundreds of processes unable to start a single one."""
+    if not os.path.isdir(PROC):
+        return None
     uid, total = os.getuid(), 0
     with contextlib.suppress(OSError):
-        for entry in os.scandir("/proc"):
+        for entry in os.scandir(PROC):
             if entry.name.isdigit():
                 with contextlib.suppress(OSError):
                     if entry.stat().st_uid == uid:
-                        total += len(os.listdir(f"/proc/{entry.name}/task"))
+                        total += len(os.listdir(os.path.join(PROC, entry.name, "task")))
     return total
 
 
@@ -174,7 +180,8 @@ def _limit_preexec(limits: BotLimits):
 
     nproc = None
     if limits.processes is not None and os.getuid() != 0:
-        nproc = _user_tasks() + limits.processes
+        tasks = _user_tasks()
+        nproc = None if tasks is None else tasks + limits.processes
 
     def apply() -> None:
         if limits.memory_mb is not None:

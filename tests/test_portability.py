@@ -273,3 +273,28 @@ def test_every_process_is_started_by_spawn():
                 if node.func.attr in ("ProcessPoolExecutor", "set_start_method"):
                     problems.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX resource limits")
+@pytest.mark.parametrize("has_proc", [True, False])
+def test_the_process_limit_is_the_bots_own_only_where_proc_counts_the_users(monkeypatch, tmp_path, has_proc):
+    """RLIMIT_NPROC counts every process of the user.  Without /proc (macOS, the BSDs) the user's
+    processes counted as 0, so a bot's "32 more processes" became 32 in all: on a Mac running a
+    few hundred, a bot could not start a single process.  There the limit is not set now."""
+    import resource
+
+    from ai import outside_process
+
+    if has_proc and not os.path.isdir("/proc"):
+        pytest.skip("no /proc here")
+    monkeypatch.setattr(os, "getuid", lambda: 1000)  # not root, for whom the limit is skipped
+    if not has_proc:
+        monkeypatch.setattr(outside_process, "PROC", str(tmp_path / "no-proc"))
+    limits = {}
+    monkeypatch.setattr(resource, "setrlimit", lambda kind, pair: limits.__setitem__(kind, pair))
+    outside_process._limit_preexec(outside_process.BotLimits(processes=32))()
+    if has_proc:
+        assert limits[resource.RLIMIT_NPROC][0] == outside_process._user_tasks() + 32  # the user's, and 32 more
+    else:
+        assert resource.RLIMIT_NPROC not in limits
+    assert resource.RLIMIT_CPU in limits and resource.RLIMIT_FSIZE in limits  # the others are set as before
