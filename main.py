@@ -14,6 +14,7 @@ was wrong and the valid choices, and exit status 2.  Output into a pipe that clo
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import math
 import os
@@ -168,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run()
         stop_as_on_ctrl_c()
+        output_never_fails()
         code = dispatch(args)
         sys.stdout.flush()  # a reader gone shows here, not as a traceback at the exit
         return code
@@ -183,14 +185,25 @@ def main(argv: list[str] | None = None) -> int:
 
 def stop_as_on_ctrl_c() -> None:
     """A command ended by SIGTERM or SIGHUP (``timeout``, a closed terminal, a cluster's job
-    manager) stops as on Ctrl+C: its games so far kept and reported, its bots and temporary
-    folders removed.  By default those signals end the process where it stands."""
+    manager), or on Windows by Ctrl+Break (SIGBREAK), stops as on Ctrl+C: its games so far kept
+    and reported, its bots and temporary folders removed.  By default those signals end the
+    process where it stands.  Each is set where the system has it (Windows has no SIGHUP)."""
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in ("SIGTERM", "SIGHUP", "SIGBREAK"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), interrupt)
+
+
+def output_never_fails() -> None:
+    """Standard output writes what its encoding cannot hold as ``\\u674e`` (as standard error
+    does) instead of failing: Windows encodes output into a file or a pipe in its ANSI code page
+    (cp1252 ...), where a student's name or folder (``李明/player.py``) ended a match or a
+    tournament with a UnicodeEncodeError.  A UTF-8 output (Linux, macOS) is left as it is."""
+    with contextlib.suppress(AttributeError, ValueError, LookupError):
+        if sys.stdout.errors == "strict" and codecs.lookup(sys.stdout.encoding).name != "utf-8":
+            sys.stdout.reconfigure(errors="backslashreplace")
 
 
 def reader_gone() -> int:

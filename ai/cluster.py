@@ -204,7 +204,7 @@ def bundle(player_ids: list[str]) -> tuple[dict[str, bytes], dict[str, str]]:
             continue  # it forfeits, as it would without Dask
         folder = path.parent
         key = f"{hashlib.sha256(str(folder).encode()).hexdigest()[:12]}/{folder.name}"
-        ids[pid] = SHIPPED + key + absolute[len(str(folder)):]
+        ids[pid] = SHIPPED + key + "/" + path.name + absolute[len(str(path)):]  # "/": a Windows client's too
         for item in sorted(folder.rglob("*")):
             rel = item.relative_to(folder)
             if not item.is_file() or any(part in SKIPPED_DIRS or part.startswith(".") for part in rel.parts):

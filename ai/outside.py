@@ -41,7 +41,6 @@ import glob
 import json
 import logging
 import re
-import shlex
 import sys
 import time
 from collections.abc import Hashable
@@ -50,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
-from ai.outside_process import Bot, BotLimits, python_command
+from ai.outside_process import Bot, BotLimits, command_words, python_command
 from ai.referee import late_reply
 from games.base import IllegalMove, State
 
@@ -93,7 +92,7 @@ class OutsideId:
 def parse_outside_id(player_id: str) -> OutsideId:
     """Split ``path/file.py:name``, ``notebook.ipynb:name``, ``gtp:COMMAND`` or ``engine.json``."""
     if player_id.startswith("gtp:"):
-        command = tuple(shlex.split(player_id[4:]))
+        command = tuple(command_words(player_id[4:]))
         if not command:
             raise ValueError("gtp: needs a command line, e.g. gtp:mohex --boardsize 11")
         return OutsideId("gtp", command=command)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import shlex
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -38,7 +37,7 @@ from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
-from ai.outside_process import Bot, BotLimits
+from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
 
@@ -67,7 +66,7 @@ class GTPPlayer(Player):
             if not isinstance(config, dict) or not config.get("command"):
                 raise OutsideLoadError(player_id, "expected a JSON object with a \"command\" list")
         command = config["command"]
-        self.command = absolute_paths(shlex.split(command) if isinstance(command, str) else [str(c) for c in command])
+        self.command = absolute_paths(command_words(command) if isinstance(command, str) else [str(c) for c in command])
         self.transpose = bool(config.get("transpose", False))
         self.cwd = config.get("cwd")
         self.setup = [str(c) for c in config.get("setup", [])]

@@ -13,9 +13,11 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
   removed when a process starts its first bot (``prune_logs``);
 - on POSIX, with resource limits (``BotLimits``): address space, CPU seconds, processes and the
   size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move).  The
-  process limit is enforced twice: by RLIMIT_NPROC where the kernel applies it (it does not for
-  root) and by ``count_group`` while a move is awaited, which kills a group that grew past it.
-  On Windows none of these limits apply (documented in docs/outside-players.md).
+  process limit is enforced twice on Linux: by RLIMIT_NPROC where the kernel applies it (it does
+  not for root) and by ``count_group`` while a move is awaited, which kills a group that grew
+  past it; both need /proc, so other POSIX systems (macOS) do not limit processes.
+  On Windows none of these limits apply (documented in docs/outside-players.md), and only the
+  bot's own process is killed at the end; it gets no console (no window of its own, no Ctrl+C).
 
 Limits are set per player (``BotLimits`` passed to the loader) or for all bots with the
 environment variable ``TABULEIRO_BOT_LIMITS="memory=1024,processes=16,cpu=600,file=100"`` (MB, count,
@@ -30,6 +32,7 @@ import functools
 import os
 import queue
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -51,6 +54,7 @@ OUR_NOTE = b"Tabuleiro: "  # how Tabuleiro's own lines in a bot's log begin (cal
 LOG_KEEP_DAYS = 7  # older bot logs are removed (``prune_logs``)
 LOG_KEEP_COUNT = 1000  # and all but the newest this many
 _LOG_NAME = re.compile(r"\d{8}-\d{6}-.*\.log")  # the names ``new_log`` gives
+PROC = "/proc"  # Linux's processes, counted for the process limit
 _pruned: set[str] = set()  # log folders this process has pruned
 _folder_root: str | None = None  # where bots' folders are made (``make_folders_in``); None: the temp folder
 
@@ -148,19 +152,25 @@ def minimal_environment(folder: str, extra: dict[str, str] | None = None) -> dic
                                                          "WINDIR", "COMSPEC", "PATHEXT", "TZ")}
     env.update(HOME=folder, TMPDIR=folder, TEMP=folder, TMP=folder, PYTHONIOENCODING="utf-8",
                PYTHONDONTWRITEBYTECODE="1")
+    if sys.platform == "win32":  # Windows' HOME (Path.home() fails without it) and app-data folders
+        env.update(USERPROFILE=folder, APPDATA=folder, LOCALAPPDATA=folder)
     env.update(extra or {})
     return env
 
 
-def _user_tasks() -> int:
-    """Processes and threads of this user now (what RLIMIT_NPROC counts); 0 if /proc cannot tell."""
+def _user_tasks() -> int | None:
+    """Processes and threads of this user now (what RLIMIT_NPROC counts); None without /proc
+    (macOS, the BSDs), where the limit is then not set: RLIMIT_NPROC is the user's total, so 32
+    there left a bot of a user with hundreds of processes unable to start a single one."""
+    if not os.path.isdir(PROC):
+        return None
     uid, total = os.getuid(), 0
     with contextlib.suppress(OSError):
-        for entry in os.scandir("/proc"):
+        for entry in os.scandir(PROC):
             if entry.name.isdigit():
                 with contextlib.suppress(OSError):
                     if entry.stat().st_uid == uid:
-                        total += len(os.listdir(f"/proc/{entry.name}/task"))
+                        total += len(os.listdir(os.path.join(PROC, entry.name, "task")))
     return total
 
 
@@ -170,7 +180,8 @@ def _limit_preexec(limits: BotLimits):
 
     nproc = None
     if limits.processes is not None and os.getuid() != 0:
-        nproc = _user_tasks() + limits.processes
+        tasks = _user_tasks()
+        nproc = None if tasks is None else tasks + limits.processes
 
     def apply() -> None:
         if limits.memory_mb is not None:
@@ -186,6 +197,25 @@ def _limit_preexec(limits: BotLimits):
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     return apply
+
+
+def start_options(limits: BotLimits, system: str | None = None) -> dict:
+    """``subprocess.Popen``'s options for a bot on ``system`` (``os.name``): POSIX, a session of its
+    own and the limits; Windows, no console (started from the windowed app, a console program
+    would open a console window of its own; from a terminal, it would get the terminal's Ctrl+C)."""
+    if (system or os.name) == "posix":
+        return {"start_new_session": True, "preexec_fn": _limit_preexec(limits)}
+    return {"creationflags": getattr(subprocess, "CREATE_NO_WINDOW", 0x08000000)}
+
+
+def command_words(text: str) -> list[str]:
+    """A command line's words as a POSIX shell splits them; on Windows a backslash is a path's
+    separator, not an escape (``C:\\engines\\mohex.exe``), and quotes still group words."""
+    if sys.platform != "win32":
+        return shlex.split(text)
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split, lexer.commenters, lexer.escape = True, "", ""
+    return list(lexer)
 
 
 def count_group(pgid: int) -> int:
@@ -219,14 +249,12 @@ class Bot:
         self.proc: subprocess.Popen | None = None
         self.log = None
         self._keep_log = [False]  # the log is kept even if only Tabuleiro wrote in it (a forfeit names it)
-        posix = os.name == "posix"
         try:
             self.log_path = new_log(label, log_dir)
             self.log = open(self.log_path, "ab")  # noqa: SIM115 (lives as long as the bot)
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
-                cwd=cwd or self.folder, env=minimal_environment(self.folder, env),
-                start_new_session=posix, preexec_fn=_limit_preexec(self.limits) if posix else None,
+                cwd=cwd or self.folder, env=minimal_environment(self.folder, env), **start_options(self.limits),
             )
             self.lines: queue.Queue[bytes] = queue.Queue()
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()

@@ -2,8 +2,9 @@
 
 A worker that outlives its parent (killed by SIGKILL, a closed terminal, the end of a SLURM
 allocation) would go on playing games nobody collects, or stay stuck in a bot's endless loop.
-The watch is a thread that notices the parent is gone (the child is given to another parent)
-and ends the process at once, after the last words registered with ``on_orphaned`` (a bot's
+The watch is a thread that notices the parent is gone (POSIX: the child is given to another
+parent; Windows, which keeps a dead parent's id, signals a handle to the parent taken at the
+start) and ends the process at once, after the last words registered with ``on_orphaned`` (a bot's
 process and folder, which ``os._exit``'s skipped finalisers would have ended).
 
 The same last words are said by ``run_last_words``: at the exit of any process that started a
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Hashable
@@ -75,14 +77,31 @@ def end_on_signals(*signums: int) -> None:
         signal.signal(signum, handler)
 
 
+def parent_gone() -> Callable[[], bool]:
+    """A test, made now while the parent lives, of whether it has ended since.  POSIX gives an
+    orphan to another parent, so its parent's id changes.  Windows does not: ``os.getppid`` keeps
+    the dead parent's id (which another process may get), so the test waits on a handle to the
+    parent opened now; if it cannot be opened, the parent is not watched."""
+    parent = os.getppid()
+    if sys.platform != "win32":
+        return lambda: os.getppid() != parent
+    import _winapi
+
+    try:
+        handle = _winapi.OpenProcess(_winapi.SYNCHRONIZE, False, parent)
+    except OSError:
+        return lambda: False
+    return lambda: _winapi.WaitForSingleObject(handle, 0) == _winapi.WAIT_OBJECT_0
+
+
 def end_with_parent() -> None:
     """Start the watch in this process: it ends (``os._exit``) within ``POLL`` seconds of its parent."""
-    parent = os.getppid()
+    gone = parent_gone()
 
     def watch() -> None:
         while True:
             time.sleep(POLL)
-            if os.getppid() != parent:
+            if gone():
                 run_last_words()
                 os._exit(0)
 

@@ -29,6 +29,7 @@ from typing import Any
 from ai.match import GameResult, counted
 
 FORMAT = "tabuleiro-tournament-log"
+BINARY = getattr(os, "O_BINARY", 0)  # Windows: "\n" written as it is, not as "\r\n"
 VERSION = 1
 
 
@@ -82,7 +83,7 @@ class ResultsLog:
     def create(cls, path: str | Path, header: dict[str, Any]) -> ResultsLog:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | BINARY, 0o644)
         log = cls(path, fd)
         log._line({"format": FORMAT, "version": VERSION, **header})
         return log
@@ -94,7 +95,7 @@ class ResultsLog:
             data = f.read()
             if data and not data.endswith(b"\n"):
                 f.truncate(data.rfind(b"\n") + 1)
-        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND))
+        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND | BINARY))
 
     def write(self, number: int, result: GameResult) -> None:
         self._line({"number": number, "result": asdict(result)})

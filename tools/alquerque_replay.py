@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--drop", type=float, default=60.0, help="with --deep: the loss of value that is shown")
     parser.add_argument("--opening", type=int, default=3, help="with --deep: plies of the random opening")
     args = parser.parse_args(argv)
-    records = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()]
+    records = [json.loads(line) for line in args.log.read_text(encoding="utf-8").splitlines() if line.strip()]
     for record in records:
         if args.deep is not None:
             if args.game is None or record["game"] == args.game:

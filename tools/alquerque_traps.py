@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time", type=float, default=1.0)
     args = parser.parse_args(argv)
     game = games.load("alquerque")
-    records = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()][:args.games]
+    records = [json.loads(line) for line in args.log.read_text(encoding="utf-8").splitlines() if line.strip()][:args.games]
     positions = scored = luring = changed = 0
     for record in records:
         player = EnginePlayer(PlayerInfo("traps", "traps"), tables=True, traps=Traps())

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     table = kernel.SolverTable(args.bits)
     tally = {True: [0, 0], False: [0, 0]}  # opening won for the new side? -> [games, new side won]
     solved: dict[tuple[str, ...], int] = {}
-    for line in Path(args.log).read_text().splitlines():
+    for line in Path(args.log).read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         opening = tuple(record["moves"][:args.plies])
         if opening not in solved:

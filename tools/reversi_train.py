@@ -304,9 +304,9 @@ def main(argv: list[str] | None = None) -> None:
         made.write_text(f"tools/reversi_train.py --games {args.games} --seed {args.seed} --exact {args.exact}"
                         f" --depth {args.depth} --ridge {args.ridge} --per-stage {args.per_stage} --held-out"
                         f" {args.held_out}: {len(data['me'])} distinct positions, labels and fit"
-                        f" {time.time() - t0:.0f} s")
+                        f" {time.time() - t0:.0f} s", encoding="utf-8")
     if args.write:
-        write_weights(np.load(fitted).astype(float), made.read_text(), handset_scale(data, np.load(exact)))
+        write_weights(np.load(fitted).astype(float), made.read_text(encoding="utf-8"), handset_scale(data, np.load(exact)))
 
 if __name__ == "__main__":
     main()

@@ -57,7 +57,7 @@ def save(table: dict, path: Path | None = None) -> None:
 def solve_size(n: int, seconds: float, checkpoint: Path | None = None, workers: int = 1) -> dict | None:
     """One size's map as stored: winning cells in notation, seconds and nodes; None if out of time."""
     solver = hex_pns.Solver(n)
-    saved = json.loads(checkpoint.read_text()) if checkpoint and checkpoint.exists() else {}
+    saved = json.loads(checkpoint.read_text(encoding="utf-8")) if checkpoint and checkpoint.exists() else {}
     done = saved.get(str(n), {"cells": {}, "seconds": 0.0, "nodes": 0})
     known = {int(cell): wins for cell, wins in done["cells"].items()}
 
@@ -69,7 +69,7 @@ def solve_size(n: int, seconds: float, checkpoint: Path | None = None, workers: 
         if checkpoint is None:
             return
         saved[str(n)] = done
-        checkpoint.write_text(json.dumps(saved, indent=1))
+        checkpoint.write_text(json.dumps(saved, indent=1), encoding="utf-8")
         print(f"  {n}x{n} {cell_name(cell, n)}: {'wins' if wins else 'loses'} in {spent:.1f} s, {nodes} nodes"
               f" ({done['seconds']} s, {done['nodes']} nodes in all)", flush=True)
 

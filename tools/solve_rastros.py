@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     game = games.load("rastros", size=n)
     start_state = game.initial_state()
     args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    saved = json.loads(args.checkpoint.read_text()) if args.checkpoint.exists() else {}
+    saved = json.loads(args.checkpoint.read_text(encoding="utf-8")) if args.checkpoint.exists() else {}
     key = f"{n}x{n}"
     results = saved.setdefault(key, {"table_bits": args.bits, "moves": {}})
     table = kernel.SolverTable(args.bits)
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
             entry["south_wins"] = not figures.pop("mover_wins")
         entry.update(figures)
         results["moves"][name] = entry
-        args.checkpoint.write_text(json.dumps(saved, indent=1) + "\n")
+        args.checkpoint.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
         log(f"{name} (and {', '.join(entry['mirrors'])}): {entry}")
     if args.save_table:
         np.save(args.save_table, table.table)

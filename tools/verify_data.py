@@ -236,7 +236,7 @@ def rebuild(name: str, recipe: Recipe, folder: Path) -> tuple[Path, float]:
     if (data.path("checksums.json").read_bytes(), data.sha256(name)) != guarded:
         raise RuntimeError(f"the rebuild changed ai/data/ ({shlex.join(command)})")
     if status or not out.exists():
-        tail = (folder / "build.log").read_text(errors="replace").strip().splitlines()[-1:] or [""]
+        tail = (folder / "build.log").read_text(encoding="utf-8", errors="replace").strip().splitlines()[-1:] or [""]
         raise RuntimeError(f"the rebuild failed (exit {status}: {tail[0]}); log in {folder / 'build.log'}")
     return out, seconds
 

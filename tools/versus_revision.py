@@ -123,7 +123,7 @@ def play_one(game: Game, i: int, new: Player, old: Player, opening: list[Any], s
                        on_move=lambda before, move, after: history.append(game.format_move(before, move)))
     summary.add(result, new_side)
     if log:
-        with log.open("a") as out:
+        with log.open("a", encoding="utf-8") as out:
             out.write(json.dumps({"game": i + 1, "new_side": new_side, "winner": result.winner,
                                   "reason": result.reason, "moves": history,
                                   "final": game.to_text(game.play_line(history)),

@@ -151,7 +151,7 @@ def _candidates() -> Iterator[str]:
     maps = Path("/proc/self/maps")
     if maps.exists():
         try:
-            for line in maps.read_text().splitlines():
+            for line in maps.read_text(encoding="utf-8", errors="surrogateescape").splitlines():
                 fields = line.split(maxsplit=5)  # address, perms, offset, device, inode, path
                 if len(fields) == 6 and fields[5].startswith("/") and SDL_NAME.match(Path(fields[5]).name):
                     yield fields[5]

@@ -45,7 +45,8 @@ def linux_has_audio() -> bool:
 def stderr_to_log():
     """Send everything written to file descriptor 2 (C libraries included) to the DEBUG log."""
     try:
-        sys.stderr.flush()
+        if sys.stderr is not None:  # None in a windowed build on Windows (and under pythonw)
+            sys.stderr.flush()
         saved = os.dup(2)
     except (OSError, ValueError):  # no real stderr (a windowed build): nothing to hide
         yield
@@ -55,7 +56,7 @@ def stderr_to_log():
         try:
             yield
         finally:
-            with contextlib.suppress(OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
                 sys.stderr.flush()
             os.dup2(saved, 2)
             os.close(saved)

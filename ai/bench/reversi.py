@@ -134,7 +134,7 @@ def solver_reach(report: Report, seconds: float = 1.0, seeds: tuple[int, ...] = 
 def ffo_positions() -> list[tuple[int, str, int]]:
     """(number, position text, published exact score for the side to move) from tests/data/ffo."""
     out = []
-    for line in FFO_FILE.read_text().splitlines():
+    for line in FFO_FILE.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             number, board, side, score = line.split()[:4]
             out.append((int(number), f"{board} {side}", int(score)))
