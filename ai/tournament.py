@@ -45,6 +45,7 @@ import multiprocessing as mp
 import queue
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -500,7 +501,8 @@ def display_names(player_ids: list[str], titles: dict[str, str] | None = None) -
     titles = titles or {}
 
     def candidates(pid: str) -> list[str]:
-        paths = [_path_tail(pid, depth) for depth in range(1, pid.count("/") + 2)] + [pid]
+        separators = pid.count("/") + (pid.count("\\") if sys.platform == "win32" else 0)
+        paths = [_path_tail(pid, depth) for depth in range(1, separators + 2)] + [pid]
         paths = list(dict.fromkeys(paths))
         title = titles.get(pid)
         return [title] + [f"{title} ({p})" for p in paths] if title else paths

@@ -298,3 +298,49 @@ def test_the_process_limit_is_the_bots_own_only_where_proc_counts_the_users(monk
     else:
         assert resource.RLIMIT_NPROC not in limits
     assert resource.RLIMIT_CPU in limits and resource.RLIMIT_FSIZE in limits  # the others are set as before
+
+
+@pytest.mark.parametrize("niceness,klass", [(5, 0x4000), (12, 0x40)])
+def test_the_computers_processes_yield_to_the_window_on_windows_too(monkeypatch, niceness, klass):
+    """Windows has no ``os.nice``: the search and the analysis ran at the window's priority, and
+    a long analysis made its frames stutter.  They take the priority class below normal (a move's
+    search) or idle (an analysis)."""
+    from ui import ai_worker
+
+    calls = []
+    kernel32 = types.SimpleNamespace(GetCurrentProcess=lambda: -1,
+                                     SetPriorityClass=lambda handle, k: calls.append((handle, k)) or 1)
+    monkeypatch.delattr(os, "nice")
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr("ctypes.windll", types.SimpleNamespace(kernel32=kernel32), raising=False)
+    ai_worker.lower_priority(niceness)
+    assert calls == [(-1, klass)]
+
+
+def test_a_posix_process_is_niced_to_at_least_the_level_and_never_back_up(monkeypatch):
+    from ui import ai_worker
+
+    current, asked = [3], []
+
+    def nice(increment: int) -> int:
+        asked.append(increment)
+        current[0] += increment
+        return current[0]
+
+    monkeypatch.setattr(os, "nice", nice)
+    ai_worker.lower_priority(5)
+    ai_worker.lower_priority(5)
+    ai_worker.lower_priority(2)
+    assert current[0] == 5 and [i for i in asked if i] == [2]
+
+
+def test_two_students_files_of_one_name_are_told_apart_by_folder_on_windows(monkeypatch):
+    """The names of a table counted only "/" in a path: two ``jogador.py`` of ``C:\\turma\\ana`` and
+    ``C:\\turma\\rui`` were the same "jogador.py:jogador" on Windows."""
+    from ai.tournament import display_names
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr("ai.tournament.Path", __import__("pathlib").PureWindowsPath)
+    ids = [r"C:\turma\ana\jogador.py:jogador", r"C:\turma\rui\jogador.py:jogador"]
+    names = display_names(ids)
+    assert names == {ids[0]: "ana/jogador.py:jogador", ids[1]: "rui/jogador.py:jogador"}

@@ -31,6 +31,7 @@ import itertools
 import multiprocessing as mp
 import os
 import queue
+import sys
 import time
 import traceback
 from collections.abc import Hashable
@@ -182,13 +183,29 @@ class KernelPreparation:
             process.join(timeout=2.0)
 
 
+def lower_priority(niceness: int) -> None:
+    """Run this process at ``niceness`` or lower (POSIX ``nice``: raised to it, never brought back
+    up) or, on Windows, which has no ``nice``, in the priority class below normal (idle from 10 on,
+    an analysis): the window's frames first, then a computer's move, then an analysis."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            now = os.nice(0)
+            if now < niceness:
+                os.nice(niceness - now)
+    elif sys.platform == "win32":
+        import ctypes
+
+        below_normal, idle = 0x4000, 0x40  # BELOW_NORMAL_PRIORITY_CLASS, IDLE_PRIORITY_CLASS
+        with contextlib.suppress(OSError, AttributeError):
+            kernel32 = ctypes.windll.kernel32
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), idle if niceness >= 10 else below_normal)
+
+
 def _prepare(game_ids: tuple[str, ...]) -> None:
     from ai.parent_watch import end_with_parent
 
     end_with_parent()  # a cold compile takes a minute: not for a window that is gone
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)
+    lower_priority(WORKER_NICENESS)
     import ai.kernels
 
     for game_id in game_ids:
@@ -277,9 +294,7 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
     window's frames and a computer's move search come first (a worker runs only one kind of job)."""
     from ai.move_values import analyse, analysis_player
 
-    if hasattr(os, "nice") and os.nice(0) < ANALYSIS_NICENESS:
-        with contextlib.suppress(OSError):
-            os.nice(ANALYSIS_NICENESS - os.nice(0))
+    lower_priority(ANALYSIS_NICENESS)
 
     started = time.perf_counter()
     key = ("values", job.game_id, tuple(sorted(job.options.items())))
@@ -303,9 +318,7 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
     parent = mp.parent_process()
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
+    lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
     if warm:
         start_warm_up(warm_game, reports)
     while True:
