@@ -130,3 +130,13 @@ def test_a_legal_move_walked_to_and_played(app, game_id):
     walk(app, scene, scene.view.move_cell(move))
     key(app, pygame.K_RETURN)
     assert [p.move for p in scene.history] == [move]
+
+
+def test_ctrl_r_resigns_and_undo_takes_it_back(app):
+    """Resign was the one button of the game screen with no key."""
+    scene = start(app, "reversi")
+    assert scene.btn_resign.key_hint == "Ctrl+R"
+    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert scene.is_over() and scene.winner() == 1  # Black, to move, gave it up
+    key(app, pygame.K_u)
+    assert not scene.is_over()

@@ -221,7 +221,7 @@ class GameScene(Scene):
         self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
-        self.btn_resign = Button(_("Resign"), self.resign, visible=not pc_pc)
+        self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
         self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
         self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
         self.btn_new = Button(_("New game"), self.new_game, "N")
@@ -299,6 +299,8 @@ class GameScene(Scene):
             self.new_game()
         elif key == pygame.K_f:
             self.turn_board()
+        elif ctrl and key == pygame.K_r:
+            self.resign()  # Undo takes it back
         elif key == pygame.K_r and self.btn_rematch.visible:  # the card hidden by View board: its button's key
             self.rematch()
         elif ctrl and key == pygame.K_s:
