@@ -37,7 +37,7 @@ from ui import text as tx
 from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
 from ui.i18n import _, number_text
 from ui.position_worker import PositionWorker
-from ui.theme import Theme
+from ui.theme import Theme, ink_on
 
 if TYPE_CHECKING:
     from ui.board_view import BoardView
@@ -323,9 +323,10 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         if label.best:
             pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=radius)
         text_y = tag.centery - (tx.line_height(small) // 2 if detail else 0)
-        tx.text(surface, text, (tag.centerx, text_y), font, (255, 255, 255), "center", bold=True)
+        ink = ink_on(tone_colour(label.tone))
+        tx.text(surface, text, (tag.centerx, text_y), font, ink, "center", bold=True)
         if detail:
-            tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, (235, 235, 235), "midbottom")
+            tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, ink, "midbottom")
     return layout
 
 

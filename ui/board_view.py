@@ -86,6 +86,7 @@ class BoardView:
     can_turn = False
     marks_legal = False
     bottom_side: int | None = None
+    round_targets = False  # the keyboard's cursor is a circle (points, hexagons), not a square
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -107,6 +108,11 @@ class BoardView:
 
     def click(self, state: State, pos: tuple[int, int]) -> Click:
         raise NotImplementedError
+
+    def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
+        """Every place a click may land on, each with a key and its rectangle on screen: where the
+        keyboard's cursor (ui.board_cursor) can go.  None: the board has no cursor."""
+        return []
 
     def grabs(self, state: State, pos: tuple[int, int]) -> bool:
         """True when a press at ``pos`` takes hold of something a drag can carry to its move (a

@@ -56,6 +56,10 @@ class GridView(BoardView):
             return None
         return self._on_screen((y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell)
 
+    def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
+        """Every cell, by (row, column)."""
+        return [((r, c), self.cell_rect(r, c)) for r in range(self.rows) for c in range(self.cols)]
+
     # -- what a game's view provides ---------------------------------------------------------
     def move_at(self, state: State, row: int, col: int) -> Hashable | None:
         """The legal move a click on (row, col) makes, or None."""

@@ -1,4 +1,10 @@
-"""Colours and fonts shared by every screen and board view, so a theme change is one place."""
+"""Colours and fonts shared by every screen and board view, so a theme change is one place.
+
+Text colours stand at least 4.5 times apart in luminance from the panels and backgrounds they are
+written on (WCAG's contrast ratio for text, ``contrast``), so low-vision players can read them; a
+label on a coloured fill (a pressed button, a warning) takes ``ink_on``'s white or near-black,
+whichever reads better there.
+"""
 
 from __future__ import annotations
 
@@ -34,17 +40,43 @@ DARK = Theme(
     "dark",
     background=(28, 30, 36), panel=(40, 43, 52), text=(235, 236, 240), muted=(150, 155, 168),
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
-    last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(230, 60, 60),
+    last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(255, 105, 105),
     win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
 )
 LIGHT = Theme(
     "light",
-    background=(236, 238, 242), panel=(250, 250, 252), text=(25, 28, 35), muted=(105, 110, 122),
+    background=(236, 238, 242), panel=(250, 250, 252), text=(25, 28, 35), muted=(98, 103, 115),
     accent=(30, 100, 220), board=(232, 210, 168), grid=(70, 55, 40), hover=(0, 0, 0),
-    last_move=(230, 150, 0), legal=(40, 40, 40), hint=(0, 150, 220), invalid=(210, 40, 40),
-    win=(25, 150, 70), side0=(30, 90, 200), side1=(200, 45, 40),
+    last_move=(230, 150, 0), legal=(40, 40, 40), hint=(0, 150, 220), invalid=(200, 35, 35),
+    win=(18, 120, 55), side0=(30, 90, 200), side1=(200, 45, 40),
 )
 THEMES = {t.name: t for t in (DARK, LIGHT)}
+
+
+INK = (20, 22, 28)  # the dark text on light fills
+WHITE = (255, 255, 255)
+
+
+def luminance(colour: Color) -> float:
+    """WCAG's relative luminance of an sRGB colour, 0 (black) to 1 (white)."""
+    def linear(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG's contrast ratio of two colours, 1 to 21: text wants 4.5, large text and marks 3."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink_on(fill: Color) -> Color:
+    """White or near-black, whichever reads better on ``fill`` (white on the dark theme's light
+    blue buttons and on the yellow warnings was under 3:1)."""
+    return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK
 
 
 def window_scale(size: tuple[int, int]) -> float:

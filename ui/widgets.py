@@ -17,7 +17,7 @@ import pygame
 
 from ui import text as tx
 from ui.i18n import _
-from ui.theme import Color, Theme
+from ui.theme import Color, Theme, ink_on
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -76,9 +76,10 @@ class Button:
         if not self.enabled:
             fill, fg = mix(theme.panel, theme.background, 0.5), mix(theme.muted, theme.panel, 0.4)
         elif self.primary or self.active:
-            fill, fg = theme.accent, (255, 255, 255)
+            fill = theme.accent
             if self.hovered:
                 fill = mix(fill, (255, 255, 255), 0.15)
+            fg = ink_on(fill)
         else:
             fill = mix(theme.panel, theme.text, 0.10 if self.hovered else 0.05)
             fg = theme.text
@@ -252,7 +253,7 @@ class Messages:
             color = {"error": theme.invalid, "warn": mix(theme.last_move, theme.panel, 0.2)}.get(m.kind, theme.panel)
             pill = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(pill, (*color, int(235 * fade)), pill.get_rect(), border_radius=one // 2)
-            fg = (255, 255, 255) if m.kind != "info" else theme.text
+            fg = ink_on(color) if m.kind != "info" else theme.text
             for i, line in enumerate(lines):
                 image = font.render(line, True, fg)
                 image.set_alpha(int(255 * fade))

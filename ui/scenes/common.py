@@ -13,7 +13,7 @@ import pygame_menu
 import games
 from ui import text as tx
 from ui.board_view import Overlay
-from ui.theme import THEMES, Theme
+from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
 from ui.widgets import mix
 
@@ -67,7 +67,7 @@ def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
     return {
         "state_text": words,
         "state_color": (mix(theme.panel, theme.text, 0.18), theme.accent),
-        "state_text_font_color": (theme.text, (255, 255, 255)),
+        "state_text_font_color": (theme.text, ink_on(theme.accent)),
         "slider_color": mix(theme.panel, theme.text, 0.75),
         "slider_thickness": slider,
         "switch_border_color": mix(theme.panel, theme.text, 0.3),

@@ -24,6 +24,7 @@ from games.base import IllegalMove, State
 from ui import clipboard, eval_bar, eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
+from ui.board_cursor import DIRECTIONS, BoardCursor
 from ui.board_view import Click, Overlay
 from ui.clocks import setup_clock
 from ui.hex_connections import HexConnections, draw_connections
@@ -40,6 +41,7 @@ from ui.widgets import Button, Messages
 
 log = logging.getLogger("tabuleiro.ui")
 
+BROWSE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
 HINT_PLAYER = "level-5"
@@ -99,6 +101,7 @@ class GameScene(Scene):
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
         self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
+        self.cursor = BoardCursor()  # the arrow keys' place on the board, for play without a mouse
         self._make_buttons()
         self.game_number = 0
         self._reset()
@@ -218,7 +221,7 @@ class GameScene(Scene):
         self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
-        self.btn_resign = Button(_("Resign"), self.resign, visible=not pc_pc)
+        self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
         self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
         self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
         self.btn_new = Button(_("New game"), self.new_game, "N")
@@ -259,13 +262,17 @@ class GameScene(Scene):
         if key == pygame.K_F1:
             self.show_rules()
             return
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+        if self._cursor_key(key):
+            return
+        if key in BROWSE_KEYS:
             self._browse_key(key)
             return
         if self.over_card.visible() and self.over_card.key(key):
             return
         if key == pygame.K_ESCAPE and self.view.has_partial_input():
             self.view.reset_input()  # Esc first closes the tile picker / drops the picked piece
+        elif key == pygame.K_ESCAPE and self.cursor.on and not self.why_no_move():
+            self.cursor.on = False  # then hides the board's cursor (Left and Right browse again)
         elif key == pygame.K_ESCAPE and self.browsing is not None:
             self.back_to_game()
         elif key == pygame.K_ESCAPE:
@@ -292,6 +299,8 @@ class GameScene(Scene):
             self.new_game()
         elif key == pygame.K_f:
             self.turn_board()
+        elif ctrl and key == pygame.K_r:
+            self.resign()  # Undo takes it back
         elif key == pygame.K_r and self.btn_rematch.visible:  # the card hidden by View board: its button's key
             self.rematch()
         elif ctrl and key == pygame.K_s:
@@ -331,8 +340,45 @@ class GameScene(Scene):
 
     def _browse_key(self, key: int) -> None:
         n = self.shown_plies()
-        target = {pygame.K_LEFT: n - 1, pygame.K_RIGHT: n + 1, pygame.K_HOME: 0, pygame.K_END: len(self.history)}[key]
+        back, on = n - 1, n + 1
+        target = {pygame.K_LEFT: back, pygame.K_RIGHT: on, pygame.K_PAGEUP: back, pygame.K_PAGEDOWN: on,
+                  pygame.K_HOME: 0, pygame.K_END: len(self.history)}[key]
         self.browse(target)
+
+    # -- the board's cursor: play without a mouse -------------------------------------------
+    def _cursor_key(self, key: int) -> bool:
+        """Arrows, Space and Enter for the board's cursor, when a human may move on the live board:
+        Up, Down or Space show it (Left and Right too on a fresh board, with nothing to browse),
+        then arrows move it and Enter or Space click there.  Hidden, Left and Right browse and
+        Enter opens the move field as before.  True if the key was the cursor's."""
+        if self.why_no_move() or self.over_card.visible() or self.view.targets(self.state) == []:
+            return False
+        arrow = key in DIRECTIONS
+        wakes = key in (pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE) or (arrow and not self.history)
+        if not self.cursor.on:
+            if not wakes:
+                return False
+            self.cursor.on = True
+            self.cursor.current(self.view, self.state, self._cursor_start())
+            self.invalidate()
+            return True
+        if arrow:
+            self.cursor.move(self.view, self.state, key, self._cursor_start())
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.hover = None  # the mouse's preview would stand beside the cursor
+            pos = self.cursor.press(self.view, self.state)
+            if pos is not None:
+                self._board_click(pos)
+        else:
+            return False
+        self.invalidate()
+        return True
+
+    def _cursor_start(self) -> tuple[int, int] | None:
+        """Where the cursor first shows: on the last move (the place the eye is on), else the centre."""
+        last = self.history[-1].move if self.history else None
+        anchor = self.view.value_anchor(last) if last is not None else None
+        return anchor[0] if anchor else None
 
     def show_rules(self) -> None:
         """The rules of this game; Back returns to the game as it was."""
@@ -889,6 +935,8 @@ class GameScene(Scene):
             eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
                                   len(self.history), self.shown_plies())
         s = self.app.scale
+        if self.cursor.on and not self.why_no_move() and not self.over_card.visible():
+            self.cursor.draw(surface, self.view, shown, s)
         if self.move_entry.open:
             self.move_entry.draw(surface, theme, s)
         else:
@@ -955,15 +1003,28 @@ class GameScene(Scene):
             return self.end_reason()
         side = words.side(self.game, state.to_move)
         if self.human_to_move():
-            if self.setup.mode == HUMAN_VS_PC:
-                return _("Your move ({side}) · Enter to type it").format(side=side)
-            return _("{player} to move ({side}) · Enter to type it").format(
-                player=self.setup.player_label(state.to_move), side=side)
+            return self._move_prompt(side)
         if self.paused:
             return _("Paused: press Space to resume or S to play one move")
         if self.preparing_engine() and self.progress is None:
             return _("Preparing the engine…")
         return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
+
+    def _move_prompt(self, side: str) -> str:
+        """The prompt of a human's turn, with the keys that play: the cursor's while it shows, else
+        the move field's and how to show the cursor (a keyboard player's first question)."""
+        player = self.setup.player_label(self.state.to_move)
+        cursor = self.cursor.on and bool(self.view.targets(self.state))
+        if cursor:
+            keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
+            if self.setup.mode == HUMAN_VS_PC:
+                return _("Your move ({side})").format(side=side) + " · " + keys
+            return _("{player} to move ({side})").format(player=player, side=side) + " · " + keys
+        if self.setup.mode == HUMAN_VS_PC:
+            line = _("Your move ({side}) · Enter to type it").format(side=side)
+        else:
+            line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
+        return line + " · " + _("Up or Down: a cursor on the board")
 
     def caption(self) -> str:
         return words.title(games.info(self.game.id))

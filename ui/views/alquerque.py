@@ -38,6 +38,7 @@ class AlquerqueView(BoardView):
     marks_legal = True
     can_turn = True
     bottom_side = 0  # White starts on rows 1 and 2
+    round_targets = True
 
     def __init__(self, game: Alquerque) -> None:
         super().__init__(game)
@@ -67,6 +68,16 @@ class AlquerqueView(BoardView):
     def value_anchor(self, move: Move) -> tuple[tuple[int, int], int] | None:
         """A move's value goes on its landing point."""
         return self.point_xy(move[-1]), self.step
+
+    def targets(self, state: AlquerqueState) -> list[tuple[int, pygame.Rect]]:
+        """Every point, as a circle a little larger than a piece."""
+        side = int(self.step * 0.8)
+        rects = []
+        for p in range(POINTS):
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = self.point_xy(p)
+            rects.append((p, rect))
+        return rects
 
     def point_at(self, pos: tuple[int, int]) -> int | None:
         x, y = pos

@@ -29,6 +29,7 @@ def _shade(color: Color, factor: float) -> Color:
 
 
 class HexView(BoardView):
+    round_targets = True
     def __init__(self, game: Hex) -> None:
         super().__init__(game)
         self.n = game.size
@@ -69,6 +70,16 @@ class HexView(BoardView):
         if not isinstance(move, int) or not 0 <= move < self.n * self.n:
             return None
         return _int(self.centre(*divmod(move, self.n))), int(self.radius * SQRT3)
+
+    def targets(self, state: HexState) -> list[tuple[int, pygame.Rect]]:
+        """Every cell, as the circle inside its hexagon."""
+        side = int(self.radius * SQRT3)
+        rects = []
+        for cell in range(self.n * self.n):
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = _int(self.centre(*divmod(cell, self.n)))
+            rects.append((cell, rect))
+        return rects
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         """The cell whose centre is nearest to ``pos``, if ``pos`` lies inside its hexagon."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from functools import lru_cache
 
 import pygame
@@ -153,6 +154,13 @@ class TraxView(GridView):
             return Click.play(moves[0])
         self.picker = (cell[0] * self.cols + cell[1], moves)
         return Click.pending()
+
+    def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
+        """The open picker's tiles while it is open (nothing else is clicked then), else the cells."""
+        self._fit(state)
+        if self.picker is not None:
+            return [(("tile", move), rect) for rect, move in self._picker_rects()]
+        return super().targets(state)
 
     def reset_input(self) -> None:
         self.picker = None

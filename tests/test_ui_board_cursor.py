@@ -1,0 +1,142 @@
+"""Playing with the keyboard alone (ui/board_cursor.py): Up, Down or Space show a cursor on the
+board, the arrows move it, Enter or Space click where it is, in every game: a Trax tile chosen in
+its picker, an Alquerque capture chain point by point, Hex's swap, Rastros' stone.  Esc hides it,
+and Left and Right browse the earlier positions again; Page Up and Page Down browse at any time."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.alquerque import parse_point
+from tests.ui_helpers import key
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+CHAIN = ["d3-c3", "d4-d3", "d2xd4", "b4xd2", "b2-c3", "a5-b4", "c2-b2", "d5xd3", "b2-c2", "b5-a5", "c2-b2", "e4-d4",
+         "c1-c2", "c5-d5", "e3xc5", "d5xb5", "e2-e3", "b5-c5", "c3-d4"]  # Black to move: c4xe4xe2 or e5xc3xc1
+
+
+def start(app, game_id: str, moves=(), options=None) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, options or {}, HOTSEAT, (None, None), 0.1), list(moves))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def played(scene: GameScene) -> list[str]:
+    return [ply.text for ply in scene.history]
+
+
+def walk(app, scene: GameScene, target) -> None:
+    """Arrow presses, as a player would make them, until the cursor is on the place ``target``."""
+    for _ in range(80):
+        places = dict(scene.view.targets(scene.state))
+        here = scene.cursor.current(scene.view, scene.state)
+        if scene.cursor.key == target:
+            return
+        dx, dy = places[target].centerx - here.centerx, places[target].centery - here.centery
+        if abs(dy) > here.height // 3:
+            key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
+        else:
+            key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
+    raise AssertionError(f"the cursor did not reach {target}: it is on {scene.cursor.key}")
+
+
+def test_arrows_and_enter_play_tictactoe_and_esc_hides_the_cursor(app):
+    scene = start(app, "tictactoe")
+    key(app, pygame.K_DOWN)  # shows the cursor, on the centre of a fresh board
+    assert scene.cursor.on and scene.cursor.key == (1, 1) and not scene.history
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2"] and not scene.move_entry.open
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_SPACE)
+    assert played(scene) == ["b2", "c1"]
+    key(app, pygame.K_LEFT)  # the cursor's, while it shows: no browsing
+    assert scene.browsing is None and scene.cursor.key == (0, 1)
+    key(app, pygame.K_ESCAPE)  # hides it, and stays in the game
+    assert not scene.cursor.on and app.scene is scene
+    key(app, pygame.K_LEFT)
+    assert scene.browsing == 1
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.browsing is None
+    key(app, pygame.K_PAGEUP)
+    assert scene.browsing == 1
+
+
+def test_the_cursor_is_drawn_only_while_a_human_may_move(app):
+    scene = start(app, "tictactoe", ["b2"])
+    key(app, pygame.K_UP)
+    assert scene.cursor.key == (1, 1)  # starts on the last move
+    drawn = []
+    original = scene.cursor.draw
+    scene.cursor.draw = lambda *a: (drawn.append(1), original(*a))
+    scene.draw(app.screen)
+    assert drawn
+    key(app, pygame.K_PAGEUP)  # an earlier position: nothing to play, no cursor
+    drawn.clear()
+    scene.draw(app.screen)
+    assert not drawn
+
+
+def test_a_trax_tile_is_chosen_in_its_picker(app):
+    scene = start(app, "trax")
+    key(app, pygame.K_SPACE)
+    cells: dict[tuple[int, int], list[int]] = {}
+    for move in scene.state.legal_moves():
+        cells.setdefault(divmod(games.trax.move_cell(move), scene.view.cols), []).append(move)
+    cell, tiles = next((c, t) for c, t in cells.items() if len(t) > 1)
+    walk(app, scene, cell)
+    key(app, pygame.K_RETURN)  # the picker opens, the cursor on one of its tiles
+    assert scene.view.picker is not None and scene.cursor.key[0] == "tile"
+    first = scene.cursor.key[1]
+    key(app, pygame.K_RIGHT)
+    if scene.cursor.key[1] == first:
+        key(app, pygame.K_LEFT)
+    chosen = scene.cursor.key[1]
+    assert chosen != first and chosen in tiles
+    key(app, pygame.K_RETURN)
+    assert len(scene.history) == 1 and scene.history[0].move == chosen
+    assert scene.view.picker is None and scene.cursor.key == cell  # back on the cell
+
+
+def test_an_alquerque_capture_chain_point_by_point(app):
+    scene = start(app, "alquerque", CHAIN)
+    key(app, pygame.K_DOWN)
+    for point in ("c4", "e4", "e2"):
+        walk(app, scene, parse_point(point))
+        key(app, pygame.K_RETURN)
+    assert played(scene)[-1] == "c4xe4xe2"
+
+
+def test_hex_stones_and_the_swap_from_the_keyboard(app):
+    scene = start(app, "hex", options={"size": 5, "swap": True})
+    key(app, pygame.K_UP)
+    assert scene.cursor.key == 12  # the centre cell, c3
+    walk(app, scene, 6)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2"]
+    key(app, pygame.K_SPACE)  # the cursor on Blue's stone: Red takes it over
+    assert played(scene) == ["b2", "swap"] and scene.state.stone_at(6) == 1  # b2 mirrored is b2, now Red's
+
+
+@pytest.mark.parametrize("game_id", ["rastros", "reversi"])
+def test_a_legal_move_walked_to_and_played(app, game_id):
+    scene = start(app, game_id)
+    key(app, pygame.K_DOWN)
+    move = scene.state.legal_moves()[-1]
+    walk(app, scene, scene.view.move_cell(move))
+    key(app, pygame.K_RETURN)
+    assert [p.move for p in scene.history] == [move]
+
+
+def test_ctrl_r_resigns_and_undo_takes_it_back(app):
+    """Resign was the one button of the game screen with no key."""
+    scene = start(app, "reversi")
+    assert scene.btn_resign.key_hint == "Ctrl+R"
+    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert scene.is_over() and scene.winner() == 1  # Black, to move, gave it up
+    key(app, pygame.K_u)
+    assert not scene.is_over()

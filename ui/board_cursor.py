@@ -1,0 +1,103 @@
+"""A cursor on the board for players without a mouse: arrow keys move it, Enter or Space plays there.
+
+The view names the places a click may land on (``BoardView.targets``: cells, points, the open Trax
+tile picker's tiles), each with a key and a rectangle; the cursor keeps the key of the one it is
+on and moves to the nearest place in the arrow's direction, so one rule serves square grids, Hex's
+slanted rows and Alquerque's points.  Pressing it is a click at its centre (``BoardView.click``):
+the view, and through it the game, says what that does, so the cursor never decides legality.
+
+When its place goes (a tile picker opens or closes) the cursor goes back to the place it was on
+before, if that is there again (the cell whose picker closed), else to the nearest one.  It is drawn as a ring in black and white, seen on
+any board colour and in every theme.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import pygame
+
+from games.base import State
+from ui.board_view import BoardView
+
+DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+class BoardCursor:
+    """Where the keyboard points on the board (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.on = False  # shown once an arrow, Space or Enter asked for it
+        self.key: Hashable | None = None
+        self.previous: Hashable | None = None  # the place before its own went: back there when a picker closes
+        self.point: tuple[int, int] | None = None  # the last centre, for the nearest place if the key goes
+
+    def reset(self) -> None:
+        self.on, self.key, self.previous, self.point = False, None, None, None
+
+    def current(self, view: BoardView, state: State, start: tuple[int, int] | None = None) -> pygame.Rect | None:
+        """The place the cursor is on (None if the view has none): its own, else the one before
+        that went, else the nearest to where it was (or to ``start``: the last move, the centre)."""
+        targets = view.targets(state)
+        if not targets:
+            return None
+        by_key = dict(targets)
+        if self.key in by_key:
+            return self._go(self.key, by_key[self.key])
+        gone, self.key = self.key, None
+        if self.previous in by_key:
+            rect = self._go(self.previous, by_key[self.previous])
+        else:
+            aim = self.point or start or view.rect.center
+            rect = self._go(*min(targets, key=lambda t: _distance(t[1].center, aim)))
+        self.previous = gone
+        return rect
+
+    def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
+        self.key, self.point = key, rect.center
+        return rect
+
+    def move(self, view: BoardView, state: State, arrow: int, start: tuple[int, int] | None = None) -> None:
+        """One step toward ``arrow``: the nearest place within 45 degrees of it, its distance
+        weighed by how far off the arrow it lies; none there, the cursor stays (the board's edge)."""
+        here = self.current(view, state, start)
+        if here is None:
+            return
+        dx, dy = DIRECTIONS[arrow]
+        best, best_score = None, float("inf")
+        for key, rect in view.targets(state):
+            vx, vy = rect.centerx - here.centerx, rect.centery - here.centery
+            along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
+            if along <= 0 or across > along:
+                continue
+            score = math.hypot(vx, vy) * (1 + across / along)  # Hex: the next row's cell, not two rows up
+            if score < best_score:
+                best, best_score = (key, rect), score
+        if best is not None:
+            self._go(*best)
+
+    def press(self, view: BoardView, state: State) -> tuple[int, int] | None:
+        """Where a press of the cursor clicks: its place's centre."""
+        rect = self.current(view, state)
+        return None if rect is None else rect.center
+
+    def draw(self, surface: pygame.Surface, view: BoardView, state: State, scale: float) -> None:
+        """A black ring with a white one inside: seen on light and dark boards, pieces and tiles."""
+        rect = self.current(view, state)
+        if rect is None:
+            return
+        width = max(2, int(3 * scale), rect.width // 24)
+        outer = rect.inflate(-2, -2)
+        inner = outer.inflate(-2 * width, -2 * width)
+        if view.round_targets:
+            pygame.draw.ellipse(surface, (0, 0, 0), outer, width)
+            pygame.draw.ellipse(surface, (255, 255, 255), inner, width)
+        else:
+            radius = max(2, rect.width // 8)
+            pygame.draw.rect(surface, (0, 0, 0), outer, width, border_radius=radius)
+            pygame.draw.rect(surface, (255, 255, 255), inner, width, border_radius=radius)
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
