@@ -180,6 +180,7 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
     if game_id == "hex":
         return _analyse_hex(state, stop, report, max_playouts or HEX_PLAYOUTS, seed)
     player = player or analysis_player(game_id, seed)
+    player = getattr(player, "analysed_by", player)  # its search: rules before it name a move, not values
     if game_id == "trax":
         return _analyse_children(state, player, stop, report, 1, lambda depth: Limits(time=TRAX_SLICE, stop=stop))
     if max_depth is not None:  # a capped analysis (tests, exports): every round to its full depth

@@ -115,6 +115,12 @@ class Tactics(Player):
     def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False) -> None:
         self.inner, self.info, self.win, self.block, self.centre = inner, inner.info, win, block, centre
 
+    @property
+    def analysed_by(self) -> Player:
+        """The search behind the rules: analysis values every move with it (a rule names a move,
+        without the values of the others)."""
+        return self.inner
+
     def choose(self, state: TicTacToeState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         moves = state.legal_moves()
