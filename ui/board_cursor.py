@@ -7,8 +7,8 @@ slanted rows and Alquerque's points.  Pressing it is a click at its centre (``Bo
 the view, and through it the game, says what that does, so the cursor never decides legality.
 
 When its place goes (a tile picker opens or closes) the cursor goes back to the place it was on
-before, if that is there again (the cell whose picker closed), else to the nearest one.  It is drawn as a ring in black and white, seen on
-any board colour and in every theme.
+before, if that is there again (the cell whose picker closed), else to the nearest one.  It is
+drawn as a ring in black and white, seen on any board colour and in every theme.
 """
 
 from __future__ import annotations
