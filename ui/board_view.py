@@ -111,7 +111,7 @@ class BoardView:
 
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
         """Every place a click may land on, each with a key and its rectangle on screen: where the
-        keyboard's cursor (ui.board_cursor) can go.  None: the board has no cursor."""
+        keyboard's cursor (ui.board_cursor) can go; none (this default): the board has no cursor."""
         return []
 
     def grabs(self, state: State, pos: tuple[int, int]) -> bool:

@@ -29,7 +29,8 @@ def _shade(color: Color, factor: float) -> Color:
 
 
 class HexView(BoardView):
-    round_targets = True
+    round_targets = True  # the keyboard's cursor: the circle in a hexagon
+
     def __init__(self, game: Hex) -> None:
         super().__init__(game)
         self.n = game.size
