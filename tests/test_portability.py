@@ -288,13 +288,15 @@ def test_the_process_limit_is_the_bots_own_only_where_proc_counts_the_users(monk
     if has_proc and not os.path.isdir("/proc"):
         pytest.skip("no /proc here")
     monkeypatch.setattr(os, "getuid", lambda: 1000)  # not root, for whom the limit is skipped
-    if not has_proc:
+    if has_proc:  # a fixed count: the user's real one moves while other tests start processes
+        monkeypatch.setattr(outside_process, "_user_tasks", lambda: 7)
+    else:
         monkeypatch.setattr(outside_process, "PROC", str(tmp_path / "no-proc"))
     limits = {}
     monkeypatch.setattr(resource, "setrlimit", lambda kind, pair: limits.__setitem__(kind, pair))
     outside_process._limit_preexec(outside_process.BotLimits(processes=32))()
     if has_proc:
-        assert limits[resource.RLIMIT_NPROC][0] == outside_process._user_tasks() + 32  # the user's, and 32 more
+        assert limits[resource.RLIMIT_NPROC][0] == 7 + 32  # the user's, and 32 more
     else:
         assert resource.RLIMIT_NPROC not in limits
     assert resource.RLIMIT_CPU in limits and resource.RLIMIT_FSIZE in limits  # the others are set as before
