@@ -37,8 +37,10 @@ def click_widget(app: App, menu, widget_id: str) -> None:
     click(app, rect.center)
 
 
-def wait(app: App, condition, seconds: float = 15.0) -> bool:
-    """Run frames until ``condition()`` holds or ``seconds`` pass (AI work happens meanwhile)."""
+def wait(app: App, condition, seconds: float = 60.0) -> bool:
+    """Run frames until ``condition()`` holds or ``seconds`` pass (AI work happens meanwhile).  The
+    default is generous: it is only reached when the condition fails, and a loaded CI machine
+    running the suite on every core took over 15 s for an analysis's first values."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if condition():
