@@ -58,3 +58,24 @@ def test_warnings_read_in_every_theme(name, kind):
                     for y in range(pill.top, pill.bottom))
     fill = shown.most_common(1)[0][0]  # the pill's own colour, round the letters
     assert best_ink(surface, pill, fill) >= 4.5
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_hex_last_move_mark_stands_out_from_the_wood_and_the_stone(app, name):
+    """Hex's last move was a yellow dot: as light as the wood (1.06:1) and faint on a red stone.
+    With a dark rim round it, the mark stands 3:1 (WCAG's ratio for marks) from the board and
+    from both stones, by its rim or by its yellow."""
+    from ui.views.hex import MARK_RIM
+
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3"])
+    app.switch(scene)
+    app.run_frames(60)  # the stone's animation over
+    scene.draw(app.screen)
+    theme = app.theme
+    for ground in (theme.board, theme.side0, theme.side1):
+        assert max(contrast(MARK_RIM, ground), contrast(theme.last_move, ground)) >= 3, ground
+    assert contrast(MARK_RIM, theme.board) >= 3 and contrast(MARK_RIM, theme.last_move) >= 3
+    centre = scene.view.value_anchor(12)[0]
+    across = [tuple(app.screen.get_at((centre[0] + dx, centre[1])))[:3] for dx in range(int(scene.view.radius))]
+    assert MARK_RIM in across and tuple(theme.last_move) in across  # the dot, and its rim, on the stone

@@ -21,6 +21,7 @@ from ui.theme import Color, draw_text, font
 SQRT3 = math.sqrt(3.0)
 SWAP_HINT = N_("Click Blue's stone to swap, or play elsewhere")
 
+MARK_RIM = (0, 0, 0)  # around the last move's and the hint's dots, on wood and on stones of both colours
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
 
 
@@ -237,7 +238,10 @@ class HexView(BoardView):
                 move = stones[0] if len(stones) == 1 else None
             if isinstance(move, int):
                 row, col = divmod(move, self.n)
-                pygame.draw.circle(surface, color, _int(self.centre(row, col, dx)), max(3, int(self.radius * scale)))
+                centre, radius = _int(self.centre(row, col, dx)), max(3, int(self.radius * scale))
+                # a dark rim: the yellow mark alone is as light as the wood (1.06:1) and hard to see on red
+                pygame.draw.circle(surface, MARK_RIM, centre, radius + max(1, radius // 3))
+                pygame.draw.circle(surface, color, centre, radius)
 
     def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay, dx: float) -> None:
         if overlay.invalid_at is None or time.monotonic() - overlay.invalid_since > 0.5:
