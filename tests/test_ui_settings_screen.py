@@ -91,3 +91,22 @@ def test_the_screen_says_when_saving_fails(app, monkeypatch):
     drawn.clear()
     app.scene.draw(app.screen)
     assert "Saved automatically" in drawn
+
+
+def test_a_high_contrast_theme_is_offered_and_taken_by_the_keyboard(app, watched):
+    """Low-vision players had a dark and a light theme, both with grey text on grey panels: the
+    third, High contrast, is white on black with a pale board (its ratios: tests/test_ui_contrast.py)."""
+    import pygame
+
+    from ui.theme import THEMES
+
+    app.settings.theme = "dark"
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    theme = app.scene.menu.get_widget("theme")
+    assert [title for title, _name in theme.get_items()] == ["Dark", "Light", "High contrast"]
+    app.scene.menu.select_widget(theme)
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.run_frames(2)
+    assert app.settings.theme == "contrast" and app.theme is THEMES["contrast"]

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ui.i18n import N_
+
 Color = tuple[int, int, int]
 
 
@@ -50,7 +52,15 @@ LIGHT = Theme(
     last_move=(230, 150, 0), legal=(40, 40, 40), hint=(0, 150, 220), invalid=(200, 35, 35),
     win=(18, 120, 55), side0=(30, 90, 200), side1=(200, 45, 40),
 )
-THEMES = {t.name: t for t in (DARK, LIGHT)}
+HIGH_CONTRAST = Theme(  # for low vision: white on black, a pale board with black lines, saturated marks
+    "contrast",
+    background=(0, 0, 0), panel=(18, 18, 20), text=(255, 255, 255), muted=(215, 215, 220),
+    accent=(255, 214, 0), board=(246, 234, 208), grid=(0, 0, 0), hover=(0, 0, 0),
+    last_move=(200, 0, 170), legal=(0, 0, 0), hint=(0, 80, 255), invalid=(255, 120, 120),
+    win=(90, 255, 140), side0=(40, 120, 255), side1=(230, 40, 40),
+)
+THEMES = {t.name: t for t in (DARK, LIGHT, HIGH_CONTRAST)}
+THEME_TITLES = {"dark": N_("Dark"), "light": N_("Light"), "contrast": N_("High contrast")}  # the Settings screen's
 
 
 INK = (20, 22, 28)  # the dark text on light fills
