@@ -529,3 +529,32 @@ def test_the_latest_results_scroll_back_to_the_first_game(app, monkeypatch):
     assert oldest[-1] == scene.recent[0][0] and len(oldest) == len(newest)
     wheel(-100)
     assert [number for _rect, number, _text in scene._recent_rects] == newest
+
+
+def test_a_path_pattern_in_the_field_adds_every_students_file(app, tmp_path):
+    """``turma/*/jogador.py:*`` works on the command line; typed in the window it was one file
+    named with a star ("no such file"): every file it matches is added, one after the other, and
+    a pattern that matches nothing says so."""
+    import shutil
+    from pathlib import Path
+
+    from tests.ui_helpers import key
+
+    bot = Path(__file__).resolve().parent / "data" / "outside" / "simple_contract.py"
+    for student in ("ana", "rui", "eva"):
+        (tmp_path / student).mkdir()
+        shutil.copy(bot, tmp_path / student / "jogador.py")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.entry.focus = True
+    scene.entry.text = str(tmp_path / "*" / "jogador.py") + ":*"
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: len(scene.outside.get("tictactoe", [])) == 3 and scene.adding is None,
+                          timeout=90)
+    folders = {Path(pid.split(":")[0]).parent.name for pid, _title in scene.outside["tictactoe"]}
+    assert folders == {"ana", "rui", "eva"} and not scene.dropped
+    scene.entry.text = str(tmp_path / "*" / "aluno.py")
+    key(app, pygame.K_RETURN)
+    assert scene.messages.items[-1].text == f"No file matches {tmp_path / '*' / 'aluno.py'}"
+    assert len(scene.outside["tictactoe"]) == 3

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 import games
+from ai.outside import matching_files
 from ai.tournament import games_in
 from ui import outside_players, words
 from ui import text as tx
@@ -63,9 +64,20 @@ class TournamentSetup:
         self.selected.symmetric_difference_update({pid})
 
     def _add_outside(self) -> None:
-        """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread."""
+        """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread.  A
+        path pattern (``turma/*/jogador.py:*``, as the command line takes) adds every file it
+        matches, one after the other, as files dropped together are."""
         entry = self.entry.text.strip().strip('"')
         if not entry or self.adding is not None:
+            return
+        try:
+            files = matching_files(entry)
+        except ValueError:
+            self.messages.add(_("No file matches {pattern}").format(pattern=entry), "error")
+            return
+        if len(files) > 1:
+            self.dropped.extend(files)
+            self._add_next_dropped()
             return
         game_id, options = self.game_id, dict(self.options)
 
