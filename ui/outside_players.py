@@ -88,14 +88,7 @@ def remember(app: Any, ids: list[str], game_id: str | None = None) -> str | None
     if not new and not more_games:
         return None
     settings.outside_players = [*settings.outside_players, *new]
-    apply = getattr(app, "apply_settings", None)
-    if callable(apply):
-        return apply()
-    from ui import settings as settings_file
-    from ui import words
-
-    problem = settings_file.save(settings)
-    return words.settings_problem(problem) if problem else None
+    return _save(app, settings)
 
 
 def forget(app: Any, ids: list[str]) -> str | None:
@@ -112,6 +105,12 @@ def forget(app: Any, ids: list[str]) -> str | None:
     settings.outside_players = [pid for pid in settings.outside_players if pid not in ids]
     if had_games:
         settings.outside_games = {pid: g for pid, g in games.items() if pid not in ids}
+    return _save(app, settings)
+
+
+def _save(app: Any, settings: Any) -> str | None:
+    """Save the changed ``settings`` through the window (``app.apply_settings``, which says a
+    failure itself), else to the file; a problem or None."""
     apply = getattr(app, "apply_settings", None)
     if callable(apply):
         return apply()

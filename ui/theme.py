@@ -20,6 +20,7 @@ Color = tuple[int, int, int]
 @dataclass(frozen=True)
 class Theme:
     name: str
+    title: str  # as the Settings screen offers it (translated there)
     background: Color
     panel: Color
     text: Color
@@ -39,28 +40,27 @@ class Theme:
 
 
 DARK = Theme(
-    "dark",
+    "dark", N_("Dark"),
     background=(28, 30, 36), panel=(40, 43, 52), text=(235, 236, 240), muted=(150, 155, 168),
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
     last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(255, 105, 105),
     win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
 )
 LIGHT = Theme(
-    "light",
+    "light", N_("Light"),
     background=(236, 238, 242), panel=(250, 250, 252), text=(25, 28, 35), muted=(98, 103, 115),
     accent=(30, 100, 220), board=(232, 210, 168), grid=(70, 55, 40), hover=(0, 0, 0),
     last_move=(230, 150, 0), legal=(40, 40, 40), hint=(0, 150, 220), invalid=(200, 35, 35),
     win=(18, 120, 55), side0=(30, 90, 200), side1=(200, 45, 40),
 )
 HIGH_CONTRAST = Theme(  # for low vision: white on black, a pale board with black lines, saturated marks
-    "contrast",
+    "contrast", N_("High contrast"),
     background=(0, 0, 0), panel=(18, 18, 20), text=(255, 255, 255), muted=(215, 215, 220),
     accent=(255, 214, 0), board=(246, 234, 208), grid=(0, 0, 0), hover=(0, 0, 0),
     last_move=(200, 0, 170), legal=(0, 0, 0), hint=(0, 80, 255), invalid=(255, 120, 120),
     win=(90, 255, 140), side0=(40, 120, 255), side1=(230, 40, 40),
 )
 THEMES = {t.name: t for t in (DARK, LIGHT, HIGH_CONTRAST)}
-THEME_TITLES = {"dark": N_("Dark"), "light": N_("Light"), "contrast": N_("High contrast")}  # the Settings screen's
 
 
 INK = (20, 22, 28)  # the dark text on light fills

@@ -15,7 +15,7 @@ from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
-from ui.theme import THEME_TITLES, THEMES
+from ui.theme import THEMES
 from ui.widgets import card, mix
 
 
@@ -81,7 +81,7 @@ class SettingsScene(MenuFormScene):
         self.panel.midtop = (w // 2, int(120 * s))
         st = self.app.settings
         menu = make_menu(self.app.theme, s, self.panel.inflate(-int(24 * s), -int(24 * s)), 20)
-        themes = [(_(THEME_TITLES[name]), name) for name in THEMES]
+        themes = [(_(theme.title), name) for name, theme in THEMES.items()]
         add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                      selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
         menu.add.text_input(_("Your name") + ": ", default=st.player_name, textinput_id="player_name",

@@ -280,7 +280,8 @@ class ResultsDrawing:
                     "topright")
         else:
             self.recent_scroll = 0
-        shown = self.recent[::-1][self.recent_scroll:self.recent_scroll + fits]
+        end = len(self.recent) - self.recent_scroll  # newest first, without copying the whole list each frame
+        shown = self.recent[max(0, end - fits):end][::-1]
         for number, r in shown:
             a, b = (self._name(p) for p in r.players)
             result = _("void") if is_void(r) else outcome(r, draw="½-½")
