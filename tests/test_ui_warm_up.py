@@ -20,3 +20,20 @@ def test_worker_reports_the_warm_up_and_still_answers():
         assert [a for a in answers if getattr(a, "job_id", None) == job_id and hasattr(a, "move")]
     finally:
         worker.close()
+
+
+def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch):
+    """The user may pick any game: each one's search kernels come before any game's later stages
+    (Reversi's solver, Hex's connection kernels), at the lowest priority."""
+    import ai.kernels
+    import ai.parent_watch
+    from ui import ai_worker
+
+    done, niceness = [], []
+    monkeypatch.setattr(ai.kernels, "warm_up", lambda game_id, *only: done.append((game_id, *only)))
+    monkeypatch.setattr(ai_worker, "lower_priority", niceness.append)
+    monkeypatch.setattr(ai.parent_watch, "end_with_parent", lambda: None)
+    ai_worker._prepare(("hex", "reversi", "rastros"))
+    assert done == [("hex", "search"), ("reversi", "search"), ("rastros", "search"),
+                    ("hex", "knowledge"), ("reversi", "solver")]
+    assert niceness == [ai_worker.PREPARE_NICENESS] and ai_worker.PREPARE_NICENESS > ai_worker.WORKER_NICENESS

@@ -6,11 +6,12 @@ its options, the moves played so far in notation and the position text; the work
 state from them (nothing from pygame or the UI crosses the process boundary).
 
 As soon as it starts, the worker compiles (or loads from numba's cache) the engine kernels of its
-game in a background thread (``ai.kernels.warm_up``), before any job asks for them; it reports
-``AIWarmUp(done=False)`` then ``AIWarmUp(done=True)``, and ``AIWorker.preparing`` is True in
-between, so the window can say "Preparing the engine..." instead of looking stuck.  A job that
-needs a kernel meanwhile waits for numba's compile lock.  A worker restarted after a crash skips
-the warm-up (it may have been the cause).
+game in a background thread (``ai.kernels.warm_up``, the search's first), before any job asks for
+them; it reports ``AIWarmUp(done=False)`` then ``AIWarmUp(done=True)``, and ``AIWorker.preparing``
+is True in between, so the window can say "Preparing the engine..." instead of looking stuck.  Its
+players compile nothing when they are made (``ai.kernels.defer_compiling``): a move from an opening
+book comes at once, and a search waits for the kernels it needs, outside its move's time.  A worker
+restarted after a crash skips the warm-up (it may have been the cause).
 
 Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
 that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
@@ -43,6 +44,7 @@ SETUP_GRACE = 10.0  # ... and a cancelled job not yet heard from (a new process 
 #                     loading its tables, a kernel compiling): a fresh process would take as long
 PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
 WORKER_NICENESS = 5  # the worker runs at a lower priority than the window
+PREPARE_NICENESS = 19  # the window's preparation lowest: a game's own worker compiles what it needs first
 ANALYSIS_NICENESS = 12  # an analysis worker (analysis mode) lower still: it runs for as long as it is on
 
 
@@ -137,15 +139,22 @@ class AIWarmUp:
 
 # -- the worker process ----------------------------------------------------------------------
 def _warm_up(game_id: str | None, reports) -> None:
-    """Compile or load the kernels of ``game_id`` (all games when None), saying when it is done."""
+    """Compile or load the kernels of ``game_id`` (all games when None) stage by stage, saying when
+    the first (the search's) is ready and when all are: the window shows "Preparing the engine..."
+    until the search can run, and again while a move waits for a later stage (``worker_main``
+    has ``ai.kernels.ready`` say so)."""
     reports.put(AIWarmUp(False))
     error = ""
     try:
         import ai.kernels as kernels
 
-        warm_up = getattr(kernels, "warm_up", None)
-        if callable(warm_up):
-            warm_up(game_id)
+        stages = kernels.stages(game_id) if game_id is not None else ()
+        for stage in stages:
+            kernels.warm_up(game_id, stage)
+            if stage == stages[0]:
+                reports.put(AIWarmUp(True))
+        if game_id is None:
+            kernels.warm_up()
     except Exception as exc:  # noqa: BLE001 - a kernel compiles on first use anyway
         error = f"{type(exc).__name__}: {exc}"
     reports.put(AIWarmUp(True, error=error))
@@ -159,9 +168,11 @@ def start_warm_up(game_id: str | None, reports) -> None:
 
 
 class KernelPreparation:
-    """A low-priority process, started as the window opens, that compiles (or loads from the disk
-    cache) every game's engine kernels while the user is still in the menus, so the first
-    computer move of whatever game is picked finds them ready.  Stopped with the window."""
+    """Low-priority processes, started as the window opens, that compile (or load from the disk
+    cache) every game's engine kernels while the user is still in the menus, every game's search
+    kernels first, so the first computer move of whatever game is picked finds them ready.  They
+    run at the lowest priority: once a game starts, its own worker compiles what it still needs on
+    a core of its own.  Stopped with the window."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
@@ -205,11 +216,14 @@ def _prepare(game_ids: tuple[str, ...]) -> None:
     from ai.parent_watch import end_with_parent
 
     end_with_parent()  # a cold compile takes a minute: not for a window that is gone
-    lower_priority(WORKER_NICENESS)
+    lower_priority(PREPARE_NICENESS)
     import ai.kernels
 
-    for game_id in game_ids:
-        ai.kernels.warm_up(game_id)
+    for first in (True, False):  # every game's search kernels before any game's later stages
+        for game_id in game_ids:
+            stages = ai.kernels.stages(game_id)
+            for stage in stages[:1] if first else stages[1:]:
+                ai.kernels.warm_up(game_id, stage)
 
 
 def _rebuild(game, job: Job):
@@ -320,6 +334,10 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     parent = mp.parent_process()
     lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
     if warm:
+        import ai.kernels
+
+        ai.kernels.defer_compiling()  # the warm-up compiles; the first moves need not wait for it
+        ai.kernels.when_waiting(lambda waiting: reports.put(AIWarmUp(not waiting)))
         start_warm_up(warm_game, reports)
     while True:
         try:

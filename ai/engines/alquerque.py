@@ -43,6 +43,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.kernels import alquerque as kernel
 from ai.kernels import alquerque_tables
@@ -83,6 +84,9 @@ SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table 
 # draw (bounded by the evaluation), not searched on (measured, not better: docs/tuning/alquerque.md)
 KEEP_LEAD = 20  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
 HURRY = 16  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
+# With more pieces than this a search seldom reaches the tables' endings (7 pieces at most): while
+# their files are still being read (a window's first moves after it starts) it goes without them.
+TABLES_WAITED_FOR = 12
 PRESS = 0  # added to ``advance`` for a side two or more pieces ahead: it must go and break the defence
 REDUCE = 0  # > 0: late quiet steps are searched this many plies shallower first (late-move reductions)
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
@@ -268,7 +272,7 @@ class KernelSearch:
 
     def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None,
                  tt_bits: int = kernel.TT_BITS, tables: bool = False) -> None:
-        kernel.warm_up()  # compiled or loaded before the first move's clock starts (at once if done)
+        kernels.prepare("alquerque")  # compiled or loaded now, not in a move's time (unless deferred)
         self.weights = np.array([float(getattr(tactics, name)) for name in kernel.WEIGHTS], np.float64)
         self.noise = noise
         self.rng = np.random.default_rng(seed)
@@ -280,6 +284,7 @@ class KernelSearch:
         self.endgame: alquerque_tables.Tables | None = None
 
     def start(self, state: AlquerqueState, limits: Limits) -> Progress | None:
+        kernels.ready("alquerque")
         self.state = state
         self.rules = kernel.rules_of(state.game)
         self.moves = {}
@@ -287,7 +292,13 @@ class KernelSearch:
             self.moves.setdefault(kernel.encode(move), move)
         kernel.load_history(self.context.misc, state)
         self.context.misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
-        return self._table_answer(state) if self.use_tables else None
+        if not self.use_tables:
+            return None
+        if (state.boards[0] | state.boards[1]).bit_count() <= TABLES_WAITED_FOR or kernels.is_ready("alquerque", "tables"):
+            kernels.ready("alquerque", "tables")
+            return self._table_answer(state)
+        self.endgame = None  # still being read (a window's first moves): the search goes without them
+        return None
 
     def _table_answer(self, state: AlquerqueState) -> Progress | None:
         """The endgame tables' move in a won or lost position they know (no search needed); else

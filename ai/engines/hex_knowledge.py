@@ -35,7 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ai import data
+from ai import data, kernels
 from ai.base import Limits, PlayerInfo, Progress
 from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
 from ai.kernels import hex as kernel
@@ -333,6 +333,11 @@ class KnowledgeSearcher(HexSearcher):
         start_compiling()
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
+        if not (state.boards[0] | state.boards[1]) and not state.game.swap:
+            move = winning_opening(state.game.size)
+            if move is not None:  # the solved map's win
+                return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
+        kernels.ready("hex")  # before the move's own clock starts
         self.began = time.perf_counter()
         self.move_time = limits.time
         self.limits = limits
@@ -340,10 +345,6 @@ class KnowledgeSearcher(HexSearcher):
         self.looked_at: set[int] = set()
         self.restricted: set[int] = set()  # tree nodes given their mustplay (or found lost) this move
         self.knowing = knowledge_ready()  # fixed for the whole move
-        if not (state.boards[0] | state.boards[1]) and not state.game.swap:
-            move = winning_opening(state.game.size)
-            if move is not None:  # the solved map's win
-                return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
         known = self.analyse_root(state, limits)
         if known is not None:
             settled = self.settle(state, known)
@@ -567,59 +568,20 @@ class KnowledgePlayer(HexMCTSPlayer):
         return Progress(best_move=move, pv=[move], kind="book", done=True)
 
 
-class _Compiler:
-    """The connection kernels (H-search, fill-in, df-pn) compiled once per process in a thread.
-
-    From an empty cache they take about twice as long to compile as the MCTS itself (numba's
-    LLVM passes release the GIL, so the other core does it while the first moves search), and a
-    player uses them only once they are ready: a fresh install's first moves are level-5's
-    plain MCTS rather than a wait of twenty seconds (tools/cold_start.py).
-    """
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.thread: threading.Thread | None = None
-        self.done = threading.Event()
-        self.error: BaseException | None = None
-
-    def start(self) -> None:
-        with self.lock:
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, daemon=True, name="hex-knowledge-compile")
-                self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            hex_vc.warm_up()
-            hex_inferior.warm_up()
-            hex_pns.warm_up()
-        except BaseException as exc:  # kept for ``warm_up`` to raise in the caller's thread
-            self.error = exc
-        self.done.set()
-
-    def ready(self) -> bool:
-        return self.done.is_set() and self.error is None
-
-    def wait(self) -> None:
-        self.start()
-        self.done.wait()
-        if self.error is not None:
-            raise self.error
-
-
-_compiler = _Compiler()
-
-
 def start_compiling() -> None:
-    """Begin compiling (or loading) the connection kernels in the background, once per process."""
-    _compiler.start()
+    """Begin compiling (or loading) the connection kernels (H-search, fill-in, df-pn) in the
+    background, once per process.  From an empty cache they take about twice as long to compile as
+    the MCTS itself, and a player uses them only once they are ready: a fresh install's first moves
+    are level-5's plain MCTS rather than a wait of twenty seconds (tools/cold_start.py)."""
+    if not kernels.is_ready("hex", "knowledge"):  # after the MCTS's own, which the first move needs
+        kernels.warm_up_in_background("hex")
 
 
 def knowledge_ready() -> bool:
     """Are the connection kernels compiled (``analyse`` and ``solve`` answer without compiling)?"""
-    return _compiler.ready()
+    return kernels.is_ready("hex", "knowledge")
 
 
 def warm_up() -> None:
     """Compile (or load) every kernel of this module, once per process; returns when they are ready."""
-    _compiler.wait()
+    kernels.warm_up("hex", "knowledge")

@@ -32,6 +32,7 @@ import time
 
 import numpy as np
 
+from ai import kernels
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.hex_solver import solved_move
 from ai.kernels import hex as kernel
@@ -47,21 +48,6 @@ PV_LENGTH = 12
 DEFAULT_PLAYOUTS = 2000  # when the limits give neither a time nor a playout count
 LATE_MEMORY = 0.8  # how late the moves lately ended (a maximum that fades by this each move) ...
 LATE_CUT = 0.5  # ... is taken off the next move's time, up to this share of it
-
-
-_compiled = False
-
-
-def compile_kernels() -> None:
-    """Compile (or load) the search kernels once per process, before the first move's clock runs.
-
-    Only the MCTS's own: the connection kernels (ai/engines/hex_knowledge.py) take twice as long
-    to compile and are compiled in the background by the player that uses them.
-    """
-    global _compiled
-    if not _compiled:
-        kernel.warm_up_search()
-        _compiled = True
 
 
 class HexSearcher:
@@ -81,7 +67,9 @@ class HexSearcher:
         self.options[kernel.O_INFERIOR] = inferior_at  # a node's dead and captured cells pruned at these visits
         self.solve = solve
         self.rng = random.Random(seed)
-        compile_kernels()
+        # the MCTS's kernels now, not in a move's time (unless deferred); the connection kernels
+        # take twice as long and are compiled in the background by the player that uses them
+        kernels.prepare("hex", "search")
         self.tree: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self.n = 0
         self.root = -1
@@ -96,6 +84,7 @@ class HexSearcher:
             known = solved_move(state, limits.time)
             if known is not None:
                 return known
+        kernels.ready("hex")
         kernel.seed_random(self.rng.randrange(1 << 30))
         self._set_root(state)
         self.batch = 256

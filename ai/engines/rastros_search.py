@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.rastros_book import book_answer, book_key, mirror_squares
 from ai.engines.rastros_solver import Solver
@@ -135,6 +136,7 @@ class RastrosSearcher:
             move = book_move(state)
             if move is not None and move in moves:
                 return Progress(best_move=move, pv=[move], proven=1, kind="book")
+        kernels.ready("rastros")
         self.piece, self.side = state.white, state.to_move
         self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
         self.order = moves
@@ -260,7 +262,7 @@ class RastrosPlayer(Player):
                  weights: Weights | None = None) -> None:
         self.info = info
         self.options = options
-        kernel.warm_up()  # compile or load the kernels now, not inside the first move's time
+        kernels.prepare("rastros")  # compiled or loaded now, not in a move's time (unless deferred)
         self.seed = seed
         self.weights = weights or Weights()
         # 8x8, the course's size, is prepared now (its tables take a moment to set up); others

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ai import kernels
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.reversi_book import book_answer, book_progress
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
@@ -116,14 +117,18 @@ class KernelSearch:
             answer = book_answer(state, self.rng, limits.depth)  # ai/engines/reversi_book.py
             if answer is not None:
                 if answer.proven:  # exactly or at least: the next solve starts there
+                    kernels.ready("reversi")
                     self.remember(answer.move, int(answer.value))
                 return book_progress(answer)
+        kernels.ready("reversi")
         self.empties = state.empties()
         self.move_count = len(state.legal_moves())
         self.known = self.known_margin(int(self.me), int(self.opp))
         speed = KERNEL_SOLVER_6X6 if self.tables.size == 6 else KERNEL_SOLVER
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, speed, self.depth_cap,
                               self.solve_first, self.known is not None)
+        if self.plan.step is not None:
+            kernels.ready("reversi", "solver")
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
         self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
         return None
@@ -299,18 +304,6 @@ class PythonSearch:
         return pv
 
 
-_kernels_loaded = False
-
-
-def load_kernels() -> None:
-    """Compile or load the kernels once per process, when the first player is made: loading takes
-    about a second, which must not come out of a move's time."""
-    global _kernels_loaded
-    if not _kernels_loaded:
-        kernel.warm_up()
-        _kernels_loaded = True
-
-
 class ReversiPlayer(Player):
     """Iterative deepening midgame search, handing over to the exact solver near the end.
 
@@ -346,7 +339,7 @@ class ReversiPlayer(Player):
         self.rng = random.Random(seed)
         self.engines: dict[int, object] = {}
         self.last: Progress | None = None
-        load_kernels()
+        kernels.prepare("reversi")  # compiled or loaded now, not in a move's time (unless deferred)
         if not python:  # the usual board's tables now, not in the first move's time
             self.engines[8] = self.kernel_search(8)
 

@@ -1,10 +1,17 @@
 """numba kernels: the hot loops of the engines, compiled to machine code.
 
 Each ``ai/kernels/<game>.py`` holds plain-Python-syntax functions on ints, uint64 bitboards and
-numpy arrays, decorated ``@njit(cache=True, nogil=True)``; games/ stays the readable rules
-reference and differential tests hold every kernel to it.  ``warm_up`` compiles (or loads from the
-on-disk cache) the kernels before the first search needs them, so the window can do it in the
-background while the user picks a game.
+numpy arrays, decorated ``@njit(cache=True, nogil=True)`` (numba's, through ``njit`` below);
+games/ stays the readable rules reference and differential tests hold every kernel to it.
+
+``warm_up`` compiles (or loads from the on-disk cache) a game's kernels in stages, each module's
+``STAGES`` in the order a game needs them: the search first, then what can wait (Reversi's exact
+solver, Hex's connection kernels).  A player made for a match, a bench or a tool compiles every
+stage when it is made (``prepare``), so no move's clock pays for it.  The window's AI worker
+instead compiles them in a thread of its own from the moment it starts (``defer_compiling``): the
+first moves come from the opening books without any kernel, and a search waits for the stages it
+needs (``ready``), a wait the search driver does not count as the move's time.  What a fresh
+install waits for its first computer move: ``python tools/cold_start.py``.
 
 The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
@@ -25,6 +32,8 @@ import importlib
 import logging
 import os
 import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -54,6 +63,41 @@ def _use_our_cache_dir() -> None:
 
 
 _use_our_cache_dir()
+
+
+def njit(*args, **options):
+    """numba's ``njit`` for our kernels, which numba compiles once per argument *type*.
+
+    Left to itself, numba compiles a kernel again for every constant a caller passes it (``f(x, 0)``
+    and ``f(x, 1)`` are two compilations, and ``f(x, n)`` a third): a quarter of Reversi's and Hex's
+    compile time from an empty cache was such copies, and a recursive kernel called with a constant
+    refers to a copy that numba's cache may not load.  Our kernels never ask for a constant's value
+    at compile time (``numba.literally``), so their callers' constants are typed as plain ints and
+    bools.  Kept to this package's kernels; without the numba internals this relies on (checked
+    with numba 0.61-0.68), kernels compile as numba would by itself."""
+    _compile_per_type()
+    from numba import njit as numba_njit
+
+    return numba_njit(*args, **options)
+
+
+def _compile_per_type() -> None:
+    from numba.core import types
+    from numba.core.dispatcher import Dispatcher
+
+    original = getattr(Dispatcher, "get_call_template", None)
+    if original is None or getattr(original, "per_type", False):
+        return
+
+    @functools.wraps(original)
+    def get_call_template(self, args, kws):
+        if getattr(self.py_func, "__module__", "").startswith(f"{__name__}."):
+            args = tuple(types.unliteral(a) for a in args)
+            kws = {name: types.unliteral(t) for name, t in kws.items()}
+        return original(self, args, kws)
+
+    get_call_template.per_type = True
+    Dispatcher.get_call_template = get_call_template
 
 
 def kernel_modules() -> tuple[str, ...]:
@@ -148,15 +192,135 @@ def compile_groups(processes: int) -> list[tuple[str, ...]]:
     return [tuple(group) for group in groups]
 
 
-def warm_up(game_id: str | None = None) -> None:
-    """Compile or load every kernel of ``game_id`` (all games when None)."""
+# -- when a process compiles what ------------------------------------------------------------
+# Each game's kernel module lists its warm-ups in ``STAGES``, in the order a game needs them:
+# "search" (what its players' searches call) first, then what can wait (Reversi's exact solver,
+# Hex's connection kernels).  A stage runs once per process, whichever thread gets there first;
+# a thread that needs it meanwhile waits for that one.
+
+
+class _Stage:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.done = False
+
+
+_stages: dict[tuple[str, str], _Stage] = {}
+_stages_lock = threading.Lock()
+_deferred = False
+_waits = threading.local()
+
+
+def _module(game_id: str):
+    """``ai.kernels.<game_id>``, or None for a game without kernels (or a build without them)."""
+    if game_id not in KERNEL_GAMES:
+        return None
+    try:
+        return importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game_id}":
+            raise
+        return None
+
+
+def _stage(game_id: str, stage: str) -> _Stage:
+    with _stages_lock:
+        return _stages.setdefault((game_id, stage), _Stage())
+
+
+def stages(game_id: str) -> tuple[str, ...]:
+    """The warm-up stages of ``game_id``'s kernels, in the order they are compiled."""
+    module = _module(game_id)
+    return tuple(module.STAGES) if module is not None else ()
+
+
+def warm_up(game_id: str | None = None, *only: str) -> None:
+    """Compile or load the kernels of ``game_id`` (all games when None): every stage, or the
+    stages named in ``only``; at once for a stage this process has already done."""
     for name in KERNEL_GAMES if game_id is None else (game_id,):
-        if name not in KERNEL_GAMES:
-            continue
+        module = _module(name)
+        for stage in module.STAGES if module is not None else ():
+            if only and stage not in only:
+                continue
+            entry = _stage(name, stage)
+            with entry.lock:
+                if not entry.done:
+                    module.STAGES[stage]()
+                    entry.done = True
+
+
+def is_ready(game_id: str, stage: str = "search") -> bool:
+    """Has this process compiled (or loaded) ``stage`` of ``game_id``'s kernels?"""
+    return stage not in stages(game_id) or _stage(game_id, stage).done
+
+
+_background: dict[tuple[str, ...], threading.Thread] = {}
+
+
+def warm_up_in_background(game_id: str, *only: str) -> threading.Thread:
+    """``warm_up(game_id, *only)`` in a daemon thread, unless one is already at it (a failure is
+    logged; whoever needs the stage then compiles it and meets the error in its own thread)."""
+
+    def run() -> None:
         try:
-            module = importlib.import_module(f"ai.kernels.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"ai.kernels.{name}":
-                raise
-            continue
-        module.warm_up()
+            warm_up(game_id, *only)
+        except Exception:  # noqa: BLE001 - ``ready`` runs the stage again where it is needed
+            log.exception("compiling the %s kernels in the background failed", game_id)
+
+    with _stages_lock:
+        thread = _background.get((game_id, *only))
+        if thread is None or not thread.is_alive():
+            thread = threading.Thread(target=run, daemon=True, name=f"compile-{game_id}")
+            _background[(game_id, *only)] = thread
+            thread.start()
+    return thread
+
+
+def defer_compiling() -> None:
+    """From now on, players made in this process compile nothing when they are made (``prepare``).
+
+    For the window's AI worker: a thread of its own compiles the game's kernels from the moment
+    it starts, the first moves come from books without them, and a search waits for what it needs
+    (``ready``) without that wait counting as its move's time."""
+    global _deferred
+    _deferred = True
+
+
+def prepare(game_id: str, *only: str) -> None:
+    """What a player calls when it is made: its game's kernels (every stage, or those in ``only``)
+    compiled or loaded now, so that no move's time pays for them -- unless this process defers
+    compiling (``defer_compiling``)."""
+    if not _deferred:
+        warm_up(game_id, *only)
+
+
+def ready(game_id: str, stage: str = "search") -> None:
+    """Return once ``stage`` of ``game_id``'s kernels is compiled or loaded (at once when it is).
+    The seconds spent waiting are added to this thread's ``compile_wait``."""
+    if is_ready(game_id, stage):
+        return
+    began = time.perf_counter()
+    if _on_wait is not None:
+        _on_wait(True)
+    try:
+        warm_up(game_id, stage)
+    finally:
+        _waits.seconds = compile_wait() + time.perf_counter() - began
+        if _on_wait is not None:
+            _on_wait(False)
+
+
+_on_wait: Callable[[bool], None] | None = None
+
+
+def when_waiting(listener: Callable[[bool], None] | None) -> None:
+    """Have ``listener(True)`` called when a thread starts waiting in ``ready`` and
+    ``listener(False)`` when it stops (the window says "Preparing the engine..." meanwhile)."""
+    global _on_wait
+    _on_wait = listener
+
+
+def compile_wait() -> float:
+    """Seconds this thread has spent in ``ready`` waiting for kernels (the search driver leaves
+    them out of a move's time)."""
+    return getattr(_waits, "seconds", 0.0)

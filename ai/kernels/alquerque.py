@@ -41,11 +41,10 @@ from collections import namedtuple
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.kernels import alquerque_tables as tables  # by module: it imports this one back
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.alquerque import DRAW_PLIES, FORWARD, PIECES, POINTS, SIZE, Alquerque, Move, is_step
 
@@ -866,7 +865,7 @@ def move_values_of(r: np.ndarray, w: np.ndarray, context: Context, ctl: np.ndarr
 
 
 @mends_the_cache
-def warm_up() -> None:
+def warm_up_search() -> None:
     """Compile (or load from the cache) every kernel once on the opening position."""
     game = Alquerque()
     state = game.initial_state()
@@ -881,4 +880,21 @@ def warm_up() -> None:
     table_move(context.tt, position_code(white, black, 0))
     search_root_of(r, w, context, new_ctl(), state, 1, np.zeros(MAX_MOVES), tables.empty_tables())
     move_values_of(r, w, context, new_ctl(), state, 1, 0, (-WIN - 1.0, WIN + 1.0))
-    tables.warm_up()
+    tables.warm_up_probes()
+
+
+# ai.kernels.warm_up's stages, in the order a game needs them: the endgame tables' files (about
+# 2.5 s to read) only once few pieces are left
+def read_tables() -> None:
+    """Read and check every shipped file of the endgame tables (a stage of its own, named here:
+    the tables' module imports this one and may not be done loading when this one is)."""
+    tables.read_files()
+
+
+STAGES = {"search": warm_up_search, "tables": read_tables}
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel and read the endgame tables."""
+    warm_up_search()
+    read_tables()

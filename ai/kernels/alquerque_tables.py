@@ -44,11 +44,10 @@ from math import comb
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from ai import data
 from ai.kernels import alquerque as kernel  # by module: its search may import this one back
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 from games.alquerque import (
     DRAW_PLIES,
     PIECES,
@@ -572,14 +571,18 @@ def outcome(state: AlquerqueState, tables: Tables | None = None) -> tuple[int | 
 
 
 @mends_the_cache
-def warm_up() -> None:
-    """Compile (or load from the cache) the probe kernels and read every shipped file (about
-    2.5 s once per process: a game's first probe must not pay it on the clock)."""
+def warm_up_probes() -> None:
+    """Compile (or load from the cache) the probe kernels."""
+    tables = empty_tables()
+    probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
+    index_position(0, 1, 1)
+
+
+def read_files() -> None:
+    """Read and check every shipped file (about 2.5 s once per process: a game's first probe must
+    not pay it on the clock); a damaged one is said when its variant is played."""
     for variant in VARIANTS:
         try:
-            tables = load(variant) or empty_tables()
-        except data.ChecksumError as exc:  # said when that variant is played; the others warm up
+            load(variant)
+        except data.ChecksumError as exc:
             log.warning("%s", exc)
-            tables = empty_tables()
-        probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
-    index_position(0, 1, 1)

@@ -26,9 +26,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_templates import template_reply, template_table
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
@@ -327,7 +326,7 @@ def new_root(tree, colour: np.ndarray, n: int, player: int, knowledge: bool, pri
     cells = n * n
     return add_node(colour, n, neighbours(n), bridge_table(n), partner_table(n), player, knowledge, priors,
                     nodes, edges, value, used, np.zeros(cells, np.uint8), np.zeros(cells, np.uint8),
-                    np.empty(cells, np.int32), np.empty(cells, np.int32))
+                    np.empty(cells, np.int32), np.empty(cells, np.int32), -1)
 
 
 @njit(cache=True, nogil=True)
@@ -607,7 +606,7 @@ def run_playouts(n, nbrs, rng, bridges, partners, templates, root_colour, root_l
                 prune_inferior(colour, n, nbrs, rng, node, nodes, edges, value, board, marks)
             e = select(node, nodes, edges, value, rave)
             player = nodes[node, N_PLAYER]
-            last = edges[e, E_MOVE]
+            last = np.int64(edges[e, E_MOVE])  # one compilation of what it is passed to
             colour[last] = player + 1
             path_nodes[depth] = node
             path_edges[depth] = e
@@ -669,6 +668,11 @@ def best_edge(nodes, edges, value, node) -> int:
 def warm_up() -> None:
     """Compile (or load from the cache) every Hex kernel: the search's, then the knowledge's."""
     warm_up_search()
+    warm_up_knowledge()
+
+
+def warm_up_knowledge() -> None:
+    """Compile (or load from the cache) the connection kernels: H-search, fill-in, df-pn."""
     from ai.kernels import hex_inferior, hex_pns, hex_vc  # here: they import this module
 
     hex_vc.warm_up()
@@ -695,3 +699,8 @@ def warm_up_search() -> None:
     best_edge(nodes, edges, value, root)
     child_after(nodes, edges, root, 0)
     winner(colour, n, nbrs, *scratch)
+
+
+# ai.kernels.warm_up's stages, in the order a game needs them: the connection kernels take about
+# twice as long to compile as the MCTS, and level-5 uses them once they are ready
+STAGES = {"search": warm_up_search, "knowledge": warm_up_knowledge}

@@ -23,9 +23,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 
 EMPTY = 0
 WALL = 3  # an off-board position that belongs to no single edge
@@ -133,7 +132,7 @@ def fill_in(colour, n, nbrs, rng, dead_fill, marks) -> int:
             if colour[p] != EMPTY:
                 continue
             for j in range(6):
-                q = nbrs[p, j]
+                q = np.int64(nbrs[p, j])  # as ``p``: one compilation of what they are passed to
                 if q < 0:
                     break
                 if q < p or colour[q] != EMPTY:

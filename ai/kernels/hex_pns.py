@@ -32,9 +32,8 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 from ai.kernels.hex import board_colours, neighbours
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_vc import (

@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 import numpy as np
-from numba import njit
+
+from ai.kernels import njit
 
 Offset = tuple[int, int]  # (rows, columns) from the template's stone, toward the top edge (row -2)
 

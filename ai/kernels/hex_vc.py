@@ -27,9 +27,8 @@ grows with the square of the end count; ``limits(n)`` keeps it to a few tens of 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 
 EMPTY = 0
 # end kinds

@@ -29,11 +29,10 @@ from collections import namedtuple
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.engines.rastros_board import geometry
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 
 ZERO = np.uint64(0)
@@ -679,3 +678,7 @@ def warm_up() -> None:
     negamax(b, table.table, table.work, solver.table, solver.work, params, piece, region, 0,
             2, -WIN - 1, WIN + 1, 0, ctl)
     _warm = True  # only once every kernel is ready: a failed warm-up is tried again
+
+
+# ai.kernels.warm_up's stages: the search and its solver are one
+STAGES = {"search": warm_up}

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 from ai.kernels.reversi_patterns import PACK_WIDTH, packed_value
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 
@@ -684,7 +684,7 @@ def principal_variation(me, opp, keys, data, geo, limit, out):
         slot = tt_find(keys, me, opp)
         if slot < 0:
             break
-        sq = data[slot, 3]
+        sq = np.int64(data[slot, 3])
         if sq < 0 or not moves & bit(sq):
             break
         out[n] = sq
@@ -725,25 +725,48 @@ def touched_zeros(shape: tuple[int, int], dtype: type) -> np.ndarray:
     return array
 
 
+def _tiny_position() -> tuple[Tables, np.uint64, np.uint64]:
+    """Small tables and arbitrary discs of a 6x6 board: what the warm-ups search."""
+    return Tables(6, mid_bits=4, end_bits=4), np.uint64(0x0000000600000), np.uint64(0x0000000180000)
+
+
 @mends_the_cache
-def warm_up() -> None:
-    """Compile (or load from the cache) every kernel on a tiny 6x6 position."""
+def warm_up_search() -> None:
+    """Compile (or load from the cache) the midgame search's kernels on a tiny 6x6 position."""
+    from ai.search.driver import new_ctl
+
+    tables, me, opp = _tiny_position()
+    geo = tables.geo
+    flips(0, me, opp, geo)  # first: a book move's bookkeeping needs only these
+    move_mask(me, opp, geo)
+    bit(0)
+    tt_find(tables.mid_keys, me, opp)
+    out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
+    search_root(me, opp, 2, -1, False, 0, geo, tables.square_value, tables.mid_keys, tables.mid_data, tables.sqs,
+                tables.fls, new_ctl(), out_sq, out_value)
+    principal_variation(me, opp, tables.mid_keys, tables.mid_data, geo, 4, out_sq)
+    evaluate(me, opp, np.uint64(move_mask(me, opp, geo)), geo)
+
+
+@mends_the_cache
+def warm_up_solver() -> None:
+    """Compile (or load from the cache) the exact solver's kernels (and perft's) on a tiny 6x6 position."""
     from ai.kernels.reversi_endgame import solve_root, stable_discs  # it imports this module
     from ai.search.driver import new_ctl
 
-    tables = Tables(6, mid_bits=4, end_bits=4)
-    geo, sv = tables.geo, tables.square_value
-    me, opp = np.uint64(0x0000000600000), np.uint64(0x0000000180000)  # arbitrary bits of a 6x6 board
-    ctl = new_ctl()
-    perft(me, opp, 2, geo)
-    evaluate(me, opp, move_mask(me, opp, geo), geo)
-    out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
-    search_root(me, opp, 2, -1, False, 0, geo, sv, tables.mid_keys, tables.mid_data, tables.sqs, tables.fls, ctl,
-                out_sq, out_value)
-    principal_variation(me, opp, tables.mid_keys, tables.mid_data, geo, 4, out_sq)
-    out = np.zeros(2, np.int64)
-    solve_root(me, opp, -64, 64, -1, 0, geo, sv, tables.end_keys, tables.end_data, tables.sqs, tables.fls, ctl, out)
+    tables, me, opp = _tiny_position()
+    geo = tables.geo
+    solve_root(me, opp, -64, 64, -1, 0, geo, tables.square_value, tables.end_keys, tables.end_data, tables.sqs,
+               tables.fls, new_ctl(), np.zeros(2, np.int64))
     stable_discs(me, me | opp, geo)
-    tt_find(tables.mid_keys, me, opp)
-    flips(0, me, opp, geo)
-    bit(0)
+    perft(me, opp, 2, geo)
+
+
+# ai.kernels.warm_up's stages, in the order a game needs them: the exact solver only near the end
+STAGES = {"search": warm_up_search, "solver": warm_up_solver}
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel."""
+    warm_up_search()
+    warm_up_solver()

@@ -17,8 +17,8 @@ count for nobody, as in games/reversi.py):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ai.kernels import njit
 from ai.kernels.reversi import (
     G_BORDER,
     G_CELLS,

@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
 import ai.kernels  # noqa: F401  (sets the kernel cache folder before numba compiles anything)
-from ai.kernels import mends_the_cache
+from ai.kernels import mends_the_cache, njit
 
 SIZE = 8
 STAGES = 15  # stage = (discs on the board - 4) // 4, capped: discs 4..63

@@ -15,7 +15,9 @@ does what every engine needs and nobody should write twice:
   iteration costs several times the last (alpha-beta) says so with ``deepen_share``, the share of
   the move time after which no new iteration is started;
 - always a legal move: if the first iteration is cut off before it has a result, the first legal
-  move the searcher orders first is played.
+  move the searcher orders first is played;
+- the time a searcher's ``start`` waited for kernels still being compiled (``ai.kernels.ready``:
+  a window's first moves after a fresh install) is not the move's: its clock starts after it.
 
 The control block is a small int64 numpy array so that a kernel can read and write it without
 Python objects: ``CTL_STOP`` (set by the driver), ``CTL_NODES`` (added to by the kernel),
@@ -34,6 +36,7 @@ from typing import Protocol
 import numpy as np
 
 from ai.base import Limits, Progress, ProgressCallback
+from ai.kernels import compile_wait
 from games.base import State
 
 CTL_STOP, CTL_NODES, CTL_MAX_NODES = 0, 1, 2
@@ -121,9 +124,11 @@ def search(
 
     if len(moves) == 1 and limits.time is not None:
         return finish(Progress(depth=1, best_move=moves[0], pv=[moves[0]], kind="rule"))
+    waited = compile_wait()
     known = searcher.start(state, limits)
     if known is not None:
         return finish(known)
+    started += compile_wait() - waited  # kernels still compiling (the window's first moves): not the move's time
 
     ctl = new_ctl()
     best = Progress(best_move=moves[0], pv=[moves[0]], kind=searcher.kind)

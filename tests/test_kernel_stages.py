@@ -1,0 +1,157 @@
+"""When kernels are compiled: a player made for a match compiles them at once; in the window's AI
+worker (``defer_compiling``) a thread compiles them in stages while the first moves come from the
+books, and a search waits for what it needs without that wait counting as its move's time."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+import types
+
+import pytest
+from numba.core import types as numba_types
+from numba.core.registry import CPUDispatcher
+
+import ai
+import ai.kernels as kernels
+import games
+from ai.base import Limits, Progress
+from ai.search.driver import search
+
+
+@pytest.fixture
+def deferred(monkeypatch):
+    """This process as the window's worker, before its warm-up has done anything."""
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setattr(kernels, "_deferred", True)
+
+
+def play_random(game, plies: int, seed: int, captures: bool = False):
+    """``plies`` random moves that do not end the game (Alquerque's captures first, with ``captures``)."""
+    state, rng = game.initial_state(), random.Random(seed)
+    for _ in range(plies):
+        moves = [m for m in state.legal_moves() if not state.play(m).is_terminal()]
+        if not moves:
+            break
+        taking = [m for m in state.capture_moves() if m in moves] if captures else []  # Alquerque's
+        state = state.play(rng.choice(taking or moves))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "rastros"])
+def test_a_book_move_needs_no_kernel_and_a_search_waits_for_them(deferred, game_id):
+    game = games.load(game_id)
+    player = ai.make_player(game_id, "level-5", seed=1)
+    assert not kernels.is_ready(game_id)  # nothing compiled when the player was made
+    first = player.choose(game.initial_state(), Limits(time=0.5))
+    assert player.last.kind == "book" and first in game.initial_state().legal_moves()
+    assert not kernels.is_ready(game_id)  # the book answered without them
+    state = play_random(game, 14, seed=3)
+    move = player.choose(state, Limits(time=0.3))
+    assert move in state.legal_moves() and player.last.kind != "book"
+    assert kernels.is_ready(game_id)
+    assert player.last.depth >= 2  # searched in its own time, after the kernels were ready
+
+
+def test_reversi_waits_for_its_solver_only_when_it_plans_to_solve(deferred):
+    game = games.load("reversi")
+    player = ai.make_player("reversi", "level-5", seed=1)
+    player.choose(play_random(game, 14, seed=5), Limits(time=0.2))
+    assert kernels.is_ready("reversi") and not kernels.is_ready("reversi", "solver")
+    late = play_random(game, 50, seed=5)  # 10 empty squares: solved
+    player.choose(late, Limits(time=0.5))
+    assert kernels.is_ready("reversi", "solver") and player.last.proven is not None
+
+
+def test_alquerque_reads_its_tables_only_once_few_pieces_are_left(deferred):
+    game = games.load("alquerque")
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    player.choose(game.initial_state(), Limits(time=0.2))
+    assert kernels.is_ready("alquerque") and not kernels.is_ready("alquerque", "tables")
+    state = next(s for s in (play_random(game, 60, seed, captures=True) for seed in range(100))
+                 if (s.boards[0] | s.boards[1]).bit_count() <= 12)
+    player.choose(state, Limits(time=0.2))
+    assert kernels.is_ready("alquerque", "tables")
+
+
+def test_a_player_made_for_a_match_has_every_kernel_ready(monkeypatch):
+    monkeypatch.setattr(kernels, "_stages", {})
+    ai.make_player("reversi", "level-5", seed=1)
+    assert kernels.is_ready("reversi") and kernels.is_ready("reversi", "solver")
+
+
+class Slow:
+    """A stand-in kernel module whose one stage takes half a second to 'compile'."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+
+    def stage(self) -> None:
+        self.runs += 1
+        time.sleep(0.5)
+
+
+class Waiting:
+    """A searcher whose start waits for the stand-in kernels, then iterates 10 ms a step."""
+
+    kind = "alphabeta"
+
+    def __init__(self, state) -> None:
+        self.move = state.legal_moves()[0]
+
+    def start(self, state, limits):
+        kernels.ready("slow")
+        return None
+
+    def iterate(self, step, ctl):
+        time.sleep(0.01)
+        return Progress(depth=step, best_move=self.move)
+
+
+@pytest.fixture
+def slow(monkeypatch) -> Slow:
+    """A game "slow" whose kernels are the stand-in module's, none compiled yet."""
+    slow = Slow()
+    module = types.ModuleType("ai.kernels.slow")
+    module.STAGES = {"search": slow.stage}
+    monkeypatch.setitem(sys.modules, "ai.kernels.slow", module)
+    monkeypatch.setattr(kernels, "KERNEL_GAMES", (*kernels.KERNEL_GAMES, "slow"))
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setattr(kernels, "_background", {})
+    return slow
+
+
+def test_the_driver_leaves_the_wait_for_kernels_out_of_the_moves_time(slow):
+    state = games.load("tictactoe").initial_state()
+    before = kernels.compile_wait()
+    result = search(Waiting(state), state, Limits(time=0.2))
+    assert kernels.compile_wait() - before >= 0.5
+    assert result.depth >= 5  # a 0.2 s search after the wait, not one cut off by it
+    assert result.elapsed < 0.5
+    result = search(Waiting(state), state, Limits(time=0.05))  # compiled: no second wait
+    assert slow.runs == 1
+
+
+def test_a_stage_runs_once_however_many_threads_need_it(slow):
+    threads = [kernels.warm_up_in_background("slow") for _ in range(3)]
+    kernels.ready("slow")
+    for thread in threads:
+        thread.join()
+    assert slow.runs == 1 and len(set(threads)) == 1
+
+
+def test_kernels_compile_once_per_argument_type():
+    """numba would compile a kernel again for each constant a caller passes (``f(x, 0)``,
+    ``f(x, 1)``): ai.kernels.njit types constants as plain values, so no kernel has a signature
+    with a constant in it once every game's kernels are ready."""
+    kernels.warm_up()
+    literal = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("ai.kernels.") or module is None:
+            continue
+        for kernel in vars(module).values():
+            if isinstance(kernel, CPUDispatcher) and kernel.__module__ == name:
+                literal += [f"{name}.{kernel.__name__}{sig}" for sig in kernel.signatures
+                            if any(isinstance(arg, numba_types.Literal) for arg in sig)]
+    assert literal == []
