@@ -59,12 +59,14 @@ def may_name_several(word: str) -> bool:
 def check_game_and_players(game_id: str, player_ids: list[str], options: dict[str, Any]) -> None:
     """Validate everything up front so errors are one line, before any game starts."""
     import ai
+    import ai.kernels
     import games
 
     try:
         games.load(game_id, **options)
         for pid in player_ids:
-            player = ai.make_player(game_id, pid, options=options)
+            with ai.kernels.compiled_later():  # the command compiles them next, saying so if it takes long
+                player = ai.make_player(game_id, pid, options=options)
             close = getattr(player, "close", None)
             if close is not None:
                 close()

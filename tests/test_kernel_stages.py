@@ -155,3 +155,30 @@ def test_kernels_compile_once_per_argument_type():
                 literal += [f"{name}.{kernel.__name__}{sig}" for sig in kernel.signatures
                             if any(isinstance(arg, numba_types.Literal) for arg in sig)]
     assert literal == []
+
+
+def test_a_command_says_when_preparing_its_engine_takes_a_while(monkeypatch):
+    from ai.commands import engines
+
+    said, compiled = [], []
+    monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
+    monkeypatch.setattr(kernels, "warm_up", lambda game_id: compiled.append(game_id) or time.sleep(0.3))
+    engines.prepare_engines("reversi", ["level-5", "bots/mine.py:Bot"], said.append)
+    assert compiled == ["reversi"]
+    assert len(said) == 2 and "preparing the Reversi engine" in said[0] and "ready" in said[1]
+    said.clear()
+    monkeypatch.setattr(kernels, "warm_up", lambda game_id: compiled.append(game_id))  # loaded from the cache
+    engines.prepare_engines("reversi", ["level-5"], said.append)
+    assert said == []
+    engines.prepare_engines("reversi", ["bots/a.py:A", "gtp:edax"], said.append)  # outside players: not ours
+    engines.prepare_engines("trax", ["level-5"], said.append)  # no kernels
+    assert compiled == ["reversi", "reversi"] and said == []
+
+
+def test_players_made_to_check_a_command_line_compile_nothing(monkeypatch):
+    monkeypatch.setattr(kernels, "_stages", {})
+    with kernels.compiled_later():
+        ai.make_player("alquerque", "level-5", seed=1)
+    assert not kernels.is_ready("alquerque")
+    ai.make_player("alquerque", "level-5", seed=1)
+    assert kernels.is_ready("alquerque") and kernels.is_ready("alquerque", "tables")

@@ -34,6 +34,7 @@ from typing import Any, TextIO
 import ai
 import games
 from ai.base import Forfeit, Limits, Resigned
+from ai.commands.engines import prepare_engines
 from games.base import IllegalMove
 from games.position_text import in_rows
 
@@ -247,6 +248,7 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
 
 
 def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?") -> int:
+    prepare_engines(game_id, [player_id])  # on stderr: stdout is the protocol's
     engine = Engine(game_id, player_id, options, time or 1.0, version)
     try:
         serve(engine, sys.stdin, sys.stdout)

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 import games
+from ai.commands.engines import prepare_engines
 from ai.commands.tournament import probe_outside_players
 from ai.match import GameClock, GameResult, MatchSummary, counted, paired_games, random_openings
 
@@ -46,6 +47,11 @@ def run_match(
         pid, why = next(iter(broken.items()))
         print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
         return 2
+    try:
+        prepare_engines(game_id, player_ids)
+    except KeyboardInterrupt:
+        print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
+        return 130
     summary = MatchSummary(player_ids)
     # seeded: outside players' processes seed random with their game's seed too
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,

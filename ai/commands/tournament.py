@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ai.commands.engines import prepare_engines
 from ai.match import counted
 from ai.tournament import (
     Event,
@@ -369,6 +370,12 @@ def run_tournament(
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
         print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
+    if cluster in (None, "local"):  # compiled once here, not by every worker (machines of a cluster: their own)
+        try:
+            prepare_engines(game_id, ids)
+        except KeyboardInterrupt:
+            print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
+            return 130
     names = t.names()
     bar = ProgressBar(t.total, names=names, already=t.resumed)
     bar.update(len(t.results))

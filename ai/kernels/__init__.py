@@ -27,6 +27,7 @@ turns caching off for this process, and the warm-up runs once more.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import logging
@@ -35,7 +36,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import platformdirs
@@ -284,6 +285,18 @@ def defer_compiling() -> None:
     (``ready``) without that wait counting as its move's time."""
     global _deferred
     _deferred = True
+
+
+@contextlib.contextmanager
+def compiled_later() -> Iterator[None]:
+    """Players made inside compile nothing (as with ``defer_compiling``), e.g. those made only to
+    check that they can be made: the command that plays them compiles first, saying so."""
+    global _deferred
+    before, _deferred = _deferred, True
+    try:
+        yield
+    finally:
+        _deferred = before
 
 
 def prepare(game_id: str, *only: str) -> None:

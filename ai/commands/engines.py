@@ -1,0 +1,47 @@
+"""The engines a command's players need, compiled before its first game, saying so when that is slow.
+
+The first run after installing compiles a game's numba kernels (10-20 s on a 2-core machine for
+one game); every later run loads them from the cache in about a second.  A command that said
+nothing meanwhile would look hung, and a tournament's worker processes would each compile them
+again: ``prepare_engines`` compiles them once, in the command's own process, before any game.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+import ai
+import games
+from ai import kernels
+
+SAY_AFTER = 1.0  # seconds: loading from the cache takes less, compiling much more
+
+
+def prepare_engines(game_id: str, player_ids: Iterable[str], say: Callable[[str], None] | None = None) -> None:
+    """Compile (or load) ``game_id``'s kernels if one of ``player_ids`` is ours (an outside player
+    brings its own engine); if that takes more than ``SAY_AFTER`` seconds, say what is happening and
+    when it is done (on stderr unless ``say`` is given)."""
+    if not kernels.stages(game_id) or all(ai.is_outside_player(pid) for pid in player_ids):
+        return
+    say = say or (lambda text: print(text, file=sys.stderr, flush=True))
+    title = games.info(game_id).title
+    began = time.perf_counter()
+    said = threading.Event()
+
+    def announce() -> None:
+        said.set()
+        say(f"preparing the {title} engine: its first run after installing compiles it, which takes a while "
+            "(later runs load it at once)...")
+
+    notice = threading.Timer(SAY_AFTER, announce)
+    notice.start()
+    try:
+        kernels.warm_up(game_id)
+    finally:
+        notice.cancel()
+        notice.join()
+    if said.is_set():
+        say(f"the {title} engine is ready ({time.perf_counter() - began:.0f} s)")
