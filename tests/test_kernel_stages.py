@@ -162,17 +162,19 @@ def test_a_command_says_when_preparing_its_engine_takes_a_while(monkeypatch):
 
     said, compiled = [], []
     monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
-    monkeypatch.setattr(kernels, "warm_up", lambda game_id: compiled.append(game_id) or time.sleep(0.3))
-    engines.prepare_engines("reversi", ["level-5", "bots/mine.py:Bot"], said.append)
-    assert compiled == ["reversi"]
+    monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages) or time.sleep(0.3))
+    engines.prepare_engines("reversi", ["level-5", "bots/mine.py:Bot"], {}, said.append)
+    assert compiled == [("reversi",)]  # every stage: level-5 solves endings from its first moves on
     assert len(said) == 2 and "preparing the Reversi engine" in said[0] and "ready" in said[1]
     said.clear()
-    monkeypatch.setattr(kernels, "warm_up", lambda game_id: compiled.append(game_id))  # loaded from the cache
-    engines.prepare_engines("reversi", ["level-5"], said.append)
-    assert said == []
-    engines.prepare_engines("reversi", ["bots/a.py:A", "gtp:edax"], said.append)  # outside players: not ours
-    engines.prepare_engines("trax", ["level-5"], said.append)  # no kernels
-    assert compiled == ["reversi", "reversi"] and said == []
+    monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages))  # loaded from the cache
+    engines.prepare_engines("hex", ["level-5"], {"size": 7}, said.append)
+    assert compiled[-1] == ("hex", "search") and said == []  # the connection kernels: in the background
+    compiled.clear()
+    engines.prepare_engines("reversi", ["bots/a.py:A", "gtp:edax"], {}, said.append)  # outside players: not ours
+    engines.prepare_engines("hex", ["level-1", "level-2"], {}, said.append)  # no kernels in their moves
+    engines.prepare_engines("trax", ["level-5"], {}, said.append)  # a game without kernels
+    assert compiled == [] and said == []
 
 
 def test_players_made_to_check_a_command_line_compile_nothing(monkeypatch):

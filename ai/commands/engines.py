@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import ai
 import games
@@ -20,11 +21,19 @@ from ai import kernels
 SAY_AFTER = 1.0  # seconds: loading from the cache takes less, compiling much more
 
 
-def prepare_engines(game_id: str, player_ids: Iterable[str], say: Callable[[str], None] | None = None) -> None:
-    """Compile (or load) ``game_id``'s kernels if one of ``player_ids`` is ours (an outside player
-    brings its own engine); if that takes more than ``SAY_AFTER`` seconds, say what is happening and
-    when it is done (on stderr unless ``say`` is given)."""
-    if not kernels.stages(game_id) or all(ai.is_outside_player(pid) for pid in player_ids):
+def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, Any] | None = None,
+                    say: Callable[[str], None] | None = None) -> None:
+    """Compile (or load) the kernels our players among ``player_ids`` need before their first move
+    (an outside player brings its own engine); if that takes more than ``SAY_AFTER`` seconds, say
+    what is happening and when it is done (on stderr unless ``say`` is given)."""
+    with kernels.compiled_later() as asked:  # each of our players says what it needs when it is made
+        for pid in player_ids:
+            if not ai.is_outside_player(pid):
+                player = ai.make_player(game_id, pid, options=options or {})
+                close = getattr(player, "close", None)
+                if close is not None:
+                    close()
+    if not asked:
         return
     say = say or (lambda text: print(text, file=sys.stderr, flush=True))
     title = games.info(game_id).title
@@ -39,7 +48,8 @@ def prepare_engines(game_id: str, player_ids: Iterable[str], say: Callable[[str]
     notice = threading.Timer(SAY_AFTER, announce)
     notice.start()
     try:
-        kernels.warm_up(game_id)
+        for kernel_game, stages in asked:
+            kernels.warm_up(kernel_game, *stages)
     finally:
         notice.cancel()
         notice.join()

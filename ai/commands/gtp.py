@@ -248,7 +248,7 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
 
 
 def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?") -> int:
-    prepare_engines(game_id, [player_id])  # on stderr: stdout is the protocol's
+    prepare_engines(game_id, [player_id], options)  # on stderr: stdout is the protocol's
     engine = Engine(game_id, player_id, options, time or 1.0, version)
     try:
         serve(engine, sys.stdin, sys.stdout)

@@ -48,7 +48,7 @@ def run_match(
         print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
         return 2
     try:
-        prepare_engines(game_id, player_ids)
+        prepare_engines(game_id, player_ids, options)
     except KeyboardInterrupt:
         print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
         return 130

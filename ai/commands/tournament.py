@@ -372,7 +372,7 @@ def run_tournament(
         print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
     if cluster in (None, "local"):  # compiled once here, not by every worker (machines of a cluster: their own)
         try:
-            prepare_engines(game_id, ids)
+            prepare_engines(game_id, ids, options)
         except KeyboardInterrupt:
             print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
             return 130

@@ -574,7 +574,7 @@ def start_compiling() -> None:
     the MCTS itself, and a player uses them only once they are ready: a fresh install's first moves
     are level-5's plain MCTS rather than a wait of twenty seconds (tools/cold_start.py)."""
     if not kernels.is_ready("hex", "knowledge"):  # after the MCTS's own, which the first move needs
-        kernels.warm_up_in_background("hex")
+        kernels.prepare_in_background("hex")
 
 
 def knowledge_ready() -> bool:

@@ -287,24 +287,39 @@ def defer_compiling() -> None:
     _deferred = True
 
 
+_asked: list[tuple[str, tuple[str, ...]]] | None = None
+
+
 @contextlib.contextmanager
-def compiled_later() -> Iterator[None]:
+def compiled_later() -> Iterator[list[tuple[str, tuple[str, ...]]]]:
     """Players made inside compile nothing (as with ``defer_compiling``), e.g. those made only to
-    check that they can be made: the command that plays them compiles first, saying so."""
-    global _deferred
-    before, _deferred = _deferred, True
+    check that they can be made; yields the list of what they asked ``prepare`` for, (game id,
+    stages: all when empty), for the command that plays them to compile first, saying so."""
+    global _deferred, _asked
+    before = _deferred, _asked
+    _deferred, _asked = True, []
     try:
-        yield
+        yield _asked
     finally:
-        _deferred = before
+        _deferred, _asked = before
 
 
 def prepare(game_id: str, *only: str) -> None:
     """What a player calls when it is made: its game's kernels (every stage, or those in ``only``)
     compiled or loaded now, so that no move's time pays for them -- unless this process defers
     compiling (``defer_compiling``)."""
+    if _asked is not None:
+        _asked.append((game_id, only))
     if not _deferred:
         warm_up(game_id, *only)
+
+
+def prepare_in_background(game_id: str, *only: str) -> None:
+    """What a player calls when it is made for stages it can play without until they are ready:
+    compiled in a background thread -- unless this process defers compiling (the window's worker
+    compiles every stage in a thread of its own anyway)."""
+    if not _deferred:
+        warm_up_in_background(game_id, *only)
 
 
 def ready(game_id: str, stage: str = "search") -> None:
