@@ -145,7 +145,10 @@ class RastrosSearcher:
         return None
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
-        """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``."""
+        """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``.
+        While the lengths are not known, each step gives the root solver at least twice the nodes
+        of the last: a proof without a length (the tree's) is final only once the solver has it."""
+        budget = 0
         if self._root_solver_reaches():
             budget = max(ROOT_SOLVE_FIRST_BUDGET, self.last_nodes)
             proof = self._solve_root(step, ctl, budget)
@@ -158,6 +161,8 @@ class RastrosSearcher:
         before = int(ctl[CTL_NODES])
         result = self._alphabeta(step, ctl)
         self.last_nodes = int(ctl[CTL_NODES]) - before
+        if budget and result is not None and result.proven is None and abs(result.score) >= PROVEN:
+            self.last_nodes = max(self.last_nodes, 2 * budget)
         return result
 
     # -- the root solver ----------------------------------------------------------------------

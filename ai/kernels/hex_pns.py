@@ -91,7 +91,7 @@ def room_after(colour, n, nbrs, side, lim, room, carrier) -> bool:
     for cell in range(total):
         if colour[cell] != 0:
             continue
-        x = end_of[cell]
+        x = np.int64(end_of[cell])
         to_first = pair_slot(0, x, ends)
         to_second = pair_slot(x, 1, ends)
         common[:] = empty
@@ -152,7 +152,7 @@ def expand(colour, n, nbrs, rng, side, lim_win, lim_all, order, moves, room, nee
         return LOSS
     count = 0
     for k in range(total):
-        cell = order[k]
+        cell = np.int64(order[k])
         if colour[cell] != 0:
             continue
         if must == 1 and not has_cell(cells, cell):

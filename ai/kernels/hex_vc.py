@@ -144,7 +144,7 @@ def find_ends(colour, n, nbrs, side, end_of, kind, end_cell) -> int:
     end_cell[0] = -1
     end_cell[1] = -1
     count = 2
-    queue = np.empty(total, np.int32)
+    queue = np.empty(total, np.int64)
     for start in range(total):
         if colour[start] != own or end_of[start] >= 0:
             continue
@@ -190,7 +190,7 @@ def has_won(colour, n, nbrs, side) -> bool:
     total = n * n
     own = side + 1
     seen = np.zeros(total, np.uint8)
-    queue = np.empty(total, np.int32)
+    queue = np.empty(total, np.int64)
     size = 0
     for k in range(n):
         cell = k * n if side == 0 else k
@@ -337,7 +337,7 @@ def add_adjacency(n, nbrs, side, end_of, ends, vc, vc_n, vc_gen, newest, max_vc)
     """VCs with an empty carrier between touching ends (round 0); pairs that have one keep it."""
     none = np.zeros(vc.shape[2], np.uint64)
     for cell in range(n * n):
-        x = end_of[cell]
+        x = np.int64(end_of[cell])  # as the other ends passed on: one compilation of what they go to
         if x < 0:
             continue
         for far in range(2):
@@ -349,7 +349,7 @@ def add_adjacency(n, nbrs, side, end_of, ends, vc, vc_n, vc_gen, newest, max_vc)
             nb = nbrs[cell, j]
             if nb < 0:
                 break
-            y = end_of[nb]
+            y = np.int64(end_of[nb])
             if y >= 0 and y != x:
                 slot = pair_slot(x, y, ends)
                 if store(vc, vc_n, vc_gen, slot, none, 0, max_vc) >= 0:
@@ -372,7 +372,7 @@ def close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_k
     rest = np.zeros((max_sc + 1, width), np.uint64)
     union = np.zeros(width, np.uint64)
     edge_slot = pair_slot(0, 1, ends)
-    around = np.empty(ends, np.int32)
+    around = np.empty(ends, np.int64)
     rnd = 1
     while rnd <= lim[L_MAX_ROUNDS]:
         added = False
@@ -397,7 +397,7 @@ def close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_k
                         continue  # already adjacent
                     for a in range(vc_n[sxz]):
                         ca = vc[sxz, a]
-                        if kind[y] == K_CELL and has_cell(ca, end_cell[y]):
+                        if kind[y] == K_CELL and has_cell(ca, np.int64(end_cell[y])):
                             continue
                         for b in range(vc_n[szy]):
                             if vc_gen[sxz, a] < recent and vc_gen[szy, b] < recent:
@@ -405,7 +405,7 @@ def close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_k
                             cb = vc[szy, b]
                             if meets(ca, cb):
                                 continue
-                            if kind[x] == K_CELL and has_cell(cb, end_cell[x]):
+                            if kind[x] == K_CELL and has_cell(cb, np.int64(end_cell[x])):
                                 continue
                             size = 0
                             for w in range(width):
@@ -418,7 +418,7 @@ def close(ends, kind, end_cell, vc, vc_n, vc_gen, newest, sc, sc_n, sc_gen, sc_k
                                 continue
                             if size + 1 > max_carrier:
                                 continue
-                            add_cell(union, end_cell[z])
+                            add_cell(union, np.int64(end_cell[z]))
                             skip = False
                             for k in range(vc_n[sxy]):
                                 if is_subset(vc[sxy, k], union):
@@ -507,7 +507,7 @@ def h_search_update(colour, n, nbrs, side, lim, before, old_ends, old_end_of, ol
                 touched[end_of[cell]] = 1
             else:
                 add_cell(theirs, cell)
-    image = np.full(old_ends, -1, np.int32)  # old end -> new end (-1: gone)
+    image = np.full(old_ends, -1, np.int64)  # old end -> new end (-1: gone)
     image[0] = 0
     image[1] = 1
     for e in range(2, old_ends):
@@ -537,7 +537,7 @@ def h_search_update(colour, n, nbrs, side, lim, before, old_ends, old_end_of, ol
                 if meets(old_sc[old_slot, k], theirs):
                     continue
                 carrier[:] = old_sc[old_slot, k] & ~mine
-                key = old_sc_key[old_slot, k]
+                key = np.int64(old_sc_key[old_slot, k])
                 if key >= 0 and has_cell(mine, key):  # the key was played: a VC
                     if store(vc, vc_n, vc_gen, slot, carrier, 0, lim[L_MAX_VC]) >= 0:
                         newest[slot] = 0
@@ -552,7 +552,7 @@ def h_search_update(colour, n, nbrs, side, lim, before, old_ends, old_end_of, ol
     stack_j = np.zeros(lim[L_MAX_OR] + 1, np.int64)
     rest = np.zeros((lim[L_MAX_SC] + 1, width), np.uint64)
     for slot in range(ends * ends):
-        for k in range(sc_n[slot]):
+        for k in range(np.int64(sc_n[slot])):
             if sc_gen[slot, k] == 0 and or_rule(vc, vc_n, vc_gen, sc, sc_n, slot, k, 0, lim, stack_i, stack_u,
                                                 stack_j, rest):
                 newest[slot] = 0
