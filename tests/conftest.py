@@ -83,3 +83,21 @@ def app(tmp_path, monkeypatch):
     yield window
     window.quit()
     assert not window.errors, window.errors[0]
+
+
+@pytest.fixture
+def still_clock(monkeypatch):
+    """The board views' clock stands still (``now`` moves it): an animation then lasts until the
+    test moves the clock on, however long a loaded machine pauses between two lines."""
+    import importlib
+
+    import games
+    import ui.board_view
+
+    clock = types.SimpleNamespace(now=100.0)
+    still = types.SimpleNamespace(monotonic=lambda: clock.now)
+    views = (importlib.import_module(f"ui.views.{game_id}") for game_id in games.available_ids())
+    for module in (ui.board_view, *views):
+        if hasattr(module, "time"):
+            monkeypatch.setattr(module, "time", still)
+    return clock

@@ -686,9 +686,7 @@ def test_view_plays_a_chain_from_its_last_point_when_unambiguous():
     assert view.click(state, view.point_xy(parse_point("e5"))).kind == "reject"
 
 
-def test_view_animates_a_chain_and_draws_every_state():
-    import time
-
+def test_view_animates_a_chain_and_draws_every_state(still_clock):
     import pygame
 
     from ui.board_view import Overlay
@@ -709,7 +707,7 @@ def test_view_animates_a_chain_and_draws_every_state():
     assert view.is_animating()
     view.draw(surface, after, Overlay(last_move=move, previous=before))
     jumped = surface.get_at(view.point_xy(parse_point("c4")))
-    view.animation_started = time.monotonic() - 10
+    still_clock.now += 10
     assert not view.is_animating()
     view.draw(surface, after, Overlay(last_move=move, previous=before))
     assert surface.get_at(view.point_xy(parse_point("c4"))) != jumped  # the jumped piece is gone

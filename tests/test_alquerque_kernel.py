@@ -306,16 +306,21 @@ def test_ahead_near_the_counter_the_engine_keeps_its_pieces_with_keep_lead():
 @pytest.mark.parametrize("weights", [NO_COUNTER, COUNTER_WEIGHTS], ids=["no-counter", "counter"])
 def test_search_values_are_the_pure_python_search_values(weights):
     """Iterative deepening to depth 4 in both searches, with the same weights: the same value for
-    the same position (both stop early, at the same depth, on a proven win or loss)."""
+    the same position (both stop early, at the same depth, on a proven win or loss).  A draw is
+    proven only when no leaf of the tree was a repetition (a draw only if it happens again), and
+    whether one is searched before the cut-offs depends on the move order, which differs: one
+    search may prove a draw a depth sooner, at the same value."""
     game = Alquerque()
     for state in search_positions(game, 4, seed=4):
         new = EnginePlayer(None, Tactics(**weights), depth=4)
         old = reference_player(Tactics(**weights), depth=4)
         new.choose(state, Limits(depth=4))
         old.choose(state, Limits(depth=4))
+        assert new.last.score == pytest.approx(old.last.score)
+        if 0 in (new.last.proven, old.last.proven):
+            continue
         assert new.last.depth == old.last.depth
         assert new.last.depth == 4 or new.last.proven is not None
-        assert new.last.score == pytest.approx(old.last.score)
 
 
 def test_settled_table_draws_are_worth_a_draw_ranked_by_the_evaluation():

@@ -368,7 +368,7 @@ def test_view_passes_on_any_click_and_says_so(game):
     assert view.click(start, (1, 1)).kind == "ignore"
 
 
-def test_view_draws_every_size_and_animates_flips(game):
+def test_view_draws_every_size_and_animates_flips(game, still_clock):
     import pygame
 
     from ui.board_view import Overlay
