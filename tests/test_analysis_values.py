@@ -280,10 +280,12 @@ def test_rastros_distances_are_the_quickest_win_and_the_slowest_loss(size, line)
     lengths = {}
     for move in state.legal_moves():
         child = state.play(move)
+        if child.is_terminal():  # the game ends with it: won, or lost (a step into the other's goal)
+            lengths[move] = (1 if child.winner() == state.to_move else -1), 1
+            continue
         region = kernel.flood(board, child.white, np.uint64(child.free))
-        won = child.is_terminal() or not solver.solve(child.white, region, child.to_move, ctl)
-        lengths[move] = (1 if won else -1), 1 if child.is_terminal() else 1 + solver.plies(
-            child.white, region, child.to_move, ctl)
+        won = not solver.solve(child.white, region, child.to_move, ctl)
+        lengths[move] = (1 if won else -1), 1 + solver.plies(child.white, region, child.to_move, ctl)
     assert result.done and {m: (v.proven, v.plies) for m, v in result.values.items()} == lengths
     outcome, plies = max(lengths.values(), key=lambda r: (r[0], -r[0] * r[1]))
     assert lengths[result.best().move] == (outcome, plies)
