@@ -64,11 +64,16 @@ def window_manager(xvfb):
     manager.wait(5)
 
 
+RUN_LIMIT = 120  # seconds a window script may take; its stack is printed 10 s before
+
+
 def run_in_window(display: str, script: str, config: Path, *args: str) -> dict:
     """Run ``script`` (Python, from the repository, with ``args``) on the real display; the JSON
-    it prints last."""
-    run = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=real_window_env(display, config),
-                         capture_output=True, timeout=120)
+    it prints last.  A script still running near the limit prints where it stands and exits, so
+    that a hang (a window manager that never answers, a stuck tool) is named in the failure."""
+    watchdog = f"import faulthandler; faulthandler.dump_traceback_later({RUN_LIMIT - 10}, exit=True)\n"
+    run = subprocess.run([sys.executable, "-c", watchdog + script, *args], cwd=ROOT,
+                         env=real_window_env(display, config), capture_output=True, timeout=RUN_LIMIT)
     assert run.returncode == 0, run.stderr.decode(errors="replace")
     return json.loads(run.stdout.decode().strip().splitlines()[-1])
 
@@ -200,7 +205,7 @@ def place():
     if not shutil.which("xwininfo"):
         return None
     info = subprocess.run(["xwininfo", "-id", hex(pygame.display.get_wm_info()["window"])],
-                          capture_output=True, text=True).stdout
+                          capture_output=True, text=True, timeout=20).stdout
     return [int(re.search(rf"Absolute upper-left {axis}:\\s+(-?\\d+)", info).group(1)) for axis in "XY"]
 """
 
