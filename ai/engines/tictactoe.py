@@ -2,7 +2,9 @@
 
 The evaluation counts, for every k-line on the board, how far each side is from filling it while
 it is still open (no enemy mark in it); a line with more of one's own marks counts much more.
-On 3x3 the search reaches the end of the game at once, so level-5 plays perfectly.
+On boards of up to nine squares (3x3 and smaller) level-5 knows every position's value, solved
+when first asked (a few thousand positions, milliseconds), so that its perfect play does not
+depend on how much of its time a loaded machine gives its search.
 
 Each level's description is a promise held by tests (tests/test_ui_levels.py): the weaker levels
 are weaker by depth and randomness, never by skipping what they claim.  What a level claims
@@ -107,13 +109,58 @@ def centre_opening(state: TicTacToeState) -> list[int]:
     return [game.move_order[0]]
 
 
+SOLVED_CELLS = 9  # boards this small are solved outright: 3x3 has 5,478 positions
+
+
+@lru_cache(maxsize=8)
+def _solved_values(width: int, height: int, k: int) -> dict[tuple[int, int], int]:
+    """The table ``perfect_moves`` fills: (the mover's marks, the other's) -> +1 / 0 / -1."""
+    return {}
+
+
+def _value(table: dict[tuple[int, int], int], lines: tuple[int, ...], full: int, me: int, them: int) -> int:
+    """+1 / 0 / -1 for the side to move with marks ``me`` against ``them`` (who moved last),
+    under perfect play; memoised in ``table``."""
+    known = table.get((me, them))
+    if known is not None:
+        return known
+    if any(them & line == line for line in lines):
+        value = -1
+    elif me | them == full:
+        value = 0
+    else:
+        value, free = -1, full & ~(me | them)
+        while free and value < 1:
+            square = free & -free
+            value = max(value, -_value(table, lines, full, them, me | square))
+            free ^= square
+    table[(me, them)] = value
+    return value
+
+
+def perfect_moves(state: TicTacToeState) -> list[int] | None:
+    """The moves that keep the position's exact value, in the game's move order; None on a board
+    of more than ``SOLVED_CELLS`` squares."""
+    game: TicTacToe = state.game
+    if game.cells > SOLVED_CELLS or state.is_terminal():
+        return None
+    table = _solved_values(game.width, game.height, game.k)
+    me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    values = {m: -_value(table, game.lines, game.full, them, me | 1 << m) for m in state.legal_moves()}
+    best = max(values.values())
+    return [m for m in state.legal_moves() if values[m] == best]
+
+
 class Tactics(Player):
     """A level's promises about the next move, kept before its search: take a win in one
     (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
-    open a big empty board in the centre (``centre``)."""
+    open a big empty board in the centre (``centre``); on a solved board, never a move that
+    gives away the position's value (``perfect``: the search's move if it keeps it, else the
+    first that does)."""
 
-    def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False) -> None:
+    def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False, perfect: bool = False) -> None:
         self.inner, self.info, self.win, self.block, self.centre = inner, inner.info, win, block, centre
+        self.perfect = perfect
 
     @property
     def analysed_by(self) -> Player:
@@ -130,7 +177,11 @@ class Tactics(Player):
         if not forced and self.block:
             forced = [m for m in threats_against(state) if m in moves][:1]
         if not forced:
-            return self.inner.choose(state, limits, progress)
+            move = self.inner.choose(state, limits, progress)
+            keeping = perfect_moves(state) if self.perfect else None
+            if keeping is None or move in keeping:
+                return move
+            forced = keeping
         if progress is not None:
             progress(Progress(best_move=forced[0], depth=1, kind="rule", done=True))
         return forced[0]
@@ -139,7 +190,7 @@ class Tactics(Player):
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
-        return Tactics(search, win, block, centre=not noise)
+        return Tactics(search, win, block, centre=not noise, perfect=depth is None)
 
     return make
 
@@ -153,7 +204,7 @@ PLAYERS = player_table(
     spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
          _searcher(4)),
     spec("level-5", "Level 5", "Thinks as far ahead as its time allows; never loses on 3x3.",
-         _searcher(None)),  # its search sees wins and blocks, but one cut short on a starved CPU might not
+         _searcher(None)),
 )
 
 
