@@ -16,7 +16,9 @@ The threat search answers, in this order, the questions a Trax player asks every
 
 Each step watches the clock (and the stop flag, through the one search driver, for which the five
 questions are a single iteration) and keeps the best answer so far, so the player answers within
-its time on every board size.  ``steps`` (how many questions are asked) makes the
+its time on every board size.  One exception keeps levels 3-5's promise on a starved CPU: question
+3 goes on past the time until it has found one safe move (one placement and one look at the cells
+it changed per move tried, so a few moves' worth of work).  ``steps`` (how many questions are asked) makes the
 weaker levels.  The time used is capped at the course's one second per move.
 """
 
@@ -122,18 +124,23 @@ class ThreatPlayer(Player):
         candidates = [m for m in moves if m not in losing] or moves
         children: dict[int, TraxState] = {}
         values: dict[int, float] = {}
-        for m in candidates:
-            child = state.play(m)
-            children[m] = child
+
+        def play(m: int) -> TraxState:
+            child = children[m] = state.play(m)
             values[m] = evaluate(game, child, me, self.weights) + (self.rng.uniform(-self.noise, self.noise) if self.noise else 0)
+            return child
+
+        for m in candidates:
+            play(m)
             if budget.over():
                 break
         ranked = sorted(children, key=lambda m: -values[m])
-        if self.steps < 3 or budget.over():
+        if self.steps < 3:
             return ranked[0], values[ranked[0]], "greedy"
-        safe, my_threats = self._safe_moves(state, ranked, children, threats_now, budget, me, opp)
+        ranked += [m for m in candidates if m not in children]  # not yet valued when time ran out
+        safe, my_threats = self._safe_moves(state, ranked, children, play, threats_now, budget, me, opp)
         if not safe:
-            return ranked[0], values[ranked[0]], "lost" if len(ranked) == len(candidates) else "safe"
+            return ranked[0], values[ranked[0]], "lost"
         if self.steps >= 4:
             forcing = self._forcing_win(ranked, safe, my_threats, children, budget, me, opp)
             if forcing is not None:
@@ -158,15 +165,19 @@ class ThreatPlayer(Player):
         me = state.to_move
         return max(wins, key=lambda m: state.play(m).score()[me])
 
-    def _safe_moves(self, state, ranked, children, threats_now, budget, me, opp):
-        """Moves after which the opponent cannot win at once; with each one's new threats for us."""
+    def _safe_moves(self, state, ranked, children, play, threats_now, budget, me, opp):
+        """Moves after which the opponent cannot win at once; with each one's new threats for us.
+
+        Checked in ``ranked`` order until the time is up, and on past it until one safe move is
+        found (or none is left: the game is lost), because levels 3-5 promise never to hand the
+        opponent a win at once; on a starved CPU that check is what the move's time goes on."""
         game = state.game
         safe: set[int] = set()
         my_threats: dict[int, list[int]] = {}
         for m in ranked:
-            if budget.over():
+            if safe and budget.over():
                 break
-            child = children[m]
+            child = children[m] if m in children else play(m)
             if any(still_wins(game, child, t, opp) for t in threats_now):
                 continue
             near = analyse(game, child, region(game, state, child))
@@ -175,8 +186,6 @@ class ThreatPlayer(Player):
                 continue
             safe.add(m)
             my_threats[m] = wins_for(near, me)
-        if not safe and budget.over():  # no time to check: trust the evaluation
-            safe.add(ranked[0])
         return safe, my_threats
 
     def _forcing_win(self, ranked, safe, my_threats, children, budget, me, opp) -> int | None:
