@@ -309,3 +309,25 @@ def test_numbers_are_written_with_the_languages_separators():
         i18n.set_language("en")
     assert i18n.number_text(0.5, "g") == "0.5" and i18n.number_text(60_000, ",") == "60,000"
     assert points_text(0.42) == "+0.4" and count_text(165_800) == "165.8k"
+
+
+# One Portuguese word for one thing, in the catalog and the Portuguese pages alike: the word in use,
+# and the variant that crept in beside it (the Reversi page said "lance" where everything else says
+# "jogada"; "Jogo por terminar" sat beside "Jogos por acabar"; "clique os pontos" for "clique nos").
+GLOSSARY = (
+    ("jogada", r"\blances?\b"),
+    ("por acabar", r"\bpor terminar\b"),
+    ("clique em / no / na", r"\bclique (os|as|o|a)\b|\bclique \{"),
+)
+
+
+def test_portuguese_says_one_thing_one_way():
+    po = ROOT / "assets" / "locale" / "pt" / "LC_MESSAGES" / "tabuleiro.po"
+    texts = {"tabuleiro.po": "\n".join(e.msgstr or "\n".join(e.plurals.values())
+                                       for e in tool.parse_po(po.read_text(encoding="utf-8")))}
+    texts |= {page.name: page.read_text(encoding="utf-8") for page in sorted((po.parent.parent / "rules").glob("*.md"))}
+    import re
+
+    found = [f"{name}: {m.group(0)!r} (say {word!r})" for name, text in texts.items() for word, variant in GLOSSARY
+             for m in re.finditer(variant, text, re.I)]
+    assert found == [], "\n".join(found)

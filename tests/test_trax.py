@@ -429,3 +429,20 @@ def test_a_tile_copied_from_its_picture_is_the_tile_painted_in_place():
             paint_tile(painted, rect, tile)
             draw_tile(copied, rect, tile)
             assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(copied, "RGB"), (size, tile)
+
+
+def test_the_rules_pages_centre_tile_examples_are_where_the_game_puts_it():
+    """The pages say where the first tile lies (row N/2, column N/2, counting from 0 and rounding
+    down, which the course's code does and the pages once left open on odd boards) with examples,
+    in both languages; each example is the cell the game's start position fills."""
+    import re
+
+    from games.grid import cell_name
+
+    root = FsPath(__file__).resolve().parent.parent
+    for page in (root / "assets" / "rules" / "trax.md", root / "assets" / "locale" / "pt" / "rules" / "trax.md"):
+        examples = re.findall(r"\b([a-y]\d+) (?:on|em) (\d+) x \2\b", page.read_text(encoding="utf-8"))
+        assert {int(n) % 2 for _cell, n in examples} == {0, 1}, page  # an odd board and an even one
+        for cell, n in examples:
+            state = games.load("trax", size=int(n)).initial_state()
+            assert [cell_name(i, int(n)) for i, tile in enumerate(state.cells) if tile] == [cell], (page, n)

@@ -112,3 +112,20 @@ def test_key_v_in_a_hex_replay_shows_the_position_shown(app, ply):
     key(app, pygame.K_LEFT)
     assert wait(app, lambda: replay.connections.shown() is not None
                 and replay.connections.position[0] == tuple(MOVES[:ply - 1]), 60)
+
+
+@pytest.mark.parametrize("language, expected", [("en", "Connections: Blue 1 · Red 2"), ("pt", "Ligações: Azul 1 · Vermelho 2")])
+def test_a_single_connection_is_not_counted_in_the_plural(language, expected):
+    """The legend's line said "Blue: 1 connections" ("Azul: 1 ligações"): the word comes once,
+    before both counts, so no count of one reads in the plural."""
+    from types import SimpleNamespace
+
+    from ui import i18n
+    from ui.hex_connections import status_text
+
+    knowledge = SimpleNamespace(winner=None, mustplay=set(), connections=(["a"], ["b", "c"]))
+    i18n.set_language(language)
+    try:
+        assert status_text(games.load("hex", size=5), knowledge, 0, running=False) == expected
+    finally:
+        i18n.set_language("en")

@@ -558,3 +558,41 @@ def test_a_path_pattern_in_the_field_adds_every_students_file(app, tmp_path):
     key(app, pygame.K_RETURN)
     assert scene.messages.items[-1].text == f"No file matches {tmp_path / '*' / 'aluno.py'}"
     assert len(scene.outside["tictactoe"]) == 3
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeypatch, language):
+    """At 800x560 "Últimos resultados (clique num para ver a posição final e a li…" (and, a few
+    pixels short, the English title) lost what a click shows: every title fits its panel whole."""
+    from ui import i18n
+    from ui import text as tx
+
+    cut: list[str] = []
+    fit_font = tx.fit_font
+
+    def recording(value, font, width):
+        shown = fit_font(value, font, width)
+        if shown != value:
+            cut.append(value)
+        return shown
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        scene.selected = {"level-1", "level-2"}
+        scene.games_index, scene.time_index = 0, 0
+        scene._start()
+        assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+        monkeypatch.setattr(tx, "fit_font", recording)
+        app.invalidate()
+        app.run_frames(3)
+        assert i18n.language() == language
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+    assert app.size == (800, 560) and scene.recent
+    assert cut == []

@@ -1,5 +1,6 @@
 """The shell's button: its label, and the key that presses it beside the label unless the label
-already names that key ("End", "Home" in Portuguese: "Fim", "Início")."""
+already names that key ("End  End"); the arrows and the space bar are named in the window's
+language, other keys as their caps print them (Portuguese "Fim  End")."""
 
 from __future__ import annotations
 
@@ -29,6 +30,16 @@ def press(label: str, key: str, drawn: list[str]) -> list[str]:
 def test_a_key_hint_is_shown_beside_the_label(drawn):
     assert press("Next", "Right", drawn) == ["Next", "Right"]
     assert press("Undo", "U", drawn) == ["Undo", "U"]
+
+
+def test_in_portuguese_the_arrows_are_words_and_printed_keys_keep_their_names(drawn):
+    i18n.set_language("pt")
+    try:
+        assert press("Seguinte", "Right", drawn) == ["Seguinte", "Direita"]
+        assert press("Fim", "End", drawn) == ["Fim", "End"]
+        assert press("Início", "Home", drawn) == ["Início", "Home"]
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -203,7 +203,8 @@ def status_text(game: Game, knowledge: Any, mover: int, running: bool) -> str:
     if knowledge.mustplay:
         return _("{side} must play in the outlined cells").format(side=_(game.sides[mover]))
     counts = [len(knowledge.connections[s]) for s in (0, 1)]
-    return _("{first}: {a} connections · {second}: {b}").format(
+    # the word once, before both counts: "Blue: 1 connections" read wrong in either language
+    return _("Connections: {first} {a} · {second} {b}").format(
         first=_(game.sides[0]), a=counts[0], second=_(game.sides[1]), b=counts[1])
 
 

@@ -16,8 +16,13 @@ from functools import lru_cache
 import pygame
 
 from ui import text as tx
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.theme import Color, Theme, ink_on
+
+# Keys whose caps carry no word (the arrows, the space bar) are named in the window's language;
+# a key whose cap prints its name (Home, End, Esc, Enter, Del, F1, Ctrl+S) is written as printed,
+# as the keys page writes it: a Portuguese "Fim" beside a button named no key of the keyboard.
+SPOKEN_KEYS = (N_("Left"), N_("Right"), N_("Space"))
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -89,9 +94,7 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
-        key_hint = _(self.key_hint) if len(self.key_hint) > 1 else self.key_hint  # "Left", "Space": words
-        if key_hint.casefold() == self.label.casefold():
-            key_hint = ""  # "End  End": the label already names its key
+        key_hint = self.shown_hint()
         hint_w = tx.ui_font(hint_size).size(key_hint)[0] + int(8 * scale) if key_hint else 0
         room = self.rect.width - 10 * scale
         # a label a little too long for its key beside it ("Árvore de pesquisa  T" at 800x560) is
@@ -108,6 +111,13 @@ class Button:
         if hint_w:
             hint_color = mix(fg, fill, 0.35)
             tx.text(surface, key_hint, (x + label_w + int(8 * scale), self.rect.centery + 1), hint_size, hint_color, "midleft")
+
+    def shown_hint(self) -> str:
+        """The key hint as drawn beside the label: in the window's language for the keys of
+        ``SPOKEN_KEYS``, as printed on the key otherwise; "" when the label already names the key
+        ("End  End")."""
+        key = _(self.key_hint) if self.key_hint in SPOKEN_KEYS else self.key_hint
+        return "" if key.casefold() == self.label.casefold() else key
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Update hover/press from a mouse event; True if the event was a click on this button."""

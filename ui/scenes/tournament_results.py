@@ -264,7 +264,7 @@ class ResultsDrawing:
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Latest results (click one for its final position and the whole line)"))
+        inner = self._panel(surface, theme, rect, _("Latest results (click one for its final position and moves)"))
         size = tx.small(13, s)
         line_h = tx.line_height(size) + int(2 * s)
         y = inner.y + int(6 * s)
