@@ -5,6 +5,7 @@ from __future__ import annotations
 import gettext
 import importlib.util
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -326,8 +327,6 @@ def test_portuguese_says_one_thing_one_way():
     texts = {"tabuleiro.po": "\n".join(e.msgstr or "\n".join(e.plurals.values())
                                        for e in tool.parse_po(po.read_text(encoding="utf-8")))}
     texts |= {page.name: page.read_text(encoding="utf-8") for page in sorted((po.parent.parent / "rules").glob("*.md"))}
-    import re
-
     found = [f"{name}: {m.group(0)!r} (say {word!r})" for name, text in texts.items() for word, variant in GLOSSARY
              for m in re.finditer(variant, text, re.I)]
     assert found == [], "\n".join(found)
