@@ -36,6 +36,8 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from ai.base import Limits, Player, Progress, StopFlag
 from games.base import State
 
@@ -278,25 +280,38 @@ def _copy(snapshot: MoveValues) -> MoveValues:
 # -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
 def hex_root_values(searcher, mover: int) -> MoveValues:
     """Every root move of ``searcher``'s tree (ai.engines.hex_mcts.HexSearcher): win rate and visits;
-    a move proven lost in the tree, and the move that proves the root won, are proofs."""
+    a move proven lost in the tree, and the move that proves the root won, are proofs.
+
+    The tree's knowledge leaves moves out of the root where the opponent has a cell that wins at
+    once: with one such cell the block is its only edge, with two the root is proven lost.  Every
+    move left out (and, at a root proven lost so, the block too) lets the opponent win on the next
+    ply: a proven loss in 2 plies, not a move without a value.  A root the mover wins at once
+    (no edges) has its winning cell as a win in 1."""
     from ai.kernels import hex as kernel
 
     nodes, edges, value, _ = searcher.tree
     root = searcher.root
     snapshot = MoveValues(mover)
     first, count = int(nodes[root, kernel.N_FIRST]), int(nodes[root, kernel.N_COUNT])
-    win_move = int(nodes[root, kernel.N_MOVE]) if nodes[root, kernel.N_PROVEN] == 1 else -1
+    proven = int(nodes[root, kernel.N_PROVEN])
+    win_move = int(nodes[root, kernel.N_MOVE]) if proven == 1 else -1
+    # the opponent's winning cell, when the tree's knowledge cut the root down to its block
+    threat = int(nodes[root, kernel.N_MOVE]) if proven != 1 and count == 1 else -1
     for e in range(first, first + count):
         move = int(edges[e, kernel.E_MOVE])
         visits = int(edges[e, kernel.E_N])
         if move == win_move:
             snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1)
-        elif value[e] < 0.0:
-            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, None, visits, 1)
+        elif value[e] < 0.0 or (move == threat and proven == -1):
+            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if move == threat else None, visits, 1)
         elif visits:
             snapshot.values[move] = MoveValue(move, float(edges[e, kernel.E_W]) / visits, "mcts", None, None, visits, 1)
     if win_move >= 0 and win_move not in snapshot.values:
-        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, None, 0, 1)
+        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1)
+    if threat >= 0 and int(edges[first, kernel.E_MOVE]) == threat:
+        for cell in np.flatnonzero(searcher.root_colour == kernel.EMPTY):
+            if int(cell) != threat:
+                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1)
     return snapshot
 
 
