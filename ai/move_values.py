@@ -87,6 +87,19 @@ class MoveValues:
         """The move the values prefer (a proven win first, the quickest; a proven loss last, the slowest)."""
         return max(self.values.values(), key=self.key, default=None)
 
+    def reach(self) -> int:
+        """Plies (the move included) that every value not proven was searched: the shallowest of
+        them.  ``depth`` counts rounds, and an open-ended round whose search of a move runs out
+        of its time slice leaves that move shallower than the round (Reversi's start: round 40,
+        values 19 plies deep).  With every value proven, the last round's plies."""
+        open_depths = [v.depth for v in self.values.values() if v.proven is None]
+        return min(open_depths) if open_depths else self.depth + 1
+
+    def solved(self) -> bool:
+        """The position's value is proven: every value shown is, or a move is a proven win."""
+        return bool(self.values) and (all(v.proven is not None for v in self.values.values())
+                                      or any(v.proven == 1 for v in self.values.values()))
+
 
 def rank(value: MoveValue) -> tuple:
     """Sort key: higher is better for the side to move.  Proofs by their result, then an exact
