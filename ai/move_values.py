@@ -36,6 +36,8 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from ai.base import Limits, Player, Progress, StopFlag
 from games.base import State
 
@@ -84,6 +86,19 @@ class MoveValues:
     def best(self) -> MoveValue | None:
         """The move the values prefer (a proven win first, the quickest; a proven loss last, the slowest)."""
         return max(self.values.values(), key=self.key, default=None)
+
+    def reach(self) -> int:
+        """Plies (the move included) that every value not proven was searched: the shallowest of
+        them.  ``depth`` counts rounds, and an open-ended round whose search of a move runs out
+        of its time slice leaves that move shallower than the round (Reversi's start: round 40,
+        values 19 plies deep).  With every value proven, the last round's plies."""
+        open_depths = [v.depth for v in self.values.values() if v.proven is None]
+        return min(open_depths) if open_depths else self.depth + 1
+
+    def solved(self) -> bool:
+        """The position's value is proven: every value shown is, or a move is a proven win."""
+        return bool(self.values) and (all(v.proven is not None for v in self.values.values())
+                                      or any(v.proven == 1 for v in self.values.values()))
 
 
 def rank(value: MoveValue) -> tuple:
@@ -278,25 +293,41 @@ def _copy(snapshot: MoveValues) -> MoveValues:
 # -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
 def hex_root_values(searcher, mover: int) -> MoveValues:
     """Every root move of ``searcher``'s tree (ai.engines.hex_mcts.HexSearcher): win rate and visits;
-    a move proven lost in the tree, and the move that proves the root won, are proofs."""
+    a move proven lost in the tree, and the move that proves the root won, are proofs.
+
+    The tree's knowledge leaves moves out of the root where the opponent has a cell that wins at
+    once: with one such cell the block is its only edge, with two the root is proven lost.  Every
+    move left out (and, at a root proven lost so, the block too) lets the opponent win on the next
+    ply: a proven loss in 2 plies, not a move without a value.  A root the mover wins at once
+    (no edges) has its winning cell as a win in 1."""
     from ai.kernels import hex as kernel
 
     nodes, edges, value, _ = searcher.tree
     root = searcher.root
     snapshot = MoveValues(mover)
     first, count = int(nodes[root, kernel.N_FIRST]), int(nodes[root, kernel.N_COUNT])
-    win_move = int(nodes[root, kernel.N_MOVE]) if nodes[root, kernel.N_PROVEN] == 1 else -1
+    proven = int(nodes[root, kernel.N_PROVEN])
+    win_move = int(nodes[root, kernel.N_MOVE]) if proven == 1 else -1
+    # the opponent's winning cell, when the tree's knowledge cut the root down to its block
+    threat = int(nodes[root, kernel.N_MOVE]) if proven != 1 and count == 1 else -1
     for e in range(first, first + count):
         move = int(edges[e, kernel.E_MOVE])
         visits = int(edges[e, kernel.E_N])
         if move == win_move:
             snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1)
-        elif value[e] < 0.0:
-            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, None, visits, 1)
+        elif value[e] < 0.0 or (move == threat and proven == -1):
+            # the block of one of two winning cells (the root proven lost as it was made, the block
+            # never tried) loses in 2; a move the search below it proved lost, in plies not known
+            known = move == threat and int(edges[e, kernel.E_CHILD]) < 0
+            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if known else None, visits, 1)
         elif visits:
             snapshot.values[move] = MoveValue(move, float(edges[e, kernel.E_W]) / visits, "mcts", None, None, visits, 1)
     if win_move >= 0 and win_move not in snapshot.values:
-        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, None, 0, 1)
+        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1)
+    if threat >= 0 and int(edges[first, kernel.E_MOVE]) == threat:
+        for cell in np.flatnonzero(searcher.root_colour == kernel.EMPTY):
+            if int(cell) != threat:
+                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1)
     return snapshot
 
 

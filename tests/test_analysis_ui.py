@@ -198,6 +198,20 @@ def test_a_win_found_but_not_proven_reads_as_a_win_and_alpha_beta_counts_its_dep
     assert summary_text(proven, False) == "Analysis: 35 playouts, complete"
 
 
+def test_the_summary_says_the_depth_of_the_values_and_complete_only_when_solved():
+    """Reversi's start, analysed for 40 s, read "Analysis: depth 41, complete": 40 rounds had run,
+    but each move's search had its time slice cut it at 19-20 plies, and no value was proven."""
+    from ui.analysis_mode import summary_text
+
+    deep = {m: MoveValue(m, 0.5 * m, depth=d) for m, d in ((1, 19), (2, 20), (3, 20))}
+    running = MoveValues(0, dict(deep), depth=30)
+    assert summary_text(running, True) == "Analysis: depth 19…"
+    ended = MoveValues(0, dict(deep), depth=40, done=True)
+    assert summary_text(ended, False) == "Analysis: depth 19, stopped at its limit"
+    won = MoveValues(0, {**deep, 4: MoveValue(4, 1.0, "proven", 1, 7, depth=7)}, depth=40, done=True)
+    assert summary_text(won, False) == "Analysis: depth 19, complete"  # a proven win: the position is solved
+
+
 def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
     """"+131" read "+1…" on the narrow bar of 800x560."""
     import games

@@ -125,6 +125,30 @@ def test_hex_win_in_one_is_a_proven_win():
     assert [game.format_move(state, m) for m in wins] == ["d1"]
 
 
+@pytest.mark.parametrize("line, block", [
+    ("b2,a2,a3", None),  # Blue's b2 and a3 win at c1 and at c2: every move of Red loses
+    ("a1,a2,b1,b2,c1", "d1"),  # Blue wins at d1 unless Red takes it: every other move loses
+])
+def test_hex_moves_the_tree_leaves_out_lose_in_two(line, block):
+    """Where the opponent has a cell that wins at once, the tree's root holds only the block (or,
+    with two such cells, is proven lost with no move searched): analysis showed those moves
+    without a value, and a lost 3x3 position with no value at all and an even bar."""
+    from ui.eval_bar import position_value
+
+    size = 3 if block is None else 4
+    game = games.load("hex", size=size)
+    state = game.play_line(line.split(","))
+    result = analyse(state, "hex", max_playouts=2000)
+    assert result.done and set(result.values) == set(state.legal_moves())
+    for move, value in result.values.items():
+        if game.format_move(state, move) == block:  # lost, but not at once: no "L2" on it
+            assert value.proven == -1 and (value.plies is None or value.plies > 2)
+            continue
+        assert (value.proven, value.plies) == (-1, 2), game.format_move(state, move)
+    # Blue wins: the bar is Blue's, in 2 when every move of Red loses at once
+    assert position_value(result, "hex") == (1.0, "W2" if block is None else "W")
+
+
 @pytest.mark.parametrize("size", [3, 4])
 def test_hex_first_stones_under_the_swap_rule_are_valued_with_the_swap(size):
     """With the swap rule, every first stone loses under perfect play (a winning one is swapped):

@@ -124,15 +124,20 @@ def short_text(text: str) -> str:
 
 
 def summary_text(snapshot: MoveValues | None, running: bool) -> str:
-    """The panel's line about the analysis: its depth or playouts, and whether it goes on."""
+    """The panel's line about the analysis: its playouts or the depth its values stand on
+    (``MoveValues.reach``), and whether it goes on; "complete" only when the position is solved
+    (``MoveValues.solved``), else an analysis that ended says it stopped at its limit: its values
+    are estimates a longer search could change."""
     if snapshot is None:
         return _("Analysing…") if running else ""
     if snapshot.monte_carlo:
         reach = _("{n} playouts").format(n=number_text(snapshot.nodes, ","))
     else:
-        reach = _("depth {n}").format(n=snapshot.depth + 1)
+        reach = _("depth {n}").format(n=snapshot.reach())
     if snapshot.done:
-        return _("Analysis: {reach}, complete").format(reach=reach)
+        if snapshot.solved():
+            return _("Analysis: {reach}, complete").format(reach=reach)
+        return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
     return _("Analysis: {reach}…").format(reach=reach)
 
 
