@@ -35,7 +35,7 @@ from ai.move_values import MARGIN_GAMES, MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
 from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
-from ui.i18n import _, number_text
+from ui.i18n import _, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme, ink_on
 
@@ -131,7 +131,7 @@ def summary_text(snapshot: MoveValues | None, running: bool) -> str:
     if snapshot is None:
         return _("Analysing…") if running else ""
     if snapshot.monte_carlo:
-        reach = _("{n} playouts").format(n=number_text(snapshot.nodes, ","))
+        reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
     else:
         reach = _("depth {n}").format(n=snapshot.reach())
     if snapshot.done:

@@ -87,7 +87,7 @@ def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game
     if progress.kind in ("alphabeta", "solver") and progress.depth:
         parts.append(_("depth {n}").format(n=progress.depth))
     elif progress.kind == "mcts" and progress.nodes:
-        parts.append(_("{n} playouts").format(n=number_text(progress.nodes, ",")))
+        parts.append(ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ",")))
     if progress.best_text:
         parts.append(_("best {move}").format(move=progress.best_text))
     if (sides is not None and progress.proven is None and progress.kind not in ("rule", "book")
