@@ -36,7 +36,11 @@ def test_the_graph_follows_the_game_with_analysis_values(app):
 
 
 def test_a_computer_move_brings_its_own_search(app):
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-3", None), 0.3))
+    """On 7x6 with four in a row, where the analysis cannot prove the start within the test: on
+    3x3 a loaded machine let the analysis prove the draw before the computer had moved, and a
+    proof rightly stays in place of a search's estimate."""
+    board = {"width": 7, "height": 6, "k": 4}
+    scene = GameScene(app, MatchSetup("tictactoe", board, HUMAN_VS_PC, ("level-3", None), 0.3))
     app.switch(scene)
     scene.toggle_analysis()
     assert wait(app, lambda: len(scene.history) == 1, 60)
