@@ -16,8 +16,11 @@ restarted after a crash skips the warm-up (it may have been the cause).
 Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
 that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
 has not reported yet: it is still starting), or that died, is terminated and replaced by a fresh
-one.  A worker that keeps dying is given up (``broken``: the scene plays random moves); one
-replaced for a slow cancel is not counted, since cancels come as fast as the player presses keys.
+one.  Those seconds count from the moment its kernels are ready: a search waiting for them
+(``ai.kernels.ready``) cannot see the stop flag until they are, and a fresh process would only
+compile them again, without the warm-up's head start.  A worker that keeps dying is given up
+(``broken``: the scene plays random moves); one replaced for a slow cancel is not counted, since
+cancels come as fast as the player presses keys, and warms its kernels up as the first one did.
 Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
 outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``.  The scene
 decides what to do.
@@ -372,6 +375,7 @@ class AIWorker:
         self.warm_up_error = ""
         self.process = None
         self.restarts = 0
+        self.deaths = 0  # restarts for a process that died (after one, no warm-up: it may have been the cause)
         self.broken = ""  # why the worker was given up (it kept dying at once)
         self._recent_restarts: list[float] = []
         self._local: list[AIError] = []
@@ -382,7 +386,7 @@ class AIWorker:
         self.jobs = ctx.Queue()
         self.reports = ctx.Queue()
         self.stop = ctx.Event()
-        warm = self.warm_up and self.restarts == 0
+        warm = self.warm_up and self.deaths == 0
         self.preparing = warm
         self.process = ctx.Process(target=worker_main, args=(self.jobs, self.reports, self.stop, self.game_id, warm),
                                    name="tabuleiro-ai", daemon=True)
@@ -401,6 +405,7 @@ class AIWorker:
         self.preparing = False
         now = time.monotonic()
         if died:
+            self.deaths += 1
             self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
         if len(self._recent_restarts) > 3:
             self.broken = "the AI process keeps failing to start"
@@ -488,6 +493,8 @@ class AIWorker:
             self.pending = pending
             if not cancelled:
                 out.append(AIError(job_id, f"the AI process stopped unexpectedly (exit code {code})"))
+        elif self.preparing:
+            self.stopping_since = time.monotonic()  # its job may wait for the kernels: the grace starts when they are ready
         elif self.cancelled and time.monotonic() - self.stopping_since > (STOP_GRACE if self.heard else SETUP_GRACE):
             pending = self.pending
             self._restart(died=False)
