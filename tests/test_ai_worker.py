@@ -113,6 +113,28 @@ def test_a_worker_replaced_for_a_slow_cancel_warms_its_kernels_up():
         worker.close()
 
 
+def test_closing_a_busy_worker_does_not_wait_for_its_process_and_leaves_none(tmp_path):
+    """Leaving a game while the computer thought froze the window: ``close`` waited up to
+    ``STOP_GRACE`` for the process to end, then for it to be terminated (0.6 s, 1.5 s with analysis
+    on, measured on the way back to the menu).  Now the process is let go at once and ended by a
+    thread; ``wait_for_closed_workers`` (the window closing) waits for them all, and none is left."""
+    import multiprocessing
+
+    bot = tmp_path / "deaf.py"  # busy and deaf to the stop flag for a while, as a search in a kernel may be
+    bot.write_text("import time\ntime.sleep(30)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    workers = [AIWorker("tictactoe", warm_up=False) for _ in range(3)]
+    processes = [w.process for w in workers]
+    for worker in workers:
+        worker.submit(Job("tictactoe", {}, (), "", str(bot), 5.0, 1))
+    for worker in workers:
+        worker.close()
+        assert worker.process is None
+    assert any(p.is_alive() for p in processes), "close waited for the process to end"
+    assert ai_worker.wait_for_closed_workers(30)
+    assert not any(p.is_alive() for p in processes) and all(p.exitcode is not None for p in processes)
+    assert not set(processes) & set(multiprocessing.active_children())
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
