@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import games
-from ui.ai_worker import AIError, AIResult, AIWorker, Job
+from ui import ai_worker
+from ui.ai_worker import AIError, AIResult, AIWarmUp, AIWorker, Job
 
 
 def reversi_job(seconds: float = 1.0) -> Job:
@@ -66,6 +67,72 @@ def test_a_worker_given_up_answers_the_job_that_waited():
         assert worker.is_thinking() is False
     finally:
         worker.close()
+
+
+def test_a_search_cancelled_while_it_waits_for_its_kernels_keeps_its_process(tmp_path, monkeypatch):
+    """On a cold kernel cache, New game (or Undo) while the panel said "Preparing the engine"
+    cancelled a search waiting in ``ai.kernels.ready``, which sees no stop flag until its kernels
+    are compiled: after ``SETUP_GRACE`` the process was killed, kernels half compiled, and the first
+    move came 10 s later than without the cancel (found with an empty ``NUMBA_CACHE_DIR``).  The
+    grace now starts when the worker says its kernels are ready.  Here a bot that takes a while
+    to load stands for the wait, and the worker's own reports say it waits for kernels."""
+    monkeypatch.setattr(ai_worker, "SETUP_GRACE", 0.2)
+    bot = tmp_path / "slow_loader.py"
+    bot.write_text("import time\ntime.sleep(1.0)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    worker = AIWorker("tictactoe", warm_up=False)
+    job = Job("tictactoe", {}, (), "", str(bot), 5.0, 1)
+    try:
+        first = worker.submit(job)
+        worker.reports.put(AIWarmUp(False))  # what the worker says while a search waits for its kernels
+        answers_until(worker, first, 0.1)
+        assert worker.preparing
+        second = worker.submit(job)  # New game: the first job is cancelled, the second waits for it
+        end = time.monotonic() + 60
+        while worker.busy == first and time.monotonic() < end:  # well past the grace
+            worker.poll()
+            time.sleep(0.01)
+        assert worker.restarts == 0, "a worker compiling its kernels was replaced"
+        worker.reports.put(AIWarmUp(True))  # the kernels are ready
+        answers = answers_until(worker, second, 60)
+        assert [a for a in answers if isinstance(a, AIResult) and a.job_id == second and a.move is not None]
+        assert worker.restarts == 0 and not worker.broken
+    finally:
+        worker.close()
+
+
+def test_a_worker_replaced_for_a_slow_cancel_warms_its_kernels_up():
+    """A process replaced because its search ignored a cancel did not crash: its successor warms
+    the kernels up (and says so) as the first one did; only after a death is the warm-up skipped."""
+    worker = AIWorker("tictactoe")
+    try:
+        worker._restart(died=False)
+        assert worker.preparing and worker.restarts == 1
+        worker._restart(died=True)
+        assert not worker.preparing
+    finally:
+        worker.close()
+
+
+def test_closing_a_busy_worker_does_not_wait_for_its_process_and_leaves_none(tmp_path):
+    """Leaving a game while the computer thought froze the window: ``close`` waited up to
+    ``STOP_GRACE`` for the process to end, then for it to be terminated (0.6 s, 1.5 s with analysis
+    on, measured on the way back to the menu).  Now the process is let go at once and ended by a
+    thread; ``wait_for_closed_workers`` (the window closing) waits for them all, and none is left."""
+    import multiprocessing
+
+    bot = tmp_path / "deaf.py"  # busy and deaf to the stop flag for a while, as a search in a kernel may be
+    bot.write_text("import time\ntime.sleep(30)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    workers = [AIWorker("tictactoe", warm_up=False) for _ in range(3)]
+    processes = [w.process for w in workers]
+    for worker in workers:
+        worker.submit(Job("tictactoe", {}, (), "", str(bot), 5.0, 1))
+    for worker in workers:
+        worker.close()
+        assert worker.process is None
+    assert any(p.is_alive() for p in processes), "close waited for the process to end"
+    assert ai_worker.wait_for_closed_workers(30)
+    assert not any(p.is_alive() for p in processes) and all(p.exitcode is not None for p in processes)
+    assert not set(processes) & set(multiprocessing.active_children())
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,8 +16,14 @@ restarted after a crash skips the warm-up (it may have been the cause).
 Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
 that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
 has not reported yet: it is still starting), or that died, is terminated and replaced by a fresh
-one.  A worker that keeps dying is given up (``broken``: the scene plays random moves); one
-replaced for a slow cancel is not counted, since cancels come as fast as the player presses keys.
+one.  Those seconds count from the moment its kernels are ready: a search waiting for them
+(``ai.kernels.ready``) cannot see the stop flag until they are, and a fresh process would only
+compile them again, without the warm-up's head start.  A worker that keeps dying is given up
+(``broken``: the scene plays random moves); one replaced for a slow cancel is not counted, since
+cancels come as fast as the player presses keys, and warms its kernels up as the first one did.
+A closed worker (its screen was left) is let go at once and its process ended by a thread
+(``_end``), so the window never waits for it; ``wait_for_closed_workers`` waits for them all as
+the window closes.
 Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
 outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``.  The scene
 decides what to do.
@@ -33,6 +39,7 @@ import multiprocessing as mp
 import os
 import queue
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Hashable
@@ -162,8 +169,6 @@ def _warm_up(game_id: str | None, reports) -> None:
 
 def start_warm_up(game_id: str | None, reports) -> None:
     """Run ``_warm_up`` in a daemon thread of this process (the job loop starts at once)."""
-    import threading
-
     threading.Thread(target=_warm_up, args=(game_id, reports), daemon=True, name="tabuleiro-warm-up").start()
 
 
@@ -372,6 +377,7 @@ class AIWorker:
         self.warm_up_error = ""
         self.process = None
         self.restarts = 0
+        self.deaths = 0  # restarts for a process that died (after one, no warm-up: it may have been the cause)
         self.broken = ""  # why the worker was given up (it kept dying at once)
         self._recent_restarts: list[float] = []
         self._local: list[AIError] = []
@@ -382,7 +388,7 @@ class AIWorker:
         self.jobs = ctx.Queue()
         self.reports = ctx.Queue()
         self.stop = ctx.Event()
-        warm = self.warm_up and self.restarts == 0
+        warm = self.warm_up and self.deaths == 0
         self.preparing = warm
         self.process = ctx.Process(target=worker_main, args=(self.jobs, self.reports, self.stop, self.game_id, warm),
                                    name="tabuleiro-ai", daemon=True)
@@ -401,6 +407,7 @@ class AIWorker:
         self.preparing = False
         now = time.monotonic()
         if died:
+            self.deaths += 1
             self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
         if len(self._recent_restarts) > 3:
             self.broken = "the AI process keeps failing to start"
@@ -488,6 +495,8 @@ class AIWorker:
             self.pending = pending
             if not cancelled:
                 out.append(AIError(job_id, f"the AI process stopped unexpectedly (exit code {code})"))
+        elif self.preparing:
+            self.stopping_since = time.monotonic()  # its job may wait for the kernels: the grace starts when they are ready
         elif self.cancelled and time.monotonic() - self.stopping_since > (STOP_GRACE if self.heard else SETUP_GRACE):
             pending = self.pending
             self._restart(died=False)
@@ -495,12 +504,36 @@ class AIWorker:
 
     # -- shutdown --------------------------------------------------------------------------
     def _shutdown(self, grace: float) -> None:
+        """Tell the process to stop and let it go: a thread of this process gives it ``grace``
+        seconds to end by itself, then ends it (``_end``).  The window does not wait: a worker
+        ends by itself in about a second (its job stopped, its modules unloaded), which the window
+        spent frozen on every return to the menu while the computer was thinking."""
         proc = self.process
         if proc is None:
             return
+        self.process = None
         self.stop.set()
         with contextlib.suppress(OSError, ValueError, queue.Full):
             self.jobs.put_nowait(None)
+        ending = threading.Thread(target=_end, args=(proc, (self.jobs, self.reports), grace), daemon=True,
+                                  name="tabuleiro-ai-end")
+        with _ENDING_LOCK:
+            _ENDING.append(ending)
+        ending.start()
+
+    def close(self) -> None:
+        """Stop the worker process (the scene is closing); it ends in the background."""
+        self._shutdown(grace=STOP_GRACE)
+
+
+_ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)
+_ENDING_LOCK = threading.Lock()
+
+
+def _end(proc, queues: tuple, grace: float) -> None:
+    """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
+    if even that is ignored), reaped, and its queues closed."""
+    try:
         if grace > 0:
             proc.join(grace)
         if proc.is_alive():
@@ -509,11 +542,24 @@ class AIWorker:
         if proc.is_alive():
             proc.kill()
             proc.join(1.0)
-        for q in (self.jobs, self.reports):
+        for q in queues:
             q.cancel_join_thread()
             q.close()
-        self.process = None
+    finally:
+        with _ENDING_LOCK:
+            _ENDING.remove(threading.current_thread())
 
-    def close(self) -> None:
-        """Stop the worker process (the scene is closing)."""
-        self._shutdown(grace=STOP_GRACE)
+
+def wait_for_closed_workers(timeout: float = 5.0) -> bool:
+    """Wait until every closed worker's process has ended (the window is closing: nothing may be
+    left running); True when none is left."""
+    end = time.monotonic() + timeout
+    while True:
+        with _ENDING_LOCK:
+            ending = list(_ENDING)
+        if not ending:
+            return True
+        left = end - time.monotonic()
+        if left <= 0:
+            return False
+        ending[0].join(left)

@@ -524,13 +524,17 @@ class App:
         return bool(until and until())
 
     def quit(self) -> None:
-        """Close the current scene (stopping any AI worker) and end the loop."""
+        """Close the current scene and end the loop; the AI workers closed, now or before, have
+        ended when it returns (a scene's close lets its worker end in the background)."""
+        from ui.ai_worker import wait_for_closed_workers
+
         self.running = False
         if self.scene is not None:
             self.guard(self.scene.close)
         for watcher in list(self.switch_watchers):
             self.guard(watcher, self.scene, None)
         self.scene = None
+        wait_for_closed_workers()
         if self.remember_size:
             # from full screen, the window it came from
             self.settings.maximized = self._window_maximized if self.fullscreen else sdl.window_maximized()
