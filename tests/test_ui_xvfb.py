@@ -51,6 +51,24 @@ def real_window_env(display: str, config: Path) -> dict[str, str]:
     return env
 
 
+def wait_for_window_manager(display: str, manager: subprocess.Popen, limit: float = 60.0) -> None:
+    """Until the window manager has taken the screen (it names itself on the root window,
+    _NET_SUPPORTING_WM_CHECK).  A window mapped while it is still starting may never be shown:
+    SDL then waits for ever in ``set_mode`` (a loaded CI machine took more than the second this
+    once slept).  Without xprop, a few seconds."""
+    if not shutil.which("xprop"):
+        time.sleep(3.0)
+        return
+    end = time.monotonic() + limit
+    while time.monotonic() < end and manager.poll() is None:
+        check = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=dict(os.environ, DISPLAY=display),
+                               capture_output=True, text=True, timeout=20)
+        if "window id" in check.stdout:
+            return
+        time.sleep(0.1)
+    pytest.fail(f"openbox did not take the screen within {limit:.0f} s (exit code {manager.poll()})")
+
+
 @pytest.fixture
 def window_manager(xvfb):
     """The Xvfb display with openbox managing its windows (frames, title bars, maximising)."""
@@ -58,7 +76,7 @@ def window_manager(xvfb):
         pytest.skip("a window manager is needed (apt install openbox)")
     manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.0)  # openbox takes the screen
+    wait_for_window_manager(xvfb, manager)
     yield xvfb
     manager.terminate()
     manager.wait(5)
