@@ -28,15 +28,21 @@ def answers_until(worker: AIWorker, job_id: int, seconds: float, out: list | Non
     return out
 
 
+def slow_loading_bot_job(folder: Path, seconds: float) -> Job:
+    """A tic-tac-toe job for an outside player whose file takes ``seconds`` to load (a player
+    reading its tables, or a search waiting for its kernels)."""
+    bot = folder / "slow_loader.py"
+    bot.write_text(f"import time\ntime.sleep({seconds})\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    return Job("tictactoe", {}, (), "", str(bot), 5.0, 1)
+
+
 def test_cancels_as_fast_as_keys_never_give_the_worker_up(tmp_path):
     """New game pressed again and again while the player is still loading (a slow machine, a
     player reading its tables, here a bot that takes 1.5 s to load): each cancel was "not answered
     within 0.5 s", replaced the process and counted as a failure to start; the fourth gave the
     worker up (random moves from then on) and the job that waited was sent on a closed queue."""
-    bot = tmp_path / "slow_loader.py"
-    bot.write_text("import time\ntime.sleep(1.5)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
     worker = AIWorker("tictactoe", warm_up=False)
-    job = Job("tictactoe", {}, (), "", str(bot), 5.0, 1)
+    job = slow_loading_bot_job(tmp_path, 1.5)
     try:
         job_id = worker.submit(job)
         answers = []
@@ -77,10 +83,8 @@ def test_a_search_cancelled_while_it_waits_for_its_kernels_keeps_its_process(tmp
     grace now starts when the worker says its kernels are ready.  Here a bot that takes a while
     to load stands for the wait, and the worker's own reports say it waits for kernels."""
     monkeypatch.setattr(ai_worker, "SETUP_GRACE", 0.2)
-    bot = tmp_path / "slow_loader.py"
-    bot.write_text("import time\ntime.sleep(1.0)\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
     worker = AIWorker("tictactoe", warm_up=False)
-    job = Job("tictactoe", {}, (), "", str(bot), 5.0, 1)
+    job = slow_loading_bot_job(tmp_path, 1.0)
     try:
         first = worker.submit(job)
         worker.reports.put(AIWarmUp(False))  # what the worker says while a search waits for its kernels
