@@ -179,3 +179,27 @@ if __name__ == "__main__":
         time.sleep(0.1)
     os.kill(worker_pid, signal.SIGKILL)
     pytest.fail("the analysis worker outlived its window")
+
+
+def test_a_worker_closed_as_it_starts_keeps_what_its_process_reads(monkeypatch):
+    """A worker closed and dropped at once (a screen left as it opened): its process, still
+    starting, read its stop event from the parent after the parent had let the event go, and died
+    with FileNotFoundError on the event's semaphore (a traceback on the terminal).  The thread
+    ending the process holds the event until then."""
+    import gc
+
+    codes = []
+    end = ai_worker._end
+
+    def recording_end(proc, *args):
+        end(proc, *args)
+        codes.append(proc.exitcode)
+
+    monkeypatch.setattr(ai_worker, "_end", recording_end)
+    for _ in range(3):
+        worker = AIWorker("tictactoe", warm_up=False)
+        worker.close()
+        del worker
+        gc.collect()
+    assert ai_worker.wait_for_closed_workers(30)
+    assert len(codes) == 3 and 1 not in codes, codes  # 0 (ended by itself) or -15 (terminated)

@@ -515,7 +515,7 @@ class AIWorker:
         self.stop.set()
         with contextlib.suppress(OSError, ValueError, queue.Full):
             self.jobs.put_nowait(None)
-        ending = threading.Thread(target=_end, args=(proc, (self.jobs, self.reports), grace), daemon=True,
+        ending = threading.Thread(target=_end, args=(proc, (self.jobs, self.reports), self.stop, grace), daemon=True,
                                   name="tabuleiro-ai-end")
         with _ENDING_LOCK:
             _ENDING.append(ending)
@@ -530,9 +530,11 @@ _ENDING: list[threading.Thread] = []  # the threads ending closed workers' proce
 _ENDING_LOCK = threading.Lock()
 
 
-def _end(proc, queues: tuple, grace: float) -> None:
+def _end(proc, queues: tuple, stop, grace: float) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
-    if even that is ignored), reaped, and its queues closed."""
+    if even that is ignored), reaped, and its queues closed.  Its ``stop`` event is held until
+    then: a process still starting reads it from its parent, and a worker replaced at once drops
+    its own reference (the child then failed with FileNotFoundError on the event's semaphore)."""
     try:
         if grace > 0:
             proc.join(grace)
