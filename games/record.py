@@ -170,14 +170,24 @@ class GameRecord:
         return out
 
     def first_state(self, game: Game | None = None) -> State:
-        """The position the moves are played from: ``start_position``, or the game's usual start."""
+        """The position the moves are played from: ``start_position``, or the game's usual start.
+
+        A start of another shape than the record's options is refused: Trax reads a board of
+        another size at its own size, and a hand-edited record saying size 10 over a 12x12 board
+        was played on a 12x12 board with its moves named on a 10x10 one (replayed elsewhere)."""
         game = game or self.game()
         if self.start_position is None:
             return game.initial_state()
         try:
-            return game.from_text(self.start_position)
+            state = game.from_text(self.start_position)
         except ValueError as exc:
             raise RecordError(f"the start position cannot be read: {exc}") from None
+        other = {k: v for k, v in state.game.options.items() if game.options.get(k) != v}
+        if other:
+            named = ", ".join(f"{k}={v}" for k, v in other.items())
+            mine = ", ".join(f"{k}={game.options.get(k)}" for k in other)
+            raise RecordError(f"the start position is a game with {named}, not this record's {mine}")
+        return state
 
     def final_state(self) -> State:
         return self.states()[-1]

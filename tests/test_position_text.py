@@ -115,3 +115,18 @@ def test_a_file_whose_start_position_is_not_a_position_is_refused(tmp_path):
 def test_a_bare_move_list_under_the_games_name_is_still_a_move_list():
     record = from_text("Reversi\nd3 c5 f6")
     assert record.moves == ["d3", "c5", "f6"] and record.start_position is None
+
+
+def test_a_file_whose_start_position_is_of_another_size_is_refused(tmp_path):
+    """Trax reads a board of another size at its own size: a record hand-edited to say size 10 over
+    a 12x12 start was played on the 12x12 board with its moves named as on a 10x10 one."""
+    game = games.load("trax", size=12)
+    data = GameRecord.start(game, (Side(None, "A"), Side(None, "B")),
+                            start_position=game.to_text(game.initial_state())).to_dict()
+    data["game"]["options"]["size"] = 10
+    path = tmp_path / "edited.json"
+    path.write_text(__import__("json").dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(RecordError, match="size=12, not this record's size=10"):
+        load(path)
+    assert path.read_bytes() == before
