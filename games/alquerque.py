@@ -427,9 +427,7 @@ class Alquerque(Game):
             if head == "to-move":
                 to_move = self._side_named(value)
             elif head == "no-capture":
-                if not value.strip().isdigit():
-                    raise IllegalMove(f"no-capture: {value.strip()!r} is not a number of plies")
-                quiet = int(value)
+                quiet = self._plies(value)
             elif head == "seen":
                 board_text, _, side = value.strip().rpartition(" ")
                 history.append((*self._read_board(board_text.split("/")), self._side_named(side)))
@@ -440,6 +438,17 @@ class Alquerque(Game):
             # the game ended there, with the other side to move and lost (tic-tac-toe and Hex refuse alike)
             raise IllegalMove(f"{self.sides[to_move]} has already won, so cannot be to move")
         return AlquerqueState(self, (white, black), to_move, quiet, tuple(history))
+
+    @staticmethod
+    def _plies(value: str) -> int:
+        """The ``no-capture`` line's number; IllegalMove in the game's words for anything else.
+        ``str.isdigit`` let superscripts ("²") through and ``int`` took thousands of digits to
+        Python's own refusal, both shown untranslated in the position editor: only ASCII digits,
+        and no more than any game lasts (the draw comes at DRAW_PLIES)."""
+        plies = value.strip()
+        if not (plies.isascii() and plies.isdigit()) or len(plies) > 6:
+            raise IllegalMove(f"no-capture: {plies[:12]!r} is not a number of plies")
+        return int(plies)
 
     def _side_named(self, name: str) -> int:
         for i, side in enumerate(self.sides):

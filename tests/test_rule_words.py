@@ -97,6 +97,8 @@ def position_refusals() -> list[str]:
     trax0 = trax.initial_state()
     return [
         refusal(lambda: alq.from_text("no-capture: x\n" + ALQUERQUE)),
+        refusal(lambda: alq.from_text("no-capture: \u00b2\n" + ALQUERQUE)),  # a digit to isdigit, not to int
+        refusal(lambda: alq.from_text("no-capture: " + "9" * 5000 + "\n" + ALQUERQUE)),  # beyond int's digits
         refusal(lambda: alq.from_text("to-move: Red\n" + ALQUERQUE)),
         refusal(lambda: alq.from_text(ALQUERQUE.replace("B", "W"))),
         refusal(lambda: hex_.from_text("to-move: Blue\n" + hex_board("B . . . ."))),
