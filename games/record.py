@@ -186,7 +186,7 @@ class GameRecord:
         if other:
             named = ", ".join(f"{k}={v}" for k, v in other.items())
             mine = ", ".join(f"{k}={game.options.get(k)}" for k in other)
-            raise RecordError(f"the start position is a game with {named}, not this record's {mine}")
+            raise RecordError(f"the start position is for {named}, not this record's {mine}")
         return state
 
     def final_state(self) -> State:

@@ -5,6 +5,7 @@ through a file and a move list."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -117,15 +118,19 @@ def test_a_bare_move_list_under_the_games_name_is_still_a_move_list():
     assert record.moves == ["d3", "c5", "f6"] and record.start_position is None
 
 
-def test_a_file_whose_start_position_is_of_another_size_is_refused(tmp_path):
-    """Trax reads a board of another size at its own size: a record hand-edited to say size 10 over
-    a 12x12 start was played on the 12x12 board with its moves named as on a 10x10 one."""
+def trax_record_of_another_size() -> bytes:
+    """A record hand-edited to say Trax size 10 over a 12x12 start (Trax reads a board of another
+    size at its own size): it was played on the 12x12 board with its moves named as on a 10x10 one."""
     game = games.load("trax", size=12)
     data = GameRecord.start(game, (Side(None, "A"), Side(None, "B")),
                             start_position=game.to_text(game.initial_state())).to_dict()
     data["game"]["options"]["size"] = 10
+    return json.dumps(data).encode()
+
+
+def test_a_file_whose_start_position_is_of_another_size_is_refused(tmp_path):
     path = tmp_path / "edited.json"
-    path.write_text(__import__("json").dumps(data), encoding="utf-8")
+    path.write_bytes(trax_record_of_another_size())
     before = path.read_bytes()
     with pytest.raises(RecordError, match="size=12, not this record's size=10"):
         load(path)

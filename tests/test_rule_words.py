@@ -12,6 +12,7 @@ import games
 from games.base import IllegalMove
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
+from tests.test_position_text import trax_record_of_another_size
 from ui import i18n
 from ui.record_files import load
 from ui.words import file_problem, rule_reason
@@ -167,6 +168,7 @@ BAD_FILES = {
     "noise.bin": bytes(range(128, 256)),
     "game.txt": b"Reversi\n1. d3 c5 2. z9\n",
     "board.txt": b"Hex\nPosition:\nQQ\n",
+    "edited.json": trax_record_of_another_size(),
 }
 
 

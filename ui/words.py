@@ -179,6 +179,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("not a Tabuleiro record (field 'format' is {got}, expected {wanted})")),
     (r"missing field (?P<name>'[^']*')", N_("missing field {name}")),
     (r"the start position cannot be read: (?P<reason>.*)", N_("the start position cannot be read: {reason}")),
+    (r"the start position is for (?P<theirs>.*), not this record's (?P<mine>.*)",
+     N_("the start position is for {theirs}, not this record's {mine}")),
     (rf"move (?P<n>\d+) {QUOTED} is not legal: (?P<reason>.*)", N_("move {n} {text} is not legal: {reason}")),
     (r"its board is of another size", N_("its board is of another size")),
     (r"its first line should name the game \((?P<titles>[^)]*)\), not (?P<line>.*)",
