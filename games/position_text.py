@@ -26,7 +26,16 @@ from typing import Any
 
 import games
 from games.base import Game, State
-from games.record import START_LINE, GameRecord, RecordError, Side, is_move_list, read_title_line, title_line
+from games.record import (
+    START_LINE,
+    GameRecord,
+    RecordError,
+    Side,
+    is_move_list,
+    names_a_game,
+    read_title_line,
+    title_line,
+)
 
 POSITION_LINE = "Position:"
 
@@ -63,9 +72,10 @@ def in_rows(game: Game, text: str) -> str:
 
 
 def is_position_text(text: str) -> bool:
-    """Whether ``text`` is a game's name followed by a position, rather than a move list."""
+    """Whether ``text`` is a game's name followed by a position, rather than a move list (a bare
+    list of moves on two lines names no game: it is no position)."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
-    return len(lines) > 1 and not is_move_list(text)
+    return len(lines) > 1 and names_a_game(lines[0]) and not is_move_list(text)
 
 
 def record_from_position(text: str, loose: bool = False) -> GameRecord:

@@ -518,8 +518,12 @@ def moves_from_text(text: str) -> list[str]:
     Reads what ``move_list_text`` writes (only its numbered lines hold moves: the title, the
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
     ``1. d3 c5 2. f6``, ``d3, c5; f6``.  A hyphen joins what is on either side of it, spaced or
-    not (``4 - 5`` is Rastros' ``4-5``).  Whether the moves are legal is the game's to say."""
-    lines = [_SPACED_HYPHEN.sub("-", line) for line in text.splitlines()]
+    not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
+    is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
+    the moves are legal is the game's to say."""
+    lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
+    if lines and names_a_game(lines[0]):
+        lines = lines[1:]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
     copied = any(line.startswith(("Date: ", "Result: ")) for line in lines)  # move_list_text's, maybe no move yet
     moves = []
@@ -536,6 +540,15 @@ def title_line(game_id: str, options: dict[str, Any]) -> str:
     """A move list's or a position's first line: the game and ``options`` ("Reversi (size=6)")."""
     named = ", ".join(f"{k}={v}" for k, v in options.items())
     return _title(game_id) + (f" ({named})" if named else "")
+
+
+def names_a_game(line: str) -> bool:
+    """Whether ``line`` is a title line (``title_line``'s: a game of ours, perhaps its options)."""
+    try:
+        read_title_line(line.strip())
+    except RecordError:
+        return False
+    return True
 
 
 def read_title_line(line: str) -> tuple[str, dict[str, str]]:

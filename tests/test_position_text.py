@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 import games
 from games.position_text import is_position_text, position_text, record_from_position
-from games.record import GameRecord, RecordError, Side, is_move_list, move_list_text, record_from_move_list
+from games.record import (
+    GameRecord,
+    RecordError,
+    Side,
+    is_move_list,
+    move_list_text,
+    moves_from_text,
+    record_from_move_list,
+)
 from ui.record_files import from_text, load, save
 
 FFO = Path(__file__).parent / "data" / "ffo" / "fforum-40-59.txt"
@@ -116,6 +124,8 @@ def test_a_file_whose_start_position_is_not_a_position_is_refused(tmp_path):
 def test_a_bare_move_list_under_the_games_name_is_still_a_move_list():
     record = from_text("Reversi\nd3 c5 f6")
     assert record.moves == ["d3", "c5", "f6"] and record.start_position is None
+    assert not is_position_text("d3 c5\nf6")  # names no game
+    assert moves_from_text("Reversi (size=8)\nd3\nc5") == ["d3", "c5"]  # the game's name is no move
 
 
 def trax_record_of_another_size() -> bytes:

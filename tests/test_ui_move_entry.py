@@ -114,6 +114,18 @@ def test_ctrl_v_brings_a_copied_game_and_enter_plays_it(app, monkeypatch):
         assert scene.state.key() == final.key()
 
 
+def test_a_bare_move_list_on_lines_or_under_the_games_name_is_pasted_as_moves(app, monkeypatch):
+    """A course's "Reversi" then ``d3 c5 f6``, or moves on two lines, has the shape of a position
+    text: Ctrl+V said "The clipboard holds a position" and pasted nothing."""
+    for text in ("Reversi\nd3 c5 f6", "d3 c5\nf6", "Reversi (size=8)\nd3\nc5\nf6"):
+        monkeypatch.setattr(clipboard, "get_text", lambda text=text: text)
+        scene = start(app)
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        assert scene.move_entry.field.text == "d3 c5 f6", text
+        key(app, pygame.K_RETURN)
+        assert played(scene) == ["d3", "c5", "f6"], text
+
+
 def test_a_whole_game_pasted_part_way_through_it_plays_the_rest(app, monkeypatch):
     """A game copied from elsewhere starts at move 1: where its first moves are the ones on the
     board, the rest is played; where they are all on the board already, that is said."""

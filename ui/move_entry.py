@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.base import IllegalMove
-from games.position_text import is_position_text
-from games.record import moves_from_text
+from games.position_text import is_position_text, record_from_position
+from games.record import RecordError, moves_from_text
 from ui import clipboard, words
 from ui.i18n import _
 from ui.text_field import TextField
@@ -92,7 +92,7 @@ class MoveEntry:
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""
         text = clipboard.get_text()
-        if is_position_text(text):
+        if _reads_as_position(text):
             self.scene.messages.add(_("The clipboard holds a position, not moves: paste it on the main menu to play "
                                       "from it"), "warn", duration=8.0)
             return
@@ -172,3 +172,15 @@ class MoveEntry:
     def draw(self, surface: pygame.Surface, theme, scale: float) -> None:
         if self.open:
             self.field.draw(surface, theme, scale)
+
+
+def _reads_as_position(text: str) -> bool:
+    """Whether ``text`` is a position the game reads, not moves: a bare list under the game's name
+    ("Reversi" then ``d3 c5 f6``) has the shape of a position text, and was refused as one."""
+    if not is_position_text(text):
+        return False
+    try:
+        record_from_position(text)
+    except RecordError:
+        return False
+    return True
