@@ -17,6 +17,17 @@ from ai.levels import PlayerSpec
 __all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "has_player", "make_player"]
 
 
+def optional_module(name: str) -> Any:
+    """The module ``name``, or None when there is no such module (a game without kernels or bench
+    figures of its own, a build without them); an import that fails inside it is raised."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
 def _table(game_id: str) -> dict[str, PlayerSpec]:
     import games
 

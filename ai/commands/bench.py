@@ -8,13 +8,13 @@ pure-Python code they replaced, perft, solver reach, short strength runs).
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import platform
 from collections.abc import Callable
 
 import ai
 import games
+from ai import optional_module
 from ai.base import Limits, Progress
 
 Report = Callable[[str], None]
@@ -22,12 +22,7 @@ Report = Callable[[str], None]
 
 def bench_module(game_id: str):
     """``ai/bench/<game>.py``, or None for a game without bench figures of its own."""
-    try:
-        return importlib.import_module(f"ai.bench.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"ai.bench.{game_id}":
-            raise
-        return None
+    return optional_module(f"ai.bench.{game_id}")
 
 
 def bench_positions(game_id: str, report: Report, seconds: float) -> None:

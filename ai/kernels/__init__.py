@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib
 import logging
 import os
 import sys
@@ -40,6 +39,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import platformdirs
+
+from ai import optional_module
 
 log = logging.getLogger(__name__)
 
@@ -216,12 +217,7 @@ def _module(game_id: str):
     """``ai.kernels.<game_id>``, or None for a game without kernels (or a build without them)."""
     if game_id not in KERNEL_GAMES:
         return None
-    try:
-        return importlib.import_module(f"{__name__}.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{game_id}":
-            raise
-        return None
+    return optional_module(f"{__name__}.{game_id}")
 
 
 def _stage(game_id: str, stage: str) -> _Stage:
