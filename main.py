@@ -67,9 +67,7 @@ def check_game_and_players(game_id: str, player_ids: list[str], options: dict[st
         for pid in player_ids:
             with ai.kernels.compiled_later():  # the command compiles them next, saying so if it takes long
                 player = ai.make_player(game_id, pid, options=options)
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            ai.close_player(player)
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
 

@@ -17,6 +17,14 @@ from ai.levels import PlayerSpec
 __all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "has_player", "make_player"]
 
 
+def close_player(player: Any) -> None:
+    """Let ``player`` release what it holds (an outside player's process, a search's worker
+    threads); a player with nothing to release has no ``close``."""
+    close = getattr(player, "close", None)
+    if close is not None:
+        close()
+
+
 def optional_module(name: str) -> Any:
     """The module ``name``, or None when there is no such module (a game without kernels or bench
     figures of its own, a build without them); an import that fails inside it is raised."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ai import referee
+from ai import close_player, referee
 from ai.base import Forfeit, Player, Resigned
 from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
 from games.base import Game, State
@@ -158,9 +158,7 @@ def play_with_new_players(
         return play_game(game, players, list(ids), time_per_move, on_move=on_move, opening=opening, clock=clock)
     finally:
         for p in players:
-            close = getattr(p, "close", None)
-            if close is not None:
-                close()
+            close_player(p)
 
 
 def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, seed_bots: bool) -> Player:

@@ -29,10 +29,7 @@ def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, 
     with kernels.compiled_later() as asked:  # each of our players says what it needs when it is made
         for pid in player_ids:
             if not ai.is_outside_player(pid):
-                player = ai.make_player(game_id, pid, options=options or {})
-                close = getattr(player, "close", None)
-                if close is not None:
-                    close()
+                ai.close_player(ai.make_player(game_id, pid, options=options or {}))
     if not asked:
         return
     say = say or (lambda text: print(text, file=sys.stderr, flush=True))

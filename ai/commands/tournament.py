@@ -583,9 +583,7 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
         try:
             title, kind = player.info.title, getattr(player, "kind", None)
         finally:
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            ai.close_player(player)
         return pid, entry_title(pid, title, kind), None
 
     todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
