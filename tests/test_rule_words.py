@@ -4,6 +4,7 @@ in Portuguese with none of its English words left; in English it stays as the ru
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -187,6 +188,43 @@ def test_why_a_file_cannot_be_opened_reads_in_portuguese(tmp_path):
     finally:
         i18n.set_language("en")
     assert [file_problem(p) for p in problems] == problems
+
+
+# Texts that make the JSON reader say each of its messages (Python 3.11-3.13).
+NOT_JSON = ["", "{", '{"a" 1}', '{"a": 1 "b": 2}', '"abc', '"a\x01"', '"\\q"', '"\\u12"', "1 2", "[1,]", '{"a": 1,}']
+
+
+def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
+    """A damaged record or settings file is reported with the JSON reader's own words after
+    "line L, column C:"; they stayed in English on the Portuguese screens."""
+    from ui.settings import load as load_settings
+    from ui.words import JSON_READER_WORDS, settings_problem
+
+    said = set()
+    record_problems, settings_problems = [], []
+    for i, text in enumerate(NOT_JSON):
+        with pytest.raises(json.JSONDecodeError) as caught:
+            json.loads(text)
+        said.add(caught.value.msg)
+        (tmp_path / f"{i}.json").write_text(text, encoding="utf-8")
+        record_problems.append(refusal(lambda i=i: load(tmp_path / f"{i}.json")))
+        settings = tmp_path / "config" / "settings.json"
+        settings.parent.mkdir(exist_ok=True)
+        settings.write_text(text, encoding="utf-8")
+        settings_problems.append(load_settings(settings)[1])
+    assert said <= JSON_READER_WORDS and len(said) >= 9, said - JSON_READER_WORDS
+    try:
+        i18n.set_language("pt")
+        for problem in record_problems:
+            shown = file_problem(problem)
+            assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
+        for problem in settings_problems:
+            shown = settings_problem(problem)
+            assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
+    finally:
+        i18n.set_language("en")
+    assert [file_problem(p) for p in record_problems] == record_problems  # in English, the reader's own words
+    assert [settings_problem(p) for p in settings_problems] == settings_problems
 
 
 VARIANTS = [("reversi", {}), ("tictactoe", {"width": 7, "height": 6, "k": 4}), ("hex", {"size": 5, "swap": True}),

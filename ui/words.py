@@ -371,8 +371,6 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
 )
 
 
-# What went wrong with the settings file (ui/settings.py writes it in English, before the language
-# it holds is known).  ``error`` is the system's or the JSON reader's own words, kept as written.
 # What went wrong with a file (ui.record_files.os_problem, ui.settings), in the current language.
 FILE_ERRORS: tuple[tuple[str, str], ...] = (
     (r"the folder (?P<folder>.+) is read-only", N_("the folder {folder} is read-only")),
@@ -391,9 +389,34 @@ FILE_ERRORS: tuple[tuple[str, str], ...] = (
 )
 
 
+# The JSON reader's own words (``json.JSONDecodeError.msg``), which the messages above quote after
+# "line L, column C:": kept as written in English, where they are what a search finds, and said in
+# the current language elsewhere.  The last two are Python 3.13's.
+JSON_READER_WORDS: frozenset[str] = frozenset((
+    N_("Expecting value"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+))
+
+
+def json_reader_words(text: str) -> str:
+    """What the JSON reader said of a file ("Expecting value"), in the current language."""
+    return _(text) if text in JSON_READER_WORDS else text
+
+
 def file_error(text: str) -> str:
-    """What went wrong reading or writing a file ("the folder /x is read-only"), in the current language."""
-    return _fill(FILE_ERRORS, text)
+    """What went wrong reading or writing a file ("the folder /x is read-only", or the JSON reader's
+    words), in the current language."""
+    said = _fill(FILE_ERRORS, text, {"why": json_reader_words})
+    return json_reader_words(said) if said == text else said
 
 
 SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
