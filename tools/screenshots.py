@@ -10,7 +10,7 @@ shows.  The positions:
 - menu: the main menu;
 - game: Reversi against level 3 after the opening f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 f7, with the
   computer's reply and its last search shown;
-- analysis: analysis mode (key A) on Reversi after f5 d6 c3 f4 f6 d3, after 4 s of analysis;
+- analysis: analysis mode (key A) on Reversi after f5 d6 c3 f4 f6 d3, 4 s after its first values;
 - hex-connections: Hex connections (key V) on an 11x11 position after twelve moves of a game
   between two level-2 players (g8 e11 j6 h2 b8 f8 h7 g5 b10 g4 f9 e9): dead and captured cells,
   both sides' connections and Blue's mustplay region.
@@ -81,13 +81,14 @@ def shoot(out: Path) -> list[Path]:
     app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), REVERSI_ANALYSIS.split(",")))
     settle(app, 0.5)
     press(app, pygame.K_a)
+    settle(app, 60.0, until=lambda: bool(app.scene.analysis.labels()))  # a cold kernel cache compiles first
     settle(app, 4.0)
     save(app, "analysis.png")
 
     app.switch(GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), HEX_CONNECTIONS.split(",")))
     settle(app, 0.5)
     press(app, pygame.K_v)
-    settle(app, 6.0, until=lambda: app.scene.connections.shown() is not None)
+    settle(app, 60.0, until=lambda: app.scene.connections.shown() is not None)
     save(app, "hex-connections.png")
     app.quit()
     return made
