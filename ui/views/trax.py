@@ -3,8 +3,8 @@
 - A tile is drawn as in the real game: a coloured square with two paths, curves as quarter rings
   round a corner and straights as bands (the light band crossing over the dark one).
 - Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
-  previews (hovering one shows its whole turn, forced tiles included, ghosted on the board); a
-  click on a preview plays it.  Where only one tile is legal it is placed at once.
+  previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
+  included, ghosted on the board, and names it); a click on a preview plays it.  Where only one tile is legal it is placed at once.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile).
 - At the end the loop or line that finished the game is traced in the highlight colour.
 """
@@ -24,7 +24,8 @@ from ui import words
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
-from ui.theme import draw_text, font
+from ui.theme import DARK as DARK_THEME
+from ui.theme import Theme, draw_text, font
 
 TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (32, 32, 38)}
@@ -106,6 +107,7 @@ class TraxView(GridView):
         self._animating_turn = 0
         self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
         self._speed = 1.0
+        self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
     def _fit(self, state: TraxState) -> None:
@@ -240,8 +242,9 @@ class TraxView(GridView):
         shown = self._shown_tiles(state, overlay)
         self._hidden = {move_cell(m) for m in state.turn[shown:]}
         self.hover_pos = overlay.hover
+        self._theme = overlay.theme
         super().draw(surface, state, overlay)
-        self._draw_picker(surface, state, overlay)
+        self._draw_picker(surface, state, overlay.theme, self._hovered_tile())
 
     def draw_cell(self, surface, state: TraxState, row, col, rect, overlay: Overlay) -> None:
         cell = row * self.cols + col
@@ -285,12 +288,22 @@ class TraxView(GridView):
                 draw_path(surface, rect, a, b, overlay.theme.win, rect.width * BAND * 0.45)
                 surface.set_clip(clip)
 
-    def _draw_picker(self, surface, state: TraxState, overlay: Overlay) -> None:
+    def _hovered_tile(self) -> int | None:
+        """The picker's tile under the mouse, if any."""
+        return next((m for r, m in self._picker_rects() if self.hover_pos is not None and r.collidepoint(self.hover_pos)),
+                    None)
+
+    def draw_pointed(self, surface: pygame.Surface, state: TraxState, key: Hashable) -> None:
+        """The keyboard's cursor on a picker's tile shows what the mouse over it does: the whole
+        turn ghosted on the board and the tile's name (the mouse, when over another tile, wins)."""
+        if self.picker is not None and isinstance(key, tuple) and key[0] == "tile" and self._hovered_tile() is None:
+            self._draw_picker(surface, state, self._theme, key[1])
+
+    def _draw_picker(self, surface, state: TraxState, theme: Theme, hovered: int | None) -> None:
+        """The open picker; ``hovered``: the tile pointed at, its turn ghosted and its name shown."""
         rects = self._picker_rects()
         if not rects:
             return
-        theme = overlay.theme
-        hovered = next((m for r, m in rects if self.hover_pos is not None and r.collidepoint(self.hover_pos)), None)
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
             for m in state.forced_tiles(hovered):
                 draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
