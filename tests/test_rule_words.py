@@ -91,11 +91,28 @@ def trax_board(changes: dict[tuple[int, int], str]) -> str:
     return "to-move: light\n" + "\n".join(" ".join(row) for row in rows)
 
 
+TRAX_CLASH = """to-move: light
+none none none none none none none
+none ldld ldld none none dlld none
+none none lddl none none ldld lddl
+none none dlld lldd ddll lddl dlld
+none none none lddl none none none
+none none none none none none none
+none none none none none none none"""  # tests/test_trax.py's ILLEGAL: e2\\ would make three dark edges meet at d3
+
+
 def position_refusals() -> list[str]:
     """Refusals of hand-typed positions, one per way each game's text can be wrong."""
     alq, ras, trax = (games.load(g) for g in ("alquerque", "rastros", "trax"))
     hex_ = games.load("hex", size=5)
     trax0 = trax.initial_state()
+    trax7 = games.load("trax", size=7)
+
+    def swapped(text: str) -> str:  # the other side to move, every tile's colours swapped
+        names = {"ldld": "dldl", "dldl": "ldld", "lddl": "dlld", "dlld": "lddl", "lldd": "ddll", "ddll": "lldd"}
+        return "\n".join(" ".join(names.get(word, word) for word in line.split()) for line in text.splitlines()) \
+            .replace("light", "dark")
+
     return [
         refusal(lambda: alq.from_text("no-capture: x\n" + ALQUERQUE)),
         refusal(lambda: alq.from_text("no-capture: \u00b2\n" + ALQUERQUE)),  # a digit to isdigit, not to int
@@ -112,6 +129,7 @@ def position_refusals() -> list[str]:
         refusal(lambda: trax.from_text(trax_board({(5, 6): "lldd"}))),
         refusal(lambda: trax.from_text(trax_board({(5, 6): "dldl", (6, 6): "dldl"}))),
         refusal(lambda: trax.parse_move(trax0, "f6:lldd")),
+        *(refusal(lambda text=text: trax7.parse_move(trax7.from_text(text), "e2\\")) for text in (TRAX_CLASH, swapped(TRAX_CLASH))),
         refusal(lambda: record_from_position("")),
         refusal(lambda: record_from_move_list("Reversi\n1. d3 c5 2. z9")),
     ]

@@ -151,9 +151,26 @@ def test_a_turn_that_makes_three_edges_of_one_colour_is_illegal():
     assert bad not in state.legal_moves()
     with pytest.raises(IllegalMove, match="three"):
         state.play(bad)
-    with pytest.raises(IllegalMove):
-        game.parse_move(state, "e2\\")
     assert game.parse_move(state, "e2:dldl") in state.legal_moves()
+
+
+def test_a_typed_tile_whose_turn_clashes_is_refused_saying_where():
+    """Typed as e2\\ (or e2:lddl) the tile of ILLEGAL above matches its neighbours; the refusal said
+    only "not legal here", quoting what was typed with its backslash doubled ('e2\\\\'), where the
+    rules say why: the cell where three edges of one colour would meet (the first the forced
+    tiles reach: d2 is laid ldld, e3 dlld, and d3 then has three dark edges entering it)."""
+    game = games.load("trax", size=7)
+    state = game.from_text(ILLEGAL)
+    for typed in ("e2\\", "e2:lddl"):
+        with pytest.raises(IllegalMove) as refused:
+            game.parse_move(state, typed)
+        assert str(refused.value) == f"'{typed}' would make three dark edges meet at d3; legal at e2: e2+, e2/"
+    with pytest.raises(IllegalMove, match=r"^'e2:dlld' is not legal here"):  # no match with its neighbours
+        game.parse_move(state, "e2:dlld")
+    with pytest.raises(IllegalMove, match=r"^'a1\\': a1 does not touch a tile$"):
+        game.parse_move(state, "a1\\")
+    with pytest.raises(IllegalMove, match="three dark edges meet at d3"):
+        state.play(move_of(1 * 7 + 4, tile_of_name("lddl")))
 
 
 def test_placements_that_do_not_touch_or_do_not_match_are_refused():
