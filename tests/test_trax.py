@@ -403,6 +403,29 @@ def test_a_hole_no_tile_fits_ends_a_fill_game():
 
 
 
+def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
+    """The view marked every empty cell next to a tile as a place to play, also the hole of
+    hole-19x19 (each tile there brings three edges of one colour together), which a click then
+    refused: with a1 taken off, a1 is the one cell marked."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=19, mode="fill")
+    board = game.from_text((DATA / "hole-19x19.txt").read_text())
+    state = game.state_from_cells(b"\0" + board.cells[1:], LIGHT)
+    assert {move_cell(m) for m in state.legal_moves()} == {0} and len(state.frontier) == 7
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    surface = pygame.Surface((600, 600))
+    view.draw(surface, state, Overlay(theme=THEME))
+    dotted = {cell for cell in state.frontier if surface.get_at(view.cell_rect(*divmod(cell, 19)).center)[:3] == THEME.legal}
+    assert dotted == {0}
+
+
 def test_the_fill_mode_claims_no_win_in_one():
     """A loop or a line ends nothing in the fill mode, but the threat players reported "a win this
     turn" (a proof) there: the same positions as a tournament game, where they prove one."""

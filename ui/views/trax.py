@@ -104,6 +104,7 @@ class TraxView(GridView):
         self.picker: tuple[int, list[int]] | None = None  # (cell, legal moves there) while picking
         self.hover_pos: tuple[int, int] | None = None
         self._hidden: set[int] = set()
+        self._legal_cells: set[int] = set()
         self._animating_turn = 0
         self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
         self._speed = 1.0
@@ -241,6 +242,9 @@ class TraxView(GridView):
         self._speed = overlay.animation_speed
         shown = self._shown_tiles(state, overlay)
         self._hidden = {move_cell(m) for m in state.turn[shown:]}
+        # the cells some tile may go on (not every empty cell next to a tile: a hole whose every
+        # tile would bring three edges of one colour together takes none)
+        self._legal_cells = {move_cell(m) for m in state.legal_moves()} if overlay.show_legal else set()
         self.hover_pos = overlay.hover
         self._theme = overlay.theme
         super().draw(surface, state, overlay)
@@ -251,8 +255,7 @@ class TraxView(GridView):
         tile = state.cells[cell]
         if tile and cell not in self._hidden:
             draw_tile(surface, rect, tile)
-        elif overlay.show_legal and overlay.interactive and not tile and cell in state.frontier \
-                and not state.is_terminal():
+        elif overlay.show_legal and overlay.interactive and cell in self._legal_cells:
             pygame.draw.circle(surface, overlay.theme.legal, rect.center, max(2, rect.width // 14))
 
     def _draw_hover(self, surface, state: TraxState, overlay: Overlay) -> None:
