@@ -403,6 +403,32 @@ def test_a_hole_no_tile_fits_ends_a_fill_game():
 
 
 
+def test_the_placed_tile_and_its_forced_tiles_are_marked_apart():
+    """The last turn's tiles all had a frame in the last move's colour, the placed one 2 pixels
+    wide and the forced ones 1: which tile the player chose was hard to see.  The placed tile
+    keeps its frame; the forced ones have their corners marked only."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    move = game.parse_move(state, "c3/")
+    after = state.play(move)
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 500, 500))
+    surface = pygame.Surface((500, 500))
+    view.draw(surface, after, Overlay(theme=THEME, last_move=move, previous=state, animation_speed=0))
+    marked = {}
+    for m in after.turn:
+        frame = view.cell_rect(*divmod(move_cell(m), 7)).inflate(-4, -4)
+        marked[NAME[move_tile(m)]] = [surface.get_at(p)[:3] == THEME.last_move for p in (frame.topleft, frame.midtop)]
+    assert marked == {"ddll": [True, True], "lldd": [True, False], "dlld": [True, False]}
+
+
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     """The view marked every empty cell next to a tile as a place to play, also the hole of
     hole-19x19 (each tile there brings three edges of one colour together), which a click then
