@@ -429,6 +429,27 @@ def test_the_placed_tile_and_its_forced_tiles_are_marked_apart():
     assert marked == {"ddll": [True, True], "lldd": [True, False], "dlld": [True, False]}
 
 
+def test_the_tile_picker_leaves_the_cells_its_tiles_force_in_view():
+    """c3's picker in CHAIN opened above c3, its box over c2, which two of its three tiles force:
+    hovering them ghosted their turn under the box.  It goes where it covers none of the forced
+    cells, here above and to the right, the board's empty corner (before any tile of the board)."""
+    import pygame
+
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    assert view.click(state, view.cell_rect(2, 2).center).kind == "pending"
+    rects = [rect for rect, _move in view._picker_rects()]
+    box = rects[0].unionall(rects).inflate(rects[0].width // 4, rects[0].width // 4)  # as it is drawn
+    forced = {move_cell(t) for m in state.legal_moves() if move_cell(m) == 16 for t in state.forced_tiles(m)[1:]}
+    assert forced == {9, 23}  # c2 and c4
+    assert not any(box.colliderect(view.cell_rect(*divmod(cell, 7))) for cell in forced)
+
+
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     """The view marked every empty cell next to a tile as a place to play, also the hole of
     hole-19x19 (each tile there brings three edges of one colour together), which a click then

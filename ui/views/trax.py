@@ -108,6 +108,8 @@ class TraxView(GridView):
         self._legal_cells: set[int] = set()
         self._animating_turn = 0
         self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
+        self._forced_cells: set[int] = set()  # the cells the picker's tiles would force: nor these
+        self._tiles: set[int] = set()  # the tiles on the board when the picker opened: the fewest covered
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
@@ -157,6 +159,8 @@ class TraxView(GridView):
         if len(moves) == 1:
             return Click.play(moves[0])
         self.picker = (cell[0] * self.cols + cell[1], moves)
+        self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
+        self._tiles = {i for i, tile in enumerate(state.cells) if tile}
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -184,8 +188,9 @@ class TraxView(GridView):
         return ""
 
     def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:
-        """Where the previews of the open picker are: beside the cell (above, below, left or right,
-        the first place that covers neither the cell nor the last turn's tiles), with room under
+        """Where the previews of the open picker are: beside the cell (above, below, left, right,
+        then the corners between), never on it, the first place that covers fewest of the cells its
+        tiles would force, then of the last turn's tiles, then of the other tiles; with room under
         them for the hovered tile's label, inside the board area."""
         if self.picker is None:
             return []
@@ -195,24 +200,35 @@ class TraxView(GridView):
         width = len(moves) * size + (len(moves) + 1) * gap
         label_h = max(10, self.cell // 4) + 2 * gap  # the label under the box, and the box's frame
         target = self.cell_rect(*divmod(cell, self.cols))
-        avoid = [self.cell_rect(*divmod(c, self.cols)) for c in self._avoid_cells]
         full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
-        places = [("midbottom", (target.centerx, target.top - gap)), ("midtop", (target.centerx, target.bottom + gap)),
-                  ("midright", (target.left - gap, target.centery)), ("midleft", (target.right + gap, target.centery))]
-        best = None
+        left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
+        places = [("midbottom", (target.centerx, top)), ("midtop", (target.centerx, bottom)),
+                  ("midright", (left, target.centery)), ("midleft", (right, target.centery)),
+                  ("bottomright", (left, top)), ("bottomleft", (right, top)),
+                  ("topright", (left, bottom)), ("topleft", (right, bottom))]
+        best, best_cost = None, None
         for anchor, point in places:
             candidate = full.copy()
             setattr(candidate, anchor, point)
             candidate.clamp_ip(self.rect)
             if candidate.colliderect(target):
                 continue
-            if best is None:
-                best = candidate
-            if candidate.collidelist(avoid) < 0:
-                best = candidate
-                break
+            under = self._cells_under(candidate)
+            cost = tuple(len(under.intersection(cells)) for cells in (self._forced_cells, self._avoid_cells,
+                                                                       self._tiles))
+            if best_cost is None or cost < best_cost:
+                best, best_cost = candidate, cost
         box = best or full.clamp(self.rect)
         return [(pygame.Rect(box.x + gap + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+
+    def _cells_under(self, rect: pygame.Rect) -> set[int]:
+        """The cells a rectangle on the screen lies over, even partly."""
+        over = rect.clip(self.grid)
+        if not over.width or not over.height:
+            return set()
+        cols = range((over.left - self.grid.x) // self.cell, (over.right - 1 - self.grid.x) // self.cell + 1)
+        rows = range((over.top - self.grid.y) // self.cell, (over.bottom - 1 - self.grid.y) // self.cell + 1)
+        return {r * self.cols + c for r in rows for c in cols}
 
     # -- animation -------------------------------------------------------------------------------
     def _shown_tiles(self, state: TraxState, overlay: Overlay) -> int:
