@@ -13,6 +13,7 @@ from games.base import IllegalMove
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from tests.test_position_text import trax_record_of_another_size
+from tests.test_trax import ILLEGAL as TRAX_CLASH  # e2\\ would make three dark edges meet at d3
 from ui import i18n
 from ui.record_files import load
 from ui.words import file_problem, rule_reason
@@ -89,16 +90,6 @@ def trax_board(changes: dict[tuple[int, int], str]) -> str:
     for (r, c), name in changes.items():
         rows[r][c] = name
     return "to-move: light\n" + "\n".join(" ".join(row) for row in rows)
-
-
-TRAX_CLASH = """to-move: light
-none none none none none none none
-none ldld ldld none none dlld none
-none none lddl none none ldld lddl
-none none dlld lldd ddll lddl dlld
-none none none lddl none none none
-none none none none none none none
-none none none none none none none"""  # tests/test_trax.py's ILLEGAL: e2\\ would make three dark edges meet at d3
 
 
 def position_refusals() -> list[str]:

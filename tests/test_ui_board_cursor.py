@@ -10,6 +10,7 @@ import pytest
 
 import games
 from games.alquerque import parse_point
+from tests.test_trax import CHAIN as TRAX_CHAIN
 from tests.ui_helpers import key
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -142,23 +143,12 @@ def test_ctrl_r_resigns_and_undo_takes_it_back(app):
     assert not scene.is_over()
 
 
-TRAX_CHAIN = """to-move: light
-none none none none none none none
-none none none dlld none none none
-none none none lddl none none none
-none none none lldd none none none
-none none none none none none none
-none none none none none none none
-none none none none none none none
-"""  # c3/ (ddll) forces c2 and c4 (tests/test_trax.py)
-
-
 def test_the_trax_tile_under_the_cursor_shows_its_turn_and_name(app, monkeypatch):
     """The mouse over a picker's tile ghosts its whole turn on the board and names it; the
     keyboard's cursor on it showed neither, so a player without a mouse chose blind."""
     import ui.views.trax as trax_view
 
-    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1, start=TRAX_CHAIN))
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1, start=TRAX_CHAIN))  # c3/ (ddll) forces c2 and c4
     app.switch(scene)
     app.run_frames(2)
     state = scene.state
