@@ -223,6 +223,14 @@ class Game(ABC):
         return f"{type(self).__name__}({opts})"
 
 
+def quoted(text: str) -> str:
+    """A typed text between quotes as it was typed: ``repr`` would double a backslash (Trax's
+    ``e5\\`` read back as ``'e5\\\\'``); double quotes when the text holds a single one."""
+    if "'" not in text:
+        return f"'{text}'"
+    return f'"{text}"' if '"' not in text else repr(text)
+
+
 def check_move_text(game: Game, state: State, text: str) -> Move:
     """Shared parse helper: match ``text`` against the notation of every legal move.
 
@@ -231,12 +239,12 @@ def check_move_text(game: Game, state: State, text: str) -> Move:
     """
     wanted = text.strip().lower()
     if state.is_terminal():
-        raise IllegalMove(f"{text!r}: the game is over")
+        raise IllegalMove(f"{quoted(text)}: the game is over")
     moves = state.legal_moves()
     for move in moves:
         if game.format_move(state, move).lower() == wanted:
             return move
     shown = ", ".join(game.format_move(state, m) for m in moves[:20])
     more = " ..." if len(moves) > 20 else ""
-    raise IllegalMove(f"{text!r} is not a legal move here; legal: {shown}{more}")
+    raise IllegalMove(f"{quoted(text)} is not a legal move here; legal: {shown}{more}")
 

@@ -46,7 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
 from games.grid import cell_name, parse_cell, read_to_move_header
 
 # -- tiles -----------------------------------------------------------------------------------
@@ -444,7 +444,19 @@ class Trax(Game):
         return moves
 
     def forced_fill(self, cells, cell: int, tile: int) -> list[tuple[int, int]] | None:
-        """The turn's tiles [(cell, tile), ...] in the order they are laid, or None if illegal.
+        """The turn's tiles [(cell, tile), ...] in the order they are laid, or None if illegal."""
+        order = self.lay_turn(cells, cell, tile)
+        return order if isinstance(order, list) else None
+
+    def clash(self, cells, cell: int, tile: int) -> tuple[int, int] | None:
+        """Where the turn of ``tile`` at ``cell`` makes three edges of one colour meet: (the empty
+        cell, the colour); None if the turn is legal."""
+        found = self.lay_turn(cells, cell, tile)
+        return None if isinstance(found, list) else found
+
+    def lay_turn(self, cells, cell: int, tile: int) -> list[tuple[int, int]] | tuple[int, int]:
+        """The turn's tiles [(cell, tile), ...] in the order they are laid, or, if it is illegal,
+        (the empty cell, the colour) where three edges of one colour meet first.
 
         Only cells next to a newly laid tile can change, so they are the only ones examined (in
         first-in first-out order, so a chain of forced tiles is laid in chain order).
@@ -470,7 +482,7 @@ class Trax(Game):
                             dark |= 1 << side
             nl, nd = light.bit_count(), dark.bit_count()
             if nl > 2 or nd > 2:
-                return None
+                return e, LIGHT if nl > 2 else DARK
             if nl == 2:
                 forced = light
             elif nd == 2:
@@ -510,10 +522,9 @@ class Trax(Game):
 
     def apply(self, state: TraxState, move: int) -> TraxState:
         cell, tile = self.check_placement(state, move)
-        order = self.forced_fill(state.cells, cell, tile)
-        if order is None:
-            raise IllegalMove(
-                f"{NAME[tile]} at {cell_name(cell, self.size)} would leave a cell with three edges of one colour")
+        order = self.lay_turn(state.cells, cell, tile)
+        if not isinstance(order, list):
+            raise IllegalMove(f"{NAME[tile]} at {cell_name(cell, self.size)} {self._clash_words(order)}")
         board = bytearray(state.cells)
         ends = dict(state.ends)
         made_loop, made_line = [0, 0], [0, 0]
@@ -526,6 +537,10 @@ class Trax(Game):
         outcome = self.outcome_of(made_loop, made_line, state.to_move)
         return TraxState(self, bytes(board), 1 - state.to_move, ends, frozenset(frontier),
                          tuple(move_of(c, t) for c, t in order), outcome)
+
+    def _clash_words(self, clash: tuple[int, int]) -> str:
+        at, colour = clash
+        return f"would make three {COLOURS[colour]} edges meet at {cell_name(at, self.size)}"
 
     def _join(self, board: bytearray, ends: dict, cell: int, tile: int, made_loop: list, made_line: list) -> None:
         """Lay ``tile`` in the path bookkeeping: join the path ends it meets; note loops and lines."""
@@ -655,11 +670,12 @@ class Trax(Game):
 
     def parse_move(self, state: State, text: str) -> int:
         m = self._MOVE.match(text)
+        said = quoted(text)
         if not m:
-            raise IllegalMove(f"{text!r} is not a Trax move like e5/ , e5+ , e5\\ or e5:lddl")
+            raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ or e5:lddl")
         cell = parse_cell(m.group(1).replace(" ", ""), self.size, self.size)
         if state.is_terminal():
-            raise IllegalMove(f"{text!r}: the game is over")
+            raise IllegalMove(f"{said}: the game is over")
         legal = [mv for mv in state.legal_moves() if move_cell(mv) == cell]
         if m.group(3):
             move = move_of(cell, tile_of_name(m.group(3).lower()))
@@ -672,11 +688,16 @@ class Trax(Game):
         if not legal:
             reason = "is not empty" if state.cells[cell] else "does not touch a tile" if cell not in state.frontier \
                 else "has no legal tile"
-            raise IllegalMove(f"{text!r}: {where} {reason}")
+            raise IllegalMove(f"{said}: {where} {reason}")
         if len(chosen) > 1:
-            raise IllegalMove(f"{text!r} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")
+            raise IllegalMove(f"{said} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")
         shown = ", ".join(self.format_move(state, mv) for mv in legal)
-        raise IllegalMove(f"{text!r} is not legal here; legal at {where}: {shown}")
+        wanted = [tile_of_name(m.group(3).lower())] if m.group(3) else [t for t in TILES if SHAPE[t] == m.group(2)]
+        named = [t for t in wanted if t in self.fits(state.cells, cell)]  # matches its neighbours: its turn clashes
+        if len(named) == 1:
+            raise IllegalMove(f"{said} {self._clash_words(self.clash(state.cells, cell, named[0]))}; "
+                              f"legal at {where}: {shown}")
+        raise IllegalMove(f"{said} is not legal here; legal at {where}: {shown}")
 
 
 GAME = Trax

@@ -14,6 +14,7 @@ from games.base import IllegalMove
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from tests.test_position_text import trax_record_of_another_size
+from tests.test_trax import ILLEGAL as TRAX_CLASH  # e2\\ would make three dark edges meet at d3
 from ui import i18n
 from ui.record_files import load
 from ui.words import file_problem, rule_reason
@@ -97,6 +98,13 @@ def position_refusals() -> list[str]:
     alq, ras, trax = (games.load(g) for g in ("alquerque", "rastros", "trax"))
     hex_ = games.load("hex", size=5)
     trax0 = trax.initial_state()
+    trax7 = games.load("trax", size=7)
+
+    def swapped(text: str) -> str:  # the other side to move, every tile's colours swapped
+        names = {"ldld": "dldl", "dldl": "ldld", "lddl": "dlld", "dlld": "lddl", "lldd": "ddll", "ddll": "lldd"}
+        return "\n".join(" ".join(names.get(word, word) for word in line.split()) for line in text.splitlines()) \
+            .replace("light", "dark")
+
     return [
         refusal(lambda: alq.from_text("no-capture: x\n" + ALQUERQUE)),
         refusal(lambda: alq.from_text("no-capture: \u00b2\n" + ALQUERQUE)),  # a digit to isdigit, not to int
@@ -113,6 +121,7 @@ def position_refusals() -> list[str]:
         refusal(lambda: trax.from_text(trax_board({(5, 6): "lldd"}))),
         refusal(lambda: trax.from_text(trax_board({(5, 6): "dldl", (6, 6): "dldl"}))),
         refusal(lambda: trax.parse_move(trax0, "f6:lldd")),
+        *(refusal(lambda text=text: trax7.parse_move(trax7.from_text(text), "e2\\")) for text in (TRAX_CLASH, swapped(TRAX_CLASH))),
         refusal(lambda: record_from_position("")),
         refusal(lambda: record_from_move_list("Reversi\n1. d3 c5 2. z9")),
     ]

@@ -151,9 +151,26 @@ def test_a_turn_that_makes_three_edges_of_one_colour_is_illegal():
     assert bad not in state.legal_moves()
     with pytest.raises(IllegalMove, match="three"):
         state.play(bad)
-    with pytest.raises(IllegalMove):
-        game.parse_move(state, "e2\\")
     assert game.parse_move(state, "e2:dldl") in state.legal_moves()
+
+
+def test_a_typed_tile_whose_turn_clashes_is_refused_saying_where():
+    """Typed as e2\\ (or e2:lddl) the tile of ILLEGAL above matches its neighbours; the refusal said
+    only "not legal here", quoting what was typed with its backslash doubled ('e2\\\\'), where the
+    rules say why: the cell where three edges of one colour would meet (the first the forced
+    tiles reach: d2 is laid ldld, e3 dlld, and d3 then has three dark edges entering it)."""
+    game = games.load("trax", size=7)
+    state = game.from_text(ILLEGAL)
+    for typed in ("e2\\", "e2:lddl"):
+        with pytest.raises(IllegalMove) as refused:
+            game.parse_move(state, typed)
+        assert str(refused.value) == f"'{typed}' would make three dark edges meet at d3; legal at e2: e2+, e2/"
+    with pytest.raises(IllegalMove, match=r"^'e2:dlld' is not legal here"):  # no match with its neighbours
+        game.parse_move(state, "e2:dlld")
+    with pytest.raises(IllegalMove, match=r"^'a1\\': a1 does not touch a tile$"):
+        game.parse_move(state, "a1\\")
+    with pytest.raises(IllegalMove, match="three dark edges meet at d3"):
+        state.play(move_of(1 * 7 + 4, tile_of_name("lddl")))
 
 
 def test_placements_that_do_not_touch_or_do_not_match_are_refused():
@@ -384,6 +401,76 @@ def test_a_hole_no_tile_fits_ends_a_fill_game():
     assert state.legal_moves() == []  # ... but each forces three edges of one colour together
     assert state.is_terminal() and state.winner() is None and "No tile" in state.end_reason()
 
+
+
+def test_the_placed_tile_and_its_forced_tiles_are_marked_apart():
+    """The last turn's tiles all had a frame in the last move's colour, the placed one 2 pixels
+    wide and the forced ones 1: which tile the player chose was hard to see.  The placed tile
+    keeps its frame; the forced ones have their corners marked only."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    move = game.parse_move(state, "c3/")
+    after = state.play(move)
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 500, 500))
+    surface = pygame.Surface((500, 500))
+    view.draw(surface, after, Overlay(theme=THEME, last_move=move, previous=state, animation_speed=0))
+    marked = {}
+    for m in after.turn:
+        frame = view.cell_rect(*divmod(move_cell(m), 7)).inflate(-4, -4)
+        marked[NAME[move_tile(m)]] = [surface.get_at(p)[:3] == THEME.last_move for p in (frame.topleft, frame.midtop)]
+    assert marked == {"ddll": [True, True], "lldd": [True, False], "dlld": [True, False]}
+
+
+def test_the_tile_picker_leaves_the_cells_its_tiles_force_in_view():
+    """c3's picker in CHAIN opened above c3, its box over c2, which two of its three tiles force:
+    hovering them ghosted their turn under the box.  It goes where it covers none of the forced
+    cells, here above and to the right, the board's empty corner (before any tile of the board)."""
+    import pygame
+
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    assert view.click(state, view.cell_rect(2, 2).center).kind == "pending"
+    rects = [rect for rect, _move in view._picker_rects()]
+    box = rects[0].unionall(rects).inflate(rects[0].width // 4, rects[0].width // 4)  # as it is drawn
+    forced = {move_cell(t) for m in state.legal_moves() if move_cell(m) == 16 for t in state.forced_tiles(m)[1:]}
+    assert forced == {9, 23}  # c2 and c4
+    assert not any(box.colliderect(view.cell_rect(*divmod(cell, 7))) for cell in forced)
+
+
+def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
+    """The view marked every empty cell next to a tile as a place to play, also the hole of
+    hole-19x19 (each tile there brings three edges of one colour together), which a click then
+    refused: with a1 taken off, a1 is the one cell marked."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=19, mode="fill")
+    board = game.from_text((DATA / "hole-19x19.txt").read_text())
+    state = game.state_from_cells(b"\0" + board.cells[1:], LIGHT)
+    assert {move_cell(m) for m in state.legal_moves()} == {0} and len(state.frontier) == 7
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    surface = pygame.Surface((600, 600))
+    view.draw(surface, state, Overlay(theme=THEME))
+    dotted = {cell for cell in state.frontier if surface.get_at(view.cell_rect(*divmod(cell, 19)).center)[:3] == THEME.legal}
+    assert dotted == {0}
 
 
 def test_the_fill_mode_claims_no_win_in_one():

@@ -10,6 +10,7 @@ import pytest
 
 import games
 from games.alquerque import parse_point
+from tests.test_trax import CHAIN as TRAX_CHAIN
 from tests.ui_helpers import key
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -140,3 +141,34 @@ def test_ctrl_r_resigns_and_undo_takes_it_back(app):
     assert scene.is_over() and scene.winner() == 1  # Black, to move, gave it up
     key(app, pygame.K_u)
     assert not scene.is_over()
+
+
+def test_the_trax_tile_under_the_cursor_shows_its_turn_and_name(app, monkeypatch):
+    """The mouse over a picker's tile ghosts its whole turn on the board and names it; the
+    keyboard's cursor on it showed neither, so a player without a mouse chose blind."""
+    import ui.views.trax as trax_view
+
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1, start=TRAX_CHAIN))  # c3/ (ddll) forces c2 and c4
+    app.switch(scene)
+    app.run_frames(2)
+    state = scene.state
+    move = scene.game.parse_move(state, "c3/")
+    forced = [divmod(games.trax.move_cell(m), 7) for m in state.forced_tiles(move)[1:]]
+    assert len(forced) == 2
+    key(app, pygame.K_DOWN)
+    walk(app, scene, (2, 2))
+    key(app, pygame.K_RETURN)
+    walk(app, scene, ("tile", move))
+    labels: list[str] = []
+    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *a: labels.append(text))
+
+    def forced_cells() -> list[bytes]:
+        scene.draw(app.screen)
+        return [pygame.image.tobytes(app.screen.subsurface(scene.view.cell_rect(*rc)), "RGB") for rc in forced]
+
+    pointed = forced_cells()
+    assert any(label.startswith("c3/") for label in labels)
+    scene.cursor.on = False
+    labels.clear()
+    assert all(a != b for a, b in zip(pointed, forced_cells()))  # ghosts under the cursor only
+    assert not labels

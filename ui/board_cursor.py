@@ -83,10 +83,12 @@ class BoardCursor:
         return None if rect is None else rect.center
 
     def draw(self, surface: pygame.Surface, view: BoardView, state: State, scale: float) -> None:
-        """A black ring with a white one inside: seen on light and dark boards, pieces and tiles."""
+        """A black ring with a white one inside: seen on light and dark boards, pieces and tiles;
+        under it what the mouse hovering there would show (``BoardView.draw_pointed``)."""
         rect = self.current(view, state)
         if rect is None:
             return
+        view.draw_pointed(surface, state, self.key)
         width = max(2, int(3 * scale), rect.width // 24)
         outer = rect.inflate(-2, -2)
         inner = outer.inflate(-2 * width, -2 * width)

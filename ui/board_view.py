@@ -114,6 +114,11 @@ class BoardView:
         keyboard's cursor (ui.board_cursor) can go; none (this default): the board has no cursor."""
         return []
 
+    def draw_pointed(self, surface: pygame.Surface, state: State, key: Hashable) -> None:
+        """The keyboard's cursor is on the place ``key`` (one of ``targets``): draw what the mouse
+        hovering there shows, before the cursor's ring goes on top (a Trax tile's whole turn and
+        its name); nothing by default."""
+
     def grabs(self, state: State, pos: tuple[int, int]) -> bool:
         """True when a press at ``pos`` takes hold of something a drag can carry to its move (a
         piece of the player to move): the scene then takes the release, away from the press, as a

@@ -3,9 +3,10 @@
 - A tile is drawn as in the real game: a coloured square with two paths, curves as quarter rings
   round a corner and straights as bands (the light band crossing over the dark one).
 - Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
-  previews (hovering one shows its whole turn, forced tiles included, ghosted on the board); a
-  click on a preview plays it.  Where only one tile is legal it is placed at once.
-- The tiles of the last turn appear one after another (the placed tile, then each forced tile).
+  previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
+  included, ghosted on the board, and names it); a click on a preview plays it.  Where only one tile is legal it is placed at once.
+- The tiles of the last turn appear one after another (the placed tile, then each forced tile);
+  the placed tile keeps a frame, the forced ones their corners marked.
 - At the end the loop or line that finished the game is traced in the highlight colour.
 """
 
@@ -24,7 +25,8 @@ from ui import words
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
-from ui.theme import draw_text, font
+from ui.theme import DARK as DARK_THEME
+from ui.theme import Theme, draw_text, font
 
 TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (32, 32, 38)}
@@ -103,9 +105,13 @@ class TraxView(GridView):
         self.picker: tuple[int, list[int]] | None = None  # (cell, legal moves there) while picking
         self.hover_pos: tuple[int, int] | None = None
         self._hidden: set[int] = set()
+        self._legal_cells: set[int] = set()
         self._animating_turn = 0
         self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
+        self._forced_cells: set[int] = set()  # the cells the picker's tiles would force: nor these
+        self._tiles: set[int] = set()  # the tiles on the board when the picker opened: the fewest covered
         self._speed = 1.0
+        self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
     def _fit(self, state: TraxState) -> None:
@@ -153,6 +159,8 @@ class TraxView(GridView):
         if len(moves) == 1:
             return Click.play(moves[0])
         self.picker = (cell[0] * self.cols + cell[1], moves)
+        self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
+        self._tiles = {i for i, tile in enumerate(state.cells) if tile}
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -180,8 +188,9 @@ class TraxView(GridView):
         return ""
 
     def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:
-        """Where the previews of the open picker are: beside the cell (above, below, left or right,
-        the first place that covers neither the cell nor the last turn's tiles), with room under
+        """Where the previews of the open picker are: beside the cell (above, below, left, right,
+        then the corners between), never on it, the first place that covers fewest of the cells its
+        tiles would force, then of the last turn's tiles, then of the other tiles; with room under
         them for the hovered tile's label, inside the board area."""
         if self.picker is None:
             return []
@@ -191,24 +200,35 @@ class TraxView(GridView):
         width = len(moves) * size + (len(moves) + 1) * gap
         label_h = max(10, self.cell // 4) + 2 * gap  # the label under the box, and the box's frame
         target = self.cell_rect(*divmod(cell, self.cols))
-        avoid = [self.cell_rect(*divmod(c, self.cols)) for c in self._avoid_cells]
         full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
-        places = [("midbottom", (target.centerx, target.top - gap)), ("midtop", (target.centerx, target.bottom + gap)),
-                  ("midright", (target.left - gap, target.centery)), ("midleft", (target.right + gap, target.centery))]
-        best = None
+        left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
+        places = [("midbottom", (target.centerx, top)), ("midtop", (target.centerx, bottom)),
+                  ("midright", (left, target.centery)), ("midleft", (right, target.centery)),
+                  ("bottomright", (left, top)), ("bottomleft", (right, top)),
+                  ("topright", (left, bottom)), ("topleft", (right, bottom))]
+        best, best_cost = None, None
         for anchor, point in places:
             candidate = full.copy()
             setattr(candidate, anchor, point)
             candidate.clamp_ip(self.rect)
             if candidate.colliderect(target):
                 continue
-            if best is None:
-                best = candidate
-            if candidate.collidelist(avoid) < 0:
-                best = candidate
-                break
+            under = self._cells_under(candidate)
+            cost = tuple(len(under.intersection(cells)) for cells in (self._forced_cells, self._avoid_cells,
+                                                                       self._tiles))
+            if best_cost is None or cost < best_cost:
+                best, best_cost = candidate, cost
         box = best or full.clamp(self.rect)
         return [(pygame.Rect(box.x + gap + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+
+    def _cells_under(self, rect: pygame.Rect) -> set[int]:
+        """The cells a rectangle on the screen lies over, even partly."""
+        over = rect.clip(self.grid)
+        if not over.width or not over.height:
+            return set()
+        cols = range((over.left - self.grid.x) // self.cell, (over.right - 1 - self.grid.x) // self.cell + 1)
+        rows = range((over.top - self.grid.y) // self.cell, (over.bottom - 1 - self.grid.y) // self.cell + 1)
+        return {r * self.cols + c for r in rows for c in cols}
 
     # -- animation -------------------------------------------------------------------------------
     def _shown_tiles(self, state: TraxState, overlay: Overlay) -> int:
@@ -239,17 +259,20 @@ class TraxView(GridView):
         self._speed = overlay.animation_speed
         shown = self._shown_tiles(state, overlay)
         self._hidden = {move_cell(m) for m in state.turn[shown:]}
+        # the cells some tile may go on (not every empty cell next to a tile: a hole whose every
+        # tile would bring three edges of one colour together takes none)
+        self._legal_cells = {move_cell(m) for m in state.legal_moves()} if overlay.show_legal else set()
         self.hover_pos = overlay.hover
+        self._theme = overlay.theme
         super().draw(surface, state, overlay)
-        self._draw_picker(surface, state, overlay)
+        self._draw_picker(surface, state, overlay.theme, self._hovered_tile())
 
     def draw_cell(self, surface, state: TraxState, row, col, rect, overlay: Overlay) -> None:
         cell = row * self.cols + col
         tile = state.cells[cell]
         if tile and cell not in self._hidden:
             draw_tile(surface, rect, tile)
-        elif overlay.show_legal and overlay.interactive and not tile and cell in state.frontier \
-                and not state.is_terminal():
+        elif overlay.show_legal and overlay.interactive and cell in self._legal_cells:
             pygame.draw.circle(surface, overlay.theme.legal, rect.center, max(2, rect.width // 14))
 
     def _draw_hover(self, surface, state: TraxState, overlay: Overlay) -> None:
@@ -267,12 +290,20 @@ class TraxView(GridView):
     def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
         if overlay.hint is not None and not state.cells[move_cell(overlay.hint)]:
             draw_tile(surface, self.cell_rect(*self.move_cell(overlay.hint)), move_tile(overlay.hint), alpha=140)
-        for m in state.turn[1:]:  # the forced tiles of the last turn: a thin frame
+        for m in state.turn[1:]:  # the forced tiles of the last turn: its corners, the placed tile has a frame
             if move_cell(m) not in self._hidden and overlay.last_move is not None:
-                pygame.draw.rect(surface, overlay.theme.last_move, self.cell_rect(*self.move_cell(m)).inflate(-4, -4),
-                                 max(1, self.cell // 40))
+                self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
         if state.is_terminal() and state.winner() is not None and not self._hidden:
             self._draw_winning_paths(surface, state, overlay)
+
+    def _draw_corners(self, surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
+        """The four corners of ``rect``, a quarter of its side each way: a forced tile's mark, told
+        apart at a glance from the whole frame round the tile the player placed."""
+        width, arm = max(2, 3 * self.cell // 80), max(4, rect.width // 4)
+        for x, y, dx, dy in ((rect.left, rect.top, 1, 1), (rect.right - 1, rect.top, -1, 1),
+                             (rect.left, rect.bottom - 1, 1, -1), (rect.right - 1, rect.bottom - 1, -1, -1)):
+            pygame.draw.rect(surface, colour, pygame.Rect(min(x, x + dx * arm), min(y, y + dy * width), arm, width))
+            pygame.draw.rect(surface, colour, pygame.Rect(min(x, x + dx * width), min(y, y + dy * arm), width, arm))
 
     def _draw_winning_paths(self, surface, state: TraxState, overlay: Overlay) -> None:
         n = self.cols
@@ -285,12 +316,22 @@ class TraxView(GridView):
                 draw_path(surface, rect, a, b, overlay.theme.win, rect.width * BAND * 0.45)
                 surface.set_clip(clip)
 
-    def _draw_picker(self, surface, state: TraxState, overlay: Overlay) -> None:
+    def _hovered_tile(self) -> int | None:
+        """The picker's tile under the mouse, if any."""
+        return next((m for r, m in self._picker_rects() if self.hover_pos is not None and r.collidepoint(self.hover_pos)),
+                    None)
+
+    def draw_pointed(self, surface: pygame.Surface, state: TraxState, key: Hashable) -> None:
+        """The keyboard's cursor on a picker's tile shows what the mouse over it does: the whole
+        turn ghosted on the board and the tile's name (the mouse, when over another tile, wins)."""
+        if self.picker is not None and isinstance(key, tuple) and key[0] == "tile" and self._hovered_tile() is None:
+            self._draw_picker(surface, state, self._theme, key[1])
+
+    def _draw_picker(self, surface, state: TraxState, theme: Theme, hovered: int | None) -> None:
+        """The open picker; ``hovered``: the tile pointed at, its turn ghosted and its name shown."""
         rects = self._picker_rects()
         if not rects:
             return
-        theme = overlay.theme
-        hovered = next((m for r, m in rects if self.hover_pos is not None and r.collidepoint(self.hover_pos)), None)
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
             for m in state.forced_tiles(hovered):
                 draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
