@@ -45,7 +45,7 @@ import json
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -488,17 +488,42 @@ def move_list_text(record: GameRecord) -> str:
     if record.start_position is not None:
         lines.append(START_LINE)
         lines.extend(record.start_position.splitlines())
-    numbered = []
-    for i in range(0, len(record.moves), 2):
-        pair = " ".join(record.moves[i:i + 2])
-        numbered.append(f"{i // 2 + 1}. {pair}")
-    lines.extend(_wrap(numbered, 78))
+    lines.extend(_wrap(numbered_moves(record.moves, record.first_state().to_move), 78))
     if record.result is not None:
         score = f" ({record.result.score[0]}-{record.result.score[1]})" if record.result.score else ""
         lines.append(f"Result: {record.result.reason}{score}")
     else:
         lines.append("Result: unfinished")
     return "\n".join(lines) + "\n"
+
+
+def move_place(index: int, lead: int) -> tuple[int, int]:
+    """Where the move ``index`` (0 first) stands in a list numbered in pairs: (row, column), rows
+    from 0.  ``lead`` is 1 when the second side moved first (a game from a set-up position with it
+    to move): its first move then stands in the second column of row 0, as "1... d3"."""
+    return divmod(index + lead, 2)
+
+
+def move_rows(count: int, lead: int) -> int:
+    """How many numbered rows ``count`` moves fill (see ``move_place``); none before the first."""
+    return (count + lead + 1) // 2 if count else 0
+
+
+def move_number(index: int, lead: int) -> str:
+    """The move ``index``'s number as a list writes it before that move alone: "3." in the first
+    column, "3..." in the second."""
+    row, column = move_place(index, lead)
+    return f"{row + 1}{'...' if column else '.'}"
+
+
+def numbered_moves(moves: Sequence[str], lead: int = 0) -> list[str]:
+    """The moves numbered in pairs, "1. d3 c5", "2. f6 f5"; with ``lead`` 1 the first stands alone
+    as "1... d3" (``moves_from_text`` reads both)."""
+    first = 1 if lead and moves else 0
+    numbered = [f"{move_number(0, lead)} {moves[0]}"] if first else []
+    for i in range(first, len(moves), 2):
+        numbered.append(f"{move_place(i, lead)[0] + 1}. {' '.join(moves[i:i + 2])}")
+    return numbered
 
 
 START_LINE = "Start:"  # in a move list, the position the game started from follows this line

@@ -21,7 +21,11 @@ from games.record import (
     Side,
     is_move_list,
     move_list_text,
+    move_number,
+    move_place,
+    move_rows,
     moves_from_text,
+    numbered_moves,
     record_from_move_list,
 )
 from ui.record_files import from_text, load, save
@@ -110,6 +114,23 @@ def test_a_game_from_a_position_keeps_it_in_its_file_and_its_move_list(tmp_path)
     back = record_from_move_list(copied)
     assert back.start_position == record.start_position and back.moves == line
     assert from_text(copied).final_state().key() == state.key()  # what a paste on the menu reads
+
+
+def test_a_game_from_a_position_with_the_second_side_to_move_is_numbered_from_its_first_move():
+    """The move list paired a game started with O to move as if X had moved first ("1. b2 a3",
+    b2 being O's move): the first move now stands alone, "1... b2", and each pair is X's and O's."""
+    game = games.load("tictactoe")
+    start = game.from_text("to-move: O\nX..\n...\n...")
+    line = ["b2", "a3", "c3", "a2"]
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")),
+                              start_position=game.to_text(start)).with_moves(line, game.play_line(line, start))
+    copied = move_list_text(record)
+    assert "1... b2 2. a3 c3 3. a2" in " ".join(copied.split())
+    assert record_from_move_list(copied).moves == line
+    assert numbered_moves(line) == ["1. b2 a3", "2. c3 a2"]  # from the usual start, X first
+    assert [move_number(i, 1) for i in range(4)] == ["1...", "2.", "2...", "3."]
+    assert [move_place(i, 1) for i in range(4)] == [(0, 1), (1, 0), (1, 1), (2, 0)]
+    assert move_rows(4, 1) == 3 and move_rows(4, 0) == 2 and move_rows(0, 1) == 0
 
 
 def test_a_file_whose_start_position_is_not_a_position_is_refused(tmp_path):

@@ -169,3 +169,33 @@ def test_a_trax_position_leaves_out_the_centre_tile_which_only_picks_the_usual_s
     app.start_game(MatchSetup("trax", {"size": 8}, mode=HOTSEAT, players=(None, None)))  # the usual start
     app.run_frames(2)
     assert any(p.startswith("Centre tile") for p in options_parts(app.scene))
+
+
+def test_a_game_begun_by_the_second_side_is_numbered_from_its_first_move_on_the_panel_and_in_the_replay(app):
+    """From a position with O to move, the panel and the replay paired O's first move with X's
+    next one as "1. b2 a3": O's first move now stands in O's column of row 1 ("1. … b2")."""
+    game = games.load("tictactoe")
+    start = game.from_text("to-move: O\nX..\n...\n...")
+    app.start_game(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, start=game.to_text(start)))
+    scene = app.scene
+    line = ["b2", "a3", "c3"]
+    for text in line:
+        scene._play(game.parse_move(scene.state, text), by_computer=False)
+    app.run_frames(3)
+
+    def places(cells) -> dict[int, tuple[int, int]]:
+        return {plies: (rect.y, rect.x) for rect, plies in cells}
+
+    def check(at: dict[int, tuple[int, int]]) -> None:
+        (row1, o_column), (row2, x_column), (row2_again, o_column_again) = at[1], at[2], at[3]
+        assert row1 < row2 == row2_again, at  # b2 alone on the first row; a3 c3 the second
+        assert x_column < o_column == o_column_again, at  # b2 in O's column, as c3
+
+    check(places(scene.panel.move_cells))
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), start_position=game.to_text(start))
+    record = record.with_moves(line, game.play_line(line, start))
+    app.open_replay(record, ply=1)
+    app.run_frames(3)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    check(places(replay.move_rows))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.record import move_place, move_rows
 from ui import text as tx
 from ui import words
 from ui.clocks import reading_text
@@ -268,11 +269,12 @@ class GamePanel:
         card(surface, box, mix(theme.panel, theme.background, 0.45), self._s(10))
         row_h = tx.line_height(self._s(15)) + self._s(2)
         visible = max(1, (box.height - self._s(12)) // row_h)
-        rows = (count + 1) // 2
+        lead = scene.initial.to_move  # 1: the second side moved first, "1. … d3"
+        rows = move_rows(count, lead)
         shown = scene.shown_plies()
         if shown != self.shown_before:  # browsed (a key, the graph, the list): its move comes into view
             self.shown_before = shown
-            row = (shown - 1) // 2
+            row = move_place(max(0, shown - 1), lead)[0]
             if scene.browsing is None:
                 self.follow = True  # back to the live game: its newest move
             elif not self.offset <= row < self.offset + visible:
@@ -290,8 +292,10 @@ class GamePanel:
         for i in range(self.offset, min(rows, self.offset + visible)):
             y = box.y + self._s(6) + (i - self.offset) * row_h
             tx.text(surface, f"{i + 1}.", (box.x + self._s(44), y), size, theme.muted, "topright")
-            for j, cx in ((2 * i, col1), (2 * i + 1, col2)):
-                if j < count:
+            for j, cx in ((2 * i - lead, col1), (2 * i + 1 - lead, col2)):
+                if j < 0:
+                    tx.text(surface, "…", (cx, y), size, theme.muted)
+                elif j < count:
                     latest = j == shown - 1  # the move of the position on the board
                     self.move_cells.append((pygame.Rect(cx - self._s(6), y, col2 - col1, row_h).clip(box), j + 1))
                     value = tx.fit(scene.history[j].text, size, col2 - col1 - self._s(6), latest)

@@ -30,7 +30,7 @@ from typing import Any
 import pygame
 
 import games
-from games.record import GameRecord, RecordError, default_name
+from games.record import GameRecord, RecordError, default_name, move_number, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
 from ui.analysis import BackgroundAnalysis, biggest_drop
@@ -438,8 +438,9 @@ class ReplayScene(Scene):
         size = tx.small(14, s)
         row_h = tx.line_height(size) + int(2 * s)
         rows = max(1, area.height // row_h)
-        pairs = (len(self.moves) + 1) // 2
-        current = max(0, (self.ply - 1) // 2)
+        lead = self.states[0].to_move  # 1: the second side moved first, "1. … d3"
+        pairs = move_rows(len(self.moves), lead)
+        current = move_place(max(0, self.ply - 1), lead)[0]
         first = max(0, min(current - rows // 2, pairs - rows))
         self.move_rows = []
         col_w = (area.width - int(44 * s)) // 2
@@ -447,10 +448,13 @@ class ReplayScene(Scene):
             y = area.y + (r - first) * row_h
             tx.text(surface, f"{r + 1}.", (area.x, y), size, theme.muted, mono=True)
             for k in range(2):
-                i = 2 * r + k
+                i = 2 * r + k - lead
                 if i >= len(self.moves):
                     break
                 rect = pygame.Rect(area.x + int(44 * s) + k * col_w, y, col_w - int(4 * s), row_h)
+                if i < 0:
+                    tx.text(surface, "…", (rect.x + int(4 * s), y), size, theme.muted, mono=True)
+                    continue
                 if i + 1 == self.ply:
                     pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), rect, border_radius=int(4 * s))
                 text = tx.fit(self.record.moves[i], size, rect.width - int(6 * s))
@@ -475,7 +479,7 @@ class ReplayScene(Scene):
         if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)
             pygame.draw.circle(surface, theme.invalid, (x, y), max(4, int(6 * s)))
-            number = f"{drop // 2 + 1}{'.' if drop % 2 == 0 else '…'} {self.record.moves[drop]}"
+            number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.record.moves[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
             tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
         if self.analysis is not None and not self.analysis.done:
