@@ -348,6 +348,9 @@ class OutsidePlayer(Player):
         if not reply.get("ok"):
             raise Forfeit(f"{reply.get('error', 'failed')}{bot.log_note()}")
         text = reply["move"]
+        if "refused" in reply:  # the child's adapter knows it is no move, and why (ai.outside_child.Refused)
+            bot.note(f"forfeit: played an illegal move {text}: {reply['refused']}")
+            raise Forfeit(f"played an illegal move {text}: {reply['refused']}{bot.log_note()}")
         try:
             return game.parse_move(state, text)
         except (IllegalMove, ValueError) as exc:

@@ -428,8 +428,22 @@ class _Host:
 
     def move(self, request: dict) -> dict:
         state = self.game.from_text(request["position"])
-        text = self.adapter.move(state, request.get("time"))
+        try:
+            text = self.adapter.move(state, request.get("time"))
+        except Refused as refused:
+            return {"ok": True, "move": refused.shown, "refused": refused.why}
         return {"ok": True, "move": text}
+
+
+class Refused(Exception):
+    """A course player's answer that its adapter already knows is no move (a Trax turn without its
+    forced tiles, a Rastros answer that is not a square): ``shown`` as the answer reads, ``why``
+    in a few words.  The parent forfeits the player saying so, instead of parsing the answer as
+    notation and quoting it twice in a notation error."""
+
+    def __init__(self, shown: str, why: str) -> None:
+        super().__init__(f"{shown}: {why}")
+        self.shown, self.why = shown, why
 
 
 # -- the adapters: one per kind of player ------------------------------------------------------------
@@ -512,7 +526,7 @@ class _RastrosAdapter:
         answer = self.jogador.fun(self.course_game, estado)
         if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
             return f"{answer[0]}-{answer[1]}"
-        return f"{answer!r} (not a (row, col) square)"
+        raise Refused(repr(answer), "not a (row, col) square")
 
 
 class _TraxAdapter:
@@ -538,14 +552,16 @@ class _TraxAdapter:
         player.board = [row.split() for row in board_text(state.cells, game.size).splitlines()]
         answer = player.move()
         if not answer:
-            return "[] (no tile placed)" if state.legal_moves() else "none"
+            if state.legal_moves():
+                raise Refused(repr(answer), "no tile placed, where tiles can be")
+            return "none"
         n = game.size
         try:
             placed = {(int(r) * n + int(c), tile_of_name(str(t))) for r, c, t in answer}
             if any(not 0 <= cell < n * n for cell, _ in placed):
                 raise ValueError
         except (TypeError, ValueError):
-            return f"{answer!r} (expected [[row, col, tile], ...])"
+            raise Refused(repr(answer), "expected [[row, col, tile], ...]") from None
         for cell, tile in placed:
             move = move_of(cell, tile)
             if move in state.legal_moves():
@@ -554,7 +570,9 @@ class _TraxAdapter:
                     return game.format_move(state, move)
         first = answer[0]
         shown = ", ".join(f"{r},{c}:{NAME.get(tile_of_name(str(t)), t)}" for r, c, t in answer[:4])
-        return f"{first[0]},{first[1]}:{first[2]} (tiles {shown} are not one legal turn with its forced tiles)"
+        more = f" and {len(answer) - 4} more" if len(answer) > 4 else ""
+        raise Refused(f"{first[0]},{first[1]}:{first[2]}",
+                      f"the tiles {shown}{more} are not one legal turn with its forced tiles")
 
 
 _ADAPTERS = {"function": _FunctionAdapter, "class": _ClassAdapter, "course rastros": _RastrosAdapter,

@@ -618,6 +618,37 @@ def test_trax_students_are_told_apart_by_folder():
     p.close()
 
 
+def test_a_course_trax_player_whose_turn_is_not_legal_forfeits_saying_why_once(tmp_path):
+    """A course Trax file answering a turn that is not one legal turn (a tile without its forced
+    tiles, or with one too many) forfeited with its answer quoted twice and "is not a Trax move
+    like e5/ ...", notation it never used; now the reason is its own, in both languages."""
+    from ui import i18n
+    from ui.words import forfeit_reason
+
+    folder = tmp_path / "sloppy"
+    folder.mkdir()
+    source = TRAX.read_text(encoding="utf-8")
+    sloppy = source.replace("                        return result\n",
+                            "                        return result[:1] if len(result) > 1 else result + [[0, 0, 'lddl']]\n")
+    assert sloppy != source
+    (folder / "player.py").write_text(sloppy, encoding="utf-8")
+    game = games.load("trax")
+    bad = ai.make_player("trax", str(folder / "player.py"))
+    good = ai.make_player("trax", "level-1", seed=2)
+    r = play_game(game, [bad, good], ["sloppy", "good"], 5.0)
+    bad.close()
+    assert r.forfeit and r.winner == 1, r.reason
+    why = r.reason.split("forfeits: sloppy ", 1)[1].split("; log: ")[0]
+    assert re.fullmatch(r"played an illegal move \d+,\d+:[dl]{4}: the tiles .+ are not one legal turn with its "
+                        r"forced tiles", why), why
+    try:
+        i18n.set_language("pt")
+        said = forfeit_reason(why)
+    finally:
+        i18n.set_language("en")
+    assert said.startswith("fez uma jogada ilegal") and "não são uma jogada legal com as suas peças forçadas" in said
+
+
 def test_tournament_with_a_broken_file_plays_on_and_that_file_forfeits(tmp_path):
     out = tmp_path / "t"
     proc = subprocess.run(

@@ -91,6 +91,12 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"the AI process stopped unexpectedly \(exit code (?P<code>\S+)\)",
      N_("the AI process stopped unexpectedly (exit code {code})")),
     (r"the AI process keeps failing to start", N_("the AI process keeps failing to start")),
+    # why a course player's answer is no move (ai.outside_child.Refused)
+    (r"the tiles (?P<tiles>.+) are not one legal turn with its forced tiles",
+     N_("the tiles {tiles} are not one legal turn with its forced tiles")),
+    (r"no tile placed, where tiles can be", N_("no tile placed, where tiles can be")),
+    (r"expected \[\[row, col, tile\], \.\.\.\]", N_("expected [[row, col, tile], ...]")),
+    (r"not a \(row, col\) square", N_("not a (row, col) square")),
 )
 # Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
 # the student's file it failed, what to do about a missing module.  Each is matched where our code
