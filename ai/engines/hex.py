@@ -71,8 +71,8 @@ PLAYERS = player_table(
     spec("level-4", "Level 4", "Keeps its bridges in the games it tries, but thinks only briefly each move, "
          "whatever time it is given; takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
     spec("level-5", "Level 5", "Thinks for all its time, keeping bridges in the games it tries; takes a win "
-         "in one, blocks one, sees connections that cannot be cut (boards up to 13x13), and plays small boards "
-         "perfectly.", _knowledge),
+         "in one, blocks one, sees connections that cannot be cut (boards up to 13x13), plays 3x3 and 4x4 "
+         "perfectly and knows every first move up to 7x7.", _knowledge),
     spec("hex:notebook", "Notebook", "The class notebook: alpha-beta with a shortest-path heuristic, "
          "as deep as the time allows.", lambda info, seed: NotebookPlayer(info)),
     spec("hex:uct", "Plain UCT", "UCT with uniformly random playouts, no Hex knowledge (the baseline).",
