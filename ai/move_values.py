@@ -23,7 +23,9 @@ How a move gets its value, by the engine's kind:
   visit count in that tree (as HexGui shows), a move the tree proved lost is a proven loss, the
   move that proves a win a proven win.  The tree does not look at the swap rule, so Blue's first
   stones under it are worth the lesser of their value and the swap's (``_under_swap``), and on
-  Red's first turn the swap is valued from Red's stones (``_with_swap``).
+  Red's first turn the swap is valued from Red's stones (``_with_swap``).  On the sizes whose
+  first moves are solved (3x3 to 7x7) both come from the shipped maps: every first stone is lost
+  under the swap rule, and the swap is proven won or lost (a won swap leaves every stone lost).
 
 Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
 Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).
@@ -345,18 +347,19 @@ def _under_swap(snapshot: MoveValues) -> MoveValues:
     return snapshot
 
 
-def _with_swap(snapshot: MoveValues, cells: int) -> MoveValues:
+def _with_swap(snapshot: MoveValues, cells: int, swap_wins: bool | None = None) -> MoveValues:
     """Red's first turn with the swap rule: the swap takes Blue's stone over, so it is worth to
     Red what the stone is worth to Blue, the opposite of Red's best stone: proven lost when a stone
-    is proven won, proven won when every stone is proven lost, else one minus the best's win rate
-    (as many visits as the best, so the better of the two ranks first)."""
+    is proven won or the solved map says so (``swap_wins`` False), proven won when every stone is
+    proven lost, else one minus the best's win rate (as many visits as the best, so the better of
+    the two ranks first)."""
     from games.hex import SWAP
 
     stones = list(snapshot.values.values())
     best = snapshot.best()
     if best is None:
         return snapshot
-    if any(v.proven == 1 for v in stones):
+    if swap_wins is False or any(v.proven == 1 for v in stones):
         snapshot.values[SWAP] = MoveValue(SWAP, 0.0, "proven", -1, None, best.visits, 1)
     elif len(stones) == cells and all(v.proven == -1 for v in stones):
         snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, best.visits, 1)
@@ -372,8 +375,15 @@ def _solved_sizes() -> set[int]:
     return set(opening_maps())
 
 
+def _lost(moves: list, mover: int, started: float) -> MoveValues:
+    """A finished snapshot in which every move of ``moves`` is proven lost."""
+    return MoveValues(mover, {m: MoveValue(m, 0.0, "proven", -1, None, 0, 1) for m in moves}, 1, done=True,
+                      elapsed=time.perf_counter() - started, monte_carlo=True)
+
+
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
+    from ai.engines.hex_knowledge import swap_wins
     from ai.engines.hex_mcts import HexSearcher
     from ai.search.driver import search
     from games.hex import SWAP
@@ -381,10 +391,13 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
     started = time.perf_counter()
     cells = [m for m in state.legal_moves() if m != SWAP]
     opening_under_swap = state.game.swap and not (state.boards[0] | state.boards[1])
-    if opening_under_swap and state.game.size in _solved_sizes():
-        # every first stone loses: a winning one to the swap, a losing one to Red's answer
-        snapshot = MoveValues(state.to_move, {m: MoveValue(m, 0.0, "proven", -1, None, 0, 1) for m in cells}, 1,
-                              done=True, elapsed=time.perf_counter() - started, monte_carlo=True)
+    swap_proof = swap_wins(state)  # Red's first turn on a solved size: the map's verdict on the swap
+    if (opening_under_swap and state.game.size in _solved_sizes()) or swap_proof:
+        # every first stone loses: a winning one to the swap, a losing one to Red's answer; and once
+        # Blue's stone is a winning one, every Red stone loses and the swap wins
+        snapshot = _lost(cells, state.to_move, started)
+        if swap_proof:
+            snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1)
         if report is not None:
             report(_copy(snapshot))
         return snapshot
@@ -399,7 +412,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         if opening_under_swap:
             snapshot = _under_swap(snapshot)
         elif state.can_swap():
-            snapshot = _with_swap(snapshot, len(cells))
+            snapshot = _with_swap(snapshot, len(cells), swap_proof)
         snapshot.nodes, snapshot.depth, snapshot.monte_carlo = playouts, result.depth, True
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":

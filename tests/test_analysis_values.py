@@ -188,6 +188,26 @@ def test_hex_swap_is_valued_on_reds_first_turn(first, swap_proven):
     assert (result.best().move == SWAP) == (swap_proven == 1)
 
 
+@pytest.mark.parametrize("size, cells", [(5, None), (7, ["d1", "d4", "a1", "b4"])])
+def test_hex_swap_on_a_solved_size_is_the_maps_proof(size, cells):
+    """On 7x7 after Blue's d1 (a proven winning opening) the analysis valued the swap 47% and
+    Red's d4 53%, so it advised against the swap the shipped map proves wins.  On the solved sizes
+    the swap's value is the map's: a won swap leaves every stone lost, a lost one is searched."""
+    from ai.engines.hex_knowledge import opening_maps
+    from games.hex import SWAP
+
+    game = games.load("hex", size=size, swap=True)
+    start = game.initial_state()
+    for cell in (range(size * size) if cells is None else [game.parse_move(start, c) for c in cells]):
+        state = start.play(cell)
+        wins = cell in opening_maps()[size]
+        result = analyse(state, "hex", max_playouts=1_000)
+        assert result.values[SWAP].proven == (1 if wins else -1), game.format_move(start, cell)
+        assert (result.best().move == SWAP) == wins
+        if wins:
+            assert result.done and all(v.proven == -1 for m, v in result.values.items() if m != SWAP)
+
+
 def test_stop_returns_at_once_with_what_is_known():
     from ai.base import Flag
 

@@ -297,6 +297,19 @@ def test_level5_never_misses_a_winning_move(n):
         checked += 1
 
 
+def test_level5_promises_perfect_play_only_on_the_sizes_its_solver_settles():
+    """The setup screen said level 5 "plays small boards perfectly"; its solver settles every move
+    only up to 4x4 (at 1 s a move on 6x6 it opened on the proven-winning c3 and lost four games of
+    four to itself), and it knows the first moves up to 7x7 (the shipped maps)."""
+    from ai.engines.hex_knowledge import opening_maps
+    from ai.engines.hex_solver import SOLVE_ALWAYS
+
+    description = next(p.description for p in ai.catalog("hex") if p.id == "level-5")
+    assert "small boards" not in description
+    assert f"3x3 and {SOLVE_ALWAYS}x{SOLVE_ALWAYS} perfectly" in description
+    assert f"every first move up to {max(opening_maps())}x{max(opening_maps())}" in description
+
+
 def test_every_player_makes_legal_moves_fast_on_a_big_board():
     game = games.load("hex", size=11, swap=True)
     state = game.play_line(["f6"])

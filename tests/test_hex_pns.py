@@ -166,6 +166,43 @@ def test_swap_follows_the_map():
     assert opening is not None and opening not in winning
 
 
+# Blue's winning first moves on the solved 8x8 board (Henderson, Arneson and Hayward 2009), as
+# MoHex's swap table (benzene, share/swap-moves.txt) lists them; its 3x3..7x7 lists are PUBLISHED's.
+SOLVED_8X8 = ("h1 g2 h2 b3 c3 d3 e3 f3 g3 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 b6 c6 d6 e6 f6 g6 a7 b7 "
+              "a8")
+
+
+def test_the_swap_table_is_the_solved_8x8_map_and_keeps_its_shape_on_larger_boards():
+    assert names(hex_knowledge.swap_table(8), 8) == set(SOLVED_8X8.split())
+    for n in (9, 11, 13, 19):
+        table = hex_knowledge.swap_table(n)
+        assert {n * n - 1 - c for c in table} == table  # the half-turn keeps each side's goal
+        assert (n // 2) * (n + 1) in table and 0 not in table  # the centre is taken over, the acute corner not
+        opening = hex_knowledge.balanced_opening(n)
+        assert opening is not None and opening not in table
+
+
+@pytest.mark.parametrize("cell, swapped", [("e5", True), ("d4", True), ("a1", False), ("b1", False)])
+def test_level5_swaps_by_the_table_on_a_board_without_a_map(cell, swapped):
+    """8x8 has no shipped map: level-5 compared its best stone's win rate with the best reply's
+    to the swap, both overestimates for their mover, and left Blue most winning openings, the
+    centre among them.  It follows the swap table, without claiming a proof."""
+    game = games.load("hex", size=8, swap=True)
+    state = game.initial_state().play(parse_cell(cell, 8, 8))
+    player = ai.make_player("hex", "level-5", seed=1, options={"size": 8, "swap": True})
+    move = player.choose(state, Limits(time=0.3))
+    assert (move == "swap") == swapped
+    assert player.last.proven is None
+
+
+def test_level5_opens_8x8_under_the_swap_rule_on_a_cell_it_would_not_swap():
+    game = games.load("hex", size=8, swap=True)
+    player = ai.make_player("hex", "level-5", seed=1, options={"size": 8, "swap": True})
+    move = player.choose(game.initial_state(), Limits(time=0.3))
+    assert move not in hex_knowledge.swap_table(8)
+    assert any(int(j) in hex_knowledge.swap_table(8) for j in neighbours(8)[move] if j >= 0)
+
+
 def test_one_winning_move_is_one_of_the_winning_moves():
     rng = random.Random(11)
     sv = hex_pns.Solver(5)

@@ -8,7 +8,8 @@
   Up to 13x13 level 5 adds connection knowledge at the root (``hex_knowledge``): virtual
   connections, the mustplay, dead and captured cells, the df-pn solver once the connections
   prove a win, and the first moves and swap decisions of the solved first-move maps (3x3 to
-  7x7, ai/data/hex_openings.json); its new tree nodes start
+  7x7, ai/data/hex_openings.json; on every size: MoHex's swap table from 8x8 up); its new tree
+  nodes start
   from hand-set pattern priors (saving or cutting a bridge, edge templates: ``ai/kernels/hex.py``),
   and its playouts keep ziggurats (edge template IIIa) as they keep bridges.
 - Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.
@@ -70,8 +71,8 @@ PLAYERS = player_table(
     spec("level-4", "Level 4", "Keeps its bridges in the games it tries, but thinks only briefly each move, "
          "whatever time it is given; takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
     spec("level-5", "Level 5", "Thinks for all its time, keeping bridges in the games it tries; takes a win "
-         "in one, blocks one, sees connections that cannot be cut (boards up to 13x13), and plays small boards "
-         "perfectly.", _knowledge),
+         "in one, blocks one, sees connections that cannot be cut (boards up to 13x13), plays 3x3 and 4x4 "
+         "perfectly and knows every first move up to 7x7.", _knowledge),
     spec("hex:notebook", "Notebook", "The class notebook: alpha-beta with a shortest-path heuristic, "
          "as deep as the time allows.", lambda info, seed: NotebookPlayer(info)),
     spec("hex:uct", "Plain UCT", "UCT with uniformly random playouts, no Hex knowledge (the baseline).",

@@ -14,12 +14,14 @@ connections, inferior cells and solver say, as plain Python values.
   first-move maps (ai/data/hex_openings.json) are answered from them at once.
 - ``swap_wins`` / ``balanced_opening``: the swap rule from the same maps: a second player swaps
   exactly the winning first moves; a first player opens on a losing cell next to a winning one.
+  From 8x8 on, where no map is shipped, both follow ``swap_table`` (MoHex's swap table: the
+  solved 8x8 board's winning openings, a rule of thumb above) without claiming a proof.
   Without the swap rule, ``winning_opening``: the most central winning cell, a proven win.
 - ``KnowledgePlayer``: level-5's MCTS (ai/engines/hex_mcts.py) with this knowledge at the
   root of each move up to 13x13 (skipped while it costs more than its share of the move; the
   pattern priors of ai/kernels/hex.py in the tree on every size): a position the solver proves is played from the proof, moves outside the
   mustplay (or, without one, into dead and captured cells) are marked as proven losses before
-  the playouts start, and the swap rule follows the maps.  It is how the knowledge is measured against today's level-5 until the search itself
+  the playouts start, and the swap rule follows the maps (the swap table above 7x7).  It is how the knowledge is measured against today's level-5 until the search itself
   (ai/engines/hex_mcts.py, ai/kernels/hex.py) takes it over.
 The kernels live in ai/kernels/hex_vc.py, hex_inferior.py and hex_pns.py.
 """
@@ -54,6 +56,7 @@ SOLVE_SHARE = 0.3  # share of the move time the solver may take at the root
 SOLVE_BY = 0.7  # ... and it stops by this share of the move, however late it started
 CHILD_SHARE = 0.6  # root moves are looked at one per batch until this share of the move time
 SOLVE_EMPTIES = 30  # the solver is tried once this few cells are empty, or when the VCs prove a win
+SWAP_TABLE_FROM = 8  # board sizes from which the swap rule follows ``swap_table`` (below: the solved maps)
 EDGE_NAMES = (("left", "right"), ("top", "bottom"))
 TREE_MUSTPLAY_UP_TO = 13  # board sizes whose tree nodes get the mustplay (19x19: one H-search is too slow)
 TREE_VISITS = 200  # a node of the principal line is given its mustplay once it has this many visits
@@ -245,6 +248,43 @@ def swap_wins(state: HexState) -> bool | None:
     return state.swap_cell() in maps[n]
 
 
+@lru_cache(maxsize=16)
+def swap_table(n: int) -> frozenset[int]:
+    """Blue's first cells that Red takes over on a board without a solved map (``SWAP_TABLE_FROM``
+    and up): MoHex's swap table (benzene's share/swap-moves.txt, whose 3x3 to 7x7 entries are our
+    maps cell for cell) -- the cells off Blue's edge columns and off Red's two outer rows on each
+    side, the short diagonal between the obtuse corners, and two cells on each of Blue's edge
+    columns.  On 8x8 these are the winning first moves of the solved board (Henderson, Arneson and
+    Hayward, "Solving 8x8 Hex", 2009); on larger boards a rule of thumb, not a proof."""
+    cells = set()
+    for row in range(n):
+        for col in range(n):
+            inner = 0 < col < n - 1 and 1 < row < n - 2
+            short_diagonal = row + col == n - 1
+            on_blue_edge = col in (0, n - 1) and abs(col - row) in (n - 4, n - 2)
+            if inner or short_diagonal or on_blue_edge:
+                cells.add(row * n + col)
+    return frozenset(cells)
+
+
+def swap_advised(state: HexState) -> bool | None:
+    """Red's first turn with the swap rule on a size the table covers: does ``swap_table`` take
+    Blue's stone?  None: not that turn, or a size below the table's."""
+    n = state.game.size
+    if not state.can_swap() or n < SWAP_TABLE_FROM:
+        return None
+    return state.swap_cell() in swap_table(n)
+
+
+def cells_to_swap(n: int) -> frozenset[int] | None:
+    """Blue's first cells that Red takes over: the solved map's winning cells, else the swap
+    table's; None for a size with neither."""
+    maps = opening_maps()
+    if n in maps:
+        return maps[n]
+    return swap_table(n) if n >= SWAP_TABLE_FROM else None
+
+
 def most_central(cells, n: int) -> int:
     """The cell of ``cells`` nearest the board's centre (ties: the lowest index)."""
     centre = (n - 1) / 2
@@ -252,12 +292,12 @@ def most_central(cells, n: int) -> int:
 
 
 def balanced_opening(n: int) -> int | None:
-    """A first move for Blue under the swap rule: a losing cell next to a winning one (the
-    closest to balanced the map knows), the most central such; None if the size is not solved."""
-    maps = opening_maps()
-    if n not in maps:
+    """A first move for Blue under the swap rule: a cell Red would not take over next to one it
+    would (``cells_to_swap``: on a solved size a losing cell next to a winning one, the closest to
+    balanced the map knows), the most central such; None for a size with neither map nor table."""
+    winning = cells_to_swap(n)
+    if winning is None:
         return None
-    winning = maps[n]
     nbrs = neighbours(n)
     border = [c for c in range(n * n) if c not in winning and any(int(j) in winning for j in nbrs[c] if j >= 0)]
     return most_central(border, n) if border else None
@@ -554,11 +594,19 @@ class KnowledgePlayer(HexMCTSPlayer):
                                           seed=self.rng.randrange(1 << 30))
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
+        """The solved map's proven decision, else the swap table's advice (no proof); a stone is
+        searched for only when Blue's is not taken over.  Comparing two searches instead (as
+        ``HexMCTSPlayer`` does) set the best stone's win rate against the best reply's to the
+        swap, both overestimates for their mover: on 8x8 at 1 s it took over 8 of the 32 winning
+        openings (and 2 losing ones), and left Blue the centre."""
         wins = swap_wins(state)
-        if wins is None:
+        advised = swap_advised(state) if wins is None else None
+        if wins is None and advised is None:
             return super()._swap_or_play(state, limits)
         if wins:
             return Progress(best_move=SWAP, pv=[SWAP], score=1.0, proven=1, kind="book", done=True)
+        if advised:
+            return Progress(best_move=SWAP, pv=[SWAP], kind="book", done=True)
         return search(self.searcher, state, limits, moves=[m for m in state.legal_moves() if m != SWAP])
 
     def _pie_opening(self, state: HexState) -> Progress:
