@@ -8,7 +8,6 @@ the worker for computer moves and hints; it never decides legality itself.
 from __future__ import annotations
 
 import logging
-import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -22,18 +21,18 @@ from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
 from ui import clipboard, eval_bar, eval_graph, words
-from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.board_cursor import DIRECTIONS, BoardCursor
 from ui.board_view import Click, Overlay
 from ui.clocks import setup_clock
 from ui.hex_connections import HexConnections, draw_connections
 from ui.hex_connections import available as connections_available
-from ui.i18n import N_, _
+from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
+from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.views import make_view
@@ -42,8 +41,6 @@ from ui.widgets import Button, Messages
 log = logging.getLogger("tabuleiro.ui")
 
 BROWSE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
-SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
-HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
 HINT_PLAYER = "level-5"
 RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
 
@@ -76,6 +73,13 @@ def sentence(reason: str) -> str:
     return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
 
 
+def _part(part: str, name: str) -> property:
+    """``scene.<name>`` read and set on one of its parts: names the tests and tools used on the
+    scene before the part had a class of its own."""
+    return property(lambda scene: getattr(getattr(scene, part), name),
+                    lambda scene, value: setattr(getattr(scene, part), name, value))
+
+
 class GameScene(Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None) -> None:
@@ -87,7 +91,7 @@ class GameScene(Scene):
         self.game = setup.make_game()
         self.view = make_view(self.game)
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
-        self.worker: AIWorker | None = None
+        self.computer = ComputerMoves(self)  # the AI worker: computer moves and hints
         self.messages = Messages()
         self._face_the_human()
         self.show_legal = app.settings.show_legal
@@ -116,8 +120,20 @@ class GameScene(Scene):
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo
             self.messages.add(_("Paused where the game was left: Resume (Space) goes on"), duration=6.0)
         if not (setup.is_human(0) and setup.is_human(1)):
-            self._ensure_worker()  # spawn now: the first computer move should not wait for it
+            self.computer.ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
+
+    # What tests and tools read on the scene, kept there: the computer's search.
+    worker = _part("computer", "worker")
+    job = _part("computer", "job")
+    job_budget = _part("computer", "job_budget")
+    progress = _part("computer", "progress")
+    held = _part("computer", "held")
+    held_search = _part("computer", "held_search")
+    last_search = _part("computer", "last_search")
+
+    def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
+        self.computer.think(kind, side, player_id, move_time)
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -155,21 +171,11 @@ class GameScene(Scene):
         self.game_number += 1  # a new game (or rematch) on this screen: the recorder counts it once
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
-        self.job: int | None = None
-        self.job_kind = ""  # "move" or "hint"
-        self.job_side = 0
-        self.job_started = 0.0
-        self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
-        self.progress: AIProgress | None = None
-        self.last_search: AIProgress | None = None
-        self.job_moves: tuple[str, ...] = ()  # the game the current search is about
+        self.computer.reset()
         self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
-        self.held: tuple[AIResult | AIError | AIForfeit, int] | None = None  # a reply waiting for its moment
-        self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
         self.hint: Hashable | None = None
         self.paused = False
-        self.step_once = False
         self.last_move_time = time.monotonic()
         self.over_since: float | None = None
         self.over_hidden = False
@@ -182,11 +188,6 @@ class GameScene(Scene):
         self.view.reset_input()
         self.panel.follow = True
         self.referee = Referee(None, setup_clock(self.setup))  # the game clock, if the setup has one
-
-    def _ensure_worker(self) -> AIWorker:
-        if self.worker is None:
-            self.worker = AIWorker(self.game.id)
-        return self.worker
 
     def human_to_move(self) -> bool:
         return not self.is_over() and self.setup.is_human(self.state.to_move)
@@ -203,11 +204,11 @@ class GameScene(Scene):
         return ""
 
     def computer_thinking(self) -> bool:
-        return self.job is not None and self.job_kind == "move"
+        return self.computer.thinking()
 
     def preparing_engine(self) -> bool:
         """The worker is still compiling the engine's kernels (first use after an install)."""
-        return self.worker is not None and self.worker.preparing
+        return self.computer.preparing()
 
     # -- buttons and keys -------------------------------------------------------------------
     def _make_buttons(self) -> None:
@@ -242,7 +243,8 @@ class GameScene(Scene):
     def _refresh_buttons(self) -> None:
         self.btn_undo.enabled = bool(self.history) or self._resigned()
         self.btn_redo.enabled = bool(self.redo_stack)
-        self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
+        self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
+                                                             and self.computer.job_kind == "hint")
         self.btn_legal.active = self.show_legal
         self.btn_analysis.active = self.analysis.active
         self.btn_connections.active = self.connections.active
@@ -385,17 +387,11 @@ class GameScene(Scene):
         self.app.show_rules(self.game.id, on_back=lambda: self.app.switch(self))
 
     # -- actions ----------------------------------------------------------------------------
-    def _cancel_job(self) -> None:
-        if self.job is not None and self.worker is not None:
-            self.worker.cancel()
-        self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
-        self.step_once = False
-
     def undo(self) -> None:
         """One ply back; in Human vs PC back to the human's previous turn.  A resignation is not a
         move: Undo takes it back alone, and the game goes on from where it was given up."""
         self.browsing = None
-        self._cancel_job()
+        self.computer.cancel()
         if self._resigned():
             self._after_jump()
             return
@@ -414,7 +410,7 @@ class GameScene(Scene):
     def redo(self) -> None:
         """Replay an undone ply; in Human vs PC up to the human's next turn."""
         self.browsing = None
-        self._cancel_job()
+        self.computer.cancel()
         if not self.redo_stack:
             return
         human = self.setup.human_side()
@@ -430,7 +426,7 @@ class GameScene(Scene):
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
-        self.last_search = None  # it was about another position: stale
+        self.computer.last_search = None  # it was about another position: stale
         self._changed()
         self.hint = None
         self.over_since, self.over_hidden = None, False
@@ -469,7 +465,7 @@ class GameScene(Scene):
         side = self._resigning_side()
         if side is None:
             return
-        self._cancel_job()
+        self.computer.cancel()
         self._lose_by_forfeit(side, RESIGNED)
 
     def new_game(self) -> None:
@@ -477,12 +473,12 @@ class GameScene(Scene):
         if self._warn_unsaved():
             return
         self._say_kept(self.messages)
-        self._cancel_job()
+        self.computer.cancel()
         self._reset()
         self._changed()
 
     def rematch(self) -> None:
-        self._cancel_job()
+        self.computer.cancel()
         self.setup = self.setup.swapped()
         self._face_the_human()
         self._reset()
@@ -541,24 +537,20 @@ class GameScene(Scene):
         self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
 
     def step(self) -> None:
+        """Step (S) pauses a PC vs PC game; paused, it plays one move of it."""
         if not self.paused:
             self.paused = True
             return
-        if self.held is not None:
-            if self.browsing is not None:  # the move is played on the game, so that is what is shown
-                self.back_to_game()
-            self._apply_reply(*self.held)
-        elif self.job is None:
-            self.step_once = True
+        self.computer.step()
 
     def cycle_speed(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
 
     def request_hint(self) -> None:
-        if not self.human_to_move() or self.job is not None:
+        if not self.human_to_move() or self.computer.job is not None:
             return
         self.hint = None
-        self._think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
+        self.computer.think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
 
     # -- moves ------------------------------------------------------------------------------
     def _play(self, move: Hashable, by_computer: bool, clocks: tuple[float, float] | None = None) -> bool:
@@ -610,14 +602,14 @@ class GameScene(Scene):
             return
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
-        searching = self.job is not None and self.job_kind == "move"
-        if self.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
+        searching = self.computer_thinking()
+        if self.computer.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
         loss = rules.flag_fall(now)
         if loss is not None:
-            self._cancel_job()
+            self.computer.cancel()
             self._lose_by_forfeit(loss.side, loss.why)
 
     def clock_readings(self) -> list[tuple[float, float]] | None:
@@ -635,36 +627,11 @@ class GameScene(Scene):
         for listener in list(self.listeners):
             listener(self)
 
-    def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
-        """Ask the worker for ``side``'s move (or a hint) within ``move_time``; on a clock, a move's
-        search also gets the clock itself (``Limits.remaining`` and ``increment``), as in matches."""
-        worker = self._ensure_worker()
-        state = self.state
-        clock = self._clock_limits(side) if kind == "move" else None
-        job = Job(self.game.id, dict(self.game.options), tuple(p.text for p in self.history),
-                  self.game.to_text(state), player_id, move_time, self.setup.seed,
-                  "hint" if kind == "hint" else f"side{side}",
-                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
-                  clock=clock.clock if clock else None)
-        self.job = worker.submit(job)
-        self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
-        self._run_clock()  # a search has begun: a paused game's Step is charged from now
-        self.job_moves = job.moves
-        self.job_budget = move_time
-        self.progress = None
-
     def _clock_limits(self, side: int) -> ai.Limits:
         """``side``'s limits by the referee, with the time this turn already took off its clock (a
         search asked again, back from the rules or the search tree, started from the whole clock)."""
         rules = self.referee
         return rules.limits(side, rules.spent(time.monotonic()) if rules.side == side else 0.0)
-
-    def _random_fallback(self, name: str, why: str) -> None:
-        legal = self.state.legal_moves()
-        self.messages.add(_("{player} {why}: it plays a random legal move instead").format(
-            player=name, why=words.forfeit_reason(why)), "error")
-        if legal:
-            self._play(random.choice(legal), by_computer=True)
 
     def _lose_by_forfeit(self, side: int, why: str) -> None:
         """End the game: ``side`` forfeits (the reason goes to the card, the panel and the record)."""
@@ -679,74 +646,15 @@ class GameScene(Scene):
                               "warn", duration=30.0)
         self._changed()
 
-    def _apply_reply(self, reply: AIResult | AIError | AIForfeit, side: int) -> None:
-        """A computer's reply, judged by the turn rules (ai.referee) as in a match: an outside player
-        that forfeits, fails or answers an illegal move loses the game.  Our own engines failing is a
-        bug of ours, not the player's fault: a random legal move instead, and the window says so."""
-        self.held = None
-        self.step_once = False
-        state = self.state
-        if self.is_over() or state.to_move != side:
-            return
-        if self.held_search is not None:  # shown with the move it found, not before it
-            self.last_search, self.held_search = self.held_search, None
-        name = self.setup.player_label(side)
-        outside = ai.is_outside_player(self.setup.players[side] or "")
-        if isinstance(reply, AIForfeit):
-            loss = referee.forfeited(side, reply.message)
-        elif isinstance(reply, AIError):
-            log.warning("AI error: %s\n%s", reply.message, reply.detail)
-            loss = referee.crashed(side, reply.message)
-        else:
-            played = referee.play_reply(self.game, state, reply.move, reply.text)
-            if not isinstance(played, Loss):
-                self._play(reply.move, by_computer=True)
-                return
-            loss = played
-        if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
-            self._lose_by_forfeit(loss.side, loss.why)
-        else:
-            self._random_fallback(name, loss.why)
-
-    def _poll(self) -> None:
-        if self.worker is None:
-            return
-        for item in self.worker.poll():
-            if item.job_id != self.job:
-                continue
-            if isinstance(item, AIProgress):
-                self.progress = item
-                continue
-            kind, side = self.job_kind, self.job_side
-            self.job, self.job_kind = None, ""
-            if self.progress is not None and kind == "hint":
-                self.last_search = self.progress
-            elif self.progress is not None:
-                self.held_search = self.progress
-                if isinstance(item, AIResult):  # the position it moved from, valued
-                    self.evaluations.from_search(self.job_moves, self.progress)
-            if kind == "hint":
-                if isinstance(item, (AIError, AIForfeit)):
-                    self.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
-                elif item.move in self.state.legal_moves():
-                    self.hint = item.move
-                    self.messages.add(_("Hint: {move}").format(move=item.text))
-            else:
-                self.held = (item, side)
-
-    def _reply_due(self) -> float:
-        if self.setup.mode == PC_VS_PC:
-            return self.last_move_time + SPEEDS[self.speed][1]
-        return self.last_move_time + HUMAN_VS_PC_DELAY
-
     # -- the frame --------------------------------------------------------------------------
     THINKING_REDRAW = 0.1  # seconds: the spinner, the clock and the search figures, 10 times a second
 
     def _shown(self) -> tuple:
         """What the screen shows apart from the search figures: a change means a redraw."""
-        return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
+        computer = self.computer
+        return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
-                self.over_hidden, id(self.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
+                self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
                 self.analysis.revision, self.connections.revision)
 
     def redraw_interval(self) -> float | None:
@@ -755,7 +663,7 @@ class GameScene(Scene):
             return 0.0
         if self.over_since is not None and not self.over_hidden and now - self.over_since < OVER_DELAY + 0.2:
             return 0.05  # the game-over card is about to appear
-        if self.job is not None:
+        if self.computer.job is not None:
             return self.THINKING_REDRAW
         return self.move_entry.field.redraw_interval()
 
@@ -773,29 +681,13 @@ class GameScene(Scene):
             self.invalidate()
 
     def _step(self) -> None:
-        self._poll()
+        self.computer.poll()
         self._run_clock()
-        state = self.state
         self._refresh_buttons()
         if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
             self.move_entry.close()
-        if self.is_over():
-            return
-        if self.held is not None:
-            if self.view.is_animating() or self.browsing is not None:
-                return  # the reply is shown once the player is back at the game
-            if self.step_once or (not self.paused and time.monotonic() >= self._reply_due()):
-                self._apply_reply(*self.held)
-            return
-        side = state.to_move
-        if self.setup.is_human(side) or self.job is not None:
-            return
-        if self.paused and not self.step_once:
-            return
-        if self.view.is_animating():
-            return
-        budget = self._clock_limits(side).time  # on a clock, its share of the clock; else the Time choice
-        self._think("move", side, self.setup.players[side], self.setup.move_time if budget is None else max(0.05, budget))
+        if not self.is_over():
+            self.computer.take_turn()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.move_entry.handle(event):
@@ -879,8 +771,8 @@ class GameScene(Scene):
 
     def play_human(self, moves: Sequence[Hashable]) -> None:
         """Play a human's moves (a click on the board, or the move field's list), one after the other."""
-        if self.job is not None:  # a hint search is running: its answer is moot now
-            self._cancel_job()
+        if self.computer.job is not None:  # a hint search is running: its answer is moot now
+            self.computer.cancel()
         for move in moves:
             if not self._play(move, by_computer=False):
                 break
@@ -1006,7 +898,7 @@ class GameScene(Scene):
             return self._move_prompt(side)
         if self.paused:
             return _("Paused: press Space to resume or S to play one move")
-        if self.preparing_engine() and self.progress is None:
+        if self.preparing_engine() and self.computer.progress is None:
             return _("Preparing the engine…")
         return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
 
@@ -1034,9 +926,7 @@ class GameScene(Scene):
         move is asked for again when the scene is shown again."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
-        self._cancel_job()
+        self.computer.cancel()
         self.analysis.close()
         self.connections.close()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.computer.close()
