@@ -23,7 +23,7 @@ from games.base import IllegalMove, State
 from ui import clipboard, eval_bar, eval_graph, words
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.board_cursor import DIRECTIONS, BoardCursor
-from ui.board_view import Click, Overlay
+from ui.board_view import Overlay
 from ui.clocks import setup_clock
 from ui.hex_connections import HexConnections, draw_connections
 from ui.hex_connections import available as connections_available
@@ -33,6 +33,7 @@ from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
 from ui.scenes.game_computer import SPEEDS, ComputerMoves
+from ui.scenes.game_mouse import BoardMouse
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.views import make_view
@@ -55,24 +56,6 @@ class Ply:
     clocks: tuple[float, float] | None = None  # both clocks after this ply (a clocked game)
 
 
-@dataclass
-class Drag:
-    """A press on a piece, until the release: where it was, whether a move was half entered
-    then, what picking the piece said, and where it is carried (once away from the press)."""
-
-    start: tuple[int, int]
-    was_partial: bool
-    press: Click | None
-    to: tuple[int, int] | None = None
-
-
-def sentence(reason: str) -> str:
-    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
-    keep their notation ("e3 is not a destination ...", not "E3")."""
-    first = reason.split(" ", 1)[0]
-    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
-
-
 def _part(part: str, name: str) -> property:
     """``scene.<name>`` read and set on one of its parts: names the tests and tools used on the
     scene before the part had a class of its own."""
@@ -92,6 +75,7 @@ class GameScene(Scene):
         self.view = make_view(self.game)
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
         self.computer = ComputerMoves(self)  # the AI worker: computer moves and hints
+        self.mouse = BoardMouse(self)
         self.messages = Messages()
         self._face_the_human()
         self.show_legal = app.settings.show_legal
@@ -123,7 +107,7 @@ class GameScene(Scene):
             self.computer.ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
 
-    # What tests and tools read on the scene, kept there: the computer's search.
+    # What tests and tools read on the scene, kept there: the computer's search and the mouse's drag.
     worker = _part("computer", "worker")
     job = _part("computer", "job")
     job_budget = _part("computer", "job_budget")
@@ -131,6 +115,8 @@ class GameScene(Scene):
     held = _part("computer", "held")
     held_search = _part("computer", "held_search")
     last_search = _part("computer", "last_search")
+    drag = _part("mouse", "drag")
+    invalid_at = _part("mouse", "invalid_at")
 
     def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
         self.computer.think(kind, side, player_id, move_time)
@@ -179,10 +165,7 @@ class GameScene(Scene):
         self.last_move_time = time.monotonic()
         self.over_since: float | None = None
         self.over_hidden = False
-        self.invalid_at: tuple[int, int] | None = None
-        self.invalid_since = 0.0
-        self.drag: Drag | None = None  # a piece pressed and not yet let go
-        self.hover: tuple[int, int] | None = None
+        self.mouse.reset()
         self.browsing: int | None = None
         self.move_entry.close()
         self.view.reset_input()
@@ -367,10 +350,10 @@ class GameScene(Scene):
         if arrow:
             self.cursor.move(self.view, self.state, key, self._cursor_start())
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.hover = None  # the mouse's preview would stand beside the cursor
+            self.mouse.hover = None  # the mouse's preview would stand beside the cursor
             pos = self.cursor.press(self.view, self.state)
             if pos is not None:
-                self._board_click(pos)
+                self.mouse.click(pos)
         else:
             return False
         self.invalidate()
@@ -659,7 +642,7 @@ class GameScene(Scene):
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
-        if self.view.is_animating() or (self.invalid_at is not None and now - self.invalid_since < 0.6):
+        if self.view.is_animating() or self.mouse.shaking(now):
             return 0.0
         if self.over_since is not None and not self.over_hidden and now - self.over_since < OVER_DELAY + 0.2:
             return 0.05  # the game-over card is about to appear
@@ -699,75 +682,14 @@ class GameScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos if self.view.rect.collidepoint(event.pos) else None
-            if self.drag is not None:
-                self.drag.to = event.pos if self._dragged_away(self.drag.start, event.pos) else None
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.panel.click(event.pos) and not self._grab(event.pos):
-                self._board_click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self._drop(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.rect.collidepoint(event.pos):
-            self.drag = None  # a right click on the board drops a half-entered move, as Esc does
-            self.view.reset_input()
-        elif event.type == pygame.WINDOWLEAVE:
-            self.hover = None
+        elif not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.click(event.pos)):
+            self.mouse.handle(event)  # a click on the move list (taken above) shows that position
 
     def graph_points(self) -> list[float | None]:
         """The live evaluation graph's points: one per position of the game so far."""
         return self.evaluations.points([p.text for p in self.history], self.state)
-
-    def _grab(self, pos: tuple[int, int]) -> bool:
-        """A press on a piece the player may move: the piece is picked (its moves show) and can be
-        dragged to one of them; let go where it was pressed, the press was an ordinary click."""
-        if self.why_no_move() or not (self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
-            return False
-        was_partial = self.view.has_partial_input()
-        # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
-        self.drag = Drag(pos, was_partial, None if was_partial else self.view.click(self.state, pos))
-        return True
-
-    def _drop(self, pos: tuple[int, int]) -> None:
-        """The release after a grab: a click where the piece was pressed, or its move to here."""
-        drag, self.drag = self.drag, None
-        if drag is None or self.why_no_move():
-            return
-        if not self._dragged_away(drag.start, pos):
-            if drag.was_partial:
-                self._board_click(drag.start)  # what a click on it does (drop a selection, pick another)
-            elif drag.press is not None and drag.press.kind == "reject":
-                self._reject(drag.start, drag.press.reason)
-            return
-        if drag.was_partial:
-            self.view.reset_input()
-            self.view.click(self.state, drag.start)
-        before = len(self.history)
-        self._board_click(pos)
-        if len(self.history) > before:
-            self.view.animation_started = 0.0  # the piece is already where it was put down
-
-    def _dragged_away(self, start: tuple[int, int], pos: tuple[int, int]) -> bool:
-        return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= max(6, int(10 * self.app.scale))
-
-    def _board_click(self, pos: tuple[int, int]) -> None:
-        if self.analysis.active and self.graph_rect.collidepoint(pos) and self.history:
-            self.browse(eval_graph.ply_at(self.graph_rect, pos[0], len(self.history)))  # a point of the graph
-            return
-        if not self.view.rect.collidepoint(pos):
-            return
-        why = self.why_no_move()
-        if why:
-            if self.browsing is not None or not self.is_over():  # a finished game's board just looks
-                self.messages.add(why)
-            return
-        result: Click = self.view.click(self.state, pos)
-        if result.kind == "play":
-            self.play_human([result.move])
-        elif result.kind == "reject":
-            self._reject(pos, result.reason)
 
     def play_human(self, moves: Sequence[Hashable]) -> None:
         """Play a human's moves (a click on the board, or the move field's list), one after the other."""
@@ -777,21 +699,16 @@ class GameScene(Scene):
             if not self._play(move, by_computer=False):
                 break
 
-    def _reject(self, pos: tuple[int, int], reason: str) -> None:
-        """An illegal click: the board shakes there and the reason is said."""
-        self.invalid_at, self.invalid_since = pos, time.monotonic()
-        self.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn")
-
     def overlay(self) -> Overlay:
         n = self.shown_plies()
         last = self.history[n - 1] if n else None
         live = self.browsing is None
         return Overlay(
-            theme=self.app.theme, hover=self.hover if live else None, last_move=last.move if last else None,
+            theme=self.app.theme, hover=self.mouse.hover if live else None, last_move=last.move if last else None,
             previous=last.before if last else None, hint=self.hint if live else None,
-            show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.invalid_at, invalid_since=self.invalid_since,
+            show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.mouse.invalid_at, invalid_since=self.mouse.invalid_since,
             animation_speed=self.app.settings.animation_speed,
-            drag=(self.drag.start, self.drag.to) if live and self.drag and self.drag.to else None,
+            drag=self.mouse.carried() if live else None,
         )
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -839,7 +756,7 @@ class GameScene(Scene):
         self.messages.draw(surface, theme, (self.board_area.centerx, self._messages_bottom()), s,
                            self._messages_width())
         if not self.over_card.visible() and not self.view.has_partial_input():  # not over the card, a tile picker
-            draw_value_tip(surface, self.view, labels, self.hover, theme, lambda m: self.game.format_move(shown, m), s)
+            draw_value_tip(surface, self.view, labels, self.mouse.hover, theme, lambda m: self.game.format_move(shown, m), s)
 
     def _messages_bottom(self) -> int:
         """The game's messages sit on the status line (which they replace while shown), older ones
