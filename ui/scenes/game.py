@@ -20,9 +20,9 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from ui import clipboard, eval_bar, eval_graph, words
+from ui import eval_bar, eval_graph, words
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
-from ui.board_cursor import DIRECTIONS, BoardCursor
+from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import setup_clock
 from ui.hex_connections import HexConnections, draw_connections
@@ -31,6 +31,7 @@ from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
+from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import BoardMouse
@@ -41,7 +42,6 @@ from ui.widgets import Button, Messages
 
 log = logging.getLogger("tabuleiro.ui")
 
-BROWSE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 HINT_PLAYER = "level-5"
 RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
 
@@ -193,7 +193,7 @@ class GameScene(Scene):
         """The worker is still compiling the engine's kernels (first use after an install)."""
         return self.computer.preparing()
 
-    # -- buttons and keys -------------------------------------------------------------------
+    # -- the buttons ----------------------------------------------------------------------
     def _make_buttons(self) -> None:
         pc_pc = self.setup.mode == PC_VS_PC
         self.btn_undo = Button(_("Undo"), self.undo, "U")
@@ -241,68 +241,6 @@ class GameScene(Scene):
         self.btn_live.visible = self.browsing is not None
         self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
 
-    def _key(self, event: pygame.event.Event) -> None:
-        key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_F1:
-            self.show_rules()
-            return
-        if self._cursor_key(key):
-            return
-        if key in BROWSE_KEYS:
-            self._browse_key(key)
-            return
-        if self.over_card.visible() and self.over_card.key(key):
-            return
-        if key == pygame.K_ESCAPE and self.view.has_partial_input():
-            self.view.reset_input()  # Esc first closes the tile picker / drops the picked piece
-        elif key == pygame.K_ESCAPE and self.cursor.on and not self.why_no_move():
-            self.cursor.on = False  # then hides the board's cursor (Left and Right browse again)
-        elif key == pygame.K_ESCAPE and self.browsing is not None:
-            self.back_to_game()
-        elif key == pygame.K_ESCAPE:
-            self.back_to_menu()
-        elif key in (pygame.K_u, pygame.K_BACKSPACE) or (ctrl and key == pygame.K_z and not shift):
-            self.undo()
-        elif key == pygame.K_y or (ctrl and key == pygame.K_z and shift):
-            self.redo()
-        elif key == pygame.K_h and self.btn_hint.visible:
-            self.request_hint()
-        elif key == pygame.K_l:
-            self.toggle_legal()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_t:
-            self.open_tree()
-        elif clipboard.is_paste(event):
-            self.move_entry.paste()
-        elif key == pygame.K_v:
-            self.toggle_connections()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.move_entry.start()
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_f:
-            self.turn_board()
-        elif ctrl and key == pygame.K_r:
-            self.resign()  # Undo takes it back
-        elif key == pygame.K_r and self.btn_rematch.visible:  # the card hidden by View board: its button's key
-            self.rematch()
-        elif ctrl and key == pygame.K_s:
-            self.save_game()
-        elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
-            export = {pygame.K_p: self.recorder.export_png, pygame.K_c: self.recorder.copy_position}.get(key)
-            message, kind = export(self) if export else self.recorder.copy_moves()
-            self.messages.add(message, kind, duration=6.0)
-        elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
-            self.toggle_pause()
-        elif self.setup.mode == PC_VS_PC and key == pygame.K_s:
-            self.step()
-        elif self.setup.mode == PC_VS_PC and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-        elif self.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.speed = max(0, self.speed - 1)
-
     # -- browsing earlier positions ---------------------------------------------------------
     # ``browsing`` is the number of plies shown (0: the start) while the player looks back; the
     # game itself goes on (a computer's reply waits until the player is back).
@@ -322,48 +260,6 @@ class GameScene(Scene):
 
     def back_to_game(self) -> None:
         self.browse(len(self.history))
-
-    def _browse_key(self, key: int) -> None:
-        n = self.shown_plies()
-        back, on = n - 1, n + 1
-        target = {pygame.K_LEFT: back, pygame.K_RIGHT: on, pygame.K_PAGEUP: back, pygame.K_PAGEDOWN: on,
-                  pygame.K_HOME: 0, pygame.K_END: len(self.history)}[key]
-        self.browse(target)
-
-    # -- the board's cursor: play without a mouse -------------------------------------------
-    def _cursor_key(self, key: int) -> bool:
-        """Arrows, Space and Enter for the board's cursor, when a human may move on the live board:
-        Up, Down or Space show it (Left and Right too on a fresh board, with nothing to browse),
-        then arrows move it and Enter or Space click there.  Hidden, Left and Right browse and
-        Enter opens the move field as before.  True if the key was the cursor's."""
-        if self.why_no_move() or self.over_card.visible() or self.view.targets(self.state) == []:
-            return False
-        arrow = key in DIRECTIONS
-        wakes = key in (pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE) or (arrow and not self.history)
-        if not self.cursor.on:
-            if not wakes:
-                return False
-            self.cursor.on = True
-            self.cursor.current(self.view, self.state, self._cursor_start())
-            self.invalidate()
-            return True
-        if arrow:
-            self.cursor.move(self.view, self.state, key, self._cursor_start())
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.mouse.hover = None  # the mouse's preview would stand beside the cursor
-            pos = self.cursor.press(self.view, self.state)
-            if pos is not None:
-                self.mouse.click(pos)
-        else:
-            return False
-        self.invalidate()
-        return True
-
-    def _cursor_start(self) -> tuple[int, int] | None:
-        """Where the cursor first shows: on the last move (the place the eye is on), else the centre."""
-        last = self.history[-1].move if self.history else None
-        anchor = self.view.value_anchor(last) if last is not None else None
-        return anchor[0] if anchor else None
 
     def show_rules(self) -> None:
         """The rules of this game; Back returns to the game as it was."""
@@ -681,7 +577,7 @@ class GameScene(Scene):
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            game_keys.press(self, event)
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
         elif not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.click(event.pos)):
