@@ -20,19 +20,20 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from ui import eval_bar, eval_graph, words
-from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
+from ui import eval_graph, words
+from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import setup_clock
-from ui.hex_connections import HexConnections, draw_connections
+from ui.hex_connections import HexConnections
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
-from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.match import PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
 from ui.scenes.base import Scene
+from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import BoardMouse
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
@@ -84,7 +85,7 @@ class GameScene(Scene):
         self.over_card = GameOverCard(self)
         self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
-        self.graph_rect = pygame.Rect(0, 0, 0, 0)  # the live evaluation graph, under the board in analysis mode
+        self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
@@ -107,7 +108,8 @@ class GameScene(Scene):
             self.computer.ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
 
-    # What tests and tools read on the scene, kept there: the computer's search and the mouse's drag.
+    # What tests and tools read on the scene, kept there: the computer's search, the mouse's drag,
+    # the board side's rectangles.
     worker = _part("computer", "worker")
     job = _part("computer", "job")
     job_budget = _part("computer", "job_budget")
@@ -117,9 +119,18 @@ class GameScene(Scene):
     last_search = _part("computer", "last_search")
     drag = _part("mouse", "drag")
     invalid_at = _part("mouse", "invalid_at")
+    board_area = _part("board_side", "area")
+    eval_rect = _part("board_side", "eval_rect")
+    graph_rect = _part("board_side", "graph_rect")
 
     def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
         self.computer.think(kind, side, player_id, move_time)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        self.board_side.draw_status(surface)
+
+    def _messages_bottom(self) -> int:
+        return self.board_side.messages_bottom()
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -611,125 +622,27 @@ class GameScene(Scene):
         width, height = size
         s = self.app.scale
         panel_w = max(int(250 * s), min(int(440 * s), int(width * 0.3)))
-        margin = int(22 * s)
-        self.status_h = int(44 * s)
-        self.board_area = pygame.Rect(0, 0, width - panel_w, height)
-        typing_room = Messages.line_height(s) if self.move_entry.open else 0  # a message over the move field
-        board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin,
-                            height - 2 * margin - self.status_h - typing_room)
-        board, self.eval_rect = eval_bar.carve(board, s, self.analysis.active)
-        board, self.graph_rect = eval_graph.carve(board, s, self.analysis.active)
-        self.view.layout(board)
-        status = pygame.Rect(0, 0, self.board_area.width, self.status_h)
-        status.center = (self.board_area.centerx, self.board_area.bottom - self.status_h // 2 - int(8 * s))
-        self.move_entry.layout(status, s)
+        self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
-        self.over_card.layout(self.board_area)
+        self.over_card.layout(self.board_side.area)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
         shown = self.shown_state()
-        self.view.draw(surface, shown, self.overlay())
-        if self.connections.active:
-            draw_connections(surface, self.view, self.connections.shown(), shown.to_move, theme)
         labels = self.analysis.labels()  # none unless in analysis mode
-        if self.analysis.active:
-            draw_move_values(surface, self.view, labels, theme)
-            eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
-                          summary_text(self.analysis.values, self.analysis.running()), shown)
-            eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
-                                  len(self.history), self.shown_plies())
-        s = self.app.scale
-        if self.cursor.on and not self.why_no_move() and not self.over_card.visible():
-            self.cursor.draw(surface, self.view, shown, s)
-        if self.move_entry.open:
-            self.move_entry.draw(surface, theme, s)
-        else:
-            self._draw_status(surface)
+        self.board_side.draw(surface, shown, labels)
         self.panel.draw(surface)
         if self.over_card.visible():
             self.over_card.draw(surface)
-        self.messages.draw(surface, theme, (self.board_area.centerx, self._messages_bottom()), s,
-                           self._messages_width())
-        if not self.over_card.visible() and not self.view.has_partial_input():  # not over the card, a tile picker
-            draw_value_tip(surface, self.view, labels, self.mouse.hover, theme, lambda m: self.game.format_move(shown, m), s)
-
-    def _messages_bottom(self) -> int:
-        """The game's messages sit on the status line (which they replace while shown), older ones
-        above; above the move field while it is open."""
-        s = self.app.scale
-        return self.move_entry.field.rect.top - int(6 * s) if self.move_entry.open else self.board_area.bottom - int(8 * s)
-
-    def _messages_width(self) -> int:
-        return self.board_area.width - int(40 * self.app.scale)
+        self.board_side.draw_on_top(surface, shown, labels)
 
     def messages_above(self) -> int | None:
         """The window's messages stand above the game's own and the status line they replace: both
         at the bottom, they were drawn over each other."""
-        s = self.app.scale
-        return self._messages_bottom() - max(Messages.line_height(s), self.messages.height(s, self._messages_width()))
+        s, side = self.app.scale, self.board_side
+        return side.messages_bottom() - max(Messages.line_height(s), self.messages.height(s, side.messages_width()))
 
     def messages_centre(self) -> int | None:
-        return self.board_area.centerx
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        if self.messages.current():
-            return
-        # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
-        # player at the board: only while a human is to move
-        if self.browsing is not None:
-            line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
-                n=self.browsing, total=len(self.history))
-            self._status_line(surface, line, theme.accent)
-            return
-        view_line = self.view.status_text(self.state) if self.human_to_move() else ""
-        line = (self.end_reason() if self.forfeit else "") or view_line or self._prompt()
-        self._status_line(surface, line, theme.muted)
-
-    def _status_line(self, surface: pygame.Surface, line: str, colour: tuple) -> None:
-        """``line`` under the board: on one line, or on two when the board is narrow (a long
-        instruction cut short would hide its end), the second shortened if it must be."""
-        from ui import text as tx
-        from ui.scenes.game_over import reason_lines
-
-        s = self.app.scale
-        size, width = int(16 * s), self.board_area.width - 40
-        rows = reason_lines(line, size, width)  # a forfeit's log path, if it does not fit, in a message
-        step = tx.line_height(size)
-        y = self.board_area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
-        for row in rows:
-            tx.text(surface, row, (self.board_area.centerx, y), size, colour, "center")
-            y += step
-
-    def _prompt(self) -> str:
-        state = self.state
-        if self.is_over():
-            return self.end_reason()
-        side = words.side(self.game, state.to_move)
-        if self.human_to_move():
-            return self._move_prompt(side)
-        if self.paused:
-            return _("Paused: press Space to resume or S to play one move")
-        if self.preparing_engine() and self.computer.progress is None:
-            return _("Preparing the engine…")
-        return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
-
-    def _move_prompt(self, side: str) -> str:
-        """The prompt of a human's turn, with the keys that play: the cursor's while it shows, else
-        the move field's and how to show the cursor (a keyboard player's first question)."""
-        player = self.setup.player_label(self.state.to_move)
-        cursor = self.cursor.on and bool(self.view.targets(self.state))
-        if cursor:
-            keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
-            if self.setup.mode == HUMAN_VS_PC:
-                return _("Your move ({side})").format(side=side) + " · " + keys
-            return _("{player} to move ({side})").format(player=player, side=side) + " · " + keys
-        if self.setup.mode == HUMAN_VS_PC:
-            line = _("Your move ({side}) · Enter to type it").format(side=side)
-        else:
-            line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
-        return line + " · " + _("Up or Down: a cursor on the board")
+        return self.board_side.area.centerx
 
     def caption(self) -> str:
         return words.title(games.info(self.game.id))
