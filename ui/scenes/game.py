@@ -68,11 +68,15 @@ class Ply:
     clocks: tuple[float, float] | None = None  # both clocks after this ply (a clocked game)
 
 
-def _part(part: str, name: str) -> property:
-    """``scene.<name>`` read and set on one of its parts: names the tests and tools used on the
-    scene before the part had a class of its own."""
-    return property(lambda scene: getattr(getattr(scene, part), name),
-                    lambda scene, value: setattr(getattr(scene, part), name, value))
+def _parts(part: str, *names: str) -> tuple[property, ...]:
+    """For each of ``names``, a property of the scene read and set on its ``part``: names the tests
+    and tools used on the scene before the part had a class of its own."""
+
+    def kept(name: str) -> property:
+        return property(lambda scene: getattr(getattr(scene, part), name),
+                        lambda scene, value: setattr(getattr(scene, part), name, value))
+
+    return tuple(kept(name) for name in names)
 
 
 class GameScene(GameCommands, Scene):
@@ -121,18 +125,10 @@ class GameScene(GameCommands, Scene):
 
     # What tests and tools read on the scene, kept there: the computer's search, the mouse's drag,
     # the board side's rectangles.
-    worker = _part("computer", "worker")
-    job = _part("computer", "job")
-    job_budget = _part("computer", "job_budget")
-    progress = _part("computer", "progress")
-    held = _part("computer", "held")
-    held_search = _part("computer", "held_search")
-    last_search = _part("computer", "last_search")
-    drag = _part("mouse", "drag")
-    invalid_at = _part("mouse", "invalid_at")
-    board_area = _part("board_side", "area")
-    eval_rect = _part("board_side", "eval_rect")
-    graph_rect = _part("board_side", "graph_rect")
+    worker, job, job_budget, progress, held, held_search, last_search = _parts(
+        "computer", "worker", "job", "job_budget", "progress", "held", "held_search", "last_search")
+    drag, invalid_at = _parts("mouse", "drag", "invalid_at")
+    board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
 
     def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
         self.computer.think(kind, side, player_id, move_time)
