@@ -3,12 +3,25 @@
 The scene keeps the game as a list of plies (move, notation, states before and after), so undo,
 redo and the move list are the same data.  It asks the view which move a click makes and asks
 the worker for computer moves and hints; it never decides legality itself.
+
+Here are the game itself (its plies, its end, its clock), the position shown (the live game or
+an earlier one) and the frame; the rest is in parts that each keep one concern and are given the
+scene:
+
+- ``game_commands.GameCommands``: the commands and their buttons (Undo, Resign, Pause ...), mixed
+  in because they are the scene's public methods;
+- ``game_computer.ComputerMoves``: the AI worker, its searches for moves and hints, the replies;
+- ``game_keys``: the keyboard map, with browsing and the board's cursor;
+- ``game_mouse.BoardMouse``: clicks and drags on the board;
+- ``game_board_side.BoardSide``: the layout and drawing of the board, the status line and the
+  messages; ``game_panel.GamePanel``: the side panel; ``game_over.GameOverCard``: the result;
+- ``ui.move_entry.MoveEntry``: moves typed or pasted; ``ui.recorder.SceneRecorder``: autosave,
+  sounds and the record.
 """
 
 from __future__ import annotations
 
 import logging
-import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -21,31 +34,28 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from ui import clipboard, eval_bar, eval_graph, words
-from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
-from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
-from ui.board_cursor import DIRECTIONS, BoardCursor
-from ui.board_view import Click, Overlay
+from ui import eval_graph, words
+from ui.analysis_mode import AnalysisMode, wanted_at_start
+from ui.board_cursor import BoardCursor
+from ui.board_view import Overlay
 from ui.clocks import setup_clock
-from ui.hex_connections import HexConnections, draw_connections
-from ui.hex_connections import available as connections_available
-from ui.i18n import N_, _
-from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.hex_connections import HexConnections
+from ui.i18n import _
+from ui.match import PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
+from ui.scenes import game_keys
 from ui.scenes.base import Scene
+from ui.scenes.game_board_side import BoardSide
+from ui.scenes.game_commands import RESIGNED, GameCommands
+from ui.scenes.game_computer import ComputerMoves
+from ui.scenes.game_mouse import BoardMouse
 from ui.scenes.game_over import OVER_DELAY, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.views import make_view
-from ui.widgets import Button, Messages
+from ui.widgets import Messages
 
 log = logging.getLogger("tabuleiro.ui")
-
-BROWSE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
-SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
-HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
-HINT_PLAYER = "level-5"
-RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
 
 
 @dataclass(frozen=True)
@@ -58,25 +68,18 @@ class Ply:
     clocks: tuple[float, float] | None = None  # both clocks after this ply (a clocked game)
 
 
-@dataclass
-class Drag:
-    """A press on a piece, until the release: where it was, whether a move was half entered
-    then, what picking the piece said, and where it is carried (once away from the press)."""
+def _parts(part: str, *names: str) -> tuple[property, ...]:
+    """For each of ``names``, a property of the scene read and set on its ``part``: names the tests
+    and tools used on the scene before the part had a class of its own."""
 
-    start: tuple[int, int]
-    was_partial: bool
-    press: Click | None
-    to: tuple[int, int] | None = None
+    def kept(name: str) -> property:
+        return property(lambda scene: getattr(getattr(scene, part), name),
+                        lambda scene, value: setattr(getattr(scene, part), name, value))
 
-
-def sentence(reason: str) -> str:
-    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
-    keep their notation ("e3 is not a destination ...", not "E3")."""
-    first = reason.split(" ", 1)[0]
-    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
+    return tuple(kept(name) for name in names)
 
 
-class GameScene(Scene):
+class GameScene(GameCommands, Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None) -> None:
         """``moves``: play on from a record; ``autosave_path``: its file in the Continue list;
@@ -87,7 +90,8 @@ class GameScene(Scene):
         self.game = setup.make_game()
         self.view = make_view(self.game)
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
-        self.worker: AIWorker | None = None
+        self.computer = ComputerMoves(self)  # the AI worker: computer moves and hints
+        self.mouse = BoardMouse(self)
         self.messages = Messages()
         self._face_the_human()
         self.show_legal = app.settings.show_legal
@@ -96,7 +100,7 @@ class GameScene(Scene):
         self.over_card = GameOverCard(self)
         self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
-        self.graph_rect = pygame.Rect(0, 0, 0, 0)  # the live evaluation graph, under the board in analysis mode
+        self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
@@ -116,8 +120,24 @@ class GameScene(Scene):
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo
             self.messages.add(_("Paused where the game was left: Resume (Space) goes on"), duration=6.0)
         if not (setup.is_human(0) and setup.is_human(1)):
-            self._ensure_worker()  # spawn now: the first computer move should not wait for it
+            self.computer.ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
+
+    # What tests and tools read on the scene, kept there: the computer's search, the mouse's drag,
+    # the board side's rectangles.
+    worker, job, job_budget, progress, held, held_search, last_search = _parts(
+        "computer", "worker", "job", "job_budget", "progress", "held", "held_search", "last_search")
+    drag, invalid_at = _parts("mouse", "drag", "invalid_at")
+    board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
+
+    def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
+        self.computer.think(kind, side, player_id, move_time)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        self.board_side.draw_status(surface)
+
+    def _messages_bottom(self) -> int:
+        return self.board_side.messages_bottom()
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -155,38 +175,20 @@ class GameScene(Scene):
         self.game_number += 1  # a new game (or rematch) on this screen: the recorder counts it once
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
-        self.job: int | None = None
-        self.job_kind = ""  # "move" or "hint"
-        self.job_side = 0
-        self.job_started = 0.0
-        self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
-        self.progress: AIProgress | None = None
-        self.last_search: AIProgress | None = None
-        self.job_moves: tuple[str, ...] = ()  # the game the current search is about
+        self.computer.reset()
         self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
-        self.held: tuple[AIResult | AIError | AIForfeit, int] | None = None  # a reply waiting for its moment
-        self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
         self.hint: Hashable | None = None
         self.paused = False
-        self.step_once = False
         self.last_move_time = time.monotonic()
         self.over_since: float | None = None
         self.over_hidden = False
-        self.invalid_at: tuple[int, int] | None = None
-        self.invalid_since = 0.0
-        self.drag: Drag | None = None  # a piece pressed and not yet let go
-        self.hover: tuple[int, int] | None = None
+        self.mouse.reset()
         self.browsing: int | None = None
         self.move_entry.close()
         self.view.reset_input()
         self.panel.follow = True
         self.referee = Referee(None, setup_clock(self.setup))  # the game clock, if the setup has one
-
-    def _ensure_worker(self) -> AIWorker:
-        if self.worker is None:
-            self.worker = AIWorker(self.game.id)
-        return self.worker
 
     def human_to_move(self) -> bool:
         return not self.is_over() and self.setup.is_human(self.state.to_move)
@@ -203,120 +205,11 @@ class GameScene(Scene):
         return ""
 
     def computer_thinking(self) -> bool:
-        return self.job is not None and self.job_kind == "move"
+        return self.computer.thinking()
 
     def preparing_engine(self) -> bool:
         """The worker is still compiling the engine's kernels (first use after an install)."""
-        return self.worker is not None and self.worker.preparing
-
-    # -- buttons and keys -------------------------------------------------------------------
-    def _make_buttons(self) -> None:
-        pc_pc = self.setup.mode == PC_VS_PC
-        self.btn_undo = Button(_("Undo"), self.undo, "U")
-        self.btn_redo = Button(_("Redo"), self.redo, "Y")
-        self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
-        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal)
-        self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
-        self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
-        self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
-        self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
-        self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
-        self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
-        self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
-        self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
-        self.btn_new = Button(_("New game"), self.new_game, "N")
-        self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
-        self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
-        self.btn_tree = Button(_("Search tree"), self.open_tree, "T")
-        self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
-                                      visible=connections_available(self.game))
-        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree,
-                        self.btn_connections, self.btn_legal,
-                        self.btn_pause,
-                        self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
-                        self.btn_rematch, self.btn_new, self.btn_menu]
-
-    def _resigned(self) -> bool:
-        return self.forfeit is not None and self.forfeit[1] == RESIGNED
-
-    def _refresh_buttons(self) -> None:
-        self.btn_undo.enabled = bool(self.history) or self._resigned()
-        self.btn_redo.enabled = bool(self.redo_stack)
-        self.btn_hint.enabled = self.human_to_move() and not (self.job is not None and self.job_kind == "hint")
-        self.btn_legal.active = self.show_legal
-        self.btn_analysis.active = self.analysis.active
-        self.btn_connections.active = self.connections.active
-        self.btn_pause.label = _("Resume") if self.paused else _("Pause")
-        self.btn_pause.active = self.paused
-        self.btn_pause.enabled = not self.is_over()
-        self.btn_step.enabled = self.paused and not self.is_over()
-        self.btn_resign.enabled = self._resigning_side() is not None
-        self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
-        self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
-        self.btn_live.visible = self.browsing is not None
-        self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_F1:
-            self.show_rules()
-            return
-        if self._cursor_key(key):
-            return
-        if key in BROWSE_KEYS:
-            self._browse_key(key)
-            return
-        if self.over_card.visible() and self.over_card.key(key):
-            return
-        if key == pygame.K_ESCAPE and self.view.has_partial_input():
-            self.view.reset_input()  # Esc first closes the tile picker / drops the picked piece
-        elif key == pygame.K_ESCAPE and self.cursor.on and not self.why_no_move():
-            self.cursor.on = False  # then hides the board's cursor (Left and Right browse again)
-        elif key == pygame.K_ESCAPE and self.browsing is not None:
-            self.back_to_game()
-        elif key == pygame.K_ESCAPE:
-            self.back_to_menu()
-        elif key in (pygame.K_u, pygame.K_BACKSPACE) or (ctrl and key == pygame.K_z and not shift):
-            self.undo()
-        elif key == pygame.K_y or (ctrl and key == pygame.K_z and shift):
-            self.redo()
-        elif key == pygame.K_h and self.btn_hint.visible:
-            self.request_hint()
-        elif key == pygame.K_l:
-            self.toggle_legal()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_t:
-            self.open_tree()
-        elif clipboard.is_paste(event):
-            self.move_entry.paste()
-        elif key == pygame.K_v:
-            self.toggle_connections()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.move_entry.start()
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_f:
-            self.turn_board()
-        elif ctrl and key == pygame.K_r:
-            self.resign()  # Undo takes it back
-        elif key == pygame.K_r and self.btn_rematch.visible:  # the card hidden by View board: its button's key
-            self.rematch()
-        elif ctrl and key == pygame.K_s:
-            self.save_game()
-        elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
-            export = {pygame.K_p: self.recorder.export_png, pygame.K_c: self.recorder.copy_position}.get(key)
-            message, kind = export(self) if export else self.recorder.copy_moves()
-            self.messages.add(message, kind, duration=6.0)
-        elif self.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
-            self.toggle_pause()
-        elif self.setup.mode == PC_VS_PC and key == pygame.K_s:
-            self.step()
-        elif self.setup.mode == PC_VS_PC and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-        elif self.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.speed = max(0, self.speed - 1)
+        return self.computer.preparing()
 
     # -- browsing earlier positions ---------------------------------------------------------
     # ``browsing`` is the number of plies shown (0: the start) while the player looks back; the
@@ -337,228 +230,6 @@ class GameScene(Scene):
 
     def back_to_game(self) -> None:
         self.browse(len(self.history))
-
-    def _browse_key(self, key: int) -> None:
-        n = self.shown_plies()
-        back, on = n - 1, n + 1
-        target = {pygame.K_LEFT: back, pygame.K_RIGHT: on, pygame.K_PAGEUP: back, pygame.K_PAGEDOWN: on,
-                  pygame.K_HOME: 0, pygame.K_END: len(self.history)}[key]
-        self.browse(target)
-
-    # -- the board's cursor: play without a mouse -------------------------------------------
-    def _cursor_key(self, key: int) -> bool:
-        """Arrows, Space and Enter for the board's cursor, when a human may move on the live board:
-        Up, Down or Space show it (Left and Right too on a fresh board, with nothing to browse),
-        then arrows move it and Enter or Space click there.  Hidden, Left and Right browse and
-        Enter opens the move field as before.  True if the key was the cursor's."""
-        if self.why_no_move() or self.over_card.visible() or self.view.targets(self.state) == []:
-            return False
-        arrow = key in DIRECTIONS
-        wakes = key in (pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE) or (arrow and not self.history)
-        if not self.cursor.on:
-            if not wakes:
-                return False
-            self.cursor.on = True
-            self.cursor.current(self.view, self.state, self._cursor_start())
-            self.invalidate()
-            return True
-        if arrow:
-            self.cursor.move(self.view, self.state, key, self._cursor_start())
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.hover = None  # the mouse's preview would stand beside the cursor
-            pos = self.cursor.press(self.view, self.state)
-            if pos is not None:
-                self._board_click(pos)
-        else:
-            return False
-        self.invalidate()
-        return True
-
-    def _cursor_start(self) -> tuple[int, int] | None:
-        """Where the cursor first shows: on the last move (the place the eye is on), else the centre."""
-        last = self.history[-1].move if self.history else None
-        anchor = self.view.value_anchor(last) if last is not None else None
-        return anchor[0] if anchor else None
-
-    def show_rules(self) -> None:
-        """The rules of this game; Back returns to the game as it was."""
-        self.app.show_rules(self.game.id, on_back=lambda: self.app.switch(self))
-
-    # -- actions ----------------------------------------------------------------------------
-    def _cancel_job(self) -> None:
-        if self.job is not None and self.worker is not None:
-            self.worker.cancel()
-        self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
-        self.step_once = False
-
-    def undo(self) -> None:
-        """One ply back; in Human vs PC back to the human's previous turn.  A resignation is not a
-        move: Undo takes it back alone, and the game goes on from where it was given up."""
-        self.browsing = None
-        self._cancel_job()
-        if self._resigned():
-            self._after_jump()
-            return
-        if not self.history:
-            return
-        human = self.setup.human_side()
-        popped = [self.history.pop()]
-        if human is not None:
-            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer):
-                popped.append(self.history.pop())
-        self.redo_stack.extend(popped)
-        self._after_jump()
-        if self.setup.mode == PC_VS_PC:
-            self.paused = True
-
-    def redo(self) -> None:
-        """Replay an undone ply; in Human vs PC up to the human's next turn."""
-        self.browsing = None
-        self._cancel_job()
-        if not self.redo_stack:
-            return
-        human = self.setup.human_side()
-        while self.redo_stack:
-            ply = self.redo_stack.pop()
-            self.history.append(ply)
-            if human is None or ply.after.is_terminal() or ply.after.to_move == human:
-                break
-        self._after_jump()
-        if self.setup.mode == PC_VS_PC:
-            self.paused = True
-
-    def _after_jump(self) -> None:
-        self.forfeit = None  # taking moves back takes the forfeit back too
-        self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
-        self.last_search = None  # it was about another position: stale
-        self._changed()
-        self.hint = None
-        self.over_since, self.over_hidden = None, False
-        self.view.reset_input()
-        self.last_move_time = time.monotonic()
-        self.panel.follow = True
-
-    def unfinished(self) -> bool:
-        """Moves were played and the game is not over: leaving keeps it in the Continue list."""
-        return bool(self.history) and not self.is_over()
-
-    def _say_kept(self, messages: Messages) -> None:
-        if self.unfinished() and not self.recorder.autosaver.failed:
-            messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
-
-    def _warn_unsaved(self) -> bool:
-        """Whether leaving waits for a second request: the first time the player leaves an
-        unfinished game whose last autosave failed, the window says so instead (the game would not
-        be in the Continue list), and Save can still write it elsewhere."""
-        if not self.unfinished() or not self.recorder.autosaver.failed or self._warned_unsaved:
-            return False
-        self._warned_unsaved = True
-        self.messages.add(_("The last moves of this game could not be saved, so Continue would not have them: "
-                            "Save (Ctrl+S) writes a copy; leave again to go without them"), "warn", duration=10.0)
-        return True
-
-    def _resigning_side(self) -> int | None:
-        """Who Resign gives the game up for: the human (the side to move in a hot-seat game)."""
-        if self.is_over() or self.setup.mode == PC_VS_PC:
-            return None
-        human = self.setup.human_side()
-        return self.state.to_move if human is None else human
-
-    def resign(self) -> None:
-        """The human gives the game up (Undo takes it back, like any end)."""
-        side = self._resigning_side()
-        if side is None:
-            return
-        self._cancel_job()
-        self._lose_by_forfeit(side, RESIGNED)
-
-    def new_game(self) -> None:
-        """A new game with the same setup; an unfinished one stays in the Continue list."""
-        if self._warn_unsaved():
-            return
-        self._say_kept(self.messages)
-        self._cancel_job()
-        self._reset()
-        self._changed()
-
-    def rematch(self) -> None:
-        self._cancel_job()
-        self.setup = self.setup.swapped()
-        self._face_the_human()
-        self._reset()
-        self._changed()
-
-    def _face_the_human(self) -> None:
-        """Against the computer, the board is seen from the human's side: turned round when they
-        play the side a board draws at the top (Alquerque's Black, Rastros' North); the setting
-        "Board faces me" (on by default) turns that off."""
-        if self.app.settings.face_me and self.view.face(self.setup.human_side()):
-            self.messages.add(_("The board is turned round, your side at the bottom: F turns it back"), duration=6.0)
-
-    def turn_board(self) -> None:
-        """Turn the board round (key F): the far side at the bottom, and back."""
-        why = self.view.turn()
-        if why:
-            self.messages.add(why, "warn")
-
-    def save_game(self) -> None:
-        """Write the game so far to the saved-games folder (it can be replayed and played on from)."""
-        message, kind = self.recorder.save_copy()
-        self.messages.add(message, kind, duration=6.0)
-
-    def open_replay(self) -> None:
-        """The finished game in the replay viewer, with the engine's evaluation graph."""
-        self.app.open_replay(self.recorder.record)
-
-    def back_to_menu(self) -> None:
-        """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
-        if self._warn_unsaved():
-            return
-        self._say_kept(self.app.messages)
-        self.app.show_menu()
-
-    def toggle_legal(self) -> None:
-        if not self.view.marks_legal:
-            self.messages.add(_("Every empty cell is a legal move here"), "warn")
-            return
-        self.show_legal = not self.show_legal
-
-    def toggle_analysis(self) -> None:
-        """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
-        self.analysis.toggle()
-        self.resize(self.app.size)  # the eval bar takes room beside the board
-
-    def toggle_connections(self) -> None:
-        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
-        self.connections.toggle()
-
-    def open_tree(self) -> None:
-        """The search tree explorer on the position shown; Back returns to the game as it was."""
-        self.app.show_tree(self.game, self.shown_state(), on_back=lambda: self.app.switch(self))
-
-    def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
-
-    def step(self) -> None:
-        if not self.paused:
-            self.paused = True
-            return
-        if self.held is not None:
-            if self.browsing is not None:  # the move is played on the game, so that is what is shown
-                self.back_to_game()
-            self._apply_reply(*self.held)
-        elif self.job is None:
-            self.step_once = True
-
-    def cycle_speed(self) -> None:
-        self.speed = (self.speed + 1) % len(SPEEDS)
-
-    def request_hint(self) -> None:
-        if not self.human_to_move() or self.job is not None:
-            return
-        self.hint = None
-        self._think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
 
     # -- moves ------------------------------------------------------------------------------
     def _play(self, move: Hashable, by_computer: bool, clocks: tuple[float, float] | None = None) -> bool:
@@ -610,14 +281,14 @@ class GameScene(Scene):
             return
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
-        searching = self.job is not None and self.job_kind == "move"
-        if self.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
+        searching = self.computer_thinking()
+        if self.computer.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
         loss = rules.flag_fall(now)
         if loss is not None:
-            self._cancel_job()
+            self.computer.cancel()
             self._lose_by_forfeit(loss.side, loss.why)
 
     def clock_readings(self) -> list[tuple[float, float]] | None:
@@ -635,36 +306,11 @@ class GameScene(Scene):
         for listener in list(self.listeners):
             listener(self)
 
-    def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
-        """Ask the worker for ``side``'s move (or a hint) within ``move_time``; on a clock, a move's
-        search also gets the clock itself (``Limits.remaining`` and ``increment``), as in matches."""
-        worker = self._ensure_worker()
-        state = self.state
-        clock = self._clock_limits(side) if kind == "move" else None
-        job = Job(self.game.id, dict(self.game.options), tuple(p.text for p in self.history),
-                  self.game.to_text(state), player_id, move_time, self.setup.seed,
-                  "hint" if kind == "hint" else f"side{side}",
-                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
-                  clock=clock.clock if clock else None)
-        self.job = worker.submit(job)
-        self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
-        self._run_clock()  # a search has begun: a paused game's Step is charged from now
-        self.job_moves = job.moves
-        self.job_budget = move_time
-        self.progress = None
-
     def _clock_limits(self, side: int) -> ai.Limits:
         """``side``'s limits by the referee, with the time this turn already took off its clock (a
         search asked again, back from the rules or the search tree, started from the whole clock)."""
         rules = self.referee
         return rules.limits(side, rules.spent(time.monotonic()) if rules.side == side else 0.0)
-
-    def _random_fallback(self, name: str, why: str) -> None:
-        legal = self.state.legal_moves()
-        self.messages.add(_("{player} {why}: it plays a random legal move instead").format(
-            player=name, why=words.forfeit_reason(why)), "error")
-        if legal:
-            self._play(random.choice(legal), by_computer=True)
 
     def _lose_by_forfeit(self, side: int, why: str) -> None:
         """End the game: ``side`` forfeits (the reason goes to the card, the panel and the record)."""
@@ -679,83 +325,24 @@ class GameScene(Scene):
                               "warn", duration=30.0)
         self._changed()
 
-    def _apply_reply(self, reply: AIResult | AIError | AIForfeit, side: int) -> None:
-        """A computer's reply, judged by the turn rules (ai.referee) as in a match: an outside player
-        that forfeits, fails or answers an illegal move loses the game.  Our own engines failing is a
-        bug of ours, not the player's fault: a random legal move instead, and the window says so."""
-        self.held = None
-        self.step_once = False
-        state = self.state
-        if self.is_over() or state.to_move != side:
-            return
-        if self.held_search is not None:  # shown with the move it found, not before it
-            self.last_search, self.held_search = self.held_search, None
-        name = self.setup.player_label(side)
-        outside = ai.is_outside_player(self.setup.players[side] or "")
-        if isinstance(reply, AIForfeit):
-            loss = referee.forfeited(side, reply.message)
-        elif isinstance(reply, AIError):
-            log.warning("AI error: %s\n%s", reply.message, reply.detail)
-            loss = referee.crashed(side, reply.message)
-        else:
-            played = referee.play_reply(self.game, state, reply.move, reply.text)
-            if not isinstance(played, Loss):
-                self._play(reply.move, by_computer=True)
-                return
-            loss = played
-        if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
-            self._lose_by_forfeit(loss.side, loss.why)
-        else:
-            self._random_fallback(name, loss.why)
-
-    def _poll(self) -> None:
-        if self.worker is None:
-            return
-        for item in self.worker.poll():
-            if item.job_id != self.job:
-                continue
-            if isinstance(item, AIProgress):
-                self.progress = item
-                continue
-            kind, side = self.job_kind, self.job_side
-            self.job, self.job_kind = None, ""
-            if self.progress is not None and kind == "hint":
-                self.last_search = self.progress
-            elif self.progress is not None:
-                self.held_search = self.progress
-                if isinstance(item, AIResult):  # the position it moved from, valued
-                    self.evaluations.from_search(self.job_moves, self.progress)
-            if kind == "hint":
-                if isinstance(item, (AIError, AIForfeit)):
-                    self.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
-                elif item.move in self.state.legal_moves():
-                    self.hint = item.move
-                    self.messages.add(_("Hint: {move}").format(move=item.text))
-            else:
-                self.held = (item, side)
-
-    def _reply_due(self) -> float:
-        if self.setup.mode == PC_VS_PC:
-            return self.last_move_time + SPEEDS[self.speed][1]
-        return self.last_move_time + HUMAN_VS_PC_DELAY
-
     # -- the frame --------------------------------------------------------------------------
     THINKING_REDRAW = 0.1  # seconds: the spinner, the clock and the search figures, 10 times a second
 
     def _shown(self) -> tuple:
         """What the screen shows apart from the search figures: a change means a redraw."""
-        return (len(self.history), len(self.redo_stack), self.job, self.job_kind, self.held is None,
+        computer = self.computer
+        return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
-                self.over_hidden, id(self.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
+                self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
                 self.analysis.revision, self.connections.revision)
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
-        if self.view.is_animating() or (self.invalid_at is not None and now - self.invalid_since < 0.6):
+        if self.view.is_animating() or self.mouse.shaking(now):
             return 0.0
         if self.over_since is not None and not self.over_hidden and now - self.over_since < OVER_DELAY + 0.2:
             return 0.05  # the game-over card is about to appear
-        if self.job is not None:
+        if self.computer.job is not None:
             return self.THINKING_REDRAW
         return self.move_entry.field.redraw_interval()
 
@@ -773,29 +360,13 @@ class GameScene(Scene):
             self.invalidate()
 
     def _step(self) -> None:
-        self._poll()
+        self.computer.poll()
         self._run_clock()
-        state = self.state
         self._refresh_buttons()
         if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
             self.move_entry.close()
-        if self.is_over():
-            return
-        if self.held is not None:
-            if self.view.is_animating() or self.browsing is not None:
-                return  # the reply is shown once the player is back at the game
-            if self.step_once or (not self.paused and time.monotonic() >= self._reply_due()):
-                self._apply_reply(*self.held)
-            return
-        side = state.to_move
-        if self.setup.is_human(side) or self.job is not None:
-            return
-        if self.paused and not self.step_once:
-            return
-        if self.view.is_animating():
-            return
-        budget = self._clock_limits(side).time  # on a clock, its share of the clock; else the Time choice
-        self._think("move", side, self.setup.players[side], self.setup.move_time if budget is None else max(0.05, budget))
+        if not self.is_over():
+            self.computer.take_turn()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.move_entry.handle(event):
@@ -806,225 +377,61 @@ class GameScene(Scene):
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos if self.view.rect.collidepoint(event.pos) else None
-            if self.drag is not None:
-                self.drag.to = event.pos if self._dragged_away(self.drag.start, event.pos) else None
+            game_keys.press(self, event)
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.panel.click(event.pos) and not self._grab(event.pos):
-                self._board_click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self._drop(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.rect.collidepoint(event.pos):
-            self.drag = None  # a right click on the board drops a half-entered move, as Esc does
-            self.view.reset_input()
-        elif event.type == pygame.WINDOWLEAVE:
-            self.hover = None
+        elif not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.click(event.pos)):
+            self.mouse.handle(event)  # a click on the move list (taken above) shows that position
 
     def graph_points(self) -> list[float | None]:
         """The live evaluation graph's points: one per position of the game so far."""
         return self.evaluations.points([p.text for p in self.history], self.state)
 
-    def _grab(self, pos: tuple[int, int]) -> bool:
-        """A press on a piece the player may move: the piece is picked (its moves show) and can be
-        dragged to one of them; let go where it was pressed, the press was an ordinary click."""
-        if self.why_no_move() or not (self.view.rect.collidepoint(pos) and self.view.grabs(self.state, pos)):
-            return False
-        was_partial = self.view.has_partial_input()
-        # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
-        self.drag = Drag(pos, was_partial, None if was_partial else self.view.click(self.state, pos))
-        return True
-
-    def _drop(self, pos: tuple[int, int]) -> None:
-        """The release after a grab: a click where the piece was pressed, or its move to here."""
-        drag, self.drag = self.drag, None
-        if drag is None or self.why_no_move():
-            return
-        if not self._dragged_away(drag.start, pos):
-            if drag.was_partial:
-                self._board_click(drag.start)  # what a click on it does (drop a selection, pick another)
-            elif drag.press is not None and drag.press.kind == "reject":
-                self._reject(drag.start, drag.press.reason)
-            return
-        if drag.was_partial:
-            self.view.reset_input()
-            self.view.click(self.state, drag.start)
-        before = len(self.history)
-        self._board_click(pos)
-        if len(self.history) > before:
-            self.view.animation_started = 0.0  # the piece is already where it was put down
-
-    def _dragged_away(self, start: tuple[int, int], pos: tuple[int, int]) -> bool:
-        return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= max(6, int(10 * self.app.scale))
-
-    def _board_click(self, pos: tuple[int, int]) -> None:
-        if self.analysis.active and self.graph_rect.collidepoint(pos) and self.history:
-            self.browse(eval_graph.ply_at(self.graph_rect, pos[0], len(self.history)))  # a point of the graph
-            return
-        if not self.view.rect.collidepoint(pos):
-            return
-        why = self.why_no_move()
-        if why:
-            if self.browsing is not None or not self.is_over():  # a finished game's board just looks
-                self.messages.add(why)
-            return
-        result: Click = self.view.click(self.state, pos)
-        if result.kind == "play":
-            self.play_human([result.move])
-        elif result.kind == "reject":
-            self._reject(pos, result.reason)
-
     def play_human(self, moves: Sequence[Hashable]) -> None:
         """Play a human's moves (a click on the board, or the move field's list), one after the other."""
-        if self.job is not None:  # a hint search is running: its answer is moot now
-            self._cancel_job()
+        if self.computer.job is not None:  # a hint search is running: its answer is moot now
+            self.computer.cancel()
         for move in moves:
             if not self._play(move, by_computer=False):
                 break
-
-    def _reject(self, pos: tuple[int, int], reason: str) -> None:
-        """An illegal click: the board shakes there and the reason is said."""
-        self.invalid_at, self.invalid_since = pos, time.monotonic()
-        self.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn")
 
     def overlay(self) -> Overlay:
         n = self.shown_plies()
         last = self.history[n - 1] if n else None
         live = self.browsing is None
         return Overlay(
-            theme=self.app.theme, hover=self.hover if live else None, last_move=last.move if last else None,
+            theme=self.app.theme, hover=self.mouse.hover if live else None, last_move=last.move if last else None,
             previous=last.before if last else None, hint=self.hint if live else None,
-            show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.invalid_at, invalid_since=self.invalid_since,
+            show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.mouse.invalid_at, invalid_since=self.mouse.invalid_since,
             animation_speed=self.app.settings.animation_speed,
-            drag=(self.drag.start, self.drag.to) if live and self.drag and self.drag.to else None,
+            drag=self.mouse.carried() if live else None,
         )
 
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
         s = self.app.scale
         panel_w = max(int(250 * s), min(int(440 * s), int(width * 0.3)))
-        margin = int(22 * s)
-        self.status_h = int(44 * s)
-        self.board_area = pygame.Rect(0, 0, width - panel_w, height)
-        typing_room = Messages.line_height(s) if self.move_entry.open else 0  # a message over the move field
-        board = pygame.Rect(margin, margin, self.board_area.width - 2 * margin,
-                            height - 2 * margin - self.status_h - typing_room)
-        board, self.eval_rect = eval_bar.carve(board, s, self.analysis.active)
-        board, self.graph_rect = eval_graph.carve(board, s, self.analysis.active)
-        self.view.layout(board)
-        status = pygame.Rect(0, 0, self.board_area.width, self.status_h)
-        status.center = (self.board_area.centerx, self.board_area.bottom - self.status_h // 2 - int(8 * s))
-        self.move_entry.layout(status, s)
+        self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
-        self.over_card.layout(self.board_area)
+        self.over_card.layout(self.board_side.area)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
         shown = self.shown_state()
-        self.view.draw(surface, shown, self.overlay())
-        if self.connections.active:
-            draw_connections(surface, self.view, self.connections.shown(), shown.to_move, theme)
         labels = self.analysis.labels()  # none unless in analysis mode
-        if self.analysis.active:
-            draw_move_values(surface, self.view, labels, theme)
-            eval_bar.draw(surface, self.eval_rect, self.analysis.values, self.game, theme, self.app.scale,
-                          summary_text(self.analysis.values, self.analysis.running()), shown)
-            eval_graph.draw_graph(surface, self.graph_rect, self.graph_points(), self.game, theme, self.app.scale,
-                                  len(self.history), self.shown_plies())
-        s = self.app.scale
-        if self.cursor.on and not self.why_no_move() and not self.over_card.visible():
-            self.cursor.draw(surface, self.view, shown, s)
-        if self.move_entry.open:
-            self.move_entry.draw(surface, theme, s)
-        else:
-            self._draw_status(surface)
+        self.board_side.draw(surface, shown, labels)
         self.panel.draw(surface)
         if self.over_card.visible():
             self.over_card.draw(surface)
-        self.messages.draw(surface, theme, (self.board_area.centerx, self._messages_bottom()), s,
-                           self._messages_width())
-        if not self.over_card.visible() and not self.view.has_partial_input():  # not over the card, a tile picker
-            draw_value_tip(surface, self.view, labels, self.hover, theme, lambda m: self.game.format_move(shown, m), s)
-
-    def _messages_bottom(self) -> int:
-        """The game's messages sit on the status line (which they replace while shown), older ones
-        above; above the move field while it is open."""
-        s = self.app.scale
-        return self.move_entry.field.rect.top - int(6 * s) if self.move_entry.open else self.board_area.bottom - int(8 * s)
-
-    def _messages_width(self) -> int:
-        return self.board_area.width - int(40 * self.app.scale)
+        self.board_side.draw_on_top(surface, shown, labels)
 
     def messages_above(self) -> int | None:
         """The window's messages stand above the game's own and the status line they replace: both
         at the bottom, they were drawn over each other."""
-        s = self.app.scale
-        return self._messages_bottom() - max(Messages.line_height(s), self.messages.height(s, self._messages_width()))
+        s, side = self.app.scale, self.board_side
+        return side.messages_bottom() - max(Messages.line_height(s), self.messages.height(s, side.messages_width()))
 
     def messages_centre(self) -> int | None:
-        return self.board_area.centerx
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        if self.messages.current():
-            return
-        # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
-        # player at the board: only while a human is to move
-        if self.browsing is not None:
-            line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
-                n=self.browsing, total=len(self.history))
-            self._status_line(surface, line, theme.accent)
-            return
-        view_line = self.view.status_text(self.state) if self.human_to_move() else ""
-        line = (self.end_reason() if self.forfeit else "") or view_line or self._prompt()
-        self._status_line(surface, line, theme.muted)
-
-    def _status_line(self, surface: pygame.Surface, line: str, colour: tuple) -> None:
-        """``line`` under the board: on one line, or on two when the board is narrow (a long
-        instruction cut short would hide its end), the second shortened if it must be."""
-        from ui import text as tx
-        from ui.scenes.game_over import reason_lines
-
-        s = self.app.scale
-        size, width = int(16 * s), self.board_area.width - 40
-        rows = reason_lines(line, size, width)  # a forfeit's log path, if it does not fit, in a message
-        step = tx.line_height(size)
-        y = self.board_area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
-        for row in rows:
-            tx.text(surface, row, (self.board_area.centerx, y), size, colour, "center")
-            y += step
-
-    def _prompt(self) -> str:
-        state = self.state
-        if self.is_over():
-            return self.end_reason()
-        side = words.side(self.game, state.to_move)
-        if self.human_to_move():
-            return self._move_prompt(side)
-        if self.paused:
-            return _("Paused: press Space to resume or S to play one move")
-        if self.preparing_engine() and self.progress is None:
-            return _("Preparing the engine…")
-        return _("{player} ({side}) is thinking…").format(player=self.setup.player_label(state.to_move), side=side)
-
-    def _move_prompt(self, side: str) -> str:
-        """The prompt of a human's turn, with the keys that play: the cursor's while it shows, else
-        the move field's and how to show the cursor (a keyboard player's first question)."""
-        player = self.setup.player_label(self.state.to_move)
-        cursor = self.cursor.on and bool(self.view.targets(self.state))
-        if cursor:
-            keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
-            if self.setup.mode == HUMAN_VS_PC:
-                return _("Your move ({side})").format(side=side) + " · " + keys
-            return _("{player} to move ({side})").format(player=player, side=side) + " · " + keys
-        if self.setup.mode == HUMAN_VS_PC:
-            line = _("Your move ({side}) · Enter to type it").format(side=side)
-        else:
-            line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
-        return line + " · " + _("Up or Down: a cursor on the board")
+        return self.board_side.area.centerx
 
     def caption(self) -> str:
         return words.title(games.info(self.game.id))
@@ -1034,9 +441,7 @@ class GameScene(Scene):
         move is asked for again when the scene is shown again."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
-        self._cancel_job()
+        self.computer.cancel()
         self.analysis.close()
         self.connections.close()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.computer.close()

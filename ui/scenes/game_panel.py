@@ -196,6 +196,7 @@ class GamePanel:
 
     def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         scene, theme = self.scene, self.scene.app.theme
+        computer = scene.computer  # its search under way, or the last one
         h = self._s(86)
         rect = pygame.Rect(x, y, w, h)
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
@@ -203,22 +204,22 @@ class GamePanel:
         tx_x = x + self._s(14)
         # once the game is over its result is the news, not a search of a position before the end;
         # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search)
-        p = (scene.progress if scene.job is not None else None if scene.is_over()
-             else scene.held_search if scene.held is not None and scene.paused else scene.last_search)
-        if scene.job is not None:
+        p = (computer.progress if computer.job is not None else None if scene.is_over()
+             else computer.held_search if computer.held is not None and scene.paused else computer.last_search)
+        if computer.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
-            elapsed = time.monotonic() - scene.job_started
-            who = (_("Preparing the engine…") if scene.preparing_engine() and scene.progress is None
-                   else _("Finding a hint…") if scene.job_kind == "hint"
-                   else _("{player} is thinking…").format(player=scene.setup.player_label(scene.job_side)))
+            elapsed = time.monotonic() - computer.job_started
+            who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
+                   else _("Finding a hint…") if computer.job_kind == "hint"
+                   else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
             tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, w - self._s(50), True),
                     (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
-            budget = max(0.05, scene.job_budget)
+            budget = max(0.05, computer.job_budget)
             bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
             bar.width = int(bar.width * min(1.0, elapsed / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
-        elif scene.held is not None and scene.paused:
+        elif computer.held is not None and scene.paused:
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
             headline = _("Last search") if p is not None else (_("Paused") if scene.paused else _("Ready"))
@@ -241,7 +242,7 @@ class GamePanel:
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
             tip = (_("Click the board to play") if scene.human_to_move()
-                   else _("Starting the search…") if scene.job is not None else _("Waiting for the computer"))
+                   else _("Starting the search…") if computer.job is not None else _("Waiting for the computer"))
             tx.text(surface, tip, (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
 

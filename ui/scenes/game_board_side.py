@@ -1,0 +1,161 @@
+"""The board side of the game screen: the board and what is drawn over it, and under it the
+status line (or the move field) with the game's messages.
+
+``GamePanel`` is the right of the screen; ``BoardSide`` lays out and draws the left: the board
+view in what analysis mode's eval bar and evaluation graph leave of it, the Hex connections, the
+moves' values and the keyboard's cursor over the board, and the line under it.  That line says the
+moment in words (an earlier position being looked at, how the game ended, the view's own
+instruction such as "click anywhere to pass", whose move it is with the keys that play it, a
+paused game, the engine being prepared, a computer thinking); the game's messages stand in its
+place while they show, and the window's above them.
+
+It is apart from the scene because it is the screen's geometry and its most reworded text: each
+new way to play (the move field, the board's cursor) added its keys to the status line.  The scene
+decides what is shown (the position, the overlay) and in which order the parts are drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from games.base import State
+from ui import eval_bar, eval_graph, words
+from ui import text as tx
+from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
+from ui.hex_connections import draw_connections
+from ui.i18n import _
+from ui.match import HUMAN_VS_PC
+from ui.scenes.game_over import reason_lines
+from ui.widgets import Messages
+
+if TYPE_CHECKING:
+    from ui.scenes.game import GameScene
+
+
+class BoardSide:
+    """The left of the game screen (see the module's docstring)."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.area = pygame.Rect(0, 0, 0, 0)  # the whole left of the window
+        self.status_h = 0
+        self.eval_rect = pygame.Rect(0, 0, 0, 0)  # analysis mode's eval bar, beside the board
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)  # the live evaluation graph, under the board in analysis mode
+
+    def layout(self, area: pygame.Rect) -> None:
+        scene, s = self.scene, self.scene.app.scale
+        margin = int(22 * s)
+        self.status_h = int(44 * s)
+        self.area = area
+        typing_room = Messages.line_height(s) if scene.move_entry.open else 0  # a message over the move field
+        board = pygame.Rect(area.x + margin, area.y + margin, area.width - 2 * margin,
+                            area.height - 2 * margin - self.status_h - typing_room)
+        board, self.eval_rect = eval_bar.carve(board, s, scene.analysis.active)
+        board, self.graph_rect = eval_graph.carve(board, s, scene.analysis.active)
+        scene.view.layout(board)
+        status = pygame.Rect(0, 0, area.width, self.status_h)
+        status.center = (area.centerx, area.bottom - self.status_h // 2 - int(8 * s))
+        scene.move_entry.layout(status, s)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
+        """The board showing ``shown`` with its overlays (``labels``: analysis mode's values of its
+        moves), then the move field or the status line under it."""
+        scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
+        scene.view.draw(surface, shown, scene.overlay())
+        if scene.connections.active:
+            draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme)
+        if scene.analysis.active:
+            values = scene.analysis.values
+            draw_move_values(surface, scene.view, labels, theme)
+            eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
+                          summary_text(values, scene.analysis.running()), shown)
+            eval_graph.draw_graph(surface, self.graph_rect, scene.graph_points(), scene.game, theme, s,
+                                  len(scene.history), scene.shown_plies())
+        if scene.cursor.on and not scene.why_no_move() and not scene.over_card.visible():
+            scene.cursor.draw(surface, scene.view, shown, s)
+        if scene.move_entry.open:
+            scene.move_entry.draw(surface, theme, s)
+        else:
+            self.draw_status(surface)
+
+    def draw_on_top(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
+        """Over everything else (the panel, the game-over card): the messages, and the tip with the
+        values of the moves under the mouse."""
+        scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
+        scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width())
+        if not scene.over_card.visible() and not scene.view.has_partial_input():  # not over the card, a tile picker
+            draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme,
+                           lambda m: scene.game.format_move(shown, m), s)
+
+    def messages_bottom(self) -> int:
+        """The game's messages sit on the status line (which they replace while shown), older ones
+        above; above the move field while it is open."""
+        entry, s = self.scene.move_entry, self.scene.app.scale
+        return entry.field.rect.top - int(6 * s) if entry.open else self.area.bottom - int(8 * s)
+
+    def messages_width(self) -> int:
+        return self.area.width - int(40 * self.scene.app.scale)
+
+    # -- the status line ------------------------------------------------------------------------
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status line, unless a message stands in its place."""
+        scene, theme = self.scene, self.scene.app.theme
+        if scene.messages.current():
+            return
+        # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
+        # player at the board: only while a human is to move
+        if scene.browsing is not None:
+            line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
+                n=scene.browsing, total=len(scene.history))
+            self._status_line(surface, line, theme.accent)
+            return
+        view_line = scene.view.status_text(scene.state) if scene.human_to_move() else ""
+        line = (scene.end_reason() if scene.forfeit else "") or view_line or self._prompt()
+        self._status_line(surface, line, theme.muted)
+
+    def _status_line(self, surface: pygame.Surface, line: str, colour: tuple) -> None:
+        """``line`` under the board: on one line, or on two when the board is narrow (a long
+        instruction cut short would hide its end), the second shortened if it must be."""
+        s = self.scene.app.scale
+        size, width = int(16 * s), self.area.width - 40
+        rows = reason_lines(line, size, width)  # a forfeit's log path, if it does not fit, in a message
+        step = tx.line_height(size)
+        y = self.area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
+        for row in rows:
+            tx.text(surface, row, (self.area.centerx, y), size, colour, "center")
+            y += step
+
+    def _prompt(self) -> str:
+        scene = self.scene
+        state = scene.state
+        if scene.is_over():
+            return scene.end_reason()
+        side = words.side(scene.game, state.to_move)
+        if scene.human_to_move():
+            return self._move_prompt(side)
+        if scene.paused:
+            return _("Paused: press Space to resume or S to play one move")
+        if scene.preparing_engine() and scene.computer.progress is None:
+            return _("Preparing the engine…")
+        return _("{player} ({side}) is thinking…").format(player=scene.setup.player_label(state.to_move), side=side)
+
+    def _move_prompt(self, side: str) -> str:
+        """The prompt of a human's turn, with the keys that play: the cursor's while it shows, else
+        the move field's and how to show the cursor (a keyboard player's first question)."""
+        scene = self.scene
+        player = scene.setup.player_label(scene.state.to_move)
+        cursor = scene.cursor.on and bool(scene.view.targets(scene.state))
+        if cursor:
+            keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
+            if scene.setup.mode == HUMAN_VS_PC:
+                return _("Your move ({side})").format(side=side) + " · " + keys
+            return _("{player} to move ({side})").format(player=player, side=side) + " · " + keys
+        if scene.setup.mode == HUMAN_VS_PC:
+            line = _("Your move ({side}) · Enter to type it").format(side=side)
+        else:
+            line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
+        return line + " · " + _("Up or Down: a cursor on the board")

@@ -1,0 +1,249 @@
+"""The game screen's commands: what the player can do there, each with its button (and key).
+
+Undo and Redo (a resignation taken back alone; against the computer, back to the human's own
+turn), Resign, New game and Rematch, leaving for the menu (an unfinished game stays in the Continue
+list; a game whose autosave failed asks twice), Save, the rules, the search tree, the replay,
+analysis mode, the Hex connections, legal-move marks, turning the board, a hint, and the watched
+game's Pause, Step and Speed.
+
+``GameCommands`` is mixed into ``GameScene`` rather than being a part it calls, because these
+methods are the scene's public face: its buttons, the game-over card, the App and the tests call
+them on the scene by name.  They act on the scene's game and on its parts (``computer``,
+``recorder``, ``analysis`` ...), all set up by ``GameScene.__init__``; the keyboard map that
+reaches them is ``game_keys``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ui.hex_connections import available as connections_available
+from ui.i18n import _
+from ui.match import PC_VS_PC
+from ui.scenes.game_computer import SPEEDS
+from ui.widgets import Button, Messages
+
+HINT_PLAYER = "level-5"
+RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
+
+
+class GameCommands:
+    """The commands of ``GameScene`` (see the module's docstring)."""
+
+    # -- the buttons ----------------------------------------------------------------------
+    def _make_buttons(self) -> None:
+        pc_pc = self.setup.mode == PC_VS_PC
+        self.btn_undo = Button(_("Undo"), self.undo, "U")
+        self.btn_redo = Button(_("Redo"), self.redo, "Y")
+        self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
+        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal)
+        self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
+        self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
+        self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
+        self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
+        self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
+        self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
+        self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
+        self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
+        self.btn_new = Button(_("New game"), self.new_game, "N")
+        self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
+        self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
+        self.btn_tree = Button(_("Search tree"), self.open_tree, "T")
+        self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
+                                      visible=connections_available(self.game))
+        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree,
+                        self.btn_connections, self.btn_legal,
+                        self.btn_pause,
+                        self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
+                        self.btn_rematch, self.btn_new, self.btn_menu]
+
+    def _resigned(self) -> bool:
+        return self.forfeit is not None and self.forfeit[1] == RESIGNED
+
+    def _refresh_buttons(self) -> None:
+        self.btn_undo.enabled = bool(self.history) or self._resigned()
+        self.btn_redo.enabled = bool(self.redo_stack)
+        self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
+                                                             and self.computer.job_kind == "hint")
+        self.btn_legal.active = self.show_legal
+        self.btn_analysis.active = self.analysis.active
+        self.btn_connections.active = self.connections.active
+        self.btn_pause.label = _("Resume") if self.paused else _("Pause")
+        self.btn_pause.active = self.paused
+        self.btn_pause.enabled = not self.is_over()
+        self.btn_step.enabled = self.paused and not self.is_over()
+        self.btn_resign.enabled = self._resigning_side() is not None
+        self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
+        self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
+        self.btn_live.visible = self.browsing is not None
+        self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
+
+    def show_rules(self) -> None:
+        """The rules of this game; Back returns to the game as it was."""
+        self.app.show_rules(self.game.id, on_back=lambda: self.app.switch(self))
+
+    # -- actions ----------------------------------------------------------------------------
+    def undo(self) -> None:
+        """One ply back; in Human vs PC back to the human's previous turn.  A resignation is not a
+        move: Undo takes it back alone, and the game goes on from where it was given up."""
+        self.browsing = None
+        self.computer.cancel()
+        if self._resigned():
+            self._after_jump()
+            return
+        if not self.history:
+            return
+        human = self.setup.human_side()
+        popped = [self.history.pop()]
+        if human is not None:
+            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer):
+                popped.append(self.history.pop())
+        self.redo_stack.extend(popped)
+        self._after_jump()
+        if self.setup.mode == PC_VS_PC:
+            self.paused = True
+
+    def redo(self) -> None:
+        """Replay an undone ply; in Human vs PC up to the human's next turn."""
+        self.browsing = None
+        self.computer.cancel()
+        if not self.redo_stack:
+            return
+        human = self.setup.human_side()
+        while self.redo_stack:
+            ply = self.redo_stack.pop()
+            self.history.append(ply)
+            if human is None or ply.after.is_terminal() or ply.after.to_move == human:
+                break
+        self._after_jump()
+        if self.setup.mode == PC_VS_PC:
+            self.paused = True
+
+    def _after_jump(self) -> None:
+        self.forfeit = None  # taking moves back takes the forfeit back too
+        self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
+        self.computer.last_search = None  # it was about another position: stale
+        self._changed()
+        self.hint = None
+        self.over_since, self.over_hidden = None, False
+        self.view.reset_input()
+        self.last_move_time = time.monotonic()
+        self.panel.follow = True
+
+    def unfinished(self) -> bool:
+        """Moves were played and the game is not over: leaving keeps it in the Continue list."""
+        return bool(self.history) and not self.is_over()
+
+    def _say_kept(self, messages: Messages) -> None:
+        if self.unfinished() and not self.recorder.autosaver.failed:
+            messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+
+    def _warn_unsaved(self) -> bool:
+        """Whether leaving waits for a second request: the first time the player leaves an
+        unfinished game whose last autosave failed, the window says so instead (the game would not
+        be in the Continue list), and Save can still write it elsewhere."""
+        if not self.unfinished() or not self.recorder.autosaver.failed or self._warned_unsaved:
+            return False
+        self._warned_unsaved = True
+        self.messages.add(_("The last moves of this game could not be saved, so Continue would not have them: "
+                            "Save (Ctrl+S) writes a copy; leave again to go without them"), "warn", duration=10.0)
+        return True
+
+    def _resigning_side(self) -> int | None:
+        """Who Resign gives the game up for: the human (the side to move in a hot-seat game)."""
+        if self.is_over() or self.setup.mode == PC_VS_PC:
+            return None
+        human = self.setup.human_side()
+        return self.state.to_move if human is None else human
+
+    def resign(self) -> None:
+        """The human gives the game up (Undo takes it back, like any end)."""
+        side = self._resigning_side()
+        if side is None:
+            return
+        self.computer.cancel()
+        self._lose_by_forfeit(side, RESIGNED)
+
+    def new_game(self) -> None:
+        """A new game with the same setup; an unfinished one stays in the Continue list."""
+        if self._warn_unsaved():
+            return
+        self._say_kept(self.messages)
+        self.computer.cancel()
+        self._reset()
+        self._changed()
+
+    def rematch(self) -> None:
+        self.computer.cancel()
+        self.setup = self.setup.swapped()
+        self._face_the_human()
+        self._reset()
+        self._changed()
+
+    def _face_the_human(self) -> None:
+        """Against the computer, the board is seen from the human's side: turned round when they
+        play the side a board draws at the top (Alquerque's Black, Rastros' North); the setting
+        "Board faces me" (on by default) turns that off."""
+        if self.app.settings.face_me and self.view.face(self.setup.human_side()):
+            self.messages.add(_("The board is turned round, your side at the bottom: F turns it back"), duration=6.0)
+
+    def turn_board(self) -> None:
+        """Turn the board round (key F): the far side at the bottom, and back."""
+        why = self.view.turn()
+        if why:
+            self.messages.add(why, "warn")
+
+    def save_game(self) -> None:
+        """Write the game so far to the saved-games folder (it can be replayed and played on from)."""
+        message, kind = self.recorder.save_copy()
+        self.messages.add(message, kind, duration=6.0)
+
+    def open_replay(self) -> None:
+        """The finished game in the replay viewer, with the engine's evaluation graph."""
+        self.app.open_replay(self.recorder.record)
+
+    def back_to_menu(self) -> None:
+        """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
+        if self._warn_unsaved():
+            return
+        self._say_kept(self.app.messages)
+        self.app.show_menu()
+
+    def toggle_legal(self) -> None:
+        if not self.view.marks_legal:
+            self.messages.add(_("Every empty cell is a legal move here"), "warn")
+            return
+        self.show_legal = not self.show_legal
+
+    def toggle_analysis(self) -> None:
+        """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
+        self.analysis.toggle()
+        self.resize(self.app.size)  # the eval bar takes room beside the board
+
+    def toggle_connections(self) -> None:
+        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
+        self.connections.toggle()
+
+    def open_tree(self) -> None:
+        """The search tree explorer on the position shown; Back returns to the game as it was."""
+        self.app.show_tree(self.game, self.shown_state(), on_back=lambda: self.app.switch(self))
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
+
+    def step(self) -> None:
+        """Step (S) pauses a PC vs PC game; paused, it plays one move of it."""
+        if not self.paused:
+            self.paused = True
+            return
+        self.computer.step()
+
+    def cycle_speed(self) -> None:
+        self.speed = (self.speed + 1) % len(SPEEDS)
+
+    def request_hint(self) -> None:
+        if not self.human_to_move() or self.computer.job is not None:
+            return
+        self.hint = None
+        self.computer.think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))

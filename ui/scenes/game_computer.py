@@ -1,0 +1,211 @@
+"""The computer's side of the game screen: its moves and the hints, searched in an AI worker.
+
+``ComputerMoves`` keeps the worker process (spawned with the screen, so that the first computer
+move does not wait for it), the search under way (a move or a hint) and its progress, and a reply
+that came in but waits for its moment: no sooner than a short pause after the move before (Human
+vs PC), or the speed chosen (PC vs PC, which Pause holds and Step releases), and never while the
+player looks at an earlier position.  A reply is judged by the turn rules (``ai.referee``) as in a
+match.
+
+It is a part of its own because it is the one part of the screen with a life of its own: a
+process, jobs that answer frames later, replies held back.  The scene keeps the game; this class
+plays the computer's moves on it through the scene's ``_play`` and ends it through
+``_lose_by_forfeit``, as a click plays a human's.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import TYPE_CHECKING
+
+import ai
+from ai import referee
+from ai.referee import Loss
+from ui import words
+from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
+from ui.i18n import N_, _
+from ui.match import PC_VS_PC
+
+if TYPE_CHECKING:
+    from ui.scenes.game import GameScene
+
+log = logging.getLogger("tabuleiro.ui")
+
+SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
+HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
+
+Reply = AIResult | AIError | AIForfeit
+
+
+class ComputerMoves:
+    """The game screen's searches and the computer's replies (see the module's docstring)."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.worker: AIWorker | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        """No search, no reply waiting: a new game (or rematch) on the screen."""
+        self.job: int | None = None
+        self.job_kind = ""  # "move" or "hint"
+        self.job_side = 0
+        self.job_started = 0.0
+        self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
+        self.job_moves: tuple[str, ...] = ()  # the game the current search is about
+        self.progress: AIProgress | None = None
+        self.last_search: AIProgress | None = None
+        self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
+        self.held_search: AIProgress | None = None  # its search: the last search once the move is played
+        self.step_once = False  # Step was pressed: one move, though the game is paused
+
+    def ensure_worker(self) -> AIWorker:
+        if self.worker is None:
+            self.worker = AIWorker(self.scene.game.id)
+        return self.worker
+
+    def thinking(self) -> bool:
+        """A computer's move is being searched (not a hint)."""
+        return self.job is not None and self.job_kind == "move"
+
+    def preparing(self) -> bool:
+        """The worker is still compiling the engine's kernels (first use after an install)."""
+        return self.worker is not None and self.worker.preparing
+
+    def cancel(self) -> None:
+        """Drop the search under way and any reply waiting (undo, new game, a move of the human's)."""
+        if self.job is not None and self.worker is not None:
+            self.worker.cancel()
+        self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
+        self.step_once = False
+
+    def close(self) -> None:
+        """The screen is left (after ``cancel``): the worker process ends."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    # -- asking ---------------------------------------------------------------------------------
+    def think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
+        """Ask the worker for ``side``'s move (or a hint) within ``move_time``; on a clock, a move's
+        search also gets the clock itself (``Limits.remaining`` and ``increment``), as in matches."""
+        scene = self.scene
+        worker = self.ensure_worker()
+        clock = scene._clock_limits(side) if kind == "move" else None
+        job = Job(scene.game.id, dict(scene.game.options), tuple(p.text for p in scene.history),
+                  scene.game.to_text(scene.state), player_id, move_time, scene.setup.seed,
+                  "hint" if kind == "hint" else f"side{side}",
+                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
+                  clock=clock.clock if clock else None)
+        self.job = worker.submit(job)
+        self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
+        scene._run_clock()  # a search has begun: a paused game's Step is charged from now
+        self.job_moves = job.moves
+        self.job_budget = move_time
+        self.progress = None
+
+    def take_turn(self) -> None:
+        """Every frame of a game going on: play the reply that came in once its moment comes, or
+        start the search of a computer to move (not while a move is still being animated)."""
+        scene = self.scene
+        if self.held is not None:
+            if scene.view.is_animating() or scene.browsing is not None:
+                return  # the reply is shown once the player is back at the game
+            if self.step_once or (not scene.paused and time.monotonic() >= self._reply_due()):
+                self.apply_reply(*self.held)
+            return
+        side = scene.state.to_move
+        if scene.setup.is_human(side) or self.job is not None:
+            return
+        if scene.paused and not self.step_once:
+            return
+        if scene.view.is_animating():
+            return
+        budget = scene._clock_limits(side).time  # on a clock, its share of the clock; else the Time choice
+        self.think("move", side, scene.setup.players[side], scene.setup.move_time if budget is None else max(0.05, budget))
+
+    def step(self) -> None:
+        """Step in a paused game: the reply already in is played (on the game, so that is what is
+        then shown), else the next search starts and its reply is played when it comes."""
+        if self.held is not None:
+            if self.scene.browsing is not None:
+                self.scene.back_to_game()
+            self.apply_reply(*self.held)
+        elif self.job is None:
+            self.step_once = True
+
+    def _reply_due(self) -> float:
+        scene = self.scene
+        if scene.setup.mode == PC_VS_PC:
+            return scene.last_move_time + SPEEDS[scene.speed][1]
+        return scene.last_move_time + HUMAN_VS_PC_DELAY
+
+    # -- answers --------------------------------------------------------------------------------
+    def poll(self) -> None:
+        """The worker's news of the current search: its progress, a hint (said, and marked on the
+        board), or a computer's reply (held for its moment)."""
+        if self.worker is None:
+            return
+        scene = self.scene
+        for item in self.worker.poll():
+            if item.job_id != self.job:
+                continue
+            if isinstance(item, AIProgress):
+                self.progress = item
+                continue
+            kind, side = self.job_kind, self.job_side
+            self.job, self.job_kind = None, ""
+            if self.progress is not None and kind == "hint":
+                self.last_search = self.progress
+            elif self.progress is not None:
+                self.held_search = self.progress
+                if isinstance(item, AIResult):  # the position it moved from, valued
+                    scene.evaluations.from_search(self.job_moves, self.progress)
+            if kind == "hint":
+                if isinstance(item, (AIError, AIForfeit)):
+                    scene.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
+                elif item.move in scene.state.legal_moves():
+                    scene.hint = item.move
+                    scene.messages.add(_("Hint: {move}").format(move=item.text))
+            else:
+                self.held = (item, side)
+
+    def apply_reply(self, reply: Reply, side: int) -> None:
+        """A computer's reply, judged by the turn rules (ai.referee) as in a match: an outside player
+        that forfeits, fails or answers an illegal move loses the game.  Our own engines failing is a
+        bug of ours, not the player's fault: a random legal move instead, and the window says so."""
+        scene = self.scene
+        self.held = None
+        self.step_once = False
+        state = scene.state
+        if scene.is_over() or state.to_move != side:
+            return
+        if self.held_search is not None:  # shown with the move it found, not before it
+            self.last_search, self.held_search = self.held_search, None
+        name = scene.setup.player_label(side)
+        outside = ai.is_outside_player(scene.setup.players[side] or "")
+        if isinstance(reply, AIForfeit):
+            loss = referee.forfeited(side, reply.message)
+        elif isinstance(reply, AIError):
+            log.warning("AI error: %s\n%s", reply.message, reply.detail)
+            loss = referee.crashed(side, reply.message)
+        else:
+            played = referee.play_reply(scene.game, state, reply.move, reply.text)
+            if not isinstance(played, Loss):
+                scene._play(reply.move, by_computer=True)
+                return
+            loss = played
+        if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
+            scene._lose_by_forfeit(loss.side, loss.why)
+        else:
+            self._random_fallback(name, loss.why)
+
+    def _random_fallback(self, name: str, why: str) -> None:
+        scene = self.scene
+        legal = scene.state.legal_moves()
+        scene.messages.add(_("{player} {why}: it plays a random legal move instead").format(
+            player=name, why=words.forfeit_reason(why)), "error")
+        if legal:
+            scene._play(random.choice(legal), by_computer=True)

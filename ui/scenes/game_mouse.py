@@ -1,0 +1,143 @@
+"""The mouse on the game screen's board: where it hovers, clicks that make moves, pieces dragged,
+and the shake of an illegal click.
+
+The board view says what a click at a place does (``BoardView.click``: a move, a half-entered move,
+or a reason it is not legal) and which presses grab a piece (``grabs``); ``BoardMouse`` turns the
+mouse's presses, movements and releases into those clicks, so a piece is moved either by two
+clicks or by dragging it.  The keyboard's cursor presses through ``click`` as well, so both ways of
+playing answer alike.  It is a part of its own because it is state of the hand (the press not yet
+let go, the place hovered, the last rejected click) that nothing else on the screen keeps.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import eval_graph
+from ui.board_view import Click
+from ui.i18n import _
+
+if TYPE_CHECKING:
+    from ui.scenes.game import GameScene
+
+
+@dataclass
+class Drag:
+    """A press on a piece, until the release: where it was, whether a move was half entered
+    then, what picking the piece said, and where it is carried (once away from the press)."""
+
+    start: tuple[int, int]
+    was_partial: bool
+    press: Click | None
+    to: tuple[int, int] | None = None
+
+
+def sentence(reason: str) -> str:
+    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
+    keep their notation ("e3 is not a destination ...", not "E3")."""
+    first = reason.split(" ", 1)[0]
+    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
+
+
+class BoardMouse:
+    """The mouse on the board (see the module's docstring)."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.reset()
+
+    def reset(self) -> None:
+        self.drag: Drag | None = None  # a piece pressed and not yet let go
+        self.hover: tuple[int, int] | None = None
+        self.invalid_at: tuple[int, int] | None = None
+        self.invalid_since = 0.0
+
+    def carried(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """(where a dragged piece was pressed, where it is now), once it is away from the press."""
+        return (self.drag.start, self.drag.to) if self.drag and self.drag.to else None
+
+    def shaking(self, now: float) -> bool:
+        """An illegal click's place still shakes (the views shake it 0.5 s): the board is drawn
+        every frame meanwhile."""
+        return self.invalid_at is not None and now - self.invalid_since < 0.6
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A mouse event that no button, card or panel took."""
+        view = self.scene.view
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos if view.rect.collidepoint(event.pos) else None
+            if self.drag is not None:
+                self.drag.to = event.pos if self._dragged_away(self.drag.start, event.pos) else None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self._grab(event.pos):
+                self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self._drop(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and view.rect.collidepoint(event.pos):
+            self.drag = None  # a right click on the board drops a half-entered move, as Esc does
+            view.reset_input()
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover = None
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click at ``pos``: on the evaluation graph it shows that position; on the board it
+        plays the move there, or says why there is none."""
+        scene = self.scene
+        if scene.analysis.active and scene.graph_rect.collidepoint(pos) and scene.history:
+            scene.browse(eval_graph.ply_at(scene.graph_rect, pos[0], len(scene.history)))  # a point of the graph
+            return
+        if not scene.view.rect.collidepoint(pos):
+            return
+        why = scene.why_no_move()
+        if why:
+            if scene.browsing is not None or not scene.is_over():  # a finished game's board just looks
+                scene.messages.add(why)
+            return
+        result: Click = scene.view.click(scene.state, pos)
+        if result.kind == "play":
+            scene.play_human([result.move])
+        elif result.kind == "reject":
+            self._reject(pos, result.reason)
+
+    def _grab(self, pos: tuple[int, int]) -> bool:
+        """A press on a piece the player may move: the piece is picked (its moves show) and can be
+        dragged to one of them; let go where it was pressed, the press was an ordinary click."""
+        scene = self.scene
+        if scene.why_no_move() or not (scene.view.rect.collidepoint(pos) and scene.view.grabs(scene.state, pos)):
+            return False
+        was_partial = scene.view.has_partial_input()
+        # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
+        self.drag = Drag(pos, was_partial, None if was_partial else scene.view.click(scene.state, pos))
+        return True
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        """The release after a grab: a click where the piece was pressed, or its move to here."""
+        scene = self.scene
+        drag, self.drag = self.drag, None
+        if drag is None or scene.why_no_move():
+            return
+        if not self._dragged_away(drag.start, pos):
+            if drag.was_partial:
+                self.click(drag.start)  # what a click on it does (drop a selection, pick another)
+            elif drag.press is not None and drag.press.kind == "reject":
+                self._reject(drag.start, drag.press.reason)
+            return
+        if drag.was_partial:
+            scene.view.reset_input()
+            scene.view.click(scene.state, drag.start)
+        before = len(scene.history)
+        self.click(pos)
+        if len(scene.history) > before:
+            scene.view.animation_started = 0.0  # the piece is already where it was put down
+
+    def _dragged_away(self, start: tuple[int, int], pos: tuple[int, int]) -> bool:
+        return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= max(6, int(10 * self.scene.app.scale))
+
+    def _reject(self, pos: tuple[int, int], reason: str) -> None:
+        """An illegal click: the board shakes there and the reason is said."""
+        self.invalid_at, self.invalid_since = pos, time.monotonic()
+        self.scene.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn")
