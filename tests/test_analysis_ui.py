@@ -389,3 +389,43 @@ def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
     tagged = [place.label for _rect, place in layout.tags]
     assert {label.text.removeprefix("+") for label in tagged} <= drawn
     assert any(label.text.startswith("-") for label in tagged) and not any(value.startswith("+") for value in drawn)
+
+
+def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
+    """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
+    the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
+    move, and the bar now says it too until the first values come."""
+    import ui.ai_worker
+    from ui.scenes import game_board_side
+
+    class Compiling:
+        """A worker whose kernels are still compiling: it takes the job and reports nothing yet."""
+        preparing = True
+
+        def __init__(self, game_id=None, warm_up=True):
+            pass
+
+        def submit(self, job):
+            return 1
+
+        def poll(self):
+            return []
+
+        def cancel(self):
+            pass
+
+        def close(self):
+            pass
+
+    said: list[str] = []
+    draw = game_board_side.eval_bar.draw
+    monkeypatch.setattr(ui.ai_worker, "AIWorker", Compiling)
+    monkeypatch.setattr(game_board_side.eval_bar, "draw", lambda *args: said.append(args[6]) or draw(*args))
+    app.open_demo("game:reversi:hotseat:f5")
+    key(app, pygame.K_a)
+    app.run_frames(3)
+    assert said and said[-1] == "Preparing the engine…"
+    app.scene.analysis.worker.preparing = False  # compiled: the search runs
+    app.dirty = True
+    app.run_frames(3)
+    assert said[-1] == "Analysing…"

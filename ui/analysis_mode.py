@@ -123,13 +123,17 @@ def short_text(text: str) -> str:
     return ""
 
 
-def summary_text(snapshot: MoveValues | None, running: bool) -> str:
+def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "complete" only when the position is solved
     (``MoveValues.solved``), else an analysis that ended says it stopped at its limit: its values
-    are estimates a longer search could change."""
+    are estimates a longer search could change.  Before the first values, while its worker is
+    still compiling the engine (a fresh install's first analysis: 10-20 s), it says so, as the
+    game screen does for the computer's first move."""
     if snapshot is None:
-        return _("Analysing…") if running else ""
+        if not running:
+            return ""
+        return _("Preparing the engine…") if preparing else _("Analysing…")
     if snapshot.monte_carlo:
         reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
     else:

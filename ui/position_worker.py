@@ -56,6 +56,10 @@ class PositionWorker:
     def running(self) -> bool:
         return self.job is not None
 
+    def preparing(self) -> bool:
+        """A job waits while its worker compiles the engine's kernels (``AIWorker.preparing``)."""
+        return self.job is not None and bool(getattr(self.worker, "preparing", False))
+
     def follow(self, state: State, moves: tuple[str, ...]) -> None:
         """Work on ``state`` (reached by ``moves`` in notation) unless it already is; nothing on a
         finished game's position."""

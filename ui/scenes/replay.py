@@ -391,7 +391,8 @@ class ReplayScene(Scene):
         if self.move_analysis.active:
             draw_move_values(surface, self.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
-                          summary_text(self.move_analysis.values, self.move_analysis.running()), state)
+                          summary_text(self.move_analysis.values, self.move_analysis.running(),
+                                       self.move_analysis.preparing()), state)
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
