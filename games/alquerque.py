@@ -366,7 +366,49 @@ class Alquerque(Game):
             return f"{text}: {point_name(move[0])} holds no {self.sides[state.to_move]} piece"
         if self.compulsory_capture and is_step(move) and state.capture_moves():
             return f"{text}: a capture is compulsory"
-        return f"{text} is not a legal move here"
+        why = self._why_step_illegal(state, move) if is_step(move) else self._why_chain_illegal(state, move)
+        return f"{text}: {why}" if why else f"{text} is not a legal move here"
+
+    def _why_direction_illegal(self, side: int, p: int, dr: int, jump: bool) -> str:
+        """Why a step (or a jump, ``jump``) of ``side`` from ``p`` with row direction ``dr`` is
+        not allowed, or "" when it is."""
+        if (self._may_jump if jump else self._may_step)(side, p, dr):
+            return ""
+        moves = "captures" if jump else "moves"
+        if p // SIZE == FAR_ROW[side]:
+            return f"a piece on the far row {moves} only sideways"
+        return f"a piece never {moves} backwards"
+
+    def _why_step_illegal(self, state: AlquerqueState, move: Move) -> str:
+        """Why the step ``move`` (of a piece of the side to move) is not legal, or ""."""
+        a, b = move
+        dr, dc = b // SIZE - a // SIZE, b % SIZE - a % SIZE
+        if (dr, dc) not in line_directions(a):
+            return f"no line joins {point_name(a)} and {point_name(b)}"
+        why = self._why_direction_illegal(state.to_move, a, dr, jump=False)
+        return why or (f"{point_name(b)} is not empty" if state.piece_at(b) is not None else "")
+
+    def _why_chain_illegal(self, state: AlquerqueState, move: Move) -> str:
+        """Why the capture or chain ``move`` is not legal, jump by jump, or ""."""
+        side = state.to_move
+        own, enemy = state.boards[side] & ~(1 << move[0]), state.boards[1 - side]
+        for a, b in zip(move, move[1:]):
+            rows, cols = b // SIZE - a // SIZE, b % SIZE - a % SIZE
+            dr, dc = rows // 2, cols // 2
+            if (rows, cols) != (2 * dr, 2 * dc) or (dr, dc) not in line_directions(a):
+                return f"{point_name(a)} to {point_name(b)} is not a jump along a line"
+            why = self._why_direction_illegal(side, a, dr, jump=True)
+            over = a + dr * SIZE + dc
+            if not why and not enemy >> over & 1:
+                why = f"there is no enemy piece on {point_name(over)} to jump"
+            if not why and (own | enemy) >> b & 1:
+                why = f"{point_name(b)} is not empty"
+            if why:
+                return why
+            enemy &= ~(1 << over)
+        if self.compulsory_capture:
+            return f"the chain must go on: {point_name(move[-1])} can capture again"
+        return ""
 
     # -- the contract --------------------------------------------------------------------------
     def initial_state(self) -> AlquerqueState:

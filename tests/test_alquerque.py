@@ -422,6 +422,52 @@ def test_compulsory_chains_are_complete_and_captures_come_first(seed):
         state = state.play(rng.choice(legal))
 
 
+def attempts(state) -> list[tuple[int, ...]]:
+    """Every step to a neighbouring point and every jump or two-jump chain of two points a hop
+    (any direction, line or not, over anything) from the side to move's pieces: what a player
+    might type."""
+    def hops(p: int, far: int) -> list[int]:
+        row, col = divmod(p, 5)
+        return [(row + dr) * 5 + col + dc for dr in range(-far, far + 1, far) for dc in range(-far, far + 1, far)
+                if (dr or dc) and 0 <= row + dr < 5 and 0 <= col + dc < 5]
+
+    out = []
+    for p in state.pieces(state.to_move):
+        out += [(p, q) for q in hops(p, 1)]
+        out += [(p, q, r) for q in hops(p, 2) for r in [None, *hops(q, 2)]]
+    return [tuple(x for x in m if x is not None) for m in out]
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: f"any={g.any_direction_captures}-forced={g.compulsory_capture}")
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_refused_move_says_why(game, seed):
+    """A typed move that is not legal was refused as 'c2-c1 is not a legal move here' whatever was
+    wrong with it (backwards, no line there, the point taken, nothing to jump, a chain the
+    compulsory rule makes go on): every refusal of a move by a piece of the side to move now
+    names what is wrong."""
+    for state in random_positions(game, 3, seed):
+        legal = set(state.legal_moves())
+        for move in set(attempts(state)) - legal:
+            why = game.why_illegal(state, move)
+            assert why.startswith(game.move_text(move) + ": ") and "not a legal move" not in why, why
+
+
+@pytest.mark.parametrize("rows, to_move, game, typed, reason", [
+    ("BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW", "White", GAME, "c2-c1", "a piece never moves backwards"),
+    ("BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW", "White", GAME, "d3-c4", "no line joins d3 and c4"),
+    ("BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW", "White", GAME, "a2-a3", "a3 is not empty"),
+    ("BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW", "White", GAME, "c2xc4", "there is no enemy piece on c3 to jump"),
+    ("BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW", "White", GAME, "d1xa3", "d1 to a3 is not a jump along a line"),
+    ("..W..\n.....\n..B..\n..W..\n.....", "White", GAME, "c5-c4", "a piece on the far row moves only sideways"),
+    ("..W..\n..B..\n.....\n.....\n.B...", "White", GAME, "c5xc3", "a piece on the far row captures only sideways"),
+    (".....\n..W..\n..B..\n.....\n.....", "White", GAME, "c4xc2", "a piece never captures backwards"),
+    (".....\n..B..\n.....\n..B..\n..W..", "White", FORCED, "c1xc3", "the chain must go on: c3 can capture again"),
+])
+def test_a_refused_move_names_what_is_wrong(rows, to_move, game, typed, reason):
+    with pytest.raises(IllegalMove, match=f"^{typed}: {reason}$"):
+        game.parse_move(position(rows, to_move, game), typed)
+
+
 def test_any_direction_chain_may_end_on_its_starting_point():
     # c3 up over c4, right over d5, down over e4, left over d3: back on c3 with four captures
     state = position("""

@@ -374,3 +374,24 @@ def test_level5_in_a_drawn_ending_plays_on_and_says_the_tables_draw():
     shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
                        proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move)
     assert proven_text(shown, ("White", "Black")) == "proven: draw"
+
+
+def test_level5_and_the_about_page_say_how_many_pieces_each_variant_s_tables_hold():
+    """Level-5's description and the About page promised perfect endings of up to 7 pieces
+    whatever the rule options; only the course reading's tables go that far (the options' files
+    stop at 6 pieces, both options at 5).  Each count they name is the shipped files' own."""
+    import re
+
+    import ai
+    from ui.about import about_page
+
+    def reach(**options: bool) -> int:
+        return tb.tables_of(Alquerque(**options)).max_pieces
+
+    course, both = reach(), reach(any_direction_captures=True, compulsory_capture=True)
+    one = reach(any_direction_captures=True)
+    assert reach(compulsory_capture=True) == one
+    level5 = next(p for p in ai.catalog("alquerque") if p.id == "level-5")
+    assert f"up to {course} pieces in all, {one} with one rule option, {both} with both" in level5.description
+    about = re.sub(r"\s+", " ", about_page())
+    assert f"up to {course} pieces ({one} with one rule option, {both} with both)" in about

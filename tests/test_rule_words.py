@@ -51,6 +51,7 @@ def samples() -> list[str]:
         refusal(lambda: alq.parse_move(alq0, "c2-d3")),  # c2 has no diagonal
         refusal(lambda: alq.parse_move(alq0, "b3-b2")),  # a Black piece, White to move
         refusal(lambda: compulsory.parse_move(compulsory.play_line(["d3-c3"]), "c4-c3")),
+        *alquerque_move_refusals(),
         refusal(lambda: ras.parse_move(ras0, "x")),
         refusal(lambda: ras.parse_move(ras0, "9-9")),
         refusal(lambda: trax.parse_move(trax0, "zz")),
@@ -77,6 +78,23 @@ def samples() -> list[str]:
 
 
 ALQUERQUE = "BBBBB\nBBBBB\nBB.WW\nWWWWW\nWWWWW"
+
+
+def alquerque_move_refusals() -> list[str]:
+    """Each way a typed Alquerque move can be wrong (games.alquerque.Alquerque.why_illegal)."""
+    alq, compulsory = games.load("alquerque"), games.load("alquerque", compulsory_capture=True)
+
+    def at(game, rows: str):
+        return game.from_text("to-move: White\n" + rows)
+
+    start = alq.initial_state()
+    far, back = at(alq, "..W..\n..B..\n.....\n.....\n.B..."), at(alq, ".....\n..W..\n..B..\n.....\n.....")
+    chain = at(compulsory, ".....\n..B..\n.....\n..B..\n..W..")
+    return [refusal(lambda game=game, state=state, text=text: game.parse_move(state, text)) for game, state, text in (
+        (alq, start, "c2-c1"), (alq, start, "d3-c4"), (alq, start, "a2-a3"), (alq, start, "c2xc4"),
+        (alq, start, "d1xa3"), (alq, far, "c5-c4"), (alq, far, "c5xc3"), (alq, back, "c4xc2"),
+        (compulsory, chain, "c1xc3"),
+    )]
 RASTROS = ".......N\n........\n........\n....W...\n........\n........\n........\nS......."
 
 

@@ -82,7 +82,8 @@ def about_page() -> str:
                  "exact endgame solver. 6x6 Reversi is solved: White wins 20-16."),
         "- " + _("Hex: the winning first moves on boards up to 7x7, found by its own solver, and virtual connections."),
         "- " + _("Rastros: an exact solver, and books that prove 7x7 a win for South and 8x8 a win for North."),
-        "- " + _("Alquerque: endgame tables of every position with up to 7 pieces."),
+        "- " + _("Alquerque: endgame tables of every position with up to 7 pieces (6 with one rule option, 5 with "
+                 "both)."),
         _("All of it was made by Tabuleiro's own tools, from its own solvers and searches."),
         "## " + _("Licences"),
         _("The sounds and the icon were made for Tabuleiro and are in the public domain (CC0). The fonts, Open Sans "

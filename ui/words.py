@@ -125,6 +125,14 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
 # ``reason`` hold another such text, translated in turn; the others are kept as written (a quoted
 # text, a square, a list of moves).
 QUOTED = r"(?P<text>'[^']*'|\"[^\"]*\")"
+# What is wrong with a typed Alquerque move (games.alquerque.Alquerque.why_illegal, after the
+# move and a colon); each {name} stands for a point.
+ALQUERQUE_WHY = (
+    N_("a piece never moves backwards"), N_("a piece never captures backwards"),
+    N_("a piece on the far row moves only sideways"), N_("a piece on the far row captures only sideways"),
+    N_("no line joins {a} and {b}"), N_("{a} to {b} is not a jump along a line"), N_("{point} is not empty"),
+    N_("there is no enemy piece on {point} to jump"), N_("the chain must go on: {point} can capture again"),
+)
 RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} is not a legal move here; legal: (?P<legal>.*)", N_("{text} is not a legal move here; legal: {legal}")),
     (rf"{QUOTED} is not legal here; legal at (?P<where>\S+): (?P<legal>.*)",
@@ -137,6 +145,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<move>\S+) is not a legal move here", N_("{move} is not a legal move here")),
     (r"(?P<move>\S+): (?P<point>\S+) holds no (?P<side>\S+) piece", N_("{move}: {point} holds no {side} piece")),
     (r"(?P<move>\S+): a capture is compulsory", N_("{move}: a capture is compulsory")),
+    (r"(?P<move>[a-e][1-5](?:[-x][a-e][1-5])+): (?P<alquerque>.+)", N_("{move}: {alquerque}")),
     (rf"{QUOTED} is off the board \((?P<range>[^)]*)\)", N_("{text} is off the board ({range})")),
     (rf"{QUOTED} is already taken", N_("{text} is already taken")),
     (r"(?P<cell>\S+) is already taken", N_("{cell} is already taken")),
@@ -326,7 +335,17 @@ def rule_reason(text: str) -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is."""
     return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
-                                      "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+                                      "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+
+
+def _alquerque_why(text: str) -> str:
+    """One of ALQUERQUE_WHY, its points in place, in the current language; else ``text`` as it is."""
+    for template in ALQUERQUE_WHY:
+        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[a-e][1-5])", re.escape(template))
+        match = re.fullmatch(pattern, text)
+        if match is not None:
+            return _(template).format(**match.groupdict())
+    return text
 
 
 def _game_titles(titles: str) -> str:

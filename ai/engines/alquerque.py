@@ -557,7 +557,8 @@ PLAYERS = player_table(
     spec("level-2", "Level 2", "Looks one move ahead (captures settled), with much randomness.", _engine(1, noise=150)),
     spec("level-3", "Level 3", "Looks two moves ahead, with some randomness.", _engine(2, noise=60)),
     spec("level-4", "Level 4", "Looks three moves ahead, captures settled.", _engine(3)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows; plays endings of up to 7 pieces perfectly.",
+    spec("level-5", "Level 5", "Searches as deep as its time allows; plays endings perfectly: up to 7 pieces in all, "
+         "6 with one rule option, 5 with both.",
          _engine(None, tables=True, traps=Traps())),
     *(
         spec(f"alquerque:minimax-{d}", f"Course minimax {d}",
