@@ -31,7 +31,7 @@ from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi_patterns import PACK_WIDTH
-from ai.search.driver import CTL_NODES, search
+from ai.search.driver import CTL_NODES, Watcher, new_ctl, search
 from games.reversi import PASS, ReversiState, flips
 
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
@@ -39,6 +39,9 @@ MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its r
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
 KNOWN_POSITIONS = 256  # positions with a proven margin a player keeps (``KernelSearch.know``)
 KNOWN_MARGIN_REACH = 2  # further empties the solver is tried from when the mover's margin is known
+SURE_KEEP_SIZES = (6,)  # boards where a known margin is kept whatever the move time: 6x6, whose book
+# hands over at 22 empties, where proving a move that keeps the margin takes at most a few tenths
+# of a second (8x8 positions past its book are too far from the end for that)
 ASPIRATION = 200  # half-width of the root's aspiration window around the last iteration's value (2 discs)
 NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # the kernel's hand-set evaluation
 
@@ -131,7 +134,31 @@ class KernelSearch:
             kernels.ready("reversi", "solver")
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
         self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
+        self.kept: Progress | None = None  # a move proven to keep the known margin, found before the search
+        if self.known is not None and self.tables.size in SURE_KEEP_SIZES and self.depth_cap is None:
+            self.kept = self.keep_known_margin(limits)
+            if self.kept is not None:
+                self.plan.step = 1  # no midgame move may replace it: only the exact solve, in the move's time
         return None
+
+    def keep_known_margin(self, limits: Limits) -> Progress | None:
+        """A move proven to keep the known margin (one null window of the solver), searched to the
+        end whatever the move time says (only the stop flag cuts it off): a short move time must not
+        give away what the book or an earlier proof secured.  None if stopped."""
+        kernels.ready("reversi", "solver")
+        t = self.tables
+        first = self.table_move(t.end_keys, t.end_data)
+        ctl = new_ctl()
+        with Watcher(ctl, float("inf"), limits):
+            finished = endgame.solve_root_with(self.me, self.opp, self.known - 1, self.known, first if first >= 0
+                                               else self.first, 0, t.geo, t.square_value, t.end_keys, t.end_data,
+                                               t.sqs, t.fls, ctl, self.out, self.pat, self.weights)
+        move, margin = int(self.out[0]), int(self.out[1])
+        if not finished or move == endgame.NO_MOVE or margin < self.known:
+            return None
+        self.first = move
+        self.remember(move, self.known)
+        return Progress(depth=self.empties, best_move=move, score=float(self.known), pv=[move], kind="solver")
 
     def table_move(self, keys: np.ndarray, data: np.ndarray) -> int:
         slot = kernel.tt_find(keys, self.me, self.opp)
@@ -178,7 +205,8 @@ class KernelSearch:
         move, margin = int(self.out[0]), int(self.out[1])
         if not finished:
             if move == endgame.NO_MOVE or self.known is None or margin < self.known:
-                return None
+                return self.kept
+            self.remember(move, margin)  # proven to reach it: the next move keeps it too
             return Progress(depth=self.empties, best_move=move, score=float(margin), pv=[move], kind="solver")
         self.remember(move, margin)
         pv = self.principal_variation(move, self.empties, t.end_keys, t.end_data)
