@@ -529,3 +529,12 @@ def test_level5_never_throws_away_a_proven_win_at_a_starved_move_time(n):
                 region = int(kernel.flood(board, state.white, np.uint64(state.free)))
                 assert judge.solve(state.white, region, state.to_move, new_ctl()) == 0, game.to_text(state)
         assert state.winner() == 0
+
+
+def test_a_refused_typed_move_says_why():
+    state = GAME.play_line(["4-4"])
+    for text, why in (("4-5", "4-5 was already visited"), ("4-4", "4-4 is where the piece stands"),
+                      ("8-8", "8-8 is not next to the piece")):
+        with pytest.raises(IllegalMove) as caught:
+            GAME.parse_move(state, text)
+        assert str(caught.value).startswith(why + "; legal: 3-3, ")

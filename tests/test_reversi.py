@@ -404,3 +404,12 @@ def test_level_5_and_course_hard_play_the_other_sizes(size):
             move = player.choose(state, Limits(time=0.2))
             assert move in state.legal_moves()
             state = state.play(move)
+
+
+def test_a_square_typed_when_the_mover_must_pass_says_to_pass():
+    game = games.load("reversi")
+    state = game.from_text("XO" + "-" * 62 + " O")  # White has no move, Black has c1
+    assert state.must_pass()
+    with pytest.raises(IllegalMove, match="you have no legal move, so you must pass"):
+        game.parse_move(state, "c1")
+    assert game.parse_move(state, "pass") == PASS
