@@ -135,7 +135,8 @@ class KernelSearch:
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
         self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
         self.kept: Progress | None = None  # a move proven to keep the known margin, found before the search
-        if self.known is not None and self.tables.size in SURE_KEEP_SIZES and self.depth_cap is None:
+        in_game = limits.depth is None or limits.depth >= self.empties  # not a fixed-depth analysis search
+        if self.known is not None and self.tables.size in SURE_KEEP_SIZES and self.depth_cap is None and in_game:
             self.kept = self.keep_known_margin(limits)
             if self.kept is not None:
                 self.plan.step = 1  # no midgame move may replace it: only the exact solve, in the move's time
