@@ -140,11 +140,16 @@ class RastrosState(State):
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < n * n:
             raise IllegalMove(f"{move!r} is not a square of this board")
         if not self._moves >> move & 1:
-            name = square_name(n, move)
-            why = "was already visited" if self.blacks >> move & 1 else "is not next to the piece"
-            raise IllegalMove(f"{name} {why}")
+            raise IllegalMove(self.why_not(move))
         trail = self.trail + (move,) if self.trail else ()
         return RastrosState(self.game, move, self.blacks | 1 << self.white, 1 - self.to_move, trail)
+
+    def why_not(self, move: int) -> str:
+        """Why the piece may not go to square ``move`` (one of the board's, not a legal move)."""
+        name = square_name(self.game.n, move)
+        if move == self.white:
+            return f"{name} is where the piece stands"
+        return f"{name} was already visited" if self.blacks >> move & 1 else f"{name} is not next to the piece"
 
     def is_terminal(self) -> bool:
         return self._winner is not None
@@ -205,7 +210,7 @@ class Rastros(Game):
             raise IllegalMove(f"{text!r}: the game is over")
         if move not in state.legal_moves():
             legal = ", ".join(self.legal_move_texts(state))
-            raise IllegalMove(f"{text!r} is not a legal move here; legal: {legal}")
+            raise IllegalMove(f"{state.why_not(move)}; legal: {legal}")
         return move
 
     # -- position text -----------------------------------------------------------------------

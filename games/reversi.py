@@ -309,6 +309,8 @@ class Reversi(Game):
                 move = parse_cell(text, self.size, self.size)
             except IllegalMove as err:
                 raise IllegalMove(f"{err}; or pass") from None
+        if move != PASS and state.must_pass():
+            raise IllegalMove(f"{text!r}: you have no legal move, so you must pass")
         if move not in state.legal_moves():
             state.play(move)  # raises with the reason
             raise IllegalMove(f"{text!r} is not legal here")  # pragma: no cover

@@ -502,3 +502,39 @@ def test_levels_play_perfectly_where_they_say(level, keep):
         region = geo.flood(state.white, state.free)
         move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.3))
         assert move in solver.winning_moves(state.white, region, state.to_move), (level, GAME.to_text(state))
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_level5_never_throws_away_a_proven_win_at_a_starved_move_time(n):
+    """Once its move is a proven win (the book's first move, a proof), every later move of level-5
+    is a winning one however short the move time (the kernel solver judges)."""
+    import numpy as np
+
+    from ai.engines.rastros_solver import Solver as KernelSolver
+    from ai.kernels import rastros as kernel
+    from ai.search.driver import new_ctl
+
+    game = games.load("rastros", size=n)
+    judge, board = KernelSolver(n, 22), kernel.board(n)
+    for seed in range(3):
+        rng = random.Random(seed)
+        player = ai.make_player("rastros", "level-5", seed=seed)
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.to_move == 1:
+                state = state.play(rng.choice(state.legal_moves()))
+                continue
+            state = state.play(player.choose(state, Limits(time=0.0005)))
+            if not state.is_terminal():
+                region = int(kernel.flood(board, state.white, np.uint64(state.free)))
+                assert judge.solve(state.white, region, state.to_move, new_ctl()) == 0, game.to_text(state)
+        assert state.winner() == 0
+
+
+def test_a_refused_typed_move_says_why():
+    state = GAME.play_line(["4-4"])
+    for text, why in (("4-5", "4-5 was already visited"), ("4-4", "4-4 is where the piece stands"),
+                      ("8-8", "8-8 is not next to the piece")):
+        with pytest.raises(IllegalMove) as caught:
+            GAME.parse_move(state, text)
+        assert str(caught.value).startswith(why + "; legal: 3-3, ")

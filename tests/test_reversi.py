@@ -218,12 +218,13 @@ def final_margin_minimax(state) -> int:
     return best
 
 
-def random_late_positions(count: int, max_empties: int, seed: int) -> list:
-    game = games.load("reversi")
+def random_late_positions(count: int, max_empties: int, seed: int, size: int = 8, exact: bool = False) -> list:
+    """Random-play positions with 1..``max_empties`` empty squares (exactly that many with ``exact``)."""
+    game = games.load("reversi", size=size)
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        target = rng.randint(1, max_empties)
+        target = max_empties if exact else rng.randint(1, max_empties)
         state = game.initial_state()
         while not state.is_terminal() and state.empties() > target:
             state = state.play(rng.choice(state.legal_moves()))
@@ -271,21 +272,24 @@ def test_level_5_reports_the_proven_result_near_the_end():
             assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)}"
 
 
+@pytest.mark.parametrize("seconds", [5.0, 0.0005])
+@pytest.mark.parametrize("size", [8, 10])
 @pytest.mark.parametrize("level, empties", [("level-3", 8), ("level-4", 12)])
-def test_levels_3_and_4_play_their_last_squares_perfectly(level, empties):
-    """What their descriptions promise: the exact solver from 8 (level 3) and 12 (level 4) empties."""
+def test_levels_3_and_4_play_their_last_squares_perfectly(level, empties, size, seconds):
+    """What their descriptions promise: the exact solver from 8 (level 3) and 12 (level 4) empties,
+    on the kernels' 8x8 and the pure-Python 10x10, however short the move time."""
     import ai
     from ai.base import Limits
     from ai.engines.reversi_python_search import Searcher
 
     player = ai.make_player("reversi", level, seed=1)
-    for state in random_late_positions(4, empties, seed=empties):
+    for state in random_late_positions(6, empties, seed=empties, size=size, exact=True):
         while state.must_pass():
             state = state.play(PASS)
         if state.is_terminal() or len(state.legal_moves()) == 1:
             continue
         reports = []
-        move = player.choose(state, Limits(time=5.0), progress=reports.append)
+        move = player.choose(state, Limits(time=seconds), progress=reports.append)
         _, margin = Searcher(state.game.geo).solve_root(state.mover, state.opponent, 0)
         assert reports[-1].kind == "solver" and reports[-1].score == margin
         child = state.play(move)
@@ -404,3 +408,12 @@ def test_level_5_and_course_hard_play_the_other_sizes(size):
             move = player.choose(state, Limits(time=0.2))
             assert move in state.legal_moves()
             state = state.play(move)
+
+
+def test_a_square_typed_when_the_mover_must_pass_says_to_pass():
+    game = games.load("reversi")
+    state = game.from_text("XO" + "-" * 62 + " O")  # White has no move, Black has c1
+    assert state.must_pass()
+    with pytest.raises(IllegalMove, match="you have no legal move, so you must pass"):
+        game.parse_move(state, "c1")
+    assert game.parse_move(state, "pass") == PASS

@@ -48,6 +48,19 @@ def margin_after(state, move) -> int:
     return exact(child) if child.to_move == state.to_move else -exact(child)
 
 
+def reaches(state, side: int, margin: int) -> bool:
+    """Whether ``side`` reaches at least ``margin`` from ``state`` (one null window of a fresh solver)."""
+    if state.is_terminal():
+        black, white = state.score()
+        return (black - white if side == 0 else white - black) >= margin
+    mover_margin = margin if state.to_move == side else 1 - margin  # the mover's test: this or more
+    t = kernel.Tables(SIZE, 10, 16)
+    out = np.zeros(2, np.int64)
+    assert endgame.solve_root(np.uint64(state.mover), np.uint64(state.opponent), mover_margin - 1, mover_margin,
+                              -1, 0, t.geo, t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, new_ctl(), out)
+    return (int(out[1]) >= mover_margin) == (state.to_move == side)
+
+
 def new_search() -> KernelSearch:
     return KernelSearch(kernel.Tables(SIZE, 12, 16), 0.0, 64, random.Random(1), None)
 
@@ -144,3 +157,22 @@ def test_level_5_knows_its_margin_after_a_6x6_book_move():
     for reply in after.legal_moves():
         now = after.play(reply)
         assert engine.known_margin(now.mover, now.opponent) == -4
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_level_5_keeps_the_6x6_result_at_a_starved_move_time(side):
+    """Past the book (23 empties) the margin it handed over is kept however short the move time:
+    each move of level-5 from 22 empties on keeps its side's share of White's 20-16 win."""
+    game = games.load("reversi", size=SIZE)
+    player = ai.make_player("reversi", "level-5", seed=1)
+    other = ai.make_player("reversi", "level-4", seed=2)
+    share = -4 if side == 0 else 4
+    state = game.initial_state()
+    while not state.is_terminal():
+        if state.to_move != side:
+            state = state.play(other.choose(state, Limits(depth=4)))
+            continue
+        move = player.choose(state, Limits(time=0.0005))
+        if state.empties() <= 22:
+            assert reaches(state.play(move), side, share), (state.empties(), player.last)
+        state = state.play(move)

@@ -54,6 +54,10 @@ def samples() -> list[str]:
         *alquerque_move_refusals(),
         refusal(lambda: ras.parse_move(ras0, "x")),
         refusal(lambda: ras.parse_move(ras0, "9-9")),
+        refusal(lambda: ras.parse_move(ras.play_line(["4-4"]), "4-5")),  # already visited
+        refusal(lambda: ras.parse_move(ras.play_line(["4-4"]), "4-4")),  # where the piece stands
+        refusal(lambda: ras.parse_move(ras.play_line(["4-4"]), "8-8")),  # not next to the piece
+        refusal(lambda: reversi.parse_move(reversi.from_text("XO" + "-" * 62 + " O"), "c1")),  # must pass
         refusal(lambda: trax.parse_move(trax0, "zz")),
         refusal(lambda: trax.parse_move(trax0, "a1/")),
         refusal(lambda: hex_.parse_move(hex0, "swap")),

@@ -32,7 +32,7 @@ from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressC
 from ai.engines.rastros_book import book_answer, book_key, mirror_squares
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
-from ai.search.driver import CTL_NODES, search
+from ai.search.driver import CTL_NODES, Watcher, new_ctl, search
 from games.rastros import RastrosState
 
 SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
@@ -40,6 +40,7 @@ ROOT_SOLVE_LIMIT = 58  # larger regions are very rarely solved in a move's time
 SOLVE_BUDGET = 30_000  # solver nodes allowed for one small region inside the tree
 ROOT_SOLVE_FIRST_BUDGET = 2_000  # root solver nodes in the first iteration
 UNTIMED_SECONDS = 5.0  # the time a move gets when the limits give none
+KNOWN_WINS = 4096  # positions level-5 knows it wins (its proven move, then any reply), the latest kept
 MAX_DEPTH = 80
 
 # Opening book, only moves the rules file states as solved facts (shared/rules/rastros.md), as
@@ -117,6 +118,8 @@ class RastrosSearcher:
         self.region = np.uint64(0)
         self.order: list[int] = []
         self.root_result: int | None = None  # the root solver's 1 / 0 once proven
+        self.known_wins: dict[tuple[int, int, int], None] = {}  # (piece, region, side) the mover wins
+        self.kept: Progress | None = None  # a winning move found before the search, when the win is known
         self.last_nodes = 0  # nodes of the last alpha-beta iteration: the solver's next budget
 
     # -- the driver's interface -----------------------------------------------------------------
@@ -142,9 +145,41 @@ class RastrosSearcher:
         self.order = moves
         self.root_result = None
         self.last_nodes = 0
+        self.kept = None
+        if self.options.root_solve and (state.white, int(self.region), self.side) in self.known_wins:
+            self.kept = self._keep_win(limits)
         return None
 
+    def _keep_win(self, limits: Limits) -> Progress | None:
+        """A winning move of a position known to be won (after this player's proven move, any
+        reply), found by the solver whatever the move time says (only the stop flag cuts it off):
+        a short move time must not throw away a proven win.  Cheap: the solver's table holds the
+        proof, or the position is one the book left to it.  None if stopped."""
+        ctl = new_ctl()
+        with Watcher(ctl, float("inf"), limits):
+            move = self.solver.first_win(self.piece, int(self.region), self.side, ctl)
+        if move is None:
+            return None
+        return Progress(depth=1, best_move=move, pv=[move], score=SOLVED, kind="solver")
+
+    def remember_win(self, after: RastrosState) -> None:
+        """This player's move to ``after`` is a proven win: every reply leaves it a won position."""
+        for reply in after.legal_moves():
+            now = after.play(reply)
+            if not now.is_terminal():
+                region = int(kernel.flood(self.board, now.white, np.uint64(now.free)))
+                self.known_wins[(now.white, region, now.to_move)] = None
+        while len(self.known_wins) > KNOWN_WINS:
+            del self.known_wins[next(iter(self.known_wins))]
+
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        """One step (``step_search``); a known win keeps its winning move unless the step proves one."""
+        result = self.step_search(step, ctl)
+        if self.kept is not None and (result is None or result.proven != 1 and result.score < PROVEN):
+            return self.kept
+        return result
+
+    def step_search(self, step: int, ctl: np.ndarray) -> Progress | None:
         """A root solver step (level-5, regions small enough), then alpha-beta to depth ``step``.
         While the lengths are not known, each step gives the root solver at least twice the nodes
         of the last: a proof without a length (the tree's) is final only once the solver has it."""
@@ -285,4 +320,7 @@ class RastrosPlayer(Player):
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
         capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop)
         self.last = search(self._searchers[n], state, capped, progress)
+        won = self.last.proven == 1 or self.last.score >= PROVEN
+        if self.options.root_solve and won and not state.play(self.last.best_move).is_terminal():
+            self._searchers[n].remember_win(state.play(self.last.best_move))
         return self.last.best_move

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -31,7 +32,7 @@ from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi_patterns import PACK_WIDTH
-from ai.search.driver import CTL_NODES, search
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, Watcher, new_ctl, search
 from games.reversi import PASS, ReversiState, flips
 
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
@@ -39,6 +40,9 @@ MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its r
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
 KNOWN_POSITIONS = 256  # positions with a proven margin a player keeps (``KernelSearch.know``)
 KNOWN_MARGIN_REACH = 2  # further empties the solver is tried from when the mover's margin is known
+SURE_KEEP_SIZES = (6,)  # boards where a known margin is kept whatever the move time: 6x6, whose book
+# hands over at 22 empties, where proving a move that keeps the margin takes at most a few tenths
+# of a second (8x8 positions past its book are too far from the end for that)
 ASPIRATION = 200  # half-width of the root's aspiration window around the last iteration's value (2 discs)
 NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # the kernel's hand-set evaluation
 
@@ -67,12 +71,25 @@ KERNEL_SOLVER_6X6 = SolverSpeed(instant=16, base=20, base_seconds=0.5, growth=2.
 PYTHON_SOLVER = SolverSpeed(instant=9, base=12, base_seconds=0.1, growth=2.5)
 
 
+@contextmanager
+def unhurried(ctl: np.ndarray, limits: Limits) -> Iterator[np.ndarray]:
+    """A control block for a step that must finish whatever the move time says (a solve of a
+    few milliseconds, which the claim "plays the last N squares perfectly" rests on): only the
+    stop flag and ``ctl``'s node budget cut it off; its nodes are added to ``ctl``'s."""
+    own = new_ctl()
+    own[CTL_MAX_NODES] = ctl[CTL_MAX_NODES]
+    with Watcher(own, float("inf"), limits):
+        yield own
+    ctl[CTL_NODES] += own[CTL_NODES]
+
+
 class SolvePlan:
     """When the solver runs in a search: at iteration 1, after a short midgame search, or never."""
 
     def __init__(self, empties: int, solve_empties: int, noise: float, limits: Limits, speed: SolverSpeed,
                  depth_cap: int | None, solve_first: bool = False, margin_known: bool = False) -> None:
         self.step: int | None = None
+        self.sure = False  # the solve runs to the end whatever the move time (``unhurried``)
         if solve_first:
             self.step = 1
             return
@@ -81,7 +98,10 @@ class SolvePlan:
         # a known margin: the search starts at it, and its first null window alone gives a move that
         # keeps it, so the solver pays off from further out than a solve from scratch
         reach = speed.reach(limits.time) + (KNOWN_MARGIN_REACH if margin_known else 0)
-        if empties <= min(solve_empties, speed.instant):
+        # milliseconds, or what a capped level promises ("plays the last 12 squares perfectly":
+        # a tenth of a second or so in the pure-Python solver of 10x10)
+        self.sure = empties <= min(solve_empties, speed.instant) or (depth_cap is not None and empties <= solve_empties)
+        if self.sure:
             self.step = 1
         elif empties <= min(solve_empties, reach):
             pre = MIDGAME_BEFORE_SOLVE if limits.time is not None else 0
@@ -125,13 +145,38 @@ class KernelSearch:
         self.move_count = len(state.legal_moves())
         self.known = self.known_margin(int(self.me), int(self.opp))
         speed = KERNEL_SOLVER_6X6 if self.tables.size == 6 else KERNEL_SOLVER
+        self.limits = limits
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, speed, self.depth_cap,
                               self.solve_first, self.known is not None)
         if self.plan.step is not None:
             kernels.ready("reversi", "solver")
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
         self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
+        self.kept: Progress | None = None  # a move proven to keep the known margin, found before the search
+        in_game = limits.depth is None or limits.depth >= self.empties  # not a fixed-depth analysis search
+        if self.known is not None and self.tables.size in SURE_KEEP_SIZES and self.depth_cap is None and in_game:
+            self.kept = self.keep_known_margin(limits)
+            if self.kept is not None:
+                self.plan.step = 1  # no midgame move may replace it: only the exact solve, in the move's time
         return None
+
+    def keep_known_margin(self, limits: Limits) -> Progress | None:
+        """A move proven to keep the known margin (one null window of the solver), searched to the
+        end whatever the move time says (only the stop flag cuts it off): a short move time must not
+        give away what the book or an earlier proof secured.  None if stopped."""
+        kernels.ready("reversi", "solver")
+        t = self.tables
+        first = self.table_move(t.end_keys, t.end_data)
+        with unhurried(new_ctl(), limits) as ctl:
+            finished = endgame.solve_root_with(self.me, self.opp, self.known - 1, self.known, first if first >= 0
+                                               else self.first, 0, t.geo, t.square_value, t.end_keys, t.end_data,
+                                               t.sqs, t.fls, ctl, self.out, self.pat, self.weights)
+        move, margin = int(self.out[0]), int(self.out[1])
+        if not finished or move == endgame.NO_MOVE or margin < self.known:
+            return None
+        self.first = move
+        self.remember(move, self.known)
+        return Progress(depth=self.empties, best_move=move, score=float(self.known), pv=[move], kind="solver")
 
     def table_move(self, keys: np.ndarray, data: np.ndarray) -> int:
         slot = kernel.tt_find(keys, self.me, self.opp)
@@ -173,16 +218,25 @@ class KernelSearch:
         if first < 0:
             first = self.first
         guess = self.known if self.known is not None else 0
-        finished = endgame.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
-                                           t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
+        if self.plan.sure:  # never cut off by the move time
+            with unhurried(ctl, self.limits) as own:
+                finished = self.solve_with(first, guess, own)
+        else:
+            finished = self.solve_with(first, guess, ctl)
         move, margin = int(self.out[0]), int(self.out[1])
         if not finished:
             if move == endgame.NO_MOVE or self.known is None or margin < self.known:
-                return None
+                return self.kept
+            self.remember(move, margin)  # proven to reach it: the next move keeps it too
             return Progress(depth=self.empties, best_move=move, score=float(margin), pv=[move], kind="solver")
         self.remember(move, margin)
         pv = self.principal_variation(move, self.empties, t.end_keys, t.end_data)
         return proof(move, margin, self.empties, pv)
+
+    def solve_with(self, first: int, guess: int, ctl: np.ndarray) -> bool:
+        t = self.tables
+        return endgame.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
+                                       t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
 
     def remember(self, move: int, margin: int) -> None:
         """After our ``move``, proven to reach ``margin``: whatever the opponent replies, our
@@ -263,6 +317,7 @@ class PythonSearch:
         self.empties = state.empties()
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, PYTHON_SOLVER, self.depth_cap,
                               self.solve_first)
+        self.limits = limits
         entry = self.searcher.tt.get((self.me, self.opp))
         self.first = entry[3] if entry else 0
         self.searcher.trim()
@@ -275,7 +330,12 @@ class PythonSearch:
         s.ctl, s.nodes = ctl, 0
         try:
             if step == self.plan.step:
-                b, margin = s.solve_root(self.me, self.opp, self.first)
+                if self.plan.sure:  # never cut off by the move time
+                    with unhurried(ctl, self.limits) as own:
+                        s.ctl = own
+                        b, margin = s.solve_root(self.me, self.opp, self.first)
+                else:
+                    b, margin = s.solve_root(self.me, self.opp, self.first)
                 move = b.bit_length() - 1 if b else PASS
                 return proof(move, margin, self.empties, [move])
             if step > self.empties:
