@@ -129,3 +129,38 @@ def test_a_single_connection_is_not_counted_in_the_plural(language, expected):
         assert status_text(games.load("hex", size=5), knowledge, 0, running=False) == expected
     finally:
         i18n.set_language("en")
+
+
+def _drawn_on(size: int, moves: list[str], theme=None):
+    from ui.board_view import Overlay
+    from ui.theme import THEMES
+    from ui.views.hex import HexView
+
+    theme = theme or THEMES["dark"]
+    game = games.load("hex", size=size)
+    state = game.play_line(moves)
+    view = HexView(game)
+    view.layout(pygame.Rect(0, 0, 900, 700))
+    surface = pygame.Surface((900, 700))
+    view.draw(surface, state, Overlay(theme=theme))
+    known = analyse(state)
+    return view, state, known, surface, draw_connections(surface, view, known, state.to_move, theme, state)
+
+
+@pytest.mark.parametrize("size, moves", [(7, ["d4", "b5", "f3"]), (7, MOVES),
+                                         (11, ["g8", "e11", "j6", "h2", "b8", "f8", "h7", "g5", "b10", "g4", "f9", "e9"])])
+def test_a_line_to_an_edge_follows_its_carrier(size, moves):
+    """After d4 b5 f3 on 7x7 Blue's d4 joins the right edge through the bridge to f3 (carrier e3,
+    e4) and f3's captured cells: the line ran straight across row 4 over the empty f4 and g4.  Every
+    point of every line lies on the connection's carrier, its side's stones or captured cells, or
+    off the board by the edge."""
+    view, state, known, _surface, drawn = _drawn_on(size, moves)
+    for side in (0, 1):
+        own = {c for c in range(size * size) if state.stone_at(c) == side} | set(known.captured[side])
+        for connection, points in zip(known.connections[side], drawn.paths[side]):
+            allowed = connection.carrier | own
+            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                for k in range(21):
+                    t = k / 20
+                    cell = view.cell_at((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)))
+                    assert cell is None or cell in allowed, (connection.ends, divmod(cell, size))
