@@ -164,3 +164,27 @@ def test_a_line_to_an_edge_follows_its_carrier(size, moves):
                     t = k / 20
                     cell = view.cell_at((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)))
                     assert cell is None or cell in allowed, (connection.ends, divmod(cell, size))
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light", "contrast"])
+def test_a_carrier_is_shaded_in_its_sides_colour_not_in_grey(theme_name):
+    """The carrier's cells were the side's colour let through at a fifth on the wood: blue on
+    orange wood came out grey, close to a dead cell's grey.  In every theme they are now clearly
+    the side's colour (its own channel strongest, well apart from grey), and unlike a dead cell."""
+    from ui.theme import THEMES
+
+    def tinted(pixel, side: int) -> bool:
+        rgb = pixel[:3]
+        return max(rgb) - min(rgb) >= 40 and rgb[2 if side == 0 else 0] == max(rgb)
+
+    view, _state, known, surface, drawn = _drawn_on(7, MOVES, THEMES[theme_name])
+
+    def pixel(cell: int):  # below the centre: clear of the lines through the centres
+        cx, cy = view.centre(*divmod(cell, 7))
+        return surface.get_at((round(cx), round(cy + view.radius * 0.5)))
+
+    for side in (0, 1):
+        cells = drawn.carriers[side] - known.mustplay
+        assert cells
+        assert all(tinted(pixel(cell), side) for cell in cells), [pixel(c) for c in cells]
+    assert not any(tinted(pixel(cell), side) for cell in known.dead for side in (0, 1))

@@ -38,6 +38,13 @@ EDGE_OFFSET = 0.62  # how far outside the board (in rows or columns) an edge's e
 LEGEND_ROWS = (N_("Dead cell"), N_("Captured cell"), N_("{side}'s connections"), N_("Mustplay region"))
 
 
+def carrier_tint(theme: Theme, side: int, mover: int) -> tuple[int, int, int]:
+    """A carrier cell's fill: the side's colour lightened towards white, not towards the wood (a
+    blue let through on orange wood read as grey, like a dead cell); the side to move's deeper."""
+    colour = (theme.side0, theme.side1)[side]
+    return mix(colour, (255, 255, 255), 0.4 if side == mover else 0.6)
+
+
 def available(game: Game) -> bool:
     """The overlay exists for Hex only."""
     return game.id == "hex"
@@ -213,7 +220,7 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
         cells = set().union(*(c.carrier for c in knowledge.connections[side])) - knowledge.dead
         cells -= knowledge.captured[0] | knowledge.captured[1]
         for cell in cells:
-            pygame.draw.polygon(layer, (*colours[side], 85 if side == mover else 55), hexagon(cell, 0.8))
+            pygame.draw.polygon(layer, carrier_tint(theme, side, mover), hexagon(cell, 0.8))
         drawn.carriers[side].update(cells)
     for side in (0, 1):
         for cell in knowledge.captured[side]:
@@ -301,9 +308,10 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
     ]
     for side in (mover, 1 - mover):
         colour = colours[side]
-        rows.append((_(LEGEND_ROWS[2]).format(side=_(game.sides[side])),
-                     lambda c, colour=colour: pygame.draw.line(surface, colour, (c[0] - swatch, c[1]),
-                                                               (c[0] + swatch, c[1]), max(2, int(3 * s)))))
+        tint = carrier_tint(theme, side, mover)
+        rows.append((_(LEGEND_ROWS[2]).format(side=_(game.sides[side])),  # a carrier cell with its line
+                     lambda c, colour=colour, tint=tint: (_swatch_hex(surface, c, swatch, tint), pygame.draw.line(
+                         surface, colour, (c[0] - swatch, c[1]), (c[0] + swatch, c[1]), max(2, int(3 * s))))))
     rows.append((_(LEGEND_ROWS[3]), lambda c: _swatch_hex(surface, c, swatch, theme.hint, outline=True)))
     column = rect.width // 2
     for i, (label, draw) in enumerate(rows):
