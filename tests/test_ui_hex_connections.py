@@ -12,6 +12,7 @@ import pytest
 
 import games
 from ai.engines.hex_knowledge import analyse
+from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
 from tests.ui_helpers import key, wait
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
@@ -188,3 +189,28 @@ def test_a_carrier_is_shaded_in_its_sides_colour_not_in_grey(theme_name):
         assert cells
         assert all(tinted(pixel(cell), side) for cell in cells), [pixel(c) for c in cells]
     assert not any(tinted(pixel(cell), side) for cell in known.dead for side in (0, 1))
+
+
+def test_the_swap_offer_is_drawn_only_where_it_can_be_taken():
+    """The replay drew the swap offer (a ring on Blue's stone, the ghost of the Red stone and a
+    "swap" label) where no move can be made: a board that is not interactive shows none of it."""
+    from ui.board_view import Overlay
+    from ui.theme import THEMES
+    from ui.views.hex import HexView
+
+    game = games.load("hex", size=7, swap=True)
+    state = game.play_line(["c3"])
+    view = HexView(game)
+    view.layout(pygame.Rect(0, 0, 800, 600))
+    pictures = []
+    for interactive in (True, False):
+        surface = pygame.Surface((800, 600))
+        view.draw(surface, state, Overlay(theme=THEMES["dark"], interactive=interactive))
+        pictures.append(surface)
+    plain = pygame.Surface((800, 600))
+    view.draw(plain, game.initial_state().play(state.swap_cell()), Overlay(theme=THEMES["dark"], interactive=False))
+    cx, cy = view.centre(*divmod(state.swap_cell(), 7))
+    below = (round(cx), round(cy + view.radius * 1.1))  # the label's place
+    assert pictures[0].get_at(below) != plain.get_at(below)
+    assert pictures[1].get_at(below) == plain.get_at(below)
+    assert view.value_anchor(SWAP_MOVE) is not None  # analysis still writes the swap's value on the stone

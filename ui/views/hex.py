@@ -146,7 +146,7 @@ class HexView(BoardView):
                 self._draw_stone(surface, row, col, colours[stone], dx)
         if chain:
             self._draw_chain(surface, state.winning_chain(), theme.text, dx)
-        if swap_cell is not None:
+        if swap_cell is not None and overlay.interactive:  # an offer to click: not in a replay, nor the computer's turn
             self._draw_swap_offer(surface, state, swap_cell, overlay, dx)
         self._draw_marks(surface, state, overlay, dx)
         if hover is not None and hover_move is not None:
