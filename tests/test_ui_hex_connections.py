@@ -12,6 +12,7 @@ import pytest
 
 import games
 from ai.engines.hex_knowledge import analyse
+from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
 from tests.ui_helpers import key, wait
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
@@ -129,3 +130,113 @@ def test_a_single_connection_is_not_counted_in_the_plural(language, expected):
         assert status_text(games.load("hex", size=5), knowledge, 0, running=False) == expected
     finally:
         i18n.set_language("en")
+
+
+def _drawn_on(size: int, moves: list[str], theme=None):
+    from ui.board_view import Overlay
+    from ui.theme import THEMES
+    from ui.views.hex import HexView
+
+    theme = theme or THEMES["dark"]
+    game = games.load("hex", size=size)
+    state = game.play_line(moves)
+    view = HexView(game)
+    view.layout(pygame.Rect(0, 0, 900, 700))
+    surface = pygame.Surface((900, 700))
+    view.draw(surface, state, Overlay(theme=theme))
+    known = analyse(state)
+    return view, state, known, surface, draw_connections(surface, view, known, state.to_move, theme, state)
+
+
+@pytest.mark.parametrize("size, moves", [(7, ["d4", "b5", "f3"]), (7, MOVES),
+                                         (11, ["g8", "e11", "j6", "h2", "b8", "f8", "h7", "g5", "b10", "g4", "f9", "e9"])])
+def test_a_line_to_an_edge_follows_its_carrier(size, moves):
+    """After d4 b5 f3 on 7x7 Blue's d4 joins the right edge through the bridge to f3 (carrier e3,
+    e4) and f3's captured cells: the line ran straight across row 4 over the empty f4 and g4.  Every
+    point of every line lies on the connection's carrier, its side's stones or captured cells, or
+    off the board by the edge."""
+    view, state, known, _surface, drawn = _drawn_on(size, moves)
+    for side in (0, 1):
+        own = {c for c in range(size * size) if state.stone_at(c) == side} | set(known.captured[side])
+        for connection, points in zip(known.connections[side], drawn.paths[side]):
+            allowed = connection.carrier | own
+            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                for k in range(21):
+                    t = k / 20
+                    cell = view.cell_at((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)))
+                    assert cell is None or cell in allowed, (connection.ends, divmod(cell, size))
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light", "contrast"])
+def test_a_carrier_is_shaded_in_its_sides_colour_not_in_grey(theme_name):
+    """The carrier's cells were the side's colour let through at a fifth on the wood: blue on
+    orange wood came out grey, close to a dead cell's grey.  In every theme they are now clearly
+    the side's colour (its own channel strongest, well apart from grey), and unlike a dead cell."""
+    from ui.theme import THEMES
+
+    def tinted(pixel, side: int) -> bool:
+        rgb = pixel[:3]
+        return max(rgb) - min(rgb) >= 40 and rgb[2 if side == 0 else 0] == max(rgb)
+
+    view, _state, known, surface, drawn = _drawn_on(7, MOVES, THEMES[theme_name])
+
+    def pixel(cell: int):  # below the centre: clear of the lines through the centres
+        cx, cy = view.centre(*divmod(cell, 7))
+        return surface.get_at((round(cx), round(cy + view.radius * 0.5)))
+
+    for side in (0, 1):
+        cells = drawn.carriers[side] - known.mustplay
+        assert cells
+        assert all(tinted(pixel(cell), side) for cell in cells), [pixel(c) for c in cells]
+    assert not any(tinted(pixel(cell), side) for cell in known.dead for side in (0, 1))
+
+
+def test_the_swap_offer_is_drawn_only_where_it_can_be_taken():
+    """The replay drew the swap offer (a ring on Blue's stone, the ghost of the Red stone and a
+    "swap" label) where no move can be made: a board that is not interactive shows none of it."""
+    from ui.board_view import Overlay
+    from ui.theme import THEMES
+    from ui.views.hex import HexView
+
+    game = games.load("hex", size=7, swap=True)
+    state = game.play_line(["c3"])
+    view = HexView(game)
+    view.layout(pygame.Rect(0, 0, 800, 600))
+    pictures = []
+    for interactive in (True, False):
+        surface = pygame.Surface((800, 600))
+        view.draw(surface, state, Overlay(theme=THEMES["dark"], interactive=interactive))
+        pictures.append(surface)
+    plain = pygame.Surface((800, 600))
+    view.draw(plain, game.initial_state().play(state.swap_cell()), Overlay(theme=THEMES["dark"], interactive=False))
+    cx, cy = view.centre(*divmod(state.swap_cell(), 7))
+    below = (round(cx), round(cy + view.radius * 1.1))  # the label's place
+    assert pictures[0].get_at(below) != plain.get_at(below)
+    assert pictures[1].get_at(below) == plain.get_at(below)
+    assert view.value_anchor(SWAP_MOVE) is not None  # analysis still writes the swap's value on the stone
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_analysis_tags_keep_off_the_swap_label(size):
+    """On Red's first turn under the swap rule, with analysis on, the tags of the cells below
+    Blue's stone covered most of the "swap" label under it.  No tag covers it now (those cells'
+    values become dots, their values in the pointer's tip), and the swap's own tag is still there."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import draw_move_values, move_labels
+    from ui.board_view import Overlay
+    from ui.theme import THEMES
+    from ui.views.hex import HexView
+
+    game = games.load("hex", size=7, swap=True)
+    state = game.play_line(["d4"])
+    view = HexView(game)
+    view.layout(pygame.Rect(20, 20, int(size[0] * 0.66), size[1] - 120))
+    surface = pygame.Surface(size)
+    view.draw(surface, state, Overlay(theme=THEMES["dark"]))
+    assert len(view.notes) == 1  # the label
+    values = {m: MoveValue(m, 0.4 + 0.001 * i, "mcts", None, None, visits=500 + i)
+              for i, m in enumerate(state.legal_moves())}
+    labels = move_labels(MoveValues(0, values, nodes=40_000), "hex")
+    layout = draw_move_values(surface, view, labels, THEMES["dark"])
+    assert layout.tags and not [place.moves for tag, place in layout.tags if tag.colliderect(view.notes[0])]
+    assert any(SWAP_MOVE in place.moves for _tag, place in layout.tags)

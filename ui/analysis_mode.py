@@ -271,9 +271,10 @@ def tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pygam
     every move gets one (the usual look).  In smaller cells every move gets its value alone ("54"
     for 54 %), as large as fits.  In cells too small even for that, the best FEW_TAGS moves get a
     tag over their neighbours and the others a dot of their colour; every value is in the pointer's
-    tip (``draw_value_tip``).  Tags never overlap: the better move keeps its tag, the other a dot."""
+    tip (``draw_value_tip``).  Tags never overlap: the better move keeps its tag, the other a dot;
+    nor do they cover the words the view wrote on the board (``notes``: Hex's "swap" label)."""
     global _last_layout
-    key = (view, tuple(view.rect), tuple(bounds))
+    key = (view, tuple(view.rect), tuple(bounds), tuple(tuple(note) for note in view.notes))
     if _last_layout is not None and _last_layout[0] is labels and _last_layout[1] == key:
         return _last_layout[2]  # the tags and the tip of one frame: the same labels, laid out once
     layout = _tag_layout(view, labels, bounds)
@@ -300,7 +301,7 @@ def _tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pyga
         else:
             font = SHORT_FONT + 1
     tags: list[tuple[pygame.Rect, Place]] = []
-    rects: list[pygame.Rect] = []
+    rects: list[pygame.Rect] = list(view.notes)
     for place in wanted:
         rect = pygame.Rect((0, 0), _tag_size(place.label, style, place.size if style == "full" else font))
         rect.center = place.centre

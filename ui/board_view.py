@@ -93,6 +93,7 @@ class BoardView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.animation_started = 0.0  # time.monotonic() of the last move shown, for animations
         self.turned = False
+        self.notes: list[pygame.Rect] = []  # words the last draw wrote on the board (Hex's "swap"): analysis tags keep off them
 
     def layout(self, rect: pygame.Rect) -> None:
         """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""

@@ -19,6 +19,7 @@ replay's move).  ``draw_connections`` returns what it drew (``Drawn``), so tests
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,13 @@ from ui.widgets import mix
 DEAD_GREY = (110, 110, 118)
 EDGE_OFFSET = 0.62  # how far outside the board (in rows or columns) an edge's end of a line is drawn
 LEGEND_ROWS = (N_("Dead cell"), N_("Captured cell"), N_("{side}'s connections"), N_("Mustplay region"))
+
+
+def carrier_tint(theme: Theme, side: int, mover: int) -> tuple[int, int, int]:
+    """A carrier cell's fill: the side's colour lightened towards white, not towards the wood (a
+    blue let through on orange wood read as grey, like a dead cell); the side to move's deeper."""
+    colour = (theme.side0, theme.side1)[side]
+    return mix(colour, (255, 255, 255), 0.4 if side == mover else 0.6)
 
 
 def available(game: Game) -> bool:
@@ -90,6 +98,8 @@ class Drawn:
     winning: set[int] = field(default_factory=set)  # the carrier joining the winner's edges
     keys: set[int] = field(default_factory=set)  # cells where the side to move completes that connection
     mustplay: set[int] = field(default_factory=set)
+    # the points of each line, in ``lines``' order (compared apart: ``lines`` says what is drawn, these where)
+    paths: tuple[list[list], list[list]] = field(default_factory=lambda: ([], []), compare=False)
 
 
 def winning_carrier(knowledge: Any, mover: int) -> frozenset[int]:
@@ -125,9 +135,76 @@ def _end_point(view: Any, end: str | int, other: str | int, carrier: frozenset[i
     return view.centre(row, edge_col)
 
 
-def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: int, theme: Theme) -> Drawn:
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    near = ((r - 1, c), (r - 1, c + 1), (r, c - 1), (r, c + 1), (r + 1, c - 1), (r + 1, c))
+    return [a * n + b for a, b in near if 0 <= a < n and 0 <= b < n]
+
+
+def _on_edge(cell: int, edge: str, n: int) -> bool:
+    r, c = divmod(cell, n)
+    return {"top": r == 0, "bottom": r == n - 1, "left": c == 0, "right": c == n - 1}[edge]
+
+
+def edge_path(n: int, start: int, edge: str, carrier: frozenset[int], own: set[int]) -> list[int]:
+    """The cells a connection from the stone ``start`` to ``edge`` is drawn through: a path over
+    ``own`` (the side's stones and captured cells) and ``carrier`` that takes the fewest carrier
+    cells, then the fewest cells, with a carrier cell left out where its neighbours on the path
+    form a bridge both of whose cells are on the way (the line crosses between them); [] if none."""
+    walk = carrier | own
+    best = {start: (0, 0)}
+    came: dict[int, int] = {}
+    queue = [(0, 0, start)]
+    last = None
+    while queue:
+        cost, length, cell = heapq.heappop(queue)
+        if best.get(cell) != (cost, length):
+            continue
+        if _on_edge(cell, edge, n):
+            last = cell
+            break
+        for near in _neighbours(cell, n):
+            if near in walk:
+                step = (cost + (near in carrier and near not in own), length + 1)
+                if step < best.get(near, (n * n + 1, 0)):
+                    best[near], came[near] = step, cell
+                    heapq.heappush(queue, (*step, near))
+    if last is None:
+        return []
+    path = [last]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    path.reverse()
+    kept = [path[0]]
+    for i in range(1, len(path) - 1):
+        a, b = kept[-1], path[i + 1]
+        common = set(_neighbours(a, n)) & set(_neighbours(b, n))
+        if path[i] not in own and b not in _neighbours(a, n) and len(common) == 2 and common <= walk:
+            continue  # a bridge: straight across, between its two cells
+        kept.append(path[i])
+    return kept + path[-1:] if len(path) > 1 else kept
+
+
+def line_points(view: Any, connection: Any, own: set[int]) -> list[tuple[float, float]]:
+    """The points of the line drawn for ``connection``: between two stones straight; to an edge
+    along ``edge_path`` through its carrier (and the side's ``own`` cells), ending at the edge
+    beside the last cell (the old straight line across the row crossed cells outside the carrier)."""
+    a, b = connection.ends
+    stone, edge = (a, b) if isinstance(a, int) else (b, a)
+    if isinstance(stone, int) and isinstance(edge, str):
+        cells = edge_path(view.n, stone, edge, connection.carrier, own | {stone})
+        if cells:
+            points = [view.centre(*divmod(cell, view.n)) for cell in cells]
+            points.append(_end_point(view, edge, cells[-1], frozenset(cells[-1:])))
+            return points if stone == a else points[::-1]
+    return [_end_point(view, a, b, connection.carrier), _end_point(view, b, a, connection.carrier)]
+
+
+def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: int, theme: Theme,
+                     state: Any = None) -> Drawn:
     """Draw ``knowledge`` (ai.engines.hex_knowledge.Knowledge) over a Hex board ``view`` already
-    drawn; ``mover``: the side to move, whose connections are drawn on top and bolder."""
+    drawn; ``mover``: the side to move, whose connections are drawn on top and bolder; ``state``:
+    the position (games.hex.HexState), whose stones a line to an edge may pass through."""
     drawn = Drawn()
     if knowledge is None:
         return drawn
@@ -143,7 +220,7 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
         cells = set().union(*(c.carrier for c in knowledge.connections[side])) - knowledge.dead
         cells -= knowledge.captured[0] | knowledge.captured[1]
         for cell in cells:
-            pygame.draw.polygon(layer, (*colours[side], 85 if side == mover else 55), hexagon(cell, 0.8))
+            pygame.draw.polygon(layer, carrier_tint(theme, side, mover), hexagon(cell, 0.8))
         drawn.carriers[side].update(cells)
     for side in (0, 1):
         for cell in knowledge.captured[side]:
@@ -169,14 +246,18 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
     for side in order:
         width = max(2, int(r / 6)) if side == mover else max(1, int(r / 10))
         colour = colours[side] if side == mover else mix(colours[side], theme.board, 0.35)
+        stones = {c for c in range(n * n) if state.stone_at(c) == side} if state is not None else set()
+        own = stones | set(knowledge.captured[side])
         for connection in knowledge.connections[side]:
-            a, b = connection.ends
-            p, q = _end_point(view, a, b, connection.carrier), _end_point(view, b, a, connection.carrier)
-            pygame.draw.line(surface, colour, _int(p), _int(q), width)
-            for point, end in ((p, a), (q, b)):
+            points = line_points(view, connection, own)
+            pygame.draw.lines(surface, colour, False, [_int(p) for p in points], width)
+            for point in points[1:-1]:  # round joints
+                pygame.draw.circle(surface, colour, _int(point), max(1, width // 2))
+            for point, end in ((points[0], connection.ends[0]), (points[-1], connection.ends[1])):
                 if isinstance(end, str):
                     pygame.draw.circle(surface, colour, _int(point), max(2, int(r / 5)))
             drawn.lines[side].append(connection.ends)
+            drawn.paths[side].append(points)
 
     winning = winning_carrier(knowledge, mover)
     if winning:
@@ -227,9 +308,10 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
     ]
     for side in (mover, 1 - mover):
         colour = colours[side]
-        rows.append((_(LEGEND_ROWS[2]).format(side=_(game.sides[side])),
-                     lambda c, colour=colour: pygame.draw.line(surface, colour, (c[0] - swatch, c[1]),
-                                                               (c[0] + swatch, c[1]), max(2, int(3 * s)))))
+        tint = carrier_tint(theme, side, mover)
+        rows.append((_(LEGEND_ROWS[2]).format(side=_(game.sides[side])),  # a carrier cell with its line
+                     lambda c, colour=colour, tint=tint: (_swatch_hex(surface, c, swatch, tint), pygame.draw.line(
+                         surface, colour, (c[0] - swatch, c[1]), (c[0] + swatch, c[1]), max(2, int(3 * s))))))
     rows.append((_(LEGEND_ROWS[3]), lambda c: _swatch_hex(surface, c, swatch, theme.hint, outline=True)))
     column = rect.width // 2
     for i, (label, draw) in enumerate(rows):

@@ -67,7 +67,7 @@ class BoardSide:
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         scene.view.draw(surface, shown, scene.overlay())
         if scene.connections.active:
-            draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme)
+            draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme, shown)
         if scene.analysis.active:
             values = scene.analysis.values
             draw_move_values(surface, scene.view, labels, theme)

@@ -386,7 +386,7 @@ class ReplayScene(Scene):
                           show_legal=False, interactive=False, animation_speed=self._animation_speed())
         self.view.draw(surface, state, overlay)
         if self.connections.active:
-            draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme)
+            draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme, state)
         labels = self.move_analysis.labels()  # none unless in analysis mode
         if self.move_analysis.active:
             draw_move_values(surface, self.view, labels, theme)

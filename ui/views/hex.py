@@ -139,6 +139,7 @@ class HexView(BoardView):
         if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
         swap_cell = self.swap_cell = state.swap_cell()
+        self.notes = []
         for cell in range(self.n * self.n):
             stone = state.stone_at(cell)
             row, col = divmod(cell, self.n)
@@ -146,7 +147,7 @@ class HexView(BoardView):
                 self._draw_stone(surface, row, col, colours[stone], dx)
         if chain:
             self._draw_chain(surface, state.winning_chain(), theme.text, dx)
-        if swap_cell is not None:
+        if swap_cell is not None and overlay.interactive:  # an offer to click: not in a replay, nor the computer's turn
             self._draw_swap_offer(surface, state, swap_cell, overlay, dx)
         self._draw_marks(surface, state, overlay, dx)
         if hover is not None and hover_move is not None:
@@ -227,6 +228,7 @@ class HexView(BoardView):
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
         surface.blit(shade, chip)
+        self.notes.append(chip)
         draw_text(surface, said, chip.center, size, (255, 255, 255), "center")
 
     def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
