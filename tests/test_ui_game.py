@@ -435,3 +435,24 @@ def test_the_panel_header_keeps_every_option_at_the_smallest_window_in_portugues
         assert "Encher o tabuleiro" in header and "Peça central: lldd" in header and "…" not in header, header
     finally:
         i18n.set_language("en")
+
+
+def test_undo_against_the_computer_goes_back_past_a_forced_pass_to_the_last_choice(app):
+    """After Black (the human) had to pass, Undo stopped at the pass: the position where the only
+    move is "pass", which gives nothing to take back.  It goes back to Black's last choice, and
+    Redo comes forward past the pass to Black's next choice."""
+    from ui.match import HUMAN_VS_PC, MatchSetup
+    from ui.scenes.game import GameScene
+
+    # a 6x6 game (random play, seed 156) ending Black f3, White a4, Black must pass, White d6
+    line = ["d5", "c5", "b3", "e3", "e4", "c2", "b2", "a3", "b6", "f5", "d2", "c1", "b1", "d1", "a2", "a1",
+            "f3", "a4", "pass", "d6"]
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HUMAN_VS_PC, (None, "level-1"), 1.0), line)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.state.to_move == 0 and len(scene.state.legal_moves()) > 1
+    scene.undo()
+    assert [p.text for p in scene.history] == line[:16]  # back before Black's f3, past its pass
+    assert scene.human_to_move() and len(scene.state.legal_moves()) > 1
+    scene.redo()
+    assert [p.text for p in scene.history] == line  # f3 a4, the pass and d6: Black's next choice

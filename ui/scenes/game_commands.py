@@ -84,8 +84,10 @@ class GameCommands:
 
     # -- actions ----------------------------------------------------------------------------
     def undo(self) -> None:
-        """One ply back; in Human vs PC back to the human's previous turn.  A resignation is not a
-        move: Undo takes it back alone, and the game goes on from where it was given up."""
+        """One ply back; in Human vs PC back to the human's previous choice (a turn with one legal
+        move, such as a Reversi pass, is no choice: going back to it would only play it again).
+        A resignation is not a move: Undo takes it back alone, and the game goes on from where it
+        was given up."""
         self.browsing = None
         self.computer.cancel()
         if self._resigned():
@@ -96,7 +98,8 @@ class GameCommands:
         human = self.setup.human_side()
         popped = [self.history.pop()]
         if human is not None:
-            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer):
+            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer
+                                        and len(popped[-1].before.legal_moves()) > 1):
                 popped.append(self.history.pop())
         self.redo_stack.extend(popped)
         self._after_jump()
@@ -104,7 +107,7 @@ class GameCommands:
             self.paused = True
 
     def redo(self) -> None:
-        """Replay an undone ply; in Human vs PC up to the human's next turn."""
+        """Replay an undone ply; in Human vs PC up to the human's next choice."""
         self.browsing = None
         self.computer.cancel()
         if not self.redo_stack:
@@ -113,7 +116,8 @@ class GameCommands:
         while self.redo_stack:
             ply = self.redo_stack.pop()
             self.history.append(ply)
-            if human is None or ply.after.is_terminal() or ply.after.to_move == human:
+            if human is None or ply.after.is_terminal() or (ply.after.to_move == human
+                                                             and len(ply.after.legal_moves()) > 1):
                 break
         self._after_jump()
         if self.setup.mode == PC_VS_PC:
