@@ -64,6 +64,7 @@ class Progress:
     kind: str = "alphabeta"  # "alphabeta", "mcts", "solver", "book", "rule"
     done: bool = False  # the final report of this choose()
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
+    at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
 
     @property
     def nps(self) -> float:

@@ -208,3 +208,29 @@ def test_the_self_check_confirms_level_5_and_catches_a_thrown_margin(monkeypatch
     selfcheck.play_checked(solver, "level-1", state.to_move, state, None, 1, handed, lambda text: None,
                            handed_over=True)
     assert handed.below > 0
+
+
+def test_the_panel_says_a_book_bound_as_a_bound():
+    """Past White's slip the 6x6 book proves only that Black keeps at least -4; the panel said
+    "White +4 discs" as if White's lead were known.  It says what is proven: "at most"."""
+    from ai.engines.reversi_book import book_answer, book_progress
+    from ui import i18n
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import detail_line
+
+    game = games.load("reversi", size=6)
+    state = game.play_line(["c2", "b4", "c5", "b2"])
+    answer = book_answer(state)
+    assert answer is not None and answer.at_least and not answer.exact and answer.value == -4
+    p = book_progress(answer)
+    shown = AIProgress(job_id=0, best_move=p.best_move, best_text=game.format_move(state, p.best_move),
+                       score=p.score, kind=p.kind, proven=p.proven, mover=state.to_move, at_least=p.at_least)
+    move = game.format_move(state, p.best_move)
+    assert detail_line(shown, ("Black", "White"), "reversi") == f"book {move} · White +4 discs at most"
+    level = AIProgress(job_id=0, best_text=move, score=0.0, kind="book", mover=0, at_least=True)
+    assert detail_line(level, ("Black", "White"), "reversi") == f"book {move} · Black at least even"
+    try:
+        i18n.set_language("pt")
+        assert detail_line(shown, ("Black", "White"), "reversi") == f"livro {move} · Branco +4 peças no máximo"
+    finally:
+        i18n.set_language("en")

@@ -179,11 +179,12 @@ def book_answer(state, rng: random.Random | None = None, depth: int | None = Non
 def book_progress(answer: Answer) -> Progress:
     """The book's answer as the player reports it, kind "book": a proof when the value is an
     exact margin, a proven win when it is a lower bound above zero, otherwise the book's value in
-    discs."""
+    discs (``at_least`` when it is a lower bound: the panel then says "at most" of the other side's
+    lead, never more than the proof holds)."""
     proven = None
     if answer.exact:
         proven = 1 if answer.value > 0 else -1 if answer.value < 0 else 0
     elif answer.at_least and answer.value > 0:
         proven = 1
     return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.value), kind="book", proven=proven,
-                    exact_margin=answer.exact)
+                    exact_margin=answer.exact, at_least=answer.at_least and not answer.exact)

@@ -71,6 +71,17 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     return _("{side} +{points}").format(side=names[side], points=points_text(abs(score))[1:])
 
 
+def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
+    """A proven lower bound of the mover's margin that is not a win (the 6x6 book past a mistake
+    keeps "at least" what it had): "White +4 discs at most", "Black at least even"."""
+    names = _sides(sides)
+    discs = round(-progress.score)
+    if discs <= 0:
+        return _("{side} at least even").format(side=names[progress.mover])
+    return ngettext("{side} +{n} disc at most", "{side} +{n} discs at most", discs).format(
+        side=names[1 - progress.mover], n=discs)
+
+
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
     """"depth 7 · best e4 · Black +6 discs" (the parts that are known; no evaluation once proven);
     a move from an opening book that is not a proof: "book f5 · Black +1 discs" (Reversi's 8x8
@@ -82,7 +93,7 @@ def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game
     if progress.kind == "book" and progress.proven is None and progress.best_text:
         parts.append(_("book {move}").format(move=progress.best_text))
         if sides is not None and _unit(game_id) == "discs":
-            parts.append(eval_text(progress, sides, game_id))
+            parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return " · ".join(parts)
     if progress.kind in ("alphabeta", "solver") and progress.depth:
         parts.append(_("depth {n}").format(n=progress.depth))
