@@ -341,11 +341,15 @@ def rule_reason(text: str) -> str:
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
 
 
+# ALQUERQUE_WHY as patterns, each {name} a point: made once, matched on every refusal shown
+_ALQUERQUE_PATTERNS = tuple((re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[a-e][1-5])", re.escape(template))), template)
+                            for template in ALQUERQUE_WHY)
+
+
 def _alquerque_why(text: str) -> str:
     """One of ALQUERQUE_WHY, its points in place, in the current language; else ``text`` as it is."""
-    for template in ALQUERQUE_WHY:
-        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[a-e][1-5])", re.escape(template))
-        match = re.fullmatch(pattern, text)
+    for pattern, template in _ALQUERQUE_PATTERNS:
+        match = pattern.fullmatch(text)
         if match is not None:
             return _(template).format(**match.groupdict())
     return text

@@ -32,7 +32,7 @@ from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressC
 from ai.engines.rastros_book import book_answer, book_key, mirror_squares
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
-from ai.search.driver import CTL_NODES, Watcher, new_ctl, search
+from ai.search.driver import CTL_NODES, search, unhurried
 from games.rastros import RastrosState
 
 SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
@@ -155,8 +155,7 @@ class RastrosSearcher:
         reply), found by the solver whatever the move time says (only the stop flag cuts it off):
         a short move time must not throw away a proven win.  Cheap: the solver's table holds the
         proof, or the position is one the book left to it.  None if stopped."""
-        ctl = new_ctl()
-        with Watcher(ctl, float("inf"), limits):
+        with unhurried(limits) as ctl:
             move = self.solver.first_win(self.piece, int(self.region), self.side, ctl)
         if move is None:
             return None
@@ -320,7 +319,8 @@ class RastrosPlayer(Player):
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
         capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop)
         self.last = search(self._searchers[n], state, capped, progress)
-        won = self.last.proven == 1 or self.last.score >= PROVEN
-        if self.options.root_solve and won and not state.play(self.last.best_move).is_terminal():
-            self._searchers[n].remember_win(state.play(self.last.best_move))
+        if self.options.root_solve and (self.last.proven == 1 or self.last.score >= PROVEN):
+            after = state.play(self.last.best_move)
+            if not after.is_terminal():
+                self._searchers[n].remember_win(after)
         return self.last.best_move

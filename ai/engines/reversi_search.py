@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -32,7 +31,7 @@ from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi_patterns import PACK_WIDTH
-from ai.search.driver import CTL_MAX_NODES, CTL_NODES, Watcher, new_ctl, search
+from ai.search.driver import CTL_NODES, search, unhurried
 from games.reversi import PASS, ReversiState, flips
 
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
@@ -69,18 +68,6 @@ class SolverSpeed:
 KERNEL_SOLVER = SolverSpeed(instant=14, base=18, base_seconds=0.25, growth=2.5)
 KERNEL_SOLVER_6X6 = SolverSpeed(instant=16, base=20, base_seconds=0.5, growth=2.5)
 PYTHON_SOLVER = SolverSpeed(instant=9, base=12, base_seconds=0.1, growth=2.5)
-
-
-@contextmanager
-def unhurried(ctl: np.ndarray, limits: Limits) -> Iterator[np.ndarray]:
-    """A control block for a step that must finish whatever the move time says (a solve of a
-    few milliseconds, which the claim "plays the last N squares perfectly" rests on): only the
-    stop flag and ``ctl``'s node budget cut it off; its nodes are added to ``ctl``'s."""
-    own = new_ctl()
-    own[CTL_MAX_NODES] = ctl[CTL_MAX_NODES]
-    with Watcher(own, float("inf"), limits):
-        yield own
-    ctl[CTL_NODES] += own[CTL_NODES]
 
 
 class SolvePlan:
@@ -167,10 +154,8 @@ class KernelSearch:
         kernels.ready("reversi", "solver")
         t = self.tables
         first = self.table_move(t.end_keys, t.end_data)
-        with unhurried(new_ctl(), limits) as ctl:
-            finished = endgame.solve_root_with(self.me, self.opp, self.known - 1, self.known, first if first >= 0
-                                               else self.first, 0, t.geo, t.square_value, t.end_keys, t.end_data,
-                                               t.sqs, t.fls, ctl, self.out, self.pat, self.weights)
+        with unhurried(limits) as ctl:
+            finished = self.solve_with(first if first >= 0 else self.first, 0, ctl, self.known - 1, self.known)
         move, margin = int(self.out[0]), int(self.out[1])
         if not finished or move == endgame.NO_MOVE or margin < self.known:
             return None
@@ -219,7 +204,7 @@ class KernelSearch:
             first = self.first
         guess = self.known if self.known is not None else 0
         if self.plan.sure:  # never cut off by the move time
-            with unhurried(ctl, self.limits) as own:
+            with unhurried(self.limits, ctl) as own:
                 finished = self.solve_with(first, guess, own)
         else:
             finished = self.solve_with(first, guess, ctl)
@@ -233,9 +218,10 @@ class KernelSearch:
         pv = self.principal_variation(move, self.empties, t.end_keys, t.end_data)
         return proof(move, margin, self.empties, pv)
 
-    def solve_with(self, first: int, guess: int, ctl: np.ndarray) -> bool:
+    def solve_with(self, first: int, guess: int, ctl: np.ndarray, alpha: int = -64, beta: int = 64) -> bool:
+        """The endgame solver at the root within (alpha, beta), from ``first``; False if ``ctl`` stopped it."""
         t = self.tables
-        return endgame.solve_root_with(self.me, self.opp, -64, 64, first, 0, t.geo, t.square_value, t.end_keys,
+        return endgame.solve_root_with(self.me, self.opp, alpha, beta, first, 0, t.geo, t.square_value, t.end_keys,
                                        t.end_data, t.sqs, t.fls, ctl, self.out, self.pat, self.weights, guess)
 
     def remember(self, move: int, margin: int) -> None:
@@ -331,7 +317,7 @@ class PythonSearch:
         try:
             if step == self.plan.step:
                 if self.plan.sure:  # never cut off by the move time
-                    with unhurried(ctl, self.limits) as own:
+                    with unhurried(self.limits, ctl) as own:
                         s.ctl = own
                         b, margin = s.solve_root(self.me, self.opp, self.first)
                 else:

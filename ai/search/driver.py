@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
 
@@ -92,6 +93,21 @@ class Watcher:
 
     def expired(self) -> bool:
         return bool(self.ctl[CTL_STOP]) or time.perf_counter() >= self.deadline or self.limits.stopped()
+
+
+@contextmanager
+def unhurried(limits: Limits, ctl: np.ndarray | None = None) -> Iterator[np.ndarray]:
+    """A control block for a step that must finish whatever the move time says (a solve of a few
+    milliseconds that a level's promise rests on: a proven win or margin kept, the last squares
+    played perfectly): only the stop flag and ``ctl``'s node budget cut it off; its nodes are added
+    to ``ctl``'s."""
+    own = new_ctl()
+    if ctl is not None:
+        own[CTL_MAX_NODES] = ctl[CTL_MAX_NODES]
+    with Watcher(own, float("inf"), limits):
+        yield own
+    if ctl is not None:
+        ctl[CTL_NODES] += own[CTL_NODES]
 
 
 def search(
