@@ -191,6 +191,28 @@ def test_a_carrier_is_shaded_in_its_sides_colour_not_in_grey(theme_name):
     assert not any(tinted(pixel(cell), side) for cell in known.dead for side in (0, 1))
 
 
+@pytest.mark.parametrize("theme_name", ["dark", "light", "contrast"])
+def test_a_captured_cell_is_filled_in_its_captors_colour_deeper_than_a_carrier(theme_name):
+    """Captured cells were the captor's colour let through at part strength: blue on the wood
+    came out grey-blue, next to the carriers' clear tint.  They are now the captor's colour, its
+    own channel strongest and deeper (darker) than that side's carrier cells, in every theme."""
+    from ui.theme import THEMES
+
+    view, _state, known, surface, drawn = _drawn_on(7, MOVES, THEMES[theme_name])
+
+    def pixel(cell: int):  # between the ring and the cell's edge, below the centre
+        cx, cy = view.centre(*divmod(cell, 7))
+        return surface.get_at((round(cx), round(cy + view.radius * 0.62)))[:3]
+
+    for side in (0, 1):
+        channel = 2 if side == 0 else 0
+        captured = [pixel(cell) for cell in drawn.captured[side] - known.mustplay]
+        carriers = [pixel(cell) for cell in drawn.carriers[side] - known.mustplay]
+        assert captured and carriers
+        assert all(max(rgb) - min(rgb) >= 80 and rgb[channel] == max(rgb) for rgb in captured), captured
+        assert max(sum(rgb) for rgb in captured) < min(sum(rgb) for rgb in carriers), (captured, carriers)
+
+
 def test_the_swap_offer_is_drawn_only_where_it_can_be_taken():
     """The replay drew the swap offer (a ring on Blue's stone, the ghost of the Red stone and a
     "swap" label) where no move can be made: a board that is not interactive shows none of it."""

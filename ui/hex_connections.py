@@ -45,6 +45,12 @@ def carrier_tint(theme: Theme, side: int, mover: int) -> tuple[int, int, int]:
     return mix(colour, (255, 255, 255), 0.4 if side == mover else 0.6)
 
 
+def captured_fill(theme: Theme, side: int) -> tuple[int, int, int]:
+    """A captured cell's fill: the side's own colour, solid and deeper than any carrier (it counts
+    as a stone of that side).  Let through at part strength, blue on the wood read grey-blue."""
+    return mix((theme.side0, theme.side1)[side], (255, 255, 255), 0.15)
+
+
 def available(game: Game) -> bool:
     """The overlay exists for Hex only."""
     return game.id == "hex"
@@ -224,7 +230,7 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
         drawn.carriers[side].update(cells)
     for side in (0, 1):
         for cell in knowledge.captured[side]:
-            pygame.draw.polygon(layer, (*colours[side], 150), hexagon(cell, 0.92))
+            pygame.draw.polygon(layer, captured_fill(theme, side), hexagon(cell, 0.92))
         drawn.captured[side].update(knowledge.captured[side])
     for cell in knowledge.dead:
         pygame.draw.polygon(layer, (*DEAD_GREY, 190), hexagon(cell, 0.92))
@@ -304,7 +310,8 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
     size, row_h, swatch = tx.small(13, s), int(18 * s), int(7 * s)
     rows: list[tuple[str, Any]] = [
         (_(LEGEND_ROWS[0]), lambda c: _swatch_hex(surface, c, swatch, (*DEAD_GREY,), cross=True)),
-        (_(LEGEND_ROWS[1]), lambda c: _swatch_hex(surface, c, swatch, colours[0], right=colours[1])),
+        (_(LEGEND_ROWS[1]), lambda c: _swatch_hex(surface, c, swatch, captured_fill(theme, 0),
+                                                  right=captured_fill(theme, 1))),
     ]
     for side in (mover, 1 - mover):
         colour = colours[side]
