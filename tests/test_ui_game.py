@@ -233,12 +233,18 @@ def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypa
     """PC vs PC holds a reply for the pace of the game: meanwhile the panel said "Last search:
     best a3-b4" while the status line said the player was still thinking.  The search now comes
     with its move; paused, "Move ready" shows the search of the move S will play."""
+    from ui.scenes import game_computer
+
+    # the slow pace made long enough that a reply is held however long a loaded machine takes to
+    # start the worker (a first reply later than the pace was played the frame it came)
+    monkeypatch.setattr(game_computer, "SPEEDS", ((game_computer.SPEEDS[0][0], 600.0), *game_computer.SPEEDS[1:]))
     scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-3", "level-3"), 0.1))
-    scene.speed = 0  # slow: 1.5 s between moves
+    scene.speed = 0
     app.switch(scene)
     assert app.run_frames(3000, until=lambda: scene.held is not None, timeout=30)
     waiting = scene.held_search
     assert waiting is not None and scene.last_search is None and len(scene.history) == 0
+    scene.last_move_time -= 600  # its moment comes
     assert app.run_frames(3000, until=lambda: len(scene.history) == 1, timeout=30)
     assert scene.last_search is waiting and scene.history[0].text == waiting.best_text
     assert app.run_frames(3000, until=lambda: scene.held is not None, timeout=30)
