@@ -450,6 +450,35 @@ def test_the_tile_picker_leaves_the_cells_its_tiles_force_in_view():
     assert not any(box.colliderect(view.cell_rect(*divmod(cell, 7))) for cell in forced)
 
 
+def test_the_hovered_tiles_name_is_readable_on_the_biggest_board(monkeypatch):
+    """On 25x25 the picker's label (the hovered tile's move and name) was sized by the board's
+    cells, a quarter of 20 pixels: drawn at the 10-pixel floor.  It is sized by the picker's
+    tiles, which never shrink below 36 pixels, and fits inside the board area."""
+    import pygame
+
+    import ui.views.trax as trax_view
+    from ui import words
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+
+    pygame.init()
+    game = games.load("trax", size=25)
+    state = game.initial_state().play(game.initial_state().legal_moves()[0])
+    view = trax_view.VIEW(game)
+    view.layout(pygame.Rect(0, 0, 520, 520))  # the board area of an 800x560 window
+    assert view.cell <= 21
+    cell = move_cell(state.legal_moves()[0])
+    assert view.click(state, view.cell_rect(*divmod(cell, 25)).center).kind == "pending"
+    rect, move = view._picker_rects()[0]
+    drawn = []
+    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, pos, size, *rest: drawn.append((text, pos, size)))
+    view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
+    labels = [(pos, size) for text, pos, size in drawn if words.trax_tile(NAME[move_tile(move)]) in text]
+    assert len(labels) == 1
+    (x, y), size = labels[0]
+    assert size >= 13 and view.rect.collidepoint(x, y)
+
+
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     """The view marked every empty cell next to a tile as a place to play, also the hole of
     hole-19x19 (each tile there brings three edges of one colour together), which a click then

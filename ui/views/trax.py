@@ -94,6 +94,12 @@ def paint_tile(surface: pygame.Surface, rect: pygame.Rect, tile: int) -> None:
     surface.set_clip(clip)
 
 
+def picker_label_size(tile_size: int) -> int:
+    """The hovered tile's name under the picker, in pixels: sized by the picker's tiles, which
+    keep a size a finger can point at, not by the board's cells (25x25 cells drew it at 10)."""
+    return max(13, tile_size // 4)
+
+
 class TraxView(GridView):
     marks_legal = True
     can_turn = False  # a tile drawn turned round would have to turn too
@@ -198,7 +204,7 @@ class TraxView(GridView):
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
         width = len(moves) * size + (len(moves) + 1) * gap
-        label_h = max(10, self.cell // 4) + 2 * gap  # the label under the box, and the box's frame
+        label_h = picker_label_size(size) + 2 * gap  # the label under the box, and the box's frame
         target = self.cell_rect(*divmod(cell, self.cols))
         full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
         left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
@@ -347,7 +353,7 @@ class TraxView(GridView):
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
         if hovered is not None:  # on a backing of its own: the board's light squares would swallow it
             label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
-            size = max(10, self.cell // 4)
+            size = picker_label_size(rects[0][0].width)
             backing = font(size).size(label)
             place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
             place.midtop = (box.centerx, box.bottom + 2)
