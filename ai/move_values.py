@@ -264,6 +264,8 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
                 snapshot.elapsed = time.perf_counter() - started
                 return snapshot
             changed = False
+            if value is not None and not _deeper_or_proven(value, known):
+                value = None  # cut short by its slice below an earlier round's depth: the deeper value stays
             if value is not None:
                 changed = known is None or (value.score, value.proven) != (known.score, known.proven)
                 snapshot.values[move] = value
@@ -280,6 +282,15 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     if report is not None:
         report(_copy(snapshot))
     return snapshot
+
+
+def _deeper_or_proven(value: MoveValue, known: MoveValue | None) -> bool:
+    """Whether a new search's ``value`` should replace the ``known`` one: a proof always does, an
+    estimate only when it looked at least as deep.  An open-ended round's search that runs out of
+    its slice reports the deepest iteration it finished, and the transposition table it shares
+    with the other moves' searches may have lost what the last round found: FFO #40's a2 went
+    from +41 at 18 plies back to +39 at 11, and the summary from "depth 15" back to "depth 11"."""
+    return known is None or value.proven is not None or value.depth >= known.depth
 
 
 def _promise(value: MoveValue | None) -> tuple:

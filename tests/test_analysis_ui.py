@@ -429,3 +429,32 @@ def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
     app.dirty = True
     app.run_frames(3)
     assert said[-1] == "Analysing…"
+
+
+def test_an_exact_margin_is_told_from_an_estimate_on_the_board():
+    """FFO #40 (20 empties) mid-analysis: b1's exact +30 and a2's estimated +41 (tanh 0.99, the full
+    colour too) were two like green tags; only the proof takes the full colour now, and its tag is
+    framed in its ink, so a student sees which margins are settled."""
+    import games
+    from ui.analysis_mode import draw_move_values, tone_colour
+    from ui.theme import THEMES, ink_on
+    from ui.views import make_view
+
+    pygame.init()
+    game = games.load("reversi")
+    state = game.from_text("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+    b1, a2 = game.parse_move(state, "b1"), game.parse_move(state, "a2")
+    snapshot = MoveValues(0, {b1: MoveValue(b1, 30.0, "proven", 1, depth=13, margin=True),
+                              a2: MoveValue(a2, 41.0, depth=18)})
+    labels = move_labels(snapshot, "reversi")
+    assert (labels[b1].text, labels[a2].text) == ("+30", "+41")
+    assert labels[b1].tone == 1.0 and labels[a2].tone < 0.9
+    assert labels[b1].proven and not labels[a2].proven
+    surface = pygame.Surface((700, 700))
+    view = make_view(game)
+    view.layout(surface.get_rect().inflate(-40, -40))
+    surface.fill((0, 90, 40))  # a board-green ground: the tags are what is looked at
+    layout = draw_move_values(surface, view, labels, THEMES["dark"])
+    edge = {place.moves[0]: tuple(surface.get_at((rect.x, rect.centery)))[:3] for rect, place in layout.tags}
+    assert edge[b1] == ink_on(tone_colour(labels[b1].tone))
+    assert edge[a2] != ink_on(tone_colour(labels[a2].tone))

@@ -361,3 +361,34 @@ def test_reversi_proofs_keep_their_exact_margin_and_the_largest_is_best(text):
         m: "=" if value == 0 else f"{value:+d}" for m, value in exact.items()}
     assert [m for m, label in labels.items() if label.best] == [max(exact, key=exact.get)]
     assert position_value(result, "reversi")[1] == f"+{abs(margin(state))}"
+
+
+def test_a_search_cut_short_never_replaces_a_deeper_value():
+    """An open-ended round's search that runs out of its slice reports the deepest iteration it
+    finished, which can be shallower than the last round's (the transposition table is shared by
+    every move's search): FFO #40's a2 went from +41 at 18 plies back to +39 at 11, and the summary
+    from "depth 15" back to "depth 11".  The deeper value stays until a search sees as deep."""
+    from ai.base import Progress
+
+    class CutShort:
+        """Rounds 1 and 2 finish their depth; from round 3 on every search stops after 1 ply."""
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def known_outcome(self, state):
+            return None
+
+        def choose(self, state, limits, report):
+            self.calls += 1
+            reached = limits.depth if limits.depth <= 2 else 1
+            report(Progress(depth=reached, score=-10.0 * reached, done=True))
+            return state.legal_moves()[0]
+
+    state = games.load("reversi").initial_state()
+    snapshots: list[MoveValues] = []
+    result = analyse(state, "reversi", report=snapshots.append, max_depth=4, player=CutShort())
+    assert result.done and set(result.values) == set(state.legal_moves())
+    assert {(v.score, v.depth) for v in result.values.values()} == {(20.0, 3)}
+    reaches = [s.reach() for s in snapshots if len(s.values) == len(state.legal_moves())]
+    assert reaches == sorted(reaches)

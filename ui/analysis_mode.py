@@ -12,6 +12,8 @@ uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a cha
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
 a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw); a proven Reversi
 move keeps its unit, the exact margin ("+6" in the winner's full colour), as NBoard shows it.
+Only a proof takes the full colour, and its tag is framed: an exact "+30" and an estimated "+41"
+read apart.
 ``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
 goes: its cell, its landing point, its tile's square), as ``tag_layout`` decides from the cells'
 size: a tag on every move where one fits, the value alone where only that fits ("54" for 54 %,
@@ -63,6 +65,7 @@ class MoveLabel:
     best: bool = False  # the move the values prefer
     short: str = ""  # the text where room is short, if not ``text``: "62" for "62%" (``short_text``)
     rank: tuple = ()  # the search's order of the moves (higher is better): which keep a tag when few can
+    proven: bool = False  # a proof (solver, table, book), not an estimate: its tag is framed (``draw_move_values``)
 
 
 def value_text(value: MoveValue, game_id: str) -> str:
@@ -83,13 +86,16 @@ def value_text(value: MoveValue, game_id: str) -> str:
     return points_text(value.score)
 
 
+ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, which only a proof takes
+
+
 def value_tone(value: MoveValue, scale: float) -> float:
-    """-1 .. +1 for the side to move: how good the move looks."""
+    """-1 .. +1 for the side to move: how good the move looks; +-1 (the full colour) only for a
+    proof: a Reversi estimate of +41 (tanh 0.99) looked as settled as an exact +30 beside it."""
     if value.proven is not None:
         return float(value.proven)
-    if value.kind == "mcts":
-        return max(-1.0, min(1.0, 2.0 * value.score - 1.0))
-    return math.tanh(value.score / scale)
+    tone = 2.0 * value.score - 1.0 if value.kind == "mcts" else math.tanh(value.score / scale)
+    return max(-ESTIMATE_TONE, min(ESTIMATE_TONE, tone))
 
 
 def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, MoveLabel]:
@@ -108,7 +114,7 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
         text = value_text(v, game_id)
         labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", value_tone(v, scale),
                                  best is not None and snapshot.key(v) == snapshot.key(best),
-                                 short_text(text), snapshot.key(v))
+                                 short_text(text), snapshot.key(v), v.proven is not None)
     return labels
 
 
@@ -330,10 +336,12 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         radius = max(3, font // 3)
         pygame.draw.rect(shade, (*tone_colour(label.tone), 225), shade.get_rect(), border_radius=radius)
         surface.blit(shade, tag)
+        ink = ink_on(tone_colour(label.tone))
         if label.best:
             pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=radius)
+        if label.proven:  # a proof's tag is framed in its ink: an exact "+30" apart from an estimated "+41"
+            pygame.draw.rect(surface, ink, tag, max(1, font // 9), border_radius=radius)
         text_y = tag.centery - (tx.line_height(small) // 2 if detail else 0)
-        ink = ink_on(tone_colour(label.tone))
         tx.text(surface, text, (tag.centerx, text_y), font, ink, "center", bold=True)
         if detail:
             tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, ink, "midbottom")
