@@ -288,8 +288,8 @@ def _deeper_or_proven(value: MoveValue, known: MoveValue | None) -> bool:
     """Whether a new search's ``value`` should replace the ``known`` one: a proof always does, an
     estimate only when it looked at least as deep.  An open-ended round's search that runs out of
     its slice reports the deepest iteration it finished, and the transposition table it shares
-    with the other moves' searches may have lost what the last round found: FFO #40's a2 went
-    from +41 at 18 plies back to +39 at 11, and the summary from "depth 15" back to "depth 11"."""
+    with the other moves' searches may have lost what the last round found, so its value can be
+    shallower than the one shown."""
     return known is None or value.proven is not None or value.depth >= known.depth
 
 

@@ -91,7 +91,7 @@ ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, whic
 
 def value_tone(value: MoveValue, scale: float) -> float:
     """-1 .. +1 for the side to move: how good the move looks; +-1 (the full colour) only for a
-    proof: a Reversi estimate of +41 (tanh 0.99) looked as settled as an exact +30 beside it."""
+    proof, so that a large estimate does not look as settled as an exact value beside it."""
     if value.proven is not None:
         return float(value.proven)
     tone = 2.0 * value.score - 1.0 if value.kind == "mcts" else math.tanh(value.score / scale)
