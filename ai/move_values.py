@@ -104,10 +104,12 @@ class MoveValues:
 
 
 def rank(value: MoveValue) -> tuple:
-    """Sort key: higher is better for the side to move.  Proofs by their result, then an exact
-    margin by its size (every Reversi game lasts about as long), else by their length."""
-    if value.margin and value.proven:
-        return (value.proven, 0, value.score, 0.0)
+    """Sort key: higher is better for the side to move.  An exact margin (Reversi) by its size
+    among the estimates, in the same discs, the proof first on a tie: a move proven to win by 30
+    is not better than one searched at +41 (every Reversi game lasts about as long).  Other
+    proofs by their result, then by their length."""
+    if value.margin and value.proven is not None:
+        return (0, 0, value.score, 1.0)
     if value.proven is not None and value.proven != 0:
         plies = value.plies if value.plies is not None else 999
         return (value.proven, -plies * value.proven, 0.0, 0.0)

@@ -193,7 +193,7 @@ def test_a_win_found_but_not_proven_reads_as_a_win_and_alpha_beta_counts_its_dep
     found = MoveValue(9, -999_999.0, "alphabeta", None, None, 0, 3)
     assert value_text(found, "tictactoe") == "L" and value_text(MoveValue(9, 999_998.0), "tictactoe") == "W"
     proven = MoveValues(0, {4: MoveValue(4, 0.0, "proven", 0, 9, visits=35, depth=9)}, depth=8, nodes=35, done=True)
-    assert summary_text(proven, False) == "Analysis: depth 9, complete"
+    assert summary_text(proven, False) == "Analysis: every move solved"
     proven.monte_carlo = True
     assert summary_text(proven, False) == "Analysis: 35 playouts, complete"
     proven.nodes = 1  # a position settled by the first playout
@@ -212,6 +212,18 @@ def test_the_summary_says_the_depth_of_the_values_and_complete_only_when_solved(
     assert summary_text(ended, False) == "Analysis: depth 19, stopped at its limit"
     won = MoveValues(0, {**deep, 4: MoveValue(4, 1.0, "proven", 1, 7, depth=7)}, depth=40, done=True)
     assert summary_text(won, False) == "Analysis: depth 19, complete"  # a proven win: the position is solved
+
+
+def test_a_position_solved_move_by_move_says_so_not_a_depth():
+    """Reversi with 14 empties, every move solved exactly in its first round, read "Analysis:
+    depth 2, complete", as if two plies had been looked at; it says every move is solved."""
+    from ui.analysis_mode import summary_text
+
+    exact = {m: MoveValue(m, float(s), "proven", 1 if s > 0 else -1, None, depth=1, margin=True)
+             for m, s in ((1, 30), (2, -4), (3, 12))}
+    assert summary_text(MoveValues(0, exact, depth=1, done=True), False) == "Analysis: every move solved"
+    open_one = {**exact, 4: MoveValue(4, 8.0, depth=9)}
+    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: depth 9, complete"
 
 
 def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):

@@ -363,6 +363,24 @@ def test_reversi_proofs_keep_their_exact_margin_and_the_largest_is_best(text):
     assert position_value(result, "reversi")[1] == f"+{abs(margin(state))}"
 
 
+def test_an_exact_margin_is_weighed_in_discs_against_an_estimate():
+    """Mid-analysis of FFO #40 b1 was outlined as best, proven to win by 30, beside a2 searched at
+    +41 (the published best move, exactly +38): every proof ranked above every estimate.  An
+    exact margin now ranks by its discs among the estimates, the proof first on a tie; a Hex
+    or Alquerque win still ranks above every estimate."""
+    from ai.move_values import MoveValue, MoveValues
+
+    def best(*values: MoveValue):
+        return MoveValues(0, {v.move: v for v in values}).best().move
+
+    exact = MoveValue("b1", 30.0, "proven", 1, None, depth=1, margin=True)
+    assert best(exact, MoveValue("a2", 41.0, depth=18)) == "a2"
+    assert best(exact, MoveValue("a2", 20.0, depth=18)) == "b1"
+    assert best(exact, MoveValue("a2", 30.0, depth=18)) == "b1"
+    assert best(MoveValue("c1", -2.0, "proven", -1, None, margin=True), MoveValue("a2", 3.0)) == "a2"
+    assert best(MoveValue("c1", 1.0, "proven", 1, 9), MoveValue("a2", 500.0)) == "c1"
+
+
 def test_a_search_cut_short_never_replaces_a_deeper_value():
     """An open-ended round's search that runs out of its slice reports the deepest iteration it
     finished, which can be shallower than the last round's (the transposition table is shared by

@@ -131,9 +131,9 @@ def short_text(text: str) -> str:
 
 def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
-    (``MoveValues.reach``), and whether it goes on; "complete" only when the position is solved
-    (``MoveValues.solved``), else an analysis that ended says it stopped at its limit: its values
-    are estimates a longer search could change.  Before the first values, while its worker is
+    (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
+    proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
+    ended says it stopped at its limit: its values are estimates a longer search could change.  Before the first values, while its worker is
     still compiling the engine (a fresh install's first analysis: 10-20 s), it says so, as the
     game screen does for the computer's first move."""
     if snapshot is None:
@@ -145,6 +145,8 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     else:
         reach = _("depth {n}").format(n=snapshot.reach())
     if snapshot.done:
+        if not snapshot.monte_carlo and all(v.proven is not None for v in snapshot.values.values()):
+            return _("Analysis: every move solved")  # to the end of the game: no depth to tell
         if snapshot.solved():
             return _("Analysis: {reach}, complete").format(reach=reach)
         return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
