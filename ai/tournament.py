@@ -613,7 +613,9 @@ def elo_from_score(score: float) -> float:
 
 
 def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:
-    """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first."""
+    """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first: on
+    equal points more wins, then fewer forfeits, come first; players level on all three share a
+    rank (listed in the order they were named)."""
     table = {pid: Standing(pid) for pid in player_ids}
     per_game: dict[str, list[float]] = {pid: [] for pid in player_ids}
     for result in results:
@@ -642,9 +644,13 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
     shift = sum(s.elo for s in rated) / len(rated) if rated else 0.0
     for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
         s.elo, s.elo_low, s.elo_high = s.elo - shift, s.elo_low - shift, s.elo_high - shift
-    order = sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.forfeits, player_ids.index(s.player)))
-    for rank, s in enumerate(order, 1):
-        s.rank = rank
+    def merit(s: Standing) -> tuple[float, int, int]:
+        return (-s.points, -s.wins, s.forfeits)
+
+    order = sorted(table.values(), key=lambda s: (*merit(s), player_ids.index(s.player)))
+    for place, s in enumerate(order, 1):  # players level on everything share a rank ("1224" ranking):
+        # the order they were named in (a folder's alphabet) is no merit, and a class's winner must not hang on it
+        s.rank = order[place - 2].rank if place > 1 and merit(order[place - 2]) == merit(s) else place
     return order
 
 
