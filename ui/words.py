@@ -195,6 +195,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
      N_("not valid JSON (line {line}, column {column}: {why})")),
+    (r"it holds (?P<n>\d+) games, one a line as main\.py match --json prints them, and a record is one game: "
+     r"put the line of the game to open in a file of its own",
+     N_("it holds {n} games, one a line as main.py match --json prints them, and a record is one game: put the "
+        "line of the game to open in a file of its own")),
     (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
      N_("not a Tabuleiro record (the file does not hold a JSON object)")),
     (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",
