@@ -154,6 +154,10 @@ def test_every_students_entry_says_whose_it_is(tmp_path, capsys):
     assert names == {ids[0]: "ana", f"{bots / 'rui' / 'jogador.py'}:Careful": "rui:Careful", ids[2]: "bia",
                      ids[3]: "eva/minimax", "level-1": "level-1"}
     assert "rui:Careful" in capsys.readouterr().out
+    # the results log names them so too: the window shows a league from FILE.jsonl as the report does
+    from ai.tournament import Tournament
+
+    assert Tournament.from_files(tmp_path / "out.jsonl").names() == names
 
 
 # -- broken files forfeit, the rest plays on --------------------------------------------------------

@@ -366,6 +366,7 @@ def run_tournament(
         print("\nstopped while the players were loading: no game was played", file=sys.stderr)
         return 130
     t.titles = titles
+    t.log_notes = {"titles": titles}  # FILE.jsonl names the players as the report does (the window shows it)
     for pid, why in broken.items():
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
