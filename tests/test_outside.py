@@ -609,9 +609,11 @@ def test_notebook_player_loads_definitions_and_names_what_it_skipped():
     p = play_against_teimoso(f"{COURSE / 'caderno_aluno.ipynb'}:jogador42", {})  # ai.is_outside_player: .py only
     assert p.info.title == "Caderno 42"
     skipped = "\n".join(p.skipped)
-    assert "caderno_aluno.ipynb cell 4 line 1: campeonato = jogaRastrosNN" in skipped
-    assert "cell 4 line 3: for r in resultados" in skipped
-    assert "cell 5 line 2: faz_campeonato" in skipped
+    # cells counted as the notebook shows them: its first, a markdown cell, is cell 1 (the code
+    # cells alone were counted: "cell 4" sent the teacher to the cell before the one meant)
+    assert "caderno_aluno.ipynb cell 5 line 1: campeonato = jogaRastrosNN" in skipped
+    assert "cell 5 line 3: for r in resultados" in skipped
+    assert "cell 6 line 2: faz_campeonato" in skipped
     assert "needs campeonato" in skipped  # resultados = [... in campeonato] could not run
 
 
