@@ -364,3 +364,20 @@ def test_a_match_line_and_other_json_still_open_as_game_records(tmp_path):
     broken.write_text('{"format": "tabuleiro-tournament-log", "game": "tictactoe"}\n', encoding="utf-8")
     with pytest.raises(ValueError, match="broken.jsonl"):
         Tournament.from_files(broken)
+
+
+def test_a_league_on_a_clock_alone_shows_its_clock_and_its_last_game_replays_at_once(app, tmp_path, monkeypatch):
+    """A league of ``--clock 10s+1s`` without --time has no seconds per move: its results dropped
+    on the window failed to draw ("unsupported format string passed to NoneType")."""
+    from tests.ui_helpers import recorded_text
+
+    log = tmp_path / "clocked.jsonl"
+    Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, time_per_move=None, clock="10s+1s",
+               seed=1, log=str(log)).run()
+    drawn = recorded_text(monkeypatch)
+    _dropped(app, log)
+    app.run_frames(3)
+    assert not app.errors, app.errors[0]
+    assert any("2/2 games, clock 10s+1s" in text for text in drawn)
+    replay = app.scene.buttons[-1]
+    assert replay.label == "Replay game" and replay.enabled  # the last game, shown on the board

@@ -91,8 +91,16 @@ class ResultsDrawing:
             fill = bar.copy()
             fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
-        status = _("{game}: {done}/{total} games, {t} s per move").format(
-            game=words.title(games.info(t.game_id)), done=done, total=total, t=number_text(t.time_per_move, "g"))
+        game = words.title(games.info(t.game_id))
+        if t.clock is None:
+            status = _("{game}: {done}/{total} games, {t} s per move").format(
+                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"))
+        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
+            status = _("{game}: {done}/{total} games, clock {clock}").format(game=game, done=done, total=total,
+                                                                         clock=t.clock)
+        else:
+            status = _("{game}: {done}/{total} games, {t} s per move, clock {clock}").format(
+                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"), clock=t.clock)
         if not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
@@ -251,6 +259,7 @@ class ResultsDrawing:
             number, result = self.recent[-1]
             self.watching = number
             self._replay_slot(number, result)
+            self.invalidate()  # once more: Replay game, drawn before this, can replay it now
             game = self.live.get(number)
             if game is not None:
                 a, b = (self._name(p) for p in game["ids"])
