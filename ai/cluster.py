@@ -30,6 +30,7 @@ import hashlib
 import logging
 import os
 import signal
+import socket
 import sys
 import tempfile
 import threading
@@ -147,8 +148,34 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
     try:
         return Client(address, timeout=CONNECT_TIME), None
     except Exception as exc:  # refused, timed out, or not an address at all
-        raise ClusterError(f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__}: {exc}); "
-                           "expected --cluster local or tcp://HOST:PORT of a running `dask scheduler`") from None
+        raise _unreachable(address, exc) from None
+
+
+def _unreachable(address: str, exc: BaseException) -> ClusterError:
+    return ClusterError(f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__}: {exc}); "
+                        "expected --cluster local or tcp://HOST:PORT of a running `dask scheduler`")
+
+
+def check_address(address: str) -> None:
+    """ClusterError at once if Dask is not installed, or ``address`` is no scheduler's address
+    (``tcp://HOST:PORT``, also without ``tcp://``) one can reach: a league checks it before it
+    loads its players' files, minutes in a class's league, which a mistyped address made the
+    teacher wait through before saying so.  Only a TCP connection is tried here; ``connect``
+    still meets the scheduler itself."""
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+    except ImportError:
+        raise ClusterError(INSTALL) from None
+    if address == "local":
+        return
+    try:
+        scheme, location = parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return  # other transports (ucx, inproc): connect() tries them
+        host, port = parse_host_port(location)
+        socket.create_connection((host, port), timeout=CONNECT_TIME).close()
+    except (OSError, ValueError, TypeError) as exc:
+        raise _unreachable(address, exc) from None
 
 
 WORKER_WAIT = 60  # seconds for a first worker to join a scheduler

@@ -483,7 +483,25 @@ def _answer_text(game: Game, state: State, answer: Any) -> str:
     try:
         return _notation(game, state, answer)
     except (IllegalMove, ValueError, TypeError, KeyError, IndexError):
-        return answer if isinstance(answer, str) else repr(answer)  # the parent refuses it and says why
+        if isinstance(answer, str):
+            return answer  # the parent refuses it and says why, in the rules' words
+        not_a_move = _not_a_move(game, state, answer)
+        if not_a_move:
+            raise Refused(repr(answer), not_a_move) from None
+        return repr(answer)
+
+
+def _not_a_move(game: Game, state: State, answer: Any) -> str:
+    """Why ``answer`` cannot be a move at all (None, a float where moves are ints), else "": the
+    rules' "'None' is not a square like 4-5" sent students looking at their squares, not at the
+    ``return`` their ``choose`` missed."""
+    if answer is None:
+        return "choose returned None, not a move (a path of it without a return?)"
+    moves = state.legal_moves()
+    if not moves or any(isinstance(answer, type(m)) for m in moves):
+        return ""  # a move of the right kind, only not a legal one: the rules say why
+    return (f"a {type(answer).__name__} is not a move: return one of state.legal_moves() "
+            f"(such as {moves[0]!r}) or its notation ({game.format_move(state, moves[0])!r})")
 
 
 class _FunctionAdapter:

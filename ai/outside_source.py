@@ -32,7 +32,9 @@ class Source:
 
     path: Path
     text: str
-    cells: list[tuple[int, int]] = field(default_factory=list)  # (first line, cell number), notebooks only
+    # (first line, cell number), notebooks only: the cell's place among all the notebook's cells,
+    # counted from the top as one sees them (a student's report interleaves markdown and code)
+    cells: list[tuple[int, int]] = field(default_factory=list)
 
     def where(self, line: int) -> str:
         """``file.py line 12`` or ``notebook.ipynb cell 4 line 2`` for a line of ``text``."""
@@ -53,7 +55,9 @@ def read_source(path: Path) -> Source:
         raise ValueError(f"{path.name} is not a notebook: {exc}") from None
     lines: list[str] = []
     starts: list[tuple[int, int]] = []
-    for number, cell in enumerate((c for c in cells if c.get("cell_type") == "code"), start=1):
+    for number, cell in enumerate(cells, start=1):  # numbered as the notebook shows them, markdown cells too
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
         text = cell.get("source", "")
         cell_lines = ("".join(text) if isinstance(text, list) else str(text)).splitlines()
         if cell_lines and cell_lines[0].startswith("%%"):

@@ -72,6 +72,13 @@ def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
                          f"--resume {out}, or give another {option} (or remove the file) to start anew")
 
 
+def result_of(data: dict[str, Any]) -> GameResult:
+    """A finished game from its JSON (a log's line, a report's ``games``), fields of newer
+    versions left out; TypeError or AttributeError if it is not one."""
+    known = {f.name for f in fields(GameResult)}
+    return GameResult(**{k: v for k, v in data.items() if k in known})
+
+
 class ResultsLog:
     """An open log; ``write`` appends one finished game and forces it to disk."""
 
@@ -120,15 +127,13 @@ class ResultsLog:
             header = None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ValueError(f"{path}: not a tournament log (its first line should be the {FORMAT} header)")
-        known = {f.name for f in fields(GameResult)}
         done: dict[int, GameResult] = {}
         for i, line in enumerate(lines[1:], 2):
             if not line.strip():
                 continue
             try:
                 entry = json.loads(line)
-                result = GameResult(**{k: v for k, v in entry["result"].items() if k in known})
-                done[int(entry["number"])] = result
+                done[int(entry["number"])] = result_of(entry["result"])
             except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
                 if i == len(lines):  # cut short by a kill in the middle of the write: played again
                     continue

@@ -290,11 +290,62 @@ class Tournament:
         if differ:
             said = "; ".join(f"{k}: log {header.get(k)!r}, now {mine[k]!r}" for k in differ)
             raise ValueError(f"{path} is another tournament ({said}); resume it with the same settings")
+        self._take(done, path)
+        self.resumed = len(done)
+
+    def _take(self, done: dict[int, GameResult], where: str | Path) -> None:
+        """Keep ``done`` (game number -> result, from ``where``) as this tournament's results."""
         for number, result in done.items():
             if not 1 <= number <= self.total or list(self.ids_of(self.schedule[number - 1])) != result.players:
-                raise ValueError(f"{path}: game {number} does not belong to this tournament's schedule")
+                raise ValueError(f"{where}: game {number} does not belong to this tournament's schedule")
             self.results[number] = result
-        self.resumed = len(done)
+
+    @classmethod
+    def from_files(cls, path: str | Path) -> Tournament | None:
+        """The tournament a file of ``--out FILE`` (or of the window's tournament screen) holds:
+        FILE.jsonl, the results log (also of a league still running, stopped or killed), or
+        FILE.json, the report; rebuilt to be looked at (its tables, its games), not played: no
+        player is loaded.  None if the file is no tournament's (a game record, say);
+        ValueError naming the file if it is one but cannot be read."""
+        from ai.results_log import FORMAT, ResultsLog, result_of
+
+        path = Path(path)
+        try:
+            if path.suffix.lower() == ".jsonl":
+                with path.open("rb") as f:
+                    first = f.readline()
+                if FORMAT.encode() not in first:
+                    return None
+                header, done = ResultsLog.read(path)
+                elapsed = 0.0
+            elif path.suffix.lower() == ".json":
+                try:
+                    header = json.loads(path.read_text(encoding="utf-8-sig"))
+                except ValueError:  # not one JSON object: lines of ``match --json``, say
+                    return None
+                if not (isinstance(header, dict) and "games_per_pair" in header and "standings" in header):
+                    return None
+                done = {int(g["number"]): result_of(g) for g in header["games"]}
+                elapsed = float(header.get("elapsed") or 0.0)
+            else:
+                return None
+            t = cls(header["game"], list(header["players"]), header.get("options"), int(header["games_per_pair"]),
+                    header.get("time_per_move"), seed=header.get("seed"), clock=header.get("clock"),
+                    opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{path}: cannot be read ({exc})") from None
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: not a tournament's results ({type(exc).__name__}: {exc})") from None
+        t._take(done, path)
+        t.elapsed = elapsed
+        t.cancelled = len(t.results) < t.total  # a league stopped, killed or still running: "stopped"
+        names = header.get("titles") or header.get("names")  # the window's log / the report's names
+        t.titles = {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
+        if not t.titles:  # an older log: students' files named by whose they are, as the report did
+            from ai.commands.tournament import entry_title
+
+            t.titles = {pid: title for pid in t.player_ids if (title := entry_title(pid))}
+        return t
 
     def names(self) -> dict[str, str]:
         """Each player's distinct display name (``display_names``)."""
@@ -613,7 +664,9 @@ def elo_from_score(score: float) -> float:
 
 
 def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:
-    """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first."""
+    """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first: on
+    equal points more wins, then fewer forfeits, come first; players level on all three share a
+    rank (listed in the order they were named)."""
     table = {pid: Standing(pid) for pid in player_ids}
     per_game: dict[str, list[float]] = {pid: [] for pid in player_ids}
     for result in results:
@@ -642,9 +695,13 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
     shift = sum(s.elo for s in rated) / len(rated) if rated else 0.0
     for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
         s.elo, s.elo_low, s.elo_high = s.elo - shift, s.elo_low - shift, s.elo_high - shift
-    order = sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.forfeits, player_ids.index(s.player)))
-    for rank, s in enumerate(order, 1):
-        s.rank = rank
+    def merit(s: Standing) -> tuple[float, int, int]:
+        return (-s.points, -s.wins, s.forfeits)
+
+    order = sorted(table.values(), key=lambda s: (*merit(s), player_ids.index(s.player)))
+    for place, s in enumerate(order, 1):  # players level on everything share a rank ("1224" ranking):
+        # the order they were named in (a folder's alphabet) is no merit, and a class's winner must not hang on it
+        s.rank = order[place - 2].rank if place > 1 and merit(order[place - 2]) == merit(s) else place
     return order
 
 

@@ -263,6 +263,10 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
+            several = _json_lines(text) if exc.msg == "Extra data" else 0
+            if several:  # ``match --json > games.json``: "Extra data" told a teacher nothing
+                raise RecordError(f"it holds {several} games, one a line as main.py match --json prints them, and a "
+                                  "record is one game: put the line of the game to open in a file of its own") from None
             raise RecordError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
         except (ValueError, RecursionError):  # a number of thousands of digits; lists nested thousands deep
             raise RecordError("not a game record (numbers or nesting far beyond any record's)") from None
@@ -287,6 +291,16 @@ class GameRecord:
                     f"the result says {_winner_words(self.game_id, self.result.winner)} "
                     f"but the moves end with {_winner_words(self.game_id, final.winner())}"
                 )
+
+
+def _json_lines(text: str) -> int:
+    """How many JSON objects ``text`` holds, one a line (lines of ``main.py match --json``); 0 if
+    it is not that."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        return len(lines) if all(isinstance(json.loads(line), dict) for line in lines) else 0
+    except (ValueError, RecursionError):
+        return 0
 
 
 # -- validation helpers ------------------------------------------------------------------------

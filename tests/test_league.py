@@ -154,6 +154,10 @@ def test_every_students_entry_says_whose_it_is(tmp_path, capsys):
     assert names == {ids[0]: "ana", f"{bots / 'rui' / 'jogador.py'}:Careful": "rui:Careful", ids[2]: "bia",
                      ids[3]: "eva/minimax", "level-1": "level-1"}
     assert "rui:Careful" in capsys.readouterr().out
+    # the results log names them so too: the window shows a league from FILE.jsonl as the report does
+    from ai.tournament import Tournament
+
+    assert Tournament.from_files(tmp_path / "out.jsonl").names() == names
 
 
 # -- broken files forfeit, the rest plays on --------------------------------------------------------
@@ -471,8 +475,25 @@ def test_an_unreachable_scheduler_is_an_error_before_any_game(tmp_path, monkeypa
                           cluster="tcp://127.0.0.1:1")
     err = capsys.readouterr().err
     assert code == 2 and "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'" in err
-    _, done = ResultsLog.read(tmp_path / "t.jsonl")
-    assert done == {}  # no game was played
+    assert not (tmp_path / "t.jsonl").exists()  # no game was played: nothing was started
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:1", "banana", "tcp://lab01"])
+def test_a_scheduler_it_cannot_reach_is_said_before_the_players_files_load(tmp_path, monkeypatch, capsys, address):
+    """A mistyped --cluster was said only once every student's file had been loaded (minutes in a
+    class's league), and with a progress bar before it: now before any file is loaded."""
+    pytest.importorskip("distributed")
+    import ai.cluster
+    import ai.commands.tournament as command
+
+    monkeypatch.setattr(ai.cluster, "CONNECT_TIME", 1)
+    loaded = []
+    monkeypatch.setattr(command, "enter_players", lambda *a, **k: loaded.append(a) or pytest.fail("loaded"))
+    code = run_tournament("tictactoe", [str(BOTS / "simple_contract.py"), "level-1"], {}, 1, 0.2, 1, None, 1,
+                          cluster=address)
+    err = capsys.readouterr().err
+    assert code == 2 and not loaded
+    assert err.startswith(f"error: cannot reach the Dask scheduler at {address!r}") and "0/2 games" not in err
 
 
 def test_a_cluster_on_which_every_game_fails_stops_the_league():

@@ -366,6 +366,34 @@ def test_bad_bots_forfeit_with_the_reason(bot, reason):
     bad.close()
 
 
+@pytest.mark.parametrize("answer, said", [
+    ("None", "played an illegal move None: choose returned None, not a move (a path of it without a return?)"),
+    ("3.5", "played an illegal move 3.5: a float is not a move: return one of state.legal_moves() (such as 4) "
+            "or its notation ('b2')"),
+])
+def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
+    """A student's choose that forgot a return (None) or returned a float was told "'None' is not a
+    cell name like b2": the rules' words about cells, not about the answer's kind."""
+    from ui import words
+    from ui.i18n import set_language
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text(f"def choose(game, state):\n    return {answer}\n")
+    game = games.load("tictactoe")
+    bad = ai.make_player("tictactoe", str(bot))
+    try:
+        r = play_game(game, [bad, ai.make_player("tictactoe", "level-1", seed=2)], ["aluno", "level-1"], 0.5)
+    finally:
+        bad.close()
+    assert r.forfeit and r.winner == 1 and said in r.reason
+    try:
+        set_language("pt")
+        shown = words.end_reason(r.reason.split("; log: ")[0])
+    finally:
+        set_language("en")
+    assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
+
+
 def test_bad_files_are_errors_before_any_game(tmp_path):
     empty = tmp_path / "empty.py"
     empty.write_text("x = 1\n")
@@ -581,9 +609,11 @@ def test_notebook_player_loads_definitions_and_names_what_it_skipped():
     p = play_against_teimoso(f"{COURSE / 'caderno_aluno.ipynb'}:jogador42", {})  # ai.is_outside_player: .py only
     assert p.info.title == "Caderno 42"
     skipped = "\n".join(p.skipped)
-    assert "caderno_aluno.ipynb cell 4 line 1: campeonato = jogaRastrosNN" in skipped
-    assert "cell 4 line 3: for r in resultados" in skipped
-    assert "cell 5 line 2: faz_campeonato" in skipped
+    # cells counted as the notebook shows them: its first, a markdown cell, is cell 1 (the code
+    # cells alone were counted: "cell 4" sent the teacher to the cell before the one meant)
+    assert "caderno_aluno.ipynb cell 5 line 1: campeonato = jogaRastrosNN" in skipped
+    assert "cell 5 line 3: for r in resultados" in skipped
+    assert "cell 6 line 2: faz_campeonato" in skipped
     assert "needs campeonato" in skipped  # resultados = [... in campeonato] could not run
 
 

@@ -65,6 +65,23 @@ def test_openings_give_each_round_its_own_start_for_both_colours():
 
 
 # -- standings on hand-made results ----------------------------------------------------------------
+def test_players_level_on_everything_share_a_rank():
+    """A teacher read '1 ana, 2 level-1' for two players with the same points, wins and forfeits
+    (they drew their pair 1-1): the order they were named in made the class's winner.  Level on
+    points, wins and forfeits, they share a rank; the next player's rank counts them both."""
+    results = [result("ana", "lvl", 0), result("lvl", "ana", 0),  # 1-1 between them
+               result("ana", "eva", 0), result("eva", "ana", 1),
+               result("lvl", "eva", 0), result("eva", "lvl", 1),
+               result("bob", "eva", 0), result("eva", "bob", 1),
+               result("ana", "bob", 0), result("bob", "ana", 1), result("lvl", "bob", 0), result("bob", "lvl", 1)]
+    order = standings(["ana", "lvl", "eva", "bob"], results)
+    assert [(s.player, s.points, s.rank) for s in order] == [("ana", 5, 1), ("lvl", 5, 1), ("bob", 2, 3), ("eva", 0, 4)]
+    # the tie-breaks still part players level on points: more wins first, then fewer forfeits
+    split = standings(["y", "x", "z"], [result("x", "y", None), result("y", "x", None), result("x", "z", 0),
+                                        result("z", "x", 0), result("y", "z", 0), result("z", "y", 0, forfeit=True)])
+    assert [(s.player, s.points, s.rank) for s in split] == [("z", 2, 1), ("x", 2, 2), ("y", 2, 3)]
+
+
 def test_two_players_elo_is_the_logistic_difference():
     # A scores 3 of 4 against B: the logistic model puts A 400*log10(3) = 190.85 above B.
     results = [result("A", "B", 0), result("B", "A", 1), result("A", "B", 0), result("B", "A", 0)]

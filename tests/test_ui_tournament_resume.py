@@ -275,3 +275,109 @@ def test_an_outside_player_is_taken_out_of_the_grid_and_forgotten_one_by_one(app
     click(app, remove_of(last).rect.center)
     assert last not in [p for p, _t in scene.players()] and ana in [p for p, _t in scene.players()]
     assert settings_file.load()[0].outside_players == [ana]
+
+
+# -- a command line's league, opened in the window -------------------------------------------------
+def _league(folder: Path, games: int | None = None) -> Path:
+    """FILE of a tic-tac-toe league the command line played (``--out FILE``): its log, and its
+    report files when it ran to the end (``games`` None)."""
+    from ai.commands.tournament import write_results
+    from ai.tournament import Summary
+
+    bot = str(BOTS / "simple_contract.py")
+    log = _killed_log(folder, "league.jsonl", games, ["level-1", bot, "level-3"], titles={bot: "Ana"})
+    base = log.with_suffix("")
+    if games is None:
+        t = Tournament.from_files(log)
+        write_results(Summary.of(t), str(base))
+    return base
+
+
+def _dropped(app, path: Path) -> None:
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(3)
+
+
+@pytest.mark.parametrize("ext", [".jsonl", ".json"])
+def test_a_command_line_leagues_results_dropped_show_its_tables_and_each_game_replays(app, tmp_path, ext):
+    """A teacher ran the league on the command line and wants a student's game on the class's
+    screen: its FILE.json or FILE.jsonl dropped on the window said "not a Tabuleiro record".  It
+    now opens the tournament screen on those results: the same standings, a crosstable cell lists
+    that pair's games, and R replays the one shown.  Nothing is played, and no file is written."""
+    from ui.scenes.replay import ReplayScene
+
+    base = _league(tmp_path / "league")
+    files = {p: p.read_bytes() for p in base.parent.iterdir()}
+    _dropped(app, base.with_name(base.name + ext))
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.viewing is not None
+    t = scene.tournament
+    assert len(t.results) == t.total == 6 and not t.is_running() and not t.cancelled
+    report = json.loads(base.with_suffix(".json").read_text(encoding="utf-8"))
+    assert [(st.player, st.points, st.rank) for st in scene.table] == [(s["player"], s["points"], s["rank"])
+                                                                       for s in report["standings"]]
+    assert scene._name(str(BOTS / "simple_contract.py")) == "Ana" and scene._name("level-1") == "Level 1"
+    app.run_frames(2)
+    cell = next(rect for rect, row, column in scene._cross_rects if (row, column) == ("level-1", "level-3"))
+    click(app, cell.center)
+    listed = scene._listed()
+    assert len(listed) == 2 and all(set(r.players) == {"level-1", "level-3"} for _n, r in listed)
+    number, shown = listed[-1]
+    assert scene.watching == number
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.record.moves == shown.moves
+    key(app, pygame.K_ESCAPE)  # back to the results
+    assert app.scene is scene
+    click(app, cell.center)  # the cell again: every game
+    assert len(scene._listed()) == 6
+    key(app, pygame.K_ESCAPE)
+    assert {p: p.read_bytes() for p in base.parent.iterdir()} == files  # nothing written over, nothing added
+    assert not tournaments_dir().exists() or not any(tournaments_dir().iterdir())
+
+
+def test_a_league_still_running_is_shown_as_it_stands_and_never_resumed_from_the_window(app, tmp_path):
+    """A league's FILE.jsonl while it runs (or after a kill): its games so far; the window must not
+    play on it (the command line may still be appending to it)."""
+    base = _league(tmp_path / "league", games=2)
+    log = base.with_suffix(".jsonl")
+    before = log.read_bytes()
+    _dropped(app, log)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene)
+    assert len(scene.tournament.results) == 2 and scene.tournament.total == 6
+    _back, stop, *_rest = scene.buttons
+    assert not stop.enabled and stop.label == "Stop"
+    app.run_frames(5)
+    assert not scene.tournament.is_running() and log.read_bytes() == before
+
+
+def test_a_match_line_and_other_json_still_open_as_game_records(tmp_path):
+    """Only a tournament's files are read as one: a game record or a ``match --json`` line is not."""
+    line = tmp_path / "game.json"
+    line.write_text(json.dumps({"game": "tictactoe", "options": {}, "players": ["level-1", "level-2"],
+                                "moves": ["b2"], "winner": None, "reason": ""}), encoding="utf-8")
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(line.read_text() + "\n" + line.read_text() + "\n", encoding="utf-8")
+    assert Tournament.from_files(line) is None and Tournament.from_files(lines) is None
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"format": "tabuleiro-tournament-log", "game": "tictactoe"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="broken.jsonl"):
+        Tournament.from_files(broken)
+
+
+def test_a_league_on_a_clock_alone_shows_its_clock_and_its_last_game_replays_at_once(app, tmp_path, monkeypatch):
+    """A league of ``--clock 10s+1s`` without --time has no seconds per move: its results dropped
+    on the window failed to draw ("unsupported format string passed to NoneType")."""
+    from tests.ui_helpers import recorded_text
+
+    log = tmp_path / "clocked.jsonl"
+    Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, time_per_move=None, clock="10s+1s",
+               seed=1, log=str(log)).run()
+    drawn = recorded_text(monkeypatch)
+    _dropped(app, log)
+    app.run_frames(3)
+    assert not app.errors, app.errors[0]
+    assert any("2/2 games, clock 10s+1s" in text for text in drawn)
+    replay = app.scene.buttons[-1]
+    assert replay.label == "Replay game" and replay.enabled  # the last game, shown on the board

@@ -105,6 +105,20 @@ def test_a_dropped_bad_file_is_reported_and_untouched(app, tmp_path):
     assert path.read_text(encoding="utf-8") == "{oops"
 
 
+def test_a_dropped_file_of_several_match_lines_says_what_it_holds_and_what_to_do(app, tmp_path):
+    """``main.py match ... --json > games.json`` dropped said "not valid JSON (line 2, column 1:
+    Extra data)": the teacher could not tell why the file that main.py wrote would not open."""
+    line = json.dumps({"game": "tictactoe", "options": {}, "players": ["level-1", "level-2"], "moves": ["b2"],
+                       "winner": None, "reason": ""})
+    path = tmp_path / "games.json"
+    path.write_text(f"{line}\n{line}\n{line}\n", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    said = [m.text for m in app.messages.items if "games.json" in m.text]
+    assert said and "holds 3 games, one a line as main.py match --json prints them" in said[0]
+    assert "a file of its own" in said[0] and "Extra data" not in said[0]
+
+
 def test_portuguese_menu(app):
     from ui import i18n
     from ui.scenes.menu import MenuScene

@@ -26,6 +26,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,6 +41,7 @@ from ui.theme import THEMES, Theme, window_scale
 from ui.widgets import Messages
 
 if TYPE_CHECKING:
+    from ai.tournament import Tournament
     from games.record import GameRecord
 
 log = logging.getLogger("tabuleiro.ui")
@@ -283,6 +285,14 @@ class App:
         from ui.scenes.tournament import TournamentScene
 
         self.switch(TournamentScene(self, game_id))
+
+    def show_tournament_results(self, tournament: Tournament, path: str | Path) -> None:
+        """The tournament screen on the results a file holds (ai.tournament.Tournament.from_files)."""
+        from ui.scenes.tournament import TournamentScene
+
+        scene = TournamentScene(self, tournament.game_id)
+        self.switch(scene)
+        scene.show_results(tournament, Path(path))
 
     def remember_outside_player(self, player_id: str) -> None:
         """Keep an outside player's id in the settings, so every screen offers it next time."""

@@ -97,6 +97,12 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"no tile placed, where tiles can be", N_("no tile placed, where tiles can be")),
     (r"expected \[\[row, col, tile\], \.\.\.\]", N_("expected [[row, col, tile], ...]")),
     (r"not a \(row, col\) square", N_("not a (row, col) square")),
+    # why a contract player's answer is no move at all (ai.outside_child._not_a_move)
+    (r"choose returned None, not a move \(a path of it without a return\?\)",
+     N_("choose returned None, not a move (a path of it without a return?)")),
+    (r"a (?P<kind>\w+) is not a move: return one of state\.legal_moves\(\) \(such as (?P<move>.+)\) or its "
+     r"notation \((?P<text>.+)\)",
+     N_("a {kind} is not a move: return one of state.legal_moves() (such as {move}) or its notation ({text})")),
 )
 # Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
 # the student's file it failed, what to do about a missing module.  Each is matched where our code
@@ -195,6 +201,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
      N_("not valid JSON (line {line}, column {column}: {why})")),
+    (r"it holds (?P<n>\d+) games, one a line as main\.py match --json prints them, and a record is one game: "
+     r"put the line of the game to open in a file of its own",
+     N_("it holds {n} games, one a line as main.py match --json prints them, and a record is one game: put the "
+        "line of the game to open in a file of its own")),
     (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
      N_("not a Tabuleiro record (the file does not hold a JSON object)")),
     (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",

@@ -348,6 +348,10 @@ def run_tournament(
     try:
         if out:  # before loading any file (minutes in a league): a folder it cannot write, games it would wipe
             check_out(out, bool(resume), "--out" if out is not resume else "--resume")
+        if cluster:  # and a scheduler it cannot reach (a mistyped address), or no Dask at all
+            from ai.cluster import check_address
+
+            check_address(cluster)
         entries = enter_players(game_id, list(player_ids), options, loader, jobs)
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
@@ -359,13 +363,14 @@ def run_tournament(
             print(f"{log} not found: starting the tournament", file=sys.stderr)
         t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies,
                        clock=clock, loader=loader, broken=broken, log=log, resume=bool(resume), cluster=cluster)
-    except ValueError as exc:
+    except (ValueError, ClusterError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl+C while the players' files load (minutes in a big league)
         print("\nstopped while the players were loading: no game was played", file=sys.stderr)
         return 130
     t.titles = titles
+    t.log_notes = {"titles": titles}  # FILE.jsonl names the players as the report does (the window shows it)
     for pid, why in broken.items():
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:

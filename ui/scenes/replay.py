@@ -493,9 +493,20 @@ class ReplayScene(Scene):
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
 def open_file(app: Any, path: Any) -> None:
     """A record file (or a move list or a position saved as text) dropped on the window: replay it
-    (a position: set a game up from it), or say why it cannot be opened (never touched)."""
+    (a position: set a game up from it), or say why it cannot be opened (never touched).  A
+    tournament's results (``main.py tournament --out FILE``'s FILE.json or FILE.jsonl) open on the
+    tournament screen, where each of its games is a click away from the replay."""
+    from ai.tournament import Tournament
     from ui.record_files import load
 
+    try:
+        tournament = Tournament.from_files(path)
+    except ValueError as exc:
+        app.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
+        return
+    if tournament is not None:
+        app.show_tournament_results(tournament, path)
+        return
     try:
         record = load(path)
     except RecordError as exc:

@@ -69,6 +69,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.on_back = on_back
         self.on_replay = on_replay or self._open_replay
         self.away = False  # True while a replay opened from here is shown: keep the tournament going
+        self.viewing: Path | None = None  # the results file shown (show_results): never resumed from here
         ids = games.available_ids()
         self.game_ids = [g for g in ids if _has_engine(g)] or ids
         if game_id is None:  # the game of the last tournament, also from the last session
@@ -92,6 +93,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
+        self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
+        self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
         self.watching: int | None = None
         self.titles: dict[str, str] = {}  # the running tournament's players' names, as players() gave them
@@ -313,7 +316,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             back, stop, save, new, watch, replay = self.buttons
             replay.visible = self.on_replay is not None
             replay.enabled = self._finished_shown() is not None
-            resumable = not self.running and self.tournament.cancelled and bool(self.tournament.pending())
+            resumable = (not self.running and self.tournament.cancelled and bool(self.tournament.pending())
+                         and self.viewing is None)
             stop.label = _("Resume") if resumable else _("Stop")
             stop.enabled = self.running or resumable
             save.enabled = bool(self.tournament.results)
@@ -393,15 +397,17 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.titles = dict(self.players())
         self._begin(t, base)
 
-    def _begin(self, t: Tournament, base: Path) -> None:
+    def _begin(self, t: Tournament, base: Path | None, play: bool = True) -> None:
         """Show and start ``t`` (new or resumed), its report written to ``base`` (FILE), its log
-        keeping the players' names as this screen gives them (``self.titles``), for a resume."""
+        keeping the players' names as this screen gives them (``self.titles``), for a resume.
+        Without ``play`` it is only shown (``show_results``)."""
         self.tournament = t
         t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
         self.table = make_standings(t.player_ids, t.finished())
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
+        self.pair = None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
         try:
@@ -410,9 +416,23 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.view = make_view(self.game)
         except (ImportError, AttributeError):
             self.view = None
-        t.start()
+        if play:
+            t.start()
         self._build()
         self._remember_game()
+
+    def show_results(self, t: Tournament, path: Path) -> None:
+        """Show the results ``path`` holds (``Tournament.from_files``: a command line's league,
+        or a copy of this screen's), to be looked at: its tables, its games one click away (R
+        replays one).  Nothing is played or written there: the league may still be running
+        elsewhere, appending to it; Save writes a copy in the tournaments folder."""
+        self.viewing = path
+        self.game_index = self.game_ids.index(t.game_id)
+        self.titles = {pid: name for pid, name in t.names().items() if ai.is_outside_player(pid)}  # ours: "Level 1"
+        self._begin(t, None, play=False)
+        self.saved_games = len(t.results)  # leaving does not write a copy unasked
+        self.messages.add(_("{file}: {done} of {total} games; click a result to see the game, R to replay it").format(
+            file=path.name, done=len(t.results), total=t.total), "info", 12.0)
 
     def _remember_game(self) -> None:
         """Keep the game in the settings file: the screen opens on it next time."""
@@ -435,7 +455,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
 
     def _new(self) -> None:
         self.close()
-        self.ending, self.tournament = self.tournament, None
+        self.ending, self.tournament, self.viewing = self.tournament, None, None
         self._find_offer()  # the one just stopped, as likely as not
         self._build()
 
@@ -489,7 +509,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._scroll_players(-event.y)
         elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
               and self.recent_area.collidepoint(self.pointer)):  # up: older results
-            self.recent_scroll = max(0, min(len(self.recent) - 1, self.recent_scroll + event.y))
+            self.recent_scroll = max(0, min(len(self._listed()) - 1, self.recent_scroll + event.y))
             self.invalidate()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
@@ -513,10 +533,31 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         elif event.key == pygame.K_r and self.tournament is not None:
             self._replay()
 
+    def _listed(self) -> list[tuple[int, Any]]:
+        """The results the list shows, newest last: every one, or the games of the pair whose
+        crosstable cell was clicked."""
+        if self.pair is None:
+            return self.recent
+        return [(n, r) for n, r in self.recent if set(r.players) == set(self.pair)]
+
     def _click_results(self, pos: tuple[int, int]) -> None:
         """A click on a recent result shows that game's final position, and its whole line (a
         forfeit's reason, cut in the list) in the message line; a click on the board follows the
-        live games again."""
+        live games again.  A click on a crosstable cell lists that pair's games (in a league of
+        hundreds, the list of all is a long scroll) and shows the last of them; on it again, all."""
+        for rect, row, column in self._cross_rects:
+            if rect.collidepoint(pos):
+                self.pair = None if self.pair == (row, column) else (row, column)
+                self.recent_scroll = 0
+                listed = self._listed()
+                if self.pair is not None and listed:
+                    number, result = listed[-1]
+                    self.watching, self.pinned = number, True
+                    self._replay_slot(number, result)
+                    self.messages.add(_("The games of {a} and {b}; click the cell again to list every game").format(
+                        a=self._name(row), b=self._name(column)), "info", 8.0)
+                self.invalidate()
+                return
         for rect, number, text in getattr(self, "_recent_rects", []):
             if rect.collidepoint(pos):
                 self.watching, self.pinned = number, True
@@ -594,7 +635,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                         pass
             elif isinstance(event, GameFinished):
                 self.recent.append((event.number, event.result))
-                if self.recent_scroll:  # reading older results: they stay where they are
+                if self.recent_scroll and (self.pair is None or set(event.result.players) == set(self.pair)):
+                    # reading older results: they stay where they are
                     self.recent_scroll += 1
                 if event.number in self.live:
                     self.live[event.number]["result"] = event.result

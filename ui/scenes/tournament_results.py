@@ -91,8 +91,16 @@ class ResultsDrawing:
             fill = bar.copy()
             fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
-        status = _("{game}: {done}/{total} games, {t} s per move").format(
-            game=words.title(games.info(t.game_id)), done=done, total=total, t=number_text(t.time_per_move, "g"))
+        game = words.title(games.info(t.game_id))
+        if t.clock is None:
+            status = _("{game}: {done}/{total} games, {t} s per move").format(
+                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"))
+        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
+            status = _("{game}: {done}/{total} games, clock {clock}").format(game=game, done=done, total=total,
+                                                                         clock=t.clock)
+        else:
+            status = _("{game}: {done}/{total} games, {t} s per move, clock {clock}").format(
+                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"), clock=t.clock)
         if not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
@@ -137,6 +145,7 @@ class ResultsDrawing:
         name_w = min(int(inner.width * 0.38), widest + int(12 * s))
         cell_w = max(20, min(int(90 * s), (inner.width - name_w) // max(1, n)))
         y = inner.y + int(6 * s)
+        self._cross_rects = []
         for j in range(n):
             tx.text(surface, str(j + 1), (inner.x + name_w + j * cell_w + cell_w // 2, y + row_h // 2), size,
                     theme.muted, "center")
@@ -151,6 +160,9 @@ class ResultsDrawing:
                     continue
                 pts, games_n = cross[st.player][other.player]
                 if games_n:
+                    self._cross_rects.append((cell, st.player, other.player))  # a click lists their games
+                    if self.pair == (st.player, other.player):
+                        pygame.draw.rect(surface, theme.accent, cell.inflate(2, 2), 2, border_radius=4)
                     frac = pts / games_n
                     colour = mix(theme.side1, theme.side0, frac)
                     pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
@@ -241,12 +253,13 @@ class ResultsDrawing:
         if game is not None:
             a, b = (self._name(p) for p in game["ids"])
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
-            if self.pinned:
+            if self.pinned and self.running:  # nothing to follow once the games are over
                 title += "  " + _("(click the board to follow the live games)")
         if game is None and self.recent and not self.running and not self.pinned:  # over: the last game played
             number, result = self.recent[-1]
             self.watching = number
             self._replay_slot(number, result)
+            self.invalidate()  # once more: Replay game, drawn before this, can replay it now
             game = self.live.get(number)
             if game is not None:
                 a, b = (self._name(p) for p in game["ids"])
@@ -264,24 +277,30 @@ class ResultsDrawing:
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Latest results (click one for its final position and moves)"))
+        listed = self._listed()
+        if self.pair is None:
+            title = _("Latest results (click one for its final position and moves)")
+        else:
+            title = _("Games of {a} and {b} (click one to see it)").format(
+                a=self._name(self.pair[0]), b=self._name(self.pair[1]))
+        inner = self._panel(surface, theme, rect, title)
         size = tx.small(13, s)
         line_h = tx.line_height(size) + int(2 * s)
         y = inner.y + int(6 * s)
         self._recent_rects = []
         self.recent_area = rect
         fits = max(1, (rect.bottom - int(6 * s) - y) // line_h)
-        if len(self.recent) > fits:  # a line for what the wheel brings
+        if len(listed) > fits:  # a line for what the wheel brings
             fits = max(1, fits - 1)
-            self.recent_scroll = min(self.recent_scroll, len(self.recent) - fits)
-            newer, older = self.recent_scroll, len(self.recent) - self.recent_scroll - fits
+            self.recent_scroll = min(self.recent_scroll, len(listed) - fits)
+            newer, older = self.recent_scroll, len(listed) - self.recent_scroll - fits
             hint = _("{newer} newer, {older} older: scroll").format(newer=newer, older=older)
             tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + fits * line_h), size, theme.muted,
                     "topright")
         else:
             self.recent_scroll = 0
-        end = len(self.recent) - self.recent_scroll  # newest first, without copying the whole list each frame
-        shown = self.recent[max(0, end - fits):end][::-1]
+        end = len(listed) - self.recent_scroll  # newest first, without copying the whole list each frame
+        shown = listed[max(0, end - fits):end][::-1]
         for number, r in shown:
             a, b = (self._name(p) for p in r.players)
             result = _("void") if is_void(r) else outcome(r, draw="½-½")
