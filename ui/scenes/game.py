@@ -414,6 +414,7 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.over_card.layout(self.board_side.area)
+        self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
     def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown_state()
