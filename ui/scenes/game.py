@@ -362,6 +362,7 @@ class GameScene(GameCommands, Scene):
     def _step(self) -> None:
         self.computer.poll()
         self._run_clock()
+        self.recorder.keep_running_clocks(self, time.monotonic())  # a killed game loses little of its clocks
         self._refresh_buttons()
         if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
             self.move_entry.close()
