@@ -19,12 +19,15 @@ Test hooks: ``App(fps=0)`` runs frames as fast as possible (never sleeps), ``App
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -549,12 +552,34 @@ class App:
             seconds = float(os.environ["TABULEIRO_EXIT_AFTER"])
         end = time.monotonic() + seconds if seconds else None
         frames = _quit_after_frames()
-        while self.running:
-            self.frame()
-            timed_out = end is not None and time.monotonic() >= end
-            if (timed_out or (frames is not None and self.frames >= frames)) and self.running:
-                self.quit()
+        with _closed_on_hangup():
+            while self.running:
+                self.frame()
+                timed_out = end is not None and time.monotonic() >= end
+                if (timed_out or (frames is not None and self.frames >= frames)) and self.running:
+                    self.quit()
         return 0
+
+
+@contextlib.contextmanager
+def _closed_on_hangup() -> Iterator[None]:
+    """While the loop runs, SIGHUP (the terminal the window was started from closed, a session
+    ending) closes the window as its close button does: the game and its clocks kept, the
+    window's size saved.  SDL turns SIGTERM and SIGINT into that close itself, but not SIGHUP,
+    which by default ended the process where it stood.  A hangup ignored (``nohup``) stays
+    ignored; the handler before is put back after the loop."""
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGHUP)
+    if before is signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGHUP, lambda _signum, _frame: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, before)
 
 
 def run() -> int:
