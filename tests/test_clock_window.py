@@ -13,6 +13,7 @@ from tests.ui_helpers import click, wait
 from ui.autosave import SHELF
 from ui.clocks import reading_text, setup_clock
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.recorder import SceneRecorder
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines, result_title
 from ui.scenes.setup import SetupChoices, SetupScene
@@ -192,6 +193,25 @@ def test_time_spent_on_a_move_not_made_stays_spent_after_continue(app):
     play(app, app.scene, "a3")  # a move made: the clocks after it are the record's again
     [(_, record)] = SHELF.unfinished()[0]
     assert "clock_left" not in record.setup and len(record.setup["clock_readings"]) == 5
+
+
+def test_a_killed_clocked_game_keeps_the_time_spent_on_the_move_being_made(app, monkeypatch):
+    """A running clock is saved every few seconds, not only after moves and as the window closes:
+    killed (kill -9, a crash, a power cut) while O thought, the game came back with O's clock as it
+    was after c3 (all of O's thinking time given back); now it loses at most those few seconds."""
+    monkeypatch.setattr(SceneRecorder, "CLOCKS_KEPT_EVERY", 0.2)
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3")
+    after_c3 = scene.clock_readings()[-1]
+    for _ in range(3):
+        time.sleep(0.15)  # O thinks
+        app.run_frames(1)
+    [(path, record)] = SHELF.unfinished()[0]  # what a new window finds if this one is killed now
+    assert record.moves == ["b2", "a1", "c3"]
+    x_left, o_left, plies = record.setup["clock_left"]
+    assert plies == 3 and x_left == round(after_c3[0], 3) and o_left <= after_c3[1] - 0.2
+    app.continue_game(record, path)
+    assert app.scene.referee.readings() == pytest.approx((x_left, o_left))
 
 
 def test_an_older_autosave_without_clock_fields_still_continues(app):

@@ -154,3 +154,22 @@ def test_a_right_click_on_the_board_drops_a_half_entered_move(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.view.cell_rect(0, 0).center, button=3))
     app.run_frames(1)
     assert not scene.view.has_partial_input() and not scene.history
+
+
+def test_a_piece_carried_while_the_window_is_resized_stays_the_one_pressed(app):
+    """The window resized mid-drag (maximised, full screen, a tiling desktop): the board is laid
+    out again, and the piece carried is still the one pressed, drawn lifted from its own point
+    (the press was kept in the old layout's pixels, which in the new one named another point or
+    none), and it still goes where it is let go."""
+    scene = open_game(app, "alquerque")
+    start = point(scene, "c2")
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    mouse(app, pygame.MOUSEMOTION, (start[0], start[1] - 30))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    app.run_frames(1)
+    towards = point(scene, "c3")  # in the new layout
+    mouse(app, pygame.MOUSEMOTION, towards)
+    pressed, _carried_to = scene.mouse.carried()
+    assert scene.view.point_at(pressed) == parse_point("c2")
+    mouse(app, pygame.MOUSEBUTTONUP, towards)
+    assert [p.text for p in scene.history] == ["c2-c3"]

@@ -215,3 +215,26 @@ def test_step_while_browsing_shows_the_game_it_plays_on(app):
     scene.toggle_pause()
     scene.step()
     assert len(scene.history) == plies + 1 and scene.browsing is None
+
+
+@pytest.mark.parametrize("size", [(801, 1400), (1000, 1000)])
+def test_the_main_menu_stands_in_the_middle_of_a_tall_window(app, size):
+    """In a window taller than the menu needs (a portrait screen, a tiling desktop's half) the
+    title, the buttons and the games' pictures kept to the top, over an empty half of the window:
+    they move down together, as much room above the title as below the pictures, the buttons
+    still between them; a window of the usual shape keeps them where they were."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, MenuScene) and scene.show_cards
+    cards_bottom = max(r.bottom for r in scene.cards.rects)
+    assert abs((size[1] - cards_bottom) - scene.title_y) <= 1
+    buttons = [w.get_rect(to_real_position=True) for w in scene.menu.get_widgets()]
+    assert scene.title_y < min(b.top for b in buttons) and max(b.bottom for b in buttons) < min(r.top for r in scene.cards.rects)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 800), w=1280, h=800))
+    app.run_frames(2)
+    assert app.scene.title_y == int(800 * 0.09)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    click(app, app.scene.menu.get_widgets()[0].get_rect(to_real_position=True).center)  # Play, where it is drawn
+    assert isinstance(app.scene, SetupScene)

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pygame
 import pytest
 
 from tests.ui_helpers import make_app
 from ui import settings as settings_mod
+from ui.autosave import Shelf
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -17,6 +23,7 @@ from ui.scenes.rules import RulesScene
 from ui.scenes.settings_screen import SettingsScene
 from ui.scenes.setup import SetupScene
 
+ROOT = Path(__file__).resolve().parent.parent
 KEYS = [pygame.K_u, pygame.K_y, pygame.K_h, pygame.K_l, pygame.K_n, pygame.K_SPACE, pygame.K_s, pygame.K_r,
         pygame.K_v, pygame.K_PLUS, pygame.K_MINUS, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_RETURN, pygame.K_TAB, pygame.K_PAGEDOWN, pygame.K_z, pygame.K_a, pygame.K_ESCAPE]
@@ -142,3 +149,45 @@ def test_impossible_options_are_refused_in_the_setup_screen(tmp_path, monkeypatc
         assert app.errors == []
     finally:
         app.quit()
+
+
+HANGUP_SCRIPT = """
+import sys
+import pygame
+from ui.app import App
+
+app = App(fps=60)  # TABULEIRO_DEMO: a hot-seat game, autosaved after its first move
+pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 620), w=900, h=620))  # resized by the user
+frame = app.frame
+
+def first_frame_in_the_loop():
+    app.frame = frame
+    print("ready", flush=True)
+    frame()
+
+app.frame = first_frame_in_the_loop
+sys.exit(app.run())
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is POSIX only")
+def test_a_hangup_closes_the_window_as_its_close_button_does(tmp_path):
+    """SIGHUP (the terminal the window was started from closed, a session ending) ended the
+    process where it stood, the window's size and a clocked game's clock not saved; it now closes
+    the window the usual way (SDL does so itself for SIGTERM and SIGINT only)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), TABULEIRO_DATA_DIR=str(tmp_path / "data"),
+               TABULEIRO_DEMO="game:reversi:hotseat:f5")
+    child = subprocess.Popen([sys.executable, "-c", HANGUP_SCRIPT], cwd=ROOT, env=env, stdout=subprocess.PIPE)
+    try:
+        assert child.stdout.readline().strip() == b"ready"
+        os.kill(child.pid, signal.SIGHUP)
+        assert child.wait(60) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.stdout.close()
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["window_size"] == [900, 620]
+    [(_path, record)] = Shelf(tmp_path / "data" / "unfinished").unfinished()[0]
+    assert record.moves == ["f5"]

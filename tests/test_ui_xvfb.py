@@ -362,3 +362,42 @@ def test_a_window_opened_maximised_comes_back_to_its_own_size(window_manager, tm
     result = run_in_window(window_manager, MAXIMIZED_SCRIPT, config, "restore")  # opens so; restored
     assert result["maximized"] and result["size"][0] == 1280
     assert result["restored"] == [1000, 700] and result["saved_size"] == [1000, 700] and not result["saved"]
+
+
+SLEEP_SCRIPT = """
+import json, threading, time
+import pygame
+from ui import app as app_module
+from ui.app import App
+
+app = App(size=(1000, 700), fps=60, demo="menu")
+app.run_frames(3)
+pygame.event.clear()
+looks = 0
+get = pygame.event.get
+
+def counted(*args, **kwargs):
+    global looks
+    looks += 1
+    return get(*args, **kwargs)
+
+pygame.event.get = counted
+idle = app_module._wait_for_events(1.0)
+idle_looks, looks = looks, 0
+threading.Timer(0.3, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT, tag="from a thread"))).start()
+woken = app_module._wait_for_events(30.0)
+pygame.event.get = get
+app.quit()
+print(json.dumps({"idle": [e.type for e in idle], "idle_looks": idle_looks, "woken_looks": looks,
+                  "woken": [getattr(e, "tag", None) for e in woken]}))
+"""
+
+
+def test_the_idle_window_sleeps_until_input_arrives(xvfb, tmp_path):
+    """On a real display the idle window sleeps in SDL's wait, not in a loop that looked for input
+    every 10 ms (100 wake-ups a second, about 1% of a core, half of all an idle window spent): a
+    second with nothing to do looks once or twice, and an event posted from another thread (as
+    SDL's own key repeat and signal handlers post them) still wakes it."""
+    result = run_in_window(xvfb, SLEEP_SCRIPT, tmp_path / "config")
+    assert result["idle"] == [] and result["idle_looks"] <= 5
+    assert result["woken"] == ["from a thread"] and result["woken_looks"] <= 5

@@ -19,12 +19,15 @@ Test hooks: ``App(fps=0)`` runs frames as fast as possible (never sleeps), ``App
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -56,16 +59,19 @@ EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for
 def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
     """The events that arrive within ``seconds`` (none: an empty list, after the whole wait).
 
-    ``pygame.event.wait`` looks for input every millisecond (pygame 2 pumps SDL's queue and
-    sleeps 1 ms in a loop), which keeps an idle window at a few per cent of a core; looking
-    every ``EVENT_LOOK`` costs a tenth of that, and input still waits less than a frame."""
+    On a desktop the window sleeps in SDL's own wait (``ui.sdl.wait_for_event``), woken by the
+    input itself: looking for input every ``EVENT_LOOK`` woke it 100 times a second, about 1% of a
+    core for an idle window, half of all it spent.  Elsewhere (the dummy driver of the tests and
+    CI) it looks every ``EVENT_LOOK``: ``pygame.event.wait`` looks every millisecond (pygame 2
+    pumps SDL's queue and sleeps 1 ms in a loop), a few per cent of a core."""
     end = time.monotonic() + seconds
     while True:
         events = pygame.event.get()
         left = end - time.monotonic()
         if events or left <= 0:
             return events
-        time.sleep(min(EVENT_LOOK, left))
+        if not sdl.wait_for_event(left):
+            time.sleep(min(EVENT_LOOK, left))
 
 
 APP_ID = "tabuleiro"  # the window's class: packaging/tabuleiro.desktop's StartupWMClass
@@ -556,12 +562,34 @@ class App:
             seconds = float(os.environ["TABULEIRO_EXIT_AFTER"])
         end = time.monotonic() + seconds if seconds else None
         frames = _quit_after_frames()
-        while self.running:
-            self.frame()
-            timed_out = end is not None and time.monotonic() >= end
-            if (timed_out or (frames is not None and self.frames >= frames)) and self.running:
-                self.quit()
+        with _closed_on_hangup():
+            while self.running:
+                self.frame()
+                timed_out = end is not None and time.monotonic() >= end
+                if (timed_out or (frames is not None and self.frames >= frames)) and self.running:
+                    self.quit()
         return 0
+
+
+@contextlib.contextmanager
+def _closed_on_hangup() -> Iterator[None]:
+    """While the loop runs, SIGHUP (the terminal the window was started from closed, a session
+    ending) closes the window as its close button does: the game and its clocks kept, the
+    window's size saved.  SDL turns SIGTERM and SIGINT into that close itself, but not SIGHUP,
+    which by default ended the process where it stood.  A hangup ignored (``nohup``) stays
+    ignored; the handler before is put back after the loop."""
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGHUP)
+    if before is signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGHUP, lambda _signum, _frame: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, before)
 
 
 def run() -> int:

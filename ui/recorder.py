@@ -48,6 +48,8 @@ def _record_in(autosave: Autosave | None, moves: list[str]) -> GameRecord | None
 class SceneRecorder:
     """Listens to a game scene (``scene.listeners.append(recorder)``)."""
 
+    CLOCKS_KEPT_EVERY = 10.0  # seconds: the most of a running clock a killed game may lose
+
     def __init__(self, scene: Any, autosave_path: Path | None = None) -> None:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
         otherwise the game gets a new file of its own."""
@@ -58,6 +60,7 @@ class SceneRecorder:
         self.autosaver = GameAutosaver(scene.setup, autosave, kept)
         self.counted = False  # this game is in your results (it counts once, when it first ends)
         self.game_number = getattr(scene, "game_number", 0)  # the scene's count of new games and rematches
+        self._clocks_since: float | None = None  # when the running clock was last saved (keep_running_clocks)
         self.results: Score | None = None  # your results against its computer player, once counted
         if self.moves and kept is None:  # played on from a record: it is the autosave from now on
             self._save(scene)
@@ -97,6 +100,19 @@ class SceneRecorder:
         if problem:
             scene.messages.add(problem, "error", duration=8.0)
         self.results = TALLY.of(scene.game.id, opponent)
+
+    def keep_running_clocks(self, scene: Any, now: float) -> None:
+        """While a clock runs between moves, save both clocks as they stand every
+        ``CLOCKS_KEPT_EVERY`` seconds (as ``keep_clocks`` does when the game is left).  A game
+        killed (kill -9, a crash, a power cut) came back with its clocks as they were at its last
+        move: the side to move got back all the time it had spent thinking."""
+        if not scene.referee.running:
+            self._clocks_since = None
+        elif self._clocks_since is None:
+            self._clocks_since = now
+        elif now - self._clocks_since >= self.CLOCKS_KEPT_EVERY:
+            self._clocks_since = now
+            self.keep_clocks(scene)
 
     def keep_clocks(self, scene: Any) -> None:
         """Save a clocked game left between moves (the window closed, the menu) with both clocks as

@@ -5,6 +5,7 @@
     usable_bounds()                    # the desktop's area for windows: (x, y, width, height) or None
     window_position(), move_window(x, y)  # where the window's drawing area is on the desktop
     window_maximized(), maximize_window()
+    wait_for_event(0.1)                # sleep until input arrives (False: SDL here could only poll)
 
 The library is found where pygame's copy is: among the libraries this process has mapped (Linux,
 wheels and PyInstaller bundles alike), beside the pygame package (``pygame.libs`` on Linux wheels,
@@ -20,7 +21,7 @@ import ctypes.util
 import logging
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 _window = None  # pygame._sdl2.video.Window of the display module's window, kept alive (see below)
 
 SDL_INIT_VIDEO = 0x20
+SDL_INIT_JOYSTICK = 0x200
 SDL_NAME = re.compile(r"^(lib)?SDL2([-.].*)?\.(so|dylib|dll)(\..*)?$")  # not SDL2_image, SDL2_ttf...
 SIGNATURES = {  # name: (argument types, result type)
     "SDL_WasInit": ([ctypes.c_uint32], ctypes.c_uint32),
@@ -42,6 +44,11 @@ SIGNATURES = {  # name: (argument types, result type)
     "SDL_GetWindowFlags": ([ctypes.c_void_p], ctypes.c_uint32),
 }
 SDL_WINDOW_MAXIMIZED = 0x80
+SDL_INIT_SENSOR = 0x8000
+# video drivers whose SDL wait sleeps on the system's own queue (the display connection, the
+# window messages); SDL's wait on any other (dummy, offscreen, KMS) looks for events every millisecond
+WAITING_DRIVERS = ("x11", "wayland", "windows", "cocoa")
+WAITING_SDL = (2, 0, 22)  # the first SDL whose wait sleeps in the video driver and wakes for posted events
 
 
 class Rect(ctypes.Structure):
@@ -133,6 +140,42 @@ def move_window(x: int, y: int) -> None:
     window = display_window()
     if window is not None:
         window.position = (x, y)
+
+
+@lru_cache(maxsize=1)
+def _event_wait() -> tuple[ctypes.CDLL, Callable[..., int]] | None:
+    """SDL and its ``SDL_WaitEventTimeout`` where that wait sleeps until something happens; None
+    where it would only poll (see ``WAITING_DRIVERS``), or cannot be reached."""
+    library = sdl()
+    if library is None or pygame.get_sdl_version() < WAITING_SDL:
+        return None
+    try:
+        if pygame.display.get_driver() not in WAITING_DRIVERS:
+            return None
+        wait = library.SDL_WaitEventTimeout
+        for name in ("SDL_NumJoysticks", "SDL_NumSensors"):
+            getattr(library, name).restype = ctypes.c_int
+    except (pygame.error, AttributeError):
+        return None
+    wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
+    return library, wait
+
+
+def wait_for_event(seconds: float) -> bool:
+    """Sleep until an event is queued (it stays queued, for ``pygame.event.get``) or ``seconds``
+    pass, in SDL's own wait: the main thread sleeps on the display connection, and an event
+    posted from another thread wakes it.  False, at once, where that wait would only poll: not
+    one of ``WAITING_DRIVERS``, an older SDL, or a joystick or sensor open (SDL then looks every
+    millisecond, ten times more often than the window's own loop)."""
+    found = _event_wait()
+    if found is None:
+        return False
+    library, wait = found
+    if (library.SDL_WasInit(SDL_INIT_JOYSTICK) and library.SDL_NumJoysticks() > 0) or (
+            library.SDL_WasInit(SDL_INIT_SENSOR) and library.SDL_NumSensors() > 0):
+        return False
+    wait(None, max(1, round(seconds * 1000)))
+    return True
 
 
 def usable_bounds(display: int = 0) -> tuple[int, int, int, int] | None:

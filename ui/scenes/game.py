@@ -362,6 +362,7 @@ class GameScene(GameCommands, Scene):
     def _step(self) -> None:
         self.computer.poll()
         self._run_clock()
+        self.recorder.keep_running_clocks(self, time.monotonic())  # a killed game loses little of its clocks
         self._refresh_buttons()
         if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
             self.move_entry.close()
@@ -414,6 +415,7 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.over_card.layout(self.board_side.area)
+        self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
     def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown_state()

@@ -12,6 +12,7 @@ let go, the place hovered, the last rejected click) that nothing else on the scr
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,7 @@ class Drag:
     was_partial: bool
     press: Click | None
     to: tuple[int, int] | None = None
+    place: Hashable | None = None  # the view's target pressed (``BoardView.targets``): the layout may change
 
 
 def sentence(reason: str) -> str:
@@ -111,8 +113,21 @@ class BoardMouse:
             return False
         was_partial = scene.view.has_partial_input()
         # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
-        self.drag = Drag(pos, was_partial, None if was_partial else scene.view.click(scene.state, pos))
+        self.drag = Drag(pos, was_partial, None if was_partial else scene.view.click(scene.state, pos),
+                         place=_place_at(scene, pos))
         return True
+
+    def follow_layout(self) -> None:
+        """The board was laid out again (the window resized, maximised, full screen) while a piece
+        is carried: its press moves to the same place in the new layout.  Kept in the old layout's
+        pixels, it named another point or none, so the piece held vanished from under the mouse
+        and the release was judged against a place never pressed."""
+        drag = self.drag
+        if drag is None or drag.place is None:
+            return
+        rect = dict(self.scene.view.targets(self.scene.state)).get(drag.place)
+        if rect is not None:
+            drag.start = rect.center
 
     def _drop(self, pos: tuple[int, int]) -> None:
         """The release after a grab: a click where the piece was pressed, or its move to here."""
@@ -141,3 +156,11 @@ class BoardMouse:
         """An illegal click: the board shakes there and the reason is said."""
         self.invalid_at, self.invalid_since = pos, time.monotonic()
         self.scene.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn")
+
+
+def _place_at(scene: GameScene, pos: tuple[int, int]) -> Hashable | None:
+    """The key of the view's target under ``pos`` (the nearest centre when targets overlap)."""
+    under = [(key, rect) for key, rect in scene.view.targets(scene.state) if rect.collidepoint(pos)]
+    if not under:
+        return None
+    return min(under, key=lambda t: (t[1].centerx - pos[0]) ** 2 + (t[1].centery - pos[1]) ** 2)[0]

@@ -62,6 +62,21 @@ class MenuScene(Scene):
                             h - menu_rect.bottom - int(64 * s))
         self.show_cards = strip.height >= int(110 * s)
         self.cards.layout(strip, s, max_card=170)
+        self._centre_vertically(menu_rect)
+
+    def _centre_vertically(self, menu_rect: pygame.Rect) -> None:
+        """Move the title, the buttons and the games' pictures down together to the middle of a
+        window taller than they need (full screen at 1920x1080, a portrait screen, a tiling
+        desktop's half): they kept to the top, over an empty half of the window."""
+        bottom = max((r.bottom for r in self.cards.rects), default=menu_rect.bottom) if self.show_cards else menu_rect.bottom
+        h = self.app.size[1]
+        shift = (h - (bottom - self.title_y)) // 2 - self.title_y
+        if shift <= 0:
+            return
+        self.title_y += shift
+        menu_rect.y += shift
+        self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
+        self.cards.rects = [r.move(0, shift) for r in self.cards.rects]
 
     def _build_menu(self, rect: pygame.Rect, font_size: int, slim: bool = False) -> int:
         """Build the buttons with ``font_size`` (``slim``: less room above and below each label);
