@@ -26,7 +26,7 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
 )
 def test_match_json_prints_one_object_per_game(options):
     n = 20 if not options else 4
-    proc = run("match", "tictactoe", "level-5", "level-1", "--games", str(n), "--json", "--time", "0.2", *options)
+    proc = run("match", "tictactoe", "level-5", "level-1", "--games", str(n), "--json", "--time", "1", *options)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == n

@@ -44,7 +44,7 @@ def random_record(game_id: str, seed: int = 1) -> GameRecord:
 
 def test_the_losers_blunder_is_found():
     record = tictactoe_with_a_blunder()
-    points = analyse(record, "level-5", seconds=0.5)  # the proofs need their time on a loaded machine
+    points = analyse(record, "level-5", seconds=1.5)  # the proofs need their time on a loaded machine
     assert abs(points[0]) < 0.3 and abs(points[1]) < 0.3  # a draw with best play, and still after the centre
     assert points[2] == 1.0  # after O's edge answer X wins by force
     movers = [s.to_move for s in record.states()[:-1]]
