@@ -40,7 +40,8 @@ class MenuScene(Scene):
         file_report.tell(self.app.messages, [findings])
         self.resumable = self.unfinished[0][1] if self.unfinished else None
         # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
-        self.has_saved = any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
+        self.has_saved = (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
+                          or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
         extra = bool(self.unfinished) + self.has_saved
         # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
         # buttons get a smaller font rather than pushing the pictures off the window; if the
