@@ -78,6 +78,7 @@ class Autosave:
         self._checked = False  # the existing file was looked at before the first overwrite
         self._known: str | None = None  # the file's text as this window last read or wrote it
         self.notice: str | None = None  # said once: the game went on in a file of its own
+        self._logged: str | None = None  # why the saves fail, as last logged (said again only when it changes)
 
     @property
     def path(self) -> Path:
@@ -100,10 +101,14 @@ class Autosave:
             text = record.dumps()
             atomic_write_text(self.path, text)
             self._known = text
+            self._logged = None
             return None
         except OSError as exc:
-            log.warning("autosave failed: %s", exc)
-            return _("Could not autosave the game: {error}").format(error=words.file_error(os_problem(exc, self.path)))
+            why = os_problem(exc, self.path)
+            if why != self._logged:  # a clocked game saves every 10 s: one line per game, not one per save
+                log.warning("autosave failed: %s (%s)", why, exc)
+                self._logged = why
+            return _("Could not autosave the game: {error}").format(error=words.file_error(why))
 
     def _changed_elsewhere(self) -> bool:
         if self._known is None:
