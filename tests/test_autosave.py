@@ -133,6 +133,36 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path):
     assert problem == f"Could not autosave the game: a file is in the way of the folder {blocker}"  # not "[Errno 20]"
 
 
+def test_a_failing_autosave_is_logged_once_until_its_reason_changes(tmp_path, caplog):
+    """A clocked game on a read-only disk logged "autosave failed" every 10 s (the running clock's
+    save); the window said it once.  The log says it once too, again when the reason changes or
+    after a save that worked."""
+    import logging
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    folder = tmp_path / "games"
+    autosave = Autosave(blocker / "autosave.json")
+    record = GameRecord.start(games.load("tictactoe"), (Side(None, "A"), Side(None, "B")))
+
+    def failures() -> int:
+        return sum("autosave failed" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+
+    with caplog.at_level(logging.WARNING, logger="ui.autosave"):
+        for _ in range(5):
+            assert autosave.save(record)
+        assert failures() == 1
+        autosave._path = folder / "autosave.json"
+        folder.write_text("in the way too")  # another reason: said again
+        assert autosave.save(record) and failures() == 2
+        folder.unlink()
+        assert autosave.save(record) is None  # it works again ...
+        folder.joinpath("autosave.json").unlink()
+        folder.rmdir()
+        folder.write_text("in the way again")
+        assert autosave.save(record) and failures() == 3  # ... so a new failure is news
+
+
 def test_setup_round_trip_through_a_record():
     from ui.match import HUMAN_VS_PC, MatchSetup
 

@@ -101,3 +101,21 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
     app.invalidate()
     app.run_frames(1)
     assert widths and min(widths) >= 0  # a long one fits around the board's centre, not past the window's edge
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800), (800, 1000)])
+def test_the_main_menus_file_report_stands_under_the_games_pictures(app, size):
+    """At 800x560 (and at 1280x800) the main menu's file report was drawn over the pictures' names
+    and over the About link in the corner; it stands between them."""
+    from ui.scenes.menu import MenuScene
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    assert app.screen.get_size() == size and app.scene.show_cards
+    rects = [*app.scene.cards.rects, app.scene.about_rect]
+    before = pixels(app, rects)
+    app.messages.add("4 damaged game files in /home/someone/.local/share/tabuleiro/unfinished were moved aside, "
+                     "renamed with .corrupt- and the date.", "error", duration=30.0)
+    assert pixels(app, rects) == before

@@ -110,3 +110,27 @@ def test_a_high_contrast_theme_is_offered_and_taken_by_the_keyboard(app, watched
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
         app.run_frames(2)
     assert app.settings.theme == "contrast" and app.theme is THEMES["contrast"]
+
+
+def test_a_config_folder_that_cannot_be_used_is_said_as_the_window_opens(tmp_path, monkeypatch):
+    """A file in the way of the settings' folder was said only at the first change of a setting,
+    after the player had chosen a theme or a language that could not be kept; it is said when
+    the window opens, in the same words, and once."""
+    from tests.ui_helpers import make_app
+
+    (tmp_path / "config").write_text("in the way", encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.run_frames(2)
+        folder = tmp_path / "config"
+        [said] = [m.text for m in app.messages.current()]
+        assert said == f"Could not save settings: a file is in the way of the folder {folder}"
+        app.switch(SettingsScene(app))
+        app.run_frames(2)
+        app.scene._set("volume", 0.5)
+        assert settings_mod.save_problem() == said  # what the first change finds: the same words
+        app.run_frames(2)
+        assert [m.text for m in app.messages.current()] == [said]  # once
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

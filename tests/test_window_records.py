@@ -233,6 +233,38 @@ def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
     assert isinstance(app.scene, RecordsScene) and len(app.scene.entries) == 1
 
 
+def test_a_finished_game_that_cannot_be_moved_on_is_said_once_and_stays_in_saved_games(app):
+    """A file in the way of the ``finished`` folder: the game played to the end stayed in
+    ``unfinished/``, which the Continue list hides (it is over), and Saved games did not list it;
+    only the log said why.  The menu now says it once and Saved games lists the game."""
+    from ui import file_report
+    from ui.autosave import SHELF
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+
+    SHELF.finished_folder.parent.mkdir(parents=True, exist_ok=True)
+    SHELF.finished_folder.write_text("in the way", encoding="utf-8")
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["b2", "a1"]))
+    for move in ["b1", "c1", "b3"]:
+        app.scene._play(app.scene.game.parse_move(app.scene.state, move), by_computer=False)
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    [file] = SHELF.folder.glob("*.json")  # nothing lost: still where it was written
+    [said] = [m.text for m in app.messages.current() if m.topic == file_report.TOPIC]
+    assert said == (f"{file.name}: this game is over but could not be moved to the finished games (a file is in "
+                     f"the way of the folder {SHELF.finished_folder}); it stays in {SHELF.folder}, and Saved games "
+                     "lists it")
+    assert app.scene.menu.get_widget("continue") is None and app.scene.menu.get_widget("saved") is not None
+    app.scene.saved_games()
+    [entry] = app.scene.entries
+    assert entry.path == file and entry.record.moves == ["b2", "a1", "b1", "c1", "b3"]
+    app.show_menu()
+    app.scene.resize((900, 640))
+    app.run_frames(2)
+    assert [m.text for m in app.messages.current()] == [said]  # said once, not at every visit
+
+
 def test_only_the_newest_finished_games_are_kept(tmp_path):
     import os
 

@@ -127,6 +127,7 @@ class App:
                  remember_size: bool = True) -> None:
         _init_pygame()
         self.settings, problem = settings_mod.load()
+        problem = problem or settings_mod.folder_problem()  # said now, not at the first change of a setting
         apply_desktop_settings(self.settings)  # language and sound
         self.remember_size = remember_size and size is None
         pygame.display.set_caption(TITLE)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import uuid
 from dataclasses import replace
 from datetime import datetime
@@ -77,6 +78,7 @@ class Autosave:
         self._checked = False  # the existing file was looked at before the first overwrite
         self._known: str | None = None  # the file's text as this window last read or wrote it
         self.notice: str | None = None  # said once: the game went on in a file of its own
+        self._logged: str | None = None  # why the saves fail, as last logged (said again only when it changes)
 
     @property
     def path(self) -> Path:
@@ -99,10 +101,14 @@ class Autosave:
             text = record.dumps()
             atomic_write_text(self.path, text)
             self._known = text
+            self._logged = None
             return None
         except OSError as exc:
-            log.warning("autosave failed: %s", exc)
-            return _("Could not autosave the game: {error}").format(error=words.file_error(os_problem(exc, self.path)))
+            why = os_problem(exc, self.path)
+            if why != self._logged:  # a clocked game saves every 10 s: one line per game, not one per save
+                log.warning("autosave failed: %s (%s)", why, exc)
+                self._logged = why
+            return _("Could not autosave the game: {error}").format(error=words.file_error(why))
 
     def _changed_elsewhere(self) -> bool:
         if self._known is None:
@@ -204,6 +210,7 @@ class Shelf:
     def __init__(self, folder: Path | None = None, finished_folder: Path | None = None) -> None:
         self._folder = folder
         self._finished_folder = finished_folder
+        self.unmoved: list[Path] = []  # finished games the last ``unfinished()`` could not move on
 
     @property
     def folder(self) -> Path:
@@ -214,20 +221,38 @@ class Shelf:
         return self._finished_folder or data_dir() / "finished"
 
     def finished(self) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
-        """The games kept after their end (newest first), and a problem for each unreadable file."""
-        return scan(self.finished_folder)
+        """The games kept after their end (newest first), and a problem for each unreadable file;
+        with them the finished games that could not be moved there and stay among the unfinished
+        (``unmoved``): a finished folder that cannot be used must not make a game vanish."""
+        found, problems = scan(self.finished_folder)
+        for path in self.unmoved:
+            try:
+                found.append((path, load_record(path)))
+            except (OSError, RecordError):
+                continue  # gone since, or damaged: the Continue list sees to it
+        found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
+        return found, problems
 
-    def _keep_finished(self, path: Path) -> None:
-        """Move a finished game's file among the finished ones; only the newest RECENT_KEPT stay."""
+    def _keep_finished(self, path: Path) -> str | None:
+        """Move a finished game's file among the finished ones; only the newest RECENT_KEPT stay.
+        A game that cannot be moved stays where it is: a problem to show (the log alone left the
+        player looking for a game that was in neither list)."""
         folder = self.finished_folder
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            os.replace(path, folder / path.name)  # keeps the file's time: when the game ended
+            shutil.move(path, folder / path.name)  # keeps the file's time (when the game ended), even across disks
+        except OSError as exc:
+            log.info("could not keep the finished game %s: %s", path, exc)
+            return _("{name}: this game is over but could not be moved to the finished games ({error}); it stays in "
+                     "{folder}, and Saved games lists it").format(
+                name=path.name, error=words.file_error(os_problem(exc, folder / path.name)), folder=self.folder)
+        try:
             kept = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
             for old in kept[RECENT_KEPT:]:
                 old.unlink()
         except OSError as exc:
-            log.info("could not keep the finished game %s: %s", path, exc)
+            log.info("could not remove the oldest finished games: %s", exc)
+        return None
 
     def new_slot(self, record: GameRecord) -> Autosave:
         """The autosave file of a new game (written on its first move)."""
@@ -252,10 +277,13 @@ class Shelf:
         A finished game's file moves to the finished ones; an empty game's is removed."""
         self._adopt_old_autosave()
         found, problems = scan(self.folder, to_play_on=True)
-        keep = []
+        keep, self.unmoved = [], []
         for path, record in found:
             if record.is_finished():
-                self._keep_finished(path)
+                problem = self._keep_finished(path)
+                if problem:
+                    problems.append(problem)
+                    self.unmoved.append(path)
             elif not record.moves:
                 Autosave(path).clear()
             else:

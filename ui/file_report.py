@@ -78,7 +78,7 @@ def _look_again(path: Path, findings: Findings) -> None:
     if key in _TOLD:
         return
     try:
-        with_known_players(load(path), path)  # left by the Continue list, perhaps for its players
+        record = with_known_players(load(path), path)  # left by the Continue list, perhaps for its players
     except RecordNotReadableHere as exc:
         why = exc.why
     except RecordError:
@@ -86,7 +86,9 @@ def _look_again(path: Path, findings: Findings) -> None:
     except Exception:  # noqa: BLE001 - a fault of ours, which the list has logged
         why = ""
     else:
-        return  # sound: a finished game the list could not move on, an empty one it could not remove
+        if not record.is_finished():
+            return  # sound: an empty game the list could not remove
+        why = "finished"  # a finished game the list could not move on to the finished ones
     _TOLD.add(key)
     findings.left.append((path.name, why))
 
@@ -150,6 +152,7 @@ def _why(why: str) -> str:
         "game": _("a game this Tabuleiro does not have"),
         "player": _("a player this Tabuleiro does not have"),
         "access": _("Tabuleiro may not read it"),
+        "finished": _("played to the end, but the finished games' folder cannot be used; listed in Saved games"),
     }.get(why, _("it could not be read; see the log"))
 
 

@@ -191,6 +191,23 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     return problem
 
 
+def folder_problem(path: Path | None = None) -> str | None:
+    """Why the settings cannot be saved in their folder (a file in its way, a read-only disk), looked
+    at as the window opens, in the words a failed save uses; None when the folder is there or could
+    be made.  With no settings file yet nothing was read, and the first change of a setting was the
+    first to find out, after the player had already chosen."""
+    from ui.record_files import os_problem
+
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        problem = f"Could not save settings: {os_problem(exc, path)}"
+        _SAVE_PROBLEMS[path.resolve()] = problem  # the settings screen says it too
+        return problem
+    return None
+
+
 def _with_changes_of_others(path: Path, data: dict) -> dict:
     """``data`` to write, on top of what another Tabuleiro window wrote since this one last read or
     wrote the file: only the settings this window changed since then are its to write (a second

@@ -16,6 +16,7 @@ from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
+from ui.widgets import Messages
 
 TAGLINE = N_("Classic board games with strong computer players")
 
@@ -40,7 +41,8 @@ class MenuScene(Scene):
         file_report.tell(self.app.messages, [findings])
         self.resumable = self.unfinished[0][1] if self.unfinished else None
         # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
-        self.has_saved = any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
+        self.has_saved = (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
+                          or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
         extra = bool(self.unfinished) + self.has_saved
         # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
         # buttons get a smaller font rather than pushing the pictures off the window; if the
@@ -48,8 +50,9 @@ class MenuScene(Scene):
         # that scrolls hid Quit below the window's edge)
         fonts = [size for size in (24, 21, 19, 17, 15) if size <= (24, 21, 19)[extra]]
         ways = ((int(130 * s), False), (int(130 * s), True), (int(110 * s), True), (0, False))
+        below = self._below_the_cards(h)
         for strip_h, slim in ways:
-            room = h - menu_rect.top - strip_h - (int(88 * s) if strip_h else int(24 * s))
+            room = h - menu_rect.top - strip_h - (int(24 * s) + below if strip_h else int(24 * s))
             for font_size in fonts:
                 content = self._build_menu(menu_rect, font_size, slim)
                 if content <= room:
@@ -59,18 +62,31 @@ class MenuScene(Scene):
         menu_rect.height = max(int(120 * s), min(content + int(16 * s), room))
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
-                            h - menu_rect.bottom - int(64 * s))
+                            h - menu_rect.bottom - int(24 * s) - below)
         self.show_cards = strip.height >= int(110 * s)
         self.cards.layout(strip, s, max_card=170)
-        self._centre_vertically(menu_rect)
+        self._centre_vertically(menu_rect, h - below)
 
-    def _centre_vertically(self, menu_rect: pygame.Rect) -> None:
+    def _below_the_cards(self, h: int) -> int:
+        """The room kept under the games' pictures: the About link in the corner and, above it, a
+        line of the window's messages (``messages_above``).  A file report stood over the pictures'
+        names (at 800x560 and at 1280x800), and over the About link."""
+        s = self.app.scale
+        pad = int(10 * s)
+        self.about_top = h - pad - tx.ui_font(tx.small(12, s)).get_height() - pad // 2  # as draw() inflates it
+        return h - self.about_top + int(8 * s) + Messages.line_height(s)
+
+    def messages_above(self) -> int | None:
+        """Messages stand on the About link's row, under the pictures (``_below_the_cards``)."""
+        return getattr(self, "about_top", None)
+
+    def _centre_vertically(self, menu_rect: pygame.Rect, lowest: int) -> None:
         """Move the title, the buttons and the games' pictures down together to the middle of a
         window taller than they need (full screen at 1920x1080, a portrait screen, a tiling
         desktop's half): they kept to the top, over an empty half of the window."""
         bottom = max((r.bottom for r in self.cards.rects), default=menu_rect.bottom) if self.show_cards else menu_rect.bottom
         h = self.app.size[1]
-        shift = (h - (bottom - self.title_y)) // 2 - self.title_y
+        shift = min((h - (bottom - self.title_y)) // 2 - self.title_y, lowest - bottom)  # the messages' row stays free
         if shift <= 0:
             return
         self.title_y += shift
