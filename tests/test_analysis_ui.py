@@ -470,3 +470,28 @@ def test_an_exact_margin_is_told_from_an_estimate_on_the_board():
     edge = {place.moves[0]: tuple(surface.get_at((rect.x, rect.centery)))[:3] for rect, place in layout.tags}
     assert edge[b1] == ink_on(tone_colour(labels[b1].tone))
     assert edge[a2] != ink_on(tone_colour(labels[a2].tone))
+
+
+def test_analysis_waits_while_the_computer_searches_its_move_against_a_human(app):
+    """With analysis on against the computer, its worker searched the computer's position at the
+    same time as the computer's own search, the two sharing the cores, and level 5 at 1 s a move
+    replied in up to 2.3 s: analysis now waits while the computer's move is searched (the panel
+    says so) and takes up the position after its reply."""
+    from ui.analysis_mode import summary_text
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    app.start_game(MatchSetup("hex", {"size": 7}, HUMAN_VS_PC, (None, "level-3"), 1.0, seed=1))
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: _labels_on_board(scene), 180)  # the human's turn: analysed
+    scene._play(scene.state.legal_moves()[0], by_computer=False)
+    assert wait(app, lambda: scene.computer.thinking(), 30)
+    app.frame()
+    assert scene.computer.holds_analysis() and scene.analysis.waiting
+    assert not scene.analysis.running() and scene.analysis.labels() == {}
+    assert summary_text(scene.analysis.values, scene.analysis.running(), False, scene.analysis.waiting) == \
+        "Analysis waits for the computer's move"
+    assert wait(app, lambda: len(scene.history) == 2, 60)  # the reply played: the human's turn again
+    assert wait(app, lambda: _labels_on_board(scene) and scene.analysis.position[0] == tuple(
+        p.text for p in scene.history), 60)
+    assert not scene.analysis.waiting

@@ -596,3 +596,49 @@ def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeyp
         app.apply_settings()
     assert app.size == (800, 560) and scene.recent
     assert cut == []
+
+
+def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(app, tmp_path, monkeypatch):
+    """The command line enters a student's file that cannot be loaded (a syntax error, a missing
+    module, no player) as a player that forfeits every game, a 0 row a teacher grades; the window
+    only said so in red and left the student out.  It is listed now, saying it cannot play (and
+    why, under the pointer), chosen, and it forfeits all its games with its reason."""
+    from tests.ui_helpers import key
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    drawn = recorded_text(monkeypatch)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.selected = {"level-1"}
+    scene.entry.focus = True
+    scene.entry.text = str(broken)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    app.run_frames(2)
+    [(pid, _title)] = scene.outside["tictactoe"]
+    assert pid == str(broken) and "SyntaxError" in scene.unloadable["tictactoe"][pid]
+    assert pid in scene.selected and scene.messages.items[-1].kind == "warn"
+    assert "ana cannot be loaded" in scene.messages.items[-1].text
+    toggle = next(b for b in scene.player_buttons if b.label == "ana (cannot play)")
+    assert toggle.active
+    drawn.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=toggle.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert any(text.startswith("ana: SyntaxError") for text in drawn)  # why, beside the pointer
+
+    scene.games_index = 0  # one game each way
+    scene.entry.focus = False
+    key(app, pygame.K_RETURN)  # starts
+    t = scene.tournament
+    assert t is not None and t.broken == {pid: scene.unloadable["tictactoe"][pid]}
+    _played(app, scene, 2, 60)
+    app.run_frames(2)
+    assert all(r.forfeit and "could not be started" in r.reason and "SyntaxError" in r.reason
+               for r in t.results.values())
+    rows = {row.player: row for row in scene.table}
+    assert rows[pid].points == 0 and rows[pid].games == 2 and rows[pid].forfeits == 2
+    assert rows["level-1"].points == 2
+    assert any("could not be loaded and forfeits" in m.text for m in scene.messages.items)

@@ -129,14 +129,17 @@ def short_text(text: str) -> str:
     return ""
 
 
-def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False) -> str:
+def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
     proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
     ended says it stopped at its limit: its values are estimates a longer search could change.  Before the first values, while its worker is
     still compiling the engine (a fresh install's first analysis: 10-20 s), it says so, as the
-    game screen does for the computer's first move."""
+    game screen does for the computer's first move.  ``waiting``: it pauses while the computer
+    searches its move against a human (``ComputerMoves.holds_analysis``), and says so."""
     if snapshot is None:
+        if waiting:
+            return _("Analysis waits for the computer's move")
         if not running:
             return ""
         return _("Preparing the engine…") if preparing else _("Analysing…")
@@ -162,6 +165,7 @@ class AnalysisMode(PositionWorker):
         self.seed = seed
         self.values: MoveValues | None = None
         self.texts: dict = {}
+        self.waiting = False  # paused while the computer searches its move (set by the game screen)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job

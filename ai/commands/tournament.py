@@ -480,7 +480,7 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
         try:
             players = list_outside_players(game_id, path, options, **loader)
         except ValueError as exc:
-            if from_pattern and _defines_no_player(path, path, str(exc)):
+            if from_pattern and defines_no_player(path, path, str(exc)):
                 entries.notes.append(f"skipped {path}: defines no player for {game_id}")
             else:
                 entries.ids.append(path)
@@ -491,8 +491,8 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
     entries.ids = _once_each(game_id, entries, listed, options, loader)
     titles, broken = probe_outside_players(game_id, entries.ids, options, loader, entries.broken, jobs)
     for pid in [pid for pid in entries.ids if pid in matched and pid in broken]:
-        file = _file_of(pid)
-        if file is not None and _defines_no_player(pid, str(file), broken[pid]):
+        file = file_of(pid)
+        if file is not None and defines_no_player(pid, str(file), broken[pid]):
             entries.ids.remove(pid)
             entries.notes.append(f"skipped {pid}: defines no player for {game_id}")
     entries.broken = {pid: why for pid, why in broken.items() if pid in entries.ids}
@@ -500,13 +500,13 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
     return entries
 
 
-def _defines_no_player(pid: str, path: str, why: str) -> bool:
+def defines_no_player(pid: str, path: str, why: str) -> bool:
     """``why`` (an ``OutsideLoadError`` of ``pid``, or its ``load_reason``) says the file loaded but
     holds no player."""
     return why.removeprefix(f"{pid}: ").startswith(f"{Path(path).name} defines no player for ")
 
 
-def _file_of(pid: str) -> Path | None:
+def file_of(pid: str) -> Path | None:
     """The file of an outside player (resolved), None for any other player."""
     import ai
     from ai.outside import parse_outside_id
@@ -529,7 +529,7 @@ def _once_each(game_id: str, entries: Entries, listed: dict[Path, list[tuple[str
 
     by_file: dict[Path, list[str]] = {}
     for pid in entries.ids:
-        file = _file_of(pid)
+        file = file_of(pid)
         if file is not None:
             by_file.setdefault(file, []).append(pid)
     key: dict[str, str] = {}

@@ -72,7 +72,8 @@ class BoardSide:
             values = scene.analysis.values
             draw_move_values(surface, scene.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
-                          summary_text(values, scene.analysis.running(), scene.analysis.preparing()), shown)
+                          summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
+                                       scene.analysis.waiting), shown)
             eval_graph.draw_graph(surface, self.graph_rect, scene.graph_points(), scene.game, theme, s,
                                   len(scene.history), scene.shown_plies())
         if scene.cursor.on and not scene.why_no_move() and not scene.over_card.visible():

@@ -26,7 +26,7 @@ from ai.referee import Loss
 from ui import words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.i18n import N_, _
-from ui.match import PC_VS_PC
+from ui.match import HUMAN_VS_PC, PC_VS_PC
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -69,6 +69,12 @@ class ComputerMoves:
     def thinking(self) -> bool:
         """A computer's move is being searched (not a hint)."""
         return self.job is not None and self.job_kind == "move"
+
+    def holds_analysis(self) -> bool:
+        """The computer's move against a human is being searched, or waits to be shown: analysis
+        (its own worker, a second search) pauses meanwhile, so the two do not share the cores and
+        the move comes within its time; the thinking panel shows that search's own figures."""
+        return self.scene.setup.mode == HUMAN_VS_PC and (self.thinking() or self.held is not None)
 
     def preparing(self) -> bool:
         """The worker is still compiling the engine's kernels (first use after an install)."""

@@ -87,6 +87,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.adding: threading.Thread | None = None
         self.added: list[tuple[str, Any]] = []  # results of the adding thread, picked up in update()
         self.dropped: list[str] = []  # files dropped on the window, added one after the other
+        self.from_pattern: set[str] = set()  # those a pattern typed matched (one defining no player is skipped)
+        # game id -> {player id: why}: students' files that cannot be loaded, listed (they forfeit if chosen)
+        self.unloadable: dict[str, dict[str, str]] = {}
         self.messages = Messages()
         self.tournament: Tournament | None = None
         self.table: list[Standing] = []
@@ -199,7 +202,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.option_buttons = [b("", lambda o=o: self._cycle_option(o)) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
-            self.player_buttons = [b(title, lambda pid=pid: self._toggle_player(pid)) for pid, title in shown]
+            self.player_buttons = [b(self._unloadable_label(pid, title), lambda pid=pid: self._toggle_player(pid))
+                                   for pid, title in shown]
             outside = {pid for pid, _title in self.outside.get(self.game_id, [])}
             # an outside player's "×" forgets it (ours can only be left out): at the right of its toggle
             self.remove_buttons = [b("×", lambda pid=pid: self._forget_player(pid)) if pid in outside else None
@@ -387,15 +391,17 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             return
         base = self._new_base()
         log = self._log_to(base)
+        broken = {pid: why for pid, why in self.unloadable.get(self.game_id, {}).items() if pid in ids}
         try:
             t = Tournament(self.game_id, ids, self.options, GAMES[self.games_index], TIMES[self.time_index],
                            self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,
-                           opening_plies=OPENINGS[self.openings_index], log=log)
+                           opening_plies=OPENINGS[self.openings_index], broken=broken, log=log)
         except ValueError as exc:
             self.messages.add(words.rule_reason(str(exc)), "error")
             return
         self.titles = dict(self.players())
         self._begin(t, base)
+        self._say_forfeiting(broken)
 
     def _begin(self, t: Tournament, base: Path | None, play: bool = True) -> None:
         """Show and start ``t`` (new or resumed), its report written to ``base`` (FILE), its log
@@ -465,6 +471,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         name = dict(self.players()).get(pid) or short(pid)
         for game_id, found in self.outside.items():
             self.outside[game_id] = [(p, title) for p, title in found if p != pid]
+        for why in self.unloadable.values():
+            why.pop(pid, None)
         self.selected.discard(pid)
         self.remembered = [p for p in self.remembered if p != pid]
         problem = outside_players.forget(self.app, [pid])
@@ -587,7 +595,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             if kind == "error":
                 self.messages.add(words.load_problem(data), "error")
                 continue
+            if kind == "broken":
+                self._list_unloadable(*data)
+                if self.tournament is None:
+                    self._build()
+                continue
             game_id, found, typed = data
+            self._loaded_again(game_id, found)
             known = {pid for pid, _t in self.outside.get(game_id, [])}
             new = [(pid, title) for pid, title in found if pid not in known]
             self.outside.setdefault(game_id, []).extend(new)
@@ -694,6 +708,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         s = self._scale()
         for btn in self._all_buttons():
             btn.draw(surface, theme, s)
+        if self.tournament is None:
+            self._draw_unloadable_tip(surface, theme)
         above = self.messages_above()  # never over the outside-player field a message is about
         bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
         self.messages.draw(surface, theme, (self.size[0] // 2, bottom), s, self.size[0] - 40)

@@ -123,6 +123,11 @@ class TournamentLog:
         self._begin(t, offer.base)
         self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
             done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
+        self._say_forfeiting(broken)
+
+    def _say_forfeiting(self, broken: dict[str, str]) -> None:
+        """Say which players of the tournament begun cannot be loaded, and why: they forfeit their
+        games (all of them in a new tournament, those left in a resumed one)."""
         if broken:
             gone = "; ".join(words.load_problem(f"{self._name(pid)}: {why}") for pid, why in broken.items())
             self.messages.add(ngettext("{n} player could not be loaded and forfeits the games left: {players}",

@@ -19,12 +19,36 @@ from ui import outside_players, words
 from ui import text as tx
 from ui.i18n import _
 from ui.outside_players import discover as _discover
+from ui.outside_players import short
 from ui.theme import Theme
 from ui.widgets import card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
 OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players would replay one game
+
+
+def unloadable_entry(game_id: str, entry: str, exc: BaseException, matched: bool) -> tuple[str, str] | None:
+    """A student's file typed, dropped or matched that exists but cannot be loaded (a syntax error,
+    a missing module, no player in it): (its player id, why), so it enters the tournament as the
+    command line enters it, a player that forfeits every game and scores 0 -- a class's grading
+    expects a row for every student.  None for what is no player to grade: an engine that does not
+    start, a file that is not there (a typo), or a file a pattern matched that defines no player
+    (a helper module beside a student's bot, which the command line skips too)."""
+    from ai.commands.tournament import defines_no_player
+    from ai.outside import load_reason, parse_outside_id
+
+    try:
+        spec = parse_outside_id(entry)
+    except ValueError:
+        return None
+    if spec.kind != "file" or not Path(spec.path).is_file():
+        return None
+    pid = spec.path if spec.name in (None, "*") else entry  # file.py:* that cannot be listed: the file, as there
+    why = load_reason(exc)
+    if matched and defines_no_player(pid, spec.path, why):
+        return None
+    return pid, why
 
 
 class TournamentSetup:
@@ -77,15 +101,18 @@ class TournamentSetup:
             return
         if len(files) > 1:
             self.dropped.extend(files)
+            self.from_pattern.update(files)
             self._add_next_dropped()
             return
+        matched, entry = entry in self.from_pattern or files[0] != entry, files[0]  # a pattern's one file: that file
         game_id, options = self.game_id, dict(self.options)
 
         def work() -> None:
             try:
                 self.added.append(("ok", (game_id, _discover(game_id, entry, options), True)))
             except Exception as exc:  # shown to the user; the window goes on
-                self.added.append(("error", str(exc)))
+                unable = unloadable_entry(game_id, entry, exc, matched)
+                self.added.append(("broken", (game_id, *unable)) if unable else ("error", str(exc)))
 
         self.adding = threading.Thread(target=work, daemon=True)
         self.adding.start()
@@ -104,6 +131,54 @@ class TournamentSetup:
         if self.adding is None and self.dropped:
             self.entry.text = self.dropped.pop(0)
             self._add_outside()
+
+    def _list_unloadable(self, game_id: str, pid: str, why: str) -> None:
+        """A student's file that cannot be loaded (``unloadable_entry``), typed or dropped: listed and
+        chosen, as the command line enters it, to forfeit its games with ``why``; the message says so."""
+        from ai.commands.tournament import entry_title
+
+        self.unloadable.setdefault(game_id, {})[pid] = why
+        listed = self.outside.setdefault(game_id, [])
+        if pid not in {p for p, _t in listed}:
+            listed.append((pid, entry_title(pid) or short(pid)))
+        self.selected.add(pid)
+        self.entry.text = ""
+        name = dict(self.players()).get(pid) or short(pid)
+        self.messages.add(_("{player} cannot be loaded; chosen, it forfeits all its games: {why}").format(
+            player=name, why=words.load_problem(f"{name}: {why}")), "warn", 15.0)
+
+    def _loaded_again(self, game_id: str, found: list[tuple[str, str]]) -> None:
+        """A file listed as unloadable that now loads (fixed, then added again): its unloadable entry
+        gives way to the players found."""
+        from ai.commands.tournament import file_of
+
+        files = {file_of(pid) for pid, _title in found} - {None}
+        gone = {pid for pid in self.unloadable.get(game_id, {}) if file_of(pid) in files}
+        if gone:
+            self.outside[game_id] = [(p, t) for p, t in self.outside.get(game_id, []) if p not in gone]
+            self.unloadable[game_id] = {p: w for p, w in self.unloadable[game_id].items() if p not in gone}
+            self.selected -= gone
+
+    def _unloadable_label(self, pid: str, title: str) -> str:
+        """A participant's toggle: its name, and that it cannot play if its file cannot be loaded."""
+        if pid in self.unloadable.get(self.game_id, {}):
+            return _("{name} (cannot play)").format(name=title)
+        return title
+
+    def _draw_unloadable_tip(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Why the participant under the pointer cannot play, in a tip beside it."""
+        why = self.unloadable.get(self.game_id, {})
+        for pb, (pid, title) in zip(self.player_buttons, self.players()):
+            if pid in why and pb.visible and pb.rect.collidepoint(self.pointer):
+                s = self._scale()
+                size = tx.small(14, s)
+                text = tx.fit(words.load_problem(f"{title}: {why[pid]}"), size, self.size[0] - int(60 * s))
+                width = tx.ui_font(size).size(text)[0] + int(20 * s)
+                x = max(int(10 * s), min(self.pointer[0], self.size[0] - width - int(10 * s)))
+                rect = pygame.Rect(x, pb.rect.bottom + int(4 * s), width, size + int(14 * s))
+                card(surface, rect, theme.panel, int(6 * s), theme.accent, max(1, int(s)))
+                tx.text(surface, text, (rect.x + int(10 * s), rect.centery), size, theme.text, "midleft")
+                return
 
     def _offer_remembered(self) -> None:
         """Try the remembered outside players on this game (in a thread); keep those that load."""
