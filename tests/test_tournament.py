@@ -513,7 +513,8 @@ def test_a_league_whose_workers_died_says_its_void_games_and_fails(tmp_path):
     assert f"3 players, {played} games, " in head and f"(and {voids})" in head, head
     assert (f"{voids}, not counted (our side failed, not the players): --resume {out} plays them:\n"
             f"  game") in text
-    assert "Forfeits:" not in text
+    forfeits = text.split("Forfeits:", 1)[1].split("\n\n", 1)[0] if "Forfeits:" in text else ""
+    assert "void" not in forfeits and "died" not in forfeits, forfeits  # (a loaded machine may flag a move late)
     data = json.loads(out.with_name("league.json").read_text())
     assert (data["void"], data["total"]) == (void, 240)
     again = subprocess.run(args[:-2] + ["--resume", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
