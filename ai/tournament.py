@@ -301,6 +301,15 @@ class Tournament:
             self.results[number] = result
 
     @classmethod
+    def from_header(cls, header: dict[str, Any], **running: Any) -> Tournament:
+        """The tournament whose settings a results log's header (or a report) holds; ``running``:
+        how this one runs (``jobs``, ``log``, ``resume``, ``broken`` ...).  KeyError, TypeError or
+        ValueError if the header lacks or garbles a setting."""
+        return cls(header["game"], list(header["players"]), header.get("options"), int(header["games_per_pair"]),
+                   header.get("time_per_move"), seed=header.get("seed"), clock=header.get("clock"),
+                   opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None, **running)
+
+    @classmethod
     def from_files(cls, path: str | Path) -> Tournament | None:
         """The tournament a file of ``--out FILE`` (or of the window's tournament screen) holds:
         FILE.jsonl, the results log (also of a league still running, stopped or killed), or
@@ -329,9 +338,7 @@ class Tournament:
                 elapsed = float(header.get("elapsed") or 0.0)
             else:
                 return None
-            t = cls(header["game"], list(header["players"]), header.get("options"), int(header["games_per_pair"]),
-                    header.get("time_per_move"), seed=header.get("seed"), clock=header.get("clock"),
-                    opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None)
+            t = cls.from_header(header)
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"{path}: cannot be read ({exc})") from None
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:

@@ -622,7 +622,20 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()  # Resume can be pressed now
         if self.tournament is not None and self._poll():
             self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
+        self._show_the_last_game_when_over()
         self._refresh_labels()
+
+    def _show_the_last_game_when_over(self) -> None:
+        """Once no game is being played (the run over, or results only shown), the board shows the
+        last game played unless one was chosen: its final position, for Replay game to replay."""
+        if self.tournament is None or self.running or self.pinned or not self.recent:
+            return
+        if self.watching is not None and self.watching in self.live:
+            return
+        number, result = self.recent[-1]
+        self.watching = number
+        self._replay_slot(number, result)
+        self.invalidate()
 
     def _poll(self) -> bool:
         """Take the tournament's events; whether there were any."""

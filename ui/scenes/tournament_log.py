@@ -109,10 +109,8 @@ class TournamentLog:
             return
         h = offer.header
         try:
-            t = Tournament(h["game"], list(h["players"]), h["options"], int(h["games_per_pair"]), h["time_per_move"],
-                           self.jobs, seed=h.get("seed"), watch=True, in_process=False,
-                           opening_plies=int(h.get("opening_plies") or 0), clock=h.get("clock"),
-                           loader=h.get("loader") or None, broken=broken, log=str(offer.path), resume=True)
+            t = Tournament.from_header(h, jobs=self.jobs, watch=True, in_process=False, broken=broken,
+                                       log=str(offer.path), resume=True)
         except (ValueError, KeyError, TypeError, OSError) as exc:
             self.messages.add(_("Could not resume {path}: {why}").format(path=offer.path, why=exc), "error", 12.0)
             return

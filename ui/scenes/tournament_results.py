@@ -255,15 +255,6 @@ class ResultsDrawing:
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if self.pinned and self.running:  # nothing to follow once the games are over
                 title += "  " + _("(click the board to follow the live games)")
-        if game is None and self.recent and not self.running and not self.pinned:  # over: the last game played
-            number, result = self.recent[-1]
-            self.watching = number
-            self._replay_slot(number, result)
-            self.invalidate()  # once more: Replay game, drawn before this, can replay it now
-            game = self.live.get(number)
-            if game is not None:
-                a, b = (self._name(p) for p in game["ids"])
-                title = _("Game {n}: {a} vs {b}").format(n=number, a=a, b=b)
         inner = self._panel(surface, theme, rect, title)
         if game is None:
             waiting = _("Waiting for a game…") if self.running else _("No game to show")

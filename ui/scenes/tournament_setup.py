@@ -28,7 +28,7 @@ GAMES = (1, 2, 3, 5, 10, 20, 50)
 OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players would replay one game
 
 
-def unloadable_entry(game_id: str, entry: str, exc: BaseException, matched: bool) -> tuple[str, str] | None:
+def unloadable_entry(entry: str, exc: BaseException, matched: bool) -> tuple[str, str] | None:
     """A student's file typed, dropped or matched that exists but cannot be loaded (a syntax error,
     a missing module, no player in it): (its player id, why), so it enters the tournament as the
     command line enters it, a player that forfeits every game and scores 0 -- a class's grading
@@ -111,7 +111,7 @@ class TournamentSetup:
             try:
                 self.added.append(("ok", (game_id, _discover(game_id, entry, options), True)))
             except Exception as exc:  # shown to the user; the window goes on
-                unable = unloadable_entry(game_id, entry, exc, matched)
+                unable = unloadable_entry(entry, exc, matched)
                 self.added.append(("broken", (game_id, *unable)) if unable else ("error", str(exc)))
 
         self.adding = threading.Thread(target=work, daemon=True)
