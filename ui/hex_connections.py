@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from games.base import Game
+from games.hex import geometry as hex_geometry
 from ui import text as tx
 from ui.i18n import N_, _
 from ui.position_worker import PositionWorker
@@ -142,14 +143,21 @@ def _end_point(view: Any, end: str | int, other: str | int, carrier: frozenset[i
 
 
 def _neighbours(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    near = ((r - 1, c), (r - 1, c + 1), (r, c - 1), (r, c + 1), (r + 1, c - 1), (r + 1, c))
-    return [a * n + b for a, b in near if 0 <= a < n and 0 <= b < n]
+    """The cells next to ``cell`` (the rules' board geometry)."""
+    mask, cells = hex_geometry(n).neighbours[cell], []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
+EDGE_MASKS = {"left": (0, 0), "right": (0, 1), "top": (1, 0), "bottom": (1, 1)}  # Geometry.edges[side][end]
 
 
 def _on_edge(cell: int, edge: str, n: int) -> bool:
-    r, c = divmod(cell, n)
-    return {"top": r == 0, "bottom": r == n - 1, "left": c == 0, "right": c == n - 1}[edge]
+    side, end = EDGE_MASKS[edge]
+    return bool(hex_geometry(n).edges[side][end] >> cell & 1)
 
 
 def edge_path(n: int, start: int, edge: str, carrier: frozenset[int], own: set[int]) -> list[int]:
