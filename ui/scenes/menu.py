@@ -71,14 +71,22 @@ class MenuScene(Scene):
         """The room kept under the games' pictures: the About link in the corner and, above it, a
         line of the window's messages (``messages_above``).  A file report stood over the pictures'
         names (at 800x560 and at 1280x800), and over the About link."""
+        return h - self._about_top(h) + int(8 * self.app.scale) + Messages.line_height(self.app.scale)
+
+    def _about_link(self) -> tuple[int, int]:
+        """The About link's text size and its padding (``draw`` writes it in the bottom right
+        corner, ``pad`` from the edges, its rectangle inflated by ``pad``)."""
         s = self.app.scale
-        pad = int(10 * s)
-        self.about_top = h - pad - tx.ui_font(tx.small(12, s)).get_height() - pad // 2  # as draw() inflates it
-        return h - self.about_top + int(8 * s) + Messages.line_height(s)
+        return tx.small(12, s), int(10 * s)
+
+    def _about_top(self, h: int) -> int:
+        """The top of the About link's rectangle in a window ``h`` tall, as ``draw`` makes it."""
+        size, pad = self._about_link()
+        return h - pad - tx.ui_font(size).get_height() - pad // 2
 
     def messages_above(self) -> int | None:
         """Messages stand on the About link's row, under the pictures (``_below_the_cards``)."""
-        return getattr(self, "about_top", None)
+        return self._about_top(self.app.size[1])
 
     def _centre_vertically(self, menu_rect: pygame.Rect, lowest: int) -> None:
         """Move the title, the buttons and the games' pictures down together to the middle of a
@@ -176,8 +184,8 @@ class MenuScene(Scene):
             self.menu.draw(surface)
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
-        pad = int(10 * s)
+        size, pad = self._about_link()
         hovered = self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
-                                  (surface.get_width() - pad, surface.get_height() - pad), tx.small(12, s),
+                                  (surface.get_width() - pad, surface.get_height() - pad), size,
                                   theme.accent if hovered else theme.muted, "bottomright").inflate(pad, pad)
