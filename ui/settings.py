@@ -196,13 +196,11 @@ def folder_problem(path: Path | None = None) -> str | None:
     at as the window opens, in the words a failed save uses; None when the folder is there or could
     be made.  With no settings file yet nothing was read, and the first change of a setting was the
     first to find out, after the player had already chosen."""
-    from ui.record_files import os_problem
-
     path = path or settings_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        problem = f"Could not save settings: {os_problem(exc, path)}"
+        problem = _cannot_save(exc, path)
         _SAVE_PROBLEMS[path.resolve()] = problem  # the settings screen says it too
         return problem
     return None
@@ -238,7 +236,7 @@ def save_problem(path: Path | None = None) -> str | None:
 def _write(settings: Settings, path: Path) -> str | None:
     if path.resolve() in _LEFT_IN_PLACE:  # the user's file, unread: theirs to mend or remove
         return f"Could not save settings: {path} could not be read and is left as it is"
-    from ui.record_files import atomic_write_text, os_problem  # temporary file, fsync, rename
+    from ui.record_files import atomic_write_text  # temporary file, fsync, rename
 
     data = {k: v for k, v in asdict(settings).items() if k != "newer_keys"}
     data["window_size"] = list(settings.window_size)
@@ -248,4 +246,11 @@ def _write(settings: Settings, path: Path) -> str | None:
         _KNOWN[path.resolve()] = data
         return None
     except OSError as exc:
-        return f"Could not save settings: {os_problem(exc, path)}"
+        return _cannot_save(exc, path)
+
+
+def _cannot_save(exc: OSError, path: Path) -> str:
+    """A failed save (or a folder it could not make), in the words the window shows."""
+    from ui.record_files import os_problem
+
+    return f"Could not save settings: {os_problem(exc, path)}"
