@@ -4,6 +4,8 @@ plays no sound; one click on an arrow is one change, one save, one click heard."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.ui_helpers import click
@@ -110,6 +112,36 @@ def test_a_high_contrast_theme_is_offered_and_taken_by_the_keyboard(app, watched
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
         app.run_frames(2)
     assert app.settings.theme == "contrast" and app.theme is THEMES["contrast"]
+
+
+def test_a_read_only_config_folder_is_said_as_the_window_opens(tmp_path, monkeypatch):
+    """A settings folder that is there but cannot be written in (a read-only disk, a folder of
+    another user) passed the check as the window opened, since making it "worked": the first
+    change of a setting found out.  A file is now written and removed there as the window opens.
+    Root writes in any folder, so the read-only disk is stood in for where the file is made."""
+    import errno
+    import tempfile
+
+    from tests.ui_helpers import make_app
+
+    folder = tmp_path / "config"
+    made_elsewhere = tempfile.TemporaryFile
+
+    def read_only(*args, dir=None, **kwargs):  # noqa: A002 - tempfile's own name
+        if dir is not None and Path(dir) == folder:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return made_elsewhere(*args, dir=dir, **kwargs)
+
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "TemporaryFile", read_only)
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.run_frames(2)
+        assert [m.text for m in app.messages.current()] == [
+            f"Could not save settings: the folder {folder} is read-only"]
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
 
 
 def test_a_config_folder_that_cannot_be_used_is_said_as_the_window_opens(tmp_path, monkeypatch):

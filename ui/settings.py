@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -192,13 +193,15 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
 
 
 def folder_problem(path: Path | None = None) -> str | None:
-    """Why the settings cannot be saved in their folder (a file in its way, a read-only disk), looked
-    at as the window opens, in the words a failed save uses; None when the folder is there or could
-    be made.  With no settings file yet nothing was read, and the first change of a setting was the
+    """Why the settings cannot be saved in their folder (a file in its way, a read-only disk or
+    folder), looked at as the window opens, in the words a failed save uses; None when a file can
+    be written there.  With no settings file yet nothing was read, and the first change of a setting was the
     first to find out, after the player had already chosen."""
     path = path or settings_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path.parent):  # a folder that is there but read-only
+            pass
     except OSError as exc:
         problem = _cannot_save(exc, path)
         _SAVE_PROBLEMS[path.resolve()] = problem  # the settings screen says it too
