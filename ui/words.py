@@ -634,7 +634,8 @@ REPORT_TEXTS = (
     N_("Crosstable (points/games of the row against the column):"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
-    N_("Forfeits:"), N_("game {number}: {first} - {second}: {reason}"),
+    N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
+    N_("; logs: {path} and {more} more"),
 )
 
 
@@ -653,6 +654,9 @@ class ReportWords:
 
     def reason(self, text: str) -> str:
         return end_reason(text)
+
+    def forfeit(self, text: str) -> str:
+        return forfeit_reason(text)
 
     def game(self, game_id: str) -> str:
         import games
