@@ -269,7 +269,7 @@ def dispatch(args: argparse.Namespace) -> int:
         from ai.commands.gtp import run_gtp
         from ui.about import VERSION
 
-        return run_gtp(args.game, args.player, options, args.time, VERSION)
+        return run_gtp(args.game, args.player, options, args.time, VERSION, args.seed)
     raise UsageError(f"unknown command {args.command!r}")
 
 

@@ -414,7 +414,7 @@ class _Host:
         value = vars(self.module).get(wanted)
         if wanted == "*" or not isinstance(value, types.FunctionType) or value.__module__ != self.module.__name__:
             return None
-        if not (_takes(value, 2, set()) or _takes(value, 3, SECONDS_NAMES)):  # as _FunctionAdapter calls it
+        if not _takes_as_choose(value, 2):  # as _FunctionAdapter calls it
             raise _LoadError(f"{wanted!r} in {self.source.path.name} is not a player: expected {wanted}(game, state) "
                              f"or {wanted}(game, state, seconds)")
         return {"name": wanted, "title": wanted, "kind": "function", "obj": value}
@@ -479,6 +479,22 @@ def _takes(fn: Any, count: int, names: set[str]) -> bool:
     return last.default is inspect.Parameter.empty or last.name.lower() in names
 
 
+def _takes_as_choose(fn: Any, count: int) -> bool:
+    """Whether ``fn`` can be called with the ``count`` arguments of a move (``game, state`` or a
+    class's ``state``), or with the seconds too."""
+    return _takes(fn, count, set()) or _takes(fn, count + 1, SECONDS_NAMES)
+
+
+def _positional(fn: Any) -> list[str]:
+    """The names of ``fn``'s positional parameters (a bound method's without ``self``)."""
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters
+            if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+
+
 def _answer_text(game: Game, state: State, answer: Any) -> str:
     try:
         return _notation(game, state, answer)
@@ -488,7 +504,65 @@ def _answer_text(game: Game, state: State, answer: Any) -> str:
         not_a_move = _not_a_move(game, state, answer)
         if not_a_move:
             raise Refused(repr(answer), not_a_move) from None
+        why = _why_illegal(game, state, answer)
+        if why:
+            raise Refused(*why) from None
         return repr(answer)
+
+
+def _why_illegal(game: Game, state: State, answer: Any) -> tuple[str, str] | None:
+    """A move of the right kind that is not legal here, shown with its notation and the rules'
+    reason: ``(13, 12) (d3-c3)``, ``d3 holds no White piece``.  Its ``repr`` alone was parsed as
+    notation, which said "'(13, 12)' is not a move like c2-c3", as if the kind were wrong."""
+    try:
+        text = game.format_move(state, answer)
+        game.parse_move(state, text)
+    except IllegalMove as exc:
+        return f"{answer!r} ({text})", str(exc)
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None  # no notation for it (off the board): the rules' words on its repr
+    return None
+
+
+def _changed(game: Game, state: State, before: str, answer: Any) -> str:
+    """The answer of a ``choose`` that changed the state it was given (``state.to_move = ...``,
+    a list inside it): taken if it is legal in the position as it was, else refused saying so.
+    It was read in the changed state, and refused in the rules' words for the wrong position
+    ("b3 holds no White piece") with no word of the change."""
+    original = game.from_text(before)
+    print("Tabuleiro: choose changed the state it was given; its answer is read in the position "
+          "as it was", file=sys.stderr)
+    try:
+        return _notation(game, original, answer)
+    except (IllegalMove, ValueError, TypeError, KeyError, IndexError):
+        raise Refused(repr(answer), "choose changed the state it was given, and its answer is not legal in the "
+                                    "position as it was: states are values, state.play(move) returns a new one "
+                                    "(copy.deepcopy(state) gives a copy to change)") from None
+
+
+def _read_answer(game: Game, state: State, before: str, answer: Any) -> str:
+    """``answer`` as notation, from a ``choose`` given ``state`` whose text was ``before``."""
+    if game.to_text(state) != before:
+        return _changed(game, state, before, answer)
+    return _answer_text(game, state, answer)
+
+
+def _where_defined(fn: Any) -> str:
+    """``aluno.py line 4`` (``caderno.ipynb cell 3 line 2``) for a function of the loading file."""
+    code = getattr(fn, "__code__", None)
+    source = _loading_source[-1] if _loading_source else None
+    if code is None or source is None:
+        return ""
+    if Path(code.co_filename) == source.path:
+        return f" (at {source.where(code.co_firstlineno)})"
+    return f" (at {Path(code.co_filename).name} line {code.co_firstlineno})"
+
+
+def _parameters(fn: Any) -> str:
+    try:
+        return ", ".join(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return "..."
 
 
 def _not_a_move(game: Game, state: State, answer: Any) -> str:
@@ -509,11 +583,16 @@ class _FunctionAdapter:
 
     def __init__(self, game: Game, fn: Any) -> None:
         self.game, self.fn = game, fn
+        if not _takes_as_choose(fn, 2):  # choose(state): a TypeError at the first move named no file, no line
+            name = getattr(fn, "__name__", "choose")
+            raise _LoadError(f"{name}({_parameters(fn)}) cannot be called as Tabuleiro calls it, "
+                             f"{name}(game, state) or {name}(game, state, seconds){_where_defined(fn)}")
         self.timed = _takes(fn, 3, SECONDS_NAMES)
 
     def move(self, state: State, seconds: float | None = None) -> str:
+        before = self.game.to_text(state)
         answer = self.fn(self.game, state, seconds) if self.timed else self.fn(self.game, state)
-        return _answer_text(self.game, state, answer)
+        return _read_answer(self.game, state, before, answer)
 
 
 class _ClassAdapter:
@@ -522,11 +601,19 @@ class _ClassAdapter:
     def __init__(self, game: Game, cls: type) -> None:
         self.game = game
         self.obj = cls(game) if _takes(cls, 1, GAME_NAMES) else cls()
-        self.timed = _takes(self.obj.choose, 2, SECONDS_NAMES)
+        choose = self.obj.choose
+        first = next(iter(_positional(choose)), "")
+        if first.lower() in GAME_NAMES or not _takes_as_choose(choose, 1):
+            # choose(self, game, state) was given (state, seconds): "'float' object has no attribute ..."
+            raise _LoadError(f"{cls.__name__}.choose({_parameters(choose)}) cannot be called as Tabuleiro calls a "
+                             "class's choose, choose(state) or choose(state, seconds): the game is given once, "
+                             f"to __init__(self, game){_where_defined(getattr(choose, '__func__', choose))}")
+        self.timed = _takes(choose, 2, SECONDS_NAMES)
 
     def move(self, state: State, seconds: float | None = None) -> str:
+        before = self.game.to_text(state)
         answer = self.obj.choose(state, seconds) if self.timed else self.obj.choose(state)
-        return _answer_text(self.game, state, answer)
+        return _read_answer(self.game, state, before, answer)
 
 
 class _RastrosAdapter:

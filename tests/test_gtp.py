@@ -90,7 +90,41 @@ def test_alquerque_colours_are_its_own_names_first():
     ``b`` and ``w`` keep the protocol's meaning (``b``: the side that moves first)."""
     answers = talk(["genmove white", "genmove black", "genmove b", "genmove w"], game="alquerque", player="level-1")
     assert all(a.startswith("= ") for a in answers), answers  # was: "? White is to move"
-    assert talk(["genmove black"], game="alquerque", player="level-1")[0] == "? White is to move"
+    assert talk(["genmove black"], game="alquerque", player="level-1")[0] == (
+        "? it is White's turn (b), not Black's (w): send genmove b, or play White's move first")
+
+
+def test_a_play_out_of_turn_says_whose_turn_it_is_in_the_protocols_letters_and_what_to_send():
+    """``play w a1`` on an empty Hex board answered "illegal move: Blue is to move", which left a
+    controller guessing which of b and w Blue is and what went wrong (Go's GTP lets a colour play
+    twice; our games alternate)."""
+    answers = talk(["play w a1", "play b a1", "play b b2", "showboard"], game="hex", player="level-1")
+    assert answers[0] == "? illegal move: it is Blue's turn (b), not Red's (w): Blue moves first"
+    assert answers[1] == "="
+    assert answers[2] == ("? illegal move: it is Red's turn (w), not Blue's (b), who played the last move (a1): "
+                          "play w's move first, or undo Blue's")
+    assert "to-move: Red" in answers[3]  # nothing played by the refused move
+
+
+def test_hex_swap_is_taken_in_the_words_of_benzene_and_hexgui_and_a_swap_off_says_how_to_turn_it_on():
+    on = Engine("hex", "level-1", {"size": 5, "swap": True}, 0.1)
+    out = io.StringIO()
+    serve(on, io.StringIO("play b a1\nplay w swap-pieces\n"), out)
+    assert out.getvalue() == "=\n\n=\n\n" and on.state.to_move == 0  # Blue to move after the swap
+    off = talk(["play b a1", "play w swap"], game="hex", player="level-1")
+    assert off[1].startswith("? illegal move: swap is only allowed") and "--option swap=true" in off[1]
+
+
+def test_the_seed_of_the_command_line_seeds_the_player(monkeypatch, capsys):
+    """``main.py gtp GAME --seed N`` was accepted and ignored: every seed played seed 1's games."""
+    import main
+
+    firsts = set()
+    for seed in range(1, 6):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("genmove b\n"))
+        assert main.main(["gtp", "tictactoe", "--player", "level-1", "--seed", str(seed)]) == 0
+        firsts.add(capsys.readouterr().out)
+    assert len(firsts) > 1, firsts
 
 
 def test_boardsize_of_tictactoe_and_alquerque():

@@ -394,6 +394,72 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
     assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
 
 
+@pytest.mark.parametrize("code, said", [
+    ("def choose(state):\n    return state.legal_moves()[0]\n",
+     "choose(state) cannot be called as Tabuleiro calls it, choose(game, state) or choose(game, state, seconds) "
+     "(at aluno.py line 1)"),
+    ("class Bot:\n    def __init__(self, game):\n        self.game = game\n\n"
+     "    def choose(self, game, state):\n        return state.legal_moves()[0]\n",
+     "Bot.choose(game, state) cannot be called as Tabuleiro calls a class's choose, choose(state) or "
+     "choose(state, seconds): the game is given once, to __init__(self, game) (at aluno.py line 5)"),
+])
+def test_a_choose_that_cannot_take_what_it_is_given_is_a_load_error_naming_its_line(tmp_path, code, said):
+    """``choose(state)`` forfeited every game with "TypeError: choose() takes 1 positional argument
+    but 2 were given" (no file, no line), and a class's ``choose(self, game, state)``, given the
+    state and the seconds, with "'float' object has no attribute 'legal_moves'"."""
+    from ui import words
+    from ui.i18n import set_language
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text(code)
+    with pytest.raises(ValueError) as raised:
+        ai.make_player("tictactoe", str(bot))
+    assert said in str(raised.value)
+    try:
+        set_language("pt")
+        shown = words.load_problem(str(raised.value).split("; log: ")[0])
+    finally:
+        set_language("en")
+    assert "não pode ser chamada como o Tabuleiro" in shown and "(em aluno.py, linha" in shown, shown
+
+
+def test_a_choose_that_changes_the_state_it_is_given_is_read_in_the_position_as_it_was(tmp_path):
+    """A choose that set ``state.to_move`` and then answered from the changed state forfeited with
+    the rules' words for the wrong position ("b3 holds no White piece"), the change unsaid; an
+    answer legal in the position as it was is taken, one that is not says what happened."""
+    keeps = tmp_path / "keeps.py"
+    keeps.write_text("def choose(game, state):\n    move = state.legal_moves()[0]\n"
+                     "    state.to_move = 1 - state.to_move\n    return move\n")
+    breaks = tmp_path / "breaks.py"
+    breaks.write_text("def choose(game, state):\n    state.to_move = 1 - state.to_move\n"
+                      "    return state.legal_moves()[0]\n")
+    game = games.load("alquerque")
+    good = ai.make_player("alquerque", str(keeps))
+    bad = ai.make_player("alquerque", str(breaks))
+    try:
+        state = game.initial_state()
+        assert good.choose(state, Limits(time=2.0)) in state.legal_moves()
+        with pytest.raises(Forfeit, match="choose changed the state it was given, and its answer is not legal"):
+            bad.choose(state, Limits(time=2.0))
+    finally:
+        good.close()
+        bad.close()
+
+
+def test_a_move_of_the_right_kind_but_illegal_is_named_in_notation_with_the_rules_reason(tmp_path):
+    """An Alquerque bot that returned Black's move (11, 6) for White was told "'(11, 6)' is not a
+    move like c2-c3 or b1xb3xd5", as if a tuple were the wrong kind of answer."""
+    bot = tmp_path / "other_side.py"
+    bot.write_text("def choose(game, state):\n    return (11, 6)\n")
+    player = ai.make_player("alquerque", str(bot))
+    try:
+        with pytest.raises(Forfeit) as raised:
+            player.choose(games.load("alquerque").initial_state(), Limits(time=2.0))
+    finally:
+        player.close()
+    assert "played an illegal move (11, 6) (b3-b2): b3-b2: b3 holds no White piece" in str(raised.value)
+
+
 def test_bad_files_are_errors_before_any_game(tmp_path):
     empty = tmp_path / "empty.py"
     empty.write_text("x = 1\n")

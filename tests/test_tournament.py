@@ -147,7 +147,7 @@ def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(t
     assert table["a.py"].forfeits == 3 and table["b.py"].forfeits == 2
     assert crosstable(ids, games)["a.py"]["b.py"] == (0.0, 2) == crosstable(ids, games)["b.py"]["a.py"]
     summary = Summary("tictactoe", {}, ids, 1, 0.1, 1, None, 1.0, False, standings(ids, games), games, [1, 2, 3])
-    assert f"  game 1: a.py - b.py: {DOUBLE_FORFEIT}" in report(summary)
+    assert f"  a.py - b.py, 1 game (1): {DOUBLE_FORFEIT}" in report(summary)
     rows = list(csv.DictReader(write_results(summary, str(tmp_path / "res"))[1].open()))
     assert [(r["result"], r["points_first"], r["points_second"], r["forfeit"]) for r in rows[:2]] == [("0-0", "0", "0", "1")] * 2
 
@@ -277,8 +277,8 @@ Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
  4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
 
 Forfeits:
-  game 3: level-1 - sleeper.py: O forfeits: /tmp/bots/sleeper.py exceeded the time limit (0.31 s > 0.2 s); process stopped
-  game 4: sleeper.py - level-2: X forfeits: /tmp/bots/sleeper.py crashed: ZeroDivisionError: division by zero
+  sleeper.py, 1 game (3): exceeded the time limit (0.31 s > 0.2 s); process stopped
+  sleeper.py, 1 game (4): crashed: ZeroDivisionError: division by zero
 
 1 game void, not counted (our side failed, not the players):
   game 5: void: the referee failed: boom"""
@@ -294,6 +294,47 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
     other = report(reported_summary(time_per_move=None, clock=None, cluster="local", resumed=3, cancelled=False))
     assert other.splitlines()[0] == ("tictactoe round robin: 4 players, 5 games, no time limit, Dask local, 12.3 s "
                                      "(and 1 game void) (3 games from the log)")
+
+
+def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_the_files(tmp_path):
+    """A bot that crashed in every game of a league printed one line per game, each with its own
+    log: 40 lines of the same words hid the others.  The report now groups them by player and
+    reason (a reason's seconds and its log differ from game to game), with the count, the games'
+    numbers and the logs; FILE.json and FILE.csv keep each game's own reason."""
+    from ai.commands.tournament import report, write_results
+
+    ids = ["level-1", "/tmp/bots/loop.py", "/tmp/bots/a.py", "/tmp/bots/b.py"]
+    results, numbers = [], []
+    for n in range(1, 41):
+        pair, loop_side = ([ids[0], ids[1]], 1) if n % 2 else ([ids[1], ids[0]], 0)
+        why = f"exceeded the time limit ({1 + n / 100:.2f} s > 0.5 s); process stopped; log: /tmp/logs/loop-{n}.log"
+        results.append(GameResult("tictactoe", {}, pair, [], 1 - loop_side, None,
+                                  f"{'XO'[loop_side]} forfeits: {ids[1]} {why}", True))
+        numbers.append(n)
+    results.append(GameResult("tictactoe", {}, [ids[0], ids[1]], [], 0, None,
+                              "O forfeits: /tmp/bots/loop.py crashed: MemoryError: the bot ran out of memory", True))
+    results.append(GameResult("tictactoe", {}, [ids[2], ids[3]], [], None, None,
+                              "double forfeit: neither player could be started", True))
+    numbers += [41, 42]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, numbers)
+    forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
+    assert forfeits == [
+        "  loop.py, 40 games (1-40): exceeded the time limit (1.01 s > 0.5 s); process stopped; "
+        "logs: /tmp/logs/loop-1.log and 39 more",
+        "  loop.py, 1 game (41): crashed: MemoryError: the bot ran out of memory",
+        "  a.py - b.py, 1 game (42): double forfeit: neither player could be started",
+    ]
+    paths = write_results(summary, str(tmp_path / "res"))
+    rows = list(csv.DictReader(paths[1].open()))
+    assert [r["reason"] for r in rows] == [r.reason for r in results]
+    assert [g["reason"] for g in json.loads(paths[0].read_text())["games"]] == [r.reason for r in results]
+
+
+def test_a_forfeit_list_of_scattered_games_names_a_dozen_runs_then_an_ellipsis():
+    from ai.commands.tournament import number_runs
+
+    assert number_runs([9, 1, 2, 3, 5]) == "1-3, 5, 9"
+    assert number_runs(list(range(1, 60, 2)), 12) == ", ".join(str(n) for n in range(1, 24, 2)) + ", ..."
 
 
 def test_void_games_are_counted_apart_and_written_without_a_result(tmp_path):

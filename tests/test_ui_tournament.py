@@ -293,7 +293,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
                         "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
-        assert "perde por falta: " in text and " falhou: ZeroDivisionError" in text, text
+        assert "outside/raiser, 4 jogos (" in text and " falhou: ZeroDivisionError" in text, text
         for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
                         "  game ", "crashed", "points  games"):
             assert english not in text, english

@@ -124,6 +124,10 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      N_(" (in Tabuleiro's course module {module} line {line}, called from {where} line {at})")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
+    (r"^choose changed the state it was given, and its answer is not legal in the position as it was: states are "
+     r"values, state\.play\(move\) returns a new one \(copy\.deepcopy\(state\) gives a copy to change\)",
+     N_("choose changed the state it was given, and its answer is not legal in the position as it was: states are "
+        "values, state.play(move) returns a new one (copy.deepcopy(state) gives a copy to change)")),
 )
 
 # Why the rules refuse a typed move or a position text, and why a pasted text is no game or
@@ -414,6 +418,14 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      r"(?P=call)\(game, state, seconds\)",
      N_("{name} in {file} is not a player: expected {call}(game, state) or {call}(game, state, seconds)")),
     (r"(?P<file>\S+) is not a notebook: (?P<why>.*)", N_("{file} is not a notebook: {why}")),
+    # a choose that cannot take what it is given (ai.outside_child's adapters)
+    (r"(?P<call>\w+\([^()]*\)) cannot be called as Tabuleiro calls it, (?P<name>\w+)\(game, state\) or "
+     r"(?P=name)\(game, state, seconds\)(?P<rest>.*)",
+     N_("{call} cannot be called as Tabuleiro calls it, {name}(game, state) or {name}(game, state, seconds){rest}")),
+    (r"(?P<call>[\w.]+\([^()]*\)) cannot be called as Tabuleiro calls a class's choose, choose\(state\) or "
+     r"choose\(state, seconds\): the game is given once, to __init__\(self, game\)(?P<rest>.*)",
+     N_("{call} cannot be called as Tabuleiro calls a class's choose, choose(state) or choose(state, seconds): "
+        "the game is given once, to __init__(self, game){rest}")),
 )
 
 
@@ -634,7 +646,8 @@ REPORT_TEXTS = (
     N_("Crosstable (points/games of the row against the column):"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
-    N_("Forfeits:"), N_("game {number}: {first} - {second}: {reason}"),
+    N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
+    N_("; logs: {path} and {more} more"),
 )
 
 
@@ -653,6 +666,9 @@ class ReportWords:
 
     def reason(self, text: str) -> str:
         return end_reason(text)
+
+    def forfeit(self, text: str) -> str:
+        return forfeit_reason(text)
 
     def game(self, game_id: str) -> str:
         import games

@@ -15,8 +15,10 @@ Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blu
 Light), ``w``/``white`` the other; the game's own side names are accepted too, and come first: in
 Alquerque, whose White moves first, ``white`` is White and ``black`` Black (``b`` and ``w`` keep
 the protocol's meaning, so ``b`` is White there).  Moves are in the game's notation (``c3``,
-``4-5``, ``e5/``, ``pass``, ``swap``).  ``play`` for the side not to move is refused, except that a
-forced ``pass`` of the side to move is played first (Reversi drivers often do not send passes).
+``4-5``, ``e5/``, ``pass``, ``swap``; ``swap-pieces`` too, as Benzene and HexGui say it).  ``play``
+for the side not to move is refused, saying whose turn it is (``it is Red's turn (w), not Blue's
+(b) ...``), except that a forced ``pass`` of the side to move is played first (Reversi drivers
+often do not send passes).  ``--seed`` seeds the player (1 without it: the same games each run).
 
 Hex: our Blue moves first and joins left and right; Red joins top and bottom.  Hex GTP programs
 of the Benzene/HexGui family call the first player black and give black the top and bottom edges,
@@ -35,6 +37,7 @@ import ai
 import games
 from ai.base import Forfeit, Limits, Resigned
 from ai.commands.engines import prepare_engines
+from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
 from games.position_text import in_rows
 
@@ -51,7 +54,7 @@ class Engine:
     """The state behind the protocol: the game, its history and the player."""
 
     def __init__(self, game_id: str, player_id: str, options: dict[str, Any], move_time: float,
-                 version: str = "?") -> None:
+                 version: str = "?", seed: int | None = None) -> None:
         self.game_id = game_id
         self.version = version  # Tabuleiro's, passed in by the command line (it lives in ui.about)
         self.player_id = player_id
@@ -60,7 +63,8 @@ class Engine:
         self.settings_time = move_time  # seconds per move from --time or the last time_settings
         self.command_line_time = move_time
         self.game = games.load(game_id, **self.options)
-        self.player = ai.make_player(game_id, player_id, seed=1, options=self.options)
+        self.player = ai.make_player(game_id, player_id, seed=1 if seed is None else seed,
+                                     options=self.options)  # --seed, else always the same games
         self.history = [self.game.initial_state()]
 
     @property
@@ -80,6 +84,27 @@ class Engine:
             if w == name.lower()[0]:
                 return i
         raise GTPError(f"invalid color {word!r}; use b, w, black, white, {', '.join(self.game.sides)}")
+
+    def out_of_turn(self, side: int, command: str) -> GTPError:
+        """A ``play`` or ``genmove`` for the side not to move.  Go's GTP lets a colour move twice,
+        our games alternate: the answer says whose turn it is in the protocol's letters too (a
+        controller that swapped its colours, or missed a move, sees which), and what to send
+        instead.  "Blue is to move" alone left a controller guessing whether Blue was b or w."""
+        mover, other = self.state.to_move, side
+        names = self.game.sides
+        text = f"it is {names[mover]}'s turn ({'bw'[mover]}), not {names[other]}'s ({'bw'[other]})"
+        if command == "genmove":
+            return GTPError(f"{text}: send genmove {'bw'[mover]}, or play {names[mover]}'s move first")
+        if len(self.history) < 2:
+            return GTPError(f"illegal move: {text}: {names[mover]} moves first")
+        last = self.game.format_move(self.history[-2], self._last_move())
+        return GTPError(f"illegal move: {text}, who played the last move ({last}): play {'bw'[mover]}'s "
+                        f"move first, or undo {names[other]}'s")
+
+    def _last_move(self) -> Any:
+        """The move that led to the position now (the history keeps positions, not moves)."""
+        before, after = self.history[-2], self.history[-1]
+        return next(m for m in before.legal_moves() if before.play(m).key() == after.key())
 
     def handle(self, command: str, args: list[str]) -> str:
         if command not in COMMANDS:
@@ -136,11 +161,15 @@ class Engine:
                 self.history.append(state.play(state.legal_moves()[0]))
                 state = self.state
             else:
-                raise GTPError(f"illegal move: {self.game.sides[state.to_move]} is to move")
+                raise self.out_of_turn(side, "play")
+        word = "swap" if args[1].lower() in SWAP_WORDS else args[1]  # Benzene and HexGui say swap-pieces
         try:
-            move = self.game.parse_move(state, args[1])
+            move = self.game.parse_move(state, word)
         except IllegalMove as exc:
-            raise GTPError(f"illegal move: {exc}") from None
+            hint = ""
+            if word == "swap" and self.game.options.get("swap") is False:
+                hint = " (this engine plays without it: start it with --option swap=true)"
+            raise GTPError(f"illegal move: {exc}{hint}") from None
         self.history.append(state.play(move))
         return ""
 
@@ -152,7 +181,7 @@ class Engine:
         if state.is_terminal():
             raise GTPError("the game is over")
         if side != state.to_move:
-            raise GTPError(f"{self.game.sides[state.to_move]} is to move")
+            raise self.out_of_turn(side, "genmove")
         try:
             move = self.player.choose(state, Limits(time=self.move_time))
         except Resigned:  # an outside GTP engine gave up: the protocol's word for it
@@ -247,9 +276,11 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
             return
 
 
-def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?") -> int:
+def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?",
+            seed: int | None = None) -> int:
+    """Serve ``player_id`` on stdin/stdout; ``seed`` (``--seed``) seeds its randomness, 1 without it."""
     prepare_engines(game_id, [player_id], options)  # on stderr: stdout is the protocol's
-    engine = Engine(game_id, player_id, options, time or 1.0, version)
+    engine = Engine(game_id, player_id, options, time or 1.0, version, seed)
     try:
         serve(engine, sys.stdin, sys.stdout)
     except BrokenPipeError:  # the controller went away without quit: nothing to answer, no traceback

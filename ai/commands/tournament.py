@@ -7,8 +7,8 @@
 ``--openings PLIES``: round r of every pair (one game each way) starts after round r's PLIES
 random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
-1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), every forfeit with its
-reason, and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
+1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
+player and reason, with the games' numbers and logs), and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
 game) and FILE-standings.csv at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
 (the crosstable and standings so far, rewritten as games finish).  ``file.py:*`` enters every
 player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defines a player
@@ -30,6 +30,7 @@ from __future__ import annotations
 import csv
 import json
 import queue
+import re
 import sys
 import threading
 import time
@@ -77,6 +78,10 @@ class ReportWords:
 
     def reason(self, text: str) -> str:
         """A game's recorded reason (English: ``State.end_reason``, a referee's forfeit, "void: ...")."""
+        return text
+
+    def forfeit(self, text: str) -> str:
+        """Why a player forfeited, without its side and name ("crashed: ...", "exceeded the time limit ...")."""
         return text
 
     def game(self, game_id: str) -> str:
@@ -185,13 +190,61 @@ def format_standings(order: list[Standing], names: dict[str, str] | None = None,
     return "\n".join(lines)
 
 
-def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    lines = []
+LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # an outside player's log, named last in a forfeit's reason
+SHOWN_RUNS = 12  # runs of game numbers a forfeit line lists before "..." (every game is in FILE.json, FILE.csv)
+
+
+def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResult]]]:
+    """The forfeits, one group per player and reason, in the order of their first game: (who
+    forfeited, the games' numbers, their results).  A reason's own figures (seconds spent, a
+    clock's time left) and its log file differ from game to game of one fault, so they do not
+    part a group; a double forfeit is the pair's."""
+    groups: dict[tuple[str, str], tuple[str, list[int], list[GameResult]]] = {}
     for number, r in zip(summary.numbers, summary.results):
-        if r.forfeit:
-            lines.append("  " + words.say("game {number}: {first} - {second}: {reason}").format(
-                number=number, first=summary.name(r.players[0]), second=summary.name(r.players[1]),
-                reason=words.reason(r.reason)))
+        if not r.forfeit:
+            continue
+        if r.winner is None:  # both sides could not be started
+            who = f"{summary.name(r.players[0])} - {summary.name(r.players[1])}"
+        else:
+            who = summary.name(r.players[1 - r.winner])
+        key = (who, re.sub(r"-?\d+\.\d+", "#", _forfeit_why(r)[0]))
+        groups.setdefault(key, (who, [], []))
+        groups[key][1].append(number)
+        groups[key][2].append(r)
+    return list(groups.values())
+
+
+def _forfeit_why(result: GameResult) -> tuple[str, str]:
+    """A forfeited game's reason without its side and player ("crashed: ..."), and its log's path
+    ("" if none); the whole reason, less the log, when it does not name the player (a double forfeit)."""
+    reason = result.reason
+    log = LOG_NOTE.search(reason)
+    if log is not None:
+        reason = reason[:log.start()]
+    if result.winner is not None:
+        _side, said, rest = reason.partition(" forfeits: ")
+        player = result.players[1 - result.winner]
+        if said and rest.startswith(player + " "):
+            reason = rest[len(player) + 1:]
+    return reason, log.group("path") if log is not None else ""
+
+
+def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """One line per player and reason: ``sleeper.py, 24 games (3-4, 11-12, ...): exceeded the
+    time limit (...); logs: PATH and 23 more``.  One line per game made a report of a broken bot
+    in a long league a wall of the same words; each game's reason and log stay in FILE.json and
+    FILE.csv.  A reason is the first game's (its figures are that game's)."""
+    lines = []
+    for who, numbers, results in forfeit_groups(summary):
+        why, log = _forfeit_why(results[0])
+        said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
+        logs = [path for path in (_forfeit_why(r)[1] for r in results) if path]
+        if len(logs) == 1:
+            said += words.say("; log: {path}").format(path=logs[0])
+        elif logs:
+            said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
+        lines.append("  " + words.say("{player}, {games} ({numbers}): {reason}").format(
+            player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said))
     return "\n".join(lines)
 
 
@@ -256,14 +309,21 @@ def format_void(summary: Summary, words: ReportWords = ENGLISH) -> str:
 
 def game_numbers(numbers: list[int], words: ReportWords = ENGLISH) -> str:
     """"game 5", "games 9-56", "games 3, 7, 9-12": runs of numbers as ranges."""
+    return words.say("game {numbers}" if len(numbers) == 1 else "games {numbers}").format(numbers=number_runs(numbers))
+
+
+def number_runs(numbers: list[int], most: int | None = None) -> str:
+    """"3, 7, 9-12": runs of numbers as ranges; after ``most`` runs, an ellipsis."""
     runs: list[list[int]] = []
     for n in sorted(numbers):
         if runs and n == runs[-1][-1] + 1:
             runs[-1].append(n)
         else:
             runs.append([n])
-    listed = ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
-    return words.say("game {numbers}" if len(numbers) == 1 else "games {numbers}").format(numbers=listed)
+    listed = [f"{run[0]}-{run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs]
+    if most is not None and len(listed) > most:
+        listed = [*listed[:most], "..."]
+    return ", ".join(listed)
 
 
 # -- files -----------------------------------------------------------------------------------------
