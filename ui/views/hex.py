@@ -46,7 +46,8 @@ class HexView(BoardView):
         # board extent in units of the radius, plus room for the edge bands and the labels
         width_units = SQRT3 * (1.5 * (n - 1) + 1) + 2 * 2.6
         height_units = 1.5 * (n - 1) + 2 + 2 * 2.1
-        self.radius = max(3.0, min(rect.width / width_units, rect.height / height_units))
+        # no floor of a few pixels: the menu's 54-pixel picture of 11x11 spilled out of its square
+        self.radius = max(0.5, min(rect.width / width_units, rect.height / height_units))
         board_w = SQRT3 * self.radius * 1.5 * (n - 1)
         board_h = 1.5 * self.radius * (n - 1)
         self.origin = (rect.centerx - board_w / 2, rect.centery - board_h / 2)
