@@ -171,19 +171,24 @@ class AlquerqueView(BoardView):
     def has_partial_input(self) -> bool:
         return bool(self.path)
 
-    def status_text(self, state: AlquerqueState) -> str:
+    def status_text(self, state: AlquerqueState, keys: bool = False) -> str:
         if state.is_terminal():
             return ""
         path = self._current_path(state)
         if not path:
-            return _("Click a piece to see its moves, or drag it; a chain: click its landing points in turn (or just its last point).")
+            return (_("Enter on a piece shows its moves; a chain: Enter on its landing points in turn (or just its last point).")
+                    if keys else
+                    _("Click a piece to see its moves, or drag it; a chain: click its landing points in turn (or just its last point)."))
         text = self.game.move_text(path) if len(path) > 1 else point_name(path[0])
         if len(path) == 1:
-            return _("{move} selected: click a marked point (or the piece again to drop it).").format(move=text)
+            said = (_("{move} selected: Enter on a marked point (Esc drops it).") if keys else
+                    _("{move} selected: click a marked point (or the piece again to drop it)."))
+            return said.format(move=text)
         if path in state.legal_moves():
-            return _("{move}: click {point} again to stop here, or a marked point to capture on.").format(
-                move=text, point=point_name(path[-1]))
-        return self._must_go_on(path)
+            said = (_("{move}: Enter on {point} again stops here, or on a marked point captures on.") if keys else
+                    _("{move}: click {point} again to stop here, or a marked point to capture on."))
+            return said.format(move=text, point=point_name(path[-1]))
+        return _("{move}: the chain must go on: Enter on a marked point.").format(move=text) if keys else self._must_go_on(path)
 
     def _must_go_on(self, path: Move) -> str:
         """Said while a chain the rules do not let stop yet is entered (the status line, a click on its end)."""

@@ -182,7 +182,9 @@ class TraxView(GridView):
     def has_partial_input(self) -> bool:
         return self.picker is not None
 
-    def status_text(self, state: TraxState) -> str:
+    def status_text(self, state: TraxState, keys: bool = False) -> str:
+        if self.picker is not None and keys:
+            return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
         if self.picker is not None:
             return _("Pick a tile (hover one to see its forced tiles)")
         if state.is_terminal():  # the prompt would say only who won: add both scores
