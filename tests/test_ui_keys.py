@@ -90,3 +90,33 @@ def test_every_key_a_button_shows_is_on_the_keys_page(app, language):
         (hint == "+/-" and ("+ and -" if language == "en" else "+ e -") in page)
         or re.search(rf"(^|[\s(,]){re.escape(hint)}{joined}", page, re.M))]
     assert not missing, f"keys shown on buttons but not on the {language} keys page: {missing}"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_rules_page_that_says_click_says_how_without_a_mouse(game_id, language):
+    """Alquerque's "Entering moves", Hex's swap and Reversi's pass said only what the mouse does;
+    a keyboard player read their rules page and found no way to capture, swap or pass.  A page
+    that tells where to click also tells the keys (Trax's always did)."""
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        page = rules_source(game_id)
+    finally:
+        i18n.set_language("en")
+    clicks = re.findall(r"\b(click|clique)", page, re.I)
+    assert not clicks or re.search(r"without a mouse|sem rato", page, re.I), (game_id, language)
+
+
+def test_the_alquerque_page_says_a_missed_capture_is_not_huffed():
+    """The module decides that "capture compulsory" forbids the other moves and takes no piece as
+    a penalty (no huffing, as in some draughts rules); the page, in both languages, says so."""
+    from ui import i18n
+
+    try:
+        i18n.set_language("pt")
+        assert "não há sopro" in rules_source("alquerque")
+    finally:
+        i18n.set_language("en")
+    assert "there is no huffing" in rules_source("alquerque")
