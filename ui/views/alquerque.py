@@ -296,23 +296,23 @@ class AlquerqueView(BoardView):
         ring = max(2, self.step // 22)
         if path:
             if len(path) > 1:
-                pygame.draw.lines(surface, theme.accent, False, [self.point_xy(p) for p in path], ring)
+                pygame.draw.lines(surface, theme.on_board, False, [self.point_xy(p) for p in path], ring)
                 for p in captured_points(path):  # already jumped in the chain being entered
                     self._cross(surface, p, theme.invalid)
-                pygame.draw.circle(surface, theme.accent, self.point_xy(path[-1]), self.radius // 2)
-            pygame.draw.circle(surface, theme.accent, self.point_xy(path[0]), self.radius + ring * 2, ring)
+                pygame.draw.circle(surface, theme.on_board, self.point_xy(path[-1]), self.radius // 2)
+            pygame.draw.circle(surface, theme.on_board, self.point_xy(path[0]), self.radius + ring * 2, ring)
             targets = self.next_points(state)
         elif overlay.show_legal:
             targets = set()
             for p in self.movable_pieces(state):
-                pygame.draw.circle(surface, theme.accent, self.point_xy(p), self.radius + ring, max(1, ring // 2))
+                pygame.draw.circle(surface, theme.on_board, self.point_xy(p), self.radius + ring, max(1, ring // 2))
         else:
             targets = set()
         if overlay.show_legal or path:
             marker = pygame.Surface((self.radius * 2 + 2,) * 2, pygame.SRCALPHA)
             center = (self.radius + 1,) * 2
-            pygame.draw.circle(marker, (*theme.accent, 150), center, int(self.radius * 0.6))
-            pygame.draw.circle(marker, (*theme.accent, 255), center, int(self.radius * 0.6), max(2, ring))
+            pygame.draw.circle(marker, (*theme.on_board, 150), center, int(self.radius * 0.6))
+            pygame.draw.circle(marker, (*theme.on_board, 255), center, int(self.radius * 0.6), max(2, ring))
             for p in targets:
                 x, y = self.point_xy(p)
                 surface.blit(marker, (x - center[0], y - center[1]))

@@ -344,7 +344,7 @@ class TraxView(GridView):
             for m in state.forced_tiles(hovered):
                 draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
         cell = self.picker[0]
-        pygame.draw.rect(surface, theme.accent, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
+        pygame.draw.rect(surface, theme.on_board, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
         box = rects[0][0].unionall([r for r, _ in rects]).inflate(rects[0][0].width // 4, rects[0][0].width // 4)
         pygame.draw.rect(surface, theme.background, box.move(3, 3), border_radius=6)
         pygame.draw.rect(surface, theme.panel, box, border_radius=6)
