@@ -120,3 +120,33 @@ def test_the_alquerque_page_says_a_missed_capture_is_not_huffed():
     finally:
         i18n.set_language("en")
     assert "there is no huffing" in rules_source("alquerque")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_keys_page_says_how_to_go_through_menus_and_forms(app, language):
+    """The keys page listed every shortcut but not how a player without a mouse goes through the
+    main menu and the forms (New game, Settings): Up and Down, Left and Right, Enter.  It says so
+    under "Everywhere", and the keys do that on the Settings screen."""
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        page = rules_source(KEYS_PAGE)
+    finally:
+        i18n.set_language("en")
+    everywhere = page.split("\n## ")[1]
+    words = {"en": ("Up and Down", "Left and Right", "Enter presses"), "pt": ("Cima e Baixo", "Esquerda e Direita", "Enter carrega")}
+    assert all(w in everywhere for w in words[language]), everywhere
+    app.show_settings()
+    app.run_frames(2)
+    form = app.scene.menu
+    for _ in range(10):
+        if form.get_selected_widget().get_id() == "show_legal":
+            break
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+        app.run_frames(2)
+    shown = app.settings.show_legal
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT if not shown else pygame.K_LEFT, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert app.settings.show_legal is not shown
