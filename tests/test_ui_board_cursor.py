@@ -172,3 +172,56 @@ def test_the_trax_tile_under_the_cursor_shows_its_turn_and_name(app, monkeypatch
     labels.clear()
     assert all(a != b for a, b in zip(pointed, forced_cells()))  # ghosts under the cursor only
     assert not labels
+
+
+def status_line(scene: GameScene) -> str:
+    """The line under the board, as drawn now."""
+    said: list[str] = []
+    side = scene.board_side
+    side._status_line = lambda surface, line, colour: said.append(line)  # noqa: SLF001 - what it draws
+    side.draw_status(pygame.Surface((10, 10)))
+    del side._status_line
+    return said[-1]
+
+
+def test_the_line_under_the_board_names_the_keys_while_the_cursor_shows(app):
+    """With the cursor on the board the line under it still said "click": on every Alquerque
+    move (a piece, a chain's landing points, stopping a chain), Hex's swap offer, Trax's tile
+    picker and a Reversi pass, so a keyboard player was told only what the mouse does."""
+    scene = start(app, "alquerque", CHAIN)
+    assert "Click" in status_line(scene)
+    key(app, pygame.K_DOWN)
+    lines = [status_line(scene)]
+    for point in ("c4", "e4"):
+        walk(app, scene, parse_point(point))
+        key(app, pygame.K_RETURN)
+        lines.append(status_line(scene))
+    assert all("Enter" in line and "click" not in line.lower() for line in lines), lines
+    assert "c4xe4: Enter on e4 again stops here" in lines[-1]
+    key(app, pygame.K_ESCAPE)  # drops the chain; the cursor still shows
+
+    scene = start(app, "hex", ["c3"], options={"size": 5, "swap": True})
+    assert status_line(scene).startswith("Click Blue's stone")
+    key(app, pygame.K_UP)
+    assert status_line(scene) == "Enter on Blue's stone swaps; or play elsewhere"
+
+    scene = start(app, "trax")
+    key(app, pygame.K_SPACE)
+    cell = next(c for c in ((r, c) for r in range(10) for c in range(10))
+                if sum(divmod(games.trax.move_cell(m), 10) == c for m in scene.state.legal_moves()) > 1)
+    walk(app, scene, cell)
+    key(app, pygame.K_RETURN)
+    assert scene.view.picker is not None and status_line(scene).startswith("Pick a tile: Left and Right")
+
+    game = games.load("reversi", size=6)
+    moves = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2", "a1",
+             "a2", "b4", "a4", "e1", "b6", "a5", "f6", "b3", "f1", "f2", "a6", "d1", "a3"]  # Black must pass
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.state.must_pass() and game.format_move(scene.state, scene.state.legal_moves()[0]) == "pass"
+    assert status_line(scene) == "Black has no move: click anywhere to pass"
+    key(app, pygame.K_SPACE)
+    assert status_line(scene) == "Black has no move: Enter or Space passes"
+    key(app, pygame.K_SPACE)
+    assert played(scene)[-1] == "pass"

@@ -140,3 +140,22 @@ def test_the_coordinates_grow_with_a_large_board(game_id, monkeypatch):
         view.draw(pygame.Surface((side, side)), game.initial_state(), Overlay(interactive=False))
         found.append(max(sizes))
     assert found[1] >= 2 * found[0], (game_id, found)
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_small_thumbnail_draws_the_whole_board_inside_its_square(game_id):
+    """At 800x560 the main menu's pictures are about 54 pixels square, and the 11x11 Hex board,
+    its cells kept at least 3 pixels across, spilled out of its square: cut off at two corners,
+    over the card's edge.  Drawn in the middle of a larger surface, nothing lands outside."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load(game_id)
+    view = make_view(game)
+    side, room = 54, 3 * 54
+    inside = pygame.Rect(side, side, side, side)
+    view.layout(inside)
+    surface = pygame.Surface((room, room), pygame.SRCALPHA)
+    view.draw(surface, game.initial_state(), Overlay(interactive=False, coordinates=False, animation_speed=0))
+    outside = [(x, y) for x in range(room) for y in range(room)
+               if not inside.collidepoint(x, y) and surface.get_at((x, y)).a]
+    assert not outside, (game_id, outside[:5])

@@ -79,3 +79,38 @@ def test_hex_last_move_mark_stands_out_from_the_wood_and_the_stone(app, name):
     centre = scene.view.value_anchor(12)[0]
     across = [tuple(app.screen.get_at((centre[0] + dx, centre[1])))[:3] for dx in range(int(scene.view.radius))]
     assert MARK_RIM in across and tuple(theme.last_move) in across  # the dot, and its rim, on the stone
+
+
+def test_high_contrast_marks_stand_out_from_its_pale_board(app):
+    """High contrast drew Rastros' legal squares, Alquerque's picked piece and the points it may
+    go to, and Tic-tac-toe's winning line in the colours made for its black panels (yellow, light
+    green): 1.2:1 and 1.1:1 on its pale board, next to invisible.  Every colour the views mark the
+    board with stands 3:1 (WCAG's ratio for marks) from it, and the marks are drawn in them."""
+    app.settings.theme = "contrast"
+    theme = app.theme
+    for colour in ("on_board", "win_on_board", "legal", "hint", "last_move", "side0", "side1"):
+        assert contrast(getattr(theme, colour), theme.board) >= 3, colour
+
+    def drawn(scene, point) -> tuple[int, int, int]:
+        app.switch(scene)
+        app.run_frames(60)  # animations over
+        scene.draw(app.screen)
+        return tuple(app.screen.get_at(point))[:3]
+
+    scene = GameScene(app, MatchSetup("rastros", {}, HOTSEAT, (None, None), 0.1))
+    square = scene.state.legal_moves()[0]
+    app.switch(scene)
+    assert drawn(scene, scene.view.cell_rect(*divmod(square, scene.view.cols)).center) == theme.on_board
+
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
+    between = scene.view.cell_rect(0, 0)
+    assert drawn(scene, (between.right, between.centery)) == theme.win_on_board  # X's row 1, over the grid line
+
+    from games.alquerque import parse_point
+
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1))
+    drawn(scene, (0, 0))
+    scene.mouse.click(scene.view.point_xy(parse_point("d3")))  # White's piece picked: c3 is marked
+    x, y = scene.view.point_xy(parse_point("c3"))
+    scene.draw(app.screen)
+    assert theme.on_board in {tuple(app.screen.get_at((x + dx, y)))[:3] for dx in range(scene.view.radius)}

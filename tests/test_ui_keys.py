@@ -90,3 +90,63 @@ def test_every_key_a_button_shows_is_on_the_keys_page(app, language):
         (hint == "+/-" and ("+ and -" if language == "en" else "+ e -") in page)
         or re.search(rf"(^|[\s(,]){re.escape(hint)}{joined}", page, re.M))]
     assert not missing, f"keys shown on buttons but not on the {language} keys page: {missing}"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_rules_page_that_says_click_says_how_without_a_mouse(game_id, language):
+    """Alquerque's "Entering moves", Hex's swap and Reversi's pass said only what the mouse does;
+    a keyboard player read their rules page and found no way to capture, swap or pass.  A page
+    that tells where to click also tells the keys (Trax's always did)."""
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        page = rules_source(game_id)
+    finally:
+        i18n.set_language("en")
+    clicks = re.findall(r"\b(click|clique)", page, re.I)
+    assert not clicks or re.search(r"without a mouse|sem rato", page, re.I), (game_id, language)
+
+
+def test_the_alquerque_page_says_a_missed_capture_is_not_huffed():
+    """The module decides that "capture compulsory" forbids the other moves and takes no piece as
+    a penalty (no huffing, as in some draughts rules); the page, in both languages, says so."""
+    from ui import i18n
+
+    try:
+        i18n.set_language("pt")
+        assert "não há sopro" in rules_source("alquerque")
+    finally:
+        i18n.set_language("en")
+    assert "there is no huffing" in rules_source("alquerque")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_keys_page_says_how_to_go_through_menus_and_forms(app, language):
+    """The keys page listed every shortcut but not how a player without a mouse goes through the
+    main menu and the forms (New game, Settings): Up and Down, Left and Right, Enter.  It says so
+    under "Everywhere", and the keys do that on the Settings screen."""
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        page = rules_source(KEYS_PAGE)
+    finally:
+        i18n.set_language("en")
+    everywhere = page.split("\n## ")[1]
+    words = {"en": ("Up and Down", "Left and Right", "Enter presses"), "pt": ("Cima e Baixo", "Esquerda e Direita", "Enter carrega")}
+    assert all(w in everywhere for w in words[language]), everywhere
+    app.show_settings()
+    app.run_frames(2)
+    form = app.scene.menu
+    for _ in range(10):
+        if form.get_selected_widget().get_id() == "show_legal":
+            break
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+        app.run_frames(2)
+    shown = app.settings.show_legal
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT if not shown else pygame.K_LEFT, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert app.settings.show_legal is not shown

@@ -119,3 +119,33 @@ def test_the_main_menus_file_report_stands_under_the_games_pictures(app, size):
     app.messages.add("4 damaged game files in /home/someone/.local/share/tabuleiro/unfinished were moved aside, "
                      "renamed with .corrupt- and the date.", "error", duration=30.0)
     assert pixels(app, rects) == before
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_a_two_line_message_on_the_main_menu_leaves_the_games_pictures_alone(app, size):
+    """A damaged settings file is said in a message two lines long at 800x560, and it was drawn
+    over the games' pictures (the menu kept room for one line under them)."""
+    from ui import words
+    from ui.scenes.menu import MenuScene
+    from ui.widgets import Messages
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    said = words.settings_problem(
+        "Settings file was unreadable (it is not valid JSON (line 1, column 2: Expecting property name "
+        "enclosed in double quotes)); moved to settings.json.corrupt-20261202-123413; using defaults.")
+    chosen = app.scene.menu.get_widget("settings")
+    app.scene.menu.select_widget(chosen)  # a keyboard user on their way to Settings
+    app.messages.add(said, "error", duration=30.0)
+    app.run_frames(2)
+    room = app.messages_width()
+    if size == (800, 560):
+        assert len(Messages.lines(said, app.scale, room)) == 2  # the case reported
+    assert app.scene.show_cards
+    rects = [*app.scene.cards.rects, app.scene.about_rect]
+    shown = pixels(app, rects)
+    app.messages.items.clear()
+    assert pixels(app, rects) == shown  # the message drew over none of them
+    assert app.scene.menu.get_selected_widget().get_id() == "settings"

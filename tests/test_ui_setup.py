@@ -296,3 +296,30 @@ def test_enter_on_a_button_of_the_form_presses_it(config):
         app.scene.menu.select_widget(app.scene.menu.get_widget("mode"))
         enter()
         assert type(app.scene).__name__ == "GameScene" and app.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_option_says_what_it_does_where_it_is_chosen(config, language):
+    """A course student choosing Tic-tac-toe's "In a row to win", Reversi's or Trax's board size
+    read nothing about them on the New game screen (only Hex's swap rule, Alquerque's rules and
+    Trax's end and centre tile had a line), and learned that k cannot pass the board's longer side
+    only from the error after Start.  Every option now has its line under it, in both languages."""
+    from ui import i18n, words
+
+    app = open_app((800, 560))
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        for game_id in games.available_ids():
+            app.show_setup(watch=False, game_id=game_id)
+            app.frame()
+            shown = labels(app.scene)
+            for option in games.info(game_id).options:
+                note = words.option_note(game_id, option)
+                assert note, (game_id, option.name)
+                assert language == "en" or note != words.OPTION_NOTES[(game_id, option.name)], (game_id, option.name)
+                assert note in shown, (game_id, option.name, language)
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")

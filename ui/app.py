@@ -513,14 +513,21 @@ class App:
         if self.fps:
             self.clock.tick(self.fps)
 
+    def _messages_centre(self) -> int:
+        centre = self.scene.messages_centre() if self.scene is not None else None
+        return self.size[0] // 2 if centre is None else centre
+
+    def messages_width(self) -> int:
+        """How wide the window's messages may be drawn: as wide as fits around their centre.  A
+        screen that keeps room for them asks it, to know how many lines a long one takes."""
+        centre = self._messages_centre()
+        return 2 * min(centre, self.size[0] - centre) - int(80 * self.scale)
+
     def _draw_messages(self) -> None:
         s = self.scale
         above = self.scene.messages_above() if self.scene is not None else None
         bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
-        centre = self.scene.messages_centre() if self.scene is not None else None
-        centre = self.size[0] // 2 if centre is None else centre
-        room = 2 * min(centre, self.size[0] - centre) - int(80 * s)  # as wide as fits around its centre
-        self.messages.draw(self.screen, self.theme, (centre, bottom), s, room)
+        self.messages.draw(self.screen, self.theme, (self._messages_centre(), bottom), s, self.messages_width())
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

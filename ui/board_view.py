@@ -156,8 +156,10 @@ class BoardView:
         """True while a move animation runs (PC vs PC waits for it before the next move)."""
         return False
 
-    def status_text(self, state: State) -> str:
-        """A line under the board for things the panel does not show (e.g. "Pick a tile"). """
+    def status_text(self, state: State, keys: bool = False) -> str:
+        """A line under the board for things the panel does not show (e.g. "Pick a tile").  ``keys``:
+        the player is on the board's cursor, so the line names the keys that do what a click does
+        (a keyboard player read "click" and nothing else, in Alquerque on every move)."""
         return ""
 
     def value_anchor(self, move: Hashable) -> tuple[tuple[int, int], int] | None:

@@ -37,6 +37,22 @@ class Theme:
     # the two sides' colours where a game has no colours of its own (X/O, South/North)
     side0: Color
     side1: Color
+    # the accent and the winner's colour as drawn on the board (a picked piece and its path,
+    # Rastros' legal squares, the cell a Trax picker is for; a winning line): None, the same as
+    # on the panels.  High contrast's yellow accent and light green, made to stand out on black,
+    # stood 1.2:1 and 1.1:1 from its pale board
+    board_accent: Color | None = None
+    board_win: Color | None = None
+
+    @property
+    def on_board(self) -> Color:
+        """The colour of the accent's marks on the board (``board_accent``)."""
+        return self.board_accent or self.accent
+
+    @property
+    def win_on_board(self) -> Color:
+        """The colour of a winning line or ring on the board (``board_win``)."""
+        return self.board_win or self.win
 
 
 DARK = Theme(
@@ -59,6 +75,7 @@ HIGH_CONTRAST = Theme(  # for low vision: white on black, a pale board with blac
     accent=(255, 214, 0), board=(246, 234, 208), grid=(0, 0, 0), hover=(0, 0, 0),
     last_move=(200, 0, 170), legal=(0, 0, 0), hint=(0, 80, 255), invalid=(255, 120, 120),
     win=(90, 255, 140), side0=(40, 120, 255), side1=(230, 40, 40),
+    board_accent=(130, 95, 0), board_win=(0, 120, 0),  # a darker yellow, a darker green: 4.9:1 and 4.8:1 on the board
 )
 THEMES = {t.name: t for t in (DARK, LIGHT, HIGH_CONTRAST)}
 

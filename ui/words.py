@@ -552,7 +552,17 @@ def title(info: Any) -> str:
 # What a few options mean, in a player's words (shown under them on the setup screen); a label the
 # window words differently from the rules package (Trax's "Mode" beside the window's play mode).
 OPTION_LABELS = {("trax", "mode"): N_("Game end")}
-OPTION_NOTES = {
+OPTION_NOTES = {  # every option says what it does under its widget on the New game screen
+    ("tictactoe", "width"): N_("Squares across (m), 3 to 19."),
+    ("tictactoe", "height"): N_("Squares down (n), 3 to 19."),
+    ("tictactoe", "k"): N_("k marks in a row, column or diagonal win; k is at most the board's longer side."),
+    ("hex", "size"): N_("n x n cells; 11 x 11 is the classic board, 13 x 13 and 19 x 19 are also common."),
+    ("reversi", "size"): N_("8 x 8 is the usual board. 6 x 6 is solved: White wins 20-16 with perfect play. "
+                            "10 x 10 is a longer game."),
+    ("rastros", "size"): N_("The course plays 8 x 8. On smaller boards the goals stay in the corners and the "
+                            "piece starts on the diagonal between them."),
+    ("trax", "size"): N_("The game is played inside an N x N board (7 to 25): a line joins two opposite "
+                         "edges of it."),
     ("trax", "mode"): N_("Tournament: the first loop or line wins. Fill: play on until the board is full "
                          "(the course's test)."),
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),

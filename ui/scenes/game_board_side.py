@@ -114,7 +114,8 @@ class BoardSide:
                 n=scene.browsing, total=len(scene.history))
             self._status_line(surface, line, theme.accent)
             return
-        view_line = scene.view.status_text(scene.state) if scene.human_to_move() else ""
+        keys = scene.cursor.on and bool(scene.view.targets(scene.state))
+        view_line = scene.view.status_text(scene.state, keys) if scene.human_to_move() else ""
         line = (scene.end_reason() if scene.forfeit else "") or view_line or self._prompt()
         self._status_line(surface, line, theme.muted)
 
@@ -149,8 +150,7 @@ class BoardSide:
         the move field's and how to show the cursor (a keyboard player's first question)."""
         scene = self.scene
         player = scene.setup.player_label(scene.state.to_move)
-        cursor = scene.cursor.on and bool(scene.view.targets(scene.state))
-        if cursor:
+        if scene.cursor.on and bool(scene.view.targets(scene.state)):
             keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
             if scene.setup.mode == HUMAN_VS_PC:
                 return _("Your move ({side})").format(side=side) + " · " + keys

@@ -29,6 +29,7 @@ class MenuScene(Scene):
         self.cards = GameCards(games.catalog())
         self.menu: pygame_menu.Menu | None = None
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
+        self.message_room = 0  # the height kept for the window's messages under the pictures (_message_room)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -68,10 +69,29 @@ class MenuScene(Scene):
         self._centre_vertically(menu_rect, h - below)
 
     def _below_the_cards(self, h: int) -> int:
-        """The room kept under the games' pictures: the About link in the corner and, above it, a
-        line of the window's messages (``messages_above``).  A file report stood over the pictures'
-        names (at 800x560 and at 1280x800), and over the About link."""
-        return h - self._about_top(h) + int(8 * self.app.scale) + Messages.line_height(self.app.scale)
+        """The room kept under the games' pictures: the About link in the corner and, above it, the
+        window's messages (``messages_above``, ``_message_room``).  A file report stood over the
+        pictures' names (at 800x560 and at 1280x800), and over the About link."""
+        self.message_room = self._message_room()
+        return h - self._about_top(h) + int(8 * self.app.scale) + self.message_room
+
+    def _message_room(self) -> int:
+        """The height the window's messages need under the pictures: one line, or what the messages
+        shown now take if they are taller (a damaged settings file's message wraps onto a second
+        line at 800x560, and it stood over the pictures)."""
+        s = self.app.scale
+        return max(Messages.line_height(s), self.app.messages.height(s, self.app.messages_width()))
+
+    def update(self, dt: float) -> None:
+        """A message taller than the room kept for it (it came after the layout): lay the menu out
+        again with room for it, the button chosen with the keyboard still chosen.  The room stays
+        when the message goes, so the pictures do not jump back and forth."""
+        if self.menu is None or self._message_room() <= self.message_room:
+            return
+        chosen = self.menu.get_selected_widget()
+        self.resize(self.app.size)
+        if chosen is not None and chosen.get_id() in {w.get_id() for w in self.menu.get_widgets()}:
+            self.menu.select_widget(chosen.get_id())
 
     def _about_link(self) -> tuple[int, int]:
         """The About link's text size and its padding (``draw`` writes it in the bottom right

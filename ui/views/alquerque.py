@@ -171,19 +171,24 @@ class AlquerqueView(BoardView):
     def has_partial_input(self) -> bool:
         return bool(self.path)
 
-    def status_text(self, state: AlquerqueState) -> str:
+    def status_text(self, state: AlquerqueState, keys: bool = False) -> str:
         if state.is_terminal():
             return ""
         path = self._current_path(state)
         if not path:
-            return _("Click a piece to see its moves, or drag it; a chain: click its landing points in turn (or just its last point).")
+            return (_("Enter on a piece shows its moves; a chain: Enter on its landing points in turn (or just its last point).")
+                    if keys else
+                    _("Click a piece to see its moves, or drag it; a chain: click its landing points in turn (or just its last point)."))
         text = self.game.move_text(path) if len(path) > 1 else point_name(path[0])
         if len(path) == 1:
-            return _("{move} selected: click a marked point (or the piece again to drop it).").format(move=text)
+            said = (_("{move} selected: Enter on a marked point (Esc drops it).") if keys else
+                    _("{move} selected: click a marked point (or the piece again to drop it)."))
+            return said.format(move=text)
         if path in state.legal_moves():
-            return _("{move}: click {point} again to stop here, or a marked point to capture on.").format(
-                move=text, point=point_name(path[-1]))
-        return self._must_go_on(path)
+            said = (_("{move}: Enter on {point} again stops here, or on a marked point captures on.") if keys else
+                    _("{move}: click {point} again to stop here, or a marked point to capture on."))
+            return said.format(move=text, point=point_name(path[-1]))
+        return _("{move}: the chain must go on: Enter on a marked point.").format(move=text) if keys else self._must_go_on(path)
 
     def _must_go_on(self, path: Move) -> str:
         """Said while a chain the rules do not let stop yet is entered (the status line, a click on its end)."""
@@ -291,23 +296,23 @@ class AlquerqueView(BoardView):
         ring = max(2, self.step // 22)
         if path:
             if len(path) > 1:
-                pygame.draw.lines(surface, theme.accent, False, [self.point_xy(p) for p in path], ring)
+                pygame.draw.lines(surface, theme.on_board, False, [self.point_xy(p) for p in path], ring)
                 for p in captured_points(path):  # already jumped in the chain being entered
                     self._cross(surface, p, theme.invalid)
-                pygame.draw.circle(surface, theme.accent, self.point_xy(path[-1]), self.radius // 2)
-            pygame.draw.circle(surface, theme.accent, self.point_xy(path[0]), self.radius + ring * 2, ring)
+                pygame.draw.circle(surface, theme.on_board, self.point_xy(path[-1]), self.radius // 2)
+            pygame.draw.circle(surface, theme.on_board, self.point_xy(path[0]), self.radius + ring * 2, ring)
             targets = self.next_points(state)
         elif overlay.show_legal:
             targets = set()
             for p in self.movable_pieces(state):
-                pygame.draw.circle(surface, theme.accent, self.point_xy(p), self.radius + ring, max(1, ring // 2))
+                pygame.draw.circle(surface, theme.on_board, self.point_xy(p), self.radius + ring, max(1, ring // 2))
         else:
             targets = set()
         if overlay.show_legal or path:
             marker = pygame.Surface((self.radius * 2 + 2,) * 2, pygame.SRCALPHA)
             center = (self.radius + 1,) * 2
-            pygame.draw.circle(marker, (*theme.accent, 150), center, int(self.radius * 0.6))
-            pygame.draw.circle(marker, (*theme.accent, 255), center, int(self.radius * 0.6), max(2, ring))
+            pygame.draw.circle(marker, (*theme.on_board, 150), center, int(self.radius * 0.6))
+            pygame.draw.circle(marker, (*theme.on_board, 255), center, int(self.radius * 0.6), max(2, ring))
             for p in targets:
                 x, y = self.point_xy(p)
                 surface.blit(marker, (x - center[0], y - center[1]))

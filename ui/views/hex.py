@@ -20,6 +20,7 @@ from ui.theme import Color, draw_text, font
 
 SQRT3 = math.sqrt(3.0)
 SWAP_HINT = N_("Click Blue's stone to swap, or play elsewhere")
+SWAP_KEYS = N_("Enter on Blue's stone swaps; or play elsewhere")
 
 MARK_RIM = (0, 0, 0)  # around the last move's and the hint's dots, on wood and on stones of both colours
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
@@ -46,7 +47,8 @@ class HexView(BoardView):
         # board extent in units of the radius, plus room for the edge bands and the labels
         width_units = SQRT3 * (1.5 * (n - 1) + 1) + 2 * 2.6
         height_units = 1.5 * (n - 1) + 2 + 2 * 2.1
-        self.radius = max(3.0, min(rect.width / width_units, rect.height / height_units))
+        # no floor of a few pixels: the menu's 54-pixel picture of 11x11 spilled out of its square
+        self.radius = max(0.5, min(rect.width / width_units, rect.height / height_units))
         board_w = SQRT3 * self.radius * 1.5 * (n - 1)
         board_h = 1.5 * self.radius * (n - 1)
         self.origin = (rect.centerx - board_w / 2, rect.centery - board_h / 2)
@@ -119,8 +121,8 @@ class HexView(BoardView):
             return SWAP
         return cell if state.stone_at(cell) is None else None
 
-    def status_text(self, state: HexState) -> str:
-        return _(SWAP_HINT) if state.can_swap() else ""
+    def status_text(self, state: HexState, keys: bool = False) -> str:
+        return _(SWAP_KEYS if keys else SWAP_HINT) if state.can_swap() else ""
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: HexState, overlay: Overlay) -> None:

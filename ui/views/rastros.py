@@ -70,12 +70,12 @@ class RastrosView(GridView):
             pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
             # a dot, as on the other boards: a tint would look like South's goal corner
-            pygame.draw.circle(surface, theme.accent, rect.center, max(3, int(rect.width * 0.13)))
-            pygame.draw.circle(surface, theme.accent, rect.center, max(3, rect.width // 9))
+            pygame.draw.circle(surface, theme.on_board, rect.center, max(3, int(rect.width * 0.13)))
+            pygame.draw.circle(surface, theme.on_board, rect.center, max(3, rect.width // 9))
         if overlay.hint == i:
             pygame.draw.circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
 
-    def status_text(self, state: RastrosState) -> str:
+    def status_text(self, state: RastrosState, keys: bool = False) -> str:
         if state.is_terminal():
             return ""
         game: Rastros = self.game
@@ -122,7 +122,7 @@ class RastrosView(GridView):
         pygame.draw.circle(surface, PIECE, centre, radius)
         pygame.draw.circle(surface, STONE, centre, radius, max(2, self.cell // 22))
         if state.is_terminal():
-            pygame.draw.circle(surface, overlay.theme.win, centre, radius + 3, max(3, self.cell // 14))
+            pygame.draw.circle(surface, overlay.theme.win_on_board, centre, radius + 3, max(3, self.cell // 14))
 
 
 VIEW = RastrosView

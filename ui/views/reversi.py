@@ -57,10 +57,11 @@ class ReversiView(GridView):
             return Click.play(PASS)
         return super().click(state, pos)
 
-    def status_text(self, state: ReversiState) -> str:
-        if state.must_pass():
-            return _("{side} has no move: click anywhere to pass").format(side=_(self.game.sides[state.to_move]))
-        return ""
+    def status_text(self, state: ReversiState, keys: bool = False) -> str:
+        if not state.must_pass():
+            return ""
+        said = _("{side} has no move: Enter or Space passes") if keys else _("{side} has no move: click anywhere to pass")
+        return said.format(side=_(self.game.sides[state.to_move]))
 
     # -- animation --------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:

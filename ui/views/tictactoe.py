@@ -43,7 +43,7 @@ class TicTacToeView(GridView):
             return
         cells = [divmod(i, self.cols) for i in range(self.rows * self.cols) if line >> i & 1]
         a, b = self.cell_rect(*cells[0]).center, self.cell_rect(*cells[-1]).center
-        pygame.draw.line(surface, overlay.theme.win, a, b, max(3, self.cell // 8))
+        pygame.draw.line(surface, overlay.theme.win_on_board, a, b, max(3, self.cell // 8))
 
 
 VIEW = TicTacToeView

@@ -182,7 +182,9 @@ class TraxView(GridView):
     def has_partial_input(self) -> bool:
         return self.picker is not None
 
-    def status_text(self, state: TraxState) -> str:
+    def status_text(self, state: TraxState, keys: bool = False) -> str:
+        if self.picker is not None and keys:
+            return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
         if self.picker is not None:
             return _("Pick a tile (hover one to see its forced tiles)")
         if state.is_terminal():  # the prompt would say only who won: add both scores
@@ -342,7 +344,7 @@ class TraxView(GridView):
             for m in state.forced_tiles(hovered):
                 draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
         cell = self.picker[0]
-        pygame.draw.rect(surface, theme.accent, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
+        pygame.draw.rect(surface, theme.on_board, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
         box = rects[0][0].unionall([r for r, _ in rects]).inflate(rects[0][0].width // 4, rects[0][0].width // 4)
         pygame.draw.rect(surface, theme.background, box.move(3, 3), border_radius=6)
         pygame.draw.rect(surface, theme.panel, box, border_radius=6)
