@@ -503,11 +503,12 @@ def move_list_text(record: GameRecord) -> str:
         lines.append(START_LINE)
         lines.extend(record.start_position.splitlines())
     lines.extend(_wrap(numbered_moves(record.moves, record.first_state().to_move), 78))
-    if record.result is not None:
-        score = f" ({record.result.score[0]}-{record.result.score[1]})" if record.result.score else ""
-        lines.append(f"Result: {record.result.reason}{score}")
+    if record.result is not None:  # the score by side: a bare "(10-26)" after "White wins 26 - 10" read backwards
+        score = record.result.score
+        named = f" ({sides[0]} {score[0]}, {sides[1]} {score[1]})" if score else ""
+        lines.append(f"{RESULT_LINE}{record.result.reason}{named}")
     else:
-        lines.append("Result: unfinished")
+        lines.append(f"{RESULT_LINE}unfinished")
     return "\n".join(lines) + "\n"
 
 
@@ -541,13 +542,14 @@ def numbered_moves(moves: Sequence[str], lead: int = 0) -> list[str]:
 
 
 START_LINE = "Start:"  # in a move list, the position the game started from follows this line
+RESULT_LINE = "Result: "  # a move list's last line: how the game ended, or "unfinished"
 _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one move's two halves
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
 
 
 def is_move_list(text: str) -> bool:
     """Whether ``text`` holds numbered moves or is what ``move_list_text`` writes (a date, a result)."""
-    return any(_MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0]) or line.startswith(("Date: ", "Result: "))
+    return any(_MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0]) or line.startswith(("Date: ", RESULT_LINE))
                for line in text.splitlines())
 
 
@@ -564,7 +566,7 @@ def moves_from_text(text: str) -> list[str]:
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
-    copied = any(line.startswith(("Date: ", "Result: ")) for line in lines)  # move_list_text's, maybe no move yet
+    copied = any(line.startswith(("Date: ", RESULT_LINE)) for line in lines)  # move_list_text's, maybe no move yet
     moves = []
     for token in re.split(r"[\s,;]+", " ".join(numbered if numbered or copied else lines)):
         number = _MOVE_NUMBER.fullmatch(token)
@@ -611,7 +613,7 @@ def _start_block(lines: list[str]) -> str | None:
         return None
     block = []
     for line in lines[lines.index(START_LINE) + 1:]:
-        if line.startswith("Result: ") or _MOVE_NUMBER.fullmatch(line.split(" ", 1)[0]):
+        if line.startswith(RESULT_LINE) or _MOVE_NUMBER.fullmatch(line.split(" ", 1)[0]):
             break
         block.append(line)
     return "\n".join(block)
@@ -646,7 +648,24 @@ def record_from_move_list(text: str) -> GameRecord:
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))
-    return record.with_moves(record.moves, record.states(game)[-1])
+    record = record.with_moves(record.moves, record.states(game)[-1])
+    lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
+    return record if lost is None else record.finish(lost)
+
+
+_LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board
+
+
+def _loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | None:
+    """The end a move list's result line tells of a game its moves do not end: a side that
+    resigned, lost on time or forfeited, as the window and the referee word it ("White resigns",
+    "White lost on time", "White forfeits: ..."); None for any other line (no result is made up)."""
+    said = next((line[len(RESULT_LINE):] for line in lines if line.startswith(RESULT_LINE)), "")
+    for side, name in enumerate(sides):
+        rest = said.removeprefix(name)
+        if rest != said and (rest in _LOSSES or rest.startswith(" forfeits: ")):
+            return Result(1 - side, said)
+    return None
 
 
 def _wrap(tokens: list[str], width: int) -> list[str]:

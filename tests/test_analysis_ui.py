@@ -495,3 +495,32 @@ def test_analysis_waits_while_the_computer_searches_its_move_against_a_human(app
     assert wait(app, lambda: _labels_on_board(scene) and scene.analysis.position[0] == tuple(
         p.text for p in scene.history), 60)
     assert not scene.analysis.waiting
+
+
+def test_analysis_waits_while_a_watched_game_goes_on_and_works_while_it_is_paused(app):
+    """Watching PC vs PC with analysis on, its worker searched every position at the same time as
+    the player to move, three searches on two cores, so each player got less than its time budget
+    and played below its level: analysis now waits while a watched game goes on (between the
+    moves too, or its values would flash on and off), says that pausing lets it work, and works
+    on the position shown while the game is paused."""
+    from ui.analysis_mode import summary_text
+    from ui.match import PC_VS_PC, MatchSetup
+
+    app.start_game(MatchSetup("hex", {"size": 7}, PC_VS_PC, ("level-3", "level-3"), 1.0, seed=1))
+    scene = app.scene
+    scene.speed = 0  # Slow: a reply waits 1.5 s for its moment
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.computer.thinking() and scene.analysis.waiting, 120)
+    assert not scene.analysis.running() and scene.analysis.labels() == {}
+    assert summary_text(scene.analysis.values, scene.analysis.running(), False, scene.analysis.waiting, True) == \
+        "Analysis waits for the computer's move: pause the game to analyse"
+    assert wait(app, lambda: scene.computer.held is not None, 120)  # between two moves: still waiting
+    app.frame()
+    assert scene.analysis.waiting and not scene.analysis.running()
+    key(app, pygame.K_SPACE)  # Pause: the search under way (if any) ends, its reply waits, analysis takes over
+    assert scene.paused
+    assert wait(app, lambda: not scene.computer.thinking() and _labels_on_board(scene), 180)
+    assert not scene.analysis.waiting
+    assert scene.analysis.position[0] == tuple(p.text for p in scene.history)
+    key(app, pygame.K_SPACE)  # Resume: the game goes on, analysis waits again
+    assert not scene.paused and scene.analysis.waiting and not scene.analysis.running()

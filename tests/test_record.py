@@ -412,3 +412,33 @@ def test_move_list_text():
     assert text.startswith("Tic-tac-toe")
     assert f"1. {record.moves[0]} {record.moves[1]}" in text
     assert final.end_reason() in text
+
+
+@pytest.mark.parametrize("reason", ["White resigns", "White lost on time",
+                                    "White forfeits: Level 3 exceeded the time limit (1.52 s > 1 s)"])
+def test_a_copied_game_lost_by_resignation_time_or_forfeit_reads_back_with_its_end(reason):
+    """"Copy moves" of a Reversi game White resigned, lost on time or forfeited ends with that
+    "Result: ..." line, but pasted back on the main menu it was an unfinished game (the moves do not
+    end it): the replay said "Unfinished game", drew no evaluation graph, and its winner was lost.
+    The result line of a game ended off the board is read back now."""
+    game = games.load("reversi")
+    moves = ["d3", "c5", "f6"]
+    record = GameRecord.start(game, PLAYERS).with_moves(moves, game.play_line(moves)).finish(Result(0, reason))
+    again = record_from_move_list(move_list_text(record))
+    assert again.moves == moves
+    assert again.result == Result(0, reason) and again.is_finished()
+
+
+def test_a_pasted_result_line_that_no_side_lost_leaves_an_unfinished_game_unfinished():
+    """A result line that names no loss of a side of this game (typed by hand, another game's) is
+    not taken for one: the game is unfinished, as its moves say."""
+    text = "Reversi\nBlack: You  White: Level 3\n1. d3 c5 2. f6\nResult: Red resigns\n"
+    assert record_from_move_list(text).result is None
+    assert record_from_move_list(text.replace("Red resigns", "unfinished")).result is None
+
+
+def test_a_copied_games_score_names_its_sides():
+    """A Reversi game's copied result read "Result: White wins 26 - 10 (10-26)": the score in
+    brackets, Black's first, read as the reverse of the words before it.  It names each side now."""
+    record = GameRecord.start(games.load("reversi"), PLAYERS).finish(Result(1, "White wins 26 - 10", (10, 26)))
+    assert move_list_text(record).splitlines()[-1] == "Result: White wins 26 - 10 (Black 10, White 26)"

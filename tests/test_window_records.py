@@ -119,6 +119,24 @@ def test_a_dropped_file_of_several_match_lines_says_what_it_holds_and_what_to_do
     assert "a file of its own" in said[0] and "Extra data" not in said[0]
 
 
+def test_a_dropped_match_line_names_its_players_as_the_window_does(app, tmp_path):
+    """A line of ``main.py match rastros level-2 rastros:basilio --json`` dropped on the window
+    replayed as "South: level-2", "North: rastros:basilio", the ids the command line takes, where
+    every other screen says "Level 2" and "Basilio" (in Portuguese "Nível 2"): the replay names
+    the players of this Tabuleiro by their titles now, and keeps their ids to play on with."""
+    from ui.scenes.replay import ReplayScene
+
+    line = json.dumps({"game": "rastros", "options": {"size": 8}, "players": ["level-2", "rastros:basilio"],
+                       "moves": ["5-5", "4-6"], "winner": None, "reason": ""})
+    path = tmp_path / "game.json"
+    path.write_text(line + "\n", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene)
+    players = app.scene.record.players
+    assert [(p.id, p.title) for p in players] == [("level-2", "Level 2"), ("rastros:basilio", "Basilio")]
+
+
 def test_portuguese_menu(app):
     from ui import i18n
     from ui.scenes.menu import MenuScene

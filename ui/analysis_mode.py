@@ -129,16 +129,20 @@ def short_text(text: str) -> str:
     return ""
 
 
-def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False) -> str:
+def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False,
+                 watching: bool = False) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
     proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
     ended says it stopped at its limit: its values are estimates a longer search could change.
     Before the first values, while its worker is still compiling the engine (a fresh install's
     first analysis: 10-20 s), it says so, as the game screen does for the computer's first move.
-    ``waiting``: it pauses while the computer searches its move against a human
-    (``ComputerMoves.holds_analysis``), and says so."""
+    ``waiting``: it pauses while a computer searches its move, against a human or in a watched
+    game (``ComputerMoves.holds_analysis``), and says so; ``watching``: in a watched game going
+    on, where it would otherwise wait move after move, it also says that pausing lets it work."""
     if snapshot is None:
+        if waiting and watching:
+            return _("Analysis waits for the computer's move: pause the game to analyse")
         if waiting:
             return _("Analysis waits for the computer's move")
         if not running:

@@ -185,11 +185,21 @@ def load(path: Path | str) -> GameRecord:
     path = Path(path)
     text = read_text(path)
     try:
-        return GameRecord.loads(text) if path.suffix.lower() == SUFFIX else from_text(text)
+        return catalog_titles(GameRecord.loads(text)) if path.suffix.lower() == SUFFIX else from_text(text)
     except RecordError as exc:
         named = copy.copy(exc)  # of the same kind, saying the same of its cause (RecordNotReadableHere.why)
         named.args = (f"{path.name}: {exc}",)
         raise named from None
+
+
+def catalog_titles(record: GameRecord) -> GameRecord:
+    """``record`` with each computer player titled by its id alone -- a line of ``main.py match
+    --json`` knows only the ids ("level-2", "rastros:basilio") -- titled as the catalog and every
+    screen name it ("Level 2", "Basilio"); other titles (a name, an outside player's) stay."""
+    titles = {player.id: player.title for player in ai.catalog(record.game_id)}
+    players = tuple(Side(side.id, titles[side.id]) if side.id in titles and side.title == side.id else side
+                    for side in record.players)
+    return record if players == record.players else replace(record, players=players)
 
 
 def unknown_player(record: GameRecord) -> Side | None:
@@ -216,7 +226,7 @@ def from_text(text: str) -> GameRecord:
     a record of no moves from there); RecordError naming the problem."""
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
-        return GameRecord.loads(text)
+        return catalog_titles(GameRecord.loads(text))
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)

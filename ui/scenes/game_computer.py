@@ -71,10 +71,21 @@ class ComputerMoves:
         return self.job is not None and self.job_kind == "move"
 
     def holds_analysis(self) -> bool:
-        """The computer's move against a human is being searched, or waits to be shown: analysis
-        (its own worker, a second search) pauses meanwhile, so the two do not share the cores and
-        the move comes within its time; the thinking panel shows that search's own figures."""
-        return self.scene.setup.mode == HUMAN_VS_PC and (self.thinking() or self.held is not None)
+        """Analysis (its own worker, a second search) pauses while a computer's move is searched,
+        so the two do not share the cores and the move comes within its time and at its level;
+        the thinking panel shows that search's own figures.  Against a human it also waits while
+        the reply waits to be shown.  A watched game (PC vs PC) searches move after move, so
+        analysis waits while it goes on and works while it stands still: paused, or on an earlier
+        position browsed while the next reply waits -- else its values would flash on and off
+        between the moves."""
+        if self.thinking():
+            return True
+        scene = self.scene
+        if scene.setup.mode == HUMAN_VS_PC:
+            return self.held is not None
+        if scene.setup.mode == PC_VS_PC:
+            return not scene.paused and scene.browsing is None and not scene.is_over()
+        return False
 
     def preparing(self) -> bool:
         """The worker is still compiling the engine's kernels (first use after an install)."""
