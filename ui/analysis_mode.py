@@ -4,8 +4,9 @@
 (key A), it follows the position shown -- the live game or one reached by browsing -- and asks its
 own AI worker process for every move's value (``Job(kind="values")``, ai/move_values.py); the
 worker streams snapshots a few times a second until the position changes, the mode is switched
-off or the screen is left (ui/position_worker.py: its own worker, so analysing never delays the
-computer's moves and a move search never cancels the analysis).
+off or the screen is left (ui/position_worker.py: its own worker, so a move search never cancels
+the analysis).  It waits while a computer's move is searched (``ComputerMoves.holds_analysis``),
+so the two searches do not share the cores and the move comes within its time.
 
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
