@@ -95,6 +95,8 @@ def test_sleeping_bot_forfeits_on_time_and_the_card_says_why(app):
     assert result_title(scene) == "You win!"
     reason = result_lines(scene)[0]
     assert reason.startswith("X forfeits: sleeper.py exceeded the time limit")
+    # where it was stopped, and that its first move's set-up counts on its clock
+    assert "; it was running sleeper.py line 7 (in choose). It was its first move: set-up work" in reason
     record = GameRecord.loads(scene.recorder.record.dumps())
     assert record.result is not None and record.result.winner == 1 and record.result.reason == reason
     scene.new_game()  # a new game clears the forfeit

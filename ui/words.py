@@ -122,6 +122,13 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      N_(" (in Tabuleiro's course module {module} line {line})")),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)$",
      N_(" (in Tabuleiro's course module {module} line {line}, called from {where} line {at})")),
+    # where a late move was running when it was stopped (ai.outside.running_at), and the first move's hint
+    (r"^; it was running (?P<where>[^()]+?) line (?P<line>\d+) \(in (?P<function>[^()]+)\)",
+     N_("; it was running {where} line {line} (in {function})")),
+    (r"\. It was its first move: set-up work done inside the move \(reading files, building tables\) counts on the "
+     r"move's clock, so do it in __init__ or at module level$",
+     N_(". It was its first move: set-up work done inside the move (reading files, building tables) counts on the "
+        "move's clock, so do it in __init__ or at module level")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
     (r"^choose changed the state it was given, and its answer is not legal in the position as it was: states are "
