@@ -354,3 +354,22 @@ def test_tournament_into_a_pipe_that_closes_ends_quietly_with_its_files_written(
     assert proc.returncode == 141 and "Traceback" not in err and "BrokenPipe" not in err, err[-2000:]
     assert json.loads(out.with_name("league.json").read_text())["games"][-1]["number"] == 380
     assert out.with_name("league.txt").exists() and out.with_name("league-standings.csv").exists()
+
+
+@pytest.mark.parametrize("command", ["match", "tournament", "gtp"])
+def test_help_lists_every_games_options_with_values_and_defaults(command):
+    """``--option KEY=VALUE`` said only "e.g. size=9": which keys a game has, their values and
+    defaults were nowhere in --help.  They are now listed from the games' own declarations, and
+    --jobs and --openings say their defaults."""
+    import games
+
+    proc = run(command, "--help", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())  # as one line: argparse wraps to the terminal's width
+    for info in games.catalog():
+        for option in info.options:
+            assert option.usage() in said, (info.id, option.name)
+    assert "hex size=3..19 (default 11)" in said and "swap=true|false (default false)" in said
+    assert "reversi size=6|8|10 (default 8)" in said
+    assert "(default 0: every game from the start)" in said or command == "gtp"
+    assert "(processes; default 1)" in said or command != "tournament"
