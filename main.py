@@ -18,6 +18,7 @@ import codecs
 import contextlib
 import math
 import os
+import shlex
 import signal
 import sys
 from typing import Any
@@ -184,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         args = build_parser().parse_args(argv)
+        args.argv = argv
         if args.command is None:
             from ui.app import run
 
@@ -236,6 +238,15 @@ def reader_gone() -> int:
     return 141
 
 
+def typed_command(argv: list[str]) -> str:
+    """The command line that ran ``argv``, as typed (``python main.py bench tictactoe --quick``;
+    the app's name in a frozen build), quoted for a shell: what a bench's header gives to make its
+    figures again.  Called with other arguments than its own (a test), it is ``python main.py`` and them."""
+    if sys.argv[1:] == argv and getattr(sys, "orig_argv", None):
+        return shlex.join(sys.orig_argv)
+    return shlex.join(["python", "main.py", *argv])
+
+
 def dispatch(args: argparse.Namespace) -> int:
     import games
 
@@ -256,7 +267,10 @@ def dispatch(args: argparse.Namespace) -> int:
         ui_bench = None
         if "ui" in targets:
             from ui.bench import bench_ui as ui_bench
-        run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench)
+        from ui.about import version_line
+
+        run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench, version=version_line(),
+                  command=typed_command(args.argv))
         return 0
     options = parse_options(args.option)
     if args.time is not None and not 0 < args.time < math.inf:

@@ -93,10 +93,37 @@ def test_help_names_the_games_and_the_forms_of_a_player():
 
 
 def test_bench_prints_nodes_per_second_and_depth():
+    """Figures pasted into a note said neither which Tabuleiro made them nor how to make them
+    again: the header now gives the version (and numba's) and the command line as typed."""
+    import shlex
+
+    from ui.about import VERSION
+
     proc = run("bench", "tictactoe", "--quick")
     assert proc.returncode == 0, proc.stderr
     assert "nodes/s" in proc.stdout and "depth" in proc.stdout
     assert "#1 width=3,height=3,k=3" in proc.stdout  # the board, also when it is the default one
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith(f"Tabuleiro {VERSION} (Python ") and "numba " in lines[0] and "quick runs" in lines[0]
+    assert lines[1] == "command: " + shlex.join([sys.executable, str(ROOT / "main.py"), "bench", "tictactoe", "--quick"])
+    assert "tictactoe: level-5 from fixed positions, up to 0.3 s each" in proc.stdout  # its searches end sooner
+
+
+def test_bench_ratios_say_which_side_is_faster_and_trax_says_its_time_per_move(monkeypatch):
+    """"x37 per CPU s" ended the kernel-against-Python lines without saying who was faster; Trax's
+    strength lines gave times per move with no word of the limit they were played at (1 s)."""
+    import ai
+    from ai.bench import faster
+    from ai.bench import trax as trax_bench
+
+    assert faster(1_400_000, 38_000) == "kernel x37 faster per CPU s"
+    assert faster(3_000, 1_000, 1) == "kernel x3.0 faster per CPU s"
+    monkeypatch.setattr(trax_bench, "play_game", lambda size, light, dark, seconds, seed: (0, ([seconds / 10], [0.2])))
+    monkeypatch.setattr(ai, "make_player", lambda game_id, player_id, seed=None: player_id)
+    lines: list[str] = []
+    trax_bench.bench_extra(lines.append, quick=True)
+    assert lines[0].startswith("  10x10 level-5 vs level-1 at 1 s/move: ") and "time per move: median 0.150 s" in lines[0]
+    assert lines[-1].startswith("  10x10 ladder at 1 s/move")
 
 
 def test_a_bench_position_answered_from_a_book_says_it_searched_nothing():
