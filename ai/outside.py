@@ -234,7 +234,7 @@ class _Worker:
         being late, was running (the worker's note, ``outside_child._MoveWatch``); "" if unknown."""
         head = OUR_NOTE.decode() + RUNNING_NOTE.split("{seconds", 1)[0].format(number=number)
         found = ""
-        for line in self.bot.stderr_text().splitlines():
+        for line in self.bot.log_end().splitlines():
             if line.startswith(head):
                 found = line.split(" s at ", 1)[-1]
         return f"; it was running {found}" if found else ""
