@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ai.outside import RUNNING_AT
 from ui.i18n import N_, _, localized, ngettext
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
@@ -332,6 +333,16 @@ def without_log(said: str) -> str:
     note = _("; log: {path}").split("{path}")[0]
     cut = said.rfind(note)
     return said[:cut] if cut >= 0 else said
+
+
+def stopped_at(reason: str) -> str | None:
+    """Where a late outside player was running when it was stopped, and its first move's hint,
+    in the current language ("it was running aluno.py line 12 (in minimax). It was its first
+    move: ..."), or None: the game's card and panel, two lines each, cut a reason before it."""
+    part = RUNNING_AT.search(LOG_NOTE.sub("", reason))
+    if part is None:
+        return None
+    return detail(part.group(0).rstrip()).removeprefix("; ")
 
 
 def log_path(reason: str) -> str | None:
