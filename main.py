@@ -18,6 +18,7 @@ import codecs
 import contextlib
 import math
 import os
+import shlex
 import signal
 import sys
 from typing import Any
@@ -89,6 +90,22 @@ PLAYER_HELP = ("level-1 .. level-5, a course bot such as hex:uct, or an outside 
                "file.py[:name], notebook.ipynb:name, gtp:COMMAND or engine.json")
 
 
+def game_options_help() -> str:
+    """Every game's options with their values and defaults, one line each, from the games' own
+    declarations: the epilog of the commands that take ``--option``."""
+    import games
+
+    infos = [info for info in games.catalog() if info.options]
+    width = max(len(info.id) for info in infos)
+    lines = ["game options (--option KEY=VALUE, repeated for several):"]
+    for info in infos:
+        for at, option in enumerate(info.options):
+            name = info.id if at == 0 else ""
+            said = "" if option.label.lower() == option.name else f": {option.label.lower()}"
+            lines.append(f"  {name:{width}}  {option.usage()}{said}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     import games
 
@@ -98,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def openings(p: argparse.ArgumentParser) -> None:
         p.add_argument("--openings", type=int, default=0, metavar="PLIES",
-                       help="start each pair of games (colours swapped) after its own PLIES random moves")
+                       help="start each pair of games (colours swapped) after its own PLIES random moves "
+                            "(default 0: every game from the start)")
 
     def league(p: argparse.ArgumentParser) -> None:
         p.add_argument("--clock", default=None, metavar="TIME[+INCREMENT]",
@@ -111,10 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     def common(p: argparse.ArgumentParser, time_help: str = "seconds per move (default 1; none with --clock)") -> None:
         p.add_argument("--time", type=float, default=None, help=time_help)
-        p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. size=9")
+        p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a game option, e.g. size=9; every game's options, their values and defaults are "
+                            "listed below")
         p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
 
-    m = sub.add_parser("match", help="a series of games between two players, sides alternating")
+    with_options = {"epilog": game_options_help(), "formatter_class": argparse.RawDescriptionHelpFormatter}
+    m = sub.add_parser("match", help="a series of games between two players, sides alternating", **with_options)
     game(m)
     m.add_argument("players", nargs=2, metavar="PLAYER", help=PLAYER_HELP)
     m.add_argument("--games", type=int, default=2, help="games in the match, sides alternating (default 2)")
@@ -123,11 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     common(m)
     league(m)
 
-    t = sub.add_parser("tournament", help="a round robin among players of one game")
+    t = sub.add_parser("tournament", help="a round robin among players of one game", **with_options)
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=int, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
-    t.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    t.add_argument("--jobs", type=int, default=1, help="games played at once (processes; default 1)")
     t.add_argument("--out", default=None, metavar="FILE",
                    help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "
                         "end FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt")
@@ -145,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--openings", type=int, default=None, metavar="N",
                    help="the full strength run, N openings x both colours (games whose bench has one)")
 
-    g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
+    g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout", **with_options)
     game(g)
     g.add_argument("--player", default="level-5", help="the player answering (default level-5); " + PLAYER_HELP)
     common(g, "seconds per move (default 1)")
@@ -164,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         args = build_parser().parse_args(argv)
+        args.argv = argv
         if args.command is None:
             from ui.app import run
 
@@ -216,6 +238,15 @@ def reader_gone() -> int:
     return 141
 
 
+def typed_command(argv: list[str]) -> str:
+    """The command line that ran ``argv``, as typed (``python main.py bench tictactoe --quick``;
+    the app's name in a frozen build), quoted for a shell: what a bench's header gives to make its
+    figures again.  Called with other arguments than its own (a test), it is ``python main.py`` and them."""
+    if sys.argv[1:] == argv and getattr(sys, "orig_argv", None):
+        return shlex.join(sys.orig_argv)
+    return shlex.join(["python", "main.py", *argv])
+
+
 def dispatch(args: argparse.Namespace) -> int:
     import games
 
@@ -236,7 +267,10 @@ def dispatch(args: argparse.Namespace) -> int:
         ui_bench = None
         if "ui" in targets:
             from ui.bench import bench_ui as ui_bench
-        run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench)
+        from ui.about import version_line
+
+        run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench, version=version_line(),
+                  command=typed_command(args.argv))
         return 0
     options = parse_options(args.option)
     if args.time is not None and not 0 < args.time < math.inf:

@@ -49,12 +49,17 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
-from ai.outside_process import Bot, BotLimits, command_words, python_command
+from ai.outside_child import RUNNING_NOTE
+from ai.outside_process import OUR_NOTE, Bot, BotLimits, command_words, python_command
 from ai.referee import late_reply
 from games.base import IllegalMove, State
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: the worker imports games from here
 GRACE = 0.5  # seconds beyond the move limit before the process is killed (the referee's grace)
+WATCH_AHEAD = 0.2  # seconds before that kill that the worker writes where the move is running
+RUNNING_AT = re.compile(r"; it was running [^;]*")  # where a late move was, and the first move's hint
+FIRST_MOVE_HINT = (". It was its first move: set-up work done inside the move (reading files, building tables) "
+                   "counts on the move's clock, so do it in __init__ or at module level")
 LOAD_TIME = 15.0  # seconds a file may take to import and construct its players
 PLAYER_SUFFIXES = (".py", ".ipynb")
 BOT_FILE_VARIABLE = "TABULEIRO_BOT_FILE"  # in a worker's environment: the file it plays (to find it in ps)
@@ -222,6 +227,17 @@ class _Worker:
             env["PYTHONHASHSEED"] = str(int(loader["seed"]) % 2**32)
         self.bot = Bot(child_command(), f"{self.path.parent.name}-{self.path.stem}", limits,
                        cwd=str(self.path.parent), log_dir=loader.get("log_dir"), env=env)
+        self.moves = 0  # moves asked of this process so far
+
+    def running_at(self, number: int) -> str:
+        """``; it was running aluno.py line 12 (in minimax)``: where move ``number``, stopped for
+        being late, was running (the worker's note, ``outside_child._MoveWatch``); "" if unknown."""
+        head = OUR_NOTE.decode() + RUNNING_NOTE.split("{seconds", 1)[0].format(number=number)
+        found = ""
+        for line in self.bot.log_end().splitlines():
+            if line.startswith(head):
+                found = line.split(" s at ", 1)[-1]
+        return f"; it was running {found}" if found else ""
 
     def ask(self, message: dict, timeout: float | None, stop: Any = None) -> dict:
         """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed)."""
@@ -334,16 +350,21 @@ class OutsidePlayer(Player):
         hard = hard_limit(limits)
         timeout = None if hard is None else hard + GRACE
         began = time.perf_counter()
-        bot = self.worker.bot
+        worker = self.worker
+        bot = worker.bot
+        worker.moves += 1
+        request = {"op": "move", "position": game.to_text(state), "time": limits.time, "number": worker.moves}
+        if timeout is not None:  # where it runs, written just before it would be stopped
+            request["watch"] = max(timeout / 2, timeout - WATCH_AHEAD)
         try:
-            reply = self.worker.ask({"op": "move", "position": game.to_text(state), "time": limits.time},
-                                    timeout, limits.stop)
+            reply = worker.ask(request, timeout, limits.stop)
         except _Dead as exc:
             logged = bot.log_note()
             self.close()
             if str(exc) == "late":  # in the referee's words: over the move's limit, or the flag fell
                 spent = time.perf_counter() - began
-                raise Forfeit(f"{late_reply(limits, spent)}; process stopped{logged}") from None
+                where = worker.running_at(worker.moves) + (FIRST_MOVE_HINT if worker.moves == 1 else "")
+                raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}") from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):
             raise Forfeit(f"{reply.get('error', 'failed')}{bot.log_note()}")

@@ -33,12 +33,14 @@ import os
 import random
 import sys
 import threading
+import time
 import traceback
 import types
 from pathlib import Path
 from typing import Any
 
 import games
+from ai.outside_process import OUR_NOTE
 from ai.outside_source import Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
@@ -145,6 +147,21 @@ def _is_compat(filename: str) -> bool:
     return Path(filename).resolve().parent == COMPAT
 
 
+def _theirs(filename: str, source: Source | None) -> bool:
+    """Whether code in ``filename`` is the student's: their file, or a module of their folder (not
+    one of our course modules, nor Tabuleiro's own code that their file called)."""
+    path = Path(filename)
+    return source is not None and (path == source.path or (path.is_absolute() and source.path.parent in path.parents)
+                                   and not _is_compat(filename))
+
+
+def _where(filename: str, line: int, source: Source | None) -> str:
+    """``aluno.py line 4``, or ``caderno.ipynb cell 3 line 2`` for a line of the loaded notebook."""
+    if source is not None and Path(filename) == source.path:
+        return source.where(line)
+    return f"{Path(filename).name} line {line}"
+
+
 def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
 
@@ -157,14 +174,10 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     folder = source.path.parent if source else None
 
     def theirs(filename: str) -> bool:
-        path = Path(filename)
-        return source is not None and (path == source.path or (path.is_absolute() and folder in path.parents)
-                                       and not _is_compat(filename))
+        return _theirs(filename, source)
 
     def where(filename: str, line: int) -> str:
-        if source is not None and Path(filename) == source.path:
-            return source.where(line)
-        return f"{Path(filename).name} line {line}"
+        return _where(filename, line, source)
 
     text = f"{type(exc).__name__}: {exc}"
     crashed = "crashed: "
@@ -279,16 +292,72 @@ class _StackLater:
         self.timer.start()
 
     def _write(self) -> None:
-        frame = sys._current_frames().get(self.loading)
-        if frame is None:
+        calls = _calls_of(self.loading)
+        if not calls:
             return
-        calls = reversed(traceback.extract_stack(frame))
         lines = "".join(f'  File "{call.filename}", line {call.lineno} in {call.name}\n' for call in calls)
         sys.stderr.write(f"Stack of the loading thread (most recent call first):\n{lines}")
         sys.stderr.flush()
 
     def cancel(self) -> None:
         self.timer.cancel()
+
+
+def _calls_of(thread: int) -> list[traceback.FrameSummary]:
+    """The calls ``thread`` is in now, innermost first (read with the GIL held, from another thread)."""
+    frame = sys._current_frames().get(thread)
+    return [] if frame is None else list(reversed(traceback.extract_stack(frame)))
+
+
+RUNNING_NOTE = "move {number} still running after {seconds:.2f} s at "  # the parent reads the rest (outside.py)
+
+
+class _MoveWatch:
+    """Says where a move is running once its time is nearly out, for the parent's time-out message
+    ("it was running aluno.py line 12 (in minimax)"): the parent stops the process at its
+    deadline, which leaves no traceback.
+
+    One thread for the worker's life, armed and disarmed around each move (a lock and a notify:
+    a normal move is not traced or slowed); it reads the stack only when the armed time passes,
+    and writes it as Tabuleiro's notes (``OUR_NOTE`` lines), so a move that still answers within
+    the referee's grace leaves no log of its own."""
+
+    def __init__(self) -> None:
+        self.mover = threading.get_ident()
+        self.due: tuple[float, float, int] | None = None  # (monotonic deadline, its seconds, the move's number)
+        self.changed = threading.Condition()
+        threading.Thread(target=self._run, name="tabuleiro-move-watch", daemon=True).start()
+
+    def arm(self, seconds: float, number: int) -> None:
+        with self.changed:
+            self.due = (time.monotonic() + seconds, seconds, number)
+            self.changed.notify()
+
+    def disarm(self) -> None:
+        with self.changed:
+            self.due = None
+
+    def _run(self) -> None:
+        while True:
+            with self.changed:
+                while self.due is None or self.due[0] > time.monotonic():
+                    self.changed.wait(None if self.due is None else self.due[0] - time.monotonic())
+                deadline, seconds, number = self.due
+                self.due = None
+            self._write(number, seconds + time.monotonic() - deadline)
+
+    def _write(self, number: int, spent: float) -> None:
+        calls = _calls_of(self.mover)
+        if not calls:
+            return
+        source = _loading_source[-1] if _loading_source else None
+        call = next((c for c in calls if _theirs(c.filename, source)), calls[0])
+        lines = [RUNNING_NOTE.format(number=number, seconds=spent)
+                 + f"{_where(call.filename, call.lineno or 0, source)} (in {call.name})"]
+        lines += [f'  File "{c.filename}", line {c.lineno} in {c.name}' for c in calls]
+        with contextlib.suppress(OSError, ValueError):  # a log at its size limit takes no more
+            sys.stderr.write("".join(f"{OUR_NOTE.decode()}{line}\n" for line in lines))
+            sys.stderr.flush()
 
 
 # -- loading the file ------------------------------------------------------------------------------
@@ -301,6 +370,7 @@ class _Host:
         self.source = read_source(path)
         _loading_source[:] = [self.source]
         self.skipped: list[str] = []
+        self.watch: _MoveWatch | None = None  # made at the first move watched
         if self.game.id == "rastros":
             sys.modules["rastros"]._set_size(self.game.n)
         hide_our_packages()
@@ -427,11 +497,20 @@ class _Host:
                 "players": [{k: p[k] for k in ("name", "title", "kind")} for p in self.players]}
 
     def move(self, request: dict) -> dict:
+        """The player's answer to ``request``; with ``watch`` (seconds), where it is running is
+        written to the log if it has not answered by then (``_MoveWatch``)."""
         state = self.game.from_text(request["position"])
+        watch = request.get("watch")
+        if watch is not None:
+            self.watch = self.watch or _MoveWatch()
+            self.watch.arm(float(watch), int(request.get("number", 0)))
         try:
             text = self.adapter.move(state, request.get("time"))
         except Refused as refused:
             return {"ok": True, "move": refused.shown, "refused": refused.why}
+        finally:
+            if watch is not None:
+                self.watch.disarm()
         return {"ok": True, "move": text}
 
 

@@ -352,6 +352,16 @@ class Bot:
         except OSError:
             return ""
 
+    def log_end(self, size: int = 1 << 18) -> str:
+        """The last ``size`` bytes of the log, as text: a log may hold up to the file limit (100 MB)
+        of a bot printing in a loop, and only its end says how the bot was stopped."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(max(0, log.seek(0, os.SEEK_END) - size))
+                return log.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
     def kill(self, keep_log: bool = False) -> None:
         """End the bot (its process group, folder, and log unless kept).  ``keep_log``: a forfeit
         (late, too many processes) names the log, even if only Tabuleiro's notes are in it."""

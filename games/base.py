@@ -54,6 +54,13 @@ class Option:
             return f"{self.minimum}..{self.maximum}"
         return "any text"
 
+    def usage(self) -> str:
+        """``k=3..19 (default 3)``, ``swap=true|false (default false)``: the option as the command
+        line takes it, for its ``--help`` (written from this declaration, so it never falls behind)."""
+        values = "|".join(str(c) for c in self.choices) if self.choices else self.allowed().replace(", ", "|")
+        default = str(self.default).lower() if self.kind is bool else self.default
+        return f"{self.name}={values} (default {default})"
+
     def coerce(self, value: Any) -> Any:
         """Turn ``value`` (possibly command-line text) into a valid value, or raise ValueError."""
         try:

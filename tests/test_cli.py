@@ -93,10 +93,37 @@ def test_help_names_the_games_and_the_forms_of_a_player():
 
 
 def test_bench_prints_nodes_per_second_and_depth():
+    """Figures pasted into a note said neither which Tabuleiro made them nor how to make them
+    again: the header now gives the version (and numba's) and the command line as typed."""
+    import shlex
+
+    from ui.about import VERSION
+
     proc = run("bench", "tictactoe", "--quick")
     assert proc.returncode == 0, proc.stderr
     assert "nodes/s" in proc.stdout and "depth" in proc.stdout
     assert "#1 width=3,height=3,k=3" in proc.stdout  # the board, also when it is the default one
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith(f"Tabuleiro {VERSION} (Python ") and "numba " in lines[0] and "quick runs" in lines[0]
+    assert lines[1] == "command: " + shlex.join([sys.executable, str(ROOT / "main.py"), "bench", "tictactoe", "--quick"])
+    assert "tictactoe: level-5 from fixed positions, up to 0.3 s each" in proc.stdout  # its searches end sooner
+
+
+def test_bench_ratios_say_which_side_is_faster_and_trax_says_its_time_per_move(monkeypatch):
+    """"x37 per CPU s" ended the kernel-against-Python lines without saying who was faster; Trax's
+    strength lines gave times per move with no word of the limit they were played at (1 s)."""
+    import ai
+    from ai.bench import faster
+    from ai.bench import trax as trax_bench
+
+    assert faster(1_400_000, 38_000) == "kernel x37 faster per CPU s"
+    assert faster(3_000, 1_000, 1) == "kernel x3.0 faster per CPU s"
+    monkeypatch.setattr(trax_bench, "play_game", lambda size, light, dark, seconds, seed: (0, ([seconds / 10], [0.2])))
+    monkeypatch.setattr(ai, "make_player", lambda game_id, player_id, seed=None: player_id)
+    lines: list[str] = []
+    trax_bench.bench_extra(lines.append, quick=True)
+    assert lines[0].startswith("  10x10 level-5 vs level-1 at 1 s/move: ") and "time per move: median 0.150 s" in lines[0]
+    assert lines[-1].startswith("  10x10 ladder at 1 s/move")
 
 
 def test_a_bench_position_answered_from_a_book_says_it_searched_nothing():
@@ -354,3 +381,22 @@ def test_tournament_into_a_pipe_that_closes_ends_quietly_with_its_files_written(
     assert proc.returncode == 141 and "Traceback" not in err and "BrokenPipe" not in err, err[-2000:]
     assert json.loads(out.with_name("league.json").read_text())["games"][-1]["number"] == 380
     assert out.with_name("league.txt").exists() and out.with_name("league-standings.csv").exists()
+
+
+@pytest.mark.parametrize("command", ["match", "tournament", "gtp"])
+def test_help_lists_every_games_options_with_values_and_defaults(command):
+    """``--option KEY=VALUE`` said only "e.g. size=9": which keys a game has, their values and
+    defaults were nowhere in --help.  They are now listed from the games' own declarations, and
+    --jobs and --openings say their defaults."""
+    import games
+
+    proc = run(command, "--help", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())  # as one line: argparse wraps to the terminal's width
+    for info in games.catalog():
+        for option in info.options:
+            assert option.usage() in said, (info.id, option.name)
+    assert "hex size=3..19 (default 11)" in said and "swap=true|false (default false)" in said
+    assert "reversi size=6|8|10 (default 8)" in said
+    assert "(default 0: every game from the start)" in said or command == "gtp"
+    assert "(processes; default 1)" in said or command != "tournament"

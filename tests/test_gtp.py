@@ -50,12 +50,12 @@ def test_protocol_basics():
 def test_play_genmove_undo_and_errors():
     answers = talk(["play b b2", "play b a1", "genmove w", "play w zz", "showboard", "undo", "undo",
                     "undo", "genmove black", "play x c1"])
-    assert answers[0] == "="
+    assert answers[0] == "= "
     assert answers[1].startswith("? illegal move")  # O (w) is to move
     assert answers[2].startswith("= ") and len(answers[2].split()[1]) == 2
     assert answers[3].startswith("? illegal move")
     assert "to-move: X" in answers[4]
-    assert answers[5] == "=" and answers[6] == "="
+    assert answers[5] == "= " and answers[6] == "= "
     assert answers[7].startswith("?")  # nothing left to undo
     assert answers[8].startswith("= ")  # black = the first side (X)
     assert answers[9].startswith("?")  # X just moved: O is to move
@@ -72,7 +72,7 @@ BOTS = ROOT / "tests" / "data" / "outside"
 def test_an_outside_player_that_forfeits_is_said_to_forfeit_not_to_be_our_error(bot, why):
     player = str(BOTS / bot)
     answers = talk(["play b a1", "genmove w", "genmove w"], player=player)
-    assert answers[0] == "="
+    assert answers[0] == "= "
     for answer in answers[1:]:  # the second genmove: a new process, the same fault
         assert answer.startswith(f"? {player} forfeits: {why}") and "internal error" not in answer
 
@@ -100,7 +100,7 @@ def test_a_play_out_of_turn_says_whose_turn_it_is_in_the_protocols_letters_and_w
     twice; our games alternate)."""
     answers = talk(["play w a1", "play b a1", "play b b2", "showboard"], game="hex", player="level-1")
     assert answers[0] == "? illegal move: it is Blue's turn (b), not Red's (w): Blue moves first"
-    assert answers[1] == "="
+    assert answers[1] == "= "
     assert answers[2] == ("? illegal move: it is Red's turn (w), not Blue's (b), who played the last move (a1): "
                           "play w's move first, or undo Blue's")
     assert "to-move: Red" in answers[3]  # nothing played by the refused move
@@ -110,7 +110,7 @@ def test_hex_swap_is_taken_in_the_words_of_benzene_and_hexgui_and_a_swap_off_say
     on = Engine("hex", "level-1", {"size": 5, "swap": True}, 0.1)
     out = io.StringIO()
     serve(on, io.StringIO("play b a1\nplay w swap-pieces\n"), out)
-    assert out.getvalue() == "=\n\n=\n\n" and on.state.to_move == 0  # Blue to move after the swap
+    assert out.getvalue() == "= \n\n= \n\n" and on.state.to_move == 0  # Blue to move after the swap
     off = talk(["play b a1", "play w swap"], game="hex", player="level-1")
     assert off[1].startswith("? illegal move: swap is only allowed") and "--option swap=true" in off[1]
 
@@ -133,14 +133,14 @@ def test_boardsize_of_tictactoe_and_alquerque():
     board = talk(["boardsize 7", "showboard"], game="tictactoe", player="level-1")[1]
     assert board.count(".......") == 7
     assert talk(["boardsize 11"], game="alquerque", player="level-1")[0].startswith("? unacceptable size")
-    assert talk(["boardsize 5"], game="alquerque", player="level-1")[0] == "="
+    assert talk(["boardsize 5"], game="alquerque", player="level-1")[0] == "= "
 
 
 def test_boardsize_and_clear_board_hex():
     answers = talk(["boardsize 5", "play b a1", "showboard", "boardsize 99", "clear_board", "showboard"],
                    game="hex", player="level-1")
-    assert answers[0] == "=" and answers[1] == "="
-    assert len([r for r in answers[2].splitlines() if r.strip() and "to-move" not in r and r != "="]) == 5
+    assert answers[0] == "= " and answers[1] == "= "
+    assert len([r for r in answers[2].splitlines() if r.strip() and "to-move" not in r and r.strip() != "="]) == 5
     assert answers[3].startswith("? unacceptable size")
     assert "to-move: Blue" in answers[5] and "B" not in answers[5].replace("Blue", "")
 
@@ -210,7 +210,7 @@ def test_time_settings_set_the_seconds_per_move():
     assert engine.move_time == 0.45  # 0.9 of 5 s per 10 stones
     serve(engine, io.StringIO("time_left b 3 0\n"), out)
     assert engine.move_time == 0.9 * 3 / 20  # at most the time left over 20 more moves
-    assert out.getvalue() == "=\n\n=\n\n"
+    assert out.getvalue() == "= \n\n= \n\n"
 
 
 def test_time_settings_and_time_left_set_the_seconds_per_move():
@@ -350,3 +350,23 @@ def test_a_controller_that_closes_the_pipe_gets_no_traceback():
     proc.stdout.close()  # gone before the answers
     _, err = proc.communicate(b"name\nname\nname\n", timeout=60)
     assert proc.returncode == 0 and b"Traceback" not in err and b"BrokenPipe" not in err, err
+
+
+def test_over_a_pipe_control_characters_are_removed_tabs_are_spaces_and_an_empty_success_is_the_specs():
+    """GTP 2 (section 3.1) has an engine remove every control character but HT and LF (CR
+    wherever it is) and read HT as a space; section 2.6 answers ``=[id] result`` and a blank line,
+    the space there also when the result is empty (``= ``, as GNU Go writes it).  We answered a
+    bare ``=``, and a NUL, a BEL or a CR inside a line made an unknown command (Python's own text
+    mode even cut a line at a lone CR)."""
+    proc = subprocess.Popen([sys.executable, "main.py", "gtp", "tictactoe", "--player", "level-1"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    commands = (b"proto\x07col_version\r\n"  # a BEL inside the word, a CRLF end
+                b"7 known_command\tgenmove\n"  # a tab between the words
+                b"1 clear_board\r\n"  # an empty success, with its id
+                b"play b b\r2\n"  # a lone CR inside a move: removed, not a line's end
+                b"na\x00me\x1b # a comment\n"
+                b"undo\n"
+                b"quit\n")
+    out, err = proc.communicate(commands, timeout=120)
+    assert proc.returncode == 0, err
+    assert out == (b"= 2\n\n=7 true\n\n=1 \n\n= \n\n= Tabuleiro tictactoe level-1\n\n= \n\n= \n\n"), out

@@ -306,6 +306,17 @@ def test_numbers_are_written_with_the_languages_separators():
         assert points_text(0.42) == "+0,4" and count_text(165_800) == "165,8k"
         assert words.forfeit_reason("exceeded the time limit (1.01 s > 0.5 s); process stopped") == \
             "excedeu o limite de tempo (1,01 s > 0,5 s); processo parado"
+        late = ("exceeded the time limit (1.01 s > 0.5 s); process stopped; it was running aluno.py line 12 (in "
+                "minimax). It was its first move: set-up work done inside the move (reading files, building tables) "
+                "counts on the move's clock, so do it in __init__ or at module level; log: /t/a.log")
+        assert words.forfeit_reason(late) == (
+            "excedeu o limite de tempo (1,01 s > 0,5 s); processo parado; estava a executar aluno.py, linha 12 (em "
+            "minimax). Era a sua primeira jogada: a preparação feita dentro da jogada (ler ficheiros, construir "
+            "tabelas) conta no tempo da jogada, por isso faça-a em __init__ ou ao nível do módulo; registo: /t/a.log")
+        assert words.stopped_at(late) == (  # the game screen's message: the card cuts the reason before it
+            "estava a executar aluno.py, linha 12 (em minimax). Era a sua primeira jogada: a preparação feita dentro "
+            "da jogada (ler ficheiros, construir tabelas) conta no tempo da jogada, por isso faça-a em __init__ ou ao "
+            "nível do módulo")
     finally:
         i18n.set_language("en")
     assert i18n.number_text(0.5, "g") == "0.5" and i18n.number_text(60_000, ",") == "60,000"

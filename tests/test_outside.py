@@ -302,7 +302,8 @@ def test_a_hung_bot_on_a_clock_loses_on_time_as_our_players_do():
     r = play_game(game, [first, sleeper], ["level-1", "sleeper"], None, clock=GameClock(0.6, 0.1))
     assert r.forfeit and r.winner == 0
     assert re.fullmatch(r"O forfeits: sleeper lost on time: the flag fell \(\d+\.\d\d s spent with \d\.\d\d s left "
-                        r"on its 0\.6s\+0\.1s clock\); process stopped; log: .*\.log", r.reason), r.reason
+                        r"on its 0\.6s\+0\.1s clock\); process stopped; it was running sleeper\.py line 7 \(in choose\)\. "
+                        r"It was its first move: .*; log: .*\.log", r.reason), r.reason
     assert "stopped: no answer within" in Path(r.reason.rsplit("; log: ", 1)[1]).read_text()  # it printed nothing
     sleeper.close()
 
@@ -311,9 +312,66 @@ def test_a_hung_bot_that_printed_is_named_with_its_log(tmp_path):
     bot = tmp_path / "thinker.py"
     bot.write_text("def choose(game, state):\n    print('thinking about', state)\n    while True:\n        pass\n")
     p = ai.make_player("tictactoe", str(bot))
-    with pytest.raises(Forfeit, match=r"exceeded the time limit .*; process stopped; log: .*\.log$") as lost:
+    with pytest.raises(Forfeit, match=r"exceeded the time limit .*; process stopped; it was running thinker\.py line "
+                                      r"[34] \(in choose\)\..*; log: .*\.log$") as lost:
         p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))  # the log was closed by the stop
     assert "thinking about" in Path(str(lost.value).rsplit("; log: ", 1)[1]).read_text()
+    p.close()
+
+
+SLOW_SET_UP = """import time
+
+
+def build_table():
+    table = {}
+    while True:
+        table[len(table) % 7] = time.time()
+
+
+def choose(game, state):
+    build_table()
+    return state.legal_moves()[0]
+"""
+
+LATE_SECOND_MOVE = """moves = []
+
+
+def choose(game, state):
+    moves.append(state)
+    while len(moves) > 1:
+        pass
+    return state.legal_moves()[0]
+"""
+
+
+def test_a_late_first_move_says_where_it_was_running_and_that_set_up_counts(tmp_path):
+    """A choose that built its tables on its first call, or looped, lost with only "exceeded the
+    time limit (1.00 s > 0.5 s)": now the reason names the student's line it was stopped on, and
+    on the first move that set-up work inside choose counts on the move's clock."""
+    bot = tmp_path / "tabelas.py"
+    bot.write_text(SLOW_SET_UP)
+    p = ai.make_player("tictactoe", str(bot))
+    with pytest.raises(Forfeit) as lost:
+        p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
+    why = str(lost.value)
+    assert re.match(r"exceeded the time limit \(\d\.\d\d s > 0\.2 s\); process stopped; it was running "
+                    r"tabelas\.py line (6|7) \(in build_table\)\. It was its first move: set-up work done inside "
+                    r"the move .* do it in __init__ or at module level; log: .*\.log$", why), why
+    p.close()
+
+
+def test_a_late_later_move_says_where_it_was_running_without_the_set_up_hint(tmp_path):
+    bot = tmp_path / "lento.py"
+    bot.write_text(LATE_SECOND_MOVE)
+    game = games.load("tictactoe")
+    p = ai.make_player("tictactoe", str(bot))
+    state = game.initial_state()
+    state = state.play(p.choose(state, Limits(time=5)))
+    with pytest.raises(Forfeit) as lost:
+        p.choose(state, Limits(time=0.2))
+    why = str(lost.value)
+    assert re.search(r"; process stopped; it was running lento\.py line (6|7) \(in choose\); log: ", why), why
+    assert "first move" not in why
     p.close()
 
 

@@ -330,6 +330,27 @@ def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_
     assert [g["reason"] for g in json.loads(paths[0].read_text())["games"]] == [r.reason for r in results]
 
 
+def test_late_moves_stopped_on_different_lines_are_one_forfeit_line():
+    """Each time-out names the line the bot was stopped on, and its first move's a hint: they are
+    still one fault, listed once with the first game's words."""
+    from ai.commands.tournament import report
+
+    ids = ["level-1", "/tmp/bots/loop.py"]
+    results = []
+    for n, line in enumerate((3, 4, 3), 1):
+        hint = ". It was its first move: set-up work done inside the move (reading files, building tables) counts " \
+               "on the move's clock, so do it in __init__ or at module level" if n == 1 else ""
+        why = f"exceeded the time limit (1.0{n} s > 0.5 s); process stopped; it was running loop.py line {line} (in " \
+              f"choose){hint}; log: /tmp/logs/loop-{n}.log"
+        results.append(GameResult("tictactoe", {}, ids, [], 0, None, f"O forfeits: {ids[1]} {why}", True))
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3])
+    forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
+    assert len(forfeits) == 1 and forfeits[0].startswith(
+        "  loop.py, 3 games (1-3): exceeded the time limit (1.01 s > 0.5 s); process stopped; it was running loop.py "
+        "line 3 (in choose). It was its first move:"), forfeits
+    assert forfeits[0].endswith("; logs: /tmp/logs/loop-1.log and 2 more")
+
+
 def test_a_forfeit_list_of_scattered_games_names_a_dozen_runs_then_an_ellipsis():
     from ai.commands.tournament import number_runs
 

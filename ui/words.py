@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ai.outside import RUNNING_AT
 from ui.i18n import N_, _, localized, ngettext
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
@@ -122,6 +123,13 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      N_(" (in Tabuleiro's course module {module} line {line})")),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)$",
      N_(" (in Tabuleiro's course module {module} line {line}, called from {where} line {at})")),
+    # where a late move was running when it was stopped (ai.outside.running_at), and the first move's hint
+    (r"^; it was running (?P<where>[^()]+?) line (?P<line>\d+) \(in (?P<function>[^()]+)\)",
+     N_("; it was running {where} line {line} (in {function})")),
+    (r"\. It was its first move: set-up work done inside the move \(reading files, building tables\) counts on the "
+     r"move's clock, so do it in __init__ or at module level$",
+     N_(". It was its first move: set-up work done inside the move (reading files, building tables) counts on the "
+        "move's clock, so do it in __init__ or at module level")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
     (r"^choose changed the state it was given, and its answer is not legal in the position as it was: states are "
@@ -325,6 +333,16 @@ def without_log(said: str) -> str:
     note = _("; log: {path}").split("{path}")[0]
     cut = said.rfind(note)
     return said[:cut] if cut >= 0 else said
+
+
+def stopped_at(reason: str) -> str | None:
+    """Where a late outside player was running when it was stopped, and its first move's hint,
+    in the current language ("it was running aluno.py line 12 (in minimax). It was its first
+    move: ..."), or None: the game's card and panel, two lines each, cut a reason before it."""
+    part = RUNNING_AT.search(LOG_NOTE.sub("", reason))
+    if part is None:
+        return None
+    return detail(part.group(0).rstrip()).removeprefix("; ")
 
 
 def log_path(reason: str) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import games
 from ai.base import Limits, Player
+from ai.bench import faster
 from ai.engines.alquerque import EnginePlayer, Tactics, course_evaluation
 from ai.reference.alquerque_search import reference_player
 from ai.search.classic import alphabeta_cutoff
@@ -74,7 +75,7 @@ def bench_speed(report, seconds: float) -> None:
         old = speed(reference_player, text, seconds)
         report(f"  #{number} kernel depth {new[0]:3d} {new[1]:9.0f} nodes/s ({new[2]:9.0f} per CPU s)"
                f" | pure Python depth {old[0]:3d} {old[1]:7.0f} nodes/s ({old[2]:7.0f} per CPU s)"
-               f" | x{new[2] / max(old[2], 1.0):.0f} per CPU s")
+               f" | {faster(new[2], old[2])}")
 
 
 def depth_cost(report, depth: int) -> None:

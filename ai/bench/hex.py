@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from ai.base import Limits
+from ai.bench import faster
 
 _OPENING = ["f6", "e7", "d9", "g4", "c8", "h5"]
 _MIDGAME = _OPENING + ["e8", "d8", "f7", "g6", "e9", "c10", "i3", "h3", "i2", "j2"]
@@ -102,7 +103,7 @@ def bench_extra(report, quick: bool) -> None:
                                                                                       templates)
             report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
                    f"{fast_move}), pure Python {slow:,.0f} playouts/s ({slow_cpu:,.0f} per CPU s, best {slow_move}), "
-                   f"x{fast_cpu / max(slow_cpu, 1.0):.1f} per CPU s")
+                   f"{faster(fast_cpu, slow_cpu, 1)}")
 
     for size, plies in ((11, 60),) if quick else ((11, 120), (13, 160), (19, 80)):
         mean, longest, mean_c, longest_c, count, same = analysis_times(size, plies)

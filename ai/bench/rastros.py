@@ -8,6 +8,7 @@ import random
 import time
 
 from ai.base import Limits, PlayerInfo
+from ai.bench import faster
 from ai.engines.rastros_book import bench_lines
 
 # Position texts: the start, and plies 12 and 24 of a game level-5 (North) won against Basilio.
@@ -58,7 +59,7 @@ def level5_speeds(report, seconds: float) -> None:
             cpu = time.process_time() - cpu
             figures.append((player.last, player.last.nodes / max(cpu, 1e-9)))
         (fast, fast_cpu), (slow, slow_cpu) = figures
-        ratio = f"x{fast_cpu / slow_cpu:.0f} per CPU s" if fast.nodes and slow.nodes else "no ratio: a book move searches nothing"
+        ratio = faster(fast_cpu, slow_cpu) if fast.nodes and slow.nodes else "no ratio: a book move searches nothing"
         searched = (f"{fast.kind:9} depth {fast.depth:2d} {fast.nps:9.0f} nodes/s ({fast_cpu:9.0f} per CPU s)"
                     if fast.nodes else f"{'a ' + fast.kind + ' move, no search':54}")
         report(f"  #{number} level-5 {searched} | pure Python {slow.kind:9} depth {slow.depth:2d} {slow.nps:7.0f} nodes/s ({slow_cpu:7.0f} per "
@@ -96,7 +97,7 @@ def solver_speeds(report, count: int) -> None:
     report(f"  solver, {len(states)} positions of 36-42 free squares: kernel {fast_nodes / fast_time:10.0f} "
            f"nodes/s ({fast_nodes / fast_cpu:.0f} per CPU s; {fast_nodes} nodes, {fast_time:.2f} s) | pure Python {slow_nodes / slow_time:8.0f} "
            f"nodes/s ({slow_nodes / slow_cpu:.0f} per CPU s; {slow_nodes} nodes, {slow_time:.2f} s) "
-           f"(x{slow_cpu / fast_cpu:.0f} per CPU s)")
+           f"({faster(fast_nodes / fast_cpu, slow_nodes / slow_cpu)})")
 
 
 def big_solver_speed(report, count: int, cap: int = 3_000_000) -> None:

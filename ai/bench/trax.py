@@ -28,6 +28,7 @@ def _position(size: int, plies: int, seed: int) -> str:
 
 
 _BENCH: list[tuple[dict, str]] = []
+COURSE_SECONDS = 1.0  # the strength runs' time per move: the course's (whatever --quick), said in each line
 
 
 def __getattr__(name: str):
@@ -91,10 +92,10 @@ def bench_extra(report, quick: bool) -> None:
                 five = ai.make_player("trax", "level-5", seed=g)
                 other = ai.make_player("trax", name, seed=1000 + g)
                 pair = (five, other) if five_side == 0 else (other, five)
-                winner, times = play_game(size, *pair, seconds=1.0, seed=g // 2)
+                winner, times = play_game(size, *pair, seconds=COURSE_SECONDS, seed=g // 2)
                 wins[five_side] += winner == five_side
                 move_times.extend(times[five_side])
-            report(f"  {size}x{size} level-5 vs {name}: {sum(wins)}/{2 * count} wins "
+            report(f"  {size}x{size} level-5 vs {name} at {COURSE_SECONDS:g} s/move: {sum(wins)}/{2 * count} wins "
                    f"(as Light {wins[0]}/{count}, as Dark {wins[1]}/{count}); level-5 time per move: "
                    f"median {statistics.median(move_times):.3f} s, worst {max(move_times):.3f} s "
                    f"over {len(move_times)} moves")
@@ -106,7 +107,7 @@ def bench_extra(report, quick: bool) -> None:
             side = g % 2
             a = ai.make_player("trax", upper, seed=g)
             b = ai.make_player("trax", lower, seed=500 + g)
-            winner, _ = play_game(10, *((a, b) if side == 0 else (b, a)), seconds=1.0, seed=g // 2)
+            winner, _ = play_game(10, *((a, b) if side == 0 else (b, a)), seconds=COURSE_SECONDS, seed=g // 2)
             wins += winner == side
         ladder.append(f"{upper} vs {lower} {wins}/{2 * pairs}")
-    report("  10x10 ladder (both colours): " + ", ".join(ladder))
+    report(f"  10x10 ladder at {COURSE_SECONDS:g} s/move (wins of both colours' games): " + ", ".join(ladder))

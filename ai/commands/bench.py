@@ -9,6 +9,7 @@ pure-Python code they replaced, perft, solver reach, short strength runs).
 from __future__ import annotations
 
 import inspect
+import os
 import platform
 from collections.abc import Callable
 
@@ -56,10 +57,18 @@ def takes_openings(target: str) -> bool:
 
 
 def run_bench(targets: list[str], quick: bool, report: Report = print, openings: int | None = None,
-              ui_bench: Callable[[Report, bool], None] | None = None) -> None:
+              ui_bench: Callable[[Report, bool], None] | None = None, version: str = "",
+              command: str = "") -> None:
     """Figures for each target: a game id, or "ui" (the window's figures, ``ui_bench``, given by
-    main.py since ai/ does not import the window)."""
-    report(f"Tabuleiro bench on Python {platform.python_version()} ({platform.machine()}), quick={quick}")
+    main.py since ai/ does not import the window).
+
+    The header says which Tabuleiro made them (``version``: its version and its libraries', numba's
+    above all), on what machine, and the ``command`` that makes them again: figures pasted into a
+    note or an issue said neither, so no one could tell what they measured or rerun them."""
+    made_by = version or f"Tabuleiro on Python {platform.python_version()}"
+    report(f"{made_by}; {platform.machine()}, {os.cpu_count()} CPUs; {'quick' if quick else 'full'} runs")
+    if command:
+        report(f"command: {command}")
     seconds = 0.3 if quick else 1.0
     for target in targets:
         if target == "ui":
@@ -67,7 +76,8 @@ def run_bench(targets: list[str], quick: bool, report: Report = print, openings:
                 report("ui: the window's CPU and frames per second, idle and while level-5 thinks")
                 ui_bench(report, quick)
             continue
-        report(f"{target}: level-5 from fixed positions, {seconds:g} s each")
+        report(f"{target}: level-5 from fixed positions, up to {seconds:g} s each (a book, a proof or a short "
+               "game ends a search sooner)")
         bench_positions(target, report, seconds)
         extra = _bench_extra(target)
         if extra is not None:

@@ -29,7 +29,9 @@ GTP player does it with ``"transpose": true`` in its JSON config, see ai/outside
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import sys
 from typing import Any, TextIO
 
@@ -41,6 +43,7 @@ from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
 from games.position_text import in_rows
 
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")  # ASCII's control characters but HT and LF (CR among them)
 COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "boardsize",
             "clear_board", "play", "genmove", "undo", "showboard", "final_score", "time_settings",
             "time_left", "quit")
@@ -249,10 +252,26 @@ class Engine:
         return ""
 
 
+def preprocess(raw: str) -> str:
+    """A command line as GTP 2 (section 3.1) has an engine read it: every control character but HT
+    and LF removed (CR too, wherever it is), the comment after ``#`` cut, HT made a space.  Only a
+    tab and the ends of the line were cleaned: ``name\x00`` or a stray escape was an unknown command."""
+    return CONTROL.sub("", raw).split("#", 1)[0].replace("\t", " ").strip()
+
+
+def answer_text(ident: str, answer: str) -> str:
+    """A success as GTP 2 writes it, ``=[id] result`` and a blank line: the space after ``=[id]``
+    is there also when the result is empty (``= `` and the blank line, as the specification's
+    form and its reference implementation, GNU Go, write it; we wrote a bare ``=``)."""
+    head, *rest = answer.split("\n")
+    first = f"={ident} {head.rstrip()}"
+    return "\n".join([first, *(line for line in rest if line.strip())]) + "\n\n"  # no blank line inside
+
+
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
     """The protocol loop: until ``quit`` or the end of input."""
     for raw in stdin:
-        line = raw.split("#", 1)[0].replace("\t", " ").strip()
+        line = preprocess(raw)
         if not line:
             continue
         words = line.split()
@@ -263,10 +282,7 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
                 continue
         command, args = words[0].lower(), words[1:]
         try:
-            answer = engine.handle(command, args)
-            head, *rest = answer.split("\n")
-            first = f"={ident} {head}".rstrip()
-            stdout.write("\n".join([first, *(line for line in rest if line.strip())]) + "\n\n")  # no blank line inside
+            stdout.write(answer_text(ident, engine.handle(command, args)))
         except GTPError as exc:
             stdout.write(f"?{ident} {exc}\n\n")
         except Exception as exc:  # our own failure: answer it, never die mid-protocol
@@ -281,6 +297,8 @@ def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float |
     """Serve ``player_id`` on stdin/stdout; ``seed`` (``--seed``) seeds its randomness, 1 without it."""
     prepare_engines(game_id, [player_id], options)  # on stderr: stdout is the protocol's
     engine = Engine(game_id, player_id, options, time or 1.0, version, seed)
+    with contextlib.suppress(AttributeError, ValueError):  # only LF ends a line: a CR is removed, as GTP says
+        sys.stdin.reconfigure(newline="\n")
     try:
         serve(engine, sys.stdin, sys.stdout)
     except BrokenPipeError:  # the controller went away without quit: nothing to answer, no traceback

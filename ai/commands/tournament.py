@@ -41,6 +41,7 @@ from typing import Any, TextIO
 
 from ai.commands.engines import prepare_engines
 from ai.match import counted
+from ai.outside import RUNNING_AT
 from ai.tournament import (
     Event,
     GameFinished,
@@ -198,7 +199,8 @@ def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResu
     """The forfeits, one group per player and reason, in the order of their first game: (who
     forfeited, the games' numbers, their results).  A reason's own figures (seconds spent, a
     clock's time left) and its log file differ from game to game of one fault, so they do not
-    part a group; a double forfeit is the pair's."""
+    part a group, nor does where a late bot was running (each game stops it on a line of its loop,
+    and only the first move's time-out has the set-up hint); a double forfeit is the pair's."""
     groups: dict[tuple[str, str], tuple[str, list[int], list[GameResult]]] = {}
     for number, r in zip(summary.numbers, summary.results):
         if not r.forfeit:
@@ -207,7 +209,7 @@ def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResu
             who = f"{summary.name(r.players[0])} - {summary.name(r.players[1])}"
         else:
             who = summary.name(r.players[1 - r.winner])
-        key = (who, re.sub(r"-?\d+\.\d+", "#", _forfeit_why(r)[0]))
+        key = (who, re.sub(r"-?\d+\.\d+", "#", re.sub(RUNNING_AT, "", _forfeit_why(r)[0])))
         groups.setdefault(key, (who, [], []))
         groups[key][1].append(number)
         groups[key][2].append(r)

@@ -319,6 +319,10 @@ class GameScene(GameCommands, Scene):
         self.over_since = time.monotonic()
         self.over_hidden = False
         log.info("forfeit: %s", self.end_reason())
+        where = words.stopped_at(why)
+        if where is not None:  # the card and the panel cut the reason before it: said in full here
+            self.messages.add(_("{player} was stopped: {where}").format(player=self.setup.player_label(side),
+                                                                        where=where), "warn", duration=30.0)
         path = words.log_path(why)
         if path is not None:  # the card and the panel may have no room for it: said in full here
             self.messages.add(_("Log of {player}: {path}").format(player=self.setup.player_label(side), path=path),
