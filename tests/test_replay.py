@@ -98,6 +98,9 @@ class FakeApp:
     def continue_record(self, record: GameRecord) -> None:
         self.continued.append(record)
 
+    def show_play_from(self, record, ended, on_start, on_back) -> None:
+        on_start(None)  # the form's Enter: on as the record was played
+
     def show_menu(self) -> None:
         self.menu += 1
 

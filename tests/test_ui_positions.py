@@ -99,7 +99,8 @@ def test_the_replay_copies_the_position_shown_with_ctrl_c_and_plays_from_it_with
     assert isinstance(replay, ReplayScene) and replay.states[0].key() == start.key()
     assert record_from_position(copied(app, monkeypatch)).first_state().key() == replay.states[1].key()
     assert isinstance(app.scene, ReplayScene), "Ctrl+C is not C"
-    key(app, pygame.K_c)  # Play from here
+    key(app, pygame.K_c)  # Play from here: how to go on, the record's way first
+    key(app, pygame.K_RETURN)
     scene = app.scene
     assert isinstance(scene, GameScene) and [p.text for p in scene.history] == ["b2"]
     assert scene.initial.key() == start.key()

@@ -46,6 +46,7 @@ from ui.widgets import Messages
 if TYPE_CHECKING:
     from ai.tournament import Tournament
     from games.record import GameRecord
+    from ui.match import MatchSetup
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -261,6 +262,14 @@ class App:
         from ui.scenes.replay import ReplayScene
 
         self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label))
+
+    def show_play_from(self, record: GameRecord, ended: GameRecord, on_start: Callable[[MatchSetup | None], None],
+                       on_back: Callable[[], None]) -> None:
+        """The replay's "Play from here": how the game ``record`` (``ended`` cut at the position
+        shown) goes on; ``on_start`` gets the MatchSetup chosen (None: the record's own)."""
+        from ui.scenes.play_from import PlayFromScene
+
+        self.switch(PlayFromScene(self, record, ended, on_start, on_back))
 
     def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None) -> None:
         from ui.scenes.rules import RulesScene

@@ -364,12 +364,29 @@ class GameAutosaver:
 def record_for_setup(setup: Any, started: str | None = None) -> GameRecord:
     """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules)."""
     game = setup.make_game()
-    sides = tuple(Side(setup.players[side], setup.player_label(side, translated=False)) for side in (0, 1))
-    extra = {k: v for k, v in setup.to_dict().items() if k not in ("game", "options", "players", "start")}
+    sides, extra = _sides_and_setup(setup)
     record = GameRecord.start(game, sides, extra, start_position=setup.start)
     if started:
         record.started = started
     return record
+
+
+def _sides_and_setup(setup: Any) -> tuple[tuple[Side, Side], dict[str, Any]]:
+    """A setup's players as a record names them and what the record's ``setup`` keeps of it."""
+    sides = (Side(setup.players[0], setup.player_label(0, translated=False)),
+             Side(setup.players[1], setup.player_label(1, translated=False)))
+    return sides, {k: v for k, v in setup.to_dict().items() if k not in ("game", "options", "players", "start")}
+
+
+def record_with_setup(record: GameRecord, setup: Any) -> GameRecord:
+    """``record`` (its start, options and moves) to be played on by ``setup``'s players in its mode
+    ("Play from here" taking a side over, or hot-seat): the record names the new players, so the
+    game, its autosave and its saved record hold the moves before with the sides now playing.  The
+    clock readings stay while the clock does; without a clock they go."""
+    sides, extra = _sides_and_setup(setup)
+    dropped = {"names", "titles"} | (set() if setup.clock is not None else {READINGS_KEY, LEFT_KEY})
+    kept = {k: v for k, v in record.setup.items() if k not in dropped}
+    return replace(record, players=sides, setup={**kept, **extra})
 
 
 def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:

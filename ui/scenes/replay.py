@@ -5,7 +5,9 @@
 - For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, a
   short fixed time each, in the AI worker) and the graph fills in: above the middle line the first
   side is better.  The loser's move after which its evaluation fell most is marked.
-- "Play from here" starts a new game from the position shown, with the moves so far; "Picture"
+- "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
+  which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
+  with the moves so far; "Picture"
   saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
   (with the evaluations, when known) to the saved-games folder.
@@ -14,8 +16,8 @@
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
   cells and mustplay region, with a legend on the panel (ui/hex_connections.py), as in a game.
 
-The scene knows the App only through ``self.app``; what it needs from it is optional:
-``app.theme``, ``app.settings`` and the callbacks given to the constructor.
+The scene knows the App only through ``self.app``: ``app.settings``, ``app.show_play_from`` (the
+form "Play from here" opens) and ``app.theme``, the callbacks given to the constructor, or the App's.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from ui import eval_bar, words
 from ui import text as tx
 from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
-from ui.autosave import games_dir
+from ui.autosave import games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.eval_graph import draw_graph, ply_at
@@ -43,6 +45,7 @@ from ui.export import board_view, copy_move_list, copy_position, save_board_png
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
+from ui.match import MatchSetup
 from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.sound import SOUNDS, sound_for_move
@@ -143,7 +146,7 @@ class ReplayScene(Scene):
         ]
         self.play_button = b[2]
         self.actions = [
-            Button(_("Play from here"), self.continue_here, "C", primary=True),
+            Button(_("Play from here"), self.choose_how_to_go_on, "C", primary=True),
             Button(_("Picture"), self.export_png, "P"),
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Copy position"), self.copy_position, "Ctrl+C"),
@@ -179,14 +182,34 @@ class ReplayScene(Scene):
         speed = self._animation_speed()
         return AUTOPLAY_SECONDS / speed if speed > 0 else AUTOPLAY_SECONDS
 
-    def continue_here(self) -> None:
-        """Start a new game from the position shown, with the moves that led to it."""
+    def _record_here(self) -> GameRecord | None:
+        """The record cut at the position shown (its moves so far, its clocks then; a game that
+        ended off the board, on time or by a resignation, unfinished), or None where the game is
+        over on the board (said)."""
+        if self.states[self.ply].is_terminal():
+            self.messages.add(_("The game is over at this move; step back to play on"), "warn")
+            return None
         record = self.record.with_moves(self.record.moves[: self.ply], self.states[self.ply])
         record = replace(record, setup=setup_up_to(record.setup, self.ply))  # a clocked game: its clocks then
         record.evaluations = None
-        if self.states[self.ply].is_terminal():
-            self.messages.add(_("The game is over at this move; step back to play on"), "warn")
+        return record
+
+    def choose_how_to_go_on(self) -> None:
+        """"Play from here" (C): the form that asks how the game goes on from the position shown
+        (its mode, sides, computer and clock, the record's own at first); Back returns to this move."""
+        record = self._record_here()
+        if record is not None:
+            self.app.show_play_from(record, self.record, on_start=self.continue_here,
+                                    on_back=lambda: self.app.switch(self))
+
+    def continue_here(self, setup: MatchSetup | None = None) -> None:
+        """Start a new game from the position shown, with the moves that led to it: as the record
+        was played, or by ``setup``'s players in its mode (the form's choice)."""
+        record = self._record_here()
+        if record is None:
             return
+        if setup is not None:
+            record = record_with_setup(record, setup)
         (self.on_continue or self.app.continue_record)(record)
 
     def export_png(self) -> None:
@@ -282,7 +305,7 @@ class ReplayScene(Scene):
         elif key == pygame.K_ESCAPE:
             self.back()
         else:
-            shortcuts = {pygame.K_c: self.continue_here, pygame.K_p: self.export_png,
+            shortcuts = {pygame.K_c: self.choose_how_to_go_on, pygame.K_p: self.export_png,
                          pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis,
                          pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board}
             if key in shortcuts:

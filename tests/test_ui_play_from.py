@@ -1,0 +1,191 @@
+"""The replay's "Play from here" asks how the game goes on (ui/scenes/play_from.py): taking a side
+of a watched game over, hot-seat, the record's own way with one Enter, and the clocks of a game
+that ended off the board (on time, resigned).  Driven by real key presses through the screens."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+import games
+from tests.ui_helpers import key, wait
+from ui.autosave import record_for_setup
+from ui.clocks import READINGS_KEY
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.play_from import PlayFromScene
+from ui.scenes.replay import ReplayScene
+
+MOVES = ["b2", "a1", "c3", "a3"]
+
+
+def recorded(mode: str, players, moves=MOVES, clock: str | None = None):
+    """A tic-tac-toe record of ``moves`` played in ``mode`` by ``players``."""
+    setup = MatchSetup("tictactoe", {}, mode, players, 0.2, clock=clock)
+    game = setup.make_game()
+    return record_for_setup(setup).with_moves(list(moves), game.play_line(list(moves), game.initial_state()))
+
+
+def chooser(app, record, ply: int) -> PlayFromScene:
+    """The replay of ``record`` at ``ply``, and C (Play from here) pressed."""
+    app.open_replay(record, ply=ply)
+    app.run_frames(2)
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+    return app.scene
+
+
+def shown(scene: PlayFromScene, widget: str):
+    return scene.menu.get_widget(widget).get_value()[0][1]
+
+
+def test_a_watched_games_side_to_move_is_taken_over_and_the_computer_answers(app):
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+    assert shown(scene, "mode") == PC_VS_PC  # the record's own mode first
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # PC vs PC -> Hot-seat -> Human vs PC
+    assert shown(scene, "mode") == HUMAN_VS_PC
+    assert shown(scene, "human-side") == 0 and shown(scene, "computer") == "level-2"  # X to move, against O's player
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.mode == HUMAN_VS_PC
+    assert game.setup.players == (None, "level-2") and [p.text for p in game.history] == MOVES[:2]
+    assert game.human_to_move()
+    assert game._play(game.game.parse_move(game.state, "c1"), by_computer=False)
+    assert wait(app, lambda: len(game.history) == 4, 30)  # the computer answered
+    assert game.history[-1].by_computer
+    record = game.recorder.record
+    assert record.moves[:3] == ["b2", "a1", "c1"] and [s.id for s in record.players] == [None, "level-2"]
+    game.undo()
+    game.undo()  # back through the watched game's moves too
+    assert game.history == []
+
+
+def test_taking_the_side_not_to_move_lets_the_computer_move_first(app):
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_DOWN)  # to "You play"
+    key(app, pygame.K_RIGHT)
+    assert shown(scene, "human-side") == 1 and shown(scene, "computer") == "level-1"
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert game.setup.players == ("level-1", None)
+    assert wait(app, lambda: len(game.history) == 3, 30) and game.history[-1].by_computer
+
+
+def test_hot_seat_from_a_replay(app):
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=3)
+    key(app, pygame.K_LEFT)
+    assert shown(scene, "mode") == HOTSEAT
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.mode == HOTSEAT and game.setup.players == (None, None)
+    assert [p.text for p in game.history] == MOVES[:3]
+    assert [s.id for s in game.recorder.record.players] == [None, None]
+    assert game.recorder.record.setup["mode"] == HOTSEAT
+    app.run_frames(10)
+    assert len(game.history) == 3  # nobody plays for the humans
+
+
+def test_enter_plays_on_as_the_record_was_played(app):
+    record = recorded(HUMAN_VS_PC, ("level-2", None))
+    direct = chooser(app, record, ply=2)
+    assert shown(direct, "mode") == HUMAN_VS_PC and shown(direct, "human-side") == 1
+    assert shown(direct, "computer") == "level-2"
+    key(app, pygame.K_RETURN)
+    taken = app.scene
+    assert isinstance(taken, GameScene) and [p.text for p in taken.history] == MOVES[:2]
+    app.open_replay(record, ply=2)
+    app.scene.continue_here()  # what Play from here did before it asked
+    before = app.scene
+    assert taken.setup == before.setup and taken.recorder.record.players == before.recorder.record.players
+
+
+def test_back_returns_to_the_replay_at_its_move(app):
+    chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ReplayScene) and app.scene.ply == 2
+
+
+def lost_on_time(app):
+    """A clocked hot-seat game X lost on time after b2 a1: (its record, both clocks after a1)."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, clock="5m+0s"))
+    app.switch(scene)
+    for text in ("b2", "a1"):
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+    readings = scene.clock_readings()[-1]
+    scene.referee.set_readings((0.001, readings[1]))  # X's flag is about to fall
+    assert wait(app, scene.is_over, 10) and scene.end_reason() == "X lost on time"
+    return scene.recorder.record, readings
+
+
+def test_a_game_lost_on_time_goes_on_unfinished_with_the_clocks_of_that_move(app):
+    record, readings = lost_on_time(app)
+    assert record.result.reason == "X lost on time"
+    scene = chooser(app, record, ply=2)
+    assert shown(scene, "clock") == "keep"
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    app.run_frames(3)
+    assert isinstance(game, GameScene) and not game.is_over() and game.forfeit is None
+    assert [p.text for p in game.history] == ["b2", "a1"] and game.setup.clock == "5m+0s"
+    assert game.referee.readings()[1] == pytest.approx(round(readings[1], 3))
+    assert game.referee.readings()[0] > 290  # X's clock as its turn began, not the one that ran out
+    assert not game.recorder.record.is_finished()
+
+
+def test_a_side_with_no_time_left_goes_on_without_a_clock(app):
+    record, _readings = lost_on_time(app)
+    clocks = [list(pair) for pair in record.setup[READINGS_KEY]]
+    clocks[2][0] = 0.0  # a record whose clock shows X's time gone at this move
+    record = replace(record, setup={**record.setup, READINGS_KEY: clocks})
+    scene = chooser(app, record, ply=2)
+    assert shown(scene, "clock") is None
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    app.run_frames(3)
+    assert isinstance(game, GameScene) and not game.is_over() and game.setup.clock is None
+    assert READINGS_KEY not in game.recorder.record.setup
+
+
+def test_a_resigned_game_goes_on_from_its_last_position(app):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.2))
+    app.switch(scene)
+    assert scene._play(scene.game.parse_move(scene.state, "b2"), by_computer=False)
+    assert wait(app, lambda: len(scene.history) == 2, 30)
+    scene.resign()
+    record = scene.recorder.record
+    assert record.is_finished()
+    chooser(app, record, ply=2)
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    app.run_frames(3)
+    assert isinstance(game, GameScene) and not game.is_over() and len(game.history) == 2
+    assert not game.recorder.record.is_finished()
+
+
+def test_the_clock_can_be_turned_off(app):
+    record, _readings = lost_on_time(app)
+    scene = chooser(app, record, ply=1)
+    key(app, pygame.K_DOWN)  # Hot-seat has no player choices: the clock is next
+    assert scene.menu.get_selected_widget().get_id() == "clock"
+    key(app, pygame.K_RIGHT)
+    assert shown(scene, "clock") is None
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert game.setup.clock is None and game.clock_readings() is None and [p.text for p in game.history] == ["b2"]
+
+
+def test_a_game_without_moves_kept_is_not_offered_at_its_end(app):
+    """A position over on the board is not played on: no form, the replay says why."""
+    game = games.load("tictactoe")
+    moves = ["a1", "b1", "a2", "b2", "a3"]
+    record = recorded(HOTSEAT, (None, None), moves)
+    assert game.play_line(moves, game.initial_state()).is_terminal()
+    app.open_replay(record)
+    app.run_frames(2)
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, ReplayScene)
