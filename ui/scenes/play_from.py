@@ -205,17 +205,17 @@ class PlayFromScene(MenuFormScene):
             return
         s = self.app.scale
         if self.readings is not None:
-            kept = _("As at this move ({first} {a}, {second} {b})").format(
-                first=words.side(self.game, 0), a=reading_text(self.readings[0]),
-                second=words.side(self.game, 1), b=reading_text(self.readings[1]))
+            kept = _("As at this move")
         else:
             kept = _("{clock}, from the start").format(clock=choice_label(self.clock))
         items = [(kept, KEEP_CLOCK), (_("Off"), NO_CLOCK)]
         add_selector(menu, s, _("Clock: "), items, default=0 if self.keep_clock else 1, selector_id="clock",
                      onchange=lambda _sel, c: self._set("keep_clock", c == KEEP_CLOCK))
         if self.keep_clock and self.readings is not None:
-            self._note(menu, _("Both clocks go on from what they showed after this move; the player whose clock "
-                               "runs out loses."))
+            self._note(menu, _("{first} {a}, {second} {b}: both clocks go on from what they showed after this "
+                               "move; the player whose clock runs out loses.").format(
+                first=words.side(self.game, 0), a=reading_text(self.readings[0]),
+                second=words.side(self.game, 1), b=reading_text(self.readings[1])))
         elif self.readings is None:
             self._note(menu, _("This game's record does not keep its clocks move by move: without a clock unless "
                                "you choose one."))
