@@ -218,7 +218,9 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
     assert app.scene is scene and scene.tournament.is_running()
     scene._open_replay(a_finished_game())
     key(app, pygame.K_HOME)
-    key(app, pygame.K_c)  # play on from here: a game, the tournament left
+    key(app, pygame.K_c)  # play on from here: how to go on first, a visit with a Back
+    assert type(app.scene).__name__ == "PlayFromScene" and scene.tournament.is_running()
+    key(app, pygame.K_RETURN)  # the game: the tournament left
     assert type(app.scene).__name__ == "GameScene"
     assert scene.tournament._stop.is_set() and sorted((tmp_path / "tournaments").glob("*.json"))
     assert app.run_frames(10 ** 6, until=lambda: not scene.tournament.is_running(), timeout=30)
