@@ -397,7 +397,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                            self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,
                            opening_plies=OPENINGS[self.openings_index], broken=broken, log=log)
         except ValueError as exc:
-            self.messages.add(words.rule_reason(str(exc)), "error")
+            self.messages.add(words.rule_reason(str(exc), self.game_id), "error")
             return
         self.titles = dict(self.players())
         self._begin(t, base)
