@@ -5,6 +5,7 @@ replay graph's scale.  Headless; the facts are tic-tac-toe's (a proven draw, a p
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from ai.move_values import MoveValue, MoveValues
 from tests.ui_helpers import click, key, wait
@@ -129,3 +130,34 @@ def test_a_draw_or_loss_among_some_moves_proves_nothing_yet():
     assert live.from_analysis((), MoveValues(0, {4: partial.values[4], 5: MoveValue(5, 0.4)}, depth=1))
     assert live.opinions[()].score == 0.4
     assert snapshot_opinion(MoveValues(0, {4: MoveValue(4, 1.0, "proven", 1, 3)})).proven == 1
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "rastros"])
+def test_the_sides_names_stay_readable_over_the_graphs_fill(game_id):
+    """At 800x560 a side far ahead filled the graph over its own name: "Black better" was dark
+    grey on Reversi's grey, "Norte melhor" red on Rastros' red.  Each name now sits on a plate of
+    the graph's ground: whatever the points, its letters are drawn as on an empty graph."""
+
+    import games
+    from ui.eval_graph import draw_graph
+    from ui.theme import THEMES
+
+    pygame.init()
+    game, theme = games.load(game_id), THEMES["dark"]
+    area = pygame.Rect(10, 10, 503, 54)  # the graph of a game at 800x560 (scale 0.7)
+
+    def drawn(points: list[float | None]) -> pygame.Surface:
+        surface = pygame.Surface((530, 80))
+        surface.fill(theme.panel)
+        draw_graph(surface, area, points, game, theme, 0.7, len(points) - 1)
+        return surface
+
+    empty = drawn([None] * 12)
+    ground = empty.get_at((area.right - 3, area.y + 6))
+    letters = [(x, y) for x in range(area.x + 4, area.centerx) for y in range(area.y + 2, area.bottom - 2)
+               if abs(y - area.centery) > 1 and empty.get_at((x, y)) != ground]  # the names' pixels
+    top = [p for p in letters if p[1] < area.centery]
+    assert top and len(top) < len(letters)  # both names were found
+    for points in ([1.0] * 12, [-1.0] * 12, [1.0, -1.0] * 6):
+        full = drawn(points)
+        assert [full.get_at(p) for p in letters] == [empty.get_at(p) for p in letters], points

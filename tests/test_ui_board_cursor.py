@@ -225,3 +225,43 @@ def test_the_line_under_the_board_names_the_keys_while_the_cursor_shows(app):
     assert status_line(scene) == "Black has no move: Enter or Space passes"
     key(app, pygame.K_SPACE)
     assert played(scene)[-1] == "pass"
+
+
+def warnings(scene: GameScene) -> list[str]:
+    return [m.text for m in scene.messages.items]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_refused_press_of_the_cursor_names_enter_not_a_click(app, language):
+    """Enter on a place that plays nothing said what a mouse does: Alquerque's cursor on an empty
+    point or an enemy piece answered "Click one of White's pieces", Rastros' on its own stone
+    "click a marked square next to it", to a player with no mouse in hand.  Now the keyboard's
+    press names Enter, in both languages; the mouse's click keeps its wording."""
+    from ui import i18n
+
+    words = {"en": ("Enter on one of White's pieces", "that is the piece: Enter on", "click"),
+             "pt": ("Enter numa peça do Branco", "essa é a peça: Enter numa", "clique")}[language]
+    i18n.set_language(language)
+    try:
+        scene = start(app, "alquerque")
+        key(app, pygame.K_DOWN)
+        for point in ("c3", "d4"):  # empty, then one of Black's pieces: White is to move
+            scene.messages.items.clear()
+            walk(app, scene, parse_point(point))
+            key(app, pygame.K_RETURN)
+            said = warnings(scene)
+            assert not scene.history and any(words[0].lower() in text.lower() for text in said), said
+            assert not any(words[2] in text.lower() for text in said), said
+        scene.messages.items.clear()
+        scene.mouse.click(scene.view.point_xy(parse_point("c3")))  # the mouse is still told to click
+        assert any(words[2] in text.lower() for text in warnings(scene)), warnings(scene)
+
+        scene = start(app, "rastros")
+        key(app, pygame.K_DOWN)
+        walk(app, scene, scene.view.move_cell(scene.state.white))
+        key(app, pygame.K_RETURN)
+        said = warnings(scene)
+        assert not scene.history and any(words[1].lower() in text.lower() for text in said), said
+        assert not any(words[2] in text.lower() for text in said), said
+    finally:
+        i18n.set_language("en")

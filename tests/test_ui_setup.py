@@ -323,3 +323,30 @@ def test_every_option_says_what_it_does_where_it_is_chosen(config, language):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language, label", [("en", "In a row to win: 5 in a row cannot fit on 3x3"),
+                                             ("pt", "Em linha para ganhar: 5 em linha não cabe em 3x3")])
+def test_a_refused_option_is_called_by_the_label_its_choice_shows(config, language, label):
+    """Tic-tac-toe 3x3 with 5 in a row said "option k: 5 in a row cannot fit on 3x3": the
+    command line's name for the option, which the New game screen never shows.  It is now
+    called as its choice is labelled there, in both languages."""
+    import pygame
+
+    from ui import i18n
+
+    try:
+        with setup_screen("tictactoe") as (app, scene):
+            i18n.set_language(language)  # after the window read its settings' language
+            scene.menu.select_widget(scene.menu.get_widget("opt-k"))
+            for _ in range(2):  # 3 -> 4 -> 5 in a row, on a 3x3 board
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+                app.run_frames(2)
+            scene.menu.select_widget(scene.menu.get_widget("mode"))
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+            app.run_frames(2)
+            assert app.scene is scene and scene.error.startswith(label), scene.error
+            assert "option k" not in scene.error and "opção k" not in scene.error
+            assert any(m.text.startswith(label) for m in app.messages.current())
+    finally:
+        i18n.set_language("en")

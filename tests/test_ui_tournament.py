@@ -644,3 +644,38 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
     assert rows[pid].points == 0 and rows[pid].games == 2 and rows[pid].forfeits == 2
     assert rows["level-1"].points == 2
     assert any("could not be loaded and forfeits" in m.text for m in scene.messages.items)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_late_outside_players_log_path_is_shown_whole_at_800x560(tmp_path, monkeypatch, language):
+    """A late first move's reason says where the player was running, the hint on set-up work,
+    then its log: in one message of four lines at 800x560 the path at its end was cut to "…"
+    (all of it in Portuguese).  The log now has a message of its own, its path whole."""
+    import games
+    from ai.match import GameResult
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui.widgets import Messages
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        i18n.set_language(language)
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        scene.game = games.load("tictactoe")
+        log = "/home/ana/Documentos/Tabuleiro/tournaments/2025-03-01 14-32 tictactoe/logs/jogador_minimax-Jogador42-3.log"
+        bot = "/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py"
+        reason = (f"O forfeits: {bot}:Jogador42 exceeded the time limit (1.53 s > 1 s); process stopped; it was running "
+                  f"{bot} line 128 (in minimax). It was its first move: set-up work done inside the move (reading files, "
+                  f"building tables) counts on the move's clock, so do it in __init__ or at module level; log: {log}")
+        lost = GameResult("tictactoe", {}, ["level-1", "level-2"], moves=["a1"], winner=0, reason=reason, forfeit=True)
+        scene.recent = [(7, lost)]
+        scene._draw_recent(app.screen, app.theme, pygame.Rect(0, 0, 300, 120))
+        scene._click_results(scene._recent_rects[0][0].center)
+        width = app.screen.get_width() - 40  # as the tournament screen draws its messages
+        shown = [" ".join(Messages.lines(m.text, app.scale, width)) for m in scene.messages.current()]
+        assert any(log in text and "…" not in text for text in shown), shown
+        assert any("minimax" in text and "…" not in text for text in shown), shown  # the reason whole too
+    finally:
+        i18n.set_language("en")
+        app.quit()

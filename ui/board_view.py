@@ -9,11 +9,13 @@ The game scene owns the loop and calls, every frame:
 
     view.layout(rect)                       # when the board area changes size
     view.draw(surface, state, overlay)      # overlay: hover, last move, hint, legal dots ...
-    result = view.click(state, pos)         # on a left click on the board
+    result = view.click(state, pos, keys)   # on a left click on the board (keys: the cursor's Enter)
 
 ``click`` returns a ``Click``: ``Click.play(move)`` (a complete legal move), ``Click.pending()``
 (the click was part of a move being entered, e.g. the first point of an Alquerque chain or a Trax
 tile picker opening), or ``Click.reject(reason)`` (not a legal move: the scene shows feedback).
+``keys``: the press came from the keyboard's cursor, so a reason that says what to do next names
+Enter, not a click (a keyboard player was told to "click" a piece, with no mouse in hand).
 Views with multi-click input keep that partial input themselves and drop it in ``reset_input``.
 """
 
@@ -107,7 +109,7 @@ class BoardView:
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         raise NotImplementedError
 
-    def click(self, state: State, pos: tuple[int, int]) -> Click:
+    def click(self, state: State, pos: tuple[int, int], keys: bool = False) -> Click:
         raise NotImplementedError
 
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:

@@ -126,9 +126,16 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         pygame.draw.lines(surface, theme.text, False, [xy(i, v) for i, v in known], max(1, int(2 * s)))
     elif known:
         pygame.draw.circle(surface, theme.text, xy(*known[0]), max(2, int(3 * s)))
+    size = tx.small(11, s)
     for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
         label = _("{side} better").format(side=_(game.sides[side]))
-        tx.text(surface, label, (r.x + 6, y), tx.small(11, s), legible(colours[side], ground, theme.text, 0.35), anchor)
+        # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
+        # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
+        place = pygame.Rect((0, 0), tx.ui_font(size).size(label))
+        setattr(place, anchor, (r.x + 6, y))
+        plate = pygame.Rect(r.x, place.y, place.right + int(4 * s) - r.x, place.height).clip(r)
+        pygame.draw.rect(surface, ground, plate, border_radius=int(4 * s))
+        tx.text(surface, label, (r.x + 6, y), size, legible(colours[side], ground, theme.text, 0.35), anchor)
     if current is not None:
         cx = xy(current, 0)[0]
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))

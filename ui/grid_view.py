@@ -79,19 +79,20 @@ class GridView(BoardView):
     def draw_background(self, surface: pygame.Surface, overlay: Overlay) -> None:
         pygame.draw.rect(surface, overlay.theme.board, self.grid)
 
-    def reject_reason(self, state: State, row: int, col: int) -> str:
+    def reject_reason(self, state: State, row: int, col: int, keys: bool = False) -> str:
+        """Why a click (``keys``: the cursor's Enter) on (row, col) plays nothing."""
         return _("not a legal move")
 
     def draw_extras(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         """Anything drawn over the cells (winning line, trail ...)."""
 
     # -- the contract ------------------------------------------------------------------------
-    def click(self, state: State, pos: tuple[int, int]) -> Click:
+    def click(self, state: State, pos: tuple[int, int], keys: bool = False) -> Click:
         cell = self.cell_at(pos)
         if cell is None:
             return Click.ignore()
         move = self.move_at(state, *cell)
-        return Click.play(move) if move is not None else Click.reject(self.reject_reason(state, *cell))
+        return Click.play(move) if move is not None else Click.reject(self.reject_reason(state, *cell, keys))
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         theme = overlay.theme

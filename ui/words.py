@@ -278,10 +278,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"game '(?P<game>[^']*)': (?P<reason>.*)", N_("game '{game}': {reason}")),
     (r"(?P<game>\S+) has no option (?P<name>'[^']*'); options: (?P<names>.*)",
      N_("{game} has no option {name}; options: {names}")),
-    (r"option (?P<name>\S+): (?P<value>.*) is not valid; choose (?P<allowed>.*)",
-     N_("option {name}: {value} is not valid; choose {allowed}")),
-    (r"option k: (?P<k>\d+) in a row cannot fit on (?P<board>\S+); choose (?P<allowed>.*)",
-     N_("option k: {k} in a row cannot fit on {board}; choose {allowed}")),
+    (r"option (?P<option>\S+): (?P<value>.*) is not valid; choose (?P<allowed>.*)",
+     N_("{option}: {value} is not valid; choose {allowed}")),
+    (r"option (?P<option>k): (?P<k>\d+) in a row cannot fit on (?P<board>\S+); choose (?P<allowed>.*)",
+     N_("{option}: {k} in a row cannot fit on {board}; choose {allowed}")),
 )
 LISTS = ("allowed", "chars", "examples", "names")  # groups that end "..., B or R": their "or" is translated
 OR = N_(" or ")
@@ -366,11 +366,27 @@ def _fill(patterns: tuple[tuple[str, str], ...], text: str,
     return text
 
 
-def rule_reason(text: str) -> str:
+def rule_reason(text: str, game_id: str = "") -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
-    position (English, from games/), in the current language; an unknown text as it is."""
+    position (English, from games/), in the current language; an unknown text as it is.
+    ``game_id``: the game whose options the window offers, so a refused option is called by the
+    label its widget shows ("In a row to win"), not by the name ``--option`` takes ("option k"),
+    which a player on the New game screen never saw."""
     return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
+                                      "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+
+
+def _option_called(name: str, game_id: str) -> str:
+    """An option a reason names: its label in ``game_id``'s options, else "option NAME" as the
+    command line says it."""
+    import games
+
+    if game_id in games.available_ids():
+        option = next((o for o in games.info(game_id).options if o.name == name), None)
+        if option is not None:
+            return option_label(option, game_id)
+    return _("option {name}").format(name=name)
 
 
 # ALQUERQUE_WHY as patterns, each {name} a point: made once, matched on every refusal shown

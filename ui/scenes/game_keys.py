@@ -121,7 +121,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
         scene.mouse.hover = None  # the mouse's preview would stand beside the cursor
         pos = cursor.press(scene.view, scene.state)
         if pos is not None:
-            scene.mouse.click(pos)
+            scene.mouse.click(pos, keys=True)
     else:
         return False
     scene.invalidate()

@@ -85,9 +85,10 @@ class BoardMouse:
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None
 
-    def click(self, pos: tuple[int, int]) -> None:
+    def click(self, pos: tuple[int, int], keys: bool = False) -> None:
         """A click at ``pos``: on the evaluation graph it shows that position; on the board it
-        plays the move there, or says why there is none."""
+        plays the move there, or says why there is none (``keys``: the cursor's Enter pressed there,
+        so the reason names Enter, not a click)."""
         scene = self.scene
         if scene.analysis.active and scene.graph_rect.collidepoint(pos) and scene.history:
             scene.browse(eval_graph.ply_at(scene.graph_rect, pos[0], len(scene.history)))  # a point of the graph
@@ -99,7 +100,7 @@ class BoardMouse:
             if scene.browsing is not None or not scene.is_over():  # a finished game's board just looks
                 scene.messages.add(why)
             return
-        result: Click = scene.view.click(scene.state, pos)
+        result: Click = scene.view.click(scene.state, pos, keys)
         if result.kind == "play":
             scene.play_human([result.move])
         elif result.kind == "reject":

@@ -207,7 +207,7 @@ class SetupScene(MenuFormScene):
         try:
             setup.make_game()
         except ValueError as exc:
-            self.error = words.rule_reason(str(exc))
+            self.error = words.rule_reason(str(exc), setup.game_id)
             self.app.messages.add(self.error, "warn")
             return
         if not self.watch:

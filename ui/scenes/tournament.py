@@ -397,7 +397,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                            self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,
                            opening_plies=OPENINGS[self.openings_index], broken=broken, log=log)
         except ValueError as exc:
-            self.messages.add(words.rule_reason(str(exc)), "error")
+            self.messages.add(words.rule_reason(str(exc), self.game_id), "error")
             return
         self.titles = dict(self.players())
         self._begin(t, base)
@@ -572,10 +572,22 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 result = next((r for n, r in self.recent if n == number), None)
                 if result is not None:
                     self._replay_slot(number, result)  # shown at once, even once the tournament is over
-                    self.messages.add(text, "warn" if result.forfeit else "info", 15.0)
+                    self._say_result(text, result)
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False
+
+    def _say_result(self, text: str, result: Any) -> None:
+        """A result's whole line in the message line; an outside player's log in a message of its
+        own under it.  In one, a late first move's reason (where it was running, the hint) filled
+        the message's four lines at 800x560 and the path at its end was cut to "…"."""
+        kind = "warn" if result.forfeit else "info"
+        path = words.log_path(result.reason)
+        if path is None:
+            self.messages.add(text, kind, 15.0)
+            return
+        self.messages.add(words.without_log(text), kind, 15.0)
+        self.messages.add(_("Its log: {path}").format(path=path), "info", 15.0)
 
     def redraw_interval(self) -> float | None:
         """10 times a second while games run (every frame while the watched move animates), twice a

@@ -116,7 +116,7 @@ class AlquerqueView(BoardView):
     def movable_pieces(self, state: AlquerqueState) -> set[int]:
         return {m[0] for m in state.legal_moves()}
 
-    def click(self, state: AlquerqueState, pos: tuple[int, int]) -> Click:
+    def click(self, state: AlquerqueState, pos: tuple[int, int], keys: bool = False) -> Click:
         p = self.point_at(pos)
         if p is None:
             return Click.ignore()
@@ -124,13 +124,13 @@ class AlquerqueView(BoardView):
             return Click.reject(_("the game is over"))
         path = self._current_path(state)
         if not path:
-            return self._select(state, p)
+            return self._select(state, p, keys)
         legal = state.legal_moves()
         if len(path) >= 2 and p == path[-1]:
             if path in legal:
                 self.reset_input()
                 return Click.play(path)  # stop the chain here
-            return Click.reject(self._must_go_on(path))  # compulsory capture: the piece captures on
+            return Click.reject(self._must_go_on(path, keys))  # compulsory capture: the piece captures on
         if p in self.next_points(state):
             return self._extend(state, path + (p,))
         if len(path) == 1:
@@ -138,13 +138,15 @@ class AlquerqueView(BoardView):
                 self.reset_input()
                 return Click.pending()  # selection dropped
             if p in self.movable_pieces(state):
-                return self._select(state, p)
+                return self._select(state, p, keys)
         ends = [m for m in self._candidates(state, path) if len(m) > len(path) and m[-1] == p]
         if len(ends) == 1:
             self.reset_input()
             return Click.play(ends[0])
         if ends:
-            return Click.reject(_("several chains end on {point}: click their landing points in turn").format(point=point_name(p)))
+            said = (_("several chains end on {point}: Enter on their landing points in turn") if keys else
+                    _("several chains end on {point}: click their landing points in turn"))
+            return Click.reject(said.format(point=point_name(p)))
         return Click.reject(_("{point} is not a destination of the piece on {start}").format(
             point=point_name(p), start=point_name(path[0])))
 
@@ -152,13 +154,14 @@ class AlquerqueView(BoardView):
         p = self.point_at(pos)
         return p is not None and not state.is_terminal() and p in self.movable_pieces(state)
 
-    def _select(self, state: AlquerqueState, p: int) -> Click:
+    def _select(self, state: AlquerqueState, p: int, keys: bool = False) -> Click:
         if p in self.movable_pieces(state):
             self.path, self.path_key = (p,), state.key()
             return Click.pending()
         if state.piece_at(p) == state.to_move:
             return Click.reject(_("the piece on {point} cannot move").format(point=point_name(p)))
-        return Click.reject(_("click one of {side}'s pieces").format(side=_(self.game.sides[state.to_move])))
+        said = _("Enter on one of {side}'s pieces") if keys else _("click one of {side}'s pieces")
+        return Click.reject(said.format(side=_(self.game.sides[state.to_move])))
 
     def _extend(self, state: AlquerqueState, path: Move) -> Click:
         longer = [m for m in self._candidates(state, path) if len(m) > len(path)]
@@ -188,11 +191,14 @@ class AlquerqueView(BoardView):
             said = (_("{move}: Enter on {point} again stops here, or on a marked point captures on.") if keys else
                     _("{move}: click {point} again to stop here, or a marked point to capture on."))
             return said.format(move=text, point=point_name(path[-1]))
-        return _("{move}: the chain must go on: Enter on a marked point.").format(move=text) if keys else self._must_go_on(path)
+        return self._must_go_on(path, keys)
 
-    def _must_go_on(self, path: Move) -> str:
-        """Said while a chain the rules do not let stop yet is entered (the status line, a click on its end)."""
-        return _("{move}: the chain must go on: click a marked point.").format(move=self.game.move_text(path))
+    def _must_go_on(self, path: Move, keys: bool = False) -> str:
+        """Said while a chain the rules do not let stop yet is entered (the status line, a click or
+        the cursor's Enter on its end)."""
+        said = (_("{move}: the chain must go on: Enter on a marked point.") if keys else
+                _("{move}: the chain must go on: click a marked point."))
+        return said.format(move=self.game.move_text(path))
 
     # -- animation ---------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:

@@ -102,7 +102,7 @@ class HexView(BoardView):
         return best if best is not None and best_d <= self.radius * SQRT3 / 2 + 1 else None
 
     # -- input -------------------------------------------------------------------------------
-    def click(self, state: HexState, pos: tuple[int, int]) -> Click:
+    def click(self, state: HexState, pos: tuple[int, int], keys: bool = False) -> Click:
         cell = self.cell_at(pos)
         if cell is None:
             return Click.ignore()

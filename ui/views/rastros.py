@@ -44,12 +44,13 @@ class RastrosView(GridView):
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move, self.cols)
 
-    def reject_reason(self, state: RastrosState, row: int, col: int) -> str:
+    def reject_reason(self, state: RastrosState, row: int, col: int, keys: bool = False) -> str:
         i = row * self.cols + col
         if state.is_terminal():
             return _("the game is over")
         if i == state.white:
-            return _("that is the piece: click a marked square next to it")
+            return (_("that is the piece: Enter on a marked square next to it") if keys else
+                    _("that is the piece: click a marked square next to it"))
         if state.blacks >> i & 1:
             return _("that square was already visited")
         return _("the piece moves one square, to a marked square")

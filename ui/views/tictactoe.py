@@ -22,7 +22,7 @@ class TicTacToeView(GridView):
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move, self.cols)
 
-    def reject_reason(self, state: TicTacToeState, row: int, col: int) -> str:
+    def reject_reason(self, state: TicTacToeState, row: int, col: int, keys: bool = False) -> str:
         return _("the game is over") if state.is_terminal() else _("that square is taken")
 
     def draw_cell(self, surface, state: TicTacToeState, row, col, rect, overlay: Overlay) -> None:

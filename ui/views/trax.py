@@ -137,7 +137,7 @@ class TraxView(GridView):
         moves = self._moves_at(state, row, col)
         return moves[0] if len(moves) == 1 else None
 
-    def reject_reason(self, state: TraxState, row: int, col: int) -> str:
+    def reject_reason(self, state: TraxState, row: int, col: int, keys: bool = False) -> str:
         cell = row * self.cols + col
         if state.is_terminal():
             return _("the game is over")
@@ -148,7 +148,7 @@ class TraxView(GridView):
         return _("no tile fits here: it would force three edges of one colour together")
 
     # -- input ---------------------------------------------------------------------------------
-    def click(self, state: TraxState, pos: tuple[int, int]) -> Click:
+    def click(self, state: TraxState, pos: tuple[int, int], keys: bool = False) -> Click:
         self._fit(state)
         if self.picker is not None:
             for rect, move in self._picker_rects():
@@ -161,7 +161,7 @@ class TraxView(GridView):
             return Click.ignore()
         moves = self._moves_at(state, *cell)
         if not moves:
-            return Click.reject(self.reject_reason(state, *cell))
+            return Click.reject(self.reject_reason(state, *cell, keys))
         if len(moves) == 1:
             return Click.play(moves[0])
         self.picker = (cell[0] * self.cols + cell[1], moves)
