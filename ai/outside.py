@@ -43,13 +43,13 @@ import logging
 import re
 import sys
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
-from ai.outside_child import RUNNING_NOTE
+from ai.outside_child import LOADING_STACK, RUNNING_NOTE
 from ai.outside_process import OUR_NOTE, Bot, BotLimits, command_words, python_command
 from ai.referee import late_reply
 from games.base import IllegalMove, State
@@ -57,6 +57,7 @@ from games.base import IllegalMove, State
 ROOT = Path(__file__).resolve().parent.parent  # the repository: the worker imports games from here
 GRACE = 0.5  # seconds beyond the move limit before the process is killed (the referee's grace)
 WATCH_AHEAD = 0.2  # seconds before that kill that the worker writes where the move is running
+LAST_WORDS = 0.5  # seconds a late worker may still take to write that note (``_Worker.ask``)
 RUNNING_AT = re.compile(r"; it was running [^;]*")  # where a late move was, and the first move's hint
 FIRST_MOVE_HINT = (". It was its first move: set-up work done inside the move (reading files, building tables) "
                    "counts on the move's clock, so do it in __init__ or at module level")
@@ -204,6 +205,13 @@ def hard_limit(limits: Limits) -> float | None:
     return remaining if move_limit is None else min(remaining, move_limit)
 
 
+def _wait_for(done: Callable[[], bool], seconds: float) -> None:
+    """Until ``done()`` or ``seconds`` have passed."""
+    end = time.perf_counter() + seconds
+    while not done() and time.perf_counter() < end:
+        time.sleep(0.02)
+
+
 class _Dead(Exception):
     """The process ended (or never answered in time); the message says which."""
 
@@ -239,8 +247,13 @@ class _Worker:
                 found = line.split(" s at ", 1)[-1]
         return f"; it was running {found}" if found else ""
 
-    def ask(self, message: dict, timeout: float | None, stop: Any = None) -> dict:
-        """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed)."""
+    def ask(self, message: dict, timeout: float | None, stop: Any = None,
+            last_words: Callable[[], bool] | None = None) -> dict:
+        """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed).
+        ``last_words``: whether the worker has written where it is running (its note, due just
+        before the deadline); a late worker is given up to ``LAST_WORDS`` seconds more to write
+        it, since on a loaded machine the note can come after the deadline and the message would
+        then not say where the file was stuck.  It is late all the same."""
         import queue
 
         if not self.bot.send(json.dumps(message) + "\n"):
@@ -255,6 +268,8 @@ class _Worker:
                     self.bot.kill()
                     raise _Dead("was stopped") from None
                 if deadline is not None and time.perf_counter() >= deadline:
+                    if last_words is not None:
+                        _wait_for(last_words, LAST_WORDS)
                     self.bot.note(f"stopped: no answer within {timeout:g} s")
                     self.bot.kill(keep_log=True)  # the forfeit names it
                     raise _Dead("late") from None
@@ -273,7 +288,7 @@ class _Worker:
         """Load the file; the worker's description of it.  OutsideLoadError (worker stopped) if not."""
         limit = self.request_load["load_time"]
         try:
-            reply = self.ask(self.request_load, limit)
+            reply = self.ask(self.request_load, limit, last_words=lambda: LOADING_STACK in self.bot.log_end())
         except _Dead as exc:
             self.close()
             why = self._late_load(limit) if str(exc) == "late" else str(exc)
@@ -357,7 +372,8 @@ class OutsidePlayer(Player):
         if timeout is not None:  # where it runs, written just before it would be stopped
             request["watch"] = max(timeout / 2, timeout - WATCH_AHEAD)
         try:
-            reply = worker.ask(request, timeout, limits.stop)
+            reply = worker.ask(request, timeout, limits.stop,
+                               last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
         except _Dead as exc:
             logged = bot.log_note()
             self.close()

@@ -277,6 +277,9 @@ class _LoadError(Exception):
     """A file without players, or without the player asked for: our words, not a crash."""
 
 
+LOADING_STACK = "Stack of the loading thread"  # heads the stack a late load writes (the parent waits for it)
+
+
 class _StackLater:
     """Writes the loading thread's stack to stderr after ``seconds`` unless cancelled first: where a
     file is stuck, for the parent's "too slow" message (innermost call first).
@@ -296,7 +299,7 @@ class _StackLater:
         if not calls:
             return
         lines = "".join(f'  File "{call.filename}", line {call.lineno} in {call.name}\n' for call in calls)
-        sys.stderr.write(f"Stack of the loading thread (most recent call first):\n{lines}")
+        sys.stderr.write(f"{LOADING_STACK} (most recent call first):\n{lines}")
         sys.stderr.flush()
 
     def cancel(self) -> None:
