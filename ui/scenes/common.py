@@ -183,3 +183,15 @@ def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.
         surface.fill((*theme.board, 255))
         tx.text(surface, "?", (width // 2, height // 2), height // 2, theme.grid, "center", bold=True)
     return surface
+
+
+def form_over_buttons(panel: pygame.Rect, scale: float, first: Any, second: Any) -> pygame.Rect:
+    """The area of a form in ``panel``, with the buttons ``first`` (Start) and ``second`` (Back)
+    side by side under it: outside the form's scrolling area, so always in view."""
+    inner = panel.inflate(-int(24 * scale), -int(24 * scale))
+    row_h, gap = int(44 * scale), int(12 * scale)
+    inner.height -= row_h + gap
+    half = (inner.width - gap) // 2
+    first.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
+    second.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
+    return inner

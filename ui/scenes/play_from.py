@@ -33,7 +33,7 @@ from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, MatchSetup
 from ui.scenes.base import MenuFormScene, top_of
-from ui.scenes.common import add_selector, backdrop, heading, make_menu
+from ui.scenes.common import add_selector, backdrop, form_over_buttons, heading, make_menu
 from ui.widgets import Button, card, mix
 
 KEEP_CLOCK, NO_CLOCK = "keep", None  # the clock selector's values
@@ -150,12 +150,7 @@ class PlayFromScene(MenuFormScene):
 
     def _build_widgets(self) -> None:
         s, theme = self.app.scale, self.app.theme
-        inner = self.panel.inflate(-int(24 * s), -int(24 * s))
-        row_h, gap = int(44 * s), int(12 * s)
-        inner.height -= row_h + gap
-        half = (inner.width - gap) // 2
-        self.start_button.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
-        self.back_button.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
+        inner = form_over_buttons(self.panel, s, self.start_button, self.back_button)
         menu = make_menu(theme, s, inner, 19, center=False)
         modes = [(_(label), m) for m, label in MODES]
         add_selector(menu, s, _("Play mode: "), modes, default=[m for _label, m in modes].index(self.mode),

@@ -39,7 +39,7 @@ from ui.names import NAME_LENGTH, clean_name
 from ui.paste import paste_game
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
-from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
+from ui.scenes.common import add_selector, backdrop, form_over_buttons, heading, make_menu, toggle_style
 from ui.settings import TIME_CHOICES
 from ui.tally import TALLY, results_line
 from ui.widgets import Button, card, mix
@@ -406,13 +406,7 @@ class SetupScene(MenuFormScene):
 
     def _build_menu_widgets(self) -> None:
         s = self.app.scale
-        inner = self.panel.inflate(-int(24 * s), -int(24 * s))
-        # Start and Back sit under the form, outside its scrolling area: always in view
-        row_h, gap = int(44 * s), int(12 * s)
-        inner.height -= row_h + gap
-        half = (inner.width - gap) // 2
-        self.start_button.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
-        self.back_button.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
+        inner = form_over_buttons(self.panel, s, self.start_button, self.back_button)
         self.start_button.label = _("Start game") if not self.watch else _("Start watching")
         self.back_button.label = _("Back")
         menu = make_menu(self.app.theme, s, inner, 19, center=False)
