@@ -114,3 +114,32 @@ def test_high_contrast_marks_stand_out_from_its_pale_board(app):
     x, y = scene.view.point_xy(parse_point("c3"))
     scene.draw(app.screen)
     assert theme.on_board in {tuple(app.screen.get_at((x + dx, y)))[:3] for dx in range(scene.view.radius)}
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"])
+def test_the_graphs_side_names_read_on_their_plate(game_id, name):
+    """The evaluation graph's "White better" stood 3.2:1 from its plate on the light theme (its
+    colour was chosen by lightness), Hex's "Blue better" 4.1:1 on high contrast.  Each side's name,
+    as drawn (the solid middle of its letters, at the usual scale), now stands 4.5:1 from the
+    graph's ground, and a coloured side's name keeps its hue."""
+    import games
+    from ui.eval_graph import draw_graph
+    from ui.scenes.game_panel import side_colour
+    from ui.widgets import mix
+
+    theme, game = THEMES[name], games.load(game_id)
+    ground = mix(theme.panel, theme.background, 0.5)
+    surface = pygame.Surface((400, 100))
+    surface.fill(theme.panel)
+    area = pygame.Rect(10, 10, 380, 78)
+    draw_graph(surface, area, [None] * 5, game, theme, 1.0, 4)  # no line over the names
+    halves = (pygame.Rect(area.x, area.y + 1, area.width // 2, area.height // 2 - 3),  # the middle line left out
+              pygame.Rect(area.x, area.centery + 3, area.width // 2, area.height // 2 - 4))
+    for side, half in enumerate(halves):
+        ink = max((tuple(surface.get_at((x, y)))[:3] for x in range(half.left, half.right)
+                   for y in range(half.top, half.bottom)), key=lambda c: contrast(c, ground))
+        assert contrast(ink, ground) >= 4.5, f"{game.sides[side]} better: {contrast(ink, ground):.2f}:1"
+        own = side_colour(game.sides[side], side, theme)
+        if max(own) - min(own) > 60:  # Blue, Red ...: still the side's colour
+            assert ink.index(max(ink)) == own.index(max(own)), (ink, own)

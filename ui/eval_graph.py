@@ -25,7 +25,7 @@ from games.base import Game, State
 from ui import text as tx
 from ui.analysis import Opinion, opinion_from_progress, terminal_opinion, values
 from ui.i18n import _
-from ui.theme import Theme
+from ui.theme import Theme, readable
 from ui.widgets import legible, mix
 
 HEIGHT = 78  # unscaled pixels of the graph under a game's board
@@ -114,7 +114,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     ground = mix(theme.panel, theme.background, 0.5)
     # each side in its own colour, as on the bar and the board (Black's and White's too), made to
     # stand out from the graph's ground
-    colours = [legible(side_colour(game.sides[side], side, theme), ground, theme.text, 0.25) for side in (0, 1)]
+    sides = [side_colour(game.sides[side], side, theme) for side in (0, 1)]
+    colours = [legible(colour, ground, theme.text, 0.25) for colour in sides]
     known = [(i, v) for i, v in enumerate(points) if v is not None]
     for (i0, v0), (i1, v1) in zip(known, known[1:]):
         if i1 != i0 + 1:
@@ -135,7 +136,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         setattr(place, anchor, (r.x + 6, y))
         plate = pygame.Rect(r.x, place.y, place.right + int(4 * s) - r.x, place.height).clip(r)
         pygame.draw.rect(surface, ground, plate, border_radius=int(4 * s))
-        tx.text(surface, label, (r.x + 6, y), size, legible(colours[side], ground, theme.text, 0.35), anchor)
+        tx.text(surface, label, (r.x + 6, y), size, readable(sides[side], ground), anchor)  # 4.5:1, as text
     if current is not None:
         cx = xy(current, 0)[0]
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
