@@ -150,3 +150,44 @@ def test_the_keys_page_says_how_to_go_through_menus_and_forms(app, language):
                                          unicode="", scancode=0))
     app.run_frames(2)
     assert app.settings.show_legal is not shown
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_keys_page_names_the_play_from_here_forms_keys(app, language):
+    """The replay's C opens the "Play from here" form, whose keys (Up and Down, Left and Right,
+    Enter, Esc) the keys page did not name, and the page still said C plays on at once.  The page
+    has a section titled as the form is, naming every key the form's buttons show and the arrows
+    it answers to, and its replay section says C opens that form."""
+    from tests.ui_helpers import key
+    from ui import i18n
+    from ui.scenes.play_from import PlayFromScene
+
+    i18n.set_language(language)
+    try:
+        game = games.load("tictactoe")
+        record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(
+            ["b2", "a1"], game.play_line(["b2", "a1"]))
+        app.open_replay(record, ply=2)
+        app.run_frames(2)
+        key(app, pygame.K_c)
+        form = app.scene
+        assert isinstance(form, PlayFromScene)
+        title = i18n._("Play from here")
+        page = rules_source(KEYS_PAGE)
+    finally:
+        i18n.set_language("en")
+    arrows = {"en": ("Up and Down", "Left and Right"), "pt": ("Cima e Baixo", "Esquerda e Direita")}[language]
+    first = form.menu.get_selected_widget()
+    mode = first.get_value()
+    key(app, pygame.K_RIGHT)  # the arrows do what the page says: change a value, choose a line
+    assert first.get_value() != mode
+    key(app, pygame.K_DOWN)
+    assert form.menu.get_selected_widget() is not first
+    sections = {part.split("\n", 1)[0]: part for part in page.split("\n## ")}
+    assert title in sections, f"no '{title}' section on the {language} keys page"
+    named = sections[title]
+    missing = [k for k in sorted(hints([form.start_button, form.back_button]) | set(arrows))
+               if not re.search(rf"(^|[\s(,]){re.escape(k)}(:|,|\s)", named, re.M)]
+    assert not missing, f"keys of the Play from here form not on the {language} keys page: {missing}"
+    replay = next(part for name, part in sections.items() if name in ("Replay", "Revisão"))
+    assert f"C: {title}" in replay
