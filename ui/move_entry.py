@@ -44,7 +44,7 @@ def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
                 raise IllegalMove(_("the game is over before it"))
             move = game.parse_move(state, text)
         except IllegalMove as exc:
-            reason = words.rule_reason(str(exc))  # the rules' English, in the window's language
+            reason = words.rule_reason(str(exc), game.id)  # the rules' English, in the window's language
             if len(texts) == 1:
                 return _("Not a legal move: {reason}").format(reason=reason)
             return _("Move {n} of the list ({move}): {reason}. Nothing was played").format(n=n, move=text, reason=reason)

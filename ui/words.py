@@ -371,10 +371,17 @@ def rule_reason(text: str, game_id: str = "") -> str:
     position (English, from games/), in the current language; an unknown text as it is.
     ``game_id``: the game whose options the window offers, so a refused option is called by the
     label its widget shows ("In a row to win"), not by the name ``--option`` takes ("option k"),
-    which a player on the New game screen never saw."""
-    return _fill(RULE_REASONS, text, {"reason": rule_reason, "end": end_reason, "side": _, "other": _,
+    which a player on the New game screen never saw.  A reason that names its game ("game 'hex':
+    option size: ...", as a pasted text's is) is read with that game's labels."""
+    named = _GAME_NAMED.fullmatch(text)
+    game_id = named.group(1) if named is not None and not game_id else game_id
+    return _fill(RULE_REASONS, text, {"reason": lambda reason: rule_reason(reason, game_id), "end": end_reason,
+                                      "side": _, "other": _,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+
+
+_GAME_NAMED = re.compile(r"game '([^']*)': .*", re.S)  # RULE_REASONS' refusal that names its game
 
 
 def _option_called(name: str, game_id: str) -> str:

@@ -84,7 +84,7 @@ class PositionEditorScene(Scene):
         """Who is to move in the position read, or what is wrong with the text (``found``)."""
         if not isinstance(found, GameRecord):  # "Not a position: f6 and g6 do not match", said once
             problem = found.removeprefix("the position cannot be read: ")
-            return _("Not a position: {problem}").format(problem=words.rule_reason(problem))
+            return _("Not a position: {problem}").format(problem=words.rule_reason(problem, self.game_id))
         side = words.side(games.info(self.game_id), found.first_state().to_move)
         return _("{side} to move").format(side=side)
 
