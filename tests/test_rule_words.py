@@ -169,7 +169,7 @@ def test_every_refusal_of_the_rules_reads_in_portuguese():
     shown = {m: rule_reason(m) for m in messages}  # in English, as the rules wrote them, but for
     changed = {m: s for m, s in shown.items() if s != m}  # an option of a game the refusal names: its label
     assert changed == {"game 'hex': option size: 99 is not valid; choose 3..19":
-                       "game 'hex': Board size: 99 is not valid; choose 3..19"}, changed
+                       "Hex: Board size: 99 is not valid; choose 3..19"}, changed
 
 
 def test_one_character_of_a_reversi_position_is_said_in_the_singular():

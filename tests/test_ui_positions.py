@@ -205,11 +205,12 @@ def test_a_game_begun_by_the_second_side_is_numbered_from_its_first_move_on_the_
 def test_a_pasted_positions_invalid_option_is_named_by_its_label(app, monkeypatch):
     """A pasted position whose options are invalid said "option k: 5 in a row cannot fit on 3x3",
     the command line's name of an option the New game screen calls "In a row to win"; the refusal
-    now names the option as its widget does."""
+    now names the option as its widget does, and the game by its title, not "game 'tictactoe'"."""
     paste(app, "Tic-tac-toe (width=3, height=3, k=5)\nPosition:\nto-move: X\n...\n...\n...\n", monkeypatch)
     assert isinstance(app.scene, MenuScene)
     said = [m for m in messages(app) if m.startswith("The clipboard holds no game")]
-    assert said and "In a row to win: 5 in a row cannot fit on 3x3" in said[0] and "option k" not in said[0], said
+    assert said and "Tic-tac-toe: In a row to win: 5 in a row cannot fit on 3x3" in said[0], said
+    assert "option k" not in said[0] and "game 'tictactoe'" not in said[0], said
     paste(app, "Hex (size=99)\nPosition:\nto-move: Blue\n...\n", monkeypatch)
     said = [m for m in messages(app) if "99 is not valid" in m]
-    assert said and "Board size: 99" in said[0] and "option size" not in said[0], said
+    assert said and "Hex: Board size: 99" in said[0] and "option size" not in said[0], said

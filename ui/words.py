@@ -275,7 +275,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"a Trax position has at least one tile", N_("a Trax position has at least one tile")),
     (r"the tiles do not form one connected group", N_("the tiles do not form one connected group")),
     (r"to-move: (?P<name>'[^']*') is not one of (?P<sides>.*)", N_("to-move: {name} is not one of {sides}")),
-    (r"game '(?P<game>[^']*)': (?P<reason>.*)", N_("game '{game}': {reason}")),
+    (r"game '(?P<game>[^']*)': (?P<reason>.*)", N_("{game}: {reason}")),  # the game by its title
     (r"(?P<game>\S+) has no option (?P<name>'[^']*'); options: (?P<names>.*)",
      N_("{game} has no option {name}; options: {names}")),
     (r"option (?P<option>\S+): (?P<value>.*) is not valid; choose (?P<allowed>.*)",
@@ -376,12 +376,20 @@ def rule_reason(text: str, game_id: str = "") -> str:
     named = _GAME_NAMED.fullmatch(text)
     game_id = named.group(1) if named is not None and not game_id else game_id
     return _fill(RULE_REASONS, text, {"reason": lambda reason: rule_reason(reason, game_id), "end": end_reason,
-                                      "side": _, "other": _,
+                                      "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
 
 
 _GAME_NAMED = re.compile(r"game '([^']*)': .*", re.S)  # RULE_REASONS' refusal that names its game
+
+
+def _game_called(game_id: str) -> str:
+    """A game a reason names by its id ("tictactoe"): its title as the window shows it ("Tic-tac-toe",
+    "Jogo do Galo"); an id Tabuleiro does not know, quoted as it is."""
+    import games
+
+    return title(games.info(game_id)) if game_id in games.available_ids() else f"'{game_id}'"
 
 
 def _option_called(name: str, game_id: str) -> str:
