@@ -173,18 +173,12 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     """
     folder = source.path.parent if source else None
 
-    def theirs(filename: str) -> bool:
-        return _theirs(filename, source)
-
-    def where(filename: str, line: int) -> str:
-        return _where(filename, line, source)
-
     text = f"{type(exc).__name__}: {exc}"
     crashed = "crashed: "
     if isinstance(exc, MemoryError):
         text = "MemoryError: the bot ran out of memory (it may have reached its memory limit)"
     if isinstance(exc, SyntaxError) and exc.filename:
-        return f"{'' if loading else crashed}{type(exc).__name__}: {exc.msg} (at {where(exc.filename, exc.lineno or 0)})"
+        return f"{'' if loading else crashed}{type(exc).__name__}: {exc.msg} (at {_where(exc.filename, exc.lineno or 0, source)})"
     if isinstance(exc, ModuleNotFoundError) and exc.name and source is not None:
         top = exc.name.split(".")[0]
         if loading:
@@ -196,12 +190,12 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     if not frames:
         return f"{crashed}{text}"
     last = frames[-1]
-    mine = [f for f in frames if theirs(f.filename)]
+    mine = [f for f in frames if _theirs(f.filename, source)]
     if _is_compat(last.filename):
-        called = f", called from {where(mine[-1].filename, mine[-1].lineno)}" if mine else ""
+        called = f", called from {_where(mine[-1].filename, mine[-1].lineno, source)}" if mine else ""
         return f"{crashed}{text} (in Tabuleiro's course module {Path(last.filename).name} line {last.lineno}{called})"
-    frame = mine[-1] if mine and not theirs(last.filename) else last
-    return f"{crashed}{text} (at {where(frame.filename, frame.lineno)})"
+    frame = mine[-1] if mine and not _theirs(last.filename, source) else last
+    return f"{crashed}{text} (at {_where(frame.filename, frame.lineno, source)})"
 
 
 def pick_player(players: list[tuple[str, str]], wanted: str) -> int | None:
