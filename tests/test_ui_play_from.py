@@ -21,9 +21,9 @@ from ui.scenes.replay import ReplayScene
 MOVES = ["b2", "a1", "c3", "a3"]
 
 
-def recorded(mode: str, players, moves=MOVES, clock: str | None = None):
+def recorded(mode: str, players, moves=MOVES, clock: str | None = None, names=("", "")):
     """A tic-tac-toe record of ``moves`` played in ``mode`` by ``players``."""
-    setup = MatchSetup("tictactoe", {}, mode, players, 0.2, clock=clock)
+    setup = MatchSetup("tictactoe", {}, mode, players, 0.2, clock=clock, names=names)
     game = setup.make_game()
     return record_for_setup(setup).with_moves(list(moves), game.play_line(list(moves), game.initial_state()))
 
@@ -170,7 +170,8 @@ def test_a_resigned_game_goes_on_from_its_last_position(app):
 def test_the_clock_can_be_turned_off(app):
     record, _readings = lost_on_time(app)
     scene = chooser(app, record, ply=1)
-    key(app, pygame.K_DOWN)  # Hot-seat has no player choices: the clock is next
+    for _field in range(3):  # Hot-seat: the two names, then the clock
+        key(app, pygame.K_DOWN)
     assert scene.menu.get_selected_widget().get_id() == "clock"
     key(app, pygame.K_RIGHT)
     assert shown(scene, "clock") is None
@@ -189,3 +190,34 @@ def test_a_game_without_moves_kept_is_not_offered_at_its_end(app):
     app.run_frames(2)
     key(app, pygame.K_c)
     assert isinstance(app.scene, ReplayScene)
+
+
+def test_friends_taking_a_watched_game_over_type_their_names(app):
+    """Hot-seat from a PC vs PC replay asks for the two names, as the New game screen does; they
+    start from that screen's last ones and go to the game's cards and its record."""
+    from tests.test_ui_player_names import type_text
+    from tests.ui_helpers import click
+    from ui.scenes.setup import SetupChoices
+
+    app.setup_choices = SetupChoices(names=["Ana", ""])
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=3)
+    key(app, pygame.K_LEFT)
+    assert shown(scene, "mode") == HOTSEAT
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", ""]
+    click(app, scene.menu.get_widget("name1").get_rect(to_real_position=True).center)
+    type_text(app, "João")
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.names == ("Ana", "João")
+    assert [side.title for side in game.recorder.record.players] == ["Ana", "João"]
+
+
+def test_a_hot_seat_records_names_go_on_with_one_enter(app):
+    from ui.scenes.setup import SetupChoices
+
+    app.setup_choices = SetupChoices(names=["Other", "Names"])
+    record = recorded(HOTSEAT, (None, None), names=("Ana", ""))
+    scene = chooser(app, record, ply=2)
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", ""]
+    key(app, pygame.K_RETURN)
+    assert app.scene.setup.names == ("Ana", "")

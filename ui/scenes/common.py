@@ -13,6 +13,8 @@ import pygame_menu
 import games
 from ui import text as tx
 from ui.board_view import Overlay
+from ui.i18n import _
+from ui.names import NAME_LENGTH
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
 from ui.widgets import mix
@@ -121,6 +123,16 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
 
 
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width
+
+
+def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
+                    on_change: Any) -> None:
+    """The Hot-seat players' name fields, one per side (ids ``name0``, ``name1``), typed into
+    ``names``' values and reported as ``on_change(side, text)``; an empty one is "Player 1"/"Player 2"."""
+    for side in (0, 1):
+        menu.add.text_input(_("{side}'s name: ").format(side=sides[side]), default=names[side],
+                            textinput_id=f"name{side}", maxchar=NAME_LENGTH, input_underline="_",
+                            onchange=(lambda sd: lambda value: on_change(sd, value))(side))
 
 
 def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: int, pad_y: int | None = None) -> None:

@@ -32,8 +32,9 @@ from ui.clocks import choice_label, reading_text, record_clock
 from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, MatchSetup
+from ui.names import clean_name
 from ui.scenes.base import MenuFormScene, top_of
-from ui.scenes.common import add_selector, backdrop, form_over_buttons, heading, make_menu
+from ui.scenes.common import add_name_fields, add_selector, backdrop, form_over_buttons, heading, make_menu
 from ui.widgets import Button, card, mix
 
 KEEP_CLOCK, NO_CLOCK = "keep", None  # the clock selector's values
@@ -68,6 +69,7 @@ class PlayFromScene(MenuFormScene):
         self.computer = other or self._usual_computer()
         self.watch_players = (first[0] or first[1] or self._usual_computer(), first[1] or first[0] or self._usual_computer())
         self.keep_clock = self._clock_usable()
+        self.names = self._first_names()
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.panel = self.board_rect = pygame.Rect(0, 0, 0, 0)
@@ -79,6 +81,16 @@ class PlayFromScene(MenuFormScene):
         """The New game screen's computer for this game (level 3 if it has none)."""
         chosen = getattr(getattr(self.app, "setup_choices", None), "computer", {}).get(self.game.id, "level-3")
         return chosen if ai.has_player(self.game.id, chosen) else "level-3"
+
+    def _first_names(self) -> list[str]:
+        """Hot-seat's names: a side a human played keeps its name; a side a computer played takes
+        the New game screen's last Hot-seat name (the friends at this screen)."""
+        last = getattr(getattr(self.app, "setup_choices", None), "names", None) or ["", ""]
+        base = self.original
+        return [base.names[side] if base.players[side] is None else last[side] for side in (0, 1)]
+
+    def _set_name(self, side: int, value: str) -> None:
+        self.names[side] = value  # read when the game starts; no rebuild (the field keeps its cursor)
 
     def _clock_usable(self) -> bool:
         """Whether the clocks can go on as they stood: the record keeps them, and the side to move
@@ -103,7 +115,7 @@ class PlayFromScene(MenuFormScene):
             names = (mine if side == 0 else "", mine if side == 1 else "")
         elif self.mode == HOTSEAT:
             players = (None, None)
-            names = (base.names[0] if base.players[0] is None else "", base.names[1] if base.players[1] is None else "")
+            names = (clean_name(self.names[0]), clean_name(self.names[1]))
         else:
             players, names = self.watch_players, ("", "")
         titles = {side.id: side.title for side in self.record.players if side.id is not None and ai.is_outside_player(side.id)}
@@ -175,7 +187,9 @@ class PlayFromScene(MenuFormScene):
             add_selector(menu, s, _("Computer: "), items, default=ids.index(self.computer) if self.computer in ids else 0,
                          selector_id="computer", onchange=lambda _sel, pid: self._set("computer", pid))
         elif self.mode == HOTSEAT:
+            add_name_fields(menu, sides, self.names, self._set_name)
             self._note(menu, _("Two players at this screen, taking turns."))
+            self._note(menu, _("Left empty: Player 1 and Player 2"))
         else:
             for side in (0, 1):
                 pid = self.watch_players[side]

@@ -35,11 +35,19 @@ from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import board_view, render_board
 from ui.i18n import _, number_text
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
-from ui.names import NAME_LENGTH, clean_name
+from ui.names import clean_name
 from ui.paste import paste_game
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
-from ui.scenes.common import add_selector, backdrop, form_over_buttons, heading, make_menu, toggle_style
+from ui.scenes.common import (
+    add_name_fields,
+    add_selector,
+    backdrop,
+    form_over_buttons,
+    heading,
+    make_menu,
+    toggle_style,
+)
 from ui.settings import TIME_CHOICES
 from ui.tally import TALLY, results_line
 from ui.widgets import Button, card, mix
@@ -526,10 +534,7 @@ class SetupScene(MenuFormScene):
                 title = next(title for title, pid in items if pid == self._computer())
                 self._note(menu, results_line(title, results))
         elif self.mode == HOTSEAT:  # the names the game's cards and its record show
-            for side in (0, 1):
-                menu.add.text_input(_("{side}'s name: ").format(side=sides[side]), default=self.choices.names[side],
-                                    textinput_id=f"name{side}", maxchar=NAME_LENGTH, input_underline="_",
-                                    onchange=(lambda sd: lambda value: self._set_name(sd, value))(side))
+            add_name_fields(menu, sides, self.choices.names, self._set_name)
             self._note(menu, _("Left empty: Player 1 and Player 2"))
         elif self.mode == PC_VS_PC:
             pair = self._watch_players()
