@@ -221,3 +221,18 @@ def test_a_hot_seat_records_names_go_on_with_one_enter(app):
     assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", ""]
     key(app, pygame.K_RETURN)
     assert app.scene.setup.names == ("Ana", "")
+
+
+def test_the_computers_time_per_move_can_be_chosen(app):
+    """A watched game played at 0.2 s a move, taken over against its computer at 2 s a move."""
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+    for _left in range(2):
+        key(app, pygame.K_LEFT)  # PC vs PC -> Hot-seat -> Human vs PC
+    assert shown(scene, "time") == 0.2  # the record's own, though New game does not offer it
+    scene.menu.select_widget("time")
+    while shown(scene, "time") != 2.0:
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.mode == HUMAN_VS_PC and game.setup.move_time == 2.0
+    assert game.recorder.record.setup["move_time"] == 2.0

@@ -1,7 +1,8 @@
 """How a game taken up from a replay goes on: the replay's "Play from here" (key C) opens this form.
 
 The position is shown beside a short form: the mode (Human vs PC, with the side you take and the
-computer; Hot-seat; PC vs PC, with both computers) and, for a clocked game, the clock.  It opens on
+computer; Hot-seat, with the two names; PC vs PC, with both computers), for a clocked game the
+clock, and without one the computer's time per move.  It opens on
 the record's own mode and players, so Enter (or Start game) plays on as the record was played, as
 "Play from here" always did; a student who watched two computers takes a side over from an
 interesting position instead of copying the position and losing the moves before it.  The game
@@ -35,6 +36,8 @@ from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, MatchSetup
 from ui.names import clean_name
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.common import add_name_fields, add_selector, backdrop, form_over_buttons, heading, make_menu
+from ui.scenes.setup import time_label
+from ui.settings import TIME_CHOICES
 from ui.widgets import Button, card, mix
 
 KEEP_CLOCK, NO_CLOCK = "keep", None  # the clock selector's values
@@ -70,6 +73,7 @@ class PlayFromScene(MenuFormScene):
         self.watch_players = (first[0] or first[1] or self._usual_computer(), first[1] or first[0] or self._usual_computer())
         self.keep_clock = self._clock_usable()
         self.names = self._first_names()
+        self.move_time = self.original.move_time
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.panel = self.board_rect = pygame.Rect(0, 0, 0, 0)
@@ -121,7 +125,7 @@ class PlayFromScene(MenuFormScene):
         titles = {side.id: side.title for side in self.record.players if side.id is not None and ai.is_outside_player(side.id)}
         return replace(base, mode=self.mode, players=players, names=names,
                        titles=(titles.get(players[0] or "", ""), titles.get(players[1] or "", "")),
-                       clock=self.clock if self.keep_clock else None)
+                       clock=self.clock if self.keep_clock else None, move_time=self.move_time)
 
     # -- actions ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -169,6 +173,7 @@ class PlayFromScene(MenuFormScene):
                      selector_id="mode", onchange=lambda _sel, m: self._set("mode", m))
         self._player_widgets(menu)
         self._clock_widgets(menu)
+        self._time_widgets(menu)
         if self.ended.result is not None and len(self.record.moves) == len(self.ended.moves):
             self._note(menu, _("{reason}: that end was not on the board, so the game goes on unfinished from here.")
                        .format(reason=words.end_reason(self.ended.result.reason)))
@@ -233,6 +238,16 @@ class PlayFromScene(MenuFormScene):
                        .format(side=words.side(self.game, self.state.to_move)))
         else:
             self._note(menu, _("Without a clock: nobody loses on time."))
+
+    def _time_widgets(self, menu: pygame_menu.Menu) -> None:
+        """The computer's time per move, when it has no clock to share out: the record's own first
+        (kept as it was, even if the New game screen does not offer it), then the usual choices."""
+        if self.mode == HOTSEAT or (self.clock is not None and self.keep_clock):
+            return
+        times = sorted({*TIME_CHOICES, self.original.move_time})
+        add_selector(menu, self.app.scale, _("Time: "), [(time_label(t), t) for t in times],
+                     default=times.index(self.move_time), selector_id="time",
+                     onchange=lambda _sel, t: self._set("move_time", t))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
         menu.add.label(text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted,
