@@ -254,6 +254,29 @@ def test_fill_mode_goes_on_after_a_loop_and_has_no_winner():
     assert after.score()[LIGHT] == 4
 
 
+# Two 7x7 games (found by random play) whose last turn closes a loop of each colour at once.
+BOTH_BY_LIGHT = "d3+ d2\\ d1\\ e2\\ f1\\ d5/ e5+ c4\\ b4+ d6/ b3\\"  # 11 plies: Light's turn
+BOTH_BY_DARK = "c4+ e4\\ f4+ d3/ b3+ b2\\ c1\\ e2+ g3/ f5+ c5+ b4/ g5\\ b1\\ f6+ e6\\"  # 16 plies: Dark's
+
+
+@pytest.mark.parametrize("moves, mover, light_loop, dark_loop", [
+    (BOTH_BY_LIGHT, LIGHT, 6, 10), (BOTH_BY_DARK, DARK, 6, 4)])
+def test_a_turn_closing_both_colours_wins_for_the_mover_with_double_score(moves, mover, light_loop, dark_loop):
+    """The assignment: a player who closes loops of both colours in one turn scores double; the
+    rules page's reading: that player wins, and the other still scores their own colour's loop."""
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    for text in moves.split():
+        assert not state.is_terminal()
+        state = state.play(game.parse_move(state, text))
+    assert 1 - state.to_move == mover and state.is_terminal() and state.winner() == mover
+    assert [max(p.length for p in state.loops(c)) for c in (LIGHT, DARK)] == [light_loop, dark_loop]
+    score = [light_loop, dark_loop]
+    score[mover] *= 2
+    assert state.score() == tuple(score)
+    assert state.end_reason() == f"{game.sides[mover]} wins: a light loop and a dark loop"
+
+
 # -- random games on every size --------------------------------------------------------------------
 def check_board(game, state) -> None:
     """Every tile matches its neighbours, no empty cell is left to force, the tiles are one group."""
