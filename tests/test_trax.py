@@ -502,6 +502,34 @@ def test_the_hovered_tiles_name_is_readable_on_the_biggest_board(monkeypatch):
     assert size >= 13 and view.rect.collidepoint(x, y)
 
 
+@pytest.mark.parametrize("start, typed, named", [
+    (CHAIN, "c3/", "c3/  ddll (light right-bottom)  ·  forces c2, c4"),
+    (CHAIN, "c3+", "c3+  ldld (light left-right)  ·  forces c2"),
+    ("", "e4/", "e4/  ddll (light right-bottom)")])
+def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typed, named):
+    """Hovering c3/ in CHAIN ghosted three tiles alike and named only the one placed: which of
+    them were the turn's forced tiles the player had to guess.  The label names them, in the
+    order they are laid; a tile that forces nothing says nothing more."""
+    import pygame
+
+    import ui.views.trax as trax_view
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(start) if start else game.initial_state()
+    move = game.parse_move(state, typed)
+    view = trax_view.VIEW(game)
+    view.layout(pygame.Rect(0, 0, 520, 520))
+    assert view.click(state, view.cell_rect(*divmod(move_cell(move), 7)).center).kind == "pending"
+    rect = next(r for r, m in view._picker_rects() if m == move)
+    drawn = []
+    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
+    view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
+    assert named in drawn
+
+
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     """The view marked every empty cell next to a tile as a place to play, also the hole of
     hole-19x19 (each tile there brings three edges of one colour together), which a click then

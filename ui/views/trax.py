@@ -4,7 +4,7 @@
   round a corner and straights as bands (the light band crossing over the dark one).
 - Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
   previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
-  included, ghosted on the board, and names it); a click on a preview plays it.  Where only one tile is legal it is placed at once.
+  included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
   the placed tile keeps a frame, the forced ones their corners marked.
 - At the end the loop or line that finished the game is traced in the highlight colour.
@@ -20,6 +20,7 @@ from functools import lru_cache
 import pygame
 import pygame.gfxdraw
 
+from games.grid import cell_name
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_tile
 from ui import words
 from ui.board_view import Click, Overlay
@@ -98,6 +99,17 @@ def picker_label_size(tile_size: int) -> int:
     """The hovered tile's name under the picker, in pixels: sized by the picker's tiles, which
     keep a size a finger can point at, not by the board's cells (25x25 cells drew it at 10)."""
     return max(13, tile_size // 4)
+
+
+def forced_words(state: TraxState, move: int, most: int = 4) -> str:
+    """Which cells ``move``'s turn fills by force, for the picker's label ("forces c2, c4"): the
+    ghosted turn alone did not tell the tile chosen from the tiles that come with it.  A long chain
+    names its first ``most`` cells, so the label stays inside the board."""
+    cells = [cell_name(move_cell(m), state.game.size) for m in state.forced_tiles(move)[1:]]
+    if not cells:
+        return ""
+    shown = ", ".join(cells[:most]) + (", …" if len(cells) > most else "")
+    return _("forces {cells}").format(cells=shown)
 
 
 class TraxView(GridView):
@@ -355,6 +367,9 @@ class TraxView(GridView):
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
         if hovered is not None:  # on a backing of its own: the board's light squares would swallow it
             label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
+            forced = forced_words(state, hovered)
+            if forced:
+                label += "  ·  " + forced
             size = picker_label_size(rects[0][0].width)
             backing = font(size).size(label)
             place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
