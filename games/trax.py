@@ -454,6 +454,14 @@ class Trax(Game):
         found = self.lay_turn(cells, cell, tile)
         return None if isinstance(found, list) else found
 
+    def hole_clashes(self, cells, cell: int) -> list[int]:
+        """Where the tiles that match the neighbours of empty ``cell`` would make three edges of one
+        colour meet, in cell order: why a cell next to the tiles takes none (empty if one is legal)."""
+        found = [self.clash(cells, cell, t) for t in self.fits(cells, cell)]
+        if any(f is None for f in found):
+            return []
+        return sorted({f[0] for f in found})
+
     def lay_turn(self, cells, cell: int, tile: int) -> list[tuple[int, int]] | tuple[int, int]:
         """The turn's tiles [(cell, tile), ...] in the order they are laid, or, if it is illegal,
         (the empty cell, the colour) where three edges of one colour meet first.

@@ -553,6 +553,28 @@ def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     assert dotted == {0}
 
 
+def test_a_click_on_a_hole_says_where_three_edges_would_meet():
+    """A click on a cell of hole-19x19's hole said only "no tile fits here: it would force three
+    edges of one colour together", with nothing to look at; as the course puts it, the empty cells
+    each tile would leave with three edges of one colour entering them are named."""
+    import pygame
+
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=19, mode="fill")
+    board = game.from_text((DATA / "hole-19x19.txt").read_text())
+    state = game.state_from_cells(b"\0" + board.cells[1:], LIGHT)
+    c16 = 15 * 19 + 2
+    assert c16 in state.frontier and not [m for m in state.legal_moves() if move_cell(m) == c16]
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    refused = view.click(state, view.cell_rect(15, 2).center)
+    assert refused.kind == "reject"
+    assert refused.reason == "no tile fits here: each would bring three edges of one colour into e16, e17"
+    assert game.hole_clashes(state.cells, 0) == []  # a1, where a tile is legal
+
+
 def test_the_fill_mode_claims_no_win_in_one():
     """A loop or a line ends nothing in the fill mode, but the threat players reported "a win this
     turn" (a proof) there: the same positions as a tournament game, where they prove one."""

@@ -157,6 +157,10 @@ class TraxView(GridView):
             return _("that cell already has a tile")
         if cell not in state.frontier:
             return _("a tile must touch the tiles already placed")
+        meet = [cell_name(c, self.cols) for c in state.game.hole_clashes(state.cells, cell)]
+        if meet:
+            return _("no tile fits here: each would bring three edges of one colour into {cells}").format(
+                cells=", ".join(meet))
         return _("no tile fits here: it would force three edges of one colour together")
 
     # -- input ---------------------------------------------------------------------------------
