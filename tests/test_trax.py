@@ -635,3 +635,18 @@ def test_the_rules_pages_centre_tile_examples_are_where_the_game_puts_it():
         for cell, n in examples:
             state = games.load("trax", size=int(n)).initial_state()
             assert [cell_name(i, int(n)) for i, tile in enumerate(state.cells) if tile] == [cell], (page, n)
+
+
+def test_the_rules_pages_cell_example_is_the_courses_board_index():
+    """A student thinks in the course's ``board[row][col]``, counted from 0, and the pages named
+    cells only as letters and numbers; the example they now give is the cell the game reads."""
+    import re
+
+    from games.grid import parse_cell
+
+    root = FsPath(__file__).resolve().parent.parent
+    for page in (root / "assets" / "rules" / "trax.md", root / "assets" / "locale" / "pt" / "rules" / "trax.md"):
+        examples = re.findall(r"`([a-y]\d+)` (?:is|é) `board\[(\d+)\]\[(\d+)\]`", page.read_text(encoding="utf-8"))
+        assert examples, page
+        for cell, row, col in examples:
+            assert divmod(parse_cell(cell, 7, 7), 7) == (int(row), int(col)), page
