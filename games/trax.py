@@ -696,6 +696,10 @@ class Trax(Game):
         if not legal:
             reason = "is not empty" if state.cells[cell] else "does not touch a tile" if cell not in state.frontier \
                 else "has no legal tile"
+            meet = [cell_name(c, self.size) for c in self.hole_clashes(state.cells, cell)] \
+                if cell in state.frontier else []
+            if meet:  # the course's reason: an empty cell left with three edges of one colour entering it
+                reason += f": each would bring three edges of one colour into {', '.join(meet)}"
             raise IllegalMove(f"{said}: {where} {reason}")
         if len(chosen) > 1:
             raise IllegalMove(f"{said} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")

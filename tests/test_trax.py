@@ -562,9 +562,8 @@ def test_a_click_on_a_hole_says_where_three_edges_would_meet():
     from ui.views.trax import VIEW
 
     pygame.init()
-    game = games.load("trax", size=19, mode="fill")
-    board = game.from_text((DATA / "hole-19x19.txt").read_text())
-    state = game.state_from_cells(b"\0" + board.cells[1:], LIGHT)
+    state = hole_19x19()
+    game = state.game
     c16 = 15 * 19 + 2
     assert c16 in state.frontier and not [m for m in state.legal_moves() if move_cell(m) == c16]
     view = VIEW(game)
@@ -573,6 +572,17 @@ def test_a_click_on_a_hole_says_where_three_edges_would_meet():
     assert refused.kind == "reject"
     assert refused.reason == "no tile fits here: each would bring three edges of one colour into e16, e17"
     assert game.hole_clashes(state.cells, 0) == []  # a1, where a tile is legal
+    with pytest.raises(IllegalMove) as typed:  # so does a move typed there
+        game.parse_move(state, "c16/")
+    assert str(typed.value) == "'c16/': c16 has no legal tile: each would bring three edges of one colour into e16, e17"
+
+
+def hole_19x19():
+    """hole-19x19 with a1 taken off, Light to move (a fill game): a1 takes a tile, while c16..e17,
+    a hole of six cells next to the tiles, takes none."""
+    game = games.load("trax", size=19, mode="fill")
+    board = game.from_text((DATA / "hole-19x19.txt").read_text())
+    return game.state_from_cells(b"\0" + board.cells[1:], LIGHT)
 
 
 def test_the_fill_mode_claims_no_win_in_one():
