@@ -553,6 +553,32 @@ def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     assert dotted == {0}
 
 
+def test_a_hint_shows_its_forced_tiles_too():
+    """A hint (H) ghosted only the tile to place: after e4/ e3\\ on 7x7 the hint e5\\ forces d5,
+    which appeared only once it was played.  The hint shows its whole turn, as the picker does."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.play_line(["e4/", "e3\\"])
+    hint = game.parse_move(state, "e5\\")
+    assert [move_cell(m) for m in state.forced_tiles(hint)] == [4 * 7 + 4, 4 * 7 + 3]  # e5, then d5
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 490, 490))
+    pictures = []
+    for shown in (None, hint):
+        surface = pygame.Surface((490, 490))
+        view.draw(surface, state, Overlay(theme=THEME, hint=shown, show_legal=False))
+        pictures.append(surface)
+    for cell in (4 * 7 + 4, 4 * 7 + 3):
+        rect = view.cell_rect(*divmod(cell, 7)).inflate(-6, -6)
+        assert pictures[0].subsurface(rect).get_at((2, 2)) != pictures[1].subsurface(rect).get_at((2, 2)), cell
+
+
 def test_a_click_on_a_hole_says_where_three_edges_would_meet():
     """A click on a cell of hole-19x19's hole said only "no tile fits here: it would force three
     edges of one colour together", with nothing to look at; as the course puts it, the empty cells

@@ -7,6 +7,7 @@
   included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
   the placed tile keeps a frame, the forced ones their corners marked.
+- A hint is ghosted with its whole turn too, forced tiles included.
 - At the end the loop or line that finished the game is traced in the highlight colour.
 """
 
@@ -312,8 +313,9 @@ class TraxView(GridView):
         surface.blit(shade, rect)
 
     def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
-        if overlay.hint is not None and not state.cells[move_cell(overlay.hint)]:
-            draw_tile(surface, self.cell_rect(*self.move_cell(overlay.hint)), move_tile(overlay.hint), alpha=140)
+        if overlay.hint is not None and overlay.hint in state.legal_moves():  # its whole turn, as the picker shows it
+            for m in state.forced_tiles(overlay.hint):
+                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=140)
         for m in state.turn[1:]:  # the forced tiles of the last turn: its corners, the placed tile has a frame
             if move_cell(m) not in self._hidden and overlay.last_move is not None:
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
