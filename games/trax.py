@@ -454,6 +454,14 @@ class Trax(Game):
         found = self.lay_turn(cells, cell, tile)
         return None if isinstance(found, list) else found
 
+    def hole_clashes(self, cells, cell: int) -> list[int]:
+        """Where the tiles that match the neighbours of empty ``cell`` would make three edges of one
+        colour meet, in cell order: why a cell next to the tiles takes none (empty if one is legal)."""
+        found = [self.clash(cells, cell, t) for t in self.fits(cells, cell)]
+        if any(f is None for f in found):
+            return []
+        return sorted({f[0] for f in found})
+
     def lay_turn(self, cells, cell: int, tile: int) -> list[tuple[int, int]] | tuple[int, int]:
         """The turn's tiles [(cell, tile), ...] in the order they are laid, or, if it is illegal,
         (the empty cell, the colour) where three edges of one colour meet first.
@@ -688,6 +696,10 @@ class Trax(Game):
         if not legal:
             reason = "is not empty" if state.cells[cell] else "does not touch a tile" if cell not in state.frontier \
                 else "has no legal tile"
+            meet = [cell_name(c, self.size) for c in self.hole_clashes(state.cells, cell)] \
+                if cell in state.frontier else []
+            if meet:  # the course's reason: an empty cell left with three edges of one colour entering it
+                reason += f": each would bring three edges of one colour into {', '.join(meet)}"
             raise IllegalMove(f"{said}: {where} {reason}")
         if len(chosen) > 1:
             raise IllegalMove(f"{said} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")

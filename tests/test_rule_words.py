@@ -15,6 +15,7 @@ from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from tests.test_position_text import trax_record_of_another_size
 from tests.test_trax import ILLEGAL as TRAX_CLASH  # e2\\ would make three dark edges meet at d3
+from tests.test_trax import hole_19x19  # c16 takes no tile: three edges of one colour would meet
 from ui import i18n
 from ui.record_files import load
 from ui.words import file_problem, rule_reason
@@ -60,6 +61,7 @@ def samples() -> list[str]:
         refusal(lambda: reversi.parse_move(reversi.from_text("XO" + "-" * 62 + " O"), "c1")),  # must pass
         refusal(lambda: trax.parse_move(trax0, "zz")),
         refusal(lambda: trax.parse_move(trax0, "a1/")),
+        refusal(lambda: hole_19x19().game.parse_move(hole_19x19(), "c16/")),
         refusal(lambda: hex_.parse_move(hex0, "swap")),
         refusal(lambda: reversi.from_text("X" * 10)),
         refusal(lambda: reversi.from_text("X")),

@@ -254,6 +254,29 @@ def test_fill_mode_goes_on_after_a_loop_and_has_no_winner():
     assert after.score()[LIGHT] == 4
 
 
+# Two 7x7 games (found by random play) whose last turn closes a loop of each colour at once.
+BOTH_BY_LIGHT = "d3+ d2\\ d1\\ e2\\ f1\\ d5/ e5+ c4\\ b4+ d6/ b3\\"  # 11 plies: Light's turn
+BOTH_BY_DARK = "c4+ e4\\ f4+ d3/ b3+ b2\\ c1\\ e2+ g3/ f5+ c5+ b4/ g5\\ b1\\ f6+ e6\\"  # 16 plies: Dark's
+
+
+@pytest.mark.parametrize("moves, mover, light_loop, dark_loop", [
+    (BOTH_BY_LIGHT, LIGHT, 6, 10), (BOTH_BY_DARK, DARK, 6, 4)])
+def test_a_turn_closing_both_colours_wins_for_the_mover_with_double_score(moves, mover, light_loop, dark_loop):
+    """The assignment: a player who closes loops of both colours in one turn scores double; the
+    rules page's reading: that player wins, and the other still scores their own colour's loop."""
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    for text in moves.split():
+        assert not state.is_terminal()
+        state = state.play(game.parse_move(state, text))
+    assert 1 - state.to_move == mover and state.is_terminal() and state.winner() == mover
+    assert [max(p.length for p in state.loops(c)) for c in (LIGHT, DARK)] == [light_loop, dark_loop]
+    score = [light_loop, dark_loop]
+    score[mover] *= 2
+    assert state.score() == tuple(score)
+    assert state.end_reason() == f"{game.sides[mover]} wins: a light loop and a dark loop"
+
+
 # -- random games on every size --------------------------------------------------------------------
 def check_board(game, state) -> None:
     """Every tile matches its neighbours, no empty cell is left to force, the tiles are one group."""
@@ -479,6 +502,34 @@ def test_the_hovered_tiles_name_is_readable_on_the_biggest_board(monkeypatch):
     assert size >= 13 and view.rect.collidepoint(x, y)
 
 
+@pytest.mark.parametrize("start, typed, named", [
+    (CHAIN, "c3/", "c3/  ddll (light right-bottom)  ·  forces c2, c4"),
+    (CHAIN, "c3+", "c3+  ldld (light left-right)  ·  forces c2"),
+    ("", "e4/", "e4/  ddll (light right-bottom)")])
+def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typed, named):
+    """Hovering c3/ in CHAIN ghosted three tiles alike and named only the one placed: which of
+    them were the turn's forced tiles the player had to guess.  The label names them, in the
+    order they are laid; a tile that forces nothing says nothing more."""
+    import pygame
+
+    import ui.views.trax as trax_view
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(start) if start else game.initial_state()
+    move = game.parse_move(state, typed)
+    view = trax_view.VIEW(game)
+    view.layout(pygame.Rect(0, 0, 520, 520))
+    assert view.click(state, view.cell_rect(*divmod(move_cell(move), 7)).center).kind == "pending"
+    rect = next(r for r, m in view._picker_rects() if m == move)
+    drawn = []
+    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
+    view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
+    assert named in drawn
+
+
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     """The view marked every empty cell next to a tile as a place to play, also the hole of
     hole-19x19 (each tile there brings three edges of one colour together), which a click then
@@ -500,6 +551,64 @@ def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
     view.draw(surface, state, Overlay(theme=THEME))
     dotted = {cell for cell in state.frontier if surface.get_at(view.cell_rect(*divmod(cell, 19)).center)[:3] == THEME.legal}
     assert dotted == {0}
+
+
+def test_a_hint_shows_its_forced_tiles_too():
+    """A hint (H) ghosted only the tile to place: after e4/ e3\\ on 7x7 the hint e5\\ forces d5,
+    which appeared only once it was played.  The hint shows its whole turn, as the picker does."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.play_line(["e4/", "e3\\"])
+    hint = game.parse_move(state, "e5\\")
+    assert [move_cell(m) for m in state.forced_tiles(hint)] == [4 * 7 + 4, 4 * 7 + 3]  # e5, then d5
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 490, 490))
+    pictures = []
+    for shown in (None, hint):
+        surface = pygame.Surface((490, 490))
+        view.draw(surface, state, Overlay(theme=THEME, hint=shown, show_legal=False))
+        pictures.append(surface)
+    for cell in (4 * 7 + 4, 4 * 7 + 3):
+        rect = view.cell_rect(*divmod(cell, 7)).inflate(-6, -6)
+        assert pictures[0].subsurface(rect).get_at((2, 2)) != pictures[1].subsurface(rect).get_at((2, 2)), cell
+
+
+def test_a_click_on_a_hole_says_where_three_edges_would_meet():
+    """A click on a cell of hole-19x19's hole said only "no tile fits here: it would force three
+    edges of one colour together", with nothing to look at; as the course puts it, the empty cells
+    each tile would leave with three edges of one colour entering them are named."""
+    import pygame
+
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    state = hole_19x19()
+    game = state.game
+    c16 = 15 * 19 + 2
+    assert c16 in state.frontier and not [m for m in state.legal_moves() if move_cell(m) == c16]
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    refused = view.click(state, view.cell_rect(15, 2).center)
+    assert refused.kind == "reject"
+    assert refused.reason == "no tile fits here: each would bring three edges of one colour into e16, e17"
+    assert game.hole_clashes(state.cells, 0) == []  # a1, where a tile is legal
+    with pytest.raises(IllegalMove) as typed:  # so does a move typed there
+        game.parse_move(state, "c16/")
+    assert str(typed.value) == "'c16/': c16 has no legal tile: each would bring three edges of one colour into e16, e17"
+
+
+def hole_19x19():
+    """hole-19x19 with a1 taken off, Light to move (a fill game): a1 takes a tile, while c16..e17,
+    a hole of six cells next to the tiles, takes none."""
+    game = games.load("trax", size=19, mode="fill")
+    board = game.from_text((DATA / "hole-19x19.txt").read_text())
+    return game.state_from_cells(b"\0" + board.cells[1:], LIGHT)
 
 
 def test_the_fill_mode_claims_no_win_in_one():
@@ -562,3 +671,18 @@ def test_the_rules_pages_centre_tile_examples_are_where_the_game_puts_it():
         for cell, n in examples:
             state = games.load("trax", size=int(n)).initial_state()
             assert [cell_name(i, int(n)) for i, tile in enumerate(state.cells) if tile] == [cell], (page, n)
+
+
+def test_the_rules_pages_cell_example_is_the_courses_board_index():
+    """A student thinks in the course's ``board[row][col]``, counted from 0, and the pages named
+    cells only as letters and numbers; the example they now give is the cell the game reads."""
+    import re
+
+    from games.grid import parse_cell
+
+    root = FsPath(__file__).resolve().parent.parent
+    for page in (root / "assets" / "rules" / "trax.md", root / "assets" / "locale" / "pt" / "rules" / "trax.md"):
+        examples = re.findall(r"`([a-y]\d+)` (?:is|é) `board\[(\d+)\]\[(\d+)\]`", page.read_text(encoding="utf-8"))
+        assert examples, page
+        for cell, row, col in examples:
+            assert divmod(parse_cell(cell, 7, 7), 7) == (int(row), int(col)), page

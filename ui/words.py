@@ -178,6 +178,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{text} is ambiguous here; name the tile ({example})")),
     (rf"{QUOTED}: (?P<cell>\S+) is not empty", N_("{text}: {cell} is not empty")),
     (rf"{QUOTED}: (?P<cell>\S+) does not touch a tile", N_("{text}: {cell} does not touch a tile")),
+    (rf"{QUOTED}: (?P<cell>\S+) has no legal tile: each would bring three edges of one colour into (?P<cells>.+)",
+     N_("{text}: {cell} has no legal tile: each would bring three edges of one colour into {cells}")),
     (rf"{QUOTED}: (?P<cell>\S+) has no legal tile", N_("{text}: {cell} has no legal tile")),
     (rf"{QUOTED}: the game is over", N_("{text}: the game is over")),
     (r"the game is over", N_("the game is over")),

@@ -4,9 +4,10 @@
   round a corner and straights as bands (the light band crossing over the dark one).
 - Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
   previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
-  included, ghosted on the board, and names it); a click on a preview plays it.  Where only one tile is legal it is placed at once.
+  included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
   the placed tile keeps a frame, the forced ones their corners marked.
+- A hint is ghosted with its whole turn too, forced tiles included.
 - At the end the loop or line that finished the game is traced in the highlight colour.
 """
 
@@ -20,6 +21,7 @@ from functools import lru_cache
 import pygame
 import pygame.gfxdraw
 
+from games.grid import cell_name
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_tile
 from ui import words
 from ui.board_view import Click, Overlay
@@ -100,6 +102,17 @@ def picker_label_size(tile_size: int) -> int:
     return max(13, tile_size // 4)
 
 
+def forced_words(state: TraxState, move: int, most: int = 4) -> str:
+    """Which cells ``move``'s turn fills by force, for the picker's label ("forces c2, c4"): the
+    ghosted turn alone did not tell the tile chosen from the tiles that come with it.  A long chain
+    names its first ``most`` cells, so the label stays inside the board."""
+    cells = [cell_name(move_cell(m), state.game.size) for m in state.forced_tiles(move)[1:]]
+    if not cells:
+        return ""
+    shown = ", ".join(cells[:most]) + (", …" if len(cells) > most else "")
+    return _("forces {cells}").format(cells=shown)
+
+
 class TraxView(GridView):
     marks_legal = True
     can_turn = False  # a tile drawn turned round would have to turn too
@@ -145,6 +158,10 @@ class TraxView(GridView):
             return _("that cell already has a tile")
         if cell not in state.frontier:
             return _("a tile must touch the tiles already placed")
+        meet = [cell_name(c, self.cols) for c in state.game.hole_clashes(state.cells, cell)]
+        if meet:
+            return _("no tile fits here: each would bring three edges of one colour into {cells}").format(
+                cells=", ".join(meet))
         return _("no tile fits here: it would force three edges of one colour together")
 
     # -- input ---------------------------------------------------------------------------------
@@ -296,8 +313,9 @@ class TraxView(GridView):
         surface.blit(shade, rect)
 
     def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
-        if overlay.hint is not None and not state.cells[move_cell(overlay.hint)]:
-            draw_tile(surface, self.cell_rect(*self.move_cell(overlay.hint)), move_tile(overlay.hint), alpha=140)
+        if overlay.hint is not None and overlay.hint in state.legal_moves():  # its whole turn, as the picker shows it
+            for m in state.forced_tiles(overlay.hint):
+                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=140)
         for m in state.turn[1:]:  # the forced tiles of the last turn: its corners, the placed tile has a frame
             if move_cell(m) not in self._hidden and overlay.last_move is not None:
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
@@ -355,6 +373,9 @@ class TraxView(GridView):
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
         if hovered is not None:  # on a backing of its own: the board's light squares would swallow it
             label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
+            forced = forced_words(state, hovered)
+            if forced:
+                label += "  ·  " + forced
             size = picker_label_size(rects[0][0].width)
             backing = font(size).size(label)
             place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
