@@ -249,3 +249,22 @@ def test_without_the_app_the_menu_entry_is_refused_and_it_can_be_removed(tmp_pat
     assert not (home / ".local" / "share" / "icons" / "hicolor" / "256x256" / "apps" / "tabuleiro.png").exists()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "install-desktop-entry.sh --remove" in readme
+
+
+@pytest.mark.parametrize("argv0, frozen, usage", [
+    ("/home/ana/.venv/bin/tabuleiro", False, "usage: tabuleiro "),  # pip install .
+    ("/opt/Tabuleiro dir/tabuleiro/tabuleiro", True, "usage: tabuleiro "),  # the app bundle
+    ("C:\\Tabuleiro\\tabuleiro.exe", True, "usage: tabuleiro "),
+    (str(ROOT / "main.py"), False, "usage: main.py "),  # a checkout
+])
+def test_help_names_the_command_the_user_typed(monkeypatch, argv0, frozen, usage):
+    """The bundle's and the installed command's ``--help`` said "usage: main.py", a file they lack."""
+    import main
+
+    monkeypatch.setattr(sys, "argv", [argv0, "--help"])
+    if frozen:
+        monkeypatch.setattr(sys, "frozen", True, raising=False)
+    parser = main.build_parser()
+    assert parser.format_usage().startswith(usage)
+    match = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices["match"]
+    assert match.format_usage().startswith(usage + "match ")
