@@ -5,6 +5,7 @@
 #   sh packaging/install-desktop-entry.sh                        # after `pip install .`: the `tabuleiro` on the PATH
 #   sh packaging/install-desktop-entry.sh ~/Apps/tabuleiro/tabuleiro  # a PyInstaller folder build, wherever it is
 #   sh packaging/install-desktop-entry.sh --remove               # takes the entry and its icon out
+#   sh ~/Apps/tabuleiro/_internal/packaging/install-desktop-entry.sh   # the copy inside a build folder: that build
 #
 # The entry starts the executable by its absolute path, quoted as the Desktop Entry spec says: a
 # menu runs it with the desktop's PATH (which has no venv's bin/ in it) from the home folder, and a
@@ -26,12 +27,17 @@ if [ "${1:-}" = "--remove" ]; then
   exit 0
 fi
 
+# Inside a PyInstaller folder (tabuleiro/_internal/packaging/), the build's own executable is the default.
+BUNDLED=$(cd "$HERE/../.." && pwd)/tabuleiro
+if [ -z "${1:-}" ] && [ "$(basename "$(dirname "$HERE")")" = _internal ] && [ -x "$BUNDLED" ]; then
+  set -- "$BUNDLED"
+fi
 EXEC=${1:-tabuleiro}
 case $EXEC in
   */*) ;;
   *) EXEC=$(command -v "$EXEC") || {
        echo "error: no '${1:-tabuleiro}' command on the PATH; activate the venv Tabuleiro was installed in" \
-            "(pip install .), or give the executable's path: sh $0 /path/to/tabuleiro" >&2
+            "(pip install .), or give the executable's path: sh '$0' /path/to/tabuleiro" >&2
        exit 1
      } ;;
 esac
@@ -58,4 +64,4 @@ while IFS= read -r line; do
 done <"$HERE/tabuleiro.desktop" >"$ENTRY"
 refresh_menu
 echo "Tabuleiro added to the applications menu ($ENTRY, starting $EXEC);" \
-     "sh $0 --remove takes it out"
+     "sh '$0' --remove takes it out"

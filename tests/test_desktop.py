@@ -268,3 +268,27 @@ def test_help_names_the_command_the_user_typed(monkeypatch, argv0, frozen, usage
     assert parser.format_usage().startswith(usage)
     match = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices["match"]
     assert match.format_usage().startswith(usage + "match ")
+
+
+@needs_sh
+def test_a_build_folder_carries_the_installer_which_adds_that_build(tmp_path):
+    """A user given only the PyInstaller folder had no way to add the menu entry: the installer and
+    its entry were in the checkout only.  The spec ships them in _internal/packaging/, beside the
+    icon in _internal/assets/, and the installer found there starts that folder's executable."""
+    spec = (ROOT / "packaging" / "tabuleiro.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "packaging" / name), "packaging") for name in ("install-desktop-entry.sh", "tabuleiro.desktop")' \
+        in spec
+    assert '(str(ROOT / "assets"), "assets"), (str(ROOT / "ai" / "data"), "ai/data")' in spec
+    internal = tmp_path / "My Apps" / "tabuleiro" / "_internal"
+    for name in ("install-desktop-entry.sh", "tabuleiro.desktop"):
+        (internal / "packaging").mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "packaging" / name, internal / "packaging" / name)
+    (internal / "assets").mkdir()
+    shutil.copy(ROOT / "assets" / "icon.png", internal / "assets" / "icon.png")
+    app = fake_app(tmp_path / "My Apps" / "tabuleiro" / "bin").rename(internal.parent / "tabuleiro")
+    home = tmp_path / "home"
+    home.mkdir()
+    done = subprocess.run(["sh", str(internal / "packaging" / "install-desktop-entry.sh")], capture_output=True,
+                          text=True, env={"HOME": str(home), "PATH": "/usr/bin:/bin"}, cwd=home, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert exec_argv(home / ".local" / "share" / "applications" / "tabuleiro.desktop") == [str(app)]
