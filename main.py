@@ -21,6 +21,7 @@ import os
 import shlex
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -106,10 +107,19 @@ def game_options_help() -> str:
     return "\n".join(lines)
 
 
+def command_name() -> str:
+    """The command as the user types it, for ``--help``'s usage lines: ``tabuleiro`` for the app
+    bundle and the installed command (their help said "usage: main.py", a file they do not have),
+    ``main.py`` in a checkout."""
+    if getattr(sys, "frozen", False) or Path(sys.argv[0]).stem.lower() == "tabuleiro":
+        return "tabuleiro"
+    return "main.py"
+
+
 def build_parser() -> argparse.ArgumentParser:
     import games
 
-    parser = _Parser(prog="main.py", description="Tabuleiro: classic board games with strong computer players.")
+    parser = _Parser(prog=command_name(), description="Tabuleiro: classic board games with strong computer players.")
     parser.add_argument("--version", action=_Version, help="say which Tabuleiro this is and what it runs on")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 

@@ -33,9 +33,28 @@ def test_main_version_names_tabuleiro_python_and_the_libraries():
                           timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     line = done.stdout.strip()
-    assert "\n" not in line and line.startswith(f"Tabuleiro {about.VERSION} (Python {sys.version.split()[0]}, ")
+    assert "\n" not in line
+    assert line.startswith(f"Tabuleiro {about.VERSION} (source checkout; Python {sys.version.split()[0]}, ")
     for name in about.LIBRARIES:
         assert f"{name} {metadata.version(name)}" in line
+
+
+def test_the_version_and_the_about_page_say_which_kind_of_copy_this_is(monkeypatch, tmp_path):
+    """The bundle's ``--version`` said what a checkout's does: a bug report could not tell them apart."""
+    from ui import i18n, paths
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert about.version_line().startswith(f"Tabuleiro {about.VERSION} (app bundle; Python ")
+    assert "This is the desktop app bundle (PyInstaller)." in about.about_page()
+    try:
+        i18n.set_language("pt")
+        assert "Esta é a aplicação empacotada (PyInstaller)." in about.about_page()
+    finally:
+        i18n.set_language("en")
+    monkeypatch.delattr(sys, "frozen")
+    monkeypatch.setattr(paths, "ROOT", tmp_path)  # site-packages: the code without pyproject.toml beside it
+    assert about.version_line().startswith(f"Tabuleiro {about.VERSION} (installed package; Python ")
+    assert "This copy is an installed Python package (pip install)." in about.about_page()
 
 
 def test_without_package_metadata_the_modules_say_their_versions(monkeypatch):

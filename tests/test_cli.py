@@ -104,7 +104,7 @@ def test_bench_prints_nodes_per_second_and_depth():
     assert "nodes/s" in proc.stdout and "depth" in proc.stdout
     assert "#1 width=3,height=3,k=3" in proc.stdout  # the board, also when it is the default one
     lines = proc.stdout.splitlines()
-    assert lines[0].startswith(f"Tabuleiro {VERSION} (Python ") and "numba " in lines[0] and "quick runs" in lines[0]
+    assert lines[0].startswith(f"Tabuleiro {VERSION} (source checkout; Python ") and "numba " in lines[0] and "quick runs" in lines[0]
     assert lines[1] == "command: " + shlex.join([sys.executable, str(ROOT / "main.py"), "bench", "tictactoe", "--quick"])
     assert "tictactoe: level-5 from fixed positions, up to 0.3 s each" in proc.stdout  # its searches end sooner
 

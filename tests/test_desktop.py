@@ -148,3 +148,147 @@ def test_the_first_window_fits_the_desktop_and_is_centred(size, area, expected):
     from ui.desktop import fit_window
 
     assert fit_window(size, area, (800, 560)) == expected
+
+
+# -- packaging/install-desktop-entry.sh: the applications menu entry -----------------------------
+INSTALLER = ROOT / "packaging" / "install-desktop-entry.sh"
+needs_sh = pytest.mark.skipif(shutil.which("sh") is None, reason="the installer is a POSIX shell script")
+
+
+def install_entry(home: Path, *args: str, path: str = "/usr/bin:/bin") -> subprocess.CompletedProcess:
+    """Run the installer as a user with the home folder ``home`` and the desktop's ``path``."""
+    env = {"HOME": str(home), "PATH": path}
+    return subprocess.run(["sh", str(INSTALLER), *args], env=env, cwd=home, capture_output=True, text=True,
+                          timeout=60)
+
+
+def exec_argv(entry: Path) -> list[str]:
+    """The command line a menu runs for the entry's Exec, read as the Desktop Entry spec says: the
+    key file's escapes first (a backslash doubled), then the arguments split at spaces outside
+    double quotes, where a backslash escapes " ` $ and itself; ``%%`` is a literal ``%``."""
+    line = next(line for line in entry.read_text(encoding="utf-8").splitlines() if line.startswith("Exec="))
+    value = line.removeprefix("Exec=").replace("\\\\", "\x00").replace("\\s", " ").replace("\x00", "\\")
+    args: list[str] = []
+    word: list[str] | None = None
+    quoted, at = False, 0
+    while at < len(value):
+        c = value[at]
+        if quoted and c == "\\" and value[at + 1:at + 2] in ('"', "`", "$", "\\"):
+            word.append(value[at + 1])
+            at += 1
+        elif c == '"':
+            quoted = not quoted
+            word = word if word is not None else []
+        elif c == " " and not quoted:
+            if word is not None:
+                args.append("".join(word))
+            word = None
+        else:
+            word = (word if word is not None else []) + [c]
+        at += 1
+    if word is not None:
+        args.append("".join(word))
+    return [arg.replace("%%", "%") for arg in args]
+
+
+def fake_app(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    app = folder / "tabuleiro"
+    app.write_text("#!/bin/sh\n", encoding="utf-8")
+    app.chmod(0o755)
+    return app
+
+
+@needs_sh
+@pytest.mark.parametrize("folder", ["Tabuleiro dir with spaces", 'odd "quoted" $HOME `x` 100% \\ folder'])
+def test_the_menu_entry_starts_a_bundle_in_a_folder_with_spaces(tmp_path, folder):
+    """Exec was written unquoted: a bundle in "Tabuleiro dir with spaces/" was started as
+    ``/…/Tabuleiro`` with the rest as arguments, and the menus (GLib's) hid the entry."""
+    home = tmp_path / "home"
+    home.mkdir()
+    app = fake_app(tmp_path / folder / "tabuleiro")
+    done = install_entry(home, str(app))
+    assert done.returncode == 0, done.stderr
+    entry = home / ".local" / "share" / "applications" / "tabuleiro.desktop"
+    assert exec_argv(entry) == [str(app)]
+    assert (home / ".local" / "share" / "icons" / "hicolor" / "256x256" / "apps" / "tabuleiro.png").read_bytes() \
+        == (ROOT / "assets" / "icon.png").read_bytes()
+    if shutil.which("desktop-file-validate"):
+        proc = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@needs_sh
+def test_the_menu_entry_names_the_app_by_its_absolute_path(tmp_path):
+    """A relative path, or the bare ``tabuleiro`` of a venv's ``pip install .``, was written as
+    given: a menu starts the app from the home folder with the desktop's PATH, where neither is."""
+    home = tmp_path / "home"
+    home.mkdir()
+    app = fake_app(home / "apps" / "tabuleiro")
+    entry = home / ".local" / "share" / "applications" / "tabuleiro.desktop"
+    assert install_entry(home, "apps/tabuleiro/tabuleiro").returncode == 0
+    assert exec_argv(entry) == [str(app)]
+    venv_bin = fake_app(tmp_path / "venv" / "bin").parent
+    assert install_entry(home, path=f"{venv_bin}:/usr/bin:/bin").returncode == 0
+    assert exec_argv(entry) == [str(venv_bin / "tabuleiro")]
+
+
+@needs_sh
+def test_without_the_app_the_menu_entry_is_refused_and_it_can_be_removed(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    applications = home / ".local" / "share" / "applications"
+    done = install_entry(home)  # no tabuleiro on the PATH
+    assert done.returncode == 1 and "no 'tabuleiro' command on the PATH" in done.stderr
+    assert not (applications / "tabuleiro.desktop").exists()
+    assert install_entry(home, str(tmp_path / "missing" / "tabuleiro")).returncode == 1
+    assert install_entry(home, str(fake_app(tmp_path / "app"))).returncode == 0
+    done = install_entry(home, "--remove")
+    assert done.returncode == 0, done.stderr
+    assert not (applications / "tabuleiro.desktop").exists()
+    assert not (home / ".local" / "share" / "icons" / "hicolor" / "256x256" / "apps" / "tabuleiro.png").exists()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "install-desktop-entry.sh --remove" in readme
+
+
+@pytest.mark.parametrize("argv0, frozen, usage", [
+    ("/home/ana/.venv/bin/tabuleiro", False, "usage: tabuleiro "),  # pip install .
+    ("/opt/Tabuleiro dir/tabuleiro/tabuleiro", True, "usage: tabuleiro "),  # the app bundle
+    ("C:\\Tabuleiro\\tabuleiro.exe", True, "usage: tabuleiro "),
+    (str(ROOT / "main.py"), False, "usage: main.py "),  # a checkout
+])
+def test_help_names_the_command_the_user_typed(monkeypatch, argv0, frozen, usage):
+    """The bundle's and the installed command's ``--help`` said "usage: main.py", a file they lack."""
+    import main
+
+    monkeypatch.setattr(sys, "argv", [argv0, "--help"])
+    if frozen:
+        monkeypatch.setattr(sys, "frozen", True, raising=False)
+    parser = main.build_parser()
+    assert parser.format_usage().startswith(usage)
+    match = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices["match"]
+    assert match.format_usage().startswith(usage + "match ")
+
+
+@needs_sh
+def test_a_build_folder_carries_the_installer_which_adds_that_build(tmp_path):
+    """A user given only the PyInstaller folder had no way to add the menu entry: the installer and
+    its entry were in the checkout only.  The spec ships them in _internal/packaging/, beside the
+    icon in _internal/assets/, and the installer found there starts that folder's executable."""
+    spec = (ROOT / "packaging" / "tabuleiro.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "packaging" / name), "packaging") for name in ("install-desktop-entry.sh", "tabuleiro.desktop")' \
+        in spec
+    assert '(str(ROOT / "assets"), "assets"), (str(ROOT / "ai" / "data"), "ai/data")' in spec
+    internal = tmp_path / "My Apps" / "tabuleiro" / "_internal"
+    for name in ("install-desktop-entry.sh", "tabuleiro.desktop"):
+        (internal / "packaging").mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "packaging" / name, internal / "packaging" / name)
+    (internal / "assets").mkdir()
+    shutil.copy(ROOT / "assets" / "icon.png", internal / "assets" / "icon.png")
+    app = fake_app(tmp_path / "My Apps" / "tabuleiro" / "bin").rename(internal.parent / "tabuleiro")
+    home = tmp_path / "home"
+    home.mkdir()
+    done = subprocess.run(["sh", str(internal / "packaging" / "install-desktop-entry.sh")], capture_output=True,
+                          text=True, env={"HOME": str(home), "PATH": "/usr/bin:/bin"}, cwd=home, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert exec_argv(home / ".local" / "share" / "applications" / "tabuleiro.desktop") == [str(app)]

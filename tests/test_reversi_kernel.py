@@ -232,3 +232,14 @@ def test_a_set_stop_flag_or_a_spent_node_budget_ends_the_searches():
     ctl[CTL_MAX_NODES] = 5000
     assert not endgame.solve_root(*u64(state), -64, 64, -1, 0, tables.geo, tables.square_value, tables.end_keys,
                                   tables.end_data, tables.sqs, tables.fls, ctl, np.zeros(2, np.int64))
+
+
+def test_the_ffo_bench_in_a_copy_without_the_test_data_says_so(tmp_path, monkeypatch):
+    """The app bundle and ``pip install .`` have no tests/data: ``bench reversi`` ended in a
+    FileNotFoundError at its FFO step, after minutes of figures."""
+    from ai.bench import reversi as bench
+
+    monkeypatch.setattr(bench, "FFO_FILE", tmp_path / "tests" / "data" / "ffo" / "fforum-40-59.txt")
+    said: list[str] = []
+    bench.ffo_run(said.append, range(40, 42))
+    assert len(said) == 1 and "skipped: the FFO suite is in the source checkout's tests/data/ffo" in said[0]

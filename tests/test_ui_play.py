@@ -176,10 +176,12 @@ def test_closing_the_window_while_the_computer_thinks(app):
 @pytest.mark.parametrize("close", [
     pygame.event.Event(pygame.WINDOWCLOSE),
     pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, unicode="", scancode=0),
+    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="\x11", scancode=20),
 ])
 def test_closing_the_window_on_a_form_quits_the_app_not_the_process(app, close, monkeypatch):
     """pygame-menu answers these events on its forms (the main menu, New game, Settings) with
-    ``os._exit(1)``: the app ended with status 1 and nothing saved."""
+    ``os._exit(1)``: the app ended with status 1 and nothing saved.  Ctrl+Q, the desktops' Quit,
+    did nothing at all."""
     import ui.settings as settings_mod
 
     saved = []
@@ -192,6 +194,37 @@ def test_closing_the_window_on_a_form_quits_the_app_not_the_process(app, close, 
     app.frame()
     assert not app.running and saved == [app.settings]
     assert app.errors == []
+
+
+def test_ctrl_q_in_a_game_quits_and_the_game_is_kept_to_continue(app):
+    """Ctrl+Q, the desktops' Quit, did nothing; Q alone (no shortcut) and Ctrl+Shift+Q still do not
+    quit."""
+    from ui.autosave import SHELF
+
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0)))
+    scene = app.scene
+    click(app, cell_center(scene, 4))
+    assert len(scene.history) == 1
+    key(app, pygame.K_q)
+    key(app, pygame.K_q, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert app.running
+    key(app, pygame.K_q, pygame.KMOD_LCTRL)
+    assert not app.running
+    kept = [record for _, record in SHELF.unfinished()[0] if record.moves == ["b2"]]
+    assert kept
+    assert app.errors == []
+
+
+def test_the_keys_page_says_how_to_quit():
+    from ui import i18n
+    from ui.scenes.rules import KEYS_PAGE, rules_source
+
+    try:
+        for language in ("en", "pt"):
+            i18n.set_language(language)
+            assert "Ctrl+Q" in rules_source(KEYS_PAGE) and "Alt+F4" in rules_source(KEYS_PAGE)
+    finally:
+        i18n.set_language("en")
 
 
 def test_resigning_takes_the_hint_off_the_board(app):

@@ -41,8 +41,22 @@ def libraries_line() -> str:
 
 
 def version_line() -> str:
-    """"Tabuleiro 0.1.0 (Python 3.11.7, pygame 2.6.1, pygame-menu 4.5.2, numba 0.60.0, numpy 2.1.0)"."""
-    return f"Tabuleiro {VERSION} ({libraries_line()})"
+    """"Tabuleiro 0.1.0 (app bundle; Python 3.11.7, pygame 2.6.1, pygame-menu 4.5.2, numba 0.60.0,
+    numpy 2.1.0)": the kind of copy first (``ui.paths.build_kind``), which the bundle did not say."""
+    from ui.paths import build_kind
+
+    return f"Tabuleiro {VERSION} ({build_kind()}; {libraries_line()})"
+
+
+def build_kind_text() -> str:
+    """The kind of copy this is, in the window's language (the About page)."""
+    from ui.i18n import _
+    from ui.paths import BUNDLE, CHECKOUT, INSTALLED, build_kind
+
+    return {BUNDLE: _("This is the desktop app bundle (PyInstaller)."),
+            CHECKOUT: _("This copy runs from a source checkout."),
+            INSTALLED: _("This copy is an installed Python package (pip install)."),
+            }[build_kind()]
 
 
 def about_page() -> str:
@@ -64,7 +78,7 @@ def about_page() -> str:
         f"# Tabuleiro {VERSION}",
         _("Six classic board games to play against the computer, against a friend on the same screen, or to "
           "watch two computer players."),
-        _("Runs on {libraries}.").format(libraries=libraries_line()),
+        _("Runs on {libraries}.").format(libraries=libraries_line()) + " " + build_kind_text(),
         "## " + _("Your files"),
         _("Games, results and settings are kept as plain text (JSON) that can be copied, backed up or sent. "
           "A file Tabuleiro cannot read is reported and never changed nor deleted: one in its own folders "

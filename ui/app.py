@@ -109,12 +109,17 @@ def _is_fullscreen_key(event: pygame.event.Event) -> bool:
 
 
 def _is_close(event: pygame.event.Event) -> bool:
-    """The window's close button, Alt+F4 or the system's quit: the app closes the way it always does
-    (the game kept, the window's size saved).  None of them may reach a pygame-menu form, whose own
-    answer to them is ``pygame.quit()`` and ``os._exit(1)``: no save, and exit status 1."""
+    """The window's close button, Alt+F4, Ctrl+Q (the desktops' Quit; it did nothing) or the system's
+    quit: the app closes the way it always does (the game kept, the window's size saved).  None of
+    them may reach a pygame-menu form, whose own answer to them is ``pygame.quit()`` and
+    ``os._exit(1)``: no save, and exit status 1."""
     if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
         return True
-    return event.type == pygame.KEYDOWN and event.key == pygame.K_F4 and bool(event.mod & pygame.KMOD_ALT)
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_q:
+        return bool(event.mod & pygame.KMOD_CTRL) and not event.mod & (pygame.KMOD_ALT | pygame.KMOD_SHIFT)
+    return event.key == pygame.K_F4 and bool(event.mod & pygame.KMOD_ALT)
 
 
 def _quit_after_frames() -> int | None:

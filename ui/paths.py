@@ -43,3 +43,16 @@ def asset_path(*parts: str) -> Path:
 def is_frozen() -> bool:
     """True inside a PyInstaller build."""
     return bool(getattr(sys, "frozen", False))
+
+
+BUNDLE, CHECKOUT, INSTALLED = "app bundle", "source checkout", "installed package"
+
+
+def build_kind() -> str:
+    """Which kind of copy this is: ``BUNDLE`` (PyInstaller), ``CHECKOUT`` (run from a clone, whose
+    pyproject.toml is beside the code) or ``INSTALLED`` (``pip install .``).  ``--version`` and the
+    About page say it, since a bug report from the bundle and one from a checkout differ in what
+    their files are and where they come from."""
+    if is_frozen():
+        return BUNDLE
+    return CHECKOUT if (ROOT / "pyproject.toml").is_file() else INSTALLED
