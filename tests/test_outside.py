@@ -1040,3 +1040,26 @@ def _alive(pid: int) -> bool:
         return False
     stat = Path(f"/proc/{pid}/stat")
     return not (stat.exists() and " Z " in stat.read_text())  # a zombie has ended
+
+
+def test_a_bot_pipe_closed_while_its_reader_reads_ends_the_reader_quietly():
+    """Killing a bot closes its pipe from another thread, maybe in the middle of the reader's
+    readline, which then fails instead of reading the end: the reader ends as at the end of the
+    stream (a 16-player league's stderr had a thread's traceback for bots killed so)."""
+    import queue
+
+    from ai.outside_process import _read_lines
+
+    class ClosedUnderfoot:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def readline(self) -> bytes:
+            self.calls += 1
+            if self.calls == 1:
+                return b"move d3\n"
+            raise ValueError("PyMemoryView_FromBuffer(): info->buf must not be NULL")
+
+    lines: queue.Queue[bytes] = queue.Queue()
+    _read_lines(ClosedUnderfoot(), lines)
+    assert [lines.get_nowait(), lines.get_nowait()] == [b"move d3\n", b""]
