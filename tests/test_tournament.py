@@ -807,3 +807,30 @@ def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signam
         time.sleep(0.1)
     assert not _processes_with(tmpdir)
     assert not list(tmpdir.glob("tabuleiro-*"))
+
+
+def test_a_report_with_players_level_on_points_says_how_they_are_ranked():
+    """16 students, three of them on 33 points, ranked 5, 5, 5 and the next on 30 points ranked 8
+    and 9 by forfeits: the report said nothing of why; under the standings it now states the
+    tie-breaks, where some players are level on points (the window's FILE.txt in its language)."""
+    from ai.commands.tournament import TIE_BREAKS, report
+    from ui import i18n, words
+
+    ids = ["level-1", "level-2", "level-3", "level-4"]
+
+    def game(first: int, second: int, winner: int | None, forfeit: bool = False) -> GameResult:
+        return GameResult("tictactoe", {}, [ids[first], ids[second]], ["a1"], winner, None, "X has 3 in a row", forfeit)
+
+    level = [game(0, 1, 0), game(1, 0, 0), game(2, 3, 0), game(3, 2, 0, forfeit=True)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, standings(ids, level), level, [1, 2, 3, 4])
+    text = report(summary)
+    assert TIE_BREAKS in text and text.index(TIE_BREAKS) > text.index("Standings")
+    apart = [game(0, 1, 0), game(1, 0, 0), game(0, 2, 0), game(2, 3, 0), game(0, 3, 0), game(1, 3, 0)]
+    assert TIE_BREAKS not in report(Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, standings(ids, apart),
+                                            apart, list(range(1, 7))))
+    try:
+        i18n.set_language("pt")
+        said = report(summary, words.ReportWords())
+        assert "Pontos iguais: à frente quem tem mais vitórias" in said and TIE_BREAKS not in said
+    finally:
+        i18n.set_language("en")

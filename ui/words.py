@@ -704,6 +704,7 @@ REPORT_TEXTS = (
     N_("game {numbers}"), N_("games {numbers}"),
     N_("Crosstable (points/games of the row against the column):"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
+    N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
     N_("; logs: {path} and {more} more"),

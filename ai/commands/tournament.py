@@ -250,9 +250,14 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     return "\n".join(lines)
 
 
+# how players on equal points are ranked (ai.tournament.standings), said under the standings where some are
+TIE_BREAKS = "Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."
+
+
 def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    """The text printed at the end: crosstable, standings, forfeits; in English unless ``words``
-    say it in another language."""
+    """The text printed at the end: crosstable, standings (with the tie-breaks when players are
+    level on points: the ranks of 16 students otherwise hung on a rule found only in the docs),
+    forfeits; in English unless ``words`` say it in another language."""
     say, number = words.say, words.number
     order = summary.standings
     names = {p: summary.name(p) for p in summary.players}
@@ -279,6 +284,8 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
         say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
         format_standings(order, names, words),
     ]
+    if len({s.points for s in order}) < len(order):  # the order of players on equal points is a rule, said
+        parts.append(say(TIE_BREAKS))
     forfeits = format_forfeits(summary, words)
     if forfeits:
         parts += ["", say("Forfeits:"), forfeits]
