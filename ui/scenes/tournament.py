@@ -96,6 +96,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
+        self.standings_scroll = 0  # standings rows scrolled past (the wheel, over a table too long to show)
+        self.standings_area = pygame.Rect(0, 0, 0, 0)
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
@@ -413,6 +415,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.base, self.offer = base, None
         self.table = make_standings(t.player_ids, t.finished())
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
+        self.standings_scroll = 0
         self.pair = None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
@@ -518,6 +521,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
               and self.recent_area.collidepoint(self.pointer)):  # up: older results
             self.recent_scroll = max(0, min(len(self._listed()) - 1, self.recent_scroll + event.y))
+            self.invalidate()
+        elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
+              and self.standings_area.collidepoint(self.pointer)):  # down: lower places (clamped as drawn)
+            self.standings_scroll = max(0, min(len(self.table) - 1, self.standings_scroll - event.y))
             self.invalidate()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
