@@ -834,3 +834,20 @@ def test_a_report_with_players_level_on_points_says_how_they_are_ranked():
         assert "Pontos iguais: à frente quem tem mais vitórias" in said and TIE_BREAKS not in said
     finally:
         i18n.set_language("en")
+
+
+def test_the_games_csv_names_the_players_as_the_tables_do(tmp_path):
+    """FILE.csv, one row per game, had only the players' full ids (/home/prof/turma/ana/jogador.py:choose):
+    a teacher filtering a student's games in a spreadsheet had no column saying "ana".  The last two
+    columns now name them as the tables do; the ids stay where they were."""
+    import csv
+
+    from ai.commands.tournament import write_results
+
+    summary = reported_summary()
+    rows = list(csv.DictReader(write_results(summary, str(tmp_path / "res"))[1].open(encoding="utf-8")))
+    assert list(rows[0])[:3] == ["number", "first", "second"] and list(rows[0])[-2:] == ["name_first", "name_second"]
+    sleeper = next(row for row in rows if row["first"] == "/tmp/bots/sleeper.py")
+    assert sleeper["name_first"] == "sleeper.py" == summary.name("/tmp/bots/sleeper.py")
+    assert [(row["name_first"], row["name_second"]) for row in rows] == [
+        (summary.name(row["first"]), summary.name(row["second"])) for row in rows]

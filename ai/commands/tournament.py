@@ -352,12 +352,15 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
         w = csv.writer(f)
         w.writerow(["number", "first", "second", "winner", "result", "points_first", "points_second",
                     "forfeit", "reason", "plies", "time_first", "time_second", "moves", "clock_left_first",
-                    "clock_left_second"])
+                    "clock_left_second", "name_first", "name_second"])
         for number, r in zip(summary.numbers, summary.results):
             w.writerow([number, r.players[0], r.players[1], "" if r.winner is None else r.players[r.winner],
                         outcome(r), *csv_points(r), int(r.forfeit), r.reason, len(r.moves),
                         round(r.time_used[0], 3), round(r.time_used[1], 3), " ".join(r.moves),
-                        *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""])])
+                        *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""]),
+                        # the players as the tables show them ("ana", "rui:Careful"): a teacher's
+                        # spreadsheet filters a student's games by them, not by a path of 60 characters
+                        *(summary.name(p) for p in r.players)])
     with paths[2].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["rank", "player", "points", "games", "wins", "draws", "losses", "forfeits", "score",
