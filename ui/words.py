@@ -130,6 +130,13 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      r"move's clock, so do it in __init__ or at module level$",
      N_(". It was its first move: set-up work done inside the move (reading files, building tables) counts on the "
         "move's clock, so do it in __init__ or at module level")),
+    # a student's file in another encoding than it says (ai.outside_source.python_text), after "SyntaxError: "
+    (r"^the file is not UTF-8 text \(byte (?P<byte>0x[0-9a-f]{2})\) and declares no other encoding: "
+     r"save it as UTF-8, or declare its encoding on its first line \(# -\*- coding: latin-1 -\*-\)",
+     N_("the file is not UTF-8 text (byte {byte}) and declares no other encoding: save it as UTF-8, "
+        "or declare its encoding on its first line (# -*- coding: latin-1 -*-)")),
+    (r"^the file is not (?P<encoding>\S+) text as it declares \(byte (?P<byte>0x[0-9a-f]{2})\)",
+     N_("the file is not {encoding} text as it declares (byte {byte})")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
     (r"^choose changed the state it was given, and its answer is not legal in the position as it was: states are "
