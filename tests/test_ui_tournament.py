@@ -732,3 +732,31 @@ def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, mon
         assert "17. s16/minimax" in drawn and f"{17 - len(shown)} above, 0 below: scroll" in drawn
     finally:
         app.quit()
+
+
+def test_a_students_file_added_again_by_another_path_is_already_in_the_list(app, tmp_path):
+    """The same file typed (or dropped) again by another path, ``turma/ana/../ana/jogador.py`` or a
+    link to the class's folder, was a second "ana" in the list, and the tournament played ana
+    against ana; the command line enters it once.  It is "Already in the list" now."""
+    import shutil
+    from pathlib import Path
+
+    from tests.ui_helpers import key
+
+    bot = Path(__file__).resolve().parent / "data" / "outside" / "simple_contract.py"
+    (tmp_path / "turma" / "ana").mkdir(parents=True)
+    shutil.copy(bot, tmp_path / "turma" / "ana" / "jogador.py")
+    (tmp_path / "link").symlink_to(tmp_path / "turma")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    said = []
+    for typed in (tmp_path / "turma" / "ana" / "jogador.py", tmp_path / "turma" / "ana" / ".." / "ana" / "jogador.py",
+                  tmp_path / "link" / "ana" / "jogador.py"):
+        scene.entry.focus = True
+        scene.entry.text = str(typed)
+        key(app, pygame.K_RETURN)
+        assert app.run_frames(900, until=lambda: scene.adding is None and not scene.entry.text, timeout=90)
+        said.append(scene.messages.items[-1].text)
+    assert len(scene.outside["tictactoe"]) == 1
+    assert said == ["Added 1 player", "Already in the list", "Already in the list"]

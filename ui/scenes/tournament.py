@@ -50,6 +50,18 @@ from ui.tournament_logs import Unfinished
 from ui.widgets import Button, Messages
 
 
+def same_player(pid: str) -> tuple[str, str | None]:
+    """What makes two ids one player: the file (resolved) and the player in it.  A file added again
+    by another path (``turma/ana/../ana/jogador.py``, a link to the class folder) was listed twice,
+    and the tournament played ana against ana; it is "Already in the list" now, as the command line
+    enters it once."""
+    from ai.commands.tournament import file_of
+    from ai.outside import parse_outside_id
+
+    file = file_of(pid)
+    return (pid, None) if file is None else (str(file), parse_outside_id(pid).name)
+
+
 def finished_text(seconds: float) -> str:
     """How long a finished tournament took: "under a second", "42 s", "3:25" (minutes), "1:02:05"."""
     if seconds < 1:
@@ -621,8 +633,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 continue
             game_id, found, typed = data
             self._loaded_again(game_id, found)
-            known = {pid for pid, _t in self.outside.get(game_id, [])}
-            new = [(pid, title) for pid, title in found if pid not in known]
+            known = {same_player(pid) for pid, _t in self.outside.get(game_id, [])}
+            new = [(pid, title) for pid, title in found if same_player(pid) not in known]
             self.outside.setdefault(game_id, []).extend(new)
             if typed:
                 self.selected.update(pid for pid, _t in new)
