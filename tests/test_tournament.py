@@ -851,3 +851,47 @@ def test_the_games_csv_names_the_players_as_the_tables_do(tmp_path):
     assert sleeper["name_first"] == "sleeper.py" == summary.name("/tmp/bots/sleeper.py")
     assert [(row["name_first"], row["name_second"]) for row in rows] == [
         (summary.name(row["first"]), summary.name(row["second"])) for row in rows]
+
+
+def test_a_second_ctrl_c_while_the_report_is_written_leaves_the_files_written_before(tmp_path, monkeypatch):
+    """A teacher pressing Ctrl+C twice: the second came while FILE.txt (then FILE.json, the CSV
+    files) was written, and left half of it in place of the whole report; the live FILE.txt
+    rewritten every few seconds was half a file for a moment too.  Each is written whole or not at
+    all now: the one being written when the interrupt comes keeps what it held."""
+    import io
+
+    from ai.commands.tournament import write_results
+
+    base = str(tmp_path / "league")
+    paths = write_results(reported_summary(), base)
+    before = {path: path.read_bytes() for path in paths}
+    opened = io.open
+
+    class HalfThenInterrupted:
+        def __init__(self, f) -> None:
+            self.f = f
+
+        def write(self, text: str) -> int:
+            self.f.write(text[:len(text) // 2])
+            self.f.flush()
+            raise KeyboardInterrupt
+
+        def __getattr__(self, name: str):
+            return getattr(self.f, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self.f.close()
+
+    def interrupted_open(file, mode="r", *args, **kwargs):
+        f = opened(file, mode, *args, **kwargs)
+        return HalfThenInterrupted(f) if "w" in mode else f
+
+    monkeypatch.setattr(io, "open", interrupted_open)
+    with pytest.raises(KeyboardInterrupt):
+        write_results(reported_summary(cancelled=False), base)
+    monkeypatch.setattr(io, "open", opened)
+    assert {path: path.read_bytes() for path in paths} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(path.name for path in paths)  # no temporary left
