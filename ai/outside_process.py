@@ -381,8 +381,13 @@ class Bot:
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
-    for line in iter(stream.readline, b""):
-        lines.put(line)
+    """The bot's replies, line by line, until its end.  ``kill_process`` closes the pipe from
+    another thread, maybe while this one reads it: the read then fails (ValueError, OSError)
+    instead of seeing the end, which is the same end (uncaught, a tournament's stderr got a
+    thread's traceback, "PyMemoryView_FromBuffer(): info->buf must not be NULL", per bot killed)."""
+    with contextlib.suppress(ValueError, OSError):
+        for line in iter(stream.readline, b""):
+            lines.put(line)
     lines.put(b"")  # end of stream: the bot is gone
 
 

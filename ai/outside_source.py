@@ -16,7 +16,9 @@ its own packages.
 from __future__ import annotations
 
 import ast
+import io
 import json
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,9 +48,9 @@ class Source:
 
 def read_source(path: Path) -> Source:
     """The file's text; for a notebook, its code cells one after another (magics blanked)."""
-    raw = path.read_text(encoding="utf-8")
     if path.suffix != ".ipynb":
-        return Source(path, raw)
+        return Source(path, python_text(path))
+    raw = path.read_text(encoding="utf-8")
     try:
         cells = json.loads(raw)["cells"]
     except (ValueError, KeyError, TypeError) as exc:
@@ -66,6 +68,30 @@ def read_source(path: Path) -> Source:
         lines.extend("" if line.lstrip().startswith(MAGIC) else line for line in cell_lines)
         lines.append("")
     return Source(path, "\n".join(lines) + "\n", starts)
+
+
+def python_text(path: Path) -> str:
+    """A .py file's text, decoded as Python decodes it: UTF-8, or the encoding its first lines
+    declare (``# -*- coding: latin-1 -*-``, PEP 263).  Read as UTF-8 alone, a file Python runs
+    was refused as "crashed: UnicodeDecodeError ... (at <frozen codecs> line 322)"; one that is
+    not UTF-8 and declares nothing (saved by a Windows editor) is a SyntaxError saying what to do."""
+    data = path.read_bytes()
+    try:
+        encoding, _lines = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        if not exc.msg.startswith("invalid or missing"):  # an encoding Python does not know ("unknown encoding: x")
+            raise SyntaxError(exc.msg, (str(path), 1, 0, None)) from None
+        encoding = "utf-8"  # its first lines are not UTF-8 and declare nothing: said below, with the byte
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        byte, line = f"byte 0x{data[exc.start]:02x}", data[:exc.start].count(b"\n") + 1
+        if encoding in ("utf-8", "utf-8-sig"):
+            said = (f"the file is not UTF-8 text ({byte}) and declares no other encoding: save it as UTF-8, "
+                    "or declare its encoding on its first line (# -*- coding: latin-1 -*-)")
+        else:
+            said = f"the file is not {encoding} text as it declares ({byte})"
+        raise SyntaxError(said, (str(path), line, 0, None)) from None
 
 
 def _called(node: ast.AST) -> set[str]:

@@ -572,12 +572,16 @@ def display_names(player_ids: list[str], titles: dict[str, str] | None = None) -
         seen: dict[str, list[str]] = {}
         for pid, name in names.items():
             seen.setdefault(name, []).append(pid)
-        clashing = [pid for group in seen.values() if len(group) > 1 for pid in group
-                    if level[pid] + 1 < len(options[pid])]
+        clashing = {pid for group in seen.values() if len(group) > 1 for pid in group
+                    if level[pid] + 1 < len(options[pid])}
         if not clashing:
             return names
-        for pid in clashing:
-            level[pid] += 1
+        # players of one title go on together: one stopped at the first difference, its player's
+        # name ("ana (jogador.py:choose)" beside "ana (x/ana/jogador.py)"), said nothing of its folder
+        steps = {(titles.get(pid), level[pid]) for pid in clashing if titles.get(pid)}
+        for pid in player_ids:
+            if pid in clashing or ((titles.get(pid), level[pid]) in steps and level[pid] + 1 < len(options[pid])):
+                level[pid] += 1
 
 
 def _path_tail(player_id: str, depth: int) -> str:

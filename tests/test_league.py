@@ -532,3 +532,13 @@ def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
     assert "stopped: the results so far follow" in err
     assert "KeyboardInterrupt" not in err, err  # (a loaded machine may add Dask's own heartbeat warnings)
     assert proc.returncode == 130  # stopped, not finished (the results so far are written)
+
+
+def test_students_of_one_name_are_all_shown_with_their_folders():
+    """Three students' files shown as "ana": one entered by a pattern (its id ending ":choose"),
+    two by their paths.  The first stopped at "ana (jogador.py:choose)", its player's name telling
+    it apart but not whose folder it is; all three now show the folder that differs."""
+    ids = ["/c/turma/ana/jogador.py:choose", "/c/outra/x/ana/jogador.py", "/c/outra/y/ana/jogador.py"]
+    names = display_names(ids, dict.fromkeys(ids, "ana"))
+    assert names == {ids[0]: "ana (turma/ana/jogador.py:choose)", ids[1]: "ana (x/ana/jogador.py)",
+                     ids[2]: "ana (y/ana/jogador.py)"}

@@ -1040,3 +1040,60 @@ def _alive(pid: int) -> bool:
         return False
     stat = Path(f"/proc/{pid}/stat")
     return not (stat.exists() and " Z " in stat.read_text())  # a zombie has ended
+
+
+def test_a_bot_pipe_closed_while_its_reader_reads_ends_the_reader_quietly():
+    """Killing a bot closes its pipe from another thread, maybe in the middle of the reader's
+    readline, which then fails instead of reading the end: the reader ends as at the end of the
+    stream (a 16-player league's stderr had a thread's traceback for bots killed so)."""
+    import queue
+
+    from ai.outside_process import _read_lines
+
+    class ClosedUnderfoot:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def readline(self) -> bytes:
+            self.calls += 1
+            if self.calls == 1:
+                return b"move d3\n"
+            raise ValueError("PyMemoryView_FromBuffer(): info->buf must not be NULL")
+
+    lines: queue.Queue[bytes] = queue.Queue()
+    _read_lines(ClosedUnderfoot(), lines)
+    assert [lines.get_nowait(), lines.get_nowait()] == [b"move d3\n", b""]
+
+
+def test_a_students_file_in_latin_1_loads_as_python_runs_it_or_says_how_to_save_it(tmp_path):
+    """A file saved in Latin-1 by a Windows editor, "# -*- coding: latin-1 -*-" on its first line,
+    runs with python, but the loader read it as UTF-8: "crashed: UnicodeDecodeError ... (at <frozen
+    codecs> line 322)", and it forfeited every game.  It loads now (its declaration is read as
+    Python reads it); one that declares nothing is refused saying where and what to do, in the
+    window's Portuguese too."""
+    from ai.outside import OutsideLoadError
+    from ui import i18n, words
+
+    body = b'NOME = "Jo\xe3o"\ndef choose(game, state):\n    return state.legal_moves()[0]\n'
+    declared = tmp_path / "declared" / "jogador.py"
+    declared.parent.mkdir()
+    declared.write_bytes(b"# -*- coding: latin-1 -*-\n# coment\xe1rio\n" + body)
+    player = ai.make_player("tictactoe", str(declared))
+    try:
+        state = games.load("tictactoe").initial_state()
+        assert player.choose(state, ai.Limits(time=5.0)) == state.legal_moves()[0]
+    finally:
+        ai.close_player(player)
+    plain = tmp_path / "plain" / "jogador.py"
+    plain.parent.mkdir()
+    plain.write_bytes(b"# a comment\n# coment\xe1rio\n" + body)
+    with pytest.raises(OutsideLoadError) as info:
+        ai.make_player("tictactoe", str(plain))
+    reason = info.value.reason
+    assert reason.startswith("SyntaxError: the file is not UTF-8 text (byte 0xe1) and declares no other encoding: "
+                             "save it as UTF-8") and "(at jogador.py line 2)" in reason and "frozen" not in reason
+    try:
+        i18n.set_language("pt")
+        assert "o ficheiro não é texto UTF-8 (byte 0xe1)" in words.forfeit_reason(f"could not be started: {reason}")
+    finally:
+        i18n.set_language("en")

@@ -807,3 +807,91 @@ def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signam
         time.sleep(0.1)
     assert not _processes_with(tmpdir)
     assert not list(tmpdir.glob("tabuleiro-*"))
+
+
+def test_a_report_with_players_level_on_points_says_how_they_are_ranked():
+    """16 students, three of them on 33 points, ranked 5, 5, 5 and the next on 30 points ranked 8
+    and 9 by forfeits: the report said nothing of why; under the standings it now states the
+    tie-breaks, where some players are level on points (the window's FILE.txt in its language)."""
+    from ai.commands.tournament import TIE_BREAKS, report
+    from ui import i18n, words
+
+    ids = ["level-1", "level-2", "level-3", "level-4"]
+
+    def game(first: int, second: int, winner: int | None, forfeit: bool = False) -> GameResult:
+        return GameResult("tictactoe", {}, [ids[first], ids[second]], ["a1"], winner, None, "X has 3 in a row", forfeit)
+
+    level = [game(0, 1, 0), game(1, 0, 0), game(2, 3, 0), game(3, 2, 0, forfeit=True)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, standings(ids, level), level, [1, 2, 3, 4])
+    text = report(summary)
+    assert TIE_BREAKS in text and text.index(TIE_BREAKS) > text.index("Standings")
+    apart = [game(0, 1, 0), game(1, 0, 0), game(0, 2, 0), game(2, 3, 0), game(0, 3, 0), game(1, 3, 0)]
+    assert TIE_BREAKS not in report(Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, standings(ids, apart),
+                                            apart, list(range(1, 7))))
+    try:
+        i18n.set_language("pt")
+        said = report(summary, words.ReportWords())
+        assert "Pontos iguais: à frente quem tem mais vitórias" in said and TIE_BREAKS not in said
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_games_csv_names_the_players_as_the_tables_do(tmp_path):
+    """FILE.csv, one row per game, had only the players' full ids (/home/prof/turma/ana/jogador.py:choose):
+    a teacher filtering a student's games in a spreadsheet had no column saying "ana".  The last two
+    columns now name them as the tables do; the ids stay where they were."""
+    import csv
+
+    from ai.commands.tournament import write_results
+
+    summary = reported_summary()
+    rows = list(csv.DictReader(write_results(summary, str(tmp_path / "res"))[1].open(encoding="utf-8")))
+    assert list(rows[0])[:3] == ["number", "first", "second"] and list(rows[0])[-2:] == ["name_first", "name_second"]
+    sleeper = next(row for row in rows if row["first"] == "/tmp/bots/sleeper.py")
+    assert sleeper["name_first"] == "sleeper.py" == summary.name("/tmp/bots/sleeper.py")
+    assert [(row["name_first"], row["name_second"]) for row in rows] == [
+        (summary.name(row["first"]), summary.name(row["second"])) for row in rows]
+
+
+def test_a_second_ctrl_c_while_the_report_is_written_leaves_the_files_written_before(tmp_path, monkeypatch):
+    """A teacher pressing Ctrl+C twice: the second came while FILE.txt (then FILE.json, the CSV
+    files) was written, and left half of it in place of the whole report; the live FILE.txt
+    rewritten every few seconds was half a file for a moment too.  Each is written whole or not at
+    all now: the one being written when the interrupt comes keeps what it held."""
+    import io
+
+    from ai.commands.tournament import write_results
+
+    base = str(tmp_path / "league")
+    paths = write_results(reported_summary(), base)
+    before = {path: path.read_bytes() for path in paths}
+    opened = io.open
+
+    class HalfThenInterrupted:
+        def __init__(self, f) -> None:
+            self.f = f
+
+        def write(self, text: str) -> int:
+            self.f.write(text[:len(text) // 2])
+            self.f.flush()
+            raise KeyboardInterrupt
+
+        def __getattr__(self, name: str):
+            return getattr(self.f, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self.f.close()
+
+    def interrupted_open(file, mode="r", *args, **kwargs):
+        f = opened(file, mode, *args, **kwargs)
+        return HalfThenInterrupted(f) if "w" in mode else f
+
+    monkeypatch.setattr(io, "open", interrupted_open)
+    with pytest.raises(KeyboardInterrupt):
+        write_results(reported_summary(cancelled=False), base)
+    monkeypatch.setattr(io, "open", opened)
+    assert {path: path.read_bytes() for path in paths} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(path.name for path in paths)  # no temporary left

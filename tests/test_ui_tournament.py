@@ -679,3 +679,84 @@ def test_a_late_outside_players_log_path_is_shown_whole_at_800x560(tmp_path, mon
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, monkeypatch):
+    """17 players at 800x560: the standings showed the first ten and no more (the teacher could
+    not see who came last), the crosstable's last column fell off its panel and the ratings'
+    last row ran under the latest results.  Every column and rating row now fits, and the wheel
+    over the standings brings the rest, a line saying how many are above and below."""
+    from ai.tournament import GameResult, Tournament
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(17)]
+        t = Tournament("rastros", ids, games_per_pair=2, time_per_move=0.2)
+        t.titles = {pid: f"s{i:02d}/minimax" for i, pid in enumerate(ids)}  # as a league's log names them
+        for g in t.schedule:  # the player named first wins: the standings in the order named
+            a, b = t.ids_of(g)
+            t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
+                                             None, "North reached 1-8", False)
+        scene = TournamentScene(app, "rastros")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "turma.json")
+        from ui import text as tx
+
+        drawn, at = [], {}  # the standings' texts; where each text was drawn last
+        draw = tx.text
+
+        def record(surface, value, pos, *args, **kwargs):
+            if scene.standings_area.collidepoint(pos):
+                drawn.append(value)
+            at[value] = pos
+            return draw(surface, value, pos, *args, **kwargs)
+
+        monkeypatch.setattr(tx, "text", record)
+        app.invalidate()
+        app.frame()
+        assert {column for _rect, _row, column in scene._cross_rects} == set(ids)
+        panel = scene.standings_area  # the left column's width: the crosstable's panel is as wide
+        assert max(rect.right for rect, _row, _column in scene._cross_rects) < panel.right
+        assert at["s16/minimax"][1] < scene.recent_area.top  # the ratings' last row, above the latest results
+        names = [f"{place}. s{place - 1:02d}/minimax" for place in range(1, 18)]
+        shown = [name for name in names if name in drawn]
+        assert shown == names[:len(shown)] and len(shown) < 17 and f"0 above, {17 - len(shown)} below: scroll" in drawn
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.standings_area.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))
+        drawn.clear()
+        app.frame()
+        app.invalidate()
+        app.frame()
+        assert "17. s16/minimax" in drawn and f"{17 - len(shown)} above, 0 below: scroll" in drawn
+    finally:
+        app.quit()
+
+
+def test_a_students_file_added_again_by_another_path_is_already_in_the_list(app, tmp_path):
+    """The same file typed (or dropped) again by another path, ``turma/ana/../ana/jogador.py`` or a
+    link to the class's folder, was a second "ana" in the list, and the tournament played ana
+    against ana; the command line enters it once.  It is "Already in the list" now."""
+    import shutil
+    from pathlib import Path
+
+    from tests.ui_helpers import key
+
+    bot = Path(__file__).resolve().parent / "data" / "outside" / "simple_contract.py"
+    (tmp_path / "turma" / "ana").mkdir(parents=True)
+    shutil.copy(bot, tmp_path / "turma" / "ana" / "jogador.py")
+    (tmp_path / "link").symlink_to(tmp_path / "turma")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    said = []
+    for typed in (tmp_path / "turma" / "ana" / "jogador.py", tmp_path / "turma" / "ana" / ".." / "ana" / "jogador.py",
+                  tmp_path / "link" / "ana" / "jogador.py"):
+        scene.entry.focus = True
+        scene.entry.text = str(typed)
+        key(app, pygame.K_RETURN)
+        assert app.run_frames(900, until=lambda: scene.adding is None and not scene.entry.text, timeout=90)
+        said.append(scene.messages.items[-1].text)
+    assert len(scene.outside["tictactoe"]) == 1
+    assert said == ["Added 1 player", "Already in the list", "Already in the list"]

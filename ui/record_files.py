@@ -14,19 +14,17 @@ of the game's player with that title ("Level 3"), so that playing on from it mee
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import errno
 import json
 import os
-import secrets
-import stat
 import time
 from dataclasses import replace
 from pathlib import Path
 
 import ai
 import games
+from ai.atomic import atomic_write_text
 from games.position_text import is_position_text, record_from_position
 from games.record import (
     FORMAT,
@@ -39,28 +37,6 @@ from games.record import (
     record_from_move_list,
 )
 from ui import words
-
-
-def atomic_write_text(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old content or the new, never half.
-
-    The temporary file is in the same folder (``os.replace`` is atomic only within one file
-    system); it is flushed and fsynced before the rename, and the folder is fsynced after it.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _new_temporary(path)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
 
 
 def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
@@ -84,47 +60,6 @@ def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
     if code == errno.ENOENT:
         return f"there is no file {path}"
     return f"{exc.strerror or exc} ({path})"
-
-
-def _new_temporary(path: Path) -> tuple[int, Path]:
-    """A new, empty temporary file beside ``path`` (an open descriptor and its path) with the mode
-    the file should keep: the old file's, or for a new file what the user's umask gives.
-
-    ``tempfile.mkstemp`` makes every file 0600 whatever the umask, so each save turned a
-    settings file or a record the user had shared with their group private; ``os.open`` with
-    0666 lets the system apply the umask, and an existing file's mode is then put back."""
-    try:
-        old_mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:  # no file yet (or one we cannot look at): the umask's default
-        old_mode = None
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            fd = os.open(tmp, flags, 0o666)
-        except FileExistsError:
-            continue
-        if old_mode is not None and hasattr(os, "fchmod"):  # POSIX: Windows files have no such modes
-            try:
-                os.fchmod(fd, old_mode)
-            except OSError:
-                os.close(fd)
-                os.unlink(tmp)
-                raise
-        return fd, tmp
-    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path.parent))
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a rename durable (POSIX); folders cannot be opened this way on Windows."""
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def move_aside(path: Path | str) -> Path:

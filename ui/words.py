@@ -130,6 +130,13 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      r"move's clock, so do it in __init__ or at module level$",
      N_(". It was its first move: set-up work done inside the move (reading files, building tables) counts on the "
         "move's clock, so do it in __init__ or at module level")),
+    # a student's file in another encoding than it says (ai.outside_source.python_text), after "SyntaxError: "
+    (r"^the file is not UTF-8 text \(byte (?P<byte>0x[0-9a-f]{2})\) and declares no other encoding: "
+     r"save it as UTF-8, or declare its encoding on its first line \(# -\*- coding: latin-1 -\*-\)",
+     N_("the file is not UTF-8 text (byte {byte}) and declares no other encoding: save it as UTF-8, "
+        "or declare its encoding on its first line (# -*- coding: latin-1 -*-)")),
+    (r"^the file is not (?P<encoding>\S+) text as it declares \(byte (?P<byte>0x[0-9a-f]{2})\)",
+     N_("the file is not {encoding} text as it declares (byte {byte})")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
     (r"^choose changed the state it was given, and its answer is not legal in the position as it was: states are "
@@ -706,6 +713,7 @@ REPORT_TEXTS = (
     N_("game {numbers}"), N_("games {numbers}"),
     N_("Crosstable (points/games of the row against the column):"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
+    N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
     N_("; logs: {path} and {more} more"),

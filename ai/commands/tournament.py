@@ -27,18 +27,21 @@ The report is in English (``ReportWords``); the window's tournament screen passe
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
 import json
 import queue
 import re
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import counted
 from ai.outside import RUNNING_AT
@@ -250,9 +253,14 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     return "\n".join(lines)
 
 
+# how players on equal points are ranked (ai.tournament.standings), said under the standings where some are
+TIE_BREAKS = "Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."
+
+
 def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    """The text printed at the end: crosstable, standings, forfeits; in English unless ``words``
-    say it in another language."""
+    """The text printed at the end: crosstable, standings (with the tie-breaks when players are
+    level on points: the ranks of 16 students otherwise hung on a rule found only in the docs),
+    forfeits; in English unless ``words`` say it in another language."""
     say, number = words.say, words.number
     order = summary.standings
     names = {p: summary.name(p) for p in summary.players}
@@ -279,6 +287,8 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
         say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
         format_standings(order, names, words),
     ]
+    if len({s.points for s in order}) < len(order):  # the order of players on equal points is a rule, said
+        parts.append(say(TIE_BREAKS))
     forfeits = format_forfeits(summary, words)
     if forfeits:
         parts += ["", say("Forfeits:"), forfeits]
@@ -339,19 +349,24 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
     base.parent.mkdir(parents=True, exist_ok=True)
     paths = [base.with_name(base.name + ".json"), base.with_name(base.name + ".csv"),
              base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt")]
-    paths[3].write_text(report(summary, words) + "\n", encoding="utf-8")
-    paths[0].write_text(json.dumps(summary.to_json(), indent=1) + "\n", encoding="utf-8")
-    with paths[1].open("w", newline="", encoding="utf-8") as f:
+    # each whole or not at all: a second Ctrl+C (or a kill) while they are written left a half
+    # FILE.json or FILE.csv in place of the ones written when the league stopped
+    atomic_write_text(paths[3], report(summary, words) + "\n")
+    atomic_write_text(paths[0], json.dumps(summary.to_json(), indent=1) + "\n")
+    with _csv_text(paths[1]) as f:
         w = csv.writer(f)
         w.writerow(["number", "first", "second", "winner", "result", "points_first", "points_second",
                     "forfeit", "reason", "plies", "time_first", "time_second", "moves", "clock_left_first",
-                    "clock_left_second"])
+                    "clock_left_second", "name_first", "name_second"])
         for number, r in zip(summary.numbers, summary.results):
             w.writerow([number, r.players[0], r.players[1], "" if r.winner is None else r.players[r.winner],
                         outcome(r), *csv_points(r), int(r.forfeit), r.reason, len(r.moves),
                         round(r.time_used[0], 3), round(r.time_used[1], 3), " ".join(r.moves),
-                        *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""])])
-    with paths[2].open("w", newline="", encoding="utf-8") as f:
+                        *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""]),
+                        # the players as the tables show them ("ana", "rui:Careful"): a teacher's
+                        # spreadsheet filters a student's games by them, not by a path of 60 characters
+                        *(summary.name(p) for p in r.players)])
+    with _csv_text(paths[2]) as f:
         w = csv.writer(f)
         w.writerow(["rank", "player", "points", "games", "wins", "draws", "losses", "forfeits", "score",
                     "elo", "elo_low", "elo_high", "elo_bound", "name"])
@@ -360,6 +375,14 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                         round(s.score, 4), round(s.elo, 1), round(s.elo_low, 1), round(s.elo_high, 1), s.elo_bound,
                         summary.name(s.player)])
     return paths
+
+
+@contextlib.contextmanager
+def _csv_text(path: Path) -> Iterator[io.StringIO]:
+    """A CSV file's text gathered in memory, then written whole (``atomic_write_text``)."""
+    text = io.StringIO(newline="")
+    yield text
+    atomic_write_text(path, text.getvalue())
 
 
 def csv_points(result: GameResult) -> tuple[float | str, float | str]:
@@ -502,7 +525,7 @@ class _LiveReport:
         summary.resume_with = self.out
         head, _, rest = report(summary).partition("\n")
         going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
-        self.path.write_text(f"{head} {going}\n{rest}\n", encoding="utf-8")
+        atomic_write_text(self.path, f"{head} {going}\n{rest}\n")  # never seen half-written by a teacher's viewer
 
 
 @dataclass

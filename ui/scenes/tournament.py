@@ -50,6 +50,18 @@ from ui.tournament_logs import Unfinished
 from ui.widgets import Button, Messages
 
 
+def same_player(pid: str) -> tuple[str, str | None]:
+    """What makes two ids one player: the file (resolved) and the player in it.  A file added again
+    by another path (``turma/ana/../ana/jogador.py``, a link to the class folder) was listed twice,
+    and the tournament played ana against ana; it is "Already in the list" now, as the command line
+    enters it once."""
+    from ai.commands.tournament import file_of
+    from ai.outside import parse_outside_id
+
+    file = file_of(pid)
+    return (pid, None) if file is None else (str(file), parse_outside_id(pid).name)
+
+
 def finished_text(seconds: float) -> str:
     """How long a finished tournament took: "under a second", "42 s", "3:25" (minutes), "1:02:05"."""
     if seconds < 1:
@@ -96,6 +108,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
+        self.standings_scroll = 0  # standings rows scrolled past (the wheel, over a table too long to show)
+        self.standings_area = pygame.Rect(0, 0, 0, 0)
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
@@ -413,6 +427,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.base, self.offer = base, None
         self.table = make_standings(t.player_ids, t.finished())
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
+        self.standings_scroll = 0
         self.pair = None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
@@ -519,6 +534,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
               and self.recent_area.collidepoint(self.pointer)):  # up: older results
             self.recent_scroll = max(0, min(len(self._listed()) - 1, self.recent_scroll + event.y))
             self.invalidate()
+        elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
+              and self.standings_area.collidepoint(self.pointer)):  # down: lower places (clamped as drawn)
+            self.standings_scroll = max(0, min(len(self.table) - 1, self.standings_scroll - event.y))
+            self.invalidate()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is not None:
@@ -614,8 +633,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 continue
             game_id, found, typed = data
             self._loaded_again(game_id, found)
-            known = {pid for pid, _t in self.outside.get(game_id, [])}
-            new = [(pid, title) for pid, title in found if pid not in known]
+            known = {same_player(pid) for pid, _t in self.outside.get(game_id, [])}
+            new = [(pid, title) for pid, title in found if same_player(pid) not in known]
             self.outside.setdefault(game_id, []).extend(new)
             if typed:
                 self.selected.update(pid for pid, _t in new)

@@ -141,9 +141,15 @@ class ResultsDrawing:
                             _("Crosstable (points of the row against the column)"))
         cross = make_crosstable(t.player_ids, t.finished())
         size = max(tx.SMALLEST, int(row_h * 0.55))
-        widest = max(tx.ui_font(size).size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
+        font = tx.ui_font(size)
+        widest = max(font.size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
         name_w = min(int(inner.width * 0.38), widest + int(12 * s))
-        cell_w = max(20, min(int(90 * s), (inner.width - name_w) // max(1, n)))
+        # a cell holds at least its points ("3½") and its column's number: with 17 players in the
+        # smallest window the last columns fell off the panel; the names give way (cut) instead
+        least = max([font.size(str(n))[0]] + [font.size(half_points(pts))[0] for row in cross.values()
+                                              for pts, _games in row.values()]) + 6
+        cell_w = max(least, min(int(90 * s), (inner.width - name_w) // max(1, n)))
+        name_w = max(font.size(f"{n}. ")[0], min(name_w, inner.width - n * cell_w))
         y = inner.y + int(6 * s)
         self._cross_rects = []
         for j in range(n):
@@ -180,6 +186,17 @@ class ResultsDrawing:
         n = len(order)
         row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1)))
         size = max(tx.SMALLEST, int(row_h * 0.55))
+        self.standings_area = rect
+        top = inner.y + int(6 * s)
+        fits = max(1, (rect.bottom - int(4 * s) - top) // row_h - 1)  # rows under the heading, in the panel
+        hint = ""
+        if n > fits:  # 17 players in the smallest window: the wheel brings the rest, a line says so
+            fits = max(1, fits - 1)
+            self.standings_scroll = max(0, min(self.standings_scroll, n - fits))
+            hint = _("{above} above, {below} below: scroll").format(above=self.standings_scroll,
+                                                                   below=n - self.standings_scroll - fits)
+        else:
+            self.standings_scroll = 0
         columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.41, "midright"), (_("W"), 0.48, "midright"),
                    (_("D"), 0.54, "midright"), (_("L"), 0.60, "midright"), (_("Forf."), 0.69, "midright"),
                    (_("Elo"), 0.99, "midright")]
@@ -188,10 +205,8 @@ class ResultsDrawing:
         for label, fx, anchor in columns:
             x = inner.x + int(fx * inner.width)
             tx.text(surface, label, (x, y + row_h // 2), size, theme.muted, anchor, bold=True)
-        for st in order:
+        for st in order[self.standings_scroll:self.standings_scroll + fits]:
             y += row_h
-            if y + row_h > inner.bottom + int(14 * s):
-                break
             elo = elo_label(st)
             if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
                 elo = tx.fit(elo_label(st, interval=False), size, elo_room)
@@ -200,6 +215,9 @@ class ResultsDrawing:
             for (label, fx, anchor), value in zip(columns, values):
                 colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
+        if hint:
+            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + row_h + row_h // 2), size, theme.muted,
+                    "midright")
 
     def _draw_chart(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """Elo of each player with its 95% interval, best at the top; the axis at 0.  A rating that
@@ -221,7 +239,11 @@ class ResultsDrawing:
         def x_of(v: float) -> int:
             return axis.x + int((v - low) / (high - low) * axis.width)
 
+        # rows of CHART_ROW pixels or more (right_column makes room for them); a class too big for
+        # that (16 players beside the board at 800x560) gets closer rows, not its last ones off the panel
         row_h = max(CHART_ROW, axis.height // max(1, len(order)))
+        if row_h * len(order) > axis.height:
+            row_h = max(1, axis.height // len(order))
         size = max(10, min(int(15 * s), int(row_h * 0.6)))
         pygame.draw.line(surface, theme.muted, (x_of(0), axis.y), (x_of(0), axis.bottom), 1)
         for i, st in enumerate(order):
