@@ -171,7 +171,6 @@ class AnalysisMode(PositionWorker):
         self.seed = seed
         self.values: MoveValues | None = None
         self.texts: dict = {}
-        self.waiting = False  # paused while the computer searches its move (set by the game screen)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job

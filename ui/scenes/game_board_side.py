@@ -27,7 +27,7 @@ from ui import text as tx
 from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
 from ui.hex_connections import draw_connections
 from ui.i18n import _
-from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.match import HUMAN_VS_PC
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
 
@@ -73,7 +73,7 @@ class BoardSide:
             draw_move_values(surface, scene.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
                           summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
-                                       scene.analysis.waiting, scene.setup.mode == PC_VS_PC and not scene.paused),
+                                       scene.analysis.waiting, scene.computer.holds_move_after_move()),
                           shown)
             eval_graph.draw_graph(surface, self.graph_rect, scene.graph_points(), scene.game, theme, s,
                                   len(scene.history), scene.shown_plies())
