@@ -203,7 +203,7 @@ def test_the_line_under_the_board_names_the_keys_while_the_cursor_shows(app):
     scene = start(app, "hex", ["c3"], options={"size": 5, "swap": True})
     assert status_line(scene).startswith("Click Blue's stone")
     key(app, pygame.K_UP)
-    assert status_line(scene) == "Enter on Blue's stone swaps; or play elsewhere"
+    assert status_line(scene) == "Enter on Blue's stone swaps (it becomes Red's c3); or play elsewhere"
 
     scene = start(app, "trax")
     key(app, pygame.K_SPACE)
