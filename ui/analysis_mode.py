@@ -154,8 +154,8 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     else:
         reach = _("depth {n}").format(n=snapshot.reach())
     if snapshot.done:
-        if not snapshot.monte_carlo and all(v.proven is not None for v in snapshot.values.values()):
-            return _("Analysis: every move solved")  # to the end of the game: no depth to tell
+        if (not snapshot.monte_carlo or not snapshot.nodes) and all(v.proven is not None for v in snapshot.values.values()):
+            return _("Analysis: every move solved")  # to the end of the game (no depth to tell), or without a playout
         if snapshot.solved():
             return _("Analysis: {reach}, complete").format(reach=reach)
         return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
