@@ -297,9 +297,8 @@ def status_text(game: Game, knowledge: Any, mover: int, running: bool, waiting: 
     is, and says so; ``watching``: a watched game going on, where it would wait move after move,
     so pausing it lets the connections be found."""
     if knowledge is None:
-        if waiting:
-            return (_("Connections wait for the computer's move: pause the game to see them") if watching
-                    else _("Connections wait for the computer's move"))
+        if waiting:  # under the legend's "Connections" heading: short, it is one line of the panel
+            return _("Pause the game to see them") if watching else _("Shown after the computer's move")
         return _("Finding the connections…") if running else ""
     if knowledge.winner is not None:
         return _("{side} is connected: a won position").format(side=_(game.sides[knowledge.winner]))
@@ -346,7 +345,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
     y += ((len(rows) + 1) // 2) * row_h
     line = status_text(game, knowledge, mover, running, waiting, watching)
     if line:
-        tx.text(surface, tx.fit(line, size, rect.width), (rect.x, y + int(4 * s)), size, theme.accent, bold=True)
+        tx.text(surface, tx.fit(line, size, rect.width, bold=True), (rect.x, y + int(4 * s)), size, theme.accent, bold=True)
 
 
 def _swatch_hex(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour, cross: bool = False,
