@@ -125,7 +125,7 @@ class BoardSide:
         instruction cut short would hide its end), the second shortened if it must be."""
         s = self.scene.app.scale
         size, width = int(16 * s), self.area.width - 40
-        rows = reason_lines(line, size, width)  # a forfeit's log path, if it does not fit, in a message
+        rows = status_rows(line, size, width)
         step = tx.line_height(size)
         y = self.area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
         for row in rows:
@@ -161,3 +161,18 @@ class BoardSide:
         else:
             line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
         return line + " · " + _("Up or Down: a cursor on the board")
+
+
+SEPARATOR = " · "  # between the parts of the status line: "Your move (Blue) · Enter to type it"
+
+
+def status_rows(line: str, size: int, width: int) -> list[str]:
+    """The status line's rows: one if it fits; else, when it is made of parts (``SEPARATOR``), its
+    last part on a row of its own if both then fit (word by word, Hex's swap offer at 800x560
+    left "board" alone under "... · Up or Down: a cursor on the"); else wrapped on two rows
+    (``reason_lines``: a forfeit's log path, if it does not fit, is in a message of its own)."""
+    if len(tx.wrap(line, size, width)) > 1 and SEPARATOR in line:
+        parts = line.rsplit(SEPARATOR, 1)
+        if all(len(tx.wrap(part, size, width)) == 1 for part in parts):
+            return parts
+    return reason_lines(line, size, width)
