@@ -26,6 +26,8 @@ How a move gets its value, by the engine's kind:
   Red's first turn the swap is valued from Red's stones (``_with_swap``).  On the sizes whose
   first moves are solved (3x3 to 7x7) both come from the shipped maps: every first stone is lost
   under the swap rule, and the swap is proven won or lost (a won swap leaves every stone lost).
+  A position its virtual connections decide (a side joined to its edges: ``_decided_by_connections``)
+  has every move proven after the first batch of playouts.
 
 Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
 Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).
@@ -388,10 +390,34 @@ def _solved_sizes() -> set[int]:
     return set(opening_maps())
 
 
-def _lost(moves: list, mover: int, started: float) -> MoveValues:
-    """A finished snapshot in which every move of ``moves`` is proven lost."""
-    return MoveValues(mover, {m: MoveValue(m, 0.0, "proven", -1, None, 0, 1) for m in moves}, 1, done=True,
+def _all_proven(moves: list, mover: int, started: float, result: int = -1) -> MoveValues:
+    """A finished snapshot in which every move of ``moves`` is proven lost (``result`` -1) or won (+1)."""
+    score = 1.0 if result > 0 else 0.0
+    return MoveValues(mover, {m: MoveValue(m, score, "proven", result, None, 0, 1) for m in moves}, 1, done=True,
                       elapsed=time.perf_counter() - started, monte_carlo=True)
+
+
+def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> MoveValues | None:
+    """Every move proven, when the position's virtual connections decide it (what the Connections
+    overlay draws, ``hex_knowledge.analyse``): the opponent joined to its edges by a VC (or by
+    semi-connections that leave no mustplay) wins whatever the mover plays, and a mover joined by a
+    VC wins with any move (its own stone never breaks it).  The Monte Carlo tree seldom proves such
+    a position: a lost 7x7 read "1%" on most moves after 700,000 playouts.  The tree's own proofs
+    in ``snapshot`` stay (they know their length: "L2").  None: not decided (the mover's
+    semi-connections alone leave the tree to find and value the keys)."""
+    from ai.engines.hex_knowledge import analyse
+
+    known = analyse(state)
+    mover = state.to_move
+    if known.winner is None or known.winner == mover and not known.edge_vcs[mover]:
+        return None
+    result = 1 if known.winner == mover else -1
+    decided = _all_proven(cells, mover, 0.0, result)
+    for move, value in snapshot.values.items():
+        if value.proven == result:
+            decided.values[move] = value
+    decided.nodes, decided.depth, decided.elapsed = snapshot.nodes, snapshot.depth, snapshot.elapsed
+    return decided
 
 
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
@@ -408,7 +434,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
     if (opening_under_swap and state.game.size in _solved_sizes()) or swap_proof:
         # every first stone loses: a winning one to the swap, a losing one to Red's answer; and once
         # Blue's stone is a winning one, every Red stone loses and the swap wins
-        snapshot = _lost(cells, state.to_move, started)
+        snapshot = _all_proven(cells, state.to_move, started)
         if swap_proof:
             snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1)
         if report is not None:
@@ -417,6 +443,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
     searcher = HexSearcher(rave=True, bridges=True, solve=False, seed=seed)
     playouts = 0
     snapshot = MoveValues(state.to_move)
+    connections_asked = opening_under_swap or state.can_swap()  # no connection decides a first stone
     while playouts < max_playouts and not _stopped(stop):
         batch = min(HEX_BATCH * (1 + playouts // (4 * HEX_BATCH)), max_playouts - playouts)
         result = search(searcher, state, Limits(iterations=batch, stop=stop), moves=cells)
@@ -430,6 +457,9 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True
+        if not snapshot.done and not connections_asked:  # after the first batch, which proves the short wins
+            connections_asked = True
+            snapshot = _decided_by_connections(state, cells, snapshot) or snapshot
         if report is not None and not _stopped(stop):
             report(_copy(snapshot))
         if snapshot.done:

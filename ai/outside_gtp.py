@@ -40,10 +40,11 @@ from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
+from games.hex import SWAP_NAMES
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
-SWAP_WORDS = ("swap", "swap-pieces", "swap-sides")
+SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # an engine's answer: whichever it says, the swap
 OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
 GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
 PATH_BUDGET = 200_000  # positions tried when looking for those moves

@@ -16,7 +16,8 @@ player keeps their colour and edges.  Without the option the first player wins w
 on every board; the swap rule makes Blue open with a move that is neither too strong nor too weak.
 
 Cells are named like ``a1``: column letter from the left, row number from the top.  A move is
-the cell index ``row * n + col``, or the string ``"swap"``.  Each side's stones are a bitboard
+the cell index ``row * n + col``, or the string ``"swap"`` (read also as HexGui writes it,
+``swap-pieces``).  Each side's stones are a bitboard
 (a Python int, row-major); a stone's chain is found by bit-parallel flood fill, so the win test
 after a move only looks at the chain of the stone just placed -- fast enough on 19x19.
 """
@@ -41,6 +42,9 @@ INFO = GameInfo(
 )
 
 SWAP = "swap"
+# how the swap may be written: ours, and HexGui's and Benzene's name of the same move (their
+# "swap-sides", the stone kept and the colours exchanged, would leave every later cell mirrored)
+SWAP_NAMES = (SWAP, "swap-pieces")
 BLUE, RED = 0, 1
 LETTERS = "BR"
 GOALS = ("connected left and right", "connected top and bottom")
@@ -235,7 +239,7 @@ class Hex(Game):
     def parse_move(self, state: HexState, text: str):
         if state.is_terminal():
             raise IllegalMove(f"{text!r}: the game is over")
-        if text.strip().lower() == SWAP:
+        if text.strip().lower() in SWAP_NAMES:
             if not state.can_swap():
                 raise IllegalMove("swap is only allowed as Red's first move, with the swap rule on")
             return SWAP

@@ -198,6 +198,8 @@ def test_a_win_found_but_not_proven_reads_as_a_win_and_alpha_beta_counts_its_dep
     assert summary_text(proven, False) == "Analysis: 35 playouts, complete"
     proven.nodes = 1  # a position settled by the first playout
     assert summary_text(proven, False) == "Analysis: 1 playout, complete"
+    proven.nodes = 0  # a Hex position its connections decide (or a solved opening): no playout, "0 playouts" read as nothing done
+    assert summary_text(proven, False) == "Analysis: every move solved"
 
 
 def test_the_summary_says_the_depth_of_the_values_and_complete_only_when_solved():

@@ -410,3 +410,28 @@ def test_a_search_cut_short_never_replaces_a_deeper_value():
     assert {(v.score, v.depth) for v in result.values.values()} == {(20.0, 3)}
     reaches = [s.reach() for s in snapshots if len(s.values) == len(state.legal_moves())]
     assert reaches == sorted(reaches)
+
+
+
+# 7x7: Red's d1, c3, b5, a7 are bridged from edge to edge (a virtual connection); Blue's g1-g4 are not
+RED_CONNECTED = ["g1", "d1", "g2", "c3", "g3", "b5", "g4", "a7"]
+
+
+def test_hex_a_position_its_connections_decide_has_every_move_proven():
+    """With Red joined to its edges by bridges (what the Connections overlay calls a won position),
+    Blue's every move is lost: the analysis read "1%" on most of them after 700,000 playouts, never
+    finished, and its bar said 99%.  The connections now prove it at once: every move lost for Blue
+    to move, every move won for Red to move (its own stone never breaks the bridges)."""
+    from ai.engines.hex_knowledge import analyse as connections
+
+    game = games.load("hex", size=7)
+    blue_to_move = game.play_line(RED_CONNECTED)
+    assert connections(blue_to_move).winner == 1
+    lost = analyse(blue_to_move, "hex", max_playouts=50_000)
+    assert lost.done and set(lost.values) == set(blue_to_move.legal_moves())
+    assert all(v.proven == -1 for v in lost.values.values())
+    red_to_move = blue_to_move.play(game.parse_move(blue_to_move, "f6"))  # off Red's bridges
+    assert connections(red_to_move).edge_vcs[1]
+    won = analyse(red_to_move, "hex", max_playouts=50_000)
+    assert won.done and set(won.values) == set(red_to_move.legal_moves())
+    assert all(v.proven == 1 for v in won.values.values())

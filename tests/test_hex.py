@@ -186,6 +186,20 @@ def test_swap_mirrors_blues_first_stone_into_a_red_stone():
         game.play_line(["c1", "d4"]).play(SWAP)
 
 
+def test_swap_is_read_as_hexgui_writes_it():
+    """A game copied from HexGui or Benzene writes the swap "swap-pieces" (the same move as ours):
+    typed or pasted, it was "not a cell of this board"; it is now the swap."""
+    from games.record import moves_from_text
+
+    game = games.load("hex", size=5, swap=True)
+    after_c1 = game.play_line(["c1"])
+    assert game.parse_move(after_c1, "swap-pieces") == game.parse_move(after_c1, "Swap-Pieces ") == SWAP
+    pasted = game.play_line(moves_from_text("1. c1 swap-pieces 2. b2"))
+    assert pasted == game.play_line(["c1", "swap", "b2"])
+    with pytest.raises(IllegalMove):
+        game.parse_move(game.play_line(["c1", "d4"]), "swap-pieces")
+
+
 def test_swap_is_not_offered_without_the_option():
     game = games.load("hex", size=5)
     state = game.play_line(["c3"])
@@ -338,7 +352,10 @@ def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
     assert view.click(state, (1, 1)).kind == "ignore"
     stone = [int(v) for v in view.centre(0, 2)]
     assert view.click(state, stone).move == SWAP
-    assert view.status_text(state) == "Click Blue's stone to swap, or play elsewhere"
+    # the offer names where the stone goes (Blue's c1 becomes Red's a3), and the key of the cursor
+    # that takes it without a mouse: against the computer it is Red's first prompt
+    assert view.status_text(state) == ("Click Blue's stone to swap (it becomes Red's a3), or play elsewhere"
+                                       " · Up or Down: a cursor on the board")
     assert view.click(state, [int(v) for v in view.centre(5, 5)]).move == 5 * 11 + 5
     swapped = state.play(SWAP)
     assert view.status_text(swapped) == ""

@@ -203,7 +203,7 @@ def test_the_line_under_the_board_names_the_keys_while_the_cursor_shows(app):
     scene = start(app, "hex", ["c3"], options={"size": 5, "swap": True})
     assert status_line(scene).startswith("Click Blue's stone")
     key(app, pygame.K_UP)
-    assert status_line(scene) == "Enter on Blue's stone swaps; or play elsewhere"
+    assert status_line(scene) == "Enter on Blue's stone swaps (it becomes Red's c3); or play elsewhere"
 
     scene = start(app, "trax")
     key(app, pygame.K_SPACE)
@@ -265,3 +265,19 @@ def test_a_refused_press_of_the_cursor_names_enter_not_a_click(app, language):
         assert not any(words[2] in text.lower() for text in said), said
     finally:
         i18n.set_language("en")
+
+
+def test_the_swap_offer_tells_the_cursors_key_and_breaks_between_its_parts(app, monkeypatch):
+    """Against the computer Red's first prompt is the swap offer, which said only "Click Blue's
+    stone": a keyboard player was never told the key that shows the cursor.  It now ends with it,
+    and at 800x560 the line breaks between its parts, not before the last word ("board" alone)."""
+    from tests.ui_helpers import recorded_text
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    scene = start(app, "hex", ["c1"], options={"size": 11, "swap": True})
+    assert status_line(scene).endswith(" · Up or Down: a cursor on the board")
+    drawn = recorded_text(monkeypatch)
+    scene.board_side.draw_status(app.screen)
+    assert drawn == ["Click Blue's stone to swap (it becomes Red's a3), or play elsewhere",
+                     "Up or Down: a cursor on the board"]

@@ -262,3 +262,77 @@ def test_analysis_tags_keep_off_the_swap_label(size):
     layout = draw_move_values(surface, view, labels, THEMES["dark"])
     assert layout.tags and not [place.moves for tag, place in layout.tags if tag.colliderect(view.notes[0])]
     assert any(SWAP_MOVE in place.moves for _tag, place in layout.tags)
+
+
+def test_connections_wait_while_the_computer_searches_its_move(app):
+    """With Connections on against the computer, the overlay's worker analysed the position at the
+    same time as the computer's own search (1 s of a core on 19x19), taking the cores from it: the
+    overlay now waits while the computer's move is searched, as analysis does, the legend says
+    so, and it takes up the position after the reply."""
+    from ui.hex_connections import status_text
+    from ui.match import HUMAN_VS_PC
+
+    app.start_game(MatchSetup("hex", {"size": 7}, HUMAN_VS_PC, (None, "level-3"), 1.0, seed=1))
+    scene = app.scene
+    key(app, pygame.K_v)
+    assert wait(app, lambda: scene.connections.shown() is not None, 120)  # the human's turn: shown
+    scene._play(scene.state.legal_moves()[0], by_computer=False)
+    assert wait(app, lambda: scene.computer.thinking(), 30)
+    app.frame()
+    assert scene.computer.holds_analysis() and scene.connections.waiting
+    assert not scene.connections.running() and scene.connections.shown() is None
+    assert status_text(scene.game, None, 1, False, scene.connections.waiting) == "Shown after the computer's move"
+    assert wait(app, lambda: len(scene.history) == 2, 60)  # the reply played: the human's turn again
+    assert wait(app, lambda: scene.connections.shown() is not None
+                and scene.connections.position[0] == tuple(p.text for p in scene.history), 60)
+    assert not scene.connections.waiting
+    assert same(scene.connections.shown(), analyse(scene.state))
+
+
+def test_connections_say_that_pausing_a_watched_game_lets_them_be_found(app):
+    """Watching PC vs PC the overlay waits move after move: its legend says to pause, and paused it
+    shows the position's connections."""
+    from ui.hex_connections import status_text
+    from ui.match import PC_VS_PC
+
+    app.start_game(MatchSetup("hex", {"size": 7}, PC_VS_PC, ("level-3", "level-3"), 1.0, seed=1))
+    scene = app.scene
+    key(app, pygame.K_v)
+    assert wait(app, lambda: scene.computer.thinking() and scene.connections.waiting, 120)
+    assert not scene.connections.running() and scene.connections.shown() is None
+    assert status_text(scene.game, None, 0, False, True, scene.computer.holds_move_after_move()) == \
+        "Pause the game to see them"
+    key(app, pygame.K_SPACE)  # Pause
+    assert scene.paused and not scene.computer.holds_move_after_move()
+    assert wait(app, lambda: scene.connections.shown() is not None, 120)
+    assert same(scene.connections.shown(), analyse(scene.shown_state()))
+
+
+@pytest.mark.parametrize("waiting, watching, winner", [(True, True, None), (True, False, None), (False, False, 1)])
+def test_the_legends_line_fits_the_panel(monkeypatch, waiting, watching, winner):
+    """The line under the legend is bold, but it was shortened to fit as if it were not: watching
+    at 1280x800, "... pause the game to see them" ran out of the panel past the window's edge."""
+    from types import SimpleNamespace
+
+    from ui import text as tx
+    from ui.hex_connections import draw_legend, legend_height
+    from ui.theme import THEMES
+
+    pygame.init()
+    drawn = []
+    original = tx.text
+
+    def record(surface, value, pos, size, color, anchor="topleft", bold=False, mono=False):
+        rect = original(surface, value, pos, size, color, anchor, bold, mono)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(tx, "text", record)
+    game = games.load("hex", size=7)
+    knowledge = None if winner is None else SimpleNamespace(winner=winner, mustplay=None, connections=((), ()))
+    for width in (150, 210, 330):
+        drawn.clear()
+        rect = pygame.Rect(10, 10, width, legend_height(1.0))
+        draw_legend(pygame.Surface((400, 300)), rect, game, knowledge, 0, THEMES["dark"], 1.0, False, waiting, watching)
+        line, where = drawn[-1]
+        assert line and where.right <= rect.right, (width, line)

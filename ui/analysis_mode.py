@@ -154,8 +154,8 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     else:
         reach = _("depth {n}").format(n=snapshot.reach())
     if snapshot.done:
-        if not snapshot.monte_carlo and all(v.proven is not None for v in snapshot.values.values()):
-            return _("Analysis: every move solved")  # to the end of the game: no depth to tell
+        if (not snapshot.monte_carlo or not snapshot.nodes) and all(v.proven is not None for v in snapshot.values.values()):
+            return _("Analysis: every move solved")  # to the end of the game (no depth to tell), or without a playout
         if snapshot.solved():
             return _("Analysis: {reach}, complete").format(reach=reach)
         return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
@@ -171,7 +171,6 @@ class AnalysisMode(PositionWorker):
         self.seed = seed
         self.values: MoveValues | None = None
         self.texts: dict = {}
-        self.waiting = False  # paused while the computer searches its move (set by the game screen)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job

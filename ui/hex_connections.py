@@ -13,7 +13,8 @@ What ``ai.engines.hex_knowledge.analyse`` knows about the position shown, drawn 
 The analysis costs 0.15 s on 11x11 and about 1 s on 19x19, so it runs in a worker process of its
 own (``Job(kind="connections")``, ui/position_worker.py), never on the window's frame; the
 overlay appears when it arrives and follows the position shown (the live game, a browsed move, a
-replay's move).  ``draw_connections`` returns what it drew (``Drawn``), so tests compare it with
+replay's move).  Like analysis it waits while the computer searches its move (the game screen
+holds it: ``ComputerMoves.holds_analysis``), so it never takes the cores from that search.  ``draw_connections`` returns what it drew (``Drawn``), so tests compare it with
 ``analyse``; ``draw_legend`` explains the marks on the side panel.
 """
 
@@ -289,9 +290,15 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
     return drawn
 
 
-def status_text(game: Game, knowledge: Any, mover: int, running: bool) -> str:
-    """One line under the legend: what the connections say of the position."""
+def status_text(game: Game, knowledge: Any, mover: int, running: bool, waiting: bool = False,
+                watching: bool = False) -> str:
+    """One line under the legend: what the connections say of the position.  ``waiting``: the
+    overlay is held while the computer searches its move (``PositionWorker.wait``), as analysis
+    is, and says so; ``watching``: a watched game going on, where it would wait move after move,
+    so pausing it lets the connections be found."""
     if knowledge is None:
+        if waiting:  # under the legend's "Connections" heading: short, it is one line of the panel
+            return _("Pause the game to see them") if watching else _("Shown after the computer's move")
         return _("Finding the connections…") if running else ""
     if knowledge.winner is not None:
         return _("{side} is connected: a won position").format(side=_(game.sides[knowledge.winner]))
@@ -309,9 +316,9 @@ def legend_height(scale: float) -> int:
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledge: Any, mover: int, theme: Theme,
-                scale: float, running: bool) -> None:
-    """The marks explained in two columns, and the line ``status_text`` says, in ``rect``
-    (``legend_height`` tall)."""
+                scale: float, running: bool, waiting: bool = False, watching: bool = False) -> None:
+    """The marks explained in two columns, and the line ``status_text`` says (``running``,
+    ``waiting``, ``watching`` as it takes them), in ``rect`` (``legend_height`` tall)."""
     s = scale
     colours = (theme.side0, theme.side1)
     y = tx.text(surface, _("Connections"), (rect.x, rect.y), int(15 * s), theme.muted, bold=True).bottom + int(4 * s)
@@ -336,9 +343,9 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
         tx.text(surface, tx.fit(label, size, column - 3 * swatch - int(4 * s)), (x + 3 * swatch, centre[1]), size,
                 theme.text, "midleft")
     y += ((len(rows) + 1) // 2) * row_h
-    line = status_text(game, knowledge, mover, running)
+    line = status_text(game, knowledge, mover, running, waiting, watching)
     if line:
-        tx.text(surface, tx.fit(line, size, rect.width), (rect.x, y + int(4 * s)), size, theme.accent, bold=True)
+        tx.text(surface, tx.fit(line, size, rect.width, bold=True), (rect.x, y + int(4 * s)), size, theme.accent, bold=True)
 
 
 def _swatch_hex(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour, cross: bool = False,

@@ -30,6 +30,7 @@ class PositionWorker:
         self.finished = False  # the job for this position ended (its last report is in)
         self.error = ""  # why the last job failed, if it did
         self.revision = 0  # bumped on every change worth a redraw
+        self.waiting = False  # held while the computer searches its move (``wait``, set by the game screen)
 
     # -- what a subclass says ----------------------------------------------------------------------
     def make_job(self, moves: tuple[str, ...], position: str) -> Any:
@@ -77,6 +78,15 @@ class PositionWorker:
         if self.worker is None:
             self.worker = AIWorker(self.game.id)
         self.job = self.worker.submit(self.make_job(moves, position[1]))
+
+    def wait(self, holding: bool) -> bool:
+        """Hold the job while ``holding`` (the computer searches its move: a second process on the
+        position would take half the cores from that search, so the move came late or weaker);
+        the results of the old position are dropped.  True while held."""
+        self.waiting = holding
+        if holding:
+            self.stop()
+        return holding
 
     def stop(self) -> None:
         """Stop working (the position changed, or the helper was switched off); results are dropped."""

@@ -354,10 +354,10 @@ class GameScene(GameCommands, Scene):
         self._step()
         n = self.shown_plies()
         shown_moves = tuple(p.text for p in self.history[:n])
-        self.analysis.waiting = self.computer.holds_analysis()
-        if self.analysis.waiting:
-            self.analysis.stop()  # until the computer's reply is played: then on the position shown
-        for helper in (self.connections,) if self.analysis.waiting else (self.analysis, self.connections):
+        holding = self.computer.holds_analysis()
+        for helper in (self.analysis, self.connections):
+            if helper.wait(holding):
+                continue  # until the computer's reply is played: then on the position shown
             helper.follow(self.shown_state(), shown_moves)
             if helper.poll() and helper is self.analysis and self.analysis.values is not None:
                 self.evaluations.from_analysis(self.analysis.position[0], self.analysis.values)

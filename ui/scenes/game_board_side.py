@@ -27,7 +27,7 @@ from ui import text as tx
 from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
 from ui.hex_connections import draw_connections
 from ui.i18n import _
-from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.match import HUMAN_VS_PC
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
 
@@ -73,7 +73,7 @@ class BoardSide:
             draw_move_values(surface, scene.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
                           summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
-                                       scene.analysis.waiting, scene.setup.mode == PC_VS_PC and not scene.paused),
+                                       scene.analysis.waiting, scene.computer.holds_move_after_move()),
                           shown)
             eval_graph.draw_graph(surface, self.graph_rect, scene.graph_points(), scene.game, theme, s,
                                   len(scene.history), scene.shown_plies())
@@ -125,7 +125,7 @@ class BoardSide:
         instruction cut short would hide its end), the second shortened if it must be."""
         s = self.scene.app.scale
         size, width = int(16 * s), self.area.width - 40
-        rows = reason_lines(line, size, width)  # a forfeit's log path, if it does not fit, in a message
+        rows = status_rows(line, size, width)
         step = tx.line_height(size)
         y = self.area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
         for row in rows:
@@ -161,3 +161,18 @@ class BoardSide:
         else:
             line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
         return line + " · " + _("Up or Down: a cursor on the board")
+
+
+SEPARATOR = " · "  # between the parts of the status line: "Your move (Blue) · Enter to type it"
+
+
+def status_rows(line: str, size: int, width: int) -> list[str]:
+    """The status line's rows: one if it fits; else, when it is made of parts (``SEPARATOR``), its
+    last part on a row of its own if both then fit (word by word, Hex's swap offer at 800x560
+    left "board" alone under "... · Up or Down: a cursor on the"); else wrapped on two rows
+    (``reason_lines``: a forfeit's log path, if it does not fit, is in a message of its own)."""
+    if len(tx.wrap(line, size, width)) > 1 and SEPARATOR in line:
+        parts = line.rsplit(SEPARATOR, 1)
+        if all(len(tx.wrap(part, size, width)) == 1 for part in parts):
+            return parts
+    return reason_lines(line, size, width)

@@ -71,8 +71,9 @@ class ComputerMoves:
         return self.job is not None and self.job_kind == "move"
 
     def holds_analysis(self) -> bool:
-        """Analysis (its own worker, a second search) pauses while a computer's move is searched,
-        so the two do not share the cores and the move comes within its time and at its level;
+        """Analysis (its own worker, a second search) and the Hex connections overlay (its own
+        worker too) pause while a computer's move is searched, so they do not share the cores
+        with it and the move comes within its time and at its level;
         the thinking panel shows that search's own figures.  Against a human it also waits while
         the reply waits to be shown.  A watched game (PC vs PC) searches move after move, so
         analysis waits while it goes on and works while it stands still: paused, or on an earlier
@@ -86,6 +87,12 @@ class ComputerMoves:
         if scene.setup.mode == PC_VS_PC:
             return not scene.paused and scene.browsing is None and not scene.is_over()
         return False
+
+    def holds_move_after_move(self) -> bool:
+        """A watched game going on: what ``holds_analysis`` holds waits move after move, so the
+        panel says that pausing the game lets it work."""
+        scene = self.scene
+        return scene.setup.mode == PC_VS_PC and not scene.paused
 
     def preparing(self) -> bool:
         """The worker is still compiling the engine's kernels (first use after an install)."""

@@ -252,7 +252,8 @@ class GamePanel:
         if scene.connections.active:
             height = legend_height(scene.app.scale)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
-                        scene.shown_state().to_move, scene.app.theme, scene.app.scale, scene.connections.running())
+                        scene.shown_state().to_move, scene.app.theme, scene.app.scale, scene.connections.running(),
+                        scene.connections.waiting, scene.computer.holds_move_after_move())
             y += self._s(12) + height
         return y
 

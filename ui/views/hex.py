@@ -13,14 +13,17 @@ import time
 
 import pygame
 
+from games.grid import cell_name
 from games.hex import BLUE, RED, SWAP, Hex, HexState
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
 from ui.theme import Color, draw_text, font
 
 SQRT3 = math.sqrt(3.0)
-SWAP_HINT = N_("Click Blue's stone to swap, or play elsewhere")
-SWAP_KEYS = N_("Enter on Blue's stone swaps; or play elsewhere")
+# the offer names the cell Blue's stone goes to (Red's mirror stone, ringed on the board): a player
+# used to the stone staying put ("swap sides") saw it jump there unexplained
+SWAP_HINT = N_("Click Blue's stone to swap (it becomes Red's {cell}), or play elsewhere")
+SWAP_KEYS = N_("Enter on Blue's stone swaps (it becomes Red's {cell}); or play elsewhere")
 
 MARK_RIM = (0, 0, 0)  # around the last move's and the hint's dots, on wood and on stones of both colours
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
@@ -122,7 +125,15 @@ class HexView(BoardView):
         return cell if state.stone_at(cell) is None else None
 
     def status_text(self, state: HexState, keys: bool = False) -> str:
-        return _(SWAP_KEYS if keys else SWAP_HINT) if state.can_swap() else ""
+        cell = state.swap_cell()
+        if cell is None:
+            return ""
+        mirror = cell_name(state.game.geo.transpose_cell[cell], self.n)
+        if keys:
+            return _(SWAP_KEYS).format(cell=mirror)
+        # with the key that shows the cursor, as the prompt it stands for says: against the computer
+        # Red's first turn is the swap's, and a keyboard player was never told how to take it
+        return _(SWAP_HINT).format(cell=mirror) + " · " + _("Up or Down: a cursor on the board")
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: HexState, overlay: Overlay) -> None:
