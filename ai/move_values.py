@@ -457,7 +457,9 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True
-        if not snapshot.done and not connections_asked:  # after the first batch, which proves the short wins
+        if not snapshot.done and not connections_asked and not _stopped(stop):
+            # after the first batch, which proves the short wins; skipped once stopped (up to a
+            # second on 19x19, and nobody waits for its answer then)
             connections_asked = True
             snapshot = _decided_by_connections(state, cells, snapshot) or snapshot
         if report is not None and not _stopped(stop):

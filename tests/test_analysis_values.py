@@ -435,3 +435,24 @@ def test_hex_a_position_its_connections_decide_has_every_move_proven():
     won = analyse(red_to_move, "hex", max_playouts=50_000)
     assert won.done and set(won.values) == set(red_to_move.legal_moves())
     assert all(v.proven == 1 for v in won.values.values())
+
+
+def test_hex_analysis_stopped_in_its_first_batch_does_not_ask_the_connections(monkeypatch):
+    """The connections' check takes up to a second on 19x19: an analysis stopped (undo, a move
+    played) during its first batch of playouts returns without it, unfinished."""
+    import ai.engines.hex_knowledge
+
+    class StoppedAfterTheFirstLook:
+        looks = 0
+
+        def is_set(self) -> bool:
+            self.looks += 1
+            return self.looks > 1
+
+    def no_check(state):
+        raise AssertionError("the connections were asked after the stop")
+
+    monkeypatch.setattr(ai.engines.hex_knowledge, "analyse", no_check)
+    game = games.load("hex", size=7)
+    stopped = analyse(game.play_line(RED_CONNECTED), "hex", stop=StoppedAfterTheFirstLook(), max_playouts=50_000)
+    assert not stopped.done
