@@ -13,7 +13,7 @@ import pygame_menu
 import games
 from ui import text as tx
 from ui.board_view import Overlay
-from ui.i18n import _
+from ui.i18n import _, number_text
 from ui.names import NAME_LENGTH
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
@@ -207,3 +207,8 @@ def form_over_buttons(panel: pygame.Rect, scale: float, first: Any, second: Any)
     first.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
     second.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
     return inner
+
+
+def time_label(seconds: float) -> str:
+    """A time-per-move choice as the forms show it: "0.5 s per move"."""
+    return _("{seconds} s per move").format(seconds=number_text(seconds, "g"))

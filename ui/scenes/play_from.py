@@ -35,8 +35,15 @@ from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, MatchSetup
 from ui.names import clean_name
 from ui.scenes.base import MenuFormScene, top_of
-from ui.scenes.common import add_name_fields, add_selector, backdrop, form_over_buttons, heading, make_menu
-from ui.scenes.setup import time_label
+from ui.scenes.common import (
+    add_name_fields,
+    add_selector,
+    backdrop,
+    form_over_buttons,
+    heading,
+    make_menu,
+    time_label,
+)
 from ui.settings import TIME_CHOICES
 from ui.widgets import Button, card, mix
 

@@ -33,7 +33,7 @@ from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import board_view, render_board
-from ui.i18n import _, number_text
+from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.names import clean_name
 from ui.paste import paste_game
@@ -46,6 +46,7 @@ from ui.scenes.common import (
     form_over_buttons,
     heading,
     make_menu,
+    time_label,
     toggle_style,
 )
 from ui.settings import TIME_CHOICES
@@ -101,10 +102,6 @@ class SetupChoices:
         if isinstance(data.get("names"), list) and len(data["names"]) == 2:
             choices.names = [clean_name(name) for name in data["names"]]
         return choices
-
-
-def time_label(seconds: float) -> str:
-    return _("{seconds} s per move").format(seconds=number_text(seconds, "g"))
 
 
 def _is_usual_start(record: GameRecord) -> bool:
