@@ -760,3 +760,40 @@ def test_a_students_file_added_again_by_another_path_is_already_in_the_list(app,
         said.append(scene.messages.items[-1].text)
     assert len(scene.outside["tictactoe"]) == 1
     assert said == ["Added 1 player", "Already in the list", "Already in the list"]
+
+
+def test_a_student_left_out_then_added_again_is_chosen_again(app, tmp_path):
+    """A teacher took ana out (a click on her toggle), then typed her file again: the screen said
+    "Already in the list" and left her out, though the teacher meant her back in.  She is chosen
+    again now, and the message says so."""
+    import shutil
+    from pathlib import Path
+
+    from tests.ui_helpers import click, key
+
+    bot = Path(__file__).resolve().parent / "data" / "outside" / "simple_contract.py"
+    (tmp_path / "turma" / "ana").mkdir(parents=True)
+    shutil.copy(bot, tmp_path / "turma" / "ana" / "jogador.py")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+
+    def type_in(path) -> None:
+        scene.entry.focus = True
+        scene.entry.text = str(path)
+        key(app, pygame.K_RETURN)
+        assert app.run_frames(900, until=lambda: scene.adding is None and not scene.entry.text, timeout=90)
+
+    type_in(tmp_path / "turma" / "ana" / "jogador.py")
+    (pid, name), = scene.outside["tictactoe"]
+    assert pid in scene.selected
+    toggle = next(b for b, (p, _t) in zip(scene.player_buttons, scene.players()) if p == pid)
+    click(app, toggle.rect.center)
+    assert pid not in scene.selected
+    type_in(tmp_path / "turma" / "ana" / ".." / "ana" / "jogador.py")
+    assert pid in scene.selected
+    assert len(scene.outside["tictactoe"]) == 1
+    shown = dict(scene.players())[pid]
+    assert scene.messages.items[-1].text == f"Already in the list: {shown} is chosen again"
+    type_in(tmp_path / "turma" / "ana" / "jogador.py")  # chosen already: nothing to say but that
+    assert scene.messages.items[-1].text == "Already in the list"
