@@ -400,3 +400,17 @@ def test_help_lists_every_games_options_with_values_and_defaults(command):
     assert "reversi size=6|8|10 (default 8)" in said
     assert "(default 0: every game from the start)" in said or command == "gtp"
     assert "(processes; default 1)" in said or command != "tournament"
+
+
+def test_a_folder_given_as_a_player_is_said_to_be_a_folder(tmp_path):
+    """``tournament tictactoe turma/ana/jogador.py level-1``, where an unzipped submission left a
+    folder ``jogador.py``, warned "no such file turma/ana/jogador.py"; it says it is a folder and
+    which file in it to give."""
+    folder = tmp_path / "turma" / "ana" / "jogador.py"
+    folder.mkdir(parents=True)
+    (folder / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    proc = run("tournament", "tictactoe", str(folder), "level-1", "--games", "1", "--time", "0.1")
+    assert proc.returncode == 0, proc.stderr
+    assert (f"warning: {folder} could not be loaded, so it forfeits all its games: it is a folder, not a file: "
+            f"give a player's file in it, such as {folder / 'jogador.py'}") in proc.stderr
+    assert "no such file" not in proc.stderr + proc.stdout

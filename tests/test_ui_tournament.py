@@ -797,3 +797,36 @@ def test_a_student_left_out_then_added_again_is_chosen_again(app, tmp_path):
     assert scene.messages.items[-1].text == f"Already in the list: {shown} is chosen again"
     type_in(tmp_path / "turma" / "ana" / "jogador.py")  # chosen already: nothing to say but that
     assert scene.messages.items[-1].text == "Already in the list"
+
+
+def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(app, tmp_path):
+    """An unzipped submission leaves a folder named ``jogador.py``; typed in the field it was "no
+    such file", though the teacher could see it there.  It is said to be a folder now, with the
+    file in it to give instead, in English and Portuguese."""
+    from tests.ui_helpers import key
+    from ui import i18n, words
+
+    folder = tmp_path / "ana" / "jogador.py"
+    folder.mkdir(parents=True)
+    (folder / "jogador.py").write_text("")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.entry.focus = True
+    scene.entry.text = str(folder)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.messages.items, timeout=90)
+    said = scene.messages.items[-1].text
+    assert said == f"{folder}: it is a folder, not a file: give a player's file in it, such as {folder}/jogador.py"
+    assert not scene.outside.get("tictactoe")
+    try:
+        i18n.set_language("pt")
+        assert words.load_problem(said) == (
+            f"{folder}: é uma pasta, não um ficheiro: indique o ficheiro de um jogador que está nela, como "
+            f"{folder}/jogador.py")
+        empty = "it is a folder, not a file, and holds no .py or .ipynb file: give the player's file"
+        assert words.load_problem(f"x: {empty}") == (
+            "x: é uma pasta, não um ficheiro, e não tem nenhum ficheiro .py ou .ipynb: indique o ficheiro "
+            "do jogador")
+    finally:
+        i18n.set_language("en")
