@@ -686,3 +686,42 @@ def test_the_rules_pages_cell_example_is_the_courses_board_index():
         assert examples, page
         for cell, row, col in examples:
             assert divmod(parse_cell(cell, 7, 7), 7) == (int(row), int(col)), page
+
+
+@pytest.mark.parametrize("shown_by", ["hint", "picker"])
+def test_no_legal_move_dot_shows_through_a_ghosted_turn(shown_by):
+    """The legal moves' dots were drawn over the ghosted tiles of a hint and of the picker's tile
+    pointed at (c3/ in CHAIN: c3 and the c2, c4 it forces), as if the turn left those cells free.
+    A ghosted turn now looks the same with the dots on as with them off."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from games.grid import cell_name
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    move = game.parse_move(state, "c3/")
+    cells = [move_cell(m) for m in state.forced_tiles(move)]
+    assert cells == [16, 9, 23] and set(cells) <= {move_cell(m) for m in state.legal_moves()}  # each has a dot
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 560, 560))
+    hover = None
+    if shown_by == "picker":
+        assert view.click(state, view.cell_rect(2, 2).center).kind == "pending"
+        hover = next(r for r, m in view._picker_rects() if m == move).center
+    pictures = []
+    for dots in (False, True):
+        surface = pygame.Surface((560, 560))
+        view.draw(surface, state, Overlay(theme=THEME, hint=move if shown_by == "hint" else None, hover=hover,
+                                          show_legal=dots))
+        pictures.append(surface)
+    for cell in cells:
+        centre = view.cell_rect(*divmod(cell, 7)).center
+        assert pictures[1].get_at(centre) == pictures[0].get_at(centre), cell_name(cell, 7)
+    picker = view._cells_under(view._picker_rects()[0][0].unionall([r for r, _m in view._picker_rects()]).inflate(40, 40)
+                               ) if view.picker else set()
+    free = [move_cell(m) for m in state.legal_moves() if move_cell(m) not in cells and move_cell(m) not in picker]
+    assert free and all(pictures[1].get_at(view.cell_rect(*divmod(c, 7)).center)[:3] == THEME.legal for c in free)

@@ -298,7 +298,21 @@ class TraxView(GridView):
         if tile and cell not in self._hidden:
             draw_tile(surface, rect, tile)
         elif overlay.show_legal and overlay.interactive and cell in self._legal_cells:
-            pygame.draw.circle(surface, overlay.theme.legal, rect.center, max(2, rect.width // 14))
+            pygame.draw.circle(surface, overlay.theme.legal, rect.center, self._dot_radius(rect))
+
+    @staticmethod
+    def _dot_radius(rect: pygame.Rect) -> int:
+        return max(2, rect.width // 14)
+
+    def _draw_ghost_turn(self, surface, state: TraxState, move: int, theme: Theme, alpha: int) -> None:
+        """``move``'s whole turn ghosted (a hint, the picker's tile pointed at), forced tiles
+        included, over empty cells: a legal move's dot under a ghost showed through it, as if the
+        turn left that cell free.  The dot is taken off (the board's colour over it) first."""
+        for m in state.forced_tiles(move):
+            rect = self.cell_rect(*self.move_cell(m))
+            if move_cell(m) in self._legal_cells:
+                pygame.draw.circle(surface, theme.board, rect.center, self._dot_radius(rect) + 1)
+            draw_tile(surface, rect, move_tile(m), alpha=alpha)
 
     def _draw_hover(self, surface, state: TraxState, overlay: Overlay) -> None:
         """Shade the cell under the mouse where some tile can go (GridView only knows single moves)."""
@@ -314,8 +328,7 @@ class TraxView(GridView):
 
     def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
         if overlay.hint is not None and overlay.hint in state.legal_moves():  # its whole turn, as the picker shows it
-            for m in state.forced_tiles(overlay.hint):
-                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=140)
+            self._draw_ghost_turn(surface, state, overlay.hint, overlay.theme, 140)
         for m in state.turn[1:]:  # the forced tiles of the last turn: its corners, the placed tile has a frame
             if move_cell(m) not in self._hidden and overlay.last_move is not None:
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
@@ -359,8 +372,7 @@ class TraxView(GridView):
         if not rects:
             return
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
-            for m in state.forced_tiles(hovered):
-                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
+            self._draw_ghost_turn(surface, state, hovered, theme, 150)
         cell = self.picker[0]
         pygame.draw.rect(surface, theme.on_board, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
         box = rects[0][0].unionall([r for r, _ in rects]).inflate(rects[0][0].width // 4, rects[0][0].width // 4)
