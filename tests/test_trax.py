@@ -695,9 +695,9 @@ def test_no_legal_move_dot_shows_through_a_ghosted_turn(shown_by):
     A ghosted turn now looks the same with the dots on as with them off."""
     import pygame
 
+    from games.grid import cell_name
     from ui.board_view import Overlay
     from ui.theme import DARK as THEME
-    from games.grid import cell_name
     from ui.views.trax import VIEW
 
     pygame.init()
