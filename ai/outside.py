@@ -127,7 +127,7 @@ def load_outside_player(game_id: str, player_id: str, options: dict[str, Any] | 
 
         return GTPPlayer(game_id, player_id, spec, options or {}, **loader)
     if not Path(spec.path).is_file():
-        raise OutsideLoadError(player_id, f"no such file {spec.path}")
+        raise OutsideLoadError(player_id, no_file(spec.path))
     return OutsidePlayer(game_id, player_id, spec, options or {}, **loader)
 
 
@@ -135,13 +135,29 @@ def list_outside_players(game_id: str, path: str, options: dict[str, Any] | None
                          **loader: Any) -> list[PlayerInfo]:
     """Every player a file defines for ``game_id`` (ids ``path:name``): for menus and ``:*``."""
     if not Path(path).is_file():
-        raise OutsideLoadError(path, f"no such file {path}")
+        raise OutsideLoadError(path, no_file(path))
     worker = _Worker(game_id, path, None, options or {}, loader)
     try:
         reply = worker.load()
     finally:
         worker.close()
     return [PlayerInfo(f"{path}:{p['name']}", p["title"], p["kind"]) for p in reply["players"]]
+
+
+def no_file(path: str) -> str:
+    """Why ``path``, given as a player's file, is none: "no such file", or that it is a folder and
+    what to give instead.  A class's folder named ``jogador.py`` (an unzipped submission) was said
+    to be "no such file", though the teacher could see it there."""
+    folder = Path(path)
+    if not folder.is_dir():
+        return f"no such file {path}"
+    try:
+        inside = sorted(str(f) for f in folder.iterdir() if f.suffix in PLAYER_SUFFIXES and f.is_file())
+    except OSError:
+        inside = []
+    if inside:
+        return f"it is a folder, not a file: give a player's file in it, such as {inside[0]}"
+    return "it is a folder, not a file, and holds no .py or .ipynb file: give the player's file"
 
 
 def matching_files(player_id: str) -> list[str]:

@@ -347,7 +347,8 @@ def test_the_same_bot_named_twice_enters_once(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert f"skipped {ana}: the same player as {ana}:choose" in proc.stderr
     assert f"skipped {bots / 'ana' / '..' / 'ana' / 'jogador.py'}:choose: the same player as {ana}:choose" in proc.stderr
-    assert "skipped level-1: the same player as level-1" in proc.stderr
+    assert "level-1 is given twice: it is counted once" in proc.stderr  # was: "skipped level-1: the same player as level-1"
+    assert "the same player as level-1" not in proc.stderr
     players = json.loads((tmp_path / "league.json").read_text())["players"]
     assert players == [f"{ana}:choose", str(bots / "rui" / "jogador.py:Careful"), "level-1"]
 
@@ -400,3 +401,27 @@ def test_help_lists_every_games_options_with_values_and_defaults(command):
     assert "reversi size=6|8|10 (default 8)" in said
     assert "(default 0: every game from the start)" in said or command == "gtp"
     assert "(processes; default 1)" in said or command != "tournament"
+
+
+def test_a_folder_given_as_a_player_is_said_to_be_a_folder(tmp_path):
+    """``tournament tictactoe turma/ana/jogador.py level-1``, where an unzipped submission left a
+    folder ``jogador.py``, warned "no such file turma/ana/jogador.py"; it says it is a folder and
+    which file in it to give."""
+    folder = tmp_path / "turma" / "ana" / "jogador.py"
+    folder.mkdir(parents=True)
+    (folder / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    proc = run("tournament", "tictactoe", str(folder), "level-1", "--games", "1", "--time", "0.1")
+    assert proc.returncode == 0, proc.stderr
+    assert (f"warning: {folder} could not be loaded, so it forfeits all its games: it is a folder, not a file: "
+            f"give a player's file in it, such as {folder / 'jogador.py'}") in proc.stderr
+    assert "no such file" not in proc.stderr + proc.stdout
+
+
+def test_a_player_given_again_as_written_is_said_to_be_given_twice():
+    """The same word given twice printed "skipped level-1: the same player as level-1", as if two
+    players were compared; it says the player is given twice (or N times) and enters once."""
+    from ai.commands.tournament import enter_players
+
+    entries = enter_players("tictactoe", ["level-1", "level-2", "level-1", "level-2", "level-1"], {}, {})
+    assert entries.ids == ["level-1", "level-2"]
+    assert entries.notes == ["level-1 is given 3 times: it is counted once", "level-2 is given twice: it is counted once"]

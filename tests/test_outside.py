@@ -1097,3 +1097,25 @@ def test_a_students_file_in_latin_1_loads_as_python_runs_it_or_says_how_to_save_
         assert "o ficheiro não é texto UTF-8 (byte 0xe1)" in words.forfeit_reason(f"could not be started: {reason}")
     finally:
         i18n.set_language("en")
+
+
+def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(tmp_path):
+    """A class's unzipped submission is a folder named ``jogador.py``: given as a player it was
+    "no such file", though the teacher could see it there.  It is said to be a folder now, and
+    what to give instead: a player's file in it, or that it holds none."""
+    folder = tmp_path / "ana" / "jogador.py"
+    folder.mkdir(parents=True)
+    with pytest.raises(ValueError, match=r"it is a folder, not a file, and holds no \.py or \.ipynb file: give the "
+                                         r"player's file$"):
+        ai.make_player("tictactoe", str(folder))
+    (folder / "notes.txt").write_text("")
+    (folder / "jogador.py").write_text("")
+    with pytest.raises(ValueError, match=r"it is a folder, not a file: give a player's file in it, such as "
+                                         + re.escape(str(folder / "jogador.py")) + "$"):
+        ai.make_player("tictactoe", str(folder) + ":choose")
+    from ai.outside import list_outside_players
+
+    with pytest.raises(ValueError, match="it is a folder, not a file"):
+        list_outside_players("tictactoe", str(folder))
+    with pytest.raises(ValueError, match="no such file"):  # a typo stays one
+        ai.make_player("tictactoe", str(tmp_path / "ana" / "jogadr.py"))

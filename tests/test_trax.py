@@ -686,3 +686,102 @@ def test_the_rules_pages_cell_example_is_the_courses_board_index():
         assert examples, page
         for cell, row, col in examples:
             assert divmod(parse_cell(cell, 7, 7), 7) == (int(row), int(col)), page
+
+
+@pytest.mark.parametrize("shown_by", ["hint", "picker"])
+def test_no_legal_move_dot_shows_through_a_ghosted_turn(shown_by):
+    """The legal moves' dots were drawn over the ghosted tiles of a hint and of the picker's tile
+    pointed at (c3/ in CHAIN: c3 and the c2, c4 it forces), as if the turn left those cells free.
+    A ghosted turn now looks the same with the dots on as with them off."""
+    import pygame
+
+    from games.grid import cell_name
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+    from ui.views.trax import VIEW
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    move = game.parse_move(state, "c3/")
+    cells = [move_cell(m) for m in state.forced_tiles(move)]
+    assert cells == [16, 9, 23] and set(cells) <= {move_cell(m) for m in state.legal_moves()}  # each has a dot
+    view = VIEW(game)
+    view.layout(pygame.Rect(0, 0, 560, 560))
+    hover = None
+    if shown_by == "picker":
+        assert view.click(state, view.cell_rect(2, 2).center).kind == "pending"
+        hover = next(r for r, m in view._picker_rects() if m == move).center
+    pictures = []
+    for dots in (False, True):
+        surface = pygame.Surface((560, 560))
+        view.draw(surface, state, Overlay(theme=THEME, hint=move if shown_by == "hint" else None, hover=hover,
+                                          show_legal=dots))
+        pictures.append(surface)
+    for cell in cells:
+        centre = view.cell_rect(*divmod(cell, 7)).center
+        assert pictures[1].get_at(centre) == pictures[0].get_at(centre), cell_name(cell, 7)
+    picker = view._cells_under(view._picker_rects()[0][0].unionall([r for r, _m in view._picker_rects()]).inflate(40, 40)
+                               ) if view.picker else set()
+    free = [move_cell(m) for m in state.legal_moves() if move_cell(m) not in cells and move_cell(m) not in picker]
+    assert free and all(pictures[1].get_at(view.cell_rect(*divmod(c, 7)).center)[:3] == THEME.legal for c in free)
+
+
+LEFT_OUT = ["d5/", "d3\\", "e5\\", "d6/", "d7/", "e6+", "d2\\", "f5+", "g5\\", "c7+", "e2+", "g6+", "b4/", "b5+", "a6+",
+            "a7\\", "e1/", "a5\\", "c1\\", "b1\\"]  # then b2: three tiles match its neighbours, two may be played
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "b2/ is not offered: three dark edges would meet at c3"),
+    ("pt", "b2/ fica de fora: três margens escuras encontrar-se-iam em c3")])
+def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language, said):
+    """b2's picker offered b2+ and b2\\ with no word of b2/, which matches b2's neighbours too:
+    its turn makes three dark edges meet at c3.  A line under the picker says so, in the course's
+    words, while the picker is open and under the label of a tile pointed at; a picker that
+    leaves nothing out has no such line."""
+    import pygame
+
+    import ui.views.trax as trax_view
+    from ui import i18n
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+
+    pygame.init()
+    game = games.load("trax", size=7)
+    state = game.play_line(LEFT_OUT)
+    b2 = 1 * 7 + 1
+    assert [game.format_move(state, m) for m in state.legal_moves() if move_cell(m) == b2] == ["b2+", "b2\\"]
+    assert len(game.fits(state.cells, b2)) == 3
+    view = trax_view.VIEW(game)
+    view.layout(pygame.Rect(0, 0, 520, 520))  # the board area of an 800x560 window
+    drawn: list[tuple[str, pygame.Rect]] = []
+    draw = trax_view.draw_text
+
+    def record(surface, text, *args):
+        rect = draw(surface, text, *args)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(trax_view, "draw_text", record)
+    try:
+        i18n.set_language(language)
+        assert view.click(state, view.cell_rect(1, 1).center).kind == "pending"
+        rect, pointed = view._picker_rects()[0]
+        for hover in (None, rect.center):
+            drawn.clear()
+            view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=hover))
+            lines = [r for text, r in drawn if text == said]
+            assert len(lines) == 1 and view.rect.contains(lines[0])
+            tiles = [r for r, _m in view._picker_rects()]
+            assert not any(lines[0].colliderect(t) for t in tiles)
+        named = [r for text, r in drawn if text.startswith(game.format_move(state, pointed) + "  ")]
+        assert len(named) == 1 and named[0].top >= lines[0].bottom and view.rect.contains(named[0])
+        # c3 of CHAIN: every tile that matches is offered, nothing said
+        chain = game.from_text(CHAIN)
+        assert len(game.fits(chain.cells, 16)) == len([m for m in chain.legal_moves() if move_cell(m) == 16])
+        assert view.click(chain, view.cell_rect(2, 2).center).kind == "pending"
+        drawn.clear()
+        view.draw(pygame.Surface((520, 520)), chain, Overlay(theme=THEME))
+        assert not [text for text, _r in drawn if said.split(" ", 1)[1][:12] in text]
+    finally:
+        i18n.set_language("en")

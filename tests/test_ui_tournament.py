@@ -760,3 +760,136 @@ def test_a_students_file_added_again_by_another_path_is_already_in_the_list(app,
         said.append(scene.messages.items[-1].text)
     assert len(scene.outside["tictactoe"]) == 1
     assert said == ["Added 1 player", "Already in the list", "Already in the list"]
+
+
+def test_a_student_left_out_then_added_again_is_chosen_again(app, tmp_path):
+    """A teacher took ana out (a click on her toggle), then typed her file again: the screen said
+    "Already in the list" and left her out, though the teacher meant her back in.  She is chosen
+    again now, and the message says so."""
+    import shutil
+    from pathlib import Path
+
+    from tests.ui_helpers import click, key
+
+    bot = Path(__file__).resolve().parent / "data" / "outside" / "simple_contract.py"
+    (tmp_path / "turma" / "ana").mkdir(parents=True)
+    shutil.copy(bot, tmp_path / "turma" / "ana" / "jogador.py")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+
+    def type_in(path) -> None:
+        scene.entry.focus = True
+        scene.entry.text = str(path)
+        key(app, pygame.K_RETURN)
+        assert app.run_frames(900, until=lambda: scene.adding is None and not scene.entry.text, timeout=90)
+
+    type_in(tmp_path / "turma" / "ana" / "jogador.py")
+    (pid, name), = scene.outside["tictactoe"]
+    assert pid in scene.selected
+    toggle = next(b for b, (p, _t) in zip(scene.player_buttons, scene.players()) if p == pid)
+    click(app, toggle.rect.center)
+    assert pid not in scene.selected
+    type_in(tmp_path / "turma" / "ana" / ".." / "ana" / "jogador.py")
+    assert pid in scene.selected
+    assert len(scene.outside["tictactoe"]) == 1
+    shown = dict(scene.players())[pid]
+    assert scene.messages.items[-1].text == f"Already in the list: {shown} is chosen again"
+    type_in(tmp_path / "turma" / "ana" / "jogador.py")  # chosen already: nothing to say but that
+    assert scene.messages.items[-1].text == "Already in the list"
+
+
+def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(app, tmp_path):
+    """An unzipped submission leaves a folder named ``jogador.py``; typed in the field it was "no
+    such file", though the teacher could see it there.  It is said to be a folder now, with the
+    file in it to give instead, in English and Portuguese."""
+    from tests.ui_helpers import key
+    from ui import i18n, words
+
+    folder = tmp_path / "ana" / "jogador.py"
+    folder.mkdir(parents=True)
+    (folder / "jogador.py").write_text("")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.entry.focus = True
+    scene.entry.text = str(folder)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.messages.items, timeout=90)
+    said = scene.messages.items[-1].text
+    assert said == f"{folder}: it is a folder, not a file: give a player's file in it, such as {folder}/jogador.py"
+    assert not scene.outside.get("tictactoe")
+    try:
+        i18n.set_language("pt")
+        assert words.load_problem(said) == (
+            f"{folder}: é uma pasta, não um ficheiro: indique o ficheiro de um jogador que está nela, como "
+            f"{folder}/jogador.py")
+        empty = "it is a folder, not a file, and holds no .py or .ipynb file: give the player's file"
+        assert words.load_problem(f"x: {empty}") == (
+            "x: é uma pasta, não um ficheiro, e não tem nenhum ficheiro .py ou .ipynb: indique o ficheiro "
+            "do jogador")
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monkeypatch, size, language):
+    """Two students on equal points stood 2nd and 3rd (more wins first) in the window's standings,
+    and only FILE.txt said why; the panel now says the tie-breaks under the standings, whole and
+    inside it, in the window's language, when some players are level (and not otherwise)."""
+    from ai.commands.tournament import TIE_BREAKS
+    from ai.tournament import GameResult, Tournament
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui import text as tx
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        i18n.set_language(language)
+        ids = [f"/c/turma/s{i}/jogador.py" for i in range(4)]
+        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
+        t.titles = {pid: f"s{i}" for i, pid in enumerate(ids)}
+        for g in t.schedule:  # s0 wins all, s3 loses all; s1 and s2 draw (level on points)
+            a, b = t.ids_of(g)
+            pair = {ids.index(a), ids.index(b)}
+            winner = None if pair == {1, 2} else (0 if ids.index(a) < ids.index(b) else 1)
+            t.results[g.number] = GameResult("rastros", {}, [a, b], [], winner, None, "North reached 1-8", False)
+        scene = TournamentScene(app, "rastros")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "turma.json")
+        assert [st.points for st in scene.table] == [6, 3, 3, 0]
+        drawn: list[tuple[str, pygame.Rect]] = []
+        draw = tx.text
+
+        def record(surface, value, pos, *args, **kwargs):
+            rect = draw(surface, value, pos, *args, **kwargs)
+            if scene.standings_area.collidepoint(pos):
+                drawn.append((value, rect))
+            return rect
+
+        monkeypatch.setattr(tx, "text", record)
+        app.invalidate()
+        app.frame()
+        said = i18n._(TIE_BREAKS)
+        first = next(i for i, (value, _rect) in enumerate(drawn) if said.startswith(value) and len(value) > 10)
+        lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == said else drawn[first:first + 1]
+        assert " ".join(value for value, _rect in lines) == said
+        assert all(scene.standings_area.contains(rect) for _value, rect in lines)
+        last_row = max(rect.bottom for value, rect in drawn if value.startswith("4. "))
+        assert min(rect.top for _value, rect in lines) >= last_row
+        # no players level: no tie-breaks to state
+        for number, r in list(t.results.items()):
+            if set(r.players) == {ids[1], ids[2]}:
+                t.results[number] = GameResult("rastros", {}, r.players, [], 0 if r.players[0] == ids[1] else 1,
+                                               None, "North reached 1-8", False)
+        from ai.tournament import standings
+
+        scene.table = standings(t.player_ids, t.finished())
+        drawn.clear()
+        app.invalidate()
+        app.frame()
+        assert not [value for value, _rect in drawn if said.startswith(value) and len(value) > 10]
+    finally:
+        i18n.set_language("en")
+        app.quit()

@@ -89,6 +89,10 @@ LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error str
 # what follows a reason's colon when it is ours (the rest, a player's exception or the rules' words, stays)
 DETAILS: tuple[tuple[str, str], ...] = (
     (r"no such file (?P<path>.+)", N_("no such file {path}")),
+    (r"it is a folder, not a file: give a player's file in it, such as (?P<file>.+)",
+     N_("it is a folder, not a file: give a player's file in it, such as {file}")),
+    (r"it is a folder, not a file, and holds no \.py or \.ipynb file: give the player's file",
+     N_("it is a folder, not a file, and holds no .py or .ipynb file: give the player's file")),
     (r"the AI process stopped unexpectedly \(exit code (?P<code>\S+)\)",
      N_("the AI process stopped unexpectedly (exit code {code})")),
     (r"the AI process keeps failing to start", N_("the AI process keeps failing to start")),

@@ -636,13 +636,19 @@ def _once_each(game_id: str, entries: Entries, listed: dict[Path, list[tuple[str
             else:
                 key[pid] = f"{file}:{_player_name(name, players)}"
     first: dict[str, str] = {}
-    ids = []
+    ids: list[str] = []
+    given: dict[str, int] = {}  # a player given again as it was written: how many times in all
     for pid in entries.ids:
         same = first.setdefault(key.get(pid, pid), pid)
-        if same == pid and pid not in ids:
-            ids.append(pid)
-        else:
+        if same != pid:
             entries.notes.append(f"skipped {pid}: the same player as {same}")
+        elif pid in given:
+            given[pid] += 1
+        else:
+            given[pid] = 1
+            ids.append(pid)
+    entries.notes += [f"{pid} is given {'twice' if n == 2 else f'{n} times'}: it is counted once"
+                      for pid, n in given.items() if n > 1]
     return ids
 
 

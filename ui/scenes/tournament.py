@@ -633,14 +633,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 continue
             game_id, found, typed = data
             self._loaded_again(game_id, found)
-            known = {same_player(pid) for pid, _t in self.outside.get(game_id, [])}
-            new = [(pid, title) for pid, title in found if same_player(pid) not in known]
+            listed = {same_player(pid): pid for pid, _t in self.outside.get(game_id, [])}
+            new = [(pid, title) for pid, title in found if same_player(pid) not in listed]
             self.outside.setdefault(game_id, []).extend(new)
             if typed:
-                self.selected.update(pid for pid, _t in new)
                 self.entry.text = ""
-                self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)) if new
-                                  else _("Already in the list"))
+                self._choose_added([pid for pid, _t in new],
+                                   [listed[same_player(pid)] for pid, _t in found if same_player(pid) in listed])
                 self._remember(new)
             if self.tournament is None:
                 self._build()
@@ -655,6 +654,25 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
         self._show_the_last_game_when_over()
         self._refresh_labels()
+
+    def _choose_added(self, new: list[str], listed: list[str]) -> None:
+        """Choose the players a file typed or dropped gave: the ``new`` ones and those already
+        ``listed``.  A student left out, then added again, was "Already in the list" and stayed out
+        of the tournament, the teacher believing them back in; they are chosen again, and named."""
+        again = [pid for pid in dict.fromkeys(listed) if pid not in self.selected]
+        self.selected.update(new)
+        self.selected.update(again)
+        names = ", ".join(dict(self.players()).get(pid) or short(pid) for pid in again)
+        if new:
+            self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)))
+            if again:
+                self.messages.add(ngettext("{names} was in the list already: chosen again",
+                                           "{names} were in the list already: chosen again", len(again)).format(names=names))
+        elif again:
+            self.messages.add(ngettext("Already in the list: {names} is chosen again",
+                                       "Already in the list: {names} are chosen again", len(again)).format(names=names))
+        else:
+            self.messages.add(_("Already in the list"))
 
     def _show_the_last_game_when_over(self) -> None:
         """Once no game is being played (the run over, or results only shown), the board shows the

@@ -180,15 +180,22 @@ class ResultsDrawing:
         return height
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
+        """The standings, and under them how players level on points are ranked (the report's
+        tie-breaks): a teacher saw two students on 3 points ranked 4th and 5th, or both 4th, and
+        only FILE.txt said why."""
+        from ai.commands.tournament import TIE_BREAKS
+
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
                                                     "from {n} games on)").format(n=MIN_RATED_GAMES))
         n = len(order)
-        row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1)))
+        level = len({st.points for st in order}) < n
+        row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + (2 if level else 0))))
         size = max(tx.SMALLEST, int(row_h * 0.55))
+        note = tx.wrap_at_most(_(TIE_BREAKS), size, inner.width, 2) if level else []
         self.standings_area = rect
         top = inner.y + int(6 * s)
-        fits = max(1, (rect.bottom - int(4 * s) - top) // row_h - 1)  # rows under the heading, in the panel
+        fits = max(1, (rect.bottom - int(4 * s) - top) // row_h - 1 - len(note))  # rows under the heading
         hint = ""
         if n > fits:  # 17 players in the smallest window: the wheel brings the rest, a line says so
             fits = max(1, fits - 1)
@@ -216,8 +223,12 @@ class ResultsDrawing:
                 colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
         if hint:
-            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + row_h + row_h // 2), size, theme.muted,
+            y += row_h
+            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + row_h // 2), size, theme.muted,
                     "midright")
+        for line in note:
+            y += row_h
+            tx.text(surface, line, (inner.x, y + row_h // 2), size, theme.muted, "midleft")
 
     def _draw_chart(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """Elo of each player with its 95% interval, best at the top; the axis at 0.  A rating that

@@ -5,6 +5,8 @@
 - Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
   previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
   included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
+  A tile that matches the neighbours but whose turn would make three edges of one colour meet is
+  left out of the picker, and a line under it names the tile and that cell.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
   the placed tile keeps a frame, the forced ones their corners marked.
 - A hint is ghosted with its whole turn too, forced tiles included.
@@ -22,7 +24,7 @@ import pygame
 import pygame.gfxdraw
 
 from games.grid import cell_name
-from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_tile
+from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_of, move_tile
 from ui import words
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
@@ -113,6 +115,39 @@ def forced_words(state: TraxState, move: int, most: int = 4) -> str:
     return _("forces {cells}").format(cells=shown)
 
 
+def left_out_words(state: TraxState, cell: int, offered: list[int]) -> str:
+    """Why tiles that match the neighbours of ``cell`` are not among the picker's ``offered``, in
+    the course's words ("c3/ is not offered: three dark edges would meet at c3"): a picker of two
+    tiles where three fit left the player wondering where the third had gone."""
+    game = state.game
+    said = []
+    for tile in game.fits(state.cells, cell):
+        move = move_of(cell, tile)
+        clash = None if move in offered else game.clash(state.cells, cell, tile)
+        if clash is not None:
+            at, colour = clash
+            template = (_("{move} is not offered: three light edges would meet at {cell}") if colour == LIGHT
+                        else _("{move} is not offered: three dark edges would meet at {cell}"))
+            said.append(template.format(move=game.format_move(state, move), cell=cell_name(at, game.size)))
+    return "; ".join(said)
+
+
+def draw_label(surface: pygame.Surface, text: str, midtop: tuple[int, int], size: int, within: pygame.Rect,
+               theme: Theme) -> pygame.Rect:
+    """A line under the picker on a backing of its own (the board's light squares would swallow
+    it), cut to fit ``within``; returns the backing's rect."""
+    from ui.text import fit_font
+
+    text = fit_font(text, font(size), within.width - size)
+    backing = font(size).size(text)
+    place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
+    place.midtop = midtop
+    place.clamp_ip(within)
+    pygame.draw.rect(surface, theme.panel, place, border_radius=4)
+    draw_text(surface, text, place.center, size, theme.text, "center")
+    return place
+
+
 class TraxView(GridView):
     marks_legal = True
     can_turn = False  # a tile drawn turned round would have to turn too
@@ -129,6 +164,7 @@ class TraxView(GridView):
         self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
         self._forced_cells: set[int] = set()  # the cells the picker's tiles would force: nor these
         self._tiles: set[int] = set()  # the tiles on the board when the picker opened: the fewest covered
+        self._left_out = False  # the open picker leaves out a tile that fits: a line under it says why
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
@@ -184,6 +220,7 @@ class TraxView(GridView):
         self.picker = (cell[0] * self.cols + cell[1], moves)
         self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
         self._tiles = {i for i, tile in enumerate(state.cells) if tile}
+        self._left_out = len(state.game.fits(state.cells, self.picker[0])) > len(moves)
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -223,7 +260,8 @@ class TraxView(GridView):
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
         width = len(moves) * size + (len(moves) + 1) * gap
-        label_h = picker_label_size(size) + 2 * gap  # the label under the box, and the box's frame
+        # the labels under the box (the tile pointed at; the tiles left out), and the box's frame
+        label_h = (picker_label_size(size) + gap) * (2 if self._left_out else 1) + gap
         target = self.cell_rect(*divmod(cell, self.cols))
         full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
         left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
@@ -298,7 +336,21 @@ class TraxView(GridView):
         if tile and cell not in self._hidden:
             draw_tile(surface, rect, tile)
         elif overlay.show_legal and overlay.interactive and cell in self._legal_cells:
-            pygame.draw.circle(surface, overlay.theme.legal, rect.center, max(2, rect.width // 14))
+            pygame.draw.circle(surface, overlay.theme.legal, rect.center, self._dot_radius(rect))
+
+    @staticmethod
+    def _dot_radius(rect: pygame.Rect) -> int:
+        return max(2, rect.width // 14)
+
+    def _draw_ghost_turn(self, surface, state: TraxState, move: int, theme: Theme, alpha: int) -> None:
+        """``move``'s whole turn ghosted (a hint, the picker's tile pointed at), forced tiles
+        included, over empty cells: a legal move's dot under a ghost showed through it, as if the
+        turn left that cell free.  The dot is taken off (the board's colour over it) first."""
+        for m in state.forced_tiles(move):
+            rect = self.cell_rect(*self.move_cell(m))
+            if move_cell(m) in self._legal_cells:
+                pygame.draw.circle(surface, theme.board, rect.center, self._dot_radius(rect) + 1)
+            draw_tile(surface, rect, move_tile(m), alpha=alpha)
 
     def _draw_hover(self, surface, state: TraxState, overlay: Overlay) -> None:
         """Shade the cell under the mouse where some tile can go (GridView only knows single moves)."""
@@ -314,8 +366,7 @@ class TraxView(GridView):
 
     def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
         if overlay.hint is not None and overlay.hint in state.legal_moves():  # its whole turn, as the picker shows it
-            for m in state.forced_tiles(overlay.hint):
-                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=140)
+            self._draw_ghost_turn(surface, state, overlay.hint, overlay.theme, 140)
         for m in state.turn[1:]:  # the forced tiles of the last turn: its corners, the placed tile has a frame
             if move_cell(m) not in self._hidden and overlay.last_move is not None:
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
@@ -359,8 +410,7 @@ class TraxView(GridView):
         if not rects:
             return
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
-            for m in state.forced_tiles(hovered):
-                draw_tile(surface, self.cell_rect(*self.move_cell(m)), move_tile(m), alpha=150)
+            self._draw_ghost_turn(surface, state, hovered, theme, 150)
         cell = self.picker[0]
         pygame.draw.rect(surface, theme.on_board, self.cell_rect(*divmod(cell, self.cols)), max(2, self.cell // 20))
         box = rects[0][0].unionall([r for r, _ in rects]).inflate(rects[0][0].width // 4, rects[0][0].width // 4)
@@ -371,18 +421,16 @@ class TraxView(GridView):
             draw_tile(surface, rect, move_tile(move))
             if move == hovered:
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
-        if hovered is not None:  # on a backing of its own: the board's light squares would swallow it
+        size, below = picker_label_size(rects[0][0].width), box.bottom + 2
+        if self._left_out:  # first, where it stays while the tiles are pointed at
+            below = draw_label(surface, left_out_words(state, cell, self.picker[1]), (box.centerx, below), size,
+                               self.rect, theme).bottom + 2
+        if hovered is not None:
             label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
             forced = forced_words(state, hovered)
             if forced:
                 label += "  ·  " + forced
-            size = picker_label_size(rects[0][0].width)
-            backing = font(size).size(label)
-            place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
-            place.midtop = (box.centerx, box.bottom + 2)
-            place.clamp_ip(self.rect)
-            pygame.draw.rect(surface, theme.panel, place, border_radius=4)
-            draw_text(surface, label, place.center, size, theme.text, "center")
+            draw_label(surface, label, (box.centerx, below), size, self.rect, theme)
 
 
 VIEW = TraxView
