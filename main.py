@@ -32,6 +32,17 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, game_options: bool = False, **kwargs: Any) -> None:
+        """``game_options``: its help ends with every game's options (``game_options_help``),
+        written when the help is shown, not at each start (it loads every game's module)."""
+        super().__init__(*args, **kwargs)
+        self.game_options = game_options
+
+    def format_help(self) -> str:
+        if self.game_options and self.epilog is None:
+            self.epilog = game_options_help()
+        return super().format_help()
+
     def error(self, message: str) -> None:  # argparse's own errors: one line, status 2
         raise UsageError(message)
 
@@ -111,7 +122,9 @@ def command_name() -> str:
     """The command as the user types it, for ``--help``'s usage lines: ``tabuleiro`` for the app
     bundle and the installed command (their help said "usage: main.py", a file they do not have),
     ``main.py`` in a checkout."""
-    if getattr(sys, "frozen", False) or Path(sys.argv[0]).stem.lower() == "tabuleiro":
+    from ui.paths import is_frozen
+
+    if is_frozen() or Path(sys.argv[0]).stem.lower() == "tabuleiro":
         return "tabuleiro"
     return "main.py"
 
@@ -144,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "listed below")
         p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
 
-    with_options = {"epilog": game_options_help(), "formatter_class": argparse.RawDescriptionHelpFormatter}
+    with_options = {"game_options": True, "formatter_class": argparse.RawDescriptionHelpFormatter}
     m = sub.add_parser("match", help="a series of games between two players, sides alternating", **with_options)
     game(m)
     m.add_argument("players", nargs=2, metavar="PLAYER", help=PLAYER_HELP)

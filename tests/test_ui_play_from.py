@@ -236,3 +236,13 @@ def test_the_computers_time_per_move_can_be_chosen(app):
     game = app.scene
     assert isinstance(game, GameScene) and game.setup.mode == HUMAN_VS_PC and game.setup.move_time == 2.0
     assert game.recorder.record.setup["move_time"] == 2.0
+
+
+def test_the_names_come_from_the_last_session_before_new_game_is_opened(app):
+    """Right after the window opens, a saved game's replay taken over in Hot-seat offers the names
+    the New game screen saved last session (its choices are read from the settings then)."""
+    app.settings.setup_choices = {"names": ["Ana", "Rui"]}
+    assert not hasattr(app, "setup_choices")
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=3)
+    key(app, pygame.K_LEFT)
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "Rui"]

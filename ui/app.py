@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from ai.tournament import Tournament
     from games.record import GameRecord
     from ui.match import MatchSetup
+    from ui.scenes.setup import SetupChoices
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -267,6 +268,15 @@ class App:
         from ui.scenes.replay import ReplayScene
 
         self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label))
+
+    def last_setup_choices(self) -> SetupChoices:
+        """The New game screen's last choices (``ui.scenes.setup.SetupChoices``): this session's, or
+        the last session's from the settings; the forms that start a game offer them first."""
+        if not hasattr(self, "setup_choices"):
+            from ui.scenes.setup import SetupChoices
+
+            self.setup_choices = SetupChoices.from_dict(getattr(self.settings, "setup_choices", {}))
+        return self.setup_choices
 
     def show_play_from(self, record: GameRecord, ended: GameRecord, on_start: Callable[[MatchSetup | None], None],
                        on_back: Callable[[], None]) -> None:

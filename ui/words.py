@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ai.outside import RUNNING_AT
 from ui.i18n import N_, _, localized, ngettext
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
@@ -352,6 +351,9 @@ def stopped_at(reason: str) -> str | None:
     """Where a late outside player was running when it was stopped, and its first move's hint,
     in the current language ("it was running aluno.py line 12 (in minimax). It was its first
     move: ..."), or None: the game's card and panel, two lines each, cut a reason before it."""
+    # only for a forfeit: the window starts without the outside players' code
+    from ai.outside import RUNNING_AT
+
     part = RUNNING_AT.search(LOG_NOTE.sub("", reason))
     if part is None:
         return None

@@ -257,6 +257,11 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
 TIE_BREAKS = "Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."
 
 
+def has_ties(order: list[Any]) -> bool:
+    """Whether some players of the standings ``order`` are level on points (TIE_BREAKS then ranks them)."""
+    return len({st.points for st in order}) < len(order)
+
+
 def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The text printed at the end: crosstable, standings (with the tie-breaks when players are
     level on points: the ranks of 16 students otherwise hung on a rule found only in the docs),
@@ -287,7 +292,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
         say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
         format_standings(order, names, words),
     ]
-    if len({s.points for s in order}) < len(order):  # the order of players on equal points is a rule, said
+    if has_ties(order):  # the order of players on equal points is a rule, said
         parts.append(say(TIE_BREAKS))
     forfeits = format_forfeits(summary, words)
     if forfeits:
@@ -636,20 +641,16 @@ def _once_each(game_id: str, entries: Entries, listed: dict[Path, list[tuple[str
             else:
                 key[pid] = f"{file}:{_player_name(name, players)}"
     first: dict[str, str] = {}
-    ids: list[str] = []
-    given: dict[str, int] = {}  # a player given again as it was written: how many times in all
+    given: dict[str, int] = {}  # each player kept, in order, and how many times it was written so
     for pid in entries.ids:
         same = first.setdefault(key.get(pid, pid), pid)
         if same != pid:
             entries.notes.append(f"skipped {pid}: the same player as {same}")
-        elif pid in given:
-            given[pid] += 1
         else:
-            given[pid] = 1
-            ids.append(pid)
+            given[pid] = given.get(pid, 0) + 1
     entries.notes += [f"{pid} is given {'twice' if n == 2 else f'{n} times'}: it is counted once"
                       for pid, n in given.items() if n > 1]
-    return ids
+    return list(given)
 
 
 def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None:

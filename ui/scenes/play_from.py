@@ -64,9 +64,9 @@ class PlayFromScene(MenuFormScene):
         self.on_start, self.on_back = on_start, on_back
         self.game = record.game()
         self.state = record.states(self.game)[-1]
-        self.original = MatchSetup.from_dict(setup_dict_for_record(record))
         self.clock, readings = record_clock(record.setup)
-        self.original = replace(self.original, clock=self.clock)  # as App.continue_game reads it
+        # the record's own setup, its clock as App.continue_game reads it
+        self.original = replace(MatchSetup.from_dict(setup_dict_for_record(record)), clock=self.clock)
         self.readings = readings[len(record.moves)] if readings and len(readings) > len(record.moves) else None
         self.mode = self.original.mode
         first = self.original.players
@@ -75,9 +75,9 @@ class PlayFromScene(MenuFormScene):
             self.human_side = self.original.human_side() or 0
         else:  # taking a side over: the side to move, against the player who had the other one
             self.human_side = to_move
-        other = first[1 - self.human_side] or first[self.human_side]
-        self.computer = other or self._usual_computer()
-        self.watch_players = (first[0] or first[1] or self._usual_computer(), first[1] or first[0] or self._usual_computer())
+        usual = self._usual_computer()
+        self.computer = first[1 - self.human_side] or first[self.human_side] or usual
+        self.watch_players = (first[0] or first[1] or usual, first[1] or first[0] or usual)
         self.keep_clock = self._clock_usable()
         self.names = self._first_names()
         self.move_time = self.original.move_time
@@ -90,13 +90,13 @@ class PlayFromScene(MenuFormScene):
     # -- the choices --------------------------------------------------------------------------
     def _usual_computer(self) -> str:
         """The New game screen's computer for this game (level 3 if it has none)."""
-        chosen = getattr(getattr(self.app, "setup_choices", None), "computer", {}).get(self.game.id, "level-3")
+        chosen = self.app.last_setup_choices().computer.get(self.game.id, "level-3")
         return chosen if ai.has_player(self.game.id, chosen) else "level-3"
 
     def _first_names(self) -> list[str]:
         """Hot-seat's names: a side a human played keeps its name; a side a computer played takes
         the New game screen's last Hot-seat name (the friends at this screen)."""
-        last = getattr(getattr(self.app, "setup_choices", None), "names", None) or ["", ""]
+        last = self.app.last_setup_choices().names
         base = self.original
         return [base.names[side] if base.players[side] is None else last[side] for side in (0, 1)]
 

@@ -199,15 +199,18 @@ class ReplayScene(Scene):
         (its mode, sides, computer and clock, the record's own at first); Back returns to this move."""
         record = self._record_here()
         if record is not None:
-            self.app.show_play_from(record, self.record, on_start=self.continue_here,
+            self.app.show_play_from(record, self.record, on_start=lambda setup: self._go_on(record, setup),
                                     on_back=lambda: self.app.switch(self))
 
-    def continue_here(self, setup: MatchSetup | None = None) -> None:
-        """Start a new game from the position shown, with the moves that led to it: as the record
-        was played, or by ``setup``'s players in its mode (the form's choice)."""
+    def continue_here(self) -> None:
+        """Start a new game from the position shown, with the moves that led to it, as the record
+        was played (the form's Enter, without the form)."""
         record = self._record_here()
-        if record is None:
-            return
+        if record is not None:
+            self._go_on(record, None)
+
+    def _go_on(self, record: GameRecord, setup: MatchSetup | None) -> None:
+        """Play ``record`` (cut at a position) on: as it was played, or by ``setup``'s players in its mode."""
         if setup is not None:
             record = record_with_setup(record, setup)
         (self.on_continue or self.app.continue_record)(record)

@@ -116,9 +116,7 @@ class SetupScene(MenuFormScene):
         self.watch = watch
         self.start_record = start  # a pasted position to start from (its game and options), or None
         game_id = start.game_id if start is not None else game_id
-        if not hasattr(app, "setup_choices"):  # the last choices, also from the last session
-            app.setup_choices = SetupChoices.from_dict(getattr(app.settings, "setup_choices", {}))
-        self.choices: SetupChoices = app.setup_choices
+        self.choices: SetupChoices = app.last_setup_choices()  # also from the last session
         infos = games.catalog()
         ids = [i.id for i in infos]
         if game_id in ids:

@@ -183,13 +183,13 @@ class ResultsDrawing:
         """The standings, and under them how players level on points are ranked (the report's
         tie-breaks): a teacher saw two students on 3 points ranked 4th and 5th, or both 4th, and
         only FILE.txt said why."""
-        from ai.commands.tournament import TIE_BREAKS
+        from ai.commands.tournament import TIE_BREAKS, has_ties
 
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
                                                     "from {n} games on)").format(n=MIN_RATED_GAMES))
         n = len(order)
-        level = len({st.points for st in order}) < n
+        level = has_ties(order)
         row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + (2 if level else 0))))
         size = max(tx.SMALLEST, int(row_h * 0.55))
         note = tx.wrap_at_most(_(TIE_BREAKS), size, inner.width, 2) if level else []
@@ -250,11 +250,10 @@ class ResultsDrawing:
         def x_of(v: float) -> int:
             return axis.x + int((v - low) / (high - low) * axis.width)
 
-        # rows of CHART_ROW pixels or more (right_column makes room for them); a class too big for
-        # that (16 players beside the board at 800x560) gets closer rows, not its last ones off the panel
-        row_h = max(CHART_ROW, axis.height // max(1, len(order)))
-        if row_h * len(order) > axis.height:
-            row_h = max(1, axis.height // len(order))
+        # the players share the axis' height: CHART_ROW pixels or more each where right_column could
+        # make room for them; a class too big for that (16 players beside the board at 800x560) gets
+        # closer rows, not its last ones off the panel
+        row_h = max(1, axis.height // max(1, len(order)))
         size = max(10, min(int(15 * s), int(row_h * 0.6)))
         pygame.draw.line(surface, theme.muted, (x_of(0), axis.y), (x_of(0), axis.bottom), 1)
         for i, st in enumerate(order):

@@ -29,6 +29,7 @@ from ui import words
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
+from ui.text import fit_font
 from ui.theme import DARK as DARK_THEME
 from ui.theme import Theme, draw_text, font
 
@@ -136,8 +137,6 @@ def draw_label(surface: pygame.Surface, text: str, midtop: tuple[int, int], size
                theme: Theme) -> pygame.Rect:
     """A line under the picker on a backing of its own (the board's light squares would swallow
     it), cut to fit ``within``; returns the backing's rect."""
-    from ui.text import fit_font
-
     text = fit_font(text, font(size), within.width - size)
     backing = font(size).size(text)
     place = pygame.Rect(0, 0, backing[0] + size, backing[1] + 2)
