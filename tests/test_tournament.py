@@ -129,6 +129,48 @@ def test_three_players_points_draws_forfeits_crosstable():
     assert a.elo_bound == "" and a.elo_text().startswith("+")
 
 
+def read_crosstable(text: str) -> dict[tuple[int, int], str]:
+    """The cells of a printed crosstable by (row, column) number, its column blocks put together
+    (names without blanks: a row is its number, its name and its cells)."""
+    cells: dict[tuple[int, int], str] = {}
+    for block in text.split("\n\n"):
+        head, *rows = block.splitlines()
+        columns = [int(n) for n in head.split()]
+        for row in rows:
+            number, _name, *shown = row.split()
+            assert len(shown) == len(columns), row
+            cells.update({(int(number.rstrip(".")), c): cell for c, cell in zip(columns, shown)})
+    return cells
+
+
+def test_a_crosstable_of_30_players_fits_the_terminal_in_blocks_of_columns():
+    """30 students' crosstable was one row of 30 cells (286 characters) per player, wrapped by an
+    80 or 120-column terminal into a jumble; its columns now come in blocks that fit the width
+    (80 in FILE.txt and when printed to a file, else the terminal's), every cell still there under
+    its opponent's number (a small league's table is unchanged:
+    test_the_command_lines_report_reads_as_it_always_has)."""
+    import random
+
+    from ai.commands.tournament import report
+
+    ids = [f"student{i:02d}" for i in range(30)]
+    pick = random.Random(5)
+    results = [result(ids[a], ids[b], pick.choice([0, 1, None])) for a in range(30) for b in range(30) if a != b]
+    order = standings(ids, results)
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, order, results, list(range(1, 871)))
+    cross = crosstable(ids, results)
+    for width, blocks in ((None, 3), (120, 2)):  # 3 blocks of 10 columns, 2 of 15
+        text = report(summary) if width is None else report(summary, width=width)
+        table = text.split("column):\n", 1)[1].split("\n\nStandings", 1)[0]
+        assert max(len(line) for line in table.splitlines()) <= (width or 80)
+        assert table.count("\n\n") == blocks - 1
+        cells = read_crosstable(table)
+        for i, row in enumerate(order, 1):
+            for j, column in enumerate(order, 1):
+                p, n = cross[row.player].get(column.player, (0, 0))
+                assert cells[i, j] == ("-" if i == j else f"{p:g}/{n}")
+
+
 def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(tmp_path):
     """Two files that failed to load each won the game the other forfeited first (game 89:
     demo - syntax: "South forfeits", game 90: syntax - demo: the other way): a point each."""

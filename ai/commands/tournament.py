@@ -10,7 +10,8 @@ progress bar goes to stderr; at the end stdout gets the crosstable, the standing
 1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
 player and reason, with the games' numbers and logs), and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
 game) and FILE-standings.csv at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
-(the crosstable and standings so far, rewritten as games finish).  ``file.py:*`` enters every
+(the crosstable and standings so far, rewritten as games finish; a crosstable wider than the terminal,
+80 columns in FILE.txt, in blocks of columns).  ``file.py:*`` enters every
 player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defines a player
 (``enter_players``).
 
@@ -33,6 +34,7 @@ import io
 import json
 import queue
 import re
+import shutil
 import sys
 import threading
 import time
@@ -146,27 +148,37 @@ class ProgressBar:
 
 
 # -- tables --------------------------------------------------------------------------------------
+REPORT_WIDTH = 80  # columns the report's crosstable fits in where no terminal says its own width
+
+
 def format_crosstable(player_ids: list[str], results: list[GameResult], order: list[Standing],
-                      names: dict[str, str] | None = None, words: ReportWords = ENGLISH) -> str:
-    """Rows and columns in standings order; a cell is points/games of the row against the column."""
+                      names: dict[str, str] | None = None, words: ReportWords = ENGLISH,
+                      width: int = REPORT_WIDTH) -> str:
+    """Rows and columns in standings order; a cell is points/games of the row against the column.
+
+    Columns are headed by the rows' numbers, as chess crosstables do.  A table wider than
+    ``width`` first loses its cells' spare blanks, then is cut into blocks of columns (1-15, then
+    16-30), each block under its own numbers and with every row's name again: 30 players' cells
+    side by side (270 columns) wrapped every row of an 80 or 120-column terminal into a jumble."""
     cross = crosstable(player_ids, results)
     ids = [s.player for s in order]
     shown = names or display_names(player_ids)
-    names = [shown[p] for p in ids]
-    w = max(len(n) for n in names) + 2
+    label = [f"{i + 1:>2}. {shown[pid]}" for i, pid in enumerate(ids)]
+    lead = max(len(text) for text in label) + 2
+    text = [[("-" if other == pid else f"{words.number(_num(cross[pid][other][0]))}/{cross[pid][other][1]}")
+             for other in ids] for pid in ids]
     cell = max(9, len(str(max((n for row in cross.values() for _, n in row.values()), default=0))) * 2 + 4)
-    head = " " * (w + 4) + "".join(f"{i + 1:>{cell}}" for i in range(len(ids)))
-    lines = [head]
-    for i, (pid, name) in enumerate(zip(ids, names)):
-        cells = []
-        for other in ids:
-            if other == pid:
-                cells.append(f"{'-':>{cell}}")
-            else:
-                pts, n = cross[pid][other]
-                cells.append(f"{words.number(_num(pts))}/{n}".rjust(cell))
-        lines.append(f"{i + 1:>2}. {name:<{w}}" + "".join(cells))
-    return "\n".join(lines)
+    if lead + cell * len(ids) > width:  # too wide: one blank between cells, the numbers' own room
+        cell = max(len(str(len(ids))), *(len(t) for row in text for t in row)) + 1
+    blocks = -(-len(ids) // max(1, (width - lead) // cell))
+    per = -(-len(ids) // blocks)  # blocks of equal size: 15 and 15, not 26 and 4
+    parts = []
+    for start in range(0, len(ids), per):
+        columns = range(start, min(start + per, len(ids)))
+        lines = [" " * lead + "".join(f"{j + 1:>{cell}}" for j in columns)]
+        lines += [f"{name:<{lead}}" + "".join(row[j].rjust(cell) for j in columns) for name, row in zip(label, text)]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
 
 
 def _num(x: float) -> str:
@@ -262,10 +274,11 @@ def has_ties(order: list[Any]) -> bool:
     return len({st.points for st in order}) < len(order)
 
 
-def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    """The text printed at the end: crosstable, standings (with the tie-breaks when players are
-    level on points: the ranks of 16 students otherwise hung on a rule found only in the docs),
-    forfeits; in English unless ``words`` say it in another language."""
+def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_WIDTH) -> str:
+    """The text printed at the end: crosstable (its columns in blocks that fit ``width``),
+    standings (with the tie-breaks when players are level on points: the ranks of 16 students
+    otherwise hung on a rule found only in the docs), forfeits; in English unless ``words`` say
+    it in another language."""
     say, number = words.say, words.number
     order = summary.standings
     names = {p: summary.name(p) for p in summary.players}
@@ -287,7 +300,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH) -> str:
         head,
         "",
         say("Crosstable (points/games of the row against the column):"),
-        format_crosstable(summary.players, summary.results, order, names, words),
+        format_crosstable(summary.players, summary.results, order, names, words, width),
         "",
         say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
         format_standings(order, names, words),
@@ -492,7 +505,7 @@ def run_tournament(
     summary = Summary.of(t)
     summary.resume_with = out
     written = write_results(summary, out) if out else []  # first: a reader gone (| head) stops the prints
-    print(report(summary))
+    print(report(summary, width=shutil.get_terminal_size().columns))  # 80 when printed to a file
     for path in written:
         print(f"wrote {path}")
     if out:
