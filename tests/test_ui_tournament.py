@@ -681,26 +681,34 @@ def test_a_late_outside_players_log_path_is_shown_whole_at_800x560(tmp_path, mon
         app.quit()
 
 
+def class_league(app, tmp_path, players: int) -> tuple[TournamentScene, list[str]]:
+    """The tournament screen showing a finished Rastros league of ``players`` students, the one
+    named first winning every game (the standings in the order named); and the students' ids."""
+    from ai.tournament import GameResult, Tournament
+
+    ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(players)]
+    t = Tournament("rastros", ids, games_per_pair=2, time_per_move=0.2)
+    t.titles = {pid: f"s{i:02d}/minimax" for i, pid in enumerate(ids)}  # as a league's log names them
+    for g in t.schedule:
+        a, b = t.ids_of(g)
+        t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
+                                         None, "North reached 1-8", False)
+    scene = TournamentScene(app, "rastros")
+    app.switch(scene)
+    scene.show_results(t, tmp_path / "turma.json")
+    return scene, ids
+
+
 def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, monkeypatch):
     """17 players at 800x560: the standings showed the first ten and no more (the teacher could
     not see who came last), the crosstable's last column fell off its panel and the ratings'
     last row ran under the latest results.  Every column and rating row now fits, and the wheel
     over the standings brings the rest, a line saying how many are above and below."""
-    from ai.tournament import GameResult, Tournament
     from tests.ui_helpers import make_app
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
-        ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(17)]
-        t = Tournament("rastros", ids, games_per_pair=2, time_per_move=0.2)
-        t.titles = {pid: f"s{i:02d}/minimax" for i, pid in enumerate(ids)}  # as a league's log names them
-        for g in t.schedule:  # the player named first wins: the standings in the order named
-            a, b = t.ids_of(g)
-            t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
-                                             None, "North reached 1-8", False)
-        scene = TournamentScene(app, "rastros")
-        app.switch(scene)
-        scene.show_results(t, tmp_path / "turma.json")
+        scene, ids = class_league(app, tmp_path, 17)
         from ui import text as tx
 
         drawn, at = [], {}  # the standings' texts; where each text was drawn last
@@ -730,6 +738,49 @@ def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, mon
         app.invalidate()
         app.frame()
         assert "17. s16/minimax" in drawn and f"{17 - len(shown)} above, 0 below: scroll" in drawn
+    finally:
+        app.quit()
+
+
+def test_a_class_of_26_scrolls_the_crosstable_in_the_smallest_window(tmp_path, monkeypatch):
+    """26 players at 800x560: the crosstable ran over the standings (one row of them left) and
+    its last three columns off its panel, the names cut to "…".  Its rows and columns now scroll,
+    with the wheel over it (sideways: a sideways wheel or Shift) and the arrow keys, a line
+    saying which are shown; every cell stays inside its panel, above the standings."""
+    from tests.ui_helpers import key, make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        scene, ids = class_league(app, tmp_path, 26)
+        app.invalidate()
+        app.frame()
+
+        def shown() -> tuple[set[str], set[str]]:
+            cells = scene._cross_rects
+            panel = scene.standings_area  # the left column: the crosstable's panel is as wide
+            assert max(rect.right for rect, _row, _column in cells) < panel.right
+            assert max(rect.bottom for rect, _row, _column in cells) < panel.top  # above the standings
+            return {row for _rect, row, _column in cells}, {column for _rect, _row, column in cells}
+
+        rows, columns = shown()
+        assert ids[0] in rows and ids[25] not in rows and ids[25] not in columns
+        assert len(rows) >= 8 and len(columns) >= 12  # names of a few letters, not "…" for all
+        assert scene.standings_area.height > 200  # the standings keep their half of the column
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene._cross_rects[0][0].center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))  # down: the last rows
+        app.run_frames(2)
+        rows, _columns = shown()
+        assert ids[25] in rows and ids[0] not in rows
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=100, y=0, flipped=False))  # sideways: the last columns
+        app.run_frames(2)
+        assert ids[25] in shown()[1] and ids[0] not in shown()[1]
+        for arrow in (pygame.K_UP, pygame.K_LEFT):
+            for _ in range(30):
+                key(app, arrow, frames=0)
+        app.run_frames(2)
+        rows, columns = shown()
+        assert ids[0] in rows and ids[0] in columns and ids[25] not in rows | columns
     finally:
         app.quit()
 

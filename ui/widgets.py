@@ -155,6 +155,37 @@ def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: 
     return rows * height + (rows - 1) * gap
 
 
+@dataclass
+class Scroll:
+    """Which part of a list too long for its room is shown (a table's rows or columns): ``fits``
+    of ``total`` from ``first`` on.  The wheel or a key moves it (``by``); drawing lays it out
+    again (``show``), so a list that grew or shrank, or a window made larger, never leaves it past
+    the end."""
+
+    first: int = 0
+    total: int = 0
+    fits: int = 0
+
+    def show(self, total: int, fits: int) -> range:
+        """The indices shown of ``total``, at most ``fits`` of them, from ``first`` kept in range."""
+        self.total, self.fits = total, max(1, fits)
+        self.first = max(0, min(self.first, total - self.fits))
+        return range(self.first, min(total, self.first + self.fits))
+
+    def by(self, steps: int) -> None:
+        """``steps`` on (back if negative), kept within the list as last shown."""
+        self.first = max(0, min(self.first + steps, self.total - self.fits))
+
+    @property
+    def hidden(self) -> tuple[int, int]:
+        """How many are before and after the ones shown."""
+        return self.first, max(0, self.total - self.first - self.fits)
+
+    def span(self) -> str:
+        """The shown ones counted from 1: "1-12"."""
+        return f"{self.first + 1}-{min(self.total, self.first + self.fits)}"
+
+
 def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color) -> None:
     """An animated ring of dots: the computer is thinking."""
     t = time.monotonic()

@@ -47,7 +47,10 @@ from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, Messages
+from ui.widgets import Button, Messages, Scroll
+
+# the arrow keys move the crosstable's rows and columns shown: (rows, columns) on
+CROSS_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -108,8 +111,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
-        self.standings_scroll = 0  # standings rows scrolled past (the wheel, over a table too long to show)
+        self.standings_scroll = Scroll()  # standings rows shown (the wheel, over a table too long to show)
         self.standings_area = pygame.Rect(0, 0, 0, 0)
+        # the crosstable's rows and columns shown (the wheel over it, the arrow keys): 26 players at 800x560
+        self.cross_rows, self.cross_columns = Scroll(), Scroll()
+        self.cross_area = pygame.Rect(0, 0, 0, 0)
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
@@ -427,7 +433,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.base, self.offer = base, None
         self.table = make_standings(t.player_ids, t.finished())
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
-        self.standings_scroll = 0
+        self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
         self.pair = None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
@@ -536,7 +542,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()
         elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
               and self.standings_area.collidepoint(self.pointer)):  # down: lower places (clamped as drawn)
-            self.standings_scroll = max(0, min(len(self.table) - 1, self.standings_scroll - event.y))
+            self.standings_scroll.by(-event.y)
+            self.invalidate()
+        elif (event.type == pygame.MOUSEWHEEL and self.tournament is not None
+              and self.cross_area.collidepoint(self.pointer)):  # down: lower rows; sideways or Shift: columns
+            sideways = event.x or (-event.y if pygame.key.get_mods() & pygame.KMOD_SHIFT else 0)
+            if sideways:
+                self.cross_columns.by(sideways)
+            else:
+                self.cross_rows.by(-event.y)
             self.invalidate()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
@@ -559,6 +573,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._save()
         elif event.key == pygame.K_r and self.tournament is not None:
             self._replay()
+        elif event.key in CROSS_KEYS and self.tournament is not None:
+            rows, columns = CROSS_KEYS[event.key]
+            self.cross_rows.by(rows)
+            self.cross_columns.by(columns)
+            self.invalidate()
 
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every one, or the games of the pair whose

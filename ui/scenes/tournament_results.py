@@ -132,35 +132,48 @@ class ResultsDrawing:
         return rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
 
     def _draw_crosstable(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> int:
+        """The crosstable in ``rect`` (its panel's height returned).  Rows and columns that do
+        not fit scroll (``cross_rows``, ``cross_columns``), a line under them saying which are
+        shown: 26 players at 800x560 ran off the panel, over the standings and past its right edge."""
         t = self.tournament
         n = len(order)
         s = self._scale()
         row_h = max(14, min(int(26 * s), (rect.height - int(50 * s)) // max(1, n + 1)))
-        height = int(40 * s) + row_h * (n + 1)
-        inner = self._panel(surface, theme, pygame.Rect(rect.x, rect.y, rect.width, height),
-                            _("Crosstable (points of the row against the column)"))
-        cross = make_crosstable(t.player_ids, t.finished())
         size = max(tx.SMALLEST, int(row_h * 0.55))
         font = tx.ui_font(size)
+        cross = make_crosstable(t.player_ids, t.finished())
+        width = rect.width - int(24 * s)  # the panel's inner width (``_panel``)
         widest = max(font.size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
-        name_w = min(int(inner.width * 0.38), widest + int(12 * s))
+        name_w = min(int(width * 0.38), widest + int(12 * s))
         # a cell holds at least its points ("3½") and its column's number: with 17 players in the
-        # smallest window the last columns fell off the panel; the names give way (cut) instead
+        # smallest window the last columns fell off the panel; the names give way (cut) down to a
+        # few letters, and beyond that the columns scroll
         least = max([font.size(str(n))[0]] + [font.size(half_points(pts))[0] for row in cross.values()
                                               for pts, _games in row.values()]) + 6
-        cell_w = max(least, min(int(90 * s), (inner.width - name_w) // max(1, n)))
-        name_w = max(font.size(f"{n}. ")[0], min(name_w, inner.width - n * cell_w))
+        cell_w = max(least, min(int(90 * s), (width - name_w) // max(1, n)))
+        fewest_name = min(name_w, font.size(f"{n}. abcd")[0])
+        if fewest_name + n * cell_w <= width:
+            name_w = max(fewest_name, min(name_w, width - n * cell_w))
+        rows_fit = max(1, (rect.height - int(40 * s)) // row_h - 1)  # rows under the columns' numbers
+        scrolled = n > rows_fit or name_w + n * cell_w > width
+        rows = self.cross_rows.show(n, rows_fit - 1 if scrolled else rows_fit)
+        columns = self.cross_columns.show(n, max(1, (width - name_w) // cell_w))
+        height = int(40 * s) + row_h * (len(rows) + 1 + scrolled)
+        self.cross_area = pygame.Rect(rect.x, rect.y, rect.width, height)
+        inner = self._panel(surface, theme, self.cross_area, _("Crosstable (points of the row against the column)"))
         y = inner.y + int(6 * s)
         self._cross_rects = []
-        for j in range(n):
-            tx.text(surface, str(j + 1), (inner.x + name_w + j * cell_w + cell_w // 2, y + row_h // 2), size,
+        for x, j in enumerate(columns):
+            tx.text(surface, str(j + 1), (inner.x + name_w + x * cell_w + cell_w // 2, y + row_h // 2), size,
                     theme.muted, "center")
-        for i, st in enumerate(order):
+        for i in rows:
+            st = order[i]
             y += row_h
             label = tx.fit(f"{i + 1}. {self._name(st.player)}", size, name_w - 6)
             tx.text(surface, label, (inner.x, y + row_h // 2), size, theme.text, "midleft")
-            for j, other in enumerate(order):
-                cell = pygame.Rect(inner.x + name_w + j * cell_w + 1, y + 1, cell_w - 2, row_h - 2)
+            for x, j in enumerate(columns):
+                other = order[j]
+                cell = pygame.Rect(inner.x + name_w + x * cell_w + 1, y + 1, cell_w - 2, row_h - 2)
                 if other.player == st.player:
                     pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.08), cell)
                     continue
@@ -177,6 +190,11 @@ class ResultsDrawing:
                     if tx.ui_font(size).size(label)[0] > cell.width - 4:
                         label = half_points(pts)
                     tx.text(surface, tx.fit(label, size, cell.width - 2), cell.center, size, theme.text, "center")
+        if scrolled:
+            hint = _("rows {rows}, columns {columns} of {n}: scroll (Shift: sideways) or arrow keys").format(
+                rows=self.cross_rows.span(), columns=self.cross_columns.span(), n=n)
+            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + row_h + row_h // 2), size,
+                    theme.muted, "midright")
         return height
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
@@ -199,11 +217,10 @@ class ResultsDrawing:
         hint = ""
         if n > fits:  # 17 players in the smallest window: the wheel brings the rest, a line says so
             fits = max(1, fits - 1)
-            self.standings_scroll = max(0, min(self.standings_scroll, n - fits))
-            hint = _("{above} above, {below} below: scroll").format(above=self.standings_scroll,
-                                                                   below=n - self.standings_scroll - fits)
-        else:
-            self.standings_scroll = 0
+        shown = self.standings_scroll.show(n, fits)
+        if len(shown) < n:
+            above, below = self.standings_scroll.hidden
+            hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
         columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.41, "midright"), (_("W"), 0.48, "midright"),
                    (_("D"), 0.54, "midright"), (_("L"), 0.60, "midright"), (_("Forf."), 0.69, "midright"),
                    (_("Elo"), 0.99, "midright")]
@@ -212,7 +229,7 @@ class ResultsDrawing:
         for label, fx, anchor in columns:
             x = inner.x + int(fx * inner.width)
             tx.text(surface, label, (x, y + row_h // 2), size, theme.muted, anchor, bold=True)
-        for st in order[self.standings_scroll:self.standings_scroll + fits]:
+        for st in (order[i] for i in shown):
             y += row_h
             elo = elo_label(st)
             if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
