@@ -45,7 +45,8 @@ from ai.outside_source import Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
 from games.rastros import course_coords
-from games.trax import NAME, board_text, move_of, tile_of_name
+from games.trax import NAME, board_text, tile_of_name
+from games.trax_turns import move_of_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPAT = Path(__file__).resolve().parent / "compat"
@@ -743,12 +744,9 @@ class _TraxAdapter:
                 raise ValueError
         except (TypeError, ValueError):
             raise Refused(repr(answer), "expected [[row, col, tile], ...]") from None
-        for cell, tile in placed:
-            move = move_of(cell, tile)
-            if move in state.legal_moves():
-                turn = set(state.play(move).turn)
-                if turn == {move_of(c, t) for c, t in placed}:
-                    return game.format_move(state, move)
+        move = move_of_turn(state, placed)
+        if move is not None:
+            return game.format_move(state, move)
         first = answer[0]
         shown = ", ".join(f"{r},{c}:{NAME.get(tile_of_name(str(t)), t)}" for r, c, t in answer[:4])
         more = f" and {len(answer) - 4} more" if len(answer) > 4 else ""

@@ -222,6 +222,14 @@ class Game(ABC):
             state = state.play(self.parse_move(state, text))
         return state
 
+    def move_texts(self, text: str) -> list[str]:
+        """The moves of a list a player typed or pasted, each a text for ``parse_move``: ``d3 c5 f6``,
+        ``1. d3 c5 2. f6``, what Copy moves writes (``games.record.moves_from_text``).  A game whose
+        course writes moves another way reads that way too (Trax: ``[[4, 2, 'lddl']]``)."""
+        from games.record import moves_from_text
+
+        return moves_from_text(text)
+
     def legal_move_texts(self, state: State) -> list[str]:
         return [self.format_move(state, m) for m in state.legal_moves()]
 

@@ -36,7 +36,8 @@ Readings we chose (the course text leaves them open):
 Notation: the cell and the tile's shape as in standard Trax notation (``+`` straight, ``/`` curves
 round the north-west and south-east corners, ``\\`` round the north-east and south-west ones), in
 absolute coordinates: ``e5/`` is column e from the left, row 5 from the top.  The neighbours fix
-the colours, so the shape names the tile; ``e5:lddl`` (the tile name) is accepted too.
+the colours, so the shape names the tile; ``e5:lddl`` (the tile name) is accepted too, and so is
+a turn as the course's code writes it, ``[[4, 4, 'lddl']]`` (games/trax_turns.py).
 """
 
 from __future__ import annotations
@@ -48,22 +49,14 @@ from functools import cached_property
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
 from games.grid import cell_name, parse_cell, read_to_move_header
+from games.trax_tiles import NAME, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
+from games.trax_turns import course_turn_texts, is_course_turn_text, parse_course_turn
 
 # -- tiles -----------------------------------------------------------------------------------
 W, N, E, S = 0, 1, 2, 3  # sides, in the order of a tile name's letters
 OPPOSITE = (E, S, W, N)
 LIGHT, DARK = 0, 1  # colours; also the sides' indices (Light plays the light colour)
 COLOURS = ("light", "dark")
-TILE_NAMES = ("ldld", "dldl", "ddll", "lddl", "lldd", "dlld")  # the course's order
-
-
-def tile_of_name(name: str) -> int:
-    """The light-edge mask of a tile name (``ldld`` -> 0b0101)."""
-    return sum(1 << k for k, ch in enumerate(name) if ch == "l")
-
-
-TILES = tuple(tile_of_name(n) for n in TILE_NAMES)
-NAME = {t: n for t, n in zip(TILES, TILE_NAMES)}
 SHAPE = {t: ("+" if t in (0b0101, 0b1010) else "/" if t in (0b0011, 0b1100) else "\\") for t in TILES}
 # the two sides of each colour's path on each tile: SIDES[tile][colour] = (a, b)
 SIDES = {
@@ -75,18 +68,6 @@ SIDES = {
 def edge_colour(tile: int, side: int) -> int:
     """LIGHT or DARK: the colour of ``tile`` at the middle of ``side``."""
     return LIGHT if tile >> side & 1 else DARK
-
-
-def move_of(cell: int, tile: int) -> int:
-    return cell << 4 | tile
-
-
-def move_cell(move: int) -> int:
-    return move >> 4
-
-
-def move_tile(move: int) -> int:
-    return move & 15
 
 
 # -- paths on any rectangular board (the game's own measurement; tests use it on course boards) ---
@@ -676,7 +657,14 @@ class Trax(Game):
             return f"{where}:{NAME[tile]}"
         return f"{where}{SHAPE[tile]}"
 
+    def move_texts(self, text: str) -> list[str]:
+        """A list of moves typed or pasted: notation (``e5/ f6+``) or the course's turns, one or
+        several (``[[4, 2, 'lddl']] [[5, 2, 'dlld']]``, ``[[[4, 2, 'lddl']], [[5, 2, 'dlld']]]``)."""
+        return course_turn_texts(text) if is_course_turn_text(text) else super().move_texts(text)
+
     def parse_move(self, state: State, text: str) -> int:
+        if is_course_turn_text(text):  # [[4, 2, 'lddl'], ...] as a course player's move() returns it
+            return parse_course_turn(self, state, text)
         m = self._MOVE.match(text)
         said = quoted(text)
         if not m:

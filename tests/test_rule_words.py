@@ -14,8 +14,11 @@ from games.base import IllegalMove
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from tests.test_position_text import trax_record_of_another_size
+from tests.test_trax import (
+    CHAIN,  # c3/ forces c2 and c4
+    hole_19x19,  # c16 takes no tile: three edges of one colour would meet
+)
 from tests.test_trax import ILLEGAL as TRAX_CLASH  # e2\\ would make three dark edges meet at d3
-from tests.test_trax import hole_19x19  # c16 takes no tile: three edges of one colour would meet
 from ui import i18n
 from ui.record_files import load
 from ui.words import file_problem, rule_reason
@@ -39,6 +42,7 @@ def samples() -> list[str]:
     compulsory = games.load("alquerque", compulsory_capture=True)
     ras, ras0 = moves("rastros")
     trax, trax0 = moves("trax")
+    trax7 = games.load("trax", size=7)
     hex_, hex0 = moves("hex", size=5)
     over_game, over = moves("tictactoe", "a1", "b1", "a2", "b2", "a3")
     return [
@@ -61,6 +65,9 @@ def samples() -> list[str]:
         refusal(lambda: reversi.parse_move(reversi.from_text("XO" + "-" * 62 + " O"), "c1")),  # must pass
         refusal(lambda: trax.parse_move(trax0, "zz")),
         refusal(lambda: trax.parse_move(trax0, "a1/")),
+        *(refusal(lambda text=text: trax.parse_move(trax0, text)) for text in (  # turns as the course writes them
+            "[[4, 2]]", "[[5, 6, 'lxdl']]", "[[10, 4, 'ldld']]", "[[0, 0, 'ldld']]")),
+        refusal(lambda: trax7.parse_move(trax7.from_text(CHAIN), "[[2, 2, 'ddll'], [1, 2, 'lldd']]")),
         refusal(lambda: hole_19x19().game.parse_move(hole_19x19(), "c16/")),
         refusal(lambda: hex_.parse_move(hex0, "swap")),
         refusal(lambda: reversi.from_text("X" * 10)),

@@ -785,3 +785,66 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
         assert not [text for text, _r in drawn if said.split(" ", 1)[1][:12] in text]
     finally:
         i18n.set_language("en")
+
+
+def test_a_turn_written_as_the_courses_code_writes_it_is_read():
+    """Students of the course write a turn as their ``move()`` returns it, ``[[row, col, tile],
+    ...]`` (from 0: the placed tile and its forced tiles, in any order), and the move field
+    refused it ("is not a Trax move like e5/").  Each turn of random games reads as its move: in
+    the course's order, shuffled, and as the placed tile alone; a list of several turns reads
+    as one text per turn (``Trax.move_texts``)."""
+    from games.trax_turns import course_text
+
+    rng = random.Random(11)
+    forced_turns = 0
+    for size in (7, 10):
+        game = games.load("trax", size=size)
+        state, texts = game.initial_state(), []
+        while not state.is_terminal():
+            move = rng.choice(state.legal_moves())
+            turn = list(state.play(move).turn)
+            shuffled = rng.sample(turn, len(turn))
+            for text in (course_text(turn, size), course_text(turn[:1], size)):
+                assert game.parse_move(state, text) == move, text
+            # shuffled, another of its tiles may be the one placed: the same tiles laid
+            assert state.play(game.parse_move(state, course_text(shuffled, size))).key() == state.play(move).key()
+            forced_turns += len(turn) > 1
+            texts.append(course_text(turn, size))
+            state = state.play(move)
+        whole = "[" + ", ".join(texts) + "]"  # the turns of the game, one list
+        assert game.move_texts(whole) == texts == game.move_texts("\n".join(texts))
+        assert game.play_line(game.move_texts(whole)).key() == state.key()
+    assert forced_turns > 3
+    game = games.load("trax", size=7)
+    assert game.parse_move(game.initial_state(), "[3, 4, 'dldl']") == game.parse_move(game.initial_state(), "e4+")
+    assert game.move_texts("e4+ d5/") == ["e4+", "d5/"]  # the notation as ever
+
+
+@pytest.mark.parametrize("text, said", [
+    ("[[4, 2]]", "'[[4, 2]]' is not a course turn like [[4, 2, 'lddl']]: [row, column, tile] for each tile, "
+                 "counted from 0"),
+    ("[[3, 'c', 'ldld']]", "is not a course turn like"),
+    ("[]", "is not a course turn like"),
+    ("[[3, 4, 'lxdl']]", "\"[[3, 4, 'lxdl']]\": 'lxdl' is not a tile name (ldld, dldl, ddll, lddl, lldd, dlld)"),
+    ("[[7, 4, 'ldld']]", "\"[[7, 4, 'ldld']]\": row 7, column 4 is off the board (rows and columns 0-6)"),
+    ("[[3, 3, 'ldld']]", "\"[[3, 3, 'ldld']]\" is d4:ldld: 'd4:ldld': d4 is not empty"),
+    ("[[0, 0, 'ldld']]", "\"[[0, 0, 'ldld']]\" is a1:ldld: 'a1:ldld': a1 does not touch a tile"),
+])
+def test_a_malformed_or_illegal_course_turn_says_what_is_wrong(text, said):
+    game = games.load("trax", size=7)
+    with pytest.raises(IllegalMove) as caught:
+        game.parse_move(game.initial_state(), text)
+    assert said in str(caught.value)
+
+
+def test_a_course_turn_listing_other_tiles_than_the_forced_ones_names_the_turn_it_makes():
+    """c3/ (ddll) forces c2 and c4 (test_a_placement_forces_two_tiles_in_the_same_turn): a turn
+    that lists c3 and one forced tile is not that turn, and the message lists the whole turn."""
+    game = games.load("trax", size=7)
+    state = game.from_text(CHAIN)
+    with pytest.raises(IllegalMove) as caught:
+        game.parse_move(state, "[[2, 2, 'ddll'], [1, 2, 'lldd']]")
+    assert str(caught.value) == ("\"[[2, 2, 'ddll'], [1, 2, 'lldd']]\": those are not the forced tiles of c3:ddll, "
+                                 "which lays [[2, 2, 'ddll'], [1, 2, 'lldd'], [3, 2, 'dlld']]")
+    listed = game.parse_move(state, "[[3, 2, 'dlld'], [2, 2, 'ddll'], [1, 2, 'lldd']]")  # c4 laid first: the same turn
+    assert NAME[move_tile(listed)] == "dlld" and state.play(listed).key() == state.play(game.parse_move(state, "c3/")).key()

@@ -227,3 +227,28 @@ def test_the_field_is_drawn_on_the_status_line(app, monkeypatch):
     field = scene.move_entry.field.rect
     assert scene.view.rect.bottom <= field.top and field.bottom <= app.size[1]
     assert scene.board_area.contains(field)
+
+
+def test_trax_turns_typed_and_pasted_as_the_courses_code_writes_them(app, monkeypatch):
+    """A student of the Trax course writes a turn as ``move()`` returns it, ``[[5, 4, 'dlld']]``
+    (row and column from 0): the field said it was not a Trax move like e5/.  Typed, it plays that
+    tile; pasted, a list of turns (a student's game) plays them all; a malformed one says what a
+    turn is, plays nothing and stays in the field."""
+    scene = start(app, "trax")
+    key(app, pygame.K_RETURN)
+    type_text(app, "[[5, 4, 'dlld']]")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6\\"] and not scene.move_entry.open
+    turns = "[[[4, 5, 'dldl']], [[4, 6, 'dlld'], [5, 6, 'ddll']]]"
+    monkeypatch.setattr(clipboard, "get_text", lambda: turns)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert scene.move_entry.field.text == "[[4, 5, 'dldl']] [[4, 6, 'dlld'], [5, 6, 'ddll']]"
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6\\", "f5+", "g5\\"] and "Played 2 moves" in messages(scene)
+    assert scene.state.cells[5 * 10 + 6] and scene.state.to_move == 1  # g6, the forced tile, laid in Light's turn
+    key(app, pygame.K_RETURN)
+    type_text(app, "[[7, 5]]")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6\\", "f5+", "g5\\"] and scene.move_entry.field.text == "[[7, 5]]"
+    assert messages(scene)[-1] == ("Not a legal move: '[[7, 5]]' is not a course turn like [[4, 2, 'lddl']]: "
+                                   "[row, column, tile] for each tile, counted from 0")

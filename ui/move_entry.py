@@ -3,7 +3,7 @@
 Enter opens a field under the board; Enter again plays what it holds and Esc closes it.  Ctrl+V
 opens it holding the clipboard's moves: a list copied with "Copy moves" (M), from a course
 notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``; ``games.record.moves_from_text``
-reads them).  The field speaks only for a human to move at the live game, as a click on the board
+reads them; a Trax course's turns too, ``[[4, 2, 'lddl']]``: ``Game.move_texts``).  The field speaks only for a human to move at the live game, as a click on the board
 does.
 
 The game reads the moves (``Game.parse_move``), one after the other from the position on the
@@ -25,7 +25,7 @@ import pygame
 
 from games.base import IllegalMove
 from games.position_text import is_position_text, record_from_position
-from games.record import RecordError, moves_from_text
+from games.record import RecordError
 from ui import clipboard, words
 from ui.i18n import _
 from ui.text_field import TextField
@@ -96,7 +96,7 @@ class MoveEntry:
             self.scene.messages.add(_("The clipboard holds a position, not moves: paste it on the main menu to play "
                                       "from it"), "warn", duration=8.0)
             return
-        moves = moves_from_text(text)
+        moves = self.scene.game.move_texts(text)
         if not moves:
             self.scene.messages.add(_("The clipboard holds no moves"), "warn")
             return
@@ -135,7 +135,7 @@ class MoveEntry:
 
     def submit(self) -> None:
         """Play the field's moves if all are legal; else say which is not, and keep the text."""
-        texts = moves_from_text(self.field.text)
+        texts = self.scene.game.move_texts(self.field.text)
         if not texts:
             self.close()
             return
