@@ -746,7 +746,8 @@ def test_a_class_of_26_scrolls_the_crosstable_in_the_smallest_window(tmp_path, m
     """26 players at 800x560: the crosstable ran over the standings (one row of them left) and
     its last three columns off its panel, the names cut to "…".  Its rows and columns now scroll,
     with the wheel over it (sideways: a sideways wheel or Shift) and the arrow keys, a line
-    saying which are shown; every cell stays inside its panel, above the standings."""
+    saying which are shown; every cell stays inside its panel, above the standings.  The ratings'
+    names, in rows too thin for them, are every other one (with their places), not drawn over each other."""
     from tests.ui_helpers import key, make_app
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
@@ -766,6 +767,22 @@ def test_a_class_of_26_scrolls_the_crosstable_in_the_smallest_window(tmp_path, m
         assert ids[0] in rows and ids[25] not in rows and ids[25] not in columns
         assert len(rows) >= 8 and len(columns) >= 12  # names of a few letters, not "…" for all
         assert scene.standings_area.height > 200  # the standings keep their half of the column
+        # the ratings beside them: 26 names in rows of 7 pixels were drawn over each other
+        from ui import text as tx
+
+        named, draw = [], tx.text
+
+        def record(surface, value, pos, size, *args, **kwargs):
+            if pos[0] > scene.standings_area.right and value.endswith("/minimax"):
+                named.append((pos[1], size))
+            return draw(surface, value, pos, size, *args, **kwargs)
+
+        monkeypatch.setattr(tx, "text", record)
+        app.invalidate()
+        app.frame()
+        monkeypatch.setattr(tx, "text", draw)
+        named.sort()
+        assert len(named) >= 8 and all(b - a >= size for (a, size), (b, _size) in zip(named, named[1:]))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene._cross_rects[0][0].center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))  # down: the last rows

@@ -272,11 +272,15 @@ class ResultsDrawing:
         # closer rows, not its last ones off the panel
         row_h = max(1, axis.height // max(1, len(order)))
         size = max(10, min(int(15 * s), int(row_h * 0.6)))
+        # rows closer than a name's line are named every few rows, with their places (26 players
+        # at 800x560: every name drawn over its neighbours, none could be read)
+        every = -(-size // row_h)  # a name needs its size in pixels; its line's spacing may overlap
         pygame.draw.line(surface, theme.muted, (x_of(0), axis.y), (x_of(0), axis.bottom), 1)
         for i, st in enumerate(order):
             cy = axis.y + i * row_h + row_h // 2
-            tx.text(surface, tx.fit(self._name(st.player), size, label_w - 10), (inner.x, cy), size, theme.text,
-                    "midleft")
+            if i % every == 0:
+                name = self._name(st.player) if every == 1 else f"{i + 1}. {self._name(st.player)}"
+                tx.text(surface, tx.fit(name, size, label_w - 10), (inner.x, cy), size, theme.text, "midleft")
             if st not in rated:
                 continue
             colour = theme.side0 if st.elo >= 0 else theme.side1
