@@ -417,3 +417,21 @@ def test_a_square_typed_when_the_mover_must_pass_says_to_pass():
     with pytest.raises(IllegalMove, match="you have no legal move, so you must pass"):
         game.parse_move(state, "c1")
     assert game.parse_move(state, "pass") == PASS
+
+
+@pytest.mark.parametrize("word", ["pass", "PA", "ps", "--"])
+def test_a_pass_is_read_as_othello_programs_write_it(word):
+    game = games.load("reversi")
+    state = game.from_text("XO" + "-" * 62 + " O")  # White has no move
+    assert game.parse_move(state, word) == PASS
+
+
+def test_a_line_of_moves_may_leave_a_forced_pass_out_as_transcripts_do():
+    """WZebra's and Edax's ``f5d6c3...`` write no passes: the one the rules force is put in."""
+    game = games.load("reversi")
+    state = game.from_text("XO" + "-" * 62 + " O")  # White has no move, Black has c1
+    assert game.implied_move(state) == PASS and game.implied_move(game.initial_state()) is None
+    assert game.play_line(["c1"], state) == state.play(PASS).play(game.parse_move(state.play(PASS), "c1"))
+    with pytest.raises(IllegalMove, match="h8 flips no discs"):  # Black's move after White's pass
+        game.play_line(["h8"], state)
+    assert game.transcript(["f5", "d6", "pass", "c3"]) == "f5d6c3"
