@@ -13,7 +13,8 @@ Readings we chose:
   ``pa``, ``ps`` and ``--`` are read as a pass too, and a line of moves may leave passes out
   (``implied_move``), as the transcripts of Othello programs do.
 - The score is the plain disc count (empty squares are not awarded to the winner, as the rules
-  page says "more discs wins"); ``score()`` is (black discs, white discs).
+  page says "more discs wins"); ``score()`` is (black discs, white discs).  ``end_reason`` adds
+  the tournament count (the empty squares to the winner) when a game ends before the board fills.
 - Squares are named ``d3``: column letter from the left, row number from the top.  A move is the
   square's index ``row * size + col``, the bit of that square in the boards.
 - Position text is the board row by row in ``X`` (Black), ``O`` (White) and ``-`` (empty), then a
@@ -280,13 +281,18 @@ class ReversiState(State):
         return (self.boards[0], self.boards[1], self.to_move)
 
     def end_reason(self) -> str:
+        """Who won and the disc count; a game that ends with empty squares adds the count that
+        tournament Othello (WZebra, Edax) gives it, those squares going to the winner."""
         if not self.is_terminal():
             return ""
         black, white = self.score()
         w = self.winner()
         if w is None:
             return f"Draw {black} - {white}"
-        return f"{self.game.sides[w]} wins {max(black, white)} - {min(black, white)}"
+        won, lost = max(black, white), min(black, white)
+        said = f"{self.game.sides[w]} wins {won} - {lost}"
+        empties = self.empties()
+        return f"{said} ({won + empties} - {lost} with the empty squares to the winner)" if empties else said
 
 
 class Reversi(Game):
