@@ -639,6 +639,8 @@ def record_from_move_list(text: str) -> GameRecord:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
+    if not names_a_game(lines[0]) and _GLUED_MOVES.fullmatch("".join(text.split())):
+        return _record_from_transcript(text)
     game_id, options = read_title_line(lines[0])
     sides = _side_names(game_id)
     titles = list(sides)
@@ -662,6 +664,25 @@ def record_from_move_list(text: str) -> GameRecord:
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
     return record if lost is None else record.finish(lost)
+
+
+def _record_from_transcript(text: str) -> GameRecord:
+    """A game pasted as its transcript alone, with no line naming the game (WZebra's and Edax's
+    ``F5D6C3...``): read as the first game with transcripts (``Game.transcript``) whose rules play
+    it from the start, on the usual board first, then on each other choice of its options.
+    RecordError asks for the game's name if none does."""
+    for info in games.catalog():
+        if games.load(info.id).transcript([]) is None:
+            continue
+        tried = [{}] + [{option.name: choice} for option in info.options for choice in option.choices
+                        if choice != option.default]
+        for options in tried:
+            try:
+                return record_from_move_list(f"{title_line(info.id, options)}\n{text}")
+            except RecordError:
+                continue
+    read_title_line(text.strip().splitlines()[0])  # raises: its first line should name the game
+    raise AssertionError("a text that names no game was read as a title line")  # pragma: no cover
 
 
 def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:
