@@ -496,7 +496,7 @@ def default_name(record: GameRecord) -> str:
 def move_list_text(record: GameRecord) -> str:
     """The game as plain text for the clipboard: a header, numbered moves, the game as one word
     where other programs of the game read one (``Game.transcript``: Othello's ``f5d6c3``, which
-    ``moves_from_text`` leaves out after numbered moves), the result."""
+    ``moves_from_text`` leaves out after numbered moves) from the usual start, the result."""
     sides = _side_names(record.game_id)
     lines = [title_line(record.game_id, record.options)]
     lines.append("  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players)))
@@ -505,7 +505,8 @@ def move_list_text(record: GameRecord) -> str:
         lines.append(START_LINE)
         lines.extend(record.start_position.splitlines())
     lines.extend(_wrap(numbered_moves(record.moves, record.first_state().to_move), 78))
-    transcript = record.game().transcript(record.moves) if record.moves else None
+    usual_start = record.start_position is None  # other programs play a transcript from their usual start
+    transcript = record.game().transcript(record.moves) if record.moves and usual_start else None
     if transcript:  # the line to copy into the game's other programs (Othello's f5d6c3...)
         lines.append(transcript)
     if record.result is not None:  # the score by side: a bare "(10-26)" after "White wins 26 - 10" read backwards

@@ -465,6 +465,10 @@ def test_a_copied_reversi_game_carries_its_othello_transcript_and_reads_back_onc
     assert transcript in text.splitlines()
     again = record_from_move_list(text)
     assert again.moves == PASSING_GAME and again.result == record.result
+    later = game.play_line(PASSING_GAME[:10])  # from a set-up position: those programs would play it from their start
+    moved = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), start_position=game.to_text(later))
+    moved = moved.with_moves(PASSING_GAME[10:14], game.play_line(PASSING_GAME[10:14], later))
+    assert "".join(PASSING_GAME[10:14]) not in move_list_text(moved)
 
 
 @pytest.mark.parametrize("passes", ["", "pa", "PS", "--"])
