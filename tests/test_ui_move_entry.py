@@ -136,6 +136,17 @@ def test_an_othello_transcript_pasted_plays_the_game_with_its_passes(app, monkey
         key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
         key(app, pygame.K_RETURN)
         assert played(scene) == PASSING_GAME[:25], text
+    # the whole transcript pasted part way through the game: its head counted in plies, passes and all
+    for head in (8, 9, 21):  # before Black's pass, after it (the transcript has no word for it), after White's
+        scene = start(app)
+        key(app, pygame.K_RETURN)
+        type_text(app, " ".join(PASSING_GAME[:head]))
+        key(app, pygame.K_RETURN)
+        assert played(scene) == PASSING_GAME[:head]
+        monkeypatch.setattr(clipboard, "get_text", lambda: transcript)
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        key(app, pygame.K_RETURN)
+        assert played(scene) == PASSING_GAME[:25], head
 
 
 def test_a_whole_game_pasted_part_way_through_it_plays_the_rest(app, monkeypatch):

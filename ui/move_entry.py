@@ -57,13 +57,25 @@ def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
 
 def moves_after_history(game, initial, history: list[Hashable], texts: list[str]) -> list[str] | None:
     """What is left of ``texts`` once the moves played so far (``history``, from ``initial``) are
-    taken off its head; None if ``texts`` does not start with them (or is not legal from there)."""
-    if not history or len(texts) < len(history):
+    taken off its head; None if ``texts`` does not start with them (or is not legal from there).
+    The head is counted in moves, not words: a transcript leaves out passes the history holds."""
+    if not history:
         return None
-    moves = read_moves(game, initial, texts[:len(history)])
-    if isinstance(moves, str) or moves != list(history):
-        return None
-    return texts[len(history):]
+    state, played = initial, []
+    for n, text in enumerate(texts):
+        try:
+            line = parse_in_line(game, state, text)
+        except IllegalMove:
+            return None
+        for move in line:
+            played.append(move)
+            state = state.play(move)
+        if len(played) >= len(history):
+            if played[:len(history)] != list(history):
+                return None
+            # a word past the history (after a pass it left out) is read again from the board
+            return texts[n + 1:] if len(played) == len(history) else texts[n:]
+    return None
 
 
 class MoveEntry:
