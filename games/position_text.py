@@ -78,7 +78,7 @@ def is_position_text(text: str) -> bool:
     """Whether ``text`` is a game's name followed by a position, rather than a move list (a bare
     list of moves on two lines names no game: it is no position), or an Othello board line alone."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
-    return len(lines) > 1 and names_a_game(lines[0]) and not is_move_list(text) or is_othello_board_line(text)
+    return (len(lines) > 1 and names_a_game(lines[0]) and not is_move_list(text)) or is_othello_board_line(text)
 
 
 def is_othello_board_line(text: str) -> bool:

@@ -46,7 +46,7 @@ INFO = GameInfo(
 )
 
 PASS = -1
-PASS_WORDS = ("pass", "pa", "ps", "--")  # ours, then how GGS, Edax and WZebra's lists write a pass
+PASS_WORDS = ("pass", "pa", "ps", "--")  # ours, then the ways Othello programs and servers write one
 SIDE_CHARS = "XO"  # Black, White in position text
 
 

@@ -130,7 +130,7 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
     ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
     ("f5d6C3D3", ["f5", "d6", "C3", "D3"]),  # an Othello transcript: WZebra's, Edax's
-    ("1. f5d6 c3pa d3--c4", ["f5", "d6", "c3", "pa", "d3", "--", "c4"]),  # its passes as GGS and Edax write them
+    ("1. f5d6 c3pa d3--c4", ["f5", "d6", "c3", "pa", "d3", "--", "c4"]),  # passes as Othello programs write them
     ("c3 -- d3", ["c3", "--", "d3"]),
     ("a10b3j10", ["a10", "b3", "j10"]),  # 10x10
     ("", []),
