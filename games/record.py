@@ -551,7 +551,7 @@ START_LINE = "Start:"  # in a move list, the position the game started from foll
 RESULT_LINE = "Result: "  # a move list's last line: how the game ended, or "unfinished"
 _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one move's two halves
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
-_GLUED_MOVE = r"[a-z]\d{1,2}|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
+_GLUED_MOVE = r"[a-z]\d{1,2}|pass|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
 _GLUED_MOVES = re.compile(f"(?:{_GLUED_MOVE})+", re.IGNORECASE)  # "f5d6c3d3": a WZebra or Edax transcript
 
 

@@ -480,6 +480,11 @@ def test_an_othello_transcript_under_the_games_name_is_the_game_with_its_passes(
     assert record.result is not None and record.result.score == (26, 38)
 
 
+def test_a_bare_list_of_reversi_moves_with_our_passes_is_read_as_reversi_too():
+    record = record_from_move_list(" ".join(PASSING_GAME[:12]))
+    assert record.game_id == "reversi" and record.moves == PASSING_GAME[:12]
+
+
 def test_a_transcript_move_that_is_not_legal_even_after_a_pass_is_named_where_written():
     moves = [move for move in PASSING_GAME if move != "pass"]
     moves[8] = "h8"  # where Black had to pass, White's d6 comes next
