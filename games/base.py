@@ -215,11 +215,22 @@ class Game(ABC):
     def from_text(self, text: str) -> State:
         """Read a position written by ``to_text``; raises IllegalMove on bad text."""
 
+    def implied_move(self, state: State) -> Move | None:
+        """The move a written game may leave out in ``state`` because the rules leave no other
+        (Reversi's pass: Othello transcripts write none); None in games that have no such move."""
+        return None
+
+    def transcript(self, moves: Sequence[str]) -> str | None:
+        """``moves`` (in notation) as the one word the game's other programs read a game in
+        (Othello's ``f5d6c3``), or None where the game has no such custom."""
+        return None
+
     def play_line(self, moves: Sequence[str], state: State | None = None) -> State:
         """Play moves given in notation from ``state`` (default: the start); for tests and records."""
         state = state or self.initial_state()
         for text in moves:
-            state = state.play(self.parse_move(state, text))
+            for move in parse_in_line(self, state, text):
+                state = state.play(move)
         return state
 
     def move_texts(self, text: str) -> list[str]:
@@ -244,6 +255,19 @@ def quoted(text: str) -> str:
     if "'" not in text:
         return f"'{text}'"
     return f'"{text}"' if '"' not in text else repr(text)
+
+
+def parse_in_line(game: Game, state: State, text: str) -> list[Move]:
+    """The moves ``text`` stands for in a written line of moves at ``state``: its own move, or,
+    where the rules leave only the move a line may leave out (``Game.implied_move``), that move
+    and then ``text``'s.  Raises IllegalMove saying what is wrong with ``text`` where it was meant."""
+    implied = game.implied_move(state)
+    try:
+        return [game.parse_move(state, text)]
+    except IllegalMove:
+        if implied is None:
+            raise
+    return [implied, game.parse_move(state.play(implied), text)]
 
 
 def check_move_text(game: Game, state: State, text: str) -> Move:

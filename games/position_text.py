@@ -7,7 +7,8 @@
 
 The first line names the game and its options, as a move list's does ("Reversi (size=6)"); the
 lines after it (after a ``Position:`` line, which may be left out) are the position in the
-game's own text (``Game.to_text``: the board as the course prints it, the side to move).  A
+game's own text (``Game.to_text``: the board as the course prints it, the side to move); a line
+of the Othello Board Format alone (Edax's, WZebra's) needs no first line: it is Reversi.  A
 board pasted without its options is read at the shape that fits it (the whole-number options
 left open: a size, or Tic-tac-toe's width and height), so a 6x6 Reversi board, a 13x13 Hex one
 or a 7x6 Tic-tac-toe one needs no options; what the board cannot show (Tic-tac-toe's k in a
@@ -20,6 +21,7 @@ replays like any game.  A position that is already over is refused: there is not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import combinations, product
 from typing import Any
@@ -38,6 +40,7 @@ from games.record import (
 )
 
 POSITION_LINE = "Position:"
+_OTHELLO_BOARD_LINE = re.compile(r"[XO.\-]{36,}\s+[XO](\s*;[^\n]*)?", re.IGNORECASE)
 
 
 def position_text(game: Game, state: State) -> str:
@@ -73,9 +76,15 @@ def in_rows(game: Game, text: str) -> str:
 
 def is_position_text(text: str) -> bool:
     """Whether ``text`` is a game's name followed by a position, rather than a move list (a bare
-    list of moves on two lines names no game: it is no position)."""
+    list of moves on two lines names no game: it is no position), or an Othello board line alone."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
-    return len(lines) > 1 and names_a_game(lines[0]) and not is_move_list(text)
+    return (len(lines) > 1 and names_a_game(lines[0]) and not is_move_list(text)) or is_othello_board_line(text)
+
+
+def is_othello_board_line(text: str) -> bool:
+    """Whether ``text`` is one line of the Othello Board Format alone, as Edax, WZebra and the FFO
+    test files write a position (``---...OX...--- X``, perhaps ``; comments``): it names Reversi."""
+    return _OTHELLO_BOARD_LINE.fullmatch(text.strip()) is not None
 
 
 def record_from_position(text: str, loose: bool = False) -> GameRecord:
@@ -86,6 +95,8 @@ def record_from_position(text: str, loose: bool = False) -> GameRecord:
     lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
+    if is_othello_board_line(text):
+        lines.insert(0, title_line("reversi", {}))  # at the size its squares give
     game_id, options = read_title_line(lines[0].strip())
     body = lines[1:]
     if body and body[0].strip() in (POSITION_LINE, START_LINE):

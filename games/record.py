@@ -51,7 +51,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import games
-from games.base import Game, IllegalMove, State
+from games.base import Game, IllegalMove, State, parse_in_line
 
 FORMAT = "tabuleiro-record"
 VERSION = 2
@@ -494,7 +494,9 @@ def default_name(record: GameRecord) -> str:
 
 
 def move_list_text(record: GameRecord) -> str:
-    """The game as plain text for the clipboard: a header, numbered moves, the result."""
+    """The game as plain text for the clipboard: a header, numbered moves, the game as one word
+    where other programs of the game read one (``Game.transcript``: Othello's ``f5d6c3``, which
+    ``moves_from_text`` leaves out after numbered moves) from the usual start, the result."""
     sides = _side_names(record.game_id)
     lines = [title_line(record.game_id, record.options)]
     lines.append("  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players)))
@@ -503,6 +505,10 @@ def move_list_text(record: GameRecord) -> str:
         lines.append(START_LINE)
         lines.extend(record.start_position.splitlines())
     lines.extend(_wrap(numbered_moves(record.moves, record.first_state().to_move), 78))
+    usual_start = record.start_position is None  # other programs play a transcript from their usual start
+    transcript = record.game().transcript(record.moves) if record.moves and usual_start else None
+    if transcript:  # the line to copy into the game's other programs (Othello's f5d6c3...)
+        lines.append(transcript)
     if record.result is not None:  # the score by side: a bare "(10-26)" after "White wins 26 - 10" read backwards
         score = record.result.score
         named = f" ({sides[0]} {score[0]}, {sides[1]} {score[1]})" if score else ""
@@ -545,6 +551,8 @@ START_LINE = "Start:"  # in a move list, the position the game started from foll
 RESULT_LINE = "Result: "  # a move list's last line: how the game ended, or "unfinished"
 _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one move's two halves
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
+_GLUED_MOVE = r"[a-z]\d{1,2}|pass|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
+_GLUED_MOVES = re.compile(f"(?:{_GLUED_MOVE})+", re.IGNORECASE)  # "f5d6c3d3": a WZebra or Edax transcript
 
 
 def is_move_list(text: str) -> bool:
@@ -558,8 +566,9 @@ def moves_from_text(text: str) -> list[str]:
 
     Reads what ``move_list_text`` writes (only its numbered lines hold moves: the title, the
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
-    ``1. d3 c5 2. f6``, ``d3, c5; f6``.  A hyphen joins what is on either side of it, spaced or
-    not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
+    ``1. d3 c5 2. f6``, ``d3, c5; f6``, and cells run together, as Othello programs write a
+    game (``f5d6c3d3``, passes as ``pa``, ``ps`` or ``--``).  A hyphen joins what is on either
+    side of it, spaced or not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
     is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
     the moves are legal is the game's to say."""
     lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
@@ -572,7 +581,9 @@ def moves_from_text(text: str) -> list[str]:
         number = _MOVE_NUMBER.fullmatch(token)
         if number is not None:
             token = number.group(2)
-        if token:
+        if _GLUED_MOVES.fullmatch(token):
+            moves.extend(re.findall(_GLUED_MOVE, token, re.IGNORECASE))
+        elif token:
             moves.append(token)
     return moves
 
@@ -629,7 +640,11 @@ def record_from_move_list(text: str) -> GameRecord:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
-    game_id, options = read_title_line(lines[0])
+    if not names_a_game(lines[0]) and _GLUED_MOVES.fullmatch("".join(text.split())):
+        record = _record_from_transcript(text)
+        if record is not None:
+            return record
+    game_id, options = read_title_line(lines[0])  # RecordError for a line that names no game
     sides = _side_names(game_id)
     titles = list(sides)
     for part in re.split(r"\s{2,}", lines[1]) if len(lines) > 1 else ():
@@ -648,9 +663,44 @@ def record_from_move_list(text: str) -> GameRecord:
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))
-    record = record.with_moves(record.moves, record.states(game)[-1])
+    moves, final = _written_out(game, record.first_state(game), record.moves)
+    record = record.with_moves(moves, final)
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
     return record if lost is None else record.finish(lost)
+
+
+def _record_from_transcript(text: str) -> GameRecord | None:
+    """A game pasted as its transcript alone, with no line naming the game (WZebra's and Edax's
+    ``F5D6C3...``): read as the first game with transcripts (``Game.transcript``) whose rules play
+    it from the start, on the usual board first, then on each other choice of its options; None
+    if no game does."""
+    for info in games.catalog():
+        if games.load(info.id).transcript([]) is None:
+            continue
+        tried = [{}] + [{option.name: choice} for option in info.options for choice in option.choices
+                        if choice != option.default]
+        for options in tried:
+            try:
+                return record_from_move_list(f"{title_line(info.id, options)}\n{text}")
+            except RecordError:
+                continue
+    return None
+
+
+def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:
+    """A pasted line of moves in the game's own notation, with the moves it left out put in (an
+    Othello transcript's passes), and the position after it; RecordError names the first move
+    that is not legal, as a loaded record's would."""
+    moves = []
+    for number, text in enumerate(texts, 1):
+        try:
+            line = parse_in_line(game, state, text)
+        except IllegalMove as exc:
+            raise RecordError(f"move {number} {text!r} is not legal: {exc}") from None
+        for move in line:
+            moves.append(game.format_move(state, move))
+            state = state.play(move)
+    return moves, state
 
 
 _LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board

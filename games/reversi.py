@@ -10,8 +10,11 @@ side with more discs wins (equal is a draw).
 Readings we chose:
 - A pass is an ordinary move (``PASS``, written ``pass``), legal only when the mover has no
   placement.  A position where neither side can move is terminal and has no moves at all.
+  ``pa``, ``ps`` and ``--`` are read as a pass too, and a line of moves may leave passes out
+  (``implied_move``), as the transcripts of Othello programs do.
 - The score is the plain disc count (empty squares are not awarded to the winner, as the rules
-  page says "more discs wins"); ``score()`` is (black discs, white discs).
+  page says "more discs wins"); ``score()`` is (black discs, white discs).  ``end_reason`` adds
+  the tournament count (the empty squares to the winner) when a game ends before the board fills.
 - Squares are named ``d3``: column letter from the left, row number from the top.  A move is the
   square's index ``row * size + col``, the bit of that square in the boards.
 - Position text is the board row by row in ``X`` (Black), ``O`` (White) and ``-`` (empty), then a
@@ -27,6 +30,7 @@ non-enemy square on each ray.  ``perft`` counts leaves straight on the bitboards
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
@@ -42,6 +46,7 @@ INFO = GameInfo(
 )
 
 PASS = -1
+PASS_WORDS = ("pass", "pa", "ps", "--")  # ours, then the ways Othello programs and servers write one
 SIDE_CHARS = "XO"  # Black, White in position text
 
 
@@ -276,13 +281,18 @@ class ReversiState(State):
         return (self.boards[0], self.boards[1], self.to_move)
 
     def end_reason(self) -> str:
+        """Who won and the disc count; a game that ends with empty squares adds the count that
+        tournament Othello (WZebra, Edax) gives it, those squares going to the winner."""
         if not self.is_terminal():
             return ""
         black, white = self.score()
         w = self.winner()
         if w is None:
             return f"Draw {black} - {white}"
-        return f"{self.game.sides[w]} wins {max(black, white)} - {min(black, white)}"
+        won, lost = max(black, white), min(black, white)
+        said = f"{self.game.sides[w]} wins {won} - {lost}"
+        empties = self.empties()
+        return f"{said} ({won + empties} - {lost} with the empty squares to the winner)" if empties else said
 
 
 class Reversi(Game):
@@ -302,7 +312,7 @@ class Reversi(Game):
     def parse_move(self, state: ReversiState, text: str) -> int:
         if state.is_terminal():
             raise IllegalMove(f"{text!r}: the game is over")
-        if text.strip().lower() == "pass":
+        if text.strip().lower() in PASS_WORDS:
             move = PASS
         else:
             try:
@@ -315,6 +325,15 @@ class Reversi(Game):
             state.play(move)  # raises with the reason
             raise IllegalMove(f"{text!r} is not legal here")  # pragma: no cover
         return move
+
+    def implied_move(self, state: ReversiState) -> int | None:
+        """The pass of a side with no placement: transcripts (``f5d6c3...``) leave it out."""
+        return PASS if state.must_pass() else None
+
+    def transcript(self, moves: Sequence[str]) -> str:
+        """The game as WZebra and Edax write it and read it back: the squares run together,
+        ``f5d6c3d3``, passes left out (``implied_move`` puts them back)."""
+        return "".join(move for move in moves if move != "pass")
 
     def to_text(self, state: ReversiState) -> str:
         black, white = state.boards

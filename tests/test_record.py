@@ -129,6 +129,10 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
     ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
+    ("f5d6C3D3", ["f5", "d6", "C3", "D3"]),  # an Othello transcript: WZebra's, Edax's
+    ("1. f5d6 c3pa d3--c4", ["f5", "d6", "c3", "pa", "d3", "--", "c4"]),  # passes as Othello programs write them
+    ("c3 -- d3", ["c3", "--", "d3"]),
+    ("a10b3j10", ["a10", "b3", "j10"]),  # 10x10
     ("", []),
     ("  \n ", []),
 ])
@@ -442,3 +446,47 @@ def test_a_copied_games_score_names_its_sides():
     brackets, Black's first, read as the reverse of the words before it.  It names each side now."""
     record = GameRecord.start(games.load("reversi"), PLAYERS).finish(Result(1, "White wins 26 - 10", (10, 26)))
     assert move_list_text(record).splitlines()[-1] == "Result: White wins 26 - 10 (Black 10, White 26)"
+
+
+# A game of random play in which each side must pass once (moves 9 and 21), to a White win 38-26
+PASSING_GAME = moves_from_text("d3 c3 e6 d2 d1 e1 b2 c1 pass d6 c7 f3 c5 b3 b4 a1 e3 a5 g2 a3 pass g3 e2 c6 f4 f6 "
+                               "g4 c8 b7 h2 c4 g1 g7 a6 g5 g6 h5 h4 f7 e7 a2 b6 a7 f8 a4 h6 g8 e8 c2 f2 d7 d8 h7 f1 "
+                               "h1 a8 b1 b8 f5 h8 h3 b5")
+
+
+def test_a_copied_reversi_game_carries_its_othello_transcript_and_reads_back_once():
+    """The line WZebra and Edax read (squares run together, passes left out) is in the copy; read
+    back, the numbered moves alone are the game: the transcript is not played twice."""
+    game = games.load("reversi")
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(
+        PASSING_GAME, game.play_line(PASSING_GAME))
+    text = move_list_text(record)
+    transcript = "".join(move for move in PASSING_GAME if move != "pass")
+    assert transcript in text.splitlines()
+    again = record_from_move_list(text)
+    assert again.moves == PASSING_GAME and again.result == record.result
+    later = game.play_line(PASSING_GAME[:10])  # from a set-up position: those programs would play it from their start
+    moved = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), start_position=game.to_text(later))
+    moved = moved.with_moves(PASSING_GAME[10:14], game.play_line(PASSING_GAME[10:14], later))
+    assert "".join(PASSING_GAME[10:14]) not in move_list_text(moved)
+
+
+@pytest.mark.parametrize("passes", ["", "pa", "PS", "--"])
+def test_an_othello_transcript_under_the_games_name_is_the_game_with_its_passes(passes):
+    """Passes left out (WZebra) or written pa, PS or -- are put back as our passes."""
+    words = [passes if move == "pass" else move.upper() for move in PASSING_GAME]
+    record = record_from_move_list("Reversi\n" + "".join(words))
+    assert record.moves == PASSING_GAME
+    assert record.result is not None and record.result.score == (26, 38)
+
+
+def test_a_bare_list_of_reversi_moves_with_our_passes_is_read_as_reversi_too():
+    record = record_from_move_list(" ".join(PASSING_GAME[:12]))
+    assert record.game_id == "reversi" and record.moves == PASSING_GAME[:12]
+
+
+def test_a_transcript_move_that_is_not_legal_even_after_a_pass_is_named_where_written():
+    moves = [move for move in PASSING_GAME if move != "pass"]
+    moves[8] = "h8"  # where Black had to pass, White's d6 comes next
+    with pytest.raises(RecordError, match="move 9 'h8' is not legal: h8 flips no discs"):
+        record_from_move_list("Reversi\n" + "".join(moves))

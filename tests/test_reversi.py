@@ -13,6 +13,7 @@ import pytest
 
 import games
 from games import IllegalMove
+from games.record import moves_from_text
 from games.reversi import PASS, flips, move_mask, squares
 
 # shared/rules/reversi.md: perft from the 8x8 start, a pass is a move, game over is a leaf
@@ -158,7 +159,7 @@ def test_a_side_without_a_placement_must_pass(game):
     # Black has no disc left: neither side can move, the game is over
     assert end.is_terminal() and end.legal_moves() == []
     assert end.score() == (0, 3) and end.winner() == 1
-    assert end.end_reason() == "White wins 3 - 0"
+    assert end.end_reason() == "White wins 3 - 0 (64 - 0 with the empty squares to the winner)"
 
 
 def test_both_sides_without_a_move_end_the_game_before_the_board_is_full(game):
@@ -417,3 +418,39 @@ def test_a_square_typed_when_the_mover_must_pass_says_to_pass():
     with pytest.raises(IllegalMove, match="you have no legal move, so you must pass"):
         game.parse_move(state, "c1")
     assert game.parse_move(state, "pass") == PASS
+
+
+@pytest.mark.parametrize("word", ["pass", "PA", "ps", "--"])
+def test_a_pass_is_read_as_othello_programs_write_it(word):
+    game = games.load("reversi")
+    state = game.from_text("XO" + "-" * 62 + " O")  # White has no move
+    assert game.parse_move(state, word) == PASS
+
+
+def test_a_line_of_moves_may_leave_a_forced_pass_out_as_transcripts_do():
+    """WZebra's and Edax's ``f5d6c3...`` write no passes: the one the rules force is put in."""
+    game = games.load("reversi")
+    state = game.from_text("XO" + "-" * 62 + " O")  # White has no move, Black has c1
+    assert game.implied_move(state) == PASS and game.implied_move(game.initial_state()) is None
+    assert game.play_line(["c1"], state) == state.play(PASS).play(game.parse_move(state.play(PASS), "c1"))
+    with pytest.raises(IllegalMove, match="h8 flips no discs"):  # Black's move after White's pass
+        game.play_line(["h8"], state)
+    assert game.transcript(["f5", "d6", "pass", "c3"]) == "f5d6c3"
+
+
+def test_a_game_over_before_the_board_fills_gives_the_tournament_count_too(game):
+    """A 9-move wipeout said only "Black wins 13 - 0"; WZebra and Edax give the empty squares to
+    the winner (64 - 0), and the end says both counts, in the window's language too."""
+    from ui import i18n, words
+
+    state = game.play_line(moves_from_text("d3c3f5f4f3d2d1e3b3"))
+    assert state.is_terminal() and state.score() == (13, 0)
+    reason = state.end_reason()
+    assert reason == "Black wins 13 - 0 (64 - 0 with the empty squares to the winner)"
+    try:
+        i18n.set_language("pt")
+        assert words.end_reason(reason) == "Preto ganha 13 - 0 (64 - 0 com as casas vazias para o vencedor)"
+    finally:
+        i18n.set_language("en")
+    full = game.from_text("X" * 40 + "O" * 24 + " X")
+    assert full.end_reason() == "Black wins 40 - 24"  # a full board: one count

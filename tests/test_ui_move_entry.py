@@ -8,7 +8,7 @@ import pygame
 
 import games
 from games.record import move_list_text
-from tests.test_record import random_game
+from tests.test_record import PASSING_GAME, random_game
 from tests.ui_helpers import click, key, recorded_text
 from ui import clipboard
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -124,6 +124,29 @@ def test_a_bare_move_list_on_lines_or_under_the_games_name_is_pasted_as_moves(ap
         assert scene.move_entry.field.text == "d3 c5 f6", text
         key(app, pygame.K_RETURN)
         assert played(scene) == ["d3", "c5", "f6"], text
+
+
+def test_an_othello_transcript_pasted_plays_the_game_with_its_passes(app, monkeypatch):
+    """WZebra's and Edax's "F5D6C3..." (squares run together, passes left out or written "--")
+    was one unreadable move: it is the game, and the passes it left out are played."""
+    transcript = "".join(move.upper() for move in PASSING_GAME[:25] if move != "pass")
+    for text in (transcript, transcript.replace("C1", "C1--")):
+        monkeypatch.setattr(clipboard, "get_text", lambda text=text: text)
+        scene = start(app)
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        key(app, pygame.K_RETURN)
+        assert played(scene) == PASSING_GAME[:25], text
+    # the whole transcript pasted part way through the game: its head counted in plies, passes and all
+    for head in (8, 9, 21):  # before Black's pass, after it (the transcript has no word for it), after White's
+        scene = start(app)
+        key(app, pygame.K_RETURN)
+        type_text(app, " ".join(PASSING_GAME[:head]))
+        key(app, pygame.K_RETURN)
+        assert played(scene) == PASSING_GAME[:head]
+        monkeypatch.setattr(clipboard, "get_text", lambda: transcript)
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        key(app, pygame.K_RETURN)
+        assert played(scene) == PASSING_GAME[:25], head
 
 
 def test_a_whole_game_pasted_part_way_through_it_plays_the_rest(app, monkeypatch):

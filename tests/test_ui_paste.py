@@ -59,6 +59,22 @@ def test_what_is_no_game_is_said_on_the_menu_and_nothing_opens(app, monkeypatch)
     assert any(m.startswith("The clipboard holds no text") for m in messages(app))
 
 
+def test_an_othello_transcript_alone_pasted_on_the_main_menu_opens_as_reversi(app, monkeypatch):
+    """WZebra's and Edax's copy is the moves alone, "F5D6C3...": it was refused for naming no game.
+    It opens on the board where it is legal from the start (8x8, else 10x10 or 6x6)."""
+    for text, size in (("F5D6C3D3C4F4F6", 8), ("c2b2a2", 6)):
+        paste(app, text, monkeypatch)
+        scene = app.scene
+        assert isinstance(scene, ReplayScene), messages(app)
+        assert scene.record.game_id == "reversi" and scene.record.options == {"size": size}
+        assert "".join(scene.record.moves) == text.lower()
+        app.show_menu()
+        app.run_frames(2)
+    paste(app, "b2 a1 c3", monkeypatch)  # a tic-tac-toe game, not legal Reversi: the game's name is asked for
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("The clipboard holds no game: its first line should name the game") for m in messages(app))
+
+
 def test_the_saved_games_take_a_pasted_game_too(app, monkeypatch):
     app.switch(RecordsScene(app))
     app.run_frames(2)

@@ -73,6 +73,19 @@ def test_an_ffo_endgame_pasted_on_the_menu_is_played_from_and_keeps_its_start(ap
     assert app.scene.state.key() == game.state.key() and app.scene.initial.key() == start.key()
 
 
+def test_an_othello_board_line_pasted_alone_sets_up_reversi_at_its_size(app, monkeypatch):
+    """Edax's and the FFO files' line ("<64 squares> X; comment") alone, with no line naming the
+    game, was refused ("its first line should name the game"): it is a Reversi position."""
+    for line, size in ((f"{FFO_40}; A2:+38", 8), ("-" * 14 + "OX----XO" + "-" * 14 + " x", 6)):
+        paste(app, line, monkeypatch)
+        setup = app.scene
+        assert isinstance(setup, SetupScene) and setup.info.id == "reversi", messages(app)
+        start = setup.start_record.first_state()
+        assert start.game.size == size and start.key() == record_from_position(f"Reversi\n{line}").first_state().key()
+        app.show_menu()
+        app.run_frames(2)
+
+
 def test_usual_start_drops_the_pasted_position(app, monkeypatch):
     paste(app, f"Reversi\n{FFO_40}", monkeypatch)
     setup = app.scene

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.base import IllegalMove
+from games.base import IllegalMove, parse_in_line
 from games.position_text import is_position_text, record_from_position
 from games.record import RecordError
 from ui import clipboard, words
@@ -35,33 +35,47 @@ if TYPE_CHECKING:
 
 
 def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
-    """The moves ``texts`` name, played one after the other from ``state``; or, at the first one
-    that is not legal, what is wrong with it (for the window)."""
+    """The moves ``texts`` name, played one after the other from ``state``, with the moves a
+    written game leaves out (an Othello transcript's passes); or, at the first one that is not
+    legal, what is wrong with it (for the window)."""
     moves = []
     for n, text in enumerate(texts, 1):
         try:
             if state.is_terminal():
                 raise IllegalMove(_("the game is over before it"))
-            move = game.parse_move(state, text)
+            line = parse_in_line(game, state, text)
         except IllegalMove as exc:
             reason = words.rule_reason(str(exc), game.id)  # the rules' English, in the window's language
             if len(texts) == 1:
                 return _("Not a legal move: {reason}").format(reason=reason)
             return _("Move {n} of the list ({move}): {reason}. Nothing was played").format(n=n, move=text, reason=reason)
-        moves.append(move)
-        state = state.play(move)
+        for move in line:
+            moves.append(move)
+            state = state.play(move)
     return moves
 
 
 def moves_after_history(game, initial, history: list[Hashable], texts: list[str]) -> list[str] | None:
     """What is left of ``texts`` once the moves played so far (``history``, from ``initial``) are
-    taken off its head; None if ``texts`` does not start with them (or is not legal from there)."""
-    if not history or len(texts) < len(history):
+    taken off its head; None if ``texts`` does not start with them (or is not legal from there).
+    The head is counted in moves, not words: a transcript leaves out passes the history holds."""
+    if not history:
         return None
-    moves = read_moves(game, initial, texts[:len(history)])
-    if isinstance(moves, str) or moves != list(history):
-        return None
-    return texts[len(history):]
+    state, played = initial, []
+    for n, text in enumerate(texts):
+        try:
+            line = parse_in_line(game, state, text)
+        except IllegalMove:
+            return None
+        for move in line:
+            played.append(move)
+            state = state.play(move)
+        if len(played) >= len(history):
+            if played[:len(history)] != list(history):
+                return None
+            # a word past the history (after a pass it left out) is read again from the board
+            return texts[n + 1:] if len(played) == len(history) else texts[n:]
+    return None
 
 
 class MoveEntry:

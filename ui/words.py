@@ -32,6 +32,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} moved onto {square}: {side} wins")),
     (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
+    (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares to the winner\)",
+     N_("{side} wins {a} - {b} ({c} - {d} with the empty squares to the winner)")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),
