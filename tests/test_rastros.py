@@ -17,6 +17,7 @@ import ai
 import games
 from ai.base import Limits
 from ai.engines.rastros_board import geometry
+from ai.engines.rastros_search import RastrosSearcher
 from ai.reference.rastros_solver import Solver, geography_mover_wins
 from games import IllegalMove
 from games.rastros import course_coords, square
@@ -465,10 +466,35 @@ def test_levels_take_a_win_in_one_and_never_give_one_away(level):
         move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
         assert wins_at_once(state, move), (level, GAME.to_text(state))
 
-    def avoidable(s):
-        risky = [m for m in s.legal_moves() if gives_a_win_in_one(s, m)]
-        return 0 < len(risky) < len(s.legal_moves()) and not any(wins_at_once(s, m) for m in s.legal_moves())
+    for i, state in enumerate(positions_where(avoidable, 12, seed=2)):
+        move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
+        assert not gives_a_win_in_one(state, move), (level, GAME.to_text(state))
 
+
+def avoidable(s) -> bool:
+    """Some moves give the opponent a win in one, some do not, and none wins at once."""
+    risky = [m for m in s.legal_moves() if gives_a_win_in_one(s, m)]
+    return 0 < len(risky) < len(s.legal_moves()) and not any(wins_at_once(s, m) for m in s.legal_moves())
+
+
+def _valuing_only_the_first_root_move(monkeypatch):
+    value = RastrosSearcher._root_value
+    monkeypatch.setattr(RastrosSearcher, "_root_solver_reaches", lambda self: False)
+    monkeypatch.setattr(RastrosSearcher, "_root_value",
+                        lambda self, q, *rest: value(self, q, *rest) if q == self.order[0] else None)
+
+
+@pytest.mark.parametrize("cut_off", [
+    lambda monkeypatch: monkeypatch.setattr(RastrosSearcher, "step_search", lambda self, step, ctl: None),
+    _valuing_only_the_first_root_move,
+], ids=["before any move was valued", "after the first move"])
+@pytest.mark.parametrize("level", ["level-2", "level-3", "level-4", "level-5"])
+def test_a_search_cut_off_by_the_clock_gives_no_win_in_one_away(level, cut_off, monkeypatch):
+    """On a loaded machine the clock can run out in the first iteration (CI once: level-5 at
+    0.2 s a move, above).  The search then falls back on its first move, or on the best of the
+    moves it valued: the lowest square used to come first, which could be a step next to the
+    opponent's goal.  The moves that give no win in one now come first."""
+    cut_off(monkeypatch)
     for i, state in enumerate(positions_where(avoidable, 12, seed=2)):
         move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
         assert not gives_a_win_in_one(state, move), (level, GAME.to_text(state))
