@@ -545,6 +545,7 @@ START_LINE = "Start:"  # in a move list, the position the game started from foll
 RESULT_LINE = "Result: "  # a move list's last line: how the game ended, or "unfinished"
 _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one move's two halves
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
+_PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")  # "(4, 4)": a move as the course's Python writes one
 
 
 def is_move_list(text: str) -> bool:
@@ -561,7 +562,15 @@ def moves_from_text(text: str) -> list[str]:
     ``1. d3 c5 2. f6``, ``d3, c5; f6``.  A hyphen joins what is on either side of it, spaced or
     not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
     is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
-    the moves are legal is the game's to say."""
+    the moves are legal is the game's to say.
+
+    A text holding number pairs in parentheses is a course's Python printout (Rastros' notebook
+    writes a square ``(4, 4)``, a game ``[('Basilio', (5, 4)), ('Bacoco', (6, 3))], -1`` and
+    ``mostraJogo`` a line ``Basilio-->  (5, 4)`` a move): its moves are the pairs, in order, as
+    ``(4,4)``; the players' names and the result around them are no moves."""
+    pairs = _PAIR.findall(text)
+    if pairs:
+        return [f"({row},{col})" for row, col in pairs]
     lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
     if lines and names_a_game(lines[0]):
         lines = lines[1:]

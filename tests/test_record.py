@@ -128,6 +128,9 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("1. c2 - c3 c4xc2", ["c2-c3", "c4xc2"]),
     ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
+    ("(4, 4)", ["(4,4)"]),  # Rastros as the course's notebook writes a square
+    ("([('ObtusoSW', (5, 4)), ('Bacoco', (6,3))], -1)", ["(5,4)", "(6,3)"]),  # print(jogaRastros11(...))
+    ("ObtusoSW-->  (5, 4)\nBacoco-->  (6, 3)\nGanhou N", ["(5,4)", "(6,3)"]),  # mostraJogo's lines
     ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
     ("", []),
     ("  \n ", []),

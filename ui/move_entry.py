@@ -2,8 +2,8 @@
 
 Enter opens a field under the board; Enter again plays what it holds and Esc closes it.  Ctrl+V
 opens it holding the clipboard's moves: a list copied with "Copy moves" (M), from a course
-notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``; ``games.record.moves_from_text``
-reads them).  The field speaks only for a human to move at the live game, as a click on the board
+notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``, Rastros' ``(4, 4)`` as the
+course's Python prints it; ``games.record.moves_from_text`` reads them).  The field speaks only for a human to move at the live game, as a click on the board
 does.
 
 The game reads the moves (``Game.parse_move``), one after the other from the position on the
