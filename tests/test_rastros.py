@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
@@ -564,3 +565,23 @@ def test_a_refused_typed_move_says_why():
         with pytest.raises(IllegalMove) as caught:
             GAME.parse_move(state, text)
         assert str(caught.value).startswith(why + "; legal: 3-3, ")
+
+
+def test_a_state_as_the_course_prints_it_is_read():
+    """The notebook's states (``EstadoRastros``, a namedtuple: to_move 'S' or 'N', white and the
+    blacks as (row, col)); what cannot be one is named."""
+    start = "EstadoRastros(to_move='S', white=(4, 5), blacks=set())"
+    assert GAME.from_text(start).key() == GAME.initial_state().key()
+    after = "EstadoRastros(to_move='S', white=(3, 3), blacks={(4, 5), (4, 4)})"
+    assert GAME.from_text(after).key() == GAME.play_line(["4-4", "3-3"]).key()
+    for text, problem in [
+        ("EstadoRastros(to_move='X', white=(4, 5), blacks=set())", "'S' or 'N'"),
+        ("EstadoRastros(to_move='S', white=(9, 5), blacks=set())", "(9, 5) is off the board"),
+        ("EstadoRastros(to_move='S', white=(4, 5), blacks={(4, 5)})", "also in blacks"),
+        ("EstadoRastros(to_move='S', white=(4, 5))", "blacks not read"),
+        ("EstadoRastros(to_move='N', white=(7, 2), blacks={(8, 1)})", "a goal square cannot hold a stone"),
+    ]:
+        with pytest.raises(IllegalMove, match=re.escape(problem)):
+            GAME.from_text(text)
+    with pytest.raises(IllegalMove, match="8x8"):
+        games.load("rastros", size=6).from_text(start)
