@@ -14,7 +14,7 @@ or a 7x6 Tic-tac-toe one needs no options; what the board cannot show (Tic-tac-t
 row, Hex's swap rule) keeps its default unless the first line names it.
 
 A position alone, with no line naming its game, is read by the game that reads it
-(``with_its_game_named``): the Rastros course prints a state as ``EstadoRastros(...)``.
+(``position_alone``): the Rastros course prints a state as ``EstadoRastros(...)``.
 
 The reader hands back a ``GameRecord`` with that start position and no moves: the same object
 a move list or a file gives, checked the same way, so a pasted position plays, saves and
@@ -74,21 +74,21 @@ def in_rows(game: Game, text: str) -> str:
     return text
 
 
-def with_its_game_named(text: str) -> str:
+def position_alone(text: str) -> str | None:
     """``text`` under its game's name when its first line names no game but a game reads it as a
     position at its usual options (the Rastros course prints a state as
-    ``EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})``, which says whose it is); any
-    other text as it is."""
+    ``EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})`` and a board as numbered rows,
+    which a move list's reader takes for numbered moves); None for any other text."""
     body = text.strip()
     if not body or names_a_game(body.splitlines()[0]):
-        return text
+        return None
     for info in games.catalog():
         try:
             games.load(info.id).from_text(body)
         except ValueError:
             continue
         return f"{title_line(info.id, {})}\n{body}"
-    return text
+    return None
 
 
 def is_position_text(text: str) -> bool:

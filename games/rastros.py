@@ -52,6 +52,8 @@ INFO = GameInfo(
 
 _SQUARE = re.compile(r"^\s*\(?\s*(\d)\s*[-,\s]\s*(\d)\s*\)?\s*$")
 _PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")  # the course's (row, col)
+_COURSE_ROW = re.compile(r"^(\d)([.oB@P]{8})\1$")  # display(): "4....o...4" (the notebook's text: B and P)
+_COURSE_NEXT = re.compile(r"^Próximo jogador:\s*(\S*)$")
 _COURSE_STATE = re.compile(r"^EstadoRastros\s*\((?P<fields>.*)\)$", re.S)
 _COURSE_FIELD = {
     "to_move": re.compile(r"to_move\s*=\s*['\"](?P<side>[^'\"]*)['\"]"),
@@ -243,9 +245,13 @@ class Rastros(Game):
 
     def from_text(self, text: str) -> RastrosState:
         """A position as ``to_text`` writes it, or as the course's Python prints a state
-        (``EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})``)."""
+        (``EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})``) or its board
+        (``Rastros.display``: numbered rows, ``o`` or ``B`` the piece, ``@`` or ``P`` the stones,
+        then ``Próximo jogador:N``)."""
         if _COURSE_STATE.match(text.strip()):
             text = self._course_state_text(text.strip())
+        else:
+            text = self._course_board_text(text) or text
         lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
         trail_text = None
         if lines and lines[-1].lower().startswith("trail:"):
@@ -301,6 +307,21 @@ class Rastros(Game):
             raise IllegalMove(f"white={white[0]} is also in blacks: the piece never stands on a visited square")
         rows[int(white[1]) - 1][int(white[2]) - 1] = "W"
         return f"to-move: {SIDES[COURSE_SIDES.index(side)]}\n" + "\n".join("".join(row) for row in rows)
+
+    def _course_board_text(self, text: str) -> str | None:
+        """The course's printed board as ``to_text`` writes a position (the side to move from
+        its ``Próximo jogador`` line, else by the stones' count); None if ``text`` is none."""
+        lines = [line.strip() for line in text.strip().splitlines()]
+        rows = [found for found in map(_COURSE_ROW.match, lines) if found]
+        if self.n != 8 or [int(row[1]) for row in rows] != list(range(1, 9)):
+            return None
+        board = "\n".join(row[2].translate(str.maketrans("oB@P", "WW##")) for row in rows)
+        side = next((found[1] for found in map(_COURSE_NEXT.match, lines) if found), None)
+        if side is None:
+            return board
+        if side not in COURSE_SIDES:
+            raise IllegalMove(f"to_move={side!r}: the course writes 'S' or 'N'")
+        return f"to-move: {SIDES[COURSE_SIDES.index(side)]}\n{board}"
 
     def _read_trail(self, text: str, white: int, blacks: int) -> tuple[int, ...]:
         """A trail line: king steps through every stone in order, ending on the piece."""

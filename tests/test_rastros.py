@@ -585,3 +585,19 @@ def test_a_state_as_the_course_prints_it_is_read():
             GAME.from_text(text)
     with pytest.raises(IllegalMove, match="8x8"):
         games.load("rastros", size=6).from_text(start)
+
+
+COURSE_BOARD = "\n".join([  # as the course's Rastros.display prints it, the footer's space too
+    "Tabuleiro:", " 12345678", "1........1", "2........2", "3..@o....3", "4...@@...4", "5........5",
+    "6........6", "7........7", "8........8", " 12345678 ", "Próximo jogador:N", ""])
+
+
+def test_a_board_as_the_course_prints_it_is_read():
+    """``Rastros.display`` of the course's rastros.py (``o`` the piece, ``@`` the stones; the
+    notebook's text draws them ``B`` and ``P``), with the side to move under it, or without it."""
+    after = GAME.play_line(["4-4", "3-3", "3-4"])
+    assert GAME.from_text(COURSE_BOARD).key() == after.key()
+    notebook = COURSE_BOARD.replace("o", "B").replace("@", "P").replace("Próximo jogador:N\n", "")
+    assert GAME.from_text(notebook).key() == after.key()  # 3 stones: North to move
+    with pytest.raises(IllegalMove, match="'S' or 'N'"):
+        GAME.from_text(COURSE_BOARD.replace("jogador:N", "jogador:X"))

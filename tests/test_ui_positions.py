@@ -230,3 +230,14 @@ def test_a_rastros_state_as_the_course_prints_it_is_played_from(app, monkeypatch
     paste(app, printed, monkeypatch)
     assert not game.move_entry.open and game.history == []
     assert any(m.startswith("The clipboard holds a position, not moves") for m in messages(app))
+
+
+def test_a_rastros_board_as_the_course_prints_it_is_played_from(app, monkeypatch):
+    """The course's ``display`` numbers its rows ("1........1"), which the move list's reader took
+    for numbered moves: "move 1 '1' is not legal"."""
+    from tests.test_rastros import COURSE_BOARD
+
+    paste(app, COURSE_BOARD, monkeypatch)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.info.id == "rastros" and setup.start_record is not None
+    assert setup.start_record.first_state().key() == games.load("rastros").play_line(["4-4", "3-3", "3-4"]).key()

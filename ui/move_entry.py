@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.base import IllegalMove
-from games.position_text import is_position_text, record_from_position, with_its_game_named
+from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import RecordError, moves_from_text
 from ui import clipboard, words
 from ui.i18n import _
@@ -177,11 +177,11 @@ class MoveEntry:
 def _reads_as_position(text: str) -> bool:
     """Whether ``text`` is a position the game reads, not moves: a bare list under the game's name
     ("Reversi" then ``d3 c5 f6``) has the shape of a position text, and was refused as one."""
-    text = with_its_game_named(text)  # a course's printed position, alone
-    if not is_position_text(text):
+    alone = position_alone(text)  # a course's printed state or board, no game named
+    if alone is None and not is_position_text(text):
         return False
     try:
-        record_from_position(text)
+        record_from_position(alone or text)
     except RecordError:
         return False
     return True

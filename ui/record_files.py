@@ -25,7 +25,7 @@ from pathlib import Path
 import ai
 import games
 from ai.atomic import atomic_write_text
-from games.position_text import is_position_text, record_from_position, with_its_game_named
+from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import (
     FORMAT,
     MAX_BYTES,
@@ -160,9 +160,11 @@ def from_text(text: str) -> GameRecord:
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there); RecordError naming the problem."""
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
-    text = with_its_game_named(text)  # a course's printed position, alone
     if text.lstrip().startswith("{"):
         return catalog_titles(GameRecord.loads(text))
+    alone = position_alone(text)  # a course's printed state or board, no game named
+    if alone is not None:
+        return record_from_position(alone)
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)
