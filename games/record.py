@@ -657,7 +657,9 @@ def record_from_move_list(text: str) -> GameRecord:
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))
-    record = record.with_moves(record.moves, record.states(game)[-1])
+    states = record.states(game)  # the moves in the game's own notation: "(4,4)" as the course writes it is "4-4"
+    moves = [game.format_move(before, game.parse_move(before, text)) for before, text in zip(states, record.moves)]
+    record = record.with_moves(moves, states[-1])
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
     return record if lost is None else record.finish(lost)
 

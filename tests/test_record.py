@@ -445,3 +445,11 @@ def test_a_copied_games_score_names_its_sides():
     brackets, Black's first, read as the reverse of the words before it.  It names each side now."""
     record = GameRecord.start(games.load("reversi"), PLAYERS).finish(Result(1, "White wins 26 - 10", (10, 26)))
     assert move_list_text(record).splitlines()[-1] == "Result: White wins 26 - 10 (Black 10, White 26)"
+
+
+def test_a_pasted_game_keeps_its_moves_in_the_games_notation():
+    """A game the Rastros course printed, under the game's name, replays as 5-4 6-3 (its "(5, 4)"
+    stood in the replay's list and the saved file as typed), and Reversi's D3 as d3."""
+    printed = record_from_move_list("Rastros\n([('ObtusoSW', (5, 4)), ('Bacoco', (6, 3))], -1)")
+    assert printed.moves == ["5-4", "6-3"]
+    assert record_from_move_list("Reversi\nD3 c5").moves == ["d3", "c5"]
