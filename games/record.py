@@ -664,6 +664,24 @@ def record_from_move_list(text: str) -> GameRecord:
     return record if lost is None else record.finish(lost)
 
 
+def game_of_bare_moves(text: str) -> str | None:
+    """``text``, moves under no game's name, under the name of the one game that plays them all
+    from its usual start (a Rastros game as the course prints it: no other game reads its
+    ``(5, 4)`` pairs); None when no game, or more than one, does."""
+    lines = text.strip().splitlines()
+    if not lines or names_a_game(lines[0]) or not moves_from_text(text):
+        return None
+    playing = []
+    for info in games.catalog():
+        named = f"{title_line(info.id, {})}\n{text.strip()}"
+        try:
+            record_from_move_list(named)
+        except RecordError:
+            continue
+        playing.append(named)
+    return playing[0] if len(playing) == 1 else None
+
+
 _LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board
 
 
