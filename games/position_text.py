@@ -14,6 +14,9 @@ left open: a size, or Tic-tac-toe's width and height), so a 6x6 Reversi board, a
 or a 7x6 Tic-tac-toe one needs no options; what the board cannot show (Tic-tac-toe's k in a
 row, Hex's swap rule) keeps its default unless the first line names it.
 
+A position alone, with no line naming its game, is read by the game that reads it
+(``position_alone``): the Rastros course prints a state as ``EstadoRastros(...)``.
+
 The reader hands back a ``GameRecord`` with that start position and no moves: the same object
 a move list or a file gives, checked the same way, so a pasted position plays, saves and
 replays like any game.  A position that is already over is refused: there is nothing to play.
@@ -72,6 +75,23 @@ def in_rows(game: Game, text: str) -> str:
         except ValueError:
             continue
     return text
+
+
+def position_alone(text: str) -> str | None:
+    """``text`` under its game's name when its first line names no game but a game reads it as a
+    position at its usual options (the Rastros course prints a state as
+    ``EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})`` and a board as numbered rows,
+    which a move list's reader takes for numbered moves); None for any other text."""
+    body = text.strip()
+    if not body or names_a_game(body.splitlines()[0]):
+        return None
+    for info in games.catalog():
+        try:
+            games.load(info.id).from_text(body)
+        except ValueError:
+            continue
+        return f"{title_line(info.id, {})}\n{body}"
+    return None
 
 
 def is_position_text(text: str) -> bool:

@@ -51,6 +51,15 @@ INFO = GameInfo(
 )
 
 _SQUARE = re.compile(r"^\s*\(?\s*(\d)\s*[-,\s]\s*(\d)\s*\)?\s*$")
+_PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")  # the course's (row, col)
+_COURSE_ROW = re.compile(r"^(\d)([.oB@P]{8})\1$")  # display(): "4....o...4" (the notebook's text: B and P)
+_COURSE_NEXT = re.compile(r"^Próximo jogador:\s*(\S*)$")
+_COURSE_STATE = re.compile(r"^EstadoRastros\s*\((?P<fields>.*)\)$", re.S)
+_COURSE_FIELD = {
+    "to_move": re.compile(r"to_move\s*=\s*['\"](?P<side>[^'\"]*)['\"]"),
+    "white": re.compile(r"white\s*=\s*(?P<pair>\([^()]*\))"),
+    "blacks": re.compile(r"blacks\s*=\s*(?P<set>set\(\s*\)|\{.*\})", re.S),
+}
 
 
 def square(n: int, row: int, col: int) -> int:
@@ -235,6 +244,14 @@ class Rastros(Game):
         return text
 
     def from_text(self, text: str) -> RastrosState:
+        """A position as ``to_text`` writes it, or as the course's Python prints a state
+        (``EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})``) or its board
+        (``Rastros.display``: numbered rows, ``o`` or ``B`` the piece, ``@`` or ``P`` the stones,
+        then ``Próximo jogador:N``)."""
+        if _COURSE_STATE.match(text.strip()):
+            text = self._course_state_text(text.strip())
+        else:
+            text = self._course_board_text(text) or text
         lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
         trail_text = None
         if lines and lines[-1].lower().startswith("trail:"):
@@ -265,6 +282,46 @@ class Rastros(Game):
         to_move = SIDES.index(to_move_name) if to_move_name else blacks.bit_count() % 2
         trail = self._read_trail(trail_text, white, blacks) if trail_text is not None else ()
         return RastrosState(self, white, blacks, to_move, trail)
+
+    def _course_state_text(self, text: str) -> str:
+        """The course's printed state as ``to_text`` writes a position (its trail unknown), to be
+        read and checked as one."""
+        if self.n != 8:
+            raise IllegalMove("the course's EstadoRastros is a position of the 8x8 board")
+        fields = {name: field.search(text) for name, field in _COURSE_FIELD.items()}
+        missing = [name for name, found in fields.items() if found is None]
+        if missing:
+            raise IllegalMove(f"EstadoRastros needs to_move, white and blacks; {', '.join(missing)} not read")
+        side = fields["to_move"]["side"]
+        if side not in COURSE_SIDES:
+            raise IllegalMove(f"to_move={side!r}: the course writes 'S' or 'N'")
+        white = _PAIR.fullmatch(fields["white"]["pair"])
+        if white is None:
+            raise IllegalMove(f"white={fields['white']['pair']}: a square is written (row, col), like (4, 5)")
+        rows = [["."] * 8 for _ in range(8)]
+        for row, col in _PAIR.findall(fields["blacks"]["set"]) + [white.groups()]:
+            if not (1 <= int(row) <= 8 and 1 <= int(col) <= 8):
+                raise IllegalMove(f"({row}, {col}) is off the board (rows and columns 1 to 8)")
+            rows[int(row) - 1][int(col) - 1] = "#"
+        if (white[1], white[2]) in _PAIR.findall(fields["blacks"]["set"]):
+            raise IllegalMove(f"white={white[0]} is also in blacks: the piece never stands on a visited square")
+        rows[int(white[1]) - 1][int(white[2]) - 1] = "W"
+        return f"to-move: {SIDES[COURSE_SIDES.index(side)]}\n" + "\n".join("".join(row) for row in rows)
+
+    def _course_board_text(self, text: str) -> str | None:
+        """The course's printed board as ``to_text`` writes a position (the side to move from
+        its ``Próximo jogador`` line, else by the stones' count); None if ``text`` is none."""
+        lines = [line.strip() for line in text.strip().splitlines()]
+        rows = [found for found in map(_COURSE_ROW.match, lines) if found]
+        if self.n != 8 or [int(row[1]) for row in rows] != list(range(1, 9)):
+            return None
+        board = "\n".join(row[2].translate(str.maketrans("oB@P", "WW##")) for row in rows)
+        side = next((found[1] for found in map(_COURSE_NEXT.match, lines) if found), None)
+        if side is None:
+            return board
+        if side not in COURSE_SIDES:
+            raise IllegalMove(f"to_move={side!r}: the course writes 'S' or 'N'")
+        return f"to-move: {SIDES[COURSE_SIDES.index(side)]}\n{board}"
 
     def _read_trail(self, text: str, white: int, blacks: int) -> tuple[int, ...]:
         """A trail line: king steps through every stone in order, ending on the piece."""

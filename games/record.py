@@ -553,6 +553,7 @@ _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one m
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
 _GLUED_MOVE = r"[a-z]\d{1,2}|pass|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
 _GLUED_MOVES = re.compile(f"(?:{_GLUED_MOVE})+", re.IGNORECASE)  # "f5d6c3d3": a WZebra or Edax transcript
+_PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")  # "(4, 4)": a move as the course's Python writes one
 
 
 def is_move_list(text: str) -> bool:
@@ -570,7 +571,15 @@ def moves_from_text(text: str) -> list[str]:
     game (``f5d6c3d3``, passes as ``pa``, ``ps`` or ``--``).  A hyphen joins what is on either
     side of it, spaced or not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
     is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
-    the moves are legal is the game's to say."""
+    the moves are legal is the game's to say.
+
+    A text holding number pairs in parentheses is a course's Python printout (Rastros' notebook
+    writes a square ``(4, 4)``, a game ``[('Basilio', (5, 4)), ('Bacoco', (6, 3))], -1`` and
+    ``mostraJogo`` a line ``Basilio-->  (5, 4)`` a move): its moves are the pairs, in order, as
+    ``(4,4)``; the players' names and the result around them are no moves."""
+    pairs = _PAIR.findall(text)
+    if pairs:
+        return [f"({row},{col})" for row, col in pairs]
     lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
@@ -701,6 +710,24 @@ def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str],
             moves.append(game.format_move(state, move))
             state = state.play(move)
     return moves, state
+
+
+def game_of_bare_moves(text: str) -> str | None:
+    """``text``, moves under no game's name, under the name of the one game that plays them all
+    from its usual start (a Rastros game as the course prints it: no other game reads its
+    ``(5, 4)`` pairs); None when no game, or more than one, does."""
+    lines = text.strip().splitlines()
+    if not lines or names_a_game(lines[0]) or not moves_from_text(text):
+        return None
+    playing = []
+    for info in games.catalog():
+        named = f"{title_line(info.id, {})}\n{text.strip()}"
+        try:
+            record_from_move_list(named)
+        except RecordError:
+            continue
+        playing.append(named)
+    return playing[0] if len(playing) == 1 else None
 
 
 _LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
@@ -17,6 +18,7 @@ import ai
 import games
 from ai.base import Limits
 from ai.engines.rastros_board import geometry
+from ai.engines.rastros_search import RastrosSearcher
 from ai.reference.rastros_solver import Solver, geography_mover_wins
 from games import IllegalMove
 from games.rastros import course_coords, square
@@ -465,10 +467,35 @@ def test_levels_take_a_win_in_one_and_never_give_one_away(level):
         move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
         assert wins_at_once(state, move), (level, GAME.to_text(state))
 
-    def avoidable(s):
-        risky = [m for m in s.legal_moves() if gives_a_win_in_one(s, m)]
-        return 0 < len(risky) < len(s.legal_moves()) and not any(wins_at_once(s, m) for m in s.legal_moves())
+    for i, state in enumerate(positions_where(avoidable, 12, seed=2)):
+        move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
+        assert not gives_a_win_in_one(state, move), (level, GAME.to_text(state))
 
+
+def avoidable(s) -> bool:
+    """Some moves give the opponent a win in one, some do not, and none wins at once."""
+    risky = [m for m in s.legal_moves() if gives_a_win_in_one(s, m)]
+    return 0 < len(risky) < len(s.legal_moves()) and not any(wins_at_once(s, m) for m in s.legal_moves())
+
+
+def _valuing_only_the_first_root_move(monkeypatch):
+    value = RastrosSearcher._root_value
+    monkeypatch.setattr(RastrosSearcher, "_root_solver_reaches", lambda self: False)
+    monkeypatch.setattr(RastrosSearcher, "_root_value",
+                        lambda self, q, *rest: value(self, q, *rest) if q == self.order[0] else None)
+
+
+@pytest.mark.parametrize("cut_off", [
+    lambda monkeypatch: monkeypatch.setattr(RastrosSearcher, "step_search", lambda self, step, ctl: None),
+    _valuing_only_the_first_root_move,
+], ids=["before any move was valued", "after the first move"])
+@pytest.mark.parametrize("level", ["level-2", "level-3", "level-4", "level-5"])
+def test_a_search_cut_off_by_the_clock_gives_no_win_in_one_away(level, cut_off, monkeypatch):
+    """On a loaded machine the clock can run out in the first iteration (CI once: level-5 at
+    0.2 s a move, above).  The search then falls back on its first move, or on the best of the
+    moves it valued: the lowest square used to come first, which could be a step next to the
+    opponent's goal.  The moves that give no win in one now come first."""
+    cut_off(monkeypatch)
     for i, state in enumerate(positions_where(avoidable, 12, seed=2)):
         move = ai.make_player("rastros", level, seed=i).choose(state, Limits(time=0.2))
         assert not gives_a_win_in_one(state, move), (level, GAME.to_text(state))
@@ -538,3 +565,39 @@ def test_a_refused_typed_move_says_why():
         with pytest.raises(IllegalMove) as caught:
             GAME.parse_move(state, text)
         assert str(caught.value).startswith(why + "; legal: 3-3, ")
+
+
+def test_a_state_as_the_course_prints_it_is_read():
+    """The notebook's states (``EstadoRastros``, a namedtuple: to_move 'S' or 'N', white and the
+    blacks as (row, col)); what cannot be one is named."""
+    start = "EstadoRastros(to_move='S', white=(4, 5), blacks=set())"
+    assert GAME.from_text(start).key() == GAME.initial_state().key()
+    after = "EstadoRastros(to_move='S', white=(3, 3), blacks={(4, 5), (4, 4)})"
+    assert GAME.from_text(after).key() == GAME.play_line(["4-4", "3-3"]).key()
+    for text, problem in [
+        ("EstadoRastros(to_move='X', white=(4, 5), blacks=set())", "'S' or 'N'"),
+        ("EstadoRastros(to_move='S', white=(9, 5), blacks=set())", "(9, 5) is off the board"),
+        ("EstadoRastros(to_move='S', white=(4, 5), blacks={(4, 5)})", "also in blacks"),
+        ("EstadoRastros(to_move='S', white=(4, 5))", "blacks not read"),
+        ("EstadoRastros(to_move='N', white=(7, 2), blacks={(8, 1)})", "a goal square cannot hold a stone"),
+    ]:
+        with pytest.raises(IllegalMove, match=re.escape(problem)):
+            GAME.from_text(text)
+    with pytest.raises(IllegalMove, match="8x8"):
+        games.load("rastros", size=6).from_text(start)
+
+
+COURSE_BOARD = "\n".join([  # as the course's Rastros.display prints it, the footer's space too
+    "Tabuleiro:", " 12345678", "1........1", "2........2", "3..@o....3", "4...@@...4", "5........5",
+    "6........6", "7........7", "8........8", " 12345678 ", "Próximo jogador:N", ""])
+
+
+def test_a_board_as_the_course_prints_it_is_read():
+    """``Rastros.display`` of the course's rastros.py (``o`` the piece, ``@`` the stones; the
+    notebook's text draws them ``B`` and ``P``), with the side to move under it, or without it."""
+    after = GAME.play_line(["4-4", "3-3", "3-4"])
+    assert GAME.from_text(COURSE_BOARD).key() == after.key()
+    notebook = COURSE_BOARD.replace("o", "B").replace("@", "P").replace("Próximo jogador:N\n", "")
+    assert GAME.from_text(notebook).key() == after.key()  # 3 stones: North to move
+    with pytest.raises(IllegalMove, match="'S' or 'N'"):
+        GAME.from_text(COURSE_BOARD.replace("jogador:N", "jogador:X"))

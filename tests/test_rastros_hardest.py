@@ -42,14 +42,18 @@ def winning_moves_by_minimax(state) -> int:
 
 def hardest_replies(state) -> set[int]:
     """A lost mover's replies the rule allows: fewest winning moves for the winner after it (a reply
-    that ends the game counts TRIVIAL + 1), then the longest game."""
+    that ends the game counts TRIVIAL + 1; one after which every move of the winner wins, TRIVIAL),
+    then the longest game."""
     scored = {}
     for move in state.legal_moves():
         child = state.play(move)
         if child.is_terminal():
             scored[move] = (TRIVIAL + 1, -1)
         else:
-            scored[move] = (winning_moves_by_minimax(child), -(minimax_length(child)[1] + 1))
+            count = winning_moves_by_minimax(child)
+            if count == len(child.legal_moves()):
+                count = TRIVIAL
+            scored[move] = (count, -(minimax_length(child)[1] + 1))
     best = min(scored.values())
     return {move for move, score in scored.items() if score == best}
 
@@ -82,6 +86,21 @@ def test_solver_plays_the_hardest_reply_when_lost(n):
         child = state.play(move)
         assert plies == (1 if child.is_terminal() else minimax_length(child)[1] + 1)
     assert lost >= 10
+
+
+def test_the_loser_does_not_shorten_its_loss_for_the_winners_only_move():
+    """North loses in 18 at best (6-2 or 6-3); 8-4 loses in 4, South's only move 8-3 following.
+    An only move counted as the hardest (one winning move: "one slip and the win is gone"), so
+    level-5 gave up 14 plies for a slip that cannot happen, and the side panel's "South wins in 18"
+    became "South wins in 2" two moves later."""
+    game = games.load("rastros")
+    line = ("4-6 5-6 5-7 6-8 5-8 4-8 3-7 4-7 3-6 2-6 1-5 2-4 3-5 3-4 4-4 5-5 5-4 6-5 6-6 "
+            "6-7 7-8 8-8 7-7 8-7 7-6 8-6 8-5 7-5 6-4 7-4 7-3")
+    state = game.play_line(line.split())
+    b, solver, ctl = kernel.board(8), Solver(8, table_bits=18), new_ctl()
+    region = np.uint64(kernel.flood(b, state.white, np.uint64(state.free)))
+    move, plies, length = solver.best_move(state.white, region, state.to_move, False, ctl)
+    assert game.format_move(state, move) in ("6-2", "6-3") and plies == length == 18
 
 
 def test_a_count_cut_off_by_the_budget_is_reported():

@@ -128,6 +128,9 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("1. c2 - c3 c4xc2", ["c2-c3", "c4xc2"]),
     ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
+    ("(4, 4)", ["(4,4)"]),  # Rastros as the course's notebook writes a square
+    ("([('ObtusoSW', (5, 4)), ('Bacoco', (6,3))], -1)", ["(5,4)", "(6,3)"]),  # print(jogaRastros11(...))
+    ("ObtusoSW-->  (5, 4)\nBacoco-->  (6, 3)\nGanhou N", ["(5,4)", "(6,3)"]),  # mostraJogo's lines
     ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
     ("f5d6C3D3", ["f5", "d6", "C3", "D3"]),  # an Othello transcript: WZebra's, Edax's
     ("1. f5d6 c3pa d3--c4", ["f5", "d6", "c3", "pa", "d3", "--", "c4"]),  # passes as Othello programs write them
@@ -490,3 +493,11 @@ def test_a_transcript_move_that_is_not_legal_even_after_a_pass_is_named_where_wr
     moves[8] = "h8"  # where Black had to pass, White's d6 comes next
     with pytest.raises(RecordError, match="move 9 'h8' is not legal: h8 flips no discs"):
         record_from_move_list("Reversi\n" + "".join(moves))
+
+
+def test_a_pasted_game_keeps_its_moves_in_the_games_notation():
+    """A game the Rastros course printed, under the game's name, replays as 5-4 6-3 (its "(5, 4)"
+    stood in the replay's list and the saved file as typed), and Reversi's D3 as d3."""
+    printed = record_from_move_list("Rastros\n([('ObtusoSW', (5, 4)), ('Bacoco', (6, 3))], -1)")
+    assert printed.moves == ["5-4", "6-3"]
+    assert record_from_move_list("Reversi\nD3 c5").moves == ["d3", "c5"]

@@ -149,6 +149,22 @@ def test_an_othello_transcript_pasted_plays_the_game_with_its_passes(app, monkey
         assert played(scene) == PASSING_GAME[:25], head
 
 
+def test_rastros_moves_as_the_course_notebook_writes_them(app, monkeypatch):
+    """The notebook writes a square ``(4, 4)`` (its human player types one), a game as
+    ``print(jogaRastros11(...))`` shows it: each pair used to be cut at its comma into "(4" and
+    "4)", which no game reads."""
+    scene = start(app, "rastros")
+    key(app, pygame.K_RETURN)
+    type_text(app, "(4, 4)")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["4-4"] and not scene.move_entry.open
+    printed = "([('ObtusoSW', (4, 4)), ('Bacoco', (3, 3)), ('ObtusoSW', (3, 4))], -1)"
+    monkeypatch.setattr(clipboard, "get_text", lambda: printed)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["4-4", "3-3", "3-4"]
+
+
 def test_a_whole_game_pasted_part_way_through_it_plays_the_rest(app, monkeypatch):
     """A game copied from elsewhere starts at move 1: where its first moves are the ones on the
     board, the rest is played; where they are all on the board already, that is said."""

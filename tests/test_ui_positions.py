@@ -227,3 +227,30 @@ def test_a_pasted_positions_invalid_option_is_named_by_its_label(app, monkeypatc
     paste(app, "Hex (size=99)\nPosition:\nto-move: Blue\n...\n", monkeypatch)
     said = [m for m in messages(app) if "99 is not valid" in m]
     assert said and "Hex: Board size: 99" in said[0] and "option size" not in said[0], said
+
+
+def test_a_rastros_state_as_the_course_prints_it_is_played_from(app, monkeypatch):
+    """A student's notebook prints a state as ``EstadoRastros(to_move='N', white=(4, 4),
+    blacks={(4, 5)})``; pasted alone on the menu it was "no game" (its first line names none), and
+    in a game its pairs were taken for moves."""
+    printed = "EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)})"
+    paste(app, printed, monkeypatch)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.info.id == "rastros" and setup.start_record is not None
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.state.key() == games.load("rastros").play_line(["4-4"]).key()
+    paste(app, printed, monkeypatch)
+    assert not game.move_entry.open and game.history == []
+    assert any(m.startswith("The clipboard holds a position, not moves") for m in messages(app))
+
+
+def test_a_rastros_board_as_the_course_prints_it_is_played_from(app, monkeypatch):
+    """The course's ``display`` numbers its rows ("1........1"), which the move list's reader took
+    for numbered moves: "move 1 '1' is not legal"."""
+    from tests.test_rastros import COURSE_BOARD
+
+    paste(app, COURSE_BOARD, monkeypatch)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.info.id == "rastros" and setup.start_record is not None
+    assert setup.start_record.first_state().key() == games.load("rastros").play_line(["4-4", "3-3", "3-4"]).key()

@@ -2,8 +2,9 @@
 
 Enter opens a field under the board; Enter again plays what it holds and Esc closes it.  Ctrl+V
 opens it holding the clipboard's moves: a list copied with "Copy moves" (M), from a course
-notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``; ``games.record.moves_from_text``
-reads them; a Trax course's turns too, ``[[4, 2, 'lddl']]``: ``Game.move_texts``).  The field speaks only for a human to move at the live game, as a click on the board
+notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``, Rastros' ``(4, 4)`` as the
+course's Python prints it; ``games.record.moves_from_text`` reads them; a Trax course's turns too,
+``[[4, 2, 'lddl']]``: ``Game.move_texts``).  The field speaks only for a human to move at the live game, as a click on the board
 does.
 
 The game reads the moves (``Game.parse_move``), one after the other from the position on the
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.base import IllegalMove, parse_in_line
-from games.position_text import is_position_text, record_from_position
+from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import RecordError
 from ui import clipboard, words
 from ui.i18n import _
@@ -191,10 +192,11 @@ class MoveEntry:
 def _reads_as_position(text: str) -> bool:
     """Whether ``text`` is a position the game reads, not moves: a bare list under the game's name
     ("Reversi" then ``d3 c5 f6``) has the shape of a position text, and was refused as one."""
-    if not is_position_text(text):
+    alone = position_alone(text)  # a course's printed state or board, no game named
+    if alone is None and not is_position_text(text):
         return False
     try:
-        record_from_position(text)
+        record_from_position(alone or text)
     except RecordError:
         return False
     return True

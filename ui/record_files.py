@@ -25,7 +25,7 @@ from pathlib import Path
 import ai
 import games
 from ai.atomic import atomic_write_text
-from games.position_text import is_position_text, record_from_position
+from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import (
     FORMAT,
     MAX_BYTES,
@@ -34,6 +34,7 @@ from games.record import (
     RecordError,
     RecordNotReadableHere,
     Side,
+    game_of_bare_moves,
     record_from_move_list,
 )
 from ui import words
@@ -162,6 +163,10 @@ def from_text(text: str) -> GameRecord:
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
     if text.lstrip().startswith("{"):
         return catalog_titles(GameRecord.loads(text))
+    alone = position_alone(text)  # a course's printed state or board, no game named
+    if alone is not None:
+        return record_from_position(alone)
+    text = game_of_bare_moves(text) or text  # a course's printed game, no game named
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)

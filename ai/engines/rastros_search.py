@@ -94,6 +94,23 @@ def wins_at_once(state: RastrosState, move: int) -> bool:
     return state.play(move).winner() == state.to_move  # None while the game goes on
 
 
+def gives_a_win_in_one(state: RastrosState, move: int) -> bool:
+    """Whether the opponent wins by ``move`` or by a reply to it (its goal entered, or the mover
+    left with no move)."""
+    after = state.play(move)
+    if after.is_terminal():
+        return after.winner() != state.to_move
+    return any(wins_at_once(after, reply) for reply in after.legal_moves())
+
+
+def safe_first(state: RastrosState) -> list[int]:
+    """The legal moves, those that give the opponent no win in one first, each group in the
+    course's order.  The search values the moves in this order and falls back on its first, so a
+    search the clock cuts off before it valued every move (a loaded machine) still never hands the
+    opponent a win in one that could be avoided."""
+    return sorted(state.legal_moves(), key=lambda move: gives_a_win_in_one(state, move))
+
+
 class RastrosSearcher:
     """The driver's Searcher for Rastros: alpha-beta iterations (and root solver steps)."""
 
@@ -142,7 +159,7 @@ class RastrosSearcher:
         kernels.ready("rastros")
         self.piece, self.side = state.white, state.to_move
         self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
-        self.order = moves
+        self.order = safe_first(state)
         self.root_result = None
         self.last_nodes = 0
         self.kept = None
@@ -318,7 +335,7 @@ class RastrosPlayer(Player):
         depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
         capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop)
-        self.last = search(self._searchers[n], state, capped, progress)
+        self.last = search(self._searchers[n], state, capped, progress, moves=safe_first(state))
         if self.options.root_solve and (self.last.proven == 1 or self.last.score >= PROVEN):
             after = state.play(self.last.best_move)
             if not after.is_terminal():

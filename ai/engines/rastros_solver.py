@@ -85,8 +85,8 @@ class Solver:
                   budget: int = 0) -> SolvedMove | None:
         """The move of a solved position, the lowest square on ties, with the lengths (``SolvedMove``).
         Won: the shortest win.  Lost: the reply after which the winner has the fewest winning
-        moves (a reply that ends the game or lets the winner step into its goal counts as the
-        most), then the longest loss; when counting is cut off by ``budget``, the longest loss.
+        moves (a reply that ends the game, lets the winner step into its goal or leaves the
+        winner no losing move counts as the most), then the longest loss; when counting is cut off by ``budget``, the longest loss.
         None if the lengths are cut off."""
         b, table, work = self.board, self.table.table, self.table.work
         region = np.uint64(region)
@@ -119,7 +119,8 @@ class Solver:
     def winner_counts(self, piece: int, region, side: int, replies: list[int], ctl: np.ndarray,
                       stop_at: int) -> dict[int, int] | None:
         """The winner's winning-move count after each of the loser's ``replies`` (TRIVIAL + 1
-        when the reply ends the game), each counted only as far as the best so far; None if cut off."""
+        when the reply ends the game; TRIVIAL when every move of the winner wins, as an only move
+        does: nothing to slip into), each counted only as far as the best so far; None if cut off."""
         b, table, work = self.board, self.table.table, self.table.work
         counts: dict[int, int] = {}
         fewest = TRIVIAL
@@ -131,6 +132,8 @@ class Solver:
             count = winning_move_count(b, table, work, q, child, 1 - side, ctl, stop_at, enough=fewest + 1)
             if count is None:
                 return None
+            if count == kernel.popcount(b.nbr[q] & child):  # every move wins (an only move): no slip
+                count = TRIVIAL
             counts[q] = count
             fewest = min(fewest, count)
         return counts
