@@ -52,6 +52,7 @@ from typing import Any
 
 import games
 from games.base import Game, IllegalMove, State
+from games.grid import NOTEBOOK_SQUARE
 
 FORMAT = "tabuleiro-record"
 VERSION = 2
@@ -553,6 +554,15 @@ def is_move_list(text: str) -> bool:
                for line in text.splitlines())
 
 
+_TOKEN = re.compile(rf"{NOTEBOOK_SQUARE.pattern}|[^\s,;]+")  # a move between spaces, commas or semicolons
+_NOTEBOOK_MOVE = re.compile(r"^\s*Player \S+ move: (.+?)\s*$", re.M)  # the notebook's play_game(verbose=True)
+
+
+def _pair_text(pair: re.Match) -> str:
+    """A notebook square as one move's text: ``(1, 0)``, however it was spaced."""
+    return f"({pair.group(1)}, {pair.group(2)})"
+
+
 def moves_from_text(text: str) -> list[str]:
     """The moves of a move list typed or pasted by a player, in order, as notation to parse.
 
@@ -560,15 +570,21 @@ def moves_from_text(text: str) -> list[str]:
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
     ``1. d3 c5 2. f6``, ``d3, c5; f6``.  A hyphen joins what is on either side of it, spaced or
     not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
-    is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
-    the moves are legal is the game's to say."""
+    is no move: a bare list under the game's name, as a course writes one, is its moves.  A square
+    as the class notebook writes it, ``(1, 0)``, is one move (Tic-tac-toe reads it), and the
+    notebook's printed game (``Player X move: (0, 0)`` lines, a board under each) is read as its
+    moves.  Whether the moves are legal is the game's to say."""
+    played = _NOTEBOOK_MOVE.findall(text)
+    if played:  # the class notebook's game, its boards between the moves
+        return [NOTEBOOK_SQUARE.sub(_pair_text, move) for move in played]
     lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
     copied = any(line.startswith(("Date: ", RESULT_LINE)) for line in lines)  # move_list_text's, maybe no move yet
     moves = []
-    for token in re.split(r"[\s,;]+", " ".join(numbered if numbered or copied else lines)):
+    for found in _TOKEN.finditer(" ".join(numbered if numbered or copied else lines)):
+        token = NOTEBOOK_SQUARE.sub(_pair_text, found.group(0))
         number = _MOVE_NUMBER.fullmatch(token)
         if number is not None:
             token = number.group(2)

@@ -6,6 +6,7 @@ The ground truth is an independent memoised minimax written here, not our engine
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 
 import pytest
@@ -205,3 +206,71 @@ def test_wins_in_one_and_threats_are_the_moves_the_rules_call_wins(width, height
             seen += bool(wins)
             state = state.play(rng.choice(moves))
     assert seen > 10
+
+
+# -- the class notebook's notation -------------------------------------------------------------
+# The adversarial-search class notebook (AIMA's games4e) names a square (x, y): column and row
+# from 0 at the top left, and prints a board with its marks spaced.  A student typing its moves
+# was told "'(1, 0)' is not a cell name like a1".
+@pytest.mark.parametrize("text, square", [("(0, 0)", "a1"), ("(1, 0)", "b1"), ("(0,2)", "a3"), (" ( 2 , 1 ) ", "c2")])
+def test_the_notebooks_squares_are_read_column_then_row_from_0(text, square):
+    state = GAME.initial_state()
+    assert GAME.format_move(state, GAME.parse_move(state, text)) == square
+
+
+def test_a_notebook_square_off_the_board_or_taken_is_refused_with_a_reason():
+    game = games.load("tictactoe", width=7, height=6, k=4)
+    state = game.play_line(["g6"])
+    with pytest.raises(IllegalMove, match=re.escape("'(7, 0)' is off the board (x 0..6, y 0..5)")):
+        game.parse_move(state, "(7, 0)")
+    with pytest.raises(IllegalMove, match="not a legal move"):
+        game.parse_move(state, "(6, 5)")  # g6, taken
+    with pytest.raises(IllegalMove, match=re.escape("'zz' is not a square like a1 or (0, 0)")):
+        game.parse_move(state, "zz")
+
+
+NOTEBOOK_GAME = """Player X move: (1, 1)
+. . .
+. X .
+. . .
+
+Player O move: (0, 0)
+O . .
+. X .
+. . .
+
+Player X move: (2, 0)
+O . X
+. X .
+. . .
+
+Player O move: (0, 2)
+O . X
+. X .
+O . .
+
+Player X move: (0, 1)
+O . X
+X X .
+O . .
+
+Player O move: (2, 1)
+O . X
+X X O
+O . .
+"""
+
+
+def test_the_notebooks_printed_game_pasted_is_its_moves_and_its_last_board_its_position():
+    from games.record import moves_from_text
+
+    moves = moves_from_text(NOTEBOOK_GAME)
+    assert moves == ["(1, 1)", "(0, 0)", "(2, 0)", "(0, 2)", "(0, 1)", "(2, 1)"]
+    state = GAME.play_line(moves)
+    assert GAME.to_text(state) == "to-move: X\nO.X\nXXO\nO.."
+    last_board = NOTEBOOK_GAME.strip().split("\n\n")[-1].split("\n", 1)[1]
+    assert GAME.from_text(last_board).key() == state.key()
+    from games.position_text import record_from_position
+
+    pasted = record_from_position("Tic-tac-toe\n" + last_board)  # Ctrl+V on the main menu
+    assert pasted.start_position == GAME.to_text(state)
