@@ -101,6 +101,8 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"no tile placed, where tiles can be", N_("no tile placed, where tiles can be")),
     (r"expected \[\[row, col, tile\], \.\.\.\]", N_("expected [[row, col, tile], ...]")),
     (r"not a \(row, col\) square", N_("not a (row, col) square")),
+    (r"not a square \(x, y\), column and row from 0 as the class notebook writes them",
+     N_("not a square (x, y), column and row from 0 as the class notebook writes them")),
     # why a contract player's answer is no move at all (ai.outside_child._not_a_move)
     (r"choose returned None, not a move \(a path of it without a return\?\)",
      N_("choose returned None, not a move (a path of it without a return?)")),
