@@ -76,3 +76,23 @@ def permute_bits(bits: int, image: tuple[int, ...] | list[int]) -> int:
         out |= 1 << image[low.bit_length() - 1]
         bits ^= low
     return out
+
+
+@lru_cache(maxsize=64)
+def board_symmetries(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The rectangle's symmetries as cell permutations (``image[i]``: where cell ``i`` goes, row-major):
+    the identity, the two mirrors and the half turn; on a square board the quarter turns and the
+    two diagonal mirrors too."""
+    maps = [lambda r, c: (r, c), lambda r, c: (r, width - 1 - c), lambda r, c: (height - 1 - r, c),
+            lambda r, c: (height - 1 - r, width - 1 - c)]
+    if width == height:
+        maps += [lambda r, c: (c, r), lambda r, c: (width - 1 - c, height - 1 - r),
+                 lambda r, c: (c, height - 1 - r), lambda r, c: (width - 1 - c, r)]
+    images = []
+    for mapping in maps:
+        image = []
+        for i in range(width * height):
+            r, c = mapping(*divmod(i, width))
+            image.append(r * width + c)
+        images.append(tuple(image))
+    return tuple(images)

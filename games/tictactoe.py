@@ -18,7 +18,14 @@ from __future__ import annotations
 from functools import cached_property
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, check_move_text
-from games.grid import NOTEBOOK_SQUARE, cell_name, parse_cell, read_to_move_header
+from games.grid import (
+    NOTEBOOK_SQUARE,
+    board_symmetries,
+    cell_name,
+    parse_cell,
+    permute_bits,
+    read_to_move_header,
+)
 
 INFO = GameInfo(
     id="tictactoe",
@@ -132,6 +139,18 @@ class TicTacToe(Game):
             if bits.bit_count() >= self.k and any(bits & m == m for m in self.lines):
                 return side
         return None
+
+    def equivalent_moves(self, state: TicTacToeState) -> list[list[int]]:
+        """The legal moves in groups that the board's symmetries keeping the position map onto each
+        other (on an empty 3x3 board: the corners, the edges, the centre): the moves of a group
+        lead to mirror images, of one value.  Analysis searches one move of each group, so moves
+        alike are shown alike."""
+        keeping = [image for image in board_symmetries(self.width, self.height)
+                   if all(permute_bits(marks, image) == marks for marks in state.boards)]
+        groups: dict[int, list[int]] = {}
+        for move in state.legal_moves():
+            groups.setdefault(min(image[move] for image in keeping), []).append(move)
+        return list(groups.values())
 
     def initial_state(self) -> TicTacToeState:
         return TicTacToeState(self, (0, 0), 0)

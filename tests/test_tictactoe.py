@@ -274,3 +274,31 @@ def test_the_notebooks_printed_game_pasted_is_its_moves_and_its_last_board_its_p
 
     pasted = record_from_position("Tic-tac-toe\n" + last_board)  # Ctrl+V on the main menu
     assert pasted.start_position == GAME.to_text(state)
+
+
+@pytest.mark.parametrize("width, height, line, groups", [
+    (3, 3, "", [["b2"], ["b1", "a2", "c2", "b3"], ["a1", "c1", "a3", "c3"]]),
+    (3, 3, "a1", [["b2"], ["b1", "a2"], ["c2", "b3"], ["c1", "a3"], ["c3"]]),
+    (4, 3, "b2,c2", None),  # the left-right mirror swaps X and O: no symmetry keeps the position
+    (7, 6, "d3,d4", None),
+    (5, 5, "c3,a1,e5", None),
+])
+def test_equivalent_moves_lead_to_mirror_images_of_one_position(width, height, line, groups):
+    """The groups analysis searches once (games.tictactoe.TicTacToe.equivalent_moves): every
+    legal move in exactly one, the moves of a group leading to positions that a symmetry of the
+    board maps onto each other."""
+    from games.grid import board_symmetries, permute_bits
+
+    game = games.load("tictactoe", width=width, height=height, k=3)
+    state = game.play_line([m for m in line.split(",") if m])
+    found = game.equivalent_moves(state)
+    if groups is not None:
+        assert [[game.format_move(state, m) for m in group] for group in found] == groups
+    assert sorted(m for group in found for m in group) == sorted(state.legal_moves())
+    symmetries = board_symmetries(width, height)
+    assert len(symmetries) == (8 if width == height else 4)
+    for group in found:
+        first = state.play(group[0]).boards
+        for move in group[1:]:
+            boards = state.play(move).boards
+            assert any(tuple(permute_bits(b, image) for b in first) == boards for image in symmetries)
