@@ -302,3 +302,13 @@ def test_equivalent_moves_lead_to_mirror_images_of_one_position(width, height, l
         for move in group[1:]:
             boards = state.play(move).boards
             assert any(tuple(permute_bits(b, image) for b in first) == boards for image in symmetries)
+
+
+@pytest.mark.parametrize("width, height", [(4, 3), (3, 4)])
+def test_the_rules_pages_smallest_first_player_win_is_what_level5_proves(width, height):
+    """assets/rules/tictactoe.md: "with k = 3, 4 x 3 and every bigger board are first-player wins"
+    (3 x 3 is a draw: test_the_engine_proves_the_3x3_draw)."""
+    game = games.load("tictactoe", width=width, height=height, k=3)
+    reports = []
+    ai.make_player("tictactoe", "level-5").choose(game.initial_state(), Limits(time=30), progress=reports.append)
+    assert reports[-1].proven == 1
