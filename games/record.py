@@ -612,7 +612,7 @@ def read_title_line(line: str) -> tuple[str, dict[str, str]]:
     """The game and the options a ``title_line`` names, the options as written (the game coerces
     them); RecordError if it names no game of ours."""
     name, _paren, options_text = line.partition(" (")
-    known = {info.title.lower(): info.id for info in games.catalog()}
+    known = {name.lower(): info.id for info in games.catalog() for name in (info.title, *info.aliases)}
     game_id = known.get(name.strip().lower())
     if game_id is None:
         titles = ", ".join(info.title for info in games.catalog())
