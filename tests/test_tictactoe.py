@@ -312,3 +312,34 @@ def test_the_rules_pages_smallest_first_player_win_is_what_level5_proves(width, 
     reports = []
     ai.make_player("tictactoe", "level-5").choose(game.initial_state(), Limits(time=30), progress=reports.append)
     assert reports[-1].proven == 1
+
+
+GOMOKU = games.load("tictactoe", width=15, height=15, k=5)
+
+
+@pytest.mark.parametrize("line, forks", [
+    ("h8 a1 i8 a2 j8 a3", ["g8", "k8"]),  # an open three: either end makes an open four
+    ("h8 g8 i8 a2 j8 a3", []),  # closed at g8: k8 makes a four l8 completes, one threat
+    ("h8 a1 i8 a2 k8 a3", ["j8"]),  # h8 i8 . k8: j8 makes an open four
+])
+def test_fork_squares_are_where_x_would_threaten_two_wins_at_once(line, forks):
+    """Checked against the rules' own count: X's squares after which X has two squares that
+    complete a line (threats_against, held to the rules above)."""
+    from ai.engines.tictactoe import fork_squares, threats_against
+
+    state = GOMOKU.play_line(line.split())  # X to move
+    found = fork_squares(GOMOKU, state.boards[0], state.boards[1])
+    assert sorted(GOMOKU.format_move(state, m) for m in found) == sorted(forks)
+    assert sorted(found) == sorted(m for m in state.legal_moves() if len(threats_against(state.play(m))) >= 2)
+
+
+def test_level5_stops_an_open_three_its_odd_depth_search_walks_past():
+    """Level-4 beat level-5 on 15x15 five in a row (3-1 in four games at 1 s a move): a search
+    ending on depth 3, as 0.2 s gives it here, played i7 and left X the open four h5 (or d9) of
+    e8 f7 g6, a double threat, then a win.  Level-5 now stops it (h5 or d9)."""
+    from ai.engines.tictactoe import threats_against
+
+    state = GOMOKU.play_line(["h8", "g7", "g6", "h6", "f8", "h7", "g8", "i8", "e8", "d8", "f7"])
+    move = ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3))
+    after = state.play(move)
+    assert not [r for r in after.legal_moves() if len(threats_against(after.play(r))) >= 2]
