@@ -246,14 +246,15 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     mover = state.to_move
     snapshot = MoveValues(mover)
     open_moves = []
-    for move in state.legal_moves():
+    alike = {group[0]: group for group in _move_groups(state)}  # a move searched -> the moves of its value
+    for move in alike:
         after = state.play(move)
         if after.is_terminal():
-            snapshot.values[move] = terminal_value(move, after, mover)
+            _set_value(snapshot, alike[move], terminal_value(move, after, mover))
         elif (known := player.known_outcome(after)) is not None:  # the player's tables know it: a proof
             result, plies = known
-            snapshot.values[move] = MoveValue(move, float(-result), "proven", -result,
-                                              None if plies is None else plies + 1, 0, 1)
+            _set_value(snapshot, alike[move], MoveValue(move, float(-result), "proven", -result,
+                                                        None if plies is None else plies + 1, 0, 1))
         else:
             open_moves.append((move, after))
     last_report = 0.0
@@ -272,7 +273,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
                 value = None  # cut short by its slice below an earlier round's depth: the deeper value stays
             if value is not None:
                 changed = known is None or (value.score, value.proven) != (known.score, known.proven)
-                snapshot.values[move] = value
+                _set_value(snapshot, alike[move], value)
             now = time.perf_counter()
             if report is not None and (changed or now - last_report >= REPORT_EVERY or i == len(open_moves) - 1):
                 snapshot.elapsed = now - started
@@ -286,6 +287,19 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     if report is not None:
         report(_copy(snapshot))
     return snapshot
+
+
+def _move_groups(state: State) -> list[list[Hashable]]:
+    """The legal moves in groups of one value: the game's ``equivalent_moves`` (moves that the
+    board's symmetries keeping the position map onto each other), else each move alone."""
+    equivalent = getattr(state.game, "equivalent_moves", None)
+    return equivalent(state) if equivalent is not None else [[move] for move in state.legal_moves()]
+
+
+def _set_value(snapshot: MoveValues, group: list[Hashable], value: MoveValue) -> None:
+    """``value``, found for the first move of ``group``, as the value of each of its moves."""
+    for move in group:
+        snapshot.values[move] = replace(value, move=move)
 
 
 def _deeper_or_proven(value: MoveValue, known: MoveValue | None) -> bool:

@@ -18,7 +18,10 @@ Kinds of players a file may hold (the parent's docstring has the ids):
    ``Class()``), with one more parameter to be told the move's seconds; a function of another
    name taking the same, when the id names it (``bot.py:aleatorio``);
 2. course Rastros files: every ``Jogador`` of the file (not the course's own);
-3. course Trax files: ``class Player(Base.BasePlayer)``, one object per colour.
+3. course Trax files: ``class Player(Base.BasePlayer)``, one object per colour;
+4. tic-tac-toe players written for the adversarial-search class notebook: a function of
+   ``(game, state)`` in a file that defines the notebook's ``TicTacToe`` (``actions``, ``result``,
+   ``is_terminal``) is given the file's own game and board, and answers a square ``(x, y)``.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ import contextlib
 import importlib
 import importlib.util
 import inspect
+import itertools
 import json
+import numbers
 import os
 import random
 import sys
@@ -489,9 +494,12 @@ class _Host:
 
     def describe(self) -> dict:
         chosen = self.chosen
-        self.adapter = _ADAPTERS[chosen["kind"]](self.game, chosen["obj"])
+        kind = chosen["kind"]
+        if kind == "function" and self.game.id == "tictactoe" and _notebook_game(chosen["obj"]) is not None:
+            kind = "notebook tictactoe"
+        self.adapter = _ADAPTERS[kind](self.game, chosen["obj"])
         title = getattr(self.adapter, "title", None) or chosen["title"]
-        return {"ok": True, "kind": chosen["kind"], "title": title, "name": chosen["name"], "skipped": self.skipped,
+        return {"ok": True, "kind": kind, "title": title, "name": chosen["name"], "skipped": self.skipped,
                 "players": [{k: p[k] for k in ("name", "title", "kind")} for p in self.players]}
 
     def move(self, request: dict) -> dict:
@@ -693,6 +701,54 @@ class _ClassAdapter:
         return _read_answer(self.game, state, before, answer)
 
 
+def _notebook_game(fn: Any) -> type | None:
+    """The class notebook's ``TicTacToe`` that the file of function ``fn`` defines, or None: a
+    class of that name with the notebook's ``actions``, ``result`` and ``is_terminal``."""
+    cls = getattr(fn, "__globals__", {}).get("TicTacToe")
+    if isinstance(cls, type) and all(callable(getattr(cls, name, None)) for name in ("actions", "result", "is_terminal")):
+        return cls
+    return None
+
+
+class _NotebookTicTacToeAdapter:
+    """A player for the class notebook's tic-tac-toe, ``fn(game, state)``: given the file's own
+    ``TicTacToe(height=, width=, k=)`` and the board its ``result`` makes from the marks on ours
+    (X's and O's in turn); its square ``(x, y)``, column and row from 0, is read as ours."""
+
+    def __init__(self, game: Game, fn: Any) -> None:
+        self.game, self.fn = game, fn
+        self.timed = _takes(fn, 3, SECONDS_NAMES)
+        cls = _notebook_game(fn)
+        try:
+            self.their_game = cls(height=game.height, width=game.width, k=game.k)
+        except TypeError as exc:
+            raise _LoadError(f"TicTacToe(height={game.height}, width={game.width}, k={game.k}) failed, as the class "
+                             f"notebook's takes them: {exc}{_where_defined(cls.__init__)}") from None
+
+    def move(self, state: State, seconds: float | None = None) -> str:
+        width = self.game.width
+        theirs = self.their_game.initial
+        for square in _marks_in_turn(state.boards[0], state.boards[1]):
+            theirs = self.their_game.result(theirs, (square % width, square // width))
+        answer = self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs)
+        if (isinstance(answer, (tuple, list)) and len(answer) == 2
+                and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer)):
+            return _answer_text(self.game, state, f"({int(answer[0])}, {int(answer[1])})")
+        raise Refused(repr(answer), "not a square (x, y), column and row from 0 as the class notebook writes them")
+
+
+def _marks_in_turn(xs: int, os_: int) -> list[int]:
+    """The squares of X's marks and O's (bitboards), X's first and then in turn: an order of play
+    that reaches the position."""
+    def squares(bits: int) -> list[int]:
+        return [i for i in range(bits.bit_length()) if bits >> i & 1]
+
+    order = []
+    for x_square, o_square in itertools.zip_longest(squares(xs), squares(os_)):
+        order += [s for s in (x_square, o_square) if s is not None]
+    return order
+
+
 class _RastrosAdapter:
     """A course ``Jogador``: our state becomes an ``EstadoRastros``, its (row, col) becomes ``row-col``."""
 
@@ -755,4 +811,4 @@ class _TraxAdapter:
 
 
 _ADAPTERS = {"function": _FunctionAdapter, "class": _ClassAdapter, "course rastros": _RastrosAdapter,
-             "course trax": _TraxAdapter}
+             "course trax": _TraxAdapter, "notebook tictactoe": _NotebookTicTacToeAdapter}

@@ -114,6 +114,7 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     summary: str = ""
     rules_file: str = ""  # a file in games/rules/ shown on the rules screen
+    aliases: tuple[str, ...] = ()  # other names a pasted text may give the game: its titles in the window's languages
 
     def option(self, name: str) -> Option:
         for opt in self.options:

@@ -12,6 +12,9 @@ from functools import lru_cache
 from games.base import IllegalMove
 
 _CELL = re.compile(r"^\s*([a-zA-Z])\s*(\d{1,2})\s*$")
+# A square as the adversarial-search class notebook (AIMA's games4e) writes it, ``(x, y)``: the
+# column and the row, both from 0 at the top left.  Tic-tac-toe reads it; move lists keep it whole.
+NOTEBOOK_SQUARE = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")
 
 
 def cell_name(index: int, width: int) -> str:
@@ -20,11 +23,12 @@ def cell_name(index: int, width: int) -> str:
     return f"{chr(ord('a') + col)}{row + 1}"
 
 
-def parse_cell(text: str, width: int, height: int) -> int:
-    """The row-major index named by ``text``; IllegalMove if malformed or off the board."""
+def parse_cell(text: str, width: int, height: int, like: str = "a cell name like a1") -> int:
+    """The row-major index named by ``text``; IllegalMove if malformed (``text`` "is not ``like``":
+    the forms the game reads) or off the board."""
     m = _CELL.match(text)
     if not m:
-        raise IllegalMove(f"{text!r} is not a cell name like a1")
+        raise IllegalMove(f"{text!r} is not {like}")
     col = ord(m.group(1).lower()) - ord("a")
     row = int(m.group(2)) - 1
     if not (0 <= col < width and 0 <= row < height):
@@ -72,3 +76,23 @@ def permute_bits(bits: int, image: tuple[int, ...] | list[int]) -> int:
         out |= 1 << image[low.bit_length() - 1]
         bits ^= low
     return out
+
+
+@lru_cache(maxsize=64)
+def board_symmetries(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The rectangle's symmetries as cell permutations (``image[i]``: where cell ``i`` goes, row-major):
+    the identity, the two mirrors and the half turn; on a square board the quarter turns and the
+    two diagonal mirrors too."""
+    maps = [lambda r, c: (r, c), lambda r, c: (r, width - 1 - c), lambda r, c: (height - 1 - r, c),
+            lambda r, c: (height - 1 - r, width - 1 - c)]
+    if width == height:
+        maps += [lambda r, c: (c, r), lambda r, c: (width - 1 - c, height - 1 - r),
+                 lambda r, c: (c, height - 1 - r), lambda r, c: (width - 1 - c, r)]
+    images = []
+    for mapping in maps:
+        image = []
+        for i in range(width * height):
+            r, c = mapping(*divmod(i, width))
+            image.append(r * width + c)
+        images.append(tuple(image))
+    return tuple(images)

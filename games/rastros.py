@@ -34,7 +34,7 @@ import re
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
-from games.grid import king_neighbour_masks, read_to_move_header
+from games.grid import NOTEBOOK_SQUARE, king_neighbour_masks, read_to_move_header
 
 SIDES = ("South", "North")
 COURSE_SIDES = ("S", "N")  # the notebook's to_move letters, same order as SIDES
@@ -51,7 +51,6 @@ INFO = GameInfo(
 )
 
 _SQUARE = re.compile(r"^\s*\(?\s*(\d)\s*[-,\s]\s*(\d)\s*\)?\s*$")
-_PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")  # the course's (row, col)
 _COURSE_ROW = re.compile(r"^(\d)([.oB@P]{8})\1$")  # display(): "4....o...4" (the notebook's text: B and P)
 _COURSE_NEXT = re.compile(r"^Próximo jogador:\s*(\S*)$")
 _COURSE_STATE = re.compile(r"^EstadoRastros\s*\((?P<fields>.*)\)$", re.S)
@@ -295,15 +294,15 @@ class Rastros(Game):
         side = fields["to_move"]["side"]
         if side not in COURSE_SIDES:
             raise IllegalMove(f"to_move={side!r}: the course writes 'S' or 'N'")
-        white = _PAIR.fullmatch(fields["white"]["pair"])
+        white = NOTEBOOK_SQUARE.fullmatch(fields["white"]["pair"])
         if white is None:
             raise IllegalMove(f"white={fields['white']['pair']}: a square is written (row, col), like (4, 5)")
         rows = [["."] * 8 for _ in range(8)]
-        for row, col in _PAIR.findall(fields["blacks"]["set"]) + [white.groups()]:
+        for row, col in NOTEBOOK_SQUARE.findall(fields["blacks"]["set"]) + [white.groups()]:
             if not (1 <= int(row) <= 8 and 1 <= int(col) <= 8):
                 raise IllegalMove(f"({row}, {col}) is off the board (rows and columns 1 to 8)")
             rows[int(row) - 1][int(col) - 1] = "#"
-        if (white[1], white[2]) in _PAIR.findall(fields["blacks"]["set"]):
+        if (white[1], white[2]) in NOTEBOOK_SQUARE.findall(fields["blacks"]["set"]):
             raise IllegalMove(f"white={white[0]} is also in blacks: the piece never stands on a visited square")
         rows[int(white[1]) - 1][int(white[2]) - 1] = "W"
         return f"to-move: {SIDES[COURSE_SIDES.index(side)]}\n" + "\n".join("".join(row) for row in rows)

@@ -52,6 +52,7 @@ from typing import Any
 
 import games
 from games.base import Game, IllegalMove, State, parse_in_line
+from games.grid import NOTEBOOK_SQUARE
 
 FORMAT = "tabuleiro-record"
 VERSION = 2
@@ -553,13 +554,19 @@ _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one m
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
 _GLUED_MOVE = r"[a-z]\d{1,2}|pass|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
 _GLUED_MOVES = re.compile(f"(?:{_GLUED_MOVE})+", re.IGNORECASE)  # "f5d6c3d3": a WZebra or Edax transcript
-_PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")  # "(4, 4)": a move as the course's Python writes one
 
 
 def is_move_list(text: str) -> bool:
     """Whether ``text`` holds numbered moves or is what ``move_list_text`` writes (a date, a result)."""
     return any(_MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0]) or line.startswith(("Date: ", RESULT_LINE))
                for line in text.splitlines())
+
+
+
+
+def _pair_text(pair: re.Match) -> str:
+    """A notebook square as one move's text: ``(1, 0)``, however it was spaced."""
+    return f"({pair.group(1)}, {pair.group(2)})"
 
 
 def moves_from_text(text: str) -> list[str]:
@@ -573,13 +580,15 @@ def moves_from_text(text: str) -> list[str]:
     is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
     the moves are legal is the game's to say.
 
-    A text holding number pairs in parentheses is a course's Python printout (Rastros' notebook
-    writes a square ``(4, 4)``, a game ``[('Basilio', (5, 4)), ('Bacoco', (6, 3))], -1`` and
-    ``mostraJogo`` a line ``Basilio-->  (5, 4)`` a move): its moves are the pairs, in order, as
-    ``(4,4)``; the players' names and the result around them are no moves."""
-    pairs = _PAIR.findall(text)
+    A text holding number pairs in parentheses is a course's Python printout: its moves are the
+    pairs, in order, as ``(4, 4)``; the players' names, boards and result around them are no moves.
+    Rastros' notebook writes a square ``(4, 4)`` (row, column), a game
+    ``[('Basilio', (5, 4)), ('Bacoco', (6, 3))], -1`` and ``mostraJogo`` a line
+    ``Basilio-->  (5, 4)``; the adversarial-search class notebook a Tic-tac-toe square ``(1, 0)``
+    (column, row) and its printed game ``Player X move: (0, 0)`` lines, a board under each."""
+    pairs = list(NOTEBOOK_SQUARE.finditer(text))
     if pairs:
-        return [f"({row},{col})" for row, col in pairs]
+        return [_pair_text(pair) for pair in pairs]
     lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
@@ -616,7 +625,7 @@ def read_title_line(line: str) -> tuple[str, dict[str, str]]:
     """The game and the options a ``title_line`` names, the options as written (the game coerces
     them); RecordError if it names no game of ours."""
     name, _paren, options_text = line.partition(" (")
-    known = {info.title.lower(): info.id for info in games.catalog()}
+    known = {name.lower(): info.id for info in games.catalog() for name in (info.title, *info.aliases)}
     game_id = known.get(name.strip().lower())
     if game_id is None:
         titles = ", ".join(info.title for info in games.catalog())

@@ -7,6 +7,10 @@ diagonal wins; a full board without such a line is a draw.  A line longer than `
 
 Squares are named like ``a1``: column letter from the left, row number from the top.  A move is
 the square's index ``row * width + col``; each side's marks are one bitboard (a Python int).
+The adversarial-search class notebook (AIMA's games4e) writes a square as the pair ``(x, y)``:
+column and row counted from 0 at the top left, so ``(1, 0)`` is b1.  Moves are read in that form
+too, and so are boards as its ``Board`` prints them (marks spaced: ``X . .``), so what a student
+or a teacher copies from the notebook plays here.
 """
 
 from __future__ import annotations
@@ -14,7 +18,14 @@ from __future__ import annotations
 from functools import cached_property
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, check_move_text
-from games.grid import cell_name, parse_cell, read_to_move_header
+from games.grid import (
+    NOTEBOOK_SQUARE,
+    board_symmetries,
+    cell_name,
+    parse_cell,
+    permute_bits,
+    read_to_move_header,
+)
 
 INFO = GameInfo(
     id="tictactoe",
@@ -27,6 +38,7 @@ INFO = GameInfo(
     ),
     summary="Get k marks in a row on an m x n board (3x3, 4x4 k=3, 7x6 k=4, 15x15 k=5 ...).",
     rules_file="tictactoe.md",
+    aliases=("Jogo do Galo",),  # its Portuguese title (tests/test_position_text.py keeps it the .po's)
 )
 
 MARKS = "XO"
@@ -129,6 +141,18 @@ class TicTacToe(Game):
                 return side
         return None
 
+    def equivalent_moves(self, state: TicTacToeState) -> list[list[int]]:
+        """The legal moves in groups that the board's symmetries keeping the position map onto each
+        other (on an empty 3x3 board: the corners, the edges, the centre): the moves of a group
+        lead to mirror images, of one value.  Analysis searches one move of each group, so moves
+        alike are shown alike."""
+        keeping = [image for image in board_symmetries(self.width, self.height)
+                   if all(permute_bits(marks, image) == marks for marks in state.boards)]
+        groups: dict[int, list[int]] = {}
+        for move in state.legal_moves():
+            groups.setdefault(min(image[move] for image in keeping), []).append(move)
+        return list(groups.values())
+
     def initial_state(self) -> TicTacToeState:
         return TicTacToeState(self, (0, 0), 0)
 
@@ -136,9 +160,21 @@ class TicTacToe(Game):
         return cell_name(move, self.width)
 
     def parse_move(self, state: State, text: str) -> int:
-        move = parse_cell(text, self.width, self.height)
+        """The square ``text`` names, as ``b1`` or as the class notebook's ``(1, 0)``; IllegalMove
+        if it names none or the square is not free."""
+        pair = NOTEBOOK_SQUARE.fullmatch(text.strip())
+        if pair is not None:
+            move = self._notebook_square(text, int(pair.group(1)), int(pair.group(2)))
+        else:
+            move = parse_cell(text, self.width, self.height, like="a square like a1 or (0, 0)")
         check_move_text(self, state, cell_name(move, self.width))
         return move
+
+    def _notebook_square(self, text: str, x: int, y: int) -> int:
+        """The square at column ``x`` and row ``y``, both from 0 (the class notebook's pair)."""
+        if not (x < self.width and y < self.height):
+            raise IllegalMove(f"{text!r} is off the board (x 0..{self.width - 1}, y 0..{self.height - 1})")
+        return y * self.width + x
 
     def to_text(self, state: TicTacToeState) -> str:
         rows = []
@@ -152,6 +188,7 @@ class TicTacToe(Game):
 
     def from_text(self, text: str) -> TicTacToeState:
         to_move_name, rows = read_to_move_header(text, MARKS)
+        rows = [row.replace(" ", "") for row in rows]  # the notebook's Board prints "X . ."
         if len(rows) != self.height or any(len(r) != self.width for r in rows):
             raise IllegalMove(f"expected {self.height} rows of {self.width} characters (X, O or .)")
         boards = [0, 0]

@@ -97,6 +97,31 @@ def test_each_value_is_the_engine_value_of_that_move_searched_alone(game_id, opt
         assert (value.score, value.proven) == (expected.score, expected.proven), game.format_move(state, move)
 
 
+@pytest.mark.parametrize("width, height, k, line, searched", [
+    (3, 3, 3, "", 3),  # the corners, the edges, the centre
+    (3, 3, 3, "a1", 5),  # the diagonal through a1 is the only mirror left
+    (4, 4, 4, "", 3),
+    (7, 6, 4, "d3", 23),  # 41 squares: 5 on column d, 18 pairs mirrored left to right
+])
+def test_tictactoe_moves_alike_are_searched_once_and_shown_alike(width, height, k, line, searched):
+    """A teacher's 4x4 k=4 analysis showed a1 at -23 and d4 at +71, mirror images of each other
+    (each searched alone, with what the table kept from the other searches); the moves the board's
+    symmetries map onto each other are now searched once and share that value."""
+    game = games.load("tictactoe", width=width, height=height, k=k)
+    state = game.play_line([m for m in line.split(",") if m])
+    player = ai.make_player("tictactoe", "level-5", seed=0)
+    asked = []
+    search = player.analysed_by
+    choose = search.choose
+    search.choose = lambda position, *args: asked.append(position) or choose(position, *args)
+    result = analyse(state, "tictactoe", max_depth=2, player=player)
+    assert set(result.values) == set(state.legal_moves())
+    assert len(asked) == 2 * searched  # two rounds
+    for group in game.equivalent_moves(state):
+        assert len({(result.values[m].score, result.values[m].depth) for m in group}) == 1
+        assert all(result.values[m].move == m for m in group)
+
+
 def test_a_winning_move_is_proven_first_and_ranked_best():
     game = games.load("tictactoe")
     state = game.play_line(["a1", "b1", "a2", "b2"])  # X wins at a3

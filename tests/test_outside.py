@@ -1119,3 +1119,51 @@ def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(tmp_path):
         list_outside_players("tictactoe", str(folder))
     with pytest.raises(ValueError, match="no such file"):  # a typo stays one
         ai.make_player("tictactoe", str(tmp_path / "ana" / "jogadr.py"))
+
+
+NOTEBOOK = BOTS / "tictactoe_notebook.py"
+
+
+@pytest.mark.parametrize("options, position, win", [
+    ({}, "to-move: X\nXX.\nOO.\n...", "c1"),
+    ({"width": 7, "height": 6, "k": 4}, "to-move: X\n......X\n.......\n.......\nOOO....\nOXXX...\n.......", "e5"),
+])
+def test_a_tictactoe_player_written_for_the_class_notebook_plays_with_its_own_game_and_board(options, position, win):
+    """The class notebook's players take (game, state) of the notebook's own TicTacToe and answer a
+    square (x, y); given ours, such a file crashed ("'TicTacToe' object has no attribute
+    'is_terminal'").  Its own search finds the win; on 7x6 its (x, y) is column then row."""
+    game = games.load("tictactoe", **options)
+    p = ai.make_player("tictactoe", f"{NOTEBOOK}:careful", options=options)
+    try:
+        assert p.info.description == "notebook tictactoe"
+        state = game.from_text(position)
+        assert game.format_move(state, p.choose(state, Limits(time=5.0))) == win
+        r = play_game(game, [p, ai.make_player("tictactoe", "level-1", seed=3)], ["careful", "level-1"], 5.0)
+        assert not r.forfeit, r.reason
+    finally:
+        p.close()
+
+
+@pytest.mark.parametrize("name, reason, in_portuguese", [
+    ("off_the_board", "played an illegal move '(99, 0)': '(99, 0)' is off the board (x 0..2, y 0..2)",
+     "está fora do tabuleiro (x 0..2, y 0..2)"),
+    ("wrong_kind", "played an illegal move 'the middle': not a square (x, y), column and row from 0",
+     "não é uma casa (x, y), coluna e fila a partir de 0"),
+])
+def test_a_notebook_players_answer_that_is_no_square_loses_saying_why(name, reason, in_portuguese):
+    from ui import words
+    from ui.i18n import set_language
+
+    game = games.load("tictactoe")
+    bad = ai.make_player("tictactoe", f"{NOTEBOOK}:{name}")
+    try:
+        r = play_game(game, [bad, ai.make_player("tictactoe", "level-1", seed=2)], [name, "level-1"], 2.0)
+        assert r.forfeit and r.winner == 1
+        assert reason in r.reason, r.reason
+    finally:
+        bad.close()
+    try:
+        set_language("pt")
+        assert in_portuguese in words.end_reason(r.reason.split("; log: ")[0])
+    finally:
+        set_language("en")

@@ -26,6 +26,7 @@ from games.record import (
     move_rows,
     moves_from_text,
     numbered_moves,
+    read_title_line,
     record_from_move_list,
 )
 from ui.record_files import from_text, load, save
@@ -166,3 +167,19 @@ def test_a_file_whose_start_position_is_of_another_size_is_refused(tmp_path):
     with pytest.raises(RecordError, match="size=12, not this record's size=10"):
         load(path)
     assert path.read_bytes() == before
+
+
+def test_a_game_named_as_the_portuguese_window_names_it_is_read():
+    """A board typed under "Jogo do Galo", the name the Portuguese window gives Tic-tac-toe, was
+    refused with "a primeira linha devia dizer o jogo (Jogo do Galo, Hex, ...), não 'Jogo do Galo'"."""
+    from ui import i18n
+
+    try:
+        i18n.set_language("pt")
+        shown = {info.id: i18n._(info.title) for info in games.catalog()}
+    finally:
+        i18n.set_language("en")
+    for game_id, title in shown.items():
+        assert read_title_line(title)[0] == game_id, title
+    record = record_from_position("Jogo do Galo (k=3)\nX . .\n. O .\n. . X")
+    assert record.game_id == "tictactoe" and record.start_position == "to-move: O\nX..\n.O.\n..X"

@@ -128,9 +128,13 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("1. c2 - c3 c4xc2", ["c2-c3", "c4xc2"]),
     ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
-    ("(4, 4)", ["(4,4)"]),  # Rastros as the course's notebook writes a square
-    ("([('ObtusoSW', (5, 4)), ('Bacoco', (6,3))], -1)", ["(5,4)", "(6,3)"]),  # print(jogaRastros11(...))
-    ("ObtusoSW-->  (5, 4)\nBacoco-->  (6, 3)\nGanhou N", ["(5,4)", "(6,3)"]),  # mostraJogo's lines
+    ("(4, 4)", ["(4, 4)"]),  # Rastros as the course's notebook writes a square
+    ("([('ObtusoSW', (5, 4)), ('Bacoco', (6,3))], -1)", ["(5, 4)", "(6, 3)"]),  # print(jogaRastros11(...))
+    ("ObtusoSW-->  (5, 4)\nBacoco-->  (6, 3)\nGanhou N", ["(5, 4)", "(6, 3)"]),  # mostraJogo's lines
+    ("(1, 1) (0,0), ( 2 , 0 );(0, 2)", ["(1, 1)", "(0, 0)", "(2, 0)", "(0, 2)"]),  # the class notebook's squares
+    ("1. (1, 1) (0, 0) 2. (2, 0)", ["(1, 1)", "(0, 0)", "(2, 0)"]),
+    ("Player X move: (1, 1)\n. . .\n. X .\n. . .\n\nPlayer O move: (0, 0)\nO . .\n. X .\n. . .\n",
+     ["(1, 1)", "(0, 0)"]),  # the notebook's printed game: its boards are no moves
     ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
     ("f5d6C3D3", ["f5", "d6", "C3", "D3"]),  # an Othello transcript: WZebra's, Edax's
     ("1. f5d6 c3pa d3--c4", ["f5", "d6", "c3", "pa", "d3", "--", "c4"]),  # passes as Othello programs write them

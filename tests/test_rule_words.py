@@ -51,6 +51,7 @@ def samples() -> list[str]:
         refusal(lambda: reversi.parse_move(start, "pass")),
         refusal(lambda: ttt.parse_move(b2, "b2")),
         refusal(lambda: ttt.parse_move(b2, "q")),
+        refusal(lambda: ttt.parse_move(b2, "(5, 0)")),  # the class notebook's square, off the board
         refusal(lambda: over_game.parse_move(over, "c3")),
         refusal(lambda: alq.parse_move(alq0, "zz")),
         refusal(lambda: alq.parse_move(alq0, "c2-d3")),  # c2 has no diagonal

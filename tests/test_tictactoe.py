@@ -6,6 +6,7 @@ The ground truth is an independent memoised minimax written here, not our engine
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 
 import pytest
@@ -205,3 +206,140 @@ def test_wins_in_one_and_threats_are_the_moves_the_rules_call_wins(width, height
             seen += bool(wins)
             state = state.play(rng.choice(moves))
     assert seen > 10
+
+
+# -- the class notebook's notation -------------------------------------------------------------
+# The adversarial-search class notebook (AIMA's games4e) names a square (x, y): column and row
+# from 0 at the top left, and prints a board with its marks spaced.  A student typing its moves
+# was told "'(1, 0)' is not a cell name like a1".
+@pytest.mark.parametrize("text, square", [("(0, 0)", "a1"), ("(1, 0)", "b1"), ("(0,2)", "a3"), (" ( 2 , 1 ) ", "c2")])
+def test_the_notebooks_squares_are_read_column_then_row_from_0(text, square):
+    state = GAME.initial_state()
+    assert GAME.format_move(state, GAME.parse_move(state, text)) == square
+
+
+def test_a_notebook_square_off_the_board_or_taken_is_refused_with_a_reason():
+    game = games.load("tictactoe", width=7, height=6, k=4)
+    state = game.play_line(["g6"])
+    with pytest.raises(IllegalMove, match=re.escape("'(7, 0)' is off the board (x 0..6, y 0..5)")):
+        game.parse_move(state, "(7, 0)")
+    with pytest.raises(IllegalMove, match="not a legal move"):
+        game.parse_move(state, "(6, 5)")  # g6, taken
+    with pytest.raises(IllegalMove, match=re.escape("'zz' is not a square like a1 or (0, 0)")):
+        game.parse_move(state, "zz")
+
+
+NOTEBOOK_GAME = """Player X move: (1, 1)
+. . .
+. X .
+. . .
+
+Player O move: (0, 0)
+O . .
+. X .
+. . .
+
+Player X move: (2, 0)
+O . X
+. X .
+. . .
+
+Player O move: (0, 2)
+O . X
+. X .
+O . .
+
+Player X move: (0, 1)
+O . X
+X X .
+O . .
+
+Player O move: (2, 1)
+O . X
+X X O
+O . .
+"""
+
+
+def test_the_notebooks_printed_game_pasted_is_its_moves_and_its_last_board_its_position():
+    from games.record import moves_from_text
+
+    moves = moves_from_text(NOTEBOOK_GAME)
+    assert moves == ["(1, 1)", "(0, 0)", "(2, 0)", "(0, 2)", "(0, 1)", "(2, 1)"]
+    state = GAME.play_line(moves)
+    assert GAME.to_text(state) == "to-move: X\nO.X\nXXO\nO.."
+    last_board = NOTEBOOK_GAME.strip().split("\n\n")[-1].split("\n", 1)[1]
+    assert GAME.from_text(last_board).key() == state.key()
+    from games.position_text import record_from_position
+
+    pasted = record_from_position("Tic-tac-toe\n" + last_board)  # Ctrl+V on the main menu
+    assert pasted.start_position == GAME.to_text(state)
+
+
+@pytest.mark.parametrize("width, height, line, groups", [
+    (3, 3, "", [["b2"], ["b1", "a2", "c2", "b3"], ["a1", "c1", "a3", "c3"]]),
+    (3, 3, "a1", [["b2"], ["b1", "a2"], ["c2", "b3"], ["c1", "a3"], ["c3"]]),
+    (4, 3, "b2,c2", None),  # the left-right mirror swaps X and O: no symmetry keeps the position
+    (7, 6, "d3,d4", None),
+    (5, 5, "c3,a1,e5", None),
+])
+def test_equivalent_moves_lead_to_mirror_images_of_one_position(width, height, line, groups):
+    """The groups analysis searches once (games.tictactoe.TicTacToe.equivalent_moves): every
+    legal move in exactly one, the moves of a group leading to positions that a symmetry of the
+    board maps onto each other."""
+    from games.grid import board_symmetries, permute_bits
+
+    game = games.load("tictactoe", width=width, height=height, k=3)
+    state = game.play_line([m for m in line.split(",") if m])
+    found = game.equivalent_moves(state)
+    if groups is not None:
+        assert [[game.format_move(state, m) for m in group] for group in found] == groups
+    assert sorted(m for group in found for m in group) == sorted(state.legal_moves())
+    symmetries = board_symmetries(width, height)
+    assert len(symmetries) == (8 if width == height else 4)
+    for group in found:
+        first = state.play(group[0]).boards
+        for move in group[1:]:
+            boards = state.play(move).boards
+            assert any(tuple(permute_bits(b, image) for b in first) == boards for image in symmetries)
+
+
+@pytest.mark.parametrize("width, height", [(4, 3), (3, 4)])
+def test_the_rules_pages_smallest_first_player_win_is_what_level5_proves(width, height):
+    """assets/rules/tictactoe.md: "with k = 3, 4 x 3 and every bigger board are first-player wins"
+    (3 x 3 is a draw: test_the_engine_proves_the_3x3_draw)."""
+    game = games.load("tictactoe", width=width, height=height, k=3)
+    reports = []
+    ai.make_player("tictactoe", "level-5").choose(game.initial_state(), Limits(time=30), progress=reports.append)
+    assert reports[-1].proven == 1
+
+
+GOMOKU = games.load("tictactoe", width=15, height=15, k=5)
+
+
+@pytest.mark.parametrize("line, forks", [
+    ("h8 a1 i8 a2 j8 a3", ["g8", "k8"]),  # an open three: either end makes an open four
+    ("h8 g8 i8 a2 j8 a3", []),  # closed at g8: k8 makes a four l8 completes, one threat
+    ("h8 a1 i8 a2 k8 a3", ["j8"]),  # h8 i8 . k8: j8 makes an open four
+])
+def test_fork_squares_are_where_x_would_threaten_two_wins_at_once(line, forks):
+    """Checked against the rules' own count: X's squares after which X has two squares that
+    complete a line (threats_against, held to the rules above)."""
+    from ai.engines.tictactoe import fork_squares, threats_against
+
+    state = GOMOKU.play_line(line.split())  # X to move
+    found = fork_squares(GOMOKU, state.boards[0], state.boards[1])
+    assert sorted(GOMOKU.format_move(state, m) for m in found) == sorted(forks)
+    assert sorted(found) == sorted(m for m in state.legal_moves() if len(threats_against(state.play(m))) >= 2)
+
+
+def test_level5_stops_an_open_three_its_odd_depth_search_walks_past():
+    """Level-4 beat level-5 on 15x15 five in a row (3-1 in four games at 1 s a move): a search
+    ending on depth 3, as 0.2 s gives it here, played i7 and left X the open four h5 (or d9) of
+    e8 f7 g6, a double threat, then a win.  Level-5 now stops it (h5 or d9)."""
+    from ai.engines.tictactoe import threats_against
+
+    state = GOMOKU.play_line(["h8", "g7", "g6", "h6", "f8", "h7", "g8", "i8", "e8", "d8", "f7"])
+    move = ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3))
+    after = state.play(move)
+    assert not [r for r in after.legal_moves() if len(threats_against(after.play(r))) >= 2]

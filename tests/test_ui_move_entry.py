@@ -165,6 +165,23 @@ def test_rastros_moves_as_the_course_notebook_writes_them(app, monkeypatch):
     assert played(scene) == ["4-4", "3-3", "3-4"]
 
 
+def test_the_class_notebooks_squares_typed_or_its_printed_game_pasted_are_played(app, monkeypatch):
+    """Tic-tac-toe's squares as the adversarial-search notebook writes them, (x, y) from 0: typed
+    "(1, 1)" was split at its comma and refused ("'(1' is not a cell name like a1")."""
+    from tests.test_tictactoe import NOTEBOOK_GAME
+
+    scene = start(app, "tictactoe")
+    key(app, pygame.K_RETURN)
+    type_text(app, "(1, 1)")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2"]
+    scene = start(app, "tictactoe")
+    monkeypatch.setattr(clipboard, "get_text", lambda: NOTEBOOK_GAME)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2", "a1", "c1", "a3", "a2", "c2"]
+
+
 def test_a_whole_game_pasted_part_way_through_it_plays_the_rest(app, monkeypatch):
     """A game copied from elsewhere starts at move 1: where its first moves are the ones on the
     board, the rest is played; where they are all on the board already, that is said."""

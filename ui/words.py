@@ -103,6 +103,8 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"no tile placed, where tiles can be", N_("no tile placed, where tiles can be")),
     (r"expected \[\[row, col, tile\], \.\.\.\]", N_("expected [[row, col, tile], ...]")),
     (r"not a \(row, col\) square", N_("not a (row, col) square")),
+    (r"not a square \(x, y\), column and row from 0 as the class notebook writes them",
+     N_("not a square (x, y), column and row from 0 as the class notebook writes them")),
     # why a contract player's answer is no move at all (ai.outside_child._not_a_move)
     (r"choose returned None, not a move \(a path of it without a return\?\)",
      N_("choose returned None, not a move (a path of it without a return?)")),
@@ -180,6 +182,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} is already taken", N_("{text} is already taken")),
     (r"(?P<cell>\S+) is already taken", N_("{cell} is already taken")),
     (rf"{QUOTED} is not a cell name like a1", N_("{text} is not a cell name like a1")),
+    (rf"{QUOTED} is not a square like a1 or \(0, 0\)", N_("{text} is not a square like a1 or (0, 0)")),
     (rf"{QUOTED} is not a point a1\.\.e5", N_("{text} is not a point a1..e5")),
     (rf"{QUOTED} is not a square like 4-5 \(row-col\)", N_("{text} is not a square like 4-5 (row-col)")),
     (rf"{QUOTED} is not a move like c2-c3 or b1xb3xd5", N_("{text} is not a move like c2-c3 or b1xb3xd5")),

@@ -98,6 +98,50 @@ def threats_against(state: TicTacToeState) -> list[int]:
     return completing_squares(state.game, them, me)
 
 
+def fork_squares(game: TicTacToe, marks: int, blockers: int) -> dict[int, int]:
+    """The empty squares where ``marks``' side, playing there, would threaten to complete two lines
+    or more at once (an open three in five in a row): each with the bitmask of the lines' empty
+    squares, where a mark of the other side spoils one of those threats."""
+    threatened: dict[int, set[int]] = {}
+    spoilers: dict[int, int] = {}
+    for line in game.lines:
+        if line & blockers:
+            continue
+        empty = line & ~marks
+        if empty.bit_count() != 2:
+            continue
+        low = empty & -empty
+        first, second = low.bit_length() - 1, (empty ^ low).bit_length() - 1
+        for square, other in ((first, second), (second, first)):
+            threatened.setdefault(square, set()).add(other)
+            spoilers[square] = spoilers.get(square, 0) | empty
+    return {square: spoilers[square] for square, others in threatened.items() if len(others) >= 2}
+
+
+def stopping_forks(state: TicTacToeState, moves: list[int]) -> list[int] | None:
+    """On a board of more than 16 squares, where the opponent could next play a double threat
+    (one cannot block both): the ``moves`` after which they no longer can, fork squares first;
+    None when they have no such square.  An empty list: no one move stops them all."""
+    game: TicTacToe = state.game
+    me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    if game.cells <= 16:
+        return None
+    forks = fork_squares(game, them, me)
+    if not forks:
+        return None
+    spoilers = 0
+    for mask in forks.values():
+        spoilers |= mask
+    stopping = [m for m in moves if spoilers >> m & 1 and not fork_squares(game, them, me | 1 << m)]
+    return sorted(stopping, key=lambda m: m not in forks)
+
+
+def makes_threat(state: TicTacToeState, move: int) -> bool:
+    """Whether ``move`` leaves its side a square that completes a line (the opponent must answer)."""
+    me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    return bool(completing_squares(state.game, me | 1 << move, them))
+
+
 def centre_opening(state: TicTacToeState) -> list[int]:
     """The centre, on an empty board of more than 16 squares; else nothing.  Gomoku programs open
     there, and renju's rules place the first stone there.  A search cannot tell: every square
@@ -156,11 +200,15 @@ class Tactics(Player):
     (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
     open a big empty board in the centre (``centre``); on a solved board, never a move that
     gives away the position's value (``perfect``: the search's move if it keeps it, else the
-    first that does)."""
+    first that does); on a board of more than 16 squares, never leave the opponent a double
+    threat to play when one move stops it (``forks``: the search's move if it does, or makes a
+    threat of its own the opponent must answer first, else the first that stops it; a search
+    that ends on an odd depth does not see the double threat's second half)."""
 
-    def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False, perfect: bool = False) -> None:
+    def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False, perfect: bool = False,
+                 forks: bool = False) -> None:
         self.inner, self.info, self.win, self.block, self.centre = inner, inner.info, win, block, centre
-        self.perfect = perfect
+        self.perfect, self.forks = perfect, forks
 
     @property
     def analysed_by(self) -> Player:
@@ -179,6 +227,10 @@ class Tactics(Player):
         if not forced:
             move = self.inner.choose(state, limits, progress)
             keeping = perfect_moves(state) if self.perfect else None
+            if keeping is None and self.forks:
+                keeping = stopping_forks(state, moves) or None
+                if keeping is not None and makes_threat(state, move):
+                    keeping = None  # a threat of its own: the opponent answers it before any fork
             if keeping is None or move in keeping:
                 return move
             forced = keeping
@@ -190,7 +242,7 @@ class Tactics(Player):
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
-        return Tactics(search, win, block, centre=not noise, perfect=depth is None)
+        return Tactics(search, win, block, centre=not noise, perfect=depth is None, forks=depth is None)
 
     return make
 
