@@ -1,0 +1,61 @@
+"""Alquerque as a student of the course meets it: one length in one unit -- plies -- for a proven win
+in the search panel, the hint, and analysis' tags."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.ui_helpers import key, recorded_text
+from ui.ai_worker import AIProgress
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+# two White pieces against one; the tables: White to move wins in 21 plies (e1xc3 first)
+WON = "to-move: White\nno-capture: {quiet}\n.B...\nW....\n.....\n.W.B.\n....W"
+
+
+def _game(app, start: str) -> GameScene:
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.5, start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
+    """The panel's "White wins in 21 plies" and analysis' "W21" give one length in one unit, and
+    the tag's tip says it in words."""
+    from ai.move_values import MoveValue
+    from ui.analysis_mode import length_words, value_text
+    from ui.scenes.thinking import proven_text
+
+    shown = AIProgress(job_id=1, depth=1, score=1.0, proven=1, proven_plies=21, kind="solver", mover=0)
+    assert proven_text(shown, ("White", "Black")) == "proven: White wins in 21 plies"
+    won = MoveValue((4, 12), 1.0, "proven", 1, 21, 0, 1)
+    lost = MoveValue((4, 12), -1.0, "proven", -1, 1, 0, 1)
+    assert value_text(won, "alquerque") == "W21" and length_words(won) == "wins in 21 plies"
+    assert length_words(lost) == "loses in 1 ply"
+    assert length_words(MoveValue((4, 12), 0.0, "proven", 0, None, 0, 1)) == ""  # "=" says itself
+
+
+def test_a_hint_says_what_its_search_proved(app):
+    """A hint in a table ending names its move and the win it proves, as the panel does: "Hint:
+    e1xc3 (proven: White wins in 21 plies)"."""
+    scene = _game(app, WON.format(quiet=0))
+    key(app, pygame.K_h)
+    assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=240)
+    said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
+    assert said == ["Hint: e1xc3 (proven: White wins in 21 plies)"]
+
+
+def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
+    """"W21" alone does not say 21 what: hovering it, the tip reads "wins in 21 plies" (the
+    board had room for the whole tag, so before it showed no tip at all)."""
+    from ui.analysis_mode import MoveLabel, draw_value_tip
+
+    scene = _game(app, WON.format(quiet=0))
+    move = scene.game.parse_move(scene.state, "e1xc3")
+    labels = {move: MoveLabel("W21", tone=1.0, best=True, proven=True, said="wins in 21 plies")}
+    drawn = recorded_text(monkeypatch)
+    tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
+                         lambda m: scene.game.format_move(scene.state, m))
+    assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 plies" in drawn
