@@ -46,7 +46,7 @@ import re
 from collections import Counter
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State
 
 INFO = GameInfo(
     id="alquerque",
@@ -235,6 +235,11 @@ class AlquerqueState(State):
 
     def end_reason(self) -> str:
         return self._ending()[1]
+
+    def draw_counts(self) -> DrawCounts:
+        """The plies since the last capture and this position's occurrences, against the 40 plies
+        and the third occurrence that draw the game."""
+        return DrawCounts(self.quiet, DRAW_PLIES, self.repetitions(), REPETITIONS)
 
     def key(self) -> tuple:
         if self._key is None:

@@ -1,10 +1,12 @@
-"""Alquerque as a student of the course meets it: one length in one unit -- plies -- for a proven win
-in the search panel, the hint, and analysis' tags."""
+"""Alquerque as a student of the course meets it: how near the counted draws are (40 plies without a
+capture, a position's third occurrence), and one length in one unit -- plies -- for a proven win in
+the search panel, the hint, and analysis' tags."""
 
 from __future__ import annotations
 
 import pygame
 
+from games.alquerque import Alquerque
 from tests.ui_helpers import key, recorded_text
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, MatchSetup
@@ -12,10 +14,49 @@ from ui.scenes.game import GameScene
 
 # two White pieces against one; the tables: White to move wins in 21 plies (e1xc3 first)
 WON = "to-move: White\nno-capture: {quiet}\n.B...\nW....\n.....\n.W.B.\n....W"
+SEEN = "seen: .B.../W..../...../.W.B./....W White"
 
 
 def _game(app, start: str) -> GameScene:
     scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.5, start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_a_state_counts_the_plies_without_capture_and_the_occurrences():
+    game = Alquerque()
+    state = game.from_text(WON.format(quiet=12) + "\n" + SEEN)
+    counts = state.draw_counts()
+    assert (counts.quiet, counts.quiet_limit, counts.occurrences, counts.repeat_limit) == (12, 40, 2, 3)
+    after = state.play(game.parse_move(state, "b2-c3"))  # a step forward: nothing can come back
+    assert (after.draw_counts().quiet, after.draw_counts().occurrences) == (13, 1)
+    assert state.play(game.parse_move(state, "e1xc3")).draw_counts().quiet == 0  # a capture starts again
+
+
+def test_the_panel_shows_how_near_the_counted_draws_are(app, monkeypatch):
+    """The no-capture count and a repeated position are on the panel, in the rules' numbers; a
+    game without such draws shows neither."""
+    scene = _game(app, WON.format(quiet=33) + "\n" + SEEN)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "No capture for 33 plies (draw at 40)" in drawn
+    assert "Position seen 2 times (draw at 3)" in drawn
+    scene.play_human([scene.game.parse_move(scene.state, "b2-c3")])
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    assert "No capture for 34 plies (draw at 40)" in drawn and not any("Position seen" in t for t in drawn)
+    _tictactoe(app)
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    assert not any("No capture" in t for t in drawn)
+
+
+def _tictactoe(app) -> GameScene:
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.5), ["b2"])
     app.switch(scene)
     app.run_frames(2)
     return scene

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.i18n import N_, _, localized, ngettext
+
+if TYPE_CHECKING:
+    from games.base import DrawCounts
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
 # Named groups in ``SIDE_GROUPS`` hold a side name (translated too); others are kept as written.
@@ -601,6 +604,23 @@ def end_reason(reason: str) -> str:
             fields["made"] = _(" and ").join(_(TRAX_PATHS.get(p, p)) for p in fields["made"].split(" and "))
         return _(template).format(**fields)
     return _(reason)
+
+
+NEAR_DRAW_PLIES = 10  # plies before the no-capture draw from which the panel stresses the count
+
+
+def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
+    """The panel's lines on a game's counted draws (a ``games.base.DrawCounts``), each with
+    whether the draw is near: "No capture for 12 plies (draw at 40)", and once the position has
+    come before, "Position seen 2 times (draw at 3)"."""
+    lines = [(ngettext("No capture for {n} ply (draw at {limit})", "No capture for {n} plies (draw at {limit})",
+                       counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit),
+              counts.quiet >= counts.quiet_limit - NEAR_DRAW_PLIES)]
+    if counts.occurrences >= 2:
+        lines.append((_("Position seen {n} times (draw at {limit})").format(
+                          n=counts.occurrences, limit=counts.repeat_limit),
+                      counts.occurrences >= counts.repeat_limit - 1))
+    return lines
 
 
 def side(game: Any, index: int) -> str:

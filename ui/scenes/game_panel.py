@@ -247,8 +247,18 @@ class GamePanel:
         return rect.bottom
 
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """What the board's overlays need explained: the Hex connections' legend."""
+        """How near the position shown is to a counted draw (Alquerque's 40 plies without a capture,
+        a position's third occurrence), and what the board's overlays need explained: the Hex
+        connections' legend."""
         scene = self.scene
+        shown = scene.shown_state()
+        counts = None if shown.is_terminal() else shown.draw_counts()
+        if counts is not None:
+            theme, small = scene.app.theme, self._t(13)
+            for said, near in words.draw_counts_lines(counts):
+                for line in tx.wrap_at_most(said, small, w, 2) or [said]:  # the draw near: in the text's colour
+                    rect = tx.text(surface, line, (x, y + self._s(6)), small, theme.text if near else theme.muted)
+                    y = rect.bottom - self._s(4)
         if scene.connections.active:
             height = legend_height(scene.app.scale)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
