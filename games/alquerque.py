@@ -430,7 +430,9 @@ class Alquerque(Game):
         return self.move_text(move)
 
     def parse_move(self, state: AlquerqueState, text: str) -> Move:
-        cleaned = text.strip().lower()
+        """``c2-c3`` or ``b1xb3xd5``, in any case, with spaces around the separators or not
+        (``b1 x b3`` is the same move)."""
+        cleaned = re.sub(r"\s*([-x])\s*", r"\1", text.strip().lower())
         parts = re.split(r"[-x]", cleaned)
         if len(parts) < 2:
             raise IllegalMove(f"{text!r} is not a move like c2-c3 or b1xb3xd5")

@@ -196,6 +196,21 @@ def test_chain_notation_round_trip():
         GAME.parse_move(state, "a1xa3xc5xc3")
 
 
+def test_typed_moves_may_have_spaces_around_their_separators():
+    """"a1 x a3 x c5" and "a1 - b1" are the moves a1xa3xc5 and a1-b1; they were refused with
+    "write steps with '-' and captures with 'x'", which they had done."""
+    state = position("""
+        .....
+        .B...
+        .....
+        B....
+        W...B""")
+    assert GAME.parse_move(state, " A1 x a3 xc5 ") == (0, 10, 22)
+    assert GAME.parse_move(state, "a1 - b1") == (0, 1)
+    with pytest.raises(IllegalMove, match="is not a move like"):
+        GAME.parse_move(state, "a1 b1")  # no separator at all: still refused, saying how to write it
+
+
 def test_far_row_piece_captures_only_sideways():
     state = position("""
         ..WB.

@@ -127,6 +127,7 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("4 - 4 3 -3, 4- 3", ["4-4", "3-3", "4-3"]),  # a hyphen typed with spaces joins its halves
     ("1. c2 - c3 c4xc2", ["c2-c3", "c4xc2"]),
     ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
+    ("1. c2 x c4 d2 xb2 X b4", ["c2xc4", "d2xb2xb4"]),  # Alquerque's x typed with spaces joins the points
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
     ("Hex (size=5)\nRed: You  Blue: Level 3\nDate: 2026-11-23\n1. c3 b4\n2. swap\nResult: unfinished", ["c3", "b4", "swap"]),
     ("", []),
