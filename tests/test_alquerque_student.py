@@ -100,3 +100,16 @@ def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
     tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
                          lambda m: scene.game.format_move(scene.state, m))
     assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 plies" in drawn
+
+
+def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
+    """Browsing a replay, the panel counts the plies without capture of the position shown."""
+    scene = _game(app, WON.format(quiet=33))
+    for move in ("b2-c3", "b5-c5"):
+        scene.play_human([scene.game.parse_move(scene.state, move)])
+    app.open_replay(scene.recorder.record, ply=1)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "No capture for 34 plies (draw at 40)" in drawn

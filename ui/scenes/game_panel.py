@@ -14,6 +14,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
+from ui.scenes.common import draw_counts
 from ui.scenes.game_over import reason_lines
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
@@ -251,14 +252,7 @@ class GamePanel:
         a position's third occurrence), and what the board's overlays need explained: the Hex
         connections' legend."""
         scene = self.scene
-        shown = scene.shown_state()
-        counts = None if shown.is_terminal() else shown.draw_counts()
-        if counts is not None:
-            theme, small = scene.app.theme, self._t(13)
-            for said, near in words.draw_counts_lines(counts):
-                for line in tx.wrap_at_most(said, small, w, 2) or [said]:  # the draw near: in the text's colour
-                    rect = tx.text(surface, line, (x, y + self._s(6)), small, theme.text if near else theme.muted)
-                    y = rect.bottom - self._s(4)
+        y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
             height = legend_height(scene.app.scale)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
