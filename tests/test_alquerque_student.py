@@ -113,3 +113,20 @@ def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
     app.invalidate()
     app.run_frames(2)
     assert "No capture for 34 plies (draw at 40)" in drawn
+
+
+def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):
+    """With capture compulsory, a click on a piece that could only step said "The piece on a1
+    cannot move", which reads as if it were blocked; it now names the rule and the pieces that can
+    capture."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    start = "to-move: White\n.....\nB.BB.\n.....\n..B..\nW.W.."
+    scene = GameScene(app, MatchSetup("alquerque", {"compulsory_capture": True}, HOTSEAT, (None, None), 0.5,
+                                      start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.point_xy(parse_point("a1")))
+    said = [m.text for m in scene.messages.items]
+    assert said == ["A capture is compulsory and the piece on a1 cannot capture; c1 can"]

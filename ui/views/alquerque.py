@@ -159,6 +159,10 @@ class AlquerqueView(BoardView):
             self.path, self.path_key = (p,), state.key()
             return Click.pending()
         if state.piece_at(p) == state.to_move:
+            takers = sorted({m[0] for m in state.capture_moves()}) if self.game.compulsory_capture else []
+            if takers:  # it could step, but the rules want a capture of another piece
+                return Click.reject(_("a capture is compulsory and the piece on {point} cannot capture; {pieces} can")
+                                    .format(point=point_name(p), pieces=", ".join(point_name(t) for t in takers)))
             return Click.reject(_("the piece on {point} cannot move").format(point=point_name(p)))
         said = _("Enter on one of {side}'s pieces") if keys else _("click one of {side}'s pieces")
         return Click.reject(said.format(side=_(self.game.sides[state.to_move])))
