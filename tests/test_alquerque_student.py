@@ -130,3 +130,16 @@ def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):
     click(app, scene.view.point_xy(parse_point("a1")))
     said = [m.text for m in scene.messages.items]
     assert said == ["A capture is compulsory and the piece on a1 cannot capture; c1 can"]
+
+
+def test_each_rule_option_says_what_it_changes_and_what_off_is():
+    """The New game screen's line under each Alquerque option said only "Jumps may also go
+    backwards." and "A player who can capture must ...": nothing of the far row, of steps, of which
+    chain, nor that Off is the course's reading.  Each now says both."""
+    import games
+    from ui import words
+
+    notes = {opt.name: words.option_note("alquerque", opt) for opt in games.info("alquerque").options}
+    assert all("Off: the course's reading" in note for note in notes.values())
+    assert "far row" in notes["any_direction_captures"] and "steps never" in notes["any_direction_captures"]
+    assert "not only the longest" in notes["compulsory_capture"]
