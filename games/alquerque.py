@@ -220,9 +220,9 @@ class AlquerqueState(State):
             elif not self._all_moves():
                 self._end = (1 - self.to_move, f"{me} has no legal move")
             elif self.repetitions() >= REPETITIONS:
-                self._end = (None, "Draw: the same position occurred three times")
+                self._end = (None, "Draw: the same position, with the same player to move, occurred a third time")
             elif self.quiet >= DRAW_PLIES:
-                self._end = (None, f"Draw: {DRAW_PLIES} plies without capture")
+                self._end = (None, f"Draw: {DRAW_PLIES} plies passed with no capture")
             else:
                 self._end = (None, "")
         return self._end

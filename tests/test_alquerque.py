@@ -318,7 +318,7 @@ def test_forty_plies_without_capture_draw():
     assert not state.is_terminal()
     end = state.play(GAME.parse_move(state, "a5-b5"))
     assert end.is_terminal() and end.winner() is None
-    assert end.end_reason() == "Draw: 40 plies without capture"
+    assert end.end_reason() == "Draw: 40 plies passed with no capture"  # the course's words
 
 
 def test_the_course_draw_example_ends_by_the_forty_ply_rule():
@@ -363,7 +363,7 @@ def test_threefold_repetition_draw():
     assert states[4].key() != start.key()  # same board, but one more occurrence counted
     end = states[8]
     assert end.repetitions() == 3 and end.is_terminal() and end.winner() is None
-    assert end.end_reason() == "Draw: the same position occurred three times"
+    assert end.end_reason() == "Draw: the same position, with the same player to move, occurred a third time"
     again = GAME.from_text(GAME.to_text(states[7]))
     assert again.key() == states[7].key() and again.play((3, 4)).is_terminal()
 

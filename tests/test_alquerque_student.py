@@ -1,6 +1,7 @@
-"""Alquerque as a student of the course meets it: how near the counted draws are (40 plies without a
-capture, a position's third occurrence), and one length in one unit -- plies -- for a proven win in
-the search panel, the hint, and analysis' tags."""
+"""Alquerque as a student of the course meets it: one length in one unit -- plies -- for a proven win
+in the search panel, the hint and analysis' tags; how near the counted draws are (40 plies without a
+capture, a position's third occurrence) and the ends in the course's words; what a refused click
+under compulsory capture says; what each rule option changes."""
 
 from __future__ import annotations
 
@@ -143,3 +144,23 @@ def test_each_rule_option_says_what_it_changes_and_what_off_is():
     assert all("Off: the course's reading" in note for note in notes.values())
     assert "far row" in notes["any_direction_captures"] and "steps never" in notes["any_direction_captures"]
     assert "not only the longest" in notes["compulsory_capture"]
+
+
+def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read():
+    """The ends say what the course says ("the same position with the same player to move occurs
+    for the third time", "40 plies pass with no capture"); a record saved with the earlier words
+    still reads in Portuguese."""
+    from ui import i18n, words
+
+    game = Alquerque()
+    state = game.from_text("to-move: White\nno-capture: 39\nB....\n.....\n.....\n.....\n....W")
+    assert state.play(game.parse_move(state, "e1-d1")).end_reason() == "Draw: 40 plies passed with no capture"
+    i18n.set_language("pt")
+    try:
+        said = words.end_reason
+        assert said("Draw: 40 plies passed with no capture") == "Empate: passaram 40 meias-jogadas sem uma captura"
+        assert said("Draw: 40 plies without capture") == "Empate: 40 meias-jogadas sem captura"
+        third = "Draw: the same position, with the same player to move, occurred a third time"
+        assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
+    finally:
+        i18n.set_language("en")

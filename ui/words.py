@@ -40,6 +40,10 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),
     (r"(?P<side>\S+) lost on time", N_("{side} lost on time")),
     (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
+    (r"Draw: the same position, with the same player to move, occurred a third time",
+     N_("Draw: the same position, with the same player to move, occurred a third time")),
+    (r"Draw: (?P<n>\d+) plies passed with no capture", N_("Draw: {n} plies passed with no capture")),
+    # the same ends as records written before they took the course's words keep them
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
     (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
     (r"(?P<side>\S+) wins: (?P<made>.+)", N_("{side} wins: {made}")),
