@@ -164,3 +164,16 @@ def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read
         assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
     finally:
         i18n.set_language("en")
+
+
+def test_the_command_lines_game_line_counts_plies_as_the_draw_rule_does(capsys):
+    """`main.py match` wrote "Draw: 40 plies passed with no capture; 135 moves" -- two units on one
+    line, the second counting plies; it now says "135 plies"."""
+    import games
+    from ai.commands.match import print_game
+    from ai.match import GameResult
+
+    result = GameResult("alquerque", {}, ["level-3", "level-2"], ["c2-c3"] * 135, None,
+                        reason="Draw: 40 plies passed with no capture")
+    print_game(games.load("alquerque"), 1, result, False)
+    assert capsys.readouterr().out.strip().endswith("Draw: 40 plies passed with no capture; 135 plies")
