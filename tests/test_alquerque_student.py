@@ -177,3 +177,18 @@ def test_the_command_lines_game_line_counts_plies_as_the_draw_rule_does(capsys):
                         reason="Draw: 40 plies passed with no capture")
     print_game(games.load("alquerque"), 1, result, False)
     assert capsys.readouterr().out.strip().endswith("Draw: 40 plies passed with no capture; 135 plies")
+
+
+def test_a_click_off_a_chain_says_where_it_goes_on_and_how_to_stop(app):
+    """Mid-chain (c1xc3, which may go on to c5 or e5), a click on a4 said "a4 is not a destination
+    of the piece on c1", a piece that had left c1; it now says where the chain goes on, and how to
+    stop it where the rules let it stop."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    scene = _game(app, "to-move: White\n.....\nB.BB.\n.....\n..B..\nW.W..")
+    for name in ("c1", "c3", "a4"):
+        click(app, scene.view.point_xy(parse_point(name)))
+    said = [m.text for m in scene.messages.items]
+    assert said == ["c1xc3 can go on only to c5, e5; click c3 again to stop there"]
+    assert not scene.history and scene.view.has_partial_input()
