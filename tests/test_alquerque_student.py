@@ -192,3 +192,20 @@ def test_a_click_off_a_chain_says_where_it_goes_on_and_how_to_stop(app):
     said = [m.text for m in scene.messages.items]
     assert said == ["c1xc3 can go on only to c5, e5; click c3 again to stop there"]
     assert not scene.history and scene.view.has_partial_input()
+
+
+def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
+    """Along the tables' line the length analysis and the panel give (``known_outcome``) falls by
+    one every ply, for the side to move whichever it is, and names the same winner throughout."""
+    import ai
+    from ai.kernels import alquerque_tables as tables
+
+    state = Alquerque().from_text(WON.format(quiet=0))
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    line = tables.line(state)
+    assert line is not None and len(line) == 21
+    for ply, move in enumerate(line):
+        result, plies = player.known_outcome(state)
+        assert plies == 21 - ply and result == (1 if state.to_move == 0 else -1)  # White wins throughout
+        state = state.play(move)
+    assert state.is_terminal() and state.winner() == 0
