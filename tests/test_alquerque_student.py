@@ -209,3 +209,24 @@ def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
         assert plies == 21 - ply and result == (1 if state.to_move == 0 else -1)  # White wins throughout
         state = state.play(move)
     assert state.is_terminal() and state.winner() == 0
+
+
+def test_the_rules_page_says_where_level5s_tables_reach_under_each_choice_of_options():
+    """The rules page named level 5's endgame tables nowhere, so a student seeing proofs (W21) in
+    one ending and estimates in another, or under another rule option, had no reason for it; both
+    languages now give each choice's reach, the shipped files' own."""
+    import re
+    from pathlib import Path
+
+    from ai.kernels import alquerque_tables as tables
+
+    def reach(**options: bool) -> int:
+        return tables.tables_of(Alquerque(**options)).max_pieces
+
+    course, one, both = reach(), reach(compulsory_capture=True), reach(any_direction_captures=True,
+                                                                        compulsory_capture=True)
+    root = Path(__file__).resolve().parent.parent / "assets"
+    english = re.sub(r"\s+", " ", (root / "rules" / "alquerque.md").read_text(encoding="utf-8"))
+    portuguese = re.sub(r"\s+", " ", (root / "locale" / "pt" / "rules" / "alquerque.md").read_text(encoding="utf-8"))
+    assert f"up to {course} pieces on the board ({one} with one rule option, {both} with both)" in english
+    assert f"até {course} peças no tabuleiro ({one} com uma opção de regras, {both} com ambas)" in portuguese
