@@ -104,7 +104,9 @@ def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
 
 
 def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
-    """Browsing a replay, the panel counts the plies without capture of the position shown."""
+    """Browsing a replay, the panel counts the plies without capture of the position shown, and
+    where it is in plies, as the game screen counts them (the numbered move list's "Move 1" is
+    another thing)."""
     scene = _game(app, WON.format(quiet=33))
     for move in ("b2-c3", "b5-c5"):
         scene.play_human([scene.game.parse_move(scene.state, move)])
@@ -114,6 +116,7 @@ def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
     app.invalidate()
     app.run_frames(2)
     assert "No capture for 34 plies (draw at 40)" in drawn
+    assert "Ply 1 of 2 · from a set-up position" in drawn  # the game panel's unit ("2 plies"), not "Move 1"
 
 
 def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):

@@ -448,7 +448,7 @@ class ReplayScene(Scene):
             y = tx.text(surface, tx.fit(line, small, inner.width), (inner.x, y + int(4 * s)), small, theme.muted).bottom
         result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
         y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
-        where = _("Move {n} of {total}").format(n=self.ply, total=len(self.moves))
+        where = _("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))
         if self.record.start_position is not None:
             where = f"{where} · {_('from a set-up position')}"
         y = tx.text(surface, where, (inner.x, y + int(6 * s)), small, theme.muted).bottom
