@@ -46,7 +46,7 @@ import re
 from collections import Counter
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State
 
 INFO = GameInfo(
     id="alquerque",
@@ -220,9 +220,9 @@ class AlquerqueState(State):
             elif not self._all_moves():
                 self._end = (1 - self.to_move, f"{me} has no legal move")
             elif self.repetitions() >= REPETITIONS:
-                self._end = (None, "Draw: the same position occurred three times")
+                self._end = (None, "Draw: the same position, with the same player to move, occurred a third time")
             elif self.quiet >= DRAW_PLIES:
-                self._end = (None, f"Draw: {DRAW_PLIES} plies without capture")
+                self._end = (None, f"Draw: {DRAW_PLIES} plies passed with no capture")
             else:
                 self._end = (None, "")
         return self._end
@@ -235,6 +235,11 @@ class AlquerqueState(State):
 
     def end_reason(self) -> str:
         return self._ending()[1]
+
+    def draw_counts(self) -> DrawCounts:
+        """The plies since the last capture and this position's occurrences, against the 40 plies
+        and the third occurrence that draw the game."""
+        return DrawCounts(self.quiet, DRAW_PLIES, self.repetitions(), REPETITIONS)
 
     def key(self) -> tuple:
         if self._key is None:
@@ -425,7 +430,9 @@ class Alquerque(Game):
         return self.move_text(move)
 
     def parse_move(self, state: AlquerqueState, text: str) -> Move:
-        cleaned = text.strip().lower()
+        """``c2-c3`` or ``b1xb3xd5``, in any case, with spaces around the separators or not
+        (``b1 x b3`` is the same move)."""
+        cleaned = re.sub(r"\s*([-x])\s*", r"\1", text.strip().lower())
         parts = re.split(r"[-x]", cleaned)
         if len(parts) < 2:
             raise IllegalMove(f"{text!r} is not a move like c2-c3 or b1xb3xd5")

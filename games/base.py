@@ -131,6 +131,18 @@ class GameInfo:
         return values
 
 
+@dataclass(frozen=True)
+class DrawCounts:
+    """How near a position is to the draws a game's rules count (``State.draw_counts``): Alquerque
+    draws after ``quiet_limit`` plies without a capture and at the ``repeat_limit``-th occurrence of
+    one position with the same side to move."""
+
+    quiet: int  # plies since the last capture
+    quiet_limit: int  # the game is drawn when ``quiet`` reaches this
+    occurrences: int  # how many times this position has occurred, this time included
+    repeat_limit: int  # the game is drawn when ``occurrences`` reaches this
+
+
 class State(ABC):
     """One position.  Immutable; subclasses keep their data in ``__slots__``."""
 
@@ -161,6 +173,11 @@ class State(ABC):
 
     def score(self) -> tuple[int, int] | None:
         """The score each side has, where the game shows one (discs, loop lengths); else None."""
+        return None
+
+    def draw_counts(self) -> DrawCounts | None:
+        """Where the game draws by counting (plies without a capture, repetitions), how far the
+        count has gone, so the window can show how near the draw is; None for the other games."""
         return None
 
     def end_reason(self) -> str:

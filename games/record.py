@@ -551,6 +551,7 @@ def numbered_moves(moves: Sequence[str], lead: int = 0) -> list[str]:
 START_LINE = "Start:"  # in a move list, the position the game started from follows this line
 RESULT_LINE = "Result: "  # a move list's last line: how the game ended, or "unfinished"
 _SPACED_HYPHEN = re.compile(r"(?<=\S)\s*-\s*(?=\S)")  # "4 - 5", "c2 -c3": one move's two halves
+_SPACED_CAPTURE = re.compile(r"(?<=\d)\s*x\s*(?=[a-z]\d)", re.IGNORECASE)  # Alquerque's "b1 x b3": one move
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
 _GLUED_MOVE = r"[a-z]\d{1,2}|pass|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
 _GLUED_MOVES = re.compile(f"(?:{_GLUED_MOVE})+", re.IGNORECASE)  # "f5d6c3d3": a WZebra or Edax transcript
@@ -576,7 +577,8 @@ def moves_from_text(text: str) -> list[str]:
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
     ``1. d3 c5 2. f6``, ``d3, c5; f6``, and cells run together, as Othello programs write a
     game (``f5d6c3d3``, passes as ``pa``, ``ps`` or ``--``).  A hyphen joins what is on either
-    side of it, spaced or not (``4 - 5`` is Rastros' ``4-5``).  A first line naming a game ("Reversi": ``title_line``'s)
+    side of it, spaced or not (``4 - 5`` is Rastros' ``4-5``), and so does an ``x`` between two
+    points (``b1 x b3`` is Alquerque's ``b1xb3``).  A first line naming a game ("Reversi": ``title_line``'s)
     is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
     the moves are legal is the game's to say.
 
@@ -589,7 +591,7 @@ def moves_from_text(text: str) -> list[str]:
     pairs = list(NOTEBOOK_SQUARE.finditer(text))
     if pairs:
         return [_pair_text(pair) for pair in pairs]
-    lines = [_SPACED_HYPHEN.sub("-", line) for line in text.strip().splitlines()]
+    lines = [_SPACED_CAPTURE.sub("x", _SPACED_HYPHEN.sub("-", line)) for line in text.strip().splitlines()]
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]

@@ -196,6 +196,21 @@ def test_chain_notation_round_trip():
         GAME.parse_move(state, "a1xa3xc5xc3")
 
 
+def test_typed_moves_may_have_spaces_around_their_separators():
+    """"a1 x a3 x c5" and "a1 - b1" are the moves a1xa3xc5 and a1-b1; they were refused with
+    "write steps with '-' and captures with 'x'", which they had done."""
+    state = position("""
+        .....
+        .B...
+        .....
+        B....
+        W...B""")
+    assert GAME.parse_move(state, " A1 x a3 xc5 ") == (0, 10, 22)
+    assert GAME.parse_move(state, "a1 - b1") == (0, 1)
+    with pytest.raises(IllegalMove, match="is not a move like"):
+        GAME.parse_move(state, "a1 b1")  # no separator at all: still refused, saying how to write it
+
+
 def test_far_row_piece_captures_only_sideways():
     state = position("""
         ..WB.
@@ -303,7 +318,7 @@ def test_forty_plies_without_capture_draw():
     assert not state.is_terminal()
     end = state.play(GAME.parse_move(state, "a5-b5"))
     assert end.is_terminal() and end.winner() is None
-    assert end.end_reason() == "Draw: 40 plies without capture"
+    assert end.end_reason() == "Draw: 40 plies passed with no capture"  # the course's words
 
 
 def test_the_course_draw_example_ends_by_the_forty_ply_rule():
@@ -348,7 +363,7 @@ def test_threefold_repetition_draw():
     assert states[4].key() != start.key()  # same board, but one more occurrence counted
     end = states[8]
     assert end.repetitions() == 3 and end.is_terminal() and end.winner() is None
-    assert end.end_reason() == "Draw: the same position occurred three times"
+    assert end.end_reason() == "Draw: the same position, with the same player to move, occurred a third time"
     again = GAME.from_text(GAME.to_text(states[7]))
     assert again.key() == states[7].key() and again.play((3, 4)).is_terminal()
 

@@ -333,7 +333,7 @@ def test_probe_answers_only_what_the_tables_know():
 
 
 def test_level5_reports_the_tables_line_length_for_the_panel():
-    """The panel says "White wins in N": N is the length of the tables' line that level-5 then plays."""
+    """The panel says "White wins in N plies": N is the length of the tables' line that level-5 then plays."""
     import ai
     from ai.base import Limits
     from ui.ai_worker import AIProgress
@@ -350,7 +350,7 @@ def test_level5_reports_the_tables_line_length_for_the_panel():
     assert final.proven == 1 and final.proven_plies == len(line) > 0
     shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
                        proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move)
-    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in {len(line)}"
+    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in {len(line)} plies"
 
 
 def test_level5_in_a_drawn_ending_plays_on_and_says_the_tables_draw():

@@ -33,7 +33,7 @@ def test_every_marked_message_is_translated_and_every_mo_is_current():
 def test_switching_language():
     assert i18n.set_language("pt") == "pt" and i18n.language() == "pt"
     assert i18n._("Settings") == "Definições"
-    assert i18n._("Move {n} of {total}").format(n=3, total=9) == "Jogada 3 de 9"
+    assert i18n._("Ply {n} of {total}").format(n=3, total=9) == "Meia-jogada 3 de 9"
     assert i18n._("a message nobody translated") == "a message nobody translated"
     assert i18n.set_language("en") == "en" and i18n._("Settings") == "Settings"
     assert i18n.set_language("tlh") == "en"  # unknown languages fall back to English

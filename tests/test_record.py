@@ -127,6 +127,7 @@ def test_a_text_that_is_no_copied_game_is_refused_by_name(text, problem):
     ("4 - 4 3 -3, 4- 3", ["4-4", "3-3", "4-3"]),  # a hyphen typed with spaces joins its halves
     ("1. c2 - c3 c4xc2", ["c2-c3", "c4xc2"]),
     ("c2-c3 c4xc2 d2xb2xb4", ["c2-c3", "c4xc2", "d2xb2xb4"]),  # Alquerque's chains
+    ("1. c2 x c4 d2 xb2 X b4", ["c2xc4", "d2xb2xb4"]),  # Alquerque's x typed with spaces joins the points
     ("f7\\ e7/ e8+", ["f7\\", "e7/", "e8+"]),  # Trax's tiles
     ("(4, 4)", ["(4, 4)"]),  # Rastros as the course's notebook writes a square
     ("([('ObtusoSW', (5, 4)), ('Bacoco', (6,3))], -1)", ["(5, 4)", "(6, 3)"]),  # print(jogaRastros11(...))

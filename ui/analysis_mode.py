@@ -11,8 +11,10 @@ so the two searches do not share the cores and the move comes within its time.
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
-a move is proven "W5" / "L3" (wins / loses in that many plies) or "=" (a draw); a proven Reversi
-move keeps its unit, the exact margin ("+6" in the winner's full colour), as NBoard shows it.
+a move is proven "W5" / "L3" (wins / loses in that many plies, moves of either side: the unit of
+the panel's "White wins in 5 plies" and of Alquerque's 40-ply rule; the pointer's tip says it in
+words) or "=" (a draw); a proven Reversi move keeps its unit, the exact margin ("+6" in the
+winner's full colour), as NBoard shows it.
 Only a proof takes the full colour, and its tag is framed: an exact "+30" and an estimated "+41"
 read apart.
 ``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
@@ -67,6 +69,7 @@ class MoveLabel:
     short: str = ""  # the text where room is short, if not ``text``: "62" for "62%" (``short_text``)
     rank: tuple = ()  # the search's order of the moves (higher is better): which keep a tag when few can
     proven: bool = False  # a proof (solver, table, book), not an estimate: its tag is framed (``draw_move_values``)
+    said: str = ""  # a proven length in words for the tip: "wins in 21 plies" for "W21" (``length_words``)
 
 
 def value_text(value: MoveValue, game_id: str) -> str:
@@ -85,6 +88,16 @@ def value_text(value: MoveValue, game_id: str) -> str:
     if game_id in DISC_GAMES:
         return f"{round(value.score):+d}"
     return points_text(value.score)
+
+
+def length_words(value: MoveValue) -> str:
+    """A proven win or loss with its length in words, "wins in 21 plies" for "W21", "loses in 3
+    plies" for "L3" (the panel's unit, said where the tag is only a letter and a number); "" else."""
+    if value.proven is None or value.proven == 0 or value.margin or not value.plies:
+        return ""
+    if value.proven > 0:
+        return ngettext("wins in {n} ply", "wins in {n} plies", value.plies).format(n=value.plies)
+    return ngettext("loses in {n} ply", "loses in {n} plies", value.plies).format(n=value.plies)
 
 
 ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, which only a proof takes
@@ -115,7 +128,7 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
         text = value_text(v, game_id)
         labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", value_tone(v, scale),
                                  best is not None and snapshot.key(v) == snapshot.key(best),
-                                 short_text(text), snapshot.key(v), v.proven is not None)
+                                 short_text(text), snapshot.key(v), v.proven is not None, length_words(v))
     return labels
 
 
@@ -371,13 +384,15 @@ def draw_value_tip(surface: pygame.Surface, view: BoardView, labels: dict[Hashab
                    scale: float = 1.0) -> pygame.Rect | None:
     """The values of the moves under the pointer, in a tip beside it inside the window, where the
     board does not show them whole (a dot, a value without its visits, several Trax tiles on one
-    square); ``names`` writes a move.  Returns the tip's rectangle, None when there is none."""
+    square, a proven "W21" whose length is said in words); ``names`` writes a move.  Returns the
+    tip's rectangle, None when there is none."""
     if pointer is None or not labels:
         return None
     bounds = surface.get_rect()
     layout = tag_layout(view, labels, bounds)
     place = place_at([p for _rect, p in layout.tags] + layout.dots, pointer)
-    if place is None or (layout.style == "full" and len(place.moves) == 1 and all(place is not d for d in layout.dots)):
+    if place is None or (layout.style == "full" and len(place.moves) == 1 and all(place is not d for d in layout.dots)
+                         and not labels[place.moves[0]].said):
         return None
     font, small = max(12, int(14 * scale)), tx.small(12, scale)
     pad, chip = max(4, int(7 * scale)), max(6, int(9 * scale))
@@ -387,6 +402,8 @@ def draw_value_tip(surface: pygame.Surface, view: BoardView, labels: dict[Hashab
         lines.append((f"{names(move)}   {label.text}" if names else label.text, font, True, tone_colour(label.tone)))
         if label.detail and len(place.moves) == 1:
             lines.append((_("{n} visits").format(n=label.detail), small, False, None))
+        if label.said:
+            lines.append((label.said, small, False, None))
     width = max(_width(text, size, bold) for text, size, bold, _c in lines) + chip + pad
     tip = pygame.Rect(0, 0, width + 2 * pad, sum(tx.line_height(size) for _t, size, _b, _c in lines) + 2 * pad)
     near = place.size // 2 + 4  # the hovered cell stays in sight ...

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.i18n import N_, _, localized, ngettext
+
+if TYPE_CHECKING:
+    from games.base import DrawCounts
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
 # Named groups in ``SIDE_GROUPS`` hold a side name (translated too); others are kept as written.
@@ -39,6 +42,10 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),
     (r"(?P<side>\S+) lost on time", N_("{side} lost on time")),
     (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
+    (r"Draw: the same position, with the same player to move, occurred a third time",
+     N_("Draw: the same position, with the same player to move, occurred a third time")),
+    (r"Draw: (?P<n>\d+) plies passed with no capture", N_("Draw: {n} plies passed with no capture")),
+    # the same ends as records written before they took the course's words keep them
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
     (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
     (r"(?P<side>\S+) wins: (?P<made>.+)", N_("{side} wins: {made}")),
@@ -628,6 +635,23 @@ def end_reason(reason: str) -> str:
     return _(reason)
 
 
+NEAR_DRAW_PLIES = 10  # plies before the no-capture draw from which the panel stresses the count
+
+
+def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
+    """The panel's lines on a game's counted draws (a ``games.base.DrawCounts``), each with
+    whether the draw is near: "No capture for 12 plies (draw at 40)", and once the position has
+    come before, "Position seen 2 times (draw at 3)"."""
+    lines = [(ngettext("No capture for {n} ply (draw at {limit})", "No capture for {n} plies (draw at {limit})",
+                       counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit),
+              counts.quiet >= counts.quiet_limit - NEAR_DRAW_PLIES)]
+    if counts.occurrences >= 2:
+        lines.append((_("Position seen {n} times (draw at {limit})").format(
+                          n=counts.occurrences, limit=counts.repeat_limit),
+                      counts.occurrences >= counts.repeat_limit - 1))
+    return lines
+
+
 def side(game: Any, index: int) -> str:
     """The name of side ``index`` of ``game`` (a Game or a GameInfo): "Preto"."""
     return _(game.sides[index])
@@ -656,8 +680,12 @@ OPTION_NOTES = {  # every option says what it does under its widget on the New g
                          "(the course's test)."),
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
     ("hex", "swap"): N_("After Blue's first stone, Red may take it over instead of playing a stone."),
-    ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards."),
-    ("alquerque", "compulsory_capture"): N_("A player who can capture must, and must finish the chain."),
+    ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards, every jump of a chain and on the far "
+                                                "row too; steps never do. Off: the course's reading, captures "
+                                                "forward or sideways only."),
+    ("alquerque", "compulsory_capture"): N_("A player who can capture must, and must finish the chain; any chain "
+                                            "will do, not only the longest. Off: the course's reading, capturing "
+                                            "is a choice and a chain may stop early."),
 }
 
 

@@ -78,8 +78,9 @@ def print_game(game: games.Game, number: int, result: GameResult, as_json: bool)
     ids = result.players
     who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
     left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
-    moves = counted(len(result.moves), "move")
-    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {moves}{left}", flush=True)
+    # plies, moves of either side: the unit of Alquerque's "40 plies passed with no capture" beside it
+    plies = "1 ply" if len(result.moves) == 1 else f"{len(result.moves)} plies"
+    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {plies}{left}", flush=True)
 
 
 def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader: dict[str, Any]) -> str:

@@ -212,3 +212,22 @@ def form_over_buttons(panel: pygame.Rect, scale: float, first: Any, second: Any)
 def time_label(seconds: float) -> str:
     """A time-per-move choice as the forms show it: "0.5 s per move"."""
     return _("{seconds} s per move").format(seconds=number_text(seconds, "g"))
+
+
+def draw_counts(surface: pygame.Surface, state: games.State, pos: tuple[int, int], width: int, size: int,
+                theme: Theme, gap: int = 0) -> int:
+    """How near ``state`` is to its game's counted draws (``State.draw_counts``: "No capture for 33
+    plies (draw at 40)", "Position seen 2 times (draw at 3)"), each on at most two lines, ``gap``
+    below ``pos``, in the text's colour when the draw is near, else muted; returns the bottom
+    (``pos``'s y when there is nothing to say: another game, or a position that ended the game)."""
+    from ui import words
+
+    counts = None if state.is_terminal() else state.draw_counts()
+    x, y = pos
+    if counts is None:
+        return y
+    y += gap
+    for said, near in words.draw_counts_lines(counts):
+        for line in tx.wrap_at_most(said, size, width, 2) or [said]:
+            y = tx.text(surface, line, (x, y), size, theme.text if near else theme.muted).bottom
+    return y

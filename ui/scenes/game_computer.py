@@ -27,6 +27,7 @@ from ui import words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.scenes.thinking import proven_text
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -192,9 +193,17 @@ class ComputerMoves:
                     scene.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
                 elif item.move in scene.state.legal_moves():
                     scene.hint = item.move
-                    scene.messages.add(_("Hint: {move}").format(move=item.text))
+                    scene.messages.add(self._hint_said(item.text))
             else:
                 self.held = (item, side)
+
+    def _hint_said(self, move_text: str) -> str:
+        """"Hint: e1xc3", with what its search proved in the panel's words ("proven: White wins in
+        21 plies"), so the hint, the panel and analysis' "W21" give one length in one unit."""
+        proof = proven_text(self.progress, self.scene.game.sides) if self.progress is not None else ""
+        if proof:
+            return _("Hint: {move} ({proof})").format(move=move_text, proof=proof)
+        return _("Hint: {move}").format(move=move_text)
 
     def apply_reply(self, reply: Reply, side: int) -> None:
         """A computer's reply, judged by the turn rules (ai.referee) as in a match: an outside player

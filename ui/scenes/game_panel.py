@@ -14,6 +14,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
+from ui.scenes.common import draw_counts
 from ui.scenes.game_over import reason_lines
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
@@ -247,8 +248,11 @@ class GamePanel:
         return rect.bottom
 
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """What the board's overlays need explained: the Hex connections' legend."""
+        """How near the position shown is to a counted draw (Alquerque's 40 plies without a capture,
+        a position's third occurrence), and what the board's overlays need explained: the Hex
+        connections' legend."""
         scene = self.scene
+        y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
             height = legend_height(scene.app.scale)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),

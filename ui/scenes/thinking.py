@@ -3,8 +3,10 @@
 One truth per panel: a proof (the search saw the end of the game) replaces the evaluation; the
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
-honest conversion, so none is shown), and an advantage in points in the others; "wins in N" is
-said only for N > 0.  Every side named is the side the evaluation favours.
+honest conversion, so none is shown), and an advantage in points in the others.  A win's length is
+counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
+plies" here is the "W21" analysis writes on the board (ui/analysis_mode.py), said only for N > 0.
+Every side named is the side the evaluation favours.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def _sides(sides: tuple[str, str]) -> tuple[str, str]:
 
 
 def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
-    """"proven: South wins in 7" (plies), "proven: draw", or "" when nothing is proven."""
+    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven."""
     if progress.proven is None:
         return ""
     if progress.proven == 0:
@@ -37,7 +39,8 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
     if progress.exact_margin:  # Reversi's solver: by how many discs
         return _("proven: {side} wins by {n}").format(side=name, n=abs(round(progress.score)))
     if plies is not None and plies > 0:
-        return _("proven: {side} wins in {n}").format(side=name, n=plies)
+        return ngettext("proven: {side} wins in {n} ply", "proven: {side} wins in {n} plies", plies).format(
+            side=name, n=plies)
     if progress.kind == "book":
         return _("proven: {side} wins -- book").format(side=name)
     return _("proven: {side} wins").format(side=name)
@@ -52,7 +55,8 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
         winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
         if 0 < plies < LENGTH_KNOWN:
-            return _("{side} wins in {n}").format(side=names[winner], n=plies)
+            return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(
+                side=names[winner], n=plies)
         return _("{side} wins").format(side=names[winner])
     unit = _unit(game_id)
     if progress.kind == "mcts":

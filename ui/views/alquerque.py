@@ -147,8 +147,22 @@ class AlquerqueView(BoardView):
             said = (_("several chains end on {point}: Enter on their landing points in turn") if keys else
                     _("several chains end on {point}: click their landing points in turn"))
             return Click.reject(said.format(point=point_name(p)))
+        if len(path) >= 2:
+            return Click.reject(self._goes_on_only(state, path, keys))
         return Click.reject(_("{point} is not a destination of the piece on {start}").format(
             point=point_name(p), start=point_name(path[0])))
+
+    def _goes_on_only(self, state: AlquerqueState, path: Move, keys: bool) -> str:
+        """A click off a chain being entered: where it can go on, and how to stop it there if the
+        rules let it stop ("c1xc3 can go on only to c5, e5; click c3 again to stop there"); it
+        said the point was "not a destination of the piece on c1", a piece already on c3."""
+        fields = {"move": self.game.move_text(path), "point": point_name(path[-1]),
+                  "points": ", ".join(point_name(q) for q in sorted(self.next_points(state)))}
+        if path not in state.legal_moves():
+            return _("{move} can go on only to {points}").format(**fields)
+        said = (_("{move} can go on only to {points}; Enter on {point} again to stop there") if keys else
+                _("{move} can go on only to {points}; click {point} again to stop there"))
+        return said.format(**fields)
 
     def grabs(self, state: AlquerqueState, pos: tuple[int, int]) -> bool:
         p = self.point_at(pos)
@@ -159,6 +173,10 @@ class AlquerqueView(BoardView):
             self.path, self.path_key = (p,), state.key()
             return Click.pending()
         if state.piece_at(p) == state.to_move:
+            takers = sorted({m[0] for m in state.capture_moves()}) if self.game.compulsory_capture else []
+            if takers:  # it could step, but the rules want a capture of another piece
+                return Click.reject(_("a capture is compulsory and the piece on {point} cannot capture; {pieces} can")
+                                    .format(point=point_name(p), pieces=", ".join(point_name(t) for t in takers)))
             return Click.reject(_("the piece on {point} cannot move").format(point=point_name(p)))
         said = _("Enter on one of {side}'s pieces") if keys else _("click one of {side}'s pieces")
         return Click.reject(said.format(side=_(self.game.sides[state.to_move])))

@@ -1,0 +1,235 @@
+"""Alquerque as a student of the course meets it: one length in one unit -- plies -- for a proven win
+in the search panel, the hint and analysis' tags; how near the counted draws are (40 plies without a
+capture, a position's third occurrence) and the ends in the course's words; what a refused click
+under compulsory capture says; what each rule option changes."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.alquerque import Alquerque
+from tests.ui_helpers import key, recorded_text
+from ui.ai_worker import AIProgress
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+# two White pieces against one; the tables: White to move wins in 21 plies (e1xc3 first)
+WON = "to-move: White\nno-capture: {quiet}\n.B...\nW....\n.....\n.W.B.\n....W"
+SEEN = "seen: .B.../W..../...../.W.B./....W White"
+
+
+def _game(app, start: str) -> GameScene:
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.5, start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_a_state_counts_the_plies_without_capture_and_the_occurrences():
+    game = Alquerque()
+    state = game.from_text(WON.format(quiet=12) + "\n" + SEEN)
+    counts = state.draw_counts()
+    assert (counts.quiet, counts.quiet_limit, counts.occurrences, counts.repeat_limit) == (12, 40, 2, 3)
+    after = state.play(game.parse_move(state, "b2-c3"))  # a step forward: nothing can come back
+    assert (after.draw_counts().quiet, after.draw_counts().occurrences) == (13, 1)
+    assert state.play(game.parse_move(state, "e1xc3")).draw_counts().quiet == 0  # a capture starts again
+
+
+def test_the_panel_shows_how_near_the_counted_draws_are(app, monkeypatch):
+    """The no-capture count and a repeated position are on the panel, in the rules' numbers; a
+    game without such draws shows neither."""
+    scene = _game(app, WON.format(quiet=33) + "\n" + SEEN)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "No capture for 33 plies (draw at 40)" in drawn
+    assert "Position seen 2 times (draw at 3)" in drawn
+    scene.play_human([scene.game.parse_move(scene.state, "b2-c3")])
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    assert "No capture for 34 plies (draw at 40)" in drawn and not any("Position seen" in t for t in drawn)
+    _tictactoe(app)
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    assert not any("No capture" in t for t in drawn)
+
+
+def _tictactoe(app) -> GameScene:
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.5), ["b2"])
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
+    """The panel's "White wins in 21 plies" and analysis' "W21" give one length in one unit, and
+    the tag's tip says it in words."""
+    from ai.move_values import MoveValue
+    from ui.analysis_mode import length_words, value_text
+    from ui.scenes.thinking import proven_text
+
+    shown = AIProgress(job_id=1, depth=1, score=1.0, proven=1, proven_plies=21, kind="solver", mover=0)
+    assert proven_text(shown, ("White", "Black")) == "proven: White wins in 21 plies"
+    won = MoveValue((4, 12), 1.0, "proven", 1, 21, 0, 1)
+    lost = MoveValue((4, 12), -1.0, "proven", -1, 1, 0, 1)
+    assert value_text(won, "alquerque") == "W21" and length_words(won) == "wins in 21 plies"
+    assert length_words(lost) == "loses in 1 ply"
+    assert length_words(MoveValue((4, 12), 0.0, "proven", 0, None, 0, 1)) == ""  # "=" says itself
+
+
+def test_a_hint_says_what_its_search_proved(app):
+    """A hint in a table ending names its move and the win it proves, as the panel does: "Hint:
+    e1xc3 (proven: White wins in 21 plies)"."""
+    scene = _game(app, WON.format(quiet=0))
+    key(app, pygame.K_h)
+    assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=240)
+    said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
+    assert said == ["Hint: e1xc3 (proven: White wins in 21 plies)"]
+
+
+def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
+    """"W21" alone does not say 21 what: hovering it, the tip reads "wins in 21 plies" (the
+    board had room for the whole tag, so before it showed no tip at all)."""
+    from ui.analysis_mode import MoveLabel, draw_value_tip
+
+    scene = _game(app, WON.format(quiet=0))
+    move = scene.game.parse_move(scene.state, "e1xc3")
+    labels = {move: MoveLabel("W21", tone=1.0, best=True, proven=True, said="wins in 21 plies")}
+    drawn = recorded_text(monkeypatch)
+    tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
+                         lambda m: scene.game.format_move(scene.state, m))
+    assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 plies" in drawn
+
+
+def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
+    """Browsing a replay, the panel counts the plies without capture of the position shown, and
+    where it is in plies, as the game screen counts them (the numbered move list's "Move 1" is
+    another thing)."""
+    scene = _game(app, WON.format(quiet=33))
+    for move in ("b2-c3", "b5-c5"):
+        scene.play_human([scene.game.parse_move(scene.state, move)])
+    app.open_replay(scene.recorder.record, ply=1)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "No capture for 34 plies (draw at 40)" in drawn
+    assert "Ply 1 of 2 · from a set-up position" in drawn  # the game panel's unit ("2 plies"), not "Move 1"
+
+
+def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):
+    """With capture compulsory, a click on a piece that could only step said "The piece on a1
+    cannot move", which reads as if it were blocked; it now names the rule and the pieces that can
+    capture."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    start = "to-move: White\n.....\nB.BB.\n.....\n..B..\nW.W.."
+    scene = GameScene(app, MatchSetup("alquerque", {"compulsory_capture": True}, HOTSEAT, (None, None), 0.5,
+                                      start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.point_xy(parse_point("a1")))
+    said = [m.text for m in scene.messages.items]
+    assert said == ["A capture is compulsory and the piece on a1 cannot capture; c1 can"]
+
+
+def test_each_rule_option_says_what_it_changes_and_what_off_is():
+    """The New game screen's line under each Alquerque option said only "Jumps may also go
+    backwards." and "A player who can capture must ...": nothing of the far row, of steps, of which
+    chain, nor that Off is the course's reading.  Each now says both."""
+    import games
+    from ui import words
+
+    notes = {opt.name: words.option_note("alquerque", opt) for opt in games.info("alquerque").options}
+    assert all("Off: the course's reading" in note for note in notes.values())
+    assert "far row" in notes["any_direction_captures"] and "steps never" in notes["any_direction_captures"]
+    assert "not only the longest" in notes["compulsory_capture"]
+
+
+def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read():
+    """The ends say what the course says ("the same position with the same player to move occurs
+    for the third time", "40 plies pass with no capture"); a record saved with the earlier words
+    still reads in Portuguese."""
+    from ui import i18n, words
+
+    game = Alquerque()
+    state = game.from_text("to-move: White\nno-capture: 39\nB....\n.....\n.....\n.....\n....W")
+    assert state.play(game.parse_move(state, "e1-d1")).end_reason() == "Draw: 40 plies passed with no capture"
+    i18n.set_language("pt")
+    try:
+        said = words.end_reason
+        assert said("Draw: 40 plies passed with no capture") == "Empate: passaram 40 meias-jogadas sem uma captura"
+        assert said("Draw: 40 plies without capture") == "Empate: 40 meias-jogadas sem captura"
+        third = "Draw: the same position, with the same player to move, occurred a third time"
+        assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_command_lines_game_line_counts_plies_as_the_draw_rule_does(capsys):
+    """`main.py match` wrote "Draw: 40 plies passed with no capture; 135 moves" -- two units on one
+    line, the second counting plies; it now says "135 plies"."""
+    import games
+    from ai.commands.match import print_game
+    from ai.match import GameResult
+
+    result = GameResult("alquerque", {}, ["level-3", "level-2"], ["c2-c3"] * 135, None,
+                        reason="Draw: 40 plies passed with no capture")
+    print_game(games.load("alquerque"), 1, result, False)
+    assert capsys.readouterr().out.strip().endswith("Draw: 40 plies passed with no capture; 135 plies")
+
+
+def test_a_click_off_a_chain_says_where_it_goes_on_and_how_to_stop(app):
+    """Mid-chain (c1xc3, which may go on to c5 or e5), a click on a4 said "a4 is not a destination
+    of the piece on c1", a piece that had left c1; it now says where the chain goes on, and how to
+    stop it where the rules let it stop."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    scene = _game(app, "to-move: White\n.....\nB.BB.\n.....\n..B..\nW.W..")
+    for name in ("c1", "c3", "a4"):
+        click(app, scene.view.point_xy(parse_point(name)))
+    said = [m.text for m in scene.messages.items]
+    assert said == ["c1xc3 can go on only to c5, e5; click c3 again to stop there"]
+    assert not scene.history and scene.view.has_partial_input()
+
+
+def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
+    """Along the tables' line the length analysis and the panel give (``known_outcome``) falls by
+    one every ply, for the side to move whichever it is, and names the same winner throughout."""
+    import ai
+    from ai.kernels import alquerque_tables as tables
+
+    state = Alquerque().from_text(WON.format(quiet=0))
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    line = tables.line(state)
+    assert line is not None and len(line) == 21
+    for ply, move in enumerate(line):
+        result, plies = player.known_outcome(state)
+        assert plies == 21 - ply and result == (1 if state.to_move == 0 else -1)  # White wins throughout
+        state = state.play(move)
+    assert state.is_terminal() and state.winner() == 0
+
+
+def test_the_rules_page_says_where_level5s_tables_reach_under_each_choice_of_options():
+    """The rules page named level 5's endgame tables nowhere, so a student seeing proofs (W21) in
+    one ending and estimates in another, or under another rule option, had no reason for it; both
+    languages now give each choice's reach, the shipped files' own."""
+    import re
+    from pathlib import Path
+
+    from ai.kernels import alquerque_tables as tables
+
+    def reach(**options: bool) -> int:
+        return tables.tables_of(Alquerque(**options)).max_pieces
+
+    course, one, both = reach(), reach(compulsory_capture=True), reach(any_direction_captures=True,
+                                                                        compulsory_capture=True)
+    root = Path(__file__).resolve().parent.parent / "assets"
+    english = re.sub(r"\s+", " ", (root / "rules" / "alquerque.md").read_text(encoding="utf-8"))
+    portuguese = re.sub(r"\s+", " ", (root / "locale" / "pt" / "rules" / "alquerque.md").read_text(encoding="utf-8"))
+    assert f"up to {course} pieces on the board ({one} with one rule option, {both} with both)" in english
+    assert f"até {course} peças no tabuleiro ({one} com uma opção de regras, {both} com ambas)" in portuguese
