@@ -34,6 +34,19 @@ def type_text(app, text: str) -> None:
     app.run_frames(2)
 
 
+def enter_moves(app, text: str) -> None:
+    """Enter opens the field, ``text`` is typed, Enter plays it."""
+    key(app, pygame.K_RETURN)
+    type_text(app, text)
+    key(app, pygame.K_RETURN)
+
+
+def paste(app, monkeypatch, text: str) -> None:
+    """Ctrl+V with ``text`` on the clipboard: the field opens holding it."""
+    monkeypatch.setattr(clipboard, "get_text", lambda: text)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+
+
 def played(scene: GameScene) -> list[str]:
     return [ply.text for ply in scene.history]
 
@@ -154,13 +167,9 @@ def test_rastros_moves_as_the_course_notebook_writes_them(app, monkeypatch):
     ``print(jogaRastros11(...))`` shows it: each pair used to be cut at its comma into "(4" and
     "4)", which no game reads."""
     scene = start(app, "rastros")
-    key(app, pygame.K_RETURN)
-    type_text(app, "(4, 4)")
-    key(app, pygame.K_RETURN)
+    enter_moves(app, "(4, 4)")
     assert played(scene) == ["4-4"] and not scene.move_entry.open
-    printed = "([('ObtusoSW', (4, 4)), ('Bacoco', (3, 3)), ('ObtusoSW', (3, 4))], -1)"
-    monkeypatch.setattr(clipboard, "get_text", lambda: printed)
-    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    paste(app, monkeypatch, "([('ObtusoSW', (4, 4)), ('Bacoco', (3, 3)), ('ObtusoSW', (3, 4))], -1)")
     key(app, pygame.K_RETURN)
     assert played(scene) == ["4-4", "3-3", "3-4"]
 
@@ -171,13 +180,10 @@ def test_the_class_notebooks_squares_typed_or_its_printed_game_pasted_are_played
     from tests.test_tictactoe import NOTEBOOK_GAME
 
     scene = start(app, "tictactoe")
-    key(app, pygame.K_RETURN)
-    type_text(app, "(1, 1)")
-    key(app, pygame.K_RETURN)
+    enter_moves(app, "(1, 1)")
     assert played(scene) == ["b2"]
     scene = start(app, "tictactoe")
-    monkeypatch.setattr(clipboard, "get_text", lambda: NOTEBOOK_GAME)
-    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    paste(app, monkeypatch, NOTEBOOK_GAME)
     key(app, pygame.K_RETURN)
     assert played(scene) == ["b2", "a1", "c1", "a3", "a2", "c2"]
 
@@ -291,20 +297,14 @@ def test_trax_turns_typed_and_pasted_as_the_courses_code_writes_them(app, monkey
     tile; pasted, a list of turns (a student's game) plays them all; a malformed one says what a
     turn is, plays nothing and stays in the field."""
     scene = start(app, "trax")
-    key(app, pygame.K_RETURN)
-    type_text(app, "[[5, 4, 'dlld']]")
-    key(app, pygame.K_RETURN)
+    enter_moves(app, "[[5, 4, 'dlld']]")
     assert played(scene) == ["e6\\"] and not scene.move_entry.open
-    turns = "[[[4, 5, 'dldl']], [[4, 6, 'dlld'], [5, 6, 'ddll']]]"
-    monkeypatch.setattr(clipboard, "get_text", lambda: turns)
-    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    paste(app, monkeypatch, "[[[4, 5, 'dldl']], [[4, 6, 'dlld'], [5, 6, 'ddll']]]")
     assert scene.move_entry.field.text == "[[4, 5, 'dldl']] [[4, 6, 'dlld'], [5, 6, 'ddll']]"
     key(app, pygame.K_RETURN)
     assert played(scene) == ["e6\\", "f5+", "g5\\"] and "Played 2 moves" in messages(scene)
     assert scene.state.cells[5 * 10 + 6] and scene.state.to_move == 1  # g6, the forced tile, laid in Light's turn
-    key(app, pygame.K_RETURN)
-    type_text(app, "[[7, 5]]")
-    key(app, pygame.K_RETURN)
+    enter_moves(app, "[[7, 5]]")
     assert played(scene) == ["e6\\", "f5+", "g5\\"] and scene.move_entry.field.text == "[[7, 5]]"
     assert messages(scene)[-1] == ("Not a legal move: '[[7, 5]]' is not a course turn like [[4, 2, 'lddl']]: "
                                    "[row, column, tile] for each tile, counted from 0")
