@@ -676,14 +676,14 @@ def record_from_move_list(text: str) -> GameRecord:
         datetime.fromisoformat(started)
     except ValueError:
         started = now_iso()
-    moves = moves_from_text("\n".join(lines[1:]))  # not the title line's words
-    record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), moves,
+    record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), [],
                         started=started, start_position=_start_block(lines))
     game = record.game()
+    texts = game.move_texts("\n".join(lines[1:]))  # not the title line's words; a course's form too (Trax's turns)
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))
-    moves, final = _written_out(game, record.first_state(game), record.moves)
+    moves, final = _written_out(game, record.first_state(game), texts)
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
     return record if lost is None else record.finish(lost)

@@ -506,3 +506,10 @@ def test_a_pasted_game_keeps_its_moves_in_the_games_notation():
     printed = record_from_move_list("Rastros\n([('ObtusoSW', (5, 4)), ('Bacoco', (6, 3))], -1)")
     assert printed.moves == ["5-4", "6-3"]
     assert record_from_move_list("Reversi\nD3 c5").moves == ["d3", "c5"]
+
+
+def test_a_trax_game_as_the_courses_turns_under_the_games_name_is_read():
+    """A student's game pasted as the Trax course's code writes turns, under the game's name, is
+    read as the move field reads it (``Game.move_texts``): each pair was cut at its commas."""
+    record = record_from_move_list("Trax\n[[[5, 4, 'dlld']], [[4, 5, 'dldl']]]")
+    assert record.game_id == "trax" and record.moves == ["e6\\", "f5+"]

@@ -118,13 +118,14 @@ def test_a_portuguese_window_reads_a_game_named_as_it_names_it_and_lists_its_own
 def test_a_game_the_rastros_course_printed_opens_without_the_games_name(app, monkeypatch):
     """``print(jogaRastros11(obtusoSW, bacoco))`` names no game: "its first line should name the
     game".  Only Rastros plays its moves, so it is a Rastros game; a list two games can play
-    (d3 c5 f6: Reversi and Hex) still asks for the name."""
+    (b2 a1: Tic-tac-toe and Hex) still asks for the name.  (One Reversi plays, d3 c5 f6, is read
+    as an Othello transcript first: Hex could play it too.)"""
     paste(app, "([('ObtusoSW', (5, 4)), ('Bacoco', (6, 3)), ('ObtusoSW', (7, 2))], -1)", monkeypatch)
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     assert scene.record.game_id == "rastros" and scene.record.moves == ["5-4", "6-3", "7-2"]
     app.show_menu()
     app.run_frames(2)
-    paste(app, "d3 c5 f6", monkeypatch)
+    paste(app, "b2 a1", monkeypatch)
     assert isinstance(app.scene, MenuScene)
     assert any(m.startswith("The clipboard holds no game: its first line should name the game") for m in messages(app))
