@@ -660,8 +660,8 @@ def record_from_move_list(text: str) -> GameRecord:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
-    if not names_a_game(lines[0]) and _GLUED_MOVES.fullmatch("".join(text.split())):
-        record = _record_from_transcript(text)
+    if not names_a_game(lines[0]):
+        record = _record_of_unnamed_moves(text)
         if record is not None:
             return record
     game_id, options = read_title_line(lines[0])  # RecordError for a line that names no game
@@ -689,22 +689,31 @@ def record_from_move_list(text: str) -> GameRecord:
     return record if lost is None else record.finish(lost)
 
 
-def _record_from_transcript(text: str) -> GameRecord | None:
-    """A game pasted as its transcript alone, with no line naming the game (WZebra's and Edax's
-    ``F5D6C3...``): read as the first game with transcripts (``Game.transcript``) whose rules play
-    it from the start, on the usual board first, then on each other choice of its options; None
-    if no game does."""
-    for info in games.catalog():
-        if games.load(info.id).transcript([]) is None:
-            continue
-        tried = [{}] + [{option.name: choice} for option in info.options for choice in option.choices
-                        if choice != option.default]
-        for options in tried:
-            try:
-                return record_from_move_list(f"{title_line(info.id, options)}\n{text}")
-            except RecordError:
+def _record_of_unnamed_moves(text: str) -> GameRecord | None:
+    """A game pasted as its moves alone, with no line naming the game; None if no one game reads it.
+
+    A transcript (squares run together, WZebra's and Edax's ``F5D6C3...``) is the first game with
+    transcripts (``Game.transcript``) whose rules play it, on the usual board first, then on each
+    other choice of its options.  Other moves are the game's that alone plays them all from its
+    usual start (a Rastros game as the course prints it: no other game reads its ``(5, 4)``)."""
+    if _GLUED_MOVES.fullmatch("".join(text.split())):
+        for info in games.catalog():
+            if games.load(info.id).transcript([]) is None:
                 continue
-    return None
+            tried = [{}] + [{option.name: choice} for option in info.options for choice in option.choices
+                            if choice != option.default]
+            for options in tried:
+                try:
+                    return record_from_move_list(f"{title_line(info.id, options)}\n{text}")
+                except RecordError:
+                    continue
+    readings = []
+    for info in games.catalog():
+        try:
+            readings.append(record_from_move_list(f"{title_line(info.id, {})}\n{text.strip()}"))
+        except RecordError:
+            continue
+    return readings[0] if len(readings) == 1 else None
 
 
 def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:
@@ -721,24 +730,6 @@ def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str],
             moves.append(game.format_move(state, move))
             state = state.play(move)
     return moves, state
-
-
-def game_of_bare_moves(text: str) -> str | None:
-    """``text``, moves under no game's name, under the name of the one game that plays them all
-    from its usual start (a Rastros game as the course prints it: no other game reads its
-    ``(5, 4)`` pairs); None when no game, or more than one, does."""
-    lines = text.strip().splitlines()
-    if not lines or names_a_game(lines[0]) or not moves_from_text(text):
-        return None
-    playing = []
-    for info in games.catalog():
-        named = f"{title_line(info.id, {})}\n{text.strip()}"
-        try:
-            record_from_move_list(named)
-        except RecordError:
-            continue
-        playing.append(named)
-    return playing[0] if len(playing) == 1 else None
 
 
 _LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board

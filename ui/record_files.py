@@ -34,7 +34,6 @@ from games.record import (
     RecordError,
     RecordNotReadableHere,
     Side,
-    game_of_bare_moves,
     record_from_move_list,
 )
 from ui import words
@@ -166,7 +165,6 @@ def from_text(text: str) -> GameRecord:
     alone = position_alone(text)  # a course's printed state or board, no game named
     if alone is not None:
         return record_from_position(alone)
-    text = game_of_bare_moves(text) or text  # a course's printed game, no game named
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
             return record_from_position(text)
