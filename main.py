@@ -192,6 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout", **with_options)
     game(g)
     g.add_argument("--player", default="level-5", help="the player answering (default level-5); " + PLAYER_HELP)
+    g.add_argument("--transpose", action="store_true",
+                   help="Hex as HexGui, Benzene and MoHex orient it: cells with row and column exchanged "
+                        "(their c1 is our a3), so their black, joining top and bottom, is our Blue")
     common(g, "seconds per move (default 1)")
     return parser
 
@@ -326,7 +329,7 @@ def dispatch(args: argparse.Namespace) -> int:
         from ai.commands.gtp import run_gtp
         from ui.about import VERSION
 
-        return run_gtp(args.game, args.player, options, args.time, VERSION, args.seed)
+        return run_gtp(args.game, args.player, options, args.time, VERSION, args.seed, args.transpose)
     raise UsageError(f"unknown command {args.command!r}")
 
 

@@ -18,6 +18,7 @@ import ai
 import games
 from ai.base import Limits
 from ai.commands.gtp import Engine, serve
+from ai.outside_gtp import transpose_cell
 from ui.about import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -370,3 +371,41 @@ def test_over_a_pipe_control_characters_are_removed_tabs_are_spaces_and_an_empty
     out, err = proc.communicate(commands, timeout=120)
     assert proc.returncode == 0, err
     assert out == (b"= 2\n\n=7 true\n\n=1 \n\n= \n\n= Tabuleiro tictactoe level-1\n\n= \n\n= \n\n"), out
+
+
+def test_hexgui_connecting_gets_its_board_size_and_an_empty_list_of_analysis_commands():
+    """HexGui sends ``boardsize 11 11`` and ``hexgui-analyze_commands`` when it connects: both were
+    refused, and HexGui took the refused size for one we cannot play and asked for no move."""
+    answers = talk(["name", "version", "hexgui-analyze_commands", "boardsize 7 7", "showboard",
+                    "boardsize 7 8", "genmove black"], game="hex", player="level-1")
+    assert answers[2] == "= "
+    assert answers[3] == "= " and answers[4].count("\n") == 8  # to-move line and 7 rows
+    assert answers[5].startswith("? unacceptable size: Hex is played on a square board")
+    assert answers[6].startswith("= ")
+    board = talk(["boardsize 7 5", "showboard"], game="tictactoe", player="level-1")[1]
+    assert board.count(".......") == 5  # Tic-tac-toe's board may be W x H
+
+
+def test_transposed_hex_reads_and_writes_cells_as_hexgui_orients_them():
+    """With ``--transpose`` HexGui's black c1 (top and bottom, its orientation) is our Blue a3,
+    and the engine's answer comes back in HexGui's names."""
+    engine = Engine("hex", "level-1", {"size": 5}, 0.1, transpose=True)
+    out = io.StringIO()
+    serve(engine, io.StringIO("play black c1\ngenmove white\n"), out)
+    first, second = [a for a in out.getvalue().split("\n\n") if a]
+    assert first == "= "
+    game = engine.game
+    blue = engine.history[1]
+    assert blue.stone_at(game.parse_move(game.initial_state(), "a3")) == 0
+    cell = second[2:]
+    ours = game.parse_move(blue, transpose_cell(cell))
+    assert engine.state.stone_at(ours) == 1, (cell, game.to_text(engine.state))
+
+
+def test_the_command_line_turns_the_transposition_on(monkeypatch, capsys):
+    import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("boardsize 4 4\nplay b c1\nshowboard\n"))
+    assert main.main(["gtp", "hex", "--player", "level-1", "--transpose"]) == 0
+    rows = [r.strip() for r in capsys.readouterr().out.split("to-move")[1].splitlines()[1:5]]
+    assert rows[2].startswith("B")  # a3 in our names: the third row's first cell

@@ -4,12 +4,13 @@ Reads GTP commands on stdin, answers on stdout (``=[id] text`` or ``?[id] error`
 line), so GUIs and tournament managers (HexGui, gogui-twogtp, Othello GTP drivers, our own
 ``gtp:`` outside players) can use Tabuleiro's engines.
 
-Commands: protocol_version, name, version, known_command, list_commands, boardsize N,
+Commands: protocol_version, name, version, known_command, list_commands, boardsize N (or
+``boardsize W H``, as HexGui sends it: a square board, or Tic-tac-toe's W x H one),
 clear_board, play COLOUR MOVE, genmove COLOUR, undo, showboard, final_score, time_settings (the
 seconds per move become 0.9 of the byo-yomi time per stone, else a 30th of the main time;
 ``--time`` sets them until then), time_left (the seconds per move fit the time left: 0.9 of it
 shared by the stones of a byo-yomi period, of a 20th of a main time; never more than time_settings
-gives), quit.
+gives), hexgui-analyze_commands (HexGui asks it on connecting: none, an empty answer), quit.
 
 Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blue, Black, South,
 Light), ``w``/``white`` the other; the game's own side names are accepted too, and come first: in
@@ -23,8 +24,10 @@ often do not send passes).  ``--seed`` seeds the player (1 without it: the same 
 Hex: our Blue moves first and joins left and right; Red joins top and bottom.  Hex GTP programs
 of the Benzene/HexGui family call the first player black and give black the top and bottom edges,
 so for them black = Blue with row and column exchanged (their ``c1`` is our ``a3``).  This
-command uses our orientation; to pair a Benzene engine with ours, transpose the cells (an outside
-GTP player does it with ``"transpose": true`` in its JSON config, see ai/outside.py).
+command uses our orientation unless ``--transpose`` is given: then every cell it reads and writes
+has its row and column exchanged, so HexGui, Benzene and MoHex see our engine play their black
+(first, top to bottom) as our Blue; ``showboard`` stays in our orientation.  The other way round,
+a Benzene engine as our outside player, is ``"transpose": true`` in its JSON config (ai/outside.py).
 """
 
 from __future__ import annotations
@@ -39,14 +42,14 @@ import ai
 import games
 from ai.base import Forfeit, Limits, Resigned
 from ai.commands.engines import prepare_engines
-from ai.outside_gtp import SWAP_WORDS
+from ai.outside_gtp import SWAP_WORDS, transpose_cell
 from games.base import IllegalMove
 from games.position_text import in_rows
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")  # ASCII's control characters but HT and LF (CR among them)
 COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "boardsize",
             "clear_board", "play", "genmove", "undo", "showboard", "final_score", "time_settings",
-            "time_left", "quit")
+            "time_left", "hexgui-analyze_commands", "quit")
 
 
 class GTPError(Exception):
@@ -57,8 +60,9 @@ class Engine:
     """The state behind the protocol: the game, its history and the player."""
 
     def __init__(self, game_id: str, player_id: str, options: dict[str, Any], move_time: float,
-                 version: str = "?", seed: int | None = None) -> None:
+                 version: str = "?", seed: int | None = None, transpose: bool = False) -> None:
         self.game_id = game_id
+        self.transpose = transpose  # cells as HexGui and Benzene orient Hex: row and column exchanged
         self.version = version  # Tabuleiro's, passed in by the command line (it lives in ui.about)
         self.player_id = player_id
         self.options = dict(options)
@@ -112,7 +116,7 @@ class Engine:
     def handle(self, command: str, args: list[str]) -> str:
         if command not in COMMANDS:
             raise GTPError("unknown command")
-        return getattr(self, f"cmd_{command}")(args)
+        return getattr(self, f"cmd_{command.replace('-', '_')}")(args)
 
     # -- the commands ------------------------------------------------------------------------
     def cmd_protocol_version(self, args: list[str]) -> str:
@@ -131,12 +135,17 @@ class Engine:
         return "\n".join(COMMANDS)
 
     def cmd_boardsize(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].isdigit():
-            raise GTPError("boardsize needs one number")
-        size = int(args[0])
+        """``boardsize N``, or ``boardsize W H`` as HexGui sends it (``boardsize 11 11``): HexGui
+        took the refusal of two numbers for a size we cannot play and would not ask for a move."""
+        if len(args) not in (1, 2) or not all(a.isdigit() for a in args):
+            raise GTPError("boardsize needs one number, or a width and a height")
+        width, height = int(args[0]), int(args[-1])
+        size = width
         names = {o.name for o in games.info(self.game_id).options}
-        if "size" in names or {"width", "height"} <= names:  # a square board of that size
-            sized = {"size": size} if "size" in names else {"width": size, "height": size}
+        if width != height and not {"width", "height"} <= names:
+            raise GTPError(f"unacceptable size: {self.game.info.title} is played on a square board")
+        if "size" in names or {"width", "height"} <= names:  # a board of that size
+            sized = {"size": size} if "size" in names else {"width": width, "height": height}
             try:
                 self.game = games.load(self.game_id, **dict(self.options, **sized))
             except ValueError as exc:
@@ -166,6 +175,7 @@ class Engine:
             else:
                 raise self.out_of_turn(side, "play")
         word = "swap" if args[1].lower() in SWAP_WORDS else args[1]  # Benzene and HexGui say swap-pieces
+        word = transpose_cell(word) if self.transpose else word
         try:
             move = self.game.parse_move(state, word)
         except IllegalMove as exc:
@@ -193,7 +203,7 @@ class Engine:
             raise GTPError(f"{self.player_id} forfeits: {exc}") from None
         text = self.game.format_move(state, move)
         self.history.append(state.play(move))
-        return text
+        return transpose_cell(text) if self.transpose else text
 
     def cmd_undo(self, args: list[str]) -> str:
         if len(self.history) < 2:
@@ -248,6 +258,10 @@ class Engine:
             self.move_time = max(0.05, budget)
         return ""
 
+    def cmd_hexgui_analyze_commands(self, args: list[str]) -> str:
+        """HexGui's question, on connecting, for the analysis commands it may list: we have none."""
+        return ""
+
     def cmd_quit(self, args: list[str]) -> str:
         return ""
 
@@ -293,10 +307,11 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
 
 
 def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?",
-            seed: int | None = None) -> int:
-    """Serve ``player_id`` on stdin/stdout; ``seed`` (``--seed``) seeds its randomness, 1 without it."""
+            seed: int | None = None, transpose: bool = False) -> int:
+    """Serve ``player_id`` on stdin/stdout; ``seed`` (``--seed``) seeds its randomness, 1 without it;
+    ``transpose`` (``--transpose``) exchanges every cell's row and column, as HexGui orients Hex."""
     prepare_engines(game_id, [player_id], options)  # on stderr: stdout is the protocol's
-    engine = Engine(game_id, player_id, options, time or 1.0, version, seed)
+    engine = Engine(game_id, player_id, options, time or 1.0, version, seed, transpose)
     with contextlib.suppress(AttributeError, ValueError):  # only LF ends a line: a CR is removed, as GTP says
         sys.stdin.reconfigure(newline="\n")
     try:
