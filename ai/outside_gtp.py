@@ -40,7 +40,7 @@ from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
-from games.hex import SWAP_NAMES
+from games.hex import SWAP_NAMES, transpose_cell
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
@@ -252,13 +252,6 @@ def _whole_seconds_or_less(seconds: float) -> list[str]:
     and in whole seconds only to an engine that refuses that."""
     whole = str(max(1, round(seconds)))
     return [f"{seconds:g}", whole] if seconds < 1 else [whole]
-
-
-def transpose_cell(text: str) -> str:
-    """``c1`` <-> ``a3``: a cell with its row and column exchanged (other moves unchanged)."""
-    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
-        return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
-    return text
 
 
 def _line_to(start: State, state: State, plies: int, budget: int,

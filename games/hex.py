@@ -122,6 +122,17 @@ class Geometry:
         return permute_bits(bits, self.transpose_cell)
 
 
+def transpose_cell(text: str) -> str:
+    """``c1`` <-> ``a3``: a cell named with its row and column exchanged (other words unchanged).
+
+    HexGui, Benzene and MoHex give their first player (black) the top and bottom edges, where our
+    Blue joins left and right: their cells, exchanged so, are ours (ai/outside_gtp.py, the gtp
+    command's ``--transpose``, games/hex_sgf.py)."""
+    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
+        return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
+    return text
+
+
 @lru_cache(maxsize=32)
 def geometry(n: int) -> Geometry:
     return Geometry(n)

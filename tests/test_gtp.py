@@ -18,7 +18,7 @@ import ai
 import games
 from ai.base import Limits
 from ai.commands.gtp import Engine, serve
-from ai.outside_gtp import transpose_cell
+from games.hex import transpose_cell
 from ui.about import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,6 +11,7 @@ import pytest
 
 import games
 from games.base import IllegalMove
+from games.hex_sgf import record_from_sgf
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from tests.test_position_text import trax_record_of_another_size
@@ -88,6 +89,10 @@ def samples() -> list[str]:
         refusal(lambda: record_from_position("Hex (size=99)\n. .")),
         refusal(lambda: games.load("tictactoe", k=4)),
         *position_refusals(),
+        *(refusal(lambda text=text: record_from_sgf(text)) for text in (  # HexGui's files, games.hex_sgf
+            "(;FF[4]GM[1]SZ[19];B[pd])", "(;GM[11]SZ[11:9])", "(;GM[11]SZ[x])", "(;GM[11]SZ[25])",
+            "(;GM[11]SZ[5];B[a1", "()", "(;GM[11]SZ[5]AB[z9])", "(;GM[11]SZ[5]AW[a1][b1])",
+            "(;GM[11]SZ[5];B[a1];W[a1])")),
     ]
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 import ai
 import games
 from ai.atomic import atomic_write_text
+from games.hex_sgf import is_sgf, record_from_sgf
 from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import (
     FORMAT,
@@ -156,10 +157,12 @@ def with_known_players(record: GameRecord, path: Path | None = None) -> GameReco
 
 
 def from_text(text: str) -> GameRecord:
-    """A record from its JSON, from a move list (``games.record.move_list_text``'s form, its
+    """A record from its JSON, from a HexGui or Benzene SGF file (games.hex_sgf), from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there); RecordError naming the problem."""
     text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
+    if is_sgf(text):  # a Hex game HexGui or Benzene saved
+        return _with_catalog_players(record_from_sgf(text))
     if text.lstrip().startswith("{"):
         return catalog_titles(GameRecord.loads(text))
     alone = position_alone(text)  # a course's printed state or board, no game named
@@ -175,6 +178,11 @@ def from_text(text: str) -> GameRecord:
                 raise problem from None
     else:
         record = record_from_move_list(text)
+    return _with_catalog_players(record)
+
+
+def _with_catalog_players(record: GameRecord) -> GameRecord:
+    """``record`` with each side's title that names one of the game's players given that player's id."""
     ids = {}
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id

@@ -42,8 +42,9 @@ import ai
 import games
 from ai.base import Forfeit, Limits, Resigned
 from ai.commands.engines import prepare_engines
-from ai.outside_gtp import SWAP_WORDS, transpose_cell
+from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
+from games.hex import transpose_cell
 from games.position_text import in_rows
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")  # ASCII's control characters but HT and LF (CR among them)

@@ -1,0 +1,146 @@
+"""Hex games as HexGui and Benzene save them: SGF with ``GM[11]``, read into a game record.
+
+A HexGui file looks like ``(;FF[4]AP[HexGui:0.9]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
+board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
+side to move in ``PL``), the players (``PB``/``PW``) and one move per node (``B[...]``/``W[...]``:
+a cell, ``swap-pieces``, or ``resign``).  Variations are written as nested trees; the main line is
+the first variation at each branch, as HexGui shows a file it opens.
+
+Orientation: HexGui and Benzene call the first player black and give it the top and bottom edges,
+where our Blue joins left and right, so every cell is read with its row and column exchanged
+(their ``c1`` is our ``a3``: ``games.hex.transpose_cell``); their black is our Blue, and
+their swap-pieces (the stone mirrored across the long diagonal, changing colour) is our swap, the
+file then played with the swap rule on.  The move's colour letter is not trusted for the turn:
+moves alternate in our Hex, whatever the file's program thinks follows a swap.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import games
+from games.base import IllegalMove, quoted
+from games.hex import transpose_cell
+from games.record import GameRecord, RecordError, Result, Side, now_iso
+
+SWAP_PIECES = "swap-pieces"
+SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
+TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
+                   re.DOTALL)
+VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
+
+
+def is_sgf(text: str) -> bool:
+    """Whether ``text`` is written as SGF (a game tree: ``(;`` first)."""
+    return re.match(r"\s*\(\s*;", text) is not None
+
+
+def unescape(value: str) -> str:
+    """An SGF property value as written: soft line breaks dropped, ``\\x`` read as ``x``."""
+    return re.sub(r"\\(.)", r"\1", value.replace("\\\n", ""), flags=re.DOTALL)
+
+
+def main_line(text: str) -> list[dict[str, list[str]]]:
+    """The nodes of the first variation at each branch, each as {property: [values]}; RecordError
+    for text that is not an SGF game tree."""
+    nodes: list[dict[str, list[str]]] = []
+    depth = 0  # how deep in the trees being read
+    skipping = 0  # > 0: inside a variation after the first, at that depth
+    done_at: set[int] = set()  # depths whose first variation has been read: later ones are skipped
+    pos = 0
+    while pos < len(text):
+        match = TOKEN.match(text, pos)
+        if match is None:
+            if not text[pos:].strip():
+                break
+            raise RecordError(f"the SGF cannot be read at {text[pos:pos + 20]!r}")
+        pos = match.end()
+        if match.group("open"):
+            depth += 1
+            if not skipping and depth in done_at:
+                skipping = depth
+        elif match.group("close"):
+            if skipping == depth:
+                skipping = 0
+            elif not skipping:
+                done_at.add(depth)
+                done_at = {d for d in done_at if d <= depth}
+            depth -= 1
+        elif skipping:
+            continue
+        elif match.group("node"):
+            nodes.append({})
+        elif nodes:
+            values = [unescape(v) for v in VALUE.findall(match.group("values"))]
+            nodes[-1].setdefault(match.group("ident").upper(), []).extend(values)
+    if not nodes:
+        raise RecordError("the SGF holds no game")
+    return nodes
+
+
+def record_from_sgf(text: str) -> GameRecord:
+    """The Hex game of a HexGui or Benzene SGF file, its moves replayed (RecordError naming the
+    first problem: another game's SGF, a board we do not play, a move that is not legal)."""
+    nodes = main_line(text)
+    root = nodes[0]
+    game_number = root.get("GM", ["11"])[0].strip()
+    if game_number != "11":
+        raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
+    size = _board_size(root.get("SZ", ["11"])[0])
+    words = [(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS for value in node.get(letter, [])]
+    swap = any(value.lower() == SWAP_PIECES for _letter, value in words)
+    try:
+        game = games.load("hex", size=size, swap=swap)
+    except ValueError as exc:
+        raise RecordError(f"SZ[{size}]: {exc}") from None
+    titles = tuple(root.get(key, [name])[0].strip() or name for key, name in (("PB", game.sides[0]), ("PW", game.sides[1])))
+    record = GameRecord("hex", dict(game.options), (Side(None, titles[0]), Side(None, titles[1])), [],
+                        started=now_iso(), start_position=_setup_position(game, root))
+    state = record.first_state(game)
+    moves: list[str] = []
+    for number, (letter, value) in enumerate(words, 1):
+        if value.lower() == "resign":
+            loser = SIDE_LETTERS.index(letter)
+            return record.with_moves(moves, state).finish(Result(1 - loser, f"{game.sides[loser]} resigns"))
+        if value.lower() == "swap-sides":  # the players exchange colours: the board does not change
+            continue
+        try:
+            move = game.parse_move(state, "swap" if value.lower() == SWAP_PIECES else transpose_cell(value))
+        except IllegalMove as exc:
+            raise RecordError(f"move {number} {quoted(value)} is not legal: {exc}") from None
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return replace(record.with_moves(moves, state), updated=now_iso())
+
+
+def _board_size(value: str) -> int:
+    width, _colon, height = value.strip().partition(":")
+    if not width.isdigit() or (height and not height.isdigit()):
+        raise RecordError(f"SZ[{value}] is not a board size")
+    if height and int(height) != int(width):
+        raise RecordError(f"SZ[{value}]: Tabuleiro plays Hex on square boards only")
+    return int(width)
+
+
+def _setup_position(game, root: dict[str, list[str]]) -> str | None:
+    """The position of the root's setup stones (``AB``, ``AW``, ``PL``) as ``Hex.to_text`` writes
+    it, or None when there are none."""
+    if not root.get("AB") and not root.get("AW"):
+        return None
+    rows = [["."] * game.size for _ in range(game.size)]
+    for key, letter in (("AB", "B"), ("AW", "R")):
+        for value in root.get(key, []):
+            cell = transpose_cell(value)
+            try:
+                index = game.parse_move(game.initial_state(), cell)
+            except IllegalMove as exc:
+                raise RecordError(f"setup stone {key}[{value}]: {exc}") from None
+            rows[index // game.size][index % game.size] = letter
+    to_move = {"B": game.sides[0], "W": game.sides[1]}.get(root.get("PL", [""])[0].strip().upper()[:1])
+    header = f"to-move: {to_move}\n" if to_move else ""
+    text = header + "\n".join(" ".join(row) for row in rows)
+    try:
+        return game.to_text(game.from_text(text))
+    except IllegalMove as exc:
+        raise RecordError(f"the setup stones: {exc}") from None
