@@ -259,6 +259,11 @@ class Game(ABC):
 
         return moves_from_text(text)
 
+    def options_shown_by(self, texts: list[str]) -> dict[str, Any]:
+        """The options a list of move texts shows its game was played with, whatever the list's
+        title says of them (Hex's swap rule, where the list holds a swap); none by default."""
+        return {}
+
     def legal_move_texts(self, state: State) -> list[str]:
         return [self.format_move(state, m) for m in state.legal_moves()]
 

@@ -25,6 +25,7 @@ after a move only looks at the chain of the stone just placed -- fast enough on 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
 from games.grid import cell_name, parse_cell, permute_bits, read_to_move_header
@@ -258,6 +259,11 @@ class Hex(Game):
         if state.stone_at(move) is not None:
             raise IllegalMove(f"{text.strip()!r} is already taken")
         return move
+
+    def options_shown_by(self, texts: list[str]) -> dict[str, Any]:
+        """A move list holding a swap was played with the swap rule: "Hex" over ``f6 swap-pieces e7``
+        (HexGui's and Benzene's lists, which name no options) is read, not refused at its swap."""
+        return {"swap": True} if any(text.strip().lower() in SWAP_NAMES for text in texts) else {}
 
     # -- position text ---------------------------------------------------------------------
     def to_text(self, state: HexState) -> str:

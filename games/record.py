@@ -680,6 +680,10 @@ def record_from_move_list(text: str) -> GameRecord:
                         started=started, start_position=_start_block(lines))
     game = record.game()
     texts = game.move_texts("\n".join(lines[1:]))  # not the title line's words; a course's form too (Trax's turns)
+    shown = {name: value for name, value in game.options_shown_by(texts).items() if name not in options}
+    if shown:  # the moves tell an option the title leaves out (a Hex list with a swap)
+        record = replace(record, options={**options, **shown})
+        game = record.game()
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))

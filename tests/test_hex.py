@@ -19,6 +19,7 @@ from ai.base import Limits
 from ai.engines.hex_solver import solver
 from games import IllegalMove
 from games.hex import BLUE, RED, SWAP
+from games.record import record_from_move_list
 
 # shared/rules/tictactoe-hex.md: "Blue's winning first moves are exactly ..."
 WINNING_OPENINGS = {
@@ -476,3 +477,12 @@ def test_no_first_stone_is_proven_a_win_under_the_swap_rule(size):
             game.initial_state(), Limits(time=0.3), reports.append)
         assert move in game.initial_state().legal_moves()
         assert all(r.proven != 1 for r in reports), player_id
+
+
+@pytest.mark.parametrize("text", ["Hex\n1. f6 2. swap-pieces 3. e7", "Hex (size=11)\nf6 swap e7", "f6 swap-pieces e7"])
+def test_a_move_list_holding_a_swap_is_read_with_the_swap_rule_on(text):
+    """HexGui's and Benzene's move lists name no options: under "Hex", or under no name, a list
+    with a swap was refused at its swap ("only allowed ... with the swap rule on")."""
+    record = record_from_move_list(text)
+    assert record.options == {"size": 11, "swap": True} and record.moves == ["f6", "swap", "e7"]
+    assert record_from_move_list("Hex\nf6 e7").options["swap"] is False  # no swap: the usual game
