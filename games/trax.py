@@ -13,7 +13,8 @@ colour entering it is illegal.  A move is the one tile placed, ``cell * 16 + til
 its forced tiles.
 
 End.  In the tournament mode the game ends as soon as a loop or a line (a path from the left to
-the right edge, or from the top to the bottom edge) of either colour exists; in the "fill" mode
+the right edge, or from the top to the bottom edge: no 8-row minimum as on standard Trax's open
+table) of either colour exists; in the "fill" mode
 (the course's Brute test) it ends only when the board is full, with no winner.  ``all_paths``,
 ``loops`` and ``lines`` measure any rectangular board; play follows path ends incrementally.
 

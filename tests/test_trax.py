@@ -848,3 +848,23 @@ def test_a_course_turn_listing_other_tiles_than_the_forced_ones_names_the_turn_i
                                  "which lays [[2, 2, 'ddll'], [1, 2, 'lldd'], [3, 2, 'dlld']]")
     listed = game.parse_move(state, "[[3, 2, 'dlld'], [2, 2, 'ddll'], [1, 2, 'lldd']]")  # c4 laid first: the same turn
     assert NAME[move_tile(listed)] == "dlld" and state.play(listed).key() == state.play(game.parse_move(state, "c3/")).key()
+
+
+def test_the_rules_pages_say_a_line_spans_the_whole_board_not_standard_traxs_8_rows():
+    """A Trax player knows a line as 8 rows or columns long; the course's is edge to edge, and the
+    pages did not say which this game plays.  Their example (7 on a 7 x 7 board) is what the game
+    ends on: a random 7x7 game won by a line whose tiles meet every row of the board."""
+    import re
+
+    root = FsPath(__file__).resolve().parent.parent
+    for page in (root / "assets" / "rules" / "trax.md", root / "assets" / "locale" / "pt" / "rules" / "trax.md"):
+        text = page.read_text(encoding="utf-8")
+        assert " 8 " in text, page
+        assert re.search(r"\(7 (?:on a|num tabuleiro) 7 x 7", text), page
+        assert re.search(r"(?:another size|outro tamanho) \((?:de )?7 (?:to|a) 25\)", text), page
+    game = games.load("trax", size=7)
+    state = game.play_line(game.move_texts("d5+ d3\\ c5+ d6/ b5\\ d2\\ d1+ e2+ c7/ e5/ f4+ c4+ c1\\ g3\\ e6+ g2\\ b6+ "
+                                           "d7+ f7+ g1/ b3/ g5\\ b7+ a4+ b1\\"))
+    assert state.winner() == LIGHT and "line" in state.end_reason()
+    (line,) = state.lines(LIGHT)
+    assert {cell // 7 for cell in line.cells} == set(range(7))
