@@ -21,10 +21,9 @@ from dataclasses import replace
 
 import games
 from games.base import IllegalMove, quoted
-from games.hex import transpose_cell
+from games.hex import SWAP_NAMES, transpose_cell
 from games.record import GameRecord, RecordError, Result, Side, now_iso
 
-SWAP_PIECES = "swap-pieces"
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
@@ -89,7 +88,7 @@ def record_from_sgf(text: str) -> GameRecord:
         raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
     size = _board_size(root.get("SZ", ["11"])[0])
     words = [(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS for value in node.get(letter, [])]
-    swap = any(value.lower() == SWAP_PIECES for _letter, value in words)
+    swap = any(value.lower() in SWAP_NAMES for _letter, value in words)
     try:
         game = games.load("hex", size=size, swap=swap)
     except ValueError as exc:
@@ -106,7 +105,7 @@ def record_from_sgf(text: str) -> GameRecord:
         if value.lower() == "swap-sides":  # the players exchange colours: the board does not change
             continue
         try:
-            move = game.parse_move(state, "swap" if value.lower() == SWAP_PIECES else transpose_cell(value))
+            move = game.parse_move(state, transpose_cell(value))  # swap-pieces and swap as they are
         except IllegalMove as exc:
             raise RecordError(f"move {number} {quoted(value)} is not legal: {exc}") from None
         moves.append(game.format_move(state, move))

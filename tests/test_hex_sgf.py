@@ -70,3 +70,9 @@ def test_a_hexgui_file_dropped_on_the_window_opens_in_the_replay(app, tmp_path):
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.record.moves == ["f6", "swap", "g5", "h4"]
     assert games.load("hex", size=11, swap=True).play_line(app.scene.record.moves).to_move == 0
+
+
+def test_a_swap_written_swap_turns_the_swap_rule_on_too():
+    """HexGui reads ``swap`` as swap-pieces (LittleGolem's word for it); such a file was refused at its swap."""
+    record = record_from_sgf("(;FF[4]GM[11]SZ[7];B[b3];W[swap];B[d4])")
+    assert record.options["swap"] is True and record.moves == ["c2", "swap", "d4"]
