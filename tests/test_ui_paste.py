@@ -5,6 +5,7 @@ the computer player the text names."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 import games
 from games.record import GameRecord, Side, move_list_text
@@ -57,6 +58,21 @@ def test_what_is_no_game_is_said_on_the_menu_and_nothing_opens(app, monkeypatch)
     assert any("move 6 'a1' is not legal" in m for m in messages(app))
     paste(app, "", monkeypatch)
     assert any(m.startswith("The clipboard holds no text") for m in messages(app))
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Hex\nf6 e7 f6", "move 3 'f6' is not legal: 'f6' is already taken"),
+    ("Hex (size=11)\n1. f6 e7 2. zz", "move 3 'zz' is not legal"),
+    ("Trax\n[[5, 4, 'dlld']] [[5, 4, 'dlld']]", "move 2 "),
+])
+def test_a_bare_move_list_with_a_wrong_move_says_which_move_not_that_it_is_no_board(app, monkeypatch, text, said):
+    """Moves under the game's name are read as a position first: one wrong move made the message
+    the position's ("expected 11 rows of 11 cells"), not the move's."""
+    paste(app, text, monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any(said in m for m in messages(app)), messages(app)
+    paste(app, "Hex (size=3)\n. . B\n. R .", monkeypatch)  # a board with a row missing: still said as a board
+    assert any("expected 3 rows of 3 cells" in m for m in messages(app)), messages(app)
 
 
 def test_an_othello_transcript_alone_pasted_on_the_main_menu_opens_as_reversi(app, monkeypatch):

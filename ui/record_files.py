@@ -18,6 +18,7 @@ import copy
 import errno
 import json
 import os
+import re
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -174,11 +175,22 @@ def from_text(text: str) -> GameRecord:
         except RecordError as problem:
             try:
                 record = record_from_move_list(text)
-            except RecordError:
-                raise problem from None
+            except RecordError as moves_problem:
+                raise likelier_problem(problem, moves_problem) from None
     else:
         record = record_from_move_list(text)
     return _with_catalog_players(record)
+
+
+MOVE_REFUSED = re.compile(r"move (\d+) ")  # record_from_move_list's "move 3 'zz' is not legal: ..."
+
+
+def likelier_problem(as_position: RecordError, as_moves: RecordError) -> RecordError:
+    """What to say of a text under a game's name that reads neither as a position nor as moves:
+    the moves' problem once a move after the first was refused (the text is moves, one of them
+    wrong: "Hex" over ``f6 e7 f6`` said "expected 11 rows of 11 cells"), else the position's."""
+    refused = MOVE_REFUSED.match(str(as_moves))
+    return as_moves if refused is not None and int(refused.group(1)) > 1 else as_position
 
 
 def _with_catalog_players(record: GameRecord) -> GameRecord:
