@@ -486,3 +486,25 @@ def test_a_move_list_holding_a_swap_is_read_with_the_swap_rule_on(text):
     record = record_from_move_list(text)
     assert record.options == {"size": 11, "swap": True} and record.moves == ["f6", "swap", "e7"]
     assert record_from_move_list("Hex\nf6 e7").options["swap"] is False  # no swap: the usual game
+
+
+@pytest.mark.parametrize("size, window", [(3, (1920, 1080)), (11, (800, 560)), (19, (1920, 1080))])
+def test_a_click_anywhere_in_a_hexagon_is_on_its_cell_up_to_its_corners(size, window):
+    """A click near a hexagon's corner (outside the circle inside it) did nothing: on 3x3 in a
+    large window a band 11 pixels deep by every corner.  Points near each corner now land on the
+    cell; points past the board's edge still on none."""
+    import pygame
+
+    from ui.views import make_view
+
+    pygame.init()
+    game = games.load("hex", size=size)
+    view = make_view(game)
+    view.layout(pygame.Rect(0, 0, *window))
+    for cell in range(game.cells):
+        cx, cy = view.centre(*divmod(cell, size))
+        for corner_x, corner_y in view.hexagon(*divmod(cell, size), scale=0.92):
+            assert view.cell_at((round(corner_x), round(corner_y))) == cell, (cell, corner_x, corner_y, cx, cy)
+    for row, col in ((0, -1), (-1, 0), (size, size - 1), (size - 1, size)):  # where cells past each edge would be
+        beyond = view.centre(row, col)
+        assert view.cell_at((round(beyond[0]), round(beyond[1]))) is None, (row, col)
