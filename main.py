@@ -326,6 +326,8 @@ def dispatch(args: argparse.Namespace) -> int:
                               resume=args.resume, definitions_only=args.definitions_only)
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
+        if args.transpose and args.game != "hex":
+            raise UsageError(f"--transpose is for Hex (HexGui's orientation), not {args.game}")
         from ai.commands.gtp import run_gtp
         from ui.about import VERSION
 

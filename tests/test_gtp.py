@@ -409,3 +409,5 @@ def test_the_command_line_turns_the_transposition_on(monkeypatch, capsys):
     assert main.main(["gtp", "hex", "--player", "level-1", "--transpose"]) == 0
     rows = [r.strip() for r in capsys.readouterr().out.split("to-move")[1].splitlines()[1:5]]
     assert rows[2].startswith("B")  # a3 in our names: the third row's first cell
+    assert main.main(["gtp", "tictactoe", "--transpose"]) == 2
+    assert "--transpose is for Hex" in capsys.readouterr().err
