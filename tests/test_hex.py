@@ -508,3 +508,19 @@ def test_a_click_anywhere_in_a_hexagon_is_on_its_cell_up_to_its_corners(size, wi
     for row, col in ((0, -1), (-1, 0), (size, size - 1), (size - 1, size)):  # where cells past each edge would be
         beyond = view.centre(row, col)
         assert view.cell_at((round(beyond[0]), round(beyond[1]))) is None, (row, col)
+
+
+def test_the_rules_pages_say_how_a_position_is_written_and_who_is_to_move_without_its_first_line():
+    """The pages named no position text for Hex, though Ctrl+C copies one and the position editor
+    takes one, nor the reading the game module chose for a text with no ``to-move:`` line."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for page, said in ((root / "assets" / "rules" / "hex.md", "(Blue when they are equal)"),
+                       (root / "assets" / "locale" / "pt" / "rules" / "hex.md", "(o Azul quando são iguais)")):
+        text = page.read_text(encoding="utf-8")
+        assert "`to-move: Blue`" in text and said in text, page
+        assert "gtp hex --transpose" in text and ".sgf" in text, page
+    game = games.load("hex", size=3, swap=True)
+    assert game.from_text("B . .\n . R .\n  . . .").to_move == BLUE  # equal counts, no first line
+    assert game.from_text("to-move: Red\nB . .\n . R .\n  . . .").to_move == RED  # after a swap: the line says
