@@ -521,6 +521,7 @@ def test_the_rules_pages_say_how_a_position_is_written_and_who_is_to_move_withou
         text = page.read_text(encoding="utf-8")
         assert "`to-move: Blue`" in text and said in text, page
         assert "gtp hex --transpose" in text and ".sgf" in text, page
+        assert "(.sgf)" in (page.parent / "keys.md").read_text(encoding="utf-8"), page  # what may be dropped
     game = games.load("hex", size=3, swap=True)
     assert game.from_text("B . .\n . R .\n  . . .").to_move == BLUE  # equal counts, no first line
     assert game.from_text("to-move: Red\nB . .\n . R .\n  . . .").to_move == RED  # after a swap: the line says
