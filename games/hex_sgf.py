@@ -9,9 +9,14 @@ the first variation at each branch, as HexGui shows a file it opens.
 Orientation: HexGui and Benzene call the first player black and give it the top and bottom edges,
 where our Blue joins left and right, so every cell is read with its row and column exchanged
 (their ``c1`` is our ``a3``: ``games.hex.transpose_cell``); their black is our Blue, and
-their swap-pieces (the stone mirrored across the long diagonal, changing colour) is our swap, the
-file then played with the swap rule on.  The move's colour letter is not trusted for the turn:
-moves alternate in our Hex, whatever the file's program thinks follows a swap.
+a swap (``swap-pieces``, ``swap``, ``swap-sides``) is our swap, the file then played with the swap
+rule on.  Programs record what follows a swap two ways: Benzene mirrors the stone across the long
+diagonal, changing its colour, and the other colour moves next (our swap exactly); HexGui keeps the
+board as it was and the swapper's colour moves next (the players have exchanged colours).  That
+second board is ours after the swap mirrored and with its colours exchanged, so when the move after
+a swap has the swapper's letter, every later cell is read without the exchange of row and column
+and every later letter names the other side.  Otherwise the letters are not checked: moves
+alternate, as in our Hex.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from games.base import IllegalMove, quoted
 from games.hex import SWAP_NAMES, transpose_cell
 from games.record import GameRecord, RecordError, Result, Side, now_iso
 
+SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
@@ -88,7 +94,7 @@ def record_from_sgf(text: str) -> GameRecord:
         raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
     size = _board_size(root.get("SZ", ["11"])[0])
     words = [(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS for value in node.get(letter, [])]
-    swap = any(value.lower() in SWAP_NAMES for _letter, value in words)
+    swap = any(value.lower() in SWAP_WORDS for _letter, value in words)
     try:
         game = games.load("hex", size=size, swap=swap)
     except ValueError as exc:
@@ -98,14 +104,17 @@ def record_from_sgf(text: str) -> GameRecord:
                         started=now_iso(), start_position=_setup_position(game, root))
     state = record.first_state(game)
     moves: list[str] = []
+    kept = False  # the file's program kept the board at its swap: later cells and colours are mirrored back
     for number, (letter, value) in enumerate(words, 1):
         if value.lower() == "resign":
-            loser = SIDE_LETTERS.index(letter)
+            loser = SIDE_LETTERS.index(letter) ^ kept
             return record.with_moves(moves, state).finish(Result(1 - loser, f"{game.sides[loser]} resigns"))
-        if value.lower() == "swap-sides":  # the players exchange colours: the board does not change
-            continue
+        text = value if kept else transpose_cell(value)
+        if value.lower() in SWAP_WORDS:
+            text = "swap"
+            kept = number < len(words) and words[number][0] == letter  # the swapper's colour moves next
         try:
-            move = game.parse_move(state, transpose_cell(value))  # swap-pieces and swap as they are
+            move = game.parse_move(state, text)
         except IllegalMove as exc:
             raise RecordError(f"move {number} {quoted(value)} is not legal: {exc}") from None
         moves.append(game.format_move(state, move))

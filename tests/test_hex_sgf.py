@@ -76,3 +76,14 @@ def test_a_swap_written_swap_turns_the_swap_rule_on_too():
     """HexGui reads ``swap`` as swap-pieces (LittleGolem's word for it); such a file was refused at its swap."""
     record = record_from_sgf("(;FF[4]GM[11]SZ[7];B[b3];W[swap];B[d4])")
     assert record.options["swap"] is True and record.moves == ["c2", "swap", "d4"]
+
+
+def test_hexguis_swap_that_keeps_the_board_is_read_as_our_swap_with_the_rest_mirrored_back():
+    """HexGui keeps the board at a swap and the swapper's colour (W) moves next; read like
+    Benzene's files, every later move landed on the wrong cell.  Here black, owned by the swapper
+    after the swap, joins top and bottom: in our game Red, the swapper, joins the same cells."""
+    record = record_from_sgf("(;FF[4]GM[11]SZ[3]PB[Ann]PW[Bob];B[a1];W[swap-pieces];W[b1];B[a2];W[b2];B[a3])")
+    assert record.moves == ["a1", "swap", "b1", "a2", "b2", "a3"]
+    assert record.result.winner == 1 and record.players[1].title == "Bob"
+    resigned = record_from_sgf("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])")
+    assert resigned.moves == ["a3", "swap", "b2"] and resigned.result.reason == "Red resigns"
