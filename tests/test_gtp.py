@@ -411,3 +411,23 @@ def test_the_command_line_turns_the_transposition_on(monkeypatch, capsys):
     assert rows[2].startswith("B")  # a3 in our names: the third row's first cell
     assert main.main(["gtp", "tictactoe", "--transpose"]) == 2
     assert "--transpose is for Hex" in capsys.readouterr().err
+
+
+def test_transposed_hex_follows_hexgui_after_a_swap_where_the_swappers_colour_moves_on():
+    """HexGui keeps its board at a swap and sends the swapper's colour next (play white ...,
+    genmove black for the other side): our Blue then moves, and that w was refused as out of turn.
+    Cells after such a swap are HexGui's own: its board is ours mirrored, colours exchanged."""
+    engine = Engine("hex", "level-1", {"size": 5, "swap": True}, 0.1, transpose=True)
+    out = io.StringIO()
+    serve(engine, io.StringIO("play black c1\nplay white swap-pieces\nplay white d2\ngenmove black\n"), out)
+    answers = [a for a in out.getvalue().split("\n\n") if a]
+    assert answers[:3] == ["= ", "= ", "= "], answers
+    game, state = engine.game, engine.state
+    assert state.stone_at(game.parse_move(game.initial_state(), "c1")) == 1  # Blue's a3 swapped: Red's c1
+    assert state.stone_at(game.parse_move(game.initial_state(), "d2")) == 0  # HexGui's white d2: our Blue d2
+    answer = answers[3][2:]
+    assert state.stone_at(game.parse_move(game.initial_state(), answer)) == 1, answers  # its cell as HexGui names it
+    out = io.StringIO()
+    serve(engine, io.StringIO("undo\nundo\nundo\nplay white d1\n"), out)  # the swap taken back: cells exchanged again
+    assert out.getvalue() == "= \n\n" * 4
+    assert engine.state.stone_at(game.parse_move(game.initial_state(), "a4")) == 1

@@ -26,7 +26,9 @@ of the Benzene/HexGui family call the first player black and give black the top 
 so for them black = Blue with row and column exchanged (their ``c1`` is our ``a3``).  This
 command uses our orientation unless ``--transpose`` is given: then every cell it reads and writes
 has its row and column exchanged, so HexGui, Benzene and MoHex see our engine play their black
-(first, top to bottom) as our Blue; ``showboard`` stays in our orientation.  The other way round,
+(first, top to bottom) as our Blue; ``showboard`` stays in our orientation.  HexGui keeps its
+board at a swap and has the swapper's colour move next: the first ``w`` after a swap switches to
+its reading (``Engine.mover``).  The other way round,
 a Benzene engine as our outside player, is ``"transpose": true`` in its JSON config (ai/outside.py).
 """
 
@@ -64,6 +66,7 @@ class Engine:
                  version: str = "?", seed: int | None = None, transpose: bool = False) -> None:
         self.game_id = game_id
         self.transpose = transpose  # cells as HexGui and Benzene orient Hex: row and column exchanged
+        self.kept_since: int | None = None  # with transpose: the plies at a swap HexGui kept the board at
         self.version = version  # Tabuleiro's, passed in by the command line (it lives in ui.about)
         self.player_id = player_id
         self.options = dict(options)
@@ -78,6 +81,28 @@ class Engine:
     @property
     def state(self):
         return self.history[-1]
+
+    def mover(self, word: str) -> int:
+        """The side a ``play`` or ``genmove`` names.  With ``--transpose``, HexGui keeps the board at
+        a swap and has the swapper's colour (w) move next, where our swap moved Blue (b): the first
+        w after a swap starts HexGui's reading, in which every colour names the other side and
+        every cell is read without the exchange of row and column (our board is HexGui's mirrored,
+        its colours exchanged).  Else the move after HexGui's swap was refused as out of turn."""
+        side = self.side(word)
+        if not self.transpose:
+            return side
+        if self.kept_since is not None and len(self.history) < self.kept_since:
+            self.kept_since = None  # the swap was undone
+        if self.kept_since is None and side == 1 and self.swap_was_last():
+            self.kept_since = len(self.history)
+        return 1 - side if self.kept_since is not None else side
+
+    def swap_was_last(self) -> bool:
+        return len(self.history) > 1 and self.game.format_move(self.history[-2], self._last_move()) == "swap"
+
+    def controller_cell(self, text: str) -> str:
+        """A cell between our names and the controller's (the exchange is its own inverse)."""
+        return transpose_cell(text) if self.transpose and self.kept_since is None else text
 
     def side(self, word: str) -> int:
         w = word.lower()
@@ -164,7 +189,7 @@ class Engine:
     def cmd_play(self, args: list[str]) -> str:
         if len(args) != 2:
             raise GTPError("play needs a color and a move")
-        side = self.side(args[0])
+        side = self.mover(args[0])
         state = self.state
         if state.is_terminal():
             raise GTPError("illegal move: the game is over")
@@ -176,7 +201,7 @@ class Engine:
             else:
                 raise self.out_of_turn(side, "play")
         word = "swap" if args[1].lower() in SWAP_WORDS else args[1]  # Benzene and HexGui say swap-pieces
-        word = transpose_cell(word) if self.transpose else word
+        word = self.controller_cell(word)
         try:
             move = self.game.parse_move(state, word)
         except IllegalMove as exc:
@@ -190,7 +215,7 @@ class Engine:
     def cmd_genmove(self, args: list[str]) -> str:
         if len(args) != 1:
             raise GTPError("genmove needs a color")
-        side = self.side(args[0])
+        side = self.mover(args[0])
         state = self.state
         if state.is_terminal():
             raise GTPError("the game is over")
@@ -204,7 +229,7 @@ class Engine:
             raise GTPError(f"{self.player_id} forfeits: {exc}") from None
         text = self.game.format_move(state, move)
         self.history.append(state.play(move))
-        return transpose_cell(text) if self.transpose else text
+        return self.controller_cell(text)
 
     def cmd_undo(self, args: list[str]) -> str:
         if len(self.history) < 2:
