@@ -22,7 +22,6 @@ alternate, as in our Hex.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import games
 from games.base import IllegalMove, quoted
@@ -59,7 +58,7 @@ def main_line(text: str) -> list[dict[str, list[str]]]:
         if match is None:
             if not text[pos:].strip():
                 break
-            raise RecordError(f"the SGF cannot be read at {text[pos:pos + 20]!r}")
+            raise RecordError(f"the SGF cannot be read at {quoted(text[pos:pos + 20])}")
         pos = match.end()
         if match.group("open"):
             depth += 1
@@ -119,7 +118,7 @@ def record_from_sgf(text: str) -> GameRecord:
             raise RecordError(f"move {number} {quoted(value)} is not legal: {exc}") from None
         moves.append(game.format_move(state, move))
         state = state.play(move)
-    return replace(record.with_moves(moves, state), updated=now_iso())
+    return record.with_moves(moves, state)
 
 
 def _board_size(value: str) -> int:
