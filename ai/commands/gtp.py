@@ -28,8 +28,8 @@ command uses our orientation unless ``--transpose`` is given: then every cell it
 has its row and column exchanged, so HexGui, Benzene and MoHex see our engine play their black
 (first, top to bottom) as our Blue; ``showboard`` stays in our orientation.  HexGui keeps its
 board at a swap and has the swapper's colour move next: the first ``w`` after a swap switches to
-its reading (``Engine.mover``).  The other way round,
-a Benzene engine as our outside player, is ``"transpose": true`` in its JSON config (ai/outside.py).
+its reading (``Engine.mover``).  The other way round, a Benzene engine as our outside player, is
+``"transpose": true`` in its JSON config (ai/outside.py).
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ class Engine:
         return 1 - side if self.kept_since is not None else side
 
     def swap_was_last(self) -> bool:
-        return len(self.history) > 1 and self.game.format_move(self.history[-2], self._last_move()) == "swap"
+        """Was the last move a swap (only ever the second move of a game)?"""
+        return len(self.history) == 3 and self.game.format_move(self.history[-2], self._last_move()) == "swap"
 
     def controller_cell(self, text: str) -> str:
         """A cell between our names and the controller's (the exchange is its own inverse)."""
