@@ -175,6 +175,13 @@ class State(ABC):
         """The score each side has, where the game shows one (discs, loop lengths); else None."""
         return None
 
+    def final_margin(self) -> int | None:
+        """A finished game's margin for its winner as the game's tournaments count it (0: a
+        draw): the difference of the scores, unless the rules count more (Reversi's empty squares
+        go to the winner); None for a game going on or one that keeps no score."""
+        score = self.score()
+        return abs(score[0] - score[1]) if score is not None and self.is_terminal() else None
+
     def draw_counts(self) -> DrawCounts | None:
         """Where the game draws by counting (plies without a capture, repetitions), how far the
         count has gone, so the window can show how near the draw is; None for the other games."""

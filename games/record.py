@@ -199,7 +199,7 @@ class GameRecord:
             name = games.info(self.game_id).title
         except ValueError:
             name = self.game_id
-        a, b = (p.title for p in self.players)
+        a, b = (p.title or side for p, side in zip(self.players, _side_names(self.game_id)))
         status = self.result.reason if self.result else f"{len(self.moves)} moves, unfinished"
         return f"{name}: {a} vs {b} ({status})"
 
@@ -500,7 +500,9 @@ def move_list_text(record: GameRecord) -> str:
     ``moves_from_text`` leaves out after numbered moves) from the usual start, the result."""
     sides = _side_names(record.game_id)
     lines = [title_line(record.game_id, record.options)]
-    lines.append("  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players)))
+    players = "  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players) if p.title)
+    if players:  # players no one named (a pasted move list's) are left out, not written "Black: "
+        lines.append(players)
     lines.append(f"Date: {record.started}")
     if record.start_position is not None:
         lines.append(START_LINE)
@@ -656,7 +658,8 @@ def record_from_move_list(text: str) -> GameRecord:
     position it started from when not the usual one (after ``Start:``) and its moves.
     The moves are replayed, so the record is as sound as a loaded file; RecordError names the
     first problem.  The text does not say which players were computers: each side keeps its title
-    and no player id (the window matches titles to its players)."""
+    and no player id (the window matches titles to its players); a side the text names no one for
+    has no title ("", shown as the side alone: never "Black: Black")."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
@@ -666,7 +669,7 @@ def record_from_move_list(text: str) -> GameRecord:
             return record
     game_id, options = read_title_line(lines[0])  # RecordError for a line that names no game
     sides = _side_names(game_id)
-    titles = list(sides)
+    titles = ["", ""]
     for part in re.split(r"\s{2,}", lines[1]) if len(lines) > 1 else ():
         side, _colon, title = part.partition(": ")
         if side in sides and title.strip():

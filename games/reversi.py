@@ -14,7 +14,8 @@ Readings we chose:
   (``implied_move``), as the transcripts of Othello programs do.
 - The score is the plain disc count (empty squares are not awarded to the winner, as the rules
   page says "more discs wins"); ``score()`` is (black discs, white discs).  ``end_reason`` adds
-  the tournament count (the empty squares to the winner) when a game ends before the board fills.
+  the tournament count (the empty squares to the winner, ``final_margin``: what GTP's
+  ``final_score`` answers) when a game ends before the board fills.
 - Squares are named ``d3``: column letter from the left, row number from the top.  A move is the
   square's index ``row * size + col``, the bit of that square in the boards.
 - Position text is the board row by row in ``X`` (Black), ``O`` (White) and ``-`` (empty), then a
@@ -280,9 +281,18 @@ class ReversiState(State):
     def key(self) -> tuple[int, int, int]:
         return (self.boards[0], self.boards[1], self.to_move)
 
+    def final_margin(self) -> int | None:
+        """The margin tournament Othello (the World Othello Federation, WZebra, Edax) counts: the
+        empty squares of a game that ended before the board filled go to the winner (a draw
+        shares them: 0); None while the game goes on."""
+        if not self.is_terminal():
+            return None
+        black, white = self.score()
+        return abs(black - white) + (self.empties() if black != white else 0)
+
     def end_reason(self) -> str:
         """Who won and the disc count; a game that ends with empty squares adds the count that
-        tournament Othello (WZebra, Edax) gives it, those squares going to the winner."""
+        tournament Othello gives it (``final_margin``: those squares to the winner)."""
         if not self.is_terminal():
             return ""
         black, white = self.score()
@@ -291,8 +301,8 @@ class ReversiState(State):
             return f"Draw {black} - {white}"
         won, lost = max(black, white), min(black, white)
         said = f"{self.game.sides[w]} wins {won} - {lost}"
-        empties = self.empties()
-        return f"{said} ({won + empties} - {lost} with the empty squares to the winner)" if empties else said
+        counted = self.final_margin() + lost
+        return f"{said} ({counted} - {lost} with the empty squares to the winner)" if counted != won else said
 
 
 class Reversi(Game):

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pygame
 
+from ai.base import WIN
 from games.alquerque import Alquerque
 from tests.ui_helpers import key, recorded_text
 from ui.ai_worker import AIProgress
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.thinking import eval_text
 
 # two White pieces against one; the tables: White to move wins in 21 plies (e1xc3 first)
 WON = "to-move: White\nno-capture: {quiet}\n.B...\nW....\n.....\n.W.B.\n....W"
@@ -87,6 +89,36 @@ def test_a_hint_says_what_its_search_proved(app):
     assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=240)
     said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
     assert said == ["Hint: e1xc3 (proven: White wins in 21 plies)"]
+
+
+def test_the_last_search_counts_its_win_from_the_position_on_the_board(app, monkeypatch):
+    """After the computer's move the panel's "Last search" said "White wins in 21 plies", counted
+    from the position it moved from, where analysis of the board says 20: it now counts from the board."""
+    setup = MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 0.5, start=WON.format(quiet=0))
+    scene = GameScene(app, setup, [])
+    app.switch(scene)
+    assert app.run_frames(100000, until=lambda: len(scene.history) == 1 and scene.job is None, timeout=240)
+    assert scene.history[0].text == "e1xc3" and scene.last_search.proven_plies == 21
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "Last search" in drawn and "proven: White wins in 20 plies" in drawn
+
+
+def test_a_search_the_game_left_the_line_of_says_how_far_back_it_is():
+    """A hint's search, then the move it found: its lengths count from the board.  Another move:
+    the search no longer speaks of the board, and the panel says of which position."""
+    from ui.scenes.thinking import proven_text, seen_from_board
+
+    searched = AIProgress(job_id=1, depth=5, best_text="e1xc3", score=1.0, proven=1, proven_plies=21,
+                          kind="solver", mover=0, pv=["e1xc3", "b1-a1", "c3-b2"])
+    followed, back = seen_from_board(searched, ["e1xc3"])
+    assert back == 0 and proven_text(followed, ("White", "Black")) == "proven: White wins in 20 plies"
+    assert followed.pv == ["b1-a1", "c3-b2"] and followed.best_text == "e1xc3"
+    left, back = seen_from_board(searched, ["b2-c3"])
+    assert back == 1 and left == searched
+    found = AIProgress(job_id=1, depth=9, best_text="e1xc3", score=WIN - 7, mover=0, pv=["e1xc3"])
+    assert eval_text(seen_from_board(found, ["e1xc3"])[0], ("White", "Black"), "alquerque") == "White wins in 6 plies"
 
 
 def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):

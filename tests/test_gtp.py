@@ -204,6 +204,19 @@ def test_two_instances_play_a_whole_hex_game():
             e.quit()
 
 
+def test_reversi_final_score_gives_the_empty_squares_to_the_winner_as_the_end_text_does():
+    """The shortest Othello game ends 13 - 0 with 51 squares empty: final_score said "B+13", the
+    plain disc count, where Othello's engines (Edax) and the end text ("64 - 0 with the empty
+    squares to the winner") count B+64."""
+    line = ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"]
+    assert talk([*(f"play {'bw'[i % 2]} {m}" for i, m in enumerate(line)), "final_score"], "reversi")[-1] == "= B+64"
+    game = games.load("reversi")
+    state = game.initial_state()
+    for move in line:
+        state = state.play(game.parse_move(state, move))
+    assert state.score() == (13, 0) and "(64 - 0 with the empty squares to the winner)" in state.end_reason()
+
+
 def test_time_settings_set_the_seconds_per_move():
     engine = Engine("tictactoe", "level-1", {}, 1.0)
     out = io.StringIO()

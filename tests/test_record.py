@@ -513,3 +513,16 @@ def test_a_trax_game_as_the_courses_turns_under_the_games_name_is_read():
     read as the move field reads it (``Game.move_texts``): each pair was cut at its commas."""
     record = record_from_move_list("Trax\n[[[5, 4, 'dlld']], [[4, 5, 'dldl']]]")
     assert record.game_id == "trax" and record.moves == ["e6\\", "f5+"]
+
+
+def test_a_move_list_that_names_no_players_leaves_them_unnamed_not_called_by_their_colour():
+    """A transcript pasted alone named each side after its colour ("Black: Black" in the replay);
+    the players are unnamed, and copying the game again writes no empty "Black: " for them."""
+    record = record_from_move_list("f5d6c3d3c4")
+    assert [p.title for p in record.players] == ["", ""]
+    copied = move_list_text(record)
+    assert "Black:" not in copied and "White:" not in copied
+    assert [p.title for p in record_from_move_list(copied).players] == ["", ""]
+    one = record_from_move_list("Reversi\nWhite: Level 3\n1. d3 c5")
+    assert [p.title for p in one.players] == ["", "Level 3"]
+    assert move_list_text(one).splitlines()[1] == "White: Level 3"

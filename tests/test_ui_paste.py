@@ -145,3 +145,29 @@ def test_a_game_the_rastros_course_printed_opens_without_the_games_name(app, mon
     paste(app, "b2 a1", monkeypatch)
     assert isinstance(app.scene, MenuScene)
     assert any(m.startswith("The clipboard holds no game: its first line should name the game") for m in messages(app))
+
+
+def test_a_transcript_pasted_without_names_shows_each_side_alone_not_black_black(app, monkeypatch):
+    """The replay's panel said "Black: Black" and "White: White" for a transcript that names no
+    players, and the saved game's list "Reversi: Black vs White" only by chance; in Portuguese an
+    empty name drew gettext's catalog header.  The panel shows the colour alone, the list the colours."""
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+    from ui.autosave import describe
+
+    paste(app, "f5d6c3d3c4", monkeypatch)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    drawn = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert "Black" in drawn and "White" in drawn
+    assert not any(text.startswith(("Black:", "White:")) for text in drawn)
+    assert describe(scene.record)[0] == "Reversi: Black vs White"
+    i18n.set_language("pt")
+    try:
+        drawn.clear()
+        scene.draw(app.screen)
+        assert "Preto" in drawn and "Branco" in drawn and not any("Project-Id" in text for text in drawn)
+        assert describe(scene.record)[0] == "Reversi: Preto vs Branco"
+    finally:
+        i18n.set_language("en")

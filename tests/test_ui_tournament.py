@@ -729,7 +729,7 @@ def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, mon
         assert at["s16/minimax"][1] < scene.recent_area.top  # the ratings' last row, above the latest results
         names = [f"{place}. s{place - 1:02d}/minimax" for place in range(1, 18)]
         shown = [name for name in names if name in drawn]
-        assert shown == names[:len(shown)] and len(shown) < 17 and f"0 above, {17 - len(shown)} below: scroll" in drawn
+        assert shown == names[:len(shown)] and len(shown) < 17 and f"0 above, {17 - len(shown)} below: scroll, or use the arrow keys" in drawn
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.standings_area.center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))
@@ -737,7 +737,39 @@ def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, mon
         app.frame()
         app.invalidate()
         app.frame()
-        assert "17. s16/minimax" in drawn and f"{17 - len(shown)} above, 0 below: scroll" in drawn
+        assert "17. s16/minimax" in drawn and f"{17 - len(shown)} above, 0 below: scroll, or use the arrow keys" in drawn
+    finally:
+        app.quit()
+
+
+def test_the_standings_and_the_crosstables_rows_scroll_with_the_list_keys(tmp_path, monkeypatch):
+    """The standings too long for the window scrolled with the wheel alone, and the crosstable's
+    rows with the wheel and Up/Down.  Up, Down, Page Up, Page Down, Home and End move both (the
+    same players in the same order), each within its own room; Left and Right still the columns."""
+    from tests.ui_helpers import key, make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        scene, ids = class_league(app, tmp_path, 26)
+        app.invalidate()
+        app.frame()
+        standings, rows = scene.standings_scroll, scene.cross_rows
+        assert standings.hidden[1] > 0 and rows.hidden[1] > 0 and standings.first == rows.first == 0
+        key(app, pygame.K_END)
+        assert standings.hidden == (26 - standings.fits, 0) and rows.hidden == (26 - rows.fits, 0)
+        key(app, pygame.K_HOME)
+        assert standings.first == rows.first == 0
+        key(app, pygame.K_DOWN)
+        assert standings.first == rows.first == 1
+        key(app, pygame.K_PAGEDOWN)  # a page on, or to the last page
+        assert standings.first == min(1 + standings.fits, 26 - standings.fits) > 1
+        assert rows.first == min(1 + rows.fits, 26 - rows.fits) > 1
+        key(app, pygame.K_PAGEUP)
+        key(app, pygame.K_UP)
+        assert standings.first == rows.first == 0
+        key(app, pygame.K_RIGHT)
+        assert scene.cross_columns.first == 1 and standings.first == rows.first == 0
+        assert not standings.key(pygame.K_a)  # other keys are left to the screen
     finally:
         app.quit()
 

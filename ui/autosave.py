@@ -298,20 +298,20 @@ def describe(record: GameRecord) -> tuple[str, str]:
     """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 plies · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
     from ui.i18n import _, ngettext
-    from ui.words import option_text, player_title
+    from ui.words import option_text, player_or_side
 
     try:
         import games
 
         info = games.info(record.game_id)
-        name = info.title
+        name, sides = info.title, info.sides
         unusual = [option_text(o, record.options[o.name], info.id) for o in info.options
                    if o.name in record.options and record.options[o.name] != o.default
                    and not (o.start_only and record.start_position is not None)]
     except ValueError:
-        name, unusual = record.game_id, []
+        name, sides, unusual = record.game_id, ("", ""), []
 
-    a, b = (player_title(p.title) for p in record.players)
+    a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides))
     try:
         when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:

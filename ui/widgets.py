@@ -176,6 +176,17 @@ class Scroll:
         """``steps`` on (back if negative), kept within the list as last shown."""
         self.first = max(0, min(self.first + steps, self.total - self.fits))
 
+    def key(self, key: int) -> bool:
+        """Move as a list's key asks: Up and Down one, Page Up and Page Down a page (as many as
+        are shown), Home and End to the first and the last; False for any other key (not taken)."""
+        far = max(1, self.total)
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.fits, pygame.K_PAGEDOWN: self.fits,
+                 pygame.K_HOME: -far, pygame.K_END: far}.get(key)
+        if steps is None:
+            return False
+        self.by(steps)
+        return True
+
     @property
     def hidden(self) -> tuple[int, int]:
         """How many are before and after the ones shown."""

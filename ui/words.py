@@ -758,12 +758,25 @@ def trax_tile(name: str) -> str:
 
 
 def player_title(title: str) -> str:
-    """A player's title from the catalog ("Level 3", "Basilio": names stay as they are)."""
+    """A player's title from the catalog ("Level 3", "Basilio": names stay as they are); no
+    title stays none (gettext's translation of "" is its catalog's header)."""
     match = re.fullmatch(r"(Level|Player) (\d+)", title)
     if match:
         template = _("Level {n}") if match.group(1) == "Level" else _("Player {n}")
         return template.format(n=match.group(2))
-    return _(title)
+    return _(title) if title else ""
+
+
+def player_or_side(title: str, side: str) -> str:
+    """Who played a side of a record, as lists of games name them: the player's title, or the
+    side's name ("Black") where the record names no player (a move list pasted without names)."""
+    return player_title(title) or (_(side) if side else "")
+
+
+def side_and_player(title: str, side: str) -> str:
+    """A record's side with its player, as a replay's panel heads it ("Black: Level 3"); the side
+    alone where the record names no player, never the colour as its own player ("Black: Black")."""
+    return f"{_(side)}: {player_title(title)}" if title else _(side)
 
 
 def description(text: str) -> str:

@@ -242,14 +242,17 @@ class Engine:
         return "\n" + in_rows(self.game, self.game.to_text(self.state))  # Reversi's one-line board in rows
 
     def cmd_final_score(self, args: list[str]) -> str:
+        """``B+N``, ``W+N`` or ``0``: N the margin as the game's tournaments count it
+        (``State.final_margin``: Reversi gives the empty squares to the winner, as Othello's GTP
+        engines and the end text's "64 - 0 with the empty squares to the winner" do); ``B+``
+        alone in a game without a score (Hex)."""
         state = self.state
         if not state.is_terminal():
             raise GTPError("the game is not over")
         w = state.winner()
         if w is None:
             return "0"
-        score = state.score()
-        margin = abs(score[0] - score[1]) if score else ""
+        margin = state.final_margin()
         return f"{'BW'[w]}+{margin}" if margin else f"{'BW'[w]}+"
 
     def cmd_time_settings(self, args: list[str]) -> str:

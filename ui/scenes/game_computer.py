@@ -27,7 +27,7 @@ from ui import words
 from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
-from ui.scenes.thinking import proven_text
+from ui.scenes.thinking import proven_text, seen_from_board
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -58,6 +58,7 @@ class ComputerMoves:
         self.job_moves: tuple[str, ...] = ()  # the game the current search is about
         self.progress: AIProgress | None = None
         self.last_search: AIProgress | None = None
+        self.last_search_moves: tuple[str, ...] = ()  # the game the last search was about
         self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
         self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         self.step_once = False  # Step was pressed: one move, though the game is paused
@@ -183,7 +184,7 @@ class ComputerMoves:
             kind, side = self.job_kind, self.job_side
             self.job, self.job_kind = None, ""
             if self.progress is not None and kind == "hint":
-                self.last_search = self.progress
+                self.last_search, self.last_search_moves = self.progress, self.job_moves
             elif self.progress is not None:
                 self.held_search = self.progress
                 if isinstance(item, AIResult):  # the position it moved from, valued
@@ -196,6 +197,15 @@ class ComputerMoves:
                     scene.messages.add(self._hint_said(item.text))
             else:
                 self.held = (item, side)
+
+    def last_search_seen(self) -> tuple[AIProgress, int] | None:
+        """The last search as the panel shows it under the position on the board: its lengths
+        counted from there, and how many plies back it speaks of when the game left its line
+        (``thinking.seen_from_board``); None before any search."""
+        if self.last_search is None:
+            return None
+        played = [p.text for p in self.scene.history[len(self.last_search_moves):]]
+        return seen_from_board(self.last_search, played)
 
     def _hint_said(self, move_text: str) -> str:
         """"Hint: e1xc3", with what its search proved in the panel's words ("proven: White wins in
@@ -217,6 +227,7 @@ class ComputerMoves:
             return
         if self.held_search is not None:  # shown with the move it found, not before it
             self.last_search, self.held_search = self.held_search, None
+            self.last_search_moves = self.job_moves
         name = scene.setup.player_label(side)
         outside = ai.is_outside_player(scene.setup.players[side] or "")
         if isinstance(reply, AIForfeit):

@@ -204,9 +204,12 @@ class GamePanel:
         size, small = self._s(15), self._t(13)
         tx_x = x + self._s(14)
         # once the game is over its result is the news, not a search of a position before the end;
-        # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search)
-        p = (computer.progress if computer.job is not None else None if scene.is_over()
-             else computer.held_search if computer.held is not None and scene.paused else computer.last_search)
+        # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search);
+        # the last search's win lengths count from the board, as analysis does (not from before its
+        # move); ``back``: the plies it is behind the board, when the game left its line
+        p, back = ((computer.progress, 0) if computer.job is not None else (None, 0) if scene.is_over()
+                   else (computer.held_search, 0) if computer.held is not None and scene.paused
+                   else computer.last_search_seen() or (None, 0))
         if computer.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
             elapsed = time.monotonic() - computer.job_started
@@ -223,10 +226,13 @@ class GamePanel:
         elif computer.held is not None and scene.paused:
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
-            headline = _("Last search") if p is not None else (_("Paused") if scene.paused else _("Ready"))
+            headline = (_("Last search") if p is not None and not back
+                        else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
+                        if p is not None else _("Paused") if scene.paused else _("Ready"))
             if scene.is_over():
                 headline = _("Game over")
-            tx.text(surface, headline, (tx_x, y + self._s(18)), size, theme.muted, "midleft", bold=True)
+            tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
+                    "midleft", bold=True)
         if p is not None:
             detail = detail_line(p, scene.game.sides, scene.game.id)
             nodes = nodes_text(p)

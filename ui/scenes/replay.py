@@ -444,7 +444,7 @@ class ReplayScene(Scene):
         y = tx.text(surface, tx.fit(title, int(22 * s), inner.width, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
         small = tx.small(14, s)
         for side, player in enumerate(self.record.players):
-            line = f"{_(self.game.sides[side])}: {words.player_title(player.title)}"  # "Level 3" translated
+            line = words.side_and_player(player.title, self.game.sides[side])  # "Level 3" translated
             y = tx.text(surface, tx.fit(line, small, inner.width), (inner.x, y + int(4 * s)), small, theme.muted).bottom
         result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
         y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom

@@ -11,6 +11,9 @@ Every side named is the side the evaluation favours.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, points_text
@@ -25,6 +28,29 @@ def _unit(game_id: str) -> str:
 
 def _sides(sides: tuple[str, str]) -> tuple[str, str]:
     return (_(sides[0]), _(sides[1]))
+
+
+def seen_from_board(progress: AIProgress, played: Sequence[str]) -> tuple[AIProgress, int]:
+    """A finished search of a position ``played`` (those moves' texts) before the one on the board,
+    with its lengths counted from the board, and how many plies back it still speaks of (0).
+
+    The computer's move comes after its search: a "wins in 20 plies" of the position it moved from
+    is 19 on the board, where analysis writes "L19".  While the moves played are the search's
+    own line (its principal variation, or its best move), the win's length and the line lose
+    those plies; a game that left that line keeps the search's words, and the plies back they
+    are of: the panel says so.  Lengths only: depth, best move and nodes are the search's."""
+    back = len(played)
+    line = progress.pv or ([progress.best_text] if progress.best_text else [])
+    if back == 0 or list(played) != line[:back]:
+        return progress, back
+    proven_plies = progress.proven_plies
+    if proven_plies is not None and proven_plies > back:
+        proven_plies -= back
+    score = progress.score
+    won_in = int(WIN - abs(score))  # a win the search saw itself (``eval_text``): WIN less its plies
+    if abs(score) >= PROVEN and progress.kind != "mcts" and 0 < won_in < LENGTH_KNOWN and won_in > back:
+        score += back if score > 0 else -back
+    return replace(progress, proven_plies=proven_plies, score=score, pv=progress.pv[back:]), 0
 
 
 def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:

@@ -49,8 +49,9 @@ from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
 from ui.widgets import Button, Messages, Scroll
 
-# the arrow keys move the crosstable's rows and columns shown: (rows, columns) on
-CROSS_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+# Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
+# Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order
+COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -573,11 +574,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._save()
         elif event.key == pygame.K_r and self.tournament is not None:
             self._replay()
-        elif event.key in CROSS_KEYS and self.tournament is not None:
-            rows, columns = CROSS_KEYS[event.key]
-            self.cross_rows.by(rows)
-            self.cross_columns.by(columns)
+        elif event.key in COLUMN_KEYS and self.tournament is not None:
+            self.cross_columns.by(COLUMN_KEYS[event.key])
             self.invalidate()
+        elif self.tournament is not None and (self.cross_rows.key(event.key) | self.standings_scroll.key(event.key)):
+            self.invalidate()  # both tables' rows: one key moves each within its own room
 
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every one, or the games of the pair whose

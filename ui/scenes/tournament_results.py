@@ -220,7 +220,7 @@ class ResultsDrawing:
         shown = self.standings_scroll.show(n, fits)
         if len(shown) < n:
             above, below = self.standings_scroll.hidden
-            hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
+            hint = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=above, below=below)
         columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.41, "midright"), (_("W"), 0.48, "midright"),
                    (_("D"), 0.54, "midright"), (_("L"), 0.60, "midright"), (_("Forf."), 0.69, "midright"),
                    (_("Elo"), 0.99, "midright")]
