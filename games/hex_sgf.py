@@ -98,7 +98,7 @@ def record_from_sgf(text: str) -> GameRecord:
         game = games.load("hex", size=size, swap=swap)
     except ValueError as exc:
         raise RecordError(f"SZ[{size}]: {exc}") from None
-    titles = tuple(root.get(key, [name])[0].strip() or name for key, name in (("PB", game.sides[0]), ("PW", game.sides[1])))
+    titles = tuple(root.get(key, [""])[0].strip() for key in ("PB", "PW"))  # unnamed: shown as the side alone
     record = GameRecord("hex", dict(game.options), (Side(None, titles[0]), Side(None, titles[1])), [],
                         started=now_iso(), start_position=_setup_position(game, root))
     state = record.first_state(game)

@@ -87,3 +87,10 @@ def test_hexguis_swap_that_keeps_the_board_is_read_as_our_swap_with_the_rest_mir
     assert record.result.winner == 1 and record.players[1].title == "Bob"
     resigned = record_from_sgf("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])")
     assert resigned.moves == ["a3", "swap", "b2"] and resigned.result.reason == "Red resigns"
+
+
+def test_a_file_naming_no_players_leaves_them_unnamed_not_called_by_their_colour():
+    """A file without PB/PW has unnamed players, as a pasted move list has: the replay shows
+    "Blue", not "Blue: Blue"."""
+    record = from_text("(;FF[4]GM[11]SZ[5];B[c3];W[b2])")
+    assert [side.title for side in record.players] == ["", ""]
