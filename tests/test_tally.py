@@ -5,12 +5,14 @@ lost, and one that cannot be moved aside is never overwritten."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pygame
 
 import games
 from tests.ui_helpers import key
 from ui import tally
+from ui.file_lock import held
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines
@@ -59,6 +61,33 @@ def human_vs(app, start: str | None = None, computer: str = "level-1") -> GameSc
     app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, computer), 0.05, start=start))
     app.run_frames(2)
     return app.scene
+
+
+def test_two_windows_ending_games_at_once_both_count(tmp_path):
+    """Another window has read the counts and is about to write its own game: this window's game,
+    ending meanwhile, waits for it and is counted on top (it used to be written over: a lost game)."""
+    path = tmp_path / "results.json"
+    Tally(path).add("hex", "level-1", "won")
+    other_read, other_may_write = threading.Event(), threading.Event()
+
+    def other_window() -> None:
+        with held(Tally(path).lock_path):
+            counts = json.loads(path.read_text(encoding="utf-8"))
+            other_read.set()
+            other_may_write.wait(10)
+            counts["results"]["hex"]["level-1"][0] += 1
+            tally.atomic_write_text(path, json.dumps(counts))
+
+    other = threading.Thread(target=other_window)
+    other.start()
+    assert other_read.wait(10)
+    this = threading.Thread(target=Tally(path).add, args=("hex", "level-1", "lost"))
+    this.start()
+    this.join(1.0)  # without the lock this window's count is written now, before the other's
+    other_may_write.set()
+    other.join(10)
+    this.join(10)
+    assert Tally(path).of("hex", "level-1") == Score(won=2, lost=1)
 
 
 def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_so(app):

@@ -11,17 +11,21 @@ forfeit); taking moves back afterwards does not count it again.  The file is
 ``results.json`` in the user data folder, written atomically; one that cannot be read (an edit,
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
 reported, and the count starts again; one that cannot be moved aside is never overwritten.
+Two Tabuleiro windows ending games at the same moment both count: each reads, adds and writes
+holding the file's lock (``ui.file_lock``), so neither writes over a count the other just added.
 No pygame here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 
 from ui.autosave import data_dir
+from ui.file_lock import held
 from ui.i18n import _
 from ui.record_files import atomic_write_text, move_aside
 
@@ -93,6 +97,17 @@ class Tally:
 
     def add(self, game_id: str, player_id: str, outcome: str) -> str | None:
         """Count one game; returns a problem to show instead of raising (the game goes on)."""
+        with contextlib.suppress(OSError):  # a folder that cannot be made: the write below says so
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        with held(self.lock_path):
+            return self._add(game_id, player_id, outcome)
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock a window holds while it reads, adds to and writes the file."""
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    def _add(self, game_id: str, player_id: str, outcome: str) -> str | None:
         results, problem, writable = self._read()
         if not writable:
             return problem
