@@ -37,7 +37,7 @@ import pygame
 from ui import clipboard, sdl, words
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
-from ui.desktop import open_fitted_window, set_window_icon
+from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme, window_scale
@@ -142,7 +142,13 @@ class App:
         wanted = size or tuple(self.settings.window_size)
         wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
-        self.screen = open_fitted_window(wanted, MIN_SIZE, self._window) if size is None else self._window(wanted)
+        if size is None:  # a second Tabuleiro opens a little down and right of the first, not over it
+            from ui.autosave import data_dir
+
+            slot = claim_window_slot(data_dir())
+            self.screen = open_fitted_window(wanted, MIN_SIZE, self._window, slot)
+        else:
+            self.screen = self._window(wanted)
         self.size: tuple[int, int] = self.screen.get_size()
         self.fullscreen = False
         self._window_size = self.size  # the window's size to come back to from full screen
