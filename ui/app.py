@@ -173,6 +173,7 @@ class App:
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
             log.warning(problem)
+        self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
         # that goes on working while another is shown (a tournament under its replay) follows them
@@ -185,6 +186,18 @@ class App:
             sdl.maximize_window()
         self._last_frame = time.monotonic()
         self.open_demo(demo if demo is not None else os.environ.get("TABULEIRO_DEMO", "menu"))
+
+    def _say_if_games_cannot_be_kept(self) -> None:
+        """Said once as the window opens: the games folder cannot be written, so no game played
+        now can be continued after the window closes (the games are still played)."""
+        from ui.autosave import folder_problem
+
+        why = folder_problem()
+        if why is None:
+            return
+        log.warning("games cannot be kept: %s", why)
+        self.messages.add(_("Your games will not be kept ({error}): you can play, but a game cannot be continued "
+                            "once the window is closed").format(error=words.file_error(why)), "error", duration=12.0)
 
     # -- look -------------------------------------------------------------------------------
     @property

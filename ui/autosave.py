@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import tempfile
 import uuid
 from dataclasses import replace
 from datetime import datetime
@@ -109,6 +110,12 @@ class Autosave:
                 log.warning("autosave failed: %s (%s)", why, exc)
                 self._logged = why
             return _("Could not autosave the game: {error}").format(error=words.file_error(why))
+
+    @property
+    def failure(self) -> str | None:
+        """Why the last save failed (English, as ``ui.record_files.os_problem`` says it); None
+        before any save and after one that worked."""
+        return self._logged
 
     def _changed_elsewhere(self) -> bool:
         if self._known is None:
@@ -292,6 +299,25 @@ class Shelf:
 
 
 SHELF = Shelf()
+_SAID_AT_START: set[str] = set()  # why games cannot be kept, as the window said it when it opened
+
+
+def folder_problem(shelf: Shelf = SHELF) -> str | None:
+    """Why no game can be kept in the unfinished games' folder (a file in its way, a read-only
+    disk or folder), looked at as the window opens, in the words a failed autosave uses (English:
+    ``ui.words.file_error`` translates it); None when a game's file can be written there.  The
+    player used to hear of it at the first move of a game they thought was kept, and again at the
+    first move of every game after it; a reason said here is not said again by a game's autosave."""
+    folder = shelf.folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):  # a folder that is there but read-only
+            pass
+    except OSError as exc:
+        why = os_problem(exc, folder / FILE_NAME)
+        _SAID_AT_START.add(why)
+        return why
+    return None
 
 
 def describe(record: GameRecord) -> tuple[str, str]:
@@ -355,7 +381,7 @@ class GameAutosaver:
         if problem is None:
             self.failed = False
             return None
-        first = not self.failed
+        first = not self.failed and self.autosave.failure not in _SAID_AT_START
         self.failed = True
         return problem if first else None
 
