@@ -8,6 +8,7 @@ import json
 import threading
 
 import pygame
+import pytest
 
 import games
 from tests.ui_helpers import key
@@ -61,6 +62,20 @@ def human_vs(app, start: str | None = None, computer: str = "level-1") -> GameSc
     app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, computer), 0.05, start=start))
     app.run_frames(2)
     return app.scene
+
+
+@pytest.mark.parametrize("results", [{"hex": {"level-1": [3, 0, 1]}}, ["laid out anew"]])
+def test_a_newer_versions_file_is_said_and_left_as_it_is(tmp_path, results):
+    """It was rewritten as this version writes it (what the newer one added was lost) or, laid out
+    anew, moved aside as damaged and counted from zero."""
+    path = tmp_path / "results.json"
+    text = json.dumps({"format": "tabuleiro-results", "version": 2, "results": results, "streaks": {"hex": 3}})
+    path.write_text(text, encoding="utf-8")
+    problem = Tally(path).add("hex", "level-1", "won")
+    assert problem == ("Your results were written by a newer version of Tabuleiro: the file is left as it is, and "
+                       "this version does not count games in it")
+    assert path.read_text(encoding="utf-8") == text and not list(tmp_path.glob("results.json?*"))  # nothing moved aside
+    assert Tally(path).of("hex", "level-1") == (Score(3, 0, 1) if isinstance(results, dict) else Score())
 
 
 def test_two_windows_ending_games_at_once_both_count(tmp_path):

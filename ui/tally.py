@@ -32,6 +32,7 @@ from ui.record_files import atomic_write_text, move_aside
 log = logging.getLogger(__name__)
 
 FORMAT = "tabuleiro-results"
+VERSION = 1  # a file of a later version is read if it can be, and never written (a newer Tabuleiro's data)
 OUTCOMES = ("won", "drawn", "lost")
 
 
@@ -66,7 +67,11 @@ class Tally:
         except (OSError, UnicodeDecodeError) as exc:
             return {}, _("Your results could not be read ({problem})").format(problem=exc), False
         try:
-            return _checked(json.loads(text)), None, True
+            data = json.loads(text)
+            newer = _newer_version(data)
+            if newer is not None:  # not damaged: a newer Tabuleiro's, which this one must not rewrite
+                return _counts_if_readable(data), newer, False
+            return _checked(data), None, True
         except (ValueError, TypeError, RecursionError, OverflowError) as exc:
             try:
                 aside = move_aside(path)
@@ -114,7 +119,7 @@ class Tally:
         counts = results.setdefault(game_id, {}).setdefault(player_id, [0, 0, 0])
         counts[OUTCOMES.index(outcome)] += 1
         try:
-            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": 1, "results": results},
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, "results": results},
                                                     indent=1, sort_keys=True) + "\n")
         except OSError as exc:
             log.warning("results not saved: %s", exc)
@@ -126,6 +131,27 @@ def results_line(player: str, results: Score) -> str:
     """"You against Level 3: 4 won · 1 drawn · 7 lost", for the New game screen and the game's end."""
     return _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(
         player=player, won=results.won, drawn=results.drawn, lost=results.lost)
+
+
+def _newer_version(data: object) -> str | None:
+    """The problem to say when ``data`` is a results file of a newer Tabuleiro, else None.  Such
+    a file used to be rewritten as this version writes it (dropping what the newer one added) or,
+    if its counts were laid out anew, moved aside as damaged and counted from zero."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version <= VERSION:
+        return None
+    return _("Your results were written by a newer version of Tabuleiro: the file is left as it is, and this "
+             "version does not count games in it")
+
+
+def _counts_if_readable(data: object) -> dict[str, dict[str, list[int]]]:
+    """The counts of a newer version's file, if it still holds them as this one does; else none."""
+    try:
+        return _checked(data)
+    except (ValueError, TypeError):
+        return {}
 
 
 def _checked(data: object) -> dict[str, dict[str, list[int]]]:
