@@ -185,6 +185,8 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
             log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
+            if not path.exists():  # moved on or removed by another Tabuleiro window since the listing
+                continue
             where = _set_aside(path)
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=where))
             log.info("unreadable record %s: %s", path, exc)
@@ -249,6 +251,8 @@ class Shelf:
             folder.mkdir(parents=True, exist_ok=True)
             shutil.move(path, folder / path.name)  # keeps the file's time (when the game ended), even across disks
         except OSError as exc:
+            if not path.exists() and (folder / path.name).exists():  # another Tabuleiro window moved it first
+                return None
             log.info("could not keep the finished game %s: %s", path, exc)
             return _("{name}: this game is over but could not be moved to the finished games ({error}); it stays in "
                      "{folder}, and Saved games lists it").format(
