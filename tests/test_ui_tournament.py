@@ -145,8 +145,8 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
     key(app, pygame.K_SPACE)
     assert scene.game_id == "tictactoe"
     tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Watch the games")))
-    key(app, pygame.K_SPACE)
-    assert scene.watch is False
+    key(app, pygame.K_RETURN)  # Enter presses the control chosen, as in the menus
+    assert scene.watch is False and scene.tournament is None
     tab_to(lambda: scene.player_buttons[4])  # Level 5, not chosen by default
     key(app, pygame.K_SPACE)
     assert len(scene.selected) == 5
@@ -156,6 +156,7 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
     app.run_frames(2)
     key(app, pygame.K_TAB)  # on to Add player: the field keeps its text and gives up the typing
     assert scene.entry.text == "gtp:x" and not scene.entry.focus and on() is scene.buttons[7]
+    tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Start")))
     key(app, pygame.K_RETURN)
     assert scene.tournament is not None and len(scene.tournament.player_ids) == 5
 

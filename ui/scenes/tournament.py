@@ -272,13 +272,16 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._scroll_players(-1 if here.rect.y < self.players_area.y else 1)
         self.invalidate()
 
-    def _press_focused(self) -> None:
-        """Space: press the button the keyboard is on, as a click would."""
+    def _press_focused(self) -> bool:
+        """Space or Enter: press the button the keyboard is on, as a click would; False if it is
+        on none."""
         here = self.key_focus.current(self._focus_stops())
-        if isinstance(here, Button):
-            here.action()
-            self._refresh_labels()
-            self.invalidate()
+        if not isinstance(here, Button):
+            return False
+        here.action()
+        self._refresh_labels()
+        self.invalidate()
+        return True
 
     def _layout(self) -> None:
         w, h = self.size
@@ -562,6 +565,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos  # where the wheel turns (a wheel event has no position)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.key_focus.index = None  # the mouse took over: Enter starts again
         for btn in self._all_buttons():
             if btn.handle(event):
                 self._refresh_labels()
@@ -606,8 +611,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._press_focused()
         elif event.key == pygame.K_ESCAPE:
             self._back()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tournament is None:
-            self._start()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and setting_up:
+            if not self._press_focused():  # Enter presses the control chosen, as in the menus; else it starts
+                self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
         elif event.key == pygame.K_r and self.tournament is not None:
