@@ -78,6 +78,19 @@ def test_a_newer_versions_file_is_said_and_left_as_it_is(tmp_path, results):
     assert Tally(path).of("hex", "level-1") == (Score(3, 0, 1) if isinstance(results, dict) else Score())
 
 
+def test_a_file_that_cannot_be_read_or_written_is_said_in_words_not_pythons(tmp_path):
+    """"Could not save your results: Not a directory" named no folder, and a results file that
+    could not be opened was said as Python says it ("[Errno 21] Is a directory: '...'")."""
+    blocker = tmp_path / "in the way"
+    blocker.write_text("a file", encoding="utf-8")
+    assert Tally(blocker / "results.json").add("hex", "level-1", "won") == (
+        f"Could not save your results: a file is in the way of the folder {blocker}")
+    folder = tmp_path / "results.json"
+    folder.mkdir()
+    assert Tally(folder).add("hex", "level-1", "won") == (
+        f"Your results could not be read ({folder} is a folder, not a file)")
+
+
 def test_two_windows_ending_games_at_once_both_count(tmp_path):
     """Another window has read the counts and is about to write its own game: this window's game,
     ending meanwhile, waits for it and is counted on top (it used to be written over: a lost game)."""

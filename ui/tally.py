@@ -24,10 +24,11 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from ui import words
 from ui.autosave import data_dir
 from ui.file_lock import held
 from ui.i18n import _
-from ui.record_files import atomic_write_text, move_aside
+from ui.record_files import atomic_write_text, move_aside, os_problem
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +63,12 @@ class Tally:
         path = self.path
         try:
             text = path.read_text(encoding="utf-8-sig")  # -sig: a Windows editor's byte-order mark
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # none yet (a file in the folder's way: its save says so)
             return {}, None, True
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:  # in words a user acts on, not Python's "[Errno 21] ..."
+            problem = words.file_error(os_problem(exc, path, writing=False))
+            return {}, _("Your results could not be read ({problem})").format(problem=problem), False
+        except UnicodeDecodeError as exc:
             return {}, _("Your results could not be read ({problem})").format(problem=exc), False
         try:
             data = json.loads(text)
@@ -97,7 +101,7 @@ class Tally:
         try:
             self.path.unlink(missing_ok=True)
         except OSError as exc:
-            return _("Could not forget your results: {error}").format(error=exc.strerror or exc)
+            return _("Could not forget your results: {error}").format(error=words.file_error(os_problem(exc, self.path)))
         return None
 
     def add(self, game_id: str, player_id: str, outcome: str) -> str | None:
@@ -123,7 +127,8 @@ class Tally:
                                                     indent=1, sort_keys=True) + "\n")
         except OSError as exc:
             log.warning("results not saved: %s", exc)
-            return problem or _("Could not save your results: {error}").format(error=exc.strerror or exc)
+            return problem or _("Could not save your results: {error}").format(
+                error=words.file_error(os_problem(exc, self.path)))
         return problem
 
 
