@@ -445,7 +445,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
             return
-        base = self._new_base()
+        base = self._new_base(claim=True)
         log = self._log_to(base)
         broken = {pid: why for pid, why in self.unloadable.get(self.game_id, {}).items() if pid in ids}
         try:
