@@ -32,6 +32,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from ai.atomic import remove_stale_temporaries
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import words
 from ui.clocks import LEFT_KEY, READINGS_KEY
@@ -177,6 +178,7 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
     found, problems = [], []
     if not folder.is_dir():
         return found, problems
+    remove_stale_temporaries(folder)  # left by a window killed in the middle of a save
     for path in sorted(folder.glob("*.json")):
         try:
             record = load_record(path)
