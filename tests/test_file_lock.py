@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from ui.file_lock import held, try_take
@@ -50,4 +51,21 @@ def test_a_lock_file_that_cannot_be_made_locks_nothing_and_the_body_runs(tmp_pat
     ran = []
     with held(missing):
         ran.append(True)
+    assert ran == [True]
+
+
+def test_a_lock_kept_too_long_by_another_window_is_waited_for_only_so_long(tmp_path):
+    """A window stopped (in a debugger, say) while it held the lock froze every other window's save."""
+    path = tmp_path / "x.lock"
+    other = try_take(path)
+    ran = []
+
+    def save() -> None:
+        with held(path, wait=0.05):
+            ran.append(True)
+
+    saving = threading.Thread(target=save, daemon=True)
+    saving.start()
+    saving.join(10)
+    other.release()
     assert ran == [True]

@@ -9,12 +9,14 @@ The lock is the system's own on an open file (``flock`` on POSIX, ``msvcrt.locki
 Windows), not a file whose existence means "locked": a window that is killed or loses power holds
 nothing afterwards, so no stale lock ever blocks the next start.  A lock file that cannot be made
 (a read-only folder) locks nothing: the write that follows fails and says so in its own words.
+A window waits at most ``WAIT`` seconds for another's lock, then goes on without it.
 No pygame here.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -25,7 +27,10 @@ if os.name == "nt":
 else:
     import fcntl
 
-WINDOWS_RETRY = 0.05  # seconds between tries on Windows, whose blocking lock gives up after 10 s
+log = logging.getLogger(__name__)
+
+WAIT = 5.0  # seconds a window waits for another's lock before it goes on without (it never freezes)
+POLL = 0.02  # seconds between tries while it waits
 
 
 class Lock:
@@ -50,21 +55,30 @@ def _open(path: Path) -> int | None:
         return None
 
 
-def _lock(fd: int, wait: bool) -> bool:
-    """Lock ``fd``; False when another process holds it and ``wait`` is False."""
-    if os.name == "nt":
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-                return True
-            except OSError:
-                if not wait:
-                    return False
-                time.sleep(WINDOWS_RETRY)
+def _try_lock(fd: int) -> bool:
+    """Lock ``fd`` now: False when another process holds it; OSError when it cannot be locked at
+    all (a file system without locks)."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        if os.name == "nt":
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return False
+    except PermissionError:  # Windows' word for a byte locked by another process
+        if os.name == "nt":
+            return False
+        raise
+    return True
+
+
+def _lock(fd: int, wait: float) -> bool:
+    """Lock ``fd``, waiting up to ``wait`` seconds for another process to let it go; False if it did not."""
+    deadline = time.monotonic() + wait
+    while not _try_lock(fd):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(POLL)
     return True
 
 
@@ -79,11 +93,15 @@ def _unlock(fd: int) -> None:
 def try_take(path: Path) -> Lock | None:
     """The lock on ``path`` (made if missing) if no other window holds it, else None; also None
     when the lock file cannot be made."""
+    return _take(path, 0.0)
+
+
+def _take(path: Path, wait: float) -> Lock | None:
     fd = _open(path)
     if fd is None:
         return None
     try:
-        if _lock(fd, wait=False):
+        if _lock(fd, wait):
             return Lock(fd)
     except OSError:
         pass
@@ -92,17 +110,13 @@ def try_take(path: Path) -> Lock | None:
 
 
 @contextlib.contextmanager
-def held(path: Path) -> Iterator[None]:
-    """Run the body holding the lock on ``path``, after waiting for any other window's body to
-    end; without a lock when the lock file cannot be made or locked (see the module's docstring)."""
-    fd = _open(path)
-    lock = None
-    if fd is not None:
-        try:
-            _lock(fd, wait=True)
-            lock = Lock(fd)
-        except OSError:
-            os.close(fd)
+def held(path: Path, wait: float = WAIT) -> Iterator[None]:
+    """Run the body holding the lock on ``path``, after waiting for another window's body to end;
+    without the lock when the lock file cannot be made or locked, or when the other window keeps it
+    longer than ``wait`` seconds (a window stopped in a debugger must not freeze this one)."""
+    lock = _take(path, wait)
+    if lock is None:
+        log.info("going on without the lock %s", path)
     try:
         yield
     finally:
