@@ -9,9 +9,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
+import time
 from pathlib import Path
+
+TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # new_temporary's names: .NAME.<8 hex>.tmp
+STALE_AFTER = 24 * 3600.0  # seconds: a write takes milliseconds, so a temporary this old was left by a kill
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:
@@ -75,3 +80,23 @@ def fsync_dir(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def remove_stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> int:
+    """Remove the temporary files that writes killed halfway left in ``folder`` (a kill between the
+    temporary's creation and its rename leaves it; nothing else ever removes it), if older than
+    ``older_than`` seconds, so that one another window is writing now is never touched; how many."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not TEMPORARY.match(entry.name):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > older_than:
+                os.unlink(entry.path)
+                removed += 1
+    return removed

@@ -72,6 +72,15 @@ def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
                          f"--resume {out}, or give another {option} (or remove the file) to start anew")
 
 
+def refuse_if_newer(header: dict[str, Any], path: str | Path) -> None:
+    """ValueError when ``header`` is the header of a newer Tabuleiro's log: its lines may say more
+    than this version knows, and games this version added would be in the older form."""
+    version = header.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise ValueError(f"{path} was written by a newer version of Tabuleiro (log version {version}); "
+                         "this version does not add games to it")
+
+
 def result_of(data: dict[str, Any]) -> GameResult:
     """A finished game from its JSON (a log's line, a report's ``games``), fields of newer
     versions left out; TypeError or AttributeError if it is not one."""

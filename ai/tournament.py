@@ -282,9 +282,10 @@ class Tournament:
                 "seed": self.seed, "opening_plies": self.opening_plies, "loader": self.loader}
 
     def _resume(self, path: str) -> None:
-        from ai.results_log import ResultsLog
+        from ai.results_log import ResultsLog, refuse_if_newer
 
         header, done = ResultsLog.read(path)
+        refuse_if_newer(header, path)
         mine = self.header()
         differ = [k for k in mine if k != "loader" and header.get(k) != json.loads(json.dumps(mine[k]))]
         if differ:

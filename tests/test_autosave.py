@@ -220,3 +220,22 @@ def test_a_data_folder_given_keeps_the_tournaments_too(tmp_path, monkeypatch):
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     assert tournaments_dir() == tmp_path / "tournaments"
+
+
+def test_a_temporary_file_left_by_a_kill_is_removed_when_the_list_is_read(tmp_path):
+    """A window killed between a save's temporary file and its rename left it in the folder for
+    ever (test_a_kill_during_a_write_never_leaves_a_broken_file shows it happen)."""
+    from ui.autosave import Shelf
+
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    shelf.folder.mkdir()
+    left = shelf.folder / ".reversi-2026-12-01-101010-abcdef.json.0123abcd.tmp"
+    writing = shelf.folder / ".hex-2026-12-02-101010-abcdef.json.89abcdef.tmp"  # another window's save, now
+    mine = shelf.folder / ".notes.txt"
+    for path in (left, writing, mine):
+        path.write_text("{", encoding="utf-8")
+    two_days_ago = time.time() - 2 * 24 * 3600
+    os.utime(left, (two_days_ago, two_days_ago))
+    os.utime(mine, (two_days_ago, two_days_ago))
+    assert shelf.unfinished() == ([], [])
+    assert not left.exists() and writing.exists() and mine.exists()

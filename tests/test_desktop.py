@@ -150,6 +150,42 @@ def test_the_first_window_fits_the_desktop_and_is_centred(size, area, expected):
     assert fit_window(size, area, (800, 560)) == expected
 
 
+@pytest.mark.parametrize("slot, area, expected", [
+    # a second window on a 1920x1080 desktop: 32 px right and down of the first, not over it
+    (1, (0, 0, 1920, 1080), ((1280, 800), (352, 172))),
+    # the fourth: down only as far as the window and its frame still fit above the bottom edge
+    (3, (0, 0, 1920, 1080), ((1280, 800), (416, 216))),
+    # a desktop hardly wider than the window: right as far as it fits, never up from centred
+    (5, (0, 0, 1366, 900), ((1280, 800), (70, 50))),
+    (2, (0, 0, 1366, 728), ((1280, 664), (70, 32))),
+])
+def test_another_tabuleiro_window_opens_down_and_right_of_the_first(slot, area, expected):
+    from ui.desktop import fit_window
+
+    assert fit_window((1280, 800), area, (800, 560), slot) == expected
+
+
+def test_each_open_window_holds_its_own_place_and_a_closed_one_frees_it(tmp_path, monkeypatch):
+    from ui import desktop
+    from ui.file_lock import try_take
+
+    monkeypatch.setattr(desktop, "_claimed", None)
+    first = try_take(tmp_path / ".window-0.lock")  # another Tabuleiro is open
+    try:
+        assert desktop.claim_window_slot(tmp_path) == 1
+        assert desktop.claim_window_slot(tmp_path) == 1  # asked again: the same place
+        assert try_take(tmp_path / ".window-1.lock") is None  # held while this window is open
+    finally:
+        first.release()
+        desktop._claimed[0].release()
+    monkeypatch.setattr(desktop, "_claimed", None)
+    assert desktop.claim_window_slot(tmp_path) == 0
+    desktop._claimed[0].release()
+    monkeypatch.setattr(desktop, "_claimed", None)
+    (tmp_path / "a file").write_text("", encoding="utf-8")
+    assert desktop.claim_window_slot(tmp_path / "a file" / "data") == 0  # no lock files there: centred
+
+
 # -- packaging/install-desktop-entry.sh: the applications menu entry -----------------------------
 INSTALLER = ROOT / "packaging" / "install-desktop-entry.sh"
 needs_sh = pytest.mark.skipif(shutil.which("sh") is None, reason="the installer is a POSIX shell script")

@@ -281,6 +281,24 @@ def test_log_ignores_a_line_cut_short_and_refuses_another_tournament(tmp_path):
                    log=str(path), resume=True)
 
 
+def test_a_newer_versions_log_is_not_resumed_nor_offered_and_is_left_as_it_is(tmp_path):
+    """A log a newer Tabuleiro wrote was taken up: this version's games went into it in the older
+    form, after lines it could not fully read."""
+    from ui.tournament_logs import newest_unfinished
+
+    path = tmp_path / "t.jsonl"
+    Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4, log=str(path)).run()
+    lines = path.read_bytes().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    newer = json.dumps({**header, "version": header["version"] + 1}).encode() + b"\n" + b"".join(lines[1:3])
+    path.write_bytes(newer)  # two of its four games played
+    with pytest.raises(ValueError, match="newer version of Tabuleiro"):
+        Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4,
+                   log=str(path), resume=True)
+    assert newest_unfinished(tmp_path) is None
+    assert path.read_bytes() == newer
+
+
 def _game_lines(path: Path) -> list[bytes]:
     return [line for line in path.read_bytes().split(b"\n")[1:] if line.endswith(b"}")]
 

@@ -4,10 +4,12 @@ and the app goes on with defaults and a message for the window."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
 from ui import settings as st
+from ui.file_lock import held
 
 
 @pytest.fixture
@@ -34,7 +36,9 @@ def test_every_field_round_trips(path):
     assert st.save(wanted) is None
     again, problem = st.load()
     assert problem is None and again == wanted
-    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temporary file left
+    # no temporary file left; the windows' lock file stays (a save locks it, and never removes it
+    # under another window that may be waiting on it)
+    assert sorted(p.name for p in path.parent.iterdir()) == [".settings.json.lock", "settings.json"]
 
 
 @pytest.mark.parametrize("content, words", [
@@ -94,6 +98,34 @@ def test_a_second_window_writes_only_what_it_changed(path):
     mine.theme = "dark"  # a setting this window changes is its own again
     assert st.save(mine) is None
     assert json.loads(path.read_text(encoding="utf-8"))["theme"] == "dark"
+
+
+def test_two_windows_saving_at_once_keep_both_changes(path):
+    """The other window has read the file and is about to write its new theme; this window's save
+    of the sound, meanwhile, waits for it and is written on top (it used to be undone by it)."""
+    assert st.save(st.Settings(theme="dark", sound=True)) is None
+    mine, _problem = st.load()
+    other_read, other_may_write = threading.Event(), threading.Event()
+
+    def other_window() -> None:
+        with held(path.with_name(".settings.json.lock")):
+            theirs = json.loads(path.read_text(encoding="utf-8"))
+            other_read.set()
+            other_may_write.wait(10)
+            path.write_text(json.dumps({**theirs, "theme": "light"}), encoding="utf-8")
+
+    other = threading.Thread(target=other_window)
+    other.start()
+    assert other_read.wait(10)
+    mine.sound = False
+    this = threading.Thread(target=st.save, args=(mine,))
+    this.start()
+    this.join(1.0)  # without the lock this window's save is written now, before the other's
+    other_may_write.set()
+    other.join(10)
+    this.join(10)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["theme"] == "light" and data["sound"] is False
 
 
 def test_a_huge_file_is_not_read_whole(path):

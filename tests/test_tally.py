@@ -5,12 +5,15 @@ lost, and one that cannot be moved aside is never overwritten."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pygame
+import pytest
 
 import games
 from tests.ui_helpers import key
 from ui import tally
+from ui.file_lock import held
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines
@@ -59,6 +62,60 @@ def human_vs(app, start: str | None = None, computer: str = "level-1") -> GameSc
     app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, computer), 0.05, start=start))
     app.run_frames(2)
     return app.scene
+
+
+@pytest.mark.parametrize("results", [{"hex": {"level-1": [3, 0, 1]}}, ["laid out anew"]])
+def test_a_newer_versions_file_is_said_and_left_as_it_is(tmp_path, results):
+    """It was rewritten as this version writes it (what the newer one added was lost) or, laid out
+    anew, moved aside as damaged and counted from zero."""
+    path = tmp_path / "results.json"
+    text = json.dumps({"format": "tabuleiro-results", "version": 2, "results": results, "streaks": {"hex": 3}})
+    path.write_text(text, encoding="utf-8")
+    problem = Tally(path).add("hex", "level-1", "won")
+    assert problem == ("Your results were written by a newer version of Tabuleiro: the file is left as it is, and "
+                       "this version does not count games in it")
+    assert path.read_text(encoding="utf-8") == text and not list(tmp_path.glob("results.json?*"))  # nothing moved aside
+    assert Tally(path).of("hex", "level-1") == (Score(3, 0, 1) if isinstance(results, dict) else Score())
+
+
+def test_a_file_that_cannot_be_read_or_written_is_said_in_words_not_pythons(tmp_path):
+    """"Could not save your results: Not a directory" named no folder, and a results file that
+    could not be opened was said as Python says it ("[Errno 21] Is a directory: '...'")."""
+    blocker = tmp_path / "in the way"
+    blocker.write_text("a file", encoding="utf-8")
+    assert Tally(blocker / "results.json").add("hex", "level-1", "won") == (
+        f"Could not save your results: a file is in the way of the folder {blocker}")
+    folder = tmp_path / "results.json"
+    folder.mkdir()
+    assert Tally(folder).add("hex", "level-1", "won") == (
+        f"Your results could not be read ({folder} is a folder, not a file)")
+
+
+def test_two_windows_ending_games_at_once_both_count(tmp_path):
+    """Another window has read the counts and is about to write its own game: this window's game,
+    ending meanwhile, waits for it and is counted on top (it used to be written over: a lost game)."""
+    path = tmp_path / "results.json"
+    Tally(path).add("hex", "level-1", "won")
+    other_read, other_may_write = threading.Event(), threading.Event()
+
+    def other_window() -> None:
+        with held(Tally(path).lock_path):
+            counts = json.loads(path.read_text(encoding="utf-8"))
+            other_read.set()
+            other_may_write.wait(10)
+            counts["results"]["hex"]["level-1"][0] += 1
+            tally.atomic_write_text(path, json.dumps(counts))
+
+    other = threading.Thread(target=other_window)
+    other.start()
+    assert other_read.wait(10)
+    this = threading.Thread(target=Tally(path).add, args=("hex", "level-1", "lost"))
+    this.start()
+    this.join(1.0)  # without the lock this window's count is written now, before the other's
+    other_may_write.set()
+    other.join(10)
+    this.join(10)
+    assert Tally(path).of("hex", "level-1") == Score(won=2, lost=1)
 
 
 def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_so(app):

@@ -15,6 +15,7 @@ import pytest
 
 from tests.ui_helpers import make_app
 from ui import settings as settings_mod
+from ui.app import App
 from ui.autosave import Shelf
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -113,6 +114,37 @@ def test_corrupt_settings_are_reported_and_moved_aside(tmp_path, monkeypatch):
         broken = list(config.glob("settings.json.corrupt-*"))
         assert len(broken) == 1 and broken[0].read_text(encoding="utf-8") == "{ this is not json"
         app.run_frames(3)
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_a_data_folder_that_cannot_be_written_is_said_once_as_the_window_opens(tmp_path, monkeypatch):
+    """The first word of it used to come at the first move of a game the player thought was kept,
+    and again at the first move of each game after it; now the window says it as it opens, and the
+    games are played all the same.  (Root writes in read-only folders: a file stands in the way.)"""
+    import games
+    from ui.match import HOTSEAT
+
+    blocked = tmp_path / "in the way"
+    blocked.write_text("a file, not a folder", encoding="utf-8")
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(blocked / "data"))
+    app = App(size=(1280, 800), fps=0)
+    try:
+        said = [m.text for m in app.messages.current()]
+        folder = blocked / "data" / "unfinished"
+        assert said == [f"Your games will not be kept (a file is in the way of the folder {folder}): you can play, "
+                        "but a game cannot be continued once the window is closed"]
+        for _game in range(2):
+            app.start_game(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+            app.run_frames(2)
+            scene = app.scene
+            scene.play_human([games.load("tictactoe").parse_move(scene.state, "b2")])
+            app.run_frames(2)
+            assert [ply.text for ply in scene.history] == ["b2"]
+            assert not [m.text for m in app.messages.current() if "autosave" in m.text]
+        assert blocked.read_text(encoding="utf-8") == "a file, not a folder"
         assert app.errors == []
     finally:
         app.quit()

@@ -116,6 +116,71 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     assert app.scene is not scene
 
 
+def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
+    """Only Esc and Enter had keys: a keyboard user could start the default tournament but not
+    choose its game, settings or players.  Tab and Shift+Tab go round the controls, Space presses
+    the one the keyboard is on, and the outside player's field takes typing while it is there."""
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+
+    def on() -> object:
+        return scene.key_focus.current(scene._focus_stops())
+
+    def tab_to(wanted) -> None:
+        for _ in range(len(scene._focus_stops())):
+            if on() is wanted():
+                return
+            key(app, pygame.K_TAB)
+        raise AssertionError("Tab never reached it")
+
+    for _ in range(3):
+        key(app, pygame.K_TAB)  # Back, <, >
+    assert on() is scene.buttons[2] and scene.buttons[2].focused
+    key(app, pygame.K_SPACE)
+    assert scene.game_id == "hex" and on() is scene.buttons[2]  # the buttons built again: still on ">"
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    key(app, pygame.K_SPACE)
+    assert scene.game_id == "tictactoe"
+    tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Watch the games")))
+    key(app, pygame.K_RETURN)  # Enter presses the control chosen, as in the menus
+    assert scene.watch is False and scene.tournament is None
+    tab_to(lambda: scene.player_buttons[4])  # Level 5, not chosen by default
+    key(app, pygame.K_SPACE)
+    assert len(scene.selected) == 5
+    tab_to(lambda: scene.entry)
+    assert scene.entry.focus
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:x"))
+    app.run_frames(2)
+    key(app, pygame.K_TAB)  # on to Add player: the field keeps its text and gives up the typing
+    assert scene.entry.text == "gtp:x" and not scene.entry.focus and on() is scene.buttons[7]
+    tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Start")))
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is not None and len(scene.tournament.player_ids) == 5
+
+
+def test_the_keyboard_reaches_the_participants_scrolled_out_of_the_grid(app):
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "rastros")
+    scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
+                                for i in range(1, 31)]
+    app.switch(scene)
+    scene._build()
+    app.run_frames(2)
+    last = scene.player_buttons[-1]
+    assert not last.visible
+    for _ in range(len(scene._focus_stops())):
+        if scene.key_focus.current(scene._focus_stops()) is scene.remove_buttons[-1]:
+            break
+        key(app, pygame.K_TAB)
+    assert last.visible and scene.remove_buttons[-1].focused  # the grid scrolled to the last student
+    key(app, pygame.K_SPACE)  # its "×": forgotten
+    assert len(scene.player_buttons) == 40
+
+
 def test_enter_adds_the_typed_player_in_the_field_and_starts_the_tournament_outside_it(app):
     """The setup had no key to start: Enter starts it once the field is left, and the buttons'
     hints say which of the two Enter does."""

@@ -381,3 +381,17 @@ def test_a_league_on_a_clock_alone_shows_its_clock_and_its_last_game_replays_at_
     assert any("2/2 games, clock 10s+1s" in text for text in drawn)
     replay = app.scene.buttons[-1]
     assert replay.label == "Replay game" and replay.enabled  # the last game, shown on the board
+
+
+def test_two_windows_starting_a_tournament_of_one_game_in_one_second_get_two_logs(app, tmp_path, monkeypatch):
+    """Both found the name free and both created FILE.jsonl: the second emptied the first's log,
+    and the two wrote their games into one file."""
+    from ui.scenes import tournament_log
+
+    monkeypatch.setattr(tournament_log.time, "strftime", lambda _format: "20261202-223000")
+    windows = [TournamentScene(app, "tictactoe"), TournamentScene(app, "tictactoe")]
+    for window in windows:
+        window.save_folder = tmp_path / "tournaments"
+    first, second = (window._new_base(claim=True) for window in windows)
+    assert first.name == "tictactoe-20261202-223000" and second.name == "tictactoe-20261202-223000-2"
+    assert first.with_name(first.name + ".jsonl").exists()

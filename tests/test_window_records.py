@@ -303,6 +303,42 @@ def test_only_the_newest_finished_games_are_kept(tmp_path):
     assert {r.players[1].title for _p, r in kept} == {f"B{i}" for i in range(3, RECENT_KEPT + 3)}
 
 
+def test_games_another_window_moves_on_meanwhile_are_not_said_to_be_damaged_or_stuck(tmp_path, monkeypatch):
+    """Two windows read the Continue list at once: a game the other one removed after this one
+    listed the folder was said to be "no such file; left in place", and a finished game it moved
+    on first was said to be stuck among the unfinished ones."""
+    import os
+    import shutil
+
+    from ui import autosave
+    from ui.autosave import Shelf
+
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    good = unfinished_tictactoe()
+    assert shelf.new_slot(good).save(good) is None
+    game = games.load("tictactoe")
+    ended = good.with_moves(["b2", "a1", "b1", "c1", "b3"], game.play_line(["b2", "a1", "b1", "c1", "b3"]))
+    assert Autosave(shelf.folder / "ended.json").save(ended) is None
+    assert Autosave(shelf.folder / "gone.json").save(good) is None
+    reader = autosave.load_record
+
+    def other_window_meanwhile(path):
+        path = Path(path)
+        if path.name == "gone.json":
+            os.remove(path)  # the other window's game, taken back to no moves
+        record = reader(path)
+        if path.name == "ended.json":
+            shelf.finished_folder.mkdir()
+            shutil.move(path, shelf.finished_folder / path.name)  # moved on by the other window
+        return record
+
+    monkeypatch.setattr(autosave, "load_record", other_window_meanwhile)
+    kept, problems = shelf.unfinished()
+    assert problems == [] and [r.moves for _p, r in kept] == [["b2", "a1"]]
+    monkeypatch.setattr(autosave, "load_record", reader)
+    assert [p.name for p, _r in shelf.finished()[0]] == ["ended.json"]
+
+
 def test_the_continue_list_leaves_what_it_cannot_read_now_and_lists_the_rest(tmp_path, monkeypatch):
     """A newer version's record was renamed as corrupt (and lost to the lists once Tabuleiro was
     updated); a file that tripped an unexpected error stopped the scan, and the main menu with it."""

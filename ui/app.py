@@ -37,7 +37,7 @@ import pygame
 from ui import clipboard, sdl, words
 from ui import settings as settings_mod
 from ui.desktop import apply_settings as apply_desktop_settings
-from ui.desktop import open_fitted_window, set_window_icon
+from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme, window_scale
@@ -142,7 +142,13 @@ class App:
         wanted = size or tuple(self.settings.window_size)
         wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
-        self.screen = open_fitted_window(wanted, MIN_SIZE, self._window) if size is None else self._window(wanted)
+        if size is None:  # a second Tabuleiro opens a little down and right of the first, not over it
+            from ui.autosave import data_dir
+
+            slot = claim_window_slot(data_dir())
+            self.screen = open_fitted_window(wanted, MIN_SIZE, self._window, slot)
+        else:
+            self.screen = self._window(wanted)
         self.size: tuple[int, int] = self.screen.get_size()
         self.fullscreen = False
         self._window_size = self.size  # the window's size to come back to from full screen
@@ -167,6 +173,7 @@ class App:
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
             log.warning(problem)
+        self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
         # that goes on working while another is shown (a tournament under its replay) follows them
@@ -179,6 +186,18 @@ class App:
             sdl.maximize_window()
         self._last_frame = time.monotonic()
         self.open_demo(demo if demo is not None else os.environ.get("TABULEIRO_DEMO", "menu"))
+
+    def _say_if_games_cannot_be_kept(self) -> None:
+        """Said once as the window opens: the games folder cannot be written, so no game played
+        now can be continued after the window closes (the games are still played)."""
+        from ui.autosave import folder_problem
+
+        why = folder_problem()
+        if why is None:
+            return
+        log.warning("games cannot be kept: %s", why)
+        self.messages.add(_("Your games will not be kept ({error}): you can play, but a game cannot be continued "
+                            "once the window is closed").format(error=words.file_error(why)), "error", duration=12.0)
 
     # -- look -------------------------------------------------------------------------------
     @property

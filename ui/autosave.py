@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import tempfile
 import uuid
 from dataclasses import replace
 from datetime import datetime
@@ -31,6 +32,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from ai.atomic import remove_stale_temporaries
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import words
 from ui.clocks import LEFT_KEY, READINGS_KEY
@@ -110,6 +112,12 @@ class Autosave:
                 self._logged = why
             return _("Could not autosave the game: {error}").format(error=words.file_error(why))
 
+    @property
+    def failure(self) -> str | None:
+        """Why the last save failed (English, as ``ui.record_files.os_problem`` says it); None
+        before any save and after one that worked."""
+        return self._logged
+
     def _changed_elsewhere(self) -> bool:
         if self._known is None:
             return False
@@ -170,6 +178,7 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
     found, problems = [], []
     if not folder.is_dir():
         return found, problems
+    remove_stale_temporaries(folder)  # left by a window killed in the middle of a save
     for path in sorted(folder.glob("*.json")):
         try:
             record = load_record(path)
@@ -178,6 +187,8 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
             log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
+            if not path.exists():  # moved on or removed by another Tabuleiro window since the listing
+                continue
             where = _set_aside(path)
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=where))
             log.info("unreadable record %s: %s", path, exc)
@@ -242,6 +253,8 @@ class Shelf:
             folder.mkdir(parents=True, exist_ok=True)
             shutil.move(path, folder / path.name)  # keeps the file's time (when the game ended), even across disks
         except OSError as exc:
+            if not path.exists() and (folder / path.name).exists():  # another Tabuleiro window moved it first
+                return None
             log.info("could not keep the finished game %s: %s", path, exc)
             return _("{name}: this game is over but could not be moved to the finished games ({error}); it stays in "
                      "{folder}, and Saved games lists it").format(
@@ -292,6 +305,25 @@ class Shelf:
 
 
 SHELF = Shelf()
+_SAID_AT_START: set[str] = set()  # why games cannot be kept, as the window said it when it opened
+
+
+def folder_problem(shelf: Shelf = SHELF) -> str | None:
+    """Why no game can be kept in the unfinished games' folder (a file in its way, a read-only
+    disk or folder), looked at as the window opens, in the words a failed autosave uses (English:
+    ``ui.words.file_error`` translates it); None when a game's file can be written there.  The
+    player used to hear of it at the first move of a game they thought was kept, and again at the
+    first move of every game after it; a reason said here is not said again by a game's autosave."""
+    folder = shelf.folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):  # a folder that is there but read-only
+            pass
+    except OSError as exc:
+        why = os_problem(exc, folder / FILE_NAME)
+        _SAID_AT_START.add(why)
+        return why
+    return None
 
 
 def describe(record: GameRecord) -> tuple[str, str]:
@@ -355,7 +387,7 @@ class GameAutosaver:
         if problem is None:
             self.failed = False
             return None
-        first = not self.failed
+        first = not self.failed and self.autosave.failure not in _SAID_AT_START
         self.failed = True
         return problem if first else None
 

@@ -3,13 +3,15 @@ shared services (language, sound).  (CI's headless start: ``TABULEIRO_QUIT_AFTER
 ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
 
     set_window_icon()              # before pygame.display.set_mode
-    open_fitted_window(size, MIN, opener)  # fitted to the desktop and centred on it
+    slot = claim_window_slot(folder)       # 0, or 1, 2... when other Tabuleiro windows are open
+    open_fitted_window(size, MIN, opener, slot)  # fitted to the desktop, centred, cascaded by slot
     apply_settings(settings)       # language and sound from the settings
     open_folder(path)              # the system's file manager on a folder of ours
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import subprocess
@@ -21,6 +23,7 @@ from typing import Any
 import pygame
 
 from ui import sdl
+from ui.file_lock import Lock, try_take
 from ui.i18n import _, set_language
 from ui.paths import asset_path
 from ui.sound import SOUNDS
@@ -40,21 +43,49 @@ def set_window_icon() -> None:
 # bar is 20-40 px tall on the common desktops).
 FRAME = (16, 64)
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+CASCADE = 32  # pixels right and down from one Tabuleiro window's place to the next one's
+WINDOW_SLOTS = 8  # windows told apart; a ninth opens centred
+_claimed: tuple[Lock, int] | None = None  # this window's place and its lock, held until the process ends
 
 
-def fit_window(size: tuple[int, int], area: tuple[int, int, int, int], smallest: tuple[int, int]
-               ) -> tuple[tuple[int, int], tuple[int, int]]:
+def claim_window_slot(folder: Path) -> int:
+    """Which of the open Tabuleiro windows this one is: 0 when it is the only one, else the first
+    place free among ``WINDOW_SLOTS``, held (a lock file in ``folder``) until this process ends.
+
+    A second Tabuleiro used to open exactly over the first, so the user saw one window and took
+    the second for the first.  A lock, not a list of running windows, so that a window that was
+    killed frees its place.  A folder that cannot hold the lock files gives 0: centred, as before."""
+    global _claimed
+    if _claimed is not None:
+        return _claimed[1]
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    for slot in range(WINDOW_SLOTS):
+        lock = try_take(folder / f".window-{slot}.lock")
+        if lock is not None:
+            _claimed = (lock, slot)
+            return slot
+    return 0
+
+
+def fit_window(size: tuple[int, int], area: tuple[int, int, int, int], smallest: tuple[int, int],
+               slot: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
     """A window of ``size`` made to fit the desktop ``area`` (x, y, width, height) with its
-    frame, never below ``smallest``, and where it goes: centred in the area."""
+    frame, never below ``smallest``, and where it goes: centred in the area, then ``slot`` times
+    ``CASCADE`` right and down (another Tabuleiro window is open there), as far as the area allows."""
     x, y, width, height = area
     w = max(smallest[0], min(size[0], width - FRAME[0]))
     h = max(smallest[1], min(size[1], height - FRAME[1]))
-    return (w, h), (x + max(0, (width - w) // 2), y + max(0, (height - h) // 2))
+    room_x, room_y = max(0, width - FRAME[0] - w), max(0, height - FRAME[1] - h)
+    left = min(max(0, (width - w) // 2) + slot * CASCADE, max(room_x, (width - w) // 2))
+    top = min(max(0, (height - h) // 2) + slot * CASCADE, max(room_y, (height - h) // 2))
+    return (w, h), (x + left, y + top)
 
 
 def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
-                       open_window: Callable[[tuple[int, int]], pygame.Surface]) -> pygame.Surface:
-    """``open_window(size)`` with ``size`` fitted to the desktop and the window centred on it.
+                       open_window: Callable[[tuple[int, int]], pygame.Surface], slot: int = 0) -> pygame.Surface:
+    """``open_window(size)`` with ``size`` fitted to the desktop and the window centred on it
+    (``slot``: moved down and right, see ``fit_window``).
 
     The remembered or default size may be larger than this desktop (1280x800 on a 1366x768
     laptop, or a window remembered from a bigger monitor): it would open with its bottom rows
@@ -66,7 +97,7 @@ def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
     area = sdl.usable_bounds() or ((0, 0, *desktops[0]) if desktops else None)
     if area is None:
         return open_window(size)
-    size, (x, y) = fit_window(size, area, smallest)
+    size, (x, y) = fit_window(size, area, smallest, slot)
     if "SDL_VIDEO_WINDOW_POS" in os.environ or "SDL_VIDEO_CENTERED" in os.environ:
         return open_window(size)
     os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"

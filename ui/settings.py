@@ -8,6 +8,7 @@ is returned so the window can tell the user.  ``TABULEIRO_CONFIG_DIR`` overrides
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -239,13 +240,17 @@ def save_problem(path: Path | None = None) -> str | None:
 def _write(settings: Settings, path: Path) -> str | None:
     if path.resolve() in _LEFT_IN_PLACE:  # the user's file, unread: theirs to mend or remove
         return f"Could not save settings: {path} could not be read and is left as it is"
+    from ui.file_lock import held
     from ui.record_files import atomic_write_text  # temporary file, fsync, rename
 
     data = {k: v for k, v in asdict(settings).items() if k != "newer_keys"}
     data["window_size"] = list(settings.window_size)
-    data = _with_changes_of_others(path, {**settings.newer_keys, **data})
+    with contextlib.suppress(OSError):  # a folder that cannot be made: the write below says so
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        atomic_write_text(path, json.dumps(data, indent=2) + "\n")
+        with held(path.with_name(f".{path.name}.lock")):  # another window's save waits until this one's is written
+            data = _with_changes_of_others(path, {**settings.newer_keys, **data})
+            atomic_write_text(path, json.dumps(data, indent=2) + "\n")
         _KNOWN[path.resolve()] = data
         return None
     except OSError as exc:

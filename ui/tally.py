@@ -11,23 +11,29 @@ forfeit); taking moves back afterwards does not count it again.  The file is
 ``results.json`` in the user data folder, written atomically; one that cannot be read (an edit,
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
 reported, and the count starts again; one that cannot be moved aside is never overwritten.
+Two Tabuleiro windows ending games at the same moment both count: each reads, adds and writes
+holding the file's lock (``ui.file_lock``), so neither writes over a count the other just added.
 No pygame here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from ui import words
 from ui.autosave import data_dir
+from ui.file_lock import held
 from ui.i18n import _
-from ui.record_files import atomic_write_text, move_aside
+from ui.record_files import atomic_write_text, move_aside, os_problem
 
 log = logging.getLogger(__name__)
 
 FORMAT = "tabuleiro-results"
+VERSION = 1  # a file of a later version is read if it can be, and never written (a newer Tabuleiro's data)
 OUTCOMES = ("won", "drawn", "lost")
 
 
@@ -57,12 +63,19 @@ class Tally:
         path = self.path
         try:
             text = path.read_text(encoding="utf-8-sig")  # -sig: a Windows editor's byte-order mark
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # none yet (a file in the folder's way: its save says so)
             return {}, None, True
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:  # in words a user acts on, not Python's "[Errno 21] ..."
+            problem = words.file_error(os_problem(exc, path, writing=False))
+            return {}, _("Your results could not be read ({problem})").format(problem=problem), False
+        except UnicodeDecodeError as exc:
             return {}, _("Your results could not be read ({problem})").format(problem=exc), False
         try:
-            return _checked(json.loads(text)), None, True
+            data = json.loads(text)
+            newer = _newer_version(data)
+            if newer is not None:  # not damaged: a newer Tabuleiro's, which this one must not rewrite
+                return _counts_if_readable(data), newer, False
+            return _checked(data), None, True
         except (ValueError, TypeError, RecursionError, OverflowError) as exc:
             try:
                 aside = move_aside(path)
@@ -88,22 +101,34 @@ class Tally:
         try:
             self.path.unlink(missing_ok=True)
         except OSError as exc:
-            return _("Could not forget your results: {error}").format(error=exc.strerror or exc)
+            return _("Could not forget your results: {error}").format(error=words.file_error(os_problem(exc, self.path)))
         return None
 
     def add(self, game_id: str, player_id: str, outcome: str) -> str | None:
         """Count one game; returns a problem to show instead of raising (the game goes on)."""
+        with contextlib.suppress(OSError):  # a folder that cannot be made: the write below says so
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        with held(self.lock_path):
+            return self._add(game_id, player_id, outcome)
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock a window holds while it reads, adds to and writes the file."""
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    def _add(self, game_id: str, player_id: str, outcome: str) -> str | None:
         results, problem, writable = self._read()
         if not writable:
             return problem
         counts = results.setdefault(game_id, {}).setdefault(player_id, [0, 0, 0])
         counts[OUTCOMES.index(outcome)] += 1
         try:
-            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": 1, "results": results},
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, "results": results},
                                                     indent=1, sort_keys=True) + "\n")
         except OSError as exc:
             log.warning("results not saved: %s", exc)
-            return problem or _("Could not save your results: {error}").format(error=exc.strerror or exc)
+            return problem or _("Could not save your results: {error}").format(
+                error=words.file_error(os_problem(exc, self.path)))
         return problem
 
 
@@ -111,6 +136,27 @@ def results_line(player: str, results: Score) -> str:
     """"You against Level 3: 4 won · 1 drawn · 7 lost", for the New game screen and the game's end."""
     return _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(
         player=player, won=results.won, drawn=results.drawn, lost=results.lost)
+
+
+def _newer_version(data: object) -> str | None:
+    """The problem to say when ``data`` is a results file of a newer Tabuleiro, else None.  Such
+    a file used to be rewritten as this version writes it (dropping what the newer one added) or,
+    if its counts were laid out anew, moved aside as damaged and counted from zero."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version <= VERSION:
+        return None
+    return _("Your results were written by a newer version of Tabuleiro: the file is left as it is, and this "
+             "version does not count games in it")
+
+
+def _counts_if_readable(data: object) -> dict[str, dict[str, list[int]]]:
+    """The counts of a newer version's file, if it still holds them as this one does; else none."""
+    try:
+        return _checked(data)
+    except (ValueError, TypeError):
+        return {}
 
 
 def _checked(data: object) -> dict[str, dict[str, list[int]]]:

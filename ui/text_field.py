@@ -50,13 +50,14 @@ class TextField:
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """Take ``event`` if the field has the focus: "submit" (Enter), "cancel" (Esc), "edit" (any
-        other key or typed text); None when it does not have the focus or the event is not a key."""
+        other key or typed text); None when it does not have the focus or the event is not a key
+        (or is Tab, which moves on to the screen's next control)."""
         if not self.focus:
             return None
         if event.type == pygame.TEXTINPUT:
             self.text += event.text
             return "edit"
-        if event.type != pygame.KEYDOWN:
+        if event.type != pygame.KEYDOWN or event.key == pygame.K_TAB:  # Tab: the screen's next control
             return None
         if event.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.results_log import ResultsLog
+from ai.results_log import ResultsLog, refuse_if_newer
 from ai.tournament import games_in
 
 
@@ -58,6 +58,7 @@ def read(path: Path) -> Unfinished | None:
     tournament log (or cannot be read)."""
     try:
         header, done = ResultsLog.read(path)
+        refuse_if_newer(header, path)  # a newer Tabuleiro's: not offered, as this one cannot go on with it
         players, per_pair = header["players"], header["games_per_pair"]
         total = games_in(len(players), int(per_pair))
         when = path.stat().st_mtime

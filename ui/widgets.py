@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -73,6 +74,7 @@ class Button:
     visible: bool = True
     hovered: bool = False
     pressed: bool = False
+    focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -92,6 +94,10 @@ class Button:
             fill = mix(fill, theme.background, 0.25)
         border = theme.accent if (self.hovered and self.enabled and not self.primary) else mix(theme.panel, theme.text, 0.16)
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
+        if self.focused:
+            ring = max(2, int(2 * scale))
+            pygame.draw.rect(surface, theme.text, self.rect.inflate(2 * ring + 4, 2 * ring + 4), ring,
+                             radius + ring + 1)
         size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
         key_hint = self.shown_hint()
@@ -138,6 +144,49 @@ class Button:
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+class KeyFocus:
+    """Where the keyboard is among a screen's controls (its "stops": buttons, a text field), in
+    the order the screen gives: Tab and Shift+Tab move it round them, skipping the hidden and the
+    disabled; the screen presses the button there with Space.  Kept as a place in that order, so
+    a screen that builds its buttons again (another game chosen) keeps it.  A screen of buttons
+    alone could be used only with the mouse."""
+
+    def __init__(self) -> None:
+        self.index: int | None = None
+
+    def move(self, stops: list[Any], step: int, scrolled: list[Any] = ()) -> Any:
+        """Move to the next usable stop (``step`` 1) or the one before (-1), round; the stop now
+        there.  ``scrolled``: stops hidden only because their list is scrolled away from them,
+        usable all the same (the screen then scrolls to the one the keyboard is on)."""
+        count = len(stops)
+        start = self.index if self.index is not None and self.index < count else (-1 if step > 0 else count)
+        away = {id(stop) for stop in scrolled}
+        for k in range(1, count + 1):
+            i = (start + step * k) % count
+            if _usable(stops[i], away):
+                self.index = i
+                return stops[i]
+        self.index = None
+        return None
+
+    def current(self, stops: list[Any]) -> Any:
+        """The stop the keyboard is on, None when none is (or it is hidden or disabled now)."""
+        if self.index is None or self.index >= len(stops) or not _usable(stops[self.index]):
+            return None
+        return stops[self.index]
+
+    def mark(self, buttons: list[Button], stops: list[Any]) -> None:
+        """Set ``focused`` on the button the keyboard is on and off on the others, for drawing."""
+        here = self.current(stops)
+        for button in buttons:
+            button.focused = button is here
+
+
+def _usable(stop: Any, scrolled_away: set[int] = frozenset()) -> bool:
+    shown = getattr(stop, "visible", True) or id(stop) in scrolled_away
+    return shown and getattr(stop, "enabled", True) and stop.rect.width > 0
 
 
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int) -> int:

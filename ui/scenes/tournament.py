@@ -47,7 +47,7 @@ from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, Messages, Scroll
+from ui.widgets import Button, KeyFocus, Messages, Scroll
 
 # Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
 # Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order
@@ -100,6 +100,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
         self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
+        self.key_focus = KeyFocus()  # Tab among the controls, Space presses (the keyboard alone sets a tournament up)
         self.adding: threading.Thread | None = None
         self.added: list[tuple[str, Any]] = []  # results of the adding thread, picked up in update()
         self.dropped: list[str] = []  # files dropped on the window, added one after the other
@@ -247,6 +248,41 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
 
     def _all_buttons(self) -> list[Button]:
         return self.buttons + self.offer_buttons + self.player_buttons + [x for x in self.remove_buttons if x]
+
+    def _focus_stops(self) -> list[Button | TextField]:
+        """The controls Tab goes through, in the order they are read on the screen: the game and
+        its options, the tournament's settings, Start, the offer to resume, the participants, the
+        outside player's field and its button."""
+        if self.tournament is not None:
+            return list(self.buttons)
+        back, prev, nxt, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:10]
+        players = [b for i, pb in enumerate(self.player_buttons)
+                   for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
+        return [back, prev, nxt, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
+                *self.offer_buttons, *players, self.entry, add_b]
+
+    def _move_focus(self, step: int) -> None:
+        """Tab or Shift+Tab (Up or Down while setting up): the keyboard to the next control; the
+        outside player's field takes the typing while it is there."""
+        participants = [b for b in (*self.player_buttons, *self.remove_buttons) if b is not None]
+        here = self.key_focus.move(self._focus_stops(), step, participants if self.tournament is None else [])
+        self.entry.focus = here is self.entry
+        for _row in participants:  # a participant scrolled out of the grid: the grid scrolls to it
+            if not any(here is b for b in participants) or here.visible:
+                break
+            self._scroll_players(-1 if here.rect.y < self.players_area.y else 1)
+        self.invalidate()
+
+    def _press_focused(self) -> bool:
+        """Space or Enter: press the button the keyboard is on, as a click would; False if it is
+        on none."""
+        here = self.key_focus.current(self._focus_stops())
+        if not isinstance(here, Button):
+            return False
+        here.action()
+        self._refresh_labels()
+        self.invalidate()
+        return True
 
     def _layout(self) -> None:
         w, h = self.size
@@ -410,7 +446,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
             return
-        base = self._new_base()
+        base = self._new_base(claim=True)
         log = self._log_to(base)
         broken = {pid: why for pid, why in self.unloadable.get(self.game_id, {}).items() if pid in ids}
         try:
@@ -530,6 +566,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos  # where the wheel turns (a wheel event has no position)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.key_focus.index = None  # the mouse took over: Enter starts again
         for btn in self._all_buttons():
             if btn.handle(event):
                 self._refresh_labels()
@@ -566,10 +604,17 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._key(event)
 
     def _key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
+        setting_up = self.tournament is None
+        if event.key == pygame.K_TAB or (setting_up and event.key in (pygame.K_UP, pygame.K_DOWN)):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self._move_focus(-1 if back else 1)
+        elif event.key == pygame.K_SPACE:
+            self._press_focused()
+        elif event.key == pygame.K_ESCAPE:
             self._back()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tournament is None:
-            self._start()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and setting_up:
+            if not self._press_focused():  # Enter presses the control chosen, as in the menus; else it starts
+                self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
         elif event.key == pygame.K_r and self.tournament is not None:
@@ -788,6 +833,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         else:
             self._draw_running(surface, theme)
         s = self._scale()
+        self.key_focus.mark(self._all_buttons(), self._focus_stops())
         for btn in self._all_buttons():
             btn.draw(surface, theme, s)
         if self.tournament is None:

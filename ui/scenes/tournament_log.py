@@ -12,6 +12,7 @@ cannot be written is said once; the tournament then runs without a log.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import threading
 import time
@@ -32,16 +33,30 @@ class TournamentLog:
     def _folder(self) -> Path:
         return self.save_folder or tournaments_dir()
 
-    def _new_base(self) -> Path:
+    def _new_base(self, claim: bool = False) -> Path:
         """FILE for a new tournament: the game and the time it started, in the tournaments folder
-        (``-2``, ``-3`` ... after it if that is taken: a log there must never be started over)."""
+        (``-2``, ``-3`` ... after it if that is taken: a log there must never be started over).
+        ``claim``: FILE.jsonl is made now, empty, only if no file has the name yet, so that another
+        Tabuleiro window starting a tournament of the same game in the same second takes the next
+        name instead of starting its log over this one's (the name being free when both looked)."""
         folder = self._folder()
-        base = folder / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        stamp = folder / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
         n = 1
-        while any(base.with_name(f"{base.name}{'' if n == 1 else f'-{n}'}{ext}").exists()
-                  for ext in (".jsonl", ".json", ".txt")):
+        while True:
+            base = stamp if n == 1 else stamp.with_name(f"{stamp.name}-{n}")
             n += 1
-        return base if n == 1 else base.with_name(f"{base.name}-{n}")
+            if any(base.with_name(base.name + ext).exists() for ext in (".jsonl", ".json", ".txt")):
+                continue
+            if not claim:
+                return base
+            try:
+                base.parent.mkdir(parents=True, exist_ok=True)
+                os.close(os.open(base.with_name(base.name + ".jsonl"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            except FileExistsError:
+                continue  # taken by another window since the look
+            except OSError:
+                pass  # a folder that cannot be written: the log's check says so
+            return base
 
     def _log_to(self, base: Path) -> str | None:
         """FILE.jsonl, the results log a left, closed or killed tournament is resumed from, if its
