@@ -269,7 +269,7 @@ def write(growth: Growth, args, log) -> None:
         "deep_positions": len(growth.deep),
         "deep_depth": growth.deep_depth if growth.deep else "",
         # the run is deterministic: growing to this many positions (and deepening as far) remakes this book
-        "command": f"tools/reversi_book.py --positions {len(entries)} --depth {args.depth}"
+        "command": f"tools/reversi_book.py --positions {len(growth.nodes)} --depth {args.depth}"
                    f" --plies {args.plies} --window {args.window}" + deepen_arguments(growth, args),
     }
     name = reversi_book.FILE_NAMES[SIZE]
@@ -313,7 +313,8 @@ def from_book(path: Path) -> Growth:
     """A grown book as a written file holds it, to deepen without growing it again: its values
     are negamaxed already, and negamaxing them again leaves them as they are, so deepening this
     gives the book that deepening the run that wrote the file gives.  Its frontier is not in the
-    file: grow such a book further from the run's checkpoint or its command, not from this."""
+    file: grow such a book further from the run's checkpoint or its command, not from this; and
+    deepen a book that was not deepened yet (a deepened one holds positions no growth made)."""
     book = reversi_book.read(path)
     return Growth(nodes=dict(book.entries), nodes_searched=int(book.figures["search_nodes"]),
                   seconds=float(book.figures["cpu_seconds"]))
