@@ -108,6 +108,18 @@ def test_the_deeper_pass_values_every_position_of_the_first_plies_and_negamaxes_
         tool.deepen(growth, tool.Evaluator(depth=5, bits=12), plies=3, log=lambda text: None)
 
 
+def test_a_deepened_books_command_grows_as_many_positions_as_its_run_grew(tmp_path):
+    import argparse
+
+    growth, entries = deepened_small_book()
+    args = argparse.Namespace(depth=2, plies=6, window=1.0, deepen_plies=3, out=str(tmp_path / "book.npz"))
+    tool.write(growth, args, log=lambda text: None)
+    figures = reversi_book.read(tmp_path / "book.npz").figures
+    assert int(figures["positions"]) == len(entries) > len(growth.nodes), "the first plies' other positions too"
+    assert f"--positions {len(growth.nodes)} " in figures["command"]
+    assert figures["command"].endswith("--deepen-plies 3 --deepen-depth 4") and figures["deep_positions"] == "5"
+
+
 def test_deepening_a_written_book_gives_what_deepening_its_run_gives(tmp_path):
     growth, entries = deepened_small_book()
     path = tmp_path / "book.npz"
@@ -180,6 +192,41 @@ def test_level_5_plays_near_best_book_moves_and_varies_with_its_seed(monkeypatch
     capped = ReversiPlayer(PlayerInfo("level-4", "level-4"), depth=5, solve_empties=12, seed=1)
     capped.choose(start)
     assert capped.last.kind != "book", "the lower levels do not use the book"
+
+
+def test_a_hint_names_the_books_best_move_where_a_game_varies_among_the_near_best(monkeypatch):
+    """After 1.f5 the shipped book has d6 best and the parallel f6 within ``VARIETY`` of it:
+    level-5 plays either in its games, but its hint recommended the parallel for about half the
+    seeds, the reply Othello theory holds the weakest.  A hint asks for the best move it knows."""
+    from ai.engines.reversi_search import ReversiPlayer
+
+    book = start_book([0.5, -3.0, 1.0, 0.2])
+    monkeypatch.setattr(reversi_book, "load", lambda size: book if size == 8 else None)
+    start = GAME.initial_state()
+    best = book.lookup(start.mover, start.opponent)[0]
+    for seed in range(12):
+        player = ReversiPlayer(PlayerInfo("level-5", "level-5"), seed=seed, patterns=True)
+        assert player.choose(start, Limits(time=1.0, best=True)) == best.move
+        assert player.last.kind == "book" and player.last.score == pytest.approx(best.value)
+
+
+def test_the_worker_asks_a_hint_for_the_best_move_and_a_game_move_for_its_own():
+    import queue
+    import threading
+
+    from ui.ai_worker import Job, _run_job
+
+    class Recorder:  # the worker hands the player these limits
+        def choose(self, state, limits, progress=None):
+            self.limits = limits
+            return state.legal_moves()[0]
+
+    for slot, best in (("hint", True), ("side1", False)):
+        job = Job("reversi", {}, ("f5",), "", "level-5", 1.0, seed=1, slot=slot)
+        player = Recorder()
+        players = {(job.slot, job.player_id, job.game_id, ()): player}
+        _run_job(1, job, players, queue.Queue(), threading.Event())
+        assert player.limits.best is best
 
 
 def test_the_panel_shows_a_book_move_with_its_value():
