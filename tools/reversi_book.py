@@ -186,8 +186,10 @@ def first_plies(plies: int) -> list[tuple[int, int]]:
 
 
 def legal_moves(me: int, opp: int) -> list[int]:
-    mask = int(kernel.move_mask(np.uint64(me), np.uint64(opp), kernel.geometry(SIZE)))
-    return [sq for sq in range(SIZE * SIZE) if mask >> sq & 1]
+    """The mover's legal squares, ascending (the rules' own move generator, games/reversi.py)."""
+    from games import reversi
+
+    return reversi.squares(reversi.move_mask(me, opp, reversi.geometry(SIZE)))
 
 
 def deepen(growth: Growth, evaluator: Evaluator, plies: int, log, checkpoint: Path | None = None) -> None:
