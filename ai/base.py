@@ -41,6 +41,7 @@ class Limits:
     increment: float | None = None  # seconds the mover's clock gains after each move
     move_limit: float | None = None  # on a clock, the per-move limit also enforced, if there is one
     clock: str | None = None  # the game clock's text ("5m+2s"), for a flag fall's words (ai.referee.flag_fell)
+    best: bool = False  # a hint: the best move the player knows, not one of the near-best it varies its games with
 
     def deadline(self, start: float) -> float:
         return start + self.time if self.time is not None else float("inf")

@@ -77,11 +77,86 @@ def test_a_small_grown_book_is_negamaxed_and_expanded_within_its_window():
     assert set(growth.nodes) <= reached
 
 
+def deepened_small_book() -> tuple[tool.Growth, reversi_book.Entries]:
+    """A small book grown by 2-ply searches, its first 3 plies valued again by 4-ply ones, and its entries."""
+    growth = tool.Growth()
+    tool.grow(growth, tool.Evaluator(depth=2, bits=12), positions=12, plies=6, window=1.0, log=lambda text: None)
+    tool.deepen(growth, tool.Evaluator(depth=4, bits=12), plies=3, log=lambda text: None)
+    return growth, tool.negamaxed(growth.nodes, growth.deep)
+
+
+def test_the_deeper_pass_values_every_position_of_the_first_plies_and_negamaxes_them_among_themselves():
+    growth, entries = deepened_small_book()
+    assert set(growth.deep) == set(tool.first_plies(3)) and growth.deep_depth == 4
+    assert {tool.ply_of(k) for k in growth.deep} == {0, 1, 2} and len(growth.deep) == 5, "f5 and its 3 replies"
+    assert set(growth.deep) - set(growth.nodes), "the first plies' positions the window left out are valued too"
+    for key, moves in growth.deep.items():
+        assert sorted(m for m, _ in moves) == tool.legal_moves(*key), "every move valued"
+    assert set(entries) == set(growth.nodes) | set(growth.deep)
+    assert_consistent({k: v for k, v in entries.items() if k not in growth.deep})
+    for key, moves in entries.items():
+        if key not in growth.deep:
+            continue
+        searched = dict(growth.deep[key])
+        for move, value in moves:
+            child = reversi_book.stored_move(*tool.play(*key, move), 0, 8)[0]
+            # into the deep layer: minus the child's best; out of it: the deep search's own value,
+            # not the shallow book's below it
+            expected = -entries[child][0][1] if child in growth.deep else searched[move]
+            assert value == pytest.approx(expected)
+    with pytest.raises(SystemExit, match="depth 4"):
+        tool.deepen(growth, tool.Evaluator(depth=5, bits=12), plies=3, log=lambda text: None)
+
+
+def test_a_deepened_books_command_grows_as_many_positions_as_its_run_grew(tmp_path):
+    import argparse
+
+    growth, entries = deepened_small_book()
+    args = argparse.Namespace(depth=2, plies=6, window=1.0, deepen_plies=3, out=str(tmp_path / "book.npz"))
+    tool.write(growth, args, log=lambda text: None)
+    figures = reversi_book.read(tmp_path / "book.npz").figures
+    assert int(figures["positions"]) == len(entries) > len(growth.nodes), "the first plies' other positions too"
+    assert f"--positions {len(growth.nodes)} " in figures["command"]
+    assert figures["command"].endswith("--deepen-plies 3 --deepen-depth 4") and figures["deep_positions"] == "5"
+
+
+def test_deepening_a_written_book_gives_what_deepening_its_run_gives(tmp_path):
+    growth, entries = deepened_small_book()
+    path = tmp_path / "book.npz"
+    reversi_book.save(path, 8, tool.negamaxed(growth.nodes), {"search_nodes": 5, "cpu_seconds": 1}, exact=False)
+    written = tool.from_book(path)
+    assert set(written.nodes) == set(growth.nodes) and written.nodes_searched == 5
+    again = tool.negamaxed(written.nodes, growth.deep)
+    assert set(again) == set(entries)
+    for key, moves in entries.items():
+        assert dict(again[key]) == pytest.approx(dict(moves), abs=1e-4)
+
+
+def test_a_checkpoint_from_before_the_deeper_pass_still_loads():
+    growth = tool.Growth()
+    state = growth.__dict__.copy()
+    del state["deep"], state["deep_depth"]
+    old = tool.Growth.__new__(tool.Growth)
+    old.__setstate__(state)
+    assert old.deep == {} and old.deep_depth == 0
+
+
 def test_the_evaluator_values_every_legal_move():
     state = random_state(2, 6)
     moves = tool.Evaluator(depth=2, bits=12).moves(state.mover, state.opponent)
     assert sorted(m for m, _ in moves) == sorted(state.legal_moves())
     assert [v for _, v in moves] == sorted((v for _, v in moves), reverse=True)
+
+
+def test_the_tool_compares_a_positions_moves_at_several_depths_full_width_or_as_level_5_searches(capsys):
+    tool.search_after("f5", [2, 3], probcut=None)
+    tool.search_after("f5", [4], probcut=1.5)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["depth 2", "depth 3", "depth 4 ProbCut 1.5"]
+    for line in lines:
+        assert {"d6", "f4", "f6"} == {word for word in line.split() if word in ("d6", "f4", "f6")}
+    assert tool.Evaluator(4, bits=12, probcut=1.5).selective[1] == 1.5
+    assert tool.Evaluator(4, bits=12).selective == tool.EXACT, "the book's own searches stay full width"
 
 
 def start_book(values: list[float]) -> reversi_book.Book:
@@ -119,6 +194,41 @@ def test_level_5_plays_near_best_book_moves_and_varies_with_its_seed(monkeypatch
     assert capped.last.kind != "book", "the lower levels do not use the book"
 
 
+def test_a_hint_names_the_books_best_move_where_a_game_varies_among_the_near_best(monkeypatch):
+    """After 1.f5 the shipped book has d6 best and the diagonal f6 within ``VARIETY`` of it:
+    level-5 plays either in its games, as players do, but a hint named f6 for about half the seeds
+    where the player asked for the best move.  A hint asks for the best move it knows."""
+    from ai.engines.reversi_search import ReversiPlayer
+
+    book = start_book([0.5, -3.0, 1.0, 0.2])
+    monkeypatch.setattr(reversi_book, "load", lambda size: book if size == 8 else None)
+    start = GAME.initial_state()
+    best = book.lookup(start.mover, start.opponent)[0]
+    for seed in range(12):
+        player = ReversiPlayer(PlayerInfo("level-5", "level-5"), seed=seed, patterns=True)
+        assert player.choose(start, Limits(time=1.0, best=True)) == best.move
+        assert player.last.kind == "book" and player.last.score == pytest.approx(best.value)
+
+
+def test_the_worker_asks_a_hint_for_the_best_move_and_a_game_move_for_its_own():
+    import queue
+    import threading
+
+    from ui.ai_worker import Job, _run_job
+
+    class Recorder:  # the worker hands the player these limits
+        def choose(self, state, limits, progress=None):
+            self.limits = limits
+            return state.legal_moves()[0]
+
+    for slot, best in (("hint", True), ("side1", False)):
+        job = Job("reversi", {}, ("f5",), "", "level-5", 1.0, seed=1, slot=slot)
+        player = Recorder()
+        players = {(job.slot, job.player_id, job.game_id, ()): player}
+        _run_job(1, job, players, queue.Queue(), threading.Event())
+        assert player.limits.best is best
+
+
 def test_the_panel_shows_a_book_move_with_its_value():
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import detail_line, proven_text
@@ -137,3 +247,27 @@ def test_the_shipped_book_matches_its_checksum_and_is_consistent():
     start = GAME.initial_state()
     answer = reversi_book.book_answer(start, random.Random(1))
     assert answer is not None and answer.move in start.legal_moves() and not answer.exact
+
+
+@shipped
+def test_the_tool_shows_the_books_values_along_a_line(capsys):
+    tool.show("f5 d6", reversi_book.load(8))
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" -> ")[0] for line in lines] == ["(start)", "f5", "f5 d6"]
+    assert lines[1].startswith("f5 -> d6 ") and "f6 " in lines[1] and "f4 " in lines[1], "White's three replies"
+
+
+@shipped
+def test_after_f5_the_shipped_book_ranks_the_parallel_last():
+    """Othello theory ranks the parallel opening (f5 f4: White's disc flips e4 along the row, as
+    Black's f5 flipped e5) below White's two other replies to f5, the perpendicular (d6) and the
+    diagonal (f6): "The Parallel has long been considered to be bad, but the other two moves are
+    both commonly played at all levels" (The Othello Wiki Book Project,
+    othello.dk/book/index.php/Openings); the weak solution of 8x8 Othello (H. Takizawa, "Othello is
+    solved", arXiv:2310.19387, 2023) draws with perfect play along f5 d6 c3 d3 c4 ..., the
+    perpendicular opening."""
+    state = GAME.play_line(["f5"])
+    answers = reversi_book.load(8).lookup(state.mover, state.opponent)
+    ranked = [GAME.format_move(state, a.move) for a in answers]
+    assert sorted(ranked) == ["d6", "f4", "f6"]
+    assert ranked[-1] == "f4" and ranked[0] in ("d6", "f6")

@@ -299,7 +299,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,
-                       clock=job.clock)
+                       clock=job.clock, best=job.slot == "hint")
     move = player.choose(state, limits, progress)
     try:
         text = game.format_move(state, move)

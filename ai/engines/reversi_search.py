@@ -121,7 +121,8 @@ class KernelSearch:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
         if self.depth_cap is None and not self.noise and not self.solve_first and self.solve_empties:
             # the full player only (not the bench's midgame-only one): 6x6 perfect play, 8x8 openings
-            answer = book_answer(state, self.rng, limits.depth)  # ai/engines/reversi_book.py
+            # a hint names the book's best move; a game varies among the near-best (ai/engines/reversi_book.py)
+            answer = book_answer(state, None if limits.best else self.rng, limits.depth)
             if answer is not None:
                 if answer.proven:  # exactly or at least: the next solve starts there
                     kernels.ready("reversi")
