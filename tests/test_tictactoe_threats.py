@@ -127,16 +127,19 @@ def random_position(game, rng: random.Random, plies: int):
     return state
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(32))
 def test_the_search_agrees_with_every_reply_tried_on_7x7_four_in_a_row(seed):
-    """Found exactly when the brute force finds one, with up to two fours (the defender may answer
-    a four anywhere, its own fours included)."""
+    """Found exactly when the brute force finds one, with up to two and up to four fours (the
+    defender may answer a four anywhere, its own fours included); with no limit the search's
+    answer is the brute force's at six fours."""
     state = random_position(SMALL, random.Random(seed), 6 + seed % 10)
     me, them = sides(state)
-    line = vcf(SMALL, me, them, max_fours=2)
-    assert (line is not None) == brute_vcf(me, them, 2), SMALL.to_text(state)
-    if line is not None:
-        assert_forcing_win(state, line)
+    for fours in (2, 4):
+        line = vcf(SMALL, me, them, max_fours=fours)
+        assert (line is not None) == brute_vcf(me, them, fours), SMALL.to_text(state)
+        if line is not None:
+            assert_forcing_win(state, line)
+    assert (vcf(SMALL, me, them) is not None) == brute_vcf(me, them, 6)
 
 
 class NoKnowledge:

@@ -1,6 +1,8 @@
 """Tic-tac-toe bench figures (``python main.py bench tictactoe``): level-5's speed from fixed
 positions, then strength.
 
+- The threat search (victory by continuous fours, ai/engines/tictactoe_threats.py): its time and
+  positions visited on seeded random 15x15 positions, and how many had a run of fours.
 - 3x3 against perfect play: each level against the solved game's player, from every first square
   with both colour assignments.  Every first square of 3x3 draws, so a lost game is the level's
   own mistake; levels 3-5 must draw them all (levels 1 and 2 play at random in part).
@@ -16,12 +18,15 @@ Each line prints wins-draws-losses and points (a win 1, a draw 1/2) of the stron
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable, Hashable
 
 import ai
 import games
 from ai.base import Limits, Player, PlayerInfo, ProgressCallback
 from ai.engines.tictactoe import perfect_moves
+from ai.engines.tictactoe_threats import VCFSearch, completing
 from ai.match import MatchSummary, play_game, random_openings
 from games.base import State
 
@@ -146,11 +151,39 @@ def ladder(report: Report, count: int, seconds: float) -> None:
         report(f"  ({label}: {count} seeded {plies}-ply openings x both colours; {budget})")
 
 
+def threat_search_speed(report: Report, count: int) -> None:
+    """The run-of-fours search from ``count`` seeded positions of random play near the centre of
+    15x15 (8 to 40 marks, no win in one for either side): mean and longest time, most positions
+    visited, and how many had a run."""
+    game = games.load("tictactoe", **LADDER_BOARDS[-1][1])
+    rng, centre = random.Random(1), game.move_order[0]
+    times, most, found = [], 0, 0
+    while len(times) < count:
+        state = game.initial_state()
+        for _ in range(rng.randrange(8, 41)):
+            near = [m for m in state.legal_moves() if abs(m // game.width - centre // game.width) <= OPENING_RADIUS
+                    and abs(m % game.width - centre % game.width) <= OPENING_RADIUS]
+            state = state.play(rng.choice(near))
+            if state.is_terminal():
+                break
+        me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+        if state.is_terminal() or completing(game, me, them) or completing(game, them, me):
+            continue
+        search = VCFSearch(game)
+        began = time.perf_counter()
+        found += search.find(me, them) is not None
+        times.append(time.perf_counter() - began)
+        most = max(most, search.nodes)
+    report(f"  15x15 k=5 run-of-fours search, {count} random positions: mean {1000 * sum(times) / count:.1f} ms, "
+           f"longest {1000 * max(times):.1f} ms, at most {most} positions visited; a run found in {found}")
+
+
 def bench_extra(report: Report, quick: bool, openings: int | None = None) -> None:
-    """Perfect play on 3x3, then the ladder on three boards.
+    """The threat search's speed, perfect play on 3x3, then the ladder on three boards.
 
     Kept short by default for a shared 2-core machine; ``--openings N`` plays N openings (x both
     colours) a pairing."""
+    threat_search_speed(report, 100 if quick else 400)
     report("  against perfect play (a loss is the level's own mistake: every first square of 3x3 draws):")
     against_perfect_play(report)
     report("  the ladder, each level against the one below (levels 2-4 search to their own depths):")

@@ -79,14 +79,19 @@ class VCFSearch:
                  clock: Clock | None = None) -> None:
         self.game, self.max_fours, self.max_nodes, self.clock = game, max_fours, max_nodes, clock
         self.nodes = 0
-        self._failed: dict[tuple[int, int], int] = {}  # (attacker, defender) -> fours searched without a win
+        # (attacker, defender) -> (fours searched without a win, whether no sequence was cut short
+        # by that count: then there is none with any number of fours)
+        self._failed: dict[tuple[int, int], tuple[int, bool]] = {}
+        self._cut = False  # a sequence was cut short by the count of fours during this pass
 
     def find(self, attacker: int, defender: int) -> list[int] | None:
         """The shortest sequence first (deepening one four at a time: the positions found lost are
-        kept, so the shallower passes cost little); a short one is the surest and the quickest win."""
+        kept, so the shallower passes cost little); a short one is the surest and the quickest win.
+        A pass that cut no sequence short by its count of fours has tried them all: no deeper one."""
         for fours in range(1, self.max_fours + 1):
+            self._cut = False
             line = self._attack(attacker, defender, fours)
-            if line is not None:
+            if line is not None or not self._cut:
                 return line
         return None
 
@@ -102,19 +107,26 @@ class VCFSearch:
         wins, threats, fours = _scan(self.game, attacker, defender)
         if wins:
             return [_squares(wins)[0]]
-        if threats & (threats - 1) or fours_left == 0:
-            return None  # two of the defender's fours cannot both be blocked; or no fours left to play
-        if self._failed.get((attacker, defender), -1) >= fours_left:
-            return None
+        if threats & (threats - 1):
+            return None  # two of the defender's fours cannot both be blocked
         if threats:  # the defender's four must be blocked, and the block must be a four itself
             candidates = [s for s in _squares(threats) if s in fours]
         else:
             candidates = sorted(fours, key=lambda s: (-fours[s], s))  # double fours first
+        if not candidates:
+            return None
+        known = self._failed.get((attacker, defender))
+        if fours_left == 0 or (known is not None and (known[1] or known[0] >= fours_left)):
+            self._cut |= known is None or not known[1]  # fours were left to play, or were last time
+            return None
+        outer, self._cut = self._cut, False
         for move in candidates:
             line = self._after_four(attacker | 1 << move, defender, fours_left)
             if line is not None:
+                self._cut |= outer
                 return [move] + line
-        self._failed[(attacker, defender)] = fours_left
+        self._failed[(attacker, defender)] = (fours_left, not self._cut)
+        self._cut |= outer
         return None
 
     def _after_four(self, attacker: int, defender: int, fours_left: int) -> list[int] | None:
