@@ -321,7 +321,8 @@ PLAYERS = player_table(
          "with some randomness.", _searcher(2, noise=4)),
     spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
          _searcher(4)),
-    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; never loses on 3x3.",
+    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of fours "
+         "through to the win when it has one; never loses on 3x3.",
          _searcher(None)),
 )
 
