@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ai.base import Clock, Limits, Player, Progress, ProgressCallback
-from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, vcf
+from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares, vcf
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -76,8 +76,7 @@ class OpenLines:
 
 def completing_squares(game: TicTacToe, marks: int, blockers: int) -> list[int]:
     """The empty squares that would complete a line of ``marks`` (no ``blockers`` in it)."""
-    mask = completing(game, marks, blockers)
-    return [square for square in range(game.cells) if mask >> square & 1]
+    return squares(completing(game, marks, blockers))
 
 
 def winning_moves(state: TicTacToeState, moves: list[int] | None = None) -> list[int]:

@@ -55,7 +55,7 @@ def _scan(game: TicTacToe, attacker: int, defender: int) -> tuple[int, int, dict
     return wins, threats, fours
 
 
-def _squares(mask: int) -> list[int]:
+def squares(mask: int) -> list[int]:
     """The squares of a bitmask, lowest first."""
     out = []
     while mask:
@@ -106,11 +106,11 @@ class VCFSearch:
         self._count_node()
         wins, threats, fours = _scan(self.game, attacker, defender)
         if wins:
-            return [_squares(wins)[0]]
+            return [squares(wins)[0]]
         if threats & (threats - 1):
             return None  # two of the defender's fours cannot both be blocked
         if threats:  # the defender's four must be blocked, and the block must be a four itself
-            candidates = [s for s in _squares(threats) if s in fours]
+            candidates = [s for s in squares(threats) if s in fours]
         else:
             candidates = sorted(fours, key=lambda s: (-fours[s], s))  # double fours first
         if not candidates:
@@ -132,7 +132,7 @@ class VCFSearch:
     def _after_four(self, attacker: int, defender: int, fours_left: int) -> list[int] | None:
         """The attacker has just made a four (the defender has none to win with): the rest of the
         sequence from the defender's forced reply, or None."""
-        replies = _squares(completing(self.game, attacker, defender))
+        replies = squares(completing(self.game, attacker, defender))
         if len(replies) >= 2:  # a double four: whichever the defender blocks, the other completes
             return [replies[0], replies[1]]
         block = replies[0]
