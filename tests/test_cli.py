@@ -92,21 +92,30 @@ def test_help_names_the_games_and_the_forms_of_a_player():
     assert "gtp:COMMAND" in text and "level-1 .. level-5" in text
 
 
-def test_bench_prints_nodes_per_second_and_depth():
+def test_bench_prints_nodes_per_second_and_depth(monkeypatch, capsys):
     """Figures pasted into a note said neither which Tabuleiro made them nor how to make them
-    again: the header now gives the version (and numba's) and the command line as typed."""
+    again: the header now gives the version (and numba's) and the command line as typed.  Run in
+    this process with the strength games left out (ai/bench/tictactoe.py's take minutes; their
+    own tests are in tests/test_tictactoe_threats.py)."""
     import shlex
 
+    import main
+    from ai.bench import tictactoe as tictactoe_bench
     from ui.about import VERSION
 
-    proc = run("bench", "tictactoe", "--quick")
-    assert proc.returncode == 0, proc.stderr
-    assert "nodes/s" in proc.stdout and "depth" in proc.stdout
-    assert "#1 width=3,height=3,k=3" in proc.stdout  # the board, also when it is the default one
-    lines = proc.stdout.splitlines()
+    argv = ["bench", "tictactoe", "--quick"]
+    monkeypatch.setattr(sys, "argv", [str(ROOT / "main.py"), *argv])
+    monkeypatch.setattr(sys, "orig_argv", [sys.executable, str(ROOT / "main.py"), *argv])
+    monkeypatch.setattr(tictactoe_bench, "bench_extra", lambda report, quick: report(f"  strength, quick={quick}"))
+    assert main.main(argv) == 0
+    stdout = capsys.readouterr().out
+    assert "nodes/s" in stdout and "depth" in stdout
+    assert "#1 width=3,height=3,k=3" in stdout  # the board, also when it is the default one
+    lines = stdout.splitlines()
     assert lines[0].startswith(f"Tabuleiro {VERSION} (source checkout; Python ") and "numba " in lines[0] and "quick runs" in lines[0]
     assert lines[1] == "command: " + shlex.join([sys.executable, str(ROOT / "main.py"), "bench", "tictactoe", "--quick"])
-    assert "tictactoe: level-5 from fixed positions, up to 0.3 s each" in proc.stdout  # its searches end sooner
+    assert "tictactoe: level-5 from fixed positions, up to 0.3 s each" in stdout  # its searches end sooner
+    assert lines[-1] == "  strength, quick=True"
 
 
 def test_bench_ratios_say_which_side_is_faster_and_trax_says_its_time_per_move(monkeypatch):

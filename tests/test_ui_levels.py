@@ -8,6 +8,8 @@ engine under test:
 - "blocks yours" / "never lets you win at once": when the opponent threatens a win in one and the
   mover has none, the move leaves the opponent no win in one (whenever some move does);
 - "never loses on 3x3": level 5's move keeps the game-theoretic value (a small exact solver).
+- "plays a run of fours through to the win": where the mover wins by fours (a search of every
+  defender reply, tests/test_tictactoe_threats.py), its move keeps such a win.
 """
 
 from __future__ import annotations
@@ -109,6 +111,30 @@ def _value(state) -> int:
         w = state.winner()
         return 0 if w is None else (1 if w == state.to_move else -1)
     return max(-_value(state.play(m)) for m in state.legal_moves())
+
+
+def test_tictactoe_level_5_plays_a_run_of_fours_through_to_the_win():
+    """On 7x7 four in a row (49 squares: a big board), in random positions where the mover has no
+    win in one but wins by three fours or fewer, whatever the defender replies."""
+    from ai.engines.tictactoe import completing_squares
+    from tests.test_tictactoe_threats import SMALL, brute_vcf, sides
+
+    assert "plays a run of fours through to the win" in description("tictactoe", "level-5")
+
+    def wins_by_fours(state) -> bool:
+        me, them = sides(state)
+        return not completing_squares(SMALL, me, them) and not completing_squares(SMALL, them, me) \
+            and brute_vcf(me, them, 3)
+
+    found = positions(SMALL, range(60), 12, wins_by_fours)
+    assert len(found) >= 10
+    for i, state in enumerate(found):
+        after = state.play(ai.make_player("tictactoe", "level-5", seed=i).choose(state, LIMITS))
+        mover, blocks = state.to_move, completing_squares(SMALL, *reversed(sides(after)))
+        assert blocks, SMALL.to_text(state)  # a four: the defender must answer
+        for block in blocks if len(blocks) == 1 else []:  # two fours at once: either block loses
+            answered = after.play(block)
+            assert brute_vcf(answered.boards[mover], answered.boards[1 - mover], 2), SMALL.to_text(state)
 
 
 @pytest.mark.parametrize("limits", [LIMITS, STARVED], ids=["0.3 s", "a starved CPU"])

@@ -15,9 +15,11 @@ levels 2 and 3 can never drop a win or a block.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from functools import lru_cache
 
-from ai.base import Limits, Player, Progress, ProgressCallback
+from ai.base import Clock, Limits, Player, Progress, ProgressCallback
+from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares, vcf
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -74,14 +76,7 @@ class OpenLines:
 
 def completing_squares(game: TicTacToe, marks: int, blockers: int) -> list[int]:
     """The empty squares that would complete a line of ``marks`` (no ``blockers`` in it)."""
-    squares: set[int] = set()
-    for line in game.lines:
-        if line & blockers:
-            continue
-        empty = line & ~marks
-        if empty and empty & (empty - 1) == 0:  # one empty square left in an open line
-            squares.add(empty.bit_length() - 1)
-    return sorted(squares)
+    return squares(completing(game, marks, blockers))
 
 
 def winning_moves(state: TicTacToeState, moves: list[int] | None = None) -> list[int]:
@@ -142,6 +137,57 @@ def makes_threat(state: TicTacToeState, move: int) -> bool:
     return bool(completing_squares(state.game, me | 1 << move, them))
 
 
+THREAT_SHARE = 0.1  # of a move's time, for each of level-5's threat searches (its own VCF, then the opponent's)
+
+
+def threat_clock(limits: Limits | None) -> Clock:
+    """The clock of one threat search: a ``THREAT_SHARE`` of the move's time (none without a time:
+    then the search's node budget bounds it), stopped with the move (the window's cancel)."""
+    limits = limits or Limits()
+    share = None if limits.time is None else THREAT_SHARE * limits.time
+    return Clock(Limits(time=share, stop=limits.stop), every=16)
+
+
+def own_vcf(state: TicTacToeState, clock: Clock) -> list[int]:
+    """On a board of more than 16 squares, the first move of the mover's victory by continuous
+    fours (ai/engines/tictactoe_threats.py), if one is found within the clock; else nothing."""
+    game: TicTacToe = state.game
+    if game.cells <= 16:
+        return []
+    try:
+        line = vcf(game, state.boards[state.to_move], state.boards[1 - state.to_move], clock=clock)
+    except OutOfBudget:
+        return []
+    return line[:1] if line else []
+
+
+def stopping_vcf(state: TicTacToeState, moves: list[int], preferred: int, clock: Clock) -> list[int] | None:
+    """On a board of more than 16 squares, where the opponent, were it their turn, would win by
+    continuous fours: a move after which they no longer can (``preferred``, the search's move, if
+    it does; else the first found among the squares of their sequence, the mover's own fours, then
+    the other ``moves``).  None when they have no such sequence (or none is found within the
+    clock); an empty list when no move is found that stops it."""
+    game: TicTacToe = state.game
+    if game.cells <= 16:
+        return None
+    me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    try:
+        line = vcf(game, them, me, clock=clock)
+    except OutOfBudget:
+        return None
+    if line is None:
+        return None
+    legal = set(moves)
+    candidates = dict.fromkeys(m for m in [preferred, *line, *four_squares(game, me, them), *moves] if m in legal)
+    for move in candidates:
+        try:
+            if vcf(game, them, me | 1 << move, clock=clock) is None:
+                return [move]
+        except OutOfBudget:
+            return []
+    return []
+
+
 def centre_opening(state: TicTacToeState) -> list[int]:
     """The centre, on an empty board of more than 16 squares; else nothing.  Gomoku programs open
     there, and renju's rules place the first stone there.  A search cannot tell: every square
@@ -198,17 +244,20 @@ def perfect_moves(state: TicTacToeState) -> list[int] | None:
 class Tactics(Player):
     """A level's promises about the next move, kept before its search: take a win in one
     (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
-    open a big empty board in the centre (``centre``); on a solved board, never a move that
-    gives away the position's value (``perfect``: the search's move if it keeps it, else the
-    first that does); on a board of more than 16 squares, never leave the opponent a double
-    threat to play when one move stops it (``forks``: the search's move if it does, or makes a
-    threat of its own the opponent must answer first, else the first that stops it; a search
-    that ends on an odd depth does not see the double threat's second half)."""
+    open a big empty board in the centre (``centre``); on a board of more than 16 squares, play
+    a victory by continuous fours when it has one (``threats``); on a solved board, never a move
+    that gives away the position's value (``perfect``: the search's move if it keeps it, else the
+    first that does); on a board of more than 16 squares, never leave the opponent a victory by
+    continuous fours when a move found stops it (``threats`` again), nor a double threat to play
+    when one move stops it (``forks``: the search's move if it does, or makes a threat of its own
+    the opponent must answer first, else the first that stops it; a search that ends on an odd
+    depth does not see the double threat's second half).  The threat searches take at most a
+    ``THREAT_SHARE`` of the move's time each, and the search what is left."""
 
     def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False, perfect: bool = False,
-                 forks: bool = False) -> None:
+                 forks: bool = False, threats: bool = False) -> None:
         self.inner, self.info, self.win, self.block, self.centre = inner, inner.info, win, block, centre
-        self.perfect, self.forks = perfect, forks
+        self.perfect, self.forks, self.threats = perfect, forks, threats
 
     @property
     def analysed_by(self) -> Player:
@@ -224,9 +273,16 @@ class Tactics(Player):
             forced = winning_moves(state, moves)[:1]
         if not forced and self.block:
             forced = [m for m in threats_against(state) if m in moves][:1]
+        search_limits = limits
+        if not forced and self.threats:
+            clock = threat_clock(limits)
+            forced = own_vcf(state, clock)
+            search_limits = _time_left(limits, clock.elapsed())
         if not forced:
-            move = self.inner.choose(state, limits, progress)
+            move = self.inner.choose(state, search_limits, progress)
             keeping = perfect_moves(state) if self.perfect else None
+            if keeping is None and self.threats:
+                keeping = stopping_vcf(state, moves, move, threat_clock(limits)) or None
             if keeping is None and self.forks:
                 keeping = stopping_forks(state, moves) or None
                 if keeping is not None and makes_threat(state, move):
@@ -239,10 +295,19 @@ class Tactics(Player):
         return forced[0]
 
 
+def _time_left(limits: Limits | None, spent: float) -> Limits | None:
+    """``limits`` for the search after a threat search took ``spent`` seconds of the move's time,
+    keeping a ``THREAT_SHARE`` for the threat search after it."""
+    if limits is None or limits.time is None:
+        return limits
+    return replace(limits, time=max(0.0, limits.time * (1 - THREAT_SHARE) - spent))
+
+
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
-        return Tactics(search, win, block, centre=not noise, perfect=depth is None, forks=depth is None)
+        steady = depth is None
+        return Tactics(search, win, block, centre=not noise, perfect=steady, forks=steady, threats=steady)
 
     return make
 
@@ -255,7 +320,8 @@ PLAYERS = player_table(
          "with some randomness.", _searcher(2, noise=4)),
     spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
          _searcher(4)),
-    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; never loses on 3x3.",
+    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of fours "
+         "through to the win when it has one; never loses on 3x3.",
          _searcher(None)),
 )
 

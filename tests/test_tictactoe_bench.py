@@ -1,0 +1,34 @@
+"""The Tic-tac-toe strength bench (ai/bench/tictactoe.py): its perfect-play check, its records and
+its reproducible ladder, on 3x3 where games take milliseconds."""
+
+from __future__ import annotations
+
+from ai.bench import tictactoe as bench
+from ai.match import GameResult, MatchSummary
+
+
+def test_the_steady_levels_draw_every_3x3_game_against_perfect_play():
+    """Every first square of 3x3 draws: a level that loses one made a mistake.  Levels 3-5 make
+    none; perfect play loses to no level (levels 1 and 2 play at random in part and lose)."""
+    lines: list[str] = []
+    summaries = bench.against_perfect_play(lines.append)
+    for name in ("level-3", "level-4", "level-5"):
+        assert summaries[name].wins == [0, 0] and summaries[name].draws == 18, name
+    assert all(summary.wins[0] == 0 for summary in summaries.values())
+    assert lines[0] == "  3x3 level-5 0-18-0 perfect: 9/18 points (9 first squares x both colours)"
+
+
+def test_a_record_gives_wins_draws_losses_and_points_of_the_first_named():
+    summary = MatchSummary(("level-5", "level-4"))
+    for winner, first in ((0, 0), (0, 1), (None, 0), (1, 1)):
+        summary.add(GameResult("tictactoe", {}, ["a", "b"], winner=winner), first)
+    assert bench.record(summary) == "level-5 2-1-1 level-4: 2.5/4 points"
+
+
+def test_the_ladder_is_seeded_the_same_figures_each_run(monkeypatch):
+    monkeypatch.setattr(bench, "LADDER_BOARDS", bench.LADDER_BOARDS[:1])
+    runs: list[list[str]] = [[], []]
+    for lines in runs:
+        bench.ladder(lines.append, 2, 1.0)
+    assert runs[0] == runs[1] and len(runs[0]) == 5
+    assert runs[0][-1] == "  (3x3: 2 seeded 1-ply openings x both colours; level-5 to depth 9)"
