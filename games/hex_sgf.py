@@ -1,6 +1,6 @@
 """Hex games as HexGui and Benzene save them: SGF with ``GM[11]``, read into a game record.
 
-A HexGui file looks like ``(;FF[4]AP[HexGui:0.9]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
+A HexGui file looks like ``(;AP[HexGui:0.9]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
 side to move in ``PL``), the players (``PB``/``PW``) and one move per node (``B[...]``/``W[...]``:
 a cell, ``swap-pieces``, or ``resign``).  Variations are written as nested trees; the main line is

@@ -189,3 +189,73 @@ def test_every_game_written_as_sgf_reads_back_the_same(record):
     assert [side.title for side in again.players] == [side.title.strip() for side in record.players]
     assert again.start_position == record.start_position
     assert again.result == record.result
+
+
+# -- the window: Save as SGF (G), Hex only --------------------------------------------------------
+def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
+    """Pressed in the replay of a Hex game with a swap, the button writes the game as an .sgf file
+    in the saved-games folder (which its lists leave alone: they read records) and says where."""
+    from tests.ui_helpers import click
+    from ui.autosave import games_dir
+
+    record = from_text(HEXGUI)
+    app.switch(ReplayScene(app, record))
+    app.run_frames(2)
+    button = next(b for b in app.scene.actions if b.label == "Save as SGF")
+    assert button.visible and button.rect.width > 0
+    click(app, button.rect.center)
+    [saved] = games_dir().glob("*.sgf")
+    assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == ["f6", "swap", "g5", "h4"]
+    assert f"Saved for HexGui: {saved}" in [m.text for m in app.scene.messages.current()]
+    assert list(games_dir().glob("*.json")) == []
+
+
+def test_g_in_a_hex_game_saves_it_as_sgf_and_other_games_have_no_such_command(app):
+    from ui.autosave import games_dir
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app.switch(GameScene(app, MatchSetup("hex", {"size": 7, "swap": True}, HOTSEAT, (None, None), 0.1), ["d4", "swap"]))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
+    app.run_frames(2)
+    [saved] = games_dir().glob("*.sgf")
+    assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == ["d4", "swap"]
+    saved.unlink()
+    tictactoe = GameRecord.start(games.load("tictactoe"), (Side(None, ""), Side(None, ""))).with_moves(["b2"])
+    app.switch(ReplayScene(app, tictactoe))
+    app.run_frames(2)
+    assert not next(b for b in app.scene.actions if b.label == "Save as SGF").visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
+    app.run_frames(2)
+    assert list(games_dir().glob("*.sgf")) == []
+
+
+def test_a_forfeit_read_from_re_is_said_in_the_windows_language():
+    """RE[W+F] says who forfeited, not why: "Blue forfeits", which Portuguese says as the referee's
+    forfeits are said (it stayed in English)."""
+    from ui import i18n
+    from ui.words import end_reason
+
+    reason = record_from_sgf("(;FF[4]GM[11]SZ[5]RE[W+F];B[c3])").result.reason
+    try:
+        i18n.set_language("pt")
+        assert end_reason(reason) == "Azul perde por falta"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_rules_pages_say_how_to_take_a_game_to_hexgui_by_the_buttons_own_name():
+    from pathlib import Path
+
+    from ui import i18n
+
+    root = Path(__file__).resolve().parent.parent / "assets"
+    try:
+        for language, page in (("en", root / "rules"), ("pt", root / "locale" / "pt" / "rules")):
+            i18n.set_language(language)
+            hex_page, keys = ((page / name).read_text(encoding="utf-8") for name in ("hex.md", "keys.md"))
+            assert f"{i18n._('Save as SGF')} (G)" in hex_page and "RU[swap]" in hex_page, page
+            assert "G (Hex)" in keys, page
+    finally:
+        i18n.set_language("en")
+    assert "sgf_from_record" in (root.parent / "docs" / "outside-players.md").read_text(encoding="utf-8")

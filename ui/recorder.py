@@ -175,6 +175,12 @@ class SceneRecorder:
 
         return copy_move_list(self.record)
 
+    def save_sgf(self) -> tuple[str, str]:
+        """The game so far as an SGF file for HexGui (Hex only, key G); (message, kind)."""
+        from ui.export import save_sgf
+
+        return save_sgf(self.record)
+
     def copy_position(self, scene: Any) -> tuple[str, str]:
         """The position on screen as text (Ctrl+C), to paste on the main menu and play from; (message, kind)."""
         from ui.export import copy_position
