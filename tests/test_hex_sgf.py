@@ -259,3 +259,17 @@ def test_the_rules_pages_say_how_to_take_a_game_to_hexgui_by_the_buttons_own_nam
     finally:
         i18n.set_language("en")
     assert "sgf_from_record" in (root.parent / "docs" / "outside-players.md").read_text(encoding="utf-8")
+
+
+def test_saving_again_never_overwrites_a_file_of_the_same_minute(app):
+    """Save (S) and Save as SGF (G) share ``ui.export.free_path``: a second save in the same
+    minute is named ``...-2``, beside the first."""
+    from ui.autosave import games_dir
+
+    app.switch(ReplayScene(app, from_text(HEXGUI)))
+    for key in (pygame.K_s, pygame.K_g, pygame.K_s, pygame.K_g):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.run_frames(3)
+    for suffix in (".json", ".sgf"):
+        first, second = sorted(games_dir().glob(f"*{suffix}"), key=lambda path: len(path.name))
+        assert second.name == f"{first.stem}-2{suffix}"

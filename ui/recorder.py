@@ -136,13 +136,10 @@ class SceneRecorder:
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
         """Write the game to the saved-games folder under a new name; (message, kind) for the window."""
-        folder = folder or games_dir()
+        from ui.export import free_path
+
         record = self.record
-        stem = Path(default_name(record)).stem
-        path, n = folder / f"{stem}.json", 1
-        while path.exists():
-            n += 1
-            path = folder / f"{stem}-{n}.json"
+        path = free_path(folder or games_dir(), Path(default_name(record)).stem, ".json")
         try:
             save(record, path)
         except RecordError as exc:

@@ -42,7 +42,15 @@ from ui.autosave import games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.eval_graph import draw_graph, ply_at
-from ui.export import board_view, copy_move_list, copy_position, save_board_png, save_sgf, saves_sgf
+from ui.export import (
+    board_view,
+    copy_move_list,
+    copy_position,
+    free_path,
+    save_board_png,
+    save_sgf,
+    saves_sgf,
+)
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
@@ -245,11 +253,8 @@ class ReplayScene(Scene):
     def save_record(self) -> None:
         if self.analysis is not None and self.analysis.done and not self.analysis.error:
             self.record.evaluations = list(self.analysis.points)
-        path = games_dir() / default_name(self.record)
-        n = 1
-        while path.exists():
-            n += 1
-            path = path.with_name(f"{Path(default_name(self.record)).stem}-{n}.json")
+        name = Path(default_name(self.record))
+        path = free_path(games_dir(), name.stem, name.suffix)
         try:
             save(self.record, path)
         except RecordError as exc:
