@@ -1,6 +1,6 @@
 """Hex games as HexGui and Benzene save them: SGF with ``GM[11]``, read into a game record.
 
-A HexGui file looks like ``(;FF[4]AP[HexGui:0.9]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
+A HexGui file looks like ``(;AP[HexGui:0.9]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
 side to move in ``PL``), the players (``PB``/``PW``) and one move per node (``B[...]``/``W[...]``:
 a cell, ``swap-pieces``, or ``resign``).  Variations are written as nested trees; the main line is
@@ -17,6 +17,13 @@ second board is ours after the swap mirrored and with its colours exchanged, so 
 a swap has the swapper's letter, every later cell is read without the exchange of row and column
 and every later letter names the other side.  Otherwise the letters are not checked: moves
 alternate, as in our Hex.
+
+The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
+then the root's properties in alphabetical order, one move a node, a new line before a token that
+would pass 72 characters), the swap in Benzene's convention, so the letters simply alternate.
+Two things HexGui has no word for are written in SGF's own: the swap rule, when a game played
+with it has no swap to show it, as ``RU[swap]``; a game that ended off the board as ``RE``
+(``W+R`` resigned, ``W+T`` on time, ``W+F`` forfeited; ``W+`` a win on the board).  Both are read.
 """
 
 from __future__ import annotations
@@ -26,10 +33,14 @@ import re
 import games
 from games.base import IllegalMove, quoted
 from games.hex import SWAP_NAMES, transpose_cell
-from games.record import GameRecord, RecordError, Result, Side, now_iso
+from games.record import APP, GameRecord, RecordError, Result, Side, now_iso
 
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
+SWAP_RULE = "swap"  # RU[swap]: played with the swap rule, which a game without a swap does not show
+LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfeits": "F"}  # after the loser's name
+LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
+LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
 VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
@@ -93,7 +104,8 @@ def record_from_sgf(text: str) -> GameRecord:
         raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
     size = _board_size(root.get("SZ", ["11"])[0])
     words = [(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS for value in node.get(letter, [])]
-    swap = any(value.lower() in SWAP_WORDS for _letter, value in words)
+    rules = root.get("RU", [""])[0].strip().lower()
+    swap = rules == SWAP_RULE or any(value.lower() in SWAP_WORDS for _letter, value in words)
     try:
         game = games.load("hex", size=size, swap=swap)
     except ValueError as exc:
@@ -118,7 +130,22 @@ def record_from_sgf(text: str) -> GameRecord:
             raise RecordError(f"move {number} {quoted(value)} is not legal: {exc}") from None
         moves.append(game.format_move(state, move))
         state = state.play(move)
-    return record.with_moves(moves, state)
+    record = record.with_moves(moves, state)
+    loss = _loss_off_the_board(root.get("RE", [""])[0].strip(), kept)
+    if loss is not None and not state.is_terminal():
+        loser, how = loss
+        record = record.finish(Result(1 - loser, f"{game.sides[loser]}{LOSS_WORDS[how]}"))
+    return record
+
+
+def _loss_off_the_board(value: str, kept: bool) -> tuple[int, str] | None:
+    """The side (ours) that lost off the board and how (R, T or F) by an ``RE`` value such as
+    ``B+R`` or ``W+Resign``; None for a win on the board, a score, or anything else."""
+    match = re.fullmatch(r"([BW])\+(R|T|F)[a-z]*", value, flags=re.IGNORECASE)
+    if match is None:
+        return None
+    winner = SIDE_LETTERS.index(match.group(1).upper()) ^ kept
+    return 1 - winner, match.group(2).upper()
 
 
 def _board_size(value: str) -> int:
@@ -151,3 +178,67 @@ def _setup_position(game, root: dict[str, list[str]]) -> str | None:
         return game.to_text(game.from_text(text))
     except IllegalMove as exc:
         raise RecordError(f"the setup stones: {exc}") from None
+
+
+def sgf_from_record(record: GameRecord) -> str:
+    """A Hex record as a HexGui SGF file (see the module's docstring), which ``record_from_sgf``
+    reads back to the same game; RecordError for another game's record."""
+    if record.game_id != "hex":
+        raise RecordError(f"only Hex games are written as SGF, not {record.game_id}")
+    game = record.game()
+    start = record.first_state(game)
+    root = {"AP": APP.replace(" ", ":"), "FF": "4", "GM": "11", "SZ": str(game.size)}
+    root.update({key: side.title.strip() for key, side in zip(("PB", "PW"), record.players) if side.title.strip()})
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", record.started[:10]):
+        root["DT"] = record.started[:10]
+    if game.swap:
+        root["RU"] = SWAP_RULE
+    if record.result is not None and record.result.winner is not None:
+        root["RE"] = _result_value(game, record.result, record.final_state().is_terminal())
+    if not all(text.isascii() for text in root.values()):
+        root["CA"] = "UTF-8"  # a player's name in another alphabet: the file's encoding, as SGF says it
+    tokens = ["(", ";"]
+    if record.start_position is not None:
+        tokens += _setup_tokens(game, start)
+        root["PL"] = SIDE_LETTERS[start.to_move]
+    tokens += [f"{key}[{_escape(value)}]" for key, value in sorted(root.items())]
+    for number, move in enumerate(record.moves):
+        letter = SIDE_LETTERS[(start.to_move + number) % 2]  # Benzene's swap: the colours just alternate
+        tokens += [";", f"{letter}[{'swap-pieces' if move in SWAP_NAMES else transpose_cell(move)}]"]
+    return _cut_lines([*tokens, ")", "\n"])
+
+
+def _result_value(game, result: Result, on_the_board: bool) -> str:
+    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+R``)."""
+    winner = SIDE_LETTERS[result.winner]
+    if on_the_board:
+        return f"{winner}+"
+    rest = result.reason.removeprefix(game.sides[1 - result.winner]).split(":")[0]
+    return f"{winner}+{LOSS_LETTERS.get(rest, '')}"
+
+
+def _setup_tokens(game, start) -> list[str]:
+    """The start position's stones as HexGui prints them: ``AB``, each cell, then ``AW``, each cell."""
+    tokens: list[str] = []
+    for side, key in enumerate(("AB", "AW")):
+        cells = [transpose_cell(game.format_move(start, cell)) for cell in range(game.cells) if start.stone_at(cell) == side]
+        if cells:
+            tokens += [key, *(f"[{cell}]" for cell in cells)]
+    return tokens
+
+
+def _escape(value: str) -> str:
+    """A SimpleText value as SGF writes it: ``\\`` and ``]`` escaped, line breaks as spaces."""
+    return re.sub(r"([\\\]])", r"\\\1", " ".join(value.splitlines()))
+
+
+def _cut_lines(tokens: list[str]) -> str:
+    """The tokens on lines of at most ``LINE_WIDTH`` characters, cut between tokens as HexGui's
+    SgfWriter cuts them (so a file written here and one HexGui saves compare line by line)."""
+    out, line = [], ""
+    for token in tokens:
+        if len(line) + len(token) > LINE_WIDTH:
+            out.append(line + "\n")
+            line = ""
+        line += token
+    return "".join(out) + line

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import games
-from games.hex_sgf import main_line, record_from_sgf
-from games.record import RecordError
+from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
+from games.record import GameRecord, RecordError, Result, Side
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
 
-# as HexGui's SgfWriter writes a file: root properties, one move a node, lines cut at 72 characters
-HEXGUI = """(;FF[4]AP[HexGui:0.9.GIT]GM[11]SZ[11]PB[Ann]PW[Bob];B[f6];W[swap-pieces]
+# as HexGui's SgfWriter writes a file: root properties in alphabetical order (its nodes keep them
+# in a TreeMap), one move a node, a new line before a token that would pass 72 characters
+HEXGUI = """(;AP[HexGui:0.9.GIT]FF[4]GM[11]PB[Ann]PW[Bob]SZ[11];B[f6];W[swap-pieces]
 ;B[e7];W[d8])
 """
 
@@ -94,3 +97,179 @@ def test_a_file_naming_no_players_leaves_them_unnamed_not_called_by_their_colour
     "Blue", not "Blue: Blue"."""
     record = from_text("(;FF[4]GM[11]SZ[5];B[c3];W[b2])")
     assert [side.title for side in record.players] == ["", ""]
+
+
+# -- the other way: a Tabuleiro game written for HexGui -------------------------------------------
+def test_a_game_is_written_character_by_character_as_hexgui_writes_it():
+    """Checked by hand against HexGui's SgfWriter: setup stones before the root's properties, those
+    in alphabetical order, PL naming the side to move, a node per move, a line cut before the
+    token that would pass 72 characters (PL[W] after 70, B[b10] after 72), ``)`` and a line end.
+    Our a1 b1 (Blue) are HexGui's a1 a2 (black), our e7 its g5; Red lost on time: RE[B+T]."""
+    game = games.load("hex", size=11)
+    start = game.play_line(["a1", "k11", "b1"])
+    record = GameRecord.start(game, (Side(None, "Ann"), Side("level-3", "Level 3")), start_position=game.to_text(start))
+    record.started = "2026-12-01T10:00:00+00:00"
+    moves = ["f6", "e7", "d8", "c9", "g5", "h4", "i3", "j2", "f5", "e6", "d7", "c8", "b9", "a10", "g4"]
+    record = record.with_moves(moves).finish(Result(0, "Red lost on time"))
+    assert sgf_from_record(record) == (
+        "(;AB[a1][a2]AW[k11]AP[Tabuleiro:0.1.0]DT[2026-12-01]FF[4]GM[11]PB[Ann]\n"
+        "PL[W]PW[Level 3]RE[B+T]SZ[11];W[f6];B[g5];W[h4];B[i3];W[e7];B[d8];W[c9];\n"
+        "B[b10];W[e6];B[f5];W[g4];B[h3];W[i2];B[j1];W[d7])\n")
+
+
+def test_the_swap_is_written_in_benzenes_convention_and_the_rule_even_without_one():
+    """After our swap Blue moves: ``W[swap-pieces]`` then ``B[...]``, which the reader takes as
+    Benzene's swap.  A game played with the swap rule and no swap says so in RU[swap], or it came
+    back without the rule (and Red could not have swapped on going on from it)."""
+    game = games.load("hex", size=5, swap=True)
+    swapped = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap", "c3"])
+    assert ";B[a2];W[swap-pieces];B[c3])" in sgf_from_record(swapped).replace("\n", "")
+    unswapped = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "c3"])
+    assert "RU[swap]" in sgf_from_record(unswapped)
+    assert record_from_sgf(sgf_from_record(unswapped)).options == {"size": 5, "swap": True}
+
+
+@pytest.mark.parametrize("reason, value", [("Blue resigns", "W+R"), ("Blue lost on time", "W+T"),
+                                           ("Blue forfeits: bot.py crashed", "W+F")])
+def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value):
+    game = games.load("hex", size=5)
+    record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["c3", "b2"]).finish(Result(1, reason))
+    text = sgf_from_record(record)
+    assert f"RE[{value}]" in text
+    again = record_from_sgf(text).result
+    assert again is not None and again.winner == 1 and again.reason == reason.split(":")[0]
+
+
+def test_a_win_on_the_board_is_written_with_the_winner_alone():
+    game = games.load("hex", size=3)
+    record = GameRecord.start(game, (Side(None, ""), Side(None, "")))
+    record = record.with_moves(["a1", "a2", "b1", "b2", "c1"], game.play_line(["a1", "a2", "b1", "b2", "c1"]))
+    assert "RE[B+]" in sgf_from_record(record)
+
+
+def test_only_hex_is_written_as_sgf():
+    record = GameRecord.start(games.load("reversi"), (Side(None, ""), Side(None, "")))
+    with pytest.raises(RecordError, match="only Hex games"):
+        sgf_from_record(record)
+
+
+NAMES = st.text(alphabet="AbÇã ]\\:;()[", max_size=8)
+
+
+@st.composite
+def hex_records(draw) -> GameRecord:
+    """A random legal Hex game, 3x3 to 19x19, with or without the swap rule (its swap played or
+    not), sometimes from a position set up after random moves, sometimes resigned, with names."""
+    game = games.load("hex", size=draw(st.integers(3, 19)), swap=draw(st.booleans()))
+    state = game.initial_state()
+    start = None
+    moves: list[str] = []
+    for ply in range(draw(st.integers(0, 3 * game.size))):
+        if state.is_terminal():
+            break
+        legal = state.legal_moves()
+        move = "swap" if "swap" in legal and draw(st.booleans()) else draw(st.sampled_from(legal))
+        if start is None and ply > 0 and ply == draw(st.integers(0, 3 * game.size)) // 2 and draw(st.booleans()):
+            start = game.to_text(state)  # the moves so far become a set-up start
+            moves = []
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    players = (Side(None, draw(NAMES)), Side("level-2", draw(NAMES)))
+    record = GameRecord.start(game, players, start_position=start).with_moves(moves, state)
+    if not state.is_terminal() and draw(st.booleans()):
+        record = record.finish(Result(1 - state.to_move, f"{game.sides[state.to_move]} resigns"))
+    return record
+
+
+@given(hex_records())
+def test_every_game_written_as_sgf_reads_back_the_same(record):
+    again = record_from_sgf(sgf_from_record(record))
+    assert again.moves == record.moves
+    assert again.options == record.options
+    assert [side.title for side in again.players] == [side.title.strip() for side in record.players]
+    assert again.start_position == record.start_position
+    assert again.result == record.result
+
+
+# -- the window: Save as SGF (G), Hex only --------------------------------------------------------
+def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
+    """Pressed in the replay of a Hex game with a swap, the button writes the game as an .sgf file
+    in the saved-games folder (which its lists leave alone: they read records) and says where."""
+    from tests.ui_helpers import click
+    from ui.autosave import games_dir
+
+    record = from_text(HEXGUI)
+    app.switch(ReplayScene(app, record))
+    app.run_frames(2)
+    button = next(b for b in app.scene.actions if b.label == "Save as SGF")
+    assert button.visible and button.rect.width > 0
+    click(app, button.rect.center)
+    [saved] = games_dir().glob("*.sgf")
+    assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == ["f6", "swap", "g5", "h4"]
+    assert f"Saved for HexGui: {saved}" in [m.text for m in app.scene.messages.current()]
+    assert list(games_dir().glob("*.json")) == []
+
+
+def test_g_in_a_hex_game_saves_it_as_sgf_and_other_games_have_no_such_command(app):
+    from ui.autosave import games_dir
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app.switch(GameScene(app, MatchSetup("hex", {"size": 7, "swap": True}, HOTSEAT, (None, None), 0.1), ["d4", "swap"]))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
+    app.run_frames(2)
+    [saved] = games_dir().glob("*.sgf")
+    assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == ["d4", "swap"]
+    saved.unlink()
+    tictactoe = GameRecord.start(games.load("tictactoe"), (Side(None, ""), Side(None, ""))).with_moves(["b2"])
+    app.switch(ReplayScene(app, tictactoe))
+    app.run_frames(2)
+    assert not next(b for b in app.scene.actions if b.label == "Save as SGF").visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
+    app.run_frames(2)
+    assert list(games_dir().glob("*.sgf")) == []
+
+
+def test_a_forfeit_read_from_re_is_said_in_the_windows_language():
+    """RE[W+F] says who forfeited, not why: "Blue forfeits", which Portuguese says as the referee's
+    forfeits are said (it stayed in English)."""
+    from ui import i18n
+    from ui.words import end_reason
+
+    reason = record_from_sgf("(;FF[4]GM[11]SZ[5]RE[W+F];B[c3])").result.reason
+    try:
+        i18n.set_language("pt")
+        assert end_reason(reason) == "Azul perde por falta"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_rules_pages_say_how_to_take_a_game_to_hexgui_by_the_buttons_own_name():
+    from pathlib import Path
+
+    from ui import i18n
+
+    root = Path(__file__).resolve().parent.parent / "assets"
+    try:
+        for language, page in (("en", root / "rules"), ("pt", root / "locale" / "pt" / "rules")):
+            i18n.set_language(language)
+            hex_page, keys = ((page / name).read_text(encoding="utf-8") for name in ("hex.md", "keys.md"))
+            assert f"{i18n._('Save as SGF')} (G)" in hex_page and "RU[swap]" in hex_page, page
+            assert "G (Hex)" in keys, page
+    finally:
+        i18n.set_language("en")
+    assert "sgf_from_record" in (root.parent / "docs" / "outside-players.md").read_text(encoding="utf-8")
+
+
+def test_saving_again_never_overwrites_a_file_of_the_same_minute(app):
+    """Save (S) and Save as SGF (G) share ``ui.export.free_path``: a second save in the same
+    minute is named ``...-2``, beside the first."""
+    from ui.autosave import games_dir
+
+    app.switch(ReplayScene(app, from_text(HEXGUI)))
+    for key in (pygame.K_s, pygame.K_g, pygame.K_s, pygame.K_g):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.run_frames(3)
+    for suffix in (".json", ".sgf"):
+        first, second = sorted(games_dir().glob(f"*{suffix}"), key=lambda path: len(path.name))
+        assert second.name == f"{first.stem}-2{suffix}"

@@ -1,8 +1,10 @@
-"""Export: the board as a PNG picture, the move list or the position as text on the clipboard.
+"""Export: the board as a PNG picture, the move list or the position as text on the clipboard, a
+Hex game as an SGF file for HexGui.
 
     save_board_png(game, state, path, last_move=move)   # draws with the game's board view
     message, kind = copy_move_list(record)      # M: what happened, for the window, and its kind
     message, kind = copy_position(game, state)  # Ctrl+C
+    message, kind = save_sgf(record)            # G, Hex only: games.hex_sgf's file in the saved-games folder
 
 The picture is drawn off screen by the same board view the window uses, so it looks like the
 game on screen without the panel and buttons.  The clipboard is ui/clipboard.py's; when it does
@@ -20,10 +22,11 @@ from typing import Any
 import pygame
 
 from games.base import Game, State
+from games.hex_sgf import sgf_from_record
 from games.position_text import position_text
-from games.record import GameRecord, move_list_text
+from games.record import GameRecord, RecordError, default_name, move_list_text
 from ui import clipboard
-from ui.autosave import data_dir
+from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text
@@ -99,3 +102,29 @@ def copy_position(game: Game, state: State) -> tuple[str, str]:
     (message, kind)."""
     ok, message = copy_text(position_text(game, state), fallback=data_dir() / "position.txt", what="position")
     return message, "info" if ok else "warn"
+
+
+def free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """``folder/stem.suffix``, or ``stem-2``, ``stem-3`` ... when taken: a save never overwrites."""
+    path, n = folder / f"{stem}{suffix}", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}{suffix}"
+    return path
+
+
+def saves_sgf(game_id: str) -> bool:
+    """Whether a game of ``game_id`` can be saved as SGF (Hex's, for HexGui): the command shows."""
+    return game_id == "hex"
+
+
+def save_sgf(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
+    """A Hex game as an .sgf file HexGui and Benzene open (games.hex_sgf), in the saved-games folder
+    beside the pictures (its lists read only records); (message, kind)."""
+    path = free_path(folder or games_dir(), Path(default_name(record)).stem, ".sgf")
+    try:
+        atomic_write_text(path, sgf_from_record(record))
+    except (OSError, RecordError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        return _("Could not save the SGF file: {error}").format(error=why), "error"
+    return _("Saved for HexGui: {path}").format(path=path), "info"

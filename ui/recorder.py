@@ -136,13 +136,10 @@ class SceneRecorder:
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
         """Write the game to the saved-games folder under a new name; (message, kind) for the window."""
-        folder = folder or games_dir()
+        from ui.export import free_path
+
         record = self.record
-        stem = Path(default_name(record)).stem
-        path, n = folder / f"{stem}.json", 1
-        while path.exists():
-            n += 1
-            path = folder / f"{stem}-{n}.json"
+        path = free_path(folder or games_dir(), Path(default_name(record)).stem, ".json")
         try:
             save(record, path)
         except RecordError as exc:
@@ -174,6 +171,12 @@ class SceneRecorder:
         from ui.export import copy_move_list
 
         return copy_move_list(self.record)
+
+    def save_sgf(self) -> tuple[str, str]:
+        """The game so far as an SGF file for HexGui (Hex only, key G); (message, kind)."""
+        from ui.export import save_sgf
+
+        return save_sgf(self.record)
 
     def copy_position(self, scene: Any) -> tuple[str, str]:
         """The position on screen as text (Ctrl+C), to paste on the main menu and play from; (message, kind)."""

@@ -41,6 +41,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),
     (r"(?P<side>\S+) lost on time", N_("{side} lost on time")),
+    (r"(?P<side>\S+) forfeits", N_("{side} forfeits")),  # an SGF's RE[W+F], which does not say why
     (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
     (r"Draw: the same position, with the same player to move, occurred a third time",
      N_("Draw: the same position, with the same player to move, occurred a third time")),

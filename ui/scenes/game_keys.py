@@ -16,6 +16,7 @@ import pygame
 
 from ui import clipboard
 from ui.board_cursor import DIRECTIONS
+from ui.export import saves_sgf
 from ui.match import PC_VS_PC
 from ui.scenes.game_computer import SPEEDS
 
@@ -79,6 +80,9 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         export = {pygame.K_p: scene.recorder.export_png, pygame.K_c: scene.recorder.copy_position}.get(key)
         message, kind = export(scene) if export else scene.recorder.copy_moves()
         scene.messages.add(message, kind, duration=6.0)
+    elif key == pygame.K_g and saves_sgf(scene.game.id):  # Hex: the game as an SGF file for HexGui
+        message, kind = scene.recorder.save_sgf()
+        scene.messages.add(message, kind, duration=8.0)
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
         scene.toggle_pause()
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_s:

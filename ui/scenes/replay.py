@@ -10,7 +10,8 @@
   with the moves so far; "Picture"
   saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
-  (with the evaluations, when known) to the saved-games folder.
+  (with the evaluations, when known) to the saved-games folder, "Save as SGF" (G, Hex only) the
+  game as a file HexGui opens.
 - "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
   eval bar beside the board (ui/analysis_mode.py), as in a game.
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
@@ -41,7 +42,15 @@ from ui.autosave import games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.eval_graph import draw_graph, ply_at
-from ui.export import board_view, copy_move_list, copy_position, save_board_png
+from ui.export import (
+    board_view,
+    copy_move_list,
+    copy_position,
+    free_path,
+    save_board_png,
+    save_sgf,
+    saves_sgf,
+)
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
@@ -152,12 +161,13 @@ class ReplayScene(Scene):
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Copy position"), self.copy_position, "Ctrl+C"),
             Button(_("Save"), self.save_record, "S"),
+            Button(_("Save as SGF"), self.save_sgf, "G", visible=saves_sgf(self.game.id)),
             Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Search tree"), self.open_tree, "T"),
             Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
             Button(self.back_label or _("Menu"), self.back, "Esc"),
         ]
-        self.analysis_button, self.connections_button = self.actions[5], self.actions[7]
+        self.analysis_button, self.connections_button = self.actions[6], self.actions[8]
         return b + self.actions
 
     # -- commands -------------------------------------------------------------------------------
@@ -235,14 +245,16 @@ class ReplayScene(Scene):
         """The position shown as text, to paste on the main menu and play from (Ctrl+C)."""
         self.messages.add(*copy_position(self.game, self.states[self.ply]), duration=6.0)
 
+    def save_sgf(self) -> None:
+        """The whole game as an SGF file for HexGui (G, Hex only), in the saved-games folder."""
+        if saves_sgf(self.game.id):
+            self.messages.add(*save_sgf(self.record), duration=8.0)
+
     def save_record(self) -> None:
         if self.analysis is not None and self.analysis.done and not self.analysis.error:
             self.record.evaluations = list(self.analysis.points)
-        path = games_dir() / default_name(self.record)
-        n = 1
-        while path.exists():
-            n += 1
-            path = path.with_name(f"{Path(default_name(self.record)).stem}-{n}.json")
+        name = Path(default_name(self.record))
+        path = free_path(games_dir(), name.stem, name.suffix)
         try:
             save(self.record, path)
         except RecordError as exc:
@@ -310,7 +322,8 @@ class ReplayScene(Scene):
             self.back()
         else:
             shortcuts = {pygame.K_c: self.choose_how_to_go_on, pygame.K_p: self.export_png,
-                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_a: self.toggle_analysis,
+                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_g: self.save_sgf,
+                         pygame.K_a: self.toggle_analysis,
                          pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board}
             if key in shortcuts:
                 shortcuts[key]()
