@@ -1,6 +1,6 @@
 """Hex games as HexGui and Benzene save them: SGF with ``GM[11]``, read into a game record.
 
-A HexGui file looks like ``(;AP[HexGui:0.9]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
+A HexGui file looks like ``(;AP[HexGui:0.9]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];W[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
 side to move in ``PL``), the players (``PB``/``PW``) and one move per node (``B[...]``/``W[...]``:
 a cell, ``swap-pieces``, or ``resign``).  Variations are written as nested trees; the main line is
@@ -10,20 +10,31 @@ Orientation: HexGui and Benzene call the first player black and give it the top 
 where our Blue joins left and right, so every cell is read with its row and column exchanged
 (their ``c1`` is our ``a3``: ``games.hex.transpose_cell``); their black is our Blue, and
 a swap (``swap-pieces``, ``swap``, ``swap-sides``) is our swap, the file then played with the swap
-rule on.  Programs record what follows a swap two ways: Benzene mirrors the stone across the long
-diagonal, changing its colour, and the other colour moves next (our swap exactly); HexGui keeps the
-board as it was and the swapper's colour moves next (the players have exchanged colours).  That
-second board is ours after the swap mirrored and with its colours exchanged, so when the move after
-a swap has the swapper's letter, every later cell is read without the exchange of row and column
-and every later letter names the other side.  Otherwise the letters are not checked: moves
-alternate, as in our Hex.
+rule on.
+
+The swap, as both programs record it, keeps the board and has the swapper's colour move next (the
+players have exchanged colours).  HexGui's source says so (hexgui/gui/HexGui.java, ``play``:
+``if (m_current.getMove().getPoint() != HexPoint.SWAP_PIECES) cmdToggleToMove();``, and
+``determineColorToMove``: after a swap ``m_tomove = m_current.getMove().getColor()``;
+hexgui/gui/GuiBoard.java, ``setColor``: ``if (HexPoint.SWAP_PIECES == point ...) return;``, so no
+stone moves), and so does Benzene's: ``HexHtpEngine::CmdLoadSgf`` plays each node with the colour
+its letter names (``Play(color, point)``, never checking turns) and ``StoneBoard::PlayMove`` only
+marks ``swap-pieces`` played; its tournament script writes ``;W[swap-pieces]`` then ``;W[...]``.
+Our swap mirrors the stone across the long diagonal, changing its colour, and the other colour moves
+next: HexGui's board after the swap is ours mirrored with its colours exchanged.  So from the move
+after a swap that has the swapper's letter, every cell is read without the exchange of row and
+column and every letter (``RE``'s too) names the other side.  A file whose move after the swap has
+the other letter (Tabuleiro wrote so before it was checked against HexGui) is read as our swap, its
+moves alternating; a file that ends on its swap is read as HexGui's.  Otherwise the letters are not
+checked: moves alternate, as in our Hex.
 
 The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
 then the root's properties in alphabetical order, one move a node, a new line before a token that
-would pass 72 characters), the swap in Benzene's convention, so the letters simply alternate.
-Two things HexGui has no word for are written in SGF's own: the swap rule, when a game played
-with it has no swap to show it, as ``RU[swap]``; a game that ended off the board as ``RE``
-(``W+R`` resigned, ``W+T`` on time, ``W+F`` forfeited; ``W+`` a win on the board).  Both are read.
+would pass 72 characters), the swap as HexGui and Benzene record it, so both open the file on the
+board of the game played.  Two things HexGui has no word for are written in SGF's own: the swap
+rule, when a game played with it has no swap to show it, as ``RU[swap]``; a game that ended off the
+board as ``RE`` (``W+R`` resigned, ``W+T`` on time, ``W+F`` forfeited; ``W+`` a win on the board).
+Both are read.
 """
 
 from __future__ import annotations
@@ -123,7 +134,7 @@ def record_from_sgf(text: str) -> GameRecord:
         text = value if kept else transpose_cell(value)
         if value.lower() in SWAP_WORDS:
             text = "swap"
-            kept = number < len(words) and words[number][0] == letter  # the swapper's colour moves next
+            kept = number == len(words) or words[number][0] == letter  # the swapper's colour moves next
         try:
             move = game.parse_move(state, text)
         except IllegalMove as exc:
@@ -194,7 +205,8 @@ def sgf_from_record(record: GameRecord) -> str:
     if game.swap:
         root["RU"] = SWAP_RULE
     if record.result is not None and record.result.winner is not None:
-        root["RE"] = _result_value(game, record.result, record.final_state().is_terminal())
+        swapped = any(move in SWAP_NAMES for move in record.moves)
+        root["RE"] = _result_value(game, record.result, record.final_state().is_terminal(), swapped)
     if not all(text.isascii() for text in root.values()):
         root["CA"] = "UTF-8"  # a player's name in another alphabet: the file's encoding, as SGF says it
     tokens = ["(", ";"]
@@ -202,15 +214,30 @@ def sgf_from_record(record: GameRecord) -> str:
         tokens += _setup_tokens(game, start)
         root["PL"] = SIDE_LETTERS[start.to_move]
     tokens += [f"{key}[{_escape(value)}]" for key, value in sorted(root.items())]
-    for number, move in enumerate(record.moves):
-        letter = SIDE_LETTERS[(start.to_move + number) % 2]  # Benzene's swap: the colours just alternate
-        tokens += [";", f"{letter}[{'swap-pieces' if move in SWAP_NAMES else transpose_cell(move)}]"]
+    tokens += _move_tokens(record.moves, start.to_move)
     return _cut_lines([*tokens, ")", "\n"])
 
 
-def _result_value(game, result: Result, on_the_board: bool) -> str:
-    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+R``)."""
-    winner = SIDE_LETTERS[result.winner]
+def _move_tokens(moves: list[str], first: int) -> list[str]:
+    """One node a move, as HexGui records a swap (see the module's docstring): the swapper's
+    letter on ``swap-pieces`` and on the move after it, and from there on every letter names the
+    other side of ours and every cell is written without the exchange of row and column."""
+    tokens: list[str] = []
+    kept = 0  # 1 once the swap is played: HexGui's board is then ours mirrored, colours exchanged
+    for number, move in enumerate(moves):
+        letter = SIDE_LETTERS[(first + number) % 2 ^ kept]
+        if move in SWAP_NAMES:
+            text, kept = "swap-pieces", 1
+        else:
+            text = move if kept else transpose_cell(move)
+        tokens += [";", f"{letter}[{text}]"]
+    return tokens
+
+
+def _result_value(game, result: Result, on_the_board: bool, swapped: bool) -> str:
+    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+R``).  After
+    a swap the letter is the winner's colour on HexGui's board, the other side's letter of ours."""
+    winner = SIDE_LETTERS[result.winner ^ swapped]
     if on_the_board:
         return f"{winner}+"
     rest = result.reason.removeprefix(game.sides[1 - result.winner]).split(":")[0]

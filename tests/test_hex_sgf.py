@@ -10,24 +10,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import games
+from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
 from games.record import GameRecord, RecordError, Result, Side
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
 
 # as HexGui's SgfWriter writes a file: root properties in alphabetical order (its nodes keep them
-# in a TreeMap), one move a node, a new line before a token that would pass 72 characters
+# in a TreeMap), one move a node, a new line before a token that would pass 72 characters; after
+# its swap the swapper's colour (W) moves on, on the board kept as it was
 HEXGUI = """(;AP[HexGui:0.9.GIT]FF[4]GM[11]PB[Ann]PW[Bob]SZ[11];B[f6];W[swap-pieces]
-;B[e7];W[d8])
+;W[e7];B[d8])
 """
+MOVES = ["f6", "swap", "e7", "d8"]  # after HexGui's swap its cells are ours as they are named
 
 
 def test_a_hexgui_file_is_its_game_turned_to_our_orientation_with_the_swap_rule_on():
     record = from_text(HEXGUI)
     assert record.game_id == "hex" and record.options == {"size": 11, "swap": True}
     assert [side.title for side in record.players] == ["Ann", "Bob"]
-    # f6 is on the long diagonal; e7 and d8 are their column e row 7, column d row 8: our g5 and h4
-    assert record.moves == ["f6", "swap", "g5", "h4"]
+    # f6 is on the long diagonal, and after the swap HexGui's board is ours mirrored: e7 is our e7
+    assert record.moves == MOVES
 
 
 def test_black_joining_top_and_bottom_in_the_file_is_blue_winning_here():
@@ -71,7 +74,7 @@ def test_a_hexgui_file_dropped_on_the_window_opens_in_the_replay(app, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.run_frames(2)
     assert isinstance(app.scene, ReplayScene)
-    assert app.scene.record.moves == ["f6", "swap", "g5", "h4"]
+    assert app.scene.record.moves == MOVES
     assert games.load("hex", size=11, swap=True).play_line(app.scene.record.moves).to_move == 0
 
 
@@ -82,8 +85,8 @@ def test_a_swap_written_swap_turns_the_swap_rule_on_too():
 
 
 def test_hexguis_swap_that_keeps_the_board_is_read_as_our_swap_with_the_rest_mirrored_back():
-    """HexGui keeps the board at a swap and the swapper's colour (W) moves next; read like
-    Benzene's files, every later move landed on the wrong cell.  Here black, owned by the swapper
+    """HexGui keeps the board at a swap and the swapper's colour (W) moves next; read as if
+    the letters alternated, every later move landed on the wrong cell.  Here black, owned by the swapper
     after the swap, joins top and bottom: in our game Red, the swapper, joins the same cells."""
     record = record_from_sgf("(;FF[4]GM[11]SZ[3]PB[Ann]PW[Bob];B[a1];W[swap-pieces];W[b1];B[a2];W[b2];B[a3])")
     assert record.moves == ["a1", "swap", "b1", "a2", "b2", "a3"]
@@ -117,16 +120,43 @@ def test_a_game_is_written_character_by_character_as_hexgui_writes_it():
         "B[b10];W[e6];B[f5];W[g4];B[h3];W[i2];B[j1];W[d7])\n")
 
 
-def test_the_swap_is_written_in_benzenes_convention_and_the_rule_even_without_one():
-    """After our swap Blue moves: ``W[swap-pieces]`` then ``B[...]``, which the reader takes as
-    Benzene's swap.  A game played with the swap rule and no swap says so in RU[swap], or it came
-    back without the rule (and Red could not have swapped on going on from it)."""
+def test_a_game_with_a_swap_is_written_character_by_character_as_hexgui_saves_it():
+    """The file HexGui itself saves for this game (HexGui.java: a swap leaves ``m_tomove`` as it
+    is, so its swapper's W moves next; GuiBoard.setColor ignores ``swap-pieces``, so the stone
+    stays black a2).  After the swap its cells are ours unexchanged and its colours ours
+    exchanged: our Blue c3 and d2 are its white c3 and d2, our Red b4 its black b4.  Written
+    with the letters alternating (``;B[c3]``), HexGui drew Blue's c3 as a second black stone."""
     game = games.load("hex", size=5, swap=True)
-    swapped = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap", "c3"])
-    assert ";B[a2];W[swap-pieces];B[c3])" in sgf_from_record(swapped).replace("\n", "")
+    record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap", "c3", "b4", "d2"])
+    record.started = ""  # no date: the file holds what HexGui's would, and RU[swap]
+    assert sgf_from_record(record) == (
+        "(;AP[Tabuleiro:0.1.0]FF[4]GM[11]RU[swap]SZ[5];B[a2];W[swap-pieces];W[c3]\n"
+        ";B[b4];W[d2])\n")
+    assert record_from_sgf(sgf_from_record(record)).moves == record.moves
+
+
+def test_a_game_played_with_the_swap_rule_and_no_swap_says_so_in_ru():
+    """Without RU[swap] it came back without the rule (and Red could not have swapped on going on from it)."""
+    game = games.load("hex", size=5, swap=True)
     unswapped = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "c3"])
     assert "RU[swap]" in sgf_from_record(unswapped)
     assert record_from_sgf(sgf_from_record(unswapped)).options == {"size": 5, "swap": True}
+
+
+def test_a_file_in_the_old_alternating_form_still_reads_as_our_swap():
+    """Tabuleiro wrote ``;W[swap-pieces];B[...]`` before it was checked against HexGui: such a
+    file, its letters alternating after the swap, is read as it was meant."""
+    record = record_from_sgf("(;FF[4]GM[11]SZ[5];B[a2];W[swap-pieces];B[d2])")
+    assert record.moves == ["b1", "swap", "b4"]
+
+
+def test_a_file_that_ends_on_its_swap_names_the_winner_by_hexguis_colours():
+    """Red swapped and Blue resigned: HexGui's black stone is then Red's, so RE[B+R]."""
+    game = games.load("hex", size=5, swap=True)
+    record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap"])
+    text = sgf_from_record(record.finish(Result(1, "Blue resigns")))
+    assert "RE[B+R]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
+    assert record_from_sgf(text).result == Result(1, "Blue resigns")
 
 
 @pytest.mark.parametrize("reason, value", [("Blue resigns", "W+R"), ("Blue lost on time", "W+T"),
@@ -191,6 +221,52 @@ def test_every_game_written_as_sgf_reads_back_the_same(record):
     assert again.result == record.result
 
 
+def hexgui_board(text: str) -> tuple[dict[str, str], str | None]:
+    """The board HexGui shows on opening ``text`` and the colour it has to move (None at the root),
+    modelled on its source (hexgui/gui/HexGui.java): ``loadGame`` runs ``forward``, whose
+    ``playNode`` sets each move's colour on its cell (``playSetup`` the setup stones) and
+    ``GuiBoard.setColor`` ignores ``swap-pieces``; ``determineColorToMove`` gives the last move's
+    colour after a swap and the other colour after any other move.  Benzene's ``loadsgf`` builds
+    the same board: ``HexHtpEngine::CmdLoadSgf`` plays each node's own colour and
+    ``StoneBoard::PlayMove`` only marks a swap as played."""
+    nodes = main_line(text)
+    board = {cell: colour for colour in "BW" for cell in nodes[0].get(f"A{colour}", [])}
+    to_move = None
+    for node in nodes:
+        for colour in "BW":
+            for value in node.get(colour, []):
+                swap = value == "swap-pieces"
+                if not swap:
+                    board[value] = colour
+                to_move = colour if swap else "BW"["WB".index(colour)]
+    return board, to_move
+
+
+@given(hex_records())
+def test_hexgui_and_benzene_open_every_written_game_on_the_board_it_was_played_on(record):
+    """Cell by cell, HexGui's board is ours turned to its orientation (row and column exchanged,
+    Blue black), and after a swap ours as it is with the colours exchanged; the side to move and
+    the winner named in RE are the same player's colour there."""
+    game = record.game()
+    state = record.final_state()
+    swapped = "swap" in record.moves
+    ours = {}
+    for cell in range(game.cells):
+        stone = state.stone_at(cell)
+        if stone is not None:
+            name = game.format_move(state, cell)
+            ours[name if swapped else transpose_cell(name)] = "BW"[stone ^ swapped]
+    text = sgf_from_record(record)
+    board, to_move = hexgui_board(text)
+    assert board == ours
+    if record.moves and "resign" not in text:
+        assert to_move == "BW"[state.to_move ^ swapped]
+    if record.result is not None and state.is_terminal():  # the colour that joined its edges on HexGui's board
+        black = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "B")
+        white = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "W")
+        assert f"RE[{'BW'[game.board_winner(black, white)]}+]" in text
+
+
 # -- the window: Save as SGF (G), Hex only --------------------------------------------------------
 def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
     """Pressed in the replay of a Hex game with a swap, the button writes the game as an .sgf file
@@ -205,7 +281,8 @@ def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
     assert button.visible and button.rect.width > 0
     click(app, button.rect.center)
     [saved] = games_dir().glob("*.sgf")
-    assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == ["f6", "swap", "g5", "h4"]
+    assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == MOVES
+    assert saved.read_text(encoding="utf-8").endswith(";B[f6];W[swap-pieces];W[e7];B[d8])\n")  # its moves as HexGui wrote them
     assert f"Saved for HexGui: {saved}" in [m.text for m in app.scene.messages.current()]
     assert list(games_dir().glob("*.json")) == []
 
