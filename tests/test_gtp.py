@@ -420,8 +420,8 @@ def test_the_command_line_turns_the_transposition_on(monkeypatch, capsys):
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("boardsize 4 4\nplay b c1\nshowboard\n"))
     assert main.main(["gtp", "hex", "--player", "level-1", "--transpose"]) == 0
-    rows = [r.strip() for r in capsys.readouterr().out.split("to-move")[1].splitlines()[1:5]]
-    assert rows[2].startswith("B")  # a3 in our names: the third row's first cell
+    rows = [r.strip() for r in capsys.readouterr().out.split("to-move")[1].splitlines()[2:6]]
+    assert rows[0] == "1 . . B ."  # HexGui's c1 (our a3), drawn where HexGui draws it
     assert main.main(["gtp", "tictactoe", "--transpose"]) == 2
     assert "--transpose is for Hex" in capsys.readouterr().err
 
@@ -444,3 +444,25 @@ def test_transposed_hex_follows_hexgui_after_a_swap_where_the_swappers_colour_mo
     serve(engine, io.StringIO("undo\nundo\nundo\nplay white d1\n"), out)  # the swap taken back: cells exchanged again
     assert out.getvalue() == "= \n\n" * 4
     assert engine.state.stone_at(game.parse_move(game.initial_state(), "a4")) == 1
+
+
+def test_transposed_hex_speaks_hexguis_names_in_showboard_and_refusals():
+    """With ``--transpose`` the engine said HexGui's c1 back as ``'a3' is already taken``, a
+    malformed z99 as ``'Ã26'``, drew our board (HexGui's c1 on the third row, "Blue" to move) and
+    after HexGui's swap called Blue b and the winner by our colour.  Now everything is in the
+    controller's names: its cells, its letters, its board (black joins top and bottom)."""
+    engine = Engine("hex", "level-1", {"size": 5, "swap": True}, 0.1, transpose=True)
+    out = io.StringIO()
+    serve(engine, io.StringIO("play b c1\nplay w c1\nplay w z99\nplay b d1\nshowboard\nplay w swap-pieces\n"
+                              "play w a1\nplay w b1\nshowboard\n"), out)
+    answers = [a for a in out.getvalue().split("\n\n") if a]
+    assert answers[1] == "? illegal move: 'c1' is already taken"
+    assert answers[2] == "? illegal move: 'z99' is not a cell name like a1"
+    assert answers[3].startswith("? illegal move: it is Red's turn (w), not Blue's (b), who played the last move (c1)")
+    assert answers[4] == "= \nto-move: white\n   a b c d e\n 1 . . B . .\n  2 . . . . .\n   3 . . . . .\n    4 . . . . .\n     5 . . . . ."
+    assert answers[7] == "? illegal move: it is Red's turn (b), not Blue's (w), who played the last move (a1): play b's move first, or undo Blue's"
+    assert answers[8].startswith("= \nto-move: black\n   a b c d e\n 1 W . B . .\n")  # as HexGui shows it after its swap
+    three = Engine("hex", "level-1", {"size": 3, "swap": True}, 0.1, transpose=True)
+    out = io.StringIO()
+    serve(three, io.StringIO("play b a1\nplay w swap-pieces\nplay w b1\nplay b a2\nplay w b2\nplay b a3\nfinal_score\n"), out)
+    assert out.getvalue().endswith("= B+\n\n")  # HexGui's black a1 a2 a3 join its top and bottom: our Red, the swapper

@@ -26,9 +26,11 @@ of the Benzene/HexGui family call the first player black and give black the top 
 so for them black = Blue with row and column exchanged (their ``c1`` is our ``a3``).  This
 command uses our orientation unless ``--transpose`` is given: then every cell it reads and writes
 has its row and column exchanged, so HexGui, Benzene and MoHex see our engine play their black
-(first, top to bottom) as our Blue; ``showboard`` stays in our orientation.  HexGui keeps its
-board at a swap and has the swapper's colour move next: the first ``w`` after a swap switches to
-its reading (``Engine.mover``).  The other way round, a Benzene engine as our outside player, is
+(first, top to bottom) as our Blue.  HexGui keeps its board at a swap and has the swapper's colour
+move next: the first ``w`` after a swap switches to its reading (``Engine.mover``).  What the
+engine says speaks the controller's orientation too: ``showboard`` draws the board as HexGui does
+(its cell names around it, B and W its colours), and a refusal names a cell as it was sent
+(``'c1' is already taken``, not our ``'a3'``) and a colour by its letter in that reading.  The other way round, a Benzene engine as our outside player, is
 ``"transpose": true`` in its JSON config (ai/outside.py).
 """
 
@@ -91,11 +93,20 @@ class Engine:
         side = self.side(word)
         if not self.transpose:
             return side
-        if self.kept_since is not None and len(self.history) < self.kept_since:
-            self.kept_since = None  # the swap was undone
-        if self.kept_since is None and side == 1 and self.swap_was_last():
+        if not self.kept() and side == 1 and self.swap_was_last():
             self.kept_since = len(self.history)
-        return 1 - side if self.kept_since is not None else side
+        return side ^ self.kept()
+
+    def kept(self) -> int:
+        """1 while the controller reads the board as HexGui keeps it after its swap (our board
+        unexchanged, colours exchanged), else 0; the swap undone ends that reading."""
+        if self.kept_since is not None and len(self.history) < self.kept_since:
+            self.kept_since = None
+        return int(self.kept_since is not None)
+
+    def letter(self, side: int) -> str:
+        """The protocol's letter (b or w) the controller uses for our ``side``."""
+        return "bw"[side ^ self.kept()]
 
     def swap_was_last(self) -> bool:
         """Was the last move a swap (only ever the second move of a game)?"""
@@ -103,7 +114,7 @@ class Engine:
 
     def controller_cell(self, text: str) -> str:
         """A cell between our names and the controller's (the exchange is its own inverse)."""
-        return transpose_cell(text) if self.transpose and self.kept_since is None else text
+        return transpose_cell(text) if self.transpose and not self.kept() else text
 
     def side(self, word: str) -> int:
         w = word.lower()
@@ -126,13 +137,13 @@ class Engine:
         instead.  "Blue is to move" alone left a controller guessing whether Blue was b or w."""
         mover, other = self.state.to_move, side
         names = self.game.sides
-        text = f"it is {names[mover]}'s turn ({'bw'[mover]}), not {names[other]}'s ({'bw'[other]})"
+        text = f"it is {names[mover]}'s turn ({self.letter(mover)}), not {names[other]}'s ({self.letter(other)})"
         if command == "genmove":
-            return GTPError(f"{text}: send genmove {'bw'[mover]}, or play {names[mover]}'s move first")
+            return GTPError(f"{text}: send genmove {self.letter(mover)}, or play {names[mover]}'s move first")
         if len(self.history) < 2:
             return GTPError(f"illegal move: {text}: {names[mover]} moves first")
-        last = self.game.format_move(self.history[-2], self._last_move())
-        return GTPError(f"illegal move: {text}, who played the last move ({last}): play {'bw'[mover]}'s "
+        last = self.controller_cell(self.game.format_move(self.history[-2], self._last_move()))
+        return GTPError(f"illegal move: {text}, who played the last move ({last}): play {self.letter(mover)}'s "
                         f"move first, or undo {names[other]}'s")
 
     def _last_move(self) -> Any:
@@ -201,15 +212,16 @@ class Engine:
                 state = self.state
             else:
                 raise self.out_of_turn(side, "play")
-        word = "swap" if args[1].lower() in SWAP_WORDS else args[1]  # Benzene and HexGui say swap-pieces
-        word = self.controller_cell(word)
+        sent = "swap" if args[1].lower() in SWAP_WORDS else args[1]  # Benzene and HexGui say swap-pieces
+        word = self.controller_cell(sent)
         try:
             move = self.game.parse_move(state, word)
         except IllegalMove as exc:
             hint = ""
             if word == "swap" and self.game.options.get("swap") is False:
                 hint = " (this engine plays without it: start it with --option swap=true)"
-            raise GTPError(f"illegal move: {exc}{hint}") from None
+            said = str(exc).replace(word, sent)  # the cell as the controller sent it, not as we read it
+            raise GTPError(f"illegal move: {said}{hint}") from None
         self.history.append(state.play(move))
         return ""
 
@@ -239,7 +251,22 @@ class Engine:
         return ""
 
     def cmd_showboard(self, args: list[str]) -> str:
+        if self.transpose:
+            return "\n" + self.controller_board()
         return "\n" + in_rows(self.game, self.game.to_text(self.state))  # Reversi's one-line board in rows
+
+    def controller_board(self) -> str:
+        """The board as HexGui draws it, for ``--transpose``: its column letters across, its row
+        numbers down (indented like the rhombus), B and W its black and white stones (black joins
+        top and bottom) and the colour it has to move.  Our own rows, as before, showed HexGui's
+        c1 as a stone on the third row and Blue to move where it plays black."""
+        game, state, kept = self.game, self.state, self.kept()
+        n = game.size
+        rows = ["   " + " ".join(chr(ord("a") + column) for column in range(n))]
+        for row in range(n):
+            stones = (state.stone_at(row * n + column if kept else column * n + row) for column in range(n))
+            rows.append(" " * row + f"{row + 1:>2} " + " ".join("." if s is None else "BW"[s ^ kept] for s in stones))
+        return f"to-move: {('black', 'white')[state.to_move ^ kept]}\n" + "\n".join(rows)
 
     def cmd_final_score(self, args: list[str]) -> str:
         """``B+N``, ``W+N`` or ``0``: N the margin as the game's tournaments count it
@@ -253,7 +280,8 @@ class Engine:
         if w is None:
             return "0"
         margin = state.final_margin()
-        return f"{'BW'[w]}+{margin}" if margin else f"{'BW'[w]}+"
+        letter = self.letter(w).upper()  # after HexGui's swap, the winner's colour on its board
+        return f"{letter}+{margin}" if margin else f"{letter}+"
 
     def cmd_time_settings(self, args: list[str]) -> str:
         """main_time byo_yomi_time byo_yomi_stones: a per-move budget that fits (0 0 0, no time
