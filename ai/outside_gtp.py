@@ -22,7 +22,9 @@ step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its 
 
 Colours: ``b`` is the side that moves first (game.sides[0]), ``w`` the other.  Vertices are our
 notation; for Hex programs in the HexGui/Benzene convention (black joins top and bottom) set
-``"transpose": true`` so their ``c1`` is our ``a3`` (see ai/commands/gtp.py).
+``"transpose": true`` so their ``c1`` is our ``a3`` (see ai/commands/gtp.py).  Those programs keep
+their board at ``swap-pieces`` (sent so) and have the swapper's colour move next: after a swap,
+our Blue is their white and cells go unexchanged (``_kept``).
 """
 
 from __future__ import annotations
@@ -139,12 +141,28 @@ class GTPPlayer(Player):
             raise Forfeit(f"engine refused {command!r}: {text}")
         return text
 
+    def _kept(self, state: State) -> bool:
+        """Whether the engine, a Benzene-family Hex program (``transpose``), reads ``state`` on the
+        board it kept at the swap: Benzene's swap-pieces moves no stone and the swapper's colour
+        (its white) moves next, so after a swap our Blue is its white, our Red its black, and our
+        board (the stone mirrored at the swap) is its board with no cell exchanged."""
+        swapped = getattr(state, "swapped", None)
+        return self.transpose and callable(swapped) and swapped()
+
+    def _colour(self, state: State) -> str:
+        """The GTP colour of the side to move, as the engine names it."""
+        return "bw"[state.to_move ^ self._kept(state)]
+
     def _vertex(self, game: Game, state: State, move: Hashable) -> str:
         text = game.format_move(state, move).lower()
-        return transpose_cell(text) if self.transpose else text
+        if not self.transpose:
+            return text
+        if text in SWAP_WORDS:
+            return "swap-pieces"  # the Benzene family's name (ours, "swap", it does not know)
+        return text if self._kept(state) else transpose_cell(text)
 
     def _play(self, state: State, move: Hashable) -> None:
-        self._ask(f"play {'bw'[state.to_move]} {self._vertex(state.game, state, move)}", COMMAND_TIME)
+        self._ask(f"play {self._colour(state)} {self._vertex(state.game, state, move)}", COMMAND_TIME)
 
     def _sync(self, state: State) -> None:
         """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay."""
@@ -189,7 +207,7 @@ class GTPPlayer(Player):
                     break
             self.timing = timing
         if remaining is not None:
-            self._ask(f"time_left {'bw'[state.to_move]} {max(0, int(remaining))} 0", COMMAND_TIME, optional=True)
+            self._ask(f"time_left {self._colour(state)} {max(0, int(remaining))} 0", COMMAND_TIME, optional=True)
 
     def choose(self, state: State, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
@@ -204,7 +222,7 @@ class GTPPlayer(Player):
             self._tell_time(state, limits)
             timeout = None if budget is None else budget + GRACE
             began = time.perf_counter()
-            text = self._ask(f"genmove {'bw'[state.to_move]}", timeout, limits.stop) or ""
+            text = self._ask(f"genmove {self._colour(state)}", timeout, limits.stop) or ""
         except _Dead as exc:
             log = self.bot.log_note() if self.bot else ""
             self.close()
@@ -221,7 +239,8 @@ class GTPPlayer(Player):
         if word.lower() in SWAP_WORDS:
             word = "swap"
         try:
-            move = game.parse_move(state, transpose_cell(word) if self.transpose else word)
+            exchanged = self.transpose and not self._kept(state)
+            move = game.parse_move(state, transpose_cell(word) if exchanged else word)
         except (IllegalMove, ValueError) as exc:
             self.synced = None
             raise Forfeit(f"played an illegal move {word!r}: {exc}{self.bot.log_note()}") from None

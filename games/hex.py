@@ -204,6 +204,12 @@ class HexState(State):
             and self.boards[BLUE].bit_count() == 1
         )
 
+    def swapped(self) -> bool:
+        """Whether this game's swap has been played: Red then has a stone more than Blue with Blue
+        to move, or as many with Red to move (without a swap Blue is the one ahead)."""
+        blue, red = self.boards[BLUE].bit_count(), self.boards[RED].bit_count()
+        return red > 0 and red - blue == (1 if self.to_move == BLUE else 0)
+
     def swap_cell(self) -> int | None:
         """The Blue stone that ``swap`` would take (for the board view's swap offer), or None."""
         return self.boards[BLUE].bit_length() - 1 if self.can_swap() else None

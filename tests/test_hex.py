@@ -187,6 +187,24 @@ def test_swap_mirrors_blues_first_stone_into_a_red_stone():
         game.play_line(["c1", "d4"]).play(SWAP)
 
 
+def test_a_state_knows_whether_its_swap_was_played_along_any_game():
+    """``swapped`` is read off the stone counts alone: checked against the moves that made each
+    position, in random games with and without the swap (on boards from 3 to 7)."""
+    import random
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = games.load("hex", size=rng.randint(3, 7), swap=True)
+        state, played_swap = game.initial_state(), False
+        while not state.is_terminal():
+            assert state.swapped() == played_swap
+            moves = state.legal_moves()
+            move = SWAP if SWAP in moves and rng.random() < 0.5 else rng.choice([m for m in moves if m != SWAP])
+            played_swap |= move == SWAP
+            state = state.play(move)
+        assert state.swapped() == played_swap
+
+
 def test_swap_is_read_as_hexgui_writes_it():
     """A game copied from HexGui or Benzene writes the swap "swap-pieces" (the same move as ours):
     typed or pasted, it was "not a cell of this board"; it is now the swap."""

@@ -1167,3 +1167,25 @@ def test_a_notebook_players_answer_that_is_no_square_loses_saying_why(name, reas
         assert in_portuguese in words.end_reason(r.reason.split("; log: ")[0])
     finally:
         set_language("en")
+
+
+def test_a_benzene_style_engine_is_told_a_swap_as_it_reads_one(tmp_path):
+    """Benzene and MoHex (``"transpose": true``) keep their board at ``swap-pieces`` and have the
+    swapper's colour, white, move next (Benzene's StoneBoard::PlayMove moves no stone; its
+    gameplayer writes W[swap-pieces] then W[...]): after our swap the engine must be asked for
+    white's move, and its cells are then read as on our board, not exchanged.  It was asked
+    "genmove b" and its answer's cell was exchanged, so it played for the wrong side."""
+    record = tmp_path / "received.txt"
+    game = games.load("hex", size=3, swap=True)
+    engine = ai.make_player("hex", engine_config(tmp_path, "--record", str(record), transpose=True),
+                            options={"size": 3, "swap": True})
+    try:
+        first = engine.choose(game.initial_state(), Limits(time=5))  # its first free cell, a1
+        swapped = game.initial_state().play(first).play("swap")
+        assert swapped.swapped()
+        reply = engine.choose(swapped, Limits(time=5))
+    finally:
+        engine.close()
+    sent = [line for line in record.read_text().splitlines() if line.split()[0] in ("play", "genmove")]
+    assert sent[-2:] == ["play w swap-pieces", "genmove w"]
+    assert game.format_move(swapped, reply) == "a2"  # its a2, on the board it kept: our a2
