@@ -68,6 +68,16 @@ def king_neighbour_masks(width: int, height: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def squares(mask: int) -> list[int]:
+    """The squares of a bitboard (the indices of its set bits), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def permute_bits(bits: int, image: tuple[int, ...] | list[int]) -> int:
     """The bitboard with each set cell ``i`` moved to ``image[i]`` (a board symmetry, a transpose)."""
     out = 0

@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
 from games.grid import NOTEBOOK_SQUARE, king_neighbour_masks, read_to_move_header
+from games.grid import squares as bits  # the squares of a bitboard: Rastros' name
 
 SIDES = ("South", "North")
 COURSE_SIDES = ("S", "N")  # the notebook's to_move letters, same order as SIDES
@@ -81,16 +82,6 @@ def square_name(n: int, index: int) -> str:
 def neighbour_masks(n: int) -> tuple[int, ...]:
     """For each square, the bitmask of its up to 8 king-move neighbours."""
     return king_neighbour_masks(n, n)
-
-
-def bits(mask: int) -> list[int]:
-    """The set bits of ``mask`` in ascending order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class RastrosState(State):

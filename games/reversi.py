@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
-from games.grid import cell_name, parse_cell
+from games.grid import cell_name, parse_cell, squares
 
 INFO = GameInfo(
     id="reversi",
@@ -159,16 +159,6 @@ def flips(sq: int, me: int, opp: int, geo: Geometry) -> int:
             if b & me:
                 flipped |= ray & -(b << 1)  # the ray squares above b
     return flipped
-
-
-def squares(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b.bit_length() - 1)
-        mask ^= b
-    return out
 
 
 def perft(me: int, opp: int, depth: int, geo: Geometry) -> int:

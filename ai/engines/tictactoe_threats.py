@@ -21,6 +21,7 @@ squares, a side's marks a Python int.
 from __future__ import annotations
 
 from ai.base import Clock
+from games.grid import squares
 from games.tictactoe import TicTacToe
 
 MAX_FOURS = 12  # the attacker's fours in one sequence at most
@@ -53,16 +54,6 @@ def _scan(game: TicTacToe, attacker: int, defender: int) -> tuple[int, int, dict
         elif theirs and not mine and theirs.bit_count() == k - 1:
             threats |= line ^ theirs
     return wins, threats, fours
-
-
-def squares(mask: int) -> list[int]:
-    """The squares of a bitmask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class VCFSearch:
