@@ -38,7 +38,12 @@ def _lines_through(game: TicTacToe) -> tuple[tuple[int, ...], ...]:
 
 
 class OpenLines:
-    """Evaluator: sum over open lines of 4**marks, own minus enemy, for the side to move.
+    """Evaluator: sum over open lines of 4**marks, own minus enemy, for the side to move; the side
+    to move's lines count double, since it marks the next square: its line of k-1 is a win, the
+    other side's only a square to block.  (Counting the other side's double instead, as once
+    here, made every even-depth search, which evaluates with its own side to move, fear lines it
+    could block at leisure: on 7x6 four in a row level-4 then lost more games than it won against
+    level-3; docs/tuning/tictactoe.md.)
 
     Only lines through occupied squares can score, so those are the only ones visited: on a
     15x15 board with a few marks that is a small fraction of the 572 lines.
@@ -59,9 +64,9 @@ class OpenLines:
             line = lines[index]
             mine, theirs = me & line, them & line
             if mine and not theirs:
-                score += 4 ** mine.bit_count()
+                score += 4 ** mine.bit_count() * 2
             elif theirs and not mine:
-                score -= 4 ** theirs.bit_count() * 2  # their line is nearer: they move after us
+                score -= 4 ** theirs.bit_count()
         return score + 1  # the side to move has the initiative
 
     def candidate_moves(self, state: TicTacToeState, moves: list[int]) -> list[int]:
