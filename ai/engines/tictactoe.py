@@ -91,10 +91,11 @@ BEAM_WIDTH = 10  # on 15x15 a depth-4 search of every square next to a mark took
 
 
 def line_gains(game: TicTacToe, me: int, them: int, moves: list[int]) -> dict[int, int]:
-    """For each of ``moves``, what a mark of the side to move there does for the lines through it:
-    4**(its marks + 1) for each line still open to it (a move completing a line counts most), plus
-    4**(their marks) for each line of the other side it closes (blocking their k-1 comes next).
-    The search tries these squares first, so a win, a block or a threat is never cut by the beam."""
+    """For each of ``moves``, what the square does for the lines through it, for either side (as
+    Gomoku programs rank squares: where the opponent would gain is where to stop them): 4**(marks
+    + 1) for each line still open to the side to move, and the same for the other side's.  A
+    square completing a line of either side's k-1 counts most, then one making or stopping a
+    four; the search tries them first, so the beam never cuts a win, a block or a threat."""
     through = game.lines_through
     gains = {}
     for move in moves:
@@ -103,8 +104,8 @@ def line_gains(game: TicTacToe, me: int, them: int, moves: list[int]) -> dict[in
             mine, theirs = line & me, line & them
             if not theirs:
                 gain += 4 ** (mine.bit_count() + 1)
-            elif not mine:
-                gain += 4 ** theirs.bit_count()
+            if not mine:
+                gain += 4 ** (theirs.bit_count() + 1)
         gains[move] = gain
     return gains
 
