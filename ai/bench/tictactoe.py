@@ -110,7 +110,7 @@ def series(game, makers: tuple[Callable[[int], Player], Callable[[int], Player]]
         players = [makers[i](2 * number + side) for side, i in enumerate(order)]
         result = play_game(game, players, [names[i] for i in order], seconds, opening=openings[number // 2])
         summary.add(result, first)
-        longest = max(longest, result.max_move_time[1 - first])
+        longest = max(longest, result.max_move_time[first])  # names[0] played side ``first``
     return summary, longest
 
 
