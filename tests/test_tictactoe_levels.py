@@ -92,3 +92,14 @@ def test_the_beam_puts_stopping_an_open_three_before_making_a_three_of_ones_own(
     state = FIFTEEN.from_text("to-move: X\n" + "\n".join(rows))
     beam = OpenLines().candidate_moves(state, state.legal_moves())
     assert {FIFTEEN.format_move(state, m) for m in beam[:2]} == {"e10", "i10"}
+
+
+def test_the_rules_page_says_which_moves_the_search_looks_at_on_big_boards():
+    """The rules page's note on analysis (a W or L without a number is no proof) names the beam as
+    it is: the boards it applies to and how many squares it keeps."""
+    from pathlib import Path
+
+    from ai.engines.tictactoe import BEAM_CELLS
+
+    page = " ".join((Path(__file__).parent.parent / "assets" / "rules" / "tictactoe.md").read_text().split())
+    assert BEAM_WIDTH == 10 and f"on boards of more than {BEAM_CELLS} squares only the ten" in page
