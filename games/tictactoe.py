@@ -42,16 +42,18 @@ INFO = GameInfo(
 )
 
 MARKS = "XO"
+UNKNOWN = -1  # a state's winner not yet known: TicTacToeState looks at every line
 
 
 class TicTacToeState(State):
     __slots__ = ("game", "boards", "to_move", "_winner", "_moves")
 
-    def __init__(self, game: TicTacToe, boards: tuple[int, int], to_move: int) -> None:
+    def __init__(self, game: TicTacToe, boards: tuple[int, int], to_move: int, winner: int | None = UNKNOWN) -> None:
+        """``winner``: the side with k in a row, None for neither, or left out to look at every line."""
         self.game = game
         self.boards = boards
         self.to_move = to_move
-        self._winner = game.find_winner(boards)
+        self._winner = game.find_winner(boards) if winner == UNKNOWN else winner
         self._moves: list[int] | None = None
 
     def legal_moves(self) -> list[int]:
@@ -73,7 +75,11 @@ class TicTacToeState(State):
             raise IllegalMove(f"{cell_name(move, game.width)} is already taken")
         boards = list(self.boards)
         boards[self.to_move] |= 1 << move
-        return TicTacToeState(game, (boards[0], boards[1]), 1 - self.to_move)
+        # no line was complete before the move, so only the mover's lines through it can be now
+        # (a search plays millions of moves: looking at all 572 lines of 15x15 was most of its time)
+        mine = boards[self.to_move]
+        won = any(mine & line == line for line in game.lines_through[move])
+        return TicTacToeState(game, (boards[0], boards[1]), 1 - self.to_move, self.to_move if won else None)
 
     def is_terminal(self) -> bool:
         return self._winner is not None or (self.boards[0] | self.boards[1]) == self.game.full
@@ -125,6 +131,11 @@ class TicTacToe(Game):
                     if 0 <= er < h and 0 <= ec < w:
                         masks.append(sum(1 << ((r + dr * i) * w + c + dc * i) for i in range(k)))
         return tuple(masks)
+
+    @cached_property
+    def lines_through(self) -> tuple[tuple[int, ...], ...]:
+        """For each square, the bitmasks of the k-lines that contain it."""
+        return tuple(tuple(line for line in self.lines if line >> square & 1) for square in range(self.cells))
 
     @cached_property
     def move_order(self) -> tuple[int, ...]:

@@ -3,6 +3,8 @@ its reproducible ladder, on 3x3 where games take milliseconds."""
 
 from __future__ import annotations
 
+import pytest
+
 from ai.bench import tictactoe as bench
 from ai.match import GameResult, MatchSummary
 
@@ -32,3 +34,29 @@ def test_the_ladder_is_seeded_the_same_figures_each_run(monkeypatch):
         bench.ladder(lines.append, 2, 1.0)
     assert runs[0] == runs[1] and len(runs[0]) == 5
     assert runs[0][-1] == "  (3x3: 2 seeded 1-ply openings x both colours; level-5 to depth 9)"
+
+
+def test_a_series_reports_the_first_named_players_longest_move(monkeypatch):
+    """The ladder prints "level-5's longest move" beside its budget: the time of the first named
+    player's slowest move, whichever colour it had (it once reported the other player's)."""
+    import time
+
+    import games
+    from ai.base import Player, PlayerInfo
+
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+
+    class Costly(Player):
+        """Plays the first legal move, advancing the clock by ``cost`` seconds."""
+
+        def __init__(self, cost: float) -> None:
+            self.info, self.cost = PlayerInfo("costly", "Costly"), cost
+
+        def choose(self, state, limits=None, progress=None):
+            clock[0] += self.cost
+            return state.legal_moves()[0]
+
+    makers = (lambda seed: Costly(0.25), lambda seed: Costly(0.01))
+    _summary, longest = bench.series(games.load("tictactoe"), makers, ("slow", "quick"), [[4]])
+    assert longest == pytest.approx(0.25)

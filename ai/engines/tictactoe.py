@@ -38,7 +38,12 @@ def _lines_through(game: TicTacToe) -> tuple[tuple[int, ...], ...]:
 
 
 class OpenLines:
-    """Evaluator: sum over open lines of 4**marks, own minus enemy, for the side to move.
+    """Evaluator: sum over open lines of 4**marks, own minus enemy, for the side to move; the side
+    to move's lines count double, since it marks the next square: its line of k-1 is a win, the
+    other side's only a square to block.  (Counting the other side's double instead, as once
+    here, made every even-depth search, which evaluates with its own side to move, fear lines it
+    could block at leisure: on 7x6 four in a row level-4 then lost more games than it won against
+    level-3; docs/tuning/tictactoe.md.)
 
     Only lines through occupied squares can score, so those are the only ones visited: on a
     15x15 board with a few marks that is a small fraction of the 572 lines.
@@ -59,20 +64,51 @@ class OpenLines:
             line = lines[index]
             mine, theirs = me & line, them & line
             if mine and not theirs:
-                score += 4 ** mine.bit_count()
+                score += 4 ** mine.bit_count() * 2
             elif theirs and not mine:
-                score -= 4 ** theirs.bit_count() * 2  # their line is nearer: they move after us
+                score -= 4 ** theirs.bit_count()
         return score + 1  # the side to move has the initiative
 
     def candidate_moves(self, state: TicTacToeState, moves: list[int]) -> list[int]:
-        """On big boards only squares next to a mark matter to the search (as in Gomoku programs)."""
+        """On boards of more than 16 squares only squares next to a mark matter to the search (as
+        in Gomoku programs); on boards of more than ``BEAM_CELLS`` squares only the ``BEAM_WIDTH``
+        of them that do most for the lines through them (``line_gain``), best first."""
         game: TicTacToe = state.game
         taken = state.boards[0] | state.boards[1]
         if game.cells <= 16 or not taken:
             return moves
         near = king_neighbour_masks(game.width, game.height)
         close = [m for m in moves if near[m] & taken]
-        return close or moves
+        if not close or game.cells <= BEAM_CELLS:
+            return close or moves
+        me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+        gains = line_gains(game, me, them, close)
+        return sorted(close, key=gains.__getitem__, reverse=True)[:BEAM_WIDTH]
+
+
+BEAM_CELLS = 49  # boards of more squares (8x8 and up) search only the best squares: ``BEAM_WIDTH``
+BEAM_WIDTH = 10  # on 15x15 a depth-4 search of every square next to a mark took 10 s a move
+
+
+def line_gains(game: TicTacToe, me: int, them: int, moves: list[int]) -> dict[int, int]:
+    """For each of ``moves``, what the square does for the lines through it, for either side (as
+    Gomoku programs rank squares: where the opponent would gain is where to stop them): 4**(marks
+    + 1) for each line still open to the side to move, and the same for the other side's.  A
+    square completing a line of either side's k-1 counts most, then one making or stopping a
+    four; the search tries them first, so the beam never cuts a win, a block or a threat."""
+    through = game.lines_through
+    gains = {}
+    for move in moves:
+        gain = 0
+        for line in through[move]:
+            mine, theirs = line & me, line & them
+            if not theirs:
+                gain += 4 ** (mine.bit_count() + 1)
+            if not mine:
+                gain += 4 ** (theirs.bit_count() + 1)
+        gains[move] = gain
+    return gains
+
 
 def completing_squares(game: TicTacToe, marks: int, blockers: int) -> list[int]:
     """The empty squares that would complete a line of ``marks`` (no ``blockers`` in it)."""
