@@ -16,7 +16,9 @@ install waits for its first computer move: ``python tools/cold_start.py``.
 The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
 folders; ``NUMBA_CACHE_DIR`` set by the user wins.  It is set here, before any kernel module is
-imported, because numba reads it when a kernel is decorated.
+imported, because numba reads it when a kernel is decorated.  Inside it each module's code has a
+folder named by the module's source (``ai.kernel_cache``), not by where the program lies, so a
+moved copy finds it, and a bundle brings its kernels compiled.
 
 The cache must never cost the user the engine.  A damaged cache file (a disk error, a copy cut
 short) would make numba fail on every load, run after run; a full disk would make it fail on every
@@ -79,6 +81,10 @@ def njit(*args, **options):
     with numba 0.61-0.68), kernels compile as numba would by itself."""
     _compile_per_type()
     from numba import njit as numba_njit
+
+    from ai.kernel_cache import use_kernel_locator
+
+    use_kernel_locator()
 
     return numba_njit(*args, **options)
 
