@@ -155,3 +155,12 @@ def test_a_bundle_brings_its_kernels_compiled_into_an_empty_user_cache(tmp_path)
     hits, misses = _hits_and_misses(bundle, user_cache)
     assert hits > 0 and misses == 0
     assert list(user_cache.glob("hex_inferior-*/*.nbc"))  # the user's cache holds them from now on
+
+
+def test_a_numba_without_the_locator_classes_still_compiles_and_caches_the_kernels(tmp_path):
+    """``ai.kernel_cache`` builds on numba's internal locator classes; a numba that moved them
+    must still run the engine, its kernels filed by numba's own locators."""
+    done = _run(tmp_path, before="import numba.core.caching as caching\ndel caching._CacheLocator\n")
+    assert done.returncode == 0, done.stderr
+    assert "filed by their folder's path" in done.stderr
+    assert list(tmp_path.glob("kernels_*/hex_inferior.*.nbc"))  # numba's folder named by the path

@@ -82,11 +82,20 @@ def njit(*args, **options):
     _compile_per_type()
     from numba import njit as numba_njit
 
-    from ai.kernel_cache import use_kernel_locator
-
-    use_kernel_locator()
-
+    _file_by_source()
     return numba_njit(*args, **options)
+
+
+@functools.cache
+def _file_by_source() -> None:
+    """Have numba file the compiled kernels by their modules' sources (``ai.kernel_cache``), or
+    by their folder's path as it does by itself if its classes are not where that expects them."""
+    try:
+        from ai.kernel_cache import use_kernel_locator
+    except ImportError as exc:
+        log.warning("compiled kernels are filed by their folder's path, numba's way (%s)", exc)
+    else:
+        use_kernel_locator()
 
 
 def _compile_per_type() -> None:
