@@ -27,8 +27,8 @@ atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
 os.environ["TABULEIRO_CONFIG_DIR"] = os.path.join(_scratch, "config")
 os.environ["TABULEIRO_DATA_DIR"] = os.path.join(_scratch, "data")
 os.environ["TABULEIRO_BOT_LOGS"] = os.path.join(_scratch, "bot-logs")
-# The kernels the tests compile are this checkout's (numba keys its cache by source path): they
-# stay with it, as __pycache__ does, not in the user's cache folder beside the app's.
+# The kernels the tests compile stay with this checkout, as __pycache__ does, not in the user's
+# cache folder beside the app's.
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-cache"))
 # A suite started in the background by a shell (`pytest &`, or a job runner) has SIGINT ignored, and
 # every command a test starts would inherit that: the Ctrl+C tests' SIGINT would do nothing.  A

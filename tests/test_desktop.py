@@ -108,6 +108,14 @@ def test_the_bundle_spec_and_the_build_script_agree():
     assert "pyinstaller" in readme and "packaging/tabuleiro.spec" in readme
 
 
+def test_the_bundle_ships_its_compiled_kernels_where_the_app_seeds_its_cache_from():
+    from ai.kernel_cache import SHIPPED
+
+    spec = (ROOT / "packaging" / "tabuleiro.spec").read_text(encoding="utf-8")
+    assert f'(str(KERNEL_CACHE), "{SHIPPED.relative_to(ROOT).as_posix()}")' in spec
+    assert "NUMBA_CACHE_DIR=str(KERNEL_CACHE)" in spec  # compiled into the folder that is shipped
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="the frozen-app guard matters where spawn re-runs main")
 def test_main_calls_freeze_support():
     assert "freeze_support()" in (ROOT / "main.py").read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ the kernels' files or turns the cache off, and warms up again.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -103,3 +104,63 @@ def test_a_failure_outside_the_cache_is_raised_and_clears_nothing(tmp_path, monk
         failing()
     assert calls == [1]
     assert kept.exists()
+
+
+# warm up a kernel module of the copy of the program in the working folder; print how many of its
+# kernels' signatures were loaded from the cache and how many were compiled
+WARM_AND_COUNT = (
+    "from numba.core.registry import CPUDispatcher\n"
+    "from ai.kernels import hex_inferior\n"
+    "hex_inferior.warm_up()\n"
+    "kernels = [k for k in vars(hex_inferior).values() if isinstance(k, CPUDispatcher)]\n"
+    "print(sum(sum(k.stats.cache_hits.values()) for k in kernels),\n"
+    "      sum(sum(k.stats.cache_misses.values()) for k in kernels))\n"
+)
+
+
+def _copy_of_the_program(folder: Path) -> Path:
+    """The program's sources copied to ``folder``, with new modification times (as ``cp`` gives)."""
+    for package in ("ai", "games"):
+        shutil.copytree(ROOT / package, folder / package, copy_function=shutil.copyfile,
+                        ignore=shutil.ignore_patterns("__pycache__", "data", "shipped-cache"))
+    return folder
+
+
+def _hits_and_misses(program: Path, cache: Path) -> tuple[int, int]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(program))
+    done = subprocess.run([sys.executable, "-c", WARM_AND_COUNT], cwd=program, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    hits, misses = map(int, done.stdout.split())
+    return hits, misses
+
+
+def test_a_moved_copy_of_the_program_loads_the_kernels_compiled_before_the_move(tmp_path):
+    cache = tmp_path / "cache"
+    hits, misses = _hits_and_misses(_copy_of_the_program(tmp_path / "first"), cache)
+    assert misses > 0 and hits == 0  # compiled and cached
+
+    moved = _copy_of_the_program(tmp_path / "moved elsewhere" / "tabuleiro")
+    hits, misses = _hits_and_misses(moved, cache)
+    assert hits > 0 and misses == 0  # loaded, nothing compiled
+
+
+def test_a_bundle_brings_its_kernels_compiled_into_an_empty_user_cache(tmp_path):
+    build_cache = tmp_path / "build-cache"
+    assert _hits_and_misses(_copy_of_the_program(tmp_path / "build"), build_cache)[0] == 0
+    bundle = _copy_of_the_program(tmp_path / "bundle")
+    shutil.copytree(build_cache, bundle / "ai" / "kernels" / "shipped-cache")
+
+    user_cache = tmp_path / "user-cache"
+    hits, misses = _hits_and_misses(bundle, user_cache)
+    assert hits > 0 and misses == 0
+    assert list(user_cache.glob("hex_inferior-*/*.nbc"))  # the user's cache holds them from now on
+
+
+def test_a_numba_without_the_locator_classes_still_compiles_and_caches_the_kernels(tmp_path):
+    """``ai.kernel_cache`` builds on numba's internal locator classes; a numba that moved them
+    must still run the engine, its kernels filed by numba's own locators."""
+    done = _run(tmp_path, before="import numba.core.caching as caching\ndel caching._CacheLocator\n")
+    assert done.returncode == 0, done.stderr
+    assert "filed by their folder's path" in done.stderr
+    assert list(tmp_path.glob("kernels_*/hex_inferior.*.nbc"))  # numba's folder named by the path

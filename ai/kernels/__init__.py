@@ -16,7 +16,9 @@ install waits for its first computer move: ``python tools/cold_start.py``.
 The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
 folders; ``NUMBA_CACHE_DIR`` set by the user wins.  It is set here, before any kernel module is
-imported, because numba reads it when a kernel is decorated.
+imported, because numba reads it when a kernel is decorated.  Inside it each module's code has a
+folder named by the module's source (``ai.kernel_cache``), not by where the program lies, so a
+moved copy finds it, and a bundle brings its kernels compiled.
 
 The cache must never cost the user the engine.  A damaged cache file (a disk error, a copy cut
 short) would make numba fail on every load, run after run; a full disk would make it fail on every
@@ -80,7 +82,20 @@ def njit(*args, **options):
     _compile_per_type()
     from numba import njit as numba_njit
 
+    _file_by_source()
     return numba_njit(*args, **options)
+
+
+@functools.cache
+def _file_by_source() -> None:
+    """Have numba file the compiled kernels by their modules' sources (``ai.kernel_cache``), or
+    by their folder's path as it does by itself if its classes are not where that expects them."""
+    try:
+        from ai.kernel_cache import use_kernel_locator
+    except ImportError as exc:
+        log.warning("compiled kernels are filed by their folder's path, numba's way (%s)", exc)
+    else:
+        use_kernel_locator()
 
 
 def _compile_per_type() -> None:
