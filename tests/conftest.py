@@ -59,6 +59,39 @@ class _ShiftedRandom(random.Random):
         super().__init__(None if seed is None else f"{seed}+{SEED_SHIFT}")  # a str seed: stable
 
 
+def _uncompiled_kernel_modules() -> list[str]:
+    """The kernel modules of ai/kernels with nothing compiled in this checkout's cache yet."""
+    from ai.kernel_cache import folder_name
+    from ai.kernels import cache_dir
+
+    kernels = Path(__file__).resolve().parent.parent / "ai" / "kernels"
+    return [path.stem for path in sorted(kernels.glob("*.py"))
+            if path.name != "__init__.py" and not any((cache_dir() / folder_name(path)).glob("*.nbi"))]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the engines' kernels before the first test when this checkout has not yet.
+
+    Tests that wait for a computer's answer (analysis in the replay, a level-5 move) give it a
+    minute; on a fresh clone the first such test of a game would also pay that game's compile,
+    over a minute on a loaded 2-core machine.  Compiled here once, in one process per core as the
+    window's preparation does, every test loads them from the disk cache instead.  Under xdist only
+    the controller does it, before its workers start."""
+    if hasattr(session.config, "workerinput") or not _uncompiled_kernel_modules():
+        return
+    import subprocess
+
+    from ai.kernels import compile_groups
+
+    sys.__stderr__.write("conftest: compiling the engines' kernels for this checkout (once)\n")
+    script = "import sys; import ai.kernels as k; [k.warm_up(g) for g in sys.argv[1:]]"
+    root = Path(__file__).resolve().parent.parent
+    compilers = [subprocess.Popen([sys.executable, "-c", script, *group], cwd=root)
+                 for group in compile_groups(os.cpu_count() or 1)]
+    for compiler in compilers:
+        compiler.wait()
+
+
 def pytest_collection_modifyitems(items: list) -> None:
     """With ``TABULEIRO_TEST_SEED``, the test modules' ``random`` draws from shifted seeds."""
     if not SEED_SHIFT:
