@@ -250,6 +250,21 @@ def test_step_while_browsing_shows_the_game_it_plays_on(app):
     assert len(scene.history) == plies + 1 and scene.browsing is None
 
 
+def test_step_pressed_while_the_computer_thinks_plays_the_move_it_finds(app):
+    """Paused while a search was under way, S did nothing: the reply then waited for a second S."""
+    setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-3", "level-3"), 0.3)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.speed = 3
+    assert wait(app, scene.computer.thinking, 60)
+    plies = len(scene.history)
+    scene.toggle_pause()
+    scene.step()  # the same frame: the search is still under way
+    assert wait(app, lambda: len(scene.history) == plies + 1, 30)
+    app.run_frames(5)
+    assert scene.paused and len(scene.history) == plies + 1 and scene.held is None and not scene.computer.thinking()
+
+
 @pytest.mark.parametrize("size", [(801, 1400), (1000, 1000)])
 def test_the_main_menu_stands_in_the_middle_of_a_tall_window(app, size):
     """In a window taller than the menu needs (a portrait screen, a tiling desktop's half) the

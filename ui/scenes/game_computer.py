@@ -154,12 +154,13 @@ class ComputerMoves:
 
     def step(self) -> None:
         """Step in a paused game: the reply already in is played (on the game, so that is what is
-        then shown), else the next search starts and its reply is played when it comes."""
+        then shown); else the reply of the search under way (Pause pressed while the computer
+        thought), or of the next search, is played as soon as it comes."""
         if self.held is not None:
             if self.scene.browsing is not None:
                 self.scene.back_to_game()
             self.apply_reply(*self.held)
-        elif self.job is None:
+        elif self.job is None or self.job_kind == "move":
             self.step_once = True
 
     def _reply_due(self) -> float:
