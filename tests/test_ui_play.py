@@ -250,6 +250,24 @@ def test_step_while_browsing_shows_the_game_it_plays_on(app):
     assert len(scene.history) == plies + 1 and scene.browsing is None
 
 
+def test_step_from_an_earlier_position_shows_the_move_it_plays(app):
+    """With no reply in yet, S while looking back started the search, but its move waited unseen
+    until the player went back to the game by hand."""
+    setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    assert wait(app, lambda: len(scene.history) >= 2, 30)
+    scene.toggle_pause()
+    assert wait(app, lambda: scene.job is None, 30)
+    if scene.held is not None:  # a reply came in as Pause was pressed: played, to start from none
+        scene.step()
+    plies = len(scene.history)
+    scene.browse(1)
+    scene.step()
+    assert wait(app, lambda: len(scene.history) == plies + 1, 30)
+    assert scene.browsing is None and scene.shown_plies() == plies + 1
+
+
 def test_step_pressed_while_the_computer_thinks_plays_the_move_it_finds(app):
     """Paused while a search was under way, S did nothing: the reply then waited for a second S."""
     setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-3", "level-3"), 0.3)
