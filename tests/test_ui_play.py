@@ -304,3 +304,15 @@ def test_the_main_menu_stands_in_the_middle_of_a_tall_window(app, size):
     app.run_frames(2)
     click(app, app.scene.menu.get_widgets()[0].get_rect(to_real_position=True).center)  # Play, where it is drawn
     assert isinstance(app.scene, SetupScene)
+
+
+def test_a_watched_reply_waiting_for_the_speeds_pause_is_not_said_to_be_thinking(app):
+    """At Slow the status line said "is thinking…" for over a second after the search had ended
+    (the spinner off, the panel on the last search): the move is chosen, only not yet shown."""
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.speed = 0  # Slow: 1.5 s between moves
+    assert wait(app, lambda: scene.held is not None and len(scene.history) >= 1, 30)
+    line = scene.board_side._prompt()
+    assert "thinking" not in line and "chosen" in line and not scene.computer_thinking()
