@@ -316,3 +316,35 @@ def test_a_watched_reply_waiting_for_the_speeds_pause_is_not_said_to_be_thinking
     assert wait(app, lambda: scene.held is not None and len(scene.history) >= 1, 30)
     line = scene.board_side._prompt()
     assert "thinking" not in line and "chosen" in line and not scene.computer_thinking()
+
+
+def test_the_rules_and_the_search_tree_keep_the_computers_worker_for_the_return(app):
+    """Back from the rules or the search tree, a watched game waited seconds for a new worker
+    process to start and load its engine; the worker now waits for the return, and ends when the
+    window goes elsewhere from there (or closes)."""
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    worker = scene.computer.ensure_worker()
+    scene.open_tree()
+    app.run_frames(2)
+    assert app.scene is not scene and scene.computer.job is None
+    app.scene.on_back()
+    app.run_frames(2)
+    assert app.scene is scene and scene.computer.worker is worker and worker.process.is_alive()
+    plies = len(scene.history)
+    assert wait(app, lambda: len(scene.history) > plies, 30)
+    key(app, pygame.K_F1)
+    assert app.scene is not scene and scene.computer.worker is worker
+    app.show_menu()  # from the rules elsewhere: the game is left, its worker ends
+    assert scene.computer.worker is None and not app.switch_watchers
+
+
+def test_a_window_closed_on_the_rules_ends_the_games_worker(app):
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.computer.ensure_worker()
+    scene.show_rules()
+    app.quit()
+    assert scene.computer.worker is None

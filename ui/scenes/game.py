@@ -91,6 +91,7 @@ class GameScene(GameCommands, Scene):
         self.view = make_view(self.game)
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
         self.computer = ComputerMoves(self)  # the AI worker: computer moves and hints
+        self.visiting = False  # leaving for a screen whose Back returns here (GameCommands._visit)
         self.mouse = BoardMouse(self)
         self.messages = Messages()
         self._face_the_human()
@@ -447,10 +448,11 @@ class GameScene(GameCommands, Scene):
 
     def close(self) -> None:
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer
-        move is asked for again when the scene is shown again."""
+        move is asked for again when the scene is shown again, by the same worker after a visit."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
         self.computer.cancel()
         self.analysis.close()
         self.connections.close()
-        self.computer.close()
+        if not self.visiting:  # the rules or the search tree, then back: the worker waits (``_visit``)
+            self.computer.close()
