@@ -340,11 +340,27 @@ def test_the_rules_and_the_search_tree_keep_the_computers_worker_for_the_return(
     assert scene.computer.worker is None and not app.switch_watchers
 
 
-def test_a_window_closed_on_the_rules_ends_the_games_worker(app):
+def test_analysis_back_from_the_rules_goes_on_in_its_own_worker(app):
     setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
-    app.switch(GameScene(app, setup))
+    app.switch(GameScene(app, setup, ["b2", "a1"]))  # taken up again: paused
+    scene = app.scene
+    scene.toggle_analysis()
+    assert wait(app, lambda: scene.analysis.worker is not None and scene.analysis.running(), 30)
+    worker = scene.analysis.worker
+    scene.show_rules()
+    app.run_frames(2)
+    assert not scene.analysis.running()  # no work while the rules are read
+    app.scene.on_back()
+    assert wait(app, lambda: scene.analysis.running(), 30) and scene.analysis.worker is worker
+
+
+def test_a_window_closed_on_the_rules_ends_the_games_workers(app):
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
+    app.switch(GameScene(app, setup, ["b2", "a1"]))
     scene = app.scene
     scene.computer.ensure_worker()
+    scene.toggle_analysis()
+    assert wait(app, lambda: scene.analysis.worker is not None, 30)
     scene.show_rules()
     app.quit()
-    assert scene.computer.worker is None
+    assert scene.computer.worker is None and scene.analysis.worker is None

@@ -85,10 +85,10 @@ class GameCommands:
 
     def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,
-        the search tree.  The computer's worker process waits for the return, its search dropped:
-        a new one took seconds to start and load its engine, so a watched game stood still after
-        each look at the rules or the tree.  If the window goes anywhere else from there, or closes,
-        the worker ends."""
+        the search tree.  The worker processes (the computer's, analysis', the connections') wait
+        for the return, their jobs dropped: a new one took seconds to start and load its engine, so
+        a watched game stood still after each look at the rules or the tree, and analysis came back
+        as slowly.  If the window goes anywhere else from there, or closes, they end."""
         self.visiting = True
         try:
             show(lambda: self.app.switch(self))
@@ -98,7 +98,7 @@ class GameCommands:
         def follow(_old: object, new: object) -> None:
             self.app.switch_watchers.remove(follow)
             if new is not self:
-                self.computer.close()
+                self.close_workers()
 
         self.app.switch_watchers.append(follow)
 
