@@ -821,3 +821,18 @@ def test_balanced_openings_refuse_a_start_that_loses_a_piece_by_force():
         quiet = quiet.play(GAME.parse_move(quiet, text))
     assert alphabeta_cutoff(quiet, 4, course_evaluation)[1] == 0
     assert balanced(quiet)
+
+
+def test_a_course_minimax_values_a_piece_as_the_levels_do():
+    """The panel showed the course minimax's "Black +1.0" (pieces) beside level 4's "Black +89"
+    (points, 100 a piece) in one game, and the live graph read the course's whole pieces as
+    hundredths of one: its reports are in the levels' points now, its choices unchanged."""
+    import ai
+    from ai.base import Limits
+    from ai.engines.alquerque import MATERIAL
+
+    state = GAME.initial_state().play(GAME.parse_move(GAME.initial_state(), "b2-c3"))  # Black may take d4xb2
+    reports = []
+    move = ai.make_player("alquerque", "alquerque:minimax-1").choose(state, Limits(time=5.0), reports.append)
+    assert GAME.format_move(state, move) == "d4xb2"
+    assert reports[-1].score == 1 * MATERIAL  # one piece ahead after it

@@ -161,3 +161,22 @@ def test_the_sides_names_stay_readable_over_the_graphs_fill(game_id):
     for points in ([1.0] * 12, [-1.0] * 12, [1.0, -1.0] * 6):
         full = drawn(points)
         assert [full.get_at(p) for p in letters] == [empty.get_at(p) for p in letters], points
+
+
+def test_a_hex_alpha_beta_estimate_is_left_off_the_graph_as_the_panel_leaves_it_out():
+    """Hex's values are chances to win: the panel shows none for the notebook's or Level 2's
+    shortest-path scores, but the live graph plotted them, scaled to whatever they were, beside
+    the Monte Carlo levels' chances.  They are left out; a chance or a proof is kept."""
+    import games
+
+    game = games.load("hex", size=5)
+    live = LiveEvaluations(game)
+    live.from_search((), _Search(3.0))  # the notebook's shortest paths, Blue to move
+    mcts = _Search(0.8, mover=1)
+    mcts.kind = "mcts"
+    live.from_search(("c3",), mcts)
+    state = game.play_line(["c3", "b2"])
+    points = live.points(["c3", "b2"], state)
+    assert points[0] is None and points[1] is not None and points[1] < 0  # Red (second) 80% to win
+    live.from_search(("c3", "b2"), _Search(3.0, proven=1))
+    assert live.opinions[("c3", "b2")].proven == 1

@@ -601,3 +601,21 @@ def test_a_board_as_the_course_prints_it_is_read():
     assert GAME.from_text(notebook).key() == after.key()  # 3 stones: North to move
     with pytest.raises(IllegalMove, match="'S' or 'N'"):
         GAME.from_text(COURSE_BOARD.replace("jogador:N", "jogador:X"))
+
+
+@pytest.mark.parametrize("level", ["level-3", "level-4"])
+def test_the_search_reports_its_principal_variation_not_only_its_move(level):
+    """The panel's line under a Rastros search was its best move alone, at any depth: the search
+    reports the line its table holds now, legal move after move from the position searched."""
+    game = games.load("rastros")
+    state = game.initial_state()
+    for text in ("5-4", "4-3", "5-2", "4-1"):
+        state = state.play(game.parse_move(state, text))
+    reports = []
+    move = ai.make_player("rastros", level, seed=1).choose(state, Limits(depth=3, time=30.0), reports.append)
+    last = reports[-1]
+    assert last.kind == "alphabeta" and last.pv[0] == move
+    assert 1 < len(last.pv) <= last.depth
+    for step in last.pv:
+        assert step in state.legal_moves()
+        state = state.play(step)

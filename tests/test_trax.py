@@ -868,3 +868,30 @@ def test_the_rules_pages_say_a_line_spans_the_whole_board_not_standard_traxs_8_r
     assert state.winner() == LIGHT and "line" in state.end_reason()
     (line,) = state.lines(LIGHT)
     assert {cell // 7 for cell in line.cells} == set(range(7))
+
+
+def test_a_proof_gives_the_plies_it_looked_at_as_its_depth():
+    """The panel said "depth 4 · best j5\\" over "proven: Dark wins in 1 ply": the depth was level
+    4's number of questions, not how far the proof looked."""
+    import ai
+    from ai.base import Limits
+
+    rng = random.Random(5)
+    proofs = 0
+    for _ in range(200):
+        state = games.load("trax", size=7).initial_state()
+        for _ in range(rng.randrange(4, 14)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal():
+            continue
+        for level in ("level-4", "level-5"):
+            reports = []
+            ai.make_player("trax", level, seed=1).choose(state, Limits(time=0.5), reports.append)
+            if reports and reports[-1].proven is not None:
+                proofs += 1
+                assert reports[-1].depth == reports[-1].proven_plies
+        if proofs >= 4:
+            break
+    assert proofs >= 4

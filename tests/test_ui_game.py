@@ -462,3 +462,15 @@ def test_undo_against_the_computer_goes_back_past_a_forced_pass_to_the_last_choi
     assert scene.human_to_move() and len(scene.state.legal_moves()) > 1
     scene.redo()
     assert [p.text for p in scene.history] == line  # f3 a4, the pass and d6: Black's next choice
+
+
+def test_a_paused_watched_game_says_what_plays_on_not_that_it_waits_for_the_computer(app, monkeypatch):
+    """Paused (here: taken up again), the panel said "Waiting for the computer": the computer
+    was waiting for the watcher."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1), ["b2", "a1"])
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.paused and scene.job is None
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert "Space resumes, S plays one move" in drawn and "Waiting for the computer" not in drawn

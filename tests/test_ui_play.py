@@ -250,6 +250,39 @@ def test_step_while_browsing_shows_the_game_it_plays_on(app):
     assert len(scene.history) == plies + 1 and scene.browsing is None
 
 
+def test_step_from_an_earlier_position_shows_the_move_it_plays(app):
+    """With no reply in yet, S while looking back started the search, but its move waited unseen
+    until the player went back to the game by hand."""
+    setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    assert wait(app, lambda: len(scene.history) >= 2, 30)
+    scene.toggle_pause()
+    assert wait(app, lambda: scene.job is None, 30)
+    if scene.held is not None:  # a reply came in as Pause was pressed: played, to start from none
+        scene.step()
+    plies = len(scene.history)
+    scene.browse(1)
+    scene.step()
+    assert wait(app, lambda: len(scene.history) == plies + 1, 30)
+    assert scene.browsing is None and scene.shown_plies() == plies + 1
+
+
+def test_step_pressed_while_the_computer_thinks_plays_the_move_it_finds(app):
+    """Paused while a search was under way, S did nothing: the reply then waited for a second S."""
+    setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-3", "level-3"), 0.3)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.speed = 3
+    assert wait(app, scene.computer.thinking, 60)
+    plies = len(scene.history)
+    scene.toggle_pause()
+    scene.step()  # the same frame: the search is still under way
+    assert wait(app, lambda: len(scene.history) == plies + 1, 30)
+    app.run_frames(5)
+    assert scene.paused and len(scene.history) == plies + 1 and scene.held is None and not scene.computer.thinking()
+
+
 @pytest.mark.parametrize("size", [(801, 1400), (1000, 1000)])
 def test_the_main_menu_stands_in_the_middle_of_a_tall_window(app, size):
     """In a window taller than the menu needs (a portrait screen, a tiling desktop's half) the
@@ -271,3 +304,63 @@ def test_the_main_menu_stands_in_the_middle_of_a_tall_window(app, size):
     app.run_frames(2)
     click(app, app.scene.menu.get_widgets()[0].get_rect(to_real_position=True).center)  # Play, where it is drawn
     assert isinstance(app.scene, SetupScene)
+
+
+def test_a_watched_reply_waiting_for_the_speeds_pause_is_not_said_to_be_thinking(app):
+    """At Slow the status line said "is thinking…" for over a second after the search had ended
+    (the spinner off, the panel on the last search): the move is chosen, only not yet shown."""
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    scene.speed = 0  # Slow: 1.5 s between moves
+    assert wait(app, lambda: scene.held is not None and len(scene.history) >= 1, 30)
+    line = scene.board_side._prompt()
+    assert "thinking" not in line and "chosen" in line and not scene.computer_thinking()
+
+
+def test_the_rules_and_the_search_tree_keep_the_computers_worker_for_the_return(app):
+    """Back from the rules or the search tree, a watched game waited seconds for a new worker
+    process to start and load its engine; the worker now waits for the return, and ends when the
+    window goes elsewhere from there (or closes)."""
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
+    app.switch(GameScene(app, setup))
+    scene = app.scene
+    worker = scene.computer.ensure_worker()
+    scene.open_tree()
+    app.run_frames(2)
+    assert app.scene is not scene and scene.computer.job is None
+    app.scene.on_back()
+    app.run_frames(2)
+    assert app.scene is scene and scene.computer.worker is worker and worker.process.is_alive()
+    plies = len(scene.history)
+    assert wait(app, lambda: len(scene.history) > plies, 30)
+    key(app, pygame.K_F1)
+    assert app.scene is not scene and scene.computer.worker is worker
+    app.show_menu()  # from the rules elsewhere: the game is left, its worker ends
+    assert scene.computer.worker is None and not app.switch_watchers
+
+
+def test_analysis_back_from_the_rules_goes_on_in_its_own_worker(app):
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
+    app.switch(GameScene(app, setup, ["b2", "a1"]))  # taken up again: paused
+    scene = app.scene
+    scene.toggle_analysis()
+    assert wait(app, lambda: scene.analysis.worker is not None and scene.analysis.running(), 30)
+    worker = scene.analysis.worker
+    scene.show_rules()
+    app.run_frames(2)
+    assert not scene.analysis.running()  # no work while the rules are read
+    app.scene.on_back()
+    assert wait(app, lambda: scene.analysis.running(), 30) and scene.analysis.worker is worker
+
+
+def test_a_window_closed_on_the_rules_ends_the_games_workers(app):
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1)
+    app.switch(GameScene(app, setup, ["b2", "a1"]))
+    scene = app.scene
+    scene.computer.ensure_worker()
+    scene.toggle_analysis()
+    assert wait(app, lambda: scene.analysis.worker is not None, 30)
+    scene.show_rules()
+    app.quit()
+    assert scene.computer.worker is None and scene.analysis.worker is None

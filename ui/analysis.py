@@ -42,6 +42,22 @@ class Opinion:
     mover: int = 0
 
 
+EVAL_UNITS = {"reversi": "discs", "hex": "percent"}  # what a game's search values are shown in; else "points"
+
+
+def eval_unit(game_id: str) -> str:
+    """The one unit a game's search values are shown in, whichever player searched: "discs",
+    "percent" (the chance to win, of Monte Carlo searches) or "points"."""
+    return EVAL_UNITS.get(game_id, "points")
+
+
+def has_honest_value(game_id: str, op: Opinion) -> bool:
+    """Whether ``op`` says something in its game's unit: a proof always does, and so does every
+    search but an alpha-beta estimate in a game valued in chances to win (Hex's greedy level and the
+    notebook's shortest paths: there is no conversion to a chance, so the panel shows none)."""
+    return op.proven is not None or op.kind == "mcts" or eval_unit(game_id) != "percent" or abs(op.score) >= PROVEN_SCORE
+
+
 def points_text(value: float) -> str:
     """A value in points as the panel and the board write it: whole from 10 up ("+89", a piece
     is about 100), one decimal below ("+0.4"), where the decimal is all there is to read."""

@@ -23,7 +23,7 @@ import pygame
 
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, opinion_from_progress, terminal_opinion, values
+from ui.analysis import Opinion, has_honest_value, opinion_from_progress, terminal_opinion, values
 from ui.i18n import _
 from ui.theme import Theme, readable
 from ui.widgets import legible, mix
@@ -63,9 +63,14 @@ class LiveEvaluations:
         self.searched: set[tuple[str, ...]] = set()  # positions a computer's own search valued
 
     def from_search(self, moves: tuple[str, ...], progress: Any) -> None:
-        """A computer moved from the position ``moves`` reach; ``progress``: its search's last report."""
+        """A computer moved from the position ``moves`` reach; ``progress``: its search's last report
+        (left out when it has no value in the game's unit, as the panel leaves it out: analysis,
+        if on, gives that position its value)."""
+        opinion = opinion_from_progress(progress)
+        if not has_honest_value(self.game.id, opinion):
+            return
         self.searched.add(moves)
-        self._keep(moves, opinion_from_progress(progress))
+        self._keep(moves, opinion)
 
     def from_analysis(self, moves: tuple[str, ...], snapshot: Any) -> bool:
         """Analysis mode's newest snapshot of the position ``moves`` reach; True if it was kept."""

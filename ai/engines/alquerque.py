@@ -549,7 +549,7 @@ def _engine(depth: int | None, noise: float = 0.0, tables: bool = False, traps: 
 
 
 def _course(depth: int):
-    return lambda info, seed: ClassicPlayer(info, depth, course_evaluation, prune=False)
+    return lambda info, seed: ClassicPlayer(info, depth, course_evaluation, prune=False, points=MATERIAL)
 
 
 PLAYERS = player_table(

@@ -298,7 +298,8 @@ class RastrosSearcher:
         searched = {q for _, _, q in scored}
         self.order = [q for _, _, q in scored] + [q for q in self.order if q not in searched]
         _, value, move = scored[0]
-        report = Progress(depth=depth if finished else depth - 1, best_move=move, pv=[move], score=value)
+        reached = depth if finished else depth - 1
+        report = Progress(depth=reached, best_move=move, pv=self._line(move, reached), score=value)
         lengths_known = abs(value) > SOLVED
         # a win the solver proved inside the tree has no length yet; the root solver finds it on
         # the next steps when it can reach the position (analysis shows it), else the proof stands
@@ -306,6 +307,26 @@ class RastrosSearcher:
             report.kind, report.proven = "solver", 1 if value > 0 else -1
             report.proven_plies = int(WIN - abs(value)) if lengths_known else None
         return report
+
+    def _line(self, move: int, plies: int) -> list[int]:
+        """The principal variation of the root move ``move``, at most ``plies`` long: after it, each
+        position's best move as the search's table keeps it, while the table has the position (a
+        cut-off or an exact ending the search did not store ends the line)."""
+        b, table = self.board, self.table.table
+        line = [move]
+        piece, side = move, 1 - self.side
+        region = np.uint64(kernel.flood(b, move, self.region & ~b.bit[move]))
+        while len(line) < plies:
+            slot = kernel.probe(table, piece, region, side)
+            if slot < 0:
+                break
+            q = (int(table[slot, kernel.INFO]) >> kernel.MOVE_SHIFT & 0x7F) - 1
+            if q < 0 or not b.nbr[piece] & region & b.bit[q]:
+                break
+            line.append(q)
+            piece, side = q, 1 - side
+            region = np.uint64(kernel.flood(b, q, region & ~b.bit[q]))
+        return line
 
     def _root_solver_reaches(self) -> bool:
         return self.options.root_solve and kernel.popcount(self.region) <= ROOT_SOLVE_LIMIT

@@ -102,7 +102,10 @@ class ThreatPlayer(Player):
         # the fill mode a loop or a line ends nothing (the game goes on until the board is full)
         proofs = {"solver": (1, 1), "lost": (-1, 2)} if self.state.game.mode == "tournament" else {}
         proven = proofs.get(why, (None, None))
-        return Progress(depth=self.steps, best_move=move, score=score, pv=[move], proven=proven[0],
+        # a proof's depth is the plies it looked at (the panel writes it beside "proven"), not how
+        # many of the five questions the level asks
+        depth = self.steps if proven[1] is None else proven[1]
+        return Progress(depth=depth, best_move=move, score=score, pv=[move], proven=proven[0],
                         proven_plies=proven[1], kind="solver" if proven[0] is not None else self.kind)
 
     # -- the five questions ------------------------------------------------------------------

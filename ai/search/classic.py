@@ -74,13 +74,21 @@ def alphabeta_cutoff(
 
 
 class ClassicPlayer(Player):
-    """A course player: ``alphabeta_cutoff`` at a fixed depth with the course's heuristic."""
+    """A course player: ``alphabeta_cutoff`` at a fixed depth with the course's heuristic.
 
-    def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True) -> None:
+    ``points``: how many of the game's evaluation units one unit of the heuristic is worth.  The
+    value it reports is in those units (the ones our levels search in, which the panel, analysis
+    and the evaluation graph show), so a course player and a level watched in one game speak of
+    the same lead in the same numbers: Alquerque's course counts pieces, its levels 100 a piece.
+    Its choice of move is the course's own, whatever the factor."""
+
+    def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True,
+                 points: float = 1.0) -> None:
         self.info = info
         self.depth = depth
         self.evaluate = evaluate
         self.prune = prune
+        self.points = points
 
     def choose(
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
@@ -91,7 +99,7 @@ class ClassicPlayer(Player):
         move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune)
         if progress:
             progress(
-                Progress(depth=depth, best_move=move, score=value, nodes=nodes,
+                Progress(depth=depth, best_move=move, score=value * self.points, nodes=nodes,
                          elapsed=clock.elapsed(), pv=[move], kind="alphabeta", done=True)
             )
         return move

@@ -91,6 +91,7 @@ class GameScene(GameCommands, Scene):
         self.view = make_view(self.game)
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
         self.computer = ComputerMoves(self)  # the AI worker: computer moves and hints
+        self.visiting = False  # leaving for a screen whose Back returns here (GameCommands._visit)
         self.mouse = BoardMouse(self)
         self.messages = Messages()
         self._face_the_human()
@@ -447,10 +448,18 @@ class GameScene(GameCommands, Scene):
 
     def close(self) -> None:
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer
-        move is asked for again when the scene is shown again."""
+        move, analysis and the connections are asked for again when the scene is shown again, by
+        the same workers after a visit (``GameCommands._visit``)."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
         self.computer.cancel()
+        self.analysis.stop()
+        self.connections.stop()
+        if not self.visiting:
+            self.close_workers()
+
+    def close_workers(self) -> None:
+        """End the worker processes of the computer's moves, analysis and the connections."""
+        self.computer.close()
         self.analysis.close()
         self.connections.close()
-        self.computer.close()

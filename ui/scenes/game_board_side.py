@@ -27,7 +27,7 @@ from ui import text as tx
 from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
 from ui.hex_connections import draw_connections
 from ui.i18n import _
-from ui.match import HUMAN_VS_PC
+from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
 
@@ -144,7 +144,10 @@ class BoardSide:
             return _("Paused: press Space to resume or S to play one move")
         if scene.preparing_engine() and scene.computer.progress is None:
             return _("Preparing the engine…")
-        return _("{player} ({side}) is thinking…").format(player=scene.setup.player_label(state.to_move), side=side)
+        player = scene.setup.player_label(state.to_move)
+        if scene.setup.mode == PC_VS_PC and scene.computer.held is not None:  # the speed's pause between moves
+            return _("{player} ({side}) has chosen its move").format(player=player, side=side)
+        return _("{player} ({side}) is thinking…").format(player=player, side=side)
 
     def _move_prompt(self, side: str) -> str:
         """The prompt of a human's turn, with the keys that play: the cursor's while it shows, else

@@ -16,6 +16,7 @@ reaches them is ``game_keys``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
@@ -80,7 +81,26 @@ class GameCommands:
 
     def show_rules(self) -> None:
         """The rules of this game; Back returns to the game as it was."""
-        self.app.show_rules(self.game.id, on_back=lambda: self.app.switch(self))
+        self._visit(lambda back: self.app.show_rules(self.game.id, on_back=back))
+
+    def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
+        """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,
+        the search tree.  The worker processes (the computer's, analysis', the connections') wait
+        for the return, their jobs dropped: a new one took seconds to start and load its engine, so
+        a watched game stood still after each look at the rules or the tree, and analysis came back
+        as slowly.  If the window goes anywhere else from there, or closes, they end."""
+        self.visiting = True
+        try:
+            show(lambda: self.app.switch(self))
+        finally:
+            self.visiting = False
+
+        def follow(_old: object, new: object) -> None:
+            self.app.switch_watchers.remove(follow)
+            if new is not self:
+                self.close_workers()
+
+        self.app.switch_watchers.append(follow)
 
     # -- actions ----------------------------------------------------------------------------
     def undo(self) -> None:
@@ -230,7 +250,7 @@ class GameCommands:
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was."""
-        self.app.show_tree(self.game, self.shown_state(), on_back=lambda: self.app.switch(self))
+        self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back))
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused

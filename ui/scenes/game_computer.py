@@ -153,13 +153,15 @@ class ComputerMoves:
         self.think("move", side, scene.setup.players[side], scene.setup.move_time if budget is None else max(0.05, budget))
 
     def step(self) -> None:
-        """Step in a paused game: the reply already in is played (on the game, so that is what is
-        then shown), else the next search starts and its reply is played when it comes."""
+        """Step in a paused game: the reply already in is played; else the reply of the search
+        under way (Pause pressed while the computer thought), or of the next search, is played as
+        soon as it comes.  It plays on the game, so the game is what is then shown (an earlier
+        position looked at would have held the reply back)."""
+        if self.scene.browsing is not None:
+            self.scene.back_to_game()
         if self.held is not None:
-            if self.scene.browsing is not None:
-                self.scene.back_to_game()
             self.apply_reply(*self.held)
-        elif self.job is None:
+        elif self.job is None or self.job_kind == "move":
             self.step_once = True
 
     def _reply_due(self) -> float:

@@ -249,7 +249,9 @@ class GamePanel:
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
             tip = (_("Click the board to play") if scene.human_to_move()
-                   else _("Starting the search…") if computer.job is not None else _("Waiting for the computer"))
+                   else _("Starting the search…") if computer.job is not None
+                   else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
+                   else _("Waiting for the computer"))
             tx.text(surface, tip, (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
 

@@ -16,14 +16,8 @@ from dataclasses import replace
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ui.ai_worker import AIProgress
-from ui.analysis import count_text, points_text
+from ui.analysis import count_text, eval_unit, points_text
 from ui.i18n import _, ngettext, number_text
-
-UNITS = {"reversi": "discs", "hex": "percent"}  # the others: "points"
-
-
-def _unit(game_id: str) -> str:
-    return UNITS.get(game_id, "points")
 
 
 def _sides(sides: tuple[str, str]) -> tuple[str, str]:
@@ -84,7 +78,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
             return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(
                 side=names[winner], n=plies)
         return _("{side} wins").format(side=names[winner])
-    unit = _unit(game_id)
+    unit = eval_unit(game_id)
     if progress.kind == "mcts":
         rate = score if 0.0 <= score <= 1.0 else (score + 1) / 2 if -1.0 <= score <= 1.0 else score / 100
         rate = max(0.0, min(1.0, rate))
@@ -122,7 +116,7 @@ def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game
         return (_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)
     if progress.kind == "book" and progress.proven is None and progress.best_text:
         parts.append(_("book {move}").format(move=progress.best_text))
-        if sides is not None and _unit(game_id) == "discs":
+        if sides is not None and eval_unit(game_id) == "discs":
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return " · ".join(parts)
     if progress.kind in ("alphabeta", "solver") and progress.depth:
