@@ -260,7 +260,7 @@ class GamePanel:
         scene = self.scene
         y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
-            height = legend_height(scene.app.scale)
+            height = legend_height(scene.game, scene.app.scale, w)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
                         scene.shown_state().to_move, scene.app.theme, scene.app.scale, scene.connections.running(),
                         scene.connections.waiting, scene.computer.holds_move_after_move())

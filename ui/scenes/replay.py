@@ -468,7 +468,7 @@ class ReplayScene(Scene):
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         bottom = self.graph_rect.y - int(12 * s)
         if self.connections.active:  # the legend of the marks on the board, under the move list
-            height = legend_height(s)
+            height = legend_height(self.game, s, inner.width)
             bottom -= height
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, height), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
