@@ -462,3 +462,34 @@ def test_undo_against_the_computer_goes_back_past_a_forced_pass_to_the_last_choi
     assert scene.human_to_move() and len(scene.state.legal_moves()) > 1
     scene.redo()
     assert [p.text for p in scene.history] == line  # f3 a4, the pass and d6: Black's next choice
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_the_last_searchs_evaluation_is_never_cut_off(tmp_path, monkeypatch, language, size):
+    """In Portuguese at 800x560 the panel's last search read "profundidade 12 · melhor d4xb2 ·
+    Preto …": the evaluation, the one figure a student reads there, was cut off.  What does not fit
+    the first line now opens the second, before the nodes searched; nothing of it is cut."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+        app.switch(scene)
+        app.run_frames(2)
+        search = progress(depth=12, best_text="d4xb2", score=-162.0, nodes=123_456, pv=["d4xb2", "c3-d4", "b2xd4"],
+                          mover=0, done=True)
+        monkeypatch.setattr(scene.computer, "last_search_seen", lambda: (search, 0))
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        value = eval_text(search, scene.game.sides, "alquerque")
+        best = i18n._("best {move}").format(move="d4xb2")
+        assert any(value in line for line in drawn), (value, drawn)
+        assert any(best in line for line in drawn), (best, drawn)
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")

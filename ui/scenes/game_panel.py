@@ -16,7 +16,7 @@ from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import reason_lines
-from ui.scenes.thinking import detail_line, nodes_text, proven_text
+from ui.scenes.thinking import detail_parts, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
@@ -234,14 +234,17 @@ class GamePanel:
             tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
-            detail = detail_line(p, scene.game.sides, scene.game.id)
+            # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
+            # "Preto +45", was cut off) open the second, before what it says of the search
+            detail, *carried = pack_parts(detail_parts(p, scene.game.sides, scene.game.id), small, w - self._s(28))
             nodes = nodes_text(p)
             proof = proven_text(p, scene.game.sides)
-            tx.text(surface, tx.fit(detail, small, w - self._s(28)), (tx_x, y + self._s(36)), small, theme.text)
+            tx.text(surface, detail, (tx_x, y + self._s(36)), small, theme.text)
             line = p.pv[:6] if len(p.pv) > 1 else []  # a line of one move is the best move, said above
             second = proof or ("" if p.kind == "rule" else " ".join(line))  # a rule's line is its move
             if nodes and not proof:
                 second = f"{nodes} · {second}" if second else nodes
+            second = " · ".join([*carried, second] if second else carried)
             colour = theme.win if proof else theme.muted
             tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
