@@ -115,12 +115,12 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def wrap_at_most(value: str, size: int, width: int, most: int) -> list[str]:
+def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
     """``wrap`` on at most ``most`` lines: what does not fit on them goes on the last, shortened
     with an ellipsis."""
-    lines = wrap(value, size, width)
+    lines = wrap(value, size, width, bold)
     if len(lines) > most:
-        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width)]
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width, bold)]
     return lines
 
 
