@@ -124,5 +124,18 @@ def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = Fals
     return lines
 
 
+def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
+    """``parts`` joined by " · " into at most ``most`` lines of ``width`` pixels, broken between
+    parts (an option is never split from its value); what does not fit ends in an ellipsis."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and (ui_font(size).size(joined)[0] <= width or len(lines) == most):
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [fit(line, size, width) for line in lines]
+
+
 def line_height(size: int, bold: bool = False) -> int:
     return ui_font(size, bold).get_linesize()

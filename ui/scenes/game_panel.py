@@ -31,19 +31,6 @@ def options_parts(scene: GameScene) -> list[str]:
             for opt in scene.game.info.options if not (given and opt.start_only)]
 
 
-def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
-    """``parts`` joined by " · " into at most ``most`` lines of ``width`` pixels, broken between
-    parts (an option is never split from its value); what does not fit ends in an ellipsis."""
-    lines: list[str] = []
-    for part in parts:
-        joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and (tx.ui_font(size).size(joined)[0] <= width or len(lines) == most):
-            lines[-1] = joined
-        else:
-            lines.append(part)
-    return [tx.fit(line, size, width) for line in lines]
-
-
 NAMED_COLOURS = {
     "black": (24, 24, 28), "white": (245, 245, 240), "blue": (40, 110, 220), "red": (215, 60, 50),
     "green": (40, 160, 80), "yellow": (235, 200, 40), "light": (240, 236, 224), "dark": (40, 40, 46),
@@ -124,7 +111,7 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
-        for line in pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
+        for line in tx.pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
         return rect.bottom
 
@@ -236,7 +223,7 @@ class GamePanel:
         if p is not None:
             # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
             # "Preto +45", was cut off) open the second, before what it says of the search
-            detail, *carried = pack_parts(detail_parts(p, scene.game.sides, scene.game.id), small, w - self._s(28))
+            detail, *carried = tx.pack_parts(detail_parts(p, scene.game.sides, scene.game.id), small, w - self._s(28))
             nodes = nodes_text(p)
             proof = proven_text(p, scene.game.sides)
             tx.text(surface, detail, (tx_x, y + self._s(36)), small, theme.text)
