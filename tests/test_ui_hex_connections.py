@@ -342,8 +342,9 @@ def test_the_legends_line_fits_the_panel(monkeypatch, waiting, watching, winner)
 @pytest.mark.parametrize("size", [(800, 560), (1024, 600), (1920, 1080)])
 def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, monkeypatch, language, size):
     """In two columns the Portuguese legend was cut at 800x600 and 1024x600 ("Zona de jogada o...",
-    "Ligações do Verm..."); a legend whose labels do not fit half the panel takes one column, in
-    the game's panel and the replay's, and the move list keeps the room left under it."""
+    "Ligações do Verm..."); a label that does not fit half the panel takes a row of its own, the
+    short ones stay two to a row, in the game's panel and the replay's, and the game's move list
+    keeps a row under the legend in the smallest window."""
     from ui import i18n
     from ui import text as tx
     from ui.hex_connections import LEGEND_ROWS
@@ -374,6 +375,8 @@ def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, 
             labels += [i18n._(LEGEND_ROWS[2]).format(side=i18n._(side)) for side in scene.game.sides]
             for label in labels:
                 assert label in drawn, (type(shown).__name__, label, [d for d in drawn if d.endswith("…")])
+            if shown is scene:  # a long label takes a row of its own, the short ones two to a row:
+                assert scene.panel.moves_rect.height > 0  # the move list keeps its room
         assert app.errors == []
     finally:
         app.quit()

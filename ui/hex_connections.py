@@ -311,8 +311,8 @@ def status_text(game: Game, knowledge: Any, mover: int, running: bool, waiting: 
 
 
 def legend_height(game: Game, scale: float, width: int) -> int:
-    """The room ``draw_legend`` takes in a panel ``width`` pixels wide."""
-    rows = -(-len(_legend_labels(game, 0)) // _legend_columns(game, scale, width))
+    """The room ``draw_legend`` takes in a panel ``width`` pixels wide (whichever side is to move)."""
+    rows = max(len({row for row, _column, _span in _legend_cells(game, mover, scale, width)}) for mover in (0, 1))
     return int((22 + 22) * scale) + rows * int(18 * scale)
 
 
@@ -322,13 +322,25 @@ def _legend_labels(game: Game, mover: int) -> list[str]:
     return [_(LEGEND_ROWS[0]), _(LEGEND_ROWS[1]), *sides, _(LEGEND_ROWS[3])]
 
 
-def _legend_columns(game: Game, scale: float, width: int) -> int:
-    """Two columns when every label fits half the width, else one: the Portuguese labels ("Zona de
-    jogada obrigatória") were cut to "Zona de jogada o..." in two columns at 800x600 and 1024x600."""
+def _legend_cells(game: Game, mover: int, scale: float, width: int) -> list[tuple[int, int, int]]:
+    """(row, column, columns spanned) of each label, in reading order: two to a row, and a label
+    that does not fit half the width on a row of its own, across it.  Cut to fit two columns, the
+    Portuguese labels read "Zona de jogada o..." and "Ligações do Verm..." at 800x600 and 1024x600."""
     size = tx.small(13, scale)
     room = width // 2 - _label_indent(scale) - int(4 * scale)
-    fits = all(tx.ui_font(size).size(label)[0] <= room for label in _legend_labels(game, 0))
-    return 2 if fits else 1
+    cells: list[tuple[int, int, int]] = []
+    row, free = -1, False  # the row being filled, and whether its second column is free
+    for label in _legend_labels(game, mover):
+        if tx.ui_font(size).size(label)[0] > room:
+            row, free = row + 1, False
+            cells.append((row, 0, 2))
+        elif free:
+            cells.append((row, 1, 1))
+            free = False
+        else:
+            row, free = row + 1, True
+            cells.append((row, 0, 1))
+    return cells
 
 
 def _label_indent(scale: float) -> int:
@@ -338,7 +350,7 @@ def _label_indent(scale: float) -> int:
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledge: Any, mover: int, theme: Theme,
                 scale: float, running: bool, waiting: bool = False, watching: bool = False) -> None:
-    """The marks explained in two columns (one when a label would not fit half the width), and the
+    """The marks explained two to a row (``_legend_cells``: a long label on a row of its own), and the
     line ``status_text`` says (``running``, ``waiting``, ``watching`` as it takes them), in ``rect``
     (``legend_height`` tall)."""
     s = scale
@@ -357,15 +369,15 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledg
             lambda c, colour=colour, tint=tint: (_swatch_hex(surface, c, swatch, tint), pygame.draw.line(
                 surface, colour, (c[0] - swatch, c[1]), (c[0] + swatch, c[1]), max(2, int(3 * s)))))
     painters.append(lambda c: _swatch_hex(surface, c, swatch, theme.hint, outline=True))
-    columns = _legend_columns(game, s, rect.width)
-    column = rect.width // columns
-    for i, (label, draw) in enumerate(zip(labels, painters)):
-        x = rect.x + (i % columns) * column
-        centre = (x + swatch + int(2 * s), y + (i // columns) * row_h + row_h // 2)
+    column = rect.width // 2
+    cells = _legend_cells(game, mover, s, rect.width)
+    for label, draw, (row, place, span) in zip(labels, painters, cells):
+        x = rect.x + place * column
+        centre = (x + swatch + int(2 * s), y + row * row_h + row_h // 2)
         draw(centre)
-        tx.text(surface, tx.fit(label, size, column - _label_indent(s) - int(4 * s)), (x + _label_indent(s), centre[1]),
-                size, theme.text, "midleft")
-    y += -(-len(labels) // columns) * row_h
+        tx.text(surface, tx.fit(label, size, span * column - _label_indent(s) - int(4 * s)),
+                (x + _label_indent(s), centre[1]), size, theme.text, "midleft")
+    y += (cells[-1][0] + 1) * row_h
     line = status_text(game, knowledge, mover, running, waiting, watching)
     if line:
         tx.text(surface, tx.fit(line, size, rect.width, bold=True), (rect.x, y + int(4 * s)), size, theme.accent, bold=True)
