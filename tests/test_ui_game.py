@@ -493,3 +493,33 @@ def test_the_last_searchs_evaluation_is_never_cut_off(tmp_path, monkeypatch, lan
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_move_list_shows_whole_rows_or_none(app, monkeypatch):
+    """Squeezed under Hex's connections legend in the smallest window, the move list drew a row it
+    had no room for, its moves cut through by the box's edge; a list too short for one whole row
+    is left out (the heading and an empty box said nothing)."""
+    from ui import text as tx
+
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), ["f5", "d6", "c3"])
+    app.switch(scene)
+    app.run_frames(2)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    draw = tx.text
+
+    def record(surface, value, pos, *args, **kwargs):
+        rect = draw(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(tx, "text", record)
+    shown = 0
+    for height in range(10, 120, 2):
+        drawn.clear()
+        scene.panel._moves(app.screen, pygame.Rect(560, 100, 220, height))
+        box = scene.panel.moves_rect
+        moves = [rect for value, rect in drawn if value in ("f5", "d6", "c3", "1.", "2.")]
+        assert bool(moves) == bool(box.width), height  # a list is shown with its rows, or not at all
+        assert all(box.contains(rect) for rect in moves), height
+        shown += bool(moves)
+    assert shown > 20

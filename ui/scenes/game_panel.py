@@ -259,7 +259,8 @@ class GamePanel:
 
     def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         scene, theme = self.scene, self.scene.app.theme
-        if rect.height < self._s(40):
+        row_h = tx.line_height(self._s(15)) + self._s(2)
+        if rect.height < tx.line_height(self._s(15), True) + 2 * self._s(6) + row_h:  # not one whole row: none
             self.moves_rect = pygame.Rect(0, 0, 0, 0)
             return
         head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
@@ -269,7 +270,6 @@ class GamePanel:
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box
         card(surface, box, mix(theme.panel, theme.background, 0.45), self._s(10))
-        row_h = tx.line_height(self._s(15)) + self._s(2)
         visible = max(1, (box.height - self._s(12)) // row_h)
         lead = scene.initial.to_move  # 1: the second side moved first, "1. … d3"
         rows = move_rows(count, lead)
