@@ -323,6 +323,40 @@ def test_numbers_are_written_with_the_languages_separators():
     assert points_text(0.42) == "+0.4" and count_text(165_800) == "165.8k"
 
 
+def test_dates_are_written_the_languages_way():
+    """The saved and unfinished games' lists wrote a game's date 2026-12-03 14:05 in the
+    Portuguese window too; Portugal writes 03/12/2026 14:05."""
+    from dataclasses import replace
+    from datetime import datetime
+
+    import games
+    from games.record import GameRecord, Side
+    from ui.autosave import describe
+
+    moment = datetime(2026, 12, 3, 14, 5).astimezone()
+    record = GameRecord.start(games.load("tictactoe"), (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    record = replace(record, updated=moment.isoformat())
+    try:
+        i18n.set_language("pt")
+        assert i18n.date_text(moment) == "03/12/2026 14:05"
+        assert describe(record)[1].endswith("03/12/2026 14:05")
+    finally:
+        i18n.set_language("en")
+    assert i18n.date_text(moment) == "2026-12-03 14:05" and describe(record)[1].endswith("2026-12-03 14:05")
+
+
+def test_the_standings_heading_says_from_how_many_games_elo_is_shown():
+    """Above a 6-game tournament's standings the Portuguese heading said "após 8 jogos" (after 8
+    games), as if the table came after games never played; it means that Elo is given from 8
+    games on, as the English says."""
+    try:
+        i18n.set_language("pt")
+        heading = i18n._("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
+    finally:
+        i18n.set_language("en")
+    assert "a partir de 8 jogos" in heading and "após" not in heading
+
+
 # One Portuguese word for one thing, in the catalog and the Portuguese pages alike: the word in use,
 # and the variant that crept in beside it (the Reversi page said "lance" where everything else says
 # "jogada"; "Jogo por terminar" sat beside "Jogos por acabar"; "clique os pontos" for "clique nos").

@@ -199,3 +199,35 @@ def test_saved_games_list_opens_records_and_sets_bad_files_aside(tmp_path):
     scene.open_path(outside)
     assert outside.read_text(encoding="utf-8") == "[]" and len(opened) == 1  # reported, untouched
     assert any("elsewhere.json" in m.text for m in scene.messages.items)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_a_long_end_of_the_game_is_said_whole_over_the_move_list(tmp_path, monkeypatch, language, size):
+    """An Alquerque draw by a third repetition was cut in the replay at 800x560: "Empate: mesma
+    posição e mesmo jogador a j…" (English lost its end too); the end takes a second line, and
+    the move count and the moves come under it."""
+    from games.record import Result
+    from tests.ui_helpers import make_app, recorded_text
+    from ui import i18n, words
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        reason = "Draw: the same position, with the same player to move, occurred a third time"
+        record = random_record("alquerque").finish(Result(None, reason))
+        scene = ReplayScene(app, record, analyse=False)
+        app.switch(scene)
+        app.run_frames(2)
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        said = words.end_reason(reason)
+        start = next(i for i, value in enumerate(drawn) if said.startswith(value) and len(value) > 8)
+        lines = drawn[start:start + 2] if " ".join(drawn[start:start + 2]) == said else drawn[start:start + 1]
+        assert " ".join(lines) == said, drawn[start:start + 2]
+        ply = i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves))
+        assert drawn.index(ply) == start + len(lines)  # under the end, not over it
+    finally:
+        app.quit()
+        i18n.set_language("en")

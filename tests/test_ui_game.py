@@ -474,3 +474,64 @@ def test_a_paused_watched_game_says_what_plays_on_not_that_it_waits_for_the_comp
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
     assert "Space resumes, S plays one move" in drawn and "Waiting for the computer" not in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_the_last_searchs_evaluation_is_never_cut_off(tmp_path, monkeypatch, language, size):
+    """In Portuguese at 800x560 the panel's last search read "profundidade 12 · melhor d4xb2 ·
+    Preto …": the evaluation, the one figure a student reads there, was cut off.  What does not fit
+    the first line now opens the second, before the nodes searched; nothing of it is cut."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+        app.switch(scene)
+        app.run_frames(2)
+        search = progress(depth=12, best_text="d4xb2", score=-162.0, nodes=123_456, pv=["d4xb2", "c3-d4", "b2xd4"],
+                          mover=0, done=True)
+        monkeypatch.setattr(scene.computer, "last_search_seen", lambda: (search, 0))
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        value = eval_text(search, scene.game.sides, "alquerque")
+        best = i18n._("best {move}").format(move="d4xb2")
+        assert any(value in line for line in drawn), (value, drawn)
+        assert any(best in line for line in drawn), (best, drawn)
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_the_move_list_shows_whole_rows_or_none(app, monkeypatch):
+    """Squeezed under Hex's connections legend in the smallest window, the move list drew a row it
+    had no room for, its moves cut through by the box's edge; a list too short for one whole row
+    is left out (the heading and an empty box said nothing)."""
+    from ui import text as tx
+
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), ["f5", "d6", "c3"])
+    app.switch(scene)
+    app.run_frames(2)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    draw = tx.text
+
+    def record(surface, value, pos, *args, **kwargs):
+        rect = draw(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(tx, "text", record)
+    shown = 0
+    for height in range(10, 120, 2):
+        drawn.clear()
+        scene.panel._moves(app.screen, pygame.Rect(560, 100, 220, height))
+        box = scene.panel.moves_rect
+        moves = [rect for value, rect in drawn if value in ("f5", "d6", "c3", "1.", "2.")]
+        assert bool(moves) == bool(box.width), height  # a list is shown with its rows, or not at all
+        assert all(box.contains(rect) for rect in moves), height
+        shown += bool(moves)
+    assert shown > 20

@@ -14,7 +14,7 @@ import games
 from ai.engines.hex_knowledge import analyse
 from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
-from tests.ui_helpers import key, wait
+from tests.ui_helpers import key, make_app, wait
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -332,7 +332,52 @@ def test_the_legends_line_fits_the_panel(monkeypatch, waiting, watching, winner)
     knowledge = None if winner is None else SimpleNamespace(winner=winner, mustplay=None, connections=((), ()))
     for width in (150, 210, 330):
         drawn.clear()
-        rect = pygame.Rect(10, 10, width, legend_height(1.0))
+        rect = pygame.Rect(10, 10, width, legend_height(game, 1.0, width))
         draw_legend(pygame.Surface((400, 300)), rect, game, knowledge, 0, THEMES["dark"], 1.0, False, waiting, watching)
         line, where = drawn[-1]
         assert line and where.right <= rect.right, (width, line)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600), (1920, 1080)])
+def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, monkeypatch, language, size):
+    """In two columns the Portuguese legend was cut at 800x600 and 1024x600 ("Zona de jogada o...",
+    "Ligações do Verm..."); a label that does not fit half the panel takes a row of its own, the
+    short ones stay two to a row, in the game's panel and the replay's, and the game's move list
+    keeps a row under the legend in the smallest window."""
+    from ui import i18n
+    from ui import text as tx
+    from ui.hex_connections import LEGEND_ROWS
+    from ui.scenes.replay import ReplayScene
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    drawn: list[str] = []
+    original = tx.text
+
+    def record(surface, value, *args, **kwargs):
+        drawn.append(value)
+        return original(surface, value, *args, **kwargs)
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = hex_game(app)
+        replay = ReplayScene(app, scene.recorder.record, analyse=False)
+        for shown in (scene, replay):
+            app.switch(shown)
+            shown.connections.toggle()
+            app.run_frames(2)
+            monkeypatch.setattr(tx, "text", record)
+            drawn.clear()
+            shown.draw(app.screen)
+            monkeypatch.setattr(tx, "text", original)
+            labels = [i18n._(LEGEND_ROWS[0]), i18n._(LEGEND_ROWS[1]), i18n._(LEGEND_ROWS[3])]
+            labels += [i18n._(LEGEND_ROWS[2]).format(side=i18n._(side)) for side in scene.game.sides]
+            for label in labels:
+                assert label in drawn, (type(shown).__name__, label, [d for d in drawn if d.endswith("…")])
+            if shown is scene:  # a long label takes a row of its own, the short ones two to a row:
+                assert scene.panel.moves_rect.height > 0  # the move list keeps its room
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")

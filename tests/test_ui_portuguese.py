@@ -204,6 +204,49 @@ def test_every_screen_in_portuguese_draws_no_english(rendered):
     assert found == [], f"{len(found)} English strings on the Portuguese screens:\n" + "\n".join(found)
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_screen_in_the_smallest_window_draws_its_words_whole_and_inside_it(monkeypatch, tmp_path, language):
+    """The walk above in the smallest window (800x560, ``ui.app.MIN_SIZE``), where Portuguese,
+    longer than English, was cut with an ellipsis: the last search's evaluation in the game panel
+    ("... melhor d4xb2 · Preto …") and a game's name under the menu's pictures ("Jogo do G…").
+    No text the screens shorten to fit (``ui.text.fit_font``) is shortened, and none is drawn
+    past the window's edge, in either language."""
+    from ui import text as tx
+    from ui.app import MIN_SIZE, App
+
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    cut: dict[str, str] = {}
+    outside: dict[str, tuple] = {}
+    fit_font, text = tx.fit_font, tx.text
+
+    def fitted(value, font, width):
+        shown = fit_font(value, font, width)
+        if shown != value:
+            cut[value] = f"{shown!r} on {type(app.scene).__name__}"
+        return shown
+
+    def drawn(surface, value, pos, *args, **kwargs):
+        rect = text(surface, value, pos, *args, **kwargs)
+        if surface is app.screen and rect.width and not app.screen.get_rect().contains(rect):
+            outside[value] = (tuple(rect), type(app.scene).__name__)
+        return rect
+
+    app = App(size=MIN_SIZE, fps=0, demo="menu", remember_size=False)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        monkeypatch.setattr(tx, "fit_font", fitted)
+        monkeypatch.setattr(tx, "text", drawn)
+        walk(app)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")
+    assert cut == {}, "\n".join(f"{value!r} -> {where}" for value, where in cut.items())
+    assert outside == {}, outside
+
+
 def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(rendered):
     """What the walk above does not reach: damaged game files listed at the start, a Reversi pass
     on the board, and a crashed bot's account (exit status, where in its file, what it printed)."""

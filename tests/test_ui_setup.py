@@ -350,3 +350,39 @@ def test_a_refused_option_is_called_by_the_label_its_choice_shows(config, langua
             assert any(m.text.startswith(label) for m in app.messages.current())
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (800, 600), (1920, 1080)])
+def test_the_last_widget_of_a_scrolling_form_shows_whole_with_its_highlight(config, language, size):
+    """pygame-menu ended a form's scrolling at its last widget's text and scrolled a chosen widget
+    into view without its highlight: New game's "Add this player" button, chosen with the keyboard
+    at the end of the form, had the bottom of its highlight cut off.  In every game's setup and
+    the settings, chosen last, the whole highlight lies in the form's visible part."""
+    from ui import i18n
+
+    app = open_app(size)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        screens = [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
+                                         for g in games.available_ids() for w in (False, True)]
+        scrolled = 0
+        for show in screens:
+            show()
+            app.frame()
+            menu = app.scene.menu
+            last = [w for w in menu.get_widgets() if w.is_visible()][-1]
+            menu.select_widget(last)
+            app.frame()
+            area = menu.get_scrollarea()
+            top = area.get_offsets()[1]  # the first row of the form shown
+            lit = last.get_selection_effect().inflate(last.get_rect())  # in the form's own rows
+            assert top <= lit.top and lit.bottom <= top + area.get_view_rect().height, (last.get_title(), top, lit)
+            scrolled += top > 0
+        if size[1] < 1000:
+            assert scrolled >= 6  # the small windows' forms do scroll
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")

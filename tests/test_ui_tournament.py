@@ -204,19 +204,21 @@ def test_enter_adds_the_typed_player_in_the_field_and_starts_the_tournament_outs
     scene._stop_or_go_on()
 
 
-def test_a_panel_title_longer_than_its_panel_is_shortened_to_fit(app, monkeypatch):
-    """The standings' title in Portuguese ran past its panel's edge at 800x560."""
+def test_a_panel_title_longer_than_its_panel_takes_two_lines_then_is_shortened(app, monkeypatch):
+    """The standings' title in Portuguese ran past its panel's edge at 800x560: a title takes two
+    lines inside its panel, and what does not fit them is cut with an ellipsis."""
     from ui import text as tx
 
     scene = TournamentScene(app, "hex")
     app.switch(scene)
     drawn = recorded_text(monkeypatch)
-    panel = pygame.Rect(10, 10, 300, 120)
+    panel = pygame.Rect(10, 10, 200, 120)
     title = "Classificação (vitória 1, empate ½; Elo com média 0 e intervalo de 95%, a partir de 8 jogos)"
-    scene._panel(app.screen, app.theme, panel, title)
+    inner = scene._panel(app.screen, app.theme, panel, title)
     size = int(15 * scene._scale())
-    assert drawn and drawn[0].endswith("…") and title.startswith(drawn[0][:-1])
-    assert tx.ui_font(size, True).size(drawn[0])[0] <= panel.width - int(24 * scene._scale())
+    assert len(drawn) == 2 and drawn[1].endswith("…") and title.startswith(f"{drawn[0]} {drawn[1][:-1]}")
+    assert all(tx.ui_font(size, True).size(line)[0] <= panel.width - int(24 * scene._scale()) for line in drawn)
+    assert inner.top >= panel.top + 2 * tx.line_height(size, True)  # the panel's contents under both
 
 
 def _played(app, scene, games: int, seconds: float = 120) -> None:
@@ -1055,6 +1057,55 @@ def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monk
         app.invalidate()
         app.frame()
         assert not [value for value, _rect in drawn if said.startswith(value) and len(value) > 10]
+    finally:
+        i18n.set_language("en")
+        app.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, size, language):
+    """A panel's title was cut with an ellipsis to one line: in Portuguese at 800x560 the
+    standings' "Classificação (vitória 1, empate ½; Elo com média 0 e intervalo de 95%, a partir de
+    8 jogos)" lost its end.  A title too long for its card takes a second line, and the card's
+    contents start under it."""
+    from ai.tournament import GameResult, Tournament
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui import text as tx
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        ids = [f"/c/turma/s{i}/jogador.py" for i in range(4)]
+        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
+        t.titles = {pid: f"s{i}" for i, pid in enumerate(ids)}
+        for g in t.schedule:
+            a, b = t.ids_of(g)
+            t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0, None, "North reached 1-8", False)
+        scene = TournamentScene(app, "rastros")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "turma.json")
+        drawn: list[tuple[str, pygame.Rect]] = []
+        draw = tx.text
+
+        def record(surface, value, pos, *args, **kwargs):
+            rect = draw(surface, value, pos, *args, **kwargs)
+            drawn.append((value, rect))
+            return rect
+
+        monkeypatch.setattr(tx, "text", record)
+        app.invalidate()
+        app.frame()
+        heading = i18n._("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
+        first = next(i for i, (value, _rect) in enumerate(drawn) if heading.startswith(value) and len(value) > 8)
+        lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == heading else drawn[first:first + 1]
+        assert " ".join(value for value, _rect in lines) == heading, [v for v, _r in drawn[first:first + 2]]
+        assert all(scene.standings_area.contains(rect) for _value, rect in lines)
+        first_row = min(rect.top for value, rect in drawn if value.startswith("1. ") and scene.standings_area.contains(rect))
+        assert first_row >= lines[-1][1].bottom
+        assert not [value for value, _rect in drawn if value.endswith("…") and len(value) > 30]
     finally:
         i18n.set_language("en")
         app.quit()

@@ -270,3 +270,38 @@ def test_a_game_played_on_in_two_windows_keeps_both_windows_moves(app):
     assert any("another Tabuleiro window" in m.text for m in scene.messages.items)
     scene._play(scene.game.parse_move(scene.state, "a3"), by_computer=False)  # and goes on in its own file
     assert kept() == [["b2", "a1", "a3"], ["b2", "a1", "c3", "a3"]]
+
+
+def test_the_menus_game_pictures_name_their_games_whole_in_portuguese(app, monkeypatch):
+    """With Continue and Saved games the pictures under the menu shrink, and at 800x560 the
+    Portuguese "Jogo do Galo" was cut to "Jogo do G...": a card too narrow for its title is widened
+    into the row's spare room, in every window size, in both languages."""
+    import pygame
+
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+    from ui.autosave import games_dir
+    from ui.scenes.menu import MenuScene
+
+    scene = start(app)
+    games_dir().mkdir(parents=True, exist_ok=True)
+    (games_dir() / "kept.json").write_text(scene.recorder.record.dumps(), encoding="utf-8")
+    try:
+        for language in ("en", "pt"):
+            app.settings.language = language
+            app.apply_settings()
+            app.switch(MenuScene(app))
+            for size in ((800, 560), (1024, 600), (1280, 800), (1920, 1080)):
+                pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+                app.run_frames(2)
+                assert app.scene.show_cards, size
+                with monkeypatch.context() as patch:
+                    drawn = recorded_text(patch)
+                    app.scene.draw(app.screen)
+                titles = [i18n._(info.title) for info in app.scene.cards.infos]
+                assert all(title in drawn for title in titles), (language, size, [d for d in drawn if "…" in d])
+                rects = app.scene.cards.rects
+                assert all(app.screen.get_rect().contains(r) for r in rects)
+                assert all(a.right < b.left for a, b in zip(rects, rects[1:]))  # side by side, apart
+    finally:
+        i18n.set_language("en")

@@ -36,7 +36,7 @@ from ai.atomic import remove_stale_temporaries
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import words
 from ui.clocks import LEFT_KEY, READINGS_KEY
-from ui.i18n import _
+from ui.i18n import _, date_text
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
 
@@ -345,7 +345,7 @@ def describe(record: GameRecord) -> tuple[str, str]:
 
     a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides))
     try:
-        when = datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
+        when = date_text(datetime.fromisoformat(record.updated).astimezone())
     except ValueError:
         when = record.updated
     # plies, as the game's panel counts them ("12 plies"): one side's move is a ply

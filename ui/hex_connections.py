@@ -310,39 +310,74 @@ def status_text(game: Game, knowledge: Any, mover: int, running: bool, waiting: 
         first=_(game.sides[0]), a=counts[0], second=_(game.sides[1]), b=counts[1])
 
 
-def legend_height(scale: float) -> int:
-    """The room ``draw_legend`` takes."""
-    return int((22 + 18 * ((len(LEGEND_ROWS) + 2) // 2) + 22) * scale)
+def legend_height(game: Game, scale: float, width: int) -> int:
+    """The room ``draw_legend`` takes in a panel ``width`` pixels wide (whichever side is to move)."""
+    rows = max(len({row for row, _column, _span in _legend_cells(game, mover, scale, width)}) for mover in (0, 1))
+    return int((22 + 22) * scale) + rows * int(18 * scale)
+
+
+def _legend_labels(game: Game, mover: int) -> list[str]:
+    """The legend's words in its order: dead, captured, the mover's connections, the other's, mustplay."""
+    sides = [_(LEGEND_ROWS[2]).format(side=_(game.sides[side])) for side in (mover, 1 - mover)]
+    return [_(LEGEND_ROWS[0]), _(LEGEND_ROWS[1]), *sides, _(LEGEND_ROWS[3])]
+
+
+def _legend_cells(game: Game, mover: int, scale: float, width: int) -> list[tuple[int, int, int]]:
+    """(row, column, columns spanned) of each label, in reading order: two to a row, and a label
+    that does not fit half the width on a row of its own, across it.  Cut to fit two columns, the
+    Portuguese labels read "Zona de jogada o..." and "Ligações do Verm..." at 800x600 and 1024x600."""
+    size = tx.small(13, scale)
+    room = width // 2 - _label_indent(scale) - int(4 * scale)
+    cells: list[tuple[int, int, int]] = []
+    row, free = -1, False  # the row being filled, and whether its second column is free
+    for label in _legend_labels(game, mover):
+        if tx.ui_font(size).size(label)[0] > room:
+            row, free = row + 1, False
+            cells.append((row, 0, 2))
+        elif free:
+            cells.append((row, 1, 1))
+            free = False
+        else:
+            row, free = row + 1, True
+            cells.append((row, 0, 1))
+    return cells
+
+
+def _label_indent(scale: float) -> int:
+    """A legend label's left edge from its column's: past the swatch."""
+    return 3 * int(7 * scale)
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game, knowledge: Any, mover: int, theme: Theme,
                 scale: float, running: bool, waiting: bool = False, watching: bool = False) -> None:
-    """The marks explained in two columns, and the line ``status_text`` says (``running``,
-    ``waiting``, ``watching`` as it takes them), in ``rect`` (``legend_height`` tall)."""
+    """The marks explained two to a row (``_legend_cells``: a long label on a row of its own), and the
+    line ``status_text`` says (``running``, ``waiting``, ``watching`` as it takes them), in ``rect``
+    (``legend_height`` tall)."""
     s = scale
     colours = (theme.side0, theme.side1)
     y = tx.text(surface, _("Connections"), (rect.x, rect.y), int(15 * s), theme.muted, bold=True).bottom + int(4 * s)
     size, row_h, swatch = tx.small(13, s), int(18 * s), int(7 * s)
-    rows: list[tuple[str, Any]] = [
-        (_(LEGEND_ROWS[0]), lambda c: _swatch_hex(surface, c, swatch, (*DEAD_GREY,), cross=True)),
-        (_(LEGEND_ROWS[1]), lambda c: _swatch_hex(surface, c, swatch, captured_fill(theme, 0),
-                                                  right=captured_fill(theme, 1))),
+    labels = _legend_labels(game, mover)
+    painters: list[Any] = [
+        lambda c: _swatch_hex(surface, c, swatch, (*DEAD_GREY,), cross=True),
+        lambda c: _swatch_hex(surface, c, swatch, captured_fill(theme, 0), right=captured_fill(theme, 1)),
     ]
     for side in (mover, 1 - mover):
         colour = colours[side]
         tint = carrier_tint(theme, side, mover)
-        rows.append((_(LEGEND_ROWS[2]).format(side=_(game.sides[side])),  # a carrier cell with its line
-                     lambda c, colour=colour, tint=tint: (_swatch_hex(surface, c, swatch, tint), pygame.draw.line(
-                         surface, colour, (c[0] - swatch, c[1]), (c[0] + swatch, c[1]), max(2, int(3 * s))))))
-    rows.append((_(LEGEND_ROWS[3]), lambda c: _swatch_hex(surface, c, swatch, theme.hint, outline=True)))
+        painters.append(  # a carrier cell with its line
+            lambda c, colour=colour, tint=tint: (_swatch_hex(surface, c, swatch, tint), pygame.draw.line(
+                surface, colour, (c[0] - swatch, c[1]), (c[0] + swatch, c[1]), max(2, int(3 * s)))))
+    painters.append(lambda c: _swatch_hex(surface, c, swatch, theme.hint, outline=True))
     column = rect.width // 2
-    for i, (label, draw) in enumerate(rows):
-        x = rect.x + (i % 2) * column
-        centre = (x + swatch + int(2 * s), y + (i // 2) * row_h + row_h // 2)
+    cells = _legend_cells(game, mover, s, rect.width)
+    for label, draw, (row, place, span) in zip(labels, painters, cells):
+        x = rect.x + place * column
+        centre = (x + swatch + int(2 * s), y + row * row_h + row_h // 2)
         draw(centre)
-        tx.text(surface, tx.fit(label, size, column - 3 * swatch - int(4 * s)), (x + 3 * swatch, centre[1]), size,
-                theme.text, "midleft")
-    y += ((len(rows) + 1) // 2) * row_h
+        tx.text(surface, tx.fit(label, size, span * column - _label_indent(s) - int(4 * s)),
+                (x + _label_indent(s), centre[1]), size, theme.text, "midleft")
+    y += (cells[-1][0] + 1) * row_h
     line = status_text(game, knowledge, mover, running, waiting, watching)
     if line:
         tx.text(surface, tx.fit(line, size, rect.width, bold=True), (rect.x, y + int(4 * s)), size, theme.accent, bold=True)

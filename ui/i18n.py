@@ -21,6 +21,7 @@ import logging
 import os
 import subprocess
 import sys
+from datetime import datetime
 
 from ui.paths import asset_path
 
@@ -120,6 +121,14 @@ _SEPARATORS_SWAPPED = str.maketrans(".,", ",.")
 def number_text(value: float, spec: str = "") -> str:
     """``value`` formatted by ``spec`` ("g", ".1f", ",") with the current language's separators."""
     return localized(format(value, spec))
+
+
+def date_text(moment: datetime) -> str:
+    """A date and time as the current language writes them: "2026-12-03 14:05" in English,
+    "03/12/2026 14:05" in Portuguese (the lists of saved and unfinished games and tournaments)."""
+    return _("{year}-{month}-{day} {hour}:{minute}").format(
+        year=f"{moment.year:04d}", month=f"{moment.month:02d}", day=f"{moment.day:02d}",
+        hour=f"{moment.hour:02d}", minute=f"{moment.minute:02d}")
 
 
 def localized(text: str) -> str:

@@ -115,13 +115,26 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def wrap_at_most(value: str, size: int, width: int, most: int) -> list[str]:
+def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
     """``wrap`` on at most ``most`` lines: what does not fit on them goes on the last, shortened
     with an ellipsis."""
-    lines = wrap(value, size, width)
+    lines = wrap(value, size, width, bold)
     if len(lines) > most:
-        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width)]
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width, bold)]
     return lines
+
+
+def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
+    """``parts`` joined by " · " into at most ``most`` lines of ``width`` pixels, broken between
+    parts (an option is never split from its value); what does not fit ends in an ellipsis."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and (ui_font(size).size(joined)[0] <= width or len(lines) == most):
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [fit(line, size, width) for line in lines]
 
 
 def line_height(size: int, bold: bool = False) -> int:

@@ -13,9 +13,9 @@ FILE says and are not looked for.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,11 +43,11 @@ class Unfinished:
         games · 2026-11-26 14:05" (the date of its last finished game)."""
         import games
         from ui import words
-        from ui.i18n import _, ngettext
+        from ui.i18n import _, date_text, ngettext
 
         game = words.title(games.info(self.header["game"]))
         n = len(self.header["players"])
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
+        when = date_text(datetime.fromtimestamp(self.when))
         second = ngettext("{n} player", "{n} players", n).format(n=n) + ", " + ngettext(
             "{done} of {total} game", "{done} of {total} games", self.total).format(done=self.done, total=self.total)
         return _("Unfinished tournament: {game}").format(game=game), f"{second} · {when}"

@@ -31,6 +31,9 @@ class GameCards:
         counts = self.columns if isinstance(self.columns, tuple) else (self.columns or n,)
         sizes = [self._card_size(area, gap, max(1, min(c, n)), n, int(max_card * scale)) for c in counts]
         cols, w, h = max(sizes, key=lambda size: (size[1], -size[0]))
+        # a card too narrow for its title is widened into the row's spare room, the picture kept:
+        # the main menu's strip at 800x560, low under eight buttons, cut "Jogo do Galo" to "Jogo do G..."
+        w = max(w, min(self.title_width(scale), (area.width - gap * (cols - 1)) // cols))
         total_w = cols * w + (cols - 1) * gap
         x0 = area.x + (area.width - total_w) // 2
         self.rects = []
@@ -38,6 +41,15 @@ class GameCards:
             r, c = divmod(i, cols)
             self.rects.append(pygame.Rect(x0 + c * (w + gap), area.y + r * (h + gap), w, h))
         self.scale = scale
+
+    def title_width(self, scale: float) -> int:
+        """The width a card needs for the longest title, in the current language, with its margins."""
+        font = tx.ui_font(self._title_size(scale), True)
+        return max((font.size(_(info.title))[0] for info in self.infos), default=0) + int(16 * scale) + 1
+
+    @staticmethod
+    def _title_size(scale: float) -> int:
+        return int(17 * scale)
 
     @staticmethod
     def _card_size(area: pygame.Rect, gap: int, cols: int, n: int, max_w: int) -> tuple[int, int, int]:
@@ -78,6 +90,7 @@ class GameCards:
             size = min(pic.width, pic.height)
             image = thumbnail(info.id, theme.name, size, size)
             surface.blit(image, image.get_rect(center=pic.center))
-            tx.text(surface, tx.fit(_(info.title), int(17 * s), r.width - int(16 * s), True),
-                    (r.centerx, r.bottom - title_h // 2 - int(8 * s)), int(17 * s),
+            title_size = self._title_size(s)
+            tx.text(surface, tx.fit(_(info.title), title_size, r.width - int(16 * s), True),
+                    (r.centerx, r.bottom - title_h // 2 - int(8 * s)), title_size,
                     theme.accent if chosen else theme.text, "center", bold=True)

@@ -88,12 +88,42 @@ def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22
     press whose key is already up when the frame reads it, and a quick typist's keys are (the
     press and the release arrive together), so letters went missing from the text fields."""
     look = menu_theme(theme, scale, font_size)
-    return pygame_menu.Menu(
+    return _Form(
         "", rect.width, rect.height, theme=look, position=(rect.x, rect.y, False),
         center_content=center, mouse_motion_selection=True, verbose=False, keyboard_ignore_nonphysical=False,
         screen_dimension=pygame.display.get_surface().get_size(),
         column_max_width=column_width(rect.width, look, scale),
     )
+
+
+class _Form(pygame_menu.Menu):
+    """A pygame-menu Menu whose scrolling reaches the whole of its last widget.
+
+    pygame-menu ends a form's scrolling area at its last widget's text, its bottom padding and
+    the highlight round it left out, and it scrolls a chosen widget into view without its
+    highlight: a form that scrolls (New game at 800x600, in Portuguese above all) cut the last
+    button's highlight off at the bottom.  When the form scrolls, the area is made taller by what
+    lies below the last widget's text, and choosing the last widget scrolls to the very end."""
+
+    def _update_widget_position(self) -> None:
+        super()._update_widget_position()
+        max_x, max_y = self._widget_max_position
+        last = self._shown_widgets()[-1]
+        if last is None:
+            return
+        slack = last.get_padding()[2] + last.get_selection_effect().get_margin()[2] + max(1, last.get_border()[1])
+        if max_y + slack > self._height - self._get_scrollbar_thickness()[0]:
+            self._widget_max_position = (max_x, max_y + slack)
+
+    def scroll_to_widget(self, widget: Any = None, scroll_parent: bool = True) -> pygame_menu.Menu:
+        super().scroll_to_widget(widget, scroll_parent)
+        widget = widget or self.get_selected_widget()
+        if widget is not None and widget.get_frame() is None and widget is self._shown_widgets()[-1]:
+            self.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 1)
+        return self
+
+    def _shown_widgets(self) -> list[Any]:
+        return [widget for widget in self._widgets if widget.is_visible() and not widget.is_floating()] or [None]
 
 
 def column_width(width: int, look: pygame_menu.Theme, scale: float) -> int:

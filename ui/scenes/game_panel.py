@@ -16,7 +16,7 @@ from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import reason_lines
-from ui.scenes.thinking import detail_line, nodes_text, proven_text
+from ui.scenes.thinking import detail_parts, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
@@ -29,19 +29,6 @@ def options_parts(scene: GameScene) -> list[str]:
     given = bool(scene.setup.start)
     return [words.option_text(opt, scene.game.options.get(opt.name, opt.default), scene.game.id, brief=True)
             for opt in scene.game.info.options if not (given and opt.start_only)]
-
-
-def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
-    """``parts`` joined by " · " into at most ``most`` lines of ``width`` pixels, broken between
-    parts (an option is never split from its value); what does not fit ends in an ellipsis."""
-    lines: list[str] = []
-    for part in parts:
-        joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and (tx.ui_font(size).size(joined)[0] <= width or len(lines) == most):
-            lines[-1] = joined
-        else:
-            lines.append(part)
-    return [tx.fit(line, size, width) for line in lines]
 
 
 NAMED_COLOURS = {
@@ -124,7 +111,7 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
-        for line in pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
+        for line in tx.pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
         return rect.bottom
 
@@ -234,14 +221,17 @@ class GamePanel:
             tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
-            detail = detail_line(p, scene.game.sides, scene.game.id)
+            # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
+            # "Preto +45", was cut off) open the second, before what it says of the search
+            detail, *carried = tx.pack_parts(detail_parts(p, scene.game.sides, scene.game.id), small, w - self._s(28))
             nodes = nodes_text(p)
             proof = proven_text(p, scene.game.sides)
-            tx.text(surface, tx.fit(detail, small, w - self._s(28)), (tx_x, y + self._s(36)), small, theme.text)
+            tx.text(surface, detail, (tx_x, y + self._s(36)), small, theme.text)
             line = p.pv[:6] if len(p.pv) > 1 else []  # a line of one move is the best move, said above
             second = proof or ("" if p.kind == "rule" else " ".join(line))  # a rule's line is its move
             if nodes and not proof:
                 second = f"{nodes} · {second}" if second else nodes
+            second = " · ".join([*carried, second] if second else carried)
             colour = theme.win if proof else theme.muted
             tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
@@ -262,7 +252,7 @@ class GamePanel:
         scene = self.scene
         y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
-            height = legend_height(scene.app.scale)
+            height = legend_height(scene.game, scene.app.scale, w)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
                         scene.shown_state().to_move, scene.app.theme, scene.app.scale, scene.connections.running(),
                         scene.connections.waiting, scene.computer.holds_move_after_move())
@@ -271,7 +261,8 @@ class GamePanel:
 
     def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         scene, theme = self.scene, self.scene.app.theme
-        if rect.height < self._s(40):
+        row_h = tx.line_height(self._s(15)) + self._s(2)
+        if rect.height < tx.line_height(self._s(15), True) + 2 * self._s(6) + row_h:  # not one whole row: none
             self.moves_rect = pygame.Rect(0, 0, 0, 0)
             return
         head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
@@ -281,7 +272,6 @@ class GamePanel:
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box
         card(surface, box, mix(theme.panel, theme.background, 0.45), self._s(10))
-        row_h = tx.line_height(self._s(15)) + self._s(2)
         visible = max(1, (box.height - self._s(12)) // row_h)
         lead = scene.initial.to_move  # 1: the second side moved first, "1. … d3"
         rows = move_rows(count, lead)

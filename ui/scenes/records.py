@@ -32,7 +32,7 @@ from ui import text as tx
 from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
-from ui.i18n import _
+from ui.i18n import _, date_text
 from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene, top_of
@@ -324,6 +324,6 @@ class RecordsScene(Scene):
 
 def _when(stamp: str) -> str:
     try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+        return date_text(datetime.fromisoformat(stamp).astimezone())
     except ValueError:
         return stamp

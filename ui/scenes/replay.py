@@ -460,15 +460,19 @@ class ReplayScene(Scene):
             line = words.side_and_player(player.title, self.game.sides[side])  # "Level 3" translated
             y = tx.text(surface, tx.fit(line, small, inner.width), (inner.x, y + int(4 * s)), small, theme.muted).bottom
         result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
-        y = tx.text(surface, tx.fit(result, int(15 * s), inner.width, True), (inner.x, y + int(8 * s)), int(15 * s), theme.text, bold=True).bottom
-        where = _("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))
-        if self.record.start_position is not None:
-            where = f"{where} · {_('from a set-up position')}"
-        y = tx.text(surface, where, (inner.x, y + int(6 * s)), small, theme.muted).bottom
+        y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes a second line
+        for line in tx.wrap_at_most(result, int(15 * s), inner.width, 2, bold=True):
+            y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom
+        where = [_("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))]
+        if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
+            where.append(_("from a set-up position"))
+        y += int(6 * s)
+        for line in tx.pack_parts(where, small, inner.width):
+            y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         bottom = self.graph_rect.y - int(12 * s)
         if self.connections.active:  # the legend of the marks on the board, under the move list
-            height = legend_height(s)
+            height = legend_height(self.game, s, inner.width)
             bottom -= height
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, height), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())

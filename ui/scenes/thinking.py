@@ -106,19 +106,20 @@ def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
         side=names[1 - progress.mover], n=discs)
 
 
-def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
-    """"depth 7 · best e4 · Black +6 discs" (the parts that are known; no evaluation once proven);
-    a move from an opening book that is not a proof: "book f5 · Black +1 discs" (Reversi's 8x8
-    book values its moves in discs; other books carry proofs or no value); a move chosen without a
-    search: "only move a7", or "chose e3" (a random player, a course bot's rule, a win in one)."""
+def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> list[str]:
+    """What a search says, part by part: "depth 7", "best e4", "Black +6 discs" (the parts that are
+    known; no evaluation once proven); a move from an opening book that is not a proof: "book f5",
+    "Black +1 discs" (Reversi's 8x8 book values its moves in discs; other books carry proofs or no
+    value); a move chosen without a search: "only move a7", or "chose e3" (a random player, a
+    course bot's rule, a win in one)."""
     parts = []
     if progress.kind == "rule" and progress.best_text:  # no search: the only move, or a player's rule
-        return (_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)
+        return [(_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)]
     if progress.kind == "book" and progress.proven is None and progress.best_text:
         parts.append(_("book {move}").format(move=progress.best_text))
         if sides is not None and eval_unit(game_id) == "discs":
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
-        return " · ".join(parts)
+        return parts
     if progress.kind in ("alphabeta", "solver") and progress.depth:
         parts.append(_("depth {n}").format(n=progress.depth))
     elif progress.kind == "mcts" and progress.nodes:
@@ -130,7 +131,12 @@ def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game
         value = eval_text(progress, sides, game_id)
         if value:
             parts.append(value)
-    return " · ".join(parts)
+    return parts
+
+
+def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
+    """``detail_parts`` on one line: "depth 7 · best e4 · Black +6 discs"."""
+    return " · ".join(detail_parts(progress, sides, game_id))
 
 
 def nodes_text(progress: AIProgress) -> str:

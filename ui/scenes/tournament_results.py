@@ -124,12 +124,27 @@ class ResultsDrawing:
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
 
     def _panel(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str) -> pygame.Rect:
+        """A card in ``rect`` with ``title`` at its top; returns the room under the title."""
         s = self._scale()
         card(surface, rect, theme.panel, int(10 * s), mix(theme.panel, theme.text, 0.12))
         size = int(15 * s)
-        tx.text(surface, tx.fit(title, size, rect.width - int(24 * s), bold=True), (rect.x + int(12 * s), rect.y + int(8 * s)),
-                size, theme.text, bold=True)
-        return rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
+        lines = self._title_lines(title, rect.width)
+        for i, line in enumerate(lines):
+            tx.text(surface, line, (rect.x + int(12 * s), rect.y + int(8 * s) + i * tx.line_height(size, True)),
+                    size, theme.text, bold=True)
+        inner = rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
+        below = self._title_extra(title, rect.width)
+        return pygame.Rect(inner.x, inner.y + below, inner.width, inner.height - below)
+
+    def _title_lines(self, title: str, width: int) -> list[str]:
+        """A panel's title on at most two lines of a card ``width`` wide: in Portuguese at 800x560
+        the standings' "(vitória 1, empate ½; Elo com média 0 ...)" was cut off on one."""
+        s = self._scale()
+        return tx.wrap_at_most(title, int(15 * s), width - int(24 * s), 2, bold=True)
+
+    def _title_extra(self, title: str, width: int) -> int:
+        """How much taller a panel's title is than one line (``_title_lines``)."""
+        return (len(self._title_lines(title, width)) - 1) * tx.line_height(int(15 * self._scale()), True)
 
     def _draw_crosstable(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> int:
         """The crosstable in ``rect`` (its panel's height returned).  Rows and columns that do
@@ -154,13 +169,15 @@ class ResultsDrawing:
         fewest_name = min(name_w, font.size(f"{n}. abcd")[0])
         if fewest_name + n * cell_w <= width:
             name_w = max(fewest_name, min(name_w, width - n * cell_w))
-        rows_fit = max(1, (rect.height - int(40 * s)) // row_h - 1)  # rows under the columns' numbers
+        title = _("Crosstable (points of the row against the column)")
+        extra = self._title_extra(title, rect.width)
+        rows_fit = max(1, (rect.height - int(40 * s) - extra) // row_h - 1)  # rows under the columns' numbers
         scrolled = n > rows_fit or name_w + n * cell_w > width
         rows = self.cross_rows.show(n, rows_fit - 1 if scrolled else rows_fit)
         columns = self.cross_columns.show(n, max(1, (width - name_w) // cell_w))
-        height = int(40 * s) + row_h * (len(rows) + 1 + scrolled)
+        height = int(40 * s) + extra + row_h * (len(rows) + 1 + scrolled)
         self.cross_area = pygame.Rect(rect.x, rect.y, rect.width, height)
-        inner = self._panel(surface, theme, self.cross_area, _("Crosstable (points of the row against the column)"))
+        inner = self._panel(surface, theme, self.cross_area, title)
         y = inner.y + int(6 * s)
         self._cross_rects = []
         for x, j in enumerate(columns):
