@@ -174,17 +174,27 @@ def same_platform(built: str, here: str) -> bool:
     return unversioned(built) == unversioned(here)
 
 
-def portable_key(index, key: tuple) -> tuple | None:
-    """The key in the cache ``index`` of portable code standing for this process's ``key``
-    (signature, (triple, CPU, features), code hashes), if there is one and this CPU runs it."""
-    sig, (triple, _, _), code = key
-    target = portable_target(triple)
+def _key_parts(key) -> tuple | None:
+    """(signature, triple, (CPU, features), code hashes) of a numba cache key, as numba 0.61-0.68
+    make them; None for a key of another shape (another numba: its keys are left alone)."""
+    try:
+        sig, (triple, cpu, features), code = key
+    except (TypeError, ValueError):
+        return None
+    return sig, triple, (cpu, features), code
+
+
+def portable_key(index, key) -> tuple | None:
+    """The key in the cache ``index`` of portable code standing for this process's ``key``, if
+    there is one and this CPU runs it."""
+    parts = _key_parts(key)
+    target = portable_target(parts[1]) if parts is not None else None
     if target is None or not runs_on_this_cpu(target[1]):
         return None
+    sig, triple, _, code = parts
     for other in index:
-        other_sig, (other_triple, *other_target), other_code = other
-        if (other_sig, other_code, tuple(other_target)) == (sig, code, target) and same_platform(other_triple,
-                                                                                                  triple):
+        other_sig, other_triple, other_target, other_code = _key_parts(other) or (None,) * 4
+        if (other_sig, other_target, other_code) == (sig, target, code) and same_platform(other_triple, triple):
             return other
     return None
 

@@ -19,7 +19,13 @@ from pathlib import Path
 import pytest
 
 import ai.kernels as kernels
-from ai.kernel_cache import portable_environment, portable_target, runs_on_this_cpu, same_platform
+from ai.kernel_cache import (
+    portable_environment,
+    portable_key,
+    portable_target,
+    runs_on_this_cpu,
+    same_platform,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 # the smallest kernel module (about 2 s to compile): warm it up, then use it on a 5x5 Hex position
@@ -224,3 +230,20 @@ def test_what_a_cpu_needs_for_portable_code():
     assert not same_platform("x86_64-apple-darwin23.4.0", "arm64-apple-darwin23.4.0")
     assert portable_target("x86_64-unknown-linux-gnu") == ("generic", "")
     assert portable_target("riscv64-unknown-linux-gnu") is None
+
+
+def test_the_portable_entry_of_an_index_is_found_by_signature_code_and_platform():
+    triple = "x86_64-unknown-linux-gnu"
+    here = ("(int64,)", (triple, "skylake", "+popcnt"), ("code", "cells"))
+    portable = ("(int64,)", (triple, "generic", ""), ("code", "cells"))
+    index = {
+        "a key of another numba's shape": 1,
+        ("(int32,)", (triple, "generic", ""), ("code", "cells")): 2,  # another signature
+        ("(int64,)", (triple, "generic", ""), ("older code", "cells")): 3,
+        ("(int64,)", ("aarch64-unknown-linux-gnu", "generic", ""), ("code", "cells")): 4,
+        portable: 5,
+    }
+    assert portable_key(index, here) == portable
+    assert portable_key({k: v for k, v in index.items() if k != portable}, here) is None
+    assert portable_key(index, ("(int64,)", ("riscv64-unknown-linux-gnu", "generic-rv64", ""), ("code", "cells"))) is None
+    assert portable_key(index, "a key of another numba's shape") is None
