@@ -21,7 +21,7 @@ which every x86-64 or 64-bit ARM CPU runs), and ``KernelFunctionCache`` loads th
 process's own is missing.  Code numba compiles here (a kernel the bundle lacks, an architecture
 without a portable model) is filed under this CPU as before, and the window says "Preparing the
 engine..." meanwhile.  The bundle's kernels are not compiled again for this CPU later, in the
-background: that measured no faster (docs/packaging.md, ``tools/kernel_targets.py``).
+background: that measured no faster beyond the noise (docs/packaging.md, ``tools/kernel_targets.py``).
 """
 
 from __future__ import annotations
@@ -127,8 +127,8 @@ class KernelCacheLocator(_CacheLocator):
 # The CPU model (and feature string) a bundle's kernels are compiled for, by the LLVM triple's
 # architecture, as numba's NUMBA_CPU_NAME and NUMBA_CPU_FEATURES spell them: LLVM's baseline of
 # the architecture, which every CPU of it runs.  On x86-64 that leaves out popcnt (bits are counted
-# with shifts and masks), which measured no slower than x86-64-v2 with it, nor than code for the
-# machine's own CPU beyond the noise of a shared machine (tools/kernel_targets.py, docs/packaging.md).
+# with shifts and masks); it measured within a shared machine's noise of x86-64-v2, which has it, and
+# of code for the machine's own CPU (tools/kernel_targets.py, docs/packaging.md).
 # A target naming features ("+popcnt,+sse4.2") is used only on a CPU that has every one of them.
 PORTABLE_TARGETS: dict[str, tuple[str, str]] = {
     "x86_64": ("generic", ""),  # any x86-64 CPU: SSE2, no popcnt, no AVX
