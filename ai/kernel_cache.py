@@ -169,7 +169,8 @@ def same_platform(built: str, here: str) -> bool:
     """Do two LLVM triples name the same architecture and system, whatever the system's version
     (macOS puts the running Darwin's in it: ``arm64-apple-darwin23.4.0``)?"""
     def unversioned(triple: str) -> list[str]:
-        return [re.sub(r"[\d.]+$", "", part) for part in triple.split("-")]
+        parts = triple.split("-")  # architecture, vendor, system (with its version), environment
+        return [re.sub(r"[\d.]+$", "", part) if n == 2 else part for n, part in enumerate(parts)]
 
     return unversioned(built) == unversioned(here)
 

@@ -228,6 +228,7 @@ def test_what_a_cpu_needs_for_portable_code():
     assert same_platform("arm64-apple-darwin23.4.0", "arm64-apple-darwin24.1.0")
     assert same_platform("x86_64-unknown-linux-gnu", "x86_64-unknown-linux-gnu")
     assert not same_platform("x86_64-apple-darwin23.4.0", "arm64-apple-darwin23.4.0")
+    assert not same_platform("i386-pc-linux-gnu", "i686-pc-linux-gnu")  # an architecture's number is no version
     assert portable_target("x86_64-unknown-linux-gnu") == ("generic", "")
     assert portable_target("riscv64-unknown-linux-gnu") is None
 
