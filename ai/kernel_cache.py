@@ -10,10 +10,18 @@ changed module never reads another version's code.
 
 A built bundle ships its kernels compiled (``SHIPPED``, filled by packaging/tabuleiro.spec):
 the first use of a module copies its shipped folder into the user's cache folder, which numba
-reads and writes from then on.  numba keys each compiled kernel on the CPU it was compiled for
-as well (model and features), so on a machine unlike the one that built the bundle the shipped
-code does not match; numba then compiles once for that machine, beside it, and the window says
-"Preparing the engine..." meanwhile.
+reads and writes from then on.
+
+numba files each compiled kernel under its signature, its bytecode's hash and the code generator
+(``Codegen.magic_tuple()``: the LLVM triple, the CPU model and its feature string), and looks up
+only this process's own: code compiled on the builder's CPU (``znver4`` with its AVX-512 flags)
+misses on any other model and would be compiled again, a minute per game.  So the bundle compiles
+its kernels for the architecture's baseline CPU model instead (``PORTABLE_TARGETS``: ``generic``,
+which every x86-64 or 64-bit ARM CPU runs), and ``KernelFunctionCache`` loads that code when the
+process's own is missing.  Code numba compiles here (a kernel the bundle lacks, an architecture
+without a portable model) is filed under this CPU as before, and the window says "Preparing the
+engine..." meanwhile.  The bundle's kernels are not compiled again for this CPU later, in the
+background: that measured no faster beyond the noise (docs/packaging.md, ``tools/kernel_targets.py``).
 """
 
 from __future__ import annotations
@@ -21,11 +29,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
 
-from numba.core.caching import CacheImpl, _CacheLocator
+import llvmlite.binding as llvm
+from numba.core.caching import CacheImpl, FunctionCache, _CacheLocator
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
 # the compiled kernels a bundle ships, in folders named as in the cache folder
@@ -114,7 +124,102 @@ class KernelCacheLocator(_CacheLocator):
         return self
 
 
+# The CPU model (and feature string) a bundle's kernels are compiled for, by the LLVM triple's
+# architecture, as numba's NUMBA_CPU_NAME and NUMBA_CPU_FEATURES spell them: LLVM's baseline of
+# the architecture, which every CPU of it runs.  On x86-64 that leaves out popcnt (bits are counted
+# with shifts and masks); it measured within a shared machine's noise of x86-64-v2, which has it, and
+# of code for the machine's own CPU (tools/kernel_targets.py, docs/packaging.md).
+# A target naming features ("+popcnt,+sse4.2") is used only on a CPU that has every one of them.
+PORTABLE_TARGETS: dict[str, tuple[str, str]] = {
+    "x86_64": ("generic", ""),  # any x86-64 CPU: SSE2, no popcnt, no AVX
+    "aarch64": ("generic", ""),  # any 64-bit ARM CPU (Linux): ARMv8-A with NEON
+    "arm64": ("generic", ""),  # Apple's M1 and later, whose triple says arm64
+}
+
+
+def portable_target(triple: str | None = None) -> tuple[str, str] | None:
+    """The portable (CPU model, features) for ``triple``'s architecture (this process's when
+    None), or None for an architecture without one."""
+    return PORTABLE_TARGETS.get((triple or llvm.get_process_triple()).split("-", 1)[0])
+
+
+def portable_environment() -> dict[str, str]:
+    """The environment under which numba compiles for this architecture's portable CPU model
+    (empty where there is none: numba then compiles for this CPU), for a bundle's build."""
+    target = portable_target()
+    return dict(zip(("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES"), target)) if target is not None else {}
+
+
+@functools.cache
+def host_features() -> frozenset[str]:
+    """The features this computer's CPU has, as LLVM names them (``popcnt``, ``avx2`` ...)."""
+    try:
+        return frozenset(name for name, present in llvm.get_host_cpu_features().items() if present)
+    except RuntimeError:  # LLVM cannot tell on this platform: nothing is taken for granted
+        return frozenset()
+
+
+def runs_on_this_cpu(features: str) -> bool:
+    """Has this computer's CPU every feature ``features`` switches on ("+popcnt,+sse4.2")?"""
+    wanted = {name[1:] for name in features.split(",") if name.startswith("+")}
+    return wanted <= host_features()
+
+
+def same_platform(built: str, here: str) -> bool:
+    """Do two LLVM triples name the same architecture and system, whatever the system's version
+    (macOS puts the running Darwin's in it: ``arm64-apple-darwin23.4.0``)?"""
+    def unversioned(triple: str) -> list[str]:
+        parts = triple.split("-")  # architecture, vendor, system (with its version), environment
+        return [re.sub(r"[\d.]+$", "", part) if n == 2 else part for n, part in enumerate(parts)]
+
+    return unversioned(built) == unversioned(here)
+
+
+def _key_parts(key) -> tuple | None:
+    """(signature, triple, (CPU, features), code hashes) of a numba cache key, as numba 0.61-0.68
+    make them; None for a key of another shape (another numba: its keys are left alone)."""
+    try:
+        sig, (triple, cpu, features), code = key
+    except (TypeError, ValueError):
+        return None
+    return sig, triple, (cpu, features), code
+
+
+def portable_key(index, key) -> tuple | None:
+    """The key in the cache ``index`` of portable code standing for this process's ``key``, if
+    there is one and this CPU runs it."""
+    parts = _key_parts(key)
+    target = portable_target(parts[1]) if parts is not None else None
+    if target is None or not runs_on_this_cpu(target[1]):
+        return None
+    sig, triple, _, code = parts
+    for other in index:
+        other_sig, other_triple, other_target, other_code = _key_parts(other) or (None,) * 4
+        if (other_sig, other_target, other_code) == (sig, target, code) and same_platform(other_triple, triple):
+            return other
+    return None
+
+
+class KernelFunctionCache(FunctionCache):
+    """numba's cache of a kernel's compiled code, which also loads code compiled for the portable
+    CPU model (``PORTABLE_TARGETS``) when there is none for this process's CPU."""
+
+    def _load_overload(self, sig, target_context):
+        data = super()._load_overload(sig, target_context)
+        if data is not None or not self._enabled or not isinstance(self._impl.locator, KernelCacheLocator):
+            return data
+        cache_file = self._cache_file
+        key = portable_key(cache_file._load_index(), self._index_key(sig, target_context.codegen()))
+        data = cache_file.load(key) if key is not None else None
+        return self._impl.rebuild(target_context, data) if data is not None else None
+
+
 def use_kernel_locator() -> None:
-    """Have numba look up our kernels with ``KernelCacheLocator`` before its own locators."""
+    """Have numba look up our kernels with ``KernelCacheLocator`` before its own locators, and
+    keep their compiled code in ``KernelFunctionCache``."""
     if KernelCacheLocator not in CacheImpl._locator_classes:
         CacheImpl._locator_classes.insert(0, KernelCacheLocator)
+    from numba.core import dispatcher
+
+    if getattr(dispatcher, "FunctionCache", None) is FunctionCache:  # where numba 0.61-0.68 keep it
+        dispatcher.FunctionCache = KernelFunctionCache

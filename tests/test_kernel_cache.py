@@ -10,6 +10,7 @@ the kernels' files or turns the cache off, and warms up again.
 from __future__ import annotations
 
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,13 @@ from pathlib import Path
 import pytest
 
 import ai.kernels as kernels
+from ai.kernel_cache import (
+    portable_environment,
+    portable_key,
+    portable_target,
+    runs_on_this_cpu,
+    same_platform,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 # the smallest kernel module (about 2 s to compile): warm it up, then use it on a 5x5 Hex position
@@ -126,10 +134,14 @@ def _copy_of_the_program(folder: Path) -> Path:
     return folder
 
 
-def _hits_and_misses(program: Path, cache: Path) -> tuple[int, int]:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(program))
-    done = subprocess.run([sys.executable, "-c", WARM_AND_COUNT], cwd=program, env=env, capture_output=True,
-                          text=True, timeout=300)
+def _hits_and_misses(program: Path, cache: Path, cpu: dict[str, str] | None = None,
+                     before: str = "") -> tuple[int, int]:
+    """Kernels loaded and compiled by a process of ``program`` with numba's target CPU as in
+    ``cpu`` (NUMBA_CPU_NAME, NUMBA_CPU_FEATURES; this computer's when empty)."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("NUMBA_CPU_")}
+    env.update(cpu or {}, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(program))
+    done = subprocess.run([sys.executable, "-c", before + WARM_AND_COUNT], cwd=program, env=env,
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     hits, misses = map(int, done.stdout.split())
     return hits, misses
@@ -164,3 +176,75 @@ def test_a_numba_without_the_locator_classes_still_compiles_and_caches_the_kerne
     assert done.returncode == 0, done.stderr
     assert "filed by their folder's path" in done.stderr
     assert list(tmp_path.glob("kernels_*/hex_inferior.*.nbc"))  # numba's folder named by the path
+
+
+# Another computer's CPU, as numba sees it: a model name other than this one's (the features stay
+# this CPU's, so the code runs here)
+ANOTHER_CPU = {"NUMBA_CPU_NAME": "skylake"}
+# a portable model that needs popcnt and SSE 4.2 (x86-64-v2), and a CPU without them (before 2009)
+NEEDS_POPCNT = {"NUMBA_CPU_NAME": "x86-64-v2", "NUMBA_CPU_FEATURES": "+popcnt,+sse4.2"}
+PORTABLE_NEEDS_POPCNT = "import ai.kernel_cache as c\nc.PORTABLE_TARGETS['x86_64'] = ('x86-64-v2', '+popcnt,+sse4.2')\n"
+WITHOUT_POPCNT = "c.host_features = lambda: frozenset({'sse2', 'cx8'})\n"
+
+def _bundle_built_for(tmp_path: Path, cpu: dict[str, str]) -> Path:
+    """A copy of the program whose shipped kernels were compiled with numba's target ``cpu``."""
+    build_cache = tmp_path / "build-cache"
+    assert _hits_and_misses(_copy_of_the_program(tmp_path / "build"), build_cache, cpu)[0] == 0
+    bundle = _copy_of_the_program(tmp_path / "bundle")
+    shutil.copytree(build_cache, bundle / "ai" / "kernels" / "shipped-cache")
+    return bundle
+
+
+@pytest.mark.skipif(portable_environment() == {}, reason="no portable CPU model for this architecture")
+def test_a_bundle_built_for_the_portable_cpu_loads_its_kernels_on_another_cpu(tmp_path):
+    bundle = _bundle_built_for(tmp_path, portable_environment())
+    hits, misses = _hits_and_misses(bundle, tmp_path / "user-cache", ANOTHER_CPU)
+    assert hits > 0 and misses == 0
+    hits, misses = _hits_and_misses(bundle, tmp_path / "user-cache")  # and on this one
+    assert hits > 0 and misses == 0
+
+
+def test_kernels_compiled_for_one_cpu_model_are_compiled_again_on_another(tmp_path):
+    """What a bundle built for its builder's CPU cost every other computer: numba files compiled
+    code under the CPU's model and compiles it again for any other."""
+    bundle = _bundle_built_for(tmp_path, {"NUMBA_CPU_NAME": "znver3"})
+    hits, misses = _hits_and_misses(bundle, tmp_path / "user-cache", ANOTHER_CPU)
+    assert hits == 0 and misses > 0
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="x86-64's CPU features")
+def test_portable_code_that_needs_a_feature_is_loaded_only_on_a_cpu_that_has_it(tmp_path):
+    bundle = _bundle_built_for(tmp_path, NEEDS_POPCNT)
+    hits, misses = _hits_and_misses(bundle, tmp_path / "user-cache", ANOTHER_CPU,
+                                    before=PORTABLE_NEEDS_POPCNT + WITHOUT_POPCNT)
+    assert hits == 0 and misses > 0  # the code would stop on an instruction this CPU lacks: compiled instead
+    hits, misses = _hits_and_misses(bundle, tmp_path / "user-cache-popcnt", ANOTHER_CPU, before=PORTABLE_NEEDS_POPCNT)
+    assert hits > 0 and misses == 0
+
+
+def test_what_a_cpu_needs_for_portable_code():
+    assert runs_on_this_cpu("") and runs_on_this_cpu("-avx512f")
+    assert not runs_on_this_cpu("+popcnt,+no-such-feature")
+    assert same_platform("arm64-apple-darwin23.4.0", "arm64-apple-darwin24.1.0")
+    assert same_platform("x86_64-unknown-linux-gnu", "x86_64-unknown-linux-gnu")
+    assert not same_platform("x86_64-apple-darwin23.4.0", "arm64-apple-darwin23.4.0")
+    assert not same_platform("i386-pc-linux-gnu", "i686-pc-linux-gnu")  # an architecture's number is no version
+    assert portable_target("x86_64-unknown-linux-gnu") == ("generic", "")
+    assert portable_target("riscv64-unknown-linux-gnu") is None
+
+
+def test_the_portable_entry_of_an_index_is_found_by_signature_code_and_platform():
+    triple = "x86_64-unknown-linux-gnu"
+    here = ("(int64,)", (triple, "skylake", "+popcnt"), ("code", "cells"))
+    portable = ("(int64,)", (triple, "generic", ""), ("code", "cells"))
+    index = {
+        "a key of another numba's shape": 1,
+        ("(int32,)", (triple, "generic", ""), ("code", "cells")): 2,  # another signature
+        ("(int64,)", (triple, "generic", ""), ("older code", "cells")): 3,
+        ("(int64,)", ("aarch64-unknown-linux-gnu", "generic", ""), ("code", "cells")): 4,
+        portable: 5,
+    }
+    assert portable_key(index, here) == portable
+    assert portable_key({k: v for k, v in index.items() if k != portable}, here) is None
+    assert portable_key(index, ("(int64,)", ("riscv64-unknown-linux-gnu", "generic-rv64", ""), ("code", "cells"))) is None
+    assert portable_key(index, "a key of another numba's shape") is None
