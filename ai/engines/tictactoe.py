@@ -19,7 +19,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ai.base import Clock, Limits, Player, Progress, ProgressCallback
-from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares, vcf
+from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
+from ai.engines.tictactoe_vct import VCTSearch
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -173,7 +174,8 @@ def makes_threat(state: TicTacToeState, move: int) -> bool:
     return bool(completing_squares(state.game, me | 1 << move, them))
 
 
-THREAT_SHARE = 0.1  # of a move's time, for each of level-5's threat searches (its own VCF, then the opponent's)
+THREAT_SHARE = 0.2  # of a move's time, for each of level-5's threat searches (its own VCT, then the opponent's)
+DEFENCE_THREATS = 1  # the opponent's threats before its run of fours that level-5's defence looks for
 
 
 def threat_clock(limits: Limits | None) -> Clock:
@@ -184,44 +186,52 @@ def threat_clock(limits: Limits | None) -> Clock:
     return Clock(Limits(time=share, stop=limits.stop), every=16)
 
 
-def own_vcf(state: TicTacToeState, clock: Clock) -> list[int]:
+def own_vct(state: TicTacToeState, clock: Clock) -> list[int]:
     """On a board of more than 16 squares, the first move of the mover's victory by continuous
-    fours (ai/engines/tictactoe_threats.py), if one is found within the clock; else nothing."""
+    threats (a run of fours, or threes and fours leading to one: ai/engines/tictactoe_vct.py),
+    if one is found within the clock; else nothing."""
     game: TicTacToe = state.game
     if game.cells <= 16:
         return []
     try:
-        line = vcf(game, state.boards[state.to_move], state.boards[1 - state.to_move], clock=clock)
+        line = VCTSearch(game, clock=clock).find(state.boards[state.to_move], state.boards[1 - state.to_move])
     except OutOfBudget:
         return []
     return line[:1] if line else []
 
 
-def stopping_vcf(state: TicTacToeState, moves: list[int], preferred: int, clock: Clock) -> list[int] | None:
-    """On a board of more than 16 squares, where the opponent, were it their turn, would win by
-    continuous fours: a move after which they no longer can (``preferred``, the search's move, if
-    it does; else the first found among the squares of their sequence, the mover's own fours, then
-    the other ``moves``).  None when they have no such sequence (or none is found within the
-    clock); an empty list when no move is found that stops it."""
+def stopping_vct(state: TicTacToeState, moves: list[int], preferred: int, clock: Clock) -> list[int] | None:
+    """On a board of more than 16 squares, where the opponent would win by continuous threats
+    after ``preferred`` (the search's move): a move after which it would not (the first found among
+    the first squares of its line, the answers to its first threat, the mover's own fours, then
+    the other ``moves``); when none is found, one after which it has at least no run of fours
+    (the nearer loss), ``preferred`` first.  None when ``preferred`` leaves it no such win (or
+    nothing is found within the clock); an empty list when no move found stops even the fours."""
     game: TicTacToe = state.game
     if game.cells <= 16:
         return None
     me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    search = VCTSearch(game, max_threats=DEFENCE_THREATS, clock=clock)
+    fallback: list[int] = []
     try:
-        line = vcf(game, them, me, clock=clock)
-    except OutOfBudget:
-        return None
-    if line is None:
-        return None
-    legal = set(moves)
-    candidates = dict.fromkeys(m for m in [preferred, *line, *four_squares(game, me, them), *moves] if m in legal)
-    for move in candidates:
-        try:
-            if vcf(game, them, me | 1 << move, clock=clock) is None:
+        line = search.find(them, me | 1 << preferred)
+        if line is None:
+            return None
+        if search.fours.find(them, me | 1 << preferred) is None:
+            fallback = [preferred]
+        threat = search.threat(them | 1 << line[0], me | 1 << preferred)
+        answers = threat[1] if threat else []
+        legal = set(moves)
+        candidates = dict.fromkeys(m for m in [*line[::2], *answers, *four_squares(game, me, them), *moves]
+                                   if m in legal and m != preferred)
+        for move in candidates:
+            if search.find(them, me | 1 << move) is None:
                 return [move]
-        except OutOfBudget:
-            return []
-    return []
+            if not fallback and search.fours.find(them, me | 1 << move) is None:
+                fallback = [move]
+    except OutOfBudget:
+        return fallback or None
+    return fallback
 
 
 def centre_opening(state: TicTacToeState) -> list[int]:
@@ -312,13 +322,13 @@ class Tactics(Player):
         search_limits = limits
         if not forced and self.threats:
             clock = threat_clock(limits)
-            forced = own_vcf(state, clock)
+            forced = own_vct(state, clock)
             search_limits = _time_left(limits, clock.elapsed())
         if not forced:
             move = self.inner.choose(state, search_limits, progress)
             keeping = perfect_moves(state) if self.perfect else None
             if keeping is None and self.threats:
-                keeping = stopping_vcf(state, moves, move, threat_clock(limits)) or None
+                keeping = stopping_vct(state, moves, move, threat_clock(limits)) or None
             if keeping is None and self.forks:
                 keeping = stopping_forks(state, moves) or None
                 if keeping is not None and makes_threat(state, move):
