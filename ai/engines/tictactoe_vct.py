@@ -21,13 +21,16 @@ search's scans and its positions found lost.
 
 from __future__ import annotations
 
+from functools import lru_cache, reduce
+from operator import or_
+
 from ai.base import Clock
 from ai.engines.tictactoe_threats import VCFSearch, completing, ends_of_lines, scan
 from games.grid import squares
 from games.tictactoe import TicTacToe
 
 MAX_THREATS = 3  # the attacker's threats (threes, or fours that set one up) before its last run of fours
-THREAT_FOURS = 3  # a threat is a move after which a run of this many fours or fewer would win
+THREAT_FOURS = 2  # a threat is a move after which a run of this many fours or fewer would win
 NODE_BUDGET = 20_000  # positions one search may visit, its runs of fours' included; past it, no answer
 
 
@@ -57,7 +60,7 @@ class VCTSearch:
         """The line with the fewest threats first (a run of fours alone, then one threat before
         it, ...): the shortest win is the surest, and the shallow passes cost little."""
         for threats in range(self.max_threats + 1):
-            line = self._attack(attacker, defender, threats)
+            line = self._attack(attacker, defender, threats, self.game.full)
             if line is not None:
                 return line
         return None
@@ -85,10 +88,12 @@ class VCTSearch:
         counters = ends_of_lines(self.game, replies, attacker, 2) & empty
         return list(dict.fromkeys(line + squares(counters & ~_mask(line))))
 
-    def _attack(self, attacker: int, defender: int, threats_left: int) -> list[int] | None:
-        """The attacker to move: its winning line with up to ``threats_left`` threats, or None."""
+    def _attack(self, attacker: int, defender: int, threats_left: int, related: int) -> list[int] | None:
+        """The attacker to move: its winning line with up to ``threats_left`` threats, each on a
+        line through an earlier one (``related``: the squares of those lines), or None."""
         self.fours.count_node()
-        known = self._lost.get((attacker, defender))
+        key = (attacker, defender, related)
+        known = self._lost.get(key)
         if known is not None and known >= threats_left:
             return None
         wins, blocks, _ = scan(self.game, attacker, defender)
@@ -99,26 +104,27 @@ class VCTSearch:
         line = self.fours.find(attacker, defender)
         if line is not None or threats_left == 0:
             return line
-        moves = squares(blocks) if blocks else self._threat_moves(attacker, defender)
+        moves = squares(blocks) if blocks else self._threat_moves(attacker, defender, related)
         for move in moves:
-            rest = self._defend(attacker | 1 << move, defender, threats_left - 1)
+            rest = self._defend(attacker | 1 << move, defender, threats_left - 1, _reach(self.game)[move])
             if rest is not None:
                 return [move] + rest
-        self._lost[(attacker, defender)] = threats_left
+        self._lost[key] = threats_left
         return None
 
-    def _threat_moves(self, attacker: int, defender: int) -> list[int]:
+    def _threat_moves(self, attacker: int, defender: int, related: int) -> list[int]:
         """The attacker's moves that make a threat, those the defender has the fewest answers to
-        first: the squares of the lines (free of the defender) a mark takes to a four or a three."""
+        first: the squares of the lines (free of the defender) a mark takes to a four or a three,
+        among the ``related`` squares."""
         k = self.game.k
         found = []
-        for move in squares(ends_of_lines(self.game, attacker, defender, min(3, k - 1))):
+        for move in squares(ends_of_lines(self.game, attacker, defender, min(3, k - 1)) & related):
             threat = self.threat(attacker | 1 << move, defender)
             if threat is not None:
                 found.append((len(threat[1]), move))
         return [move for _, move in sorted(found)]
 
-    def _defend(self, attacker: int, defender: int, threats_left: int) -> list[int] | None:
+    def _defend(self, attacker: int, defender: int, threats_left: int, related: int) -> list[int] | None:
         """The defender to move after the attacker's threat or four: the attacker's line against
         every defence (one shown), or None when a defence holds or there was no threat."""
         self.fours.count_node()
@@ -128,18 +134,26 @@ class VCTSearch:
         if len(fours) >= 2:  # a double four: whichever the defender blocks, the other completes
             return fours[:2]
         if fours:
-            rest = self._attack(attacker, defender | 1 << fours[0], threats_left)
+            rest = self._attack(attacker, defender | 1 << fours[0], threats_left, related)
             return None if rest is None else [fours[0]] + rest
         threat = self.threat(attacker, defender)
         if threat is None:
             return None
         shown = None
         for move in threat[1]:
-            rest = self._attack(attacker, defender | 1 << move, threats_left)
+            rest = self._attack(attacker, defender | 1 << move, threats_left, related)
             if rest is None:
                 return None
             shown = shown or [move] + rest
         return shown
+
+
+@lru_cache(maxsize=32)
+def _reach(game: TicTacToe) -> tuple[int, ...]:
+    """For each square, the squares of the k-lines through it: where a threat that builds on a
+    mark there can be (threat-space search's dependency: a threat unrelated to the one before
+    could have been played first)."""
+    return tuple(reduce(or_, lines, 0) for lines in game.lines_through)
 
 
 def _mask(moves: list[int]) -> int:
