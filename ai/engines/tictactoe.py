@@ -291,10 +291,11 @@ class Tactics(Player):
     """A level's promises about the next move, kept before its search: take a win in one
     (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
     open a big empty board in the centre (``centre``); on a board of more than 16 squares, play
-    a victory by continuous fours when it has one (``threats``); on a solved board, never a move
-    that gives away the position's value (``perfect``: the search's move if it keeps it, else the
-    first that does); on a board of more than 16 squares, never leave the opponent a victory by
-    continuous fours when a move found stops it (``threats`` again), nor a double threat to play
+    a victory by continuous threats (fours and threes) when it finds one (``threats``); on a
+    solved board, never a move that gives away the position's value (``perfect``: the search's
+    move if it keeps it, else the first that does); on a board of more than 16 squares, never leave
+    the opponent a victory by continuous threats when a move found stops it, else at least not one
+    by continuous fours (``threats`` again), nor a double threat to play
     when one move stops it (``forks``: the search's move if it does, or makes a threat of its own
     the opponent must answer first, else the first that stops it; a search that ends on an odd
     depth does not see the double threat's second half).  The threat searches take at most a
@@ -366,8 +367,8 @@ PLAYERS = player_table(
          "with some randomness.", _searcher(2, noise=4)),
     spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
          _searcher(4)),
-    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of fours "
-         "through to the win when it has one; never loses on 3x3.",
+    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of threats "
+         "(fours and threes) through to the win when it finds one; never loses on 3x3.",
          _searcher(None)),
 )
 
