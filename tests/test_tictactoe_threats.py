@@ -201,11 +201,11 @@ def test_level5_breaks_the_opponents_sequence_of_fours():
 
 
 def test_level5s_search_gets_the_moves_time_less_the_threat_searches_shares():
-    """The threat searches take at most a ``THREAT_SHARE`` of the move's time each (one before
-    the search, one after it), and the search what the first left less the second's share: the
-    whole move keeps within the time it was given."""
+    """The threat searches take at most a ``THREAT_SHARE`` of the move's time (one before the
+    search) and a ``DEFENCE_SHARE`` (one after it), and the search what the first left less the
+    second's share: the whole move keeps within the time it was given."""
     from ai.base import Player, PlayerInfo
-    from ai.engines.tictactoe import THREAT_SHARE, Tactics
+    from ai.engines.tictactoe import DEFENCE_SHARE, Tactics
 
     class Recorder(Player):
         info = PlayerInfo("recorder", "Recorder")
@@ -217,4 +217,4 @@ def test_level5s_search_gets_the_moves_time_less_the_threat_searches_shares():
 
     state = GOMOKU.play_line(["h8", "h9", "i8", "a2"])
     Tactics(Recorder(), win=True, block=True, threats=True).choose(state, Limits(time=1.0))
-    assert 0 < Recorder.given[0].time <= 1.0 - THREAT_SHARE  # less also what the first threat search took
+    assert 0 < Recorder.given[0].time <= 1.0 - DEFENCE_SHARE  # less also what the first threat search took

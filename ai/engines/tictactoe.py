@@ -174,16 +174,17 @@ def makes_threat(state: TicTacToeState, move: int) -> bool:
     return bool(completing_squares(state.game, me | 1 << move, them))
 
 
-THREAT_SHARE = 0.2  # of a move's time, for each of level-5's threat searches (its own VCT, then the opponent's)
-DEFENCE_THREATS = 1  # the opponent's threats before its run of fours that level-5's defence looks for
+THREAT_SHARE = 0.15  # of a move's time, for level-5's search of its own VCT before its alpha-beta
+DEFENCE_SHARE = 0.3  # of a move's time, for its search of the opponent's after the alpha-beta's move
+DEFENCE_THREATS = 2  # the opponent's threats before its run of fours that level-5's defence looks for
 
 
-def threat_clock(limits: Limits | None) -> Clock:
-    """The clock of one threat search: a ``THREAT_SHARE`` of the move's time (none without a time:
-    then the search's node budget bounds it), stopped with the move (the window's cancel)."""
+def threat_clock(limits: Limits | None, share: float = THREAT_SHARE) -> Clock:
+    """The clock of one threat search: a ``share`` of the move's time (none without a time: then
+    the search's node budget bounds it), stopped with the move (the window's cancel)."""
     limits = limits or Limits()
-    share = None if limits.time is None else THREAT_SHARE * limits.time
-    return Clock(Limits(time=share, stop=limits.stop), every=16)
+    seconds = None if limits.time is None else share * limits.time
+    return Clock(Limits(time=seconds, stop=limits.stop), every=16)
 
 
 def own_vct(state: TicTacToeState, clock: Clock) -> list[int]:
@@ -203,8 +204,8 @@ def own_vct(state: TicTacToeState, clock: Clock) -> list[int]:
 def stopping_vct(state: TicTacToeState, moves: list[int], preferred: int, clock: Clock) -> list[int] | None:
     """On a board of more than 16 squares, where the opponent would win by continuous threats
     after ``preferred`` (the search's move): a move after which it would not (the first found among
-    the first squares of its line, the answers to its first threat, the mover's own fours, then
-    the other ``moves``); when none is found, one after which it has at least no run of fours
+    the first squares of its line, the answers to its first threat, the mover's own fours, the
+    squares of the search's beam, then the other ``moves``); when none is found, one after which it has at least no run of fours
     (the nearer loss), ``preferred`` first.  None when ``preferred`` leaves it no such win (or
     nothing is found within the clock); an empty list when no move found stops even the fours."""
     game: TicTacToe = state.game
@@ -222,7 +223,8 @@ def stopping_vct(state: TicTacToeState, moves: list[int], preferred: int, clock:
         threat = search.threat(them | 1 << line[0], me | 1 << preferred)
         answers = threat[1] if threat else []
         legal = set(moves)
-        candidates = dict.fromkeys(m for m in [*line[::2], *answers, *four_squares(game, me, them), *moves]
+        beam = OpenLines().candidate_moves(state, moves)
+        candidates = dict.fromkeys(m for m in [*line[::2], *answers, *four_squares(game, me, them), *beam, *moves]
                                    if m in legal and m != preferred)
         for move in candidates:
             if search.find(them, me | 1 << move) is None:
@@ -299,7 +301,8 @@ class Tactics(Player):
     when one move stops it (``forks``: the search's move if it does, or makes a threat of its own
     the opponent must answer first, else the first that stops it; a search that ends on an odd
     depth does not see the double threat's second half).  The threat searches take at most a
-    ``THREAT_SHARE`` of the move's time each, and the search what is left."""
+    ``THREAT_SHARE`` of the move's time (its own) and a ``DEFENCE_SHARE`` (the opponent's), and the
+    search what is left."""
 
     def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False, perfect: bool = False,
                  forks: bool = False, threats: bool = False) -> None:
@@ -329,7 +332,7 @@ class Tactics(Player):
             move = self.inner.choose(state, search_limits, progress)
             keeping = perfect_moves(state) if self.perfect else None
             if keeping is None and self.threats:
-                keeping = stopping_vct(state, moves, move, threat_clock(limits)) or None
+                keeping = stopping_vct(state, moves, move, threat_clock(limits, DEFENCE_SHARE)) or None
             if keeping is None and self.forks:
                 keeping = stopping_forks(state, moves) or None
                 if keeping is not None and makes_threat(state, move):
@@ -344,10 +347,10 @@ class Tactics(Player):
 
 def _time_left(limits: Limits | None, spent: float) -> Limits | None:
     """``limits`` for the search after a threat search took ``spent`` seconds of the move's time,
-    keeping a ``THREAT_SHARE`` for the threat search after it."""
+    keeping a ``DEFENCE_SHARE`` for the threat search after it."""
     if limits is None or limits.time is None:
         return limits
-    return replace(limits, time=max(0.0, limits.time * (1 - THREAT_SHARE) - spent))
+    return replace(limits, time=max(0.0, limits.time * (1 - DEFENCE_SHARE) - spent))
 
 
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
