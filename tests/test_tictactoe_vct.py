@@ -28,26 +28,28 @@ NINE = games.load("tictactoe", width=9, height=9, k=5)
 DOUBLE_THREE = ("g8 h8 i6 i7 a1", "a15 o15 o1 c3 m13")
 
 
-def assert_wins_against_every_defence(state, max_threats: int, budget: int = 100) -> int:
+def assert_wins_against_every_defence(state, max_threats: int) -> int:
     """The search's first move wins whatever the defender replies: after every reply (any empty
     square) the attacker completes a line, or the search finds a win again (with one threat
-    fewer once a threat was answered), down to a completed line.  Returns the positions walked."""
+    fewer after a move that was neither a four nor the block of one), down to a completed line.
+    Returns the positions walked."""
     game, attacker = state.game, state.to_move
     line = vct(game, *sides(state), max_threats=max_threats)
     assert line is not None, game.to_text(state)
+    forced = bool(completing_squares(game, state.boards[1 - attacker], state.boards[attacker]))
     after = state.play(line[0])
     if after.winner() == attacker:
         return 1
     assert not after.is_terminal(), game.to_text(after)
     walked = 1
-    was_four = bool(completing_squares(game, after.boards[attacker], after.boards[1 - attacker]))
+    threat = not forced and not completing_squares(game, after.boards[attacker], after.boards[1 - attacker])
     for reply in after.legal_moves():
         answered = after.play(reply)
         assert answered.winner() != 1 - attacker, game.to_text(answered)
         assert not answered.is_terminal(), game.to_text(answered)
         if completing_squares(game, *sides(answered)):
             continue  # the attacker completes a line at once
-        walked += assert_wins_against_every_defence(answered, max_threats - (not was_four), budget)
+        walked += assert_wins_against_every_defence(answered, max_threats - threat)
         assert walked < 10**6
     return walked
 
@@ -168,3 +170,25 @@ def test_level5_finds_a_win_by_threats_that_level4_does_not():
     assert four != five
     answered = state.play(four).play(GOMOKU.parse_move(state, "g8"))
     assert vct(GOMOKU, *sides(answered), max_threats=3, max_nodes=50_000) is None
+
+
+def test_a_double_three_wins_after_the_defenders_fours_are_played_out():
+    """From a game level-5 lost as O: after i3, X's l4 makes two threes (j4 k4 l4, j6 k5 l4);
+    O's fours g5 and j2 (on e7 g5 h4 i3) only delay, X's forced blocks f6 and k1 are no threats
+    of its own, and the threes still stand.  Found with one threat (once, each forced block was
+    counted as a threat, and it was not), and the win holds against every reply."""
+    state = GOMOKU.play_line(["j4", "e7", "k5", "i5", "k4", "h4", "j6", "i3"])
+    line = vct(GOMOKU, *sides(state), max_threats=1)
+    assert GOMOKU.format_move(state, line[0]) == "l4"
+    assert_wins_against_every_defence(state, 1)
+
+
+def test_level5_does_not_leave_the_double_three_level4_leaves():
+    """The position a move earlier, O to move: level-4's depth-4 search plays i3, after which X
+    wins by threats; level-5 (its search to depth 2) plays a move after which X has no
+    win by two threats or fewer."""
+    state = GOMOKU.play_line(["j4", "e7", "k5", "i5", "k4", "h4", "j6"])
+    four = state.play(ai.make_player("tictactoe", "level-4").choose(state, Limits(depth=4)))
+    assert vct(GOMOKU, *sides(four), max_threats=1) is not None
+    five = state.play(ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=2)))
+    assert vct(GOMOKU, *sides(five), max_threats=2) is None

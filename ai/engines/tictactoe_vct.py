@@ -90,7 +90,9 @@ class VCTSearch:
 
     def _attack(self, attacker: int, defender: int, threats_left: int, related: int) -> list[int] | None:
         """The attacker to move: its winning line with up to ``threats_left`` threats, each on a
-        line through an earlier one (``related``: the squares of those lines), or None."""
+        line through an earlier one (``related``: the squares of those lines), or None.  A block
+        of the defender's four is not counted: the defender's fours are how it answers threats
+        (a double three still wins after the defender has played out its fours)."""
         self.fours.count_node()
         key = (attacker, defender, related)
         known = self._lost.get(key)
@@ -102,10 +104,12 @@ class VCTSearch:
         if blocks & (blocks - 1):
             return None  # two of the defender's fours cannot both be blocked
         line = self.fours.find(attacker, defender)
-        if line is not None or threats_left == 0:
+        if line is not None or (threats_left == 0 and not blocks):
             return line
-        moves = squares(blocks) if blocks else self._threat_moves(attacker, defender, related)
-        for move in moves:
+        if blocks:  # forced, so no threat of the count: the threats made before may still stand
+            rest = self._defend(attacker | blocks, defender, threats_left, related)
+            return None if rest is None else squares(blocks) + rest
+        for move in self._threat_moves(attacker, defender, related):
             rest = self._defend(attacker | 1 << move, defender, threats_left - 1, _reach(self.game)[move])
             if rest is not None:
                 return [move] + rest
