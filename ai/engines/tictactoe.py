@@ -174,8 +174,8 @@ def makes_threat(state: TicTacToeState, move: int) -> bool:
     return bool(completing_squares(state.game, me | 1 << move, them))
 
 
-THREAT_SHARE = 0.15  # of a move's time, for level-5's search of its own VCT before its alpha-beta
-DEFENCE_SHARE = 0.3  # of a move's time, for its search of the opponent's after the alpha-beta's move
+THREAT_SHARE = 0.1  # of a move's time, for level-5's search of its own VCT before its alpha-beta
+DEFENCE_SHARE = 0.15  # of a move's time, for its search of the opponent's after the alpha-beta's move
 DEFENCE_THREATS = 2  # the opponent's threats before its run of fours that level-5's defence looks for
 
 
