@@ -48,7 +48,7 @@ class VCTSearch:
                  clock: Clock | None = None) -> None:
         self.game, self.max_threats = game, max_threats
         self.fours = VCFSearch(game, max_nodes=max_nodes, clock=clock)
-        self._lost: dict[tuple[int, int], int] = {}  # attacker to move -> threats searched without a win
+        self._lost: dict[tuple[int, int, int], int] = {}  # (attacker to move, defender, related) -> threats searched without a win
         self._threats: dict[tuple[int, int], tuple[list[int], list[int]] | None] = {}
 
     @property
