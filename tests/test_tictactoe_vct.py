@@ -134,22 +134,6 @@ def test_the_node_budget_bounds_the_search():
         vct(GOMOKU, *sides(state), max_nodes=3)
 
 
-def test_level5_plays_the_double_three():
-    state = position(GOMOKU, "X", *DOUBLE_THREE)
-    move = ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=1))
-    assert GOMOKU.format_move(state, move) == "i8"
-
-
-def test_level5_stops_the_double_three_it_would_leave():
-    """O to move against X's crossing open twos: a depth-1 search plays elsewhere and X's i8 then
-    wins by threats; level-5 plays a move after which X has no win by threats."""
-    xs, os_ = DOUBLE_THREE
-    state = position(GOMOKU, "O", xs, os_.rsplit(" ", 1)[0])
-    assert vct(GOMOKU, state.boards[0], state.boards[1], max_threats=1) is not None
-    after = state.play(ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=1)))
-    assert vct(GOMOKU, *sides(after), max_threats=1) is None
-
-
 # X to move wins by threats in a position found among random ones: i6 (an open three i6 j5 ...)
 # and a second threat before the run of fours; level-4's depth-4 search plays e10 instead
 FOUND_WIN = "\n".join([
