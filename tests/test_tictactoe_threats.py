@@ -4,6 +4,7 @@ Every sequence the search reports is replayed move by move against the rules (ea
 attacker's moves leaves the defender one reply that does not lose at once, or none; the last
 move completes a line); on 7x7 four in a row the search's answer is checked against a search
 that tries every move of the defender; a hand-made Gomoku position has a known two-four win.
+The bitboard scans the searches share are held to a look at every line.
 """
 
 from __future__ import annotations

@@ -2,8 +2,10 @@
 
 A win the search reports is replayed against every reply of the defender, the search asked again
 at each of the attacker's turns (``assert_wins_against_every_defence``): on 8x8 four in a row and
-9x9 five in a row, from random positions, every claim is a real forced win.  Hand-made Gomoku
-positions: a double three (two open twos crossing), and a three whose answers are all beaten.
+9x9 five in a row, from random positions, every claim is a real forced win.  Gomoku positions:
+a double three (two open twos crossing); a double three the defender's fours only delay, and the
+move before it, where level-4 lets it through and level-5 does not (from a game); a win by two
+threats level-5 plays and level-4 misses (found among random positions).
 """
 
 from __future__ import annotations
