@@ -60,3 +60,18 @@ def test_a_series_reports_the_first_named_players_longest_move(monkeypatch):
     makers = (lambda seed: Costly(0.25), lambda seed: Costly(0.01))
     _summary, longest = bench.series(games.load("tictactoe"), makers, ("slow", "quick"), [[4]])
     assert longest == pytest.approx(0.25)
+
+
+def test_versus_splits_the_upper_levels_wins_by_colour(monkeypatch):
+    """``versus`` (the side-by-side figures of docs/tuning/tictactoe.md) counts the upper level's
+    wins as X in the games where it moved first and as O in the others, and they add up to the
+    wins of its record."""
+    results = iter([0, 1, None, 1, 0, 0])  # winners of six games: X, O, draw, O, X, X
+
+    def play(game, players, names, seconds, opening=()):
+        return GameResult("tictactoe", {}, list(names), winner=next(results))
+
+    monkeypatch.setattr(bench, "play_game", play)
+    line = bench.versus({"width": 3, "height": 3, "k": 3}, "level-5", "level-4", 3, 0.1)
+    # level-5 is X in games 0, 2, 4 (won 0 and 4) and O in 1, 3, 5 (won 1 and 3)
+    assert line.startswith("level-5 4-1-1 level-4: 4.5/6 points; level-5 won 2/3 as X, 2/3 as O")

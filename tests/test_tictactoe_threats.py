@@ -4,6 +4,7 @@ Every sequence the search reports is replayed move by move against the rules (ea
 attacker's moves leaves the defender one reply that does not lose at once, or none; the last
 move completes a line); on 7x7 four in a row the search's answer is checked against a search
 that tries every move of the defender; a hand-made Gomoku position has a known two-four win.
+The bitboard scans the searches share are held to a look at every line.
 """
 
 from __future__ import annotations
@@ -201,11 +202,11 @@ def test_level5_breaks_the_opponents_sequence_of_fours():
 
 
 def test_level5s_search_gets_the_moves_time_less_the_threat_searches_shares():
-    """The threat searches take at most a ``THREAT_SHARE`` of the move's time each (one before
-    the search, one after it), and the search what the first left less the second's share: the
-    whole move keeps within the time it was given."""
+    """The threat searches take at most a ``THREAT_SHARE`` of the move's time (one before the
+    search) and a ``DEFENCE_SHARE`` (one after it), and the search what the first left less the
+    second's share: the whole move keeps within the time it was given."""
     from ai.base import Player, PlayerInfo
-    from ai.engines.tictactoe import THREAT_SHARE, Tactics
+    from ai.engines.tictactoe import DEFENCE_SHARE, Tactics
 
     class Recorder(Player):
         info = PlayerInfo("recorder", "Recorder")
@@ -217,4 +218,48 @@ def test_level5s_search_gets_the_moves_time_less_the_threat_searches_shares():
 
     state = GOMOKU.play_line(["h8", "h9", "i8", "a2"])
     Tactics(Recorder(), win=True, block=True, threats=True).choose(state, Limits(time=1.0))
-    assert 0 < Recorder.given[0].time <= 1.0 - THREAT_SHARE  # less also what the first threat search took
+    assert 0 < Recorder.given[0].time <= 1.0 - DEFENCE_SHARE  # less also what the first threat search took
+
+
+def _by_the_lines(game, attacker: int, defender: int, most_empty: int) -> tuple[int, int, dict[int, int], int]:
+    """What the scans find, by the definition, line by line: the squares completing an attacker's
+    line, those completing a defender's, for each square the attacker's lines it makes a four of
+    (up to 3), and the empty squares of the attacker's lines (no defender's mark) with one to
+    ``most_empty`` empty squares."""
+    wins = threats = ends = 0
+    fours: dict[int, int] = {}
+    for line in game.lines:
+        mine, theirs = line & attacker, line & defender
+        empty = line & ~(attacker | defender)
+        if not theirs:
+            count = empty.bit_count()
+            wins |= empty if count == 1 else 0
+            ends |= empty if 1 <= count <= most_empty else 0
+            if count == 2:
+                for square in (s for s in range(game.cells) if empty >> s & 1):
+                    fours[square] = min(3, fours.get(square, 0) + 1)
+        if not mine and empty.bit_count() == 1:
+            threats |= empty
+    return wins, threats, fours, ends
+
+
+@pytest.mark.parametrize("size", [(15, 15, 5), (19, 19, 5), (8, 8, 4), (7, 6, 4), (3, 3, 3), (10, 4, 4), (5, 9, 3)])
+def test_the_bitboard_scans_find_what_a_look_at_every_line_finds(size):
+    """The scans look at every line of a direction at once (shifts of the bitboards); on random
+    boards of every density they find what the definition finds."""
+    from ai.engines.tictactoe_threats import ends_of_lines, scan
+
+    width, height, k = size
+    game = games.load("tictactoe", width=width, height=height, k=k)
+    rng = random.Random(width * 100 + height * 10 + k)
+    for _ in range(60):
+        attacker = defender = 0
+        for square in rng.sample(range(game.cells), rng.randrange(game.cells + 1)):
+            if rng.random() < 0.5:
+                attacker |= 1 << square
+            else:
+                defender |= 1 << square
+        for most_empty in (1, 2, 3):
+            wins, threats, fours, ends = _by_the_lines(game, attacker, defender, most_empty)
+            assert scan(game, attacker, defender) == (wins, threats, fours)
+            assert ends_of_lines(game, attacker, defender, most_empty) == ends

@@ -8,8 +8,9 @@ engine under test:
 - "blocks yours" / "never lets you win at once": when the opponent threatens a win in one and the
   mover has none, the move leaves the opponent no win in one (whenever some move does);
 - "never loses on 3x3": level 5's move keeps the game-theoretic value (a small exact solver).
-- "plays a run of fours through to the win": where the mover wins by fours (a search of every
-  defender reply, tests/test_tictactoe_threats.py), its move keeps such a win.
+- "plays a run of threats (fours and threes) through to the win": where the mover wins by fours (a
+  search of every defender reply, tests/test_tictactoe_threats.py), its move keeps such a win;
+  wins by threes are tests/test_tictactoe_vct.py's.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ def test_tictactoe_level_5_plays_a_run_of_fours_through_to_the_win():
     from ai.engines.tictactoe import completing_squares
     from tests.test_tictactoe_threats import SMALL, brute_vcf, sides
 
-    assert "plays a run of fours through to the win" in description("tictactoe", "level-5")
+    assert "plays a run of threats (fours and threes) through to the win" in description("tictactoe", "level-5")
 
     def wins_by_fours(state) -> bool:
         me, them = sides(state)

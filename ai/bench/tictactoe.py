@@ -27,7 +27,7 @@ import games
 from ai.base import Limits, Player, PlayerInfo, ProgressCallback
 from ai.engines.tictactoe import perfect_moves
 from ai.engines.tictactoe_threats import VCFSearch, completing
-from ai.match import MatchSummary, play_game, random_openings
+from ai.match import GameResult, MatchSummary, play_game, random_openings
 from games.base import State
 
 BENCH_POSITIONS = [
@@ -100,9 +100,11 @@ def record(summary: MatchSummary) -> str:
 
 
 def series(game, makers: tuple[Callable[[int], Player], Callable[[int], Player]], names: tuple[str, str],
-           openings: list[list[int]], seconds: float = SAFETY_SECONDS) -> tuple[MatchSummary, float]:
+           openings: list[list[int]], seconds: float = SAFETY_SECONDS,
+           games_played: list[GameResult] | None = None) -> tuple[MatchSummary, float]:
     """Both colour assignments from each opening, fresh players seeded by game number, ``seconds``
-    a move; returns the summary and the first named player's longest move in seconds."""
+    a move; returns the summary and the first named player's longest move in seconds.  The games
+    are added to ``games_played`` if given (names[0] plays X in the even ones)."""
     summary, longest = MatchSummary(names), 0.0
     for number in range(2 * len(openings)):
         first = number % 2
@@ -111,7 +113,23 @@ def series(game, makers: tuple[Callable[[int], Player], Callable[[int], Player]]
         result = play_game(game, players, [names[i] for i in order], seconds, opening=openings[number // 2])
         summary.add(result, first)
         longest = max(longest, result.max_move_time[first])  # names[0] played side ``first``
+        if games_played is not None:
+            games_played.append(result)
     return summary, longest
+
+
+def versus(options: dict[str, int], upper: str, lower: str, count: int, seconds: float) -> str:
+    """``upper`` against ``lower`` (catalog ids) on the board of ``options``, from ``count`` seeded
+    2-ply openings near the centre x both colours, ``seconds`` a move, as the ladder plays them:
+    the record, then ``upper``'s wins as X and as O (on big boards X, who moves first, wins most
+    games between neighbouring levels, so the record alone hides which side holds its own)."""
+    game = games.load("tictactoe", **options)
+    openings = random_openings(game, count, 2, seed=1, accept=near_centre)
+    played: list[GameResult] = []
+    summary, longest = series(game, (level(upper), level(lower)), (upper, lower), openings, seconds, played)
+    as_x = sum(result.winner == 0 for result in played[0::2])
+    as_o = sum(result.winner == 1 for result in played[1::2])
+    return f"{record(summary)}; {upper} won {as_x}/{count} as X, {as_o}/{count} as O; its longest move {longest:.2f} s"
 
 
 def level(name: str, depth: int | None = None) -> Callable[[int], Player]:

@@ -19,7 +19,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ai.base import Clock, Limits, Player, Progress, ProgressCallback
-from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares, vcf
+from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
+from ai.engines.tictactoe_vct import VCTSearch
 from ai.levels import player_table, random_level, spec
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -173,55 +174,66 @@ def makes_threat(state: TicTacToeState, move: int) -> bool:
     return bool(completing_squares(state.game, me | 1 << move, them))
 
 
-THREAT_SHARE = 0.1  # of a move's time, for each of level-5's threat searches (its own VCF, then the opponent's)
+THREAT_SHARE = 0.1  # of a move's time, for level-5's search of its own VCT before its alpha-beta
+DEFENCE_SHARE = 0.15  # of a move's time, for its search of the opponent's after the alpha-beta's move
+DEFENCE_THREATS = 2  # the opponent's threats before its run of fours that level-5's defence looks for
 
 
-def threat_clock(limits: Limits | None) -> Clock:
-    """The clock of one threat search: a ``THREAT_SHARE`` of the move's time (none without a time:
-    then the search's node budget bounds it), stopped with the move (the window's cancel)."""
+def threat_clock(limits: Limits | None, share: float = THREAT_SHARE) -> Clock:
+    """The clock of one threat search: a ``share`` of the move's time (none without a time: then
+    the search's node budget bounds it), stopped with the move (the window's cancel)."""
     limits = limits or Limits()
-    share = None if limits.time is None else THREAT_SHARE * limits.time
-    return Clock(Limits(time=share, stop=limits.stop), every=16)
+    seconds = None if limits.time is None else share * limits.time
+    return Clock(Limits(time=seconds, stop=limits.stop), every=16)
 
 
-def own_vcf(state: TicTacToeState, clock: Clock) -> list[int]:
+def own_vct(state: TicTacToeState, clock: Clock) -> list[int]:
     """On a board of more than 16 squares, the first move of the mover's victory by continuous
-    fours (ai/engines/tictactoe_threats.py), if one is found within the clock; else nothing."""
+    threats (a run of fours, or threes and fours leading to one: ai/engines/tictactoe_vct.py),
+    if one is found within the clock; else nothing."""
     game: TicTacToe = state.game
     if game.cells <= 16:
         return []
     try:
-        line = vcf(game, state.boards[state.to_move], state.boards[1 - state.to_move], clock=clock)
+        line = VCTSearch(game, clock=clock).find(state.boards[state.to_move], state.boards[1 - state.to_move])
     except OutOfBudget:
         return []
     return line[:1] if line else []
 
 
-def stopping_vcf(state: TicTacToeState, moves: list[int], preferred: int, clock: Clock) -> list[int] | None:
-    """On a board of more than 16 squares, where the opponent, were it their turn, would win by
-    continuous fours: a move after which they no longer can (``preferred``, the search's move, if
-    it does; else the first found among the squares of their sequence, the mover's own fours, then
-    the other ``moves``).  None when they have no such sequence (or none is found within the
-    clock); an empty list when no move is found that stops it."""
+def stopping_vct(state: TicTacToeState, moves: list[int], preferred: int, clock: Clock) -> list[int] | None:
+    """On a board of more than 16 squares, where the opponent would win by continuous threats
+    after ``preferred`` (the search's move): a move after which it would not (the first found among
+    the first squares of its line, the answers to its first threat, the mover's own fours, the
+    squares of the search's beam, then the other ``moves``); when none is found, one after which it has at least no run of fours
+    (the nearer loss), ``preferred`` first.  None when ``preferred`` leaves it no such win (or
+    nothing is found within the clock); an empty list when no move found stops even the fours."""
     game: TicTacToe = state.game
     if game.cells <= 16:
         return None
     me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
+    search = VCTSearch(game, max_threats=DEFENCE_THREATS, clock=clock)
+    fallback: list[int] = []
     try:
-        line = vcf(game, them, me, clock=clock)
-    except OutOfBudget:
-        return None
-    if line is None:
-        return None
-    legal = set(moves)
-    candidates = dict.fromkeys(m for m in [preferred, *line, *four_squares(game, me, them), *moves] if m in legal)
-    for move in candidates:
-        try:
-            if vcf(game, them, me | 1 << move, clock=clock) is None:
+        line = search.find(them, me | 1 << preferred)
+        if line is None:
+            return None
+        if search.fours.find(them, me | 1 << preferred) is None:
+            fallback = [preferred]
+        threat = search.threat(them | 1 << line[0], me | 1 << preferred)
+        answers = threat[1] if threat else []
+        legal = set(moves)
+        beam = OpenLines().candidate_moves(state, moves)
+        candidates = dict.fromkeys(m for m in [*line[::2], *answers, *four_squares(game, me, them), *beam, *moves]
+                                   if m in legal and m != preferred)
+        for move in candidates:
+            if search.find(them, me | 1 << move) is None:
                 return [move]
-        except OutOfBudget:
-            return []
-    return []
+            if not fallback and search.fours.find(them, me | 1 << move) is None:
+                fallback = [move]
+    except OutOfBudget:
+        return fallback or None
+    return fallback
 
 
 def centre_opening(state: TicTacToeState) -> list[int]:
@@ -281,14 +293,16 @@ class Tactics(Player):
     """A level's promises about the next move, kept before its search: take a win in one
     (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
     open a big empty board in the centre (``centre``); on a board of more than 16 squares, play
-    a victory by continuous fours when it has one (``threats``); on a solved board, never a move
-    that gives away the position's value (``perfect``: the search's move if it keeps it, else the
-    first that does); on a board of more than 16 squares, never leave the opponent a victory by
-    continuous fours when a move found stops it (``threats`` again), nor a double threat to play
+    a victory by continuous threats (fours and threes) when it finds one (``threats``); on a
+    solved board, never a move that gives away the position's value (``perfect``: the search's
+    move if it keeps it, else the first that does); on a board of more than 16 squares, never leave
+    the opponent a victory by continuous threats when a move found stops it, else at least not one
+    by continuous fours (``threats`` again), nor a double threat to play
     when one move stops it (``forks``: the search's move if it does, or makes a threat of its own
     the opponent must answer first, else the first that stops it; a search that ends on an odd
     depth does not see the double threat's second half).  The threat searches take at most a
-    ``THREAT_SHARE`` of the move's time each, and the search what is left."""
+    ``THREAT_SHARE`` of the move's time (its own) and a ``DEFENCE_SHARE`` (the opponent's), and the
+    search what is left."""
 
     def __init__(self, inner: Player, win: bool, block: bool, centre: bool = False, perfect: bool = False,
                  forks: bool = False, threats: bool = False) -> None:
@@ -312,13 +326,13 @@ class Tactics(Player):
         search_limits = limits
         if not forced and self.threats:
             clock = threat_clock(limits)
-            forced = own_vcf(state, clock)
+            forced = own_vct(state, clock)
             search_limits = _time_left(limits, clock.elapsed())
         if not forced:
             move = self.inner.choose(state, search_limits, progress)
             keeping = perfect_moves(state) if self.perfect else None
             if keeping is None and self.threats:
-                keeping = stopping_vcf(state, moves, move, threat_clock(limits)) or None
+                keeping = stopping_vct(state, moves, move, threat_clock(limits, DEFENCE_SHARE)) or None
             if keeping is None and self.forks:
                 keeping = stopping_forks(state, moves) or None
                 if keeping is not None and makes_threat(state, move):
@@ -333,10 +347,10 @@ class Tactics(Player):
 
 def _time_left(limits: Limits | None, spent: float) -> Limits | None:
     """``limits`` for the search after a threat search took ``spent`` seconds of the move's time,
-    keeping a ``THREAT_SHARE`` for the threat search after it."""
+    keeping a ``DEFENCE_SHARE`` for the threat search after it."""
     if limits is None or limits.time is None:
         return limits
-    return replace(limits, time=max(0.0, limits.time * (1 - THREAT_SHARE) - spent))
+    return replace(limits, time=max(0.0, limits.time * (1 - DEFENCE_SHARE) - spent))
 
 
 def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bool = True):
@@ -356,8 +370,8 @@ PLAYERS = player_table(
          "with some randomness.", _searcher(2, noise=4)),
     spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
          _searcher(4)),
-    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of fours "
-         "through to the win when it has one; never loses on 3x3.",
+    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of threats "
+         "(fours and threes) through to the win when it finds one; never loses on 3x3.",
          _searcher(None)),
 )
 

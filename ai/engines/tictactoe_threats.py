@@ -20,6 +20,8 @@ squares, a side's marks a Python int.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ai.base import Clock
 from games.grid import squares
 from games.tictactoe import TicTacToe
@@ -32,27 +34,97 @@ class OutOfBudget(Exception):
     """The search visited its node budget, or its clock ran out or was stopped, before an answer."""
 
 
-def _scan(game: TicTacToe, attacker: int, defender: int) -> tuple[int, int, dict[int, int]]:
-    """One pass over the lines: (the squares that complete an attacker's line, the squares that
-    complete a defender's line, {square: how many attacker's lines it would make a four of})."""
-    k = game.k
-    wins = threats = 0
-    fours: dict[int, int] = {}
+@lru_cache(maxsize=32)
+def _directions(game: TicTacToe) -> tuple[tuple[int, int], ...]:
+    """The board's line directions, each as (step, starts): the step between the squares of a
+    k-line in that direction, and the bitmask of the squares where such a line begins (its lowest
+    square).  ``(marks >> j * step) & starts`` then holds, at each line's start, whether the
+    line's j-th square is marked: every line of a direction is looked at in one operation."""
+    starts: dict[int, int] = {}
     for line in game.lines:
-        mine, theirs = line & attacker, line & defender
-        if mine and not theirs:
-            count = mine.bit_count()
-            if count == k - 1:
-                wins |= line ^ mine
-            elif count == k - 2:
-                empty = line ^ mine
-                while empty:
-                    low = empty & -empty
-                    square = low.bit_length() - 1
-                    fours[square] = fours.get(square, 0) + 1
-                    empty ^= low
-        elif theirs and not mine and theirs.bit_count() == k - 1:
-            threats |= line ^ theirs
+        low = line & -line
+        second = (line ^ low) & -(line ^ low)
+        step = second.bit_length() - low.bit_length()
+        starts[step] = starts.get(step, 0) | low
+    return tuple(starts.items())
+
+
+def _empty_counts(game: TicTacToe, attacker: int, defender: int):
+    """Direction by direction, every line at once: (step, the starts of the lines free of the
+    defender, those free of the attacker, those with an empty square, with two, with three, and
+    for each j < k the starts of the lines whose j-th square is empty).  The empty squares are
+    counted with bit-sliced counters, a bitmask for each count."""
+    k, empty = game.k, game.full & ~(attacker | defender)
+    for step, starts in _directions(game):
+        no_defender = no_attacker = starts
+        one = two = three = 0
+        free = []
+        for j in range(k):
+            shift = j * step
+            no_defender &= ~(defender >> shift)
+            no_attacker &= ~(attacker >> shift)
+            here = (empty >> shift) & starts
+            free.append(here)
+            three |= two & here
+            two |= one & here
+            one |= here
+        yield step, no_defender, no_attacker, one, two, three, free
+
+
+def _ends(step: int, lines: int, free: list[int]) -> int:
+    """The empty squares of ``lines`` (bitmask of their starts in the direction of ``step``)."""
+    found = 0
+    for j, empty in enumerate(free):
+        found |= (lines & empty) << j * step
+    return found
+
+
+def completing(game: TicTacToe, marks: int, blockers: int) -> int:
+    """The bitmask of empty squares that complete a line of ``marks`` free of ``blockers``."""
+    k, empty, found = game.k, game.full & ~(marks | blockers), 0
+    for step, starts in _directions(game):
+        lines, one, free = starts, 0, []
+        for j in range(k):
+            here = (empty >> j * step) & starts
+            lines &= ~(blockers >> j * step) & ~(one & here)  # no blocker, not two empty squares
+            one |= here
+            free.append(here)
+        found |= _ends(step, lines & one, free)
+    return found
+
+
+def ends_of_lines(game: TicTacToe, marks: int, blockers: int, most_empty: int) -> int:
+    """The empty squares of the lines free of ``blockers`` that have from one to ``most_empty``
+    empty squares (the rest ``marks``): with 1, the squares that complete a line; with 2, those
+    that make a four (k-1 marks); with 3, those that make a three."""
+    empty, found = game.full & ~(marks | blockers), 0
+    for step, starts in _directions(game):
+        lines, more, free = starts, [0] * (most_empty + 1), []
+        for j in range(game.k):
+            here = (empty >> j * step) & starts
+            lines &= ~(blockers >> j * step)
+            for count in range(most_empty, 0, -1):
+                more[count] |= more[count - 1] & here
+            more[0] |= here
+            free.append(here)
+        found |= _ends(step, lines & more[0] & ~more[most_empty], free)
+    return found
+
+
+def scan(game: TicTacToe, attacker: int, defender: int) -> tuple[int, int, dict[int, int]]:
+    """(the squares that complete an attacker's line, the squares that complete a defender's
+    line, {square: how many attacker's lines, up to 3, it would make a four of}), every line
+    looked at direction by direction on the bitboards: a loop over 15x15's 572 lines took longer."""
+    wins = threats = once = twice = thrice = 0
+    for step, mine, theirs, one, two, three, free in _empty_counts(game, attacker, defender):
+        wins |= _ends(step, mine & one & ~two, free)
+        threats |= _ends(step, theirs & one & ~two, free)
+        for j, empty in enumerate(free):
+            ends = (mine & two & ~three & empty) << j * step
+            thrice |= twice & ends
+            twice |= once & ends
+            once |= ends
+    fours = {square: 1 + (twice >> square & 1) + (thrice >> square & 1) for square in squares(once)}
     return wins, threats, fours
 
 
@@ -75,18 +147,20 @@ class VCFSearch:
         self._failed: dict[tuple[int, int], tuple[int, bool]] = {}
         self._cut = False  # a sequence was cut short by the count of fours during this pass
 
-    def find(self, attacker: int, defender: int) -> list[int] | None:
+    def find(self, attacker: int, defender: int, max_fours: int | None = None) -> list[int] | None:
         """The shortest sequence first (deepening one four at a time: the positions found lost are
         kept, so the shallower passes cost little); a short one is the surest and the quickest win.
-        A pass that cut no sequence short by its count of fours has tried them all: no deeper one."""
-        for fours in range(1, self.max_fours + 1):
+        A pass that cut no sequence short by its count of fours has tried them all: no deeper one.
+        ``max_fours``, if given, bounds this search instead of the instance's."""
+        for fours in range(1, (max_fours or self.max_fours) + 1):
             self._cut = False
             line = self._attack(attacker, defender, fours)
             if line is not None or not self._cut:
                 return line
         return None
 
-    def _count_node(self) -> None:
+    def count_node(self) -> None:
+        """One more position visited: OutOfBudget past the budget, the clock or the stop flag."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise OutOfBudget(f"{self.max_nodes} positions")
@@ -94,8 +168,8 @@ class VCFSearch:
             raise OutOfBudget("the clock")
 
     def _attack(self, attacker: int, defender: int, fours_left: int) -> list[int] | None:
-        self._count_node()
-        wins, threats, fours = _scan(self.game, attacker, defender)
+        self.count_node()
+        wins, threats, fours = scan(self.game, attacker, defender)
         if wins:
             return [squares(wins)[0]]
         if threats & (threats - 1):
@@ -131,20 +205,9 @@ class VCFSearch:
         return None if rest is None else [block] + rest
 
 
-def completing(game: TicTacToe, marks: int, blockers: int) -> int:
-    """The bitmask of empty squares that complete a line of ``marks`` free of ``blockers``."""
-    k, squares = game.k, 0
-    for line in game.lines:
-        if not line & blockers:
-            mine = line & marks
-            if mine.bit_count() == k - 1:
-                squares |= line ^ mine
-    return squares
-
-
 def four_squares(game: TicTacToe, attacker: int, defender: int) -> list[int]:
     """The empty squares where the attacker, playing, would make a four (lowest first)."""
-    return sorted(_scan(game, attacker, defender)[2])
+    return sorted(scan(game, attacker, defender)[2])
 
 
 def vcf(game: TicTacToe, attacker: int, defender: int, max_fours: int = MAX_FOURS, max_nodes: int = NODE_BUDGET,
