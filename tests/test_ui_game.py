@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from ai.base import WIN
-from tests.ui_helpers import click, key, recorded_text, small_print
+from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, small_print
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -314,7 +314,6 @@ def test_a_players_score_and_what_it_counts_stay_inside_the_card(app):
 def test_a_long_name_stops_before_the_score_and_the_clock(app, monkeypatch):
     """800x560, Alquerque on a clock: a 24-character name is cut before the captured count and
     the clock, on both cards."""
-    from ui import text as tx
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     names = ("Conceição Antunes Ferrei", "Maria João da Silva Sant")
@@ -322,14 +321,7 @@ def test_a_long_name_stops_before_the_score_and_the_clock(app, monkeypatch):
                       ["c2-c3"])
     app.switch(scene)
     app.run_frames(2)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    draw = tx.text
-
-    def record(surface, value, *args, **kwargs):
-        drawn.append((value, draw(surface, value, *args, **kwargs)))
-        return drawn[-1][1]
-
-    monkeypatch.setattr(tx, "text", record)
+    drawn = recorded_text_rects(monkeypatch)
     app.invalidate()
     app.run_frames(2)
     for card in scene.panel.player_cards:
@@ -511,20 +503,11 @@ def test_the_move_list_shows_whole_rows_or_none(app, monkeypatch):
     """Squeezed under Hex's connections legend in the smallest window, the move list drew a row it
     had no room for, its moves cut through by the box's edge; a list too short for one whole row
     is left out (the heading and an empty box said nothing)."""
-    from ui import text as tx
 
     scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), ["f5", "d6", "c3"])
     app.switch(scene)
     app.run_frames(2)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    draw = tx.text
-
-    def record(surface, value, pos, *args, **kwargs):
-        rect = draw(surface, value, pos, *args, **kwargs)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(tx, "text", record)
+    drawn = recorded_text_rects(monkeypatch)
     shown = 0
     for height in range(10, 120, 2):
         drawn.clear()

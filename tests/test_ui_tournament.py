@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from ai.tournament import Standing
-from tests.ui_helpers import recorded_text, wait
+from tests.ui_helpers import recorded_text, recorded_text_rects, wait
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
 
@@ -1072,7 +1072,6 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
     from ai.tournament import GameResult, Tournament
     from tests.ui_helpers import make_app
     from ui import i18n
-    from ui import text as tx
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
@@ -1087,15 +1086,7 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
         scene = TournamentScene(app, "rastros")
         app.switch(scene)
         scene.show_results(t, tmp_path / "turma.json")
-        drawn: list[tuple[str, pygame.Rect]] = []
-        draw = tx.text
-
-        def record(surface, value, pos, *args, **kwargs):
-            rect = draw(surface, value, pos, *args, **kwargs)
-            drawn.append((value, rect))
-            return rect
-
-        monkeypatch.setattr(tx, "text", record)
+        drawn = recorded_text_rects(monkeypatch)
         app.invalidate()
         app.frame()
         heading = i18n._("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)

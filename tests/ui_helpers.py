@@ -84,3 +84,18 @@ def recorded_text(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(tx, "text", record)
     return drawn
+
+
+def recorded_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every string ui.text.text draws from now on, with the rectangle it was drawn in; it still draws."""
+    from ui import text as tx
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    draw = tx.text
+
+    def record(surface, value, *args, **kwargs):
+        drawn.append((value, draw(surface, value, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(tx, "text", record)
+    return drawn
