@@ -9,7 +9,7 @@ import time
 import pytest
 
 from ai.referee import GameClock, move_budget
-from tests.ui_helpers import click, wait
+from tests.ui_helpers import autosaves_written, click, wait
 from ui.autosave import SHELF
 from ui.clocks import reading_text, setup_clock
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -172,6 +172,7 @@ def test_the_clock_survives_autosave_and_continue(app):
     assert resumed.clock_readings()[:-1] == [pytest.approx((round(a, 3), round(b, 3))) for a, b in saved[:-1]]
     assert resumed.referee.readings() == pytest.approx((left[0], left[1]))
     play(app, resumed, "a3")  # it goes on in the same file, with its clocks
+    autosaves_written()
     [(again, record)] = SHELF.unfinished()[0]
     assert again == path and len(record.setup["clock_readings"]) == 5
 
@@ -191,6 +192,7 @@ def test_time_spent_on_a_move_not_made_stays_spent_after_continue(app):
     x, o = app.scene.referee.readings()
     assert x == pytest.approx(after_c3[0], abs=0.001) and o <= after_c3[1] - 0.3
     play(app, app.scene, "a3")  # a move made: the clocks after it are the record's again
+    autosaves_written()
     [(_, record)] = SHELF.unfinished()[0]
     assert "clock_left" not in record.setup and len(record.setup["clock_readings"]) == 5
 

@@ -7,6 +7,7 @@ in the Continue list (with its own moves), and Continue plays the picked one on 
 from __future__ import annotations
 
 import games
+from tests.ui_helpers import autosaves_written
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -22,6 +23,7 @@ def start(app, moves=("b2", "a1"), mode=HOTSEAT, players=(None, None), game_id="
 
 def kept() -> list[list[str]]:
     """The moves of every game in the Continue list, oldest first."""
+    autosaves_written()
     return sorted((r.moves for _p, r in SHELF.unfinished()[0]), key=len)
 
 
@@ -130,6 +132,7 @@ def test_undo_takes_back_a_resignation_alone(app):
 
 def test_the_list_names_game_players_moves_and_date(app):
     start(app)
+    autosaves_written()
     (_path, record), = SHELF.unfinished()[0]
     title, detail = describe(record)
     assert title.startswith(games.info("tictactoe").title) and " vs " in title
@@ -184,6 +187,7 @@ def test_a_game_saved_in_portuguese_is_listed_in_english_in_english(app):
         assert describe(scene.recorder.record)[0] == "Jogo do Galo: Você vs Nível 3"
     finally:
         i18n.set_language("en")
+    autosaves_written()
     assert describe(SHELF.unfinished()[0][0][1])[0] == "Tic-tac-toe: You vs Level 3"
 
 
@@ -217,6 +221,7 @@ def test_continue_keeps_the_games_dates_until_a_move_is_made(app, monkeypatch):
     app.continue_game(record, path)
     scene = app.scene
     scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    autosaves_written()
     [(_, moved)] = SHELF.unfinished()[0]
     assert moved.started == record.started and moved.moves == ["b2", "a1", "c3"]
     assert moved.updated == "2099-01-01T00:00:00+00:00"
@@ -227,8 +232,9 @@ def test_leaving_a_game_that_could_not_be_saved_warns_first(app, monkeypatch):
     from ui.autosave import Autosave
     from ui.scenes.menu import MenuScene
 
-    monkeypatch.setattr(Autosave, "save", lambda self, record: "Could not autosave the game: Read-only file system")
+    monkeypatch.setattr(Autosave, "save_text", lambda self, text: "Could not autosave the game: Read-only file system")
     scene = start(app)
+    scene.recorder.settle(scene)
     assert scene.recorder.autosaver.failed
     scene.back_to_menu()
     assert app.scene is scene  # not yet: the window says what leaving loses
@@ -267,6 +273,7 @@ def test_a_game_played_on_in_two_windows_keeps_both_windows_moves(app):
     assert other.save(theirs.with_moves(["b2", "a1", "a3"], state)) is None
     scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)  # this window plays c3
     assert sorted(kept()) == [["b2", "a1", "a3"], ["b2", "a1", "c3"]]
+    app.frame()  # the writer's notice is said on the next frame
     assert any("another Tabuleiro window" in m.text for m in scene.messages.items)
     scene._play(scene.game.parse_move(scene.state, "a3"), by_computer=False)  # and goes on in its own file
     assert kept() == [["b2", "a1", "a3"], ["b2", "a1", "c3", "a3"]]

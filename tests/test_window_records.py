@@ -14,6 +14,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
+from tests.ui_helpers import autosaves_written
 from ui.autosave import SHELF, Autosave
 from ui.record_files import save
 
@@ -69,9 +70,11 @@ def test_every_move_is_autosaved_and_makes_a_sound(app, monkeypatch):
     autosave = scene.recorder.autosaver.autosave
     for text in ("b2", "a1", "c3"):
         scene._play(game.parse_move(scene.state, text), by_computer=False)
+        autosaves_written()
         assert autosave.load()[0].moves == [p.text for p in scene.history]
     assert played == ["place", "place", "place"]
     scene.undo()
+    autosaves_written()
     assert autosave.load()[0].moves == ["b2", "a1"]
     assert [r.moves for _p, r in SHELF.unfinished()[0]] == [["b2", "a1"]]
     for text in ("b1", "c1", "b3"):  # X: b2 b1 b3, the b column

@@ -99,3 +99,11 @@ def recorded_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
 
     monkeypatch.setattr(tx, "text", record)
     return drawn
+
+
+def autosaves_written() -> None:
+    """Wait for the autosaves the window writes off its thread (``ui.background_writer``): a test
+    that reads a game's file while the game is on screen reads it as another window would."""
+    from ui.background_writer import WRITER
+
+    assert WRITER.wait(30.0), "the autosave writer did not finish"

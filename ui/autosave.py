@@ -25,7 +25,7 @@ import os
 import shutil
 import tempfile
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -87,7 +87,11 @@ class Autosave:
         return self._path or data_dir() / FILE_NAME
 
     def save(self, record: GameRecord) -> str | None:
-        """Write ``record``; returns a problem description instead of raising (the game goes on).
+        """Write ``record``; returns a problem description instead of raising (the game goes on)."""
+        return self.save_text(record.dumps())
+
+    def save_text(self, text: str) -> str | None:
+        """Write a record's text (``GameRecord.dumps``); a problem description, or None.
 
         A file that changed since this window last read or wrote it was written by another
         Tabuleiro window playing the same game on: it is left as it is, and this window's game
@@ -100,7 +104,6 @@ class Autosave:
                 self._path = self.path.with_name(f"{self.path.stem}-{uuid.uuid4().hex[:6]}{self.path.suffix}")
                 self.notice = _("This game was also played on in another Tabuleiro window: this window's moves "
                                 "are kept as a game of their own in the Continue list")
-            text = record.dumps()
             atomic_write_text(self.path, text)
             self._known = text
             self._logged = None
@@ -373,7 +376,13 @@ class GameAutosaver:
         self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
-        """Save the game as it is now; returns a problem to show (only the first time it happens)."""
+        """Save the game as it is now, here and now; returns a problem to show (only the first time
+        it happens).  The window's game scene writes in the background instead (``ui.recorder``)."""
+        return self.judge(self.write(self.prepare(moves, state, result)))
+
+    def prepare(self, moves: list[str], state: Any, result: Any = None) -> str:
+        """The record as the game is now (``record``), and its text for ``write``: cheap, done on
+        the window's thread, so that the write needs nothing the window goes on changing."""
         self.record = self.record.with_moves(list(moves), state)
         setup = {k: v for k, v in self.record.setup.items() if k != LEFT_KEY}  # a move was made since
         if self.clock_readings is not None:
@@ -383,13 +392,34 @@ class GameAutosaver:
         self.record = replace(self.record, setup=setup)
         if result is not None and not self.record.is_finished():
             self.record = self.record.finish(result)
-        problem = self.autosave.save(self.record)
-        if problem is None:
+        return self.record.dumps()
+
+    def write(self, text: str) -> WriteOutcome:
+        """Write ``text`` (from ``prepare``) to the game's file: the disk work, on any thread, one
+        write of a file at a time (``ui.background_writer``); what it has to report."""
+        problem = self.autosave.save_text(text)
+        notice, self.autosave.notice = self.autosave.notice, None
+        return WriteOutcome(problem, self.autosave.failure, notice)
+
+    def judge(self, outcome: WriteOutcome) -> str | None:
+        """A write's problem to show, on the window's thread: only the first of a run of failures,
+        and not one the window said as it opened (``folder_problem``)."""
+        if outcome.problem is None:
             self.failed = False
             return None
-        first = not self.failed and self.autosave.failure not in _SAID_AT_START
+        first = not self.failed and outcome.failure not in _SAID_AT_START
         self.failed = True
-        return problem if first else None
+        return outcome.problem if first else None
+
+
+@dataclass(frozen=True)
+class WriteOutcome:
+    """What one autosave write has to report: ``problem`` to show (None: written), ``failure``
+    (why, in English, as ``Autosave.failure``), and ``notice`` (the game went on in a file of its own)."""
+
+    problem: str | None
+    failure: str | None
+    notice: str | None
 
 
 # -- between the window's MatchSetup and a record ------------------------------------------------

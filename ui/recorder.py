@@ -1,4 +1,5 @@
-"""The game scene's record keeper: autosave after every change, a sound after every move,
+"""The game scene's record keeper: autosave after every change (written off the window's thread,
+``ui.background_writer``), a sound after every move,
 the record itself for Save and Replay, and your results against the computer (``ui.tally``) once
 a Human vs PC game ends.
 
@@ -13,12 +14,14 @@ for the results.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from pathlib import Path
 from typing import Any
 
 from games.record import GameRecord, RecordError, Result, default_name
 from ui import words
-from ui.autosave import Autosave, GameAutosaver, games_dir
+from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
+from ui.background_writer import WRITER
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC
 from ui.record_files import save
@@ -49,6 +52,7 @@ class SceneRecorder:
     """Listens to a game scene (``scene.listeners.append(recorder)``)."""
 
     CLOCKS_KEPT_EVERY = 10.0  # seconds: the most of a running clock a killed game may lose
+    WRITE_WAIT = 5.0  # seconds: the longest a game left or ended waits for a slow disk
 
     def __init__(self, scene: Any, autosave_path: Path | None = None) -> None:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
@@ -58,6 +62,7 @@ class SceneRecorder:
         autosave = Autosave(autosave_path) if autosave_path else None
         kept = _record_in(autosave, self.moves)
         self.autosaver = GameAutosaver(scene.setup, autosave, kept)
+        self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)
         self.game_number = getattr(scene, "game_number", 0)  # the scene's count of new games and rematches
         self._clocks_since: float | None = None  # when the running clock was last saved (keep_running_clocks)
@@ -126,13 +131,33 @@ class SceneRecorder:
             self.autosaver.clock_left = None
 
     def _save(self, scene: Any) -> None:
-        self.autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
-        problem = self.autosaver.update(self.moves, scene.state, _forfeit_result(scene))
-        if problem:
-            scene.messages.add(problem, "error")
-        notice, self.autosaver.autosave.notice = self.autosaver.autosave.notice, None
-        if notice:
-            scene.messages.add(notice, "warn", duration=8.0)
+        """The record's text is made here; the writer thread writes it (the newest text of a file
+        replaces one not yet written), and ``poll`` shows what it reports.  A game that has just
+        ended waits for its file, as leaving the game does (``settle``)."""
+        autosaver = self.autosaver
+        autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
+        text = autosaver.prepare(self.moves, scene.state, _forfeit_result(scene))
+        WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
+        if autosaver.record.is_finished():
+            self.settle(scene)
+
+    def poll(self, scene: Any) -> None:
+        """Show what the writes done since report (on the window's thread, every frame)."""
+        while self._outcomes:
+            autosaver, outcome = self._outcomes.popleft()
+            problem = autosaver.judge(outcome)
+            if problem:
+                scene.messages.add(problem, "error")
+            if outcome.notice:
+                scene.messages.add(outcome.notice, "warn", duration=8.0)
+
+    def settle(self, scene: Any) -> None:
+        """Wait (at most ``WRITE_WAIT`` seconds) for the writes handed over so far, then show what
+        they report: the game's file holds the last position when the game is left or ends, and
+        ``autosaver.failed`` tells whether it could be written."""
+        if not WRITER.wait(self.WRITE_WAIT):
+            log.warning("the autosave is still being written after %.0f s", self.WRITE_WAIT)
+        self.poll(scene)
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
         """Write the game to the saved-games folder under a new name; (message, kind) for the window."""

@@ -371,6 +371,7 @@ class GameScene(GameCommands, Scene):
         self.computer.poll()
         self._run_clock()
         self.recorder.keep_running_clocks(self, time.monotonic())  # a killed game loses little of its clocks
+        self.recorder.poll(self)  # a failed autosave, written in the background, is said on the next frame
         self._refresh_buttons()
         if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
             self.move_entry.close()
@@ -452,6 +453,7 @@ class GameScene(GameCommands, Scene):
         the same workers after a visit (``GameCommands._visit``)."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
+        self.recorder.settle(self)  # the game's file holds its last position before the screen goes
         self.computer.cancel()
         self.analysis.stop()
         self.connections.stop()

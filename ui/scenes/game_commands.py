@@ -165,7 +165,9 @@ class GameCommands:
     def _warn_unsaved(self) -> bool:
         """Whether leaving waits for a second request: the first time the player leaves an
         unfinished game whose last autosave failed, the window says so instead (the game would not
-        be in the Continue list), and Save can still write it elsewhere."""
+        be in the Continue list), and Save can still write it elsewhere.  The writes still under
+        way are waited for first: whether the last one failed is known then."""
+        self.recorder.settle(self)
         if not self.unfinished() or not self.recorder.autosaver.failed or self._warned_unsaved:
             return False
         self._warned_unsaved = True

@@ -1,0 +1,128 @@
+"""The autosave never holds up the window: each ply's file is written on the writer's thread
+(``ui.background_writer``), the newest snapshot of a file wins, a failure is still said on
+screen, and leaving the game or closing the window waits for the last position to be on disk."""
+
+from __future__ import annotations
+
+import errno
+import threading
+
+import pytest
+
+from ai import atomic
+from tests.ui_helpers import autosaves_written
+from ui import autosave as autosave_module
+from ui.background_writer import NewestWriter
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+
+def start(app) -> GameScene:
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    return scene
+
+
+def play(scene: GameScene, *texts: str) -> None:
+    for text in texts:
+        scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+
+
+class SlowDisk:
+    """``atomic_write_text`` held until ``release``: a disk that hangs; records which thread wrote."""
+
+    def __init__(self) -> None:
+        self.released = threading.Event()
+        self.started = threading.Event()  # a write is under way
+        self.threads: list[str] = []
+        self.finished = 0
+
+    def __call__(self, path, text) -> None:
+        self.threads.append(threading.current_thread().name)
+        self.started.set()
+        self.released.wait(5.0)  # on the window's thread (the old code) this only makes the move late
+        atomic.atomic_write_text(path, text)
+        self.finished += 1
+
+    def release(self) -> None:
+        self.released.set()
+
+
+@pytest.fixture
+def slow_disk(monkeypatch) -> SlowDisk:
+    disk = SlowDisk()
+    monkeypatch.setattr(autosave_module, "atomic_write_text", disk)
+    yield disk
+    disk.release()
+
+
+def test_a_move_does_not_wait_for_a_slow_disk(app, slow_disk):
+    """The move and the frame after it are done while the disk still holds the first write."""
+    scene = start(app)
+    play(scene, "b2")
+    app.frame()
+    assert slow_disk.finished == 0 and slow_disk.threads  # handed over, still being written
+    assert threading.main_thread().name not in slow_disk.threads
+    slow_disk.release()
+    autosaves_written()
+    assert scene.recorder.autosaver.autosave.load()[0].moves == ["b2"]
+
+
+def test_leaving_the_game_waits_for_its_last_position(app, slow_disk):
+    """Moves made while the disk hangs: Menu waits for the writer, so the file holds them all
+    (only the newest snapshot of the file is written after the one under way)."""
+    scene = start(app)
+    play(scene, "b2")
+    assert slow_disk.started.wait(5.0)
+    play(scene, "a1", "c3")
+    path = scene.recorder.autosaver.autosave.path
+    threading.Timer(0.2, slow_disk.release).start()  # the disk comes back while the window waits
+    scene.back_to_menu()
+    assert autosave_module.Autosave(path).load()[0].moves == ["b2", "a1", "c3"]
+    assert slow_disk.finished == 2  # b2 (under way), then the newest: b2 a1 c3
+
+
+def test_closing_the_window_waits_for_its_last_position(app, slow_disk):
+    scene = start(app)
+    play(scene, "b2", "a1")
+    path = scene.recorder.autosaver.autosave.path
+    threading.Timer(0.2, slow_disk.release).start()
+    app.quit()
+    assert autosave_module.Autosave(path).load()[0].moves == ["b2", "a1"]
+
+
+def test_a_failed_write_is_said_on_the_next_frame(app, monkeypatch):
+    threads: list[str] = []
+
+    def read_only(path, text) -> None:
+        threads.append(threading.current_thread().name)
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(autosave_module, "atomic_write_text", read_only)
+    scene = start(app)
+    play(scene, "b2")
+    autosaves_written()
+    app.frame()
+    assert threads and threading.main_thread().name not in threads
+    assert any("Could not autosave the game" in m.text for m in scene.messages.items)
+    assert scene.recorder.autosaver.failed
+
+
+def test_the_newest_write_of_a_file_replaces_one_waiting():
+    writer = NewestWriter(name="test-writer")
+    busy, ran = threading.Event(), []
+
+    def job(name: str, hold: bool = False):
+        def run() -> None:
+            if hold:
+                busy.wait(5.0)
+            ran.append(name)
+        return run
+
+    writer.submit("first file", job("first", hold=True))  # the writer is busy with it
+    for n in range(3):
+        writer.submit("second file", job(f"second {n}"))
+    writer.submit("third file", job("third"))
+    busy.set()
+    assert writer.wait(10.0)
+    assert ran == ["first", "second 2", "third"]  # another file's write is never dropped
