@@ -90,6 +90,12 @@ def test_choices_survive_a_restart(config):
         app.quit()
 
 
+def form_screens(app) -> list:
+    """Callables that show each form: the settings, and every game's setup to play and to watch."""
+    return [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
+                                  for g in games.available_ids() for w in (False, True)]
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_every_switch_is_wide_enough_for_its_words(config, language):
     """A switch's word is centred on it and its slider covers one end: "Desligado" once ran under
@@ -103,8 +109,7 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
     try:
         app.settings.language = language
         app.apply_settings()
-        screens = [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
-                                         for g in games.available_ids() for w in (False, True)]
+        screens = form_screens(app)
         checked = 0
         for show in screens:
             show()
@@ -365,8 +370,7 @@ def test_the_last_widget_of_a_scrolling_form_shows_whole_with_its_highlight(conf
     try:
         app.settings.language = language
         app.apply_settings()
-        screens = [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
-                                         for g in games.available_ids() for w in (False, True)]
+        screens = form_screens(app)
         scrolled = 0
         for show in screens:
             show()
