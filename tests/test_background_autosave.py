@@ -61,7 +61,8 @@ def test_a_move_does_not_wait_for_a_slow_disk(app, slow_disk):
     scene = start(app)
     play(scene, "b2")
     app.frame()
-    assert slow_disk.finished == 0 and slow_disk.threads  # handed over, still being written
+    assert slow_disk.started.wait(5.0)  # the writer has taken the write up (it may start after the frame)
+    assert slow_disk.finished == 0  # handed over, still being written
     assert threading.main_thread().name not in slow_disk.threads
     slow_disk.release()
     autosaves_written()
