@@ -3,6 +3,7 @@ options explained, and the choices kept across a restart."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
@@ -90,10 +91,16 @@ def test_choices_survive_a_restart(config):
         app.quit()
 
 
-def form_screens(app) -> list:
-    """Callables that show each form: the settings, and every game's setup to play and to watch."""
-    return [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
-                                  for g in games.available_ids() for w in (False, True)]
+def each_form(app, language: str) -> Iterator[None]:
+    """Shows each form in ``language``, one per step: the settings, and every game's setup to play
+    and to watch, each drawn once."""
+    app.settings.language = language
+    app.apply_settings()
+    for show in [app.show_settings] + [lambda g=g, w=w: app.show_setup(watch=w, game_id=g)
+                                       for g in games.available_ids() for w in (False, True)]:
+        show()
+        app.frame()
+        yield
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -107,13 +114,8 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
 
     app = open_app((800, 560))
     try:
-        app.settings.language = language
-        app.apply_settings()
-        screens = form_screens(app)
         checked = 0
-        for show in screens:
-            show()
-            app.frame()
+        for _form in each_form(app, language):
             for switch in (w for w in app.scene.menu.get_widgets() if isinstance(w, ToggleSwitch)):
                 for word in switch._switch_font_rendered:  # noqa: SLF001 - the state words as drawn
                     margin = (switch._switch_width - word.get_width()) / 2  # noqa: SLF001
@@ -368,13 +370,8 @@ def test_the_last_widget_of_a_scrolling_form_shows_whole_with_its_highlight(conf
 
     app = open_app(size)
     try:
-        app.settings.language = language
-        app.apply_settings()
-        screens = form_screens(app)
         scrolled = 0
-        for show in screens:
-            show()
-            app.frame()
+        for _form in each_form(app, language):
             menu = app.scene.menu
             last = [w for w in menu.get_widgets() if w.is_visible()][-1]
             menu.select_widget(last)

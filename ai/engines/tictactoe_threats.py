@@ -81,16 +81,7 @@ def _ends(step: int, lines: int, free: list[int]) -> int:
 
 def completing(game: TicTacToe, marks: int, blockers: int) -> int:
     """The bitmask of empty squares that complete a line of ``marks`` free of ``blockers``."""
-    k, empty, found = game.k, game.full & ~(marks | blockers), 0
-    for step, starts in _directions(game):
-        lines, one, free = starts, 0, []
-        for j in range(k):
-            here = (empty >> j * step) & starts
-            lines &= ~(blockers >> j * step) & ~(one & here)  # no blocker, not two empty squares
-            one |= here
-            free.append(here)
-        found |= _ends(step, lines & one, free)
-    return found
+    return ends_of_lines(game, marks, blockers, 1)
 
 
 def ends_of_lines(game: TicTacToe, marks: int, blockers: int, most_empty: int) -> int:

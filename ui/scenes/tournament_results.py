@@ -133,7 +133,7 @@ class ResultsDrawing:
             tx.text(surface, line, (rect.x + int(12 * s), rect.y + int(8 * s) + i * tx.line_height(size, True)),
                     size, theme.text, bold=True)
         inner = rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
-        below = self._title_extra(title, rect.width)
+        below = (len(lines) - 1) * tx.line_height(size, True)  # the title's lines past its first
         return pygame.Rect(inner.x, inner.y + below, inner.width, inner.height - below)
 
     def _title_lines(self, title: str, width: int) -> list[str]:
