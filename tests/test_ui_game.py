@@ -229,6 +229,16 @@ def test_a_move_chosen_without_a_search_says_so(app):
     assert text == f"chose {scene.last_search.best_text}" and scene.last_search.best_text
 
 
+def test_a_rule_that_knows_a_proof_says_the_proof_not_chose(app):
+    """Level-5 blocking on a drawn 3x3 board said "chose b3" after proving the draw; it now reads
+    as its searches' proofs do: "best b3" over "proven: draw"."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-5"), 1.0), ["b2", "a1", "b1"])
+    app.switch(scene)
+    assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
+    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "best b3"
+    assert proven_text(scene.last_search, scene.game.sides) == "proven: draw"
+
+
 def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypatch):
     """PC vs PC holds a reply for the pace of the game: meanwhile the panel said "Last search:
     best a3-b4" while the status line said the player was still thinking.  The search now comes
