@@ -33,8 +33,10 @@ then the root's properties in alphabetical order, one move a node, a new line be
 would pass 72 characters), the swap as HexGui and Benzene record it, so both open the file on the
 board of the game played.  Two things HexGui has no word for are written in SGF's own: the swap
 rule, when a game played with it has no swap to show it, as ``RU[swap]``; a game that ended off the
-board as ``RE`` (``W+R`` resigned, ``W+T`` on time, ``W+F`` forfeited; ``W+`` a win on the board).
-Both are read.
+board as ``RE`` in FF[4]'s long forms (``W+Resign``, ``W+Time`` on time, ``W+Forfeit`` for an
+illegal move or a crashed player; ``W+`` a win on the board), with the ending's full words, why
+the game was forfeited, in ``GC`` (the game comment).  Both are read, the short forms (``W+R``)
+too; ``GC`` gives the reason when it speaks of the loser's ending.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white 
 SWAP_RULE = "swap"  # RU[swap]: played with the swap rule, which a game without a swap does not show
 LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfeits": "F"}  # after the loser's name
 LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
+LOSS_FORMS = {"R": "Resign", "T": "Time", "F": "Forfeit"}  # RE[W+Resign]: FF[4]'s long forms, which we write
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
@@ -145,8 +148,17 @@ def record_from_sgf(text: str) -> GameRecord:
     loss = _loss_off_the_board(root.get("RE", [""])[0].strip(), kept)
     if loss is not None and not state.is_terminal():
         loser, how = loss
-        record = record.finish(Result(1 - loser, f"{game.sides[loser]}{LOSS_WORDS[how]}"))
+        comment = " ".join(root.get("GC", [""])[0].split())
+        said = comment if _loss_letter(comment.removeprefix(game.sides[loser])) else ""
+        record = record.finish(Result(1 - loser, said or f"{game.sides[loser]}{LOSS_WORDS[how]}"))
     return record
+
+
+def _loss_letter(rest: str) -> str:
+    """How a loser's game ended off the board (R, T or F) by the words after its name in our end
+    reason (" forfeits: level-3 lost on time: ..." is a loss on time); "" for anything else."""
+    letter = next((letter for words, letter in LOSS_LETTERS.items() if rest.startswith(words)), "")
+    return "T" if letter and " lost on time" in rest else letter
 
 
 def _loss_off_the_board(value: str, kept: bool) -> tuple[int, str] | None:
@@ -206,7 +218,11 @@ def sgf_from_record(record: GameRecord) -> str:
         root["RU"] = SWAP_RULE
     if record.result is not None and record.result.winner is not None:
         swapped = any(move in SWAP_NAMES for move in record.moves)
-        root["RE"] = _result_value(game, record.result, record.final_state().is_terminal(), swapped)
+        on_the_board = record.final_state().is_terminal()
+        root["RE"] = _result_value(game, record.result, on_the_board, swapped)
+        loser = game.sides[1 - record.result.winner]
+        if not on_the_board and record.result.reason not in (f"{loser}{words}" for words in LOSS_WORDS.values()):
+            root["GC"] = record.result.reason  # why: RE says only resigned, on time or forfeited
     if not all(text.isascii() for text in root.values()):
         root["CA"] = "UTF-8"  # a player's name in another alphabet: the file's encoding, as SGF says it
     tokens = ["(", ";"]
@@ -235,13 +251,13 @@ def _move_tokens(moves: list[str], first: int) -> list[str]:
 
 
 def _result_value(game, result: Result, on_the_board: bool, swapped: bool) -> str:
-    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+R``).  After
-    a swap the letter is the winner's colour on HexGui's board, the other side's letter of ours."""
+    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+Resign``).
+    After a swap the letter is the winner's colour on HexGui's board, the other side's letter of ours."""
     winner = SIDE_LETTERS[result.winner ^ swapped]
     if on_the_board:
         return f"{winner}+"
-    rest = result.reason.removeprefix(game.sides[1 - result.winner]).split(":")[0]
-    return f"{winner}+{LOSS_LETTERS.get(rest, '')}"
+    letter = _loss_letter(result.reason.removeprefix(game.sides[1 - result.winner]))
+    return f"{winner}+{LOSS_FORMS.get(letter, '')}"
 
 
 def _setup_tokens(game, start) -> list[str]:

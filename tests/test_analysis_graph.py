@@ -180,3 +180,26 @@ def test_a_hex_alpha_beta_estimate_is_left_off_the_graph_as_the_panel_leaves_it_
     assert points[0] is None and points[1] is not None and points[1] < 0  # Red (second) 80% to win
     live.from_search(("c3", "b2"), _Search(3.0, proven=1))
     assert live.opinions[("c3", "b2")].proven == 1
+
+
+def test_a_rastros_course_bot_and_level_5_share_the_graphs_scale():
+    """Beside level 5's points, Basilio's own numbers ("+10" a won game, 0..7 its distance to its
+    goal) put the graph on two scales: its won game is now the graph's edge like a level's, its
+    other values stay off the graph and are named the course's score on the panel."""
+    import games
+    from ai.engines.rastros_course import WON
+    from ai.search.classic import COURSE_SCALE, course_report
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import eval_text
+
+    game = games.load("rastros")
+    won, kind = course_report(float(WON), WON, None)
+    basilio = AIProgress(job_id=1, depth=6, score=won, kind=kind, mover=0)
+    estimate = AIProgress(job_id=1, depth=6, score=3.0, kind=COURSE_SCALE, mover=0)
+    live = LiveEvaluations(game)
+    live.from_search((), basilio)
+    live.from_search(("4-5",), AIProgress(job_id=1, depth=9, score=45.0, mover=1))  # level 5, in points
+    live.from_search(("4-5", "3-4"), estimate)
+    assert live.points(["4-5", "3-4"], game.initial_state()) == [1.0, pytest.approx(-0.76, abs=0.01), None]
+    assert eval_text(basilio, game.sides, "rastros") == f"{game.sides[0]} wins"
+    assert eval_text(estimate, game.sides, "rastros") == f"{game.sides[0]}'s course score +3"

@@ -543,3 +543,14 @@ def test_the_rules_pages_say_how_a_position_is_written_and_who_is_to_move_withou
     game = games.load("hex", size=3, swap=True)
     assert game.from_text("B . .\n . R .\n  . . .").to_move == BLUE  # equal counts, no first line
     assert game.from_text("to-move: Red\nB . .\n . R .\n  . . .").to_move == RED  # after a swap: the line says
+
+
+def test_the_notebooks_won_game_is_reported_as_a_win_not_as_its_1000():
+    """The notebook scores a won game +1000, which Hex's chances to win cannot show: the panel and
+    the graph said nothing of the win it saw.  It reports a win as the levels do now."""
+    from ai.base import PROVEN
+
+    state = games.load("hex", size=3).play_line(["a2", "a1", "b2", "b1"])  # c1 or c2 joins Blue's edges
+    reports = []
+    move = ai.make_player("hex", "hex:notebook").choose(state, Limits(time=5.0), reports.append)
+    assert state.play(move).winner() == BLUE and reports[-1].score >= PROVEN

@@ -107,7 +107,7 @@ def test_a_game_is_written_character_by_character_as_hexgui_writes_it():
     """Checked by hand against HexGui's SgfWriter: setup stones before the root's properties, those
     in alphabetical order, PL naming the side to move, a node per move, a line cut before the
     token that would pass 72 characters (PL[W] after 70, B[b10] after 72), ``)`` and a line end.
-    Our a1 b1 (Blue) are HexGui's a1 a2 (black), our e7 its g5; Red lost on time: RE[B+T]."""
+    Our a1 b1 (Blue) are HexGui's a1 a2 (black), our e7 its g5; Red lost on time: RE[B+Time]."""
     game = games.load("hex", size=11)
     start = game.play_line(["a1", "k11", "b1"])
     record = GameRecord.start(game, (Side(None, "Ann"), Side("level-3", "Level 3")), start_position=game.to_text(start))
@@ -116,8 +116,8 @@ def test_a_game_is_written_character_by_character_as_hexgui_writes_it():
     record = record.with_moves(moves).finish(Result(0, "Red lost on time"))
     assert sgf_from_record(record) == (
         "(;AB[a1][a2]AW[k11]AP[Tabuleiro:0.1.0]DT[2026-12-01]FF[4]GM[11]PB[Ann]\n"
-        "PL[W]PW[Level 3]RE[B+T]SZ[11];W[f6];B[g5];W[h4];B[i3];W[e7];B[d8];W[c9];\n"
-        "B[b10];W[e6];B[f5];W[g4];B[h3];W[i2];B[j1];W[d7])\n")
+        "PL[W]PW[Level 3]RE[B+Time]SZ[11];W[f6];B[g5];W[h4];B[i3];W[e7];B[d8];\n"
+        "W[c9];B[b10];W[e6];B[f5];W[g4];B[h3];W[i2];B[j1];W[d7])\n")
 
 
 def test_a_game_with_a_swap_is_written_character_by_character_as_hexgui_saves_it():
@@ -151,23 +151,38 @@ def test_a_file_in_the_old_alternating_form_still_reads_as_our_swap():
 
 
 def test_a_file_that_ends_on_its_swap_names_the_winner_by_hexguis_colours():
-    """Red swapped and Blue resigned: HexGui's black stone is then Red's, so RE[B+R]."""
+    """Red swapped and Blue resigned: HexGui's black stone is then Red's, so RE[B+Resign]."""
     game = games.load("hex", size=5, swap=True)
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap"])
     text = sgf_from_record(record.finish(Result(1, "Blue resigns")))
-    assert "RE[B+R]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
+    assert "RE[B+Resign]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
     assert record_from_sgf(text).result == Result(1, "Blue resigns")
 
 
-@pytest.mark.parametrize("reason, value", [("Blue resigns", "W+R"), ("Blue lost on time", "W+T"),
-                                           ("Blue forfeits: bot.py crashed", "W+F")])
+@pytest.mark.parametrize("reason, value", [
+    ("Blue resigns", "W+Resign"), ("Blue lost on time", "W+Time"),
+    ("Blue forfeits: bot.py crashed", "W+Forfeit"),
+    ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time"),
+    ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit"),
+])
 def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value):
+    """RE says how in FF[4]'s long forms, a loss on time as Time even when the referee words it as a
+    forfeit; the reason's full words (which player crashed, the illegal move) went with RE[W+F]
+    alone and now come back from GC."""
     game = games.load("hex", size=5)
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["c3", "b2"]).finish(Result(1, reason))
     text = sgf_from_record(record)
     assert f"RE[{value}]" in text
-    again = record_from_sgf(text).result
-    assert again is not None and again.winner == 1 and again.reason == reason.split(":")[0]
+    assert ("GC[" in text) == (":" in reason)  # RE alone says "Blue resigns": no comment repeats it
+    assert record_from_sgf(text).result == Result(1, reason)
+
+
+def test_a_game_comment_that_is_not_the_losers_ending_is_not_taken_for_it():
+    """Another program's GC is its own comment: RE's words stand."""
+    reason = record_from_sgf("(;FF[4]GM[11]SZ[5]GC[a fine game]RE[W+Time];B[c3])").result.reason
+    assert reason == "Blue lost on time"
+    reason = record_from_sgf("(;FF[4]GM[11]SZ[5]GC[Red forfeits: x]RE[W+F];B[c3])").result.reason
+    assert reason == "Blue forfeits"
 
 
 def test_a_win_on_the_board_is_written_with_the_winner_alone():

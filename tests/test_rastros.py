@@ -255,6 +255,28 @@ def test_basilio_keeps_the_first_move_when_every_move_loses():
     assert GAME.format_move(state, ai.make_player("rastros", "rastros:basilio").choose(state)) == "1-7"
 
 
+def _course_report(player_id: str, state):
+    reports = []
+    ai.make_player("rastros", player_id).choose(state, Limits(), reports.append)
+    return reports[-1]
+
+
+def test_a_course_bot_reports_a_won_game_as_the_levels_do_and_its_other_values_as_its_own():
+    """Basilio said "+10" for a win beside level 5's proofs in points (a jump on the evaluation
+    graph between the two scales): a won or lost game it sees now reads as a win beyond PROVEN,
+    and its distance heuristic as the course's own score (kind "course"), never as points."""
+    from ai.base import PROVEN
+    from ai.search.classic import COURSE_SCALE
+
+    won = position(".......N\n........\n........\n........\n........\n........\n###.....\nSW......", "South")
+    lost = position(".....#.N\n.....#W.\n.....#.#\n........\n........\n........\n........\nS.......", "South")
+    for pid in ("rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
+        assert _course_report(pid, won).score >= PROVEN
+        assert _course_report(pid, lost).score <= -PROVEN
+    opening = _course_report("rastros:basilio", GAME.initial_state())
+    assert opening.kind == COURSE_SCALE and 0 <= opening.score <= 7  # 7 - its king distance to its goal
+
+
 def test_bacoco_plays_legal_random_moves_reproducibly():
     state = GAME.initial_state()
     picks = [ai.make_player("rastros", "rastros:bacoco", seed=7).choose(state) for _ in range(2)]

@@ -103,3 +103,22 @@ def test_the_rules_page_says_which_moves_the_search_looks_at_on_big_boards():
 
     page = " ".join((Path(__file__).parent.parent / "assets" / "rules" / "tictactoe.md").read_text().split())
     assert BEAM_WIDTH == 10 and f"on boards of more than {BEAM_CELLS} squares only the ten" in page
+
+
+def _last_report(game, moves: list[str], level: str):
+    """The last progress report of ``level``'s move after ``moves``, and the move it chose."""
+    state = game.initial_state()
+    for text in moves:
+        state = state.play(game.parse_move(state, text))
+    reports = []
+    move = ai.make_player("tictactoe", level, seed=1).choose(state, Limits(depth=2), reports.append)
+    return reports[-1], game.format_move(state, move)
+
+
+def test_a_rule_that_knows_the_positions_value_reports_it_as_proven():
+    """Level-5 blocking b3 on a drawn 3x3 board said "chose b3" after its searches had proved the
+    draw; a block, a win in one and a solved board's move now carry what is proven."""
+    drawn, move = _last_report(games.load("tictactoe"), ["b2", "a1", "b1"], "level-5")
+    assert (move, drawn.kind, drawn.proven) == ("b3", "rule", 0)
+    won, move = _last_report(FIFTEEN, ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "b1"], "level-3")
+    assert move in ("h7", "h12") and (won.proven, won.proven_plies) == (1, 1)

@@ -68,6 +68,59 @@ def test_browsing_earlier_positions_and_back_to_the_game(app):
     assert scene.browsing is None and scene.state == scene.history[-1].after
 
 
+def _said(scene) -> list[str]:
+    return [m.text for m in scene.messages.current()]
+
+
+def test_undo_while_looking_back_takes_the_game_back_to_the_position_shown(app):
+    """A teacher stepping back through a watched game pressed Undo on ply 2 and lost the live
+    game's last move instead: Undo now goes back to the position shown, the moves taken back
+    on the redo stack (Redo brings them back one ply at a time), and says so."""
+    moves = ["b2", "a1", "c3", "a3"]
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert scene.browsing == 2
+    key(app, pygame.K_u)
+    assert scene.browsing is None and [p.text for p in scene.history] == moves[:2] and scene.paused
+    assert "Back to ply 2: Redo brings the later moves back" in _said(scene)
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == moves[:3]
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == moves
+
+
+def test_undo_while_looking_back_against_the_computer_stops_at_the_humans_choice(app):
+    """In Human vs PC, from a position where the computer is to move, Undo goes back to the
+    human's turn before it: the human's b2 is taken back with the computer's a1 and the rest."""
+    moves = ["b2", "a1", "c3", "a3"]
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    scene.browse(1)  # after the human's b2: the computer's turn
+    scene.undo()
+    assert scene.history == [] and scene.human_to_move() and len(scene.redo_stack) == 4
+    assert "Back to ply 0: Redo brings the later moves back" in _said(scene)
+    scene.redo()
+    assert [p.text for p in scene.history] == moves[:2]  # up to the human's next choice, as Redo goes
+
+
+def test_redo_while_looking_back_returns_to_the_game_first_and_says_so(app):
+    """Redo on an earlier position replayed an undone move on the live game, out of sight: it now
+    brings the live game back first."""
+    scene = hotseat(app, moves=("b2", "a1", "c3", "a3"))
+    scene.undo()
+    key(app, pygame.K_HOME)
+    assert scene.btn_redo.enabled
+    key(app, pygame.K_y)
+    assert scene.browsing is None and [p.text for p in scene.history] == ["b2", "a1", "c3"]
+    assert "Back to the game: Redo again replays the moves taken back" in _said(scene)
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == ["b2", "a1", "c3", "a3"]
+
+
 def test_the_panel_follows_a_browsed_position(app, monkeypatch):
     """Browsing 40 plies back in a long game left the move list on its last rows (the move shown
     out of sight) and the cards on the live game's discs; both follow the board now, and End
@@ -227,6 +280,16 @@ def test_a_move_chosen_without_a_search_says_so(app):
     assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
     text = detail_line(scene.last_search, scene.game.sides, "tictactoe")
     assert text == f"chose {scene.last_search.best_text}" and scene.last_search.best_text
+
+
+def test_a_rule_that_knows_a_proof_says_the_proof_not_chose(app):
+    """Level-5 blocking on a drawn 3x3 board said "chose b3" after proving the draw; it now reads
+    as its searches' proofs do: "best b3" over "proven: draw"."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-5"), 1.0), ["b2", "a1", "b1"])
+    app.switch(scene)
+    assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
+    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "best b3"
+    assert proven_text(scene.last_search, scene.game.sides) == "proven: draw"
 
 
 def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypatch):

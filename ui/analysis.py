@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
 
@@ -54,7 +55,10 @@ def eval_unit(game_id: str) -> str:
 def has_honest_value(game_id: str, op: Opinion) -> bool:
     """Whether ``op`` says something in its game's unit: a proof always does, and so does every
     search but an alpha-beta estimate in a game valued in chances to win (Hex's greedy level and the
-    notebook's shortest paths: there is no conversion to a chance, so the panel shows none)."""
+    notebook's shortest paths: there is no conversion to a chance, so the panel shows none), nor
+    a course heuristic's own number (Rastros' Basilio: the panel names it, the graph leaves it out)."""
+    if op.kind == COURSE_SCALE:  # a course heuristic's own number (Rastros' Basilio): no conversion
+        return op.proven is not None or abs(op.score) >= PROVEN_SCORE
     return op.proven is not None or op.kind == "mcts" or eval_unit(game_id) != "percent" or abs(op.score) >= PROVEN_SCORE
 
 
@@ -87,7 +91,7 @@ def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
         return float(scale)
     floor = KNOWN_SCALES.get(game_id, 1.0)
     sizes = sorted(abs(o.score) for o in opinions
-                   if o is not None and o.proven is None and o.kind not in ("mcts", "rule", "book")
+                   if o is not None and o.proven is None and o.kind not in ("mcts", "rule", "book", COURSE_SCALE)
                    and abs(o.score) < PROVEN_SCORE)
     if not sizes:
         return floor

@@ -18,7 +18,7 @@ play the move of the last depth that finished.
 from __future__ import annotations
 
 from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.search.classic import alphabeta_cutoff
+from ai.search.classic import alphabeta_cutoff, course_report
 from games.hex import Geometry, HexState
 
 WIN_VALUE = 1000.0
@@ -73,8 +73,9 @@ class NotebookPlayer(Player):
             nodes += visited
             if clock.expired() and depth > 1:
                 break  # this depth did not finish: keep the last one that did
-            result = Progress(depth=depth, best_move=move, score=value, nodes=nodes,
-                              elapsed=clock.elapsed(), pv=[move], kind="alphabeta")
+            score, kind = course_report(value, WIN_VALUE, points=1.0, finished=not clock.expired())
+            result = Progress(depth=depth, best_move=move, score=score, nodes=nodes,
+                              elapsed=clock.elapsed(), pv=[move], kind=kind)
             if progress:
                 progress(result)
             if abs(value) >= WIN_VALUE or clock.expired():

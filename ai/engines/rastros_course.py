@@ -26,6 +26,7 @@ from games.rastros import RastrosState
 
 AIMA_DEPTH = 5  # the notebook's depth_for_all
 PLIES = AIMA_DEPTH + 1  # AIMA evaluates at depth > d: six plies below the root
+WON = 10  # the notebook's value of a won game (``_won_lost``)
 
 
 def _won_lost(state: RastrosState, player: int) -> float | None:
@@ -33,7 +34,7 @@ def _won_lost(state: RastrosState, player: int) -> float | None:
     w = state.winner()
     if w is None:
         return None
-    return 10 if w == player else -10
+    return WON if w == player else -WON
 
 
 def random_plus_eval(state: RastrosState, player: int) -> float:
@@ -99,5 +100,7 @@ class Obtuso(Player):
 
 
 def classic(evaluate):
-    """A ``make(info, seed)`` for a depth-5 (AIMA) course alpha-beta player."""
-    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate)
+    """A ``make(info, seed)`` for a depth-5 (AIMA) course alpha-beta player.  It reports a won or
+    lost game it sees as our levels report a win, and its other values on the course's own scale
+    (a distance, a count of moves: no conversion to our levels' points)."""
+    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate, points=None, won=WON)

@@ -18,7 +18,7 @@ from collections.abc import Hashable
 from dataclasses import replace
 from functools import lru_cache
 
-from ai.base import Clock, Limits, Player, Progress, ProgressCallback
+from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, Progress, ProgressCallback
 from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
 from ai.engines.tictactoe_vct import VCTSearch
 from ai.levels import player_table, random_level, spec
@@ -276,17 +276,41 @@ def _value(table: dict[tuple[int, int], int], lines: tuple[int, ...], full: int,
     return value
 
 
-def perfect_moves(state: TicTacToeState) -> list[int] | None:
-    """The moves that keep the position's exact value, in the game's move order; None on a board
-    of more than ``SOLVED_CELLS`` squares."""
+def _solved_move_values(state: TicTacToeState) -> dict[int, int] | None:
+    """Each legal move's exact value for the mover (+1 / 0 / -1); None on a board of more than
+    ``SOLVED_CELLS`` squares or a finished game."""
     game: TicTacToe = state.game
     if game.cells > SOLVED_CELLS or state.is_terminal():
         return None
     table = _solved_values(game.width, game.height, game.k)
     me, them = state.boards[state.to_move], state.boards[1 - state.to_move]
-    values = {m: -_value(table, game.lines, game.full, them, me | 1 << m) for m in state.legal_moves()}
+    return {m: -_value(table, game.lines, game.full, them, me | 1 << m) for m in state.legal_moves()}
+
+
+def perfect_moves(state: TicTacToeState) -> list[int] | None:
+    """The moves that keep the position's exact value, in the game's move order; None on a board
+    of more than ``SOLVED_CELLS`` squares."""
+    values = _solved_move_values(state)
+    if values is None:
+        return None
     best = max(values.values())
     return [m for m in state.legal_moves() if values[m] == best]
+
+
+def rule_report(state: TicTacToeState, move: int, winning_line: bool = False) -> Progress:
+    """The report of a move a rule chose without a search, with what is proven of the position:
+    a win in one (in 1 ply), a victory by continuous threats found (``winning_line``: a win of
+    unknown length), or a solved board's exact value; so the panel says "proven: draw" rather than
+    "chose b3" when the position's value is known."""
+    report = Progress(best_move=move, depth=1, kind="rule", done=True)
+    if move in winning_moves(state):
+        report.proven, report.proven_plies, report.score = 1, 1, float(WIN - 1)
+        return report
+    values = _solved_move_values(state)
+    proven = 1 if winning_line else max(values.values()) if values else None
+    if proven is not None:
+        report.proven, report.score = proven, float(proven * (WIN - LENGTH_KNOWN))
+    return report
 
 
 class Tactics(Player):
@@ -323,11 +347,11 @@ class Tactics(Player):
             forced = winning_moves(state, moves)[:1]
         if not forced and self.block:
             forced = [m for m in threats_against(state) if m in moves][:1]
-        search_limits = limits
+        search_limits, winning_line = limits, False
         if not forced and self.threats:
             clock = threat_clock(limits)
             forced = own_vct(state, clock)
-            search_limits = _time_left(limits, clock.elapsed())
+            search_limits, winning_line = _time_left(limits, clock.elapsed()), bool(forced)
         if not forced:
             move = self.inner.choose(state, search_limits, progress)
             keeping = perfect_moves(state) if self.perfect else None
@@ -341,7 +365,7 @@ class Tactics(Player):
                 return move
             forced = keeping
         if progress is not None:
-            progress(Progress(best_move=forced[0], depth=1, kind="rule", done=True))
+            progress(rule_report(state, forced[0], winning_line))
         return forced[0]
 
 

@@ -9,9 +9,10 @@ returning the best root move found so far.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 
-from ai.base import Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from games.base import State
 
 Heuristic = Callable[[State, int], float]  # (state, player) -> value for that player
@@ -73,22 +74,45 @@ def alphabeta_cutoff(
     return best_move, best_value, nodes
 
 
+COURSE_SCALE = "course"  # Progress.kind of a value on the course heuristic's own scale (no conversion)
+
+
+def course_report(value: float, won: float | None, points: float | None, finished: bool = True) -> tuple[float, str]:
+    """A course search's root value as our players report one: (score, Progress.kind).
+
+    ``won``: what the course heuristic gives a won game (Rastros' +10, the Hex notebook's +1000);
+    a value that reaches it is a won game the search saw, reported as our levels report a win
+    whose length they do not know (beyond ``ai.base.PROVEN``: "South wins", the graph's edge),
+    a lost one only once every root move was searched (``finished``).  Otherwise ``value`` times
+    ``points`` (the game's evaluation units the heuristic's unit is worth), or, where the course's
+    numbers have no conversion (``points`` None), the value itself of kind ``COURSE_SCALE``,
+    which the panel names as the course's own score and the evaluation graph leaves out."""
+    if won is not None and (value >= won or (finished and value <= -won)):
+        return math.copysign(WIN - LENGTH_KNOWN, value), "alphabeta"
+    if points is None:
+        return value, COURSE_SCALE
+    return value * points, "alphabeta"
+
+
 class ClassicPlayer(Player):
     """A course player: ``alphabeta_cutoff`` at a fixed depth with the course's heuristic.
 
     ``points``: how many of the game's evaluation units one unit of the heuristic is worth.  The
     value it reports is in those units (the ones our levels search in, which the panel, analysis
     and the evaluation graph show), so a course player and a level watched in one game speak of
-    the same lead in the same numbers: Alquerque's course counts pieces, its levels 100 a piece.
-    Its choice of move is the course's own, whatever the factor."""
+    the same lead in the same numbers: Alquerque's course counts pieces, its levels 100 a piece;
+    None where there is no such factor (Rastros' Basilio counts its own distance to its goal).
+    ``won``: the heuristic's value of a won game, reported as a win (``course_report``).
+    Its choice of move is the course's own, whatever the factors."""
 
     def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True,
-                 points: float = 1.0) -> None:
+                 points: float | None = 1.0, won: float | None = None) -> None:
         self.info = info
         self.depth = depth
         self.evaluate = evaluate
         self.prune = prune
         self.points = points
+        self.won = won
 
     def choose(
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
@@ -98,8 +122,9 @@ class ClassicPlayer(Player):
         depth = min(self.depth, limits.depth or self.depth)
         move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune)
         if progress:
+            score, kind = course_report(value, self.won, self.points, finished=not clock.expired())
             progress(
-                Progress(depth=depth, best_move=move, score=value * self.points, nodes=nodes,
-                         elapsed=clock.elapsed(), pv=[move], kind="alphabeta", done=True)
+                Progress(depth=depth, best_move=move, score=score, nodes=nodes,
+                         elapsed=clock.elapsed(), pv=[move], kind=kind, done=True)
             )
         return move

@@ -1,7 +1,8 @@
 """The game screen's commands: what the player can do there, each with its button (and key).
 
 Undo and Redo (a resignation taken back alone; against the computer, back to the human's own
-turn), Resign, New game and Rematch, leaving for the menu (an unfinished game stays in the Continue
+turn; from an earlier position looked at, Undo takes the game back to it and Redo first returns to
+the game), Resign, New game and Rematch, leaving for the menu (an unfinished game stays in the Continue
 list; a game whose autosave failed asks twice), Save, the rules, the search tree, the replay,
 analysis mode, the Hex connections, legal-move marks, turning the board, a hint, and the watched
 game's Pause, Step and Speed.
@@ -63,7 +64,7 @@ class GameCommands:
 
     def _refresh_buttons(self) -> None:
         self.btn_undo.enabled = bool(self.history) or self._resigned()
-        self.btn_redo.enabled = bool(self.redo_stack)
+        self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
         self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
                                                              and self.computer.job_kind == "hint")
         self.btn_legal.active = self.show_legal
@@ -106,29 +107,48 @@ class GameCommands:
     def undo(self) -> None:
         """One ply back; in Human vs PC back to the human's previous choice (a turn with one legal
         move, such as a Reversi pass, is no choice: going back to it would only play it again).
+        Looking at an earlier position, back to that position instead (in Human vs PC to the
+        human's choice at or before it), and the status line says where: the teacher stepping back
+        through a game takes it back to the move on the board, not the live game's last.
         A resignation is not a move: Undo takes it back alone, and the game goes on from where it
         was given up."""
-        self.browsing = None
+        shown, self.browsing = self.browsing, None
         self.computer.cancel()
-        if self._resigned():
+        if shown is None and self._resigned():
             self._after_jump()
             return
         if not self.history:
             return
+        self._take_back(len(self.history) - 1 if shown is None else shown)
+        self._after_jump()
+        if shown is not None:
+            self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
+                              duration=6.0)
+        if self.setup.mode == PC_VS_PC:
+            self.paused = True
+
+    def _take_back(self, plies: int) -> None:
+        """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
+        on back to the human's choice (see ``undo``)."""
         human = self.setup.human_side()
         popped = [self.history.pop()]
+        while len(self.history) > plies:
+            popped.append(self.history.pop())
         if human is not None:
             while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer
                                         and len(popped[-1].before.legal_moves()) > 1):
                 popped.append(self.history.pop())
         self.redo_stack.extend(popped)
-        self._after_jump()
-        if self.setup.mode == PC_VS_PC:
-            self.paused = True
 
     def redo(self) -> None:
-        """Replay an undone ply; in Human vs PC up to the human's next choice."""
-        self.browsing = None
+        """Replay an undone ply; in Human vs PC up to the human's next choice.  Looking at an
+        earlier position, Redo first returns to the game, and says so: replaying a move there
+        would change the game out of sight."""
+        if self.browsing is not None:
+            self.back_to_game()
+            self.messages.add(_("Back to the game: Redo again replays the moves taken back") if self.redo_stack
+                              else _("Back to the game: nothing to redo"), duration=6.0)
+            return
         self.computer.cancel()
         if not self.redo_stack:
             return

@@ -3,7 +3,9 @@
 One truth per panel: a proof (the search saw the end of the game) replaces the evaluation; the
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
-honest conversion, so none is shown), and an advantage in points in the others.  A win's length is
+honest conversion, so none is shown), and an advantage in points in the others; a course player
+whose heuristic has no conversion (Rastros' Basilio counts its distance to its goal) is said as
+the course's own score, named so, and a won game it sees as a win.  A win's length is
 counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
 plies" here is the "W21" analysis writes on the board (ui/analysis_mode.py), said only for N > 0.
 Every side named is the side the evaluation favours.
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
+from ai.search.classic import COURSE_SCALE
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, eval_unit, points_text
 from ui.i18n import _, ngettext, number_text
@@ -68,9 +71,12 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
 
 def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
     """The evaluation in the game's unit, for the side it favours ("Black +6 discs",
-    "Blue 62% to win", "South +0.4"); "" when this search's score has no meaning in that unit."""
+    "Blue 62% to win", "South +0.4"); "" when this search's score has no meaning in that unit;
+    a course heuristic's own number as the mover's ("South's course score +3")."""
     score, mover = progress.score, progress.mover
     names = _sides(sides)
+    if progress.kind == COURSE_SCALE:
+        return _("{side}'s course score {value}").format(side=names[mover], value=number_text(score, "+g") if score else "0")
     if abs(score) >= PROVEN and progress.kind != "mcts":  # a win seen inside the search
         winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
@@ -111,16 +117,17 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     known; no evaluation once proven); a move from an opening book that is not a proof: "book f5",
     "Black +1 discs" (Reversi's 8x8 book values its moves in discs; other books carry proofs or no
     value); a move chosen without a search: "only move a7", or "chose e3" (a random player, a
-    course bot's rule, a win in one)."""
+    course bot's rule); a rule that knows the position's value (a win in one, a solved board's
+    block) names its move as a search's proof does, "best e3", and the proof says the rest."""
     parts = []
-    if progress.kind == "rule" and progress.best_text:  # no search: the only move, or a player's rule
+    if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
         return [(_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)]
     if progress.kind == "book" and progress.proven is None and progress.best_text:
         parts.append(_("book {move}").format(move=progress.best_text))
         if sides is not None and eval_unit(game_id) == "discs":
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return parts
-    if progress.kind in ("alphabeta", "solver") and progress.depth:
+    if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth:
         parts.append(_("depth {n}").format(n=progress.depth))
     elif progress.kind == "mcts" and progress.nodes:
         parts.append(ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ",")))
