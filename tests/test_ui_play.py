@@ -185,7 +185,7 @@ def test_closing_the_window_on_a_form_quits_the_app_not_the_process(app, close, 
     import ui.settings as settings_mod
 
     saved = []
-    monkeypatch.setattr(settings_mod, "save", saved.append)
+    monkeypatch.setattr(settings_mod, "save_later", saved.append)
     monkeypatch.setattr(app, "remember_size", True)
     app.show_menu()
     app.run_frames(2)

@@ -4,22 +4,33 @@ Only plain JSON is read (never eval or pickle).  A file that cannot be read or h
 is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the problem
 is returned so the window can tell the user.  ``TABULEIRO_CONFIG_DIR`` overrides the directory
 (tests, portable installs).
+
+The window saves with ``save_later``: the lock between windows, the read-merge-write and the
+syncs run on its background writer (``ui.background_writer``), the newest settings of a file
+replacing a save still waiting; ``reports`` hands the outcomes to the window's thread, which says
+a failure on its next frame, and closing the window waits for the writer.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
+import logging
 import os
 import tempfile
+from collections import deque
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import LANGUAGES, system_language
 from ui.names import NAME_LENGTH, clean_name
 from ui.theme import THEMES
+
+log = logging.getLogger(__name__)
 
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 ANIMATION_CHOICES = (("Off", 0.0), ("Normal", 1.0), ("Fast", 2.0))
@@ -129,11 +140,14 @@ _LEFT_IN_PLACE: set[Path] = set()  # settings files that could not be read nor m
 MAX_BYTES = 1024 * 1024  # a settings file is a few KB; a larger one is not read into memory whole
 _SAVE_PROBLEMS: dict[Path, str] = {}  # why the last save of each file failed (the settings screen says so)
 _KNOWN: dict[Path, dict] = {}  # each file's contents as this process last read or wrote them
+_SAVED: deque[str | None] = deque()  # the outcomes of the saves done on the writer's thread, for ``reports``
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a problem description if the file was bad."""
     path = path or settings_path()
+    if not WRITER.wait(WRITE_WAIT):  # this process's own saves first: it reads what it saved
+        log.warning("the settings are still being saved after %.0f s", WRITE_WAIT)
     if not path.exists():
         return first_settings(), None
     try:
@@ -191,6 +205,24 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     else:
         _SAVE_PROBLEMS[path.resolve()] = problem
     return problem
+
+
+def save_later(settings: Settings, path: Path | None = None) -> None:
+    """``save`` on the window's background writer, of the settings as they are now: the window
+    never waits for the lock or the disk.  A newer save of the same file replaces one not yet
+    started, so the newest settings win; ``reports`` gives each outcome."""
+    path = path or settings_path()
+    snapshot = copy.deepcopy(settings)  # the window goes on changing its own
+    WRITER.submit(("settings", path.resolve()), lambda: _SAVED.append(save(snapshot, path)))
+
+
+def reports() -> list[str | None]:
+    """The outcomes of the saves ``save_later`` handed over that have ended since the last call:
+    None for a save that worked, else its problem.  The window asks every frame."""
+    done = []
+    while _SAVED:
+        done.append(_SAVED.popleft())
+    return done
 
 
 def folder_problem(path: Path | None = None) -> str | None:
