@@ -420,15 +420,15 @@ class App:
 
     # -- the loop ---------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
-        """The whole screen at the desktop's own size (no mode change), or back to the window as it
-        was; the scene is laid out again for the new size."""
+        """The whole screen the window is on, at that display's own size (no mode change), or back
+        to the window as it was; the scene is laid out again for the new size."""
         if on == self.fullscreen:
             return
         try:
             if on:
                 self._window_size, self._window_place = self.size, sdl.window_position()
                 self._window_maximized = sdl.window_maximized()
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.screen = _full_screen_on(sdl.window_display())
             else:
                 self.screen = self._window(self._window_size)
                 if self._window_place is not None:
@@ -631,6 +631,17 @@ class App:
                 if (timed_out or (frames is not None and self.frames >= frames)) and self.running:
                     self.quit()
         return 0
+
+
+def _full_screen_on(display: int) -> pygame.Surface:
+    """Full screen on ``display`` (a laptop's projector, say: the one the window is on), at its
+    size.  The window is first put at the display's corner: an X server without a window manager
+    leaves a full-screen window where the window was, so its bottom and right edges were off the
+    screen (SDL itself then believes it is at the corner, and moving it there has no effect)."""
+    bounds = sdl.display_bounds(display)
+    if bounds is not None:
+        sdl.move_window(bounds[0], bounds[1])
+    return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=display)
 
 
 @contextlib.contextmanager
