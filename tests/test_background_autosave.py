@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from ai import atomic
-from tests.ui_helpers import autosaves_written
+from tests.ui_helpers import SlowDisk, autosaves_written
 from ui import autosave as autosave_module
 from ui.background_writer import NewestWriter
 from ui.match import HOTSEAT, MatchSetup
@@ -28,29 +28,9 @@ def play(scene: GameScene, *texts: str) -> None:
         scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
 
 
-class SlowDisk:
-    """``atomic_write_text`` held until ``release``: a disk that hangs; records which thread wrote."""
-
-    def __init__(self) -> None:
-        self.released = threading.Event()
-        self.started = threading.Event()  # a write is under way
-        self.threads: list[str] = []
-        self.finished = 0
-
-    def __call__(self, path, text) -> None:
-        self.threads.append(threading.current_thread().name)
-        self.started.set()
-        self.released.wait(5.0)  # on the window's thread (the old code) this only makes the move late
-        atomic.atomic_write_text(path, text)
-        self.finished += 1
-
-    def release(self) -> None:
-        self.released.set()
-
-
 @pytest.fixture
 def slow_disk(monkeypatch) -> SlowDisk:
-    disk = SlowDisk()
+    disk = SlowDisk(atomic.atomic_write_text)
     monkeypatch.setattr(autosave_module, "atomic_write_text", disk)
     yield disk
     disk.release()

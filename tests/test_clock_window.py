@@ -208,6 +208,7 @@ def test_a_killed_clocked_game_keeps_the_time_spent_on_the_move_being_made(app, 
     for _ in range(3):
         time.sleep(0.15)  # O thinks
         app.run_frames(1)
+    autosaves_written()  # the clocks kept at the last frame are written on the writer's thread
     [(path, record)] = SHELF.unfinished()[0]  # what a new window finds if this one is killed now
     assert record.moves == ["b2", "a1", "c3"]
     x_left, o_left, plies = record.setup["clock_left"]

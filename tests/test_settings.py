@@ -83,6 +83,57 @@ def test_unknown_keys_from_a_newer_version_are_kept(path):
     assert data["hologram"] == {"on": True} and data["sound"] is False and "newer_keys" not in data
 
 
+NEWER = {"version": st.VERSION + 1, "theme": "sepia", "sound": False, "volume": 0.3, "hologram": {"on": True}}
+
+
+def test_a_newer_versions_file_is_read_as_far_as_known_and_never_written(path):
+    """An older Tabuleiro opened after a newer one moved the newer one's file aside as damaged (a
+    theme added since): the newer one then found no settings either."""
+    text = json.dumps(NEWER)
+    path.write_text(text, encoding="utf-8")
+    settings, problem = st.load()
+    assert problem == st.NEWER_FILE  # said once, as it is read
+    assert (settings.sound, settings.volume, settings.theme) == (False, 0.3, st.Settings().theme)
+    settings.move_time = 5.0
+    assert st.save(settings) is None  # not a failure to say at every change
+    assert path.read_text(encoding="utf-8") == text and not asides(path)
+    assert "newer version" in st.save_problem()  # the settings screen: for this session only
+
+
+def test_a_file_a_newer_version_wrote_meanwhile_is_not_written_over(path):
+    """This window read its own version's file; a newer Tabuleiro wrote it since."""
+    assert st.save(st.Settings(sound=True)) is None
+    mine, _problem = st.load()
+    text = json.dumps(NEWER)
+    path.write_text(text, encoding="utf-8")
+    mine.theme = "light"
+    assert st.save(mine) is None
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_the_window_says_a_newer_versions_file_once_and_leaves_it(tmp_path, monkeypatch):
+    from tests.ui_helpers import autosaves_written, make_app
+
+    config = tmp_path / "config"
+    config.mkdir()
+    text = json.dumps(NEWER)
+    (config / "settings.json").write_text(text, encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.remember_size = True  # Quit saves the window's size too
+        said = [m.text for m in app.messages.current()]
+        assert len(said) == 1 and "newer version of Tabuleiro" in said[0] and "until Tabuleiro is closed" in said[0]
+        app.settings.volume = 0.9
+        app.apply_settings()
+        autosaves_written()
+        app.run_frames(2)
+        assert [m.text for m in app.messages.current()] == said  # no error at each change
+    finally:
+        app.quit()
+    assert (config / "settings.json").read_text(encoding="utf-8") == text
+    assert [p.name for p in config.iterdir() if "corrupt" in p.name] == []
+
+
 def test_a_second_window_writes_only_what_it_changed(path):
     """Two windows: the first chose the light theme; the second, opened before, wrote all of its
     settings back at Quit, dark theme included."""

@@ -4,6 +4,7 @@ lost, and one that cannot be moved aside is never overwritten."""
 
 from __future__ import annotations
 
+import errno
 import json
 import threading
 
@@ -11,7 +12,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import key
+from tests.ui_helpers import autosaves_written, key
 from ui import tally
 from ui.file_lock import held
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -122,16 +123,20 @@ def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_
     scene = human_vs(app, WIN_IN_ONE)
     scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
     assert scene.is_over() and scene.winner() == 0
+    autosaves_written()  # counted on the writer's thread
     assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)
+    app.run_frames(1)  # the frame that takes the writer's report
     assert "You against Level 1: 1 won · 0 drawn · 0 lost" in result_lines(scene)
     scene.undo()  # taken back and won again: still one game
     scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    autosaves_written()
     assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)
     app.run_frames(2)
     key(app, pygame.K_r)  # a rematch is another game: resigned at once, it is lost
     assert scene.setup.players == ("level-1", None)  # the human is O now: X (level-1) may win first
     scene.resign()
     app.run_frames(2)
+    autosaves_written()
     assert scene.is_over() and tally.TALLY.of("tictactoe", "level-1") == Score(won=1, lost=1)
     app.show_setup(game_id="tictactoe")
     app.run_frames(2)
@@ -143,11 +148,57 @@ def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_
     assert "You against Level 1: 1 won · 0 drawn · 1 lost" in shown
 
 
+def test_a_game_ends_without_waiting_for_another_windows_count(app, monkeypatch):
+    """Another window holds the results file (its own game's count): this window's game ends and
+    its frames go on; its count is written on the writer's thread once the other window lets go,
+    on top of the other's, and the card says both."""
+    scene = human_vs(app, WIN_IN_ONE)
+    writers: list[str] = []
+    write = tally.atomic_write_text
+    monkeypatch.setattr(tally, "atomic_write_text",
+                        lambda path, text: writers.append(threading.current_thread().name) or write(path, text))
+    lock_held, other_may_write = threading.Event(), threading.Event()
+
+    def other_window() -> None:
+        with held(tally.TALLY.lock_path):
+            lock_held.set()
+            other_may_write.wait(10)
+            tally.TALLY._add("tictactoe", "level-1", "lost")
+
+    other = threading.Thread(target=other_window)
+    other.start()
+    assert lock_held.wait(10)
+    scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    app.frame()
+    assert scene.is_over() and writers == []  # the window did not wait for the lock
+    assert tally.TALLY.of("tictactoe", "level-1") == Score()
+    other_may_write.set()
+    other.join(10)
+    autosaves_written()
+    app.frame()
+    assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1, lost=1)
+    assert threading.main_thread().name not in writers and len(writers) == 2
+    assert "You against Level 1: 1 won · 0 drawn · 1 lost" in result_lines(scene)
+
+
+def test_a_count_that_cannot_be_written_is_said(app, monkeypatch):
+    def read_only(path, text) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(tally, "atomic_write_text", read_only)
+    scene = human_vs(app, WIN_IN_ONE)
+    scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    autosaves_written()
+    app.frame()
+    assert any("Could not save your results" in m.text for m in scene.messages.items)
+
+
 def test_hot_seat_games_are_not_counted(app):
     app.start_game(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.05, start=WIN_IN_ONE))
     app.run_frames(2)
     scene = app.scene
     scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    autosaves_written()
     assert scene.is_over() and not tally.TALLY.path.exists()
 
 

@@ -99,6 +99,32 @@ def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(app, mon
     assert any("no full screen on this display" in message.text for message in app.messages.items)
 
 
+def test_full_screen_fills_the_display_the_window_is_on_and_comes_back(app, monkeypatch):
+    """A laptop (display 0) and a projector right of it (display 1) with the window on the
+    projector: full screen goes there, from its corner, and F11 again brings the window back to
+    its place.  (The dummy driver has one display: SDL's answers are faked, pygame's set_mode
+    is told the display and given the real one's.)"""
+    from ui import sdl
+
+    displays = {0: (0, 0, 1280, 800), 1: (1280, 0, 1920, 1080)}
+    moves, asked = [], []
+    real_set_mode = pygame.display.set_mode
+
+    def set_mode(size=(0, 0), flags=0, depth=0, display=0, vsync=0):
+        asked.append((flags & pygame.FULLSCREEN, display))
+        return real_set_mode(size, flags)
+
+    monkeypatch.setattr(sdl, "window_display", lambda: 1)
+    monkeypatch.setattr(sdl, "display_bounds", displays.get)
+    monkeypatch.setattr(sdl, "window_position", lambda: (1500, 100))
+    monkeypatch.setattr(sdl, "move_window", lambda x, y: moves.append((x, y)))
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    key(app, pygame.K_F11)
+    assert app.fullscreen and asked == [(pygame.FULLSCREEN, 1)] and moves == [(1280, 0)]
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and moves == [(1280, 0), (1500, 100)]
+
+
 def test_windows_is_told_the_window_draws_at_the_screens_own_pixel_density(monkeypatch):
     """Else Windows blurs the window at a desktop scale above 100% and reports a scaled desktop
     size, so full screen covers the wrong area; a choice the user made is kept."""

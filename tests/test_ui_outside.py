@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.record import GameRecord
-from tests.ui_helpers import click, make_app, wait
+from tests.ui_helpers import autosaves_written, click, make_app, wait
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -150,6 +150,8 @@ def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offer
     click(app, scene.view.cell_rect(0, 0).center)
     assert wait(app, lambda: scene.forfeit is not None, 15)
     assert scene.end_reason().startswith(f"O forfeits: {offered} played an illegal move")
+    autosaves_written()  # the game counted on the writer's thread,
+    app.run_frames(1)  # its results taken by the next frame
     lines = result_lines(scene)
     assert any(offered in line for line in lines[1:]), lines  # "You against AlwaysFirst (illegal.py): ..."
     assert not any("illegal.py:" in line for line in lines)

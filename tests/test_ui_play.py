@@ -185,7 +185,7 @@ def test_closing_the_window_on_a_form_quits_the_app_not_the_process(app, close, 
     import ui.settings as settings_mod
 
     saved = []
-    monkeypatch.setattr(settings_mod, "save", saved.append)
+    monkeypatch.setattr(settings_mod, "save_later", saved.append)
     monkeypatch.setattr(app, "remember_size", True)
     app.show_menu()
     app.run_frames(2)
@@ -304,6 +304,24 @@ def test_the_main_menu_stands_in_the_middle_of_a_tall_window(app, size):
     app.run_frames(2)
     click(app, app.scene.menu.get_widgets()[0].get_rect(to_real_position=True).center)  # Play, where it is drawn
     assert isinstance(app.scene, SetupScene)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1264, 736), (1366, 768), (1920, 1080), (800, 560)])
+def test_the_main_menu_never_scrolls_when_the_mouse_is_on_a_button(app, size):
+    """At 1280x800 (the usual window, and full screen on such a screen) the pointer on Watch or
+    Tournament gave the buttons a scroll bar on each side: they were a few pixels too tall for
+    the room left over the pictures, which only the chosen button's highlight showed."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    menu = app.scene.menu
+    for widget in menu.get_widgets():
+        pos = widget.get_rect(to_real_position=True).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(2)
+        assert menu.get_selected_widget() is widget
+        area = menu.get_scrollarea()
+        assert area.get_world_size()[1] <= area.get_view_rect().height, (size, widget.get_title())
+        assert area.get_world_size()[0] <= area.get_view_rect().width, (size, widget.get_title())
 
 
 def test_a_watched_reply_waiting_for_the_speeds_pause_is_not_said_to_be_thinking(app):

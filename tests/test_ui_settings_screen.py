@@ -18,8 +18,8 @@ from ui.scenes.settings_screen import SettingsScene
 def watched(app, monkeypatch):
     """(saves, sounds): the settings saved and the sounds played from now on."""
     saves, sounds = [], []
-    save = settings_mod.save
-    monkeypatch.setattr(settings_mod, "save", lambda st: saves.append((st.volume, st.move_time)) or save(st))
+    save = settings_mod.save_later
+    monkeypatch.setattr(settings_mod, "save_later", lambda st: saves.append((st.volume, st.move_time)) or save(st))
     monkeypatch.setattr(settings_screen.SOUNDS, "play", lambda name: sounds.append(name))
     return saves, sounds
 
@@ -70,7 +70,7 @@ def test_the_screen_says_when_saving_fails(app, monkeypatch):
     """It said "Saved automatically" under its title while every save failed (a read-only folder)."""
     import errno
 
-    from tests.ui_helpers import recorded_text
+    from tests.ui_helpers import autosaves_written, recorded_text
 
     def read_only(name, *args):
         raise OSError(errno.EROFS, "Read-only file system", str(name))
@@ -84,12 +84,15 @@ def test_the_screen_says_when_saving_fails(app, monkeypatch):
     with monkeypatch.context() as patched:
         patched.setattr("ui.record_files.os.open", read_only)
         app.scene._set("volume", 0.5)
+        autosaves_written()  # saved on the writer's thread
+    app.frame()  # which says the failure
     drawn.clear()
     app.scene.draw(app.screen)
     assert "Saved automatically" not in drawn
     assert any(text.startswith("Could not be saved") for text in drawn)
     assert any("is read-only" in m.text for m in app.messages.current())
     app.scene._set("volume", 0.6)  # the folder can be written again
+    autosaves_written()
     drawn.clear()
     app.scene.draw(app.screen)
     assert "Saved automatically" in drawn

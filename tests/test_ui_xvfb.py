@@ -261,6 +261,9 @@ def test_f11_fills_the_real_screen_and_gives_the_window_back(xvfb, tmp_path):
     assert result["saved"] == [1000, 700]  # the window's size is remembered, not the screen's
     if result["places"][0] is not None:  # centred on Xvfb's screen, and again when given back
         assert result["places"][0] == result["places"][2] == [140, 50]
+        # full screen covers the screen from its corner: with no window manager (this Xvfb has
+        # none) it stayed at the window's place, its bottom 50 rows and right 140 columns off the screen
+        assert result["places"][1] == [0, 0]
     if result["hints"]:  # xprop (x11-utils, which CI installs) was there
         assert "minimum size: 800 by 560" in result["hints"], result["hints"]
         # started as ``python -c``, the window still has the desktop entry's class

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -102,8 +105,31 @@ def recorded_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
 
 
 def autosaves_written() -> None:
-    """Wait for the autosaves the window writes off its thread (``ui.background_writer``): a test
-    that reads a game's file while the game is on screen reads it as another window would."""
+    """Wait for the files the window writes off its thread (``ui.background_writer``: autosaves,
+    the results tally, the settings): a test that reads one while the window is open reads it as
+    another window would."""
     from ui.background_writer import WRITER
 
     assert WRITER.wait(30.0), "the autosave writer did not finish"
+
+
+class SlowDisk:
+    """A file write (``write(path, text)``) held until ``release``: a disk that hangs; records
+    which thread wrote."""
+
+    def __init__(self, write: Callable[[Path, str], None]) -> None:
+        self.write = write
+        self.released = threading.Event()
+        self.started = threading.Event()  # a write is under way
+        self.threads: list[str] = []
+        self.finished = 0
+
+    def __call__(self, path, text) -> None:
+        self.threads.append(threading.current_thread().name)
+        self.started.set()
+        self.released.wait(5.0)  # on the window's thread (the old code) this only makes the move late
+        self.write(path, text)
+        self.finished += 1
+
+    def release(self) -> None:
+        self.released.set()

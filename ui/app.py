@@ -36,6 +36,7 @@ import pygame
 
 from ui import clipboard, sdl, words
 from ui import settings as settings_mod
+from ui.background_writer import WRITE_WAIT, WRITER
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
@@ -389,13 +390,20 @@ class App:
         return True
 
     def apply_settings(self) -> None:
-        """Save the settings; the scenes read colours and defaults from them on every frame."""
+        """Save the settings (off the window's thread: ``_say_settings_saved`` tells a failure on a
+        later frame); the scenes read colours and defaults from them on every frame."""
         apply_desktop_settings(self.settings)
         self.set_fullscreen(self.settings.fullscreen)
         self.guard(self.update_caption)  # in the language just chosen
-        problem = settings_mod.save(self.settings)
-        if problem:
-            self.messages.add(words.settings_problem(problem), "error")
+        settings_mod.save_later(self.settings)
+
+    def _say_settings_saved(self) -> None:
+        """Say the settings saves that failed since the last frame; any outcome is drawn (the
+        settings screen says whether they are saved)."""
+        for problem in settings_mod.reports():
+            self.dirty = True
+            if problem:
+                self.messages.add(words.settings_problem(problem), "error")
 
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
@@ -412,15 +420,15 @@ class App:
 
     # -- the loop ---------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
-        """The whole screen at the desktop's own size (no mode change), or back to the window as it
-        was; the scene is laid out again for the new size."""
+        """The whole screen the window is on, at that display's own size (no mode change), or back
+        to the window as it was; the scene is laid out again for the new size."""
         if on == self.fullscreen:
             return
         try:
             if on:
                 self._window_size, self._window_place = self.size, sdl.window_position()
                 self._window_maximized = sdl.window_maximized()
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.screen = _full_screen_on(sdl.window_display())
             else:
                 self.screen = self._window(self._window_size)
                 if self._window_place is not None:
@@ -533,6 +541,7 @@ class App:
                 self.guard(self.scene.handle_event, event)
             if not self.running:
                 return
+        self._say_settings_saved()
         now = time.monotonic()
         dt, self._last_frame = now - self._last_frame, now
         if self.scene is not None:
@@ -605,7 +614,9 @@ class App:
         if self.remember_size:
             # from full screen, the window it came from
             self.settings.maximized = self._window_maximized if self.fullscreen else sdl.window_maximized()
-            settings_mod.save(self.settings)
+            settings_mod.save_later(self.settings)
+        if not WRITER.wait(WRITE_WAIT):  # the last settings, counts and positions on disk before the window goes
+            log.warning("files are still being written after %.0f s", WRITE_WAIT)
 
     def run(self, seconds: float | None = None) -> int:
         """The loop; ``seconds`` (or ``TABULEIRO_EXIT_AFTER``) closes the window after that long."""
@@ -620,6 +631,17 @@ class App:
                 if (timed_out or (frames is not None and self.frames >= frames)) and self.running:
                     self.quit()
         return 0
+
+
+def _full_screen_on(display: int) -> pygame.Surface:
+    """Full screen on ``display`` (a laptop's projector, say: the one the window is on), at its
+    size.  The window is first put at the display's corner: an X server without a window manager
+    leaves a full-screen window where the window was, so its bottom and right edges were off the
+    screen (SDL itself then believes it is at the corner, and moving it there has no effect)."""
+    bounds = sdl.display_bounds(display)
+    if bounds is not None:
+        sdl.move_window(bounds[0], bounds[1])
+    return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=display)
 
 
 @contextlib.contextmanager

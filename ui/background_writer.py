@@ -1,4 +1,5 @@
-"""File writes kept off the window's thread: the game's autosave after every ply.
+"""File writes kept off the window's thread: the game's autosave after every ply, the results
+tally at a game's end (``ui.tally``) and the settings (``ui.settings``).
 
 A write with its two disk syncs (``ai.atomic.atomic_write_text``) takes milliseconds on a quiet
 disk and far longer on a busy or network one; done on the window's thread it held up the frame
@@ -8,8 +9,9 @@ replaces one still waiting, so the disk only ever gets the newest snapshot, and 
 thread two writes of the same file never run at once.  What a write has to report (a failure)
 is the job's own business: it hands it back for the window to show on its next frame.
 
-``wait`` lets the window wait, with a bound, for the writes handed over so far: leaving a game
-and closing the window do, so that the file on disk holds the last position.
+``wait`` lets the window wait, with a bound (``WRITE_WAIT``), for the writes handed over so far:
+leaving a game and closing the window do, so that the files on disk hold the last position, the
+last count and the last settings.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import threading
 from collections.abc import Callable, Hashable
 
 log = logging.getLogger(__name__)
+
+WRITE_WAIT = 5.0  # seconds: the longest a game left or ended, or the window closed, waits for a slow disk
 
 
 class NewestWriter:

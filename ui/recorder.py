@@ -21,7 +21,7 @@ from typing import Any
 from games.record import GameRecord, RecordError, Result, default_name
 from ui import words
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
-from ui.background_writer import WRITER
+from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC
 from ui.record_files import save
@@ -52,7 +52,7 @@ class SceneRecorder:
     """Listens to a game scene (``scene.listeners.append(recorder)``)."""
 
     CLOCKS_KEPT_EVERY = 10.0  # seconds: the most of a running clock a killed game may lose
-    WRITE_WAIT = 5.0  # seconds: the longest a game left or ended waits for a slow disk
+    WRITE_WAIT = WRITE_WAIT  # seconds: the longest a game left or ended waits for a slow disk
 
     def __init__(self, scene: Any, autosave_path: Path | None = None) -> None:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
@@ -63,6 +63,7 @@ class SceneRecorder:
         kept = _record_in(autosave, self.moves)
         self.autosaver = GameAutosaver(scene.setup, autosave, kept)
         self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
+        self._counts: deque[tuple[int, str | None, Score]] = deque()  # the tally's reports (game number), for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)
         self.game_number = getattr(scene, "game_number", 0)  # the scene's count of new games and rematches
         self._clocks_since: float | None = None  # when the running clock was last saved (keep_running_clocks)
@@ -93,7 +94,9 @@ class SceneRecorder:
         self._count(scene)
 
     def _count(self, scene: Any) -> None:
-        """A Human vs PC game that has just ended counts in your results against its computer player."""
+        """A Human vs PC game that has just ended counts in your results against its computer
+        player; the writer thread counts it (the file's lock may wait for another window), and
+        ``poll`` shows the results and any problem."""
         setup = scene.setup
         if self.counted or setup.mode != HUMAN_VS_PC or not scene.is_over():
             return
@@ -101,10 +104,9 @@ class SceneRecorder:
         human, winner = setup.human_side(), scene.winner()
         outcome = "drawn" if winner is None else "won" if winner == human else "lost"
         opponent = setup.players[1 - human]
-        problem = TALLY.add(scene.game.id, opponent, outcome)
-        if problem:
-            scene.messages.add(problem, "error", duration=8.0)
-        self.results = TALLY.of(scene.game.id, opponent)
+        game_number = self.game_number
+        TALLY.add_later(scene.game.id, opponent, outcome,
+                        lambda problem, results: self._counts.append((game_number, problem, results)))
 
     def keep_running_clocks(self, scene: Any, now: float) -> None:
         """While a clock runs between moves, save both clocks as they stand every
@@ -143,6 +145,13 @@ class SceneRecorder:
 
     def poll(self, scene: Any) -> None:
         """Show what the writes done since report (on the window's thread, every frame)."""
+        while self._counts:
+            game_number, problem, results = self._counts.popleft()
+            if problem:
+                scene.messages.add(problem, "error", duration=8.0)
+            if game_number == self.game_number:  # not a game before a rematch
+                self.results = results
+                scene.invalidate()  # the game-over card says them
         while self._outcomes:
             autosaver, outcome = self._outcomes.popleft()
             problem = autosaver.judge(outcome)

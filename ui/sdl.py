@@ -3,6 +3,8 @@
     sdl()                              # that library (ctypes), or None
     set_minimum_window_size(800, 560)  # the window manager then keeps the window at least that big
     usable_bounds()                    # the desktop's area for windows: (x, y, width, height) or None
+    display_bounds(1)                  # where a display is on the desktop, and its size, or None
+    window_display()                   # the index of the display the window is on (0 when unknown)
     window_position(), move_window(x, y)  # where the window's drawing area is on the desktop
     window_maximized(), maximize_window()
     wait_for_event(0.1)                # sleep until input arrives (False: SDL here could only poll)
@@ -41,6 +43,7 @@ SIGNATURES = {  # name: (argument types, result type)
     "SDL_GetWindowFromID": ([ctypes.c_uint32], ctypes.c_void_p),
     "SDL_SetWindowMinimumSize": ([ctypes.c_void_p, ctypes.c_int, ctypes.c_int], None),
     "SDL_GetDisplayUsableBounds": ([ctypes.c_int, ctypes.c_void_p], ctypes.c_int),
+    "SDL_GetDisplayBounds": ([ctypes.c_int, ctypes.c_void_p], ctypes.c_int),
     "SDL_GetWindowFlags": ([ctypes.c_void_p], ctypes.c_uint32),
 }
 SDL_WINDOW_MAXIMIZED = 0x80
@@ -181,13 +184,32 @@ def wait_for_event(seconds: float) -> bool:
 def usable_bounds(display: int = 0) -> tuple[int, int, int, int] | None:
     """The part of ``display`` that windows may cover, without the task bars, docks and panels
     (x, y, width, height); None when SDL cannot say."""
+    return _bounds("SDL_GetDisplayUsableBounds", display)
+
+
+def display_bounds(display: int) -> tuple[int, int, int, int] | None:
+    """Where ``display`` is on the desktop and its whole size (x, y, width, height): a second
+    monitor's starts right of or below the first's; None when SDL cannot say."""
+    return _bounds("SDL_GetDisplayBounds", display)
+
+
+def _bounds(function: str, display: int) -> tuple[int, int, int, int] | None:
     library = sdl()
     if library is None:
         return None
     rect = Rect()
-    if library.SDL_GetDisplayUsableBounds(display, ctypes.byref(rect)) != 0 or rect.w <= 0 or rect.h <= 0:
+    if getattr(library, function)(display, ctypes.byref(rect)) != 0 or rect.w <= 0 or rect.h <= 0:
         return None
     return rect.x, rect.y, rect.w, rect.h
+
+
+def window_display() -> int:
+    """The index of the display pygame's window is on (most of it), 0 when SDL cannot say."""
+    window = display_window()
+    try:
+        return max(0, int(window.display_index)) if window is not None else 0
+    except (AttributeError, pygame.error):
+        return 0
 
 
 def _candidates() -> Iterator[str]:

@@ -2,25 +2,41 @@
 
 Only plain JSON is read (never eval or pickle).  A file that cannot be read or holds wrong values
 is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the problem
-is returned so the window can tell the user.  ``TABULEIRO_CONFIG_DIR`` overrides the directory
+is returned so the window can tell the user.  A file a newer Tabuleiro wrote (its ``version``
+above ``VERSION``) is not damaged: it is read as far as this version knows it and never
+written (see ``load``).  ``TABULEIRO_CONFIG_DIR`` overrides the directory
 (tests, portable installs).
+
+The window saves with ``save_later``: the lock between windows, the read-merge-write and the
+syncs run on its background writer (``ui.background_writer``), the newest settings of a file
+replacing a save still waiting; ``reports`` hands the outcomes to the window's thread, which says
+a failure on its next frame, and closing the window waits for the writer.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
+import logging
 import os
 import tempfile
+from collections import deque
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import LANGUAGES, system_language
 from ui.names import NAME_LENGTH, clean_name
 from ui.theme import THEMES
 
+log = logging.getLogger(__name__)
+
+VERSION = 1  # written in the file: a later one is a newer Tabuleiro's, which this one reads but never writes
+NEWER_FILE = ("Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
+              "them and leaves the file as it is, so changes made now last only until Tabuleiro is closed.")
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 ANIMATION_CHOICES = (("Off", 0.0), ("Normal", 1.0), ("Fast", 2.0))
 
@@ -108,6 +124,7 @@ def _from_json(data: object) -> Settings:
     if not isinstance(data, dict):
         raise ValueError("the file does not hold a JSON object")
     known = {f.name for f in fields(Settings)} - {"newer_keys"}
+    data = {k: v for k, v in data.items() if k != "version"}  # the file's, not a setting
     values = {k: v for k, v in data.items() if k in known}
     values["newer_keys"] = {k: v for k, v in data.items() if k not in known}
     if "window_size" in values:
@@ -120,6 +137,27 @@ def _from_json(data: object) -> Settings:
     return settings
 
 
+def _is_newer(data: object) -> bool:
+    """Whether ``data`` is a newer Tabuleiro's settings (its ``version`` above this one's)."""
+    version = data.get("version") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+
+
+def _as_far_as_known(data: dict) -> Settings:
+    """A newer version's settings as far as this one knows them: each setting it knows whose value
+    it takes (not a theme added since, say), the defaults for the rest."""
+    taken: dict = {"language": system_language()}
+    for key, value in data.items():
+        try:
+            _from_json({**taken, key: value})
+        except (ValueError, TypeError):
+            continue
+        taken[key] = value
+    settings = _from_json(taken)
+    settings.newer_keys = {}  # never written
+    return settings
+
+
 def first_settings() -> Settings:
     """The defaults, in the desktop's language when we have it (ui.i18n.system_language)."""
     return Settings(language=system_language())
@@ -129,15 +167,30 @@ _LEFT_IN_PLACE: set[Path] = set()  # settings files that could not be read nor m
 MAX_BYTES = 1024 * 1024  # a settings file is a few KB; a larger one is not read into memory whole
 _SAVE_PROBLEMS: dict[Path, str] = {}  # why the last save of each file failed (the settings screen says so)
 _KNOWN: dict[Path, dict] = {}  # each file's contents as this process last read or wrote them
+_NEWER: set[Path] = set()  # settings files a newer Tabuleiro wrote: read, never written (``load``)
+_SAVED: deque[str | None] = deque()  # the outcomes of the saves done on the writer's thread, for ``reports``
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a problem description if the file was bad."""
+    """The saved settings (or defaults) and a problem description if the file was bad.
+
+    A newer Tabuleiro's file is read as far as this version knows it (``NEWER_FILE`` says so, once)
+    and never written: the settings changed in this version last for the session only.  It used to
+    be moved aside as damaged when it held a value this version does not know (a theme added
+    since), and the newer version then found no settings either.  Writing it back with the
+    unknown keys kept would lose nothing today, but this version would write its own idea of
+    each setting it knows under the newer version's number, and the newer one would trust them as
+    its own (a setting whose meaning or form it changed); leaving the file alone is the safe one."""
     path = path or settings_path()
+    if not WRITER.wait(WRITE_WAIT):  # this process's own saves first: it reads what it saved
+        log.warning("the settings are still being saved after %.0f s", WRITE_WAIT)
     if not path.exists():
         return first_settings(), None
     try:
         data = json.loads(_read(path))
+        if _is_newer(data):
+            _NEWER.add(path.resolve())
+            return _as_far_as_known(data), NEWER_FILE
         settings = _from_json(data)
         _KNOWN[path.resolve()] = data
         return settings, None
@@ -193,6 +246,24 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     return problem
 
 
+def save_later(settings: Settings, path: Path | None = None) -> None:
+    """``save`` on the window's background writer, of the settings as they are now: the window
+    never waits for the lock or the disk.  A newer save of the same file replaces one not yet
+    started, so the newest settings win; ``reports`` gives each outcome."""
+    path = path or settings_path()
+    snapshot = copy.deepcopy(settings)  # the window goes on changing its own
+    WRITER.submit(("settings", path.resolve()), lambda: _SAVED.append(save(snapshot, path)))
+
+
+def reports() -> list[str | None]:
+    """The outcomes of the saves ``save_later`` handed over that have ended since the last call:
+    None for a save that worked, else its problem.  The window asks every frame."""
+    done = []
+    while _SAVED:
+        done.append(_SAVED.popleft())
+    return done
+
+
 def folder_problem(path: Path | None = None) -> str | None:
     """Why the settings cannot be saved in their folder (a file in its way, a read-only disk or
     folder), looked at as the window opens, in the words a failed save uses; None when a file can
@@ -210,10 +281,11 @@ def folder_problem(path: Path | None = None) -> str | None:
     return None
 
 
-def _with_changes_of_others(path: Path, data: dict) -> dict:
+def _with_changes_of_others(path: Path, data: dict) -> dict | None:
     """``data`` to write, on top of what another Tabuleiro window wrote since this one last read or
     wrote the file: only the settings this window changed since then are its to write (a second
-    window's Quit wrote all of its settings back, undoing the first window's new theme)."""
+    window's Quit wrote all of its settings back, undoing the first window's new theme).  None
+    when that window was a newer Tabuleiro: the file is not this one's to write any more."""
     known = _KNOWN.get(path.resolve())
     if known is None:
         return data
@@ -222,6 +294,8 @@ def _with_changes_of_others(path: Path, data: dict) -> dict:
         disk = json.loads(_read(path))
     except (OSError, ValueError, RecursionError):
         return data  # gone or unreadable: ours is all there is
+    if _is_newer(disk):
+        return None
     if not isinstance(disk, dict) or disk == known:
         return data
     return {**disk, **{k: v for k, v in data.items() if known.get(k) != v}}
@@ -232,6 +306,8 @@ def save_problem(path: Path | None = None) -> str | None:
     settings screen must not say "Saved automatically" while nothing is.  A file that could be
     neither read nor moved aside is never saved over: no save will work, tried or not."""
     path = (path or settings_path()).resolve()
+    if path in _NEWER:
+        return f"Could not save settings: {path} was written by a newer version of Tabuleiro and is left as it is"
     if path in _LEFT_IN_PLACE:
         return f"Could not save settings: {path} could not be read and is left as it is"
     return _SAVE_PROBLEMS.get(path)
@@ -240,16 +316,22 @@ def save_problem(path: Path | None = None) -> str | None:
 def _write(settings: Settings, path: Path) -> str | None:
     if path.resolve() in _LEFT_IN_PLACE:  # the user's file, unread: theirs to mend or remove
         return f"Could not save settings: {path} could not be read and is left as it is"
+    if path.resolve() in _NEWER:  # a newer Tabuleiro's: said once as it was read (``load``)
+        return None
     from ui.file_lock import held
     from ui.record_files import atomic_write_text  # temporary file, fsync, rename
 
     data = {k: v for k, v in asdict(settings).items() if k != "newer_keys"}
     data["window_size"] = list(settings.window_size)
+    data["version"] = VERSION
     with contextlib.suppress(OSError):  # a folder that cannot be made: the write below says so
         path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with held(path.with_name(f".{path.name}.lock")):  # another window's save waits until this one's is written
             data = _with_changes_of_others(path, {**settings.newer_keys, **data})
+            if data is None:  # a newer Tabuleiro wrote it since this one read it: its file now
+                _NEWER.add(path.resolve())
+                return None
             atomic_write_text(path, json.dumps(data, indent=2) + "\n")
         _KNOWN[path.resolve()] = data
         return None

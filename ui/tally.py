@@ -3,6 +3,7 @@ and lost in Human vs PC, so that the New game screen and the end of a game can s
 against a level ("You against Level 3: 4 won · 1 drawn · 7 lost") and when to try the next one.
 
     TALLY.add("reversi", "level-3", "won")   # a problem to show, or None
+    TALLY.add_later("reversi", "level-3", "won", then)   # the same on the window's writer thread
     TALLY.of("reversi", "level-3")           # Score(won=4, drawn=1, lost=7)
     TALLY.games(), TALLY.clear()             # Settings: "Forget my results"
 
@@ -13,6 +14,9 @@ a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never dele
 reported, and the count starts again; one that cannot be moved aside is never overwritten.
 Two Tabuleiro windows ending games at the same moment both count: each reads, adds and writes
 holding the file's lock (``ui.file_lock``), so neither writes over a count the other just added.
+The window counts a game with ``add_later``: the lock (up to ``ui.file_lock.WAIT`` seconds), the
+read, the write and its syncs run on the window's background writer (``ui.background_writer``),
+never on the window's thread, and ``then`` hands the problem and the new results back.
 No pygame here.
 """
 
@@ -21,11 +25,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ui import words
 from ui.autosave import data_dir
+from ui.background_writer import WRITER
 from ui.file_lock import held
 from ui.i18n import _
 from ui.record_files import atomic_write_text, move_aside, os_problem
@@ -110,6 +116,16 @@ class Tally:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         with held(self.lock_path):
             return self._add(game_id, player_id, outcome)
+
+    def add_later(self, game_id: str, player_id: str, outcome: str,
+                  then: Callable[[str | None, Score], None]) -> None:
+        """``add`` on the window's background writer, then ``then(problem, results against
+        player_id)`` on that thread.  Each count is a job of its own: none replaces another."""
+        def count() -> None:
+            problem = self.add(game_id, player_id, outcome)
+            then(problem, self.of(game_id, player_id))
+
+        WRITER.submit(object(), count)
 
     @property
     def lock_path(self) -> Path:

@@ -589,6 +589,12 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("Settings file was unreadable ({error}); moved to {aside}; using defaults.")),
     (r"Settings file was unreadable \((?P<error>.*)\); left in place; using defaults\.",
      N_("Settings file was unreadable ({error}); left in place; using defaults.")),
+    (r"Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
+     r"them and leaves the file as it is, so changes made now last only until Tabuleiro is closed\.",
+     N_("Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
+        "them and leaves the file as it is, so changes made now last only until Tabuleiro is closed.")),
+    (r"Could not save settings: (?P<path>.+) was written by a newer version of Tabuleiro and is left as it is",
+     N_("Could not save settings: {path} was written by a newer version of Tabuleiro and is left as it is")),
     (r"Could not save settings: (?P<path>.+) could not be read and is left as it is",
      N_("Could not save settings: {path} could not be read and is left as it is")),
     (r"Could not save settings: (?P<error>.*)", N_("Could not save settings: {error}")),

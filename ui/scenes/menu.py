@@ -52,15 +52,16 @@ class MenuScene(Scene):
         fonts = [size for size in (24, 21, 19, 17, 15) if size <= (24, 21, 19)[extra]]
         ways = ((int(130 * s), False), (int(130 * s), True), (int(110 * s), True), (0, False))
         below = self._below_the_cards(h)
+        edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
         for strip_h, slim in ways:
             room = h - menu_rect.top - strip_h - (int(24 * s) + below if strip_h else int(24 * s))
             for font_size in fonts:
                 content = self._build_menu(menu_rect, font_size, slim)
-                if content <= room:
+                if content + edge <= room:
                     break
-            if content <= room:
+            if content + edge <= room:
                 break
-        menu_rect.height = max(int(120 * s), min(content + int(16 * s), room))
+        menu_rect.height = max(int(120 * s), min(content + edge, room))
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
                             h - menu_rect.bottom - int(24 * s) - below)
