@@ -4,9 +4,15 @@ numba's own locators file a module's compiled kernels under a hash of the module
 (``<cache>/kernels_<sha1 of the path>``): the same kernels in another folder -- a desktop bundle
 moved or copied elsewhere, another user's unpacked copy -- miss the cache and are compiled again,
 a minute of waiting for the computer's first moves.  ``KernelCacheLocator`` files them instead
-under the module's name and a hash of its source (``<cache>/reversi-<hash>``), with that hash as
+under the module's name and a hash of its sources (``<cache>/reversi-<hash>``), with that hash as
 numba's freshness stamp, so any copy of the same sources finds them, wherever it lies, and a
 changed module never reads another version's code.
+
+A module's sources are more than its own file (``kernel_sources``): compiled code holds the
+kernels it calls from other kernel modules (``hex_vc`` calls ``hex.connects``) and the constants
+it reads from the modules it imports (``games.alquerque.DRAW_PLIES``, the driver's ``CTL_*``)
+as they were when it was compiled.  numba's own stamp is the module's file alone, so a change
+there left its callers running the old code from the cache.
 
 A built bundle ships its kernels compiled (``SHIPPED``, filled by packaging/tabuleiro.spec):
 the first use of a module copies its shipped folder into the user's cache folder, which numba
@@ -26,6 +32,7 @@ background: that measured no faster beyond the noise (docs/packaging.md, ``tools
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import os
@@ -47,14 +54,75 @@ def _digest(path: str, mtime: float, size: int) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]
 
 
+def _file_digest(path: Path) -> str:
+    """A hash of one file (read again only when it changes); "missing" for none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return "missing"
+    return _digest(str(path), st.st_mtime, st.st_size)
+
+
+ROOT = KERNELS.parent.parent  # the folder holding ai/ and games/
+
+
+@functools.cache
+def _imports(path: Path, mtime: float) -> frozenset[Path]:
+    """The files of this program's modules (ai, games) that ``path`` imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]  # a submodule, or a name in it
+            found.update(_module_file(name) or _module_file(node.module) for name in names)
+        elif isinstance(node, ast.Import):
+            found.update(_module_file(alias.name) for alias in node.names)
+    return frozenset(file for file in found if file is not None)
+
+
+def _module_file(name: str) -> Path | None:
+    if name.split(".")[0] not in ("ai", "games"):
+        return None
+    base = ROOT.joinpath(*name.split("."))
+    return next((file for file in (base.with_suffix(".py"), base / "__init__.py") if file.exists()), None)
+
+
+def kernel_sources(py_file: str | os.PathLike) -> list[Path]:
+    """The files a kernel module's compiled code depends on: the module, the kernel modules it
+    imports and theirs in turn (whose kernels its code calls), and the other modules of this
+    program each of those imports directly (whose constants its code reads: only those, so that a
+    change to, say, the outside players does not compile every kernel again)."""
+    kernels, todo = set(), [Path(py_file).resolve()]
+    while todo:
+        path = todo.pop()
+        if path in kernels:
+            continue
+        kernels.add(path)
+        todo.extend(file for file in _imports(path, path.stat().st_mtime) if file.parent == KERNELS)
+    others = {file for path in kernels for file in _imports(path, path.stat().st_mtime)} - kernels
+    return sorted(kernels | others)
+
+
+def dependency_files() -> list[Path]:
+    """Every file some kernel module's compiled code depends on (``kernel_sources``), relative to
+    the folder holding ai/: a bundle, which keeps other modules as bytecode only, ships these as
+    source files too, so that the hashes it computes are the ones its compiled kernels are filed
+    under."""
+    files = {file for module in KERNELS.glob("*.py") for file in kernel_sources(module)}
+    return sorted(file.relative_to(ROOT) for file in files)
+
+
 def source_digest(py_file: str | os.PathLike) -> str:
-    """A hash of the kernel module's source (read again only when its file changes)."""
-    st = os.stat(py_file)
-    return _digest(str(py_file), st.st_mtime, st.st_size)
+    """A hash of the kernel module's sources (``kernel_sources``; each file read again only when
+    it changes)."""
+    files = kernel_sources(py_file)
+    if len(files) == 1:
+        return _file_digest(files[0])
+    listing = "\n".join(f"{file.relative_to(ROOT).as_posix()} {_file_digest(file)}" for file in files)
+    return hashlib.sha256(listing.encode()).hexdigest()[:20]
 
 
 def folder_name(py_file: str | os.PathLike) -> str:
-    """The cache folder of a kernel module's compiled code: its name and its source's hash."""
+    """The cache folder of a kernel module's compiled code: its name and its sources' hash."""
     return f"{Path(py_file).stem}-{source_digest(py_file)}"
 
 

@@ -248,3 +248,46 @@ def test_the_portable_entry_of_an_index_is_found_by_signature_code_and_platform(
     assert portable_key({k: v for k, v in index.items() if k != portable}, here) is None
     assert portable_key(index, ("(int64,)", ("riscv64-unknown-linux-gnu", "generic-rv64", ""), ("code", "cells"))) is None
     assert portable_key(index, "a key of another numba's shape") is None
+
+
+def _tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+def test_a_kernel_modules_cache_folder_changes_with_the_kernels_it_calls_and_the_constants_it_reads(
+        tmp_path, monkeypatch):
+    import ai.kernel_cache as kernel_cache
+
+    monkeypatch.setattr(kernel_cache, "ROOT", tmp_path)
+    monkeypatch.setattr(kernel_cache, "KERNELS", tmp_path / "ai" / "kernels")
+    _tree(tmp_path, {
+        "ai/__init__.py": "", "ai/kernels/__init__.py": "", "games/__init__.py": "",
+        "ai/kernels/caller.py": "from ai.kernels.callee import step\nfrom games.rules import SIZE\n",
+        "ai/kernels/callee.py": "from games.board import EDGE\n\ndef step(): return EDGE\n",
+        "games/rules.py": "from games.deeper import BASE\nSIZE = 5\n",
+        "games/board.py": "EDGE = 1\n", "games/deeper.py": "BASE = 0\n", "games/other.py": "UNRELATED = 1\n",
+    })
+    caller = tmp_path / "ai" / "kernels" / "caller.py"
+    names = [kernel_cache.folder_name(caller)]
+    for name, text in (("ai/kernels/callee.py", "from games.board import EDGE\n\ndef step(): return EDGE + 1\n"),
+                       ("games/rules.py", "from games.deeper import BASE\nSIZE = 7\n"),
+                       ("games/board.py", "EDGE = 2\n")):
+        _tree(tmp_path, {name: text})
+        names.append(kernel_cache.folder_name(caller))
+    assert len(set(names)) == len(names)  # each change files the caller's code anew
+    assert all(name.startswith("caller-") for name in names)
+
+    # beyond what the kernels import directly, and what they do not import, leaves the folder alone
+    _tree(tmp_path, {"games/other.py": "UNRELATED = 22\n", "games/deeper.py": "BASE = 100\n"})
+    assert kernel_cache.folder_name(caller) == names[-1]
+
+
+def test_every_source_the_kernels_are_filed_under_exists():
+    from ai.kernel_cache import KERNELS, dependency_files, kernel_sources
+
+    root = KERNELS.parent.parent
+    assert all((root / file).is_file() for file in dependency_files())
+    hex_vc = {file.relative_to(root).as_posix() for file in kernel_sources(KERNELS / "hex_vc.py")}
+    assert {"ai/kernels/hex_vc.py", "ai/kernels/hex.py", "games/hex.py", "ai/search/driver.py"} <= hex_vc
