@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -434,3 +436,34 @@ def test_a_player_given_again_as_written_is_said_to_be_given_twice():
     entries = enter_players("tictactoe", ["level-1", "level-2", "level-1", "level-2", "level-1"], {}, {})
     assert entries.ids == ["level-1", "level-2"]
     assert entries.notes == ["level-1 is given 3 times: it is counted once", "level-2 is given twice: it is counted once"]
+
+
+def documented_commands(doc: str) -> dict[str, str]:
+    """``python main.py NAME ...`` lines of a doc's code blocks, with their continuation lines, by NAME."""
+    commands: dict[str, str] = {}
+    name = None
+    for block in re.findall(r"```\w*\n(.*?)```", (ROOT / doc).read_text(encoding="utf-8"), re.S):
+        for line in block.splitlines():
+            head = re.match(r"python main\.py (\w+)", line)
+            if head:
+                name = head.group(1)
+                commands[name] = commands.get(name, "") + " " + line
+            elif name and line.startswith(" "):
+                commands[name] += " " + line
+            else:
+                name = None
+    return commands
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/ARCHITECTURE.md"])
+def test_docs_command_lines_show_every_option(doc):
+    """The command-line synopsis a newcomer reads names every subcommand and every option its --help has."""
+    import main
+
+    shown = documented_commands(doc)
+    parser = main.build_parser()
+    subcommands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    missing = [f"{name} {option}" for name, sub in subcommands.items()
+               for action in sub._actions for option in action.option_strings
+               if option.startswith("--") and option != "--help" and option not in shown.get(name, "")]
+    assert not missing, f"{doc}'s command line lacks {missing}"

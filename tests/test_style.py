@@ -78,3 +78,81 @@ def test_screens_do_not_import_each_other():
                 target = module.split(".")[2]
                 assert target not in SCREENS or (path.stem, target) in SCREEN_IMPORTS_ALLOWED, (
                     f"ui/scenes/{path.name} imports the screen {module}; ask the App to show it")
+
+
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
+MAPPED = ("games", "ai", "ui", "tools")
+
+
+def architecture_quotes() -> list[str]:
+    """The backticked texts of docs/ARCHITECTURE.md (code blocks left out: they are examples)."""
+    text = re.sub(r"```.*?```", "", ARCHITECTURE.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"`([^`\n]+)`", text)
+
+
+def module_file(dotted: str) -> Path | None:
+    """The source file of a dotted module name in the tree, or None."""
+    base = ROOT.joinpath(*dotted.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def top_level_names(path: Path) -> set[str]:
+    """What a module defines or imports at its top level (its functions, classes, constants)."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def test_architecture_names_only_paths_that_exist():
+    """A module or folder the design names (``ai/search/driver.py``, ``ai/kernels/<game>.py``) is there."""
+    missing = []
+    for quote in architecture_quotes():
+        path = quote.split()[0]  # a command's options after the tool's path
+        if not re.fullmatch(r"(games|ai|ui|tools|docs)/[\w/<>.-]*", path):
+            continue
+        if not any(ROOT.glob(re.sub(r"<[^>]+>", "*", path.rstrip("/")))):
+            missing.append(path)
+    assert not missing, f"docs/ARCHITECTURE.md names paths that are not in the tree: {missing}"
+
+
+def test_architecture_dotted_names_resolve():
+    """A dotted name the design gives (``ai.kernels.prepare``, ``ui.recorder``) is a module of the tree
+    or a name defined at the top of one."""
+    unresolved = []
+    for quote in architecture_quotes():
+        if not re.fullmatch(r"(games|ai|ui)(\.\w+)+", quote):
+            continue
+        parts = quote.split(".")
+        for cut in range(len(parts), 0, -1):
+            path = module_file(".".join(parts[:cut]))
+            if path is not None:
+                break
+        if cut < len(parts) and (path is None or parts[cut] not in top_level_names(path)):
+            unresolved.append(quote)
+    assert not unresolved, f"docs/ARCHITECTURE.md names what the tree does not define: {unresolved}"
+
+
+def test_architecture_maps_every_module():
+    """Each package and module of games/, ai/, ui/ and tools/ has its line in the design's map, so a
+    newcomer finds where a concern lives without reading the tree."""
+    quoted = set(architecture_quotes())
+    unmapped = []
+    for package in MAPPED:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "shipped-cache" in path.parts:
+                continue
+            relative = path.relative_to(ROOT)
+            name = f"{relative.parent.as_posix()}/" if path.name == "__init__.py" else relative.as_posix()
+            if name not in quoted:
+                unmapped.append(name)
+    assert not unmapped, f"docs/ARCHITECTURE.md's map lacks: {unmapped} (add a line each)"

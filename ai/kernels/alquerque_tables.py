@@ -260,6 +260,7 @@ def unstep_table(r: np.ndarray) -> np.ndarray:
     return out
 
 
+# kernel.has_move's loop without its step test: has_move keeps both in one pass, at every search node
 @njit(cache=True, nogil=True)
 def has_capture(r, own, enemy, side):
     """Whether ``side`` could make a capture (what makes a step illegal when captures are compulsory)."""

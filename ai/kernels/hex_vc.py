@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.kernels import mends_the_cache, njit
+from ai.kernels.hex import connects
 
 EMPTY = 0
 # end kinds
@@ -186,33 +187,9 @@ def find_ends(colour, n, nbrs, side, end_of, kind, end_cell) -> int:
 
 @njit(cache=True, nogil=True)
 def has_won(colour, n, nbrs, side) -> bool:
-    """Has ``side`` joined its edges with stones?"""
+    """Has ``side`` joined its edges with stones?  (The search kernel's flood fill, on arrays of its own.)"""
     total = n * n
-    own = side + 1
-    seen = np.zeros(total, np.uint8)
-    queue = np.empty(total, np.int64)
-    size = 0
-    for k in range(n):
-        cell = k * n if side == 0 else k
-        if colour[cell] == own:
-            seen[cell] = 1
-            queue[size] = cell
-            size += 1
-    done = 0
-    while done < size:
-        cell = queue[done]
-        done += 1
-        if on_edge(n, side, 1, cell):
-            return True
-        for j in range(6):
-            nb = nbrs[cell, j]
-            if nb < 0:
-                break
-            if colour[nb] == own and seen[nb] == 0:
-                seen[nb] = 1
-                queue[size] = nb
-                size += 1
-    return False
+    return connects(colour, n, nbrs, side, np.zeros(total, np.uint8), np.empty(total, np.int32))
 
 
 # -- the connection store ------------------------------------------------------------------------

@@ -247,6 +247,7 @@ def solve(me, opp, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ct
     if later == moves:
         count = order_fastest_first(me, opp, later, -1, empty, ply, 0, geo, square_value, sqs, fls, pat, weights)
         later = U0
+    # reversi.pvs's loop, not shared: inside it each recurses into itself, with arguments of its own
     best, best_sq = -INF, -1
     i = 0
     while i < count:
