@@ -1,0 +1,114 @@
+"""The New game form rebuilt when the background check of the remembered outside players ends
+(ui.outside_players.OFFERS) keeps what the player sees and holds: the error shown for an
+impossible option, the choices, the text being typed with its cursor, the focus, the scroll
+position.
+
+The check ends when the test says: the players' loading waits for an Event, and the test joins
+the check's thread before the next frame (no sleeps, no timing)."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pygame_menu
+import pytest
+
+from tests.ui_helpers import key, make_app
+from ui import outside_players
+from ui.scenes.setup import SetupScene
+
+BOT = "/nowhere/bot.py"
+CRASHER = f"{BOT}:crasher"
+
+
+class HeldCheck:
+    """The outside players' check, held until ``end()``: then ``BOT`` is found to play ``CRASHER``
+    (or, with ``fits=False``, to play nothing here)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, fits: bool = True) -> None:
+        self.release = threading.Event()
+        self.fits = fits
+        monkeypatch.setattr(outside_players, "OFFERS", outside_players.Offers())
+        monkeypatch.setattr(outside_players, "discover", self._discover)
+
+    def _discover(self, game_id: str, entry: str, options: dict) -> list[tuple[str, str]]:
+        self.release.wait(30)
+        if not self.fits:
+            raise ValueError(f"{entry}: plays no {game_id}")
+        return [(CRASHER, "Crasher (bot.py)")]
+
+    def end(self, app) -> None:
+        """Let the check answer, wait for its thread, and run the frames that take the answer."""
+        self.release.set()
+        for thread in threading.enumerate():
+            if thread.name == "tabuleiro-outside-check":
+                thread.join(30)
+        app.run_frames(2)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    app.settings.outside_players = [BOT]
+    yield app
+    if app.running:
+        app.quit()
+
+
+def open_setup(app, options: dict | None = None, computer: str | None = None) -> SetupScene:
+    scene = SetupScene(app, game_id="tictactoe")
+    if options is not None:
+        scene.choices.options["tictactoe"] = dict(options)
+    if computer is not None:
+        scene.choices.computer["tictactoe"] = computer
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def offered(scene: SetupScene) -> list[str]:
+    return [item[1] for item in scene.menu.get_widget("computer").get_items()]
+
+
+def test_the_error_for_an_impossible_option_survives_the_check_ending(app, monkeypatch):
+    check = HeldCheck(monkeypatch)
+    scene = open_setup(app, options={"width": 3, "height": 3, "k": 5})
+    scene.start()
+    assert "cannot fit" in scene.error
+    check.end(app)
+    assert CRASHER in offered(scene)  # the form was rebuilt with the player found
+    assert "cannot fit" in scene.error
+    assert scene.choices.options["tictactoe"]["k"] == 5  # the rebuild wrote no option either
+
+
+def test_a_remembered_outside_opponent_stays_chosen_while_it_is_checked(app, monkeypatch):
+    check = HeldCheck(monkeypatch)
+    scene = open_setup(app, computer=CRASHER)
+    assert CRASHER not in offered(scene)  # not yet checked: Level 3 is shown meanwhile
+    assert scene.choices.computer["tictactoe"] == CRASHER
+    check.end(app)
+    assert scene.menu.get_widget("computer").get_value()[0][1] == CRASHER
+    assert scene.build_setup().players[1] == CRASHER  # you play the first side by default
+
+
+def test_text_being_typed_keeps_its_cursor_focus_and_scroll_through_the_check(app, monkeypatch):
+    check = HeldCheck(monkeypatch)
+    scene = open_setup(app)
+    scene.menu.select_widget("outside-entry")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:fo"))
+    app.run_frames(2)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    area = scene.menu.get_scrollarea()
+    area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0.3)  # the wheel, away from the field
+    scrolled = area.get_offsets()[1]
+    assert scrolled > 0
+    check.end(app)
+    assert CRASHER in offered(scene)
+    field = scene.menu.get_selected_widget()
+    assert field.get_id() == "outside-entry" and field.get_value() == "gtp:fo"
+    assert scene.menu.get_scrollarea().get_offsets()[1] == scrolled
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+    app.run_frames(2)
+    assert scene.menu.get_widget("outside-entry").get_value() == "gtp:xfo"  # typed where the cursor was
