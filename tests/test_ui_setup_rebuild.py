@@ -1,7 +1,7 @@
 """The New game form rebuilt when the background check of the remembered outside players ends
 (ui.outside_players.OFFERS) keeps what the player sees and holds: the error shown for an
 impossible option, the choices, the text being typed with its cursor, the focus, the scroll
-position.
+position; a chosen outside player that is not offered is said so, not silently replaced.
 
 The check ends when the test says: the players' loading waits for an Event, and the test joins
 the check's thread before the next frame (no sleeps, no timing)."""
@@ -90,6 +90,20 @@ def test_a_remembered_outside_opponent_stays_chosen_while_it_is_checked(app, mon
     check.end(app)
     assert scene.menu.get_widget("computer").get_value()[0][1] == CRASHER
     assert scene.build_setup().players[1] == CRASHER  # you play the first side by default
+    assert not any("not offered" in m.text for m in app.messages.current())
+
+
+def test_a_chosen_outside_player_that_is_not_offered_is_reported(app, monkeypatch):
+    check = HeldCheck(monkeypatch, fits=False)
+    scene = open_setup(app, computer=CRASHER)
+    assert not any("not offered" in m.text for m in app.messages.current())  # not before the check ends
+    check.end(app)
+    said = [m.text for m in app.messages.current() if "not offered" in m.text]
+    assert len(said) == 1 and "crasher" in said[0] and "Level 3" in said[0]
+    assert scene.menu.get_widget("computer").get_value()[0][1] == "level-3"  # what the form shows plays
+    assert scene.choices.computer["tictactoe"] == CRASHER  # and the choice is back once it is offered again
+    app.run_frames(3)
+    assert len([m for m in app.messages.current() if "not offered" in m.text]) == 1  # said once
 
 
 def test_text_being_typed_keeps_its_cursor_focus_and_scroll_through_the_check(app, monkeypatch):
