@@ -1,7 +1,9 @@
 """The New game form rebuilt when the background check of the remembered outside players ends
 (ui.outside_players.OFFERS) keeps what the player sees and holds: the error shown for an
 impossible option, the choices, the text being typed with its cursor, the focus, the scroll
-position; a chosen outside player that is not offered is said so, not silently replaced.
+position; a chosen outside player that is not offered is said so, not silently replaced.  The
+tournament's setup, built again when its check finds a remembered player, keeps the keyboard on
+the control it was on.
 
 The check ends when the test says: the players' loading waits for an Event, and the test joins
 the check's thread before the next frame (no sleeps, no timing)."""
@@ -16,7 +18,9 @@ import pytest
 
 from tests.ui_helpers import key, make_app
 from ui import outside_players
+from ui.scenes import tournament_setup
 from ui.scenes.setup import SetupScene
+from ui.scenes.tournament import TournamentScene
 
 BOT = "/nowhere/bot.py"
 CRASHER = f"{BOT}:crasher"
@@ -126,3 +130,33 @@ def test_text_being_typed_keeps_its_cursor_focus_and_scroll_through_the_check(ap
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
     app.run_frames(2)
     assert scene.menu.get_widget("outside-entry").get_value() == "gtp:xfo"  # typed where the cursor was
+
+
+def test_the_tournament_setup_keeps_the_keyboard_on_the_field_when_a_remembered_player_is_found(
+        app, monkeypatch):
+    release, workers = threading.Event(), []
+
+    def held_discover(game_id: str, entry: str, options: dict) -> list[tuple[str, str]]:
+        workers.append(threading.current_thread())
+        release.wait(30)
+        return [(CRASHER, "Crasher (bot.py)")]
+
+    monkeypatch.setattr(tournament_setup, "_discover", held_discover)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    for _tab in range(len(scene._focus_stops())):  # Tab to the outside player's field
+        if scene.key_focus.current(scene._focus_stops()) is scene.entry:
+            break
+        key(app, pygame.K_TAB, frames=1)
+    assert scene.entry.focus
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:fo"))
+    app.run_frames(2)
+    participants = len(scene.player_buttons)
+    release.set()
+    for worker in workers:
+        worker.join(30)
+    app.run_frames(2)
+    assert len(scene.player_buttons) == participants + 1  # listed before the field
+    assert scene.key_focus.current(scene._focus_stops()) is scene.entry
+    assert scene.entry.focus and scene.entry.text == "gtp:fo"
