@@ -134,3 +134,22 @@ def test_your_name_from_the_settings_plays_human_vs_pc(app):
     setup = scene.build_setup()
     assert setup.names == ("", "Maria") and setup.player_label(1) == "Maria"
     assert setup.swapped().player_label(0) == "Maria"
+
+
+def test_a_key_pressed_after_a_pause_in_a_name_field_acts_once(app, monkeypatch):
+    """The field counted the pause before a press as the time the key was held, so Backspace
+    after half a second deleted two letters and Left moved the cursor by three."""
+    now = [0]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: now[0])  # the fields' clock (FreeClock)
+    app.setup_choices = SetupChoices(mode=HOTSEAT)
+    scene = SetupScene(app, game_id="reversi")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.menu.select_widget("name0")
+    type_text(app, "Ana Rita")
+    now[0] += 600  # the player stops to read what they typed
+    key(app, pygame.K_BACKSPACE)
+    now[0] += 600
+    key(app, pygame.K_LEFT)
+    type_text(app, "x")
+    assert scene.menu.get_widget("name0").get_value() == "Ana Rixt"

@@ -13,6 +13,12 @@ screen whose selected widget was a field (the mouse selects what it passes over)
 faster than they were read, and the window lagged (30 movements: 470 ms).  The field is given a
 clock that measures the time without waiting (``FreeClock``).
 
+A field also repeats a key held down by itself, counting the time between the events it is given
+from the press on; the window gives it events only as they come, so the time counted for a
+press was the whole pause before it, and a Backspace or an arrow pressed after half a second's
+pause acted two or three times.  SDL repeats a held key already (``pygame.key.set_repeat`` in
+ui/app.py), so the field's own repeat is turned off.
+
 A field being typed in is "active" and keeps the mouse: pygame-menu spends the first click
 elsewhere on ending the typing, and only a second click picks the next field, so a player who
 clicked the second name once went on typing into the first.  Here a click away from the field
@@ -49,6 +55,7 @@ def field_events(menu: pygame_menu.Menu, event: pygame.event.Event) -> list[pyga
         return [event]
     if not isinstance(selected._clock, FreeClock):  # the field's own clock would wait 16 ms per event
         selected._clock = FreeClock()
+    selected._keyrepeat = False  # see the module docstring: SDL repeats a held key
     if event.type == pygame.KEYDOWN and event.dict.get("unicode", "").isprintable() and event.dict.get("unicode"):
         return [pygame.event.Event(pygame.KEYDOWN, {**event.dict, "unicode": ""})]
     if event.type == pygame.TEXTINPUT:

@@ -177,6 +177,20 @@ class KeyFocus:
             return None
         return stops[self.index]
 
+    def follow(self, previous: Any, stops: list[Any]) -> None:
+        """After the screen built its controls again, the keyboard stays on ``previous`` (the stop
+        it was on: the same text field, or the button built again with the same label) rather
+        than on whatever now stands at its place in the order: a participant found in the
+        background and listed before the field being typed in took the keyboard from it."""
+        if previous is None:
+            return
+        same = [i for i, stop in enumerate(stops) if stop is previous]
+        label = getattr(previous, "label", "")
+        if not same and label:
+            same = [i for i, stop in enumerate(stops) if getattr(stop, "label", None) == label]
+        if len(same) == 1:
+            self.index = same[0]
+
     def mark(self, buttons: list[Button], stops: list[Any]) -> None:
         """Set ``focused`` on the button the keyboard is on and off on the others, for drawing."""
         here = self.current(stops)

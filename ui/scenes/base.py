@@ -7,6 +7,7 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_menu
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -95,13 +96,27 @@ class MenuFormScene(Scene):
     def keeping_focus(self) -> Iterator[None]:
         """Rebuild the form inside, and the widget that had the keyboard's focus has it again
         (when it is still there: another game or mode may have taken it away); without this the
-        first widget takes it, and a second arrow key changes another setting."""
+        first widget takes it, and a second arrow key changes another setting.  A text field keeps
+        its cursor where it was (else the next letter went to the end of the text), and the form
+        keeps its scroll position (a rebuild when a background check ended jumped the form back
+        to the focused widget, away from what the player had scrolled to)."""
         selected = self.menu.get_selected_widget() if self.menu is not None else None
         wid = selected.get_id() if selected is not None else None
+        cursor = selected._cursor_position if isinstance(selected, pygame_menu.widgets.TextInput) else None
+        scrolled = self.menu.get_scrollarea().get_offsets()[1] if self.menu is not None else 0
         yield
-        if wid and self.menu is not None:
+        if self.menu is None:
+            return
+        if wid:
             with suppress(ValueError, IndexError, AssertionError, KeyError):
                 self.menu.select_widget(wid)
+        field = self.menu.get_selected_widget()
+        if cursor is not None and isinstance(field, pygame_menu.widgets.TextInput) and field.get_id() == wid:
+            for _step in range(max(0, field._cursor_position - cursor)):  # pygame-menu offers no setter
+                field._move_cursor_left()
+        area = self.menu.get_scrollarea()
+        if area.get_hidden_height():
+            area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, scrolled / area.get_hidden_height()))
 
     def back(self) -> None:
         """Leave the screen (subclasses say where to)."""

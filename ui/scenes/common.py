@@ -140,7 +140,13 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
     drawn, so a long value (a Portuguese Trax tile name at 800x560, an outside player's long name)
     turned the whole screen into an error once chosen.  A fancy selector is as wide as a frame of
     its own (arrows, padding and the highlight round it when selected, which must not make the
-    form scroll sideways: measured once per form), its title and the item shown."""
+    form scroll sideways: measured once per form), its title and the item shown.
+
+    ``onchange`` is attached once the selector is built: pygame-menu builds one by stepping to
+    its default item, calling ``onchange`` at each step, so every build of a form (a rebuild when
+    a background check ends) wrote the items before the default into the screen's choices: it
+    cleared the error shown for an impossible option and put the player shown meanwhile in place
+    of a remembered outside player not yet checked."""
     look = menu.get_theme()
     font = pygame_menu.font.get_font(look.widget_font, kwargs.get("font_size") or look.widget_font_size)
     if menu not in _SELECTOR_FRAME:
@@ -149,7 +155,10 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
         menu.remove_widget(probe)
     room = column_width(menu.get_width(), look, scale) - _SELECTOR_FRAME[menu] - font.size(title)[0]
     fitted = [(tx.fit_font(text, font, room), *rest) for text, *rest in items]
-    return menu.add.selector(title, fitted, style="fancy", **kwargs)
+    onchange = kwargs.pop("onchange", None)
+    selector = menu.add.selector(title, fitted, style="fancy", **kwargs)
+    selector.set_onchange(onchange)
+    return selector
 
 
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width

@@ -12,8 +12,10 @@ and "Usual start" drops it.  Ctrl+V here pastes as on the main menu; "Set up a p
 The computer-player selectors offer our players, then the remembered outside players that fit
 the game and its options (``settings.outside_players``).  Which fit is found in a background
 thread (``ui.outside_players.OFFERS``, cached per game and options); the menu is rebuilt when
-the answers arrive.  A file or ``gtp:`` command typed in the "Outside player" field is checked
-the same way and, if it plays this game, remembered.
+the answers arrive, keeping what the form shows and holds (the choices, an error, the focus, the
+text being typed, the scroll position), and a chosen outside player not offered is said so.  A
+file or ``gtp:`` command typed in the "Outside player" field is checked the same way and, if it
+plays this game, remembered.
 """
 
 from __future__ import annotations
@@ -136,6 +138,7 @@ class SetupScene(MenuFormScene):
         self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
         self.offers_version = -1
+        self.unoffered_said: set[tuple[str, str]] = set()  # (game, outside player) said not to be offered
         self.rebuild_wanted = False
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
         self.back_button = Button(_("Back"), self.back, "Esc")
@@ -363,21 +366,46 @@ class SetupScene(MenuFormScene):
 
     def update(self, dt: float) -> None:
         """Pick up outside players found by the background checks; rebuild the menu if they changed
-        (or a new player's description must be shown)."""
+        (or a new player's description must be shown); say a chosen one that is not offered."""
         self._take_added()
         if self.rebuild_wanted and self.menu is not None:
             self.rebuild_wanted = False
             self._rebuild_keeping_focus()
             self.invalidate()
-        version = outside_players.OFFERS.version
-        if version == self.offers_version or self.menu is None:
+        if self.menu is None:
             return
-        self.offers_version = version
-        found = self._outside()
-        if found != self.outside_shown:
-            self.outside_shown = found
-            self._rebuild_keeping_focus()
-            self.invalidate()
+        version = outside_players.OFFERS.version
+        if version != self.offers_version:
+            self.offers_version = version
+            found = self._outside()
+            if found != self.outside_shown:
+                self.outside_shown = found
+                self._rebuild_keeping_focus()
+                self.invalidate()
+        self._say_unoffered()
+
+    def _say_unoffered(self) -> None:
+        """Say once which chosen outside player is not offered here (its file gone, or it does not
+        play this game with these options) and who plays instead, when no check is pending: the
+        selector shows the other player, and the choice is kept for when it is offered again."""
+        game_id = self.info.id
+        if self.mode == HUMAN_VS_PC:
+            pairs = [(self.choices.computer.get(game_id), self._computer())]
+        elif self.mode == PC_VS_PC:
+            pairs = list(zip(self.choices.watch_players.get(game_id, ()), self._watch_players()))
+        else:
+            return
+        shown = {pid for pid, _title in self.outside_shown}
+        missing = [(pid, instead) for pid, instead in pairs
+                   if pid and ai.is_outside_player(pid) and pid not in shown and (game_id, pid) not in self.unoffered_said]
+        if not missing or outside_players.OFFERS.pending(game_id, self._options()):
+            return
+        titles = {pid: title for title, pid in self._items()}
+        for pid, instead in missing:
+            self.unoffered_said.add((game_id, pid))
+            self.app.messages.add(_("{player} is not offered for this game and its options: {instead} is chosen instead")
+                                  .format(player=outside_players.title(game_id, pid), instead=titles.get(instead, instead)),
+                                  "warn")
 
     def _rebuild_keeping_focus(self) -> None:
         with self.keeping_focus():

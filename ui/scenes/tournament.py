@@ -246,6 +246,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.offer_buttons = []
         self._layout()
 
+    def _build_keeping_focus(self) -> None:
+        """``_build`` while setting up, for an answer from the background (outside players checked
+        or loaded): the keyboard stays on the control it was on."""
+        here = self.key_focus.current(self._focus_stops())
+        self._build()
+        self.key_focus.follow(here, self._focus_stops())
+
     def _all_buttons(self) -> list[Button]:
         return self.buttons + self.offer_buttons + self.player_buttons + [x for x in self.remove_buttons if x]
 
@@ -694,7 +701,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             if kind == "broken":
                 self._list_unloadable(*data)
                 if self.tournament is None:
-                    self._build()
+                    self._build_keeping_focus()
                 continue
             game_id, found, typed = data
             self._loaded_again(game_id, found)
@@ -707,7 +714,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                                    [listed[same_player(pid)] for pid, _t in found if same_player(pid) in listed])
                 self._remember(new)
             if self.tournament is None:
-                self._build()
+                self._build_keeping_focus()
         self._add_next_dropped()
         while self.checked:
             self.invalidate()
