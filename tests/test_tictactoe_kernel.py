@@ -23,7 +23,7 @@ from ai.engines.tictactoe import OpenLines, completing_squares, line_gains
 from ai.engines.tictactoe_search import ROOT_WIDTH, WIDTH
 from ai.engines.tictactoe_vct import VCTSearch
 from ai.kernels import tictactoe as kernel
-from ai.search.driver import new_ctl
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.grid import king_neighbour_masks
 from tests.test_tictactoe_threats import random_position, sides
 
@@ -173,3 +173,16 @@ def test_level5_does_not_play_the_move_that_lets_the_quiet_win_through():
     assert kernel_search(state.play(NINE.parse_move(state, "e4")), QUIET_DEPTH)[0] >= PROVEN
     five = state.play(ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=QUIET_DEPTH)))
     assert kernel_search(five, QUIET_DEPTH)[0] < PROVEN
+
+
+def test_the_search_stops_at_the_drivers_stop_and_node_budget():
+    state = BOARDS[2].play_line(["h6", "i7", "j6", "g6", "i5", "g7", "k7", "h4", "k6", "g8", "g5", "f7"])
+    b, position = kernel_position(state)
+    stopped = new_ctl()
+    stopped[CTL_STOP] = 1
+    assert kernel.search(b, position, kernel.Table(16), state.to_move, 40, WIDTH, ROOT_WIDTH, -1, stopped)[2] == 0
+    budget = new_ctl()
+    budget[CTL_MAX_NODES] = 5000
+    assert kernel.search(b, position, kernel.Table(16), state.to_move, 40, WIDTH, ROOT_WIDTH, -1, budget)[2] == 0
+    assert 5000 <= budget[CTL_NODES] <= 5000 + kernel.POLL_MASK + 1
+    assert kernel.evaluate(position.state, state.to_move) == OpenLines().evaluate(state)  # every mark taken back

@@ -1,10 +1,10 @@
 """Level-5's alpha-beta on boards of more than 49 squares, in the compiled kernel (ai/kernels/tictactoe.py).
 
-The same evaluation and beam as the Python search of the lower levels (``OpenLines``), about forty
-times as many nodes a second, and aware of fours: a four wins, one of the opponent's must be
-blocked (a forced block costs no depth), two of them lose.  So at 0.3 s a move on 15x15 it reaches
-depth 9 to 11 where the Python search reached 5, and sees a quiet move that sets up two threats
-a few moves later.  A win it reports is proven (it ends the search); a loss is not (the root's
+The same evaluation and beam as the Python search of the lower levels (``OpenLines``), about twenty
+times as many nodes a second, and aware of threats: a four wins, one of the opponent's must be
+blocked (a forced block costs no depth), two of them lose, and against a double threat only its
+answers are searched.  So at 0.3 s a move on 15x15 it reaches depth 7 to 10 where the Python
+search reached 4 to 7, and sees a quiet move that sets up two threats a few moves later.  A win it reports is proven (it ends the search); a loss is not (the root's
 beam).  Boards of up to 49 squares keep the Python search (3x3 is solved outright).
 """
 
