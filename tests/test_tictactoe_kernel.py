@@ -134,13 +134,20 @@ def assert_wins_against_every_defence(state, depth: int) -> int:
 
 
 @pytest.mark.parametrize("game", BOARDS[:2], ids=lambda g: f"{g.width}x{g.height}k{g.k}")
-def test_every_win_the_search_claims_holds_against_every_defence(game):
-    claims = 0
+def test_every_win_and_loss_the_search_claims_holds_against_every_defence(game):
+    wins = losses = 0
     for state in positions(game, 60, 4):
-        if kernel_search(state, 4)[0] >= PROVEN:
+        value = kernel_search(state, 4)[0]
+        if value >= PROVEN:
             assert_wins_against_every_defence(state, 4)
-            claims += 1
-    assert claims >= 3
+            wins += 1
+        elif value <= -PROVEN and losses < 3:  # every move leaves the opponent a win
+            for move in state.legal_moves():
+                after = state.play(move)
+                if not after.is_terminal():
+                    assert_wins_against_every_defence(after, 4)
+            losses += 1
+    assert wins >= 3 and losses >= 1
 
 
 # 9x9 five in a row, X to move: d5 (no four, no three: O need not answer it) wins in 11 plies;

@@ -4,8 +4,9 @@ The same evaluation and beam as the Python search of the lower levels (``OpenLin
 times as many nodes a second, and aware of threats: a four wins, one of the opponent's must be
 blocked (a forced block costs no depth), two of them lose, and against a double threat only its
 answers are searched.  So at 0.3 s a move on 15x15 it reaches depth 7 to 10 where the Python
-search reached 4 to 7, and sees a quiet move that sets up two threats a few moves later.  A win it reports is proven (it ends the search); a loss is not (the root's
-beam).  Boards of up to 49 squares keep the Python search (3x3 is solved outright).
+search reached 4 to 7, and sees a quiet move that sets up two threats a few moves later.  A win
+or a loss it reports holds against every defence (and ends the search).  Boards of up to 49
+squares keep the Python search (3x3 is solved outright).
 """
 
 from __future__ import annotations
@@ -53,14 +54,15 @@ class KernelSearcher:
 
     def iterate(self, depth: int, ctl: np.ndarray) -> Progress | None:
         # a stopped iteration's move was the last one's best (searched first) or beat it
-        value, move, _ = (int(x) for x in kernel.search(
+        value, move, finished = (int(x) for x in kernel.search(
             self.board, self.position, self.table, self.side, depth, WIDTH, ROOT_WIDTH, self.best, ctl, self.work))
         if move < 0:
             return None
         self.best = move
         result = Progress(best_move=move, score=float(value), depth=depth, kind=self.kind, pv=[move])
-        if value >= PROVEN:  # a win holds against every defence (the kernel's docstring): no deeper look needed
-            result.proven, result.proven_plies, result.kind = 1, WIN - value, "solver"
+        if value >= PROVEN or (value <= -PROVEN and finished):  # holds against every defence (the kernel's
+            # docstring), in about that many plies: no deeper look needed
+            result.proven, result.proven_plies, result.kind = 1 if value > 0 else -1, WIN - abs(value), "solver"
         return result
 
 

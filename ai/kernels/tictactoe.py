@@ -482,7 +482,9 @@ def root(lines, through, near, keys, powers, order, marks, counts, near_marks, s
          table_info, moves, gains, work, side, depth, width, root_width, first, out, ctl):
     """One iteration at ``depth``: ``out`` = (value, best move, 1 if every root move was searched).
     The root's squares are ``moves_at``'s with ``root_width`` (``first``, the last iteration's
-    best, first); a stopped iteration keeps the best move it had, or returns the move -1."""
+    best, first), and every other square when they all lose (so a finished iteration's loss, as
+    its win, holds against every defence); a stopped iteration keeps the best move it had, or
+    returns the move -1."""
     state[S_ABORT] = 0
     row = moves[0]
     out[0], out[1], out[2] = -WIN - 1, -1, 0
@@ -492,30 +494,43 @@ def root(lines, through, near, keys, powers, order, marks, counts, near_marks, s
         return
     count, how = moves_at(lines, through, powers, order, marks, counts, near_marks, state, side, root_width, row,
                           gains[0], work)
+    complete = how != BEAM  # the blocks, the answers, or nothing to answer with: the other moves lose
     if how == LOST:  # every move loses: the beam's, the opponent may still go wrong
-        count, how = candidates(lines, through, powers, order, marks, counts, near_marks, side, root_width, row,
-                                gains[0], False), BEAM
-    if how == BEAM and first >= 0 and marks[first] == EMPTY:
+        count = candidates(lines, through, powers, order, marks, counts, near_marks, side, root_width, row,
+                           gains[0], False)
+    elif how == BEAM and first >= 0 and marks[first] == EMPTY:
         count = _first(row, count, first)
     alpha, beta = -WIN - 1, WIN + 1
     root_moves = row[:count].copy()
-    for i in range(count):
-        square = root_moves[i]
-        place(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
-        low = -beta if i == 0 else -alpha - 1  # after the first move, prove each worse with a null window
-        value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys,
-                         table_values, table_info, moves, gains, work, 1 - side, depth - 1, low, -alpha, 1, width,
-                         ctl)
-        if i > 0 and state[S_ABORT] == 0 and alpha < value < beta:
+    while True:
+        for i in range(len(root_moves)):
+            square = root_moves[i]
+            place(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
+            low = -beta if i == 0 else -alpha - 1  # after the first move, prove each worse with a null window
             value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys,
-                             table_values, table_info, moves, gains, work, 1 - side, depth - 1, -beta, -value, 1,
+                             table_values, table_info, moves, gains, work, 1 - side, depth - 1, low, -alpha, 1,
                              width, ctl)
-        take_back(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
-        if state[S_ABORT] != 0:
-            return
-        if value > out[0]:
-            out[0], out[1] = value, square
-            alpha = max(alpha, value)
+            if i > 0 and state[S_ABORT] == 0 and alpha < value < beta:
+                value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state,
+                                 table_keys, table_values, table_info, moves, gains, work, 1 - side, depth - 1,
+                                 -beta, -value, 1, width, ctl)
+            take_back(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
+            if state[S_ABORT] != 0:
+                return
+            if value > out[0]:
+                out[0], out[1] = value, square
+                alpha = max(alpha, value)
+        if complete or out[0] > -PROVEN:
+            break
+        # every square of the beam loses: look at every other square before believing it
+        complete = True
+        total = candidates(lines, through, powers, order, marks, counts, near_marks, side, 0, row, gains[0], True)
+        rest = 0
+        for j in range(total):
+            if not (root_moves == row[j]).any():
+                row[rest] = row[j]
+                rest += 1
+        root_moves = row[:rest].copy()
     out[2] = 1
     _store(table_keys, table_values, table_info, state[S_HASH] ^ side, 0, out[0], depth, EXACT, out[1])
 
