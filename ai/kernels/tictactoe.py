@@ -11,8 +11,12 @@ What the compiled search adds to the Python one: it knows threats.
 - A side facing a four with none of its own must block it: that is its only move, searched without
   spending a ply of depth (a run of fours is followed through to its end); facing two fours on
   different squares it has lost.
-- When every move of a cut beam loses, the node tries every empty square before it believes so:
-  a loss (and so the other side's win) that the search reports holds against every defence.
+- A side facing double threats (squares where the opponent's mark would make two fours completing
+  on different squares) searches only the squares that stop them all and its own fours
+  (``answers``, ``moves_at``); with none, it has lost.
+- When every move of a cut beam loses, the node (the root too) tries every empty square before it
+  believes so: a loss (and so the other side's win) that the search reports holds against every
+  defence.
 
 A board is the arrays of ``Board``; a position under search is ``Position`` (marks, per-line counts,
 the squares next to a mark, the open lines' sums, the hash), changed in place by ``place`` and
