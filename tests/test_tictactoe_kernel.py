@@ -18,6 +18,7 @@ import pytest
 
 import ai
 import games
+from ai import kernels
 from ai.base import PROVEN, Limits
 from ai.engines.tictactoe import OpenLines, completing_squares, line_gains
 from ai.engines.tictactoe_search import ROOT_WIDTH, WIDTH
@@ -193,3 +194,15 @@ def test_the_search_stops_at_the_drivers_stop_and_node_budget():
     assert kernel.search(b, position, kernel.Table(16), state.to_move, 40, WIDTH, ROOT_WIDTH, -1, budget)[2] == 0
     assert 5000 <= budget[CTL_NODES] <= 5000 + kernel.POLL_MASK + 1
     assert kernel.evaluate(position.state, state.to_move) == OpenLines().evaluate(state)  # every mark taken back
+
+
+@pytest.mark.parametrize("size", [(3, 3, 3), (7, 7, 4)])
+def test_boards_of_up_to_49_squares_keep_the_python_search(monkeypatch, size):
+    def no_kernel(*args, **kwargs):
+        raise AssertionError("the kernel searched a small board")
+
+    kernels.warm_up("tictactoe")  # compiled before the kernel's search is taken away
+    monkeypatch.setattr(kernel, "search", no_kernel)
+    width, height, k = size
+    state = games.load("tictactoe", width=width, height=height, k=k).play_line(["b2"])
+    assert ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3)) in state.legal_moves()
