@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, Progress, ProgressCallback
+from ai.engines.tictactoe_search import KernelPlayer
 from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
 from ai.engines.tictactoe_vct import VCTSearch
 from ai.levels import player_table, random_level, spec
@@ -381,6 +382,8 @@ def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bo
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
         steady = depth is None
+        if steady:
+            search = KernelPlayer(info, search)
         return Tactics(search, win, block, centre=not noise, perfect=steady, forks=steady, threats=steady)
 
     return make

@@ -46,10 +46,10 @@ from ai import optional_module
 
 log = logging.getLogger(__name__)
 
-KERNEL_GAMES = ("reversi", "hex", "rastros", "alquerque")
+KERNEL_GAMES = ("reversi", "hex", "rastros", "alquerque", "tictactoe")
 # Relative compile times from an empty cache (Hex's H-search is the largest kernel by far), to
 # share the compiling among processes evenly.
-COMPILE_COST = {"hex": 3.0, "alquerque": 1.2, "reversi": 1.0, "rastros": 0.8}
+COMPILE_COST = {"hex": 3.0, "alquerque": 1.2, "reversi": 1.0, "rastros": 0.8, "tictactoe": 0.4}
 
 
 def cache_dir() -> Path:
