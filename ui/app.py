@@ -36,6 +36,7 @@ import pygame
 
 from ui import clipboard, sdl, words
 from ui import settings as settings_mod
+from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
@@ -168,7 +169,10 @@ class App:
         # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
         self.always_draw = _quit_after_frames() is not None
         self._message_key: tuple = ()
-        self.errors: list[str] = []  # tracebacks of exceptions caught in scenes (tests read it)
+        # tracebacks of the exceptions caught in scenes (tests read it): the first ERRORS_KEPT
+        # distinct ones, a repeat only counted (ui.caught_errors)
+        self.errors: list[str] = []
+        self.caught = CaughtErrors()
         self.messages = Messages()
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
@@ -399,10 +403,22 @@ class App:
 
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
+        """An exception caught in a scene: its traceback logged and kept, and said in a message.
+        The same error again (a screen failing on every frame) is counted, its count logged now
+        and then, and said again only once its message has gone (ui.caught_errors)."""
+        said = _("Something went wrong: {error}").format(error=f"{type(exc).__name__}: {exc}")
+        times = self.caught.note(exc)
+        if times > 1:
+            if worth_a_note(times):
+                log.error("caught in the window loop again (%d times): %s: %s", times, type(exc).__name__, exc)
+            if said not in (m.text for m in self.messages.current()):
+                self.messages.add(said, "error")
+            return
         detail = "".join(traceback.format_exception(exc))
-        self.errors.append(detail)
+        if len(self.errors) < ERRORS_KEPT:
+            self.errors.append(detail)
         log.error("caught in the window loop:\n%s", detail)
-        self.messages.add(_("Something went wrong: {error}").format(error=f"{type(exc).__name__}: {exc}"), "error")
+        self.messages.add(said, "error")
 
     def guard(self, fn: Callable, *args) -> None:
         try:
