@@ -2,7 +2,8 @@
 
 Scenes (menu, game setup, game, rules, settings) are switched with ``App.switch``.  Every call
 into a scene is guarded: an exception is logged, counted in ``App.errors`` and shown as a message,
-and the loop goes on -- no click, key or resize can close the window by accident.
+and the loop goes on -- no click, key or resize can close the window by accident.  The same
+exception again (a screen failing on every frame) is only counted (``ui.caught_errors``).
 
 The loop draws only when something changed: it sleeps (``_wait_for_events``) until an event
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
