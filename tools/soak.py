@@ -7,7 +7,7 @@ The real window runs headless (``SDL_VIDEODRIVER=dummy``) in this process, with 
 settings and data folders.  A round plays ``--games`` PC vs PC games (level-1 against level-2,
 ``--time`` seconds a move, speed Max, Rematch between them) of each game, with analysis on in
 every other round, and looks at the game's rules and search tree and back before going to the
-menu.  After each round a row is printed: the window's RSS, its worker processes while it played
+menu; then the window's edge is dragged out through 20 sizes on the New game screen.  After each round a row is printed: the window's RSS, its worker processes while it played
 (the most at once; their RSS after each screen's first and last game, summed over the screens),
 the workers still running at the menu ("left", 0 once closed ones have ended), open file
 descriptors, threads, the GameScene objects still alive, tracemalloc's current size and the data
@@ -148,6 +148,19 @@ def visit(app, open_screen, frames: int = 30) -> None:
     app.run_frames(3)
 
 
+def drag_the_window(app, sizes: int = 20) -> None:
+    """On the New game screen, the window's edge dragged out through ``sizes`` sizes and back."""
+    import pygame
+
+    app.show_setup()
+    for n in [*range(sizes), 0]:
+        size = (1280 + 12 * n, 800 + 8 * n)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.run_frames(2)
+    app.show_menu()
+    app.run_frames(3)
+
+
 def one_round(app, game_ids, games_each: int, move_time: float, analysis: bool) -> tuple[int, dict[str, float]]:
     """Play ``games_each`` games of each game, then look at its rules and tree and go to the menu;
     returns the games played and the workers' figures while they were played."""
@@ -177,6 +190,7 @@ def one_round(app, game_ids, games_each: int, move_time: float, analysis: bool) 
         visit(app, scene.open_tree)
         app.show_menu()
         app.run_frames(5)
+    drag_the_window(app)
     app.run_frames(100, until=lambda: not children(os.getpid()), timeout=10.0)  # closed workers end
     return played, playing
 
