@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import clipboard, sdl, words
+from ui import clipboard, memory, sdl, words
 from ui import settings as settings_mod
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
@@ -58,6 +58,7 @@ MIN_SIZE = (800, 560)
 TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
+RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
 
 
 def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
@@ -166,6 +167,7 @@ class App:
         self.dirty = True
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
+        self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
         # CI's smoke runs (TABULEIRO_QUIT_AFTER_FRAMES) count frames: there every frame is drawn at
         # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
         self.always_draw = _quit_after_frames() is not None
@@ -228,6 +230,7 @@ class App:
         self.guard(self.update_caption)
         for watcher in list(self.switch_watchers):
             self.guard(watcher, old, scene)
+        memory.give_back()  # what the screen left behind
 
     def update_caption(self) -> None:
         """The window's title: the screen's caption, then "Tabuleiro" ("Reversi – Tabuleiro")."""
@@ -468,6 +471,14 @@ class App:
         if (width, height) != self.screen.get_size():
             self.screen = self._window((width, height))
         self._fit(width, height)
+        self._resized_at = time.monotonic()
+
+    def _give_back_after_resizing(self, now: float) -> None:
+        """Once the window's edge has been still for ``RESIZE_SETTLED``, give back the memory of the
+        screens built at each size it passed through (ui.memory)."""
+        if self._resized_at is not None and now - self._resized_at >= RESIZE_SETTLED:
+            self._resized_at = None
+            memory.give_back()
 
     @staticmethod
     def _window(size: tuple[int, int]) -> pygame.Surface:
@@ -552,6 +563,7 @@ class App:
                 return
         now = time.monotonic()
         dt, self._last_frame = now - self._last_frame, now
+        self._give_back_after_resizing(now)
         if self.scene is not None:
             self.guard(self.scene.update, dt)
         self.frames += 1
