@@ -17,7 +17,8 @@ window closed (there should be none).
 
 ``--idle S`` then measures the CPU (user + system, from /proc) the window and its workers use
 in S seconds on still screens, the loop sleeping as on a desktop: the menu, the rules, a
-finished game (analysis off and on, the evaluation graph showing) and a paused PC vs PC game.
+finished game (analysis off and on, the evaluation graph showing), its replay, the search tree of
+the game's start and a paused PC vs PC game with analysis on.
 
 Linux only (it reads /proc).  Each figure is a look at one moment, not a benchmark: re-run it
 to compare before and after a change.
@@ -212,7 +213,7 @@ def idle_cpu(app, seconds: float, game_id: str, move_time: float) -> Iterator[tu
         app.fps = 0
         span = time.monotonic() - start
         mine = (cpu_seconds(pid) - before[0]) / span * 100
-        theirs = sum(cpu_seconds(c) - before[1].get(c, 0.0) for c in workers) / span * 100
+        theirs = sum(max(0.0, cpu_seconds(c) - before[1][c]) for c in workers) / span * 100  # an ended one: 0
         return name, mine, theirs, (app.draws - draws) / span
 
     yield measure("menu")
@@ -227,6 +228,11 @@ def idle_cpu(app, seconds: float, game_id: str, move_time: float) -> Iterator[tu
         play_until_over(app, scene, seconds=120)
         app.run_frames(60, timeout=2.0)  # the analysis of the last position, the game-over card
         yield measure("finished game" + (", analysis on" if analysis else ""))
+    app.open_replay(scene.recorder.record, on_back=app.show_menu)
+    yield measure("replay, evaluation graph")
+    app.show_tree(scene.game, scene.game.initial_state(), on_back=app.show_menu)
+    app.run_frames(200, until=lambda: not app.scene.building, timeout=30)
+    yield measure("search tree")
     app.start_game(MatchSetup(game_id, {}, PC_VS_PC, PLAYERS, move_time))
     scene = app.scene
     scene.toggle_analysis()
