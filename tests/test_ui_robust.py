@@ -223,3 +223,54 @@ def test_a_hangup_closes_the_window_as_its_close_button_does(tmp_path):
     assert saved["window_size"] == [900, 620]
     [(_path, record)] = Shelf(tmp_path / "data" / "unfinished").unfinished()[0]
     assert record.moves == ["f5"]
+
+
+def test_a_screen_failing_on_every_frame_is_reported_once_not_on_every_frame(app, caplog):
+    """A screen whose update fails fails on every frame: the window kept, logged and said the same
+    traceback each time (10 a second, into ``App.errors`` and the log for the rest of the evening).
+    Now its first catch is kept and logged, the repeats only counted (a line at the 10th and
+    100th), and the message stays on screen."""
+    def broken(_dt: float) -> None:
+        raise ValueError(f"a bug at frame {app.frames}")  # a message that changes: still the same bug
+
+    app.scene.update = broken
+    with caplog.at_level("ERROR", logger="tabuleiro.ui"):
+        app.run_frames(300)
+    assert len(app.errors) == 1 and "a bug at frame" in app.errors[0]
+    assert len(caplog.records) == 3  # the traceback, then "again (10 times)" and "again (100 times)"
+    assert "again (100 times)" in caplog.records[-1].getMessage()
+    assert any(m.text.startswith("Something went wrong: ValueError") for m in app.messages.current())
+    app.errors.clear()  # the fixture's check is for bugs of the window itself
+
+
+def test_a_repeated_error_is_said_again_once_its_message_has_gone(app):
+    """The same failure later (a button that fails each time it is pressed) is said again: only
+    while its message is still on screen is a repeat left unsaid."""
+    for _ in range(2):
+        app.report(ValueError("the same bug"))
+        assert [m.text for m in app.messages.current()] == ["Something went wrong: ValueError: the same bug"]
+        app.messages.items.clear()  # its time on screen is over
+    app.errors.clear()
+
+
+def test_the_errors_kept_stay_at_their_bound_and_each_new_one_is_still_said(app):
+    """Many distinct failures keep the first ``ERRORS_KEPT`` tracebacks; every one is still said."""
+    from ui.caught_errors import ERRORS_KEPT
+
+    for n in range(3 * ERRORS_KEPT):
+        try:
+            exec(compile(f"raise KeyError({n})", f"<bug {n}>", "exec"))  # a different place each time
+        except KeyError as exc:
+            app.report(exc)
+        assert app.messages.items[-1].text == f"Something went wrong: KeyError: {n}"
+    assert len(app.errors) == ERRORS_KEPT
+    assert len(app.caught) == ERRORS_KEPT
+    app.errors.clear()
+
+
+@pytest.mark.parametrize("times, noted", [(1, False), (9, False), (10, True), (11, False), (100, True),
+                                          (1000, True), (2000, False)])
+def test_a_repeated_errors_count_is_logged_at_each_power_of_ten(times, noted):
+    from ui.caught_errors import worth_a_note
+
+    assert worth_a_note(times) is noted

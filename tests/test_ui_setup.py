@@ -387,3 +387,29 @@ def test_the_last_widget_of_a_scrolling_form_shows_whole_with_its_highlight(conf
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_a_window_dragged_bigger_keeps_the_game_cards_thumbnails_of_two_sizes(config):
+    """Each size a window passes through while its edge is dragged draws the six games' cards at a
+    size of its own: the thumbnails of every one were kept (64, 43 MB after one drag across a
+    screen).  Only the cards of the size shown and the one before stay; the last are still drawn."""
+    import pygame
+
+    from ui.scenes.common import THUMBNAILS_KEPT, thumbnail
+
+    app = open_app()
+    try:
+        app.show_setup()
+        thumbnail.cache_clear()
+        for n in range(30):
+            size = (1280 + 12 * n, 800 + 8 * n)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.run_frames(2)
+        assert thumbnail.cache_info().currsize <= THUMBNAILS_KEPT == 2 * len(games.available_ids())
+        hits = thumbnail.cache_info().hits
+        app.invalidate()
+        app.run_frames(1)
+        assert thumbnail.cache_info().hits == hits + len(games.available_ids())  # the cards shown stay kept
+        assert not app.errors
+    finally:
+        app.quit()

@@ -2,7 +2,8 @@
 
 Scenes (menu, game setup, game, rules, settings) are switched with ``App.switch``.  Every call
 into a scene is guarded: an exception is logged, counted in ``App.errors`` and shown as a message,
-and the loop goes on -- no click, key or resize can close the window by accident.
+and the loop goes on -- no click, key or resize can close the window by accident.  The same
+exception again (a screen failing on every frame) is only counted (``ui.caught_errors``).
 
 The loop draws only when something changed: it sleeps (``_wait_for_events``) until an event
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
@@ -34,9 +35,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import clipboard, sdl, words
+from ui import clipboard, memory, sdl, words
 from ui import settings as settings_mod
 from ui.background_writer import WRITE_WAIT, WRITER
+from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
@@ -57,6 +59,7 @@ MIN_SIZE = (800, 560)
 TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
+RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
 
 
 def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
@@ -165,11 +168,15 @@ class App:
         self.dirty = True
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
+        self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
         # CI's smoke runs (TABULEIRO_QUIT_AFTER_FRAMES) count frames: there every frame is drawn at
         # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
         self.always_draw = _quit_after_frames() is not None
         self._message_key: tuple = ()
-        self.errors: list[str] = []  # tracebacks of exceptions caught in scenes (tests read it)
+        # tracebacks of the exceptions caught in scenes (tests read it): the first ERRORS_KEPT
+        # distinct ones, a repeat only counted (ui.caught_errors)
+        self.errors: list[str] = []
+        self.caught = CaughtErrors()
         self.messages = Messages()
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
@@ -224,6 +231,7 @@ class App:
         self.guard(self.update_caption)
         for watcher in list(self.switch_watchers):
             self.guard(watcher, old, scene)
+        memory.give_back()  # what the screen left behind
 
     def update_caption(self) -> None:
         """The window's title: the screen's caption, then "Tabuleiro" ("Reversi – Tabuleiro")."""
@@ -407,10 +415,22 @@ class App:
 
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
+        """An exception caught in a scene: its traceback logged and kept, and said in a message.
+        The same error again (a screen failing on every frame) is counted, its count logged now
+        and then, and said again only once its message has gone (ui.caught_errors)."""
+        said = _("Something went wrong: {error}").format(error=f"{type(exc).__name__}: {exc}")
+        times = self.caught.note(exc)
+        if times > 1:
+            if worth_a_note(times):
+                log.error("caught in the window loop again (%d times): %s: %s", times, type(exc).__name__, exc)
+            if said not in (m.text for m in self.messages.current()):
+                self.messages.add(said, "error")
+            return
         detail = "".join(traceback.format_exception(exc))
-        self.errors.append(detail)
+        if len(self.errors) < ERRORS_KEPT:
+            self.errors.append(detail)
         log.error("caught in the window loop:\n%s", detail)
-        self.messages.add(_("Something went wrong: {error}").format(error=f"{type(exc).__name__}: {exc}"), "error")
+        self.messages.add(said, "error")
 
     def guard(self, fn: Callable, *args) -> None:
         try:
@@ -459,6 +479,14 @@ class App:
         if (width, height) != self.screen.get_size():
             self.screen = self._window((width, height))
         self._fit(width, height)
+        self._resized_at = time.monotonic()
+
+    def _give_back_after_resizing(self, now: float) -> None:
+        """Once the window's edge has been still for ``RESIZE_SETTLED``, give back the memory of the
+        screens built at each size it passed through (ui.memory)."""
+        if self._resized_at is not None and now - self._resized_at >= RESIZE_SETTLED:
+            self._resized_at = None
+            memory.give_back()
 
     @staticmethod
     def _window(size: tuple[int, int]) -> pygame.Surface:
@@ -544,6 +572,7 @@ class App:
         self._say_settings_saved()
         now = time.monotonic()
         dt, self._last_frame = now - self._last_frame, now
+        self._give_back_after_resizing(now)
         if self.scene is not None:
             self.guard(self.scene.update, dt)
         self.frames += 1

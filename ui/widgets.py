@@ -284,6 +284,8 @@ class Message:
 
 @lru_cache(maxsize=64)
 def _message_lines(text: str, size: int, room: int, most: int) -> tuple[str, ...]:
+    """``Messages.lines``, kept: 64 for the three messages on screen at most, at the widths of the
+    last few window sizes (asked for on every frame while they show)."""
     return tuple(tx.fit(line, size, room) for line in tx.wrap_at_most(text, size, room, most) or [""])
 
 

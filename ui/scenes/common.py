@@ -218,9 +218,16 @@ def heading(surface: pygame.Surface, theme: Theme, scale: float, title: str, sub
     return r.bottom
 
 
-@lru_cache(maxsize=64)
+THUMBNAILS_KEPT = 12  # the six games' cards at two sizes: a screen's grid draws every card at one size
+
+
+@lru_cache(maxsize=THUMBNAILS_KEPT)
 def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.Surface:
-    """The game's initial position (default options) drawn by its own board view."""
+    """The game's initial position (default options) drawn by its own board view.
+
+    Kept for the cards shown now and the size before (``THUMBNAILS_KEPT``): a screen draws all of
+    its cards at one size, and a window dragged bigger draws them at every size it passes through,
+    so 64 kept were 43 MB of thumbnails never shown again after one drag across the screen."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     try:
         game = games.load(game_id)

@@ -1,0 +1,44 @@
+"""Memory the window has freed, given back to the system where the C library would keep it.
+
+The window builds and drops many pictures: a screen's surfaces and forms go when it is left, and
+pygame-menu builds a form again at every size a window passes through while its edge is dragged.
+The forms dropped are reference cycles, freed only when the garbage collector next runs, and
+glibc's allocator keeps what is freed among blocks still in use for the process: after its edge
+was dragged through 80 sizes and the screen was left, the window held 210 to 235 MB where 76 MB
+were in use.  ``give_back`` collects the garbage, then asks glibc to return the free pages
+(``malloc_trim``: 20 ms for that heap, under 1 ms when there is nothing to give back); elsewhere
+(macOS, Windows, musl) only the garbage is collected.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+
+
+@lru_cache(maxsize=1)
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
+
+
+def give_back() -> bool:
+    """Free the garbage, and return the freed memory at the heap's ends and between its blocks to
+    the system; True if there was a C library to ask."""
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True
