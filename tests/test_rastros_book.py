@@ -18,8 +18,11 @@ import random
 import numpy as np
 import pytest
 
+import ai
 import games
+from ai.base import Limits
 from ai.engines import rastros_book as book
+from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import new_ctl
 from games.rastros import bits
@@ -168,6 +171,55 @@ def test_the_7x7_book_and_the_solver_beat_random_play():
                                             new_ctl(), 0))
             state = state.play(move)
         assert state.winner() == 0
+
+
+def first_positions_past_the_7x7_book(lines: int) -> list:
+    """South plays the book, North at random (one seed a line): each line's first position the book
+    does not answer, South to move."""
+    game = games.load("rastros", size=7)
+    found = []
+    for seed in range(lines):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_terminal():
+            answer = book.book_answer(state) if state.to_move == 0 else None
+            if state.to_move == 0 and answer is None:
+                found.append(state)
+                break
+            state = state.play(answer[0] if answer else rng.choice(state.legal_moves()))
+    return found
+
+
+# the self-check's first searched position against Bacoco (tools/rastros_selfcheck.py --size 7)
+SELFCHECK_LINE = ["5-3", "6-4", "7-3", "7-4", "7-5", "7-6", "7-7", "6-6", "6-7", "5-7", "5-6", "4-7"]
+
+
+def test_level5_keeps_a_win_the_book_left_it_without_playing_the_book_move_itself():
+    """A level-5 asked where the book ends without having played the book's move (the self-check,
+    a hint, a computer taking over a game) found no win in 1,000 nodes (a loaded machine's second)
+    and at the self-check's position played 3-6, which loses; the book proved such positions
+    cheap to solve, so level-5 now solves them whatever its budget.  The kernel solver judges."""
+    game = games.load("rastros", size=7)
+    judge, board = Solver(7, 22), kernel.board(7)
+    positions = [game.play_line(SELFCHECK_LINE)] + first_positions_past_the_7x7_book(3)
+    for state in positions:
+        assert book.book_answer(state) is None and book.book_move_led_here(state)
+        player = ai.make_player("rastros", "level-5", seed=0)
+        after = state.play(player.choose(state, Limits(time=600, iterations=1_000)))
+        region = int(kernel.flood(board, after.white, np.uint64(after.free)))
+        assert after.winner() == 0 or judge.solve(after.white, region, after.to_move, new_ctl()) == 0, \
+            game.to_text(state)
+
+
+def test_only_a_reply_to_the_books_winning_move_counts_as_left_by_the_book():
+    game = games.load("rastros", size=7)
+    book_reply = game.play_line(SELFCHECK_LINE)
+    assert book.book_move_led_here(book_reply)
+    assert not book.book_move_led_here(game.initial_state())
+    assert not book.book_move_led_here(game.from_text(game.to_text(book_reply).split("\ntrail:")[0]))
+    before_book_move = game.play_line(SELFCHECK_LINE[:-2])  # South to move: the book says 5-6
+    assert game.format_move(before_book_move, book.book_answer(before_book_move)[0]) == "5-6"
+    other = game.play_line(["4-6", "3-6"], before_book_move)  # another move of South, then a reply
+    assert not book.book_move_led_here(other)
 
 
 def test_8x8_book_answers_every_first_move_with_the_refutation():

@@ -27,6 +27,7 @@ import numpy as np
 from ai import data
 from ai.kernels import rastros as kernel
 from games.grid import permute_bits
+from games.rastros import RastrosState
 
 PIECE_MASK, SIDE_SHIFT, MOVE_SHIFT, WIN_SHIFT = 0x3F, 6, 7, 13
 
@@ -144,6 +145,23 @@ def book_answer(state) -> tuple[int, int, int | None] | None:
         return None
     move, wins = found
     return move, (1 if wins else -1), None
+
+
+def book_move_led_here(state: RastrosState) -> bool:
+    """Whether the side to move reached this position by the book's winning move, the opponent
+    having replied since (the last three squares of the trail say so; False without them).  The
+    generator proved each such reply won within the in-game budget, or booked it, or listed it open
+    (``Book.is_open``, False then): the solver finds the win in a few thousand nodes, so a player
+    that did not play the book move itself (a hint, a computer taking over a game) still keeps it."""
+    if len(state.trail) < 3 or state.is_terminal():
+        return False
+    before, ours = state.trail[-3], state.trail[-2]
+    earlier = RastrosState(state.game, before, state.blacks & ~(1 << before | 1 << ours), state.to_move)
+    answer = book_answer(earlier)
+    if answer is None or answer[:2] != (ours, 1):
+        return False
+    region = int(kernel.flood(kernel.board(state.game.n), state.white, np.uint64(state.free)))
+    return not load(state.game.n).is_open(state.white, region, state.to_move)
 
 
 def bench_lines(report) -> None:

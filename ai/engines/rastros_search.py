@@ -29,7 +29,7 @@ import numpy as np
 
 from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.rastros_book import book_answer, book_key, mirror_squares
+from ai.engines.rastros_book import book_answer, book_key, book_move_led_here, mirror_squares
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import CTL_NODES, search, unhurried
@@ -163,9 +163,14 @@ class RastrosSearcher:
         self.root_result = None
         self.last_nodes = 0
         self.kept = None
-        if self.options.root_solve and (state.white, int(self.region), self.side) in self.known_wins:
+        if self.options.root_solve and self._known_won(state):
             self.kept = self._keep_win(limits)
         return None
+
+    def _known_won(self, state: RastrosState) -> bool:
+        """A position this player proved won before (``remember_win``), or one the book's move led to."""
+        return ((state.white, int(self.region), self.side) in self.known_wins
+                or self.options.book and book_move_led_here(state))
 
     def _keep_win(self, limits: Limits) -> Progress | None:
         """A winning move of a position known to be won (after this player's proven move, any
