@@ -184,3 +184,22 @@ def test_players_made_to_check_a_command_line_compile_nothing(monkeypatch):
     assert not kernels.is_ready("alquerque")
     ai.make_player("alquerque", "level-5", seed=1)
     assert kernels.is_ready("alquerque") and kernels.is_ready("alquerque", "tables")
+
+
+def test_only_a_match_that_can_run_kernels_has_its_worker_prepare_them():
+    """A 3x3 Tic-tac-toe game searches in Python: its worker loaded the big boards' kernel for
+    nothing, and the window said "Preparing the engine..." (holding the clock) meanwhile."""
+    assert not kernels.used_by(games.load("tictactoe"))
+    assert not kernels.used_by(games.load("tictactoe", width=7, height=7, k=4))  # 49 squares: Python
+    assert kernels.used_by(games.load("tictactoe", width=15, height=15, k=5))
+    assert kernels.used_by(games.load("reversi")) and not kernels.used_by(games.load("trax"))
+
+    from ui.ai_worker import AIWorker
+
+    small, big = AIWorker(games.load("tictactoe")), AIWorker(games.load("tictactoe", width=15, height=15, k=5))
+    try:
+        assert (small.game_id, small.warm_up, small.preparing) == ("tictactoe", False, False)
+        assert big.warm_up and big.preparing  # until its worker says the search's kernels are ready
+    finally:
+        small.close()
+        big.close()

@@ -52,7 +52,7 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 def rss_mb(pid: int) -> float:
     """A process's resident memory in MB (0 when it has ended)."""
     try:
-        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE / 2**20
+        return int(Path(f"/proc/{pid}/statm").read_text(encoding="ascii").split()[1]) * PAGE / 2**20
     except (OSError, IndexError, ValueError):
         return 0.0
 
@@ -60,7 +60,7 @@ def rss_mb(pid: int) -> float:
 def cpu_seconds(pid: int) -> float:
     """A process's user + system CPU time so far (0 when it has ended)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rpartition(")")[2].split()
         return (int(fields[11]) + int(fields[12])) / TICKS
     except (OSError, IndexError, ValueError):
         return 0.0
@@ -72,7 +72,7 @@ def children(pid: int) -> list[int]:
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
         try:
-            found += [int(c) for c in (task / "children").read_text().split()]
+            found += [int(c) for c in (task / "children").read_text(encoding="ascii").split()]
         except OSError:
             continue
     return [c for c in found if not _is_resource_tracker(c)]

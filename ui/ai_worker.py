@@ -44,7 +44,10 @@ import time
 import traceback
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.base import Game
 
 STOP_GRACE = 0.5  # seconds a cancelled search may take to return before the process is replaced
 SETUP_GRACE = 10.0  # ... and a cancelled job not yet heard from (a new process importing, a player
@@ -369,10 +372,16 @@ class AIWorker:
 
     _ids = itertools.count(1)
 
-    def __init__(self, game_id: str | None = None, warm_up: bool = True) -> None:
-        """``game_id``: the game whose kernels the worker warms up first (all when None)."""
+    def __init__(self, game: Game | str | None = None, warm_up: bool = True) -> None:
+        """``game``: the game whose kernels the worker warms up first (all when None); given the
+        rules with their options (a ``Game``), only if a match of them can use its kernels
+        (``ai.kernels.used_by``)."""
         self._ctx = mp.get_context("spawn")
-        self.game_id = game_id
+        if game is not None and not isinstance(game, str):
+            from ai.kernels import used_by
+
+            game, warm_up = game.id, warm_up and used_by(game)
+        self.game_id = game
         self.warm_up = warm_up
         self.preparing = False  # the kernels are being compiled: the first search may wait for them
         self.warm_up_error = ""

@@ -212,7 +212,7 @@ class BackgroundAnalysis:
         if worker is None:
             from ui.ai_worker import AIWorker
 
-            worker = AIWorker(record.game_id)
+            worker = AIWorker(record.game())
         self.worker = worker
 
     def progress(self) -> float:
@@ -226,7 +226,7 @@ class BackgroundAnalysis:
         if self.worker is None:  # closed on the way to another screen, and shown again
             from ui.ai_worker import AIWorker
 
-            self.worker = AIWorker(self.record.game_id)
+            self.worker = AIWorker(self.record.game())
         changed = self._collect()
         if self._job is None:
             changed |= self._submit_next()

@@ -76,7 +76,7 @@ class PositionWorker:
         from ui.ai_worker import AIWorker
 
         if self.worker is None:
-            self.worker = AIWorker(self.game.id)
+            self.worker = AIWorker(self.game)
         self.job = self.worker.submit(self.make_job(moves, position[1]))
 
     def wait(self, holding: bool) -> bool:

@@ -21,7 +21,7 @@ from ai.kernels import tictactoe as kernel
 from ai.search import driver
 from games.tictactoe import TicTacToeState
 
-KERNEL_CELLS = 49  # boards of more squares search in the kernel (the beam's boards: ``BEAM_CELLS``)
+KERNEL_CELLS = kernels.TICTACTOE_KERNEL_CELLS  # boards of more squares search in the kernel (the beam's boards)
 WIDTH = 10  # squares searched at a node: the Python beam's ``BEAM_WIDTH``
 ROOT_WIDTH = 16  # squares searched at the root, where a wider look costs least
 TABLE_BITS = 20  # a million entries of 24 bytes

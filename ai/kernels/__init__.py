@@ -50,6 +50,17 @@ KERNEL_GAMES = ("reversi", "hex", "rastros", "alquerque", "tictactoe")
 # Relative compile times from an empty cache (Hex's H-search is the largest kernel by far), to
 # share the compiling among processes evenly.
 COMPILE_COST = {"hex": 3.0, "alquerque": 1.2, "reversi": 1.0, "rastros": 0.8, "tictactoe": 0.4}
+TICTACTOE_KERNEL_CELLS = 49  # Tic-tac-toe boards of more squares search in the kernel; smaller ones in Python
+
+
+def used_by(game) -> bool:
+    """Whether a match of ``game`` (a ``games.base.Game``) can run kernels, so that its worker
+    prepares them as it starts: Tic-tac-toe's run only on boards of more than
+    ``TICTACTOE_KERNEL_CELLS`` squares, and a 3x3 game had the window say "Preparing the
+    engine..." (its clock held) while they loaded for nothing.  No kernel module is imported."""
+    if game.id not in KERNEL_GAMES:
+        return False
+    return game.id != "tictactoe" or game.cells > TICTACTOE_KERNEL_CELLS
 
 
 def cache_dir() -> Path:

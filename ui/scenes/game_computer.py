@@ -65,7 +65,7 @@ class ComputerMoves:
 
     def ensure_worker(self) -> AIWorker:
         if self.worker is None:
-            self.worker = AIWorker(self.scene.game.id)
+            self.worker = AIWorker(self.scene.game)
         return self.worker
 
     def thinking(self) -> bool:
