@@ -10,7 +10,7 @@ import pygame_menu
 import games
 from games.position_text import POSITION_LINE, record_from_position
 from games.record import GameRecord, Side, title_line
-from tests.ui_helpers import click_widget, key, wait
+from tests.ui_helpers import autosaves_written, click_widget, key, wait
 from ui import clipboard
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, MatchSetup
@@ -64,6 +64,7 @@ def test_an_ffo_endgame_pasted_on_the_menu_is_played_from_and_keeps_its_start(ap
     # Ctrl+C: the position on the board, which pastes back as the same position
     assert record_from_position(copied(app, monkeypatch)).first_state().key() == game.state.key()
     # the autosave has the start: Continue reaches the same position
+    autosaves_written()  # the last ply is written on the writer's thread
     unfinished, _problems = SHELF.unfinished()
     record = unfinished[0][1]
     assert record.start_position == game.setup.start and record.final_state().key() == game.state.key()
