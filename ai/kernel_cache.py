@@ -165,8 +165,8 @@ class KernelCacheLocator(_CacheLocator):
         from ai.kernels import cache_dir
 
         self._lineno = py_func.__code__.co_firstlineno
-        self._stamp = source_digest(py_file)
-        self._cache_path = str(cache_dir() / folder_name(py_file))
+        self._stamp = source_digest(py_file)  # the folder's name too (``folder_name``), worked out once
+        self._cache_path = str(cache_dir() / f"{Path(py_file).stem}-{self._stamp}")
 
     def get_cache_path(self) -> str:
         return self._cache_path

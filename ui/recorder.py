@@ -52,7 +52,6 @@ class SceneRecorder:
     """Listens to a game scene (``scene.listeners.append(recorder)``)."""
 
     CLOCKS_KEPT_EVERY = 10.0  # seconds: the most of a running clock a killed game may lose
-    WRITE_WAIT = WRITE_WAIT  # seconds: the longest a game left or ended waits for a slow disk
 
     def __init__(self, scene: Any, autosave_path: Path | None = None) -> None:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
@@ -164,8 +163,8 @@ class SceneRecorder:
         """Wait (at most ``WRITE_WAIT`` seconds) for the writes handed over so far, then show what
         they report: the game's file holds the last position when the game is left or ends, and
         ``autosaver.failed`` tells whether it could be written."""
-        if not WRITER.wait(self.WRITE_WAIT):
-            log.warning("the autosave is still being written after %.0f s", self.WRITE_WAIT)
+        if not WRITER.wait(WRITE_WAIT):
+            log.warning("the autosave is still being written after %.0f s", WRITE_WAIT)
         self.poll(scene)
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
