@@ -503,11 +503,15 @@ class Tournament:
                 if self._stop.is_set():
                     self.cancelled = True
                     return
+                # looked at before the wait: a worker that puts its last result and ends during the
+                # wait has left that result in the pipe, for the next wait (looked at after, the
+                # game was void although played: "a worker process died")
+                ended = not any(w.is_alive() for w in workers)
                 try:
                     kind, number, data = events.get(timeout=0.1)
                 except queue.Empty:
-                    if not any(w.is_alive() for w in workers):
-                        self._lost_games(emit, by_number, "a worker process died")
+                    if ended:
+                        self._lost_games(emit, by_number, f"a worker process died ({how_ended(workers)})")
                         return
                     continue
                 if kind == "start":
@@ -533,6 +537,24 @@ class Tournament:
                 result = GameResult(self.game_id, dict(self.options), list(self.ids_of(g)))
                 result.reason = f"void: {why}"
                 self._finish(number, result, emit)
+
+
+def how_ended(workers: list) -> str:
+    """How worker processes ended, for a void game's reason: "killed by SIGKILL", "ended by
+    SIGTERM" (``end_on_signals``: status 128 + the signal), "exit status 1"; each way once."""
+    ways = []
+    for w in workers:
+        code = w.exitcode
+        if code is not None and (code < 0 or code > 128):
+            try:
+                name = signal.Signals(abs(code) if code < 0 else code - 128).name
+            except ValueError:
+                name = ""
+            if name:
+                ways.append(f"killed by {name}" if code < 0 else f"ended by {name}")
+                continue
+        ways.append(f"exit status {code}")
+    return ", ".join(dict.fromkeys(ways))
 
 
 def _stop_workers(workers: list) -> None:

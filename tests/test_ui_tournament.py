@@ -417,6 +417,9 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
         i18n.set_language("pt")
         assert words.ReportWords().games(1) == "1 jogo" and words.ReportWords().games(3) == "3 jogos"
         assert words.end_reason("void: the referee failed: KeyError: 'x'") == "anulado: o árbitro falhou: KeyError: 'x'"
+        died = "anulado: um processo de trabalho terminou inesperadamente"
+        assert words.end_reason("void: a worker process died (killed by SIGKILL)") == f"{died} (morto pelo sinal SIGKILL)"
+        assert words.end_reason("void: a worker process died (exit status 1)") == f"{died} (código de saída 1)"
     finally:
         i18n.set_language("en")
 

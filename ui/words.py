@@ -26,6 +26,12 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"void: the referee failed: (?P<rest>.*)", N_("void: the referee failed: {rest}")),
     (r"void: the Dask task failed: (?P<rest>.*)", N_("void: the Dask task failed: {rest}")),
     (r"void: a worker process died", N_("void: a worker process died")),
+    # how its worker ended (ai.tournament.how_ended); several ways at once are kept as written
+    (r"void: a worker process died \(killed by (?P<signal>SIG\w+)\)", N_("void: a worker process died (killed by {signal})")),
+    (r"void: a worker process died \(ended by (?P<signal>SIG\w+)\)", N_("void: a worker process died (ended by {signal})")),
+    (r"void: a worker process died \(exit status (?P<status>-?\d+)\)",
+     N_("void: a worker process died (exit status {status})")),
+    (r"void: a worker process died \((?P<how>.*)\)", N_("void: a worker process died ({how})")),
     (r"double forfeit: neither player could be started", N_("double forfeit: neither player could be started")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),

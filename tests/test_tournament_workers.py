@@ -1,0 +1,134 @@
+"""A tournament's worker processes, faked: the orderings between a worker's last result and its
+end that real processes hit only now and then, on a loaded machine, played here every time."""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import asdict
+
+import pytest
+
+import ai.tournament
+from ai.match import GameResult
+from ai.results_log import ResultsLog
+from ai.tournament import GameFinished, Tournament, how_ended, is_void
+
+
+class FakeProcess:
+    """A worker process that runs nothing: the test says when it ends, and how."""
+
+    def __init__(self, target=None, args=(), daemon=None) -> None:
+        self.pid: int | None = None
+        self.exitcode: int | None = None
+
+    def start(self) -> None:
+        self.pid = 4242
+
+    def is_alive(self) -> bool:
+        return self.pid is not None and self.exitcode is None
+
+    def terminate(self) -> None:
+        pass
+
+    kill = terminate
+
+    def join(self, timeout: float | None = None) -> None:
+        pass
+
+
+class ScriptedQueue:
+    """The events queue: ``get`` hands out what the workers put, in order; a callable in the
+    script is something that happens during a wait which then finds nothing (``queue.Empty``)."""
+
+    def __init__(self, script: list) -> None:
+        self.script = script
+
+    def put(self, item) -> None:
+        self.script.append(item)
+
+    def get(self, timeout: float | None = None):
+        if not self.script:
+            raise queue.Empty
+        item = self.script.pop(0)
+        if callable(item):
+            item()
+            raise queue.Empty
+        return item
+
+    def cancel_join_thread(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class FakeContext:
+    def __init__(self, events: list) -> None:
+        self.workers: list[FakeProcess] = []
+        self.tasks, self.events = ScriptedQueue([]), ScriptedQueue(events)
+        self.made = 0
+
+    def Queue(self) -> ScriptedQueue:  # noqa: N802 - multiprocessing's name
+        self.made += 1
+        return self.tasks if self.made == 1 else self.events  # as _run_pool makes them: tasks, then events
+
+    def Process(self, **kwargs) -> FakeProcess:  # noqa: N802 - multiprocessing's name
+        self.workers.append(FakeProcess(**kwargs))
+        return self.workers[-1]
+
+
+def _played(number: int, players: list[str]) -> tuple:
+    result = GameResult("tictactoe", {"width": 3, "height": 3, "k": 3}, players, ["b2"], 0, reason="X has 3 in a row")
+    return ("done", number, asdict(result))
+
+
+def _run(events_of, tmp_path, monkeypatch) -> tuple[Tournament, list]:
+    """A two-game tournament in (fake) worker processes whose events ``events_of(context)`` gives."""
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, jobs=1, in_process=False,
+                   log=str(tmp_path / "league.jsonl"))
+    context = FakeContext([])
+    context.events.script = events_of(context, [list(t.ids_of(g)) for g in t.schedule])
+    monkeypatch.setattr(ai.tournament.mp, "get_context", lambda _method: context)
+    seen: list = []
+    t.run(seen.append)
+    return t, seen
+
+
+def test_a_result_put_as_its_worker_ends_during_the_wait_is_kept_not_void(tmp_path, monkeypatch):
+    """The last worker put its last result and ended while the tournament's wait ran out: the
+    tournament then found every worker gone and voided that game ("a worker process died"),
+    although it was played and its result lay in the pipe.  A class's last game was lost so."""
+    def events(context, players):
+        def last_result_then_the_end() -> None:
+            context.events.put(_played(2, players[1]))
+            context.workers[0].exitcode = 0
+
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), last_result_then_the_end]
+
+    t, seen = _run(events, tmp_path, monkeypatch)
+    assert not any(is_void(r) for r in t.results.values()), {n: r.reason for n, r in t.results.items()}
+    assert [e.number for e in seen if isinstance(e, GameFinished)] == [1, 2] and not t.cancelled
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+
+
+@pytest.mark.parametrize(("exitcode", "said"), [(-9, "killed by SIGKILL"), (143, "ended by SIGTERM"),
+                                                (1, "exit status 1")])
+def test_workers_that_died_void_the_games_left_and_say_how_they_ended(tmp_path, monkeypatch, exitcode, said):
+    """"void: a worker process died" named nothing to look for; it says how the worker ended."""
+    def events(context, players):
+        def killed() -> None:
+            context.workers[0].exitcode = exitcode
+
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), killed]
+
+    t, _seen = _run(events, tmp_path, monkeypatch)
+    assert not is_void(t.results[1])
+    assert t.results[2].reason == f"void: a worker process died ({said})"
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1]  # played again on resume
+
+
+def test_how_workers_ended_says_each_way_once():
+    ended = [FakeProcess() for _ in range(3)]
+    for w, code in zip(ended, (-9, -9, 2)):
+        w.exitcode = code
+    assert how_ended(ended) == "killed by SIGKILL, exit status 2"
