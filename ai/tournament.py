@@ -192,13 +192,34 @@ def _worker_main(tasks, events, watch: bool, folders: str | None = None) -> None
         task = tasks.get()
         if task is None:
             return
-        number = task["number"]
-        events.put(("start", number, None))
-        on_move = _move_reporter(events.put, number) if watch else None
-        try:
-            events.put(("done", number, play_task(task, on_move)))
-        except Exception:
-            events.put(("error", number, traceback.format_exc(limit=3)))
+        _play_reporting(task, events.put, watch)
+
+
+def _play_reporting(task: dict[str, Any], put: Callable, watch: bool) -> None:
+    """Play one task in a worker, its start, moves (``watch``) and end told through ``put``; our
+    own failure is told as ("error", number, what failed and where: ``failure_text``)."""
+    number = task["number"]
+    put(("start", number, None))
+    on_move = _move_reporter(put, number) if watch else None
+    try:
+        put(("done", number, play_task(task, on_move)))
+    except Exception as exc:
+        put(("error", number, failure_text(exc)))
+
+
+def failure_text(exc: BaseException) -> str:
+    """An exception of ours in one line, with where it was raised: "KeyError: 'x' (at
+    ai/match.py line 212, in play_game)".  A void game's reason ends with it: its last line
+    alone named no place to look."""
+    said = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    text = " ".join(line.strip() for line in said.strip().splitlines())  # a message of several lines: one line
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return text
+    where = Path(frames[-1].filename)
+    root = Path(__file__).resolve().parent.parent
+    shown = where.relative_to(root).as_posix() if where.is_relative_to(root) else where.name
+    return f"{text} (at {shown} line {frames[-1].lineno}, in {frames[-1].name})"
 
 
 # -- the tournament ----------------------------------------------------------------------------------
@@ -522,7 +543,7 @@ class Tournament:
                     self._finish(number, GameResult(**data), emit)
                 else:  # our own bug while refereeing: recorded as a void game (a draw), reason kept
                     result = GameResult(self.game_id, dict(self.options), list(self.ids_of(by_number[number])))
-                    result.reason = f"void: the referee failed: {data.strip().splitlines()[-1]}"
+                    result.reason = f"void: the referee failed: {data}"
                     self._finish(number, result, emit)
         finally:
             _stop_workers(workers)

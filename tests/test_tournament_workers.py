@@ -132,3 +132,36 @@ def test_how_workers_ended_says_each_way_once():
     for w, code in zip(ended, (-9, -9, 2)):
         w.exitcode = code
     assert how_ended(ended) == "killed by SIGKILL, exit status 2"
+
+
+def _fails_in_the_referee(task, on_move=None):
+    raise KeyError("x")
+
+
+def test_a_referee_failure_says_what_failed_and_where(monkeypatch):
+    """"void: the referee failed: KeyError: 'x'" named no place to look: the worker's 3-frame
+    traceback was its outermost frames, and only its last line was kept."""
+    monkeypatch.setattr(ai.tournament, "play_task", _fails_in_the_referee)
+    told: list = []
+    ai.tournament._play_reporting({"number": 7}, told.append, watch=False)
+    line = _fails_in_the_referee.__code__.co_firstlineno + 1
+    assert told == [("start", 7, None), ("error", 7, f"KeyError: 'x' (at tests/test_tournament_workers.py line {line}, "
+                                                    "in _fails_in_the_referee)")]
+
+
+def test_a_referee_failure_is_a_void_game_whose_reason_is_the_workers_line(tmp_path, monkeypatch):
+    def events(context, players):
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None),
+                ("error", 2, "ValueError: bad (at ai/match.py line 9, in play_game)")]
+
+    t, _seen = _run(events, tmp_path, monkeypatch)
+    assert t.results[2].reason == "void: the referee failed: ValueError: bad (at ai/match.py line 9, in play_game)"
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1]
+
+
+def test_a_failure_of_several_lines_is_told_in_one():
+    try:
+        raise RuntimeError("first\nsecond")
+    except RuntimeError as exc:
+        text = ai.tournament.failure_text(exc)
+    assert text.startswith("RuntimeError: first second (at tests/test_tournament_workers.py line ")
