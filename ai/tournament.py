@@ -562,9 +562,11 @@ class Tournament:
 
 def how_ended(workers: list) -> str:
     """How worker processes ended, for a void game's reason: "killed by SIGKILL", "ended by
-    SIGTERM" (``end_on_signals``: status 128 + the signal), "exit status 1"; each way once."""
+    SIGTERM" (``end_on_signals``: status 128 + the signal), "exit status 1"; each way once, and
+    those that ended well (status 0, their work done) only when no other did."""
+    failed = [w for w in workers if w.exitcode != 0]
     ways = []
-    for w in workers:
+    for w in failed or workers:
         code = w.exitcode
         if code is not None and (code < 0 or code > 128):
             try:

@@ -127,11 +127,14 @@ def test_workers_that_died_void_the_games_left_and_say_how_they_ended(tmp_path, 
     assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1]  # played again on resume
 
 
-def test_how_workers_ended_says_each_way_once():
-    ended = [FakeProcess() for _ in range(3)]
-    for w, code in zip(ended, (-9, -9, 2)):
+def test_how_workers_ended_says_each_way_once_and_not_the_workers_that_ended_well():
+    """One worker killed while the other played on to the end: its game's reason said "(killed
+    by SIGKILL, exit status 0)", as if the one that ended well had failed too."""
+    ended = [FakeProcess() for _ in range(4)]
+    for w, code in zip(ended, (-9, 0, -9, 2)):
         w.exitcode = code
     assert how_ended(ended) == "killed by SIGKILL, exit status 2"
+    assert how_ended(ended[1:2]) == "exit status 0"
 
 
 def _fails_in_the_referee(task, on_move=None):
