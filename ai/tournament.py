@@ -498,10 +498,12 @@ class Tournament:
             self._finish(g.number, GameResult(**play_task(self.task(g), on_move)), emit)
 
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
-        self.results[number] = result
-        self.elapsed = time.perf_counter() - self._began  # so far: reports written during the run say it
+        """Keep a finished game: in the log first, so that a game the window sees in ``results``
+        (and writes in a report as it is left) is already in the log a resume reads."""
         if self._log is not None and not is_void(result):  # a void game is played again on resume
             self._log.write(number, result)
+        self.results[number] = result
+        self.elapsed = time.perf_counter() - self._began  # so far: reports written during the run say it
         emit(GameFinished(number, result, len(self.results), self.total))
 
     # -- in worker processes --------------------------------------------------------------------

@@ -168,3 +168,21 @@ def test_a_failure_of_several_lines_is_told_in_one():
     except RuntimeError as exc:
         text = ai.tournament.failure_text(exc)
     assert text.startswith("RuntimeError: first second (at tests/test_tournament_workers.py line ")
+
+
+def test_a_game_is_in_the_log_before_the_window_sees_it(tmp_path, monkeypatch):
+    """The window reads ``results`` from its own thread (the tables, the report it writes when
+    left); a game was there while its log line was still being written, so a report could hold a
+    game the log, which a resume reads, did not."""
+    logged_when: list[bool] = []
+    write = ResultsLog.write
+
+    def watched(log, number, result) -> None:
+        logged_when.append(number in t.results)
+        write(log, number, result)
+
+    monkeypatch.setattr(ResultsLog, "write", watched)
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, time_per_move=0.05, seed=1,
+                   log=str(tmp_path / "league.jsonl"))
+    t.run()
+    assert logged_when == [False, False] and len(t.results) == 2

@@ -222,8 +222,11 @@ def test_a_panel_title_longer_than_its_panel_takes_two_lines_then_is_shortened(a
 
 
 def _played(app, scene, games: int, seconds: float = 120) -> None:
+    """Frames until ``games`` games have finished and the screen has taken each of them in (its
+    tables): a game is in the tournament's results a moment before its event reaches the screen
+    (its log line is written between), and a test that looked at the tables then found one short."""
     end = time.monotonic() + seconds
-    while time.monotonic() < end and len(scene.tournament.results) < games:
+    while time.monotonic() < end and min(len(scene.tournament.results), len(scene.recent)) < games:
         app.frame()
         time.sleep(0.005)
 
