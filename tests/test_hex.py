@@ -554,3 +554,19 @@ def test_the_notebooks_won_game_is_reported_as_a_win_not_as_its_1000():
     reports = []
     move = ai.make_player("hex", "hex:notebook").choose(state, Limits(time=5.0), reports.append)
     assert state.play(move).winner() == BLUE and reports[-1].score >= PROVEN
+
+
+def test_level5s_root_analysis_starts_without_waiting_for_its_thread(monkeypatch):
+    """``threading.Thread.start`` waits for the new thread to run: level-5's move stood still
+    until the system scheduled its root analysis (``python main.py bench budget``)."""
+    import threading
+
+    from ai.engines.hex_knowledge import RootAnalysis, tree_limits
+
+    def waits_for_the_thread(self):
+        raise AssertionError("Thread.start waits for the new thread to run")
+
+    monkeypatch.setattr(threading.Thread, "start", waits_for_the_thread)
+    state = games.load("hex", size=5).play_line(["c3", "b4"])
+    known = RootAnalysis(state, tree_limits(5)).wait(None)
+    assert known is not None
