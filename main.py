@@ -1,10 +1,10 @@
 """Tabuleiro: classic board games from AI courses.
 
-    python main.py                      the window
-    python main.py match GAME P1 P2     a series of games between two players
-    python main.py tournament GAME P..  a round robin
-    python main.py bench [GAME|ui ...]  speed and strength figures
-    python main.py gtp GAME             a player over the Go Text Protocol
+    python main.py                             the window
+    python main.py match GAME P1 P2            a series of games between two players
+    python main.py tournament GAME P..         a round robin
+    python main.py bench [GAME|ui|budget ...]  speed and strength figures; budget: answers against their time
+    python main.py gtp GAME                    a player over the Go Text Protocol
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
 was wrong and the valid choices, and exit status 2.  Output into a pipe that closes early
@@ -184,7 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
     league(t)
 
     b = sub.add_parser("bench", help="speed and strength figures")
-    b.add_argument("targets", nargs="*", metavar="GAME", help=f"{', '.join(games.available_ids())} and/or 'ui' (default: every game)")
+    b.add_argument("targets", nargs="*", metavar="GAME", help=f"{', '.join(games.available_ids())} and/or 'ui' (default: every game) and/or 'budget' "
+                        "(every level's answers against its time per move)")
     b.add_argument("--quick", action="store_true", help="shorter runs")
     b.add_argument("--openings", type=int, default=None, metavar="N",
                    help="the full strength run, N openings x both colours (games whose bench has one)")
@@ -280,7 +281,7 @@ def dispatch(args: argparse.Namespace) -> int:
         from ai.commands.bench import run_bench, takes_openings
 
         targets = args.targets or games.available_ids()
-        valid = games.available_ids() + ["ui"]
+        valid = games.available_ids() + ["ui", "budget"]
         for target in targets:
             if target not in valid:
                 raise UsageError(f"unknown bench target {target!r}; choose from {', '.join(valid)}")

@@ -109,3 +109,30 @@ def test_an_answer_from_start_needs_no_iteration(state):
     searcher = Deepening(state, answer_at_start=True)
     result = search(searcher, state, Limits(time=1.0))
     assert result.kind == "book" and result.best_move == state.legal_moves()[-1] and searcher.steps == []
+
+
+def test_a_search_never_waits_for_its_watcher_thread_to_be_scheduled(state, monkeypatch):
+    """``threading.Thread.start`` returns only once the new thread has run: on a loaded machine
+    the search stood still until then, and a 0.1 s move took 0.3 s (``python main.py bench
+    budget``).  No thread of the search is started that way now."""
+    def waits_for_the_thread(self):
+        raise AssertionError(f"{self.name}: Thread.start waits for the new thread to run")
+
+    monkeypatch.setattr(threading.Thread, "start", waits_for_the_thread)
+    result = search(Deepening(state), state, Limits(time=0.05, stop=threading.Event()))
+    assert result.done and result.best_move in state.legal_moves()
+
+
+def test_a_watcher_whose_thread_begins_after_the_search_leaves_its_block_alone(monkeypatch):
+    """The thread the system schedules only after the search ended (held back here) ends at
+    once: no stop is written into a block the search has left."""
+    import ai.search.driver as driver
+
+    held = []
+    monkeypatch.setattr(driver, "start_thread", held.append)
+    ctl = np.zeros(8, np.int64)
+    with driver.Watcher(ctl, time.perf_counter() - 1.0, Limits(time=0.01)):  # already past its deadline
+        pass
+    assert len(held) == 1
+    held[0]()  # the thread begins now
+    assert ctl[CTL_STOP] == 0

@@ -554,3 +554,38 @@ def test_the_notebooks_won_game_is_reported_as_a_win_not_as_its_1000():
     reports = []
     move = ai.make_player("hex", "hex:notebook").choose(state, Limits(time=5.0), reports.append)
     assert state.play(move).winner() == BLUE and reports[-1].score >= PROVEN
+
+
+def test_level5s_root_analysis_starts_without_waiting_for_its_thread(monkeypatch):
+    """``threading.Thread.start`` waits for the new thread to run: level-5's move stood still
+    until the system scheduled its root analysis (``python main.py bench budget``)."""
+    import threading
+
+    from ai.engines.hex_knowledge import RootAnalysis, tree_limits
+
+    def waits_for_the_thread(self):
+        raise AssertionError("Thread.start waits for the new thread to run")
+
+    monkeypatch.setattr(threading.Thread, "start", waits_for_the_thread)
+    state = games.load("hex", size=5).play_line(["c3", "b4"])
+    known = RootAnalysis(state, tree_limits(5)).wait(None)
+    assert known is not None
+
+
+def test_a_short_moves_playout_batches_are_a_small_part_of_it(monkeypatch):
+    """The driver looks at the clock after each batch of playouts: batches planned to take 0.1 s
+    let a 0.1 s move run a whole batch past its deadline when the system woke the watcher thread
+    late (``python main.py bench budget``).  A batch now plans at most a tenth of the move."""
+    from types import SimpleNamespace
+
+    import ai.engines.hex_mcts as hex_mcts
+    from ai.search.driver import new_ctl
+
+    searcher = hex_mcts.HexSearcher(seed=1)
+    state = games.load("hex", size=11).play_line(["f6", "e5"])
+    assert searcher.start(state, Limits(time=0.1)) is None
+    ticks = iter([10.0, 10.005])  # the first batch's start and end: 256 playouts "took" 5 ms
+    monkeypatch.setattr(hex_mcts, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
+    searcher.iterate(1, new_ctl())
+    planned = searcher.batch * 0.005 / 256  # seconds the next batch is planned to take
+    assert planned <= 0.1 * 0.1

@@ -14,6 +14,7 @@ from ai.base import WIN, Flag, Limits, PlayerInfo
 from ai.engines.tictactoe import OpenLines
 from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
 from ai.search.classic import alphabeta_cutoff
+from ai.search.driver import CTL_STOP
 
 SMALL = games.load("tictactoe", width=4, height=4, k=3)
 BIG = games.load("tictactoe", width=15, height=15, k=5)
@@ -91,6 +92,35 @@ def test_stop_flag_ends_an_unlimited_search_promptly():
     move = player.choose(state, Limits(stop=flag))
     assert time.perf_counter() - began < 5.0  # not hung (a margin for loaded CI)
     assert move in state.legal_moves()
+
+
+class StopsAfter(OpenLines):
+    """OpenLines that writes the stop into the engine's control block at its ``stop_at``-th
+    evaluation (as the driver's watcher does at the deadline), then counts the nodes searched."""
+
+    def __init__(self, stop_at: int) -> None:
+        super().__init__()
+        self.stop_at, self.calls, self.engine, self.nodes_at_stop = stop_at, 0, None, None
+
+    def evaluate(self, state):
+        self.calls += 1
+        if self.calls == self.stop_at:
+            self.engine.ctl[CTL_STOP] = 1
+            self.nodes_at_stop = self.engine.nodes
+        return super().evaluate(state)
+
+
+@pytest.mark.parametrize("stop_at", [5, 40, 300])
+def test_a_stopped_search_looks_at_few_nodes_after_the_stop(stop_at):
+    """On 15x15 a node costs about 0.1 ms: with 128 nodes between looks at the stop cell a 0.1 s
+    move came 10-40 ms late (``python main.py bench budget``); now a few nodes (``STOP_EVERY``)."""
+    evaluator = StopsAfter(stop_at)
+    engine = AlphaBeta(evaluator, seed=1)
+    evaluator.engine = engine
+    state = random_position(BIG, 6, 1)
+    result = engine.search(state, Limits(depth=4))
+    assert evaluator.nodes_at_stop is not None and result.best_move in state.legal_moves()
+    assert engine.nodes - evaluator.nodes_at_stop <= 16
 
 
 def test_stop_flag_already_set_still_gives_a_legal_move():

@@ -52,15 +52,16 @@ def _bench_extra(target: str) -> Callable[..., None] | None:
 
 def takes_openings(target: str) -> bool:
     """Whether ``target``'s bench has a strength run whose size ``--openings`` sets."""
-    extra = None if target == "ui" else _bench_extra(target)
+    extra = None if target in ("ui", "budget") else _bench_extra(target)
     return extra is not None and "openings" in inspect.signature(extra).parameters
 
 
 def run_bench(targets: list[str], quick: bool, report: Report = print, openings: int | None = None,
               ui_bench: Callable[[Report, bool], None] | None = None, version: str = "",
               command: str = "") -> None:
-    """Figures for each target: a game id, or "ui" (the window's figures, ``ui_bench``, given by
-    main.py since ai/ does not import the window).
+    """Figures for each target: a game id, "ui" (the window's figures, ``ui_bench``, given by
+    main.py since ai/ does not import the window), or "budget" (``ai.bench.budget``: every
+    level's answers against its time per move).
 
     The header says which Tabuleiro made them (``version``: its version and its libraries', numba's
     above all), on what machine, and the ``command`` that makes them again: figures pasted into a
@@ -75,6 +76,11 @@ def run_bench(targets: list[str], quick: bool, report: Report = print, openings:
             if ui_bench is not None:
                 report("ui: the window's CPU and frames per second, idle and while level-5 thinks")
                 ui_bench(report, quick)
+            continue
+        if target == "budget":
+            from ai.bench.budget import bench_budget
+
+            bench_budget(report, quick)
             continue
         report(f"{target}: level-5 from fixed positions, up to {seconds:g} s each (a book, a proof or a short "
                "game ends a search sooner)")

@@ -43,7 +43,7 @@ from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
 from ai.kernels import hex as kernel
 from ai.kernels import hex_inferior, hex_pns, hex_vc
 from ai.kernels.hex import board_colours, neighbours
-from ai.search.driver import search
+from ai.search.driver import search, start_thread
 from games.grid import parse_cell
 from games.hex import SWAP, HexState
 
@@ -314,7 +314,8 @@ def winning_opening(n: int) -> int | None:
 class RootAnalysis:
     """``analyse`` of one root in a thread of its own.  The kernels release the GIL, so the move
     can stop waiting for it: on a busy machine an analysis that takes a fraction of a second of
-    CPU can take seconds of the clock, and it cannot be interrupted."""
+    CPU can take seconds of the clock, and it cannot be interrupted.  The thread is started
+    without waiting for it to begin (``ai.search.driver.start_thread``)."""
 
     def __init__(self, state: HexState, lim: np.ndarray, earlier: dict | None = None) -> None:
         self.state = state
@@ -322,7 +323,7 @@ class RootAnalysis:
         self.known: Knowledge | None = None
         self.error: BaseException | None = None
         self.done = threading.Event()
-        threading.Thread(target=self._run, args=(lim, earlier), daemon=True, name="hex-root-analysis").start()
+        start_thread(lambda: self._run(lim, earlier))  # the move's search goes on while the thread waits for a CPU
 
     def _run(self, lim: np.ndarray, earlier: dict | None) -> None:
         try:

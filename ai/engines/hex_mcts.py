@@ -43,7 +43,10 @@ TREE_EDGES = 6_000_000  # edge rows of the tree (memory is only used as the tree
 TREE_NODES = 1_500_000
 REUSE_SHARE = 0.5  # the tree is carried to the next move only while it fills less than this
 EXPAND_AT = 1  # an edge's node is added on its second visit (most leaves get only one)
-BATCH_SECONDS = 0.1  # playouts per iteration are set to take about this long
+BATCH_SECONDS = 0.1  # playouts per iteration are set to take about this long ...
+BATCH_SHARE = 0.05  # ... or this share of the move time if less: the driver looks at the clock after
+#                     each batch, so a move whose watcher thread the system wakes late still ends
+#                     within 5% of its time (a 0.1 s move's batch took the whole move: bench budget)
 PV_LENGTH = 12
 DEFAULT_PLAYOUTS = 2000  # when the limits give neither a time nor a playout count
 LATE_MEMORY = 0.8  # how late the moves lately ended (a maximum that fades by this each move) ...
@@ -76,6 +79,7 @@ class HexSearcher:
         self.root_key: tuple[int, int, int] | None = None
         self.root_colour = np.zeros(0, np.int8)
         self.batch = 256
+        self.batch_seconds = BATCH_SECONDS
 
     # -- the Searcher protocol ---------------------------------------------------------------
     def start(self, state: HexState, limits: Limits) -> Progress | None:
@@ -88,6 +92,7 @@ class HexSearcher:
         kernel.seed_random(self.rng.randrange(1 << 30))
         self._set_root(state)
         self.batch = 256
+        self.batch_seconds = BATCH_SECONDS if limits.time is None else min(BATCH_SECONDS, BATCH_SHARE * limits.time)
         nodes = self.tree[0]
         return self.report() if nodes[self.root, kernel.N_PROVEN] != 0 else None
 
@@ -100,7 +105,7 @@ class HexSearcher:
                                    self.root, nodes, edges, value, used, self.options, ctl, self.batch)
         spent = time.perf_counter() - began
         if done == self.batch and spent > 0:
-            self.batch = max(64, min(1 << 20, int(done * BATCH_SECONDS / spent)))
+            self.batch = max(64, min(1 << 20, int(done * self.batch_seconds / spent)))
         return self.report()
 
     # -- the tree ----------------------------------------------------------------------------
