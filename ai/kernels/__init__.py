@@ -326,10 +326,28 @@ def compiled_later() -> Iterator[list[tuple[str, tuple[str, ...]]]]:
         _deferred, _asked = before
 
 
+_unneeded = threading.local()
+
+
+@contextlib.contextmanager
+def none_needed() -> Iterator[None]:
+    """Players made inside (in this thread) prepare nothing: they are made for rules that run no
+    kernel (``used_by``), e.g. level-5 for a 3x3 Tic-tac-toe match, which searches in Python.
+    Given a bigger board after all, its search compiles what it needs then (``ready``)."""
+    before = getattr(_unneeded, "on", False)
+    _unneeded.on = True
+    try:
+        yield
+    finally:
+        _unneeded.on = before
+
+
 def prepare(game_id: str, *only: str) -> None:
     """What a player calls when it is made: its game's kernels (every stage, or those in ``only``)
     compiled or loaded now, so that no move's time pays for them -- unless this process defers
-    compiling (``defer_compiling``)."""
+    compiling (``defer_compiling``) or the player is made for rules that run none (``none_needed``)."""
+    if getattr(_unneeded, "on", False):
+        return
     if _asked is not None:
         _asked.append((game_id, only))
     if not _deferred:
