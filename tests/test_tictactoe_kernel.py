@@ -206,3 +206,26 @@ def test_boards_of_up_to_49_squares_keep_the_python_search(monkeypatch, size):
     width, height, k = size
     state = games.load("tictactoe", width=width, height=height, k=k).play_line(["b2"])
     assert ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3)) in state.legal_moves()
+
+
+def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(monkeypatch):
+    """The first run after installing: level-5's first 15x15 search waited for its worker's warm-up
+    to compile the kernel (24 s on a busy 2-core machine, over the 15 s promised); it plays with
+    level-5's Python search meanwhile, and in the kernel once that is ready."""
+    kernels.warm_up("tictactoe")
+    compiled = dict(kernels._stages)
+
+    def waited(*args):
+        raise AssertionError("the search waited for the kernel's compiling")
+
+    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
+    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it
+    monkeypatch.setattr(kernels, "warm_up", waited)
+    player = ai.make_player("tictactoe", "level-5", seed=1)
+    searcher = player.inner
+    state = BOARDS[2].play_line(["h8", "h9", "j10"])
+    assert player.choose(state, Limits(depth=2)) in state.legal_moves()
+    assert searcher.last is None  # not the kernel's search
+    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    assert player.choose(state, Limits(depth=2)) in state.legal_moves()
+    assert searcher.last is not None

@@ -362,6 +362,13 @@ def prepare_in_background(game_id: str, *only: str) -> None:
         warm_up_in_background(game_id, *only)
 
 
+def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
+    """Whether ``stage`` of ``game_id``'s kernels is not ready yet and this process compiles it in
+    a thread of its own (``defer_compiling``: the window's worker): a player that can search
+    without it meanwhile (Tic-tac-toe's Python search) need not wait in ``ready``."""
+    return _deferred and not is_ready(game_id, stage)
+
+
 def ready(game_id: str, stage: str = "search") -> None:
     """Return once ``stage`` of ``game_id``'s kernels is compiled or loaded (at once when it is).
     The seconds spent waiting are added to this thread's ``compile_wait``."""
