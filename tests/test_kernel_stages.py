@@ -223,3 +223,33 @@ def test_a_match_on_rules_that_run_no_kernel_never_prepares_one(monkeypatch):
     assert compiled == []
     prepare_engines("tictactoe", ["level-5"], {"width": 15, "height": 15, "k": 5})
     assert compiled == [("tictactoe",)]
+
+
+def test_a_search_able_to_do_without_a_kernel_waits_for_its_warm_up_only_a_few_seconds(monkeypatch, deferred):
+    """In the window's worker, Tic-tac-toe's level-5 waits for its kernel loaded from the cache
+    (a fraction of a second, which a Python search beside the loading thread made 3 to 6 times
+    longer, its moves the weaker search's), but not for a compile from an empty cache: after
+    ``WARM_UP_GRACE`` seconds from the warm-up's start it searches in Python."""
+    import threading
+
+    entry = kernels._stage("tictactoe", "search")
+    entry.lock.acquire()  # the warm-up thread at it
+    monkeypatch.setattr(kernels, "_deferred_since", time.monotonic())
+
+    def loaded() -> None:
+        time.sleep(0.2)
+        entry.done = True
+        entry.lock.release()
+
+    threading.Thread(target=loaded).start()
+    assert not kernels.compiled_elsewhere("tictactoe")  # waited for it
+    monkeypatch.setattr(kernels, "_stages", {})
+    entry = kernels._stage("tictactoe", "search")
+    entry.lock.acquire()  # compiling, for longer than the grace
+    try:
+        monkeypatch.setattr(kernels, "WARM_UP_GRACE", 0.2)
+        assert kernels.compiled_elsewhere("tictactoe")
+    finally:
+        entry.lock.release()
+    monkeypatch.setattr(kernels, "_deferred", False)  # a match's player: prepared when made, or ``ready``
+    assert not kernels.compiled_elsewhere("tictactoe")

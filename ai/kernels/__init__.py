@@ -236,6 +236,8 @@ class _Stage:
 _stages: dict[tuple[str, str], _Stage] = {}
 _stages_lock = threading.Lock()
 _deferred = False
+_deferred_since = 0.0  # when this process began compiling its kernels in a thread of their own
+WARM_UP_GRACE = 5.0  # seconds from then that a search able to do without a kernel waits for it
 _waits = threading.local()
 
 
@@ -305,8 +307,8 @@ def defer_compiling() -> None:
     For the window's AI worker: a thread of its own compiles the game's kernels from the moment
     it starts, the first moves come from books without them, and a search waits for what it needs
     (``ready``) without that wait counting as its move's time."""
-    global _deferred
-    _deferred = True
+    global _deferred, _deferred_since
+    _deferred, _deferred_since = True, time.monotonic()
 
 
 _asked: list[tuple[str, tuple[str, ...]]] | None = None
@@ -363,10 +365,19 @@ def prepare_in_background(game_id: str, *only: str) -> None:
 
 
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
-    """Whether ``stage`` of ``game_id``'s kernels is not ready yet and this process compiles it in
-    a thread of its own (``defer_compiling``: the window's worker): a player that can search
-    without it meanwhile (Tic-tac-toe's Python search) need not wait in ``ready``."""
-    return _deferred and not is_ready(game_id, stage)
+    """Whether ``stage`` of ``game_id``'s kernels is still being compiled by this process's own
+    thread for it (``defer_compiling``: the window's worker) ``WARM_UP_GRACE`` seconds after that
+    began, waiting until then: a player that can search without it (Tic-tac-toe's Python search)
+    then need not wait in ``ready`` for a compile from an empty cache (10 s or more on a busy
+    machine), yet gets the kernel loaded from the cache (a fraction of a second, which a search
+    running beside the loading thread made 3 to 6 times longer: they share the interpreter)."""
+    if not _deferred or is_ready(game_id, stage):
+        return False
+    entry = _stage(game_id, stage)
+    left = _deferred_since + WARM_UP_GRACE - time.monotonic()
+    if left > 0 and entry.lock.acquire(timeout=left):  # held by the compiling thread until it is done
+        entry.lock.release()
+    return not entry.done
 
 
 def ready(game_id: str, stage: str = "search") -> None:
