@@ -225,31 +225,32 @@ def test_a_match_on_rules_that_run_no_kernel_never_prepares_one(monkeypatch):
     assert compiled == [("tictactoe",)]
 
 
-def test_a_search_able_to_do_without_a_kernel_waits_for_its_warm_up_only_a_few_seconds(monkeypatch, deferred):
-    """In the window's worker, Tic-tac-toe's level-5 waits for its kernel loaded from the cache
-    (a fraction of a second, which a Python search beside the loading thread made 3 to 6 times
-    longer, its moves the weaker search's), but not for a compile from an empty cache: after
-    ``WARM_UP_GRACE`` seconds from the warm-up's start it searches in Python."""
-    import threading
 
-    entry = kernels._stage("tictactoe", "search")
-    entry.lock.acquire()  # the warm-up thread at it
-    monkeypatch.setattr(kernels, "_deferred_since", time.monotonic())
-
-    def loaded() -> None:
-        time.sleep(0.2)
-        entry.done = True
-        entry.lock.release()
-
-    threading.Thread(target=loaded).start()
-    assert not kernels.compiled_elsewhere("tictactoe")  # waited for it
+def test_a_search_able_to_do_without_a_kernel_waits_only_for_one_loaded_from_the_cache(monkeypatch, deferred,
+                                                                                       tmp_path):
+    """In the window's worker, Tic-tac-toe's level-5 waits for its kernel loaded from the cache (a
+    fraction of a second, which a Python search beside the loading thread made 3 to 6 times longer,
+    its moves the weaker search's), but not for a compile from scratch (10 s or more): it then
+    searches in Python (``compiled_elsewhere``, as the warm-up thread found the cache)."""
+    real_on_disk = kernels.on_disk
+    seen = []
+    fake = types.SimpleNamespace(STAGES={"search": lambda: seen.append(kernels.compiled_elsewhere("tictactoe"))})
+    monkeypatch.setattr(kernels, "_module", lambda game_id: fake)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: True)
+    kernels.warm_up("tictactoe")
     monkeypatch.setattr(kernels, "_stages", {})
-    entry = kernels._stage("tictactoe", "search")
-    entry.lock.acquire()  # compiling, for longer than the grace
-    try:
-        monkeypatch.setattr(kernels, "WARM_UP_GRACE", 0.2)
-        assert kernels.compiled_elsewhere("tictactoe")
-    finally:
-        entry.lock.release()
-    monkeypatch.setattr(kernels, "_deferred", False)  # a match's player: prepared when made, or ``ready``
-    assert not kernels.compiled_elsewhere("tictactoe")
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)
+    kernels.warm_up("tictactoe")
+    assert seen == [False, True]  # asked while the warm-up thread loads, then while it compiles
+    assert not kernels.compiled_elsewhere("tictactoe")  # ready
+    monkeypatch.setattr(kernels, "_stages", {})
+    assert kernels.compiled_elsewhere("tictactoe")  # asked before the warm-up thread is there: as it will find
+    monkeypatch.undo()
+    monkeypatch.setattr(kernels, "_stages", {})
+    kernels.warm_up("tictactoe")
+    assert real_on_disk("tictactoe")  # this run's cache holds every one of its kernels
+    from ai.kernels import tictactoe as module
+
+    one = next(k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__)
+    monkeypatch.setattr(one._cache._cache_file, "_index_path", str(tmp_path / "missing.nbi"))
+    assert not real_on_disk("tictactoe")  # all but one: another process is still compiling them

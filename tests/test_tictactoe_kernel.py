@@ -216,7 +216,8 @@ def test_boards_of_up_to_49_squares_keep_the_python_search(monkeypatch, size):
 def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(monkeypatch):
     """The first run after installing: level-5's first 15x15 search waited for its worker's warm-up
     to compile the kernel (24 s on a busy 2-core machine, over the 15 s promised); it plays with
-    level-5's Python search meanwhile, and in the kernel once that is ready."""
+    level-5's Python search while the kernel is compiled from scratch, and in the kernel once that
+    is ready."""
     kernels.warm_up("tictactoe")
     compiled = dict(kernels._stages)
 
@@ -224,7 +225,8 @@ def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(
         raise AssertionError("the search waited for the kernel's compiling")
 
     monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
-    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it
+    monkeypatch.setattr(kernels, "_stages", {})
+    kernels._stage("tictactoe", "search").from_scratch = True  # its warm-up compiling, the cache empty
     monkeypatch.setattr(kernels, "warm_up", waited)
     player = ai.make_player("tictactoe", "level-5", seed=1)
     searcher = player.inner

@@ -68,10 +68,10 @@ class KernelSearcher:
 
 class KernelPlayer(Player):
     """Searches in the kernel on boards of more than ``KERNEL_CELLS`` squares, else with ``small``
-    (the Python alpha-beta).  In the window's worker, while its warm-up is still compiling the
-    kernel a few seconds after it began (the first run after installing: 10 s or more on a busy
-    2-core machine), it searches with ``small`` too: level-5's search before the kernel, a move
-    within its time instead of a wait for the compiler (``ai.kernels.compiled_elsewhere``)."""
+    (the Python alpha-beta).  In the window's worker, while its warm-up compiles the kernel from
+    scratch (the first run after installing: 10 s or more on a busy 2-core machine), it searches
+    with ``small`` too: level-5's search before the kernel, a move within its time instead of a
+    wait for the compiler (``ai.kernels.compiled_elsewhere``)."""
 
     def __init__(self, info: PlayerInfo, small: Player) -> None:
         self.info, self.small = info, small

@@ -231,13 +231,12 @@ class _Stage:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.done = False
+        self.from_scratch: bool | None = None  # compiled with no compiled code on disk (``on_disk``)
 
 
 _stages: dict[tuple[str, str], _Stage] = {}
 _stages_lock = threading.Lock()
 _deferred = False
-_deferred_since = 0.0  # when this process began compiling its kernels in a thread of their own
-WARM_UP_GRACE = 5.0  # seconds from then that a search able to do without a kernel waits for it
 _waits = threading.local()
 
 
@@ -270,6 +269,7 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
             entry = _stage(name, stage)
             with entry.lock:
                 if not entry.done:
+                    entry.from_scratch = not on_disk(name)
                     module.STAGES[stage]()
                     entry.done = True
 
@@ -307,8 +307,8 @@ def defer_compiling() -> None:
     For the window's AI worker: a thread of its own compiles the game's kernels from the moment
     it starts, the first moves come from books without them, and a search waits for what it needs
     (``ready``) without that wait counting as its move's time."""
-    global _deferred, _deferred_since
-    _deferred, _deferred_since = True, time.monotonic()
+    global _deferred
+    _deferred = True
 
 
 _asked: list[tuple[str, tuple[str, ...]]] | None = None
@@ -364,20 +364,36 @@ def prepare_in_background(game_id: str, *only: str) -> None:
         warm_up_in_background(game_id, *only)
 
 
+def on_disk(game_id: str) -> bool:
+    """Whether every kernel of ``game_id``'s module has compiled code for its present sources in the
+    cache folder (``ai.kernel_cache``; a bundle's are copied there as its kernels are imported): its
+    warm-up loads them rather than compiling.  Some only: another process is compiling them (the
+    window's preparation), or was stopped half-way."""
+    module = _module(game_id)
+    if _in_memory or module is None:
+        return False
+    from numba.core.registry import CPUDispatcher
+
+    kernels = [k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__]
+    try:
+        return all(os.path.exists(k._cache._cache_file._index_path) for k in kernels)  # numba's (0.61-0.68)
+    except AttributeError:  # a numba that keeps them elsewhere: taken as compiling
+        return False
+
+
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
-    """Whether ``stage`` of ``game_id``'s kernels is still being compiled by this process's own
-    thread for it (``defer_compiling``: the window's worker) ``WARM_UP_GRACE`` seconds after that
-    began, waiting until then: a player that can search without it (Tic-tac-toe's Python search)
-    then need not wait in ``ready`` for a compile from an empty cache (10 s or more on a busy
-    machine), yet gets the kernel loaded from the cache (a fraction of a second, which a search
-    running beside the loading thread made 3 to 6 times longer: they share the interpreter)."""
+    """Whether ``stage`` of ``game_id``'s kernels is being compiled from scratch (``on_disk`` found
+    them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up):
+    a player that can search without it (Tic-tac-toe's Python search) then need not wait in
+    ``ready`` for the compiler (10 s or more on a busy machine).  A load from the cache (a fraction
+    of a second) it waits for: a search beside the loading thread made that 3 to 6 times longer
+    (they share the interpreter), and its moves would be the weaker search's."""
     if not _deferred or is_ready(game_id, stage):
         return False
     entry = _stage(game_id, stage)
-    left = _deferred_since + WARM_UP_GRACE - time.monotonic()
-    if left > 0 and entry.lock.acquire(timeout=left):  # held by the compiling thread until it is done
-        entry.lock.release()
-    return not entry.done
+    if entry.from_scratch is None:  # the warm-up thread not there yet (importing): what it will find
+        entry.from_scratch = not on_disk(game_id)
+    return entry.from_scratch
 
 
 def ready(game_id: str, stage: str = "search") -> None:
