@@ -245,6 +245,14 @@ def test_a_search_able_to_do_without_a_kernel_waits_only_for_one_loaded_from_the
     assert not kernels.compiled_elsewhere("tictactoe")  # ready
     monkeypatch.setattr(kernels, "_stages", {})
     assert kernels.compiled_elsewhere("tictactoe")  # asked before the warm-up thread is there: as it will find
+
+    def fails() -> None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(fake, "STAGES", {"search": fails})
+    with pytest.raises(OSError):
+        kernels.warm_up("tictactoe")
+    assert not kernels.compiled_elsewhere("tictactoe")  # the warm-up failed: a search compiles it (``ready``)
     monkeypatch.undo()
     monkeypatch.setattr(kernels, "_stages", {})
     kernels.warm_up("tictactoe")

@@ -269,8 +269,13 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
             entry = _stage(name, stage)
             with entry.lock:
                 if not entry.done:
-                    entry.from_scratch = not on_disk(name)
-                    module.STAGES[stage]()
+                    if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
+                        entry.from_scratch = not on_disk(name)
+                    try:
+                        module.STAGES[stage]()
+                    except BaseException:
+                        entry.from_scratch = False  # failed here: a search compiles it itself (``ready``)
+                        raise
                     entry.done = True
 
 
