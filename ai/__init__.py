@@ -72,7 +72,9 @@ def make_player(
     """A new player for a game of ``game_id`` with ``options`` (board size, rule variants).
 
     Built-in players read the options from the states they are given; an outside player is told
-    them once, at start.  Raises ValueError naming the valid ids if ``player_id`` is unknown."""
+    them once, at start.  Given ``options`` whose rules run no kernel (``ai.kernels.used_by``: a
+    3x3 Tic-tac-toe board), a built-in player prepares none.  Raises ValueError naming the valid
+    ids if ``player_id`` is unknown."""
     if is_outside_player(player_id):
         from ai.outside import load_outside_player
 
@@ -83,4 +85,23 @@ def make_player(
         raise ValueError(
             f"unknown player {player_id!r} for {game_id}; players: {', '.join(table)}"
         )
+    if options is not None and not _runs_kernels(game_id, options):
+        from ai.kernels import none_needed
+
+        with none_needed():
+            return spec.make(spec.info, seed)
     return spec.make(spec.info, seed)
+
+
+def _runs_kernels(game_id: str, options: dict[str, Any]) -> bool:
+    """Whether a match of ``game_id`` with ``options`` can run kernels (options it cannot take:
+    as if it could, the player then prepares them as it always did)."""
+    import games
+    from ai.kernels import KERNEL_GAMES, used_by
+
+    if game_id not in KERNEL_GAMES:
+        return False
+    try:
+        return used_by(games.load(game_id, **options))
+    except (TypeError, ValueError):
+        return True

@@ -171,7 +171,7 @@ def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, 
         if seed_bots:  # a seeded match: the bot's process seeds its random with this
             options["seed"] = seed
         return load_outside_player(game.id, player_id, dict(game.options), **options)
-    return ai.make_player(game.id, player_id, seed=seed)
+    return ai.make_player(game.id, player_id, seed=seed, options=dict(game.options))
 
 
 def random_openings(

@@ -466,3 +466,20 @@ def test_transposed_hex_speaks_hexguis_names_in_showboard_and_refusals():
     out = io.StringIO()
     serve(three, io.StringIO("play b a1\nplay w swap-pieces\nplay w b1\nplay b a2\nplay w b2\nplay b a3\nfinal_score\n"), out)
     assert out.getvalue().endswith("= B+\n\n")  # HexGui's black a1 a2 a3 join its top and bottom: our Red, the swapper
+
+
+def test_a_board_that_runs_the_kernel_has_it_prepared_at_boardsize_not_at_the_first_genmove(monkeypatch):
+    """Level-5 made for GTP's default 3x3 prepares no kernel (it searches in Python there); told
+    ``boardsize 15`` it is made again, prepared, so the controller's clock of the first genmove does
+    not pay for loading (or on a fresh install compiling) the big boards' kernel."""
+    from ai import kernels
+
+    compiled = []
+    monkeypatch.setattr(kernels, "_deferred", False)
+    monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages))
+    engine = Engine("tictactoe", "level-5", {}, 0.1)
+    assert compiled == []
+    engine.cmd_boardsize(["15"])
+    assert compiled == [("tictactoe",)]
+    engine.cmd_boardsize(["19"])  # prepared already: the player is kept
+    assert compiled == [("tictactoe",)] and engine.game.cells == 361

@@ -203,3 +203,62 @@ def test_only_a_match_that_can_run_kernels_has_its_worker_prepare_them():
     finally:
         small.close()
         big.close()
+
+
+def test_a_match_on_rules_that_run_no_kernel_never_prepares_one(monkeypatch):
+    """Level-5 Tic-tac-toe searches in the kernel only on boards of more than 49 squares: a 3x3
+    match or tournament (its command's preparation, each game's fresh players) waited for the big
+    boards' kernel to load, or on a fresh install to compile, for nothing."""
+    from ai.commands.engines import prepare_engines
+    from ai.match import play_with_new_players
+
+    compiled = []
+    monkeypatch.setattr(kernels, "_deferred", False)
+    monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages))
+    small = games.load("tictactoe")
+    prepare_engines("tictactoe", ["level-5", "level-4"], dict(small.options))
+    result = play_with_new_players(small, ["level-5", "level-5"], (1, 2), 1.0)
+    assert result.winner is None and compiled == []  # 3x3 is a draw between perfect players
+    prepare_engines("tictactoe", ["level-5"], {"width": 7, "height": 7, "k": 4})  # 49 squares: Python
+    assert compiled == []
+    prepare_engines("tictactoe", ["level-5"], {"width": 15, "height": 15, "k": 5})
+    assert compiled == [("tictactoe",)]
+
+
+
+def test_a_search_able_to_do_without_a_kernel_waits_only_for_one_loaded_from_the_cache(monkeypatch, deferred,
+                                                                                       tmp_path):
+    """In the window's worker, Tic-tac-toe's level-5 waits for its kernel loaded from the cache (a
+    fraction of a second, which a Python search beside the loading thread made 3 to 6 times longer,
+    its moves the weaker search's), but not for a compile from scratch (10 s or more): it then
+    searches in Python (``compiled_elsewhere``, as the warm-up thread found the cache)."""
+    real_on_disk = kernels.on_disk
+    seen = []
+    fake = types.SimpleNamespace(STAGES={"search": lambda: seen.append(kernels.compiled_elsewhere("tictactoe"))})
+    monkeypatch.setattr(kernels, "_module", lambda game_id: fake)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: True)
+    kernels.warm_up("tictactoe")
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)
+    kernels.warm_up("tictactoe")
+    assert seen == [False, True]  # asked while the warm-up thread loads, then while it compiles
+    assert not kernels.compiled_elsewhere("tictactoe")  # ready
+    monkeypatch.setattr(kernels, "_stages", {})
+    assert kernels.compiled_elsewhere("tictactoe")  # asked before the warm-up thread is there: as it will find
+
+    def fails() -> None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(fake, "STAGES", {"search": fails})
+    with pytest.raises(OSError):
+        kernels.warm_up("tictactoe")
+    assert not kernels.compiled_elsewhere("tictactoe")  # the warm-up failed: a search compiles it (``ready``)
+    monkeypatch.undo()
+    monkeypatch.setattr(kernels, "_stages", {})
+    kernels.warm_up("tictactoe")
+    assert real_on_disk("tictactoe")  # this run's cache holds every one of its kernels
+    from ai.kernels import tictactoe as module
+
+    one = next(k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__)
+    monkeypatch.setattr(one._cache._cache_file, "_index_path", str(tmp_path / "missing.nbi"))
+    assert not real_on_disk("tictactoe")  # all but one: another process is still compiling them

@@ -1,6 +1,7 @@
 """Level-5's compiled alpha-beta for big boards (ai/kernels/tictactoe.py), held to games/tictactoe.
 
-Differential: on random positions of 8x8 four in a row, 9x9 and 15x15 five in a row the kernel's
+Differential: on random positions of 8x8 four in a row, 9x9 and 15x15 five in a row, and of the
+odd shapes the m,n,k exercise allows (5x10 four, 17x3 three, 19x19 six in a row), the kernel's
 position (kept by placing marks and taking them back) counts the same wins, fours, evaluation
 (``OpenLines.evaluate``), squares to search and their gains (``line_gains``) as the Python code,
 and the answers to double threats are the squares after which the rules show none left.  Every
@@ -30,6 +31,10 @@ from tests.test_tictactoe_threats import random_position, sides
 
 BOARDS = [games.load("tictactoe", width=8, height=8, k=4), games.load("tictactoe", width=9, height=9, k=5),
           games.load("tictactoe", width=15, height=15, k=5)]
+# shapes the m,n,k exercise allows beyond the square ones: 50 squares (the kernel's smallest board),
+# tall and narrow, wide and flat, six in a row on 19x19
+ODD_BOARDS = [games.load("tictactoe", width=5, height=10, k=4), games.load("tictactoe", width=17, height=3, k=3),
+              games.load("tictactoe", width=19, height=19, k=6)]
 NINE = BOARDS[1]
 QUIET_DEPTH = 7  # the search's depth in the quiet-move tests (a fixed budget: no clock)
 
@@ -45,7 +50,7 @@ def positions(game, count: int, seed: int):
     return [random_position(game, rng, rng.randrange(0, 30)) for _ in range(count)]
 
 
-@pytest.mark.parametrize("game", BOARDS, ids=lambda g: f"{g.width}x{g.height}k{g.k}")
+@pytest.mark.parametrize("game", BOARDS + ODD_BOARDS, ids=lambda g: f"{g.width}x{g.height}k{g.k}")
 def test_the_kernel_position_counts_what_the_rules_and_the_evaluation_count(game):
     for state in positions(game, 40, 1):
         b, position = kernel_position(state)
@@ -65,7 +70,7 @@ def test_the_kernel_position_counts_what_the_rules_and_the_evaluation_count(game
         assert kernel.evaluate(position.state, side) == OpenLines().evaluate(state)  # all taken back
 
 
-@pytest.mark.parametrize("game", BOARDS, ids=lambda g: f"{g.width}x{g.height}k{g.k}")
+@pytest.mark.parametrize("game", BOARDS + ODD_BOARDS, ids=lambda g: f"{g.width}x{g.height}k{g.k}")
 def test_the_squares_searched_are_the_marks_neighbours_ranked_by_line_gains(game):
     near = king_neighbour_masks(game.width, game.height)
     for state in positions(game, 40, 2):
@@ -90,7 +95,7 @@ def double_threats(game, attacker: int, defender: int) -> set[int]:
             and len(completing_squares(game, attacker | 1 << m, defender)) >= 2}
 
 
-@pytest.mark.parametrize("game", BOARDS[:2], ids=lambda g: f"{g.width}x{g.height}k{g.k}")
+@pytest.mark.parametrize("game", BOARDS[:2] + ODD_BOARDS[:2], ids=lambda g: f"{g.width}x{g.height}k{g.k}")
 def test_the_answers_to_double_threats_are_the_squares_after_which_there_are_none(game):
     checked = 0
     for state in positions(game, 60, 3):
@@ -134,7 +139,7 @@ def assert_wins_against_every_defence(state, depth: int) -> int:
     return walked
 
 
-@pytest.mark.parametrize("game", BOARDS[:2], ids=lambda g: f"{g.width}x{g.height}k{g.k}")
+@pytest.mark.parametrize("game", BOARDS[:2] + ODD_BOARDS[:2], ids=lambda g: f"{g.width}x{g.height}k{g.k}")
 def test_every_win_and_loss_the_search_claims_holds_against_every_defence(game):
     wins = losses = 0
     for state in positions(game, 60, 4):
@@ -206,3 +211,28 @@ def test_boards_of_up_to_49_squares_keep_the_python_search(monkeypatch, size):
     width, height, k = size
     state = games.load("tictactoe", width=width, height=height, k=k).play_line(["b2"])
     assert ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3)) in state.legal_moves()
+
+
+def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(monkeypatch):
+    """The first run after installing: level-5's first 15x15 search waited for its worker's warm-up
+    to compile the kernel (24 s on a busy 2-core machine, over the 15 s promised); it plays with
+    level-5's Python search while the kernel is compiled from scratch, and in the kernel once that
+    is ready."""
+    kernels.warm_up("tictactoe")
+    compiled = dict(kernels._stages)
+
+    def waited(*args):
+        raise AssertionError("the search waited for the kernel's compiling")
+
+    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
+    monkeypatch.setattr(kernels, "_stages", {})
+    kernels._stage("tictactoe", "search").from_scratch = True  # its warm-up compiling, the cache empty
+    monkeypatch.setattr(kernels, "warm_up", waited)
+    player = ai.make_player("tictactoe", "level-5", seed=1)
+    searcher = player.inner
+    state = BOARDS[2].play_line(["h8", "h9", "j10"])
+    assert player.choose(state, Limits(depth=2)) in state.legal_moves()
+    assert searcher.last is None  # not the kernel's search
+    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    assert player.choose(state, Limits(depth=2)) in state.legal_moves()
+    assert searcher.last is not None

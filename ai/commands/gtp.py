@@ -44,6 +44,7 @@ from typing import Any, TextIO
 
 import ai
 import games
+from ai import kernels
 from ai.base import Forfeit, Limits, Resigned
 from ai.commands.engines import prepare_engines
 from ai.outside_gtp import SWAP_WORDS
@@ -76,8 +77,8 @@ class Engine:
         self.settings_time = move_time  # seconds per move from --time or the last time_settings
         self.command_line_time = move_time
         self.game = games.load(game_id, **self.options)
-        self.player = ai.make_player(game_id, player_id, seed=1 if seed is None else seed,
-                                     options=self.options)  # --seed, else always the same games
+        self.seed = 1 if seed is None else seed  # --seed, else always the same games
+        self.player = ai.make_player(game_id, player_id, seed=self.seed, options=self.options)
         self.history = [self.game.initial_state()]
 
     @property
@@ -184,11 +185,17 @@ class Engine:
             raise GTPError(f"unacceptable size: {self.game.info.title} is played on a square board")
         if "size" in names or {"width", "height"} <= names:  # a board of that size
             sized = {"size": size} if "size" in names else {"width": width, "height": height}
+            before = self.game
             try:
                 self.game = games.load(self.game_id, **dict(self.options, **sized))
             except ValueError as exc:
                 raise GTPError(f"unacceptable size: {exc}") from None
             self.options.update(sized)
+            if kernels.used_by(self.game) and not kernels.used_by(before) and not ai.is_outside_player(self.player_id):
+                # made for a board that runs no kernel (3x3), it prepared none: made again, prepared now,
+                # so that the first genmove's clock does not pay for them
+                ai.close_player(self.player)
+                self.player = ai.make_player(self.game_id, self.player_id, seed=self.seed, options=self.options)
         elif size != self.game.size:
             raise GTPError(f"unacceptable size: {self.game.info.title} is played on {self.game.size}x{self.game.size}")
         self.history = [self.game.initial_state()]

@@ -231,6 +231,7 @@ class _Stage:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.done = False
+        self.from_scratch: bool | None = None  # compiled with no compiled code on disk (``on_disk``)
 
 
 _stages: dict[tuple[str, str], _Stage] = {}
@@ -268,7 +269,13 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
             entry = _stage(name, stage)
             with entry.lock:
                 if not entry.done:
-                    module.STAGES[stage]()
+                    if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
+                        entry.from_scratch = not on_disk(name)
+                    try:
+                        module.STAGES[stage]()
+                    except BaseException:
+                        entry.from_scratch = False  # failed here: a search compiles it itself (``ready``)
+                        raise
                     entry.done = True
 
 
@@ -326,10 +333,28 @@ def compiled_later() -> Iterator[list[tuple[str, tuple[str, ...]]]]:
         _deferred, _asked = before
 
 
+_unneeded = threading.local()
+
+
+@contextlib.contextmanager
+def none_needed() -> Iterator[None]:
+    """Players made inside (in this thread) prepare nothing: they are made for rules that run no
+    kernel (``used_by``), e.g. level-5 for a 3x3 Tic-tac-toe match, which searches in Python.
+    Given a bigger board after all, its search compiles what it needs then (``ready``)."""
+    before = getattr(_unneeded, "on", False)
+    _unneeded.on = True
+    try:
+        yield
+    finally:
+        _unneeded.on = before
+
+
 def prepare(game_id: str, *only: str) -> None:
     """What a player calls when it is made: its game's kernels (every stage, or those in ``only``)
     compiled or loaded now, so that no move's time pays for them -- unless this process defers
-    compiling (``defer_compiling``)."""
+    compiling (``defer_compiling``) or the player is made for rules that run none (``none_needed``)."""
+    if getattr(_unneeded, "on", False):
+        return
     if _asked is not None:
         _asked.append((game_id, only))
     if not _deferred:
@@ -342,6 +367,38 @@ def prepare_in_background(game_id: str, *only: str) -> None:
     compiles every stage in a thread of its own anyway)."""
     if not _deferred:
         warm_up_in_background(game_id, *only)
+
+
+def on_disk(game_id: str) -> bool:
+    """Whether every kernel of ``game_id``'s module has compiled code for its present sources in the
+    cache folder (``ai.kernel_cache``; a bundle's are copied there as its kernels are imported): its
+    warm-up loads them rather than compiling.  Some only: another process is compiling them (the
+    window's preparation), or was stopped half-way."""
+    module = _module(game_id)
+    if _in_memory or module is None:
+        return False
+    from numba.core.registry import CPUDispatcher
+
+    kernels = [k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__]
+    try:
+        return all(os.path.exists(k._cache._cache_file._index_path) for k in kernels)  # numba's (0.61-0.68)
+    except AttributeError:  # a numba that keeps them elsewhere: taken as compiling
+        return False
+
+
+def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
+    """Whether ``stage`` of ``game_id``'s kernels is being compiled from scratch (``on_disk`` found
+    them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up):
+    a player that can search without it (Tic-tac-toe's Python search) then need not wait in
+    ``ready`` for the compiler (10 s or more on a busy machine).  A load from the cache (a fraction
+    of a second) it waits for: a search beside the loading thread made that 3 to 6 times longer
+    (they share the interpreter), and its moves would be the weaker search's."""
+    if not _deferred or is_ready(game_id, stage):
+        return False
+    entry = _stage(game_id, stage)
+    if entry.from_scratch is None:  # the warm-up thread not there yet (importing): what it will find
+        entry.from_scratch = not on_disk(game_id)
+    return entry.from_scratch
 
 
 def ready(game_id: str, stage: str = "search") -> None:
