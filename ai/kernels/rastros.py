@@ -656,15 +656,10 @@ def solve(piece: int, region: int, side: int, table: SolverTable, n: int = 8,
     return int(solve_win(board(n), table.table, table.work, piece, np.uint64(region), side, ctl, 0))
 
 
-_warm = False
-
-
 @mends_the_cache
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every kernel on the 4x4 start position, once."""
-    global _warm
-    if _warm:
-        return
+    """Compile (or load from numba's cache) every kernel on the 4x4 start position (``ai.kernels.warm_up``
+    runs it once, and again after a failure)."""
     b = board(4)
     piece = 6  # 2-3
     region = np.uint64(flood(b, piece, b.full & ~b.bit[piece]))
@@ -677,7 +672,6 @@ def warm_up() -> None:
     params = np.array([8, 1000, 40, 12, 25, 10], np.int64)
     negamax(b, table.table, table.work, solver.table, solver.work, params, piece, region, 0,
             2, -WIN - 1, WIN + 1, 0, ctl)
-    _warm = True  # only once every kernel is ready: a failed warm-up is tried again
 
 
 # ai.kernels.warm_up's stages: the search and its solver are one

@@ -560,19 +560,12 @@ def search(b: Board, position: Position, table: Table, side: int, depth: int, wi
     return out
 
 
-_warm = False
-
-
 @mends_the_cache
 def warm_up() -> None:
     """Compile (or load from numba's cache) the search on a small position of 8x8 four in a row."""
-    global _warm
-    if _warm:
-        return
     b = board(8, 8, 4)
     position = Position(b, (1 << 27 | 1 << 28, 1 << 36))
     search(b, position, Table(8), 0, 3, 4, 4, -1, new_ctl())
-    _warm = True  # only once every kernel is ready: a failed warm-up is tried again
 
 
 # ai.kernels.warm_up's stages: one, the search
