@@ -20,7 +20,8 @@ processes (ai/outside.py) inside the worker playing the game.
 
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
 worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
-and results cross as plain dicts.  Stopped (``cancel()``, Ctrl+C), the workers are told to end
+and results cross as plain dicts.  Stopped (``cancel()``, Ctrl+C), the games whose results the workers have already sent are
+kept (not played again on resume), then the workers are told to end
 (SIGTERM; the terminal's Ctrl+C reaches them too): each ends its bots and removes their folders,
 made in one folder of the tournament's that is removed after them (``STOP_GRACE``).  With
 ``jobs`` == 1 the command line plays the games in its own process, one after the other.  With
@@ -524,7 +525,8 @@ class Tournament:
                 w.start()
             while len(self.results) < self.total:
                 if self._stop.is_set():
-                    self.cancelled = True
+                    self._collect_sent(events, emit, by_number)
+                    self.cancelled = len(self.results) < self.total
                     return
                 # looked at before the wait: a worker that puts its last result and ends during the
                 # wait has left that result in the pipe, for the next wait (looked at after, the
@@ -541,18 +543,37 @@ class Tournament:
                     emit(GameStarted(number, self.ids_of(by_number[number])))
                 elif kind == "move":
                     emit(MovePlayed(number, data[0], data[1]))
-                elif kind == "done":
-                    self._finish(number, GameResult(**data), emit)
-                else:  # our own bug while refereeing: recorded as a void game (a draw), reason kept
-                    result = GameResult(self.game_id, dict(self.options), list(self.ids_of(by_number[number])))
-                    result.reason = f"void: the referee failed: {data}"
-                    self._finish(number, result, emit)
+                else:
+                    self._collect(kind, number, data, emit, by_number)
         finally:
             _stop_workers(workers)
             shutil.rmtree(folders, ignore_errors=True)  # what a worker killed in the middle of a bot's start left
             for q in (tasks, events):
                 q.cancel_join_thread()
                 q.close()
+
+    def _collect(self, kind: str, number: int, data: Any, emit: Callable[[Event], None],
+                 by_number: dict[int, ScheduledGame]) -> None:
+        """Keep a worker's end of a game: "done" its result, "error" (our own bug while
+        refereeing) a void game (a draw) with the reason kept."""
+        if kind == "done":
+            self._finish(number, GameResult(**data), emit)
+        else:
+            result = GameResult(self.game_id, dict(self.options), list(self.ids_of(by_number[number])))
+            result.reason = f"void: the referee failed: {data}"
+            self._finish(number, result, emit)
+
+    def _collect_sent(self, events, emit: Callable[[Event], None], by_number: dict[int, ScheduledGame]) -> None:
+        """On Stop, before the workers are ended: keep every game whose end a worker has already
+        sent, without waiting for more.  A game that ended while Stop was pressed lay in the pipe,
+        was dropped with the workers, and a resume played it again."""
+        while True:
+            try:
+                kind, number, data = events.get_nowait()
+            except queue.Empty:
+                return
+            if kind in ("done", "error"):  # a start or a move of a game the stop drops: nothing to keep
+                self._collect(kind, number, data, emit, by_number)
 
     def _lost_games(self, emit, by_number, why: str) -> None:
         for number, g in by_number.items():

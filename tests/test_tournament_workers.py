@@ -55,6 +55,9 @@ class ScriptedQueue:
             raise queue.Empty
         return item
 
+    def get_nowait(self):
+        return self.get(timeout=0)
+
     def cancel_join_thread(self) -> None:
         pass
 
@@ -82,12 +85,14 @@ def _played(number: int, players: list[str]) -> tuple:
     return ("done", number, asdict(result))
 
 
-def _run(events_of, tmp_path, monkeypatch) -> tuple[Tournament, list]:
-    """A two-game tournament in (fake) worker processes whose events ``events_of(context)`` gives."""
-    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, jobs=1, in_process=False,
+def _run(events_of, tmp_path, monkeypatch, games_per_pair: int = 1) -> tuple[Tournament, list]:
+    """A tournament of two players (two games a round) in (fake) worker processes whose events
+    ``events_of(context, players, tournament)`` gives."""
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=games_per_pair, jobs=1, in_process=False,
                    log=str(tmp_path / "league.jsonl"))
     context = FakeContext([])
-    context.events.script = events_of(context, [list(t.ids_of(g)) for g in t.schedule])
+    players = [list(t.ids_of(g)) for g in t.schedule]
+    context.events.script = events_of(context, players, t)
     monkeypatch.setattr(ai.tournament.mp, "get_context", lambda _method: context)
     seen: list = []
     t.run(seen.append)
@@ -98,7 +103,7 @@ def test_a_result_put_as_its_worker_ends_during_the_wait_is_kept_not_void(tmp_pa
     """The last worker put its last result and ended while the tournament's wait ran out: the
     tournament then found every worker gone and voided that game ("a worker process died"),
     although it was played and its result lay in the pipe.  A class's last game was lost so."""
-    def events(context, players):
+    def events(context, players, _t):
         def last_result_then_the_end() -> None:
             context.events.put(_played(2, players[1]))
             context.workers[0].exitcode = 0
@@ -115,7 +120,7 @@ def test_a_result_put_as_its_worker_ends_during_the_wait_is_kept_not_void(tmp_pa
                                                 (1, "exit status 1")])
 def test_workers_that_died_void_the_games_left_and_say_how_they_ended(tmp_path, monkeypatch, exitcode, said):
     """"void: a worker process died" named nothing to look for; it says how the worker ended."""
-    def events(context, players):
+    def events(context, players, _t):
         def killed() -> None:
             context.workers[0].exitcode = exitcode
 
@@ -153,7 +158,7 @@ def test_a_referee_failure_says_what_failed_and_where(monkeypatch):
 
 
 def test_a_referee_failure_is_a_void_game_whose_reason_is_the_workers_line(tmp_path, monkeypatch):
-    def events(context, players):
+    def events(context, players, _t):
         return [("start", 1, None), _played(1, players[0]), ("start", 2, None),
                 ("error", 2, "ValueError: bad (at ai/match.py line 9, in play_game)")]
 
@@ -186,3 +191,36 @@ def test_a_game_is_in_the_log_before_the_window_sees_it(tmp_path, monkeypatch):
                    log=str(tmp_path / "league.jsonl"))
     t.run()
     assert logged_when == [False, False] and len(t.results) == 2
+
+
+def test_a_game_sent_as_stop_is_pressed_is_kept_not_played_again(tmp_path, monkeypatch):
+    """Stop pressed while a worker sent the end of its game: the tournament saw the stop first
+    and ended the workers, the result still in the pipe; the game was missing from the log, and
+    a resume played it again.  It is kept (log, results, the window's event); the games not
+    played stay for the resume."""
+    def events(context, players, t):
+        def game_2_ends_as_stop_is_pressed() -> None:
+            context.events.put(_played(2, players[1]))
+            t.cancel()
+
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), game_2_ends_as_stop_is_pressed]
+
+    t, seen = _run(events, tmp_path, monkeypatch, games_per_pair=2)
+    assert sorted(t.results) == [1, 2] and not any(is_void(r) for r in t.results.values())
+    assert [e.number for e in seen if isinstance(e, GameFinished)] == [1, 2]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+    assert t.cancelled and [g.number for g in t.pending()] == [3, 4]
+
+
+def test_a_stop_that_collects_the_last_game_is_a_finished_tournament(tmp_path, monkeypatch):
+    """The last game sent as Stop is pressed completes the tournament: it is not "stopped"
+    (the window would offer to resume a tournament with nothing left to play)."""
+    def events(context, players, t):
+        def the_last_game_ends_as_stop_is_pressed() -> None:
+            context.events.put(_played(2, players[1]))
+            t.cancel()
+
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), the_last_game_ends_as_stop_is_pressed]
+
+    t, seen = _run(events, tmp_path, monkeypatch)
+    assert sorted(t.results) == [1, 2] and not t.cancelled and seen[-1].cancelled is False
