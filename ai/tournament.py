@@ -442,6 +442,13 @@ class Tournament:
         self._thread = threading.Thread(target=self._run_reporting, daemon=True)
         self._thread.start()
 
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait, at most ``timeout`` seconds, for the thread of ``start`` to end (after a stop: its
+        last sent game collected, its workers ended, its log closed); whether it has ended."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.is_running()
+
     def _open_log(self) -> None:
         if not self.log_file:
             return
@@ -525,7 +532,7 @@ class Tournament:
                 w.start()
             while len(self.results) < self.total:
                 if self._stop.is_set():
-                    self._collect_sent(events, emit, by_number)
+                    self._collect_sent(tasks, events, emit, by_number)
                     self.cancelled = len(self.results) < self.total
                     return
                 # looked at before the wait: a worker that puts its last result and ends during the
@@ -563,10 +570,18 @@ class Tournament:
             result.reason = f"void: the referee failed: {data}"
             self._finish(number, result, emit)
 
-    def _collect_sent(self, events, emit: Callable[[Event], None], by_number: dict[int, ScheduledGame]) -> None:
+    def _collect_sent(self, tasks, events, emit: Callable[[Event], None],
+                      by_number: dict[int, ScheduledGame]) -> None:
         """On Stop, before the workers are ended: keep every game whose end a worker has already
         sent, without waiting for more.  A game that ended while Stop was pressed lay in the pipe,
-        was dropped with the workers, and a resume played it again."""
+        was dropped with the workers, and a resume played it again.  The games no worker has taken
+        are taken back first: workers playing quick games on while they were read kept the pipe
+        full, and a stopped tournament was played to its end."""
+        while True:
+            try:
+                tasks.get_nowait()
+            except queue.Empty:
+                break
         while True:
             try:
                 kind, number, data = events.get_nowait()

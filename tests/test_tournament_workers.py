@@ -65,10 +65,27 @@ class ScriptedQueue:
         pass
 
 
+class WorkersPlayingOn(ScriptedQueue):
+    """The events queue of workers that, once the script is out, play every game still in the
+    tasks queue at once: each ``get`` finds the end of the next one."""
+
+    def __init__(self, script: list, tasks: ScriptedQueue) -> None:
+        super().__init__(script)
+        self.tasks = tasks
+
+    def get(self, timeout: float | None = None):
+        while not self.script and self.tasks.script:
+            task = self.tasks.script.pop(0)
+            if task is not None:
+                return _played(task["number"], task["ids"])
+        return super().get(timeout)
+
+
 class FakeContext:
-    def __init__(self, events: list) -> None:
+    def __init__(self, events: list, playing_on: bool = False) -> None:
         self.workers: list[FakeProcess] = []
-        self.tasks, self.events = ScriptedQueue([]), ScriptedQueue(events)
+        self.tasks = ScriptedQueue([])
+        self.events = WorkersPlayingOn(events, self.tasks) if playing_on else ScriptedQueue(events)
         self.made = 0
 
     def Queue(self) -> ScriptedQueue:  # noqa: N802 - multiprocessing's name
@@ -85,12 +102,13 @@ def _played(number: int, players: list[str]) -> tuple:
     return ("done", number, asdict(result))
 
 
-def _run(events_of, tmp_path, monkeypatch, games_per_pair: int = 1) -> tuple[Tournament, list]:
+def _run(events_of, tmp_path, monkeypatch, games_per_pair: int = 1, playing_on: bool = False
+         ) -> tuple[Tournament, list]:
     """A tournament of two players (two games a round) in (fake) worker processes whose events
-    ``events_of(context, players, tournament)`` gives."""
+    ``events_of(context, players, tournament)`` gives; ``playing_on``: ``WorkersPlayingOn``."""
     t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=games_per_pair, jobs=1, in_process=False,
                    log=str(tmp_path / "league.jsonl"))
-    context = FakeContext([])
+    context = FakeContext([], playing_on)
     players = [list(t.ids_of(g)) for g in t.schedule]
     context.events.script = events_of(context, players, t)
     monkeypatch.setattr(ai.tournament.mp, "get_context", lambda _method: context)
@@ -197,15 +215,19 @@ def test_a_game_sent_as_stop_is_pressed_is_kept_not_played_again(tmp_path, monke
     """Stop pressed while a worker sent the end of its game: the tournament saw the stop first
     and ended the workers, the result still in the pipe; the game was missing from the log, and
     a resume played it again.  It is kept (log, results, the window's event); the games not
-    played stay for the resume."""
+    started stay for the resume, though the workers would play them on at once."""
     def events(context, players, t):
+        def the_workers_take_games_1_and_2() -> None:
+            del context.tasks.script[:2]
+
         def game_2_ends_as_stop_is_pressed() -> None:
             context.events.put(_played(2, players[1]))
             t.cancel()
 
-        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), game_2_ends_as_stop_is_pressed]
+        return [the_workers_take_games_1_and_2, ("start", 1, None), _played(1, players[0]), ("start", 2, None),
+                game_2_ends_as_stop_is_pressed]
 
-    t, seen = _run(events, tmp_path, monkeypatch, games_per_pair=2)
+    t, seen = _run(events, tmp_path, monkeypatch, games_per_pair=2, playing_on=True)
     assert sorted(t.results) == [1, 2] and not any(is_void(r) for r in t.results.values())
     assert [e.number for e in seen if isinstance(e, GameFinished)] == [1, 2]
     assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
