@@ -11,6 +11,7 @@ import pytest
 
 from ai.tournament import Standing
 from tests.ui_helpers import recorded_text, recorded_text_rects, wait
+from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
 
@@ -249,10 +250,13 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     _played(app, scene, 1)
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, TournamentScene)
+    # written once the tournament's thread has ended (it may collect a last game), off the window's thread
+    assert scene.tournament.join(30) and WRITER.wait(30)
+    app.run_frames(1)  # the frame that says it
     saved = sorted((tmp_path / "tournaments").glob("*.json"))
     assert len(saved) == 1
     kept = json.loads(saved[0].read_text(encoding="utf-8"))
-    assert len(kept["games"]) >= 1
+    assert len(kept["games"]) == len(scene.tournament.results) >= 1
     # saved as stopped early, as the Stop button does (it was saved as if finished)
     assert kept["cancelled"] is True
     assert "(stopped early: " in saved[0].with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
@@ -292,8 +296,9 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
     assert type(app.scene).__name__ == "PlayFromScene" and scene.tournament.is_running()
     key(app, pygame.K_RETURN)  # the game: the tournament left
     assert type(app.scene).__name__ == "GameScene"
-    assert scene.tournament._stop.is_set() and sorted((tmp_path / "tournaments").glob("*.json"))
+    assert scene.tournament._stop.is_set()
     assert app.run_frames(10 ** 6, until=lambda: not scene.tournament.is_running(), timeout=30)
+    assert WRITER.wait(30) and sorted((tmp_path / "tournaments").glob("*.json"))
     assert app.switch_watchers == []
 
 
@@ -545,10 +550,12 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     --resume FILE): Stop becomes Resume, which plays the games left, and the end is a finish."""
     from tests.ui_helpers import click
 
-    scene = TournamentScene(app, "tictactoe")
+    # Hex's games last about a second: Tic-tac-toe's workers played all 18 before the first was
+    # seen here, and Stop, which keeps every game already sent, left none to resume
+    scene = TournamentScene(app, "hex")
     app.switch(scene)
     scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene.games_index, scene.time_index = 1, 0  # 12 games
     scene._start()
     _played(app, scene, 1)
     stop = scene.buttons[1]

@@ -6,16 +6,19 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
 import pygame
 import pytest
 
+from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
 from tests.ui_helpers import click, key
 from ui.autosave import tournaments_dir
+from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"
@@ -66,11 +69,13 @@ def _reopen(app) -> TournamentScene:
 
 
 def _started_with_a_game_played(app) -> tuple[TournamentScene, Tournament]:
-    """A tic-tac-toe tournament of 18 games started on the screen, with at least one played."""
-    scene = TournamentScene(app, "tictactoe")
+    """A Hex tournament of 12 games started on the screen, with at least one played: a game
+    lasts about a second, so some are left when it is stopped (Tic-tac-toe's workers could play
+    all 18 before the screen saw the first, and a stop keeps every game already sent)."""
+    scene = TournamentScene(app, "hex")
     app.switch(scene)
     scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene.games_index, scene.time_index = 1, 0  # 12 games
     scene._start()
     # a game played to its end: a void one (a worker lost) is not logged, and is played again on resume
     assert _until(app, lambda: any(not is_void(r) for r in scene.tournament.results.values())), \
@@ -398,3 +403,69 @@ def test_two_windows_starting_a_tournament_of_one_game_in_one_second_get_two_log
     first, second = (window._new_base(claim=True) for window in windows)
     assert first.name == "tictactoe-20261202-223000" and second.name == "tictactoe-20261202-223000-2"
     assert first.with_name(first.name + ".jsonl").exists()
+
+
+def _held_after_one_game(monkeypatch) -> threading.Event:
+    """Tournaments started on the screen play (in their thread, without processes) their first
+    game left, then hold until the returned event is set, as a worker's game that ends just as
+    the screen is left: the next game is then collected, and logged, on the thread's way out."""
+    go_on = threading.Event()
+
+    def played(t: Tournament, number: int) -> GameResult:
+        return GameResult("tictactoe", dict(t.options), list(t.ids_of(t.schedule[number - 1])), ["b2"], 0,
+                          reason="X has 3 in a row")
+
+    def run_pool(t: Tournament, emit) -> None:
+        first, second = (g.number for g in t.pending()[:2])
+        t._finish(first, played(t, first), emit)
+        go_on.wait(60)
+        t._finish(second, played(t, second), emit)
+        t.cancelled = len(t.results) < t.total
+
+    monkeypatch.setattr(Tournament, "_run_pool", run_pool)
+    return go_on
+
+
+def _left_after_one_game(app, monkeypatch) -> tuple[TournamentScene, Tournament, threading.Event]:
+    go_on = _held_after_one_game(monkeypatch)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = {"level-1", "level-2", "level-3"}
+    scene._start()
+    t = scene.tournament
+    assert _until(app, lambda: 1 in t.results, 30)
+    key(app, pygame.K_ESCAPE)  # left while game 2 ends
+    assert not isinstance(app.scene, TournamentScene) and t.is_running()
+    return scene, t, go_on
+
+
+def test_a_game_collected_after_the_screen_is_left_is_in_its_report_as_in_its_log(app, monkeypatch):
+    """The report was written as the screen was left, the game the tournament's thread then
+    collected (and logged) missing from it: the files a teacher reads held one game fewer than
+    the log a resume reads.  The report is written once the thread has ended, the window not
+    waiting for it."""
+    scene, t, go_on = _left_after_one_game(app, monkeypatch)
+    go_on.set()
+    assert t.join(30) and WRITER.wait(30)
+    log = scene.base.with_name(scene.base.name + ".jsonl")
+    report = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
+    assert sorted(g["number"] for g in report["games"]) == sorted(ResultsLog.read(log)[1]) == [1, 2]
+    assert report["cancelled"] is True
+    assert _until(app, lambda: any(m.text == f"Saved {log.with_suffix('.json')}" for m in app.messages.current()), 5)
+
+
+def test_a_tournament_left_cannot_be_resumed_until_its_thread_has_ended(app, monkeypatch):
+    """Back on the screen at once, Resume read the log while the tournament left still ran: the
+    game it then collected was played again by the resumed one."""
+    left, t, go_on = _left_after_one_game(app, monkeypatch)
+    log = left.base.with_name(left.base.name + ".jsonl")
+    scene = _reopen(app)
+    resume = scene.offer_buttons[0]
+    assert scene.offer is not None and resume.visible and not resume.enabled
+    go_on.set()
+    assert _until(app, lambda: resume.enabled, 30) and not t.is_running()
+    click(app, resume.rect.center)
+    assert _until(app, lambda: scene.tournament is not None, 30)
+    resumed = scene.tournament
+    assert resumed.join(30) and resumed.resumed == 2
+    assert _logged(log) == [1, 2, 3, 4]  # none played twice

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -294,6 +295,12 @@ class Messages:
 
     def __init__(self) -> None:
         self.items: list[Message] = []
+        self._soon: deque[tuple[str, str, float | None]] = deque()  # said by other threads, shown next frame
+
+    def add_soon(self, value: str, kind: str = "info", duration: float | None = None) -> None:
+        """``add`` from another thread (a background write's outcome): shown from the window's next
+        frame on, never lost to a frame that is dropping the messages gone by."""
+        self._soon.append((value, kind, duration))
 
     def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         if self.items and self.items[-1].text == value:
@@ -320,6 +327,8 @@ class Messages:
         return 0.0 if fading else None
 
     def current(self, now: float | None = None) -> list[Message]:
+        while self._soon:
+            self.add(*self._soon.popleft())
         now = time.monotonic() if now is None else now
         self.items = [m for m in self.items if now - m.since < m.duration]
         return list(self.items)

@@ -31,7 +31,6 @@ from ai.tournament import (
     GameStarted,
     MovePlayed,
     Standing,
-    Summary,
     Tournament,
     TournamentDone,
     display_names,
@@ -42,7 +41,7 @@ from ui.clocks import reading_text
 from ui.i18n import _, ngettext, number_text
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
-from ui.scenes.tournament_log import TournamentLog
+from ui.scenes.tournament_log import TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
@@ -138,7 +137,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.offer: Unfinished | None = None  # the newest unfinished tournament of the folder (ui.tournament_logs)
         self.resuming: threading.Thread | None = None  # checks the offered tournament's outside players
         self.checked: list[dict[str, str]] = []  # its answer (id -> why it cannot be loaded), picked up in update()
-        self.ending: Tournament | None = None  # a tournament left by New, until its thread has ended
+        # a tournament left (here by New, or by an earlier visit), until its thread has ended: no Resume meanwhile
+        self.ending: Tournament | None = still_ending()
         self.offer_rect = pygame.Rect(0, 0, 0, 0)
         self.label_y = 0  # the participants' heading, above their grid
         self.player_scroll = 0  # rows of participants scrolled past (the wheel, over the grid)
@@ -549,25 +549,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
     def _save(self, messages: Messages | None = None) -> None:
         """Write the results so far (a tournament saved before is written over in the same files)
         and say where in ``messages`` (the screen's own by default)."""
-        from ai.commands.tournament import write_results
-
         messages = self.messages if messages is None else messages
         t = self.tournament
         if t is None or not t.results:
             return
-        from ui.record_files import os_problem
-
         base = self.base or self._new_base()  # the log's FILE: a resumed tournament's files are written over
-        try:
-            if not t.is_running():
-                t.elapsed = t.elapsed or 0.0
-            self.saved = write_results(Summary.of(t), str(base), words.ReportWords())  # FILE.txt: our language
-            self.saved_games = len(t.results)
-        except OSError as exc:
-            messages.add(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
-                         "error")
-            return
-        messages.add(_("Saved {path}").format(path=self.saved[0]), "info", 6.0)
+        saved = self._write_report(t, base, messages.add)
+        if saved:
+            self.saved, self.saved_games = saved, len(t.results)
 
     # -- the scene interface ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -720,7 +709,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()
             self._resume_checked(self.checked.pop(0))
         if self.ending is not None and not self.ending.is_running():
-            self.ending = None
+            self.ending = still_ending()
             self.invalidate()  # Resume can be pressed now
         if self.tournament is not None and self._poll():
             self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
@@ -820,13 +809,18 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
 
     def close(self) -> None:
         """Leaving the screen (or a new tournament) stops the tournament; games it finished that
-        were not saved yet are saved then, and the window says where."""
+        were not saved yet are saved then, and the window says where.  A run whose thread still
+        goes on (a game ending as it is stopped is collected, and logged) is saved once that
+        thread has ended, off the window's thread (``_save_once_ended``)."""
         t = self.tournament
         if t is None or self.away:
             return
         t.cancel()
-        if len(t.results) > self.saved_games:
-            self._save(getattr(self.app, "messages", None))
+        messages = getattr(self.app, "messages", None)
+        if t.is_running():
+            self._save_once_ended(t, self.base or self._new_base(), self.saved_games, messages or self.messages)
+        elif len(t.results) > self.saved_games:
+            self._save(messages)
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

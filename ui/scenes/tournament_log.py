@@ -8,6 +8,11 @@ from the log's header (settings, and the players' names as the screen gave them)
 and plays the rest.  Its outside players are loaded first, in a thread (a file starts a process):
 one that no longer loads is named with why, and forfeits the games it had left.  A folder that
 cannot be written is said once; the tournament then runs without a log.
+
+The report files (FILE.json, .txt, .csv: ``write_results``) hold the games of the log: a
+tournament left while its thread still runs may yet collect a game that ended as it was stopped
+(ai.tournament logs it), so its report is written on the window's background writer once that
+thread has ended (the window's quit waits for that writer), and until then no screen resumes it.
 """
 
 from __future__ import annotations
@@ -16,15 +21,29 @@ import os
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import ai
-from ai.tournament import Tournament
+from ai.tournament import STOP_GRACE, Summary, Tournament
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
+from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
+from ui.widgets import Messages
+
+# the longest a report waits for a stopped tournament's thread: its workers' grace, then a slow disk
+ENDING_WAIT = STOP_GRACE + WRITE_WAIT
+_left_running: list[Tournament] = []  # tournaments left while their threads ran (this window's)
+
+
+def still_ending() -> Tournament | None:
+    """The tournament left last whose thread has not ended yet: it may still add a game to its
+    log, so a resume of that log must wait (it would play that game again)."""
+    _left_running[:] = [t for t in _left_running if t.is_running()]
+    return _left_running[-1] if _left_running else None
 
 
 class TournamentLog:
@@ -74,6 +93,37 @@ class TournamentLog:
                                 "once left").format(why=why), "warn", 12.0)
             return None
         return str(log)
+
+    # -- the report files --------------------------------------------------------------------------
+    def _write_report(self, t: Tournament, base: Path, say: Callable[..., None]) -> list[Path]:
+        """Write ``t``'s results to the report files of ``base`` (FILE) and ``say`` where, or why
+        they could not be; the paths written (none on failure)."""
+        from ai.commands.tournament import write_results
+        from ui.record_files import os_problem
+
+        try:
+            if not t.is_running():
+                t.elapsed = t.elapsed or 0.0
+            saved = write_results(Summary.of(t), str(base), words.ReportWords())  # FILE.txt: our language
+        except OSError as exc:
+            say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
+                "error")
+            return []
+        say(_("Saved {path}").format(path=saved[0]), "info", 6.0)
+        return saved
+
+    def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:
+        """Write ``t``'s report, on the window's background writer, once its thread has ended (at
+        most ``ENDING_WAIT``), if it has games not saved yet.  Written now, it could miss the game
+        the thread collects on its way out, which the log, and so a resume, has."""
+        _left_running.append(t)
+
+        def write() -> None:
+            t.join(ENDING_WAIT)
+            if len(t.results) > saved_games:
+                self._write_report(t, base, messages.add_soon)
+
+        WRITER.submit(("tournament report", str(base)), write)
 
     # -- an unfinished tournament of an earlier visit --------------------------------------------
     def _find_offer(self) -> None:
