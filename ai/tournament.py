@@ -487,8 +487,8 @@ class Tournament:
         return True
 
     def cancel(self) -> None:
-        """Stop: no new game starts; worker processes end their bots and end (games in progress are
-        dropped).  A run with games left is cancelled from now on: a report written before its
+        """Stop: no new game starts; the games whose results workers have sent are kept, then the
+        worker processes end their bots and end (games in progress are dropped).  A run with games left is cancelled from now on: a report written before its
         thread has seen the stop (the window saves on the way out) says it stopped early."""
         self._stop.set()
         if self.is_running() and len(self.results) < self.total:
