@@ -20,8 +20,8 @@ processes (ai/outside.py) inside the worker playing the game.
 
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
 worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
-and results cross as plain dicts.  Stopped (``cancel()``, Ctrl+C), the games whose results the workers have already sent are
-kept (not played again on resume), then the workers are told to end
+and results cross as plain dicts.  Stopped (``cancel()``, Ctrl+C), the games whose results the
+workers have already sent are kept (not played again on resume), then the workers are told to end
 (SIGTERM; the terminal's Ctrl+C reaches them too): each ends its bots and removes their folders,
 made in one folder of the tournament's that is removed after them (``STOP_GRACE``).  With
 ``jobs`` == 1 the command line plays the games in its own process, one after the other.  With
@@ -488,8 +488,9 @@ class Tournament:
 
     def cancel(self) -> None:
         """Stop: no new game starts; the games whose results workers have sent are kept, then the
-        worker processes end their bots and end (games in progress are dropped).  A run with games left is cancelled from now on: a report written before its
-        thread has seen the stop (the window saves on the way out) says it stopped early."""
+        worker processes end their bots and end (games in progress are dropped).  A run with games
+        left is cancelled from now on: a report written before its thread has seen the stop says
+        it stopped early."""
         self._stop.set()
         if self.is_running() and len(self.results) < self.total:
             self.cancelled = True

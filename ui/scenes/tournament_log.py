@@ -34,7 +34,8 @@ from ui.outside_players import short
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
 from ui.widgets import Messages
 
-# the longest a report waits for a stopped tournament's thread: its workers' grace, then a slow disk
+# the longest a report waits for a stopped tournament's thread: its workers' grace, and as long as a
+# write may wait for any it then kills
 ENDING_WAIT = STOP_GRACE + WRITE_WAIT
 _left_running: list[Tournament] = []  # tournaments left while their threads ran (this window's)
 
