@@ -351,6 +351,21 @@ def test_legal_moves_are_offered_only_where_the_board_marks_them(app, game_id, m
     assert ("Every empty cell is a legal move here" in said) == (not marked)
 
 
+@pytest.mark.parametrize("game_id", ["reversi", "rastros", "alquerque", "trax"])
+def test_a_watched_game_offers_no_legal_moves_switch(app, game_id):
+    """The board marks the legal moves on a person's turn only: watching PC vs PC, the "Legal
+    moves" button was shown, lit, and switched nothing; now it is not offered and L says why."""
+    scene = GameScene(app, MatchSetup(game_id, {}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    app.run_frames(2)
+    assert "Legal moves" not in [b.label for b in scene.buttons if b.visible]
+    shown = scene.show_legal
+    key(app, pygame.K_l)
+    assert scene.show_legal == shown
+    assert any("computer plays both sides" in m.text for m in scene.messages.items)
+
+
 def test_undo_clears_the_last_search(app):
     scene = hotseat(app)
     scene.last_search = progress(depth=3, score=1.0)
