@@ -596,3 +596,22 @@ def test_the_move_list_shows_whole_rows_or_none(app, monkeypatch):
         assert all(box.contains(rect) for rect in moves), height
         shown += bool(moves)
     assert shown > 20
+
+
+def test_the_computers_swap_is_said_in_words(app):
+    """Hex with the swap rule: when the computer swaps, Blue's stone turns Red and moves to its
+    mirror cell with nothing said but "swap" in the move list; a message now says what happened.
+    A person's own swap (the board's offer) needs no note."""
+    from games.hex import SWAP
+
+    scene = GameScene(app, MatchSetup("hex", {"swap": True}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    assert scene._play(scene.game.parse_move(scene.state, "c1"), by_computer=True)
+    assert not any("swapped" in m.text for m in scene.messages.items)
+    assert scene._play(SWAP, by_computer=True)
+    assert "Red swapped: Blue's first stone c1 is now Red's a3" in [m.text for m in scene.messages.items]
+    scene.undo()
+    scene.messages.items.clear()
+    assert scene._play(SWAP, by_computer=False)
+    assert not any("swapped" in m.text for m in scene.messages.items)
