@@ -615,3 +615,26 @@ def test_the_computers_swap_is_said_in_words(app):
     scene.messages.items.clear()
     assert scene._play(SWAP, by_computer=False)
     assert not any("swapped" in m.text for m in scene.messages.items)
+
+
+def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):
+    """At 800x560 in Portuguese "provado: Sul ganha em 15 meias-jogadas" ran to the card's edge:
+    the line was shortened to fit as regular text and drawn in bold, which is wider."""
+    from ui import i18n
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    try:
+        i18n.set_language("pt")
+        scene = hotseat(app, "rastros", ("3-4",))
+        scene.computer.last_search = progress(depth=5, score=0.5, proven=1, proven_plies=15, mover=0,
+                                              best_text="2-3", nodes=900)
+        scene.computer.last_search_moves = [p.text for p in scene.history]
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        proof = next(rect for text, rect in drawn if text.startswith("provado"))
+        panel = scene.panel  # its card ends 18 px inside the panel, its text 14 px inside the card (at scale 1)
+        assert proof.right <= panel.rect.right - panel._s(18) - panel._s(14), (proof, panel.rect)
+    finally:
+        i18n.set_language("en")
