@@ -378,3 +378,19 @@ def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
     click(app, rect.center)
     assert id(node) in explorer.open and explorer.first_ply == 1
     assert deepest in {n.ply for _r, n in explorer.node_rects}
+
+
+@pytest.mark.parametrize("small", [False, True])
+def test_a_wide_trees_root_is_in_sight_when_it_opens(app, small):
+    """Hex 11x11 after four stones: 117 moves under the root, the best line running off to its
+    left.  The root was placed at the canvas's right edge, then the pan rounded to whole columns
+    pushed it past that edge: it was left out, and its 117 edges came from nowhere."""
+    if small:
+        _small_window(app)
+    game = games.load("hex")
+    app.show_tree(game, game.play_line(["a1", "b1", "c1", "d1"]))
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    assert any(node is explorer.tree.root for _rect, node in explorer.node_rects)
+    assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)

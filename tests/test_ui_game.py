@@ -351,6 +351,21 @@ def test_legal_moves_are_offered_only_where_the_board_marks_them(app, game_id, m
     assert ("Every empty cell is a legal move here" in said) == (not marked)
 
 
+@pytest.mark.parametrize("game_id", ["reversi", "rastros", "alquerque", "trax"])
+def test_a_watched_game_offers_no_legal_moves_switch(app, game_id):
+    """The board marks the legal moves on a person's turn only: watching PC vs PC, the "Legal
+    moves" button was shown, lit, and switched nothing; now it is not offered and L says why."""
+    scene = GameScene(app, MatchSetup(game_id, {}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    app.run_frames(2)
+    assert "Legal moves" not in [b.label for b in scene.buttons if b.visible]
+    shown = scene.show_legal
+    key(app, pygame.K_l)
+    assert scene.show_legal == shown
+    assert any("computer plays both sides" in m.text for m in scene.messages.items)
+
+
 def test_undo_clears_the_last_search(app):
     scene = hotseat(app)
     scene.last_search = progress(depth=3, score=1.0)
@@ -581,3 +596,45 @@ def test_the_move_list_shows_whole_rows_or_none(app, monkeypatch):
         assert all(box.contains(rect) for rect in moves), height
         shown += bool(moves)
     assert shown > 20
+
+
+def test_the_computers_swap_is_said_in_words(app):
+    """Hex with the swap rule: when the computer swaps, Blue's stone turns Red and moves to its
+    mirror cell with nothing said but "swap" in the move list; a message now says what happened.
+    A person's own swap (the board's offer) needs no note."""
+    from games.hex import SWAP
+
+    scene = GameScene(app, MatchSetup("hex", {"swap": True}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    assert scene._play(scene.game.parse_move(scene.state, "c1"), by_computer=True)
+    assert not any("swapped" in m.text for m in scene.messages.items)
+    assert scene._play(SWAP, by_computer=True)
+    assert "Red swapped: Blue's first stone c1 is now Red's a3" in [m.text for m in scene.messages.items]
+    scene.undo()
+    scene.messages.items.clear()
+    assert scene._play(SWAP, by_computer=False)
+    assert not any("swapped" in m.text for m in scene.messages.items)
+
+
+def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):
+    """At 800x560 in Portuguese "provado: Sul ganha em 15 meias-jogadas" ran to the card's edge:
+    the line was shortened to fit as regular text and drawn in bold, which is wider."""
+    from ui import i18n
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    try:
+        i18n.set_language("pt")
+        scene = hotseat(app, "rastros", ("3-4",))
+        scene.computer.last_search = progress(depth=5, score=0.5, proven=1, proven_plies=15, mover=0,
+                                              best_text="2-3", nodes=900)
+        scene.computer.last_search_moves = [p.text for p in scene.history]
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        proof = next(rect for text, rect in drawn if text.startswith("provado"))
+        panel = scene.panel  # its card ends 18 px inside the panel, its text 14 px inside the card (at scale 1)
+        assert proof.right <= panel.rect.right - panel._s(18) - panel._s(14), (proof, panel.rect)
+    finally:
+        i18n.set_language("en")

@@ -185,3 +185,17 @@ def test_no_text_of_the_list_is_smaller_than_ten_pixels_in_the_smallest_window(a
     app.run_frames(2)
     saved_games(3)
     assert small_print(monkeypatch, open_list(app)) == set()
+
+
+def test_a_row_says_its_date_once(app, monkeypatch):
+    """A saved game's row named its date in its detail line ("3 plies · 2026-11-25 23:00 · ...")
+    and again on its right."""
+    from datetime import datetime
+
+    from ui.i18n import date_text
+
+    saved_games(1)
+    drawn = recorded_text(monkeypatch)
+    open_list(app)
+    day = date_text(datetime.fromisoformat("2026-11-25T23:00:00").astimezone())
+    assert sum(text.count(day) for text in drawn) == 1, [t for t in drawn if day in t]

@@ -267,6 +267,19 @@ def test_the_game_cards_take_the_rows_that_make_them_largest(config, size, colum
             r.colliderect(scene.panel) for r in rects)
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (800, 560), (1920, 1080)])
+def test_the_cards_and_the_form_share_the_width_with_even_margins(config, size):
+    """The cards start at the left margin and the form's panel ends at the same margin on the right,
+    with no wider gap between them: cards kept small by the window's height (1280x800) used to sit
+    in the middle of their half, a wide empty band on either side of them."""
+    with setup_screen("hex", size) as (app, scene):
+        left = min(r.x for r in scene.cards.rects)
+        right = app.size[0] - scene.panel.right
+        gap = scene.panel.x - max(r.right for r in scene.cards.rects)
+        assert abs(left - right) <= 1, (left, right)
+        assert 0 < gap <= left, (gap, left)
+
+
 def test_page_up_and_down_pick_the_game_from_the_keyboard(config):
     """The game cards took only the mouse: a keyboard player could not change the game."""
     import pygame

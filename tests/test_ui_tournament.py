@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from ai.tournament import Standing
-from tests.ui_helpers import recorded_text, recorded_text_rects, wait
+from tests.ui_helpers import click, recorded_text, recorded_text_rects, wait
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
@@ -1113,3 +1113,15 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_watch_the_games_says_on_and_off_as_the_switches_above_it(app):
+    """Hex's column read "Swap rule: Off" above "Watch the games: on": two spellings of a switch."""
+    scene = TournamentScene(app, "hex")
+    app.switch(scene)
+    app.run_frames(2)
+    watch = next(b for b in scene.buttons if b.label.startswith("Watch the games"))
+    swap = next(b for b in scene.option_buttons if b.label.startswith("Swap rule"))
+    assert swap.label == "Swap rule: Off" and watch.label == "Watch the games: On"
+    click(app, watch.rect.center)
+    assert watch.label == "Watch the games: Off"

@@ -158,6 +158,11 @@ class BoardView:
         """True while a move animation runs (PC vs PC waits for it before the next move)."""
         return False
 
+    def move_note(self, before: State, move: Hashable, after: State) -> str:
+        """What a move did that the board alone does not make plain, said when the computer plays
+        it (Hex's swap: Blue's stone turns Red and moves); "" for most moves."""
+        return ""
+
     def status_text(self, state: State, keys: bool = False) -> str:
         """A line under the board for things the panel does not show (e.g. "Pick a tile").  ``keys``:
         the player is on the board's cursor, so the line names the keys that do what a click does

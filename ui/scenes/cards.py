@@ -25,7 +25,9 @@ class GameCards:
         self.hover: int | None = None
         self.selected: str | None = None
 
-    def layout(self, area: pygame.Rect, scale: float, max_card: int = 240) -> None:
+    def layout(self, area: pygame.Rect, scale: float, max_card: int = 240, centred: bool = True) -> None:
+        """The cards' rectangles in ``area``: as large as fit, centred in it or, if not ``centred``,
+        from its left edge (``width`` then says how much of it they take)."""
         n = max(1, len(self.infos))
         gap = int(14 * scale)
         counts = self.columns if isinstance(self.columns, tuple) else (self.columns or n,)
@@ -35,12 +37,17 @@ class GameCards:
         # the main menu's strip at 800x560, low under eight buttons, cut "Jogo do Galo" to "Jogo do G..."
         w = max(w, min(self.title_width(scale), (area.width - gap * (cols - 1)) // cols))
         total_w = cols * w + (cols - 1) * gap
-        x0 = area.x + (area.width - total_w) // 2
+        x0 = area.x + ((area.width - total_w) // 2 if centred else 0)
         self.rects = []
         for i in range(n):
             r, c = divmod(i, cols)
             self.rects.append(pygame.Rect(x0 + c * (w + gap), area.y + r * (h + gap), w, h))
         self.scale = scale
+
+    @property
+    def width(self) -> int:
+        """The width the laid-out cards take, edge to edge (0 before ``layout``)."""
+        return max((r.right for r in self.rects), default=0) - min((r.x for r in self.rects), default=0)
 
     def title_width(self, scale: float) -> int:
         """The width a card needs for the longest title, in the current language, with its margins."""

@@ -251,6 +251,9 @@ class GameScene(GameCommands, Scene):
         self.hint = None
         self.view.move_shown(before, move, after)
         self.view.reset_input()
+        note = self.view.move_note(before, move, after) if by_computer else ""
+        if note:
+            self.messages.add(note, duration=8.0)
         self.last_move_time = time.monotonic()
         self.panel.follow = True
         if after.is_terminal():

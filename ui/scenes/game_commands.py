@@ -38,7 +38,8 @@ class GameCommands:
         self.btn_undo = Button(_("Undo"), self.undo, "U")
         self.btn_redo = Button(_("Redo"), self.redo, "Y")
         self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
-        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal)
+        # the board marks the legal moves on a person's turn only: watching, the button did nothing
+        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc)
         self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
@@ -256,8 +257,12 @@ class GameCommands:
         self.app.show_menu()
 
     def toggle_legal(self) -> None:
+        """The legal moves' marks on or off; where there are none to switch, L says why."""
         if not self.view.marks_legal:
             self.messages.add(_("Every empty cell is a legal move here"), "warn")
+            return
+        if self.setup.mode == PC_VS_PC:
+            self.messages.add(_("Legal moves are marked on a person's turn: here the computer plays both sides"), "warn")
             return
         self.show_legal = not self.show_legal
 

@@ -233,7 +233,8 @@ class GamePanel:
                 second = f"{nodes} · {second}" if second else nodes
             second = " · ".join([*carried, second] if second else carried)
             colour = theme.win if proof else theme.muted
-            tx.text(surface, tx.fit(second, small, w - self._s(28)), (tx_x, y + self._s(54)), small, colour, bold=bool(proof))
+            tx.text(surface, tx.fit(second, small, w - self._s(28), bool(proof)), (tx_x, y + self._s(54)), small, colour,
+                    bold=bool(proof))  # measured in the bold it is drawn in
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
             for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,7 @@ from ui import text as tx
 from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
-from ui.i18n import _, date_text
+from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene, top_of
@@ -108,15 +107,16 @@ class RecordsScene(Scene):
     def empty_text(self) -> str:
         return _("No games yet: the games you play to the end, and those you save, are listed here.")
 
-    def row_text(self, entry: Entry) -> tuple[str, str, str]:
-        """The row of one record: title, detail line, and the text on the right."""
+    def row_text(self, entry: Entry) -> tuple[str, str]:
+        """The row of one record: title and detail line (the detail has the date: the row's right
+        side, which said it a second time, is left to the row's Delete button)."""
         from ui.words import end_reason
 
         record = entry.record
         title, detail = describe(record)
         status = end_reason(record.result.reason) if record.result else _("Unfinished game")
         where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT) if entry.kept else entry.path.name
-        return f"{title} ({status})", f"{detail} · {where}", _when(record.updated)
+        return f"{title} ({status})", f"{detail} · {where}"
 
     def caption(self) -> str:
         return self.heading()
@@ -270,7 +270,7 @@ class RecordsScene(Scene):
             picked = rect.collidepoint(mouse) or self.scroll + i == self.selected
             card(surface, rect, mix(theme.panel, theme.text, 0.08 if picked else 0.0), int(8 * s),
                  theme.accent if picked else None)
-            title, detail, right = self.row_text(entry)
+            title, detail = self.row_text(entry)
             tx.text(surface, tx.fit(title, int(16 * s), rect.width - int(240 * s), True),
                     (rect.x + int(14 * s), rect.y + int(8 * s)), int(16 * s), theme.text, bold=True)
             small = tx.small(12, s)  # the moves, date and file
@@ -278,9 +278,6 @@ class RecordsScene(Scene):
                     (rect.x + int(14 * s), rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
             if entry is button_row:
                 self._place_delete_button(entry, rect, s)
-            else:
-                tx.text(surface, right, (rect.right - int(14 * s), rect.centery), tx.small(13, s), theme.muted,
-                        "midright")
         self.delete_button.draw(surface, theme, s)
         hidden = len(self.entries) - self.scroll - self.shown
         if self.entries and (hidden > 0 or self.scroll > 0):
@@ -320,10 +317,3 @@ class RecordsScene(Scene):
         button.rect.midright = (row.right - int(10 * s), row.centery)
         button.visible = True
         button.active = entry.path == self.confirming
-
-
-def _when(stamp: str) -> str:
-    try:
-        return date_text(datetime.fromisoformat(stamp).astimezone())
-    except ValueError:
-        return stamp

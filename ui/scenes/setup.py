@@ -133,7 +133,7 @@ class SetupScene(MenuFormScene):
             self.choices.move_time = app.settings.move_time
         self.cards = GameCards(infos, columns=(2, 3) if len(infos) > 3 else len(infos))
         self.cards.selected = self.choices.game_id
-        self.cards_area = pygame.Rect(0, 0, 0, 0)  # the cards' part of the window, set by layout()
+        self.cards_area = pygame.Rect(0, 0, 0, 0)  # the room given to the cards (they take its left part), set by layout()
         self.menu: pygame_menu.Menu | None = None
         self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
@@ -417,10 +417,13 @@ class SetupScene(MenuFormScene):
         w, h = size
         self.top = int(110 * s)
         bottom = h - int(36 * s)
-        self.cards_area = pygame.Rect(int(40 * s), self.top, int(w * 0.48) - int(40 * s), bottom - self.top)
-        self.cards.layout(self.cards_area, s, max_card=230)
-        right_x = self.cards_area.right + int(36 * s)
-        self.panel = pygame.Rect(right_x, self.top, w - right_x - int(40 * s), bottom - self.top)
+        margin = int(40 * s)
+        self.cards_area = pygame.Rect(margin, self.top, int(w * 0.48) - margin, bottom - self.top)
+        # the cards from the left margin, the form's panel on all the room they leave: cards that
+        # the height keeps narrower than their half would leave empty bands beside them
+        self.cards.layout(self.cards_area, s, max_card=230, centred=False)
+        right_x = self.cards_area.x + self.cards.width + int(36 * s)
+        self.panel = pygame.Rect(right_x, self.top, w - right_x - margin, bottom - self.top)
         self._build_menu()
 
     def _build_menu(self) -> None:
@@ -573,7 +576,7 @@ class SetupScene(MenuFormScene):
     def messages_centre(self) -> int | None:
         """Over the games' cards: centred on the window, a message ("Loading /tmp/…/bot.py…") covered
         the form's "Add this player" button just pressed."""
-        return self.cards_area.centerx if self.cards_area.width else None
+        return self.cards_area.x + self.cards.width // 2 if self.cards.width else None
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -114,16 +114,16 @@ def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
 
 def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> list[str]:
     """What a search says, part by part: "depth 7", "best e4", "Black +6 discs" (the parts that are
-    known; no evaluation once proven); a move from an opening book that is not a proof: "book f5",
-    "Black +1 discs" (Reversi's 8x8 book values its moves in discs; other books carry proofs or no
-    value); a move chosen without a search: "only move a7", or "chose e3" (a random player, a
+    known; no evaluation once proven); a move from an opening book that is not a proof: "opening
+    book: f5", "Black +1 discs" (Reversi's 8x8 book values its moves in discs; other books carry
+    proofs or no value); a move chosen without a search: "only move a7", or "chose e3" (a random player, a
     course bot's rule); a rule that knows the position's value (a win in one, a solved board's
     block) names its move as a search's proof does, "best e3", and the proof says the rest."""
     parts = []
     if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
         return [(_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)]
     if progress.kind == "book" and progress.proven is None and progress.best_text:
-        parts.append(_("book {move}").format(move=progress.best_text))
+        parts.append(_("opening book: {move}").format(move=progress.best_text))
         if sides is not None and eval_unit(game_id) == "discs":
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return parts

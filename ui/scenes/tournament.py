@@ -365,7 +365,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])
             time_b.label = _("Time per move: {t} s").format(t=number_text(TIMES[self.time_index], "g"))
             jobs_b.label = _("Processes: {j}").format(j=self.jobs)
-            watch_b.label = _("Watch the games: {v}").format(v=_("on") if self.watch else _("off"))
+            # "On"/"Off" as the game's switches above it say them ("Swap rule: On")
+            watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch
             start.enabled = len(self.selected) >= 2
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())

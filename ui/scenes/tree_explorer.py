@@ -375,11 +375,12 @@ def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple
 
 
 def best_line_middle(root: Node, open_ids: set[int], layout: dict[int, tuple[Node, int, int]], first_ply: int,
-                     last_ply: int, room: int) -> int:
+                     last_ply: int, room: int, slack: int = 0) -> int:
     """Where, in the layout, a wide tree is centred: the middle of the best line's open part from
     ``first_ply`` to ``last_ply`` (the plies the canvas shows), so that the line the explorer
     opens with stays in sight as the plies scroll, not only the root while the line runs off to
-    a side.  A part wider than ``room`` keeps its top in sight and as much below it as fits."""
+    a side.  A part wider than ``room`` keeps its top in sight, ``slack`` inside the room's edge
+    (the most the pan's rounding to whole columns moves it), and as much below it as fits."""
     xs, node = [], root
     while node is not None and node.ply <= last_ply:
         if node.ply >= first_ply:
@@ -390,7 +391,7 @@ def best_line_middle(root: Node, open_ids: set[int], layout: dict[int, tuple[Nod
     low, high, top = min(xs), max(xs), xs[0]
     if high - low <= room:
         return (low + high) // 2
-    return top - room // 2 if top - low > high - top else top + room // 2
+    return top - room // 2 + slack if top - low > high - top else top + room // 2 - slack
 
 
 def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
@@ -448,7 +449,8 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
     inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
     margin = box_w // 2 + int(10 * s)
-    middle = best_line_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, area.width - 2 * margin)
+    middle = best_line_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, area.width - 2 * margin,
+                              step // 2)
     offset, scroll = pan(area, [x for _n, x, _p in layout.values()], middle, scroll, margin, keep,
                          (step, step // 2 - box_w // 2 - inset) if snap else None)
     rects: list[tuple[pygame.Rect, Node]] = []

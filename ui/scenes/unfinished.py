@@ -32,9 +32,8 @@ class UnfinishedScene(RecordsScene):
     def empty_text(self) -> str:
         return _("No unfinished games.")
 
-    def row_text(self, entry: Entry) -> tuple[str, str, str]:
-        title, detail = describe(entry.record)
-        return title, detail, ""
+    def row_text(self, entry: Entry) -> tuple[str, str]:
+        return describe(entry.record)
 
     def pick_entry(self, entry: Entry) -> None:
         self.app.continue_game(entry.record, entry.path)

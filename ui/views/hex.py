@@ -24,6 +24,7 @@ SQRT3 = math.sqrt(3.0)
 # used to the stone staying put ("swap sides") saw it jump there unexplained
 SWAP_HINT = N_("Click Blue's stone to swap (it becomes Red's {cell}), or play elsewhere")
 SWAP_KEYS = N_("Enter on Blue's stone swaps (it becomes Red's {cell}); or play elsewhere")
+SWAPPED = N_("Red swapped: Blue's first stone {cell} is now Red's {mirror}")
 
 MARK_RIM = (0, 0, 0)  # around the last move's and the hint's dots, on wood and on stones of both colours
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
@@ -130,6 +131,14 @@ class HexView(BoardView):
         if cell == state.swap_cell():
             return SWAP
         return cell if state.stone_at(cell) is None else None
+
+    def move_note(self, before: HexState, move, after: HexState) -> str:
+        """The computer's swap in words: else Blue's stone only changes colour (and place)."""
+        cell = before.swap_cell()
+        if move != SWAP or cell is None:
+            return ""
+        mirror = before.game.geo.transpose_cell[cell]
+        return _(SWAPPED).format(cell=cell_name(cell, self.n), mirror=cell_name(mirror, self.n))
 
     def status_text(self, state: HexState, keys: bool = False) -> str:
         cell = state.swap_cell()
