@@ -40,7 +40,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ai.tournament import Event, Tournament
+    from ai.match import GameResult
+    from ai.tournament import Event, ScheduledGame, Tournament
 
 WAIT = 0.5  # seconds between checks of the stop flag while games run
 CONNECT_TIME = 20  # seconds to reach a scheduler before giving up
@@ -300,9 +301,52 @@ def ship(client: Any, player_ids: list[str]) -> dict[str, str]:
     return ids
 
 
+class _Collected:
+    """The games of one Dask run as their futures come back: each kept in the tournament (its
+    result, or a void game when its task failed) the one way, whether the loop saw it finish or a
+    stop found it finished."""
+
+    def __init__(self, t: Tournament, emit: Callable[[Event], None], by_future: dict[Any, ScheduledGame]) -> None:
+        self.t, self.emit, self.by_future = t, emit, by_future
+        self.left = set(by_future)  # the futures not collected yet
+        self.played = 0
+        self.failed: list[str] = []
+
+    def collect(self, futures: Any) -> None:
+        """Keep the games of ``futures`` (finished ones), in game-number order.  ClusterError when
+        the first ``GIVE_UP`` tasks all failed: the cluster, not the games, is at fault."""
+        for future in sorted(futures, key=lambda f: self.by_future[f].number):
+            self.left.discard(future)  # first: a game a second Ctrl+C cut short is not kept twice
+            g = self.by_future[future]
+            self.t._finish(g.number, self._result(future, g), self.emit)
+
+    def collect_finished(self) -> None:
+        """On a stop: keep every game whose future has finished, without waiting for the others.
+        A game that came back as the stop came was cancelled with the rest, missing from the log,
+        and a resume played it again."""
+        self.collect([f for f in self.left if f.done()])
+
+    def _result(self, future: Any, g: ScheduledGame) -> GameResult:
+        """The game a finished future played; a void game (played again on resume) if its task failed."""
+        from ai.match import GameResult
+
+        try:
+            result = GameResult(**future.result())
+            self.played += 1
+            return result
+        except Exception as exc:  # our own bug or a lost worker: a void game, played again on resume
+            self.failed.append(f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc) else ''}")
+        if len(self.failed) >= GIVE_UP and not self.played:  # every task fails: the cluster is at fault
+            raise ClusterError(f"the first {len(self.failed)} games failed on the Dask cluster ({self.failed[0]}); "
+                               "no game was played")
+        result = GameResult(self.t.game_id, dict(self.t.options), list(self.t.ids_of(g)))
+        result.reason = f"void: the Dask task failed: {self.failed[-1]}"
+        return result
+
+
 def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
-    """Play ``t``'s missing games as Dask tasks, finishing each in ``t`` as it comes back."""
-    from ai.match import GameResult
+    """Play ``t``'s missing games as Dask tasks, finishing each in ``t`` as it comes back.
+    Stopped (``t.cancel()``, Ctrl+C), it keeps the games already back, then cancels the rest."""
     from ai.tournament import play_task
 
     try:
@@ -310,6 +354,7 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
     except ImportError:
         raise ClusterError(INSTALL) from None
     client, cluster = connect(t.cluster or "local", t.jobs)
+    collected = None
     try:
         lacking = check_workers(client, t.player_ids)
         shipped: dict[str, str] = {}
@@ -326,33 +371,24 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
             future = client.submit(play_shipped if shipped else play_task, dict(t.task(g), load_ids=ids),
                                    pure=False, key=f"tabuleiro-game-{g.number}-{run}")
             by_future[future] = g
-        pending = set(by_future)
-        played, failed = 0, []
-        while pending:
-            if t._stop.is_set():
-                t.cancelled = True
-                client.cancel(list(pending))
-                return
-            try:
-                done, pending = wait(pending, timeout=WAIT, return_when="FIRST_COMPLETED")
-            except TimeoutError:
-                continue
-            for future in sorted(done, key=lambda f: by_future[f].number):
-                g = by_future[future]
+        collected = _Collected(t, emit, by_future)
+        try:
+            while collected.left:
+                if t._stop.is_set():
+                    collected.collect_finished()
+                    t.cancelled = len(t.results) < t.total
+                    return
                 try:
-                    result = GameResult(**future.result())
-                    played += 1
-                except Exception as exc:  # our own bug or a lost worker: a void game, played again on resume
-                    failed.append(f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc) else ''}")
-                    if len(failed) >= GIVE_UP and not played:  # every task fails: the cluster is at fault
-                        client.cancel(list(pending))
-                        raise ClusterError(f"the first {len(failed)} games failed on the Dask cluster ({failed[0]}); "
-                                           "no game was played") from None
-                    result = GameResult(t.game_id, dict(t.options), list(t.ids_of(g)))
-                    result.reason = f"void: the Dask task failed: {failed[-1]}"
-                t._finish(g.number, result, emit)
+                    done, _ = wait(collected.left, timeout=WAIT, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    continue
+                collected.collect(done)
+        except KeyboardInterrupt:  # Ctrl+C (or SIGTERM, SIGHUP): the command line reports the games kept
+            collected.collect_finished()
+            raise
     finally:
+        if collected is not None and collected.left:
+            client.cancel(list(collected.left))
         client.close()
         if cluster is not None:
             cluster.close()
-

@@ -1,0 +1,136 @@
+"""A league on Dask stopped (the window's Stop, Ctrl+C) keeps the games already back, with a fake
+client whose futures finish when the test says: the moment a game comes back as the stop comes,
+which a real cluster hits only now and then, is played here every time."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import pytest
+
+import ai.cluster
+from ai.match import GameResult
+from ai.results_log import ResultsLog
+from ai.tournament import GameFinished, Tournament, is_void
+
+distributed = pytest.importorskip("distributed")
+
+
+class FakeFuture:
+    """A Dask future whose game the test finishes (``finish``); nothing runs."""
+
+    def __init__(self, task: dict) -> None:
+        self.task = task
+        self.status = "pending"
+
+    def finish(self) -> None:
+        self.status = "finished"
+
+    def done(self) -> bool:
+        return self.status != "pending"
+
+    def result(self) -> dict:
+        assert self.status == "finished", "a result asked of a game still playing: that waits"
+        played = GameResult("tictactoe", {"width": 3, "height": 3, "k": 3}, list(self.task["ids"]), ["b2"], 0,
+                            reason="X has 3 in a row")
+        return asdict(played)
+
+
+class FakeClient:
+    """The client of a cluster whose games finish only when the test says."""
+
+    def __init__(self) -> None:
+        self.futures: dict[int, FakeFuture] = {}
+        self.cancelled: list[int] = []
+        self.closed = False
+
+    def submit(self, fn, task: dict, pure: bool, key: str) -> FakeFuture:
+        self.futures[task["number"]] = FakeFuture(task)
+        return self.futures[task["number"]]
+
+    def cancel(self, futures: list[FakeFuture]) -> None:
+        self.cancelled += sorted(f.task["number"] for f in futures)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def _fake_wait(futures, timeout: float, return_when: str):
+    """``distributed.wait`` on a cluster playing one game at a time in number order: the games
+    back so far, or else the next one, which comes back during the wait."""
+    done = {f for f in futures if f.done()}
+    if not done:
+        next_game = min(futures, key=lambda f: f.task["number"])
+        next_game.finish()
+        done = {next_game}
+    return done, set(futures) - done
+
+
+@pytest.fixture
+def client(monkeypatch) -> FakeClient:
+    fake = FakeClient()
+    monkeypatch.setattr(ai.cluster, "connect", lambda address, workers: (fake, None))
+    monkeypatch.setattr(ai.cluster, "check_workers", lambda client, player_ids: [])
+    monkeypatch.setattr(distributed, "wait", _fake_wait)
+    return fake
+
+
+def _league(tmp_path) -> Tournament:
+    """Four games of two players on the (fake) cluster, logged for a resume."""
+    return Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, cluster="local",
+                      log=str(tmp_path / "league.jsonl"))
+
+
+def test_a_game_back_as_stop_is_pressed_is_kept_and_the_rest_cancelled(tmp_path, client):
+    """Stop pressed as game 2 came back: the games still on the cluster were cancelled with game
+    2 among them, so it was missing from the log and a resume played it again.  It is kept (log,
+    results, the window's event); only the games not back are cancelled, left for the resume."""
+    t = _league(tmp_path)
+
+    seen: list = []
+
+    def on_event(event) -> None:
+        seen.append(event)
+        if isinstance(event, GameFinished) and event.number == 1:  # game 2 ends, then Stop
+            client.futures[2].finish()
+            t.cancel()
+
+    t.run(on_event)
+    assert sorted(t.results) == [1, 2] and not any(is_void(r) for r in t.results.values())
+    assert [e.number for e in seen if isinstance(e, GameFinished)] == [1, 2]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+    assert client.cancelled == [3, 4] and client.closed
+    assert t.cancelled and [g.number for g in t.pending()] == [3, 4]
+
+
+def test_ctrl_c_keeps_the_games_back_before_it_stops(tmp_path, client, monkeypatch):
+    """Ctrl+C while waiting for games: the games already back were dropped with the client; they
+    are kept, and the interrupt goes on to the command line, which reports them as stopped."""
+    t = _league(tmp_path)
+
+    def games_1_and_3_back_then_ctrl_c(futures, timeout: float, return_when: str):
+        client.futures[1].finish()
+        client.futures[3].finish()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(distributed, "wait", games_1_and_3_back_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        t.run()
+    assert sorted(t.results) == [1, 3]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 3]
+    assert client.cancelled == [2, 4] and client.closed
+
+
+def test_a_stop_that_finds_the_last_games_back_is_a_finished_league(tmp_path, client):
+    """Every game back when the stop comes: the league is complete, not "stopped" (a resume
+    would have nothing to play)."""
+    t = _league(tmp_path)
+
+    def on_event(event) -> None:
+        if isinstance(event, GameFinished) and event.number == 1:
+            for number in (2, 3, 4):
+                client.futures[number].finish()
+            t.cancel()
+
+    t.run(on_event)
+    assert sorted(t.results) == [1, 2, 3, 4] and not t.cancelled and client.cancelled == []
