@@ -316,9 +316,10 @@ class _Collected:
         """Keep the games of ``futures`` (finished ones), in game-number order.  ClusterError when
         the first ``GIVE_UP`` tasks all failed: the cluster, not the games, is at fault."""
         for future in sorted(futures, key=lambda f: self.by_future[f].number):
-            self.left.discard(future)  # first: a game a second Ctrl+C cut short is not kept twice
             g = self.by_future[future]
-            self.t._finish(g.number, self._result(future, g), self.emit)
+            result = self._result(future, g)  # a Ctrl+C while it is fetched: fetched again on the stop
+            self.left.discard(future)  # before the log: a Ctrl+C while it is written does not write it twice
+            self.t._finish(g.number, result, self.emit)
 
     def collect_finished(self) -> None:
         """On a stop: keep every game whose future has finished, without waiting for the others.

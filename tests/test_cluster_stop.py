@@ -4,6 +4,7 @@ which a real cluster hits only now and then, is played here every time."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 
 import pytest
@@ -22,6 +23,7 @@ class FakeFuture:
     def __init__(self, task: dict) -> None:
         self.task = task
         self.status = "pending"
+        self.ctrl_c_while_fetched = False  # a Ctrl+C comes while its result is first fetched
 
     def finish(self) -> None:
         self.status = "finished"
@@ -31,6 +33,9 @@ class FakeFuture:
 
     def result(self) -> dict:
         assert self.status == "finished", "a result asked of a game still playing: that waits"
+        if self.ctrl_c_while_fetched:
+            self.ctrl_c_while_fetched = False
+            raise KeyboardInterrupt
         played = GameResult("tictactoe", {"width": 3, "height": 3, "k": 3}, list(self.task["ids"]), ["b2"], 0,
                             reason="X has 3 in a row")
         return asdict(played)
@@ -43,10 +48,12 @@ class FakeClient:
         self.futures: dict[int, FakeFuture] = {}
         self.cancelled: list[int] = []
         self.closed = False
+        self.ctrl_c_while_fetching: set[int] = set()  # the games whose result a Ctrl+C cuts short
 
     def submit(self, fn, task: dict, pure: bool, key: str) -> FakeFuture:
-        self.futures[task["number"]] = FakeFuture(task)
-        return self.futures[task["number"]]
+        future = self.futures[task["number"]] = FakeFuture(task)
+        future.ctrl_c_while_fetched = task["number"] in self.ctrl_c_while_fetching
+        return future
 
     def cancel(self, futures: list[FakeFuture]) -> None:
         self.cancelled += sorted(f.task["number"] for f in futures)
@@ -119,6 +126,33 @@ def test_ctrl_c_keeps_the_games_back_before_it_stops(tmp_path, client, monkeypat
     assert sorted(t.results) == [1, 3]
     assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 3]
     assert client.cancelled == [2, 4] and client.closed
+
+
+def test_a_game_whose_result_ctrl_c_cut_short_is_fetched_again_and_kept(tmp_path, client):
+    """Ctrl+C while a game's result came from its worker: that game is fetched again by the
+    stop's collection, not dropped as if it had never come back."""
+    t = _league(tmp_path)
+    client.ctrl_c_while_fetching = {2}
+    with pytest.raises(KeyboardInterrupt):
+        t.run()
+    assert sorted(t.results) == [1, 2]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+    assert client.cancelled == [3, 4]
+
+
+def test_a_game_ctrl_c_cut_short_as_it_was_kept_is_not_logged_twice(tmp_path, client):
+    """Ctrl+C after game 2 was written to the log, before the rest of its keeping (the progress
+    bar): the stop's collection leaves it, so the log holds each game once."""
+    t = _league(tmp_path)
+
+    def ctrl_c_as_game_2_is_shown(event) -> None:
+        if isinstance(event, GameFinished) and event.number == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        t.run(ctrl_c_as_game_2_is_shown)
+    game_lines = (tmp_path / "league.jsonl").read_text().splitlines()[1:]
+    assert [json.loads(line)["number"] for line in game_lines] == [1, 2]
 
 
 def test_a_stop_that_finds_the_last_games_back_is_a_finished_league(tmp_path, client):
