@@ -7,7 +7,8 @@
 Each game is one Dask task (``ai.tournament.play_task`` on the game's plain-data task), so the
 games, their seeds and therefore the results are those of ``--jobs 1``; only the order in which
 they finish differs.  Results come back as they finish (``GameFinished`` events: the progress bar,
-the crosstable and the results log follow at once).  Workers must be able to import Tabuleiro
+the crosstable and the results log follow at once); stopped (``cancel()``, Ctrl+C), it keeps every
+game already back, then cancels the rest, which a resume plays.  Workers must be able to import Tabuleiro
 (run them from a checkout with ``PYTHONPATH`` set to it, or with it installed); this is checked on
 every worker before any game starts, and a failure stops the tournament with an error.
 
