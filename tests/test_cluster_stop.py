@@ -1,4 +1,4 @@
-"""A league on Dask stopped (the window's Stop, Ctrl+C) keeps the games already back, with a fake
+"""A league on Dask stopped (``cancel()``, Ctrl+C) keeps the games already back, with a fake
 client whose futures finish when the test says: the moment a game comes back as the stop comes,
 which a real cluster hits only now and then, is played here every time."""
 
@@ -91,7 +91,7 @@ def _league(tmp_path) -> Tournament:
 def test_a_game_back_as_stop_is_pressed_is_kept_and_the_rest_cancelled(tmp_path, client):
     """Stop pressed as game 2 came back: the games still on the cluster were cancelled with game
     2 among them, so it was missing from the log and a resume played it again.  It is kept (log,
-    results, the window's event); only the games not back are cancelled, left for the resume."""
+    results, the GameFinished event); only the games not back are cancelled, left for the resume."""
     t = _league(tmp_path)
 
     seen: list = []
