@@ -286,3 +286,47 @@ def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path):
             figures.append({k: v for k, v in zip(names, values) if k not in timing})
     assert figures[0] == figures[1]
     assert int(figures[0]["winner_positions"]) > 0
+
+
+
+def faced_after(state, move) -> list:
+    """The positions after ``move`` and each reply that does not end the game."""
+    after = state.play(move)
+    return [after.play(q) for q in after.legal_moves() if not after.play(q).is_terminal()]
+
+
+def stored_key(state) -> tuple[int, int, int]:
+    region = int(kernel.flood(kernel.board(state.game.n), state.white, np.uint64(state.free)))
+    key = book.book_key(state.game.n, state.white, region, state.to_move)
+    return key.region, key.piece, key.side
+
+
+def without(b: book.Book, keys: set) -> book.Book:
+    """``b`` as a partial book whose generator stopped before ``keys``: not booked, listed open."""
+    kept = [i for i, (region, code) in enumerate(zip(b.region.tolist(), b.code.tolist()))
+            if (region, code & book.PIECE_MASK, code >> book.SIDE_SHIFT & 1) not in keys]
+    return book.Book(b.n, b.region[kept], b.code[kept], b.figures, frozenset(keys))
+
+
+@pytest.mark.parametrize("case", ["7x7 replies left open", "8x8 without its book file"])
+def test_a_book_win_leaves_no_unproven_reply_to_solve_whatever_the_time(monkeypatch, case):
+    """After a book move every reply is won, but level-5 remembers as won (and so solves whatever
+    its move time, ``_keep_win``) only the replies the proof put within the solver's reach: not one
+    a partial book left open, nor, when the book file is missing and the rules' own refutation
+    answers 8x8's first move, the positions after it (before: the next answer at 0.1 s a move ran
+    until its stop flag, an hours-long proof)."""
+    n, opening = (7, []) if case.startswith("7x7") else (8, ["5-4"])
+    real = the_book(n)
+    state = games.load("rastros", size=n).play_line(opening)
+    move = book.book_answer(state)[0]
+    faced = faced_after(state, move)
+    stand_in = without(real, {stored_key(s) for s in faced}) if n == 7 else None
+    monkeypatch.setattr(book, "load", lambda size: stand_in)
+    player = ai.make_player("rastros", "level-5", seed=1)
+    assert player.choose(state, Limits(time=0.1)) == move and player.last.kind == "book"
+    searcher = player._searchers[n]
+    solved_at_any_time = []
+    monkeypatch.setattr(searcher, "_keep_win", solved_at_any_time.append)
+    for position in faced:
+        searcher.start(position, Limits(time=0.1))
+    assert faced and not solved_at_any_time

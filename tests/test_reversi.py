@@ -273,12 +273,19 @@ def test_level_5_reports_the_proven_result_near_the_end():
             assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)}"
 
 
-@pytest.mark.parametrize("seconds", [5.0, 0.0005])
-@pytest.mark.parametrize("size", [8, 10])
-@pytest.mark.parametrize("level, empties", [("level-3", 8), ("level-4", 12)])
-def test_levels_3_and_4_play_their_last_squares_perfectly(level, empties, size, seconds):
+LAST_SQUARES = [  # (level, board size, seconds a move, empties it solves before any search)
+    *[(level, size, seconds, empties) for level, empties in (("level-3", 8), ("level-4", 12))
+      for size in (8, 10) for seconds in (5.0, 0.0005) if (level, size, seconds) != ("level-4", 10, 0.0005)],
+    ("level-4", 10, 0.1, 10),  # 10x10's pure-Python solve: 10 empties fit the shortest setting
+    ("level-4", 10, 0.0005, 9),  # and 9 (milliseconds) at any time
+]
+
+
+@pytest.mark.parametrize("level, size, seconds, empties", LAST_SQUARES)
+def test_levels_3_and_4_play_their_last_squares_perfectly(level, size, seconds, empties):
     """What their descriptions promise: the exact solver from 8 (level 3) and 12 (level 4) empties,
-    on the kernels' 8x8 and the pure-Python 10x10, however short the move time."""
+    on the kernels' 8x8 however short the move time; on 10x10, whose pure-Python solve of
+    12 empties can take several tenths of a second, level 4 solves as many as fit the move time."""
     import ai
     from ai.base import Limits
     from ai.engines.reversi_python_search import Searcher
@@ -296,6 +303,38 @@ def test_levels_3_and_4_play_their_last_squares_perfectly(level, empties, size, 
         child = state.play(move)
         _, after = Searcher(state.game.geo).solve_root(child.mover, child.opponent, 0)
         assert (after if child.to_move == state.to_move else -after) == margin
+
+
+@pytest.mark.parametrize("empties", [11, 12])
+def test_level_4_on_10x10_answers_from_its_search_where_the_solve_would_overrun_the_move_time(empties):
+    """At 0.1 s a move a pure-Python solve of 11 or 12 empties can outlast the move (up to 0.12 and
+    0.35 s of CPU), so level 4 plays its five-ply search's move there instead of solving."""
+    import ai
+    from ai.base import Limits
+
+    player = ai.make_player("reversi", "level-4", seed=1)
+    for state in random_late_positions(3, empties, seed=empties, size=10, exact=True):
+        while state.must_pass():
+            state = state.play(PASS)
+        if state.is_terminal() or len(state.legal_moves()) == 1:
+            continue
+        reports = []
+        move = player.choose(state, Limits(time=0.1), progress=reports.append)
+        assert move in state.legal_moves()
+        assert reports[-1].kind == "alphabeta" and reports[-1].proven is None
+
+
+@pytest.mark.parametrize("seconds, empties", [(None, 12), (5.0, 12), (0.5, 12), (0.25, 11), (0.1, 10), (0.0005, 9)])
+def test_level_4s_sure_solve_on_10x10_shrinks_with_the_move_time(seconds, empties):
+    """The empties from which level 4 (five plies, 12 promised) solves at once on the pure-Python
+    10x10, by move time: all 12 without a limit or from half a second, fewer below."""
+    from ai.base import Limits
+    from ai.engines.reversi_search import PYTHON_SOLVER, SolvePlan
+
+    def sure(n: int) -> bool:
+        return SolvePlan(n, 12, 0.0, Limits(time=seconds), PYTHON_SOLVER, 5).sure
+
+    assert sure(empties) and (empties == 12 or not sure(empties + 1))
 
 
 def disc_minimax(state, depth: int, player: int) -> int:

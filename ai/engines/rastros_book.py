@@ -160,8 +160,17 @@ def book_move_led_here(state: RastrosState) -> bool:
     answer = book_answer(earlier)
     if answer is None or answer[:2] != (ours, 1):
         return False
+    return not left_open(state)
+
+
+def left_open(state: RastrosState) -> bool:
+    """Whether the book lists ``state`` open: reached by its generator but neither booked nor
+    proven within the in-game budget (a partial book); False without a book."""
+    book = load(state.game.n)
+    if book is None:
+        return False
     region = int(kernel.flood(kernel.board(state.game.n), state.white, np.uint64(state.free)))
-    return not load(state.game.n).is_open(state.white, region, state.to_move)
+    return book.is_open(state.white, region, state.to_move)
 
 
 def bench_lines(report) -> None:

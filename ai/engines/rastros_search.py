@@ -29,7 +29,7 @@ import numpy as np
 
 from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.rastros_book import book_answer, book_key, book_move_led_here, mirror_squares
+from ai.engines.rastros_book import book_answer, book_key, book_move_led_here, left_open, mirror_squares
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import CTL_NODES, search, unhurried
@@ -184,11 +184,17 @@ class RastrosSearcher:
         return Progress(depth=1, best_move=move, pv=[move], score=SOLVED, kind="solver")
 
     def remember_win(self, after: RastrosState) -> None:
-        """This player's move to ``after`` is a proven win: every reply leaves it a won position."""
+        """This player's move to ``after`` is a proven win: every reply leaves it a won position,
+        which the next move's ``_keep_win`` solves whatever the move time.  So only the replies the
+        proof put within the solver's reach are remembered: not one a partial book left open (not
+        proven within the in-game budget), nor one past the root solver's reach (8x8's opening
+        after the rules' own refutation, played when the book file is missing: an hours-long proof)."""
         for reply in after.legal_moves():
             now = after.play(reply)
-            if not now.is_terminal():
-                region = int(kernel.flood(self.board, now.white, np.uint64(now.free)))
+            if now.is_terminal():
+                continue
+            region = int(kernel.flood(self.board, now.white, np.uint64(now.free)))
+            if region.bit_count() <= ROOT_SOLVE_LIMIT and not left_open(now):
                 self.known_wins[(now.white, region, now.to_move)] = None
         while len(self.known_wins) > KNOWN_WINS:
             del self.known_wins[next(iter(self.known_wins))]

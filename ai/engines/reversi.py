@@ -9,7 +9,8 @@ Our levels (ai/engines/reversi_search.py: numba kernels on 6x6 and 8x8) evaluate
 ai/engines/reversi_eval.py -- mobility, corners, stability, parity: what decides Othello games
 long before the disc count does -- and are weaker only by depth, noise and how early they solve
 the endgame: 1 random; 2 one ply with a lot of noise; 3 three plies and the last 8 empties
-solved; 4 five plies and the last 12 solved; 5 iterative deepening for the whole move time and
+solved; 4 five plies and the last 12 solved (on 10x10, whose solve is pure Python, as many as fit
+the move time: 10 at 0.1 s); 5 iterative deepening for the whole move time and
 the exact solver from as many empties as it can expect to prove in that time; on 8x8 level 5
 judges positions with the learned pattern evaluation instead (ai/kernels/reversi_patterns.py,
 weights from tools/reversi_train.py in ai/data/reversi_weights.npz) and searches selectively
@@ -55,7 +56,8 @@ PLAYERS = player_table(
          _ours(depth=1, noise=60.0)),
     spec("level-3", "Level 3", "Looks three moves ahead; plays the last 8 squares perfectly.",
          _ours(depth=3, solve_empties=8)),
-    spec("level-4", "Level 4", "Looks five moves ahead; plays the last 12 squares perfectly.",
+    spec("level-4", "Level 4", "Looks five moves ahead; plays the last 12 squares perfectly, fewer on 10x10"
+         " at the shortest times per move.",
          _ours(depth=5, solve_empties=12)),
     spec("level-5", "Level 5", "Opens from its book, searches as deep as its time allows, judging positions"
          " by edge, corner and diagonal patterns learned from thousands of its own games, and solves the"

@@ -68,6 +68,9 @@ class SolverSpeed:
 KERNEL_SOLVER = SolverSpeed(instant=14, base=18, base_seconds=0.25, growth=2.5)
 KERNEL_SOLVER_6X6 = SolverSpeed(instant=16, base=20, base_seconds=0.5, growth=2.5)
 PYTHON_SOLVER = SolverSpeed(instant=9, base=12, base_seconds=0.1, growth=2.5)
+SURE_SHARE = 0.25  # the share of the move time a capped level's solve that must finish is planned
+# for: the slowest of 40 random 10x10 positions took about four times what PYTHON_SOLVER expects
+# (10 empties up to 0.07 s of CPU, 11 up to 0.12 s), and the answer must still come in time
 
 
 class SolvePlan:
@@ -85,9 +88,12 @@ class SolvePlan:
         # a known margin: the search starts at it, and its first null window alone gives a move that
         # keeps it, so the solver pays off from further out than a solve from scratch
         reach = speed.reach(limits.time) + (KNOWN_MARGIN_REACH if margin_known else 0)
-        # milliseconds, or what a capped level promises ("plays the last 12 squares perfectly":
-        # a tenth of a second or so in the pure-Python solver of 10x10)
-        self.sure = empties <= min(solve_empties, speed.instant) or (depth_cap is not None and empties <= solve_empties)
+        # milliseconds, or what a capped level promises ("plays the last 12 squares perfectly") as
+        # far as the solve fits the move time: all 12 on the kernels' boards, fewer on 10x10's
+        # pure-Python solver at the shortest times (10 at 0.1 s), whose capped levels then answer
+        # from their midgame search
+        promised = solve_empties if limits.time is None else min(solve_empties, speed.reach(limits.time * SURE_SHARE))
+        self.sure = empties <= min(solve_empties, speed.instant) or (depth_cap is not None and empties <= promised)
         if self.sure:
             self.step = 1
         elif empties <= min(solve_empties, reach):
