@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 
 POLL = 0.5  # seconds between looks at the parent
 _LAST_WORDS: dict[Hashable, Callable[[], None]] = {}  # said before the process ends (``on_orphaned``)
@@ -75,6 +75,42 @@ def end_on_signals(*signums: int) -> None:
 
     for signum in signums:
         signal.signal(signum, handler)
+
+
+INTERRUPTS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")  # the signals a command stops on as on Ctrl+C (main.py)
+
+
+@contextlib.contextmanager
+def interrupts_set(stop: threading.Event) -> Iterator[None]:
+    """While it lasts, in the main thread: Ctrl+C (and SIGTERM, SIGHUP, SIGBREAK, which the command
+    line turns into it) sets ``stop`` instead of raising wherever the code stands; once it is over,
+    the first signal's own handler runs (KeyboardInterrupt, as before).  Raised inside a read of a
+    ``multiprocessing`` queue, KeyboardInterrupt can leave half a message in its pipe, and what
+    reads on after it (a stop collecting the games already sent) gets garbage or waits for ever.
+    A second signal raises at once: a stop that hangs can still be broken.  Signals ignored or left
+    to the system (SIG_IGN, SIG_DFL) are left so; elsewhere than the main thread nothing changes."""
+    received: list[int] = []
+    previous: dict[int, Callable[[int, object], object]] = {}
+
+    def handler(signum: int, _frame: object) -> None:
+        if received:
+            raise KeyboardInterrupt
+        received.append(signum)
+        stop.set()
+
+    if threading.current_thread() is threading.main_thread():
+        for name in INTERRUPTS:
+            signum = getattr(signal, name, None)
+            if signum is not None and callable(signal.getsignal(signum)):
+                previous[signum] = signal.getsignal(signum)
+                signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+    if received:
+        previous[received[0]](received[0], None)
 
 
 def parent_gone() -> Callable[[], bool]:

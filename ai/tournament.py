@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.match import GameResult
-from ai.parent_watch import end_on_signals, end_with_parent
+from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set
 
 STOP_GRACE = 1.5  # seconds stopped workers have to end their bots before they are killed
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
@@ -528,6 +528,12 @@ class Tournament:
         for _ in workers:
             tasks.put(None)
         by_number = {g.number: g for g in self.schedule}
+        with interrupts_set(self._stop):  # Ctrl+C stops as Stop does: the games sent are kept
+            self._play_pool(tasks, events, workers, folders, by_number, emit)
+
+    def _play_pool(self, tasks, events, workers: list, folders: str, by_number: dict[int, ScheduledGame],
+                   emit: Callable[[Event], None]) -> None:
+        """Start the workers and collect their games until all are in or the tournament stops."""
         try:
             for w in workers:
                 w.start()
@@ -543,7 +549,7 @@ class Tournament:
                 try:
                     kind, number, data = events.get(timeout=0.1)
                 except queue.Empty:
-                    if ended:
+                    if ended and not self._stop.is_set():  # the terminal's Ctrl+C ends the workers too
                         self._lost_games(emit, by_number, f"a worker process died ({how_ended(workers)})")
                         return
                     continue

@@ -3,13 +3,18 @@ end that real processes hit only now and then, on a loaded machine, played here 
 
 from __future__ import annotations
 
+import os
 import queue
+import signal
+import sys
+import threading
 from dataclasses import asdict
 
 import pytest
 
 import ai.tournament
 from ai.match import GameResult
+from ai.parent_watch import interrupts_set
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, how_ended, is_void
 
@@ -246,3 +251,36 @@ def test_a_stop_that_collects_the_last_game_is_a_finished_tournament(tmp_path, m
 
     t, seen = _run(events, tmp_path, monkeypatch)
     assert sorted(t.results) == [1, 2] and not t.cancelled and seen[-1].cancelled is False
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_keeps_a_game_sent_before_it_and_still_stops(tmp_path, monkeypatch):
+    """Ctrl+C on the command line as a worker sent the end of its game: the interrupt was raised
+    where the loop stood and the workers were ended with that result still in the pipe, so a
+    resume played the game again.  Now it stops as Stop does (the game kept, the rest left for
+    the resume), and then raises KeyboardInterrupt as before, for the command's "stopped"."""
+    def events(context, players, _t):
+        def game_2_ends_then_ctrl_c() -> None:
+            context.events.put(_played(2, players[1]))
+            os.kill(os.getpid(), signal.SIGINT)
+
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), game_2_ends_then_ctrl_c]
+
+    handler = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        _run(events, tmp_path, monkeypatch, games_per_pair=2)
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+    assert signal.getsignal(signal.SIGINT) is handler
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
+def test_a_second_ctrl_c_raises_at_once():
+    """A stop that hangs (a pipe left half-written by a worker the terminal's Ctrl+C killed) can
+    still be broken by pressing Ctrl+C again."""
+    stop, handler = threading.Event(), signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt), interrupts_set(stop):
+        os.kill(os.getpid(), signal.SIGINT)
+        assert stop.is_set()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) is handler
