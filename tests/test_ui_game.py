@@ -638,3 +638,20 @@ def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, mo
         assert proof.right <= panel.rect.right - panel._s(18) - panel._s(14), (proof, panel.rect)
     finally:
         i18n.set_language("en")
+
+
+def test_legal_moves_is_greyed_like_hint_once_the_game_is_over(app):
+    """After the end, Legal moves stayed lit and did nothing (Hint beside it was greyed): both are
+    greyed now, and their keys say why instead of doing nothing (L no longer flips a setting
+    that cannot show on a finished board)."""
+    scene = hotseat(app, "alquerque", ())
+    assert scene.btn_legal.enabled and scene.btn_hint.enabled
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # Black resigns
+    assert scene.is_over()
+    assert not scene.btn_legal.enabled and not scene.btn_hint.enabled
+    shown = scene.show_legal
+    for k in (pygame.K_l, pygame.K_h):
+        scene.messages = type(scene.messages)()
+        key(app, k)
+        assert _said(scene) == ["The game is over"], pygame.key.name(k)
+    assert scene.show_legal == shown
