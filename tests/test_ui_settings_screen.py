@@ -169,3 +169,30 @@ def test_a_config_folder_that_cannot_be_used_is_said_as_the_window_opens(tmp_pat
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_time_per_move_is_worded_alike_on_every_screen_that_sets_it(app, language):
+    """One setting had three names: "Time: 1 s per move" (New game), "Time per move: 0.5 s"
+    (tournament) and "Computer time per move" (Settings).  All three now read "Time per move: 1 s"
+    ("Tempo por jogada: 1 s")."""
+    from ui import i18n
+    from ui.scenes.tournament_setup import TIMES
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        title = {"en": "Time per move: ", "pt": "Tempo por jogada: "}[language]
+        app.show_setup()
+        app.run_frames(2)
+        assert app.scene.menu.get_widget("time").get_title() == title
+        assert app.scene.menu.get_widget("time").get_value()[0][0].endswith(" s")
+        app.show_settings()
+        app.run_frames(2)
+        assert app.scene.menu.get_widget("move_time").get_title() == title
+        app.show_tournament()
+        app.run_frames(2)
+        seconds = f"{i18n.number_text(TIMES[app.scene.time_index], 'g')} s"
+        assert title + seconds in [b.label for b in app.scene.buttons]
+    finally:
+        i18n.set_language("en")

@@ -256,8 +256,15 @@ def form_over_buttons(panel: pygame.Rect, scale: float, first: Any, second: Any)
 
 
 def time_label(seconds: float) -> str:
-    """A time-per-move choice as the forms show it: "0.5 s per move"."""
-    return _("{seconds} s per move").format(seconds=number_text(seconds, "g"))
+    """A time-per-move choice as every screen shows it, after ``time_per_move_title()``: "0.5 s"."""
+    return f"{number_text(seconds, 'g')} s"
+
+
+def time_per_move_title() -> str:
+    """The one name of the computer's time per move, on New game, Play from here, the tournament
+    and Settings: "Time per move: " (it was "Time: … s per move", "Time per move: … s" and
+    "Computer time per move", three wordings of one setting)."""
+    return _("Time per move") + ": "
 
 
 def draw_counts(surface: pygame.Surface, state: games.State, pos: tuple[int, int], width: int, size: int,

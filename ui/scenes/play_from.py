@@ -43,6 +43,7 @@ from ui.scenes.common import (
     heading,
     make_menu,
     time_label,
+    time_per_move_title,
 )
 from ui.settings import TIME_CHOICES
 from ui.widgets import Button, card, mix
@@ -252,7 +253,7 @@ class PlayFromScene(MenuFormScene):
         if self.mode == HOTSEAT or (self.clock is not None and self.keep_clock):
             return
         times = sorted({*TIME_CHOICES, self.original.move_time})
-        add_selector(menu, self.app.scale, _("Time: "), [(time_label(t), t) for t in times],
+        add_selector(menu, self.app.scale, time_per_move_title(), [(time_label(t), t) for t in times],
                      default=times.index(self.move_time), selector_id="time",
                      onchange=lambda _sel, t: self._set("move_time", t))
 

@@ -8,10 +8,18 @@ from __future__ import annotations
 import pygame
 
 from ui import settings as settings_file
-from ui.i18n import LANGUAGES, _, ngettext, number_text
+from ui.i18n import LANGUAGES, _, ngettext
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene
-from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
+from ui.scenes.common import (
+    add_selector,
+    backdrop,
+    heading,
+    make_menu,
+    time_label,
+    time_per_move_title,
+    toggle_style,
+)
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
@@ -95,9 +103,9 @@ class SettingsScene(MenuFormScene):
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
         add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
                      onchange=lambda _sel, v: self._set("animation_speed", v))
-        times = [(f"{number_text(t, 'g')} s", t) for t in TIME_CHOICES]
+        times = [(time_label(t), t) for t in TIME_CHOICES]
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-        add_selector(menu, s, _("Computer time per move") + ": ", times, default=index, selector_id="move_time",
+        add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
                      onchange=lambda _sel, v: self._set("move_time", v))
         menu.add.toggle_switch(_("Full screen (F11)") + ": ", st.fullscreen, toggleswitch_id="fullscreen",
                                onchange=lambda v: self._set("fullscreen", v), **toggle_style(menu, self.app.theme, s))

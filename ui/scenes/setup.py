@@ -49,6 +49,7 @@ from ui.scenes.common import (
     heading,
     make_menu,
     time_label,
+    time_per_move_title,
     toggle_style,
 )
 from ui.settings import TIME_CHOICES
@@ -470,7 +471,7 @@ class SetupScene(MenuFormScene):
                        + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
                                                                  "the game, so there is no time per move.")))
         elif self.mode != HOTSEAT:
-            add_selector(menu, self.app.scale, _("Time: "), times, default=current, selector_id="time",
+            add_selector(menu, self.app.scale, time_per_move_title(), times, default=current, selector_id="time",
                          onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:
             menu.add.vertical_margin(int(8 * s))
