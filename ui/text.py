@@ -18,6 +18,7 @@ REGULAR = pygame_menu.font.FONT_OPEN_SANS
 BOLD = pygame_menu.font.FONT_OPEN_SANS_BOLD
 MONO = pygame_menu.font.FONT_FIRACODE
 SMALLEST = 10  # pixels: the least a screen's small print is drawn at, in the smallest window too
+NO_BREAK_SPACE = "\u00a0"  # Open Sans draws it as wide as a space
 
 
 def small(size: float, scale: float) -> int:
@@ -105,10 +106,12 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels."""
+    """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels; a paragraph's last
+    line takes a word from the line above rather than stand alone ("...)." under a full line)."""
     f = ui_font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
+        first = len(lines)
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
@@ -118,7 +121,27 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
+        if len(lines) - first >= 2:
+            _no_lone_last_word(lines, f, width)
     return lines
+
+
+def _no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> None:
+    """The last of ``lines`` (a paragraph's, with at least one line of it above) given the word
+    before it when it is one word alone and the two fit ``width``."""
+    above = lines[-2].rsplit(" ", 1)
+    if " " in lines[-1] or len(above) < 2:
+        return
+    ending = f"{above[1]} {lines[-1]}"
+    if font.size(ending)[0] <= width:
+        lines[-2], lines[-1] = above[0], ending
+
+
+def keep_last_words(value: str) -> str:
+    """``value`` with each paragraph's last two words joined by a no-break space: for a wrapper
+    that is not ``wrap`` (pygame-menu's labels, which break at plain spaces only), so that it too
+    never leaves one word alone on a paragraph's last line."""
+    return "\n".join(NO_BREAK_SPACE.join(paragraph.rsplit(" ", 1)) for paragraph in value.split("\n"))
 
 
 def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:

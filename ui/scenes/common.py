@@ -131,6 +131,13 @@ def column_width(width: int, look: pygame_menu.Theme, scale: float) -> int:
     return width - look.scrollbar_thick - int(4 * scale)
 
 
+def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame_menu.widgets.Label:
+    """A label wrapped to the form's column (``style``: font_size, font_color, label_id ...),
+    whose last line never holds one word alone (``ui.text.keep_last_words``): Tic-tac-toe's
+    summary left "...)." on a line of its own in Portuguese at 800x560."""
+    return menu.add.label(tx.keep_last_words(text), wordwrap=True, max_char=-1, **style)
+
+
 def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[tuple[Any, ...]],
                  **kwargs: Any) -> pygame_menu.widgets.Selector:
     """``menu.add.selector(title, items, style="fancy", ...)`` with every item that would not fit

@@ -38,6 +38,7 @@ from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.common import (
     add_name_fields,
     add_selector,
+    add_wrapped_label,
     backdrop,
     form_over_buttons,
     heading,
@@ -258,8 +259,7 @@ class PlayFromScene(MenuFormScene):
                      onchange=lambda _sel, t: self._set("move_time", t))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
-        menu.add.label(text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted,
-                       wordwrap=True, max_char=-1)
+        add_wrapped_label(menu, text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted)
 
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)
