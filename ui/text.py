@@ -18,7 +18,6 @@ REGULAR = pygame_menu.font.FONT_OPEN_SANS
 BOLD = pygame_menu.font.FONT_OPEN_SANS_BOLD
 MONO = pygame_menu.font.FONT_FIRACODE
 SMALLEST = 10  # pixels: the least a screen's small print is drawn at, in the smallest window too
-NO_BREAK_SPACE = "\u00a0"  # Open Sans draws it as wide as a space
 
 
 def small(size: float, scale: float) -> int:
@@ -121,27 +120,21 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-        if len(lines) - first >= 2:
-            _no_lone_last_word(lines, f, width)
+        lines[first:] = no_lone_last_word(lines[first:], f, width)
     return lines
 
 
-def _no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> None:
-    """The last of ``lines`` (a paragraph's, with at least one line of it above) given the word
-    before it when it is one word alone and the two fit ``width``."""
+def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> list[str]:
+    """One paragraph's wrapped ``lines``, the last given the word before it when it is one word
+    alone and the two fit ``width`` pixels in ``font``; ``wrap`` and the forms' wrapped labels
+    (``ui.scenes.common.add_wrapped_label``) share it."""
+    if len(lines) < 2 or " " in lines[-1]:
+        return lines
     above = lines[-2].rsplit(" ", 1)
-    if " " in lines[-1] or len(above) < 2:
-        return
-    ending = f"{above[1]} {lines[-1]}"
-    if font.size(ending)[0] <= width:
-        lines[-2], lines[-1] = above[0], ending
-
-
-def keep_last_words(value: str) -> str:
-    """``value`` with each paragraph's last two words joined by a no-break space: for a wrapper
-    that is not ``wrap`` (pygame-menu's labels, which break at plain spaces only), so that it too
-    never leaves one word alone on a paragraph's last line."""
-    return "\n".join(NO_BREAK_SPACE.join(paragraph.rsplit(" ", 1)) for paragraph in value.split("\n"))
+    ending = f"{above[-1]} {lines[-1]}"
+    if len(above) < 2 or font.size(ending)[0] > width:
+        return lines
+    return [*lines[:-2], above[0], ending]
 
 
 def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:

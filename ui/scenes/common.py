@@ -132,10 +132,20 @@ def column_width(width: int, look: pygame_menu.Theme, scale: float) -> int:
 
 
 def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame_menu.widgets.Label:
-    """A label wrapped to the form's column (``style``: font_size, font_color, label_id ...),
-    whose last line never holds one word alone (``ui.text.keep_last_words``): Tic-tac-toe's
-    summary left "...)." on a line of its own in Portuguese at 800x560."""
-    return menu.add.label(tx.keep_last_words(text), wordwrap=True, max_char=-1, **style)
+    """A label wrapped to the form's column (``style``: font_size, font_color, label_id ...)
+    whose last line never holds one word alone (``ui.text.no_lone_last_word``): Tic-tac-toe's
+    summary left "...)." on a line of its own in Portuguese at 800x560.  pygame-menu offers no
+    wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
+    label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
+    label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
+    label._force_render()  # noqa: SLF001 - drawn again the new way, and the form laid out again
+    return label
+
+
+def _wrap_form_line(line: str, font: pygame.font.Font, max_width: int, tab_size: int) -> list[str]:
+    """pygame-menu's wrap of one paragraph of a label, then ``no_lone_last_word``."""
+    lines = pygame_menu.widgets.Label._wordwrap_line(line, font, max_width, tab_size)  # noqa: SLF001
+    return tx.no_lone_last_word(lines, font, max_width)
 
 
 def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[tuple[Any, ...]],
