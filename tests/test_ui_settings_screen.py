@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui_helpers import click
+from tests.ui_helpers import click, make_app
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.settings_screen import SettingsScene
@@ -196,3 +196,28 @@ def test_time_per_move_is_worded_alike_on_every_screen_that_sets_it(app, languag
         assert title + seconds in [b.label for b in app.scene.buttons]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_back_is_the_framed_back_esc_button_of_the_other_forms(tmp_path, monkeypatch, size):
+    """Settings ended with a plain text "Back" in its list, where New game and Play from here
+    have a framed "Back  Esc" button under the form: it now has the same button, in view under
+    the form at any size, and a click on it goes back to the menu."""
+    from ui.scenes.menu import MenuScene
+    from ui.widgets import Button
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.show_settings()
+        app.run_frames(2)
+        scene = app.scene
+        assert isinstance(scene.back_button, Button) and scene.back_button.key_hint == "Esc"
+        assert "Back" not in [w.get_title() for w in scene.menu.get_widgets()]
+        assert app.screen.get_rect().contains(scene.back_button.rect)
+        assert scene.panel.contains(scene.back_button.rect)
+        assert not scene.menu.get_rect().colliderect(scene.back_button.rect)
+        click(app, scene.back_button.rect.center)
+        assert isinstance(app.scene, MenuScene)
+        assert app.errors == []
+    finally:
+        app.quit()

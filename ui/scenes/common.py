@@ -260,15 +260,18 @@ def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.
     return surface
 
 
-def form_over_buttons(panel: pygame.Rect, scale: float, first: Any, second: Any) -> pygame.Rect:
-    """The area of a form in ``panel``, with the buttons ``first`` (Start) and ``second`` (Back)
-    side by side under it: outside the form's scrolling area, so always in view."""
+def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame.Rect:
+    """The area of a form in ``panel``, with ``buttons`` (Start, Back; or Back alone) side by side
+    under it, each half the row's width, the last on the right: outside the form's scrolling area,
+    so always in view, and Back in the same place on every form."""
     inner = panel.inflate(-int(24 * scale), -int(24 * scale))
     row_h, gap = int(44 * scale), int(12 * scale)
     inner.height -= row_h + gap
     half = (inner.width - gap) // 2
-    first.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
-    second.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
+    halves = (pygame.Rect(inner.x, inner.bottom + gap, half, row_h),
+              pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h))
+    for button, rect in zip(buttons, halves[len(halves) - len(buttons):], strict=True):
+        button.rect = rect
     return inner
 
 
