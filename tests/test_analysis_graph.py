@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from ai.move_values import MoveValue, MoveValues
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, key, recorded_text_rects, wait
 from ui.analysis import Opinion, opinion_from_progress, values
 from ui.eval_graph import LiveEvaluations, snapshot_opinion
 from ui.match import HUMAN_VS_PC, MatchSetup
@@ -203,3 +203,28 @@ def test_a_rastros_course_bot_and_level_5_share_the_graphs_scale():
     assert live.points(["4-5", "3-4"], game.initial_state()) == [1.0, pytest.approx(-0.76, abs=0.01), None]
     assert eval_text(basilio, game.sides, "rastros") == f"{game.sides[0]} wins"
     assert eval_text(estimate, game.sides, "rastros") == f"{game.sides[0]}'s course score +3"
+
+
+@pytest.mark.parametrize("points", [
+    [1.0, 1.0, 1.0, -1.0, -1.0, -1.0],  # a side far ahead from the start: the curve runs along both left corners
+    [0, 0.5, 1, 1, 0.9, 0.2, -0.5, -1, -1, -0.8, 0.1, 0.6],  # and along the top's left and right
+])
+def test_a_side_s_name_is_drawn_where_the_curve_does_not_cross_it(monkeypatch, points):
+    """"Black better" sat in the graph's top-left corner whatever the curve did: a side ahead
+    from the start ran its line through the name (the plate under it hid a stretch of the
+    curve, which entered and left at its edges).  The names now go where the curve is not."""
+    import games
+    from ui.eval_graph import draw_graph
+    from ui.theme import THEMES
+
+    pygame.init()
+    surface = pygame.Surface((300, 140))
+    area = pygame.Rect(10, 10, 260, 100)
+    drawn = recorded_text_rects(monkeypatch)
+    xy = draw_graph(surface, area, points, games.load("reversi"), THEMES["dark"], 1.0, len(points) - 1)
+    curve = [xy(i, v) for i, v in enumerate(points)]
+    names = [rect for text, rect in drawn if text.endswith("better")]
+    assert len(names) == 2
+    for rect in names:
+        assert area.contains(rect)
+        assert not any(rect.clipline(a, b) for a, b in zip(curve, curve[1:])), (rect, curve)

@@ -44,7 +44,43 @@ def test_the_game_over_card_says_the_score_once(app):
         lines = result_lines(scene)
         stated = [line for line in lines if f"{max(score)} - {min(score)}" in line or f"{score[0]} - {score[1]}" in line]
         assert len(stated) == 1, lines
-        assert (stated[0] == scene.end_reason()) == said_by_reason
+        assert (stated[0] in scene.end_reason()) == said_by_reason
+
+
+def finished(app, game_id: str, seed: int = 3) -> GameScene:
+    """A hot-seat game of ``game_id`` played to its end by random moves."""
+    import random
+
+    import games
+
+    game = games.load(game_id)
+    state, moves, rng = game.initial_state(), [], random.Random(seed)
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return hotseat(app, game_id, moves)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_game_over_card_names_the_winner_once(app, language):
+    """The card said "Black wins" over "Black wins 38 - 26", and in Trax "Light wins" over "Light
+    wins: a light loop" over "Light 8 - 0 Dark".  The headline says who won; the line under it
+    says how ("38 - 26", "A light loop"), in either language."""
+    from ui import i18n
+    from ui.scenes.game_over import result_lines, result_title
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        for game_id in ("reversi", "trax"):
+            scene = finished(app, game_id)
+            title, lines = result_title(scene), result_lines(scene)
+            assert scene.winner() is not None and title in scene.end_reason(), (title, scene.end_reason())
+            assert not any(title in line for line in lines), (title, lines)
+            assert lines[0] and lines[0][1:] in scene.end_reason(), (lines, scene.end_reason())
+    finally:
+        i18n.set_language("en")
 
 
 def test_browsing_earlier_positions_and_back_to_the_game(app):
@@ -638,3 +674,20 @@ def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, mo
         assert proof.right <= panel.rect.right - panel._s(18) - panel._s(14), (proof, panel.rect)
     finally:
         i18n.set_language("en")
+
+
+def test_legal_moves_is_greyed_like_hint_once_the_game_is_over(app):
+    """After the end, Legal moves stayed lit and did nothing (Hint beside it was greyed): both are
+    greyed now, and their keys say why instead of doing nothing (L no longer flips a setting
+    that cannot show on a finished board)."""
+    scene = hotseat(app, "alquerque", ())
+    assert scene.btn_legal.enabled and scene.btn_hint.enabled
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # Black resigns
+    assert scene.is_over()
+    assert not scene.btn_legal.enabled and not scene.btn_hint.enabled
+    shown = scene.show_legal
+    for k in (pygame.K_l, pygame.K_h):
+        scene.messages = type(scene.messages)()
+        key(app, k)
+        assert _said(scene) == ["The game is over"], pygame.key.name(k)
+    assert scene.show_legal == shown

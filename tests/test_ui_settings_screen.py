@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui_helpers import click
+from tests.ui_helpers import click, make_app
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.settings_screen import SettingsScene
@@ -169,3 +169,55 @@ def test_a_config_folder_that_cannot_be_used_is_said_as_the_window_opens(tmp_pat
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_time_per_move_is_worded_alike_on_every_screen_that_sets_it(app, language):
+    """One setting had three names: "Time: 1 s per move" (New game), "Time per move: 0.5 s"
+    (tournament) and "Computer time per move" (Settings).  All three now read "Time per move: 1 s"
+    ("Tempo por jogada: 1 s")."""
+    from ui import i18n
+    from ui.scenes.tournament_setup import TIMES
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        title = {"en": "Time per move: ", "pt": "Tempo por jogada: "}[language]
+        app.show_setup()
+        app.run_frames(2)
+        assert app.scene.menu.get_widget("time").get_title() == title
+        assert app.scene.menu.get_widget("time").get_value()[0][0].endswith(" s")
+        app.show_settings()
+        app.run_frames(2)
+        assert app.scene.menu.get_widget("move_time").get_title() == title
+        app.show_tournament()
+        app.run_frames(2)
+        seconds = f"{i18n.number_text(TIMES[app.scene.time_index], 'g')} s"
+        assert title + seconds in [b.label for b in app.scene.buttons]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_back_is_the_framed_back_esc_button_of_the_other_forms(tmp_path, monkeypatch, size):
+    """Settings ended with a plain text "Back" in its list, where New game and Play from here
+    have a framed "Back  Esc" button under the form: it now has the same button, in view under
+    the form at any size, and a click on it goes back to the menu."""
+    from ui.scenes.menu import MenuScene
+    from ui.widgets import Button
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.show_settings()
+        app.run_frames(2)
+        scene = app.scene
+        assert isinstance(scene.back_button, Button) and scene.back_button.key_hint == "Esc"
+        assert "Back" not in [w.get_title() for w in scene.menu.get_widgets()]
+        assert app.screen.get_rect().contains(scene.back_button.rect)
+        assert scene.panel.contains(scene.back_button.rect)
+        assert not scene.menu.get_rect().colliderect(scene.back_button.rect)
+        click(app, scene.back_button.rect.center)
+        assert isinstance(app.scene, MenuScene)
+        assert app.errors == []
+    finally:
+        app.quit()

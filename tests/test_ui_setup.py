@@ -426,3 +426,34 @@ def test_a_window_dragged_bigger_keeps_the_game_cards_thumbnails_of_two_sizes(co
         assert not app.errors
     finally:
         app.quit()
+
+
+def test_a_wrapped_text_never_ends_on_one_word_alone(config):
+    """Tic-tac-toe's summary on New game, in Portuguese at 800x560, wrapped to leave "...)." alone
+    on its last line.  The wrap the screens share (``ui.text.wrap``), and the forms' wrapped
+    labels (``add_wrapped_label``), now keep two words on a paragraph's last line."""
+    import pygame_menu
+
+    from ui import i18n
+    from ui import text as tx
+
+    summary = "Faça k marcas em linha num tabuleiro m x n (3x3, 4x4 k=3, 7x6 k=4, 15x15 k=5 ...)."
+    font = tx.ui_font(14)
+    for width in range(font.size("15x15 k=5 ...).")[0], font.size(summary)[0], 3):
+        lines = tx.wrap(summary, 14, width)
+        assert " ".join(lines).split() == summary.split(), width
+        assert all(font.size(line)[0] <= width for line in lines), width
+        assert len(lines) == 1 or len(lines[-1].split()) >= 2, (width, lines)
+    app = open_app((800, 560))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        app.switch(SetupScene(app, game_id="tictactoe"))
+        app.run_frames(2)
+        shown = [w.get_lines() for w in app.scene.menu.get_widgets()
+                 if isinstance(w, pygame_menu.widgets.Label) and "k=5" in w.get_title()]
+        assert len(shown) == 1 and len(shown[0]) > 1
+        assert len(shown[0][-1].split()) >= 2, shown
+    finally:
+        app.quit()
+        i18n.set_language("en")

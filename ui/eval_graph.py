@@ -128,24 +128,47 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         a, b = xy(i0, v0), xy(i1, v1)
         fill = colours[0] if (v0 + v1) >= 0 else colours[1]
         pygame.draw.polygon(surface, mix(fill, ground, 0.45), [(a[0], mid), a, b, (b[0], mid)])
+    curve = [xy(i, v) for i, v in known]
     if len(known) > 1:
-        pygame.draw.lines(surface, theme.text, False, [xy(i, v) for i, v in known], max(1, int(2 * s)))
+        pygame.draw.lines(surface, theme.text, False, curve, max(1, int(2 * s)))
     elif known:
-        pygame.draw.circle(surface, theme.text, xy(*known[0]), max(2, int(3 * s)))
-    size = tx.small(11, s)
-    for side, anchor, y in ((0, "topleft", r.y + 4), (1, "bottomleft", r.bottom - 4)):
-        label = _("{side} better").format(side=_(game.sides[side]))
-        # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
-        # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
-        place = pygame.Rect((0, 0), tx.ui_font(size).size(label))
-        setattr(place, anchor, (r.x + 6, y))
-        plate = pygame.Rect(r.x, place.y, place.right + int(4 * s) - r.x, place.height).clip(r)
-        pygame.draw.rect(surface, ground, plate, border_radius=int(4 * s))
-        tx.text(surface, label, (r.x + 6, y), size, readable(sides[side], ground), anchor)  # 4.5:1, as text
+        pygame.draw.circle(surface, theme.text, curve[0], max(2, int(3 * s)))
     if current is not None:
         cx = xy(current, 0)[0]
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
+    size = tx.small(11, s)
+    for side, top in ((0, True), (1, False)):
+        label = _("{side} better").format(side=_(game.sides[side]))
+        place = _label_place(r, tx.ui_font(size).size(label), top, curve, s)
+        # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
+        # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
+        pygame.draw.rect(surface, ground, place.inflate(int(8 * s), 0).clip(r), border_radius=int(4 * s))
+        tx.text(surface, label, place.topleft, size, readable(sides[side], ground), "topleft")  # 4.5:1, as text
     return xy
+
+
+def _label_place(r: pygame.Rect, size: tuple[int, int], top: bool, curve: list[tuple[int, int]],
+                 scale: float) -> pygame.Rect:
+    """Where a side's name goes along the top (the first side's) or the bottom of the graph
+    ``r``: the left corner, else the right, else the first place between them, that the
+    ``curve`` (its points in pixels) keeps clear of; the left corner if none is.  A name drawn
+    over the curve hid a stretch of it, and the line entered and left it at its edges, as if
+    crossing the words."""
+    margin = int(6 * scale)
+    left, right = r.x + margin, r.right - margin - size[0]
+    places = [pygame.Rect((0, 0), size) for _ in range(2)]
+    places[0].x, places[1].x = left, right
+    step = max(1, size[0] // 4)
+    places += [pygame.Rect((x, 0), size) for x in range(left + step, right, step)]
+    for place in places:
+        if top:
+            place.top = r.y + 4
+        else:
+            place.bottom = r.bottom - 4
+    clear = [place for place in places
+             if not any(place.inflate(2 * margin, 2 * margin).clipline(a, b) for a, b in zip(curve, curve[1:]))
+             and not (len(curve) == 1 and place.inflate(2 * margin, 2 * margin).collidepoint(curve[0]))]
+    return (clear or places)[0]
 
 
 def ply_at(rect: pygame.Rect, x: int, plies: int) -> int:

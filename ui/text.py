@@ -105,10 +105,12 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels."""
+    """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels; a paragraph's last
+    line takes a word from the line above rather than stand alone ("...)." under a full line)."""
     f = ui_font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
+        first = len(lines)
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
@@ -118,7 +120,21 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
+        lines[first:] = no_lone_last_word(lines[first:], f, width)
     return lines
+
+
+def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> list[str]:
+    """One paragraph's wrapped ``lines``, the last given the word before it when it is one word
+    alone and the two fit ``width`` pixels in ``font``; ``wrap`` and the forms' wrapped labels
+    (``ui.scenes.common.add_wrapped_label``) share it."""
+    if len(lines) < 2 or " " in lines[-1]:
+        return lines
+    above = lines[-2].rsplit(" ", 1)
+    ending = f"{above[-1]} {lines[-1]}"
+    if len(above) < 2 or font.size(ending)[0] > width:
+        return lines
+    return [*lines[:-2], above[0], ending]
 
 
 def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:

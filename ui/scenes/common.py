@@ -131,6 +131,23 @@ def column_width(width: int, look: pygame_menu.Theme, scale: float) -> int:
     return width - look.scrollbar_thick - int(4 * scale)
 
 
+def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame_menu.widgets.Label:
+    """A label wrapped to the form's column (``style``: font_size, font_color, label_id ...)
+    whose last line never holds one word alone (``ui.text.no_lone_last_word``): Tic-tac-toe's
+    summary left "...)." on a line of its own in Portuguese at 800x560.  pygame-menu offers no
+    wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
+    label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
+    label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
+    label._force_render()  # noqa: SLF001 - drawn again the new way, and the form laid out again
+    return label
+
+
+def _wrap_form_line(line: str, font: pygame.font.Font, max_width: int, tab_size: int) -> list[str]:
+    """pygame-menu's wrap of one paragraph of a label, then ``no_lone_last_word``."""
+    lines = pygame_menu.widgets.Label._wordwrap_line(line, font, max_width, tab_size)  # noqa: SLF001
+    return tx.no_lone_last_word(lines, font, max_width)
+
+
 def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[tuple[Any, ...]],
                  **kwargs: Any) -> pygame_menu.widgets.Selector:
     """``menu.add.selector(title, items, style="fancy", ...)`` with every item that would not fit
@@ -243,21 +260,31 @@ def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.
     return surface
 
 
-def form_over_buttons(panel: pygame.Rect, scale: float, first: Any, second: Any) -> pygame.Rect:
-    """The area of a form in ``panel``, with the buttons ``first`` (Start) and ``second`` (Back)
-    side by side under it: outside the form's scrolling area, so always in view."""
+def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame.Rect:
+    """The area of a form in ``panel``, with ``buttons`` (Start, Back; or Back alone) side by side
+    under it, each half the row's width, the last on the right: outside the form's scrolling area,
+    so always in view, and Back in the same place on every form."""
     inner = panel.inflate(-int(24 * scale), -int(24 * scale))
     row_h, gap = int(44 * scale), int(12 * scale)
     inner.height -= row_h + gap
     half = (inner.width - gap) // 2
-    first.rect = pygame.Rect(inner.x, inner.bottom + gap, half, row_h)
-    second.rect = pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h)
+    halves = (pygame.Rect(inner.x, inner.bottom + gap, half, row_h),
+              pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h))
+    for button, rect in zip(buttons, halves[len(halves) - len(buttons):], strict=True):
+        button.rect = rect
     return inner
 
 
 def time_label(seconds: float) -> str:
-    """A time-per-move choice as the forms show it: "0.5 s per move"."""
-    return _("{seconds} s per move").format(seconds=number_text(seconds, "g"))
+    """A time-per-move choice as every screen shows it, after ``time_per_move_title()``: "0.5 s"."""
+    return f"{number_text(seconds, 'g')} s"
+
+
+def time_per_move_title() -> str:
+    """The one name of the computer's time per move, on New game, Play from here, the tournament
+    and Settings: "Time per move: " (it was "Time: … s per move", "Time per move: … s" and
+    "Computer time per move", three wordings of one setting)."""
+    return _("Time per move") + ": "
 
 
 def draw_counts(surface: pygame.Surface, state: games.State, pos: tuple[int, int], width: int, size: int,

@@ -68,6 +68,7 @@ class GameCommands:
         self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
         self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
                                                              and self.computer.job_kind == "hint")
+        self.btn_legal.enabled = not self.is_over()  # as Hint: a finished board has no move to mark
         self.btn_legal.active = self.show_legal
         self.btn_analysis.active = self.analysis.active
         self.btn_connections.active = self.connections.active
@@ -258,6 +259,8 @@ class GameCommands:
 
     def toggle_legal(self) -> None:
         """The legal moves' marks on or off; where there are none to switch, L says why."""
+        if self._says_game_over():
+            return
         if not self.view.marks_legal:
             self.messages.add(_("Every empty cell is a legal move here"), "warn")
             return
@@ -293,7 +296,18 @@ class GameCommands:
     def cycle_speed(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
 
+    def _says_game_over(self) -> bool:
+        """True, with a warning that says why, once the game is over: Hint and Legal moves have no
+        move to show on a finished board, so their buttons are greyed and their keys (H, L) say
+        this rather than doing nothing or switching marks that cannot show."""
+        if not self.is_over():
+            return False
+        self.messages.add(_("The game is over"), "warn")
+        return True
+
     def request_hint(self) -> None:
+        if self._says_game_over():
+            return
         if not self.human_to_move() or self.computer.job is not None:
             return
         self.hint = None

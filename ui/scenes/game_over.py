@@ -32,12 +32,26 @@ def result_title(scene: GameScene) -> str:
     return _("{side} wins").format(side=_(scene.game.sides[winner]))
 
 
+def detail_line(reason: str, title: str) -> str:
+    """The end's ``reason`` as said under the headline ``title``, without the words of the
+    headline it would repeat: under "Black wins", "Black wins 38 - 26" says "38 - 26", and
+    Trax's "Light wins: a light loop" says "A light loop" (the card named the winner two or
+    three times).  A reason that does not begin with the headline (Hex's "Blue connected left
+    and right", a forfeit, "You win!" over "Black wins 38 - 26") is kept whole; "" when the
+    reason is only the headline."""
+    if not reason.startswith(title) or reason[len(title):len(title) + 1] not in ("", " ", ":"):
+        return reason
+    rest = reason[len(title):].lstrip(" :")
+    return rest[:1].upper() + rest[1:]
+
+
 def result_lines(scene: GameScene) -> list[str]:
     state = scene.state
     lines = []
     reason = scene.end_reason()
-    if reason and reason != result_title(scene):
-        lines.append(reason)
+    detail = detail_line(reason, result_title(scene))
+    if detail:
+        lines.append(detail)
     score = state.score()
     if score is not None and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
         a, b = (_(name) for name in scene.game.sides)

@@ -38,11 +38,13 @@ from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.common import (
     add_name_fields,
     add_selector,
+    add_wrapped_label,
     backdrop,
     form_over_buttons,
     heading,
     make_menu,
     time_label,
+    time_per_move_title,
 )
 from ui.settings import TIME_CHOICES
 from ui.widgets import Button, card, mix
@@ -252,13 +254,12 @@ class PlayFromScene(MenuFormScene):
         if self.mode == HOTSEAT or (self.clock is not None and self.keep_clock):
             return
         times = sorted({*TIME_CHOICES, self.original.move_time})
-        add_selector(menu, self.app.scale, _("Time: "), [(time_label(t), t) for t in times],
+        add_selector(menu, self.app.scale, time_per_move_title(), [(time_label(t), t) for t in times],
                      default=times.index(self.move_time), selector_id="time",
                      onchange=lambda _sel, t: self._set("move_time", t))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
-        menu.add.label(text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted,
-                       wordwrap=True, max_char=-1)
+        add_wrapped_label(menu, text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted)
 
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)

@@ -8,15 +8,24 @@ from __future__ import annotations
 import pygame
 
 from ui import settings as settings_file
-from ui.i18n import LANGUAGES, _, ngettext, number_text
+from ui.i18n import LANGUAGES, _, ngettext
 from ui.names import NAME_LENGTH, clean_name
-from ui.scenes.base import MenuFormScene
-from ui.scenes.common import add_selector, backdrop, heading, make_menu, toggle_style
+from ui.scenes.base import MenuFormScene, top_of
+from ui.scenes.common import (
+    add_selector,
+    backdrop,
+    form_over_buttons,
+    heading,
+    make_menu,
+    time_label,
+    time_per_move_title,
+    toggle_style,
+)
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
 from ui.theme import THEMES
-from ui.widgets import card, mix
+from ui.widgets import Button, card, mix
 
 
 class SettingsScene(MenuFormScene):
@@ -25,6 +34,7 @@ class SettingsScene(MenuFormScene):
         self.menu = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
+        self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
 
     def _set(self, name: str, value) -> None:
         if self.building or getattr(self.app.settings, name) == value:
@@ -80,7 +90,8 @@ class SettingsScene(MenuFormScene):
         self.panel = pygame.Rect(0, 0, min(w - int(80 * s), int(640 * s)), min(h - int(160 * s), int(660 * s)))
         self.panel.midtop = (w // 2, int(120 * s))
         st = self.app.settings
-        menu = make_menu(self.app.theme, s, self.panel.inflate(-int(24 * s), -int(24 * s)), 20)
+        self.back_button.label = _("Back")  # in a language just chosen
+        menu = make_menu(self.app.theme, s, form_over_buttons(self.panel, s, self.back_button), 20)
         themes = [(_(theme.title), name) for name, theme in THEMES.items()]
         add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                      selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
@@ -95,9 +106,9 @@ class SettingsScene(MenuFormScene):
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
         add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
                      onchange=lambda _sel, v: self._set("animation_speed", v))
-        times = [(f"{number_text(t, 'g')} s", t) for t in TIME_CHOICES]
+        times = [(time_label(t), t) for t in TIME_CHOICES]
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-        add_selector(menu, s, _("Computer time per move") + ": ", times, default=index, selector_id="move_time",
+        add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
                      onchange=lambda _sel, v: self._set("move_time", v))
         menu.add.toggle_switch(_("Full screen (F11)") + ": ", st.fullscreen, toggleswitch_id="fullscreen",
                                onchange=lambda v: self._set("fullscreen", v), **toggle_style(menu, self.app.theme, s))
@@ -121,12 +132,14 @@ class SettingsScene(MenuFormScene):
                      if self.forgetting else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)",
                                                       counted)).format(n=counted)
             menu.add.button(label, self._forget_results, button_id="forget_results")
-        menu.add.vertical_margin(int(16 * s))
-        menu.add.button(_("Back"), self.back, button_id="back")
         self.menu = menu
 
+    def messages_above(self) -> int | None:
+        return top_of(self.back_button.rect)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.menu_event(event)
+        if not self.back_button.handle(event):
+            self.menu_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
@@ -135,3 +148,4 @@ class SettingsScene(MenuFormScene):
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         if self.menu is not None:
             self.menu.draw(surface)
+        self.back_button.draw(surface, theme, s)

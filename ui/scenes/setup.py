@@ -44,11 +44,13 @@ from ui.scenes.cards import GameCards
 from ui.scenes.common import (
     add_name_fields,
     add_selector,
+    add_wrapped_label,
     backdrop,
     form_over_buttons,
     heading,
     make_menu,
     time_label,
+    time_per_move_title,
     toggle_style,
 )
 from ui.settings import TIME_CHOICES
@@ -290,8 +292,8 @@ class SetupScene(MenuFormScene):
 
     def _about(self, menu: pygame_menu.Menu, pid: str, label_id: str) -> None:
         """The description of ``pid`` under its selector, wrapped to the panel (never a scroll bar)."""
-        menu.add.label(self._describe(pid), label_id=label_id, font_size=tx.small(14, self.app.scale),
-                       font_color=self.app.theme.muted, wordwrap=True, max_char=-1)
+        add_wrapped_label(menu, self._describe(pid), label_id=label_id, font_size=tx.small(14, self.app.scale),
+                          font_color=self.app.theme.muted)
 
     def _set_computer(self, pid: str) -> None:
         if self._computer() != pid:
@@ -447,8 +449,7 @@ class SetupScene(MenuFormScene):
         info = self.info
         menu.add.label(words.title(info), font_size=int(26 * s), font_name=tx.BOLD)
         if info.summary:
-            menu.add.label(_(info.summary), font_size=tx.small(14, s), font_color=self.app.theme.muted,
-                           wordwrap=True, max_char=-1)
+            add_wrapped_label(menu, _(info.summary), font_size=tx.small(14, s), font_color=self.app.theme.muted)
         menu.add.vertical_margin(int(6 * s))
         self.outside_shown = self._outside()
         self._option_widgets(menu)
@@ -470,7 +471,7 @@ class SetupScene(MenuFormScene):
                        + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
                                                                  "the game, so there is no time per move.")))
         elif self.mode != HOTSEAT:
-            add_selector(menu, self.app.scale, _("Time: "), times, default=current, selector_id="time",
+            add_selector(menu, self.app.scale, time_per_move_title(), times, default=current, selector_id="time",
                          onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
         if self.mode != HOTSEAT:
             menu.add.vertical_margin(int(8 * s))
@@ -487,8 +488,8 @@ class SetupScene(MenuFormScene):
         s, theme, record = self.app.scale, self.app.theme, self.start_record
         game, state = record.game(), record.first_state()
         side = words.side(self.info, state.to_move)
-        menu.add.label(_("Starts from a set-up position: {side} to move").format(side=side),
-                       font_size=int(15 * s), wordwrap=True, max_char=-1)
+        add_wrapped_label(menu, _("Starts from a set-up position: {side} to move").format(side=side),
+                          font_size=int(15 * s))
         view = board_view(game)
         facing = self.app.settings.face_me and self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1)
         view.face(self.choices.human_side if facing else None)
@@ -538,8 +539,7 @@ class SetupScene(MenuFormScene):
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
         """A small wrapped line under a widget that says what it means."""
         if text:
-            menu.add.label(text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted,
-                           wordwrap=True, max_char=-1)
+            add_wrapped_label(menu, text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
         items = self._items()

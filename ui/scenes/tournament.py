@@ -38,9 +38,10 @@ from ai.tournament import (
 from ai.tournament import standings as make_standings
 from ui import outside_players, words
 from ui.clocks import reading_text
-from ui.i18n import _, ngettext, number_text
+from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
+from ui.scenes.common import time_label, time_per_move_title
 from ui.scenes.tournament_log import TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
@@ -363,7 +364,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             n = GAMES[self.games_index]
             games_b.label = _("Games per pair: {n} + {n}").format(n=n)
             openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])
-            time_b.label = _("Time per move: {t} s").format(t=number_text(TIMES[self.time_index], "g"))
+            time_b.label = time_per_move_title() + time_label(TIMES[self.time_index])
             jobs_b.label = _("Processes: {j}").format(j=self.jobs)
             # "On"/"Off" as the game's switches above it say them ("Swap rule: On")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
