@@ -137,8 +137,9 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     summary left "...)." on a line of its own in Portuguese at 800x560.  pygame-menu offers no
     wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
     label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
-    label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
-    label._force_render()  # noqa: SLF001 - drawn again the new way, and the form laid out again
+    if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
+        label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
+        label._force_render()  # noqa: SLF001 - drawn again the new way, and the form laid out again
     return label
 
 
