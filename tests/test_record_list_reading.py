@@ -56,3 +56,42 @@ def test_a_file_damaged_after_it_was_listed_is_still_moved_aside(tmp_path):
     found, problems = autosave.scan(tmp_path)
     assert found == [] and len(problems) == 1
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("*.corrupt-*")] == ["game.json"]
+
+
+def test_saved_games_with_many_new_files_reads_them_off_the_windows_thread(app, monkeypatch):
+    """Saved games of a folder with more new files than a blink's reading opens at once, says
+    "Loading…", and the window goes on drawing while a thread reads; then the rows come, and a
+    damaged file among them is said once."""
+    import threading
+
+    from tests.ui_helpers import recorded_text
+    from ui.autosave import games_dir
+    from ui.scenes import records
+
+    for n in range(3):
+        save(_record(n + 1), games_dir() / f"game-{n}.json")
+    (games_dir() / "cut.json").write_text('{"format": "tabuleiro-record", "ver')
+    monkeypatch.setattr(records, "READ_AT_ONCE", 2)
+    held, readers = threading.Event(), set()
+    real = autosave.load_record
+
+    def load(path):
+        readers.add(threading.current_thread().name)
+        held.wait(10)
+        return real(path)
+
+    monkeypatch.setattr(autosave, "load_record", load)
+    drawn = recorded_text(monkeypatch)
+    app.show_saved_games()
+    draws = app.draws
+    app.run_frames(3)
+    scene = app.scene
+    assert scene.loading and scene.entries == [] and app.draws > draws
+    assert "Loading…" in drawn
+
+    held.set()
+    assert app.run_frames(1000, until=lambda: not scene.loading, timeout=30)
+    assert readers == {"read-records"}
+    assert sorted(entry.path.name for entry in scene.entries) == ["game-0.json", "game-1.json", "game-2.json"]
+    said = [m.text for m in app.messages.items if "cut.json" in m.text]
+    assert len(said) == 1 and list(games_dir().glob("cut.json.corrupt-*"))

@@ -207,6 +207,21 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
 _READ: dict[Path, dict[Path, tuple[tuple[int, int, int], GameRecord]]] = {}  # folder -> file -> (stamp, record)
 
 
+def unread(folder: Path) -> int:
+    """How many of ``folder``'s records ``scan`` would read (new or changed since its last scan of
+    it): a list with many to read reads them off the window's thread (``ui.scenes.records``)."""
+    known = _READ.get(folder, {})
+    count = 0
+    try:
+        for path in folder.glob("*.json"):
+            info = path.stat()
+            seen = known.get(path)
+            count += seen is None or seen[0] != (info.st_mtime_ns, info.st_size, info.st_ino)
+    except OSError:  # no folder, or a file gone since the listing: scan sees to it
+        pass
+    return count
+
+
 def _read_once(path: Path, known: dict, kept: dict) -> GameRecord:
     """The record in ``path``, read (its moves replayed: milliseconds each, seconds for a teacher's
     thousands of games) only if the file changed since the last ``scan`` of its folder (``known``:

@@ -18,6 +18,7 @@ elsewhere is only reported, never touched.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,7 @@ import pygame
 from games.record import GameRecord, RecordError
 from ui import file_report, words
 from ui import text as tx
-from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
+from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, unread, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.i18n import _
@@ -36,9 +37,11 @@ from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene, top_of
 from ui.theme import window_scale
-from ui.widgets import Button, Messages, card, mix
+from ui.widgets import Button, Messages, card, mix, spinner
 
 log = logging.getLogger(__name__)
+
+READ_AT_ONCE = 30  # files to read (new or changed) that a list reads on the window's thread: a blink
 
 
 @dataclass
@@ -77,20 +80,77 @@ class RecordsScene(Scene):
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
+        self.reading: threading.Thread | None = None  # reads the folders when they hold many new files
+        self.read_result: tuple[list[Entry], list[file_report.Findings]] | Exception | None = None
+        self.read_again = False  # a refresh asked for while reading
         self.refresh()
 
     def refresh(self) -> None:
+        """Read the folders again: at once when they hold few files not read before
+        (``ui.autosave.unread``), else on a thread, the list saying "Loading…" meanwhile: a
+        teacher's 2000 saved games take seconds to read, and the window must go on answering."""
+        if self.reading is not None:
+            self.read_again = True  # after the reading under way, which may have missed a change
+            return
+        if sum(unread(folder) for folder in self.folders()) <= READ_AT_ONCE:
+            self._show(*self.read_lists())
+            return
+        self.read_again = False
+
+        def work() -> None:
+            try:
+                self.read_result = self.read_lists()
+            except Exception as exc:  # noqa: BLE001 - said on the window's thread, which logs it
+                self.read_result = exc
+
+        self.reading = threading.Thread(target=work, name="read-records", daemon=True)
+        self.reading.start()
+
+    def folders(self) -> list[Path]:
+        """The folders this list reads."""
+        return [self.folder, SHELF.finished_folder] if self.with_finished else [self.folder]
+
+    def read_lists(self) -> tuple[list[Entry], list[file_report.Findings]]:
+        """The rows, newest first, and what was found wrong in the folders: file work only, done on
+        any thread."""
         found, findings = file_report.read(self.folder, lambda: scan(self.folder))
-        self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
+        entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
         all_findings = [findings]
         if self.with_finished:
             kept, more = file_report.read(SHELF.finished_folder, SHELF.finished)
-            saved = {_same_game(entry.record) for entry in self.entries}
-            self.entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
-                             if _same_game(r) not in saved]
-            self.entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
+            saved = {_same_game(entry.record) for entry in entries}
+            entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
+                        if _same_game(r) not in saved]
+            entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
             all_findings.append(more)
+        return entries, all_findings
+
+    def _show(self, entries: list[Entry], all_findings: list[file_report.Findings]) -> None:
+        self.entries = entries
+        if self.selected is not None:
+            self.selected = min(self.selected, len(entries) - 1) if entries else None
+        self.scroll = max(0, min(self.scroll, len(entries) - 1))
         file_report.tell(self.messages, all_findings)  # what is wrong in the folders, said once
+
+    @property
+    def loading(self) -> bool:
+        """The folders are being read on a thread (the list says so)."""
+        return self.reading is not None
+
+    def update(self, dt: float) -> None:
+        if self.reading is None or self.reading.is_alive():
+            return
+        self.reading, result = None, self.read_result
+        self.read_result = None
+        if isinstance(result, Exception):
+            raise result  # the App logs it and says it, as for a fault on the window's thread
+        self._show(*result)
+        self.invalidate()
+        if self.read_again:
+            self.refresh()
+
+    def redraw_interval(self) -> float | None:
+        return 0.1 if self.loading else None  # the spinner turns
 
     def close(self) -> None:
         file_report.leaving(self, self.messages)
@@ -161,9 +221,6 @@ class RecordsScene(Scene):
             return
         self.messages.add(_("Deleted {name}").format(name=name), "info")
         self.refresh()
-        if self.selected is not None:
-            self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
-        self.scroll = max(0, min(self.scroll, len(self.entries) - 1))
 
     def _delete_pressed(self) -> None:
         row = self._button_row(self.mouse)  # the button sits on that row
@@ -253,7 +310,10 @@ class RecordsScene(Scene):
         bottom = h - pad - int(60 * s)
         for entry in self.entries:
             entry.rect = pygame.Rect(0, 0, 0, 0)
-        if not self.entries:
+        if self.loading:
+            spinner(surface, (pad + int(14 * s), top + int(12 * s)), int(10 * s), theme.accent)
+            tx.text(surface, _("Loading…"), (pad + int(34 * s), top + int(12 * s)), int(16 * s), theme.muted, "midleft")
+        elif not self.entries:
             tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
         mouse = self.mouse
         self.delete_button.visible = False
