@@ -65,13 +65,13 @@ def test_saved_games_with_many_new_files_reads_them_off_the_windows_thread(app, 
     import threading
 
     from tests.ui_helpers import recorded_text
+    from ui import folder_reading
     from ui.autosave import games_dir
-    from ui.scenes import records
 
     for n in range(3):
         save(_record(n + 1), games_dir() / f"game-{n}.json")
     (games_dir() / "cut.json").write_text('{"format": "tabuleiro-record", "ver')
-    monkeypatch.setattr(records, "READ_AT_ONCE", 2)
+    monkeypatch.setattr(folder_reading, "READ_AT_ONCE", 2)
     held, readers = threading.Event(), set()
     real = autosave.load_record
 
@@ -95,3 +95,34 @@ def test_saved_games_with_many_new_files_reads_them_off_the_windows_thread(app, 
     assert sorted(entry.path.name for entry in scene.entries) == ["game-0.json", "game-1.json", "game-2.json"]
     said = [m.text for m in app.messages.items if "cut.json" in m.text]
     assert len(said) == 1 and list(games_dir().glob("cut.json.corrupt-*"))
+
+
+def test_the_main_menu_with_many_new_unfinished_games_opens_at_once_and_continue_comes_after(app, monkeypatch):
+    """The main menu reads the unfinished games for its Continue button: with many not read
+    before (a teacher's 300 took 3 s as the window opened) it shows at once, its Continue button
+    saying it is reading, and the window goes on drawing; then the button counts them."""
+    import threading
+
+    from tests.ui_helpers import recorded_text
+    from ui import folder_reading
+    from ui.autosave import SHELF, Autosave
+
+    for n in range(3):
+        Autosave(SHELF.folder / f"game-{n}.json").save(_record(n + 1))
+    monkeypatch.setattr(folder_reading, "READ_AT_ONCE", 2)
+    held = threading.Event()
+    real = autosave.load_record
+    monkeypatch.setattr(autosave, "load_record", lambda path: held.wait(10) and real(path))
+    app.show_menu()
+    draws = app.draws
+    drawn = recorded_text(monkeypatch)
+    app.run_frames(3)
+    menu = app.scene
+    assert menu.menu.get_widget("continue").get_title() == "Continue: reading…"
+    assert app.draws > draws and drawn
+
+    held.set()
+    assert app.run_frames(1000, until=lambda: not menu.reading.loading, timeout=30)
+    app.run_frames(2)
+    assert menu.menu.get_widget("continue").get_title() == "Continue (3 games)"
+    assert len(menu.unfinished) == 3

@@ -13,12 +13,15 @@ here or on the main menu (Ctrl+V: ``ui.paste``).
 A file in our own folder that cannot be read is reported here and moved aside
 (``<name>.corrupt-<timestamp>``, never deleted), so the list stays clean; a dropped file from
 elsewhere is only reported, never touched.
+
+A folder of many files not read before (a teacher's thousands of records) is read on a thread, the
+list saying "Loading…" meanwhile (``ui.folder_reading``); a file read once is not read again until
+it changes (``ui.autosave.scan``).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,9 +32,10 @@ import pygame
 from games.record import GameRecord, RecordError
 from ui import file_report, words
 from ui import text as tx
-from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, unread, updated_at
+from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
+from ui.folder_reading import FolderReading
 from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
@@ -40,8 +44,6 @@ from ui.theme import window_scale
 from ui.widgets import Button, Messages, card, mix, spinner
 
 log = logging.getLogger(__name__)
-
-READ_AT_ONCE = 30  # files to read (new or changed) that a list reads on the window's thread: a blink
 
 
 @dataclass
@@ -80,31 +82,16 @@ class RecordsScene(Scene):
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
-        self.reading: threading.Thread | None = None  # reads the folders when they hold many new files
-        self.read_result: tuple[list[Entry], list[file_report.Findings]] | Exception | None = None
-        self.read_again = False  # a refresh asked for while reading
+        self.reading = FolderReading("read-records")  # on a thread when the folders hold many new files
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the folders again: at once when they hold few files not read before
-        (``ui.autosave.unread``), else on a thread, the list saying "Loading…" meanwhile: a
-        teacher's 2000 saved games take seconds to read, and the window must go on answering."""
-        if self.reading is not None:
-            self.read_again = True  # after the reading under way, which may have missed a change
-            return
-        if sum(unread(folder) for folder in self.folders()) <= READ_AT_ONCE:
-            self._show(*self.read_lists())
-            return
-        self.read_again = False
-
-        def work() -> None:
-            try:
-                self.read_result = self.read_lists()
-            except Exception as exc:  # noqa: BLE001 - said on the window's thread, which logs it
-                self.read_result = exc
-
-        self.reading = threading.Thread(target=work, name="read-records", daemon=True)
-        self.reading.start()
+        """Read the folders again: at once when they hold few files not read before, else on a
+        thread, the list saying "Loading…" meanwhile (``ui.folder_reading``): a teacher's 2000
+        saved games take seconds to read, and the window must go on answering."""
+        rows = self.reading.start(self.folders(), self.read_lists)
+        if rows is not None:
+            self._show(*rows)
 
     def folders(self) -> list[Path]:
         """The folders this list reads."""
@@ -135,19 +122,13 @@ class RecordsScene(Scene):
     @property
     def loading(self) -> bool:
         """The folders are being read on a thread (the list says so)."""
-        return self.reading is not None
+        return self.reading.loading
 
     def update(self, dt: float) -> None:
-        if self.reading is None or self.reading.is_alive():
-            return
-        self.reading, result = None, self.read_result
-        self.read_result = None
-        if isinstance(result, Exception):
-            raise result  # the App logs it and says it, as for a fault on the window's thread
-        self._show(*result)
-        self.invalidate()
-        if self.read_again:
-            self.refresh()
+        rows = self.reading.poll()
+        if rows is not None:
+            self._show(*rows)
+            self.invalidate()
 
     def redraw_interval(self) -> float | None:
         return 0.1 if self.loading else None  # the spinner turns
