@@ -126,3 +126,34 @@ def test_the_main_menu_with_many_new_unfinished_games_opens_at_once_and_continue
     app.run_frames(2)
     assert menu.menu.get_widget("continue").get_title() == "Continue (3 games)"
     assert len(menu.unfinished) == 3
+
+
+def test_saved_games_left_and_opened_again_while_reading_reads_each_file_once(app, monkeypatch):
+    """Back from a Saved games still loading, then Saved games again: the second visit waits for
+    the first reading instead of replaying every record a second time beside it."""
+    import threading
+
+    from ui import folder_reading
+    from ui.autosave import games_dir
+
+    for n in range(3):
+        save(_record(n + 1), games_dir() / f"game-{n}.json")
+    monkeypatch.setattr(folder_reading, "READ_AT_ONCE", 2)
+    held, read = threading.Event(), []
+    real = autosave.load_record
+
+    def load(path):
+        held.wait(10)
+        read.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(autosave, "load_record", load)
+    app.show_saved_games()
+    app.run_frames(2)
+    app.show_menu()
+    app.show_saved_games()
+    scene = app.scene
+    assert scene.loading
+    held.set()
+    assert app.run_frames(1000, until=lambda: not scene.loading, timeout=30)
+    assert len(scene.entries) == 3 and sorted(read) == ["game-0.json", "game-1.json", "game-2.json"]

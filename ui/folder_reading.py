@@ -4,7 +4,9 @@ A teacher's years of files (2000 saved games, 300 unfinished ones) take seconds 
 record's moves are replayed to check it.  ``ui.autosave.scan`` keeps what it read, so only new
 and changed files cost (``ui.autosave.unread``).  A screen with few of those reads them at once;
 with more than ``READ_AT_ONCE`` it reads them on a thread, says so meanwhile (``loading``), and
-takes the result on a later frame (``poll``), so the window goes on drawing and answering.
+takes the result on a later frame (``poll``), so the window goes on drawing and answering.  A
+screen opened again while the reading of its last visit goes on waits for that one, whose files
+are then known, rather than reading them all a second time beside it.
 
     reading = FolderReading("read-records")
     rows = reading.start([folder], lambda: scan(folder))   # the rows now, or None: poll() later
@@ -21,6 +23,7 @@ from typing import Any
 from ui.autosave import unread
 
 READ_AT_ONCE = 30  # files to read that a screen reads on the window's thread: well under a second
+_UNDER_WAY: dict[tuple[Path, ...], threading.Thread] = {}  # the last reading of each set of folders
 
 
 class FolderReading:
@@ -47,13 +50,18 @@ class FolderReading:
         if sum(unread(folder) for folder in folders) <= READ_AT_ONCE:
             return read()
 
+        key = tuple(folders)
+        before = _UNDER_WAY.get(key)  # a screen left while it read (Back, then the list again)
+
         def work() -> None:
+            if before is not None:
+                before.join()  # its files are then read: this reading costs little, not twice the CPU
             try:
                 self._result = read()
             except Exception as exc:  # noqa: BLE001 - raised again on the window's thread, which says it
                 self._result = exc
 
-        self._thread = threading.Thread(target=work, name=self.name, daemon=True)
+        self._thread = _UNDER_WAY[key] = threading.Thread(target=work, name=self.name, daemon=True)
         self._thread.start()
         return None
 
