@@ -182,9 +182,10 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
     if not folder.is_dir():
         return found, problems
     remove_stale_temporaries(folder)  # left by a window killed in the middle of a save
+    known, _READ[folder] = _READ.get(folder, {}), {}
     for path in sorted(folder.glob("*.json")):
         try:
-            record = load_record(path)
+            record = _read_once(path, known, _READ[folder])
             found.append((path, with_known_players(record, path) if to_play_on else record))
         except RecordNotReadableHere as exc:
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
@@ -201,6 +202,40 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
             log.exception("reading record %s", path)
     found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
     return found, problems
+
+
+_READ: dict[Path, dict[Path, tuple[tuple[int, int, int], GameRecord]]] = {}  # folder -> file -> (stamp, record)
+
+
+def unread(folder: Path) -> int:
+    """How many of ``folder``'s records ``scan`` would read (new or changed since its last scan of
+    it): a list with many to read reads them off the window's thread (``ui.scenes.records``)."""
+    known = _READ.get(folder, {})
+    count = 0
+    try:
+        for path in folder.glob("*.json"):
+            info = path.stat()
+            seen = known.get(path)
+            count += seen is None or seen[0] != (info.st_mtime_ns, info.st_size, info.st_ino)
+    except OSError:  # no folder, or a file gone since the listing: scan sees to it
+        pass
+    return count
+
+
+def _read_once(path: Path, known: dict, kept: dict) -> GameRecord:
+    """The record in ``path``, read (its moves replayed: milliseconds each, seconds for a teacher's
+    thousands of games) only if the file changed since the last ``scan`` of its folder (``known``:
+    what that scan read); ``kept`` gets it for the next one.  Only the files still in the folder are
+    kept, so the memory held is that of the list shown."""
+    try:
+        info = path.stat()
+    except OSError:
+        return load_record(path)  # gone since the listing, or not to be looked at: it says which
+    stamp = (info.st_mtime_ns, info.st_size, info.st_ino)  # a save replaces the file: a new inode and time
+    seen = known.get(path)
+    record = seen[1] if seen is not None and seen[0] == stamp else load_record(path)
+    kept[path] = (stamp, record)
+    return record
 
 
 def _set_aside(path: Path) -> str:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_menu
 
 import games
+from games.record import GameRecord
 from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
 from ui.autosave import SHELF, games_dir
 from ui.clipboard import is_paste
+from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
 from ui.paste import paste_game
 from ui.scenes.base import Scene
@@ -30,6 +34,9 @@ class MenuScene(Scene):
         self.menu: pygame_menu.Menu | None = None
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
         self.message_room = 0  # the height kept for the window's messages under the pictures (_message_room)
+        self.reading = FolderReading("read-unfinished")  # the unfinished games, on a thread when they are many
+        self.unfinished: list[tuple[Path, GameRecord]] = []  # newest first
+        self.resumable: GameRecord | None = None  # the newest unfinished game
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -37,14 +44,15 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.09)
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
-        # every game left before its end, newest first; what is wrong in the folder, said once
-        self.unfinished, findings = file_report.read(SHELF.folder, SHELF.unfinished)
-        file_report.tell(self.app.messages, [findings])
-        self.resumable = self.unfinished[0][1] if self.unfinished else None
+        # every game left before its end, newest first: on a thread when the folder holds many files
+        # not read before, the Continue button saying so meanwhile (ui.folder_reading)
+        found = self.reading.start([SHELF.folder], lambda: file_report.read(SHELF.folder, SHELF.unfinished))
+        if found is not None:
+            self._take_unfinished(*found)
         # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
         self.has_saved = (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
                           or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
-        extra = bool(self.unfinished) + self.has_saved
+        extra = bool(self.unfinished or self.reading.loading) + self.has_saved
         # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
         # buttons get a smaller font rather than pushing the pictures off the window; if the
         # smallest still does not fit, slimmer buttons, then smaller pictures, then none (a menu
@@ -83,16 +91,29 @@ class MenuScene(Scene):
         s = self.app.scale
         return max(Messages.line_height(s), self.app.messages.height(s, self.app.messages_width()))
 
+    def _take_unfinished(self, unfinished: list[tuple[Path, GameRecord]], findings: file_report.Findings) -> None:
+        """The unfinished games as read; what is wrong in their folder, said once."""
+        self.unfinished = unfinished
+        self.resumable = unfinished[0][1] if unfinished else None
+        file_report.tell(self.app.messages, [findings])
+
     def update(self, dt: float) -> None:
-        """A message taller than the room kept for it (it came after the layout): lay the menu out
-        again with room for it, the button chosen with the keyboard still chosen.  The room stays
-        when the message goes, so the pictures do not jump back and forth."""
-        if self.menu is None or self._message_room() <= self.message_room:
+        """The unfinished games read on a thread, or a message taller than the room kept for it
+        (it came after the layout): lay the menu out again, the button chosen with the keyboard
+        still chosen.  The room stays when the message goes, so the pictures do not jump back and
+        forth."""
+        found = self.reading.poll()
+        if found is not None:
+            self._take_unfinished(*found)
+        elif self._message_room() <= self.message_room:
+            return
+        if self.menu is None:
             return
         chosen = self.menu.get_selected_widget()
         self.resize(self.app.size)
         if chosen is not None and chosen.get_id() in {w.get_id() for w in self.menu.get_widgets()}:
             self.menu.select_widget(chosen.get_id())
+        self.invalidate()
 
     def _about_link(self) -> tuple[int, int]:
         """The About link's text size and its padding (``draw`` writes it in the bottom right
@@ -128,7 +149,7 @@ class MenuScene(Scene):
         the height they need."""
         s = self.app.scale
         self.menu = make_menu(self.app.theme, s, rect, font_size)
-        if self.unfinished:
+        if self.unfinished or self.reading.loading:
             self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
         self.menu.add.button(_("Watch (PC vs PC)"), self.watch, button_id="watch")
@@ -153,7 +174,10 @@ class MenuScene(Scene):
         self.app.show_setup(watch=True)
 
     def continue_label(self) -> str:
-        """"Continue Reversi" for one unfinished game, "Continue (3 games)" for several."""
+        """"Continue Reversi" for one unfinished game, "Continue (3 games)" for several, "Continue:
+        reading…" while a thread reads them."""
+        if self.reading.loading:
+            return _("Continue: reading…")
         if len(self.unfinished) == 1:
             return _("Continue {game}").format(game=_(games.info(self.unfinished[0][1].game_id).title))
         return _("Continue ({n} games)").format(n=len(self.unfinished))

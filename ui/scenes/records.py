@@ -13,6 +13,10 @@ here or on the main menu (Ctrl+V: ``ui.paste``).
 A file in our own folder that cannot be read is reported here and moved aside
 (``<name>.corrupt-<timestamp>``, never deleted), so the list stays clean; a dropped file from
 elsewhere is only reported, never touched.
+
+A folder of many files not read before (a teacher's thousands of records) is read on a thread, the
+list saying "Loading…" meanwhile (``ui.folder_reading``); a file read once is not read again until
+it changes (``ui.autosave.scan``).
 """
 
 from __future__ import annotations
@@ -31,12 +35,13 @@ from ui import text as tx
 from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
+from ui.folder_reading import FolderReading
 from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene, top_of
 from ui.theme import window_scale
-from ui.widgets import Button, Messages, card, mix
+from ui.widgets import Button, Messages, card, mix, spinner
 
 log = logging.getLogger(__name__)
 
@@ -77,20 +82,56 @@ class RecordsScene(Scene):
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
+        self.reading = FolderReading("read-records")  # on a thread when the folders hold many new files
         self.refresh()
 
     def refresh(self) -> None:
+        """Read the folders again: at once when they hold few files not read before, else on a
+        thread, the list saying "Loading…" meanwhile (``ui.folder_reading``): a teacher's 2000
+        saved games take seconds to read, and the window must go on answering."""
+        rows = self.reading.start(self.folders(), self.read_lists)
+        if rows is not None:
+            self._show(*rows)
+
+    def folders(self) -> list[Path]:
+        """The folders this list reads."""
+        return [self.folder, SHELF.finished_folder] if self.with_finished else [self.folder]
+
+    def read_lists(self) -> tuple[list[Entry], list[file_report.Findings]]:
+        """The rows, newest first, and what was found wrong in the folders: file work only, done on
+        any thread."""
         found, findings = file_report.read(self.folder, lambda: scan(self.folder))
-        self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
+        entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
         all_findings = [findings]
         if self.with_finished:
             kept, more = file_report.read(SHELF.finished_folder, SHELF.finished)
-            saved = {_same_game(entry.record) for entry in self.entries}
-            self.entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
-                             if _same_game(r) not in saved]
-            self.entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
+            saved = {_same_game(entry.record) for entry in entries}
+            entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
+                        if _same_game(r) not in saved]
+            entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
             all_findings.append(more)
+        return entries, all_findings
+
+    def _show(self, entries: list[Entry], all_findings: list[file_report.Findings]) -> None:
+        self.entries = entries
+        if self.selected is not None:
+            self.selected = min(self.selected, len(entries) - 1) if entries else None
+        self.scroll = max(0, min(self.scroll, len(entries) - 1))
         file_report.tell(self.messages, all_findings)  # what is wrong in the folders, said once
+
+    @property
+    def loading(self) -> bool:
+        """The folders are being read on a thread (the list says so)."""
+        return self.reading.loading
+
+    def update(self, dt: float) -> None:
+        rows = self.reading.poll()
+        if rows is not None:
+            self._show(*rows)
+            self.invalidate()
+
+    def redraw_interval(self) -> float | None:
+        return 0.1 if self.loading else None  # the spinner turns
 
     def close(self) -> None:
         file_report.leaving(self, self.messages)
@@ -161,9 +202,6 @@ class RecordsScene(Scene):
             return
         self.messages.add(_("Deleted {name}").format(name=name), "info")
         self.refresh()
-        if self.selected is not None:
-            self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
-        self.scroll = max(0, min(self.scroll, len(self.entries) - 1))
 
     def _delete_pressed(self) -> None:
         row = self._button_row(self.mouse)  # the button sits on that row
@@ -253,7 +291,10 @@ class RecordsScene(Scene):
         bottom = h - pad - int(60 * s)
         for entry in self.entries:
             entry.rect = pygame.Rect(0, 0, 0, 0)
-        if not self.entries:
+        if self.loading:
+            spinner(surface, (pad + int(14 * s), top + int(12 * s)), int(10 * s), theme.accent)
+            tx.text(surface, _("Loading…"), (pad + int(34 * s), top + int(12 * s)), int(16 * s), theme.muted, "midleft")
+        elif not self.entries:
             tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
         mouse = self.mouse
         self.delete_button.visible = False

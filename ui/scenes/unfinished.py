@@ -16,12 +16,11 @@ class UnfinishedScene(RecordsScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app, folder=SHELF.folder)
 
-    def refresh(self) -> None:
+    def read_lists(self) -> tuple[list[Entry], list[file_report.Findings]]:
         import pygame
 
         found, findings = file_report.read(SHELF.folder, SHELF.unfinished)
-        self.entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]
-        file_report.tell(self.messages, [findings])
+        return [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found], [findings]
 
     def heading(self) -> str:
         return _("Unfinished games")
