@@ -157,3 +157,13 @@ def test_saved_games_left_and_opened_again_while_reading_reads_each_file_once(ap
     held.set()
     assert app.run_frames(1000, until=lambda: not scene.loading, timeout=30)
     assert len(scene.entries) == 3 and sorted(read) == ["game-0.json", "game-1.json", "game-2.json"]
+
+
+def test_a_field_set_on_a_listed_record_is_not_in_the_next_listing(tmp_path):
+    """The replay sets its record's evaluations before saving a copy elsewhere; with the records
+    kept between visits, the next listing showed the original file with evaluations it lacks."""
+    save(_record(2), tmp_path / "game.json")
+    (path, record), = autosave.scan(tmp_path)[0]
+    record.evaluations = [0.5, 0.25]
+    (_, again), = autosave.scan(tmp_path)[0]
+    assert again.evaluations != [0.5, 0.25] and again.moves == record.moves

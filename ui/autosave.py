@@ -235,7 +235,7 @@ def _read_once(path: Path, known: dict, kept: dict) -> GameRecord:
     seen = known.get(path)
     record = seen[1] if seen is not None and seen[0] == stamp else load_record(path)
     kept[path] = (stamp, record)
-    return record
+    return replace(record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
 
 
 def _set_aside(path: Path) -> str:
