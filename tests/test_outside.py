@@ -214,10 +214,26 @@ def test_a_function_named_in_the_id_is_a_player(tmp_path):
     with pytest.raises(OutsideLoadError, match=r"'avaliar' in meu\.py is not a player: expected "
                                                r"avaliar\(game, state\) or avaliar\(game, state, seconds\)"):
         ai.make_player("tictactoe", f"{bot}:avaliar")
-    with pytest.raises(OutsideLoadError, match="defines no player"):  # unnamed, only choose counts
-        ai.make_player("tictactoe", str(bot))
-    with pytest.raises(OutsideLoadError, match="defines no player"):  # not a function
+    with pytest.raises(OutsideLoadError, match="no player 'told' in meu.py; players: aleatorio$"):  # not a function
         ai.make_player("tictactoe", f"{bot}:told")
+
+
+def test_a_file_without_choose_names_the_functions_that_would_play(tmp_path):
+    """A student who called the function ``escolhe`` (or mistyped its name in the id) was told only
+    "defines no player ... expected choose(game, state)": the message now names the id that plays it."""
+    from ai.outside import OutsideLoadError
+
+    bot = tmp_path / "meu.py"
+    bot.write_text("def avaliar(estado):\n    return 0\n\ndef escolhe(game, state):\n"
+                   "    return state.legal_moves()[0]\n")
+    with pytest.raises(OutsideLoadError, match=r"meu\.py defines no player for rastros: name a function of it in "
+                                               r"the id \(meu\.py:escolhe\) or rename it choose$"):
+        ai.make_player("rastros", str(bot))
+    with pytest.raises(OutsideLoadError, match="no player 'escolha' in meu.py; players: escolhe$"):
+        ai.make_player("rastros", f"{bot}:escolha")
+    bot.write_text("def avaliar(estado):\n    return 0\n")  # nothing that could play: no hint
+    with pytest.raises(OutsideLoadError, match=r"defines no player for rastros: .*\(Trax\)$"):
+        ai.make_player("rastros", f"{bot}:escolha")
 
 
 def test_a_bots_own_optional_parameters_keep_their_defaults(tmp_path):
