@@ -372,6 +372,28 @@ def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_
     assert [g["reason"] for g in json.loads(paths[0].read_text())["games"]] == [r.reason for r in results]
 
 
+def test_a_players_forfeit_lines_come_together():
+    """A bot whose illegal moves differ from game to game has a line per move; they were listed in
+    the order of their games, between other players' lines, so a teacher had to hunt for one
+    student's faults.  Each player's lines now come together, in the order of its first forfeit."""
+    from ai.commands.tournament import report
+
+    ids = ["level-1", "/tmp/bots/carla.py", "/tmp/bots/eva.py"]
+    results = [GameResult("tictactoe", {}, [ids[0], ids[1]], [], 0, None,
+                          "O forfeits: /tmp/bots/carla.py played an illegal move a1: a1 is already taken", True),
+               GameResult("tictactoe", {}, [ids[0], ids[2]], [], 0, None,
+                          "O forfeits: /tmp/bots/eva.py crashed: KeyError: 3", True),
+               GameResult("tictactoe", {}, [ids[0], ids[1]], [], 0, None,
+                          "O forfeits: /tmp/bots/carla.py played an illegal move b2: b2 is already taken", True),
+               GameResult("tictactoe", {}, [ids[0], ids[2]], [], 0, None,
+                          "O forfeits: /tmp/bots/eva.py crashed: KeyError: 3", True)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3, 4])
+    forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
+    assert forfeits == ["  carla.py, 1 game (1): played an illegal move a1: a1 is already taken",
+                        "  carla.py, 1 game (3): played an illegal move b2: b2 is already taken",
+                        "  eva.py, 2 games (2, 4): crashed: KeyError: 3"]
+
+
 def test_late_moves_stopped_on_different_lines_are_one_forfeit_line():
     """Each time-out names the line the bot was stopped on, and its first move's a hint: they are
     still one fault, listed once with the first game's words."""

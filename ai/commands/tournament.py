@@ -211,8 +211,11 @@ SHOWN_RUNS = 12  # runs of game numbers a forfeit line lists before "..." (every
 
 
 def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResult]]]:
-    """The forfeits, one group per player and reason, in the order of their first game: (who
-    forfeited, the games' numbers, their results).  A reason's own figures (seconds spent, a
+    """The forfeits, one group per player and reason: (who forfeited, the games' numbers, their
+    results).  A player's groups come together, in the order of their first game, and the players
+    in the order of their first forfeit: a bot that forfeits for several reasons (illegal moves in
+    different positions) had its lines scattered among the others', and a teacher reading the
+    report for one student had to hunt for them.  A reason's own figures (seconds spent, a
     clock's time left) and its log file differ from game to game of one fault, so they do not
     part a group, nor does where a late bot was running (each game stops it on a line of its loop,
     and only the first move's time-out has the set-up hint); a double forfeit is the pair's."""
@@ -228,7 +231,8 @@ def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResu
         groups.setdefault(key, (who, [], []))
         groups[key][1].append(number)
         groups[key][2].append(r)
-    return list(groups.values())
+    players = list(dict.fromkeys(who for who, _reason in groups))
+    return sorted(groups.values(), key=lambda group: players.index(group[0]))  # stable: first games kept in order
 
 
 def _forfeit_why(result: GameResult) -> tuple[str, str]:
