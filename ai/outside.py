@@ -221,6 +221,20 @@ def hard_limit(limits: Limits) -> float | None:
     return remaining if move_limit is None else min(remaining, move_limit)
 
 
+POSITION_NOTE = "the position it was asked to move in, to paste on the main menu (Ctrl+V) and play again:"
+
+
+def note_position(bot: Bot, state: State) -> None:
+    """Write in a forfeiting bot's log the position it was asked to move in, as the window pastes
+    it (``games.position_text``), the lines as they are, ready to copy: the reason names the file
+    and line, but a crash or an illegal answer deep in a game could not be played again without it."""
+    from games.position_text import position_text
+
+    bot.note(POSITION_NOTE)
+    for line in position_text(state.game, state).splitlines():
+        bot.note(line, ours=False)
+
+
 def _wait_for(done: Callable[[], bool], seconds: float) -> None:
     """Until ``done()`` or ``seconds`` have passed."""
     end = time.perf_counter() + seconds
@@ -391,6 +405,8 @@ class OutsidePlayer(Player):
             reply = worker.ask(request, timeout, limits.stop,
                                last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
         except _Dead as exc:
+            if str(exc) != "was stopped":  # not the caller's stop: the bot's fault
+                note_position(bot, state)
             logged = bot.log_note()
             self.close()
             if str(exc) == "late":  # in the referee's words: over the move's limit, or the flag fell
@@ -399,15 +415,18 @@ class OutsidePlayer(Player):
                 raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}") from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):
+            note_position(bot, state)
             raise Forfeit(f"{reply.get('error', 'failed')}{bot.log_note()}")
         text = reply["move"]
         if "refused" in reply:  # the child's adapter knows it is no move, and why (ai.outside_child.Refused)
             bot.note(f"forfeit: played an illegal move {text}: {reply['refused']}")
+            note_position(bot, state)
             raise Forfeit(f"played an illegal move {text}: {reply['refused']}{bot.log_note()}")
         try:
             return game.parse_move(state, text)
         except (IllegalMove, ValueError) as exc:
             bot.note(f"forfeit: played an illegal move {text!r}: {exc}")
+            note_position(bot, state)
             raise Forfeit(f"played an illegal move {text!r}: {exc}{bot.log_note()}") from None
 
     def close(self) -> None:

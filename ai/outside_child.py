@@ -59,6 +59,7 @@ COMPAT_MODULES = ("func_timeout", "jogos", "rastros", "base", "draw")  # in depe
 OUR_PACKAGES = ("games", "ai", "ui", "tools")
 PRIVATE = "_tabuleiro_"
 GENERIC_STEMS = frozenset({"player", "jogador", "bot", "main", "agent", "agente", "ai", "ia", "solution", "projeto"})
+SHOWN_FUNCTIONS = 3  # functions a file without a player names as ids that would play it (``_Host``)
 
 
 def serve_child() -> None:
@@ -396,7 +397,11 @@ class _Host:
             print(f"Tabuleiro: skipped while loading: {line}", file=sys.stderr)
         self.players = self._find_players()
         wanted = request.get("name")
-        if not self.players and not (wanted and self._named_function(wanted)):
+        if not self.players and not (wanted and (self._named_function(wanted) or self._functions())):
+            named = ", ".join(f"{path.name}:{name}" for name in self._functions()[:SHOWN_FUNCTIONS])
+            if named:  # said first: the window's message shows a long reason's beginning only
+                raise _LoadError(f"{path.name} defines no player for {self.game.id}: name a function of it in the id "
+                                 f"({named}) or rename it choose")
             raise _LoadError(f"{path.name} defines no player for {self.game.id}: expected choose(game, state), "
                              "a class with choose(state), Jogador(...) objects (Rastros) or class Player (Trax)")
         self.chosen = self._pick(wanted) if wanted else self.players[0]
@@ -477,9 +482,18 @@ class _Host:
         named = self._named_function(wanted)
         if named is not None:
             return named
-        names = ", ".join(f"{p['name']} ({p['title']})" if p["title"] != p["name"] else p["name"]
-                          for p in self.players)
+        names = ", ".join([f"{p['name']} ({p['title']})" if p["title"] != p["name"] else p["name"]
+                           for p in self.players] or self._functions())
         raise _LoadError(f"no player {wanted!r} in {self.source.path.name}; players: {names}")
+
+    def _functions(self) -> list[str]:
+        """The file's own functions that could play as ``choose`` does, taking (game, state) and
+        maybe the seconds: a player the student gave another name (``escolhe``) plays when its id
+        names it (``bot.py:escolhe``), which "defines no player" alone did not tell them."""
+        module = self.module
+        return [var for var, value in vars(module).items()
+                if isinstance(value, types.FunctionType) and value.__module__ == module.__name__
+                and not var.startswith("_") and _takes_as_choose(value, 2)]
 
     def _named_function(self, wanted: str) -> dict | None:
         """A function of the file named by the player's id (``bot.py:aleatorio``): a player like

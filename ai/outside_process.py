@@ -312,14 +312,31 @@ class Bot:
         self.note(f"the process ended{text}")
         return text + (f"; stderr: {tail}" if tail else "")
 
-    def note(self, text: str) -> None:
+    def note(self, text: str, ours: bool = True) -> None:
         """A line of Tabuleiro's in the bot's log: why it was stopped or lost, so that the log a
-        forfeit names says so even when the bot wrote nothing."""
-        if self.log is None or self.log.closed:
+        forfeit names says so even when the bot wrote nothing.  ``ours=False``: a line as it is
+        (a position to copy, ``ai.outside.note_position``).  The log of a late bot, closed by its
+        kill and kept for its forfeit, is appended to while it is there."""
+        if self.log is None:
+            return
+        line = self._line_start() + (OUR_NOTE if ours else b"") + text.encode("utf-8", "replace") + b"\n"
+        if self.log.closed:
+            with contextlib.suppress(OSError), open(os.open(self.log_path, os.O_WRONLY | os.O_APPEND), "ab") as kept:
+                kept.write(line)  # os.open without O_CREAT: a removed log is not made again
             return
         with contextlib.suppress(OSError, ValueError):
-            self.log.write(OUR_NOTE + text.encode("utf-8", "replace") + b"\n")
+            self.log.write(line)
             self.log.flush()
+
+    def _line_start(self) -> bytes:
+        """A newline if the log ends in the middle of a line (a bot stopped in a print without
+        one), so that a note starts a line of its own and a position noted after it pastes."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(-1, os.SEEK_END)
+                return b"" if log.read(1) == b"\n" else b"\n"
+        except OSError:  # empty, or gone
+            return b""
 
     def _flushed(self) -> None:
         """The log written out; a bot stopped for being late has its log closed already."""

@@ -214,10 +214,26 @@ def test_a_function_named_in_the_id_is_a_player(tmp_path):
     with pytest.raises(OutsideLoadError, match=r"'avaliar' in meu\.py is not a player: expected "
                                                r"avaliar\(game, state\) or avaliar\(game, state, seconds\)"):
         ai.make_player("tictactoe", f"{bot}:avaliar")
-    with pytest.raises(OutsideLoadError, match="defines no player"):  # unnamed, only choose counts
-        ai.make_player("tictactoe", str(bot))
-    with pytest.raises(OutsideLoadError, match="defines no player"):  # not a function
+    with pytest.raises(OutsideLoadError, match="no player 'told' in meu.py; players: aleatorio$"):  # not a function
         ai.make_player("tictactoe", f"{bot}:told")
+
+
+def test_a_file_without_choose_names_the_functions_that_would_play(tmp_path):
+    """A student who called the function ``escolhe`` (or mistyped its name in the id) was told only
+    "defines no player ... expected choose(game, state)": the message now names the id that plays it."""
+    from ai.outside import OutsideLoadError
+
+    bot = tmp_path / "meu.py"
+    bot.write_text("def avaliar(estado):\n    return 0\n\ndef escolhe(game, state):\n"
+                   "    return state.legal_moves()[0]\n")
+    with pytest.raises(OutsideLoadError, match=r"meu\.py defines no player for rastros: name a function of it in "
+                                               r"the id \(meu\.py:escolhe\) or rename it choose$"):
+        ai.make_player("rastros", str(bot))
+    with pytest.raises(OutsideLoadError, match="no player 'escolha' in meu.py; players: escolhe$"):
+        ai.make_player("rastros", f"{bot}:escolha")
+    bot.write_text("def avaliar(estado):\n    return 0\n")  # nothing that could play: no hint
+    with pytest.raises(OutsideLoadError, match=r"defines no player for rastros: .*\(Trax\)$"):
+        ai.make_player("rastros", f"{bot}:escolha")
 
 
 def test_a_bots_own_optional_parameters_keep_their_defaults(tmp_path):
@@ -933,7 +949,9 @@ def test_a_bot_printing_in_a_loop_stops_at_the_file_limit(tmp_path):
     with pytest.raises(Forfeit, match="File too large") as lost:
         chatty.choose(games.load("tictactoe").initial_state(), Limits(time=30))
     log = Path(str(lost.value).rsplit("; log: ", 1)[1])
-    assert 0 < log.stat().st_size <= 1024 * 1024
+    printed, _ours, notes = log.read_bytes().partition(b"\nTabuleiro: ")  # ours come after, each on a line
+    assert 0 < len(printed) <= 1024 * 1024 and len(notes) < 1024
+    assert b"\nTic-tac-toe (width=3, height=3, k=3)\nPosition:\n" in notes  # the position, ready to paste
     chatty.close()
 
 
@@ -1189,3 +1207,33 @@ def test_a_benzene_style_engine_is_told_a_swap_as_it_reads_one(tmp_path):
     sent = [line for line in record.read_text().splitlines() if line.split()[0] in ("play", "genmove")]
     assert sent[-2:] == ["play w swap-pieces", "genmove w"]
     assert game.format_move(swapped, reply) == "a2"  # its a2, on the board it kept: our a2
+
+
+@pytest.mark.parametrize("fault, said", [
+    ("return moves[9]", "crashed: IndexError"),  # a crash deep in the game
+    ("return 'zz'", "played an illegal move 'zz'"),
+    ("time.sleep(5)", "exceeded the time limit"),  # the log was closed by the kill: the position is added after
+])
+def test_a_forfeits_log_holds_the_position_to_paste_and_play_again(tmp_path, fault, said):
+    """A student read "crashed: IndexError ... (at bot.py line 8)" but not in which position, deep
+    in a game, so could not play it again: the log now ends with the position the bot was asked
+    to move in, in lines the window's paste (games.position_text) reads."""
+    from ai.outside import POSITION_NOTE
+    from ui.record_files import from_text  # what the main menu does with a pasted text
+
+    bot = tmp_path / "bot.py"
+    bot.write_text("import time\nasked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
+                   f"    moves = state.legal_moves()\n    if asked == 3:\n        {fault}\n    return moves[0]\n")
+    game = games.load("rastros")
+    player = ai.make_player("rastros", str(bot))
+    try:
+        r = play_game(game, [player, ai.make_player("rastros", "level-1", seed=1)], ["bot", "level-1"], 0.3)
+    finally:
+        player.close()
+    assert r.forfeit and r.winner == 1 and said in r.reason and len(r.moves) == 4, r
+    log = Path(r.reason.rsplit("; log: ", 1)[1]).read_text()
+    pasted = log.split(POSITION_NOTE + "\n", 1)[1]
+    asked_in = game.initial_state()
+    for text in r.moves:
+        asked_in = asked_in.play(game.parse_move(asked_in, text))
+    assert from_text(pasted).first_state().key() == asked_in.key()

@@ -372,6 +372,47 @@ def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_
     assert [g["reason"] for g in json.loads(paths[0].read_text())["games"]] == [r.reason for r in results]
 
 
+def test_a_players_forfeit_lines_come_together():
+    """A bot that forfeits for two reasons has two lines; they were listed in the order of their
+    games, between other players' lines, so a teacher had to hunt for one student's faults.  Each
+    player's lines now come together, in the order of its first forfeit."""
+    from ai.commands.tournament import report
+
+    ids = ["level-1", "/tmp/bots/carla.py", "/tmp/bots/eva.py"]
+    results = [GameResult("tictactoe", {}, [ids[0], ids[1]], [], 0, None,
+                          "O forfeits: /tmp/bots/carla.py played an illegal move a1: a1 is already taken", True),
+               GameResult("tictactoe", {}, [ids[0], ids[2]], [], 0, None,
+                          "O forfeits: /tmp/bots/eva.py crashed: KeyError: 3", True),
+               GameResult("tictactoe", {}, [ids[0], ids[1]], [], 0, None,
+                          "O forfeits: /tmp/bots/carla.py crashed: KeyError: 2", True),
+               GameResult("tictactoe", {}, [ids[0], ids[2]], [], 0, None,
+                          "O forfeits: /tmp/bots/eva.py crashed: KeyError: 3", True)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3, 4])
+    forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
+    assert forfeits == ["  carla.py, 1 game (1): played an illegal move a1: a1 is already taken",
+                        "  carla.py, 1 game (3): crashed: KeyError: 2",
+                        "  eva.py, 2 games (2, 4): crashed: KeyError: 3"]
+
+
+def test_a_bots_illegal_moves_of_one_kind_are_one_forfeit_line():
+    """A Rastros bot returning a visited square had a line per game, each with its square and the
+    position's legal moves: 12 lines of one fault in a class league.  Squares and legal moves
+    no longer part a group; another kind of answer (not a move at all) still does."""
+    from ai.commands.tournament import report
+
+    ids = ["level-1", "/tmp/bots/carla.py"]
+    said = ["played an illegal move 12 (2-5): 2-5 was already visited; legal: 1-3, 1-5, 2-3, 2-4",
+            "played an illegal move 19 (3-4): 3-4 was already visited; legal: 1-3, 1-4, 2-5, 3-3, 3-5",
+            "played an illegal move None: choose returned None, not a move (a path of it without a return?)",
+            "played an illegal move 29 (4-6): 4-6 was already visited; legal: 4-4, 5-4, 6-4"]
+    results = [GameResult("rastros", {}, ids, [], 0, None, f"North forfeits: {ids[1]} {why}; log: /t/{n}.log", True)
+               for n, why in enumerate(said, 1)]
+    summary = Summary("rastros", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3, 4])
+    assert report(summary).split("Forfeits:\n", 1)[1].splitlines() == [
+        f"  carla.py, 3 games (1-2, 4): {said[0]}; logs: /t/1.log and 2 more",
+        f"  carla.py, 1 game (3): {said[2]}; log: /t/3.log"]
+
+
 def test_late_moves_stopped_on_different_lines_are_one_forfeit_line():
     """Each time-out names the line the bot was stopped on, and its first move's a hint: they are
     still one fault, listed once with the first game's words."""

@@ -516,6 +516,9 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      r"--definitions-only(?P<rest>.*)",
      N_("loading took longer than the load time limit ({limit} s). Files often play a demo match or a championship "
         "when imported: put those calls under `if __name__ == \"__main__\":` and add the file again{rest}")),
+    (r"(?P<file>\S+) defines no player for (?P<game>\S+): name a function of it in the id \((?P<ids>.+)\) or "
+     r"rename it choose",
+     N_("{file} defines no player for {game}: name a function of it in the id ({ids}) or rename it choose")),
     (r"(?P<file>\S+) defines no player for (?P<game>\S+): expected choose\(game, state\), a class with "
      r"choose\(state\), Jogador\(\.\.\.\) objects \(Rastros\) or class Player \(Trax\)",
      N_("{file} defines no player for {game}: expected choose(game, state), a class with choose(state), "

@@ -211,11 +211,16 @@ SHOWN_RUNS = 12  # runs of game numbers a forfeit line lists before "..." (every
 
 
 def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResult]]]:
-    """The forfeits, one group per player and reason, in the order of their first game: (who
-    forfeited, the games' numbers, their results).  A reason's own figures (seconds spent, a
+    """The forfeits, one group per player and reason: (who forfeited, the games' numbers, their
+    results).  A player's groups come together, in the order of their first game, and the players
+    in the order of their first forfeit: a bot that forfeits for several reasons (illegal moves in
+    different positions) had its lines scattered among the others', and a teacher reading the
+    report for one student had to hunt for them.  A reason's own figures (seconds spent, a
     clock's time left) and its log file differ from game to game of one fault, so they do not
     part a group, nor does where a late bot was running (each game stops it on a line of its loop,
-    and only the first move's time-out has the set-up hint); a double forfeit is the pair's."""
+    and only the first move's time-out has the set-up hint), nor an illegal move's squares (one
+    fault, "3-4 was already visited", in each game's position: a line per game); a double
+    forfeit is the pair's."""
     groups: dict[tuple[str, str], tuple[str, list[int], list[GameResult]]] = {}
     for number, r in zip(summary.numbers, summary.results):
         if not r.forfeit:
@@ -224,11 +229,26 @@ def forfeit_groups(summary: Summary) -> list[tuple[str, list[int], list[GameResu
             who = f"{summary.name(r.players[0])} - {summary.name(r.players[1])}"
         else:
             who = summary.name(r.players[1 - r.winner])
-        key = (who, re.sub(r"-?\d+\.\d+", "#", re.sub(RUNNING_AT, "", _forfeit_why(r)[0])))
+        key = (who, _fault(_forfeit_why(r)[0]))
         groups.setdefault(key, (who, [], []))
         groups[key][1].append(number)
         groups[key][2].append(r)
-    return list(groups.values())
+    players = list(dict.fromkeys(who for who, _reason in groups))
+    return sorted(groups.values(), key=lambda group: players.index(group[0]))  # stable: first games kept in order
+
+
+ILLEGAL_MOVE = "played an illegal move "  # an outside player's illegal answer (ai.outside), then the move and why
+POSITION_WORD = re.compile(r"\w*\d\w*")  # a square, a move's number, a count: 3-4, b2, 19, (11, 6)
+
+
+def _fault(why: str) -> str:
+    """What a forfeit's reason says of the fault alone, to group the games of one fault: its
+    figures (seconds), where a late bot was running, and an illegal move's squares and the legal
+    moves of its position left out."""
+    fault = re.sub(r"-?\d+\.\d+", "#", re.sub(RUNNING_AT, "", why))
+    if fault.startswith(ILLEGAL_MOVE):
+        fault = POSITION_WORD.sub("#", fault.split("; legal: ", 1)[0])
+    return fault
 
 
 def _forfeit_why(result: GameResult) -> tuple[str, str]:
