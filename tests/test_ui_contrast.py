@@ -143,3 +143,44 @@ def test_the_graphs_side_names_read_on_their_plate(game_id, name):
         own = side_colour(game.sides[side], side, theme)
         if max(own) - min(own) > 60:  # Blue, Red ...: still the side's colour
             assert ink.index(max(ink)) == own.index(max(own)), (ink, own)
+
+
+# Machado, Oliveira and Fernandes (2009), severity 1: how a colour looks without red (protanopia)
+# or green (deuteranopia) cones, applied to linear RGB.
+COLOUR_BLINDNESS = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+}
+
+
+def seen_with(colour, deficiency: str) -> tuple[int, int, int]:
+    """``colour`` as a viewer with ``deficiency`` sees it (an sRGB colour)."""
+    def linear(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def gamma(v: float) -> int:
+        v = min(1.0, max(0.0, v))
+        return round(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+    rgb = [linear(c) for c in colour[:3]]
+    return tuple(gamma(sum(m * c for m, c in zip(row, rgb))) for row in COLOUR_BLINDNESS[deficiency])
+
+
+@pytest.mark.parametrize("deficiency", list(COLOUR_BLINDNESS))
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_winning_line_stands_out_from_the_board_without_red_green_sight(app, name, deficiency):
+    """The dark theme drew Tic-tac-toe's winning line (and Rastros' ring round the winner's goal)
+    in the panels' light green: 1.2:1 from the wood, and seen without red or green cones the same
+    beige as the board, the line gone.  It stands 3:1 (WCAG's ratio for marks) from the board
+    as every viewer sees both, and the line is drawn in it."""
+    app.settings.theme = name
+    theme = app.theme
+    line, board = seen_with(theme.win_on_board, deficiency), seen_with(theme.board, deficiency)
+    assert contrast(line, board) >= 3, f"{contrast(line, board):.2f}:1"
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
+    app.switch(scene)
+    app.run_frames(60)  # animations over
+    scene.draw(app.screen)
+    between = scene.view.cell_rect(0, 0)
+    assert tuple(app.screen.get_at((between.right, between.centery)))[:3] == theme.win_on_board

@@ -40,7 +40,7 @@ class Theme:
     # the accent and the winner's colour as drawn on the board (a picked piece and its path,
     # Rastros' legal squares, the cell a Trax picker is for; a winning line): None, the same as
     # on the panels.  High contrast's yellow accent and light green, made to stand out on black,
-    # stood 1.2:1 and 1.1:1 from its pale board
+    # stood 1.2:1 and 1.1:1 from its pale board; Dark's light green 1.2:1 from its wood
     board_accent: Color | None = None
     board_win: Color | None = None
 
@@ -61,6 +61,7 @@ DARK = Theme(
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
     last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(255, 105, 105),
     win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
+    board_win=(0, 110, 40),  # the panels' light green stood 1.2:1 on the wood, lost in it without red-green sight
 )
 LIGHT = Theme(
     "light", N_("Light"),
