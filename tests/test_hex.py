@@ -371,10 +371,9 @@ def test_view_maps_every_centre_to_its_cell_and_offers_the_swap():
     assert view.click(state, (1, 1)).kind == "ignore"
     stone = [int(v) for v in view.centre(0, 2)]
     assert view.click(state, stone).move == SWAP
-    # the offer names where the stone goes (Blue's c1 becomes Red's a3), and the key of the cursor
-    # that takes it without a mouse: against the computer it is Red's first prompt
-    assert view.status_text(state) == ("Click Blue's stone to swap (it becomes Red's a3), or play elsewhere"
-                                       " · Up or Down: a cursor on the board")
+    # the offer names where the stone goes (Blue's c1 becomes Red's a3); the screen adds the key
+    # of the cursor that takes it without a mouse (tests/test_ui_board_cursor.py)
+    assert view.status_text(state) == "Click Blue's stone to swap (it becomes Red's a3), or play elsewhere"
     assert view.click(state, [int(v) for v in view.centre(5, 5)]).move == 5 * 11 + 5
     swapped = state.play(SWAP)
     assert view.status_text(swapped) == ""

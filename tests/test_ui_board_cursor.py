@@ -220,11 +220,26 @@ def test_the_line_under_the_board_names_the_keys_while_the_cursor_shows(app):
     app.switch(scene)
     app.run_frames(2)
     assert scene.state.must_pass() and game.format_move(scene.state, scene.state.legal_moves()[0]) == "pass"
-    assert status_line(scene) == "Black has no move: click anywhere to pass"
+    assert status_line(scene) == "Black has no move: click anywhere to pass · Up or Down: a cursor on the board"
     key(app, pygame.K_SPACE)
     assert status_line(scene) == "Black has no move: Enter or Space passes"
     key(app, pygame.K_SPACE)
     assert played(scene)[-1] == "pass"
+
+
+@pytest.mark.parametrize("game_id", ["alquerque", "hex"])
+def test_a_games_own_mouse_line_still_names_the_key_that_shows_the_cursor(app, game_id):
+    """The line under the board said "Up or Down: a cursor on the board" in every game but
+    Alquerque, whose own line ("Click a piece to see its moves, or drag it ...") stood in its
+    place from the first move on: a keyboard player was told only what the mouse does.  Any
+    game's own line (Hex's swap offer, a Reversi pass: above) now ends with the key, and the key
+    does show the cursor, whose line then names the keys that play."""
+    moves = {"alquerque": [], "hex": ["c3"]}
+    scene = start(app, game_id, moves[game_id], options={"size": 5, "swap": True} if game_id == "hex" else None)
+    line = status_line(scene)
+    assert scene.view.status_text(scene.state) and line.endswith(" · Up or Down: a cursor on the board"), line
+    key(app, pygame.K_DOWN)
+    assert scene.cursor.on and "Up or Down" not in status_line(scene)
 
 
 def warnings(scene: GameScene) -> list[str]:

@@ -462,7 +462,7 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
         i18n.set_language("en")
     assert line.startswith("Clique numa peça")
     assert tx.ui_font(int(16 * app.scale)).size(line)[0] > scene.board_area.width - 40  # more than one line
-    assert len(drawn) == 2 and " ".join(drawn) == line
+    assert len(drawn) == 2 and " ".join(drawn) == line + " · Cima ou Baixo: um cursor no tabuleiro"  # the cursor's key too
 
 
 @pytest.mark.parametrize("game_id, analysis", [("reversi", False), ("alquerque", False), ("trax", False),

@@ -26,13 +26,15 @@ from ui import eval_bar, eval_graph, words
 from ui import text as tx
 from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
 from ui.hex_connections import draw_connections
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
+
+SHOW_CURSOR = N_("Up or Down: a cursor on the board")  # the key a keyboard player needs first
 
 
 class BoardSide:
@@ -117,6 +119,10 @@ class BoardSide:
             return
         keys = scene.cursor.on and bool(scene.view.targets(scene.state))
         view_line = scene.view.status_text(scene.state, keys) if scene.human_to_move() else ""
+        if view_line and not keys and not scene.why_no_move() and scene.view.targets(scene.state):
+            # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
+            # prompt, which names the key that shows the cursor: a keyboard player keeps that key
+            view_line += SEPARATOR + _(SHOW_CURSOR)
         line = (scene.end_reason() if scene.forfeit else "") or view_line or self._prompt()
         self._status_line(surface, line, theme.muted)
 
@@ -163,7 +169,7 @@ class BoardSide:
             line = _("Your move ({side}) · Enter to type it").format(side=side)
         else:
             line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
-        return line + " · " + _("Up or Down: a cursor on the board")
+        return line + " · " + _(SHOW_CURSOR)
 
 
 SEPARATOR = " · "  # between the parts of the status line: "Your move (Blue) · Enter to type it"

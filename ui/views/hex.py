@@ -145,11 +145,7 @@ class HexView(BoardView):
         if cell is None:
             return ""
         mirror = cell_name(state.game.geo.transpose_cell[cell], self.n)
-        if keys:
-            return _(SWAP_KEYS).format(cell=mirror)
-        # with the key that shows the cursor, as the prompt it stands for says: against the computer
-        # Red's first turn is the swap's, and a keyboard player was never told how to take it
-        return _(SWAP_HINT).format(cell=mirror) + " · " + _("Up or Down: a cursor on the board")
+        return _(SWAP_KEYS if keys else SWAP_HINT).format(cell=mirror)  # the screen adds the cursor's key
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: HexState, overlay: Overlay) -> None:
