@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import click
+from tests.ui_helpers import click, key
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene
@@ -34,6 +34,18 @@ def test_a_tab_of_the_rules_screen_after_the_games_lists_the_keys(app):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
         app.run_frames(2)
         assert scene.game_id == page
+
+
+def test_f1_on_the_main_menu_opens_the_keys_page_and_esc_comes_back(app):
+    """F1 opened the rules only from a game: on the main menu, where a keyboard player first looks
+    for help, it did nothing.  It opens the page of keys, and Esc returns to the menu."""
+    from ui.scenes.menu import MenuScene
+
+    assert isinstance(app.scene, MenuScene)
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesScene) and app.scene.game_id == KEYS_PAGE
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
 
 
 def test_end_and_home_reach_the_ends_of_a_rules_page(app):

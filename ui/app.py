@@ -319,6 +319,12 @@ class App:
 
         self.switch(RulesScene(self, game_id, on_back=on_back))
 
+    def show_keys(self) -> None:
+        """The rules screen at its page of keys ("Keys and mouse"); Back returns to the main menu."""
+        from ui.scenes.rules import KEYS_PAGE
+
+        self.show_rules(KEYS_PAGE)
+
     def show_tree(self, game, state, on_back: Callable[[], None] | None = None) -> None:
         """The search tree explorer on ``state`` of ``game``, at the game's first depth."""
         from ui.scenes.tree_explorer import TreeExplorerScene, default_depth

@@ -213,6 +213,9 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # Esc on the main menu does nothing (Quit is one click away)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.app.show_keys()  # help, as in a game: here the keys of every screen
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.about_rect.collidepoint(event.pos):
             self.app.show_rules(ABOUT_PAGE)  # the version in the corner opens the About page
             return
