@@ -82,7 +82,7 @@ class RecordsScene(Scene):
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
-        self.reading = FolderReading("read-records")  # on a thread when the folders hold many new files
+        self.reading = FolderReading("read-records", findings=lambda rows: rows[1])  # on a thread when the folders hold many new files
         self.refresh()
 
     def refresh(self) -> None:
@@ -126,6 +126,7 @@ class RecordsScene(Scene):
 
     def update(self, dt: float) -> None:
         rows = self.reading.poll()
+        file_report.tell_left_behind(self.messages)  # of a visit left before its reading ended
         if rows is not None:
             self._show(*rows)
             self.invalidate()
@@ -134,6 +135,7 @@ class RecordsScene(Scene):
         return 0.1 if self.loading else None  # the spinner turns
 
     def close(self) -> None:
+        self.reading.leave()
         file_report.leaving(self, self.messages)
 
     # -- the words: a subclass lists other records (the unfinished games) -----------------------
