@@ -604,11 +604,20 @@ class App:
         centre = self._messages_centre()
         return 2 * min(centre, self.size[0] - centre) - int(80 * self.scale)
 
-    def _draw_messages(self) -> None:
-        s = self.scale
+    def messages_bottom(self) -> int:
+        """Where the window's messages stand (their bottom edge): on the screen's bottom buttons
+        (``Scene.messages_above``), else near the window's bottom edge."""
         above = self.scene.messages_above() if self.scene is not None else None
-        bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
-        self.messages.draw(self.screen, self.theme, (self._messages_centre(), bottom), s, self.messages_width())
+        return self.size[1] - int(20 * self.scale) if above is None else above - int(8 * self.scale)
+
+    def messages_top(self) -> int:
+        """The top of the window's messages shown now, with a gap (their bottom when none show):
+        a list ends above it (``Scene.list_bottom``), so no row is hidden under a message."""
+        return self.messages_bottom() - self.messages.height(self.scale, self.messages_width())
+
+    def _draw_messages(self) -> None:
+        self.messages.draw(self.screen, self.theme, (self._messages_centre(), self.messages_bottom()), self.scale,
+                           self.messages_width())
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

@@ -290,7 +290,9 @@ class RecordsScene(Scene):
             y = tx.text(surface, tx.fit(line, size, w - 2 * pad), (pad, y), size, theme.muted).bottom
         row_h = int(58 * s)
         top = y + int(16 * s)
-        bottom = h - pad - int(60 * s)
+        self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))  # the messages stand on it
+        more_room = int(24 * s)  # under the rows: "3 above, 5 below"
+        bottom = self.list_bottom(h - pad - int(36 * s)) - more_room
         for entry in self.entries:
             entry.rect = pygame.Rect(0, 0, 0, 0)
         if self.loading:
@@ -326,7 +328,6 @@ class RecordsScene(Scene):
         if self.entries and (hidden > 0 or self.scroll > 0):
             more = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=self.scroll, below=hidden)
             tx.text(surface, more, (w - pad, bottom + int(6 * s)), int(13 * s), theme.muted, "topright")
-        self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))
         self.folder_button.rect = self.back_button.rect.move(self.back_button.rect.width + int(12 * s), 0)
         self.folder_button.rect.width = int(220 * s)
         for button in (self.back_button, self.folder_button):
