@@ -167,3 +167,62 @@ def test_a_field_set_on_a_listed_record_is_not_in_the_next_listing(tmp_path):
     record.evaluations = [0.5, 0.25]
     (_, again), = autosave.scan(tmp_path)[0]
     assert again.evaluations != [0.5, 0.25] and again.moves == record.moves
+
+
+def _held_reading(monkeypatch):
+    """The lists read on a thread (more than 2 new files), each file's reading held until set."""
+    import threading
+
+    from ui import folder_reading
+
+    monkeypatch.setattr(folder_reading, "READ_AT_ONCE", 2)
+    held = threading.Event()
+    real = autosave.load_record
+    monkeypatch.setattr(autosave, "load_record", lambda path: held.wait(10) and real(path))
+    return held
+
+
+def test_continue_clicked_while_reading_opens_the_games_once_they_are_read(app, monkeypatch):
+    """"Continue: reading…" clicked did nothing: the click is remembered, a message says the games
+    are being read, and the Continue list opens when the reading ends."""
+    from tests.ui_helpers import click_widget
+    from ui.autosave import SHELF, Autosave
+    from ui.scenes.unfinished import UnfinishedScene
+
+    for n in range(3):
+        Autosave(SHELF.folder / f"game-{n}.json").save(_record(n + 1))
+    held = _held_reading(monkeypatch)
+    app.show_menu()
+    menu = app.scene
+    click_widget(app, menu.menu, "continue")
+    assert app.scene is menu
+    assert any(m.text.startswith("Still reading your unfinished games") for m in app.messages.current())
+
+    held.set()
+    assert app.run_frames(1000, until=lambda: isinstance(app.scene, UnfinishedScene), timeout=30)
+    assert len(app.scene.entries) == 3
+
+
+def test_a_damaged_file_found_after_its_list_was_left_is_said_on_the_menu_once(app, monkeypatch):
+    """Saved games left while still reading: the damaged file that reading moved aside was never
+    said (the next reading finds it already moved).  The main menu says it when the reading ends,
+    once."""
+    from ui import file_report
+    from ui.autosave import games_dir
+
+    for n in range(3):
+        save(_record(n + 1), games_dir() / f"game-{n}.json")
+    (games_dir() / "cut.json").write_text('{"format": "tabuleiro-record", "ver')
+    held = _held_reading(monkeypatch)
+    app.show_saved_games()
+    app.run_frames(2)
+    app.show_menu()
+    held.set()
+    assert app.run_frames(1000, until=lambda: list(games_dir().glob("cut.json.corrupt-*")), timeout=30)
+    app.run_frames(5)
+    said = [m.text for m in app.messages.current() if m.topic == file_report.TOPIC]
+    assert len(said) == 1 and "cut.json" in said[0]
+
+    app.show_saved_games()
+    app.run_frames(5)
+    assert [m.text for m in app.messages.current() if m.topic == file_report.TOPIC] == said

@@ -255,3 +255,39 @@ def test_a_rastros_board_as_the_course_prints_it_is_played_from(app, monkeypatch
     setup = app.scene
     assert isinstance(setup, SetupScene) and setup.info.id == "rastros" and setup.start_record is not None
     assert setup.start_record.first_state().key() == games.load("rastros").play_line(["4-4", "3-3", "3-4"]).key()
+
+
+def test_the_game_screen_and_the_replay_draw_the_move_list_in_one_look(app, monkeypatch):
+    """The replay drew its moves in a monospaced font with the current move's whole cell lit, the
+    game screen in the interface's font with the current move in bold: two looks for one list.
+    Both draw it alike now (ui.move_list): the moves in the interface's font, the one shown bold."""
+    from ui import text as tx
+
+    game = games.load("tictactoe")
+    line = ["b2", "a1", "c3"]
+    app.start_game(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    for text in line:
+        scene._play(game.parse_move(scene.state, text), by_computer=False)
+    app.run_frames(2)
+    drawn: list[tuple[str, bool, bool]] = []
+    draw = tx.text
+
+    def record(surface, value, *args, **kwargs):
+        drawn.append((value, bool(kwargs.get("mono")), bool(kwargs.get("bold"))))
+        return draw(surface, value, *args, **kwargs)
+
+    def looks() -> set[tuple[str, bool, bool]]:
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(2)
+        return {item for item in drawn if item[0] in {*line, "1.", "2."}}
+
+    monkeypatch.setattr(tx, "text", record)
+    on_the_panel = looks()
+    record_ = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(line, game.play_line(line))
+    app.open_replay(record_, ply=3)
+    assert isinstance(app.scene, ReplayScene)
+    in_the_replay = looks()
+    assert in_the_replay == on_the_panel == {("1.", False, False), ("2.", False, False), ("b2", False, False),
+                                              ("a1", False, False), ("c3", False, True)}

@@ -14,7 +14,7 @@ from games.record import GameRecord, Side
 from tests.ui_helpers import click, key, recorded_text, small_print
 from ui import desktop
 from ui.autosave import SHELF, games_dir
-from ui.record_files import save
+from ui.record_files import load, save
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.unfinished import UnfinishedScene
@@ -199,3 +199,38 @@ def test_a_row_says_its_date_once(app, monkeypatch):
     open_list(app)
     day = date_text(datetime.fromisoformat("2026-11-25T23:00:00").astimezone())
     assert sum(text.count(day) for text in drawn) == 1, [t for t in drawn if day in t]
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+@pytest.mark.parametrize("scene_type", [RecordsScene, UnfinishedScene])
+def test_the_rows_end_above_a_message_and_come_back_when_it_goes(app, size, scene_type):
+    """A file report (12 s) stood over the last two rows of Saved games and Continue: they could
+    not be clicked until it faded.  The rows end above the messages while they show; every row
+    shown can be clicked (none under a message), and the rows come back when the message goes."""
+    from ui import file_report
+    from ui.autosave import Autosave
+
+    for path in saved_games(20):
+        if scene_type is UnfinishedScene:  # the same games, left before their end
+            Autosave(SHELF.folder / path.name).save(load(path))
+            path.unlink()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    scene = open_list(app, scene_type)
+    full = scene.shown
+    assert full > 3
+    app.messages.add("3 damaged game files in /home/someone/.local/share/tabuleiro/saved-games were moved "
+                     "aside, renamed with .corrupt- and the date: a.json, b.json, c.json.", "error",
+                     duration=12.0, topic=file_report.TOPIC)
+    app.invalidate()
+    app.run_frames(2)
+    s = app.scale
+    messages_top = (scene.back_button.rect.top - int(8 * s)
+                    - app.messages.height(s, app.messages_width()))  # as the window draws them
+    shown = [entry.rect for entry in scene.entries if entry.rect.height]
+    assert 0 < len(shown) <= full
+    assert all(rect.bottom <= messages_top for rect in shown)
+
+    app.messages.withdraw(file_report.TOPIC)
+    app.run_frames(2)
+    assert scene.shown == full

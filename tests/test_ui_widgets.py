@@ -128,3 +128,56 @@ def test_a_label_a_little_too_long_for_its_key_is_set_smaller_before_the_key_is_
     drawn.clear()
     Button(label, lambda: None, "T", rect=pygame.Rect(0, 0, width // 2, 30)).draw(pygame.Surface((300, 60)), DARK, 0.7)
     assert drawn == [label]  # far too long: the key is left out, as before
+
+
+BOT_ERROR = ("/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py: SyntaxError: expected ':' (at "
+             "jogador_minimax.py line 128); log: /home/ana/.cache/tabuleiro/bots/20261203-141943-alunos-"
+             "jogador_minimax-5k0y3hw4.log")
+
+
+@pytest.mark.parametrize("width", [300, 640])
+def test_a_message_naming_long_paths_shows_them_whole(width):
+    """New game's message for a bot that fails to load, over the games' cards at 800x560, ended
+    "…/trabalho2/alun…" and "log: /home/ana/.cache/tab…": its file, line and log were cut.  A path
+    wider than the pill breaks over lines, every character kept and every line inside the pill."""
+    from ui import text as tx
+    from ui.widgets import Messages
+
+    pygame.font.init()
+    scale = 0.7
+    lines = Messages.lines(BOT_ERROR, scale, width)
+    assert "".join(lines).replace(" ", "") == BOT_ERROR.replace(" ", "")
+    room = width - int(32 * scale)
+    assert all(tx.ui_font(Messages.text_size(scale)).size(line)[0] <= room for line in lines)
+
+
+def test_a_message_too_long_for_its_lines_says_a_click_copies_it(app, monkeypatch):
+    """A message longer than its pill's lines can hold ends saying so, and a click on it puts its
+    whole text on the clipboard (and says that), the screen under it untouched."""
+    from tests.ui_helpers import click
+    from ui import clipboard, i18n
+    from ui.scenes.setup import SetupScene
+    from ui.widgets import COPY_HINT
+
+    copied = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    for language in ("en", "pt"):
+        i18n.set_language(language)
+        try:
+            scene = SetupScene(app, game_id="tictactoe")
+            app.switch(scene)
+            text = " ".join([BOT_ERROR] * 3)
+            app.messages.add(text, "error", duration=30.0)
+            app.run_frames(2)
+            lines = app.messages.lines(text, app.scale, app.messages_width())
+            hint = " ".join(i18n._(COPY_HINT).split())
+            assert " ".join(lines).endswith(hint)
+            [(rect, _m)] = app.messages._cut_rects
+            click(app, rect.center)
+            assert copied[-1] == text and scene.info.id == "tictactoe"  # the card under it not picked
+            assert app.messages.current()[-1].text == i18n._("Copied: paste it anywhere to read the whole message")
+            app.messages.items.clear()
+        finally:
+            i18n.set_language("en")

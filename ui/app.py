@@ -178,6 +178,7 @@ class App:
         self.errors: list[str] = []
         self.caught = CaughtErrors()
         self.messages = Messages()
+        self._copying = False  # a click on a message cut short was taken: its release is too
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
             log.warning(problem)
@@ -542,6 +543,29 @@ class App:
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         return _wait_for_events(wake)
 
+    def _copies_a_message(self, event: pygame.event.Event) -> bool:
+        """A click on a message cut short (it says so: ``Messages.cut_at``) puts its whole text on
+        the clipboard and says so; the press and its release are taken from the screen.  A bot's
+        error ended in its log's path, which an ellipsis hid.  True: the event was taken."""
+        if event.type == pygame.MOUSEBUTTONUP and self._copying:
+            self._copying = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        scene_messages = getattr(self.scene, "messages", None)
+        for messages in (self.messages, scene_messages):
+            message = messages.cut_at(event.pos) if isinstance(messages, Messages) else None
+            if message is not None:
+                self._copying = True
+                if clipboard.put_text(message.text):
+                    messages.add(_("Copied: paste it anywhere to read the whole message"), duration=6.0)
+                else:
+                    log.warning("%s", message.text)
+                    messages.add(_("No clipboard here: the whole message is written to the program's output"),
+                                 "warn", duration=8.0)
+                return True
+        return False
+
     def _messages_changed(self) -> bool:
         """True when the set of live messages changed (one added or expired) since the last look."""
         scene_messages = getattr(self.scene, "messages", None)
@@ -570,6 +594,8 @@ class App:
                 taker = getattr(self.scene, "take_dropped_file", None)  # unless the screen takes it
                 if not (callable(taker) and taker(event.file)):
                     self.guard(open_file, self, event.file)
+                continue
+            if self._copies_a_message(event):
                 continue
             if self.scene is not None:
                 self.guard(self.scene.handle_event, event)
@@ -610,11 +636,20 @@ class App:
         centre = self._messages_centre()
         return 2 * min(centre, self.size[0] - centre) - int(80 * self.scale)
 
-    def _draw_messages(self) -> None:
-        s = self.scale
+    def messages_bottom(self) -> int:
+        """Where the window's messages stand (their bottom edge): on the screen's bottom buttons
+        (``Scene.messages_above``), else near the window's bottom edge."""
         above = self.scene.messages_above() if self.scene is not None else None
-        bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
-        self.messages.draw(self.screen, self.theme, (self._messages_centre(), bottom), s, self.messages_width())
+        return self.size[1] - int(20 * self.scale) if above is None else above - int(8 * self.scale)
+
+    def messages_top(self) -> int:
+        """The top of the window's messages shown now, with a gap (their bottom when none show):
+        a list ends above it (``Scene.list_bottom``), so no row is hidden under a message."""
+        return self.messages_bottom() - self.messages.height(self.scale, self.messages_width())
+
+    def _draw_messages(self) -> None:
+        self.messages.draw(self.screen, self.theme, (self._messages_centre(), self.messages_bottom()), self.scale,
+                           self.messages_width())
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

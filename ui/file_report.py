@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere
+from ui import folder_reading
 from ui.i18n import _, ngettext
 from ui.record_files import load, with_known_players
 
@@ -161,6 +162,14 @@ def tell(messages: Any, all_findings: list[Findings]) -> None:
     said = summary(all_findings)
     if said is not None:
         messages.add(said, "error", duration=12.0, topic=TOPIC)
+
+
+def tell_left_behind(messages: Any) -> None:
+    """Say what the readings of lists left before they ended found (``ui.folder_reading.left_behind``):
+    a damaged file they moved aside, which no later reading sees as new, was never said."""
+    findings = folder_reading.left_behind()
+    if findings:
+        tell(messages, findings)
 
 
 def leaving(scene: Any, messages: Any) -> None:

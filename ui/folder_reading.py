@@ -6,9 +6,12 @@ and changed files cost (``ui.autosave.unread``).  A screen with few of those rea
 with more than ``READ_AT_ONCE`` it reads them on a thread, says so meanwhile (``loading``), and
 takes the result on a later frame (``poll``), so the window goes on drawing and answering.  A
 screen opened again while the reading of its last visit goes on waits for that one, whose files
-are then known, rather than reading them all a second time beside it.
+are then known, rather than reading them all a second time beside it.  A screen closed before its
+reading ends leaves it behind (``leave``): what that reading found wrong in the files (a damaged
+one moved aside, which the next reading no longer sees as new) is taken by the next screen that
+tells such findings (``left_behind``), so it is said once, not lost.
 
-    reading = FolderReading("read-records")
+    reading = FolderReading("read-records", findings=lambda rows: rows[1])
     rows = reading.start([folder], lambda: scan(folder))   # the rows now, or None: poll() later
     rows = reading.poll()                                    # in update(): the rows once read
 """
@@ -24,13 +27,15 @@ from ui.autosave import unread
 
 READ_AT_ONCE = 30  # files to read that a screen reads on the window's thread: well under a second
 _UNDER_WAY: dict[tuple[Path, ...], threading.Thread] = {}  # the last reading of each set of folders
+_LEFT: list[FolderReading] = []  # readings whose screen closed before they ended (``leave``)
 
 
 class FolderReading:
     """One screen's reading of its folders, at once or on a thread; the screen polls it each frame."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, findings: Callable[[Any], list[Any]] = lambda _result: []) -> None:
         self.name = name  # the thread's name
+        self.findings = findings  # what the result found wrong in the files (``left_behind``)
         self._thread: threading.Thread | None = None
         self._result: Any = None
         self._again: tuple[Sequence[Path], Callable[[], Any]] | None = None  # asked for while reading
@@ -78,3 +83,25 @@ class FolderReading:
         if isinstance(result, Exception):
             raise result
         return result
+
+    def leave(self) -> None:
+        """The screen closes: a reading still under way is left behind, its findings for the next
+        screen that tells them (``left_behind``)."""
+        if self._thread is not None:
+            self._again = None
+            _LEFT.append(self)
+
+
+def left_behind() -> list[Any]:
+    """The findings of the readings left behind (``FolderReading.leave``) that have ended since,
+    each reading's once; a reading that failed has nothing to tell here."""
+    told = []
+    for reading in [r for r in _LEFT if r._thread is None or not r._thread.is_alive()]:
+        _LEFT.remove(reading)
+        try:
+            result = reading.poll()
+        except Exception:  # noqa: BLE001 - its screen is gone; the failure was its own to say
+            continue
+        if result is not None:
+            told += reading.findings(result)
+    return told

@@ -104,9 +104,11 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
     return size
 
 
-def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+def wrap(value: str, size: int, width: int, bold: bool = False, break_words: bool = False) -> list[str]:
     """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels; a paragraph's last
-    line takes a word from the line above rather than stand alone ("...)." under a full line)."""
+    line takes a word from the line above rather than stand alone ("...)." under a full line).
+    With ``break_words``, a word wider than a line (a file's path) is broken over lines
+    (``break_word``) instead of running past the edge, for a caller that would cut it."""
     f = ui_font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
@@ -114,7 +116,11 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
-            if f.size(candidate)[0] <= width or not line:
+            if break_words and f.size(word)[0] > width:
+                pieces = break_word(word, f, width)
+                lines += [line, *pieces[:-1]] if line else pieces[:-1]
+                line = pieces[-1]
+            elif f.size(candidate)[0] <= width or not line:
                 line = candidate
             else:
                 lines.append(line)
@@ -122,6 +128,29 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
         lines.append(line)
         lines[first:] = no_lone_last_word(lines[first:], f, width)
     return lines
+
+
+BREAKS = "/\\-_.,;:"  # a long word breaks after one of these when one is near the line's end
+
+
+def break_word(word: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``word`` in pieces no wider than ``width`` pixels of ``font`` (one character at least):
+    each the longest start that fits, ended after a path's separator (or "-", "_", ".") when one
+    lies in its second half, so a path reads folder by folder."""
+    pieces = []
+    while font.size(word)[0] > width and len(word) > 1:
+        shortest, longest = 1, len(word) - 1  # the longest start that fits, by halving
+        while shortest < longest:
+            middle = (shortest + longest + 1) // 2
+            if font.size(word[:middle])[0] <= width:
+                shortest = middle
+            else:
+                longest = middle - 1
+        cut = max(word.rfind(c, 0, shortest) for c in BREAKS) + 1
+        cut = cut if cut > shortest // 2 else shortest
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> list[str]:
@@ -137,10 +166,11 @@ def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> l
     return [*lines[:-2], above[0], ending]
 
 
-def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
+def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False,
+                 break_words: bool = False) -> list[str]:
     """``wrap`` on at most ``most`` lines: what does not fit on them goes on the last, shortened
     with an ellipsis."""
-    lines = wrap(value, size, width, bold)
+    lines = wrap(value, size, width, bold, break_words)
     if len(lines) > most:
         lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width, bold)]
     return lines

@@ -283,11 +283,20 @@ class Message:
     topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
 
 
+COPY_HINT = N_("Cut short: click here to copy the whole message")
+
+
 @lru_cache(maxsize=64)
-def _message_lines(text: str, size: int, room: int, most: int) -> tuple[str, ...]:
-    """``Messages.lines``, kept: 64 for the three messages on screen at most, at the widths of the
-    last few window sizes (asked for on every frame while they show)."""
-    return tuple(tx.fit(line, size, room) for line in tx.wrap_at_most(text, size, room, most) or [""])
+def _message_lines(text: str, size: int, room: int, most: int, hint: str) -> tuple[tuple[str, ...], bool]:
+    """``Messages.lines`` and whether the text was cut short, kept: 64 for the three messages on
+    screen at most, at the widths of the last few window sizes (asked for on every frame while
+    they show)."""
+    lines = tx.wrap(text, size, room, break_words=True) or [""]
+    if len(lines) <= most:
+        return tuple(lines), False
+    said = tx.wrap_at_most(hint, size, room, 2, break_words=True)  # "click here to copy it": whole too
+    shown = tx.wrap_at_most(text, size, room, most - len(said), break_words=True)
+    return (*(tx.fit(line, size, room) for line in shown), *said), True
 
 
 class Messages:
@@ -296,6 +305,7 @@ class Messages:
     def __init__(self) -> None:
         self.items: list[Message] = []
         self._soon: deque[tuple[str, str, float | None]] = deque()  # said by other threads, shown next frame
+        self._cut_rects: list[tuple[pygame.Rect, Message]] = []  # the pills drawn of messages cut short
 
     def add_soon(self, value: str, kind: str = "info", duration: float | None = None) -> None:
         """``add`` from another thread (a background write's outcome): shown from the window's next
@@ -346,14 +356,26 @@ class Messages:
         """The height one message takes, with the gap above it: the room a screen keeps for one."""
         return cls.pill_height(scale) + int(6 * scale)
 
-    MOST_LINES = 4  # a long message (a file's path and what became of it) wraps, up to this many lines
+    MOST_LINES = 7  # a long message (a bot's file, its error and its log's path) wraps, up to this many lines
 
     @classmethod
     def lines(cls, text: str, scale: float, max_width: int) -> tuple[str, ...]:
-        """``text`` as a pill ``max_width`` wide shows it: on as many lines as it needs, up to
-        MOST_LINES (the last one shortened with an ellipsis if even they do not hold it).  Kept
-        per text and width: the screen that places messages and their drawing ask every frame."""
-        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), cls.MOST_LINES)
+        """``text`` as a pill ``max_width`` wide shows it: on as many lines as it needs, a word
+        wider than a line (a file's path) broken over lines, up to MOST_LINES.  If even they do
+        not hold it, the last line says that a click copies it whole (``cut_at``): a path or a
+        line number at the end was lost behind an ellipsis.  Kept per text and width: the screen
+        that places messages and their drawing ask every frame."""
+        return cls._layout(text, scale, max_width)[0]
+
+    @classmethod
+    def _layout(cls, text: str, scale: float, max_width: int) -> tuple[tuple[str, ...], bool]:
+        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), cls.MOST_LINES, _(COPY_HINT))
+
+    def cut_at(self, pos: tuple[int, int]) -> Message | None:
+        """The message cut short whose pill, as last drawn, is at ``pos`` (a click there copies
+        it: ``ui.app.App``); None elsewhere, so a click on a whole message goes on to the screen."""
+        live = self.current()
+        return next((m for rect, m in self._cut_rects if m in live and rect.collidepoint(pos)), None)
 
     def height(self, scale: float, max_width: int) -> int:
         """The height the live messages take when drawn ``max_width`` wide, with their gaps."""
@@ -368,9 +390,10 @@ class Messages:
         size = self.text_size(scale)
         font, step = tx.ui_font(size), tx.line_height(size)
         now = time.monotonic()  # one reading: a message that expired since current() would fade below 0
+        self._cut_rects = []
         for m in reversed(self.current(now)):
             fade = min(1.0, (m.duration - (now - m.since)) / self.FADE)
-            lines = self.lines(m.text, scale, max_width)
+            lines, cut = self._layout(m.text, scale, max_width)
             w = max(font.size(line)[0] for line in lines) + int(32 * scale)
             one = self.pill_height(scale)
             h = one + (len(lines) - 1) * step
@@ -385,4 +408,6 @@ class Messages:
                 image.set_alpha(int(255 * fade))
                 pill.blit(image, image.get_rect(center=(w // 2, one // 2 + i * step)))
             surface.blit(pill, rect)
+            if cut:
+                self._cut_rects.append((rect, m))
             y -= h + self.line_height(scale) - one

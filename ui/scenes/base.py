@@ -63,6 +63,13 @@ class Scene:
         screen keeps along its bottom edge, so a message never hides them; None: the bottom edge."""
         return None
 
+    def list_bottom(self, bottom: int) -> int:
+        """The lowest a list of rows may reach: ``bottom``, or above the window's messages while
+        they show (a file report stood over the last two rows of Saved games for 12 s, and they
+        could not be clicked until it went).  The rows come back as the messages go."""
+        messages_top = getattr(self.app, "messages_top", None)
+        return bottom if messages_top is None else min(bottom, messages_top())
+
     def messages_centre(self) -> int | None:
         """Where the window's messages are centred across (pixels from the left); None: the
         window's middle (a game centres them on its board, with its own)."""

@@ -14,6 +14,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
+from ui.move_list import draw_move_rows
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import reason_lines
 from ui.scenes.thinking import detail_parts, nodes_text, proven_text
@@ -289,25 +290,11 @@ class GamePanel:
         self.offset = max(0, min(self.offset, max(0, rows - visible)))
         if self.offset >= max(0, rows - visible):
             self.follow = True
-        size = self._s(15)
-        col1, col2 = box.x + self._s(58), box.x + self._s(58) + (box.width - self._s(66)) // 2
-        self.move_cells = []
         clip = surface.get_clip()
         surface.set_clip(box)
-        for i in range(self.offset, min(rows, self.offset + visible)):
-            y = box.y + self._s(6) + (i - self.offset) * row_h
-            tx.text(surface, f"{i + 1}.", (box.x + self._s(44), y), size, theme.muted, "topright")
-            for j, cx in ((2 * i - lead, col1), (2 * i + 1 - lead, col2)):
-                if j < 0:
-                    tx.text(surface, "…", (cx, y), size, theme.muted)
-                elif j < count:
-                    latest = j == shown - 1  # the move of the position on the board
-                    self.move_cells.append((pygame.Rect(cx - self._s(6), y, col2 - col1, row_h).clip(box), j + 1))
-                    value = tx.fit(scene.history[j].text, size, col2 - col1 - self._s(6), latest)
-                    if latest:
-                        hl = pygame.Rect(cx - self._s(6), y, tx.ui_font(size, True).size(value)[0] + self._s(12), row_h)
-                        pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), hl, border_radius=self._s(5))
-                    tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
+        self.move_cells = draw_move_rows(surface, theme, box, scene.app.scale, self.offset,
+                                         min(rows, self.offset + visible) - self.offset, row_h, self._s(15),
+                                         [ply.text for ply in scene.history], lead, shown)
         if count == 0:
             tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
         if rows > visible:  # a scroll bar

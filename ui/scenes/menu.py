@@ -34,9 +34,10 @@ class MenuScene(Scene):
         self.menu: pygame_menu.Menu | None = None
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
         self.message_room = 0  # the height kept for the window's messages under the pictures (_message_room)
-        self.reading = FolderReading("read-unfinished")  # the unfinished games, on a thread when they are many
+        self.reading = FolderReading("read-unfinished", findings=lambda found: [found[1]])  # the unfinished games, on a thread when they are many
         self.unfinished: list[tuple[Path, GameRecord]] = []  # newest first
         self.resumable: GameRecord | None = None  # the newest unfinished game
+        self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -103,8 +104,14 @@ class MenuScene(Scene):
         still chosen.  The room stays when the message goes, so the pictures do not jump back and
         forth."""
         found = self.reading.poll()
+        file_report.tell_left_behind(self.app.messages)  # of a list left before its reading ended
         if found is not None:
             self._take_unfinished(*found)
+            if self.continue_asked:
+                self.continue_asked = False
+                self.continue_game()
+                if self.app.scene is not self:
+                    return
         elif self._message_room() <= self.message_room:
             return
         if self.menu is None:
@@ -164,6 +171,7 @@ class MenuScene(Scene):
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
 
     def close(self) -> None:
+        self.reading.leave()
         file_report.leaving(self, self.app.messages)
 
     # -- actions ----------------------------------------------------------------------------
@@ -183,8 +191,13 @@ class MenuScene(Scene):
         return _("Continue ({n} games)").format(n=len(self.unfinished))
 
     def continue_game(self) -> None:
-        """Resume the one unfinished game, or list them all to pick one."""
-        if len(self.unfinished) == 1:
+        """Resume the one unfinished game, or list them all to pick one.  Clicked while they are
+        being read ("Continue: reading…"), the click is remembered and acted on when the reading
+        ends, and a message says so (the click did nothing before)."""
+        if self.reading.loading:
+            self.continue_asked = True
+            self.app.messages.add(_("Still reading your unfinished games: they open when they are read"))
+        elif len(self.unfinished) == 1:
             path, record = self.unfinished[0]
             self.app.continue_game(record, path)
         elif self.unfinished:

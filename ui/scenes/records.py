@@ -82,7 +82,7 @@ class RecordsScene(Scene):
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
-        self.reading = FolderReading("read-records")  # on a thread when the folders hold many new files
+        self.reading = FolderReading("read-records", findings=lambda rows: rows[1])  # on a thread when the folders hold many new files
         self.refresh()
 
     def refresh(self) -> None:
@@ -126,6 +126,7 @@ class RecordsScene(Scene):
 
     def update(self, dt: float) -> None:
         rows = self.reading.poll()
+        file_report.tell_left_behind(self.messages)  # of a visit left before its reading ended
         if rows is not None:
             self._show(*rows)
             self.invalidate()
@@ -134,6 +135,7 @@ class RecordsScene(Scene):
         return 0.1 if self.loading else None  # the spinner turns
 
     def close(self) -> None:
+        self.reading.leave()
         file_report.leaving(self, self.messages)
 
     # -- the words: a subclass lists other records (the unfinished games) -----------------------
@@ -288,7 +290,9 @@ class RecordsScene(Scene):
             y = tx.text(surface, tx.fit(line, size, w - 2 * pad), (pad, y), size, theme.muted).bottom
         row_h = int(58 * s)
         top = y + int(16 * s)
-        bottom = h - pad - int(60 * s)
+        self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))  # the messages stand on it
+        more_room = int(24 * s)  # under the rows: "3 above, 5 below"
+        bottom = self.list_bottom(h - pad - int(36 * s)) - more_room
         for entry in self.entries:
             entry.rect = pygame.Rect(0, 0, 0, 0)
         if self.loading:
@@ -324,7 +328,6 @@ class RecordsScene(Scene):
         if self.entries and (hidden > 0 or self.scroll > 0):
             more = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=self.scroll, below=hidden)
             tx.text(surface, more, (w - pad, bottom + int(6 * s)), int(13 * s), theme.muted, "topright")
-        self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))
         self.folder_button.rect = self.back_button.rect.move(self.back_button.rect.width + int(12 * s), 0)
         self.folder_button.rect.width = int(220 * s)
         for button in (self.back_button, self.folder_button):

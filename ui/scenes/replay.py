@@ -55,6 +55,7 @@ from ui.hex_connections import HexConnections, draw_connections, draw_legend, le
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.match import MatchSetup
+from ui.move_list import draw_move_rows
 from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
@@ -483,29 +484,13 @@ class ReplayScene(Scene):
         s = self.scale
         size = tx.small(14, s)
         row_h = tx.line_height(size) + int(2 * s)
-        rows = max(1, area.height // row_h)
+        rows = max(1, (area.height - int(6 * s)) // row_h)
         lead = self.states[0].to_move  # 1: the second side moved first, "1. … d3"
         pairs = move_rows(len(self.moves), lead)
         current = move_place(max(0, self.ply - 1), lead)[0]
         first = max(0, min(current - rows // 2, pairs - rows))
-        self.move_rows = []
-        col_w = (area.width - int(44 * s)) // 2
-        for r in range(first, min(pairs, first + rows)):
-            y = area.y + (r - first) * row_h
-            tx.text(surface, f"{r + 1}.", (area.x, y), size, theme.muted, mono=True)
-            for k in range(2):
-                i = 2 * r + k - lead
-                if i >= len(self.moves):
-                    break
-                rect = pygame.Rect(area.x + int(44 * s) + k * col_w, y, col_w - int(4 * s), row_h)
-                if i < 0:
-                    tx.text(surface, "…", (rect.x + int(4 * s), y), size, theme.muted, mono=True)
-                    continue
-                if i + 1 == self.ply:
-                    pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), rect, border_radius=int(4 * s))
-                text = tx.fit(self.record.moves[i], size, rect.width - int(6 * s))
-                tx.text(surface, text, (rect.x + int(4 * s), y), size, theme.text, mono=True)
-                self.move_rows.append((rect, i + 1))
+        self.move_rows = draw_move_rows(surface, theme, area, s, first, min(pairs, first + rows) - first, row_h, size,
+                                        self.record.moves[:len(self.moves)], lead, self.ply)
 
     def _draw_graph(self, surface: pygame.Surface, theme: Theme) -> None:
         r = self.graph_rect
