@@ -203,3 +203,27 @@ def test_the_keys_page_names_the_play_from_here_forms_keys(app, language):
     assert not missing, f"keys of the Play from here form not on the {language} keys page: {missing}"
     replay = next(part for name, part in sections.items() if name in ("Replay", "Revisão"))
     assert f"C: {title}" in replay
+
+
+def test_a_key_held_as_the_screen_changes_acts_on_the_new_screen_only_once_pressed_again(app, monkeypatch):
+    """Return held a little long on the menu's Play repeated on New game and started a game there;
+    Esc held walked back through two screens.  The held key's repeats are not the new screen's;
+    let go and pressed again, it is."""
+    import ui.app
+    from ui.scenes.setup import SetupScene
+
+    def repeat_return() -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+        app.run_frames(2)
+
+    monkeypatch.setattr(ui.app, "held_keys", lambda: {pygame.K_RETURN})  # held as Play opens New game
+    app.show_setup()
+    monkeypatch.setattr(ui.app, "held_keys", set)
+    app.run_frames(2)
+    repeat_return()
+    repeat_return()
+    assert isinstance(app.scene, SetupScene)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.run_frames(1)
+    key(app, pygame.K_RETURN)  # pressed again: Start game
+    assert isinstance(app.scene, GameScene)

@@ -60,6 +60,10 @@ TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
 RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
+REPEAT_DELAY, REPEAT_INTERVAL = 350, 40  # milliseconds: a held key repeats after the delay, then at the interval
+# keys that act on a screen (start, back, play, delete): held as the screen changes, not the new one's
+CARRIED_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE,
+                pygame.K_DELETE)
 
 
 def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
@@ -105,6 +109,16 @@ def _init_pygame() -> None:
         pygame.init()
     else:
         init_pygame()
+
+
+def held_keys() -> set[int]:
+    """The keys of ``CARRIED_KEYS`` held down now, by the keyboard's own state (events posted by a
+    program, as the tests do, leave it alone)."""
+    try:
+        pressed = pygame.key.get_pressed()
+    except pygame.error:  # no window yet
+        return set()
+    return {key for key in CARRIED_KEYS if pressed[key]}
 
 
 def _is_fullscreen_key(event: pygame.event.Event) -> bool:
@@ -159,7 +173,7 @@ class App:
         self._window_place: tuple[int, int] | None = None  # ... its place
         self._window_maximized = False  # ... and whether it was maximised
         clipboard.serve_text_fields()
-        pygame.key.set_repeat(350, 40)
+        pygame.key.set_repeat(REPEAT_DELAY, REPEAT_INTERVAL)
         self.clock = pygame.time.Clock()
         self.fps = fps
         self.running = True
@@ -179,6 +193,7 @@ class App:
         self.caught = CaughtErrors()
         self.messages = Messages()
         self._copying = False  # a click on a message cut short was taken: its release is too
+        self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
             log.warning(problem)
@@ -226,6 +241,7 @@ class App:
     def switch(self, scene: Scene) -> None:
         self.dirty = True
         old, self.scene = self.scene, scene
+        self._carried = held_keys()
         if old is not None:
             self.guard(old.close)
         self.guard(scene.resize, self.size)
@@ -543,6 +559,16 @@ class App:
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         return _wait_for_events(wake)
 
+    def _carried_over(self, event: pygame.event.Event) -> bool:
+        """A key held down while the screen changed repeats on the new screen (pygame's key repeat,
+        after ``REPEAT_DELAY``): Return held a little long on the menu's Play started a game on New
+        game, Esc held walked back through two screens.  Such a key acts on the new screen once it
+        has been let go and pressed again.  True: the event was taken."""
+        if event.type == pygame.KEYUP:
+            self._carried.discard(event.key)
+            return False
+        return event.type == pygame.KEYDOWN and event.key in self._carried
+
     def _copies_a_message(self, event: pygame.event.Event) -> bool:
         """A click on a message cut short (it says so: ``Messages.cut_at``) puts its whole text on
         the clipboard and says so; the press and its release are taken from the screen.  A bot's
@@ -595,7 +621,7 @@ class App:
                 if not (callable(taker) and taker(event.file)):
                     self.guard(open_file, self, event.file)
                 continue
-            if self._copies_a_message(event):
+            if self._copies_a_message(event) or self._carried_over(event):
                 continue
             if self.scene is not None:
                 self.guard(self.scene.handle_event, event)
