@@ -117,9 +117,10 @@ class BoardSide:
                 n=scene.browsing, total=len(scene.history))
             self._status_line(surface, line, theme.accent)
             return
-        keys = scene.cursor.on and bool(scene.view.targets(scene.state))
+        targets = bool(scene.view.targets(scene.state))
+        keys = scene.cursor.on and targets
         view_line = scene.view.status_text(scene.state, keys) if scene.human_to_move() else ""
-        if view_line and not keys and not scene.why_no_move() and scene.view.targets(scene.state):
+        if view_line and not keys and not scene.why_no_move() and targets:
             # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
             # prompt, which names the key that shows the cursor: a keyboard player keeps that key
             view_line += SEPARATOR + _(SHOW_CURSOR)
@@ -169,7 +170,7 @@ class BoardSide:
             line = _("Your move ({side}) · Enter to type it").format(side=side)
         else:
             line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
-        return line + " · " + _(SHOW_CURSOR)
+        return line + SEPARATOR + _(SHOW_CURSOR)
 
 
 SEPARATOR = " · "  # between the parts of the status line: "Your move (Blue) · Enter to type it"

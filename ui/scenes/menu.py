@@ -40,16 +40,20 @@ class MenuScene(Scene):
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
 
     def resize(self, size: tuple[int, int]) -> None:
-        s = self.app.scale
-        w, h = size
-        self.title_y = int(h * 0.09)
-        menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
-        menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
         # every game left before its end, newest first: on a thread when the folder holds many files
         # not read before, the Continue button saying so meanwhile (ui.folder_reading)
         found = self.reading.start([SHELF.folder], lambda: file_report.read(SHELF.folder, SHELF.unfinished))
         if found is not None:
             self._take_unfinished(*found)
+        self._lay_out(size)
+
+    def _lay_out(self, size: tuple[int, int]) -> None:
+        """The buttons and the games' pictures for ``size``, from the unfinished games as read."""
+        s = self.app.scale
+        w, h = size
+        self.title_y = int(h * 0.09)
+        menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
+        menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
         # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
         self.has_saved = (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
                           or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
@@ -117,7 +121,7 @@ class MenuScene(Scene):
         if self.menu is None:
             return
         chosen = self.menu.get_selected_widget()
-        self.resize(self.app.size)
+        self._lay_out(self.app.size)  # the games just read, or room for a message: no reading again
         if chosen is not None and chosen.get_id() in {w.get_id() for w in self.menu.get_widgets()}:
             self.menu.select_widget(chosen.get_id())
         self.invalidate()
