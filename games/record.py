@@ -235,8 +235,11 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
-        """Read, migrate and validate a decoded record; RecordError naming the first problem."""
+    def from_dict(cls, data: Any, checked: bool = True) -> GameRecord:
+        """Read, migrate and validate a decoded record; RecordError naming the first problem.
+        ``checked=False`` leaves out the moves' replay against the rules (``check``) for a record
+        this program checked when it first read it (the game lists' cache, ``ui.list_cache``):
+        the replay is what makes reading thousands of records take seconds."""
         data = migrate(data)
         game = _get(data, "game", dict)
         game_id = _get(game, "id", str, "game.id")
@@ -256,6 +259,8 @@ class GameRecord:
             setup=_setup(data.get("setup")),
             start_position=_start(data.get("start")),
         )
+        if not checked:
+            return record
         record.check()
         return replace(record, options=dict(record.game().options))  # as the game reads them: 8.9 plays 8
 

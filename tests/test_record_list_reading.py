@@ -3,6 +3,8 @@ every visit of the list (Saved games took 6 s each time with 2000 records)."""
 
 from __future__ import annotations
 
+import pytest
+
 import games
 from games.record import GameRecord, Side
 from ui import autosave
@@ -226,3 +228,144 @@ def test_a_damaged_file_found_after_its_list_was_left_is_said_on_the_menu_once(a
     app.show_saved_games()
     app.run_frames(5)
     assert [m.text for m in app.messages.current() if m.topic == file_report.TOPIC] == said
+
+
+# -- after a restart: the lists' cache on disk (ui.list_cache) ------------------------------------
+def _restarted(monkeypatch) -> list:
+    """The cache written, then the module as a new start of the window has it (nothing read in
+    this run); the names of the files read from then on."""
+    from ui.background_writer import WRITER
+
+    assert WRITER.wait(10)
+    monkeypatch.setattr(autosave, "_READ", {})
+    return _counting_reads(monkeypatch)
+
+
+def _cache_of(folder):
+    from ui import list_cache
+
+    return list_cache.cache_file(folder, autosave.cache_dir())
+
+
+def _rows(found) -> list:
+    return [(p.name, r.game_id, r.players, r.moves, r.result, r.updated, r.options) for p, r in found]
+
+
+def test_a_new_start_lists_the_folder_from_the_cache_without_replaying_a_record(tmp_path, monkeypatch):
+    """A teacher's 2000 saved games took 7-10 s of "Loading…" at the first visit after each start:
+    the records read before come from the cache, only the new file is read."""
+    for n in range(3):
+        save(_record(n + 1), tmp_path / f"game-{n}.json")
+    first, _ = autosave.scan(tmp_path)
+    read = _restarted(monkeypatch)
+    assert _cache_of(tmp_path).is_file()
+
+    again, problems = autosave.scan(tmp_path)
+    assert read == [] and problems == []
+    assert _rows(again) == _rows(first)
+
+    save(_record(5), tmp_path / "game-new.json")
+    read = _restarted(monkeypatch)
+    assert len(autosave.scan(tmp_path)[0]) == 4 and read == ["game-new.json"]
+
+
+def test_a_new_start_reads_again_a_file_changed_since_and_forgets_a_removed_one(tmp_path, monkeypatch):
+    import json
+
+    for n in range(3):
+        save(_record(n + 1), tmp_path / f"game-{n}.json")
+    autosave.scan(tmp_path)
+    save(_record(9), tmp_path / "game-1.json")  # played on, or replaced, while the window was closed
+    (tmp_path / "game-2.json").unlink()
+    read = _restarted(monkeypatch)
+
+    found, _ = autosave.scan(tmp_path)
+    assert read == ["game-1.json"]
+    assert {p.name: len(r.moves) for p, r in found} == {"game-0.json": 1, "game-1.json": 9}
+    _restarted(monkeypatch)
+    assert sorted(json.loads(_cache_of(tmp_path).read_text())["files"]) == ["game-0.json", "game-1.json"]
+
+
+def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_path, monkeypatch):
+    """A cached record must not hide its file going bad: cut short, it has another size and time."""
+    path = save(_record(2), tmp_path / "game.json")
+    save(_record(3), tmp_path / "other.json")
+    autosave.scan(tmp_path)
+    path.write_text(path.read_text()[:40])
+    _restarted(monkeypatch)
+
+    found, problems = autosave.scan(tmp_path)
+    assert [p.name for p, _r in found] == ["other.json"] and len(problems) == 1 and "game.json" in problems[0]
+    assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("*.corrupt-*")] == ["game.json"]
+    assert autosave.scan(tmp_path)[1] == []  # said once
+
+
+@pytest.mark.parametrize("damage", ["cut short", "not UTF-8", "a newer version", "another folder's", "a bad entry"])
+def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeypatch, caplog, damage):
+    """The cache is ours, not the user's: whatever is wrong with it, the lists read the files (and
+    say nothing to the user), the log says why, and the next reading writes it anew."""
+    import json
+    import logging
+
+    for n in range(2):
+        save(_record(n + 1), tmp_path / f"game-{n}.json")
+    first, _ = autosave.scan(tmp_path)
+    _restarted(monkeypatch)
+    cache = _cache_of(tmp_path)
+    data = json.loads(cache.read_text())
+    if damage == "cut short":
+        cache.write_text(cache.read_text()[:100])
+    elif damage == "not UTF-8":
+        cache.write_bytes(b"\xff\xfe\x00garbage")
+    elif damage == "a newer version":
+        cache.write_text(json.dumps({**data, "version": 99}))
+    elif damage == "another folder's":
+        cache.write_text(json.dumps({**data, "folder": "/elsewhere"}))
+    else:
+        data["files"]["game-0.json"]["record"]["moves"] = 7
+        cache.write_text(json.dumps(data))
+    read = _counting_reads(monkeypatch)
+
+    with caplog.at_level(logging.INFO, logger="ui.list_cache"):
+        found, problems = autosave.scan(tmp_path)
+    assert _rows(found) == _rows(first) and problems == []
+    assert read == (["game-0.json"] if damage == "a bad entry" else ["game-0.json", "game-1.json"])
+    assert any(str(cache) in r.getMessage() for r in caplog.records)
+    read = _restarted(monkeypatch)
+    assert _rows(autosave.scan(tmp_path)[0]) == _rows(first) and read == []
+
+
+def test_the_cache_is_in_the_cache_folder_and_nothing_is_written_when_nothing_changed(tmp_path, monkeypatch):
+    from ui.autosave import data_dir
+
+    save(_record(1), tmp_path / "game.json")
+    autosave.scan(tmp_path)
+    _restarted(monkeypatch)
+    cache = _cache_of(tmp_path)
+    assert cache.parent.parent == data_dir() / "cache"  # TABULEIRO_DATA_DIR set: nothing written outside it
+    before = cache.stat().st_mtime_ns
+    autosave.scan(tmp_path)
+    _restarted(monkeypatch)
+    assert cache.stat().st_mtime_ns == before
+
+
+def test_a_second_process_lists_the_folder_without_replaying_a_record(tmp_path):
+    """As after a restart of the window: another process reads the cache the first one wrote."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    for n in range(3):
+        save(_record(n + 1), tmp_path / f"game-{n}.json")
+    autosave.scan(tmp_path)
+    from ui.background_writer import WRITER
+
+    assert WRITER.wait(10)
+    script = ("import sys; from pathlib import Path; from ui import autosave; read = []; real = autosave.load_record; "
+              "autosave.load_record = lambda p: read.append(p) or real(p); "
+              "found, _ = autosave.scan(Path(sys.argv[1])); print(len(found), len(read))")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=root, env=dict(os.environ),
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["3", "0"], done.stderr

@@ -30,11 +30,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
+from platformdirs import user_cache_dir, user_data_dir
 
 from ai.atomic import remove_stale_temporaries
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
-from ui import words
+from ui import list_cache, words
 from ui.clocks import LEFT_KEY, READINGS_KEY
 from ui.i18n import _, date_text
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
@@ -49,6 +49,15 @@ RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are re
 def data_dir() -> Path:
     """Where Tabuleiro keeps its own files (autosave, saved games by default)."""
     return Path(os.environ.get("TABULEIRO_DATA_DIR") or user_data_dir("tabuleiro", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Where Tabuleiro keeps what it can make again (the game lists' cache, ``ui.list_cache``):
+    the platform's user cache folder; with ``TABULEIRO_DATA_DIR`` set (a portable install, the
+    tests), that folder's ``cache``, so that nothing is written outside it."""
+    if os.environ.get("TABULEIRO_DATA_DIR"):
+        return data_dir() / "cache"
+    return Path(user_cache_dir("tabuleiro", appauthor=False))
 
 
 def games_dir() -> Path:
@@ -182,10 +191,11 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
     if not folder.is_dir():
         return found, problems
     remove_stale_temporaries(folder)  # left by a window killed in the middle of a save
-    known, _READ[folder] = _READ.get(folder, {}), {}
+    known, kept = _known(folder), {}
+    _READ[folder] = kept
     for path in sorted(folder.glob("*.json")):
         try:
-            record = _read_once(path, known, _READ[folder])
+            record = _read_once(path, known, kept)
             found.append((path, with_known_players(record, path) if to_play_on else record))
         except RecordNotReadableHere as exc:
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
@@ -201,15 +211,20 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
                 name=path.name, error=f"{type(exc).__name__}: {exc}"))
             log.exception("reading record %s", path)
     found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
+    if kept.keys() != known.keys() or any(kept[path][0] != known[path][0] for path in kept):
+        list_cache.write_later(folder, list_cache.cache_file(folder, cache_dir()), kept)  # for the next start
     return found, problems
 
 
-_READ: dict[Path, dict[Path, tuple[tuple[int, int, int], GameRecord]]] = {}  # folder -> file -> (stamp, record)
+_READ: dict[Path, dict[Path, tuple[tuple[int, int, int], GameRecord]]] = {}  # folder -> file -> (stamp, record), this run's
 
 
 def unread(folder: Path) -> int:
-    """How many of ``folder``'s records ``scan`` would read (new or changed since its last scan of
-    it): a list with many to read reads them off the window's thread (``ui.scenes.records``)."""
+    """How many of ``folder``'s records this run has not read (new or changed since its last scan
+    of it): a list with many reads them off the window's thread (``ui.folder_reading``).  The
+    first reading of a folder in a run goes there even when the disk cache holds its files
+    (``_known``): loading the cache and checking the players named take a second with hundreds
+    of games, which the window does not wait for."""
     known = _READ.get(folder, {})
     count = 0
     try:
@@ -222,11 +237,19 @@ def unread(folder: Path) -> int:
     return count
 
 
+def _known(folder: Path) -> dict[Path, tuple[tuple[int, int, int], GameRecord]]:
+    """What the last ``scan`` of ``folder`` read: in this run, or, at its first look at the folder,
+    in an earlier one (``ui.list_cache``: the files unchanged since are not read again)."""
+    known = _READ.get(folder)
+    return known if known is not None else list_cache.read(folder, list_cache.cache_file(folder, cache_dir()))
+
+
 def _read_once(path: Path, known: dict, kept: dict) -> GameRecord:
     """The record in ``path``, read (its moves replayed: milliseconds each, seconds for a teacher's
     thousands of games) only if the file changed since the last ``scan`` of its folder (``known``:
-    what that scan read); ``kept`` gets it for the next one.  Only the files still in the folder are
-    kept, so the memory held is that of the list shown."""
+    what that scan read, in this run or an earlier one); ``kept`` gets it for the next one.  Only
+    the files still in the folder are kept, so the memory held, and the cache written, is that of
+    the list shown."""
     try:
         info = path.stat()
     except OSError:

@@ -1,8 +1,10 @@
 """Reading the game lists' folders off the window's thread when they hold many files not read before.
 
 A teacher's years of files (2000 saved games, 300 unfinished ones) take seconds to read: each
-record's moves are replayed to check it.  ``ui.autosave.scan`` keeps what it read, so only new
-and changed files cost (``ui.autosave.unread``).  A screen with few of those reads them at once;
+record's moves are replayed to check it.  ``ui.autosave.scan`` keeps what it read, in memory and
+on disk (``ui.list_cache``), so only new and changed files cost; a first reading in a run counts
+every file as not read (``ui.autosave.unread``): it loads the cache and checks the players the
+games name, a second with hundreds of files.  A screen with few files not read reads them at once;
 with more than ``READ_AT_ONCE`` it reads them on a thread, says so meanwhile (``loading``), and
 takes the result on a later frame (``poll``), so the window goes on drawing and answering.  A
 screen opened again while the reading of its last visit goes on waits for that one, whose files
