@@ -369,3 +369,68 @@ def test_a_second_process_lists_the_folder_without_replaying_a_record(tmp_path):
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=root, env=dict(os.environ),
                           capture_output=True, text=True, timeout=120)
     assert done.stdout.split() == ["3", "0"], done.stderr
+
+
+def _edited_in_place(path, old: str, new: str) -> None:
+    """``path`` with ``old`` written over by ``new`` (as long), its time put back: a file whose
+    stamp (time, size, inode) is the one listed, its content not."""
+    import os
+
+    info = path.stat()
+    path.write_text(path.read_text().replace(old, new))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_size == info.st_size
+
+
+def test_a_record_opened_from_the_list_is_read_from_its_file(app):
+    """The list's record may come from the cache of an earlier start: the replay opens the file."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.autosave import games_dir
+    from ui.scenes.replay import ReplayScene
+
+    path = save(_record(3), games_dir() / "game.json")
+    app.show_saved_games()
+    app.run_frames(2)
+    assert [e.record.players[0].title for e in app.scene.entries] == ["Ana"]
+    _edited_in_place(path, '"title": "Ana"', '"title": "Bia"')
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Bia"
+
+
+def test_an_unfinished_game_gone_since_it_was_listed_is_said_and_leaves_the_list(app):
+    """Continue on a game another window moved on since the list was read: it said nothing and
+    played on from the list's copy, writing the file again beside the other window's."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.autosave import SHELF, Autosave
+    from ui.scenes.unfinished import UnfinishedScene
+
+    for n in range(2):
+        Autosave(SHELF.folder / f"game-{n}.json").save(_record(n + 1))
+    app.show_unfinished()
+    app.run_frames(2)
+    scene = app.scene
+    scene.entries[0].path.unlink()
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, UnfinishedScene) and len(scene.entries) == 1
+    assert any(m.text.startswith("Cannot open") and "no such file" in m.text for m in app.messages.current())
+
+
+def test_the_menus_continue_on_a_game_gone_since_it_was_listed_says_so(app):
+    from tests.ui_helpers import click_widget
+    from ui.autosave import SHELF, Autosave
+
+    path = SHELF.folder / "game.json"
+    Autosave(path).save(_record(2))
+    app.show_menu()
+    menu = app.scene
+    assert menu.menu.get_widget("continue").get_title() == "Continue Reversi"
+    path.unlink()
+    click_widget(app, menu.menu, "continue")
+    assert app.scene is menu and menu.unfinished == []
+    assert any(m.text.startswith("Cannot open") for m in app.messages.current())

@@ -261,6 +261,18 @@ def _read_once(path: Path, known: dict, kept: dict) -> GameRecord:
     return replace(record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
 
 
+def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
+    """The record of a list's row, to open (a replay, a game played on), as its file holds it now,
+    or None and why not, to show: the list's record may come from the cache of an earlier start
+    (``ui.list_cache``), and what is opened is the file itself, which may be gone or damaged since
+    (the list, read again, sees to it)."""
+    try:
+        return load_record(path), None
+    except RecordError as exc:
+        log.info("listed record no longer readable %s: %s", path, exc)
+        return None, _("Cannot open {problem}").format(problem=words.file_problem(str(exc)))
+
+
 def _set_aside(path: Path) -> str:
     """Move a damaged file aside; where it is now, in the window's language."""
     try:

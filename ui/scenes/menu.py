@@ -12,7 +12,7 @@ from games.record import GameRecord
 from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
-from ui.autosave import SHELF, games_dir
+from ui.autosave import SHELF, games_dir, read_listed
 from ui.clipboard import is_paste
 from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
@@ -202,8 +202,13 @@ class MenuScene(Scene):
             self.continue_asked = True
             self.app.messages.add(_("Still reading your unfinished games: they open when they are read"))
         elif len(self.unfinished) == 1:
-            path, record = self.unfinished[0]
-            self.app.continue_game(record, path)
+            path = self.unfinished[0][0]
+            record, problem = read_listed(path)  # the file as it is now, not as listed
+            if problem is not None:
+                self.app.messages.add(problem, "error", duration=10.0)
+                self.resize(self.app.size)  # the unfinished games read again
+            else:
+                self.app.continue_game(record, path)
         elif self.unfinished:
             self.app.show_unfinished()
 

@@ -32,7 +32,7 @@ import pygame
 from games.record import GameRecord, RecordError
 from ui import file_report, words
 from ui import text as tx
-from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, scan, updated_at
+from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, read_listed, scan, updated_at
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.folder_reading import FolderReading
@@ -178,7 +178,18 @@ class RecordsScene(Scene):
         self.pick(record)
 
     def pick_entry(self, entry: Entry) -> None:
-        self.pick(entry.record)
+        record = self.read_entry(entry)
+        if record is not None:
+            self.pick(record)
+
+    def read_entry(self, entry: Entry) -> GameRecord | None:
+        """``entry``'s record as its file holds it now (``ui.autosave.read_listed``); a file gone or
+        damaged since is said, and the list read again."""
+        record, problem = read_listed(entry.path)
+        if problem is not None:
+            self.messages.add(problem, "error", duration=10.0)
+            self.refresh()
+        return record
 
     def _replay(self, record: GameRecord) -> None:
         """The replay viewer on ``record``; its Esc comes back to this list."""

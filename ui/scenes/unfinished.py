@@ -35,4 +35,6 @@ class UnfinishedScene(RecordsScene):
         return describe(entry.record)
 
     def pick_entry(self, entry: Entry) -> None:
-        self.app.continue_game(entry.record, entry.path)
+        record = self.read_entry(entry)
+        if record is not None:
+            self.app.continue_game(record, entry.path)
