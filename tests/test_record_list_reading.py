@@ -300,7 +300,8 @@ def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_
     assert autosave.scan(tmp_path)[1] == []  # said once
 
 
-@pytest.mark.parametrize("damage", ["cut short", "not UTF-8", "a newer version", "another folder's", "a bad entry"])
+@pytest.mark.parametrize("damage", ["cut short", "not UTF-8", "a newer version", "another folder's", "a bad entry",
+                                    "an entry of another shape"])
 def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeypatch, caplog, damage):
     """The cache is ours, not the user's: whatever is wrong with it, the lists read the files (and
     say nothing to the user), the log says why, and the next reading writes it anew."""
@@ -321,15 +322,18 @@ def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeyp
         cache.write_text(json.dumps({**data, "version": 99}))
     elif damage == "another folder's":
         cache.write_text(json.dumps({**data, "folder": "/elsewhere"}))
-    else:
+    elif damage == "a bad entry":
         data["files"]["game-0.json"]["record"]["moves"] = 7
+        cache.write_text(json.dumps(data))
+    else:
+        data["files"]["game-0.json"] = ["stamp", 3]
         cache.write_text(json.dumps(data))
     read = _counting_reads(monkeypatch)
 
     with caplog.at_level(logging.INFO, logger="ui.list_cache"):
         found, problems = autosave.scan(tmp_path)
     assert _rows(found) == _rows(first) and problems == []
-    assert read == (["game-0.json"] if damage == "a bad entry" else ["game-0.json", "game-1.json"])
+    assert read == (["game-0.json"] if "entry" in damage else ["game-0.json", "game-1.json"])
     assert any(str(cache) in r.getMessage() for r in caplog.records)
     read = _restarted(monkeypatch)
     assert _rows(autosave.scan(tmp_path)[0]) == _rows(first) and read == []

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.atomic import atomic_write_text
-from games.record import GameRecord, RecordError
+from games.record import GameRecord
 from ui.background_writer import WRITER
 
 log = logging.getLogger(__name__)
@@ -75,8 +75,8 @@ def read(folder: Path, path: Path) -> Known:
             if len(stamp) != 3 or not all(type(n) is int for n in stamp):
                 raise ValueError(f"stamp {stamp!r}")
             known[folder / name] = (stamp, GameRecord.from_dict(entry["record"], checked=False))
-        except (RecordError, ValueError, KeyError, TypeError) as exc:
-            log.info("the list cache %s: entry %r left out (%s)", path, name, exc)
+        except Exception as exc:  # noqa: BLE001 - whatever an entry holds, its file is read instead
+            log.info("the list cache %s: entry %r left out (%s: %s)", path, name, type(exc).__name__, exc)
     return known
 
 
