@@ -238,7 +238,7 @@ class GameRecord:
     def from_dict(cls, data: Any, checked: bool = True) -> GameRecord:
         """Read, migrate and validate a decoded record; RecordError naming the first problem.
         ``checked=False`` leaves out the moves' replay against the rules (``check``) for a record
-        this program checked when it first read it (the game lists' cache, ``ui.list_cache``):
+        this program checked when it first read it and kept (a cache of the records read before):
         the replay is what makes reading thousands of records take seconds."""
         data = migrate(data)
         game = _get(data, "game", dict)
