@@ -4,12 +4,14 @@ warning) take the ink that reads there (white on the dark theme's light blue was
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pygame
 import pytest
 
 from tests.ui_helpers import key
+from ui.board_marks import MARK_RIM
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES, contrast
@@ -65,8 +67,6 @@ def test_hex_last_move_mark_stands_out_from_the_wood_and_the_stone(app, name):
     """Hex's last move was a yellow dot: as light as the wood (1.06:1) and faint on a red stone.
     With a dark rim round it, the mark stands 3:1 (WCAG's ratio for marks) from the board and
     from both stones, by its rim or by its yellow."""
-    from ui.views.hex import MARK_RIM
-
     app.settings.theme = name
     scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3"])
     app.switch(scene)
@@ -88,7 +88,7 @@ def test_high_contrast_marks_stand_out_from_its_pale_board(app):
     board with stands 3:1 (WCAG's ratio for marks) from it, and the marks are drawn in them."""
     app.settings.theme = "contrast"
     theme = app.theme
-    for colour in ("on_board", "win_on_board", "legal", "hint", "last_move", "side0", "side1"):
+    for colour in ("on_board", "win_on_board", "legal", "side0", "side1"):  # the last move and hint: rimmed, below
         assert contrast(getattr(theme, colour), theme.board) >= 3, colour
 
     def drawn(scene, point) -> tuple[int, int, int]:
@@ -184,3 +184,110 @@ def test_a_winning_line_stands_out_from_the_board_without_red_green_sight(app, n
     scene.draw(app.screen)
     between = scene.view.cell_rect(0, 0)
     assert tuple(app.screen.get_at((between.right, between.centery)))[:3] == theme.win_on_board
+
+
+def surfaces_marked(theme) -> dict[str, tuple[int, int, int]]:
+    """Everything a last move's or a hint's mark may lie on: the board and the sides' colours (Hex's
+    stones, X and O, Rastros' goals), Reversi's felt and discs, Rastros' stones and piece, Alquerque's
+    pieces, Trax's tile face and paths; and its own rim."""
+    from ui.views import alquerque, rastros, reversi, trax
+
+    return {"board": theme.board, "side0": theme.side0, "side1": theme.side1, "felt": reversi.FELT,
+            "black disc": reversi.BLACK_DISC, "white disc": reversi.WHITE_DISC, "stone": rastros.STONE,
+            "Rastros' piece": rastros.PIECE, "white piece": alquerque.WHITE_PIECE, "black piece": alquerque.BLACK_PIECE,
+            "Trax tile": trax.TILE_FACE, **{f"Trax path {i}": colour for i, colour in trax.PATH_COLOURS.items()},
+            "rim": MARK_RIM}
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_last_move_and_the_hint_stand_out_from_all_they_are_drawn_on(name, deficiency):
+    """The dark theme's last-move frame and hint were as light as its wood (1.06:1, 1.16:1), the
+    light theme's 1.5:1 and 1.9:1, High contrast's dark magenta 2.3:1 on a black piece: no one
+    colour stands out from wood, felt, red tiles and black and white pieces alike.  Drawn light
+    with a black rim (ui.board_marks), each mark stands 3:1 (WCAG's ratio for marks) from every
+    surface by its rim or by its colour, and its colour 3:1 from its rim, as every viewer sees them."""
+    theme = THEMES[name]
+    seen = (lambda colour: tuple(colour)) if deficiency is None else (lambda colour: seen_with(colour, deficiency))
+    for mark in ("last_move", "hint"):
+        colour, rim = seen(getattr(theme, mark)), seen(MARK_RIM)
+        for surface, ground in surfaces_marked(theme).items():
+            ground = seen(ground)
+            best = max(contrast(colour, ground), contrast(rim, ground))
+            assert best >= 3, f"{mark} on {surface}: {best:.2f}:1"
+
+
+def lab(colour) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65): distances in it are how different two colours look."""
+    def linear(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    r, g, b = (linear(c) for c in colour[:3])
+    x, y, z = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+               (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_last_move_and_the_hint_are_told_apart_from_the_other_marks(name, deficiency):
+    """High contrast's last move (magenta) and hint (blue) looked the same lavender without red or
+    green cones (6 apart in CIELAB).  The last move, the hint, the legal moves' marks and the
+    sides' colours stand at least 25 apart (CIE76; 2.3 is the least a viewer sees) as every
+    viewer sees them."""
+    theme = THEMES[name]
+    seen = (lambda colour: tuple(colour)) if deficiency is None else (lambda colour: seen_with(colour, deficiency))
+    others = ("legal", "side0", "side1")
+    for mark, other in [("last_move", "hint")] + [(m, o) for m in ("last_move", "hint") for o in others]:
+        apart = math.dist(lab(seen(getattr(theme, mark))), lab(seen(getattr(theme, other))))
+        assert apart >= 25, f"{mark} and {other}: {apart:.0f} apart"
+
+
+def rimmed_on(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour) -> bool:
+    """True where, along the pixels from ``start`` to ``end`` (one row or column), ``colour`` lies
+    right next to the marks' black rim."""
+    (x0, y0), (x1, y1) = start, end
+    n = max(abs(x1 - x0), abs(y1 - y0))
+    shown = [tuple(surface.get_at((x0 + (x1 - x0) * i // n, y0 + (y1 - y0) * i // n)))[:3] for i in range(n + 1)]
+    return any({a, b} == {tuple(colour), MARK_RIM} for a, b in zip(shown, shown[1:]))
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_last_move_and_the_hint_are_drawn_rimmed(app, name):
+    """The marks are drawn as the rule above measures them: the colour beside its black rim (a
+    last-move frame and a hint's frame and dot in Tic-tac-toe, a hint's ring in Reversi and in
+    Rastros, a last move's path and ring in Alquerque)."""
+    from games.alquerque import parse_point
+
+    app.settings.theme = name
+    theme = app.theme
+
+    def shown(game_id: str, moves: list[str], hint_text: str | None = None) -> GameScene:
+        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), moves)
+        app.switch(scene)
+        app.run_frames(5)
+        scene.view.animation_started -= 10  # the last move's animation over
+        if hint_text is not None:
+            scene.hint = scene.game.parse_move(scene.state, hint_text)
+        scene.draw(app.screen)
+        return scene
+
+    scene = shown("tictactoe", ["b2", "a1"], "c2")
+    a1, c2 = scene.view.cell_rect(0, 0), scene.view.cell_rect(1, 2)
+    assert rimmed_on(app.screen, (a1.left + 2, a1.centery), a1.center, theme.last_move)
+    assert rimmed_on(app.screen, (c2.left + 2, c2.centery), c2.center, theme.hint)  # its frame
+    assert rimmed_on(app.screen, c2.center, (c2.center[0], c2.top + 2), theme.hint)  # its dot
+    scene = shown("reversi", ["f5"], "f4")
+    f4 = scene.view.cell_rect(3, 5)
+    assert rimmed_on(app.screen, f4.center, (f4.right - 8, f4.centery), theme.hint)
+    scene = shown("rastros", ["3-5"], "2-4")
+    square = scene.view.cell_rect(1, 3)
+    assert rimmed_on(app.screen, square.center, (square.right - 8, square.centery), theme.hint)
+    scene = shown("alquerque", ["d2-c3"])
+    (x, y), (dx, dy) = scene.view.point_xy(parse_point("c3")), scene.view.point_xy(parse_point("d2"))
+    assert rimmed_on(app.screen, (x, y), (x, y - scene.view.step // 2), theme.last_move)  # the ring round it
+    assert rimmed_on(app.screen, ((x + dx) // 2 - 10, (y + dy) // 2), ((x + dx) // 2 + 10, (y + dy) // 2), theme.last_move)  # the path

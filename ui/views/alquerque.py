@@ -24,6 +24,7 @@ from collections.abc import Hashable
 import pygame
 
 from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
+from ui.board_marks import rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -308,9 +309,9 @@ class AlquerqueView(BoardView):
             return
         points = [self.point_xy(p) for p in move]
         w = max(2, int(self.step * width))
-        pygame.draw.lines(surface, color, False, points, w)
-        pygame.draw.circle(surface, color, points[0], max(3, self.radius // 3))
-        pygame.draw.circle(surface, color, points[-1], self.radius + w, w)
+        rimmed_lines(surface, color, points, w)
+        rimmed_circle(surface, color, points[0], max(3, self.radius // 3))
+        rimmed_circle(surface, color, points[-1], self.radius + w, w)
 
     def _draw_input(self, surface: pygame.Surface, state: AlquerqueState, overlay: Overlay) -> None:
         theme = overlay.theme
@@ -352,8 +353,8 @@ class AlquerqueView(BoardView):
         x, y = self.point_xy(p)
         d = self.radius // 2
         w = max(2, self.step // 25)
-        pygame.draw.line(surface, color, (x - d, y - d), (x + d, y + d), w)
-        pygame.draw.line(surface, color, (x - d, y + d), (x + d, y - d), w)
+        rimmed_lines(surface, color, [(x - d, y - d), (x + d, y + d)], w)
+        rimmed_lines(surface, color, [(x - d, y + d), (x + d, y - d)], w)
 
     def _draw_animation(self, surface: pygame.Surface, overlay: Overlay) -> bool:
         """Draw the last move in flight (from ``overlay.previous``); False when none is running."""

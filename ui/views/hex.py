@@ -15,6 +15,7 @@ import pygame
 
 from games.grid import cell_name
 from games.hex import BLUE, RED, SWAP, Hex, HexState
+from ui.board_marks import rimmed_circle
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
 from ui.theme import Color, draw_text, font
@@ -26,7 +27,6 @@ SWAP_HINT = N_("Click Blue's stone to swap (it becomes Red's {cell}), or play el
 SWAP_KEYS = N_("Enter on Blue's stone swaps (it becomes Red's {cell}); or play elsewhere")
 SWAPPED = N_("Red swapped: Blue's first stone {cell} is now Red's {mirror}")
 
-MARK_RIM = (0, 0, 0)  # around the last move's and the hint's dots, on wood and on stones of both colours
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
 
 
@@ -239,7 +239,7 @@ class HexView(BoardView):
         pulse would keep the window drawing while it waits for the player)."""
         row, col = divmod(cell, self.n)
         ring = int(self.radius * 0.88)
-        pygame.draw.circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, max(2, int(self.radius / 8)))
+        rimmed_circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, max(2, int(self.radius / 8)))
         mirror = state.game.geo.transpose_cell[cell]
         if mirror != cell:
             mrow, mcol = divmod(mirror, self.n)
@@ -266,9 +266,7 @@ class HexView(BoardView):
             if isinstance(move, int):
                 row, col = divmod(move, self.n)
                 centre, radius = _int(self.centre(row, col, dx)), max(3, int(self.radius * scale))
-                # a dark rim: the yellow mark alone is as light as the wood (1.06:1) and hard to see on red
-                pygame.draw.circle(surface, MARK_RIM, centre, radius + max(1, radius // 3))
-                pygame.draw.circle(surface, color, centre, radius)
+                rimmed_circle(surface, color, centre, radius)  # the yellow alone is as light as the wood
 
     def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay, dx: float) -> None:
         if overlay.invalid_at is None or time.monotonic() - overlay.invalid_since > 0.5:

@@ -9,6 +9,7 @@ import time
 import pygame
 
 from games.rastros import Rastros, RastrosState
+from ui.board_marks import rimmed_circle
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -74,7 +75,7 @@ class RastrosView(GridView):
             pygame.draw.circle(surface, theme.on_board, rect.center, max(3, int(rect.width * 0.13)))
             pygame.draw.circle(surface, theme.on_board, rect.center, max(3, rect.width // 9))
         if overlay.hint == i:
-            pygame.draw.circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
+            rimmed_circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
 
     def status_text(self, state: RastrosState, keys: bool = False) -> str:
         if state.is_terminal():
