@@ -291,3 +291,36 @@ def test_the_last_move_and_the_hint_are_drawn_rimmed(app, name):
     (x, y), (dx, dy) = scene.view.point_xy(parse_point("c3")), scene.view.point_xy(parse_point("d2"))
     assert rimmed_on(app.screen, (x, y), (x, y - scene.view.step // 2), theme.last_move)  # the ring round it
     assert rimmed_on(app.screen, ((x + dx) // 2 - 10, (y + dy) // 2), ((x + dx) // 2 + 10, (y + dy) // 2), theme.last_move)  # the path
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("moves", [[], ["c2-c3"]], ids=["White's rings", "Black's rings"])
+def test_alquerque_rings_round_the_pieces_that_can_move_are_seen_on_both_colours(app, name, moves):
+    """Alquerque rings the pieces that can move in the accent: the dark theme's thin blue ring stood
+    1.4:1 from its wood and 2.2:1 from a white piece, the light theme's and High contrast's 2.7:1
+    and 2.4:1 from a black one (as the least of the three viewers sees them).  Read off the screen,
+    along a ray out from a ringed piece's edge (between the board's lines), the ring has pixels 3:1
+    from the piece and from the board, as every viewer sees them, on pieces of both colours and in
+    every theme."""
+    from ui.views.alquerque import BLACK_PIECE, WHITE_PIECE
+
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10  # the last move's animation over
+    scene.draw(app.screen)
+    view, state = scene.view, scene.state
+    piece = WHITE_PIECE if state.to_move == 0 else BLACK_PIECE
+    x, y = view.point_xy(min(view.movable_pieces(state)))
+    angle = math.radians(22.5)  # halfway between two of the board's lines
+    ray = [tuple(app.screen.get_at((round(x + d * math.cos(angle)), round(y - d * math.sin(angle)))))[:3]
+           for d in range(view.radius + 1, view.radius + view.step // 6)]
+    ring = [pixel for pixel in ray if pixel != theme.board]  # the wood between ring and piece left out
+    assert ring
+    for deficiency in (None, *COLOUR_BLINDNESS):
+        seen = (lambda colour: tuple(colour)) if deficiency is None else (lambda colour: seen_with(colour, deficiency))
+        for ground in (piece, theme.board):
+            best = max(contrast(seen(pixel), seen(ground)) for pixel in ring)
+            assert best >= 3, f"{deficiency}: the ring on {ground}, {best:.2f}:1"

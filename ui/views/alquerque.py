@@ -24,10 +24,10 @@ from collections.abc import Hashable
 import pygame
 
 from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
-from ui.board_marks import rimmed_circle, rimmed_lines
+from ui.board_marks import MARK_RIM, rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
-from ui.theme import Color, draw_text
+from ui.theme import Color, draw_text, readable
 
 Move = tuple[int, ...]
 HOP_SECONDS = 0.22  # animation time of one step or jump at speed 1
@@ -319,18 +319,22 @@ class AlquerqueView(BoardView):
             return
         path = self._current_path(state)
         ring = max(2, self.step // 22)
+        # the picked piece, its chain and the pieces that can move: rimmed (ui.board_marks), in the
+        # accent made light enough for the black rim, so seen round white and black pieces alike
+        # (the dark theme's thin blue ring stood 1.7:1 from its wood beside a white piece)
+        around = readable(theme.on_board, MARK_RIM)
         if path:
             if len(path) > 1:
-                pygame.draw.lines(surface, theme.on_board, False, [self.point_xy(p) for p in path], ring)
+                rimmed_lines(surface, around, [self.point_xy(p) for p in path], ring)
                 for p in captured_points(path):  # already jumped in the chain being entered
                     self._cross(surface, p, theme.invalid)
-                pygame.draw.circle(surface, theme.on_board, self.point_xy(path[-1]), self.radius // 2)
-            pygame.draw.circle(surface, theme.on_board, self.point_xy(path[0]), self.radius + ring * 2, ring)
+                rimmed_circle(surface, around, self.point_xy(path[-1]), self.radius // 2)
+            rimmed_circle(surface, around, self.point_xy(path[0]), self.radius + ring * 2, ring)
             targets = self.next_points(state)
         elif overlay.show_legal:
             targets = set()
             for p in self.movable_pieces(state):
-                pygame.draw.circle(surface, theme.on_board, self.point_xy(p), self.radius + ring, max(1, ring // 2))
+                rimmed_circle(surface, around, self.point_xy(p), self.radius + ring, max(2, ring // 2))
         else:
             targets = set()
         if overlay.show_legal or path:
