@@ -94,6 +94,7 @@ def test_high_contrast_marks_stand_out_from_its_pale_board(app):
     def drawn(scene, point) -> tuple[int, int, int]:
         app.switch(scene)
         app.run_frames(60)  # animations over
+        scene.over_hidden = True  # the game-over card, which dims the board after a moment
         scene.draw(app.screen)
         return tuple(app.screen.get_at(point))[:3]
 
@@ -153,8 +154,11 @@ COLOUR_BLINDNESS = {
 }
 
 
-def seen_with(colour, deficiency: str) -> tuple[int, int, int]:
-    """``colour`` as a viewer with ``deficiency`` sees it (an sRGB colour)."""
+def seen_with(colour, deficiency: str | None) -> tuple[int, int, int]:
+    """``colour`` as a viewer with ``deficiency`` sees it (an sRGB colour); None: full colour sight."""
+    if deficiency is None:
+        return tuple(colour[:3])
+
     def linear(c: int) -> float:
         c /= 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -181,6 +185,7 @@ def test_a_winning_line_stands_out_from_the_board_without_red_green_sight(app, n
     scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
     app.switch(scene)
     app.run_frames(60)  # animations over
+    scene.over_hidden = True  # the game-over card, which dims the board after a moment on a loaded machine
     scene.draw(app.screen)
     between = scene.view.cell_rect(0, 0)
     assert tuple(app.screen.get_at((between.right, between.centery)))[:3] == theme.win_on_board
@@ -208,11 +213,10 @@ def test_the_last_move_and_the_hint_stand_out_from_all_they_are_drawn_on(name, d
     with a black rim (ui.board_marks), each mark stands 3:1 (WCAG's ratio for marks) from every
     surface by its rim or by its colour, and its colour 3:1 from its rim, as every viewer sees them."""
     theme = THEMES[name]
-    seen = (lambda colour: tuple(colour)) if deficiency is None else (lambda colour: seen_with(colour, deficiency))
     for mark in ("last_move", "hint"):
-        colour, rim = seen(getattr(theme, mark)), seen(MARK_RIM)
+        colour, rim = seen_with(getattr(theme, mark), deficiency), seen_with(MARK_RIM, deficiency)
         for surface, ground in surfaces_marked(theme).items():
-            ground = seen(ground)
+            ground = seen_with(ground, deficiency)
             best = max(contrast(colour, ground), contrast(rim, ground))
             assert best >= 3, f"{mark} on {surface}: {best:.2f}:1"
 
@@ -240,10 +244,9 @@ def test_the_last_move_and_the_hint_are_told_apart_from_the_other_marks(name, de
     sides' colours stand at least 25 apart (CIE76; 2.3 is the least a viewer sees) as every
     viewer sees them."""
     theme = THEMES[name]
-    seen = (lambda colour: tuple(colour)) if deficiency is None else (lambda colour: seen_with(colour, deficiency))
     others = ("legal", "side0", "side1")
     for mark, other in [("last_move", "hint")] + [(m, o) for m in ("last_move", "hint") for o in others]:
-        apart = math.dist(lab(seen(getattr(theme, mark))), lab(seen(getattr(theme, other))))
+        apart = math.dist(lab(seen_with(getattr(theme, mark), deficiency)), lab(seen_with(getattr(theme, other), deficiency)))
         assert apart >= 25, f"{mark} and {other}: {apart:.0f} apart"
 
 
@@ -320,7 +323,6 @@ def test_alquerque_rings_round_the_pieces_that_can_move_are_seen_on_both_colours
     ring = [pixel for pixel in ray if pixel != theme.board]  # the wood between ring and piece left out
     assert ring
     for deficiency in (None, *COLOUR_BLINDNESS):
-        seen = (lambda colour: tuple(colour)) if deficiency is None else (lambda colour: seen_with(colour, deficiency))
         for ground in (piece, theme.board):
-            best = max(contrast(seen(pixel), seen(ground)) for pixel in ring)
+            best = max(contrast(seen_with(pixel, deficiency), seen_with(ground, deficiency)) for pixel in ring)
             assert best >= 3, f"{deficiency}: the ring on {ground}, {best:.2f}:1"
