@@ -240,11 +240,12 @@ def lab(colour) -> tuple[float, float, float]:
 @pytest.mark.parametrize("name", list(THEMES))
 def test_the_last_move_and_the_hint_are_told_apart_from_the_other_marks(name, deficiency):
     """High contrast's last move (magenta) and hint (blue) looked the same lavender without red or
-    green cones (6 apart in CIELAB).  The last move, the hint, the legal moves' marks and the
+    green cones (6 apart in CIELAB), the dark theme's hint and its marks of legal moves two blues
+    19 apart.  The last move, the hint, the legal moves' marks and the
     sides' colours stand at least 25 apart (CIE76; 2.3 is the least a viewer sees) as every
     viewer sees them."""
     theme = THEMES[name]
-    others = ("legal", "side0", "side1")
+    others = ("legal", "on_board", "side0", "side1")
     for mark, other in [("last_move", "hint")] + [(m, o) for m in ("last_move", "hint") for o in others]:
         apart = math.dist(lab(seen_with(getattr(theme, mark), deficiency)), lab(seen_with(getattr(theme, other), deficiency)))
         assert apart >= 25, f"{mark} and {other}: {apart:.0f} apart"
@@ -326,3 +327,92 @@ def test_alquerque_rings_round_the_pieces_that_can_move_are_seen_on_both_colours
         for ground in (piece, theme.board):
             best = max(contrast(seen_with(pixel, deficiency), seen_with(ground, deficiency)) for pixel in ring)
             assert best >= 3, f"{deficiency}: the ring on {ground}, {best:.2f}:1"
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_marks_of_legal_moves_stand_out_from_the_board(name, deficiency):
+    """The dark theme marked Rastros' legal squares, Alquerque's points to go to and the cell a
+    Trax picker is for in the panels' light blue: 1.4:1 from its wood.  Those marks, and the legal
+    moves' dots, stand 3:1 (WCAG's ratio for marks) from the board in every theme, as every viewer
+    sees them."""
+    theme = THEMES[name]
+    for mark in ("on_board", "legal"):
+        ratio = contrast(seen_with(getattr(theme, mark), deficiency), seen_with(theme.board, deficiency))
+        assert ratio >= 3, f"{mark}: {ratio:.2f}:1"
+
+
+ALQUERQUE_GROUNDS = ("board", "white piece", "black piece")
+WHERE_RIMMED = {  # each colour the views draw rimmed, and what it is drawn on (surfaces_marked's names)
+    "last_move": None, "hint": None,  # everywhere
+    "on_board": ALQUERQUE_GROUNDS, "invalid": ALQUERQUE_GROUNDS,  # Alquerque's rings and crosses
+    "win": ("Trax path 0", "Trax path 1"), "win_on_board": ("board",),  # Trax's loop, Hex's chain
+    "side0": ("board",), "side1": ("board",),  # Rastros' goals, Hex's swap ring
+}
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_rimmed_mark_is_seen_on_what_it_is_drawn_on(name, deficiency):
+    """A mark drawn rimmed (ui.board_marks) shows pixels 3:1 from each thing it is drawn on, in
+    each colour the views give it.  A dark colour is drawn lightened for this: the light theme's
+    red cross over a jumped black piece stood 1.9:1.  (Hex's winning chain on the light theme's
+    red stones is left at 2.8:1 as a deuteranope sees it, 3.3:1 to full colour sight.)"""
+    from ui.board_marks import rimmed_lines
+
+    theme = THEMES[name]
+    grounds = surfaces_marked(theme)
+    for colour, where in WHERE_RIMMED.items():
+        for surface_name in where or [k for k in grounds if k != "rim"]:
+            ground = grounds[surface_name]
+            surface = pygame.Surface((40, 40))
+            surface.fill(ground)
+            rimmed_lines(surface, getattr(theme, colour), [(5, 20), (35, 20)], 6)
+            drawn = {tuple(surface.get_at((20, y)))[:3] for y in range(40)}
+            best = max(contrast(seen_with(pixel, deficiency), seen_with(ground, deficiency)) for pixel in drawn)
+            assert best >= 3, f"{colour} on {surface_name}: {best:.2f}:1"
+
+
+def rimmed_in(surface: pygame.Surface, rect: pygame.Rect, colour) -> bool:
+    """True where somewhere in ``rect`` a pixel of ``colour`` lies right next to the marks' rim."""
+    for y in range(rect.top, rect.bottom):
+        shown = [tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right)]
+        if any({a, b} == {tuple(colour), MARK_RIM} for a, b in zip(shown, shown[1:])):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_goals_chains_and_winning_paths_are_drawn_rimmed(app, name):
+    """Rastros' goal frames (the dark theme's blue and red 2.4:1 from its wood), Hex's winning
+    chain (in the text's colour: 1.4:1 on the dark theme's wood, 1.2:1 on High contrast's board),
+    the ring where Hex's swapped stone would go (red, 2.3:1 on the dark wood) and Trax's winning
+    loop (light green on the light path, 1.7:1 in the dark theme) are drawn rimmed."""
+    from tests.test_trax import CHAIN
+    from ui.board_marks import shown
+
+    app.settings.theme = name
+    theme = app.theme
+
+    def drawn(game_id: str, options: dict, moves: list[str], start: str | None = None) -> GameScene:
+        scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1, start=start), moves)
+        app.switch(scene)
+        app.run_frames(5)
+        scene.view.animation_started -= 10  # the last move's animation over
+        scene.over_hidden = True  # the game-over card over the board
+        scene.draw(app.screen)
+        return scene
+
+    scene = drawn("rastros", {}, [])
+    goal = scene.view.cell_rect(*divmod(scene.game.goal_south, scene.view.cols))
+    assert rimmed_in(app.screen, goal, shown(theme.side0))
+    scene = drawn("hex", {"size": 3}, ["a1", "a3", "b1", "b3", "c1"])  # Blue's row 1
+    around = pygame.Rect(0, 0, scene.view.radius * 2, scene.view.radius * 2)
+    around.center = scene.view.value_anchor(0)[0]
+    assert rimmed_in(app.screen, around, shown(theme.win_on_board))
+    scene = drawn("hex", {"size": 5, "swap": True}, ["b3"])  # the swap would make it Red's c2
+    around.center = scene.view.value_anchor(scene.game.parse_move(scene.state, "c2"))[0]
+    assert rimmed_in(app.screen, around, shown(theme.side1))
+    scene = drawn("trax", {"size": 7}, ["c3/"], start=CHAIN)  # a loop of four closes
+    loop = scene.view.cell_rect(2, 2).union(scene.view.cell_rect(3, 3))
+    assert rimmed_in(app.screen, loop, shown(theme.win))

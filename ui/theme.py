@@ -64,6 +64,7 @@ DARK = Theme(
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
     last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(255, 105, 105),
     win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
+    board_accent=(25, 80, 190),  # the panels' light blue stood 1.4:1 on the wood: Rastros' legal squares, Alquerque's points
     board_win=(0, 110, 40),  # the panels' light green stood 1.2:1 on the wood, lost in it without red-green sight
 )
 LIGHT = Theme(

@@ -24,10 +24,10 @@ from collections.abc import Hashable
 import pygame
 
 from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
-from ui.board_marks import MARK_RIM, rimmed_circle, rimmed_lines
+from ui.board_marks import rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
-from ui.theme import Color, draw_text, readable
+from ui.theme import Color, draw_text
 
 Move = tuple[int, ...]
 HOP_SECONDS = 0.22  # animation time of one step or jump at speed 1
@@ -319,10 +319,9 @@ class AlquerqueView(BoardView):
             return
         path = self._current_path(state)
         ring = max(2, self.step // 22)
-        # the picked piece, its chain and the pieces that can move: rimmed (ui.board_marks), in the
-        # accent made light enough for the black rim, so seen round white and black pieces alike
-        # (the dark theme's thin blue ring stood 1.7:1 from its wood beside a white piece)
-        around = readable(theme.on_board, MARK_RIM)
+        # the picked piece, its chain and the pieces that can move: rimmed (ui.board_marks), so seen
+        # round white and black pieces alike (the dark theme's thin blue ring stood 1.4:1 from its wood)
+        around = theme.on_board
         if path:
             if len(path) > 1:
                 rimmed_lines(surface, around, [self.point_xy(p) for p in path], ring)

@@ -26,7 +26,7 @@ import pygame.gfxdraw
 from games.grid import cell_name
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_of, move_tile
 from ui import words
-from ui.board_marks import MARK_RIM, rim_width
+from ui.board_marks import MARK_RIM, rim_width, shown
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -384,7 +384,7 @@ class TraxView(GridView):
             arms.append(pygame.Rect(min(x, x + dx * arm), min(y, y + dy * width), arm, width))
             arms.append(pygame.Rect(min(x, x + dx * width), min(y, y + dy * arm), width, arm))
         rim = rim_width(width)
-        for shade, grow in ((MARK_RIM, 2 * rim), (colour, 0)):
+        for shade, grow in ((MARK_RIM, 2 * rim), (shown(colour), 0)):
             for piece in arms:
                 pygame.draw.rect(surface, shade, piece.inflate(grow, grow))
 
@@ -396,7 +396,8 @@ class TraxView(GridView):
                 rect = self.cell_rect(*divmod(cell, n))
                 clip = surface.get_clip()
                 surface.set_clip(rect)
-                draw_path(surface, rect, a, b, overlay.theme.win, rect.width * BAND * 0.45)
+                for shade, share in ((MARK_RIM, 0.6), (shown(overlay.theme.win), 0.4)):  # rimmed: seen on both paths
+                    draw_path(surface, rect, a, b, shade, rect.width * BAND * share)
                 surface.set_clip(clip)
 
     def _hovered_tile(self) -> int | None:
