@@ -4,12 +4,14 @@ warning) take the ink that reads there (white on the dark theme's light blue was
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pygame
 import pytest
 
 from tests.ui_helpers import key
+from ui.board_marks import MARK_RIM
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES, contrast
@@ -65,8 +67,6 @@ def test_hex_last_move_mark_stands_out_from_the_wood_and_the_stone(app, name):
     """Hex's last move was a yellow dot: as light as the wood (1.06:1) and faint on a red stone.
     With a dark rim round it, the mark stands 3:1 (WCAG's ratio for marks) from the board and
     from both stones, by its rim or by its yellow."""
-    from ui.views.hex import MARK_RIM
-
     app.settings.theme = name
     scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3"])
     app.switch(scene)
@@ -88,12 +88,13 @@ def test_high_contrast_marks_stand_out_from_its_pale_board(app):
     board with stands 3:1 (WCAG's ratio for marks) from it, and the marks are drawn in them."""
     app.settings.theme = "contrast"
     theme = app.theme
-    for colour in ("on_board", "win_on_board", "legal", "hint", "last_move", "side0", "side1"):
+    for colour in ("on_board", "win_on_board", "legal", "side0", "side1"):  # the last move and hint: rimmed, below
         assert contrast(getattr(theme, colour), theme.board) >= 3, colour
 
     def drawn(scene, point) -> tuple[int, int, int]:
         app.switch(scene)
         app.run_frames(60)  # animations over
+        scene.over_hidden = True  # the game-over card, which dims the board after a moment
         scene.draw(app.screen)
         return tuple(app.screen.get_at(point))[:3]
 
@@ -153,8 +154,11 @@ COLOUR_BLINDNESS = {
 }
 
 
-def seen_with(colour, deficiency: str) -> tuple[int, int, int]:
-    """``colour`` as a viewer with ``deficiency`` sees it (an sRGB colour)."""
+def seen_with(colour, deficiency: str | None) -> tuple[int, int, int]:
+    """``colour`` as a viewer with ``deficiency`` sees it (an sRGB colour); None: full colour sight."""
+    if deficiency is None:
+        return tuple(colour[:3])
+
     def linear(c: int) -> float:
         c /= 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -181,6 +185,234 @@ def test_a_winning_line_stands_out_from_the_board_without_red_green_sight(app, n
     scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
     app.switch(scene)
     app.run_frames(60)  # animations over
+    scene.over_hidden = True  # the game-over card, which dims the board after a moment on a loaded machine
     scene.draw(app.screen)
     between = scene.view.cell_rect(0, 0)
     assert tuple(app.screen.get_at((between.right, between.centery)))[:3] == theme.win_on_board
+
+
+def surfaces_marked(theme) -> dict[str, tuple[int, int, int]]:
+    """Everything a last move's or a hint's mark may lie on: the board and the sides' colours (Hex's
+    stones, X and O, Rastros' goals), Reversi's felt and discs, Rastros' stones and piece, Alquerque's
+    pieces, Trax's tile face and paths; and its own rim."""
+    from ui.views import alquerque, rastros, reversi, trax
+
+    return {"board": theme.board, "side0": theme.side0, "side1": theme.side1, "felt": reversi.FELT,
+            "black disc": reversi.BLACK_DISC, "white disc": reversi.WHITE_DISC, "stone": rastros.STONE,
+            "Rastros' piece": rastros.PIECE, "white piece": alquerque.WHITE_PIECE, "black piece": alquerque.BLACK_PIECE,
+            "Trax tile": trax.TILE_FACE, **{f"Trax path {i}": colour for i, colour in trax.PATH_COLOURS.items()},
+            "rim": MARK_RIM}
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_last_move_and_the_hint_stand_out_from_all_they_are_drawn_on(name, deficiency):
+    """The dark theme's last-move frame and hint were as light as its wood (1.06:1, 1.16:1), the
+    light theme's 1.5:1 and 1.9:1, High contrast's dark magenta 2.3:1 on a black piece: no one
+    colour stands out from wood, felt, red tiles and black and white pieces alike.  Drawn light
+    with a black rim (ui.board_marks), each mark stands 3:1 (WCAG's ratio for marks) from every
+    surface by its rim or by its colour, and its colour 3:1 from its rim, as every viewer sees them."""
+    theme = THEMES[name]
+    for mark in ("last_move", "hint"):
+        colour, rim = seen_with(getattr(theme, mark), deficiency), seen_with(MARK_RIM, deficiency)
+        for surface, ground in surfaces_marked(theme).items():
+            ground = seen_with(ground, deficiency)
+            best = max(contrast(colour, ground), contrast(rim, ground))
+            assert best >= 3, f"{mark} on {surface}: {best:.2f}:1"
+
+
+def lab(colour) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65): distances in it are how different two colours look."""
+    def linear(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    r, g, b = (linear(c) for c in colour[:3])
+    x, y, z = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+               (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_last_move_and_the_hint_are_told_apart_from_the_other_marks(name, deficiency):
+    """High contrast's last move (magenta) and hint (blue) looked the same lavender without red or
+    green cones (6 apart in CIELAB), the dark theme's hint and its marks of legal moves two blues
+    19 apart.  The last move, the hint, the legal moves' marks and the
+    sides' colours stand at least 25 apart (CIE76; 2.3 is the least a viewer sees) as every
+    viewer sees them."""
+    theme = THEMES[name]
+    others = ("legal", "on_board", "side0", "side1")
+    for mark, other in [("last_move", "hint")] + [(m, o) for m in ("last_move", "hint") for o in others]:
+        apart = math.dist(lab(seen_with(getattr(theme, mark), deficiency)), lab(seen_with(getattr(theme, other), deficiency)))
+        assert apart >= 25, f"{mark} and {other}: {apart:.0f} apart"
+
+
+def rimmed_on(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour) -> bool:
+    """True where, along the pixels from ``start`` to ``end`` (one row or column), ``colour`` lies
+    right next to the marks' black rim."""
+    (x0, y0), (x1, y1) = start, end
+    n = max(abs(x1 - x0), abs(y1 - y0))
+    shown = [tuple(surface.get_at((x0 + (x1 - x0) * i // n, y0 + (y1 - y0) * i // n)))[:3] for i in range(n + 1)]
+    return any({a, b} == {tuple(colour), MARK_RIM} for a, b in zip(shown, shown[1:]))
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_last_move_and_the_hint_are_drawn_rimmed(app, name):
+    """The marks are drawn as the rule above measures them: the colour beside its black rim (a
+    last-move frame and a hint's frame and dot in Tic-tac-toe, a hint's ring in Reversi and in
+    Rastros, a last move's path and ring in Alquerque)."""
+    from games.alquerque import parse_point
+
+    app.settings.theme = name
+    theme = app.theme
+
+    def shown(game_id: str, moves: list[str], hint_text: str | None = None) -> GameScene:
+        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), moves)
+        app.switch(scene)
+        app.run_frames(5)
+        scene.view.animation_started -= 10  # the last move's animation over
+        if hint_text is not None:
+            scene.hint = scene.game.parse_move(scene.state, hint_text)
+        scene.draw(app.screen)
+        return scene
+
+    scene = shown("tictactoe", ["b2", "a1"], "c2")
+    a1, c2 = scene.view.cell_rect(0, 0), scene.view.cell_rect(1, 2)
+    assert rimmed_on(app.screen, (a1.left + 2, a1.centery), a1.center, theme.last_move)
+    assert rimmed_on(app.screen, (c2.left + 2, c2.centery), c2.center, theme.hint)  # its frame
+    assert rimmed_on(app.screen, c2.center, (c2.center[0], c2.top + 2), theme.hint)  # its dot
+    scene = shown("reversi", ["f5"], "f4")
+    f4 = scene.view.cell_rect(3, 5)
+    assert rimmed_on(app.screen, f4.center, (f4.right - 8, f4.centery), theme.hint)
+    scene = shown("rastros", ["3-5"], "2-4")
+    square = scene.view.cell_rect(1, 3)
+    assert rimmed_on(app.screen, square.center, (square.right - 8, square.centery), theme.hint)
+    scene = shown("alquerque", ["d2-c3"])
+    (x, y), (dx, dy) = scene.view.point_xy(parse_point("c3")), scene.view.point_xy(parse_point("d2"))
+    assert rimmed_on(app.screen, (x, y), (x, y - scene.view.step // 2), theme.last_move)  # the ring round it
+    assert rimmed_on(app.screen, ((x + dx) // 2 - 10, (y + dy) // 2), ((x + dx) // 2 + 10, (y + dy) // 2), theme.last_move)  # the path
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("moves", [[], ["c2-c3"]], ids=["White's rings", "Black's rings"])
+def test_alquerque_rings_round_the_pieces_that_can_move_are_seen_on_both_colours(app, name, moves):
+    """Alquerque rings the pieces that can move in the accent: the dark theme's thin blue ring stood
+    1.4:1 from its wood and 2.2:1 from a white piece, the light theme's and High contrast's 2.7:1
+    and 2.4:1 from a black one (as the least of the three viewers sees them).  Read off the screen,
+    along a ray out from a ringed piece's edge (between the board's lines), the ring has pixels 3:1
+    from the piece and from the board, as every viewer sees them, on pieces of both colours and in
+    every theme."""
+    from ui.views.alquerque import BLACK_PIECE, WHITE_PIECE
+
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10  # the last move's animation over
+    scene.draw(app.screen)
+    view, state = scene.view, scene.state
+    piece = WHITE_PIECE if state.to_move == 0 else BLACK_PIECE
+    x, y = view.point_xy(min(view.movable_pieces(state)))
+    angle = math.radians(22.5)  # halfway between two of the board's lines
+    ray = [tuple(app.screen.get_at((round(x + d * math.cos(angle)), round(y - d * math.sin(angle)))))[:3]
+           for d in range(view.radius + 1, view.radius + view.step // 6)]
+    ring = [pixel for pixel in ray if pixel != theme.board]  # the wood between ring and piece left out
+    assert ring
+    for deficiency in (None, *COLOUR_BLINDNESS):
+        for ground in (piece, theme.board):
+            best = max(contrast(seen_with(pixel, deficiency), seen_with(ground, deficiency)) for pixel in ring)
+            assert best >= 3, f"{deficiency}: the ring on {ground}, {best:.2f}:1"
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_marks_of_legal_moves_stand_out_from_the_board(name, deficiency):
+    """The dark theme marked Rastros' legal squares, Alquerque's points to go to and the cell a
+    Trax picker is for in the panels' light blue: 1.4:1 from its wood.  Those marks, and the legal
+    moves' dots, stand 3:1 (WCAG's ratio for marks) from the board in every theme, as every viewer
+    sees them."""
+    theme = THEMES[name]
+    for mark in ("on_board", "legal"):
+        ratio = contrast(seen_with(getattr(theme, mark), deficiency), seen_with(theme.board, deficiency))
+        assert ratio >= 3, f"{mark}: {ratio:.2f}:1"
+
+
+ALQUERQUE_GROUNDS = ("board", "white piece", "black piece")
+WHERE_RIMMED = {  # each colour the views draw rimmed, and what it is drawn on (surfaces_marked's names)
+    "last_move": None, "hint": None,  # everywhere
+    "on_board": ALQUERQUE_GROUNDS, "invalid": ALQUERQUE_GROUNDS,  # Alquerque's rings and crosses
+    "win": ("Trax path 0", "Trax path 1"), "win_on_board": ("board",),  # Trax's loop, Hex's chain
+    "side0": ("board",), "side1": ("board",),  # Rastros' goals, Hex's swap ring
+}
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_rimmed_mark_is_seen_on_what_it_is_drawn_on(name, deficiency):
+    """A mark drawn rimmed (ui.board_marks) shows pixels 3:1 from each thing it is drawn on, in
+    each colour the views give it.  A dark colour is drawn lightened for this: the light theme's
+    red cross over a jumped black piece stood 1.9:1.  (Hex's winning chain on the light theme's
+    red stones is left at 2.8:1 as a deuteranope sees it, 3.3:1 to full colour sight.)"""
+    from ui.board_marks import rimmed_lines
+
+    theme = THEMES[name]
+    grounds = surfaces_marked(theme)
+    for colour, where in WHERE_RIMMED.items():
+        for surface_name in where or [k for k in grounds if k != "rim"]:
+            ground = grounds[surface_name]
+            surface = pygame.Surface((40, 40))
+            surface.fill(ground)
+            rimmed_lines(surface, getattr(theme, colour), [(5, 20), (35, 20)], 6)
+            drawn = {tuple(surface.get_at((20, y)))[:3] for y in range(40)}
+            best = max(contrast(seen_with(pixel, deficiency), seen_with(ground, deficiency)) for pixel in drawn)
+            assert best >= 3, f"{colour} on {surface_name}: {best:.2f}:1"
+
+
+def rimmed_in(surface: pygame.Surface, rect: pygame.Rect, colour) -> bool:
+    """True where somewhere in ``rect`` a pixel of ``colour`` lies right next to the marks' rim."""
+    for y in range(rect.top, rect.bottom):
+        shown = [tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right)]
+        if any({a, b} == {tuple(colour), MARK_RIM} for a, b in zip(shown, shown[1:])):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_goals_chains_and_winning_paths_are_drawn_rimmed(app, name):
+    """Rastros' goal frames (the dark theme's blue and red 2.4:1 from its wood), Hex's winning
+    chain (in the text's colour: 1.4:1 on the dark theme's wood, 1.2:1 on High contrast's board),
+    the ring where Hex's swapped stone would go (red, 2.3:1 on the dark wood) and Trax's winning
+    loop (light green on the light path, 1.7:1 in the dark theme) are drawn rimmed."""
+    from tests.test_trax import CHAIN
+    from ui.board_marks import shown
+
+    app.settings.theme = name
+    theme = app.theme
+
+    def drawn(game_id: str, options: dict, moves: list[str], start: str | None = None) -> GameScene:
+        scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1, start=start), moves)
+        app.switch(scene)
+        app.run_frames(5)
+        scene.view.animation_started -= 10  # the last move's animation over
+        scene.over_hidden = True  # the game-over card over the board
+        scene.draw(app.screen)
+        return scene
+
+    scene = drawn("rastros", {}, [])
+    goal = scene.view.cell_rect(*divmod(scene.game.goal_south, scene.view.cols))
+    assert rimmed_in(app.screen, goal, shown(theme.side0))
+    scene = drawn("hex", {"size": 3}, ["a1", "a3", "b1", "b3", "c1"])  # Blue's row 1
+    around = pygame.Rect(0, 0, scene.view.radius * 2, scene.view.radius * 2)
+    around.center = scene.view.value_anchor(0)[0]
+    assert rimmed_in(app.screen, around, shown(theme.win_on_board))
+    scene = drawn("hex", {"size": 5, "swap": True}, ["b3"])  # the swap would make it Red's c2
+    around.center = scene.view.value_anchor(scene.game.parse_move(scene.state, "c2"))[0]
+    assert rimmed_in(app.screen, around, shown(theme.side1))
+    scene = drawn("trax", {"size": 7}, ["c3/"], start=CHAIN)  # a loop of four closes
+    loop = scene.view.cell_rect(2, 2).union(scene.view.cell_rect(3, 3))
+    assert rimmed_in(app.screen, loop, shown(theme.win))

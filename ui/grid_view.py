@@ -14,6 +14,7 @@ from collections.abc import Hashable
 import pygame
 
 from games.base import State
+from ui.board_marks import rimmed_rect
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -138,7 +139,7 @@ class GridView(BoardView):
             return
         cell = self.move_cell(move)
         if cell is not None:
-            pygame.draw.rect(surface, color, self.cell_rect(*cell).inflate(-4, -4), max(2, width * self.cell // 80))
+            rimmed_rect(surface, color, self.cell_rect(*cell).inflate(-4, -4), max(2, width * self.cell // 80))
 
     def _draw_hover(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         if overlay.hover is None or not overlay.interactive:

@@ -34,6 +34,9 @@ class Theme:
     hint: Color
     invalid: Color
     win: Color
+    # last_move and hint are light, drawn with a black rim (ui.board_marks): the rim is seen on
+    # the wood and white pieces, the colour on black ones; yellow and blue, told apart without
+    # red or green cones too (High contrast's magenta and blue were the same lavender then)
     # the two sides' colours where a game has no colours of its own (X/O, South/North)
     side0: Color
     side1: Color
@@ -61,20 +64,21 @@ DARK = Theme(
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
     last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(255, 105, 105),
     win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
+    board_accent=(25, 80, 190),  # the panels' light blue stood 1.4:1 on the wood: Rastros' legal squares, Alquerque's points
     board_win=(0, 110, 40),  # the panels' light green stood 1.2:1 on the wood, lost in it without red-green sight
 )
 LIGHT = Theme(
     "light", N_("Light"),
     background=(236, 238, 242), panel=(250, 250, 252), text=(25, 28, 35), muted=(98, 103, 115),
     accent=(30, 100, 220), board=(232, 210, 168), grid=(70, 55, 40), hover=(0, 0, 0),
-    last_move=(230, 150, 0), legal=(40, 40, 40), hint=(0, 150, 220), invalid=(200, 35, 35),
+    last_move=(250, 185, 0), legal=(40, 40, 40), hint=(30, 195, 255), invalid=(200, 35, 35),
     win=(18, 120, 55), side0=(30, 90, 200), side1=(200, 45, 40),
 )
 HIGH_CONTRAST = Theme(  # for low vision: white on black, a pale board with black lines, saturated marks
     "contrast", N_("High contrast"),
     background=(0, 0, 0), panel=(18, 18, 20), text=(255, 255, 255), muted=(215, 215, 220),
     accent=(255, 214, 0), board=(246, 234, 208), grid=(0, 0, 0), hover=(0, 0, 0),
-    last_move=(200, 0, 170), legal=(0, 0, 0), hint=(0, 80, 255), invalid=(255, 120, 120),
+    last_move=(255, 170, 0), legal=(0, 0, 0), hint=(0, 220, 255), invalid=(255, 120, 120),
     win=(90, 255, 140), side0=(40, 120, 255), side1=(230, 40, 40),
     board_accent=(130, 95, 0), board_win=(0, 120, 0),  # a darker yellow, a darker green: 4.9:1 and 4.8:1 on the board
 )

@@ -24,6 +24,7 @@ from collections.abc import Hashable
 import pygame
 
 from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
+from ui.board_marks import rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -308,9 +309,9 @@ class AlquerqueView(BoardView):
             return
         points = [self.point_xy(p) for p in move]
         w = max(2, int(self.step * width))
-        pygame.draw.lines(surface, color, False, points, w)
-        pygame.draw.circle(surface, color, points[0], max(3, self.radius // 3))
-        pygame.draw.circle(surface, color, points[-1], self.radius + w, w)
+        rimmed_lines(surface, color, points, w)
+        rimmed_circle(surface, color, points[0], max(3, self.radius // 3))
+        rimmed_circle(surface, color, points[-1], self.radius + w, w)
 
     def _draw_input(self, surface: pygame.Surface, state: AlquerqueState, overlay: Overlay) -> None:
         theme = overlay.theme
@@ -318,18 +319,21 @@ class AlquerqueView(BoardView):
             return
         path = self._current_path(state)
         ring = max(2, self.step // 22)
+        # the picked piece, its chain and the pieces that can move: rimmed (ui.board_marks), so seen
+        # round white and black pieces alike (the dark theme's thin blue ring stood 1.4:1 from its wood)
+        around = theme.on_board
         if path:
             if len(path) > 1:
-                pygame.draw.lines(surface, theme.on_board, False, [self.point_xy(p) for p in path], ring)
+                rimmed_lines(surface, around, [self.point_xy(p) for p in path], ring)
                 for p in captured_points(path):  # already jumped in the chain being entered
                     self._cross(surface, p, theme.invalid)
-                pygame.draw.circle(surface, theme.on_board, self.point_xy(path[-1]), self.radius // 2)
-            pygame.draw.circle(surface, theme.on_board, self.point_xy(path[0]), self.radius + ring * 2, ring)
+                rimmed_circle(surface, around, self.point_xy(path[-1]), self.radius // 2)
+            rimmed_circle(surface, around, self.point_xy(path[0]), self.radius + ring * 2, ring)
             targets = self.next_points(state)
         elif overlay.show_legal:
             targets = set()
             for p in self.movable_pieces(state):
-                pygame.draw.circle(surface, theme.on_board, self.point_xy(p), self.radius + ring, max(1, ring // 2))
+                rimmed_circle(surface, around, self.point_xy(p), self.radius + ring, max(2, ring // 2))
         else:
             targets = set()
         if overlay.show_legal or path:
@@ -352,8 +356,8 @@ class AlquerqueView(BoardView):
         x, y = self.point_xy(p)
         d = self.radius // 2
         w = max(2, self.step // 25)
-        pygame.draw.line(surface, color, (x - d, y - d), (x + d, y + d), w)
-        pygame.draw.line(surface, color, (x - d, y + d), (x + d, y - d), w)
+        rimmed_lines(surface, color, [(x - d, y - d), (x + d, y + d)], w)
+        rimmed_lines(surface, color, [(x - d, y + d), (x + d, y - d)], w)
 
     def _draw_animation(self, surface: pygame.Surface, overlay: Overlay) -> bool:
         """Draw the last move in flight (from ``overlay.previous``); False when none is running."""

@@ -9,6 +9,7 @@ import time
 import pygame
 
 from games.rastros import Rastros, RastrosState
+from ui.board_marks import rimmed_circle, rimmed_rect
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -65,7 +66,7 @@ class RastrosView(GridView):
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((*colour, 90))
             surface.blit(shade, rect)
-            pygame.draw.rect(surface, colour, rect, max(2, rect.width // 14))  # a goal, never a legal square
+            rimmed_rect(surface, colour, rect, max(2, rect.width // 14))  # a goal, never a legal square; rimmed: seen on the wood
             draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), colour, "center")
         if state.blacks >> i & 1:
             pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
@@ -74,7 +75,7 @@ class RastrosView(GridView):
             pygame.draw.circle(surface, theme.on_board, rect.center, max(3, int(rect.width * 0.13)))
             pygame.draw.circle(surface, theme.on_board, rect.center, max(3, rect.width // 9))
         if overlay.hint == i:
-            pygame.draw.circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
+            rimmed_circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
 
     def status_text(self, state: RastrosState, keys: bool = False) -> str:
         if state.is_terminal():

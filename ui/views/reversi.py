@@ -13,6 +13,7 @@ from dataclasses import replace
 import pygame
 
 from games.reversi import PASS, Reversi, ReversiState
+from ui.board_marks import rimmed_circle
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -97,7 +98,7 @@ class ReversiView(GridView):
             if overlay.show_legal and overlay.interactive and state.move_mask() >> i & 1:
                 pygame.draw.circle(surface, (0, 0, 0), rect.center, max(2, rect.width // 12))
             if overlay.hint == i:
-                pygame.draw.circle(surface, overlay.theme.hint, rect.center, max(3, rect.width // 6), 3)
+                rimmed_circle(surface, overlay.theme.hint, rect.center, max(3, rect.width // 6), 3)
             return
         before = self._colour_before(overlay.previous, i)
         t = self._t

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from games.tictactoe import TicTacToe, TicTacToeState
+from ui.board_marks import rimmed_circle
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -35,7 +36,7 @@ class TicTacToeView(GridView):
         elif state.boards[1] >> i & 1:
             pygame.draw.circle(surface, overlay.theme.side1, inner.center, inner.width // 2, width)
         elif overlay.hint == i:
-            pygame.draw.circle(surface, overlay.theme.hint, inner.center, max(3, inner.width // 6))
+            rimmed_circle(surface, overlay.theme.hint, inner.center, max(3, inner.width // 6))
 
     def draw_extras(self, surface, state: TicTacToeState, overlay: Overlay) -> None:
         line = state.winning_line()

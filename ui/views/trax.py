@@ -26,6 +26,7 @@ import pygame.gfxdraw
 from games.grid import cell_name
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_of, move_tile
 from ui import words
+from ui.board_marks import MARK_RIM, rim_width, shown
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -374,12 +375,18 @@ class TraxView(GridView):
 
     def _draw_corners(self, surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
         """The four corners of ``rect``, a quarter of its side each way: a forced tile's mark, told
-        apart at a glance from the whole frame round the tile the player placed."""
+        apart at a glance from the whole frame round the tile the player placed; rimmed as that
+        frame is (ui.board_marks), seen on the red face and on both paths."""
         width, arm = max(2, 3 * self.cell // 80), max(4, rect.width // 4)
+        arms = []
         for x, y, dx, dy in ((rect.left, rect.top, 1, 1), (rect.right - 1, rect.top, -1, 1),
                              (rect.left, rect.bottom - 1, 1, -1), (rect.right - 1, rect.bottom - 1, -1, -1)):
-            pygame.draw.rect(surface, colour, pygame.Rect(min(x, x + dx * arm), min(y, y + dy * width), arm, width))
-            pygame.draw.rect(surface, colour, pygame.Rect(min(x, x + dx * width), min(y, y + dy * arm), width, arm))
+            arms.append(pygame.Rect(min(x, x + dx * arm), min(y, y + dy * width), arm, width))
+            arms.append(pygame.Rect(min(x, x + dx * width), min(y, y + dy * arm), width, arm))
+        rim = rim_width(width)
+        for shade, grow in ((MARK_RIM, 2 * rim), (shown(colour), 0)):
+            for piece in arms:
+                pygame.draw.rect(surface, shade, piece.inflate(grow, grow))
 
     def _draw_winning_paths(self, surface, state: TraxState, overlay: Overlay) -> None:
         n = self.cols
@@ -389,7 +396,8 @@ class TraxView(GridView):
                 rect = self.cell_rect(*divmod(cell, n))
                 clip = surface.get_clip()
                 surface.set_clip(rect)
-                draw_path(surface, rect, a, b, overlay.theme.win, rect.width * BAND * 0.45)
+                for shade, share in ((MARK_RIM, 0.6), (shown(overlay.theme.win), 0.4)):  # rimmed: seen on both paths
+                    draw_path(surface, rect, a, b, shade, rect.width * BAND * share)
                 surface.set_clip(clip)
 
     def _hovered_tile(self) -> int | None:

@@ -1,0 +1,56 @@
+"""Marks drawn over a board in two tones: a colour with a black rim on each side.
+
+No one colour stands out from everything a mark may lie on: the last move's yellow frame was as
+light as the dark theme's wood (1.06:1), and a colour dark enough for the wood is lost on a black
+disc.  A rim of ``MARK_RIM`` round a light colour is seen on light grounds (wood, white pieces) by
+the rim and on dark ones (black pieces, the felt, Trax's dark paths) by the colour, as the board
+cursor's black and white ring is.  The themes' ``last_move`` and ``hint`` are light for this
+(tests/test_ui_contrast.py holds every surface to 3:1, also as seen without red or green cones);
+a darker colour is drawn lightened, keeping its hue, until it stands 6:1 from the rim
+(``shown``): Alquerque's blue ring round a black piece, a red cross on one, Hex's winning chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ui.theme import Color, readable
+
+MARK_RIM: Color = (0, 0, 0)
+
+
+def shown(colour: Color) -> Color:
+    """The colour a rimmed mark is drawn in: ``colour``, lightened if need be to stand 6:1 from the
+    rim, so that on a black piece, where the rim is lost, the colour stands 3:1 from it, also as
+    seen without red or green cones (at 4.5:1 the light theme's red cross stood 2.6:1 there)."""
+    return readable(colour, MARK_RIM, 6)
+
+
+def rim_width(width: int) -> int:
+    """The rim's width on each side of a mark ``width`` thick (a filled mark's: its radius)."""
+    return max(1, width // 3)
+
+
+def rimmed_rect(surface: pygame.Surface, colour: Color, rect: pygame.Rect, width: int) -> None:
+    """A frame ``width`` thick along the inside of ``rect``, rimmed outside and inside."""
+    rim = rim_width(width)
+    pygame.draw.rect(surface, MARK_RIM, rect.inflate(2 * rim, 2 * rim), width + 2 * rim)
+    pygame.draw.rect(surface, shown(colour), rect, width)
+
+
+def rimmed_circle(surface: pygame.Surface, colour: Color, centre: tuple[int, int], radius: int, width: int = 0) -> None:
+    """A dot (``width`` 0) or a ring ``width`` thick inside ``radius``, rimmed on each side."""
+    rim = rim_width(width or radius)
+    pygame.draw.circle(surface, MARK_RIM, centre, radius + rim, width and width + 2 * rim)
+    pygame.draw.circle(surface, shown(colour), centre, radius, width)
+
+
+def rimmed_lines(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int) -> None:
+    """A line through ``points``, ``width`` thick, rimmed along both sides (the joints rounded)."""
+    rim = rim_width(width)
+    for shade, thick in ((MARK_RIM, width + 2 * rim), (shown(colour), width)):
+        pygame.draw.lines(surface, shade, False, points, thick)
+        for point in points:
+            pygame.draw.circle(surface, shade, point, thick // 2)
