@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 from ai.base import WIN, Flag, Limits, Player, PlayerInfo, Progress
-from ai.levels import PlayerSpec
+from ai.levels import LEVEL_IDS, PlayerSpec
 
 __all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "has_player", "make_player"]
 
@@ -61,6 +61,11 @@ def has_player(game_id: str, player_id: str) -> bool:
     looked for when it is made): a record naming another ("level-99", hand-edited or a newer
     version's) is refused when read, not played with a stand-in."""
     if is_outside_player(player_id):
+        return True
+    if player_id in LEVEL_IDS:  # every game has them (``ai.levels.player_table``): no engine imported
+        import games
+
+        games.info(game_id)  # ValueError naming the valid games
         return True
     table = _table(game_id)
     return player_id in table or f"{game_id}:{player_id}" in table

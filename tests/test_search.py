@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -158,6 +161,21 @@ def test_catalog_and_unknown_player():
     assert ids[:5] == [f"level-{n}" for n in range(1, 6)]
     with pytest.raises(ValueError, match="level-1"):
         ai.make_player("tictactoe", "grandmaster")
+
+
+def test_has_player_answers_for_the_levels_without_importing_an_engine():
+    """The Continue list and the main menu ask ``has_player`` of every unfinished game's players
+    as the window opens; for a level it answered by importing the game's engines (numba and the
+    kernels: about a second of the window's thread).  Asked in a fresh interpreter."""
+    script = ("import sys, ai\n"
+              "assert ai.has_player('reversi', 'level-3') and ai.has_player('hex', 'level-5')\n"
+              "assert not any(name.startswith('ai.engines') for name in sys.modules), sorted(sys.modules)\n"
+              "assert ai.has_player('rastros', 'rastros:basilio') and not ai.has_player('rastros', 'level-99')\n"
+              "try:\n    ai.has_player('chess', 'level-1')\nexcept ValueError as exc:\n    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert "reversi" in done.stdout  # the unknown game's error names the valid ones
 
 
 def test_noise_bounds_a_weak_levels_slip():

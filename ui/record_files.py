@@ -133,6 +133,8 @@ def catalog_titles(record: GameRecord) -> GameRecord:
     """``record`` with each computer player titled by its id alone -- a line of ``main.py match
     --json`` knows only the ids ("level-2", "rastros:basilio") -- titled as the catalog and every
     screen name it ("Level 2", "Basilio"); other titles (a name, an outside player's) stay."""
+    if not any(side.id is not None and side.title == side.id for side in record.players):
+        return record  # nothing to title: the catalog (which imports the game's engines) is not needed
     titles = {player.id: player.title for player in ai.catalog(record.game_id)}
     players = tuple(Side(side.id, titles[side.id]) if side.id in titles and side.title == side.id else side
                     for side in record.players)
