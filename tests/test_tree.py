@@ -303,8 +303,8 @@ def _small_window(app) -> None:
 
 
 def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
-    """Tic-tac-toe after b2 at depth 4 is wider than the canvas: the view opened on the root with a
-    node cut in half at each edge, and panning left one at every stop."""
+    """Tic-tac-toe after b2 at depth 4, every first move open, is wider than the canvas: the view
+    opened on the root with a node cut in half at each edge, and panning left one at every stop."""
     from tests.ui_helpers import key
 
     _small_window(app)
@@ -312,6 +312,7 @@ def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
     app.show_tree(game, game.play_line(["b2"]))
     explorer = app.scene
     built(app, explorer)
+    explorer.open.update(id(child) for child in explorer.tree.root.children)
     app.run_frames(2)
     seen: set[int] = set()
     for k in [None] + [pygame.K_RIGHT] * 6 + [pygame.K_LEFT] * 12:
@@ -345,7 +346,8 @@ def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
     """At 800x560 the canvas holds seven plies: the eighth of a depth-7 tree was drawn half under
     the canvas's bottom edge, with no way to see it."""
     from tests.ui_helpers import click, key
-    from ui.scenes.tree_explorer import node_metrics, visible_layout
+    from ui.scenes.tree_explorer import node_metrics
+    from ui.tree_layout import visible_layout
 
     _small_window(app)
     game = games.load("tictactoe")
@@ -394,3 +396,44 @@ def test_a_wide_trees_root_is_in_sight_when_it_opens(app, small):
     app.run_frames(2)
     assert any(node is explorer.tree.root for _rect, node in explorer.node_rects)
     assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+
+
+def _in_sight(explorer) -> tuple[bool, bool, int]:
+    """(the root drawn, the root's best move drawn, how many of the root's moves are drawn), each
+    drawn node being wholly inside the canvas."""
+    assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+    root = explorer.tree.root
+    drawn = {id(node) for _rect, node in explorer.node_rects}
+    return id(root) in drawn, id(root.best_child) in drawn, sum(id(c) in drawn for c in root.children)
+
+
+@pytest.mark.parametrize("game_id", ["hex", "tictactoe"])
+@pytest.mark.parametrize("small", [False, True])
+def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_brings_them_back(app, game_id, small):
+    """Hex 11x11's 121 first moves and Tic-tac-toe's 9: the tree opened with the best line open, and
+    the best move's own replies pushed the root's other moves apart, out of the canvas (Hex showed
+    the root over a row of replies and none of its own moves; Tic-tac-toe one of nine).  The root,
+    its best move and as many of its moves as the canvas holds are now in sight; Home brings that
+    view back after panning away and down."""
+    from tests.ui_helpers import key
+    from ui.scenes.tree_explorer import node_metrics
+
+    if small:
+        _small_window(app)
+    game = games.load(game_id)
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    fits = explorer.canvas.width // node_metrics(explorer.scale)[2] - 1
+    expected = (True, True, min(len(explorer.tree.root.children), fits))
+    root_shown, best_shown, moves_shown = _in_sight(explorer)
+    assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
+    for k in [pygame.K_RIGHT] * 8 + [pygame.K_DOWN] * 3:
+        key(app, k, frames=1)
+    app.run_frames(1)
+    if game_id == "hex":  # wider than the canvas: the pans took the root out of sight
+        assert not _in_sight(explorer)[0]
+    key(app, pygame.K_HOME)
+    root_shown, best_shown, moves_shown = _in_sight(explorer)
+    assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
