@@ -437,3 +437,23 @@ def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_bring
     key(app, pygame.K_HOME)
     root_shown, best_shown, moves_shown = _in_sight(explorer)
     assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
+
+
+def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
+    """A tree asked for at a depth too big to draw left the last tree's nodes clickable under its
+    message: a click on the empty canvas opened a node of a tree no longer shown and put its
+    position on the right beside "too big"."""
+    from tests.ui_helpers import click
+
+    game = games.load("tictactoe")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    rect, _node = next((r, n) for r, n in explorer.node_rects if n is not explorer.tree.root)
+    explorer.choose(MINIMAX)
+    explorer.set_depth(9)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.too_big
+    click(app, rect.center)
+    assert explorer.selected is None and not explorer.open

@@ -128,6 +128,7 @@ class TreeExplorerScene(Scene):
         number, algorithm, depth = self._builds, self.algorithm, self.depth
         self.tree, self.too_big, self.selected, self.building = None, "", None, True
         self.open.clear()
+        self.node_rects = []  # the old tree's nodes are not shown (nor clicked) any more
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
