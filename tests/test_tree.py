@@ -457,3 +457,40 @@ def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
     assert explorer.tree is None and explorer.too_big
     click(app, rect.center)
     assert explorer.selected is None and not explorer.open
+
+
+def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatch):
+    """Hex 11x11: the best move's 120 edges run under its closed neighbours, and their "+120" were
+    written straight on them, struck through by a band of lines; each count now has a chip of the
+    canvas's colour under it, drawn after every edge."""
+    from ui import text as tx
+    from ui.scenes import tree_explorer
+
+    game = games.load("hex")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    order: list[tuple[str, object]] = []
+    line, rect, text, draw_tree = pygame.draw.line, pygame.draw.rect, tx.text, tree_explorer.draw_tree
+
+    def recorded(*args, **kwargs):  # what the tree's own drawing does, in order
+        monkeypatch.setattr(pygame.draw, "line", lambda *a, **k: (order.append(("edge", None)), line(*a, **k))[1])
+        monkeypatch.setattr(pygame.draw, "rect", lambda s, c, r, *a, **k: (order.append(("rect", pygame.Rect(r))),
+                                                                           rect(s, c, r, *a, **k))[1])
+        monkeypatch.setattr(tx, "text", lambda s, value, pos, *a, **k: (order.append((value, pos)),
+                                                                        text(s, value, pos, *a, **k))[1])
+        try:
+            return draw_tree(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(pygame.draw, "line", line)
+            monkeypatch.setattr(pygame.draw, "rect", rect)
+            monkeypatch.setattr(tx, "text", text)
+
+    monkeypatch.setattr(tree_explorer, "draw_tree", recorded)
+    app.invalidate()
+    app.run_frames(1)
+    last_edge = max(i for i, (item, _at) in enumerate(order) if item == "edge")
+    counts = [i for i, (item, _at) in enumerate(order) if item.startswith("+")]
+    assert counts and all(i > last_edge for i in counts)
+    assert all(order[i - 1][0] == "rect" and order[i - 1][1].collidepoint(order[i][1]) for i in counts)
