@@ -494,3 +494,31 @@ def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatc
     counts = [i for i, (item, _at) in enumerate(order) if item.startswith("+")]
     assert counts and all(i > last_edge for i in counts)
     assert all(order[i - 1][0] == "rect" and order[i - 1][1].collidepoint(order[i][1]) for i in counts)
+
+
+def test_the_newest_tree_is_shown_whichever_build_ends_last(app, monkeypatch):
+    """Depth + pressed several times starts a build per depth; when the newest ended first and an
+    older one a moment later, before the window's next frame, the older one's result took its
+    place and was then dropped as old: "Building the tree…" stayed for good (seen on Hex 5x5
+    after + pressed eight times)."""
+    import threading
+
+    from ui.scenes import tree_explorer
+
+    game = games.load("tictactoe")
+    release = {2: threading.Event(), 3: threading.Event()}
+
+    def slow_build(root_state, algorithm, depth, game_id=""):
+        release[depth].wait(30)
+        return build(root_state, algorithm, depth, game_id=game_id)
+
+    monkeypatch.setattr(tree_explorer, "build", slow_build)
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
+    explorer.set_depth(3)
+    release[3].set()
+    assert app.run_frames(10 ** 6, until=lambda: explorer._built is not None, timeout=30)  # not taken yet
+    release[2].set()  # the older build ends after the newest, before a frame takes the newest
+    for thread in [t for t in threading.enumerate() if t.name == "tree-build"]:
+        thread.join(30)
+    explorer.update(0.0)
+    assert not explorer.building and explorer.tree is not None and explorer.tree.depth == 3

@@ -124,7 +124,8 @@ class TreeExplorerScene(Scene):
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
         best line once it is ready."""
-        self._builds += 1
+        with self._lock:
+            self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
         self.tree, self.too_big, self.selected, self.building = None, "", None, True
         self.open.clear()
@@ -136,7 +137,9 @@ class TreeExplorerScene(Scene):
                 tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id), ""
             except TreeTooBig as exc:
                 tree, why = None, _("more than {n} nodes").format(n=number_text(exc.limit, ","))
-            self._built = (number, tree, why)
+            with self._lock:  # an older build ending after the newest must not take its place
+                if number == self._builds:
+                    self._built = (number, tree, why)
             self.invalidate()
 
         threading.Thread(target=run, name="tree-build", daemon=True).start()
