@@ -508,9 +508,9 @@ def test_the_newest_tree_is_shown_whichever_build_ends_last(app, monkeypatch):
     game = games.load("tictactoe")
     release = {2: threading.Event(), 3: threading.Event()}
 
-    def slow_build(root_state, algorithm, depth, game_id=""):
+    def slow_build(root_state, algorithm, depth, game_id="", stop=None):
         release[depth].wait(30)
-        return build(root_state, algorithm, depth, game_id=game_id)
+        return build(root_state, algorithm, depth, game_id=game_id)  # not stopped: it ends, late
 
     monkeypatch.setattr(tree_explorer, "build", slow_build)
     explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
@@ -522,3 +522,30 @@ def test_the_newest_tree_is_shown_whichever_build_ends_last(app, monkeypatch):
         thread.join(30)
     explorer.update(0.0)
     assert not explorer.building and explorer.tree is not None and explorer.tree.depth == 3
+
+
+
+def test_a_build_stops_when_told():
+    """A build asked to stop raises at its next node instead of running on to its end."""
+    from ai.game_tree import BuildStopped
+
+    game = games.load("hex")
+    visited = []
+    with pytest.raises(BuildStopped):
+        build(game.initial_state(), MINIMAX, 3, game_id="hex", stop=lambda: visited.append(1) or len(visited) > 50)
+    assert len(visited) == 51
+
+
+def test_a_tree_no_longer_wanted_stops_being_built(app, monkeypatch):
+    """Depth + pressed eight times on Hex 11x11 built all eight trees side by side, each to its end
+    (60,000 nodes), so the one asked for last said "too big" after 40 s instead of a few: each
+    build now stops once a newer one is asked for."""
+    from ui.scenes import tree_explorer
+
+    stops = []
+    monkeypatch.setattr(tree_explorer, "build", lambda *a, stop=None, **k: stops.append(stop) or None)
+    game = games.load("hex")
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
+    for depth in (3, 4, 5):
+        explorer.set_depth(depth)
+    assert len(stops) == 4 and [stop() for stop in stops] == [True, True, True, False]

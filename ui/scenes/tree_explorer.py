@@ -28,7 +28,18 @@ from typing import Any
 
 import pygame
 
-from ai.game_tree import ALGORITHMS, ALPHABETA, MINIMAX, ORDERED, Node, Tree, TreeTooBig, build, count_nodes
+from ai.game_tree import (
+    ALGORITHMS,
+    ALPHABETA,
+    MINIMAX,
+    ORDERED,
+    BuildStopped,
+    Node,
+    Tree,
+    TreeTooBig,
+    build,
+    count_nodes,
+)
 from games.base import Game, State
 from ui import text as tx
 from ui.board_view import Overlay
@@ -134,7 +145,10 @@ class TreeExplorerScene(Scene):
 
         def run() -> None:
             try:
-                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id), ""
+                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id,
+                                  stop=lambda: number != self._builds), ""
+            except BuildStopped:  # a newer tree was asked for: it alone is built on
+                return
             except TreeTooBig as exc:
                 tree, why = None, _("more than {n} nodes").format(n=number_text(exc.limit, ","))
             with self._lock:  # an older build ending after the newest must not take its place
