@@ -549,3 +549,38 @@ def test_a_tree_no_longer_wanted_stops_being_built(app, monkeypatch):
     for depth in (3, 4, 5):
         explorer.set_depth(depth)
     assert len(stops) == 4 and [stop() for stop in stops] == [True, True, True, False]
+
+
+
+def test_the_depth_shown_is_counted_before_the_depths_passed_through(app, monkeypatch):
+    """Depth + pressed twice on Hex 11x11: the counts of the depth passed through (minimax's takes
+    a minute there) were made first, so the depth shown said "counting…" a minute longer."""
+    import threading
+
+    from ui.scenes import tree_explorer
+
+    gate, counted = threading.Event(), []
+
+    def counting(state, algorithm, depth, **kwargs):
+        gate.wait(30)
+        counted.append((algorithm, depth))
+        return 1
+
+    monkeypatch.setattr(tree_explorer, "count_nodes", counting)
+    monkeypatch.setattr(tree_explorer, "build", lambda *a, **k: None)
+    game = games.load("hex")
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
+    explorer.set_depth(3)
+    explorer.set_depth(4)
+    gate.set()
+    assert _wait_for(lambda: len(counted) == 9)
+    assert counted[0][1] == 2 and {d for _a, d in counted[1:4]} == {4}  # the one under way, then depth 4's
+
+
+def _wait_for(condition, seconds: float = 30.0) -> bool:
+    import time
+
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        time.sleep(0.01)
+    return condition()

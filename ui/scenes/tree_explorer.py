@@ -180,7 +180,8 @@ class TreeExplorerScene(Scene):
 
     def _start_counting(self) -> None:
         """The three node counts at this depth, in a thread (minimax's can take seconds): counts
-        asked for while it runs join its list, so every depth shown gets its counts."""
+        asked for while it runs join its list, so every depth shown gets its counts, the depth
+        shown now before the others (each of which can take a minute: Hex's minimax)."""
         with self._lock:
             self._wanted += [(a, self.depth) for a in ALGORITHMS
                              if (a, self.depth) not in self.counts and (a, self.depth) not in self._wanted]
@@ -195,7 +196,8 @@ class TreeExplorerScene(Scene):
                 if not self._wanted:
                     self._counting = None
                     return
-                key = self._wanted.pop(0)
+                key = next((k for k in self._wanted if k[1] == self.depth), self._wanted[0])  # the depth shown first
+                self._wanted.remove(key)
             if key in self.counts:
                 continue
             try:
