@@ -18,39 +18,55 @@ def visible_layout(root: Node, open_ids: set[int], step: int, reach: int | None 
     """Where each shown node goes: id -> (node, x centre in pixels, ply), nodes ``step`` apart.
 
     Each subtree is packed as close to its left neighbour as its rows allow: a closed move beside
-    an open one sits next to it in their row, not beyond all of the open one's replies (Hex's 116
-    replies to its best move used to push the root's other moves 60 columns away, out of sight).
+    an open one sits next to it in their row, not beyond all of the open one's replies (in Hex the
+    best move's 120 replies would push the root's other moves 60 columns away, out of sight).
     A parent stands over the middle of its children, but no farther than ``reach`` from its best
     child, so that a row wider than the canvas still shows its parent and its best move together."""
+    offsets: dict[int, int] = {}  # id(child) -> its x less its parent's
 
-    def place(node: Node) -> tuple[Layout, dict[int, tuple[int, int]]]:
-        """The subtree under ``node`` with ``node`` at x 0, and its leftmost and rightmost x per ply."""
+    def place(node: Node) -> dict[int, tuple[int, int]]:
+        """Place the subtree under ``node``: its leftmost and rightmost x per ply, ``node`` at x 0."""
         if id(node) not in open_ids or not node.children:
-            return {id(node): (node, 0, node.ply)}, {node.ply: (0, 0)}
-        out: Layout = {}
+            return {node.ply: (0, 0)}
         contour: dict[int, tuple[int, int]] = {}
-        child_xs = []
+        xs = []
+        row = node.ply + 1
         for child in node.children:
-            sub, edges = place(child)
+            if id(child) not in open_ids or not child.children:  # a leaf (most nodes): beside its row's last
+                shift = contour[row][1] + step if row in contour else 0
+                contour[row] = (contour[row][0] if row in contour else shift, shift)
+                xs.append(shift)
+                continue
+            edges = place(child)
             shift = max((contour[p][1] + step - lo for p, (lo, _hi) in edges.items() if p in contour), default=0)
-            out.update({k: (n, x + shift, p) for k, (n, x, p) in sub.items()})
             for p, (lo, hi) in edges.items():
-                contour[p] = (min(contour[p][0], lo + shift), hi + shift) if p in contour else (lo + shift, hi + shift)
-            child_xs.append(shift)
-        x = (child_xs[0] + child_xs[-1]) // 2
+                contour[p] = (contour[p][0], hi + shift) if p in contour else (lo + shift, hi + shift)
+            xs.append(shift)
+        x = (xs[0] + xs[-1]) // 2
         best = node.best_child
         if reach is not None and best is not None:
-            best_x = out[id(best)][1]
+            best_x = next(cx for child, cx in zip(node.children, xs) if child is best)
             x = max(best_x - reach, min(best_x + reach, x))
-        out = {k: (n, cx - x, p) for k, (n, cx, p) in out.items()}
-        out[id(node)] = (node, 0, node.ply)
+        for child, child_x in zip(node.children, xs):
+            offsets[id(child)] = child_x - x
         edges_out = {p: (lo - x, hi - x) for p, (lo, hi) in contour.items()}
         edges_out[node.ply] = (0, 0)
-        return out, edges_out
+        return edges_out
 
-    layout, _edges = place(root)
-    left = min(x for _n, x, _p in layout.values())
-    return {k: (n, x - left + step // 2, p) for k, (n, x, p) in layout.items()}
+    left = min(lo for lo, _hi in place(root).values())
+    layout: Layout = {}
+
+    def put(node: Node, x: int) -> None:  # the open node at x, and its children
+        for child in node.children:
+            child_x = x + offsets[id(child)]
+            layout[id(child)] = (child, child_x, child.ply)
+            if id(child) in open_ids and child.children:
+                put(child, child_x)
+
+    layout[id(root)] = (root, step // 2 - left, root.ply)  # the leftmost node half a step from 0
+    if id(root) in open_ids:
+        put(root, step // 2 - left)
+    return layout
 
 
 def view_middle(root: Node, open_ids: set[int], layout: Layout, first_ply: int, last_ply: int, room: int) -> int:
