@@ -584,3 +584,23 @@ def _wait_for(condition, seconds: float = 30.0) -> bool:
     while not condition() and time.monotonic() < end:
         time.sleep(0.01)
     return condition()
+
+
+def test_a_move_opened_at_the_canvas_edge_shows_the_reply_it_searched(app):
+    """Hex 11x11: j1, at the canvas's left edge, opened under the mouse with its one searched reply
+    (the others cut) half a canvas to its left, out of sight: only crossed-out boxes were seen.
+    The view now moves as little as it takes to show that reply, the move opened still in sight."""
+    from tests.ui_helpers import click
+
+    game = games.load("hex")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    rect, node = min(((r, n) for r, n in explorer.node_rects if n.ply == 1 and id(n) not in explorer.open),
+                     key=lambda item: item[0].x)
+    click(app, rect.center)
+    assert id(node) in explorer.open
+    drawn = {id(n): r for r, n in explorer.node_rects}
+    assert id(node) in drawn and id(node.best_child) in drawn
+    assert abs(drawn[id(node)].centerx - rect.centerx) < explorer.canvas.width // 2  # it moved no more than that

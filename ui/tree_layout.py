@@ -97,13 +97,16 @@ def view_middle(root: Node, open_ids: set[int], layout: Layout, first_ply: int, 
 
 
 def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
-        keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None) -> tuple[int, int]:
+        keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None,
+        follow: int | None = None) -> tuple[int, int]:
     """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
     ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
     wider one has ``middle`` (a layout x: ``view_middle``) in the middle, panned by ``scroll``,
     but only until an end of the tree reaches the area's edge: never empty space beside it.
     ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
-    the node just opened stays under the mouse, instead of the view jumping to the root.  Else
+    the node just opened stays under the mouse, instead of the view jumping to the root, but
+    moved as little as it takes to bring in ``follow`` (a layout x: that node's best child, which
+    the clamp in ``visible_layout`` keeps within half a canvas of it).  Else
     ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
     nearest place where that x falls on the area's left edge: a column of leaves starts there,
     whole, rather than half a node being left out."""
@@ -113,6 +116,9 @@ def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
     centred = area.centerx - middle
     if keep is not None:
         scroll = centred - (keep[1] - keep[0])
+        if follow is not None:  # how far the follow's x is outside the area, either side
+            x = centred - scroll + follow
+            scroll -= max(0, area.x + margin - x) - max(0, x - (area.right - margin))
     elif snap is not None:
         step, x = snap
         off = (centred - scroll + x - area.x) % step  # how far right of the edge the column starts

@@ -412,10 +412,12 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
     last_ply = first_ply + rows - 1
     keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
+    kept = layout[scene.keep[0]][0] if keep is not None else None
+    follow = layout[id(kept.best_child)][1] if kept is not None and kept.best_child and id(kept) in scene.open else None
     inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
     middle = view_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, room)
     offset, scroll = pan(area, [x for _n, x, _p in layout.values()], middle, scroll, margin, keep,
-                         (step, step // 2 - box_w // 2 - inset) if snap else None)
+                         (step, step // 2 - box_w // 2 - inset) if snap else None, follow)
     rects: list[tuple[pygame.Rect, Node]] = []
 
     def centre(node_id: int) -> tuple[int, int]:
