@@ -32,6 +32,10 @@ HEURISTIC_SQUASH = 0.9  # heuristic values stay inside -0.9..+0.9, below any pro
 Heuristic = Callable[[State, int], float]  # (state, player) -> value for ``player``
 
 
+class BuildStopped(Exception):
+    """The caller no longer wants the tree being built (``build``'s ``stop`` said so)."""
+
+
 class TreeTooBig(ValueError):
     """The tree has more nodes than the explorer can show: choose a smaller depth or position."""
 
@@ -106,12 +110,12 @@ class _Search:
     """One run of an algorithm over ``state`` to ``depth`` plies."""
 
     def __init__(self, state: State, algorithm: str, depth: int, heuristic: Heuristic, keep: bool,
-                 limit: int) -> None:
+                 limit: int, stop: Callable[[], bool] | None = None) -> None:
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
         self.algorithm, self.depth, self.heuristic = algorithm, depth, heuristic
         self.player = state.to_move
-        self.keep, self.limit = keep, limit
+        self.keep, self.limit, self.stop = keep, limit, stop
         self.nodes = 0
         # one scale for the whole tree, the same for every algorithm: the largest heuristic value
         # among the root's moves
@@ -144,6 +148,8 @@ class _Search:
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
             raise TreeTooBig(self.limit)
+        if self.stop is not None and self.stop():
+            raise BuildStopped
         node.alpha, node.beta = alpha, beta
         state = node.state
         if state.is_terminal():
@@ -176,9 +182,11 @@ class _Search:
 
 
 def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
-          game_id: str = "", limit: int = NODE_LIMIT) -> Tree:
-    """The tree ``algorithm`` explores from ``state`` to ``depth`` plies (raises TreeTooBig past ``limit`` nodes)."""
-    search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), True, limit)
+          game_id: str = "", limit: int = NODE_LIMIT, stop: Callable[[], bool] | None = None) -> Tree:
+    """The tree ``algorithm`` explores from ``state`` to ``depth`` plies (raises TreeTooBig past
+    ``limit`` nodes, BuildStopped as soon as ``stop()`` is true: a tree no longer wanted stops
+    taking the processor from the one that is)."""
+    search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), True, limit, stop)
     root = Node(state)
     search.visit(root, -math.inf, math.inf)
     return Tree(root, algorithm, depth, search.nodes)

@@ -303,8 +303,8 @@ def _small_window(app) -> None:
 
 
 def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
-    """Tic-tac-toe after b2 at depth 4 is wider than the canvas: the view opened on the root with a
-    node cut in half at each edge, and panning left one at every stop."""
+    """Tic-tac-toe after b2 at depth 4, every first move open, is wider than the canvas: the view
+    opened on the root with a node cut in half at each edge, and panning left one at every stop."""
     from tests.ui_helpers import key
 
     _small_window(app)
@@ -312,6 +312,7 @@ def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
     app.show_tree(game, game.play_line(["b2"]))
     explorer = app.scene
     built(app, explorer)
+    explorer.open.update(id(child) for child in explorer.tree.root.children)
     app.run_frames(2)
     seen: set[int] = set()
     for k in [None] + [pygame.K_RIGHT] * 6 + [pygame.K_LEFT] * 12:
@@ -345,7 +346,8 @@ def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
     """At 800x560 the canvas holds seven plies: the eighth of a depth-7 tree was drawn half under
     the canvas's bottom edge, with no way to see it."""
     from tests.ui_helpers import click, key
-    from ui.scenes.tree_explorer import node_metrics, visible_layout
+    from ui.scenes.tree_explorer import node_metrics
+    from ui.tree_layout import visible_layout
 
     _small_window(app)
     game = games.load("tictactoe")
@@ -394,3 +396,211 @@ def test_a_wide_trees_root_is_in_sight_when_it_opens(app, small):
     app.run_frames(2)
     assert any(node is explorer.tree.root for _rect, node in explorer.node_rects)
     assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+
+
+def _in_sight(explorer) -> tuple[bool, bool, int]:
+    """(the root drawn, the root's best move drawn, how many of the root's moves are drawn), each
+    drawn node being wholly inside the canvas."""
+    assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
+    root = explorer.tree.root
+    drawn = {id(node) for _rect, node in explorer.node_rects}
+    return id(root) in drawn, id(root.best_child) in drawn, sum(id(c) in drawn for c in root.children)
+
+
+@pytest.mark.parametrize("game_id", ["hex", "tictactoe"])
+@pytest.mark.parametrize("small", [False, True])
+def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_brings_them_back(app, game_id, small):
+    """Hex 11x11's 121 first moves and Tic-tac-toe's 9: the tree opened with the best line open, and
+    the best move's own replies pushed the root's other moves apart, out of the canvas (Hex showed
+    the root over a row of replies and none of its own moves; Tic-tac-toe one of nine).  The root,
+    its best move and as many of its moves as the canvas holds are now in sight; Home brings that
+    view back after panning away and down."""
+    from tests.ui_helpers import key
+    from ui.scenes.tree_explorer import node_metrics
+
+    if small:
+        _small_window(app)
+    game = games.load(game_id)
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    fits = explorer.canvas.width // node_metrics(explorer.scale)[2] - 1
+    expected = (True, True, min(len(explorer.tree.root.children), fits))
+    root_shown, best_shown, moves_shown = _in_sight(explorer)
+    assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
+    for k in [pygame.K_RIGHT] * 8 + [pygame.K_DOWN] * 3:
+        key(app, k, frames=1)
+    app.run_frames(1)
+    if game_id == "hex":  # wider than the canvas: the pans took the root out of sight
+        assert not _in_sight(explorer)[0]
+    key(app, pygame.K_HOME)
+    root_shown, best_shown, moves_shown = _in_sight(explorer)
+    assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
+
+
+def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
+    """A tree asked for at a depth too big to draw left the last tree's nodes clickable under its
+    message: a click on the empty canvas opened a node of a tree no longer shown and put its
+    position on the right beside "too big"."""
+    from tests.ui_helpers import click
+
+    game = games.load("tictactoe")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    rect, _node = next((r, n) for r, n in explorer.node_rects if n is not explorer.tree.root)
+    explorer.choose(MINIMAX)
+    explorer.set_depth(9)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.too_big
+    click(app, rect.center)
+    assert explorer.selected is None and not explorer.open
+
+
+def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatch):
+    """Hex 11x11: the best move's 120 edges run under its closed neighbours, and their "+120" were
+    written straight on them, struck through by a band of lines; each count now has a chip of the
+    canvas's colour under it, drawn after every edge."""
+    from ui import text as tx
+    from ui.scenes import tree_explorer
+
+    game = games.load("hex")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    order: list[tuple[str, object]] = []
+    line, rect, text, draw_tree = pygame.draw.line, pygame.draw.rect, tx.text, tree_explorer.draw_tree
+
+    def recorded(*args, **kwargs):  # what the tree's own drawing does, in order
+        monkeypatch.setattr(pygame.draw, "line", lambda *a, **k: (order.append(("edge", None)), line(*a, **k))[1])
+        monkeypatch.setattr(pygame.draw, "rect", lambda s, c, r, *a, **k: (order.append(("rect", pygame.Rect(r))),
+                                                                           rect(s, c, r, *a, **k))[1])
+        monkeypatch.setattr(tx, "text", lambda s, value, pos, *a, **k: (order.append((value, pos)),
+                                                                        text(s, value, pos, *a, **k))[1])
+        try:
+            return draw_tree(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(pygame.draw, "line", line)
+            monkeypatch.setattr(pygame.draw, "rect", rect)
+            monkeypatch.setattr(tx, "text", text)
+
+    monkeypatch.setattr(tree_explorer, "draw_tree", recorded)
+    app.invalidate()
+    app.run_frames(1)
+    last_edge = max(i for i, (item, _at) in enumerate(order) if item == "edge")
+    counts = [i for i, (item, _at) in enumerate(order) if item.startswith("+")]
+    assert counts and all(i > last_edge for i in counts)
+    assert all(order[i - 1][0] == "rect" and order[i - 1][1].collidepoint(order[i][1]) for i in counts)
+
+
+def test_the_newest_tree_is_shown_whichever_build_ends_last(app, monkeypatch):
+    """Depth + pressed several times starts a build per depth; when the newest ended first and an
+    older one a moment later, before the window's next frame, the older one's result took its
+    place and was then dropped as old: "Building the tree…" stayed for good (seen on Hex 5x5
+    after + pressed eight times)."""
+    import threading
+
+    from ui.scenes import tree_explorer
+
+    game = games.load("tictactoe")
+    release = {2: threading.Event(), 3: threading.Event()}
+
+    def slow_build(root_state, algorithm, depth, game_id="", stop=None):
+        release[depth].wait(30)
+        return build(root_state, algorithm, depth, game_id=game_id)  # not stopped: it ends, late
+
+    monkeypatch.setattr(tree_explorer, "build", slow_build)
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
+    explorer.set_depth(3)
+    release[3].set()
+    assert app.run_frames(10 ** 6, until=lambda: explorer._built is not None, timeout=30)  # not taken yet
+    release[2].set()  # the older build ends after the newest, before a frame takes the newest
+    for thread in [t for t in threading.enumerate() if t.name == "tree-build"]:
+        thread.join(30)
+    explorer.update(0.0)
+    assert not explorer.building and explorer.tree is not None and explorer.tree.depth == 3
+
+
+
+def test_a_build_stops_when_told():
+    """A build asked to stop raises at its next node instead of running on to its end."""
+    from ai.game_tree import BuildStopped
+
+    game = games.load("hex")
+    visited = []
+    with pytest.raises(BuildStopped):
+        build(game.initial_state(), MINIMAX, 3, game_id="hex", stop=lambda: visited.append(1) or len(visited) > 50)
+    assert len(visited) == 51
+
+
+def test_a_tree_no_longer_wanted_stops_being_built(app, monkeypatch):
+    """Depth + pressed eight times on Hex 11x11 built all eight trees side by side, each to its end
+    (60,000 nodes), so the one asked for last said "too big" after 40 s instead of a few: each
+    build now stops once a newer one is asked for."""
+    from ui.scenes import tree_explorer
+
+    stops = []
+    monkeypatch.setattr(tree_explorer, "build", lambda *a, stop=None, **k: stops.append(stop) or None)
+    game = games.load("hex")
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
+    for depth in (3, 4, 5):
+        explorer.set_depth(depth)
+    assert len(stops) == 4 and [stop() for stop in stops] == [True, True, True, False]
+
+
+
+def test_the_depth_shown_is_counted_before_the_depths_passed_through(app, monkeypatch):
+    """Depth + pressed twice on Hex 11x11: the counts of the depth passed through (minimax's takes
+    a minute there) were made first, so the depth shown said "counting…" a minute longer."""
+    import threading
+
+    from ui.scenes import tree_explorer
+
+    gate, counted = threading.Event(), []
+
+    def counting(state, algorithm, depth, **kwargs):
+        gate.wait(30)
+        counted.append((algorithm, depth))
+        return 1
+
+    monkeypatch.setattr(tree_explorer, "count_nodes", counting)
+    monkeypatch.setattr(tree_explorer, "build", lambda *a, **k: None)
+    game = games.load("hex")
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
+    explorer.set_depth(3)
+    explorer.set_depth(4)
+    gate.set()
+    assert _wait_for(lambda: len(counted) == 9)
+    assert counted[0][1] == 2 and {d for _a, d in counted[1:4]} == {4}  # the one under way, then depth 4's
+
+
+def _wait_for(condition, seconds: float = 30.0) -> bool:
+    import time
+
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_a_move_opened_at_the_canvas_edge_shows_the_reply_it_searched(app):
+    """Hex 11x11: j1, at the canvas's left edge, opened under the mouse with its one searched reply
+    (the others cut) half a canvas to its left, out of sight: only crossed-out boxes were seen.
+    The view now moves as little as it takes to show that reply, the move opened still in sight."""
+    from tests.ui_helpers import click
+
+    game = games.load("hex")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    rect, node = min(((r, n) for r, n in explorer.node_rects if n.ply == 1 and id(n) not in explorer.open),
+                     key=lambda item: item[0].x)
+    click(app, rect.center)
+    assert id(node) in explorer.open
+    drawn = {id(n): r for r, n in explorer.node_rects}
+    assert id(node) in drawn and id(node.best_child) in drawn
+    assert abs(drawn[id(node)].centerx - rect.centerx) < explorer.canvas.width // 2  # it moved no more than that

@@ -6,8 +6,9 @@ its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into
 depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
 hang below their parent crossed out.  A click on a node opens or closes it and shows its position
 and its alpha-beta window on the right; the best line is open at the start, and a tree wider
-than the canvas is centred on that line's part the canvas's plies show.  A tree wider or
-deeper than the canvas pans (Left/Right, Up/Down, the wheel) and shows whole nodes only.  The three node
+than the canvas opens with its root, its best move and as many of its moves as fit in sight
+(ui/tree_layout.py).  A tree wider or deeper than the canvas pans (Left/Right, Up/Down, the
+wheel; Home goes back to the opening view) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
@@ -27,7 +28,18 @@ from typing import Any
 
 import pygame
 
-from ai.game_tree import ALGORITHMS, ALPHABETA, MINIMAX, ORDERED, Node, Tree, TreeTooBig, build, count_nodes
+from ai.game_tree import (
+    ALGORITHMS,
+    ALPHABETA,
+    MINIMAX,
+    ORDERED,
+    BuildStopped,
+    Node,
+    Tree,
+    TreeTooBig,
+    build,
+    count_nodes,
+)
 from games.base import Game, State
 from ui import text as tx
 from ui.board_view import Overlay
@@ -35,6 +47,7 @@ from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
 from ui.scenes.base import Scene
 from ui.theme import window_scale
+from ui.tree_layout import pan, view_middle, visible_layout
 from ui.widgets import Button, Messages, card, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
@@ -122,18 +135,25 @@ class TreeExplorerScene(Scene):
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
         best line once it is ready."""
-        self._builds += 1
+        with self._lock:
+            self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
         self.tree, self.too_big, self.selected, self.building = None, "", None, True
         self.open.clear()
+        self.node_rects = []  # the old tree's nodes are not shown (nor clicked) any more
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
             try:
-                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id), ""
+                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id,
+                                  stop=lambda: number != self._builds), ""
+            except BuildStopped:  # a newer tree was asked for: it alone is built on
+                return
             except TreeTooBig as exc:
                 tree, why = None, _("more than {n} nodes").format(n=number_text(exc.limit, ","))
-            self._built = (number, tree, why)
+            with self._lock:  # an older build ending after the newest must not take its place
+                if number == self._builds:
+                    self._built = (number, tree, why)
             self.invalidate()
 
         threading.Thread(target=run, name="tree-build", daemon=True).start()
@@ -160,7 +180,8 @@ class TreeExplorerScene(Scene):
 
     def _start_counting(self) -> None:
         """The three node counts at this depth, in a thread (minimax's can take seconds): counts
-        asked for while it runs join its list, so every depth shown gets its counts."""
+        asked for while it runs join its list, so every depth shown gets its counts, the depth
+        shown now before the others (each of which can take a minute: Hex's minimax)."""
         with self._lock:
             self._wanted += [(a, self.depth) for a in ALGORITHMS
                              if (a, self.depth) not in self.counts and (a, self.depth) not in self._wanted]
@@ -175,7 +196,8 @@ class TreeExplorerScene(Scene):
                 if not self._wanted:
                     self._counting = None
                     return
-                key = self._wanted.pop(0)
+                key = next((k for k in self._wanted if k[1] == self.depth), self._wanted[0])  # the depth shown first
+                self._wanted.remove(key)
             if key in self.counts:
                 continue
             try:
@@ -232,7 +254,8 @@ class TreeExplorerScene(Scene):
                     pygame.K_MINUS: lambda: self.set_depth(self.depth - 1),
                     pygame.K_KP_MINUS: lambda: self.set_depth(self.depth - 1),
                     pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200),
-                    pygame.K_UP: lambda: self._scroll_plies(-1), pygame.K_DOWN: lambda: self._scroll_plies(1)}
+                    pygame.K_UP: lambda: self._scroll_plies(-1), pygame.K_DOWN: lambda: self._scroll_plies(1),
+                    pygame.K_HOME: self.home}
             if event.key in keys:
                 keys[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
@@ -245,6 +268,11 @@ class TreeExplorerScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.toggle(node)
                     return
+
+    def home(self) -> None:
+        """Back to the view the tree opened with: its top ply, the root, the best line and the root's
+        best moves in sight (the nodes opened since stay open)."""
+        self.scroll, self.first_ply, self.snap = 0, 0, True
 
     def _scroll(self, dx: int) -> None:
         self.scroll += dx
@@ -354,72 +382,7 @@ class TreeExplorerScene(Scene):
                 y = tx.text(surface, part, (board.x, y), tx.small(13, s), theme.muted).bottom
 
 
-# -- the tree's geometry and drawing, shared by the screen and the picture ------------------------------
-def visible_layout(root: Node, open_ids: set[int], step: int) -> dict[int, tuple[Node, int, int]]:
-    """Where each shown node goes: id -> (node, x slot centre in pixels, ply); leaves side by side."""
-    out: dict[int, tuple[Node, int, int]] = {}
-    next_x = [step // 2]
-
-    def place(node: Node) -> int:
-        if id(node) in open_ids and node.children:
-            xs = [place(c) for c in node.children]
-            x = (xs[0] + xs[-1]) // 2
-        else:
-            x = next_x[0]
-            next_x[0] += step
-        out[id(node)] = (node, x, node.ply)
-        return x
-
-    place(root)
-    return out
-
-
-def best_line_middle(root: Node, open_ids: set[int], layout: dict[int, tuple[Node, int, int]], first_ply: int,
-                     last_ply: int, room: int, slack: int = 0) -> int:
-    """Where, in the layout, a wide tree is centred: the middle of the best line's open part from
-    ``first_ply`` to ``last_ply`` (the plies the canvas shows), so that the line the explorer
-    opens with stays in sight as the plies scroll, not only the root while the line runs off to
-    a side.  A part wider than ``room`` keeps its top in sight, ``slack`` inside the room's edge
-    (the most the pan's rounding to whole columns moves it), and as much below it as fits."""
-    xs, node = [], root
-    while node is not None and node.ply <= last_ply:
-        if node.ply >= first_ply:
-            xs.append(layout[id(node)][1])
-        node = node.best_child if id(node) in open_ids else None
-    if not xs:  # the line ends above the plies shown
-        return layout[id(root)][1]
-    low, high, top = min(xs), max(xs), xs[0]
-    if high - low <= room:
-        return (low + high) // 2
-    return top - room // 2 + slack if top - low > high - top else top + room // 2 - slack
-
-
-def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
-        keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None) -> tuple[int, int]:
-    """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
-    ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
-    wider one has ``middle`` (a layout x: the best line's, ``best_line_middle``) in the middle,
-    panned by ``scroll``, but only until an end of the tree reaches the area's edge: never empty
-    space beside it.
-    ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
-    the node just opened stays under the mouse, instead of the view jumping to the root.  Else
-    ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
-    nearest place where that x falls on the area's left edge: a column of leaves starts there,
-    whole, rather than half a node being left out."""
-    left, right = min(xs) - margin, max(xs) + margin
-    if right - left <= area.width:
-        return area.centerx - (left + right) // 2, 0
-    centred = area.centerx - middle
-    if keep is not None:
-        scroll = centred - (keep[1] - keep[0])
-    elif snap is not None:
-        step, x = snap
-        off = (centred - scroll + x - area.x) % step  # how far right of the edge the column starts
-        scroll += off if off <= step // 2 else off - step
-    scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
-    return centred - scroll, scroll
-
-
+# -- the tree's drawing, shared by the screen and the picture ------------------------------------------
 def node_metrics(s: float) -> tuple[int, int, int, int, int, int]:
     """(box width, box height, step between boxes, step between plies, value font, move font)
     at scale ``s``: never smaller than a 10-pixel text needs (at 800x560 the moves were 7 pixels)."""
@@ -437,7 +400,9 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     the area holds fewer plies than the open tree."""
     theme, s = scene.theme, scene.scale
     box_w, box_h, step, level, font, small = node_metrics(s)
-    layout = visible_layout(scene.tree.root, scene.open, step)
+    margin = box_w // 2 + int(10 * s)  # how far a node reaches either side of its x, with a gap
+    room = area.width - 2 * margin - step  # the x's a view holds, a half step spare each side for the snap
+    layout = visible_layout(scene.tree.root, scene.open, step, room // 2)
     line = tx.line_height(small)
     top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
     rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a "+3" under the last row
@@ -447,12 +412,12 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
     last_ply = first_ply + rows - 1
     keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
+    kept = layout[scene.keep[0]][0] if keep is not None else None
+    follow = layout[id(kept.best_child)][1] if kept is not None and kept.best_child and id(kept) in scene.open else None
     inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
-    margin = box_w // 2 + int(10 * s)
-    middle = best_line_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, area.width - 2 * margin,
-                              step // 2)
+    middle = view_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, room)
     offset, scroll = pan(area, [x for _n, x, _p in layout.values()], middle, scroll, margin, keep,
-                         (step, step // 2 - box_w // 2 - inset) if snap else None)
+                         (step, step // 2 - box_w // 2 - inset) if snap else None, follow)
     rects: list[tuple[pygame.Rect, Node]] = []
 
     def centre(node_id: int) -> tuple[int, int]:
@@ -481,11 +446,15 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                 k = int(6 * s)
                 pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), max(2, int(3 * s)))
                 pygame.draw.line(surface, theme.invalid, (mx - k, my + k), (mx + k, my - k), max(2, int(3 * s)))
-    for label, place in labels:  # on a chip of the background: the edges drawn after one struck it through
+    def on_chip(label: str, place: tuple[int, int], anchor: str) -> None:
+        """Small text on a chip of the canvas's colour: an edge under it does not strike it through."""
         chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
-        chip.midbottom = place
-        pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))  # the canvas
-        tx.text(surface, label, place, small, theme.muted, "midbottom")
+        setattr(chip, anchor, place)
+        pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))
+        tx.text(surface, label, place, small, theme.muted, anchor)
+
+    for label, place in labels:  # over every edge (the edges drawn after one struck it through)
+        on_chip(label, place, "midbottom")
     for node_id, (node, _x, _ply) in layout.items():
         cx, cy = centre(node_id)
         rect = pygame.Rect(0, 0, box_w, box_h)
@@ -511,8 +480,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
             tx.text(surface, value_text(node.value), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
                     "center", bold=node.kind == "terminal")
             if node.children and id(node) not in scene.open:
-                more = f"+{len(node.children)}"
-                tx.text(surface, more, (rect.centerx, rect.bottom + int(2 * s)), small, theme.muted, "midtop")
+                on_chip(f"+{len(node.children)}", (rect.centerx, rect.bottom + int(2 * s)), "midtop")
         rects.append((rect, node))
     return rects, scroll, first_ply, deepest > last_ply
 

@@ -1,0 +1,127 @@
+"""Where the search tree explorer puts a tree's nodes, and which part of a wide tree it shows.
+
+Geometry only, in pixels, on ai/game_tree.py's nodes (the drawing is the explorer's): ``visible_layout`` places the
+open part of a tree, ``view_middle`` chooses the part of it a canvas shows first, ``pan`` turns
+that and the user's scroll into the offset the nodes are drawn at.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.game_tree import Node
+
+Layout = dict[int, tuple[Node, int, int]]  # id(node) -> (node, x in pixels, ply)
+
+
+def visible_layout(root: Node, open_ids: set[int], step: int, reach: int | None = None) -> Layout:
+    """Where each shown node goes: id -> (node, x centre in pixels, ply), nodes ``step`` apart.
+
+    Each subtree is packed as close to its left neighbour as its rows allow: a closed move beside
+    an open one sits next to it in their row, not beyond all of the open one's replies (in Hex the
+    best move's 120 replies would push the root's other moves 60 columns away, out of sight).
+    A parent stands over the middle of its children, but no farther than ``reach`` from its best
+    child, so that a row wider than the canvas still shows its parent and its best move together."""
+    offsets: dict[int, int] = {}  # id(child) -> its x less its parent's
+
+    def place(node: Node) -> dict[int, tuple[int, int]]:
+        """Place the subtree under ``node``: its leftmost and rightmost x per ply, ``node`` at x 0."""
+        if id(node) not in open_ids or not node.children:
+            return {node.ply: (0, 0)}
+        contour: dict[int, tuple[int, int]] = {}
+        xs = []
+        row = node.ply + 1
+        for child in node.children:
+            if id(child) not in open_ids or not child.children:  # a leaf (most nodes): beside its row's last
+                shift = contour[row][1] + step if row in contour else 0
+                contour[row] = (contour[row][0] if row in contour else shift, shift)
+                xs.append(shift)
+                continue
+            edges = place(child)
+            shift = max((contour[p][1] + step - lo for p, (lo, _hi) in edges.items() if p in contour), default=0)
+            for p, (lo, hi) in edges.items():
+                contour[p] = (contour[p][0], hi + shift) if p in contour else (lo + shift, hi + shift)
+            xs.append(shift)
+        x = (xs[0] + xs[-1]) // 2
+        best = node.best_child
+        if reach is not None and best is not None:
+            best_x = next(cx for child, cx in zip(node.children, xs) if child is best)
+            x = max(best_x - reach, min(best_x + reach, x))
+        for child, child_x in zip(node.children, xs):
+            offsets[id(child)] = child_x - x
+        edges_out = {p: (lo - x, hi - x) for p, (lo, hi) in contour.items()}
+        edges_out[node.ply] = (0, 0)
+        return edges_out
+
+    left = min(lo for lo, _hi in place(root).values())
+    layout: Layout = {}
+
+    def put(node: Node, x: int) -> None:  # the open node at x, and its children
+        for child in node.children:
+            child_x = x + offsets[id(child)]
+            layout[id(child)] = (child, child_x, child.ply)
+            if id(child) in open_ids and child.children:
+                put(child, child_x)
+
+    layout[id(root)] = (root, step // 2 - left, root.ply)  # the leftmost node half a step from 0
+    if id(root) in open_ids:
+        put(root, step // 2 - left)
+    return layout
+
+
+def view_middle(root: Node, open_ids: set[int], layout: Layout, first_ply: int, last_ply: int, room: int) -> int:
+    """The layout x a tree wider than the canvas is centred on: the middle of as many of these as
+    fit in ``room``, in this order: the root and its best move, the root's other moves best first
+    (nearest the best one first among equals), the rest of the best line's open part down to
+    ``last_ply``.  A canvas scrolled down to ``first_ply`` shows the root's row no more: the best
+    line's part in its plies alone.  So the tree opens with its root and as much of the root's row
+    as fits in sight, the best moves first, and the best line is followed down the plies."""
+    line, node = [], root
+    while node is not None and node.ply <= last_ply:
+        if node.ply >= first_ply:
+            line.append(layout[id(node)][1])
+        node = node.best_child if id(node) in open_ids else None
+    xs = line
+    if first_ply == 0 and id(root) in open_ids and last_ply >= 1:
+        best = root.best_child
+        near = layout[id(best)][1] if best is not None else layout[id(root)][1]
+        moves = sorted(root.children, key=lambda c: (c.cut, -(c.value or 0.0), abs(layout[id(c)][1] - near)))
+        xs = line[:2] + [layout[id(c)][1] for c in moves] + line[2:]
+    if not xs:  # the line ends above the plies shown
+        return layout[id(root)][1]
+    low = high = xs[0]
+    for x in xs[1:]:
+        if max(high, x) - min(low, x) <= room:
+            low, high = min(low, x), max(high, x)
+    return (low + high) // 2
+
+
+def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
+        keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None,
+        follow: int | None = None) -> tuple[int, int]:
+    """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
+    ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
+    wider one has ``middle`` (a layout x: ``view_middle``) in the middle, panned by ``scroll``,
+    but only until an end of the tree reaches the area's edge: never empty space beside it.
+    ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
+    the node just opened stays under the mouse, instead of the view jumping to the root, but
+    moved as little as it takes to bring in ``follow`` (a layout x: that node's best child, which
+    the clamp in ``visible_layout`` keeps within half a canvas of it).  Else
+    ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
+    nearest place where that x falls on the area's left edge: a column of leaves starts there,
+    whole, rather than half a node being left out."""
+    left, right = min(xs) - margin, max(xs) + margin
+    if right - left <= area.width:
+        return area.centerx - (left + right) // 2, 0
+    centred = area.centerx - middle
+    if keep is not None:
+        scroll = centred - (keep[1] - keep[0])
+        if follow is not None:  # how far the follow's x is outside the area, either side
+            x = centred - scroll + follow
+            scroll -= max(0, area.x + margin - x) - max(0, x - (area.right - margin))
+    elif snap is not None:
+        step, x = snap
+        off = (centred - scroll + x - area.x) % step  # how far right of the edge the column starts
+        scroll += off if off <= step // 2 else off - step
+    scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
+    return centred - scroll, scroll
