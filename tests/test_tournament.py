@@ -496,7 +496,7 @@ def test_bad_bots_lose_with_reasons_and_the_tournament_goes_on():
             assert r.forfeit, r
     reasons = [r.reason for r in results if r.forfeit]
     assert any("sleeper.py exceeded the time limit" in x for x in reasons)
-    assert any("raiser.py crashed: ZeroDivisionError" in x for x in reasons)
+    assert any("raiser.py crashed at move 1: ZeroDivisionError" in x for x in reasons)
     assert any("illegal.py played an illegal move 'a1'" in x for x in reasons)
     table = {s.player: s for s in standings(ids, results)}
     # each bad bot loses every game it has to move in; it wins only when the other bad bot fails first
