@@ -26,19 +26,18 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import os
-import signal
 import socket
 import sys
 import tempfile
-import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ai.parent_watch import sigint_ignored
 
 if TYPE_CHECKING:
     from ai.match import GameResult
@@ -119,22 +118,6 @@ def _worker_check(files: dict[str, str | None]) -> list[str]:
     return problems
 
 
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """SIGINT ignored while the local cluster's processes start.  They share the terminal, so
-    Ctrl+C reached each of them too and every worker printed a long traceback before the
-    tournament's own "stopped" line; a Python process that starts with SIGINT ignored keeps
-    ignoring it, and this process, which stops the tournament and the cluster, still gets it."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signals belong to the main thread (a tournament screen's thread has no terminal)
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
 def connect(address: str, workers: int) -> tuple[Any, Any]:
     """A Dask client for ``address`` ("local": a new LocalCluster of ``workers`` single-threaded
     processes) and the cluster it started (None for an existing scheduler)."""
@@ -143,7 +126,7 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
     except ImportError:
         raise ClusterError(INSTALL) from None
     if address == "local":
-        with _sigint_ignored():  # so its processes start ignoring it: Ctrl+C is for this one alone
+        with sigint_ignored():  # so its processes start ignoring it: Ctrl+C is for this one alone
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.ERROR)
         return Client(cluster), cluster

@@ -61,6 +61,7 @@ def play_game(
     The ``opening`` moves are played first, for no one, and recorded with the game's moves; they
     cost no clock time."""
     state = start or game.initial_state()
+    lead = state.to_move  # 1: the second side began, so the move list's numbers start "1... d3"
     result = GameResult(game.id, dict(game.options), list(player_ids))
     rules = Referee(time_per_move, clock)
     if clock is not None:
@@ -80,9 +81,10 @@ def play_game(
             rules.end_turn(side, spent)  # its clock shows the time it took
             if isinstance(exc, Resigned):
                 return _resigned(result, side, game, rules)
-            return _lost(result, game, referee.forfeited(side, str(exc)), rules)
-        except Exception as exc:  # a crashing player loses; the match goes on
-            return _lost(result, game, referee.crashed(side, exc), rules)
+            loss = referee.forfeited(side, str(exc))
+            return _lost(result, game, referee.crash_at(loss, len(result.moves), lead), rules)
+        except Exception as exc:  # a crashing player loses, saying at which move; the match goes on
+            return _lost(result, game, referee.crash_at(referee.crashed(side, exc), len(result.moves), lead), rules)
         spent = time.perf_counter() - began
         result.time_used[side] += spent
         result.max_move_time[side] = max(result.max_move_time[side], spent)

@@ -9,9 +9,11 @@ process and folder, which ``os._exit``'s skipped finalisers would have ended).
 
 The same last words are said by ``run_last_words``: at the exit of any process that started a
 bot (ai/outside_process.py registers it with atexit: a bot still being started by a daemon thread
-has no finaliser yet), and by a tournament's worker told to stop by SIGTERM, or by the terminal's
-Ctrl+C (``end_on_signals``), which then ends at once.  After them the process is ending: a last
-word registered later is said at once (a bot started by a daemon thread meanwhile is ended).
+has no finaliser yet), and by a tournament's worker told to stop by SIGTERM (``end_on_signals``),
+which then ends at once, or after the message it is writing (``signals_held``).  After them the
+process is ending: a last word registered later is said at once (a bot started by a daemon
+thread meanwhile is ended).  Processes started in ``sigint_ignored`` leave the terminal's Ctrl+C
+to their parent, which stops them its own way.
 """
 
 from __future__ import annotations
@@ -60,21 +62,48 @@ def run_last_words() -> None:
             callback()
 
 
-def end_on_signals(*signums: int) -> None:
-    """In this process's main thread: each of ``signums`` (e.g. SIGTERM, SIGINT) ends the process
-    at once, after the last words, with status 128 + the signal's number."""
+_ended_by: list[int] = []  # the signal ending the process (``end_on_signals``), once it is ending
+_held = 0  # how deep the main thread is in ``signals_held``
+_waiting: list[int] = []  # a signal that came while held: the process ends on it when the hold is over
 
-    ending: list[int] = []
+
+def end_on_signals(*signums: int) -> None:
+    """In this process's main thread: each of ``signums`` (e.g. SIGTERM) ends the process at once,
+    or as soon as a ``signals_held`` is over, after the last words, with status 128 + the
+    signal's number."""
 
     def handler(signum: int, _frame: object) -> None:
-        if ending:  # a second signal (Ctrl+C, then the tournament's SIGTERM) while the first's words go on
+        if _held:
+            _waiting.append(signum)
             return
-        ending.append(signum)
-        run_last_words()
-        os._exit(128 + signum)
+        _end_by(signum)
 
     for signum in signums:
         signal.signal(signum, handler)
+
+
+def _end_by(signum: int) -> None:
+    if _ended_by:  # a second signal while the first's words go on
+        return
+    _ended_by.append(signum)
+    run_last_words()
+    os._exit(128 + signum)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """In the main thread: while it lasts, a signal of ``end_on_signals`` waits, then ends the
+    process as soon as it is over.  A tournament's worker writes each message to its parent in
+    one (``ai.worker_channel``): ended in the middle of a message, it left half of it in the
+    pipe, and the parent could read nothing after it."""
+    global _held
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+        if not _held and _waiting:
+            _end_by(_waiting[0])
 
 
 INTERRUPTS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")  # the signals a command stops on as on Ctrl+C (main.py)
@@ -111,6 +140,24 @@ def interrupts_set(stop: threading.Event) -> Iterator[None]:
             signal.signal(signum, old)
     if received:
         previous[received[0]](received[0], None)
+
+
+@contextlib.contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while processes are started in it.  They share the terminal, so Ctrl+C
+    reached each of them too: Dask's workers each printed a long traceback before the
+    tournament's own "stopped" line, and a tournament's worker ended in the middle of its game's
+    last words.  A Python process that starts with SIGINT ignored keeps ignoring it, and this
+    process, which stops them, still gets it.  Elsewhere than the main thread nothing changes
+    (signals belong to it: a tournament screen's thread has no terminal)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def parent_gone() -> Callable[[], bool]:

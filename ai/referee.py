@@ -27,6 +27,7 @@ from typing import Any
 
 from ai.base import Limits
 from games.base import Game, State
+from games.record import move_place
 
 GRACE = 0.5  # seconds beyond the per-move limit before a slow move forfeits (timer and scheduling jitter)
 MOVES_AHEAD = 30  # moves a side is assumed still to have to make, when sharing out its clock
@@ -109,6 +110,21 @@ def crashed(side: int, error: BaseException | str) -> Loss:
     """The player raised instead of answering (an exception, or its "Type: message" text)."""
     text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
     return Loss(side, f"crashed: {text}")
+
+
+CRASHED_AT = re.compile(r"crashed at move \d+")  # a crash's first words once it says where (``crash_at``)
+
+
+def crash_at(loss: Loss, index: int, lead: int) -> Loss:
+    """A crash's ``loss`` saying at which move it came: "crashed at move 5: ZeroDivisionError ...".
+    The move is numbered as the game's move list numbers it (pairs, ``games.record.move_place``):
+    ``index`` is the ply the player was asked for (0 first, openings counted), ``lead`` 1 when the
+    second side began.  "crashed: ..." alone left a student replaying the game to find the
+    position.  Any other loss (time, illegal move, which names its move) is returned unchanged."""
+    if not loss.why.startswith("crashed") or CRASHED_AT.match(loss.why):
+        return loss
+    number = move_place(index, lead)[0] + 1
+    return Loss(loss.side, f"crashed at move {number}{loss.why[len('crashed'):]}")
 
 
 def forfeited(side: int, why: str) -> Loss:

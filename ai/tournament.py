@@ -20,10 +20,14 @@ processes (ai/outside.py) inside the worker playing the game.
 
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
 worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
-and results cross as plain dicts.  Stopped (``cancel()``, Ctrl+C), the games whose results the
-workers have already sent are kept (not played again on resume), then the workers are told to end
-(SIGTERM; the terminal's Ctrl+C reaches them too): each ends its bots and removes their folders,
-made in one folder of the tournament's that is removed after them (``STOP_GRACE``).  With
+cross as plain dicts, results as plain dicts through ``ai.worker_channel`` (each message written
+whole).  Stopped (``cancel()``, Ctrl+C, which the workers leave to this process), the workers are
+asked to end: each starts no other game and ends by itself once the game it plays is over and
+sent; those still playing after ``STOP_WAIT`` seconds (a bot stuck in its move) are ended
+(SIGTERM: each ends its bots and removes their folders, made in one folder of the tournament's
+that is removed after them, then ends, never in the middle of a message; ``STOP_GRACE``, then
+SIGKILL).  Every result a worker sent is read, until its end, and kept: never played again on
+resume, never counted twice; a game still in play is dropped, and a resume plays it.  With
 ``jobs`` == 1 the command line plays the games in its own process, one after the other.  With
 ``cluster`` ("local" or a Dask scheduler's address) the games are Dask tasks instead (ai/cluster.py).  Every way, a
 game travels as the plain-data task of ``Tournament.task`` and is played by ``play_task``, so the
@@ -57,9 +61,11 @@ from pathlib import Path
 from typing import Any
 
 from ai.match import GameResult
-from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set
+from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set, sigint_ignored
+from ai.worker_channel import Sender, WorkerChannel
 
-STOP_GRACE = 1.5  # seconds stopped workers have to end their bots before they are killed
+STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
+STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots before they are killed
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
 
 
@@ -181,17 +187,20 @@ def _move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
     return lambda text: emit(MovePlayed(number, text, next(ply)))
 
 
-def _worker_main(tasks, events, watch: bool, folders: str | None = None) -> None:
-    """A worker process: play the games it is given until it gets None (or its parent is gone, or
-    SIGTERM or SIGINT ends it: its bots are ended first); its bots' folders are made in ``folders``."""
+def _worker_main(tasks, events: Sender, watch: bool, folders: str | None, stopping) -> None:
+    """A worker process: play the games it is given until it gets None, or ``stopping`` is set
+    (Stop: it starts no other game and ends once the one it plays is sent).  Its parent gone, it
+    ends; SIGTERM ends its bots, then it, after the message it is writing.  The terminal's Ctrl+C
+    is its parent's, which stops it as Stop does.  Its bots' folders are made in ``folders``."""
     from ai.outside_process import make_folders_in
 
-    end_on_signals(signal.SIGTERM, signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # already so if started in ``sigint_ignored``
+    end_on_signals(signal.SIGTERM)
     end_with_parent()
     make_folders_in(folders)
-    while True:
+    while not stopping.is_set():
         task = tasks.get()
-        if task is None:
+        if task is None or stopping.is_set():
             return
         _play_reporting(task, events.put, watch)
 
@@ -487,10 +496,10 @@ class Tournament:
         return True
 
     def cancel(self) -> None:
-        """Stop: no new game starts; the games whose results workers have sent are kept, then the
-        worker processes end their bots and end (games in progress are dropped).  A run with games
-        left is cancelled from now on: a report written before its thread has seen the stop says
-        it stopped early."""
+        """Stop: no new game starts; the games whose results workers have sent are kept, a game
+        that ends within ``STOP_WAIT`` seconds too, then the worker processes end their bots and
+        end (games still in progress are dropped).  A run with games left is cancelled from now
+        on: a report written before its thread has seen the stop says it stopped early."""
         self._stop.set()
         if self.is_running() and len(self.results) < self.total:
             self.cancelled = True
@@ -518,53 +527,59 @@ class Tournament:
     # -- in worker processes --------------------------------------------------------------------
     def _run_pool(self, emit: Callable[[Event], None]) -> None:
         ctx = mp.get_context("spawn")
-        tasks, events = ctx.Queue(), ctx.Queue()
+        tasks, events, stopping = ctx.Queue(), WorkerChannel(ctx), ctx.Event()
         pending = self.pending()
         for g in pending:
             tasks.put(self.task(g))
         folders = tempfile.mkdtemp(prefix="tabuleiro-tournament-")  # the workers' bots' folders, removed at the end
-        workers = [ctx.Process(target=_worker_main, args=(tasks, events, self.watch, folders), daemon=True)
-                   for _ in range(min(self.jobs, len(pending)))]
+        workers = [ctx.Process(target=_worker_main, args=(tasks, events.sender(), self.watch, folders, stopping),
+                               daemon=True) for _ in range(min(self.jobs, len(pending)))]
         for _ in workers:
             tasks.put(None)
         by_number = {g.number: g for g in self.schedule}
         with interrupts_set(self._stop):  # Ctrl+C stops as Stop does: the games sent are kept
-            self._play_pool(tasks, events, workers, folders, by_number, emit)
+            self._play_pool(tasks, events, stopping, workers, folders, by_number, emit)
 
-    def _play_pool(self, tasks, events, workers: list, folders: str, by_number: dict[int, ScheduledGame],
-                   emit: Callable[[Event], None]) -> None:
+    def _play_pool(self, tasks, events: WorkerChannel, stopping, workers: list, folders: str,
+                   by_number: dict[int, ScheduledGame], emit: Callable[[Event], None]) -> None:
         """Start the workers and collect their games until all are in or the tournament stops."""
         try:
-            for w in workers:
-                w.start()
+            with sigint_ignored():  # the terminal's Ctrl+C is for this process, which stops them
+                for w in workers:
+                    w.start()
+            events.opened()
             while len(self.results) < self.total:
                 if self._stop.is_set():
-                    self._collect_sent(tasks, events, emit, by_number)
+                    self._stop_playing(events, stopping, workers, emit, by_number)
                     self.cancelled = len(self.results) < self.total
                     return
                 # looked at before the wait: a worker that puts its last result and ends during the
                 # wait has left that result in the pipe, for the next wait (looked at after, the
                 # game was void although played: "a worker process died")
                 ended = not any(w.is_alive() for w in workers)
-                try:
-                    kind, number, data = events.get(timeout=0.1)
-                except queue.Empty:
-                    if ended and not self._stop.is_set():  # the terminal's Ctrl+C ends the workers too
-                        self._lost_games(emit, by_number, f"a worker process died ({how_ended(workers)})")
-                        return
-                    continue
-                if kind == "start":
-                    emit(GameStarted(number, self.ids_of(by_number[number])))
-                elif kind == "move":
-                    emit(MovePlayed(number, data[0], data[1]))
-                else:
-                    self._collect(kind, number, data, emit, by_number)
+                message = events.receive(0.1)
+                if message is not None:
+                    self._pass_on(message, emit, by_number)
+                elif (ended or events.broken) and not self._stop.is_set():  # broken: one died writing
+                    self._lost_games(emit, by_number, f"a worker process died ({how_ended(workers)})")
+                    return
         finally:
             _stop_workers(workers)
             shutil.rmtree(folders, ignore_errors=True)  # what a worker killed in the middle of a bot's start left
-            for q in (tasks, events):
-                q.cancel_join_thread()
-                q.close()
+            tasks.cancel_join_thread()
+            tasks.close()
+            events.close()
+
+    def _pass_on(self, message: tuple[str, int, Any], emit: Callable[[Event], None],
+                 by_number: dict[int, ScheduledGame]) -> None:
+        """Pass on a worker's message: a game's start, a move, or its end (``_collect``)."""
+        kind, number, data = message
+        if kind == "start":
+            emit(GameStarted(number, self.ids_of(by_number[number])))
+        elif kind == "move":
+            emit(MovePlayed(number, data[0], data[1]))
+        else:
+            self._collect(kind, number, data, emit, by_number)
 
     def _collect(self, kind: str, number: int, data: Any, emit: Callable[[Event], None],
                  by_number: dict[int, ScheduledGame]) -> None:
@@ -577,25 +592,35 @@ class Tournament:
             result.reason = f"void: the referee failed: {data}"
             self._finish(number, result, emit)
 
-    def _collect_sent(self, tasks, events, emit: Callable[[Event], None],
+    def _stop_playing(self, events: WorkerChannel, stopping, workers: list, emit: Callable[[Event], None],
                       by_number: dict[int, ScheduledGame]) -> None:
-        """On Stop, before the workers are ended: keep every game whose end a worker has already
-        sent, without waiting for more.  A game that ended while Stop was pressed lay in the pipe,
-        was dropped with the workers, and a resume played it again.  The games no worker has taken
-        are taken back first: workers playing quick games on while they were read kept the pipe
-        full, and a stopped tournament was played to its end."""
+        """Stop: the workers are asked to end (``stopping``): each starts no other game, and ends
+        once the game it plays is over and sent.  What they send is read until every worker has
+        ended, at most ``STOP_WAIT`` seconds; those still playing are then ended (SIGTERM, which
+        waits for a message being written) and read until they have, at most ``STOP_GRACE``
+        seconds more; any left is killed, and nothing more is read (a kill may cut a message).
+        A game that ended as Stop was pressed was dropped with its result in the pipe, or, put
+        but not yet written, with its worker, and a resume played it again."""
+        stopping.set()
+        self._read_until_ended(events, workers, STOP_WAIT, emit, by_number)
+        for w in workers:
+            if w.is_alive():
+                w.terminate()
+        if sys.platform != "win32":  # Windows' terminate kills at once: it may cut a message
+            self._read_until_ended(events, workers, STOP_GRACE, emit, by_number)
+
+    def _read_until_ended(self, events: WorkerChannel, workers: list, seconds: float,
+                          emit: Callable[[Event], None], by_number: dict[int, ScheduledGame]) -> None:
+        """Take the workers' messages until every worker has ended and all it sent is read, or
+        ``seconds`` have passed."""
+        deadline = time.monotonic() + seconds
         while True:
-            try:
-                tasks.get_nowait()
-            except queue.Empty:
-                break
-        while True:
-            try:
-                kind, number, data = events.get_nowait()
-            except queue.Empty:
+            ended = not any(w.is_alive() for w in workers)  # before the read: what it sent is then in the pipe
+            message = events.receive(0.0 if ended else min(0.05, max(0.0, deadline - time.monotonic())))
+            if message is not None:
+                self._pass_on(message, emit, by_number)
+            elif ended or events.broken or time.monotonic() >= deadline:
                 return
-            if kind in ("done", "error"):  # a start or a move of a game the stop drops: nothing to keep
-                self._collect(kind, number, data, emit, by_number)
 
     def _lost_games(self, emit, by_number, why: str) -> None:
         for number, g in by_number.items():

@@ -424,8 +424,8 @@ def test_stop_flag_ends_a_hung_bot():
 
 
 @pytest.mark.parametrize("bot, reason", [
-    ("raiser.py", "crashed: ZeroDivisionError: this bot always divides by zero"),
-    ("exiter.py", "crashed (process ended, exit status 3; stderr: about to quit)"),
+    ("raiser.py", "crashed at move 1: ZeroDivisionError: this bot always divides by zero"),
+    ("exiter.py", "crashed at move 1 (process ended, exit status 3; stderr: about to quit)"),
     ("illegal.py", "played an illegal move 'a1'"),
 ])
 def test_bad_bots_forfeit_with_the_reason(bot, reason):
@@ -1210,7 +1210,7 @@ def test_a_benzene_style_engine_is_told_a_swap_as_it_reads_one(tmp_path):
 
 
 @pytest.mark.parametrize("fault, said", [
-    ("return moves[9]", "crashed: IndexError"),  # a crash deep in the game
+    ("return moves[9]", "crashed at move 3: IndexError"),  # a crash deep in the game, at its 3rd move
     ("return 'zz'", "played an illegal move 'zz'"),
     ("time.sleep(5)", "exceeded the time limit"),  # the log was closed by the kill: the position is added after
 ])

@@ -496,7 +496,7 @@ def test_bad_bots_lose_with_reasons_and_the_tournament_goes_on():
             assert r.forfeit, r
     reasons = [r.reason for r in results if r.forfeit]
     assert any("sleeper.py exceeded the time limit" in x for x in reasons)
-    assert any("raiser.py crashed: ZeroDivisionError" in x for x in reasons)
+    assert any("raiser.py crashed at move 1: ZeroDivisionError" in x for x in reasons)
     assert any("illegal.py played an illegal move 'a1'" in x for x in reasons)
     table = {s.player: s for s in standings(ids, results)}
     # each bad bot loses every game it has to move in; it wins only when the other bad bot fails first
@@ -631,24 +631,38 @@ def test_ctrl_c_on_a_league_in_worker_processes_leaves_no_bot_folder_or_process(
     assert not [str(p.relative_to(tmpdir)) for p in tmpdir.rglob("tabuleiro-*")]
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process group is POSIX")
+def _workers_of(pid: int) -> list[int]:
+    """pids of the worker processes (multiprocessing's spawn) that process ``pid`` started."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) if entry.name.isdigit() else 0
+            if ppid == pid and b"spawn_main" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(), reason="workers found in /proc")
 def test_a_league_whose_workers_died_says_its_void_games_and_fails(tmp_path):
-    """The workers got the terminal's SIGINT, the command (started in the background, ignoring it)
-    did not: it ended with status 0, "56 games" in its head and every game left listed as a forfeit
-    "void: a worker process died", although --resume had them all to play."""
+    """The workers died (the terminal's SIGINT reached them then, the command, in the background,
+    ignoring it): it ended with status 0, "56 games" in its head and every game left listed as a
+    forfeit "void: a worker process died", although --resume had them all to play.  The workers
+    now leave Ctrl+C to the command; here they are killed."""
     import signal
 
     out = tmp_path / "league"
     args = [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "40",
             "--time", "0.05", "--jobs", "2", "--seed", "1", "--out", str(out)]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     log = out.with_name("league.jsonl")
     end = time.monotonic() + 60
     while time.monotonic() < end and proc.poll() is None and (not log.exists() or len(log.read_text().splitlines()) < 3):
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
-    os.killpg(proc.pid, signal.SIGINT)  # the workers end; the command, ignoring it, goes on
+    for pid in _workers_of(proc.pid):  # the workers end; the command goes on
+        os.kill(pid, signal.SIGKILL)
     text, err = proc.communicate(timeout=60)
     assert proc.returncode == 1, err
     played = len(log.read_text().splitlines()) - 1
@@ -978,3 +992,33 @@ def test_a_second_ctrl_c_while_the_report_is_written_leaves_the_files_written_be
     monkeypatch.setattr(io, "open", opened)
     assert {path: path.read_bytes() for path in paths} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(path.name for path in paths)  # no temporary left
+
+
+def test_a_stopped_league_keeps_each_game_sent_once_and_its_resume_plays_only_the_rest(tmp_path):
+    """Stop pressed as games end in two real worker processes: every game whose end they sent is
+    kept, once (results, log, events); none is void; the resume plays only the others, so the
+    log holds each of the schedule's games exactly once."""
+    from ai.tournament import GameFinished, is_void
+
+    log = tmp_path / "league.jsonl"
+    players = ["level-1", "level-2", "level-3"]
+    t = Tournament("tictactoe", players, games_per_pair=3, time_per_move=0.05, jobs=2, seed=1, log=str(log))
+    finished: list[int] = []
+
+    def on_event(event) -> None:
+        if isinstance(event, GameFinished):
+            finished.append(event.number)
+            if len(finished) == 2:
+                t.cancel()
+
+    t.run(on_event)
+    kept = sorted(t.results)
+    assert t.cancelled and sorted(finished) == kept and len(set(finished)) == len(finished)
+    assert not any(is_void(r) for r in t.results.values())
+    logged = [json.loads(line)["number"] for line in log.read_text().splitlines()[1:]]
+    assert sorted(logged) == kept
+    again = Tournament("tictactoe", players, games_per_pair=3, time_per_move=0.05, seed=1, log=str(log), resume=True)
+    assert again.resumed == len(kept) and {g.number for g in again.pending()}.isdisjoint(kept)
+    again.run()
+    logged = [json.loads(line)["number"] for line in log.read_text().splitlines()[1:]]
+    assert sorted(logged) == list(range(1, 19))

@@ -4,10 +4,10 @@ end that real processes hit only now and then, on a loaded machine, played here 
 from __future__ import annotations
 
 import os
-import queue
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import asdict
 
 import pytest
@@ -20,11 +20,14 @@ from ai.tournament import GameFinished, Tournament, how_ended, is_void
 
 
 class FakeProcess:
-    """A worker process that runs nothing: the test says when it ends, and how."""
+    """A worker process that runs nothing: the test says when it ends, and how; ended by SIGTERM
+    (``terminate``), it says what it was writing (``on_terminate``) and ends with 128 + 15."""
 
     def __init__(self, target=None, args=(), daemon=None) -> None:
         self.pid: int | None = None
         self.exitcode: int | None = None
+        self.terminated = False
+        self.on_terminate: Callable[[], None] | None = None
 
     def start(self) -> None:
         self.pid = 4242
@@ -33,35 +36,26 @@ class FakeProcess:
         return self.pid is not None and self.exitcode is None
 
     def terminate(self) -> None:
-        pass
+        self.terminated = True
+        if self.on_terminate is not None:
+            self.on_terminate()
+        self.exitcode = 143
 
-    kill = terminate
+    def kill(self) -> None:
+        self.exitcode = -9
 
     def join(self, timeout: float | None = None) -> None:
         pass
 
 
 class ScriptedQueue:
-    """The events queue: ``get`` hands out what the workers put, in order; a callable in the
-    script is something that happens during a wait which then finds nothing (``queue.Empty``)."""
+    """The tasks queue: what the tournament puts, for the (fake) workers to take."""
 
     def __init__(self, script: list) -> None:
         self.script = script
 
     def put(self, item) -> None:
         self.script.append(item)
-
-    def get(self, timeout: float | None = None):
-        if not self.script:
-            raise queue.Empty
-        item = self.script.pop(0)
-        if callable(item):
-            item()
-            raise queue.Empty
-        return item
-
-    def get_nowait(self):
-        return self.get(timeout=0)
 
     def cancel_join_thread(self) -> None:
         pass
@@ -70,32 +64,62 @@ class ScriptedQueue:
         pass
 
 
-class WorkersPlayingOn(ScriptedQueue):
-    """The events queue of workers that, once the script is out, play every game still in the
-    tasks queue at once: each ``get`` finds the end of the next one."""
+class ScriptedChannel(ScriptedQueue):
+    """The workers' channel (ai.worker_channel): ``receive`` hands out what the workers put, in
+    order; a callable in the script is something that happens during a wait which then finds
+    nothing.  Once the script is out and Stop has asked the workers to end, they have (status
+    0), unless ``stuck`` (a bot's move that does not end)."""
 
-    def __init__(self, script: list, tasks: ScriptedQueue) -> None:
+    def __init__(self, script: list, context: FakeContext) -> None:
         super().__init__(script)
-        self.tasks = tasks
+        self.context = context
+        self.stuck = False
+        self.broken = False
 
-    def get(self, timeout: float | None = None):
-        while not self.script and self.tasks.script:
-            task = self.tasks.script.pop(0)
+    def sender(self) -> None:
+        return None
+
+    def opened(self) -> None:
+        pass
+
+    def receive(self, timeout: float):
+        if not self.script:
+            if self.context.stopping.is_set() and not self.stuck:
+                for w in self.context.workers:
+                    w.exitcode = 0 if w.exitcode is None else w.exitcode
+            return None
+        item = self.script.pop(0)
+        if callable(item):
+            item()
+            return None
+        return item
+
+
+class WorkersPlayingOn(ScriptedChannel):
+    """The channel of workers that, once the script is out, play every game still in the tasks
+    queue at once, until Stop asks them to end: each ``receive`` finds the end of the next one."""
+
+    def receive(self, timeout: float):
+        tasks = self.context.tasks
+        while not self.script and tasks.script and not self.context.stopping.is_set():
+            task = tasks.script.pop(0)
             if task is not None:
                 return _played(task["number"], task["ids"])
-        return super().get(timeout)
+        return super().receive(timeout)
 
 
 class FakeContext:
     def __init__(self, events: list, playing_on: bool = False) -> None:
         self.workers: list[FakeProcess] = []
         self.tasks = ScriptedQueue([])
-        self.events = WorkersPlayingOn(events, self.tasks) if playing_on else ScriptedQueue(events)
-        self.made = 0
+        self.events = (WorkersPlayingOn if playing_on else ScriptedChannel)(events, self)
+        self.stopping = threading.Event()
 
     def Queue(self) -> ScriptedQueue:  # noqa: N802 - multiprocessing's name
-        self.made += 1
-        return self.tasks if self.made == 1 else self.events  # as _run_pool makes them: tasks, then events
+        return self.tasks
+
+    def Event(self) -> threading.Event:  # noqa: N802 - multiprocessing's name
+        return self.stopping
 
     def Process(self, **kwargs) -> FakeProcess:  # noqa: N802 - multiprocessing's name
         self.workers.append(FakeProcess(**kwargs))
@@ -117,6 +141,7 @@ def _run(events_of, tmp_path, monkeypatch, games_per_pair: int = 1, playing_on: 
     players = [list(t.ids_of(g)) for g in t.schedule]
     context.events.script = events_of(context, players, t)
     monkeypatch.setattr(ai.tournament.mp, "get_context", lambda _method: context)
+    monkeypatch.setattr(ai.tournament, "WorkerChannel", lambda ctx: ctx.events)
     seen: list = []
     t.run(seen.append)
     return t, seen
@@ -284,3 +309,119 @@ def test_a_second_ctrl_c_raises_at_once():
         with pytest.raises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)
     assert signal.getsignal(signal.SIGINT) is handler
+
+
+def test_a_result_still_being_written_as_stop_is_pressed_is_kept(tmp_path, monkeypatch):
+    """Stop pressed while a worker was writing the end of its game: the stop read what the pipe
+    held (not that result yet) and ended the workers, so the result was lost, or half of it left
+    in the pipe, and a resume played the game again.  Stop now asks the workers to end and reads
+    until they have: the game is kept, no worker had to be ended, and no other game started."""
+    seen_context: list = []
+
+    def events(context, players, t):
+        seen_context.append(context)
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), t.cancel,
+                lambda: None,  # the stop's first look finds nothing: game 2's end is still being written
+                _played(2, players[1])]
+
+    t, seen = _run(events, tmp_path, monkeypatch, games_per_pair=2)
+    assert sorted(t.results) == [1, 2] and not any(is_void(r) for r in t.results.values())
+    assert [e.number for e in seen if isinstance(e, GameFinished)] == [1, 2]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+    assert t.cancelled and [g.number for g in t.pending()] == [3, 4]
+    assert not any(w.terminated for w in seen_context[0].workers)
+
+
+def _stuck_at_stop(tmp_path, monkeypatch, on_terminate) -> tuple[Tournament, list]:
+    """Stop pressed while game 2's bot is stuck in its move: its worker does not end by itself
+    (``STOP_WAIT`` made 0 here), so it is ended; ``on_terminate`` is what it writes then."""
+    monkeypatch.setattr(ai.tournament, "STOP_WAIT", 0.0)
+    workers: list = []
+
+    def events(context, players, t):
+        context.events.stuck = True
+        workers.append(context.workers)
+
+        def stop() -> None:
+            context.workers[0].on_terminate = lambda: on_terminate(context, players)
+            t.cancel()
+
+        return [("start", 1, None), _played(1, players[0]), ("start", 2, None), stop]
+
+    t, _seen = _run(events, tmp_path, monkeypatch, games_per_pair=2)
+    assert all(w.terminated for w in workers[0])
+    return t, workers[0]
+
+
+def test_a_worker_stuck_in_a_move_is_ended_and_its_game_left_for_the_resume(tmp_path, monkeypatch):
+    t, _workers = _stuck_at_stop(tmp_path, monkeypatch, lambda context, players: None)
+    assert sorted(t.results) == [1] and not is_void(t.results[1])
+    assert t.cancelled and [g.number for g in t.pending()] == [2, 3, 4]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1]
+
+
+def test_a_result_a_worker_was_writing_as_sigterm_came_is_read_after_its_end(tmp_path, monkeypatch):
+    """SIGTERM waits for the message a worker is writing (ai.parent_watch.signals_held), so what
+    it wrote is whole and read after its end, not left in the pipe."""
+    t, _workers = _stuck_at_stop(tmp_path, monkeypatch,
+                                 lambda context, players: context.events.put(_played(2, players[1])))
+    assert sorted(t.results) == [1, 2] and [g.number for g in t.pending()] == [3, 4]
+    assert sorted(ResultsLog.read(tmp_path / "league.jsonl")[1]) == [1, 2]
+
+
+class EndsItsProcessWhilePickled:
+    """A message whose writing is interrupted by SIGTERM: pickling it sends the signal."""
+
+    def __reduce__(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return (str, ("whole",))
+
+
+def _sends_as_sigterm_comes(sender) -> None:
+    """A worker told to end (SIGTERM) in the middle of writing a message."""
+    from ai.parent_watch import end_on_signals
+
+    end_on_signals(signal.SIGTERM)
+    sender.put(("done", 1, EndsItsProcessWhilePickled()))
+    sender.put(("done", 2, "never sent: the process ends once the first message is whole"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_worker_ended_while_writing_ends_after_the_whole_message():
+    """A real worker process: SIGTERM came while it wrote its message; it ends once the message
+    is in the pipe whole (status 128 + 15), and the parent reads it after its end."""
+    import multiprocessing as mp
+
+    from ai.worker_channel import WorkerChannel
+
+    ctx = mp.get_context("spawn")
+    channel = WorkerChannel(ctx)
+    worker = ctx.Process(target=_sends_as_sigterm_comes, args=(channel.sender(),), daemon=True)
+    worker.start()
+    channel.opened()
+    worker.join(60)
+    try:
+        assert worker.exitcode == 128 + signal.SIGTERM
+        assert channel.receive(5) == ("done", 1, "whole")
+        assert channel.receive(0) is None and not channel.broken  # the end of the pipe: nothing more, nothing cut
+    finally:
+        channel.close()
+
+
+def test_a_message_that_cannot_be_read_breaks_the_channel_and_is_not_waited_on():
+    """What a worker killed in the middle of a message leaves (garbage, for its reader): the
+    channel says so (``broken``) and reads no more."""
+    import multiprocessing as mp
+
+    from ai.worker_channel import WorkerChannel
+
+    channel = WorkerChannel(mp.get_context("spawn"))
+    try:
+        channel.sender().put(("start", 1, None))
+        channel._writer.send_bytes(b"\x80\x04 not a pickle")
+        channel.sender().put(("start", 2, None))
+        assert channel.receive(1) == ("start", 1, None)
+        assert channel.receive(1) is None and channel.broken
+        assert channel.receive(1) is None  # nothing after it can be trusted
+    finally:
+        channel.close()

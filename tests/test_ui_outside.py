@@ -121,6 +121,23 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     assert app.errors == []
 
 
+def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
+    """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
+    the bot (X) crashes at its 2nd move, the move list's "2."."""
+    bot = tmp_path / "bot.py"
+    bot.write_text("asked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
+                   "    assert asked < 2, 'second move'\n    return state.legal_moves()[0]\n")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
+    app.switch(scene)
+    assert wait(app, lambda: len(scene.history) == 1, 15)
+    click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
+    assert wait(app, lambda: scene.forfeit is not None, 15)
+    assert len(scene.history) == 2
+    assert wait(app, scene.over_card.visible, 5)
+    assert result_lines(scene)[0].startswith("X forfeits: bot.py crashed at move 2: AssertionError: second move")
+    assert app.errors == []
+
+
 def test_a_function_named_in_the_entry_is_found_and_a_title_gives_the_players_name(tmp_path):
     bot = tmp_path / "meu.py"
     bot.write_text("def aleatorio(game, state):\n    return state.legal_moves()[0]\n")

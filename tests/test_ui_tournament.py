@@ -372,7 +372,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
                         "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
-        assert "outside/raiser, 4 jogos (" in text and " falhou: ZeroDivisionError" in text, text
+        assert "outside/raiser, 4 jogos (" in text and " falhou na jogada 1: ZeroDivisionError" in text, text
         for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
                         "  game ", "crashed", "points  games"):
             assert english not in text, english
@@ -389,7 +389,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
             assert next(csv.reader(f))[:4] == ["rank", "player", "points", "games"]
         games_csv = next(p for p in (tmp_path / "tournaments").glob("*.csv") if not p.stem.endswith("-standings"))
         reasons = [row["reason"] for row in csv.DictReader(games_csv.open(encoding="utf-8"))]
-        assert any(" forfeits: " in r and " crashed: ZeroDivisionError" in r for r in reasons), reasons
+        assert any(" forfeits: " in r and " crashed at move 1: ZeroDivisionError" in r for r in reasons), reasons
         # the command line's report of the same tournament, in the same Portuguese window: English
         english = report(Summary.of(scene.tournament))
         assert english.startswith("tictactoe round robin: 3 players, 6 games, 0.1 s/move, jobs ")

@@ -86,6 +86,10 @@ FORFEITS: tuple[tuple[str, str], ...] = (
     (r"crashed \(process ended(?P<rest>.*)\)", N_("crashed (process ended{rest})")),
     (r"crashed \(engine ended(?P<rest>.*)\)", N_("crashed (engine ended{rest})")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
+    # a crash in a game, at its move (ai.referee.crash_at)
+    (r"crashed at move (?P<n>\d+) \(process ended(?P<rest>.*)\)", N_("crashed at move {n} (process ended{rest})")),
+    (r"crashed at move (?P<n>\d+) \(engine ended(?P<rest>.*)\)", N_("crashed at move {n} (engine ended{rest})")),
+    (r"crashed at move (?P<n>\d+): (?P<rest>.*)", N_("crashed at move {n}: {rest}")),
     # ``reason``: a load reason (ai.outside.load_reason), as the Add player dialog says it
     (r"could not be started: (?P<reason>.*)", N_("could not be started: {reason}")),
     (r"could not be loaded: (?P<reason>.*)", N_("could not be loaded: {reason}")),

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ai
-from ai.tournament import STOP_GRACE, Summary, Tournament
+from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
@@ -34,9 +34,9 @@ from ui.outside_players import short
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
 from ui.widgets import Messages
 
-# the longest a report waits for a stopped tournament's thread: its workers' grace, and as long as a
-# write may wait for any it then kills
-ENDING_WAIT = STOP_GRACE + WRITE_WAIT
+# the longest a report waits for a stopped tournament's thread: its workers' time to end by themselves,
+# their grace once told to, and as long as a write may wait for any it then kills
+ENDING_WAIT = STOP_WAIT + STOP_GRACE + WRITE_WAIT
 _left_running: list[Tournament] = []  # tournaments left while their threads ran (this window's)
 
 

@@ -1,0 +1,107 @@
+"""A crash's reason says at which move it came ("crashed at move 5: ..."), numbered as the game's
+move list numbers it, wherever the reason is shown: the match's result and output, the tournament
+report, and the window's words in both languages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ai
+import games
+from ai import referee
+from ai.match import GameResult, play_game
+from ai.referee import Loss
+from ai.tournament import Summary, standings
+from ui import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+FIFTH_MOVE_BOT = """\
+import os
+asked = 0
+
+def choose(game, state):
+    global asked
+    asked += 1
+    if asked == 5:
+        {fault}
+    return state.legal_moves()[0]
+"""
+
+
+@pytest.mark.parametrize(("fault", "side", "said"), [
+    ("raise ZeroDivisionError('division by zero')", 0, "crashed at move 5: ZeroDivisionError: division by zero"),
+    ("os._exit(3)", 1, "crashed at move 5 (process ended, exit status 3"),
+])
+def test_a_bot_that_crashes_at_its_fifth_move_is_said_to_crash_at_move_5(tmp_path, fault, side, said):
+    """Hex ends no sooner than a side's 6th stone on its default board, so the bot is asked its
+    5th move whichever side it plays: the reason named the error and the line, not the move."""
+    bot = tmp_path / "bot.py"
+    bot.write_text(FIFTH_MOVE_BOT.format(fault=fault))
+    game = games.load("hex")
+    player = ai.make_player("hex", str(bot))
+    other = ai.make_player("hex", "level-1", seed=1)
+    try:
+        players = [player, other] if side == 0 else [other, player]
+        ids = ["bot.py", "level-1"] if side == 0 else ["level-1", "bot.py"]
+        r = play_game(game, players, ids, 2.0)
+    finally:
+        player.close()
+    assert r.forfeit and r.winner == 1 - side and len(r.moves) == 8 + side, r
+    assert f"forfeits: bot.py {said}" in r.reason, r.reason
+
+
+@pytest.mark.parametrize(("index", "lead", "number"), [(0, 0, 1), (8, 0, 5), (9, 0, 5), (0, 1, 1), (1, 1, 2)])
+def test_the_move_is_numbered_as_the_move_list_numbers_it(index, lead, number):
+    """In pairs, "1. d3 c5"; a game from a position with the second side to move starts "1... d3"."""
+    loss = referee.crash_at(referee.crashed(0, ZeroDivisionError("x")), index, lead)
+    assert loss.why == f"crashed at move {number}: ZeroDivisionError: x"
+
+
+def test_only_a_crash_is_given_its_move_and_only_once():
+    late = Loss(0, "exceeded the time limit (1.20 s > 1 s)")
+    assert referee.crash_at(late, 4, 0) is late
+    said = referee.crash_at(Loss(1, "crashed (engine ended, exit status 1)"), 4, 0)
+    assert said.why == "crashed at move 3 (engine ended, exit status 1)"
+    assert referee.crash_at(said, 9, 0) == said
+
+
+def test_the_window_says_the_move_in_portuguese():
+    from ui.words import forfeit_reason
+
+    try:
+        i18n.set_language("pt")
+        assert forfeit_reason("crashed at move 5: ValueError: bad (at jogador.py line 12); log: /tmp/p.log") == \
+            "falhou na jogada 5: ValueError: bad (em jogador.py, linha 12); registo: /tmp/p.log"
+        assert forfeit_reason("crashed at move 7 (process ended, exit status 1)") == \
+            "falhou na jogada 7 (o processo terminou, código de saída 1)"
+        assert forfeit_reason("crashed at move 2 (engine ended, exit status 1)") == \
+            "falhou na jogada 2 (o motor terminou, código de saída 1)"
+    finally:
+        i18n.set_language("en")
+    assert forfeit_reason("crashed at move 5: ValueError: bad") == "crashed at move 5: ValueError: bad"
+
+
+def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
+    """The report groups a bot's games by fault; the move a crash came at, like a time's figures,
+    does not part a group (its line is the first game's words, with that game's move)."""
+    from ai.commands.tournament import report
+
+    ids = ["level-1", "/tmp/bots/eva.py"]
+    results = [GameResult("tictactoe", {}, [ids[0], ids[1]], [], 0, None,
+                          f"O forfeits: /tmp/bots/eva.py crashed at move {n}: KeyError: 3", True) for n in (2, 4)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2])
+    forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
+    assert forfeits == ["  eva.py, 2 games (1-2): crashed at move 2: KeyError: 3"]
+
+
+def test_the_match_command_prints_the_move(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text(FIFTH_MOVE_BOT.format(fault="raise ZeroDivisionError('division by zero')"))
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "match", "hex", f"{bot}:choose", "level-1",
+                           "--games", "1", "--time", "2"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert "crashed at move 5: ZeroDivisionError: division by zero" in proc.stdout, proc.stdout
