@@ -140,3 +140,22 @@ def test_the_view_follows_the_selection_down_a_deep_tree_and_up(app):
         key(app, pygame.K_UP)
         assert selected_in_sight(explorer)
     assert explorer.first_ply == 0
+
+
+def test_enter_on_a_selected_node_panned_away_brings_it_back_and_home_selects_the_root(app):
+    """Hex 11x11: the selection panned out of the canvas with Shift+arrows is brought back by
+    Enter, which opens it; Home goes back to the opening view with the root selected, as it opened."""
+    explorer = explore(app, "hex")
+    root = explorer.tree.root
+    key(app, pygame.K_DOWN)
+    for _ in range(30):
+        key(app, pygame.K_RIGHT, frames=1)
+    node = explorer.selected
+    for _ in range(20):
+        key(app, pygame.K_LEFT, pygame.KMOD_SHIFT, frames=1)
+    app.run_frames(1)
+    assert explorer.selected is node and not selected_in_sight(explorer)
+    key(app, pygame.K_RETURN)
+    assert id(node) in explorer.open and selected_in_sight(explorer)
+    key(app, pygame.K_HOME)
+    assert explorer.selected is root and selected_in_sight(explorer)
