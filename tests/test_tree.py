@@ -171,7 +171,7 @@ def test_the_tree_is_shown_whole_when_it_fits_and_pans_only_as_far_as_its_ends(a
     """Alquerque after b2-c3 d4xb2 at depth 2: the open first move's eight replies reach left of
     the root's place, yet the tree fits the canvas, so every node is inside it.  With every move
     open it is wider than the canvas: Left pans until its left end reaches the edge, no further
-    (one Right then moves it at once)."""
+    (one Right then moves it at once).  Shift+arrows pan; the arrows alone move the selection."""
     from tests.ui_helpers import key
 
     app.open_demo("game:alquerque:hotseat:b2-c3,d4xb2")
@@ -185,10 +185,10 @@ def test_the_tree_is_shown_whole_when_it_fits_and_pans_only_as_far_as_its_ends(a
     explorer.open.update(id(child) for child in explorer.tree.root.children)
     app.run_frames(2)
     for _ in range(40):
-        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
     leftmost = min(rect.x for rect, _node in explorer.node_rects)
     assert explorer.canvas.x <= leftmost < explorer.canvas.x + 20 * app.scale
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
     assert min(rect.x for rect, _node in explorer.node_rects) < leftmost
 
 
@@ -317,7 +317,7 @@ def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
     seen: set[int] = set()
     for k in [None] + [pygame.K_RIGHT] * 6 + [pygame.K_LEFT] * 12:
         if k is not None:
-            key(app, k)
+            key(app, k, pygame.KMOD_SHIFT)
         assert explorer.node_rects and all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
         seen |= {id(node) for _rect, node in explorer.node_rects}
     assert len(seen) > 2 * len(explorer.node_rects)  # the pans did show other nodes
@@ -361,19 +361,19 @@ def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
     assert deepest == 7 and explorer.tall and explorer.first_ply == 0
     assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
     assert deepest not in {node.ply for _rect, node in explorer.node_rects}
-    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
     assert explorer.first_ply == 1 and deepest in {node.ply for _rect, node in explorer.node_rects}
     assert all(explorer.canvas.contains(rect) for rect, _node in explorer.node_rects)
-    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
     assert explorer.first_ply == 1  # no further than the last ply
-    key(app, pygame.K_UP)
+    key(app, pygame.K_UP, pygame.KMOD_SHIFT)
     assert explorer.first_ply == 0 and deepest not in {node.ply for _rect, node in explorer.node_rects}
     # a node opened on the last row brings its children into view (the line is wider than the
     # canvas at 800x560: the tree opens with its top in sight, so pan along it to the last row)
     for pan_key in [pygame.K_LEFT] * 30 + [pygame.K_RIGHT] * 60:
         if any(n.ply == deepest - 1 and id(n) in explorer.open for _r, n in explorer.node_rects):
             break
-        key(app, pan_key)
+        key(app, pan_key, pygame.KMOD_SHIFT)
     rect, node = next((r, n) for r, n in explorer.node_rects if n.ply == deepest - 1 and id(n) in explorer.open)
     click(app, rect.center)
     assert id(node) not in explorer.open and explorer.first_ply == 0
@@ -430,7 +430,7 @@ def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_bring
     root_shown, best_shown, moves_shown = _in_sight(explorer)
     assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
     for k in [pygame.K_RIGHT] * 8 + [pygame.K_DOWN] * 3:
-        key(app, k, frames=1)
+        key(app, k, pygame.KMOD_SHIFT, frames=1)
     app.run_frames(1)
     if game_id == "hex":  # wider than the canvas: the pans took the root out of sight
         assert not _in_sight(explorer)[0]

@@ -98,7 +98,7 @@ def view_middle(root: Node, open_ids: set[int], layout: Layout, first_ply: int, 
 
 def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
         keep: tuple[int, int] | None = None, snap: tuple[int, int] | None = None,
-        follow: int | None = None) -> tuple[int, int]:
+        follow: int | None = None, show: int | None = None) -> tuple[int, int]:
     """(the layout's x offset in ``area``, the scroll it allows) for nodes at ``xs``, each reaching
     ``margin`` pixels either side.  A tree that fits is centred whole, wherever its root is; a
     wider one has ``middle`` (a layout x: ``view_middle``) in the middle, panned by ``scroll``,
@@ -109,7 +109,9 @@ def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
     the clamp in ``visible_layout`` keeps within half a canvas of it).  Else
     ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
     nearest place where that x falls on the area's left edge: a column of leaves starts there,
-    whole, rather than half a node being left out."""
+    whole, rather than half a node being left out.  ``show`` (a layout x: the node the keyboard
+    selected) then moves the view as little as it takes to bring that x in, by whole steps when
+    snapping, so the selection never leaves the canvas."""
     left, right = min(xs) - margin, max(xs) + margin
     if right - left <= area.width:
         return area.centerx - (left + right) // 2, 0
@@ -123,5 +125,11 @@ def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
         step, x = snap
         off = (centred - scroll + x - area.x) % step  # how far right of the edge the column starts
         scroll += off if off <= step // 2 else off - step
+    if show is not None:
+        x = centred - scroll + show
+        short = max(0, area.x + margin - x) - max(0, x - (area.right - margin))  # > 0: the view must move right
+        if short and snap is not None:
+            short = (1 if short > 0 else -1) * -(-abs(short) // snap[0]) * snap[0]
+        scroll -= short
     scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
     return centred - scroll, scroll

@@ -5,9 +5,11 @@ drawn top-down: MAX's positions as boxes with a triangle up, MIN's with a triang
 its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into -0.9..+0.9 at the
 depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
 hang below their parent crossed out.  A click on a node opens or closes it and shows its position
-and its alpha-beta window on the right; the best line is open at the start, and a tree wider
+and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
+arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
+or closes it.  The best line is open at the start, and a tree wider
 than the canvas opens with its root, its best move and as many of its moves as fit in sight
-(ui/tree_layout.py).  A tree wider or deeper than the canvas pans (Left/Right, Up/Down, the
+(ui/tree_layout.py).  A tree wider or deeper than the canvas pans (Shift with the arrows, the
 wheel; Home goes back to the opening view) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
@@ -47,8 +49,9 @@ from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
 from ui.scenes.base import Scene
 from ui.theme import window_scale
+from ui.tree_keys import neighbour
 from ui.tree_layout import pan, view_middle, visible_layout
-from ui.widgets import Button, Messages, card, layout_grid, mix
+from ui.widgets import Button, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
@@ -105,6 +108,7 @@ class TreeExplorerScene(Scene):
         self.tall = False  # more plies than the canvas holds: the wheel scrolls them
         self.keep: tuple[int, int] | None = None  # (id of the node just opened or closed, its x on screen)
         self.reveal: tuple[int, int] | None = None  # plies to bring into view (a node just opened, its children)
+        self.show: int | None = None  # id of the node the keyboard just selected: the view brings it in
         self.size = (0, 0)
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
@@ -253,10 +257,15 @@ class TreeExplorerScene(Scene):
                     pygame.K_KP_PLUS: lambda: self.set_depth(self.depth + 1),
                     pygame.K_MINUS: lambda: self.set_depth(self.depth - 1),
                     pygame.K_KP_MINUS: lambda: self.set_depth(self.depth - 1),
-                    pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200),
-                    pygame.K_UP: lambda: self._scroll_plies(-1), pygame.K_DOWN: lambda: self._scroll_plies(1),
-                    pygame.K_HOME: self.home}
-            if event.key in keys:
+                    pygame.K_RETURN: self.toggle_selected, pygame.K_KP_ENTER: self.toggle_selected,
+                    pygame.K_SPACE: self.toggle_selected, pygame.K_HOME: self.home}
+            pans = {pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200),
+                    pygame.K_UP: lambda: self._scroll_plies(-1), pygame.K_DOWN: lambda: self._scroll_plies(1)}
+            if event.key in pans and event.mod & pygame.KMOD_SHIFT:  # Shift+arrows pan, the arrows select
+                pans[event.key]()
+            elif event.key in pans:
+                self.select_towards(event.key)
+            elif event.key in keys:
                 keys[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
             if self.tall and event.y and not pygame.key.get_mods() & pygame.KMOD_SHIFT:
@@ -269,10 +278,34 @@ class TreeExplorerScene(Scene):
                     self.toggle(node)
                     return
 
+    def toggle_selected(self) -> None:
+        """Enter or Space: open or close the selected node, as a click on it does, and keep it in sight."""
+        if self.tree is not None and self.selected is not None:
+            self.toggle(self.selected)
+            self.show = id(self.selected)
+
+    def select_towards(self, arrow: int) -> None:
+        """An arrow: select the parent (Up), the best child (Down: a closed node is opened first, as
+        Enter would), or a sibling (Left, Right); the view follows, one ply or as few columns as it
+        takes, so the selected node stays in sight.  Nothing that way: the selection stays."""
+        node = self.selected
+        if self.tree is None or node is None:
+            return
+        target = neighbour(self.tree.root, self.open, node, arrow)
+        if target is None:
+            return
+        if arrow == pygame.K_DOWN and id(node) not in self.open:
+            self.toggle(node)  # opens it where it is, its children's ply brought in
+        self.selected, self.show, self.snap = target, id(target), True
+        if self.reveal is None:
+            self.reveal = (target.ply, target.ply)
+
     def home(self) -> None:
         """Back to the view the tree opened with: its top ply, the root, the best line and the root's
-        best moves in sight (the nodes opened since stay open)."""
+        best moves in sight (the nodes opened since stay open), the root selected as it was then."""
         self.scroll, self.first_ply, self.snap = 0, 0, True
+        if self.tree is not None:
+            self.selected = self.tree.root
 
     def _scroll(self, dx: int) -> None:
         self.scroll += dx
@@ -332,7 +365,10 @@ class TreeExplorerScene(Scene):
             surface.set_clip(self.canvas)
             shown = draw_tree(surface, self, self.canvas, self.scroll, self.first_ply, self.snap, self.reveal)
             self.node_rects, self.scroll, self.first_ply, self.tall = shown
-            self.keep = self.reveal = None
+            focused = next((rect for rect, node in self.node_rects if node is self.selected), None)
+            if focused is not None:  # the keyboard's place, as on a button (not on the saved picture)
+                focus_ring(surface, self.theme, focused, int(6 * self.scale), self.scale)
+            self.keep = self.reveal = self.show = None
             self.snap = False
             surface.set_clip(clip)
         self._draw_side(surface)
@@ -375,7 +411,8 @@ class TreeExplorerScene(Scene):
         legend = [_("MAX: the side to move at the root, picks the highest value"),
                   _("MIN: the other side, picks the lowest"),
                   _("Crossed out: alpha-beta cut these moves (alpha ≥ beta)"),
-                  _("Click a node to open or close it")]
+                  _("Click a node, or press Enter, to open or close it"),
+                  _("Arrows: parent, best move, siblings; Shift+arrows: scroll")]
         y += int(8 * s)
         for line in legend:
             for part in tx.wrap(line, tx.small(13, s), board.width):
@@ -414,10 +451,11 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     keep = (layout[scene.keep[0]][1], scene.keep[1]) if scene.keep is not None and scene.keep[0] in layout else None
     kept = layout[scene.keep[0]][0] if keep is not None else None
     follow = layout[id(kept.best_child)][1] if kept is not None and kept.best_child and id(kept) in scene.open else None
+    show = layout[scene.show][1] if scene.show in layout else None
     inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
     middle = view_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, room)
     offset, scroll = pan(area, [x for _n, x, _p in layout.values()], middle, scroll, margin, keep,
-                         (step, step // 2 - box_w // 2 - inset) if snap else None, follow)
+                         (step, step // 2 - box_w // 2 - inset) if snap else None, follow, show)
     rects: list[tuple[pygame.Rect, Node]] = []
 
     def centre(node_id: int) -> tuple[int, int]:
