@@ -30,9 +30,6 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     """A key press that neither the move field nor a button took."""
     key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
     shift = bool(event.mod & pygame.KMOD_SHIFT)
-    if key == pygame.K_F1:
-        scene.show_rules()
-        return
     if _cursor_key(scene, key):
         return
     if key in BROWSE_KEYS:

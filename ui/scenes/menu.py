@@ -126,6 +126,11 @@ class MenuScene(Scene):
             self.menu.select_widget(chosen.get_id())
         self.invalidate()
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at the main menu's keys."""
+        page, _top = super().help_page()
+        return page, "Main menu and game lists"
+
     def _about_link(self) -> tuple[int, int]:
         """The About link's text size and its padding (``draw`` writes it in the bottom right
         corner, ``pad`` from the edges, its rectangle inflated by ``pad``)."""
@@ -230,9 +235,6 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # Esc on the main menu does nothing (Quit is one click away)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.app.show_keys()  # help, as in a game: here the keys of every screen
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.about_rect.collidepoint(event.pos):
             self.app.show_rules(ABOUT_PAGE)  # the version in the corner opens the About page
             return
