@@ -61,6 +61,13 @@ def card(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int =
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, scale: float, radius: int) -> None:
+    """The keyboard's place: a ring in the text colour round ``rect`` (a button, a game's picture,
+    a link), seen on any fill; ``radius``: the corners of what it rings."""
+    ring = max(2, int(2 * scale))
+    pygame.draw.rect(surface, theme.text, rect.inflate(2 * ring + 4, 2 * ring + 4), ring, radius + ring + 1)
+
+
 @dataclass
 class Button:
     """A clickable button with a key hint ("Undo  U"); ``action`` runs on click or key."""
@@ -96,9 +103,7 @@ class Button:
         border = theme.accent if (self.hovered and self.enabled and not self.primary) else mix(theme.panel, theme.text, 0.16)
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
-            ring = max(2, int(2 * scale))
-            pygame.draw.rect(surface, theme.text, self.rect.inflate(2 * ring + 4, 2 * ring + 4), ring,
-                             radius + ring + 1)
+            focus_ring(surface, self.rect, theme, scale, radius)
         size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
         key_hint = self.shown_hint()
