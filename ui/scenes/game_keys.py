@@ -112,7 +112,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
     if not cursor.on:
         if not wakes:
             return False
-        cursor.on = True
+        cursor.on = scene.keyboard_play = True
         cursor.current(scene.view, scene.state, _cursor_start(scene))
         scene.invalidate()
         return True
