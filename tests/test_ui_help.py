@@ -125,7 +125,7 @@ def test_saved_games_come_back_on_the_row_and_scroll_left(app):
     app.show_saved_games()
     app.run_frames(3)
     scene = app.scene
-    assert app.run_frames(10**6, until=lambda: not scene.loading and len(scene.entries) == 40, timeout=30)
+    assert app.run_frames(10, until=lambda: not scene.loading and len(scene.entries) == 40, timeout=30)
     for _ in range(30):
         key(app, pygame.K_DOWN, frames=1)
     app.run_frames(2)
@@ -165,7 +165,7 @@ def test_a_running_tournament_goes_on_under_help_and_shows_its_progress_on_retur
     assert tournament is not None and scene.running
     key(app, pygame.K_F1)
     assert isinstance(app.scene, RulesScene)
-    assert app.run_frames(10**6, until=lambda: len(tournament.results) >= 1, timeout=60)
+    assert app.run_frames(10, until=lambda: len(tournament.results) >= 1, timeout=60)
     assert tournament.is_running() or len(tournament.results) == tournament.total
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.tournament is tournament
