@@ -227,3 +227,48 @@ def test_a_key_held_as_the_screen_changes_acts_on_the_new_screen_only_once_press
     app.run_frames(1)
     key(app, pygame.K_RETURN)  # pressed again: Start game
     assert isinstance(app.scene, GameScene)
+
+
+def test_the_main_menus_game_pictures_are_reached_from_the_keyboard_and_ringed(app, monkeypatch):
+    """The games' pictures took clicks only: Down went round from Quit to the first button.  Down
+    past the last button goes on to them, ringed (the buttons' highlight off), Left and Right
+    choose one and Enter plays it on New game."""
+    import ui.scenes.cards
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.setup import SetupScene
+
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    buttons = [w for w in menu.menu.get_widgets() if w.is_selectable]
+    for _ in buttons:
+        key(app, pygame.K_DOWN)
+    assert menu.cards.focused == 0 and not any(w.is_selected() for w in buttons)
+    ringed = []
+    monkeypatch.setattr(ui.scenes.cards, "focus_ring", lambda _s, rect, *_args: ringed.append(rect))
+    key(app, pygame.K_RIGHT)
+    assert menu.cards.focused == 1 and ringed[-1].colliderect(menu.cards.rects[1])
+    key(app, pygame.K_UP)  # back up: the last button
+    assert menu.cards.focused is None and menu.menu.get_selected_widget().get_id() == "quit"
+    key(app, pygame.K_DOWN)  # down again: the picture it was on
+    assert menu.cards.focused == 1
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, SetupScene) and app.scene.choices.game_id == menu.cards.infos[1].id
+
+
+def test_tab_goes_round_the_main_menu_to_the_about_link_and_enter_opens_it(app, monkeypatch):
+    import ui.scenes.menu
+    from ui.scenes.rules import ABOUT_PAGE
+
+    menu = app.scene
+    ringed = []
+    monkeypatch.setattr(ui.scenes.menu, "focus_ring", lambda _s, rect, *_args: ringed.append(rect))
+    key(app, pygame.K_TAB)
+    assert menu.place == "cards"
+    key(app, pygame.K_TAB)
+    assert menu.place == "about" and ringed and ringed[-1].colliderect(menu.about_rect)
+    key(app, pygame.K_TAB)  # round to the first button
+    assert menu.place == "menu" and menu.menu.get_selected_widget().get_id() == "play"
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # and back to the link
+    assert menu.place == "about"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, RulesScene) and app.scene.game_id == ABOUT_PAGE

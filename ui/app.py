@@ -199,6 +199,7 @@ class App:
             log.warning(problem)
         self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
+        self._visited: Scene | None = None  # the screen being left for a visit, not closed (``visit``)
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
         # that goes on working while another is shown (a tournament under its replay) follows them
         self.switch_watchers: list[Callable[[Scene | None, Scene | None], None]] = []
@@ -242,7 +243,7 @@ class App:
         self.dirty = True
         old, self.scene = self.scene, scene
         self._carried = held_keys()
-        if old is not None:
+        if old is not None and old is not self._visited:  # a screen visited from waits (``visit``)
             self.guard(old.close)
         self.guard(scene.resize, self.size)
         self.guard(self.update_caption)
@@ -331,16 +332,38 @@ class App:
 
         self.switch(PlayFromScene(self, record, ended, on_start, on_back))
 
-    def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None) -> None:
+    def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None,
+                   section: str | None = None) -> None:
+        """The rules screen at ``game_id``'s page (a game's, the keys', About), at its ``section``
+        (an English heading; None: the top); Back goes to ``on_back`` (None: the main menu)."""
         from ui.scenes.rules import RulesScene
 
-        self.switch(RulesScene(self, game_id, on_back=on_back))
+        self.switch(RulesScene(self, game_id, on_back=on_back, section=section))
 
-    def show_keys(self) -> None:
-        """The rules screen at its page of keys ("Keys and mouse"); Back returns to the main menu."""
-        from ui.scenes.rules import KEYS_PAGE
+    def visit(self, show: Callable[[Callable[[], None]], None]) -> None:
+        """Show another screen (F1's help) and come back to the one shown now as it was left:
+        ``show`` is given the Back that returns here (``Scene.come_back``).  The screen left is not
+        closed meanwhile, so what it does in the background goes on (a running tournament, a
+        folder being read, the search tree's counts) and what it holds stays (a form's choices
+        not yet confirmed, the replay's move, a list's row and scroll); if the window goes
+        anywhere else from there, or closes, it is closed then."""
+        scene = self.scene
+        if scene is None:
+            return
+        self._visited = scene
+        try:
+            show(scene.come_back)
+        finally:
+            self._visited = None
+        if self.scene is scene:  # nothing was shown
+            return
 
-        self.show_rules(KEYS_PAGE)
+        def follow(_old: Scene | None, new: Scene | None) -> None:
+            self.switch_watchers.remove(follow)
+            if new is not scene:
+                self.guard(scene.close)
+
+        self.switch_watchers.append(follow)
 
     def show_tree(self, game, state, on_back: Callable[[], None] | None = None) -> None:
         """The search tree explorer on ``state`` of ``game``, at the game's first depth."""
@@ -613,6 +636,10 @@ class App:
                 self._resize(event.x, event.y)
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
                 self.guard(self.toggle_fullscreen)
+                continue
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+                if self.scene is not None:  # help on every screen, the same key (``Scene.show_help``)
+                    self.guard(self.scene.show_help)
                 continue
             elif event.type == pygame.DROPFILE:  # a record file dropped on the window: replay it
                 from ui.scenes.replay import open_file

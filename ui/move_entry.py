@@ -126,6 +126,8 @@ class MoveEntry:
     def _set_open(self, open_: bool) -> None:
         """Open or close the field; the board makes room over it for a message about the moves
         typed, so that message never hides the board's bottom coordinates."""
+        if open_:
+            self.scene.keyboard_play = True  # the panel's tip names keys from now on
         if open_ != self.field.focus:
             self.field.focus = open_
             self.scene.resize(self.scene.app.size)

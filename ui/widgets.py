@@ -61,9 +61,9 @@ def card(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int =
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
-def focus_ring(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, radius: int, scale: float) -> None:
-    """The keyboard's place: a ring in the text colour just round ``rect`` (a button, a node of
-    the search tree), seen on any fill, the same wherever the keyboard is."""
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, scale: float, radius: int) -> None:
+    """The keyboard's place: a ring in the text colour round ``rect`` (a button, a game's picture,
+    a link, a node of the search tree), seen on any fill; ``radius``: the corners of what it rings."""
     ring = max(2, int(2 * scale))
     pygame.draw.rect(surface, theme.text, rect.inflate(2 * ring + 4, 2 * ring + 4), ring, radius + ring + 1)
 
@@ -103,7 +103,7 @@ class Button:
         border = theme.accent if (self.hovered and self.enabled and not self.primary) else mix(theme.panel, theme.text, 0.16)
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
-            focus_ring(surface, theme, self.rect, radius, scale)
+            focus_ring(surface, self.rect, theme, scale, radius)
         size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
         key_hint = self.shown_hint()

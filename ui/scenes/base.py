@@ -12,6 +12,8 @@ import pygame_menu
 if TYPE_CHECKING:
     from ui.app import App
 
+KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
+
 
 class Scene:
     """One screen.  Every method may raise: the App logs it and shows a message instead of dying."""
@@ -75,6 +77,23 @@ class Scene:
         window's middle (a game centres them on its board, with its own)."""
         return None
 
+    # -- help (F1, taken by the App on every screen) -----------------------------------------------
+    def help_page(self) -> tuple[str, str | None]:
+        """The rules screen's page F1 opens here, and the section of it to open at (its English
+        heading; None: the top).  By default the "Keys and mouse" page, at the top: a screen
+        names its own section there, or, where it shows one game's board, that game's rules."""
+        return KEYS_PAGE, None
+
+    def show_help(self) -> None:
+        """F1: the help page (``help_page``) over this screen; its Back and Esc return here as the
+        screen was left (``App.visit``)."""
+        page, section = self.help_page()
+        self.app.visit(lambda back: self.app.show_rules(page, on_back=back, section=section))
+
+    def come_back(self) -> None:
+        """Shown again after a visit (``App.visit``): laid out for the window's size, as left."""
+        self.app.switch(self)
+
 
 def top_of(rect: pygame.Rect) -> int | None:
     """``rect``'s top once it is laid out (a scene's bottom buttons, for ``messages_above``)."""
@@ -124,6 +143,12 @@ class MenuFormScene(Scene):
         area = self.menu.get_scrollarea()
         if area.get_hidden_height():
             area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, scrolled / area.get_hidden_height()))
+
+    def come_back(self) -> None:
+        """Back from help: the form is built again for the window, the line the keyboard was on
+        still chosen and the form scrolled as it was (``keeping_focus``)."""
+        with self.keeping_focus():
+            self.app.switch(self)
 
     def back(self) -> None:
         """Leave the screen (subclasses say where to)."""

@@ -11,7 +11,7 @@ from ui import text as tx
 from ui.i18n import _
 from ui.scenes.common import thumbnail
 from ui.theme import Theme
-from ui.widgets import card, mix
+from ui.widgets import card, focus_ring, mix
 
 
 class GameCards:
@@ -24,6 +24,7 @@ class GameCards:
         self.rects: list[pygame.Rect] = []
         self.hover: int | None = None
         self.selected: str | None = None
+        self.focused: int | None = None  # the card the keyboard is on (the main menu's Tab), ringed
 
     def layout(self, area: pygame.Rect, scale: float, max_card: int = 240, centred: bool = True) -> None:
         """The cards' rectangles in ``area``: as large as fit, centred in it or, if not ``centred``,
@@ -91,6 +92,8 @@ class GameCards:
             border = theme.accent if (chosen or hovered) else mix(theme.panel, theme.text, 0.14)
             card(surface, r, mix(theme.panel, theme.text, 0.05 if hovered else 0.0), int(14 * s), border,
                  max(1, int((3 if chosen else 2 if hovered else 1) * s)), shadow=True)
+            if self.focused == i:
+                focus_ring(surface, r, theme, s, int(14 * s))
             title_h = int(34 * s)
             pic = r.inflate(-int(20 * s), -int(20 * s))
             pic.height -= title_h

@@ -107,6 +107,7 @@ class GameScene(GameCommands, Scene):
         self.listeners: list[Callable[[GameScene], None]] = []
         self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
         self.cursor = BoardCursor()  # the arrow keys' place on the board, for play without a mouse
+        self.keyboard_play = False  # the player has played by the keyboard (the cursor, a move typed): the panel says its keys
         self._make_buttons()
         self.game_number = 0
         self._reset()

@@ -37,6 +37,25 @@ if TYPE_CHECKING:
 SHOW_CURSOR = N_("Up or Down: a cursor on the board")  # the key a keyboard player needs first
 
 
+def cursor_shown(scene: GameScene) -> bool:
+    """The board's cursor shows and has places to go: the keys that play are the cursor's."""
+    return scene.cursor.on and bool(scene.view.targets(scene.state))
+
+
+def play_tip(scene: GameScene) -> str:
+    """How the player to move plays, as the side panel says it: by the mouse ("Click the board to
+    play") until the player has played by the keyboard (the board's cursor, a move typed), then by
+    its keys: the cursor's while it shows, else the key that shows it (the status line's own
+    words), so a player without a mouse is never told only to click."""
+    if cursor_shown(scene):
+        return _("Arrows and Enter: play on the board")
+    if scene.keyboard_play and scene.view.targets(scene.state):
+        return _(SHOW_CURSOR)
+    if scene.keyboard_play:
+        return _("Enter: type your move")
+    return _("Click the board to play")
+
+
 class BoardSide:
     """The left of the game screen (see the module's docstring)."""
 
@@ -118,7 +137,7 @@ class BoardSide:
             self._status_line(surface, line, theme.accent)
             return
         targets = bool(scene.view.targets(scene.state))
-        keys = scene.cursor.on and targets
+        keys = cursor_shown(scene)
         view_line = scene.view.status_text(scene.state, keys) if scene.human_to_move() else ""
         if view_line and not keys and not scene.why_no_move() and targets:
             # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
@@ -161,7 +180,7 @@ class BoardSide:
         the move field's and how to show the cursor (a keyboard player's first question)."""
         scene = self.scene
         player = scene.setup.player_label(scene.state.to_move)
-        if scene.cursor.on and bool(scene.view.targets(scene.state)):
+        if cursor_shown(scene):
             keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
             if scene.setup.mode == HUMAN_VS_PC:
                 return _("Your move ({side})").format(side=side) + " · " + keys

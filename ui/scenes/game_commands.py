@@ -86,6 +86,11 @@ class GameCommands:
         """The rules of this game; Back returns to the game as it was."""
         self._visit(lambda back: self.app.show_rules(self.game.id, on_back=back))
 
+    def show_help(self) -> None:
+        """F1 in a game: its rules (the board is what a player asks about here; the keys are on
+        the buttons, and the rules screen's "Keys and mouse" page a tab away)."""
+        self.show_rules()
+
     def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,
         the search tree.  The worker processes (the computer's, analysis', the connections') wait

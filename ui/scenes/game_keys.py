@@ -30,9 +30,6 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     """A key press that neither the move field nor a button took."""
     key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
     shift = bool(event.mod & pygame.KMOD_SHIFT)
-    if key == pygame.K_F1:
-        scene.show_rules()
-        return
     if _cursor_key(scene, key):
         return
     if key in BROWSE_KEYS:
@@ -115,7 +112,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
     if not cursor.on:
         if not wakes:
             return False
-        cursor.on = True
+        cursor.on = scene.keyboard_play = True
         cursor.current(scene.view, scene.state, _cursor_start(scene))
         scene.invalidate()
         return True

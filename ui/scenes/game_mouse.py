@@ -100,6 +100,7 @@ class BoardMouse:
             if scene.browsing is not None or not scene.is_over():  # a finished game's board just looks
                 scene.messages.add(why)
             return
+        scene.keyboard_play = keys  # a click on the board: the panel speaks of the mouse again
         result: Click = scene.view.click(scene.state, pos, keys)
         if result.kind == "play":
             scene.play_human([result.move])

@@ -16,6 +16,7 @@ from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.move_list import draw_move_rows
 from ui.scenes.common import draw_counts
+from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines
 from ui.scenes.thinking import detail_parts, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
@@ -240,7 +241,7 @@ class GamePanel:
             for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
-            tip = (_("Click the board to play") if scene.human_to_move()
+            tip = (play_tip(scene) if scene.human_to_move()
                    else _("Starting the search…") if computer.job is not None
                    else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                    else _("Waiting for the computer"))

@@ -1,7 +1,14 @@
-"""The main menu: Play, Watch, Rules, Settings, Quit, over a strip of the games' pictures."""
+"""The main menu: Play, Watch, Rules, Settings, Quit, over a strip of the games' pictures.
+
+The keyboard reaches all of it: Up and Down go through the buttons, Down past the last one (or
+Tab) goes on to the games' pictures, where Left and Right choose one and Enter plays it, and then
+to the About link; Up and Shift+Tab go back.  The place the keyboard is on is ringed as on other
+screens."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pygame
@@ -20,7 +27,7 @@ from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import backdrop, make_menu, uniform_buttons
-from ui.widgets import Messages
+from ui.widgets import Messages, focus_ring
 
 TAGLINE = N_("Classic board games with strong computer players")
 
@@ -38,6 +45,8 @@ class MenuScene(Scene):
         self.unfinished: list[tuple[Path, GameRecord]] = []  # newest first
         self.resumable: GameRecord | None = None  # the newest unfinished game
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
+        self.place = "menu"  # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"
+        self.card_at = 0  # the picture the keyboard is on, or goes back to
 
     def resize(self, size: tuple[int, int]) -> None:
         # every game left before its end, newest first: on a thread when the folder holds many files
@@ -81,6 +90,10 @@ class MenuScene(Scene):
         self.show_cards = strip.height >= int(110 * s)
         self.cards.layout(strip, s, max_card=170)
         self._centre_vertically(menu_rect, h - below)
+        if self.place == "cards" and not self.show_cards:  # the pictures left no room: on to the link
+            self._go_to("about")
+        elif self.place != "menu":
+            self._hide_choice()  # the new form chose its first button: the keyboard is elsewhere
 
     def _below_the_cards(self, h: int) -> int:
         """The room kept under the games' pictures: the About link in the corner and, above it, the
@@ -120,11 +133,29 @@ class MenuScene(Scene):
             return
         if self.menu is None:
             return
-        chosen = self.menu.get_selected_widget()
-        self._lay_out(self.app.size)  # the games just read, or room for a message: no reading again
-        if chosen is not None and chosen.get_id() in {w.get_id() for w in self.menu.get_widgets()}:
-            self.menu.select_widget(chosen.get_id())
+        with self._keeping_choice():
+            self._lay_out(self.app.size)  # the games just read, or room for a message: no reading again
         self.invalidate()
+
+    @contextmanager
+    def _keeping_choice(self) -> Iterator[None]:
+        """Build the buttons again inside, and the one the keyboard had chosen is chosen again
+        (when it is still there and the keyboard is on the buttons)."""
+        chosen = self.menu.get_selected_widget() if self.menu is not None else None
+        yield
+        if chosen is not None and self.menu is not None and self.place == "menu":
+            with suppress(ValueError, IndexError, AssertionError, KeyError):
+                self.menu.select_widget(chosen.get_id())
+
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at the main menu's keys."""
+        page, _top = super().help_page()
+        return page, "Main menu and game lists"
+
+    def come_back(self) -> None:
+        """Back from help: laid out again, the keyboard where it was (a button, a picture, the link)."""
+        with self._keeping_choice():
+            self.app.switch(self)
 
     def _about_link(self) -> tuple[int, int]:
         """The About link's text size and its padding (``draw`` writes it in the bottom right
@@ -235,14 +266,77 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # Esc on the main menu does nothing (Quit is one click away)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.app.show_keys()  # help, as in a game: here the keys of every screen
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.about_rect.collidepoint(event.pos):
-            self.app.show_rules(ABOUT_PAGE)  # the version in the corner opens the About page
+            self.about()  # the version in the corner opens the About page
             return
-        if self.menu is not None:
-            self.menu.update([event])
+        if self.menu is None or self._key(event):
+            return
+        self.menu.update([event])
+        mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
+        chosen = self.menu.get_selected_widget()
+        if mouse and self.place != "menu" and chosen is not None and chosen.is_selected():
+            self.place, self.cards.focused = "menu", None  # the mouse chose a button: the keyboard goes on from there
+
+    def about(self) -> None:
+        self.app.show_rules(ABOUT_PAGE)
+
+    # -- the keyboard beyond the buttons: the games' pictures and the About link ------------------
+    def _places(self) -> list[str]:
+        """Where Tab goes round, in order: the buttons, the pictures (when shown), the About link."""
+        return ["menu", *(["cards"] if getattr(self, "show_cards", True) else []), "about"]
+
+    def _go_to(self, place: str, last: bool = False) -> None:
+        """The keyboard to ``place``; to the buttons, the first one, or the last if ``last``
+        (coming back up from below); to the pictures, the one it was on before."""
+        self.place = place
+        self.cards.focused = self.card_at if place == "cards" else None
+        if place != "menu":
+            self._hide_choice()
+            return
+        buttons = [w for w in self.menu.get_widgets() if w.is_selectable and w.is_visible()]
+        if buttons:
+            self.menu.select_widget(buttons[-1] if last else buttons[0])
+
+    def _hide_choice(self) -> None:
+        """The chosen button drawn unchosen while the keyboard is on a picture or the link:
+        pygame-menu always keeps a button chosen (a form left with none chooses one again as it
+        is drawn), and its highlight beside the ring said the keyboard was in two places."""
+        chosen = self.menu.get_selected_widget()
+        if chosen is not None:
+            chosen.select(False)
+            self.menu.force_surface_cache_update()
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Tab, and the keys of the pictures and the link while the keyboard is on them; True if
+        taken.  Down on the last button goes on to the pictures (pygame-menu went round to the
+        first button, and the pictures and the link were out of the keyboard's reach)."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        key, places = event.key, self._places()
+        here = places.index(self.place) if self.place in places else 0
+        if key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self._go_to(places[(here + step) % len(places)], last=step < 0)
+            return True
+        if self.place == "menu":
+            buttons = [w for w in self.menu.get_widgets() if w.is_selectable and w.is_visible()]
+            if key == pygame.K_DOWN and buttons and self.menu.get_selected_widget() is buttons[-1]:
+                self._go_to(places[1])
+                return True
+            return False
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.place == "cards":
+                self.play(self.cards.infos[self.card_at].id)
+            else:
+                self.about()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.place == "cards":
+            step = 1 if key == pygame.K_RIGHT else -1
+            self.card_at = self.cards.focused = (self.card_at + step) % len(self.cards.infos)
+        elif key == pygame.K_UP:
+            self._go_to(places[here - 1], last=True)
+        elif key == pygame.K_DOWN and here + 1 < len(places):
+            self._go_to(places[here + 1])
+        return True  # the buttons' keys are not for the buttons while the keyboard is away from them
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
@@ -255,7 +349,10 @@ class MenuScene(Scene):
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
         size, pad = self._about_link()
-        hovered = self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
+        focused = self.place == "about"
+        hovered = focused or self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
                                   (surface.get_width() - pad, surface.get_height() - pad), size,
                                   theme.accent if hovered else theme.muted, "bottomright").inflate(pad, pad)
+        if focused:
+            focus_ring(surface, self.about_rect, theme, s, int(4 * s))

@@ -274,6 +274,10 @@ class PlayFromScene(MenuFormScene):
             return
         self.menu_event(event)
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at this form's keys."""
+        return super().help_page()[0], "Play from here"
+
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Play from here')}"
 

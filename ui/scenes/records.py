@@ -161,6 +161,10 @@ class RecordsScene(Scene):
         where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT) if entry.kept else entry.path.name
         return f"{title} ({status})", f"{detail} · {where}"
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here (Saved games, Continue's list): the keys page at the game lists' keys."""
+        return super().help_page()[0], "Main menu and game lists"
+
     def caption(self) -> str:
         return self.heading()
 

@@ -263,6 +263,11 @@ class ReplayScene(Scene):
             return
         self.messages.add(_("Game saved: {path}").format(path=path), duration=6.0)
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the game's rules, as F1 in a game (the replay is that game's screen, its board
+        what a player asks about; the keys are on its buttons, the keys page a tab away)."""
+        return self.game.id, None
+
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Replay')}"
 

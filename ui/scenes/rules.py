@@ -14,12 +14,11 @@ from ui import markdown
 from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
-from ui.scenes.base import Scene, top_of
+from ui.scenes.base import KEYS_PAGE, Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.widgets import Button, card, mix
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
-KEYS_PAGE = "keys"  # the page of shortcuts, after the games' pages
 
 
 def rules_path(game_id: str) -> Path:
@@ -59,11 +58,22 @@ def rules_source(game_id: str) -> str:
         return "# {}\n\n{}\n\n{}".format(_(info.title), _(info.summary), _("The full rules page is not written yet."))
 
 
+def section_index(page_id: str, section: str) -> int | None:
+    """Which of the page's sections (its "##" headings, counted from 0) the English heading
+    ``section`` is, on the English page; a translated page keeps the order of its sections."""
+    blocks = markdown.parse(rules_path(page_id).read_text(encoding="utf-8")) if rules_path(page_id).exists() else []
+    headings = [block.text for block in blocks if block.kind == "h2"]
+    return headings.index(section) if section in headings else None
+
+
 class RulesScene(Scene):
-    def __init__(self, app, game_id: str | None = None, on_back=None) -> None:
-        """``on_back``: where Back and Esc go (the main menu when None; a game's F1 comes back to it)."""
+    def __init__(self, app, game_id: str | None = None, on_back=None, section: str | None = None) -> None:
+        """``on_back``: where Back and Esc go (the main menu when None; F1's help comes back to the
+        screen it was pressed on).  ``section``: the English heading of the page's section to open
+        at (F1 on the Tournament screen opens the keys page at "Tournament"); None: the top."""
         super().__init__(app)
         self.on_back = on_back
+        self.section = section
         self.infos = games.catalog()
         self.page_ids = [i.id for i in self.infos] + [KEYS_PAGE, ABOUT_PAGE]
         self.game_id = game_id if game_id in self.page_ids else self.page_ids[0]
@@ -112,6 +122,27 @@ class RulesScene(Scene):
                 lines.append((line, size, bold, indent, kind))
             lines.append(("", int(7 * s), False, 0, "gap"))
         self.lines = lines
+        if self.section is not None:  # once, as the screen opens: a resize later keeps the player's scroll
+            self.offset = self._section_top(section_index(self.game_id, self.section))
+            self.section = None
+
+    def _section_top(self, index: int | None) -> int:
+        """How far down the laid-out page the section ``index`` starts (0 if it has no such section)."""
+        if index is None:
+            return 0
+        top, seen = 0, -1
+        for _value, size, bold, _indent, kind in self.lines:
+            if kind == "h2":
+                seen += 1
+                if seen == index:
+                    return top
+            top += tx.line_height(size, bold) if kind != "gap" else size
+        return 0
+
+    def show_help(self) -> None:
+        """F1 here: the page of keys (this screen is help already)."""
+        if self.game_id != KEYS_PAGE:
+            self.select(KEYS_PAGE)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         for b in [*self.tabs, self.back_button]:

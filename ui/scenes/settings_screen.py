@@ -66,6 +66,10 @@ class SettingsScene(MenuFormScene):
         with self.keeping_focus():
             self.resize(self.app.size)
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at its top, "Everywhere": how a form is gone through, and F11."""
+        return super().help_page()[0], "Everywhere"
+
     def caption(self) -> str:
         return _("Settings")
 

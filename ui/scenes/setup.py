@@ -603,6 +603,10 @@ class SetupScene(MenuFormScene):
             return
         self.menu_event(event)
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at New game's keys (the choices made here wait for the return)."""
+        return super().help_page()[0], "New game"
+
     def caption(self) -> str:
         return _("Watch: PC vs PC") if self.watch else _("New game")
 

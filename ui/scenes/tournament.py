@@ -806,6 +806,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         """Above the Start button and the outside-player field while setting up."""
         return top_of(self.entry.rect) if self.tournament is None else None
 
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at the tournament's keys; a running tournament goes on meanwhile."""
+        return super().help_page()[0], "Tournament"
+
     def caption(self) -> str:
         return _("Tournament")
 

@@ -223,6 +223,11 @@ class TreeExplorerScene(Scene):
                 self.reveal = (node.ply, node.ply + 1)
 
     # -- actions ----------------------------------------------------------------------------------
+    def help_page(self) -> tuple[str, str | None]:
+        """F1 here: the keys page at the search tree's keys (this screen is about searching, not
+        about the game's rules)."""
+        return super().help_page()[0], "Search tree"
+
     def caption(self) -> str:
         return _("Search tree")
 
@@ -367,7 +372,7 @@ class TreeExplorerScene(Scene):
             self.node_rects, self.scroll, self.first_ply, self.tall = shown
             focused = next((rect for rect, node in self.node_rects if node is self.selected), None)
             if focused is not None:  # the keyboard's place, as on a button (not on the saved picture)
-                focus_ring(surface, self.theme, focused, int(6 * self.scale), self.scale)
+                focus_ring(surface, focused, self.theme, self.scale, int(6 * self.scale))
             self.keep = self.reveal = self.show = None
             self.snap = False
             surface.set_clip(clip)

@@ -1,0 +1,173 @@
+"""F1 on every screen: help (the keys page at the screen's own section, or the game's rules where
+the screen shows one game's board), and Esc back to the same screen in the same state -- a form's
+choices not yet confirmed, the replay's move, a list's row and scroll, a running tournament going
+on.  F1 did nothing on New game, Settings, the lists, the replay, the tournament and the rest."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.record import GameRecord, Side
+from tests.test_ui_records import saved_games
+from tests.ui_helpers import key
+from ui import i18n
+from ui.scenes import rules
+from ui.scenes.rules import KEYS_PAGE, RulesScene, rules_source
+
+
+def tictactoe_record(moves=("b2", "a1", "c3")) -> GameRecord:
+    game = games.load("tictactoe")
+    return GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(list(moves), game.play_line(list(moves)))
+
+
+def open_screen(app, name: str):
+    """The screen ``name``, opened as a player opens it, after a few frames."""
+    from ui.scenes.play_from import PlayFromScene
+    from ui.scenes.position_editor import PositionEditorScene
+    from ui.scenes.tournament import TournamentScene
+
+    if name == "setup":
+        app.show_setup()
+    elif name == "settings":
+        app.show_settings()
+    elif name == "saved":
+        saved_games(2)
+        app.show_saved_games()
+    elif name == "unfinished":
+        app.show_unfinished()
+    elif name == "replay":
+        app.open_replay(tictactoe_record(), ply=1)
+    elif name == "tree":
+        game = games.load("tictactoe")
+        app.show_tree(game, game.initial_state())
+    elif name == "play-from":
+        record = tictactoe_record(("b2", "a1"))
+        app.switch(PlayFromScene(app, record, record, on_start=lambda _setup: None, on_back=app.show_menu))
+    elif name == "editor":
+        game = games.load("tictactoe")
+        app.switch(PositionEditorScene(app, "tictactoe", {}, game.to_text(game.initial_state()), lambda _r: None))
+    elif name == "tournament":
+        app.switch(TournamentScene(app, "tictactoe"))
+    app.run_frames(3)
+    return app.scene
+
+
+# the page and the section F1 opens on each screen
+HELP = {"menu": (KEYS_PAGE, "Main menu and game lists"), "setup": (KEYS_PAGE, "New game"),
+        "settings": (KEYS_PAGE, "Everywhere"), "saved": (KEYS_PAGE, "Main menu and game lists"),
+        "unfinished": (KEYS_PAGE, "Main menu and game lists"), "replay": ("tictactoe", None),
+        "tree": (KEYS_PAGE, "Search tree"), "play-from": (KEYS_PAGE, "Play from here"),
+        "editor": (KEYS_PAGE, "New game"), "tournament": (KEYS_PAGE, "Tournament")}
+
+
+@pytest.mark.parametrize("name", sorted(HELP))
+def test_f1_opens_the_screens_help_and_esc_returns_to_the_same_screen(app, name):
+    screen = open_screen(app, name)
+    key(app, pygame.K_F1)
+    shown = app.scene
+    assert isinstance(shown, RulesScene), f"F1 did nothing on {name}"
+    page, section = HELP[name]
+    assert shown.game_id == page
+    heading = [line for line in shown.lines if line[4] == "h2"]
+    if section is None:  # the page's top
+        assert shown.offset == 0
+    else:  # the section's heading is the first line shown (or in view, near the page's end)
+        top = shown._section_top(rules.section_index(page, section))
+        assert any(line[0] == section for line in heading) and top > 0
+        assert shown.offset == min(top, shown._content_height() - shown.text_rect.height)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is screen, f"Esc from help did not return to the same {name} screen"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_section_a_screen_opens_is_on_the_keys_page_in_order(language):
+    """A screen names its section by the English heading; the translated page keeps the order."""
+    english = [b.text for b in rules.markdown.parse(rules_source(KEYS_PAGE)) if b.kind == "h2"]
+    try:
+        i18n.set_language(language)
+        shown = [b.text for b in rules.markdown.parse(rules_source(KEYS_PAGE)) if b.kind == "h2"]
+    finally:
+        i18n.set_language("en")
+    assert len(shown) == len(english)
+    assert {section for page, section in HELP.values() if page == KEYS_PAGE} <= set(english)
+
+
+def test_new_game_keeps_its_choices_and_the_line_chosen_across_help(app):
+    """A game picked and the mode changed, not started: F1 and Esc come back to them, the
+    keyboard on the line it was on (a form built again chose its first line)."""
+    scene = open_screen(app, "setup")
+    key(app, pygame.K_PAGEDOWN)  # the next game
+    game_id = scene.choices.game_id
+    form = scene.menu
+    key(app, pygame.K_DOWN)
+    chosen = form.get_selected_widget().get_id()
+    assert chosen != form.get_widgets()[0].get_id()
+    key(app, pygame.K_F1)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.choices.game_id == game_id
+    assert scene.menu.get_selected_widget().get_id() == chosen
+
+
+def test_the_replay_comes_back_at_its_move(app):
+    scene = open_screen(app, "replay")
+    key(app, pygame.K_RIGHT)
+    assert scene.ply == 2
+    key(app, pygame.K_F1)
+    assert app.scene.game_id == "tictactoe"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.ply == 2
+
+
+def test_saved_games_come_back_on_the_row_and_scroll_left(app):
+    saved_games(40)
+    app.show_saved_games()
+    app.run_frames(3)
+    scene = app.scene
+    assert app.run_frames(10, until=lambda: not scene.loading and len(scene.entries) == 40, timeout=30)
+    for _ in range(30):
+        key(app, pygame.K_DOWN, frames=1)
+    app.run_frames(2)
+    row, scroll = scene.selected, scene.scroll
+    assert row == 29 and scroll > 0
+    key(app, pygame.K_F1)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and (scene.selected, scene.scroll) == (row, scroll)
+
+
+def test_the_position_editor_keeps_the_text_typed(app):
+    scene = open_screen(app, "editor")
+    before = scene.area.text
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+    app.run_frames(2)
+    typed = scene.area.text
+    assert typed != before
+    key(app, pygame.K_F1)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.area.text == typed
+
+
+def test_a_running_tournament_goes_on_under_help_and_shows_its_progress_on_return(app):
+    """The tournament went on being played while the keys page showed, and its screen shows the
+    games finished meanwhile; leaving from help for good (closing the window) stops it."""
+    scene = open_screen(app, "tournament")
+    for player in scene.player_buttons[:2]:
+        if not player.active:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=player.rect.center, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=player.rect.center, button=1))
+            app.run_frames(2)
+    start = next(b for b in scene.buttons if b.label.startswith("Start"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start.rect.center, button=1))
+    app.run_frames(2)
+    tournament = scene.tournament
+    assert tournament is not None and scene.running
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesScene)
+    assert app.run_frames(10, until=lambda: len(tournament.results) >= 1, timeout=60)
+    assert tournament.is_running() or len(tournament.results) == tournament.total
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.tournament is tournament
+    app.run_frames(3)
+    assert len(scene.recent) >= 1
