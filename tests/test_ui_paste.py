@@ -171,3 +171,21 @@ def test_a_transcript_pasted_without_names_shows_each_side_alone_not_black_black
         assert describe(scene.record)[0] == "Reversi: Preto vs Branco"
     finally:
         i18n.set_language("en")
+
+
+def test_a_position_pasted_under_another_games_name_says_whose_it_is_in_either_language(app, monkeypatch):
+    """A Tic-tac-toe position copied with "Hex" on its first line (a teacher's slip) was refused
+    as a Hex board mistyped; the window now says which game's position it is, and opens nothing."""
+    from ui import i18n
+
+    pasted = "Hex\nPosition:\nto-move: O\n..X\n.X.\nO..\n"
+    paste(app, pasted, monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("The clipboard holds no game: ") and m.endswith("(this is a Tic-tac-toe position)")
+               for m in messages(app)), messages(app)
+    i18n.set_language("pt")
+    try:
+        paste(app, pasted, monkeypatch)
+        assert any(m.endswith("(esta é uma posição do Jogo do Galo)") for m in messages(app)), messages(app)
+    finally:
+        i18n.set_language("en")

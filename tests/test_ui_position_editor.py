@@ -220,3 +220,14 @@ def test_any_keys_leave_the_caret_on_the_text(start, steps):
             pressed(area, step)
         assert 0 <= area.row < len(area.lines) and 0 <= area.col <= len(area.lines[area.row])
         assert area.text.split("\n") == area.lines
+
+
+def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(app, monkeypatch):
+    """A Reversi position copied from the app and pasted into Hex's editor (the wrong game chosen on
+    the New game screen) says it is a Reversi position, and cannot be played as Hex."""
+    monkeypatch.setattr(clipboard, "get_text", lambda: "-" * 27 + "OX------XO" + "-" * 27 + " X")
+    setup, editor = open_editor(app, "hex")
+    key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert editor.status.startswith("Not a position: ") and editor.status.endswith("(this is a Reversi position)")
+    assert not editor.play_button.enabled

@@ -180,6 +180,8 @@ ALQUERQUE_WHY = (
     N_("there is no enemy piece on {point} to jump"), N_("the chain must go on: {point} can capture again"),
 )
 RULE_REASONS: tuple[tuple[str, str], ...] = (
+    # first: the reason it holds would match the patterns below with this ending as part of them
+    (r"(?P<reason>.*) \(it reads as a position of game '(?P<game>[^']*)'\)", N_("{reason} (this is a {game} position)")),
     (rf"{QUOTED} is not a legal move here; legal: (?P<legal>.*)", N_("{text} is not a legal move here; legal: {legal}")),
     (rf"{QUOTED} is not legal here; legal at (?P<where>\S+): (?P<legal>.*)",
      N_("{text} is not legal here; legal at {where}: {legal}")),
