@@ -189,3 +189,17 @@ def test_a_position_pasted_under_another_games_name_says_whose_it_is_in_either_l
         assert any(m.endswith("(esta é uma posição do Jogo do Galo)") for m in messages(app)), messages(app)
     finally:
         i18n.set_language("en")
+
+
+def test_a_game_and_a_position_quoted_in_a_mail_reply_paste_as_they_were(app, monkeypatch):
+    """A student's game quoted back in a teacher's reply (each line after "> ", or ">> " a reply
+    later) was "no game: its first line should name the game, not '> Reversi (size=8)'"."""
+    quoted = "\n".join(f"> {line}" if line else ">" for line in COPIED.splitlines())
+    paste(app, quoted, monkeypatch)
+    assert isinstance(app.scene, ReplayScene), messages(app)
+    assert app.scene.record.moves == ["d3", "c5", "f6", "f5", "e6", "e3"]
+    app.show_menu()
+    app.run_frames(2)
+    position = "Tic-tac-toe (width=3, height=3, k=3)\nPosition:\nto-move: O\n..X\n.X.\nO..\n"
+    paste(app, "\n".join(f">> {line}" for line in position.splitlines()), monkeypatch)
+    assert app.scene.start_record.start_position == "to-move: O\n..X\n.X.\nO.."
