@@ -300,6 +300,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"row (?P<row>\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("row {row}: {ch} is not {allowed}")),
     (r"square (?P<cell>\S+): (?P<ch>'[^']*') is not X, O or -", N_("square {cell}: {ch} is not X, O or -")),
     (r"side to move (?P<ch>'[^']*') is not X or O", N_("side to move {ch} is not X or O")),
+    (r"row (?P<row>\d+) has (?P<got>\d+) squares, not (?P<n>\d+)", N_("row {row} has {got} squares, not {n}")),
+    (r"the side to move \(X or O\) is missing after the board", N_("the side to move (X or O) is missing after the board")),
     (r"(?P<xs>\d+) X and (?P<os>\d+) O cannot have (?P<side>\S+) to move", N_("{xs} X and {os} O cannot have {side} to move")),
     (r"(?P<blue>\d+) Blue and (?P<red>\d+) Red stones cannot happen in a game",
      N_("{blue} Blue and {red} Red stones cannot happen in a game")),
