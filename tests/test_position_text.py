@@ -207,3 +207,13 @@ def test_a_board_missing_a_line_is_not_said_to_be_another_games():
     with pytest.raises(RecordError) as refused:
         record_from_position(f"Reversi\n{rows}")
     assert "side to move" in str(refused.value) and "reads as a position of game" not in str(refused.value)
+
+
+@pytest.mark.parametrize("written", ["1. ... b2 2. a3 c3", "1. … b2 2. a3 c3", "1...b2 2.a3 c3"])
+def test_a_move_list_from_a_position_with_the_second_side_first_reads_as_the_screen_shows_it(written):
+    """The move lists on screen show such a game's first move as "1.  ...  b2"; typed or pasted so
+    (a teacher copying it from the screen or from a book), "..." was read as a move and refused
+    ("move 1 '...' is not legal")."""
+    copied = f"Tic-tac-toe\nStart:\nto-move: O\nX..\n...\n...\n{written}\n"
+    record = record_from_move_list(copied)
+    assert record.moves == ["b2", "a3", "c3"] and record.start_position == "to-move: O\nX..\n...\n..."

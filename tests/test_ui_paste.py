@@ -203,3 +203,11 @@ def test_a_game_and_a_position_quoted_in_a_mail_reply_paste_as_they_were(app, mo
     position = "Tic-tac-toe (width=3, height=3, k=3)\nPosition:\nto-move: O\n..X\n.X.\nO..\n"
     paste(app, "\n".join(f">> {line}" for line in position.splitlines()), monkeypatch)
     assert app.scene.start_record.start_position == "to-move: O\n..X\n.X.\nO.."
+
+
+def test_a_game_from_a_position_typed_as_its_replay_shows_it_opens(app, monkeypatch):
+    """The replay shows a game from a position with O to move first as "1.  ...  b2"; pasted as
+    typed from the screen, it said "no game: move 1 '...' is not legal"."""
+    paste(app, "Tic-tac-toe\nStart:\nto-move: O\nX..\n...\n...\n1. ... b2 2. a3 c3\n", monkeypatch)
+    assert isinstance(app.scene, ReplayScene), messages(app)
+    assert app.scene.record.moves == ["b2", "a3", "c3"]
