@@ -123,7 +123,13 @@ def record_from_position(text: str, loose: bool = False) -> GameRecord:
         body = body[1:]
     if not body:
         raise RecordError("there is no position after its first line")
-    game, state = _read(game_id, options, "\n".join(body), loose)
+    try:
+        game, state = _read(game_id, options, "\n".join(body), loose)
+    except RecordError as problem:
+        other = _game_that_reads(game_id, "\n".join(body))
+        if other is None:
+            raise
+        raise RecordError(f"{problem} (it reads as a position of game {other!r})") from None
     if state.is_terminal():
         raise RecordError(f"the game is already over in that position ({state.end_reason()})")
     return GameRecord.start(game, (Side(None, "Player 1"), Side(None, "Player 2")),  # as a hot-seat game's
@@ -151,6 +157,30 @@ def _read(game_id: str, options: dict[str, Any], body: str, loose: bool) -> tupl
     if first_problem is None and bad_options is not None:
         raise RecordError(f"game {game_id!r}: {bad_options}")
     raise RecordError(f"the position cannot be read: {first_problem or 'its board is of another size'}")
+
+
+def _game_that_reads(named: str, body: str) -> str | None:
+    """The first game other than ``named`` whose position ``body`` is, as that game writes it (at
+    any board shape), or None: a position copied from one game and pasted under another's name (a
+    Tic-tac-toe board under "Hex") is refused in the named game's words, which do not say that the
+    board is right.  Written as that game writes it, not merely read: a Reversi board in rows with
+    its side-to-move line left out would read as a Tic-tac-toe board, and is no such thing."""
+    for game_id in games.available_ids():
+        if game_id == named:
+            continue
+        try:
+            game, state = _read(game_id, {}, body, loose=True)
+        except RecordError:
+            continue
+        written = game.to_text(state)
+        if _lines(body) in (_lines(written), _lines(in_rows(game, written))):
+            return game_id
+    return None
+
+
+def _lines(text: str) -> list[str]:
+    """``text``'s lines without their indentation, trailing spaces or blank lines."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _candidates(game_id: str, options: dict[str, Any], loose: bool) -> Iterator[dict[str, Any]]:

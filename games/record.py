@@ -586,7 +586,9 @@ def moves_from_text(text: str) -> list[str]:
     game (``f5d6c3d3``, passes as ``pa``, ``ps`` or ``--``).  A hyphen joins what is on either
     side of it, spaced or not (``4 - 5`` is Rastros' ``4-5``), and so does an ``x`` between two
     points (``b1 x b3`` is Alquerque's ``b1xb3``).  A first line naming a game ("Reversi": ``title_line``'s)
-    is no move: a bare list under the game's name, as a course writes one, is its moves.  Whether
+    is no move: a bare list under the game's name, as a course writes one, is its moves; nor is
+    "..." alone, as a game from a position with the second side to move is shown ("1. ... b2")
+    and written by hand.  Whether
     the moves are legal is the game's to say.
 
     A text holding number pairs in parentheses is a course's Python printout: its moves are the
@@ -610,7 +612,7 @@ def moves_from_text(text: str) -> list[str]:
             token = number.group(2)
         if _GLUED_MOVES.fullmatch(token):
             moves.extend(re.findall(_GLUED_MOVE, token, re.IGNORECASE))
-        elif token:
+        elif token.strip(".…"):  # "..." alone: the first move's place left to the other side ("1. ... b2")
             moves.append(token)
     return moves
 

@@ -347,7 +347,8 @@ class Reversi(Game):
         n = self.geo.cells
         if len(chars) != n + 1:
             got = f"{len(chars)} character" + ("" if len(chars) == 1 else "s")
-            raise IllegalMove(f"expected {n} squares (X, O or -) and the side to move (X or O), got {got}")
+            raise IllegalMove(self._rows_problem(text)
+                              or f"expected {n} squares (X, O or -) and the side to move (X or O), got {got}")
         board, side = chars[:n], chars[n]
         if side not in SIDE_CHARS:
             raise IllegalMove(f"side to move {side!r} is not X or O")
@@ -360,6 +361,23 @@ class Reversi(Game):
             elif ch not in "-.":
                 raise IllegalMove(f"square {cell_name(i, self.size)}: {ch!r} is not X, O or -")
         return ReversiState(self, (black, white), SIDE_CHARS.index(side))
+
+    def _rows_problem(self, text: str) -> str | None:
+        """What is wrong with a board of the wrong length laid out in rows (as the position editor
+        shows it): the first row of another length, or the side-to-move line left out; None for
+        a board on one line, or rows of the right length that are too few or too many.  The count
+        of characters alone ("expected 64 squares ..., got 64 characters" for a row one short)
+        did not say where to look."""
+        lines = ["".join(line.split()).upper() for line in text.split(";", 1)[0].splitlines() if line.strip()]
+        if len(lines) < 2:
+            return None
+        rows = lines[:-1] if len(lines[-1]) == 1 else lines  # the last line: the side to move, if a letter alone
+        for number, row in enumerate(rows, 1):
+            if len(row) != self.size:
+                return f"row {number} has {len(row)} squares, not {self.size}"
+        if rows is lines and len(rows) == self.size:
+            return "the side to move (X or O) is missing after the board"
+        return None
 
     def perft(self, state: ReversiState, depth: int) -> int:
         """Leaves ``depth`` plies below ``state``, counted on the bitboards (no State objects)."""

@@ -183,3 +183,37 @@ def test_a_game_named_as_the_portuguese_window_names_it_is_read():
         assert read_title_line(title)[0] == game_id, title
     record = record_from_position("Jogo do Galo (k=3)\nX . .\n. O .\n. . X")
     assert record.game_id == "tictactoe" and record.start_position == "to-move: O\nX..\n.O.\n..X"
+
+
+@pytest.mark.parametrize("copied_from", games.available_ids())
+def test_a_position_pasted_under_another_games_name_says_whose_position_it_is(copied_from):
+    """A teacher's copied position with the wrong game on its first line was refused in the named
+    game's words alone ("to-move: 'O' is not one of Blue, Red"), as if the board were mistyped:
+    the refusal now says which game's position it is."""
+    game = games.load(copied_from)
+    state = game.initial_state()
+    for _ in range(2):
+        state = state.play(state.legal_moves()[0])
+    named = "hex" if copied_from != "hex" else "reversi"
+    body = position_text(game, state).split("\n", 1)[1]
+    with pytest.raises(RecordError, match=rf"the position cannot be read: .* \(it reads as a position of game '{copied_from}'\)"):
+        record_from_position(f"{games.info(named).title}\n{body}")
+
+
+def test_a_board_missing_a_line_is_not_said_to_be_another_games():
+    """Reversi's rows with the side-to-move line left out also read as a Tic-tac-toe board with no
+    side named; that is a Reversi board cut short, and is said so alone."""
+    rows = "........\n........\n........\n...OX...\n...XO...\n........\n........\n........"
+    with pytest.raises(RecordError) as refused:
+        record_from_position(f"Reversi\n{rows}")
+    assert "side to move" in str(refused.value) and "reads as a position of game" not in str(refused.value)
+
+
+@pytest.mark.parametrize("written", ["1. ... b2 2. a3 c3", "1. … b2 2. a3 c3", "1...b2 2.a3 c3"])
+def test_a_move_list_from_a_position_with_the_second_side_first_reads_as_the_screen_shows_it(written):
+    """The move lists on screen show such a game's first move as "1.  ...  b2"; typed or pasted so
+    (a teacher copying it from the screen or from a book), "..." was read as a move and refused
+    ("move 1 '...' is not legal")."""
+    copied = f"Tic-tac-toe\nStart:\nto-move: O\nX..\n...\n...\n{written}\n"
+    record = record_from_move_list(copied)
+    assert record.moves == ["b2", "a3", "c3"] and record.start_position == "to-move: O\nX..\n...\n..."

@@ -171,3 +171,43 @@ def test_a_transcript_pasted_without_names_shows_each_side_alone_not_black_black
         assert describe(scene.record)[0] == "Reversi: Preto vs Branco"
     finally:
         i18n.set_language("en")
+
+
+def test_a_position_pasted_under_another_games_name_says_whose_it_is_in_either_language(app, monkeypatch):
+    """A Tic-tac-toe position copied with "Hex" on its first line (a teacher's slip) was refused
+    as a Hex board mistyped; the window now says which game's position it is, and opens nothing."""
+    from ui import i18n
+
+    pasted = "Hex\nPosition:\nto-move: O\n..X\n.X.\nO..\n"
+    paste(app, pasted, monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("The clipboard holds no game: ") and m.endswith("(this is a Tic-tac-toe position)")
+               for m in messages(app)), messages(app)
+    i18n.set_language("pt")
+    try:
+        paste(app, pasted, monkeypatch)
+        assert any(m.endswith("(esta é uma posição do Jogo do Galo)") for m in messages(app)), messages(app)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_game_and_a_position_quoted_in_a_mail_reply_paste_as_they_were(app, monkeypatch):
+    """A student's game quoted back in a teacher's reply (each line after "> ", or ">> " a reply
+    later) was "no game: its first line should name the game, not '> Reversi (size=8)'"."""
+    quoted = "\n".join(f"> {line}" if line else ">" for line in COPIED.splitlines())
+    paste(app, quoted, monkeypatch)
+    assert isinstance(app.scene, ReplayScene), messages(app)
+    assert app.scene.record.moves == ["d3", "c5", "f6", "f5", "e6", "e3"]
+    app.show_menu()
+    app.run_frames(2)
+    position = "Tic-tac-toe (width=3, height=3, k=3)\nPosition:\nto-move: O\n..X\n.X.\nO..\n"
+    paste(app, "\n".join(f">> {line}" for line in position.splitlines()), monkeypatch)
+    assert app.scene.start_record.start_position == "to-move: O\n..X\n.X.\nO.."
+
+
+def test_a_game_from_a_position_typed_as_its_replay_shows_it_opens(app, monkeypatch):
+    """The replay shows a game from a position with O to move first as "1.  ...  b2"; pasted as
+    typed from the screen, it said "no game: move 1 '...' is not legal"."""
+    paste(app, "Tic-tac-toe\nStart:\nto-move: O\nX..\n...\n...\n1. ... b2 2. a3 c3\n", monkeypatch)
+    assert isinstance(app.scene, ReplayScene), messages(app)
+    assert app.scene.record.moves == ["b2", "a3", "c3"]

@@ -220,3 +220,33 @@ def test_any_keys_leave_the_caret_on_the_text(start, steps):
             pressed(area, step)
         assert 0 <= area.row < len(area.lines) and 0 <= area.col <= len(area.lines[area.row])
         assert area.text.split("\n") == area.lines
+
+
+def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(app, monkeypatch):
+    """A Reversi position copied from the app and pasted into Hex's editor (the wrong game chosen on
+    the New game screen) says it is a Reversi position, and cannot be played as Hex."""
+    monkeypatch.setattr(clipboard, "get_text", lambda: "-" * 27 + "OX------XO" + "-" * 27 + " X")
+    setup, editor = open_editor(app, "hex")
+    key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert editor.status.startswith("Not a position: ") and editor.status.endswith("(this is a Reversi position)")
+    assert not editor.play_button.enabled
+
+
+def test_a_reversi_row_one_square_short_is_named_by_its_row(app):
+    """Backspace on Reversi's last row said "expected 64 squares (X, O or -) and the side to move
+    (X or O), got 64 characters", which did not say where to look; the row is named now, and a
+    board left without its side-to-move line is said so."""
+    setup, editor = open_editor(app, "reversi")
+    for _ in range(7):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_END)
+    key(app, pygame.K_BACKSPACE)
+    assert editor.status == "Not a position: row 8 has 7 squares, not 8" and not editor.play_button.enabled
+    typed(editor.area, ".")
+    editor._read()
+    assert editor.status == "Black to move"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_BACKSPACE)  # the side to move, "X", gone
+    key(app, pygame.K_BACKSPACE)  # and its line
+    assert editor.status == "Not a position: the side to move (X or O) is missing after the board"

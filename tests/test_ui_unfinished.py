@@ -312,3 +312,34 @@ def test_the_menus_game_pictures_name_their_games_whole_in_portuguese(app, monke
                 assert all(a.right < b.left for a, b in zip(rects, rects[1:]))  # side by side, apart
     finally:
         i18n.set_language("en")
+
+
+def test_leaving_a_set_up_position_before_a_move_says_it_is_not_kept_and_copies_it(app, monkeypatch):
+    """A game from a set-up position with no move made is not kept in the Continue list: one Esc
+    threw the position a teacher had typed away unsaid.  The first Esc now says so, Ctrl+C copies
+    the position, and the second Esc leaves; a move made, or a usual game, leaves at once."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui import clipboard
+    from ui.scenes.menu import MenuScene
+
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    position = "to-move: X\nX..\n.O.\n..."
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1, start=position))
+    app.switch(scene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    assert any("set-up position is kept once a move is made" in m.text for m in scene.messages.items)
+    key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
+    assert copied and copied[-1].endswith(position + "\n")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and kept() == []
+    start(app, moves=()).back_to_menu()  # the usual start: nothing to lose
+    assert isinstance(app.scene, MenuScene)
+    played = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1, start=position))
+    app.switch(played)
+    played._play(played.game.parse_move(played.state, "c3"), by_computer=False)
+    played.back_to_menu()  # a move made: kept, so it leaves at once
+    assert isinstance(app.scene, MenuScene) and kept() == [["c3"]]

@@ -163,7 +163,7 @@ def from_text(text: str) -> GameRecord:
     """A record from its JSON, from a HexGui or Benzene SGF file (games.hex_sgf), from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there); RecordError naming the problem."""
-    text = _game_named_in_english(text.lstrip("\ufeff"))  # a BOM: copied from a file a Windows editor wrote
+    text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_sgf(text):  # a Hex game HexGui or Benzene saved
         return _with_catalog_players(record_from_sgf(text))
     if text.lstrip().startswith("{"):
@@ -201,6 +201,17 @@ def _with_catalog_players(record: GameRecord) -> GameRecord:
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id
     return replace(record, players=tuple(Side(ids.get(side.title), side.title) for side in record.players))
+
+
+def _unquoted(text: str) -> str:
+    """``text`` without the "> " a mail reply puts before each line it quotes (every level of it):
+    a student's game quoted back in the teacher's reply read as "its first line should name the
+    game, not '> Reversi (size=8)'".  A text with a line not so marked is left as it is."""
+    lines = text.splitlines()
+    while lines and any(line.strip() for line in lines) and all(line.lstrip().startswith(">") or not line.strip()
+                                                                for line in lines):
+        lines = [line.lstrip()[1:].removeprefix(" ") if line.strip() else line for line in lines]
+    return "\n".join(lines) if lines != text.splitlines() else text
 
 
 def _game_named_in_english(text: str) -> str:

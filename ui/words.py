@@ -184,6 +184,8 @@ ALQUERQUE_WHY = (
     N_("there is no enemy piece on {point} to jump"), N_("the chain must go on: {point} can capture again"),
 )
 RULE_REASONS: tuple[tuple[str, str], ...] = (
+    # first: the reason it holds would match the patterns below with this ending as part of them
+    (r"(?P<reason>.*) \(it reads as a position of game '(?P<game>[^']*)'\)", N_("{reason} (this is a {game} position)")),
     (rf"{QUOTED} is not a legal move here; legal: (?P<legal>.*)", N_("{text} is not a legal move here; legal: {legal}")),
     (rf"{QUOTED} is not legal here; legal at (?P<where>\S+): (?P<legal>.*)",
      N_("{text} is not legal here; legal at {where}: {legal}")),
@@ -302,6 +304,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"row (?P<row>\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("row {row}: {ch} is not {allowed}")),
     (r"square (?P<cell>\S+): (?P<ch>'[^']*') is not X, O or -", N_("square {cell}: {ch} is not X, O or -")),
     (r"side to move (?P<ch>'[^']*') is not X or O", N_("side to move {ch} is not X or O")),
+    (r"row (?P<row>\d+) has (?P<got>\d+) squares, not (?P<n>\d+)", N_("row {row} has {got} squares, not {n}")),
+    (r"the side to move \(X or O\) is missing after the board", N_("the side to move (X or O) is missing after the board")),
     (r"(?P<xs>\d+) X and (?P<os>\d+) O cannot have (?P<side>\S+) to move", N_("{xs} X and {os} O cannot have {side} to move")),
     (r"(?P<blue>\d+) Blue and (?P<red>\d+) Red stones cannot happen in a game",
      N_("{blue} Blue and {red} Red stones cannot happen in a game")),

@@ -202,6 +202,18 @@ class GameCommands:
                             "Save (Ctrl+S) writes a copy; leave again to go without them"), "warn", duration=10.0)
         return True
 
+    def _warn_set_up_unplayed(self) -> bool:
+        """Whether leaving waits for a second request: a game from a set-up position (the position
+        editor's, a pasted one) with no move on the board is not kept in the Continue list, so one
+        Esc threw a position the teacher had typed square by square away unsaid; the window now says
+        so first, and how to copy it."""
+        if self.setup.start is None or self.history or self.is_over() or self._warned_unsaved:
+            return False
+        self._warned_unsaved = True
+        self.messages.add(_("A game from a set-up position is kept once a move is made: Ctrl+C copies the "
+                            "position; leave again to go without it"), "warn", duration=10.0)
+        return True
+
     def _resigning_side(self) -> int | None:
         """Who Resign gives the game up for: the human (the side to move in a hot-seat game)."""
         if self.is_over() or self.setup.mode == PC_VS_PC:
@@ -257,7 +269,7 @@ class GameCommands:
 
     def back_to_menu(self) -> None:
         """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
-        if self._warn_unsaved():
+        if self._warn_unsaved() or self._warn_set_up_unplayed():
             return
         self._say_kept(self.app.messages)
         self.app.show_menu()
