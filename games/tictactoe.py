@@ -96,11 +96,21 @@ class TicTacToeState(State):
         return "Board full: draw" if self.is_terminal() else ""
 
     def winning_line(self) -> int:
-        """The bitmask of a completed line (for the board view), or 0."""
+        """The bitmask of the completed line (for the board view), or 0: the whole run of the
+        winner's marks along it, six cells when a move makes six in a row and five win (a line
+        drawn through five of them stopped short of the sixth).  Its k-windows overlap in two cells
+        or more, which a window across it never does."""
         if self._winner is None:
             return 0
         bits = self.boards[self._winner]
-        return next(m for m in self.game.lines if bits & m == m)
+        complete = [m for m in self.game.lines if bits & m == m]
+        run, grown = complete[0], True
+        while grown:
+            grown = False
+            for m in complete:
+                if m & ~run and (m & run).bit_count() >= 2:
+                    run, grown = run | m, True
+        return run
 
 
 class TicTacToe(Game):

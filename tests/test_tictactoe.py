@@ -80,6 +80,25 @@ def test_a_line_longer_than_k_wins_too():
     assert game.play_line(["c1"], state).winner() == 0
 
 
+def cells_of(game, mask: int) -> set[str]:
+    return {game.format_move(game.initial_state(), i) for i in range(game.cells) if mask >> i & 1}
+
+
+def test_the_winning_line_is_the_whole_run_and_one_straight_line():
+    """The board draws its line from the mask's first cell to its last: it stopped at five of six
+    in a row on a 19x19 board with k = 5, and of five with k = 3 it took three.  A move that
+    completes two lines at once still gives one straight line, not the two's cells."""
+    game = games.load("tictactoe", width=19, height=19, k=5)
+    state = game.play_line(["a1", "a5", "b1", "b5", "c1", "c5", "e1", "e5", "f1", "g5", "d1"])
+    assert state.winner() == 0 and cells_of(game, state.winning_line()) == {"a1", "b1", "c1", "d1", "e1", "f1"}
+    small = games.load("tictactoe", width=5, height=5, k=3)
+    state = small.play_line(["a1", "a5", "b1", "b5", "d1", "d5", "e1", "e4", "c1"])
+    assert cells_of(small, state.winning_line()) == {"a1", "b1", "c1", "d1", "e1"}
+    state = small.play_line(["a3", "a5", "b3", "b5", "c1", "e5", "c2", "e1", "c3"])  # c3: a row and a column
+    line = cells_of(small, state.winning_line())
+    assert line in ({"a3", "b3", "c3"}, {"c1", "c2", "c3"}), line
+
+
 def test_position_text_is_checked():
     with pytest.raises(IllegalMove):
         GAME.from_text("to-move: X\nXX.\n...\n...")  # X has two marks more than O... with X to move

@@ -327,3 +327,36 @@ def test_the_side_panels_tip_names_the_keys_once_the_keyboard_plays(app, monkeyp
     assert scene.move_entry.open
     key(app, pygame.K_ESCAPE)
     assert tip() == SHOW_CURSOR
+
+
+@pytest.mark.parametrize("game_id, options, moves", [("hex", {"size": 19}, ["a1", "j10"]),
+                                                     ("trax", {"size": 25}, [])])
+def test_the_piece_under_the_cursor_stays_in_sight_on_the_largest_board_in_the_smallest_window(
+        tmp_path, monkeypatch, game_id, options, moves):
+    """The cursor's rings sit at the place's edge: on a 19x19 Hex board in an 800x560 window (cells
+    of 17 pixels) the stone under it was all ring but a dot, its side not to be told.  Most of the
+    middle of the place (within 0.4 of its width) must look as it does without the cursor."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        scene = start(app, game_id, moves, options)
+        place = dict(scene.view.targets(scene.state))
+        target = next(k for k in place if scene.view.click(scene.state, place[k].center).kind != "play")  # occupied
+        scene.cursor.key = target
+        rect = place[target]
+        scene.cursor.on = False
+        app.invalidate()
+        app.run_frames(2)
+        plain = app.screen.copy()
+        scene.cursor.on = True
+        app.invalidate()
+        app.run_frames(2)
+        assert scene.cursor.key == target
+        reach = (0.4 * rect.width) ** 2
+        middle = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                  if (x - rect.centerx) ** 2 + (y - rect.centery) ** 2 <= reach]
+        kept = sum(app.screen.get_at(p) == plain.get_at(p) for p in middle)
+        assert rect.width < 20 and kept >= 0.5 * len(middle), (game_id, rect, kept, len(middle))
+    finally:
+        app.quit()

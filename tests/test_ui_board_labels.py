@@ -159,3 +159,42 @@ def test_a_small_thumbnail_draws_the_whole_board_inside_its_square(game_id):
     outside = [(x, y) for x in range(room) for y in range(room)
                if not inside.collidepoint(x, y) and surface.get_at((x, y)).a]
     assert not outside, (game_id, outside[:5])
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monkeypatch, language):
+    """The "swap" offered on Blue's first stone went under the stone whatever the cell: at a1, s19
+    or a19 on a 19x19 board in the smallest window it lay over a row's number or a column's letter,
+    which showed through its shade.  The note goes beside the stone where it is clear of them."""
+    import ui.views.hex as hex_view
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    letters: list[pygame.Rect] = []
+    original = hex_view.draw_text
+
+    def record(surface, value, *args, **kwargs):
+        rect = original(surface, value, *args, **kwargs)
+        if value.isalnum() and len(value) <= 2:  # a coordinate, not the note
+            letters.append(rect)
+        return rect
+
+    monkeypatch.setattr(hex_view, "draw_text", record)
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        app.settings.language = language
+        i18n.set_language(language)
+        for first in ("a1", "s1", "a19", "s19", "j10"):
+            scene = GameScene(app, MatchSetup("hex", {"size": 19, "swap": True}, HOTSEAT, (None, None), 1.0), [first])
+            app.switch(scene)
+            letters.clear()
+            app.invalidate()
+            app.run_frames(2)
+            assert len(letters) == 4 * 19 and len(scene.view.notes) == 1, (first, len(letters))
+            note = scene.view.notes[0]
+            assert note.collidelist(letters) < 0 and app.screen.get_rect().contains(note), (first, note)
+    finally:
+        i18n.set_language("en")
+        app.quit()

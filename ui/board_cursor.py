@@ -89,7 +89,7 @@ class BoardCursor:
         if rect is None:
             return
         view.draw_pointed(surface, state, self.key)
-        width = max(2, int(3 * scale), rect.width // 24)
+        width = ring_width(rect.width, scale)
         outer = rect.inflate(-2, -2)
         inner = outer.inflate(-2 * width, -2 * width)
         if view.round_targets:
@@ -99,6 +99,14 @@ class BoardCursor:
             radius = max(2, rect.width // 8)
             pygame.draw.rect(surface, (0, 0, 0), outer, width, border_radius=radius)
             pygame.draw.rect(surface, (255, 255, 255), inner, width, border_radius=radius)
+
+
+def ring_width(place: int, scale: float) -> int:
+    """Each ring's width for a place ``place`` pixels wide: 3 pixels at the usual scale, more on a
+    large place (a 4K screen), but never over a tenth of the place, so that the piece under the
+    cursor keeps its colour in sight: two 3-pixel rings on a 19x19 Hex board's 17-pixel cells in
+    the smallest window covered the stone but for a dot, and which side's it was could not be told."""
+    return max(1, min(max(2, int(3 * scale), place // 24), place // 10))
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -43,6 +43,7 @@ class HexView(BoardView):
         self.radius = 10.0
         self.origin = (0.0, 0.0)
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
+        self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
 
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -161,6 +162,7 @@ class HexView(BoardView):
             poly = self.hexagon(row, col, dx)
             pygame.draw.polygon(surface, theme.board, poly)
             pygame.draw.polygon(surface, theme.grid, poly, max(1, int(self.radius / 14)))
+        self.label_rects = []
         if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
         swap_cell = self.swap_cell = state.swap_cell()
@@ -216,11 +218,12 @@ class HexView(BoardView):
         n = self.n
         for c in range(n):
             name = chr(ord("a") + c)
-            draw_text(surface, name, _int(self.centre(-1.3, c + 0.65, dx)), size, color, "center")
-            draw_text(surface, name, _int(self.centre(n + 0.3, c - 0.65, dx)), size, color, "center")
+            for row, col in ((-1.3, c + 0.65), (n + 0.3, c - 0.65)):
+                self.label_rects.append(draw_text(surface, name, _int(self.centre(row, col, dx)), size, color, "center"))
         for r in range(n):
-            draw_text(surface, str(r + 1), _int(self.centre(r, -1.25, dx)), size, color, "center")
-            draw_text(surface, str(r + 1), _int(self.centre(r, n + 0.25, dx)), size, color, "center")
+            for col in (-1.25, n + 0.25):
+                self.label_rects.append(draw_text(surface, str(r + 1), _int(self.centre(r, col, dx)), size, color,
+                                                  "center"))
 
     def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float) -> None:
         cx, cy = _int(self.centre(row, col, dx))
@@ -250,13 +253,27 @@ class HexView(BoardView):
         size = max(9, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
         said = _("swap")  # the offer, in words; typed, the move is "swap" in every language
-        chip = pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2)
-        chip.midtop = (int(cx), int(cy + self.radius * 0.98))
+        chip = self._note_place(pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2), cx, cy)
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
         surface.blit(shade, chip)
         self.notes.append(chip)
         draw_text(surface, said, chip.center, size, (255, 255, 255), "center")
+
+    def _note_place(self, chip: pygame.Rect, cx: float, cy: float) -> pygame.Rect:
+        """``chip`` put beside the stone centred at (cx, cy): below it, else above, right or left,
+        the first place clear of the coordinates and inside the view.  Below alone, a first stone
+        at a1 on a 19x19 board in the smallest window put "swap" over the row's "2", which showed
+        through its shade."""
+        off = self.radius * 0.98
+        for anchor, at in (("midtop", (cx, cy + off)), ("midbottom", (cx, cy - off)),
+                           ("midleft", (cx + off, cy)), ("midright", (cx - off, cy))):
+            placed = chip.copy()
+            setattr(placed, anchor, (int(at[0]), int(at[1])))
+            if placed.collidelist(self.label_rects) < 0 and self.rect.contains(placed):
+                return placed
+        chip.midtop = (int(cx), int(cy + off))  # nowhere clear (a board too small to letter has no labels)
+        return chip
 
     def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
         for move, color, scale in ((overlay.last_move, overlay.theme.last_move, 0.22), (overlay.hint, overlay.theme.hint, 0.3)):
