@@ -120,6 +120,34 @@ def test_the_replay_comes_back_at_its_move(app):
     assert app.scene is scene and scene.ply == 2
 
 
+def test_f1_in_help_turns_to_the_keys_page_in_place_and_one_esc_comes_back(app, monkeypatch):
+    """F1 on the help screen turns its page to the keys, in place, and one Esc comes back.  F1 held
+    as help opened repeated on it (pygame's key repeat) and turned the page away from the one the
+    screen asked for: its repeats are not the help screen's (``App.CARRIED_KEYS``)."""
+    from ui import app as app_module
+
+    scene = open_screen(app, "replay")
+    key(app, pygame.K_F1)
+    shown = app.scene
+    assert isinstance(shown, RulesScene) and shown.game_id == "tictactoe"
+    key(app, pygame.K_F1)
+    assert app.scene is shown and shown.game_id == KEYS_PAGE
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    monkeypatch.setattr(app_module, "held_keys", lambda: {pygame.K_F1})  # F1 still down as help opens
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    app.run_frames(1)
+    shown = app.scene
+    assert isinstance(shown, RulesScene)
+    monkeypatch.setattr(app_module, "held_keys", set)
+    for _repeat in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+        app.run_frames(1)
+    assert app.scene is shown and shown.game_id == "tictactoe"  # the repeats turned no page
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
 def test_saved_games_come_back_on_the_row_and_scroll_left(app):
     saved_games(40)
     app.show_saved_games()

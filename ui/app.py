@@ -63,7 +63,7 @@ RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the windo
 REPEAT_DELAY, REPEAT_INTERVAL = 350, 40  # milliseconds: a held key repeats after the delay, then at the interval
 # keys that act on a screen (start, back, play, delete): held as the screen changes, not the new one's
 CARRIED_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE,
-                pygame.K_DELETE)
+                pygame.K_DELETE, pygame.K_F1)
 
 
 def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
@@ -638,7 +638,7 @@ class App:
                 self.guard(self.toggle_fullscreen)
                 continue
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-                if self.scene is not None:  # help on every screen, the same key (``Scene.show_help``)
+                if self.scene is not None and not self._carried_over(event):  # help on every screen (``Scene.show_help``)
                     self.guard(self.scene.show_help)
                 continue
             elif event.type == pygame.DROPFILE:  # a record file dropped on the window: replay it
