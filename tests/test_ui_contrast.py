@@ -264,7 +264,8 @@ def rimmed_on(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, i
 def test_the_last_move_and_the_hint_are_drawn_rimmed(app, name):
     """The marks are drawn as the rule above measures them: the colour beside its black rim (a
     last-move frame and a hint's frame and dot in Tic-tac-toe, a hint's ring in Reversi and in
-    Rastros, a last move's path and ring in Alquerque)."""
+    Rastros, a hint's frame in Trax, over the ghost of the tile it hints (drawn under it, the frame
+    showed dimmed through the ghost), a last move's path and ring in Alquerque)."""
     from games.alquerque import parse_point
 
     app.settings.theme = name
@@ -291,6 +292,9 @@ def test_the_last_move_and_the_hint_are_drawn_rimmed(app, name):
     scene = shown("rastros", ["3-5"], "2-4")
     square = scene.view.cell_rect(1, 3)
     assert rimmed_on(app.screen, square.center, (square.right - 8, square.centery), theme.hint)
+    scene = shown("trax", ["f5+"], "f4/")  # the frame over the hinted tile's ghost, not dimmed by it
+    f4 = scene.view.cell_rect(*scene.view.move_cell(scene.hint))
+    assert rimmed_on(app.screen, (f4.left, f4.centery), f4.center, theme.hint)
     scene = shown("alquerque", ["d2-c3"])
     (x, y), (dx, dy) = scene.view.point_xy(parse_point("c3")), scene.view.point_xy(parse_point("d2"))
     assert rimmed_on(app.screen, (x, y), (x, y - scene.view.step // 2), theme.last_move)  # the ring round it

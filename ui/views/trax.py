@@ -367,6 +367,7 @@ class TraxView(GridView):
     def draw_extras(self, surface, state: TraxState, overlay: Overlay) -> None:
         if overlay.hint is not None and overlay.hint in state.legal_moves():  # its whole turn, as the picker shows it
             self._draw_ghost_turn(surface, state, overlay.hint, overlay.theme, 140)
+            self._mark(surface, overlay.hint, overlay.theme.hint, 5)  # its frame again, over the ghost that dimmed it
         for m in state.turn[1:]:  # the forced tiles of the last turn: its corners, the placed tile has a frame
             if move_cell(m) not in self._hidden and overlay.last_move is not None:
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
