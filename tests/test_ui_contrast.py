@@ -360,8 +360,8 @@ WHERE_RIMMED = {  # each colour the views draw rimmed, and what it is drawn on (
 def test_a_rimmed_mark_is_seen_on_what_it_is_drawn_on(name, deficiency):
     """A mark drawn rimmed (ui.board_marks) shows pixels 3:1 from each thing it is drawn on, in
     each colour the views give it.  A dark colour is drawn lightened for this: the light theme's
-    red cross over a jumped black piece stood 1.9:1.  (Hex's winning chain on the light theme's
-    red stones is left at 2.8:1 as a deuteranope sees it, 3.3:1 to full colour sight.)"""
+    red cross over a jumped black piece stood 1.9:1.  (Hex's winning chain, on stones too, is
+    measured as drawn: test_hex_winning_chain_is_seen_on_the_stones_it_joins.)"""
     from ui.board_marks import rimmed_lines
 
     theme = THEMES[name]
@@ -394,6 +394,7 @@ def test_goals_chains_and_winning_paths_are_drawn_rimmed(app, name):
     loop (light green on the light path, 1.7:1 in the dark theme) are drawn rimmed."""
     from tests.test_trax import CHAIN
     from ui.board_marks import shown
+    from ui.views.hex import chain_colour
 
     app.settings.theme = name
     theme = app.theme
@@ -413,10 +414,41 @@ def test_goals_chains_and_winning_paths_are_drawn_rimmed(app, name):
     scene = drawn("hex", {"size": 3}, ["a1", "a3", "b1", "b3", "c1"])  # Blue's row 1
     around = pygame.Rect(0, 0, scene.view.radius * 2, scene.view.radius * 2)
     around.center = scene.view.value_anchor(0)[0]
-    assert rimmed_in(app.screen, around, shown(theme.win_on_board))
+    assert rimmed_in(app.screen, around, chain_colour(theme))
     scene = drawn("hex", {"size": 5, "swap": True}, ["b3"])  # the swap would make it Red's c2
     around.center = scene.view.value_anchor(scene.game.parse_move(scene.state, "c2"))[0]
     assert rimmed_in(app.screen, around, shown(theme.side1))
     scene = drawn("trax", {"size": 7}, ["c3/"], start=CHAIN)  # a loop of four closes
     loop = scene.view.cell_rect(2, 2).union(scene.view.cell_rect(3, 3))
     assert rimmed_in(app.screen, loop, shown(theme.win))
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("winner, moves", [("Blue", ["a1", "a3", "b1", "b3", "c1"]),  # row 1
+                                           ("Red", ["b1", "a1", "b2", "a2", "c3", "a3"])],  # column a
+                         ids=["Blue's chain", "Red's chain"])
+def test_hex_winning_chain_is_seen_on_the_stones_it_joins(app, name, winner, moves):
+    """Hex's winning chain runs over its stones: its black rim stood 2.8:1 from the light theme's
+    red stones to a player without red cones, its green 2.4:1.  Read off the screen, across each
+    stone of the chain (the diameter across the chain's line), it has pixels 3:1 from the stone as
+    every viewer sees them, on Blue's and Red's stones in every theme."""
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10  # the last move's animation over
+    scene.over_hidden = True  # the game-over card over the board
+    scene.draw(app.screen)
+    stone = theme.side0 if winner == "Blue" else theme.side1
+    reach = int(scene.view.radius * 0.72)  # the stone's radius
+    chain = scene.state.winning_chain()
+    assert len(chain) == 3
+    for cell in chain:
+        x, y = scene.view.value_anchor(cell)[0]
+        across = [(x, y + d) for d in range(-reach, reach + 1)] if winner == "Blue" else \
+            [(x + d, y) for d in range(-reach, reach + 1)]  # the highlight on the stone left clear
+        drawn = {tuple(app.screen.get_at(point))[:3] for point in across} - {tuple(stone)}
+        for deficiency in (None, *COLOUR_BLINDNESS):
+            best = max(contrast(seen_with(pixel, deficiency), seen_with(stone, deficiency)) for pixel in drawn)
+            assert best >= 3, f"{deficiency}: the chain on {winner}'s stone, {best:.2f}:1"

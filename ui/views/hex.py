@@ -15,10 +15,10 @@ import pygame
 
 from games.grid import cell_name
 from games.hex import BLUE, RED, SWAP, Hex, HexState
-from ui.board_marks import rimmed_circle, rimmed_lines
+from ui.board_marks import MARK_RIM, rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
-from ui.theme import Color, draw_text, font
+from ui.theme import Color, Theme, draw_text, font, readable
 
 SQRT3 = math.sqrt(3.0)
 # the offer names the cell Blue's stone goes to (Red's mirror stone, ringed on the board): a player
@@ -27,7 +27,19 @@ SWAP_HINT = N_("Click Blue's stone to swap (it becomes Red's {cell}), or play el
 SWAP_KEYS = N_("Enter on Blue's stone swaps (it becomes Red's {cell}); or play elsewhere")
 SWAPPED = N_("Red swapped: Blue's first stone {cell} is now Red's {mirror}")
 
+# the winning chain lies on the stones, where a black rim stands under 3:1 from a red stone to a
+# player without red cones (2.8:1 on the light theme's): its own colour must stand out there
+CHAIN_FROM_RIM = 8.5
+
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
+
+
+def chain_colour(theme: Theme) -> Color:
+    """The winning chain's colour: the theme's winning colour on the board, lightened in its hue
+    until it stands ``CHAIN_FROM_RIM`` from the black rim, so that on red and blue stones it
+    stands 3:1 from the stone to every viewer (at the rimmed marks' usual 6:1 the light theme's
+    chain stood 2.8:1 from its red stones without red cones); on the wood the rim is seen."""
+    return readable(theme.win_on_board, MARK_RIM, CHAIN_FROM_RIM)
 
 
 def _shade(color: Color, factor: float) -> Color:
@@ -173,7 +185,7 @@ class HexView(BoardView):
             if stone is not None:
                 self._draw_stone(surface, row, col, colours[stone], dx)
         if chain:
-            self._draw_chain(surface, state.winning_chain(), theme.win_on_board, dx)
+            self._draw_chain(surface, state.winning_chain(), chain_colour(theme), dx)
         if swap_cell is not None and overlay.interactive:  # an offer to click: not in a replay, nor the computer's turn
             self._draw_swap_offer(surface, state, swap_cell, overlay, dx)
         self._draw_marks(surface, state, overlay, dx)
@@ -204,8 +216,8 @@ class HexView(BoardView):
 
     def _draw_chain(self, surface: pygame.Surface, chain: list[int], color: Color, dx: float) -> None:
         """The winning chain: a line through its stones' centres and a ring on each stone, rimmed
-        (ui.board_marks): in the text's colour it stood 1.4:1 from the dark theme's wood, 2.2:1
-        from the light theme's red stones."""
+        (ui.board_marks) in ``chain_colour``: in the text's colour it stood 1.4:1 from the dark
+        theme's wood, 2.2:1 from the light theme's red stones."""
         points = [_int(self.centre(*divmod(cell, self.n), dx)) for cell in chain]
         width = max(2, int(self.radius / 5))
         if len(points) > 1:
