@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
+from games.alquerque import Alquerque
 from tests.ui_helpers import click, click_widget, key
 from ui import clipboard
 from ui.scenes.game import GameScene
@@ -153,6 +154,40 @@ def test_the_usual_start_played_from_the_editor_is_a_usual_game(app):
     key(app, pygame.K_RETURN)  # Start game
     assert isinstance(app.scene, GameScene) and app.scene.game.options["size"] == 6
     assert not app.scene.setup.start
+
+
+def test_ctrl_u_puts_the_usual_start_in_the_text_and_its_button_shows_the_key(app):
+    """"Usual start" was the window's one button with no key: Ctrl+U (which the text area does
+    not take) presses it, and the button says so like Play (Ctrl+Enter) and Back (Esc)."""
+    setup, editor = open_editor(app, "tictactoe")
+    usual = editor.area.text
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))
+    app.run_frames(2)
+    assert editor.area.text != usual
+    key(app, pygame.K_u, mod=pygame.KMOD_LCTRL)
+    assert app.scene is editor and editor.area.text == usual and editor.status == "X to move"
+    assert [button.shown_hint() for button in editor.buttons] == ["Ctrl+Enter", "Ctrl+U", "Esc"]
+
+
+def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):
+    """The row was cut in fixed shares (half, a quarter, a quarter): "Início habitual  Ctrl+U"
+    lost its key in a quarter while Play had room to spare; each button now gets what its label
+    and key want, and the row still ends with the text area."""
+    from ui import i18n
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    i18n.set_language("pt")
+    try:
+        editor = PositionEditorScene(app, "alquerque", {}, Alquerque().to_text(Alquerque().initial_state()),
+                                     lambda record: None)
+        app.switch(editor)
+        app.run_frames(2)
+        assert app.screen.get_size() == (800, 560)
+        for button in editor.buttons:
+            assert button.shown_hint() and button.rect.width >= button.wanted_width(app.scale), button.label
+        assert editor.buttons[-1].rect.right == editor.area.rect.right
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
