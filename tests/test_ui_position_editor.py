@@ -194,7 +194,7 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     setup, editor = open_editor(app, "reversi")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
     app.run_frames(2)
-    assert editor.status == "Not a position: square a1: 'Q' is not X, O or -"
+    assert editor.status == "Not a position: square a1: 'Q' is not X, O or an empty square (. or -)"
     assert not editor.play_button.enabled
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
     assert app.scene is editor  # nothing to play
@@ -266,6 +266,34 @@ def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(ap
     key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
     assert editor.status.startswith("Not a position: ") and editor.status.endswith("(this is a Reversi position)")
     assert not editor.play_button.enabled
+
+
+def test_reversis_refusals_name_the_dot_the_editor_shows_for_an_empty_square():
+    """The editor shows Reversi's empty squares as "." and the game reads "." as well as "-",
+    but its refusals said "X, O or -": they name both now, in Portuguese too."""
+    from games.base import IllegalMove
+    from ui import i18n, words
+
+    game = games.load("reversi")
+    refusals = []
+    for text in ("Q" + "." * 63 + " X", "." * 10 + " X", "X"):
+        try:
+            game.from_text(text)
+        except IllegalMove as exc:
+            refusals.append(str(exc))
+    assert refusals == ["square a1: 'Q' is not X, O or an empty square (. or -)",
+                        "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
+                        "got 11 characters",
+                        "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
+                        "got 1 character"]
+    i18n.set_language("pt")
+    try:
+        assert [words.rule_reason(refusal, "reversi") for refusal in refusals] == [
+            "casa a1: 'Q' não é X, O nem casa vazia (. ou -)",
+            "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); vieram 11 caracteres",
+            "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); veio 1 carácter"]
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_reversi_row_one_square_short_is_named_by_its_row(app):
