@@ -348,7 +348,8 @@ class Reversi(Game):
         if len(chars) != n + 1:
             got = f"{len(chars)} character" + ("" if len(chars) == 1 else "s")
             raise IllegalMove(self._rows_problem(text)
-                              or f"expected {n} squares (X, O or -) and the side to move (X or O), got {got}")
+                              or f"expected {n} squares (X, O or an empty square: . or -) and the side to move (X or O), "
+                                 f"got {got}")
         board, side = chars[:n], chars[n]
         if side not in SIDE_CHARS:
             raise IllegalMove(f"side to move {side!r} is not X or O")
@@ -359,7 +360,8 @@ class Reversi(Game):
             elif ch == "O":
                 white |= 1 << i
             elif ch not in "-.":
-                raise IllegalMove(f"square {cell_name(i, self.size)}: {ch!r} is not X, O or -")
+                # an empty square: "-" as the game writes it, "." as the position editor shows it
+                raise IllegalMove(f"square {cell_name(i, self.size)}: {ch!r} is not X, O or an empty square (. or -)")
         return ReversiState(self, (black, white), SIDE_CHARS.index(side))
 
     def _rows_problem(self, text: str) -> str | None:

@@ -9,7 +9,7 @@ import pygame
 
 from ai.base import WIN
 from games.alquerque import Alquerque
-from tests.ui_helpers import key, recorded_text
+from tests.ui_helpers import key, recorded_text, recorded_text_rects
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -25,6 +25,27 @@ def _game(app, start: str) -> GameScene:
     app.switch(scene)
     app.run_frames(2)
     return scene
+
+
+def test_a_set_up_positions_cards_count_the_captures_made_in_this_game(app, monkeypatch):
+    """Three White pieces against two, set up: no card says "10 captured" before a move (pieces
+    left off the board were counted as taken from the usual start's 12); the first capture is 1,
+    on the card and on the game-over card's score line."""
+    from ui.scenes.game_over import result_lines
+
+    scene = _game(app, WON.format(quiet=0))
+
+    def cards() -> list[list[str]]:
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        return [sorted({value for value, rect in drawn if card.contains(rect) and value.isdigit()})
+                for card in scene.panel.player_cards]
+
+    assert cards() == [["0"], ["0"]]
+    scene.play_human([scene.game.parse_move(scene.state, "e1xc3")])
+    assert cards() == [["1"], ["0"]]
+    assert "White 1 - 0 Black" in result_lines(scene)
 
 
 def test_a_state_counts_the_plies_without_capture_and_the_occurrences():

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
+from games.alquerque import Alquerque
 from tests.ui_helpers import click, click_widget, key
 from ui import clipboard
 from ui.scenes.game import GameScene
@@ -155,11 +156,45 @@ def test_the_usual_start_played_from_the_editor_is_a_usual_game(app):
     assert not app.scene.setup.start
 
 
+def test_ctrl_u_puts_the_usual_start_in_the_text_and_its_button_shows_the_key(app):
+    """"Usual start" was the window's one button with no key: Ctrl+U (which the text area does
+    not take) presses it, and the button says so like Play (Ctrl+Enter) and Back (Esc)."""
+    setup, editor = open_editor(app, "tictactoe")
+    usual = editor.area.text
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))
+    app.run_frames(2)
+    assert editor.area.text != usual
+    key(app, pygame.K_u, mod=pygame.KMOD_LCTRL)
+    assert app.scene is editor and editor.area.text == usual and editor.status == "X to move"
+    assert [button.shown_hint() for button in editor.buttons] == ["Ctrl+Enter", "Ctrl+U", "Esc"]
+
+
+def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):
+    """The row was cut in fixed shares (half, a quarter, a quarter): "Início habitual  Ctrl+U"
+    lost its key in a quarter while Play had room to spare; each button now gets what its label
+    and key want, and the row still ends with the text area."""
+    from ui import i18n
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    i18n.set_language("pt")
+    try:
+        editor = PositionEditorScene(app, "alquerque", {}, Alquerque().to_text(Alquerque().initial_state()),
+                                     lambda record: None)
+        app.switch(editor)
+        app.run_frames(2)
+        assert app.screen.get_size() == (800, 560)
+        for button in editor.buttons:
+            assert button.shown_hint() and button.rect.width >= button.wanted_width(app.scale), button.label
+        assert editor.buttons[-1].rect.right == editor.area.rect.right
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     setup, editor = open_editor(app, "reversi")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
     app.run_frames(2)
-    assert editor.status == "Not a position: square a1: 'Q' is not X, O or -"
+    assert editor.status == "Not a position: square a1: 'Q' is not X, O or an empty square (. or -)"
     assert not editor.play_button.enabled
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
     assert app.scene is editor  # nothing to play
@@ -231,6 +266,34 @@ def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(ap
     key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
     assert editor.status.startswith("Not a position: ") and editor.status.endswith("(this is a Reversi position)")
     assert not editor.play_button.enabled
+
+
+def test_reversis_refusals_name_the_dot_the_editor_shows_for_an_empty_square():
+    """The editor shows Reversi's empty squares as "." and the game reads "." as well as "-",
+    but its refusals said "X, O or -": they name both now, in Portuguese too."""
+    from games.base import IllegalMove
+    from ui import i18n, words
+
+    game = games.load("reversi")
+    refusals = []
+    for text in ("Q" + "." * 63 + " X", "." * 10 + " X", "X"):
+        try:
+            game.from_text(text)
+        except IllegalMove as exc:
+            refusals.append(str(exc))
+    assert refusals == ["square a1: 'Q' is not X, O or an empty square (. or -)",
+                        "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
+                        "got 11 characters",
+                        "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
+                        "got 1 character"]
+    i18n.set_language("pt")
+    try:
+        assert [words.rule_reason(refusal, "reversi") for refusal in refusals] == [
+            "casa a1: 'Q' não é X, O nem casa vazia (. ou -)",
+            "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); vieram 11 caracteres",
+            "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); veio 1 carácter"]
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_reversi_row_one_square_short_is_named_by_its_row(app):

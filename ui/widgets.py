@@ -107,7 +107,7 @@ class Button:
         size = tx.small(15, scale)
         hint_size = max(9, int(12 * scale))
         key_hint = self.shown_hint()
-        hint_w = tx.ui_font(hint_size).size(key_hint)[0] + int(8 * scale) if key_hint else 0
+        hint_w = self._hint_width(scale)
         room = self.rect.width - 10 * scale
         # a label a little too long for its key beside it ("Árvore de pesquisa  T" at 800x560) is
         # set a point or two smaller before the key is left out
@@ -123,6 +123,16 @@ class Button:
         if hint_w:
             hint_color = mix(fg, fill, 0.35)
             tx.text(surface, key_hint, (x + label_w + int(8 * scale), self.rect.centery + 1), hint_size, hint_color, "midleft")
+
+    def _hint_width(self, scale: float) -> int:
+        """The room the key hint takes beside the label, its gap included (0 with no hint)."""
+        hint = self.shown_hint()
+        return tx.ui_font(max(9, int(12 * scale))).size(hint)[0] + int(8 * scale) if hint else 0
+
+    def wanted_width(self, scale: float) -> int:
+        """The width the label and its key take at the usual size, with the padding ``draw``
+        keeps: a row that gives each button at least this shows every key (``share_row``)."""
+        return tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale) + int(10 * scale)
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of
@@ -207,6 +217,18 @@ class KeyFocus:
 def _usable(stop: Any, scrolled_away: set[int] = frozenset()) -> bool:
     shown = getattr(stop, "visible", True) or id(stop) in scrolled_away
     return shown and getattr(stop, "enabled", True) and stop.rect.width > 0
+
+
+def share_row(buttons: list[Button], width: int, scale: float) -> list[int]:
+    """The widths of ``buttons`` side by side in ``width`` (gaps taken off already): each gets
+    what its label and key want and an equal share of what is left, or, when they do not all
+    fit, a share in proportion to what it wants.  Equal fixed shares dropped the key of a long
+    label ("Início habitual  Ctrl+U") while a short one beside it had room to spare."""
+    wanted = [button.wanted_width(scale) for button in buttons]
+    spare = width - sum(wanted)
+    widths = [w + spare // len(buttons) for w in wanted] if spare >= 0 else [w * width // sum(wanted) for w in wanted]
+    widths[0] += width - sum(widths)  # the rounding's pixels, so that the row ends where it should
+    return widths
 
 
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int) -> int:

@@ -11,10 +11,12 @@ from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC
+from ui.sound import CAPTURE_SCORES
 from ui.tally import results_line
 from ui.widgets import Button, card, layout_grid
 
 if TYPE_CHECKING:
+    from games.base import State
     from ui.scenes.game import GameScene
 
 OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
@@ -45,6 +47,23 @@ def detail_line(reason: str, title: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+def shown_score(start: State, state: State) -> tuple[int, int] | None:
+    """The score the players' cards and the result line give for ``state``, in a game that
+    started at ``start``; None where the game keeps none.
+
+    A score that counts captures (``CAPTURE_SCORES``: Alquerque's counts each side's pieces
+    missing from the 12 of the usual start) is shown as the captures made in this game, the
+    start's own count taken off: a position set up with fewer pieces has had nothing captured
+    yet, and "captured" on a card is what a player took over the board, not pieces the setter
+    left out.  Other scores (Reversi's discs, Trax's lines) are the board's own.  The game's
+    ``score()``, which records and tournaments keep, is unchanged."""
+    score = state.score()
+    if score is None or state.game.id not in CAPTURE_SCORES:
+        return score
+    before = start.score()
+    return score[0] - before[0], score[1] - before[1]
+
+
 def result_lines(scene: GameScene) -> list[str]:
     state = scene.state
     lines = []
@@ -52,7 +71,7 @@ def result_lines(scene: GameScene) -> list[str]:
     detail = detail_line(reason, result_title(scene))
     if detail:
         lines.append(detail)
-    score = state.score()
+    score = shown_score(scene.initial, state)
     if score is not None and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
         a, b = (_(name) for name in scene.game.sides)
         lines.append(f"{a} {score[0]} - {score[1]} {b}")

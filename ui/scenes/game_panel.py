@@ -17,7 +17,7 @@ from ui.i18n import _, ngettext, number_text
 from ui.move_list import draw_move_rows
 from ui.scenes.common import draw_counts
 from ui.scenes.game_board_side import play_tip
-from ui.scenes.game_over import reason_lines
+from ui.scenes.game_over import reason_lines, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
@@ -120,7 +120,7 @@ class GamePanel:
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         scene, theme = self.scene, self.scene.app.theme
         state = scene.state
-        score = scene.shown_state().score()  # the board's: a browsed position's discs, not the live game's
+        score = shown_score(scene.initial, scene.shown_state())  # a browsed position's, not the live game's
         clocks = self.clock_texts()
         h = self._s(58)
         self.player_cards = []

@@ -10,6 +10,8 @@ what is wrong in the game's words, the last good board faded.  A board of anothe
 at its own size; the other options (a rule variant, Tic-tac-toe's k) stay as the New game
 screen has them, unless the board cannot be played with them.  "Play from this position"
 (Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
+"Usual start" (Ctrl+U: a key the text area leaves alone, like Ctrl+Enter) puts the game's usual
+start in the text.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ui.i18n import _
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.text_area import TextArea
-from ui.widgets import Button, card, mix
+from ui.widgets import Button, card, mix, share_row
 
 
 def read_position(game_id: str, options: dict[str, Any], text: str) -> GameRecord | str:
@@ -56,7 +58,7 @@ class PositionEditorScene(Scene):
         self.shown: GameRecord | None = None  # the last position read, drawn faded while the text is not one
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.play_button = Button(_("Play from this position"), self.play, "Ctrl+Enter", primary=True)
-        self.reset_button = Button(_("Usual start"), self.usual_start)
+        self.reset_button = Button(_("Usual start"), self.usual_start, "Ctrl+U")
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.buttons = [self.play_button, self.reset_button, self.back_button]
         self._read()
@@ -113,6 +115,9 @@ class PositionEditorScene(Scene):
         if ctrl and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play()
             return
+        if ctrl and event.key == pygame.K_u:
+            self.usual_start()
+            return
         if self.area.handle(event) and self.area.changed:
             self._read()
 
@@ -141,10 +146,8 @@ class PositionEditorScene(Scene):
                                      right.height - int(30 * s) - row_h - int(56 * s))
         self.status_y = self.area.rect.bottom + int(10 * s)
         gap_x = int(10 * s)
-        quarter = (right.width - 2 * gap_x) // 4  # the primary button has half the row, for its longer words
-        widths = (right.width - 2 * gap_x - 2 * quarter, quarter, quarter)
         x = right.x
-        for button, width in zip(self.buttons, widths):
+        for button, width in zip(self.buttons, share_row(self.buttons, right.width - 2 * gap_x, s)):
             button.rect = pygame.Rect(x, right.bottom - row_h, width, row_h)
             x += width + gap_x
         self.hint_pos = (right.x, right.y)
