@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from ai.base import WIN
-from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, small_print
+from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, small_print, wait
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -223,6 +223,9 @@ def test_rematch_after_view_board(app):
 
 def test_r_rematches_after_view_board_as_the_button_says(app):
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
+    # the card shows OVER_DELAY after the last move: a V before it was no View board, and a loaded
+    # machine's slow frames brought the card up after the V (the test then failed, or passed untried)
+    assert wait(app, scene.over_card.visible, 10)
     key(app, pygame.K_v)  # the game-over card's View board
     assert not scene.over_card.visible() and scene.btn_rematch.visible and scene.btn_rematch.key_hint == "R"
     key(app, pygame.K_r)
