@@ -255,6 +255,7 @@ class AlquerqueState(State):
 class Alquerque(Game):
     info = INFO
     size = SIZE  # points a side; no option changes it
+    score_counts_captures = True
 
     def __init__(self, **options) -> None:
         super().__init__(**options)

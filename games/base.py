@@ -208,6 +208,9 @@ class Game(ABC):
     """The rules of one game for one choice of options."""
 
     info: GameInfo
+    # ``State.score`` counts the pieces each side has taken (from the usual start's count): a rising
+    # total is a capture, and a position set up with fewer pieces starts above zero
+    score_counts_captures: bool = False
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.info.resolve_options(options)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-import ai
 import games
 from ai import referee
-from ai.match import GameResult, play_game
+from ai.match import GameResult
 from ai.referee import Loss
 from ai.tournament import Summary, standings
+from tests.test_outside import bot_against_level_1
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,15 +41,7 @@ def test_a_bot_that_crashes_at_its_fifth_move_is_said_to_crash_at_move_5(tmp_pat
     5th move whichever side it plays: the reason named the error and the line, not the move."""
     bot = tmp_path / "bot.py"
     bot.write_text(FIFTH_MOVE_BOT.format(fault=fault))
-    game = games.load("hex")
-    player = ai.make_player("hex", str(bot))
-    other = ai.make_player("hex", "level-1", seed=1)
-    try:
-        players = [player, other] if side == 0 else [other, player]
-        ids = ["bot.py", "level-1"] if side == 0 else ["level-1", "bot.py"]
-        r = play_game(game, players, ids, 2.0)
-    finally:
-        player.close()
+    r = bot_against_level_1(games.load("hex"), str(bot), "bot.py", 2.0, seed=1, side=side)
     assert r.forfeit and r.winner == 1 - side and len(r.moves) == 8 + side, r
     assert f"forfeits: bot.py {said}" in r.reason, r.reason
 

@@ -19,7 +19,7 @@ import pytest
 import ai
 import games
 from ai.base import Forfeit, Limits, Resigned
-from ai.match import play_game
+from ai.match import GameResult, play_game
 from ai.outside import GRACE, list_outside_players, parse_outside_id
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +32,18 @@ TRAX = BOTS / "trax_student" / "player.py"
 def bot_logs_in_tmp(tmp_path, monkeypatch):
     """Bots' logs go to this test's folder, not the shared temporary folder."""
     monkeypatch.setenv("TABULEIRO_BOT_LOGS", str(tmp_path / "bot-logs"))
+
+
+def bot_against_level_1(game, bot_id: str, name: str, seconds: float, seed: int, side: int = 0) -> GameResult:
+    """A game of the outside player ``bot_id`` (named ``name`` in the result) on ``side`` against
+    level-1, ``seconds`` a move; the bot's process is ended after it."""
+    bot = ai.make_player(game.id, bot_id)
+    other = ai.make_player(game.id, "level-1", seed=seed)
+    players, ids = ([bot, other], [name, "level-1"]) if side == 0 else ([other, bot], ["level-1", name])
+    try:
+        return play_game(game, players, ids, seconds)
+    finally:
+        bot.close()
 
 
 def run_in_compat(code: str) -> str:
@@ -453,12 +465,7 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
 
     bot = tmp_path / "aluno.py"
     bot.write_text(f"def choose(game, state):\n    return {answer}\n")
-    game = games.load("tictactoe")
-    bad = ai.make_player("tictactoe", str(bot))
-    try:
-        r = play_game(game, [bad, ai.make_player("tictactoe", "level-1", seed=2)], ["aluno", "level-1"], 0.5)
-    finally:
-        bad.close()
+    r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 0.5, seed=2)
     assert r.forfeit and r.winner == 1 and said in r.reason
     try:
         set_language("pt")
@@ -1172,14 +1179,9 @@ def test_a_notebook_players_answer_that_is_no_square_loses_saying_why(name, reas
     from ui import words
     from ui.i18n import set_language
 
-    game = games.load("tictactoe")
-    bad = ai.make_player("tictactoe", f"{NOTEBOOK}:{name}")
-    try:
-        r = play_game(game, [bad, ai.make_player("tictactoe", "level-1", seed=2)], [name, "level-1"], 2.0)
-        assert r.forfeit and r.winner == 1
-        assert reason in r.reason, r.reason
-    finally:
-        bad.close()
+    r = bot_against_level_1(games.load("tictactoe"), f"{NOTEBOOK}:{name}", name, 2.0, seed=2)
+    assert r.forfeit and r.winner == 1
+    assert reason in r.reason, r.reason
     try:
         set_language("pt")
         assert in_portuguese in words.end_reason(r.reason.split("; log: ")[0])
@@ -1225,11 +1227,7 @@ def test_a_forfeits_log_holds_the_position_to_paste_and_play_again(tmp_path, fau
     bot.write_text("import time\nasked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
                    f"    moves = state.legal_moves()\n    if asked == 3:\n        {fault}\n    return moves[0]\n")
     game = games.load("rastros")
-    player = ai.make_player("rastros", str(bot))
-    try:
-        r = play_game(game, [player, ai.make_player("rastros", "level-1", seed=1)], ["bot", "level-1"], 0.3)
-    finally:
-        player.close()
+    r = bot_against_level_1(game, str(bot), "bot", 0.3, seed=1)
     assert r.forfeit and r.winner == 1 and said in r.reason and len(r.moves) == 4, r
     log = Path(r.reason.rsplit("; log: ", 1)[1]).read_text()
     pasted = log.split(POSITION_NOTE + "\n", 1)[1]

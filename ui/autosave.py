@@ -30,9 +30,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_cache_dir, user_data_dir
+from platformdirs import user_data_dir
 
 from ai.atomic import remove_stale_temporaries
+from ai.kernels import cache_root
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, READINGS_KEY
@@ -57,7 +58,7 @@ def cache_dir() -> Path:
     tests), that folder's ``cache``, so that nothing is written outside it."""
     if os.environ.get("TABULEIRO_DATA_DIR"):
         return data_dir() / "cache"
-    return Path(user_cache_dir("tabuleiro", appauthor=False))
+    return cache_root()  # the compiled kernels' folder too (one name for it: platforms differ)
 
 
 def games_dir() -> Path:

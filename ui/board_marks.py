@@ -13,6 +13,7 @@ a darker colour is drawn lightened, keeping its hue, until it stands 6:1 from th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -21,6 +22,7 @@ from ui.theme import Color, readable
 MARK_RIM: Color = (0, 0, 0)
 
 
+@lru_cache(maxsize=64)  # a few colours a theme, asked for at every mark drawn
 def shown(colour: Color) -> Color:
     """The colour a rimmed mark is drawn in: ``colour``, lightened if need be to stand 6:1 from the
     rim, so that on a black piece, where the rim is lost, the colour stands 3:1 from it, also as

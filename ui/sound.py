@@ -154,16 +154,11 @@ class Sounds:
 SOUNDS = Sounds()
 
 
-# Games whose score() counts captured pieces, so a rising total means a capture.  Reversi's score
-# counts discs (flips are not captures here) and Trax's counts loop and line lengths.
-CAPTURE_SCORES = {"alquerque"}
-
-
 def sound_for_move(before, after) -> str:
     """Which sound a move makes: "end" if it ended the game, "capture" if it took pieces, else "place"."""
     if after.is_terminal():
         return "end"
-    if after.game.id in CAPTURE_SCORES:
+    if after.game.score_counts_captures:  # Reversi's discs and Trax's lengths rise without a capture
         a, b = before.score(), after.score()
         if a is not None and b is not None and sum(b) > sum(a):
             return "capture"

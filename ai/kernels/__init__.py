@@ -63,9 +63,15 @@ def used_by(game) -> bool:
     return game.id != "tictactoe" or game.cells > TICTACTOE_KERNEL_CELLS
 
 
+def cache_root() -> Path:
+    """Tabuleiro's folder in the platform's user cache: the compiled kernels (``cache_dir``) and the
+    window's game lists (``ui.autosave.cache_dir``) are kept in it, side by side."""
+    return Path(platformdirs.user_cache_dir("tabuleiro"))
+
+
 def cache_dir() -> Path:
     """Where numba keeps the compiled kernels between runs."""
-    return Path(os.environ.get("NUMBA_CACHE_DIR") or Path(platformdirs.user_cache_dir("tabuleiro")) / "numba")
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_root() / "numba")
 
 
 def _use_our_cache_dir() -> None:

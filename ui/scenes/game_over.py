@@ -11,7 +11,6 @@ from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC
-from ui.sound import CAPTURE_SCORES
 from ui.tally import results_line
 from ui.widgets import Button, card, layout_grid
 
@@ -51,14 +50,14 @@ def shown_score(start: State, state: State) -> tuple[int, int] | None:
     """The score the players' cards and the result line give for ``state``, in a game that
     started at ``start``; None where the game keeps none.
 
-    A score that counts captures (``CAPTURE_SCORES``: Alquerque's counts each side's pieces
+    A score that counts captures (``Game.score_counts_captures``: Alquerque's counts each side's pieces
     missing from the 12 of the usual start) is shown as the captures made in this game, the
     start's own count taken off: a position set up with fewer pieces has had nothing captured
     yet, and "captured" on a card is what a player took over the board, not pieces the setter
     left out.  Other scores (Reversi's discs, Trax's lines) are the board's own.  The game's
     ``score()``, which records and tournaments keep, is unchanged."""
     score = state.score()
-    if score is None or state.game.id not in CAPTURE_SCORES:
+    if score is None or not state.game.score_counts_captures:
         return score
     before = start.score()
     return score[0] - before[0], score[1] - before[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 
 import pygame
 
@@ -34,6 +35,7 @@ CHAIN_FROM_RIM = 8.5
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
 
 
+@lru_cache(maxsize=8)  # one a theme
 def chain_colour(theme: Theme) -> Color:
     """The winning chain's colour: the theme's winning colour on the board, lightened in its hue
     until it stands ``CHAIN_FROM_RIM`` from the black rim, so that on red and blue stones it
