@@ -28,6 +28,16 @@ def answers_until(worker: AIWorker, job_id: int, seconds: float, out: list | Non
     return out
 
 
+def polled_until(worker: AIWorker, condition, seconds: float = 60.0) -> bool:
+    """Poll ``worker`` until ``condition()`` holds or ``seconds`` pass; whether it holds.  A report
+    put on its queue reaches ``poll`` through the queue's feeder thread, later on a loaded machine."""
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        worker.poll()
+        time.sleep(0.01)
+    return condition()
+
+
 def slow_loading_bot_job(folder: Path, seconds: float) -> Job:
     """A tic-tac-toe job for an outside player whose file takes ``seconds`` to load (a player
     reading its tables, or a search waiting for its kernels)."""
@@ -88,13 +98,9 @@ def test_a_search_cancelled_while_it_waits_for_its_kernels_keeps_its_process(tmp
     try:
         first = worker.submit(job)
         worker.reports.put(AIWarmUp(False))  # what the worker says while a search waits for its kernels
-        answers_until(worker, first, 0.1)
-        assert worker.preparing
+        assert polled_until(worker, lambda: worker.preparing)
         second = worker.submit(job)  # New game: the first job is cancelled, the second waits for it
-        end = time.monotonic() + 60
-        while worker.busy == first and time.monotonic() < end:  # well past the grace
-            worker.poll()
-            time.sleep(0.01)
+        polled_until(worker, lambda: worker.busy != first)  # well past the grace
         assert worker.restarts == 0, "a worker compiling its kernels was replaced"
         worker.reports.put(AIWarmUp(True))  # the kernels are ready
         answers = answers_until(worker, second, 60)

@@ -153,6 +153,8 @@ def test_the_tournament_setup_keeps_the_keyboard_on_the_field_when_a_remembered_
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:fo"))
     app.run_frames(2)
     participants = len(scene.player_buttons)
+    # the check's thread is joined once it has begun: on a loaded machine it may not have yet
+    assert app.run_frames(10 ** 6, until=lambda: bool(workers), timeout=30)
     release.set()
     for worker in workers:
         worker.join(30)
