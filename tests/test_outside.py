@@ -996,7 +996,7 @@ def test_fork_bomb_loses_and_leaves_no_process_behind():
     with pytest.raises(Forfeit, match=r"more processes than its limit \(8\)"):
         bomb.choose(game.initial_state(), Limits(time=15))
     bomb.close()
-    deadline = time.time() + 5
+    deadline = time.time() + 30
     while count_group(group) and time.time() < deadline:
         time.sleep(0.1)
     assert count_group(group) == 0
@@ -1069,7 +1069,7 @@ time.sleep(60)
     bot_pid, folder = parent.stdout.readline().split()
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait()
-    end = time.monotonic() + 10
+    end = time.monotonic() + 30
     while time.monotonic() < end and (Path(folder).exists() or _alive(int(bot_pid))):
         time.sleep(0.1)
     alive = _alive(int(bot_pid))

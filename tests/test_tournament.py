@@ -624,7 +624,7 @@ def test_ctrl_c_on_a_league_in_worker_processes_leaves_no_bot_folder_or_process(
     assert proc.returncode == 130, err
     assert time.monotonic() - began < 5, "it took long to stop"
     assert "stopped" in err and out.with_name("league.json").exists()
-    end = time.monotonic() + 3
+    end = time.monotonic() + 30
     while time.monotonic() < end and _processes_with(tmpdir):
         time.sleep(0.1)
     assert not _processes_with(tmpdir)
@@ -707,7 +707,7 @@ def test_tournament_cancel_from_another_thread():
         t.poll()
         time.sleep(0.05)
     t.cancel()
-    t._thread.join(timeout=10)
+    t._thread.join(timeout=60)
     assert not t.is_running()
     assert t.cancelled and 2 <= len(t.results) < 100
 
@@ -752,7 +752,8 @@ def test_cancel_leaves_no_hung_bot_behind(tmp_path, monkeypatch):
         time.sleep(0.05)
     assert _processes_in(tmp_path), "the bot's process never started"
     t.cancel()
-    t._thread.join(timeout=10)
+    t._thread.join(timeout=60)
+    deadline = time.time() + 30
     while time.time() < deadline and _processes_in(tmp_path):
         time.sleep(0.1)
     assert not _processes_in(tmp_path)
@@ -899,7 +900,7 @@ def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signam
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "stopped early" in out.with_name("league.txt").read_text()
-    end = time.monotonic() + 3
+    end = time.monotonic() + 30
     while time.monotonic() < end and _processes_with(tmpdir):
         time.sleep(0.1)
     assert not _processes_with(tmpdir)

@@ -195,11 +195,11 @@ def test_a_computer_reply_waits_while_the_player_looks_back(app):
     app.switch(scene)
     scene._play(scene.game.parse_move(scene.state, "b2"), by_computer=False)
     scene.browse(0)
-    assert app.run_frames(300, until=lambda: scene.held is not None, timeout=20)
+    assert app.run_frames(300, until=lambda: scene.held is not None, timeout=60)
     app.run_frames(5)
     assert len(scene.history) == 1  # held back
     scene.back_to_game()
-    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=5)
+    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=30)
 
 
 def test_f1_shows_the_rules_and_back_returns_to_the_same_game(app):

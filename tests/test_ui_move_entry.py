@@ -240,7 +240,7 @@ def test_the_field_only_opens_for_a_human_to_move(app):
     key(app, pygame.K_RETURN)  # at once: the computer is to move
     assert not scene.move_entry.open
     assert messages(scene)[-1] in ("Wait: the computer is thinking", "It is the computer's turn")
-    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=20)
+    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=60)
     key(app, pygame.K_LEFT)  # looking back
     key(app, pygame.K_RETURN)
     assert not scene.move_entry.open and messages(scene)[-1].startswith("An earlier position")
@@ -254,7 +254,7 @@ def test_a_list_may_set_up_both_sides_against_the_computer(app):
     type_text(app, "b2 a1 c3")
     key(app, pygame.K_RETURN)
     assert played(scene) == ["b2", "a1", "c3"]
-    assert app.run_frames(300, until=lambda: len(scene.history) == 4, timeout=20)
+    assert app.run_frames(300, until=lambda: len(scene.history) == 4, timeout=60)
     assert scene.history[3].by_computer
 
 

@@ -54,13 +54,13 @@ def test_remembered_outside_player_is_offered_for_its_game_only(app):
     scene = SetupScene(app, game_id="rastros")
     app.switch(scene)
     assert pid not in selector_ids(scene, "computer")  # checked in the background, not yet known
-    frames = frames_while(app, lambda: pid in selector_ids(scene, "computer"), 15)
+    frames = frames_while(app, lambda: pid in selector_ids(scene, "computer"), 60)
     assert frames > 1  # the menu was rebuilt by a later frame: loading did not block the window
     assert selector_ids(scene, "computer")[pid] == "Aluno 42 (rastros_alunos.py)"
     items = list(selector_ids(scene, "computer"))
     assert items[0] == "level-1" and items[-1] == pid  # after the built-in players
     scene.pick_game("tictactoe")
-    assert wait(app, lambda: not outside_players.OFFERS.pending("tictactoe", scene._options()), 15)
+    assert wait(app, lambda: not outside_players.OFFERS.pending("tictactoe", scene._options()))
     app.run_frames(2)
     assert pid not in selector_ids(scene, "computer")
     scene.pick_game("rastros")  # cached: offered again at once
@@ -75,7 +75,7 @@ def test_outside_player_added_from_the_setup_screen_is_remembered(app):
     scene._set_entry(f"{BOTS / 'rastros_alunos.py'}:teimoso")
     scene._add_outside()
     pid = f"{BOTS / 'rastros_alunos.py'}:teimoso"
-    assert wait(app, lambda: pid in selector_ids(scene, "computer"), 15)
+    assert wait(app, lambda: pid in selector_ids(scene, "computer"))
     assert pid in app.settings.outside_players
     assert scene.build_setup().players[1 - scene.build_setup().human_side()] == pid  # now the opponent
 
@@ -85,7 +85,7 @@ def test_sleeping_bot_forfeits_on_time_and_the_card_says_why(app):
     setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (sleeper, None), 0.1)
     scene = GameScene(app, setup)
     app.switch(scene)
-    frames = frames_while(app, lambda: scene.forfeit is not None, 15)
+    frames = frames_while(app, lambda: scene.forfeit is not None, 60)
     assert frames > 10  # the window went on drawing while the bot slept
     side, why = scene.forfeit
     assert side == 0 and "exceeded the time limit" in why
@@ -114,7 +114,7 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     app.run_frames(2)
     click(app, scene.view.cell_rect(0, 0).center)  # a1: the bot answers a1 again
     assert [p.text for p in scene.history] == ["a1"]
-    assert wait(app, lambda: scene.forfeit is not None, 15)
+    assert wait(app, lambda: scene.forfeit is not None)
     assert scene.forfeit[0] == 1 and "illegal move" in scene.forfeit[1]
     assert len(scene.history) == 1
     assert "O forfeits: illegal.py" in scene.end_reason()
@@ -129,9 +129,9 @@ def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
                    "    assert asked < 2, 'second move'\n    return state.legal_moves()[0]\n")
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
     app.switch(scene)
-    assert wait(app, lambda: len(scene.history) == 1, 15)
+    assert wait(app, lambda: len(scene.history) == 1)
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
-    assert wait(app, lambda: scene.forfeit is not None, 15)
+    assert wait(app, lambda: scene.forfeit is not None)
     assert len(scene.history) == 2
     assert wait(app, scene.over_card.visible, 5)
     assert result_lines(scene)[0].startswith("X forfeits: bot.py crashed at move 2: AssertionError: second move")
@@ -153,7 +153,7 @@ def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offer
     app.settings.outside_players = [pid]
     setup_scene = SetupScene(app, game_id="tictactoe")
     app.switch(setup_scene)
-    assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"), 15)
+    assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"))
     offered = selector_ids(setup_scene, "computer")[pid]
     assert offered.endswith("(illegal.py)") and offered != "illegal.py:AlwaysFirst"
     setup_scene.choices.computer["tictactoe"] = pid
@@ -165,7 +165,7 @@ def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offer
     app.switch(scene)
     app.run_frames(2)
     click(app, scene.view.cell_rect(0, 0).center)
-    assert wait(app, lambda: scene.forfeit is not None, 15)
+    assert wait(app, lambda: scene.forfeit is not None)
     assert scene.end_reason().startswith(f"O forfeits: {offered} played an illegal move")
     autosaves_written()  # the game counted on the writer's thread,
     app.run_frames(1)  # its results taken by the next frame
@@ -201,11 +201,11 @@ def test_a_gtp_engine_is_offered_for_the_game_it_was_added_in_only(app):
     app.switch(scene)
     scene._set_entry(engine)
     scene._add_outside()
-    assert wait(app, lambda: engine in selector_ids(scene, "computer"), 15)
+    assert wait(app, lambda: engine in selector_ids(scene, "computer"))
     assert app.settings.outside_players == [old, engine] and app.settings.outside_games == {engine: ["tictactoe"]}
-    assert wait(app, lambda: old in selector_ids(scene, "computer"), 15)
+    assert wait(app, lambda: old in selector_ids(scene, "computer"))
     scene.pick_game("rastros")
-    assert wait(app, lambda: old in selector_ids(scene, "computer"), 15)
+    assert wait(app, lambda: old in selector_ids(scene, "computer"))
     app.run_frames(2)
     assert engine not in selector_ids(scene, "computer")
     assert outside_players.remembered(app, "rastros") == [old]

@@ -106,7 +106,7 @@ def test_pc_vs_pc_runs_to_the_end(app):
     key(app, pygame.K_u)
     assert scene.paused and len(scene.history) == plies - 1
     key(app, pygame.K_s)
-    assert wait(app, lambda: len(scene.history) == plies, 10)
+    assert wait(app, lambda: len(scene.history) == plies)
     assert app.errors == []
 
 
@@ -115,11 +115,11 @@ def test_thinking_is_shown_and_cancelled_by_undo(app):
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 17))
-    assert wait(app, lambda: scene.progress is not None and scene.progress.depth >= 2, 15)
+    assert wait(app, lambda: scene.progress is not None and scene.progress.depth >= 2)
     assert scene.computer_thinking()
     key(app, pygame.K_u)  # cancels the search
     assert not scene.computer_thinking() and scene.history == []
-    assert wait(app, lambda: scene.worker.busy is None, 3)
+    assert wait(app, lambda: scene.worker.busy is None)
     assert app.errors == []
 
 
@@ -128,7 +128,7 @@ def test_ai_error_falls_back_to_a_legal_move(app):
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 4))
-    assert wait(app, lambda: len(scene.history) == 2, 15)
+    assert wait(app, lambda: len(scene.history) == 2)
     assert any(m.kind == "error" for m in scene.messages.current())
     assert app.errors == []
 
@@ -138,7 +138,7 @@ def test_hint_is_shown(app):
     app.switch(GameScene(app, setup))
     scene = app.scene
     key(app, pygame.K_h)
-    assert wait(app, lambda: scene.hint is not None, 15)
+    assert wait(app, lambda: scene.hint is not None)
     assert scene.hint in scene.state.legal_moves() and scene.overlay().hint == scene.hint
     click(app, cell_center(scene, scene.hint))  # playing clears it
     assert scene.hint is None and len(scene.history) >= 1
@@ -150,9 +150,9 @@ def test_worker_crash_is_reported_and_the_game_goes_on(app):
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 17))
-    assert wait(app, lambda: scene.progress is not None, 15)
+    assert wait(app, lambda: scene.progress is not None)
     scene.worker.process.kill()  # the AI process dies mid-search
-    assert wait(app, lambda: len(scene.history) == 2, 10)
+    assert wait(app, lambda: len(scene.history) == 2)
     assert any("stopped unexpectedly" in m.text for m in scene.messages.current())
     assert scene.worker.restarts == 1
     click(app, cell_center(scene, scene.state.legal_moves()[0]))  # the new worker answers the next move
@@ -165,7 +165,7 @@ def test_closing_the_window_while_the_computer_thinks(app):
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 17))
-    assert wait(app, lambda: scene.progress is not None, 15)
+    assert wait(app, lambda: scene.progress is not None)
     process = scene.worker.process
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame()

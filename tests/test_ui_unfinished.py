@@ -64,7 +64,7 @@ def test_menu_watch_and_a_new_game_keep_every_unfinished_game(app):
     assert any("Continue" in m.text for m in app.messages.items)
     start(app, moves=("a1",))
     watched = start(app, moves=(), mode=PC_VS_PC, players=("level-1", "level-1"))
-    assert app.run_frames(400, until=lambda: len(watched.history) >= 1, timeout=20)
+    assert app.run_frames(400, until=lambda: len(watched.history) >= 1, timeout=60)
     watched.back_to_menu()
     found = kept()
     assert ["a1"] in found and ["b2", "a1"] in found and len(found) == 3
