@@ -2,10 +2,13 @@
 
 Geometry only, in pixels, on ai/game_tree.py's nodes (the drawing is the explorer's): ``visible_layout`` places the
 open part of a tree, ``view_middle`` chooses the part of it a canvas shows first, ``pan`` turns
-that and the user's scroll into the offset the nodes are drawn at.
+that and the user's scroll into the offset the nodes are drawn at, and ``LayoutIndex`` finds the
+nodes and edges of a layout that a part of it holds.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
 
 import pygame
 
@@ -133,3 +136,54 @@ def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
         scroll -= short
     scroll = max(centred - (area.x - left), min(centred - (area.right - right), scroll))
     return centred - scroll, scroll
+
+
+class LayoutIndex:
+    """A layout sorted for drawing the part of it in sight: each ply's nodes by x, the edges from
+    each ply down to the next (an open node to each of its children) by their left end, and the
+    layout's extent.  Made once per layout, so that a frame of a wide open tree (Tic-tac-toe's
+    18,730 nodes) looks only at the few dozen nodes and edges in sight, not at every one of them.
+
+    Each node and edge carries its ``order``: its place in the drawing of the whole layout
+    (nodes in the layout's order; edges by their parent's place in it, then the child's), so that
+    a part drawn in that order overlaps as the whole does."""
+
+    def __init__(self, layout: Layout, open_ids: set[int]) -> None:
+        self.layout = layout
+        self.parent: dict[int, int] = {}  # id(node) -> id of the node it hangs under (all but the root)
+        xs = [x for _node, x, _ply in layout.values()]
+        self.left, self.right = min(xs), max(xs)
+        self.deepest = max(ply for _node, _x, ply in layout.values())
+        rows: dict[int, list[tuple[int, int, int]]] = {}  # ply -> (x, order, id)
+        edges: dict[int, list[tuple[int, int, int, int, int]]] = {}  # ply -> (low x, high x, order, parent, child)
+        drawn = 0  # edges before this one in the drawing of the whole layout
+        for order, (node_id, (node, x, ply)) in enumerate(layout.items()):
+            rows.setdefault(ply, []).append((x, order, node_id))
+            if node_id not in open_ids:
+                continue
+            for child in node.children:
+                child_x = layout[id(child)][1]
+                edges.setdefault(ply, []).append((min(x, child_x), max(x, child_x), drawn, node_id, id(child)))
+                self.parent[id(child)] = node_id
+                drawn += 1
+        self._rows = {ply: sorted(row) for ply, row in rows.items()}
+        self._row_xs = {ply: [x for x, _order, _id in row] for ply, row in self._rows.items()}
+        self._edges = {ply: sorted(row) for ply, row in edges.items()}
+        self._edge_lows = {ply: [low for low, *_rest in row] for ply, row in self._edges.items()}
+        self._widest = {ply: max(high - low for low, high, *_rest in row) for ply, row in self._edges.items()}
+
+    def nodes_between(self, ply: int, low: int, high: int) -> list[tuple[int, int]]:
+        """(order, id) of the nodes of ``ply`` whose x is from ``low`` to ``high``, in any order."""
+        xs = self._row_xs.get(ply, [])
+        row = self._rows.get(ply, [])
+        return [(order, node_id) for _x, order, node_id in row[bisect_left(xs, low):bisect_right(xs, high)]]
+
+    def edges_between(self, ply: int, low: int, high: int) -> list[tuple[int, int, int]]:
+        """(order, parent id, child id) of the edges from ``ply`` down whose x's reach into
+        ``low``..``high``, in any order."""
+        lows = self._edge_lows.get(ply, [])
+        if not lows:
+            return []
+        row = self._edges[ply]
+        start, end = bisect_left(lows, low - self._widest[ply]), bisect_right(lows, high)
+        return [(order, parent, child) for _low, edge_high, order, parent, child in row[start:end] if edge_high >= low]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,7 @@ from ui.i18n import N_, _, ngettext, number_text
 from ui.scenes.base import Scene
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
-from ui.tree_layout import Layout, pan, view_middle, visible_layout
+from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
 from ui.widgets import Button, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
@@ -94,7 +95,7 @@ class TreeExplorerScene(Scene):
         self.tree: Tree | None = None
         self.too_big = ""
         self.open: set[int] = set()  # ids of the open nodes
-        self._laid_out: tuple[tuple, Layout] | None = None  # (what it was laid out for, the layout): ``layout``
+        self._laid_out: tuple[tuple, LayoutIndex] | None = None  # (what it was laid out for, its index)
         self.selected: Node | None = None
         self.counts: dict[tuple[str, int], int | None] = {}
         self._counting: threading.Thread | None = None
@@ -328,12 +329,17 @@ class TreeExplorerScene(Scene):
         self.btn_more.enabled = self.depth < MAX_DEPTH
 
     def layout(self, step: int, reach: int | None = None) -> Layout:
-        """``visible_layout`` of the open tree, laid out again only when the tree, its open nodes or
-        the sizes change: the explorer is drawn at every move of the mouse and four times a second
-        while counting, and a Hex tree with its 121 first moves open takes 20-27 ms to lay out."""
+        """``visible_layout`` of the open tree (see ``layout_index``)."""
+        return self.layout_index(step, reach).layout
+
+    def layout_index(self, step: int, reach: int | None = None) -> LayoutIndex:
+        """``visible_layout`` of the open tree and its ``LayoutIndex``, made again only when the tree,
+        its open nodes or the sizes change: the explorer is drawn at every move of the mouse and four
+        times a second while counting, and a Hex tree with its 121 first moves open takes 20-27 ms
+        to lay out."""
         wanted = (self.tree, frozenset(self.open), step, reach)  # the tree itself: an id could be reused
         if self._laid_out is None or self._laid_out[0] != wanted:
-            self._laid_out = wanted, visible_layout(self.tree.root, self.open, step, reach)
+            self._laid_out = wanted, LayoutIndex(visible_layout(self.tree.root, self.open, step, reach), self.open)
         return self._laid_out[1]
 
     def redraw_interval(self) -> float | None:
@@ -442,24 +448,40 @@ def node_metrics(s: float) -> tuple[int, int, int, int, int, int]:
     return box_w, box_h, box_w + int(10 * s), int(86 * s), tx.small(13, s), tx.small(11, s)
 
 
+@dataclass(frozen=True)
+class Placing:
+    """Where a drawing puts the layout: a layout x at ``offset`` + x on screen, the centres of ply
+    ``first_ply``'s nodes at ``top`` + half a box, each ply ``level`` pixels below the last."""
+
+    offset: int
+    top: int
+    first_ply: int
+    level: int
+    box_h: int
+
+    def centre(self, x: int, ply: int) -> tuple[int, int]:
+        return self.offset + x, self.top + (ply - self.first_ply) * self.level + self.box_h // 2
+
+
 def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Rect, scroll: int,
               first_ply: int = 0, snap: bool = False, reveal: tuple[int, int] | None = None,
               ) -> tuple[list[tuple[pygame.Rect, Node]], int, int, bool]:
     """The open part of the tree in ``area``, panned ``scroll`` pixels (see ``pan``; ``snap``: round
     the pan to whole columns) from ``first_ply`` down (kept so that the plies ``reveal`` are shown).
     Only whole nodes are drawn: one an edge of the area would cut is left out (its edge runs off).
-    Returns the nodes' rectangles, the scroll and the first ply as far as they can go, and whether
-    the area holds fewer plies than the open tree."""
-    theme, s = scene.theme, scene.scale
-    box_w, box_h, step, level, font, small = node_metrics(s)
+    Only the edges that can touch the surface's clip (the canvas, on the screen) are drawn: a wide
+    open tree has thousands out of sight.  Returns the nodes' rectangles, the scroll and the first
+    ply as far as they can go, and whether the area holds fewer plies than the open tree."""
+    s = scene.scale
+    box_w, box_h, step, level, _font, small = node_metrics(s)
     margin = box_w // 2 + int(10 * s)  # how far a node reaches either side of its x, with a gap
     room = area.width - 2 * margin - step  # the x's a view holds, a half step spare each side for the snap
-    layout = scene.layout(step, room // 2)
+    index = scene.layout_index(step, room // 2)
+    layout = index.layout
     line = tx.line_height(small)
     top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
     rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a "+3" under the last row
-    deepest = max(p for _n, _x, p in layout.values())
-    first_ply = max(0, min(first_ply, deepest - rows + 1))
+    first_ply = max(0, min(first_ply, index.deepest - rows + 1))
     if reveal is not None:
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
     last_ply = first_ply + rows - 1
@@ -469,73 +491,105 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     show = layout[scene.show][1] if scene.show in layout else None
     inset = max(2, int(5 * s))  # a column the pan rests on starts this far inside the edge
     middle = view_middle(scene.tree.root, scene.open, layout, first_ply, last_ply, room)
-    offset, scroll = pan(area, [x for _n, x, _p in layout.values()], middle, scroll, margin, keep,
+    offset, scroll = pan(area, [index.left, index.right], middle, scroll, margin, keep,
                          (step, step // 2 - box_w // 2 - inset) if snap else None, follow, show)
-    rects: list[tuple[pygame.Rect, Node]] = []
+    place = Placing(offset, top, first_ply, level, box_h)
+    _draw_edges(surface, scene, index, place)
+    shown = nodes_in_sight(index, place, area, box_w, last_ply)
+    for node in shown:  # the moves' names, over every edge (the edges drawn after one struck it through)
+        if id(node) in index.parent:
+            cx, cy = place.centre(layout[id(node)][1], node.ply)
+            _on_chip(surface, scene, move_label(scene, layout[index.parent[id(node)]][0], node, small, box_w),
+                     (cx, cy - box_h // 2 - int(2 * s)), "midbottom")
+    return ([(_draw_node(surface, scene, node, place.centre(layout[id(node)][1], node.ply)), node) for node in shown],
+            scroll, first_ply, index.deepest > last_ply)
 
-    def centre(node_id: int) -> tuple[int, int]:
-        _node, x, ply = layout[node_id]
-        return offset + x, top + (ply - first_ply) * level + box_h // 2
 
-    def shown(node: Node) -> bool:
-        x = centre(id(node))[0]
-        return first_ply <= node.ply <= last_ply and area.x <= x - box_w // 2 and x - box_w // 2 + box_w <= area.right
+def nodes_in_sight(index: LayoutIndex, place: Placing, area: pygame.Rect, box_w: int, last_ply: int) -> list[Node]:
+    """The nodes whose whole box lies in ``area`` across, from ``place.first_ply`` to ``last_ply``,
+    in the layout's order."""
+    low, high = area.x + box_w // 2 - place.offset, area.right - box_w + box_w // 2 - place.offset
+    found = sorted(seen for ply in range(place.first_ply, last_ply + 1) for seen in index.nodes_between(ply, low, high))
+    return [index.layout[node_id][0] for _order, node_id in found]
 
-    labels: list[tuple[str, tuple[int, int]]] = []  # the moves' names, drawn over every edge
-    for node_id, (node, _x, _ply) in layout.items():  # edges first
-        if id(node) not in scene.open:
+
+def _draw_edges(surface: pygame.Surface, scene: TreeExplorerScene, index: LayoutIndex, place: Placing) -> None:
+    """Each open node's edge to each of its children, a cut one crossed out, as far as it can touch
+    the surface's clip: in the order the whole tree's are drawn in, so that they cross as they would."""
+    theme, s = scene.theme, scene.scale
+    width, cross_width, k = max(1, int(2 * s)), max(2, int(3 * s)), int(6 * s)
+    colours = {"cut": mix(theme.muted, theme.background, 0.4), "best": theme.accent,
+               "other": mix(theme.text, theme.background, 0.5)}
+    half = place.box_h // 2
+    for _order, parent_id, child_id in edges_in_sight(index, place, surface.get_clip(), k + cross_width + 1):
+        parent, px, _ply = index.layout[parent_id]
+        child, cx, _ply = index.layout[child_id]
+        (px, py), (cx, cy) = place.centre(px, parent.ply), place.centre(cx, child.ply)
+        kind = "cut" if child.cut else "best" if child.move == parent.best else "other"
+        pygame.draw.line(surface, colours[kind], (px, py + half), (cx, cy - half), width)
+        if child.cut:
+            mx, my = (px + cx) // 2, (py + half + cy - half) // 2
+            pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), cross_width)
+            pygame.draw.line(surface, theme.invalid, (mx - k, my + k), (mx + k, my - k), cross_width)
+
+
+def edges_in_sight(index: LayoutIndex, place: Placing, seen: pygame.Rect, reach: int) -> list[tuple[int, int, int]]:
+    """(order, parent id, child id) of the edges a stroke reaching ``reach`` pixels either side of
+    the line from its parent's box to its child's can touch ``seen`` with, in the order the whole
+    tree's edges are drawn in."""
+    found = []
+    for ply in range(index.deepest):
+        below_parent = place.centre(0, ply)[1] + place.box_h // 2
+        above_child = place.centre(0, ply + 1)[1] - place.box_h // 2
+        if above_child + reach < seen.top or below_parent - reach >= seen.bottom:
             continue
-        px, py = centre(node_id)
-        for child in node.children:
-            cx, cy = centre(id(child))
-            colour = mix(theme.muted, theme.background, 0.4) if child.cut else (
-                theme.accent if child.move == node.best else mix(theme.text, theme.background, 0.5))
-            pygame.draw.line(surface, colour, (px, py + box_h // 2), (cx, cy - box_h // 2), max(1, int(2 * s)))
-            if shown(child):
-                labels.append((tx.fit(scene.game.format_move(node.state, child.move), small, box_w),
-                               (cx, cy - box_h // 2 - int(2 * s))))
-            if child.cut:
-                mx, my = (px + cx) // 2, (py + box_h // 2 + cy - box_h // 2) // 2
-                k = int(6 * s)
-                pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), max(2, int(3 * s)))
-                pygame.draw.line(surface, theme.invalid, (mx - k, my + k), (mx + k, my - k), max(2, int(3 * s)))
-    def on_chip(label: str, place: tuple[int, int], anchor: str) -> None:
-        """Small text on a chip of the canvas's colour: an edge under it does not strike it through."""
-        chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
-        setattr(chip, anchor, place)
-        pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))
-        tx.text(surface, label, place, small, theme.muted, anchor)
+        found += index.edges_between(ply, seen.left - place.offset - reach, seen.right - 1 - place.offset + reach)
+    return sorted(found)
 
-    for label, place in labels:  # over every edge (the edges drawn after one struck it through)
-        on_chip(label, place, "midbottom")
-    for node_id, (node, _x, _ply) in layout.items():
-        cx, cy = centre(node_id)
-        rect = pygame.Rect(0, 0, box_w, box_h)
-        rect.center = (cx, cy)
-        if not shown(node):
-            continue
-        if node.cut:
-            pygame.draw.rect(surface, mix(theme.muted, theme.background, 0.5), rect, max(1, int(2 * s)),
-                             border_radius=int(6 * s))
-            tx.text(surface, "—", rect.center, font, theme.muted, "center")
-        else:
-            fill = mix(theme.panel, theme.side0 if node.maximizing else theme.side1, 0.35)
-            border = theme.hint if node is scene.selected else mix(fill, theme.text, 0.4)
-            pygame.draw.rect(surface, fill, rect, border_radius=int(6 * s))
-            pygame.draw.rect(surface, border, rect, max(1, int((3 if node is scene.selected else 1) * s)),
-                             border_radius=int(6 * s))
-            tip = rect.x + int(9 * s), rect.centery
-            k = int(5 * s)
-            points = ([(tip[0] - k, tip[1] + k // 2), (tip[0] + k, tip[1] + k // 2), (tip[0], tip[1] - k)]
-                      if node.maximizing else [(tip[0] - k, tip[1] - k // 2), (tip[0] + k, tip[1] - k // 2),
-                                               (tip[0], tip[1] + k)])
-            pygame.draw.polygon(surface, theme.text, points)
-            tx.text(surface, value_text(node.value), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
-                    "center", bold=node.kind == "terminal")
-            if node.children and id(node) not in scene.open:
-                on_chip(f"+{len(node.children)}", (rect.centerx, rect.bottom + int(2 * s)), "midtop")
-        rects.append((rect, node))
-    return rects, scroll, first_ply, deepest > last_ply
+
+def move_label(scene: TreeExplorerScene, parent: Node, child: Node, size: int, width: int) -> str:
+    """The move that led to ``child``, as written over it: shortened to ``width`` pixels."""
+    return tx.fit(scene.game.format_move(parent.state, child.move), size, width)
+
+
+def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, place: tuple[int, int], anchor: str) -> None:
+    """Small text on a chip of the canvas's colour: an edge under it does not strike it through."""
+    theme, s = scene.theme, scene.scale
+    small = node_metrics(s)[5]
+    chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+    setattr(chip, anchor, place)
+    pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))
+    tx.text(surface, label, place, small, theme.muted, anchor)
+
+
+def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, centre: tuple[int, int]) -> pygame.Rect:
+    """One node's box centred at ``centre``: its value and a triangle up (MAX) or down (MIN), a
+    cut one greyed with a dash, a closed one with its count of moves under it.  Returns the box."""
+    theme, s = scene.theme, scene.scale
+    box_w, box_h, _step, _level, font, _small = node_metrics(s)
+    rect = pygame.Rect(0, 0, box_w, box_h)
+    rect.center = centre
+    if node.cut:
+        pygame.draw.rect(surface, mix(theme.muted, theme.background, 0.5), rect, max(1, int(2 * s)),
+                         border_radius=int(6 * s))
+        tx.text(surface, "—", rect.center, font, theme.muted, "center")
+        return rect
+    fill = mix(theme.panel, theme.side0 if node.maximizing else theme.side1, 0.35)
+    border = theme.hint if node is scene.selected else mix(fill, theme.text, 0.4)
+    pygame.draw.rect(surface, fill, rect, border_radius=int(6 * s))
+    pygame.draw.rect(surface, border, rect, max(1, int((3 if node is scene.selected else 1) * s)),
+                     border_radius=int(6 * s))
+    tip = rect.x + int(9 * s), rect.centery
+    k = int(5 * s)
+    points = ([(tip[0] - k, tip[1] + k // 2), (tip[0] + k, tip[1] + k // 2), (tip[0], tip[1] - k)]
+              if node.maximizing else [(tip[0] - k, tip[1] - k // 2), (tip[0] + k, tip[1] - k // 2),
+                                       (tip[0], tip[1] + k)])
+    pygame.draw.polygon(surface, theme.text, points)
+    tx.text(surface, value_text(node.value), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
+            "center", bold=node.kind == "terminal")
+    if node.children and id(node) not in scene.open:
+        _on_chip(surface, scene, f"+{len(node.children)}", (rect.centerx, rect.bottom + int(2 * s)), "midtop")
+    return rect
 
 
 def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:

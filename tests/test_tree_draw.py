@@ -1,0 +1,147 @@
+"""The search tree explorer draws only what can be seen of a wide open tree, and the same pixels
+as drawing all of it: panned over Tic-tac-toe's tree with every node open, each frame drew every
+edge of thousands (80 ms a frame: panning and the keys lagged)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.game_tree import Node
+
+PLACES = [[], [pygame.K_DOWN], [pygame.K_RIGHT] * 3, [pygame.K_RIGHT] * 12, [pygame.K_UP], [pygame.K_LEFT] * 7]
+
+
+def _open_everything(app, line: str, minimax: bool = True, depth: int = 4):
+    """The explorer on Tic-tac-toe after ``line``, minimax (key 1) or alpha-beta, to ``depth``
+    (from 4, key + as often as it takes), with every node that has moves open."""
+    from tests.test_tree import built
+    from tests.ui_helpers import key
+
+    app.open_demo(f"game:tictactoe:hotseat:{line}")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    for pressed in [pygame.K_1] * minimax + [pygame.K_PLUS] * (depth - 4):
+        key(app, pressed)
+    built(app, explorer)
+    explorer.open.update(id(node) for node in _open_part(explorer.tree.root, None))
+    app.invalidate()
+    app.run_frames(2)
+    return explorer
+
+
+def _open_part(root: Node, open_ids: set[int] | None) -> list[Node]:
+    """The nodes with moves under ``root`` that are open (all of them when ``open_ids`` is None)."""
+    found, waiting = [], [root]
+    while waiting:
+        node = waiting.pop()
+        if node.children and (open_ids is None or id(node) in open_ids):
+            found.append(node)
+            waiting.extend(node.children)
+    return found
+
+
+def _lines_drawn(app, monkeypatch, act) -> list[tuple[pygame.Surface, tuple[int, int], tuple[int, int], int]]:
+    """(surface, start, end, width) of each line the tree's drawing draws while ``act()`` runs."""
+    from ui.scenes import tree_explorer
+
+    lines, draw_line, draw_tree = [], pygame.draw.line, tree_explorer.draw_tree
+
+    def recording(surface, colour, start, end, width=1):
+        lines.append((surface, tuple(start), tuple(end), width))
+        return draw_line(surface, colour, start, end, width)
+
+    def recorded(*args, **kwargs):
+        monkeypatch.setattr(pygame.draw, "line", recording)
+        try:
+            return draw_tree(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(pygame.draw, "line", draw_line)
+
+    monkeypatch.setattr(tree_explorer, "draw_tree", recorded)
+    try:
+        act()
+    finally:
+        monkeypatch.setattr(tree_explorer, "draw_tree", draw_tree)
+    return lines
+
+
+def _pan(app, arrows: list[int]) -> None:
+    from tests.ui_helpers import key
+
+    for arrow in arrows:
+        key(app, arrow, pygame.KMOD_SHIFT, frames=1)
+
+
+def _one_frame(app) -> None:
+    app.invalidate()
+    app.run_frames(1)
+
+
+def test_a_wide_open_tree_draws_no_edge_out_of_sight(app, monkeypatch):
+    """Every line the canvas is drawn with reaches into it (with its stroke's width): an edge
+    between two nodes both off one side of the canvas is not drawn, nor its cross."""
+    explorer = _open_everything(app, "b2")
+    for arrows in PLACES:
+        _pan(app, arrows)
+        lines = _lines_drawn(app, monkeypatch, lambda: _one_frame(app))
+        assert lines and explorer.node_rects
+        away = [(start, end) for _surface, start, end, width in lines
+                if not pygame.Rect(min(start[0], end[0]), min(start[1], end[1]), abs(start[0] - end[0]) + 1,
+                                   abs(start[1] - end[1]) + 1).inflate(2 * width, 2 * width).colliderect(explorer.canvas)]
+        assert not away, f"{len(away)} of {len(lines)} lines drawn out of sight, as {away[0]}"
+
+
+def _canvas_pixels(app, explorer, scroll: int) -> bytes:
+    """The canvas's pixels with the explorer's tree drawn as the screen draws it (on a surface of
+    the window's size, clipped to the canvas), panned ``scroll`` pixels, not rounded to columns."""
+    from ui.scenes.tree_explorer import draw_tree
+
+    surface = pygame.Surface(app.screen.get_size())
+    surface.fill((0, 0, 0))
+    surface.set_clip(explorer.canvas)
+    draw_tree(surface, explorer, explorer.canvas, scroll, explorer.first_ply)
+    return pygame.image.tobytes(surface.subsurface(explorer.canvas), "RGB")
+
+
+@pytest.mark.parametrize(("minimax", "depth"), [(True, 4), (False, 7)], ids=["minimax-4", "alpha-beta-7"])
+def test_the_canvas_shows_the_same_pixels_as_when_every_edge_was_drawn(app, monkeypatch, minimax, depth):
+    """At each place the view is panned to (and at every other pixel of a column's width beside it,
+    so that edges and crosses meet the canvas's sides at every angle and distance), the canvas's
+    pixels are those of the same tree drawn with every edge of the open tree, as it was before:
+    each edge, cross and name that reaches into the canvas is drawn, in the same order.  Minimax's
+    tree is wide; alpha-beta's, eight plies deep, scrolls down and has crossed-out moves."""
+    from ui.scenes import tree_explorer
+    from ui.scenes.tree_explorer import node_metrics
+
+    explorer = _open_everything(app, "b2", minimax, depth)
+
+    def every_edge(index, place, seen, reach):  # as the tree was drawn before: each open node's, in order
+        return [(0, node_id, id(child)) for node_id, (node, _x, _ply) in index.layout.items()
+                if node_id in explorer.open for child in node.children]
+
+    in_sight = tree_explorer.edges_in_sight
+    step = node_metrics(explorer.scale)[2]
+    for arrows in PLACES:
+        _pan(app, arrows)
+        for scroll in range(explorer.scroll - step // 2, explorer.scroll + step // 2, 2):
+            shown = _canvas_pixels(app, explorer, scroll)
+            monkeypatch.setattr(tree_explorer, "edges_in_sight", every_edge)
+            every = _canvas_pixels(app, explorer, scroll)
+            monkeypatch.setattr(tree_explorer, "edges_in_sight", in_sight)
+            assert shown == every, f"the canvas differs after {arrows}, panned {scroll} pixels"
+
+
+def test_the_picture_keeps_every_edge_of_the_open_tree(app, monkeypatch, tmp_path):
+    """P saves the whole open tree: each open node's edge to each of its moves, and two strokes
+    crossing out each move alpha-beta cut."""
+    from tests.ui_helpers import key
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    explorer = _open_everything(app, "b2,a1", minimax=False)
+    lines = [line for line in _lines_drawn(app, monkeypatch, lambda: key(app, pygame.K_p))
+             if line[0].get_size() != app.screen.get_size()]  # the picture's, not the screen's
+    edges = [child for node in _open_part(explorer.tree.root, explorer.open) for child in node.children]
+    assert any(child.cut for child in edges)
+    assert len(lines) == len(edges) + 2 * sum(child.cut for child in edges)
+    assert list(tmp_path.rglob("*tree*.png"))
