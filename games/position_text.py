@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import combinations, product
+from functools import cache, lru_cache
+from itertools import combinations, islice, product
 from typing import Any
 
 import games
@@ -142,7 +143,7 @@ def _read(game_id: str, options: dict[str, Any], body: str, loose: bool) -> tupl
     first_problem = bad_options = None
     for candidate in _candidates(game_id, options, loose):
         try:
-            game = games.load(game_id, **candidate)
+            game = _rules(game_id, tuple(candidate.items()))
         except ValueError as exc:  # options that do not go together (k=4 on a 3x3 board): another shape may
             bad_options = bad_options or str(exc)
             continue
@@ -159,14 +160,23 @@ def _read(game_id: str, options: dict[str, Any], body: str, loose: bool) -> tupl
     raise RecordError(f"the position cannot be read: {first_problem or 'its board is of another size'}")
 
 
+@lru_cache(maxsize=4096)
+def _rules(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
+    """``games.load(game_id, **dict(options))``, loaded once: a text that no shape reads is tried at
+    every board shape on each key typed in the position editor, hundreds of them for Tic-tac-toe,
+    and loading the rules was half of that.  Only read and written with here, never played on."""
+    return games.load(game_id, **dict(options))
+
+
 def _game_that_reads(named: str, body: str) -> str | None:
     """The first game other than ``named`` whose position ``body`` is, as that game writes it (at
     any board shape), or None: a position copied from one game and pasted under another's name (a
     Tic-tac-toe board under "Hex") is refused in the named game's words, which do not say that the
     board is right.  Written as that game writes it, not merely read: a Reversi board in rows with
     its side-to-move line left out would read as a Tic-tac-toe board, and is no such thing."""
+    heading = next(iter(_lines(body)), "")
     for game_id in games.available_ids():
-        if game_id == named:
+        if game_id == named or not _may_start_with(game_id, heading):
             continue
         try:
             game, state = _read(game_id, {}, body, loose=True)
@@ -176,6 +186,48 @@ def _game_that_reads(named: str, body: str) -> str | None:
         if _lines(body) in (_lines(written), _lines(in_rows(game, written))):
             return game_id
     return None
+
+
+def _may_start_with(game_id: str, line: str) -> bool:
+    """Whether a position ``game_id`` writes may have ``line`` as its first line: any line for a
+    game whose first line is part of its board, one of its headings for a game that starts with
+    one.  Reading a text as another game at every board shape costs milliseconds (Tic-tac-toe has
+    hundreds of shapes), too much on each key typed in the position editor, and a text whose first
+    line is no heading of that game cannot be a position that game writes."""
+    headings = _headings(game_id)
+    return headings is None or line in headings
+
+
+@cache
+def _headings(game_id: str) -> frozenset[str] | None:
+    """The first lines of the positions ``game_id`` writes when that line is a heading that says
+    only who is to move (``to-move: X``), or None when it is not: a line that changes with the
+    board (Reversi's squares) or with its shape.  Worked out from what the game writes, with each
+    side to move and with the board changed, at the usual shape and at another one."""
+    shapes = islice(_candidates(game_id, {}, loose=True), 2)
+    try:
+        seen = [_headings_at(_rules(game_id, tuple(options.items()))) for options in shapes]
+    except (ValueError, IndexError):  # a shape that does not load, a start with no move: no heading known
+        return None
+    return seen[0] if all(headings == seen[0] for headings in seen) else None
+
+
+def _headings_at(game: Game) -> frozenset[str] | None:
+    """The first lines ``game`` writes the usual start and the position after one move with; None
+    when the position after two moves, with the same side to move as the start, starts otherwise."""
+    start = game.initial_state()
+    once = start.play(start.legal_moves()[0])
+    twice = once.play(once.legal_moves()[0])
+    if _first_lines(game, start) != _first_lines(game, twice):
+        return None
+    return frozenset(_first_lines(game, start) | _first_lines(game, once))
+
+
+def _first_lines(game: Game, state: State) -> set[str]:
+    """The first line of ``state``'s text in each form ``_game_that_reads`` compares a text with:
+    as ``game`` writes it, and as ``in_rows`` lays it out."""
+    written = game.to_text(state)
+    return {next(iter(_lines(text)), "") for text in (written, in_rows(game, written))}
 
 
 def _lines(text: str) -> list[str]:

@@ -200,6 +200,22 @@ def test_a_position_pasted_under_another_games_name_says_whose_position_it_is(co
         record_from_position(f"{games.info(named).title}\n{body}")
 
 
+@pytest.mark.parametrize("copied_from", games.available_ids())
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 40))
+def test_any_position_pasted_under_any_other_games_name_says_whose_position_it_is(copied_from, seed, plies):
+    """The position editor tries a refused text as each other game only when its first line may
+    start that game's positions (reading it at every board shape of every game cost milliseconds
+    on each key): any position, at any size, under any other game's name, still says whose it is."""
+    for size in SIZES.get(copied_from, (None,)):
+        game = games.load(copied_from, **({"size": size} if size else {}))
+        body = position_text(game, random_position(game, seed, plies)).split("\n", 1)[1]
+        for named in games.available_ids():
+            if named != copied_from:
+                with pytest.raises(RecordError, match=rf"\(it reads as a position of game '{copied_from}'\)$"):
+                    record_from_position(f"{games.info(named).title}\n{body}", loose=True)
+
+
 def test_a_board_missing_a_line_is_not_said_to_be_another_games():
     """Reversi's rows with the side-to-move line left out also read as a Tic-tac-toe board with no
     side named; that is a Reversi board cut short, and is said so alone."""

@@ -41,3 +41,14 @@ def test_the_bench_window_keeps_its_games_and_settings_out_of_the_users_folders(
     assert os.environ["TABULEIRO_DATA_DIR"] == str(tmp_path / "mine")
     assert "TABULEIRO_CONFIG_DIR" not in os.environ
     assert not any(os.path.exists(folder) for folder in inside)
+
+
+def test_the_editor_figures_leave_the_position_reader_as_it_was(app):
+    """The bench reads each large board with the reader's shortcuts turned off for its "before"
+    figure: the reader has them back afterwards, and every board has both figures."""
+    import games.position_text as position_text
+
+    gate, rules = position_text._may_start_with, position_text._rules
+    lag = bench._editor_key_lag(app)
+    assert position_text._may_start_with is gate and position_text._rules is rules
+    assert len(lag) == len(bench.EDITOR_BOARDS) and all(set(ms) == {"every", "gated"} for ms in lag.values())

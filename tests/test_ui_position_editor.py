@@ -89,6 +89,31 @@ def test_ctrl_a_selects_the_whole_text_for_the_next_edit_to_replace(monkeypatch)
     assert copied[-1] == "ab\ncd" and area.text == ""
 
 
+def test_ctrl_z_right_after_the_whole_text_was_replaced_brings_it_back(monkeypatch):
+    """A paste, a typed character, Backspace or Ctrl+X over the whole text (Ctrl+A) left no way
+    back to the text replaced; Ctrl+Z right after brings it back with its caret, once.  Ctrl+Z
+    after any other edit does nothing: the text area has no other undo."""
+    monkeypatch.setattr(clipboard, "get_text", lambda: "XO\nOX")
+    monkeypatch.setattr(clipboard, "put_text", lambda text: True)
+    area = TextArea("to-move: X\n...\n...")
+    pressed(area, pygame.K_DOWN)
+    for replace_all in ((pygame.K_v, pygame.KMOD_LCTRL), (pygame.K_x, pygame.KMOD_LCTRL), (pygame.K_BACKSPACE, 0), "Z"):
+        pressed(area, pygame.K_a, pygame.KMOD_LCTRL)
+        if isinstance(replace_all, str):
+            typed(area, replace_all)
+        else:
+            pressed(area, *replace_all)
+        assert area.text != "to-move: X\n...\n..."
+        area.changed = False
+        pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
+        assert area.text == "to-move: X\n...\n..." and (area.row, area.col) == (1, 0) and area.changed
+        pressed(area, pygame.K_z, pygame.KMOD_LCTRL)  # once: nothing more to take back
+        assert area.text == "to-move: X\n...\n..."
+    typed(area, "O")
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\nO...\n..."
+
+
 def open_editor(app, game_id: str) -> tuple[SetupScene, PositionEditorScene]:
     app.show_setup(game_id=game_id)
     app.run_frames(2)
@@ -167,6 +192,28 @@ def test_ctrl_u_puts_the_usual_start_in_the_text_and_its_button_shows_the_key(ap
     key(app, pygame.K_u, mod=pygame.KMOD_LCTRL)
     assert app.scene is editor and editor.area.text == usual and editor.status == "X to move"
     assert [button.shown_hint() for button in editor.buttons] == ["Ctrl+Enter", "Ctrl+U", "Esc"]
+
+
+def test_ctrl_z_right_after_the_usual_start_brings_back_the_text_typed(app):
+    """Ctrl+U (or the Usual start button) put the usual start in place of what was typed, with
+    no way back: Ctrl+Z right after brings the typed text back, read again, where the caret was."""
+    setup, editor = open_editor(app, "tictactoe")
+    key(app, pygame.K_DOWN)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))
+    app.run_frames(2)
+    typed_text, typed_status = editor.area.text, editor.status
+    assert typed_text == "to-move: X\nX..\n...\n..." and typed_status.startswith("Not a position: ")
+    for usual_start in (lambda: key(app, pygame.K_u, mod=pygame.KMOD_LCTRL),
+                        lambda: click(app, editor.reset_button.rect.center)):
+        usual_start()
+        assert editor.area.text == "to-move: X\n...\n...\n..." and editor.status == "X to move"
+        key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+        assert app.scene is editor and editor.area.text == typed_text and editor.status == typed_status
+        assert (editor.area.row, editor.area.col) == (1, 1) and not editor.play_button.enabled
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="O"))  # an edit of its own: b1
+    app.run_frames(2)
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # nothing replaced the whole text since
+    assert editor.area.text == "to-move: X\nXO.\n...\n..."
 
 
 def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):

@@ -13,6 +13,9 @@ frames drawn per second:
 - a Human vs PC game while level-5 thinks (also the longest gap between frames: smoothness);
 - one frame reading 30 mouse movements over the New game screen with a name field selected, the
   field timed by pygame's own clock (ticked at 60 fps on every event) and by ``FreeClock``.
+- the position editor reading a key typed over its largest boards, which the text then refuses:
+  other games tried only where the text's first line may start their positions, and every game
+  at every board shape, side by side.
 
 The goals: at most 5% of a core idle, at most 15% while level-5 thinks, with the thinking panel
 updated about 10 times a second and animations at the full frame rate.
@@ -149,6 +152,45 @@ def _field_lag(app) -> dict[str, float]:
     return lag
 
 
+EDITOR_BOARDS = (("trax", {"size": 25}), ("hex", {"size": 19}), ("tictactoe", {"width": 19, "height": 19, "k": 5}))
+
+
+def _editor_key_lag(app) -> dict[str, dict[str, float]]:
+    """Milliseconds (the median of 5) the position editor takes to read a "Q" typed over a square of
+    each of ``EDITOR_BOARDS`` and to say why the text is no position (the frame's drawing left out),
+    with other games tried as the reader does ("gated") and, as it did before, each game at every
+    board shape with its rules loaded afresh ("every")."""
+    import statistics
+
+    import pygame
+
+    import games
+    import games.position_text as position_text
+    from games.record import title_line
+    from ui.scenes.position_editor import PositionEditorScene
+
+    gate, rules = position_text._may_start_with, position_text._rules
+    lag: dict[str, dict[str, float]] = {}
+    for name in ("every", "gated"):
+        if name == "every":
+            position_text._may_start_with, position_text._rules = (lambda game_id, line: True), rules.__wrapped__
+        try:
+            for game_id, options in EDITOR_BOARDS:
+                game = games.load(game_id, **options)
+                scene = PositionEditorScene(app, game_id, options, game.to_text(game.initial_state()),
+                                            lambda record: None)
+                scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+                times = []
+                for _ in range(5):
+                    started = time.perf_counter()
+                    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
+                    times.append(1000 * (time.perf_counter() - started))
+                lag.setdefault(title_line(game_id, options), {})[name] = statistics.median(times)
+        finally:
+            position_text._may_start_with, position_text._rules = gate, rules
+    return lag
+
+
 def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> dict[str, dict]:
     """The runs (see the module docstring), ``seconds`` each."""
     from ui.app import App
@@ -185,10 +227,12 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         thinking = _run(app, seconds, scene.computer_thinking)
         thinking["depth"] = scene.progress.depth if scene.progress else 0
         field_lag = _field_lag(app)
+        editor_lag = _editor_key_lag(app)
     finally:
         app.quit()
     return {"menu": menu, "menu_pygame_wait": menu_pygame_wait, "waiting": waiting, "animation": animation,
-            "clock": clocked, "thinking": thinking, "warm_up": warm_up, "field_lag": field_lag}
+            "clock": clocked, "thinking": thinking, "warm_up": warm_up, "field_lag": field_lag,
+            "editor_lag": editor_lag}
 
 
 def bench_ui(report: Callable[[str], None], quick: bool) -> None:
@@ -215,3 +259,6 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     lag = r["field_lag"]
     report(f"ui: 30 mouse movements read with a name field selected: {lag['pygame']:.0f} ms with the field on "
            f"pygame's clock, {lag['free']:.0f} ms on FreeClock")
+    for board, ms in r["editor_lag"].items():
+        report(f"ui: a key typed over the position editor's {board} board, refused: read in {ms['gated']:.1f} ms, "
+               f"{ms['every']:.1f} ms with every game read at every board shape")

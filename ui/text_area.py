@@ -11,7 +11,9 @@ It takes typed text, Enter (a new line), Backspace and Delete (across line ends)
 and End, Ctrl+V (the clipboard's text, lines and all) and a click, which puts the caret on the
 character clicked.  Ctrl+A selects the whole text, so that what is typed or pasted next replaces it
 (Backspace or Delete empty it, Ctrl+C copies it, Ctrl+X cuts it); it is the one selection there is,
-enough to put another position in place of this one.  With ``overwrite`` (Insert switches it) a
+enough to put another position in place of this one.  Ctrl+Z right after an edit that replaced the
+whole text (over that selection, or ``replace``: the editor's Usual start) brings the replaced text
+back; there is no other undo.  With ``overwrite`` (Insert switches it) a
 typed character replaces the one under the caret, as suits a board drawn in characters: move to a
 square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines than
 fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
@@ -41,6 +43,7 @@ class TextArea:
         self.changed = False  # set by an edit; the screen reads and clears it
         self.overwrite = False  # typed characters replace those under the caret (Insert switches)
         self.all_selected = False  # Ctrl+A: the next edit replaces the whole text
+        self.replaced: tuple[str, int, int] | None = None  # the text and caret an edit of the whole text took away
 
     @property
     def text(self) -> str:
@@ -53,6 +56,21 @@ class TextArea:
         self.top = self.left = 0
         self.all_selected = False
         self.changed = True
+
+    def replace(self, value: str) -> None:
+        """``value`` in place of the whole text, the caret at its start; Ctrl+Z right after brings
+        the text replaced back (a Usual start pressed by mistake loses nothing typed)."""
+        if value != self.text:
+            self.replaced = (self.text, self.row, self.col)
+            self.text = value
+
+    def _take_back(self) -> None:
+        """Ctrl+Z: the text the last edit of the whole text replaced, with its caret, if that edit
+        was the last one; nothing otherwise."""
+        if self.replaced is not None:
+            text, row, col = self.replaced
+            self.text = text
+            self.row, self.col, self.replaced = row, col, None
 
     def _take_selection(self) -> bool:
         """Empty the text if it is all selected (the edit under way replaces it); True if it was."""
@@ -132,7 +150,18 @@ class TextArea:
         self.changed = True
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Take typing, editing and caret keys and clicks inside the area (see the module's docstring)."""
+        """Take typing, editing and caret keys and clicks inside the area (see the module's docstring);
+        an edit that replaced the whole text keeps what it replaced for Ctrl+Z, any other forgets it."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self._take_back()
+            return True
+        before, whole = (self.text, self.row, self.col), self.all_selected
+        taken = self._handle(event)
+        if self.text != before[0]:
+            self.replaced = before if whole else None
+        return taken
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
             replaced = self._take_selection()
             (self.type_over if self.overwrite and not replaced and "\n" not in event.text else self.insert)(event.text)

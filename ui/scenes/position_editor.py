@@ -11,7 +11,7 @@ at its own size; the other options (a rule variant, Tic-tac-toe's k) stay as the
 screen has them, unless the board cannot be played with them.  "Play from this position"
 (Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
 "Usual start" (Ctrl+U: a key the text area leaves alone, like Ctrl+Enter) puts the game's usual
-start in the text.
+start in the text; Ctrl+Z right after brings back the text it replaced.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ class PositionEditorScene(Scene):
 
     def usual_start(self) -> None:
         game = games.load(self.game_id, **self.options)
-        self.area.text = in_rows(game, game.to_text(game.initial_state()))
+        self.area.replace(in_rows(game, game.to_text(game.initial_state())))
         self._read()
 
     def back(self) -> None:
