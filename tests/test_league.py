@@ -325,8 +325,9 @@ def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, 
 
 def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
     """A tournament killed with SIGKILL keeps every game it finished; --resume plays only the rest,
-    and the whole equals an uninterrupted run (deterministic players)."""
-    players = [str(BOTS / "timed_contract.py"), "level-1", "level-2"]
+    and the whole equals an uninterrupted run (deterministic players; the outside one answers at
+    once, as the time it takes is not what is tested: one that slept 50 ms a move made it 5 s longer)."""
+    players = [str(BOTS / "simple_contract.py"), "level-1", "level-2"]
     args = ("tictactoe", players, {}, 4, 0.5, 1)
     out, log, _ = _killed_after(tmp_path, args, 3)
     before = _game_lines(log)

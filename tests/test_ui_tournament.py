@@ -553,11 +553,11 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     from tests.ui_helpers import click
 
     # Hex's games last about a second: Tic-tac-toe's workers played all 18 before the first was
-    # seen here, and Stop, which keeps every game already sent, left none to resume
+    # seen here, and Stop, which keeps every game already sent (one a worker), left none to resume
     scene = TournamentScene(app, "hex")
     app.switch(scene)
     scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 1, 0  # 12 games
+    scene.games_index, scene.time_index = 0, 0  # 6 games: 3 or more left at the stop
     scene._start()
     _played(app, scene, 1)
     stop = scene.buttons[1]

@@ -12,6 +12,9 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -25,10 +28,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture
-def xvfb():
+@contextmanager
+def xvfb_display() -> Iterator[str]:
     """An Xvfb server on a display number it picks itself (``-displayfd``): tests running at the
-    same time in other processes each get their own."""
+    same time in other processes, or windows of one test, each get their own."""
     read, write = os.pipe()
     proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
@@ -38,9 +41,18 @@ def xvfb():
     if not number:
         proc.wait(10)
         pytest.fail(f"Xvfb exited with {proc.returncode} before taking a display")
-    yield f":{number}"
-    proc.terminate()
-    proc.wait(5)
+    try:
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(5)
+
+
+@pytest.fixture
+def xvfb():
+    """The display of an Xvfb server of the test's own (``xvfb_display``)."""
+    with xvfb_display() as display:
+        yield display
 
 
 def real_window_env(display: str, config: Path) -> dict[str, str]:
@@ -96,9 +108,11 @@ def run_in_window(display: str, script: str, config: Path, *args: str) -> dict:
     return json.loads(run.stdout.decode().strip().splitlines()[-1])
 
 
-def screenshot(display: str, demo: str, out: Path, tmp_path: Path, after: float) -> None:
-    env = dict(real_window_env(display, tmp_path / "config"), TABULEIRO_DEMO=demo,
-               TABULEIRO_EXIT_AFTER=str(after + 1.5))
+def screenshot(display: str, demo: str, out: Path, folder: Path, after: float) -> None:
+    """``out``: the screen of the app shown with ``demo`` on ``display``, its settings and games in
+    ``folder``, taken ``after`` seconds (or once the window is drawn, if later)."""
+    env = dict(real_window_env(display, folder / "config"), TABULEIRO_DATA_DIR=str(folder / "data"),
+               TABULEIRO_DEMO=demo, TABULEIRO_EXIT_AFTER=str(after + 1.5))
     app = subprocess.Popen([sys.executable, "-c", "import ui.app, sys; sys.exit(ui.app.run())"], cwd=ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
@@ -132,12 +146,17 @@ def looks_drawn(path: Path) -> bool:
 
 
 def test_menu_and_game_screenshots(xvfb, tmp_path):
+    """The menu and a game, each in a window of its own on a display of its own, at the same time:
+    each window stays open the seconds it is given, and one after the other they took 13 s."""
     menu, game = tmp_path / "menu.png", tmp_path / "game.png"
-    screenshot(xvfb, "menu", menu, tmp_path, after=3.0)
     # a Human vs PC game in progress: the computer has answered, the human's legal moves show
     demo = ("game:reversi:human-pc:f5,d6,c3,d3,c4,f4,f6,f3,e6,e7,f7:1" if (ROOT / "games" / "reversi.py").exists()
             else "game:tictactoe:human-pc:b2:1")
-    screenshot(xvfb, demo, game, tmp_path, after=4.0)
+    with xvfb_display() as second, ThreadPoolExecutor(2) as both:
+        shots = [both.submit(screenshot, xvfb, "menu", menu, tmp_path / "menu", after=3.0),
+                 both.submit(screenshot, second, demo, game, tmp_path / "game", after=4.0)]
+        for shot in shots:
+            shot.result()
     for shot in (menu, game):
         assert shot.stat().st_size > 5000
         assert variance(shot) > 100, f"{shot.name} looks blank"

@@ -210,6 +210,7 @@ class App:
         elif maximized:
             sdl.maximize_window()
         self._last_frame = time.monotonic()
+        memory.leave_out_what_lives_on()  # before the first screen, which is freed when left
         self.open_demo(demo if demo is not None else os.environ.get("TABULEIRO_DEMO", "menu"))
 
     def _say_if_games_cannot_be_kept(self) -> None:
