@@ -12,10 +12,10 @@ books (``--plies`` random moves, default 12).  Printed: the seconds from the gam
 level-5's first move, for both.  The goal (#16): within 15 s.
 
 ``--first-frame`` times the window's freeze at the first game of a run instead: the window opens
-headless as ``python main.py`` opens it, with the kernels already compiled (``NUMBA_CACHE_DIR``, or
-the user's cache: only loaded), sits in the main menu for ``--menu`` seconds (default 3) with the
-mouse moving over it after its first sleep, then New game, the game's card (unless it is the one
-shown) and Start game are clicked.  Printed: the seconds from each click to the next frame drawn,
+headless as ``python main.py`` opens it, its kernels in ``NUMBA_CACHE_DIR`` or the user's cache
+(compiled there first if they are not, as the window would), sits in the main menu for ``--menu``
+seconds (default 3) with the mouse moving over it after its first sleep, then New game, the game's
+card (unless it is the one shown) and Start game are clicked.  Printed: the seconds from each click to the next frame drawn,
 the modules imported over the three (and how many are the engines': ``ai.``, numba, llvmlite), and
 the longest menu frame while the mouse moved.  ``--against PATH`` measures another checkout (an
 older revision's worktree) the same way, each run of it beside a run of this one, so old and new
