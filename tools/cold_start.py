@@ -11,6 +11,16 @@ a Human vs PC game with level-5 to move, either from the start or from a positio
 books (``--plies`` random moves, default 12).  Printed: the seconds from the game's start to
 level-5's first move, for both.  The goal (#16): within 15 s.
 
+``--first-frame`` times the window's freeze at the first game of a run instead: the window opens
+headless as ``python main.py`` opens it, its kernels in ``NUMBA_CACHE_DIR`` or the user's cache
+(compiled there first if they are not, as the window would), sits in the main menu for ``--menu``
+seconds (default 3) with the mouse moving over it after its first sleep, then New game, the game's
+card (unless it is the one shown) and Start game are clicked.  Printed: the seconds from each click to the next frame drawn,
+the modules imported over the three (and how many are the engines': ``ai.``, numba, llvmlite), and
+the longest menu frame while the mouse moved.  ``--against PATH`` measures another checkout (an
+older revision's worktree) the same way, each run of it beside a run of this one, so old and new
+are side by side in one run; ``--runs N`` repeats each and quotes the median.
+
 ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
 it for a move from the start; the time runs from the process's start, imports included.
@@ -88,29 +98,113 @@ if __name__ == "__main__":
 """
 
 
-def _fresh_install() -> tuple[tempfile.TemporaryDirectory, dict[str, str]]:
+FIRST_FRAME = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+game_spec, menu = sys.argv[2], float(sys.argv[3])
+ENGINES = ("ai.", "numba", "llvmlite")
+
+
+def menu_frames(app, seconds):
+    # the menu for ``seconds``: left alone until it first sleeps (a window opened and looked at),
+    # then the mouse moving over it at 60 events a second; the longest frame while it moved
+    import pygame
+
+    opened, longest, x = time.monotonic(), 0.0, 0
+    while time.monotonic() - opened < 0.2:
+        app.frame()
+    while time.monotonic() - opened < seconds:
+        x = (x + 7) % 400
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300 + x, 300), rel=(7, 0), buttons=(0, 0, 0)))
+        began = time.perf_counter()
+        app.frame()
+        longest = max(longest, time.perf_counter() - began)
+    return longest
+
+
+def clicked(app, pos):
+    # a click at ``pos``; the seconds from the press to the next frame drawn
+    import pygame
+
+    drawn, began = app.draws, time.perf_counter()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    while app.draws == drawn:
+        app.frame()
+    return time.perf_counter() - began
+
+
+def first_game(app, game_id, options):
+    # New game, the game's card (unless it is the one shown), Start game: each click's seconds
+    new_game = clicked(app, app.scene.menu.get_widget("play").get_rect(to_real_position=True).center)
+    setup, card = app.scene, 0.0
+    if setup.choices.game_id != game_id:
+        setup.choices.options[game_id] = dict(options)
+        card = clicked(app, setup.cards.rects[[info.id for info in setup.cards.infos].index(game_id)].center)
+    start = clicked(app, setup.start_button.rect.center)
+    assert type(app.scene).__name__ == "GameScene", type(app.scene).__name__
+    return new_game, card, start
+
+
+def main():
+    from ui.ai_worker import KernelPreparation
+    from ui.app import App
+
+    preparation = KernelPreparation()  # as ui.app.run: the window's background preparation
+    app = App()
+    longest = menu_frames(app, menu)
+    game_id, *pairs = game_spec.split(":")
+    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    before = set(sys.modules)
+    seconds = first_game(app, game_id, options)
+    imported = set(sys.modules) - before
+    engines = sum(name.startswith(ENGINES) for name in imported)
+    print(len(imported), engines, f"{longest:.3f}", *(f"{s:.3f}" for s in seconds))
+    app.quit()
+    preparation.stop()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def _fresh_install(kernels: str | None = None) -> tuple[tempfile.TemporaryDirectory, dict[str, str]]:
+    """A scratch home: settings, data and (unless ``kernels`` names a folder of compiled ones) the
+    numba cache empty."""
     home = tempfile.TemporaryDirectory()
-    env = dict(os.environ, NUMBA_CACHE_DIR=f"{home.name}/numba", TABULEIRO_CONFIG_DIR=f"{home.name}/config",
+    env = dict(os.environ, NUMBA_CACHE_DIR=kernels or f"{home.name}/numba", TABULEIRO_CONFIG_DIR=f"{home.name}/config",
                TABULEIRO_DATA_DIR=f"{home.name}/data", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     return home, env
 
 
-def _run(code: str, *args: str) -> tuple[bool, str, float]:
-    """Run ``code`` in a fresh install; (it answered, the move, seconds it printed)."""
-    home, env = _fresh_install()
+def _output(code: str, *args: str, root: Path = ROOT, kernels: str | None = None) -> tuple[bool, list[str]]:
+    """Run ``code`` on the checkout at ``root`` in a fresh install; (it ended well, the words of its
+    last line, or of its last error)."""
+    home, env = _fresh_install(kernels)
     with home:
         with tempfile.NamedTemporaryFile("w", suffix=".py", encoding="utf-8", delete=False) as script:
             script.write(code)  # a file, not -c: the window's processes are spawned from __main__
         try:
-            done = subprocess.run([sys.executable, script.name, str(ROOT), *args], env=env, capture_output=True,
+            done = subprocess.run([sys.executable, script.name, str(root), *args], env=env, capture_output=True,
                                   text=True, timeout=600)
         finally:
             os.unlink(script.name)
-    if done.returncode != 0 or not done.stdout.split():
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
         error = done.stderr.strip().splitlines()
-        return False, error[-1] if error else f"exit status {done.returncode}", 0.0
-    move, seconds = done.stdout.split()[-2:]
+        return False, [error[-1] if error else f"exit status {done.returncode}"]
+    return True, lines[-1].split()
+
+
+def _run(code: str, *args: str) -> tuple[bool, str, float]:
+    """Run ``code`` in a fresh install; (it answered, the move, seconds it printed)."""
+    ended, words = _output(code, *args)
+    if not ended:
+        return False, words[0], 0.0
+    move, seconds = words[-2:]
     return move != "none", move, float(seconds)
 
 
@@ -132,17 +226,65 @@ def window_line(spec: str, menu: float, plies: int) -> tuple[bool, str]:
     return ok, "   ".join(words)
 
 
+def _compiled_kernels() -> str:
+    """The numba cache the first-frame runs load from: ``NUMBA_CACHE_DIR``, else the user's."""
+    sys.path.insert(0, str(ROOT))
+    from ai.kernels import cache_dir
+
+    return str(cache_dir())
+
+
+def _first_frame(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
+    """One window's first game on the checkout at ``root``: (modules imported, the engines' among
+    them, the longest menu frame, seconds from each click to its frame), or the error."""
+    ended, words = _output(FIRST_FRAME, spec, str(menu), root=root, kernels=kernels)
+    return (True, [float(w) for w in words]) if ended else (False, words[0])
+
+
+def _median(runs: list[list[float]]) -> list[float]:
+    return [sorted(column)[len(column) // 2] for column in zip(*runs)]
+
+
+def _frame_words(figures: list[float]) -> str:
+    modules, engines, longest, new_game, card, start = figures
+    return (f"click to frame: New game {new_game:.3f} s, the game's card {card:.3f} s, Start game {start:.3f} s; "
+            f"{modules:.0f} modules imported ({engines:.0f} the engines'); longest menu frame {1000 * longest:.0f} ms")
+
+
+def first_frame_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
+    """The first game frame of ``spec`` on this checkout (and on ``against``'s, run by run beside
+    it), the median of ``runs`` runs each."""
+    kernels = _compiled_kernels()
+    checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
+    figures: dict[str, list[list[float]]] = {label: [] for label, _root in checkouts}
+    for _run_number in range(runs):
+        for label, root in checkouts:
+            ok, result = _first_frame(spec, menu, root, kernels)
+            if not ok:
+                return False, [f"{spec:14} {label} failed: {result}"]
+            figures[label].append(result)
+    return True, [f"{spec:14} {label:8} {_frame_words(_median(figures[label]))}" for label, _root in checkouts]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME[:OPTION=VALUE...]",
                         help=f"the games to start (default: {' '.join(GAMES)})")
     parser.add_argument("--player", action="store_true",
                         help="time a player made in a new process, as the command line does (not the window)")
-    parser.add_argument("--menu", type=float, default=5.0, help="seconds in the menus before the game starts")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="time the window's first game frame of a run (compiled kernels), not the first move")
+    parser.add_argument("--against", type=Path, help="--first-frame: also measure the checkout at this path")
+    parser.add_argument("--runs", type=int, default=3, help="--first-frame: runs of each, the median quoted")
+    parser.add_argument("--menu", type=float, help="seconds in the menus before the game starts (default 5; "
+                        "3 with --first-frame)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the position past the books")
     args = parser.parse_args(argv)
     specs = args.games or GAMES
     print(f"load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "", flush=True)
+    if args.first_frame:
+        return first_frame_main(specs, 3.0 if args.menu is None else args.menu, args.runs, args.against)
+    args.menu = 5.0 if args.menu is None else args.menu
     if not args.player:
         print(f"the window, a fresh install each time: {args.menu:g} s in the menus, then level-5 to move; "
               "seconds from the game's start to its first move", flush=True)
@@ -151,6 +293,17 @@ def main(argv: list[str] | None = None) -> int:
         moved, line = player_line(spec) if args.player else window_line(spec, args.menu, args.plies)
         print(line, flush=True)
         failed += not moved
+    return 1 if failed else 0
+
+
+def first_frame_main(specs: list[str], menu: float, runs: int, against: Path | None) -> int:
+    print(f"the window with compiled kernels: {menu:g} s in the main menu, then a Human vs PC game; "
+          f"the median of {runs} runs", flush=True)
+    failed = 0
+    for spec in specs:
+        ok, lines = first_frame_lines(spec, menu, runs, against)
+        print("\n".join(lines), flush=True)
+        failed += not ok
     return 1 if failed else 0
 
 

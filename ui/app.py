@@ -44,6 +44,7 @@ from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme, window_scale
+from ui.warm_start import WarmStart, game_modules
 from ui.widgets import Messages
 
 if TYPE_CHECKING:
@@ -193,6 +194,10 @@ class App:
         self.caught = CaughtErrors()
         self.messages = Messages()
         self._copying = False  # a click on a message cut short was taken: its release is too
+        # what a first game imports, imported from the window's first sleep on (``_events``); the
+        # game New game will show first (the last one chosen)
+        shown_first = (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
+        self.warm_start = WarmStart(lambda: game_modules(shown_first))
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
@@ -567,7 +572,8 @@ class App:
 
     def _events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate and none pending, first sleep until one arrives or
-        the next wake-up (``_wait_for_events``).
+        the next wake-up (``_wait_for_events``).  The first sleep starts ``warm_start``: the screen
+        is drawn, and what the first game will import is imported while the user reads it.
 
         Never ``pygame.event.peek()`` without an event type: in pygame 2.6.1 it takes the
         attributes of a posted event (pygame-menu, left at its default, posted a KEYUP when a key
@@ -581,6 +587,7 @@ class App:
         if interval is None and self._moving:
             return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
+        self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
         return _wait_for_events(wake)
 
     def _carried_over(self, event: pygame.event.Event) -> bool:
@@ -729,6 +736,7 @@ class App:
         from ui.ai_worker import wait_for_closed_workers
 
         self.running = False
+        self.warm_start.stop()
         if self.scene is not None:
             self.guard(self.scene.close)
         for watcher in list(self.switch_watchers):

@@ -206,6 +206,9 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
     app = App(size=size, fps=60, demo="menu", remember_size=False)
     try:
         app.run_frames(5)
+        # the imports of a first game, done as the menu first waits (ui.warm_start), are the
+        # window's start, not its idle menu
+        app.run_frames(1, until=lambda: app.warm_start.done, timeout=60)
         menu = _run(app, seconds)
         menu_pygame_wait = _run_waiting_in_pygame(app, seconds)
         app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), seconds)))

@@ -1,0 +1,141 @@
+"""The first game of a run opens at once: the window imports what a game needs while the menu waits.
+
+Each test runs a window of its own in a new process (the modules must not be imported yet, as in
+a window just opened), headless, at its real frame rate (it sleeps when idle, which is when the
+imports begin), and prints what it saw for the test to check.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ui.warm_start import game_modules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+OPEN_THE_MENU = """
+import sys, threading
+import games
+from ui.app import App
+
+GAME_MODULES = ["ui.scenes.game", *(f"ai.engines.{info.id}" for info in games.catalog())]
+app = App(size=(1280, 800), fps=60, remember_size=False)  # the main menu, as the window opens
+print("imported before:", [name for name in GAME_MODULES if name in sys.modules], flush=True)
+"""
+
+IDLE_MENU = OPEN_THE_MENU + """
+app.run_frames(1, until=lambda: all(name in sys.modules for name in GAME_MODULES), timeout=60)
+print("not imported after:", [name for name in GAME_MODULES if name not in sys.modules])
+print("screen:", type(app.scene).__name__, "errors:", app.errors, "messages:", app.messages.current())
+app.quit()
+"""
+
+BROKEN_ENGINE = """
+import importlib.abc, sys, threading
+
+tried = []  # the threads that tried to import the Reversi engine
+
+
+class DamagedReversiEngine(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "ai.engines.reversi":
+            tried.append(threading.current_thread().name)
+            raise ImportError("the Reversi engine is damaged")
+        return None
+
+
+sys.meta_path.insert(0, DamagedReversiEngine())
+""" + OPEN_THE_MENU + """
+from tests.ui_helpers import click, click_widget
+
+app.run_frames(1, until=lambda: tried, timeout=60)
+app.run_frames(1, until=lambda: "ui.scenes.game" in sys.modules, timeout=60)  # the last step
+print("tried while in the menu:", tried)
+print("menu:", type(app.scene).__name__, "errors:", len(app.errors), "messages:", app.messages.current(),
+      "the steps after it:", "ui.scenes.game" in sys.modules)
+click_widget(app, app.scene.menu, "play")  # New game
+setup = app.scene
+click(app, setup.cards.rects[[info.id for info in setup.cards.infos].index("reversi")].center)
+print("Reversi picked:", type(app.scene).__name__, "messages:", [m.text for m in app.messages.current()])
+app.quit()
+"""
+
+QUIT_DURING_THE_IMPORTS = """
+import importlib.abc, importlib.util, sys, threading, time
+import pygame
+
+importing = threading.Event()
+
+
+class HangingLoader(importlib.abc.Loader):
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        importing.set()
+        time.sleep(3600)  # a disk that hangs
+
+
+class HangingHexEngine(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "ai.engines.hex" and threading.current_thread() is not threading.main_thread():
+            return importlib.util.spec_from_loader(name, HangingLoader())
+        return None
+
+
+sys.meta_path.insert(0, HangingHexEngine())
+""" + OPEN_THE_MENU + """
+app.run_frames(1, until=importing.is_set, timeout=60)
+print("importing:", importing.is_set(), flush=True)
+pygame.event.post(pygame.event.Event(pygame.QUIT))
+sys.exit(app.run())
+"""
+
+
+def run_window(script: str, tmp_path: Path, timeout: float = 300) -> list[str]:
+    """Run ``script`` in a new process (its own settings and data folders); its printed lines.  A
+    process still running after ``timeout`` seconds fails the test (a window that does not close)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), TABULEIRO_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.splitlines()
+
+
+def test_the_games_modules_are_imported_while_the_menu_waits(tmp_path):
+    """Left on the main menu, without a game started, the window imports the game screen and every
+    game's engine, so the first Start game finds them imported (it froze the window for a few
+    tenths of a second, importing them, on the first game of every run)."""
+    before, after, screen = run_window(IDLE_MENU, tmp_path)
+    assert before == "imported before: []"
+    assert after == "not imported after: []"
+    assert screen == "screen: MenuScene errors: [] messages: []"
+
+
+def test_an_engine_that_fails_to_import_is_said_when_its_game_is_picked_not_before(tmp_path):
+    """A damaged engine fails to import on the menu's thread of imports: nothing is said there (the
+    menu shows no message, the steps after it go on), and picking its game on the New game screen
+    says the error, as it did when that import came with the pick."""
+    tried, menu, picked = run_window(BROKEN_ENGINE, tmp_path)[1:]
+    assert tried == "tried while in the menu: ['tabuleiro-warm-start']"
+    assert menu == "menu: MenuScene errors: 0 messages: [] the steps after it: True"
+    assert picked == "Reversi picked: SetupScene messages: ['Something went wrong: ImportError: the Reversi engine is damaged']"
+
+
+def test_quitting_while_the_imports_go_on_quits(tmp_path):
+    """The window closed while an import hangs (a disk that does not answer) closes: the imports'
+    thread never holds up the exit."""
+    lines = run_window(QUIT_DURING_THE_IMPORTS, tmp_path, timeout=120)
+    assert lines[1] == "importing: True"
+
+
+def test_the_game_new_game_shows_first_is_imported_first():
+    """New game opens on the game chosen last (the settings keep it): its engine is the first step,
+    so a quick click there finds it imported even while the other games' are not yet."""
+    assert game_modules("hex")[0] == "ai.engines.hex"
+    assert game_modules("reversi")[0] == "ai.engines.reversi"
+    assert sorted(game_modules("hex")) == sorted(game_modules(None))
