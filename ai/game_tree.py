@@ -193,10 +193,11 @@ def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None 
 
 
 def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
-                game_id: str = "", limit: int = 0) -> int:
+                game_id: str = "", limit: int = 0, stop: Callable[[], bool] | None = None) -> int:
     """How many positions ``algorithm`` visits from ``state`` to ``depth`` plies (the tree is not
-    kept); raises TreeTooBig past ``limit`` nodes when it is not 0."""
-    search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), False, limit)
+    kept); raises TreeTooBig past ``limit`` nodes when it is not 0, BuildStopped as soon as
+    ``stop()`` is true (a count nobody will read)."""
+    search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), False, limit, stop)
     search.visit(Node(state), -math.inf, math.inf)
     return search.nodes
 

@@ -522,6 +522,7 @@ def test_the_newest_tree_is_shown_whichever_build_ends_last(app, monkeypatch):
         thread.join(30)
     explorer.update(0.0)
     assert not explorer.building and explorer.tree is not None and explorer.tree.depth == 3
+    explorer.close()
 
 
 
@@ -549,6 +550,7 @@ def test_a_tree_no_longer_wanted_stops_being_built(app, monkeypatch):
     for depth in (3, 4, 5):
         explorer.set_depth(depth)
     assert len(stops) == 4 and [stop() for stop in stops] == [True, True, True, False]
+    explorer.close()  # its counts (Hex's minimax takes minutes) stop: not the next tests' processor
 
 
 
@@ -575,6 +577,7 @@ def test_the_depth_shown_is_counted_before_the_depths_passed_through(app, monkey
     gate.set()
     assert _wait_for(lambda: len(counted) == 9)
     assert counted[0][1] == 2 and {d for _a, d in counted[1:4]} == {4}  # the one under way, then depth 4's
+    explorer.close()
 
 
 def _wait_for(condition, seconds: float = 30.0) -> bool:
@@ -604,3 +607,28 @@ def test_a_move_opened_at_the_canvas_edge_shows_the_reply_it_searched(app):
     drawn = {id(n): r for r, n in explorer.node_rects}
     assert id(node) in drawn and id(node.best_child) in drawn
     assert abs(drawn[id(node)].centerx - rect.centerx) < explorer.canvas.width // 2  # it moved no more than that
+
+
+def test_leaving_the_tree_stops_its_build_and_its_counts(app, monkeypatch):
+    """The search tree of Hex 11x11 at depth 5 left while it was being built and counted: the
+    build and minimax's count went on in the background, up to their limits (a minute and more of
+    the processor taken from the game the user went back to).  Leaving stops both."""
+    import functools
+    import threading
+
+    from ai import game_tree
+    from ui.scenes import tree_explorer
+
+    # no limit: only the screen being left can end them
+    monkeypatch.setattr(tree_explorer, "COUNT_LIMIT", 0)
+    monkeypatch.setattr(tree_explorer, "build", functools.partial(game_tree.build, limit=0))
+    before = set(threading.enumerate())
+    game = games.load("hex")
+    explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=5)
+    started = [t for t in threading.enumerate() if t not in before and t.name in ("tree-build", "tree-counts")]
+    assert sorted(t.name for t in started) == ["tree-build", "tree-counts"]
+    explorer.close()
+    for thread in started:
+        thread.join(30)
+    assert not any(thread.is_alive() for thread in started)
+    assert explorer.tree is None and explorer.counts == {}

@@ -101,6 +101,7 @@ class TreeExplorerScene(Scene):
         self._counting: threading.Thread | None = None
         self._wanted: list[tuple[str, int]] = []  # counts to make, in order (the thread takes them)
         self._lock = threading.Lock()
+        self._closed = False  # the screen was left: its build and counts stop where they are
         self._builds = 0  # the number of the newest build asked for
         self._built: tuple[int, Tree | None, str] | None = None  # a build's number, tree and why not
         self.building = False
@@ -152,7 +153,7 @@ class TreeExplorerScene(Scene):
         def run() -> None:
             try:
                 tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id,
-                                  stop=lambda: number != self._builds), ""
+                                  stop=lambda: number != self._builds or self._closed), ""
             except BuildStopped:  # a newer tree was asked for: it alone is built on
                 return
             except TreeTooBig as exc:
@@ -208,9 +209,13 @@ class TreeExplorerScene(Scene):
                 continue
             try:
                 self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id,
-                                               limit=COUNT_LIMIT)
+                                               limit=COUNT_LIMIT, stop=lambda: self._closed)
             except TreeTooBig:
                 self.counts[key] = None
+            except BuildStopped:  # the screen was left (close): no count is wanted any more
+                with self._lock:
+                    self._counting = None
+                return
             self.invalidate()
 
     def toggle(self, node: Node) -> None:
@@ -359,7 +364,8 @@ class TreeExplorerScene(Scene):
 
     def close(self) -> None:
         self.node_rects = []
-        with self._lock:  # the count under way ends by itself (COUNT_LIMIT); none starts after it
+        with self._lock:  # the build and the count under way stop at their next position; none starts after
+            self._closed = True
             self._wanted.clear()
 
     # -- drawing -------------------------------------------------------------------------------------
