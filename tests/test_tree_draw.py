@@ -145,3 +145,31 @@ def test_the_picture_keeps_every_edge_of_the_open_tree(app, monkeypatch, tmp_pat
     assert any(child.cut for child in edges)
     assert len(lines) == len(edges) + 2 * sum(child.cut for child in edges)
     assert list(tmp_path.rglob("*tree*.png"))
+
+
+def test_the_tree_opening_figure_is_taken_once_the_built_tree_is_on_screen(monkeypatch):
+    """``analysis_bench``'s tree figure stops its clock after a frame that showed the built tree's
+    nodes: it timed the "Building the tree…" screen, drawn before the build's thread had ended."""
+    import time
+    from types import SimpleNamespace
+
+    from ui import analysis_bench
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    shown = []  # for each drawing of the explorer: the nodes it showed
+    draw = TreeExplorerScene.draw
+
+    def drawing(scene, surface):
+        draw(scene, surface)
+        shown.append(len(scene.node_rects))
+
+    readings = []  # for each reading of the bench's clock: the drawings made until then
+
+    def reading() -> float:
+        readings.append(list(shown))
+        return time.perf_counter()
+
+    monkeypatch.setattr(TreeExplorerScene, "draw", drawing)
+    monkeypatch.setattr(analysis_bench, "time", SimpleNamespace(perf_counter=reading, monotonic=time.monotonic))
+    analysis_bench.tree_open_seconds()
+    assert readings[-1] and readings[-1][-1] > 0, f"the clock stopped after drawings showing {readings[-1]} nodes"

@@ -7,8 +7,9 @@ For each game, a hot-seat game at 1280x800 with analysis on, run through the rea
 - busy: every frame drawn (as while the mouse moves or a move animates) -- the frame rate the
   window keeps while the worker analyses, and the longest gap between frames.
 
-Then the time the tree explorer takes to open a depth-4 tic-tac-toe tree.  Figures are printed,
-never asserted (they depend on the machine).
+Then the time the tree explorer takes to open a depth-4 tic-tac-toe tree: from asking for it to
+the first frame that shows the built tree.  Figures are printed, never asserted (they depend on
+the machine).
 """
 
 from __future__ import annotations
@@ -46,21 +47,25 @@ def measure_game(game_id: str, moves: str, seconds: float) -> dict:
 
 
 def tree_open_seconds() -> float:
-    import pygame
-
+    """Seconds from asking for the tree explorer on tic-tac-toe's empty board (depth 4) to the
+    first frame that shows the built tree, through the real loop: the build on its thread, the
+    first layout and drawing.  The frames of "Building the tree…" drawn meanwhile are waited
+    through, not timed as the opening."""
     import games
-    from ui.scenes.tree_explorer import TreeExplorerScene
+    from ui.app import App
+    from ui.bench import _passing_folders
 
-    pygame.init()
     game = games.load("tictactoe")
-
-    class Stand:
-        theme = None
-
-    started = time.perf_counter()
-    scene = TreeExplorerScene(Stand(), game, game.initial_state(), depth=4)
-    scene.draw(pygame.Surface((1280, 800)))
-    return time.perf_counter() - started
+    with _passing_folders():
+        app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+        try:
+            started = time.perf_counter()
+            app.show_tree(game, game.initial_state())
+            scene = app.scene
+            app.run_frames(10 ** 6, until=lambda: not scene.building, timeout=120)
+            return time.perf_counter() - started
+        finally:
+            app.quit()
 
 
 def main(argv: list[str]) -> int:
@@ -71,7 +76,8 @@ def main(argv: list[str]) -> int:
         print(f"  {game_id:10s} updates {r['updates_per_s']:4.1f}/s  idle CPU {r['idle_cpu']:5.1f}%  "
               f"idle draws {r['idle_fps']:4.1f}/s  busy {r['busy_fps']:5.1f} fps (longest gap "
               f"{r['busy_longest_ms']:.0f} ms)  depth reached {r['depth']}")
-    print(f"tree explorer, tic-tac-toe depth 4 from the empty board: opened and drawn in {tree_open_seconds():.3f} s")
+    print(f"tree explorer, tic-tac-toe depth 4 from the empty board: {tree_open_seconds():.3f} s from asking for it "
+          "to the first frame showing the built tree")
     return 0
 
 
