@@ -44,9 +44,10 @@ class TreeTooBig(ValueError):
         self.limit = limit  # for a caller that words the message itself
 
 
-@dataclass
+@dataclass(eq=False)
 class Node:
-    """One position of the tree."""
+    """One position of the tree.  Nodes (and trees) are equal only to themselves: a node is one
+    place in one tree, and comparing by value would walk the subtrees."""
 
     state: State
     move: Hashable | None = None  # the move that led here (None at the root)
@@ -72,7 +73,7 @@ class Node:
         return next((child for child in self.children if child.move == self.best), None)
 
 
-@dataclass
+@dataclass(eq=False)
 class Tree:
     root: Node
     algorithm: str

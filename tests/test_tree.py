@@ -632,3 +632,28 @@ def test_leaving_the_tree_stops_its_build_and_its_counts(app, monkeypatch):
         thread.join(30)
     assert not any(thread.is_alive() for thread in started)
     assert explorer.tree is None and explorer.counts == {}
+
+
+def test_a_tree_is_laid_out_once_and_a_tree_built_again_is_laid_out_anew(app, monkeypatch):
+    """Clicks redraw the tree without laying it out again; a new tree is laid out, even one equal
+    to the last: choosing alpha-beta again on a finished game (a tree of its root alone, nothing
+    open) kept the old tree's layout, whose root is not the new tree's: the drawing failed, and the
+    screen's nodes were the old tree's."""
+    from tests.ui_helpers import click, key
+    from ui.scenes import tree_explorer
+
+    app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    laid_out, lay_out = [], tree_explorer.visible_layout
+    monkeypatch.setattr(tree_explorer, "visible_layout", lambda root, *rest: laid_out.append(root) or lay_out(root, *rest))
+    for _ in range(3):
+        click(app, explorer.node_rects[0][0].center)
+    assert laid_out == [] and explorer.selected is explorer.tree.root
+    key(app, pygame.K_2)
+    built(app, explorer)
+    assert [root is explorer.tree.root for root in laid_out] == [True]
+    assert [node is explorer.tree.root for _rect, node in explorer.node_rects] == [True]
+    click(app, explorer.node_rects[0][0].center)
+    assert explorer.selected is explorer.tree.root

@@ -95,7 +95,7 @@ class TreeExplorerScene(Scene):
         self.tree: Tree | None = None
         self.too_big = ""
         self.open: set[int] = set()  # ids of the open nodes
-        self._laid_out: tuple[tuple, LayoutIndex] | None = None  # (what it was laid out for, its index)
+        self._laid_out: tuple[Tree, tuple, LayoutIndex] | None = None  # (the tree and what else it was laid out for, its index)
         self.selected: Node | None = None
         self.counts: dict[tuple[str, int], int | None] = {}
         self._counting: threading.Thread | None = None
@@ -341,11 +341,15 @@ class TreeExplorerScene(Scene):
         """``visible_layout`` of the open tree and its ``LayoutIndex``, made again only when the tree,
         its open nodes or the sizes change: the explorer is drawn at every move of the mouse and four
         times a second while counting, and a Hex tree with its 121 first moves open takes 20-27 ms
-        to lay out."""
-        wanted = (self.tree, frozenset(self.open), step, reach)  # the tree itself: an id could be reused
-        if self._laid_out is None or self._laid_out[0] != wanted:
-            self._laid_out = wanted, LayoutIndex(visible_layout(self.tree.root, self.open, step, reach), self.open)
-        return self._laid_out[1]
+        to lay out.  The tree is this very object (``is``): a rebuild's tree, even an equal one, has
+        other nodes for the screen to show and click, and comparing trees by value walks every node
+        (an id alone could be reused by a later tree)."""
+        wanted = (frozenset(self.open), step, reach)
+        laid_out = self._laid_out
+        if laid_out is None or laid_out[0] is not self.tree or laid_out[1] != wanted:
+            self._laid_out = laid_out = (self.tree, wanted,
+                                         LayoutIndex(visible_layout(self.tree.root, self.open, step, reach), self.open))
+        return laid_out[2]
 
     def redraw_interval(self) -> float | None:
         return 0.25 if self._counting is not None or self.building else None
