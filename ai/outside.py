@@ -29,10 +29,10 @@ Loader options (keywords of ``load_outside_player`` and ``list_outside_players``
 dict of matches and tournaments): ``definitions_only`` (run a .py file's imports, definitions
 and value assignments only, as notebooks always are; what is skipped is logged),
 ``limits`` (an ``outside_process.BotLimits``), ``log_dir`` (the folder for the bots' logs, e.g.
-one per tournament), ``load_time`` (seconds a file may take to load), ``seed`` (an int: the
-process seeds ``random``, numpy's global generator once the bot imports numpy, and string
-hashing (PYTHONHASHSEED) with it, so a seeded match replays its games; matches pass each game's
-seed for a side when given ``--seed``).
+one per tournament), ``load_time`` (seconds a file may take to load, counted once its process is
+ready: ``WORKER_START_TIME``), ``seed`` (an int: the process seeds ``random``, numpy's global
+generator once the bot imports numpy, and string hashing (PYTHONHASHSEED) with it, so a seeded
+match replays its games; matches pass each game's seed for a side when given ``--seed``).
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ RUNNING_AT = re.compile(r"; it was running [^;]*")  # where a late move was, and
 FIRST_MOVE_HINT = (". It was its first move: set-up work done inside the move (reading files, building tables) "
                    "counts on the move's clock, so do it in __init__ or at module level")
 LOAD_TIME = 15.0  # seconds a file may take to import and construct its players
+WORKER_START_TIME = 30.0  # seconds a worker may take to be ready (before that clock starts): a busy machine's start
 PLAYER_SUFFIXES = (".py", ".ipynb")
 BOT_FILE_VARIABLE = "TABULEIRO_BOT_FILE"  # in a worker's environment: the file it plays (to find it in ps)
 log = logging.getLogger(__name__)
@@ -284,10 +285,15 @@ class _Worker:
         before the deadline); a late worker is given up to ``LAST_WORDS`` seconds more to write
         it, since on a loaded machine the note can come after the deadline and the message would
         then not say where the file was stuck.  It is late all the same."""
-        import queue
-
         if not self.bot.send(json.dumps(message) + "\n"):
             raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
+        return self._reply(timeout, stop, last_words)
+
+    def _reply(self, timeout: float | None, stop: Any = None,
+               last_words: Callable[[], bool] | None = None) -> dict:
+        """The worker's next JSON line, awaited as ``ask`` says."""
+        import queue
+
         deadline = None if timeout is None else time.perf_counter() + timeout
         while True:
             wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
@@ -315,9 +321,11 @@ class _Worker:
                 continue  # not ours (cannot happen: the worker's stdout is redirected), skip it
 
     def load(self) -> dict:
-        """Load the file; the worker's description of it.  OutsideLoadError (worker stopped) if not."""
+        """Load the file; the worker's description of it.  OutsideLoadError (worker stopped) if not.
+        The load's clock starts once the worker is ready (``_await_ready``), not when it was started."""
         limit = self.request_load["load_time"]
         try:
+            self._await_ready()
             reply = self.ask(self.request_load, limit, last_words=lambda: LOADING_STACK in self.bot.log_end())
         except _Dead as exc:
             self.close()
@@ -330,6 +338,19 @@ class _Worker:
         for line in reply.get("skipped", []):
             log.info("%s: skipped while loading: %s", self.player_id, line)
         return reply
+
+    def _await_ready(self) -> None:
+        """Until the worker says it is up (``outside_child.READY``, its first line), at most
+        ``WORKER_START_TIME`` seconds; _Dead if it ends or is not ready by then (it is killed).
+        Starting Python can take seconds on a busy machine or under an antivirus: counted in the
+        load's clock, it made a file that loads in time "too slow to load"."""
+        try:
+            self._reply(WORKER_START_TIME)  # READY: the worker's first line is always that
+        except _Dead as exc:
+            if str(exc) == "late":
+                raise _Dead(f"its process was not ready within {WORKER_START_TIME:g} s, before any of the file "
+                            "had run: the computer may be too busy; try again") from None
+            raise
 
     def _late_load(self, limit: float) -> str:
         """Why a load was late, with the file's line that was running (from the worker's stack dump)."""

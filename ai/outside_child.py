@@ -114,8 +114,14 @@ def _rename(module: types.ModuleType, old: str, new: str) -> None:
         module.__name__ = new  # classes and functions made from now on (namedtuple, ...) say it too
 
 
+READY = {"ready": True}  # the worker's first line: it is up, the parent may start the load's clock
+
+
 def serve() -> None:
-    """The request loop: JSON requests on the real stdin, one JSON reply per line on the real stdout."""
+    """The request loop: JSON requests on the real stdin, one JSON reply per line on the real stdout,
+    after a first line, ``READY``, that says the interpreter and our modules are up: the parent's
+    load clock starts then, so a slow start (a busy machine, an antivirus scanning the new process)
+    is not counted as the file's loading time."""
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     null = os.open(os.devnull, os.O_RDONLY)
@@ -124,6 +130,8 @@ def serve() -> None:
     sys.stdout = sys.stderr
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin from now on)
     end_with_parent()  # even if the player's code never returns
+    out.write(json.dumps(READY) + "\n")
+    out.flush()
     host: _Host | None = None
     for line in requests:
         try:

@@ -510,6 +510,11 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
     (r"crashed \(process ended(?P<rest>.*)\)", N_("crashed (process ended{rest})")),
+    # a worker that never got ready to load the file (ai.outside._Worker._await_ready)
+    (r"its process was not ready within (?P<limit>[\d.]+) s, before any of the file had run: the computer may be too "
+     r"busy; try again(?P<rest>.*)",
+     N_("its process was not ready within {limit} s, before any of the file had run: the computer may be too busy; "
+        "try again{rest}")),
     (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
      N_("started more processes than its limit ({n}){rest}")),
     # a file's own faults (ai.outside_child.describe_exception while loading): Python's words, then ours
