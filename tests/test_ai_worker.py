@@ -46,11 +46,14 @@ def slow_loading_bot_job(folder: Path, seconds: float) -> Job:
     return Job("tictactoe", {}, (), "", str(bot), 5.0, 1)
 
 
-def test_cancels_as_fast_as_keys_never_give_the_worker_up(tmp_path):
+def test_cancels_as_fast_as_keys_never_give_the_worker_up(tmp_path, monkeypatch):
     """New game pressed again and again while the player is still loading (a slow machine, a
     player reading its tables, here a bot that takes 1.5 s to load): each cancel was "not answered
     within 0.5 s", replaced the process and counted as a failure to start; the fourth gave the
-    worker up (random moves from then on) and the job that waited was sent on a closed queue."""
+    worker up (random moves from then on) and the job that waited was sent on a closed queue.  The
+    grace for a job not yet heard from is made far longer than the load (a loaded machine starts
+    the process slowly); the cancel's own grace, which the bug applied, is shorter than the load."""
+    monkeypatch.setattr(ai_worker, "SETUP_GRACE", 120.0)
     worker = AIWorker("tictactoe", warm_up=False)
     job = slow_loading_bot_job(tmp_path, 1.5)
     try:

@@ -248,8 +248,13 @@ def test_stop_returns_at_once_with_what_is_known():
     assert not result.done and len(seen) == 1
 
 
-def test_the_worker_streams_every_moves_values_until_cancelled():
+def test_the_worker_streams_every_moves_values_until_cancelled(monkeypatch):
+    """The values search stops on a cancel: its process is not replaced for ignoring it.  The
+    grace is made far longer than a stop takes, even on a loaded machine."""
+    import ui.ai_worker
     from ui.ai_worker import AIMoveValues, AIWorker, Job
+
+    monkeypatch.setattr(ui.ai_worker, "STOP_GRACE", 20.0)
 
     game = games.load("reversi")
     state = game.play_line(["f5", "d6"])
@@ -267,11 +272,11 @@ def test_the_worker_streams_every_moves_values_until_cancelled():
         assert set(last.values.values) <= set(state.legal_moves())
         assert set(last.texts.values()) <= {game.format_move(state, m) for m in state.legal_moves()}
         worker.cancel()
-        end = time.monotonic() + 5
+        end = time.monotonic() + 60
         while time.monotonic() < end and worker.busy is not None:
             worker.poll()
             time.sleep(0.02)
-        assert worker.busy is None and worker.restarts == 0  # it stopped within the grace time
+        assert worker.busy is None and worker.restarts == 0  # it stopped by itself, not replaced
     finally:
         worker.close()
 
