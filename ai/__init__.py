@@ -36,11 +36,17 @@ def optional_module(name: str) -> Any:
         return None
 
 
+def engine_module(game_id: str) -> str:
+    """The name of the module that holds ``game_id``'s built-in players (``PLAYERS``) and engine
+    constants (``EVAL_SCALE``)."""
+    return f"ai.engines.{game_id}"
+
+
 def _table(game_id: str) -> dict[str, PlayerSpec]:
     import games
 
     games.info(game_id)  # ValueError naming the valid games
-    return importlib.import_module(f"ai.engines.{game_id}").PLAYERS
+    return importlib.import_module(engine_module(game_id)).PLAYERS
 
 
 def catalog(game_id: str) -> list[PlayerInfo]:

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ai import engine_module
 from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
@@ -84,7 +85,7 @@ def terminal_opinion(state: Any) -> Opinion:
 def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
     """Alpha-beta units that count as a clear advantage: the engine's ``EVAL_SCALE`` or adaptive."""
     try:
-        scale = getattr(importlib.import_module(f"ai.engines.{game_id}"), "EVAL_SCALE", None)
+        scale = getattr(importlib.import_module(engine_module(game_id)), "EVAL_SCALE", None)
     except ImportError:
         scale = None
     if scale:

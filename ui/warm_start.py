@@ -35,9 +35,10 @@ def game_modules(first: str | None = None) -> list[str]:
     game may be picked), game ``first``'s before the others (the game the New game screen will
     show), then the game screen's modules."""
     import games
+    from ai import engine_module
 
     ids = sorted((info.id for info in games.catalog()), key=lambda game_id: game_id != first)
-    return [*(f"ai.engines.{game_id}" for game_id in ids), "ui.scenes.game"]
+    return [*(engine_module(game_id) for game_id in ids), "ui.scenes.game"]
 
 
 class WarmStart:
