@@ -247,6 +247,21 @@ class _Dead(Exception):
     """The process ended (or never answered in time); the message says which."""
 
 
+class _Late(_Dead):
+    """No answer within the time allowed (the process was stopped): a caller words it by what it
+    was waiting for (a load, a move, the process's start)."""
+
+    def __init__(self) -> None:
+        super().__init__("late")
+
+
+class _Stopped(_Dead):
+    """The caller's stop flag was set while waiting (the process was stopped): not the bot's fault."""
+
+    def __init__(self) -> None:
+        super().__init__("was stopped")
+
+
 class _Worker:
     """One worker process with a file loaded: JSON requests and replies, with time limits."""
 
@@ -302,13 +317,13 @@ class _Worker:
             except queue.Empty:
                 if stop is not None and stop.is_set():
                     self.bot.kill()
-                    raise _Dead("was stopped") from None
+                    raise _Stopped() from None
                 if deadline is not None and time.perf_counter() >= deadline:
                     if last_words is not None:
                         _wait_for(last_words, LAST_WORDS)
                     self.bot.note(f"stopped: no answer within {timeout:g} s")
                     self.bot.kill(keep_log=True)  # the forfeit names it
-                    raise _Dead("late") from None
+                    raise _Late() from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes}); "
                                 "all of them were stopped") from None
@@ -329,7 +344,7 @@ class _Worker:
             reply = self.ask(self.request_load, limit, last_words=lambda: LOADING_STACK in self.bot.log_end())
         except _Dead as exc:
             self.close()
-            why = self._late_load(limit) if str(exc) == "late" else str(exc)
+            why = self._late_load(limit) if isinstance(exc, _Late) else str(exc)
             raise OutsideLoadError(self.player_id, f"{why}{self.bot.log_note()}") from None  # callers say "could not be loaded"
         if not reply.get("ok"):
             logged = self.bot.log_note()  # the whole traceback of an error in the file
@@ -346,11 +361,9 @@ class _Worker:
         load's clock, it made a file that loads in time "too slow to load"."""
         try:
             self._reply(WORKER_START_TIME)  # READY: the worker's first line is always that
-        except _Dead as exc:
-            if str(exc) == "late":
-                raise _Dead(f"its process was not ready within {WORKER_START_TIME:g} s, before any of the file "
-                            "had run: the computer may be too busy; try again") from None
-            raise
+        except _Late:
+            raise _Dead(f"its process was not ready within {WORKER_START_TIME:g} s, before any of the file "
+                        "had run: the computer may be too busy; try again") from None
 
     def _late_load(self, limit: float) -> str:
         """Why a load was late, with the file's line that was running (from the worker's stack dump)."""
@@ -426,11 +439,11 @@ class OutsidePlayer(Player):
             reply = worker.ask(request, timeout, limits.stop,
                                last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
         except _Dead as exc:
-            if str(exc) != "was stopped":  # not the caller's stop: the bot's fault
+            if not isinstance(exc, _Stopped):  # not the caller's stop: the bot's fault
                 note_position(bot, state)
             logged = bot.log_note()
             self.close()
-            if str(exc) == "late":  # in the referee's words: over the move's limit, or the flag fell
+            if isinstance(exc, _Late):  # in the referee's words: over the move's limit, or the flag fell
                 spent = time.perf_counter() - began
                 where = worker.running_at(worker.moves) + (FIRST_MOVE_HINT if worker.moves == 1 else "")
                 raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}") from None

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
-from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, hard_limit
+from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
@@ -121,7 +121,7 @@ class GTPPlayer(Player):
             except queue.Empty:
                 if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
                     self.bot.kill()
-                    raise _Dead("late") from None
+                    raise _Late() from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes})") from None
                 continue
@@ -226,7 +226,7 @@ class GTPPlayer(Player):
         except _Dead as exc:
             log = self.bot.log_note() if self.bot else ""
             self.close()
-            if str(exc) == "late" and budget is not None:
+            if isinstance(exc, _Late) and budget is not None:
                 spent = time.perf_counter() - began
                 raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}") from None
             raise Forfeit(f"{exc}{log}") from None
