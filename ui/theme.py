@@ -63,7 +63,7 @@ DARK = Theme(
     background=(28, 30, 36), panel=(40, 43, 52), text=(235, 236, 240), muted=(150, 155, 168),
     accent=(94, 156, 255), board=(222, 196, 150), grid=(60, 48, 36), hover=(255, 255, 255),
     last_move=(255, 196, 0), legal=(40, 40, 40), hint=(0, 200, 255), invalid=(255, 105, 105),
-    win=(60, 205, 110), side0=(40, 110, 220), side1=(215, 60, 50),
+    win=(60, 205, 110), side0=(38, 103, 207), side1=(198, 55, 46),  # X, O and Hex's stones: 3:1 on the wood
     board_accent=(25, 80, 190),  # the panels' light blue stood 1.4:1 on the wood: Rastros' legal squares, Alquerque's points
     board_win=(0, 110, 40),  # the panels' light green stood 1.2:1 on the wood, lost in it without red-green sight
 )

@@ -33,6 +33,8 @@ Move = tuple[int, ...]
 HOP_SECONDS = 0.22  # animation time of one step or jump at speed 1
 WHITE_PIECE: Color = (244, 240, 228)
 BLACK_PIECE: Color = (38, 36, 40)
+WHITE_EDGE: Color = (60, 55, 50)  # a piece's rim and carved ring
+BLACK_EDGE: Color = (120, 120, 125)
 
 
 class AlquerqueView(BoardView):
@@ -284,7 +286,7 @@ class AlquerqueView(BoardView):
                     alpha: int = 255, scale: float = 1.0) -> None:
         r = max(3, int(self.radius * scale))
         fill = WHITE_PIECE if side == 0 else BLACK_PIECE
-        edge = (60, 55, 50) if side == 0 else (120, 120, 125)
+        edge = WHITE_EDGE if side == 0 else BLACK_EDGE
         if alpha >= 255:
             target, at = surface, (int(center[0]), int(center[1]))
         else:

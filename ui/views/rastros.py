@@ -9,7 +9,7 @@ import time
 import pygame
 
 from games.rastros import Rastros, RastrosState
-from ui.board_marks import rimmed_circle, rimmed_rect
+from ui.board_marks import rimmed_circle, rimmed_lines, rimmed_rect
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -117,9 +117,10 @@ class RastrosView(GridView):
         trail = state.trail
         if len(trail) >= 2:
             points = [self.cell_rect(*divmod(i, self.cols)).center for i in trail[:-1]] + [centre]
-            pygame.draw.lines(surface, TRAIL, False, points, max(2, self.cell // 14))
-            for p in points[:-1]:
-                pygame.draw.circle(surface, TRAIL, p, max(2, self.cell // 14))
+            width = max(2, self.cell // 14)
+            rimmed_lines(surface, TRAIL, points, width)  # rimmed: seen on the wood between the stones too
+            for p in points[:-1]:  # a dot on each stone, where the orange itself is seen
+                pygame.draw.circle(surface, TRAIL, p, width)
         radius = int(self.cell * 0.36)
         pygame.draw.circle(surface, PIECE, centre, radius)
         pygame.draw.circle(surface, STONE, centre, radius, max(2, self.cell // 22))

@@ -23,6 +23,7 @@ FELT = (16, 122, 68)
 FELT_LINES = (8, 70, 38)
 BLACK_DISC = (22, 22, 24)
 WHITE_DISC = (240, 240, 236)
+WHITE_DISC_EDGE = (150, 150, 150)
 FLIP_SECONDS = 0.3
 PASS_BANNER_SECONDS = 2.0
 
@@ -161,7 +162,7 @@ def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour:
     pygame.draw.ellipse(surface, (0, 50, 25), shadow)
     pygame.draw.ellipse(surface, BLACK_DISC if colour == 0 else WHITE_DISC, rect)
     if colour == 1:
-        pygame.draw.ellipse(surface, (150, 150, 150), rect, 1)
+        pygame.draw.ellipse(surface, WHITE_DISC_EDGE, rect, 1)
     elif w > 8:  # a soft highlight so black discs read as round
         shine = pygame.Rect(0, 0, w // 3, radius // 2)
         shine.center = (center[0] - w // 6, center[1] - radius // 3)

@@ -1,0 +1,84 @@
+"""Every piece is seen on its board in every theme: a piece (by its fill or its outline) stands 3:1
+(WCAG 2.1's contrast for graphics a user must tell apart) from what it lies on, for each game and
+each theme the Settings screen offers, and the colours measured are the ones the board is drawn in."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+import games
+from ui.board_marks import MARK_RIM, shown
+from ui.board_view import Overlay
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+from ui.theme import THEMES, Color, Theme, contrast
+from ui.views import alquerque, rastros, reversi, trax
+
+# a piece: its colours, fill first, then each outline round it in turn; and what it lies on
+Piece = tuple[tuple[Color, ...], tuple[Color, ...]]
+
+
+def pieces(game_id: str, theme: Theme) -> dict[str, Piece]:
+    """Each piece ``game_id``'s view draws in ``theme``, in the colours it is drawn in."""
+    board = theme.board
+    tile_face = (trax.TILE_FACE,)
+    return {
+        "tictactoe": {"X": ((theme.side0,), (board,)), "O": ((theme.side1,), (board,))},
+        "hex": {"Blue's stone": ((theme.side0,), (board,)), "Red's stone": ((theme.side1,), (board,))},
+        "reversi": {"black disc": ((reversi.BLACK_DISC,), (reversi.FELT,)),
+                    "white disc": ((reversi.WHITE_DISC, reversi.WHITE_DISC_EDGE), (reversi.FELT,))},
+        "rastros": {"stone": ((rastros.STONE,), (board,)), "piece": ((rastros.PIECE, rastros.STONE), (board,)),
+                    "trail": ((shown(rastros.TRAIL), MARK_RIM), (board, rastros.STONE))},
+        "alquerque": {"white piece": ((alquerque.WHITE_PIECE, alquerque.WHITE_EDGE), (board,)),
+                      "black piece": ((alquerque.BLACK_PIECE, alquerque.BLACK_EDGE), (board,))},
+        "trax": {"tile": ((trax.TILE_FACE, theme.grid), (board,)),  # framed by the grid's lines
+                 "light path": ((trax.PATH_COLOURS[games.trax.LIGHT],), tile_face),
+                 "dark path": ((trax.PATH_COLOURS[games.trax.DARK],), tile_face)},
+    }[game_id]
+
+
+# a position of each game with every one of its pieces on the board
+POSITIONS = {"tictactoe": ({}, ["b2", "a1"]), "hex": ({"size": 5}, ["c3", "b3"]), "reversi": ({}, []),
+             "rastros": ({}, ["3-5", "2-4"]), "alquerque": ({}, []), "trax": ({}, ["f5+", "f4/"])}
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_every_piece_stands_out_from_what_it_lies_on(game_id, name):
+    """The dark theme's X, O and Hex stones on its wood, Trax's dark path on the tile's red face
+    and Rastros' orange trail on the wood between its stones stood under 3:1.  Each piece stands
+    3:1 from what it lies on, by its fill or by an outline round it."""
+    for piece, (colours, grounds) in pieces(game_id, THEMES[name]).items():
+        for ground in grounds:
+            best = max(contrast(colour, ground) for colour in colours)
+            assert best >= 3, f"{game_id}'s {piece} on {ground}: {best:.2f}:1"
+
+
+def side_by_side(pixels: np.ndarray, a: Color, b: Color) -> bool:
+    """True where somewhere a pixel of ``a`` lies right beside one of ``b`` (left, right, above or below)."""
+    is_a, is_b = (pixels == a).all(axis=2), (pixels == b).all(axis=2)
+    return bool((is_a[1:] & is_b[:-1]).any() or (is_a[:-1] & is_b[1:]).any()
+                or (is_a[:, 1:] & is_b[:, :-1]).any() or (is_a[:, :-1] & is_b[:, 1:]).any())
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_pieces_are_drawn_in_the_colours_measured(app, game_id, name):
+    """Read off the board as drawn (without the last move's mark, whose rim lies beside anything):
+    each piece's fill lies beside its outline, and its outermost colour beside each thing it lies
+    on (Rastros' trail, drawn plain, had no rim beside it)."""
+    assert game_id in POSITIONS, f"{game_id}: give it a position with its pieces here, and its pieces above"
+    app.settings.theme = name
+    options, moves = POSITIONS[game_id]
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    pixels = pygame.surfarray.array3d(app.screen.subsurface(scene.view.rect.clip(app.screen.get_rect())))
+    for piece, (colours, grounds) in pieces(game_id, app.theme).items():
+        for ground in grounds:
+            chain = (*colours, ground)
+            for inner, outer in zip(chain, chain[1:]):
+                assert side_by_side(pixels, inner, outer), f"{game_id}'s {piece}: no {inner} beside {outer}"
