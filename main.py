@@ -3,7 +3,8 @@
     python main.py                             the window
     python main.py match GAME P1 P2            a series of games between two players
     python main.py tournament GAME P..         a round robin
-    python main.py bench [GAME|ui|budget ...]  speed and strength figures; budget: answers against their time
+    python main.py bench [TARGET ...]          speed and strength figures: a GAME's, the window's (ui),
+                                               analysis mode's (analysis), answers against their time (budget)
     python main.py gtp GAME                    a player over the Go Text Protocol
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
@@ -21,6 +22,7 @@ import os
 import shlex
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,7 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     league(t)
 
     b = sub.add_parser("bench", help="speed and strength figures")
-    b.add_argument("targets", nargs="*", metavar="GAME", help=f"{', '.join(games.available_ids())} and/or 'ui' (default: every game) and/or 'budget' "
+    b.add_argument("targets", nargs="*", metavar="GAME",
+                   help=f"{', '.join(games.available_ids())} (default: every game) and/or 'ui' (the window's CPU and "
+                        "frame rate) and/or 'analysis' (analysis mode's and the tree explorer's) and/or 'budget' "
                         "(every level's answers against its time per move)")
     b.add_argument("--quick", action="store_true", help="shorter runs")
     b.add_argument("--openings", type=int, default=None, metavar="N",
@@ -274,14 +278,29 @@ def typed_command(argv: list[str]) -> str:
     return shlex.join(["python", "main.py", *argv])
 
 
+def window_benches(targets: list[str]) -> dict[str, Callable[[Callable[[str], None], bool], None]]:
+    """The window's benches among ``targets``, by target: imported only when asked for, since
+    importing the window (pygame, pygame-menu) is no part of a game's bench."""
+    benches = {}
+    if "ui" in targets:
+        from ui.bench import bench_ui
+
+        benches["ui"] = bench_ui
+    if "analysis" in targets:
+        from ui.analysis_bench import bench_analysis
+
+        benches["analysis"] = bench_analysis
+    return benches
+
+
 def dispatch(args: argparse.Namespace) -> int:
     import games
 
     if args.command == "bench":
-        from ai.commands.bench import run_bench, takes_openings
+        from ai.commands.bench import WINDOW_TARGETS, run_bench, takes_openings
 
         targets = args.targets or games.available_ids()
-        valid = games.available_ids() + ["ui", "budget"]
+        valid = [*games.available_ids(), *WINDOW_TARGETS, "budget"]
         for target in targets:
             if target not in valid:
                 raise UsageError(f"unknown bench target {target!r}; choose from {', '.join(valid)}")
@@ -291,13 +310,10 @@ def dispatch(args: argparse.Namespace) -> int:
             lacking = [t for t in targets if not takes_openings(t)]
             if lacking:
                 raise UsageError(f"--openings: no strength run over openings for {', '.join(lacking)}")
-        ui_bench = None
-        if "ui" in targets:
-            from ui.bench import bench_ui as ui_bench
         from ui.about import version_line
 
-        run_bench(targets, args.quick, openings=args.openings, ui_bench=ui_bench, version=version_line(),
-                  command=typed_command(args.argv))
+        run_bench(targets, args.quick, openings=args.openings, window_benches=window_benches(targets),
+                  version=version_line(), command=typed_command(args.argv))
         return 0
     options = parse_options(args.option)
     if args.time is not None and not 0 < args.time < math.inf:

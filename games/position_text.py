@@ -168,6 +168,14 @@ def _rules(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
     return games.load(game_id, **dict(options))
 
 
+def clear_caches() -> None:
+    """Forget the rules and headings kept from earlier readings: the next text is read as the first
+    one after a start is, each board shape's rules loaded and each game's headings worked out
+    again.  For ``python main.py bench ui``'s figure of a first key typed in the position editor."""
+    _rules.cache_clear()
+    _headings.cache_clear()
+
+
 def _game_that_reads(named: str, body: str) -> str | None:
     """The first game other than ``named`` whose position ``body`` is, as that game writes it (at
     any board shape), or None: a position copied from one game and pasted under another's name (a

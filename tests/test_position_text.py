@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games.position_text import is_position_text, position_text, record_from_position
+from games.position_text import clear_caches, is_position_text, position_text, record_from_position
 from games.record import (
     GameRecord,
     RecordError,
@@ -214,6 +214,29 @@ def test_any_position_pasted_under_any_other_games_name_says_whose_position_it_i
             if named != copied_from:
                 with pytest.raises(RecordError, match=rf"\(it reads as a position of game '{copied_from}'\)$"):
                     record_from_position(f"{games.info(named).title}\n{body}", loose=True)
+
+
+def test_a_refused_text_is_read_after_clear_caches_as_after_a_start(monkeypatch):
+    """``clear_caches`` (for the bench's first key typed in the position editor, which measured the
+    reader before its caches only by swapping its private functions): the next refused text loads
+    the rules again, and is refused in the same words as before."""
+    loaded = []
+    load = games.load
+    monkeypatch.setattr(games, "load", lambda game_id, **options: loaded.append(game_id) or load(game_id, **options))
+    text = "Hex (size=7)\nQ"
+
+    def refusal() -> str:
+        loaded.clear()
+        with pytest.raises(RecordError) as refused:
+            record_from_position(text, loose=True)
+        return str(refused.value)
+
+    first = refusal()
+    assert loaded
+    again = refusal()
+    assert not loaded  # the rules read with are kept
+    clear_caches()
+    assert refusal() == again == first and "hex" in loaded
 
 
 def test_a_board_missing_a_line_is_not_said_to_be_another_games():

@@ -80,6 +80,22 @@ def test_screens_do_not_import_each_other():
                     f"ui/scenes/{path.name} imports the screen {module}; ask the App to show it")
 
 
+BENCHES = ("main.py", "ui/bench.py", "ui/analysis_bench.py", "ai/commands/bench.py", "ai/bench/*.py", "tools/*bench*.py")
+
+
+def test_benches_import_no_private_names():
+    """A bench measures the program through what its modules offer: ``python -m ui.analysis_bench``
+    and tools/tree_draw_bench.py imported ``ui.bench._passing_folders`` and ``_run``, helpers that
+    a rename inside ui/bench.py would break without a word from the tests."""
+    private = []
+    for path in sorted(p for pattern in BENCHES for p in ROOT.glob(pattern)):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("games", "ai", "ui"):
+                private += [f"{path.relative_to(ROOT)}: {node.module}.{alias.name}" for alias in node.names
+                            if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert not private, private
+
+
 ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
 MAPPED = ("games", "ai", "ui", "tools")
 

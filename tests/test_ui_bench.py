@@ -1,4 +1,5 @@
-"""``python main.py bench ui``'s own bookkeeping: where its games go and what its gaps say."""
+"""``python main.py bench ui`` and ``bench analysis``: their own bookkeeping (where their games go, what
+their gaps say), and that the bench command runs them."""
 
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ class _App:
 
 
 def test_a_run_that_draws_nothing_has_its_whole_length_for_a_gap():
-    run = bench._run(_App(set()), 0.05)
+    run = bench.measure_loop(_App(set()), 0.05)
     assert run["fps"] == 0
     assert run["longest_ms"] >= 50
 
 
 def test_a_run_that_draws_keeps_the_tail_after_its_last_frame():
-    run = bench._run(_App({1, 2}), 0.05)
+    run = bench.measure_loop(_App({1, 2}), 0.05)
     assert run["fps"] > 0
     assert run["longest_ms"] >= 40  # frames 1 and 2 came at once; the rest of the run drew nothing
 
@@ -35,7 +36,7 @@ def test_a_run_that_draws_keeps_the_tail_after_its_last_frame():
 def test_the_bench_window_keeps_its_games_and_settings_out_of_the_users_folders(monkeypatch, tmp_path):
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "mine"))
     monkeypatch.delenv("TABULEIRO_CONFIG_DIR", raising=False)
-    with bench._passing_folders():
+    with bench.scratch_user_folders():
         inside = os.environ["TABULEIRO_DATA_DIR"], os.environ["TABULEIRO_CONFIG_DIR"]
         for folder in inside:
             assert not folder.startswith(str(tmp_path))
@@ -45,15 +46,26 @@ def test_the_bench_window_keeps_its_games_and_settings_out_of_the_users_folders(
     assert not any(os.path.exists(folder) for folder in inside)
 
 
-def test_the_editor_figures_leave_the_position_reader_as_it_was(app):
-    """The bench reads each large board with the reader's shortcuts turned off for its "before"
-    figure: the reader has them back afterwards, and every board has both figures."""
+def test_the_editor_figures_run_the_position_reader_as_the_editor_does(app, monkeypatch):
+    """The bench read each large board a second time with two of the reader's own functions
+    swapped for others (its figure of the reader before its shortcuts): now every board shape's
+    rules are loaded by the reader as it is, for the first key and the later ones alike."""
+    import games
     import games.position_text as position_text
 
-    gate, rules = position_text._may_start_with, position_text._rules
+    own = dict(vars(position_text))
+    load = games.load
+    swapped_at_each_load = []
+
+    def loading(*args, **kwargs):
+        swapped_at_each_load.append(sorted(name for name, value in vars(position_text).items()
+                                           if own.get(name) is not value))
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(games, "load", loading)
     lag = bench._editor_key_lag(app)
-    assert position_text._may_start_with is gate and position_text._rules is rules
-    assert len(lag) == len(bench.EDITOR_BOARDS) and all(set(ms) == {"every", "gated"} for ms in lag.values())
+    assert swapped_at_each_load and not any(swapped_at_each_load), {tuple(s) for s in swapped_at_each_load}
+    assert len(lag) == len(bench.EDITOR_BOARDS) and all(set(ms) == {"first", "later"} for ms in lag.values())
 
 
 class _Measured(Exception):
@@ -69,7 +81,31 @@ def test_the_idle_menu_is_measured_once_the_first_games_imports_are_over(monkeyp
         done_at_the_first_run.append(app.warm_start.done)
         raise _Measured
 
-    monkeypatch.setattr(bench, "_run", first_run)
-    with bench._passing_folders(), pytest.raises(_Measured):
+    monkeypatch.setattr(bench, "measure_loop", first_run)
+    with bench.scratch_user_folders(), pytest.raises(_Measured):
         bench.measure(0.1, "trax", {})
     assert done_at_the_first_run == [True]
+
+
+def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
+    """Analysis mode's figures ran only as ``python -m ui.analysis_bench``, apart from the bench
+    command, and left their hot-seat games in the user's folders: ``main.py bench analysis --quick``
+    prints them (run small here: one game, short runs) on passing folders."""
+    import sys
+
+    import main
+    from ui import analysis_bench
+
+    monkeypatch.setattr(analysis_bench, "GAMES", (("tictactoe", "b2"),))
+    monkeypatch.setattr(analysis_bench, "QUICK_SECONDS", 0.2)
+    for name in ("TABULEIRO_DATA_DIR", "TABULEIRO_CONFIG_DIR"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    argv = ["bench", "analysis", "--quick"]
+    monkeypatch.setattr(sys, "argv", ["main.py", *argv])
+    assert main.main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "analysis: what analysis mode and the tree explorer cost the window" in lines
+    rows = [line for line in lines if line.startswith("analysis: tictactoe")]
+    assert len(rows) == 1 and all(word in rows[0] for word in ("updates", "idle CPU", "busy", "depth reached"))
+    assert lines[-1].startswith("analysis: tree explorer, tic-tac-toe depth 4")
+    assert not any(tmp_path.iterdir())

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -82,9 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from ui.app import App
-    from ui.bench import _passing_folders
 
-    with _passing_folders():
+    with tempfile.TemporaryDirectory(prefix="tabuleiro-bench-") as home:
+        # passing settings and data folders, set here rather than by ui.bench.scratch_user_folders:
+        # the copy measured may be older than that helper
+        os.environ["TABULEIRO_CONFIG_DIR"], os.environ["TABULEIRO_DATA_DIR"] = f"{home}/config", f"{home}/data"
         app = App(size=SIZE, fps=0, demo="menu", remember_size=False)
         try:
             scene = open_everything(app, args.depth)

@@ -1,4 +1,4 @@
-"""``python -m ui.analysis_bench``: what analysis mode and the tree explorer cost the window.
+"""``python main.py bench analysis``: what analysis mode and the tree explorer cost the window.
 
 For each game, a hot-seat game at 1280x800 with analysis on, run through the real loop (60 fps cap):
 
@@ -9,22 +9,25 @@ For each game, a hot-seat game at 1280x800 with analysis on, run through the rea
 
 Then the time the tree explorer takes to open a depth-4 tic-tac-toe tree: from asking for it to
 the first frame that shows the built tree.  Figures are printed, never asserted (they depend on
-the machine).
+the machine).  Each run lasts ``SECONDS`` (``QUICK_SECONDS`` with ``--quick``), on a passing
+settings and data folder.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import time
+from collections.abc import Callable
 
 GAMES = (("tictactoe", "b2"), ("reversi", "f5,d6,c3"), ("hex", "f6"), ("rastros", ""), ("alquerque", ""),
          ("trax", ""))
+SECONDS, QUICK_SECONDS = 5.0, 1.5
 
 
-def measure_game(game_id: str, moves: str, seconds: float) -> dict:
+def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
+    """One game's figures (see the module's docstring), from the first analysis values on."""
     from ui.app import App
-    from ui.bench import _run
+    from ui.bench import measure_loop
 
     os.environ["TABULEIRO_ANALYSIS"] = "1"
     app = App(size=(1280, 800), fps=60, demo=f"game:{game_id}:hotseat:{moves}", remember_size=False)
@@ -34,10 +37,10 @@ def measure_game(game_id: str, moves: str, seconds: float) -> dict:
         while scene.analysis.values is None and time.monotonic() < end:  # the first values (warm-up)
             app.frame()
         start_rev = scene.analysis.revision
-        idle = _run(app, seconds)
+        idle = measure_loop(app, seconds)
         updates = (scene.analysis.revision - start_rev) / idle["seconds"]
         app.always_draw = True
-        busy = _run(app, seconds)
+        busy = measure_loop(app, seconds)
         return {"updates_per_s": updates, "idle_cpu": idle["cpu"], "idle_fps": idle["fps"],
                 "busy_fps": busy["fps"], "busy_longest_ms": busy["longest_ms"],
                 "depth": scene.analysis.values.depth if scene.analysis.values else 0}
@@ -53,10 +56,10 @@ def tree_open_seconds() -> float:
     through, not timed as the opening."""
     import games
     from ui.app import App
-    from ui.bench import _passing_folders
+    from ui.bench import scratch_user_folders
 
     game = games.load("tictactoe")
-    with _passing_folders():
+    with scratch_user_folders():
         app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
         try:
             started = time.perf_counter()
@@ -68,18 +71,20 @@ def tree_open_seconds() -> float:
             app.quit()
 
 
-def main(argv: list[str]) -> int:
-    seconds = float(argv[0]) if argv else 5.0
-    print(f"analysis mode, {seconds:.0f} s per run (window process CPU, % of one core)")
-    for game_id, moves in GAMES:
-        r = measure_game(game_id, moves, seconds)
-        print(f"  {game_id:10s} updates {r['updates_per_s']:4.1f}/s  idle CPU {r['idle_cpu']:5.1f}%  "
-              f"idle draws {r['idle_fps']:4.1f}/s  busy {r['busy_fps']:5.1f} fps (longest gap "
-              f"{r['busy_longest_ms']:.0f} ms)  depth reached {r['depth']}")
-    print(f"tree explorer, tic-tac-toe depth 4 from the empty board: {tree_open_seconds():.3f} s from asking for it "
-          "to the first frame showing the built tree")
-    return 0
+def bench_analysis(report: Callable[[str], None], quick: bool) -> None:
+    """Print each game's analysis figures, then the tree explorer's opening time, the window on passing
+    settings and data folders: the hot-seat games it starts are no one's to continue."""
+    from ui.bench import headless_without_a_display, scratch_user_folders
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    headless_without_a_display()
+    seconds = QUICK_SECONDS if quick else SECONDS
+    report(f"analysis: {seconds:g} s a run, video driver {os.environ.get('SDL_VIDEODRIVER', 'default')}, "
+           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (window process CPU, % of one core)")
+    with scratch_user_folders():
+        for game_id, moves in GAMES:
+            r = measure_game(game_id, moves, seconds)
+            report(f"analysis: {game_id:10s} updates {r['updates_per_s']:4.1f}/s  idle CPU {r['idle_cpu']:5.1f}%  "
+                   f"idle draws {r['idle_fps']:4.1f}/s  busy {r['busy_fps']:5.1f} fps (longest gap "
+                   f"{r['busy_longest_ms']:.0f} ms)  depth reached {r['depth']}")
+    report(f"analysis: tree explorer, tic-tac-toe depth 4 from the empty board: {tree_open_seconds():.3f} s from "
+           "asking for it to the first frame showing the built tree")

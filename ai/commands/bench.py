@@ -19,6 +19,10 @@ from ai import optional_module
 from ai.base import Limits, Progress
 
 Report = Callable[[str], None]
+# the window's benches (ui/bench.py, ui/analysis_bench.py), each with the line that heads its figures:
+# main.py passes them to ``run_bench``, since ai/ does not import the window
+WINDOW_TARGETS = {"ui": "the window's CPU and frames per second, idle and while level-5 thinks",
+                  "analysis": "what analysis mode and the tree explorer cost the window"}
 
 
 def bench_module(game_id: str):
@@ -52,16 +56,16 @@ def _bench_extra(target: str) -> Callable[..., None] | None:
 
 def takes_openings(target: str) -> bool:
     """Whether ``target``'s bench has a strength run whose size ``--openings`` sets."""
-    extra = None if target in ("ui", "budget") else _bench_extra(target)
+    extra = None if target in (*WINDOW_TARGETS, "budget") else _bench_extra(target)
     return extra is not None and "openings" in inspect.signature(extra).parameters
 
 
 def run_bench(targets: list[str], quick: bool, report: Report = print, openings: int | None = None,
-              ui_bench: Callable[[Report, bool], None] | None = None, version: str = "",
+              window_benches: dict[str, Callable[[Report, bool], None]] | None = None, version: str = "",
               command: str = "") -> None:
-    """Figures for each target: a game id, "ui" (the window's figures, ``ui_bench``, given by
-    main.py since ai/ does not import the window), or "budget" (``ai.bench.budget``: every
-    level's answers against its time per move).
+    """Figures for each target: a game id, one of ``WINDOW_TARGETS`` (the window's figures, by the
+    bench ``window_benches`` gives for it: main.py gives them, since ai/ does not import the window),
+    or "budget" (``ai.bench.budget``: every level's answers against its time per move).
 
     The header says which Tabuleiro made them (``version``: its version and its libraries', numba's
     above all), on what machine, and the ``command`` that makes them again: figures pasted into a
@@ -72,10 +76,11 @@ def run_bench(targets: list[str], quick: bool, report: Report = print, openings:
         report(f"command: {command}")
     seconds = 0.3 if quick else 1.0
     for target in targets:
-        if target == "ui":
-            if ui_bench is not None:
-                report("ui: the window's CPU and frames per second, idle and while level-5 thinks")
-                ui_bench(report, quick)
+        if target in WINDOW_TARGETS:
+            bench = (window_benches or {}).get(target)
+            if bench is not None:
+                report(f"{target}: {WINDOW_TARGETS[target]}")
+                bench(report, quick)
             continue
         if target == "budget":
             from ai.bench.budget import bench_budget
