@@ -1,5 +1,6 @@
-"""How a tournament's worker processes tell their parent their games: one pipe, each message
-written to it whole by a worker's main thread, under a lock the workers share.
+"""How worker processes tell their parent what they do (a tournament's games, the window's AI
+worker's reports): one pipe, each message written to it whole, under a lock the writers share;
+and how the parent tells them to stop (``SharedFlag``).
 
     channel = WorkerChannel(ctx)                        # in the parent, before the workers
     ctx.Process(target=worker, args=(channel.sender(), ...)).start()
@@ -13,7 +14,8 @@ put just before the end might never have been written.  Here ``Sender.put`` retu
 message is in the pipe, and a signal that ends the worker waits for the message being written
 (``ai.parent_watch.signals_held``): all that a worker ended by itself or by SIGTERM has sent can
 be read after its end.  Only a killed worker (SIGKILL) may cut a message; its parent then reads
-no more (``ai.tournament``).
+no more (``ai.tournament``), and never waits for the rest: its own writing end is closed
+(``opened``), so the cut message ends where the pipe does.
 """
 
 from __future__ import annotations
@@ -23,6 +25,25 @@ from typing import Any
 from ai.parent_watch import signals_held
 
 
+class SharedFlag:
+    """A flag the parent sets and clears and its workers read (``is_set``: a search's stop flag),
+    a byte of shared memory with no lock.  A ``multiprocessing.Event`` is read under a lock: a
+    worker killed while it looked (a search looks every few milliseconds) kept that lock, and the
+    parent's next ``set`` or ``clear`` waited for it for ever."""
+
+    def __init__(self, ctx: Any) -> None:
+        self._value = ctx.RawValue("b", 0)
+
+    def set(self) -> None:
+        self._value.value = 1
+
+    def clear(self) -> None:
+        self._value.value = 0
+
+    def is_set(self) -> bool:
+        return bool(self._value.value)
+
+
 class Sender:
     """A worker's end of the channel, given to the worker process as it is made."""
 
@@ -30,8 +51,9 @@ class Sender:
         self.writer, self.lock = writer, lock
 
     def put(self, message: Any) -> None:
-        """Write ``message`` whole; a signal that would end the process meanwhile ends it after,
-        once the lock is free for the other workers (the hold is left after the lock)."""
+        """Write ``message`` whole (a worker's threads take turns); a signal that would end the
+        process meanwhile ends it after, once the lock is free for the other workers (the hold is
+        left after the lock)."""
         with signals_held(), self.lock:
             self.writer.send(message)
 

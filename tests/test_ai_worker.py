@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import games
+from ai.worker_channel import WorkerChannel
 from ui import ai_worker
 from ui.ai_worker import AIError, AIResult, AIWarmUp, AIWorker, Job
 
@@ -30,7 +31,7 @@ def answers_until(worker: AIWorker, job_id: int, seconds: float, out: list | Non
 
 def polled_until(worker: AIWorker, condition, seconds: float = 60.0) -> bool:
     """Poll ``worker`` until ``condition()`` holds or ``seconds`` pass; whether it holds.  A report
-    put on its queue reaches ``poll`` through the queue's feeder thread, later on a loaded machine."""
+    reaches ``poll`` once its process has written it, later on a loaded machine."""
     end = time.monotonic() + seconds
     while not condition() and time.monotonic() < end:
         worker.poll()
@@ -96,16 +97,17 @@ def test_a_search_cancelled_while_it_waits_for_its_kernels_keeps_its_process(tmp
     grace now starts when the worker says its kernels are ready.  Here a bot that takes a while
     to load stands for the wait, and the worker's own reports say it waits for kernels."""
     monkeypatch.setattr(ai_worker, "SETUP_GRACE", 0.2)
+    monkeypatch.setattr(WorkerChannel, "opened", lambda channel: None)  # the test writes reports too: its end stays open
     worker = AIWorker("tictactoe", warm_up=False)
     job = slow_loading_bot_job(tmp_path, 1.0)
     try:
         first = worker.submit(job)
-        worker.reports.put(AIWarmUp(False))  # what the worker says while a search waits for its kernels
+        worker.reports.sender().put(AIWarmUp(False))  # what the worker says while a search waits for its kernels
         assert polled_until(worker, lambda: worker.preparing)
         second = worker.submit(job)  # New game: the first job is cancelled, the second waits for it
         polled_until(worker, lambda: worker.busy != first)  # well past the grace
         assert worker.restarts == 0, "a worker compiling its kernels was replaced"
-        worker.reports.put(AIWarmUp(True))  # the kernels are ready
+        worker.reports.sender().put(AIWarmUp(True))  # the kernels are ready
         answers = answers_until(worker, second, 60)
         assert [a for a in answers if isinstance(a, AIResult) and a.job_id == second and a.move is not None]
         assert worker.restarts == 0 and not worker.broken

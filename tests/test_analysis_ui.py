@@ -60,6 +60,20 @@ def test_analysis_starts_on_with_the_environment(app, monkeypatch):
     assert wait(app, lambda: _labels_on_board(app.scene), 60)
 
 
+def test_analysis_goes_on_after_its_process_is_killed(app):
+    """Analysis mode's process killed outright (out of memory, ``kill -9``): the values on the
+    board stayed as they were, for good on that position; the fresh process now values it again."""
+    app.open_demo("game:reversi:hotseat:")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: _labels_on_board(scene), 60)
+    scene.analysis.worker.process.kill()
+    assert wait(app, lambda: scene.analysis.worker.restarts == 1, 30)
+    left_by_the_dead = scene.analysis.values
+    assert wait(app, lambda: scene.analysis.values is not left_by_the_dead, 60), "the position was not valued again"
+    assert _labels_on_board(scene) and scene.analysis.error == ""
+
+
 def test_labels_speak_each_games_unit():
     def snap(*values: MoveValue, mover: int = 0) -> MoveValues:
         return MoveValues(mover, {v.move: v for v in values})

@@ -67,10 +67,11 @@ def test_forced_moves_take_the_next_positions_value():
     assert v[1] == v[0] < 0
 
 
-@pytest.mark.parametrize("interrupted", [False, True])
+@pytest.mark.parametrize("interrupted", ["", "closed", "killed"])
 def test_background_analysis_in_the_worker_process(interrupted):
     """Also closed half-way (the replay left for the search tree) and polled again (back): it
-    stayed at its share for good, "Analysing… 11%"."""
+    stayed at its share for good, "Analysing… 11%".  And its process killed half-way (out of
+    memory, ``kill -9``): the graph stopped there with the error; the fresh process goes on."""
     record = tictactoe_with_a_blunder()
     analysis = BackgroundAnalysis(record, "level-5", seconds=0.5)  # room for the proof on a loaded machine
     try:
@@ -78,8 +79,10 @@ def test_background_analysis_in_the_worker_process(interrupted):
         while interrupted and analysis.progress() == 0 and time.monotonic() < deadline:
             analysis.poll()
             time.sleep(0.01)
-        if interrupted:
+        if interrupted == "closed":
             analysis.close()
+        elif interrupted == "killed":
+            analysis.worker.process.kill()
         while not analysis.done and time.monotonic() < deadline:
             analysis.poll()
             time.sleep(0.01)

@@ -13,7 +13,12 @@ players compile nothing when they are made (``ai.kernels.defer_compiling``): a m
 book comes at once, and a search waits for the kernels it needs, outside its move's time.  A worker
 restarted after a crash skips the warm-up (it may have been the cause).
 
-Cancelling sets a multiprocessing Event that the player sees through ``Limits.stop``.  A worker
+Reports come back through ``ai.worker_channel`` (each written whole, under a lock) and the stop
+flag is its ``SharedFlag``, so that a worker killed outright (SIGKILL: the OOM killer, ``kill -9``)
+in the middle of a report, or while its search looks at the flag, leaves nothing the window could
+wait on: ``poll`` drops the cut report, sees the process gone in the same frame and replaces it.
+
+Cancelling sets the stop flag, which the player sees through ``Limits.stop``.  A worker
 that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
 has not reported yet: it is still starting), or that died, is terminated and replaced by a fresh
 one.  Those seconds count from the moment its kernels are ready: a search waiting for them
@@ -21,6 +26,8 @@ one.  Those seconds count from the moment its kernels are ready: a search waitin
 compile them again, without the warm-up's head start.  A worker that keeps dying is given up
 (``broken``: the scene plays random moves); one replaced for a slow cancel is not counted, since
 cancels come as fast as the player presses keys, and warms its kernels up as the first one did.
+A job whose process died is answered by ``AIProcessDied``, which the scene may ask again of the
+fresh process.
 A closed worker (its screen was left) is let go at once and its process ended by a thread
 (``_end``), so the window never waits for it; ``wait_for_closed_workers`` waits for them all as
 the window closes.
@@ -45,6 +52,8 @@ import traceback
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from ai.worker_channel import SharedFlag, WorkerChannel
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -128,6 +137,12 @@ class AIError:
     job_id: int
     message: str
     detail: str = ""
+
+
+@dataclass
+class AIProcessDied(AIError):
+    """The worker's process ended in the middle of the job (killed: out of memory, ``kill -9``; a
+    crash) and a fresh one has replaced it: the job can be asked again."""
 
 
 @dataclass
@@ -396,13 +411,14 @@ class AIWorker:
     def _start(self) -> None:
         ctx = self._ctx
         self.jobs = ctx.Queue()
-        self.reports = ctx.Queue()
-        self.stop = ctx.Event()
+        self.reports = WorkerChannel(ctx)
+        self.stop = SharedFlag(ctx)
         warm = self.warm_up and self.deaths == 0
         self.preparing = warm
-        self.process = ctx.Process(target=worker_main, args=(self.jobs, self.reports, self.stop, self.game_id, warm),
-                                   name="tabuleiro-ai", daemon=True)
+        self.process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
+                                   args=(self.jobs, self.reports.sender(), self.stop, self.game_id, warm))
         self.process.start()
+        self.reports.opened()  # a report cut by the process's death ends where the pipe does
         self.busy: int | None = None  # the job the process is running
         self.cancelled = False  # ... and whether we stopped wanting its answer
         self.heard = False  # ... and whether it has reported (its search has begun)
@@ -461,11 +477,7 @@ class AIWorker:
         self._local = []
         if self.broken:
             return out
-        while True:
-            try:
-                item = self.reports.get_nowait()
-            except (queue.Empty, OSError, EOFError, ValueError):
-                break
+        while (item := self.reports.receive(0)) is not None:
             if isinstance(item, AIWarmUp):
                 self.preparing, self.warm_up_error = not item.done, item.error
                 continue
@@ -504,7 +516,7 @@ class AIWorker:
             self._restart()
             self.pending = pending
             if not cancelled:
-                out.append(AIError(job_id, f"the AI process stopped unexpectedly (exit code {code})"))
+                out.append(AIProcessDied(job_id, f"the AI process stopped unexpectedly (exit code {code})"))
         elif self.preparing:
             self.stopping_since = time.monotonic()  # its job may wait for the kernels: the grace starts when they are ready
         elif self.cancelled and time.monotonic() - self.stopping_since > (STOP_GRACE if self.heard else SETUP_GRACE):
@@ -525,7 +537,7 @@ class AIWorker:
         self.stop.set()
         with contextlib.suppress(OSError, ValueError, queue.Full):
             self.jobs.put_nowait(None)
-        ending = threading.Thread(target=_end, args=(proc, (self.jobs, self.reports), self.stop, grace), daemon=True,
+        ending = threading.Thread(target=_end, args=(proc, self.jobs, self.reports, self.stop, grace), daemon=True,
                                   name="tabuleiro-ai-end")
         with _ENDING_LOCK:
             _ENDING.append(ending)
@@ -540,11 +552,11 @@ _ENDING: list[threading.Thread] = []  # the threads ending closed workers' proce
 _ENDING_LOCK = threading.Lock()
 
 
-def _end(proc, queues: tuple, stop, grace: float) -> None:
+def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
-    if even that is ignored), reaped, and its queues closed.  Its ``stop`` event is held until
-    then: a process still starting reads it from its parent, and a worker replaced at once drops
-    its own reference (the child then failed with FileNotFoundError on the event's semaphore)."""
+    if even that is ignored), reaped, and its queue and channel closed.  Its ``stop`` flag is held
+    until then: a worker replaced at once drops its own reference, and the flag's shared memory
+    could be handed to the next flag while the old process still reads it."""
     try:
         if grace > 0:
             proc.join(grace)
@@ -554,9 +566,9 @@ def _end(proc, queues: tuple, stop, grace: float) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join(1.0)
-        for q in queues:
-            q.cancel_join_thread()
-            q.close()
+        jobs.cancel_join_thread()
+        jobs.close()
+        reports.close()
     finally:
         with _ENDING_LOCK:
             _ENDING.remove(threading.current_thread())

@@ -187,7 +187,9 @@ class BackgroundAnalysis:
     ``points`` fills in as the answers come; ``done`` when every position has one.  A record that
     already carries evaluations for every position is not searched again.  ``close`` stops the
     worker (the replay is left, perhaps only for the search tree or the rules); the next ``poll``
-    starts another and goes on from the position it stopped at.
+    starts another and goes on from the position it stopped at.  A position whose search lost its
+    process (killed: out of memory, ``kill -9``) is searched again by the fresh one, once: dying
+    there again ends the analysis with the error.
     """
 
     def __init__(self, record: GameRecord, player_id: str = DEFAULT_PLAYER,
@@ -209,6 +211,7 @@ class BackgroundAnalysis:
         self.done = False
         self._next = 0
         self._job: tuple[int, int] | None = None  # (job id, position index)
+        self._asked_again: int | None = None  # the position searched again after its process died
         self._last: Any = None
         if worker is None:
             from ui.ai_worker import AIWorker
@@ -236,7 +239,7 @@ class BackgroundAnalysis:
         return changed
 
     def _collect(self) -> bool:
-        from ui.ai_worker import AIError, AIProgress, AIResult
+        from ui.ai_worker import AIError, AIProcessDied, AIProgress, AIResult
 
         changed = False
         for item in self.worker.poll():
@@ -249,6 +252,9 @@ class BackgroundAnalysis:
                 if self._last is not None:
                     self.opinions[index] = opinion_from_progress(self._last)
                 self._job, self._last, changed = None, None, True
+            elif isinstance(item, AIProcessDied) and self._job[1] != self._asked_again:
+                self._asked_again = self._job[1]
+                self._search_again()
             elif isinstance(item, AIError):
                 self.error = item.message
                 self._job, self.done = None, True
@@ -279,4 +285,8 @@ class BackgroundAnalysis:
             self.worker.close()
             self.worker = None
         if self._job is not None:  # searched again by the next worker
-            self._next, self._job, self._last = self._job[1], None, None
+            self._search_again()
+
+    def _search_again(self) -> None:
+        """The position under search is searched again, from the start, by the next ``poll``."""
+        self._next, self._job, self._last = self._job[1], None, None

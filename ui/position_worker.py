@@ -3,9 +3,10 @@
 Analysis mode (every move's value, ui/analysis_mode.py) and the Hex connections overlay
 (ui/hex_connections.py) both work the same way: switched on, they follow the position on screen --
 the live game or one reached by browsing -- and ask a worker process of their own about it; a new
-position cancels the old job, switching off or leaving the screen stops it.  Each arrival bumps
-``revision``, so the screen redraws only then.  Having its own worker means such a job never
-delays the computer's moves, and a move search never cancels it.
+position cancels the old job, switching off or leaving the screen stops it.  A job whose process
+died (killed: out of memory, ``kill -9``) is asked again of the fresh process, once per position.
+Each arrival bumps ``revision``, so the screen redraws only then.  Having its own worker means
+such a job never delays the computer's moves, and a move search never cancels it.
 
 A subclass says what job to send (``make_job``) and what to keep from a report (``receive``).
 No drawing here.
@@ -31,6 +32,7 @@ class PositionWorker:
         self.error = ""  # why the last job failed, if it did
         self.revision = 0  # bumped on every change worth a redraw
         self.waiting = False  # held while the computer searches its move (``wait``, set by the game screen)
+        self.asked_again: tuple | None = None  # the position whose job was asked again after its process died
 
     # -- what a subclass says ----------------------------------------------------------------------
     def make_job(self, moves: tuple[str, ...], position: str) -> Any:
@@ -101,13 +103,16 @@ class PositionWorker:
         """Collect the worker's reports; True when what is shown changed."""
         if self.worker is None or self.job is None:
             return False
-        from ui.ai_worker import AIError, AIResult
+        from ui.ai_worker import AIError, AIProcessDied, AIResult
 
         changed = False
         for item in self.worker.poll():
             if item.job_id != self.job:
                 continue
-            if isinstance(item, (AIResult, AIError)):
+            if isinstance(item, AIProcessDied) and self.asked_again != self.position:
+                self.asked_again = self.position
+                self.job = self.worker.submit(self.make_job(*self.position))
+            elif isinstance(item, (AIResult, AIError)):
                 self.job, self.finished, changed = None, True, True
                 if isinstance(item, AIError):
                     self.error = item.message

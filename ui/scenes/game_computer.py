@@ -24,7 +24,7 @@ import ai
 from ai import referee
 from ai.referee import Loss
 from ui import words
-from ui.ai_worker import AIError, AIForfeit, AIProgress, AIResult, AIWorker, Job
+from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResult, AIWorker, Job
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.thinking import proven_text, seen_from_board
@@ -62,6 +62,7 @@ class ComputerMoves:
         self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
         self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         self.step_once = False  # Step was pressed: one move, though the game is paused
+        self.asked_again_at: int | None = None  # the position (moves played) whose search was asked again
 
     def ensure_worker(self) -> AIWorker:
         if self.worker is None:
@@ -185,6 +186,9 @@ class ComputerMoves:
                 continue
             kind, side = self.job_kind, self.job_side
             self.job, self.job_kind = None, ""
+            if kind == "move" and self._asks_again(item, side):
+                self.progress = None
+                continue
             if self.progress is not None and kind == "hint":
                 self.last_search, self.last_search_moves = self.progress, self.job_moves
             elif self.progress is not None:
@@ -199,6 +203,20 @@ class ComputerMoves:
                     scene.messages.add(self._hint_said(item.text))
             else:
                 self.held = (item, side)
+
+    def _asks_again(self, reply: Reply, side: int) -> bool:
+        """Whether a computer's move whose process died is searched again: the worker has a fresh
+        process, so ``take_turn`` asks it on the next frame, and the window says so.  Once per
+        position: a position on which it dies again gets what any failure gets."""
+        scene = self.scene
+        if not isinstance(reply, AIProcessDied) or self.worker is None or self.worker.broken:
+            return False
+        if self.asked_again_at == len(scene.history):
+            return False
+        self.asked_again_at = len(scene.history)
+        scene.messages.add(_("{player}: {why}; it was restarted and thinks again").format(
+            player=scene.setup.player_label(side), why=words.detail(reply.message)), "error")
+        return True
 
     def last_search_seen(self) -> tuple[AIProgress, int] | None:
         """The last search as the panel shows it under the position on the board: its lengths

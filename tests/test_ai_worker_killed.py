@@ -1,0 +1,147 @@
+"""A computer player's process killed (SIGKILL: the OOM killer, a user's ``kill -9``) at the worst
+moments: in the middle of a report, or while it looks at its stop flag.  The window must keep
+drawing, say what happened, and have the move searched again by a fresh process.
+
+Each kill is made deterministic by a stand-in for ``ui.ai_worker.worker_main``, run in the real
+worker process: it leaves behind exactly what a kill at that moment leaves, then kills itself.
+Polls run in a thread joined with a generous limit, so that a poll that blocks fails the test
+instead of hanging it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import struct
+import sys
+import threading
+import time
+from multiprocessing.connection import Connection
+from multiprocessing.reduction import ForkingPickler
+
+import pytest
+
+from tests.ui_helpers import click, make_app, wait
+from ui import ai_worker
+from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
+from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a process killed outright: POSIX signals")
+
+REAL_WORKER_MAIN = ai_worker.worker_main
+HANG_GUARD = 60.0  # seconds after which a poll is taken for blocked (it answers in a frame)
+
+
+def four_in_a_row_job() -> Job:
+    return Job("tictactoe", {"width": 7, "height": 6, "k": 4}, ("d3",), "", "level-5", 0.5, 1)
+
+
+def _writing_end(reports) -> Connection:
+    """The pipe end a worker's reports are written to, whatever carries them."""
+    return next(v for v in vars(reports).values() if isinstance(v, Connection) and v.writable)
+
+
+def _killed_writing_a_report(jobs, reports, stop, *_warm) -> None:
+    """A worker killed in the middle of a large report: its first half is in the pipe, the rest
+    never comes (what SIGKILL leaves while a report is being written)."""
+    job_id, _job = jobs.get()
+    data = bytes(ForkingPickler.dumps(AIProgress(job_id, pv=["a1"] * 50_000)))
+    os.write(_writing_end(reports).fileno(), struct.pack("!i", len(data)) + data[: len(data) // 2])
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _killed_looking_at_the_stop_flag(jobs, reports, stop, *_warm) -> None:
+    """A worker killed while its search looks at the stop flag (a few times a millisecond): a
+    ``multiprocessing.Event`` is read under a lock, which the dead process then keeps."""
+    jobs.get()
+    lock = getattr(stop, "_cond", None)  # the Event's lock, if the flag has one
+    if lock is not None:
+        lock.acquire()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def polled_in_a_thread(worker: AIWorker, job_id: int) -> tuple[list, bool]:
+    """Poll ``worker`` from a thread until ``job_id`` is answered (or 30 s pass); what it said,
+    and whether the polls returned at all (False: a poll blocked)."""
+    said: list = []
+
+    def poll_until_answered() -> None:
+        end = time.monotonic() + 30.0
+        while time.monotonic() < end and not any(isinstance(a, (AIResult, AIError)) and a.job_id == job_id
+                                                 for a in said):
+            said.extend(worker.poll())
+            time.sleep(0.01)
+
+    poller = threading.Thread(target=poll_until_answered, daemon=True)
+    poller.start()
+    poller.join(HANG_GUARD)
+    return said, not poller.is_alive()
+
+
+def killed_worker(monkeypatch, dying_worker) -> tuple[AIWorker, int]:
+    """A worker whose process took a job and was killed as ``dying_worker`` says; the process
+    that replaces it is a real one."""
+    monkeypatch.setattr(ai_worker, "worker_main", dying_worker)
+    worker = AIWorker("tictactoe", warm_up=False)
+    job_id = worker.submit(four_in_a_row_job())
+    worker.process.join(30)
+    assert worker.process.exitcode == -signal.SIGKILL
+    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)
+    return worker, job_id
+
+
+@pytest.mark.parametrize("dying_worker", [_killed_writing_a_report, _killed_looking_at_the_stop_flag])
+def test_a_worker_killed_mid_report_or_mid_look_is_replaced_without_blocking_the_poll(monkeypatch, dying_worker):
+    """Half a report left in the pipe made ``poll`` wait for the rest for ever, and the stop flag's
+    lock kept by the dead process made the replacement's ``stop.set()`` wait for ever: either way
+    the window froze.  Now the poll returns, the job is answered as stopped, and a fresh process
+    answers the next job."""
+    worker, job_id = killed_worker(monkeypatch, dying_worker)
+    try:
+        said, returned = polled_in_a_thread(worker, job_id)
+        assert returned, "poll blocked on what the killed process left"
+        assert [a for a in said if isinstance(a, AIError) and a.job_id == job_id and "stopped unexpectedly" in a.message]
+        assert worker.restarts == 1 and not worker.broken
+        next_job = worker.submit(four_in_a_row_job())
+        said, returned = polled_in_a_thread(worker, next_job)
+        assert returned and [a for a in said if isinstance(a, AIResult) and a.job_id == next_job and a.move is not None]
+    finally:
+        worker.close()
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    yield app
+    if app.running:
+        app.quit()
+
+
+def frames_in_a_thread(app, condition) -> bool:
+    """Run the window's frames (``wait``) in a thread; whether they kept running (False: a frame
+    blocked, the window froze)."""
+    framer = threading.Thread(target=wait, args=(app, condition, 30.0), daemon=True)
+    framer.start()
+    framer.join(HANG_GUARD)
+    return not framer.is_alive()
+
+
+def test_the_computer_killed_mid_report_moves_all_the_same_and_the_window_says_so(app, monkeypatch):
+    """Human vs computer: the computer's process is killed in the middle of a report while the
+    player waits for its move.  The window froze for good; now it says the process stopped and
+    was restarted, and the fresh process searches the move again (no random move played in its
+    place)."""
+    monkeypatch.setattr(ai_worker, "worker_main", _killed_writing_a_report)
+    app.switch(GameScene(app, MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC,
+                                         (None, "level-5"), 0.5)))
+    scene = app.scene
+    first_process = scene.worker.process
+    click(app, scene.view.cell_rect(*divmod(17, scene.game.width)).center)
+    first_process.join(30)
+    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)  # the replacement is a real worker
+    assert frames_in_a_thread(app, lambda: len(scene.history) == 2), "the window froze"
+    said = [m.text for m in scene.messages.current()]
+    assert any("stopped unexpectedly" in text and "restarted" in text for text in said), said
+    assert not any("random" in text for text in said), said
+    assert app.errors == []
+
