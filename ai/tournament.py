@@ -62,7 +62,7 @@ from typing import Any
 
 from ai.match import GameResult
 from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set, sigint_ignored
-from ai.worker_channel import Sender, WorkerChannel
+from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
 STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots before they are killed
@@ -527,7 +527,7 @@ class Tournament:
     # -- in worker processes --------------------------------------------------------------------
     def _run_pool(self, emit: Callable[[Event], None]) -> None:
         ctx = mp.get_context("spawn")
-        tasks, events, stopping = ctx.Queue(), WorkerChannel(ctx), ctx.Event()
+        tasks, events, stopping = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)  # no lock a killed worker keeps
         pending = self.pending()
         for g in pending:
             tasks.put(self.task(g))

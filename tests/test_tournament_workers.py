@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import asdict
+from types import SimpleNamespace
 
 import pytest
 
@@ -84,7 +85,7 @@ class ScriptedChannel(ScriptedQueue):
 
     def receive(self, timeout: float):
         if not self.script:
-            if self.context.stopping.is_set() and not self.stuck:
+            if self.context.stop_asked() and not self.stuck:
                 for w in self.context.workers:
                     w.exitcode = 0 if w.exitcode is None else w.exitcode
             return None
@@ -101,7 +102,7 @@ class WorkersPlayingOn(ScriptedChannel):
 
     def receive(self, timeout: float):
         tasks = self.context.tasks
-        while not self.script and tasks.script and not self.context.stopping.is_set():
+        while not self.script and tasks.script and not self.context.stop_asked():
             task = tasks.script.pop(0)
             if task is not None:
                 return _played(task["number"], task["ids"])
@@ -113,13 +114,18 @@ class FakeContext:
         self.workers: list[FakeProcess] = []
         self.tasks = ScriptedQueue([])
         self.events = (WorkersPlayingOn if playing_on else ScriptedChannel)(events, self)
-        self.stopping = threading.Event()
+        self._stop_byte = SimpleNamespace(value=0)
 
     def Queue(self) -> ScriptedQueue:  # noqa: N802 - multiprocessing's name
         return self.tasks
 
-    def Event(self) -> threading.Event:  # noqa: N802 - multiprocessing's name
-        return self.stopping
+    def RawValue(self, _typecode: str, _value: int) -> SimpleNamespace:  # noqa: N802 - multiprocessing's name
+        """The shared byte of the tournament's stop flag (``SharedFlag``), which ``stop_asked`` reads."""
+        return self._stop_byte
+
+    def stop_asked(self) -> bool:
+        """Whether the tournament has asked its workers to stop, as a worker would see it."""
+        return bool(self._stop_byte.value)
 
     def Process(self, **kwargs) -> FakeProcess:  # noqa: N802 - multiprocessing's name
         self.workers.append(FakeProcess(**kwargs))
