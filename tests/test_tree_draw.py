@@ -230,3 +230,48 @@ def test_the_tree_opening_figure_is_taken_once_the_built_tree_is_on_screen(monke
     monkeypatch.setattr(analysis_bench, "time", SimpleNamespace(perf_counter=reading, monotonic=time.monotonic))
     analysis_bench.tree_open_seconds()
     assert readings[-1] and readings[-1][-1] > 0, f"the clock stopped after drawings showing {readings[-1]} nodes"
+
+
+def _explorer_on(app, size: tuple[int, int]):
+    """The explorer on Alquerque after c2-c3 (its root's value lines as many as a node has) in a
+    window of ``size``, built and drawn."""
+    from tests.test_tree import built
+    from tests.ui_helpers import key
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.open_demo("game:alquerque:hotseat:c2-c3")
+    app.run_frames(2)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    return explorer
+
+
+def test_the_legend_says_what_the_count_under_a_closed_node_is(app, monkeypatch):
+    """"+37" under a node was the one mark the legend did not explain."""
+    from tests.ui_helpers import recorded_text
+
+    explorer = _explorer_on(app, (1280, 800))
+    drawn = recorded_text(monkeypatch)
+    explorer.draw(app.screen)
+    assert "+N under a node: its moves, not opened yet" in drawn
+
+
+def test_the_legend_stays_in_its_panel_in_portuguese_in_the_smallest_window(app, monkeypatch):
+    """At 800x560 in Portuguese the legend's lines fill the side panel: a line that does not fit
+    whole is left out rather than run over the panel's edge."""
+    from tests.ui_helpers import recorded_text_rects
+    from ui import i18n
+
+    i18n.set_language("pt")
+    try:
+        explorer = _explorer_on(app, (800, 560))
+        drawn = recorded_text_rects(monkeypatch)
+        explorer.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    legend = [(text, rect) for text, rect in drawn if rect.top > explorer.side.top + explorer.side.width]
+    assert any(text.startswith("Setas") for text, _rect in legend), [text for text, _rect in legend]
+    outside = [text for text, rect in legend if not explorer.side.contains(rect)]
+    assert not outside, f"drawn over the panel's edge: {outside}"

@@ -443,11 +443,21 @@ class TreeExplorerScene(Scene):
                   _("MIN: the other side, picks the lowest"),
                   _("Crossed out: alpha-beta cut these moves (alpha ≥ beta)"),
                   _("Click a node, or press Enter, to open or close it"),
-                  _("Arrows: parent, best move, siblings; Shift+arrows: scroll")]
-        y += int(8 * s)
+                  _("Arrows: parent, best move, siblings; Shift+arrows: scroll"),
+                  _("+N under a node: its moves, not opened yet")]
+        self._draw_legend(surface, legend, board.x, y + int(8 * s), board.width, r.bottom - pad)
+
+    def _draw_legend(self, surface: pygame.Surface, legend: list[str], x: int, y: int, width: int, bottom: int) -> None:
+        """The legend's lines from ``y`` down, each wrapped to ``width``, as many whole lines as end
+        above ``bottom`` (the last ones are the least needed): in a small window in Portuguese the
+        last line ran over the panel's edge."""
+        size = tx.small(13, self.scale)
         for line in legend:
-            for part in tx.wrap(line, tx.small(13, s), board.width):
-                y = tx.text(surface, part, (board.x, y), tx.small(13, s), theme.muted).bottom
+            parts = tx.wrap(line, size, width)
+            if y + len(parts) * tx.line_height(size) > bottom:
+                return
+            for part in parts:
+                y = tx.text(surface, part, (x, y), size, self.theme.muted).bottom
 
 
 # -- the tree's drawing, shared by the screen and the picture ------------------------------------------
