@@ -256,6 +256,23 @@ def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
     assert "+131" in drawn
 
 
+@pytest.mark.parametrize("value", [166.0, -237.0])
+def test_the_bars_value_stays_on_the_bar_in_a_small_window(app, monkeypatch, value):
+    """At 800x600 the bar was 18 pixels wide: "+166", set at 8 pixels, still ran over its colour
+    onto its outline."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = _valued(app, "alquerque", {}, (800, 600))
+    move = scene.state.legal_moves()[0]
+    scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, value)})
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    bar = scene.board_side.eval_rect
+    shown = [rect for text, rect in drawn if text == f"+{abs(value):.0f}" and bar.inflate(8, 8).colliderect(rect)]
+    assert shown, f"the bar's value was not drawn: {[text for text, _rect in drawn][:20]}"
+    assert bar.contains(shown[0]), f"{shown[0]} runs over the bar {bar}"
+
+
 # -- the values on a board too small for a tag on every move ---------------------------------------
 def _valued(app, game_id: str, options: dict, size: tuple[int, int], plies: int = 0, seed: int = 1):
     """A hot-seat game of ``game_id`` in a window of ``size``, ``plies`` random moves in, in analysis

@@ -42,21 +42,28 @@ def _open_part(root: Node, open_ids: set[int] | None) -> list[Node]:
 
 
 def _lines_drawn(app, monkeypatch, act) -> list[tuple[pygame.Surface, tuple[int, int], tuple[int, int], int]]:
-    """(surface, start, end, width) of each line the tree's drawing draws while ``act()`` runs."""
+    """(surface, start, end, width) of each line the tree's drawing draws while ``act()`` runs
+    (plain or smooth: ``pygame.draw.aaline``, one pixel wide)."""
     from ui.scenes import tree_explorer
 
-    lines, draw_line, draw_tree = [], pygame.draw.line, tree_explorer.draw_tree
+    lines, draw_line, draw_aaline, draw_tree = [], pygame.draw.line, pygame.draw.aaline, tree_explorer.draw_tree
 
     def recording(surface, colour, start, end, width=1):
         lines.append((surface, tuple(start), tuple(end), width))
         return draw_line(surface, colour, start, end, width)
 
+    def recording_smooth(surface, colour, start, end, *args):
+        lines.append((surface, tuple(start), tuple(end), 1))
+        return draw_aaline(surface, colour, start, end, *args)
+
     def recorded(*args, **kwargs):
         monkeypatch.setattr(pygame.draw, "line", recording)
+        monkeypatch.setattr(pygame.draw, "aaline", recording_smooth)
         try:
             return draw_tree(*args, **kwargs)
         finally:
             monkeypatch.setattr(pygame.draw, "line", draw_line)
+            monkeypatch.setattr(pygame.draw, "aaline", draw_aaline)
 
     monkeypatch.setattr(tree_explorer, "draw_tree", recorded)
     try:
@@ -90,6 +97,56 @@ def test_a_wide_open_tree_draws_no_edge_out_of_sight(app, monkeypatch):
                 if not pygame.Rect(min(start[0], end[0]), min(start[1], end[1]), abs(start[0] - end[0]) + 1,
                                    abs(start[1] - end[1]) + 1).inflate(2 * width, 2 * width).colliderect(explorer.canvas)]
         assert not away, f"{len(away)} of {len(lines)} lines drawn out of sight, as {away[0]}"
+
+
+def _wide_root(app):
+    """The explorer (alpha-beta, depth 4) on Tic-tac-toe 7x6, four in a row, after d3 d4 c3 e3:
+    38 first moves, far more than the canvas holds across."""
+    from tests.test_tree import built
+    from tests.ui_helpers import key
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HOTSEAT, (None, None), 1.0),
+                   ["d3", "d4", "c3", "e3"])
+    app.run_frames(2)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    _one_frame(app)
+    return explorer
+
+
+def test_a_wide_node_draws_edges_to_its_moves_in_sight_and_one_more_each_side(app, monkeypatch):
+    """Of the root's 38 moves, those whose boxes are on the canvas get an edge, and the nearest
+    hidden one on each side gets one that runs off the canvas's edge (more lie that way): an edge
+    to each of the 25 hidden moves ran off almost flat, a grey hatched band over the moves' names."""
+    explorer = _wide_root(app)
+    root = explorer.tree.root
+    lines = _lines_drawn(app, monkeypatch, lambda: _one_frame(app))
+    root_box = next(rect for rect, node in explorer.node_rects if node is root)
+    from_root = [line for line in lines if line[1][1] == root_box.bottom and abs(line[1][0] - root_box.centerx) <= 1]
+    moves_in_sight = sum(node in root.children for _rect, node in explorer.node_rects)
+    assert len(root.children) == 38 and 0 < moves_in_sight < 38
+    assert moves_in_sight <= len(from_root) <= moves_in_sight + 2
+
+
+def test_the_edges_are_drawn_smooth(app):
+    """A shallow edge is drawn with soft edges (shades between its colour and the canvas's, as a
+    smoothed line has) rather than as a staircase of whole pixels: the root's edges to its far
+    moves, side by side, read as a hatched band."""
+    from ui.widgets import mix
+
+    explorer = _wide_root(app)
+    theme = explorer.theme
+    canvas = mix(theme.panel, theme.background, 0.4)
+    edge = mix(theme.text, theme.background, 0.5)
+    root_box = next(rect for rect, node in explorer.node_rects if node is explorer.tree.root)
+    band = pygame.Rect(explorer.canvas.x, root_box.bottom + 2, root_box.centerx - explorer.canvas.x - 40, 30)
+    shades = {tuple(app.screen.get_at((x, y)))[:3] for x in range(band.left, band.right)
+              for y in range(band.top, band.bottom)}
+    between = [c for c in shades if c not in (tuple(canvas), tuple(edge))
+               and all(min(a, b) < v < max(a, b) for v, a, b in zip(c, canvas, edge) if a != b)]
+    assert len(between) >= 5, f"only {len(between)} soft shades between the edge's colour and the canvas's"
 
 
 def _canvas_pixels(app, explorer, scroll: int) -> bytes:
@@ -173,3 +230,48 @@ def test_the_tree_opening_figure_is_taken_once_the_built_tree_is_on_screen(monke
     monkeypatch.setattr(analysis_bench, "time", SimpleNamespace(perf_counter=reading, monotonic=time.monotonic))
     analysis_bench.tree_open_seconds()
     assert readings[-1] and readings[-1][-1] > 0, f"the clock stopped after drawings showing {readings[-1]} nodes"
+
+
+def _explorer_on(app, size: tuple[int, int]):
+    """The explorer on Alquerque after c2-c3 (its root's value lines as many as a node has) in a
+    window of ``size``, built and drawn."""
+    from tests.test_tree import built
+    from tests.ui_helpers import key
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.open_demo("game:alquerque:hotseat:c2-c3")
+    app.run_frames(2)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    return explorer
+
+
+def test_the_legend_says_what_the_count_under_a_closed_node_is(app, monkeypatch):
+    """"+37" under a node was the one mark the legend did not explain."""
+    from tests.ui_helpers import recorded_text
+
+    explorer = _explorer_on(app, (1280, 800))
+    drawn = recorded_text(monkeypatch)
+    explorer.draw(app.screen)
+    assert "+N under a node: its moves, not opened yet" in drawn
+
+
+def test_the_legend_stays_in_its_panel_in_portuguese_in_the_smallest_window(app, monkeypatch):
+    """At 800x560 in Portuguese the legend's lines fill the side panel: a line that does not fit
+    whole is left out rather than run over the panel's edge."""
+    from tests.ui_helpers import recorded_text_rects
+    from ui import i18n
+
+    i18n.set_language("pt")
+    try:
+        explorer = _explorer_on(app, (800, 560))
+        drawn = recorded_text_rects(monkeypatch)
+        explorer.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    legend = [(text, rect) for text, rect in drawn if rect.top > explorer.side.top + explorer.side.width]
+    assert any(text.startswith("Setas") for text, _rect in legend), [text for text, _rect in legend]
+    outside = [text for text, rect in legend if not explorer.side.contains(rect)]
+    assert not outside, f"drawn over the panel's edge: {outside}"

@@ -198,3 +198,32 @@ def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monk
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+NEXT_TO_NORTH = "to-move: South\n.......N\n......W.\n" + "........\n" * 5 + "S.......\n"
+
+
+@pytest.mark.parametrize(("size", "position"), [(4, None), (8, NEXT_TO_NORTH)], ids=["4x4-start", "8x8"])
+def test_a_goal_the_piece_can_reach_keeps_its_letter_clear(size, position):
+    """On a small Rastros board the piece can step onto North's goal at once: the legal-move dot
+    was drawn over its "N".  The letter's middle of the square looks the same whether the legal
+    moves are marked or not, and the square still shows its mark somewhere."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load("rastros", size=size)
+    state = game.initial_state() if position is None else game.from_text(position)
+    view = make_view(game)
+    view.layout(pygame.Rect(0, 0, 480, 480))
+    goal = divmod(game.goal_north, game.n)
+    assert state.moves_mask() >> game.goal_north & 1, "North's goal is not a move here"
+    rect = view.cell_rect(*goal)
+    middle = rect.inflate(-int(rect.width * 0.6), -int(rect.height * 0.6))  # the letter's part
+    pictures = {}
+    for marked in (False, True):
+        surface = pygame.Surface((480, 480))
+        view.draw(surface, state, Overlay(show_legal=marked, interactive=True, animation_speed=0.0))
+        pictures[marked] = surface
+    assert pygame.image.tobytes(pictures[True].subsurface(middle), "RGB") == \
+        pygame.image.tobytes(pictures[False].subsurface(middle), "RGB"), "the dot covers the goal's letter"
+    assert pygame.image.tobytes(pictures[True].subsurface(rect), "RGB") != \
+        pygame.image.tobytes(pictures[False].subsurface(rect), "RGB"), "the goal shows no mark of a legal move"

@@ -308,3 +308,24 @@ def test_trax_turns_typed_and_pasted_as_the_courses_code_writes_them(app, monkey
     assert played(scene) == ["e6\\", "f5+", "g5\\"] and scene.move_entry.field.text == "[[7, 5]]"
     assert messages(scene)[-1] == ("Not a legal move: '[[7, 5]]' is not a course turn like [[4, 2, 'lddl']]: "
                                    "[row, column, tile] for each tile, counted from 0")
+
+
+
+def test_a_refused_move_is_chosen_so_the_next_one_typed_replaces_it(app, monkeypatch):
+    """A move refused stays in the field, chosen (drawn on a highlight): the move typed next takes
+    its place; it was added to its end, "b9" then "c3" read "b9c3", refused again."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = start(app, "tictactoe")
+    enter_moves(app, "b2")
+    enter_moves(app, "b9")  # off the board: refused
+    assert played(scene) == ["b2"] and scene.move_entry.open and scene.move_entry.field.text == "b9"
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    field = scene.move_entry.field.rect
+    shown = next(rect for text, rect in drawn if text == "b9" and field.contains(rect))
+    behind, ground = app.screen.get_at((shown.x - 1, shown.centery)), app.screen.get_at((field.right - 6, field.centery))
+    assert behind != ground, "the refused text is not shown chosen"
+    type_text(app, "c3")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["b2", "c3"]

@@ -22,13 +22,16 @@ from ui.theme import Theme
 from ui.widgets import mix
 
 WIDTH = 26  # unscaled pixels
+NARROWEST = 24  # pixels: a three-digit value ("+166", bold, at the smallest print) fits inside the bar
 
 
 def carve(board: pygame.Rect, scale: float, shown: bool) -> tuple[pygame.Rect, pygame.Rect]:
-    """Split the board's rectangle: (the board's part, the bar's) -- the bar at the left edge."""
+    """Split the board's rectangle: (the board's part, the bar's) -- the bar at the left edge, never
+    narrower than ``NARROWEST``: scaled down to 18 pixels at 800x600, Alquerque's "+166", set
+    at 8 pixels, still ran over the bar's colour onto its outline."""
     if not shown:
         return board, pygame.Rect(board.x, board.y, 0, 0)
-    width, gap = int(WIDTH * scale), int(14 * scale)
+    width, gap = max(NARROWEST, int(WIDTH * scale)), int(14 * scale)
     bar = pygame.Rect(board.x, board.y + int(20 * scale), width, board.height - int(40 * scale))
     return pygame.Rect(board.x + width + gap, board.y, board.width - width - gap, board.height), bar
 

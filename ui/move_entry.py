@@ -115,8 +115,10 @@ class MoveEntry:
         if not moves:
             self.scene.messages.add(_("The clipboard holds no moves"), "warn")
             return
-        if self.open:
+        if self.open and not self.field.selected:
             self.field.text = f"{self.field.text.rstrip()} {' '.join(moves)}".lstrip()
+        elif self.open:
+            self.field.text, self.field.selected = " ".join(moves), False
         else:
             self.start(" ".join(moves))
 
@@ -151,7 +153,7 @@ class MoveEntry:
         return typed is not None
 
     def submit(self) -> None:
-        """Play the field's moves if all are legal; else say which is not, and keep the text."""
+        """Play the field's moves if all are legal; else say which is not, and keep the text, chosen."""
         texts = self.scene.game.move_texts(self.field.text)
         if not texts:
             self.close()
@@ -160,25 +162,31 @@ class MoveEntry:
         if not why and len(texts) > 1 and self.scene.referee.clock is not None:
             why = _("On a clock, type one move at a time")
         if why:
-            self.scene.messages.add(why, "warn")
+            self._refuse(why)
             return
         moves = read_moves(self.scene.game, self.scene.state, texts)
         if isinstance(moves, str):
             rest = moves_after_history(self.scene.game, self.scene.initial, [p.move for p in self.scene.history], texts)
             if rest == []:
-                self.scene.messages.add(_("Those moves are already on the board"), "warn")
+                self._refuse(_("Those moves are already on the board"))
                 return
             if rest is None or len(rest) > 1 and self.scene.referee.clock is not None:
-                self.scene.messages.add(moves, "warn", duration=8.0)
+                self._refuse(moves, 8.0)
                 return
             moves = read_moves(self.scene.game, self.scene.state, rest)
             if isinstance(moves, str):
-                self.scene.messages.add(moves, "warn", duration=8.0)
+                self._refuse(moves, 8.0)
                 return
         self.close()
         self.scene.play_human(moves)
         if len(moves) > 1:
             self.scene.messages.add(_("Played {n} moves").format(n=len(moves)))
+
+    def _refuse(self, why: str, duration: float | None = None) -> None:
+        """Say ``why`` the text typed plays nothing, and keep it chosen: typing replaces it, a
+        paste too, and Backspace edits it."""
+        self.scene.messages.add(why, "warn", duration=duration)
+        self.field.select_all()
 
     def layout(self, status: pygame.Rect, scale: float) -> None:
         """The field on the status line under the board (``status``)."""

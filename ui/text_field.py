@@ -47,6 +47,18 @@ class TextField:
         self.placeholder = placeholder
         self.label = label  # a word before the text ("Move:"), or ""
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.selected = False  # the whole text is chosen (``select_all``): typing or a paste replaces it
+
+    def select_all(self) -> None:
+        """Choose the whole text, shown highlighted: the next typed text or paste replaces it,
+        Backspace edits it as usual (a rejected move, typed again, was added to the end of the old
+        one: "c2" then "b2" read "c2b2")."""
+        self.selected = bool(self.text)
+
+    def _put(self, value: str) -> None:
+        """Typed or pasted ``value``: in place of the chosen text, else at the end."""
+        self.text = value if self.selected else self.text + value
+        self.selected = False
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """Take ``event`` if the field has the focus: "submit" (Enter), "cancel" (Esc), "edit" (any
@@ -55,18 +67,18 @@ class TextField:
         if not self.focus:
             return None
         if event.type == pygame.TEXTINPUT:
-            self.text += event.text
+            self._put(event.text)
             return "edit"
         if event.type != pygame.KEYDOWN or event.key == pygame.K_TAB:  # Tab: the screen's next control
             return None
         if event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+            self.text, self.selected = self.text[:-1], False
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "submit"
         elif event.key == pygame.K_ESCAPE:
             return "cancel"
         elif clipboard.is_paste(event):
-            self.text += one_line(clipboard.get_text())
+            self._put(one_line(clipboard.get_text()))
         return "edit"
 
     def redraw_interval(self) -> float | None:
@@ -85,7 +97,12 @@ class TextField:
             x = tx.text(surface, self.label, (x, rect.centery), size, theme.muted, "midleft").right + int(8 * s)
         room = rect.right - int(12 * s) - x
         if self.text:
-            shown = tx.text(surface, fit_tail(self.text, size, room), (x, rect.centery), size, theme.text, "midleft")
+            value = fit_tail(self.text, size, room)
+            if self.selected:  # the chosen text, highlighted as a selection is
+                chosen = pygame.Rect((x, 0), tx.ui_font(size).size(value)).inflate(int(4 * s), int(6 * s))
+                chosen.centery = rect.centery
+                pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.45), chosen, border_radius=int(3 * s))
+            shown = tx.text(surface, value, (x, rect.centery), size, theme.text, "midleft")
         else:
             tx.text(surface, tx.fit(self.placeholder, size, room), (x, rect.centery), size, theme.muted, "midleft")
         if self.focus and int(time.monotonic() / BLINK) % 2 == 0:

@@ -443,11 +443,21 @@ class TreeExplorerScene(Scene):
                   _("MIN: the other side, picks the lowest"),
                   _("Crossed out: alpha-beta cut these moves (alpha ≥ beta)"),
                   _("Click a node, or press Enter, to open or close it"),
-                  _("Arrows: parent, best move, siblings; Shift+arrows: scroll")]
-        y += int(8 * s)
+                  _("Arrows: parent, best move, siblings; Shift+arrows: scroll"),
+                  _("+N under a node: its moves, not opened yet")]
+        self._draw_legend(surface, legend, board.x, y + int(8 * s), board.width, r.bottom - pad)
+
+    def _draw_legend(self, surface: pygame.Surface, legend: list[str], x: int, y: int, width: int, bottom: int) -> None:
+        """The legend's lines from ``y`` down, each wrapped to ``width``, as many whole lines as end
+        above ``bottom`` (the last ones are the least needed): in a small window in Portuguese the
+        last line ran over the panel's edge."""
+        size = tx.small(13, self.scale)
         for line in legend:
-            for part in tx.wrap(line, tx.small(13, s), board.width):
-                y = tx.text(surface, part, (board.x, y), tx.small(13, s), theme.muted).bottom
+            parts = tx.wrap(line, size, width)
+            if y + len(parts) * tx.line_height(size) > bottom:
+                return
+            for part in parts:
+                y = tx.text(surface, part, (x, y), size, self.theme.muted).bottom
 
 
 # -- the tree's drawing, shared by the screen and the picture ------------------------------------------
@@ -504,8 +514,8 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     offset, scroll = pan(area, [index.left, index.right], middle, scroll, margin, keep,
                          (step, step // 2 - box_w // 2 - inset) if snap else None, follow, show)
     place = Placing(offset, top, first_ply, level, box_h)
-    _draw_edges(surface, scene, index, place)
     shown = nodes_in_sight(index, place, area, box_w, last_ply)
+    _draw_edges(surface, scene, index, place, edges_to_draw(index, place, area, box_w, last_ply, shown))
     for node in shown:  # the moves' names, over every edge (the edges drawn after one struck it through)
         if id(node) in index.parent:
             cx, cy = place.centre(layout[id(node)][1], node.ply)
@@ -523,20 +533,60 @@ def nodes_in_sight(index: LayoutIndex, place: Placing, area: pygame.Rect, box_w:
     return [index.layout[node_id][0] for _order, node_id in found]
 
 
-def _draw_edges(surface: pygame.Surface, scene: TreeExplorerScene, index: LayoutIndex, place: Placing) -> None:
-    """Each open node's edge to each of its children, a cut one crossed out, as far as it can touch
-    the surface's clip: in the order the whole tree's are drawn in, so that they cross as they would."""
+def edges_to_draw(index: LayoutIndex, place: Placing, area: pygame.Rect, box_w: int, last_ply: int,
+                  shown: list[Node]) -> Callable[[int, int], bool]:
+    """Whether the edge from a parent to a child (their ids) is drawn: to a node in sight, to one
+    on a ply below the view, or to the nearest hidden move on each side of its parent's moves in
+    sight, which says that more lie that way.  Every edge to a hidden move of a wide open node
+    (Tic-tac-toe 7x6's 38 first moves) ran off the canvas's side almost flat, a grey hatched band
+    over the moves' names."""
+    low, high = area.x + box_w // 2 - place.offset, area.right - box_w + box_w // 2 - place.offset
+    in_sight = {id(node) for node in shown}
+    nearest: dict[int, set[int]] = {}  # parent id -> its nearest hidden move on each side
+
+    def drawn(parent_id: int, child_id: int) -> bool:
+        child, _x, ply = index.layout[child_id]
+        if child_id in in_sight or not place.first_ply <= ply <= last_ply:
+            return True
+        if parent_id not in nearest:
+            nearest[parent_id] = nearest_hidden(index, index.layout[parent_id][0], low, high)
+        return child_id in nearest[parent_id]
+
+    return drawn
+
+
+def nearest_hidden(index: LayoutIndex, parent: Node, low: int, high: int) -> set[int]:
+    """The ids of ``parent``'s moves nearest the view (layout x's ``low`` to ``high``) among those
+    left of it, and among those right of it: one of each at most."""
+    xs = [(index.layout[id(child)][1], id(child)) for child in parent.children]
+    left = max(((x, child_id) for x, child_id in xs if x < low), default=None)
+    right = min(((x, child_id) for x, child_id in xs if x > high), default=None)
+    return {found[1] for found in (left, right) if found is not None}
+
+
+def _draw_edges(surface: pygame.Surface, scene: TreeExplorerScene, index: LayoutIndex, place: Placing,
+                drawn: Callable[[int, int], bool]) -> None:
+    """Each open node's edge to each of its children that ``drawn`` keeps, a cut one crossed out,
+    as far as it can touch the surface's clip: in the order the whole tree's are drawn in, so that
+    they cross as they would.  The best move's edge is a thick line; the others are smoothed
+    (anti-aliased) hairlines: a node's shallow edges side by side, drawn as staircases of whole
+    pixels, read as a hatched band."""
     theme, s = scene.theme, scene.scale
     width, cross_width, k = max(1, int(2 * s)), max(2, int(3 * s)), int(6 * s)
     colours = {"cut": mix(theme.muted, theme.background, 0.4), "best": theme.accent,
                "other": mix(theme.text, theme.background, 0.5)}
     half = place.box_h // 2
     for _order, parent_id, child_id in edges_in_sight(index, place, surface.get_clip(), k + cross_width + 1):
+        if not drawn(parent_id, child_id):
+            continue
         parent, px, _ply = index.layout[parent_id]
         child, cx, _ply = index.layout[child_id]
         (px, py), (cx, cy) = place.centre(px, parent.ply), place.centre(cx, child.ply)
         kind = "cut" if child.cut else "best" if child.move == parent.best else "other"
-        pygame.draw.line(surface, colours[kind], (px, py + half), (cx, cy - half), width)
+        if kind == "best":
+            pygame.draw.line(surface, colours[kind], (px, py + half), (cx, cy - half), width)
+        else:
+            pygame.draw.aaline(surface, colours[kind], (px, py + half), (cx, cy - half))
         if child.cut:
             mx, my = (px + cx) // 2, (py + half + cy - half) // 2
             pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), cross_width)

@@ -72,8 +72,8 @@ class RastrosView(GridView):
             pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
             # a dot, as on the other boards: a tint would look like South's goal corner
-            pygame.draw.circle(surface, theme.on_board, rect.center, max(3, int(rect.width * 0.13)))
-            pygame.draw.circle(surface, theme.on_board, rect.center, max(3, rect.width // 9))
+            centre, radius = legal_dot(rect, goal is not None)
+            pygame.draw.circle(surface, theme.on_board, centre, radius)
         if overlay.hint == i:
             rimmed_circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
 
@@ -129,3 +129,12 @@ class RastrosView(GridView):
 
 
 VIEW = RastrosView
+
+
+def legal_dot(rect: pygame.Rect, on_goal: bool) -> tuple[tuple[int, int], int]:
+    """The centre and radius of the dot that marks a square the piece can move to: in the middle,
+    or on a goal square in its lower right corner, inside the rim, clear of the goal's letter (a
+    move onto the opponent's goal, legal on a small board, hid its "N" under the dot)."""
+    if not on_goal:
+        return rect.center, max(3, int(rect.width * 0.13))
+    return (rect.x + int(rect.width * 0.8), rect.y + int(rect.height * 0.8)), max(3, int(rect.width * 0.09))
