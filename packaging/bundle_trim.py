@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path, PurePath
 
@@ -108,10 +109,16 @@ def strippable(dest: str, src: str) -> bool:
     return ".libs" not in "".join(line for line in dynamic.splitlines() if "PATH" in line)
 
 
+def can_strip() -> bool:
+    """Whether this build strips libraries: on Linux, with binutils' ``strip`` and ``readelf``
+    (macOS's strip would break the libraries' code signatures; Windows has no such tool)."""
+    return sys.platform.startswith("linux") and None not in (shutil.which("strip"), shutil.which("readelf"))
+
+
 def stripped_binaries(binaries: list[tuple[str, str, str]], folder: Path) -> list[tuple[str, str, str]]:
     """PyInstaller's ``a.binaries`` with each ``strippable`` library replaced by a stripped copy made
-    in ``folder``; unchanged where ``strip`` or ``readelf`` (binutils) is missing."""
-    if shutil.which("strip") is None or shutil.which("readelf") is None:
+    in ``folder``; unchanged where the build cannot strip (``can_strip``)."""
+    if not can_strip():
         return binaries
     result = []
     for dest, src, kind in binaries:
