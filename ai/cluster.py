@@ -51,6 +51,15 @@ SHIP = "auto"  # "auto": send the files when a worker does not see them; "always
 SHIPPED = "shipped:"  # prefix of a player id whose file was sent: shipped:KEY/FOLDER/file.py:name
 SKIPPED_DIRS = {"__pycache__", ".git", ".ipynb_checkpoints", ".venv", "venv", "node_modules"}
 INSTALL = 'Dask is not installed: pip install "dask[distributed]" (the league extra)'
+FROZEN_INSTALL = ("leagues on a Dask cluster are not part of the desktop app (it holds no Dask, and pip cannot "
+                  "add to it): install Tabuleiro from its source with its league extra, pip install \".[league]\", "
+                  "and run its tournament command there")
+
+
+def _not_installed() -> ClusterError:
+    """Why a cluster cannot be used without Dask, and how to get it: the desktop app bundle (a
+    PyInstaller folder, ``sys.frozen``) runs its own Python, which ``pip install`` does not reach."""
+    return ClusterError(FROZEN_INSTALL if getattr(sys, "frozen", False) else INSTALL)
 
 
 class ClusterError(Exception):
@@ -124,7 +133,7 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError(INSTALL) from None
+        raise _not_installed() from None
     if address == "local":
         with sigint_ignored():  # so its processes start ignoring it: Ctrl+C is for this one alone
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -150,7 +159,7 @@ def check_address(address: str) -> None:
     try:
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
-        raise ClusterError(INSTALL) from None
+        raise _not_installed() from None
     if address == "local":
         return
     try:
@@ -337,7 +346,7 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
     try:
         from distributed import wait
     except ImportError:
-        raise ClusterError(INSTALL) from None
+        raise _not_installed() from None
     client, cluster = connect(t.cluster or "local", t.jobs)
     collected = None
     try:

@@ -561,3 +561,23 @@ def test_students_of_one_name_are_all_shown_with_their_folders():
     names = display_names(ids, dict.fromkeys(ids, "ana"))
     assert names == {ids[0]: "ana (turma/ana/jogador.py:choose)", ids[1]: "ana (x/ana/jogador.py)",
                      ids[2]: "ana (y/ana/jogador.py)"}
+
+
+@pytest.mark.parametrize("frozen", [False, True])
+def test_a_league_on_a_cluster_without_dask_says_how_to_get_it_where_it_runs(monkeypatch, frozen):
+    """Without Dask the league said "pip install dask[distributed]" everywhere; in the desktop app
+    (its own Python, which pip does not reach) that advice could not work: there it says to install
+    Tabuleiro from its source with the league extra."""
+    from ai import cluster
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
+    monkeypatch.setitem(sys.modules, "distributed.comm.addressing", None)
+    if frozen:
+        monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(cluster.ClusterError) as caught:
+        cluster.check_address("local")
+    said = str(caught.value)
+    if frozen:
+        assert "desktop app" in said and 'pip install ".[league]"' in said and "dask[distributed]" not in said
+    else:
+        assert 'pip install "dask[distributed]"' in said
