@@ -198,3 +198,41 @@ def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monk
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+@pytest.mark.parametrize("window", [(800, 560), (1280, 800)])
+@pytest.mark.parametrize("size", [11, 19])
+def test_hexs_coordinates_keep_off_its_edge_bands(tmp_path, monkeypatch, window, size):
+    """At the letters' smallest size a 19x19 board's "10" to "19" (and an 11x11's in the smallest
+    window) were drawn over the blue bands, set a fixed number of cells from the board whatever
+    their width.  Every letter and number, drawn on the game screen's board, keeps a pixel clear
+    of the board and its bands."""
+    import numpy as np
+
+    from tests.ui_helpers import make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app = make_app(tmp_path, monkeypatch, size=window)
+    try:
+        scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 1.0), [])
+        app.switch(scene)
+        app.run_frames(2)
+        pictures = []
+        for coordinates in (False, True):
+            surface = pygame.Surface(app.screen.get_size())
+            surface.fill((1, 2, 3))
+            scene.view.draw(surface, scene.state, Overlay(interactive=False, coordinates=coordinates,
+                                                          theme=app.theme))
+            pictures.append(pygame.surfarray.array3d(surface))
+        bare, lettered = pictures
+        letters = (bare != lettered).any(axis=2)
+        board = (bare != np.array((1, 2, 3))).any(axis=2)
+        near_board = board.copy()  # the board grown by a pixel each way
+        near_board[1:] |= board[:-1]
+        near_board[:-1] |= board[1:]
+        near_board[:, 1:] |= board[:, :-1]
+        near_board[:, :-1] |= board[:, 1:]
+        assert letters.any() and not (letters & near_board).any(), np.argwhere(letters & near_board)[:5].tolist()
+    finally:
+        app.quit()
