@@ -236,3 +236,27 @@ def test_hexs_coordinates_keep_off_its_edge_bands(tmp_path, monkeypatch, window,
         assert letters.any() and not (letters & near_board).any(), np.argwhere(letters & near_board)[:5].tolist()
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("size", [3, 11])
+def test_hexs_edge_bands_are_level_with_its_rows(size):
+    """The bands' top and bottom edges rose to the right, the obtuse corners pushed out less than
+    their share: 14 pixels across a 3x3 board in a large window, the board drawn askew.  Along
+    most of the board's width its highest pixels make one level line, and so do its lowest."""
+    import numpy as np
+
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load("hex", size=size)
+    view = make_view(game)
+    side, ground = 900, (1, 2, 3)
+    view.layout(pygame.Rect(0, 0, side, side))
+    surface = pygame.Surface((side, side))
+    surface.fill(ground)
+    view.draw(surface, game.initial_state(), Overlay(interactive=False, coordinates=False))
+    painted = (pygame.surfarray.array3d(surface) != np.array(ground)).any(axis=2)  # [x, y]
+    columns = [painted[x].nonzero()[0] for x in range(side) if painted[x].any()]
+    tops = np.array([rows[0] for rows in columns])
+    bottoms = np.array([rows[-1] for rows in columns])
+    for edge, line in ((tops, tops.min()), (bottoms, bottoms.max())):
+        assert np.sum(abs(edge - line) <= 1) >= len(columns) / 2, (size, edge.min(), edge.max())

@@ -208,7 +208,10 @@ class HexView(BoardView):
         for k, (px, py) in enumerate(corners):
             vx, vy = px - cx, py - cy
             length = math.hypot(vx, vy) or 1.0
-            reach = 2.5 * r if k in (0, 2) else 1.6 * r  # the acute corners stick out further
+            # the diagonals bisect the corners: an acute one (60 degrees) goes √3 times as far as an
+            # obtuse one, so that the bands are as thick everywhere, their outer edges level with
+            # the rows and slanting with the columns
+            reach = 2.5 * r if k in (0, 2) else 2.5 * r / SQRT3
             grown.append((px + vx / length * reach, py + vy / length * reach))
         return (cx, cy), grown
 
