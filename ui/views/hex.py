@@ -155,6 +155,14 @@ class HexView(BoardView):
         mirror = before.game.geo.transpose_cell[cell]
         return _(SWAPPED).format(cell=cell_name(cell, self.n), mirror=cell_name(mirror, self.n))
 
+    def win_marks(self, state: HexState) -> list[pygame.Rect]:
+        marks = []
+        for cell in state.winning_chain():
+            mark = pygame.Rect(0, 0, int(2 * self.radius), int(2 * self.radius))
+            mark.center = _int(self.centre(*divmod(cell, self.n)))
+            marks.append(mark)
+        return marks
+
     def status_text(self, state: HexState, keys: bool = False) -> str:
         cell = state.swap_cell()
         if cell is None:
