@@ -368,6 +368,9 @@ GLOSSARY = (
     ("jogada", r"\blances?\b"),
     ("por acabar", r"\bpor terminar\b"),
     ("clique em / no / na", r"\bclique (os|as|o|a)\b|\bclique \{"),
+    # a board's edges, as Trax's tiles and the rules pages name them ("claro cima-baixo"): Hex's
+    # end said "Vermelho ligou o topo ao fundo" and its summary "Vermelho topo-fundo"
+    ("de cima / de baixo", r"\btopo\b|\bao fundo\b"),
 )
 
 

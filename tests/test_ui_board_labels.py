@@ -227,3 +227,65 @@ def test_a_goal_the_piece_can_reach_keeps_its_letter_clear(size, position):
         pygame.image.tobytes(pictures[False].subsurface(middle), "RGB"), "the dot covers the goal's letter"
     assert pygame.image.tobytes(pictures[True].subsurface(rect), "RGB") != \
         pygame.image.tobytes(pictures[False].subsurface(rect), "RGB"), "the goal shows no mark of a legal move"
+
+
+@pytest.mark.parametrize("window", [(800, 560), (1280, 800)])
+@pytest.mark.parametrize("size", [11, 19])
+def test_hexs_coordinates_keep_off_its_edge_bands(tmp_path, monkeypatch, window, size):
+    """At the letters' smallest size a 19x19 board's "10" to "19" (and an 11x11's in the smallest
+    window) were drawn over the blue bands, set a fixed number of cells from the board whatever
+    their width.  Every letter and number, drawn on the game screen's board, keeps a pixel clear
+    of the board and its bands."""
+    import numpy as np
+
+    from tests.ui_helpers import make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app = make_app(tmp_path, monkeypatch, size=window)
+    try:
+        scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 1.0), [])
+        app.switch(scene)
+        app.run_frames(2)
+        pictures = []
+        for coordinates in (False, True):
+            surface = pygame.Surface(app.screen.get_size())
+            surface.fill((1, 2, 3))
+            scene.view.draw(surface, scene.state, Overlay(interactive=False, coordinates=coordinates,
+                                                          theme=app.theme))
+            pictures.append(pygame.surfarray.array3d(surface))
+        bare, lettered = pictures
+        letters = (bare != lettered).any(axis=2)
+        board = (bare != np.array((1, 2, 3))).any(axis=2)
+        near_board = board.copy()  # the board grown by a pixel each way
+        near_board[1:] |= board[:-1]
+        near_board[:-1] |= board[1:]
+        near_board[:, 1:] |= board[:, :-1]
+        near_board[:, :-1] |= board[:, 1:]
+        assert letters.any() and not (letters & near_board).any(), np.argwhere(letters & near_board)[:5].tolist()
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("size", [3, 11])
+def test_hexs_edge_bands_are_level_with_its_rows(size):
+    """The bands' top and bottom edges rose to the right, the obtuse corners pushed out less than
+    their share: 14 pixels across a 3x3 board in a large window, the board drawn askew.  Along
+    most of the board's width its highest pixels make one level line, and so do its lowest."""
+    import numpy as np
+
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load("hex", size=size)
+    view = make_view(game)
+    side, ground = 900, (1, 2, 3)
+    view.layout(pygame.Rect(0, 0, side, side))
+    surface = pygame.Surface((side, side))
+    surface.fill(ground)
+    view.draw(surface, game.initial_state(), Overlay(interactive=False, coordinates=False))
+    painted = (pygame.surfarray.array3d(surface) != np.array(ground)).any(axis=2)  # [x, y]
+    columns = [painted[x].nonzero()[0] for x in range(side) if painted[x].any()]
+    tops = np.array([rows[0] for rows in columns])
+    bottoms = np.array([rows[-1] for rows in columns])
+    for edge, line in ((tops, tops.min()), (bottoms, bottoms.max())):
+        assert np.sum(abs(edge - line) <= 1) >= len(columns) / 2, (size, edge.min(), edge.max())

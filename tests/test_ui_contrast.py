@@ -452,3 +452,22 @@ def test_hex_winning_chain_is_seen_on_the_stones_it_joins(app, name, winner, mov
         for deficiency in (None, *COLOUR_BLINDNESS):
             best = max(contrast(seen_with(pixel, deficiency), seen_with(stone, deficiency)) for pixel in drawn)
             assert best >= 3, f"{deficiency}: the chain on {winner}'s stone, {best:.2f}:1"
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_evaluation_bar_shows_its_length_whoever_leads(app, name):
+    """The bar's rim stood 1.1:1 to 1.6:1 from the window's background, and one side of Reversi,
+    Trax and Alquerque is drawn in about the background's colour (black on the dark theme, white
+    on the light one): with that side ahead the bar looked empty.  Its rim, read off the screen
+    in analysis mode (key A), stands 3:1 from the background beside it."""
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), [])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_a)
+    scene.draw(app.screen)
+    bar = scene.board_side.eval_rect
+    assert bar.height > 100
+    rim = tuple(app.screen.get_at((bar.left - 1, bar.centery)))[:3]
+    beside = tuple(app.screen.get_at((bar.left - 6, bar.centery)))[:3]
+    assert contrast(rim, beside) >= 3, (rim, beside)

@@ -136,3 +136,31 @@ def test_windows_is_told_the_window_draws_at_the_screens_own_pixel_density(monke
     monkeypatch.setenv("SDL_WINDOWS_DPI_AWARENESS", "system")
     _init_pygame()
     assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "system"
+
+
+def test_full_screen_from_the_keyboard_in_settings_keeps_the_keyboard_on_its_switch(app):
+    """The form, built again for the full screen, chose its first line: the Left that was to
+    turn full screen off changed the theme instead."""
+    from ui.scenes.settings_screen import SettingsScene
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.menu.select_widget("fullscreen")
+    theme = app.settings.theme
+    key(app, pygame.K_RIGHT)
+    assert app.fullscreen and app.scene.menu.get_selected_widget().get_id() == "fullscreen"
+    key(app, pygame.K_LEFT)
+    assert not app.fullscreen and app.settings.theme == theme
+
+
+def test_a_resized_window_keeps_the_keyboard_on_its_main_menu_button(app):
+    """Down to Settings, the window dragged smaller: Enter opened the game setup (Play, chosen
+    again by the menu built for the new size)."""
+    from ui.scenes.settings_screen import SettingsScene
+
+    while app.scene.menu.get_selected_widget().get_id() != "settings":
+        key(app, pygame.K_DOWN)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    app.run_frames(2)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, SettingsScene)

@@ -694,3 +694,26 @@ def test_legal_moves_is_greyed_like_hint_once_the_game_is_over(app):
         key(app, k)
         assert _said(scene) == ["The game is over"], pygame.key.name(k)
     assert scene.show_legal == shown
+
+
+def test_the_game_over_card_keeps_off_the_loop_that_won(app):
+    """A Trax loop by the board's edge lay under the game-over card, which stood in the middle of
+    the board whatever it hid: the loop that won was seen only after View board.  The card goes
+    where it covers none of the loop's tiles."""
+    moves = ["d3/", "d2/", "c3\\", "c5+", "b5\\", "c6+", "c7/", "e4/", "e5/", "d7+", "b7+", "a5/"]
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    assert wait(app, scene.over_card.visible, 10)
+    scene.draw(app.screen)
+    loop = [scene.view.cell_rect(*divmod(cell, 7)) for path in scene.state.winning_paths() for cell in path.cells]
+    assert loop and scene.over_card.rect.collidelist(loop) < 0
+
+
+def test_the_game_over_card_keeps_off_the_chain_that_won(app):
+    """Blue's chain along the top row of a 3x3 Hex board lay under the card in the middle."""
+    scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
+    app.switch(scene)
+    assert wait(app, scene.over_card.visible, 10)
+    scene.draw(app.screen)
+    chain = [scene.view.centre(*divmod(cell, 3)) for cell in scene.state.winning_chain()]
+    assert len(chain) == 3 and not any(scene.over_card.rect.collidepoint(point) for point in chain)

@@ -457,3 +457,27 @@ def test_a_wrapped_text_never_ends_on_one_word_alone(config):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_a_window_resized_keeps_the_keyboard_on_its_line_of_the_form_and_in_view(config):
+    """The form, built again for a window dragged smaller, chose its first line and scrolled to
+    the top: a player gone down to the time per move with the arrow keys was taken back to the
+    board size, out of sight of where they were, and the next Right changed the board."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    with setup_screen("trax") as (app, scene):
+        while scene.menu.get_selected_widget().get_id() != "time":
+            key(app, pygame.K_DOWN)
+        size = app.scene.choices.options["trax"]["size"]
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+        app.run_frames(2)
+        menu = app.scene.menu
+        chosen = menu.get_selected_widget()
+        area = menu.get_scrollarea()
+        top = area.get_offsets()[1]  # the first row of the form shown
+        assert chosen.get_id() == "time" and top > 0
+        assert top <= chosen.get_rect().top and chosen.get_rect().bottom <= top + area.get_view_rect().height
+        key(app, pygame.K_RIGHT)
+        assert app.scene.choices.options["trax"]["size"] == size and app.errors == []

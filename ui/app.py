@@ -553,7 +553,7 @@ class App:
         if self.remember_size and not self.fullscreen and not sdl.window_maximized():
             self.settings.window_size = self.size  # the size to come back to, not the screen's
         if self.scene is not None:
-            self.guard(self.scene.resize, self.size)
+            self.guard(self.scene.refit, self.size)  # the keyboard's place in a form kept
 
     def _redraw_interval(self) -> float | None:
         """Seconds between frames while something moves on screen (0: every frame); None when still."""

@@ -112,6 +112,12 @@ class BoardView:
     def click(self, state: State, pos: tuple[int, int], keys: bool = False) -> Click:
         raise NotImplementedError
 
+    def win_marks(self, state: State) -> list[pygame.Rect]:
+        """Where the board shows what decided a finished game (Hex's chain, Trax's winning
+        paths), as last laid out: the game-over card keeps off them where it can.  None by
+        default."""
+        return []
+
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
         """Every place a click may land on, each with a key and its rectangle on screen: where the
         keyboard's cursor (ui.board_cursor) can go; none (this default): the board has no cursor."""

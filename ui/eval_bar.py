@@ -18,7 +18,7 @@ from ui import text as tx
 from ui.analysis import Opinion, eval_scale, normalise
 from ui.analysis_mode import value_text
 from ui.i18n import _
-from ui.theme import Theme
+from ui.theme import Theme, readable
 from ui.widgets import mix
 
 WIDTH = 26  # unscaled pixels
@@ -66,6 +66,15 @@ def final_value(state: State) -> tuple[float, str]:
     return (1.0 if winner == 0 else -1.0), _("W{n}").format(n="")
 
 
+def frame_colour(theme: Theme) -> tuple[int, int, int]:
+    """The rim round the bar: a shade of the panel standing 3:1 (WCAG's floor for graphics) from
+    the window's background, so that the bar's length shows whatever its fill; at a tenth of the
+    way to the text it stood 1.1:1 to 1.6:1, and where the side that leads is drawn in the
+    background's own colour (Reversi's black on the dark theme, Trax's light on the light one)
+    the bar looked empty."""
+    return readable(mix(theme.panel, theme.text, 0.1), theme.background, 3.0)
+
+
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
          scale: float, caption: str = "", state: State | None = None) -> None:
     """The bar: the first side's colour from the bottom, the second's from the top; ``caption``
@@ -80,7 +89,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     game_id = game.id
     colours = (side_colour(game.sides[0], 0, theme), side_colour(game.sides[1], 1, theme))
     radius = max(2, int(5 * scale))
-    pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.1), rect.inflate(4, 4), border_radius=radius)
+    pygame.draw.rect(surface, frame_colour(theme), rect.inflate(4, 4), border_radius=radius)
     known = final_value(state) if state is not None and state.is_terminal() else position_value(snapshot, game_id)
     value = 0.0 if known is None else known[0]
     split = rect.y + int(rect.height * (1 - value) / 2)

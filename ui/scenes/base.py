@@ -90,6 +90,50 @@ class Scene:
         page, section = self.help_page()
         self.app.visit(lambda back: self.app.show_rules(page, on_back=back, section=section))
 
+    def form(self) -> pygame_menu.Menu | None:
+        """The pygame-menu form the screen is built around, if it has one (``menu``)."""
+        menu = getattr(self, "menu", None)
+        return menu if isinstance(menu, pygame_menu.Menu) else None
+
+    @contextmanager
+    def keeping_focus(self) -> Iterator[None]:
+        """Rebuild the form inside, and the widget that had the keyboard's focus has it again
+        (when it is still there: another game or mode may have taken it away); without this the
+        first widget takes it, and a second arrow key changes another setting.  A text field keeps
+        its cursor where it was (else the next letter went to the end of the text), and the form
+        keeps its scroll position (a rebuild when a background check ended jumped the form back
+        to the focused widget, away from what the player had scrolled to)."""
+        form = self.form()
+        selected = form.get_selected_widget() if form is not None else None
+        wid = selected.get_id() if selected is not None else None
+        cursor = selected._cursor_position if isinstance(selected, pygame_menu.widgets.TextInput) else None
+        scrolled = form.get_scrollarea().get_offsets()[1] if form is not None else 0
+        yield
+        form = self.form()  # the one built inside
+        if form is None:
+            return
+        if wid:
+            with suppress(ValueError, IndexError, AssertionError, KeyError):
+                form.select_widget(wid)
+        field = form.get_selected_widget()
+        if cursor is not None and isinstance(field, pygame_menu.widgets.TextInput) and field.get_id() == wid:
+            for _step in range(max(0, field._cursor_position - cursor)):  # pygame-menu offers no setter
+                field._move_cursor_left()
+        area = form.get_scrollarea()
+        if area.get_hidden_height():
+            area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, scrolled / area.get_hidden_height()))
+
+    def refit(self, size: tuple[int, int]) -> None:
+        """The window changed size while this screen is shown (its edge dragged, full screen
+        turned on or off): laid out again (``resize``), its form's line the keyboard was on still
+        chosen and in view.  A form built again alone chose its first line and scrolled to the
+        top: Full screen turned on from the keyboard in Settings, the next Left changed the theme."""
+        with self.keeping_focus():
+            self.resize(size)
+        form = self.form()
+        if form is not None and form.get_selected_widget() is not None:
+            form.scroll_to_widget(form.get_selected_widget())
+
     def come_back(self) -> None:
         """Shown again after a visit (``App.visit``): laid out for the window's size, as left."""
         self.app.switch(self)
@@ -117,32 +161,6 @@ class MenuFormScene(Scene):
             yield
         finally:
             self.building = False
-
-    @contextmanager
-    def keeping_focus(self) -> Iterator[None]:
-        """Rebuild the form inside, and the widget that had the keyboard's focus has it again
-        (when it is still there: another game or mode may have taken it away); without this the
-        first widget takes it, and a second arrow key changes another setting.  A text field keeps
-        its cursor where it was (else the next letter went to the end of the text), and the form
-        keeps its scroll position (a rebuild when a background check ended jumped the form back
-        to the focused widget, away from what the player had scrolled to)."""
-        selected = self.menu.get_selected_widget() if self.menu is not None else None
-        wid = selected.get_id() if selected is not None else None
-        cursor = selected._cursor_position if isinstance(selected, pygame_menu.widgets.TextInput) else None
-        scrolled = self.menu.get_scrollarea().get_offsets()[1] if self.menu is not None else 0
-        yield
-        if self.menu is None:
-            return
-        if wid:
-            with suppress(ValueError, IndexError, AssertionError, KeyError):
-                self.menu.select_widget(wid)
-        field = self.menu.get_selected_widget()
-        if cursor is not None and isinstance(field, pygame_menu.widgets.TextInput) and field.get_id() == wid:
-            for _step in range(max(0, field._cursor_position - cursor)):  # pygame-menu offers no setter
-                field._move_cursor_left()
-        area = self.menu.get_scrollarea()
-        if area.get_hidden_height():
-            area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, scrolled / area.get_hidden_height()))
 
     def come_back(self) -> None:
         """Back from help: the form is built again for the window, the line the keyboard was on

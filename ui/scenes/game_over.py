@@ -133,6 +133,19 @@ class GameOverCard:
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.area.collidepoint(event.pos)
 
+    def _place(self, width: int, height: int) -> pygame.Rect:
+        """The card in the middle of the board area, or at its top or bottom if that hides less of
+        what decided the game (``BoardView.win_marks``): a Trax loop by the board's edge, a Hex
+        chain, were under the card, seen only after View board."""
+        marks = self.scene.view.win_marks(self.scene.state)
+        margin = int(16 * self.scene.app.scale)
+        middle = pygame.Rect(0, 0, width, height)
+        middle.center = self.area.center
+        places = [middle, middle.copy(), middle.copy()]
+        places[1].top = self.area.top + margin
+        places[2].bottom = self.area.bottom - margin
+        return min(places, key=lambda place: len(place.collidelistall(marks)))  # the middle when all hide as much
+
     def draw(self, surface: pygame.Surface) -> None:
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
@@ -145,8 +158,7 @@ class GameOverCard:
         h = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
              + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)
              + rows * int(40 * s) + (rows - 1) * int(10 * s) + int(26 * s))
-        self.rect = pygame.Rect(0, 0, w, h)
-        self.rect.center = self.area.center
+        self.rect = self._place(w, h)
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
         y = self.rect.y + int(26 * s)
         headline, room = result_title(scene), w - int(30 * s)  # a long name is set smaller, not cut

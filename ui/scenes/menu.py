@@ -56,6 +56,14 @@ class MenuScene(Scene):
             self._take_unfinished(*found)
         self._lay_out(size)
 
+    def refit(self, size: tuple[int, int]) -> None:
+        """The window resized: the button the keyboard was on stays chosen (``Scene.refit``); on
+        a picture or the link, no button is (``_hide_choice``)."""
+        if self.place == "menu":
+            super().refit(size)
+        else:
+            self.resize(size)
+
     def _lay_out(self, size: tuple[int, int]) -> None:
         """The buttons and the games' pictures for ``size``, from the unfinished games as read."""
         s = self.app.scale

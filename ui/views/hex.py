@@ -155,6 +155,14 @@ class HexView(BoardView):
         mirror = before.game.geo.transpose_cell[cell]
         return _(SWAPPED).format(cell=cell_name(cell, self.n), mirror=cell_name(mirror, self.n))
 
+    def win_marks(self, state: HexState) -> list[pygame.Rect]:
+        marks = []
+        for cell in state.winning_chain():
+            mark = pygame.Rect(0, 0, int(2 * self.radius), int(2 * self.radius))
+            mark.center = _int(self.centre(*divmod(cell, self.n)))
+            marks.append(mark)
+        return marks
+
     def status_text(self, state: HexState, keys: bool = False) -> str:
         cell = state.swap_cell()
         if cell is None:
@@ -197,8 +205,9 @@ class HexView(BoardView):
             self._draw_ghost(surface, row, col, shade)
         self._draw_invalid(surface, overlay, dx)
 
-    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
-        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
+    def _band_corners(self, dx: float) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+        """The edge bands' outer corners (top-left, top-right, bottom-right, bottom-left) and the
+        board's centre they are drawn from: the board's corners pushed out along its diagonals."""
         n, r = self.n - 1, self.radius
         corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
         cx = sum(p[0] for p in corners) / 4
@@ -207,10 +216,16 @@ class HexView(BoardView):
         for k, (px, py) in enumerate(corners):
             vx, vy = px - cx, py - cy
             length = math.hypot(vx, vy) or 1.0
-            reach = 2.5 * r if k in (0, 2) else 1.6 * r  # the acute corners stick out further
+            # the diagonals bisect the corners: an acute one (60 degrees) goes √3 times as far as an
+            # obtuse one, so that the bands are as thick everywhere, their outer edges level with
+            # the rows and slanting with the columns
+            reach = 2.5 * r if k in (0, 2) else 2.5 * r / SQRT3
             grown.append((px + vx / length * reach, py + vy / length * reach))
-        tl, tr, br, bl = grown
-        centre = (cx, cy)
+        return (cx, cy), grown
+
+    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
+        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
+        centre, (tl, tr, br, bl) = self._band_corners(dx)
         pygame.draw.polygon(surface, colours[RED], [centre, tl, tr])
         pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br])
         pygame.draw.polygon(surface, colours[RED], [centre, br, bl])
@@ -228,16 +243,29 @@ class HexView(BoardView):
             rimmed_circle(surface, color, point, int(self.radius * 0.74), max(2, width // 2 + 1))
 
     def _draw_labels(self, surface: pygame.Surface, color: Color, dx: float) -> None:
+        """The column letters above and below the board, the row numbers left and right of it,
+        each set a small gap outside the edge band beside it: placed at a fixed distance from the
+        cells, the 9-pixel floor of the letters' size put a 19x19 board's "10" to "19" (and an
+        11x11's in the smallest window) over the blue bands."""
         size = max(9, min(self.text_cap(22), int(self.radius * 0.62)))
+        gap = max(2.0, self.radius * 0.15)
         n = self.n
+        _centre, (tl, tr, br, bl) = self._band_corners(dx)
         for c in range(n):
             name = chr(ord("a") + c)
-            for row, col in ((-1.3, c + 0.65), (n + 0.3, c - 0.65)):
-                self.label_rects.append(draw_text(surface, name, _int(self.centre(row, col, dx)), size, color, "center"))
-        for r in range(n):
-            for col in (-1.25, n + 0.25):
-                self.label_rects.append(draw_text(surface, str(r + 1), _int(self.centre(r, col, dx)), size, color,
-                                                  "center"))
+            x = self.centre(0, c, dx)[0]  # over the column's first cell
+            self._label(surface, name, (x, _y_on(tl, tr, x) - gap), size, color, "midbottom")
+            x = self.centre(n - 1, c, dx)[0]  # under its last
+            self._label(surface, name, (x, _y_on(bl, br, x) + gap), size, color, "midtop")
+        half = font(size).get_height() / 2  # the side bands slant right going down: a number's
+        for r in range(n):                  # top left corner (bottom right) is the one nearest them
+            y = self.centre(r, 0, dx)[1]
+            self._label(surface, str(r + 1), (_x_on(tl, bl, y - half) - gap, y), size, color, "midright")
+            self._label(surface, str(r + 1), (_x_on(tr, br, y + half) + gap, y), size, color, "midleft")
+
+    def _label(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, color: Color,
+               anchor: str) -> None:
+        self.label_rects.append(draw_text(surface, text, _int(pos), size, color, anchor))
 
     def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float) -> None:
         cx, cy = _int(self.centre(row, col, dx))
@@ -308,6 +336,16 @@ class HexView(BoardView):
         if cell is not None:
             row, col = divmod(cell, self.n)
             pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
+
+
+def _x_on(a: tuple[float, float], b: tuple[float, float], y: float) -> float:
+    """The x where the line through ``a`` and ``b`` (not level) crosses the height ``y``."""
+    return a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1])
+
+
+def _y_on(a: tuple[float, float], b: tuple[float, float], x: float) -> float:
+    """The y where the line through ``a`` and ``b`` (not upright) crosses ``x``."""
+    return a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0])
 
 
 def _int(point: tuple[float, float]) -> tuple[int, int]:

@@ -389,6 +389,9 @@ class TraxView(GridView):
             for piece in arms:
                 pygame.draw.rect(surface, shade, piece.inflate(grow, grow))
 
+    def win_marks(self, state: TraxState) -> list[pygame.Rect]:
+        return [self.cell_rect(*divmod(cell, self.cols)) for path in state.winning_paths() for cell in path.cells]
+
     def _draw_winning_paths(self, surface, state: TraxState, overlay: Overlay) -> None:
         n = self.cols
         for path in state.winning_paths():
