@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.base import Game, State
+from ui import words
 from ui.i18n import _
 from ui.theme import DARK, Theme
 
@@ -111,6 +112,11 @@ class BoardView:
 
     def click(self, state: State, pos: tuple[int, int], keys: bool = False) -> Click:
         raise NotImplementedError
+
+    def rules_reason(self, state: State, move: Hashable) -> str:
+        """Why the rules refuse ``move`` (``Game.why_illegal``), in the window's language: what a
+        click meaning it is told, in the words a typed move is refused with."""
+        return words.rule_reason(self.game.why_illegal(state, move), self.game.id)
 
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
         """Every place a click may land on, each with a key and its rectangle on screen: where the
