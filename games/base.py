@@ -12,6 +12,7 @@ standard notation.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -277,6 +278,21 @@ class Game(ABC):
     def legal_move_texts(self, state: State) -> list[str]:
         return [self.format_move(state, m) for m in state.legal_moves()]
 
+    def why_illegal(self, state: State, move: Move) -> str:
+        """Why the rules refuse ``move`` in ``state``, in words a player understands ("b2 is already
+        taken", "a1 flips no discs"): the one reason a typed move and a click on the board both give.
+        ``move`` has the game's form of a move (a square of the board ...) but is not legal here.
+        This default only says so, with the legal moves; each game says what its rules can."""
+        if state.is_terminal():
+            return "the game is over"
+        return f"{self.format_move(state, move)} is not a legal move here; legal: {self.legal_list(state)}"
+
+    def legal_list(self, state: State, moves: Sequence[Move] | None = None) -> str:
+        """The legal moves of ``state`` (or ``moves``, some of them) as a refusal lists them: in
+        board order and short (``a1, a2, b3 and 12 more``)."""
+        shown = state.legal_moves() if moves is None else moves
+        return short_move_list([self.format_move(state, m) for m in shown])
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
@@ -303,20 +319,19 @@ def parse_in_line(game: Game, state: State, text: str) -> list[Move]:
     return [implied, game.parse_move(state.play(implied), text)]
 
 
-def check_move_text(game: Game, state: State, text: str) -> Move:
-    """Shared parse helper: match ``text`` against the notation of every legal move.
+SHOWN_MOVES = 8  # how many legal moves a refusal lists before "and N more"
 
-    Games with small move lists use it as their ``parse_move``; it gives the same error wording
-    everywhere: malformed or not legal, with the legal choices listed.
-    """
-    wanted = text.strip().lower()
-    if state.is_terminal():
-        raise IllegalMove(f"{quoted(text)}: the game is over")
-    moves = state.legal_moves()
-    for move in moves:
-        if game.format_move(state, move).lower() == wanted:
-            return move
-    shown = ", ".join(game.format_move(state, m) for m in moves[:20])
-    more = " ..." if len(moves) > 20 else ""
-    raise IllegalMove(f"{quoted(text)} is not a legal move here; legal: {shown}{more}")
 
+def board_order(text: str) -> list:
+    """A sort key that puts move texts in board order: numbers by value, so ``a2`` comes before
+    ``a10`` and ``2-4`` before ``10-1``."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text.lower())]
+
+
+def short_move_list(texts: Sequence[str]) -> str:
+    """Move texts as a refusal lists them: in board order, the first ``SHOWN_MOVES`` and then
+    "and N more" (a 15x15 board's 200 free squares made a message longer than the window)."""
+    ordered = sorted(texts, key=board_order)
+    shown = ", ".join(ordered[:SHOWN_MOVES])
+    rest = len(ordered) - SHOWN_MOVES
+    return f"{shown} and {rest} more" if rest > 0 else shown

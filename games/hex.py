@@ -167,13 +167,13 @@ class HexState(State):
             raise IllegalMove("the game is over")
         if move == SWAP:
             if not self.can_swap():
-                raise IllegalMove("swap is only allowed as Red's first move, with the swap rule on")
+                raise IllegalMove(game.why_illegal(self, move))
             red = game.geo.transpose(self.boards[BLUE])
             return HexState(game, (0, red), BLUE, None)
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < game.cells:
             raise IllegalMove(f"{move!r} is not a cell of this board")
         if (self.boards[0] | self.boards[1]) >> move & 1:
-            raise IllegalMove(f"{cell_name(move, game.size)} is already taken")
+            raise IllegalMove(game.why_illegal(self, move))
         side = self.to_move
         boards = list(self.boards)
         boards[side] |= 1 << move
@@ -257,14 +257,18 @@ class Hex(Game):
     def parse_move(self, state: HexState, text: str):
         if state.is_terminal():
             raise IllegalMove(f"{text!r}: the game is over")
-        if text.strip().lower() in SWAP_NAMES:
-            if not state.can_swap():
-                raise IllegalMove("swap is only allowed as Red's first move, with the swap rule on")
-            return SWAP
-        move = parse_cell(text, self.size, self.size)
-        if state.stone_at(move) is not None:
-            raise IllegalMove(f"{text.strip()!r} is already taken")
+        move = SWAP if text.strip().lower() in SWAP_NAMES else parse_cell(text, self.size, self.size)
+        if not (state.can_swap() if move == SWAP else state.stone_at(move) is None):
+            raise IllegalMove(self.why_illegal(state, move))
         return move
+
+    def why_illegal(self, state: HexState, move) -> str:
+        """"c3 is already taken", or why a swap is not allowed here."""
+        if state.is_terminal():
+            return "the game is over"
+        if move == SWAP:
+            return "swap is only allowed as Red's first move, with the swap rule on"
+        return f"{cell_name(move, self.size)} is already taken"
 
     def options_shown_by(self, texts: list[str]) -> dict[str, Any]:
         """A move list holding a swap was played with the swap rule: "Hex" over ``f6 swap-pieces e7``

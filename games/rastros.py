@@ -139,16 +139,9 @@ class RastrosState(State):
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < n * n:
             raise IllegalMove(f"{move!r} is not a square of this board")
         if not self._moves >> move & 1:
-            raise IllegalMove(self.why_not(move))
+            raise IllegalMove(self.game.why_illegal(self, move))
         trail = self.trail + (move,) if self.trail else ()
         return RastrosState(self.game, move, self.blacks | 1 << self.white, 1 - self.to_move, trail)
-
-    def why_not(self, move: int) -> str:
-        """Why the piece may not go to square ``move`` (one of the board's, not a legal move)."""
-        name = square_name(self.game.n, move)
-        if move == self.white:
-            return f"{name} is where the piece stands"
-        return f"{name} was already visited" if self.blacks >> move & 1 else f"{name} is not next to the piece"
 
     def is_terminal(self) -> bool:
         return self._winner is not None
@@ -208,9 +201,18 @@ class Rastros(Game):
         if state.is_terminal():
             raise IllegalMove(f"{text!r}: the game is over")
         if move not in state.legal_moves():
-            legal = ", ".join(self.legal_move_texts(state))
-            raise IllegalMove(f"{state.why_not(move)}; legal: {legal}")
+            raise IllegalMove(f"{self.why_illegal(state, move)}; legal: {self.legal_list(state)}")
         return move
+
+    def why_illegal(self, state: RastrosState, move: int) -> str:
+        """Why the piece may not go to square ``move``: it stands there, a stone is there, or the
+        square is not next to it."""
+        if state.is_terminal():
+            return "the game is over"
+        name = square_name(self.n, move)
+        if move == state.white:
+            return f"{name} is where the piece stands"
+        return f"{name} was already visited" if state.blacks >> move & 1 else f"{name} is not next to the piece"
 
     # -- position text -----------------------------------------------------------------------
     def to_text(self, state: RastrosState) -> str:

@@ -239,17 +239,13 @@ class ReversiState(State):
         me, opp = self.mover, self.opponent
         if move == PASS:
             if not self.must_pass():
-                raise IllegalMove("pass is only legal when you have no other move"
-                                  if self.move_mask() else "the game is over")
+                raise IllegalMove(self.game.why_illegal(self, move))
             return ReversiState(self.game, self.boards, 1 - self.to_move)
         geo = self.game.geo
         if not isinstance(move, int) or not 0 <= move < geo.cells:
             raise IllegalMove(f"{move!r} is not a square of this board")
         if not self.move_mask() >> move & 1:
-            name = cell_name(move, geo.size)
-            if (me | opp) >> move & 1:
-                raise IllegalMove(f"{name} is already taken")
-            raise IllegalMove(f"{name} flips no discs")
+            raise IllegalMove(self.game.why_illegal(self, move))
         f = flips(move, me, opp, geo)
         me |= f | (1 << move)
         opp ^= f
@@ -322,9 +318,17 @@ class Reversi(Game):
         if move != PASS and state.must_pass():
             raise IllegalMove(f"{text!r}: you have no legal move, so you must pass")
         if move not in state.legal_moves():
-            state.play(move)  # raises with the reason
-            raise IllegalMove(f"{text!r} is not legal here")  # pragma: no cover
+            raise IllegalMove(self.why_illegal(state, move))
         return move
+
+    def why_illegal(self, state: ReversiState, move: int) -> str:
+        """"d4 is already taken", "a1 flips no discs", or why a pass is not allowed here."""
+        if state.is_terminal():
+            return "the game is over"
+        if move == PASS:
+            return "pass is only legal when you have no other move"
+        name = cell_name(move, self.size)
+        return f"{name} is already taken" if (state.boards[0] | state.boards[1]) >> move & 1 else f"{name} flips no discs"
 
     def implied_move(self, state: ReversiState) -> int | None:
         """The pass of a side with no placement: transcripts (``f5d6c3...``) leave it out."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State, check_move_text
+from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
 from games.grid import (
     NOTEBOOK_SQUARE,
     board_symmetries,
@@ -72,7 +72,7 @@ class TicTacToeState(State):
         if not isinstance(move, int) or not 0 <= move < game.cells:
             raise IllegalMove(f"{move!r} is not a square of this board")
         if (self.boards[0] | self.boards[1]) >> move & 1:
-            raise IllegalMove(f"{cell_name(move, game.width)} is already taken")
+            raise IllegalMove(game.why_illegal(self, move))
         boards = list(self.boards)
         boards[self.to_move] |= 1 << move
         # no line was complete before the move, so only the mover's lines through it can be now
@@ -188,8 +188,17 @@ class TicTacToe(Game):
             move = self._notebook_square(text, int(pair.group(1)), int(pair.group(2)))
         else:
             move = parse_cell(text, self.width, self.height, like="a square like a1 or (0, 0)")
-        check_move_text(self, state, cell_name(move, self.width))
+        if state.is_terminal():
+            raise IllegalMove(f"{quoted(text)}: the game is over")
+        if move not in state.legal_moves():
+            raise IllegalMove(self.why_illegal(state, move))
         return move
+
+    def why_illegal(self, state: TicTacToeState, move: int) -> str:
+        """"b2 is already taken": the only way a square of the board is refused in a game going on."""
+        if state.is_terminal():
+            return "the game is over"
+        return f"{cell_name(move, self.width)} is already taken"
 
     def _notebook_square(self, text: str, x: int, y: int) -> int:
         """The square at column ``x`` and row ``y``, both from 0 (the class notebook's pair)."""

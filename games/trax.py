@@ -501,20 +501,55 @@ class Trax(Game):
         cell, tile = move_cell(move), move_tile(move)
         if not 0 <= cell < self.cell_count or tile not in NAME:
             raise IllegalMove(f"{move!r} is not a Trax move on this board")
-        if state.cells[cell]:
-            raise IllegalMove(f"{cell_name(cell, self.size)} is not empty")
-        if cell not in state.frontier:
-            raise IllegalMove(f"{cell_name(cell, self.size)} does not touch a tile")
+        problem = self._placement_problem(state, cell, tile)
+        if problem:
+            raise IllegalMove(problem)
+        return cell, tile
+
+    def _placement_problem(self, state: TraxState, cell: int, tile: int) -> str:
+        """Why ``tile`` may not be laid on ``cell`` even before its forced tiles (the cell is taken,
+        touches no tile, or the tile's colours differ from its neighbours'), or ""."""
+        if state.cells[cell] or cell not in state.frontier:
+            return self.why_no_tile(state, cell)
         light, dark = self.entering(state.cells, cell)
         if tile & light != light or tile & dark:
-            raise IllegalMove(f"{NAME[tile]} at {cell_name(cell, self.size)} does not match its neighbours' colours")
-        return cell, tile
+            return f"{NAME[tile]} at {cell_name(cell, self.size)} does not match its neighbours' colours"
+        return ""
+
+    def why_no_tile(self, state: TraxState, cell: int) -> str:
+        """Why no tile may be laid on ``cell`` ("e5 is not empty", "a1 does not touch a tile"): what
+        a typed move and a click on that cell are told."""
+        where = cell_name(cell, self.size)
+        if state.is_terminal():
+            return "the game is over"
+        if state.cells[cell]:
+            return f"{where} is not empty"
+        if cell not in state.frontier:
+            return f"{where} does not touch a tile"
+        meet = [cell_name(c, self.size) for c in self.hole_clashes(state.cells, cell)]
+        if meet:  # the course's reason: an empty cell left with three edges of one colour entering it
+            return f"{where} has no legal tile: each would bring three edges of one colour into {', '.join(meet)}"
+        return f"{where} has no legal tile"
+
+    def why_illegal(self, state: TraxState, move: int) -> str:
+        """Why the tile ``move`` names may not be laid there: the cell, the colours of its
+        neighbours, or the forced tiles that would make three edges of one colour meet."""
+        if state.is_terminal():
+            return "the game is over"
+        cell, tile = move_cell(move), move_tile(move)
+        problem = self._placement_problem(state, cell, tile)
+        if problem:
+            return problem
+        clash = self.clash(state.cells, cell, tile)
+        if clash is None:
+            return super().why_illegal(state, move)
+        return f"{NAME[tile]} at {cell_name(cell, self.size)} {self._clash_words(clash)}"
 
     def apply(self, state: TraxState, move: int) -> TraxState:
         cell, tile = self.check_placement(state, move)
         order = self.lay_turn(state.cells, cell, tile)
         if not isinstance(order, list):
-            raise IllegalMove(f"{NAME[tile]} at {cell_name(cell, self.size)} {self._clash_words(order)}")
+            raise IllegalMove(self.why_illegal(state, move))
         board = bytearray(state.cells)
         ends = dict(state.ends)
         made_loop, made_line = [0, 0], [0, 0]
@@ -683,22 +718,18 @@ class Trax(Game):
             return chosen[0]
         where = cell_name(cell, self.size)
         if not legal:
-            reason = "is not empty" if state.cells[cell] else "does not touch a tile" if cell not in state.frontier \
-                else "has no legal tile"
-            meet = [cell_name(c, self.size) for c in self.hole_clashes(state.cells, cell)] \
-                if cell in state.frontier else []
-            if meet:  # the course's reason: an empty cell left with three edges of one colour entering it
-                reason += f": each would bring three edges of one colour into {', '.join(meet)}"
-            raise IllegalMove(f"{said}: {where} {reason}")
+            raise IllegalMove(f"{said}: {self.why_no_tile(state, cell)}")
         if len(chosen) > 1:
             raise IllegalMove(f"{said} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")
-        shown = ", ".join(self.format_move(state, mv) for mv in legal)
+        shown = self.legal_list(state, legal)
         wanted = [tile_of_name(m.group(3).lower())] if m.group(3) else [t for t in TILES if SHAPE[t] == m.group(2)]
         named = [t for t in wanted if t in self.fits(state.cells, cell)]  # matches its neighbours: its turn clashes
         if len(named) == 1:
             raise IllegalMove(f"{said} {self._clash_words(self.clash(state.cells, cell, named[0]))}; "
                               f"legal at {where}: {shown}")
-        raise IllegalMove(f"{said} is not legal here; legal at {where}: {shown}")
+        why = self.why_illegal(state, move_of(cell, wanted[0])) if m.group(3) else \
+            f"no {m.group(2)} tile at {where} matches its neighbours' colours"
+        raise IllegalMove(f"{said}: {why}; legal at {where}: {shown}")
 
 
 GAME = Trax

@@ -588,3 +588,16 @@ def test_a_short_moves_playout_batches_are_a_small_part_of_it(monkeypatch):
     searcher.iterate(1, new_ctl())
     planned = searcher.batch * 0.005 / 256  # seconds the next batch is planned to take
     assert planned <= 0.1 * 0.1
+
+
+def test_a_taken_cell_is_refused_in_the_same_words_typed_played_or_asked():
+    """Typed, a taken cell was "'c3' is already taken", quoted, where a click and ``play`` said
+    c3 unquoted: now all say the rules' one reason (``why_illegal``), as a refused swap does."""
+    game = games.load("hex", size=5)
+    state = game.play_line(["c3", "d4"])
+    c3 = game.parse_move(game.initial_state(), "c3")
+    assert game.why_illegal(state, c3) == "c3 is already taken"
+    for refused in (lambda: game.parse_move(state, " C3"), lambda: state.play(c3)):
+        with pytest.raises(IllegalMove, match="^c3 is already taken$"):
+            refused()
+    assert game.why_illegal(state, SWAP) == "swap is only allowed as Red's first move, with the swap rule on"

@@ -59,7 +59,7 @@ def test_setup_stones_are_the_start_position_and_a_resignation_ends_the_game():
     ("(;FF[4]GM[1]SZ[19];B[pd])", "this SGF is of another game (GM[1])"),
     ("(;FF[4]GM[11]SZ[11:9];B[a1])", "SZ[11:9]: Tabuleiro plays Hex on square boards only"),
     ("(;FF[4]GM[11]SZ[25];B[a1])", "SZ[25]: option size"),
-    ("(;FF[4]GM[11]SZ[5];B[a1];W[a1])", "move 2 'a1' is not legal: 'a1' is already taken"),
+    ("(;FF[4]GM[11]SZ[5];B[a1];W[a1])", "move 2 'a1' is not legal: a1 is already taken"),
     ("(;FF[4]GM[11]SZ[5];B[a1", "the SGF cannot be read at 'B[a1'"),
 ])
 def test_what_is_wrong_with_a_file_is_said(text, said):

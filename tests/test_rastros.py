@@ -641,3 +641,12 @@ def test_the_search_reports_its_principal_variation_not_only_its_move(level):
     for step in last.pv:
         assert step in state.legal_moves()
         state = state.play(step)
+
+
+def test_why_a_square_is_refused_is_asked_of_the_rules():
+    """``why_illegal``: what a click on a square the piece cannot go to is told, the words a
+    typed move is refused with (before its list of legal moves)."""
+    state = GAME.play_line(["4-4"])
+    for text, why in (("4-5", "4-5 was already visited"), ("4-4", "4-4 is where the piece stands"),
+                      ("8-8", "8-8 is not next to the piece")):
+        assert GAME.why_illegal(state, GAME.parse_square(text)) == why

@@ -13,6 +13,7 @@ import pytest
 
 import games
 from games import IllegalMove
+from games.grid import parse_cell
 from games.record import moves_from_text
 from games.reversi import PASS, flips, move_mask, squares
 
@@ -407,8 +408,8 @@ def test_view_passes_on_any_click_and_says_so(game):
     assert view.status_text(start) == ""
     d3 = view.click(start, view.cell_rect(2, 3).center)
     assert d3.kind == "play" and game.format_move(start, d3.move) == "d3"
-    assert view.click(start, view.cell_rect(0, 0).center).kind == "reject"
-    assert view.click(start, view.cell_rect(3, 3).center).reason == "that square is taken"
+    assert view.click(start, view.cell_rect(0, 0).center).reason == "a1 flips no discs"  # as typed a1 is told
+    assert view.click(start, view.cell_rect(3, 3).center).reason == "d4 is already taken"
     assert view.click(start, (1, 1)).kind == "ignore"
 
 
@@ -493,3 +494,14 @@ def test_a_game_over_before_the_board_fills_gives_the_tournament_count_too(game)
         i18n.set_language("en")
     full = game.from_text("X" * 40 + "O" * 24 + " X")
     assert full.end_reason() == "Black wins 40 - 24"  # a full board: one count
+
+
+def test_why_a_square_or_a_pass_is_refused(game):
+    """The rules' reasons a typed move and a click are both told (``why_illegal``)."""
+    start = game.initial_state()
+    for text, why in (("d4", "d4 is already taken"), ("a1", "a1 flips no discs"),
+                      ("pass", "pass is only legal when you have no other move")):
+        move = PASS if text == "pass" else parse_cell(text, game.size, game.size)
+        assert game.why_illegal(start, move) == why
+        with pytest.raises(IllegalMove, match=f"^{why}$"):
+            game.parse_move(start, text)

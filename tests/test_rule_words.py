@@ -10,10 +10,12 @@ import re
 import pytest
 
 import games
-from games.base import IllegalMove
+from games.base import Game, IllegalMove
+from games.grid import parse_cell
 from games.hex_sgf import record_from_sgf
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
+from games.trax_tiles import move_of, tile_of_name
 from tests.test_position_text import trax_record_of_another_size
 from tests.test_trax import (
     CHAIN,  # c3/ forces c2 and c4
@@ -158,9 +160,31 @@ def position_refusals() -> list[str]:
         refusal(lambda: trax.from_text(trax_board({(5, 6): "lldd"}))),
         refusal(lambda: trax.from_text(trax_board({(5, 6): "dldl", (6, 6): "dldl"}))),
         refusal(lambda: trax.parse_move(trax0, "f6:lldd")),
+        *trax_refusals(),
         *(refusal(lambda text=text: trax7.parse_move(trax7.from_text(text), "e2\\")) for text in (TRAX_CLASH, swapped(TRAX_CLASH))),
         refusal(lambda: record_from_position("")),
         refusal(lambda: record_from_move_list("Reversi\n1. d3 c5 2. z9")),
+    ]
+
+
+def trax_refusals() -> list[str]:
+    """Why a Trax tile is refused, typed (after the text) and clicked (alone: ``why_no_tile``,
+    ``why_illegal``), and the default reason's short list of legal moves (``Game.why_illegal``)."""
+    trax, trax7 = games.load("trax"), games.load("trax", size=7)
+    trax0, clash = trax.initial_state(), trax7.from_text(TRAX_CLASH)
+    e2 = move_of(parse_cell("e2", 7, 7), tile_of_name("lddl"))  # its forced tiles make three dark edges meet
+    hole = hole_19x19()
+    shapes = trax.play_line(["g6+", "f7/", "f5/", "e5/"])
+    ttt15 = games.load("tictactoe", width=15, height=15, k=5)
+    return [
+        refusal(lambda: trax7.parse_move(clash, "e2:dlld")),  # its colours do not match its neighbours'
+        refusal(lambda: trax.parse_move(shapes, "e6\\")),  # no tile of that shape matches them
+        trax.why_no_tile(trax0, parse_cell("a1", 10, 10)),
+        trax.why_no_tile(trax0, parse_cell("f6", 10, 10)),
+        hole.game.why_no_tile(hole, parse_cell("c16", 19, 19)),
+        trax7.why_illegal(clash, e2),
+        trax7.why_illegal(clash, move_of(parse_cell("e2", 7, 7), tile_of_name("dlld"))),
+        Game.why_illegal(ttt15, ttt15.play_line(["a1"]), 0),
     ]
 
 

@@ -51,7 +51,7 @@ def test_taken_square_and_finished_game_are_refused_with_a_reason():
     state = GAME.play_line(["b2"])
     with pytest.raises(IllegalMove, match="taken"):
         state.play(4)
-    with pytest.raises(IllegalMove, match="not a legal move"):
+    with pytest.raises(IllegalMove, match="^b2 is already taken$"):  # was "not a legal move here; legal: ..."
         GAME.parse_move(state, "b2")
     with pytest.raises(IllegalMove, match="off the board"):
         GAME.parse_move(state, "d1")
@@ -242,8 +242,8 @@ def test_a_notebook_square_off_the_board_or_taken_is_refused_with_a_reason():
     state = game.play_line(["g6"])
     with pytest.raises(IllegalMove, match=re.escape("'(7, 0)' is off the board (x 0..6, y 0..5)")):
         game.parse_move(state, "(7, 0)")
-    with pytest.raises(IllegalMove, match="not a legal move"):
-        game.parse_move(state, "(6, 5)")  # g6, taken
+    with pytest.raises(IllegalMove, match="^g6 is already taken$"):
+        game.parse_move(state, "(6, 5)")
     with pytest.raises(IllegalMove, match=re.escape("'zz' is not a square like a1 or (0, 0)")):
         game.parse_move(state, "zz")
 
@@ -362,3 +362,16 @@ def test_level5_stops_an_open_three_its_odd_depth_search_walks_past():
     move = ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3))
     after = state.play(move)
     assert not [r for r in after.legal_moves() if len(threats_against(after.play(r))) >= 2]
+
+
+def test_a_taken_square_is_refused_in_the_same_words_typed_played_or_asked():
+    """The rules' one reason (``why_illegal``) is what a typed move, a played move and a click
+    (which asks ``why_illegal``) are told; a typed one was told "not a legal move here" with every
+    free square, unsorted, which on 15x15 ran past the window."""
+    game = games.load("tictactoe", width=15, height=15, k=5)
+    state = game.play_line(["h8"])
+    h8 = game.parse_move(game.initial_state(), "h8")
+    assert game.why_illegal(state, h8) == "h8 is already taken"
+    for refused in (lambda: game.parse_move(state, "h8"), lambda: state.play(h8)):
+        with pytest.raises(IllegalMove, match="^h8 is already taken$"):
+            refused()

@@ -5,6 +5,7 @@ the screen's one-letter shortcuts are text while it is open, Ctrl+V brings a cop
 from __future__ import annotations
 
 import pygame
+import pytest
 
 import games
 from games.record import move_list_text
@@ -329,3 +330,35 @@ def test_a_refused_move_is_chosen_so_the_next_one_typed_replaces_it(app, monkeyp
     type_text(app, "c3")
     key(app, pygame.K_RETURN)
     assert played(scene) == ["b2", "c3"]
+
+
+def place(scene: GameScene, key) -> tuple[int, int]:
+    """The middle of the board's place ``key`` (a grid's (row, column), a Hex cell, an Alquerque point)."""
+    return dict(scene.view.targets(scene.state))[key].center
+
+
+@pytest.mark.parametrize("game_id, before, typed, clicked, reason", [
+    ("tictactoe", ["c2", "c3"], "c2", [(1, 2)], "c2 is already taken"),
+    ("hex", ["c3", "d4"], "c3", [2 * 11 + 2], "c3 is already taken"),
+    ("reversi", [], "d4", [(3, 3)], "d4 is already taken"),
+    ("reversi", [], "a1", [(0, 0)], "a1 flips no discs"),
+    ("rastros", [], "1-1", [(0, 0)], "1-1 is not next to the piece"),
+    ("alquerque", [], "c2-c1", [7, 2], "c2-c1: a piece never moves backwards"),
+    ("trax", [], "f6/", [(5, 5)], "f6 is not empty"),
+    ("trax", [], "a1/", [(0, 0)], "a1 does not touch a tile"),
+])
+def test_a_refused_move_typed_or_clicked_is_told_the_rules_reason(app, game_id, before, typed, clicked, reason):
+    """Tic-tac-toe's c2 typed onto its own X was refused as "'c2' is not a legal move here; legal:
+    b2, b1, a2, ..." (the legal moves unsorted), and a click there as "That square is taken"; the
+    other games' clicks had words of their own too.  Now both say what the rules say
+    (``Game.why_illegal``), the same words."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), before)
+    app.switch(scene)
+    app.run_frames(2)
+    enter_moves(app, typed)
+    said = messages(scene)[-1]
+    assert played(scene) == before and said.startswith("Not a legal move: ") and reason in said, said
+    key(app, pygame.K_ESCAPE)
+    for spot in clicked:
+        click(app, place(scene, spot))
+    assert played(scene) == before and messages(scene)[-1] == reason

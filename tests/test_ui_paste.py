@@ -61,7 +61,7 @@ def test_what_is_no_game_is_said_on_the_menu_and_nothing_opens(app, monkeypatch)
 
 
 @pytest.mark.parametrize("text, said", [
-    ("Hex\nf6 e7 f6", "move 3 'f6' is not legal: 'f6' is already taken"),
+    ("Hex\nf6 e7 f6", "move 3 'f6' is not legal: f6 is already taken"),
     ("Hex (size=11)\n1. f6 e7 2. zz", "move 3 'zz' is not legal"),
     ("Trax\n[[5, 4, 'dlld']] [[5, 4, 'dlld']]", "move 2 "),
 ])

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.base import Game, State
+from ui import words
 from ui.i18n import _
 from ui.theme import DARK, Theme
 
@@ -117,6 +118,11 @@ class BoardView:
         paths), as last laid out: the game-over card keeps off them where it can.  None by
         default."""
         return []
+
+    def rules_reason(self, state: State, move: Hashable) -> str:
+        """Why the rules refuse ``move`` (``Game.why_illegal``), in the window's language: what a
+        click meaning it is told, in the words a typed move is refused with."""
+        return words.rule_reason(self.game.why_illegal(state, move), self.game.id)
 
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
         """Every place a click may land on, each with a key and its rectangle on screen: where the

@@ -16,7 +16,6 @@ import pygame
 from games.base import State
 from ui.board_marks import rimmed_rect
 from ui.board_view import BoardView, Click, Overlay, shake_offset
-from ui.i18n import _
 from ui.theme import Color, draw_text
 
 MIN_LETTERED_CELL = 14  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
@@ -81,8 +80,9 @@ class GridView(BoardView):
         pygame.draw.rect(surface, overlay.theme.board, self.grid)
 
     def reject_reason(self, state: State, row: int, col: int, keys: bool = False) -> str:
-        """Why a click (``keys``: the cursor's Enter) on (row, col) plays nothing."""
-        return _("not a legal move")
+        """Why a click (``keys``: the cursor's Enter) on (row, col) plays nothing: the rules' reason
+        for the move of that square (a stone, a disc, the piece put there)."""
+        return self.rules_reason(state, row * self.cols + col)
 
     def draw_extras(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         """Anything drawn over the cells (winning line, trail ...)."""

@@ -220,11 +220,21 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{text}: those are not the forced tiles of {move}, which lays {laid}")),
     (rf"{QUOTED} is ambiguous here; name the tile \((?P<example>[^)]*)\)",
      N_("{text} is ambiguous here; name the tile ({example})")),
-    (rf"{QUOTED}: (?P<cell>\S+) is not empty", N_("{text}: {cell} is not empty")),
-    (rf"{QUOTED}: (?P<cell>\S+) does not touch a tile", N_("{text}: {cell} does not touch a tile")),
-    (rf"{QUOTED}: (?P<cell>\S+) has no legal tile: each would bring three edges of one colour into (?P<cells>.+)",
-     N_("{text}: {cell} has no legal tile: each would bring three edges of one colour into {cells}")),
-    (rf"{QUOTED}: (?P<cell>\S+) has no legal tile", N_("{text}: {cell} has no legal tile")),
+    (rf"{QUOTED}: (?P<reason>[^;]*); legal at (?P<where>\S+): (?P<legal>.*)",
+     N_("{text}: {reason}; legal at {where}: {legal}")),
+    (r"(?P<cell>[a-z]\d+) is not empty", N_("{cell} is not empty")),
+    (r"(?P<cell>\S+) does not touch a tile", N_("{cell} does not touch a tile")),
+    (r"(?P<cell>\S+) has no legal tile: each would bring three edges of one colour into (?P<cells>.+)",
+     N_("{cell} has no legal tile: each would bring three edges of one colour into {cells}")),
+    (r"(?P<cell>\S+) has no legal tile", N_("{cell} has no legal tile")),
+    (r"(?P<tile>[ld]{4}) at (?P<cell>\S+) does not match its neighbours' colours",
+     N_("{tile} at {cell} does not match its neighbours' colours")),
+    (r"(?P<tile>[ld]{4}) at (?P<cell>\S+) would make three light edges meet at (?P<at>\S+)",
+     N_("{tile} at {cell} would make three light edges meet at {at}")),
+    (r"(?P<tile>[ld]{4}) at (?P<cell>\S+) would make three dark edges meet at (?P<at>\S+)",
+     N_("{tile} at {cell} would make three dark edges meet at {at}")),
+    (r"no (?P<shape>[+/\\]) tile at (?P<cell>\S+) matches its neighbours' colours",
+     N_("no {shape} tile at {cell} matches its neighbours' colours")),
     (rf"{QUOTED}: the game is over", N_("{text}: the game is over")),
     (r"the game is over", N_("the game is over")),
     (r"(?P<cell>\S+) was already visited", N_("{cell} was already visited")),
@@ -237,6 +247,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("swap is only allowed as Red's first move, with the swap rule on")),
     (r"(?P<reason>.*); or pass", N_("{reason}; or pass")),
     (r"(?P<reason>[^;]*); legal: (?P<legal>.*)", N_("{reason}; legal: {legal}")),
+    (rf"{QUOTED}: (?P<reason>.*)", N_("{text}: {reason}")),  # a reason above, after the text typed
     # positions
     (r"the position cannot be read: (?P<reason>.*)", N_("the position cannot be read: {reason}")),
     (r"the game is already over in that position \((?P<end>.*)\)", N_("the game is already over in that position ({end})")),
@@ -453,7 +464,8 @@ def rule_reason(text: str, game_id: str = "") -> str:
     return _fill(RULE_REASONS, text, {"reason": lambda reason: rule_reason(reason, game_id), "end": end_reason,
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
-                                      "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles, **{name: _translated_or for name in LISTS}})
+                                      "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
+                                      "legal": _legal_list, **{name: _translated_or for name in LISTS}})
 
 
 _GAME_NAMED = re.compile(r"game '([^']*)': .*", re.S)  # RULE_REASONS' refusal that names its game
@@ -649,6 +661,13 @@ def file_problem(text: str) -> str:
     reason in the current language."""
     name, sep, reason = text.partition(": ")
     return f"{name}{sep}{rule_reason(reason)}" if sep else rule_reason(text)
+
+
+def _legal_list(moves: str) -> str:
+    """A refusal's list of legal moves (``games.base.short_move_list``) with its "and N more" in
+    the current language."""
+    cut = re.fullmatch(r"(?P<moves>.*) and (?P<n>\d+) more", moves, re.S)
+    return moves if cut is None else _("{moves} and {n} more").format(**cut.groupdict())
 
 
 def _translated_or(items: str) -> str:

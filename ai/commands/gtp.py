@@ -30,7 +30,7 @@ has its row and column exchanged, so HexGui, Benzene and MoHex see our engine pl
 move next: the first ``w`` after a swap switches to its reading (``Engine.mover``).  What the
 engine says speaks the controller's orientation too: ``showboard`` draws the board as HexGui does
 (its cell names around it, B and W its colours), and a refusal names a cell as it was sent
-(``'c1' is already taken``, not our ``'a3'``) and a colour by its letter in that reading.  The other way round, a Benzene engine as our outside player, is
+(``c1 is already taken``, not our ``a3``) and a colour by its letter in that reading.  The other way round, a Benzene engine as our outside player, is
 ``"transpose": true`` in its JSON config (ai/outside.py).
 """
 

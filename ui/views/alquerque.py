@@ -152,6 +152,8 @@ class AlquerqueView(BoardView):
             return Click.reject(said.format(point=point_name(p)))
         if len(path) >= 2:
             return Click.reject(self._goes_on_only(state, path, keys))
+        if _one_move_away(path[0], p):  # a step or a jump in shape: the rules say why not
+            return Click.reject(self.rules_reason(state, (path[0], p)))
         return Click.reject(_("{point} is not a destination of the piece on {start}").format(
             point=point_name(p), start=point_name(path[0])))
 
@@ -392,6 +394,14 @@ class AlquerqueView(BoardView):
         p = self.point_at(overlay.invalid_at)
         if p is not None:
             pygame.draw.circle(surface, overlay.theme.invalid, self.point_xy(p), self.radius + 4, max(3, self.step // 18))
+
+
+def _one_move_away(start: int, end: int) -> bool:
+    """Whether ``end`` is where a step or a single jump from ``start`` would land, by its shape
+    alone (a neighbouring point, or two points away in a straight line): a click there asks for
+    that move, and the rules' reason for refusing it ("a2 is not empty") answers it."""
+    rows, cols = abs(end // SIZE - start // SIZE), abs(end % SIZE - start % SIZE)
+    return max(rows, cols) == 1 or (max(rows, cols) == 2 and rows % 2 == 0 and cols % 2 == 0)
 
 
 VIEW = AlquerqueView

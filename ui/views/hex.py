@@ -135,9 +135,7 @@ class HexView(BoardView):
         move = self.move_at(state, cell)
         if move is not None:
             return Click.play(move)
-        if state.is_terminal():
-            return Click.reject(_("the game is over"))
-        return Click.reject(_("that cell is taken"))
+        return Click.reject(self.rules_reason(state, cell))
 
     def move_at(self, state: HexState, cell: int):
         """The legal move a click on ``cell`` makes: the swap on Blue's first stone, or a stone."""

@@ -46,15 +46,10 @@ class RastrosView(GridView):
         return divmod(move, self.cols)
 
     def reject_reason(self, state: RastrosState, row: int, col: int, keys: bool = False) -> str:
-        i = row * self.cols + col
-        if state.is_terminal():
-            return _("the game is over")
-        if i == state.white:
+        if not state.is_terminal() and row * self.cols + col == state.white:  # the player meant to take it
             return (_("that is the piece: Enter on a marked square next to it") if keys else
                     _("that is the piece: click a marked square next to it"))
-        if state.blacks >> i & 1:
-            return _("that square was already visited")
-        return _("the piece moves one square, to a marked square")
+        return super().reject_reason(state, row, col, keys)
 
     def draw_cell(self, surface, state: RastrosState, row, col, rect: pygame.Rect, overlay: Overlay) -> None:
         game: Rastros = self.game

@@ -47,13 +47,6 @@ class ReversiView(GridView):
     def move_cell(self, move: int) -> tuple[int, int] | None:
         return None if move == PASS else divmod(move, self.cols)
 
-    def reject_reason(self, state: ReversiState, row: int, col: int, keys: bool = False) -> str:
-        if state.is_terminal():
-            return _("the game is over")
-        if (state.boards[0] | state.boards[1]) >> (row * self.cols + col) & 1:
-            return _("that square is taken")
-        return _("a move must outflank a line of enemy discs")
-
     def click(self, state: ReversiState, pos: tuple[int, int], keys: bool = False) -> Click:
         if state.must_pass() and self.cell_at(pos) is not None:
             return Click.play(PASS)

@@ -8,7 +8,6 @@ from games.tictactoe import TicTacToe, TicTacToeState
 from ui.board_marks import rimmed_circle
 from ui.board_view import Overlay
 from ui.grid_view import GridView
-from ui.i18n import _
 
 
 class TicTacToeView(GridView):
@@ -22,9 +21,6 @@ class TicTacToeView(GridView):
 
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move, self.cols)
-
-    def reject_reason(self, state: TicTacToeState, row: int, col: int, keys: bool = False) -> str:
-        return _("the game is over") if state.is_terminal() else _("that square is taken")
 
     def draw_cell(self, surface, state: TicTacToeState, row, col, rect, overlay: Overlay) -> None:
         i = row * self.cols + col

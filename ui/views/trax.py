@@ -187,18 +187,9 @@ class TraxView(GridView):
         return moves[0] if len(moves) == 1 else None
 
     def reject_reason(self, state: TraxState, row: int, col: int, keys: bool = False) -> str:
-        cell = row * self.cols + col
-        if state.is_terminal():
-            return _("the game is over")
-        if state.cells[cell]:
-            return _("that cell already has a tile")
-        if cell not in state.frontier:
-            return _("a tile must touch the tiles already placed")
-        meet = [cell_name(c, self.cols) for c in state.game.hole_clashes(state.cells, cell)]
-        if meet:
-            return _("no tile fits here: each would bring three edges of one colour into {cells}").format(
-                cells=", ".join(meet))
-        return _("no tile fits here: it would force three edges of one colour together")
+        """Why no tile goes on the cell clicked, in the rules' words (``Trax.why_no_tile``), as a
+        move typed there is told."""
+        return words.rule_reason(state.game.why_no_tile(state, row * self.cols + col), self.game.id)
 
     # -- input ---------------------------------------------------------------------------------
     def click(self, state: TraxState, pos: tuple[int, int], keys: bool = False) -> Click:
