@@ -310,3 +310,21 @@ def test_a_side_s_name_keeps_off_a_curve_along_the_top_of_a_watched_game(tmp_pat
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_curve_a_name_would_hide_is_measured_whole_where_plies_share_a_pixel_column():
+    """A long game in a narrow graph puts several plies in one column of pixels, the curve going
+    straight up and down there: the stretch at a place's left edge went uncounted, and a name
+    could be put where it hid more of the curve than another place would."""
+    import math
+    import random
+
+    from ui.eval_graph import _hidden_curve
+
+    rng = random.Random(3)
+    for _trial in range(500):
+        xs = sorted(rng.randint(0, 60) for _ in range(rng.randint(2, 40)))
+        curve = [(x, rng.randint(0, 40)) for x in xs]
+        area = pygame.Rect(rng.randint(-5, 60), rng.randint(-5, 40), rng.randint(1, 30), rng.randint(1, 20))
+        crossed = [area.clipline(a, b) for a, b in zip(curve, curve[1:])]
+        assert _hidden_curve(area, curve) == pytest.approx(sum(max(1.0, math.dist(*c)) for c in crossed if c))

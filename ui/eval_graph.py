@@ -206,7 +206,8 @@ def _hidden_curve(area: pygame.Rect, curve: list[tuple[int, int]], enough: float
     the count stops at ``enough`` (a place that hides that much is no better than one found)."""
     if len(curve) == 1:
         return 1.0 if area.collidepoint(curve[0]) else 0.0
-    first = max(0, bisect.bisect_right(curve, area.left, key=itemgetter(0)) - 1)  # the segments across the area's columns
+    # the segments across the area's columns: from the last point left of it to the first right of it
+    first = max(0, bisect.bisect_left(curve, area.left, key=itemgetter(0)) - 1)
     last = bisect.bisect_left(curve, area.right, key=itemgetter(0)) + 1
     hidden = 0.0
     for a, b in zip(curve[first:last], curve[first + 1:last]):
