@@ -133,10 +133,11 @@ def test_a_draw_or_loss_among_some_moves_proves_nothing_yet():
 
 
 @pytest.mark.parametrize("game_id", ["reversi", "rastros"])
-def test_the_sides_names_stay_readable_over_the_graphs_fill(game_id):
+def test_the_sides_names_stay_readable_over_the_graphs_fill(monkeypatch, game_id):
     """At 800x560 a side far ahead filled the graph over its own name: "Black better" was dark
     grey on Reversi's grey, "Norte melhor" red on Rastros' red.  Each name now sits on a plate of
-    the graph's ground: whatever the points, its letters are drawn as on an empty graph."""
+    the graph's ground: whatever the points, and wherever the curve moves it, its letters are
+    drawn as on an empty graph."""
 
     import games
     from ui.eval_graph import draw_graph
@@ -146,21 +147,21 @@ def test_the_sides_names_stay_readable_over_the_graphs_fill(game_id):
     game, theme = games.load(game_id), THEMES["dark"]
     area = pygame.Rect(10, 10, 503, 54)  # the graph of a game at 800x560 (scale 0.7)
 
-    def drawn(points: list[float | None]) -> pygame.Surface:
+    def names(points: list[float | None]) -> list[list[tuple]]:
+        """Each side's name as drawn over ``points``: the colours of its rectangle's pixels."""
         surface = pygame.Surface((530, 80))
         surface.fill(theme.panel)
+        drawn = recorded_text_rects(monkeypatch)
         draw_graph(surface, area, points, game, theme, 0.7, len(points) - 1)
-        return surface
+        rects = [rect for _text, rect in drawn]
+        assert len(rects) == 2 and rects[0].bottom <= area.centery <= rects[1].top  # the first side's on top
+        return [[tuple(surface.get_at((x, y))) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)]
+                for rect in rects]
 
-    empty = drawn([None] * 12)
-    ground = empty.get_at((area.right - 3, area.y + 6))
-    letters = [(x, y) for x in range(area.x + 4, area.centerx) for y in range(area.y + 2, area.bottom - 2)
-               if abs(y - area.centery) > 1 and empty.get_at((x, y)) != ground]  # the names' pixels
-    top = [p for p in letters if p[1] < area.centery]
-    assert top and len(top) < len(letters)  # both names were found
-    for points in ([1.0] * 12, [-1.0] * 12, [1.0, -1.0] * 6):
-        full = drawn(points)
-        assert [full.get_at(p) for p in letters] == [empty.get_at(p) for p in letters], points
+    empty = names([None] * 12)
+    assert all(len(set(name)) > 1 for name in empty)  # letters on a plate
+    for points in ([1.0] * 12, [-1.0] * 12, [1.0, -1.0] * 6, [0.9] * 12):
+        assert names(points) == empty, points
 
 
 def test_a_hex_alpha_beta_estimate_is_left_off_the_graph_as_the_panel_leaves_it_out():
@@ -228,3 +229,102 @@ def test_a_side_s_name_is_drawn_where_the_curve_does_not_cross_it(monkeypatch, p
     for rect in names:
         assert area.contains(rect)
         assert not any(rect.clipline(a, b) for a, b in zip(curve, curve[1:])), (rect, curve)
+
+
+class _Silent:
+    """An AI worker that takes every job and never answers: a computer's search that goes on, and
+    analysis waiting for it, while the test sets the graph's values."""
+
+    preparing = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.restarts = 0
+
+    def submit(self, job) -> int:
+        return 1
+
+    def poll(self) -> list:
+        return []
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _ahead_all_game(i: int) -> _Search:
+    """The first side has won from the start: proven wins and losses, the curve on the top edge."""
+    mover = i % 2
+    return _Search(1e6 if mover == 0 else -1e6, 1 if mover == 0 else -1, mover)
+
+
+def _far_ahead_all_game(i: int) -> _Search:
+    """The first side 93-97% to win all game: the curve just under the top edge, as in QA's shot."""
+    mover, chance = i % 2, 0.93 + 0.02 * (i % 3)
+    search = _Search(chance if mover == 0 else 1.0 - chance, mover=mover)
+    search.kind = "mcts"
+    return search
+
+
+@pytest.mark.parametrize("ahead", [_ahead_all_game, _far_ahead_all_game])
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_side_s_name_keeps_off_a_curve_along_the_top_of_a_watched_game(tmp_path, monkeypatch, size, language,
+                                                                          ahead):
+    """A side ahead all game ran the curve along the whole top edge: no place there was clear,
+    and "X better" was drawn over the start of the curve.  The name now goes further in, under
+    the curve, in its half of the graph; in both languages, in a small window and a large one."""
+    import ui.ai_worker
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui.eval_graph import draw_graph
+    from ui.match import PC_VS_PC, MatchSetup
+
+    monkeypatch.setattr(ui.ai_worker, "AIWorker", _Silent)
+    moves = ["a1", "g6", "b3", "f1", "c5", "e6", "d2", "a6", "g1", "b6", "f4", "c1"]  # no four in a row
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, PC_VS_PC, ("level-2", "level-2"), 1.0)
+        app.start_game(setup, moves)
+        scene = app.scene
+        key(app, pygame.K_a)
+        for i in range(len(moves) + 1):
+            scene.evaluations.from_search(tuple(moves[:i]), ahead(i))
+        points = scene.graph_points()
+        assert all(v is not None and v > 0.85 for v in points)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.invalidate()
+        app.run_frames(2)
+        said = {i18n._("{side} better").format(side=i18n._(side)) for side in scene.game.sides}
+        names = {text: rect for text, rect in drawn if text in said}
+        assert len(names) == 2, names
+        xy = draw_graph(pygame.Surface(app.screen.get_size()), scene.graph_rect, points, scene.game, app.theme,
+                        app.scale, len(moves), scene.shown_plies())
+        curve = [xy(i, v) for i, v in enumerate(points)]
+        for rect in names.values():
+            assert scene.graph_rect.contains(rect)
+            assert not any(rect.clipline(a, b) for a, b in zip(curve, curve[1:])), (rect, curve)
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_the_curve_a_name_would_hide_is_measured_whole_where_plies_share_a_pixel_column():
+    """A long game in a narrow graph puts several plies in one column of pixels, the curve going
+    straight up and down there: the stretch at a place's left edge went uncounted, and a name
+    could be put where it hid more of the curve than another place would."""
+    import math
+    import random
+
+    from ui.eval_graph import _hidden_curve
+
+    rng = random.Random(3)
+    for _trial in range(500):
+        xs = sorted(rng.randint(0, 60) for _ in range(rng.randint(2, 40)))
+        curve = [(x, rng.randint(0, 40)) for x in xs]
+        area = pygame.Rect(rng.randint(-5, 60), rng.randint(-5, 40), rng.randint(1, 30), rng.randint(1, 20))
+        crossed = [area.clipline(a, b) for a, b in zip(curve, curve[1:])]
+        assert _hidden_curve(area, curve) == pytest.approx(sum(max(1.0, math.dist(*c)) for c in crossed if c))

@@ -557,3 +557,30 @@ def test_analysis_waits_while_a_watched_game_goes_on_and_works_while_it_is_pause
     assert scene.analysis.position[0] == tuple(p.text for p in scene.history)
     key(app, pygame.K_SPACE)  # Resume: the game goes on, analysis waits again
     assert not scene.paused and scene.analysis.waiting and not scene.analysis.running()
+
+
+def test_a_watched_games_bar_shows_the_last_value_known_while_the_computer_thinks(app, monkeypatch):
+    """Watching PC vs PC with analysis on, analysis waits while each move is searched, and its
+    values are dropped: the bar stood blank at 50/50 beside a graph and a last search that said
+    "North wins".  It now shows the graph's latest value at or before the position shown, dimmed,
+    and the caption says so."""
+    from tests.ui_helpers import recorded_text_rects
+    from ui.match import PC_VS_PC, MatchSetup
+
+    board = {"width": 7, "height": 6, "k": 4}
+    app.start_game(MatchSetup("tictactoe", board, PC_VS_PC, ("level-2", "level-2"), 0.3, seed=1))
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.computer.thinking() and len(scene.history) >= 1, 120)
+    assert scene.analysis.values is None and scene.analysis.waiting  # no value of analysis' own
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    in_the_bar = [text for text, rect in drawn if scene.eval_rect.contains(rect)]
+    assert in_the_bar, "the bar shows no value"
+    caption = "Analysis waits for the computer's move (bar: last value known): pause the game to analyse"
+    assert caption in [text for text, _rect in drawn]
+    plies = scene.evaluations.latest([p.text for p in scene.history])
+    share = scene.graph_points()[plies]  # the bar splits where the graph's point stands
+    split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - share) / 2)
+    above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
+    assert above != below

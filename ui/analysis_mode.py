@@ -144,7 +144,7 @@ def short_text(text: str) -> str:
 
 
 def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False,
-                 watching: bool = False) -> str:
+                 watching: bool = False, graph_shown: bool = False) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
     proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
@@ -153,12 +153,12 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     first analysis: 10-20 s), it says so, as the game screen does for the computer's first move.
     ``waiting``: it pauses while a computer searches its move, against a human or in a watched
     game (``ComputerMoves.holds_analysis``), and says so; ``watching``: in a watched game going
-    on, where it would otherwise wait move after move, it also says that pausing lets it work."""
+    on, where it would otherwise wait move after move, it also says that pausing lets it work;
+    ``graph_shown``: meanwhile the eval bar shows the graph's last value (``eval_bar.draw``), and
+    it says that too."""
     if snapshot is None:
-        if waiting and watching:
-            return _("Analysis waits for the computer's move: pause the game to analyse")
         if waiting:
-            return _("Analysis waits for the computer's move")
+            return _waiting_text(watching, graph_shown)
         if not running:
             return ""
         return _("Preparing the engine…") if preparing else _("Analysing…")
@@ -173,6 +173,17 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
             return _("Analysis: {reach}, complete").format(reach=reach)
         return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
     return _("Analysis: {reach}…").format(reach=reach)
+
+
+def _waiting_text(watching: bool, graph_shown: bool) -> str:
+    """``summary_text``'s line while analysis waits for the computer's move."""
+    if watching and graph_shown:
+        return _("Analysis waits for the computer's move (bar: last value known): pause the game to analyse")
+    if watching:
+        return _("Analysis waits for the computer's move: pause the game to analyse")
+    if graph_shown:
+        return _("Analysis waits for the computer's move (bar: last value known)")
+    return _("Analysis waits for the computer's move")
 
 
 # -- the controller ----------------------------------------------------------------------------------

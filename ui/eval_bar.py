@@ -22,6 +22,7 @@ from ui.theme import Theme, readable
 from ui.widgets import mix
 
 WIDTH = 26  # unscaled pixels
+DIMMED = 0.45  # how far a value of the graph's fades to the panel: not analysis' own of the position
 NARROWEST = 24  # pixels: a three-digit value ("+166", bold, at the smallest print) fits inside the bar
 
 
@@ -45,16 +46,28 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     mover_view = float(best.proven) if best.proven is not None else None
     op = Opinion(best.score, best.kind, None if mover_view is None else best.proven, snapshot.mover)
-    value = normalise(op, scale)
-    if best.proven is not None and best.proven < 0:  # the opponent wins: said as its win
-        favoured = replace(best, score=-best.score, proven=1)
-    elif best.kind == "mcts" and best.score < 0.5:
-        favoured = MoveValue(best.move, 1.0 - best.score, "mcts")
-    elif best.kind == "alphabeta" and best.score < 0:
-        favoured = MoveValue(best.move, -best.score)
+    return normalise(op, scale), favoured_text(best, game_id)
+
+
+def favoured_text(value: MoveValue, game_id: str) -> str:
+    """``value`` (for the side to move) in the game's unit, said for the side it favours: the bar's
+    colour there tells which side that is."""
+    if value.proven is not None and value.proven < 0:  # the opponent wins: said as its win
+        favoured = replace(value, score=-value.score, proven=1)
+    elif value.kind == "mcts" and value.score < 0.5:
+        favoured = MoveValue(value.move, 1.0 - value.score, "mcts")
+    elif value.kind == "alphabeta" and value.score < 0:
+        favoured = MoveValue(value.move, -value.score)
     else:
-        favoured = best
-    return value, value_text(favoured, game_id)
+        favoured = value
+    return value_text(favoured, game_id)
+
+
+def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, str]:
+    """The bar's value from the evaluation graph: an engine's ``opinion`` of a position and its
+    point on the graph (``share``), the text said for the side it favours, as ``position_value``'s."""
+    kind = "mcts" if opinion.kind == "mcts" else "alphabeta"
+    return share, favoured_text(MoveValue(None, opinion.score, kind, opinion.proven), game_id)
 
 
 def final_value(state: State) -> tuple[float, str]:
@@ -76,9 +89,13 @@ def frame_colour(theme: Theme) -> tuple[int, int, int]:
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
-         scale: float, caption: str = "", state: State | None = None) -> None:
+         scale: float, caption: str = "", state: State | None = None, graph: tuple[float, str] | None = None) -> None:
     """The bar: the first side's colour from the bottom, the second's from the top; ``caption``
-    (the analysis' depth) above it; a finished ``state`` shows its result."""
+    (the analysis' depth) above it; a finished ``state`` shows its result.  Without a value of
+    analysis' own of the position (it waits while a computer searches its move, and starts afresh
+    on every position), the evaluation graph's latest value at or before it (``graph_value``) is
+    shown in dimmed colours: the bar stood blank at 50/50 while a watched game's graph and last
+    search said "North wins"."""
     if rect.width <= 0:
         return
     if caption:
@@ -91,6 +108,9 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     radius = max(2, int(5 * scale))
     pygame.draw.rect(surface, frame_colour(theme), rect.inflate(4, 4), border_radius=radius)
     known = final_value(state) if state is not None and state.is_terminal() else position_value(snapshot, game_id)
+    if known is None and graph is not None:
+        known = graph
+        colours = (mix(colours[0], theme.panel, DIMMED), mix(colours[1], theme.panel, DIMMED))
     value = 0.0 if known is None else known[0]
     split = rect.y + int(rect.height * (1 - value) / 2)
     top = pygame.Rect(rect.x, rect.y, rect.width, split - rect.y)

@@ -16,14 +16,17 @@ A finished game's last position is valued by the rules.
 
 from __future__ import annotations
 
+import bisect
+import math
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 import pygame
 
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, has_honest_value, opinion_from_progress, terminal_opinion, values
+from ui.analysis import Opinion, has_honest_value, is_blank, opinion_from_progress, terminal_opinion, values
 from ui.i18n import _
 from ui.theme import Theme, readable
 from ui.widgets import legible, mix
@@ -87,6 +90,17 @@ class LiveEvaluations:
         self.opinions[moves] = opinion
         return True
 
+    def latest(self, moves: Sequence[str]) -> int | None:
+        """How many of ``moves`` reach the last position on their way that an engine valued (the
+        one they end on, else the nearest before it): what the eval bar shows while analysis has
+        no value of its own; a forced move's blank is passed over (it says nothing).  None before
+        any value."""
+        for plies in range(len(moves), -1, -1):
+            opinion = self.opinions.get(tuple(moves[:plies]))
+            if opinion is not None and not is_blank(opinion):
+                return plies
+        return None
+
     def points(self, moves: Sequence[str], last: State) -> list[float | None]:
         """The graph's points for the game ``moves`` (``last``: the position after them): one per
         position, the start included, None where no engine has spoken yet."""
@@ -149,26 +163,60 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
 
 def _label_place(r: pygame.Rect, size: tuple[int, int], top: bool, curve: list[tuple[int, int]],
                  scale: float) -> pygame.Rect:
-    """Where a side's name goes along the top (the first side's) or the bottom of the graph
-    ``r``: the left corner, else the right, else the first place between them, that the
-    ``curve`` (its points in pixels) keeps clear of; the left corner if none is.  A name drawn
+    """Where a side's name goes in its half of the graph ``r`` (the first side's the top half):
+    along the half's outer edge -- the left corner, else the right, else the first place between
+    them -- that the ``curve`` (its points in pixels, left to right) keeps clear of; where the
+    curve runs along that whole edge (a side ahead all game), the first such row further in, under
+    or over the curve; where no place is clear, the one that hides the least of it.  A name drawn
     over the curve hid a stretch of it, and the line entered and left it at its edges, as if
     crossing the words."""
-    margin = int(6 * scale)
+    margin, gap = int(6 * scale), max(1, int(2 * scale))  # the room kept clear beside a name, and above and below it
+    best, least = None, math.inf
+    for place in _label_places(r, size, top, margin, max(gap, size[1] // 4)):
+        hidden = _hidden_curve(place.inflate(2 * margin, 2 * gap), curve, least)
+        if hidden < least:
+            best, least = place, hidden
+            if not hidden:
+                break
+    return best
+
+
+def _label_places(r: pygame.Rect, size: tuple[int, int], top: bool, margin: int, step: int) -> list[pygame.Rect]:
+    """The places a side's name may take in its half of the graph ``r``, row by row (``step``
+    pixels apart) from the outer edge in to the middle line; in each row the left corner, the
+    right, then the places between, a quarter of the name apart."""
     left, right = r.x + margin, r.right - margin - size[0]
-    places = [pygame.Rect((0, 0), size) for _ in range(2)]
-    places[0].x, places[1].x = left, right
-    step = max(1, size[0] // 4)
-    places += [pygame.Rect((x, 0), size) for x in range(left + step, right, step)]
-    for place in places:
-        if top:
-            place.top = r.y + 4
-        else:
-            place.bottom = r.bottom - 4
-    clear = [place for place in places
-             if not any(place.inflate(2 * margin, 2 * margin).clipline(a, b) for a, b in zip(curve, curve[1:]))
-             and not (len(curve) == 1 and place.inflate(2 * margin, 2 * margin).collidepoint(curve[0]))]
-    return (clear or places)[0]
+    xs = [left, right, *range(left + max(1, size[0] // 4), right, max(1, size[0] // 4))]
+    rows = (range(r.y + 4, r.centery - size[1] + 1, step) if top
+            else range(r.bottom - 4, r.centery + size[1] - 1, -step))
+    places = []
+    for y in rows:
+        for x in xs:
+            place = pygame.Rect((x, 0), size)
+            if top:
+                place.top = y
+            else:
+                place.bottom = y
+            places.append(place)
+    return places or [pygame.Rect((left, r.y + 4 if top else r.bottom - 4 - size[1]), size)]
+
+
+def _hidden_curve(area: pygame.Rect, curve: list[tuple[int, int]], enough: float = math.inf) -> float:
+    """How much of the ``curve`` (its points in pixels, left to right) ``area`` covers, in pixels;
+    the count stops at ``enough`` (a place that hides that much is no better than one found)."""
+    if len(curve) == 1:
+        return 1.0 if area.collidepoint(curve[0]) else 0.0
+    # the segments across the area's columns: from the last point left of it to the first right of it
+    first = max(0, bisect.bisect_left(curve, area.left, key=itemgetter(0)) - 1)
+    last = bisect.bisect_left(curve, area.right, key=itemgetter(0)) + 1
+    hidden = 0.0
+    for a, b in zip(curve[first:last], curve[first + 1:last]):
+        inside = area.clipline(a, b)
+        if inside:
+            hidden += max(1.0, math.dist(*inside))
+            if hidden >= enough:
+                break
+    return hidden
 
 
 def ply_at(rect: pygame.Rect, x: int, plies: int) -> int:

@@ -90,13 +90,15 @@ class BoardSide:
         if scene.connections.active:
             draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme, shown)
         if scene.analysis.active:
-            values = scene.analysis.values
+            values, points = scene.analysis.values, scene.graph_points()
+            graph = self.graph_value(points)
             draw_move_values(surface, scene.view, labels, theme)
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
                           summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
-                                       scene.analysis.waiting, scene.computer.holds_move_after_move()),
-                          shown)
-            eval_graph.draw_graph(surface, self.graph_rect, scene.graph_points(), scene.game, theme, s,
+                                       scene.analysis.waiting, scene.computer.holds_move_after_move(),
+                                       graph is not None),
+                          shown, graph)
+            eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies())
         if scene.cursor.on and not scene.why_no_move() and not scene.over_card.visible():
             scene.cursor.draw(surface, scene.view, shown, s)
@@ -104,6 +106,18 @@ class BoardSide:
             scene.move_entry.draw(surface, theme, s)
         else:
             self.draw_status(surface)
+
+    def graph_value(self, points: list[float | None]) -> tuple[float, str] | None:
+        """The evaluation graph's value (``points``) of the position shown, or of the nearest
+        before it an engine valued, for the eval bar: analysis waits while a computer searches
+        its move, and the bar stood blank at 50/50 beside a graph and a last search that said who
+        was winning.  None before any value."""
+        scene = self.scene
+        moves = [p.text for p in scene.history[:scene.shown_plies()]]
+        plies = scene.evaluations.latest(moves)
+        if plies is None:
+            return None
+        return eval_bar.graph_value(scene.evaluations.opinions[tuple(moves[:plies])], points[plies], scene.game.id)
 
     def draw_on_top(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the
