@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+import games
 from ai.tournament import Standing
 from tests.ui_helpers import click, recorded_text, recorded_text_rects, wait
 from ui.background_writer import WRITER
@@ -1127,3 +1128,32 @@ def test_watch_the_games_says_on_and_off_as_the_switches_above_it(app):
     assert swap.label == "Swap rule: Off" and watch.label == "Watch the games: On"
     click(app, watch.rect.center)
     assert watch.label == "Watch the games: Off"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_results_say_the_rule_options_of_the_games(app, monkeypatch, language):
+    """An Alquerque tournament's results did not say which captures its games allowed: its options
+    stand under the progress bar, as the game screen has them under the game's name."""
+    from ui import i18n, words
+
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        scene = TournamentScene(app, "alquerque")
+        app.switch(scene)
+        app.run_frames(2)
+        compulsory = scene.option_buttons[1]
+        before = compulsory.label
+        click(app, compulsory.rect.center)
+        assert compulsory.label != before
+        click(app, scene.buttons[8].rect.center)  # Start tournament
+        assert scene.tournament is not None
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        options = games.info("alquerque").options
+        said = " · ".join(words.option_text(option, value, "alquerque") for option, value in zip(options, (False, True)))
+        assert said in drawn, drawn
+        assert said.startswith("Capturas" if language == "pt" else "Captures")
+    finally:
+        i18n.set_language("en")
