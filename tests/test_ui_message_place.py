@@ -149,3 +149,59 @@ def test_a_two_line_message_on_the_main_menu_leaves_the_games_pictures_alone(app
     app.messages.items.clear()
     assert pixels(app, rects) == shown  # the message drew over none of them
     assert app.scene.menu.get_selected_widget().get_id() == "settings"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1264, 736), (800, 560)])
+def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_path, monkeypatch, size, language):
+    """A position pasted on the main menu right after a game was left opens New game on it, the
+    window still saying that the game left is kept: the message stood over the Alquerque card.  It stands between the form and Start and
+    Back now, the form ending above it, and the form takes the room back when it goes."""
+    import games
+    from games.position_text import position_text
+    from tests.ui_helpers import click, key, make_app
+    from ui import clipboard, i18n
+    from ui.scenes.game import GameScene
+    from ui.widgets import Messages
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    drawn: list[pygame.Rect] = []  # where the window's messages may reach, as drawn
+    draw = Messages.draw
+
+    def recorded(self, surface, theme, anchor, scale, max_width):
+        if self is app.messages and self.current():
+            drawn.append(pygame.Rect(anchor[0] - max_width // 2, anchor[1] - self.height(scale, max_width),
+                                     max_width, self.height(scale, max_width)))
+        return draw(self, surface, theme, anchor, scale, max_width)
+
+    monkeypatch.setattr(Messages, "draw", recorded)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        app.open_demo("game:tictactoe:hotseat:")
+        app.run_frames(2)
+        assert isinstance(app.scene, GameScene)
+        click(app, app.scene.view.cell_rect(1, 1).center)  # b2: a game to keep
+        rastros = games.load("rastros")
+        monkeypatch.setattr(clipboard, "get_text", lambda: position_text(rastros, rastros.play_line(["4-4"])))
+        key(app, pygame.K_ESCAPE)  # to the main menu, the game kept
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # a position pasted there opens New game on it
+        setup = app.scene
+        assert isinstance(setup, SetupScene) and setup.start_record is not None
+        assert any(m.text == i18n._("The unfinished game is kept: Continue it from the main menu")
+                   for m in app.messages.current())
+        app.invalidate()
+        app.run_frames(2)
+        assert drawn
+        form = setup.menu.get_rect()
+        where = drawn[-1]
+        covered = [r for r in (*setup.cards.rects, setup.menu.get_rect(), setup.start_button.rect,
+                               setup.back_button.rect) if where.colliderect(r)]
+        assert covered == [], (where, covered)
+        app.messages.items.clear()
+        app.run_frames(2)
+        assert setup.menu.get_rect().height > form.height  # the room given back
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")

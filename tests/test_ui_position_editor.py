@@ -6,6 +6,7 @@ first, through posted events."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -360,3 +361,50 @@ def test_a_reversi_row_one_square_short_is_named_by_its_row(app):
     key(app, pygame.K_BACKSPACE)  # the side to move, "X", gone
     key(app, pygame.K_BACKSPACE)  # and its line
     assert editor.status == "Not a position: the side to move (X or O) is missing after the board"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_subtitle_says_the_options_of_the_board_being_set_up(app, monkeypatch, language):
+    """The subtitle said "Tic-tac-toe" alone for a 15x15 board with five in a row: it names the
+    options as the game screen does under the game's name, those of the board read (a board
+    pasted at another size says its own)."""
+    from tests.ui_helpers import recorded_text
+    from ui import i18n, words
+
+    def subtitle() -> str:
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        return drawn[1]  # under the title
+
+    def said(game_id: str, values: dict) -> str:
+        info = games.info(game_id)
+        return " · ".join([words.title(info), *(words.option_text(o, values[o.name], game_id) for o in info.options)])
+
+    def press(k: int, times: int) -> None:
+        for _ in range(times):
+            key(app, k)
+
+    try:
+        i18n.set_language(language)
+        app.show_setup(game_id="tictactoe")
+        app.run_frames(2)
+        setup = app.scene
+        for option, steps in (("opt-width", 12), ("opt-height", 12), ("opt-k", 2)):  # 3 -> 15, 3 -> 15, 3 -> 5
+            setup.menu.select_widget(setup.menu.get_widget(option))
+            press(pygame.K_RIGHT, steps)
+        click_widget(app, setup.menu, "set-up-position")
+        assert isinstance(app.scene, PositionEditorScene)
+        assert subtitle() == said("tictactoe", {"width": 15, "height": 15, "k": 5})
+        key(app, pygame.K_ESCAPE)
+        app.show_setup(game_id="reversi")
+        app.run_frames(2)
+        click_widget(app, app.scene.menu, "set-up-position")
+        six = games.load("reversi", size=6)
+        monkeypatch.setattr(clipboard, "get_text", lambda: six.to_text(six.initial_state()))
+        key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # a 6x6 board in place of the 8x8
+        assert app.scene.record is not None and app.scene.record.options == {"size": 6}
+        assert subtitle() == said("reversi", {"size": 6})
+    finally:
+        i18n.set_language("en")

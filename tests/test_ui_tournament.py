@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+import games
 from ai.tournament import Standing
 from tests.ui_helpers import click, recorded_text, recorded_text_rects, wait
 from ui.background_writer import WRITER
@@ -1127,3 +1128,144 @@ def test_watch_the_games_says_on_and_off_as_the_switches_above_it(app):
     assert swap.label == "Swap rule: Off" and watch.label == "Watch the games: On"
     click(app, watch.rect.center)
     assert watch.label == "Watch the games: Off"
+
+
+def shown_chosen(scene) -> set[str]:
+    """The participants whose toggles are drawn on (chosen), by the names shown."""
+    scene._refresh_labels()
+    return {title for button, (_pid, title) in zip(scene.player_buttons, scene.players()) if button.active}
+
+
+def open_tournament_from_the_menu(app) -> TournamentScene:
+    """The main menu's Tournament button clicked: the screen as a user reaches it."""
+    from tests.ui_helpers import click_widget
+    from ui.scenes.menu import MenuScene
+
+    app.show_menu()
+    app.run_frames(2)
+    assert isinstance(app.scene, MenuScene)
+    click_widget(app, app.scene.menu, "tournament")
+    assert isinstance(app.scene, TournamentScene)
+    return app.scene
+
+
+def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path, monkeypatch):
+    """The screen remembered the game of the last tournament but chose its first four players
+    again: the players picked are kept in the settings per game, and chosen again when the screen
+    is opened again, in this session and the next."""
+    from tests.ui_helpers import autosaves_written, key, make_app
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "rastros":
+            click(app, scene.buttons[2].rect.center)  # ">"
+        assert shown_chosen(scene) == {"Level 1", "Level 2", "Level 3", "Level 4"}
+        picked = {"Level 2", "Level 5", "Bacoco"}
+        for button, (_pid, title) in zip(scene.player_buttons, scene.players()):
+            if button.active != (title in picked):
+                click(app, button.rect.center)
+        assert shown_chosen(scene) == picked
+        click(app, scene.buttons[8].rect.center)  # Start tournament
+        assert scene.tournament is not None
+        key(app, pygame.K_ESCAPE)  # leaving stops it
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+        click(app, scene.buttons[1].rect.center)  # "<": another game, not played yet: its first four
+        assert scene.game_id == "reversi" and shown_chosen(scene) == {"Level 1", "Level 2", "Level 3", "Level 4"}
+        autosaves_written()
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("kept", [{"rastros": ["level-5", "no/such/bot.py:Gone", "level-9", 7, "rastros:basilio"]},
+                                  {"rastros": "level-5"}, {"rastros": {"level-5": True}}, "garbage", [1, 2]])
+def test_players_kept_that_are_no_longer_there_or_unreadable_are_left_out_quietly(tmp_path, monkeypatch, kept):
+    """A player of the last tournament that is gone (a student's file deleted, an id this version
+    lacks) is left out with no message; a value the screen cannot read is ignored, the settings
+    file left as it is (not moved aside, not written)."""
+    import json
+
+    from tests.ui_helpers import make_app
+
+    config = tmp_path / "config"
+    config.mkdir()
+    settings_file = config / "settings.json"
+    settings_file.write_text(json.dumps({"tournament_game": "rastros", "tournament_players": kept}), encoding="utf-8")
+    written = settings_file.read_bytes()
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        app.run_frames(5)
+        assert scene.game_id == "rastros"
+        readable = isinstance(kept, dict) and isinstance(kept["rastros"], list)
+        assert shown_chosen(scene) == ({"Level 5", "Basilio"} if readable else {"Level 1", "Level 2", "Level 3", "Level 4"})
+        assert app.messages.current() == [] and scene.messages.current() == []
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+    assert settings_file.read_bytes() == written
+    assert [p.name for p in config.iterdir() if p.name != ".settings.json.lock"] == ["settings.json"]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_results_say_the_rule_options_of_the_games(app, monkeypatch, language):
+    """An Alquerque tournament's results did not say which captures its games allowed: its options
+    stand under the progress bar, as the game screen has them under the game's name."""
+    from ui import i18n, words
+
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        scene = TournamentScene(app, "alquerque")
+        app.switch(scene)
+        app.run_frames(2)
+        compulsory = scene.option_buttons[1]
+        before = compulsory.label
+        click(app, compulsory.rect.center)
+        assert compulsory.label != before
+        click(app, scene.buttons[8].rect.center)  # Start tournament
+        assert scene.tournament is not None
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        options = games.info("alquerque").options
+        said = " · ".join(words.option_text(option, value, "alquerque") for option, value in zip(options, (False, True)))
+        assert said in drawn, drawn
+        assert said.startswith("Capturas" if language == "pt" else "Captures")
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_students_file_of_the_last_tournament_is_chosen_again_once_loaded(tmp_path, monkeypatch):
+    """The remembered outside players are loaded in the background after the screen opens: one that
+    played the game's last tournament is chosen as it comes into the grid."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from tests.ui_helpers import make_app
+
+    bot = tmp_path / "turma" / "ana" / "jogador.py"
+    bot.parent.mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parent / "data" / "outside" / "simple_contract.py", bot)
+    ana = f"{bot}:choose"
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps(
+        {"outside_players": [ana], "tournament_game": "tictactoe", "tournament_players": {"tictactoe": ["level-3", ana]}}))
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert app.run_frames(900, until=lambda: ana in dict(scene.players()), timeout=90)
+        app.run_frames(1)
+        assert shown_chosen(scene) == {"Level 3", dict(scene.players())[ana]}
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()

@@ -61,6 +61,10 @@ class Settings:
     outside_games: dict = field(default_factory=dict)
     setup_choices: dict = field(default_factory=dict)  # the setup screen's last choices (ui.scenes.setup)
     tournament_game: str = ""  # the game of the last tournament started ("": the first game)
+    # per game id, the players of its last tournament started, chosen again on the tournament
+    # screen; read leniently there (ui.scenes.tournament_setup.picked_last), so not checked here:
+    # a value it cannot read is ignored, and the file is not moved aside for it
+    tournament_players: dict = field(default_factory=dict)
     # the unfinished tournaments' logs (file names in ui.autosave.tournaments_dir()) the tournament
     # screen no longer offers to resume: the user dismissed them (ui.tournament_logs); files kept
     dismissed_tournaments: list[str] = field(default_factory=list)

@@ -791,6 +791,15 @@ def option_text(option: Any, value: Any, game_id: str, brief: bool = False) -> s
     return f"{option_label(option, game_id)}: {option_value(value, game_id, option)}"
 
 
+def options_parts(game: Any, from_position: bool = False) -> list[str]:
+    """Each option of ``game`` (a loaded game) with its value, e.g. ["Width: 7", "Height: 6",
+    "In a row to win: 4"]: the line under a game's title on the game screen, the tournament's
+    results and the position editor.  ``from_position``: a game from a set-up position, whose
+    options that only pick the usual start are left out."""
+    return [option_text(opt, game.options.get(opt.name, opt.default), game.id, brief=True)
+            for opt in game.info.options if not (from_position and opt.start_only)]
+
+
 def option_value(value: Any, game_id: str = "", option: Any = None) -> str:
     """An option's value as shown: On/Off for switches, a choice's words (``OPTION_VALUES``),
     translated words, numbers as they are."""

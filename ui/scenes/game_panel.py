@@ -28,9 +28,7 @@ if TYPE_CHECKING:
 def options_parts(scene: GameScene) -> list[str]:
     """Each option with its value, e.g. ["Width: 7", "Height: 6", "In a row to win: 4"]; a game
     from a given position leaves out the options that only pick the usual start."""
-    given = bool(scene.setup.start)
-    return [words.option_text(opt, scene.game.options.get(opt.name, opt.default), scene.game.id, brief=True)
-            for opt in scene.game.info.options if not (given and opt.start_only)]
+    return words.options_parts(scene.game, from_position=bool(scene.setup.start))
 
 
 NAMED_COLOURS = {

@@ -7,8 +7,9 @@ screens."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -30,6 +31,32 @@ from ui.scenes.common import backdrop, make_menu, uniform_buttons
 from ui.widgets import Messages, focus_ring
 
 TAGLINE = N_("Classic board games with strong computer players")
+FONT_SIZES = (24, 21, 19, 17, 15)  # the buttons' text sizes (at scale 1), largest first
+
+
+def _tries(ways: tuple[tuple[int, bool], ...], font: int) -> Iterator[tuple[int, bool, int]]:
+    """(pictures' strip height, slim buttons, text size) in the order the main menu tries them:
+    each text size from ``font`` down in each of the ``ways`` that show the pictures, in order
+    (smaller pictures, slimmer buttons), so the text shrinks only where none of them fits; last,
+    the ways without pictures."""
+    sizes = [size for size in FONT_SIZES if size <= font]
+    with_pictures = [(strip_h, slim) for strip_h, slim in ways if strip_h]
+    yield from ((strip_h, slim, size) for size in sizes for strip_h, slim in with_pictures)
+    yield from ((strip_h, slim, size) for strip_h, slim in ways if not strip_h for size in sizes)
+
+
+def _standing_font(height: Callable[[int, bool], int], ways: tuple[tuple[int, bool], ...],
+                   rooms: dict[int, int]) -> int:
+    """The main menu buttons' text size without Continue and Saved games (``height``: theirs for a
+    size and slim or not): the largest that fits, in the first of ``ways`` where any does.  Those
+    two buttons keep it when slimmer buttons or smaller pictures make room for them (``_tries``):
+    at 1264x736 Continue took every label from 19 pixels down to 13, though slim buttons of 19
+    pixels fitted."""
+    for strip_h, slim in ways:
+        for font_size in FONT_SIZES:
+            if height(font_size, slim) <= rooms[strip_h]:
+                return font_size
+    return FONT_SIZES[-1]
 
 
 class MenuScene(Scene):
@@ -74,24 +101,17 @@ class MenuScene(Scene):
         # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
         self.has_saved = (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
                           or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
-        extra = bool(self.unfinished or self.reading.loading) + self.has_saved
-        # the strip of game pictures keeps its room: with more buttons (Continue, Saved games) the
-        # buttons get a smaller font rather than pushing the pictures off the window; if the
-        # smallest still does not fit, slimmer buttons, then smaller pictures, then none (a menu
-        # that scrolls hid Quit below the window's edge)
-        fonts = [size for size in (24, 21, 19, 17, 15) if size <= (24, 21, 19)[extra]]
+        # the buttons fit above the strip of game pictures (a menu that scrolls hid Quit below the
+        # window's edge), with the text size they have without Continue and Saved games: slimmer
+        # buttons, then smaller pictures make room for those two; smaller text only where neither
+        # does, and the pictures go last (``_tries``)
         ways = ((int(130 * s), False), (int(130 * s), True), (int(110 * s), True), (0, False))
         below = self._below_the_cards(h)
         edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
-        for strip_h, slim in ways:
-            room = h - menu_rect.top - strip_h - (int(24 * s) + below if strip_h else int(24 * s))
-            for font_size in fonts:
-                content = self._build_menu(menu_rect, font_size, slim)
-                if content + edge <= room:
-                    break
-            if content + edge <= room:
-                break
-        menu_rect.height = max(int(120 * s), min(content + edge, room))
+        rooms = {strip_h: h - menu_rect.top - strip_h - (int(24 * s) + below if strip_h else int(24 * s)) - edge
+                 for strip_h, _slim in ways}  # the buttons' room above each height of the pictures' strip
+        content, room = self._fit_buttons(menu_rect, ways, rooms)
+        menu_rect.height = max(int(120 * s), min(content, room) + edge)
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
                             h - menu_rect.bottom - int(24 * s) - below)
@@ -102,6 +122,26 @@ class MenuScene(Scene):
             self._go_to("about")
         elif self.place != "menu":
             self._hide_choice()  # the new form chose its first button: the keyboard is elsewhere
+
+    def _fit_buttons(self, menu_rect: pygame.Rect, ways: tuple[tuple[int, bool], ...],
+                     rooms: dict[int, int]) -> tuple[int, int]:
+        """Build the buttons the first way they fit (``_tries``): the height they take and the room
+        they had; the last way tried when none fits.  ``ways``: (pictures' strip height, slim
+        buttons), the most room for the pictures first; ``rooms``: the buttons' room for each strip."""
+        standing = self._heights(menu_rect, extras=False)
+        extras = self.unfinished or self.reading.loading or self.has_saved
+        height = self._heights(menu_rect) if extras else standing
+        for strip_h, slim, font_size in _tries(ways, _standing_font(standing, ways, rooms)):
+            if height(font_size, slim) <= rooms[strip_h]:
+                break
+        return self._build_menu(menu_rect, font_size, slim), rooms[strip_h]  # the way chosen, built last
+
+    def _heights(self, menu_rect: pygame.Rect, extras: bool = True) -> Callable[[int, bool], int]:
+        """The buttons' height for a text size and slim or not (``_build_menu``), each built once."""
+        @cache
+        def height(font_size: int, slim: bool) -> int:
+            return self._build_menu(menu_rect, font_size, slim, extras)
+        return height
 
     def _below_the_cards(self, h: int) -> int:
         """The room kept under the games' pictures: the About link in the corner and, above it, the
@@ -194,17 +234,18 @@ class MenuScene(Scene):
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         self.cards.rects = [r.move(0, shift) for r in self.cards.rects]
 
-    def _build_menu(self, rect: pygame.Rect, font_size: int, slim: bool = False) -> int:
+    def _build_menu(self, rect: pygame.Rect, font_size: int, slim: bool = False, extras: bool = True) -> int:
         """Build the buttons with ``font_size`` (``slim``: less room above and below each label);
-        the height they need."""
+        the height they need.  Without ``extras``, the buttons always there alone (no Continue nor
+        Saved games)."""
         s = self.app.scale
         self.menu = make_menu(self.app.theme, s, rect, font_size)
-        if self.unfinished or self.reading.loading:
+        if extras and (self.unfinished or self.reading.loading):
             self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
         self.menu.add.button(_("Watch (PC vs PC)"), self.watch, button_id="watch")
         self.menu.add.button(_("Tournament"), self.tournament, button_id="tournament")
-        if self.has_saved:
+        if extras and self.has_saved:
             self.menu.add.button(_("Saved games"), self.saved_games, button_id="saved")
         self.menu.add.button(_("Rules"), self.rules, button_id="rules")
         self.menu.add.button(_("Settings"), self.settings, button_id="settings")

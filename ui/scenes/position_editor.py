@@ -73,6 +73,15 @@ class PositionEditorScene(Scene):
         self.play_button.enabled = self.record is not None
         if self.record is not None:
             self.shown, self.preview = self.record, None  # drawn again at the next frame, at the board's size
+        self.subtitle_parts = self._subtitle_parts()
+
+    def _subtitle_parts(self) -> list[str]:
+        """The game's name and the options of the position on the board, as the game screen has
+        them under the name (``words.options_parts``): the board read at its own size says so
+        ("Width: 15"), and "Tic-tac-toe" alone did not tell a 15x15 five-in-a-row board from the
+        usual one.  The options that only pick the usual start are left out: this is a set-up position."""
+        game = self.shown.game() if self.shown is not None else games.load(self.game_id, **self.options)
+        return [words.title(game.info), *words.options_parts(game, from_position=True)]
 
     def _draw_preview(self) -> pygame.Surface | None:
         if self.shown is None or self.board_rect.width <= 0:
@@ -159,8 +168,8 @@ class PositionEditorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.theme, self.app.scale
         backdrop(surface, theme, s)
-        title = words.title(games.info(self.game_id))
-        heading(surface, theme, s, _("Set up a position"), title)
+        subtitle = tx.pack_parts(self.subtitle_parts, int(16 * s), surface.get_width() - 2 * self.board_rect.x, most=1)
+        heading(surface, theme, s, _("Set up a position"), subtitle[0])
         card(surface, self.board_rect, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         preview = self._draw_preview()
         if preview is not None:

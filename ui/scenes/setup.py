@@ -136,6 +136,8 @@ class SetupScene(MenuFormScene):
         self.cards = GameCards(infos, columns=(2, 3) if len(infos) > 3 else len(infos))
         self.cards.selected = self.choices.game_id
         self.cards_area = pygame.Rect(0, 0, 0, 0)  # the room given to the cards (they take its left part), set by layout()
+        self.panel = pygame.Rect(0, 0, 0, 0)  # the form's card, right of the cards, set by layout()
+        self.message_room = 0  # the height kept under the form for the window's messages (_message_room)
         self.menu: pygame_menu.Menu | None = None
         self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
@@ -368,8 +370,12 @@ class SetupScene(MenuFormScene):
 
     def update(self, dt: float) -> None:
         """Pick up outside players found by the background checks; rebuild the menu if they changed
-        (or a new player's description must be shown); say a chosen one that is not offered."""
+        (or a new player's description must be shown, or the window's messages want another
+        height under it: ``_message_room``); say a chosen one that is not offered."""
         self._take_added()
+        if self.menu is not None and self._message_room() != self.message_room:  # a message came, or went
+            self.message_room = self._message_room()
+            self.rebuild_wanted = True
         if self.rebuild_wanted and self.menu is not None:
             self.rebuild_wanted = False
             self._rebuild_keeping_focus()
@@ -426,7 +432,13 @@ class SetupScene(MenuFormScene):
         self.cards.layout(self.cards_area, s, max_card=230, centred=False)
         right_x = self.cards_area.x + self.cards.width + int(36 * s)
         self.panel = pygame.Rect(right_x, self.top, w - right_x - margin, bottom - self.top)
+        self.message_room = self._message_room()
         self._build_menu()
+
+    def _message_room(self) -> int:
+        """The height the window's messages shown now take (0 with none): the form ends that much
+        higher, so they stand between it and Start and Back (``messages_above``) over nothing."""
+        return self.app.messages.height(self.app.scale, self.app.messages_width())
 
     def _build_menu(self) -> None:
         with self.building_form():
@@ -443,6 +455,7 @@ class SetupScene(MenuFormScene):
     def _build_menu_widgets(self) -> None:
         s = self.app.scale
         inner = form_over_buttons(self.panel, s, self.start_button, self.back_button)
+        inner.height -= min(self.message_room, inner.height // 2)  # a message of many lines leaves the form half
         self.start_button.label = _("Start game") if not self.watch else _("Start watching")
         self.back_button.label = _("Back")
         menu = make_menu(self.app.theme, s, inner, 19, center=False)
@@ -574,9 +587,11 @@ class SetupScene(MenuFormScene):
         return top_of(self.start_button.rect)
 
     def messages_centre(self) -> int | None:
-        """Over the games' cards: centred on the window, a message ("Loading /tmp/…/bot.py…") covered
-        the form's "Add this player" button just pressed."""
-        return self.cards_area.x + self.cards.width // 2 if self.cards.width else None
+        """On the form's card, in the room the form leaves them above Start and Back
+        (``_message_room``): centred on the window, a message ("Loading /tmp/…/bot.py…") covered
+        the form's "Add this player" button just pressed, and over the games' cards, the
+        Alquerque card under "The unfinished game is kept"."""
+        return self.panel.centerx if self.panel.width else None
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -149,6 +149,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.size = (1280, 800)
         self.remembered: list[str] = []
         self.offered: set[str] = set()  # games the remembered players were tried on
+        self.awaited: set[str] = set()  # remembered players of the game's last tournament, chosen once loaded
         self._load_remembered()
         self._select_defaults()
         self._find_offer()
@@ -466,6 +467,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.messages.add(words.rule_reason(str(exc), self.game_id), "error")
             return
         self.titles = dict(self.players())
+        self._remember_players(ids)
         self._begin(t, base)
         self._say_forfeiting(broken)
 
@@ -704,6 +706,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 self._choose_added([pid for pid, _t in new],
                                    [listed[same_player(pid)] for pid, _t in found if same_player(pid) in listed])
                 self._remember(new)
+            elif game_id == self.game_id:  # remembered: chosen if the last tournament of the game had it
+                arrived = {pid for pid, _t in new} & self.awaited
+                self.selected |= arrived
+                self.awaited -= arrived
             if self.tournament is None:
                 self._build_keeping_focus()
         self._add_next_dropped()

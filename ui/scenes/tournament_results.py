@@ -104,7 +104,7 @@ class ResultsDrawing:
         if not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
-        top = bar.bottom + int(14 * s)
+        top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
         split = int(w * (0.56 if self.watch and self.view is not None else 0.62))
         left = pygame.Rect(pad, top, split - pad - int(10 * s), h - top - pad - int(30 * s))
@@ -122,6 +122,17 @@ class ResultsDrawing:
         self._draw_chart(surface, theme, pygame.Rect(right.x, y, right.width, chart_h), order)
         y += chart_h + gap
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
+
+    def _draw_rule_options(self, surface: pygame.Surface, theme: Theme, bar: pygame.Rect) -> int:
+        """The game's options under the progress bar, as the game screen has them under the game's
+        name (``words.options_parts``): an Alquerque tournament did not say which captures its
+        games allowed.  The y under them."""
+        s = self._scale()
+        size = tx.small(13, s)
+        y = bar.bottom + int(4 * s)
+        for line in tx.pack_parts(words.options_parts(self.game), size, bar.width - int(20 * s)):
+            y = tx.text(surface, line, (bar.x + int(10 * s), y), size, theme.muted).bottom
+        return y
 
     def _panel(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str) -> pygame.Rect:
         """A card in ``rect`` with ``title`` at its top; returns the room under the title."""

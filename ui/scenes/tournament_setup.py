@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -51,15 +52,46 @@ def unloadable_entry(entry: str, exc: BaseException, matched: bool) -> tuple[str
     return pid, why
 
 
+def picked_last(settings: Any, game_id: str) -> list[str]:
+    """The players of the last tournament started in ``game_id`` (``settings.tournament_players``),
+    or [].  A value that is not a list of ids (a hand-edited file) is ignored, what is not an id
+    in a list left out: the settings file is not moved aside for a choice the screen can forget."""
+    kept = getattr(settings, "tournament_players", None)
+    picked = kept.get(game_id) if isinstance(kept, dict) else None
+    return [pid for pid in picked if isinstance(pid, str)] if isinstance(picked, list) else []
+
+
 class TournamentSetup:
     """What is chosen before a tournament starts (mixed into TournamentScene)."""
 
     def _select_defaults(self) -> None:
+        """The players of the last tournament of this game (``_choose_picked_last``), else the
+        first four; the options' defaults."""
         ids = [pid for pid, _title in self.players()]
-        self.selected = set(ids[:4]) if len(ids) >= 4 else set(ids)
+        if not self._choose_picked_last(ids):
+            self.selected = set(ids[:4])
         info = games.info(self.game_id)
         self.options = {o.name: o.default for o in info.options}
         self._offer_remembered()
+
+    def _choose_picked_last(self, ids: list[str]) -> bool:
+        """Choose the players of the last tournament started in this game, those of ``ids`` (the
+        players listed) now, the outside players still being loaded (``_offer_remembered``) as
+        they come (``awaited``); a player no longer there is left out.  False if none is left."""
+        picked = picked_last(getattr(self.app, "settings", None), self.game_id)
+        self.selected = {pid for pid in picked if pid in ids}
+        self.awaited = {pid for pid in picked if pid in self.remembered and pid not in ids}
+        return bool(self.selected or self.awaited)
+
+    def _remember_players(self, ids: list[str]) -> None:
+        """Keep the players of the tournament just started in the settings, under its game: the
+        screen chooses them again for that game (``_choose_picked_last``), in this session and the next."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None or picked_last(settings, self.game_id) == ids:
+            return
+        kept = getattr(settings, "tournament_players", None)
+        settings.tournament_players = {**(kept if isinstance(kept, dict) else {}), self.game_id: ids}
+        self.app.apply_settings()
 
     def _cycle_game(self, step: int) -> None:
         self.game_index = (self.game_index + step) % len(self.game_ids)
