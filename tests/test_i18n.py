@@ -371,6 +371,27 @@ GLOSSARY = (
     # a board's edges, as Trax's tiles and the rules pages name them ("claro cima-baixo"): Hex's
     # end said "Vermelho ligou o topo ao fundo" and its summary "Vermelho topo-fundo"
     ("de cima / de baixo", r"\btopo\b|\bao fundo\b"),
+    # European Portuguese, the player addressed in the third person ("Escolha", "Ganhou!"): the
+    # human's label said "Você" (now "Jogador"); no Brazilian "tela", "arquivo", "registro", "usuário",
+    # nor a gerund after estar ("está pensando": "está a pensar")
+    ("Jogador / the third person", r"\bvocês?\b"),
+    ("ecrã / ficheiro / registo / utilizador", r"\btelas?\b|\barquivos?\b|\bregistros?\b|\busuári[oa]s?\b"),
+    ("está a pensar", r"\b(está|estão|estava|estavam|fica|ficam|continua|continuam)\s+\w+ndo\b"),
+    # a move is a "jogada" (a king's step in Rastros is "uma casa vizinha"), a game a "jogo", the
+    # other side's pieces "adversárias", a university course a "curso", the computer's search a
+    # "pesquisa" and its players "jogadores do computador"
+    ("jogada", r"\bmovimentos?\b"),
+    ("jogo", r"\bpartidas?\b"),
+    ("adversário", r"\binimig[oa]s?\b"),
+    ("curso", r"\bcadeiras?\b"),
+    ("pesquisa", r"\b(sua|própria|de) procura\b"),
+    ("jogadores do computador", r"\bartificia(l|is)\b"),
+    # a board's row is a "fila" (the rules pages' word: "filas 1 a 5"); a line of text or of a table
+    # stays a "linha"
+    ("fila", r"\blinha-coluna\b|[\[(]linha, coluna\b|\blinha \{row\}|\blinhas? e colunas? (de \d|\d|contad)"),
+    # the evaluation graph's "Azul melhor" and the panel's "Vermelho 50% de ganhar"
+    ("{side} em vantagem", r"\} melhor\b"),
+    ("Hipóteses do {side}", r"% de ganhar\b"),
 )
 
 

@@ -121,7 +121,7 @@ def test_a_portuguese_window_reads_a_game_named_as_it_names_it_and_lists_its_own
         paste(app, "Caro aluno, eis o jogo", monkeypatch)
         said = " ".join(messages(app))
         assert "(Jogo do Galo, Hex, Reversi, Rastros, Alquerque, Trax)" in said, said
-        paste(app, "Jogo do galo (width=4, height=4, k=3)\nX: Você  O: Nível 3\n1. a1 b2\n", monkeypatch)
+        paste(app, "Jogo do galo (width=4, height=4, k=3)\nX: Jogador  O: Nível 3\n1. a1 b2\n", monkeypatch)
         scene = app.scene
         assert isinstance(scene, ReplayScene), messages(app)
         assert scene.record.game_id == "tictactoe" and scene.record.options["width"] == 4

@@ -129,6 +129,62 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
         i18n.set_language("en")
 
 
+def switch_box(switch) -> tuple[int, int, int, int]:
+    """A toggle switch's box (left, top, width, height) in the window, as pygame-menu draws it."""
+    rect = switch.get_rect(to_real_position=True, apply_padding=False)
+    return (rect.x + switch._switch_margin[0] + switch._switch_pos[0], rect.y + switch._switch_margin[1],  # noqa: SLF001
+            switch._switch_width, switch._switch_height)  # noqa: SLF001
+
+
+def word_margins(app: App, switch) -> tuple[int, int]:
+    """The free space, in pixels of the window, left and right of a switch's state word inside the
+    part its slider leaves uncovered (the slider is at the left when off): the columns across the
+    switch's middle rows not in the switch's own colour are the word's."""
+    import pygame
+
+    left, top, width, height = switch_box(switch)
+    border, slider = switch._switch_border_width, switch._slider_thickness  # noqa: SLF001
+    on = bool(switch.get_value())
+    free = range(left + border, left + width - border - slider) if on else \
+        range(left + border + slider, left + width - border)
+    ground = pygame.Color(switch._state_color[int(on)])  # noqa: SLF001
+
+    def inked(x: int) -> bool:
+        return any(sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], ground[:3])) > 60
+                   for y in range(top + height // 4, top + 3 * height // 4))
+
+    ink = [x for x in free if inked(x)]
+    assert ink, "no word drawn on the switch"
+    return ink[0] - free.start, free.stop - 1 - ink[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_switchs_word_is_centred_beside_its_slider(config, language):
+    """"Desligado" (Off) sat off-centre in the settings' switches: pygame-menu centred it on the whole
+    switch, half a slider nearer the slider.  Clicked off, then on, the switch shows its word as far
+    from the slider as from the switch's other end, in both languages."""
+    from tests.ui_helpers import click
+    from ui import i18n
+
+    app = open_app((1280, 800))
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        app.show_settings()
+        app.frame()
+        switch = app.scene.menu.get_widget("show_legal")
+        for end, value in ((0.1, False), (0.9, True)):  # pygame-menu moves the slider to the end clicked
+            left, top, width, height = switch_box(switch)
+            click(app, (left + end * width, top + height // 2))
+            app.frame()
+            assert switch.get_value() is value and app.settings.show_legal is value
+            before, after = word_margins(app, switch)
+            assert abs(before - after) <= 1, (value, before, after)
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_every_choice_of_every_selector_fits_the_smallest_window(config, language):
     """pygame-menu refuses to draw a form with a widget wider than its column: in Portuguese at

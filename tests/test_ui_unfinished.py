@@ -177,14 +177,14 @@ def test_the_main_menu_shows_every_button_without_scrolling(app):
 
 
 def test_a_game_saved_in_portuguese_is_listed_in_english_in_english(app):
-    """Records kept the titles in the window's language: "Hex: Você vs Nível 3" in English."""
+    """Records kept the titles in the window's language: "Hex: Jogador vs Nível 3" in English."""
     from ui import i18n
 
     try:
         i18n.set_language("pt")
         scene = start(app, moves=("b2",), mode=HUMAN_VS_PC, players=(None, "level-3"))
         assert [p.title for p in scene.recorder.record.players] == ["You", "Level 3"]
-        assert describe(scene.recorder.record)[0] == "Jogo do Galo: Você vs Nível 3"
+        assert describe(scene.recorder.record)[0] == "Jogo do Galo: Jogador vs Nível 3"
     finally:
         i18n.set_language("en")
     autosaves_written()
@@ -343,3 +343,25 @@ def test_leaving_a_set_up_position_before_a_move_says_it_is_not_kept_and_copies_
     played._play(played.game.parse_move(played.state, "c3"), by_computer=False)
     played.back_to_menu()  # a move made: kept, so it leaves at once
     assert isinstance(app.scene, MenuScene) and kept() == [["c3"]]
+
+
+def test_leaving_for_the_main_menu_points_at_its_continue_button_in_both_languages(app):
+    """Esc out of an unfinished game said "Continue it from the main menu" on the main menu itself;
+    there the message names the Continue button the menu shows, in English and in Portuguese."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui import i18n
+    from ui.scenes.menu import MenuScene
+
+    try:
+        for language, button in (("en", "Continue"), ("pt", "Continuar")):
+            i18n.set_language(language)
+            start(app)
+            key(app, pygame.K_ESCAPE)
+            assert isinstance(app.scene, MenuScene)
+            said = app.messages.items[-1].text
+            assert app.scene.menu.get_widget("continue").get_title().startswith(button)
+            assert f" {button} " in said and "menu" not in said, said
+    finally:
+        i18n.set_language("en")

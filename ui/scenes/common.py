@@ -56,9 +56,9 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
 def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
     """Keyword arguments that colour a pygame-menu toggle switch like our buttons (and word its states).
 
-    The state text is drawn centred on the switch and the slider covers one end of it, so the
-    switch is made as wide as the longer word plus a slider on each side ("Desligado" is much
-    wider than "Off")."""
+    The slider covers one end of the switch, the end it stands at, so the switch is made as wide
+    as the longer word plus a slider on each side ("Desligado" is much wider than "Off");
+    add_toggle_switch centres the word in the part left uncovered."""
     from ui.i18n import _
 
     words = (_("Off"), _("On"))
@@ -75,6 +75,37 @@ def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
         "switch_border_color": mix(theme.panel, theme.text, 0.3),
         "width": max(int(110 * scale), text + 2 * slider + int(12 * scale)),
     }
+
+
+class _WordCentredSwitch(pygame_menu.widgets.ToggleSwitch):
+    """A pygame-menu toggle switch whose state word sits in the middle of the part the slider
+    leaves uncovered.  pygame-menu centres the word on the whole switch, under which the slider
+    covers one end, so "Desligado" (Off) stood nearer the slider than the far edge."""
+
+    def _draw(self, surface: pygame.Surface) -> None:
+        self._state_text_position = (self.word_x_fraction(), 0.5)
+        super()._draw(surface)
+
+    def word_x_fraction(self) -> float:
+        """Where the state word goes across the switch, as pygame-menu's state_text_position
+        takes it (0: at the left end, 1: at the right end); the slider is at the left when off."""
+        word = self._switch_font_rendered[self._state].get_width() if self._switch_font_rendered else 0
+        room = self._switch_width - word
+        if room <= 0:
+            return 0.5
+        covered = self._slider_thickness if self._state == 0 else -self._slider_thickness
+        return (room + covered) / 2 / room
+
+
+def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title: str, value: bool,
+                      switch_id: str, onchange: Any) -> pygame_menu.widgets.ToggleSwitch:
+    """An on/off switch in our colours (toggle_style) whose word is centred beside its slider.
+    pygame-menu builds it and keeps its look; only the drawing of the word is ours, so the
+    widget takes our subclass (which holds no state of its own)."""
+    switch = menu.add.toggle_switch(title, value, toggleswitch_id=switch_id, onchange=onchange,
+                                    **toggle_style(menu, theme, scale))
+    switch.__class__ = _WordCentredSwitch
+    return switch
 
 
 def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22, center: bool = True) -> pygame_menu.Menu:

@@ -185,9 +185,12 @@ class GameCommands:
         """Moves were played and the game is not over: leaving keeps it in the Continue list."""
         return bool(self.history) and not self.is_over()
 
-    def _say_kept(self, messages: Messages) -> None:
+    def _say_kept(self, messages: Messages, how_to_continue: str) -> None:
+        """Say that the game being left stays in the Continue list, and how to take it up from
+        where the player goes: on the main menu its Continue button is in sight, so the message
+        names the button there ("Continue it from the main menu" is said on the game screen)."""
         if self.unfinished() and not self.recorder.autosaver.failed:
-            messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+            messages.add(how_to_continue, duration=6.0)
 
     def _warn_unsaved(self) -> bool:
         """Whether leaving waits for a second request: the first time the player leaves an
@@ -233,7 +236,7 @@ class GameCommands:
         """A new game with the same setup; an unfinished one stays in the Continue list."""
         if self._warn_unsaved():
             return
-        self._say_kept(self.messages)
+        self._say_kept(self.messages, _("The unfinished game is kept: Continue it from the main menu"))
         self.computer.cancel()
         self._reset()
         self._changed()
@@ -271,7 +274,7 @@ class GameCommands:
         """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
         if self._warn_unsaved() or self._warn_set_up_unplayed():
             return
-        self._say_kept(self.app.messages)
+        self._say_kept(self.app.messages, _("The unfinished game is kept: the Continue button takes it up again"))
         self.app.show_menu()
 
     def toggle_legal(self) -> None:

@@ -13,13 +13,13 @@ from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.common import (
     add_selector,
+    add_toggle_switch,
     backdrop,
     form_over_buttons,
     heading,
     make_menu,
     time_label,
     time_per_move_title,
-    toggle_style,
 )
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
@@ -102,10 +102,10 @@ class SettingsScene(MenuFormScene):
         menu.add.text_input(_("Your name") + ": ", default=st.player_name, textinput_id="player_name",
                             maxchar=NAME_LENGTH, input_underline="_",
                             onchange=lambda v: self._set("player_name", clean_name(v)))
-        menu.add.toggle_switch(_("Show legal moves") + ": ", st.show_legal, toggleswitch_id="show_legal",
-                               onchange=lambda v: self._set("show_legal", v), **toggle_style(menu, self.app.theme, s))
-        menu.add.toggle_switch(_("Board faces me") + ": ", st.face_me, toggleswitch_id="face_me",
-                               onchange=lambda v: self._set("face_me", v), **toggle_style(menu, self.app.theme, s))
+        add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",
+                          lambda v: self._set("show_legal", v))
+        add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",
+                          lambda v: self._set("face_me", v))
         anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
         index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
         add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
@@ -114,10 +114,10 @@ class SettingsScene(MenuFormScene):
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
         add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
                      onchange=lambda _sel, v: self._set("move_time", v))
-        menu.add.toggle_switch(_("Full screen (F11)") + ": ", st.fullscreen, toggleswitch_id="fullscreen",
-                               onchange=lambda v: self._set("fullscreen", v), **toggle_style(menu, self.app.theme, s))
-        menu.add.toggle_switch(_("Sound") + ": ", st.sound, toggleswitch_id="sound",
-                               onchange=lambda v: self._set("sound", v), **toggle_style(menu, self.app.theme, s))
+        add_toggle_switch(menu, self.app.theme, s, _("Full screen (F11)") + ": ", st.fullscreen, "fullscreen",
+                          lambda v: self._set("fullscreen", v))
+        add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",
+                          lambda v: self._set("sound", v))
         volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
         index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
         add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",

@@ -44,6 +44,7 @@ from ui.scenes.cards import GameCards
 from ui.scenes.common import (
     add_name_fields,
     add_selector,
+    add_toggle_switch,
     add_wrapped_label,
     backdrop,
     form_over_buttons,
@@ -51,7 +52,6 @@ from ui.scenes.common import (
     make_menu,
     time_label,
     time_per_move_title,
-    toggle_style,
 )
 from ui.settings import TIME_CHOICES
 from ui.tally import TALLY, results_line
@@ -531,9 +531,8 @@ class SetupScene(MenuFormScene):
             wid = f"opt-{opt.name}"
             change = (lambda n: lambda _sel, v: self._set_option(n, v))(opt.name)
             if opt.kind is bool:
-                menu.add.toggle_switch(f"{words.option_label(opt, self.info.id)}: ", bool(value), toggleswitch_id=wid,
-                                       onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name),
-                                       **toggle_style(menu, self.app.theme, self.app.scale))
+                add_toggle_switch(menu, self.app.theme, self.app.scale, f"{words.option_label(opt, self.info.id)}: ",
+                                  bool(value), wid, (lambda n: lambda v: self._set_option(n, v))(opt.name))
                 self._note(menu, words.option_note(self.info.id, opt))
                 continue
             if opt.choices:
