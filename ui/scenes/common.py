@@ -277,18 +277,27 @@ def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.
     Kept for the cards shown now and the size before (``THUMBNAILS_KEPT``): a screen draws all of
     its cards at one size, and a window dragged bigger draws them at every size it passes through,
     so 64 kept were 43 MB of thumbnails never shown again after one drag across the screen."""
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
     try:
-        game = games.load(game_id)
-        view = make_view(game)
-        view.layout(pygame.Rect(0, 0, width, height))
-        overlay = Overlay(theme=THEMES[theme_name], show_legal=False, interactive=False, animation_speed=0,
-                          coordinates=False)  # at a thumbnail's size they crowd the board's edge
-        view.draw(surface, game.initial_state(), overlay)
+        return board_picture(games.load(game_id).initial_state(), THEMES[theme_name], width, height)
     except Exception:  # noqa: BLE001 - a view still being written must not break the menu
         theme = THEMES[theme_name]
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
         surface.fill((*theme.board, 255))
         tx.text(surface, "?", (width // 2, height // 2), height // 2, theme.grid, "center", bold=True)
+        return surface
+
+
+def board_picture(state: games.State, theme: Theme, width: int, height: int) -> pygame.Surface:
+    """``state`` drawn by its game's own board view on a transparent surface ``width`` x
+    ``height``: a still picture (no legal moves, nothing to hover, no animation) without the
+    coordinates, which at a picture's size crowd the board's edge.  The menu's game cards show
+    the start (``thumbnail``), the game lists' rows each game's last position
+    (``ui.scenes.row_pictures``)."""
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    view = make_view(state.game)
+    view.layout(pygame.Rect(0, 0, width, height))
+    view.draw(surface, state, Overlay(theme=theme, show_legal=False, interactive=False, animation_speed=0,
+                                      coordinates=False))
     return surface
 
 

@@ -1,5 +1,7 @@
 """Saved games: the records in the saved-games folder and the last games played to the end (kept
-without a Save: ``ui.autosave.SHELF.finished``), newest first; one click opens the replay.
+without a Save: ``ui.autosave.SHELF.finished``), newest first; one click opens the replay.  Each
+row shows its game's board as the game ended (the Continue list's, as it stands), made off the
+window's frames for the rows in sight (``ui.scenes.row_pictures``).
 
 The list is also worked from the keyboard (Up/Down, Page Up/Down, Home/End pick a row, Enter opens
 it), says how many rows are out of view, and deletes a record: the Delete button on the row under
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,7 @@ from ui.i18n import _
 from ui.paste import paste_game
 from ui.record_files import load
 from ui.scenes.base import Scene, top_of
+from ui.scenes.row_pictures import RowPictures
 from ui.theme import window_scale
 from ui.widgets import Button, Messages, card, mix, spinner
 
@@ -52,6 +55,7 @@ class Entry:
     record: GameRecord
     rect: pygame.Rect
     kept: bool = False  # a finished game kept without a Save, not a saved file
+    picture: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # its board's, at the row's left
 
 
 def _same_game(record: GameRecord) -> tuple:
@@ -83,6 +87,7 @@ class RecordsScene(Scene):
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
         self.reading = FolderReading("read-records", findings=lambda rows: rows[1])  # on a thread when the folders hold many new files
+        self.pictures = RowPictures()  # each row's board, made off the window's frames
         self.refresh()
 
     def refresh(self) -> None:
@@ -130,12 +135,17 @@ class RecordsScene(Scene):
         if rows is not None:
             self._show(*rows)
             self.invalidate()
+        if self.pictures.update():
+            self.invalidate()
 
     def redraw_interval(self) -> float | None:
-        return 0.1 if self.loading else None  # the spinner turns
+        if self.loading:
+            return 0.1  # the spinner turns
+        return 0.05 if self.pictures.waiting else None  # a row's picture comes
 
     def close(self) -> None:
         self.reading.leave()
+        self.pictures.close()
         file_report.leaving(self, self.messages)
 
     # -- the words: a subclass lists other records (the unfinished games) -----------------------
@@ -309,7 +319,7 @@ class RecordsScene(Scene):
         more_room = int(24 * s)  # under the rows: "3 above, 5 below"
         bottom = self.list_bottom(h - pad - int(36 * s)) - more_room
         for entry in self.entries:
-            entry.rect = pygame.Rect(0, 0, 0, 0)
+            entry.rect, entry.picture = pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)
         if self.loading:
             spinner(surface, (pad + int(14 * s), top + int(12 * s)), int(10 * s), theme.accent)
             tx.text(surface, _("Loading…"), (pad + int(34 * s), top + int(12 * s)), int(16 * s), theme.muted, "midleft")
@@ -325,19 +335,12 @@ class RecordsScene(Scene):
             self.shown += 1
             entry.rect = rect
         button_row = self._button_row(mouse)
-        for i, entry in enumerate(self.entries[self.scroll:self.scroll + self.shown]):
-            rect = entry.rect
-            picked = rect.collidepoint(mouse) or self.scroll + i == self.selected
-            card(surface, rect, mix(theme.panel, theme.text, 0.08 if picked else 0.0), int(8 * s),
-                 theme.accent if picked else None)
-            title, detail = self.row_text(entry)
-            tx.text(surface, tx.fit(title, int(16 * s), rect.width - int(240 * s), True),
-                    (rect.x + int(14 * s), rect.y + int(8 * s)), int(16 * s), theme.text, bold=True)
-            small = tx.small(12, s)  # the moves, date and file
-            tx.text(surface, tx.fit(detail, small, rect.width - int(240 * s)),
-                    (rect.x + int(14 * s), rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
+        shown = self.entries[self.scroll:self.scroll + self.shown]
+        for i, entry in enumerate(shown):
+            self._draw_row(surface, entry, entry.rect.collidepoint(mouse) or self.scroll + i == self.selected, s)
             if entry is button_row:
-                self._place_delete_button(entry, rect, s)
+                self._place_delete_button(entry, entry.rect, s)
+        self.pictures.draw(surface, [(entry.path, entry.record, entry.picture) for entry in shown], theme)
         self.delete_button.draw(surface, theme, s)
         hidden = len(self.entries) - self.scroll - self.shown
         if self.entries and (hidden > 0 or self.scroll > 0):
@@ -349,6 +352,22 @@ class RecordsScene(Scene):
             button.draw(surface, theme, s)
         if self.own_messages:
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
+
+    def _draw_row(self, surface: pygame.Surface, entry: Entry, picked: bool, s: float) -> None:
+        """``entry``'s row: its card, the square of its game's picture at the left (``pictures``
+        draws it), the title and the detail line beside it, clear of the Delete button's room."""
+        theme, rect = self.theme, entry.rect
+        card(surface, rect, mix(theme.panel, theme.text, 0.08 if picked else 0.0), int(8 * s),
+             theme.accent if picked else None)
+        inset = int(6 * s)
+        entry.picture = pygame.Rect(rect.x + inset, rect.y + inset, rect.height - 2 * inset, rect.height - 2 * inset)
+        left = entry.picture.right + int(12 * s)
+        room = rect.right - int(226 * s) - left  # the Delete button's room kept on the right
+        title, detail = self.row_text(entry)
+        tx.text(surface, tx.fit(title, int(16 * s), room, True), (left, rect.y + int(8 * s)), int(16 * s), theme.text,
+                bold=True)
+        small = tx.small(12, s)  # the moves, date and file
+        tx.text(surface, tx.fit(detail, small, room), (left, rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)
