@@ -1,21 +1,52 @@
 """The main menu's buttons keep one text size: the Continue button that comes after a game is
-left unfinished does not make every label smaller where slimmer buttons leave room for it."""
+left unfinished, and Saved games once a game is kept, do not make every label smaller where
+slimmer buttons, or Rules, Settings and Quit side by side, leave room for them."""
 
 from __future__ import annotations
 
 import pygame
+import pygame_menu
 import pytest
 
+from tests.test_ui_records import saved_games
 from tests.ui_helpers import click, key, make_app
 from ui import i18n
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.settings_screen import SettingsScene
+
+RETURNING = ["continue", "play", "watch", "tournament", "saved", "rules", "settings", "quit"]  # top to bottom
+
+
+def buttons(app) -> list[pygame_menu.widgets.Button]:
+    """The main menu's buttons, in the order the keyboard goes through them."""
+    assert isinstance(app.scene, MenuScene)
+    return [w for w in app.scene.menu.get_widgets() if isinstance(w, pygame_menu.widgets.Button)]
 
 
 def button_text_sizes(app) -> dict[str, int]:
     """Each main menu button's id and the pixel size of its label."""
-    assert isinstance(app.scene, MenuScene)
-    return {w.get_id(): w.get_font_info()["size"] for w in app.scene.menu.get_widgets()}
+    return {w.get_id(): w.get_font_info()["size"] for w in buttons(app)}
+
+
+def menu_in(tmp_path, monkeypatch, size, language: str):
+    """A window of ``size`` on the main menu in ``language``."""
+    app = make_app(tmp_path, monkeypatch, size=size)
+    app.settings.language = language
+    app.apply_settings()
+    app.show_menu()
+    app.run_frames(2)
+    return app
+
+
+def come_back(app) -> None:
+    """A player who left a game unfinished and has a saved one: the menu shows all eight buttons."""
+    leave_a_game_unfinished(app)
+    saved_games(1)
+    app.show_menu()
+    app.run_frames(2)
+    assert [w.get_id() for w in buttons(app)] == RETURNING
 
 
 def leave_a_game_unfinished(app) -> None:
@@ -54,3 +85,69 @@ def test_continue_keeps_the_text_size_of_the_buttons(tmp_path, monkeypatch, size
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1280, 720), (1440, 900)])
+def test_a_returning_player_keeps_the_text_size_of_the_buttons(tmp_path, monkeypatch, size, language):
+    """With Continue and Saved games, eight buttons at the default size and on laptops' screens:
+    every label dropped from 19 to 15 pixels at 1280x800 (from 20 to 18 at 1366x768), though a
+    new player's six had room.  Rules, Settings and Quit now stand side by side, each whole, the
+    row as wide as the column above it, all of it over the games' pictures."""
+    app = menu_in(tmp_path, monkeypatch, size, language)
+    try:
+        alone = set(button_text_sizes(app).values())
+        come_back(app)
+        sizes = button_text_sizes(app)
+        assert set(sizes.values()) == alone, sizes
+        rects = {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)}
+        column = rects["play"]
+        assert all(column.left <= r.left and r.right <= column.right for r in rects.values()), rects
+        assert not any(a.colliderect(b) for i, a in enumerate(rects.values()) for b in list(rects.values())[i + 1:])
+        for w in buttons(app):  # no label cut short: each button's text within its own pill
+            assert w.get_width(apply_padding=False) < rects[w.get_id()].width, w.get_id()
+        assert app.scene.show_cards
+        assert max(r.bottom for r in rects.values()) < min(r.top for r in app.scene.cards.rects)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_the_keyboard_goes_through_the_eight_buttons_in_order(tmp_path, monkeypatch):
+    """Down goes from Continue to Quit in reading order, Rules, Settings and Quit side by side
+    included, then on to the games' pictures; Up comes back to Quit, Left goes along the row, and
+    Enter opens the button chosen."""
+    app = menu_in(tmp_path, monkeypatch, (1280, 800), "en")
+    try:
+        come_back(app)
+        assert rects_on_one_row(app, "rules", "settings", "quit")
+        chosen = [app.scene.menu.get_selected_widget().get_id()]
+        for _ in RETURNING[1:]:
+            key(app, pygame.K_DOWN)
+            chosen.append(app.scene.menu.get_selected_widget().get_id())
+        assert chosen == RETURNING
+        key(app, pygame.K_DOWN)
+        assert app.scene.place == "cards"
+        key(app, pygame.K_UP)
+        assert app.scene.menu.get_selected_widget().get_id() == "quit"
+        key(app, pygame.K_LEFT)
+        assert app.scene.menu.get_selected_widget().get_id() == "settings"
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.scene, SettingsScene)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
+def test_a_click_on_the_row_opens_its_button(app):
+    """Rules, beside Settings and Quit, opens the rules when clicked."""
+    come_back(app)
+    click(app, app.scene.menu.get_widget("rules").get_rect(to_real_position=True).center)
+    assert isinstance(app.scene, RulesScene)
+
+
+def rects_on_one_row(app, *ids: str) -> bool:
+    """The buttons ``ids`` side by side, left to right, at one height."""
+    rects = [app.scene.menu.get_widget(i).get_rect(to_real_position=True) for i in ids]
+    return len({r.top for r in rects}) == 1 and all(a.right < b.left for a, b in zip(rects, rects[1:]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import weakref
 from functools import lru_cache
@@ -134,7 +135,12 @@ class _Form(pygame_menu.Menu):
     the highlight round it left out, and it scrolls a chosen widget into view without its
     highlight: a form that scrolls (New game at 800x600, in Portuguese above all) cut the last
     button's highlight off at the bottom.  When the form scrolls, the area is made taller by what
-    lies below the last widget's text, and choosing the last widget scrolls to the very end."""
+    lies below the last widget's text, and choosing the last widget scrolls to the very end.
+    Whether it scrolls is told from the widgets' own height, not from where centring put them:
+    with the centring counted, a form a few pixels taller than its widgets went back and forth
+    between the two at each rendering, and a row of buttons (``button_row``), which renders the
+    form again whenever its place changes, never settled (pygame-menu gave up a hundred renders
+    deep, past Python's recursion limit)."""
 
     def _update_widget_position(self) -> None:
         super()._update_widget_position()
@@ -143,7 +149,7 @@ class _Form(pygame_menu.Menu):
         if last is None:
             return
         slack = last.get_padding()[2] + last.get_selection_effect().get_margin()[2] + max(1, last.get_border()[1])
-        if max_y + slack > self._height - self._get_scrollbar_thickness()[0]:
+        if max_y - max(0, self._widget_offset[1]) + slack > self._height - self._get_scrollbar_thickness()[0]:
             self._widget_max_position = (max_x, max_y + slack)
 
     def scroll_to_widget(self, widget: Any = None, scroll_parent: bool = True) -> pygame_menu.Menu:
@@ -241,6 +247,31 @@ def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: i
             border_width=max(1, int(2 * scale)), margin_x=int(2 * scale), margin_y=int(2 * scale))
         effect.set_color(theme.accent)
         widget.set_selection_effect(effect)
+
+
+def button_row(menu: pygame_menu.Menu, buttons: list[pygame_menu.widgets.Button], width: int, gap: int,
+               least_pad: int) -> bool:
+    """Put ``buttons`` (the form's last ones, styled by ``uniform_buttons``) side by side on one
+    row ``width`` wide, ``gap`` apart: the row lines up with a column of buttons ``width`` wide and
+    takes the height of one of them.  Each label gets the same room either side, the row's spare
+    width shared out evenly (to the pixel, or pygame-menu refuses the row).  False, and nothing
+    changed, when the labels need more than ``width`` with ``least_pad`` either side."""
+    texts = [button.get_width(apply_padding=False) for button in buttons]
+    spare = width - gap * (len(buttons) - 1) - sum(texts)
+    if spare < 2 * least_pad * len(buttons):
+        return False
+    share, odd = divmod(spare, len(buttons))
+    for i, button in enumerate(buttons):
+        room = share + (i < odd)
+        top, _right, bottom, _left = button.get_padding()
+        button.set_padding((top, room - room // 2, bottom, room // 2))
+    # pygame-menu moves a bordered widget right by half its border: the row, unbordered, as far
+    nudge = math.ceil(buttons[0].get_border()[1] / 2)
+    row = menu.add.frame_h(width, max(button.get_height() for button in buttons), frame_id="row", padding=0,
+                           margin=(nudge, menu.get_theme().widget_margin[1]))
+    for i, button in enumerate(buttons):
+        row.pack(button, margin=(gap if i else 0, 0))
+    return True
 
 
 def backdrop(surface: pygame.Surface, theme: Theme, scale: float) -> None:

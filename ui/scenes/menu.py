@@ -1,9 +1,12 @@
 """The main menu: Play, Watch, Rules, Settings, Quit, over a strip of the games' pictures.
 
-The keyboard reaches all of it: Up and Down go through the buttons, Down past the last one (or
-Tab) goes on to the games' pictures, where Left and Right choose one and Enter plays it, and then
-to the About link; Up and Shift+Tab go back.  The place the keyboard is on is ringed as on other
-screens."""
+With Continue and Saved games too, Rules, Settings and Quit stand side by side on one row where
+a column of eight would not fit at the text size of six (``_tries``).
+
+The keyboard reaches all of it: Up and Down go through the buttons in reading order (Left and
+Right along the row), Down past the last one (or Tab) goes on to the games' pictures, where Left
+and Right choose one and Enter plays it, and then to the About link; Up and Shift+Tab go back.
+The place the keyboard is on is ringed as on other screens."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 import pygame_menu
@@ -27,34 +31,44 @@ from ui.i18n import N_, _
 from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
-from ui.scenes.common import backdrop, make_menu, uniform_buttons
+from ui.scenes.common import backdrop, button_row, make_menu, uniform_buttons
 from ui.widgets import Messages, focus_ring
 
 TAGLINE = N_("Classic board games with strong computer players")
 FONT_SIZES = (24, 21, 19, 17, 15)  # the buttons' text sizes (at scale 1), largest first
+NO_ROOM = 1 << 30  # the height of a way that cannot be laid out: more than any window has
+ROW = ("rules", "settings", "quit")  # the less-used buttons, side by side when a column has no room for them
 
 
-def _tries(ways: tuple[tuple[int, bool], ...], font: int) -> Iterator[tuple[int, bool, int]]:
-    """(pictures' strip height, slim buttons, text size) in the order the main menu tries them:
-    each text size from ``font`` down in each of the ``ways`` that show the pictures, in order
-    (smaller pictures, slimmer buttons), so the text shrinks only where none of them fits; last,
-    the ways without pictures."""
+class Way(NamedTuple):
+    """One way to lay the main menu out: the height of the games' pictures' strip (0: no pictures),
+    slim buttons (less room above and below each label), and the less-used buttons (``ROW``) side
+    by side on one row under the others."""
+
+    strip_h: int
+    slim: bool
+    row: bool = False
+
+
+def _tries(ways: tuple[Way, ...], font: int) -> Iterator[tuple[Way, int]]:
+    """(way, text size) in the order the main menu tries them: each text size from ``font`` down
+    in each of the ``ways`` that show the pictures, in order, so the text shrinks only where none
+    of them fits; last, the ways without pictures."""
     sizes = [size for size in FONT_SIZES if size <= font]
-    with_pictures = [(strip_h, slim) for strip_h, slim in ways if strip_h]
-    yield from ((strip_h, slim, size) for size in sizes for strip_h, slim in with_pictures)
-    yield from ((strip_h, slim, size) for strip_h, slim in ways if not strip_h for size in sizes)
+    with_pictures = [way for way in ways if way.strip_h]
+    yield from ((way, size) for size in sizes for way in with_pictures)
+    yield from ((way, size) for way in ways if not way.strip_h for size in sizes)
 
 
-def _standing_font(height: Callable[[int, bool], int], ways: tuple[tuple[int, bool], ...],
-                   rooms: dict[int, int]) -> int:
+def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], rooms: dict[int, int]) -> int:
     """The main menu buttons' text size without Continue and Saved games (``height``: theirs for a
-    size and slim or not): the largest that fits, in the first of ``ways`` where any does.  Those
-    two buttons keep it when slimmer buttons or smaller pictures make room for them (``_tries``):
-    at 1264x736 Continue took every label from 19 pixels down to 13, though slim buttons of 19
-    pixels fitted."""
-    for strip_h, slim in ways:
+    size and a way): the largest that fits in a column, in the first of ``ways`` where any does.
+    Those two buttons keep it when slimmer buttons, the row or smaller pictures make room for
+    them (``_tries``): at 1264x736 Continue took every label from 19 pixels down to 13, though
+    slim buttons of 19 pixels fitted."""
+    for way in (way for way in ways if not way.row):
         for font_size in FONT_SIZES:
-            if height(font_size, slim) <= rooms[strip_h]:
+            if height(font_size, way) <= rooms[way.strip_h]:
                 return font_size
     return FONT_SIZES[-1]
 
@@ -103,13 +117,15 @@ class MenuScene(Scene):
                           or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
         # the buttons fit above the strip of game pictures (a menu that scrolls hid Quit below the
         # window's edge), with the text size they have without Continue and Saved games: slimmer
-        # buttons, then smaller pictures make room for those two; smaller text only where neither
-        # does, and the pictures go last (``_tries``)
-        ways = ((int(130 * s), False), (int(130 * s), True), (int(110 * s), True), (0, False))
+        # buttons, then Rules, Settings and Quit side by side, then smaller pictures make room for
+        # those two; smaller text only where none does, and the pictures go last (``_tries``)
+        big, small = int(130 * s), int(110 * s)
+        ways = (Way(big, False), Way(big, True), Way(big, False, True), Way(big, True, True),
+                Way(small, True), Way(small, True, True), Way(0, False))
         below = self._below_the_cards(h)
         edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
         rooms = {strip_h: h - menu_rect.top - strip_h - (int(24 * s) + below if strip_h else int(24 * s)) - edge
-                 for strip_h, _slim in ways}  # the buttons' room above each height of the pictures' strip
+                 for strip_h in {way.strip_h for way in ways}}  # the buttons' room above each height of the pictures' strip
         content, room = self._fit_buttons(menu_rect, ways, rooms)
         menu_rect.height = max(int(120 * s), min(content, room) + edge)
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
@@ -123,24 +139,23 @@ class MenuScene(Scene):
         elif self.place != "menu":
             self._hide_choice()  # the new form chose its first button: the keyboard is elsewhere
 
-    def _fit_buttons(self, menu_rect: pygame.Rect, ways: tuple[tuple[int, bool], ...],
-                     rooms: dict[int, int]) -> tuple[int, int]:
+    def _fit_buttons(self, menu_rect: pygame.Rect, ways: tuple[Way, ...], rooms: dict[int, int]) -> tuple[int, int]:
         """Build the buttons the first way they fit (``_tries``): the height they take and the room
-        they had; the last way tried when none fits.  ``ways``: (pictures' strip height, slim
-        buttons), the most room for the pictures first; ``rooms``: the buttons' room for each strip."""
+        they had; the last way tried when none fits.  ``ways``: the most room for the pictures
+        first; ``rooms``: the buttons' room for each height of the pictures' strip."""
         standing = self._heights(menu_rect, extras=False)
         extras = self.unfinished or self.reading.loading or self.has_saved
         height = self._heights(menu_rect) if extras else standing
-        for strip_h, slim, font_size in _tries(ways, _standing_font(standing, ways, rooms)):
-            if height(font_size, slim) <= rooms[strip_h]:
+        for way, font_size in _tries(ways, _standing_font(standing, ways, rooms)):
+            if height(font_size, way) <= rooms[way.strip_h]:
                 break
-        return self._build_menu(menu_rect, font_size, slim), rooms[strip_h]  # the way chosen, built last
+        return self._build_menu(menu_rect, font_size, way), rooms[way.strip_h]  # the way chosen, built last
 
-    def _heights(self, menu_rect: pygame.Rect, extras: bool = True) -> Callable[[int, bool], int]:
-        """The buttons' height for a text size and slim or not (``_build_menu``), each built once."""
+    def _heights(self, menu_rect: pygame.Rect, extras: bool = True) -> Callable[[int, Way], int]:
+        """The buttons' height for a text size and a way (``_build_menu``), each built once."""
         @cache
-        def height(font_size: int, slim: bool) -> int:
-            return self._build_menu(menu_rect, font_size, slim, extras)
+        def height(font_size: int, way: Way) -> int:
+            return self._build_menu(menu_rect, font_size, way, extras)
         return height
 
     def _below_the_cards(self, h: int) -> int:
@@ -234,10 +249,11 @@ class MenuScene(Scene):
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         self.cards.rects = [r.move(0, shift) for r in self.cards.rects]
 
-    def _build_menu(self, rect: pygame.Rect, font_size: int, slim: bool = False, extras: bool = True) -> int:
-        """Build the buttons with ``font_size`` (``slim``: less room above and below each label);
-        the height they need.  Without ``extras``, the buttons always there alone (no Continue nor
-        Saved games)."""
+    def _build_menu(self, rect: pygame.Rect, font_size: int, way: Way, extras: bool = True) -> int:
+        """Build the buttons with ``font_size`` the ``way`` given (slim: less room above and below
+        each label; row: ``ROW`` side by side); the height they need, or ``NO_ROOM`` when the row
+        is too narrow for its labels.  Without ``extras``, the buttons always there alone (no
+        Continue nor Saved games)."""
         s = self.app.scale
         self.menu = make_menu(self.app.theme, s, rect, font_size)
         if extras and (self.unfinished or self.reading.loading):
@@ -250,9 +266,12 @@ class MenuScene(Scene):
         self.menu.add.button(_("Rules"), self.rules, button_id="rules")
         self.menu.add.button(_("Settings"), self.settings, button_id="settings")
         self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")
-        uniform_buttons(self.menu, self.app.theme, s, int(280 * s), pad_y=int((6 if slim else 10) * s))
+        uniform_buttons(self.menu, self.app.theme, s, int(280 * s), pad_y=int((6 if way.slim else 10) * s))
         margin = self.menu.get_theme().widget_margin[1]
-        return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible())
+        row = [self.menu.get_widget(button_id) for button_id in ROW]
+        if way.row and not button_row(self.menu, row, int(280 * s), gap=margin, least_pad=int(6 * s)):
+            return NO_ROOM
+        return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
 
     def close(self) -> None:
         self.reading.leave()
