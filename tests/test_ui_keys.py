@@ -272,3 +272,38 @@ def test_tab_goes_round_the_main_menu_to_the_about_link_and_enter_opens_it(app, 
     assert menu.place == "about"
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, RulesScene) and app.scene.game_id == ABOUT_PAGE
+
+
+def focused(form) -> str:
+    """The id of the line of a pygame-menu form that has the keyboard's focus."""
+    return form.menu.get_selected_widget().get_id()
+
+
+@pytest.mark.parametrize("downs", [0, 4])  # Play: New game; four Downs: Settings
+def test_tab_and_shift_tab_go_through_a_forms_lines(app, downs):
+    """Tab did nothing on New game and Settings (and Play from here), though the main menu and the
+    tournament's screen go on to their next control with it: a player who tabs through forms was
+    stuck on the first line.  Tab goes on to the next line as Down does, Shift+Tab back as Up."""
+    for _ in range(downs):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    form = app.scene
+    first = focused(form)
+    key(app, pygame.K_DOWN)
+    second = focused(form)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_TAB)
+    assert focused(form) == second != first
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert focused(form) == first
+
+
+def test_tab_goes_through_the_play_from_here_form(app):
+    from tests.test_ui_play_from import chooser, recorded
+
+    form = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+    first = focused(form)
+    key(app, pygame.K_TAB)
+    assert focused(form) != first
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert focused(form) == first
