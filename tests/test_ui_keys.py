@@ -307,3 +307,18 @@ def test_tab_goes_through_the_play_from_here_form(app):
     assert focused(form) != first
     key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     assert focused(form) == first
+
+
+def test_shift_tab_on_the_rules_screen_goes_to_the_page_before(app):
+    """Shift+Tab went on to the next page, as Tab does: a player going back through the tabs went
+    forward.  It goes to the page before, as Left does."""
+    for _ in range(3):  # Play, Watch, Tournament: Rules
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, RulesScene)
+    first = scene.game_id
+    key(app, pygame.K_TAB)
+    assert scene.game_id != first
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene.game_id == first
