@@ -322,3 +322,29 @@ def test_shift_tab_on_the_rules_screen_goes_to_the_page_before(app):
     assert scene.game_id != first
     key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     assert scene.game_id == first
+
+
+def test_v_again_brings_back_the_result_card_that_view_board_hid(app):
+    """View board (V) hid the result card for good: its Replay and Save were out of reach, A and
+    S doing other things on the bare board.  V again shows the card, and its keys work again."""
+    from tests.ui_helpers import wait
+
+    key(app, pygame.K_RETURN)  # New game
+    form = app.scene.menu
+    while form.get_selected_widget().get_id() != "mode":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # Hot-seat
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.mode == HOTSEAT
+    for move in ("b2", "a1", "b1", "c1", "b3"):
+        key(app, pygame.K_RETURN)  # the move field
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=move))
+        key(app, pygame.K_RETURN)
+    assert wait(app, game.over_card.visible, 10)
+    key(app, pygame.K_v)
+    assert not game.over_card.visible()
+    key(app, pygame.K_v)
+    assert game.over_card.visible()
+    key(app, pygame.K_a)  # the card's Replay
+    assert isinstance(app.scene, ReplayScene)
