@@ -272,3 +272,79 @@ def test_tab_goes_round_the_main_menu_to_the_about_link_and_enter_opens_it(app, 
     assert menu.place == "about"
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, RulesScene) and app.scene.game_id == ABOUT_PAGE
+
+
+def focused(form) -> str:
+    """The id of the line of a pygame-menu form that has the keyboard's focus."""
+    return form.menu.get_selected_widget().get_id()
+
+
+@pytest.mark.parametrize("downs", [0, 4])  # Play: New game; four Downs: Settings
+def test_tab_and_shift_tab_go_through_a_forms_lines(app, downs):
+    """Tab did nothing on New game and Settings (and Play from here), though the main menu and the
+    tournament's screen go on to their next control with it: a player who tabs through forms was
+    stuck on the first line.  Tab goes on to the next line as Down does, Shift+Tab back as Up."""
+    for _ in range(downs):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    form = app.scene
+    first = focused(form)
+    key(app, pygame.K_DOWN)
+    second = focused(form)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_TAB)
+    assert focused(form) == second != first
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert focused(form) == first
+
+
+def test_tab_goes_through_the_play_from_here_form(app):
+    from tests.test_ui_play_from import chooser, recorded
+
+    form = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+    first = focused(form)
+    key(app, pygame.K_TAB)
+    assert focused(form) != first
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert focused(form) == first
+
+
+def test_shift_tab_on_the_rules_screen_goes_to_the_page_before(app):
+    """Shift+Tab went on to the next page, as Tab does: a player going back through the tabs went
+    forward.  It goes to the page before, as Left does."""
+    for _ in range(3):  # Play, Watch, Tournament: Rules
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, RulesScene)
+    first = scene.game_id
+    key(app, pygame.K_TAB)
+    assert scene.game_id != first
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene.game_id == first
+
+
+def test_v_again_brings_back_the_result_card_that_view_board_hid(app):
+    """View board (V) hid the result card for good: its Replay and Save were out of reach, A and
+    S doing other things on the bare board.  V again shows the card, and its keys work again."""
+    from tests.ui_helpers import wait
+
+    key(app, pygame.K_RETURN)  # New game
+    form = app.scene.menu
+    while form.get_selected_widget().get_id() != "mode":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # Hot-seat
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and game.setup.mode == HOTSEAT
+    for move in ("b2", "a1", "b1", "c1", "b3"):
+        key(app, pygame.K_RETURN)  # the move field
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=move))
+        key(app, pygame.K_RETURN)
+    assert wait(app, game.over_card.visible, 10)
+    key(app, pygame.K_v)
+    assert not game.over_card.visible()
+    key(app, pygame.K_v)
+    assert game.over_card.visible()
+    key(app, pygame.K_a)  # the card's Replay
+    assert isinstance(app.scene, ReplayScene)

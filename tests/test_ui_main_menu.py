@@ -151,3 +151,31 @@ def rects_on_one_row(app, *ids: str) -> bool:
     """The buttons ``ids`` side by side, left to right, at one height."""
     rects = [app.scene.menu.get_widget(i).get_rect(to_real_position=True) for i in ids]
     return len({r.top for r in rects}) == 1 and all(a.right < b.left for a, b in zip(rects, rects[1:]))
+
+
+@pytest.mark.parametrize("downs, expected", [(4, "settings"), (3, "rules"), (1, "watch")])
+def test_esc_back_to_the_main_menu_chooses_the_button_left(app, downs, expected):
+    """Back from Settings, Rules or New game, the main menu had Play chosen again: the player
+    walked the buttons once more to reach the one next to the screen just seen.  The button the
+    menu was left from is chosen."""
+    for _ in range(downs):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert not isinstance(app.scene, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert app.scene.menu.get_selected_widget().get_id() == expected
+    key(app, pygame.K_DOWN)  # and the arrows go on from there
+    assert app.scene.menu.get_selected_widget().get_id() != expected
+
+
+def test_esc_back_to_the_main_menu_rings_the_game_picture_left(app):
+    """A game started from its picture on the main menu: back on the menu, the keyboard is on
+    that picture again, ringed, not on the first button."""
+    key(app, pygame.K_TAB)  # the pictures
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)  # New game, Hex chosen
+    key(app, pygame.K_ESCAPE)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.place == "cards" and menu.cards.focused == 1
+    assert not menu.menu.get_selected_widget().is_selected()

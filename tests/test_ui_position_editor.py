@@ -145,8 +145,7 @@ def test_the_text_area_shows_each_character_in_its_own_column():
 def test_a_position_set_up_in_the_editor_is_the_one_the_game_starts_from(app):
     setup, editor = open_editor(app, "tictactoe")
     assert isinstance(editor, PositionEditorScene) and editor.area.text == "to-move: X\n...\n...\n..."
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # the caret starts on a1, the board's first square
     key(app, pygame.K_RIGHT)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))  # b2, typed over
     key(app, pygame.K_DOWN)
@@ -199,8 +198,7 @@ def test_ctrl_z_right_after_the_usual_start_brings_back_the_text_typed(app):
     """Ctrl+U (or the Usual start button) put the usual start in place of what was typed, with
     no way back: Ctrl+Z right after brings the typed text back, read again, where the caret was."""
     setup, editor = open_editor(app, "tictactoe")
-    key(app, pygame.K_DOWN)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))  # a1
     app.run_frames(2)
     typed_text, typed_status = editor.area.text, editor.status
     assert typed_text == "to-move: X\nX..\n...\n..." and typed_status.startswith("Not a position: ")
@@ -408,3 +406,28 @@ def test_the_subtitle_says_the_options_of_the_board_being_set_up(app, monkeypatc
         assert subtitle() == said("reversi", {"size": 6})
     finally:
         i18n.set_language("en")
+
+
+
+@pytest.mark.parametrize("game_id, headings, first_row", [("tictactoe", 1, "X.."), ("alquerque", 2, "WBBBB"),
+                                                        ("reversi", 0, "X.......")])
+def test_the_first_piece_typed_goes_on_the_boards_first_square(app, game_id, headings, first_row):
+    """The caret started on the heading ("to-move: X"), so a keyboard player's first piece wrote
+    over it and the text was no position.  It starts on the board's first square, after the
+    headings, and Usual start (Ctrl+U) puts it there again."""
+    app.show_setup(game_id=game_id)
+    app.run_frames(2)
+    form = app.scene.menu
+    while form.get_selected_widget().get_id() != "set-up-position":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    editor = app.scene
+    assert isinstance(editor, PositionEditorScene)
+    usual = editor.area.text.split("\n")
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=first_row[0]))
+        app.run_frames(2)
+        lines = editor.area.text.split("\n")
+        assert lines[:headings] == usual[:headings] and lines[headings] == first_row
+        key(app, pygame.K_u, mod=pygame.KMOD_LCTRL)  # the usual start again, the caret on its first square
+        assert editor.area.text.split("\n") == usual

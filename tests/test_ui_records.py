@@ -234,3 +234,21 @@ def test_the_rows_end_above_a_message_and_come_back_when_it_goes(app, size, scen
     app.messages.withdraw(file_report.TOPIC)
     app.run_frames(2)
     assert scene.shown == full
+
+
+def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):
+    """Esc from a replay opened from the list built a new list with no row chosen: the keyboard
+    had to find the row again, and Delete pressed for the game just looked at did nothing.  The
+    row opened is chosen again, and Delete asks about it."""
+    paths = saved_games(3)
+    open_list(app)
+    for _ in range(2):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, RecordsScene) and app.scene.selected == 1
+    key(app, pygame.K_DELETE)
+    assert app.scene.confirming == paths[1]
+    key(app, pygame.K_RETURN)  # and the next Enter opens it again
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Player 1"

@@ -548,6 +548,25 @@ def test_students_files_dropped_on_the_screen_are_added_one_after_the_other(app)
     assert added <= scene.selected
 
 
+def test_enter_on_the_ringed_stop_stops_a_running_tournament(app):
+    """While the tournament ran, Tab ringed Stop but Enter pressed nothing (Space did): a player
+    used to Enter on every other screen could not stop it.  Enter presses the ringed button."""
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "hex")  # games of about a second: still running at the key
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_RETURN)  # no control chosen: Start
+    assert scene.running
+    for _ in range(2):
+        key(app, pygame.K_TAB)  # Back, Stop
+    stop = scene.buttons[1]
+    assert stop.focused and stop.label == "Stop"
+    key(app, pygame.K_RETURN)
+    assert scene.tournament.cancelled
+    assert app.run_frames(400, until=lambda: not scene.running, timeout=30)
+
+
 def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     """A tournament stopped in the window could only be started anew (the command line has
     --resume FILE): Stop becomes Resume, which plays the games left, and the end is a finish."""

@@ -193,6 +193,7 @@ class App:
         self.errors: list[str] = []
         self.caught = CaughtErrors()
         self.messages = Messages()
+        self.menu_keyboard: tuple[str, int, str | None] = ("menu", 0, None)  # where the main menu's keyboard was left (MenuScene)
         self._copying = False  # a click on a message cut short was taken: its release is too
         # what a first game imports, imported from the window's first sleep on (``_events``); the
         # game New game will show first (the last one chosen)

@@ -177,4 +177,15 @@ class MenuFormScene(Scene):
         elif self.menu is not None:
             from ui.menu_text import field_events
 
-            self.menu.update(field_events(self.menu, event))
+            self.menu.update(field_events(self.menu, tab_as_arrow(event)))
+
+
+def tab_as_arrow(event: pygame.event.Event) -> pygame.event.Event:
+    """Tab as Down and Shift+Tab as Up, the keys that go through a pygame-menu form: pygame-menu
+    ignores Tab, so on New game, Play from here and Settings it did nothing, while the main menu
+    and the tournament's screen go on to their next control with it.  Other events are unchanged."""
+    if event.type not in (pygame.KEYDOWN, pygame.KEYUP) or event.key != pygame.K_TAB:
+        return event
+    arrow = pygame.K_UP if event.mod & pygame.KMOD_SHIFT else pygame.K_DOWN
+    return pygame.event.Event(event.type, {**event.dict, "key": arrow, "mod": event.mod & ~pygame.KMOD_SHIFT,
+                                           "unicode": ""})

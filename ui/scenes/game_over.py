@@ -109,6 +109,12 @@ class GameOverCard:
     def hide(self) -> None:
         self.scene.over_hidden = True
 
+    def show(self) -> None:
+        """The card again after View board (V pressed once more): hidden, nothing brought it back,
+        and its Replay and Save were out of reach, A and S doing other things on the bare board."""
+        self.scene.over_hidden = False
+        self.scene.invalidate()
+
     def visible(self) -> bool:
         s = self.scene
         return (s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None

@@ -86,8 +86,10 @@ class MenuScene(Scene):
         self.unfinished: list[tuple[Path, GameRecord]] = []  # newest first
         self.resumable: GameRecord | None = None  # the newest unfinished game
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
-        self.place = "menu"  # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"
-        self.card_at = 0  # the picture the keyboard is on, or goes back to
+        # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"; the
+        # picture it is on, or goes back to; the button to choose once laid out (None: the first)
+        self.place, self.card_at, self.button_left = getattr(app, "menu_keyboard", ("menu", 0, None))
+        self.cards.focused = self.card_at if self.place == "cards" else None
 
     def resize(self, size: tuple[int, int]) -> None:
         # every game left before its end, newest first: on a thread when the folder holds many files
@@ -96,6 +98,22 @@ class MenuScene(Scene):
         if found is not None:
             self._take_unfinished(*found)
         self._lay_out(size)
+        self._choose_button_left()
+
+    def _choose_button_left(self) -> None:
+        """The button the keyboard left the menu from chosen again, once, when the menu comes back
+        (Esc from Settings, Rules, a game): it came back on Play, and the player walked the
+        buttons again to reach the one next to the one just used.  A button gone since (Continue
+        once no game is left unfinished): the first."""
+        wanted, self.button_left = self.button_left, None
+        if wanted is not None and self.place == "menu":
+            with suppress(ValueError, IndexError, AssertionError, KeyError):
+                self.menu.select_widget(wanted)
+
+    def _keyboard_left(self) -> tuple[str, int, str | None]:
+        """Where the keyboard is, for the next main menu (``App.menu_keyboard``)."""
+        chosen = self.menu.get_selected_widget() if self.menu is not None else None
+        return self.place, self.card_at, chosen.get_id() if chosen is not None and self.place == "menu" else None
 
     def refit(self, size: tuple[int, int]) -> None:
         """The window resized: the button the keyboard was on stays chosen (``Scene.refit``); on
@@ -274,6 +292,7 @@ class MenuScene(Scene):
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
 
     def close(self) -> None:
+        self.app.menu_keyboard = self._keyboard_left()
         self.reading.leave()
         file_report.leaving(self, self.app.messages)
 

@@ -16,6 +16,7 @@ start in the text; Ctrl+Z right after brings back the text it replaced.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,21 @@ from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.text_area import TextArea
 from ui.widgets import Button, card, mix, share_row
+
+HEADING = re.compile(r"[a-z-]+: ")  # a position's line that is no row of its board: "to-move: X", "no-capture: 0"
+
+
+def first_square(text: str) -> tuple[int, int]:
+    """Where the caret starts in a position's ``text`` (line, column): on the first character of
+    its board, after the headings above it and the indentation of Hex's first row.  It started at
+    the top, on "to-move", so the first piece typed from the keyboard wrote over the heading and
+    the text was no position; a mouse user clicks the square, a keyboard user had to know to go
+    down first."""
+    for row, line in enumerate(text.split("\n")):
+        body = line.lstrip()
+        if body and not HEADING.match(body):
+            return row, len(line) - len(body)
+    return 0, 0
 
 
 def read_position(game_id: str, options: dict[str, Any], text: str) -> GameRecord | str:
@@ -52,6 +68,7 @@ class PositionEditorScene(Scene):
         self.game_id, self.options, self.on_done = game_id, dict(options), on_done
         self.area = TextArea(in_rows(games.load(game_id, **options), text))
         self.area.overwrite = True  # a board in characters: move to a square, type its piece
+        self.area.row, self.area.col = first_square(self.area.text)
         self.record: GameRecord | None = None
         self.status = ""  # who is to move, or what is wrong with the text (read once per change)
         self.preview: pygame.Surface | None = None
@@ -107,6 +124,7 @@ class PositionEditorScene(Scene):
     def usual_start(self) -> None:
         game = games.load(self.game_id, **self.options)
         self.area.replace(in_rows(game, game.to_text(game.initial_state())))
+        self.area.row, self.area.col = first_square(self.area.text)
         self._read()
 
     def back(self) -> None:

@@ -206,8 +206,16 @@ class RecordsScene(Scene):
         return record
 
     def _replay(self, record: GameRecord) -> None:
-        """The replay viewer on ``record``; its Esc comes back to this list."""
-        self.app.open_replay(record, on_back=self.app.show_saved_games, back_label=_("Saved games"))
+        """The replay viewer on ``record``; its Esc comes back to this list as it was left, the
+        keyboard on the row it opened (``App.visit``): a new list had no row chosen, so Delete and
+        Enter did nothing until an arrow chose one again, and a long list was back at its top."""
+        self.app.visit(lambda back: self.app.open_replay(record, on_back=back, back_label=_("Saved games")))
+
+    def come_back(self) -> None:
+        """Back from the replay or help: the folders read again (the replay may have saved a
+        record), the row and the scroll kept."""
+        self.refresh()
+        super().come_back()
 
     def pick(self, record: GameRecord) -> None:
         if self.open_record:

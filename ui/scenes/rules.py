@@ -161,7 +161,8 @@ class RulesScene(Scene):
                 self.offset = max(0, self.offset + keys[event.key])
             elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
                 ids = self.page_ids
-                d = -1 if event.key == pygame.K_LEFT else 1
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                d = -1 if back else 1
                 self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
 
     def _content_height(self) -> int:

@@ -612,8 +612,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._press_focused()
         elif event.key == pygame.K_ESCAPE:
             self._back()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and setting_up:
-            if not self._press_focused():  # Enter presses the control chosen, as in the menus; else it starts
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # Enter presses the control chosen, as in the menus and as Space does (while the
+            # tournament ran, Enter on a ringed Stop did nothing); with none chosen, it starts one
+            if not self._press_focused() and setting_up:
                 self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
