@@ -115,13 +115,16 @@ def test_a_returning_player_keeps_the_text_size_of_the_buttons(tmp_path, monkeyp
 
 
 def test_the_keyboard_goes_through_the_eight_buttons_in_order(tmp_path, monkeypatch):
-    """Down goes from Continue to Quit in reading order, Rules, Settings and Quit side by side
-    included, then on to the games' pictures; Up comes back to Quit, Left goes along the row, and
+    """Back from a game, the button chosen as the menu was left (Play) is chosen again, Continue above it; Down goes from
+    Continue to Quit in reading order, Rules, Settings and Quit side by side included, then on to
+    the games' pictures; Up comes back to Quit, Left goes along the row, and
     Enter opens the button chosen."""
     app = menu_in(tmp_path, monkeypatch, (1280, 800), "en")
     try:
         come_back(app)
         assert rects_on_one_row(app, "rules", "settings", "quit")
+        assert app.scene.menu.get_selected_widget().get_id() == "play"  # the button chosen as the menu was left
+        key(app, pygame.K_UP)
         chosen = [app.scene.menu.get_selected_widget().get_id()]
         for _ in RETURNING[1:]:
             key(app, pygame.K_DOWN)
