@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +117,18 @@ def normalise(op: Opinion, scale: float) -> float:
 def is_blank(op: Opinion) -> bool:
     """A move chosen without searching (the only legal move, a book move): it says nothing of the position."""
     return op.kind in ("rule", "book") and op.proven is None
+
+
+def latest_valued(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int) -> int | None:
+    """Of the positions 0 .. ``plies`` (``opinions``: the engines' of each, ``points``: the graph's),
+    the last one whose value says something: an engine's opinion, a forced move's blank passed
+    over, or a point alone (a record saved with its evaluations keeps the graph's points, not the
+    opinions).  What the eval bar shows while analysis has no value of its own; None before any."""
+    for index in range(plies, -1, -1):
+        opinion = opinions[index]
+        if points[index] is not None and (opinion is None or not is_blank(opinion)):
+            return index
+    return None
 
 
 def values(game_id: str, opinions: list[Opinion | None]) -> list[float | None]:
