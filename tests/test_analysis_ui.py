@@ -623,3 +623,24 @@ def test_the_replays_bar_shows_the_last_value_known_until_analysis_values_the_po
     split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - share) / 2)
     above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
     assert above != below
+
+
+def test_a_replay_saved_with_its_evaluations_keeps_the_last_value_known_on_the_bar(app, monkeypatch):
+    """A game saved with its evaluations (Save in the replay) keeps the graph's points, not the
+    engines' values: stepping through it with analysis on, the bar stood at 50/50 at every step.
+    It now stands where the graph's point does, without a number (the point has no unit)."""
+    from tests.test_replay import random_record
+
+    record = random_record("tictactoe")
+    record.evaluations = [0.6] * (len(record.moves) + 1)  # the first side clearly better all game
+    app.open_replay(record)
+    scene = app.scene
+    assert wait(app, lambda: scene.analysis is not None, 10) and scene.analysis.done  # nothing to search
+    compiling_analysis_workers(monkeypatch)
+    key(app, pygame.K_a)
+    key(app, pygame.K_HOME)
+    assert scene.move_analysis.running() and scene.move_analysis.values is None
+    scene.draw(app.screen)
+    split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - 0.6) / 2)  # the first side's 80 %
+    above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
+    assert above != below

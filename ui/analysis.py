@@ -215,6 +215,10 @@ class BackgroundAnalysis:
         self.movers = [s.to_move for s in self.states[:-1]]
         self.opinions: list[Opinion | None] = [None] * len(self.states)
         self.error = ""
+        self._next = 0
+        self._job: tuple[int, int] | None = None  # (job id, position index)
+        self._asked_again: int | None = None  # the position searched again after its process died
+        self._last: Any = None
         stored = record.evaluations
         if stored is not None and len(stored) == len(self.states) and all(v is not None for v in stored):
             self.points: list[float | None] = list(stored)
@@ -222,10 +226,6 @@ class BackgroundAnalysis:
             return
         self.points = [None] * len(self.states)
         self.done = False
-        self._next = 0
-        self._job: tuple[int, int] | None = None  # (job id, position index)
-        self._asked_again: int | None = None  # the position searched again after its process died
-        self._last: Any = None
         if worker is None:
             from ui.ai_worker import AIWorker
 
