@@ -18,9 +18,10 @@ import time
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 
+import pygame
 import pytest
 
-from tests.ui_helpers import click, make_app, wait
+from tests.ui_helpers import click, key, make_app, wait
 from ui import ai_worker
 from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
 from ui.match import HUMAN_VS_PC, MatchSetup
@@ -145,3 +146,27 @@ def test_the_computer_killed_mid_report_moves_all_the_same_and_the_window_says_s
     assert not any("random" in text for text in said), said
     assert app.errors == []
 
+
+
+def test_a_hint_whose_process_was_killed_is_searched_again_and_given(app, monkeypatch):
+    """The player asks for a hint (H) and the process searching it is killed in the middle of a
+    report.  The window said "No hint: the AI process stopped unexpectedly (exit code -9)" and
+    left it there, where a computer's move is searched again; now the hint is searched again by
+    the fresh process and given, and the window says the process was restarted."""
+    monkeypatch.setattr(ai_worker, "worker_main", _killed_writing_a_report)
+    app.switch(GameScene(app, MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC,
+                                         (None, "level-5"), 0.5)))
+    scene = app.scene
+    first_process = scene.worker.process
+    key(app, pygame.K_h)
+    first_process.join(30)
+    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)  # the replacement is a real worker
+
+    def answered() -> bool:
+        return scene.hint is not None or any(m.text.startswith("No hint") for m in scene.messages.current())
+
+    assert frames_in_a_thread(app, answered), "the window froze"
+    said = [m.text for m in scene.messages.current()]
+    assert scene.hint in scene.state.legal_moves(), said
+    assert any("stopped unexpectedly" in text and "restarted" in text for text in said), said
+    assert app.errors == []

@@ -10,6 +10,7 @@ import pytest
 
 from ai.move_values import MoveValue, MoveValues
 from tests.ui_helpers import key, wait
+from ui.analysis import latest_valued
 from ui.analysis_mode import move_labels, value_text
 from ui.eval_bar import position_value
 
@@ -436,35 +437,46 @@ def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
     assert any(label.text.startswith("-") for label in tagged) and not any(value.startswith("+") for value in drawn)
 
 
+class Compiling:
+    """A worker whose kernels are still compiling: it takes the job and reports nothing yet."""
+    preparing = True
+
+    def __init__(self, game_id=None, warm_up=True):
+        pass
+
+    def submit(self, job):
+        return 1
+
+    def poll(self):
+        return []
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def compiling_analysis_workers(monkeypatch) -> None:
+    """The analysis workers made from now on are ``Compiling`` ones (they import ``AIWorker`` when
+    they start one).  The game screen's computer keeps real workers: its module, imported first
+    here, holds the real class; imported while the stand-in was in place, it kept the stand-in for
+    the tests after, whose computer then never moved."""
+    import ui.ai_worker
+    import ui.scenes.game_computer  # noqa: F401 - imported with the real AIWorker
+
+    monkeypatch.setattr(ui.ai_worker, "AIWorker", Compiling)
+
+
 def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
     """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
     the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
     move, and the bar now says it too until the first values come."""
-    import ui.ai_worker
     from ui.scenes import game_board_side
-
-    class Compiling:
-        """A worker whose kernels are still compiling: it takes the job and reports nothing yet."""
-        preparing = True
-
-        def __init__(self, game_id=None, warm_up=True):
-            pass
-
-        def submit(self, job):
-            return 1
-
-        def poll(self):
-            return []
-
-        def cancel(self):
-            pass
-
-        def close(self):
-            pass
 
     said: list[str] = []
     draw = game_board_side.eval_bar.draw
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", Compiling)
+    compiling_analysis_workers(monkeypatch)
     monkeypatch.setattr(game_board_side.eval_bar, "draw", lambda *args: said.append(args[6]) or draw(*args))
     app.open_demo("game:reversi:hotseat:f5")
     key(app, pygame.K_a)
@@ -579,8 +591,56 @@ def test_a_watched_games_bar_shows_the_last_value_known_while_the_computer_think
     assert in_the_bar, "the bar shows no value"
     caption = "Analysis waits for the computer's move (bar: last value known): pause the game to analyse"
     assert caption in [text for text, _rect in drawn]
-    plies = scene.evaluations.latest([p.text for p in scene.history])
-    share = scene.graph_points()[plies]  # the bar splits where the graph's point stands
+    moves, points = [p.text for p in scene.history], scene.graph_points()
+    share = points[latest_valued(scene.evaluations.along(moves), points, len(moves))]  # where the graph's point stands
     split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - share) / 2)
+    above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
+    assert above != below
+
+
+def test_the_replays_bar_shows_the_last_value_known_until_analysis_values_the_position(app, monkeypatch):
+    """Stepping through a replay with analysis on, the bar stood blank at 50/50 at every step until
+    analysis mode valued the new position, beside a graph the background analysis had filled in.
+    It now shows the graph's latest value at or before the position shown, dimmed, as the game
+    screen does, and the caption says so."""
+    from tests.test_replay import random_record
+    from tests.ui_helpers import recorded_text_rects
+
+    app.open_replay(random_record("tictactoe"))
+    scene = app.scene
+    assert wait(app, lambda: scene.analysis is not None and scene.analysis.done, 120)  # the graph, filled in
+    compiling_analysis_workers(monkeypatch)  # analysis mode's worker: no values of its own
+    key(app, pygame.K_a)
+    key(app, pygame.K_HOME)
+    scene.move_analysis.worker.preparing = False  # compiled: the search runs, its first values not in yet
+    assert scene.ply == 0 and scene.move_analysis.running() and scene.move_analysis.values is None
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    in_the_bar = [text for text, rect in drawn if scene.eval_rect.contains(rect)]
+    assert in_the_bar, "the bar shows no value"
+    assert "Analysing… (bar: last value known)" in [text for text, _rect in drawn]
+    share = scene.analysis.points[0]  # the start, valued by the background analysis: the bar splits there
+    split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - share) / 2)
+    above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
+    assert above != below
+
+
+def test_a_replay_saved_with_its_evaluations_keeps_the_last_value_known_on_the_bar(app, monkeypatch):
+    """A game saved with its evaluations (Save in the replay) keeps the graph's points, not the
+    engines' values: stepping through it with analysis on, the bar stood at 50/50 at every step.
+    It now stands where the graph's point does, without a number (the point has no unit)."""
+    from tests.test_replay import random_record
+
+    record = random_record("tictactoe")
+    record.evaluations = [0.6] * (len(record.moves) + 1)  # the first side clearly better all game
+    app.open_replay(record)
+    scene = app.scene
+    assert wait(app, lambda: scene.analysis is not None, 10) and scene.analysis.done  # nothing to search
+    compiling_analysis_workers(monkeypatch)
+    key(app, pygame.K_a)
+    key(app, pygame.K_HOME)
+    assert scene.move_analysis.running() and scene.move_analysis.values is None
+    scene.draw(app.screen)
+    split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - 0.6) / 2)  # the first side's 80 %
     above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
     assert above != below

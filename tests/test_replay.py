@@ -234,3 +234,18 @@ def test_a_long_end_of_the_game_is_said_whole_over_the_move_list(tmp_path, monke
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_a_replay_saved_with_its_evaluations_is_left_without_an_error(app):
+    """A game saved with its evaluations is not analysed again; leaving its replay (Esc) raised
+    "'BackgroundAnalysis' object has no attribute '_job'", said in the window as an error."""
+    from tests.ui_helpers import key as press
+
+    record = random_record("tictactoe")
+    record.evaluations = [0.0] * (len(record.moves) + 1)
+    app.open_replay(record)
+    app.run_frames(2)
+    assert app.scene.analysis is not None and app.scene.analysis.done
+    press(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, ReplayScene)
+    assert app.errors == []

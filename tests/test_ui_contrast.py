@@ -471,3 +471,43 @@ def test_the_evaluation_bar_shows_its_length_whoever_leads(app, name):
     rim = tuple(app.screen.get_at((bar.left - 1, bar.centery)))[:3]
     beside = tuple(app.screen.get_at((bar.left - 6, bar.centery)))[:3]
     assert contrast(rim, beside) >= 3, (rim, beside)
+
+
+def new_game_form(app):
+    from ui.scenes.setup import SetupScene
+
+    scene = SetupScene(app, game_id="hex")
+    return scene, lambda: scene.panel
+
+
+def rules_page(app):
+    from ui.scenes.rules import RulesScene
+
+    scene = RulesScene(app, "hex")
+    return scene, lambda: scene.page
+
+
+@pytest.mark.parametrize("screen", [new_game_form, rules_page])
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("kind", ["info", "warn", "error"])
+def test_a_message_over_a_screens_card_stands_out_from_it(app, screen, name, kind):
+    """The New game screen draws the window's messages over its form's card, the rules screen
+    over its page: an information's pill, the panels' colour, was the card's own and read as
+    plain text ("The unfinished game is kept: ..."), and the light theme's yellow warning stood
+    1.5:1 from it.  Each pill now stands 3:1 from the card, and its words 4.5:1 from the pill."""
+    app.settings.theme = name
+    scene, card_rect = screen(app)
+    app.switch(scene)
+    app.run_frames(2)
+    app.messages.add("The unfinished game is kept: Continue it from the main menu", kind, duration=30.0)
+    app.dirty = True
+    app.run_frames(2)
+    one = Messages.pill_height(app.scale)
+    centre, bottom = app._messages_centre(), app.messages_bottom()
+    inside = pygame.Rect(centre - 50, bottom - one + 4, 100, one - 8)
+    assert card_rect().contains(inside)  # over the card
+    shown = Counter(tuple(app.screen.get_at((x, y))[:3]) for x in range(inside.left, inside.right)
+                    for y in range(inside.top, inside.bottom))
+    fill = shown.most_common(1)[0][0]  # the pill's own colour, round the letters
+    assert contrast(fill, app.theme.panel) >= 3.0, f"{name}: the {kind} pill is {contrast(fill, app.theme.panel):.2f}:1"
+    assert best_ink(app.screen, inside, fill) >= 4.5

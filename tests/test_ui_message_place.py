@@ -76,10 +76,10 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
     pills: list[pygame.Rect] = []
     draw = Messages.draw
 
-    def recorded(self, surface, theme, anchor, scale, max_width):
+    def recorded(self, surface, theme, anchor, scale, max_width, ground=None):
         h, step = self.pill_height(scale), self.line_height(scale)
         pills.extend(pygame.Rect(0, anchor[1] - h - i * step, 1, h) for i in range(len(self.current())))
-        return draw(self, surface, theme, anchor, scale, max_width)
+        return draw(self, surface, theme, anchor, scale, max_width, ground)
 
     monkeypatch.setattr(Messages, "draw", recorded)
     for game_messages in (0, 1, 2):
@@ -95,7 +95,7 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
         status_line_top = scene._messages_bottom() - Messages.pill_height(app.scale)
         assert all(p.bottom <= status_line_top for p in pills[game_messages:])  # nor the status line under them
     widths: list[int] = []
-    monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width:
+    monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width, ground=None:
                         widths.append(anchor[0] - max_width // 2))
     app.messages.add("A long message " * 20, "error", duration=30.0)
     app.invalidate()
@@ -168,11 +168,11 @@ def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_
     drawn: list[pygame.Rect] = []  # where the window's messages may reach, as drawn
     draw = Messages.draw
 
-    def recorded(self, surface, theme, anchor, scale, max_width):
+    def recorded(self, surface, theme, anchor, scale, max_width, ground=None):
         if self is app.messages and self.current():
             drawn.append(pygame.Rect(anchor[0] - max_width // 2, anchor[1] - self.height(scale, max_width),
                                      max_width, self.height(scale, max_width)))
-        return draw(self, surface, theme, anchor, scale, max_width)
+        return draw(self, surface, theme, anchor, scale, max_width, ground)
 
     monkeypatch.setattr(Messages, "draw", recorded)
     try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,6 +119,18 @@ def is_blank(op: Opinion) -> bool:
     return op.kind in ("rule", "book") and op.proven is None
 
 
+def latest_valued(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int) -> int | None:
+    """Of the positions 0 .. ``plies`` (``opinions``: the engines' of each, ``points``: the graph's),
+    the last one whose value says something: an engine's opinion, a forced move's blank passed
+    over, or a point alone (a record saved with its evaluations keeps the graph's points, not the
+    opinions).  What the eval bar shows while analysis has no value of its own; None before any."""
+    for index in range(plies, -1, -1):
+        opinion = opinions[index]
+        if points[index] is not None and (opinion is None or not is_blank(opinion)):
+            return index
+    return None
+
+
 def values(game_id: str, opinions: list[Opinion | None]) -> list[float | None]:
     """The graph's points: every opinion normalised on one scale (None where not known yet).
 
@@ -202,6 +215,10 @@ class BackgroundAnalysis:
         self.movers = [s.to_move for s in self.states[:-1]]
         self.opinions: list[Opinion | None] = [None] * len(self.states)
         self.error = ""
+        self._next = 0
+        self._job: tuple[int, int] | None = None  # (job id, position index)
+        self._asked_again: int | None = None  # the position searched again after its process died
+        self._last: Any = None
         stored = record.evaluations
         if stored is not None and len(stored) == len(self.states) and all(v is not None for v in stored):
             self.points: list[float | None] = list(stored)
@@ -209,10 +226,6 @@ class BackgroundAnalysis:
             return
         self.points = [None] * len(self.states)
         self.done = False
-        self._next = 0
-        self._job: tuple[int, int] | None = None  # (job id, position index)
-        self._asked_again: int | None = None  # the position searched again after its process died
-        self._last: Any = None
         if worker is None:
             from ui.ai_worker import AIWorker
 

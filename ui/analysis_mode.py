@@ -155,13 +155,13 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     game (``ComputerMoves.holds_analysis``), and says so; ``watching``: in a watched game going
     on, where it would otherwise wait move after move, it also says that pausing lets it work;
     ``graph_shown``: meanwhile the eval bar shows the graph's last value (``eval_bar.draw``), and
-    it says that too."""
+    it says that too, as it does before the first values of a position stepped to."""
     if snapshot is None:
         if waiting:
             return _waiting_text(watching, graph_shown)
         if not running:
             return ""
-        return _("Preparing the engine…") if preparing else _("Analysing…")
+        return _starting_text(preparing, graph_shown)
     if snapshot.monte_carlo:
         reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
     else:
@@ -173,6 +173,13 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
             return _("Analysis: {reach}, complete").format(reach=reach)
         return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
     return _("Analysis: {reach}…").format(reach=reach)
+
+
+def _starting_text(preparing: bool, graph_shown: bool) -> str:
+    """``summary_text``'s line before the first values of the position shown."""
+    if graph_shown:
+        return _("Preparing the engine… (bar: last value known)") if preparing else _("Analysing… (bar: last value known)")
+    return _("Preparing the engine…") if preparing else _("Analysing…")
 
 
 def _waiting_text(watching: bool, graph_shown: bool) -> str:

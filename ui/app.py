@@ -710,8 +710,9 @@ class App:
         return self.messages_bottom() - self.messages.height(self.scale, self.messages_width())
 
     def _draw_messages(self) -> None:
+        ground = self.scene.messages_ground() if self.scene is not None else None
         self.messages.draw(self.screen, self.theme, (self._messages_centre(), self.messages_bottom()), self.scale,
-                           self.messages_width())
+                           self.messages_width(), ground)
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

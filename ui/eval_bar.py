@@ -8,6 +8,7 @@ text is in the game's one unit (ui/analysis_mode.py ``value_text``), said for th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pygame
@@ -15,7 +16,7 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, eval_scale, normalise
+from ui.analysis import Opinion, eval_scale, latest_valued, normalise
 from ui.analysis_mode import value_text
 from ui.i18n import _
 from ui.theme import Theme, readable
@@ -68,6 +69,20 @@ def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, st
     point on the graph (``share``), the text said for the side it favours, as ``position_value``'s."""
     kind = "mcts" if opinion.kind == "mcts" else "alphabeta"
     return share, favoured_text(MoveValue(None, opinion.score, kind, opinion.proven), game_id)
+
+
+def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int,
+               game_id: str) -> tuple[float, str] | None:
+    """The bar's value from the evaluation graph (``opinions`` and ``points``: the engines' and the
+    graph's of each position) for the position ``plies`` from the start, while analysis has none
+    of its own: that of the last position at or before it that has one (``latest_valued``), as
+    ``graph_value`` says it; a record saved with its evaluations has the graph's point alone, and
+    the bar its share without a number.  None before any value."""
+    index = latest_valued(opinions, points, plies)
+    if index is None:
+        return None
+    opinion, share = opinions[index], points[index]
+    return (share, "") if opinion is None else graph_value(opinion, share, game_id)
 
 
 def final_value(state: State) -> tuple[float, str]:

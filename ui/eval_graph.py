@@ -26,7 +26,7 @@ import pygame
 
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, has_honest_value, is_blank, opinion_from_progress, terminal_opinion, values
+from ui.analysis import Opinion, has_honest_value, opinion_from_progress, terminal_opinion, values
 from ui.i18n import _
 from ui.theme import Theme, readable
 from ui.widgets import legible, mix
@@ -90,21 +90,15 @@ class LiveEvaluations:
         self.opinions[moves] = opinion
         return True
 
-    def latest(self, moves: Sequence[str]) -> int | None:
-        """How many of ``moves`` reach the last position on their way that an engine valued (the
-        one they end on, else the nearest before it): what the eval bar shows while analysis has
-        no value of its own; a forced move's blank is passed over (it says nothing).  None before
-        any value."""
-        for plies in range(len(moves), -1, -1):
-            opinion = self.opinions.get(tuple(moves[:plies]))
-            if opinion is not None and not is_blank(opinion):
-                return plies
-        return None
+    def along(self, moves: Sequence[str]) -> list[Opinion | None]:
+        """The opinions of the positions ``moves`` pass through, the start included: None where no
+        engine has spoken yet."""
+        return [self.opinions.get(tuple(moves[:i])) for i in range(len(moves) + 1)]
 
     def points(self, moves: Sequence[str], last: State) -> list[float | None]:
         """The graph's points for the game ``moves`` (``last``: the position after them): one per
         position, the start included, None where no engine has spoken yet."""
-        opinions: list[Opinion | None] = [self.opinions.get(tuple(moves[:i])) for i in range(len(moves) + 1)]
+        opinions = self.along(moves)
         if last.is_terminal():
             opinions[-1] = terminal_opinion(last)
         return values(self.game.id, opinions)

@@ -125,6 +125,18 @@ def readable(colour: Color, ground: Color, ratio: float = 4.5) -> Color:
     return pole
 
 
+def standing_out(fill: Color, ground: Color, ratio: float = 3.0) -> Color:
+    """``fill`` moved as ``readable`` moves it until it stands ``ratio`` (WCAG's floor for shapes)
+    from ``ground``, and on until its ink (``ink_on``) reads on it at 4.5:1: a message's pill over
+    a card of its own colour read as plain text on the card, and half way to 3:1 neither white
+    nor black reads on it."""
+    for tenths in range(round(ratio * 10), 211, 5):
+        shown = readable(fill, ground, tenths / 10)
+        if contrast(ink_on(shown), shown) >= 4.6:  # a tenth over, as ``readable`` aims
+            return shown
+    return readable(fill, ground, 21.0)
+
+
 def window_scale(size: tuple[int, int]) -> float:
     """The screens' scale for a window of ``size``: 1.0 at 1280x800, larger on big screens (4K),
     a bit smaller on small ones, never so small that text drops under about 9 pixels."""

@@ -19,7 +19,7 @@ import pygame
 
 from ui import text as tx
 from ui.i18n import N_, _
-from ui.theme import Color, Theme, ink_on
+from ui.theme import Color, Theme, ink_on, standing_out
 
 # Keys whose caps carry no word (the arrows, the space bar) are named in the window's language;
 # a key whose cap prints its name (Home, End, Esc, Enter, Del, F1, Ctrl+S) is written as printed,
@@ -410,9 +410,12 @@ class Messages:
         return sum(self.line_height(scale) + (len(self.lines(m.text, scale, max_width)) - 1) * step
                    for m in self.current())
 
-    def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int,
+             ground: Color | None = None) -> None:
         """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre); a
-        message too long for one line wraps (``lines``), its pill taller."""
+        message too long for one line wraps (``lines``), its pill taller.  Over a card (``ground``:
+        its colour) each pill stands 3:1 from it, opaque (``standing_out``): an information's pill,
+        the panels' colour, read as plain text on the New game screen's form."""
         x, y = anchor
         size = self.text_size(scale)
         font, step = tx.ui_font(size), tx.line_height(size)
@@ -427,9 +430,12 @@ class Messages:
             rect = pygame.Rect(0, 0, w, h)
             rect.midbottom = (x, y)
             color = {"error": theme.invalid, "warn": mix(theme.last_move, theme.panel, 0.2)}.get(m.kind, theme.panel)
+            if ground is not None:
+                color = standing_out(color, ground)
             pill = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(pill, (*color, int(235 * fade)), pill.get_rect(), border_radius=one // 2)
-            fg = ink_on(color) if m.kind != "info" else theme.text
+            opacity = 235 if ground is None else 255
+            pygame.draw.rect(pill, (*color, int(opacity * fade)), pill.get_rect(), border_radius=one // 2)
+            fg = theme.text if m.kind == "info" and ground is None else ink_on(color)
             for i, line in enumerate(lines):
                 image = font.render(line, True, fg)
                 image.set_alpha(int(255 * fade))

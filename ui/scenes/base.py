@@ -11,6 +11,7 @@ import pygame_menu
 
 if TYPE_CHECKING:
     from ui.app import App
+    from ui.theme import Color
 
 KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
 
@@ -75,6 +76,11 @@ class Scene:
     def messages_centre(self) -> int | None:
         """Where the window's messages are centred across (pixels from the left); None: the
         window's middle (a game centres them on its board, with its own)."""
+        return None
+
+    def messages_ground(self) -> Color | None:
+        """The colour of the card the window's messages are drawn over, from which their pills
+        stand out (``Messages.draw``); None: the window's background."""
         return None
 
     # -- help (F1, taken by the App on every screen) -----------------------------------------------

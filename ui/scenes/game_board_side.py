@@ -114,10 +114,7 @@ class BoardSide:
         was winning.  None before any value."""
         scene = self.scene
         moves = [p.text for p in scene.history[:scene.shown_plies()]]
-        plies = scene.evaluations.latest(moves)
-        if plies is None:
-            return None
-        return eval_bar.graph_value(scene.evaluations.opinions[tuple(moves[:plies])], points[plies], scene.game.id)
+        return eval_bar.last_known(scene.evaluations.along(moves), points, len(moves), scene.game.id)
 
     def draw_on_top(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the

@@ -186,7 +186,7 @@ class ComputerMoves:
                 continue
             kind, side = self.job_kind, self.job_side
             self.job, self.job_kind = None, ""
-            if kind == "move" and self._asks_again(item, side):
+            if self._asks_again(item, kind, side):
                 self.progress = None
                 continue
             if self.progress is not None and kind == "hint":
@@ -204,18 +204,25 @@ class ComputerMoves:
             else:
                 self.held = (item, side)
 
-    def _asks_again(self, reply: Reply, side: int) -> bool:
-        """Whether a computer's move whose process died is searched again: the worker has a fresh
-        process, so ``take_turn`` asks it on the next frame, and the window says so.  Once per
-        position: a position on which it dies again gets what any failure gets."""
+    def _asks_again(self, reply: Reply, kind: str, side: int) -> bool:
+        """Whether a search whose process died is asked again of the worker's fresh process, and
+        the window says so: a computer's move by ``take_turn`` on the next frame, a hint at once
+        (a hint said "No hint: the AI process stopped unexpectedly" and was not asked again, where
+        a move was).  Once per position: a position on which it dies again gets what any failure
+        gets."""
         scene = self.scene
         if not isinstance(reply, AIProcessDied) or self.worker is None or self.worker.broken:
             return False
         if self.asked_again_at == len(scene.history):
             return False
         self.asked_again_at = len(scene.history)
-        scene.messages.add(_("{player}: {why}; it was restarted and thinks again").format(
-            player=scene.setup.player_label(side), why=words.detail(reply.message)), "error")
+        why = words.detail(reply.message)
+        if kind == "hint":
+            scene.messages.add(_("Hint: {why}; it was restarted and searches again").format(why=why), "error")
+            scene.request_hint()
+        else:
+            scene.messages.add(_("{player}: {why}; it was restarted and thinks again").format(
+                player=scene.setup.player_label(side), why=why), "error")
         return True
 
     def last_search_seen(self) -> tuple[AIProgress, int] | None:

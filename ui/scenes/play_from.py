@@ -47,6 +47,7 @@ from ui.scenes.common import (
     time_per_move_title,
 )
 from ui.settings import TIME_CHOICES
+from ui.theme import Color
 from ui.widgets import Button, card, mix
 
 KEEP_CLOCK, NO_CLOCK = "keep", None  # the clock selector's values
@@ -263,6 +264,10 @@ class PlayFromScene(MenuFormScene):
 
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)
+
+    def messages_ground(self) -> Color | None:
+        """The form's card, which the messages stand on, above Start."""
+        return self.app.theme.panel
 
     # -- the frame ----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -436,9 +436,11 @@ class ReplayScene(Scene):
         labels = self.move_analysis.labels()  # none unless in analysis mode
         if self.move_analysis.active:
             draw_move_values(surface, self.view, labels, theme)
+            graph = self._graph_value()
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
                           summary_text(self.move_analysis.values, self.move_analysis.running(),
-                                       self.move_analysis.preparing()), state)
+                                       self.move_analysis.preparing(), graph_shown=graph is not None),
+                          state, graph)
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
@@ -454,6 +456,14 @@ class ReplayScene(Scene):
                            self.scale, self.board_rect.width)
         draw_value_tip(surface, self.view, labels, self.pointer, theme, lambda m: self.game.format_move(state, m),
                        self.scale)
+
+    def _graph_value(self) -> tuple[float, str] | None:
+        """The evaluation graph's value of the position shown, or of the nearest before it the
+        background analysis valued, for the eval bar until analysis mode values the position: the
+        bar stood blank at 50/50 at every step, beside a graph that said who stood better."""
+        if self.analysis is None:
+            return None
+        return eval_bar.last_known(self.analysis.opinions, self.analysis.points, self.ply, self.game.id)
 
     def _draw_panel(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self.scale

@@ -16,6 +16,7 @@ from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the
 from ui.i18n import _
 from ui.scenes.base import KEYS_PAGE, Scene, top_of
 from ui.scenes.common import backdrop, heading
+from ui.theme import Color
 from ui.widgets import Button, card, mix
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
@@ -173,6 +174,10 @@ class RulesScene(Scene):
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)
+
+    def messages_ground(self) -> Color | None:
+        """The page's card, which the messages stand on, above Back."""
+        return self.app.theme.panel
 
     def _titles(self) -> tuple[str, str]:
         """The screen's title and subtitle: the rules', or the page's own on Keys and About."""

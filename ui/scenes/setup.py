@@ -55,6 +55,7 @@ from ui.scenes.common import (
 )
 from ui.settings import TIME_CHOICES
 from ui.tally import TALLY, results_line
+from ui.theme import Color
 from ui.widgets import Button, card, mix
 
 RANDOM_SIDE = 2
@@ -591,6 +592,10 @@ class SetupScene(MenuFormScene):
         the form's "Add this player" button just pressed, and over the games' cards, the
         Alquerque card under "The unfinished game is kept"."""
         return self.panel.centerx if self.panel.width else None
+
+    def messages_ground(self) -> Color | None:
+        """The form's card, which the messages stand on (``messages_centre``)."""
+        return self.app.theme.panel if self.panel.width else None
 
     # -- the frame --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
