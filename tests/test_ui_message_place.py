@@ -188,7 +188,7 @@ def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_
         key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # a position pasted there opens New game on it
         setup = app.scene
         assert isinstance(setup, SetupScene) and setup.start_record is not None
-        assert any(m.text == i18n._("The unfinished game is kept: Continue it from the main menu")
+        assert any(m.text == i18n._("The unfinished game is kept: the Continue button takes it up again")
                    for m in app.messages.current())
         app.invalidate()
         app.run_frames(2)
