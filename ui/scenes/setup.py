@@ -374,12 +374,13 @@ class SetupScene(MenuFormScene):
         (or a new player's description must be shown, or the window's messages want another
         height under it: ``_message_room``); say a chosen one that is not offered."""
         self._take_added()
-        if self.menu is not None and self._message_room() != self.message_room:  # a message came, or went
+        message_came = self.menu is not None and self._message_room() != self.message_room  # or went
+        if message_came:
             self.message_room = self._message_room()
             self.rebuild_wanted = True
         if self.rebuild_wanted and self.menu is not None:
             self.rebuild_wanted = False
-            self._rebuild_keeping_focus()
+            self._rebuild_keeping_focus(chosen_in_view=message_came)
             self.invalidate()
         if self.menu is None:
             return
@@ -416,9 +417,15 @@ class SetupScene(MenuFormScene):
                                   .format(player=outside_players.title(game_id, pid), instead=titles.get(instead, instead)),
                                   "warn")
 
-    def _rebuild_keeping_focus(self) -> None:
+    def _rebuild_keeping_focus(self, chosen_in_view: bool = False) -> None:
+        """The form built again, the keyboard on its line (``keeping_focus``); ``chosen_in_view``:
+        that line scrolled into sight, as when the form got shorter for a message under it (at
+        800x560 "Loading …/bot.py…" pushed the Add this player button just pressed out of sight)."""
         with self.keeping_focus():
             self._build_menu()
+        chosen = self.menu.get_selected_widget() if chosen_in_view and self.menu is not None else None
+        if chosen is not None:
+            self.menu.scroll_to_widget(chosen)
 
     # -- layout -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
