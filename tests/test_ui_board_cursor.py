@@ -70,7 +70,7 @@ def test_arrows_and_enter_play_tictactoe_and_esc_hides_the_cursor(app):
 def test_the_cursor_is_drawn_only_while_a_human_may_move(app):
     scene = start(app, "tictactoe", ["b2"])
     key(app, pygame.K_UP)
-    assert scene.cursor.key == (1, 1)  # starts on the last move
+    assert scene.cursor.key in {(0, 1), (1, 0), (1, 2), (2, 1)}  # starts on an empty cell beside the last move
     drawn = []
     original = scene.cursor.draw
     scene.cursor.draw = lambda *a: (drawn.append(1), original(*a))
@@ -80,6 +80,19 @@ def test_the_cursor_is_drawn_only_while_a_human_may_move(app):
     drawn.clear()
     scene.draw(app.screen)
     assert not drawn
+
+
+@pytest.mark.parametrize("game_id, moves", [("trax", []), ("reversi", []), ("reversi", ["d3"]), ("rastros", []),
+                                            ("alquerque", []), ("tictactoe", ["b2"]), ("hex", [])])
+def test_the_first_enter_on_the_cursor_plays_or_begins_a_move(app, game_id, moves):
+    """The cursor first showed on the board's centre or the last move: Trax's e5, touching no
+    tile, Reversi's centre discs, Rastros' stone, Alquerque's empty centre, the last move's cell,
+    so the first Enter was refused.  It shows on a legal move near there: Enter plays it, or
+    begins it (a Trax tile picker, an Alquerque piece picked)."""
+    scene = start(app, game_id, moves)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert len(scene.history) == len(moves) + 1 or scene.view.has_partial_input(), scene.cursor.key
 
 
 def test_a_trax_tile_is_chosen_in_its_picker(app):
