@@ -313,29 +313,30 @@ def test_the_swap_offer_tells_the_cursors_key_and_breaks_between_its_parts(app, 
 
 def test_the_side_panels_tip_names_the_keys_once_the_keyboard_plays(app, monkeypatch):
     """The side panel said "Click the board to play" to a player who had played by the board's
-    cursor or typed a move.  Once the keyboard plays it names the cursor's keys (while the
-    cursor shows) or the key that shows it, as the status line does; a click on the board brings
-    the mouse's words back."""
+    cursor or typed a move, and from the start, under a line that names the keys.  It names both
+    ways until the keyboard plays, then the cursor's keys (while the cursor shows) or the key that
+    shows it, as the status line does; a click on the board brings both ways back."""
     from tests.ui_helpers import click, recorded_text
     from ui.scenes.game_board_side import SHOW_CURSOR
 
+    both = "Click the board or use the arrow keys"
     scene = start(app, "tictactoe")
     drawn = recorded_text(monkeypatch)
 
     def tip() -> str:
         drawn.clear()
         scene.panel.draw(app.screen)
-        tips = {"Click the board to play", "Arrows and Enter: play on the board", SHOW_CURSOR, "Enter: type your move"}
+        tips = {both, "Click the board to play", "Arrows and Enter: play on the board", SHOW_CURSOR, "Enter: type your move"}
         return next(text for text in drawn if text in tips)
 
-    assert tip() == "Click the board to play"
+    assert tip() == both
     key(app, pygame.K_DOWN)  # the cursor shows
     assert tip() == "Arrows and Enter: play on the board"
     key(app, pygame.K_RETURN)
     key(app, pygame.K_ESCAPE)  # hidden: the key that shows it
     assert played(scene) == ["b2"] and tip() == SHOW_CURSOR
     click(app, dict(scene.view.targets(scene.state))[(0, 0)].center)
-    assert played(scene) == ["b2", "a1"] and tip() == "Click the board to play"
+    assert played(scene) == ["b2", "a1"] and tip() == both
     key(app, pygame.K_RETURN)  # the move field: typed moves are the keyboard's too
     assert scene.move_entry.open
     key(app, pygame.K_ESCAPE)
