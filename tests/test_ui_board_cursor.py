@@ -70,7 +70,7 @@ def test_arrows_and_enter_play_tictactoe_and_esc_hides_the_cursor(app):
 def test_the_cursor_is_drawn_only_while_a_human_may_move(app):
     scene = start(app, "tictactoe", ["b2"])
     key(app, pygame.K_UP)
-    assert scene.cursor.key == (1, 1)  # starts on the last move
+    assert scene.cursor.key in {(0, 1), (1, 0), (1, 2), (2, 1)}  # starts on an empty cell beside the last move
     drawn = []
     original = scene.cursor.draw
     scene.cursor.draw = lambda *a: (drawn.append(1), original(*a))
@@ -80,6 +80,19 @@ def test_the_cursor_is_drawn_only_while_a_human_may_move(app):
     drawn.clear()
     scene.draw(app.screen)
     assert not drawn
+
+
+@pytest.mark.parametrize("game_id, moves", [("trax", []), ("reversi", []), ("reversi", ["d3"]), ("rastros", []),
+                                            ("alquerque", []), ("tictactoe", ["b2"]), ("hex", [])])
+def test_the_first_enter_on_the_cursor_plays_or_begins_a_move(app, game_id, moves):
+    """The cursor first showed on the board's centre or the last move: Trax's e5, touching no
+    tile, Reversi's centre discs, Rastros' stone, Alquerque's empty centre, the last move's cell,
+    so the first Enter was refused.  It shows on a legal move near there: Enter plays it, or
+    begins it (a Trax tile picker, an Alquerque piece picked)."""
+    scene = start(app, game_id, moves)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert len(scene.history) == len(moves) + 1 or scene.view.has_partial_input(), scene.cursor.key
 
 
 def test_a_trax_tile_is_chosen_in_its_picker(app):
@@ -300,29 +313,30 @@ def test_the_swap_offer_tells_the_cursors_key_and_breaks_between_its_parts(app, 
 
 def test_the_side_panels_tip_names_the_keys_once_the_keyboard_plays(app, monkeypatch):
     """The side panel said "Click the board to play" to a player who had played by the board's
-    cursor or typed a move.  Once the keyboard plays it names the cursor's keys (while the
-    cursor shows) or the key that shows it, as the status line does; a click on the board brings
-    the mouse's words back."""
+    cursor or typed a move, and from the start, under a line that names the keys.  It names both
+    ways until the keyboard plays, then the cursor's keys (while the cursor shows) or the key that
+    shows it, as the status line does; a click on the board brings both ways back."""
     from tests.ui_helpers import click, recorded_text
     from ui.scenes.game_board_side import SHOW_CURSOR
 
+    both = "Click the board or use the arrow keys"
     scene = start(app, "tictactoe")
     drawn = recorded_text(monkeypatch)
 
     def tip() -> str:
         drawn.clear()
         scene.panel.draw(app.screen)
-        tips = {"Click the board to play", "Arrows and Enter: play on the board", SHOW_CURSOR, "Enter: type your move"}
+        tips = {both, "Click the board to play", "Arrows and Enter: play on the board", SHOW_CURSOR, "Enter: type your move"}
         return next(text for text in drawn if text in tips)
 
-    assert tip() == "Click the board to play"
+    assert tip() == both
     key(app, pygame.K_DOWN)  # the cursor shows
     assert tip() == "Arrows and Enter: play on the board"
     key(app, pygame.K_RETURN)
     key(app, pygame.K_ESCAPE)  # hidden: the key that shows it
     assert played(scene) == ["b2"] and tip() == SHOW_CURSOR
     click(app, dict(scene.view.targets(scene.state))[(0, 0)].center)
-    assert played(scene) == ["b2", "a1"] and tip() == "Click the board to play"
+    assert played(scene) == ["b2", "a1"] and tip() == both
     key(app, pygame.K_RETURN)  # the move field: typed moves are the keyboard's too
     assert scene.move_entry.open
     key(app, pygame.K_ESCAPE)

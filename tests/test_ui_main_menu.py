@@ -143,6 +143,28 @@ def test_the_keyboard_goes_through_the_eight_buttons_in_order(tmp_path, monkeypa
         app.quit()
 
 
+def test_the_arrows_stop_at_both_ends_of_the_main_menu(app):
+    """Up on the first button went round to Quit, the last, while Down past Quit goes on to the
+    pictures and then the About link, where it stops: Up now stays on the first button, as Down
+    stays on the link; Shift+Tab still goes round from the first button to the link."""
+    def chosen() -> str:
+        return app.scene.menu.get_selected_widget().get_id()
+
+    assert app.scene.place == "menu" and chosen() == "play"
+    key(app, pygame.K_UP)
+    assert app.scene.place == "menu" and chosen() == "play"
+    key(app, pygame.K_DOWN)
+    assert chosen() == "watch"  # the arrows go on as before
+    for _ in range(len(buttons(app)) + 2):  # past the last button and the pictures, and once more on the link
+        key(app, pygame.K_DOWN)
+    assert app.scene.place == "about"
+    for _ in range(2 + len(buttons(app))):
+        key(app, pygame.K_UP)
+    assert app.scene.place == "menu" and chosen() == "play"
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert app.scene.place == "about"
+
+
 def test_a_click_on_the_row_opens_its_button(app):
     """Rules, beside Settings and Quit, opens the rules when clicked."""
     come_back(app)

@@ -537,3 +537,40 @@ def test_a_window_resized_keeps_the_keyboard_on_its_line_of_the_form_and_in_view
         assert top <= chosen.get_rect().top and chosen.get_rect().bottom <= top + area.get_view_rect().height
         key(app, pygame.K_RIGHT)
         assert app.scene.choices.options["trax"]["size"] == size and app.errors == []
+
+
+@pytest.mark.parametrize("name", ["dark", "light", "contrast"])
+def test_the_game_chosen_is_filled_and_only_the_keyboards_place_is_ringed(app, name):
+    """New game ringed the game chosen in the colour the form rings the line the keyboard is on,
+    so the keyboard seemed to be in two places.  The card chosen is filled (its title on a band of
+    the accent colour, 3:1 from the same card unchosen over a tenth of its inside, in every
+    theme); its edge is not drawn in the form's ring colour."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.theme import contrast
+
+    app.settings.theme = name
+    app.apply_settings()
+    key(app, pygame.K_RETURN)  # Play: New game
+    key(app, pygame.K_PAGEDOWN)  # the next game, chosen
+    for _ in range(3):
+        key(app, pygame.K_DOWN)  # the keyboard down the form
+    scene = app.scene
+    assert isinstance(scene, SetupScene) and scene.choices.game_id == "hex"
+    ring = scene.menu.get_theme().selection_color[:3]  # round the form's line the keyboard is on
+    index = [info.id for info in scene.cards.infos].index("hex")
+
+    def card_pixels() -> list[tuple[int, int, int]]:
+        scene.draw(app.screen)
+        inside = scene.cards.rects[index].inflate(-int(24 * app.scale), -int(24 * app.scale))
+        return [tuple(app.screen.get_at((x, y)))[:3] for y in range(inside.top, inside.bottom, 2)
+                for x in range(inside.left, inside.right, 2)]
+
+    edge = scene.cards.rects[index]
+    scene.draw(app.screen)
+    assert not any(tuple(app.screen.get_at((x, edge.centery)))[:3] == ring for x in range(edge.left, edge.left + 4))
+    chosen = card_pixels()
+    key(app, pygame.K_PAGEDOWN)  # another game chosen: the Hex card as any other
+    apart = sum(contrast(a, b) >= 3 for a, b in zip(chosen, card_pixels()))
+    assert apart >= len(chosen) // 10, (apart, len(chosen))

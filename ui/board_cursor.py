@@ -6,9 +6,12 @@ on and moves to the nearest place in the arrow's direction, so one rule serves s
 slanted rows and Alquerque's points.  Pressing it is a click at its centre (``BoardView.click``):
 the view, and through it the game, says what that does, so the cursor never decides legality.
 
-When its place goes (a tile picker opens or closes) the cursor goes back to the place it was on
-before, if that is there again (the cell whose picker closed), else to the nearest one.  It is
-drawn as a ring in black and white, seen on any board colour and in every theme.
+It first shows on a legal move: the one whose first place (``BoardView.first_place``) is nearest
+the last move, or the board's centre; a first Enter on an empty Trax cell far from any tile, or on
+Reversi's centre discs, was refused.  When its place goes (a tile picker opens or closes) the
+cursor goes back to the place it was on before, if that is there again (the cell whose picker
+closed), else to the nearest one.  It is drawn as a ring in black and white, seen on any board
+colour and in every theme.
 """
 
 from __future__ import annotations
@@ -38,7 +41,8 @@ class BoardCursor:
 
     def current(self, view: BoardView, state: State, start: tuple[int, int] | None = None) -> pygame.Rect | None:
         """The place the cursor is on (None if the view has none): its own, else the one before
-        that went, else the nearest to where it was (or to ``start``: the last move, the centre)."""
+        that went, else the nearest to where it was; the first time, a legal move's
+        (``first_aim``, near ``start``: the last move, else the board's centre)."""
         targets = view.targets(state)
         if not targets:
             return None
@@ -49,7 +53,7 @@ class BoardCursor:
         if self.previous in by_key:
             rect = self._go(self.previous, by_key[self.previous])
         else:
-            aim = self.point or start or view.rect.center
+            aim = self.point or first_aim(view, state, start or view.rect.center)
             rect = self._go(*min(targets, key=lambda t: _distance(t[1].center, aim)))
         self.previous = gone
         return rect
@@ -107,6 +111,17 @@ def ring_width(place: int, scale: float) -> int:
     cursor keeps its colour in sight: two 3-pixel rings on a 19x19 Hex board's 17-pixel cells in
     the smallest window covered the stone but for a dot, and which side's it was could not be told."""
     return max(1, min(max(2, int(3 * scale), place // 24), place // 10))
+
+
+def first_aim(view: BoardView, state: State, near: tuple[int, int]) -> tuple[int, int]:
+    """Where the cursor first goes: the first place of the legal move nearest ``near``, asked of
+    the rules (``state.legal_moves``) and the view (``first_place``), never of a click, which acts.
+    ``near`` itself when no move has a place (a pass) or a move is half entered (its next place
+    is not a move's first)."""
+    if view.has_partial_input():
+        return near
+    places = (view.first_place(move) for move in state.legal_moves())
+    return min((place for place in places if place is not None), key=lambda place: _distance(place, near), default=near)
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:

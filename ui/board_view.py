@@ -186,6 +186,14 @@ class BoardView:
         cell's width), or None when the move has no place on the board (a swap, a pass)."""
         return None
 
+    def first_place(self, move: Hashable) -> tuple[int, int] | None:
+        """The pixel where entering ``move`` begins, the place its first click lands on: the
+        keyboard's cursor first shows on a legal move's, so its first Enter does something.  By
+        default where the move's value is written (``value_anchor``), which is that place for a
+        move of one click; None when the move has no place (a pass)."""
+        anchor = self.value_anchor(move)
+        return anchor[0] if anchor else None
+
 
 def shake_offset(overlay: Overlay, duration: float = 0.35, amplitude: int = 6) -> int:
     """Horizontal pixel offset for the shake after an illegal click (0 when none is running)."""

@@ -1,4 +1,9 @@
-"""A grid of game cards (picture + title), used by the main menu strip and the game picker."""
+"""A grid of game cards (picture + title), used by the main menu strip and the game picker.
+
+The game chosen (New game's) is filled: a tint over the card and its title on a band of the accent
+colour; a ring round a card means the keyboard is on it (the main menu's), as it does round a
+line of a form.  The chosen card had a ring in the accent colour, the colour pygame-menu rings the
+form's line with, so the keyboard seemed to be in two places."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from games.base import GameInfo
 from ui import text as tx
 from ui.i18n import _
 from ui.scenes.common import thumbnail
-from ui.theme import Theme
+from ui.theme import Theme, ink_on
 from ui.widgets import card, focus_ring, mix
 
 
@@ -85,22 +90,32 @@ class GameCards:
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         s = getattr(self, "scale", 1.0)
+        title_h = int(34 * s)
         for i, (info, rect) in enumerate(zip(self.infos, self.rects)):
             hovered, chosen = self.hover == i, self.selected == info.id
-            lift = int(3 * s) if hovered else 0
-            r = rect.move(0, -lift)
-            border = theme.accent if (chosen or hovered) else mix(theme.panel, theme.text, 0.14)
-            card(surface, r, mix(theme.panel, theme.text, 0.05 if hovered else 0.0), int(14 * s), border,
-                 max(1, int((3 if chosen else 2 if hovered else 1) * s)), shadow=True)
+            r = rect.move(0, -int(3 * s) if hovered else 0)
+            fill = mix(theme.panel, theme.accent, 0.12) if chosen else mix(theme.panel, theme.text, 0.05 if hovered else 0.0)
+            border = theme.accent if hovered else mix(theme.panel, theme.text, 0.14)
+            card(surface, r, fill, int(14 * s), border, max(1, int((2 if hovered else 1) * s)), shadow=True)
             if self.focused == i:
                 focus_ring(surface, r, theme, s, int(14 * s))
-            title_h = int(34 * s)
             pic = r.inflate(-int(20 * s), -int(20 * s))
             pic.height -= title_h
             size = min(pic.width, pic.height)
             image = thumbnail(info.id, theme.name, size, size)
             surface.blit(image, image.get_rect(center=pic.center))
             title_size = self._title_size(s)
-            tx.text(surface, tx.fit(_(info.title), title_size, r.width - int(16 * s), True),
-                    (r.centerx, r.bottom - title_h // 2 - int(8 * s)), title_size,
-                    theme.accent if chosen else theme.text, "center", bold=True)
+            centre, colour = (r.centerx, r.bottom - title_h // 2 - int(8 * s)), theme.text
+            if chosen:
+                centre, colour = self._title_band(surface, r, pic.bottom, theme, s).center, ink_on(theme.accent)
+            tx.text(surface, tx.fit(_(info.title), title_size, r.width - int(16 * s), True), centre, title_size,
+                    colour, "center", bold=True)
+
+    @staticmethod
+    def _title_band(surface: pygame.Surface, r: pygame.Rect, top: int, theme: Theme, s: float) -> pygame.Rect:
+        """The chosen card's title band: from under its picture (``top``) to its bottom, filled
+        with the accent colour, its lower corners the card's; the band's rectangle."""
+        band = pygame.Rect(r.x, top, r.width, r.bottom - top)
+        radius = int(14 * s)
+        pygame.draw.rect(surface, theme.accent, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        return band

@@ -43,17 +43,17 @@ def cursor_shown(scene: GameScene) -> bool:
 
 
 def play_tip(scene: GameScene) -> str:
-    """How the player to move plays, as the side panel says it: by the mouse ("Click the board to
-    play") until the player has played by the keyboard (the board's cursor, a move typed), then by
-    its keys: the cursor's while it shows, else the key that shows it (the status line's own
-    words), so a player without a mouse is never told only to click."""
+    """How the player to move plays, as the side panel says it: both ways ("Click the board or use
+    the arrow keys") until the player has played by the keyboard (the board's cursor, a move
+    typed), then by its keys: the cursor's while it shows, else the key that shows it (the status
+    line's own words).  It said "Click the board to play" while the line under the board named
+    the keys, so a player without a mouse was told only to click."""
+    has_cursor = bool(scene.view.targets(scene.state))
     if cursor_shown(scene):
         return _("Arrows and Enter: play on the board")
-    if scene.keyboard_play and scene.view.targets(scene.state):
-        return _(SHOW_CURSOR)
     if scene.keyboard_play:
-        return _("Enter: type your move")
-    return _("Click the board to play")
+        return _(SHOW_CURSOR) if has_cursor else _("Enter: type your move")
+    return _("Click the board or use the arrow keys") if has_cursor else _("Click the board to play")
 
 
 class BoardSide:

@@ -133,7 +133,8 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
 
 
 def _cursor_start(scene: GameScene) -> tuple[int, int] | None:
-    """Where the cursor first shows: on the last move (the place the eye is on), else the centre."""
+    """Near where the cursor first shows (on the legal move nearest it): the last move, the place
+    the eye is on; None: the board's centre."""
     last = scene.history[-1].move if scene.history else None
     anchor = scene.view.value_anchor(last) if last is not None else None
     return anchor[0] if anchor else None

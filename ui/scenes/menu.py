@@ -6,7 +6,8 @@ a column of eight would not fit at the text size of six (``_tries``).
 The keyboard reaches all of it: Up and Down go through the buttons in reading order (Left and
 Right along the row), Down past the last one (or Tab) goes on to the games' pictures, where Left
 and Right choose one and Enter plays it, and then to the About link; Up and Shift+Tab go back.
-The place the keyboard is on is ringed as on other screens."""
+The arrows stop at both ends (Up on the first button, Down on the link), Tab goes round.  The
+place the keyboard is on is ringed as on other screens."""
 
 from __future__ import annotations
 
@@ -396,7 +397,9 @@ class MenuScene(Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         """Tab, and the keys of the pictures and the link while the keyboard is on them; True if
         taken.  Down on the last button goes on to the pictures (pygame-menu went round to the
-        first button, and the pictures and the link were out of the keyboard's reach)."""
+        first button, and the pictures and the link were out of the keyboard's reach); Up on the
+        first button stays there, as Down does on the link (pygame-menu went round to Quit, so
+        Up went round and Down did not)."""
         if event.type != pygame.KEYDOWN:
             return False
         key, places = event.key, self._places()
@@ -407,10 +410,11 @@ class MenuScene(Scene):
             return True
         if self.place == "menu":
             buttons = [w for w in self.menu.get_widgets() if w.is_selectable and w.is_visible()]
-            if key == pygame.K_DOWN and buttons and self.menu.get_selected_widget() is buttons[-1]:
+            chosen = self.menu.get_selected_widget()
+            if key == pygame.K_DOWN and buttons and chosen is buttons[-1]:
                 self._go_to(places[1])
                 return True
-            return False
+            return key == pygame.K_UP and bool(buttons) and chosen is buttons[0]
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.place == "cards":
                 self.play(self.cards.infos[self.card_at].id)

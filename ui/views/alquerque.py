@@ -72,6 +72,10 @@ class AlquerqueView(BoardView):
         """A move's value goes on its landing point."""
         return self.point_xy(move[-1]), self.step
 
+    def first_place(self, move: Move) -> tuple[int, int]:
+        """A move is entered from the piece that moves (its landing point comes after)."""
+        return self.point_xy(move[0])
+
     def targets(self, state: AlquerqueState) -> list[tuple[int, pygame.Rect]]:
         """Every point, as a circle a little larger than a piece."""
         side = int(self.step * 0.8)
