@@ -11,7 +11,7 @@ import pytest
 import games
 from ui.scenes import common
 from ui.theme import THEMES, contrast
-from ui.views import reversi, trax
+from ui.views import alquerque, reversi, trax
 
 SMALL = 40  # a game list's row picture at 800x600
 
@@ -99,3 +99,34 @@ def test_a_small_trax_picture_shows_every_tile_whole_and_large(monkeypatch, plie
             beside_lines = [(x, y) for x in range(1, square.width) for y in range(1, square.height)]
             assert all(picture.get_at((square.x + x, square.y + y)) == face.get_at((x, y))
                        for x, y in beside_lines), f"the tile on cell {cell} is not drawn whole"
+
+
+def piece_points(view, state) -> list[tuple[int | None, tuple[int, int]]]:
+    """Each Alquerque point's piece (None: empty) and where the view draws the point."""
+    return [(state.piece_at(p), view.point_xy(p)) for p in range(alquerque.POINTS)]
+
+
+def filled_share(picture: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> float:
+    """The share of the pixels within ``radius`` of ``centre`` that are ``colour``."""
+    near = [(centre[0] + dx, centre[1] + dy) for dx in range(-radius, radius + 1)
+            for dy in range(-radius, radius + 1) if dx * dx + dy * dy <= radius * radius]
+    return sum(tuple(picture.get_at(at))[:3] == colour for at in near) / len(near)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme):
+    """At 40 pixels an Alquerque piece kept its rim and carved ring a pixel wide each, and the
+    board its lines 2 pixels wide and a dot at every point: the pieces were rings in a dark mesh.
+    Now a piece on a small picture is a disc of its colour (most of it round its point), and an
+    empty point has no piece's colour."""
+    state = played("alquerque", 30, seed=4)
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    [view] = views
+    fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
+    reach = max(1, view.step // 3)
+    for piece, centre in piece_points(view, state):
+        if piece is None:
+            assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
+        else:
+            assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
