@@ -11,7 +11,7 @@ import pytest
 import games
 from ui.scenes import common
 from ui.theme import THEMES, contrast
-from ui.views import alquerque, reversi, trax
+from ui.views import alquerque, rastros, reversi, trax
 
 SMALL = 40  # a game list's row picture at 800x600
 
@@ -130,3 +130,17 @@ def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme):
             assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
         else:
             assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_the_rastros_piece_shows_white_on_a_small_picture(monkeypatch, theme):
+    """At 40 pixels the white piece's 2-pixel dark rim covered all of its 1-pixel radius: the
+    piece was a dark dot like the stones round it.  Now its square shows the piece's white."""
+    state = played("rastros", 12, seed=4)
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    [view] = views
+    square = view.cell_rect(*divmod(state.white, view.cols))
+    white = [(x, y) for x in range(square.left, square.right) for y in range(square.top, square.bottom)
+             if tuple(picture.get_at((x, y)))[:3] == rastros.PIECE]
+    assert len(white) >= square.width * square.height // 6, (square, len(white))
