@@ -204,3 +204,37 @@ def test_esc_back_to_the_main_menu_rings_the_game_picture_left(app):
     menu = app.scene
     assert isinstance(menu, MenuScene) and menu.place == "cards" and menu.cards.focused == 1
     assert not menu.menu.get_selected_widget().is_selected()
+
+
+def test_a_layout_builds_the_row_once_a_text_size(tmp_path, monkeypatch):
+    """At 800x600 in Portuguese the row of Rules, Settings and Quit is too wide for its labels at
+    the first text size tried; each way of laying the menu out with the row built it again at
+    that size (three times a layout, with the whole menu each time).  A window made that size
+    now builds the row once for each text size it tries, and shows it."""
+    from ui.scenes import menu
+
+    app = menu_in(tmp_path, monkeypatch, (1280, 800), "pt")
+    try:
+        come_back(app)
+        layouts, rows = [], []
+        lay_out, button_row = menu.MenuScene._lay_out, menu.button_row
+
+        def counted_lay_out(scene, size):
+            layouts.append(size)
+            lay_out(scene, size)
+
+        def counted_row(form, buttons, *args, **kwargs):
+            rows.append((len(layouts), buttons[0].get_font_info()["size"]))
+            return button_row(form, buttons, *args, **kwargs)
+
+        monkeypatch.setattr(menu.MenuScene, "_lay_out", counted_lay_out)
+        monkeypatch.setattr(menu, "button_row", counted_row)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+        app.run_frames(2)
+        assert layouts and rows
+        assert all(rows.count(build) == 1 for build in rows), rows
+        assert rects_on_one_row(app, "rules", "settings", "quit")
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")

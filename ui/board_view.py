@@ -102,6 +102,12 @@ class BoardView:
         """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""
         self.rect = pygame.Rect(rect)
 
+    def layout_picture(self, rect: pygame.Rect, state: State) -> None:
+        """Fit ``state``'s board into ``rect`` for a still picture without coordinates (a menu's
+        game card, a game list's row, 40 to 120 pixels): as ``layout`` unless a view has room
+        to win back there."""
+        self.layout(rect)
+
     def text_cap(self, usual: int) -> int:
         """The largest size in pixels for the board's coordinates and notes: ``usual`` on a board
         area of a usual window (up to about 750 pixels), growing with a larger one (a 4K screen)."""

@@ -36,8 +36,20 @@ class GridView(BoardView):
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        cell = min(rect.width / (self.cols + 2 * self.margin_cells), rect.height / (self.rows + 2 * self.margin_cells))
-        self.cell = max(4, int(cell))
+        self._fit_cells(rect, self.margin_cells, 4)
+
+    def layout_picture(self, rect: pygame.Rect, state: State) -> None:
+        """The cells as large as ``rect`` holds them: a picture draws no coordinates, so it keeps
+        no margin for them (on a 40-pixel picture an 8x8 board's margin took a cell from each
+        square), and no least cell size, which would put the board's edges outside the picture."""
+        BoardView.layout(self, rect)
+        self._fit_cells(rect, 0, 1)
+
+    def _fit_cells(self, rect: pygame.Rect, margin_cells: float, least_cell: int) -> None:
+        """Square cells of at least ``least_cell`` pixels, the grid centred in ``rect`` with
+        ``margin_cells`` cells of room round it."""
+        cell = min(rect.width / (self.cols + 2 * margin_cells), rect.height / (self.rows + 2 * margin_cells))
+        self.cell = max(least_cell, int(cell))
         w, h = self.cell * self.cols, self.cell * self.rows
         self.grid = pygame.Rect(0, 0, w, h)
         self.grid.center = rect.center

@@ -326,7 +326,7 @@ def board_picture(state: games.State, theme: Theme, width: int, height: int) -> 
     (``ui.scenes.row_pictures``)."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     view = make_view(state.game)
-    view.layout(pygame.Rect(0, 0, width, height))
+    view.layout_picture(pygame.Rect(0, 0, width, height), state)
     view.draw(surface, state, Overlay(theme=theme, show_legal=False, interactive=False, animation_speed=0,
                                       coordinates=False))
     return surface

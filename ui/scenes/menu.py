@@ -81,6 +81,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.cards = GameCards(games.catalog())
         self.menu: pygame_menu.Menu | None = None
+        self._last_built: tuple[int, Way, bool] | None = None  # the text size, way and extras ``menu`` was built with
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
         self.message_room = 0  # the height kept for the window's messages under the pictures (_message_room)
         self.reading = FolderReading("read-unfinished", findings=lambda found: [found[1]])  # the unfinished games, on a thread when they are many
@@ -168,13 +169,25 @@ class MenuScene(Scene):
         for way, font_size in _tries(ways, _standing_font(standing, ways, rooms)):
             if height(font_size, way) <= rooms[way.strip_h]:
                 break
-        return self._build_menu(menu_rect, font_size, way), rooms[way.strip_h]  # the way chosen, built last
+        if self._last_built != (font_size, way, bool(extras)):  # the way chosen, built last
+            self._build_menu(menu_rect, font_size, way)
+        return height(font_size, way), rooms[way.strip_h]
 
     def _heights(self, menu_rect: pygame.Rect, extras: bool = True) -> Callable[[int, Way], int]:
-        """The buttons' height for a text size and a way (``_build_menu``), each built once."""
+        """The buttons' height for a text size and a way (``_build_menu``), each built once; a
+        way with ``ROW`` is not built at a text size where the row was already too narrow for
+        its labels (which the strip and the slimness of the buttons do not change): at 800x600
+        in Portuguese the row too wide at one size was built three times in each layout."""
+        row_too_narrow: set[int] = set()  # text sizes
+
         @cache
         def height(font_size: int, way: Way) -> int:
-            return self._build_menu(menu_rect, font_size, way, extras)
+            if way.row and font_size in row_too_narrow:
+                return NO_ROOM
+            built = self._build_menu(menu_rect, font_size, way, extras)
+            if way.row and built == NO_ROOM:
+                row_too_narrow.add(font_size)
+            return built
         return height
 
     def _below_the_cards(self, h: int) -> int:
@@ -274,6 +287,7 @@ class MenuScene(Scene):
         is too narrow for its labels.  Without ``extras``, the buttons always there alone (no
         Continue nor Saved games)."""
         s = self.app.scale
+        self._last_built = (font_size, way, extras)
         self.menu = make_menu(self.app.theme, s, rect, font_size)
         if extras and (self.unfinished or self.reading.loading):
             self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")

@@ -35,6 +35,7 @@ WHITE_PIECE: Color = (244, 240, 228)
 BLACK_PIECE: Color = (38, 36, 40)
 WHITE_EDGE: Color = (60, 55, 50)  # a piece's rim and carved ring
 BLACK_EDGE: Color = (120, 120, 125)
+SMALL_STEP = 16  # pixels between points under which the board is drawn as a small picture (``small``)
 
 
 class AlquerqueView(BoardView):
@@ -98,7 +99,14 @@ class AlquerqueView(BoardView):
 
     @property
     def radius(self) -> int:
-        return max(4, int(self.step * 0.3))
+        return max(4, int(self.step * (0.4 if self.small else 0.3)))
+
+    @property
+    def small(self) -> bool:
+        """The board is a small picture's (a game card, a game list's row): its lines a pixel wide
+        and no dot at the points, its pieces plain and larger, so that they read as discs and not
+        as rings in a dark mesh."""
+        return self.step < SMALL_STEP
 
     # -- input -------------------------------------------------------------------------------
     def reset_input(self) -> None:
@@ -271,10 +279,10 @@ class AlquerqueView(BoardView):
         a, b = self.origin, (self.origin[0] + span, self.origin[1] + span)  # the top left and bottom right points
         board = pygame.Rect(a[0] - pad, a[1] - pad, span + 2 * pad, span + 2 * pad)
         pygame.draw.rect(surface, theme.board, board, border_radius=max(2, pad // 3))
-        width = max(2, self.step // 28)
+        width = 1 if self.small else max(2, self.step // 28)
         for p, q in lines():
             pygame.draw.line(surface, theme.grid, self.point_xy(p), self.point_xy(q), width)
-        for p in range(POINTS):
+        for p in range(0 if self.small else POINTS):  # a picture's points: the lines' crossings
             pygame.draw.circle(surface, theme.grid, self.point_xy(p), max(2, width + 1))
         if not overlay.coordinates:
             return
@@ -300,7 +308,8 @@ class AlquerqueView(BoardView):
             at = (r + 2, r + 2)
         pygame.draw.circle(target, fill, at, r)
         pygame.draw.circle(target, edge, at, r, max(1, r // 9))
-        pygame.draw.circle(target, edge, at, int(r * 0.62), max(1, r // 14))  # a carved ring
+        if not self.small:  # on a picture's few pixels the ring turned the piece into a target
+            pygame.draw.circle(target, edge, at, int(r * 0.62), max(1, r // 14))  # a carved ring
         if target is not surface:
             target.set_alpha(alpha)
             surface.blit(target, (int(center[0]) - r - 2, int(center[1]) - r - 2))

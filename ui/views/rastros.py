@@ -17,6 +17,7 @@ from ui.theme import draw_text
 
 STONE = (30, 30, 34)
 PIECE = (250, 250, 246)
+SMALL_CELL = 12  # squares narrower than this are a small picture's: the piece fills its square (``piece_size``)
 TRAIL = (236, 142, 58)
 SLIDE_SECONDS = 0.18
 
@@ -112,18 +113,28 @@ class RastrosView(GridView):
         trail = state.trail
         if len(trail) >= 2:
             points = [self.cell_rect(*divmod(i, self.cols)).center for i in trail[:-1]] + [centre]
-            width = max(2, self.cell // 14)
+            width = 1 if self.cell < SMALL_CELL else max(2, self.cell // 14)
             rimmed_lines(surface, TRAIL, points, width)  # rimmed: seen on the wood between the stones too
             for p in points[:-1]:  # a dot on each stone, where the orange itself is seen
                 pygame.draw.circle(surface, TRAIL, p, width)
-        radius = int(self.cell * 0.36)
-        pygame.draw.circle(surface, PIECE, centre, radius)
-        pygame.draw.circle(surface, STONE, centre, radius, max(2, self.cell // 22))
+        radius, rim = piece_size(self.cell)
+        pygame.draw.circle(surface, STONE, centre, radius)  # the rim: whole round, however small
+        pygame.draw.circle(surface, PIECE, centre, radius - rim)
         if state.is_terminal():
             pygame.draw.circle(surface, overlay.theme.win_on_board, centre, radius + 3, max(3, self.cell // 14))
 
 
 VIEW = RastrosView
+
+
+def piece_size(cell: int) -> tuple[int, int]:
+    """The piece's radius and the width of its dark rim on squares ``cell`` pixels wide.  On a
+    small picture's squares (under ``SMALL_CELL``) the piece fills its square and its rim is a
+    pixel: the usual 2-pixel rim round a 1-pixel radius left no white, and the piece was one
+    more dark dot among the stones."""
+    if cell < SMALL_CELL:
+        return cell // 2, 1
+    return int(cell * 0.36), max(2, cell // 22)
 
 
 def legal_dot(rect: pygame.Rect, on_goal: bool) -> tuple[tuple[int, int], int]:

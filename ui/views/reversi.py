@@ -24,6 +24,7 @@ FELT_LINES = (8, 70, 38)
 BLACK_DISC = (22, 22, 24)
 WHITE_DISC = (240, 240, 236)
 WHITE_DISC_EDGE = (150, 150, 150)
+SMALL_DISC_RADIUS = 5  # a disc smaller than this is drawn plain and fills its square (``_small_disc``)
 FLIP_SECONDS = 0.3
 PASS_BANNER_SECONDS = 2.0
 
@@ -87,12 +88,15 @@ class ReversiView(GridView):
     def draw_cell(self, surface, state: ReversiState, row, col, rect, overlay: Overlay) -> None:
         i = row * self.cols + col
         colour = 0 if state.boards[0] >> i & 1 else 1 if state.boards[1] >> i & 1 else None
-        radius = int(rect.width * 0.42)
+        radius = disc_radius(rect.width)
         if colour is None:
             if overlay.show_legal and overlay.interactive and state.move_mask() >> i & 1:
                 pygame.draw.circle(surface, (0, 0, 0), rect.center, max(2, rect.width // 12))
             if overlay.hint == i:
                 rimmed_circle(surface, overlay.theme.hint, rect.center, max(3, rect.width // 6), 3)
+            return
+        if radius < SMALL_DISC_RADIUS:
+            _small_disc(surface, rect, colour)
             return
         before = self._colour_before(overlay.previous, i)
         t = self._t
@@ -112,8 +116,9 @@ class ReversiView(GridView):
         return 0 if previous.boards[0] >> i & 1 else 1 if previous.boards[1] >> i & 1 else None
 
     def _draw_star_points(self, surface: pygame.Surface) -> None:
-        """The four small dots of a real 8x8 Othello board, around the centre 4x4 squares."""
-        if self.rows != 8:
+        """The four small dots of a real 8x8 Othello board, around the centre 4x4 squares (not
+        under small discs, which fill their squares: a dot there bit into them)."""
+        if self.rows != 8 or disc_radius(self.cell) < SMALL_DISC_RADIUS:
             return
         k = 2
         for r in (k, self.rows - k):
@@ -146,6 +151,11 @@ class ReversiView(GridView):
         return said, size, banner
 
 
+def disc_radius(cell: int) -> int:
+    """The radius of a disc on a square ``cell`` pixels wide."""
+    return int(cell * 0.42)
+
+
 def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour: int, width_share: float) -> None:
     """A disc seen at an angle: full width at 1, an edge-on line at 0 (for the flip)."""
     w = max(2, int(2 * radius * width_share))
@@ -160,6 +170,16 @@ def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour:
         shine = pygame.Rect(0, 0, w // 3, radius // 2)
         shine.center = (center[0] - w // 6, center[1] - radius // 3)
         pygame.draw.ellipse(surface, (70, 70, 76), shine)
+
+
+def _small_disc(surface: pygame.Surface, square: pygame.Rect, colour: int) -> None:
+    """A disc a few pixels across (a game card's, a game list's picture), drawn plain over the
+    whole of its ``square`` inside the grid's line: the shadow and the white disc's grey edge, a
+    pixel or two there, merged a black disc with the felt's dark lines into one dark spot and
+    shrank a white one to a dot.  Plain, each face stands 3:1 from the felt."""
+    line = max(1, square.width // 30)  # GridView's line along the square's top and left
+    face = pygame.Rect(square.x + line, square.y + line, square.width - line, square.height - line)
+    pygame.draw.ellipse(surface, BLACK_DISC if colour == 0 else WHITE_DISC, face)
 
 
 def _on_felt(overlay: Overlay) -> Overlay:

@@ -38,6 +38,7 @@ TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}  # each 3:1 from the face
 BAND = 0.26  # path width as a share of the tile
 STEP = 0.16  # seconds between the tiles of a turn appearing
+PICTURE_LEAST_CELLS = 3  # a small picture frames at least this many cells each way round the tiles
 CORNERS = {  # the corner a curve joining two sides turns round, and the quarter it sweeps
     frozenset((0, 1)): ((0, 0), 0.0),
     frozenset((1, 2)): ((1, 0), 0.5 * math.pi),
@@ -148,6 +149,25 @@ def draw_label(surface: pygame.Surface, text: str, midtop: tuple[int, int], size
     return place
 
 
+def tiles_extent(state: TraxState) -> tuple[range, range]:
+    """The rows and the columns that hold ``state``'s tiles, from the first to the last (empty
+    ranges on an empty board)."""
+    size = state.game.size
+    cells = [divmod(cell, size) for cell, tile in enumerate(state.cells) if tile]
+    if not cells:
+        return range(0), range(0)
+    rows, cols = [r for r, _c in cells], [c for _r, c in cells]
+    return range(min(rows), max(rows) + 1), range(min(cols), max(cols) + 1)
+
+
+def widened(span: range, least: int, size: int) -> range:
+    """``span`` (rows or columns of a board ``size`` wide) grown evenly to ``least`` long, kept on the board."""
+    if not span or len(span) >= least:
+        return span
+    start = min(max(0, span.start - (least - len(span)) // 2), max(0, size - least))
+    return range(start, min(size, start + least))
+
+
 class TraxView(GridView):
     marks_legal = True
     can_turn = False  # a tile drawn turned round would have to turn too
@@ -173,6 +193,23 @@ class TraxView(GridView):
         if state.game.size != self.rows:
             self.rows = self.cols = state.game.size
             self.layout(self.rect)
+
+    def layout_picture(self, rect: pygame.Rect, state: TraxState) -> None:
+        """The tiles laid so far as large as ``rect`` holds them, each whole, centred: on a
+        40-pixel picture the whole 10x10 board gave a tile 4 pixels (a 25x25 course position
+        ran off the picture), and a game of a few tiles showed mostly empty cells.  At least
+        ``PICTURE_LEAST_CELLS`` cells each way, so the first tile still shows on a board; the
+        empty board is shown whole; the cells round the tiles show as far as the picture reaches."""
+        self.rows = self.cols = state.game.size
+        super().layout_picture(rect, state)
+        rows, cols = (widened(span, PICTURE_LEAST_CELLS, self.rows) for span in tiles_extent(state))
+        if not rows:
+            return
+        self.cell = max(1, min(rect.width // len(cols), rect.height // len(rows)))
+        self.grid = pygame.Rect(0, 0, self.cell * self.cols, self.cell * self.rows)
+        tiles = pygame.Rect(cols[0] * self.cell, rows[0] * self.cell, len(cols) * self.cell, len(rows) * self.cell)
+        tiles.center = rect.center
+        self.grid.topleft = (tiles.x - cols[0] * self.cell, tiles.y - rows[0] * self.cell)
 
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move_cell(move), self.cols)

@@ -1,0 +1,146 @@
+"""The games' pictures at the size of a game list's row (40 pixels) and of a menu's game card,
+read from the pixels drawn (``ui.scenes.common.board_picture``): each disc and each tile shows."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import games
+from ui.scenes import common
+from ui.theme import THEMES, contrast
+from ui.views import alquerque, rastros, reversi, trax
+
+SMALL = 40  # a game list's row picture at 800x600
+
+
+def played(game_id: str, plies: int, seed: int, **options) -> games.State:
+    """A position ``plies`` random legal moves into a game of ``game_id``, none of them ending it
+    (none left: the game as it stands)."""
+    game, rng = games.load(game_id, **options), random.Random(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        going_on = [after for after in map(state.play, state.legal_moves()) if not after.is_terminal()]
+        if not going_on:
+            break
+        state = rng.choice(going_on)
+    return state
+
+
+def felt_squares(picture: pygame.Surface, size: int) -> list[pygame.Rect]:
+    """The ``size`` x ``size`` squares of the felt in ``picture``, row by row: the felt's extent
+    (its green, lines included) cut in equal squares."""
+    green = [(x, y) for x in range(picture.get_width()) for y in range(picture.get_height())
+             if tuple(picture.get_at((x, y)))[:3] in (reversi.FELT, reversi.FELT_LINES)]
+    left, top = min(x for x, _y in green), min(y for _x, y in green)
+    right, bottom = max(x for x, _y in green) + 1, max(y for _x, y in green) + 1
+    cell = min(right - left, bottom - top) // size
+    return [pygame.Rect(left + c * cell, top + r * cell, cell, cell) for r in range(size) for c in range(size)]
+
+
+def standing_out(picture: pygame.Surface, square: pygame.Rect) -> float:
+    """The share of ``square``'s pixels that stand 3:1 from the felt."""
+    pixels = [tuple(picture.get_at((x, y)))[:3] for x in range(square.left, square.right)
+              for y in range(square.top, square.bottom)]
+    return sum(contrast(pixel, reversi.FELT) >= 3 for pixel in pixels) / len(pixels)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_both_colours_of_disc_show_on_a_small_reversi_picture(theme):
+    """At 40 pixels a black disc was a dot of a pixel or two beside its shadow, on the felt's dark
+    lines: the black discs could not be told from the empty squares.  Now most of every disc's
+    square stands 3:1 from the felt, black or white, and no empty square has a pixel that does."""
+    state = played("reversi", 30, seed=5)
+    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    squares = felt_squares(picture, state.game.size)
+    for i, square in enumerate(squares):
+        shown = standing_out(picture, square)
+        if state.boards[0] >> i & 1 or state.boards[1] >> i & 1:
+            assert shown >= 0.4, f"the disc on square {i} shows on {shown:.0%} of it"
+        else:
+            assert shown == 0, f"empty square {i} looks like a disc"
+
+
+def views_drawing(monkeypatch) -> list:
+    """The board views ``board_picture`` draws with, as it makes them."""
+    made = []
+
+    def keep(game):
+        view = make_view(game)
+        made.append(view)
+        return view
+
+    make_view = common.make_view
+    monkeypatch.setattr(common, "make_view", keep)
+    return made
+
+
+@pytest.mark.parametrize("plies, seed, options", [(6, 1, {}), (30, 2, {}), (40, 3, {"size": 25})])
+def test_a_small_trax_picture_shows_every_tile_whole_and_large(monkeypatch, plies, seed, options):
+    """The Trax view's margins and least cell size did not scale down: a 25x25 board ran off a
+    40-pixel picture, and on the 10x10 board a few tiles took 4 pixels each amid empty cells.
+    Now every tile lies whole inside the picture, drawn as the tile is (but for the grid's line
+    along its top and left), as large as the picture holds the rows and columns of tiles (three
+    cells each way at least: the first tile alone still shows on its board)."""
+    state = played("trax", plies, seed, **options)
+    assert not state.is_terminal()  # no winning path drawn over the tiles
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES["dark"], SMALL, SMALL)
+    [view] = views
+    rows, cols = trax.tiles_extent(state)
+    assert view.cell >= SMALL // max(trax.PICTURE_LEAST_CELLS, len(rows), len(cols))
+    for cell, tile in enumerate(state.cells):
+        if tile:
+            square = view.cell_rect(*divmod(cell, state.game.size))
+            assert picture.get_rect().contains(square), f"the tile on cell {cell} is cut: {square}"
+            face = trax.tile_picture(tile, square.width, square.height)
+            beside_lines = [(x, y) for x in range(1, square.width) for y in range(1, square.height)]
+            assert all(picture.get_at((square.x + x, square.y + y)) == face.get_at((x, y))
+                       for x, y in beside_lines), f"the tile on cell {cell} is not drawn whole"
+
+
+def piece_points(view, state) -> list[tuple[int | None, tuple[int, int]]]:
+    """Each Alquerque point's piece (None: empty) and where the view draws the point."""
+    return [(state.piece_at(p), view.point_xy(p)) for p in range(alquerque.POINTS)]
+
+
+def filled_share(picture: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> float:
+    """The share of the pixels within ``radius`` of ``centre`` that are ``colour``."""
+    near = [(centre[0] + dx, centre[1] + dy) for dx in range(-radius, radius + 1)
+            for dy in range(-radius, radius + 1) if dx * dx + dy * dy <= radius * radius]
+    return sum(tuple(picture.get_at(at))[:3] == colour for at in near) / len(near)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme):
+    """At 40 pixels an Alquerque piece kept its rim and carved ring a pixel wide each, and the
+    board its lines 2 pixels wide and a dot at every point: the pieces were rings in a dark mesh.
+    Now a piece on a small picture is a disc of its colour (most of it round its point), and an
+    empty point has no piece's colour."""
+    state = played("alquerque", 30, seed=4)
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    [view] = views
+    fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
+    reach = max(1, view.step // 3)
+    for piece, centre in piece_points(view, state):
+        if piece is None:
+            assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
+        else:
+            assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_the_rastros_piece_shows_white_on_a_small_picture(monkeypatch, theme):
+    """At 40 pixels the white piece's 2-pixel dark rim covered all of its 1-pixel radius: the
+    piece was a dark dot like the stones round it.  Now its square shows the piece's white."""
+    state = played("rastros", 12, seed=4)
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    [view] = views
+    square = view.cell_rect(*divmod(state.white, view.cols))
+    white = [(x, y) for x in range(square.left, square.right) for y in range(square.top, square.bottom)
+             if tuple(picture.get_at((x, y)))[:3] == rastros.PIECE]
+    assert len(white) >= square.width * square.height // 6, (square, len(white))
