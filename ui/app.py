@@ -113,15 +113,17 @@ def _init_pygame() -> None:
 
 
 def _remove_writes_killed_halfway() -> None:
-    """Remove the hidden temporary files (``.settings.json.<hex>.tmp``, ``.results.json.<hex>.tmp``)
-    that a window killed in the middle of saving its settings or your results left beside them:
-    nothing else ever looks there (the game folders' own go as their lists are read, in
-    ``ui.autosave.scan``), so each kill at that moment left one for good.  Only old ones go
-    (``ai.atomic.STALE_AFTER``): another window may be writing one now."""
+    """Remove the hidden temporary files (``.settings.json.<hex>.tmp``, ``.results.json.<hex>.tmp``,
+    a game list's cache) that a window killed in the middle of saving its settings, your results
+    or a list's cache left beside them: nothing else ever looks there (the game folders' own go
+    as their lists are read, in ``ui.autosave.scan``), so each kill at that moment left one for
+    good.  Only old ones go (``ai.atomic.STALE_AFTER``): another window may be writing one now."""
     from ai.atomic import remove_stale_temporaries
-    from ui.autosave import data_dir
+    from ui import list_cache
+    from ui.autosave import cache_dir, data_dir
 
-    for folder in (settings_mod.settings_path().parent, data_dir()):
+    lists = list_cache.cache_file(data_dir(), cache_dir()).parent
+    for folder in (settings_mod.settings_path().parent, data_dir(), lists):
         remove_stale_temporaries(folder)
 
 
