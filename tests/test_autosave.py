@@ -239,3 +239,46 @@ def test_a_temporary_file_left_by_a_kill_is_removed_when_the_list_is_read(tmp_pa
     os.utime(mine, (two_days_ago, two_days_ago))
     assert shelf.unfinished() == ([], [])
     assert not left.exists() and writing.exists() and mine.exists()
+
+
+# The child saves the settings, counts a result or caches a game list the way the window does, and
+# is killed (SIGKILL, so no clean-up runs) at the exact step between the file's temporary and its rename.
+KILLED_AT_RENAME = """
+import os, signal
+import ai.atomic
+from ui import list_cache, settings
+from ui.autosave import SHELF, cache_dir
+from ui.tally import TALLY
+ai.atomic.os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)
+write = os.environ["WRITE"]
+if write == "settings":
+    settings.save(settings.Settings(theme="light"))
+elif write == "results":
+    TALLY.add("reversi", "level-3", "won")
+else:
+    list_cache.write(SHELF.folder, list_cache.cache_file(SHELF.folder, cache_dir()), {})
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
+def test_temporaries_left_by_a_kill_beside_the_settings_results_and_list_caches_go_when_the_window_opens(
+        tmp_path, monkeypatch):
+    """A window killed while it saved its settings, your results or a game list's cache left a
+    hidden ``.settings.json.<hex>.tmp``, ``.results.json.<hex>.tmp`` or ``.<hash>.json.<hex>.tmp``
+    for good: only the game folders' temporaries were ever removed."""
+    from tests.ui_helpers import make_app
+
+    config, data = tmp_path / "config", tmp_path / "data"
+    for write in ("settings", "results", "lists"):
+        env = dict(os.environ, TABULEIRO_CONFIG_DIR=str(config), TABULEIRO_DATA_DIR=str(data), PYTHONPATH=str(ROOT),
+                   WRITE=write)
+        child = subprocess.run([sys.executable, "-c", KILLED_AT_RENAME], cwd=ROOT, env=env, timeout=120)
+        assert child.returncode == -signal.SIGKILL
+    left = [*config.glob(".settings.json.*.tmp"), *data.glob(".results.json.*.tmp"),
+            *(data / "cache" / "lists").glob(".*.json.*.tmp")]
+    assert len(left) == 3  # the kill left them, the files themselves never written
+    two_days_ago = time.time() - 2 * 24 * 3600
+    for path in left:
+        os.utime(path, (two_days_ago, two_days_ago))
+    make_app(tmp_path, monkeypatch)
+    assert not any(path.exists() for path in left)

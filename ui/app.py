@@ -112,6 +112,21 @@ def _init_pygame() -> None:
         init_pygame()
 
 
+def _remove_writes_killed_halfway() -> None:
+    """Remove the hidden temporary files (``.settings.json.<hex>.tmp``, ``.results.json.<hex>.tmp``,
+    a game list's cache) that a window killed in the middle of saving its settings, your results
+    or a list's cache left beside them: nothing else ever looks there (the game folders' own go
+    as their lists are read, in ``ui.autosave.scan``), so each kill at that moment left one for
+    good.  Only old ones go (``ai.atomic.STALE_AFTER``): another window may be writing one now."""
+    from ai.atomic import remove_stale_temporaries
+    from ui import list_cache
+    from ui.autosave import cache_dir, data_dir
+
+    lists = list_cache.cache_file(data_dir(), cache_dir()).parent
+    for folder in (settings_mod.settings_path().parent, data_dir(), lists):
+        remove_stale_temporaries(folder)
+
+
 def held_keys() -> set[int]:
     """The keys of ``CARRIED_KEYS`` held down now, by the keyboard's own state (events posted by a
     program, as the tests do, leave it alone)."""
@@ -154,6 +169,7 @@ class App:
         _init_pygame()
         self.settings, problem = settings_mod.load()
         problem = problem or settings_mod.folder_problem()  # said now, not at the first change of a setting
+        _remove_writes_killed_halfway()
         apply_desktop_settings(self.settings)  # language and sound
         self.remember_size = remember_size and size is None
         pygame.display.set_caption(TITLE)
