@@ -127,9 +127,14 @@ class ResultsLog:
 
     @staticmethod
     def read(path: str | Path) -> tuple[dict[str, Any], dict[int, GameResult]]:
-        """The header and the finished games by number; ValueError if it is not such a log."""
+        """The header and the finished games by number; ValueError if it is not such a log or
+        cannot be read (a folder, no read permission), naming the file, so that ``--resume`` says
+        one line instead of a traceback."""
         path = Path(path)
-        lines = path.read_bytes().split(b"\n")
+        try:
+            lines = path.read_bytes().split(b"\n")
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot be read ({exc.strerror or exc})") from None
         try:
             header = json.loads(lines[0])
         except (json.JSONDecodeError, UnicodeDecodeError):

@@ -271,6 +271,18 @@ def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_pa
     assert run(*args).returncode == 0
 
 
+def test_resume_from_a_log_that_cannot_be_read_is_one_line(tmp_path):
+    """--resume FILE whose FILE.jsonl is a folder (or unreadable) ended in an IsADirectoryError
+    traceback with status 1; now one line naming the file, status 2."""
+    (tmp_path / "league.jsonl").mkdir()
+    proc = run("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+               "--resume", str(tmp_path / "league"))
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("error: ") and f"{tmp_path / 'league.jsonl'}: cannot be read" in err, err
+
+
 def league_folder(tmp_path: Path) -> Path:
     """bots/ana (a choose bot beside a helper module), rui (a class bot), bia (a syntax error)."""
     bots = tmp_path / "bots"
