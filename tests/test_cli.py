@@ -94,6 +94,37 @@ def test_help_names_the_games_and_the_forms_of_a_player():
     assert "gtp:COMMAND" in text and "level-1 .. level-5" in text
 
 
+def test_help_says_no_command_opens_the_window_and_where_each_commands_help_is():
+    """``main.py --help`` listed four commands under "positional arguments" and never said that
+    the bare command opens the window, nor that each command has a help of its own."""
+    proc = run("--help")
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(proc.stdout.split())
+    assert "usage: main.py [-h] [--version] [COMMAND ...]" in text
+    assert "Without a command it opens the window" in text
+    assert "'main.py COMMAND --help' lists what a command takes" in text
+    assert "commands: COMMAND match" in text and "positional arguments" not in text
+
+
+@pytest.mark.parametrize("command", ["match", "tournament", "gtp"])
+def test_help_lists_every_games_named_players(command):
+    """The players a command takes were "level-1 .. level-5, a course bot such as hex:uct": the
+    other course bots (rastros:basilio, alquerque:minimax-4 ...) showed only in the error a
+    mistyped one got.  --help now lists each game's."""
+    import ai
+    import games
+    from ai.levels import LEVEL_IDS
+
+    proc = run(command, "--help", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "named players, besides level-1 .. level-5 in every game:" in said
+    for game_id in games.GAME_IDS:
+        named = [info.id for info in ai.catalog(game_id) if info.id not in LEVEL_IDS]
+        if named:
+            assert f"{game_id} {', '.join(named)}" in said, game_id
+
+
 def test_bench_prints_nodes_per_second_and_depth(monkeypatch, capsys):
     """Figures pasted into a note said neither which Tabuleiro made them nor how to make them
     again: the header now gives the version (and numba's) and the command line as typed.  Run in
