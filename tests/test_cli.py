@@ -510,3 +510,26 @@ def test_docs_command_lines_show_every_option(doc):
                for action in sub._actions for option in action.option_strings
                if option.startswith("--") and option != "--help" and option not in shown.get(name, "")]
     assert not missing, f"{doc}'s command line lacks {missing}"
+
+
+@pytest.mark.parametrize("config, said", [
+    ({"command": 5}, '"command" should be a command line or a list of its words'),
+    ({"command": "mohex", "setup": 5}, '"setup" should be a list of GTP commands, not 5'),
+    ({"command": "mohex", "startup_time": "x"}, "\"startup_time\" should be a positive number of seconds, not 'x'"),
+    ({"command": ["mohex"], "transpose": "yes"}, "\"transpose\" should be true or false, not 'yes'"),
+    ([1], 'expected a JSON object with a "command"'),
+    (None, "no such file"),
+])
+def test_an_engine_config_with_a_slip_is_named_in_one_line(tmp_path, config, said):
+    """An engine.json whose "command" was a number, or whose "setup" was no list, was refused in
+    Python's words for where it broke ("'int' object is not iterable", "could not convert string
+    to float: 'x'"), and a missing one as "[Errno 2] No such file or directory"; now the field
+    and what it should be, or "no such file" as for a .py."""
+    path = tmp_path / "engine.json"
+    if config is not None:
+        path.write_text(json.dumps(config))
+    proc = run("match", "hex", "level-1", str(path), "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and err.startswith(f"error: {path} could not be loaded: "), err
+    assert said in err and "Errno" not in err, err
