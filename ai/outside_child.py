@@ -46,7 +46,7 @@ from typing import Any
 
 import games
 from ai.outside_process import OUR_NOTE
-from ai.outside_source import Source, definitions, first_line, read_source
+from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
 from games.rastros import course_coords
@@ -379,7 +379,10 @@ class _Host:
     def __init__(self, request: dict) -> None:
         self.game = games.load(request["game"], **request.get("options", {}))
         path = Path(request["file"]).resolve()
-        self.source = read_source(path)
+        try:
+            self.source = read_source(path)
+        except NotANotebook as exc:  # said as a file without players is, not as a crash of the student's code
+            raise _LoadError(str(exc)) from None
         _loading_source[:] = [self.source]
         self.skipped: list[str] = []
         self.watch: _MoveWatch | None = None  # made at the first move watched

@@ -46,15 +46,20 @@ class Source:
         return f"{self.path.name} line {line}"
 
 
+class NotANotebook(ValueError):
+    """A ``.ipynb`` file that holds no notebook (not JSON, no cells): the file's fault, not the code's."""
+
+
 def read_source(path: Path) -> Source:
-    """The file's text; for a notebook, its code cells one after another (magics blanked)."""
+    """The file's text; for a notebook, its code cells one after another (magics blanked);
+    NotANotebook if a ``.ipynb`` file holds none."""
     if path.suffix != ".ipynb":
         return Source(path, python_text(path))
     raw = path.read_text(encoding="utf-8")
     try:
         cells = json.loads(raw)["cells"]
     except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"{path.name} is not a notebook: {exc}") from None
+        raise NotANotebook(f"{path.name} is not a notebook: {exc}") from None
     lines: list[str] = []
     starts: list[tuple[int, int]] = []
     for number, cell in enumerate(cells, start=1):  # numbered as the notebook shows them, markdown cells too

@@ -533,3 +533,16 @@ def test_an_engine_config_with_a_slip_is_named_in_one_line(tmp_path, config, sai
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and err.startswith(f"error: {path} could not be loaded: "), err
     assert said in err and "Errno" not in err, err
+
+
+def test_a_notebook_that_is_no_notebook_is_not_said_to_have_crashed(tmp_path):
+    """A student's .ipynb that is not JSON (saved half, or renamed) was refused as "crashed:
+    ValueError: ... is not a notebook": a crash of the student's code, with a log to read.  It is
+    the file's fault, said as a file without players is."""
+    notebook = tmp_path / "caderno.ipynb"
+    notebook.write_text("{not json")
+    proc = run("match", "tictactoe", "level-1", f"{notebook}:jogador", "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert err == (f"error: {notebook}:jogador could not be loaded: caderno.ipynb is not a notebook: "
+                   "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"), err
