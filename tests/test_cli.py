@@ -546,3 +546,19 @@ def test_a_notebook_that_is_no_notebook_is_not_said_to_have_crashed(tmp_path):
     err = proc.stderr.strip()
     assert err == (f"error: {notebook}:jogador could not be loaded: caderno.ipynb is not a notebook: "
                    "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"), err
+
+
+def test_resume_with_other_settings_names_them_as_the_command_line_does(tmp_path):
+    """--resume with another --time or --seed said "time_per_move: log 0.05, now 1.0; seed: log
+    None, now 3", the log's field names and Python's values; now the options as typed."""
+    out = tmp_path / "league"
+    assert run("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+               "--out", str(out)).returncode == 0
+    proc = run("tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "1", "--time", "1",
+               "--seed", "3", "--option", "k=3", "--resume", str(out))
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert (f"error: {out}.jsonl is another tournament (the players level-1 level-2 in the log, level-1 level-2 "
+            "level-3 now; --time 0.05 in the log, 1 now; --seed none in the log, 3 now); resume it with the same "
+            "settings") == err
