@@ -9,7 +9,8 @@
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
 was wrong and the valid choices, and exit status 2.  Output into a pipe that closes early
-(``| head -1``) ends the command quietly, with status 141 as a Unix tool killed by SIGPIPE.
+(``| head -1``) ends the command quietly, with status 141 as a Unix tool killed by SIGPIPE; output
+that cannot be written (a full disk) is said in one line, with status 1.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import errno
 import math
 import os
 import shlex
@@ -27,6 +29,10 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+DISK_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+"""Why a write fails when the output (``> file``) or a results file has no room: said in one line."""
 
 
 class UsageError(Exception):
@@ -260,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return reader_gone()
+    except OSError as exc:
+        if exc.errno not in DISK_FULL:
+            raise
+        reader_gone()  # no more output: Python's last flush at the exit would fail again
+        print(f"error: cannot write: {exc.strerror}", file=sys.stderr)
+        return 1
 
 
 def stop_as_on_ctrl_c() -> None:

@@ -562,3 +562,20 @@ def test_resume_with_other_settings_names_them_as_the_command_line_does(tmp_path
     assert (f"error: {out}.jsonl is another tournament (the players level-1 level-2 in the log, level-1 level-2 "
             "level-3 now; --time 0.05 in the log, 1 now; --seed none in the log, 3 now); resume it with the same "
             "settings") == err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [
+    ["match", "tictactoe", "level-1", "level-2", "--games", "2", "--time", "0.05"],
+    ["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05"],
+    ["--version"],
+])
+def test_output_to_a_full_disk_is_one_line(args):
+    """``> results.txt`` on a full disk (a lab's quota) ended in an OSError traceback; now one line
+    saying why, and status 1."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
+    assert proc.stderr.splitlines()[-1] == "error: cannot write: No space left on device", proc.stderr
