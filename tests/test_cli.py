@@ -579,3 +579,15 @@ def test_output_to_a_full_disk_is_one_line(args):
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
     assert proc.stderr.splitlines()[-1] == "error: cannot write: No space left on device", proc.stderr
+
+
+def test_definitions_only_skips_a_scripts_closing_sys_exit(tmp_path):
+    """A student's script that ends as scripts do, ``sys.exit(main())`` or ``sys.exit(0)`` at the
+    top level, could not be loaded even with --definitions-only ("crashed: SystemExit: 0"): a call
+    on ``sys`` was kept as set-up, as ``sys.setrecursionlimit`` is.  It is now skipped, as a demo is."""
+    bot = tmp_path / "jogador.py"
+    bot.write_text("import sys\nsys.setrecursionlimit(5000)\n\ndef choose(game, state):\n"
+                   "    return state.legal_moves()[0]\n\nsys.exit(0)\n")
+    proc = run("match", "tictactoe", "level-1", str(bot), "--games", "2", "--time", "0.05", "--definitions-only")
+    assert proc.returncode == 0, proc.stderr
+    assert "in 2 games" in proc.stdout and "could not be loaded" not in proc.stderr, proc.stdout + proc.stderr
