@@ -591,3 +591,21 @@ def test_definitions_only_skips_a_scripts_closing_sys_exit(tmp_path):
     proc = run("match", "tictactoe", "level-1", str(bot), "--games", "2", "--time", "0.05", "--definitions-only")
     assert proc.returncode == 0, proc.stderr
     assert "in 2 games" in proc.stdout and "could not be loaded" not in proc.stderr, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("script, said", [
+    ('nome = input("o teu nome? ")\n', "EOFError: input() has no one to answer it here"),
+    ("import sys\nsys.exit(0)\n", "SystemExit: the file ends the program"),
+])
+def test_a_file_that_runs_as_a_script_when_imported_is_told_what_to_do(tmp_path, script, said):
+    """A student's file asking ``input()`` or calling ``sys.exit`` at the top level was refused
+    as "crashed: EOFError: EOF when reading a line" or "crashed: SystemExit: 0", with no word of
+    the way round it; now it is the file's fault, said with the remedy the too-slow file gets."""
+    bot = tmp_path / "jogador.py"
+    bot.write_text(f"def choose(game, state):\n    return state.legal_moves()[0]\n{script}")
+    proc = run("match", "tictactoe", "level-1", str(bot), "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert err.startswith(f"error: {bot} could not be loaded: {said}: put the calls a script makes under "
+                          '`if __name__ == "__main__":`, or load the file with --definitions-only (at jogador.py line '), err
+    assert "crashed" not in err
