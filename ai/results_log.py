@@ -49,7 +49,11 @@ def log_path(out: str) -> Path:
 def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
     """A one-line ValueError, before a league loads any file, if the files of ``--out FILE``
     cannot be written (its folder is made if need be, and a file is tried in it) or, unless
-    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe."""
+    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe.  A folder
+    (``--out results/``) is refused too: its files went beside it, as ``results.json``."""
+    if out.endswith(tuple(filter(None, (os.sep, os.altsep)))) or Path(out).is_dir():
+        raise ValueError(f"{option} {out} is a folder: give a name for the files in it, such as "
+                         f"{Path(out) / 'league'} (league.json, league.csv, ...)")
     base = out_base(out)
     folder = base.parent
     try:

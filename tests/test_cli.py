@@ -609,3 +609,17 @@ def test_a_file_that_runs_as_a_script_when_imported_is_told_what_to_do(tmp_path,
     assert err.startswith(f"error: {bot} could not be loaded: {said}: put the calls a script makes under "
                           '`if __name__ == "__main__":`, or load the file with --definitions-only (at jogador.py line '), err
     assert "crashed" not in err
+
+
+@pytest.mark.parametrize("given", ["results/", "results"])
+def test_out_naming_a_folder_is_refused_naming_a_file_in_it(tmp_path, given):
+    """``--out results/`` wrote results.json, results.txt ... beside the folder, not in it, and said
+    ``--resume results/`` to go on; now one line asks for a name in it."""
+    (tmp_path / "results").mkdir()
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "tictactoe", "level-1", "level-2",
+                           "--games", "1", "--time", "0.05", "--out", given],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.strip() == (f"error: --out {given} is a folder: give a name for the files in it, such as "
+                                   f"{Path('results') / 'league'} (league.json, league.csv, ...)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results"] and not any((tmp_path / "results").iterdir())
