@@ -9,7 +9,8 @@
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
 was wrong and the valid choices, and exit status 2.  Output into a pipe that closes early
-(``| head -1``) ends the command quietly, with status 141 as a Unix tool killed by SIGPIPE.
+(``| head -1``) ends the command quietly, with status 141 as a Unix tool killed by SIGPIPE; output
+that cannot be written (a full disk) is said in one line, with status 1.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import errno
 import math
 import os
 import shlex
@@ -27,6 +29,10 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+DISK_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+"""Why a write fails when the output (``> file``) or a results file has no room: said in one line."""
 
 
 class UsageError(Exception):
@@ -42,7 +48,7 @@ class _Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         if self.game_options and self.epilog is None:
-            self.epilog = game_options_help()
+            self.epilog = f"{game_options_help()}\n\n{course_players_help()}"
         return super().format_help()
 
     def error(self, message: str) -> None:  # argparse's own errors: one line, status 2
@@ -100,7 +106,7 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-PLAYER_HELP = ("level-1 .. level-5, a course bot such as hex:uct, or an outside player: "
+PLAYER_HELP = ("level-1 .. level-5, a course bot such as hex:uct (each game's are listed below), or an outside player: "
                "file.py[:name], notebook.ipynb:name, gtp:COMMAND or engine.json")
 
 
@@ -120,6 +126,26 @@ def game_options_help() -> str:
     return "\n".join(lines)
 
 
+def course_players_help() -> str:
+    """Every game's named players (the course's bots: ``rastros:basilio``), wrapped under their
+    game: the PLAYER argument's help gives one example, and a teacher otherwise learnt the others
+    only from the error that a mistyped one gets."""
+    import textwrap
+
+    import ai
+    import games
+    from ai.levels import LEVEL_IDS
+
+    width = max(len(game_id) for game_id in games.GAME_IDS)
+    lines = [f"named players, besides {LEVEL_IDS[0]} .. {LEVEL_IDS[-1]} in every game:"]
+    for game_id in games.GAME_IDS:
+        named = [info.id for info in ai.catalog(game_id) if info.id not in LEVEL_IDS]
+        if named:
+            lines += textwrap.wrap(", ".join(named), width=79, initial_indent=f"  {game_id:{width}}  ",
+                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
+    return "\n".join(lines)
+
+
 def command_name() -> str:
     """The command as the user types it, for ``--help``'s usage lines: ``tabuleiro`` for the app
     bundle and the installed command (their help said "usage: main.py", a file they do not have),
@@ -134,9 +160,15 @@ def command_name() -> str:
 def build_parser() -> argparse.ArgumentParser:
     import games
 
-    parser = _Parser(prog=command_name(), description="Tabuleiro: classic board games with strong computer players.")
+    name = command_name()
+    parser = _Parser(prog=name, usage=f"{name} [-h] [--version] [COMMAND ...]",
+                     description="Tabuleiro: classic board games with strong computer players. "
+                                            "Without a command it opens the window; a command plays or measures "
+                                            "without it, in the terminal.",
+                     epilog=f"'{name} COMMAND --help' lists what a command takes: its options, the games' options "
+                            "and the players.")
     parser.add_argument("--version", action=_Version, help="say which Tabuleiro this is and what it runs on")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, title="commands", metavar="COMMAND", prog=name)
 
     def openings(p: argparse.ArgumentParser) -> None:
         p.add_argument("--openings", type=int, default=0, metavar="PLIES",
@@ -234,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return reader_gone()
+    except OSError as exc:
+        if exc.errno not in DISK_FULL:
+            raise
+        reader_gone()  # no more output: Python's last flush at the exit would fail again
+        print(f"error: cannot write: {exc.strerror}", file=sys.stderr)
+        return 1
 
 
 def stop_as_on_ctrl_c() -> None:

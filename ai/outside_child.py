@@ -46,7 +46,7 @@ from typing import Any
 
 import games
 from ai.outside_process import OUR_NOTE
-from ai.outside_source import Source, definitions, first_line, read_source
+from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
 from games.rastros import course_coords
@@ -177,6 +177,11 @@ def _where(filename: str, line: int, source: Source | None) -> str:
     return f"{Path(filename).name} line {line}"
 
 
+SCRIPT_CALLS_HINT = ('put the calls a script makes under `if __name__ == "__main__":`, or load the file with '
+                     "--definitions-only")
+"""What a file that runs as a script when imported is told, as a file too slow to load is."""
+
+
 def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
 
@@ -194,6 +199,9 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
         text = "MemoryError: the bot ran out of memory (it may have reached its memory limit)"
     if isinstance(exc, SyntaxError) and exc.filename:
         return f"{'' if loading else crashed}{type(exc).__name__}: {exc.msg} (at {_where(exc.filename, exc.lineno or 0, source)})"
+    if loading and isinstance(exc, (EOFError, SystemExit)):  # a script's input() or exit as the file is imported
+        what = "input() has no one to answer it here" if isinstance(exc, EOFError) else "the file ends the program"
+        text, crashed = f"{type(exc).__name__}: {what}: {SCRIPT_CALLS_HINT}", ""
     if isinstance(exc, ModuleNotFoundError) and exc.name and source is not None:
         top = exc.name.split(".")[0]
         if loading:
@@ -379,7 +387,10 @@ class _Host:
     def __init__(self, request: dict) -> None:
         self.game = games.load(request["game"], **request.get("options", {}))
         path = Path(request["file"]).resolve()
-        self.source = read_source(path)
+        try:
+            self.source = read_source(path)
+        except NotANotebook as exc:  # said as a file without players is, not as a crash of the student's code
+            raise _LoadError(str(exc)) from None
         _loading_source[:] = [self.source]
         self.skipped: list[str] = []
         self.watch: _MoveWatch | None = None  # made at the first move watched

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
-from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit
+from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
@@ -52,6 +52,41 @@ GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the p
 PATH_BUDGET = 200_000  # positions tried when looking for those moves
 
 
+CONFIG_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {  # an engine.json's fields: test, what is expected
+    "command": (lambda v: (isinstance(v, str) and bool(v.strip())) or (isinstance(v, list) and bool(v)
+                                                                        and all(isinstance(w, str) for w in v)),
+                'a command line or a list of its words, such as ["mohex", "--use-logfile=false"]'),
+    "name": (lambda v: v is None or isinstance(v, str), "a text"),
+    "transpose": (lambda v: isinstance(v, bool), "true or false"),
+    "setup": (lambda v: isinstance(v, list) and all(isinstance(c, str) for c in v), "a list of GTP commands"),
+    "startup_time": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0,
+                     "a positive number of seconds"),
+    "limits": (lambda v: v is None or isinstance(v, str), 'a text such as "memory=8192"'),
+    "cwd": (lambda v: v is None or isinstance(v, str), "a folder's path or null"),
+}
+
+
+def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
+    """The engine configuration in the JSON file ``path`` (docs/outside-players.md, "GTP
+    engines"), each field checked, so that a teacher's slip is named in one line
+    (``"setup" should be a list of GTP commands, not 5``) instead of Python's words for where it
+    broke (``'int' object is not iterable``); OutsideLoadError otherwise."""
+    try:
+        config = json.loads(Path(path).read_text(encoding="utf-8-sig"))
+    except FileNotFoundError:
+        raise OutsideLoadError(player_id, no_file(path)) from None
+    except OSError as exc:
+        raise OutsideLoadError(player_id, f"cannot be read ({exc.strerror or exc})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise OutsideLoadError(player_id, f"not JSON ({exc})") from None
+    if not isinstance(config, dict) or "command" not in config:
+        raise OutsideLoadError(player_id, 'expected a JSON object with a "command" (docs/outside-players.md)')
+    for field, (valid, expected) in CONFIG_FIELDS.items():
+        if field in config and not valid(config[field]):
+            raise OutsideLoadError(player_id, f'"{field}" should be {expected}, not {config[field]!r}')
+    return config
+
+
 class GTPPlayer(Player):
     """An engine program speaking GTP, kept in step with the game by ``play``."""
 
@@ -60,14 +95,7 @@ class GTPPlayer(Player):
         self.game_id = game_id
         self.player_id = player_id
         self.options = dict(options or {})
-        config: dict[str, Any] = {"command": list(spec.command)}
-        if spec.path:
-            try:
-                config = json.loads(Path(spec.path).read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError) as exc:
-                raise OutsideLoadError(player_id, str(exc)) from None
-            if not isinstance(config, dict) or not config.get("command"):
-                raise OutsideLoadError(player_id, "expected a JSON object with a \"command\" list")
+        config = read_engine_config(player_id, spec.path) if spec.path else {"command": list(spec.command)}
         command = config["command"]
         self.command = absolute_paths(command_words(command) if isinstance(command, str) else [str(c) for c in command])
         self.transpose = bool(config.get("transpose", False))

@@ -25,6 +25,7 @@ from pathlib import Path
 MATCH_CALLS = frozenset({"jogaRastros11", "jogaRastros11com_timeout", "jogaRastrosNN", "faz_campeonato", "mostraJogo",
                          "jogar", "play_game", "input", "query_player", "pergunta", "sleep"})
 SETUP_MODULES = frozenset({"sys", "os", "random", "warnings", "logging", "math", "np", "numpy"})
+EXIT_CALLS = frozenset({"sys.exit", "os._exit", "os.abort"})  # calls on those modules that end a script: no set-up
 MAGIC = ("%", "!")  # IPython line magics and shell escapes: not Python
 
 
@@ -46,15 +47,20 @@ class Source:
         return f"{self.path.name} line {line}"
 
 
+class NotANotebook(ValueError):
+    """A ``.ipynb`` file that holds no notebook (not JSON, no cells): the file's fault, not the code's."""
+
+
 def read_source(path: Path) -> Source:
-    """The file's text; for a notebook, its code cells one after another (magics blanked)."""
+    """The file's text; for a notebook, its code cells one after another (magics blanked);
+    NotANotebook if a ``.ipynb`` file holds none."""
     if path.suffix != ".ipynb":
         return Source(path, python_text(path))
     raw = path.read_text(encoding="utf-8")
     try:
         cells = json.loads(raw)["cells"]
     except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"{path.name} is not a notebook: {exc}") from None
+        raise NotANotebook(f"{path.name} is not a notebook: {exc}") from None
     lines: list[str] = []
     starts: list[tuple[int, int]] = []
     for number, cell in enumerate(cells, start=1):  # numbered as the notebook shows them, markdown cells too
@@ -149,7 +155,8 @@ def _kept(node: ast.stmt, matches: frozenset[str]) -> bool:
         if isinstance(node.value, ast.Constant):
             return True
         return (isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
-                and _root_name(node.value.func) in SETUP_MODULES and not _called(node.value) & matches)
+                and _root_name(node.value.func) in SETUP_MODULES and ast.unparse(node.value.func) not in EXIT_CALLS
+                and not _called(node.value) & matches)
     if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
         return node.value is None or not _called(node.value) & matches
     if isinstance(node, ast.Try):

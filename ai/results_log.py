@@ -49,7 +49,11 @@ def log_path(out: str) -> Path:
 def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
     """A one-line ValueError, before a league loads any file, if the files of ``--out FILE``
     cannot be written (its folder is made if need be, and a file is tried in it) or, unless
-    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe."""
+    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe.  A folder
+    (``--out results/``) is refused too: its files went beside it, as ``results.json``."""
+    if out.endswith(tuple(filter(None, (os.sep, os.altsep)))) or Path(out).is_dir():
+        raise ValueError(f"{option} {out} is a folder: give a name for the files in it, such as "
+                         f"{Path(out) / 'league'} (league.json, league.csv, ...)")
     base = out_base(out)
     folder = base.parent
     try:
@@ -127,9 +131,14 @@ class ResultsLog:
 
     @staticmethod
     def read(path: str | Path) -> tuple[dict[str, Any], dict[int, GameResult]]:
-        """The header and the finished games by number; ValueError if it is not such a log."""
+        """The header and the finished games by number; ValueError if it is not such a log or
+        cannot be read (a folder, no read permission), naming the file, so that ``--resume`` says
+        one line instead of a traceback."""
         path = Path(path)
-        lines = path.read_bytes().split(b"\n")
+        try:
+            lines = path.read_bytes().split(b"\n")
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot be read ({exc.strerror or exc})") from None
         try:
             header = json.loads(lines[0])
         except (json.JSONDecodeError, UnicodeDecodeError):

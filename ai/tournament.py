@@ -233,6 +233,23 @@ def failure_text(exc: BaseException) -> str:
 
 
 # -- the tournament ----------------------------------------------------------------------------------
+SETTING_WORDS = {"game": "the game", "options": "--option", "players": "the players", "games_per_pair": "--games",
+                 "time_per_move": "--time", "clock": "--clock", "seed": "--seed", "opening_plies": "--openings"}
+"""A results log header's settings, by the words of the command line that sets them."""
+
+
+def setting_text(value: Any) -> str:
+    """A setting as a command line writes it: ``level-1 level-2`` for players, ``size=9`` for
+    options, ``none`` for a setting not given (not Python's ``['level-1', 'level-2']``)."""
+    if value is None or value in ({}, []):
+        return "none"
+    if isinstance(value, dict):
+        return " ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 class Tournament:
     """A round robin that can be run to the end (``run``) or driven from an event loop (``start``/``poll``)."""
 
@@ -320,7 +337,8 @@ class Tournament:
         mine = self.header()
         differ = [k for k in mine if k != "loader" and header.get(k) != json.loads(json.dumps(mine[k]))]
         if differ:
-            said = "; ".join(f"{k}: log {header.get(k)!r}, now {mine[k]!r}" for k in differ)
+            said = "; ".join(f"{SETTING_WORDS.get(k, k)} {setting_text(header.get(k))} in the log, "
+                             f"{setting_text(mine[k])} now" for k in differ)
             raise ValueError(f"{path} is another tournament ({said}); resume it with the same settings")
         self._take(done, path)
         self.resumed = len(done)

@@ -94,6 +94,37 @@ def test_help_names_the_games_and_the_forms_of_a_player():
     assert "gtp:COMMAND" in text and "level-1 .. level-5" in text
 
 
+def test_help_says_no_command_opens_the_window_and_where_each_commands_help_is():
+    """``main.py --help`` listed four commands under "positional arguments" and never said that
+    the bare command opens the window, nor that each command has a help of its own."""
+    proc = run("--help")
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(proc.stdout.split())
+    assert "usage: main.py [-h] [--version] [COMMAND ...]" in text
+    assert "Without a command it opens the window" in text
+    assert "'main.py COMMAND --help' lists what a command takes" in text
+    assert "commands: COMMAND match" in text and "positional arguments" not in text
+
+
+@pytest.mark.parametrize("command", ["match", "tournament", "gtp"])
+def test_help_lists_every_games_named_players(command):
+    """The players a command takes were "level-1 .. level-5, a course bot such as hex:uct": the
+    other course bots (rastros:basilio, alquerque:minimax-4 ...) showed only in the error a
+    mistyped one got.  --help now lists each game's."""
+    import ai
+    import games
+    from ai.levels import LEVEL_IDS
+
+    proc = run(command, "--help", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "named players, besides level-1 .. level-5 in every game:" in said
+    for game_id in games.GAME_IDS:
+        named = [info.id for info in ai.catalog(game_id) if info.id not in LEVEL_IDS]
+        if named:
+            assert f"{game_id} {', '.join(named)}" in said, game_id
+
+
 def test_bench_prints_nodes_per_second_and_depth(monkeypatch, capsys):
     """Figures pasted into a note said neither which Tabuleiro made them nor how to make them
     again: the header now gives the version (and numba's) and the command line as typed.  Run in
@@ -269,6 +300,18 @@ def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_pa
     assert log.read_bytes() == before
     log.write_text(before.decode().splitlines()[0] + "\n")  # the header alone: no game to lose
     assert run(*args).returncode == 0
+
+
+def test_resume_from_a_log_that_cannot_be_read_is_one_line(tmp_path):
+    """--resume FILE whose FILE.jsonl is a folder (or unreadable) ended in an IsADirectoryError
+    traceback with status 1; now one line naming the file, status 2."""
+    (tmp_path / "league.jsonl").mkdir()
+    proc = run("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+               "--resume", str(tmp_path / "league"))
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("error: ") and f"{tmp_path / 'league.jsonl'}: cannot be read" in err, err
 
 
 def league_folder(tmp_path: Path) -> Path:
@@ -467,3 +510,116 @@ def test_docs_command_lines_show_every_option(doc):
                for action in sub._actions for option in action.option_strings
                if option.startswith("--") and option != "--help" and option not in shown.get(name, "")]
     assert not missing, f"{doc}'s command line lacks {missing}"
+
+
+@pytest.mark.parametrize("config, said", [
+    ({"command": 5}, '"command" should be a command line or a list of its words'),
+    ({"command": "mohex", "setup": 5}, '"setup" should be a list of GTP commands, not 5'),
+    ({"command": "mohex", "startup_time": "x"}, "\"startup_time\" should be a positive number of seconds, not 'x'"),
+    ({"command": ["mohex"], "transpose": "yes"}, "\"transpose\" should be true or false, not 'yes'"),
+    ([1], 'expected a JSON object with a "command"'),
+    (None, "no such file"),
+])
+def test_an_engine_config_with_a_slip_is_named_in_one_line(tmp_path, config, said):
+    """An engine.json whose "command" was a number, or whose "setup" was no list, was refused in
+    Python's words for where it broke ("'int' object is not iterable", "could not convert string
+    to float: 'x'"), and a missing one as "[Errno 2] No such file or directory"; now the field
+    and what it should be, or "no such file" as for a .py."""
+    path = tmp_path / "engine.json"
+    if config is not None:
+        path.write_text(json.dumps(config))
+    proc = run("match", "hex", "level-1", str(path), "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and err.startswith(f"error: {path} could not be loaded: "), err
+    assert said in err and "Errno" not in err, err
+
+
+def test_a_notebook_that_is_no_notebook_is_not_said_to_have_crashed(tmp_path):
+    """A student's .ipynb that is not JSON (saved half, or renamed) was refused as "crashed:
+    ValueError: ... is not a notebook": a crash of the student's code, with a log to read.  It is
+    the file's fault, said as a file without players is."""
+    notebook = tmp_path / "caderno.ipynb"
+    notebook.write_text("{not json")
+    proc = run("match", "tictactoe", "level-1", f"{notebook}:jogador", "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert err == (f"error: {notebook}:jogador could not be loaded: caderno.ipynb is not a notebook: "
+                   "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"), err
+
+
+def test_resume_with_other_settings_names_them_as_the_command_line_does(tmp_path):
+    """--resume with another --time or --seed said "time_per_move: log 0.05, now 1.0; seed: log
+    None, now 3", the log's field names and Python's values; now the options as typed."""
+    out = tmp_path / "league"
+    assert run("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+               "--out", str(out)).returncode == 0
+    proc = run("tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "1", "--time", "1",
+               "--seed", "3", "--option", "k=3", "--resume", str(out))
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert (f"error: {out}.jsonl is another tournament (the players level-1 level-2 in the log, level-1 level-2 "
+            "level-3 now; --time 0.05 in the log, 1 now; --seed none in the log, 3 now); resume it with the same "
+            "settings") == err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [
+    ["match", "tictactoe", "level-1", "level-2", "--games", "2", "--time", "0.05"],
+    ["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05"],
+    ["--version"],
+])
+def test_output_to_a_full_disk_is_one_line(args):
+    """``> results.txt`` on a full disk (a lab's quota) ended in an OSError traceback; now one line
+    saying why, and status 1."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
+    assert proc.stderr.splitlines()[-1] == "error: cannot write: No space left on device", proc.stderr
+
+
+def test_definitions_only_skips_a_scripts_closing_sys_exit(tmp_path):
+    """A student's script that ends as scripts do, ``sys.exit(main())`` or ``sys.exit(0)`` at the
+    top level, could not be loaded even with --definitions-only ("crashed: SystemExit: 0"): a call
+    on ``sys`` was kept as set-up, as ``sys.setrecursionlimit`` is.  It is now skipped, as a demo is."""
+    bot = tmp_path / "jogador.py"
+    bot.write_text("import sys\nsys.setrecursionlimit(5000)\n\ndef choose(game, state):\n"
+                   "    return state.legal_moves()[0]\n\nsys.exit(0)\n")
+    proc = run("match", "tictactoe", "level-1", str(bot), "--games", "2", "--time", "0.05", "--definitions-only")
+    assert proc.returncode == 0, proc.stderr
+    assert "in 2 games" in proc.stdout and "could not be loaded" not in proc.stderr, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("script, said", [
+    ('nome = input("o teu nome? ")\n', "EOFError: input() has no one to answer it here"),
+    ("import sys\nsys.exit(0)\n", "SystemExit: the file ends the program"),
+])
+def test_a_file_that_runs_as_a_script_when_imported_is_told_what_to_do(tmp_path, script, said):
+    """A student's file asking ``input()`` or calling ``sys.exit`` at the top level was refused
+    as "crashed: EOFError: EOF when reading a line" or "crashed: SystemExit: 0", with no word of
+    the way round it; now it is the file's fault, said with the remedy the too-slow file gets."""
+    bot = tmp_path / "jogador.py"
+    bot.write_text(f"def choose(game, state):\n    return state.legal_moves()[0]\n{script}")
+    proc = run("match", "tictactoe", "level-1", str(bot), "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert err.startswith(f"error: {bot} could not be loaded: {said}: put the calls a script makes under "
+                          '`if __name__ == "__main__":`, or load the file with --definitions-only (at jogador.py line '), err
+    assert "crashed" not in err
+
+
+@pytest.mark.parametrize("given", ["results/", "results"])
+def test_out_naming_a_folder_is_refused_naming_a_file_in_it(tmp_path, given):
+    """``--out results/`` wrote results.json, results.txt ... beside the folder, not in it, and said
+    ``--resume results/`` to go on; now one line asks for a name in it."""
+    (tmp_path / "results").mkdir()
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "tictactoe", "level-1", "level-2",
+                           "--games", "1", "--time", "0.05", "--out", given],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.strip() == (f"error: --out {given} is a folder: give a name for the files in it, such as "
+                                   f"{Path('results') / 'league'} (league.json, league.csv, ...)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results"] and not any((tmp_path / "results").iterdir())

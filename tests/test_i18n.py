@@ -403,3 +403,24 @@ def test_portuguese_says_one_thing_one_way():
     found = [f"{name}: {m.group(0)!r} (say {word!r})" for name, text in texts.items() for word, variant in GLOSSARY
              for m in re.finditer(variant, text, re.I)]
     assert found == [], "\n".join(found)
+
+
+def test_a_file_run_as_a_script_or_no_notebook_is_said_in_the_windows_language():
+    """The reasons a student's file that asks input(), calls sys.exit, or is no notebook gets
+    (ai/outside_child.py, ai/outside_source.py) stayed in English in a Portuguese window, and
+    pointed to --definitions-only, which the window does not have."""
+    from ui.words import load_problem
+
+    hint = 'put the calls a script makes under `if __name__ == "__main__":`, or load the file with --definitions-only'
+    try:
+        i18n.set_language("pt")
+        assert load_problem(f"a.py: EOFError: input() has no one to answer it here: {hint} (at a.py line 3)") == (
+            "a.py: EOFError: aqui não há ninguém para responder a input(): ponha as chamadas que um script faz dentro "
+            'de `if __name__ == "__main__":` e junte o ficheiro de novo (em a.py, linha 3)')
+        assert load_problem(f"a.py: SystemExit: the file ends the program: {hint} (at a.py line 4)") == (
+            "a.py: SystemExit: o ficheiro termina o programa: ponha as chamadas que um script faz dentro de "
+            '`if __name__ == "__main__":` e junte o ficheiro de novo (em a.py, linha 4)')
+        assert load_problem("c.ipynb:j: c.ipynb is not a notebook: Expecting value") == \
+            "c.ipynb:j: c.ipynb não é um caderno: Expecting value"
+    finally:
+        i18n.set_language("en")

@@ -544,6 +544,15 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      r"--definitions-only(?P<rest>.*)",
      N_("loading took longer than the load time limit ({limit} s). Files often play a demo match or a championship "
         "when imported: put those calls under `if __name__ == \"__main__\":` and add the file again{rest}")),
+    (r"EOFError: input\(\) has no one to answer it here: put the calls a script makes under "
+     r"`if __name__ == \"__main__\":`, or load the file with --definitions-only(?P<rest>.*)",
+     N_("EOFError: input() has no one to answer it here: put the calls a script makes under "
+        "`if __name__ == \"__main__\":` and add the file again{rest}")),
+    (r"SystemExit: the file ends the program: put the calls a script makes under `if __name__ == \"__main__\":`, or "
+     r"load the file with --definitions-only(?P<rest>.*)",
+     N_("SystemExit: the file ends the program: put the calls a script makes under `if __name__ == \"__main__\":` "
+        "and add the file again{rest}")),
+    (r"(?P<file>\S+) is not a notebook: (?P<rest>.*)", N_("{file} is not a notebook: {rest}")),
     (r"(?P<file>\S+) defines no player for (?P<game>\S+): name a function of it in the id \((?P<ids>.+)\) or "
      r"rename it choose",
      N_("{file} defines no player for {game}: name a function of it in the id ({ids}) or rename it choose")),
