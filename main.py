@@ -129,17 +129,17 @@ def game_options_help() -> str:
 def course_players_help() -> str:
     """Every game's named players (the course's bots: ``rastros:basilio``), wrapped under their
     game: the PLAYER argument's help gives one example, and a teacher otherwise learnt the others
-    only from the error that a mistyped one gets."""
+    only from the error that a mistyped one gets.  Read from ``ai.levels.NAMED_PLAYER_IDS``, not
+    the engines' tables, so that ``--help`` imports no engine (nor numba) and answers at once."""
     import textwrap
 
-    import ai
     import games
-    from ai.levels import LEVEL_IDS
+    from ai.levels import LEVEL_IDS, NAMED_PLAYER_IDS
 
     width = max(len(game_id) for game_id in games.GAME_IDS)
     lines = [f"named players, besides {LEVEL_IDS[0]} .. {LEVEL_IDS[-1]} in every game:"]
     for game_id in games.GAME_IDS:
-        named = [info.id for info in ai.catalog(game_id) if info.id not in LEVEL_IDS]
+        named = NAMED_PLAYER_IDS[game_id]
         if named:
             lines += textwrap.wrap(", ".join(named), width=79, initial_indent=f"  {game_id:{width}}  ",
                                    subsequent_indent=" " * (width + 4), break_on_hyphens=False)
