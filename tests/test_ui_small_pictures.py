@@ -3,6 +3,7 @@ read from the pixels drawn (``ui.scenes.common.board_picture``): each disc and e
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -144,3 +145,39 @@ def test_the_rastros_piece_shows_white_on_a_small_picture(monkeypatch, theme):
     white = [(x, y) for x in range(square.left, square.right) for y in range(square.top, square.bottom)
              if tuple(picture.get_at((x, y)))[:3] == rastros.PIECE]
     assert len(white) >= square.width * square.height // 6, (square, len(white))
+
+
+def pixels_by_cell(view, picture: pygame.Surface) -> dict[int, list[tuple[int, int, int]]]:
+    """The colours of ``picture``'s pixels in each Hex cell: those whose centre lies inside the
+    circle drawn in the cell's hexagon (the pixels along its edges may go to either cell)."""
+    inner = view.radius * math.sqrt(3) / 2
+    centres = [view.centre(*divmod(cell, view.n)) for cell in range(view.n * view.n)]
+    cells: dict[int, list[tuple[int, int, int]]] = {}
+    for x in range(picture.get_width()):
+        for y in range(picture.get_height()):
+            for cell, (cx, cy) in enumerate(centres):
+                if math.hypot(x + 0.5 - cx, y + 0.5 - cy) < inner:
+                    cells.setdefault(cell, []).append(tuple(picture.get_at((x, y)))[:3])
+    return cells
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("size, plies, seed", [(11, 30, 1), (19, 80, 2)])
+def test_hex_stones_fill_their_cells_on_a_small_picture(monkeypatch, theme, size, plies, seed):
+    """At 40 pixels an 11x11 Hex cell was 2 or 3 pixels across and its 1-pixel outline in the
+    grid's dark colour made a mesh over the board, in which each stone was a dot of its colour
+    beside its shadow (19x19 was worse).  Now most of each stone's cell is in its side's colour,
+    3:1 from the board, and the empty cells show the board's colour without the mesh."""
+    state = played("hex", plies, seed, size=size)
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    [view] = views
+    colours = THEMES[theme]
+    sides = (colours.side0, colours.side1)
+    for cell, pixels in pixels_by_cell(view, picture).items():
+        stone = state.stone_at(cell)
+        if stone is None:
+            assert colours.grid not in pixels, f"empty cell {cell} is crossed by the outlines' colour"
+        else:
+            shown = [p for p in pixels if p == sides[stone] and contrast(p, colours.board) >= 3]
+            assert len(shown) >= len(pixels) / 2, f"the stone on cell {cell} fills {len(shown)} of its {len(pixels)} pixels"

@@ -12,6 +12,7 @@ import math
 import time
 from functools import lru_cache
 
+import numpy as np
 import pygame
 
 from games.grid import cell_name
@@ -33,6 +34,7 @@ SWAPPED = N_("Red swapped: Blue's first stone {cell} is now Red's {mirror}")
 CHAIN_FROM_RIM = 8.5
 
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
+SMALL_RADIUS = 3.5  # smaller cells (under 6 pixels across) are a small picture's: filled plain, without outlines
 
 
 @lru_cache(maxsize=8)  # one a theme
@@ -59,13 +61,31 @@ class HexView(BoardView):
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
 
+    @property
+    def small(self) -> bool:
+        """The board is a small picture's (a game card, a game list's row): a cell a few pixels
+        across, where its 1-pixel outline and the stone's shadow and shine made a dark mesh in
+        which the stones could not be told apart (``SMALL_RADIUS``)."""
+        return self.radius < SMALL_RADIUS
+
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
+        self._fit(rect, 2.6, 2.1)  # room for the edge bands and the labels
+
+    def layout_picture(self, rect: pygame.Rect, state: HexState) -> None:
+        """The board as large as ``rect`` holds it with its edge bands: a picture draws no
+        labels, so it keeps no room for them (on a 40-pixel picture of 11x11 that room took
+        a third of the width, and the cells were 2 pixels across)."""
+        BoardView.layout(self, rect)
+        self._fit(rect, 1.3, 0.3)
+
+    def _fit(self, rect: pygame.Rect, side_units: float, end_units: float) -> None:
+        """The radius and origin that centre the board in ``rect`` with ``side_units`` radii of
+        room left and right of its cells and ``end_units`` above and below them."""
         n = self.n
-        # board extent in units of the radius, plus room for the edge bands and the labels
-        width_units = SQRT3 * (1.5 * (n - 1) + 1) + 2 * 2.6
-        height_units = 1.5 * (n - 1) + 2 + 2 * 2.1
+        width_units = SQRT3 * (1.5 * (n - 1) + 1) + 2 * side_units
+        height_units = 1.5 * (n - 1) + 2 + 2 * end_units
         # no floor of a few pixels: the menu's 54-pixel picture of 11x11 spilled out of its square
         self.radius = max(0.5, min(rect.width / width_units, rect.height / height_units))
         board_w = SQRT3 * self.radius * 1.5 * (n - 1)
@@ -177,11 +197,10 @@ class HexView(BoardView):
         chain = set(state.winning_chain())
         hover = self.cell_at(overlay.hover) if overlay.hover and overlay.interactive else None
         hover_move = self.move_at(state, hover) if hover is not None else None
-        for cell in range(self.n * self.n):
-            row, col = divmod(cell, self.n)
-            poly = self.hexagon(row, col, dx)
-            pygame.draw.polygon(surface, theme.board, poly)
-            pygame.draw.polygon(surface, theme.grid, poly, max(1, int(self.radius / 14)))
+        if self.small:
+            self._draw_small_cells(surface, state, theme.board, colours, dx)
+        else:
+            self._draw_cells(surface, theme.board, theme.grid, dx)
         self.label_rects = []
         if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
@@ -190,7 +209,7 @@ class HexView(BoardView):
         for cell in range(self.n * self.n):
             stone = state.stone_at(cell)
             row, col = divmod(cell, self.n)
-            if stone is not None:
+            if stone is not None and not self.small:  # a small picture's stones fill their cells
                 self._draw_stone(surface, row, col, colours[stone], dx)
         if chain:
             self._draw_chain(surface, state.winning_chain(), chain_colour(theme), dx)
@@ -202,6 +221,38 @@ class HexView(BoardView):
             shade = colours[state.to_move] if hover_move != SWAP else colours[RED]
             self._draw_ghost(surface, row, col, shade)
         self._draw_invalid(surface, overlay, dx)
+
+    def _draw_cells(self, surface: pygame.Surface, board: Color, grid: Color, dx: float) -> None:
+        """Every cell a hexagon of the board's colour, outlined in the grid's."""
+        for cell in range(self.n * self.n):
+            poly = self.hexagon(*divmod(cell, self.n), dx)
+            pygame.draw.polygon(surface, board, poly)
+            pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14)))
+
+    def _draw_small_cells(self, surface: pygame.Surface, state: HexState, board: Color,
+                          colours: tuple[Color, Color], dx: float) -> None:
+        """A small picture's cells, without outlines: each pixel in the colour of the stone on the
+        hexagon its centre lies in, or the board's where that cell is empty.  At 2 or 3 pixels a
+        cell, the outlines and a round stone's shadow and shine left each stone a dot in a dark
+        mesh; filled polygons overlap by a pixel along their edges, which took all of a 19x19
+        cell's one or two pixels from some stones on a 40-pixel picture."""
+        area = self.rect.clip(surface.get_rect())
+        cells = self._cells_under(area, dx)
+        fills = np.array([(*(board if stone is None else colours[stone]), 255)
+                          for stone in map(state.stone_at, range(self.n * self.n))], dtype=np.uint8)
+        rgba = np.where(cells[..., None] >= 0, fills[np.maximum(cells, 0)], 0).astype(np.uint8)  # clear off the board
+        surface.blit(pygame.image.frombuffer(rgba.tobytes(), area.size, "RGBA"), area)
+
+    def _cells_under(self, area: pygame.Rect, dx: float) -> np.ndarray:
+        """The cell whose hexagon holds each pixel's centre in ``area`` (rows of pixels; -1 off
+        the board): the nearest cell, as ``cell_at`` picks it, without a click's pixel of leeway."""
+        x0, y0 = self.origin
+        ys, xs = np.meshgrid(np.arange(area.top, area.bottom) + 0.5 - y0,  # each pixel's centre from
+                             np.arange(area.left, area.right) + 0.5 - dx - x0, indexing="ij")  # cell a1's
+        rows = ys / (1.5 * self.radius)  # the axial coordinates, as ``centre`` lays the cells out
+        rows, cols = _hex_round(rows, xs / (SQRT3 * self.radius) - rows / 2)
+        on_board = (rows >= 0) & (rows < self.n) & (cols >= 0) & (cols < self.n)
+        return np.where(on_board, rows * self.n + cols, -1)
 
     def _band_corners(self, dx: float) -> tuple[tuple[float, float], list[tuple[float, float]]]:
         """The edge bands' outer corners (top-left, top-right, bottom-right, bottom-left) and the
@@ -344,6 +395,19 @@ def _x_on(a: tuple[float, float], b: tuple[float, float], y: float) -> float:
 def _y_on(a: tuple[float, float], b: tuple[float, float], x: float) -> float:
     """The y where the line through ``a`` and ``b`` (not upright) crosses ``x``."""
     return a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0])
+
+
+def _hex_round(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The cells (row, column) whose hexagons hold the fractional axial coordinates ``rows``,
+    ``cols``: each rounded in cube coordinates, the rounding furthest off mended from the other
+    two (rounding each alone picks a neighbour near the hexagon's slanted edges)."""
+    q, r = cols, rows
+    s = -q - r
+    rq, rr, rs = np.round(q), np.round(r), np.round(s)
+    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+    rq = np.where((dq > dr) & (dq > ds), -rr - rs, rq)
+    rr = np.where((dr >= dq) & (dr > ds), -rq - rs, rr)
+    return rr.astype(int), rq.astype(int)
 
 
 def _int(point: tuple[float, float]) -> tuple[int, int]:
