@@ -21,7 +21,7 @@ from multiprocessing.reduction import ForkingPickler
 import pygame
 import pytest
 
-from tests.ui_helpers import click, key, make_app, wait
+from tests.ui_helpers import click, key, wait
 from ui import ai_worker
 from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
 from ui.match import HUMAN_VS_PC, MatchSetup
@@ -108,14 +108,6 @@ def test_a_worker_killed_mid_report_or_mid_look_is_replaced_without_blocking_the
         assert returned and [a for a in said if isinstance(a, AIResult) and a.job_id == next_job and a.move is not None]
     finally:
         worker.close()
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch)
-    yield app
-    if app.running:
-        app.quit()
 
 
 def frames_in_a_thread(app, condition) -> bool:
