@@ -51,12 +51,13 @@ def test_arrows_and_enter_play_tictactoe_and_esc_hides_the_cursor(app):
     assert scene.cursor.on and scene.cursor.key == (1, 1) and not scene.history
     key(app, pygame.K_RETURN)
     assert played(scene) == ["b2"] and not scene.move_entry.open
+    assert scene.cursor.key == (0, 1)  # off the cell just taken: a free cell beside it, b1
     key(app, pygame.K_RIGHT)
-    key(app, pygame.K_UP)
     key(app, pygame.K_SPACE)
     assert played(scene) == ["b2", "c1"]
-    key(app, pygame.K_LEFT)  # the cursor's, while it shows: no browsing
-    assert scene.browsing is None and scene.cursor.key == (0, 1)
+    before = scene.cursor.key
+    key(app, pygame.K_RIGHT)  # the cursor's, while it shows: no browsing
+    assert scene.browsing is None and scene.cursor.key != before
     key(app, pygame.K_ESCAPE)  # hides it, and stays in the game
     assert not scene.cursor.on and app.scene is scene
     key(app, pygame.K_LEFT)
@@ -113,7 +114,11 @@ def test_a_trax_tile_is_chosen_in_its_picker(app):
     assert chosen != first and chosen in tiles
     key(app, pygame.K_RETURN)
     assert len(scene.history) == 1 and scene.history[0].move == chosen
-    assert scene.view.picker is None and scene.cursor.key == cell  # back on the cell
+    assert scene.view.picker is None and scene.cursor.key != cell  # on to a legal move beside it
+    key(app, pygame.K_RETURN)
+    assert scene.view.picker is not None or len(scene.history) == 2
+    key(app, pygame.K_ESCAPE)  # a picker closed without a tile: back on its cell
+    assert scene.view.picker is None and scene.cursor.key[0] != "tile"
 
 
 def test_an_alquerque_capture_chain_point_by_point(app):
@@ -374,3 +379,18 @@ def test_the_piece_under_the_cursor_stays_in_sight_on_the_largest_board_in_the_s
         assert rect.width < 20 and kept >= 0.5 * len(middle), (game_id, rect, kept, len(middle))
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "reversi", "hex", "rastros", "trax"])
+def test_after_a_move_the_cursor_is_on_a_legal_move_again(app, game_id):
+    """After a move made with the cursor it stayed on the square just taken (Rastros: where the
+    stone had been), so the next Enter was refused and the next player first walked off it.  It
+    goes to the legal move nearest the last one: Enter plays there, or opens Trax's picker."""
+    scene = start(app, game_id)
+    key(app, pygame.K_DOWN)
+    for plies in (1, 2):
+        key(app, pygame.K_RETURN)
+        if scene.view.has_partial_input():  # Trax: the picker opened, a tile chosen in it
+            key(app, pygame.K_RETURN)
+        assert len(scene.history) == plies, scene.cursor.key
+        assert scene.cursor.on

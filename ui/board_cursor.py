@@ -10,7 +10,8 @@ It first shows on a legal move: the one whose first place (``BoardView.first_pla
 the last move, or the board's centre; a first Enter on an empty Trax cell far from any tile, or on
 Reversi's centre discs, was refused.  When its place goes (a tile picker opens or closes) the
 cursor goes back to the place it was on before, if that is there again (the cell whose picker
-closed), else to the nearest one.  It is drawn as a ring in black and white, seen on any board
+closed), else to the nearest one.  After a move (either side's) it goes again to the legal move
+nearest the last move (``aim``), not staying on the square just taken.  It is drawn as a ring in black and white, seen on any board
 colour and in every theme.
 """
 
@@ -57,6 +58,15 @@ class BoardCursor:
             rect = self._go(*min(targets, key=lambda t: _distance(t[1].center, aim)))
         self.previous = gone
         return rect
+
+    def aim(self, view: BoardView, state: State, start: tuple[int, int] | None) -> None:
+        """After a move, an undo or a new game: onto the legal move nearest ``start`` (the last
+        move), as when it first showed.  Left where it was, it stood on the square just taken, and
+        the next Enter there was refused; from a legal square the player plays on at once, or
+        steps from a place the eye is already on."""
+        self.key = self.previous = self.point = None
+        if self.on:
+            self.current(view, state, start)
 
     def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
         self.key, self.point = key, rect.center

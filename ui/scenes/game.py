@@ -308,6 +308,7 @@ class GameScene(GameCommands, Scene):
         return self.referee.reading(side, time.monotonic())
 
     def _changed(self) -> None:
+        game_keys.aim_cursor(self)
         for listener in list(self.listeners):
             listener(self)
 

@@ -132,6 +132,13 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
     return True
 
 
+def aim_cursor(scene: GameScene) -> None:
+    """The board's cursor onto the legal move nearest the last one, after every change of the
+    game (a move by either side, an undo, a new game): the same for every game."""
+    start = _cursor_start(scene) if scene.cursor.on else None  # a game read from a record: not laid out yet
+    scene.cursor.aim(scene.view, scene.state, start)
+
+
 def _cursor_start(scene: GameScene) -> tuple[int, int] | None:
     """Near where the cursor first shows (on the legal move nearest it): the last move, the place
     the eye is on; None: the board's centre."""

@@ -115,7 +115,10 @@ class HexView(BoardView):
         return _int(self.centre(*divmod(move, self.n))), int(self.radius * SQRT3)
 
     def targets(self, state: HexState) -> list[tuple[int, pygame.Rect]]:
-        """Every cell, as the circle inside its hexagon."""
+        """Every cell, as the circle inside its hexagon.  Blue's stone the swap would take is
+        noted as well: the cursor, aimed after a move before the board is drawn again, finds the
+        swap's place (``value_anchor``) on this position, not on the one last drawn."""
+        self.swap_cell = state.swap_cell()
         side = int(self.radius * SQRT3)
         rects = []
         for cell in range(self.n * self.n):
