@@ -47,6 +47,8 @@ class GameCommands:
         self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
         self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
         self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
+        # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
+        self.btn_result = Button(_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
         self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
         self.btn_new = Button(_("New game"), self.new_game, "N")
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
@@ -58,7 +60,7 @@ class GameCommands:
                         self.btn_connections, self.btn_legal,
                         self.btn_pause,
                         self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
-                        self.btn_rematch, self.btn_new, self.btn_menu]
+                        self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
 
     def _resigned(self) -> bool:
         return self.forfeit is not None and self.forfeit[1] == RESIGNED
@@ -79,6 +81,7 @@ class GameCommands:
         self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
+        self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
         self.btn_live.visible = self.browsing is not None
         self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
 

@@ -64,6 +64,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.over_card.show()  # View board's key again: the result card back (Hex's V is its connections)
     elif key == pygame.K_v:
         scene.toggle_connections()
+    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.btn_result.visible:
+        scene.over_card.show()  # the Result button's key, in every game (a finished game takes no move)
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         scene.move_entry.start()
     elif key == pygame.K_n:

@@ -110,8 +110,9 @@ class GameOverCard:
         self.scene.over_hidden = True
 
     def show(self) -> None:
-        """The card again after View board (V pressed once more): hidden, nothing brought it back,
-        and its Replay and Save were out of reach, A and S doing other things on the bare board."""
+        """The card again after View board (the Result button, Enter in every game; V once more
+        but in Hex): hidden, nothing brought it back, and its Replay and Save were out of reach,
+        A and S doing other things on the bare board."""
         self.scene.over_hidden = False
         self.scene.invalidate()
 
