@@ -210,6 +210,21 @@ def test_f1_shows_the_rules_and_back_returns_to_the_same_game(app):
     assert app.scene is scene
 
 
+def test_question_mark_shows_the_keys_of_a_game_and_esc_returns(app):
+    """? did nothing in a game, where a keyboard player looks for the keys (F1 shows the game's
+    rules).  It opens the keys page at "In a game", and Esc returns to the same game."""
+    from ui.scenes.rules import KEYS_PAGE
+
+    scene = hotseat(app, "reversi", ())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
+                                         scancode=0))
+    app.run_frames(2)
+    rules = app.scene
+    assert isinstance(rules, RulesScene) and rules.game_id == KEYS_PAGE and rules.offset > 0
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
 def test_rematch_after_view_board(app):
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
     assert scene.is_over()

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.match import PC_VS_PC
+from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import SPEEDS
 from ui.widgets import Button, Messages
 
@@ -93,6 +94,11 @@ class GameCommands:
         """F1 in a game: its rules (the board is what a player asks about here; the keys are on
         the buttons, and the rules screen's "Keys and mouse" page a tab away)."""
         self.show_rules()
+
+    def show_keys(self) -> None:
+        """? in a game: the keys page at its "In a game" section, for a player looking for the
+        keys rather than the rules (F1); Back returns to the game as it was."""
+        self._visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section="In a game"))
 
     def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,

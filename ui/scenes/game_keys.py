@@ -46,6 +46,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.back_to_game()
     elif key == pygame.K_ESCAPE:
         scene.back_to_menu()
+    elif key == pygame.K_QUESTION or event.unicode == "?":  # Shift+/ on most layouts
+        scene.show_keys()
     elif key in (pygame.K_u, pygame.K_BACKSPACE) or (ctrl and key == pygame.K_z and not shift):
         scene.undo()
     elif key == pygame.K_y or (ctrl and key == pygame.K_z and shift):
