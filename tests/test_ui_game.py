@@ -12,6 +12,7 @@ from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, sma
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.replay import ReplayScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.thinking import detail_line, eval_text, proven_text
 
@@ -208,6 +209,18 @@ def test_f1_shows_the_rules_and_back_returns_to_the_same_game(app):
     assert isinstance(app.scene, RulesScene) and app.scene.game_id == "reversi"
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
+
+
+def test_redo_onto_the_last_move_brings_the_result_card_back(app):
+    """Undo then Redo of the winning move left the game over with no result card and no Result
+    button: its Rematch, Replay and Save were out of reach, Enter only said the game was over."""
+    scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
+    assert wait(app, scene.over_card.visible, 10)
+    key(app, pygame.K_u)
+    key(app, pygame.K_y)
+    assert scene.is_over() and wait(app, scene.over_card.visible, 10)
+    key(app, pygame.K_a)  # the card's Replay
+    assert isinstance(app.scene, ReplayScene)
 
 
 def test_question_mark_shows_the_keys_of_a_game_and_esc_returns(app):

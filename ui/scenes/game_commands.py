@@ -185,7 +185,8 @@ class GameCommands:
         self.computer.last_search = None  # it was about another position: stale
         self._changed()
         self.hint = None
-        self.over_since, self.over_hidden = None, False
+        # a redo onto the last move ends the game again: its card shows again, as when it was played
+        self.over_since, self.over_hidden = (time.monotonic() if self.is_over() else None), False
         self.view.reset_input()
         self.last_move_time = time.monotonic()
         self.panel.follow = True
