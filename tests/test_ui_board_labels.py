@@ -330,3 +330,33 @@ def test_traxs_tile_picker_keeps_off_the_coordinates(tmp_path, monkeypatch, move
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("window", [(800, 560), (800, 600)])
+def test_hexs_coordinates_read_in_a_small_window(tmp_path, monkeypatch, window):
+    """An 11x11 Hex board in a small window was lettered at 9 pixels, where Reversi's, Rastros'
+    and Alquerque's were 17 to 19: its letters and numbers are now 12 pixels or more (and keep
+    off the bands: test_hexs_coordinates_keep_off_its_edge_bands)."""
+    import ui.views.hex as hex_view
+    from tests.ui_helpers import make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    sizes: list[int] = []
+    original = hex_view.draw_text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        sizes.append(size)
+        return original(surface, value, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(hex_view, "draw_text", record)
+    app = make_app(tmp_path, monkeypatch, size=window)
+    try:
+        app.switch(GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), []))
+        sizes.clear()
+        app.invalidate()
+        app.run_frames(2)
+        assert len(sizes) >= 4 * 11 and min(sizes) >= 12, sorted(set(sizes))
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
