@@ -289,3 +289,74 @@ def test_hexs_edge_bands_are_level_with_its_rows(size):
     bottoms = np.array([rows[-1] for rows in columns])
     for edge, line in ((tops, tops.min()), (bottoms, bottoms.max())):
         assert np.sum(abs(edge - line) <= 1) >= len(columns) / 2, (size, edge.min(), edge.max())
+
+
+@pytest.mark.parametrize(("moves", "edge_cell"), [("f5+,f4+,f3+,f2+", "f1"), ("f5+,e5+,d5+,c5+,b5+", "a5")],
+                         ids=["top", "left"])
+def test_traxs_tile_picker_keeps_off_the_coordinates(tmp_path, monkeypatch, moves, edge_cell):
+    """A click on a cell of the board's edge row opened the tile picker over the coordinates
+    beyond it (at 800x600, a picker opened on f1 hid the letters b, c and d above the board): the
+    picker now stays on the grid of cells, every letter and number round it in view."""
+    import ui.grid_view as grid_view
+    from tests.ui_helpers import click, make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    letters: list[pygame.Rect] = []
+    original = grid_view.draw_text
+
+    def record(surface, value, *args, **kwargs):
+        rect = original(surface, value, *args, **kwargs)
+        letters.append(rect)
+        return rect
+
+    monkeypatch.setattr(grid_view, "draw_text", record)
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), moves.split(","))
+        app.switch(scene)
+        app.run_frames(2)
+        view = scene.view
+        cell = scene.game.parse_move(scene.state, edge_cell + "+")
+        click(app, view.cell_rect(*view.move_cell(cell)).center)
+        assert view.picker is not None
+        letters.clear()
+        app.invalidate()
+        app.run_frames(2)
+        assert len(letters) == 2 * (view.rows + view.cols)
+        tiles = [rect for rect, _move in view._picker_rects()]
+        box = tiles[0].unionall(tiles).inflate(tiles[0].width // 4, tiles[0].width // 4)  # as it is drawn
+        assert box.collidelist(letters) < 0, (box, [r for r in letters if r.colliderect(box)])
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("window", [(800, 560), (800, 600)])
+def test_hexs_coordinates_read_in_a_small_window(tmp_path, monkeypatch, window):
+    """An 11x11 Hex board in a small window was lettered at 9 pixels, where Reversi's, Rastros'
+    and Alquerque's were 17 to 19: its letters and numbers are now 12 pixels or more (and keep
+    off the bands: test_hexs_coordinates_keep_off_its_edge_bands)."""
+    import ui.views.hex as hex_view
+    from tests.ui_helpers import make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    sizes: list[int] = []
+    original = hex_view.draw_text
+
+    def record(surface, value, pos, size, *args, **kwargs):
+        sizes.append(size)
+        return original(surface, value, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(hex_view, "draw_text", record)
+    app = make_app(tmp_path, monkeypatch, size=window)
+    try:
+        app.switch(GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), []))
+        sizes.clear()
+        app.invalidate()
+        app.run_frames(2)
+        assert len(sizes) >= 4 * 11 and min(sizes) >= 12, sorted(set(sizes))
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()

@@ -63,6 +63,26 @@ def test_warnings_read_in_every_theme(name, kind):
 
 
 @pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("kind", ["info", "warn", "error"])
+def test_a_pill_over_a_card_stands_out_from_the_background_it_reaches(name, kind):
+    """A message over a screen's card (New game, the rules, Play from here) is wider than the card
+    at 800x600, its ends on the window's background: in the light theme the pill, moved to stand
+    3:1 from the white card, stood 2.9:1 from the grey background.  Now it stands 3:1 from both,
+    its words 4.5:1 from it."""
+    theme = THEMES[name]
+    surface = pygame.Surface((800, 200))
+    surface.fill(theme.background)
+    messages = Messages()
+    messages.add("The unfinished game is kept: Continue it from the main menu", kind)
+    messages.draw(surface, theme, (400, 190), 1.0, 700, ground=theme.panel)
+    one = Messages.pill_height(1.0)
+    fill = tuple(surface.get_at((400, 190 - one + 2))[:3])  # above the letters, inside the pill
+    assert contrast(fill, theme.background) >= 3.0, fill
+    words = pygame.Rect(300, 190 - one + 4, 200, one - 8)
+    assert best_ink(surface, words, fill) >= 4.5
+
+
+@pytest.mark.parametrize("name", list(THEMES))
 def test_hex_last_move_mark_stands_out_from_the_wood_and_the_stone(app, name):
     """Hex's last move was a yellow dot: as light as the wood (1.06:1) and faint on a red stone.
     With a dark rim round it, the mark stands 3:1 (WCAG's ratio for marks) from the board and

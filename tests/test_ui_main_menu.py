@@ -114,6 +114,32 @@ def test_a_returning_player_keeps_the_text_size_of_the_buttons(tmp_path, monkeyp
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 600), (800, 560)])
+def test_the_menu_reads_at_16_pixels_in_a_small_window(tmp_path, monkeypatch, size, language):
+    """At 800x600 in Portuguese, with Continue and Saved games, every label shrank from 16 to 14
+    pixels, "Regras", "Definições" and "Sair" not fitting side by side in the buttons' width:
+    the column now widens for them.  At 800x560 (the window an 800x600 screen leaves under the
+    desktop's bar) every label was 13 pixels, for a new player too, though slim buttons had room
+    for 16.  Now the labels are 16 pixels at both sizes, each whole within its own button, all
+    of it over the games' pictures."""
+    app = menu_in(tmp_path, monkeypatch, size, language)
+    try:
+        assert set(button_text_sizes(app).values()) == {16}
+        come_back(app)
+        assert set(button_text_sizes(app).values()) == {16}
+        assert rects_on_one_row(app, "rules", "settings", "quit")
+        rects = {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)}
+        for w in buttons(app):
+            assert w.get_width(apply_padding=False) < rects[w.get_id()].width, w.get_id()
+        assert app.scene.show_cards
+        assert max(r.bottom for r in rects.values()) < min(r.top for r in app.scene.cards.rects)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
 def test_the_keyboard_goes_through_the_eight_buttons_in_order(tmp_path, monkeypatch):
     """Back from a game, the button chosen as the menu was left (Play) is chosen again, Continue above it; Down goes from
     Continue to Quit in reading order, Rules, Settings and Quit side by side included, then on to

@@ -125,14 +125,16 @@ def readable(colour: Color, ground: Color, ratio: float = 4.5) -> Color:
     return pole
 
 
-def standing_out(fill: Color, ground: Color, ratio: float = 3.0) -> Color:
+def standing_out(fill: Color, ground: Color, ratio: float = 3.0, also: tuple[Color, ...] = ()) -> Color:
     """``fill`` moved as ``readable`` moves it until it stands ``ratio`` (WCAG's floor for shapes)
-    from ``ground``, and on until its ink (``ink_on``) reads on it at 4.5:1: a message's pill over
-    a card of its own colour read as plain text on the card, and half way to 3:1 neither white
-    nor black reads on it."""
+    from ``ground`` and from each colour in ``also``, and on until its ink (``ink_on``) reads on it
+    at 4.5:1: a message's pill over a card of its own colour read as plain text on the card, and
+    half way to 3:1 neither white nor black reads on it.  ``also``: what else the shape may stand
+    on (a pill wider than its card reaches the window's background)."""
     for tenths in range(round(ratio * 10), 211, 5):
         shown = readable(fill, ground, tenths / 10)
-        if contrast(ink_on(shown), shown) >= 4.6:  # a tenth over, as ``readable`` aims
+        if (contrast(ink_on(shown), shown) >= 4.6  # a tenth over, as ``readable`` aims
+                and all(contrast(shown, other) >= ratio + 0.1 for other in also)):
             return shown
     return readable(fill, ground, 21.0)
 

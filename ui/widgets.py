@@ -414,7 +414,7 @@ class Messages:
              ground: Color | None = None) -> None:
         """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre); a
         message too long for one line wraps (``lines``), its pill taller.  Over a card (``ground``:
-        its colour) each pill stands 3:1 from it, opaque (``standing_out``): an information's pill,
+        its colour) each pill stands 3:1 from it and from the window's background, opaque (``standing_out``): an information's pill,
         the panels' colour, read as plain text on the New game screen's form."""
         x, y = anchor
         size = self.text_size(scale)
@@ -430,8 +430,8 @@ class Messages:
             rect = pygame.Rect(0, 0, w, h)
             rect.midbottom = (x, y)
             color = {"error": theme.invalid, "warn": mix(theme.last_move, theme.panel, 0.2)}.get(m.kind, theme.panel)
-            if ground is not None:
-                color = standing_out(color, ground)
+            if ground is not None:  # and from the window's background, which a pill wider than its card reaches
+                color = standing_out(color, ground, also=(theme.background,))
             pill = pygame.Surface(rect.size, pygame.SRCALPHA)
             opacity = 235 if ground is None else 255
             pygame.draw.rect(pill, (*color, int(opacity * fade)), pill.get_rect(), border_radius=one // 2)

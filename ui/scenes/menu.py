@@ -39,6 +39,9 @@ TAGLINE = N_("Classic board games with strong computer players")
 FONT_SIZES = (24, 21, 19, 17, 15)  # the buttons' text sizes (at scale 1), largest first
 NO_ROOM = 1 << 30  # the height of a way that cannot be laid out: more than any window has
 ROW = ("rules", "settings", "quit")  # the less-used buttons, side by side when a column has no room for them
+READABLE = 16  # pixels: the least text size of the buttons where some way of laying them out has room for it
+ROW_PAD = 6  # the least room either side of a label on that row (at scale 1)
+RING_ROOM = 8  # the room kept either side of the buttons for the chosen one's ring (at scale 1)
 
 
 class Way(NamedTuple):
@@ -61,16 +64,21 @@ def _tries(ways: tuple[Way, ...], font: int) -> Iterator[tuple[Way, int]]:
     yield from ((way, size) for way in ways if not way.strip_h for size in sizes)
 
 
-def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], rooms: dict[int, int]) -> int:
+def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], rooms: dict[int, int],
+                   scale: float) -> int:
     """The main menu buttons' text size without Continue and Saved games (``height``: theirs for a
-    size and a way): the largest that fits in a column, in the first of ``ways`` where any does.
+    size and a way): the largest that fits in a column, in the first of ``ways`` where any does
+    at ``READABLE`` pixels or more (at ``scale``), else in the first where any fits at all.
     Those two buttons keep it when slimmer buttons, the row or smaller pictures make room for
     them (``_tries``): at 1264x736 Continue took every label from 19 pixels down to 13, though
-    slim buttons of 19 pixels fitted."""
-    for way in (way for way in ways if not way.row):
-        for font_size in FONT_SIZES:
-            if height(font_size, way) <= rooms[way.strip_h]:
-                return font_size
+    slim buttons of 19 pixels fitted.  At 800x560 roomy buttons fitted only at 13 pixels, and
+    the menu kept them though slim ones had room for 16."""
+    standing = [way for way in ways if not way.row]
+    for least in (READABLE, 0):
+        for way in standing:
+            for font_size in (size for size in FONT_SIZES if int(size * scale) >= least):
+                if height(font_size, way) <= rooms[way.strip_h]:
+                    return font_size
     return FONT_SIZES[-1]
 
 
@@ -166,7 +174,7 @@ class MenuScene(Scene):
         standing = self._heights(menu_rect, extras=False)
         extras = self.unfinished or self.reading.loading or self.has_saved
         height = self._heights(menu_rect) if extras else standing
-        for way, font_size in _tries(ways, _standing_font(standing, ways, rooms)):
+        for way, font_size in _tries(ways, _standing_font(standing, ways, rooms, self.app.scale)):
             if height(font_size, way) <= rooms[way.strip_h]:
                 break
         if self._last_built != (font_size, way, bool(extras)):  # the way chosen, built last
@@ -299,12 +307,23 @@ class MenuScene(Scene):
         self.menu.add.button(_("Rules"), self.rules, button_id="rules")
         self.menu.add.button(_("Settings"), self.settings, button_id="settings")
         self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")
-        uniform_buttons(self.menu, self.app.theme, s, int(280 * s), pad_y=int((6 if way.slim else 10) * s))
         margin = self.menu.get_theme().widget_margin[1]
         row = [self.menu.get_widget(button_id) for button_id in ROW]
-        if way.row and not button_row(self.menu, row, int(280 * s), gap=margin, least_pad=int(6 * s)):
+        width = self._column_width(rect, row, margin) if way.row else int(280 * s)
+        uniform_buttons(self.menu, self.app.theme, s, width, pad_y=int((6 if way.slim else 10) * s))
+        if way.row and not button_row(self.menu, row, width, gap=margin, least_pad=int(ROW_PAD * s)):
             return NO_ROOM
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
+
+    def _column_width(self, rect: pygame.Rect, row: list[pygame_menu.widgets.Button], gap: int) -> int:
+        """The buttons' width with ``row`` side by side under them: 280 pixels at scale 1, wider
+        (up to the form's ``rect``, less the chosen button's ring) where the row's labels need
+        it.  At 800x600 in Portuguese "Regras", "Definições" and "Sair" did not fit in 280, and
+        every label of the menu shrank to 14 pixels to make them fit."""
+        s = self.app.scale
+        needed = sum(button.get_width(apply_padding=False) + 2 * int(ROW_PAD * s) for button in row)
+        needed += gap * (len(row) - 1)
+        return max(int(280 * s), min(needed, rect.width - int(2 * RING_ROOM * s)))
 
     def close(self) -> None:
         self.app.menu_keyboard = self._keyboard_left()

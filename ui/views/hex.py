@@ -298,8 +298,10 @@ class HexView(BoardView):
         """The column letters above and below the board, the row numbers left and right of it,
         each set a small gap outside the edge band beside it: placed at a fixed distance from the
         cells, the 9-pixel floor of the letters' size put a 19x19 board's "10" to "19" (and an
-        11x11's in the smallest window) over the blue bands."""
-        size = max(9, min(self.text_cap(22), int(self.radius * 0.62)))
+        11x11's in the smallest window) over the blue bands.  Their size follows the cells' radius
+        as closely as the room round the bands allows: at 0.62 of it an 11x11 board's were 9 pixels
+        at 800x600, where the square boards' were 17 to 22."""
+        size = max(9, min(self.text_cap(22), int(self.radius * 0.85)))
         gap = max(2.0, self.radius * 0.15)
         n = self.n
         _centre, (tl, tr, br, bl) = self._band_corners(dx)

@@ -281,7 +281,7 @@ class TraxView(GridView):
         """Where the previews of the open picker are: beside the cell (above, below, left, right,
         then the corners between), never on it, the first place that covers fewest of the cells its
         tiles would force, then of the last turn's tiles, then of the other tiles; with room under
-        them for the hovered tile's label, inside the board area."""
+        them for the hovered tile's label, inside the grid of cells (``_picker_area``)."""
         if self.picker is None:
             return []
         cell, moves = self.picker
@@ -297,11 +297,12 @@ class TraxView(GridView):
                   ("midright", (left, target.centery)), ("midleft", (right, target.centery)),
                   ("bottomright", (left, top)), ("bottomleft", (right, top)),
                   ("topright", (left, bottom)), ("topleft", (right, bottom))]
+        area = self._picker_area(full)
         best, best_cost = None, None
         for anchor, point in places:
             candidate = full.copy()
             setattr(candidate, anchor, point)
-            candidate.clamp_ip(self.rect)
+            candidate.clamp_ip(area)
             if candidate.colliderect(target):
                 continue
             under = self._cells_under(candidate)
@@ -309,8 +310,15 @@ class TraxView(GridView):
                                                                        self._tiles))
             if best_cost is None or cost < best_cost:
                 best, best_cost = candidate, cost
-        box = best or full.clamp(self.rect)
+        box = best or full.clamp(area)
         return [(pygame.Rect(box.x + gap + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+
+    def _picker_area(self, box: pygame.Rect) -> pygame.Rect:
+        """Where a picker ``box`` may go: the grid of cells, so that the coordinates round it stay
+        in view (a picker opened on a cell of the edge row stood over the letters above the board);
+        the whole board area only for a box bigger than the grid."""
+        fits = box.width <= self.grid.width and box.height <= self.grid.height
+        return self.grid if fits else self.rect
 
     def _cells_under(self, rect: pygame.Rect) -> set[int]:
         """The cells a rectangle on the screen lies over, even partly."""
