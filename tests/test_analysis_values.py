@@ -486,3 +486,32 @@ def test_hex_analysis_stopped_in_its_first_batch_does_not_ask_the_connections(mo
     game = games.load("hex", size=7)
     stopped = analyse(game.play_line(RED_CONNECTED), "hex", stop=StoppedAfterTheFirstLook(), max_playouts=50_000)
     assert not stopped.done
+
+
+def test_trax_analysis_of_the_empty_board_goes_deeper_than_the_threat_players_decision():
+    """The threat player decides once per position (depth 2 on the panel); the window's open-ended
+    analysis of an early Trax position must keep sharpening past it as the user waits, as the
+    other games' do, and stay unfinished until stopped."""
+    import threading
+
+    state = games.load("trax").initial_state()
+    stop = threading.Event()
+    seen: list[MoveValues] = []
+
+    def watch(snapshot: MoveValues) -> None:
+        seen.append(snapshot)
+        if snapshot.reach() >= 4:
+            stop.set()
+
+    analyse(state, "trax", stop, watch)
+    assert max(s.reach() for s in seen) >= 4
+    assert not seen[-1].done
+    assert set(seen[-1].values) == set(state.legal_moves())
+
+
+def test_a_capped_trax_analysis_searches_each_move_to_the_cap():
+    """A capped analysis (tests, exports) of Trax goes round by round to its cap like the others'."""
+    state = games.load("trax").initial_state()
+    result = analyse(state, "trax", max_depth=3)
+    assert result.done and result.depth == 3
+    assert result.reach() == 4
