@@ -515,3 +515,17 @@ def test_a_capped_trax_analysis_searches_each_move_to_the_cap():
     result = analyse(state, "trax", max_depth=3)
     assert result.done and result.depth == 3
     assert result.reach() == 4
+
+
+def test_the_trax_analysis_search_clears_its_table_before_it_holds_too_many_boards():
+    """A Trax table key is the whole board (625 bytes on 25x25): the analysis's deepening search
+    starts a search with an empty table once it holds more than its limit, well below the usual
+    two million entries, so a long analysis of a big board does not take gigabytes."""
+    from ai.engines.trax_search import ANALYSIS_TT_LIMIT, deepening_player
+
+    state = games.load("trax", size=25).initial_state()
+    player = deepening_player(ai.catalog("trax")[0])
+    player.engine.tt.update((("filler", i), (0, 0.0, 0, None)) for i in range(ANALYSIS_TT_LIMIT + 1))
+    player.choose(state, ai.Limits(depth=1))
+    assert len(player.engine.tt) < 1000
+    assert ANALYSIS_TT_LIMIT <= 250_000

@@ -348,9 +348,13 @@ class _PathSearch(AlphaBetaPlayer):
         return self.last.best_move
 
 
+ANALYSIS_TT_LIMIT = 200_000  # table entries of the analysis's search: a Trax key holds the whole board
+#                              (625 bytes on 25x25), so the usual 2 million would take over a gigabyte
+
+
 def deepening_player(info: PlayerInfo, seed: int | None = None) -> Player:
     """An alpha-beta player on ``PathEvaluation``: what Trax analysis deepens with as the user waits."""
-    return _PathSearch(PathEvaluation(), info, seed=seed)
+    return _PathSearch(PathEvaluation(), info, seed=seed, tt_limit=ANALYSIS_TT_LIMIT)
 
 
 class GreedyPlayer(Player):
