@@ -82,7 +82,9 @@ class Tree:
 
 
 def course_heuristic(game_id: str) -> Heuristic:
-    """The course's evaluation of a game, for ``player`` (0 everywhere when it has none)."""
+    """The course's evaluation of a game, for ``player`` (0 everywhere when it has none); Trax,
+    which the course gives none, takes its engine's path evaluation, so its horizon nodes are not
+    all 0 and ordering the moves has something to order by."""
     if game_id == "tictactoe":
         from ai.engines.tictactoe import OpenLines
 
@@ -104,6 +106,10 @@ def course_heuristic(game_id: str) -> Heuristic:
         from ai.engines.rastros_course import basilio_eval
 
         return basilio_eval
+    if game_id == "trax":
+        from ai.engines.trax_threats import evaluate
+
+        return lambda state, player: evaluate(state.game, state, player)
     return lambda state, player: 0.0
 
 

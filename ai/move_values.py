@@ -17,8 +17,10 @@ How a move gets its value, by the engine's kind:
   which makes the rounds cheap.  Each round deepens the moves in order of promise (the best of the
   last round first), so the best move's value and the eval bar sharpen first, and a new value is
   reported as soon as its search ends.
-- Trax: the level-5 threat player makes one decision per position (it does not deepen), so each
-  move's position is judged once, in a short slice of time.
+- Trax: the level-5 threat player makes one decision per position (it does not deepen), so the
+  first round judges each move's position with it, in a short slice of time; the rounds after it
+  search each move's position one ply deeper each by alpha-beta on the same path evaluation
+  (``ai.engines.trax_search.deepening_player``), so Trax values sharpen as the others' do.
 - Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and
   visit count in that tree (as HexGui shows), a move the tree proved lost is a proven loss, the
   move that proves a win a proven win.  The tree does not look at the swap rule, so Blue's first
@@ -46,7 +48,7 @@ from ai.base import Limits, Player, Progress, StopFlag
 from games.base import State
 
 ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as good as it gets here)
-TRAX_SLICE = 0.15  # seconds of the threat player per Trax move
+TRAX_SLICE = 0.15  # seconds of the threat player per Trax move (the first round)
 HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
 REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds when nothing changed (the last move of a
@@ -203,7 +205,7 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
     player = player or analysis_player(game_id, seed)
     player = getattr(player, "analysed_by", player)  # its search: rules before it name a move, not values
     if game_id == "trax":
-        return _analyse_children(state, player, stop, report, 1, lambda depth: Limits(time=TRAX_SLICE, stop=stop))
+        return _analyse_trax(state, player, stop, report, max_depth, seed)
     if max_depth is not None:  # a capped analysis (tests, exports): every round to its full depth
         return _analyse_children(state, player, stop, report, min(max_depth, ROUND_PLIES),
                                  lambda depth: Limits(depth=depth, stop=stop))
@@ -212,6 +214,22 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
     # transposition table kept), so the values keep coming a few times a second
     return _analyse_children(state, player, stop, report, ROUND_PLIES,
                              lambda depth: Limits(depth=depth, time=ROUND_SLICE, stop=stop))
+
+
+def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: Report | None,
+                  max_depth: int | None, seed: int | None) -> MoveValues:
+    """Trax: round 1 is the threat player's one decision per move (``TRAX_SLICE`` each); the
+    rounds after it search each move's position ever deeper by alpha-beta on the same path
+    evaluation (``trax_search.deepening_player``), so the values sharpen as the user waits."""
+    from ai.engines.trax_search import deepening_player
+
+    deeper = deepening_player(player.info, seed)
+    rounds = min(max_depth, ROUND_PLIES) if max_depth is not None else ROUND_PLIES
+    slice_ = None if max_depth is not None else ROUND_SLICE
+    return _analyse_children(state, player, stop, report, rounds,
+                             lambda depth: Limits(time=TRAX_SLICE, stop=stop) if depth == 1
+                             else Limits(depth=depth, time=slice_, stop=stop),
+                             lambda depth: player if depth == 1 else deeper)
 
 
 def _search_value(player: Player, move: Hashable, after: State, limits: Limits, depth: int,
@@ -240,8 +258,10 @@ def _stopped(stop: StopFlag | None) -> bool:
 
 
 def _analyse_children(state: State, player: Player, stop: StopFlag | None, report: Report | None,
-                      rounds: int, limits_for: Callable[[int], Limits]) -> MoveValues:
-    """Round ``r`` searches the position after each move ``r`` plies deep (``limits_for(r)``)."""
+                      rounds: int, limits_for: Callable[[int], Limits],
+                      player_for: Callable[[int], Player] | None = None) -> MoveValues:
+    """Round ``r`` searches the position after each move ``r`` plies deep (``limits_for(r)``), by
+    ``player_for(r)`` (``player`` in every round by default)."""
     started = time.perf_counter()
     mover = state.to_move
     snapshot = MoveValues(mover)
@@ -264,7 +284,8 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             known = snapshot.values.get(move)
             if known is not None and known.proven is not None:
                 continue  # a proof does not sharpen
-            value = _search_value(player, move, after, limits_for(depth), depth, snapshot)
+            value = _search_value(player_for(depth) if player_for else player, move, after, limits_for(depth),
+                                  depth, snapshot)
             if _stopped(stop):
                 snapshot.elapsed = time.perf_counter() - started
                 return snapshot

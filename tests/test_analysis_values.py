@@ -486,3 +486,46 @@ def test_hex_analysis_stopped_in_its_first_batch_does_not_ask_the_connections(mo
     game = games.load("hex", size=7)
     stopped = analyse(game.play_line(RED_CONNECTED), "hex", stop=StoppedAfterTheFirstLook(), max_playouts=50_000)
     assert not stopped.done
+
+
+def test_trax_analysis_of_the_empty_board_goes_deeper_than_the_threat_players_decision():
+    """The threat player decides once per position (depth 2 on the panel); the window's open-ended
+    analysis of an early Trax position must keep sharpening past it as the user waits, as the
+    other games' do, and stay unfinished until stopped."""
+    import threading
+
+    state = games.load("trax").initial_state()
+    stop = threading.Event()
+    seen: list[MoveValues] = []
+
+    def watch(snapshot: MoveValues) -> None:
+        seen.append(snapshot)
+        if snapshot.reach() >= 4:
+            stop.set()
+
+    analyse(state, "trax", stop, watch)
+    assert max(s.reach() for s in seen) >= 4
+    assert not seen[-1].done
+    assert set(seen[-1].values) == set(state.legal_moves())
+
+
+def test_a_capped_trax_analysis_searches_each_move_to_the_cap():
+    """A capped analysis (tests, exports) of Trax goes round by round to its cap like the others'."""
+    state = games.load("trax").initial_state()
+    result = analyse(state, "trax", max_depth=3)
+    assert result.done and result.depth == 3
+    assert result.reach() == 4
+
+
+def test_the_trax_analysis_search_clears_its_table_before_it_holds_too_many_boards():
+    """A Trax table key is the whole board (625 bytes on 25x25): the analysis's deepening search
+    starts a search with an empty table once it holds more than its limit, well below the usual
+    two million entries, so a long analysis of a big board does not take gigabytes."""
+    from ai.engines.trax_search import ANALYSIS_TT_LIMIT, deepening_player
+
+    state = games.load("trax", size=25).initial_state()
+    player = deepening_player(ai.catalog("trax")[0])
+    player.engine.tt.update((("filler", i), (0, 0.0, 0, None)) for i in range(ANALYSIS_TT_LIMIT + 1))
+    player.choose(state, ai.Limits(depth=1))
+    assert len(player.engine.tt) < 1000
+    assert ANALYSIS_TT_LIMIT <= 250_000

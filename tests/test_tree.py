@@ -104,6 +104,15 @@ def test_small_trees_of_every_game_use_its_heuristic(game_id):
     assert all(-1.0 <= n.value <= 1.0 for n in iter_nodes(tree.root) if n.value is not None)
 
 
+def test_the_trax_tree_values_its_horizon_by_the_paths_so_ordering_visits_fewer_nodes():
+    """Trax's tree showed 0 on every position at the depth limit: no heuristic, so nothing to
+    learn there and 'Ordered' visited as many nodes as plain alpha-beta."""
+    state = games.load("trax").initial_state()
+    tree = build(state, MINIMAX, 1, game_id="trax")
+    assert len({n.value for n in tree.root.children if n.kind == "horizon"}) > 1
+    assert count_nodes(state, ORDERED, 3, game_id="trax") < count_nodes(state, ALPHABETA, 3, game_id="trax")
+
+
 def built(app, explorer) -> None:
     """Frames until the tree asked for last is built (it is built in a thread)."""
     assert app.run_frames(10 ** 6, until=lambda: not explorer.building, timeout=60)

@@ -42,6 +42,7 @@ from ai.engines.trax_threats import (
     wins_for,
 )
 from ai.search import driver
+from ai.search.alphabeta import AlphaBetaPlayer
 from ai.search.driver import CTL_NODES, CTL_STOP
 from games.trax import Trax, TraxState
 
@@ -321,6 +322,39 @@ class ThreatPlayer(Player):
             if not any(still_wins(game, after, t, colour) for t in threats):
                 return False
         return True
+
+
+class PathEvaluation:
+    """``evaluate`` from the side to move's view: the leaf value of an alpha-beta search of Trax.
+
+    Analysis deepens with it past the threat player's one decision (``ai.move_values``): the
+    threat player asks its questions once and never goes deeper, so its values stayed at depth 2.
+    Its values are in the threat player's units (both are ``evaluate``), so the two agree."""
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.weights = weights
+
+    def evaluate(self, state: TraxState) -> float:
+        """``state``'s path value for the side to move."""
+        return evaluate(state.game, state, state.to_move, self.weights)
+
+
+class _PathSearch(AlphaBetaPlayer):
+    """Alpha-beta on ``PathEvaluation`` that reports its search and nothing more: in a lost
+    position it answers with the search's move instead of a swindle, whose solves of every reply
+    analysis would wait for without using them (and, in a capped analysis with no time, forever)."""
+
+    def _swindle(self, state: TraxState, limits: Limits, time_: float | None) -> Hashable:
+        return self.last.best_move
+
+
+ANALYSIS_TT_LIMIT = 200_000  # table entries of the analysis's search: a Trax key holds the whole board
+#                              (625 bytes on 25x25), so the usual 2 million would take over a gigabyte
+
+
+def deepening_player(info: PlayerInfo, seed: int | None = None) -> Player:
+    """An alpha-beta player on ``PathEvaluation``: what Trax analysis deepens with as the user waits."""
+    return _PathSearch(PathEvaluation(), info, seed=seed, tt_limit=ANALYSIS_TT_LIMIT)
 
 
 class GreedyPlayer(Player):

@@ -92,8 +92,10 @@ class AlphaBeta:
         quiescence: bool = True,
         noise: float = 0.0,
         seed: int | None = None,
+        tt_limit: int = TT_LIMIT,
     ) -> None:
         self.evaluator = evaluator
+        self.tt_limit = tt_limit  # entries kept between searches; past it the table is cleared
         self.use_tt = use_tt
         self.use_ordering = use_ordering
         self.quiescence = quiescence and hasattr(evaluator, "noisy_moves")
@@ -129,7 +131,7 @@ class AlphaBeta:
         self.best_move = self._first_guess(state, self.moves)
         self.nodes = 0
         self.restricted = False
-        if len(self.tt) > TT_LIMIT:
+        if len(self.tt) > self.tt_limit:
             self.tt.clear()
         self.history = {m: v // 8 for m, v in self.history.items()}
         return None
