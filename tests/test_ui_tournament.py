@@ -1204,6 +1204,36 @@ def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path,
         app.quit()
 
 
+def test_players_picked_then_left_with_back_are_chosen_again(tmp_path, monkeypatch):
+    """Players picked on the setup were forgotten unless Start was pressed: a user who picks the
+    players of a game and goes Back finds that game and those players chosen again, in this
+    session and the next."""
+    from tests.ui_helpers import make_app
+
+    picked = {"Level 2", "Level 5", "Bacoco"}
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "rastros":
+            click(app, scene.buttons[2].rect.center)  # ">"
+        for button, (_pid, title) in zip(scene.player_buttons, scene.players()):
+            if button.active != (title in picked):
+                click(app, button.rect.center)
+        click(app, scene.buttons[0].rect.center)  # Back, no tournament started
+        assert scene.tournament is None
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
 @pytest.mark.parametrize("kept", [{"rastros": ["level-5", "no/such/bot.py:Gone", "level-9", 7, "rastros:basilio"]},
                                   {"rastros": "level-5"}, {"rastros": {"level-5": True}}, "garbage", [1, 2]])
 def test_players_kept_that_are_no_longer_there_or_unreadable_are_left_out_quietly(tmp_path, monkeypatch, kept):

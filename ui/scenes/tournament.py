@@ -733,6 +733,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         again = [pid for pid in dict.fromkeys(listed) if pid not in self.selected]
         self.selected.update(new)
         self.selected.update(again)
+        self._remember_choice()
         names = ", ".join(dict(self.players()).get(pid) or short(pid) for pid in again)
         if new:
             self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)))

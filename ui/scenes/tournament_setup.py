@@ -84,14 +84,24 @@ class TournamentSetup:
         return bool(self.selected or self.awaited)
 
     def _remember_players(self, ids: list[str]) -> None:
-        """Keep the players of the tournament just started in the settings, under its game: the
-        screen chooses them again for that game (``_choose_picked_last``), in this session and the next."""
+        """Keep ``ids`` in the settings as the players of this game, and the game as the one the
+        screen opens on: the screen chooses them again (``_choose_picked_last``), in this session
+        and the next.  Saved off the window's thread (``app.apply_settings``), only on a change."""
         settings = getattr(self.app, "settings", None)
-        if settings is None or picked_last(settings, self.game_id) == ids:
+        if settings is None or (picked_last(settings, self.game_id) == ids
+                                and getattr(settings, "tournament_game", None) == self.game_id):
             return
         kept = getattr(settings, "tournament_players", None)
         settings.tournament_players = {**(kept if isinstance(kept, dict) else {}), self.game_id: ids}
+        settings.tournament_game = self.game_id
         self.app.apply_settings()
+
+    def _remember_choice(self) -> None:
+        """Keep the players as the user just chose them (``_remember_players``): one who picks
+        players and leaves without starting finds them chosen next time.  Those of the last
+        tournament still being loaded (``awaited``) stay in the list."""
+        chosen = [pid for pid, _title in self.players() if pid in self.selected]
+        self._remember_players(chosen + sorted(self.awaited - set(chosen)))
 
     def _cycle_game(self, step: int) -> None:
         self.game_index = (self.game_index + step) % len(self.game_ids)
@@ -118,6 +128,7 @@ class TournamentSetup:
 
     def _toggle_player(self, pid: str) -> None:
         self.selected.symmetric_difference_update({pid})
+        self._remember_choice()
 
     def _add_outside(self) -> None:
         """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread.  A
