@@ -1234,6 +1234,35 @@ def test_players_picked_then_left_with_back_are_chosen_again(tmp_path, monkeypat
         app.quit()
 
 
+def test_games_per_pair_time_and_opening_moves_chosen_are_kept_for_next_time(tmp_path, monkeypatch):
+    """Games per pair, time per move and random opening moves went back to 2 + 2, 0.5 s and 0
+    each time the screen was opened: as the user last chose them, in this session and the next."""
+    from tests.ui_helpers import make_app
+
+    def format_labels(scene) -> list[str]:
+        scene._refresh_labels()
+        return [scene.buttons[i].label for i in (3, 4, 9)]  # games per pair, time per move, opening moves
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        defaults = format_labels(scene)
+        for i in (3, 4, 4, 9):
+            click(app, scene.buttons[i].rect.center)
+        chosen = format_labels(scene)
+        assert all(a != b for a, b in zip(chosen, defaults))
+        click(app, scene.buttons[0].rect.center)  # Back
+        assert format_labels(open_tournament_from_the_menu(app)) == chosen
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        assert format_labels(open_tournament_from_the_menu(app)) == chosen
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
 @pytest.mark.parametrize("kept", [{"rastros": ["level-5", "no/such/bot.py:Gone", "level-9", 7, "rastros:basilio"]},
                                   {"rastros": "level-5"}, {"rastros": {"level-5": True}}, "garbage", [1, 2]])
 def test_players_kept_that_are_no_longer_there_or_unreadable_are_left_out_quietly(tmp_path, monkeypatch, kept):
@@ -1318,3 +1347,16 @@ def test_a_students_file_of_the_last_tournament_is_chosen_again_once_loaded(tmp_
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("kept", [{"games": 7, "time": "0.5", "openings": True}, {"games": [2]}, "garbage", None])
+def test_format_choices_the_screen_cannot_read_give_its_defaults(kept):
+    """A hand-edited tournament_choices (a value not offered, of another type) is ignored: the
+    screen opens on its defaults rather than failing or moving the settings file aside."""
+    from types import SimpleNamespace
+
+    from ui.scenes.tournament_setup import KEPT_CHOICES, kept_index
+
+    settings = SimpleNamespace(tournament_choices=kept)
+    assert [kept_index(settings, attr, 1) for attr in KEPT_CHOICES] == [1, 1, 1]
+    assert kept_index(SimpleNamespace(tournament_choices={"time": 2.0}), "time_index", 1) == 4

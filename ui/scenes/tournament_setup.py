@@ -27,6 +27,9 @@ from ui.widgets import card, mix
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
 OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players would replay one game
+# the choices cycled on the screen that are kept in the settings (``tournament_choices``):
+# the scene's attribute -> (the key it is kept under, the values its index picks from)
+KEPT_CHOICES = {"games_index": ("games", GAMES), "time_index": ("time", TIMES), "openings_index": ("openings", OPENINGS)}
 
 
 def unloadable_entry(entry: str, exc: BaseException, matched: bool) -> tuple[str, str] | None:
@@ -59,6 +62,18 @@ def picked_last(settings: Any, game_id: str) -> list[str]:
     kept = getattr(settings, "tournament_players", None)
     picked = kept.get(game_id) if isinstance(kept, dict) else None
     return [pid for pid in picked if isinstance(pid, str)] if isinstance(picked, list) else []
+
+
+def kept_index(settings: Any, attr: str, default: int) -> int:
+    """The index of the value of ``attr`` (a key of ``KEPT_CHOICES``) last chosen, as
+    ``settings.tournament_choices`` keeps it, else ``default``.  A value that is not one of the
+    choices (a hand-edited file, another version's) is ignored: the file is not moved aside for it."""
+    key, values = KEPT_CHOICES[attr]
+    kept = getattr(settings, "tournament_choices", None)
+    value = kept.get(key) if isinstance(kept, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in values:
+        return default
+    return values.index(value)
 
 
 class TournamentSetup:
@@ -110,6 +125,25 @@ class TournamentSetup:
 
     def _cycle(self, attr: str, values: tuple) -> None:
         setattr(self, attr, (getattr(self, attr) + 1) % len(values))
+        if attr in KEPT_CHOICES:
+            self._remember_choices()
+
+    def _choose_kept_choices(self) -> None:
+        """Games per pair, time per move and opening moves as the user last chose them (``kept_index``)."""
+        settings = getattr(self.app, "settings", None)
+        for attr in KEPT_CHOICES:
+            setattr(self, attr, kept_index(settings, attr, getattr(self, attr)))
+
+    def _remember_choices(self) -> None:
+        """Keep games per pair, time per move and opening moves in the settings as they are now:
+        the screen opens on them next time (``_choose_kept_choices``), rather than on its defaults."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        kept = getattr(settings, "tournament_choices", None)
+        now = {key: values[getattr(self, attr)] for attr, (key, values) in KEPT_CHOICES.items()}
+        settings.tournament_choices = {**(kept if isinstance(kept, dict) else {}), **now}
+        self.app.apply_settings()
 
     def _cycle_jobs(self) -> None:
         self.jobs = self.jobs % max(1, os.cpu_count() or 1) + 1
