@@ -1349,14 +1349,56 @@ def test_a_students_file_of_the_last_tournament_is_chosen_again_once_loaded(tmp_
         app.quit()
 
 
+def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypatch):
+    """Hex's board size went back to 11 each time the screen was opened (from 11 to 7 is 15
+    clicks): a game's options are kept per game, as the user last chose them, also next session."""
+    from tests.ui_helpers import make_app
+
+    def hex_options(scene) -> list[str]:
+        scene._refresh_labels()
+        return [b.label for b in scene.option_buttons]
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "hex":
+            click(app, scene.buttons[2].rect.center)  # ">"
+        for button in (scene.option_buttons[0], scene.option_buttons[1]):  # board size 12, swap rule on
+            click(app, button.rect.center)
+        chosen = hex_options(scene)
+        assert chosen == ["Board size: 12", "Swap rule: On"]
+        click(app, scene.buttons[1].rect.center)  # "<": another game, its own options
+        assert "Board size: 12" not in hex_options(scene)
+        click(app, scene.buttons[0].rect.center)  # Back
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "hex":
+            click(app, scene.buttons[2].rect.center)
+        assert hex_options(scene) == chosen
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "hex":
+            click(app, scene.buttons[2].rect.center)
+        assert hex_options(scene) == chosen
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
 @pytest.mark.parametrize("kept", [{"games": 7, "time": "0.5", "openings": True}, {"games": [2]}, "garbage", None])
 def test_format_choices_the_screen_cannot_read_give_its_defaults(kept):
     """A hand-edited tournament_choices (a value not offered, of another type) is ignored: the
     screen opens on its defaults rather than failing or moving the settings file aside."""
     from types import SimpleNamespace
 
-    from ui.scenes.tournament_setup import KEPT_CHOICES, kept_index
+    from ui.scenes.tournament_setup import KEPT_CHOICES, kept_index, kept_options
 
     settings = SimpleNamespace(tournament_choices=kept)
     assert [kept_index(settings, attr, 1) for attr in KEPT_CHOICES] == [1, 1, 1]
     assert kept_index(SimpleNamespace(tournament_choices={"time": 2.0}), "time_index", 1) == 4
+    options = {"options": {"hex": {"size": 99, "swap": 1, "gone": True}, "rastros": {"size": "8"}}}
+    assert kept_options(SimpleNamespace(tournament_choices=options), "hex") == {}
+    assert kept_options(SimpleNamespace(tournament_choices=options), "rastros") == {}
+    assert kept_options(SimpleNamespace(tournament_choices={"options": {"hex": {"size": 7}}}), "hex") == {"size": 7}

@@ -76,6 +76,30 @@ def kept_index(settings: Any, attr: str, default: int) -> int:
     return values.index(value)
 
 
+def option_values(option: games.Option) -> list[Any]:
+    """The values a game option's button cycles through, in order."""
+    if option.choices:
+        return list(option.choices)
+    if option.kind is bool:
+        return [False, True]
+    if option.kind is int and option.maximum is not None:
+        return list(range(option.minimum, option.maximum + 1))
+    return [option.default]
+
+
+def kept_options(settings: Any, game_id: str) -> dict[str, Any]:
+    """The options of ``game_id`` as last chosen on the screen (``settings.tournament_choices``),
+    those the button offers only: one this version lacks, or a value it does not offer (a
+    hand-edited file), is left out, its default shown instead."""
+    kept = getattr(settings, "tournament_choices", None)
+    by_game = kept.get("options") if isinstance(kept, dict) else None
+    chosen = by_game.get(game_id) if isinstance(by_game, dict) else None
+    if not isinstance(chosen, dict):
+        return {}
+    return {o.name: chosen[o.name] for o in games.info(game_id).options if o.name in chosen
+            and any(type(v) is type(chosen[o.name]) and v == chosen[o.name] for v in option_values(o))}
+
+
 class TournamentSetup:
     """What is chosen before a tournament starts (mixed into TournamentScene)."""
 
@@ -86,7 +110,8 @@ class TournamentSetup:
         if not self._choose_picked_last(ids):
             self.selected = set(ids[:4])
         info = games.info(self.game_id)
-        self.options = {o.name: o.default for o in info.options}
+        self.options = {o.name: o.default for o in info.options} | kept_options(getattr(self.app, "settings", None),
+                                                                                self.game_id)
         self._offer_remembered()
 
     def _choose_picked_last(self, ids: list[str]) -> bool:
@@ -149,13 +174,23 @@ class TournamentSetup:
         self.jobs = self.jobs % max(1, os.cpu_count() or 1) + 1
 
     def _cycle_option(self, option) -> None:
-        values = list(option.choices) if option.choices else (
-            [False, True] if option.kind is bool else
-            list(range(option.minimum, option.maximum + 1)) if option.kind is int and option.maximum is not None
-            else [option.default])
+        values = option_values(option)
         current = self.options.get(option.name, option.default)
         i = values.index(current) if current in values else -1
         self.options[option.name] = values[(i + 1) % len(values)]
+        self._remember_options()
+
+    def _remember_options(self) -> None:
+        """Keep this game's options as they are now in the settings (``tournament_choices``, by
+        game): the screen shows them again for this game (``kept_options``), rather than its defaults."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        kept = getattr(settings, "tournament_choices", None)
+        kept = kept if isinstance(kept, dict) else {}
+        by_game = kept.get("options") if isinstance(kept.get("options"), dict) else {}
+        settings.tournament_choices = {**kept, "options": {**by_game, self.game_id: dict(self.options)}}
+        self.app.apply_settings()
 
     def _toggle_watch(self) -> None:
         self.watch = not self.watch
