@@ -328,3 +328,26 @@ def test_the_curve_a_name_would_hide_is_measured_whole_where_plies_share_a_pixel
         area = pygame.Rect(rng.randint(-5, 60), rng.randint(-5, 40), rng.randint(1, 30), rng.randint(1, 20))
         crossed = [area.clipline(a, b) for a, b in zip(curve, curve[1:])]
         assert _hidden_curve(area, curve) == pytest.approx(sum(max(1.0, math.dist(*c)) for c in crossed if c))
+
+
+def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeypatch):
+    """Early in a replay's analysis the first side led at the start, its name fled the curve to
+    the top right corner, and was drawn over "Analysing… 28%": the name keeps off the note."""
+    from types import SimpleNamespace
+
+    from tests.test_replay import random_record
+
+    record = random_record("hex")
+    app.open_replay(record)
+    app.run_frames(2)
+    scene = app.scene
+    points = [1.0, 0.95, 1.0] + [None] * (len(record.moves) - 2)  # the first values: Blue far ahead
+    scene.analysis = SimpleNamespace(points=points, done=False, error=None, progress=lambda: 0.28,
+                                     poll=lambda: None, close=lambda: None)
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    note = [rect for text, rect in drawn if text == "Analysing… 28%"]
+    names = [rect for text, rect in drawn if text.endswith("better")]
+    assert len(note) == 1 and len(names) == 2, drawn
+    assert all(scene.graph_rect.contains(rect) for rect in names)
+    assert not any(rect.colliderect(note[0]) for rect in names), (names, note)

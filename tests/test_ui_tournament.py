@@ -1204,6 +1204,65 @@ def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path,
         app.quit()
 
 
+def test_players_picked_then_left_with_back_are_chosen_again(tmp_path, monkeypatch):
+    """Players picked on the setup were forgotten unless Start was pressed: a user who picks the
+    players of a game and goes Back finds that game and those players chosen again, in this
+    session and the next."""
+    from tests.ui_helpers import make_app
+
+    picked = {"Level 2", "Level 5", "Bacoco"}
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "rastros":
+            click(app, scene.buttons[2].rect.center)  # ">"
+        for button, (_pid, title) in zip(scene.player_buttons, scene.players()):
+            if button.active != (title in picked):
+                click(app, button.rect.center)
+        click(app, scene.buttons[0].rect.center)  # Back, no tournament started
+        assert scene.tournament is None
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
+def test_games_per_pair_time_and_opening_moves_chosen_are_kept_for_next_time(tmp_path, monkeypatch):
+    """Games per pair, time per move and random opening moves went back to 2 + 2, 0.5 s and 0
+    each time the screen was opened: as the user last chose them, in this session and the next."""
+    from tests.ui_helpers import make_app
+
+    def format_labels(scene) -> list[str]:
+        scene._refresh_labels()
+        return [scene.buttons[i].label for i in (3, 4, 9)]  # games per pair, time per move, opening moves
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        defaults = format_labels(scene)
+        for i in (3, 4, 4, 9):
+            click(app, scene.buttons[i].rect.center)
+        chosen = format_labels(scene)
+        assert all(a != b for a, b in zip(chosen, defaults))
+        click(app, scene.buttons[0].rect.center)  # Back
+        assert format_labels(open_tournament_from_the_menu(app)) == chosen
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        assert format_labels(open_tournament_from_the_menu(app)) == chosen
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
 @pytest.mark.parametrize("kept", [{"rastros": ["level-5", "no/such/bot.py:Gone", "level-9", 7, "rastros:basilio"]},
                                   {"rastros": "level-5"}, {"rastros": {"level-5": True}}, "garbage", [1, 2]])
 def test_players_kept_that_are_no_longer_there_or_unreadable_are_left_out_quietly(tmp_path, monkeypatch, kept):
@@ -1288,3 +1347,58 @@ def test_a_students_file_of_the_last_tournament_is_chosen_again_once_loaded(tmp_
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
+
+
+def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypatch):
+    """Hex's board size went back to 11 each time the screen was opened (from 11 to 7 is 15
+    clicks): a game's options are kept per game, as the user last chose them, also next session."""
+    from tests.ui_helpers import make_app
+
+    def hex_options(scene) -> list[str]:
+        scene._refresh_labels()
+        return [b.label for b in scene.option_buttons]
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "hex":
+            click(app, scene.buttons[2].rect.center)  # ">"
+        for button in (scene.option_buttons[0], scene.option_buttons[1]):  # board size 12, swap rule on
+            click(app, button.rect.center)
+        chosen = hex_options(scene)
+        assert chosen == ["Board size: 12", "Swap rule: On"]
+        click(app, scene.buttons[1].rect.center)  # "<": another game, its own options
+        assert "Board size: 12" not in hex_options(scene)
+        click(app, scene.buttons[0].rect.center)  # Back
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "hex":
+            click(app, scene.buttons[2].rect.center)
+        assert hex_options(scene) == chosen
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        scene = open_tournament_from_the_menu(app)
+        while scene.game_id != "hex":
+            click(app, scene.buttons[2].rect.center)
+        assert hex_options(scene) == chosen
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("kept", [{"games": 7, "time": "0.5", "openings": True}, {"games": [2]}, "garbage", None])
+def test_format_choices_the_screen_cannot_read_give_its_defaults(kept):
+    """A hand-edited tournament_choices (a value not offered, of another type) is ignored: the
+    screen opens on its defaults rather than failing or moving the settings file aside."""
+    from types import SimpleNamespace
+
+    from ui.scenes.tournament_setup import KEPT_CHOICES, kept_index, kept_options
+
+    settings = SimpleNamespace(tournament_choices=kept)
+    assert [kept_index(settings, attr, 1) for attr in KEPT_CHOICES] == [1, 1, 1]
+    assert kept_index(SimpleNamespace(tournament_choices={"time": 2.0}), "time_index", 1) == 4
+    options = {"options": {"hex": {"size": 99, "swap": 1, "gone": True}, "rastros": {"size": "8"}}}
+    assert kept_options(SimpleNamespace(tournament_choices=options), "hex") == {}
+    assert kept_options(SimpleNamespace(tournament_choices=options), "rastros") == {}
+    assert kept_options(SimpleNamespace(tournament_choices={"options": {"hex": {"size": 7}}}), "hex") == {"size": 7}

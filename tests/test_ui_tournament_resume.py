@@ -136,6 +136,32 @@ def test_a_killed_tournaments_log_is_offered_and_resumed(app):
     assert scene.titles == {"level-1": "Level 1", "level-2": "Level 2", "level-3": "Level 3"}
 
 
+def test_a_tournament_begun_in_english_names_our_players_in_portuguese_once_resumed(app, monkeypatch):
+    """Resumed in a Portuguese window, a tournament begun in English showed "Level 1" in its
+    tables and board title, the setup beside it saying "Nível 1": our players are named in the
+    window's language; the log's names are kept for outside players only."""
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+
+    simple = f"{BOTS / 'simple_contract.py'}:choose"
+    _killed_log(tournaments_dir(), "tictactoe-20260101-120000.jsonl", 2, ["level-1", "level-2", simple],
+                titles={"level-1": "Level 1", "level-2": "Level 2", simple: "ana/simple_contract"})
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = _reopen(app)
+        click(app, scene.offer_buttons[0].rect.center)
+        assert _until(app, lambda: scene.tournament is not None, 30)
+        _play_out(app, scene)
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        shown = " ".join(drawn)
+        assert "Nível 1" in shown and "Nível 2" in shown and "ana/simple_contract" in shown
+        assert "Level 1" not in shown and "Level 2" not in shown
+    finally:
+        i18n.set_language("en")
+
+
 def test_new_after_stop_offers_the_tournament_just_stopped(app):
     scene, old = _started_with_a_game_played(app)
     stop, new = (next(b for b in scene.buttons if b.label == label) for label in ("Stop", "New tournament"))

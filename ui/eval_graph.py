@@ -106,10 +106,12 @@ class LiveEvaluations:
 
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[float | None], game: Game,
                theme: Theme, scale: float, plies: int, current: int | None = None,
+               taken: Sequence[pygame.Rect] = (),
                ) -> Callable[[int, float], tuple[int, int]] | None:
     """The graph of ``points`` (one per position of a ``plies``-move game) in ``rect``: the area
-    between the line and the middle in the colour of the side better off, the sides' names, and
-    a cursor at the position ``current``.  Returns the point-to-pixel mapping (None if too small)."""
+    between the line and the middle in the colour of the side better off, the sides' names (kept
+    off the ``taken`` places, where the caller writes over the graph), and a cursor at the position
+    ``current``.  Returns the point-to-pixel mapping (None if too small)."""
     r = rect
     if r.height < 20:
         return None
@@ -147,7 +149,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     size = tx.small(11, s)
     for side, top in ((0, True), (1, False)):
         label = _("{side} better").format(side=_(game.sides[side]))
-        place = _label_place(r, tx.ui_font(size).size(label), top, curve, s)
+        place = _label_place(r, tx.ui_font(size).size(label), top, curve, s, taken)
         # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
         # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
         pygame.draw.rect(surface, ground, place.inflate(int(8 * s), 0).clip(r), border_radius=int(4 * s))
@@ -156,17 +158,19 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
 
 
 def _label_place(r: pygame.Rect, size: tuple[int, int], top: bool, curve: list[tuple[int, int]],
-                 scale: float) -> pygame.Rect:
+                 scale: float, taken: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a side's name goes in its half of the graph ``r`` (the first side's the top half):
     along the half's outer edge -- the left corner, else the right, else the first place between
     them -- that the ``curve`` (its points in pixels, left to right) keeps clear of; where the
     curve runs along that whole edge (a side ahead all game), the first such row further in, under
     or over the curve; where no place is clear, the one that hides the least of it.  A name drawn
     over the curve hid a stretch of it, and the line entered and left it at its edges, as if
-    crossing the words."""
+    crossing the words.  A place over a ``taken`` one (a note written on the graph) is not used:
+    the name went to the top right corner, over "Analysing… 28%"."""
     margin, gap = int(6 * scale), max(1, int(2 * scale))  # the room kept clear beside a name, and above and below it
+    places = _label_places(r, size, top, margin, max(gap, size[1] // 4))
     best, least = None, math.inf
-    for place in _label_places(r, size, top, margin, max(gap, size[1] // 4)):
+    for place in [p for p in places if p.collidelist(list(taken)) < 0] or places:
         hidden = _hidden_curve(place.inflate(2 * margin, 2 * gap), curve, least)
         if hidden < least:
             best, least = place, hidden

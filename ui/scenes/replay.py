@@ -520,7 +520,13 @@ class ReplayScene(Scene):
                 tx.text(surface, note, r.center, tx.small(13, s), theme.muted, "center")
             return
         points = self.analysis.points if self.analysis else []
-        xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply)
+        note = (_("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
+                if self.analysis is not None and not self.analysis.done else "")
+        note_place = pygame.Rect((0, 0), tx.ui_font(small).size(note)) if note else None
+        if note_place is not None:
+            note_place.topright = (r.right - 6, r.y + 4)
+        xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
+                        taken=[note_place] if note_place is not None else [])
         drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
         if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)
@@ -528,8 +534,7 @@ class ReplayScene(Scene):
             number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.record.moves[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
             tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
-        if self.analysis is not None and not self.analysis.done:
-            note = _("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
+        if note:
             tx.text(surface, note, (r.right - 6, r.y + 4), small, theme.muted, "topright")
         elif self.analysis is not None and self.analysis.error:
             tx.text(surface, tx.fit(self.analysis.error, small, r.width - 8), (r.x + 4, r.y + 4), small, theme.invalid)

@@ -94,6 +94,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.games_index = 1  # 2 games each way per pair
         self.time_index = 2  # 0.5 s
         self.openings_index = 0  # from the initial position
+        self._choose_kept_choices()  # or as the user last chose them
         self.jobs = max(1, min(2, os.cpu_count() or 1))
         self.watch = True
         self.options: dict[str, Any] = {}
@@ -733,6 +734,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         again = [pid for pid in dict.fromkeys(listed) if pid not in self.selected]
         self.selected.update(new)
         self.selected.update(again)
+        self._remember_choice()
         names = ", ".join(dict(self.players()).get(pid) or short(pid) for pid in again)
         if new:
             self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)))

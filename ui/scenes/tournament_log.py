@@ -181,13 +181,20 @@ class TournamentLog:
             self.messages.add(_("Could not resume {path}: {why}").format(path=offer.path, why=exc), "error", 12.0)
             return
         self._show_settings_of(t)
-        known = dict(self.players())
-        noted = h.get("titles") if isinstance(h.get("titles"), dict) else {}
-        self.titles = {pid: str(noted.get(pid) or known.get(pid) or short(pid)) for pid in t.player_ids}
+        self.titles = self._resumed_titles(t, h)
         self._begin(t, offer.base)
         self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
             done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
         self._say_forfeiting(broken)
+
+    def _resumed_titles(self, t: Tournament, header: dict) -> dict[str, str]:
+        """The names of a resumed tournament's players: ours as this screen names them now, in the
+        window's language ("Nível 1" for a tournament begun in English); an outside player's as
+        the log noted them (told apart from another of the same name), else as listed here."""
+        known = dict(self.players())
+        noted = header.get("titles") if isinstance(header.get("titles"), dict) else {}
+        ours = {pid: title for pid, title in known.items() if not ai.is_outside_player(pid)}
+        return {pid: str(ours.get(pid) or noted.get(pid) or known.get(pid) or short(pid)) for pid in t.player_ids}
 
     def _say_forfeiting(self, broken: dict[str, str]) -> None:
         """Say which players of the tournament begun cannot be loaded, and why: they forfeit their

@@ -27,6 +27,9 @@ from ui.widgets import card, mix
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
 OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players would replay one game
+# the choices cycled on the screen that are kept in the settings (``tournament_choices``):
+# the scene's attribute -> (the key it is kept under, the values its index picks from)
+KEPT_CHOICES = {"games_index": ("games", GAMES), "time_index": ("time", TIMES), "openings_index": ("openings", OPENINGS)}
 
 
 def unloadable_entry(entry: str, exc: BaseException, matched: bool) -> tuple[str, str] | None:
@@ -61,6 +64,42 @@ def picked_last(settings: Any, game_id: str) -> list[str]:
     return [pid for pid in picked if isinstance(pid, str)] if isinstance(picked, list) else []
 
 
+def kept_index(settings: Any, attr: str, default: int) -> int:
+    """The index of the value of ``attr`` (a key of ``KEPT_CHOICES``) last chosen, as
+    ``settings.tournament_choices`` keeps it, else ``default``.  A value that is not one of the
+    choices (a hand-edited file, another version's) is ignored: the file is not moved aside for it."""
+    key, values = KEPT_CHOICES[attr]
+    kept = getattr(settings, "tournament_choices", None)
+    value = kept.get(key) if isinstance(kept, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in values:
+        return default
+    return values.index(value)
+
+
+def option_values(option: games.Option) -> list[Any]:
+    """The values a game option's button cycles through, in order."""
+    if option.choices:
+        return list(option.choices)
+    if option.kind is bool:
+        return [False, True]
+    if option.kind is int and option.maximum is not None:
+        return list(range(option.minimum, option.maximum + 1))
+    return [option.default]
+
+
+def kept_options(settings: Any, game_id: str) -> dict[str, Any]:
+    """The options of ``game_id`` as last chosen on the screen (``settings.tournament_choices``),
+    those the button offers only: one this version lacks, or a value it does not offer (a
+    hand-edited file), is left out, its default shown instead."""
+    kept = getattr(settings, "tournament_choices", None)
+    by_game = kept.get("options") if isinstance(kept, dict) else None
+    chosen = by_game.get(game_id) if isinstance(by_game, dict) else None
+    if not isinstance(chosen, dict):
+        return {}
+    return {o.name: chosen[o.name] for o in games.info(game_id).options if o.name in chosen
+            and any(type(v) is type(chosen[o.name]) and v == chosen[o.name] for v in option_values(o))}
+
+
 class TournamentSetup:
     """What is chosen before a tournament starts (mixed into TournamentScene)."""
 
@@ -71,7 +110,8 @@ class TournamentSetup:
         if not self._choose_picked_last(ids):
             self.selected = set(ids[:4])
         info = games.info(self.game_id)
-        self.options = {o.name: o.default for o in info.options}
+        self.options = {o.name: o.default for o in info.options} | kept_options(getattr(self.app, "settings", None),
+                                                                                self.game_id)
         self._offer_remembered()
 
     def _choose_picked_last(self, ids: list[str]) -> bool:
@@ -84,14 +124,24 @@ class TournamentSetup:
         return bool(self.selected or self.awaited)
 
     def _remember_players(self, ids: list[str]) -> None:
-        """Keep the players of the tournament just started in the settings, under its game: the
-        screen chooses them again for that game (``_choose_picked_last``), in this session and the next."""
+        """Keep ``ids`` in the settings as the players of this game, and the game as the one the
+        screen opens on: the screen chooses them again (``_choose_picked_last``), in this session
+        and the next.  Saved off the window's thread (``app.apply_settings``), only on a change."""
         settings = getattr(self.app, "settings", None)
-        if settings is None or picked_last(settings, self.game_id) == ids:
+        if settings is None or (picked_last(settings, self.game_id) == ids
+                                and getattr(settings, "tournament_game", None) == self.game_id):
             return
         kept = getattr(settings, "tournament_players", None)
         settings.tournament_players = {**(kept if isinstance(kept, dict) else {}), self.game_id: ids}
+        settings.tournament_game = self.game_id
         self.app.apply_settings()
+
+    def _remember_choice(self) -> None:
+        """Keep the players as the user just chose them (``_remember_players``): one who picks
+        players and leaves without starting finds them chosen next time.  Those of the last
+        tournament still being loaded (``awaited``) stay in the list."""
+        chosen = [pid for pid, _title in self.players() if pid in self.selected]
+        self._remember_players(chosen + sorted(self.awaited - set(chosen)))
 
     def _cycle_game(self, step: int) -> None:
         self.game_index = (self.game_index + step) % len(self.game_ids)
@@ -100,24 +150,54 @@ class TournamentSetup:
 
     def _cycle(self, attr: str, values: tuple) -> None:
         setattr(self, attr, (getattr(self, attr) + 1) % len(values))
+        if attr in KEPT_CHOICES:
+            self._remember_choices()
+
+    def _choose_kept_choices(self) -> None:
+        """Games per pair, time per move and opening moves as the user last chose them (``kept_index``)."""
+        settings = getattr(self.app, "settings", None)
+        for attr in KEPT_CHOICES:
+            setattr(self, attr, kept_index(settings, attr, getattr(self, attr)))
+
+    def _remember_choices(self) -> None:
+        """Keep games per pair, time per move and opening moves in the settings as they are now:
+        the screen opens on them next time (``_choose_kept_choices``), rather than on its defaults."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        kept = getattr(settings, "tournament_choices", None)
+        now = {key: values[getattr(self, attr)] for attr, (key, values) in KEPT_CHOICES.items()}
+        settings.tournament_choices = {**(kept if isinstance(kept, dict) else {}), **now}
+        self.app.apply_settings()
 
     def _cycle_jobs(self) -> None:
         self.jobs = self.jobs % max(1, os.cpu_count() or 1) + 1
 
     def _cycle_option(self, option) -> None:
-        values = list(option.choices) if option.choices else (
-            [False, True] if option.kind is bool else
-            list(range(option.minimum, option.maximum + 1)) if option.kind is int and option.maximum is not None
-            else [option.default])
+        values = option_values(option)
         current = self.options.get(option.name, option.default)
         i = values.index(current) if current in values else -1
         self.options[option.name] = values[(i + 1) % len(values)]
+        self._remember_options()
+
+    def _remember_options(self) -> None:
+        """Keep this game's options as they are now in the settings (``tournament_choices``, by
+        game): the screen shows them again for this game (``kept_options``), rather than its defaults."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        kept = getattr(settings, "tournament_choices", None)
+        kept = kept if isinstance(kept, dict) else {}
+        by_game = kept.get("options") if isinstance(kept.get("options"), dict) else {}
+        settings.tournament_choices = {**kept, "options": {**by_game, self.game_id: dict(self.options)}}
+        self.app.apply_settings()
 
     def _toggle_watch(self) -> None:
         self.watch = not self.watch
 
     def _toggle_player(self, pid: str) -> None:
         self.selected.symmetric_difference_update({pid})
+        self._remember_choice()
 
     def _add_outside(self) -> None:
         """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread.  A
