@@ -547,6 +547,26 @@ def test_a_choose_that_changes_the_state_it_is_given_is_read_in_the_position_as_
         bad.close()
 
 
+@pytest.mark.parametrize("game_id, change", [
+    ("rastros", "state.blacks = set()"),
+    ("hex", "state._moves = state.game = None"),
+])
+def test_a_choose_that_breaks_the_state_past_reading_has_its_legal_answer_taken(tmp_path, game_id, change):
+    """A choose that took a legal move, then broke the state it was given (``state.blacks =
+    set()``; ``state._moves = None``, the same text) forfeited with an error in Tabuleiro's rules,
+    ``TypeError: unsupported operand type(s) for >>: 'set' and 'int' (at rastros.py line 228)``,
+    ``'NoneType' object has no attribute 'cells' (at hex.py line 159)``, although the doc says its
+    answer is read in the position as it was."""
+    bot = tmp_path / "breaks_it.py"
+    bot.write_text(f"def choose(game, state):\n    move = state.legal_moves()[0]\n    {change}\n    return move\n")
+    player = ai.make_player(game_id, str(bot))
+    try:
+        state = games.load(game_id).initial_state()
+        assert player.choose(state, Limits(time=2.0)) == state.legal_moves()[0]
+    finally:
+        player.close()
+
+
 def test_a_move_of_the_right_kind_but_illegal_is_named_in_notation_with_the_rules_reason(tmp_path):
     """An Alquerque bot that returned Black's move (11, 6) for White was told "'(11, 6)' is not a
     move like c2-c3 or b1xb3xd5", as if a tuple were the wrong kind of answer."""
