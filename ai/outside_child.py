@@ -183,6 +183,10 @@ SCRIPT_CALLS_HINT = ('put the calls a script makes under `if __name__ == "__main
                      "--definitions-only")
 """What a file that runs as a script when imported is told, as a file too slow to load is."""
 
+NO_INPUT_IN_A_MOVE = "input() has no one to answer it here: choose reads the position from state and returns its move"
+"""What a ``choose`` that asks for its move with ``input()`` is told, instead of Python's "EOF when
+reading a line", which says nothing of why a bot is never answered."""
+
 
 def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
@@ -204,6 +208,8 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     if loading and isinstance(exc, (EOFError, SystemExit)):  # a script's input() or exit as the file is imported
         what = "input() has no one to answer it here" if isinstance(exc, EOFError) else "the file ends the program"
         text, crashed = f"{type(exc).__name__}: {what}: {SCRIPT_CALLS_HINT}", ""
+    if not loading and isinstance(exc, EOFError) and str(exc) == "EOF when reading a line":  # input() in a move
+        text = f"EOFError: {NO_INPUT_IN_A_MOVE}"
     if isinstance(exc, ModuleNotFoundError) and exc.name and source is not None:
         top = exc.name.split(".")[0]
         if loading:

@@ -567,6 +567,31 @@ def test_a_choose_that_breaks_the_state_past_reading_has_its_legal_answer_taken(
         player.close()
 
 
+def test_a_choose_that_asks_input_for_its_move_is_told_no_one_answers(tmp_path):
+    """A choose that read its move with ``input()`` forfeited with Python's words, ``EOFError: EOF
+    when reading a line (at pergunta.py line 2)``, which do not say why a bot is never answered."""
+    from ui import words
+    from ui.i18n import set_language
+
+    bot = tmp_path / "pergunta.py"
+    bot.write_text("def choose(game, state):\n    return input('move? ')\n")
+    player = ai.make_player("tictactoe", str(bot))
+    try:
+        with pytest.raises(Forfeit) as raised:
+            player.choose(games.load("tictactoe").initial_state(), Limits(time=2.0))
+    finally:
+        player.close()
+    said = str(raised.value)
+    assert said.startswith("crashed: EOFError: input() has no one to answer it here: choose reads the "
+                           "position from state and returns its move (at pergunta.py line 2)"), said
+    try:
+        set_language("pt")
+        shown = words.forfeit_reason(said)
+    finally:
+        set_language("en")
+    assert "aqui não há ninguém para responder a input(): choose lê a posição em state" in shown, shown
+
+
 def test_a_move_of_the_right_kind_but_illegal_is_named_in_notation_with_the_rules_reason(tmp_path):
     """An Alquerque bot that returned Black's move (11, 6) for White was told "'(11, 6)' is not a
     move like c2-c3 or b1xb3xd5", as if a tuple were the wrong kind of answer."""
