@@ -408,6 +408,24 @@ def test_a_late_first_move_says_where_it_was_running_and_that_set_up_counts(tmp_
 
 
 @pytest.mark.usefixtures("late_notes_waited_for")
+def test_a_late_bot_printing_without_a_newline_is_told_where_it_was_running(tmp_path):
+    """A late bot that printed its thoughts on one line (``print(..., end=" ")``) was told only
+    "exceeded the time limit (...); process stopped": the note of where it was running came in
+    the middle of the bot's line in its log, and was looked for at a line's start only."""
+    bot = tmp_path / "pensa.py"
+    bot.write_text("import time\n\ndef choose(game, state):\n    while True:\n"
+                   "        print('thinking', end=' ', flush=True)\n        time.sleep(0.001)\n")
+    p = ai.make_player("tictactoe", str(bot))
+    try:
+        with pytest.raises(Forfeit) as lost:
+            p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
+    finally:
+        p.close()
+    assert re.search(r"; process stopped; it was running pensa\.py line (5|6) \(in choose\)\. It was its first "
+                     r"move", str(lost.value)), lost.value
+
+
+@pytest.mark.usefixtures("late_notes_waited_for")
 def test_a_late_later_move_says_where_it_was_running_without_the_set_up_hint(tmp_path):
     bot = tmp_path / "lento.py"
     bot.write_text(LATE_SECOND_MOVE)
