@@ -289,8 +289,9 @@ class _Worker:
         head = OUR_NOTE.decode() + RUNNING_NOTE.split("{seconds", 1)[0].format(number=number)
         found = ""
         for line in self.bot.log_end().splitlines():
-            if line.startswith(head):
-                found = line.split(" s at ", 1)[-1]
+            at = line.find(head)  # after the bot's own text when it printed without a newline
+            if at >= 0:
+                found = line[at:].split(" s at ", 1)[-1]
         return f"; it was running {found}" if found else ""
 
     def ask(self, message: dict, timeout: float | None, stop: Any = None,

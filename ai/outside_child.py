@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import copy
 import importlib
 import importlib.util
 import inspect
@@ -41,6 +42,7 @@ import threading
 import time
 import traceback
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +183,10 @@ SCRIPT_CALLS_HINT = ('put the calls a script makes under `if __name__ == "__main
                      "--definitions-only")
 """What a file that runs as a script when imported is told, as a file too slow to load is."""
 
+NO_INPUT_IN_A_MOVE = "input() has no one to answer it here: choose reads the position from state and returns its move"
+"""What a ``choose`` that asks for its move with ``input()`` is told, instead of Python's "EOF when
+reading a line", which says nothing of why a bot is never answered."""
+
 
 def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
@@ -202,6 +208,8 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     if loading and isinstance(exc, (EOFError, SystemExit)):  # a script's input() or exit as the file is imported
         what = "input() has no one to answer it here" if isinstance(exc, EOFError) else "the file ends the program"
         text, crashed = f"{type(exc).__name__}: {what}: {SCRIPT_CALLS_HINT}", ""
+    if not loading and isinstance(exc, EOFError) and str(exc) == "EOF when reading a line":  # input() in a move
+        text = f"EOFError: {NO_INPUT_IN_A_MOVE}"
     if isinstance(exc, ModuleNotFoundError) and exc.name and source is not None:
         top = exc.name.split(".")[0]
         if loading:
@@ -658,10 +666,26 @@ def _changed(game: Game, state: State, before: str, answer: Any) -> str:
                                     "(copy.deepcopy(state) gives a copy to change)") from None
 
 
-def _read_answer(game: Game, state: State, before: str, answer: Any) -> str:
-    """``answer`` as notation, from a ``choose`` given ``state`` whose text was ``before``."""
-    if game.to_text(state) != before:
-        return _changed(game, state, before, answer)
+def _unchanged(game: Game, state: State, before: str) -> bool:
+    """Whether ``state`` still reads as ``before``.  A ``choose`` may break it past reading
+    (``state.blacks = set()``, ``state.game = None``): that is a change too, whose error was
+    raised in Tabuleiro's rules (``at rastros.py line 228``) and forfeited a legal answer."""
+    try:
+        return game.to_text(state) == before
+    except Exception:  # any error: the student's change decides which one the rules raise
+        return False
+
+
+def _answer_of(game: Game, state: State, choose: Callable[[State], Any]) -> str:
+    """The notation of the answer of ``choose``, given a copy of ``state``: a field of the copy
+    set anew (``state._moves = None``) leaves ``state`` whole to read the answer in, where reading
+    it in the changed state forfeited a legal answer with an error in Tabuleiro's rules (``at
+    hex.py line 159``); a change the copy's text shows is said (``_changed``)."""
+    before = game.to_text(state)
+    given = copy.copy(state)
+    answer = choose(given)
+    if not _unchanged(game, given, before):
+        return _changed(game, given, before, answer)
     return _answer_text(game, state, answer)
 
 
@@ -708,9 +732,9 @@ class _FunctionAdapter:
         self.timed = _takes(fn, 3, SECONDS_NAMES)
 
     def move(self, state: State, seconds: float | None = None) -> str:
-        before = self.game.to_text(state)
-        answer = self.fn(self.game, state, seconds) if self.timed else self.fn(self.game, state)
-        return _read_answer(self.game, state, before, answer)
+        if self.timed:
+            return _answer_of(self.game, state, lambda given: self.fn(self.game, given, seconds))
+        return _answer_of(self.game, state, lambda given: self.fn(self.game, given))
 
 
 class _ClassAdapter:
@@ -729,9 +753,9 @@ class _ClassAdapter:
         self.timed = _takes(choose, 2, SECONDS_NAMES)
 
     def move(self, state: State, seconds: float | None = None) -> str:
-        before = self.game.to_text(state)
-        answer = self.obj.choose(state, seconds) if self.timed else self.obj.choose(state)
-        return _read_answer(self.game, state, before, answer)
+        if self.timed:
+            return _answer_of(self.game, state, lambda given: self.obj.choose(given, seconds))
+        return _answer_of(self.game, state, self.obj.choose)
 
 
 def _notebook_game(fn: Any) -> type | None:

@@ -408,6 +408,24 @@ def test_a_late_first_move_says_where_it_was_running_and_that_set_up_counts(tmp_
 
 
 @pytest.mark.usefixtures("late_notes_waited_for")
+def test_a_late_bot_printing_without_a_newline_is_told_where_it_was_running(tmp_path):
+    """A late bot that printed its thoughts on one line (``print(..., end=" ")``) was told only
+    "exceeded the time limit (...); process stopped": the note of where it was running came in
+    the middle of the bot's line in its log, and was looked for at a line's start only."""
+    bot = tmp_path / "pensa.py"
+    bot.write_text("import time\n\ndef choose(game, state):\n    while True:\n"
+                   "        print('thinking', end=' ', flush=True)\n        time.sleep(0.001)\n")
+    p = ai.make_player("tictactoe", str(bot))
+    try:
+        with pytest.raises(Forfeit) as lost:
+            p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
+    finally:
+        p.close()
+    assert re.search(r"; process stopped; it was running pensa\.py line (5|6) \(in choose\)\. It was its first "
+                     r"move", str(lost.value)), lost.value
+
+
+@pytest.mark.usefixtures("late_notes_waited_for")
 def test_a_late_later_move_says_where_it_was_running_without_the_set_up_hint(tmp_path):
     bot = tmp_path / "lento.py"
     bot.write_text(LATE_SECOND_MOVE)
@@ -545,6 +563,51 @@ def test_a_choose_that_changes_the_state_it_is_given_is_read_in_the_position_as_
     finally:
         good.close()
         bad.close()
+
+
+@pytest.mark.parametrize("game_id, change", [
+    ("rastros", "state.blacks = set()"),
+    ("hex", "state._moves = state.game = None"),
+])
+def test_a_choose_that_breaks_the_state_past_reading_has_its_legal_answer_taken(tmp_path, game_id, change):
+    """A choose that took a legal move, then broke the state it was given (``state.blacks =
+    set()``; ``state._moves = None``, the same text) forfeited with an error in Tabuleiro's rules,
+    ``TypeError: unsupported operand type(s) for >>: 'set' and 'int' (at rastros.py line 228)``,
+    ``'NoneType' object has no attribute 'cells' (at hex.py line 159)``, although the doc says its
+    answer is read in the position as it was."""
+    bot = tmp_path / "breaks_it.py"
+    bot.write_text(f"def choose(game, state):\n    move = state.legal_moves()[0]\n    {change}\n    return move\n")
+    player = ai.make_player(game_id, str(bot))
+    try:
+        state = games.load(game_id).initial_state()
+        assert player.choose(state, Limits(time=2.0)) == state.legal_moves()[0]
+    finally:
+        player.close()
+
+
+def test_a_choose_that_asks_input_for_its_move_is_told_no_one_answers(tmp_path):
+    """A choose that read its move with ``input()`` forfeited with Python's words, ``EOFError: EOF
+    when reading a line (at pergunta.py line 2)``, which do not say why a bot is never answered."""
+    from ui import words
+    from ui.i18n import set_language
+
+    bot = tmp_path / "pergunta.py"
+    bot.write_text("def choose(game, state):\n    return input('move? ')\n")
+    player = ai.make_player("tictactoe", str(bot))
+    try:
+        with pytest.raises(Forfeit) as raised:
+            player.choose(games.load("tictactoe").initial_state(), Limits(time=2.0))
+    finally:
+        player.close()
+    said = str(raised.value)
+    assert said.startswith("crashed: EOFError: input() has no one to answer it here: choose reads the "
+                           "position from state and returns its move (at pergunta.py line 2)"), said
+    try:
+        set_language("pt")
+        shown = words.forfeit_reason(said)
+    finally:
+        set_language("en")
+    assert "aqui não há ninguém para responder a input(): choose lê a posição em state" in shown, shown
 
 
 def test_a_move_of_the_right_kind_but_illegal_is_named_in_notation_with_the_rules_reason(tmp_path):

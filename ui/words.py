@@ -162,6 +162,8 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
         "or declare its encoding on its first line (# -*- coding: latin-1 -*-)")),
     (r"^the file is not (?P<encoding>\S+) text as it declares \(byte (?P<byte>0x[0-9a-f]{2})\)",
      N_("the file is not {encoding} text as it declares (byte {byte})")),
+    (r"^EOFError: input\(\) has no one to answer it here: choose reads the position from state and returns its move",
+     N_("EOFError: input() has no one to answer it here: choose reads the position from state and returns its move")),
     (r"^MemoryError: the bot ran out of memory \(it may have reached its memory limit\)",
      N_("MemoryError: the bot ran out of memory (it may have reached its memory limit)")),
     (r"^choose changed the state it was given, and its answer is not legal in the position as it was: states are "
