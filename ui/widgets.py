@@ -88,41 +88,54 @@ class Button:
         if not self.visible or self.rect.width <= 0:
             return
         radius = max(4, int(8 * scale))
-        if not self.enabled:
-            fill, fg = mix(theme.panel, theme.background, 0.5), mix(theme.muted, theme.panel, 0.4)
-        elif self.primary or self.active:
-            fill = theme.accent
-            if self.hovered:
-                fill = mix(fill, (255, 255, 255), 0.15)
-            fg = ink_on(fill)
-        else:
-            fill = mix(theme.panel, theme.text, 0.10 if self.hovered else 0.05)
-            fg = theme.text
-        if self.pressed and self.hovered and self.enabled:
-            fill = mix(fill, theme.background, 0.25)
+        fill, fg = self.colours(theme)
         border = theme.accent if (self.hovered and self.enabled and not self.primary) else mix(theme.panel, theme.text, 0.16)
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
             focus_ring(surface, self.rect, theme, scale, radius)
-        size = tx.small(15, scale)
-        hint_size = max(9, int(12 * scale))
-        key_hint = self.shown_hint()
-        hint_w = self._hint_width(scale)
-        room = self.rect.width - 10 * scale
-        # a label a little too long for its key beside it ("Árvore de pesquisa  T" at 800x560) is
-        # set a point or two smaller before the key is left out
-        for smaller in (size, size - 1, size - 2):
-            if tx.ui_font(smaller, True).size(self.label)[0] + hint_w <= room:
-                size = smaller
-                break
-        label_w = tx.ui_font(size, True).size(self.label)[0]
-        if label_w + hint_w > room:
-            hint_w = 0
+        label, size, hint_w = self._fitted(scale, int(self.rect.width - 10 * scale - 2 * self.side_room(scale)))
+        label_w = tx.ui_font(size, True).size(label)[0]
         x = self.rect.centerx - (label_w + hint_w) // 2
-        tx.text(surface, self.label, (x, self.rect.centery), size, fg, "midleft", bold=True)
+        tx.text(surface, label, (x, self.rect.centery), size, fg, "midleft", bold=True)
         if hint_w:
             hint_color = mix(fg, fill, 0.35)
-            tx.text(surface, key_hint, (x + label_w + int(8 * scale), self.rect.centery + 1), hint_size, hint_color, "midleft")
+            tx.text(surface, self.shown_hint(), (x + label_w + int(8 * scale), self.rect.centery + 1),
+                    max(9, int(12 * scale)), hint_color, "midleft")
+
+    def _fitted(self, scale: float, room: int) -> tuple[str, int, int]:
+        """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
+        pixels.  A label a little too long for its key beside it ("Árvore de pesquisa  T" at
+        800x560) is set a point or two smaller before the key is left out, and the key before the
+        label gives way to its short form (``labels``)."""
+        usual, hint_w = tx.small(15, scale), self._hint_width(scale)
+        for label in self.labels():
+            for beside in (hint_w, 0):
+                for size in (usual, usual - 1, usual - 2):
+                    if tx.ui_font(size, True).size(label)[0] + beside <= room:
+                        return label, size, beside
+        return self.labels()[-1], usual, 0
+
+    def colours(self, theme: Theme) -> tuple[Color, Color]:
+        """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
+        primary or on, lighter under the pointer, darker while pressed."""
+        if not self.enabled:
+            return mix(theme.panel, theme.background, 0.5), mix(theme.muted, theme.panel, 0.4)
+        if self.primary or self.active:
+            fill = mix(theme.accent, (255, 255, 255), 0.15) if self.hovered else theme.accent
+            fg = ink_on(fill)
+        else:
+            fill, fg = mix(theme.panel, theme.text, 0.10 if self.hovered else 0.05), theme.text
+        if self.pressed and self.hovered:
+            fill = mix(fill, theme.background, 0.25)
+        return fill, fg
+
+    def side_room(self, scale: float) -> int:
+        """The room kept free at each end of the button, beside its label (a stepper's arrows)."""
+        return 0
+
+    def labels(self) -> tuple[str, ...]:
+        """The label, then shorter forms of it, the first that fits drawn: the label alone here."""
+        return (self.label,)
 
     def _hint_width(self, scale: float) -> int:
         """The room the key hint takes beside the label, its gap included (0 with no hint)."""
@@ -132,7 +145,8 @@ class Button:
     def wanted_width(self, scale: float) -> int:
         """The width the label and its key take at the usual size, with the padding ``draw``
         keeps: a row that gives each button at least this shows every key (``share_row``)."""
-        return tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale) + int(10 * scale)
+        return (tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale)
+                + int(10 * scale) + 2 * self.side_room(scale))
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of
@@ -154,12 +168,88 @@ class Button:
             was = self.pressed
             self.pressed = False
             if self.rect.collidepoint(event.pos) and self.enabled and was:
-                self.action()
+                self.click_at(event.pos)
                 return True
         return False
 
+    def click_at(self, pos: tuple[int, int]) -> None:
+        """What a click at ``pos``, on the button, does: its action, wherever it is."""
+        self.action()
+
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+class Stepper(Button):
+    """A choice among values in order, shown as a button that reads "Board size: 11" between an
+    arrow at each end, and goes both ways as the forms' selectors (pygame-menu's, drawn with the
+    same arrows) do: a click on its left half steps back, on its right half forward; the wheel
+    over it steps (up: forward), and so do Left and Right while the keyboard is on it
+    (``KeyFocus.step``); Space or Enter steps forward.  ``step(-1)`` or ``step(1)`` makes the
+    step: each screen keeps its values and says what going round past an end does.  A button
+    that only went forward took 13 clicks to get from a Hex board of 11 back to 7."""
+
+    def __init__(self, step: Callable[[int], None], label: str = "", key_hint: str = "", **kwargs: Any) -> None:
+        super().__init__(label, lambda: step(1), key_hint, **kwargs)
+        self.step = step
+        self.short = ""  # the value alone ("Normal" for "Speed: Normal"), drawn when the label does not fit
+        self.pointer_x: int | None = None  # where the pointer is over it: the arrow on that side lights up
+
+    def side_room(self, scale: float) -> int:
+        return _arrow_size(scale) + int(10 * scale)
+
+    def labels(self) -> tuple[str, ...]:
+        return (self.label, self.short) if self.short else (self.label,)
+
+    def half_at(self, x: int) -> int:
+        """The step a click at ``x`` makes: -1 on the left half (back), 1 on the right."""
+        return -1 if x < self.rect.centerx else 1
+
+    def click_at(self, pos: tuple[int, int]) -> None:
+        self.step(self.half_at(pos[0]))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """``Button.handle``, and the wheel over it steps it (True: taken)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_x = event.pos[0] if self.rect.collidepoint(event.pos) else None
+        if (event.type == pygame.MOUSEWHEEL and event.y and self.visible and self.enabled
+                and self.pointer_x is not None):
+            self.step(1 if event.y > 0 else -1)
+            return True
+        return super().handle(event)
+
+    def key(self, key: int) -> bool:
+        """Left steps back, Right forward; False for any other key (not taken)."""
+        steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key)
+        if steps is None or not self.enabled:
+            return False
+        self.step(steps)
+        return True
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
+        """The button, and an arrow at each end; the one on the pointer's side in the accent."""
+        super().draw(surface, theme, scale)
+        if not self.visible or self.rect.width <= 0:
+            return
+        fill, fg = self.colours(theme)
+        size, inset = _arrow_size(scale), int(6 * scale)
+        for pointing, centre_x in ((-1, self.rect.x + inset + size // 2), (1, self.rect.right - inset - size // 2)):
+            lit = self.enabled and self.pointer_x is not None and self.half_at(self.pointer_x) == pointing
+            colour = legible(theme.accent, fill, fg) if lit else mix(fg, fill, 0.25)
+            pygame.draw.polygon(surface, colour, arrow_points((centre_x, self.rect.centery), size, pointing))
+
+
+def _arrow_size(scale: float) -> int:
+    return max(8, int(13 * scale))
+
+
+def arrow_points(centre: tuple[int, int], size: int, pointing: int) -> list[tuple[int, int]]:
+    """A block arrow ``size`` wide and high about ``centre``, pointing left (-1) or right (1): a
+    head and a shaft, the shape pygame-menu's selectors draw either side of their value."""
+    x, y = centre
+    half, shaft = size // 2, max(1, size // 7)
+    outline = [(-half, 0), (0, -half), (0, -shaft), (half, -shaft), (half, shaft), (0, shaft), (0, half)]
+    return [(x - pointing * dx, y + dy) for dx, dy in outline]
 
 
 class KeyFocus:
@@ -206,6 +296,12 @@ class KeyFocus:
             same = [i for i, stop in enumerate(stops) if getattr(stop, "label", None) == label]
         if len(same) == 1:
             self.index = same[0]
+
+    def step(self, stops: list[Any], key: int) -> bool:
+        """Left or Right on the stepper the keyboard is on: a step back or forward
+        (``Stepper.key``); False when it is on no stepper or the key is another."""
+        here = self.current(stops)
+        return isinstance(here, Stepper) and here.key(key)
 
     def mark(self, buttons: list[Button], stops: list[Any]) -> None:
         """Set ``focused`` on the button the keyboard is on and off on the others, for drawing."""

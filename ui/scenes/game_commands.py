@@ -24,7 +24,7 @@ from ui.i18n import _
 from ui.match import PC_VS_PC
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import SPEEDS
-from ui.widgets import Button, Messages
+from ui.widgets import Button, Messages, Stepper
 
 HINT_PLAYER = "level-5"
 RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
@@ -43,7 +43,7 @@ class GameCommands:
         self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc)
         self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
-        self.btn_speed = Button(_("Speed"), self.cycle_speed, "+/-", visible=pc_pc)
+        self.btn_speed = Stepper(self.step_speed, _("Speed"), "+/-", visible=pc_pc)
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
         self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
@@ -84,7 +84,8 @@ class GameCommands:
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
         self.btn_live.visible = self.browsing is not None
-        self.btn_speed.label = _("Speed: {name}").format(name=_(SPEEDS[self.speed][0]))
+        self.btn_speed.short = _(SPEEDS[self.speed][0])
+        self.btn_speed.label = _("Speed: {name}").format(name=self.btn_speed.short)
 
     def show_rules(self) -> None:
         """The rules of this game; Back returns to the game as it was."""
@@ -323,8 +324,10 @@ class GameCommands:
             return
         self.computer.step()
 
-    def cycle_speed(self) -> None:
-        self.speed = (self.speed + 1) % len(SPEEDS)
+    def step_speed(self, step: int) -> None:
+        """A PC vs PC game's pace one faster (``step`` 1: the + key, the Speed button's right
+        half) or slower (-1), round past either end as every stepper goes."""
+        self.speed = (self.speed + step) % len(SPEEDS)
 
     def _says_game_over(self) -> bool:
         """True, with a warning that says why, once the game is over: Hint and Legal moves have no

@@ -19,7 +19,6 @@ from ui.board_cursor import DIRECTIONS
 from ui.export import saves_sgf
 from ui.hex_connections import available as has_connections
 from ui.match import PC_VS_PC
-from ui.scenes.game_computer import SPEEDS
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -92,9 +91,9 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_s:
         scene.step()
     elif scene.setup.mode == PC_VS_PC and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-        scene.speed = min(len(SPEEDS) - 1, scene.speed + 1)
+        scene.step_speed(1)
     elif scene.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-        scene.speed = max(0, scene.speed - 1)
+        scene.step_speed(-1)
 
 
 def _browse_key(scene: GameScene, key: int) -> None:

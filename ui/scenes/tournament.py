@@ -47,7 +47,7 @@ from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, KeyFocus, Messages, Scroll
+from ui.widgets import Button, KeyFocus, Messages, Scroll, Stepper
 
 # Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
 # Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order
@@ -216,15 +216,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 b(_("Back"), self._back, "Esc"),
                 b("<", lambda: self._cycle_game(-1)),
                 b(">", lambda: self._cycle_game(1)),
-                b("", lambda: self._cycle("games_index", GAMES)),
-                b("", lambda: self._cycle("time_index", TIMES)),
-                b("", self._cycle_jobs),
+                Stepper(lambda step: self._step_choice("games_index", GAMES, step)),
+                Stepper(lambda step: self._step_choice("time_index", TIMES, step)),
+                Stepper(self._step_jobs),
                 b("", self._toggle_watch),
                 b(_("Add player"), self._add_outside),
                 b(_("Start tournament"), self._start, primary=True),
-                b("", lambda: self._cycle("openings_index", OPENINGS)),
+                Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step)),
             ]
-            self.option_buttons = [b("", lambda o=o: self._cycle_option(o)) for o in games.info(self.game_id).options]
+            self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
             self.player_buttons = [b(self._unloadable_label(pid, title), lambda pid=pid: self._toggle_player(pid))
@@ -609,6 +609,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if event.key == pygame.K_TAB or (setting_up and event.key in (pygame.K_UP, pygame.K_DOWN)):
             back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self._move_focus(-1 if back else 1)
+        elif setting_up and self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper
+            self._refresh_labels()
+            self.invalidate()
         elif event.key == pygame.K_SPACE:
             self._press_focused()
         elif event.key == pygame.K_ESCAPE:

@@ -22,7 +22,7 @@ from ui.i18n import _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
 from ui.theme import Theme
-from ui.widgets import card, mix
+from ui.widgets import Button, Stepper, card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
@@ -148,8 +148,10 @@ class TournamentSetup:
         self._select_defaults()
         self._build()
 
-    def _cycle(self, attr: str, values: tuple) -> None:
-        setattr(self, attr, (getattr(self, attr) + 1) % len(values))
+    def _step_choice(self, attr: str, values: tuple, step: int) -> None:
+        """The choice kept in ``attr`` (an index into ``values``) one value on (``step`` 1) or back
+        (-1), round past either end as the forms' selectors go; kept for next time."""
+        setattr(self, attr, (getattr(self, attr) + step) % len(values))
         if attr in KEPT_CHOICES:
             self._remember_choices()
 
@@ -170,14 +172,23 @@ class TournamentSetup:
         settings.tournament_choices = {**(kept if isinstance(kept, dict) else {}), **now}
         self.app.apply_settings()
 
-    def _cycle_jobs(self) -> None:
-        self.jobs = self.jobs % max(1, os.cpu_count() or 1) + 1
+    def _step_jobs(self, step: int) -> None:
+        """The processes playing at once one more or one fewer, from 1 to the computer's cores, round."""
+        self.jobs = (self.jobs - 1 + step) % max(1, os.cpu_count() or 1) + 1
 
-    def _cycle_option(self, option) -> None:
+    def _option_button(self, option: games.Option) -> Button:
+        """A game option's control: a button that switches a yes-or-no option ("Swap rule: Off"),
+        a stepper for one of more values (a board's size), each labelled in ``_refresh_labels``."""
+        if option.kind is bool and not option.choices:
+            return Button("", lambda: self._step_option(option, 1))
+        return Stepper(lambda step: self._step_option(option, step))
+
+    def _step_option(self, option: games.Option, step: int) -> None:
+        """A game option one value on (``step`` 1) or back (-1) of ``option_values``, round."""
         values = option_values(option)
         current = self.options.get(option.name, option.default)
-        i = values.index(current) if current in values else -1
-        self.options[option.name] = values[(i + 1) % len(values)]
+        i = values.index(current) if current in values else (-1 if step > 0 else 0)
+        self.options[option.name] = values[(i + step) % len(values)]
         self._remember_options()
 
     def _remember_options(self) -> None:

@@ -1,0 +1,167 @@
+"""Every choice among values in order goes both ways, as the forms' selectors do: a click on the
+left half of a stepper steps back, on its right half forward; the wheel over it steps; Left and
+Right step it while the keyboard is on it; past either end it goes round (the tournament setup's
+board size, games per pair, time, opening moves, processes; a PC vs PC game's speed)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from tests.ui_helpers import click, key
+from ui.scenes.tournament import TournamentScene
+from ui.scenes.tournament_setup import GAMES, option_values
+from ui.widgets import Stepper
+
+
+def open_tournament(app, game_id: str = "hex") -> TournamentScene:
+    scene = TournamentScene(app, game_id)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def board_size(scene: TournamentScene) -> Stepper:
+    """The Hex board size's stepper (the game's first option)."""
+    stepper = scene.option_buttons[0]
+    assert isinstance(stepper, Stepper) and stepper.label.startswith("Board size")
+    return stepper
+
+
+def games_per_pair(scene: TournamentScene) -> Stepper:
+    return next(b for b in scene.buttons if b.label.startswith("Games per pair"))
+
+
+def wheel(app, pos: tuple[int, int], turn: int) -> None:
+    """The pointer to ``pos``, then the wheel turned ``turn`` notches (up positive)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=turn, flipped=False))
+    app.run_frames(2)
+
+
+def test_a_click_on_the_left_half_of_a_stepper_steps_back_and_on_the_right_half_forward(app):
+    """Getting from a Hex board of 11 back to 7 took 13 clicks round every size: its left half
+    steps back, as the New game form's selector does."""
+    scene = open_tournament(app)
+    size = board_size(scene)
+    assert scene.options["size"] == 11 and size.label == "Board size: 11"
+    for _ in range(4):
+        click(app, (size.rect.x + size.rect.width // 4, size.rect.centery))
+    assert scene.options["size"] == 7 and size.label == "Board size: 7"
+    click(app, (size.rect.right - size.rect.width // 4, size.rect.centery))
+    assert scene.options["size"] == 8 and size.label == "Board size: 8"
+
+
+def test_stepping_back_from_the_first_value_goes_round_to_the_last(app):
+    scene = open_tournament(app)
+    stepper = games_per_pair(scene)
+    scene.games_index = 0
+    click(app, (stepper.rect.x + 10, stepper.rect.centery))
+    assert scene.games_index == len(GAMES) - 1 and stepper.label == f"Games per pair: {GAMES[-1]} + {GAMES[-1]}"
+    click(app, (stepper.rect.right - 10, stepper.rect.centery))
+    assert scene.games_index == 0
+    size = board_size(scene)
+    sizes = option_values(games.info("hex").option("size"))
+    scene.options["size"] = sizes[0]
+    click(app, (size.rect.x + 10, size.rect.centery))
+    assert scene.options["size"] == sizes[-1]
+
+
+def test_the_wheel_over_a_stepper_steps_it_up_forward_and_down_back(app):
+    scene = open_tournament(app)
+    size = board_size(scene)
+    wheel(app, size.rect.center, 1)
+    assert scene.options["size"] == 12
+    wheel(app, size.rect.center, -1)
+    wheel(app, size.rect.center, -1)
+    assert scene.options["size"] == 10 and size.label == "Board size: 10"
+    wheel(app, (size.rect.centerx, size.rect.bottom + 200), 1)  # away from it: no step
+    assert scene.options["size"] == 10
+
+
+def test_left_and_right_step_the_stepper_the_keyboard_is_on(app):
+    """Tab to the board size, then Left steps it back and Right forward; Space still steps
+    forward, and Left and Right elsewhere (on the Start button) change nothing."""
+    scene = open_tournament(app)
+    size = board_size(scene)
+    while scene.key_focus.current(scene._focus_stops()) is not size:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert scene.options["size"] == 9 and size.label == "Board size: 9"
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)
+    assert scene.options["size"] == 11 and size.focused
+    start = next(b for b in scene.buttons if b.label.startswith("Start"))
+    while scene.key_focus.current(scene._focus_stops()) is not start:
+        key(app, pygame.K_TAB)
+    chosen = (dict(scene.options), scene.games_index, scene.time_index, scene.openings_index, scene.jobs)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RIGHT)
+    assert (dict(scene.options), scene.games_index, scene.time_index, scene.openings_index, scene.jobs) == chosen
+
+
+def test_a_yes_or_no_option_stays_a_switch(app):
+    """The swap rule, on or off, is switched by a click anywhere on it, as before."""
+    scene = open_tournament(app)
+    swap = scene.option_buttons[1]
+    assert not isinstance(swap, Stepper)
+    click(app, (swap.rect.x + 10, swap.rect.centery))
+    assert scene.options["swap"] is True and swap.label == "Swap rule: On"
+
+
+def test_the_speed_of_a_computer_game_steps_both_ways(app):
+    """A PC vs PC game's Speed: its left half slower, its right half faster, as + and - do."""
+    from ui.scenes.game_computer import SPEEDS
+
+    app.open_demo("game:tictactoe:pc-pc")
+    app.run_frames(2)
+    scene = app.scene
+    speed = scene.btn_speed
+    assert isinstance(speed, Stepper) and speed.visible
+    start = scene.speed
+    click(app, (speed.rect.x + 6, speed.rect.centery))
+    assert scene.speed == (start - 1) % len(SPEEDS)
+    click(app, (speed.rect.right - 6, speed.rect.centery))
+    click(app, (speed.rect.right - 6, speed.rect.centery))
+    assert scene.speed == (start + 1) % len(SPEEDS)
+    assert speed.label == f"Speed: {SPEEDS[scene.speed][0]}"
+    key(app, pygame.K_MINUS)
+    assert scene.speed == start
+
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_steppers_value_is_drawn_between_its_arrows_in_the_smallest_window(tmp_path, monkeypatch, language):
+    """Every stepper of the tournament setup (each game's) and a PC vs PC game's Speed, at
+    800x560: its text stays between its arrows ("Velocidade: Normal" gives way to "Normal"),
+    never under them."""
+    from tests.ui_helpers import make_app, recorded_text_rects
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        i18n.set_language(language)
+        screens = [TournamentScene(app, info.id) for info in games.catalog()]
+        app.open_demo("game:tictactoe:pc-pc")
+        app.run_frames(2)
+        drawn = recorded_text_rects(monkeypatch)
+        for scene in [*screens, app.scene]:
+            app.switch(scene)
+            app.run_frames(1)
+            steppers = [b for b in scene.buttons if isinstance(b, Stepper) and b.visible]
+            assert steppers
+            drawn.clear()
+            scene.draw(app.screen)
+            for stepper in steppers:
+                inside = [(text, rect) for text, rect in drawn if stepper.rect.collidepoint(rect.center)]
+                assert inside, f"nothing drawn on the stepper {stepper.label!r}"
+                room = stepper.rect.inflate(-2 * stepper.side_room(app.scale), 0)
+                for text, rect in inside:
+                    assert room.contains(rect), f"{text!r} is drawn under the arrows of {stepper.label!r}"
+                if stepper.short:
+                    assert any(text in (stepper.label, stepper.short) for text, _rect in inside)
+    finally:
+        i18n.set_language("en")
+        app.quit()
