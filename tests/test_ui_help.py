@@ -240,3 +240,45 @@ def test_the_trax_rules_show_each_tile_over_its_name(app, monkeypatch, language)
     assert sorted(labels) == sorted(TILE_NAMES)
     for name, rect in labels.items():
         assert tile_edge_colours(app.screen, rect) == name
+
+
+def colour_box(surface: pygame.Surface, colour) -> pygame.Rect:
+    """The smallest rectangle holding every pixel of ``colour`` on ``surface``."""
+    rects = pygame.mask.from_threshold(surface, (*colour[:3], 255), (1, 1, 1, 255)).get_bounding_rects()
+    assert rects, "no pixel of that colour"
+    return rects[0].unionall(rects[1:])
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex"])
+def test_the_rules_show_the_board_at_the_start(tmp_path, monkeypatch, game_id, language):
+    """Alquerque's page told where the diagonal lines run and where the 24 pieces stand, Rastros'
+    and Hex's where the goals and edges are, in words only.  Each page now shows its board at the
+    start, drawn as the game's card on New game draws it, in English and in Portuguese."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 1400))  # tall enough to show each picture unscrolled
+    try:
+        i18n.set_language(language)
+        app.switch(RulesScene(app, game_id))
+        app.scene.draw(app.screen)
+        assert_shows_the_start(app, game_id)
+    finally:
+        i18n.set_language("en")
+        app.quit()
+
+
+def assert_shows_the_start(app, game_id: str) -> None:
+    """The window shows ``game_id``'s start as its card on New game does, pixel for pixel."""
+    from ui.scenes.common import thumbnail
+
+    side = rules.start_picture_size(app.scale)
+    start = thumbnail(game_id, app.theme.name, side, side)
+    wood = app.theme.board
+    shown, drawn = colour_box(app.screen, wood), colour_box(start, wood)
+    assert shown.size == drawn.size
+    for dx in range(0, drawn.width, 3):
+        for dy in range(0, drawn.height, 3):
+            pixel = start.get_at((drawn.x + dx, drawn.y + dy))
+            if pixel.a == 255:
+                assert app.screen.get_at((shown.x + dx, shown.y + dy)) == pixel

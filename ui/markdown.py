@@ -2,7 +2,8 @@
 pictures.
 
 A picture is a line of its own, ``![what it shows](name)``: the name of a picture the rules
-screen draws itself (``trax-tiles``: the six Trax tiles with their names), not a file.
+screen draws itself (``trax-tiles``: the six Trax tiles with their names; ``start``: the
+page's game at its start), not a file.
 
 The rules files use only these (see docs/HELPER_BRIEF.md), so a full Markdown library is not
 needed.  Inline marks (``**bold**``, ``*em*``, `` `code` ``) are dropped to plain text.

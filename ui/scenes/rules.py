@@ -15,12 +15,13 @@ from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
 from ui.scenes.base import KEYS_PAGE, Scene, top_of
-from ui.scenes.common import backdrop, heading
-from ui.theme import Color
+from ui.scenes.common import backdrop, heading, thumbnail
+from ui.theme import Color, Theme
 from ui.views.trax import draw_tile_row, tile_row_height
 from ui.widgets import Button, card, mix
 
-TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name
+TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
+START = "start"  # and the page's game at its start
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
 
 
@@ -33,15 +34,27 @@ def _tile_size(scale: float) -> int:
     return int(56 * scale)
 
 
+def start_picture_size(scale: float) -> int:
+    """The side of the square a page's picture of its game's start (``START``) is drawn in."""
+    return int(220 * scale)
+
+
 def picture_height(name: str, scale: float) -> int:
     """The height of the picture a page names (``ui.markdown``); 0 for a name drawn by none."""
-    return tile_row_height(_tile_size(scale)) if name == TRAX_TILES else 0
-
-
-def draw_picture(surface: pygame.Surface, name: str, topleft: tuple[int, int], scale: float, colour: Color) -> None:
-    """The picture a page names, its top left at ``topleft``."""
     if name == TRAX_TILES:
-        draw_tile_row(surface, topleft, _tile_size(scale), colour)
+        return tile_row_height(_tile_size(scale))
+    return start_picture_size(scale) if name == START else 0
+
+
+def draw_picture(surface: pygame.Surface, name: str, game_id: str, topleft: tuple[int, int], scale: float,
+                 theme: Theme) -> None:
+    """The picture a page names, its top left at ``topleft``: the start is the game's own board
+    view's, as its card on New game shows it."""
+    if name == TRAX_TILES:
+        draw_tile_row(surface, topleft, _tile_size(scale), theme.text)
+    elif name == START:
+        side = start_picture_size(scale)
+        surface.blit(thumbnail(game_id, theme.name, side, side), topleft)
 
 
 def rules_path(game_id: str) -> Path:
@@ -234,7 +247,7 @@ class RulesScene(Scene):
             h = line_height(size, bold, kind)
             if kind == "picture":
                 if y + h >= self.text_rect.y and y <= self.text_rect.bottom:
-                    draw_picture(surface, value, (self.text_rect.x, y), s, theme.text)
+                    draw_picture(surface, value, self.game_id, (self.text_rect.x, y), s, theme)
                 y += h
                 continue
             if y + h >= self.text_rect.y and y <= self.text_rect.bottom:
