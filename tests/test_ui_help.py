@@ -199,3 +199,86 @@ def test_a_running_tournament_goes_on_under_help_and_shows_its_progress_on_retur
     assert app.scene is scene and scene.tournament is tournament
     app.run_frames(3)
     assert len(scene.recent) >= 1
+
+
+def tile_edge_colours(surface: pygame.Surface, label: pygame.Rect) -> str:
+    """The colours at the middle of the west, north, east and south edges of the tile drawn just
+    above ``label``, written as a tile's name (``l`` light, ``d`` dark, ``?`` neither)."""
+    from games.trax import DARK, LIGHT
+    from ui.views.trax import PATH_COLOURS
+
+    ground = surface.get_at((label.left - 3, label.centery))
+    x, bottom = label.centerx, label.top - 1
+    while surface.get_at((x, bottom)) == ground:  # up to the tile
+        bottom -= 1
+    left = x
+    while surface.get_at((left - 1, bottom - 1)) != ground:
+        left -= 1
+    size = 2 * (x - left)
+    middle = bottom - size // 2
+    names = {tuple(PATH_COLOURS[LIGHT]): "l", tuple(PATH_COLOURS[DARK]): "d"}
+    edges = [(left + 1, middle), (x, bottom - size + 2), (left + size - 2, middle), (x, bottom - 1)]
+    return "".join(names.get(tuple(surface.get_at(p))[:3], "?") for p in edges)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_trax_rules_show_each_tile_over_its_name(app, monkeypatch, language):
+    """The rules page named the six tiles by their edges' colours (``lddl``: west light, north and
+    east dark, south light) with no picture of any: a newcomer had to draw them to follow the
+    page.  It now shows the six tiles, each over its name, in English and in Portuguese."""
+    from games.trax_tiles import TILE_NAMES
+    from tests.ui_helpers import recorded_text_rects
+
+    i18n.set_language(language)
+    try:
+        app.switch(RulesScene(app, "trax"))
+        drawn = recorded_text_rects(monkeypatch)
+        app.scene.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    labels = {text: rect for text, rect in drawn if text in TILE_NAMES}
+    assert sorted(labels) == sorted(TILE_NAMES)
+    for name, rect in labels.items():
+        assert tile_edge_colours(app.screen, rect) == name
+
+
+def colour_box(surface: pygame.Surface, colour) -> pygame.Rect:
+    """The smallest rectangle holding every pixel of ``colour`` on ``surface``."""
+    rects = pygame.mask.from_threshold(surface, (*colour[:3], 255), (1, 1, 1, 255)).get_bounding_rects()
+    assert rects, "no pixel of that colour"
+    return rects[0].unionall(rects[1:])
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex"])
+def test_the_rules_show_the_board_at_the_start(tmp_path, monkeypatch, game_id, language):
+    """Alquerque's page told where the diagonal lines run and where the 24 pieces stand, Rastros'
+    and Hex's where the goals and edges are, in words only.  Each page now shows its board at the
+    start, drawn as the game's card on New game draws it, in English and in Portuguese."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 1400))  # tall enough to show each picture unscrolled
+    try:
+        i18n.set_language(language)
+        app.switch(RulesScene(app, game_id))
+        app.scene.draw(app.screen)
+        assert_shows_the_start(app, game_id)
+    finally:
+        i18n.set_language("en")
+        app.quit()
+
+
+def assert_shows_the_start(app, game_id: str) -> None:
+    """The window shows ``game_id``'s start as its card on New game does, pixel for pixel."""
+    from ui.scenes.common import thumbnail
+
+    side = rules.start_picture_size(app.scale)
+    start = thumbnail(game_id, app.theme.name, side, side)
+    wood = app.theme.board
+    shown, drawn = colour_box(app.screen, wood), colour_box(start, wood)
+    assert shown.size == drawn.size
+    for dx in range(0, drawn.width, 3):
+        for dy in range(0, drawn.height, 3):
+            pixel = start.get_at((drawn.x + dx, drawn.y + dy))
+            if pixel.a == 255:
+                assert app.screen.get_at((shown.x + dx, shown.y + dy)) == pixel

@@ -362,3 +362,24 @@ def test_a_refused_move_typed_or_clicked_is_told_the_rules_reason(app, game_id, 
     for spot in clicked:
         click(app, place(scene, spot))
     assert played(scene) == before and messages(scene)[-1] == reason
+
+
+@pytest.mark.parametrize("game_id, before, wrong, right, refused, now", [
+    ("trax", [], (0, 0), (5, 6), "a1 does not touch a tile", "Pick a tile"),  # the picker opens
+    ("alquerque", [], 10, 7, "Click one of White's pieces", "c2 selected"),  # a3 is Black's; c2 is picked
+    ("rastros", [], (0, 0), (3, 3), "1-1 is not next to the piece", "North"),  # 4-4 is played
+])
+def test_a_refusal_goes_once_the_next_click_is_taken(app, game_id, before, wrong, right, refused, now):
+    """A newcomer's wrong click, then a right one: the refusal stayed on screen over the status
+    line (Trax's "a1 does not touch a tile" with its tile picker open, hiding "Pick a tile"), so
+    the board seemed to refuse the move it had just taken.  It goes as soon as a click is taken."""
+    from tests.test_ui_game import status_line
+
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), before)
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, place(scene, wrong))
+    assert messages(scene) == [refused]
+    click(app, place(scene, right))
+    assert refused not in messages(scene)
+    assert now in status_line(app, scene)

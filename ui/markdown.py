@@ -1,4 +1,9 @@
-"""A very small Markdown reader for the rules pages: headings, paragraphs and bullet lists.
+"""A very small Markdown reader for the rules pages: headings, paragraphs, bullet lists and
+pictures.
+
+A picture is a line of its own, ``![what it shows](name)``: the name of a picture the rules
+screen draws itself (``trax-tiles``: the six Trax tiles with their names; ``start``: the
+page's game at its start), not a file.
 
 The rules files use only these (see docs/HELPER_BRIEF.md), so a full Markdown library is not
 needed.  Inline marks (``**bold**``, ``*em*``, `` `code` ``) are dropped to plain text.
@@ -9,13 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+_PICTURE = re.compile(r"^!\[[^\]]*\]\(([\w-]+)\)$")
 _INLINE = re.compile(r"(\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w))")
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # "h1", "h2", "h3", "p", "li"
-    text: str
+    kind: str  # "h1", "h2", "h3", "p", "li", "picture"
+    text: str  # a picture's: its name
     indent: int = 0  # nesting level of a bullet
 
 
@@ -39,8 +45,12 @@ def parse(source: str) -> list[Block]:
         stripped = line.lstrip()
         heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
         bullet = re.match(r"^([-*+]|\d+[.)])\s+(.*)$", stripped)
+        picture = _PICTURE.match(stripped)
         if not stripped:
             flush()
+        elif picture:
+            flush()
+            blocks.append(Block("picture", picture.group(1)))
         elif heading:
             flush()
             level = min(3, len(heading.group(1)))

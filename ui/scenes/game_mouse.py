@@ -25,6 +25,8 @@ from ui.i18n import _
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
+REFUSAL = "refusal"  # the topic of an illegal click's message: withdrawn by the next click taken
+
 
 @dataclass
 class Drag:
@@ -102,6 +104,8 @@ class BoardMouse:
             return
         scene.keyboard_play = keys  # a click on the board: the panel speaks of the mouse again
         result: Click = scene.view.click(scene.state, pos, keys)
+        if result.kind in ("play", "pending"):
+            self._withdraw_refusal()
         if result.kind == "play":
             scene.play_human([result.move])
         elif result.kind == "reject":
@@ -142,6 +146,8 @@ class BoardMouse:
                 self.click(drag.start)  # what a click on it does (drop a selection, pick another)
             elif drag.press is not None and drag.press.kind == "reject":
                 self._reject(drag.start, drag.press.reason)
+            else:
+                self._withdraw_refusal()  # the piece pressed is picked
             return
         if drag.was_partial:
             scene.view.reset_input()
@@ -157,7 +163,13 @@ class BoardMouse:
     def _reject(self, pos: tuple[int, int], reason: str) -> None:
         """An illegal click: the board shakes there and the reason is said."""
         self.invalid_at, self.invalid_since = pos, time.monotonic()
-        self.scene.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn")
+        self.scene.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn", topic=REFUSAL)
+
+    def _withdraw_refusal(self) -> None:
+        """A click the board took (a piece picked, a picker opened, a move played): the last
+        refusal no longer applies.  Left for its seconds, it stood over the status line, so Trax's
+        open tile picker showed "a1 does not touch a tile" where "Pick a tile" belongs."""
+        self.scene.messages.withdraw(REFUSAL)
 
 
 def _place_at(scene: GameScene, pos: tuple[int, int]) -> Hashable | None:

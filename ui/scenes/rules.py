@@ -15,11 +15,46 @@ from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
 from ui.scenes.base import KEYS_PAGE, Scene, top_of
-from ui.scenes.common import backdrop, heading
-from ui.theme import Color
+from ui.scenes.common import backdrop, heading, thumbnail
+from ui.theme import Color, Theme
+from ui.views.trax import draw_tile_row, tile_row_height
 from ui.widgets import Button, card, mix
 
+TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
+START = "start"  # and the page's game at its start
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
+
+
+def line_height(size: int, bold: bool, kind: str) -> int:
+    """The height a laid-out line of the page takes: a gap's and a picture's are their size."""
+    return size if kind in ("gap", "picture") else tx.line_height(size, bold)
+
+
+def _tile_size(scale: float) -> int:
+    return int(56 * scale)
+
+
+def start_picture_size(scale: float) -> int:
+    """The side of the square a page's picture of its game's start (``START``) is drawn in."""
+    return int(220 * scale)
+
+
+def picture_height(name: str, scale: float) -> int:
+    """The height of the picture a page names (``ui.markdown``); 0 for a name drawn by none."""
+    if name == TRAX_TILES:
+        return tile_row_height(_tile_size(scale))
+    return start_picture_size(scale) if name == START else 0
+
+
+def draw_picture(surface: pygame.Surface, name: str, game_id: str, topleft: tuple[int, int], scale: float,
+                 theme: Theme) -> None:
+    """The picture a page names, its top left at ``topleft``: the start is the game's own board
+    view's, as its card on New game shows it."""
+    if name == TRAX_TILES:
+        draw_tile_row(surface, topleft, _tile_size(scale), theme.text)
+    elif name == START:
+        side = start_picture_size(scale)
+        surface.blit(thumbnail(game_id, theme.name, side, side), topleft)
 
 
 def rules_path(game_id: str) -> Path:
@@ -114,6 +149,10 @@ class RulesScene(Scene):
                  "p": (int(17 * s), False), "li": (int(17 * s), False)}
         lines: list[tuple[str, int, bool, int, str]] = []
         for block in markdown.parse(rules_source(self.game_id)):
+            if block.kind == "picture":
+                lines.append((block.text, picture_height(block.text, s), False, 0, "picture"))
+                lines.append(("", int(7 * s), False, 0, "gap"))
+                continue
             size, bold = sizes[block.kind]
             indent = int((26 + 22 * block.indent) * s) if block.kind == "li" else 0
             if block.kind.startswith("h") and lines:
@@ -137,7 +176,7 @@ class RulesScene(Scene):
                 seen += 1
                 if seen == index:
                     return top
-            top += tx.line_height(size, bold) if kind != "gap" else size
+            top += line_height(size, bold, kind)
         return 0
 
     def show_help(self) -> None:
@@ -167,7 +206,7 @@ class RulesScene(Scene):
                 self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
 
     def _content_height(self) -> int:
-        return sum(tx.line_height(size, bold) if kind != "gap" else size for _, size, bold, _, kind in self.lines)
+        return sum(line_height(size, bold, kind) for _, size, bold, _, kind in self.lines)
 
     def caption(self) -> str:
         return self._titles()[0]
@@ -205,7 +244,12 @@ class RulesScene(Scene):
             if kind == "gap":
                 y += size
                 continue
-            h = tx.line_height(size, bold)
+            h = line_height(size, bold, kind)
+            if kind == "picture":
+                if y + h >= self.text_rect.y and y <= self.text_rect.bottom:
+                    draw_picture(surface, value, self.game_id, (self.text_rect.x, y), s, theme)
+                y += h
+                continue
             if y + h >= self.text_rect.y and y <= self.text_rect.bottom:
                 colour = theme.text if kind != "h1" else theme.accent
                 x = self.text_rect.x + indent

@@ -25,6 +25,8 @@ import pygame.gfxdraw
 
 from games.grid import cell_name
 from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_of, move_tile
+from games.trax_tiles import TILE_NAMES, tile_of_name
+from ui import text as tx
 from ui import words
 from ui.board_marks import MARK_RIM, rim_width, shown
 from ui.board_view import Click, Overlay
@@ -99,6 +101,24 @@ def paint_tile(surface: pygame.Surface, rect: pygame.Rect, tile: int) -> None:
         a, b = SIDES[tile][colour]
         draw_path(surface, rect, a, b, PATH_COLOURS[colour], rect.width * BAND)
     surface.set_clip(clip)
+
+
+def tile_row_height(tile_size: int) -> int:
+    """The height ``draw_tile_row`` takes: the tiles and their names under them."""
+    return tile_size + tile_size // 8 + tx.line_height(picker_label_size(tile_size))
+
+
+def draw_tile_row(surface: pygame.Surface, topleft: tuple[int, int], tile_size: int, colour) -> None:
+    """The six tiles side by side, each with its name under it: the rules page's picture, so
+    that a name (``lddl``) is read off a tile's edges, west, north, east, south, as the page
+    says, instead of being learnt from the words alone."""
+    x, y = topleft
+    for name in TILE_NAMES:
+        rect = pygame.Rect(x, y, tile_size, tile_size)
+        draw_tile(surface, rect, tile_of_name(name))
+        tx.text(surface, name, (rect.centerx, rect.bottom + tile_size // 8), picker_label_size(tile_size),
+                colour, "midtop")
+        x += tile_size + tile_size // 3
 
 
 def picker_label_size(tile_size: int) -> int:
