@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from games.base import State
 
@@ -93,6 +93,11 @@ class Player:
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
     ) -> Hashable:
         raise NotImplementedError
+
+    def get_ready(self, options: dict[str, Any]) -> None:
+        """Be ready to play a game with ``options`` before its first move is asked.  An outside
+        player loads its file now (``ai.outside.OutsideLoadError`` if it cannot), so that a window
+        can say so before the game starts rather than at the player's first turn; ours need nothing."""
 
     def known_outcome(self, state: State) -> tuple[int, int | None] | None:
         """What the player's own knowledge (endgame tables) proves of ``state`` without a search:

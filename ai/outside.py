@@ -417,15 +417,21 @@ class OutsidePlayer(Player):
         self.skipped = list(reply.get("skipped", []))
         self.info = PlayerInfo(self.player_id, reply["title"], reply["kind"])
 
+    def get_ready(self, options: dict[str, Any]) -> None:
+        """The file loaded for a game with ``options``: loaded again when its process is gone (a
+        forfeit stopped it, and the student may have edited the file since) or was loaded for
+        other options; ``OutsideLoadError`` if it cannot be."""
+        if self.worker is None or not self.worker.bot.alive() or options != self.options:
+            self._start(dict(options))
+
     def choose(self, state: State, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         limits = limits or Limits()
         game = state.game
-        if self.worker is None or not self.worker.bot.alive() or game.options != self.options:
-            try:
-                self._start(dict(game.options))
-            except ValueError as exc:
-                raise Forfeit(f"could not be started: {load_reason(exc)}") from None
+        try:
+            self.get_ready(game.options)
+        except ValueError as exc:
+            raise Forfeit(f"could not be started: {load_reason(exc)}") from None
         assert self.worker is not None
         hard = hard_limit(limits)
         timeout = None if hard is None else hard + GRACE

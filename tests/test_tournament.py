@@ -847,6 +847,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
         scene.selected = {"level-1", outside_id}
         scene.games_index, scene.time_index, scene.jobs = 0, 0, 1
         scene._start()
+        assert app.run_frames(400, until=lambda: scene.tournament is not None, timeout=60)  # its player loaded
         deadline = time.time() + 180  # a safety net, not a speed test: a loaded machine is slow
         while scene.running and time.time() < deadline:
             app.frame()

@@ -111,7 +111,7 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(BOTS / "illegal.py")), 1.0)
     scene = GameScene(app, setup)
     app.switch(scene)
-    app.run_frames(2)
+    assert wait(app, scene.human_to_move)  # once the bot is loaded
     click(app, scene.view.cell_rect(0, 0).center)  # a1: the bot answers a1 again
     assert [p.text for p in scene.history] == ["a1"]
     assert wait(app, lambda: scene.forfeit is not None)
@@ -163,7 +163,7 @@ def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offer
     assert MatchSetup.from_dict(setup.to_dict()).player_label(1) == offered  # kept with a saved game
     scene = GameScene(app, setup)
     app.switch(scene)
-    app.run_frames(2)
+    assert wait(app, scene.human_to_move)  # once the bot is loaded
     click(app, scene.view.cell_rect(0, 0).center)
     assert wait(app, lambda: scene.forfeit is not None)
     assert scene.end_reason().startswith(f"O forfeits: {offered} played an illegal move")
@@ -273,3 +273,107 @@ def test_the_loading_message_does_not_cover_the_add_this_player_button(app):
         assert app.errors == []
     finally:
         i18n.set_language("en")
+
+
+def test_a_remembered_bot_broken_since_is_said_before_any_move_and_not_counted(app, tmp_path):
+    """A bot chosen when it loaded, then edited (a SyntaxError), was loaded at its first turn: the
+    human moved, then "O forfeits: ... could not be loaded" and the game counted as won against it.
+    Now the game does not start: a card says why before any move, Try again plays once it is fixed,
+    and nothing is counted."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.tally import TALLY, Score
+
+    bot = tmp_path / "edited.py"
+    bot.write_text((BOTS / "simple_contract.py").read_text())
+    pid = f"{bot}:choose"
+    app.settings.outside_players = [pid]
+    setup_scene = SetupScene(app, game_id="tictactoe")
+    app.switch(setup_scene)
+    assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"))  # it loaded when checked
+    setup_scene.choices.computer["tictactoe"] = pid
+    setup_scene.choices.human_side = 0
+    bot.write_text((BOTS / "edited_broken.py").read_text())  # the student edits it
+    key(app, pygame.K_RETURN)  # Start game
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    click(app, scene.view.cell_rect(0, 0).center)  # a click while it loads plays nothing
+    assert wait(app, lambda: scene.start_card.visible() or scene.forfeit is not None)
+    assert scene.history == [] and scene.forfeit is None and not scene.is_over() and not scene.human_to_move()
+    assert scene.start_card.headline() == "The game cannot start"
+    [line] = scene.start_card.lines()
+    assert "edited.py" in line and "could not be loaded: SyntaxError" in line and "(at edited.py line 5)" in line
+    assert any(m.text.startswith("Log of ") for m in scene.messages.current())
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert scene.history == []  # the board takes no move
+    autosaves_written()
+    app.run_frames(1)
+    assert TALLY.of("tictactoe", pid) == Score() and TALLY.games() == 0
+    assert scene.recorder.record.result is None
+
+    bot.write_text((BOTS / "simple_contract.py").read_text())  # fixed: Try again (R) starts the game
+    key(app, pygame.K_r)
+    assert wait(app, scene.human_to_move)
+    assert not scene.start_card.visible() and not any(m.text.startswith("Log of ") for m in scene.messages.current())
+    click(app, scene.view.cell_rect(0, 0).center)
+    assert wait(app, lambda: len(scene.history) == 2)  # the human's move, then the bot's
+    assert scene.forfeit is None
+    assert app.errors == []
+
+
+def test_a_watched_game_with_a_bot_that_cannot_be_loaded_does_not_start(app):
+    """PC vs PC: the card says which player could not be loaded; Enter goes back to the Watch screen."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.match import PC_VS_PC
+
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", str(BOTS / "edited_broken.py")), 0.1)
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    assert wait(app, lambda: scene.start_card.visible() or scene.is_over())
+    assert scene.history == [] and scene.computer.unloadable[0] == 1
+    assert "could not be loaded: SyntaxError" in scene.start_card.lines()[0]
+    key(app, pygame.K_RETURN)  # Back to the setup
+    assert isinstance(app.scene, SetupScene) and app.scene.watch
+    assert app.errors == []
+
+
+def test_a_bot_broken_after_it_forfeited_is_said_before_the_next_game(app, tmp_path):
+    """A bot whose process a forfeit stopped is loaded again for the next game: broken since, it
+    was said at its first turn of New game ("could not be started"), now before the game starts."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    bot = tmp_path / "quitter.py"
+    bot.write_text((BOTS / "exiter.py").read_text())
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
+    app.switch(scene)
+    assert wait(app, lambda: scene.forfeit is not None)  # its process ended at its first move
+    assert "crashed" in scene.forfeit[1]
+    bot.write_text((BOTS / "edited_broken.py").read_text())
+    key(app, pygame.K_n)  # New game
+    assert wait(app, lambda: scene.start_card.visible() or scene.forfeit is not None)
+    assert scene.forfeit is None and scene.start_card.visible()
+    assert "could not be loaded: SyntaxError" in scene.start_card.lines()[0]
+    assert app.errors == []
+
+
+def test_the_bots_log_notice_goes_away_on_rematch(app):
+    """After a game where a bot's log was named ("Log of raiser.py: ..."), Rematch started the next
+    game with that notice still on screen."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(BOTS / "raiser.py"), None), 2.0))
+    app.switch(scene)
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert any(m.text.startswith("Log of raiser.py: ") for m in scene.messages.current())
+    assert wait(app, scene.over_card.visible, 5)
+    key(app, pygame.K_r)  # Rematch
+    assert scene.forfeit is None and scene.setup.players == (None, str(BOTS / "raiser.py"))
+    assert not any(m.text.startswith("Log of ") for m in scene.messages.current())
+    assert app.errors == []

@@ -363,8 +363,9 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         scene.outside["tictactoe"] = [(raiser, "raiser.py")]
         scene.selected = {"level-1", "level-2", raiser}
         scene.games_index, scene.time_index = 0, 0  # 1 game each way, 0.1 s per move: 6 games
-        scene._start()
-        assert app.run_frames(10 ** 6, until=lambda: not scene.tournament.is_running(), timeout=120)
+        scene._start()  # once its outside player is loaded
+        assert app.run_frames(10 ** 6, until=lambda: scene.tournament is not None and not scene.tournament.is_running(),
+                              timeout=120)
         scene._save()
         text = next((tmp_path / "tournaments").glob("*.txt")).read_text(encoding="utf-8")
         first = text.splitlines()[0]
@@ -1402,3 +1403,40 @@ def test_format_choices_the_screen_cannot_read_give_its_defaults(kept):
     assert kept_options(SimpleNamespace(tournament_choices=options), "hex") == {}
     assert kept_options(SimpleNamespace(tournament_choices=options), "rastros") == {}
     assert kept_options(SimpleNamespace(tournament_choices={"options": {"hex": {"size": 7}}}), "hex") == {"size": 7}
+
+
+def test_a_file_listed_when_it_loaded_and_broken_since_is_said_before_the_games(app, tmp_path):
+    """A student's file listed when it loaded, then edited so that it no longer loads, was found
+    game after game ("could not be started") and never said before them, unlike one that did not
+    load when listed: Start now loads the players chosen first, says it cannot be loaded, and it
+    forfeits its games."""
+    from pathlib import Path
+
+    from tests.ui_helpers import key
+
+    bots = Path(__file__).parent / "data" / "outside"
+    (tmp_path / "rui").mkdir()
+    bot = tmp_path / "rui" / "jogador.py"
+    bot.write_text((bots / "simple_contract.py").read_text())
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.selected = {"level-1"}
+    scene.entry.focus = True
+    scene.entry.text = str(bot)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    [(pid, _title)] = scene.outside["tictactoe"]
+    assert pid in scene.selected and not scene.unloadable.get("tictactoe")
+    bot.write_text((bots / "edited_broken.py").read_text())  # the student edits it
+    scene.games_index = 0  # one game each way
+    scene.entry.focus = False
+    key(app, pygame.K_RETURN)  # starts
+    assert wait(app, lambda: scene.tournament is not None)
+    t = scene.tournament
+    assert "SyntaxError" in t.broken.get(pid, "")
+    assert any("could not be loaded and forfeits" in m.text and "SyntaxError" in m.text for m in scene.messages.items)
+    assert "SyntaxError" in scene.unloadable["tictactoe"][pid]  # listed as unable to play, back on the setup
+    _played(app, scene, 2)
+    assert len(t.results) == 2 and all(r.forfeit and "SyntaxError" in r.reason for r in t.results.values())
+    assert app.errors == []

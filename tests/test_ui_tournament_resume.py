@@ -214,6 +214,7 @@ def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_say
     scene.selected = {"level-1", "level-2", pid}
     scene.games_index, scene.time_index = 2, 0  # 18 games
     scene._start()
+    assert _until(app, lambda: scene.tournament is not None)  # once its outside player is loaded
     title = scene.titles[pid]
     old = scene.tournament
     assert _until(app, lambda: len(old.results) >= 1)

@@ -79,7 +79,9 @@ class Job:
     slot: str = "side0"  # players are cached per slot ("side0", "side1", "hint")
     kind: str = "move"  # "move": choose one (AIProgress..., AIResult); "values": every move's value
     #                    (AIMoveValues..., then an AIResult with no move), until cancelled or done;
-    #                    "connections": Hex's virtual connections (one AIKnowledge, then an AIResult)
+    #                    "connections": Hex's virtual connections (one AIKnowledge, then an AIResult);
+    #                    "load": make the slot's player as a move would, ready for the game (an outside
+    #                    player's file loaded): an AIResult with no move, or an AIForfeit saying why not
     remaining: float | None = None  # a clocked game: seconds left on the mover's clock (ai.base.Limits)
     increment: float | None = None  # ... and what it gains after each move
     clock: str | None = None  # ... and the clock's text ("5m+2s"), for a flag fall's words
@@ -272,12 +274,50 @@ def _format_line(game, state, moves, limit: int = 8) -> list[str]:
     return out
 
 
+def _player_for(job: Job, players: dict):
+    """The player of the job's slot, made on its first job and kept for the next (its tables, an
+    outside player's process); ``Forfeit`` "could not be loaded: ..." when an outside player's file
+    or engine fails to load (its fault, not ours)."""
+    import ai
+    from ai.base import Forfeit
+
+    key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
+    if key not in players:
+        try:
+            players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
+        except ValueError as exc:
+            if ai.is_outside_player(job.player_id):
+                from ai.outside import load_reason
+
+                raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
+            raise
+    return players[key]
+
+
+def _ready_player(job: Job, game, players: dict) -> None:
+    """A "load" job: the slot's player made (``_player_for``) and ready for ``game``'s options
+    (``Player.get_ready``: a file loaded again if a forfeit stopped its process), so a file that
+    no longer loads is said before the game starts, not at the player's first turn."""
+    from ai.base import Forfeit
+    from ai.outside import OutsideLoadError, load_reason
+
+    player = _player_for(job, players)
+    try:
+        player.get_ready(game.options)
+    except OutsideLoadError as exc:
+        raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
+
+
 def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     import ai
     import games
-    from ai.base import Forfeit
 
     game = games.load(job.game_id, **job.options)
+    if job.kind == "load":
+        started = time.perf_counter()
+        _ready_player(job, game, players)
+        reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
+        return
     state = _rebuild(game, job)
     if job.kind == "values":
         _run_values_job(job_id, job, game, state, players, reports, stop)
@@ -289,17 +329,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         reports.put(AIKnowledge(job_id, analyse(state)))
         reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
         return
-    key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
-    if key not in players:
-        try:
-            players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
-        except ValueError as exc:
-            if ai.is_outside_player(job.player_id):  # its file or engine is at fault, not us
-                from ai.outside import load_reason
-
-                raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
-            raise
-    player = players[key]
+    player = _player_for(job, players)
     last = [0.0]
     started = time.perf_counter()
     only_move = len(state.legal_moves()) == 1

@@ -50,12 +50,14 @@ from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import RESIGNED, GameCommands
 from ui.scenes.game_computer import ComputerMoves
 from ui.scenes.game_mouse import BoardMouse
-from ui.scenes.game_over import OVER_DELAY, GameOverCard
+from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.views import make_view
 from ui.widgets import Messages
 
 log = logging.getLogger("tabuleiro.ui")
+
+ENDED_TOPIC = "ended"  # the notices about a game that ended (a bot's log): Rematch and New game take them away
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class GameScene(GameCommands, Scene):
         self.speed = 1
         self.panel = GamePanel(self)
         self.over_card = GameOverCard(self)
+        self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
         self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
         self.board_side = BoardSide(self)
@@ -178,6 +181,7 @@ class GameScene(GameCommands, Scene):
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
         self.computer.reset()
+        self.messages.withdraw(ENDED_TOPIC)  # the last game's, not this one's
         self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
         self.hint: Hashable | None = None
@@ -193,7 +197,18 @@ class GameScene(GameCommands, Scene):
         self.referee = Referee(None, setup_clock(self.setup))  # the game clock, if the setup has one
 
     def human_to_move(self) -> bool:
-        return not self.is_over() and self.setup.is_human(self.state.to_move)
+        return not self.is_over() and not self.held_up() and self.setup.is_human(self.state.to_move)
+
+    def held_up(self) -> str:
+        """What holds the game up before it goes on ("" when nothing does): an outside player
+        being loaded ("Loading edited.py…"), or one that could not be (the start card says why)."""
+        loading, unloadable = self.computer.loading(), self.computer.unloadable
+        if loading is not None:
+            return _("Loading {name}…").format(name=self.setup.player_label(loading))
+        if unloadable is not None:
+            return _("The game cannot start: {player} could not be loaded").format(
+                player=self.setup.player_label(unloadable[0]))
+        return ""
 
     def why_no_move(self) -> str:
         """Why no move can be made on the board now ("" when a human may make one): what a click
@@ -202,6 +217,8 @@ class GameScene(GameCommands, Scene):
             return _("An earlier position: press End or Back to the game to play on")
         if self.is_over():
             return _("The game is over")
+        if self.held_up():
+            return self.held_up()
         if not self.setup.is_human(self.state.to_move):
             return _("Wait: the computer is thinking") if self.computer_thinking() else _("It is the computer's turn")
         return ""
@@ -287,7 +304,7 @@ class GameScene(GameCommands, Scene):
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
         searching = self.computer_thinking()
-        if self.computer.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
+        if self.held_up() or self.computer.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
@@ -325,15 +342,45 @@ class GameScene(GameCommands, Scene):
         self.over_since = time.monotonic()
         self.over_hidden = False
         log.info("forfeit: %s", self.end_reason())
-        where = words.stopped_at(why)
-        if where is not None:  # the card and the panel cut the reason before it: said in full here
-            self.messages.add(_("{player} was stopped: {where}").format(player=self.setup.player_label(side),
-                                                                        where=where), "warn", duration=30.0)
-        path = words.log_path(why)
-        if path is not None:  # the card and the panel may have no room for it: said in full here
-            self.messages.add(_("Log of {player}: {path}").format(player=self.setup.player_label(side), path=path),
-                              "warn", duration=30.0)
+        self._say_in_full(side, why)
         self._changed()
+
+    def cannot_start(self, side: int, why: str) -> None:
+        """``side``'s outside player could not be loaded ("could not be loaded: SyntaxError ..."):
+        the game does not start (nothing is counted or saved); the start card says why and offers
+        to try again or go back to the setup."""
+        log.info("cannot start: %s %s", self.setup.player_label(side, translated=False), why)
+        self.move_entry.close()
+        self._say_in_full(side, why)
+        self.invalidate()
+
+    def _say_in_full(self, side: int, why: str) -> None:
+        """Where a late outside player was stopped and the path of its log, in messages: the cards
+        and the panel cut a reason before them.  They are about this game: Rematch and New game
+        take them away."""
+        where = words.stopped_at(why)
+        player = self.setup.player_label(side)
+        if where is not None:
+            self.messages.add(_("{player} was stopped: {where}").format(player=player, where=where), "warn",
+                              duration=30.0, topic=ENDED_TOPIC)
+        path = words.log_path(why)
+        if path is not None:
+            self.messages.add(_("Log of {player}: {path}").format(player=player, path=path), "warn",
+                              duration=30.0, topic=ENDED_TOPIC)
+
+    def load_again(self) -> None:
+        """Try again on the start card: the outside players are loaded anew (the file fixed)."""
+        self.messages.withdraw(ENDED_TOPIC)
+        self.computer.load_again()
+        self.invalidate()
+
+    def back_to_setup(self) -> None:
+        """The New game (or Watch) screen of this game, to choose another player."""
+        self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id)
+
+    def card_shown(self) -> GameOverCard | None:
+        """The card over the board, if one shows: the result, or why the game cannot start."""
+        return next((card for card in (self.start_card, self.over_card) if card.visible()), None)
 
     # -- the frame --------------------------------------------------------------------------
     THINKING_REDRAW = 0.1  # seconds: the spinner, the clock and the search figures, 10 times a second
@@ -342,7 +389,7 @@ class GameScene(GameCommands, Scene):
         """What the screen shows apart from the search figures: a change means a redraw."""
         computer = self.computer
         return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
-                self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.over_card.visible(),
+                self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.card_shown(), self.held_up(),
                 self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
                 self.analysis.revision, self.connections.revision)
 
@@ -386,7 +433,8 @@ class GameScene(GameCommands, Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.move_entry.handle(event):
             return
-        if self.over_card.visible() and self.over_card.handle(event):
+        card = self.card_shown()
+        if card is not None and card.handle(event):
             return
         for b in self.buttons:
             if b.handle(event):
@@ -429,6 +477,7 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.over_card.layout(self.board_side.area)
+        self.start_card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -436,8 +485,9 @@ class GameScene(GameCommands, Scene):
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
         self.panel.draw(surface)
-        if self.over_card.visible():
-            self.over_card.draw(surface)
+        card = self.card_shown()
+        if card is not None:
+            card.draw(surface)
         self.board_side.draw_on_top(surface, shown, labels)
 
     def messages_above(self) -> int | None:

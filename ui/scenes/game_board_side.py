@@ -100,7 +100,7 @@ class BoardSide:
                           shown, graph)
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies())
-        if scene.cursor.on and not scene.why_no_move() and not scene.over_card.visible():
+        if scene.cursor.on and not scene.why_no_move() and not scene.card_shown():
             scene.cursor.draw(surface, scene.view, shown, s)
         if scene.move_entry.open:
             scene.move_entry.draw(surface, theme, s)
@@ -121,7 +121,7 @@ class BoardSide:
         values of the moves under the mouse."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width())
-        if not scene.over_card.visible() and not scene.view.has_partial_input():  # not over the card, a tile picker
+        if not scene.card_shown() and not scene.view.has_partial_input():  # not over the card, a tile picker
             draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme,
                            lambda m: scene.game.format_move(shown, m), s)
 
@@ -174,6 +174,8 @@ class BoardSide:
         state = scene.state
         if scene.is_over():
             return scene.end_reason()
+        if scene.held_up():
+            return scene.held_up()
         side = words.side(scene.game, state.to_move)
         if scene.human_to_move():
             return self._move_prompt(side)

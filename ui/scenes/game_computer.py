@@ -7,6 +7,11 @@ vs PC), or the speed chosen (PC vs PC, which Pause holds and Step releases), and
 player looks at an earlier position.  A reply is judged by the turn rules (``ai.referee``) as in a
 match.
 
+Before the game's first move it has the worker load each outside player (a student's bot) as its
+first move would: a file broken since it was chosen (remembered in the settings, then edited) is
+said at once, the game not started (``unloadable``), rather than at the bot's first turn, after
+the human had moved, as a forfeit counted in the results.
+
 It is a part of its own because it is the one part of the screen with a life of its own: a
 process, jobs that answer frames later, replies held back.  The scene keeps the game; this class
 plays the computer's moves on it through the scene's ``_play`` and ends it through
@@ -63,6 +68,23 @@ class ComputerMoves:
         self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         self.step_once = False  # Step was pressed: one move, though the game is paused
         self.asked_again_at: int | None = None  # the position (moves played) whose search was asked again
+        self.to_load = self._outside_sides()  # outside players' sides not yet loaded: the game waits for them
+        self.unloadable: tuple[int, str] | None = None  # (side, why): its player could not be loaded
+
+    def _outside_sides(self) -> list[int]:
+        """The sides played by outside players (students' bots, engines): loaded before the game goes on."""
+        setup = self.scene.setup
+        return [side for side in (0, 1)
+                if not setup.is_human(side) and ai.is_outside_player(setup.players[side] or "")]
+
+    def loading(self) -> int | None:
+        """The side whose outside player is being loaded before the game goes on, or None."""
+        return self.to_load[0] if self.to_load and self.unloadable is None else None
+
+    def load_again(self) -> None:
+        """Load the outside players once more (Try again, the file fixed): the game waits for them."""
+        self.cancel()
+        self.to_load, self.unloadable = self._outside_sides(), None
 
     def ensure_worker(self) -> AIWorker:
         if self.worker is None:
@@ -116,14 +138,15 @@ class ComputerMoves:
 
     # -- asking ---------------------------------------------------------------------------------
     def think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
-        """Ask the worker for ``side``'s move (or a hint) within ``move_time``; on a clock, a move's
-        search also gets the clock itself (``Limits.remaining`` and ``increment``), as in matches."""
+        """Ask the worker for ``side``'s move (or a hint, or its player loaded: ``kind`` "load")
+        within ``move_time``; on a clock, a move's search also gets the clock itself
+        (``Limits.remaining`` and ``increment``), as in matches."""
         scene = self.scene
         worker = self.ensure_worker()
         clock = scene._clock_limits(side) if kind == "move" else None
         job = Job(scene.game.id, dict(scene.game.options), tuple(p.text for p in scene.history),
                   scene.game.to_text(scene.state), player_id, move_time, scene.setup.seed,
-                  "hint" if kind == "hint" else f"side{side}",
+                  "hint" if kind == "hint" else f"side{side}", kind="load" if kind == "load" else "move",
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
                   clock=clock.clock if clock else None)
         self.job = worker.submit(job)
@@ -134,9 +157,17 @@ class ComputerMoves:
         self.progress = None
 
     def take_turn(self) -> None:
-        """Every frame of a game going on: play the reply that came in once its moment comes, or
-        start the search of a computer to move (not while a move is still being animated)."""
+        """Every frame of a game going on: load the outside players first; then play the reply that
+        came in once its moment comes, or start the search of a computer to move (not while a move
+        is still being animated)."""
         scene = self.scene
+        if self.unloadable is not None:
+            return
+        if self.to_load:
+            if self.job is None:
+                side = self.to_load[0]
+                self.think("load", side, scene.setup.players[side], scene.setup.move_time)
+            return
         if self.held is not None:
             if scene.view.is_animating() or scene.browsing is not None:
                 return  # the reply is shown once the player is back at the game
@@ -186,6 +217,9 @@ class ComputerMoves:
                 continue
             kind, side = self.job_kind, self.job_side
             self.job, self.job_kind = None, ""
+            if kind == "load":
+                self._loaded(item, side)
+                continue
             if self._asks_again(item, kind, side):
                 self.progress = None
                 continue
@@ -203,6 +237,16 @@ class ComputerMoves:
                     scene.messages.add(self._hint_said(item.text))
             else:
                 self.held = (item, side)
+
+    def _loaded(self, reply: Reply, side: int) -> None:
+        """The answer to ``side``'s load: the game goes on, or it cannot start (the scene says why).
+        A failure of ours (the worker's process died) is not the player's: its first move loads it,
+        as it did before the game checked."""
+        if isinstance(reply, AIForfeit):
+            self.unloadable = (side, reply.message)
+            self.scene.cannot_start(side, reply.message)
+        elif side in self.to_load:
+            self.to_load.remove(side)
 
     def _asks_again(self, reply: Reply, kind: str, side: int) -> bool:
         """Whether a search whose process died is asked again of the worker's fresh process, and

@@ -35,7 +35,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     if key in BROWSE_KEYS:
         _browse_key(scene, key)
         return
-    if scene.over_card.visible() and scene.over_card.key(key):
+    card = scene.card_shown()
+    if card is not None and card.key(key):
         return
     if key == pygame.K_ESCAPE and scene.view.has_partial_input():
         scene.view.reset_input()  # Esc first closes the tile picker / drops the picked piece
@@ -110,7 +111,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
     Up, Down or Space show it (Left and Right too on a fresh board, with nothing to browse),
     then arrows move it and Enter or Space click there.  Hidden, Left and Right browse and
     Enter opens the move field as before.  True if the key was the cursor's."""
-    if scene.why_no_move() or scene.over_card.visible() or scene.view.targets(scene.state) == []:
+    if scene.why_no_move() or scene.card_shown() or scene.view.targets(scene.state) == []:
         return False
     cursor = scene.cursor
     arrow = key in DIRECTIONS

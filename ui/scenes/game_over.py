@@ -1,4 +1,6 @@
-"""The game-over card: result, reason and score, with Rematch, New game, Menu and View board."""
+"""The game-over card: result, reason and score, with Rematch, New game, Menu and View board; and
+the card of a game that cannot start (an outside player that could not be loaded), with Try again,
+Back to the setup and Menu."""
 
 from __future__ import annotations
 
@@ -105,6 +107,13 @@ class GameOverCard:
             Button(_("Replay"), scene.open_replay, "A"),  # step through it with the evaluation graph
             Button(_("Save"), scene.save_game, "S"),
         ]
+        self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_v, pygame.K_a, pygame.K_s)  # the buttons'
+
+    def headline(self) -> str:
+        return result_title(self.scene)
+
+    def lines(self) -> list[str]:
+        return result_lines(self.scene)
 
     def hide(self) -> None:
         self.scene.over_hidden = True
@@ -125,9 +134,8 @@ class GameOverCard:
         self.area = area
 
     def key(self, key: int) -> bool:
-        actions = {pygame.K_r: self.buttons[0], pygame.K_n: self.buttons[1],
-                   pygame.K_ESCAPE: self.buttons[2], pygame.K_v: self.buttons[3],
-                   pygame.K_a: self.buttons[4], pygame.K_s: self.buttons[5]}
+        """Press the button of ``key``; whether it had one."""
+        actions = dict(zip(self.keys, self.buttons))
         if key in actions:
             actions[key].action()
             return True
@@ -154,12 +162,12 @@ class GameOverCard:
         return min(places, key=lambda place: len(place.collidelistall(marks)))  # the middle when all hide as much
 
     def draw(self, surface: pygame.Surface) -> None:
-        scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
+        theme, s = self.scene.app.theme, self.scene.app.scale
         dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
         dim.fill((0, 0, 0, 110))
         surface.blit(dim, self.area.topleft)
         w = min(self.area.width - int(40 * s), int(420 * s))
-        lines = [part for line in result_lines(scene)  # a long reason (a forfeit's) takes two lines
+        lines = [part for line in self.lines()  # a long reason (a forfeit's) takes two lines
                  for part in reason_lines(line, int(16 * s), w - int(30 * s))]
         rows = (len(self.buttons) + 1) // 2
         h = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
@@ -168,7 +176,7 @@ class GameOverCard:
         self.rect = self._place(w, h)
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
         y = self.rect.y + int(26 * s)
-        headline, room = result_title(scene), w - int(30 * s)  # a long name is set smaller, not cut
+        headline, room = self.headline(), w - int(30 * s)  # a long name is set smaller, not cut
         size = tx.fitting_size(headline, int(34 * s), room, True, int(20 * s))
         title = tx.text(surface, tx.fit(headline, size, room, True), (self.rect.centerx, y), size, theme.text, "midtop",
                         bold=True)
@@ -181,3 +189,31 @@ class GameOverCard:
         layout_grid(self.buttons, area, 2, int(40 * s), int(10 * s))
         for b in self.buttons:
             b.draw(surface, theme, s)
+
+
+class CannotStartCard(GameOverCard):
+    """Over the board of a game that cannot start: which outside player could not be loaded and
+    why, with Try again (the file fixed: R), Back to the setup (to choose another: Enter) and
+    Menu (Esc).  Nothing was played, so nothing is counted or saved."""
+
+    def __init__(self, scene: GameScene) -> None:
+        super().__init__(scene)
+        self.buttons = [
+            Button(_("Back to the setup"), scene.back_to_setup, "Enter", primary=True),
+            Button(_("Try again"), scene.load_again, "R"),
+            Button(_("Menu"), scene.back_to_menu, "Esc"),
+        ]
+        self.keys = (pygame.K_RETURN, pygame.K_r, pygame.K_ESCAPE)
+
+    def headline(self) -> str:
+        return _("The game cannot start")
+
+    def lines(self) -> list[str]:
+        side, why = self.scene.computer.unloadable or (0, "")
+        return [_("{player} {why}").format(player=self.scene.setup.player_label(side), why=words.forfeit_reason(why))]
+
+    def key(self, key: int) -> bool:
+        return super().key(pygame.K_RETURN if key == pygame.K_KP_ENTER else key)
+
+    def visible(self) -> bool:
+        return self.scene.computer.unloadable is not None and self.scene.browsing is None

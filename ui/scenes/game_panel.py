@@ -202,14 +202,16 @@ class GamePanel:
             elapsed = time.monotonic() - computer.job_started
             who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
                    else _("Finding a hint…") if computer.job_kind == "hint"
+                   else scene.held_up() if computer.job_kind == "load"
                    else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
             tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, w - self._s(50), True),
                     (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
-            budget = max(0.05, computer.job_budget)
-            bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))
-            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
-            bar.width = int(bar.width * min(1.0, elapsed / budget))
-            pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
+            if computer.job_kind != "load":  # a player's load is on no move's clock
+                budget = max(0.05, computer.job_budget)
+                bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))
+                pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
+                bar.width = int(bar.width * min(1.0, elapsed / budget))
+                pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
         elif computer.held is not None and scene.paused:
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
@@ -218,6 +220,8 @@ class GamePanel:
                         if p is not None else _("Paused") if scene.paused else _("Ready"))
             if scene.is_over():
                 headline = _("Game over")
+            elif computer.unloadable is not None:
+                headline = _("The game cannot start")
             tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
@@ -240,6 +244,8 @@ class GamePanel:
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
             tip = (play_tip(scene) if scene.human_to_move()
+                   else tx.fit(scene.start_card.lines()[0], small, w - self._s(28)) if computer.unloadable is not None
+                   else "" if computer.job_kind == "load"
                    else _("Starting the search…") if computer.job is not None
                    else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                    else _("Waiting for the computer"))

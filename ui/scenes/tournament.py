@@ -139,6 +139,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.offer: Unfinished | None = None  # the newest unfinished tournament of the folder (ui.tournament_logs)
         self.resuming: threading.Thread | None = None  # checks the offered tournament's outside players
         self.checked: list[dict[str, str]] = []  # its answer (id -> why it cannot be loaded), picked up in update()
+        self.checking: threading.Thread | None = None  # loads the outside players chosen once, as Start is pressed
+        self.start_checked: list[tuple[str, list[str], dict[str, str]]] = []  # its answer: (game, ids, broken)
         # a tournament left (here by New, or by an earlier visit), until its thread has ended: no Resume meanwhile
         self.ending: Tournament | None = still_ending()
         self.offer_rect = pygame.Rect(0, 0, 0, 0)
@@ -371,7 +373,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             # "On"/"Off" as the game's switches above it say them ("Swap rule: On")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch
-            start.enabled = len(self.selected) >= 2
+            start.enabled = len(self.selected) >= 2 and self.checking is None
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())
             # Enter adds the player typed while the field has the focus, and starts otherwise
             add_b.key_hint, start.key_hint = ("Enter", "") if self.entry.focus else ("", "Enter")
@@ -453,10 +455,44 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.app.switch_watchers.append(follow)
 
     def _start(self) -> None:
+        """Start a tournament of the players chosen once their outside players are loaded (in a
+        thread: a file starts a process), as a resumed tournament's are: a file listed when it
+        loaded and edited since, no longer loading, is said before the games and forfeits them,
+        as one known not to load does (it was found game after game, "could not be started")."""
         ids = [pid for pid, _title in self.players() if pid in self.selected]
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
             return
+        if self.checking is not None:
+            return
+        game_id, options = self.game_id, dict(self.options)
+        known = self.unloadable.get(game_id, {})
+        todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in known]
+        if not todo:
+            self._start_checked(game_id, ids, {})
+            return
+
+        def work() -> None:
+            from ai.commands.tournament import probe_outside_players
+
+            try:
+                _titles, broken = probe_outside_players(game_id, todo, options, {}, {}, self.jobs)
+            except Exception as exc:  # noqa: BLE001 - said as the reason of each
+                broken = dict.fromkeys(todo, str(exc))
+            self.start_checked.append((game_id, ids, broken))
+
+        self.checking = threading.Thread(target=work, daemon=True, name="tabuleiro-tournament-check")
+        self.checking.start()
+        self.invalidate()
+
+    def _start_checked(self, game_id: str, ids: list[str], broken: dict[str, str]) -> None:
+        """Start the tournament of ``ids`` whose outside players were loaded, ``broken`` (id -> why)
+        those that could not be: listed as unable to play, they forfeit.  Not if the game was
+        changed meanwhile."""
+        self.checking = None
+        if self.tournament is not None or game_id != self.game_id:
+            return
+        self.unloadable.setdefault(game_id, {}).update(broken)
         base = self._new_base(claim=True)
         log = self._log_to(base)
         broken = {pid: why for pid, why in self.unloadable.get(self.game_id, {}).items() if pid in ids}
@@ -684,7 +720,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         second for the text field's caret or while a player is being added; otherwise after input."""
         if self.view is not None and self.view.is_animating():
             return 0.0
-        if self.running or self.adding is not None or self.resuming is not None or self.ending is not None:
+        if (self.running or self.adding is not None or self.resuming is not None or self.checking is not None
+                or self.ending is not None):
             return 0.1
         return self.entry.redraw_interval() if self.tournament is None else None
 
@@ -722,6 +759,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         while self.checked:
             self.invalidate()
             self._resume_checked(self.checked.pop(0))
+        while self.start_checked:
+            self.invalidate()
+            self._start_checked(*self.start_checked.pop(0))
         if self.ending is not None and not self.ending.is_running():
             self.ending = still_ending()
             self.invalidate()  # Resume can be pressed now

@@ -374,7 +374,7 @@ class TournamentSetup:
         # the field for outside players
         rect = self.entry.rect
         self.entry.draw(surface, theme, s)
-        if self.adding is not None:
+        if self.adding is not None or self.checking is not None:  # a player added, or those chosen as Start is pressed
             tx.text(surface, _("Loading…"), (rect.x, rect.y - int(6 * s)), int(14 * s), theme.muted, "bottomleft")
         n = len(self.selected)
         total = games_in(n, GAMES[self.games_index])
