@@ -31,6 +31,12 @@ How a move gets its value, by the engine's kind:
   A position its virtual connections decide (a side joined to its edges: ``_decided_by_connections``)
   has every move proven after the first batch of playouts.
 
+Each snapshot also keeps the moves' lines (``MoveValues.lines``; ``best_line`` is the principal
+variation analysis shows): an alpha-beta move's is the move, the forced replies past it, then its
+search's principal variation; in Hex the best move's is its chain of most visited replies in the
+tree (``HexSearcher.line_from``), the swap's the swap alone; a move proven without a search (a
+table, the end of the game) has the move alone.
+
 Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
 Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).
 No pygame here: this runs in the AI worker process and in tests.
@@ -82,6 +88,7 @@ class MoveValues:
     done: bool = False  # nothing more to learn: every move proven, or the caps reached
     by_score: bool = False  # Monte Carlo values ranked by value, not visits (Blue's stones under the swap rule)
     monte_carlo: bool = False  # a Monte Carlo analysis (Hex): ``nodes`` counts playouts
+    lines: dict[Hashable, tuple] = field(default_factory=dict)  # a move -> its line: the move, then the best replies
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -92,6 +99,14 @@ class MoveValues:
     def best(self) -> MoveValue | None:
         """The move the values prefer (a proven win first, the quickest; a proven loss last, the slowest)."""
         return max(self.values.values(), key=self.key, default=None)
+
+    def best_line(self) -> tuple:
+        """The principal variation: the best move, then the replies its search expects (the move
+        alone when its search gave no line: a proof from a table, a move ending the game)."""
+        best = self.best()
+        if best is None:
+            return ()
+        return self.lines.get(best.move) or (best.move,)
 
     def reach(self) -> int:
         """Plies (the move included) that every value not proven was searched: the shallowest of
@@ -158,17 +173,18 @@ def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | Non
 FORCED_CHAIN = 8  # forced replies followed before a position is searched (see ``_forced_line``)
 
 
-def _forced_line(after: State) -> tuple[State, int]:
-    """The first position from ``after`` with a choice (or the end), and the forced plies to it:
+def _forced_line(after: State) -> tuple[State, tuple]:
+    """The first position from ``after`` with a choice (or the end), and the forced moves to it:
     a player answers a position with one legal move by the rules, without a search, so the
     search that values the move must start past them (else the move stayed without a value)."""
-    forced = 0
-    while forced < FORCED_CHAIN and not after.is_terminal():
+    forced: list[Hashable] = []
+    while len(forced) < FORCED_CHAIN and not after.is_terminal():
         moves = after.legal_moves()
         if len(moves) != 1:
             break
-        after, forced = after.play(moves[0]), forced + 1
-    return after, forced
+        after = after.play(moves[0])
+        forced.append(moves[0])
+    return after, tuple(forced)
 
 
 def value_through(move: Hashable, result: Progress, depth: int, forced: int) -> MoveValue | None:
@@ -233,23 +249,25 @@ def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: R
 
 
 def _search_value(player: Player, move: Hashable, after: State, limits: Limits, depth: int,
-                  snapshot: MoveValues) -> MoveValue | None:
-    """``move``'s value from ``player``'s search of the position after it; past the opponent's
-    forced replies when the player answers that position by the rules without a search."""
-    def searched(position: State, forced: int) -> MoveValue | None:
+                  snapshot: MoveValues) -> tuple[MoveValue | None, tuple]:
+    """``move``'s value from ``player``'s search of the position after it, and its line (the
+    move, then that search's principal variation); past the opponent's forced replies when the
+    player answers that position by the rules without a search."""
+    def searched(position: State, forced: tuple) -> tuple[MoveValue | None, tuple]:
         reports: list[Progress] = []
         player.choose(position, limits, reports.append)
         if not reports:
-            return None
+            return None, ()
         snapshot.nodes += reports[-1].nodes
-        return value_through(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1, forced)
+        value = value_through(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1, len(forced))
+        return value, (move, *forced, *reports[-1].pv)
 
-    value = searched(after, 0)
+    value, line = searched(after, ())
     if value is not None or len(after.legal_moves()) != 1:
-        return value
+        return value, line
     target, forced = _forced_line(after)
     if target.is_terminal():
-        return replace(terminal_value(move, target, 1 - after.to_move), plies=1 + forced)
+        return replace(terminal_value(move, target, 1 - after.to_move), plies=1 + len(forced)), (move, *forced)
     return searched(target, forced)
 
 
@@ -284,8 +302,8 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             known = snapshot.values.get(move)
             if known is not None and known.proven is not None:
                 continue  # a proof does not sharpen
-            value = _search_value(player_for(depth) if player_for else player, move, after, limits_for(depth),
-                                  depth, snapshot)
+            value, line = _search_value(player_for(depth) if player_for else player, move, after,
+                                        limits_for(depth), depth, snapshot)
             if _stopped(stop):
                 snapshot.elapsed = time.perf_counter() - started
                 return snapshot
@@ -295,6 +313,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             if value is not None:
                 changed = known is None or (value.score, value.proven) != (known.score, known.proven)
                 _set_value(snapshot, alike[move], value)
+                snapshot.lines[move] = line
             now = time.perf_counter()
             if report is not None and (changed or now - last_report >= REPORT_EVERY or i == len(open_moves) - 1):
                 snapshot.elapsed = now - started
@@ -338,8 +357,7 @@ def _promise(value: MoveValue | None) -> tuple:
 
 
 def _copy(snapshot: MoveValues) -> MoveValues:
-    return MoveValues(snapshot.mover, dict(snapshot.values), snapshot.depth, snapshot.nodes, snapshot.elapsed,
-                      snapshot.done, snapshot.by_score, snapshot.monte_carlo)
+    return replace(snapshot, values=dict(snapshot.values), lines=dict(snapshot.lines))
 
 
 # -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
@@ -455,6 +473,17 @@ def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> 
     return decided
 
 
+def _keep_tree_line(snapshot: MoveValues, searcher) -> None:
+    """The best move's line from the Monte Carlo tree: its chain of most visited replies
+    (``HexSearcher.line_from``), the same line the computer's own search shows.  The swap is not
+    in the tree: it stands alone."""
+    from games.hex import SWAP
+
+    best = snapshot.best()
+    if best is not None and best.move != SWAP:
+        snapshot.lines[best.move] = tuple(searcher.line_from(best.move))
+
+
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
     from ai.engines.hex_knowledge import swap_wins
@@ -489,6 +518,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         elif state.can_swap():
             snapshot = _with_swap(snapshot, len(cells), swap_proof)
         snapshot.nodes, snapshot.depth, snapshot.monte_carlo = playouts, result.depth, True
+        _keep_tree_line(snapshot, searcher)
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True

@@ -50,7 +50,7 @@ import threading
 import time
 import traceback
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ai.worker_channel import SharedFlag, WorkerChannel
@@ -90,11 +90,14 @@ class Job:
 @dataclass
 class AIMoveValues:
     """Analysis mode's report: every legal move valued so far (ai.move_values.MoveValues, whose
-    ``values`` map moves to ai.move_values.MoveValue), with each move's notation in ``texts``."""
+    ``values`` map moves to ai.move_values.MoveValue), with each move's notation in ``texts``, and
+    the principal variation in notation in ``line`` (the best move and the replies expected, at
+    most ``LINE_PLIES``; the snapshot's own ``lines`` are left behind)."""
 
     job_id: int
     values: Any
     texts: dict = field(default_factory=dict)
+    line: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -263,7 +266,12 @@ def _rebuild(game, job: Job):
     return game.from_text(job.position)
 
 
-def _format_line(game, state, moves, limit: int = 8) -> list[str]:
+LINE_PLIES = 8  # moves of a principal variation sent to the window
+
+
+def _format_line(game, state, moves, limit: int = LINE_PLIES) -> list[str]:
+    """``moves`` played from ``state`` in the game's notation, at most ``limit`` of them, up to
+    the first that is not legal."""
     out = []
     for move in list(moves)[:limit]:
         try:
@@ -371,7 +379,8 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
 
     def report(snapshot) -> None:
         texts = {move: game.format_move(state, move) for move in snapshot.values}
-        reports.put(AIMoveValues(job_id, snapshot, texts))
+        line = _format_line(game, state, snapshot.best_line())
+        reports.put(AIMoveValues(job_id, replace(snapshot, lines={}), texts, line))
 
     analyse(state, job.game_id, stop, report, seed=job.seed, player=players.get(key))
     reports.put(AIResult(job_id, None, "", time.perf_counter() - started))

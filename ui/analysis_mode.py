@@ -8,6 +8,9 @@ off or the screen is left (ui/position_worker.py: its own worker, so a move sear
 the analysis).  It waits while a computer's move is searched (``ComputerMoves.holds_analysis``),
 so the two searches do not share the cores and the move comes within its time.
 
+The worker sends the best line with each snapshot (the principal variation in notation); the
+panel writes it in the thinking card as it writes the computer's own search (``line_progress``).
+
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
@@ -39,6 +42,7 @@ import pygame
 from ai.move_values import MARGIN_GAMES, MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
+from ui.ai_worker import AIProgress
 from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
 from ui.i18n import _, ngettext, number_text
 from ui.position_worker import PositionWorker
@@ -193,6 +197,19 @@ def _waiting_text(watching: bool, graph_shown: bool) -> str:
     return _("Analysis waits for the computer's move")
 
 
+def line_progress(snapshot: MoveValues | None, line: list[str]) -> AIProgress | None:
+    """The analysis' principal variation ``line`` (notation, the best move first) with the best
+    value and its depth, said as a search's report: the panel writes it as it writes the
+    computer's own search (ui/scenes/thinking.py), in one style and one unit.  None without a line."""
+    best = snapshot.best() if snapshot is not None else None
+    if best is None or not line:
+        return None
+    kind = "solver" if best.proven is not None else best.kind
+    depth = 0 if snapshot.monte_carlo else best.depth  # playouts say a Monte Carlo analysis' reach
+    return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
+                      best.proven, best.plies, kind, snapshot.done, snapshot.mover, exact_margin=best.margin)
+
+
 # -- the controller ----------------------------------------------------------------------------------
 class AnalysisMode(PositionWorker):
     """Every-move analysis of the position a screen shows, in a worker of its own."""
@@ -202,6 +219,7 @@ class AnalysisMode(PositionWorker):
         self.seed = seed
         self.values: MoveValues | None = None
         self.texts: dict = {}
+        self.line: list[str] = []  # the principal variation in notation (``AIMoveValues.line``)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job
@@ -214,13 +232,18 @@ class AnalysisMode(PositionWorker):
 
         if not isinstance(item, AIMoveValues):
             return False
-        self.values, self.texts = item.values, item.texts
+        self.values, self.texts, self.line = item.values, item.texts, item.line
         return True
 
     def clear(self) -> bool:
         had = self.values is not None
-        self.values, self.texts = None, {}
+        self.values, self.texts, self.line = None, {}, []
         return had
+
+    def best_line(self) -> AIProgress | None:
+        """The best line of the position analysed, as a search's report (``line_progress``) for
+        the panel's thinking card; None while off or before a line."""
+        return line_progress(self.values, self.line) if self.active else None
 
     def labels(self) -> dict[Hashable, MoveLabel]:
         return move_labels(self.values, self.game.id) if self.active else {}

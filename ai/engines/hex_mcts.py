@@ -160,21 +160,27 @@ class HexSearcher:
         rate = edges[e, kernel.E_W] / visits if visits else float(value[e])
         return int(edges[e, kernel.E_MOVE]), 0.0 if proven == -1 else float(rate)
 
-    def report(self) -> Progress:
-        """Best move, the mover's win rate, and the line of most visited moves below it."""
+    def line_from(self, move: int) -> list[int]:
+        """``move`` from the root, then the move the tree would play in each position after it
+        (``_best``: a proven win, else the most visited), as far as the tree has grown there."""
         nodes, edges, _, _ = self.tree
-        move, rate = self._best(self.root)
-        pv = [move] if move is not None else []
-        node = self.root
-        while pv and len(pv) < PV_LENGTH:
-            child = kernel.child_after(nodes, edges, node, pv[-1])
+        line, node = [move], self.root
+        while len(line) < PV_LENGTH:
+            child = kernel.child_after(nodes, edges, node, line[-1])
             if child < 0 or nodes[child, kernel.N_COUNT] == 0:
                 break
             node = child
             nxt, _ = self._best(node)
             if nxt is None:
                 break
-            pv.append(nxt)
+            line.append(nxt)
+        return line
+
+    def report(self) -> Progress:
+        """Best move, the mover's win rate, and the line of most visited moves below it."""
+        nodes = self.tree[0]
+        move, rate = self._best(self.root)
+        pv = self.line_from(move) if move is not None else []
         proven = int(nodes[self.root, kernel.N_PROVEN]) or None
         return Progress(depth=len(pv), best_move=move, score=rate, pv=pv, proven=proven,
                         kind="solver" if proven is not None else "mcts")

@@ -22,6 +22,7 @@ from ui.scenes.thinking import detail_parts, nodes_text, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
+    from ui.ai_worker import AIProgress
     from ui.scenes.game import GameScene
 
 
@@ -40,6 +41,33 @@ NAMED_COLOURS = {
 def side_colour(name: str, side: int, theme) -> tuple[int, int, int]:
     """The colour of a side: its name if it is a colour ("Black", "Red"), else the theme's."""
     return NAMED_COLOURS.get(name.lower(), theme.side0 if side == 0 else theme.side1)
+
+
+def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[int, int], width: int, size: int,
+                      step: int, theme) -> int:
+    """What a search's report says, in the thinking card's two lines from ``at`` (``step`` apart,
+    ``size`` text cut to ``width``): depth, best move and value, then its nodes and its line (a
+    proof in its place); analysis mode's best line is said the same way (``line_progress``), in
+    the game screen's card and the replay's panel.  Returns the bottom of the last line."""
+    x, y = at
+    # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
+    # "Preto +45", was cut off) open the second, before what it says of the search
+    detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width)
+    nodes = nodes_text(p)
+    proof = proven_text(p, game.sides)
+    tx.text(surface, detail, (x, y), size, theme.text)
+    line = " ".join(p.pv[:6]) if len(p.pv) > 1 and p.kind != "rule" else ""  # one move: the best, said above;
+    second = proof or line  # a rule's line is its move
+    if nodes and not proof:
+        second = f"{nodes} · {second}" if second else nodes
+    second = " · ".join([*carried, second] if second else carried)
+    colour = theme.win if proof else theme.muted
+    drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
+                    bold=bool(proof))  # measured in the bold it is drawn in
+    room = x + width - drawn.right
+    if proof and line and room > size:  # the line the proof stands on, in what the proof leaves
+        tx.text(surface, tx.fit(f" · {line}", size, room), (drawn.right, y + step), size, theme.muted)
+    return drawn.bottom
 
 
 class GamePanel:
@@ -194,8 +222,12 @@ class GamePanel:
         # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search);
         # the last search's win lengths count from the board, as analysis does (not from before its
         # move); ``back``: the plies it is behind the board, when the game left its line
-        p, back = ((computer.progress, 0) if computer.job is not None else (None, 0) if scene.is_over()
-                   else (computer.held_search, 0) if computer.held is not None and scene.paused
+        # analysis mode (no search of the computer's under way, none held) shows its best line
+        held = computer.held is not None and scene.paused
+        analysed = scene.analysis.best_line() if computer.job is None and not held else None
+        p, back = ((computer.progress, 0) if computer.job is not None else (analysed, 0) if analysed is not None
+                   else (None, 0) if scene.is_over()
+                   else (computer.held_search, 0) if held
                    else computer.last_search_seen() or (None, 0))
         if computer.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
@@ -212,33 +244,21 @@ class GamePanel:
                 pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
                 bar.width = int(bar.width * min(1.0, elapsed / budget))
                 pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
-        elif computer.held is not None and scene.paused:
+        elif held:
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
-            headline = (_("Last search") if p is not None and not back
+            headline = (_("Analysis: best line") if analysed is not None
+                        else _("Game over") if scene.is_over()
+                        else _("Last search") if p is not None and not back
                         else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
                         if p is not None else _("Paused") if scene.paused else _("Ready"))
-            if scene.is_over():
-                headline = _("Game over")
-            elif computer.unloadable is not None:
+            if computer.unloadable is not None:
                 headline = _("The game cannot start")
             tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
-            # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
-            # "Preto +45", was cut off) open the second, before what it says of the search
-            detail, *carried = tx.pack_parts(detail_parts(p, scene.game.sides, scene.game.id), small, w - self._s(28))
-            nodes = nodes_text(p)
-            proof = proven_text(p, scene.game.sides)
-            tx.text(surface, detail, (tx_x, y + self._s(36)), small, theme.text)
-            line = p.pv[:6] if len(p.pv) > 1 else []  # a line of one move is the best move, said above
-            second = proof or ("" if p.kind == "rule" else " ".join(line))  # a rule's line is its move
-            if nodes and not proof:
-                second = f"{nodes} · {second}" if second else nodes
-            second = " · ".join([*carried, second] if second else carried)
-            colour = theme.win if proof else theme.muted
-            tx.text(surface, tx.fit(second, small, w - self._s(28), bool(proof)), (tx_x, y + self._s(54)), small, colour,
-                    bold=bool(proof))  # measured in the bold it is drawn in
+            draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
+                              self._s(18), theme)
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
             for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)

@@ -59,6 +59,7 @@ from ui.move_list import draw_move_rows
 from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
+from ui.scenes.game_panel import draw_search_lines
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
 from ui.widgets import Button, Messages, card, layout_grid, mix
@@ -486,6 +487,7 @@ class ReplayScene(Scene):
         for line in tx.pack_parts(where, small, inner.width):
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
+        y = self._draw_best_line(surface, theme, inner.x, y, inner.width)
         bottom = self.graph_rect.y - int(12 * s)
         if self.connections.active:  # the legend of the marks on the board, under the move list
             height = legend_height(self.game, s, inner.width)
@@ -493,6 +495,19 @@ class ReplayScene(Scene):
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, height), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def _draw_best_line(self, surface: pygame.Surface, theme: Theme, x: int, y: int, width: int) -> int:
+        """Analysis mode's best line of the position shown, as the game screen's thinking card
+        says it (``draw_search_lines``), above the move list; returns where the list starts."""
+        progress = self.move_analysis.best_line()
+        if progress is None:
+            return y
+        s, size = self.scale, tx.small(13, self.scale)
+        head = tx.text(surface, tx.fit(_("Analysis: best line"), int(15 * s), width, True), (x, y), int(15 * s),
+                       theme.muted, bold=True)
+        bottom = draw_search_lines(surface, progress, self.game, (x, head.bottom + int(4 * s)), width, size,
+                                   tx.line_height(size) + int(2 * s), theme)
+        return bottom + int(8 * s)
 
     def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
         """The move list in numbered pairs, scrolled so the current move is visible."""

@@ -1,0 +1,160 @@
+"""Analysis mode's best line (the principal variation): the worker sends it with each snapshot,
+every line is legal from the position analysed, and the panels show it beside its value and depth."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pygame
+import pytest
+
+import games
+from tests.ui_helpers import key, recorded_text, wait
+from ui.ai_worker import AIMoveValues, Job, _run_values_job
+
+GAMES = ["tictactoe", "reversi", "hex", "rastros", "alquerque", "trax"]
+REPORTS = 12  # snapshots read from one analysis before it is stopped
+
+
+class Reports:
+    """The worker's report queue, stopping the analysis once ``REPORTS`` snapshots came in."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.items: list[AIMoveValues] = []
+        self.stop = stop
+
+    def put(self, item) -> None:
+        if isinstance(item, AIMoveValues):
+            self.items.append(item)
+            if len(self.items) >= REPORTS:
+                self.stop.set()
+
+
+def _random_position(game, rng: random.Random) -> tuple[tuple[str, ...], object]:
+    """A position a few random moves into a game, not finished: the moves in notation and the state."""
+    while True:
+        state, moves = game.initial_state(), []
+        for _ply in range(rng.randrange(0, 12)):
+            if state.is_terminal():
+                break
+            move = rng.choice(state.legal_moves())
+            moves.append(game.format_move(state, move))
+            state = state.play(move)
+        if not state.is_terminal():
+            return tuple(moves), state
+
+
+def _analysed_lines(game, moves: tuple[str, ...], state) -> list[AIMoveValues]:
+    """The snapshots the worker's values job sends about ``state`` (run here, in this process)."""
+    stop = threading.Event()
+    reports = Reports(stop)
+    job = Job(game.id, dict(game.options), moves, game.to_text(state), "level-5", 0.0, 0, "values", kind="values")
+    _run_values_job(1, job, game, state, {}, reports, stop)
+    return reports.items
+
+
+def _assert_legal(game, state, line: list[str]) -> None:
+    for text in line:
+        assert not state.is_terminal(), f"{line}: a move after the end"
+        move = game.parse_move(state, text)
+        assert move in state.legal_moves(), f"{line}: {text} is not legal"
+        state = state.play(move)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_line_from_analysis_is_legal_from_the_position_analysed(game_id):
+    game = games.load(game_id)
+    rng = random.Random(f"{game_id}-line")
+    longest = 0
+    for _position in range(3):
+        moves, state = _random_position(game, rng)
+        for item in _analysed_lines(game, moves, state):
+            best = item.values.best()
+            assert item.line and item.line[0] == item.texts[best.move]  # the line starts with the best move
+            assert len(item.line) <= 8 and not item.values.lines  # compact: notation only, at most 8 plies
+            _assert_legal(game, state, item.line)
+            longest = max(longest, len(item.line))
+    assert longest > 1  # a line, not only the best move
+
+
+def _shown_line(drawn: list[str], line: list[str]) -> bool:
+    """Whether a text drawn holds the line's first two moves (the panel cuts the rest to its room)."""
+    return any(" ".join(line[:2]) in text for text in drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_game_panel_shows_the_best_line_after_key_a(app, monkeypatch, size):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.open_demo("game:reversi:hotseat:f5")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.analysis.line) > 2, 120)
+    drawn = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert "Analysis: best line" in drawn
+    assert _shown_line(drawn, scene.analysis.line)
+
+
+def _panel_text(app, monkeypatch) -> list[str]:
+    """Every text the game screen draws in one frame."""
+    drawn = recorded_text(monkeypatch)
+    app.scene.draw(app.screen)
+    monkeypatch.undo()
+    return drawn
+
+
+def test_no_line_is_shown_for_a_finished_position(app, monkeypatch):
+    app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")  # X has the first column: the game is over
+    scene = app.scene
+    assert scene.is_over()
+    key(app, pygame.K_a)
+    key(app, pygame.K_LEFT)  # the position before the last move has a line (the win, a3) ...
+    assert wait(app, lambda: scene.analysis.best_line() is not None, 60)
+    assert "Analysis: best line" in _panel_text(app, monkeypatch)
+    key(app, pygame.K_END)  # ... the finished one has none: the card says the game is over
+    app.run_frames(10)
+    drawn = _panel_text(app, monkeypatch)
+    assert scene.analysis.best_line() is None
+    assert "Analysis: best line" not in drawn and "Game over" in drawn
+
+
+def test_the_line_follows_the_position_shown(app, monkeypatch):
+    app.open_demo("game:reversi:hotseat:f5,d6")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.analysis.line) > 1, 120)
+    key(app, pygame.K_LEFT)  # one ply back: the line of the position after d6 is not of this one
+    shown = scene.analysis.best_line()
+    if shown is not None:  # already the new position's
+        _assert_legal(scene.game, scene.shown_state(), shown.pv)
+    assert wait(app, lambda: len(scene.analysis.line) > 1, 120)
+    _assert_legal(scene.game, scene.shown_state(), scene.analysis.line)
+    assert " ".join(scene.analysis.line[:2]) in " ".join(_panel_text(app, monkeypatch))
+
+
+def test_the_replay_shows_the_best_line(app, monkeypatch):
+    from tests.test_replay import random_record
+
+    app.open_replay(random_record("reversi"), ply=4)
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.move_analysis.line) > 2, 120)
+    drawn = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert "Analysis: best line" in drawn
+    assert _shown_line(drawn, scene.move_analysis.line)
+
+
+def test_a_proven_line_is_shown_after_its_proof(app, monkeypatch):
+    """Tic-tac-toe's analysis proves every move at once: the card says the proof ("proven: draw")
+    and, in the room left, the line it stands on."""
+    app.open_demo("game:tictactoe:hotseat:b2")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
+                and len(scene.analysis.line) > 2, 60)
+    drawn = _panel_text(app, monkeypatch)
+    assert "proven: draw" in drawn
+    assert _shown_line(drawn, scene.analysis.line)
