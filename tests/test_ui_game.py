@@ -717,3 +717,33 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
     scene.draw(app.screen)
     chain = [scene.view.centre(*divmod(cell, 3)) for cell in scene.state.winning_chain()]
     assert len(chain) == 3 and not any(scene.over_card.rect.collidepoint(point) for point in chain)
+
+
+def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
+    """The computer's first reply, in but held for its moment, left the panel saying "Ready" above
+    "Waiting for the computer": a user read both at once.  The card now shows that reply's search,
+    and nothing says "Ready" on the computer's turn."""
+    from ui.scenes import game_computer
+
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.1))
+    app.switch(scene)
+    assert wait(app, lambda: scene.computer.held is not None)
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert "Ready" not in drawn and "Last search" in drawn, drawn
+
+
+def test_the_computers_turn_before_its_search_is_not_said_ready(app, monkeypatch):
+    """Before the computer's search begins (the human's move still being animated), the card said
+    "Ready" over "Waiting for the computer"; it says whose turn it is."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(1, 1).center, frames=0)
+    monkeypatch.setattr(scene.view, "is_animating", lambda: True)  # the search waits for the animation
+    app.run_frames(2)
+    assert len(scene.history) == 1 and scene.computer.job is None
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn

@@ -42,6 +42,15 @@ def side_colour(name: str, side: int, theme) -> tuple[int, int, int]:
     return NAMED_COLOURS.get(name.lower(), theme.side0 if side == 0 else theme.side1)
 
 
+def idle_headline(scene: GameScene) -> str:
+    """The thinking card's headline with no search to show: "Ready" for a human's move only; the
+    computer's turn before its search begins (its reply waiting for its moment, a move still being
+    animated) said "Ready" above "Waiting for the computer", two contradicting words."""
+    if scene.paused:
+        return _("Paused")
+    return _("Ready") if scene.human_to_move() or scene.is_over() else _("It is the computer's turn")
+
+
 class GamePanel:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -191,11 +200,11 @@ class GamePanel:
         size, small = self._s(15), self._t(13)
         tx_x = x + self._s(14)
         # once the game is over its result is the news, not a search of a position before the end;
-        # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search);
+        # a reply waiting for its moment is shown with its search (paused: under "Move ready");
         # the last search's win lengths count from the board, as analysis does (not from before its
         # move); ``back``: the plies it is behind the board, when the game left its line
         p, back = ((computer.progress, 0) if computer.job is not None else (None, 0) if scene.is_over()
-                   else (computer.held_search, 0) if computer.held is not None and scene.paused
+                   else (computer.held_search, 0) if computer.held is not None
                    else computer.last_search_seen() or (None, 0))
         if computer.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
@@ -215,7 +224,7 @@ class GamePanel:
         else:
             headline = (_("Last search") if p is not None and not back
                         else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
-                        if p is not None else _("Paused") if scene.paused else _("Ready"))
+                        if p is not None else idle_headline(scene))
             if scene.is_over():
                 headline = _("Game over")
             tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
