@@ -747,3 +747,30 @@ def test_the_computers_turn_before_its_search_is_not_said_ready(app, monkeypatch
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
     assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn
+
+
+@pytest.mark.parametrize("game_id", ["rastros", "alquerque"])
+def test_no_button_text_touches_its_border_in_portuguese(app, monkeypatch, game_id):
+    """In Portuguese at 1280x800 the key of "Árvore de pesquisa  T" touched the button's right
+    border (5 pixels were kept each side).  Every button's label and key keep clear of its edges."""
+    from ui import i18n
+    from ui.widgets import BUTTON_PADDING
+
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.panel.draw(app.screen)
+        margin = BUTTON_PADDING * app.scale - 2  # a glyph's own side bearing aside
+        for button in (b for b in scene.buttons if b.visible):
+            texts = [rect for _text, rect in drawn if button.rect.contains(rect)]
+            assert texts, button.label
+            assert min(r.left for r in texts) - button.rect.left >= margin, button.label
+            assert button.rect.right - max(r.right for r in texts) >= margin, button.label
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+        i18n.set_language("en")

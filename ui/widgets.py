@@ -25,6 +25,9 @@ from ui.theme import Color, Theme, ink_on, standing_out
 # a key whose cap prints its name (Home, End, Esc, Enter, Del, F1, Ctrl+S) is written as printed,
 # as the keys page writes it: a Portuguese "Fim" beside a button named no key of the keyboard.
 SPOKEN_KEYS = (N_("Left"), N_("Right"), N_("Space"))
+BUTTON_PADDING = 10
+"""The room (unscaled) a button keeps between its text and each side: with 5 its key hint touched
+the border ("Árvore de pesquisa  T" in Portuguese at 1280x800)."""
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -108,7 +111,7 @@ class Button:
         hint_size = max(9, int(12 * scale))
         key_hint = self.shown_hint()
         hint_w = self._hint_width(scale)
-        room = self.rect.width - 10 * scale
+        room = self.rect.width - 2 * BUTTON_PADDING * scale
         # a label a little too long for its key beside it ("Árvore de pesquisa  T" at 800x560) is
         # set a point or two smaller before the key is left out
         for smaller in (size, size - 1, size - 2):
@@ -132,7 +135,8 @@ class Button:
     def wanted_width(self, scale: float) -> int:
         """The width the label and its key take at the usual size, with the padding ``draw``
         keeps: a row that gives each button at least this shows every key (``share_row``)."""
-        return tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale) + int(10 * scale)
+        return (tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale)
+                + int(2 * BUTTON_PADDING * scale))
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of
