@@ -397,3 +397,27 @@ def test_the_legend_leaves_the_move_list_three_rows_on_a_small_board(app, monkey
     scene.panel.draw(app.screen)
     assert not scene.is_over() and "Connections" in drawn and "Ready" in drawn
     assert all(move in drawn for move in moves), drawn  # the first row as well as the last
+
+
+def test_the_one_line_thinking_card_cuts_nothing_at_800x560(tmp_path, monkeypatch):
+    """The thinking card on one line (the legend on, the move list short of room) read "Pronto
+    Clique no tabuleiro ou use as s…" in Portuguese at 800x560; the tip, which the board's status
+    line also gives, is left out when it does not fit whole."""
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 1.0), ["a1", "c3"])
+        app.switch(scene)
+        app.run_frames(2)
+        key(app, pygame.K_v)
+        assert wait(app, lambda: scene.connections.shown() is not None, 60)
+        drawn = recorded_text(monkeypatch)
+        scene.panel.draw(app.screen)
+        assert "Pronto" in drawn
+        assert not [text for text in drawn if text.endswith("…")], drawn
+    finally:
+        i18n.set_language("en")
+        app.quit()

@@ -235,11 +235,11 @@ class GamePanel:
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
         size, small = self._s(15), self._t(13)
         tx_x = x + self._s(14)
-        if compact:
+        if compact:  # the tip only whole (the board's status line says it too): at 800x560 it was cut
             head = tx.text(surface, idle_headline(scene), (tx_x, rect.centery), size, theme.muted, "midleft", bold=True)
-            tip_x = head.right + self._s(10)
-            tx.text(surface, tx.fit(self._tip(), small, rect.right - self._s(14) - tip_x), (tip_x, rect.centery),
-                    small, theme.muted, "midleft")
+            tip_x, tip = head.right + self._s(10), self._tip()
+            if tx.ui_font(small).size(tip)[0] <= rect.right - self._s(14) - tip_x:
+                tx.text(surface, tip, (tip_x, rect.centery), small, theme.muted, "midleft")
             return rect.bottom
         p, back = self._search_shown()
         if computer.job is not None:
