@@ -47,6 +47,25 @@ def test_the_game_over_card_says_the_score_once(app):
         assert (stated[0] in scene.end_reason()) == said_by_reason
 
 
+def test_the_game_over_cards_score_says_what_it_counts(app):
+    """Alquerque's card read "Black wins" over "White 10 - 7 Black": the loser seemed to have won
+    more.  The score says what it counts, as the player cards do: "(captured)"."""
+    import random
+
+    import games
+    from ui.scenes.game_over import result_lines
+
+    game = games.load("alquerque")
+    state, moves, rng = game.initial_state(), [], random.Random(3)
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    scene = hotseat(app, "alquerque", moves)
+    score = scene.state.score()
+    assert f"White {score[0]} - {score[1]} Black (captured)" in result_lines(scene)
+
+
 def finished(app, game_id: str, seed: int = 3) -> GameScene:
     """A hot-seat game of ``game_id`` played to its end by random moves."""
     import random
@@ -721,8 +740,8 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
 
 def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
     """The computer's first reply, in but held for its moment, left the panel saying "Ready" above
-    "Waiting for the computer": a user read both at once.  The card now shows that reply's search,
-    and nothing says "Ready" on the computer's turn."""
+    "Waiting for the computer": a user read both at once.  Nothing says "Ready" on the computer's
+    turn: the card says whose turn it is."""
     from ui.scenes import game_computer
 
     monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
@@ -731,7 +750,7 @@ def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monke
     assert wait(app, lambda: scene.computer.held is not None)
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
-    assert "Ready" not in drawn and "Last search" in drawn, drawn
+    assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn
 
 
 def test_the_computers_turn_before_its_search_is_not_said_ready(app, monkeypatch):

@@ -203,19 +203,19 @@ class GamePanel:
     def _search_shown(self) -> tuple[AIProgress | None, int]:
         """The search the thinking card shows, and the plies it is behind the board (``back``: the
         game left its line).  Once the game is over its result is the news, not a search of a
-        position before the end; a reply waiting for its moment is shown with its search (paused:
-        under "Move ready"); the last search's win lengths count from the board, as analysis does
+        position before the end; a reply waiting for its moment, paused, is shown with its search
+        (under "Move ready"); the last search's win lengths count from the board, as analysis does
         (not from before its move)."""
         scene, computer = self.scene, self.scene.computer
         return ((computer.progress, 0) if computer.job is not None else (None, 0) if scene.is_over()
-                else (computer.held_search, 0) if computer.held is not None
+                else (computer.held_search, 0) if computer.held is not None and scene.paused
                 else computer.last_search_seen() or (None, 0))
 
     def _idle(self) -> bool:
         """The thinking card has no search to show, nor a result or a reply waiting: only a
         headline ("Ready") and what to do."""
         scene, computer = self.scene, self.scene.computer
-        return (computer.job is None and computer.held is None and not scene.is_over()
+        return (computer.job is None and not (computer.held is not None and scene.paused) and not scene.is_over()
                 and self._search_shown()[0] is None)
 
     def _moves_squeezed(self, top: int, w: int, bottom: int) -> bool:
