@@ -48,6 +48,25 @@ def test_the_game_over_card_says_the_score_once(app):
         assert (stated[0] in scene.end_reason()) == said_by_reason
 
 
+def test_the_game_over_cards_score_says_what_it_counts(app):
+    """Alquerque's card read "Black wins" over "White 10 - 7 Black": the loser seemed to have won
+    more.  The score says what it counts, as the player cards do: "(captured)"."""
+    import random
+
+    import games
+    from ui.scenes.game_over import result_lines
+
+    game = games.load("alquerque")
+    state, moves, rng = game.initial_state(), [], random.Random(3)
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    scene = hotseat(app, "alquerque", moves)
+    score = scene.state.score()
+    assert f"White {score[0]} - {score[1]} Black (captured)" in result_lines(scene)
+
+
 def finished(app, game_id: str, seed: int = 3) -> GameScene:
     """A hot-seat game of ``game_id`` played to its end by random moves."""
     import random
@@ -764,3 +783,60 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
     scene.draw(app.screen)
     chain = [scene.view.centre(*divmod(cell, 3)) for cell in scene.state.winning_chain()]
     assert len(chain) == 3 and not any(scene.over_card.rect.collidepoint(point) for point in chain)
+
+
+def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
+    """The computer's first reply, in but held for its moment, left the panel saying "Ready" above
+    "Waiting for the computer": a user read both at once.  Nothing says "Ready" on the computer's
+    turn: the card says whose turn it is."""
+    from ui.scenes import game_computer
+
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.1))
+    app.switch(scene)
+    assert wait(app, lambda: scene.computer.held is not None)
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn
+
+
+def test_the_computers_turn_before_its_search_is_not_said_ready(app, monkeypatch):
+    """Before the computer's search begins (the human's move still being animated), the card said
+    "Ready" over "Waiting for the computer"; it says whose turn it is."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(1, 1).center, frames=0)
+    monkeypatch.setattr(scene.view, "is_animating", lambda: True)  # the search waits for the animation
+    app.run_frames(2)
+    assert len(scene.history) == 1 and scene.computer.job is None
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn
+
+
+@pytest.mark.parametrize("game_id", ["rastros", "alquerque"])
+def test_no_button_text_touches_its_border_in_portuguese(app, monkeypatch, game_id):
+    """In Portuguese at 1280x800 the key of "Árvore de pesquisa  T" touched the button's right
+    border (5 pixels were kept each side).  Every button's label and key keep clear of its edges."""
+    from ui import i18n
+    from ui.widgets import BUTTON_PADDING
+
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.panel.draw(app.screen)
+        margin = BUTTON_PADDING * app.scale - 2  # a glyph's own side bearing aside
+        for button in (b for b in scene.buttons if b.visible):
+            texts = [rect for _text, rect in drawn if button.rect.contains(rect)]
+            assert texts, button.label
+            assert min(r.left for r in texts) - button.rect.left >= margin, button.label
+            assert button.rect.right - max(r.right for r in texts) >= margin, button.label
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+        i18n.set_language("en")

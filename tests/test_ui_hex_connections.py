@@ -14,7 +14,7 @@ import games
 from ai.engines.hex_knowledge import analyse
 from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
-from tests.ui_helpers import key, make_app, wait
+from tests.ui_helpers import key, make_app, recorded_text, wait
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -381,3 +381,43 @@ def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, 
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_legend_leaves_the_move_list_three_rows_on_a_small_board(app, monkeypatch):
+    """Hex 3x3 hot-seat with its connections on (V): at 1280x800 the legend left the move list one
+    row, so of a game's three rows of moves only the last was in view.  With nothing to say of a
+    search, the thinking card now takes one line, and the whole list shows."""
+    moves = ["a1", "c3", "a3", "c1", "b3"]
+    scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 1.0), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_v)
+    assert wait(app, lambda: scene.connections.shown() is not None, 60)
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert not scene.is_over() and "Connections" in drawn and "Ready" in drawn
+    assert all(move in drawn for move in moves), drawn  # the first row as well as the last
+
+
+def test_the_one_line_thinking_card_cuts_nothing_at_800x560(tmp_path, monkeypatch):
+    """The thinking card on one line (the legend on, the move list short of room) read "Pronto
+    Clique no tabuleiro ou use as s…" in Portuguese at 800x560; the tip, which the board's status
+    line also gives, is left out when it does not fit whole."""
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 1.0), ["a1", "c3"])
+        app.switch(scene)
+        app.run_frames(2)
+        key(app, pygame.K_v)
+        assert wait(app, lambda: scene.connections.shown() is not None, 60)
+        drawn = recorded_text(monkeypatch)
+        scene.panel.draw(app.screen)
+        assert "Pronto" in drawn
+        assert not [text for text in drawn if text.endswith("…")], drawn
+    finally:
+        i18n.set_language("en")
+        app.quit()

@@ -25,6 +25,9 @@ from ui.theme import Color, Theme, ink_on, standing_out
 # a key whose cap prints its name (Home, End, Esc, Enter, Del, F1, Ctrl+S) is written as printed,
 # as the keys page writes it: a Portuguese "Fim" beside a button named no key of the keyboard.
 SPOKEN_KEYS = (N_("Left"), N_("Right"), N_("Space"))
+BUTTON_PADDING = 10
+"""The room (unscaled) a button keeps between its text and each side: with 5 its key hint touched
+the border ("Árvore de pesquisa  T" in Portuguese at 1280x800)."""
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -93,7 +96,8 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
             focus_ring(surface, self.rect, theme, scale, radius)
-        label, size, hint_w = self._fitted(scale, int(self.rect.width - 10 * scale - 2 * self.side_room(scale)))
+        label, size, hint_w = self._fitted(scale, int(self.rect.width - 2 * BUTTON_PADDING * scale
+                                                      - 2 * self.side_room(scale)))
         label_w = tx.ui_font(size, True).size(label)[0]
         x = self.rect.centerx - (label_w + hint_w) // 2
         tx.text(surface, label, (x, self.rect.centery), size, fg, "midleft", bold=True)
@@ -146,7 +150,7 @@ class Button:
         """The width the label and its key take at the usual size, with the padding ``draw``
         keeps: a row that gives each button at least this shows every key (``share_row``)."""
         return (tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale)
-                + int(10 * scale) + 2 * self.side_room(scale))
+                + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of

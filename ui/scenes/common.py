@@ -359,20 +359,34 @@ def time_per_move_title() -> str:
     return _("Time per move") + ": "
 
 
+def counts_lines(state: games.State, width: int, size: int) -> list[tuple[str, bool]]:
+    """The lines ``draw_counts`` draws for ``state``, each with whether its draw is near."""
+    from ui import words
+
+    counts = None if state.is_terminal() else state.draw_counts()
+    if counts is None:
+        return []
+    return [(line, near) for said, near in words.draw_counts_lines(counts)
+            for line in tx.wrap_at_most(said, size, width, 2) or [said]]
+
+
+def counts_height(state: games.State, width: int, size: int, gap: int = 0) -> int:
+    """The room ``draw_counts`` takes below its ``pos``: a panel plans its other parts with it."""
+    lines = counts_lines(state, width, size)
+    return gap + len(lines) * tx.ui_font(size).get_height() if lines else 0
+
+
 def draw_counts(surface: pygame.Surface, state: games.State, pos: tuple[int, int], width: int, size: int,
                 theme: Theme, gap: int = 0) -> int:
     """How near ``state`` is to its game's counted draws (``State.draw_counts``: "No capture for 33
     plies (draw at 40)", "Position seen 2 times (draw at 3)"), each on at most two lines, ``gap``
     below ``pos``, in the text's colour when the draw is near, else muted; returns the bottom
     (``pos``'s y when there is nothing to say: another game, or a position that ended the game)."""
-    from ui import words
-
-    counts = None if state.is_terminal() else state.draw_counts()
     x, y = pos
-    if counts is None:
+    lines = counts_lines(state, width, size)
+    if not lines:
         return y
     y += gap
-    for said, near in words.draw_counts_lines(counts):
-        for line in tx.wrap_at_most(said, size, width, 2) or [said]:
-            y = tx.text(surface, line, (x, y), size, theme.text if near else theme.muted).bottom
+    for line, near in lines:
+        y = tx.text(surface, line, (x, y), size, theme.text if near else theme.muted).bottom
     return y

@@ -65,6 +65,15 @@ def shown_score(start: State, state: State) -> tuple[int, int] | None:
     return score[0] - before[0], score[1] - before[1]
 
 
+def score_line(scene: GameScene, score: tuple[int, int]) -> str:
+    """The score with what it counts, as the player cards give it: "White 10 - 7 Black (captured)".
+    Bare, Alquerque's "White 10 - 7 Black" under "Black wins" read as if the loser had won more."""
+    a, b = (_(name) for name in scene.game.sides)
+    said = f"{a} {score[0]} - {score[1]} {b}"
+    unit = words.score_unit(scene.game.id)
+    return _("{score} ({unit})").format(score=said, unit=unit) if unit else said
+
+
 def result_lines(scene: GameScene) -> list[str]:
     state = scene.state
     lines = []
@@ -74,8 +83,7 @@ def result_lines(scene: GameScene) -> list[str]:
         lines.append(detail)
     score = shown_score(scene.initial, state)
     if score is not None and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
-        a, b = (_(name) for name in scene.game.sides)
-        lines.append(f"{a} {score[0]} - {score[1]} {b}")
+        lines.append(score_line(scene, score))
     lines.append(ngettext("{n} ply", "{n} plies", len(scene.history)).format(n=len(scene.history)))
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
     if results is not None:

@@ -15,7 +15,7 @@ from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.move_list import draw_move_rows
-from ui.scenes.common import draw_counts
+from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proven_text
@@ -30,6 +30,14 @@ def options_parts(scene: GameScene) -> list[str]:
     """Each option with its value, e.g. ["Width: 7", "Height: 6", "In a row to win: 4"]; a game
     from a given position leaves out the options that only pick the usual start."""
     return words.options_parts(scene.game, from_position=bool(scene.setup.start))
+
+
+THINKING_HEIGHT = 86
+"""The thinking card's height (unscaled): a headline and two lines of a search."""
+COMPACT_THINKING_HEIGHT = 40
+"""The thinking card's height with nothing of a search to say, where room is short: one line."""
+MOVE_ROWS_KEPT = 3
+"""The move-list rows the panel keeps by drawing its thinking card compact when idle."""
 
 
 NAMED_COLOURS = {
@@ -68,6 +76,15 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     if proof and line and room > size:  # the line the proof stands on, in what the proof leaves
         tx.text(surface, tx.fit(f" · {line}", size, room), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
+
+
+def idle_headline(scene: GameScene) -> str:
+    """The thinking card's headline with no search to show: "Ready" for a human's move only; the
+    computer's turn before its search begins (its reply waiting for its moment, a move still being
+    animated) said "Ready" above "Waiting for the computer", two contradicting words."""
+    if scene.paused:
+        return _("Paused")
+    return _("Ready") if scene.human_to_move() or scene.is_over() else _("It is the computer's turn")
 
 
 class GamePanel:
@@ -119,11 +136,11 @@ class GamePanel:
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
         y = self._header(surface, x, y, w)
-        y = self._players(surface, x, y + self._s(12), w)
-        y = self._thinking(surface, x, y + self._s(12), w)
-        y = self._extras(surface, x, y, w)
+        y = self._players(surface, x, y + self._s(12), w) + self._s(12)
         buttons_h = self._buttons_height(w)
         bottom = r.bottom - pad - buttons_h
+        y = self._thinking(surface, x, y, w, compact=self._idle() and self._moves_squeezed(y, w, bottom))
+        y = self._extras(surface, x, y, w)
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
         layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(38), self._s(8))
         for b in scene.buttons:
@@ -210,25 +227,53 @@ class GamePanel:
         tx.text(surface, text, box.center, size, colour, "center", bold=True)
         return box.x
 
-    def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+    def _search_shown(self) -> tuple[AIProgress | None, int]:
+        """The search the thinking card shows, and the plies it is behind the board (``back``: the
+        game left its line).  Once the game is over its result is the news, not a search of a
+        position before the end; a reply waiting for its moment, paused, is shown with its search
+        (under "Move ready"); the last search's win lengths count from the board, as analysis does
+        (not from before its move)."""
+        scene, computer = self.scene, self.scene.computer
+        held = computer.held is not None and scene.paused
+        analysed = scene.analysis.best_line() if computer.job is None and not held else None  # analysis mode's line
+        return ((computer.progress, 0) if computer.job is not None else (analysed, 0) if analysed is not None
+                else (None, 0) if scene.is_over()
+                else (computer.held_search, 0) if held
+                else computer.last_search_seen() or (None, 0))
+
+    def _idle(self) -> bool:
+        """The thinking card has no search to show, nor a result or a reply waiting: only a
+        headline ("Ready") and what to do."""
+        scene, computer = self.scene, self.scene.computer
+        return (computer.job is None and not (computer.held is not None and scene.paused) and not scene.is_over()
+                and computer.unloadable is None and self._search_shown()[0] is None)
+
+    def _moves_squeezed(self, top: int, w: int, bottom: int) -> bool:
+        """Whether the move list, below a full thinking card at ``top`` and the extras, would get
+        fewer than ``MOVE_ROWS_KEPT`` rows above ``bottom`` (Hex's connections legend on at
+        1280x800 left it one row)."""
+        moves_h = bottom - self._s(24) - (top + self._s(THINKING_HEIGHT) + self._extras_height(w))
+        return moves_h < self._moves_height(MOVE_ROWS_KEPT)
+
+    def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int, compact: bool = False) -> int:
+        """The thinking card at ``y``; ``compact`` (idle, the move list short of room): its
+        headline and what to do on one line."""
         scene, theme = self.scene, self.scene.app.theme
         computer = scene.computer  # its search under way, or the last one
-        h = self._s(86)
+        h = self._s(COMPACT_THINKING_HEIGHT if compact else THINKING_HEIGHT)
         rect = pygame.Rect(x, y, w, h)
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
         size, small = self._s(15), self._t(13)
         tx_x = x + self._s(14)
-        # once the game is over its result is the news, not a search of a position before the end;
-        # a reply waiting for its moment is shown with its move (paused: "Move ready", with its search);
-        # the last search's win lengths count from the board, as analysis does (not from before its
-        # move); ``back``: the plies it is behind the board, when the game left its line
-        # analysis mode (no search of the computer's under way, none held) shows its best line
+        if compact:  # the tip only whole (the board's status line says it too): at 800x560 it was cut
+            head = tx.text(surface, idle_headline(scene), (tx_x, rect.centery), size, theme.muted, "midleft", bold=True)
+            tip_x, tip = head.right + self._s(10), self._tip()
+            if tx.ui_font(small).size(tip)[0] <= rect.right - self._s(14) - tip_x:
+                tx.text(surface, tip, (tip_x, rect.centery), small, theme.muted, "midleft")
+            return rect.bottom
         held = computer.held is not None and scene.paused
         analysed = scene.analysis.best_line() if computer.job is None and not held else None
-        p, back = ((computer.progress, 0) if computer.job is not None else (analysed, 0) if analysed is not None
-                   else (None, 0) if scene.is_over()
-                   else (computer.held_search, 0) if held
-                   else computer.last_search_seen() or (None, 0))
+        p, back = self._search_shown()
         if computer.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
             elapsed = time.monotonic() - computer.job_started
@@ -251,7 +296,7 @@ class GamePanel:
                         else _("Game over") if scene.is_over()
                         else _("Last search") if p is not None and not back
                         else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
-                        if p is not None else _("Paused") if scene.paused else _("Ready"))
+                        if p is not None else idle_headline(scene))
             if computer.unloadable is not None:
                 headline = _("The game cannot start")
             tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
@@ -263,14 +308,35 @@ class GamePanel:
             for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
-            tip = (play_tip(scene) if scene.human_to_move()
-                   else tx.fit(scene.start_card.lines()[0], small, w - self._s(28)) if computer.unloadable is not None
-                   else "" if computer.job_kind == "load"
-                   else _("Starting the search…") if computer.job is not None
-                   else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
-                   else _("Waiting for the computer"))
-            tx.text(surface, tip, (tx_x, y + self._s(42)), small, theme.muted)
+            tx.text(surface, tx.fit(self._tip(), small, w - self._s(28)), (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
+
+    def _tip(self) -> str:
+        """What the thinking card says to do while it has no search to show."""
+        scene = self.scene
+        computer = scene.computer
+        return (play_tip(scene) if scene.human_to_move()
+                else scene.start_card.lines()[0] if computer.unloadable is not None
+                else "" if computer.job_kind == "load"
+                else _("Starting the search…") if computer.job is not None
+                else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
+                else _("Waiting for the computer"))
+
+    def _extras_height(self, w: int) -> int:
+        """The room ``_extras`` takes."""
+        scene = self.scene
+        height = counts_height(scene.shown_state(), w, self._t(13), self._s(6))
+        if scene.connections.active:
+            height += self._s(12) + legend_height(scene.game, scene.app.scale, w)
+        return height
+
+    def _row_height(self) -> int:
+        """A move-list row's height."""
+        return tx.line_height(self._s(15)) + self._s(2)
+
+    def _moves_height(self, rows: int) -> int:
+        """The room the move list needs to show ``rows`` rows: its heading, its box and the rows."""
+        return tx.ui_font(self._s(15), True).get_height() + self._s(6) + self._s(12) + rows * self._row_height()
 
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """How near the position shown is to a counted draw (Alquerque's 40 plies without a capture,
@@ -288,7 +354,7 @@ class GamePanel:
 
     def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         scene, theme = self.scene, self.scene.app.theme
-        row_h = tx.line_height(self._s(15)) + self._s(2)
+        row_h = self._row_height()
         if rect.height < tx.line_height(self._s(15), True) + 2 * self._s(6) + row_h:  # not one whole row: none
             self.moves_rect = pygame.Rect(0, 0, 0, 0)
             return
