@@ -140,3 +140,21 @@ def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(
     assert log.path.exists() and len(scene.entries) == 2  # the log holds the whole tournament: kept
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == moves
+
+
+def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_chooser(app):
+    a_class_of_games()
+    scene = open_list(app)
+    click(app, scene.search.rect.center)
+    typed(app, "Rui")
+    assert players(scene) == [("hex", "Rui", "Marta")]
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_TAB)
+    assert not scene.search.focus and scene.game_stepper.focused
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert {game for game, _a, _b in players(scene)} == {"hex"}
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 0 and not scene.game_stepper.focused

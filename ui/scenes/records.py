@@ -197,7 +197,10 @@ class RecordsScene(Scene):
         self.remember_filter()
 
     def _search_edited(self) -> None:
-        self.set_filter(RecordFilter(self.filter.game, self.search.text))
+        """The text searched as the field holds it now; a key that changed nothing (an arrow)
+        leaves the list, its scroll and its picked row alone."""
+        if self.search.text != self.filter.text:
+            self.set_filter(RecordFilter(self.filter.game, self.search.text))
 
     def remember_filter(self) -> None:
         """Keep the filter in the settings (saved off the window's thread), only on a change."""
