@@ -158,3 +158,17 @@ def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_choo
     assert {game for game, _a, _b in players(scene)} == {"hex"}
     key(app, pygame.K_DOWN)
     assert scene.selected == 0 and not scene.game_stepper.focused
+
+
+def test_a_key_that_changes_no_text_in_the_field_keeps_the_row_picked(app):
+    a_class_of_games()
+    scene = open_list(app)
+    key(app, pygame.K_TAB)
+    typed(app, "ana")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 1
+    key(app, pygame.K_TAB)  # back in the field: Left, Home and Up move nothing there
+    for k in (pygame.K_LEFT, pygame.K_HOME, pygame.K_UP):
+        key(app, k)
+    assert scene.search.focus and scene.selected == 1
