@@ -404,20 +404,20 @@ def describe(record: GameRecord) -> tuple[str, str]:
     """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 plies · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
     from ui.i18n import _, ngettext
-    from ui.words import option_text, player_or_side
+    from ui.words import option_text
 
     try:
         import games
 
         info = games.info(record.game_id)
-        name, sides = info.title, info.sides
+        name = info.title
         unusual = [option_text(o, record.options[o.name], info.id) for o in info.options
                    if o.name in record.options and record.options[o.name] != o.default
                    and not (o.start_only and record.start_position is not None)]
     except ValueError:
-        name, sides, unusual = record.game_id, ("", ""), []
+        name, unusual = record.game_id, []
 
-    a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides))
+    a, b = player_names(record)
     try:
         when = date_text(datetime.fromisoformat(record.updated).astimezone())
     except ValueError:
@@ -428,6 +428,21 @@ def describe(record: GameRecord) -> tuple[str, str]:
         second = f"{second} · {_('from a set-up position')}"
     second = " · ".join([second, *unusual])
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second
+
+
+def player_names(record: GameRecord) -> tuple[str, str]:
+    """The two players of ``record`` as the lists name them (``describe``): each one's title, or
+    its side's name where the record names no player."""
+    from ui.words import player_or_side
+
+    try:
+        import games
+
+        sides = games.info(record.game_id).sides
+    except ValueError:
+        sides = ("", "")
+    a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides))
+    return a, b
 
 
 class GameAutosaver:

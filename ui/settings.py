@@ -72,6 +72,9 @@ class Settings:
     # the unfinished tournaments' logs (file names in ui.autosave.tournaments_dir()) the tournament
     # screen no longer offers to resume: the user dismissed them (ui.tournament_logs); files kept
     dismissed_tournaments: list[str] = field(default_factory=list)
+    # the Saved games screen's filter: the game shown and the text searched in the players' names
+    # ({"game": "reversi", "text": "ana"}); read leniently there (ui.record_filter), so only its form is checked
+    records_filter: dict = field(default_factory=dict)
     # keys this version does not know (a newer version's): kept, and written back at every save
     newer_keys: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -111,6 +114,8 @@ class Settings:
         if not isinstance(self.dismissed_tournaments, list) or not all(
                 isinstance(p, str) for p in self.dismissed_tournaments):
             raise ValueError("dismissed_tournaments must be a list of file names (text)")
+        if not isinstance(self.records_filter, dict):
+            raise ValueError("records_filter must be an object")
         w, h = self.window_size
         if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
             raise ValueError("window_size must be two whole numbers of pixels")

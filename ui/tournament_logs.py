@@ -9,18 +9,22 @@ install has, that the user did not dismiss.  Dismissing (``dismiss``) only stops
 log's file name is kept in ``settings.dismissed_tournaments``, and no file is touched, as the
 results already saved are the user's.  The command line's logs (``--out FILE``) live wherever
 FILE says and are not looked for.
+
+``games_played`` reads the finished games of every log in the folder as records, for the Saved
+games screen (``ui.scenes.records``), which lists them beside the saved ones.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ai.results_log import ResultsLog, refuse_if_newer
 from ai.tournament import games_in
+from games.record import GameRecord, RecordError, Side
 
 
 @dataclass
@@ -105,3 +109,63 @@ def dismiss(app: Any, path: Path) -> None:
     apply = getattr(app, "apply_settings", None)
     if callable(apply):
         apply()
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished game of a tournament log, as a record to list and replay."""
+
+    log: Path  # the FILE.jsonl it is in
+    number: int  # its number in the tournament's schedule
+    record: GameRecord
+
+    @property
+    def key(self) -> Path:
+        """A path naming this game alone (``FILE.jsonl#12``; no such file): the lists key their
+        rows' pictures by path, and a log holds many games."""
+        return self.log.with_name(f"{self.log.name}#{self.number}")
+
+
+def games_played(folder: Path) -> list[PlayedGame]:
+    """Every finished game of every tournament log in ``folder``, by log then number; a log that
+    cannot be read, or a game of it that is no record, is left out (the tournament screen says
+    what is wrong with a log).  The moves are not replayed here (``checked=False``): a list of
+    hundreds of games would take seconds; the game opened is checked then."""
+    try:
+        logs = sorted(folder.glob("*.jsonl"))
+    except OSError:
+        return []
+    played = []
+    for path in logs:
+        try:
+            header, done = ResultsLog.read(path)
+            when = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
+        except (OSError, ValueError):
+            continue
+        names = _player_names(header)
+        for number, result in sorted(done.items()):
+            try:
+                record = GameRecord.from_dict(result.to_json(), checked=False)
+            except RecordError:
+                continue
+            sides = tuple(Side(p.id, names.get(p.id or "", p.title)) for p in record.players)
+            record = replace(record, players=sides, started=when, updated=when, finished=when)
+            played.append(PlayedGame(path, number, record))
+    return played
+
+
+def _player_names(header: dict[str, Any]) -> dict[str, str]:
+    """The names of a log's players as the tournament screen shows them: ours by their titles
+    (in English, as records keep them), an outside player's as the log noted it, else its id cut
+    short (``ui.outside_players.short``)."""
+    import ai
+    from ui.outside_players import short
+
+    game = header.get("game")
+    try:
+        ours = {p.id: p.title for p in ai.catalog(game)} if isinstance(game, str) else {}
+    except (KeyError, ValueError):  # a game this install does not have
+        ours = {}
+    noted = header.get("titles") if isinstance(header.get("titles"), dict) else {}
+    players = header.get("players") if isinstance(header.get("players"), list) else []
+    return {str(pid): str(ours.get(pid) or noted.get(pid) or short(str(pid))) for pid in players}

@@ -19,6 +19,21 @@ elsewhere is only reported, never touched.
 A folder of many files not read before (a teacher's thousands of records) is read on a thread, the
 list saying "Loading…" meanwhile (``ui.folder_reading``); a file read once is not read again until
 it changes (``ui.autosave.scan``).
+
+A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
+(every game, or one of them) and a search field for a player's name, either player's as the rows
+show it, whatever the case and accents (``ui.record_filter``); the list says how many rows of all
+it shows.  Tab goes to the field (and on to the stepper), typing filters as it goes, Enter or Down
+go back to the rows; Esc clears the text typed, and with nothing typed leaves the screen.  The
+filter lasts while the screen is open and is kept in the settings (``records_filter``) for the
+next visit.
+
+The games of the tournaments played in the window (their results logs in the tournaments folder,
+``ui.tournament_logs.games_played``) are rows of this list, one per game, rather than one row per
+tournament opening a list of its own: the filter then reaches them like any other game (a
+student's name finds their tournament games beside their saved ones), and the game stepper with
+the tournament's name on each row finds a tournament's games without a second screen.  Their
+rows cannot be deleted here: the log holds the whole tournament, its crosstable's source.
 """
 
 from __future__ import annotations
@@ -31,20 +46,34 @@ from typing import Any
 
 import pygame
 
+import games
 from games.record import GameRecord, RecordError
 from ui import file_report, words
 from ui import text as tx
-from ui.autosave import RECENT_KEPT, SHELF, describe, games_dir, read_listed, scan, updated_at
+from ui.autosave import (
+    RECENT_KEPT,
+    SHELF,
+    describe,
+    games_dir,
+    player_names,
+    read_listed,
+    scan,
+    tournaments_dir,
+    updated_at,
+)
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.folder_reading import FolderReading
-from ui.i18n import _
+from ui.i18n import _, ngettext
 from ui.paste import paste_game
 from ui.record_files import load
+from ui.record_filter import RecordFilter, folded
 from ui.scenes.base import Scene, top_of
 from ui.scenes.row_pictures import RowPictures
+from ui.text_field import TextField
 from ui.theme import window_scale
-from ui.widgets import Button, Messages, card, mix, spinner
+from ui.tournament_logs import games_played
+from ui.widgets import Button, KeyFocus, Messages, Stepper, card, mix, spinner
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +85,22 @@ class Entry:
     rect: pygame.Rect
     kept: bool = False  # a finished game kept without a Save, not a saved file
     picture: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # its board's, at the row's left
+    log: Path | None = None  # a tournament's game: the results log it is in (``path`` names the game alone)
+    number: int = 0  # a tournament's game: its number in the tournament
+    names: str | None = None  # its players' names as the search compares them (``names_of``), once asked
 
 
 def _same_game(record: GameRecord) -> tuple:
     """What makes two records one game (a finished game also saved by hand is listed once)."""
     return record.game_id, record.started, tuple(record.moves)
+
+
+def names_of(entry: Entry) -> str:
+    """``entry``'s players' names as the rows show them, ``folded`` for the search, one a line (a
+    text searched never spans both), worked out once per row."""
+    if entry.names is None:
+        entry.names = "\n".join(folded(name) for name in player_names(entry.record))
+    return entry.names
 
 
 class RecordsScene(Scene):
@@ -88,6 +128,15 @@ class RecordsScene(Scene):
         self.mouse = (-1, -1)  # where the last mouse event was
         self.reading = FolderReading("read-records", findings=lambda rows: rows[1])  # on a thread when the folders hold many new files
         self.pictures = RowPictures()  # each row's board, made off the window's frames
+        self.filtering = self.with_finished  # the Saved games screen's filter (Continue's short list has none)
+        self.all_entries: list[Entry] = []  # every row read; ``entries`` are those the filter keeps
+        self.game_ids = games.available_ids()
+        kept = getattr(getattr(app, "settings", None), "records_filter", None)
+        self.filter = RecordFilter.from_settings(kept, self.game_ids) if self.filtering else RecordFilter()
+        self.game_stepper = Stepper(self._step_game, visible=self.filtering)
+        self.search = TextField(_("Search a player's name"))
+        self.search.text = self.filter.text
+        self.focus = KeyFocus()  # the keyboard on the search field or the game stepper; None: on the rows
         self.refresh()
 
     def refresh(self) -> None:
@@ -113,16 +162,114 @@ class RecordsScene(Scene):
             saved = {_same_game(entry.record) for entry in entries}
             entries += [Entry(p, r, pygame.Rect(0, 0, 0, 0), kept=True) for p, r in kept
                         if _same_game(r) not in saved]
+            entries += [Entry(game.key, game.record, pygame.Rect(0, 0, 0, 0), log=game.log, number=game.number)
+                        for game in games_played(tournaments_dir())]
             entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
             all_findings.append(more)
         return entries, all_findings
 
     def _show(self, entries: list[Entry], all_findings: list[file_report.Findings]) -> None:
-        self.entries = entries
+        self.all_entries = entries
+        self.entries = entries = self.kept_entries()
         if self.selected is not None:
             self.selected = min(self.selected, len(entries) - 1) if entries else None
         self.scroll = max(0, min(self.scroll, len(entries) - 1))
         file_report.tell(self.messages, all_findings)  # what is wrong in the folders, said once
+
+    # -- the filter ---------------------------------------------------------------------------
+    def kept_entries(self) -> list[Entry]:
+        """The rows the filter keeps, in the list's order."""
+        if not self.filter.active:
+            return list(self.all_entries)
+        return [entry for entry in self.all_entries if self.filter.keeps(entry.record.game_id, names_of(entry))]
+
+    def set_filter(self, chosen: RecordFilter) -> None:
+        """Show the rows ``chosen`` keeps, from the top, no row picked (the one picked may be gone)."""
+        self.filter = chosen
+        self.entries = self.kept_entries()
+        self.scroll, self.selected, self.confirming = 0, None, None
+
+    def _step_game(self, step: int) -> None:
+        """The game stepper one game on or back, round through "All games"; kept for next time."""
+        values = ["", *self.game_ids]
+        now = values.index(self.filter.game) if self.filter.game in values else 0
+        self.set_filter(RecordFilter(values[(now + step) % len(values)], self.filter.text))
+        self.remember_filter()
+
+    def _search_edited(self) -> None:
+        """The text searched as the field holds it now; a key that changed nothing (an arrow)
+        leaves the list, its scroll and its picked row alone."""
+        if self.search.text != self.filter.text:
+            self.set_filter(RecordFilter(self.filter.game, self.search.text))
+
+    def remember_filter(self) -> None:
+        """Keep the filter in the settings (saved off the window's thread), only on a change."""
+        settings = getattr(self.app, "settings", None)
+        if not self.filtering or settings is None or settings.records_filter == self.filter.to_settings():
+            return
+        settings.records_filter = self.filter.to_settings()
+        self.app.apply_settings()
+
+    def _filter_stops(self) -> list[Any]:
+        return [self.search, self.game_stepper] if self.filtering else []
+
+    def _focus_on(self, stop: Any) -> None:
+        """Put the keyboard on ``stop`` (the field or the stepper; None: the rows)."""
+        stops = self._filter_stops()
+        self.focus.index = stops.index(stop) if stop in stops else None
+        self.search.focus = stop is self.search
+        self.focus.mark([self.game_stepper], stops)
+
+    def _filter_event(self, event: pygame.event.Event) -> bool:
+        """The filter's share of the keys: Tab (Shift+Tab) round the field and the stepper, Ctrl+F
+        to the field, typing in the field, Left and Right on the stepper; Down, Page Down and
+        Enter back to the rows.  True when taken."""
+        stops = self._filter_stops()
+        if not stops:
+            return False
+        here = self.focus.current(stops)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self._focus_on(self.focus.move(stops, -1 if event.mod & pygame.KMOD_SHIFT else 1))
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and event.mod & pygame.KMOD_CTRL:
+            self._focus_on(self.search)
+            return True
+        if here is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self._focus_on(None)
+            return False  # the rows take the key: the first one is picked
+        if here is self.search:
+            return self._field_event(event)
+        if here is self.game_stepper and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._step_game(1)
+                return True
+            return self.focus.step(stops, event.key)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._focus_on(self.search if self.search.rect.collidepoint(event.pos) else None)
+        return False
+
+    def _field_event(self, event: pygame.event.Event) -> bool:
+        """An event while the search field has the keyboard (``TextField.handle``)."""
+        what = self.search.handle(event)
+        if what == "edit":
+            self._search_edited()
+        elif what == "submit":
+            self._focus_on(None)
+            self._select(0)
+        elif what == "cancel":
+            self._clear_or_leave()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._focus_on(self.search if self.search.rect.collidepoint(event.pos) else None)
+        return what is not None
+
+    def _clear_or_leave(self) -> None:
+        """Esc: the text searched is cleared (the keyboard back on the rows); with none, the screen is left."""
+        if self.search.text:
+            self.search.text = ""
+            self._search_edited()
+            self._focus_on(None)
+        else:
+            self.back()
 
     @property
     def loading(self) -> bool:
@@ -141,9 +288,10 @@ class RecordsScene(Scene):
     def redraw_interval(self) -> float | None:
         if self.loading:
             return 0.1  # the spinner turns
-        return 0.05 if self.pictures.waiting else None  # a row's picture comes
+        return 0.05 if self.pictures.waiting else self.search.redraw_interval()  # a row's picture comes, the caret blinks
 
     def close(self) -> None:
+        self.remember_filter()
         self.reading.leave()
         self.pictures.close()
         file_report.leaving(self, self.messages)
@@ -158,6 +306,8 @@ class RecordsScene(Scene):
                  "Folder: {folder}").format(n=RECENT_KEPT, folder=self.folder)
 
     def empty_text(self) -> str:
+        if self.all_entries:
+            return _("No game matches: choose another game, or search another name.")
         return _("No games yet: the games you play to the end, and those you save, are listed here.")
 
     def row_text(self, entry: Entry) -> tuple[str, str]:
@@ -168,7 +318,12 @@ class RecordsScene(Scene):
         record = entry.record
         title, detail = describe(record)
         status = end_reason(record.result.reason) if record.result else _("Unfinished game")
-        where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT) if entry.kept else entry.path.name
+        if entry.log is not None:
+            where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
+        elif entry.kept:
+            where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT)
+        else:
+            where = entry.path.name
         return f"{title} ({status})", f"{detail} · {where}"
 
     def help_page(self) -> tuple[str, str | None]:
@@ -198,7 +353,15 @@ class RecordsScene(Scene):
 
     def read_entry(self, entry: Entry) -> GameRecord | None:
         """``entry``'s record as its file holds it now (``ui.autosave.read_listed``); a file gone or
-        damaged since is said, and the list read again."""
+        damaged since is said, and the list read again.  A tournament's game is listed from its log
+        unchecked (``ui.tournament_logs.games_played``): its moves are checked now."""
+        if entry.log is not None:
+            try:
+                return GameRecord.from_dict(entry.record.to_dict())
+            except RecordError as exc:
+                self.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error",
+                                  duration=10.0)
+                return None
         record, problem = read_listed(entry.path)
         if problem is not None:
             self.messages.add(problem, "error", duration=10.0)
@@ -223,7 +386,11 @@ class RecordsScene(Scene):
 
     # -- deleting ---------------------------------------------------------------------------
     def delete_entry(self, entry: Entry) -> None:
-        """The first call asks (the row's button reads "Delete? Press again"), the second deletes."""
+        """The first call asks (the row's button reads "Delete? Press again"), the second deletes.
+        A tournament's game is not deleted: its log holds the whole tournament."""
+        if entry.log is not None:
+            self.messages.add(_("A tournament's games stay in its results file: {name}").format(name=entry.log.name))
+            return
         if self.confirming != entry.path:
             self.confirming = entry.path
             return
@@ -267,7 +434,7 @@ class RecordsScene(Scene):
             if self.confirming is not None:
                 self.confirming = None
             else:
-                self.back()
+                self._clear_or_leave()
         elif key in moves:
             self._select(moves[key])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
@@ -289,7 +456,9 @@ class RecordsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if hasattr(event, "pos"):
             self.mouse = event.pos
-        if any(b.handle(event) for b in (self.back_button, self.delete_button, self.folder_button)):
+        if any(b.handle(event) for b in (self.back_button, self.delete_button, self.folder_button, self.game_stepper)):
+            return
+        if self._filter_event(event):
             return
         if is_paste(event):
             paste_game(self.app, self.messages)
@@ -322,11 +491,11 @@ class RecordsScene(Scene):
         for line in tx.wrap(self.hint(), size, w - 2 * pad)[:3]:
             y = tx.text(surface, tx.fit(line, size, w - 2 * pad), (pad, y), size, theme.muted).bottom
         row_h = int(58 * s)
-        top = y + int(16 * s)
+        top = self._draw_filter(surface, y + int(12 * s), s) + int(12 * s) if self.filtering else y + int(16 * s)
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))  # the messages stand on it
         more_room = int(24 * s)  # under the rows: "3 above, 5 below"
         bottom = self.list_bottom(h - pad - int(36 * s)) - more_room
-        for entry in self.entries:
+        for entry in self.all_entries:
             entry.rect, entry.picture = pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)
         if self.loading:
             spinner(surface, (pad + int(14 * s), top + int(12 * s)), int(10 * s), theme.accent)
@@ -346,7 +515,7 @@ class RecordsScene(Scene):
         shown = self.entries[self.scroll:self.scroll + self.shown]
         for i, entry in enumerate(shown):
             self._draw_row(surface, entry, entry.rect.collidepoint(mouse) or self.scroll + i == self.selected, s)
-            if entry is button_row:
+            if entry is button_row and entry.log is None:  # a tournament's game is not deleted here
                 self._place_delete_button(entry, entry.rect, s)
         self.pictures.draw(surface, [(entry.path, entry.record, entry.picture) for entry in shown], theme)
         self.delete_button.draw(surface, theme, s)
@@ -360,6 +529,28 @@ class RecordsScene(Scene):
             button.draw(surface, theme, s)
         if self.own_messages:
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
+
+    def _draw_filter(self, surface: pygame.Surface, y: int, s: float) -> int:
+        """The filter's line at ``y``: the game stepper, the search field and, at the right, how
+        many rows of all are shown; its bottom."""
+        theme, w = self.theme, surface.get_width()
+        pad, height = int(24 * s), int(40 * s)
+        game = words.title(games.info(self.filter.game)) if self.filter.game else _("All games")
+        self.game_stepper.label = _("Game: {game}").format(game=game)
+        self.game_stepper.short = game
+        self.game_stepper.rect = pygame.Rect(pad, y, int(260 * s), height)
+        count = ngettext("{shown} of {total} game", "{shown} of {total} games", len(self.all_entries)).format(
+            shown=len(self.entries), total=len(self.all_entries))
+        size = tx.small(14, s)
+        count_w = tx.ui_font(size).size(count)[0]
+        left = self.game_stepper.rect.right + int(12 * s)
+        self.search.rect = pygame.Rect(left, y, max(int(120 * s), min(int(380 * s), w - pad - count_w - int(16 * s) - left)),
+                                       height)
+        self.focus.mark([self.game_stepper], self._filter_stops())
+        self.game_stepper.draw(surface, theme, s)
+        self.search.draw(surface, theme, s)
+        tx.text(surface, count, (w - pad, y + height // 2), size, theme.muted, "midright")
+        return y + height
 
     def _draw_row(self, surface: pygame.Surface, entry: Entry, picked: bool, s: float) -> None:
         """``entry``'s row: its card, the square of its game's picture at the left (``pictures``

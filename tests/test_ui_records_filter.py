@@ -1,0 +1,174 @@
+"""The Saved games screen's filter worked as a teacher works it: the game stepper keeps one game's
+rows, a name typed in the search field keeps its player's (whatever the case and accents), Esc
+clears the text and then leaves, the filter is there again when the screen is opened again, and
+the games of a tournament played in the window are rows of the list (headless App, posted events)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+import games
+from ai.match import GameResult
+from ai.results_log import ResultsLog
+from games.record import GameRecord, Side
+from tests.ui_helpers import click, key, recorded_text
+from ui.autosave import games_dir, tournaments_dir
+from ui.record_files import save
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+
+
+def saved(game_id: str, first: str, second: str, moves: list[str], hour: int) -> None:
+    """A record of ``game_id`` between ``first`` and ``second`` in the saved-games folder."""
+    game = games.load(game_id)
+    record = GameRecord.start(game, (Side(None, first), Side(None, second)), {"mode": "hotseat"})
+    record = replace(record.with_moves(moves, game.play_line(moves)), updated=f"2026-11-20T{hour:02d}:00:00")
+    save(record, games_dir() / f"{game_id}-{first}-{hour}.json")
+
+
+def a_class_of_games() -> None:
+    saved("tictactoe", "João", "Ana", ["b2", "a1"], 10)
+    saved("tictactoe", "Rita", "Ana", ["b2"], 11)
+    saved("reversi", "Ana", "JOÃO", ["d3"], 12)
+    saved("hex", "Rui", "Marta", ["a1"], 13)
+
+
+def open_list(app) -> RecordsScene:
+    scene = RecordsScene(app)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def typed(app, text: str) -> None:
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    app.run_frames(2)
+
+
+def players(scene: RecordsScene) -> list[tuple[str, str, str]]:
+    """The rows shown: game and both players' titles."""
+    return [(e.record.game_id, e.record.players[0].title, e.record.players[1].title) for e in scene.entries]
+
+
+def test_the_game_stepper_shows_only_that_games_rows_and_says_how_many(app, monkeypatch):
+    a_class_of_games()
+    scene = open_list(app)
+    assert len(scene.entries) == 4
+    drawn = recorded_text(monkeypatch)
+    stepper = scene.game_stepper
+    click(app, (stepper.rect.right - 5, stepper.rect.centery))  # its right half: the first game
+    assert {game for game, _a, _b in players(scene)} == {"tictactoe"} and len(scene.entries) == 2
+    click(app, (stepper.rect.right - 5, stepper.rect.centery))
+    click(app, (stepper.rect.right - 5, stepper.rect.centery))
+    assert players(scene) == [("reversi", "Ana", "JOÃO")]
+    assert "1 of 4 games" in drawn and "Game: Reversi" in drawn
+    click(app, (stepper.rect.left + 5, stepper.rect.centery))
+    click(app, (stepper.rect.left + 5, stepper.rect.centery))
+    click(app, (stepper.rect.left + 5, stepper.rect.centery))  # back round to every game
+    assert len(scene.entries) == 4
+
+
+def test_typing_a_name_narrows_the_rows_whatever_its_accents_and_esc_clears_then_leaves(app):
+    a_class_of_games()
+    scene = open_list(app)
+    key(app, pygame.K_TAB)
+    assert scene.search.focus
+    typed(app, "joao")
+    assert sorted(players(scene)) == [("reversi", "Ana", "JOÃO"), ("tictactoe", "João", "Ana")]
+    typed(app, "x")
+    assert scene.entries == []
+    key(app, pygame.K_BACKSPACE)
+    assert len(scene.entries) == 2
+    key(app, pygame.K_o)  # a letter typed in the field, not the folder's key
+    assert not any(m.text.startswith("Opening") for m in app.messages.items)
+    key(app, pygame.K_ESCAPE)
+    assert scene.search.text == "" and len(scene.entries) == 4 and app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, RecordsScene)
+
+
+def test_enter_in_the_field_picks_the_first_row_found_and_enter_again_replays_it(app):
+    a_class_of_games()
+    scene = open_list(app)
+    key(app, pygame.K_TAB)
+    typed(app, "RITA")
+    key(app, pygame.K_RETURN)
+    assert not scene.search.focus and scene.selected == 0
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Rita"
+
+
+def test_the_filter_is_there_again_when_the_screen_is_opened_again(app):
+    a_class_of_games()
+    scene = open_list(app)
+    scene.game_stepper.step(1)  # Tic-tac-toe
+    key(app, pygame.K_TAB)
+    typed(app, "ana")
+    assert len(scene.entries) == 2
+    click(app, scene.back_button.rect.center)
+    assert not isinstance(app.scene, RecordsScene)
+    again = open_list(app)
+    assert again.search.text == "ana" and again.filter.game == "tictactoe"
+    assert sorted(players(again)) == [("tictactoe", "João", "Ana"), ("tictactoe", "Rita", "Ana")]
+
+
+def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(app, monkeypatch):
+    a_class_of_games()
+    log = ResultsLog.create(tournaments_dir() / "tictactoe-2026-11-26-1405.jsonl",
+                            {"game": "tictactoe", "options": {}, "players": ["level-1", "level-2"],
+                             "games_per_pair": 1, "time_per_move": 0.1, "clock": None, "seed": 1,
+                             "opening_plies": 0, "loader": None})
+    game = games.load("tictactoe")
+    moves = ["b2", "a1", "c3"]
+    log.write(1, GameResult("tictactoe", {}, ["level-1", "level-2"], moves, winner=None, reason="stopped"))
+    log.write(2, GameResult("tictactoe", {}, ["level-2", "level-1"], ["a1"], winner=None, reason="stopped"))
+    log.close()
+    assert game.play_line(moves) is not None
+    drawn = recorded_text(monkeypatch)
+    scene = open_list(app)
+    assert len(scene.entries) == 6
+    key(app, pygame.K_TAB)
+    typed(app, "level 2")
+    assert [e.number for e in scene.entries] == [1, 2]
+    assert any("tournament tictactoe-2026-11-26-1405, game 1" in text for text in drawn)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)
+    assert log.path.exists() and len(scene.entries) == 2  # the log holds the whole tournament: kept
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == moves
+
+
+def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_chooser(app):
+    a_class_of_games()
+    scene = open_list(app)
+    click(app, scene.search.rect.center)
+    typed(app, "Rui")
+    assert players(scene) == [("hex", "Rui", "Marta")]
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_TAB)
+    assert not scene.search.focus and scene.game_stepper.focused
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert {game for game, _a, _b in players(scene)} == {"hex"}
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 0 and not scene.game_stepper.focused
+
+
+def test_a_key_that_changes_no_text_in_the_field_keeps_the_row_picked(app):
+    a_class_of_games()
+    scene = open_list(app)
+    key(app, pygame.K_TAB)
+    typed(app, "ana")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 1
+    key(app, pygame.K_TAB)  # back in the field: Left, Home and Up move nothing there
+    for k in (pygame.K_LEFT, pygame.K_HOME, pygame.K_UP):
+        key(app, k)
+    assert scene.search.focus and scene.selected == 1
