@@ -5,6 +5,7 @@ the games of a tournament played in the window are rows of the list (headless Ap
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import pygame
@@ -39,7 +40,24 @@ def open_list(app) -> RecordsScene:
     scene = RecordsScene(app)
     app.switch(scene)
     app.run_frames(2)
+    for _ in range(6000):  # a tournament log not read before is read on a thread: wait for it (60 s at most)
+        if not scene.reading.loading:
+            break
+        time.sleep(0.01)
+        app.run_frames(1)
     return scene
+
+
+def a_tournament(moves: list[str]) -> ResultsLog:
+    """A Tic-tac-toe tournament log of two games between levels 1 and 2 in the tournaments folder."""
+    log = ResultsLog.create(tournaments_dir() / "tictactoe-2026-11-26-1405.jsonl",
+                            {"game": "tictactoe", "options": {}, "players": ["level-1", "level-2"],
+                             "games_per_pair": 1, "time_per_move": 0.1, "clock": None, "seed": 1,
+                             "opening_plies": 0, "loader": None})
+    log.write(1, GameResult("tictactoe", {}, ["level-1", "level-2"], moves, winner=None, reason="stopped"))
+    log.write(2, GameResult("tictactoe", {}, ["level-2", "level-1"], ["a1"], winner=None, reason="stopped"))
+    log.close()
+    return log
 
 
 def typed(app, text: str) -> None:
@@ -117,15 +135,9 @@ def test_the_filter_is_there_again_when_the_screen_is_opened_again(app):
 
 def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(app, monkeypatch):
     a_class_of_games()
-    log = ResultsLog.create(tournaments_dir() / "tictactoe-2026-11-26-1405.jsonl",
-                            {"game": "tictactoe", "options": {}, "players": ["level-1", "level-2"],
-                             "games_per_pair": 1, "time_per_move": 0.1, "clock": None, "seed": 1,
-                             "opening_plies": 0, "loader": None})
     game = games.load("tictactoe")
     moves = ["b2", "a1", "c3"]
-    log.write(1, GameResult("tictactoe", {}, ["level-1", "level-2"], moves, winner=None, reason="stopped"))
-    log.write(2, GameResult("tictactoe", {}, ["level-2", "level-1"], ["a1"], winner=None, reason="stopped"))
-    log.close()
+    log = a_tournament(moves)
     assert game.play_line(moves) is not None
     drawn = recorded_text(monkeypatch)
     scene = open_list(app)
@@ -172,3 +184,20 @@ def test_a_key_that_changes_no_text_in_the_field_keeps_the_row_picked(app):
     for k in (pygame.K_LEFT, pygame.K_HOME, pygame.K_UP):
         key(app, k)
     assert scene.search.focus and scene.selected == 1
+
+
+def test_a_tournament_log_not_read_before_is_read_off_the_windows_frames_and_once(app, monkeypatch):
+    """A log of hundreds of games (and our players' titles) takes a noticeable part of a second:
+    read on the window's thread it froze the list's first frame; unchanged, it is not read again."""
+    a_class_of_games()
+    a_tournament(["b2", "a1", "c3"])
+    reads = []
+    real_read = ResultsLog.read
+    monkeypatch.setattr(ResultsLog, "read", staticmethod(lambda path: reads.append(path) or real_read(path)))
+    scene = RecordsScene(app)
+    app.switch(scene)
+    assert scene.reading.loading  # the log is read on a thread, the list saying "Loading…"
+    scene = open_list(app)
+    assert len(scene.entries) == 6 and len(reads) == 1
+    scene = open_list(app)  # the screen again: the log unchanged is not read again, and at once
+    assert len(scene.entries) == 6 and len(reads) == 1

@@ -40,21 +40,22 @@ class FolderReading:
         self.findings = findings  # what the result found wrong in the files (``left_behind``)
         self._thread: threading.Thread | None = None
         self._result: Any = None
-        self._again: tuple[Sequence[Path], Callable[[], Any]] | None = None  # asked for while reading
+        self._again: tuple[Sequence[Path], Callable[[], Any], int] | None = None  # asked for while reading
 
     @property
     def loading(self) -> bool:
         """A thread is reading (the screen says "Loading…")."""
         return self._thread is not None
 
-    def start(self, folders: Sequence[Path], read: Callable[[], Any]) -> Any:
-        """``read()``'s result now if ``folders`` hold few files not read before; else None, and
-        ``read`` runs on a thread (``poll`` gives its result).  Asked again while reading, it
-        reads again once that reading is over (a change meanwhile may have been missed)."""
+    def start(self, folders: Sequence[Path], read: Callable[[], Any], more: int = 0) -> Any:
+        """``read()``'s result now if ``folders`` hold few files not read before (with ``more``:
+        files' worth of other reading ``read`` does); else None, and ``read`` runs on a thread
+        (``poll`` gives its result).  Asked again while reading, it reads again once that reading
+        is over (a change meanwhile may have been missed)."""
         if self._thread is not None:
-            self._again = (folders, read)
+            self._again = (folders, read, more)
             return None
-        if sum(unread(folder) for folder in folders) <= READ_AT_ONCE:
+        if more + sum(unread(folder) for folder in folders) <= READ_AT_ONCE:
             return read()
 
         key = tuple(folders)

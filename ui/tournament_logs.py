@@ -126,11 +126,34 @@ class PlayedGame:
         return self.log.with_name(f"{self.log.name}#{self.number}")
 
 
+_PLAYED: dict[Path, tuple[tuple[int, int], list[PlayedGame]]] = {}  # each log's games as last read
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    info = path.stat()
+    return info.st_mtime_ns, info.st_size
+
+
+def logs_unread(folder: Path) -> int:
+    """How many of ``folder``'s logs ``games_played`` has not read as they are now: the Saved
+    games screen reads them off the window's thread when there are any (a log of hundreds of
+    games, and our players' titles, take a noticeable part of a second)."""
+    count = 0
+    try:
+        for path in folder.glob("*.jsonl"):
+            known = _PLAYED.get(path)
+            count += known is None or known[0] != _stamp(path)
+    except OSError:  # no folder, or a log gone since the listing: games_played sees to it
+        pass
+    return count
+
+
 def games_played(folder: Path) -> list[PlayedGame]:
     """Every finished game of every tournament log in ``folder``, by log then number; a log that
     cannot be read, or a game of it that is no record, is left out (the tournament screen says
     what is wrong with a log).  The moves are not replayed here (``checked=False``): a list of
-    hundreds of games would take seconds; the game opened is checked then."""
+    hundreds of games would take seconds; the game opened is checked then.  A log unchanged since
+    it was last read is not read again (``_PLAYED``)."""
     try:
         logs = sorted(folder.glob("*.jsonl"))
     except OSError:
@@ -138,20 +161,34 @@ def games_played(folder: Path) -> list[PlayedGame]:
     played = []
     for path in logs:
         try:
-            header, done = ResultsLog.read(path)
-            when = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
-        except (OSError, ValueError):
+            stamp = _stamp(path)
+        except OSError:
             continue
-        names = _player_names(header)
-        for number, result in sorted(done.items()):
-            try:
-                record = GameRecord.from_dict(result.to_json(), checked=False)
-            except RecordError:
-                continue
-            sides = tuple(Side(p.id, names.get(p.id or "", p.title)) for p in record.players)
-            record = replace(record, players=sides, started=when, updated=when, finished=when)
-            played.append(PlayedGame(path, number, record))
+        known = _PLAYED.get(path)
+        if known is None or known[0] != stamp:
+            known = _PLAYED[path] = (stamp, _read_games(path, stamp))
+        played += known[1]
     return played
+
+
+def _read_games(path: Path, stamp: tuple[int, int]) -> list[PlayedGame]:
+    """The finished games of the log at ``path`` (modified at ``stamp``); none if it cannot be read."""
+    try:
+        header, done = ResultsLog.read(path)
+    except (OSError, ValueError):
+        return []
+    when = datetime.fromtimestamp(stamp[0] / 1e9, UTC).isoformat(timespec="seconds")
+    names = _player_names(header)
+    games = []
+    for number, result in sorted(done.items()):
+        try:
+            record = GameRecord.from_dict(result.to_json(), checked=False)
+        except RecordError:
+            continue
+        sides = tuple(Side(p.id, names.get(p.id or "", p.title)) for p in record.players)
+        record = replace(record, players=sides, started=when, updated=when, finished=when)
+        games.append(PlayedGame(path, number, record))
+    return games
 
 
 def _player_names(header: dict[str, Any]) -> dict[str, str]:

@@ -63,7 +63,7 @@ from ui.autosave import (
 )
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
-from ui.folder_reading import FolderReading
+from ui.folder_reading import READ_AT_ONCE, FolderReading
 from ui.i18n import _, ngettext
 from ui.paste import paste_game
 from ui.record_files import load
@@ -72,7 +72,7 @@ from ui.scenes.base import Scene, top_of
 from ui.scenes.row_pictures import RowPictures
 from ui.text_field import TextField
 from ui.theme import window_scale
-from ui.tournament_logs import games_played
+from ui.tournament_logs import games_played, logs_unread
 from ui.widgets import Button, KeyFocus, Messages, Stepper, card, mix, spinner
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,9 @@ class RecordsScene(Scene):
         """Read the folders again: at once when they hold few files not read before, else on a
         thread, the list saying "Loading…" meanwhile (``ui.folder_reading``): a teacher's 2000
         saved games take seconds to read, and the window must go on answering."""
-        rows = self.reading.start(self.folders(), self.read_lists)
+        # a tournament log not read before (hundreds of games) is read off the window's frames too
+        logs = READ_AT_ONCE + 1 if self.with_finished and logs_unread(tournaments_dir()) else 0
+        rows = self.reading.start(self.folders(), self.read_lists, more=logs)
         if rows is not None:
             self._show(*rows)
 
