@@ -14,14 +14,16 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
+from ui.match import HOTSEAT
 from ui.move_list import draw_move_rows
 from ui.scenes.common import draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
-from ui.scenes.thinking import detail_parts, nodes_text, proven_text
+from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
+    from ui.ai_worker import AIProgress
     from ui.scenes.game import GameScene
 
 
@@ -40,6 +42,24 @@ NAMED_COLOURS = {
 def side_colour(name: str, side: int, theme) -> tuple[int, int, int]:
     """The colour of a side: its name if it is a colour ("Black", "Red"), else the theme's."""
     return NAMED_COLOURS.get(name.lower(), theme.side0 if side == 0 else theme.side1)
+
+
+def asking_side(scene: GameScene) -> int | None:
+    """Whose view the panel's verdicts are coloured from: the human's in Human vs PC, the side to
+    move in Hot-seat (the player at the board, who asks for the hints), no one's in PC vs PC."""
+    if scene.setup.mode == HOTSEAT:
+        return scene.state.to_move
+    return scene.setup.human_side()
+
+
+def proof_colour(progress: AIProgress, viewer: int | None, theme) -> tuple[int, int, int]:
+    """A proof's colour as good or bad news for ``viewer``: the win colour for its own win, the
+    warning colour for its loss, the text's for a draw or when no one at the window plays.  A fixed
+    green said "good news" to the player a book had just proved lost."""
+    winner = proof_winner(progress)
+    if winner is None or viewer is None:
+        return theme.text
+    return theme.win if winner == viewer else theme.invalid
 
 
 class GamePanel:
@@ -232,7 +252,7 @@ class GamePanel:
             if nodes and not proof:
                 second = f"{nodes} · {second}" if second else nodes
             second = " · ".join([*carried, second] if second else carried)
-            colour = theme.win if proof else theme.muted
+            colour = proof_colour(p, asking_side(scene), theme) if proof else theme.muted
             tx.text(surface, tx.fit(second, small, w - self._s(28), bool(proof)), (tx_x, y + self._s(54)), small, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
