@@ -1,6 +1,6 @@
 """What the game screen says of the engine's view, as a newcomer reads it: where a move came from
-in words (never a search's internal ``kind``: "book", "solver", "mcts"...), and a proof coloured
-as good or bad news for the player who asked.
+in words (never a search's internal ``kind``: "book", "solver", "mcts"...), a proof coloured as
+good or bad news for the player who asked, and rules pages that name where their rules come from.
 
 A Rastros hint at the start of 8x8 said "proven: North wins -- book" in the panel's green to the
 South player who asked: "-- book" is jargon, and green told them a loss was good news."""
@@ -20,6 +20,7 @@ from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_panel import proof_colour
+from ui.scenes.rules import rules_source
 from ui.scenes.thinking import detail_line, nodes_text, proven_text
 
 # every kind a search reports (ai.base.Progress.kind), and the sources the panel may one day name
@@ -100,3 +101,24 @@ def test_a_watched_games_proofs_are_nobodys_good_or_bad_news(app):
     assert proof_colour(north_wins, 1, theme) == theme.win and proof_colour(north_wins, 0, theme) == theme.invalid
     assert proof_colour(draw, 0, theme) == theme.text
 
+
+# what each page's opening paragraph says of where its rules come from, in each language
+SOURCES = {
+    ("alquerque", "en"): "course report on Alquerque", ("alquerque", "pt"): "relatório do curso sobre o Alquerque",
+    ("hex", "en"): "adversarial search exercise", ("hex", "pt"): "exercício de pesquisa adversarial",
+    ("trax", "en"): "ALP course", ("trax", "pt"): "curso de ALP",
+    ("rastros", "en"): "university AI courses", ("rastros", "pt"): "cursos de IA das universidades",
+}
+
+
+@pytest.mark.parametrize(("game_id", "language"), sorted(SOURCES))
+def test_the_rules_pages_say_where_their_rules_come_from(game_id, language):
+    """Trax's and Rastros' pages named their source; Alquerque's (the course report) and Hex's (an
+    adversarial search exercise, with the classic rules) did not.  Each says it before its first
+    section, in English and in Portuguese."""
+    i18n.set_language(language)
+    try:
+        opening = rules_source(game_id).split("\n## ")[0]
+    finally:
+        i18n.set_language("en")
+    assert SOURCES[(game_id, language)] in " ".join(opening.split())
