@@ -226,11 +226,11 @@ def test_the_panel_says_a_book_bound_as_a_bound():
     shown = AIProgress(job_id=0, best_move=p.best_move, best_text=game.format_move(state, p.best_move),
                        score=p.score, kind=p.kind, proven=p.proven, mover=state.to_move, at_least=p.at_least)
     move = game.format_move(state, p.best_move)
-    assert detail_line(shown, ("Black", "White"), "reversi") == f"opening book: {move} · White +4 discs at most"
+    assert detail_line(shown, ("Black", "White"), "reversi") == f"from the opening book: {move} · White +4 discs at most"
     level = AIProgress(job_id=0, best_text=move, score=0.0, kind="book", mover=0, at_least=True)
-    assert detail_line(level, ("Black", "White"), "reversi") == f"opening book: {move} · Black at least even"
+    assert detail_line(level, ("Black", "White"), "reversi") == f"from the opening book: {move} · Black at least even"
     try:
         i18n.set_language("pt")
-        assert detail_line(shown, ("Black", "White"), "reversi") == f"livro de aberturas: {move} · Branco +4 peças no máximo"
+        assert detail_line(shown, ("Black", "White"), "reversi") == f"do livro de aberturas: {move} · Branco +4 peças no máximo"
     finally:
         i18n.set_language("en")

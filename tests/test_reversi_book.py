@@ -234,7 +234,7 @@ def test_the_panel_shows_a_book_move_with_its_value():
     from ui.scenes.thinking import detail_line, proven_text
 
     p = AIProgress(job_id=0, best_move=37, best_text="f5", score=-1.2, kind="book", mover=1)
-    assert detail_line(p, ("Black", "White"), "reversi") == "opening book: f5 · Black +1 disc"
+    assert detail_line(p, ("Black", "White"), "reversi") == "from the opening book: f5 · Black +1 disc"
     assert proven_text(p, ("Black", "White")) == ""
 
 

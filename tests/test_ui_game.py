@@ -373,13 +373,13 @@ def test_one_truth_in_the_search_panel():
 
 
 def test_a_move_chosen_without_a_search_says_so(app):
-    """The computer's only move is "only move c3", not "best c3" over a line of one move; a
+    """The computer's only move is "only legal move: c3", not "best c3" over a line of one move; a
     random player's move is "chose ...", not "best"."""
     draw_line = ["b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1"]  # X to move, c3 the one square left
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-5", None), 1.0), draw_line)
     app.switch(scene)
     assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
-    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "only move c3"
+    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "only legal move: c3"
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 1.0))
     app.switch(scene)
     assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
@@ -438,7 +438,7 @@ def test_at_the_end_the_panel_gives_the_result_not_the_last_search(app, monkeypa
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "Board full: draw" in drawn and not any("only move" in text for text in drawn)
+    assert "Board full: draw" in drawn and not any("only legal move" in text for text in drawn)
 
 
 @pytest.mark.parametrize("game_id, marked", [("tictactoe", False), ("hex", False), ("reversi", True),

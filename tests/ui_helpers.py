@@ -104,6 +104,21 @@ def recorded_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
     return drawn
 
 
+def recorded_text_colours(monkeypatch) -> list[tuple[str, tuple[int, int, int]]]:
+    """Every string ui.text.text draws from now on, with the colour it was drawn in; it still draws."""
+    from ui import text as tx
+
+    drawn: list[tuple[str, tuple[int, int, int]]] = []
+    draw = tx.text
+
+    def record(surface, value, pos, size, color, *args, **kwargs):
+        drawn.append((value, tuple(color[:3])))
+        return draw(surface, value, pos, size, color, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    return drawn
+
+
 def autosaves_written() -> None:
     """Wait for the files the window writes off its thread (``ui.background_writer``: autosaves,
     the results tally, the settings): a test that reads one while the window is open reads it as

@@ -14,11 +14,12 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
+from ui.match import HOTSEAT
 from ui.move_list import draw_move_rows
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
-from ui.scenes.thinking import detail_parts, nodes_text, proven_text
+from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
 from ui.widgets import card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
@@ -51,12 +52,31 @@ def side_colour(name: str, side: int, theme) -> tuple[int, int, int]:
     return NAMED_COLOURS.get(name.lower(), theme.side0 if side == 0 else theme.side1)
 
 
+def asking_side(scene: GameScene) -> int | None:
+    """Whose view the panel's verdicts are coloured from: the human's in Human vs PC, the side to
+    move in Hot-seat (the player at the board, who asks for the hints), no one's in PC vs PC."""
+    if scene.setup.mode == HOTSEAT:
+        return scene.state.to_move
+    return scene.setup.human_side()
+
+
+def proof_colour(progress: AIProgress, viewer: int | None, theme) -> tuple[int, int, int]:
+    """A proof's colour as good or bad news for ``viewer``: the win colour for its own win, the
+    warning colour for its loss, the text's for a draw or when no one at the window plays.  A fixed
+    green said "good news" to the player a book had just proved lost."""
+    winner = proof_winner(progress)
+    if winner is None or viewer is None:
+        return theme.text
+    return theme.win if winner == viewer else theme.invalid
+
+
 def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[int, int], width: int, size: int,
-                      step: int, theme) -> int:
+                      step: int, theme, viewer: int | None = None) -> int:
     """What a search's report says, in the thinking card's two lines from ``at`` (``step`` apart,
     ``size`` text cut to ``width``): depth, best move and value, then its nodes and its line (a
     proof in its place); analysis mode's best line is said the same way (``line_progress``), in
-    the game screen's card and the replay's panel.  Returns the bottom of the last line."""
+    the game screen's card and the replay's panel.  A proof is coloured as news for ``viewer``
+    (``proof_colour``).  Returns the bottom of the last line."""
     x, y = at
     # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
     # "Preto +45", was cut off) open the second, before what it says of the search
@@ -69,7 +89,7 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     if nodes and not proof:
         second = f"{nodes} · {second}" if second else nodes
     second = " · ".join([*carried, second] if second else carried)
-    colour = theme.win if proof else theme.muted
+    colour = proof_colour(p, viewer, theme) if proof else theme.muted
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
@@ -303,7 +323,7 @@ class GamePanel:
                     "midleft", bold=True)
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
-                              self._s(18), theme)
+                              self._s(18), theme, asking_side(scene))
         elif scene.is_over():  # a long reason (a forfeit's) gets a second line
             for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)

@@ -50,13 +50,21 @@ def seen_from_board(progress: AIProgress, played: Sequence[str]) -> tuple[AIProg
     return replace(progress, proven_plies=proven_plies, score=score, pv=progress.pv[back:]), 0
 
 
+def proof_winner(progress: AIProgress) -> int | None:
+    """The side a proof says wins (0 or 1), or None: a proven draw, or nothing proven."""
+    if not progress.proven:
+        return None
+    return progress.mover if progress.proven > 0 else 1 - progress.mover
+
+
 def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
-    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven."""
+    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven.  Where the
+    proof came from (an opening book) is said with the move (``detail_parts``), in words."""
     if progress.proven is None:
         return ""
-    if progress.proven == 0:
+    winner = proof_winner(progress)
+    if winner is None:
         return _("proven: draw")
-    winner = progress.mover if progress.proven > 0 else 1 - progress.mover
     plies = progress.proven_plies
     name = _sides(sides)[winner]
     if progress.exact_margin:  # Reversi's solver: by how many discs
@@ -64,8 +72,6 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
     if plies is not None and plies > 0:
         return ngettext("proven: {side} wins in {n} ply", "proven: {side} wins in {n} plies", plies).format(
             side=name, n=plies)
-    if progress.kind == "book":
-        return _("proven: {side} wins -- book").format(side=name)
     return _("proven: {side} wins").format(side=name)
 
 
@@ -114,17 +120,20 @@ def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
 
 def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> list[str]:
     """What a search says, part by part: "depth 7", "best e4", "Black +6 discs" (the parts that are
-    known; no evaluation once proven); a move from an opening book that is not a proof: "opening
-    book: f5", "Black +1 discs" (Reversi's 8x8 book values its moves in discs; other books carry
-    proofs or no value); a move chosen without a search: "only move a7", or "chose e3" (a random player, a
-    course bot's rule); a rule that knows the position's value (a win in one, a solved board's
-    block) names its move as a search's proof does, "best e3", and the proof says the rest."""
+    known; no evaluation once proven); a move from an opening book: "from the opening book: f5",
+    with, when the book proves nothing, its value, "Black +1 discs" (Reversi's 8x8 book values its
+    moves in discs; other books carry proofs or no value); a move chosen without a search: "only
+    legal move: a7", or "chose e3" (a random player, a course bot's rule); a rule that knows the
+    position's value (a win in one, a solved board's block) names its move as a search's proof
+    does, "best e3", and the proof says the rest.  No part names a search's ``kind`` ("book",
+    "solver", "mcts"...): a newcomer reads where the move came from in words."""
     parts = []
     if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
-        return [(_("only move {move}") if progress.only_move else _("chose {move}")).format(move=progress.best_text)]
-    if progress.kind == "book" and progress.proven is None and progress.best_text:
-        parts.append(_("opening book: {move}").format(move=progress.best_text))
-        if sides is not None and eval_unit(game_id) == "discs":
+        return [(_("only legal move: {move}") if progress.only_move else _("chose {move}")).format(
+            move=progress.best_text)]
+    if progress.kind == "book" and progress.best_text:
+        parts.append(_("from the opening book: {move}").format(move=progress.best_text))
+        if sides is not None and progress.proven is None and eval_unit(game_id) == "discs":
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return parts
     if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth:

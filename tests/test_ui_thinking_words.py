@@ -1,0 +1,124 @@
+"""What the game screen says of the engine's view, as a newcomer reads it: where a move came from
+in words (never a search's internal ``kind``: "book", "solver", "mcts"...), a proof coloured as
+good or bad news for the player who asked, and rules pages that name where their rules come from.
+
+A Rastros hint at the start of 8x8 said "proven: North wins -- book" in the panel's green to the
+South player who asked: "-- book" is jargon, and green told them a loss was good news."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+import games
+from ai.search.classic import COURSE_SCALE
+from tests.ui_helpers import key, recorded_text_colours
+from ui import i18n
+from ui.ai_worker import AIProgress
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.game_panel import proof_colour
+from ui.scenes.rules import rules_source
+from ui.scenes.thinking import detail_line, nodes_text, proven_text
+
+# every kind a search reports (ai.base.Progress.kind), and the sources the panel may one day name
+KINDS = ("alphabeta", "mcts", "solver", "book", "rule", "threats", COURSE_SCALE, "tables", "vc")
+# the kinds' names as words of their own (a course heuristic's "course score" is the course's, a
+# plain word); "book" only in "opening book"
+JARGON = re.compile(r"--|\b(alphabeta|mcts|solver|rule|threats|tables|vc)\b|(?<!opening )\bbook\b", re.I)
+
+
+def reports(kind: str) -> list[AIProgress]:
+    """A search of ``kind`` as the panel may get it: under way, finished, proving a win, a loss or
+    a draw, with and without a length, the only move."""
+    base = AIProgress(job_id=1, depth=6, best_text="e3", score=0.4, nodes=120_000, pv=["e3", "d4"], kind=kind)
+    return [base, AIProgress(job_id=1, best_text="e3", kind=kind),
+            *(AIProgress(job_id=1, depth=d, best_text="e3", score=s, proven=v, proven_plies=n, kind=kind, mover=m)
+              for v, s in ((1, 1.0), (-1, -1.0), (0, 0.0)) for n in (None, 7) for d in (0, 3) for m in (0, 1)),
+            AIProgress(job_id=1, depth=1, best_text="e3", kind=kind, only_move=True)]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_text_of_the_panel_or_the_hint_names_a_search_kind(kind, language):
+    """In every game and both languages, the panel's lines and the hint's proof say where a move
+    came from in words: "from the opening book: e3" and "proven: North wins", not "-- book"."""
+    said = []
+    i18n.set_language(language)
+    try:
+        for game_id in ("tictactoe", "reversi", "hex", "rastros", "alquerque", "trax"):
+            sides = games.info(game_id).sides
+            for p in reports(kind):
+                said += [detail_line(p, sides, game_id), proven_text(p, sides), nodes_text(p)]
+    finally:
+        i18n.set_language("en")
+    assert [text for text in said if JARGON.search(text)] == []
+
+
+def _panel_after_hint(app, monkeypatch, setup: MatchSetup) -> tuple[GameScene, list]:
+    """The game of ``setup`` after H (a hint) and its answer, and the texts its panel draws then."""
+    scene = GameScene(app, setup, [])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_h)
+    assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=120)
+    drawn = recorded_text_colours(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return scene, drawn
+
+
+def test_a_hint_to_a_player_a_book_proves_lost_is_not_good_news(app, monkeypatch):
+    """South asks for a hint at the start of 8x8 Rastros against the computer: the opening book
+    proves North wins.  The panel says so in words, not in the good-news green."""
+    setup = MatchSetup("rastros", {}, HUMAN_VS_PC, (None, "level-5"), 0.5)
+    scene, drawn = _panel_after_hint(app, monkeypatch, setup)
+    said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
+    assert said and not JARGON.search(said[0]) and said[0].endswith("(proven: North wins)")
+    proof = [colour for text, colour in drawn if text == "proven: North wins"]
+    assert proof and app.theme.win not in proof and proof[0] == app.theme.invalid
+    assert any(text.startswith("from the opening book: ") for text, _colour in drawn)
+
+
+def test_a_hint_to_a_player_a_book_proves_won_is_good_news(app, monkeypatch):
+    """Hot-seat 7x7 Rastros: South, to move, asks for a hint and the book proves South wins: the
+    good-news colour, for the player at the board."""
+    setup = MatchSetup("rastros", {"size": 7}, HOTSEAT, (None, None), 0.5)
+    _scene, drawn = _panel_after_hint(app, monkeypatch, setup)
+    assert [colour for text, colour in drawn if text == "proven: South wins"] == [app.theme.win]
+
+
+def test_a_watched_games_proofs_are_nobodys_good_or_bad_news(app):
+    """PC vs PC: no one at the window plays, so a proof is in the text's colour, whoever wins; a
+    proven draw is too, for anyone."""
+    theme = app.theme
+    north_wins = AIProgress(job_id=1, proven=-1, mover=0, kind="book")
+    draw = AIProgress(job_id=1, proven=0, mover=0, kind="solver")
+    assert MatchSetup("rastros", {}, PC_VS_PC, ("level-5", "level-5")).human_side() is None
+    assert proof_colour(north_wins, None, theme) == theme.text
+    assert proof_colour(north_wins, 1, theme) == theme.win and proof_colour(north_wins, 0, theme) == theme.invalid
+    assert proof_colour(draw, 0, theme) == theme.text
+
+
+# what each page's opening paragraph says of where its rules come from, in each language
+SOURCES = {
+    ("alquerque", "en"): "course report on Alquerque", ("alquerque", "pt"): "relatório do curso sobre o Alquerque",
+    ("hex", "en"): "adversarial search exercise", ("hex", "pt"): "exercício de pesquisa adversarial",
+    ("trax", "en"): "ALP course", ("trax", "pt"): "curso de ALP",
+    ("rastros", "en"): "university AI courses", ("rastros", "pt"): "cursos de IA das universidades",
+}
+
+
+@pytest.mark.parametrize(("game_id", "language"), sorted(SOURCES))
+def test_the_rules_pages_say_where_their_rules_come_from(game_id, language):
+    """Trax's and Rastros' pages named their source; Alquerque's (the course report) and Hex's (an
+    adversarial search exercise, with the classic rules) did not.  Each says it before its first
+    section, in English and in Portuguese."""
+    i18n.set_language(language)
+    try:
+        opening = rules_source(game_id).split("\n## ")[0]
+    finally:
+        i18n.set_language("en")
+    assert SOURCES[(game_id, language)] in " ".join(opening.split())
