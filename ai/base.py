@@ -66,6 +66,7 @@ class Progress:
     done: bool = False  # the final report of this choose()
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
+    reason: str = ""  # why a rule chose its move (kind "rule"), one of ``RULE_REASONS``; "" for none said
 
     @property
     def nps(self) -> float:
@@ -73,6 +74,12 @@ class Progress:
 
 
 ProgressCallback = Callable[[Progress], None]
+
+RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats")
+"""Why a rule chose a move without a search, as ``Progress.reason`` says it: the only square the
+opponent would win on next (``block``), one of several such squares (``block-one``: the others
+stay open), the centre of an empty board, a move that stops the opponent's double threat
+(``stop-fork``) or run of threats (``stop-threats``).  The window says each in words."""
 
 
 @dataclass(frozen=True)

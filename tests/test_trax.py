@@ -141,14 +141,17 @@ none none none none none none none
 
 
 def test_a_turn_that_makes_three_edges_of_one_colour_is_illegal():
-    # e2 lddl matches f2, but forces e3 (light from e2 and f3) = dlld, whose dark west edge and
-    # c3's dark east edge force d3 = dldl, whose light north edge makes d2 the meeting point of
-    # three light edges (c2's east, e2's west, d3's north): the whole turn is illegal.
+    # e2 lddl matches f2, but forces d2 (light from c2 and e2) = ldld and e3 (light from e2 and
+    # f3) = dlld; d3 is then entered by three dark edges (c3's east, d2's south, e3's west): the
+    # whole turn is illegal.  (Had d3 been forced before d2, as dldl from the dark of c3 and e3,
+    # d2 would have met three light edges instead; but d2 is forced first, by the placed tile
+    # itself, so d3 is where the turn clashes, and where the rules say it does.)
     game = games.load("trax", size=7)
     state = game.from_text(ILLEGAL)
     e2 = 1 * 7 + 4
     bad = move_of(e2, tile_of_name("lddl"))
     assert bad not in state.legal_moves()
+    assert game.clash(state.cells, e2, tile_of_name("lddl")) == (2 * 7 + 3, DARK)  # d3
     with pytest.raises(IllegalMove, match="three"):
         state.play(bad)
     assert game.parse_move(state, "e2:dldl") in state.legal_moves()
@@ -772,12 +775,14 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
         for hover in (None, rect.center):
             drawn.clear()
             view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=hover))
-            lines = [r for text, r in drawn if text == said]
-            assert len(lines) == 1 and view.rect.contains(lines[0])
+            parts = [(text, r) for text, r in drawn if text and text in said]  # on lines the grid holds
+            assert " ".join(text for text, _r in parts) == said
+            lines = [r for _text, r in parts]
+            assert all(view.grid.contains(line) for line in lines)
             tiles = [r for r, _m in view._picker_rects()]
-            assert not any(lines[0].colliderect(t) for t in tiles)
+            assert not any(line.colliderect(t) for line in lines for t in tiles)
         named = [r for text, r in drawn if text.startswith(game.format_move(state, pointed) + "  ")]
-        assert len(named) == 1 and named[0].top >= lines[0].bottom and view.rect.contains(named[0])
+        assert len(named) == 1 and named[0].top >= lines[-1].bottom and view.rect.contains(named[0])
         # c3 of CHAIN: every tile that matches is offered, nothing said
         chain = game.from_text(CHAIN)
         assert len(game.fits(chain.cells, 16)) == len([m for m in chain.legal_moves() if move_cell(m) == 16])

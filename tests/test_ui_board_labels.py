@@ -360,3 +360,55 @@ def test_hexs_coordinates_read_in_a_small_window(tmp_path, monkeypatch, window):
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("edge_cell", ["e2", "d2"])
+def test_why_traxs_picker_leaves_a_tile_out_is_said_on_the_grid(tmp_path, monkeypatch, edge_cell):
+    """The line under the picker that says why a tile is left out ("e2\\ is not offered: three
+    dark edges would meet at d3") was wider than the picker and ran past the grid, over the row
+    numbers beside the board (at 800x600, a picker opened on e2 near the top edge hid the 4); it
+    now keeps to the grid of cells, as the picker does, on two lines where one does not fit."""
+    import ui.grid_view as grid_view
+    import ui.views.trax as trax_view
+    from tests.test_trax import ILLEGAL
+    from tests.ui_helpers import click, make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    def recording(module, into: list):
+        original = module.draw_text
+
+        def record(surface, value, *args, **kwargs):
+            rect = original(surface, value, *args, **kwargs)
+            into.append((value, rect))
+            return rect
+
+        monkeypatch.setattr(module, "draw_text", record)
+
+    letters: list[tuple[str, pygame.Rect]] = []
+    labels: list[tuple[str, pygame.Rect]] = []
+    recording(grid_view, letters)
+    recording(trax_view, labels)
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 1.0, start=ILLEGAL))
+        app.switch(scene)
+        app.run_frames(2)
+        view = scene.view
+        cell = scene.game.parse_move(scene.state, edge_cell + "+")
+        click(app, view.cell_rect(*view.move_cell(cell)).center)
+        assert view.picker is not None
+        letters.clear()
+        labels.clear()
+        app.invalidate()
+        app.run_frames(2)
+        why = trax_view.left_out_words(scene.state, view.picker[0], view.picker[1])
+        said = [(text, rect) for text, rect in labels if text and text in why]
+        assert "is not offered" in why and " ".join(text for text, _rect in said) == why  # whole, not cut
+        coordinates = [rect for _text, rect in letters]
+        assert len(coordinates) == 2 * (view.rows + view.cols)
+        for text, rect in said:
+            assert view.grid.contains(rect) and rect.collidelist(coordinates) < 0, (text, rect, view.grid)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()

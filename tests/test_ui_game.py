@@ -393,8 +393,21 @@ def test_a_rule_that_knows_a_proof_says_the_proof_not_chose(app):
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-5"), 1.0), ["b2", "a1", "b1"])
     app.switch(scene)
     assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
-    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "best b3"
+    assert detail_line(scene.last_search, scene.game.sides, "tictactoe") == "best b3 · blocks the only threat"
     assert proven_text(scene.last_search, scene.game.sides) == "proven: draw"
+
+
+def test_a_forced_block_says_why_in_the_search_card(app, monkeypatch):
+    """Level 5 blocking X's only threat on a 5x5 board (no value known) said only "chose a4" in
+    the search card, where other moves say depth and value; the card now says why."""
+    moves = ["a1", "e5", "a2", "e4", "a3"]  # X threatens a4, and only there; O has no win
+    scene = GameScene(app, MatchSetup("tictactoe", {"width": 5, "height": 5, "k": 4}, HUMAN_VS_PC,
+                                      (None, "level-5"), 1.0), moves)
+    app.switch(scene)
+    assert app.run_frames(2000, until=lambda: scene.last_search is not None and scene.last_search.done, timeout=30)
+    drawn = recorded_text(monkeypatch)
+    app.run_frames(2)
+    assert "chose a4 · blocks the only threat" in drawn
 
 
 def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypatch):

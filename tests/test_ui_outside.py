@@ -377,3 +377,24 @@ def test_the_bots_log_notice_goes_away_on_rematch(app):
     assert scene.forfeit is None and scene.setup.players == (None, str(BOTS / "raiser.py"))
     assert not any(m.text.startswith("Log of ") for m in scene.messages.current())
     assert app.errors == []
+
+
+def test_while_a_bot_loads_the_humans_card_does_not_say_to_move(app, tmp_path, monkeypatch):
+    """While the bot's file loads ("Loading gated.py…" in the status line) the human's card said
+    "to move", though the board takes no move yet; it says so once the game can go on."""
+    from tests.ui_helpers import recorded_text
+
+    gate = tmp_path / "gate"
+    bot = tmp_path / "gated.py"  # its load waits until the test opens the gate
+    bot.write_text(f"import pathlib, time\nwhile not pathlib.Path({str(gate)!r}).exists():\n    time.sleep(0.01)\n"
+                   + (BOTS / "simple_contract.py").read_text())
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, f"{bot}:choose"), 5.0))
+    app.switch(scene)
+    drawn = recorded_text(monkeypatch)
+    app.run_frames(3)
+    assert scene.computer.loading() == 1 and "to move" not in drawn
+    drawn.clear()
+    gate.touch()
+    assert wait(app, scene.human_to_move)
+    app.run_frames(2)
+    assert "to move" in drawn

@@ -855,6 +855,19 @@ def description(text: str) -> str:
     return _(text)
 
 
+CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search
+    "block": N_("blocks the only threat"), "block-one": N_("blocks one of several threats"),
+    "centre": N_("opens in the centre"), "stop-fork": N_("stops a double threat"),
+    "stop-threats": N_("stops a run of threats"),
+}
+
+
+def choice_reason(reason: str) -> str:
+    """Why a rule chose its move (``Progress.reason``) in the current language; "" for none said
+    or a reason this window has no words for."""
+    return _(CHOICE_REASONS[reason]) if reason in CHOICE_REASONS else ""
+
+
 # What the tournament report says (ai.commands.tournament.ReportWords.say is given them in English):
 # marked here for the catalog; a test checks the report says nothing else.
 REPORT_TEXTS = (

@@ -298,12 +298,13 @@ def perfect_moves(state: TicTacToeState) -> list[int] | None:
     return [m for m in state.legal_moves() if values[m] == best]
 
 
-def rule_report(state: TicTacToeState, move: int, winning_line: bool = False) -> Progress:
+def rule_report(state: TicTacToeState, move: int, winning_line: bool = False, reason: str = "") -> Progress:
     """The report of a move a rule chose without a search, with what is proven of the position:
     a win in one (in 1 ply), a victory by continuous threats found (``winning_line``: a win of
     unknown length), or a solved board's exact value; so the panel says "proven: draw" rather than
-    "chose b3" when the position's value is known."""
-    report = Progress(best_move=move, depth=1, kind="rule", done=True)
+    "chose b3" when the position's value is known; and the rule's ``reason`` (``RULE_REASONS``),
+    so that a block the position's value does not explain still says why it was played."""
+    report = Progress(best_move=move, depth=1, kind="rule", done=True, reason=reason)
     if move in winning_moves(state):
         report.proven, report.proven_plies, report.score = 1, 1, float(WIN - 1)
         return report
@@ -343,11 +344,7 @@ class Tactics(Player):
     def choose(self, state: TicTacToeState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         moves = state.legal_moves()
-        forced = centre_opening(state) if self.centre else []
-        if not forced and self.win:
-            forced = winning_moves(state, moves)[:1]
-        if not forced and self.block:
-            forced = [m for m in threats_against(state) if m in moves][:1]
+        forced, reason = self._rule_move(state, moves)
         search_limits, winning_line = limits, False
         if not forced and self.threats:
             clock = threat_clock(limits)
@@ -355,19 +352,44 @@ class Tactics(Player):
             search_limits, winning_line = _time_left(limits, clock.elapsed()), bool(forced)
         if not forced:
             move = self.inner.choose(state, search_limits, progress)
-            keeping = perfect_moves(state) if self.perfect else None
-            if keeping is None and self.threats:
-                keeping = stopping_vct(state, moves, move, threat_clock(limits, DEFENCE_SHARE)) or None
-            if keeping is None and self.forks:
-                keeping = stopping_forks(state, moves) or None
-                if keeping is not None and makes_threat(state, move):
-                    keeping = None  # a threat of its own: the opponent answers it before any fork
+            keeping, reason = self._keeping_moves(state, moves, move, limits)
             if keeping is None or move in keeping:
                 return move
             forced = keeping
         if progress is not None:
-            progress(rule_report(state, forced[0], winning_line))
+            progress(rule_report(state, forced[0], winning_line, reason))
         return forced[0]
+
+    def _rule_move(self, state: TicTacToeState, moves: list[int]) -> tuple[list[int], str]:
+        """The move a rule plays before any search, with its ``Progress.reason``: the centre of an
+        empty big board, a win in one (its proof says why: no reason), else the block of the
+        opponent's win in one (``block-one`` when they have more squares than one to win on)."""
+        centre = centre_opening(state) if self.centre else []
+        if centre:
+            return centre, "centre"
+        wins = winning_moves(state, moves)[:1] if self.win else []
+        if wins:
+            return wins, ""
+        blocks = [m for m in threats_against(state) if m in moves] if self.block else []
+        return blocks[:1], "block" if len(blocks) == 1 else "block-one" if blocks else ""
+
+    def _keeping_moves(self, state: TicTacToeState, moves: list[int], move: int,
+                       limits: Limits | None) -> tuple[list[int] | None, str]:
+        """The moves that keep what the search's ``move`` might give away, with their reason
+        (None when any move will do): a solved board's value (its proof says why), else the
+        defence against a run of threats, else against a double threat."""
+        keeping = perfect_moves(state) if self.perfect else None
+        if keeping is not None:
+            return keeping, ""
+        if self.threats:
+            keeping = stopping_vct(state, moves, move, threat_clock(limits, DEFENCE_SHARE)) or None
+            if keeping is not None:
+                return keeping, "stop-threats"
+        if self.forks and not makes_threat(state, move):  # a threat of its own: answered before any fork
+            keeping = stopping_forks(state, moves) or None
+            if keeping is not None:
+                return keeping, "stop-fork"
+        return None, ""
 
 
 def _time_left(limits: Limits | None, spent: float) -> Limits | None:

@@ -190,7 +190,8 @@ class GamePanel:
         for side in (0, 1):
             rect = pygame.Rect(x, y, w, h)
             self.player_cards.append(rect)
-            to_move = not scene.is_over() and state.to_move == side
+            # no side is to move while the game is held up (a bot's file loading): the board takes no move
+            to_move = not scene.is_over() and not scene.held_up() and state.to_move == side
             winner = scene.is_over() and scene.winner() == side
             fill = mix(theme.panel, theme.text, 0.06)
             colour = side_colour(scene.game.sides[side], side, theme)

@@ -21,6 +21,7 @@ from ai.search.classic import COURSE_SCALE
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, eval_unit, points_text
 from ui.i18n import _, ngettext, number_text
+from ui.words import choice_reason
 
 
 def _sides(sides: tuple[str, str]) -> tuple[str, str]:
@@ -125,12 +126,15 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     moves in discs; other books carry proofs or no value); a move chosen without a search: "only
     legal move: a7", or "chose e3" (a random player, a course bot's rule); a rule that knows the
     position's value (a win in one, a solved board's block) names its move as a search's proof
-    does, "best e3", and the proof says the rest.  No part names a search's ``kind`` ("book",
-    "solver", "mcts"...): a newcomer reads where the move came from in words."""
+    does, "best e3", and the proof says the rest; a rule that says why it chose adds the reason:
+    "chose e3", "blocks the only threat".  No part names a search's ``kind`` ("book", "solver",
+    "mcts"...): a newcomer reads where the move came from in words."""
     parts = []
+    said = choice_reason(progress.reason)
+    reason = [said] if said else []
     if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
-        return [(_("only legal move: {move}") if progress.only_move else _("chose {move}")).format(
-            move=progress.best_text)]
+        chose = _("only legal move: {move}") if progress.only_move else _("chose {move}")
+        return [chose.format(move=progress.best_text), *reason]
     if progress.kind == "book" and progress.best_text:
         parts.append(_("from the opening book: {move}").format(move=progress.best_text))
         if sides is not None and progress.proven is None and eval_unit(game_id) == "discs":
@@ -142,6 +146,7 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         parts.append(ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ",")))
     if progress.best_text:
         parts.append(_("best {move}").format(move=progress.best_text))
+    parts.extend(reason)
     if (sides is not None and progress.proven is None and progress.kind not in ("rule", "book")
             and (progress.depth or progress.nodes)):
         value = eval_text(progress, sides, game_id)

@@ -204,7 +204,7 @@ class TraxView(GridView):
         self._avoid_cells: list[int] = []  # the last turn's cells: the picker does not cover them
         self._forced_cells: set[int] = set()  # the cells the picker's tiles would force: nor these
         self._tiles: set[int] = set()  # the tiles on the board when the picker opened: the fewest covered
-        self._left_out = False  # the open picker leaves out a tile that fits: a line under it says why
+        self._left_out = ""  # why the open picker leaves out tiles that fit (``left_out_words``): said under it
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
@@ -268,7 +268,7 @@ class TraxView(GridView):
         self.picker = (cell[0] * self.cols + cell[1], moves)
         self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
         self._tiles = {i for i, tile in enumerate(state.cells) if tile}
-        self._left_out = len(state.game.fits(state.cells, self.picker[0])) > len(moves)
+        self._left_out = left_out_words(state, self.picker[0], moves)
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -301,15 +301,19 @@ class TraxView(GridView):
         """Where the previews of the open picker are: beside the cell (above, below, left, right,
         then the corners between), never on it, the first place that covers fewest of the cells its
         tiles would force, then of the last turn's tiles, then of the other tiles; with room under
-        them for the hovered tile's label, inside the grid of cells (``_picker_area``)."""
+        them for the hovered tile's label, inside the grid of cells (``_picker_area``), and as wide
+        as the lines that say why tiles are left out, so that they stay on the grid too."""
         if self.picker is None:
             return []
         cell, moves = self.picker
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
-        width = len(moves) * size + (len(moves) + 1) * gap
-        # the labels under the box (the tile pointed at; the tiles left out), and the box's frame
-        label_h = (picker_label_size(size) + gap) * (2 if self._left_out else 1) + gap
+        tiles_width = len(moves) * size + (len(moves) + 1) * gap
+        notes = self._left_out_lines(size)
+        width = max([tiles_width] + [font(picker_label_size(size)).size(line)[0] + picker_label_size(size)
+                                     for line in notes])
+        # the labels under the box (the tiles left out; the tile pointed at), and the box's frame
+        label_h = (picker_label_size(size) + gap) * (len(notes) + 1) + gap
         target = self.cell_rect(*divmod(cell, self.cols))
         full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
         left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
@@ -331,7 +335,16 @@ class TraxView(GridView):
             if best_cost is None or cost < best_cost:
                 best, best_cost = candidate, cost
         box = best or full.clamp(area)
-        return [(pygame.Rect(box.x + gap + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+        first = box.x + (width - tiles_width) // 2 + gap  # the tiles centred over the lines
+        return [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+
+    def _left_out_lines(self, tile_size: int) -> list[str]:
+        """Why the open picker leaves out tiles, in lines as wide as the grid of cells holds at
+        the picker's label size (one line said it past the grid, over the coordinates)."""
+        if not self._left_out:
+            return []
+        label = picker_label_size(tile_size)
+        return tx.wrap(self._left_out, label, max(label, self.grid.width - label), bold=True)
 
     def _picker_area(self, box: pygame.Rect) -> pygame.Rect:
         """Where a picker ``box`` may go: the grid of cells, so that the coordinates round it stay
@@ -489,15 +502,15 @@ class TraxView(GridView):
             if move == hovered:
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
         size, below = picker_label_size(rects[0][0].width), box.bottom + 2
-        if self._left_out:  # first, where it stays while the tiles are pointed at
-            below = draw_label(surface, left_out_words(state, cell, self.picker[1]), (box.centerx, below), size,
-                               self.rect, theme).bottom + 2
+        within = self.grid if self.grid.contains(box) else self.rect  # where the picker keeps, its lines too
+        for line in self._left_out_lines(rects[0][0].width):  # first, where they stay while a tile is pointed at
+            below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
         if hovered is not None:
             label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
             forced = forced_words(state, hovered)
             if forced:
                 label += "  ·  " + forced
-            draw_label(surface, label, (box.centerx, below), size, self.rect, theme)
+            draw_label(surface, label, (box.centerx, below), size, within, theme)
 
 
 VIEW = TraxView
