@@ -172,3 +172,44 @@ def test_two_messages_hide_nothing_the_screen_shows_and_move_nothing(app, make, 
         assert _pixels(app, rects) == bare
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_replays_messages_stand_under_its_buttons_not_on_the_board(app, size):
+    """The replay's messages ("The game is over at this move …", "Picture saved: …") stood on
+    the board's last row and its letters; they stand under the step buttons now."""
+    from tests.test_replay import random_record
+    from tests.ui_helpers import key
+
+    _window(app, size)
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    key(app, pygame.K_END)  # the game's end, where a game cannot go on
+    shown = [scene.board_rect.copy(), *(b.rect.copy() for b in scene.buttons)]
+    bare = _pixels(app, shown)
+    key(app, pygame.K_c)  # Play from here: not at the end
+    scene.messages.add("Picture saved: /home/someone/Pictures/tabuleiro/reversi-20261203-101010-ply-60.png",
+                       duration=30.0)
+    app.run_frames(2)
+    assert [m.text for m in scene.messages.current()][0] == i18n._("The game is over at this move; step back to play on")
+    assert _pixels(app, shown) == bare
+
+
+def test_a_long_message_in_a_one_line_lane_shows_its_beginning(app):
+    """In a lane one line high (the replay's at 800x600) a long message showed only "Cut short:
+    click here to copy the whole message", not a word of its own: it shows its beginning now,
+    ending in an ellipsis, and a click still copies it whole."""
+    from tests.test_replay import random_record
+
+    _window(app, (800, 600))
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    said = "Picture saved: /home/someone/Pictures/tabuleiro/reversi-20261203-101010-ply-20-of-60-moves.png"
+    scene.messages.add(said, duration=30.0)
+    app.run_frames(2)
+    lane = scene.messages_lane
+    [(message, lines, cut)] = scene.messages.shown(app.scale, lane.width, lane.height)
+    assert cut and len(lines) == 1 and lines[0].startswith("Picture saved: ") and lines[0].endswith("…")
+    assert scene.messages.cut_at(lane.move(0, -2).midbottom) is message  # as drawn: a click there copies it

@@ -418,6 +418,8 @@ def _message_lines(text: str, size: int, room: int, most: int, hint: str) -> tup
     if len(lines) <= most:
         return tuple(lines), False
     said = tx.wrap_at_most(hint, size, room, 2, break_words=True)  # "click here to copy it": whole too
+    if most <= len(said):  # a lane of a line or two: the text alone, ending in an ellipsis
+        said = []
     shown = tx.wrap_at_most(text, size, room, most - len(said), break_words=True)
     return (*(tx.fit(line, size, room) for line in shown), *said), True
 
