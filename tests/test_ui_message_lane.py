@@ -213,3 +213,25 @@ def test_a_long_message_in_a_one_line_lane_shows_its_beginning(app):
     [(message, lines, cut)] = scene.messages.shown(app.scale, lane.width, lane.height)
     assert cut and len(lines) == 1 and lines[0].startswith("Picture saved: ") and lines[0].endswith("…")
     assert scene.messages.cut_at(lane.move(0, -2).midbottom) is message  # as drawn: a click there copies it
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_windows_message_stands_on_the_tournament_screens_own(app, size):
+    """On the tournament screen the window's message (a settings file that could not be read) and
+    the screen's own ("Pick at least two players") were drawn over each other; the window's
+    stands on the screen's own now, both in the lane above the outside-player field."""
+    _window(app, size)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    bare = _pixels(app, [scene.players_area, scene.entry.rect])
+    scene.messages.add(i18n._("Pick at least two players"), "warn", duration=30.0)
+    app.messages.add("Settings could not be saved (disk full): they are used until the window closes",
+                     "error", duration=30.0)
+    app.run_frames(2)
+    s = app.scale
+    own_bottom = scene.entry.rect.top - int(8 * s)
+    own_top = own_bottom - scene.messages.height(s, size[0] - 40, own_bottom - scene.messages_ceiling())
+    assert app.messages_bottom() <= own_top  # the window's message above the screen's own
+    assert app.messages.shown(s, app.messages_width(), app.messages_room())  # and there is room for it
+    assert _pixels(app, [scene.players_area, scene.entry.rect]) == bare

@@ -816,9 +816,23 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.size = size
         self._layout()
 
+    def _own_messages_bottom(self) -> int:
+        """Where the screen's own messages stand: above the outside-player field while setting up
+        (never over what was typed there), above the window's bottom edge while running."""
+        s = self._scale()
+        field = top_of(self.entry.rect) if self.tournament is None else None
+        return self.size[1] - int(20 * s) if field is None else field - int(8 * s)
+
+    def _own_messages_room(self) -> int | None:
+        ceiling = self.messages_ceiling()
+        return None if ceiling is None else self._own_messages_bottom() - ceiling
+
     def messages_above(self) -> int | None:
-        """Above the Start button and the outside-player field while setting up."""
-        return top_of(self.entry.rect) if self.tournament is None else None
+        """The window's messages stand on the screen's own, in the same lane (they were drawn
+        over each other)."""
+        s = self._scale()
+        own = self.messages.height(s, self.size[0] - 40, self._own_messages_room())
+        return self._own_messages_bottom() - own + int(8 * s)
 
     def _hints_height(self) -> int:
         """The row under the participants' grid that says how to scroll it and forget a player."""
@@ -878,11 +892,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             btn.draw(surface, theme, s)
         if self.tournament is None:
             self._draw_unloadable_tip(surface, theme)
-        above = self.messages_above()  # never over the outside-player field a message is about
-        bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
-        ceiling = self.messages_ceiling()
-        self.messages.draw(surface, theme, (self.size[0] // 2, bottom), s, self.size[0] - 40,
-                           room=None if ceiling is None else bottom - ceiling)
+        self.messages.draw(surface, theme, (self.size[0] // 2, self._own_messages_bottom()), s, self.size[0] - 40,
+                           room=self._own_messages_room())
 
 
 
