@@ -236,7 +236,8 @@ def test_a_layout_builds_the_row_once_a_text_size(tmp_path, monkeypatch):
     """At 800x600 in Portuguese the row of Rules, Settings and Quit is too wide for its labels at
     the first text size tried; each way of laying the menu out with the row built it again at
     that size (three times a layout, with the whole menu each time).  A window made that size
-    now builds the row once for each text size it tries, and shows it."""
+    now builds the row once for each text size and height of buttons it tries (slim buttons
+    after roomy ones, where the pictures' strip leaves too little room), and shows it."""
     from ui.scenes import menu
 
     app = menu_in(tmp_path, monkeypatch, (1280, 800), "pt")
@@ -250,7 +251,7 @@ def test_a_layout_builds_the_row_once_a_text_size(tmp_path, monkeypatch):
             lay_out(scene, size)
 
         def counted_row(form, buttons, *args, **kwargs):
-            rows.append((len(layouts), buttons[0].get_font_info()["size"]))
+            rows.append((len(layouts), buttons[0].get_font_info()["size"], buttons[0].get_padding()[0]))
             return button_row(form, buttons, *args, **kwargs)
 
         monkeypatch.setattr(menu.MenuScene, "_lay_out", counted_lay_out)

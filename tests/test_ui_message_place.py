@@ -48,7 +48,10 @@ def test_a_message_does_not_cover_the_bottom_buttons(app, make):
     before = pixels(app, rects)
     app.messages.add(LONG, "warn", duration=30.0)
     assert pixels(app, rects) == before
-    assert app.scene.messages_above() <= min(r.top for r in rects)
+    top = app.messages_bottom() - app.messages.height(app.scale, app.messages_width(), app.messages_room())
+    where = pygame.Rect(0, top, app.messages_width(), app.messages_bottom() - top)  # where the message may be drawn
+    where.centerx = app._messages_centre()
+    assert not any(where.colliderect(r) for r in rects), (where, rects)
 
 
 def test_the_tournament_screens_own_message_stands_above_the_outside_player_field(app):
@@ -76,10 +79,10 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
     pills: list[pygame.Rect] = []
     draw = Messages.draw
 
-    def recorded(self, surface, theme, anchor, scale, max_width, ground=None):
+    def recorded(self, surface, theme, anchor, scale, max_width, ground=None, room=None):
         h, step = self.pill_height(scale), self.line_height(scale)
         pills.extend(pygame.Rect(0, anchor[1] - h - i * step, 1, h) for i in range(len(self.current())))
-        return draw(self, surface, theme, anchor, scale, max_width, ground)
+        return draw(self, surface, theme, anchor, scale, max_width, ground, room)
 
     monkeypatch.setattr(Messages, "draw", recorded)
     for game_messages in (0, 1, 2):
@@ -95,7 +98,7 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
         status_line_top = scene._messages_bottom() - Messages.pill_height(app.scale)
         assert all(p.bottom <= status_line_top for p in pills[game_messages:])  # nor the status line under them
     widths: list[int] = []
-    monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width, ground=None:
+    monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width, ground=None, room=None:
                         widths.append(anchor[0] - max_width // 2))
     app.messages.add("A long message " * 20, "error", duration=30.0)
     app.invalidate()
@@ -156,7 +159,7 @@ def test_a_two_line_message_on_the_main_menu_leaves_the_games_pictures_alone(app
 def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_path, monkeypatch, size, language):
     """A position pasted on the main menu right after a game was left opens New game on it, the
     window still saying that the game left is kept: the message stood over the Alquerque card.  It stands between the form and Start and
-    Back now, the form ending above it, and the form takes the room back when it goes."""
+    Back now, in the lane the form always leaves there: the form does not move when it goes."""
     import games
     from games.position_text import position_text
     from tests.ui_helpers import click, key, make_app
@@ -168,11 +171,11 @@ def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_
     drawn: list[pygame.Rect] = []  # where the window's messages may reach, as drawn
     draw = Messages.draw
 
-    def recorded(self, surface, theme, anchor, scale, max_width, ground=None):
+    def recorded(self, surface, theme, anchor, scale, max_width, ground=None, room=None):
         if self is app.messages and self.current():
-            drawn.append(pygame.Rect(anchor[0] - max_width // 2, anchor[1] - self.height(scale, max_width),
-                                     max_width, self.height(scale, max_width)))
-        return draw(self, surface, theme, anchor, scale, max_width, ground)
+            drawn.append(pygame.Rect(anchor[0] - max_width // 2, anchor[1] - self.height(scale, max_width, room),
+                                     max_width, self.height(scale, max_width, room)))
+        return draw(self, surface, theme, anchor, scale, max_width, ground, room)
 
     monkeypatch.setattr(Messages, "draw", recorded)
     try:
@@ -200,7 +203,7 @@ def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_
         assert covered == [], (where, covered)
         app.messages.items.clear()
         app.run_frames(2)
-        assert setup.menu.get_rect().height > form.height  # the room given back
+        assert setup.menu.get_rect() == form  # nothing moves when the message fades
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()

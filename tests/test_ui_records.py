@@ -203,10 +203,11 @@ def test_a_row_says_its_date_once(app, monkeypatch):
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
 @pytest.mark.parametrize("scene_type", [RecordsScene, UnfinishedScene])
-def test_the_rows_end_above_a_message_and_come_back_when_it_goes(app, size, scene_type):
+def test_the_rows_end_above_the_messages_lane_with_a_message_or_without(app, size, scene_type):
     """A file report (12 s) stood over the last two rows of Saved games and Continue: they could
-    not be clicked until it faded.  The rows end above the messages while they show; every row
-    shown can be clicked (none under a message), and the rows come back when the message goes."""
+    not be clicked until it faded; then the rows shrank for it and came back when it went.  The
+    rows end above the lane kept for the messages: every row shown can be clicked (none under a
+    message), and none moves when the message comes or goes."""
     from ui import file_report
     from ui.autosave import Autosave
 
@@ -218,6 +219,7 @@ def test_the_rows_end_above_a_message_and_come_back_when_it_goes(app, size, scen
     app.run_frames(2)
     scene = open_list(app, scene_type)
     full = scene.shown
+    rows = [entry.rect.copy() for entry in scene.entries]
     assert full > 3
     app.messages.add("3 damaged game files in /home/someone/.local/share/tabuleiro/saved-games were moved "
                      "aside, renamed with .corrupt- and the date: a.json, b.json, c.json.", "error",
@@ -226,14 +228,14 @@ def test_the_rows_end_above_a_message_and_come_back_when_it_goes(app, size, scen
     app.run_frames(2)
     s = app.scale
     messages_top = (scene.back_button.rect.top - int(8 * s)
-                    - app.messages.height(s, app.messages_width()))  # as the window draws them
+                    - app.messages.height(s, app.messages_width(), app.messages_room()))  # as the window draws them
     shown = [entry.rect for entry in scene.entries if entry.rect.height]
-    assert 0 < len(shown) <= full
+    assert scene.shown == full and [entry.rect for entry in scene.entries] == rows
     assert all(rect.bottom <= messages_top for rect in shown)
 
     app.messages.withdraw(file_report.TOPIC)
     app.run_frames(2)
-    assert scene.shown == full
+    assert scene.shown == full and [entry.rect for entry in scene.entries] == rows
 
 
 def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):

@@ -720,15 +720,17 @@ class App:
         above = self.scene.messages_above() if self.scene is not None else None
         return self.size[1] - int(20 * self.scale) if above is None else above - int(8 * self.scale)
 
-    def messages_top(self) -> int:
-        """The top of the window's messages shown now, with a gap (their bottom when none show):
-        a list ends above it (``Scene.list_bottom``), so no row is hidden under a message."""
-        return self.messages_bottom() - self.messages.height(self.scale, self.messages_width())
+    def messages_room(self) -> int | None:
+        """How high the window's messages may stack above ``messages_bottom``: up to the lane's
+        top the screen keeps for them (``Scene.messages_ceiling``), never over what it shows
+        above; None where the screen sets no such top."""
+        ceiling = self.scene.messages_ceiling() if self.scene is not None else None
+        return None if ceiling is None else max(0, self.messages_bottom() - ceiling)
 
     def _draw_messages(self) -> None:
         ground = self.scene.messages_ground() if self.scene is not None else None
         self.messages.draw(self.screen, self.theme, (self._messages_centre(), self.messages_bottom()), self.scale,
-                           self.messages_width(), ground)
+                           self.messages_width(), ground, self.messages_room())
 
     def run_frames(self, n: int, until: Callable[[], bool] | None = None, timeout: float | None = None) -> bool:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.

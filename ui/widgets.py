@@ -422,6 +422,8 @@ def _message_lines(text: str, size: int, room: int, most: int, hint: str) -> tup
     if len(lines) <= most:
         return tuple(lines), False
     said = tx.wrap_at_most(hint, size, room, 2, break_words=True)  # "click here to copy it": whole too
+    if most <= len(said):  # a lane of a line or two: the text alone, ending in an ellipsis
+        said = []
     shown = tx.wrap_at_most(text, size, room, most - len(said), break_words=True)
     return (*(tx.fit(line, size, room) for line in shown), *said), True
 
@@ -495,8 +497,38 @@ class Messages:
         return cls._layout(text, scale, max_width)[0]
 
     @classmethod
-    def _layout(cls, text: str, scale: float, max_width: int) -> tuple[tuple[str, ...], bool]:
-        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), cls.MOST_LINES, _(COPY_HINT))
+    def _layout(cls, text: str, scale: float, max_width: int, most: int = MOST_LINES) -> tuple[tuple[str, ...], bool]:
+        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), most, _(COPY_HINT))
+
+    LANE_LINES = 2  # the one-line messages a screen keeps room for above its bottom edge (``lane_height``)
+
+    @classmethod
+    def lane_height(cls, scale: float, lines: int = LANE_LINES) -> int:
+        """The room a screen keeps for the window's messages between what it shows and its bottom
+        edge (or its bottom buttons): two one-line messages, or ``lines`` where every pixel above
+        counts.  Laid out once, the same with messages or without, so nothing on the screen moves
+        when one comes or fades."""
+        return lines * cls.line_height(scale)
+
+    def shown(self, scale: float, max_width: int, room: int | None = None) -> list[tuple[Message, tuple[str, ...], bool]]:
+        """The live messages drawn in a lane ``room`` high (None: as high as they need), newest
+        first, each with its lines and whether they were cut short: the newest that fit; older
+        ones wait until a newer one fades, rather than stand over the screen above the lane.  The
+        newest always shows, on as many lines as the lane holds (a click copies it whole)."""
+        one, step = self.pill_height(scale), tx.line_height(self.text_size(scale))
+        gap = self.line_height(scale) - one
+        shown: list[tuple[Message, tuple[str, ...], bool]] = []
+        left = room
+        for m in reversed(self.current()):
+            lines, cut = self._layout(m.text, scale, max_width)
+            if left is not None and gap + one + (len(lines) - 1) * step > left:
+                if shown:
+                    break
+                lines, cut = self._layout(m.text, scale, max_width, max(1, 1 + (left - gap - one) // step))
+            if left is not None:
+                left -= gap + one + (len(lines) - 1) * step
+            shown.append((m, lines, cut))
+        return shown
 
     def cut_at(self, pos: tuple[int, int]) -> Message | None:
         """The message cut short whose pill, as last drawn, is at ``pos`` (a click there copies
@@ -504,16 +536,17 @@ class Messages:
         live = self.current()
         return next((m for rect, m in self._cut_rects if m in live and rect.collidepoint(pos)), None)
 
-    def height(self, scale: float, max_width: int) -> int:
-        """The height the live messages take when drawn ``max_width`` wide, with their gaps."""
+    def height(self, scale: float, max_width: int, room: int | None = None) -> int:
+        """The height the messages shown in a lane ``room`` high (``shown``) take when drawn
+        ``max_width`` wide, with their gaps."""
         step = tx.line_height(self.text_size(scale))
-        return sum(self.line_height(scale) + (len(self.lines(m.text, scale, max_width)) - 1) * step
-                   for m in self.current())
+        return sum(self.line_height(scale) + (len(lines) - 1) * step for _m, lines, _cut in self.shown(scale, max_width, room))
 
     def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int,
-             ground: Color | None = None) -> None:
-        """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre); a
-        message too long for one line wraps (``lines``), its pill taller.  Over a card (``ground``:
+             ground: Color | None = None, room: int | None = None) -> None:
+        """Draw the live messages as pills stacked upwards from ``anchor`` (their bottom centre),
+        within ``room`` above it (``shown``: None, no limit); a message too long for one line
+        wraps (``lines``), its pill taller.  Over a card (``ground``:
         its colour) each pill stands 3:1 from it and from the window's background, opaque (``standing_out``): an information's pill,
         the panels' colour, read as plain text on the New game screen's form."""
         x, y = anchor
@@ -521,9 +554,8 @@ class Messages:
         font, step = tx.ui_font(size), tx.line_height(size)
         now = time.monotonic()  # one reading: a message that expired since current() would fade below 0
         self._cut_rects = []
-        for m in reversed(self.current(now)):
-            fade = min(1.0, (m.duration - (now - m.since)) / self.FADE)
-            lines, cut = self._layout(m.text, scale, max_width)
+        for m, lines, cut in self.shown(scale, max_width, room):
+            fade = max(0.0, min(1.0, (m.duration - (now - m.since)) / self.FADE))
             w = max(font.size(line)[0] for line in lines) + int(32 * scale)
             one = self.pill_height(scale)
             h = one + (len(lines) - 1) * step

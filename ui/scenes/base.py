@@ -66,12 +66,13 @@ class Scene:
         screen keeps along its bottom edge, so a message never hides them; None: the bottom edge."""
         return None
 
-    def list_bottom(self, bottom: int) -> int:
-        """The lowest a list of rows may reach: ``bottom``, or above the window's messages while
-        they show (a file report stood over the last two rows of Saved games for 12 s, and they
-        could not be clicked until it went).  The rows come back as the messages go."""
-        messages_top = getattr(self.app, "messages_top", None)
-        return bottom if messages_top is None else min(bottom, messages_top())
+    def messages_ceiling(self) -> int | None:
+        """The top of the lane the screen keeps for the window's messages (pixels from the top):
+        the bottom of what it shows above them, laid out with room for ``Messages.lane_height``
+        whether messages show or not.  Messages stack up to it and no higher (``Messages.shown``),
+        so none hides a button or the text it is about, and nothing moves when one comes or
+        fades.  None: no such lane (they stack as high as they need)."""
+        return None
 
     def messages_centre(self) -> int | None:
         """Where the window's messages are centred across (pixels from the left); None: the
@@ -158,6 +159,13 @@ class MenuFormScene(Scene):
     form is built inside ``building_form()`` (no saves, no sounds, no rebuild from inside a build)."""
 
     menu = None  # the pygame_menu.Menu, once built
+
+    def messages_ceiling(self) -> int | None:
+        """The form's bottom: it ends above the lane ``form_over_buttons`` keeps for the messages,
+        with them or without (the New game form shrank for a message and grew back when it
+        faded, its lines moving; on Settings a message stood over the Language line)."""
+        form = self.form()
+        return form.get_rect().bottom if form is not None else None
     building = False
 
     @contextmanager

@@ -54,6 +54,11 @@ class Way(NamedTuple):
     row: bool = False
 
 
+def _buttons_of(way: Way) -> Way:
+    """``way`` as far as the buttons go: the pictures' strip under them does not change them."""
+    return way._replace(strip_h=0)
+
+
 def _tries(ways: tuple[Way, ...], font: int) -> Iterator[tuple[Way, int]]:
     """(way, text size) in the order the main menu tries them: each text size from ``font`` down
     in each of the ``ways`` that show the pictures, in order, so the text shrinks only where none
@@ -91,7 +96,6 @@ class MenuScene(Scene):
         self.menu: pygame_menu.Menu | None = None
         self._last_built: tuple[int, Way, bool] | None = None  # the text size, way and extras ``menu`` was built with
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
-        self.message_room = 0  # the height kept for the window's messages under the pictures (_message_room)
         self.reading = FolderReading("read-unfinished", findings=lambda found: [found[1]])  # the unfinished games, on a thread when they are many
         self.unfinished: list[tuple[Path, GameRecord]] = []  # newest first
         self.resumable: GameRecord | None = None  # the newest unfinished game
@@ -177,40 +181,34 @@ class MenuScene(Scene):
         for way, font_size in _tries(ways, _standing_font(standing, ways, rooms, self.app.scale)):
             if height(font_size, way) <= rooms[way.strip_h]:
                 break
-        if self._last_built != (font_size, way, bool(extras)):  # the way chosen, built last
-            self._build_menu(menu_rect, font_size, way)
+        if self._last_built != (font_size, _buttons_of(way), bool(extras)):  # the way chosen, built last
+            self._build_menu(menu_rect, font_size, _buttons_of(way))
         return height(font_size, way), rooms[way.strip_h]
 
     def _heights(self, menu_rect: pygame.Rect, extras: bool = True) -> Callable[[int, Way], int]:
-        """The buttons' height for a text size and a way (``_build_menu``), each built once; a
-        way with ``ROW`` is not built at a text size where the row was already too narrow for
-        its labels (which the strip and the slimness of the buttons do not change): at 800x600
-        in Portuguese the row too wide at one size was built three times in each layout."""
+        """The buttons' height for a text size and a way (``_build_menu``), each built once for
+        every height of the pictures' strip (``_buttons_of``); a way with ``ROW`` is not built at
+        a text size where the row was already too narrow for its labels (which the slimness of
+        the buttons does not change): at 800x600 in Portuguese the row too wide at one size was
+        built three times in each layout."""
         row_too_narrow: set[int] = set()  # text sizes
 
         @cache
-        def height(font_size: int, way: Way) -> int:
-            if way.row and font_size in row_too_narrow:
+        def buttons_height(font_size: int, buttons: Way) -> int:
+            if buttons.row and font_size in row_too_narrow:
                 return NO_ROOM
-            built = self._build_menu(menu_rect, font_size, way, extras)
-            if way.row and built == NO_ROOM:
+            built = self._build_menu(menu_rect, font_size, buttons, extras)
+            if buttons.row and built == NO_ROOM:
                 row_too_narrow.add(font_size)
             return built
-        return height
+        return lambda font_size, way: buttons_height(font_size, _buttons_of(way))
 
     def _below_the_cards(self, h: int) -> int:
         """The room kept under the games' pictures: the About link in the corner and, above it, the
-        window's messages (``messages_above``, ``_message_room``).  A file report stood over the
-        pictures' names (at 800x560 and at 1280x800), and over the About link."""
-        self.message_room = self._message_room()
-        return h - self._about_top(h) + int(8 * self.app.scale) + self.message_room
-
-    def _message_room(self) -> int:
-        """The height the window's messages need under the pictures: one line, or what the messages
-        shown now take if they are taller (a damaged settings file's message wraps onto a second
-        line at 800x560, and it stood over the pictures)."""
-        s = self.app.scale
-        return max(Messages.line_height(s), self.app.messages.height(s, self.app.messages_width()))
+        lane for the window's messages (``Messages.lane_height``, ``messages_ceiling``), the same
+        with messages or without: a file report stood over the pictures' names, and two messages
+        at once shrank the buttons and moved the pictures up, and back when they faded."""
+        return h - self._about_top(h) + int(8 * self.app.scale) + Messages.lane_height(self.app.scale)
 
     def _take_unfinished(self, unfinished: list[tuple[Path, GameRecord]], findings: file_report.Findings) -> None:
         """The unfinished games as read; what is wrong in their folder, said once."""
@@ -219,25 +217,22 @@ class MenuScene(Scene):
         file_report.tell(self.app.messages, [findings])
 
     def update(self, dt: float) -> None:
-        """The unfinished games read on a thread, or a message taller than the room kept for it
-        (it came after the layout): lay the menu out again, the button chosen with the keyboard
-        still chosen.  The room stays when the message goes, so the pictures do not jump back and
-        forth."""
+        """The unfinished games read on a thread: lay the menu out again, the button chosen with
+        the keyboard still chosen."""
         found = self.reading.poll()
         file_report.tell_left_behind(self.app.messages)  # of a list left before its reading ended
-        if found is not None:
-            self._take_unfinished(*found)
-            if self.continue_asked:
-                self.continue_asked = False
-                self.continue_game()
-                if self.app.scene is not self:
-                    return
-        elif self._message_room() <= self.message_room:
+        if found is None:
             return
+        self._take_unfinished(*found)
+        if self.continue_asked:
+            self.continue_asked = False
+            self.continue_game()
+            if self.app.scene is not self:
+                return
         if self.menu is None:
             return
         with self._keeping_choice():
-            self._lay_out(self.app.size)  # the games just read, or room for a message: no reading again
+            self._lay_out(self.app.size)  # the games just read: no reading again
         self.invalidate()
 
     @contextmanager
@@ -274,6 +269,13 @@ class MenuScene(Scene):
     def messages_above(self) -> int | None:
         """Messages stand on the About link's row, under the pictures (``_below_the_cards``)."""
         return self._about_top(self.app.size[1])
+
+    def messages_ceiling(self) -> int | None:
+        """Under the games' pictures (or the buttons, where the pictures found no room)."""
+        if self.menu is None:
+            return None
+        bottoms = [r.bottom for r in self.cards.rects] if self.show_cards else []
+        return max(bottoms, default=self.menu.get_rect().bottom)
 
     def _centre_vertically(self, menu_rect: pygame.Rect, lowest: int) -> None:
         """Move the title, the buttons and the games' pictures down together to the middle of a

@@ -32,7 +32,7 @@ from ui.i18n import _
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
 from ui.text_area import TextArea
-from ui.widgets import Button, card, mix, share_row
+from ui.widgets import Button, Messages, card, mix, share_row
 
 HEADING = re.compile(r"[a-z-]+: ")  # a position's line that is no row of its board: "to-move: X", "no-capture: 0"
 
@@ -68,6 +68,7 @@ class PositionEditorScene(Scene):
         self.game_id, self.options, self.on_done = game_id, dict(options), on_done
         self.area = TextArea(in_rows(games.load(game_id, **options), text))
         self.area.overwrite = True  # a board in characters: move to a square, type its piece
+        self.lane_top = 0  # the top of the messages' lane under the text, once laid out (``messages_ceiling``)
         self.area.row, self.area.col = first_square(self.area.text)
         self.record: GameRecord | None = None
         self.status = ""  # who is to move, or what is wrong with the text (read once per change)
@@ -169,8 +170,9 @@ class PositionEditorScene(Scene):
         right = pygame.Rect(self.board_rect.right + gap, top, w - margin - self.board_rect.right - gap, bottom - top)
         row_h = int(42 * s)
         self.area.size = max(12, int(17 * s))
+        self.lane_top = right.bottom - row_h - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
         self.area.rect = pygame.Rect(right.x, right.y + int(30 * s), right.width,
-                                     right.height - int(30 * s) - row_h - int(56 * s))
+                                     self.lane_top - int(36 * s) - right.y - int(30 * s))  # the status line under it
         self.status_y = self.area.rect.bottom + int(10 * s)
         gap_x = int(10 * s)
         x = right.x
@@ -182,6 +184,15 @@ class PositionEditorScene(Scene):
 
     def messages_above(self) -> int | None:
         return top_of(self.play_button.rect)
+
+    def messages_ceiling(self) -> int | None:
+        """Under the text and the line that says what is wrong with it: they end above a lane
+        kept for the messages, which stood over the last lines typed."""
+        return self.lane_top if self.area.rect.height else None
+
+    def messages_centre(self) -> int | None:
+        """Over the text's column, as wide: never over the board's picture beside it."""
+        return self.area.rect.centerx if self.area.rect.width else None
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.theme, self.app.scale

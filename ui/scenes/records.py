@@ -123,6 +123,7 @@ class RecordsScene(Scene):
         self.confirming: Path | None = None  # the record whose deletion waits for a second press
         self.shown = 0  # how many rows the last draw fitted
         self.back_button = Button(_("Back"), self.back, "Esc")
+        self.lane_top = 0  # the top of the messages' lane under the rows, once drawn (``messages_ceiling``)
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
@@ -496,7 +497,8 @@ class RecordsScene(Scene):
         top = self._draw_filter(surface, y + int(12 * s), s) + int(12 * s) if self.filtering else y + int(16 * s)
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))  # the messages stand on it
         more_room = int(24 * s)  # under the rows: "3 above, 5 below"
-        bottom = self.list_bottom(h - pad - int(36 * s)) - more_room
+        self.lane_top = self.back_button.rect.top - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
+        bottom = self.lane_top - more_room
         for entry in self.all_entries:
             entry.rect, entry.picture = pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)
         if self.loading:
@@ -572,6 +574,12 @@ class RecordsScene(Scene):
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)
+
+    def messages_ceiling(self) -> int | None:
+        """Under the rows and the line that says how many more there are: the rows end above a
+        lane kept for the messages (a file report stood over the last two rows, which could not
+        be clicked; then the rows shrank for it and grew back when it faded)."""
+        return self.lane_top or None
 
     def _button_row(self, mouse: tuple[int, int]) -> Entry | None:
         """The row that shows the Delete button: one waiting for its second press (Delete pressed

@@ -132,6 +132,7 @@ class ReplayScene(Scene):
         self.slider = Slider(len(self.moves))
         self.size = (0, 0)
         self.board_rect = self.panel_rect = self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.messages_lane = pygame.Rect(0, 0, 0, 0)  # under the step buttons, a line high (``_layout``)
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
@@ -414,6 +415,8 @@ class ReplayScene(Scene):
         self.slider.rect = pygame.Rect(board_area.x + int(10 * s), board_area.bottom + pad, board_area.width - int(20 * s), max(6, int(8 * s)))
         controls = pygame.Rect(board_area.x, self.slider.rect.bottom + int(14 * s), board_area.width, bar_h)
         layout_grid(self.buttons[:5], controls, 5, bar_h, int(8 * s))
+        self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * s), board_area.width,
+                                         h - int(4 * s) - controls.bottom - int(4 * s))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, bar_h, int(8 * s))
         for b in self.actions:
@@ -453,8 +456,8 @@ class ReplayScene(Scene):
         self.actions[0].enabled = not state.is_terminal()
         for b in self.buttons:
             b.draw(surface, theme, self.scale)
-        self.messages.draw(surface, theme, (self.board_rect.centerx, self.board_rect.bottom - int(8 * self.scale)),
-                           self.scale, self.board_rect.width)
+        lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
+        self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
         draw_value_tip(surface, self.view, labels, self.pointer, theme, lambda m: self.game.format_move(state, m),
                        self.scale)
 

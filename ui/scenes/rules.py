@@ -14,11 +14,11 @@ from ui import markdown
 from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
-from ui.scenes.base import KEYS_PAGE, Scene, top_of
+from ui.scenes.base import KEYS_PAGE, Scene
 from ui.scenes.common import backdrop, heading, thumbnail
 from ui.theme import Color, Theme
 from ui.views.trax import draw_tile_row, tile_row_height
-from ui.widgets import Button, card, mix
+from ui.widgets import Button, Messages, card, mix
 
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
 START = "start"  # and the page's game at its start
@@ -119,6 +119,7 @@ class RulesScene(Scene):
         self.offset = 0
         self.lines: list[tuple[str, int, bool, int, str]] = []  # (text, size, bold, x indent, kind)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.page = pygame.Rect(0, 0, 0, 0)  # the card the text is on (``resize``)
 
     def select(self, game_id: str) -> None:
         self.game_id = game_id
@@ -140,6 +141,7 @@ class RulesScene(Scene):
         self.back_button.rect = pygame.Rect(x, h - int(36 * s) - int(42 * s), tab_w, int(42 * s))
         self.page = pygame.Rect(x + tab_w + int(28 * s), top, w - tab_w - int(108 * s), h - top - int(36 * s))
         self.text_rect = self.page.inflate(-int(64 * s), -int(48 * s))
+        self.text_rect.height = self._messages_bottom() - Messages.lane_height(s) - self.text_rect.top
         self._layout_text()
 
     def _layout_text(self) -> None:
@@ -211,8 +213,20 @@ class RulesScene(Scene):
     def caption(self) -> str:
         return self._titles()[0]
 
+    def _messages_bottom(self) -> int:
+        """On the page's card, near its bottom edge: the messages are centred on the page and no
+        wider (``messages_centre``), so they reach neither the tabs nor Back beside it."""
+        return self.page.bottom - int(12 * self.app.scale)
+
     def messages_above(self) -> int | None:
-        return top_of(self.back_button.rect)
+        return self._messages_bottom() + int(8 * self.app.scale) if self.page.height else None
+
+    def messages_ceiling(self) -> int | None:
+        """The text's bottom: it ends above a lane kept for the messages, which stood over it."""
+        return self.text_rect.bottom if self.page.height else None
+
+    def messages_centre(self) -> int | None:
+        return self.page.centerx if self.page.width else None
 
     def messages_ground(self) -> Color | None:
         """The page's card, which the messages stand on, above Back."""

@@ -24,7 +24,7 @@ from ui.scenes.common import (
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
-from ui.theme import THEMES
+from ui.theme import THEMES, Color
 from ui.widgets import Button, card, mix
 
 
@@ -140,6 +140,10 @@ class SettingsScene(MenuFormScene):
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)
+
+    def messages_ground(self) -> Color | None:
+        """The form's card, which the messages stand on, above Back."""
+        return self.app.theme.panel
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.back_button.handle(event):

@@ -325,9 +325,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 ob.visible = self.offer is not None
             self.label_y = self.offer_rect.bottom + int(12 * s) if self.offer else int(78 * s)
             top = self.label_y + int(32 * s)
-            area = pygame.Rect(left, top, w - left - pad, h - top - pad - int(120 * s))
+            self.entry.rect = pygame.Rect(left, h - pad - int(52 * s), w - left - pad - int(190 * s), int(52 * s))
+            lane_top = self.entry.rect.top - int(8 * s) - Messages.lane_height(s)  # the messages' (``messages_ceiling``)
+            area = pygame.Rect(left, top, w - left - pad, lane_top - self._hints_height() - top)
             self._lay_out_players(area, bh, int(8 * s), max(1, area.width // int(260 * s)))
-            self.entry.rect = pygame.Rect(left, h - pad - int(52 * s), area.width - int(190 * s), int(52 * s))
             add_b.rect = pygame.Rect(self.entry.rect.right + int(10 * s), self.entry.rect.y, int(180 * s), int(52 * s))
         else:
             x = pad
@@ -855,9 +856,42 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.size = size
         self._layout()
 
+    def _own_messages_bottom(self) -> int:
+        """Where the screen's own messages stand: above the outside-player field while setting up
+        (never over what was typed there), above the window's bottom edge while running."""
+        s = self._scale()
+        field = top_of(self.entry.rect) if self.tournament is None else None
+        return self.size[1] - int(20 * s) if field is None else field - int(8 * s)
+
+    def _own_messages_room(self) -> int | None:
+        ceiling = self.messages_ceiling()
+        return None if ceiling is None else self._own_messages_bottom() - ceiling
+
     def messages_above(self) -> int | None:
-        """Above the Start button and the outside-player field while setting up."""
-        return top_of(self.entry.rect) if self.tournament is None else None
+        """The window's messages stand on the screen's own, in the same lane (they were drawn
+        over each other)."""
+        s = self._scale()
+        own = self.messages.height(s, self.size[0] - 40, self._own_messages_room())
+        return self._own_messages_bottom() - own + int(8 * s)
+
+    def _hints_height(self) -> int:
+        """The row under the participants' grid that says how to scroll it and forget a player."""
+        return int(26 * self._scale())
+
+    def running_bottom(self) -> int:
+        """The bottom of the running tournament's tables and panels: under them, a lane for the
+        messages above the window's bottom edge ("Resumed: 8 of 12 …" stood over the footer
+        of the latest results).  One line high: the tables need every pixel (a class of 17
+        players at 800x560), and a message waits there for the one before it to fade."""
+        s = self._scale()
+        return self.size[1] - int(20 * s) - Messages.lane_height(s, lines=1)
+
+    def messages_ceiling(self) -> int | None:
+        """The top of the messages' lane: under the participants' grid and its hints while
+        setting up, under the tables and panels while running (``running_bottom``)."""
+        if self.tournament is None:
+            return self.players_area.bottom + self._hints_height() if self.players_area.height else None
+        return self.running_bottom()
 
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the keys page at the tournament's keys; a running tournament goes on meanwhile."""
@@ -898,9 +932,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             btn.draw(surface, theme, s)
         if self.tournament is None:
             self._draw_unloadable_tip(surface, theme)
-        above = self.messages_above()  # never over the outside-player field a message is about
-        bottom = self.size[1] - int(20 * s) if above is None else above - int(8 * s)
-        self.messages.draw(surface, theme, (self.size[0] // 2, bottom), s, self.size[0] - 40)
+        self.messages.draw(surface, theme, (self.size[0] // 2, self._own_messages_bottom()), s, self.size[0] - 40,
+                           room=self._own_messages_room())
 
 
 

@@ -107,7 +107,7 @@ class ResultsDrawing:
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
         split = int(w * (0.56 if self.watch and self.view is not None else 0.62))
-        left = pygame.Rect(pad, top, split - pad - int(10 * s), h - top - pad - int(30 * s))
+        left = pygame.Rect(pad, top, split - pad - int(10 * s), self.running_bottom() - top)
         right = pygame.Rect(split + int(10 * s), top, w - split - int(10 * s) - pad, left.height)
         order = self.table
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)

@@ -1,0 +1,237 @@
+"""The window's messages stand in a lane each screen keeps for them (``Scene.messages_ceiling``,
+``Messages.lane_height``): nothing on the screen moves when messages come or fade, and none is
+drawn over what the screen shows above the lane."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from ai.tournament import GameFinished, Tournament
+from tests.ui_helpers import click, click_widget
+from ui import i18n
+from ui.autosave import tournaments_dir
+from ui.scenes.menu import MenuScene
+from ui.scenes.setup import SetupScene
+from ui.scenes.tournament import TournamentScene
+
+SETTINGS_DAMAGED = ("Settings file was unreadable (it is not valid JSON); moved to "
+                    "settings.json.corrupt-20261202-123413; using defaults.")
+GAME_KEPT = "The unfinished game is kept: the Continue button takes it up again"
+
+
+def _window(app, size: tuple[int, int], language: str = "en") -> None:
+    app.settings.language = language
+    app.apply_settings()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    assert app.screen.get_size() == size
+
+
+def _menu_layout(scene: MenuScene) -> list[pygame.Rect]:
+    """Where the main menu's buttons and the games' pictures are."""
+    buttons = [w.get_rect(to_real_position=True) for w in scene.menu.get_widgets()]
+    return [*buttons, *scene.cards.rects]
+
+
+def _pixels(app, rects: list[pygame.Rect]) -> list[bytes]:
+    app.invalidate()
+    app.run_frames(1)
+    return [pygame.image.tostring(app.screen.subsurface(r), "RGB") for r in rects]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_two_messages_on_the_main_menu_move_neither_its_buttons_nor_the_games_pictures(app, size, language):
+    """Two messages at once shrank the main menu's buttons and moved the games' pictures up, and
+    back down when they faded: the menu keeps their lane under the pictures all the time."""
+    try:
+        _window(app, size, language)
+        scene = app.scene
+        assert isinstance(scene, MenuScene) and scene.show_cards
+        laid_out = _menu_layout(scene)
+        shown = _pixels(app, scene.cards.rects)
+        app.messages.add(SETTINGS_DAMAGED, "error", duration=30.0)
+        app.messages.add(GAME_KEPT, "info", duration=30.0)
+        app.run_frames(3)
+        assert _menu_layout(scene) == laid_out
+        assert _pixels(app, scene.cards.rects) == shown  # and drawn over none of the pictures
+        assert len(app.messages.shown(app.scale, app.messages_width(), app.messages_room())) == 2  # both are read
+        app.messages.items.clear()
+        app.run_frames(3)
+        assert _menu_layout(scene) == laid_out
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_saved_message_on_the_watch_form_leaves_the_form_where_it_is(app, size):
+    """The Watch form shrank for "Saved ….json" and grew back when it faded, its help lines
+    moving under the pointer; now the form ends above the messages' lane whether one shows or not."""
+    _window(app, size)
+    click_widget(app, app.scene.menu, "watch")
+    form = app.scene
+    assert isinstance(form, SetupScene) and form.watch
+    rect = form.menu.get_rect()
+    buttons = [form.start_button.rect.copy(), form.back_button.rect.copy()]
+    shown = _pixels(app, [rect, *buttons])
+    app.messages.add("Saved /home/someone/.local/share/tabuleiro/tournaments/tictactoe-20261203-101010.json",
+                     duration=30.0)
+    app.run_frames(3)
+    assert form.menu.get_rect() == rect and [form.start_button.rect, form.back_button.rect] == buttons
+    assert _pixels(app, [rect, *buttons]) == shown  # the help lines and the buttons still read
+
+
+def _stopped_after_eight_of_twelve() -> None:
+    """A tic-tac-toe tournament's log, left after 8 of its 12 games, in the tournaments folder."""
+    folder = tournaments_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    t = Tournament("tictactoe", ["level-1", "level-2", "level-3", "level-4"], games_per_pair=1,
+                   time_per_move=0.05, seed=3, log=str(folder / "tictactoe-20260101-120000.jsonl"))
+    t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= 8 else None)
+
+
+def _until(app, condition, seconds: float = 120) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not condition():
+        app.frame()
+        time.sleep(0.005)
+    return condition()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_resumed_message_leaves_the_latest_results_alone(app, size):
+    """After Resume, "Resumed: 8 of 12 …" (and a message after it) stood over the footer of the
+    latest results and the bottom of the standings: the tables end above the messages' lane."""
+    _stopped_after_eight_of_twelve()
+    _window(app, size)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.offer is not None and (scene.offer.done, scene.offer.total) == (8, 12)
+    click(app, scene.offer_buttons[0].rect.center)  # Resume
+    assert _until(app, lambda: scene.tournament is not None and not scene.tournament.is_running())
+    app.run_frames(2)
+    panels = [scene.recent_area.copy(), pygame.Rect(0, scene.recent_area.top, scene.recent_area.left,
+                                                    scene.recent_area.height)]  # and the tables beside it
+    scene.messages.items.clear()
+    bare = _pixels(app, panels)
+    scene.messages.add(i18n._("Resumed: {done} of {total} games already played, {n} to play").format(
+        done=8, total=12, n=4), duration=30.0)
+    scene.messages.add("1 player could not be loaded and forfeits the games left: bot.py", "warn", duration=30.0)
+    assert scene.recent_area == panels[0]  # laid out as before
+    assert _pixels(app, panels) == bare
+
+
+def _settings(app):
+    from ui.scenes.settings_screen import SettingsScene
+
+    scene = SettingsScene(app)
+    return scene, lambda: [scene.menu.get_rect()]  # the form, down to its Language line
+
+
+def _rules(app):
+    from ui.scenes.rules import RulesScene
+
+    scene = RulesScene(app, "hex")
+    return scene, lambda: [scene.text_rect]  # the rules' text
+
+
+def _position_editor(app):
+    from ui.scenes.position_editor import PositionEditorScene
+
+    scene = PositionEditorScene(app, "reversi", {}, "", lambda record: None)
+    return scene, lambda: [scene.area.rect.inflate(0, 2 * (scene.status_y - scene.area.rect.bottom) + 40)]  # and its status
+
+
+def _tournament_setup(app):
+    scene = TournamentScene(app, "tictactoe")
+    return scene, lambda: [scene.players_area]  # the participants
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+@pytest.mark.parametrize("make", [_settings, _rules, _position_editor, _tournament_setup])
+def test_two_messages_hide_nothing_the_screen_shows_and_move_nothing(app, make, size, language):
+    """On Settings two messages stood over the Language line, on Rules over the text, on the
+    position editor over the last lines typed and what is wrong with them: each screen keeps a
+    lane for the messages, and what it shows is drawn the same with messages or without."""
+    try:
+        _window(app, size, language)
+        scene, content = make(app)
+        app.switch(scene)
+        app.run_frames(2)
+        rects = [r.clip(app.screen.get_rect()) for r in content()]
+        bare = _pixels(app, rects)
+        app.messages.add(GAME_KEPT, duration=30.0)
+        app.messages.add(SETTINGS_DAMAGED, "error", duration=30.0)
+        app.run_frames(2)
+        assert [r.clip(app.screen.get_rect()) for r in content()] == rects
+        assert _pixels(app, rects) == bare
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_replays_messages_stand_under_its_buttons_not_on_the_board(app, size):
+    """The replay's messages ("The game is over at this move …", "Picture saved: …") stood on
+    the board's last row and its letters; they stand under the step buttons now."""
+    from tests.test_replay import random_record
+    from tests.ui_helpers import key
+
+    _window(app, size)
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    key(app, pygame.K_END)  # the game's end, where a game cannot go on
+    shown = [scene.board_rect.copy(), *(b.rect.copy() for b in scene.buttons)]
+    bare = _pixels(app, shown)
+    key(app, pygame.K_c)  # Play from here: not at the end
+    scene.messages.add("Picture saved: /home/someone/Pictures/tabuleiro/reversi-20261203-101010-ply-60.png",
+                       duration=30.0)
+    app.run_frames(2)
+    assert [m.text for m in scene.messages.current()][0] == i18n._("The game is over at this move; step back to play on")
+    assert _pixels(app, shown) == bare
+
+
+def test_a_long_message_in_a_one_line_lane_shows_its_beginning(app):
+    """In a lane one line high (the replay's at 800x600) a long message showed only "Cut short:
+    click here to copy the whole message", not a word of its own: it shows its beginning now,
+    ending in an ellipsis, and a click still copies it whole."""
+    from tests.test_replay import random_record
+
+    _window(app, (800, 600))
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    said = "Picture saved: /home/someone/Pictures/tabuleiro/reversi-20261203-101010-ply-20-of-60-moves.png"
+    scene.messages.add(said, duration=30.0)
+    app.run_frames(2)
+    lane = scene.messages_lane
+    [(message, lines, cut)] = scene.messages.shown(app.scale, lane.width, lane.height)
+    assert cut and len(lines) == 1 and lines[0].startswith("Picture saved: ") and lines[0].endswith("…")
+    assert scene.messages.cut_at(lane.move(0, -2).midbottom) is message  # as drawn: a click there copies it
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_windows_message_stands_on_the_tournament_screens_own(app, size):
+    """On the tournament screen the window's message (a settings file that could not be read) and
+    the screen's own ("Pick at least two players") were drawn over each other; the window's
+    stands on the screen's own now, both in the lane above the outside-player field."""
+    _window(app, size)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    bare = _pixels(app, [scene.players_area, scene.entry.rect])
+    scene.messages.add(i18n._("Pick at least two players"), "warn", duration=30.0)
+    app.messages.add("Settings could not be saved (disk full): they are used until the window closes",
+                     "error", duration=30.0)
+    app.run_frames(2)
+    s = app.scale
+    own_bottom = scene.entry.rect.top - int(8 * s)
+    own_top = own_bottom - scene.messages.height(s, size[0] - 40, own_bottom - scene.messages_ceiling())
+    assert app.messages_bottom() <= own_top  # the window's message above the screen's own
+    assert app.messages.shown(s, app.messages_width(), app.messages_room())  # and there is room for it
+    assert _pixels(app, [scene.players_area, scene.entry.rect]) == bare
