@@ -180,7 +180,9 @@ class ReplayScene(Scene):
         forward = ply == self.ply + 1
         self.ply = ply
         self.view.reset_input()
-        if forward:
+        if not forward:  # a step back or a jump: the move now last is not played again
+            self.view.stop_animation()
+        else:
             self.view.move_shown(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
             if sound:
                 SOUNDS.play(sound_for_move(self.states[ply - 1], self.states[ply]))
