@@ -7,7 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+import games
 from games.alquerque import SIZE
+from games.record import GameRecord, Side
 from tests.ui_helpers import click, key
 from ui.board_marks import shown
 from ui.views import alquerque as view_module
@@ -32,6 +34,12 @@ def _play_by_clicks(app, points: tuple[str, ...]) -> None:
 def _index(name: str) -> int:
     """The index of the point named ``name`` ("c3")."""
     return (int(name[1]) - 1) * SIZE + ord(name[0]) - ord("a")
+
+
+def _record(moves: str) -> GameRecord:
+    """A hot-seat Alquerque record of ``moves`` (notation, comma-separated)."""
+    game = games.load("alquerque")
+    return GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves.split(","))
 
 
 def _colour_at(app, scene, name: str) -> tuple[int, int, int]:
@@ -65,3 +73,20 @@ def test_a_chain_begun_while_the_last_move_lands_is_drawn(app, endless):
     on_chain = ((3 * c4[0] + e4[0]) // 4, c4[1])  # between c4 and the piece it jumps
     scene.draw(app.screen)
     assert tuple(app.screen.get_at(on_chain))[:3] == shown(app.theme.on_board)  # the chain's line
+
+
+def test_a_step_back_shows_the_earlier_position_still(app, endless):
+    """Left on the game screen (browsing) and in the replay showed the move now last flying again
+    when a move had just been played or stepped to; it stands where it landed."""
+    app.open_demo(f"game:alquerque:hotseat:{BEFORE}")
+    scene = app.scene
+    _play_by_clicks(app, ("c3", "d4"))
+    key(app, pygame.K_LEFT)  # the position after Black's b5-c5
+    assert scene.browsing == 18
+    assert _colour_at(app, scene, "c5") == view_module.BLACK_PIECE
+    app.open_replay(_record(BEFORE + ",c3-d4"), ply=18)
+    replay = app.scene
+    key(app, pygame.K_RIGHT)  # c3-d4 flies (for ever, here) ...
+    key(app, pygame.K_LEFT)  # ... and back: b5-c5 is not played again
+    assert replay.ply == 18
+    assert _colour_at(app, replay, "c5") == view_module.BLACK_PIECE
