@@ -249,3 +249,31 @@ def test_a_replay_saved_with_its_evaluations_is_left_without_an_error(app):
     press(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, ReplayScene)
     assert app.errors == []
+
+
+@pytest.mark.parametrize("game_id, size, connections, rows", [
+    ("reversi", (1280, 800), False, 6), ("reversi", (800, 600), False, 3), ("hex", (1280, 800), True, 3)])
+def test_the_move_list_keeps_its_rows_beside_the_best_line(app, monkeypatch, game_id, size, connections, rows):
+    """With analysis on (A) the best line came above the move list and the graph kept its whole
+    height: at 1280x800 the list showed two rows.  The graph gives room first, then the best line
+    goes to one line; the move shown stays in the list as the user steps on."""
+    from tests.ui_helpers import key as press
+    from tests.ui_helpers import recorded_text, wait
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.open_replay(random_record(game_id), ply=20)
+    scene = app.scene
+    press(app, pygame.K_a)
+    if connections:
+        press(app, pygame.K_v)
+    for _step in range(2):  # here, then a step on
+        assert wait(app, lambda: scene.move_analysis.best_line() is not None, 120)
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        monkeypatch.undo()
+        assert "Analysis: best line" in drawn
+        numbers = [text for text in drawn if text[:-1].isdigit() and text.endswith(".")]  # "12.": a row
+        assert len(numbers) >= rows, numbers
+        assert scene.ply in [ply for _rect, ply in scene.move_rows]  # the move shown is in the list
+        press(app, pygame.K_RIGHT)

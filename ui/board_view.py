@@ -32,6 +32,9 @@ from ui import words
 from ui.i18n import _
 from ui.theme import DARK, Theme
 
+LONG_AGO = -1e9
+"""A ``time.monotonic()`` reading further back than any animation lasts: a move shown then is still."""
+
 
 @dataclass
 class Overlay:
@@ -94,7 +97,7 @@ class BoardView:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.animation_started = 0.0  # time.monotonic() of the last move shown, for animations
+        self.animation_started = LONG_AGO  # time.monotonic() of the last move shown, for animations
         self.turned = False
         self.notes: list[pygame.Rect] = []  # words the last draw wrote on the board (Hex's "swap"): analysis tags keep off them
 
@@ -171,6 +174,13 @@ class BoardView:
     def move_shown(self, before: State | None, move: Hashable | None, after: State) -> None:
         """The scene calls this when ``move`` was played, so the view can animate it."""
         self.animation_started = time.monotonic()
+
+    def stop_animation(self) -> None:
+        """Show the position still from now on: the scene went to a position without playing a
+        move (an undo, a redo, a step back, a move picked in the list) or the player put the piece
+        down by hand.  Every view animates the overlay's last move for a while after
+        ``move_shown``; after an undo that was the move now last, played long before, moving again."""
+        self.animation_started = LONG_AGO
 
     def is_animating(self) -> bool:
         """True while a move animation runs (PC vs PC waits for it before the next move)."""

@@ -5,6 +5,10 @@ screen in the interface's font with the current move in bold on a pill the size 
 looks for one list.  Both screens now lay out and scroll their rows as they need and draw them here.
 
     cells = draw_move_rows(surface, theme, box, s, first, count, row_h, size, texts, lead, current)
+
+Both panels stack blocks above the list that can give room up when it runs short (the game
+screen's thinking card going compact; the replay's graph shrinking, then its best line going to
+one line): ``room_given`` says how much each gives.
 """
 
 from __future__ import annotations
@@ -16,6 +20,18 @@ import pygame
 from ui import text as tx
 from ui.theme import Theme
 from ui.widgets import mix
+
+
+def room_given(room: int, wanted: int, gives: Sequence[int]) -> list[int]:
+    """The pixels each block beside the move list gives up, in order, so that the list, left
+    ``room`` pixels, gets the ``wanted`` it needs for the rows it keeps: each block up to its own
+    ``gives``, the first before the next is asked; all 0 when the room is enough."""
+    short = max(0, wanted - room)
+    given = []
+    for most in gives:
+        given.append(max(0, min(short, most)))
+        short -= given[-1]
+    return given
 
 
 def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scale: float, first: int, count: int,

@@ -245,6 +245,7 @@ class GameScene(GameCommands, Scene):
         plies = max(0, min(len(self.history), plies))
         self.browsing = None if plies == len(self.history) else plies
         self.view.reset_input()
+        self.view.stop_animation()
         self.invalidate()
 
     def back_to_game(self) -> None:

@@ -189,6 +189,7 @@ class GameCommands:
         # a redo onto the last move ends the game again: its card shows again, as when it was played
         self.over_since, self.over_hidden = (time.monotonic() if self.is_over() else None), False
         self.view.reset_input()
+        self.view.stop_animation()  # the move now last was seen when it was played
         self.last_move_time = time.monotonic()
         self.panel.follow = True
 

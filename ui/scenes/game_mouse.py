@@ -155,7 +155,7 @@ class BoardMouse:
         before = len(scene.history)
         self.click(pos)
         if len(scene.history) > before:
-            scene.view.animation_started = 0.0  # the piece is already where it was put down
+            scene.view.stop_animation()  # the piece is already where it was put down
 
     def _dragged_away(self, start: tuple[int, int], pos: tuple[int, int]) -> bool:
         return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= max(6, int(10 * self.scene.app.scale))

@@ -15,7 +15,7 @@ from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.match import HOTSEAT
-from ui.move_list import draw_move_rows
+from ui.move_list import draw_move_rows, room_given
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
@@ -274,7 +274,8 @@ class GamePanel:
         fewer than ``MOVE_ROWS_KEPT`` rows above ``bottom`` (Hex's connections legend on at
         1280x800 left it one row)."""
         moves_h = bottom - self._s(24) - (top + self._s(THINKING_HEIGHT) + self._extras_height(w))
-        return moves_h < self._moves_height(MOVE_ROWS_KEPT)
+        card_gives = self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT)
+        return room_given(moves_h, self._moves_height(MOVE_ROWS_KEPT), [card_gives])[0] > 0
 
     def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int, compact: bool = False) -> int:
         """The thinking card at ``y``; ``compact`` (idle, the move list short of room): its

@@ -36,6 +36,7 @@ import games
 from games.record import GameRecord, RecordError, default_name, move_number, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
+from ui.ai_worker import AIProgress
 from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.autosave import games_dir, record_with_setup
@@ -55,7 +56,7 @@ from ui.hex_connections import HexConnections, draw_connections, draw_legend, le
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.match import MatchSetup
-from ui.move_list import draw_move_rows
+from ui.move_list import draw_move_rows, room_given
 from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
@@ -67,6 +68,10 @@ from ui.widgets import Button, Messages, card, layout_grid, mix
 log = logging.getLogger(__name__)
 
 AUTOPLAY_SECONDS = 0.9  # between moves at normal animation speed
+MOVE_ROWS_WANTED = 6
+"""The move-list rows the panel keeps, room allowing: the evaluation graph shrinks for them down
+to ``GRAPH_LEAST`` first, then analysis mode's best line goes to one line (``room_given``)."""
+GRAPH_LEAST = 80  # the evaluation graph's smallest height (unscaled)
 
 
 class Slider:
@@ -133,6 +138,7 @@ class ReplayScene(Scene):
         self.size = (0, 0)
         self.board_rect = self.panel_rect = self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.messages_lane = pygame.Rect(0, 0, 0, 0)  # under the step buttons, a line high (``_layout``)
+        self.graph_whole = pygame.Rect(0, 0, 0, 0)  # the graph's place before the move list takes room from it
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
@@ -181,7 +187,9 @@ class ReplayScene(Scene):
         forward = ply == self.ply + 1
         self.ply = ply
         self.view.reset_input()
-        if forward:
+        if not forward:  # a step back or a jump: the move now last is not played again
+            self.view.stop_animation()
+        else:
             self.view.move_shown(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
             if sound:
                 SOUNDS.play(sound_for_move(self.states[ply - 1], self.states[ply]))
@@ -423,7 +431,8 @@ class ReplayScene(Scene):
             b.rect.y += inner.bottom - actions_h
         graph_h = int(inner.height * 0.28)
         label_h = tx.line_height(tx.small(12, s)) + int(2 * s)  # "Biggest drop: ..." under the graph, above the buttons
-        self.graph_rect = pygame.Rect(inner.x, inner.bottom - actions_h - pad - label_h - graph_h, inner.width, graph_h)
+        self.graph_whole = pygame.Rect(inner.x, inner.bottom - actions_h - pad - label_h - graph_h, inner.width, graph_h)
+        self.graph_rect = pygame.Rect(self.graph_whole)
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:
@@ -490,33 +499,78 @@ class ReplayScene(Scene):
         for line in tx.pack_parts(where, small, inner.width):
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
-        y = self._draw_best_line(surface, theme, inner.x, y, inner.width)
+        legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
+        progress = self.move_analysis.best_line()
+        compact = self._make_room_for_moves(progress, y, inner.width, legend)
+        y = self._draw_best_line(surface, theme, progress, inner.x, y, inner.width, compact)
         bottom = self.graph_rect.y - int(12 * s)
         if self.connections.active:  # the legend of the marks on the board, under the move list
-            height = legend_height(self.game, s, inner.width)
-            bottom -= height
-            draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, height), self.game,
+            bottom -= legend
+            draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, legend), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
 
-    def _draw_best_line(self, surface: pygame.Surface, theme: Theme, x: int, y: int, width: int) -> int:
+    def _make_room_for_moves(self, progress: AIProgress | None, top: int, width: int, legend: int) -> bool:
+        """Lay the graph out so the move list below ``top`` (under the best line, over the
+        connections' ``legend``) keeps ``MOVE_ROWS_WANTED`` rows where it can: the graph gives
+        room up to its least height first, then the best line by going to one line (returned
+        True).  At 1280x800 in analysis mode the list had two rows beside a large graph."""
+        s = self.scale
+        full, one = (self._best_line_height(progress, compact) for compact in (False, True))
+        room = self.graph_whole.y - int(12 * s) - legend - (top + full)
+        graph_gives, line_gives = room_given(room, self._moves_height(MOVE_ROWS_WANTED),
+                                             [max(0, self.graph_whole.height - int(GRAPH_LEAST * s)), full - one])
+        self.graph_rect = pygame.Rect(self.graph_whole.x, self.graph_whole.y + graph_gives, self.graph_whole.width,
+                                      self.graph_whole.height - graph_gives)
+        return line_gives > 0
+
+    def _best_line_sizes(self) -> tuple[int, int, int]:
+        """The best line's heading size, its lines' text size and the step between them."""
+        size = tx.small(13, self.scale)
+        return int(15 * self.scale), size, tx.line_height(size) + int(2 * self.scale)
+
+    def _best_line_height(self, progress: AIProgress | None, compact: bool) -> int:
+        """The room ``_draw_best_line`` takes (0 without a line): its heading and two lines, or one line."""
+        if progress is None:
+            return 0
+        heading, size, step = self._best_line_sizes()
+        s = self.scale
+        lines = 0 if compact else int(4 * s) + step + tx.line_height(size)
+        return tx.line_height(heading, True) + lines + int(8 * s)
+
+    def _draw_best_line(self, surface: pygame.Surface, theme: Theme, progress: AIProgress | None, x: int, y: int,
+                        width: int, compact: bool = False) -> int:
         """Analysis mode's best line of the position shown, as the game screen's thinking card
-        says it (``draw_search_lines``), above the move list; returns where the list starts."""
-        progress = self.move_analysis.best_line()
+        says it (``draw_search_lines``), above the move list; ``compact`` (the list short of
+        room): the heading and the line's moves on one line (the value is on the eval bar).
+        Returns where the list starts."""
         if progress is None:
             return y
-        s, size = self.scale, tx.small(13, self.scale)
-        head = tx.text(surface, tx.fit(_("Analysis: best line"), int(15 * s), width, True), (x, y), int(15 * s),
+        s, (heading, size, step) = self.scale, self._best_line_sizes()
+        head = tx.text(surface, tx.fit(_("Analysis: best line"), heading, width, True), (x, y), heading,
                        theme.muted, bold=True)
-        bottom = draw_search_lines(surface, progress, self.game, (x, head.bottom + int(4 * s)), width, size,
-                                   tx.line_height(size) + int(2 * s), theme)
-        return bottom + int(8 * s)
+        if compact:
+            room = x + width - head.right - int(8 * s)
+            moves = tx.fit(" ".join(progress.pv[:6]), size, room) if room > size else ""
+            if moves:
+                tx.text(surface, moves, (head.right + int(8 * s), head.centery), size, theme.muted, "midleft")
+            return y + self._best_line_height(progress, True)
+        draw_search_lines(surface, progress, self.game, (x, head.bottom + int(4 * s)), width, size, step, theme)
+        return y + self._best_line_height(progress, False)
+
+    def _row_height(self) -> int:
+        """A move-list row's height."""
+        return tx.line_height(tx.small(14, self.scale)) + int(2 * self.scale)
+
+    def _moves_height(self, rows: int) -> int:
+        """The room the move list needs to show ``rows`` rows."""
+        return int(6 * self.scale) + rows * self._row_height()
 
     def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
         """The move list in numbered pairs, scrolled so the current move is visible."""
         s = self.scale
         size = tx.small(14, s)
-        row_h = tx.line_height(size) + int(2 * s)
+        row_h = self._row_height()
         rows = max(1, (area.height - int(6 * s)) // row_h)
         lead = self.states[0].to_move  # 1: the second side moved first, "1. … d3"
         pairs = move_rows(len(self.moves), lead)

@@ -256,18 +256,17 @@ class AlquerqueView(BoardView):
         self.origin = (self.origin[0] + shake_offset(overlay), self.origin[1])
         try:
             self._draw_board(surface, overlay)
-            animating = self._draw_animation(surface, overlay)
-            if not animating:
+            carried = self.point_at(overlay.drag[0]) if overlay.drag else None
+            if not self._draw_animation(surface, overlay):
                 self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
                 for p in captured_points(overlay.last_move) if overlay.last_move else ():  # its captures
                     self._cross(surface, p, overlay.theme.last_move)
                 self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
-                carried = self.point_at(overlay.drag[0]) if overlay.drag else None
                 self._draw_pieces(surface, state, overlay, frozenset({carried}) if carried is not None else frozenset())
-                self._draw_input(surface, state, overlay)
-                if carried is not None and state.piece_at(carried) is not None:
-                    self._draw_piece(surface, state.piece_at(carried), self.point_xy(carried), alpha=90)
-                    self._draw_piece(surface, state.piece_at(carried), overlay.drag[1], scale=1.08)
+            self._draw_input(surface, state, overlay)  # a piece picked while the last move still lands, too
+            if carried is not None and state.piece_at(carried) is not None:
+                self._draw_piece(surface, state.piece_at(carried), self.point_xy(carried), alpha=90)
+                self._draw_piece(surface, state.piece_at(carried), overlay.drag[1], scale=1.08)
             self._draw_invalid(surface, overlay)
         finally:
             self.origin = saved
