@@ -1,6 +1,7 @@
 """The window's messages stand in a lane each screen keeps for them (``Scene.messages_ceiling``,
 ``Messages.lane_height``): nothing on the screen moves when messages come or fade, and none is
-drawn over what the screen shows above the lane."""
+drawn over what the screen shows above the lane.  The forms (New game, Watch, Settings) keep no
+lane: it made Settings scroll at 1280x800; the New game form makes room under it when a message comes."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ import pygame
 import pytest
 
 from ai.tournament import GameFinished, Tournament
-from tests.ui_helpers import click, click_widget
+from tests.ui_helpers import click
 from ui import i18n
 from ui.autosave import tournaments_dir
 from ui.scenes.menu import MenuScene
-from ui.scenes.setup import SetupScene
 from ui.scenes.tournament import TournamentScene
 
 SETTINGS_DAMAGED = ("Settings file was unreadable (it is not valid JSON); moved to "
@@ -66,24 +66,6 @@ def test_two_messages_on_the_main_menu_move_neither_its_buttons_nor_the_games_pi
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
-def test_a_saved_message_on_the_watch_form_leaves_the_form_where_it_is(app, size):
-    """The Watch form shrank for "Saved ….json" and grew back when it faded, its help lines
-    moving under the pointer; now the form ends above the messages' lane whether one shows or not."""
-    _window(app, size)
-    click_widget(app, app.scene.menu, "watch")
-    form = app.scene
-    assert isinstance(form, SetupScene) and form.watch
-    rect = form.menu.get_rect()
-    buttons = [form.start_button.rect.copy(), form.back_button.rect.copy()]
-    shown = _pixels(app, [rect, *buttons])
-    app.messages.add("Saved /home/someone/.local/share/tabuleiro/tournaments/tictactoe-20261203-101010.json",
-                     duration=30.0)
-    app.run_frames(3)
-    assert form.menu.get_rect() == rect and [form.start_button.rect, form.back_button.rect] == buttons
-    assert _pixels(app, [rect, *buttons]) == shown  # the help lines and the buttons still read
-
-
 def _stopped_after_eight_of_twelve() -> None:
     """A tic-tac-toe tournament's log, left after 8 of its 12 games, in the tournaments folder."""
     folder = tournaments_dir()
@@ -125,13 +107,6 @@ def test_the_resumed_message_leaves_the_latest_results_alone(app, size):
     assert _pixels(app, panels) == bare
 
 
-def _settings(app):
-    from ui.scenes.settings_screen import SettingsScene
-
-    scene = SettingsScene(app)
-    return scene, lambda: [scene.menu.get_rect()]  # the form, down to its Language line
-
-
 def _rules(app):
     from ui.scenes.rules import RulesScene
 
@@ -153,10 +128,9 @@ def _tournament_setup(app):
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
-@pytest.mark.parametrize("make", [_settings, _rules, _position_editor, _tournament_setup])
+@pytest.mark.parametrize("make", [_rules, _position_editor, _tournament_setup])
 def test_two_messages_hide_nothing_the_screen_shows_and_move_nothing(app, make, size, language):
-    """On Settings two messages stood over the Language line, on Rules over the text, on the
-    position editor over the last lines typed and what is wrong with them: each screen keeps a
+    """On Rules two messages stood over the text, on the position editor over the last lines typed and what is wrong with them: each screen keeps a
     lane for the messages, and what it shows is drawn the same with messages or without."""
     try:
         _window(app, size, language)

@@ -159,13 +159,6 @@ class MenuFormScene(Scene):
     form is built inside ``building_form()`` (no saves, no sounds, no rebuild from inside a build)."""
 
     menu = None  # the pygame_menu.Menu, once built
-
-    def messages_ceiling(self) -> int | None:
-        """The form's bottom: it ends above the lane ``form_over_buttons`` keeps for the messages,
-        with them or without (the New game form shrank for a message and grew back when it
-        faded, its lines moving; on Settings a message stood over the Language line)."""
-        form = self.form()
-        return form.get_rect().bottom if form is not None else None
     building = False
 
     @contextmanager

@@ -18,7 +18,7 @@ from ui.i18n import _, number_text
 from ui.names import NAME_LENGTH
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
-from ui.widgets import Messages, mix
+from ui.widgets import mix
 
 
 def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.Theme:
@@ -335,9 +335,10 @@ def board_picture(state: games.State, theme: Theme, width: int, height: int) -> 
 def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame.Rect:
     """The area of a form in ``panel``, with ``buttons`` (Start, Back; or Back alone) side by side
     under it, each half the row's width, the last on the right: outside the form's scrolling area,
-    so always in view, and Back in the same place on every form.  Between the form and the
-    buttons, the lane for the window's messages (``Messages.lane_height``, half the form at
-    most; ``MenuFormScene.messages_ceiling``), kept with messages or without."""
+    so always in view, and Back in the same place on every form.  No lane is kept for the
+    window's messages here: the room it took from every form, with messages or without, made
+    Settings scroll at 1280x800; a form that wants room for them makes it (the New game form,
+    ``SetupScene._message_room``)."""
     inner = panel.inflate(-int(24 * scale), -int(24 * scale))
     row_h, gap = int(44 * scale), int(12 * scale)
     inner.height -= row_h + gap
@@ -346,7 +347,6 @@ def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame
               pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h))
     for button, rect in zip(buttons, halves[len(halves) - len(buttons):], strict=True):
         button.rect = rect
-    inner.height -= min(Messages.lane_height(scale), inner.height // 2)
     return inner
 
 

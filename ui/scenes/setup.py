@@ -138,6 +138,7 @@ class SetupScene(MenuFormScene):
         self.cards.selected = self.choices.game_id
         self.cards_area = pygame.Rect(0, 0, 0, 0)  # the room given to the cards (they take its left part), set by layout()
         self.panel = pygame.Rect(0, 0, 0, 0)  # the form's card, right of the cards, set by layout()
+        self.message_room = 0  # the height kept under the form for the window's messages (_message_room)
         self.menu: pygame_menu.Menu | None = None
         self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
@@ -370,11 +371,16 @@ class SetupScene(MenuFormScene):
 
     def update(self, dt: float) -> None:
         """Pick up outside players found by the background checks; rebuild the menu if they changed
-        (or a new player's description must be shown); say a chosen one that is not offered."""
+        (or a new player's description must be shown, or the window's messages want another
+        height under it: ``_message_room``); say a chosen one that is not offered."""
         self._take_added()
+        message_came = self.menu is not None and self._message_room() != self.message_room  # or went
+        if message_came:
+            self.message_room = self._message_room()
+            self.rebuild_wanted = True
         if self.rebuild_wanted and self.menu is not None:
             self.rebuild_wanted = False
-            self._rebuild_keeping_focus()
+            self._rebuild_keeping_focus(chosen_in_view=message_came)
             self.invalidate()
         if self.menu is None:
             return
@@ -411,10 +417,15 @@ class SetupScene(MenuFormScene):
                                   .format(player=outside_players.title(game_id, pid), instead=titles.get(instead, instead)),
                                   "warn")
 
-    def _rebuild_keeping_focus(self) -> None:
-        """The form built again, the keyboard on its line (``keeping_focus``)."""
+    def _rebuild_keeping_focus(self, chosen_in_view: bool = False) -> None:
+        """The form built again, the keyboard on its line (``keeping_focus``); ``chosen_in_view``:
+        that line scrolled into sight, as when the form got shorter for a message under it (at
+        800x560 "Loading …/bot.py…" pushed the Add this player button just pressed out of sight)."""
         with self.keeping_focus():
             self._build_menu()
+        chosen = self.menu.get_selected_widget() if chosen_in_view and self.menu is not None else None
+        if chosen is not None:
+            self.menu.scroll_to_widget(chosen)
 
     # -- layout -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -429,7 +440,13 @@ class SetupScene(MenuFormScene):
         self.cards.layout(self.cards_area, s, max_card=230, centred=False)
         right_x = self.cards_area.x + self.cards.width + int(36 * s)
         self.panel = pygame.Rect(right_x, self.top, w - right_x - margin, bottom - self.top)
+        self.message_room = self._message_room()
         self._build_menu()
+
+    def _message_room(self) -> int:
+        """The height the window's messages shown now take (0 with none): the form ends that much
+        higher, so they stand between it and Start and Back (``messages_above``) over nothing."""
+        return self.app.messages.height(self.app.scale, self.app.messages_width())
 
     def _build_menu(self) -> None:
         with self.building_form():
@@ -446,6 +463,7 @@ class SetupScene(MenuFormScene):
     def _build_menu_widgets(self) -> None:
         s = self.app.scale
         inner = form_over_buttons(self.panel, s, self.start_button, self.back_button)
+        inner.height -= min(self.message_room, inner.height // 2)  # a message of many lines leaves the form half
         self.start_button.label = _("Start game") if not self.watch else _("Start watching")
         self.back_button.label = _("Back")
         menu = make_menu(self.app.theme, s, inner, 19, center=False)
@@ -576,8 +594,8 @@ class SetupScene(MenuFormScene):
         return top_of(self.start_button.rect)
 
     def messages_centre(self) -> int | None:
-        """On the form's card, in the lane the form leaves them above Start and Back
-        (``messages_ceiling``): centred on the window, a message ("Loading /tmp/…/bot.py…") covered
+        """On the form's card, in the room the form leaves them above Start and Back
+        (``_message_room``): centred on the window, a message ("Loading /tmp/…/bot.py…") covered
         the form's "Add this player" button just pressed, and over the games' cards, the
         Alquerque card under "The unfinished game is kept"."""
         return self.panel.centerx if self.panel.width else None
