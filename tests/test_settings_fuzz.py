@@ -154,14 +154,14 @@ def _open_and_check(text: str, lenient_change: bool) -> App:
     return app
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(place=st.sampled_from(PLACES), junk=JUNK)
 def test_one_setting_wrong_breaks_no_screen(place: tuple, junk: Any) -> None:
     text = json.dumps(_with(VALID, place, junk), allow_nan=True)
     _open_and_check(text, lenient_change=len(place) > 1 and place[0] in LENIENT)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(whole=JUNK | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
 def test_a_garbage_file_breaks_no_screen(whole: Any) -> None:
     text = whole if isinstance(whole, str) else json.dumps(whole, allow_nan=True)
