@@ -42,8 +42,9 @@ class RecordFilter:
     @classmethod
     def from_settings(cls, value: Any, game_ids: list[str]) -> RecordFilter:
         """The filter kept in the settings; a game no longer installed, or a value of another
-        form (a hand-edited file), is left out."""
+        form (a hand-edited file: a text with a control character, which the search field cannot
+        draw), is left out."""
         if not isinstance(value, dict):
             return cls()
         game, text = value.get("game"), value.get("text")
-        return cls(game if game in game_ids else "", text if isinstance(text, str) else "")
+        return cls(game if game in game_ids else "", text if isinstance(text, str) and text.isprintable() else "")

@@ -150,6 +150,34 @@ def _from_json(data: object) -> Settings:
     return settings
 
 
+MAX_DEPTH = 32  # lists and objects within a setting: its own hold 4 at most; far deeper is junk
+
+
+def _nested_too_deep(value: object) -> bool:
+    """Whether ``value`` holds lists or objects more than ``MAX_DEPTH`` deep, found without recursion:
+    copying or writing such a value (every save does) runs out of Python's stack."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        inner = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        stack.extend((child, depth + 1) for child in inner)
+    return False
+
+
+def _without_deep_values(data: object) -> object:
+    """``data`` without the settings nested too deep to be saved again (``_nested_too_deep``): each
+    is left out and its default used, the other settings kept (a file whose one setting a tool
+    filled with junk made every save of the window fail, and its changes were lost)."""
+    if not isinstance(data, dict):
+        return data
+    deep = [key for key, value in data.items() if _nested_too_deep(value)]
+    for key in deep:
+        log.warning("the setting %r in the settings file is nested too deep to be one: left out", key)
+    return {key: value for key, value in data.items() if key not in deep}
+
+
 def _is_newer(data: object) -> bool:
     """Whether ``data`` is a newer Tabuleiro's settings (its ``version`` above this one's)."""
     version = data.get("version") if isinstance(data, dict) else None
@@ -200,7 +228,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     if not path.exists():
         return first_settings(), None
     try:
-        data = json.loads(_read(path))
+        data = _without_deep_values(json.loads(_read(path)))
         if _is_newer(data):
             _NEWER.add(path.resolve())
             return _as_far_as_known(data), NEWER_FILE
@@ -304,7 +332,7 @@ def _with_changes_of_others(path: Path, data: dict) -> dict | None:
         return data
     data = json.loads(json.dumps(data))  # as the file holds it: lists, not tuples
     try:
-        disk = json.loads(_read(path))
+        disk = _without_deep_values(json.loads(_read(path)))
     except (OSError, ValueError, RecursionError):
         return data  # gone or unreadable: ours is all there is
     if _is_newer(disk):
