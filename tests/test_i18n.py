@@ -392,6 +392,9 @@ GLOSSARY = (
     # the evaluation graph's "Azul melhor" and the panel's "Vermelho 50% de ganhar"
     ("{side} em vantagem", r"\} melhor\b"),
     ("Hipóteses do {side}", r"% de ganhar\b"),
+    # a player from a student's file or a command: the catalog's "jogador externo" (the keys page
+    # said "jogador de fora")
+    ("jogador externo", r"\bjogador(es)? de fora\b"),
 )
 
 

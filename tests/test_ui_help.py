@@ -5,6 +5,8 @@ on.  F1 did nothing on New game, Settings, the lists, the replay, the tournament
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -14,7 +16,7 @@ from tests.test_ui_records import saved_games
 from tests.ui_helpers import key
 from ui import i18n
 from ui.scenes import rules
-from ui.scenes.rules import KEYS_PAGE, RulesScene, rules_source
+from ui.scenes.rules import KEYS_PAGE, RulesScene, rules_source, section_index
 
 
 def tictactoe_record(moves=("b2", "a1", "c3")) -> GameRecord:
@@ -282,3 +284,37 @@ def assert_shows_the_start(app, game_id: str) -> None:
             pixel = start.get_at((drawn.x + dx, drawn.y + dy))
             if pixel.a == 255:
                 assert app.screen.get_at((shown.x + dx, shown.y + dy)) == pixel
+
+
+def keys_page_bullets(section: str) -> list[str]:
+    """The bullets of the keys page's ``section`` (its English heading), in the window's language."""
+    index, bullets, heading = section_index(KEYS_PAGE, section), [], -1
+    for block in rules.markdown.parse(rules_source(KEYS_PAGE)):
+        heading += block.kind == "h2"
+        if heading == index and block.kind == "li":
+            bullets.append(block.text)
+    return bullets
+
+
+def names_with_key(text: str, button) -> bool:
+    """Whether ``text`` names ``button`` as it shows (any case) and its key as a word of its own."""
+    return button.label.lower() in text.lower() and re.search(rf"\b{re.escape(button.key_hint)}\b", text) is not None
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_keys_page_names_every_button_over_a_games_board_with_its_key(app, language):
+    """The result card, the Result button after View board and the card of a game that cannot
+    start (an outside player that does not load) each show buttons with their keys; the keys
+    page's "In a game" names each by the name it shows, beside its key.  The page had no word of
+    the cannot-start card's Back to the setup (Enter) and Try again (R)."""
+    from tests.test_ui_game import hotseat
+
+    try:
+        i18n.set_language(language)
+        scene = hotseat(app)
+        bullets = keys_page_bullets("In a game")
+        buttons = [*scene.over_card.buttons, scene.btn_result, *scene.start_card.buttons]
+        missing = [(b.label, b.key_hint) for b in buttons if not any(names_with_key(text, b) for text in bullets)]
+    finally:
+        i18n.set_language("en")
+    assert missing == []

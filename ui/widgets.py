@@ -1,5 +1,6 @@
-"""Small drawing pieces shared by the shell's own screens: buttons with hover states, cards,
-the thinking spinner and transient messages.
+"""Small drawing pieces shared by the shell's own screens: buttons with hover states, steppers
+(a value each way), the keyboard's focus among them, cards, scrolling, the thinking spinner and
+the messages in their lane.
 
 pygame-menu builds the menus; the game screen needs buttons that live beside a board and redraw
 every frame, so they are drawn here with the same colours and font.

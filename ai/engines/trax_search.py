@@ -1,4 +1,5 @@
-"""Trax players built on threats: a one-ply greedy player and the selective threat search.
+"""Trax players built on threats: a one-ply greedy player and the selective threat search; and
+the alpha-beta on the path evaluation that Trax analysis deepens with (``deepening_player``).
 
 The threat search answers, in this order, the questions a Trax player asks every turn:
 

@@ -23,10 +23,10 @@ it changes (``ui.autosave.scan``).
 A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
 (every game, or one of them) and a search field for a player's name, either player's as the rows
 show it, whatever the case and accents (``ui.record_filter``); the list says how many rows of all
-it shows.  Tab goes to the field (and on to the stepper), typing filters as it goes, Enter or Down
-go back to the rows; Esc clears the text typed, and with nothing typed leaves the screen.  The
-filter lasts while the screen is open and is kept in the settings (``records_filter``) for the
-next visit.
+it shows.  Tab goes to the field (and on to the stepper), typing filters as it goes, Enter in the
+field, Down or Page Down go back to the rows; Esc clears the text typed, and with nothing typed
+leaves the screen.  The filter lasts while the screen is open and is kept in the settings
+(``records_filter``) for the next visit.
 
 The games of the tournaments played in the window (their results logs in the tournaments folder,
 ``ui.tournament_logs.games_played``) are rows of this list, one per game, rather than one row per
