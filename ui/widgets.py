@@ -408,6 +408,7 @@ class Message:
     since: float = field(default_factory=time.monotonic)
     duration: float = 3.5
     topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
+    waiting: bool = False  # left out of a full lane (``Messages.shown``): its time starts when it shows
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -462,14 +463,14 @@ class Messages:
     def redraw_interval(self) -> float | None:
         """0 while a message fades out (every frame), else None: nothing moves."""
         now = time.monotonic()
-        fading = any(m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
+        fading = any(not m.waiting and m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
         return 0.0 if fading else None
 
     def current(self, now: float | None = None) -> list[Message]:
         while self._soon:
             self.add(*self._soon.popleft())
         now = time.monotonic() if now is None else now
-        self.items = [m for m in self.items if now - m.since < m.duration]
+        self.items = [m for m in self.items if m.waiting or now - m.since < m.duration]
         return list(self.items)
 
     @staticmethod
@@ -513,13 +514,16 @@ class Messages:
     def shown(self, scale: float, max_width: int, room: int | None = None) -> list[tuple[Message, tuple[str, ...], bool]]:
         """The live messages drawn in a lane ``room`` high (None: as high as they need), newest
         first, each with its lines and whether they were cut short: the newest that fit; older
-        ones wait until a newer one fades, rather than stand over the screen above the lane.  The
-        newest always shows, on as many lines as the lane holds (a click copies it whole)."""
+        ones wait until a newer one fades, rather than stand over the screen above the lane, and
+        their time runs from when they show (``_wait_or_show``): a short-lived message behind a
+        newer one is still read for its whole duration.  The newest always shows, on as many lines
+        as the lane holds (a click copies it whole)."""
         one, step = self.pill_height(scale), tx.line_height(self.text_size(scale))
         gap = self.line_height(scale) - one
         shown: list[tuple[Message, tuple[str, ...], bool]] = []
         left = room
-        for m in reversed(self.current()):
+        live = self.current()
+        for m in reversed(live):
             lines, cut = self._layout(m.text, scale, max_width)
             if left is not None and gap + one + (len(lines) - 1) * step > left:
                 if shown:
@@ -528,7 +532,19 @@ class Messages:
             if left is not None:
                 left -= gap + one + (len(lines) - 1) * step
             shown.append((m, lines, cut))
+        self._wait_or_show(live, [m for m, _lines, _cut in shown])
         return shown
+
+    @staticmethod
+    def _wait_or_show(live: list[Message], shown: list[Message]) -> None:
+        """Hold the time of the messages left out of the lane; a message that waited and shows now
+        starts its time afresh, so it is seen for its whole duration."""
+        now, drawn = time.monotonic(), {id(m) for m in shown}
+        for m in live:
+            if id(m) not in drawn:
+                m.waiting = True
+            elif m.waiting:
+                m.since, m.waiting = now, False
 
     def cut_at(self, pos: tuple[int, int]) -> Message | None:
         """The message cut short whose pill, as last drawn, is at ``pos`` (a click there copies
