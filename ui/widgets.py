@@ -86,6 +86,7 @@ class Button:
     hovered: bool = False
     pressed: bool = False
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
+    label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -111,7 +112,7 @@ class Button:
         pixels.  A label a little too long for its key beside it ("Árvore de pesquisa  T" at
         800x560) is set a point or two smaller before the key is left out, and the key before the
         label gives way to its short form (``labels``)."""
-        usual, hint_w = tx.small(15, scale), self._hint_width(scale)
+        usual, hint_w = tx.small(self.label_size, scale), self._hint_width(scale)
         for label in self.labels():
             for beside in (hint_w, 0):
                 for size in (usual, usual - 1, usual - 2):
@@ -149,7 +150,7 @@ class Button:
     def wanted_width(self, scale: float) -> int:
         """The width the label and its key take at the usual size, with the padding ``draw``
         keeps: a row that gives each button at least this shows every key (``share_row``)."""
-        return (tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale)
+        return (tx.ui_font(tx.small(self.label_size, scale), True).size(self.label)[0] + self._hint_width(scale)
                 + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
 
     def shown_hint(self) -> str:
