@@ -175,3 +175,25 @@ def test_a_piece_carried_while_the_window_is_resized_stays_the_one_pressed(app):
     assert scene.view.point_at(pressed) == parse_point("c2")
     mouse(app, pygame.MOUSEBUTTONUP, towards)
     assert [p.text for p in scene.history] == ["c2-c3"]
+
+
+def test_a_piece_carried_while_the_last_move_still_lands_is_drawn_once(app, still_clock):
+    """While the last move was still animating, a piece carried away was drawn both whole on its
+    own point and under the mouse; it is drawn once now, its point only faintly marked, as when
+    nothing moves."""
+    app.settings.animation_speed = 1.0
+    scene = open_game(app, "alquerque")
+    for name in ("c2", "c3"):  # White's move by clicks: it is animated (one put down by hand is not)
+        mouse(app, pygame.MOUSEBUTTONDOWN, point(scene, name))
+        mouse(app, pygame.MOUSEBUTTONUP, point(scene, name))
+    assert [p.text for p in scene.history] == ["c2-c3"] and scene.view.is_animating()
+    start, mid = point(scene, "c4"), point(scene, "b3")
+    away = ((start[0] + mid[0]) / 2, (start[1] + mid[1]) / 2 - 10)  # between points, off the piece
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    mouse(app, pygame.MOUSEMOTION, away)
+    while_landing = app.screen.get_at(tuple(map(int, start)))[:3]
+    still_clock.now += 10.0  # the move has landed
+    scene.invalidate()
+    app.run_frames(1)
+    assert not scene.view.is_animating() and scene.overlay().drag is not None
+    assert while_landing == app.screen.get_at(tuple(map(int, start)))[:3]  # only the faint mark on its point

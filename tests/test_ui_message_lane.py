@@ -209,3 +209,43 @@ def test_the_windows_message_stands_on_the_tournament_screens_own(app, size):
     assert app.messages_bottom() <= own_top  # the window's message above the screen's own
     assert app.messages.shown(s, app.messages_width(), app.messages_room())  # and there is room for it
     assert _pixels(app, [scene.players_area, scene.entry.rect]) == bare
+
+
+def test_a_message_behind_a_newer_one_in_a_one_line_lane_is_still_read_for_its_time(app, monkeypatch):
+    """In a one-line lane (the replay's at 800x600) a message said just before another waited
+    behind it and faded unseen: its time ran while it waited.  Now it shows when the newer one
+    fades, for its whole time, the newest first."""
+    from tests.test_replay import random_record
+
+    _window(app, (800, 600))
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    clock = _moved_clock(monkeypatch)
+    scene.messages.add("Picture saved: reversi.png")
+    scene.messages.add("Copied the position")
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == ["Copied the position"]
+    clock(3.6)  # the newer message's time is up
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == ["Picture saved: reversi.png"]
+    clock(3.0)
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == ["Picture saved: reversi.png"]  # still read: its time started when it showed
+    clock(0.6)
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == []
+
+
+def _moved_clock(monkeypatch):
+    """The messages' clock, moved on by the seconds given to the function returned (no waiting)."""
+    import ui.widgets as widgets
+
+    real, ahead = widgets.time.monotonic, [0.0]
+    monkeypatch.setattr(widgets.time, "monotonic", lambda: real() + ahead[0])
+    return lambda seconds: ahead.__setitem__(0, ahead[0] + seconds)
+
+
+def _shown_in_lane(app, scene) -> list[str]:
+    lane = scene.messages_lane
+    return [m.text for m, _lines, _cut in scene.messages.shown(app.scale, lane.width, lane.height)]

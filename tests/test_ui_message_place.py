@@ -25,7 +25,7 @@ def bottom_buttons(scene) -> list[pygame.Rect]:
         return [scene.back_button.rect]
     if isinstance(scene, PositionEditorScene):
         return [b.rect for b in scene.buttons]
-    return [scene.entry.rect, scene.buttons[8].rect]  # the tournament's outside-player field and Start
+    return [scene.entry.rect, next(b for b in scene.buttons if b.label.startswith("Start")).rect]  # the outside-player field and Start
 
 
 def pixels(app, rects: list[pygame.Rect]) -> list[bytes]:

@@ -398,3 +398,32 @@ def test_while_a_bot_loads_the_humans_card_does_not_say_to_move(app, tmp_path, m
     assert wait(app, scene.human_to_move)
     app.run_frames(2)
     assert "to move" in drawn
+
+
+def test_a_bot_named_with_its_choose_function_is_called_by_its_file_while_it_loads_or_fails(app, tmp_path, monkeypatch):
+    """A bot remembered by its function ("…/gated.py:choose") was "Loading gated.py:choose…" in
+    the status line and "gated.py:choose" on its card: the function's name is no part of the
+    player's label.  Loading, and when it cannot start, every text names it "gated.py"."""
+    from tests.ui_helpers import recorded_text
+
+    gate = tmp_path / "gate"
+    bot = tmp_path / "gated.py"  # its load waits until the test opens the gate, then fails
+    bot.write_text(f"import pathlib, time\nwhile not pathlib.Path({str(gate)!r}).exists():\n    time.sleep(0.01)\n"
+                   + (BOTS / "edited_broken.py").read_text())
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, f"{bot}:choose"), 5.0))
+    app.switch(scene)
+    drawn = recorded_text(monkeypatch)
+    app.run_frames(3)
+    assert scene.computer.loading() == 1
+    assert any(t.startswith("Loading gated.py…") for t in drawn) and "gated.py" in drawn  # the status and the card
+    named = [t for t in drawn if "gated" in t]
+    gate.touch()
+    assert wait(app, scene.start_card.visible)
+    drawn.clear()
+    scene.invalidate()
+    app.run_frames(2)
+    assert any(t.startswith("gated.py could not be loaded: SyntaxError") for t in drawn)  # the start card
+    said = [m.text for m in scene.messages.current()] + [scene.held_up()]  # and the status line's text
+    assert "The game cannot start: gated.py could not be loaded" in said
+    named += [t for t in drawn + said if "gated" in t]
+    assert not [t for t in named if ":choose" in t]

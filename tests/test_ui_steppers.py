@@ -165,3 +165,36 @@ def test_every_steppers_value_is_drawn_between_its_arrows_in_the_smallest_window
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_the_game_is_chosen_both_ways_as_every_other_choice_is(app):
+    """The game was "<" Title ">", two buttons that Left and Right did not move: the title steps
+    as the other choices do, a click on its left half back and on its right half forward, the
+    wheel over it, and Left and Right while the keyboard is on it."""
+    scene = open_tournament(app, "tictactoe")
+    ids = scene.game_ids
+
+    def chooser() -> Stepper:  # built again with each game
+        assert isinstance(scene.game_chooser, Stepper)
+        return scene.game_chooser
+
+    def shown(step: int) -> str:
+        return ids[(ids.index("tictactoe") + step) % len(ids)]
+
+    click(app, (chooser().rect.right - 10, chooser().rect.centery))
+    assert scene.game_id == shown(1) and chooser().label == games.info(shown(1)).title
+    click(app, (chooser().rect.x + 10, chooser().rect.centery))
+    click(app, (chooser().rect.x + 10, chooser().rect.centery))
+    assert scene.game_id == shown(-1)
+    wheel(app, chooser().rect.center, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))  # the pointer still on it
+    app.run_frames(2)
+    assert scene.game_id == shown(1)
+    click(app, (chooser().rect.x + 10, chooser().rect.centery))
+    while scene.key_focus.current(scene._focus_stops()) is not chooser():
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.game_id == shown(2) and chooser().focused  # still on it, built again for the game
+    key(app, pygame.K_LEFT)
+    assert scene.game_id == shown(1)

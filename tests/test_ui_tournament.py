@@ -17,6 +17,18 @@ from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
 
 
+def other_game(app, scene: TournamentScene, step: int = 1) -> None:
+    """A click on the right half of the game's chooser (``step`` 1: the next game) or on its left
+    half (-1: the one before)."""
+    rect = scene.game_chooser.rect
+    click(app, (rect.right - 10 if step > 0 else rect.x + 10, rect.centery))
+
+
+def labelled(scene: TournamentScene, prefix: str):
+    """The scene's button whose label starts with ``prefix`` ("Start", "Games per pair")."""
+    return next(b for b in scene.buttons if b.label.startswith(prefix))
+
+
 def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(app):
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
@@ -69,23 +81,20 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     app.switch(scene)
     app.run_frames(2)
 
-    def button(prefix: str):
-        return next(b for b in scene.buttons if b.label.startswith(prefix))
-
     first_game = scene.game_id
-    click(app, scene.buttons[2].rect.center)  # ">"
+    other_game(app, scene)
     assert scene.game_id != first_game
-    click(app, scene.buttons[1].rect.center)  # "<"
+    other_game(app, scene, -1)
     assert scene.game_id == first_game
     option = scene.option_buttons[0]
     before = option.label
     click(app, option.rect.center)
     assert option.label != before
     for prefix in ("Games per pair", "Random opening moves", "Time per move", "Watch the games"):
-        before = button(prefix).label
-        click(app, button(prefix).rect.center)
-        assert button(prefix).label != before, prefix
-    start = button("Start")
+        before = labelled(scene, prefix).label
+        click(app, labelled(scene, prefix).rect.center)
+        assert labelled(scene, prefix).label != before, prefix
+    start = labelled(scene, "Start")
     for player in scene.player_buttons:  # every player off: nothing to start
         if player.active:
             click(app, player.rect.center)
@@ -108,12 +117,12 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     assert len(scene.selected) == 2 and start.enabled
     click(app, start.rect.center)
     assert scene.tournament is not None and scene.running
-    click(app, button("Stop").rect.center)
+    click(app, labelled(scene, "Stop").rect.center)
     assert app.run_frames(400, until=lambda: not scene.running, timeout=30)
     app.run_frames(1)  # the frame that shows the stopped run (its buttons)
-    assert button("Resume").enabled and button("New tournament").enabled  # the games left can still be played
-    click(app, button("New tournament").rect.center)
-    assert scene.tournament is None and button("Start")
+    assert labelled(scene, "Resume").enabled and labelled(scene, "New tournament").enabled  # the games left can still be played
+    click(app, labelled(scene, "New tournament").rect.center)
+    assert scene.tournament is None and labelled(scene, "Start")
     key(app, pygame.K_ESCAPE)
     assert app.scene is not scene
 
@@ -138,13 +147,12 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
             key(app, pygame.K_TAB)
         raise AssertionError("Tab never reached it")
 
-    for _ in range(3):
-        key(app, pygame.K_TAB)  # Back, <, >
-    assert on() is scene.buttons[2] and scene.buttons[2].focused
+    for _ in range(2):
+        key(app, pygame.K_TAB)  # Back, the game
+    assert on() is scene.game_chooser and scene.game_chooser.focused
     key(app, pygame.K_SPACE)
-    assert scene.game_id == "hex" and on() is scene.buttons[2]  # the buttons built again: still on ">"
-    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    key(app, pygame.K_SPACE)
+    assert scene.game_id == "hex" and on() is scene.game_chooser  # the buttons built again: still on the game
+    key(app, pygame.K_LEFT)
     assert scene.game_id == "tictactoe"
     tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Watch the games")))
     key(app, pygame.K_RETURN)  # Enter presses the control chosen, as in the menus
@@ -157,7 +165,7 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:x"))
     app.run_frames(2)
     key(app, pygame.K_TAB)  # on to Add player: the field keeps its text and gives up the typing
-    assert scene.entry.text == "gtp:x" and not scene.entry.focus and on() is scene.buttons[7]
+    assert scene.entry.text == "gtp:x" and not scene.entry.focus and on() is labelled(scene, "Add player")
     tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Start")))
     key(app, pygame.K_RETURN)
     assert scene.tournament is not None and len(scene.tournament.player_ids) == 5
@@ -1179,19 +1187,19 @@ def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path,
     try:
         scene = open_tournament_from_the_menu(app)
         while scene.game_id != "rastros":
-            click(app, scene.buttons[2].rect.center)  # ">"
+            other_game(app, scene)
         assert shown_chosen(scene) == {"Level 1", "Level 2", "Level 3", "Level 4"}
         picked = {"Level 2", "Level 5", "Bacoco"}
         for button, (_pid, title) in zip(scene.player_buttons, scene.players()):
             if button.active != (title in picked):
                 click(app, button.rect.center)
         assert shown_chosen(scene) == picked
-        click(app, scene.buttons[8].rect.center)  # Start tournament
+        click(app, labelled(scene, "Start").rect.center)
         assert scene.tournament is not None
         key(app, pygame.K_ESCAPE)  # leaving stops it
         scene = open_tournament_from_the_menu(app)
         assert scene.game_id == "rastros" and shown_chosen(scene) == picked
-        click(app, scene.buttons[1].rect.center)  # "<": another game, not played yet: its first four
+        other_game(app, scene, -1)  # another game, not played yet: its first four
         assert scene.game_id == "reversi" and shown_chosen(scene) == {"Level 1", "Level 2", "Level 3", "Level 4"}
         autosaves_written()
     finally:
@@ -1216,7 +1224,7 @@ def test_players_picked_then_left_with_back_are_chosen_again(tmp_path, monkeypat
     try:
         scene = open_tournament_from_the_menu(app)
         while scene.game_id != "rastros":
-            click(app, scene.buttons[2].rect.center)  # ">"
+            other_game(app, scene)
         for button, (_pid, title) in zip(scene.player_buttons, scene.players()):
             if button.active != (title in picked):
                 click(app, button.rect.center)
@@ -1235,6 +1243,9 @@ def test_players_picked_then_left_with_back_are_chosen_again(tmp_path, monkeypat
         app.quit()
 
 
+CHOICES_KEPT = ("Games per pair", "Time per move", "Random opening moves")
+
+
 def test_games_per_pair_time_and_opening_moves_chosen_are_kept_for_next_time(tmp_path, monkeypatch):
     """Games per pair, time per move and random opening moves went back to 2 + 2, 0.5 s and 0
     each time the screen was opened: as the user last chose them, in this session and the next."""
@@ -1242,14 +1253,14 @@ def test_games_per_pair_time_and_opening_moves_chosen_are_kept_for_next_time(tmp
 
     def format_labels(scene) -> list[str]:
         scene._refresh_labels()
-        return [scene.buttons[i].label for i in (3, 4, 9)]  # games per pair, time per move, opening moves
+        return [labelled(scene, prefix).label for prefix in CHOICES_KEPT]
 
     app = make_app(tmp_path, monkeypatch)
     try:
         scene = open_tournament_from_the_menu(app)
         defaults = format_labels(scene)
-        for i in (3, 4, 4, 9):
-            click(app, scene.buttons[i].rect.center)
+        for prefix in (*CHOICES_KEPT, CHOICES_KEPT[1]):
+            click(app, labelled(scene, prefix).rect.center)
         chosen = format_labels(scene)
         assert all(a != b for a, b in zip(chosen, defaults))
         click(app, scene.buttons[0].rect.center)  # Back
@@ -1310,7 +1321,7 @@ def test_the_results_say_the_rule_options_of_the_games(app, monkeypatch, languag
         before = compulsory.label
         click(app, compulsory.rect.center)
         assert compulsory.label != before
-        click(app, scene.buttons[8].rect.center)  # Start tournament
+        click(app, labelled(scene, i18n._("Start tournament")).rect.center)
         assert scene.tournament is not None
         drawn = recorded_text(monkeypatch)
         app.invalidate()
@@ -1363,17 +1374,17 @@ def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypa
     try:
         scene = open_tournament_from_the_menu(app)
         while scene.game_id != "hex":
-            click(app, scene.buttons[2].rect.center)  # ">"
+            other_game(app, scene)
         for button in (scene.option_buttons[0], scene.option_buttons[1]):  # board size 12, swap rule on
             click(app, button.rect.center)
         chosen = hex_options(scene)
         assert chosen == ["Board size: 12", "Swap rule: On"]
-        click(app, scene.buttons[1].rect.center)  # "<": another game, its own options
+        other_game(app, scene, -1)  # another game, its own options
         assert "Board size: 12" not in hex_options(scene)
         click(app, scene.buttons[0].rect.center)  # Back
         scene = open_tournament_from_the_menu(app)
         while scene.game_id != "hex":
-            click(app, scene.buttons[2].rect.center)
+            other_game(app, scene)
         assert hex_options(scene) == chosen
     finally:
         app.quit()
@@ -1381,7 +1392,7 @@ def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypa
     try:
         scene = open_tournament_from_the_menu(app)
         while scene.game_id != "hex":
-            click(app, scene.buttons[2].rect.center)
+            other_game(app, scene)
         assert hex_options(scene) == chosen
         assert app.errors == [], app.errors[0]
     finally:

@@ -17,10 +17,12 @@ import ai
 
 
 def short(player_id: str) -> str:
-    """A player id as shown in tables and labels (outside files without their folder)."""
+    """A player id as shown in tables and labels: an outside file without its folder, and without
+    ":choose", the function a file plays by ("gated.py", as the file is named when it is added),
+    while another player of the file keeps its name ("bot.py:Crasher") to tell it from the rest."""
     if ".py" in player_id and not player_id.startswith("gtp:"):
         head, tail = player_id.split(".py", 1)
-        return Path(head).name + ".py" + tail
+        return Path(head).name + ".py" + ("" if tail == ":choose" else tail)
     return player_id if len(player_id) <= 28 else player_id[:27] + "…"
 
 

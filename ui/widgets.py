@@ -87,6 +87,7 @@ class Button:
     hovered: bool = False
     pressed: bool = False
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
+    label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -112,7 +113,7 @@ class Button:
         pixels.  A label a little too long for its key beside it ("Árvore de pesquisa  T" at
         800x560) is set a point or two smaller before the key is left out, and the key before the
         label gives way to its short form (``labels``)."""
-        usual, hint_w = tx.small(15, scale), self._hint_width(scale)
+        usual, hint_w = tx.small(self.label_size, scale), self._hint_width(scale)
         for label in self.labels():
             for beside in (hint_w, 0):
                 for size in (usual, usual - 1, usual - 2):
@@ -150,7 +151,7 @@ class Button:
     def wanted_width(self, scale: float) -> int:
         """The width the label and its key take at the usual size, with the padding ``draw``
         keeps: a row that gives each button at least this shows every key (``share_row``)."""
-        return (tx.ui_font(tx.small(15, scale), True).size(self.label)[0] + self._hint_width(scale)
+        return (tx.ui_font(tx.small(self.label_size, scale), True).size(self.label)[0] + self._hint_width(scale)
                 + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
 
     def shown_hint(self) -> str:
@@ -409,6 +410,7 @@ class Message:
     since: float = field(default_factory=time.monotonic)
     duration: float = 3.5
     topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
+    waiting: bool = False  # left out of a full lane (``Messages.shown``): its time starts when it shows
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -463,14 +465,14 @@ class Messages:
     def redraw_interval(self) -> float | None:
         """0 while a message fades out (every frame), else None: nothing moves."""
         now = time.monotonic()
-        fading = any(m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
+        fading = any(not m.waiting and m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
         return 0.0 if fading else None
 
     def current(self, now: float | None = None) -> list[Message]:
         while self._soon:
             self.add(*self._soon.popleft())
         now = time.monotonic() if now is None else now
-        self.items = [m for m in self.items if now - m.since < m.duration]
+        self.items = [m for m in self.items if m.waiting or now - m.since < m.duration]
         return list(self.items)
 
     @staticmethod
@@ -514,13 +516,16 @@ class Messages:
     def shown(self, scale: float, max_width: int, room: int | None = None) -> list[tuple[Message, tuple[str, ...], bool]]:
         """The live messages drawn in a lane ``room`` high (None: as high as they need), newest
         first, each with its lines and whether they were cut short: the newest that fit; older
-        ones wait until a newer one fades, rather than stand over the screen above the lane.  The
-        newest always shows, on as many lines as the lane holds (a click copies it whole)."""
+        ones wait until a newer one fades, rather than stand over the screen above the lane, and
+        their time runs from when they show (``_wait_or_show``): a short-lived message behind a
+        newer one is still read for its whole duration.  The newest always shows, on as many lines
+        as the lane holds (a click copies it whole)."""
         one, step = self.pill_height(scale), tx.line_height(self.text_size(scale))
         gap = self.line_height(scale) - one
         shown: list[tuple[Message, tuple[str, ...], bool]] = []
         left = room
-        for m in reversed(self.current()):
+        live = self.current()
+        for m in reversed(live):
             lines, cut = self._layout(m.text, scale, max_width)
             if left is not None and gap + one + (len(lines) - 1) * step > left:
                 if shown:
@@ -529,7 +534,19 @@ class Messages:
             if left is not None:
                 left -= gap + one + (len(lines) - 1) * step
             shown.append((m, lines, cut))
+        self._wait_or_show(live, [m for m, _lines, _cut in shown])
         return shown
+
+    @staticmethod
+    def _wait_or_show(live: list[Message], shown: list[Message]) -> None:
+        """Hold the time of the messages left out of the lane; a message that waited and shows now
+        starts its time afresh, so it is seen for its whole duration."""
+        now, drawn = time.monotonic(), {id(m) for m in shown}
+        for m in live:
+            if id(m) not in drawn:
+                m.waiting = True
+            elif m.waiting:
+                m.since, m.waiting = now, False
 
     def cut_at(self, pos: tuple[int, int]) -> Message | None:
         """The message cut short whose pill, as last drawn, is at ``pos`` (a click there copies

@@ -133,6 +133,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.saved_games = 0  # how many finished games they hold
         self.save_folder: Path | None = None  # None: ui.autosave.tournaments_dir()
         self.buttons: list[Button] = []
+        self.game_chooser: Stepper | None = None  # the game, while setting up (``_build``)
         self.player_buttons: list[Button] = []
         self.remove_buttons: list[Button | None] = []  # each player's "×" in the grid (None: ours, not removable)
         self.offer_buttons: list[Button] = []  # Resume and Dismiss of the unfinished tournament offered
@@ -214,10 +215,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         """(Re)create the buttons for the current phase; positions are set in ``_layout``."""
         b = Button
         if self.tournament is None:
+            # the game, a heading between its arrows, stepped as the other choices are; the same
+            # one kept as the buttons are built again for each game (the wheel over it goes on)
+            self.game_chooser = self.game_chooser or Stepper(self._cycle_game, label_size=22)
             self.buttons = [
                 b(_("Back"), self._back, "Esc"),
-                b("<", lambda: self._cycle_game(-1)),
-                b(">", lambda: self._cycle_game(1)),
+                self.game_chooser,
                 Stepper(lambda step: self._step_choice("games_index", GAMES, step)),
                 Stepper(lambda step: self._step_choice("time_index", TIMES, step)),
                 Stepper(self._step_jobs),
@@ -245,6 +248,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 b(_("Watch"), self._toggle_watch),
                 b(_("Replay game"), self._replay, "R"),
             ]
+            self.game_chooser = None
             self.option_buttons = []
             self.player_buttons = []
             self.remove_buttons = []
@@ -267,10 +271,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         outside player's field and its button."""
         if self.tournament is not None:
             return list(self.buttons)
-        back, prev, nxt, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:10]
+        back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
-        return [back, prev, nxt, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
+        return [back, game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
                 *self.offer_buttons, *players, self.entry, add_b]
 
     def _move_focus(self, step: int) -> None:
@@ -301,10 +305,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         s = self._scale()
         pad, bh = int(20 * s), int(38 * s)
         if self.tournament is None:
-            (back, prev, nxt, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b) = self.buttons[:10]
+            (back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b) = self.buttons[:9]
             back.rect = pygame.Rect(pad, pad, int(110 * s), bh)
-            prev.rect = pygame.Rect(pad, int(110 * s), bh, bh)
-            nxt.rect = pygame.Rect(pad + int(300 * s), int(110 * s), bh, bh)
+            game_b.rect = pygame.Rect(pad, int(110 * s), int(340 * s), bh)
             y = int(170 * s)
             for ob in self.option_buttons:
                 ob.rect = pygame.Rect(pad, y, int(340 * s), bh)
@@ -365,7 +368,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
 
     def _refresh_labels(self) -> None:
         if self.tournament is None:
-            _back, _p, _n, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:10]
+            _back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
+            game_b.label = words.title(games.info(self.game_id))
             n = GAMES[self.games_index]
             games_b.label = _("Games per pair: {n} + {n}").format(n=n)
             openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])

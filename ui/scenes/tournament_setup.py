@@ -353,9 +353,6 @@ class TournamentSetup:
         pad = int(20 * s)
         tx.text(surface, _("Tournament"), (pad + int(130 * s), pad + int(19 * s)), int(28 * s), theme.text,
                 "midleft", bold=True)
-        title = words.title(games.info(self.game_id))
-        tx.text(surface, title, (pad + int(170 * s), int(110 * s) + int(19 * s)), int(22 * s), theme.text,
-                "center", bold=True)
         left = pad * 2 + int(340 * s)
         if self.offer is not None:
             self._draw_offer(surface, theme)
@@ -378,5 +375,5 @@ class TournamentSetup:
             tx.text(surface, _("Loading…"), (rect.x, rect.y - int(6 * s)), int(14 * s), theme.muted, "bottomleft")
         n = len(self.selected)
         total = games_in(n, GAMES[self.games_index])
-        tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[8].rect.y - int(8 * s)),
+        tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[7].rect.y - int(8 * s)),
                 int(16 * s), theme.muted, "midbottom")

@@ -257,7 +257,7 @@ class AlquerqueView(BoardView):
         try:
             self._draw_board(surface, overlay)
             carried = self.point_at(overlay.drag[0]) if overlay.drag else None
-            if not self._draw_animation(surface, overlay):
+            if not self._draw_animation(surface, overlay, carried):
                 self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
                 for p in captured_points(overlay.last_move) if overlay.last_move else ():  # its captures
                     self._cross(surface, p, overlay.theme.last_move)
@@ -375,8 +375,9 @@ class AlquerqueView(BoardView):
         rimmed_lines(surface, color, [(x - d, y - d), (x + d, y + d)], w)
         rimmed_lines(surface, color, [(x - d, y + d), (x + d, y - d)], w)
 
-    def _draw_animation(self, surface: pygame.Surface, overlay: Overlay) -> bool:
-        """Draw the last move in flight (from ``overlay.previous``); False when none is running."""
+    def _draw_animation(self, surface: pygame.Surface, overlay: Overlay, carried: int | None = None) -> bool:
+        """Draw the last move in flight (from ``overlay.previous``); False when none is running.
+        The piece on ``carried`` is left out: it is drawn under the mouse (``draw``)."""
         move, before = overlay.last_move, overlay.previous
         if not move or before is None or overlay.animation_speed <= 0:
             return False
@@ -386,7 +387,7 @@ class AlquerqueView(BoardView):
             return False
         mover = before.piece_at(move[0])
         jumped = captured_points(move)
-        self._draw_pieces(surface, before, overlay, skip=frozenset((move[0], *jumped)))
+        self._draw_pieces(surface, before, overlay, skip=frozenset((move[0], *jumped, carried)))
         index, frac = divmod(elapsed / hop, 1.0)
         index = int(index)
         for i, p in enumerate(jumped):  # fade each jumped piece while the mover passes over it
