@@ -150,6 +150,19 @@ def test_the_rastros_piece_shows_white_on_a_small_picture(monkeypatch, theme):
     assert len(white) >= square.width * square.height // 6, (square, len(white))
 
 
+def test_the_rastros_piece_shows_no_smaller_on_a_larger_picture():
+    """The white piece shrank as the picture grew past 12-pixel squares: the main menu's card at
+    1280x800 (about 100 pixels) showed a smaller piece, in a thicker rim, than at 800x600 (85).
+    Now the piece's white grows, or stays, with the picture."""
+    state = games.load("rastros").initial_state()
+    shown = []
+    for size in range(40, 161, 5):
+        picture = common.board_picture(state, THEMES["dark"], size, size)
+        shown.append(sum(tuple(picture.get_at((x, y)))[:3] == rastros.PIECE
+                         for x in range(size) for y in range(size)))
+    assert all(after >= before for before, after in zip(shown, shown[1:])), shown
+
+
 def pixels_by_cell(view, picture: pygame.Surface) -> dict[int, list[tuple[int, int, int]]]:
     """The colours of ``picture``'s pixels in each Hex cell: those whose centre lies inside the
     circle drawn in the cell's hexagon (the pixels along its edges may go to either cell)."""
