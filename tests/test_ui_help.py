@@ -318,3 +318,29 @@ def test_the_keys_page_names_every_button_over_a_games_board_with_its_key(app, l
     finally:
         i18n.set_language("en")
     assert missing == []
+
+
+def longest_empty_run(surface: pygame.Surface, area: pygame.Rect, colour) -> int:
+    """The most rows of ``area`` in a row that show only ``colour`` (a blank band on the page)."""
+    longest = run = 0
+    for y in range(area.top, area.bottom):
+        blank = all(surface.get_at((x, y))[:3] == colour[:3] for x in range(area.left, area.right, 2))
+        run = run + 1 if blank else 0
+        longest = max(longest, run)
+    return longest
+
+
+@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex"])
+def test_the_start_picture_leaves_no_blank_band_on_the_rules_page(tmp_path, monkeypatch, game_id):
+    """Hex's start was drawn in a square: its wide, short board left a blank band above it and
+    another below, the page's widest gaps.  Now the picture is cut to the board drawn, and no band
+    on the page's first screen is wider than the gap before a heading and a line's own room."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 1400))
+    try:
+        app.switch(RulesScene(app, game_id))
+        app.scene.draw(app.screen)
+        assert longest_empty_run(app.screen, app.scene.text_rect, app.theme.panel) < 40 * app.scale
+    finally:
+        app.quit()

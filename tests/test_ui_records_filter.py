@@ -39,6 +39,11 @@ def a_class_of_games() -> None:
 def open_list(app) -> RecordsScene:
     scene = RecordsScene(app)
     app.switch(scene)
+    return read_in(app, scene)
+
+
+def read_in(app, scene: RecordsScene) -> RecordsScene:
+    """``scene`` once the list is read."""
     app.run_frames(2)
     for _ in range(6000):  # a tournament log not read before is read on a thread: wait for it (60 s at most)
         if not scene.reading.loading:
@@ -201,3 +206,17 @@ def test_a_tournament_log_not_read_before_is_read_off_the_windows_frames_and_onc
     assert len(scene.entries) == 6 and len(reads) == 1
     scene = open_list(app)  # the screen again: the log unchanged is not read again, and at once
     assert len(scene.entries) == 6 and len(reads) == 1
+
+
+def test_after_a_tournament_alone_the_main_menu_offers_saved_games_and_it_lists_its_games(app):
+    """A teacher's first tournament in the window, with no game saved: the main menu had no Saved
+    games button, so its games (rows of that list) could not be reached from there."""
+    from ui.scenes.menu import MenuScene
+
+    a_tournament(["b2", "a1", "c3"])
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    assert app.scene.menu.get_widget("saved") is not None
+    click(app, app.scene.menu.get_widget("saved").get_rect(to_real_position=True).center)
+    assert isinstance(app.scene, RecordsScene)
+    assert [entry.number for entry in read_in(app, app.scene).entries] == [1, 2]

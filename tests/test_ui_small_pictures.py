@@ -15,6 +15,7 @@ from ui.theme import THEMES, contrast
 from ui.views import alquerque, rastros, reversi, trax
 
 SMALL = 40  # a game list's row picture at 800x600
+MENU_CARD = 100  # the main menu's game card picture at 1280x800 (without Continue)
 
 
 def played(game_id: str, plies: int, seed: int, **options) -> games.State:
@@ -114,15 +115,17 @@ def filled_share(picture: pygame.Surface, centre: tuple[int, int], radius: int, 
     return sum(tuple(picture.get_at(at))[:3] == colour for at in near) / len(near)
 
 
+@pytest.mark.parametrize("size", [SMALL, MENU_CARD])
 @pytest.mark.parametrize("theme", list(THEMES))
-def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme):
+def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme, size):
     """At 40 pixels an Alquerque piece kept its rim and carved ring a pixel wide each, and the
-    board its lines 2 pixels wide and a dot at every point: the pieces were rings in a dark mesh.
-    Now a piece on a small picture is a disc of its colour (most of it round its point), and an
-    empty point has no piece's colour."""
+    board its lines 2 pixels wide and a dot at every point: the pieces were rings in a dark mesh
+    (and so on the main menu's card at 1280x800, whose points were just far enough apart to be
+    drawn as the board to play on).  Now a piece on a picture is a disc of its colour (most of it
+    round its point), and an empty point has no piece's colour."""
     state = played("alquerque", 30, seed=4)
     views = views_drawing(monkeypatch)
-    picture = common.board_picture(state, THEMES[theme], SMALL, SMALL)
+    picture = common.board_picture(state, THEMES[theme], size, size)
     [view] = views
     fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
     reach = max(1, view.step // 3)
@@ -145,6 +148,19 @@ def test_the_rastros_piece_shows_white_on_a_small_picture(monkeypatch, theme):
     white = [(x, y) for x in range(square.left, square.right) for y in range(square.top, square.bottom)
              if tuple(picture.get_at((x, y)))[:3] == rastros.PIECE]
     assert len(white) >= square.width * square.height // 6, (square, len(white))
+
+
+def test_the_rastros_piece_shows_no_smaller_on_a_larger_picture():
+    """The white piece shrank as the picture grew past 12-pixel squares: the main menu's card at
+    1280x800 (about 100 pixels) showed a smaller piece, in a thicker rim, than at 800x600 (85).
+    Now the piece's white grows, or stays, with the picture."""
+    state = games.load("rastros").initial_state()
+    shown = []
+    for size in range(40, 161, 5):
+        picture = common.board_picture(state, THEMES["dark"], size, size)
+        shown.append(sum(tuple(picture.get_at((x, y)))[:3] == rastros.PIECE
+                         for x in range(size) for y in range(size)))
+    assert all(after >= before for before, after in zip(shown, shown[1:])), shown
 
 
 def pixels_by_cell(view, picture: pygame.Surface) -> dict[int, list[tuple[int, int, int]]]:

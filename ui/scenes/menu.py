@@ -25,7 +25,7 @@ from games.record import GameRecord
 from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
-from ui.autosave import SHELF, games_dir, read_listed
+from ui.autosave import SHELF, games_dir, read_listed, tournaments_dir
 from ui.clipboard import is_paste
 from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
@@ -42,6 +42,15 @@ ROW = ("rules", "settings", "quit")  # the less-used buttons, side by side when 
 READABLE = 16  # pixels: the least text size of the buttons where some way of laying them out has room for it
 ROW_PAD = 6  # the least room either side of a label on that row (at scale 1)
 RING_ROOM = 8  # the room kept either side of the buttons for the chosen one's ring (at scale 1)
+
+
+def has_saved_games() -> bool:
+    """Whether the Saved games screen has a game to list, so the menu offers it: one saved, one
+    kept after its end (just now, by unfinished()), one finished but not yet moved out of the
+    unfinished, or a tournament played in the window (its log's games are rows of that list; the
+    log is not read here, the menu stays quick)."""
+    return (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
+            or bool(SHELF.unmoved) or any(tournaments_dir().glob("*.jsonl")))
 
 
 class Way(NamedTuple):
@@ -144,9 +153,7 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.09)
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
-        # "Saved games" once there is one to open: saved, or kept after its end (just now, by unfinished())
-        self.has_saved = (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
-                          or bool(SHELF.unmoved))  # finished, but not moved out of the unfinished
+        self.has_saved = has_saved_games()
         # the buttons fit above the strip of game pictures (a menu that scrolls hid Quit below the
         # window's edge), with the text size they have without Continue and Saved games: slimmer
         # buttons, then Rules, Settings and Quit side by side, then smaller pictures make room for

@@ -39,11 +39,19 @@ def start_picture_size(scale: float) -> int:
     return int(220 * scale)
 
 
-def picture_height(name: str, scale: float) -> int:
+def start_picture(game_id: str, theme: Theme, scale: float) -> pygame.Surface:
+    """The game's start as its card on New game shows it, cut to the board drawn: Hex's wide,
+    short board left empty bands above and below it in its square, a gap in the page."""
+    side = start_picture_size(scale)
+    square = thumbnail(game_id, theme.name, side, side)
+    return square.subsurface(square.get_bounding_rect())
+
+
+def picture_height(name: str, game_id: str, scale: float, theme: Theme) -> int:
     """The height of the picture a page names (``ui.markdown``); 0 for a name drawn by none."""
     if name == TRAX_TILES:
         return tile_row_height(_tile_size(scale))
-    return start_picture_size(scale) if name == START else 0
+    return start_picture(game_id, theme, scale).get_height() if name == START else 0
 
 
 def draw_picture(surface: pygame.Surface, name: str, game_id: str, topleft: tuple[int, int], scale: float,
@@ -53,8 +61,7 @@ def draw_picture(surface: pygame.Surface, name: str, game_id: str, topleft: tupl
     if name == TRAX_TILES:
         draw_tile_row(surface, topleft, _tile_size(scale), theme.text)
     elif name == START:
-        side = start_picture_size(scale)
-        surface.blit(thumbnail(game_id, theme.name, side, side), topleft)
+        surface.blit(start_picture(game_id, theme, scale), topleft)
 
 
 def rules_path(game_id: str) -> Path:
@@ -152,7 +159,8 @@ class RulesScene(Scene):
         lines: list[tuple[str, int, bool, int, str]] = []
         for block in markdown.parse(rules_source(self.game_id)):
             if block.kind == "picture":
-                lines.append((block.text, picture_height(block.text, s), False, 0, "picture"))
+                lines.append((block.text, picture_height(block.text, self.game_id, s, self.app.theme), False, 0,
+                              "picture"))
                 lines.append(("", int(7 * s), False, 0, "gap"))
                 continue
             size, bold = sizes[block.kind]

@@ -52,10 +52,12 @@ class AlquerqueView(BoardView):
         self.step = 1
         self.origin = (0, 0)
         self.speed = 1.0  # the overlay's animation speed, as last drawn
+        self.picture = False  # laid out as a still picture (``layout_picture``), not a board to play on
 
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
+        self.picture = False
         side = min(rect.width, rect.height)
         self.step = max(8, int(side / (SIZE - 1 + 2.0)))  # room for the pieces and the labels
         span = self.step * (SIZE - 1)
@@ -101,12 +103,18 @@ class AlquerqueView(BoardView):
     def radius(self) -> int:
         return max(4, int(self.step * (0.4 if self.small else 0.3)))
 
+    def layout_picture(self, rect: pygame.Rect, state: AlquerqueState) -> None:
+        """As ``layout``, drawn as a picture (``small``) whatever its size."""
+        self.layout(rect)
+        self.picture = True
+
     @property
     def small(self) -> bool:
-        """The board is a small picture's (a game card, a game list's row): its lines a pixel wide
-        and no dot at the points, its pieces plain and larger, so that they read as discs and not
-        as rings in a dark mesh."""
-        return self.step < SMALL_STEP
+        """The board is a picture's (a game card, a game list's row) or too small to draw in full:
+        its lines a pixel wide and no dot at the points, its pieces plain and larger, so that they
+        read as discs and not as rings in a dark mesh.  A picture is drawn so at any size: the main
+        menu's 100-pixel card, just over ``SMALL_STEP``, showed rings a few pixels across."""
+        return self.picture or self.step < SMALL_STEP
 
     # -- input -------------------------------------------------------------------------------
     def reset_input(self) -> None:

@@ -18,6 +18,7 @@ from ui.theme import draw_text
 STONE = (30, 30, 34)
 PIECE = (250, 250, 246)
 SMALL_CELL = 12  # squares narrower than this are a small picture's: the piece fills its square (``piece_size``)
+THIN_RIM_UNDER = 28  # squares narrower than this draw the piece's rim a pixel wide (``piece_size``)
 TRAIL = (236, 142, 58)
 SLIDE_SECONDS = 0.18
 
@@ -131,10 +132,13 @@ def piece_size(cell: int) -> tuple[int, int]:
     """The piece's radius and the width of its dark rim on squares ``cell`` pixels wide.  On a
     small picture's squares (under ``SMALL_CELL``) the piece fills its square and its rim is a
     pixel: the usual 2-pixel rim round a 1-pixel radius left no white, and the piece was one
-    more dark dot among the stones."""
+    more dark dot among the stones.  Its white never shrinks as the squares grow: the main
+    menu's card at 1280x800, with squares just over ``SMALL_CELL``, showed a piece smaller than
+    the 800x600 card's (the radius and rim stay at the small picture's until they pass it)."""
     if cell < SMALL_CELL:
         return cell // 2, 1
-    return int(cell * 0.36), max(2, cell // 22)
+    radius = max(int(cell * 0.36), SMALL_CELL // 2)
+    return radius, 1 if cell < THIN_RIM_UNDER else max(2, cell // 22)
 
 
 def legal_dot(rect: pygame.Rect, on_goal: bool) -> tuple[tuple[int, int], int]:
