@@ -5,13 +5,11 @@ lane: it made Settings scroll at 1280x800; the New game form makes room under it
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
 from ai.tournament import GameFinished, Tournament
-from tests.ui_helpers import click
+from tests.ui_helpers import click, wait
 from ui import i18n
 from ui.autosave import tournaments_dir
 from ui.scenes.menu import MenuScene
@@ -75,14 +73,6 @@ def _stopped_after_eight_of_twelve() -> None:
     t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= 8 else None)
 
 
-def _until(app, condition, seconds: float = 120) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end and not condition():
-        app.frame()
-        time.sleep(0.005)
-    return condition()
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
 def test_the_resumed_message_leaves_the_latest_results_alone(app, size):
     """After Resume, "Resumed: 8 of 12 …" (and a message after it) stood over the footer of the
@@ -94,7 +84,7 @@ def test_the_resumed_message_leaves_the_latest_results_alone(app, size):
     app.run_frames(2)
     assert scene.offer is not None and (scene.offer.done, scene.offer.total) == (8, 12)
     click(app, scene.offer_buttons[0].rect.center)  # Resume
-    assert _until(app, lambda: scene.tournament is not None and not scene.tournament.is_running())
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running())
     app.run_frames(2)
     panels = [scene.recent_area.copy(), pygame.Rect(0, scene.recent_area.top, scene.recent_area.left,
                                                     scene.recent_area.height)]  # and the tables beside it

@@ -1204,10 +1204,17 @@ def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path,
         autosaves_written()
     finally:
         app.quit()
-    app = make_app(tmp_path, monkeypatch)  # the next session
+    assert_chosen_in_the_next_session(tmp_path, monkeypatch, "rastros", picked)
+
+
+def assert_chosen_in_the_next_session(tmp_path, monkeypatch, game_id: str, picked: set[str]) -> None:
+    """A new window (the next session) opens the tournament screen on ``game_id`` with ``picked``."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch)
     try:
         scene = open_tournament_from_the_menu(app)
-        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
+        assert scene.game_id == game_id and shown_chosen(scene) == picked
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
@@ -1234,13 +1241,7 @@ def test_players_picked_then_left_with_back_are_chosen_again(tmp_path, monkeypat
         assert scene.game_id == "rastros" and shown_chosen(scene) == picked
     finally:
         app.quit()
-    app = make_app(tmp_path, monkeypatch)  # the next session
-    try:
-        scene = open_tournament_from_the_menu(app)
-        assert scene.game_id == "rastros" and shown_chosen(scene) == picked
-        assert app.errors == [], app.errors[0]
-    finally:
-        app.quit()
+    assert_chosen_in_the_next_session(tmp_path, monkeypatch, "rastros", picked)
 
 
 CHOICES_KEPT = ("Games per pair", "Time per move", "Random opening moves")
