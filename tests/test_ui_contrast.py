@@ -10,6 +10,7 @@ from collections import Counter
 import pygame
 import pytest
 
+import games
 from tests.ui_helpers import key
 from ui.board_marks import MARK_RIM
 from ui.match import HOTSEAT, MatchSetup
@@ -531,3 +532,48 @@ def test_a_message_over_a_screens_card_stands_out_from_it(app, screen, name, kin
     fill = shown.most_common(1)[0][0]  # the pill's own colour, round the letters
     assert contrast(fill, app.theme.panel) >= 3.0, f"{name}: the {kind} pill is {contrast(fill, app.theme.panel):.2f}:1"
     assert best_ink(app.screen, inside, fill) >= 4.5
+
+
+def bar_parts(app, game_id: str, options: dict, monkeypatch) -> dict[float, tuple]:
+    """The evaluation bar of ``game_id`` in analysis mode (key A) with each side ahead (the value
+    +0.6 or -0.6 of the graph's scale): for each value, (the second side's part, the first's, the
+    pixels across the line between them, the background beside the bar), read off the screen."""
+    from ui import eval_bar
+
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), [])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_a)
+    bar = scene.board_side.eval_rect
+    shown = {}
+    for value in (0.6, -0.6):
+        monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game, v=value: (v, ""))
+        scene.draw(app.screen)
+        split = bar.y + int(bar.height * (1 - value) / 2)
+        top = tuple(app.screen.get_at((bar.centerx, (bar.y + split) // 2 - 10)))[:3]
+        bottom = tuple(app.screen.get_at((bar.centerx, (split + bar.bottom) // 2 + 10)))[:3]
+        line = [tuple(app.screen.get_at((bar.centerx, y)))[:3] for y in range(split - 2, split + 3)]
+        beside = tuple(app.screen.get_at((bar.left - 6, bar.centery)))[:3]
+        shown[value] = (top, bottom, line, beside)
+    return shown
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_evaluation_bars_two_parts_stand_apart_from_each_other_and_the_window(app, name, monkeypatch):
+    """On the light theme White's share of the bar was drawn in White's colour, 1.1:1 from the
+    window beside it: with White ahead the bar looked empty.  Each part now stands 3:1 from the
+    window there, and parts of colours close in lightness (Hex's blue and red) have a line
+    between them that stands 3:1 from both.  The dark themes' parts keep the sides' colours."""
+    from ui.scenes.game_panel import side_colour
+
+    app.settings.theme = name
+    for game_id, options in (("reversi", {}), ("trax", {"size": 7}), ("hex", {"size": 7})):
+        sides = games.info(game_id).sides
+        for value, (top, bottom, line, beside) in bar_parts(app, game_id, options, monkeypatch).items():
+            said = f"{game_id} at {value}"
+            if contrast(top, bottom) < 3:
+                assert any(min(contrast(p, top), contrast(p, bottom)) >= 3 for p in line), said
+            if name == "light":
+                assert min(contrast(top, beside), contrast(bottom, beside)) >= 3, (said, top, bottom, beside)
+            else:
+                assert (bottom, top) == tuple(side_colour(s, i, app.theme) for i, s in enumerate(sides)), said

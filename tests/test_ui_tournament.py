@@ -1452,3 +1452,31 @@ def test_a_file_listed_when_it_loaded_and_broken_since_is_said_before_the_games(
     _played(app, scene, 2)
     assert len(t.results) == 2 and all(r.forfeit and "SyntaxError" in r.reason for r in t.results.values())
     assert app.errors == []
+
+
+def test_the_report_saved_on_leaving_is_said_on_the_menu_and_not_on_the_next_screen(app, tmp_path):
+    """The "Saved …" of a tournament left while it ran followed the user from the main menu on to
+    the New game screen.  It is said on the menu the user arrives at, and goes when that is left."""
+    from tests.ui_helpers import click_widget, key
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.setup import SetupScene
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.save_folder = tmp_path / "tournaments"
+    scene.selected = {"level-1", "level-2"}
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    _played(app, scene, 1)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert scene.tournament.join(30) and WRITER.wait(30)
+    app.run_frames(1)  # the frame that says it
+
+    def said() -> list[str]:
+        return [m.text for m in app.messages.current() if m.text.startswith("Saved ")]
+
+    assert said()
+    click_widget(app, app.scene.menu, "play")
+    assert isinstance(app.scene, SetupScene)
+    assert said() == []

@@ -368,3 +368,23 @@ def test_leaving_for_the_main_menu_points_at_its_continue_button_in_both_languag
             assert f" {button} " in said and "menu" not in said, said
     finally:
         i18n.set_language("en")
+
+
+def test_a_watched_game_continued_keeps_the_speed_it_was_left_at(app):
+    """A PC vs PC game set to Fast with + went back to Normal when it was continued from the main
+    menu; the speed now goes with the game's autosave."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.scenes.menu import MenuScene
+
+    scene = start(app, moves=("b2", "a1"), mode=PC_VS_PC, players=("level-1", "level-1"))
+    key(app, pygame.K_SPACE)  # paused: the position stays as it is while the speed changes
+    key(app, pygame.K_PLUS)
+    assert scene.btn_speed.label == "Speed: Fast"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    [(path, record)] = SHELF.unfinished()[0]
+    app.continue_game(record, path)
+    app.run_frames(2)
+    assert app.scene is not scene and app.scene.btn_speed.label == "Speed: Fast"

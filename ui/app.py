@@ -45,7 +45,7 @@ from ui.i18n import _
 from ui.scenes.base import Scene
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
-from ui.widgets import Messages
+from ui.widgets import SCREEN_TOPIC, Messages
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -264,6 +264,7 @@ class App:
 
     def switch(self, scene: Scene) -> None:
         self.dirty = True
+        self.messages.withdraw(SCREEN_TOPIC)  # about the screen left (said there, or as the one before it was left)
         old, self.scene = self.scene, scene
         self._carried = held_keys()
         if old is not None and old is not self._visited:  # a screen visited from waits (``visit``)

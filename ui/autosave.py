@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 FILE_NAME = "autosave.json"
 RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are removed)
+SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
 
 
 def data_dir() -> Path:
@@ -460,6 +461,7 @@ class GameAutosaver:
         self.failed = False
         self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
         self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
+        self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now, here and now; returns a problem to show (only the first time
@@ -473,6 +475,8 @@ class GameAutosaver:
         setup = {k: v for k, v in self.record.setup.items() if k != LEFT_KEY}  # a move was made since
         if self.clock_readings is not None:
             setup[READINGS_KEY] = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
+        if self.speed is not None:
+            setup[SPEED_KEY] = self.speed
         if self.clock_left is not None:
             setup[LEFT_KEY] = [round(self.clock_left[0], 3), round(self.clock_left[1], 3), len(moves)]
         self.record = replace(self.record, setup=setup)
@@ -535,6 +539,14 @@ def record_with_setup(record: GameRecord, setup: Any) -> GameRecord:
     dropped = {"names", "titles"} | (set() if setup.clock is not None else {READINGS_KEY, LEFT_KEY})
     kept = {k: v for k, v in record.setup.items() if k not in dropped}
     return replace(record, players=sides, setup={**kept, **extra})
+
+
+def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:
+    """The PC vs PC pace a record's ``setup`` keeps (``SPEED_KEY``), one of ``choices`` paces;
+    ``usual`` when it keeps none or one that is not a pace (a file edited by hand): a watched game
+    continued from the main menu went back to Normal, whatever speed it had been left at."""
+    speed = setup.get(SPEED_KEY)
+    return speed if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed < choices else usual
 
 
 def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:

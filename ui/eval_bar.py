@@ -19,7 +19,7 @@ from ui import text as tx
 from ui.analysis import Opinion, eval_scale, latest_valued, normalise
 from ui.analysis_mode import value_text
 from ui.i18n import _
-from ui.theme import Theme, readable
+from ui.theme import INK, Theme, contrast, ink_on, readable
 from ui.widgets import mix
 
 WIDTH = 26  # unscaled pixels
@@ -103,6 +103,27 @@ def frame_colour(theme: Theme) -> tuple[int, int, int]:
     return readable(mix(theme.panel, theme.text, 0.1), theme.background, 3.0)
 
 
+def fill_colour(colour: tuple[int, int, int], theme: Theme) -> tuple[int, int, int]:
+    """A side's colour as the bar fills with it: a pale colour on a pale window (White, Trax's
+    light, on the light theme) shaded just until it stands 3:1 (WCAG's floor for shapes) from
+    the background the bar stands on; White's share, 1.1:1 from it, made the bar of a winning
+    White look empty.  The dark themes' fills are as they were: a pale colour stands out there,
+    and a dark one (Black) is told by the pale rim (``frame_colour``)."""
+    if ink_on(colour) != INK or contrast(colour, theme.background) >= 3.0:
+        return colour
+    return readable(colour, theme.background, 3.0)
+
+
+def divider_colour(first: tuple[int, int, int], second: tuple[int, int, int],
+                   theme: Theme) -> tuple[int, int, int] | None:
+    """The line between the bar's two parts when their colours stand under 3:1 apart (Hex's blue
+    and red, 1.0:1 on the dark theme, told apart by hue alone): the theme's text or background
+    colour, whichever stands further from both; None where the parts stand apart by themselves."""
+    if contrast(first, second) >= 3.0:
+        return None
+    return max((theme.text, theme.background), key=lambda c: min(contrast(c, first), contrast(c, second)))
+
+
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
          scale: float, caption: str = "", state: State | None = None, graph: tuple[float, str] | None = None) -> None:
     """The bar: the first side's colour from the bottom, the second's from the top; ``caption``
@@ -119,7 +140,8 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     from ui.scenes.game_panel import side_colour
 
     game_id = game.id
-    colours = (side_colour(game.sides[0], 0, theme), side_colour(game.sides[1], 1, theme))
+    colours = (fill_colour(side_colour(game.sides[0], 0, theme), theme),
+               fill_colour(side_colour(game.sides[1], 1, theme), theme))
     radius = max(2, int(5 * scale))
     pygame.draw.rect(surface, frame_colour(theme), rect.inflate(4, 4), border_radius=radius)
     known = final_value(state) if state is not None and state.is_terminal() else position_value(snapshot, game_id)
@@ -132,6 +154,9 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     bottom = pygame.Rect(rect.x, split, rect.width, rect.bottom - split)
     pygame.draw.rect(surface, colours[1], top, border_top_left_radius=radius, border_top_right_radius=radius)
     pygame.draw.rect(surface, colours[0], bottom, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+    divider = divider_colour(colours[0], colours[1], theme)
+    if divider is not None and rect.y < split < rect.bottom:
+        pygame.draw.line(surface, divider, (rect.x, split), (rect.right - 1, split), max(2, int(2 * scale)))
     pygame.draw.line(surface, theme.accent, (rect.x, rect.centery), (rect.right - 1, rect.centery), max(1, int(scale)))
     if known is None:
         return

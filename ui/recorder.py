@@ -23,7 +23,7 @@ from ui import words
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _
-from ui.match import HUMAN_VS_PC
+from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.record_files import save
 from ui.sound import SOUNDS, sound_for_move
 from ui.tally import TALLY, Score
@@ -131,12 +131,19 @@ class SceneRecorder:
         finally:
             self.autosaver.clock_left = None
 
+    def keep_speed(self, scene: Any) -> None:
+        """Save a watched game whose speed was changed, so that Continue plays it on at that
+        speed, as the autosave after the next move would (a game not begun has no file yet)."""
+        if self.moves and not scene.is_over():
+            self._save(scene)
+
     def _save(self, scene: Any) -> None:
         """The record's text is made here; the writer thread writes it (the newest text of a file
         replaces one not yet written), and ``poll`` shows what it reports.  A game that has just
         ended waits for its file, as leaving the game does (``settle``)."""
         autosaver = self.autosaver
         autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
+        autosaver.speed = getattr(scene, "speed", None) if scene.setup.mode == PC_VS_PC else None
         text = autosaver.prepare(self.moves, scene.state, _forfeit_result(scene))
         WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
         if autosaver.record.is_finished():

@@ -403,6 +403,12 @@ def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color
         pygame.draw.circle(surface, mix((128, 128, 128), color, alpha), (int(x), int(y)), dot)
 
 
+# The topic of a message about one screen's work ("Saved …"): seen on that screen, or, said as
+# the screen is left, on the screen arrived at; withdrawn by the window's next change of screen
+# (ui.app.App.switch).  A tournament's "Saved" followed the user from the menu on to New game.
+SCREEN_TOPIC = "screen"
+
+
 @dataclass
 class Message:
     text: str
@@ -436,13 +442,13 @@ class Messages:
 
     def __init__(self) -> None:
         self.items: list[Message] = []
-        self._soon: deque[tuple[str, str, float | None]] = deque()  # said by other threads, shown next frame
+        self._soon: deque[tuple[str, str, float | None, str]] = deque()  # said by other threads, shown next frame
         self._cut_rects: list[tuple[pygame.Rect, Message]] = []  # the pills drawn of messages cut short
 
-    def add_soon(self, value: str, kind: str = "info", duration: float | None = None) -> None:
+    def add_soon(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         """``add`` from another thread (a background write's outcome): shown from the window's next
         frame on, never lost to a frame that is dropping the messages gone by."""
-        self._soon.append((value, kind, duration))
+        self._soon.append((value, kind, duration, topic))
 
     def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         if self.items and self.items[-1].text == value:

@@ -36,6 +36,7 @@ from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
+from ui.autosave import kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import setup_clock
@@ -48,7 +49,7 @@ from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import RESIGNED, GameCommands
-from ui.scenes.game_computer import ComputerMoves
+from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
@@ -120,6 +121,7 @@ class GameScene(GameCommands, Scene):
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
+        self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
         self._warned_unsaved = False  # leaving an unsaved game asks twice
         if moves and setup.mode == PC_VS_PC and not self.is_over():
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo

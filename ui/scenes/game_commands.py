@@ -329,6 +329,7 @@ class GameCommands:
         """A PC vs PC game's pace one faster (``step`` 1: the + key, the Speed button's right
         half) or slower (-1), round past either end as every stepper goes."""
         self.speed = (self.speed + step) % len(SPEEDS)
+        self.recorder.keep_speed(self)
 
     def _says_game_over(self) -> bool:
         """True, with a warning that says why, once the game is over: Hint and Legal moves have no

@@ -405,8 +405,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
 
     # -- actions ----------------------------------------------------------------------------------
     def _back(self) -> None:
-        self.close()
+        """Leave the screen; the tournament stops and is saved as the screen closes (``close``),
+        after the window has changed screens: its "Saved …" is then said on the screen arrived
+        at, and no further (``ui.widgets.SCREEN_TOPIC``)."""
         (self.on_back or self.app.show_menu)()
+        self.close()
 
     def _finished_shown(self) -> Any:
         """The result of the finished game on the board, if that is what is shown."""

@@ -32,7 +32,7 @@ from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
-from ui.widgets import Messages
+from ui.widgets import SCREEN_TOPIC, Messages
 
 # the longest a report waits for a stopped tournament's thread: its workers' time to end by themselves,
 # their grace once told to, and as long as a write may wait for any it then kills
@@ -110,7 +110,7 @@ class TournamentLog:
             say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
                 "error")
             return []
-        say(_("Saved {path}").format(path=saved[0]), "info", 6.0)
+        say(_("Saved {path}").format(path=saved[0]), "info", 6.0, topic=SCREEN_TOPIC)
         return saved
 
     def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:
