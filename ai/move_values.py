@@ -8,34 +8,23 @@ every move searched it reports a ``MoveValues`` snapshot.
 How a move gets its value, by the engine's kind:
 
 - alpha-beta engines (tic-tac-toe, Reversi, Rastros, Alquerque): the position after the move is
-  searched alone by the game's level-5 player, one ply deeper each round; the move's value is minus
-  that position's value, and a proof there (a win, loss or draw under perfect play, from a solver,
-  a table or a book) is a proof of the move.  A position the player's own tables know
-  (``Player.known_outcome``: Alquerque's drawn endings too, which its search plays on) is a proof
-  without a search.  So a value is exactly what the engine returns for that move searched alone,
-  and deeper rounds sharpen it.  The player keeps its transposition table from round to round,
-  which makes the rounds cheap.  Each round deepens the moves in order of promise (the best of the
-  last round first), so the best move's value and the eval bar sharpen first, and a new value is
-  reported as soon as its search ends.
-- Trax: the level-5 threat player makes one decision per position (it does not deepen), so the
-  first round judges each move's position with it, in a short slice of time; the rounds after it
-  search each move's position one ply deeper each by alpha-beta on the same path evaluation
-  (``ai.engines.trax_search.deepening_player``), so Trax values sharpen as the others' do.
-- Hex: one Monte Carlo search of the position itself; each root move's value is its win rate and
-  visit count in that tree (as HexGui shows), a move the tree proved lost is a proven loss, the
-  move that proves a win a proven win.  The tree does not look at the swap rule, so Blue's first
-  stones under it are worth the lesser of their value and the swap's (``_under_swap``), and on
-  Red's first turn the swap is valued from Red's stones (``_with_swap``).  On the sizes whose
-  first moves are solved (3x3 to 7x7) both come from the shipped maps: every first stone is lost
-  under the swap rule, and the swap is proven won or lost (a won swap leaves every stone lost).
-  A position its virtual connections decide (a side joined to its edges: ``_decided_by_connections``)
+  searched alone by the game's level-5 player, one ply deeper each round (its transposition table
+  kept between rounds, the best moves of the last round first); the move's value is minus that
+  position's value, and a proof there (solver, table, book; or ``Player.known_outcome`` without a
+  search) is a proof of the move.  A new value is reported as soon as its search ends.
+- Trax: round 1 judges each move's position by the level-5 threat player (which decides once and
+  does not deepen); later rounds search it one ply deeper each by alpha-beta on the same path
+  evaluation (``ai.engines.trax_search.deepening_player``), so Trax values sharpen too.
+- Hex: one Monte Carlo search of the position itself; a root move's value is its win rate and visit
+  count (as HexGui shows), proofs from the tree's solved nodes.  The tree ignores the swap rule, so
+  Blue's first stones under it are worth the lesser of their value and the swap's (``_under_swap``)
+  and Red's swap is valued from Red's stones (``_with_swap``); on 3x3 to 7x7 both come from the
+  shipped solved maps.  A position its virtual connections decide (``_decided_by_connections``)
   has every move proven after the first batch of playouts.
 
-Each snapshot also keeps the moves' lines (``MoveValues.lines``; ``best_line`` is the principal
-variation analysis shows): an alpha-beta move's is the move, the forced replies past it, then its
-search's principal variation; in Hex the best move's is its chain of most visited replies in the
-tree (``HexSearcher.line_from``), the swap's the swap alone; a move proven without a search (a
-table, the end of the game) has the move alone.
+Each snapshot also keeps the moves' lines (``best_line``: the principal variation analysis shows):
+the move, the forced replies past it, then its search's line; in Hex the chain of most visited
+replies (``HexSearcher.line_from``); a move proven without a search has the move alone.
 
 Values are in the engine's units, for the side to move at the root: alpha-beta points (discs in
 Reversi), or a win rate in 0..1 for Monte Carlo; the window formats them (ui/analysis_mode.py).

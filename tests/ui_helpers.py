@@ -74,49 +74,37 @@ def small_print(monkeypatch, scene, draw: bool = True) -> set[tuple[int, str]]:
     return {(size, value) for size, value in drawn if size < tx.SMALLEST and value not in hints}
 
 
-def recorded_text(monkeypatch) -> list[str]:
-    """Every string the shell's text helper (ui.text.text) draws from now on, in order; it still draws."""
+def _recorded(monkeypatch, entry) -> list:
+    """``entry(value, rect, args, kwargs)`` for every string ui.text.text draws from now on, in
+    order (``args``: its arguments after the string); it still draws."""
     from ui import text as tx
 
-    drawn: list[str] = []
+    drawn: list = []
     draw = tx.text
 
     def record(surface, value, *args, **kwargs):
-        drawn.append(value)
-        return draw(surface, value, *args, **kwargs)
+        rect = draw(surface, value, *args, **kwargs)
+        drawn.append(entry(value, rect, args, kwargs))
+        return rect
 
     monkeypatch.setattr(tx, "text", record)
     return drawn
+
+
+def recorded_text(monkeypatch) -> list[str]:
+    """Every string the shell's text helper (ui.text.text) draws from now on, in order; it still draws."""
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: value)
 
 
 def recorded_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
     """Every string ui.text.text draws from now on, with the rectangle it was drawn in; it still draws."""
-    from ui import text as tx
-
-    drawn: list[tuple[str, pygame.Rect]] = []
-    draw = tx.text
-
-    def record(surface, value, *args, **kwargs):
-        drawn.append((value, draw(surface, value, *args, **kwargs)))
-        return drawn[-1][1]
-
-    monkeypatch.setattr(tx, "text", record)
-    return drawn
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect))
 
 
 def recorded_text_colours(monkeypatch) -> list[tuple[str, tuple[int, int, int]]]:
     """Every string ui.text.text draws from now on, with the colour it was drawn in; it still draws."""
-    from ui import text as tx
-
-    drawn: list[tuple[str, tuple[int, int, int]]] = []
-    draw = tx.text
-
-    def record(surface, value, pos, size, color, *args, **kwargs):
-        drawn.append((value, tuple(color[:3])))
-        return draw(surface, value, pos, size, color, *args, **kwargs)
-
-    monkeypatch.setattr(tx, "text", record)
-    return drawn
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs:
+                     (value, tuple((args[2] if len(args) > 2 else kwargs["color"])[:3])))
 
 
 def autosaves_written() -> None:

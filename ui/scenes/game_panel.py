@@ -248,25 +248,34 @@ class GamePanel:
         tx.text(surface, text, box.center, size, colour, "center", bold=True)
         return box.x
 
-    def _search_shown(self) -> tuple[AIProgress | None, int]:
-        """The search the thinking card shows, and the plies it is behind the board (``back``: the
-        game left its line).  Once the game is over its result is the news, not a search of a
-        position before the end; a reply waiting for its moment, paused, is shown with its search
-        (under "Move ready"); the last search's win lengths count from the board, as analysis does
-        (not from before its move)."""
+    def _reply_held(self) -> bool:
+        """A watched game paused with the computer's reply waiting ("Move ready")."""
+        return self.scene.computer.held is not None and self.scene.paused
+
+    def _search_shown(self) -> tuple[AIProgress | None, int, bool]:
+        """The search the thinking card shows, the plies it is behind the board (``back``: the
+        game left its line), and whether it is analysis mode's best line (shown when no search of
+        the computer's is under way or held).  Once the game is over its result is the news, not a
+        search of a position before the end; a reply waiting for its moment, paused, is shown with
+        its search (under "Move ready"); the last search's win lengths count from the board, as
+        analysis does (not from before its move)."""
         scene, computer = self.scene, self.scene.computer
-        held = computer.held is not None and scene.paused
-        analysed = scene.analysis.best_line() if computer.job is None and not held else None  # analysis mode's line
-        return ((computer.progress, 0) if computer.job is not None else (analysed, 0) if analysed is not None
-                else (None, 0) if scene.is_over()
-                else (computer.held_search, 0) if held
-                else computer.last_search_seen() or (None, 0))
+        if computer.job is not None:
+            return computer.progress, 0, False
+        held = self._reply_held()
+        analysed = None if held else scene.analysis.best_line()
+        if analysed is not None:
+            return analysed, 0, True
+        if scene.is_over():
+            return None, 0, False
+        p, back = (computer.held_search, 0) if held else computer.last_search_seen() or (None, 0)
+        return p, back, False
 
     def _idle(self) -> bool:
         """The thinking card has no search to show, nor a result or a reply waiting: only a
         headline ("Ready") and what to do."""
         scene, computer = self.scene, self.scene.computer
-        return (computer.job is None and not (computer.held is not None and scene.paused) and not scene.is_over()
+        return (computer.job is None and not self._reply_held() and not scene.is_over()
                 and computer.unloadable is None and self._search_shown()[0] is None)
 
     def _moves_squeezed(self, top: int, w: int, bottom: int) -> bool:
@@ -293,9 +302,7 @@ class GamePanel:
             if tx.ui_font(small).size(tip)[0] <= rect.right - self._s(14) - tip_x:
                 tx.text(surface, tip, (tip_x, rect.centery), small, theme.muted, "midleft")
             return rect.bottom
-        held = computer.held is not None and scene.paused
-        analysed = scene.analysis.best_line() if computer.job is None and not held else None
-        p, back = self._search_shown()
+        p, back, analysed = self._search_shown()
         if computer.job is not None:
             spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
             elapsed = time.monotonic() - computer.job_started
@@ -311,10 +318,10 @@ class GamePanel:
                 pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
                 bar.width = int(bar.width * min(1.0, elapsed / budget))
                 pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
-        elif held:
+        elif self._reply_held():
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
-            headline = (_("Analysis: best line") if analysed is not None
+            headline = (_("Analysis: best line") if analysed
                         else _("Game over") if scene.is_over()
                         else _("Last search") if p is not None and not back
                         else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
