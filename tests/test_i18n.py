@@ -427,3 +427,154 @@ def test_a_file_run_as_a_script_or_no_notebook_is_said_in_the_windows_language()
             "c.ipynb:j: c.ipynb não é um caderno: Expecting value"
     finally:
         i18n.set_language("en")
+
+
+# -- extract: entries the code no longer uses become obsolete, and come back with their translation --
+HEADER = 'msgid ""\nmsgstr ""\n"Language: pt\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+
+
+def _source_tree(root: Path, code: str) -> None:
+    """A tiny Tabuleiro source tree (``main.py`` and ``ui/``) whose ui module holds ``code``."""
+    (root / "ui").mkdir(exist_ok=True)
+    (root / "main.py").write_text("", encoding="utf-8")
+    (root / "ui" / "screen.py").write_text(code, encoding="utf-8")
+
+
+def _merged_catalog(root: Path, po: Path) -> gettext.GNUTranslations:
+    """Run extract's merge on ``po`` from the tree at ``root``; the result as gettext reads it."""
+    tool.merge(po, tool.extract(root, with_data=False))
+    return gettext.GNUTranslations(io.BytesIO(tool.compile_mo(tool.parse_po(po.read_text(encoding="utf-8")))))
+
+
+def test_extract_makes_unused_entries_obsolete_and_brings_them_back_with_their_translation(tmp_path):
+    """A message the code dropped stays in the .po as "#~" lines (a translator's work is not lost)
+    and leaves the .mo; when the code says it again it is back, translated, not a new empty entry.
+    Texts marked with N_ (module constants shown later through _) count as used."""
+    _source_tree(tmp_path, 'from ui.i18n import N_, _\nLABEL = N_("Board size")\ndef f():\n    return _("Play")\n')
+    po = tmp_path / "tabuleiro.po"
+    po.write_text(HEADER + '\nmsgid "Play"\nmsgstr "Jogar"\n\nmsgid "Board size"\nmsgstr "Tamanho do tabuleiro"\n'
+                  '\nmsgid "only move {move}"\nmsgstr "jogada única {move}"\n', encoding="utf-8")
+
+    catalog = _merged_catalog(tmp_path, po)
+    assert (catalog.gettext("Play"), catalog.gettext("Board size")) == ("Jogar", "Tamanho do tabuleiro")
+    assert catalog.gettext("only move {move}") == "only move {move}"  # no longer shown translated
+    assert '#~ msgid "only move {move}"\n#~ msgstr "jogada única {move}"' in po.read_text(encoding="utf-8")
+
+    _source_tree(tmp_path, 'from ui.i18n import _\ndef f():\n    return _("Play"), _("only move {move}")\n')
+    catalog = _merged_catalog(tmp_path, po)
+    assert catalog.gettext("only move {move}") == "jogada única {move}"
+    assert catalog.gettext("Board size") == "Board size"
+    assert '#~ msgid "Board size"' in po.read_text(encoding="utf-8")
+    assert "#~" not in po.read_text(encoding="utf-8").split('#~ msgid "Board size"')[0]  # obsolete ones last
+
+
+def test_an_obsolete_plural_entry_is_read_and_written_back_unchanged():
+    text = HEADER + '\n#~ msgid "{n} move · {date}"\n#~ msgid_plural "{n} moves · {date}"\n' \
+        '#~ msgstr[0] "{n} jogada · {date}"\n#~ msgstr[1] "{n} jogadas · {date}"\n'
+    entries = tool.parse_po(text)
+    assert entries[1].obsolete and entries[1].plurals == {0: "{n} jogada · {date}", 1: "{n} jogadas · {date}"}
+    assert tool.format_po(entries) == text
+
+
+def test_the_check_wants_the_games_and_players_data_texts_in_the_catalog(monkeypatch):
+    """A game's summary or a player's description the window shows is as much in use as a marked
+    literal: the check names one the catalog lacks."""
+    real = tool.data_messages()
+    monkeypatch.setattr(tool, "data_messages", lambda: [*real, ("Connect the corners of a new board.", "games.new")])
+    assert any("Connect the corners of a new board." in problem for problem in tool.problems())
+
+
+def _portuguese_catalog() -> gettext.GNUTranslations:
+    with (ROOT / "assets" / "locale" / "pt" / "LC_MESSAGES" / "tabuleiro.mo").open("rb") as mo:
+        return gettext.GNUTranslations(mo)
+
+
+def test_every_text_the_window_takes_from_data_has_its_portuguese_translation(monkeypatch):
+    """Every text the window shows from a table or the games' and players' catalogs (game titles,
+    sides, summaries, option labels, notes and choices, players' titles and descriptions, rules
+    page titles, themes, play modes, speeds, the search tree's algorithms...) asks gettext for a
+    message the compiled Portuguese catalog holds: extract keeps only what it finds, so a text it
+    could not see would lose its translation and show in English."""
+    import ai
+    import games
+    from ui import words
+    from ui.hex_connections import LEGEND_ROWS
+    from ui.match import MODES
+    from ui.scenes.game_computer import SPEEDS
+    from ui.scenes.tree_explorer import BUTTONS, TITLES
+    from ui.settings import ANIMATION_CHOICES
+    from ui.theme import THEMES
+
+    portuguese = _portuguese_catalog()
+    asked: list[str] = []
+
+    class Recording(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            asked.append(message)
+            return portuguese.gettext(message)
+
+    monkeypatch.setattr(i18n, "_translation", Recording())
+    for info in games.catalog():
+        words.title(info), words.side(info, 0), words.side(info, 1), i18n._(info.summary), words.score_unit(info.id)
+        for option in info.options:
+            words.option_label(option, info.id), words.option_note(info.id, option)
+            for choice in option.choices or (option.default,):
+                words.option_value(choice, info.id, option)
+        for player in ai.catalog(info.id):
+            words.player_title(player.title), words.description(player.description)
+    for reason in words.CHOICE_REASONS:
+        words.choice_reason(reason)
+    tables = [*(t.title for t in THEMES.values()), *(label for label, speed in ANIMATION_CHOICES),
+              *(label for mode, label in MODES), *(label for label, pause in SPEEDS), *TITLES.values(),
+              *BUTTONS.values(), *LEGEND_ROWS]
+    for text in tables:
+        i18n._(text)
+    assert len(asked) > 150  # the walk reached the catalogs
+
+    assert [text for text in asked if text not in portuguese._catalog] == []
+
+
+def _asked_messages(monkeypatch) -> list[str]:
+    """Every message the window asks gettext for from now on (it still gets the translation)."""
+    asked: list[str] = []
+    real = gettext.translation
+
+    def recording(*args, **kwargs) -> gettext.NullTranslations:
+        catalog = real(*args, **kwargs)
+
+        class Recording(gettext.NullTranslations):
+            def gettext(self, message: str) -> str:
+                asked.append(message)
+                return catalog.gettext(message)
+
+            def ngettext(self, singular: str, plural: str, n: int) -> str:
+                asked.append(singular)
+                return catalog.ngettext(singular, plural, n)
+
+        return Recording()
+
+    monkeypatch.setattr(gettext, "translation", recording)
+    return asked
+
+
+@pytest.mark.parametrize("screen", ["game:tictactoe", "menu", "play:trax", "rules:hex", "settings", "tournament"])
+def test_each_screen_asks_gettext_only_for_messages_extract_keeps(tmp_path, monkeypatch, screen):
+    """Every message a screen shown in Portuguese asks gettext for is one extract finds: a text
+    passed through a helper (``said("You")`` for the human of a Human vs PC game) that the
+    extractor cannot see would be made obsolete, and show in English."""
+    from tests.ui_helpers import make_app, recorded_text
+
+    monkeypatch.setenv("LANGUAGE", "pt_PT")
+    asked = _asked_messages(monkeypatch)
+    drawn = recorded_text(monkeypatch)
+    app = make_app(tmp_path, monkeypatch, demo=screen)
+    try:
+        app.run_frames(3)
+        assert i18n.language() == "pt" and asked
+        if screen.startswith("game:"):
+            assert any("Jogador" in text for text in drawn)  # "You", the human's card
+        kept = {m[0] if isinstance(m, tuple) else m for m in tool.extract()}
+        assert sorted({text for text in asked if text} - kept) == []
+    finally:
+        app.quit()
+        i18n.set_language("en")

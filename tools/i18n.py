@@ -1,19 +1,27 @@
 """Translation catalogs without GNU gettext tools: extract messages, compile .po files to .mo.
 
-    python tools/i18n.py extract   # add every _("...") / N_("...") in the code to each .po
+    python tools/i18n.py extract   # add every _("...") / N_("...") in the code to each .po;
+                                   # entries no longer used become obsolete (#~), kept for their return
     python tools/i18n.py compile   # write tabuleiro.mo beside each tabuleiro.po
     python tools/i18n.py check     # exit 1 if a message is untranslated or a .mo is stale
 
 The .mo writer follows the GNU format (magic 0x950412de, sorted originals, no hash table) like
 CPython's Tools/i18n/msgfmt.py, which is not installed everywhere; output is deterministic, so the
 committed .mo can be compared with a fresh compile.  Also recognised: msgctxt, plural forms,
-the ``#, fuzzy`` flag (fuzzy entries are left out of the .mo, as msgfmt does).
+the ``#, fuzzy`` flag (fuzzy entries are left out of the .mo, as msgfmt does) and obsolete
+entries (``#~ msgid ...``, as msgmerge writes them: left out of the .mo, brought back with their
+translation when the code uses their message again).
+
+Besides the marked literals, the window translates texts that the rules and players packages hold
+as data (``games`` and ``ai`` know nothing of languages): ``data_messages`` reads them from those
+packages' catalogs, so they count as used like any marked text.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import re
 import struct
 import sys
 from dataclasses import dataclass, field
@@ -35,6 +43,7 @@ class Entry:
     plurals: dict[int, str] = field(default_factory=dict)
     fuzzy: bool = False
     comments: list[str] = field(default_factory=list)
+    obsolete: bool = False  # no longer in the code: written as "#~" lines, left out of the .mo
 
     def key(self) -> tuple[str | None, str]:
         return (self.msgctxt, self.msgid)
@@ -84,6 +93,9 @@ def parse_po(text: str, name: str = "po") -> list[Entry]:
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         where = f"{name}:{lineno}"
+        obsolete = line.startswith("#~") and not line.startswith("#~|")
+        if obsolete:
+            line = line[2:].strip()
         if not line:
             close()
             continue
@@ -92,7 +104,7 @@ def parse_po(text: str, name: str = "po") -> list[Entry]:
                 close()
             if line.startswith("#,"):
                 fuzzy = fuzzy or "fuzzy" in line
-            elif not line.startswith("#~"):  # obsolete entries are dropped
+            else:
                 comments.append(raw)
             continue
         if line.startswith('"'):
@@ -106,7 +118,7 @@ def parse_po(text: str, name: str = "po") -> list[Entry]:
             if cur is not None and not (keyword == "msgid" and section[0] == "msgctxt"):
                 close()
             if cur is None:
-                cur = Entry("", fuzzy=fuzzy, comments=comments)
+                cur = Entry("", fuzzy=fuzzy, comments=comments, obsolete=obsolete)
                 comments, fuzzy = [], False
         elif cur is None:
             raise ValueError(f"{where}: {keyword} before msgid")
@@ -142,26 +154,36 @@ def _append(entry: Entry, target: tuple[str, int | None], value: str) -> None:
 
 
 def format_po(entries: list[Entry]) -> str:
-    out = []
-    for e in entries:
-        lines = list(e.comments)
-        if e.fuzzy:
-            lines.append("#, fuzzy")
-        if e.msgctxt is not None:
-            lines.append(f"msgctxt {_quote(e.msgctxt)}")
-        if e.msgid == "" and e.msgstr:  # the header: one line per field, as tools write it
-            lines.append('msgid ""')
-            lines.append('msgstr ""')
-            lines.extend(_quote(part) for part in e.msgstr.splitlines(keepends=True))
+    """The text of a .po file holding ``entries``, in their order."""
+    return "\n\n".join(_entry_text(e) for e in entries) + "\n"
+
+
+def _entry_text(e: Entry) -> str:
+    """One entry's lines: comments, flags, then its msg lines ("#~ " before each if obsolete)."""
+    lines = list(e.comments)
+    if e.fuzzy:
+        lines.append("#, fuzzy")
+    prefix = "#~ " if e.obsolete else ""
+    return "\n".join(lines + [prefix + line for line in _message_lines(e)])
+
+
+def _message_lines(e: Entry) -> list[str]:
+    """The msgctxt/msgid/msgstr lines of an entry."""
+    lines = []
+    if e.msgctxt is not None:
+        lines.append(f"msgctxt {_quote(e.msgctxt)}")
+    if e.msgid == "" and e.msgstr:  # the header: one line per field, as tools write it
+        lines.append('msgid ""')
+        lines.append('msgstr ""')
+        lines.extend(_quote(part) for part in e.msgstr.splitlines(keepends=True))
+    else:
+        lines.append(f"msgid {_quote(e.msgid)}")
+        if e.msgid_plural is not None:
+            lines.append(f"msgid_plural {_quote(e.msgid_plural)}")
+            lines.extend(f"msgstr[{n}] {_quote(s)}" for n, s in sorted(e.plurals.items()))
         else:
-            lines.append(f"msgid {_quote(e.msgid)}")
-            if e.msgid_plural is not None:
-                lines.append(f"msgid_plural {_quote(e.msgid_plural)}")
-                lines.extend(f"msgstr[{n}] {_quote(s)}" for n, s in sorted(e.plurals.items()))
-            else:
-                lines.append(f"msgstr {_quote(e.msgstr)}")
-        out.append("\n".join(lines))
-    return "\n\n".join(out) + "\n"
+            lines.append(f"msgstr {_quote(e.msgstr)}")
+    return lines
 
 
 # -- compiling .mo -----------------------------------------------------------------------------
@@ -169,7 +191,7 @@ def compile_mo(entries: list[Entry]) -> bytes:
     """The GNU .mo bytes for ``entries`` (untranslated and fuzzy entries left out, header kept)."""
     messages: dict[bytes, bytes] = {}
     for e in entries:
-        if e.msgid and (e.fuzzy or not e.translated()):
+        if e.obsolete or (e.msgid and (e.fuzzy or not e.translated())):
             continue
         key = e.msgid.encode()
         if e.msgid_plural is not None:
@@ -200,9 +222,11 @@ def compile_mo(entries: list[Entry]) -> bytes:
 Message = str | tuple[str, str]  # a message, or an ngettext's (singular, plural)
 
 
-def extract(root: Path = ROOT) -> dict[Message, list[str]]:
+def extract(root: Path = ROOT, with_data: bool = True) -> dict[Message, list[str]]:
     """Every message the code marks for translation -> where it appears ("ui/app.py:12").  An
-    ``ngettext("{n} move", "{n} moves", n)`` is one message with a plural, ("{n} move", "{n} moves")."""
+    ``ngettext("{n} move", "{n} moves", n)`` is one message with a plural, ("{n} move", "{n} moves").
+    ``with_data``: also the texts the window shows from the games' and players' catalogs
+    (``data_messages``), which are Tabuleiro's own whatever ``root`` is."""
     found: dict[Message, list[str]] = {}
     files: list[Path] = []
     for src in SOURCES:
@@ -221,31 +245,56 @@ def extract(root: Path = ROOT) -> dict[Message, list[str]]:
             else:
                 for text in texts:
                     found.setdefault(text, []).append(where)
-    for text in runtime_messages():
-        found.setdefault(text, []).append("games catalog")
+    for text, where in data_messages() if with_data else []:
+        found.setdefault(text, []).append(where)
     return found
 
 
-def runtime_messages() -> list[str]:
-    """Texts the window translates that come from data: game titles and side names."""
+PLAYER_NUMBERED = re.compile(r"(Level|Player) \d+")  # titles ui/words.player_title says through a template
+
+
+def data_messages() -> list[tuple[str, str]]:
+    """The texts the window translates that ``games`` and ``ai`` hold as data, each with where it
+    comes from: every game's title, side names, summary and option labels, and every built-in
+    player's title and description.  Read from the catalogs rather than marked in the source:
+    ``games`` and ``ai`` import nothing of the window's, and some of these texts are made by code
+    (the course levels' titles and descriptions, one per depth)."""
     sys.path.insert(0, str(ROOT))
+    import ai
     import games
 
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     for info in games.catalog():
-        out.extend([info.title, *info.sides])
-    return out
+        where = f"games.{info.id}"
+        out.extend((text, where) for text in (info.title, *info.sides, info.summary))
+        out.extend((option.label, f"{where} option {option.name}") for option in info.options)
+        for player in ai.catalog(info.id):
+            if not PLAYER_NUMBERED.fullmatch(player.title):
+                out.append((player.title, f"ai {player.id}"))
+            out.append((player.description, f"ai {player.id}"))
+    return [(text, where) for text, where in out if text]
 
 
 def catalogs() -> list[Path]:
     return sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
-def merge(po: Path, messages: dict[Message, list[str]]) -> int:
-    """Add the messages missing from ``po`` (untranslated) and refresh references; returns how many were added."""
+@dataclass
+class Merged:
+    """What ``merge`` changed in a catalog."""
+
+    added: list[str] = field(default_factory=list)  # new messages, untranslated
+    obsoleted: list[str] = field(default_factory=list)  # entries the code no longer uses, now "#~"
+    revived: list[str] = field(default_factory=list)  # obsolete entries used again, translation kept
+
+
+def merge(po: Path, messages: dict[Message, list[str]]) -> Merged:
+    """Bring ``po`` in line with ``messages``: add the missing ones (untranslated), bring back
+    obsolete entries whose message is used again, make obsolete (``#~``, at the end of the file,
+    as msgmerge does) the entries no message uses, and refresh the references."""
     entries = parse_po(po.read_text(encoding="utf-8"), po.name)
     by_id = {e.msgid: e for e in entries}
-    added = 0
+    merged = Merged()
     for message, refs in messages.items():
         text, plural = message if isinstance(message, tuple) else (message, None)
         entry = by_id.get(text)
@@ -255,10 +304,30 @@ def merge(po: Path, messages: dict[Message, list[str]]) -> int:
             entry = Entry(text, msgid_plural=plural, plurals={0: "", 1: ""} if plural else {})
             entries.append(entry)
             by_id[text] = entry
-            added += 1
-        entry.comments = [c for c in entry.comments if not c.startswith("#:")] + [f"#: {' '.join(refs[:4])}"]
+            merged.added.append(text)
+        elif entry.obsolete:
+            entry.obsolete = False
+            merged.revived.append(text)
+        entry.comments = _without_references(entry) + [f"#: {' '.join(refs[:4])}"]
+    merged.obsoleted = _make_obsolete_unused(entries, {m[0] if isinstance(m, tuple) else m for m in messages})
+    entries.sort(key=lambda e: e.obsolete)  # stable: the order within each part is kept
     po.write_text(format_po(entries), encoding="utf-8")
-    return added
+    return merged
+
+
+def _make_obsolete_unused(entries: list[Entry], used: set[str]) -> list[str]:
+    """Mark obsolete the entries (not the header) whose msgid is not in ``used``, dropping their
+    source references as msgmerge does; returns their msgids."""
+    dropped = [e for e in entries if e.msgid and e.msgid not in used and not e.obsolete]
+    for entry in dropped:
+        entry.obsolete = True
+        entry.comments = _without_references(entry)
+    return [e.msgid for e in dropped]
+
+
+def _without_references(entry: Entry) -> list[str]:
+    """An entry's comments less its ``#:`` source references."""
+    return [c for c in entry.comments if not c.startswith("#:")]
 
 
 def problems() -> list[str]:
@@ -267,7 +336,7 @@ def problems() -> list[str]:
     wanted = extract()
     for po in catalogs():
         entries = parse_po(po.read_text(encoding="utf-8"), str(po))
-        by_id = {e.msgid: e for e in entries}
+        by_id = {e.msgid: e for e in entries if not e.obsolete}
         rel = po.relative_to(ROOT)
         for message in wanted:
             text, plural = message if isinstance(message, tuple) else (message, None)
@@ -299,7 +368,11 @@ def main(argv: list[str]) -> int:
     if command == "extract":
         messages = extract()
         for po in catalogs():
-            print(f"{po.relative_to(ROOT)}: {merge(po, messages)} new messages")
+            merged = merge(po, messages)
+            print(f"{po.relative_to(ROOT)}: {len(merged.added)} new, {len(merged.revived)} back in use, "
+                  f"{len(merged.obsoleted)} made obsolete")
+            for text in merged.obsoleted:
+                print(f"  obsolete: {text!r}")
     elif command == "compile":
         for po in catalogs():
             po.with_suffix(".mo").write_bytes(compile_mo(parse_po(po.read_text(encoding="utf-8"), str(po))))

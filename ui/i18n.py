@@ -7,7 +7,9 @@
 Catalogs live in ``assets/locale/<lang>/LC_MESSAGES/tabuleiro.po`` (the text translators edit)
 and the compiled ``tabuleiro.mo`` beside it (``python tools/i18n.py compile``; a test checks the
 committed .mo matches the .po).  ``python tools/i18n.py extract`` collects every ``_("...")`` and
-``N_("...")`` in the code and adds new ones to the catalogs.
+``N_("...")`` in the code, and the texts the window shows from the games' and players' catalogs,
+adds new ones to the catalogs and makes obsolete (``#~``) the entries none of them uses: a text
+translated later through ``_(variable)`` must be marked where it is written, with ``N_``.
 
 English is the source language: a missing translation shows the English text, never an error.
 Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and

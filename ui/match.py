@@ -58,7 +58,7 @@ class MatchSetup:
         if pid is None:
             if self.names[side]:
                 return self.names[side]
-            return said("You") if self.mode == HUMAN_VS_PC else said("Player {n}").format(n=side + 1)
+            return said(N_("You")) if self.mode == HUMAN_VS_PC else said(N_("Player {n}")).format(n=side + 1)
         if ai.is_outside_player(pid):
             from ui.outside_players import title
 

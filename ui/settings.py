@@ -28,7 +28,7 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from ui.background_writer import WRITE_WAIT, WRITER
-from ui.i18n import LANGUAGES, system_language
+from ui.i18n import LANGUAGES, N_, system_language
 from ui.names import NAME_LENGTH, clean_name
 from ui.theme import THEMES
 
@@ -38,7 +38,7 @@ VERSION = 1  # written in the file: a later one is a newer Tabuleiro's, which th
 NEWER_FILE = ("Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
               "them and leaves the file as it is, so changes made now last only until Tabuleiro is closed.")
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
-ANIMATION_CHOICES = (("Off", 0.0), ("Normal", 1.0), ("Fast", 2.0))
+ANIMATION_CHOICES = ((N_("Off"), 0.0), (N_("Normal"), 1.0), (N_("Fast"), 2.0))  # labels translated where shown
 
 
 @dataclass

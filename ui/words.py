@@ -3,8 +3,9 @@ player titles and descriptions, and the end-of-game reasons.
 
 The rules and players packages know nothing of languages (they are the readable reference and
 the command line's); everything they say that the window shows goes through here, and so
-through gettext.  Their fixed texts are catalog entries of their own (added to the .po by hand,
-``tools/i18n.py`` keeps them); the end reasons, which carry names and numbers, are matched
+through gettext.  Their fixed texts (titles, sides, summaries, option labels, players' titles
+and descriptions) are read from their catalogs by ``tools/i18n.py extract``, which keeps them in
+the .po like marked literals; the end reasons, which carry names and numbers, are matched
 against the patterns below and rebuilt from a translated template.
 """
 
