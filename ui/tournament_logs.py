@@ -174,10 +174,10 @@ def games_played(folder: Path) -> list[PlayedGame]:
 def _read_games(path: Path, stamp: tuple[int, int]) -> list[PlayedGame]:
     """The finished games of the log at ``path`` (modified at ``stamp``); none if it cannot be read."""
     try:
-        header, done = ResultsLog.read(path)
+        header, done, ended = ResultsLog.read_with_times(path)
     except (OSError, ValueError):
         return []
-    when = datetime.fromtimestamp(stamp[0] / 1e9, UTC).isoformat(timespec="seconds")
+    file_time = datetime.fromtimestamp(stamp[0] / 1e9, UTC).isoformat(timespec="seconds")  # an older log's
     names = _player_names(header)
     games = []
     for number, result in sorted(done.items()):
@@ -186,6 +186,7 @@ def _read_games(path: Path, stamp: tuple[int, int]) -> list[PlayedGame]:
         except RecordError:
             continue
         sides = tuple(Side(p.id, names.get(p.id or "", p.title)) for p in record.players)
+        when = ended.get(number, file_time)
         record = replace(record, players=sides, started=when, updated=when, finished=when)
         games.append(PlayedGame(path, number, record))
     return games
