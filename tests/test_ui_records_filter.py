@@ -185,6 +185,24 @@ def test_each_game_of_a_tournament_is_listed_at_the_time_it_ended(app, monkeypat
         assert any(when in text for text in drawn), (when, [t for t in drawn if "2026" in t])
 
 
+def test_a_students_forfeit_in_a_tournament_row_names_the_student_not_the_files_path(app, monkeypatch):
+    """A league's forfeits were listed as "X forfeits: /home/prof/bots/duarte/jogador.py exceeded the
+    time limit (0.71 s > 0.2 s); process stopp…": the file's whole path filled the row and cut off why;
+    and a log that noted no names listed two students' files as "jogador.py vs jogador.py"."""
+    duarte, ana = "/home/prof/turma-b/bots/duarte/jogador.py", "/home/prof/turma-b/bots/ana/jogador.py"
+    log = ResultsLog.create(tournaments_dir() / "liga.jsonl",
+                            {"game": "tictactoe", "options": {}, "players": [duarte, ana],
+                             "games_per_pair": 1, "time_per_move": 0.2, "clock": None, "seed": 1,
+                             "opening_plies": 0, "loader": None})
+    log.write(1, GameResult("tictactoe", {}, [duarte, ana], [], winner=1, forfeit=True,
+                            reason=f"X forfeits: {duarte} exceeded the time limit (0.71 s > 0.2 s); process stopped"))
+    log.close()
+    drawn = recorded_text(monkeypatch)
+    open_list(app)
+    assert any("duarte/jogador.py vs ana/jogador.py (X forfeits: duarte/jogador.py exceeded the time limit (0.71 s > "
+               "0.2 s)" in text for text in drawn), [t for t in drawn if "forfeits" in t]
+
+
 def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_chooser(app):
     a_class_of_games()
     scene = open_list(app)
