@@ -287,11 +287,7 @@ class _Worker:
         """``; it was running aluno.py line 12 (in minimax)``: where move ``number``, stopped for
         being late, was running (the worker's note, ``outside_child._MoveWatch``); "" if unknown."""
         head = OUR_NOTE.decode() + RUNNING_NOTE.split("{seconds", 1)[0].format(number=number)
-        found = ""
-        for line in self.bot.log_end().splitlines():
-            at = line.find(head)  # after the bot's own text when it printed without a newline
-            if at >= 0:
-                found = line[at:].split(" s at ", 1)[-1]
+        found = self.bot.last_line_with(head).split(" s at ", 1)[-1]  # also after the bot's text on its line
         return f"; it was running {found}" if found else ""
 
     def ask(self, message: dict, timeout: float | None, stop: Any = None,
@@ -446,13 +442,17 @@ class OutsidePlayer(Player):
             reply = worker.ask(request, timeout, limits.stop,
                                last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
         except _Dead as exc:
+            where = ""
+            if isinstance(exc, _Late):
+                where = worker.running_at(worker.moves) + (FIRST_MOVE_HINT if worker.moves == 1 else "")
+                if where:  # again below what the bot printed after it, where a teacher reading a long log looks
+                    bot.note(f"stopped{where}")
             if not isinstance(exc, _Stopped):  # not the caller's stop: the bot's fault
                 note_position(bot, state)
             logged = bot.log_note()
             self.close()
             if isinstance(exc, _Late):  # in the referee's words: over the move's limit, or the flag fell
                 spent = time.perf_counter() - began
-                where = worker.running_at(worker.moves) + (FIRST_MOVE_HINT if worker.moves == 1 else "")
                 raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}") from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):

@@ -51,6 +51,7 @@ LIMITS_VARIABLE = "TABULEIRO_BOT_LIMITS"
 STDERR_TAIL = 400  # characters of a dead bot's error stream quoted in the reason
 GROUP_CHECK_EVERY = 0.2  # seconds between two counts of a bot's processes while it thinks
 OUR_NOTE = b"Tabuleiro: "  # how Tabuleiro's own lines in a bot's log begin (calls skipped while loading)
+_NOTE_LINE_MAX = 4096  # bytes a note of ours may run to past its start (a file's path, a function's name)
 LOG_KEEP_DAYS = 7  # older bot logs are removed (``prune_logs``)
 LOG_KEEP_COUNT = 1000  # and all but the newest this many
 _LOG_NAME = re.compile(r"\d{8}-\d{6}-.*\.log")  # the names ``new_log`` gives
@@ -378,6 +379,26 @@ class Bot:
                 return log.read().decode("utf-8", "replace")
         except OSError:
             return ""
+
+    def last_line_with(self, text: str, chunk: int = 1 << 20) -> str:
+        """The log's last line holding ``text``, from ``text`` on ("" if none), read backwards a
+        chunk at a time: a bot that went on printing after Tabuleiro's note (up to the file
+        limit, 100 MB) pushed it out of any fixed tail, and the note says why the bot lost."""
+        needle = text.encode("utf-8")
+        try:
+            with open(self.log_path, "rb") as log:
+                end = log.seek(0, os.SEEK_END)
+                while end > 0:
+                    start = max(0, end - chunk)
+                    log.seek(start)
+                    data = log.read(end - start + len(needle) + _NOTE_LINE_MAX)  # a line across the cut
+                    at = data.rfind(needle)
+                    if at >= 0 and start + at < end:
+                        return data[at:].split(b"\n", 1)[0].decode("utf-8", "replace")
+                    end = start
+        except OSError:
+            pass
+        return ""
 
     def kill(self, keep_log: bool = False) -> None:
         """End the bot (its process group, folder, and log unless kept).  ``keep_log``: a forfeit

@@ -8,7 +8,8 @@
 
 The first line is the header: the settings that fix the schedule and every game's seeds (game,
 options, players, games per pair, time, clock, seed, openings), so a resumed tournament can check
-it is the same tournament.  Every other line is ``{"number": N, "result": {...}}``.
+it is the same tournament.  Every other line is ``{"number": N, "ended": "2026-12-04T03:15:00+00:00", "result": {...}}``
+(``ended``, when the game ended, is missing from older logs).
 
 Why it survives SIGKILL: each line is one ``os.write`` on a file opened for appending, followed
 by ``fsync``; a process killed between games loses nothing, and one killed in the middle of a
@@ -23,6 +24,7 @@ import json
 import os
 import tempfile
 from dataclasses import asdict, fields
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +120,10 @@ class ResultsLog:
         return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND | BINARY))
 
     def write(self, number: int, result: GameResult) -> None:
-        self._line({"number": number, "result": asdict(result)})
+        """Append game ``number``'s result with when it ended (now, UTC), which the Saved games
+        list shows for it (the file's time is the last game's)."""
+        self._line({"number": number, "ended": datetime.now(UTC).isoformat(timespec="seconds"),
+                    "result": asdict(result)})
 
     def _line(self, data: dict[str, Any]) -> None:
         os.write(self._fd, (json.dumps(data, separators=(",", ":")) + "\n").encode("utf-8"))
@@ -134,6 +139,13 @@ class ResultsLog:
         """The header and the finished games by number; ValueError if it is not such a log or
         cannot be read (a folder, no read permission), naming the file, so that ``--resume`` says
         one line instead of a traceback."""
+        header, done, _ended = ResultsLog.read_with_times(path)
+        return header, done
+
+    @staticmethod
+    def read_with_times(path: str | Path) -> tuple[dict[str, Any], dict[int, GameResult], dict[int, str]]:
+        """As ``read``, and when each game ended (ISO 8601, UTC) by number, for the games whose
+        line says it (logs written before it was recorded do not)."""
         path = Path(path)
         try:
             lines = path.read_bytes().split(b"\n")
@@ -146,14 +158,17 @@ class ResultsLog:
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ValueError(f"{path}: not a tournament log (its first line should be the {FORMAT} header)")
         done: dict[int, GameResult] = {}
+        ended: dict[int, str] = {}
         for i, line in enumerate(lines[1:], 2):
             if not line.strip():
                 continue
             try:
                 entry = json.loads(line)
                 done[int(entry["number"])] = result_of(entry["result"])
+                if isinstance(entry.get("ended"), str):
+                    ended[int(entry["number"])] = entry["ended"]
             except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
                 if i == len(lines):  # cut short by a kill in the middle of the write: played again
                     continue
                 raise ValueError(f"{path} line {i}: not a finished game record") from None
-        return header, done
+        return header, done, ended

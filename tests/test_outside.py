@@ -426,6 +426,28 @@ def test_a_late_bot_printing_without_a_newline_is_told_where_it_was_running(tmp_
 
 
 @pytest.mark.usefixtures("late_notes_waited_for")
+def test_a_late_bot_that_prints_megabytes_is_still_told_where_it_was_running(tmp_path):
+    """A slow bot that printed its search as it went (megabytes a second) lost with only
+    "exceeded the time limit (...); process stopped": what it printed after the note of where it
+    was running pushed the note out of the end of the log that was read.  Now the reason says
+    where, and the log's last lines say it too, below what the bot printed."""
+    bot = tmp_path / "falador.py"
+    bot.write_text("import time\n\ndef choose(game, state):\n    while True:\n        print('a pensar ' * 2000)\n"
+                   "        time.sleep(0.001)\n")
+    p = ai.make_player("tictactoe", str(bot))
+    try:
+        with pytest.raises(Forfeit) as lost:
+            p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
+    finally:
+        p.close()
+    why = str(lost.value)
+    assert re.search(r"; process stopped; it was running falador\.py line (5|6) \(in choose\)\. It was its first move",
+                     why), why[:300]
+    log_end = Path(why.rsplit("; log: ", 1)[1]).read_bytes()[-4096:].decode()
+    assert re.search(r"Tabuleiro: stopped; it was running falador\.py line (5|6) \(in choose\)", log_end), log_end
+
+
+@pytest.mark.usefixtures("late_notes_waited_for")
 def test_a_late_later_move_says_where_it_was_running_without_the_set_up_hint(tmp_path):
     bot = tmp_path / "lento.py"
     bot.write_text(LATE_SECOND_MOVE)

@@ -217,3 +217,34 @@ def test_settings_forget_the_results_on_the_second_press(app):
     assert tally.TALLY.games() == 3  # not yet
     click_widget(app, scene.menu, "forget_results")
     assert tally.TALLY.games() == 0 and scene.menu.get_widget("forget_results") is None
+
+
+def test_a_game_whose_window_was_killed_before_its_count_is_counted_when_the_menu_comes_back(app, monkeypatch):
+    """A won game's file was written as it ended, and the window was killed before its count was
+    (the count is the writer thread's next job): the New game screen then said 0 won for good.
+    The menu, finding the game ended among the unfinished ones, counts it now, and only once."""
+    scene = human_vs(app, WIN_IN_ONE)
+    with monkeypatch.context() as killed:  # the kill point: the game's file written, its count never
+        killed.setattr(tally.TALLY, "add_later", lambda *args, **kwargs: None)
+        scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+        autosaves_written()
+    assert scene.is_over() and tally.TALLY.of("tictactoe", "level-1") == Score()
+    for _ in range(2):  # the window again, and again: counted once
+        app.show_menu()
+        app.run_frames(3)
+        autosaves_written()
+    app.show_setup(game_id="tictactoe")
+    app.run_frames(2)
+    app.scene._set_computer("level-1")  # as the Computer selector does
+    app.run_frames(2)
+    assert "You against Level 1: 1 won · 0 drawn · 0 lost" in [w.get_title() for w in app.scene.menu.get_widgets()]
+
+
+def test_a_game_counted_as_it_ended_is_not_counted_again_when_its_file_is_put_away(app):
+    scene = human_vs(app, WIN_IN_ONE)
+    scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
+    autosaves_written()
+    app.show_menu()
+    app.run_frames(3)
+    autosaves_written()
+    assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)

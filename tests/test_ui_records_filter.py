@@ -159,6 +159,50 @@ def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == moves
 
 
+def test_each_game_of_a_tournament_is_listed_at_the_time_it_ended(app, monkeypatch):
+    """A teacher looking for the game played at the start of the lesson saw every game of the
+    league at one time, the log file's (its last game's); each row now says when its game ended."""
+    import os
+    from datetime import UTC, datetime
+
+    from ai import results_log
+    from ui.i18n import date_text
+
+    ends = iter([datetime(2026, 11, 26, 14, 5, tzinfo=UTC), datetime(2026, 11, 26, 15, 40, tzinfo=UTC)])
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return next(ends)
+
+    monkeypatch.setattr(results_log, "datetime", Clock, raising=False)  # the clock a log line is stamped with
+    log = a_tournament(["b2", "a1", "c3"])
+    os.utime(log.path, (datetime(2026, 11, 27, 9, 0).timestamp(),) * 2)  # copied, or looked at, the next day
+    drawn = recorded_text(monkeypatch)
+    open_list(app)
+    for hour, minute in ((14, 5), (15, 40)):
+        when = date_text(datetime(2026, 11, 26, hour, minute, tzinfo=UTC).astimezone())
+        assert any(when in text for text in drawn), (when, [t for t in drawn if "2026" in t])
+
+
+def test_a_students_forfeit_in_a_tournament_row_names_the_student_not_the_files_path(app, monkeypatch):
+    """A league's forfeits were listed as "X forfeits: /home/prof/bots/duarte/jogador.py exceeded the
+    time limit (0.71 s > 0.2 s); process stopp…": the file's whole path filled the row and cut off why;
+    and a log that noted no names listed two students' files as "jogador.py vs jogador.py"."""
+    duarte, ana = "/home/prof/turma-b/bots/duarte/jogador.py", "/home/prof/turma-b/bots/ana/jogador.py"
+    log = ResultsLog.create(tournaments_dir() / "liga.jsonl",
+                            {"game": "tictactoe", "options": {}, "players": [duarte, ana],
+                             "games_per_pair": 1, "time_per_move": 0.2, "clock": None, "seed": 1,
+                             "opening_plies": 0, "loader": None})
+    log.write(1, GameResult("tictactoe", {}, [duarte, ana], [], winner=1, forfeit=True,
+                            reason=f"X forfeits: {duarte} exceeded the time limit (0.71 s > 0.2 s); process stopped"))
+    log.close()
+    drawn = recorded_text(monkeypatch)
+    open_list(app)
+    assert any("duarte/jogador.py vs ana/jogador.py (X forfeits: duarte/jogador.py exceeded the time limit (0.71 s > "
+               "0.2 s)" in text for text in drawn), [t for t in drawn if "forfeits" in t]
+
+
 def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_chooser(app):
     a_class_of_games()
     scene = open_list(app)
@@ -197,8 +241,9 @@ def test_a_tournament_log_not_read_before_is_read_off_the_windows_frames_and_onc
     a_class_of_games()
     a_tournament(["b2", "a1", "c3"])
     reads = []
-    real_read = ResultsLog.read
-    monkeypatch.setattr(ResultsLog, "read", staticmethod(lambda path: reads.append(path) or real_read(path)))
+    real_read = ResultsLog.read_with_times
+    monkeypatch.setattr(ResultsLog, "read_with_times",
+                        staticmethod(lambda path: reads.append(path) or real_read(path)))
     scene = RecordsScene(app)
     app.switch(scene)
     assert scene.reading.loading  # the log is read on a thread, the list saying "Loading…"

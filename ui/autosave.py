@@ -25,6 +25,7 @@ import os
 import shutil
 import tempfile
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -297,6 +298,7 @@ class Shelf:
         self._folder = folder
         self._finished_folder = finished_folder
         self.unmoved: list[Path] = []  # finished games the last ``unfinished()`` could not move on
+        self.found_ended: list[Callable[[GameRecord], str | None]] = []  # told of each (ui.tally.count_ended)
 
     @property
     def folder(self) -> Path:
@@ -368,6 +370,7 @@ class Shelf:
         keep, self.unmoved = [], []
         for path, record in found:
             if record.is_finished():
+                problems += [problem for told in self.found_ended if (problem := told(record))]
                 problem = self._keep_finished(path)
                 if problem:
                     problems.append(problem)

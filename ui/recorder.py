@@ -26,7 +26,7 @@ from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.record_files import save
 from ui.sound import SOUNDS, sound_for_move
-from ui.tally import TALLY, Score
+from ui.tally import TALLY, Score, game_key
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,8 @@ class SceneRecorder:
         opponent = setup.players[1 - human]
         game_number = self.game_number
         TALLY.add_later(scene.game.id, opponent, outcome,
-                        lambda problem, results: self._counts.append((game_number, problem, results)))
+                        lambda problem, results: self._counts.append((game_number, problem, results)),
+                        key=game_key(self.record))
 
     def keep_running_clocks(self, scene: Any, now: float) -> None:
         """While a clock runs between moves, save both clocks as they stand every

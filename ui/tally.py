@@ -8,7 +8,10 @@ against a level ("You against Level 3: 4 won · 1 drawn · 7 lost") and when to 
     TALLY.games(), TALLY.clear()             # Settings: "Forget my results"
 
 A game counts once, when it first ends (by the rules, a resignation, a fall of the flag or a
-forfeit); taking moves back afterwards does not count it again.  The file is
+forfeit); taking moves back afterwards does not count it again.  The file keeps the keys of the
+last ``COUNTED_KEPT`` games counted (``game_key``), so that a game found ended in the unfinished
+games' folder (``count_ended``, from ``ui.autosave.Shelf.unfinished``: a window killed after
+the game's file was written and before its count) is counted then, and never twice.  The file is
 ``results.json`` in the user data folder, written atomically; one that cannot be read (an edit,
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
 reported, and the count starts again; one that cannot be moved aside is never overwritten.
@@ -29,11 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.record import GameRecord
 from ui import words
-from ui.autosave import data_dir
+from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
 from ui.file_lock import held
 from ui.i18n import _
+from ui.match import HUMAN_VS_PC
 from ui.record_files import atomic_write_text, move_aside, os_problem
 
 log = logging.getLogger(__name__)
@@ -41,6 +46,13 @@ log = logging.getLogger(__name__)
 FORMAT = "tabuleiro-results"
 VERSION = 1  # a file of a later version is read if it can be, and never written (a newer Tabuleiro's data)
 OUTCOMES = ("won", "drawn", "lost")
+COUNTED_KEPT = 200  # keys of the last games counted, kept in the file (``game_key``)
+
+
+def game_key(record: GameRecord) -> str:
+    """What tells one game from another in the results file: its game, when it started (to the
+    second) and who played which side (a rematch, with the sides swapped, may start in the same second)."""
+    return " ".join([record.game_id, record.started, *(str(side.id) for side in record.players)])
 
 
 @dataclass(frozen=True)
@@ -110,19 +122,20 @@ class Tally:
             return _("Could not forget your results: {error}").format(error=words.file_error(os_problem(exc, self.path)))
         return None
 
-    def add(self, game_id: str, player_id: str, outcome: str) -> str | None:
-        """Count one game; returns a problem to show instead of raising (the game goes on)."""
+    def add(self, game_id: str, player_id: str, outcome: str, key: str | None = None) -> str | None:
+        """Count one game (once: not if ``key``, its ``game_key``, was counted already); returns a
+        problem to show instead of raising (the game goes on)."""
         with contextlib.suppress(OSError):  # a folder that cannot be made: the write below says so
             self.path.parent.mkdir(parents=True, exist_ok=True)
         with held(self.lock_path):
-            return self._add(game_id, player_id, outcome)
+            return self._add(game_id, player_id, outcome, key)
 
     def add_later(self, game_id: str, player_id: str, outcome: str,
-                  then: Callable[[str | None, Score], None]) -> None:
+                  then: Callable[[str | None, Score], None], key: str | None = None) -> None:
         """``add`` on the window's background writer, then ``then(problem, results against
         player_id)`` on that thread.  Each count is a job of its own: none replaces another."""
         def count() -> None:
-            problem = self.add(game_id, player_id, outcome)
+            problem = self.add(game_id, player_id, outcome, key)
             then(problem, self.of(game_id, player_id))
 
         WRITER.submit(object(), count)
@@ -132,14 +145,44 @@ class Tally:
         """The lock a window holds while it reads, adds to and writes the file."""
         return self.path.with_name(f".{self.path.name}.lock")
 
-    def _add(self, game_id: str, player_id: str, outcome: str) -> str | None:
+    def count_ended(self, record: GameRecord) -> str | None:
+        """Count a Human vs PC game found ended among the unfinished games, unless it was counted
+        (its key is in the file; a file of an older version keeps no keys, and its games were
+        counted as they ended).  A window killed between the game's last file and its count lost
+        the count; it is made up here.  A problem to show, or None."""
+        human = next((side for side, player in enumerate(record.players) if player.id is None), None)
+        if record.setup.get("mode") != HUMAN_VS_PC or human is None or record.result is None:
+            return None
+        if self._counted_keys() is None:
+            return None
+        winner = record.result.winner
+        outcome = "drawn" if winner is None else "won" if winner == human else "lost"
+        return self.add(record.game_id, str(record.players[1 - human].id), outcome, game_key(record))
+
+    def _counted_keys(self) -> list[str] | None:
+        """The keys of the games last counted; [] with no file yet, None for a file without them."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8-sig"))
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError):
+            return None
+        keys = data.get("counted") if isinstance(data, dict) else None
+        return [str(k) for k in keys] if isinstance(keys, list) else None
+
+    def _add(self, game_id: str, player_id: str, outcome: str, key: str | None = None) -> str | None:
         results, problem, writable = self._read()
         if not writable:
             return problem
+        counted = self._counted_keys() or []
+        if key is not None and key in counted:
+            return problem
         counts = results.setdefault(game_id, {}).setdefault(player_id, [0, 0, 0])
         counts[OUTCOMES.index(outcome)] += 1
+        counted = [*counted, key] if key is not None else counted
         try:
-            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, "results": results},
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, "results": results,
+                                                     "counted": counted[-COUNTED_KEPT:]},
                                                     indent=1, sort_keys=True) + "\n")
         except OSError as exc:
             log.warning("results not saved: %s", exc)
@@ -195,3 +238,4 @@ def _checked(data: object) -> dict[str, dict[str, list[int]]]:
 
 
 TALLY = Tally()
+SHELF.found_ended.append(TALLY.count_ended)  # a game ended in a window killed before it was counted

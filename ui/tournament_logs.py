@@ -24,7 +24,7 @@ from typing import Any
 
 from ai.results_log import ResultsLog, refuse_if_newer
 from ai.tournament import games_in
-from games.record import GameRecord, RecordError, Side
+from games.record import GameRecord, RecordError, Result, Side
 
 
 @dataclass
@@ -174,10 +174,10 @@ def games_played(folder: Path) -> list[PlayedGame]:
 def _read_games(path: Path, stamp: tuple[int, int]) -> list[PlayedGame]:
     """The finished games of the log at ``path`` (modified at ``stamp``); none if it cannot be read."""
     try:
-        header, done = ResultsLog.read(path)
+        header, done, ended = ResultsLog.read_with_times(path)
     except (OSError, ValueError):
         return []
-    when = datetime.fromtimestamp(stamp[0] / 1e9, UTC).isoformat(timespec="seconds")
+    file_time = datetime.fromtimestamp(stamp[0] / 1e9, UTC).isoformat(timespec="seconds")  # an older log's
     names = _player_names(header)
     games = []
     for number, result in sorted(done.items()):
@@ -186,16 +186,34 @@ def _read_games(path: Path, stamp: tuple[int, int]) -> list[PlayedGame]:
         except RecordError:
             continue
         sides = tuple(Side(p.id, names.get(p.id or "", p.title)) for p in record.players)
-        record = replace(record, players=sides, started=when, updated=when, finished=when)
+        when = ended.get(number, file_time)
+        record = replace(record, players=sides, started=when, updated=when, finished=when,
+                         result=_forfeit_named(record.result, names))
         games.append(PlayedGame(path, number, record))
     return games
+
+
+def _forfeit_named(result: Result | None, names: dict[str, str]) -> Result | None:
+    """``result`` with a forfeit's player said by name ("White forfeits: duarte exceeded ..."), as
+    the row's players are: the log keeps the player's id, a student's file's whole path, which
+    filled the Saved games row and cut off why the game was lost."""
+    from ui.words import FORFEIT_REASON
+
+    forfeit = FORFEIT_REASON.fullmatch(result.reason) if result is not None else None
+    if forfeit is None or forfeit.group("player") not in names:
+        return result
+    start, end = forfeit.span("player")
+    return replace(result, reason=result.reason[:start] + names[forfeit.group("player")] + result.reason[end:])
 
 
 def _player_names(header: dict[str, Any]) -> dict[str, str]:
     """The names of a log's players as the tournament screen shows them: ours by their titles
     (in English, as records keep them), an outside player's as the log noted it, else its id cut
-    short (``ui.outside_players.short``)."""
+    short (``ui.outside_players.short``), with as much of its folder as tells it from another
+    student's file of the same name (``ai.tournament.display_names``: "ana/jogador.py", not
+    "jogador.py" twice)."""
     import ai
+    from ai.tournament import display_names
     from ui.outside_players import short
 
     game = header.get("game")
@@ -204,5 +222,9 @@ def _player_names(header: dict[str, Any]) -> dict[str, str]:
     except (KeyError, ValueError):  # a game this install does not have
         ours = {}
     noted = header.get("titles") if isinstance(header.get("titles"), dict) else {}
-    players = header.get("players") if isinstance(header.get("players"), list) else []
-    return {str(pid): str(ours.get(pid) or noted.get(pid) or short(str(pid))) for pid in players}
+    players = [str(pid) for pid in header.get("players")] if isinstance(header.get("players"), list) else []
+    unnamed = [pid for pid in players if not (ours.get(pid) or noted.get(pid))]
+    shorts = [short(pid) for pid in unnamed]
+    distinct = display_names(unnamed)
+    return {pid: str(ours.get(pid) or noted.get(pid) or (short(pid) if shorts.count(short(pid)) == 1 else distinct[pid]))
+            for pid in players}
