@@ -172,6 +172,18 @@ def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
     assert "Ply 1 of 2 · from a set-up position" in drawn  # the game panel's unit ("2 plies"), not "Move 1"
 
 
+def test_with_no_plies_to_count_the_panel_says_the_rule_not_a_count_of_none(app, monkeypatch):
+    """At the start, and just after a capture, the panel said "No capture for 0 plies (draw at
+    40)" beside the capture just made; it says the rule there now, and counts from the next ply."""
+    scene = _game(app, WON.format(quiet=33))
+    scene.play_human([scene.game.parse_move(scene.state, "e1xc3")])  # a capture
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "Draw after 40 plies without a capture" in drawn
+    assert not any(text.startswith("No capture for 0") for text in drawn)
+
+
 def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):
     """With capture compulsory, a click on a piece that could only step said "The piece on a1
     cannot move", which reads as if it were blocked; it now names the rule and the pieces that can

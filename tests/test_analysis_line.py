@@ -158,3 +158,26 @@ def test_a_proven_line_is_shown_after_its_proof(app, monkeypatch):
     drawn = _panel_text(app, monkeypatch)
     assert "proven: draw" in drawn
     assert _shown_line(drawn, scene.analysis.line)
+
+
+def test_the_best_line_and_the_bars_caption_give_one_depth(app, monkeypatch):
+    """Mid-round the best move is searched a ply deeper than the others: the bar's caption said
+    "Analysis: depth 16…" (the depth every value on the board stands on) and the best line beside
+    it "depth 17".  Both say the caption's depth now."""
+    import re
+
+    from ai.move_values import MoveValue, MoveValues
+
+    app.open_demo("game:reversi:hotseat")
+    scene = app.scene
+    game, state = scene.game, scene.state
+    deeper, *others = state.legal_moves()
+    values = {deeper: MoveValue(deeper, 6.0, depth=13), **{m: MoveValue(m, 2.0, depth=12) for m in others}}
+    scene.analysis.active = True  # values as the worker sends them mid-round (no worker needed here)
+    scene.resize(app.screen.get_size())  # room for the bar
+    scene.analysis.values = MoveValues(state.to_move, values, depth=12, nodes=4000)
+    scene.analysis.line = [game.format_move(state, deeper)]
+    drawn = _panel_text(app, monkeypatch)
+    caption = next(re.search(r"depth (\d+)", t).group(1) for t in drawn if t.startswith("Analysis: depth"))
+    line = next(re.search(r"depth (\d+) ·", t).group(1) for t in drawn if re.search(r"depth \d+ ·", t))
+    assert (caption, line) == ("12", "12"), drawn

@@ -167,6 +167,24 @@ def test_the_graphs_side_names_read_on_their_plate(game_id, name):
             assert ink.index(max(ink)) == own.index(max(own)), (ink, own)
 
 
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_graphs_middle_line_stands_out_from_its_ground(name):
+    """The evaluation graph's middle line (even: above it the first side is better) stood 2.3:1
+    from the graph's ground on the light theme, lost where no side's area rose from it.  As drawn
+    it now stands 3:1 from the ground beside it in every theme."""
+    import games
+    from ui.eval_graph import draw_graph
+
+    theme = THEMES[name]
+    surface = pygame.Surface((400, 100))
+    surface.fill(theme.panel)
+    area = pygame.Rect(10, 10, 380, 78)
+    draw_graph(surface, area, [None] * 5, games.load("reversi"), theme, 1.0, 4)  # no values: the line alone
+    x = area.centerx
+    line, beside = tuple(surface.get_at((x, area.centery)))[:3], tuple(surface.get_at((x, area.centery - 6)))[:3]
+    assert contrast(line, beside) >= 3, f"{name}: {contrast(line, beside):.2f}:1"
+
+
 # Machado, Oliveira and Fernandes (2009), severity 1: how a colour looks without red (protanopia)
 # or green (deuteranopia) cones, applied to linear RGB.
 COLOUR_BLINDNESS = {
@@ -534,10 +552,11 @@ def test_a_message_over_a_screens_card_stands_out_from_it(app, screen, name, kin
     assert best_ink(app.screen, inside, fill) >= 4.5
 
 
-def bar_parts(app, game_id: str, options: dict, monkeypatch) -> dict[float, tuple]:
+def bar_parts(app, game_id: str, options: dict, monkeypatch, from_graph: bool = False) -> dict[float, tuple]:
     """The evaluation bar of ``game_id`` in analysis mode (key A) with each side ahead (the value
     +0.6 or -0.6 of the graph's scale): for each value, (the second side's part, the first's, the
-    pixels across the line between them, the background beside the bar), read off the screen."""
+    pixels across the line between them, the background beside the bar), read off the screen.
+    ``from_graph``: the value is the graph's (analysis has none of its own), in dimmed colours."""
     from ui import eval_bar
 
     scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), [])
@@ -547,7 +566,11 @@ def bar_parts(app, game_id: str, options: dict, monkeypatch) -> dict[float, tupl
     bar = scene.board_side.eval_rect
     shown = {}
     for value in (0.6, -0.6):
-        monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game, v=value: (v, ""))
+        if from_graph:
+            monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game: None)
+            monkeypatch.setattr(scene.board_side, "graph_value", lambda _points, v=value: (v, ""))
+        else:
+            monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game, v=value: (v, ""))
         scene.draw(app.screen)
         split = bar.y + int(bar.height * (1 - value) / 2)
         top = tuple(app.screen.get_at((bar.centerx, (bar.y + split) // 2 - 10)))[:3]
@@ -577,3 +600,24 @@ def test_the_evaluation_bars_two_parts_stand_apart_from_each_other_and_the_windo
                 assert min(contrast(top, beside), contrast(bottom, beside)) >= 3, (said, top, bottom, beside)
             else:
                 assert (bottom, top) == tuple(side_colour(s, i, app.theme) for i, s in enumerate(sides)), said
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_evaluation_bars_dimmed_parts_still_stand_out_from_the_window(app, name, monkeypatch):
+    """While analysis has no value of its own for the position (a computer searching, a move
+    browsed back to) the bar shows the graph's in colours faded toward the panel: Hex's blue and
+    red stood 2.0:1 from the window in every theme, the light theme's White 1.7:1, and the bar
+    looked empty.  Each faded part now stands 3:1 from the window wherever its full colour does."""
+    from ui.eval_bar import fill_colour
+    from ui.scenes.game_panel import side_colour
+
+    app.settings.theme = name
+    for game_id, options in (("reversi", {}), ("trax", {"size": 7}), ("hex", {"size": 7})):
+        sides = games.info(game_id).sides
+        full = [fill_colour(side_colour(s, i, app.theme), app.theme) for i, s in enumerate(sides)]
+        for value, (top, bottom, _line, beside) in bar_parts(app, game_id, options, monkeypatch, True).items():
+            for side, part in ((0, bottom), (1, top)):
+                assert part != full[side], f"{game_id} at {value}: side {side} is not dimmed"
+                if contrast(full[side], beside) >= 3:
+                    ratio = contrast(part, beside)
+                    assert ratio >= 3, f"{game_id} at {value}: side {side}'s part {part} is {ratio:.2f}:1"

@@ -279,6 +279,20 @@ def test_r_rematches_after_view_board_as_the_button_says(app):
     assert not scene.history and not scene.is_over()
 
 
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_enter_on_the_result_card_presses_its_primary_button(app, enter):
+    """On a finished game's result card Enter only said "The game is over", though the card's
+    Rematch is drawn as its default button and Enter presses the default on the other cards.
+    Enter now plays the rematch, as R and a click on Rematch do."""
+    scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
+    assert wait(app, scene.over_card.visible, 10)
+    primary = [b.label for b in scene.over_card.buttons if b.primary]
+    assert primary == ["Rematch"]
+    key(app, enter)
+    assert "The game is over" not in _said(scene)
+    assert not scene.history and not scene.is_over() and not scene.over_card.visible()
+
+
 @pytest.mark.parametrize("game_id, options, moves", [("hex", {"size": 3}, ("a1", "a2", "b1", "b2", "c1")),
                                                       ("tictactoe", {}, ("b2", "a1", "b1", "c1", "b3"))])
 def test_enter_brings_back_the_result_card_after_view_board_in_every_game(app, game_id, options, moves):

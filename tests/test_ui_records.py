@@ -60,6 +60,20 @@ def test_the_keyboard_picks_a_record_and_enter_replays_it(app):
     assert app.scene.record.players[0].title == "Player 2"
 
 
+def test_enter_with_no_row_chosen_chooses_the_first_and_the_next_opens_it(app):
+    """On Saved games, before Up or Down, Enter did nothing and said nothing: a keyboard player
+    saw the list and no way in.  It now puts the keyboard's ring on the first (newest) row, and
+    the next Enter replays that game."""
+    saved_games(2)
+    scene = open_list(app)
+    assert scene.selected is None
+    key(app, pygame.K_RETURN)
+    assert scene.selected == 0 and app.scene is scene
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.record.players[0].title == "Player 0"
+
+
 def test_the_row_button_deletes_only_on_the_second_press(app):
     paths = saved_games(3)
     scene = open_list(app)

@@ -200,12 +200,15 @@ def _waiting_text(watching: bool, graph_shown: bool) -> str:
 def line_progress(snapshot: MoveValues | None, line: list[str]) -> AIProgress | None:
     """The analysis' principal variation ``line`` (notation, the best move first) with the best
     value and its depth, said as a search's report: the panel writes it as it writes the
-    computer's own search (ui/scenes/thinking.py), in one style and one unit.  None without a line."""
+    computer's own search (ui/scenes/thinking.py), in one style and one unit.  The depth is the
+    one the bar's caption gives (``MoveValues.reach``, that every value on the board stands on):
+    the best move's own, a ply deeper mid-round, had the line say "depth 17" under "depth 16…".
+    None without a line."""
     best = snapshot.best() if snapshot is not None else None
     if best is None or not line:
         return None
     kind = "solver" if best.proven is not None else best.kind
-    depth = 0 if snapshot.monte_carlo else best.depth  # playouts say a Monte Carlo analysis' reach
+    depth = 0 if snapshot.monte_carlo else snapshot.reach()  # playouts say a Monte Carlo analysis' reach
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
                       best.proven, best.plies, kind, snapshot.done, snapshot.mover, exact_margin=best.margin)
 

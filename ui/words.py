@@ -715,14 +715,22 @@ def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
     """The panel's lines on a game's counted draws (a ``games.base.DrawCounts``), each with
     whether the draw is near: "No capture for 12 plies (draw at 40)", and once the position has
     come before, "Position seen 2 times (draw at 3)"."""
-    lines = [(ngettext("No capture for {n} ply (draw at {limit})", "No capture for {n} plies (draw at {limit})",
-                       counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit),
-              counts.quiet >= counts.quiet_limit - NEAR_DRAW_PLIES)]
+    lines = [(quiet_line(counts), counts.quiet >= counts.quiet_limit - NEAR_DRAW_PLIES)]
     if counts.occurrences >= 2:
         lines.append((_("Position seen {n} times (draw at {limit})").format(
                           n=counts.occurrences, limit=counts.repeat_limit),
                       counts.occurrences >= counts.repeat_limit - 1))
     return lines
+
+
+def quiet_line(counts: DrawCounts) -> str:
+    """The no-capture count as the panel says it; at the start and just after a capture, where
+    there is none to count, the rule itself: "No capture for 0 plies (draw at 40)" read as news
+    of something missing, beside the capture just made."""
+    if not counts.quiet:
+        return _("Draw after {limit} plies without a capture").format(limit=counts.quiet_limit)
+    return ngettext("No capture for {n} ply (draw at {limit})", "No capture for {n} plies (draw at {limit})",
+                    counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit)
 
 
 def side(game: Any, index: int) -> str:

@@ -142,12 +142,24 @@ class GameOverCard:
         self.area = area
 
     def key(self, key: int) -> bool:
-        """Press the button of ``key``; whether it had one."""
+        """Press the button of ``key``, Enter the card's primary one (drawn filled: Rematch on a
+        result, Back to the setup on a game that cannot start), as Enter does on the other cards
+        and forms; whether it had one.  On a result Enter only said "The game is over"."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self._press_primary()
         actions = dict(zip(self.keys, self.buttons))
         if key in actions:
             actions[key].action()
             return True
         return False
+
+    def _press_primary(self) -> bool:
+        """Press the card's primary button, if it has one; whether it did."""
+        primary = next((b for b in self.buttons if b.primary and b.visible and b.enabled), None)
+        if primary is None:
+            return False
+        primary.action()
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Buttons first; any other click inside the board area is swallowed while shown."""
@@ -219,9 +231,6 @@ class CannotStartCard(GameOverCard):
     def lines(self) -> list[str]:
         side, why = self.scene.computer.unloadable or (0, "")
         return [_("{player} {why}").format(player=self.scene.setup.player_label(side), why=words.forfeit_reason(why))]
-
-    def key(self, key: int) -> bool:
-        return super().key(pygame.K_RETURN if key == pygame.K_KP_ENTER else key)
 
     def visible(self) -> bool:
         return self.scene.computer.unloadable is not None and self.scene.browsing is None

@@ -442,6 +442,8 @@ class RecordsScene(Scene):
             self._select(moves[key])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             self.pick_entry(self.entries[self.selected])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.entries:
+            self._select(0)  # no row chosen yet: Enter did nothing; now it puts the ring on the first, Enter opens it
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
             self.delete_entry(self.entries[self.selected])
         elif key == pygame.K_o:
