@@ -271,7 +271,8 @@ def test_hexs_coordinates_keep_off_its_edge_bands(tmp_path, monkeypatch, window,
 def test_hexs_edge_bands_are_level_with_its_rows(size):
     """The bands' top and bottom edges rose to the right, the obtuse corners pushed out less than
     their share: 14 pixels across a 3x3 board in a large window, the board drawn askew.  Along
-    most of the board's width its highest pixels make one level line, and so do its lowest."""
+    most of the board's width its highest pixels make one level line, and so do its lowest.  (In
+    an area as wide as the board the rows lie level; a squarer one tilts it to fit.)"""
     import numpy as np
 
     pygame.init()
@@ -279,12 +280,13 @@ def test_hexs_edge_bands_are_level_with_its_rows(size):
     game = games.load("hex", size=size)
     view = make_view(game)
     side, ground = 900, (1, 2, 3)
-    view.layout(pygame.Rect(0, 0, side, side))
-    surface = pygame.Surface((side, side))
+    view.layout(pygame.Rect(0, 0, 2 * side, side))
+    assert view.tilt == 0
+    surface = pygame.Surface((2 * side, side))
     surface.fill(ground)
     view.draw(surface, game.initial_state(), Overlay(interactive=False, coordinates=False))
     painted = (pygame.surfarray.array3d(surface) != np.array(ground)).any(axis=2)  # [x, y]
-    columns = [painted[x].nonzero()[0] for x in range(side) if painted[x].any()]
+    columns = [painted[x].nonzero()[0] for x in range(2 * side) if painted[x].any()]
     tops = np.array([rows[0] for rows in columns])
     bottoms = np.array([rows[-1] for rows in columns])
     for edge, line in ((tops, tops.min()), (bottoms, bottoms.max())):

@@ -1,4 +1,5 @@
-"""Hex board view: a rhombus of pointy-top hexagons, rows slanting to the right going down.
+"""Hex board view: a rhombus of hexagons, rows slanting to the right going down, turned as far as
+makes its cells largest in the room given (from its rows level to its columns level).
 
 Blue's edges (left and right) and Red's (top and bottom) are coloured bands around the board,
 so a player sees at a glance which sides to join.  A click picks the hexagon whose centre is
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -32,6 +34,9 @@ SWAPPED = N_("Red swapped: Blue's first stone {cell} is now Red's {mirror}")
 # the winning chain lies on the stones, where a black rim stands under 3:1 from a red stone to a
 # player without red cones (2.8:1 on the light theme's): its own colour must stand out there
 CHAIN_FROM_RIM = 8.5
+
+MAX_TILT = math.radians(30)  # from the rows level (a wide board) to the columns level (a tall one)
+TILT_STEPS = 60  # the tilts tried between: half a degree apart
 
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
 SMALL_RADIUS = 3.5  # smaller cells (under 6 pixels across) are a small picture's: filled plain, without outlines
@@ -57,6 +62,7 @@ class HexView(BoardView):
         super().__init__(game)
         self.n = game.size
         self.radius = 10.0
+        self.tilt = 0.0  # radians the board is turned clockwise from its rows level (``_fit``)
         self.origin = (0.0, 0.0)
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
@@ -68,34 +74,77 @@ class HexView(BoardView):
         which the stones could not be told apart (``SMALL_RADIUS``)."""
         return self.radius < SMALL_RADIUS
 
-    # -- geometry ----------------------------------------------------------------------------
+    # -- geometry ---------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self._fit(rect, 2.6, 2.1)  # room for the edge bands and the labels
+        self._fit(rect, self._label_room)  # room for the labels round the edge bands
 
     def layout_picture(self, rect: pygame.Rect, state: HexState) -> None:
         """The board as large as ``rect`` holds it with its edge bands: a picture draws no
         labels, so it keeps no room for them (on a 40-pixel picture of 11x11 that room took
         a third of the width, and the cells were 2 pixels across)."""
         BoardView.layout(self, rect)
-        self._fit(rect, 1.3, 0.3)
+        self._fit(rect, lambda radius: 0.0)
 
-    def _fit(self, rect: pygame.Rect, side_units: float, end_units: float) -> None:
-        """The radius and origin that centre the board in ``rect`` with ``side_units`` radii of
-        room left and right of its cells and ``end_units`` above and below them."""
-        n = self.n
-        width_units = SQRT3 * (1.5 * (n - 1) + 1) + 2 * side_units
-        height_units = 1.5 * (n - 1) + 2 + 2 * end_units
-        # no floor of a few pixels: the menu's 54-pixel picture of 11x11 spilled out of its square
-        self.radius = max(0.5, min(rect.width / width_units, rect.height / height_units))
-        board_w = SQRT3 * self.radius * 1.5 * (n - 1)
-        board_h = 1.5 * self.radius * (n - 1)
-        self.origin = (rect.centerx - board_w / 2, rect.centery - board_h / 2)
+    def _fit(self, rect: pygame.Rect, margin: Callable[[float], float]) -> None:
+        """The tilt, radius and origin that make the cells as large as ``rect`` holds the board
+        with its bands and ``margin(radius)`` pixels round them, centred.  Laid with its rows
+        level, the rhombus is nearly twice as wide as tall and filled under half of a square board
+        area (11x11 at 800x600: 230 of 540 pixels tall); turned by up to 30 degrees, until its
+        columns are level, it fits a square or a tall area better.  The least tilt among the best
+        is kept, so a wide area keeps the level rows."""
+        best = (-1.0, 0.0)
+        for step in range(TILT_STEPS + 1):
+            tilt = MAX_TILT * step / TILT_STEPS
+            width, height = self._span(tilt)
+            radius = min(rect.width / width, rect.height / height)
+            for _settle in range(3):  # the labels' room grows with the radius, slower: it settles at once
+                room = 2 * margin(radius)
+                # no floor of a few pixels: the menu's 54-pixel picture of 11x11 spilled out of its square
+                radius = max(0.5, min((rect.width - room) / width, (rect.height - room) / height))
+            if radius > best[0] + 1e-9:
+                best = (radius, tilt)
+        self.radius, self.tilt = best
+        self.origin = (0.0, 0.0)
+        middle = self.centre((self.n - 1) / 2, (self.n - 1) / 2)
+        self.origin = (rect.centerx - middle[0], rect.centery - middle[1])
+
+    def _label_size(self, radius: float) -> int:
+        """The coordinates' size in pixels on cells of ``radius``: following the radius as closely
+        as the room round the bands allows (at 0.62 of it an 11x11 board's were 9 pixels at
+        800x600, where the square boards' were 17 to 22)."""
+        return max(9, min(self.text_cap(22), int(radius * 0.85)))
+
+    def _label_gap(self, radius: float) -> float:
+        """The pixels between a coordinate and the edge band beside it."""
+        return max(2.0, radius * 0.15)
+
+    def _label_room(self, radius: float) -> float:
+        """The pixels the coordinates take beyond the edge bands on cells of ``radius``: the gap
+        and the largest label's box, across or along (a number's width, or a letter's height)."""
+        width, height = font(self._label_size(radius)).size(str(self.n))
+        return self._label_gap(radius) + max(width, height) + 1
+
+    def _span(self, tilt: float) -> tuple[float, float]:
+        """The width and height, in cell radii, of the board with its edge bands turned by ``tilt``."""
+        last = self.n - 1
+        _centre, corners = _grown_corners([_from_a1(row, col, 1.0, tilt) for row, col in
+                                           ((0, 0), (0, last), (last, last), (last, 0))], 1.0)
+        xs, ys = [x for x, _y in corners], [y for _x, y in corners]
+        return max(xs) - min(xs), max(ys) - min(ys)
 
     def centre(self, row: float, col: float, dx: float = 0.0) -> tuple[float, float]:
-        """Pixel centre of cell (row, col); fractional and off-board values place labels."""
-        x0, y0 = self.origin
-        return (x0 + dx + (col + row / 2) * SQRT3 * self.radius, y0 + row * 1.5 * self.radius)
+        """Pixel centre of cell (row, col); fractional and off-board values place labels.  The
+        board is turned clockwise by ``tilt`` about cell a1's centre (``origin``)."""
+        x, y = _from_a1(row, col, self.radius, self.tilt)
+        return self.origin[0] + dx + x, self.origin[1] + y
+
+    def _unturned(self, x: float, y: float) -> tuple[float, float]:
+        """The point ``(x, y)`` of the screen, relative to a1's centre, with the board's tilt
+        undone: where ``centre`` lays it out untilted (arrays work too)."""
+        x, y = x - self.origin[0], y - self.origin[1]
+        cos, sin = math.cos(self.tilt), math.sin(self.tilt)
+        return x * cos + y * sin, y * cos - x * sin
 
     def hexagon(self, row: int, col: int, dx: float = 0.0, scale: float = 1.0) -> list[tuple[float, float]]:
         """The cell's corners.  Neighbours compute a shared corner from their own centres, a few
@@ -104,15 +153,26 @@ class HexView(BoardView):
         thick line down the board at some sizes)."""
         cx, cy = self.centre(row, col, dx)
         r = self.radius * scale
-        return [(round(cx + r * math.cos(math.radians(60 * k - 30)), 6),
-                 round(cy + r * math.sin(math.radians(60 * k - 30)), 6)) for k in range(6)]
+        turn = math.radians(-30) + self.tilt
+        return [(round(cx + r * math.cos(math.radians(60 * k) + turn), 6),
+                 round(cy + r * math.sin(math.radians(60 * k) + turn), 6)) for k in range(6)]
 
     def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
         if move == SWAP:  # on the stone it would take
             move = self.swap_cell
         if not isinstance(move, int) or not 0 <= move < self.n * self.n:
             return None
-        return _int(self.centre(*divmod(move, self.n))), int(self.radius * SQRT3)
+        return _int(self.centre(*divmod(move, self.n))), int(self.radius * SQRT3 * self._upright_room())
+
+    def _upright_room(self) -> float:
+        """The share of a cell's width an upright square (an analysis tag) may take without meeting
+        its neighbours': 1 with the rows level, down to 0.82 at a 15-degree tilt, where the
+        neighbours up-left and down-right come nearer to the diagonal (their tags overlapped and a
+        third of an 11x11 board's values became dots)."""
+        def reach(angle: float) -> float:
+            return max(abs(math.cos(angle)), abs(math.sin(angle)))
+        level = reach(math.radians(60))
+        return min(reach(self.tilt + math.radians(a)) for a in (0, 60, 120)) / level
 
     def targets(self, state: HexState) -> list[tuple[int, pygame.Rect]]:
         """Every cell, as the circle inside its hexagon.  Blue's stone the swap would take is
@@ -131,24 +191,23 @@ class HexView(BoardView):
         """The cell whose centre is nearest to ``pos``, if ``pos`` lies inside its hexagon (to its
         corners: a circle inside it left a band by each corner where a click did nothing, 11 pixels
         deep on a 3x3 board in a large window)."""
-        x0, y0 = self.origin
-        w = SQRT3 * self.radius
-        row_guess = (pos[1] - y0) / (1.5 * self.radius)
-        best, best_d = None, float("inf")  # the nearest centre: its hexagon is the only one pos can be in
-        for row in (math.floor(row_guess), math.ceil(row_guess)):
-            col_guess = (pos[0] - x0) / w - row / 2
-            for col in (math.floor(col_guess), math.ceil(col_guess)):
-                if 0 <= row < self.n and 0 <= col < self.n:
-                    cx, cy = self.centre(row, col)
-                    d = math.hypot(pos[0] - cx, pos[1] - cy)
-                    if d < best_d:
-                        best, best_d = row * self.n + col, d
-        if best is None:
+        x, y = self._unturned(*pos)  # the hexagons are pointy-top there
+
+        def offset(cell: tuple[int, int]) -> tuple[float, float]:
+            cx, cy = _from_a1(*cell, self.radius, 0.0)
+            return abs(x - cx), abs(y - cy)
+
+        row_guess = y / (1.5 * self.radius)
+        near = [(row, col) for row in (math.floor(row_guess), math.ceil(row_guess))
+                for col in (math.floor(x / (SQRT3 * self.radius) - row / 2),
+                            math.ceil(x / (SQRT3 * self.radius) - row / 2))
+                if 0 <= row < self.n and 0 <= col < self.n]
+        if not near:
             return None
-        cx, cy = self.centre(*divmod(best, self.n))
-        dx, dy = abs(pos[0] - cx), abs(pos[1] - cy)
+        row, col = min(near, key=lambda cell: math.hypot(*offset(cell)))  # its hexagon is the only one pos can be in
+        dx, dy = offset((row, col))
         inside = dx <= self.radius * SQRT3 / 2 + 1 and dx / SQRT3 + dy <= self.radius + 1  # pointy-top hexagon
-        return best if inside else None
+        return row * self.n + col if inside else None
 
     # -- input -------------------------------------------------------------------------------
     def click(self, state: HexState, pos: tuple[int, int], keys: bool = False) -> Click:
@@ -249,9 +308,9 @@ class HexView(BoardView):
     def _cells_under(self, area: pygame.Rect, dx: float) -> np.ndarray:
         """The cell whose hexagon holds each pixel's centre in ``area`` (rows of pixels; -1 off
         the board): the nearest cell, as ``cell_at`` picks it, without a click's pixel of leeway."""
-        x0, y0 = self.origin
-        ys, xs = np.meshgrid(np.arange(area.top, area.bottom) + 0.5 - y0,  # each pixel's centre from
-                             np.arange(area.left, area.right) + 0.5 - dx - x0, indexing="ij")  # cell a1's
+        ys, xs = np.meshgrid(np.arange(area.top, area.bottom) + 0.5,  # each pixel's centre
+                             np.arange(area.left, area.right) + 0.5 - dx, indexing="ij")
+        xs, ys = self._unturned(xs, ys)  # from cell a1's, untilted
         rows = ys / (1.5 * self.radius)  # the axial coordinates, as ``centre`` lays the cells out
         rows, cols = _hex_round(rows, xs / (SQRT3 * self.radius) - rows / 2)
         on_board = (rows >= 0) & (rows < self.n) & (cols >= 0) & (cols < self.n)
@@ -260,20 +319,9 @@ class HexView(BoardView):
     def _band_corners(self, dx: float) -> tuple[tuple[float, float], list[tuple[float, float]]]:
         """The edge bands' outer corners (top-left, top-right, bottom-right, bottom-left) and the
         board's centre they are drawn from: the board's corners pushed out along its diagonals."""
-        n, r = self.n - 1, self.radius
+        n = self.n - 1
         corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
-        cx = sum(p[0] for p in corners) / 4
-        cy = sum(p[1] for p in corners) / 4
-        grown = []
-        for k, (px, py) in enumerate(corners):
-            vx, vy = px - cx, py - cy
-            length = math.hypot(vx, vy) or 1.0
-            # the diagonals bisect the corners: an acute one (60 degrees) goes √3 times as far as an
-            # obtuse one, so that the bands are as thick everywhere, their outer edges level with
-            # the rows and slanting with the columns
-            reach = 2.5 * r if k in (0, 2) else 2.5 * r / SQRT3
-            grown.append((px + vx / length * reach, py + vy / length * reach))
-        return (cx, cy), grown
+        return _grown_corners(corners, self.radius)
 
     def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
         """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
@@ -295,27 +343,34 @@ class HexView(BoardView):
             rimmed_circle(surface, color, point, int(self.radius * 0.74), max(2, width // 2 + 1))
 
     def _draw_labels(self, surface: pygame.Surface, color: Color, dx: float) -> None:
-        """The column letters above and below the board, the row numbers left and right of it,
-        each set a small gap outside the edge band beside it: placed at a fixed distance from the
-        cells, the 9-pixel floor of the letters' size put a 19x19 board's "10" to "19" (and an
-        11x11's in the smallest window) over the blue bands.  Their size follows the cells' radius
-        as closely as the room round the bands allows: at 0.62 of it an 11x11 board's were 9 pixels
-        at 800x600, where the square boards' were 17 to 22."""
-        size = max(9, min(self.text_cap(22), int(self.radius * 0.85)))
-        gap = max(2.0, self.radius * 0.15)
-        n = self.n
-        _centre, (tl, tr, br, bl) = self._band_corners(dx)
+        """The column letters beyond the top and bottom bands, the row numbers beyond the left and
+        right ones, each on the line of its column or row, a small gap outside the band whatever
+        the board's tilt: placed at a fixed distance from the cells, the 9-pixel floor of the
+        letters' size put a 19x19 board's "10" to "19" over the blue bands."""
+        size, gap, n = self._label_size(self.radius), self._label_gap(self.radius), self.n
+        centre, (tl, tr, br, bl) = self._band_corners(dx)
         for c in range(n):
             name = chr(ord("a") + c)
-            x = self.centre(0, c, dx)[0]  # over the column's first cell
-            self._label(surface, name, (x, _y_on(tl, tr, x) - gap), size, color, "midbottom")
-            x = self.centre(n - 1, c, dx)[0]  # under its last
-            self._label(surface, name, (x, _y_on(bl, br, x) + gap), size, color, "midtop")
-        half = font(size).get_height() / 2  # the side bands slant right going down: a number's
-        for r in range(n):                  # top left corner (bottom right) is the one nearest them
-            y = self.centre(r, 0, dx)[1]
-            self._label(surface, str(r + 1), (_x_on(tl, bl, y - half) - gap, y), size, color, "midright")
-            self._label(surface, str(r + 1), (_x_on(tr, br, y + half) + gap, y), size, color, "midleft")
+            self._label_beyond(surface, name, (0, c), (-1, 0), (tl, tr), centre, size, color, gap, dx)
+            self._label_beyond(surface, name, (n - 1, c), (1, 0), (bl, br), centre, size, color, gap, dx)
+        for r in range(n):
+            self._label_beyond(surface, str(r + 1), (r, 0), (0, -1), (tl, bl), centre, size, color, gap, dx)
+            self._label_beyond(surface, str(r + 1), (r, n - 1), (0, 1), (tr, br), centre, size, color, gap, dx)
+
+    def _label_beyond(self, surface: pygame.Surface, text: str, cell: tuple[int, int], step: tuple[int, int],
+                      band: tuple[tuple[float, float], tuple[float, float]], centre: tuple[float, float],
+                      size: int, color: Color, gap: float, dx: float) -> None:
+        """``text`` on the line from ``cell`` going ``step`` (a row and column step off the board),
+        its box ``gap`` pixels beyond the outer edge ``band`` of the edge band there."""
+        (cx, cy), (nx, ny) = self.centre(*cell, dx), _outward(band, centre)
+        ahead = self.centre(cell[0] + step[0], cell[1] + step[1], dx)
+        length = math.hypot(ahead[0] - cx, ahead[1] - cy)
+        ux, uy = (ahead[0] - cx) / length, (ahead[1] - cy) / length  # along the row or column, outwards
+        along = ux * nx + uy * ny  # how fast that line leaves the band: over a half at every tilt
+        width, height = font(size).size(text)
+        beyond = gap + (abs(nx) * width + abs(ny) * height) / 2  # the box's centre from the band's edge
+        reach = ((band[0][0] - cx) * nx + (band[0][1] - cy) * ny + beyond) / along
+        self._label(surface, text, (cx + ux * reach, cy + uy * reach), size, color, "center")
 
     def _label(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, color: Color,
                anchor: str) -> None:
@@ -392,14 +447,39 @@ class HexView(BoardView):
             pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
 
 
-def _x_on(a: tuple[float, float], b: tuple[float, float], y: float) -> float:
-    """The x where the line through ``a`` and ``b`` (not level) crosses the height ``y``."""
-    return a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1])
+def _from_a1(row: float, col: float, radius: float, tilt: float) -> tuple[float, float]:
+    """Where cell (row, col) lies from cell a1's centre, on cells of ``radius`` with the board
+    turned clockwise by ``tilt``: rows level and slanting to the right going down when untilted."""
+    x, y = (col + row / 2) * SQRT3 * radius, row * 1.5 * radius
+    cos, sin = math.cos(tilt), math.sin(tilt)
+    return x * cos - y * sin, x * sin + y * cos
 
 
-def _y_on(a: tuple[float, float], b: tuple[float, float], x: float) -> float:
-    """The y where the line through ``a`` and ``b`` (not upright) crosses ``x``."""
-    return a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0])
+def _grown_corners(corners: list[tuple[float, float]], radius: float) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+    """The board's centre and its corner cells' centres (a1, the top row's last, the last cell,
+    the last row's first) pushed out along its diagonals to the edge bands' outer corners."""
+    cx = sum(p[0] for p in corners) / 4
+    cy = sum(p[1] for p in corners) / 4
+    grown = []
+    for k, (px, py) in enumerate(corners):
+        vx, vy = px - cx, py - cy
+        length = math.hypot(vx, vy) or 1.0
+        # the diagonals bisect the corners: an acute one (60 degrees) goes √3 times as far as an
+        # obtuse one, so that the bands are as thick everywhere, their outer edges parallel to
+        # the rows and the columns
+        reach = 2.5 * radius if k in (0, 2) else 2.5 * radius / SQRT3
+        grown.append((px + vx / length * reach, py + vy / length * reach))
+    return (cx, cy), grown
+
+
+def _outward(line: tuple[tuple[float, float], tuple[float, float]], inside: tuple[float, float]) -> tuple[float, float]:
+    """The unit normal of ``line`` pointing away from the point ``inside``."""
+    (ax, ay), (bx, by) = line
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = (by - ay) / length, (ax - bx) / length
+    if (ax - inside[0]) * nx + (ay - inside[1]) * ny < 0:
+        nx, ny = -nx, -ny
+    return nx, ny
 
 
 def _hex_round(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

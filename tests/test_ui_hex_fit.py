@@ -1,0 +1,94 @@
+"""The Hex board uses the room it is given: at 800x600 an 11x11 board laid with its rows level was
+fitted by its width and drawn 230 pixels tall in a board area 540 tall.  The view turns the
+rhombus (up to its columns level) to the tilt that makes the cells largest; clicks still find the
+cell drawn under them, and the board, its bands and its coordinates stay inside the area."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from games.grid import cell_name
+from tests.ui_helpers import click, key, make_app
+from ui.board_view import Overlay
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+WINDOWS = [(800, 600), (1024, 768), (1280, 800)]
+
+
+def _hex_scene(app, size: int) -> GameScene:
+    scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 1.0), [])
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_an_11x11_board_at_800x600_has_cells_18_pixels_in_radius(tmp_path, monkeypatch):
+    """16 pixels with the rows level (the board fitted by its width); 18.7 tilted."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        view = _hex_scene(app, 11).view
+        assert view.radius >= 18, view.radius
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("size", [7, 11])
+def test_a_click_on_each_cells_centre_plays_that_cell(tmp_path, monkeypatch, window, size):
+    """Every cell, clicked at the centre it is drawn at, is the move played (then taken back)."""
+    app = make_app(tmp_path, monkeypatch, size=window)
+    try:
+        scene = _hex_scene(app, size)
+        for cell in range(size * size):
+            click(app, scene.view.centre(*divmod(cell, size)))
+            assert [ply.text for ply in scene.history] == [cell_name(cell, size)], (window, size, cell)
+            key(app, pygame.K_u)
+            assert not scene.history
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+def test_the_board_and_its_coordinates_stay_inside_the_board_area(tmp_path, monkeypatch, window):
+    """Every size from 3x3 to 19x19: each pixel the board, its bands and its letters paint lies
+    inside the board's area, and the board reaches two of the area's opposite edges but for a
+    margin (it is as large as the area allows, not merely inside it)."""
+    app = make_app(tmp_path, monkeypatch, size=window)
+    try:
+        for size in range(3, 20):
+            scene = _hex_scene(app, size)
+            view, ground = scene.view, (1, 2, 3)
+            surface = pygame.Surface(app.screen.get_size())
+            surface.fill(ground)
+            view.draw(surface, scene.state, Overlay(interactive=False, theme=app.theme))
+            painted = (pygame.surfarray.array3d(surface) != np.array(ground)).any(axis=2)  # [x, y]
+            xs, ys = painted.nonzero()
+            area = view.rect
+            assert area.left <= xs.min() and xs.max() < area.right, (window, size, xs.min(), xs.max(), area)
+            assert area.top <= ys.min() and ys.max() < area.bottom, (window, size, ys.min(), ys.max(), area)
+            slack = min(area.width - (xs.max() - xs.min()), area.height - (ys.max() - ys.min()))
+            assert slack <= 3 * view.radius, (window, size, slack, view.radius)
+    finally:
+        app.quit()
+
+
+def test_a_click_near_each_corner_of_a_tilted_cell_plays_that_cell(tmp_path, monkeypatch):
+    """The hexagons are drawn turned with the board: a click nearly at any corner drawn of a 3x3
+    board's cell (58 pixels in radius at 800x600, tilted) is that cell; a hexagon drawn untilted
+    on the turned grid puts its corners 3 pixels outside the cell the click finds."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        scene = _hex_scene(app, 3)
+        view = scene.view
+        assert view.tilt > 0.1  # an area this square turns the board
+        for cell in range(9):
+            cx, cy = view.centre(*divmod(cell, 3))
+            for x, y in view.hexagon(*divmod(cell, 3)):
+                click(app, (round(cx + 0.95 * (x - cx)), round(cy + 0.95 * (y - cy))))
+                assert [ply.text for ply in scene.history] == [cell_name(cell, 3)], (cell, x, y)
+                key(app, pygame.K_u)
+    finally:
+        app.quit()
