@@ -1,8 +1,8 @@
 """Player tables: each game's five levels and named players are declared in one table.
 
 A game's module in ai/engines/ defines ``PLAYERS = player_table(spec, spec, ...)``.  The five
-``level-N`` ids are required; named players use ``GAME:name`` ids ("rastros:basilio").  A new named
-player's id also goes in ``NAMED_PLAYER_IDS`` below, which ``--help`` reads.
+``level-N`` ids are required; named players use ``GAME:name`` ids ("rastros:basilio").  A new player also goes in
+``ai.roster.ROSTER`` (its id, title and description), which the menus and ``--help`` read.
 """
 
 from __future__ import annotations
@@ -11,22 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.base import Player, PlayerInfo
+from ai.roster import ROSTER
 from ai.search.random_player import RandomPlayer
 
 LEVEL_IDS = tuple(f"level-{n}" for n in range(1, 6))
 
 NAMED_PLAYER_IDS: dict[str, tuple[str, ...]] = {
-    "tictactoe": (),
-    "hex": ("hex:notebook", "hex:uct"),
-    "reversi": ("reversi:easy", "reversi:medium", "reversi:hard"),
-    "rastros": ("rastros:bacoco", "rastros:obtuso-sw", "rastros:obtuso-ne", "rastros:random-plus",
-                "rastros:basilio", "rastros:ar-livre"),
-    "alquerque": ("alquerque:minimax-1", "alquerque:minimax-2", "alquerque:minimax-3", "alquerque:minimax-4"),
-    "trax": ("trax:greedy",),
+    game_id: tuple(info.id for info in infos if info.id not in LEVEL_IDS) for game_id, infos in ROSTER.items()
 }
 """Each game's named players, in its ``PLAYERS`` table's order, known without importing its engine
-(which loads numba): ``--help`` lists them at once.  tests/test_cli.py checks that this matches
-what the engines' own tables declare."""
+(which loads numba): ``--help`` lists them at once."""
 
 
 @dataclass(frozen=True)
