@@ -13,6 +13,7 @@ from typing import Any
 
 from ai.base import WIN, Flag, Limits, Player, PlayerInfo, Progress
 from ai.levels import LEVEL_IDS, PlayerSpec
+from ai.roster import ROSTER
 
 __all__ = ["WIN", "Flag", "Limits", "Player", "PlayerInfo", "Progress", "catalog", "has_player", "make_player"]
 
@@ -50,8 +51,12 @@ def _table(game_id: str) -> dict[str, PlayerSpec]:
 
 
 def catalog(game_id: str) -> list[PlayerInfo]:
-    """Every built-in player of ``game_id``: the five levels first, then the named players."""
-    return [s.info for s in _table(game_id).values()]
+    """Every built-in player of ``game_id``: the five levels first, then the named players.  Read
+    from ``ai.roster``, not the engines' tables: listing the players imports no engine (numba)."""
+    import games
+
+    games.info(game_id)  # ValueError naming the valid games
+    return list(ROSTER[game_id])
 
 
 def is_outside_player(player_id: str) -> bool:
@@ -73,8 +78,8 @@ def has_player(game_id: str, player_id: str) -> bool:
 
         games.info(game_id)  # ValueError naming the valid games
         return True
-    table = _table(game_id)
-    return player_id in table or f"{game_id}:{player_id}" in table
+    ids = {info.id for info in catalog(game_id)}
+    return player_id in ids or f"{game_id}:{player_id}" in ids
 
 
 def make_player(

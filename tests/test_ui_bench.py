@@ -109,3 +109,14 @@ def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
     assert len(rows) == 1 and all(word in rows[0] for word in ("updates", "idle CPU", "busy", "depth reached"))
     assert lines[-1].startswith("analysis: tree explorer, tic-tac-toe depth 4")
     assert not any(tmp_path.iterdir())
+
+
+def test_the_first_frame_figure_times_main_py_with_no_engine_imported(monkeypatch):
+    """``bench ui``'s first figure: ``python main.py`` run as the user runs it, on a fresh install,
+    shows its main menu with none of numba, the kernel modules or the engines imported yet."""
+    from ui.bench import time_to_first_frame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    seconds, engine_modules = time_to_first_frame(cold=True)
+    assert seconds > 0
+    assert engine_modules == 0

@@ -208,3 +208,33 @@ def test_the_game_kept_message_after_a_paste_leaves_the_new_game_form_alone(tmp_
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_a_saved_message_said_during_a_frame_leaves_the_watch_forms_lines_clear(app, monkeypatch):
+    """Leaving a running tournament, the background writer says "Saved ….json" when the report is
+    on disk: said after the Watch form's update in a frame, it was drawn over the form's last help
+    line at 800x600 (the form makes room for the messages only at its update).  The form drawn in
+    that frame now already leaves them room."""
+    from tests.ui_helpers import click_widget
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    click_widget(app, app.scene.menu, "watch")
+    form = app.scene
+    assert isinstance(form, SetupScene) and form.watch
+    update = form.update
+
+    def writer_says_saved_meanwhile(dt: float) -> None:
+        update(dt)
+        if not app.messages.current():
+            app.messages.add_soon("Saved /home/someone/.local/share/tabuleiro/tournaments/"
+                                  "tictactoe-20261203-101010.json", "info", 30.0)
+
+    monkeypatch.setattr(form, "update", writer_says_saved_meanwhile)
+    app.invalidate()
+    app.run_frames(1)
+    assert [m.text for m in app.messages.current()][0].startswith("Saved ")
+    top = app.messages_bottom() - app.messages.height(app.scale, app.messages_width(), app.messages_room())
+    where = pygame.Rect(0, top, app.messages_width(), app.messages_bottom() - top)  # where the message is drawn
+    where.centerx = app._messages_centre()
+    assert not where.colliderect(form.menu.get_rect()), (where, form.menu.get_rect())

@@ -1,6 +1,8 @@
 """``python main.py bench ui``: what the window costs, idle and while the computer thinks.
 
-Runs of the real loop (``App.frame`` at 60 fps, no input), each quoting the window
+First, the seconds from ``python main.py`` to the main menu's first frame, on a fresh install (an
+empty numba cache) and on a later run, three times each (``time_to_first_frame``).  Then runs of the
+real loop (``App.frame`` at 60 fps, no input), each quoting the window
 process's CPU (its own threads; the AI worker is another process) as % of one core, and the
 frames drawn per second:
 
@@ -237,6 +239,50 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
             "editor_lag": editor_lag}
 
 
+FIRST_FRAME = r"""
+import os, sys, time
+import pygame
+
+def first_flip(show):
+    def flipped(*args):
+        if not getattr(first_flip, "said", False):
+            first_flip.said = True
+            engines = [m for m in sys.modules if m.split(".")[0] == "numba" or m.startswith(("ai.kernels.", "ai.engines"))]
+            print("FIRST_FRAME", time.time(), len(engines), flush=True)
+        return show(*args)
+    return flipped
+
+pygame.display.flip, pygame.display.update = first_flip(pygame.display.flip), first_flip(pygame.display.update)
+sys.argv = [sys.argv[1]]
+import runpy
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+"""Runs ``main.py`` (its path the argument) as ``python main.py`` runs it, and prints the wall-clock
+time of the first frame shown and how many engine modules (numba, kernels, engines) were imported by then."""
+
+
+def time_to_first_frame(cold: bool) -> tuple[float, int]:
+    """Seconds from ``python main.py`` until the main menu's first frame is shown, and the engine
+    modules imported before it.  ``cold``: a fresh install's first run, with an empty numba cache
+    and settings; otherwise the user's numba cache (the settings stay a passing folder's)."""
+    import subprocess
+    import sys
+
+    main_py = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "main.py")
+    with tempfile.TemporaryDirectory(prefix="tabuleiro-first-frame-") as folder:
+        env = dict(os.environ, TABULEIRO_EXIT_AFTER="0.01", TABULEIRO_CONFIG_DIR=os.path.join(folder, "config"),
+                   TABULEIRO_DATA_DIR=os.path.join(folder, "data"))
+        if cold:
+            env["NUMBA_CACHE_DIR"] = os.path.join(folder, "numba")
+        launched = time.time()
+        done = subprocess.run([sys.executable, "-c", FIRST_FRAME, main_py], env=env, cwd=os.path.dirname(main_py),
+                              capture_output=True, text=True, timeout=120)
+    said = [line.split() for line in done.stdout.splitlines() if line.startswith("FIRST_FRAME")]
+    if not said:
+        raise RuntimeError(f"the window showed no frame: {done.stderr[-500:]}")
+    return float(said[0][1]) - launched, int(said[0][2])
+
+
 def headless_without_a_display() -> None:
     """SDL's dummy video driver where there is no display to open a window on (a server, CI), so a
     window bench runs there too; and pygame's greeting left out of the figures."""
@@ -251,6 +297,10 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     headless_without_a_display()
     game_id, options = _pick_game()
     seconds = 3.0 if quick else 6.0
+    for cold, what in ((True, "a fresh install (empty numba cache and settings)"), (False, "a later run")):
+        shown = [time_to_first_frame(cold) for _ in range(1 if quick else 3)]
+        report(f"ui: main menu's first frame after python main.py, {what}: "
+               f"{', '.join(f'{s:.2f}' for s, _ in shown)} s, engine modules imported before it: {shown[-1][1]}")
     with scratch_user_folders():
         r = measure(seconds, game_id, options)
     driver = os.environ.get("SDL_VIDEODRIVER", "default")

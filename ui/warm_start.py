@@ -1,9 +1,9 @@
 """The first game of a run opens at once: what a game screen imports is imported while the menu waits.
 
-The New game screen lists the chosen game's players and the game screen names them
-(``ai.catalog``: the game's engine module, its numba kernels, numba itself); the game screen has
-modules of its own.  Imported at the first New game and Start game of a run, they froze the window
-for a few tenths of a second at each of those clicks; later games found them imported.
+A game's computer players are made from its engine module (``ai.make_player``: the module, its
+numba kernels, numba itself); the game screen has modules of its own.  Imported at the first Start
+game of a run, they froze the window for a few tenths of a second at that click; later games found
+them imported.  (The New game screen lists the players from ``ai.roster``, which needs none of them.)
 ``WarmStart`` imports them on a daemon thread instead, every game's engine, from the moment the
 window has drawn its first screen and gone to sleep waiting for input (``App`` starts it there, so
 the menu's first frame never waits for it).
@@ -31,8 +31,8 @@ STEP_PAUSE = 0.05  # seconds between two imports: a frame or two of the window's
 
 
 def game_modules(first: str | None = None) -> list[str]:
-    """What the first game imports: every game's players (``ai.catalog``'s engine modules: any
-    game may be picked), game ``first``'s before the others (the game the New game screen will
+    """What the first game imports: every game's players (the engine modules ``ai.make_player``
+    reads: any game may be picked), game ``first``'s before the others (the game the New game screen will
     show), then the game screen's modules."""
     import games
     from ai import engine_module

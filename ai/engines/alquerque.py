@@ -47,7 +47,8 @@ from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.kernels import alquerque as kernel
 from ai.kernels import alquerque_tables
-from ai.levels import player_table, random_level, spec
+from ai.levels import player_table, random_level
+from ai.roster import ALQUERQUE_MINIMAX_DEPTHS
 from ai.search.classic import ClassicPlayer
 from ai.search.driver import CTL_MAX_NODES, Watcher, new_ctl, search
 from games.alquerque import (
@@ -552,17 +553,11 @@ def _course(depth: int):
     return lambda info, seed: ClassicPlayer(info, depth, course_evaluation, prune=False, points=MATERIAL)
 
 
-PLAYERS = player_table(
-    random_level(),
-    spec("level-2", "Level 2", "Looks one move ahead (captures settled), with much randomness.", _engine(1, noise=150)),
-    spec("level-3", "Level 3", "Looks two moves ahead, with some randomness.", _engine(2, noise=60)),
-    spec("level-4", "Level 4", "Looks three moves ahead, captures settled.", _engine(3)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows; plays endings perfectly: up to 7 pieces in all, "
-         "6 with one rule option, 5 with both.",
-         _engine(None, tables=True, traps=Traps())),
-    *(
-        spec(f"alquerque:minimax-{d}", f"Course minimax {d}",
-             f"The course project's minimax, depth {d}, evaluation own - enemy pieces.", _course(d))
-        for d in (1, 2, 3, 4)
-    ),
-)
+PLAYERS = player_table("alquerque", {
+    "level-1": random_level,
+    "level-2": _engine(1, noise=150),
+    "level-3": _engine(2, noise=60),
+    "level-4": _engine(3),
+    "level-5": _engine(None, tables=True, traps=Traps()),
+    **{f"alquerque:minimax-{depth}": _course(depth) for depth in ALQUERQUE_MINIMAX_DEPTHS},
+})

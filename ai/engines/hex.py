@@ -27,7 +27,7 @@ from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.hex_knowledge import KnowledgePlayer
 from ai.engines.hex_mcts import HexMCTSPlayer
 from ai.engines.hex_notebook import NotebookPlayer, shortest_path_heuristic
-from ai.levels import player_table, random_level, spec
+from ai.levels import player_table, random_level
 from games.hex import HexState
 
 LEVEL4_PLAYOUTS = 300
@@ -62,19 +62,12 @@ def _knowledge(info: PlayerInfo, seed: int | None) -> Player:
     return KnowledgePlayer(info, seed=seed)
 
 
-PLAYERS = player_table(
-    random_level(),
-    spec("level-2", "Level 2", "Heads for its edges one move at a time, with some randomness.",
-         lambda info, seed: GreedyPlayer(info, seed=seed)),
-    spec("level-3", "Level 3", "Tries each move in many random games and plays the one that wins most often; knows nothing of Hex shapes.",
-         _mcts(knowledge=False)),
-    spec("level-4", "Level 4", "Keeps its bridges in the games it tries, but thinks only briefly each move, "
-         "whatever time it is given; takes a win in one and blocks one.", _mcts(LEVEL4_PLAYOUTS)),
-    spec("level-5", "Level 5", "Thinks for all its time, keeping bridges in the games it tries; takes a win "
-         "in one, blocks one, sees connections that cannot be cut (boards up to 13x13), plays 3x3 and 4x4 "
-         "perfectly and knows every first move up to 7x7.", _knowledge),
-    spec("hex:notebook", "Notebook", "The class notebook: alpha-beta with a shortest-path heuristic, "
-         "as deep as the time allows.", lambda info, seed: NotebookPlayer(info)),
-    spec("hex:uct", "Plain UCT", "UCT with uniformly random playouts, no Hex knowledge (the baseline).",
-         _mcts(knowledge=False)),
-)
+PLAYERS = player_table("hex", {
+    "level-1": random_level,
+    "level-2": lambda info, seed: GreedyPlayer(info, seed=seed),
+    "level-3": _mcts(knowledge=False),
+    "level-4": _mcts(LEVEL4_PLAYOUTS),
+    "level-5": _knowledge,
+    "hex:notebook": lambda info, seed: NotebookPlayer(info),
+    "hex:uct": _mcts(knowledge=False),
+})

@@ -17,33 +17,23 @@ from __future__ import annotations
 
 from ai.engines import rastros_course as course
 from ai.engines.rastros_search import LevelOptions, RastrosPlayer
-from ai.levels import player_table, random_level, spec
+from ai.levels import player_table, random_level
 
 
 def _level(**options):
     return lambda info, seed: RastrosPlayer(info, LevelOptions(**options), seed=seed)
 
 
-PLAYERS = player_table(
-    random_level(),
-    spec("level-2", "Level 2", "Looks one move ahead, with a lot of randomness; takes a win in one and "
-         "never lets you win in one when it can avoid it.", _level(depth=1, noise=250.0)),
-    spec("level-3", "Level 3", "Looks three moves ahead, with some randomness; plays perfectly once "
-         "neither goal can be reached.", _level(depth=3, noise=40.0)),
-    spec("level-4", "Level 4", "Looks eight moves ahead, a little randomly; plays perfectly once the "
-         "piece has 16 or fewer squares left to reach.", _level(depth=8, solve_limit=16, noise=8.0)),
-    spec("level-5", "Level 5", "Searches as deep as its time allows, plays perfectly as soon as it has "
-         "solved the game, knows the 8x8 opening.", _level(solve_limit=22, root_solve=True, book=True)),
-    spec("rastros:bacoco", "Bacoco", "The course's random player.",
-         lambda info, seed: course.Bacoco(info, seed)),
-    spec("rastros:obtuso-sw", "ObtusoSW", "The course's player that always goes south, then west.",
-         lambda info, seed: course.Obtuso(info, south=True)),
-    spec("rastros:obtuso-ne", "ObtusoNE", "The course's player that always goes north, then east.",
-         lambda info, seed: course.Obtuso(info, south=False)),
-    spec("rastros:random-plus", "Random Plus", "The course's alpha-beta (depth 5) that only knows "
-         "won and lost games.", course.classic(course.random_plus_eval)),
-    spec("rastros:basilio", "Basilio", "The course's alpha-beta (depth 5) by distance to its goal: "
-         "the player students must beat.", course.classic(course.basilio_eval)),
-    spec("rastros:ar-livre", "Ar Livre", "The course's alpha-beta (depth 5) that maximises the "
-         "number of legal moves.", course.classic(course.ar_livre_eval)),
-)
+PLAYERS = player_table("rastros", {
+    "level-1": random_level,
+    "level-2": _level(depth=1, noise=250.0),
+    "level-3": _level(depth=3, noise=40.0),
+    "level-4": _level(depth=8, solve_limit=16, noise=8.0),
+    "level-5": _level(solve_limit=22, root_solve=True, book=True),
+    "rastros:bacoco": lambda info, seed: course.Bacoco(info, seed),
+    "rastros:obtuso-sw": lambda info, seed: course.Obtuso(info, south=True),
+    "rastros:obtuso-ne": lambda info, seed: course.Obtuso(info, south=False),
+    "rastros:random-plus": course.classic(course.random_plus_eval),
+    "rastros:basilio": course.classic(course.basilio_eval),
+    "rastros:ar-livre": course.classic(course.ar_livre_eval),
+})

@@ -27,11 +27,12 @@ from collections.abc import Callable
 
 from ai.base import Player, PlayerInfo
 from ai.engines.reversi_search import ReversiPlayer
-from ai.levels import player_table, random_level, spec
+from ai.levels import player_table, random_level
+from ai.roster import REVERSI_COURSE_DEPTHS
 from ai.search.classic import ClassicPlayer
 from games.base import State
 
-COURSE_DEPTHS = {"easy": 2, "medium": 4, "hard": 5}
+COURSE_DEPTHS = REVERSI_COURSE_DEPTHS  # name -> depth of the course players, written in ai/roster.py
 LEVEL_5_PROBCUT = 1.5  # level-5's multi-ProbCut threshold, in standard deviations of the fitted error
 EVAL_SCALE = 12.0  # discs of final margin that make a clear advantage (the eval bar and graphs, ui/analysis.py)
 
@@ -50,23 +51,12 @@ def _ours(**options) -> Callable[[PlayerInfo, int | None], Player]:
     return lambda info, seed: ReversiPlayer(info, seed=seed, **options)
 
 
-PLAYERS = player_table(
-    random_level(),
-    spec("level-2", "Level 2", "Looks one move ahead and knows corners, with a lot of randomness.",
-         _ours(depth=1, noise=60.0)),
-    spec("level-3", "Level 3", "Looks three moves ahead; plays the last 8 squares perfectly.",
-         _ours(depth=3, solve_empties=8)),
-    spec("level-4", "Level 4", "Looks five moves ahead; plays the last 12 squares perfectly, fewer on 10x10"
-         " at the shortest times per move.",
-         _ours(depth=5, solve_empties=12)),
-    spec("level-5", "Level 5", "Opens from its book, searches as deep as its time allows, judging positions"
-         " by edge, corner and diagonal patterns learned from thousands of its own games, and solves the"
-         " endgame exactly as early as it can.", _ours(patterns=True, probcut=LEVEL_5_PROBCUT)),
-    *(
-        spec(f"reversi:{name}", f"Course {name.title()}",
-             f"The course project's {name.title()}: alpha-beta at depth {depth}, counting discs.",
-             _course(depth))
-        for name, depth in COURSE_DEPTHS.items()
-    ),
-)
+PLAYERS = player_table("reversi", {
+    "level-1": random_level,
+    "level-2": _ours(depth=1, noise=60.0),
+    "level-3": _ours(depth=3, solve_empties=8),
+    "level-4": _ours(depth=5, solve_empties=12),
+    "level-5": _ours(patterns=True, probcut=LEVEL_5_PROBCUT),
+    **{f"reversi:{name}": _course(depth) for name, depth in COURSE_DEPTHS.items()},
+})
 

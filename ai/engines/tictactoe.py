@@ -22,7 +22,7 @@ from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, Progress, Progress
 from ai.engines.tictactoe_search import KernelPlayer
 from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
 from ai.engines.tictactoe_vct import VCTSearch
-from ai.levels import player_table, random_level, spec
+from ai.levels import player_table, random_level
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
 from games.tictactoe import TicTacToe, TicTacToeState
@@ -411,17 +411,12 @@ def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bo
     return make
 
 
-PLAYERS = player_table(
-    random_level(),
-    spec("level-2", "Level 2", "Takes a win in one when it has one; otherwise plays almost at random.",
-         _searcher(1, noise=40, block=False)),
-    spec("level-3", "Level 3", "Takes a win in one and blocks yours; otherwise looks two moves ahead, "
-         "with some randomness.", _searcher(2, noise=4)),
-    spec("level-4", "Level 4", "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
-         _searcher(4)),
-    spec("level-5", "Level 5", "Thinks as far ahead as its time allows; on big boards it plays a run of threats "
-         "(fours and threes) through to the win when it finds one; never loses on 3x3.",
-         _searcher(None)),
-)
+PLAYERS = player_table("tictactoe", {
+    "level-1": random_level,
+    "level-2": _searcher(1, noise=40, block=False),
+    "level-3": _searcher(2, noise=4),
+    "level-4": _searcher(4),
+    "level-5": _searcher(None),
+})
 
 

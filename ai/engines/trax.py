@@ -12,26 +12,21 @@ one-ply baseline.  All answer within the course's one second on boards up to 25x
 from __future__ import annotations
 
 from ai.engines.trax_search import GreedyPlayer, ThreatPlayer
-from ai.levels import player_table, random_level, spec
+from ai.levels import player_table, random_level
 
 
 def _threat(steps: int, noise: float = 0.0):
     return lambda info, seed: ThreatPlayer(info, steps=steps, noise=noise, seed=seed)
 
 
-PLAYERS = player_table(
-    random_level(),
-    spec("level-2", "Level 2", "Takes a win in one when it has one; otherwise plays by a rough, noisy judgement.",
-         _threat(2, noise=8.0)),
-    spec("level-3", "Level 3", "Takes a win in one and never plays a move that lets you win at once; "
-         "otherwise the move that looks best.", _threat(3)),
-    spec("level-4", "Level 4", "Takes a win in one, never lets you win at once, and plays a threat you "
-         "cannot stop when it has one.", _threat(4)),
-    spec("level-5", "Level 5", "Takes a win in one, never lets you win at once, plays threats you cannot "
-         "stop, and sees yours one move ahead to defend them.", _threat(5)),
-    spec("trax:greedy", "Greedy", "The baseline: an immediate win if any, else the placement that "
-         "maximises a simple score (one ply).", lambda info, seed: GreedyPlayer(info, seed)),
-)
+PLAYERS = player_table("trax", {
+    "level-1": random_level,
+    "level-2": _threat(2, noise=8.0),
+    "level-3": _threat(3),
+    "level-4": _threat(4),
+    "level-5": _threat(5),
+    "trax:greedy": lambda info, seed: GreedyPlayer(info, seed),
+})
 
 
 __all__ = ["PLAYERS"]

@@ -374,9 +374,8 @@ class SetupScene(MenuFormScene):
         (or a new player's description must be shown, or the window's messages want another
         height under it: ``_message_room``); say a chosen one that is not offered."""
         self._take_added()
-        message_came = self.menu is not None and self._message_room() != self.message_room  # or went
+        message_came = self._messages_took_another_height()  # or went
         if message_came:
-            self.message_room = self._message_room()
             self.rebuild_wanted = True
         if self.rebuild_wanted and self.menu is not None:
             self.rebuild_wanted = False
@@ -442,6 +441,14 @@ class SetupScene(MenuFormScene):
         self.panel = pygame.Rect(right_x, self.top, w - right_x - margin, bottom - self.top)
         self.message_room = self._message_room()
         self._build_menu()
+
+    def _messages_took_another_height(self) -> bool:
+        """Whether the window's messages now take another height under the form than it was built
+        for (``_message_room``); the new height is kept for the next build."""
+        if self.menu is None or self._message_room() == self.message_room:
+            return False
+        self.message_room = self._message_room()
+        return True
 
     def _message_room(self) -> int:
         """The height the window's messages shown now take (0 with none): the form ends that much
@@ -637,6 +644,8 @@ class SetupScene(MenuFormScene):
         return _("Watch: PC vs PC") if self.watch else _("New game")
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The cards and the form, the form fitted to the messages drawn under it in this frame,
+        also those said after the update (``_messages_took_another_height``)."""
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         title = _("Watch: PC vs PC") if self.watch else _("New game")
@@ -645,6 +654,8 @@ class SetupScene(MenuFormScene):
         heading(surface, theme, s, title, sub)
         self.cards.draw(surface, theme)
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
+        if self._messages_took_another_height():  # said since the update: another thread's "Saved …"
+            self._rebuild_keeping_focus(chosen_in_view=True)
         if self.menu is not None:
             self.menu.draw(surface)
         for button in (self.start_button, self.back_button):

@@ -1,0 +1,135 @@
+"""Each game's built-in players as the menus list them (id, title, description), known without
+importing the engines.
+
+An engine module (``ai.engines.<game>``) imports its numba kernels, and with them numba itself: a
+few seconds on a computer's first run.  The New game screen, the tournament's player lists and
+``--help`` only need the players' names, so ``ai.catalog`` reads them here, and the window's
+first screens open without numba.
+
+This is the one place a player's title and description are written: an engine's table
+(``PLAYERS = ai.levels.player_table(game_id, {player_id: make})``) only says how to make each player
+and takes its ``PlayerInfo`` from here, failing at import if the two name different players.  A
+number a text states and a factory uses (a course player's depth) lives in a small table below,
+read by both.
+"""
+
+from __future__ import annotations
+
+from ai.base import PlayerInfo
+
+LEVEL_IDS = tuple(f"level-{n}" for n in range(1, 6))
+
+REVERSI_COURSE_DEPTHS = {"easy": 2, "medium": 4, "hard": 5}
+"""Reversi's course players: name -> the alpha-beta depth its description states and
+ai/engines/reversi.py builds it with (one table, so text and player cannot disagree)."""
+
+ALQUERQUE_MINIMAX_DEPTHS = (1, 2, 3, 4)
+"""Alquerque's course minimax players' depths, read by their titles, descriptions and factories."""
+
+
+def _levels(*descriptions: str) -> tuple[PlayerInfo, ...]:
+    """The five levels: level-1 plays at random (every game's), then levels 2-5 as described."""
+    texts = ("Plays a random legal move.", *descriptions)
+    return tuple(PlayerInfo(level_id, f"Level {n}", text)
+                 for n, (level_id, text) in enumerate(zip(LEVEL_IDS, texts, strict=True), 1))
+
+
+def _reversi_course(name: str, depth: int) -> PlayerInfo:
+    return PlayerInfo(f"reversi:{name}", f"Course {name.title()}",
+                      f"The course project's {name.title()}: alpha-beta at depth {depth}, counting discs.")
+
+
+def _alquerque_minimax(depth: int) -> PlayerInfo:
+    return PlayerInfo(f"alquerque:minimax-{depth}", f"Course minimax {depth}",
+                      f"The course project's minimax, depth {depth}, evaluation own - enemy pieces.")
+
+
+ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
+    "tictactoe": (
+        *_levels(
+            "Takes a win in one when it has one; otherwise plays almost at random.",
+            "Takes a win in one and blocks yours; otherwise looks two moves ahead, with some randomness.",
+            "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
+            "Thinks as far ahead as its time allows; on big boards it plays a run of threats (fours and "
+            "threes) through to the win when it finds one; never loses on 3x3.",
+        ),
+    ),
+    "hex": (
+        *_levels(
+            "Heads for its edges one move at a time, with some randomness.",
+            "Tries each move in many random games and plays the one that wins most often; knows nothing of "
+            "Hex shapes.",
+            "Keeps its bridges in the games it tries, but thinks only briefly each move, whatever time it "
+            "is given; takes a win in one and blocks one.",
+            "Thinks for all its time, keeping bridges in the games it tries; takes a win in one, blocks "
+            "one, sees connections that cannot be cut (boards up to 13x13), plays 3x3 and 4x4 perfectly and"
+            " knows every first move up to 7x7.",
+        ),
+        PlayerInfo("hex:notebook", "Notebook",
+                   "The class notebook: alpha-beta with a shortest-path heuristic, as deep as the time "
+                   "allows."),
+        PlayerInfo("hex:uct", "Plain UCT",
+                   "UCT with uniformly random playouts, no Hex knowledge (the baseline)."),
+    ),
+    "reversi": (
+        *_levels(
+            "Looks one move ahead and knows corners, with a lot of randomness.",
+            "Looks three moves ahead; plays the last 8 squares perfectly.",
+            "Looks five moves ahead; plays the last 12 squares perfectly, fewer on 10x10 at the shortest "
+            "times per move.",
+            "Opens from its book, searches as deep as its time allows, judging positions by edge, corner "
+            "and diagonal patterns learned from thousands of its own games, and solves the endgame exactly "
+            "as early as it can.",
+        ),
+        *(_reversi_course(name, depth) for name, depth in REVERSI_COURSE_DEPTHS.items()),
+    ),
+    "rastros": (
+        *_levels(
+            "Looks one move ahead, with a lot of randomness; takes a win in one and never lets you win in "
+            "one when it can avoid it.",
+            "Looks three moves ahead, with some randomness; plays perfectly once neither goal can be "
+            "reached.",
+            "Looks eight moves ahead, a little randomly; plays perfectly once the piece has 16 or fewer "
+            "squares left to reach.",
+            "Searches as deep as its time allows, plays perfectly as soon as it has solved the game, knows "
+            "the 8x8 opening.",
+        ),
+        PlayerInfo("rastros:bacoco", "Bacoco",
+                   "The course's random player."),
+        PlayerInfo("rastros:obtuso-sw", "ObtusoSW",
+                   "The course's player that always goes south, then west."),
+        PlayerInfo("rastros:obtuso-ne", "ObtusoNE",
+                   "The course's player that always goes north, then east."),
+        PlayerInfo("rastros:random-plus", "Random Plus",
+                   "The course's alpha-beta (depth 5) that only knows won and lost games."),
+        PlayerInfo("rastros:basilio", "Basilio",
+                   "The course's alpha-beta (depth 5) by distance to its goal: the player students must "
+                   "beat."),
+        PlayerInfo("rastros:ar-livre", "Ar Livre",
+                   "The course's alpha-beta (depth 5) that maximises the number of legal moves."),
+    ),
+    "alquerque": (
+        *_levels(
+            "Looks one move ahead (captures settled), with much randomness.",
+            "Looks two moves ahead, with some randomness.",
+            "Looks three moves ahead, captures settled.",
+            "Searches as deep as its time allows; plays endings perfectly: up to 7 pieces in all, 6 with "
+            "one rule option, 5 with both.",
+        ),
+        *(_alquerque_minimax(depth) for depth in ALQUERQUE_MINIMAX_DEPTHS),
+    ),
+    "trax": (
+        *_levels(
+            "Takes a win in one when it has one; otherwise plays by a rough, noisy judgement.",
+            "Takes a win in one and never plays a move that lets you win at once; otherwise the move that "
+            "looks best.",
+            "Takes a win in one, never lets you win at once, and plays a threat you cannot stop when it has"
+            " one.",
+            "Takes a win in one, never lets you win at once, plays threats you cannot stop, and sees yours "
+            "one move ahead to defend them.",
+        ),
+        PlayerInfo("trax:greedy", "Greedy",
+                   "The baseline: an immediate win if any, else the placement that maximises a simple score"
+                   " (one ply)."),
+    ),
+}

@@ -1,0 +1,97 @@
+"""The players' names come from ``ai.roster``: the menus list them without importing the engines.
+
+An engine module imports its numba kernels and numba itself (seconds on a first run); the main
+menu and the New game screen only show the players' titles, so they must not wait for that.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import ai
+import games
+from ai.levels import player_table, random_level
+from ai.roster import ROSTER
+from ai.search.classic import ClassicPlayer
+from tests.test_warm_start import run_window
+
+MENU_AND_NEW_GAME = """
+import sys
+from ui.app import App
+from tests.ui_helpers import click, click_widget
+
+app = App(size=(800, 600), fps=0, remember_size=False)  # no idle sleep: the warm start stays off
+app.run_frames(2)
+click_widget(app, app.scene.menu, "play")  # New game, its players listed
+app.run_frames(2)
+setup = app.scene
+for index in range(len(setup.cards.infos)):  # every game's card clicked: its players listed
+    click(app, setup.cards.rects[index].center)
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("numba", "llvmlite")  # ai.kernels itself: the
+               or m.startswith(("ai.kernels.", "ai.engines")))  # cache's folder and the stage table, no numba
+print("screen:", type(app.scene).__name__, "errors:", app.errors)
+print("heavy:", heavy)
+app.quit()
+"""
+
+
+def test_the_menu_and_new_game_import_no_engine(tmp_path):
+    """The main menu and the New game screen, with every game's players listed, are built without
+    importing numba, the kernel modules or the engines: the window is up before they load."""
+    lines = run_window(MENU_AND_NEW_GAME, tmp_path)
+    assert "screen: SetupScene errors: []" in lines, lines
+    assert "heavy: []" in lines, lines
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_every_roster_entry_makes_a_player_that_says_it(game_id):
+    """Each game's engine makes exactly the roster's players, in its order, and each player made
+    carries its roster entry (id, title, description): the menus never name a player the engine
+    does not have, nor show a text the player does not say of itself."""
+    engine_players = importlib.import_module(ai.engine_module(game_id)).PLAYERS
+    assert list(engine_players) == [info.id for info in ROSTER[game_id]]
+    assert ai.catalog(game_id) == list(ROSTER[game_id])
+    for info in ROSTER[game_id]:
+        player = ai.make_player(game_id, info.id, seed=1)
+        assert player.info == info
+        ai.close_player(player)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_a_course_players_stated_depth_is_the_depth_it_searches(game_id):
+    """"alpha-beta at depth 4" is what the course player searches.  Rastros' course bots count
+    depth as the AIMA notebook does: depth d evaluates d + 1 plies below the root."""
+    notebook_offset = 1 if game_id == "rastros" else 0
+    for info in ROSTER[game_id]:
+        player = ai.make_player(game_id, info.id, seed=1)
+        if isinstance(player, ClassicPlayer):
+            assert f"depth {player.depth - notebook_offset}" in info.description, info
+
+
+def test_the_texts_are_written_only_in_the_roster():
+    """A player's title and description are written once, in ai/roster.py: no engine module holds
+    a copy that could drift from what the menus show."""
+    texts = {text for infos in ROSTER.values() for info in infos for text in (info.title, info.description)}
+    for path in sorted(Path(ai.__file__).parent.joinpath("engines").glob("*.py")):
+        constants = {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        assert not constants & texts, path.name
+
+
+def test_an_engine_table_naming_other_players_than_the_roster_fails_at_once():
+    """An engine that makes a player the roster does not list, or lacks one it lists, is refused
+    when its table is built (at import), naming the players in question."""
+    trax_makers = {info.id: random_level for info in ROSTER["trax"]}
+    assert list(player_table("trax", trax_makers)) == [info.id for info in ROSTER["trax"]]
+    with pytest.raises(ValueError, match="trax:greedy"):
+        player_table("trax", {pid: make for pid, make in trax_makers.items() if pid != "trax:greedy"})
+    with pytest.raises(ValueError, match="trax:newcomer"):
+        player_table("trax", {**trax_makers, "trax:newcomer": random_level})
+
+
+def test_every_game_has_a_roster():
+    assert set(ROSTER) == set(games.GAME_IDS)
