@@ -143,22 +143,6 @@ def test_help_names_players_without_loading_any_engine():
     assert "LOADED []" in proc.stdout, proc.stdout.splitlines()[-1]
 
 
-def test_named_players_table_matches_the_engines():
-    """``--help`` reads the named players from ``ai.levels.NAMED_PLAYER_IDS`` so as not to import
-    the engines: it must say exactly what each engine's ``PLAYERS`` declares, in the same order."""
-    import importlib
-
-    import ai
-    import games
-    from ai.levels import LEVEL_IDS, NAMED_PLAYER_IDS
-
-    assert set(NAMED_PLAYER_IDS) == set(games.GAME_IDS)
-    for game_id in games.GAME_IDS:
-        players = importlib.import_module(ai.engine_module(game_id)).PLAYERS
-        declared = tuple(player_id for player_id in players if player_id not in LEVEL_IDS)
-        assert NAMED_PLAYER_IDS[game_id] == declared, game_id
-
-
 def test_bench_prints_nodes_per_second_and_depth(monkeypatch, capsys):
     """Figures pasted into a note said neither which Tabuleiro made them nor how to make them
     again: the header now gives the version (and numba's) and the command line as typed.  Run in
