@@ -1,8 +1,9 @@
 """The rules pages against the rules code: each page names every rule option by the label the New
 game screen gives it, with the range and default the game declares, and Alquerque's page quotes the
 panel's draw counts at the limits games/alquerque.py plays, and a game module that states readings
-of its own has them in a section of its page, so that a page cannot drift from the game it
-describes.  Read in English and in Portuguese, as the window shows them."""
+of its own has them in a section of its page, and every named computer player New game offers is
+said on its game's page, so that a page cannot drift from the game it describes.  Read in English
+and in Portuguese, as the window shows them."""
 
 from __future__ import annotations
 
@@ -119,4 +120,28 @@ def test_every_reading_the_rules_code_chose_has_its_section_on_the_page(language
     section, Trax's had none and gave its readings as the course's rules.  Now it has one."""
     missing = [info.id for info in games.catalog() if says_readings(info.id)
                and READINGS[language] not in page_sections(info.id)]
+    assert missing == []
+
+
+def named_players(game_id: str) -> list[str]:
+    """The titles of the game's named players (the course's, the notebook's, the baselines) as
+    the Computer choice on New game shows them."""
+    engine = importlib.import_module(f"ai.engines.{game_id}")
+    return [words.player_title(spec.info.title) for player_id, spec in engine.PLAYERS.items() if ":" in player_id]
+
+
+def names_player(blocks: list[str], title: str) -> bool:
+    """Whether one block of the page holds every word of ``title`` ("Course Medium" in "Course
+    Easy, Medium and Hard")."""
+    wanted = title.split()
+    return any(all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in wanted) for text in blocks)
+
+
+def test_every_named_computer_player_is_on_its_games_page(language):
+    """New game offers, beside the levels, named players: the course's (Rastros, Reversi,
+    Alquerque), the class notebook's and a plain UCT for Hex, a greedy baseline for Trax.  The
+    Hex and Trax pages named none of theirs, and Alquerque's said "Course minimax 1 to 4" where
+    the choice shows "Course minimax 2".  Each page now says what each of them is."""
+    missing = [(info.id, title) for info in games.catalog() for title in named_players(info.id)
+               if not names_player(page_blocks(info.id), title)]
     assert missing == []
