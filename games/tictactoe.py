@@ -2,8 +2,11 @@
 
 Rules (shared/rules/tictactoe-hex.md, the AIMA course exercise): X moves first and the players
 alternate, each marking one empty square.  The first to get ``k`` marks in a row, column or
-diagonal wins; a full board without such a line is a draw.  A line longer than ``k`` wins too
-(the exercise asks for "k in a row" and forbids nothing longer, unlike gomoku's exact five).
+diagonal wins; a full board without such a line is a draw.
+
+Readings we chose:
+- A line longer than ``k`` wins too: the exercise asks for "k in a row" and forbids nothing
+  longer, unlike gomoku's exact five.
 
 Squares are named like ``a1``: column letter from the left, row number from the top.  A move is
 the square's index ``row * width + col``; each side's marks are one bitboard (a Python int).

@@ -252,11 +252,12 @@ def colour_box(surface: pygame.Surface, colour) -> pygame.Rect:
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex"])
+@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex", "reversi"])
 def test_the_rules_show_the_board_at_the_start(tmp_path, monkeypatch, game_id, language):
     """Alquerque's page told where the diagonal lines run and where the 24 pieces stand, Rastros'
-    and Hex's where the goals and edges are, in words only.  Each page now shows its board at the
-    start, drawn as the game's card on New game draws it, in English and in Portuguese."""
+    and Hex's where the goals and edges are, Reversi's where the four discs stand, in words only.
+    Each page now shows its board at the start, drawn as the game's card on New game draws it, in
+    English and in Portuguese."""
     from tests.ui_helpers import make_app
 
     app = make_app(tmp_path, monkeypatch, size=(1280, 1400))  # tall enough to show each picture unscrolled
@@ -270,14 +271,21 @@ def test_the_rules_show_the_board_at_the_start(tmp_path, monkeypatch, game_id, l
         app.quit()
 
 
+def board_ground(app, game_id: str):
+    """The colour a game's board is drawn on: Reversi's green felt, the theme's wood elsewhere."""
+    from ui.views.reversi import FELT
+
+    return FELT if game_id == "reversi" else app.theme.board
+
+
 def assert_shows_the_start(app, game_id: str) -> None:
     """The window shows ``game_id``'s start as its card on New game does, pixel for pixel."""
     from ui.scenes.common import thumbnail
 
     side = rules.start_picture_size(app.scale)
     start = thumbnail(game_id, app.theme.name, side, side)
-    wood = app.theme.board
-    shown, drawn = colour_box(app.screen, wood), colour_box(start, wood)
+    ground = board_ground(app, game_id)
+    shown, drawn = colour_box(app.screen, ground), colour_box(start, ground)
     assert shown.size == drawn.size
     for dx in range(0, drawn.width, 3):
         for dy in range(0, drawn.height, 3):
@@ -330,7 +338,7 @@ def longest_empty_run(surface: pygame.Surface, area: pygame.Rect, colour) -> int
     return longest
 
 
-@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex"])
+@pytest.mark.parametrize("game_id", ["alquerque", "rastros", "hex", "reversi"])
 def test_the_start_picture_leaves_no_blank_band_on_the_rules_page(tmp_path, monkeypatch, game_id):
     """Hex's start was drawn in a square: its wide, short board left a blank band above it and
     another below, the page's widest gaps.  Now the picture is cut to the board drawn, and no band

@@ -1,0 +1,147 @@
+"""The rules pages against the rules code: each page names every rule option by the label the New
+game screen gives it, with the range and default the game declares, and Alquerque's page quotes the
+panel's draw counts at the limits games/alquerque.py plays, and a game module that states readings
+of its own has them in a section of its page, and every named computer player New game offers is
+said on its game's page, so that a page cannot drift from the game it describes.  Read in English
+and in Portuguese, as the window shows them."""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import pygame
+import pytest
+
+import games
+from games.alquerque import DRAW_PLIES, REPETITIONS
+from games.base import DrawCounts, Option
+from tests.ui_helpers import key, make_app, recorded_text
+from ui import i18n, markdown, words
+from ui.i18n import _
+from ui.scenes.rules import RulesScene, rules_source
+
+
+@pytest.fixture(params=["en", "pt"])
+def language(request):
+    """The window's language for the test, set back to English after it."""
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def page_blocks(game_id: str) -> list[str]:
+    """The text of each block (paragraph, bullet, heading) of the game's rules page, in the
+    window's language: what the rules screen lays out."""
+    return [block.text for block in markdown.parse(rules_source(game_id))]
+
+
+def numbers_of(option: Option) -> list[int]:
+    """The numbers a page must give for an int option: its allowed values (the bounds, or every
+    choice) and its default."""
+    allowed = list(option.choices) if option.choices else [option.minimum, option.maximum]
+    return [*allowed, option.default]
+
+
+def option_problems(game_id: str, option: Option, blocks: list[str]) -> list[str]:
+    """What the page lacks about ``option``: its label as New game shows it, and, in a block with
+    that label, each of its numbers as a word of its own."""
+    label = words.option_label(option, game_id)
+    named = [text for text in blocks if label in text]
+    if not named:
+        return [f"{game_id}: no {label!r}"]
+    if option.kind is not int:
+        return []
+    return [f"{game_id}: {label!r} without {n}" for n in numbers_of(option)
+            if not any(re.search(rf"(?<![\d.]){n}(?![\d.])", text) for text in named)]
+
+
+def test_every_rules_page_names_its_options_as_the_new_game_screen_shows_them(language):
+    """The pages said "can be chosen as an option" or "in the options" (Rastros, Reversi), "under
+    Rule options" (Alquerque), gave Trax's board limits and its "tournament mode" without the
+    option's name ("Game end"), and Hex's default size not at all; in Portuguese none said "Tamanho
+    do tabuleiro".  A student could not find where to choose them.  Each page now names the New
+    game screen and each option by its label there, with its range and default beside it."""
+    problems = []
+    for info in games.catalog():
+        blocks = page_blocks(info.id)
+        if not any(_("New game") in text for text in blocks):
+            problems.append(f"{info.id}: no {_('New game')!r}")
+        for option in info.options:
+            problems += option_problems(info.id, option, blocks)
+    assert problems == []
+
+
+def page_as_read(app, game_id: str, monkeypatch) -> str:
+    """Everything the rules screen draws of ``game_id``'s page, read from the top to its end with
+    Page Down, as one line of text."""
+    app.switch(RulesScene(app, game_id))
+    drawn = recorded_text(monkeypatch)
+    app.run_frames(2)
+    while True:
+        offset = app.scene.offset
+        key(app, pygame.K_PAGEDOWN)
+        if app.scene.offset == offset:
+            return " ".join(drawn)
+
+
+def test_the_alquerque_page_quotes_the_draw_counts_the_game_plays(tmp_path, monkeypatch, language):
+    """The page quotes the panel's counts, "No capture for 33 plies (draw at 40)" and "Position
+    seen 2 times (draw at 3)"; they are written here from the game's own limits (DRAW_PLIES,
+    REPETITIONS) as the panel writes them, so a change of rule that leaves the page behind fails.
+    Read at 800x600, scrolled with Page Down to the page's end."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        shown = page_as_read(app, "alquerque", monkeypatch)
+    finally:
+        app.quit()
+    quoted = [line for line, _near in words.draw_counts_lines(DrawCounts(33, DRAW_PLIES, 2, REPETITIONS))]
+    assert len(quoted) == 2
+    assert [line for line in quoted if line not in shown] == []
+
+
+READINGS = {"en": "Readings we chose", "pt": "Leituras que escolhemos"}  # the heading on each page
+
+
+def says_readings(game_id: str) -> bool:
+    """Whether the game's module states readings of its own where the course's text is open."""
+    return READINGS["en"] in (importlib.import_module(f"games.{game_id}").__doc__ or "")
+
+
+def page_sections(game_id: str) -> list[str]:
+    """The headings of the page's sections ("##"), in the window's language."""
+    return [block.text for block in markdown.parse(rules_source(game_id)) if block.kind == "h2"]
+
+
+def test_every_reading_the_rules_code_chose_has_its_section_on_the_page(language):
+    """games/trax.py lists the readings it chose where the course's text is open (a game with no
+    loop or line is a draw, the centre tile is an option, a turn making both colours wins for its
+    player), as games/rastros.py and games/reversi.py do; their pages had a "Readings we chose"
+    section, Trax's had none and gave its readings as the course's rules.  Now it has one."""
+    missing = [info.id for info in games.catalog() if says_readings(info.id)
+               and READINGS[language] not in page_sections(info.id)]
+    assert missing == []
+
+
+def named_players(game_id: str) -> list[str]:
+    """The titles of the game's named players (the course's, the notebook's, the baselines) as
+    the Computer choice on New game shows them."""
+    engine = importlib.import_module(f"ai.engines.{game_id}")
+    return [words.player_title(spec.info.title) for player_id, spec in engine.PLAYERS.items() if ":" in player_id]
+
+
+def names_player(blocks: list[str], title: str) -> bool:
+    """Whether one block of the page holds every word of ``title`` ("Course Medium" in "Course
+    Easy, Medium and Hard")."""
+    wanted = title.split()
+    return any(all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in wanted) for text in blocks)
+
+
+def test_every_named_computer_player_is_on_its_games_page(language):
+    """New game offers, beside the levels, named players: the course's (Rastros, Reversi,
+    Alquerque), the class notebook's and a plain UCT for Hex, a greedy baseline for Trax.  The
+    Hex and Trax pages named none of theirs, and Alquerque's said "Course minimax 1 to 4" where
+    the choice shows "Course minimax 2".  Each page now says what each of them is."""
+    missing = [(info.id, title) for info in games.catalog() for title in named_players(info.id)
+               if not names_player(page_blocks(info.id), title)]
+    assert missing == []
