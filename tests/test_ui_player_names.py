@@ -219,3 +219,22 @@ def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
     assert wait(app, scene.is_over, 10)
     lines = card_text(app, monkeypatch, scene)
     assert lines[:2] == ["Ana (X) wins", "João (O) lost on time"]
+
+
+def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
+    """Two friends playing game after game had to keep count on paper.  From the second game on,
+    the card says the session's score, which follows the friends when Rematch exchanges sides."""
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1", "b1", "c1", "b3"])  # Ana (X) wins
+    assert not any("session" in line for line in card_text(app, monkeypatch, scene))  # one game: its result
+    key(app, pygame.K_r)  # Rematch: João plays X
+    for move in ("b2", "a1", "b1", "c1", "b3"):  # João (X) wins
+        scene.play_human([scene.game.parse_move(scene.state, move)])
+    assert "This session: João (X) 1 - 1 Ana (O) · 0 drawn" in card_text(app, monkeypatch, scene)
+    key(app, pygame.K_u)  # the last move taken back and played again: the game counts once
+    scene.play_human([scene.game.parse_move(scene.state, "b3")])
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Ana plays X again
+    for move in ("b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"):  # a draw
+        scene.play_human([scene.game.parse_move(scene.state, move)])
+    assert scene.is_over() and scene.winner() is None
+    assert "This session: Ana (X) 1 - 1 João (O) · 1 drawn" in card_text(app, monkeypatch, scene)

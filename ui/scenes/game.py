@@ -53,6 +53,7 @@ from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
+from ui.sitting import SittingScore
 from ui.views import make_view
 from ui.widgets import Messages
 
@@ -121,6 +122,9 @@ class GameScene(GameCommands, Scene):
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
+        self.sitting = SittingScore()  # hot-seat: the friends' score over the games on this screen
+        self.sitting(self)  # a game whose moves end it counts too
+        self.listeners.append(self.sitting)
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
         self._warned_unsaved = False  # leaving an unsaved game asks twice
         if moves and setup.mode == PC_VS_PC and not self.is_over():

@@ -103,6 +103,10 @@ def result_lines(scene: GameScene) -> list[str]:
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
     if results is not None:
         lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results))
+    sitting = getattr(scene, "sitting", None)  # hot-seat: the friends' score over this screen's games
+    session = sitting.line(scene) if sitting is not None else ""
+    if session:
+        lines.append(session)
     return lines
 
 
