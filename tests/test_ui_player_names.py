@@ -153,3 +153,88 @@ def test_a_key_pressed_after_a_pause_in_a_name_field_acts_once(app, monkeypatch)
     key(app, pygame.K_LEFT)
     type_text(app, "x")
     assert scene.menu.get_widget("name0").get_value() == "Ana Rixt"
+
+
+def named_hotseat(app, game_id: str, moves=(), clock: str | None = None) -> GameScene:
+    """A hot-seat game between Ana (the first side) and João, ``moves`` played."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0, names=("Ana", "João"), clock=clock),
+                      list(moves))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def card_text(app, monkeypatch, scene: GameScene) -> list[str]:
+    """The lines the game-over card draws, once it shows."""
+    from tests.ui_helpers import recorded_text_rects, wait
+
+    assert wait(app, scene.over_card.visible, 10)
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if scene.over_card.rect.contains(rect)]
+
+
+def test_a_named_winners_card_says_how_without_naming_the_side_again(app, monkeypatch):
+    """Under "Ana (Black) wins" the card read "Black wins 38 - 26" (Trax: "Dark wins: a dark
+    loop"), the winner said twice as without names it no longer is; it says "38 - 26"."""
+    import random
+
+    import games
+
+    game = games.load("reversi")
+    state, moves, rng = game.initial_state(), [], random.Random(3)
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(move)
+        state = state.play(move)
+    last = moves.pop()
+    scene = named_hotseat(app, "reversi")
+    for move in moves:
+        scene.play_human([move])
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(*scene.view.move_cell(last)).center)  # the last move, clicked on the board
+    side = game.sides[scene.winner()]
+    lines = card_text(app, monkeypatch, scene)
+    assert lines[0] == f"{scene.setup.names[scene.winner()]} ({side}) wins"
+    assert scene.end_reason().startswith(f"{side} wins ")
+    assert not any(f"{side} wins" in line for line in lines[1:]), lines
+    assert scene.end_reason().split(" wins ")[1] in lines
+
+
+def test_the_card_names_the_friend_who_resigns(app, monkeypatch):
+    """Ctrl+R gives the game up for the friend to move; the card said "Ana (X) wins" over "O
+    resigns", and which of the two gave up was left to work out.  It names them."""
+    scene = named_hotseat(app, "tictactoe", ["b2"])
+    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    assert "João (O) resigns" in card_text(app, monkeypatch, scene)
+    assert scene.recorder.record.result.reason == "O resigns"  # the record keeps the rules' words
+
+
+def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
+    from tests.ui_helpers import wait
+
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="1m+0s")
+    scene.referee.set_readings((60.0, 0.01))  # João, to move, is out of time
+    assert wait(app, scene.is_over, 10)
+    lines = card_text(app, monkeypatch, scene)
+    assert lines[:2] == ["Ana (X) wins", "João (O) lost on time"]
+
+
+def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
+    """Two friends playing game after game had to keep count on paper.  From the second game on,
+    the card says the session's score, which follows the friends when Rematch exchanges sides."""
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1", "b1", "c1", "b3"])  # Ana (X) wins
+    assert not any("session" in line for line in card_text(app, monkeypatch, scene))  # one game: its result
+    key(app, pygame.K_r)  # Rematch: João plays X
+    for move in ("b2", "a1", "b1", "c1", "b3"):  # João (X) wins
+        scene.play_human([scene.game.parse_move(scene.state, move)])
+    assert "This session: João (X) 1 - 1 Ana (O) · 0 drawn" in card_text(app, monkeypatch, scene)
+    key(app, pygame.K_u)  # the last move taken back and played again: the game counts once
+    scene.play_human([scene.game.parse_move(scene.state, "b3")])
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Ana plays X again
+    for move in ("b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"):  # a draw
+        scene.play_human([scene.game.parse_move(scene.state, move)])
+    assert scene.is_over() and scene.winner() is None
+    assert "This session: Ana (X) 1 - 1 João (O) · 1 drawn" in card_text(app, monkeypatch, scene)

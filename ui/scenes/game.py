@@ -42,7 +42,7 @@ from ui.board_view import Overlay
 from ui.clocks import setup_clock
 from ui.hex_connections import HexConnections
 from ui.i18n import _
-from ui.match import PC_VS_PC, MatchSetup
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
@@ -53,6 +53,7 @@ from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
+from ui.sitting import SittingScore
 from ui.views import make_view
 from ui.widgets import Messages
 
@@ -121,6 +122,9 @@ class GameScene(GameCommands, Scene):
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
+        self.sitting = SittingScore()  # hot-seat: the friends' score over the games on this screen
+        self.sitting(self)  # a game whose moves end it counts too
+        self.listeners.append(self.sitting)
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
         self._warned_unsaved = False  # leaving an unsaved game asks twice
         if moves and setup.mode == PC_VS_PC and not self.is_over():
@@ -164,8 +168,24 @@ class GameScene(GameCommands, Scene):
         return self.state.winner() if self.state.is_terminal() else None
 
     def end_reason(self) -> str:
-        """Why the game ended, in the window's language (a forfeit worded as its record keeps it)."""
-        return words.end_reason(self.recorded_reason() if self.forfeit is not None else self.state.end_reason())
+        """Why the game ended, in the window's language (a forfeit worded as its record keeps it, but
+        a hot-seat player's resignation or flag fall, which names the player who lost)."""
+        if self.forfeit is None:
+            return words.end_reason(self.state.end_reason())
+        return self._named_forfeit() or words.end_reason(self.recorded_reason())
+
+    def _named_forfeit(self) -> str:
+        """A named hot-seat player's resignation or flag fall with their name: "João (O) resigns".
+        The card read "Ana (X) wins" over "O resigns": which friend gave up was left to work out.
+        "" where the loser has no name, or the game ended otherwise."""
+        side, why = self.forfeit
+        name = self.setup.names[side] if self.setup.mode == HOTSEAT else ""
+        said = dict(player=name, side=_(self.game.sides[side]))
+        if name and why == RESIGNED:
+            return _("{player} ({side}) resigns").format(**said)
+        if name and referee.is_flag_fall(why):
+            return _("{player} ({side}) lost on time").format(**said)
+        return ""
 
     def recorded_reason(self) -> str:
         """A forfeit's reason as records keep it, in English like the rules' own (each window says

@@ -254,8 +254,10 @@ class GameCommands:
         self._changed()
 
     def rematch(self) -> None:
+        """The same players again, sides exchanged (the session's score follows the players)."""
         self.computer.cancel()
         self.setup = self.setup.swapped()
+        self.sitting.exchange()
         self._face_the_human()
         self._reset()
         self._changed()

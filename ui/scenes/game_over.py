@@ -32,7 +32,22 @@ def result_title(scene: GameScene) -> str:
     name = scene.setup.names[winner] if scene.setup.mode == HOTSEAT else ""
     if name:  # the friends' names, given on the New game screen
         return _("{player} ({side}) wins").format(player=name, side=_(scene.game.sides[winner]))
+    return side_wins(scene, winner)
+
+
+def side_wins(scene: GameScene, winner: int) -> str:
+    """The headline naming the winning side only: "Dark wins"."""
     return _("{side} wins").format(side=_(scene.game.sides[winner]))
+
+
+def repeated_headline(scene: GameScene) -> str:
+    """The words of the headline that the reason under it would say again: the title itself, or
+    under a hot-seat name's "João (Dark) wins" the side's "Dark wins" (the card read "Dark wins: a
+    dark loop" and "Dark wins 38 - 26" under it, where it says "A dark loop" and "38 - 26" unnamed)."""
+    winner = scene.winner()
+    if scene.setup.mode == HOTSEAT and winner is not None and scene.setup.names[winner]:
+        return side_wins(scene, winner)
+    return result_title(scene)
 
 
 def detail_line(reason: str, title: str) -> str:
@@ -78,7 +93,7 @@ def result_lines(scene: GameScene) -> list[str]:
     state = scene.state
     lines = []
     reason = scene.end_reason()
-    detail = detail_line(reason, result_title(scene))
+    detail = detail_line(reason, repeated_headline(scene))
     if detail:
         lines.append(detail)
     score = shown_score(scene.initial, state)
@@ -88,6 +103,10 @@ def result_lines(scene: GameScene) -> list[str]:
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
     if results is not None:
         lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results))
+    sitting = getattr(scene, "sitting", None)  # hot-seat: the friends' score over this screen's games
+    session = sitting.line(scene) if sitting is not None else ""
+    if session:
+        lines.append(session)
     return lines
 
 

@@ -1,0 +1,65 @@
+"""The score between two friends playing hot-seat games one after another on the same game
+screen (Rematch, New game): the result card says it from the second game on, "This session: Ana
+(X) 2 - 1 João (O) · 1 drawn", so that nobody has to keep count on paper.
+
+Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
+a seat (seat 0 played the first side in the session's first game), and the seats play the other
+sides after an odd number of rematches.  A game counts once, when it first ends (taking moves back
+afterwards does not count it again), as ``ui.tally`` counts a game against the computer.  Kept in
+memory only: a session ends with the game screen.  No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui import words
+from ui.i18n import _
+from ui.match import HOTSEAT
+
+SHOWN_FROM = 2  # games in the session before the card says its score (one game's score is its result)
+
+
+class SittingScore:
+    """The session's wins by seat and its draws; a listener of the game screen (``count``)."""
+
+    def __init__(self) -> None:
+        self.wins = [0, 0]  # by seat
+        self.drawn = 0
+        self.exchanged = False  # the seats play the other sides (an odd number of rematches)
+        self.counted_game: int | None = None  # the game screen's ``game_number`` last counted
+
+    def games(self) -> int:
+        return self.wins[0] + self.wins[1] + self.drawn
+
+    def seat(self, side: int) -> int:
+        """The seat of the friend playing ``side`` in this game."""
+        return side ^ int(self.exchanged)
+
+    def exchange(self) -> None:
+        """A rematch: each friend plays the other side."""
+        self.exchanged = not self.exchanged
+
+    def __call__(self, scene: Any) -> None:
+        """Count a hot-seat game that has just ended (once: an undo and a new end do not count it again)."""
+        if scene.setup.mode != HOTSEAT or not scene.is_over() or self.counted_game == scene.game_number:
+            return
+        self.counted_game = scene.game_number
+        winner = scene.winner()
+        if winner is None:
+            self.drawn += 1
+        else:
+            self.wins[self.seat(winner)] += 1
+
+    def line(self, scene: Any) -> str:
+        """The session's score as the result card says it, the friends in the order of this game's
+        sides; "" before the session's second game."""
+        if scene.setup.mode != HOTSEAT or self.games() < SHOWN_FROM:
+            return ""
+
+        def friend(side: int) -> str:
+            return _("{player} ({side})").format(player=scene.setup.player_label(side),
+                                                 side=words.side(scene.game, side))
+
+        return _("This session: {first} {a} - {b} {second} · {drawn} drawn").format(
+            first=friend(0), a=self.wins[self.seat(0)], b=self.wins[self.seat(1)], second=friend(1), drawn=self.drawn)
