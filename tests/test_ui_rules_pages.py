@@ -145,3 +145,24 @@ def test_every_named_computer_player_is_on_its_games_page(language):
     missing = [(info.id, title) for info in games.catalog() for title in named_players(info.id)
                if not names_player(page_blocks(info.id), title)]
     assert missing == []
+
+
+def level_words(game_id: str) -> list[str]:
+    """Each word that names a level by its number on the game's page ("Nível 5", "níveis 1 a 4"):
+    the word alone, as the page spells it, in the window's language."""
+    level = _("Level {n}").split()[0]  # "Level", "Nível"
+    stem = re.escape(level[:-1])  # "Leve", "Níve": the singular and the plural ("Níveis")
+    return re.findall(rf"(?<!\w)({stem}\w*) \d", " ".join(page_blocks(game_id)), flags=re.IGNORECASE)
+
+
+def test_every_page_spells_a_level_as_the_game_screens_do(language):
+    """The game screens name a level as the catalog's "Level {n}" has it, "Nível 5" in Portuguese;
+    the pages wrote "Nível 5" on Hex, Reversi and Rastros but "o nível 5" on Alquerque and "os
+    níveis 1 a 4" on Hex (and "level 5" on the English Hex and Tic-tac-toe pages), so a student
+    could take them for something else than the level chosen on New game.  Now every page writes
+    it with the screens' capital."""
+    capital = _("Level {n}")[0]
+    misspelt = [(info.id, word) for info in games.catalog() for word in level_words(info.id)
+                if word[0] != capital]
+    assert misspelt == []
+    assert level_words("reversi")  # the pages do name levels: the words were found
