@@ -16,10 +16,11 @@ import pytest
 import games
 from games.alquerque import DRAW_PLIES, REPETITIONS
 from games.base import DrawCounts, Option
-from tests.ui_helpers import key, make_app, recorded_text
+from tests.ui_helpers import _recorded, key, make_app, recorded_text
 from ui import i18n, markdown, words
 from ui.i18n import _
 from ui.scenes.rules import RulesScene, rules_source
+from ui.theme import THEMES, contrast
 
 
 @pytest.fixture(params=["en", "pt"])
@@ -166,3 +167,46 @@ def test_every_page_spells_a_level_as_the_game_screens_do(language):
                 if word[0] != capital]
     assert misspelt == []
     assert level_words("reversi")  # the pages do name levels: the words were found
+
+
+def drawn_faces(monkeypatch) -> list[tuple[str, pygame.Rect, bool]]:
+    """Every string the shell's text helper draws from now on, with its rectangle and whether it
+    was drawn in the code face (``mono``)."""
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect, kwargs.get("mono", False)))
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_inline_code_is_drawn_in_the_code_face_on_a_chip(tmp_path, monkeypatch, theme):
+    """The pages dropped inline code's backticks and drew it as prose: "An empty cell is written
+    none.", "l for light", so a student could not tell which characters to type.  The code is now
+    drawn in the monospaced face on a chip that stands 3:1 from the page in every theme, the prose
+    around it in the page's face."""
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.theme = theme
+    try:
+        drawn = drawn_faces(monkeypatch)
+        app.switch(RulesScene(app, "trax"))
+        app.run_frames(2)
+        faces = {value: mono for value, _rect, mono in drawn}
+        assert (faces.get("none"), faces.get("l"), faces.get("An empty cell is written ")) == (True, True, False)
+        code = next(rect for value, rect, mono in drawn if value == "none" and mono)
+        chip = app.screen.get_at((code.left - 1, code.centery))[:3]
+        assert contrast(chip, app.theme.panel) >= 3.0
+    finally:
+        app.quit()
+
+
+def test_the_portuguese_trax_page_shows_its_notation_as_code(tmp_path, monkeypatch):
+    """The Portuguese page read "+ para uma peça reta, / para curvas..." as prose; each notation
+    character is now drawn in the code face, read from the top of the page to its end."""
+    i18n.set_language("pt")
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    app.settings.language = "pt"
+    try:
+        drawn = drawn_faces(monkeypatch)
+        page_as_read(app, "trax", monkeypatch)
+        code = {value for value, _rect, mono in drawn if mono}
+        assert {"+", "/", "\\", "e5/", "e5:lddl", "none"} <= code
+    finally:
+        app.quit()
+        i18n.set_language("en")
