@@ -16,10 +16,11 @@ import pytest
 import games
 from games.alquerque import DRAW_PLIES, REPETITIONS
 from games.base import DrawCounts, Option
-from tests.ui_helpers import key, make_app, recorded_text
+from tests.ui_helpers import _recorded, key, make_app, recorded_text
 from ui import i18n, markdown, words
 from ui.i18n import _
 from ui.scenes.rules import RulesScene, rules_source
+from ui.theme import THEMES, contrast
 
 
 @pytest.fixture(params=["en", "pt"])
@@ -145,3 +146,67 @@ def test_every_named_computer_player_is_on_its_games_page(language):
     missing = [(info.id, title) for info in games.catalog() for title in named_players(info.id)
                if not names_player(page_blocks(info.id), title)]
     assert missing == []
+
+
+def level_words(game_id: str) -> list[str]:
+    """Each word that names a level by its number on the game's page ("Nível 5", "níveis 1 a 4"):
+    the word alone, as the page spells it, in the window's language."""
+    level = _("Level {n}").split()[0]  # "Level", "Nível"
+    stem = re.escape(level[:-1])  # "Leve", "Níve": the singular and the plural ("Níveis")
+    return re.findall(rf"(?<!\w)({stem}\w*) \d", " ".join(page_blocks(game_id)), flags=re.IGNORECASE)
+
+
+def test_every_page_spells_a_level_as_the_game_screens_do(language):
+    """The game screens name a level as the catalog's "Level {n}" has it, "Nível 5" in Portuguese;
+    the pages wrote "Nível 5" on Hex, Reversi and Rastros but "o nível 5" on Alquerque and "os
+    níveis 1 a 4" on Hex (and "level 5" on the English Hex and Tic-tac-toe pages), so a student
+    could take them for something else than the level chosen on New game.  Now every page writes
+    it with the screens' capital."""
+    capital = _("Level {n}")[0]
+    misspelt = [(info.id, word) for info in games.catalog() for word in level_words(info.id)
+                if word[0] != capital]
+    assert misspelt == []
+    assert level_words("reversi")  # the pages do name levels: the words were found
+
+
+def drawn_faces(monkeypatch) -> list[tuple[str, pygame.Rect, bool]]:
+    """Every string the shell's text helper draws from now on, with its rectangle and whether it
+    was drawn in the code face (``mono``)."""
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect, kwargs.get("mono", False)))
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_inline_code_is_drawn_in_the_code_face_on_a_chip(tmp_path, monkeypatch, theme):
+    """The pages dropped inline code's backticks and drew it as prose: "An empty cell is written
+    none.", "l for light", so a student could not tell which characters to type.  The code is now
+    drawn in the monospaced face on a chip that stands 3:1 from the page in every theme, the prose
+    around it in the page's face."""
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.theme = theme
+    try:
+        drawn = drawn_faces(monkeypatch)
+        app.switch(RulesScene(app, "trax"))
+        app.run_frames(2)
+        faces = {value: mono for value, _rect, mono in drawn}
+        assert (faces.get("none"), faces.get("l"), faces.get("An empty cell is written ")) == (True, True, False)
+        code = next(rect for value, rect, mono in drawn if value == "none" and mono)
+        chip = app.screen.get_at((code.left - 1, code.centery))[:3]
+        assert contrast(chip, app.theme.panel) >= 3.0
+    finally:
+        app.quit()
+
+
+def test_the_portuguese_trax_page_shows_its_notation_as_code(tmp_path, monkeypatch):
+    """The Portuguese page read "+ para uma peça reta, / para curvas..." as prose; each notation
+    character is now drawn in the code face, read from the top of the page to its end."""
+    i18n.set_language("pt")
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    app.settings.language = "pt"
+    try:
+        drawn = drawn_faces(monkeypatch)
+        page_as_read(app, "trax", monkeypatch)
+        code = {value for value, _rect, mono in drawn if mono}
+        assert {"+", "/", "\\", "e5/", "e5:lddl", "none"} <= code
+    finally:
+        app.quit()
+        i18n.set_language("en")

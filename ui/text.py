@@ -7,10 +7,13 @@ draw theirs with ``ui.theme.draw_text``, in the same typeface's bold.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
 import pygame_menu
+
+from ui.markdown import Run
 
 Color = tuple[int, int, int]
 
@@ -187,6 +190,92 @@ def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[s
         else:
             lines.append(part)
     return [fit(line, size, width) for line in lines]
+
+
+Word = tuple[Run, tuple[Run, ...]]  # the space before a word (prose or code), and its pieces
+
+
+def chip_padding(size: int) -> int:
+    """The room left and right of inline code inside its chip, at font ``size``."""
+    return max(2, size // 6)
+
+
+def run_width(run: Run, size: int, bold: bool = False) -> int:
+    """How wide ``run`` is drawn (``draw_runs``): code in its chip, one monospaced cell a character."""
+    if run.code:
+        return ui_font(size, mono=True).size("M")[0] * len(run.text) + 2 * chip_padding(size)
+    return ui_font(size, bold).size(run.text)[0]
+
+
+def _words(runs: tuple[Run, ...]) -> list[Word]:
+    """``runs`` cut at their spaces into words, each with the space before it (a space inside
+    inline code is code: its chip goes on over it)."""
+    words: list[tuple[Run, list[Run]]] = [(Run(" "), [])]
+    for run in runs:
+        for i, piece in enumerate(re.split(r"(\s+)", run.text)):
+            if i % 2:
+                words.append((Run(" ", run.code), []))
+            elif piece:
+                words[-1][1].append(Run(piece, run.code))
+    return [(space, tuple(pieces)) for space, pieces in words if pieces]
+
+
+def joined_runs(words: list[Word]) -> tuple[Run, ...]:
+    """A line's ``words`` as the runs it is drawn in, without the space before the first;
+    neighbours of one kind (prose, code) merged."""
+    merged: list[Run] = []
+    for i, (space, pieces) in enumerate(words):
+        for run in (space, *pieces) if i else pieces:
+            if merged and merged[-1].code == run.code:
+                merged[-1] = Run(merged[-1].text + run.text, run.code)
+            else:
+                merged.append(run)
+    return tuple(merged)
+
+
+def runs_width(runs: tuple[Run, ...], size: int, bold: bool = False) -> int:
+    """How wide a line of ``runs`` is drawn."""
+    return sum(run_width(run, size, bold) for run in runs)
+
+
+def wrap_runs(runs: tuple[Run, ...], size: int, width: int, bold: bool = False) -> list[tuple[Run, ...]]:
+    """``wrap`` for text with inline code, which wraps like words: greedy, word by word; a last
+    word alone takes the one before it when both fit, as ``wrap``'s paragraphs do.  Prose alone
+    is ``wrap``'s (the same lines, measured a line at a time rather than a run at a time)."""
+    if not any(run.code for run in runs):
+        return [(Run(line),) for line in wrap("".join(run.text for run in runs), size, width, bold)]
+
+    def fits(words: list[Word]) -> bool:
+        return runs_width(joined_runs(words), size, bold) <= width
+
+    lines: list[list[Word]] = [[]]
+    for word in _words(runs):
+        if lines[-1] and not fits([*lines[-1], word]):
+            lines.append([word])
+        else:
+            lines[-1].append(word)
+    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1 and fits([lines[-2][-1], lines[-1][0]]):
+        lines[-2:] = [lines[-2][:-1], [lines[-2][-1], lines[-1][0]]]
+    return [joined_runs(line) for line in lines]
+
+
+def draw_runs(surface: pygame.Surface, runs: tuple[Run, ...], pos: tuple[int, int], size: int, color: Color,
+              code_colors: tuple[Color, Color], bold: bool = False) -> None:
+    """One laid-out line of ``runs`` with its top left at ``pos``: prose in the shell's face, inline
+    code in the monospaced face (``mono_line``: each character as typed) on a chip.
+    ``code_colors``: the chip's fill and its ink."""
+    x, y = pos
+    height = line_height(size, bold)
+    fill, ink = code_colors
+    for run in runs:
+        width = run_width(run, size, bold)
+        if run.code:
+            chip = pygame.Rect(x, y + 1, width, height - 2)
+            pygame.draw.rect(surface, fill, chip, border_radius=max(2, size // 5))
+            text(surface, run.text, (x + chip_padding(size), chip.centery), size, ink, anchor="midleft", mono=True)
+        else:
+            text(surface, run.text, (x, y), size, color, bold=bold)
+        x += width
 
 
 def line_height(size: int, bold: bool = False) -> int:

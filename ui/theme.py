@@ -139,6 +139,14 @@ def standing_out(fill: Color, ground: Color, ratio: float = 3.0, also: tuple[Col
     return readable(fill, ground, 21.0)
 
 
+def code_chip(theme: Theme) -> tuple[Color, Color]:
+    """The fill and ink of inline code on a page's panel (the rules screen's `` `e5/` ``): a grey
+    a little toward the text, moved (``standing_out``) until the chip stands 3:1 from the panel
+    and its ink reads on it, so the characters to type are seen as such in every theme."""
+    fill = standing_out(tuple(round(p + (t - p) * 0.15) for p, t in zip(theme.panel, theme.text)), theme.panel)
+    return fill, ink_on(fill)
+
+
 def window_scale(size: tuple[int, int]) -> float:
     """The screens' scale for a window of ``size``: 1.0 at 1280x800, larger on big screens (4K),
     a bit smaller on small ones, never so small that text drops under about 9 pixels."""

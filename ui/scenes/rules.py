@@ -6,6 +6,7 @@ without a button of their own (Ctrl+C, Ctrl+V, Enter, the arrows) are found nowh
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
@@ -16,13 +17,24 @@ from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the
 from ui.i18n import _
 from ui.scenes.base import KEYS_PAGE, Scene
 from ui.scenes.common import backdrop, heading, thumbnail
-from ui.theme import Color, Theme
+from ui.theme import Color, Theme, code_chip
 from ui.views.trax import draw_tile_row, tile_row_height
 from ui.widgets import Button, Messages, card, mix
 
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
 START = "start"  # and the page's game at its start
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
+
+
+class Line(NamedTuple):
+    """A laid-out line of the page: its text, how it is drawn, and its prose and code runs."""
+
+    text: str  # a picture's: its name
+    size: int  # a gap's and a picture's: their height
+    bold: bool
+    indent: int  # pixels from the text's left edge
+    kind: str  # a block's kind ("h1", "p", ...), "bullet" (a bullet's first line), "gap" or "picture"
+    runs: tuple[markdown.Run, ...] = ()
 
 
 def line_height(size: int, bold: bool, kind: str) -> int:
@@ -124,7 +136,7 @@ class RulesScene(Scene):
         self.tabs = [Button(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.offset = 0
-        self.lines: list[tuple[str, int, bool, int, str]] = []  # (text, size, bold, x indent, kind)
+        self.lines: list[Line] = []
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.page = pygame.Rect(0, 0, 0, 0)  # the card the text is on (``resize``)
 
@@ -156,21 +168,21 @@ class RulesScene(Scene):
         width = self.text_rect.width
         sizes = {"h1": (int(30 * s), True), "h2": (int(22 * s), True), "h3": (int(18 * s), True),
                  "p": (int(17 * s), False), "li": (int(17 * s), False)}
-        lines: list[tuple[str, int, bool, int, str]] = []
+        lines: list[Line] = []
         for block in markdown.parse(rules_source(self.game_id)):
             if block.kind == "picture":
-                lines.append((block.text, picture_height(block.text, self.game_id, s, self.app.theme), False, 0,
-                              "picture"))
-                lines.append(("", int(7 * s), False, 0, "gap"))
+                lines.append(Line(block.text, picture_height(block.text, self.game_id, s, self.app.theme), False, 0,
+                                  "picture"))
+                lines.append(Line("", int(7 * s), False, 0, "gap"))
                 continue
             size, bold = sizes[block.kind]
             indent = int((26 + 22 * block.indent) * s) if block.kind == "li" else 0
             if block.kind.startswith("h") and lines:
-                lines.append(("", int(10 * s), False, 0, "gap"))
-            for i, line in enumerate(tx.wrap(block.text, size, width - indent, bold)):
+                lines.append(Line("", int(10 * s), False, 0, "gap"))
+            for i, runs in enumerate(tx.wrap_runs(block.runs, size, width - indent, bold)):
                 kind = "bullet" if block.kind == "li" and i == 0 else block.kind
-                lines.append((line, size, bold, indent, kind))
-            lines.append(("", int(7 * s), False, 0, "gap"))
+                lines.append(Line("".join(run.text for run in runs), size, bold, indent, kind, runs))
+            lines.append(Line("", int(7 * s), False, 0, "gap"))
         self.lines = lines
         if self.section is not None:  # once, as the screen opens: a resize later keeps the player's scroll
             self.offset = self._section_top(section_index(self.game_id, self.section))
@@ -181,12 +193,12 @@ class RulesScene(Scene):
         if index is None:
             return 0
         top, seen = 0, -1
-        for _value, size, bold, _indent, kind in self.lines:
-            if kind == "h2":
+        for line in self.lines:
+            if line.kind == "h2":
                 seen += 1
                 if seen == index:
                     return top
-            top += line_height(size, bold, kind)
+            top += line_height(line.size, line.bold, line.kind)
         return 0
 
     def show_help(self) -> None:
@@ -216,7 +228,7 @@ class RulesScene(Scene):
                 self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
 
     def _content_height(self) -> int:
-        return sum(line_height(size, bold, kind) for _, size, bold, _, kind in self.lines)
+        return sum(line_height(line.size, line.bold, line.kind) for line in self.lines)
 
     def caption(self) -> str:
         return self._titles()[0]
@@ -262,7 +274,8 @@ class RulesScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.text_rect)
         y = self.text_rect.y - self.offset
-        for value, size, bold, indent, kind in self.lines:
+        code_colours = code_chip(theme)
+        for value, size, bold, indent, kind, runs in self.lines:
             if kind == "gap":
                 y += size
                 continue
@@ -277,7 +290,7 @@ class RulesScene(Scene):
                 x = self.text_rect.x + indent
                 if kind == "bullet":
                     pygame.draw.circle(surface, theme.accent, (x - int(13 * s), y + h // 2), max(2, int(3 * s)))
-                tx.text(surface, value, (x, y), size, colour, bold=bold)
+                tx.draw_runs(surface, runs, (x, y), size, colour, code_colours, bold)
             y += h
         surface.set_clip(clip)
         if total > self.text_rect.height:
