@@ -13,7 +13,8 @@ pointless (``Node.cut``).  Three algorithms, whose node counts the explorer show
 - ``ORDERED``: alpha-beta with the moves ordered best first by the heuristic (one ply): the same
   value with fewer nodes, which is the lesson.
 
-``count_nodes`` gives the counts without keeping the tree.  No pygame here.
+``count_nodes`` gives the counts without keeping the tree; ``reported_value`` a node's value in the
+game's own unit (discs, points), which the explorer words as analysis does.  No pygame here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from ai.search.classic import course_report
 from games.base import State
 
 MINIMAX, ALPHABETA, ORDERED = "minimax", "alphabeta", "ordered"
@@ -53,6 +55,7 @@ class Node:
     move: Hashable | None = None  # the move that led here (None at the root)
     ply: int = 0  # plies below the root
     value: float | None = None  # minimax value for MAX (None: never searched)
+    estimate: float | None = None  # at the depth limit: the heuristic's own value for MAX, before the squash
     alpha: float = -math.inf  # the window the search entered this node with
     beta: float = math.inf
     kind: str = "inner"  # "inner", "terminal", "horizon" (valued by the heuristic), "cut" (never searched)
@@ -137,7 +140,9 @@ class _Search:
 
     def estimate(self, state: State) -> float:
         """The heuristic for MAX, squashed into -0.9..+0.9 (a proof always counts for more)."""
-        raw = float(self.heuristic(state, self.player))
+        return self.squash(float(self.heuristic(state, self.player)))
+
+    def squash(self, raw: float) -> float:
         return round(HEURISTIC_SQUASH * math.tanh(raw / self.scale), 3)
 
     def ordered(self, node: Node, moves: list) -> list:
@@ -163,7 +168,8 @@ class _Search:
             node.kind, node.value = "terminal", self.utility(state)
             return node.value
         if node.ply >= self.depth:
-            node.kind, node.value = "horizon", self.estimate(state)
+            node.estimate = float(self.heuristic(state, self.player))
+            node.kind, node.value = "horizon", self.squash(node.estimate)
             return node.value
         prune = self.algorithm != MINIMAX
         moves = self.ordered(node, state.legal_moves())
@@ -207,6 +213,38 @@ def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic |
     search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), False, limit, stop)
     search.visit(Node(state), -math.inf, math.inf)
     return search.nodes
+
+
+def best_leaf(node: Node) -> Node:
+    """The end of ``node``'s best line, where its value comes from: a finished game, or a position
+    at the depth limit (each node's value is its best move's)."""
+    while node.best_child is not None:
+        node = node.best_child
+    return node
+
+
+def course_points(game_id: str) -> float | None:
+    """How many of the game's evaluation units (the ones analysis and the hint show) one unit of
+    its course heuristic (``course_heuristic``) is worth, as its course player reports them
+    (``ai.search.classic.ClassicPlayer``): Alquerque's pieces are 100 points; None where the
+    course's numbers have no conversion (Rastros' Basilio counts its distance to its goal)."""
+    if game_id == "alquerque":
+        from ai.engines.alquerque import MATERIAL
+
+        return float(MATERIAL)
+    return None if game_id == "rastros" else 1.0
+
+
+def reported_value(node: Node, game_id: str) -> tuple[float, str]:
+    """``node``'s value as our players report a search's, for MAX: (score, ``Progress.kind``).
+    The tree's number is the course heuristic squashed for the lesson (a win +1); this is the
+    same value in the game's unit (``ai.search.classic.course_report``), taken at the end of the
+    best line: a finished game's result (a win as a win of unknown length), or the heuristic there
+    in the game's evaluation units, so that the window can word it as it words analysis."""
+    leaf = best_leaf(node)
+    if leaf.kind == "terminal" or leaf.estimate is None:
+        return course_report(leaf.value or 0.0, 1.0, 1.0)
+    return course_report(leaf.estimate, None, course_points(game_id))
 
 
 def iter_nodes(node: Node):

@@ -666,3 +666,39 @@ def test_a_tree_is_laid_out_once_and_a_tree_built_again_is_laid_out_anew(app, mo
     assert [node is explorer.tree.root for _rect, node in explorer.node_rects] == [True]
     click(app, explorer.node_rects[0][0].center)
     assert explorer.selected is explorer.tree.root
+
+
+def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch):
+    """The tree's boxes show the lesson's scale (the course's disc count squashed: -0.53 at depth 2)
+    where analysis and the hint say "Black +1 disc" of the same kind of value: a student
+    comparing them was puzzled.  The header says what the boxes' numbers are, and the side panel
+    says the selected node's value as analysis words a search's (ui.scenes.thinking.eval_text),
+    for the side it favours: here White's reply c4 leaves Black two discs behind."""
+    from tests.ui_helpers import key, recorded_text
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import eval_text
+
+    def analysis_words(discs: int, side: int) -> str:
+        return eval_text(AIProgress(0, score=discs, mover=side), ("Black", "White"), "reversi")
+
+    app.open_demo("game:reversi:hotseat:d3,c3")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_DOWN)  # the best reply, b3
+    key(app, pygame.K_RIGHT)  # c4
+    assert explorer.selected.value == -0.525
+    assert f"Value -0.53: {analysis_words(2, 1)}" in drawn and analysis_words(2, 1) == "White +2 discs"
+    assert "Values from Black's side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth 2" in drawn
+
+    key(app, pygame.K_ESCAPE)
+    app.open_demo("game:reversi:hotseat")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_MINUS)  # depth 1: each of Black's first moves leaves it 4 discs to 1
+    built(app, explorer)
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    assert f"Value +0.69: {analysis_words(3, 0)}" in drawn

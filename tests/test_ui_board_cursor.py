@@ -394,3 +394,29 @@ def test_after_a_move_the_cursor_is_on_a_legal_move_again(app, game_id):
             key(app, pygame.K_RETURN)
         assert len(scene.history) == plies, scene.cursor.key
         assert scene.cursor.on
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1600, 600), (800, 1000)])
+def test_hexs_arrows_follow_its_rows_and_columns_however_the_board_is_turned(tmp_path, monkeypatch, size):
+    """The Hex board is turned to fit the window (from its rows level in a wide one to its columns
+    upright in a tall one) and the arrows went to the nearest cell in the arrow's direction on the
+    screen: on a level board the cells below one are down-left and down-right alike, on an upright
+    one the cells right of it are up-right and down-right alike, and a pixel's rounding chose (Down
+    from b1 went to a2, Right from a2 to b1).  Right and Left go along a row, Down and Up along a
+    column, whatever the tilt."""
+    import math
+
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        scene = start(app, "hex", options={"size": 11})
+        key(app, pygame.K_DOWN)
+        row, col = divmod(scene.cursor.key, 11)
+        steps = {pygame.K_RIGHT: (0, 1), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_UP: (-1, 0)}
+        for arrow in [pygame.K_RIGHT] * 3 + [pygame.K_DOWN] * 3 + [pygame.K_LEFT] * 2 + [pygame.K_UP] * 2:
+            row, col = row + steps[arrow][0], col + steps[arrow][1]
+            key(app, arrow)
+            assert divmod(scene.cursor.key, 11) == (row, col), (math.degrees(scene.view.tilt), pygame.key.name(arrow))
+    finally:
+        app.quit()

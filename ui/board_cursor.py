@@ -3,7 +3,10 @@
 The view names the places a click may land on (``BoardView.targets``: cells, points, the open Trax
 tile picker's tiles), each with a key and a rectangle; the cursor keeps the key of the one it is
 on and moves to the nearest place in the arrow's direction, so one rule serves square grids, Hex's
-slanted rows and Alquerque's points.  Pressing it is a click at its centre (``BoardView.click``):
+slanted rows and Alquerque's points.  The direction is the board's own (``BoardView.cursor_axes``):
+Right and Left along a row, Down and Up along a column, however Hex's board is slanted and turned
+to fit the window (on the screen, its cells below one were down-left and down-right alike on a
+level board, and rounding chose).  Pressing it is a click at its centre (``BoardView.click``):
 the view, and through it the game, says what that does, so the cursor never decides legality.
 
 It first shows on a legal move: the one whose first place (``BoardView.first_place``) is nearest
@@ -73,19 +76,21 @@ class BoardCursor:
         return rect
 
     def move(self, view: BoardView, state: State, arrow: int, start: tuple[int, int] | None = None) -> None:
-        """One step toward ``arrow``: the nearest place within 45 degrees of it, its distance
-        weighed by how far off the arrow it lies; none there, the cursor stays (the board's edge)."""
+        """One step toward ``arrow`` along the board's lines (``BoardView.cursor_axes``): the
+        nearest place within 45 degrees of it, its distance weighed by how far off the arrow it
+        lies; none there, the cursor stays (the board's edge)."""
         here = self.current(view, state, start)
         if here is None:
             return
         dx, dy = DIRECTIONS[arrow]
+        axes = view.cursor_axes()
         best, best_score = None, float("inf")
         for key, rect in view.targets(state):
-            vx, vy = rect.centerx - here.centerx, rect.centery - here.centery
+            vx, vy = along_axes(axes, rect.centerx - here.centerx, rect.centery - here.centery)
             along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
             if along <= 0 or across > along:
                 continue
-            score = math.hypot(vx, vy) * (1 + across / along)  # Hex: the next row's cell, not two rows up
+            score = math.hypot(vx, vy) * (1 + across / along)  # the next row's place, not two rows on
             if score < best_score:
                 best, best_score = (key, rect), score
         if best is not None:
@@ -113,6 +118,17 @@ class BoardCursor:
             radius = max(2, rect.width // 8)
             pygame.draw.rect(surface, (0, 0, 0), outer, width, border_radius=radius)
             pygame.draw.rect(surface, (255, 255, 255), inner, width, border_radius=radius)
+
+
+def along_axes(axes: tuple[tuple[float, float], tuple[float, float]], x: float, y: float) -> tuple[float, float]:
+    """The screen offset ``(x, y)`` in steps of the board's ``axes`` (``BoardView.cursor_axes``):
+    how many steps along a row, how many along a column.  On Hex's slanted rhombus a cell's row
+    and column neighbours are one step apart on one axis, where on the screen Down from a cell
+    met two cells as near (a level board: down-left and down-right), or Right two (its columns
+    upright), and rounding picked one."""
+    (ax, ay), (bx, by) = axes
+    det = ax * by - ay * bx
+    return (x * by - y * bx) / det, (ax * y - ay * x) / det
 
 
 def ring_width(place: int, scale: float) -> int:

@@ -138,6 +138,13 @@ class BoardView:
         keyboard's cursor (ui.board_cursor) can go; none (this default): the board has no cursor."""
         return []
 
+    def cursor_axes(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The screen steps the keyboard's arrows go by: Right along the first (a row, a1 b1 c1),
+        Down along the second (a column, a1 a2 a3), Left and Up back.  The screen's own by default;
+        a board drawn slanted or turned (Hex's) gives its rows' and columns' steps, so that an arrow
+        follows the board's lines, not a screen direction between two of its cells."""
+        return (1.0, 0.0), (0.0, 1.0)
+
     def draw_pointed(self, surface: pygame.Surface, state: State, key: Hashable) -> None:
         """The keyboard's cursor is on the place ``key`` (one of ``targets``): draw what the mouse
         hovering there shows, before the cursor's ring goes on top (a Trax tile's whole turn and

@@ -132,7 +132,7 @@ def _end_point(view: Any, end: str | int, other: str | int, carrier: frozenset[i
         edge_row = -EDGE_OFFSET if end == "top" else n - 1 + EDGE_OFFSET
         if touching:
             col = sum(touching) / len(touching) + (row - edge_row) / 2
-        else:  # straight up or down on the screen from the other end
+        else:  # square onto the edge from the other end, across the rows (the board may be turned)
             r0, c0 = divmod(other, n) if isinstance(other, int) else (n / 2, n / 2)
             col = c0 + (r0 - edge_row) / 2
         return view.centre(edge_row, max(-0.5, min(n - 0.5, col)))

@@ -4,7 +4,10 @@ Opened from a game or a replay (key T) on the position shown.  The tree (ai/game
 drawn top-down: MAX's positions as boxes with a triangle up, MIN's with a triangle down, each with
 its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into -0.9..+0.9 at the
 depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
-hang below their parent crossed out.  A click on a node opens or closes it and shows its position
+hang below their parent crossed out.  Those numbers are the lesson's scale, not the game's unit
+analysis and the hint show: the header says what they are (``values_note``), and the side panel
+says the selected node's value in the game's words as well ("Value -0.53: White +2 discs",
+``value_words``).  A click on a node opens or closes it and shows its position
 and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
 arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
 or closes it.  The best line is open at the start, and a tree wider
@@ -42,13 +45,16 @@ from ai.game_tree import (
     TreeTooBig,
     build,
     count_nodes,
+    reported_value,
 )
 from games.base import Game, State
 from ui import text as tx
+from ui.ai_worker import AIProgress
 from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
 from ui.scenes.base import Scene
+from ui.scenes.thinking import eval_text
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
@@ -56,6 +62,8 @@ from ui.widgets import Button, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
+# what the numbers in the boxes are: the lesson's scale, not the game's unit analysis shows
+VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth {n}")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
@@ -72,6 +80,21 @@ def value_text(value: float | None) -> str:
     if value in (1.0, -1.0, 0.0):
         return f"{int(value):+d}" if value else "0"
     return number_text(value, "+.2f")
+
+
+def value_words(node: Node, game: Game, max_side: int) -> str:
+    """``node``'s value in the game's unit for the side it favours, in the words analysis and the
+    hint use for a search's value ("Black +2 discs", "White +100", "Red wins", "even"), where the
+    box shows the lesson's squashed number (-0.53): a student comparing the two read different
+    scales.  Hex's analysis gives chances to win, into which the course's shortest paths do not
+    convert: only the side they favour is said.  "" for a cut node, never searched."""
+    if node.value is None:
+        return ""
+    score, kind = reported_value(node, game.id)
+    said = eval_text(AIProgress(0, score=score, kind=kind, mover=max_side), game.sides, game.id)
+    if said or node.value == 0:
+        return said or _("even")
+    return _("better for {side}").format(side=_(game.sides[max_side if node.value > 0 else 1 - max_side]))
 
 
 def window_text(node: Node) -> str:
@@ -360,7 +383,7 @@ class TreeExplorerScene(Scene):
         self.scale = s = window_scale(size)
         pad = int(16 * s)
         side_w = int(min(340 * s, w * 0.28))
-        self.header = pygame.Rect(pad, pad, w - 2 * pad, int(118 * s))
+        self.header = pygame.Rect(pad, pad, w - 2 * pad, int(126 * s))  # the title, buttons, counts, what values are
         self.side = pygame.Rect(w - side_w - pad, self.header.bottom + pad, side_w, h - self.header.bottom - 2 * pad)
         self.canvas = pygame.Rect(pad, self.header.bottom + pad, self.side.x - 2 * pad, self.side.height)
         row = pygame.Rect(self.header.x, self.header.y + int(40 * s), self.header.width, int(36 * s))
@@ -383,7 +406,9 @@ class TreeExplorerScene(Scene):
                 theme.text, bold=True)
         for b in self.buttons:
             b.draw(surface, theme, s)
-        tx.text(surface, tx.fit(self._counts_line(), int(15 * s), self.header.width), (self.header.x, self.header.bottom),
+        tx.text(surface, tx.fit(self._counts_line(), int(15 * s), self.header.width),
+                (self.header.x, self.header.y + int(104 * s)), int(15 * s), theme.muted, "bottomleft")
+        tx.text(surface, tx.fit(self.values_note(), int(15 * s), self.header.width), self.header.bottomleft,
                 int(15 * s), theme.muted, "bottomleft")
         card(surface, self.canvas, mix(theme.panel, theme.background, 0.4), int(10 * s))
         if self.tree is None:
@@ -404,6 +429,13 @@ class TreeExplorerScene(Scene):
             surface.set_clip(clip)
         self._draw_side(surface)
         self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
+
+    def values_note(self) -> str:
+        """What the numbers in the boxes are: the lesson's scale, from the root's mover's side, not
+        the game's unit that analysis and the hint show (a student read -0.53 beside "Black +1
+        disc" for the same position and was puzzled); each node's value in that unit is in the
+        side panel (``value_words``)."""
+        return _(VALUES_NOTE).format(side=_(self.game.sides[self.root_state.to_move]), n=self.depth)
 
     def _counts_line(self) -> str:
         parts = []
@@ -429,16 +461,17 @@ class TreeExplorerScene(Scene):
         y = board.bottom + pad
         who = _("MAX to move") if node.maximizing else _("MIN to move")
         lines = [
-            (_("Value {value}").format(value=value_text(node.value)) if not node.cut else _("Cut: never searched")),
+            self._value_line(node),
             f"{who} ({_(self.game.sides[node.state.to_move])})",
             window_text(node) if self.algorithm != MINIMAX and not node.cut else "",
             {"terminal": _("The game is over here"), "horizon": _("Depth limit: the heuristic's value"),
              "inner": ngettext("{n} move", "{n} moves", len(node.children)).format(n=len(node.children)),
              "cut": ""}[node.kind],
         ]
-        for line in lines:
-            if line:
-                y = tx.text(surface, tx.fit(line, int(15 * s), board.width), (board.x, y), int(15 * s), theme.text).bottom + int(4 * s)
+        for line in filter(None, lines):  # wrapped: the value's words ran past a small window's panel
+            for part in tx.wrap(line, int(15 * s), board.width):
+                y = tx.text(surface, part, (board.x, y), int(15 * s), theme.text).bottom
+            y += int(4 * s)
         legend = [_("MAX: the side to move at the root, picks the highest value"),
                   _("MIN: the other side, picks the lowest"),
                   _("Crossed out: alpha-beta cut these moves (alpha ≥ beta)"),
@@ -446,6 +479,15 @@ class TreeExplorerScene(Scene):
                   _("Arrows: parent, best move, siblings; Shift+arrows: scroll"),
                   _("+N under a node: its moves, not opened yet")]
         self._draw_legend(surface, legend, board.x, y + int(8 * s), board.width, r.bottom - pad)
+
+    def _value_line(self, node: Node) -> str:
+        """The selected node's value, as its box shows it and in the game's words (``value_words``):
+        "Value -0.53: White +2 discs"."""
+        if node.cut:
+            return _("Cut: never searched")
+        words = value_words(node, self.game, self.root_state.to_move)
+        shown = value_text(node.value)
+        return _("Value {value}: {words}").format(value=shown, words=words) if words else _("Value {value}").format(value=shown)
 
     def _draw_legend(self, surface: pygame.Surface, legend: list[str], x: int, y: int, width: int, bottom: int) -> None:
         """The legend's lines from ``y`` down, each wrapped to ``width``, as many whole lines as end

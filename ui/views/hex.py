@@ -174,6 +174,13 @@ class HexView(BoardView):
         level = reach(math.radians(60))
         return min(reach(self.tilt + math.radians(a)) for a in (0, 60, 120)) / level
 
+    def cursor_axes(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """A step along a row (a1 to b1) and along a column (a1 to a2) as laid out now, slant and
+        tilt included: the keyboard's arrows follow them (a column runs down-right on a level
+        board, straight down at the largest tilt, where a row climbs as steeply as it falls)."""
+        a1, b1, a2 = self.centre(0, 0), self.centre(0, 1), self.centre(1, 0)
+        return (b1[0] - a1[0], b1[1] - a1[1]), (a2[0] - a1[0], a2[1] - a1[1])
+
     def targets(self, state: HexState) -> list[tuple[int, pygame.Rect]]:
         """Every cell, as the circle inside its hexagon.  Blue's stone the swap would take is
         noted as well: the cursor, aimed after a move before the board is drawn again, finds the
