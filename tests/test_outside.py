@@ -412,17 +412,22 @@ def test_a_late_bot_printing_without_a_newline_is_told_where_it_was_running(tmp_
     """A late bot that printed its thoughts on one line (``print(..., end=" ")``) was told only
     "exceeded the time limit (...); process stopped": the note of where it was running came in
     the middle of the bot's line in its log, and was looked for at a line's start only."""
-    bot = tmp_path / "pensa.py"
-    bot.write_text("import time\n\ndef choose(game, state):\n    while True:\n"
-                   "        print('thinking', end=' ', flush=True)\n        time.sleep(0.001)\n")
+    why = _first_move_forfeit(tmp_path / "pensa.py", "import time\n\ndef choose(game, state):\n    while True:\n"
+                              "        print('thinking', end=' ', flush=True)\n        time.sleep(0.001)\n")
+    assert re.search(r"; process stopped; it was running pensa\.py line (5|6) \(in choose\)\. It was its first "
+                     r"move", why), why
+
+
+def _first_move_forfeit(bot: Path, source: str) -> str:
+    """The reason a bot with ``source`` loses its first Tic-tac-toe move at 0.2 s."""
+    bot.write_text(source)
     p = ai.make_player("tictactoe", str(bot))
     try:
         with pytest.raises(Forfeit) as lost:
             p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
     finally:
         p.close()
-    assert re.search(r"; process stopped; it was running pensa\.py line (5|6) \(in choose\)\. It was its first "
-                     r"move", str(lost.value)), lost.value
+    return str(lost.value)
 
 
 @pytest.mark.usefixtures("late_notes_waited_for")
@@ -431,16 +436,8 @@ def test_a_late_bot_that_prints_megabytes_is_still_told_where_it_was_running(tmp
     "exceeded the time limit (...); process stopped": what it printed after the note of where it
     was running pushed the note out of the end of the log that was read.  Now the reason says
     where, and the log's last lines say it too, below what the bot printed."""
-    bot = tmp_path / "falador.py"
-    bot.write_text("import time\n\ndef choose(game, state):\n    while True:\n        print('a pensar ' * 2000)\n"
-                   "        time.sleep(0.001)\n")
-    p = ai.make_player("tictactoe", str(bot))
-    try:
-        with pytest.raises(Forfeit) as lost:
-            p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
-    finally:
-        p.close()
-    why = str(lost.value)
+    why = _first_move_forfeit(tmp_path / "falador.py", "import time\n\ndef choose(game, state):\n    while True:\n"
+                              "        print('a pensar ' * 2000)\n        time.sleep(0.001)\n")
     assert re.search(r"; process stopped; it was running falador\.py line (5|6) \(in choose\)\. It was its first move",
                      why), why[:300]
     log_end = Path(why.rsplit("; log: ", 1)[1]).read_bytes()[-4096:].decode()
