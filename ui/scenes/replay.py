@@ -453,7 +453,7 @@ class ReplayScene(Scene):
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
                           summary_text(self.move_analysis.values, self.move_analysis.running(),
                                        self.move_analysis.preparing(), graph_shown=graph is not None),
-                          state, graph)
+                          state, graph, self.view.near_side())
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
@@ -598,7 +598,7 @@ class ReplayScene(Scene):
         if note_place is not None:
             note_place.topright = (r.right - 6, r.y + 4)
         xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
-                        taken=[note_place] if note_place is not None else [])
+                        taken=[note_place] if note_place is not None else [], top_side=self.view.near_side())
         drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
         if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)
