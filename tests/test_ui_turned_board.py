@@ -160,3 +160,19 @@ def test_after_a_rematch_the_eval_bar_and_graph_keep_to_the_turned_board(app, mo
     bar = scene.board_side.eval_rect
     assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) < 300  # Black's share at the bottom
     assert drawn[-1](1, 1.0)[1] > scene.board_side.graph_rect.centery  # White's lead drawn below it
+
+
+def test_the_replay_of_a_game_played_as_black_fills_the_eval_bar_from_the_bottom_with_black(app):
+    """The replay turns a game played as Black to show Black at the bottom; its eval bar filled
+    White from the bottom all the same: it keeps to the board now, and key F turns both."""
+    game = games.load("alquerque")
+    record = GameRecord.start(game, (Side("level-1", "Level 1"), Side(None, "You"))).with_moves(["d3-c3"])
+    replay = ReplayScene(app, record, analyse=False)
+    app.switch(replay)
+    app.run_frames(2)
+    key(app, pygame.K_a)  # analysis mode: the eval bar beside the board
+    bar = replay.eval_rect
+    assert replay.view.turned and bar.width > 0
+    assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) < 300  # Black's share at the bottom
+    key(app, pygame.K_f)
+    assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) > 450  # White's, with the board upright
