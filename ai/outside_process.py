@@ -94,12 +94,20 @@ def log_folder() -> Path:
     return folder
 
 
+def lasting_log_folder(results: str | Path) -> Path:
+    """The folder for the bots' logs of a tournament whose results log is ``results``
+    (FILE.jsonl): FILE.bots beside it, kept as long as the results are.  In the temporary folder
+    (pruned after a week, and on reboot) a teacher rereading a league found its logs gone."""
+    return Path(results).with_suffix(".bots")
+
+
 def new_log(label: str, folder: str | Path | None = None) -> Path:
-    """A new log file's path for a bot called ``label``, in ``folder`` (default ``log_folder()``);
-    the folder's old logs are pruned the first time this process uses it."""
+    """A new log file's path for a bot called ``label``, in ``folder`` (default ``log_folder()``).
+    The default folder's old logs are pruned the first time this process uses it; a folder the
+    caller names (a tournament's ``lasting_log_folder``) keeps its logs."""
     base = Path(folder) if folder else log_folder()
     base.mkdir(parents=True, exist_ok=True)
-    if str(base) not in _pruned:
+    if not folder and str(base) not in _pruned:
         _pruned.add(str(base))
         prune_logs(base)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", label)[-60:].strip("_.") or "bot"

@@ -416,7 +416,17 @@ class Tournament:
         """Game ``g`` as plain data for ``play_task`` (worker processes, Dask workers)."""
         return {"number": g.number, "game": self.game_id, "options": self.options, "ids": list(self.ids_of(g)),
                 "seeds": list(g.seeds), "time": self.time_per_move, "opening": list(self.opening_of(g)),
-                "clock": self.clock, "loader": self.loader, "seed_bots": self.seed is not None, "broken": self.broken}
+                "clock": self.clock, "loader": self.task_loader(), "seed_bots": self.seed is not None,
+                "broken": self.broken}
+
+    def task_loader(self) -> dict[str, Any]:
+        """The outside players' loader options for a game: with a results log, the bots' logs go
+        beside it (``lasting_log_folder``), so the logs its forfeits name last as long as it does."""
+        if not self.log_file or "log_dir" in self.loader:
+            return self.loader
+        from ai.outside_process import lasting_log_folder
+
+        return {**self.loader, "log_dir": str(lasting_log_folder(self.log_file))}
 
     def opening_of(self, g: ScheduledGame) -> tuple[str, ...]:
         return self.openings[g.round - 1]

@@ -775,14 +775,15 @@ def test_a_late_bot_with_only_our_notes_keeps_the_log_its_forfeit_names(tmp_path
     assert "jogaRastros11" in Path(str(lost.value).rsplit("; log: ", 1)[1]).read_text()
 
 
-def test_old_bot_logs_are_pruned(tmp_path):
-    """Nothing ever removed a log: the folder grew with every league."""
+def test_old_bot_logs_are_pruned(tmp_path, monkeypatch):
+    """Nothing ever removed a log: the temporary folder grew with every league."""
     import os
 
-    from ai.outside_process import LOG_KEEP_DAYS, new_log, prune_logs
+    from ai.outside_process import LOG_KEEP_DAYS, LOG_ROOT_VARIABLE, new_log, prune_logs
 
     folder = tmp_path / "logs"
     folder.mkdir()
+    monkeypatch.setenv(LOG_ROOT_VARIABLE, str(folder))
     now = time.time()
     names = [f"20261101-10000{i}-ana-jogador-x{i}.log" for i in range(4)]
     for age, name in enumerate(names):  # the first written most recently
@@ -792,10 +793,25 @@ def test_old_bot_logs_are_pruned(tmp_path):
     old.write_text("Traceback ...\n")
     os.utime(old, (now - (LOG_KEEP_DAYS + 1) * 86400,) * 2)
     (folder / "notes.txt").write_text("the teacher's own file")
-    latest = new_log("bot", folder)  # a process's first bot: the folder is pruned
+    latest = new_log("bot")  # a process's first bot: the folder is pruned
     assert not old.exists() and all((folder / name).exists() for name in names)
     assert prune_logs(folder, count=2) == 3  # the newest two stay, and the file that is not a log
     assert {p.name for p in folder.iterdir()} == {latest.name, names[0], "notes.txt"}
+
+
+def test_a_tournaments_own_bot_logs_are_never_pruned(tmp_path):
+    """A league's logs, kept beside its results (``lasting_log_folder``), would be pruned with the
+    temporary ones after a week: the folder a caller names keeps every log."""
+    import os
+
+    from ai.outside_process import LOG_KEEP_DAYS, new_log
+
+    folder = tmp_path / "league.bots"
+    folder.mkdir()
+    old = folder / "20250101-000000-rui-jogador-old.log"
+    old.write_text("Traceback ...\n")
+    os.utime(old, (time.time() - (LOG_KEEP_DAYS + 1) * 86400,) * 2)
+    assert new_log("bot", folder).parent == folder and old.exists()
 
 
 def test_a_students_own_games_module_is_theirs():

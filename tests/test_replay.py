@@ -277,3 +277,32 @@ def test_the_move_list_keeps_its_rows_beside_the_best_line(app, monkeypatch, gam
         assert len(numbers) >= rows, numbers
         assert scene.ply in [ply for _rect, ply in scene.move_rows]  # the move shown is in the list
         press(app, pygame.K_RIGHT)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, size):
+    """A student's bot over its time: the reason (where it was running, its log's path) was cut at
+    two lines in the replay's panel; it takes the lines the panel has room for now, the path
+    broken over lines where it is wider than the panel, and the moves still come under it."""
+    from games.record import Result
+    from tests.ui_helpers import make_app, recorded_text
+    from ui import i18n
+
+    log = "/home/professor/Documents/Tabuleiro/tournaments/league-2026-12-03.bots/20261203-101500-aluno-x1y2.log"
+    reason = ("White forfeits: aluno.py exceeded the time limit (2.51 s > 2.0 s); process stopped; it was running "
+              f"aluno.py line 12 (in choose): while True:; log: {log}")
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        record = random_record("tictactoe").finish(Result(1, reason))
+        scene = ReplayScene(app, record, analyse=False)
+        app.switch(scene)
+        app.run_frames(2)
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        start = next(i for i, value in enumerate(drawn) if value.startswith("White forfeits"))
+        end = drawn.index(i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves)))
+        said = " ".join(drawn[start:end])
+        assert "aluno.py line 12" in said and "…" not in said
+        assert log in "".join(drawn[start:end]).replace(" ", "")  # the whole path, if over lines
+    finally:
+        app.quit()

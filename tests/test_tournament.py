@@ -1027,3 +1027,18 @@ def test_a_stopped_league_keeps_each_game_sent_once_and_its_resume_plays_only_th
     again.run()
     logged = [json.loads(line)["number"] for line in log.read_text().splitlines()[1:]]
     assert sorted(logged) == list(range(1, 19))
+
+
+def test_a_tournaments_bot_logs_stay_beside_its_results(tmp_path, monkeypatch):
+    """The bots' logs went to the temporary folder, pruned after a week and on reboot, while the
+    league's results stayed: a forfeit named a log that was gone.  They go to FILE.bots beside
+    FILE.jsonl now, and the forfeit names that lasting path."""
+    monkeypatch.setenv("TABULEIRO_BOT_LOGS", str(tmp_path / "temporary"))
+    bot = tmp_path / "aluno.py"
+    bot.write_text("import sys\n\ndef choose(game, state):\n    print('where I was', file=sys.stderr)\n"
+                   "    raise RuntimeError('no move')\n")
+    log = tmp_path / "league.jsonl"
+    t = Tournament("tictactoe", ["level-1", str(bot)], games_per_pair=1, time_per_move=5, log=str(log))
+    reason = t.run()[0].reason
+    kept = Path(reason.rsplit("; log: ", 1)[1])
+    assert kept.parent == tmp_path / "league.bots" and "where I was" in kept.read_text()

@@ -268,3 +268,26 @@ def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):
     assert app.scene.confirming == paths[1]
     key(app, pygame.K_RETURN)  # and the next Enter opens it again
     assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Player 1"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "(Black wins 13 - 0 · 64 - 0 with the empty squares to the winner)"),
+    ("pt", "(Preto ganha 13 - 0 · 64 - 0 com as casas vazias para o vencedor)"),
+])
+def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, said):
+    """A Reversi game won before the board filled read "Black wins 13 - 0 (64 - 0 with the empty
+    squares to the winner)" in the row's brackets: brackets in brackets.  The second count follows
+    a dot now, in either language."""
+    from ui import i18n
+
+    game = games.load("reversi")
+    moves = ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"]  # a 9-move wipeout
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    save(record.with_moves(moves, game.play_line(moves)), games_dir() / "wipeout.json")
+    try:
+        i18n.set_language(language)
+        scene = open_list(app)
+        title = scene.row_text(scene.entries[0])[0]
+    finally:
+        i18n.set_language("en")
+    assert title.endswith(said) and title.count("(") == 1

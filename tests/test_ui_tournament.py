@@ -1480,3 +1480,26 @@ def test_the_report_saved_on_leaving_is_said_on_the_menu_and_not_on_the_next_scr
     click_widget(app, app.scene.menu, "play")
     assert isinstance(app.scene, SetupScene)
     assert said() == []
+
+
+def test_a_click_on_a_forfeit_puts_its_bots_log_path_on_the_clipboard(app, tmp_path, monkeypatch):
+    """"Latest results" cut a bot's forfeit at one line; a click said the log's path in a message
+    that went in 15 s.  The click puts the path on the clipboard too, to paste in a file manager."""
+    from ai.tournament import GameResult, Tournament
+    from ui import clipboard
+
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    log = "/home/professor/Documentos/Tabuleiro/tournaments/liga.bots/20261203-101500-aluno-x1y2.log"
+    reason = ("O forfeits: aluno.py exceeded the time limit (2.51 s > 2.0 s); process stopped; it was running "
+              f"aluno.py line 12 (in choose); log: {log}")
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, time_per_move=0.2)
+    t.results[1] = GameResult("tictactoe", {}, ["level-1", "level-2"], ["a1"], 0, None, reason, True)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.show_results(t, tmp_path / "liga.json")
+    app.run_frames(2)
+    row = next(rect for rect, number, _text in scene._recent_rects if number == 1)
+    click(app, row.center)
+    assert copied == [log]
+    assert any(m.text == f"Its log, copied to the clipboard: {log}" for m in scene.messages.current())

@@ -132,3 +132,47 @@ def test_the_setting_board_faces_me_off_keeps_every_board_upright(app):
     assert not scene.view.turned and not any("turned round" in m for m in said(scene))
     key(app, pygame.K_f)  # F still turns it by hand
     assert scene.view.turned
+
+
+def brightness(colour) -> int:
+    return sum(colour[:3])
+
+
+def test_after_a_rematch_the_eval_bar_and_graph_keep_to_the_turned_board(app, monkeypatch):
+    """A rematch turned the board to show the human's Black at the bottom, while the eval bar beside
+    it still filled White from the bottom and the graph put White's lead on top: now the bar fills
+    from the bottom, and the graph rises, with the side the board shows at the bottom."""
+    from ui import eval_graph
+
+    drawn = []
+    draw_graph = eval_graph.draw_graph
+    monkeypatch.setattr(eval_graph, "draw_graph", lambda *a, **k: drawn.append(draw_graph(*a, **k)) or drawn[-1])
+    scene = start(app, "alquerque", HUMAN_VS_PC, (None, "level-1"))  # the human plays White, at the bottom
+    key(app, pygame.K_a)  # analysis mode: the bar and the graph
+    bar = scene.board_side.eval_rect
+    assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) > 450  # White's share at the bottom
+    assert drawn[-1](1, 1.0)[1] < scene.board_side.graph_rect.centery  # White's lead drawn above the middle
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # resign: the result card
+    key(app, pygame.K_r)  # rematch: the human plays Black, the board turns
+    assert scene.setup.human_side() == 1 and scene.view.turned and scene.analysis.active
+    app.dirty = True
+    app.run_frames(2)
+    bar = scene.board_side.eval_rect
+    assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) < 300  # Black's share at the bottom
+    assert drawn[-1](1, 1.0)[1] > scene.board_side.graph_rect.centery  # White's lead drawn below it
+
+
+def test_the_replay_of_a_game_played_as_black_fills_the_eval_bar_from_the_bottom_with_black(app):
+    """The replay turns a game played as Black to show Black at the bottom; its eval bar filled
+    White from the bottom all the same: it keeps to the board now, and key F turns both."""
+    game = games.load("alquerque")
+    record = GameRecord.start(game, (Side("level-1", "Level 1"), Side(None, "You"))).with_moves(["d3-c3"])
+    replay = ReplayScene(app, record, analyse=False)
+    app.switch(replay)
+    app.run_frames(2)
+    key(app, pygame.K_a)  # analysis mode: the eval bar beside the board
+    bar = replay.eval_rect
+    assert replay.view.turned and bar.width > 0
+    assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) < 300  # Black's share at the bottom
+    key(app, pygame.K_f)
+    assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) > 450  # White's, with the board upright

@@ -163,6 +163,13 @@ class BoardView:
             self.turned = side != self.bottom_side
         return self.turned
 
+    def near_side(self) -> int:
+        """The side whose end of the board is drawn at the bottom (the first side's where a board
+        has no end of its own): the eval bar fills from the bottom with it and the graph puts it
+        on top, so both keep to the board's way round after a rematch or key F turns it."""
+        unturned = self.bottom_side or 0
+        return 1 - unturned if self.turned else unturned
+
     def turn(self) -> str | None:
         """Turn the board round, or back (key F); when it is drawn one way only, why not."""
         if not self.can_turn:

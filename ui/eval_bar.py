@@ -137,8 +137,10 @@ def divider_colour(first: tuple[int, int, int], second: tuple[int, int, int],
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
-         scale: float, caption: str = "", state: State | None = None, graph: tuple[float, str] | None = None) -> None:
-    """The bar: the first side's colour from the bottom, the second's from the top; ``caption``
+         scale: float, caption: str = "", state: State | None = None, graph: tuple[float, str] | None = None,
+         near: int = 0) -> None:
+    """The bar: the ``near`` side's colour (the side the board shows at the bottom,
+    ``BoardView.near_side``) from the bottom, the other's from the top; ``caption``
     (the analysis' depth) above it; a finished ``state`` shows its result.  Without a value of
     analysis' own of the position (it waits while a computer searches its move, and starts afresh
     on every position), the evaluation graph's latest value at or before it (``graph_value``) is
@@ -152,15 +154,15 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     from ui.scenes.game_panel import side_colour
 
     game_id = game.id
-    colours = (fill_colour(side_colour(game.sides[0], 0, theme), theme),
-               fill_colour(side_colour(game.sides[1], 1, theme), theme))
+    colours = (fill_colour(side_colour(game.sides[near], near, theme), theme),
+               fill_colour(side_colour(game.sides[1 - near], 1 - near, theme), theme))
     radius = max(2, int(5 * scale))
     pygame.draw.rect(surface, frame_colour(theme), rect.inflate(4, 4), border_radius=radius)
     known = final_value(state) if state is not None and state.is_terminal() else position_value(snapshot, game_id)
     if known is None and graph is not None:
         known = graph
         colours = (dimmed_colour(colours[0], theme), dimmed_colour(colours[1], theme))
-    value = 0.0 if known is None else known[0]
+    value = 0.0 if known is None else (known[0] if near == 0 else -known[0])  # the near side's share
     split = rect.y + int(rect.height * (1 - value) / 2)
     top = pygame.Rect(rect.x, rect.y, rect.width, split - rect.y)
     bottom = pygame.Rect(rect.x, split, rect.width, rect.bottom - split)

@@ -106,12 +106,15 @@ class LiveEvaluations:
 
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[float | None], game: Game,
                theme: Theme, scale: float, plies: int, current: int | None = None,
-               taken: Sequence[pygame.Rect] = (),
+               taken: Sequence[pygame.Rect] = (), top_side: int = 0,
                ) -> Callable[[int, float], tuple[int, int]] | None:
     """The graph of ``points`` (one per position of a ``plies``-move game) in ``rect``: the area
     between the line and the middle in the colour of the side better off, the sides' names (kept
     off the ``taken`` places, where the caller writes over the graph), and a cursor at the position
-    ``current``.  Returns the point-to-pixel mapping (None if too small)."""
+    ``current``.  ``top_side`` is better above the middle: the side the board shows at the bottom
+    (``BoardView.near_side``), as the eval bar fills from the bottom with it; a board turned after
+    a rematch showed Black at the bottom and the graph White on top.  Returns the point-to-pixel
+    mapping of ``points``' values (None if too small)."""
     r = rect
     if r.height < 20:
         return None
@@ -122,21 +125,23 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     mid = r.centery
     pygame.draw.line(surface, middle_line_colour(theme, ground), (r.x, mid), (r.right, mid), 1)
 
+    sign = 1 if top_side == 0 else -1  # points are the first side's; up is ``top_side``'s
+
     def xy(i: int, v: float) -> tuple[int, int]:
-        return (r.x + int(i * (r.width - 1) / n), int(mid - v * (r.height / 2 - 4)))
+        return (r.x + int(i * (r.width - 1) / n), int(mid - sign * v * (r.height / 2 - 4)))
 
     from ui.scenes.game_panel import side_colour
 
     # each side in its own colour, as on the bar and the board (Black's and White's too), made to
     # stand out from the graph's ground
-    sides = [side_colour(game.sides[side], side, theme) for side in (0, 1)]
+    sides = [side_colour(game.sides[side], side, theme) for side in (top_side, 1 - top_side)]
     colours = [legible(colour, ground, theme.text, 0.25) for colour in sides]
     known = [(i, v) for i, v in enumerate(points) if v is not None]
     for (i0, v0), (i1, v1) in zip(known, known[1:]):
         if i1 != i0 + 1:
             continue
         a, b = xy(i0, v0), xy(i1, v1)
-        fill = colours[0] if (v0 + v1) >= 0 else colours[1]
+        fill = colours[0] if sign * (v0 + v1) >= 0 else colours[1]
         pygame.draw.polygon(surface, mix(fill, ground, 0.45), [(a[0], mid), a, b, (b[0], mid)])
     curve = [xy(i, v) for i, v in known]
     if len(known) > 1:
@@ -147,8 +152,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         cx = xy(current, 0)[0]
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
     size = tx.small(11, s)
-    for side, top in ((0, True), (1, False)):
-        label = _("{side} better").format(side=_(game.sides[side]))
+    for side, top in ((0, True), (1, False)):  # ``sides``' order: the top side's first
+        label = _("{side} better").format(side=_(game.sides[side if top_side == 0 else 1 - side]))
         place = _label_place(r, tx.ui_font(size).size(label), top, curve, s, taken)
         # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
         # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)

@@ -43,7 +43,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares to the winner\)",
-     N_("{side} wins {a} - {b} ({c} - {d} with the empty squares to the winner)")),
+     N_("{side} wins {a} - {b} · {c} - {d} with the empty squares to the winner")),  # no brackets: a row brackets it
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),

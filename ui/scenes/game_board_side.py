@@ -97,9 +97,9 @@ class BoardSide:
                           summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
                                        scene.analysis.waiting, scene.computer.holds_move_after_move(),
                                        graph is not None),
-                          shown, graph)
+                          shown, graph, scene.view.near_side())
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
-                                  len(scene.history), scene.shown_plies())
+                                  len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if scene.cursor.on and not scene.why_no_move() and not scene.card_shown():
             scene.cursor.draw(surface, scene.view, shown, s)
         if scene.move_entry.open:

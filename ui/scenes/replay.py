@@ -72,6 +72,7 @@ MOVE_ROWS_WANTED = 6
 """The move-list rows the panel keeps, room allowing: the evaluation graph shrinks for them down
 to ``GRAPH_LEAST`` first, then analysis mode's best line goes to one line (``room_given``)."""
 GRAPH_LEAST = 80  # the evaluation graph's smallest height (unscaled)
+END_LEAVES_ROWS = 2  # the move list's rows a long end of the game (a bot's forfeit) leaves under it
 
 
 class Slider:
@@ -453,7 +454,7 @@ class ReplayScene(Scene):
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
                           summary_text(self.move_analysis.values, self.move_analysis.running(),
                                        self.move_analysis.preparing(), graph_shown=graph is not None),
-                          state, graph)
+                          state, graph, self.view.near_side())
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
@@ -489,8 +490,8 @@ class ReplayScene(Scene):
             line = words.side_and_player(player.title, self.game.sides[side])  # "Level 3" translated
             y = tx.text(surface, tx.fit(line, small, inner.width), (inner.x, y + int(4 * s)), small, theme.muted).bottom
         result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
-        y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes a second line
-        for line in tx.wrap_at_most(result, int(15 * s), inner.width, 2, bold=True):
+        y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes more lines
+        for line in self._result_lines(result, y, inner.width):
             y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom
         where = [_("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))]
         if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
@@ -509,6 +510,18 @@ class ReplayScene(Scene):
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, legend), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def _result_lines(self, result: str, top: int, width: int) -> list[str]:
+        """The game's end (``result``) wrapped to ``width`` pixels from ``top``, on as many lines
+        as leave room for the ply line, the counts and ``END_LEAVES_ROWS`` moves above the graph
+        at its least height (two lines at least), a path broken over lines: a bot's forfeit (where
+        it was running, its log's path) was cut at two lines, and the teacher never saw where the
+        bot was or its log."""
+        s, size, small = self.scale, int(15 * self.scale), tx.small(14, self.scale)
+        graph_top = self.graph_whole.bottom - int(GRAPH_LEAST * s)
+        kept = int(14 * s) + 2 * tx.line_height(small) + int(20 * s) + self._moves_height(END_LEAVES_ROWS)
+        most = max(2, (graph_top - top - kept) // tx.line_height(size, True))
+        return tx.wrap_at_most(result, size, width, most, bold=True, break_words=True)
 
     def _make_room_for_moves(self, progress: AIProgress | None, top: int, width: int, legend: int) -> bool:
         """Lay the graph out so the move list below ``top`` (under the best line, over the
@@ -598,7 +611,7 @@ class ReplayScene(Scene):
         if note_place is not None:
             note_place.topright = (r.right - 6, r.y + 4)
         xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
-                        taken=[note_place] if note_place is not None else [])
+                        taken=[note_place] if note_place is not None else [], top_side=self.view.near_side())
         drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
         if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)

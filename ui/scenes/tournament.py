@@ -713,15 +713,19 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
 
     def _say_result(self, text: str, result: Any) -> None:
         """A result's whole line in the message line; an outside player's log in a message of its
-        own under it.  In one, a late first move's reason (where it was running, the hint) filled
-        the message's four lines at 800x560 and the path at its end was cut to "…"."""
+        own under it, its path put on the clipboard too (to paste in a file manager or a terminal:
+        the message goes in 15 s).  In one, a late first move's reason (where it was running, the
+        hint) filled the message's four lines at 800x560 and the path at its end was cut to "…"."""
+        from ui import clipboard
+
         kind = "warn" if result.forfeit else "info"
         path = words.log_path(result.reason)
         if path is None:
             self.messages.add(text, kind, 15.0)
             return
         self.messages.add(words.without_log(text), kind, 15.0)
-        self.messages.add(_("Its log: {path}").format(path=path), "info", 15.0)
+        said = _("Its log, copied to the clipboard: {path}") if clipboard.put_text(path) else _("Its log: {path}")
+        self.messages.add(said.format(path=path), "info", 15.0)
 
     def redraw_interval(self) -> float | None:
         """10 times a second while games run (every frame while the watched move animates), twice a
