@@ -238,3 +238,36 @@ def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
         scene.play_human([scene.game.parse_move(scene.state, move)])
     assert scene.is_over() and scene.winner() is None
     assert "This session: Ana (X) 1 - 1 João (O) · 1 drawn" in card_text(app, monkeypatch, scene)
+
+
+REVERSI6_BLACK_PASSES = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2",
+                         "a1", "a2", "b4", "a4", "e1", "b6", "a5", "f6", "b3", "f1", "f2", "a6", "d1", "a3"]
+
+
+def test_a_reversi_pass_names_the_friend_who_has_no_move(app, monkeypatch):
+    """Every prompt names the player ("Ana to move (Black)") but Reversi's pass, which said
+    "Black has no move: click anywhere to pass": the board's view knows no names.  The screen
+    gives it the words for the player, and the line says "Ana (Black) has no move"."""
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0, names=("Ana", "João")),
+                      REVERSI6_BLACK_PASSES)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.state.must_pass()
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert any(line.startswith("Ana (Black) has no move: click anywhere to pass") for line in drawn), drawn
+    click(app, scene.view.cell_rect(0, 0).center)  # anywhere: Ana passes
+    assert scene.history[-1].text == "pass"
+
+
+def test_a_reversi_pass_against_the_computer_names_the_side(app, monkeypatch):
+    """Against the computer the line stays as it was: the human's side, no name."""
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HUMAN_VS_PC, (None, "level-1"), 1.0),
+                      REVERSI6_BLACK_PASSES)
+    app.switch(scene)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert any(line.startswith("Black has no move: click anywhere to pass") for line in drawn), drawn
