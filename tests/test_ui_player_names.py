@@ -271,3 +271,51 @@ def test_a_reversi_pass_against_the_computer_names_the_side(app, monkeypatch):
     app.invalidate()
     app.run_frames(2)
     assert any(line.startswith("Black has no move: click anywhere to pass") for line in drawn), drawn
+
+
+def resign_button_text(app, monkeypatch, scene: GameScene) -> list[str]:
+    """What the Resign button shows now."""
+    from tests.ui_helpers import recorded_text_rects
+
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if scene.btn_resign.rect.contains(rect)]
+
+
+def test_the_resign_button_names_the_friend_it_resigns_for(app, monkeypatch):
+    """In hot-seat, Resign (and Ctrl+R) gives the game up for the player to move, and nothing said
+    who: the button says it, "Resign for Ana (X)", then João's after Ana's move."""
+    scene = named_hotseat(app, "tictactoe")
+    assert "Resign for Ana (X)" in resign_button_text(app, monkeypatch, scene)
+    click(app, scene.view.cell_rect(1, 1).center)  # Ana plays b2
+    assert "Resign for João (O)" in resign_button_text(app, monkeypatch, scene)
+    click(app, scene.btn_resign.rect.center)
+    assert scene.end_reason() == "João (O) resigns"
+
+
+def test_the_resign_button_names_the_side_where_the_name_does_not_fit(tmp_path, monkeypatch):
+    """800x600 in Portuguese, a 16-letter name: the button still says whose game it gives up."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0,
+                                          names=("Esclarecida Mari", "João")))
+        app.switch(scene)
+        app.run_frames(2)
+        [label] = [text for text in resign_button_text(app, monkeypatch, scene) if text.startswith("Desistir")]
+        assert "Preto" in label or "Esclarecida Mari" in label, label
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_the_resign_button_against_the_computer_is_plain_resign(app, monkeypatch):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0, names=("Ana", "")))
+    app.switch(scene)
+    app.run_frames(2)
+    assert "Resign" in resign_button_text(app, monkeypatch, scene)

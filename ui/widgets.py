@@ -88,6 +88,7 @@ class Button:
     pressed: bool = False
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
+    shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -140,8 +141,8 @@ class Button:
         return 0
 
     def labels(self) -> tuple[str, ...]:
-        """The label, then shorter forms of it, the first that fits drawn: the label alone here."""
-        return (self.label,)
+        """The label, then shorter forms of it (``shorter``), the first that fits drawn."""
+        return (self.label, *self.shorter)
 
     def _hint_width(self, scale: float) -> int:
         """The room the key hint takes beside the label, its gap included (0 with no hint)."""

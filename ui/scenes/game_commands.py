@@ -19,9 +19,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ui import words
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
-from ui.match import PC_VS_PC
+from ui.match import HOTSEAT, PC_VS_PC
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, Stepper
@@ -80,6 +81,8 @@ class GameCommands:
         self.btn_pause.enabled = not self.is_over()
         self.btn_step.enabled = self.paused and not self.is_over()
         self.btn_resign.enabled = self._resigning_side() is not None
+        self.btn_resign.label, *shorter = self._resign_labels()
+        self.btn_resign.shorter = tuple(shorter)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
@@ -233,6 +236,18 @@ class GameCommands:
             return None
         human = self.setup.human_side()
         return self.state.to_move if human is None else human
+
+    def _resign_labels(self) -> list[str]:
+        """The Resign button's label, then shorter forms for a narrow panel.  In a hot-seat game it
+        names the friend it gives the game up for, the player to move ("Resign for Ana (Black)",
+        "Resign for Ana", "Resign for Black"): Resign and Ctrl+R gave up for whoever was to move,
+        and nothing said who.  Against the computer, "Resign": the human's own."""
+        side = self._resigning_side()
+        if self.setup.mode != HOTSEAT or side is None:
+            return [_("Resign")]
+        said = _("Resign for {player}")
+        return [said.format(player=player) for player in (words.player_on_side(self.setup, self.game, side),
+                                                          self.setup.player_label(side), words.side(self.game, side))]
 
     def resign(self) -> None:
         """The human gives the game up (Undo takes it back, like any end)."""
