@@ -113,14 +113,17 @@ class Button:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
         pixels.  A label a little too long for its key beside it ("Árvore de pesquisa  T" at
         800x560) is set a point or two smaller before the key is left out, and the key before the
-        label gives way to its short form (``labels``)."""
+        label gives way to its short form (``labels``), which is taken rather than a longer form
+        set under ``ui.text.SMALLEST``."""
         usual, hint_w = tx.small(self.label_size, scale), self._hint_width(scale)
-        for label in self.labels():
+        labels = self.labels()
+        for label in labels:
+            smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
             for beside in (hint_w, 0):
-                for size in (usual, usual - 1, usual - 2):
+                for size in range(usual, smallest - 1, -1):
                     if tx.ui_font(size, True).size(label)[0] + beside <= room:
                         return label, size, beside
-        return self.labels()[-1], usual, 0
+        return labels[-1], usual, 0
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
