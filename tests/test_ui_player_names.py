@@ -319,3 +319,42 @@ def test_the_resign_button_against_the_computer_is_plain_resign(app, monkeypatch
     app.switch(scene)
     app.run_frames(2)
     assert "Resign" in resign_button_text(app, monkeypatch, scene)
+
+
+@pytest.mark.parametrize("seed", [3, 4])  # Black wins 48 - 16, 40 - 24
+def test_the_winners_card_shows_a_long_name_and_the_side_at_800x600(tmp_path, monkeypatch, seed):
+    """At 800x600 in Portuguese, on a clock, the winner's card read "Escla…" (and "Bran…", "João …"):
+    "vencedor", the score and the clock shared the name's line.  Names of 16 letters and both
+    sides show whole now, the winner still said on the card."""
+    import random
+
+    import games
+    from tests.ui_helpers import make_app, recorded_text_rects
+    from ui import i18n
+
+    game = games.load("reversi")
+    state, moves, rng = game.initial_state(), [], random.Random(seed)
+    while not state.is_terminal():
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        names = ("Esclarecida Mari", "João Bartolomeu")
+        scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0, names=names, clock="5m+3s"))
+        app.switch(scene)
+        for move in moves:
+            scene.play_human([move])
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        for side, rect in enumerate(scene.panel.player_cards):
+            inside = [text for text, where in drawn if rect.inflate(0, 20).contains(where)]
+            assert names[side] in inside and ("Preto", "Branco")[side] in inside, inside
+        winner = scene.panel.player_cards[scene.winner()].inflate(0, 20)
+        assert "vencedor" in [text for text, where in drawn if winner.contains(where)]
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
