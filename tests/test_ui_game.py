@@ -522,8 +522,8 @@ def test_a_players_score_and_what_it_counts_stay_inside_the_card(app):
 
 
 def test_a_long_name_stops_before_the_score_and_the_clock(app, monkeypatch):
-    """800x560, Alquerque on a clock: a 24-character name is cut before the captured count and
-    the clock, on both cards."""
+    """800x560, Alquerque on a clock: a 24-character name is cut before the clock, on both cards,
+    and runs into neither the clock nor the captured count (on the side's line above it)."""
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     names = ("Conceição Antunes Ferrei", "Maria João da Silva Sant")
@@ -538,7 +538,8 @@ def test_a_long_name_stops_before_the_score_and_the_clock(app, monkeypatch):
         inside = [(value, rect) for value, rect in drawn if card.contains(rect)]
         name = next(rect for value, rect in inside if value.startswith(("Concei", "Maria")))
         others = [rect for value, rect in inside if value in ("captured", "0") or ":" in value]
-        assert others and all(name.right < rect.left for rect in others)
+        assert others and all(name.right < rect.left for value, rect in inside if ":" in value)  # the clock
+        assert all(rect.centery < name.top for value, rect in inside if value in ("captured", "0"))  # a line up
 
 
 def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch):

@@ -238,3 +238,123 @@ def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
         scene.play_human([scene.game.parse_move(scene.state, move)])
     assert scene.is_over() and scene.winner() is None
     assert "This session: Ana (X) 1 - 1 João (O) · 1 drawn" in card_text(app, monkeypatch, scene)
+
+
+REVERSI6_BLACK_PASSES = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2",
+                         "a1", "a2", "b4", "a4", "e1", "b6", "a5", "f6", "b3", "f1", "f2", "a6", "d1", "a3"]
+
+
+def test_a_reversi_pass_names_the_friend_who_has_no_move(app, monkeypatch):
+    """Every prompt names the player ("Ana to move (Black)") but Reversi's pass, which said
+    "Black has no move: click anywhere to pass": the board's view knows no names.  The screen
+    gives it the words for the player, and the line says "Ana (Black) has no move"."""
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0, names=("Ana", "João")),
+                      REVERSI6_BLACK_PASSES)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.state.must_pass()
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert any(line.startswith("Ana (Black) has no move: click anywhere to pass") for line in drawn), drawn
+    click(app, scene.view.cell_rect(0, 0).center)  # anywhere: Ana passes
+    assert scene.history[-1].text == "pass"
+
+
+def test_a_reversi_pass_against_the_computer_names_the_side(app, monkeypatch):
+    """Against the computer the line stays as it was: the human's side, no name."""
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HUMAN_VS_PC, (None, "level-1"), 1.0),
+                      REVERSI6_BLACK_PASSES)
+    app.switch(scene)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert any(line.startswith("Black has no move: click anywhere to pass") for line in drawn), drawn
+
+
+def resign_button_text(app, monkeypatch, scene: GameScene) -> list[str]:
+    """What the Resign button shows now."""
+    from tests.ui_helpers import recorded_text_rects
+
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if scene.btn_resign.rect.contains(rect)]
+
+
+def test_the_resign_button_names_the_friend_it_resigns_for(app, monkeypatch):
+    """In hot-seat, Resign (and Ctrl+R) gives the game up for the player to move, and nothing said
+    who: the button says it, "Resign for Ana (X)", then João's after Ana's move."""
+    scene = named_hotseat(app, "tictactoe")
+    assert "Resign for Ana (X)" in resign_button_text(app, monkeypatch, scene)
+    click(app, scene.view.cell_rect(1, 1).center)  # Ana plays b2
+    assert "Resign for João (O)" in resign_button_text(app, monkeypatch, scene)
+    click(app, scene.btn_resign.rect.center)
+    assert scene.end_reason() == "João (O) resigns"
+
+
+def test_the_resign_button_names_the_side_where_the_name_does_not_fit(tmp_path, monkeypatch):
+    """800x600 in Portuguese, a 16-letter name: the button still says whose game it gives up."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0,
+                                          names=("Esclarecida Mari", "João")))
+        app.switch(scene)
+        app.run_frames(2)
+        [label] = [text for text in resign_button_text(app, monkeypatch, scene) if text.startswith("Desistir")]
+        assert "Preto" in label or "Esclarecida Mari" in label, label
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_the_resign_button_against_the_computer_is_plain_resign(app, monkeypatch):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0, names=("Ana", "")))
+    app.switch(scene)
+    app.run_frames(2)
+    assert "Resign" in resign_button_text(app, monkeypatch, scene)
+
+
+@pytest.mark.parametrize("seed", [3, 4])  # Black wins 48 - 16, 40 - 24
+def test_the_winners_card_shows_a_long_name_and_the_side_at_800x600(tmp_path, monkeypatch, seed):
+    """At 800x600 in Portuguese, on a clock, the winner's card read "Escla…" (and "Bran…", "João …"):
+    "vencedor", the score and the clock shared the name's line.  Names of 16 letters and both
+    sides show whole now, the winner still said on the card."""
+    import random
+
+    import games
+    from tests.ui_helpers import make_app, recorded_text_rects
+    from ui import i18n
+
+    game = games.load("reversi")
+    state, moves, rng = game.initial_state(), [], random.Random(seed)
+    while not state.is_terminal():
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        names = ("Esclarecida Mari", "João Bartolomeu")
+        scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0, names=names, clock="5m+3s"))
+        app.switch(scene)
+        for move in moves:
+            scene.play_human([move])
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        for side, rect in enumerate(scene.panel.player_cards):
+            inside = [text for text, where in drawn if rect.inflate(0, 20).contains(where)]
+            assert names[side] in inside and ("Preto", "Branco")[side] in inside, inside
+        winner = scene.panel.player_cards[scene.winner()].inflate(0, 20)
+        assert "vencedor" in [text for text, where in drawn if winner.contains(where)]
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")

@@ -388,3 +388,23 @@ def test_a_watched_game_continued_keeps_the_speed_it_was_left_at(app):
     app.continue_game(record, path)
     app.run_frames(2)
     assert app.scene is not scene and app.scene.btn_speed.label == "Speed: Fast"
+
+
+def test_the_menus_word_on_the_kept_game_stays_on_the_main_menu(app):
+    """"The unfinished game is kept: the Continue button takes it up again", said on the main
+    menu as a game is left, followed the player on to New game (or Saved games) for its 6 s,
+    where no Continue button is.  It is said on the main menu alone."""
+    import pygame
+
+    from tests.ui_helpers import click_widget, key
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.setup import SetupScene
+
+    start(app)
+    key(app, pygame.K_ESCAPE)
+    kept_said = "The unfinished game is kept: the Continue button takes it up again"
+    assert isinstance(app.scene, MenuScene)
+    assert kept_said in [m.text for m in app.messages.current()]
+    click_widget(app, app.scene.menu, "play")
+    assert isinstance(app.scene, SetupScene)
+    assert kept_said not in [m.text for m in app.messages.current()]

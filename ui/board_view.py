@@ -205,10 +205,12 @@ class BoardView:
         it (Hex's swap: Blue's stone turns Red and moves); "" for most moves."""
         return ""
 
-    def status_text(self, state: State, keys: bool = False) -> str:
+    def status_text(self, state: State, keys: bool = False, mover: str = "") -> str:
         """A line under the board for things the panel does not show (e.g. "Pick a tile").  ``keys``:
         the player is on the board's cursor, so the line names the keys that do what a click does
-        (a keyboard player read "click" and nothing else, in Alquerque on every move)."""
+        (a keyboard player read "click" and nothing else, in Alquerque on every move).  ``mover``:
+        how the screen names the player to move ("Ana (Black)" in a hot-seat game), which a view
+        cannot know; "" for the side's name alone."""
         return ""
 
     def value_anchor(self, move: Hashable) -> tuple[tuple[int, int], int] | None:

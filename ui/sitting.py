@@ -57,9 +57,6 @@ class SittingScore:
         if scene.setup.mode != HOTSEAT or self.games() < SHOWN_FROM:
             return ""
 
-        def friend(side: int) -> str:
-            return _("{player} ({side})").format(player=scene.setup.player_label(side),
-                                                 side=words.side(scene.game, side))
-
+        first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))
         return _("This session: {first} {a} - {b} {second} · {drawn} drawn").format(
-            first=friend(0), a=self.wins[self.seat(0)], b=self.wins[self.seat(1)], second=friend(1), drawn=self.drawn)
+            first=first, a=self.wins[self.seat(0)], b=self.wins[self.seat(1)], second=second, drawn=self.drawn)

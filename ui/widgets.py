@@ -88,6 +88,7 @@ class Button:
     pressed: bool = False
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
+    shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -112,14 +113,17 @@ class Button:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
         pixels.  A label a little too long for its key beside it ("Árvore de pesquisa  T" at
         800x560) is set a point or two smaller before the key is left out, and the key before the
-        label gives way to its short form (``labels``)."""
+        label gives way to its short form (``labels``), which is taken rather than a longer form
+        set under ``ui.text.SMALLEST``."""
         usual, hint_w = tx.small(self.label_size, scale), self._hint_width(scale)
-        for label in self.labels():
+        labels = self.labels()
+        for label in labels:
+            smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
             for beside in (hint_w, 0):
-                for size in (usual, usual - 1, usual - 2):
+                for size in range(usual, smallest - 1, -1):
                     if tx.ui_font(size, True).size(label)[0] + beside <= room:
                         return label, size, beside
-        return self.labels()[-1], usual, 0
+        return labels[-1], usual, 0
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
@@ -140,8 +144,8 @@ class Button:
         return 0
 
     def labels(self) -> tuple[str, ...]:
-        """The label, then shorter forms of it, the first that fits drawn: the label alone here."""
-        return (self.label,)
+        """The label, then shorter forms of it (``shorter``), the first that fits drawn."""
+        return (self.label, *self.shorter)
 
     def _hint_width(self, scale: float) -> int:
         """The room the key hint takes beside the label, its gap included (0 with no hint)."""

@@ -738,6 +738,12 @@ def side(game: Any, index: int) -> str:
     return _(game.sides[index])
 
 
+def player_on_side(setup: Any, game: Any, index: int) -> str:
+    """The player of side ``index`` with the side, as a hot-seat screen names the friend at the
+    board: "Ana (Preto)" (``setup``: the MatchSetup, whose ``player_label`` says the name)."""
+    return _("{player} ({side})").format(player=setup.player_label(index), side=side(game, index))
+
+
 def title(info: Any) -> str:
     """A game's title."""
     return _(info.title)

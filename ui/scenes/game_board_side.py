@@ -27,7 +27,7 @@ from ui import text as tx
 from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
 from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
-from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
 
@@ -149,13 +149,22 @@ class BoardSide:
             return
         targets = bool(scene.view.targets(scene.state))
         keys = cursor_shown(scene)
-        view_line = scene.view.status_text(scene.state, keys) if scene.human_to_move() else ""
+        view_line = scene.view.status_text(scene.state, keys, self._mover()) if scene.human_to_move() else ""
         if view_line and not keys and not scene.why_no_move() and targets:
             # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
             # prompt, which names the key that shows the cursor: a keyboard player keeps that key
             view_line += SEPARATOR + _(SHOW_CURSOR)
         line = (scene.end_reason() if scene.forfeit else "") or view_line or self._prompt()
         self._status_line(surface, line, theme.muted)
+
+    def _mover(self) -> str:
+        """How the view's own line names the player to move: "Ana (Black) has no move: click
+        anywhere to pass" in a hot-seat game, where every other prompt names the friend at the
+        board; "" (the side alone) against the computer."""
+        scene = self.scene
+        if scene.setup.mode != HOTSEAT:
+            return ""
+        return words.player_on_side(scene.setup, scene.game, scene.state.to_move)
 
     def _status_line(self, surface: pygame.Surface, line: str, colour: tuple) -> None:
         """``line`` under the board: on one line, or on two when the board is narrow (a long

@@ -19,12 +19,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ui import words
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
-from ui.match import PC_VS_PC
+from ui.match import HOTSEAT, PC_VS_PC
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import SPEEDS
-from ui.widgets import Button, Messages, Stepper
+from ui.widgets import SCREEN_TOPIC, Button, Stepper
 
 HINT_PLAYER = "level-5"
 RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
@@ -80,6 +81,8 @@ class GameCommands:
         self.btn_pause.enabled = not self.is_over()
         self.btn_step.enabled = self.paused and not self.is_over()
         self.btn_resign.enabled = self._resigning_side() is not None
+        self.btn_resign.label, *shorter = self._resign_labels()
+        self.btn_resign.shorter = tuple(shorter)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
@@ -197,12 +200,10 @@ class GameCommands:
         """Moves were played and the game is not over: leaving keeps it in the Continue list."""
         return bool(self.history) and not self.is_over()
 
-    def _say_kept(self, messages: Messages, how_to_continue: str) -> None:
-        """Say that the game being left stays in the Continue list, and how to take it up from
-        where the player goes: on the main menu its Continue button is in sight, so the message
-        names the button there ("Continue it from the main menu" is said on the game screen)."""
-        if self.unfinished() and not self.recorder.autosaver.failed:
-            messages.add(how_to_continue, duration=6.0)
+    def _kept(self) -> bool:
+        """Whether the game being left stays in the Continue list (the window then says so, and
+        how to take it up from where the player goes)."""
+        return self.unfinished() and not self.recorder.autosaver.failed
 
     def _warn_unsaved(self) -> bool:
         """Whether leaving waits for a second request: the first time the player leaves an
@@ -236,6 +237,18 @@ class GameCommands:
         human = self.setup.human_side()
         return self.state.to_move if human is None else human
 
+    def _resign_labels(self) -> list[str]:
+        """The Resign button's label, then shorter forms for a narrow panel.  In a hot-seat game it
+        names the friend it gives the game up for, the player to move ("Resign for Ana (Black)",
+        "Resign for Ana", "Resign for Black"): Resign and Ctrl+R gave up for whoever was to move,
+        and nothing said who.  Against the computer, "Resign": the human's own."""
+        side = self._resigning_side()
+        if self.setup.mode != HOTSEAT or side is None:
+            return [_("Resign")]
+        said = _("Resign for {player}")
+        return [said.format(player=player) for player in (words.player_on_side(self.setup, self.game, side),
+                                                          self.setup.player_label(side), words.side(self.game, side))]
+
     def resign(self) -> None:
         """The human gives the game up (Undo takes it back, like any end)."""
         side = self._resigning_side()
@@ -248,7 +261,8 @@ class GameCommands:
         """A new game with the same setup; an unfinished one stays in the Continue list."""
         if self._warn_unsaved():
             return
-        self._say_kept(self.messages, _("The unfinished game is kept: Continue it from the main menu"))
+        if self._kept():
+            self.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
         self.computer.cancel()
         self._reset()
         self._changed()
@@ -285,11 +299,16 @@ class GameCommands:
         self.app.open_replay(self.recorder.record)
 
     def back_to_menu(self) -> None:
-        """The main menu; an unfinished game stays in the Continue list (and the window says so)."""
+        """The main menu; an unfinished game stays in the Continue list, and the menu says so by
+        its Continue button, in sight there.  Said about the main menu alone (``SCREEN_TOPIC``):
+        it followed the player on to Saved games or New game for its 6 s, where no Continue is."""
         if self._warn_unsaved() or self._warn_set_up_unplayed():
             return
-        self._say_kept(self.app.messages, _("The unfinished game is kept: the Continue button takes it up again"))
+        kept = self._kept()
         self.app.show_menu()
+        if kept:
+            self.app.messages.add(_("The unfinished game is kept: the Continue button takes it up again"),
+                                  duration=6.0, topic=SCREEN_TOPIC)
 
     def toggle_legal(self) -> None:
         """The legal moves' marks on or off; where there are none to switch, L says why."""

@@ -39,6 +39,10 @@ COMPACT_THINKING_HEIGHT = 40
 """The thinking card's height with nothing of a search to say, where room is short: one line."""
 MOVE_ROWS_KEPT = 3
 """The move-list rows the panel keeps by drawing its thinking card compact when idle."""
+CARD_HEIGHT = 58
+"""A player's card's height (unscaled): the side on one line, the player's name under it."""
+CARD_GAP = 14
+"""The room between the two players' cards (unscaled): the second's badge ("winner") stands in it."""
 
 
 NAMED_COLOURS = {
@@ -181,56 +185,77 @@ class GamePanel:
         return rect.bottom
 
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        scene, theme = self.scene, self.scene.app.theme
-        state = scene.state
+        """Both players' cards from ``y``; returns the bottom of the second."""
+        scene = self.scene
         score = shown_score(scene.initial, scene.shown_state())  # a browsed position's, not the live game's
         clocks = self.clock_texts()
-        h = self._s(58)
+        h, gap = self._s(CARD_HEIGHT), self._s(CARD_GAP)
         self.player_cards = []
         for side in (0, 1):
-            rect = pygame.Rect(x, y, w, h)
+            rect = pygame.Rect(x, y + side * (h + gap), w, h)
             self.player_cards.append(rect)
-            # no side is to move while the game is held up (a bot's file loading): the board takes no move
-            to_move = not scene.is_over() and not scene.held_up() and state.to_move == side
-            winner = scene.is_over() and scene.winner() == side
-            fill = mix(theme.panel, theme.text, 0.06)
-            colour = side_colour(scene.game.sides[side], side, theme)
-            # the winner's own colour, never the other side's, made to stand out from the card
-            winner_border = legible(mix(colour, theme.text, 0.25), fill, theme.text)
-            border = theme.accent if to_move else (winner_border if winner else mix(theme.panel, theme.text, 0.14))
-            card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
-            dot = (x + self._s(24), rect.centery)
-            pygame.draw.circle(surface, colour, dot, self._s(11))
-            pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
-            right = rect.right - self._s(14)
-            if clocks is not None:
-                right = self._clock(surface, rect, side, clocks[side], to_move) - self._s(12)
-            if score is not None:
-                unit = words.score_unit(scene.game.id)  # what the number counts: never a bare number
-                digits = str(score[side])
-                column = max(tx.ui_font(self._s(22), True).size(digits)[0], tx.ui_font(self._t(11)).size(unit)[0])
-                middle = right - column // 2  # number and unit centred in one column that ends at ``right``
-                number = tx.text(surface, digits, (middle, rect.centery - self._s(8)), self._s(22), theme.text,
-                                 "center", bold=True)
-                tx.text(surface, unit, (middle, number.bottom - self._s(3)), self._t(11), theme.muted, "midtop")
-                right -= column + self._s(12)
-            if to_move and scene.computer_thinking():
-                spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
-                right -= self._s(20)
-            elif to_move and clocks is None:  # on a clock, the running clock says it
-                right = tx.text(surface, _("to move"), (right, rect.centery), self._t(13), theme.accent, "midright",
-                                bold=True).left
-            elif winner:
-                right = tx.text(surface, _("winner"), (right, rect.centery), self._t(13), winner_border, "midright",
-                                bold=True).left
-            # the side and the player's name (a long one cut) in what the clock, score and state leave
-            room = right - self._s(8) - (x + self._s(44))
-            tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), room, True),
-                    (x + self._s(44), rect.y + self._s(8)), self._s(17), theme.text, bold=True)
-            tx.text(surface, tx.fit(scene.setup.player_label(side), self._t(13), room),
-                    (x + self._s(44), rect.y + self._s(32)), self._t(13), theme.muted)
-            y += h + self._s(8)
-        return y - self._s(8)
+            self._player_card(surface, rect, side, None if score is None else score[side],
+                              None if clocks is None else clocks[side])
+        return self.player_cards[-1].bottom
+
+    def _player_card(self, surface: pygame.Surface, rect: pygame.Rect, side: int, score: int | None,
+                     clock: str | None) -> None:
+        """One side's card: its colour's dot, the side with its score on the first line, the
+        player's name on the whole of the second, the clock at the right, and "to move" or
+        "winner" as a badge on its border.  The badge and the score shared the name's line with
+        the clock at 800x600, and a winner's card read "Esc…" for Esclarecida."""
+        scene, theme = self.scene, self.scene.app.theme
+        # no side is to move while the game is held up (a bot's file loading): the board takes no move
+        to_move = not scene.is_over() and not scene.held_up() and scene.state.to_move == side
+        winner = scene.is_over() and scene.winner() == side
+        fill = mix(theme.panel, theme.text, 0.06)
+        colour = side_colour(scene.game.sides[side], side, theme)
+        # the winner's own colour, never the other side's, made to stand out from the card
+        winner_border = legible(mix(colour, theme.text, 0.25), fill, theme.text)
+        border = theme.accent if to_move else (winner_border if winner else mix(theme.panel, theme.text, 0.14))
+        card(surface, rect, fill, self._s(10), border, self._s(3) if (to_move or winner) else 1)
+        dot = (rect.x + self._s(24), rect.centery)
+        pygame.draw.circle(surface, colour, dot, self._s(11))
+        pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
+        right = rect.right - self._s(14)
+        if clock is not None:
+            right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
+        thinking = to_move and scene.computer_thinking()
+        if thinking:
+            spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
+            right -= self._s(20)
+        left, top_line = rect.x + self._s(44), rect.y + self._s(8)
+        side_right = right if score is None else self._score(surface, score, right, top_line)
+        tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - self._s(8) - left, True),
+                (left, top_line), self._s(17), theme.text, bold=True)
+        tx.text(surface, tx.fit(scene.setup.player_label(side), self._t(13), right - left),
+                (left, rect.y + self._s(32)), self._t(13), theme.muted)
+        if to_move and clock is None and not thinking:  # on a clock, the running clock says it
+            self._badge(surface, rect, _("to move"), theme.accent, fill)
+        elif winner:
+            self._badge(surface, rect, _("winner"), winner_border, fill)
+
+    def _score(self, surface: pygame.Surface, score: int, right: int, top: int) -> int:
+        """``score`` and what it counts ("40 discs": never a bare number) on the first line of a
+        card, ending at ``right``; returns where it begins."""
+        theme = self.scene.app.theme
+        middle = top + tx.line_height(self._s(17), True) // 2  # the side's line
+        unit = words.score_unit(self.scene.game.id)
+        drawn = tx.text(surface, unit, (right, middle + self._s(2)), self._t(11), theme.muted, "midright")
+        number = tx.text(surface, str(score), (drawn.left - self._s(4), middle), self._s(22), theme.text,
+                         "midright", bold=True)
+        return number.left
+
+    def _badge(self, surface: pygame.Surface, rect: pygame.Rect, said: str, colour: tuple[int, int, int],
+               fill: tuple[int, int, int]) -> None:
+        """``said`` ("winner") in ``colour`` on a tab astride the card's top border, at its right:
+        off the lines of the side and the name, which it shortened."""
+        size = self._t(11)
+        width = tx.ui_font(size, True).size(said)[0] + self._s(12)
+        tab = pygame.Rect(0, 0, width, tx.line_height(size, True))
+        tab.midright = (rect.right - self._s(14), rect.top)
+        card(surface, tab, fill, tab.height // 2, colour, max(1, self._s(1.5)))
+        tx.text(surface, said, tab.center, size, colour, "center", bold=True)
 
     def _clock(self, surface: pygame.Surface, card_rect: pygame.Rect, side: int, text: str, running: bool) -> int:
         """``side``'s clock at the right of its card, lit while it runs, red under 10 s; returns its left edge."""

@@ -217,7 +217,7 @@ class AlquerqueView(BoardView):
     def has_partial_input(self) -> bool:
         return bool(self.path)
 
-    def status_text(self, state: AlquerqueState, keys: bool = False) -> str:
+    def status_text(self, state: AlquerqueState, keys: bool = False, mover: str = "") -> str:
         if state.is_terminal():
             return ""
         path = self._current_path(state)

@@ -250,7 +250,7 @@ class HexView(BoardView):
             marks.append(mark)
         return marks
 
-    def status_text(self, state: HexState, keys: bool = False) -> str:
+    def status_text(self, state: HexState, keys: bool = False, mover: str = "") -> str:
         cell = state.swap_cell()
         if cell is None:
             return ""

@@ -74,7 +74,7 @@ class RastrosView(GridView):
         if overlay.hint == i:
             rimmed_circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
 
-    def status_text(self, state: RastrosState, keys: bool = False) -> str:
+    def status_text(self, state: RastrosState, keys: bool = False, mover: str = "") -> str:
         if state.is_terminal():
             return ""
         game: Rastros = self.game

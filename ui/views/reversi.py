@@ -53,11 +53,11 @@ class ReversiView(GridView):
             return Click.play(PASS)
         return super().click(state, pos, keys)
 
-    def status_text(self, state: ReversiState, keys: bool = False) -> str:
+    def status_text(self, state: ReversiState, keys: bool = False, mover: str = "") -> str:
         if not state.must_pass():
             return ""
         said = _("{side} has no move: Enter or Space passes") if keys else _("{side} has no move: click anywhere to pass")
-        return said.format(side=_(self.game.sides[state.to_move]))
+        return said.format(side=mover or _(self.game.sides[state.to_move]))
 
     # -- animation --------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:

@@ -284,7 +284,7 @@ class TraxView(GridView):
     def has_partial_input(self) -> bool:
         return self.picker is not None
 
-    def status_text(self, state: TraxState, keys: bool = False) -> str:
+    def status_text(self, state: TraxState, keys: bool = False, mover: str = "") -> str:
         if self.picker is not None and keys:
             return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
         if self.picker is not None:
