@@ -735,6 +735,24 @@ def test_the_computers_swap_is_said_in_words(app):
     assert not any("swapped" in m.text for m in scene.messages.items)
 
 
+def test_the_computers_forced_trax_tiles_are_said_in_words(app):
+    """Trax: a computer's turn that lays forced tiles put two or more tiles down with only its
+    chosen one in the move list ("d5+" and a tile at e5 too); a message now names the forced cells.
+    A turn with none says nothing, nor does a person's own (the tile picker named its forced tiles)."""
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    for text in ("e4/", "c4\\"):
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=True)
+    assert not any("forced" in m.text for m in scene.messages.items)
+    assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=True)
+    assert "d5+ also laid its forced tiles: e5" in [m.text for m in scene.messages.items]
+    scene.undo()
+    scene.messages.items.clear()
+    assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=False)
+    assert not any("forced" in m.text for m in scene.messages.items)
+
+
 def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):
     """At 800x560 in Portuguese "provado: Sul ganha em 15 meias-jogadas" ran to the card's edge:
     the line was shortened to fit as regular text and drawn in bold, which is wider."""
