@@ -309,6 +309,28 @@ def test_esc_closes_the_trax_tile_picker_first(app):
     assert app.scene is not scene
 
 
+def test_the_frame_round_a_placed_trax_tile_covers_the_tiles_edge(app):
+    """The last move's frame sat a little inside the cell, as on the boards whose pieces leave a
+    margin; a Trax tile fills its cell, so its red edge and its paths' ends showed round the frame
+    (a white notch beside it where the light path met the edge).  The frame now starts at the edge."""
+    from ui.views.trax import PATH_COLOURS, TILE_FACE
+
+    scene = hotseat(app, "trax", ())
+    view = scene.view
+    cell = next(divmod(move // 16, view.cols) for move in scene.state.legal_moves())
+    click(app, view.cell_rect(*cell).center)
+    if view.picker is not None:
+        click(app, view._picker_rects()[0][0].center)
+    assert scene.history, "no tile was placed"
+    app.dirty = True
+    app.run_frames(2)
+    edge = view.cell_rect(*cell)
+    ring = ([(x, y) for x in range(edge.left, edge.right) for y in (edge.top, edge.bottom - 1)]
+            + [(x, y) for y in range(edge.top, edge.bottom) for x in (edge.left, edge.right - 1)])
+    tile_colours = {TILE_FACE, *PATH_COLOURS.values()}
+    assert not [p for p in ring if tuple(app.screen.get_at(p))[:3] in tile_colours]
+
+
 def status_line(app, scene) -> str:
     drawn: list[str] = []
     from ui import text as tx

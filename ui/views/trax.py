@@ -455,6 +455,13 @@ class TraxView(GridView):
         if state.is_terminal() and state.winner() is not None and not self._hidden:
             self._draw_winning_paths(surface, state, overlay)
 
+    def mark_rect(self, cell: tuple[int, int], width: int) -> pygame.Rect:
+        """A tile fills its cell: a frame set inside the cell, as on the other boards, left the
+        tile's edge showing round it, its paths' ends as light and dark notches beside the frame.
+        Here the frame's rim starts at the cell's edge."""
+        rim = rim_width(width)
+        return self.cell_rect(*cell).inflate(-2 * rim, -2 * rim)
+
     def _draw_corners(self, surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
         """The four corners of ``rect``, a quarter of its side each way: a forced tile's mark, told
         apart at a glance from the whole frame round the tile the player placed; rimmed as that
