@@ -331,6 +331,22 @@ def test_the_frame_round_a_placed_trax_tile_covers_the_tiles_edge(app):
     assert not [p for p in ring if tuple(app.screen.get_at(p))[:3] in tile_colours]
 
 
+def test_the_game_over_card_keeps_off_a_tic_tac_toe_winning_line(app):
+    """The card went in the middle of the board, over a winning row there (7x6, four in row 4):
+    the struck-through line was seen only after View board.  The card now goes where it hides
+    less of the line, as it does for a Trax loop or a Hex chain."""
+    setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HOTSEAT, (None, None), 0.1)
+    scene = GameScene(app, setup, ["a4", "a1", "b4", "b1", "c4", "c1"])
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(3, 3).center)  # d4: X's fourth in row 4
+    assert wait(app, scene.over_card.visible, 10)
+    app.dirty = True
+    app.run_frames(2)
+    line = [scene.view.cell_rect(3, col) for col in range(4)]
+    assert not scene.over_card.rect.collidelistall(line)
+
+
 def status_line(app, scene) -> str:
     drawn: list[str] = []
     from ui import text as tx
