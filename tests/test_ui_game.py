@@ -323,6 +323,44 @@ def test_esc_closes_the_trax_tile_picker_first(app):
     assert app.scene is not scene
 
 
+def test_the_frame_round_a_placed_trax_tile_covers_the_tiles_edge(app):
+    """The last move's frame sat a little inside the cell, as on the boards whose pieces leave a
+    margin; a Trax tile fills its cell, so its red edge and its paths' ends showed round the frame
+    (a white notch beside it where the light path met the edge).  The frame now starts at the edge."""
+    from ui.views.trax import PATH_COLOURS, TILE_FACE
+
+    scene = hotseat(app, "trax", ())
+    view = scene.view
+    cell = next(divmod(move // 16, view.cols) for move in scene.state.legal_moves())
+    click(app, view.cell_rect(*cell).center)
+    if view.picker is not None:
+        click(app, view._picker_rects()[0][0].center)
+    assert scene.history, "no tile was placed"
+    app.dirty = True
+    app.run_frames(2)
+    edge = view.cell_rect(*cell)
+    ring = ([(x, y) for x in range(edge.left, edge.right) for y in (edge.top, edge.bottom - 1)]
+            + [(x, y) for y in range(edge.top, edge.bottom) for x in (edge.left, edge.right - 1)])
+    tile_colours = {TILE_FACE, *PATH_COLOURS.values()}
+    assert not [p for p in ring if tuple(app.screen.get_at(p))[:3] in tile_colours]
+
+
+def test_the_game_over_card_keeps_off_a_tic_tac_toe_winning_line(app):
+    """The card went in the middle of the board, over a winning row there (7x6, four in row 4):
+    the struck-through line was seen only after View board.  The card now goes where it hides
+    less of the line, as it does for a Trax loop or a Hex chain."""
+    setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HOTSEAT, (None, None), 0.1)
+    scene = GameScene(app, setup, ["a4", "a1", "b4", "b1", "c4", "c1"])
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(3, 3).center)  # d4: X's fourth in row 4
+    assert wait(app, scene.over_card.visible, 10)
+    app.dirty = True
+    app.run_frames(2)
+    line = [scene.view.cell_rect(3, col) for col in range(4)]
+    assert not scene.over_card.rect.collidelistall(line)
+
+
 def status_line(app, scene) -> str:
     drawn: list[str] = []
     from ui import text as tx
@@ -748,6 +786,24 @@ def test_the_computers_swap_is_said_in_words(app):
     scene.messages.items.clear()
     assert scene._play(SWAP, by_computer=False)
     assert not any("swapped" in m.text for m in scene.messages.items)
+
+
+def test_the_computers_forced_trax_tiles_are_said_in_words(app):
+    """Trax: a computer's turn that lays forced tiles put two or more tiles down with only its
+    chosen one in the move list ("d5+" and a tile at e5 too); a message now names the forced cells.
+    A turn with none says nothing, nor does a person's own (the tile picker named its forced tiles)."""
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    for text in ("e4/", "c4\\"):
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=True)
+    assert not any("forced" in m.text for m in scene.messages.items)
+    assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=True)
+    assert "d5+ also laid its forced tiles: e5" in [m.text for m in scene.messages.items]
+    scene.undo()
+    scene.messages.items.clear()
+    assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=False)
+    assert not any("forced" in m.text for m in scene.messages.items)
 
 
 def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):

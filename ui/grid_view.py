@@ -151,7 +151,13 @@ class GridView(BoardView):
             return
         cell = self.move_cell(move)
         if cell is not None:
-            rimmed_rect(surface, color, self.cell_rect(*cell).inflate(-4, -4), max(2, width * self.cell // 80))
+            width = max(2, width * self.cell // 80)
+            rimmed_rect(surface, color, self.mark_rect(cell, width), width)
+
+    def mark_rect(self, cell: tuple[int, int], width: int) -> pygame.Rect:
+        """Where a frame ``width`` thick marks ``cell`` (the last move, a hint): a little inside
+        the cell, clear of the grid lines round it."""
+        return self.cell_rect(*cell).inflate(-4, -4)
 
     def _draw_hover(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         if overlay.hover is None or not overlay.interactive:

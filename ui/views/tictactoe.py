@@ -34,11 +34,18 @@ class TicTacToeView(GridView):
         elif overlay.hint == i:
             rimmed_circle(surface, overlay.theme.hint, inner.center, max(3, inner.width // 6))
 
-    def draw_extras(self, surface, state: TicTacToeState, overlay: Overlay) -> None:
+    def winning_cells(self, state: TicTacToeState) -> list[tuple[int, int]]:
+        """The (row, col) of the completed line's cells, in order along it; [] before a win."""
         line = state.winning_line()
-        if not line:
+        return [divmod(i, self.cols) for i in range(self.rows * self.cols) if line >> i & 1]
+
+    def win_marks(self, state: TicTacToeState) -> list[pygame.Rect]:
+        return [self.cell_rect(*cell) for cell in self.winning_cells(state)]
+
+    def draw_extras(self, surface, state: TicTacToeState, overlay: Overlay) -> None:
+        cells = self.winning_cells(state)
+        if not cells:
             return
-        cells = [divmod(i, self.cols) for i in range(self.rows * self.cols) if line >> i & 1]
         a, b = self.cell_rect(*cells[0]).center, self.cell_rect(*cells[-1]).center
         pygame.draw.line(surface, overlay.theme.win_on_board, a, b, max(3, self.cell // 8))
 

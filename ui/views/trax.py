@@ -127,15 +127,18 @@ def picker_label_size(tile_size: int) -> int:
     return max(13, tile_size // 4)
 
 
+def forced_cells(state: TraxState, move: int, most: int = 4) -> str:
+    """The cells ``move``'s turn fills by force, played on ``state`` ("c2, c4"; "" if none): a long
+    chain names its first ``most`` cells, so a line naming them stays inside the board."""
+    cells = [cell_name(move_cell(m), state.game.size) for m in state.forced_tiles(move)[1:]]
+    return ", ".join(cells[:most]) + (", …" if len(cells) > most else "")
+
+
 def forced_words(state: TraxState, move: int, most: int = 4) -> str:
     """Which cells ``move``'s turn fills by force, for the picker's label ("forces c2, c4"): the
-    ghosted turn alone did not tell the tile chosen from the tiles that come with it.  A long chain
-    names its first ``most`` cells, so the label stays inside the board."""
-    cells = [cell_name(move_cell(m), state.game.size) for m in state.forced_tiles(move)[1:]]
-    if not cells:
-        return ""
-    shown = ", ".join(cells[:most]) + (", …" if len(cells) > most else "")
-    return _("forces {cells}").format(cells=shown)
+    ghosted turn alone did not tell the tile chosen from the tiles that come with it."""
+    cells = forced_cells(state, move, most)
+    return _("forces {cells}").format(cells=cells) if cells else ""
 
 
 def left_out_words(state: TraxState, cell: int, offered: list[int]) -> str:
@@ -378,6 +381,15 @@ class TraxView(GridView):
         super().move_shown(before, move, after)
         self._animating_turn = len(after.turn) if isinstance(after, TraxState) else 0
 
+    def move_note(self, before: TraxState, move: int, after: TraxState) -> str:
+        """The computer's forced tiles in words: its turn laid two or more tiles, only one of them
+        chosen, and a player who did not know the forcing rule saw the computer take extra turns."""
+        cells = forced_cells(before, move)
+        if not cells:
+            return ""
+        return _("{move} also laid its forced tiles: {cells}").format(move=before.game.format_move(before, move),
+                                                                      cells=cells)
+
     def is_animating(self) -> bool:
         turn = self._animating_turn
         if turn <= 1 or self._speed <= 0:
@@ -442,6 +454,13 @@ class TraxView(GridView):
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
         if state.is_terminal() and state.winner() is not None and not self._hidden:
             self._draw_winning_paths(surface, state, overlay)
+
+    def mark_rect(self, cell: tuple[int, int], width: int) -> pygame.Rect:
+        """A tile fills its cell: a frame set inside the cell, as on the other boards, left the
+        tile's edge showing round it, its paths' ends as light and dark notches beside the frame.
+        Here the frame's rim starts at the cell's edge."""
+        rim = rim_width(width)
+        return self.cell_rect(*cell).inflate(-2 * rim, -2 * rim)
 
     def _draw_corners(self, surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
         """The four corners of ``rect``, a quarter of its side each way: a forced tile's mark, told
