@@ -1503,3 +1503,24 @@ def test_a_click_on_a_forfeit_puts_its_bots_log_path_on_the_clipboard(app, tmp_p
     click(app, row.center)
     assert copied == [log]
     assert any(m.text == f"Its log, copied to the clipboard: {log}" for m in scene.messages.current())
+
+
+def test_a_tournament_whose_bots_left_no_log_leaves_no_empty_logs_folder(app, tmp_path):
+    """The bots' logs go to FILE.bots beside the results log; when no bot left one (a bot's log
+    is kept only if it wrote or failed), an empty FILE.bots stood next to the teacher's results.
+    It is gone once the tournament has ended."""
+    from tests.test_tournament import BOTS
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    folder = scene.save_folder = tmp_path / "tournaments"
+    quiet = str(BOTS / "timed_contract.py")
+    scene.outside["tictactoe"] = [(quiet, "timed_contract.py")]
+    scene.selected = {"level-1", quiet}
+    scene.games_index, scene.time_index = 0, 0
+    scene._build()
+    app.run_frames(2)
+    click(app, labelled(scene, "Start").rect.center)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    assert scene.tournament.results and not scene.tournament.cancelled
+    assert list(folder.glob("*.jsonl")) and not [p.name for p in folder.iterdir() if p.is_dir()]
