@@ -43,6 +43,7 @@ Elo with a 95% interval: ``standings`` (how it is computed: ``_set_elo``).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -428,6 +429,19 @@ class Tournament:
 
         return {**self.loader, "log_dir": str(lasting_log_folder(self.log_file))}
 
+    def _remove_empty_logs_folder(self) -> None:
+        """Remove the bots' logs folder beside the results log (FILE.bots, ``task_loader``) if no
+        bot left a log in it, once every worker has ended: a bot's log is made as it starts and
+        removed unless it failed, so a league whose bots all played well left an empty folder
+        next to the teacher's results.  A folder with anything in it stays (``rmdir`` removes
+        only an empty one); a folder the loader named is the caller's, never touched."""
+        if not self.log_file or "log_dir" in self.loader:
+            return
+        from ai.outside_process import lasting_log_folder
+
+        with contextlib.suppress(OSError):  # not there, or holding a log: kept
+            lasting_log_folder(self.log_file).rmdir()
+
     def opening_of(self, g: ScheduledGame) -> tuple[str, ...]:
         return self.openings[g.round - 1]
 
@@ -470,6 +484,7 @@ class Tournament:
             if self._log is not None:
                 self._log.close()
                 self._log = None
+            self._remove_empty_logs_folder()
         emit(TournamentDone(self.cancelled, self.elapsed))
         return self.finished()
 

@@ -699,6 +699,27 @@ def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     assert (tmp_path / "cli-standings.csv").exists()
 
 
+def test_a_league_whose_bots_left_no_log_leaves_no_empty_logs_folder(tmp_path):
+    """The bots' logs go to FILE.bots beside the results; a league whose bots all played well (a
+    bot's log is kept only when it failed) left an empty FILE.bots next to the teacher's results.
+    It is removed at the end (a quiet bot's logs are removed as it ends); a FILE.bots holding a
+    log stays (the forfeit names it)."""
+    out = tmp_path / "cli"
+    proc = subprocess.run(
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", str(BOTS / "timed_contract.py"),
+         "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "cli.jsonl").exists() and sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == []
+    failing = tmp_path / "aluno.py"
+    failing.write_text("import sys\n\ndef choose(game, state):\n    print('stuck', file=sys.stderr)\n"
+                       "    raise RuntimeError('no move')\n")
+    t = Tournament("tictactoe", ["level-1", str(failing)], games_per_pair=1, time_per_move=5,
+                   log=str(tmp_path / "league.jsonl"))
+    t.run()
+    assert {p.suffix for p in (tmp_path / "league.bots").iterdir()} == {".log"}
+
+
 def test_tournament_cancel_from_another_thread():
     t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=50, time_per_move=0.1, jobs=1,
                    in_process=False)

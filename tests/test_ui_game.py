@@ -924,3 +924,32 @@ def test_no_button_text_touches_its_border_in_portuguese(app, monkeypatch, game_
         app.settings.language = "en"
         app.apply_settings()
         i18n.set_language("en")
+
+
+def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatch):
+    """Trax resigned at ply 1: the card read "Light 0 - 0 Dark (points)", a score line that said
+    nothing (Trax counts once a loop or a line ends the game).  It is left out; Reversi resigned
+    at ply 1 still shows its discs, and a finished Reversi game its count."""
+    import games
+    from ui import text as tx
+
+    def card_text(scene: GameScene) -> list[str]:
+        assert wait(app, scene.over_card.visible, 10)
+        draw = tx.text
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.frame()
+        monkeypatch.setattr(tx, "text", draw)
+        return drawn
+
+    for game_id, counted in (("trax", None), ("reversi", "4 - 1")):
+        game = games.load(game_id)
+        first = game.initial_state()
+        scene = hotseat(app, game_id, [game.format_move(first, first.legal_moves()[0])])
+        key(app, pygame.K_r, pygame.KMOD_CTRL)  # the second player resigns
+        drawn = card_text(scene)
+        assert "1 ply" in drawn and not [line for line in drawn if " 0 - 0 " in line], drawn
+        assert counted is None or any(counted in line for line in drawn), drawn
+    scene = finished(app, "reversi")
+    score = scene.state.score()
+    assert any(f"{max(score)} - {min(score)}" in line for line in card_text(scene))

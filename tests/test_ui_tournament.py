@@ -1503,3 +1503,66 @@ def test_a_click_on_a_forfeit_puts_its_bots_log_path_on_the_clipboard(app, tmp_p
     click(app, row.center)
     assert copied == [log]
     assert any(m.text == f"Its log, copied to the clipboard: {log}" for m in scene.messages.current())
+
+
+def test_a_tournament_whose_bots_left_no_log_leaves_no_empty_logs_folder(app, tmp_path):
+    """The bots' logs go to FILE.bots beside the results log; when no bot left one (a bot's log
+    is kept only if it wrote or failed), an empty FILE.bots stood next to the teacher's results.
+    It is gone once the tournament has ended."""
+    from tests.test_tournament import BOTS
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    folder = scene.save_folder = tmp_path / "tournaments"
+    quiet = str(BOTS / "timed_contract.py")
+    scene.outside["tictactoe"] = [(quiet, "timed_contract.py")]
+    scene.selected = {"level-1", quiet}
+    scene.games_index, scene.time_index = 0, 0
+    scene._build()
+    app.run_frames(2)
+    click(app, labelled(scene, "Start").rect.center)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    assert scene.tournament.results and not scene.tournament.cancelled
+    assert list(folder.glob("*.jsonl")) and not [p.name for p in folder.iterdir() if p.is_dir()]
+
+
+def test_the_latest_results_are_chosen_and_opened_with_the_keyboard(app, tmp_path, monkeypatch):
+    """A result could be opened only by a click (its final position, its moves, a forfeit's whole
+    reason, its bot's log on the clipboard): Shift+Tab (or Tab past the buttons) takes the
+    keyboard to the list, Up and Down choose a result there, Enter opens it as a click does; a
+    click on one leaves the keyboard on it."""
+    from ai.tournament import GameResult, Tournament
+    from tests.ui_helpers import key
+    from ui import clipboard
+
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    log = "/home/professor/Documentos/Tabuleiro/tournaments/liga.bots/20261203-101500-aluno-x1y2.log"
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=3, time_per_move=0.2)
+    for number in range(1, 7):
+        reason = f"O forfeits: aluno.py crashed; log: {log}" if number == 4 else "X made a line"
+        t.results[number] = GameResult("tictactoe", {}, ["level-1", "level-2"], ["a1"], 0, None, reason, number == 4)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.show_results(t, tmp_path / "liga.json")
+    app.run_frames(2)
+    assert scene.watching == 6  # the last game, as on any finished tournament
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the last stop: the list, its newest result chosen
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert any(line == "Latest results (Up, Down: choose one; Enter: see it)" for line in drawn), drawn
+    assert scene.chosen_result == 4 and scene.watching == 6  # chosen, not opened yet
+    key(app, pygame.K_RETURN)
+    assert scene.watching == 4 and scene._finished_shown() is t.results[4]
+    said = [m.text for m in scene.messages.current()]
+    assert said[-2].startswith("4. Level 1 - Level 2") and said[-1].endswith(log) and copied == [log]
+    key(app, pygame.K_END)
+    key(app, pygame.K_RETURN)
+    assert scene.watching == 1
+    row = next(rect for rect, number, _text in scene._recent_rects if number == 2)
+    click(app, row.center)
+    assert scene.watching == 2
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert scene.watching == 3 and app.scene is scene

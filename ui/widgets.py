@@ -320,6 +320,18 @@ class KeyFocus:
             button.focused = button is here
 
 
+@dataclass
+class ListStop:
+    """A list of rows as one of a screen's stops for ``KeyFocus``: Tab and Shift+Tab reach it as
+    they reach a button, and while the keyboard is there the screen gives the list's keys (Up,
+    Down, Enter) to its rows.  ``rect``: the list as last drawn; an empty list (``enabled``
+    False) is passed by."""
+
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    visible: bool = True
+
+
 def _usable(stop: Any, scrolled_away: set[int] = frozenset()) -> bool:
     shown = getattr(stop, "visible", True) or id(stop) in scrolled_away
     return shown and getattr(stop, "enabled", True) and stop.rect.width > 0

@@ -89,7 +89,21 @@ def score_line(scene: GameScene, score: tuple[int, int]) -> str:
     return _("{score} ({unit})").format(score=said, unit=unit) if unit else said
 
 
+def score_tells(scene: GameScene, score: tuple[int, int] | None) -> bool:
+    """Whether the card's score line tells the user something: a count that is not 0 - 0 (discs,
+    pieces captured, points), or any count of a game that ended on the board, by its own rules
+    (its scoring at its end, "nothing captured" in a drawn Alquerque).  A resignation, a flag fall
+    or a forfeit before anything was counted showed "Light 0 - 0 Dark (points)" in Trax, a score
+    line that said nothing (Trax counts only once a loop or a line ends the game)."""
+    if score is None:
+        return False
+    return score != (0, 0) or scene.forfeit is None
+
+
 def result_lines(scene: GameScene) -> list[str]:
+    """The game-over card's lines under its headline: how the game ended (without the words of the
+    headline), the score where it tells something (``score_tells``) and the reason does not say
+    it already, the plies, and the results of the player's or the friends' games so far."""
     state = scene.state
     lines = []
     reason = scene.end_reason()
@@ -97,7 +111,7 @@ def result_lines(scene: GameScene) -> list[str]:
     if detail:
         lines.append(detail)
     score = shown_score(scene.initial, state)
-    if score is not None and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
+    if score_tells(scene, score) and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
         lines.append(score_line(scene, score))
     lines.append(ngettext("{n} ply", "{n} plies", len(scene.history)).format(n=len(scene.history)))
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results

@@ -47,11 +47,13 @@ from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, KeyFocus, Messages, Scroll, Stepper
+from ui.widgets import Button, KeyFocus, ListStop, Messages, Scroll, Stepper
 
 # Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
-# Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order
+# Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order; with
+# the keyboard on the latest results (Tab), the list keys choose one of them instead
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -114,6 +116,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
+        self.recent_fits = 1  # how many results the list showed last
+        self.results_stop = ListStop()  # the latest results as a stop of Tab: Up/Down choose one, Enter opens it
+        self.chosen_result: int | None = None  # the game number of the result chosen there
         self.standings_scroll = Scroll()  # standings rows shown (the wheel, over a table too long to show)
         self.standings_area = pygame.Rect(0, 0, 0, 0)
         # the crosstable's rows and columns shown (the wheel over it, the arrow keys): 26 players at 800x560
@@ -265,12 +270,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
     def _all_buttons(self) -> list[Button]:
         return self.buttons + self.offer_buttons + self.player_buttons + [x for x in self.remove_buttons if x]
 
-    def _focus_stops(self) -> list[Button | TextField]:
+    def _focus_stops(self) -> list[Button | TextField | ListStop]:
         """The controls Tab goes through, in the order they are read on the screen: the game and
         its options, the tournament's settings, Start, the offer to resume, the participants, the
-        outside player's field and its button."""
+        outside player's field and its button; while running, the buttons, then the latest results."""
         if self.tournament is not None:
-            return list(self.buttons)
+            return [*self.buttons, self.results_stop]
         back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
@@ -283,6 +288,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         participants = [b for b in (*self.player_buttons, *self.remove_buttons) if b is not None]
         here = self.key_focus.move(self._focus_stops(), step, participants if self.tournament is None else [])
         self.entry.focus = here is self.entry
+        if here is self.results_stop:
+            self._choose_result(0)
         for _row in participants:  # a participant scrolled out of the grid: the grid scrolls to it
             if not any(here is b for b in participants) or here.visible:
                 break
@@ -527,7 +534,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.table = make_standings(t.player_ids, t.finished())
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
-        self.pair = None
+        self.pair, self.chosen_result = None, None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
         try:
@@ -653,6 +660,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if event.key == pygame.K_TAB or (setting_up and event.key in (pygame.K_UP, pygame.K_DOWN)):
             back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self._move_focus(-1 if back else 1)
+        elif self._on_results() and self._results_key(event.key):
+            self.invalidate()
         elif setting_up and self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper
             self._refresh_labels()
             self.invalidate()
@@ -674,6 +683,40 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()
         elif self.tournament is not None and (self.cross_rows.key(event.key) | self.standings_scroll.key(event.key)):
             self.invalidate()  # both tables' rows: one key moves each within its own room
+
+    def _on_results(self) -> bool:
+        """Whether the keyboard is on the latest results (Tab took it there, or a click on one)."""
+        return self.tournament is not None and self.key_focus.current(self._focus_stops()) is self.results_stop
+
+    def _results_key(self, key: int) -> bool:
+        """A key on the latest results, as on the saved games' rows: Up and Down choose the result
+        above or below, Page Up and Page Down a page on, Home and End the newest and the oldest;
+        Enter (or Space) opens the one chosen, as a click on it does.  False for other keys."""
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.recent_fits,
+                 pygame.K_PAGEDOWN: self.recent_fits, pygame.K_HOME: -len(self.recent), pygame.K_END: len(self.recent)}
+        if key in steps:
+            self._choose_result(steps[key])
+        elif key in OPEN_KEYS and self._choose_result(0) is not None:
+            self._open_result(self.chosen_result)
+        else:
+            return False
+        return True
+
+    def _choose_result(self, step: int) -> int | None:
+        """Choose the result ``step`` rows below the one chosen (above if negative; 0: it again, or
+        the top one shown when none of those listed is chosen), scrolled into view; its number."""
+        rows = [number for number, _result in reversed(self._listed())]  # as shown: the newest first
+        if not rows:
+            self.chosen_result = None
+            return None
+        here = rows.index(self.chosen_result) + step if self.chosen_result in rows else self.recent_scroll
+        here = max(0, min(len(rows) - 1, here))
+        self.chosen_result = rows[here]
+        if here < self.recent_scroll:
+            self.recent_scroll = here
+        elif here >= self.recent_scroll + self.recent_fits:
+            self.recent_scroll = here - self.recent_fits + 1
+        return self.chosen_result
 
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every one, or the games of the pair whose
@@ -700,16 +743,30 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                         a=self._name(row), b=self._name(column)), "info", 8.0)
                 self.invalidate()
                 return
-        for rect, number, text in getattr(self, "_recent_rects", []):
+        for rect, number, _text in getattr(self, "_recent_rects", []):
             if rect.collidepoint(pos):
-                self.watching, self.pinned = number, True
-                result = next((r for n, r in self.recent if n == number), None)
-                if result is not None:
-                    self._replay_slot(number, result)  # shown at once, even once the tournament is over
-                    self._say_result(text, result)
+                self._open_result(number)
+                self.chosen_result = number  # the keyboard goes on from there (Up, Down, Enter)
+                self._keyboard_to_results()
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False
+
+    def _keyboard_to_results(self) -> None:
+        """The keyboard to the latest results, as a click on a button takes it there in the menus."""
+        stops = self._focus_stops()
+        self.key_focus.index = next((i for i, stop in enumerate(stops) if stop is self.results_stop),
+                                    self.key_focus.index)
+
+    def _open_result(self, number: int) -> None:
+        """Show game ``number``'s final position on the board (followed no longer by the live
+        games) and its whole line in the message line: a click on a result, or Enter on it."""
+        self.watching, self.pinned = number, True
+        result = next((r for n, r in self.recent if n == number), None)
+        if result is not None:
+            self._replay_slot(number, result)  # shown at once, even once the tournament is over
+            self._say_result(self._result_line(number, result), result)
+        self.invalidate()
 
     def _say_result(self, text: str, result: Any) -> None:
         """A result's whole line in the message line; an outside player's log in a message of its
@@ -839,8 +896,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                         pass
             elif isinstance(event, GameFinished):
                 self.recent.append((event.number, event.result))
-                if self.recent_scroll and (self.pair is None or set(event.result.players) == set(self.pair)):
-                    # reading older results: they stay where they are
+                reading = self.recent_scroll or self._on_results()
+                if reading and (self.pair is None or set(event.result.players) == set(self.pair)):
+                    # reading older results (or one chosen with the keyboard): they stay where they are
                     self.recent_scroll += 1
                 if event.number in self.live:
                     self.live[event.number]["result"] = event.result

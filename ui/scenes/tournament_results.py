@@ -347,20 +347,39 @@ class ResultsDrawing:
                           interactive=False, animation_speed=0.0)
         self.view.draw(surface, game["state"], overlay)
 
+    def _recent_title(self) -> str:
+        """The latest results' title: what the list holds, and how a result is opened, by the mouse
+        or, with the keyboard on the list (``_on_results``), by its keys."""
+        keyboard = self._on_results()
+        if self.pair is None:
+            return (_("Latest results (Up, Down: choose one; Enter: see it)") if keyboard
+                    else _("Latest results (click one, or Tab to them, to see it)"))
+        title = (_("Games of {a} and {b} (Up, Down: choose one; Enter: see it)") if keyboard
+                 else _("Games of {a} and {b} (click one to see it)"))
+        return title.format(a=self._name(self.pair[0]), b=self._name(self.pair[1]))
+
+    def _result_line(self, number: int, r: Any) -> str:
+        """A result's whole line, as the list shows it (cut to its width) and a click or Enter says
+        it: "7. Level 1 - Level 2  1-0  O forfeits: …", the players by the names shown here."""
+        a, b = (self._name(p) for p in r.players)
+        result = _("void") if is_void(r) else outcome(r, draw="½-½")
+        reason = words.end_reason(r.reason)
+        for pid in r.players:
+            reason = reason.replace(pid, self._name(pid))
+        return f"{number}. {a} - {b}  {result}  {reason}"
+
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
+        """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
+        keyboard on a card in the accent, as the saved games' row is."""
         s = self._scale()
         listed = self._listed()
-        if self.pair is None:
-            title = _("Latest results (click one for its final position and moves)")
-        else:
-            title = _("Games of {a} and {b} (click one to see it)").format(
-                a=self._name(self.pair[0]), b=self._name(self.pair[1]))
-        inner = self._panel(surface, theme, rect, title)
+        inner = self._panel(surface, theme, rect, self._recent_title())
         size = tx.small(13, s)
         line_h = tx.line_height(size) + int(2 * s)
         y = inner.y + int(6 * s)
         self._recent_rects = []
-        self.recent_area = rect
+        self.recent_area = self.results_stop.rect = rect
+        self.results_stop.enabled = bool(listed)
         fits = max(1, (rect.bottom - int(6 * s) - y) // line_h)
         if len(listed) > fits:  # a line for what the wheel brings
             fits = max(1, fits - 1)
@@ -371,15 +390,15 @@ class ResultsDrawing:
                     "topright")
         else:
             self.recent_scroll = 0
+        self.recent_fits = fits
+        chosen = self.chosen_result if self._on_results() else None
         end = len(listed) - self.recent_scroll  # newest first, without copying the whole list each frame
         shown = listed[max(0, end - fits):end][::-1]
         for number, r in shown:
-            a, b = (self._name(p) for p in r.players)
-            result = _("void") if is_void(r) else outcome(r, draw="½-½")
-            reason = words.end_reason(r.reason)
-            for pid in r.players:
-                reason = reason.replace(pid, self._name(pid))
-            text = f"{number}. {a} - {b}  {result}  {reason}"
+            text = self._result_line(number, r)
+            if number == chosen:
+                row = pygame.Rect(inner.x - int(6 * s), y - int(1 * s), inner.width + int(12 * s), line_h)
+                card(surface, row, mix(theme.panel, theme.text, 0.08), int(4 * s), theme.accent, max(1, int(2 * s)))
             colour = theme.invalid if r.forfeit else theme.text
             line = tx.fit(text, size, inner.width)
             drawn = tx.text(surface, line, (inner.x, y), size, colour)
