@@ -200,6 +200,39 @@ def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monk
         app.quit()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_hexs_swap_note_keeps_off_the_ring_of_the_stone_it_becomes(tmp_path, monkeypatch, size):
+    """On the turned board the cell below a stone one right of the long diagonal (c2, f5) is its
+    mirror (b3, e6), where the swap's Red stone would stand: "swap", put under the stone, covered
+    the ring drawn there.  The note goes beside the stone where it is clear of that ring."""
+    import ui.views.hex as hex_view
+    from tests.ui_helpers import make_app
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    rings: list[pygame.Rect] = []
+    original = hex_view.rimmed_circle
+
+    def record(surface, colour, centre, radius, *args, **kwargs):
+        rings.append(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius))
+        return original(surface, colour, centre, radius, *args, **kwargs)
+
+    monkeypatch.setattr(hex_view, "rimmed_circle", record)
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        for first in ("c2", "f5", "b1"):
+            scene = GameScene(app, MatchSetup("hex", {"size": 11, "swap": True}, HOTSEAT, (None, None), 1.0), [first])
+            app.switch(scene)
+            rings.clear()
+            app.invalidate()
+            app.run_frames(2)
+            stone = max(rings, key=lambda ring: ring.width)  # the ring on Blue's stone (a mark sits in its middle)
+            ghost = next(ring for ring in rings if ring.center != stone.center)  # on the stone it becomes
+            assert len(scene.view.notes) == 1 and not scene.view.notes[0].colliderect(ghost), (first, ghost)
+    finally:
+        app.quit()
+
+
 NEXT_TO_NORTH = "to-move: South\n.......N\n......W.\n" + "........\n" * 5 + "S.......\n"
 
 

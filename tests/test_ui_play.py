@@ -382,3 +382,25 @@ def test_a_window_closed_on_the_rules_ends_the_games_workers(app):
     scene.show_rules()
     app.quit()
     assert scene.computer.worker is None and scene.analysis.worker is None
+
+
+def _hotseat_to_the_result(app, scene: GameScene) -> None:
+    """X takes the top row by clicks; the result card shows."""
+    for move in (0, 3, 1, 4, 2):
+        click(app, cell_center(scene, move))
+    assert wait(app, scene.over_card.visible, 5)
+    app.run_frames(2)
+
+
+def test_the_button_that_closed_the_result_card_is_not_drawn_hovered_on_the_next_result(app):
+    """New game clicked on one result, the next game's card drew it outlined as under the pointer,
+    though the pointer was on the board: two buttons looked chosen, the filled Rematch and it."""
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1)))
+    scene = app.scene
+    _hotseat_to_the_result(app, scene)
+    new_game, menu = scene.over_card.buttons[1], scene.over_card.buttons[2]
+    click(app, new_game.rect.center)
+    assert scene.history == []
+    _hotseat_to_the_result(app, scene)
+    border = (new_game.rect.centerx, new_game.rect.top)
+    assert app.screen.get_at(border) == app.screen.get_at((menu.rect.centerx, menu.rect.top))

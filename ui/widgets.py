@@ -165,6 +165,12 @@ class Button:
         key = _(self.key_hint) if self.key_hint in SPOKEN_KEYS else self.key_hint
         return "" if key.casefold() == self.label.casefold() else key
 
+    def leave(self) -> None:
+        """Forget the pointer: the button went out of sight under it (a card closed by its own
+        click) and is no longer told where the pointer is, so it is drawn neither hovered nor
+        pressed when it shows again, until the pointer moves over it."""
+        self.hovered = self.pressed = False
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Update hover/press from a mouse event; True if the event was a click on this button."""
         if not self.visible:

@@ -211,6 +211,7 @@ class GameScene(GameCommands, Scene):
         self.last_move_time = time.monotonic()
         self.over_since: float | None = None
         self.over_hidden = False
+        self.over_card.forget_pointer()
         self.mouse.reset()
         self.browsing: int | None = None
         self.move_entry.close()

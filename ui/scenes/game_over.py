@@ -158,6 +158,14 @@ class GameOverCard:
 
     def hide(self) -> None:
         self.scene.over_hidden = True
+        self.forget_pointer()
+
+    def forget_pointer(self) -> None:
+        """The buttons as if the pointer were elsewhere: hidden, the card hears no motion, and the
+        button clicked to close it (New game) came back outlined as under the pointer, beside the
+        filled Rematch, on the next game's result."""
+        for button in self.buttons:
+            button.leave()
 
     def show(self) -> None:
         """The card again after View board (the Result button, Enter in every game; V once more

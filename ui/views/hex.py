@@ -404,31 +404,36 @@ class HexView(BoardView):
         ring = int(self.radius * 0.88)
         rimmed_circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, max(2, int(self.radius / 8)))
         mirror = state.game.geo.transpose_cell[cell]
+        ghost = pygame.Rect(0, 0, 0, 0)
         if mirror != cell:
             mrow, mcol = divmod(mirror, self.n)
-            rimmed_circle(surface, overlay.theme.side1, _int(self.centre(mrow, mcol, dx)),
-                          int(self.radius * 0.6), max(1, int(self.radius / 10)))
+            centre, radius = _int(self.centre(mrow, mcol, dx)), int(self.radius * 0.6)
+            rimmed_circle(surface, overlay.theme.side1, centre, radius, max(1, int(self.radius / 10)))
+            ghost = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            ghost.center = centre
         size = max(9, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
         said = _("swap")  # the offer, in words; typed, the move is "swap" in every language
-        chip = self._note_place(pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2), cx, cy)
+        chip = self._note_place(pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2), cx, cy, (ghost,))
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
         surface.blit(shade, chip)
         self.notes.append(chip)
         draw_text(surface, said, chip.center, size, (255, 255, 255), "center")
 
-    def _note_place(self, chip: pygame.Rect, cx: float, cy: float) -> pygame.Rect:
+    def _note_place(self, chip: pygame.Rect, cx: float, cy: float, keep_clear: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
         """``chip`` put beside the stone centred at (cx, cy): below it, else above, right or left,
-        the first place clear of the coordinates and inside the view.  Below alone, a first stone
-        at a1 on a 19x19 board in the smallest window put "swap" over the row's "2", which showed
-        through its shade."""
+        the first place clear of the coordinates and of ``keep_clear`` and inside the view.  Below
+        alone, a first stone at a1 on a 19x19 board in the smallest window put "swap" over the
+        row's "2", which showed through its shade; on the turned board, a stone one cell right of
+        the long diagonal (c2, f5) put it over the ring of the stone it becomes (b3, e6)."""
         off = self.radius * 0.98
+        taken = self.label_rects + list(keep_clear)
         for anchor, at in (("midtop", (cx, cy + off)), ("midbottom", (cx, cy - off)),
                            ("midleft", (cx + off, cy)), ("midright", (cx - off, cy))):
             placed = chip.copy()
             setattr(placed, anchor, (int(at[0]), int(at[1])))
-            if placed.collidelist(self.label_rects) < 0 and self.rect.contains(placed):
+            if placed.collidelist(taken) < 0 and self.rect.contains(placed):
                 return placed
         chip.midtop = (int(cx), int(cy + off))  # nowhere clear (a board too small to letter has no labels)
         return chip
