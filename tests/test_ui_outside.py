@@ -379,17 +379,24 @@ def test_the_bots_log_notice_goes_away_on_rematch(app):
     assert app.errors == []
 
 
+
+def _gated_bot_game(app, tmp_path, contract: str):
+    """A Tic-tac-toe game against ``gated.py:choose`` (the bot ``contract`` of tests/data/outside),
+    whose load waits until the test touches the returned gate file."""
+    gate = tmp_path / "gate"
+    bot = tmp_path / "gated.py"
+    bot.write_text(f"import pathlib, time\nwhile not pathlib.Path({str(gate)!r}).exists():\n    time.sleep(0.01)\n"
+                   + (BOTS / contract).read_text())
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, f"{bot}:choose"), 5.0))
+    app.switch(scene)
+    return scene, gate
+
 def test_while_a_bot_loads_the_humans_card_does_not_say_to_move(app, tmp_path, monkeypatch):
     """While the bot's file loads ("Loading gated.py…" in the status line) the human's card said
     "to move", though the board takes no move yet; it says so once the game can go on."""
     from tests.ui_helpers import recorded_text
 
-    gate = tmp_path / "gate"
-    bot = tmp_path / "gated.py"  # its load waits until the test opens the gate
-    bot.write_text(f"import pathlib, time\nwhile not pathlib.Path({str(gate)!r}).exists():\n    time.sleep(0.01)\n"
-                   + (BOTS / "simple_contract.py").read_text())
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, f"{bot}:choose"), 5.0))
-    app.switch(scene)
+    scene, gate = _gated_bot_game(app, tmp_path, "simple_contract.py")
     drawn = recorded_text(monkeypatch)
     app.run_frames(3)
     assert scene.computer.loading() == 1 and "to move" not in drawn
@@ -406,12 +413,7 @@ def test_a_bot_named_with_its_choose_function_is_called_by_its_file_while_it_loa
     player's label.  Loading, and when it cannot start, every text names it "gated.py"."""
     from tests.ui_helpers import recorded_text
 
-    gate = tmp_path / "gate"
-    bot = tmp_path / "gated.py"  # its load waits until the test opens the gate, then fails
-    bot.write_text(f"import pathlib, time\nwhile not pathlib.Path({str(gate)!r}).exists():\n    time.sleep(0.01)\n"
-                   + (BOTS / "edited_broken.py").read_text())
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, f"{bot}:choose"), 5.0))
-    app.switch(scene)
+    scene, gate = _gated_bot_game(app, tmp_path, "edited_broken.py")  # then fails to load
     drawn = recorded_text(monkeypatch)
     app.run_frames(3)
     assert scene.computer.loading() == 1
