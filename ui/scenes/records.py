@@ -95,6 +95,15 @@ def _same_game(record: GameRecord) -> tuple:
     return record.game_id, record.started, tuple(record.moves)
 
 
+def listing_order(entry: Entry) -> tuple[float, int, str, str]:
+    """Where ``entry`` stands in the Saved games list, sorted descending (newest first): its time,
+    then its tournament game number, then its file name (and folder).  A tournament's games
+    that ended in one second (the log keeps seconds) were listed oldest game first, and their
+    order hung on the order of reading; now the later game comes first, as the later time does,
+    and no two rows tie."""
+    return updated_at(entry.record), entry.number, entry.path.name, str(entry.path)
+
+
 def names_of(entry: Entry) -> str:
     """``entry``'s players' names as the rows show them, ``folded`` for the search, one a line (a
     text searched never spans both), worked out once per row."""
@@ -167,7 +176,7 @@ class RecordsScene(Scene):
                         if _same_game(r) not in saved]
             entries += [Entry(game.key, game.record, pygame.Rect(0, 0, 0, 0), log=game.log, number=game.number)
                         for game in games_played(tournaments_dir())]
-            entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
+            entries.sort(key=listing_order, reverse=True)
             all_findings.append(more)
         return entries, all_findings
 
