@@ -54,6 +54,7 @@ from ui.autosave import (
     RECENT_KEPT,
     SHELF,
     describe,
+    ended_as,
     games_dir,
     player_names,
     read_listed,
@@ -325,11 +326,9 @@ class RecordsScene(Scene):
     def row_text(self, entry: Entry) -> tuple[str, str]:
         """The row of one record: title and detail line (the detail has the date: the row's right
         side, which said it a second time, is left to the row's Delete button)."""
-        from ui.words import end_reason
-
         record = entry.record
         title, detail = describe(record)
-        status = end_reason(record.result.reason) if record.result else _("Unfinished game")
+        status = ended_as(record) if record.result else _("Unfinished game")
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
         elif entry.kept:
