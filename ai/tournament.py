@@ -19,19 +19,18 @@ no move loses the game, and the reason is kept in the result.  Outside players r
 processes (ai/outside.py) inside the worker playing the game.
 
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
-worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks
-cross as plain dicts, results as plain dicts through ``ai.worker_channel`` (each message written
-whole).  Stopped (``cancel()``, Ctrl+C, which the workers leave to this process), the workers are
-asked to end: each starts no other game and ends by itself once the game it plays is over and
-sent; those still playing after ``STOP_WAIT`` seconds (a bot stuck in its move) are ended
-(SIGTERM: each ends its bots and removes their folders, made in one folder of the tournament's
-that is removed after them, then ends, never in the middle of a message; ``STOP_GRACE``, then
-SIGKILL).  Every result a worker sent is read, until its end, and kept: never played again on
-resume, never counted twice; a game still in play is dropped, and a resume plays it.  With
-``jobs`` == 1 the command line plays the games in its own process, one after the other.  With
-``cluster`` ("local" or a Dask scheduler's address) the games are Dask tasks instead (ai/cluster.py).  Every way, a
-game travels as the plain-data task of ``Tournament.task`` and is played by ``play_task``, so the
-games are the same whichever way they are played.
+worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks and
+results cross as plain dicts, results through ``ai.worker_channel`` (each message written whole).
+Stopped (``cancel()``, Ctrl+C, which the workers leave to this process), the workers are asked to
+end: each starts no other game and ends by itself once the game it plays is over and sent; those
+still playing after ``STOP_WAIT`` seconds (a bot stuck in its move) are ended (SIGTERM: each ends
+its bots and removes their folders, made in one folder of the tournament's that is removed after
+them, then ends, never in the middle of a message; ``STOP_GRACE``, then SIGKILL).  Every result a
+worker sent is read, until its end, and kept: never played again on resume, never counted twice; a
+game still in play is dropped, and a resume plays it.  With ``jobs`` == 1 the command line plays
+the games in its own process, one after the other; with ``cluster`` ("local" or a Dask scheduler's
+address) they are Dask tasks (ai/cluster.py).  Whichever way, a game is the plain-data task of
+``Tournament.task`` played by ``play_task``, so the games are the same.
 
 Results log (``log``, ai/results_log.py): every finished game is appended to FILE.jsonl at once;
 with ``resume`` the games already there are kept and only the others are played.  Game clocks

@@ -5,12 +5,11 @@ edges in the order west, north, east, south (``lddl``: light west, dark north an
 south).  Inside, a tile is the 4-bit mask of its light edges (bit 0 west ... bit 3 south), so the
 six tiles are the six masks with two bits set and ``0`` is an empty cell.
 
-A turn.  Light moves first.  The player places one tile on an empty cell next to a tile so that
-every shared edge has one colour on both sides.  Then every empty cell that has two edges of the
-same colour entering it is filled with the one tile that joins them, until no such cell is left
-(the forced tiles, part of the same turn).  A turn that makes any empty cell have three edges of one
-colour entering it is illegal.  A move is the one tile placed, ``cell * 16 + tile``; ``play`` adds
-its forced tiles.
+A turn.  The player places one tile on an empty cell next to a tile so that every shared edge has
+one colour on both sides.  Then every empty cell with two edges of one colour entering it is
+filled with the one tile that joins them, until no such cell is left (the forced tiles, part of
+the same turn).  A turn that makes any empty cell have three edges of one colour entering it is
+illegal.  A move is the one tile placed, ``cell * 16 + tile``; ``play`` adds its forced tiles.
 
 End.  In the tournament mode the game ends as soon as a loop or a line (a path from the left to
 the right edge, or from the top to the bottom edge: no 8-row minimum as on standard Trax's open

@@ -80,6 +80,26 @@ def test_screens_do_not_import_each_other():
                     f"ui/scenes/{path.name} imports the screen {module}; ask the App to show it")
 
 
+DOCSTRING_LINES = 40  # at most, a module's: what it is for and why; the how is in its functions' docstrings or docs/
+
+
+def python_sources() -> list[Path]:
+    """The tree's Python files: the program's packages, the tools, the tests (not the broken
+    files ``tests/data`` keeps on purpose) and the scripts at the top."""
+    found = [p for d in ("games", "ai", "ui", "tools", "tests") for p in (ROOT / d).rglob("*.py")]
+    return [*ROOT.glob("*.py"), *(p for p in found if not p.is_relative_to(ROOT / "tests" / "data"))]
+
+
+def test_module_docstrings_are_at_most_40_lines():
+    """A module's docstring is read first, to find one's way: ai/tournament.py's and
+    games/trax.py's had grown to 41 lines, past the house's 40, and no test said so."""
+    long = []
+    for path in python_sources():
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")), clean=False)
+        if doc is not None and len(doc.splitlines()) > DOCSTRING_LINES:
+            long.append(f"{path.relative_to(ROOT)}: {len(doc.splitlines())} lines")
+    assert not long, f"module docstrings over {DOCSTRING_LINES} lines: {long}"
+
 BENCHES = ("main.py", "ui/bench.py", "ui/analysis_bench.py", "ai/commands/bench.py", "ai/bench/*.py", "tools/*bench*.py")
 
 

@@ -291,3 +291,45 @@ def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, 
     finally:
         i18n.set_language("en")
     assert title.endswith(said) and title.count("(") == 1
+
+
+def ended_hotseat_game(app, names: tuple[str, str], how: str):
+    """A hot-seat Tic-tac-toe game between ``names`` that O (the second, to move after b2) lost
+    by ``how``: "resigns" (Ctrl+R) or "lost on time" (O's flag falls); its scene, once over."""
+    from tests.ui_helpers import wait
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    clock = "1m+0s" if how == "lost on time" else None
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, names=names, clock=clock), ["b2"])
+    app.switch(scene)
+    app.run_frames(2)
+    if clock is None:
+        key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    else:
+        scene.referee.set_readings((60.0, 0.01))
+    assert wait(app, scene.is_over, 10)
+    return scene
+
+
+@pytest.mark.parametrize("how", ["resigns", "lost on time"])
+@pytest.mark.parametrize("names", [("Ana", "João"), ("", "")])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hotseat_game_lost_off_the_board_is_listed_as_its_result_card_said_it(app, monkeypatch, how, names, language):
+    """A friend's resignation read "João (O) resigns" on the result card but "(O resigns)" in the
+    Saved games row, which friend gave up left to work out there.  The row names the player as the
+    card does; friends given no names keep the side's words, on both."""
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        scene = ended_hotseat_game(app, names, how)
+        card = scene.end_reason()
+        save(scene.recorder.record, games_dir() / "ended.json")
+        drawn = recorded_text(monkeypatch)
+        open_list(app)
+    finally:
+        i18n.set_language("en")
+    assert card.startswith(f"{names[1]} (O) " if names[1] else "O ")  # the card, named or not
+    assert scene.recorder.record.result.reason == f"O {how}"  # the record keeps the rules' words, no name
+    assert any(text.endswith(f"({card})") for text in drawn), [text for text in drawn if "(" in text]

@@ -149,9 +149,10 @@ def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(
     assert len(scene.entries) == 6
     key(app, pygame.K_TAB)
     typed(app, "level 2")
-    assert [e.number for e in scene.entries] == [1, 2]
+    assert [e.number for e in scene.entries] == [2, 1]  # ended in one second: the later game first
     assert any("tournament tictactoe-2026-11-26-1405, game 1" in text for text in drawn)
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # game 1, the row under game 2
     key(app, pygame.K_DELETE)
     key(app, pygame.K_DELETE)
     assert log.path.exists() and len(scene.entries) == 2  # the log holds the whole tournament: kept
@@ -183,6 +184,38 @@ def test_each_game_of_a_tournament_is_listed_at_the_time_it_ended(app, monkeypat
     for hour, minute in ((14, 5), (15, 40)):
         when = date_text(datetime(2026, 11, 26, hour, minute, tzinfo=UTC).astimezone())
         assert any(when in text for text in drawn), (when, [t for t in drawn if "2026" in t])
+
+
+def test_rows_of_one_second_list_the_later_tournament_game_and_the_later_file_name_first(app, monkeypatch):
+    """The log keeps when a game ended to the second, and a quick league ends several games in
+    one: they were listed oldest game first (game 1 above game 3) in a list that is newest first,
+    and files saved in one second were listed by name upwards.  Time, then game number, then file
+    name, all descending, whatever order the folders are read in."""
+    from datetime import UTC, datetime
+
+    from ai import results_log
+
+    moment = datetime(2026, 11, 26, 14, 5, tzinfo=UTC)
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return moment  # every game of the log ends in this second
+
+    monkeypatch.setattr(results_log, "datetime", Clock, raising=False)
+    log = ResultsLog.create(tournaments_dir() / "liga.jsonl",
+                            {"game": "tictactoe", "options": {}, "players": ["level-1", "level-2"],
+                             "games_per_pair": 2, "time_per_move": 0.1, "clock": None, "seed": 1,
+                             "opening_plies": 0, "loader": None})
+    for number in (1, 2, 3):
+        log.write(number, GameResult("tictactoe", {}, ["level-1", "level-2"], ["b2"], winner=None, reason="stopped"))
+    log.close()
+    game = games.load("tictactoe")
+    for name in ("a", "b"):  # saved in that same second
+        record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+        save(replace(record, updated=moment.isoformat()), games_dir() / f"{name}.json")
+    rows = [(entry.number, entry.path.name) for entry in open_list(app).entries]
+    assert rows == [(3, "liga.jsonl#3"), (2, "liga.jsonl#2"), (1, "liga.jsonl#1"), (0, "b.json"), (0, "a.json")]
 
 
 def test_a_students_forfeit_in_a_tournament_row_names_the_student_not_the_files_path(app, monkeypatch):
@@ -264,4 +297,4 @@ def test_after_a_tournament_alone_the_main_menu_offers_saved_games_and_it_lists_
     assert app.scene.menu.get_widget("saved") is not None
     click(app, app.scene.menu.get_widget("saved").get_rect(to_real_position=True).center)
     assert isinstance(app.scene, RecordsScene)
-    assert [entry.number for entry in read_in(app, app.scene).entries] == [1, 2]
+    assert sorted(entry.number for entry in read_in(app, app.scene).entries) == [1, 2]

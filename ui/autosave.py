@@ -439,14 +439,37 @@ def player_names(record: GameRecord) -> tuple[str, str]:
     its side's name where the record names no player."""
     from ui.words import player_or_side
 
+    a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides_of(record)))
+    return a, b
+
+
+def sides_of(record: GameRecord) -> tuple[str, str]:
+    """The names of the sides of ``record``'s game ("X", "O"); "" each for a game this install lacks."""
     try:
         import games
 
-        sides = games.info(record.game_id).sides
+        return games.info(record.game_id).sides
     except ValueError:
-        sides = ("", "")
-    a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides))
-    return a, b
+        return "", ""
+
+
+def hotseat_names(record: GameRecord) -> tuple[str, str]:
+    """The names the friends of a hot-seat game gave on the New game screen, as its record keeps
+    them (its players' titles); "" for a side given none ("Player 2" is no name), and both "" in a
+    game of another mode, whose "You" is no name either: the result card names neither."""
+    setup = setup_dict_for_record(record)
+    names = setup.get("names")
+    if setup["mode"] != "hotseat" or not isinstance(names, list) or len(names) != 2:
+        return "", ""
+    first, second = (player.title if name else "" for player, name in zip(record.players, names))
+    return first, second
+
+
+def ended_as(record: GameRecord) -> str:
+    """How ``record``'s game ended (it has a result), in the window's language, as its result card
+    said it (``ui.words.named_end_reason``): "João (O) resigns" where the friend who resigned has a
+    name, else "O resigns"."""
+    return words.named_end_reason(record.result.reason, sides_of(record), hotseat_names(record))
 
 
 class GameAutosaver:

@@ -169,23 +169,13 @@ class GameScene(GameCommands, Scene):
 
     def end_reason(self) -> str:
         """Why the game ended, in the window's language (a forfeit worded as its record keeps it, but
-        a hot-seat player's resignation or flag fall, which names the player who lost)."""
+        a named hot-seat player's resignation or flag fall names the player who lost: "João (O)
+        resigns"; the card read "Ana (X) wins" over "O resigns", which friend gave up left to work
+        out)."""
         if self.forfeit is None:
             return words.end_reason(self.state.end_reason())
-        return self._named_forfeit() or words.end_reason(self.recorded_reason())
-
-    def _named_forfeit(self) -> str:
-        """A named hot-seat player's resignation or flag fall with their name: "João (O) resigns".
-        The card read "Ana (X) wins" over "O resigns": which friend gave up was left to work out.
-        "" where the loser has no name, or the game ended otherwise."""
-        side, why = self.forfeit
-        name = self.setup.names[side] if self.setup.mode == HOTSEAT else ""
-        said = dict(player=name, side=_(self.game.sides[side]))
-        if name and why == RESIGNED:
-            return _("{player} ({side}) resigns").format(**said)
-        if name and referee.is_flag_fall(why):
-            return _("{player} ({side}) lost on time").format(**said)
-        return ""
+        names = self.setup.names if self.setup.mode == HOTSEAT else ("", "")
+        return words.named_end_reason(self.recorded_reason(), self.game.sides, names)
 
     def recorded_reason(self) -> str:
         """A forfeit's reason as records keep it, in English like the rules' own (each window says

@@ -54,6 +54,7 @@ from ui.autosave import (
     RECENT_KEPT,
     SHELF,
     describe,
+    ended_as,
     games_dir,
     player_names,
     read_listed,
@@ -93,6 +94,15 @@ class Entry:
 def _same_game(record: GameRecord) -> tuple:
     """What makes two records one game (a finished game also saved by hand is listed once)."""
     return record.game_id, record.started, tuple(record.moves)
+
+
+def listing_order(entry: Entry) -> tuple[float, int, str, str]:
+    """Where ``entry`` stands in the Saved games list, sorted descending (newest first): its time,
+    then its tournament game number, then its file name (and folder).  A tournament's games
+    that ended in one second (the log keeps seconds) were listed oldest game first, and their
+    order hung on the order of reading; now the later game comes first, as the later time does,
+    and no two rows tie."""
+    return updated_at(entry.record), entry.number, entry.path.name, str(entry.path)
 
 
 def names_of(entry: Entry) -> str:
@@ -167,7 +177,7 @@ class RecordsScene(Scene):
                         if _same_game(r) not in saved]
             entries += [Entry(game.key, game.record, pygame.Rect(0, 0, 0, 0), log=game.log, number=game.number)
                         for game in games_played(tournaments_dir())]
-            entries.sort(key=lambda entry: updated_at(entry.record), reverse=True)
+            entries.sort(key=listing_order, reverse=True)
             all_findings.append(more)
         return entries, all_findings
 
@@ -316,11 +326,9 @@ class RecordsScene(Scene):
     def row_text(self, entry: Entry) -> tuple[str, str]:
         """The row of one record: title and detail line (the detail has the date: the row's right
         side, which said it a second time, is left to the row's Delete button)."""
-        from ui.words import end_reason
-
         record = entry.record
         title, detail = describe(record)
-        status = end_reason(record.result.reason) if record.result else _("Unfinished game")
+        status = ended_as(record) if record.result else _("Unfinished game")
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
         elif entry.kept:
