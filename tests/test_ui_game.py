@@ -806,6 +806,57 @@ def test_the_computers_forced_trax_tiles_are_said_in_words(app):
     assert not any("forced" in m.text for m in scene.messages.items)
 
 
+def trax_turn_being_laid(app) -> GameScene:
+    """A hot-seat 7x7 Trax game whose last turn, d5+, brings e5 by force, laid slowly enough (16 s
+    between tiles) that the forced tile is still to come."""
+    app.settings.animation_speed = 0.01
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), ["e4/", "c4\\"])
+    app.switch(scene)
+    app.run_frames(2)
+    scene.play_human([scene.game.parse_move(scene.state, "d5+")])
+    app.invalidate()
+    app.run_frames(2)
+    assert len(scene.state.turn) == 2 and scene.view.is_animating()
+    return scene
+
+
+def dotted_cells(app, scene) -> set[int]:
+    """The cells drawn with a legal move's dot (the legal colour at their centre), as on screen."""
+    from games.trax import move_cell
+
+    view, legal = scene.view, tuple(app.theme.legal)[:3]
+    cells = set(range(view.rows * view.cols)) - {move_cell(m) for m in scene.state.turn}
+    return {cell for cell in cells if tuple(app.screen.get_at(view.cell_rect(*divmod(cell, view.cols)).center))[:3] == legal}
+
+
+def test_trax_legal_dots_wait_for_the_forced_tiles(app):
+    """While d5+'s forced tile e5 was still to come, the next player's dots were already drawn: on
+    f5 and e6, beside the empty-looking e5, cells no tile on the board then shown made legal.  The
+    dots wait for the turn's last tile; then they are the position's legal cells."""
+    from games.trax import move_cell
+
+    scene = trax_turn_being_laid(app)
+    assert dotted_cells(app, scene) == set()
+    scene.view.stop_animation()  # the turn's tiles all laid
+    app.invalidate()
+    app.run_frames(2)
+    legal = {move_cell(m) for m in scene.state.legal_moves()}
+    assert len(legal) > 5 and dotted_cells(app, scene) == legal
+
+
+def test_a_click_during_trax_forced_tiles_lays_them_and_is_taken_on_the_position(app):
+    """A click while the forced tiles were still being laid was judged on the position with them
+    (f5, beside e5 not yet shown, opened a picker; e5 itself said it had a tile) while the board
+    still showed the turn half laid.  The click now lays the rest of the turn at once, then is taken
+    as on the other boards: f5 opens its picker over the whole turn."""
+    scene = trax_turn_being_laid(app)
+    f5 = scene.view.cell_rect(4, 5)
+    click(app, f5.center)
+    assert not scene.view.is_animating() and not scene.view.marks_wait()
+    assert scene.view.picker is not None and scene.view.picker[0] == 4 * 7 + 5
+    assert len(scene.history) == 3
+
+
 def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):
     """At 800x560 in Portuguese "provado: Sul ganha em 15 meias-jogadas" ran to the card's edge:
     the line was shortened to fit as regular text and drawn in bold, which is wider."""
