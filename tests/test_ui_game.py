@@ -910,6 +910,44 @@ def test_the_game_over_card_keeps_off_the_loop_that_won(app):
     assert loop and scene.over_card.rect.collidelist(loop) < 0
 
 
+def test_the_game_over_card_keeps_off_a_tall_trax_line_beside_it(app):
+    """A 7x7 line from top to bottom (Dark's, in columns a to c) lay partly under the card at
+    1280x800: the card chose among the middle, the top and the bottom of the board, and all three
+    hid some of it.  It goes to the side where the line leaves it room."""
+    moves = ["e4+", "e5+", "f5\\", "g5+", "e6+", "c4/", "g4\\", "e3/", "b4/", "e7/", "b3\\", "d2+", "b6+", "b7\\",
+             "a3\\", "a1\\", "a7\\"]
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    assert wait(app, scene.over_card.visible, 10)
+    scene.draw(app.screen)
+    line = scene.view.win_marks(scene.state)
+    assert {rect.top for rect in line} == {scene.view.cell_rect(row, 0).top for row in range(7)}  # every row
+    assert line and scene.over_card.rect.collidelist(line) < 0
+    assert scene.over_card.area.contains(scene.over_card.rect)
+
+
+def test_the_game_over_card_hides_the_least_of_a_line_it_cannot_miss(app):
+    """The line QA saw (7x7, 1280x800, columns c to e from top to bottom): no place of the card
+    misses all of it, and it stood over the top half of it (6 of its 12 tiles).  It goes where it
+    hides the least of the line's tiles, by their area."""
+    moves = ["d3+", "d5\\", "c4/", "e5\\", "c2+", "b2\\", "d6\\", "a4\\", "f5\\", "a2+", "f6+", "c1+", "g6+", "d7/",
+             "a1+", "g5+", "c7+", "g4+", "e2/", "a5\\", "d1/", "g3/", "f7+", "g2+", "g7\\", "e1/"]
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    assert wait(app, scene.over_card.visible, 10)
+    scene.draw(app.screen)
+    line, card = scene.view.win_marks(scene.state), scene.over_card.rect
+    middle_top = card.copy()
+    middle_top.midtop = (scene.over_card.area.centerx, card.top)
+    cell = line[0].width * line[0].height
+    assert covered(card, line) < 2 * cell < covered(middle_top, line)
+
+
+def covered(card: pygame.Rect, marks: list[pygame.Rect]) -> int:
+    """The square pixels of ``marks`` under ``card``."""
+    return sum(card.clip(mark).width * card.clip(mark).height for mark in marks)
+
+
 def test_the_game_over_card_keeps_off_the_chain_that_won(app):
     """Blue's chain along the top row of a 3x3 Hex board lay under the card in the middle."""
     scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
