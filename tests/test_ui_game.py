@@ -806,6 +806,57 @@ def test_the_computers_forced_trax_tiles_are_said_in_words(app):
     assert not any("forced" in m.text for m in scene.messages.items)
 
 
+def trax_turn_being_laid(app) -> GameScene:
+    """A hot-seat 7x7 Trax game whose last turn, d5+, brings e5 by force, laid slowly enough (16 s
+    between tiles) that the forced tile is still to come."""
+    app.settings.animation_speed = 0.01
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), ["e4/", "c4\\"])
+    app.switch(scene)
+    app.run_frames(2)
+    scene.play_human([scene.game.parse_move(scene.state, "d5+")])
+    app.invalidate()
+    app.run_frames(2)
+    assert len(scene.state.turn) == 2 and scene.view.is_animating()
+    return scene
+
+
+def dotted_cells(app, scene) -> set[int]:
+    """The cells drawn with a legal move's dot (the legal colour at their centre), as on screen."""
+    from games.trax import move_cell
+
+    view, legal = scene.view, tuple(app.theme.legal)[:3]
+    cells = set(range(view.rows * view.cols)) - {move_cell(m) for m in scene.state.turn}
+    return {cell for cell in cells if tuple(app.screen.get_at(view.cell_rect(*divmod(cell, view.cols)).center))[:3] == legal}
+
+
+def test_trax_legal_dots_wait_for_the_forced_tiles(app):
+    """While d5+'s forced tile e5 was still to come, the next player's dots were already drawn: on
+    f5 and e6, beside the empty-looking e5, cells no tile on the board then shown made legal.  The
+    dots wait for the turn's last tile; then they are the position's legal cells."""
+    from games.trax import move_cell
+
+    scene = trax_turn_being_laid(app)
+    assert dotted_cells(app, scene) == set()
+    scene.view.stop_animation()  # the turn's tiles all laid
+    app.invalidate()
+    app.run_frames(2)
+    legal = {move_cell(m) for m in scene.state.legal_moves()}
+    assert len(legal) > 5 and dotted_cells(app, scene) == legal
+
+
+def test_a_click_during_trax_forced_tiles_lays_them_and_is_taken_on_the_position(app):
+    """A click while the forced tiles were still being laid was judged on the position with them
+    (f5, beside e5 not yet shown, opened a picker; e5 itself said it had a tile) while the board
+    still showed the turn half laid.  The click now lays the rest of the turn at once, then is taken
+    as on the other boards: f5 opens its picker over the whole turn."""
+    scene = trax_turn_being_laid(app)
+    f5 = scene.view.cell_rect(4, 5)
+    click(app, f5.center)
+    assert not scene.view.is_animating() and not scene.view.marks_wait()
+    assert scene.view.picker is not None and scene.view.picker[0] == 4 * 7 + 5
+    assert len(scene.history) == 3
+
+
 def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):
     """At 800x560 in Portuguese "provado: Sul ganha em 15 meias-jogadas" ran to the card's edge:
     the line was shortened to fit as regular text and drawn in bold, which is wider."""
@@ -857,6 +908,44 @@ def test_the_game_over_card_keeps_off_the_loop_that_won(app):
     scene.draw(app.screen)
     loop = [scene.view.cell_rect(*divmod(cell, 7)) for path in scene.state.winning_paths() for cell in path.cells]
     assert loop and scene.over_card.rect.collidelist(loop) < 0
+
+
+def test_the_game_over_card_keeps_off_a_tall_trax_line_beside_it(app):
+    """A 7x7 line from top to bottom (Dark's, in columns a to c) lay partly under the card at
+    1280x800: the card chose among the middle, the top and the bottom of the board, and all three
+    hid some of it.  It goes to the side where the line leaves it room."""
+    moves = ["e4+", "e5+", "f5\\", "g5+", "e6+", "c4/", "g4\\", "e3/", "b4/", "e7/", "b3\\", "d2+", "b6+", "b7\\",
+             "a3\\", "a1\\", "a7\\"]
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    assert wait(app, scene.over_card.visible, 10)
+    scene.draw(app.screen)
+    line = scene.view.win_marks(scene.state)
+    assert {rect.top for rect in line} == {scene.view.cell_rect(row, 0).top for row in range(7)}  # every row
+    assert line and scene.over_card.rect.collidelist(line) < 0
+    assert scene.over_card.area.contains(scene.over_card.rect)
+
+
+def test_the_game_over_card_hides_the_least_of_a_line_it_cannot_miss(app):
+    """The line QA saw (7x7, 1280x800, columns c to e from top to bottom): no place of the card
+    misses all of it, and it stood over the top half of it (6 of its 12 tiles).  It goes where it
+    hides the least of the line's tiles, by their area."""
+    moves = ["d3+", "d5\\", "c4/", "e5\\", "c2+", "b2\\", "d6\\", "a4\\", "f5\\", "a2+", "f6+", "c1+", "g6+", "d7/",
+             "a1+", "g5+", "c7+", "g4+", "e2/", "a5\\", "d1/", "g3/", "f7+", "g2+", "g7\\", "e1/"]
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    assert wait(app, scene.over_card.visible, 10)
+    scene.draw(app.screen)
+    line, card = scene.view.win_marks(scene.state), scene.over_card.rect
+    middle_top = card.copy()
+    middle_top.midtop = (scene.over_card.area.centerx, card.top)
+    cell = line[0].width * line[0].height
+    assert covered(card, line) < 2 * cell < covered(middle_top, line)
+
+
+def covered(card: pygame.Rect, marks: list[pygame.Rect]) -> int:
+    """The square pixels of ``marks`` under ``card``."""
+    return sum(card.clip(mark).width * card.clip(mark).height for mark in marks)
 
 
 def test_the_game_over_card_keeps_off_the_chain_that_won(app):

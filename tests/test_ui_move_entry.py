@@ -90,15 +90,44 @@ def test_a_wrong_move_in_a_list_plays_nothing_and_keeps_the_text(app):
     assert played(scene) == ["d3", "c5", "d6"] and messages(scene)[-1] == "Not a legal move: a1 flips no discs"
 
 
-def test_the_board_makes_room_above_the_open_field_for_a_message_and_takes_it_back(app):
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)])
+def test_the_board_keeps_its_size_when_the_field_opens(app, size):
+    """The layout gave the open field and a message over it room taken from the board: the board
+    shrank by 14 to 28 pixels whenever Enter was pressed.  The field lies over the panel's last
+    row of buttons now, off the board side, and a message about the moves typed stands on the
+    status line, its usual place, clear of the field."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
     for game_id in games.available_ids():
         scene = start(app, game_id)
-        before = scene.view.rect.copy()
+        before = scene.view.rect.copy(), board_cells(scene.view)
         key(app, pygame.K_RETURN)
         assert scene.move_entry.open, game_id
-        assert scene.view.rect.bottom <= scene.move_entry.field.rect.top - Messages.line_height(app.scale), game_id
+        assert (scene.view.rect, board_cells(scene.view)) == before, (game_id, size)
+        field = scene.move_entry.field.rect
+        assert scene.panel.rect.contains(field) and not field.colliderect(scene.board_area), (game_id, size)
+        message_top = scene.board_side.messages_bottom() - Messages.pill_height(app.scale)
+        assert message_top >= scene.view.rect.bottom, (game_id, size)
         key(app, pygame.K_ESCAPE)
-        assert not scene.move_entry.open and scene.view.rect == before, game_id
+        assert not scene.move_entry.open and scene.view.rect == before[0], game_id
+
+
+def board_cells(view) -> tuple:
+    """The size of the board's cells as laid out (None for a view without a grid of cells)."""
+    return getattr(view, "cell", None), pygame.Rect(getattr(view, "grid", (0, 0, 0, 0)))
+
+
+def test_a_click_on_the_field_is_not_taken_by_the_button_under_it(app):
+    """The field lies over the panel's last row of buttons (New game, Menu): a click on the field
+    keeps the field and the game, the buttons under it do not hear it."""
+    scene = start(app, "tictactoe")
+    key(app, pygame.K_RETURN)
+    field = scene.move_entry.field.rect
+    under = [b for b in scene.buttons if b.visible and field.colliderect(b.rect)]
+    assert under, "no button under the field"
+    for button in under:
+        click(app, button.rect.clip(field).center)
+        assert app.scene is scene and scene.move_entry.open and scene.history == [], button.label
 
 
 def test_shortcut_letters_are_text_while_the_field_is_open_and_esc_only_closes_it(app):
@@ -279,17 +308,16 @@ def test_a_click_elsewhere_closes_the_field_and_does_what_it_does(app):
     assert not scene.move_entry.open and played(scene) == ["b2"]
 
 
-def test_the_field_is_drawn_on_the_status_line(app, monkeypatch):
+def test_the_field_is_drawn_over_the_panel_and_the_status_line_says_its_keys(app, monkeypatch):
     scene = start(app)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_RETURN)
-    assert "Move:" in drawn and any(text.startswith("a move or a list, like d3: Enter plays") for text in drawn)
+    assert "Move:" in drawn and "a move or a list, like d3: Enter plays, Esc closes, Ctrl+V pastes" in drawn
     drawn.clear()
     type_text(app, "d3 c5")
     assert "d3 c5" in drawn
     field = scene.move_entry.field.rect
-    assert scene.view.rect.bottom <= field.top and field.bottom <= app.size[1]
-    assert scene.board_area.contains(field)
+    assert scene.panel.rect.contains(field) and field.bottom <= app.size[1]
 
 
 def test_trax_turns_typed_and_pasted_as_the_courses_code_writes_them(app, monkeypatch):

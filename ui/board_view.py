@@ -200,6 +200,13 @@ class BoardView:
         """True while a move animation runs (PC vs PC waits for it before the next move)."""
         return False
 
+    def finish_animation(self) -> None:
+        """A click on the board during a move's animation: show the position still at once, so the
+        click is judged on the board the player sees (Trax's forced tiles, still being laid, hid
+        cells that the click was judged on as filled)."""
+        if self.is_animating():
+            self.stop_animation()
+
     def move_note(self, before: State, move: Hashable, after: State) -> str:
         """What a move did that the board alone does not make plain, said when the computer plays
         it (Hex's swap: Blue's stone turns Red and moves); "" for most moves."""

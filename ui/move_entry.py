@@ -1,6 +1,7 @@
 """Moves typed or pasted on the game screen, for players who know the notation or hold a move list.
 
-Enter opens a field under the board; Enter again plays what it holds and Esc closes it.  Ctrl+V
+Enter opens a field over the panel's last row of buttons (the board keeps its size; the line under
+the board says what the field takes); Enter again plays what it holds and Esc closes it.  Ctrl+V
 opens it holding the clipboard's moves: a list copied with "Copy moves" (M), from a course
 notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``, Rastros' ``(4, 4)`` as the
 course's Python prints it; ``games.record.moves_from_text`` reads them; a Trax course's turns too,
@@ -79,6 +80,9 @@ def moves_after_history(game, initial, history: list[Hashable], texts: list[str]
     return None
 
 
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
 class MoveEntry:
     """The game screen's move field (see the module's docstring)."""
 
@@ -126,13 +130,13 @@ class MoveEntry:
         self._set_open(False)
 
     def _set_open(self, open_: bool) -> None:
-        """Open or close the field; the board makes room over it for a message about the moves
-        typed, so that message never hides the board's bottom coordinates."""
+        """Open or close the field: nothing moves (the field lies over the panel's last row of
+        buttons, the messages about the moves typed on the status line, their usual place)."""
         if open_:
             self.scene.keyboard_play = True  # the panel's tip names keys from now on
         if open_ != self.field.focus:
             self.field.focus = open_
-            self.scene.resize(self.scene.app.size)
+            self.scene.invalidate()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take ``event`` while the field is open: typing, Enter, Esc; a click elsewhere closes it
@@ -142,6 +146,8 @@ class MoveEntry:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and not self.field.rect.collidepoint(event.pos):
             self.close()
             return False
+        if event.type in MOUSE_EVENTS and self.field.rect.collidepoint(event.pos):
+            return True  # the panel's buttons under the field do not hear it
         if clipboard.is_paste(event):
             self.paste()  # the clipboard's moves, not its header lines
             return True
@@ -188,11 +194,11 @@ class MoveEntry:
         self.scene.messages.add(why, "warn", duration=duration)
         self.field.select_all()
 
-    def layout(self, status: pygame.Rect, scale: float) -> None:
-        """The field on the status line under the board (``status``)."""
-        width = min(status.width - int(40 * scale), int(560 * scale))
-        self.field.rect = pygame.Rect(0, 0, width, int(36 * scale))
-        self.field.rect.center = status.center
+    def layout(self, place: pygame.Rect, scale: float) -> None:
+        """The field across ``place`` (the panel's last row of buttons, ``GamePanel.last_row``):
+        under the board it took the board's room for itself and a message over it."""
+        self.field.rect = pygame.Rect(0, 0, place.width, int(36 * scale))
+        self.field.rect.center = place.center
 
     def draw(self, surface: pygame.Surface, theme, scale: float) -> None:
         if self.open:

@@ -490,6 +490,7 @@ class GameScene(GameCommands, Scene):
         panel_w = max(int(250 * s), min(int(440 * s), int(width * 0.3)))
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
+        self.move_entry.layout(self.panel.last_row(), s)
         self.over_card.layout(self.board_side.area)
         self.start_card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
@@ -499,6 +500,7 @@ class GameScene(GameCommands, Scene):
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
         self.panel.draw(surface)
+        self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
         card = self.card_shown()
         if card is not None:
             card.draw(surface)

@@ -1,13 +1,13 @@
 """The board side of the game screen: the board and what is drawn over it, and under it the
-status line (or the move field) with the game's messages.
+status line with the game's messages (the move field opens over the panel: ``GamePanel.last_row``).
 
 ``GamePanel`` is the right of the screen; ``BoardSide`` lays out and draws the left: the board
 view in what analysis mode's eval bar and evaluation graph leave of it, the Hex connections, the
 moves' values and the keyboard's cursor over the board, and the line under it.  That line says the
 moment in words (an earlier position being looked at, how the game ended, the view's own
 instruction such as "click anywhere to pass", whose move it is with the keys that play it, a
-paused game, the engine being prepared, a computer thinking); the game's messages stand in its
-place while they show, and the window's above them.
+paused game, the engine being prepared, a computer thinking, the open move field's keys); the
+game's messages stand in its place while they show, and the window's above them.
 
 It is apart from the scene because it is the screen's geometry and its most reworded text: each
 new way to play (the move field, the board's cursor) added its keys to the status line.  The scene
@@ -29,7 +29,6 @@ from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_over import reason_lines
-from ui.widgets import Messages
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -71,20 +70,16 @@ class BoardSide:
         margin = int(22 * s)
         self.status_h = int(44 * s)
         self.area = area
-        typing_room = Messages.line_height(s) if scene.move_entry.open else 0  # a message over the move field
         board = pygame.Rect(area.x + margin, area.y + margin, area.width - 2 * margin,
-                            area.height - 2 * margin - self.status_h - typing_room)
+                            area.height - 2 * margin - self.status_h)
         board, self.eval_rect = eval_bar.carve(board, s, scene.analysis.active)
         board, self.graph_rect = eval_graph.carve(board, s, scene.analysis.active)
         scene.view.layout(board)
-        status = pygame.Rect(0, 0, area.width, self.status_h)
-        status.center = (area.centerx, area.bottom - self.status_h // 2 - int(8 * s))
-        scene.move_entry.layout(status, s)
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
         """The board showing ``shown`` with its overlays (``labels``: analysis mode's values of its
-        moves), then the move field or the status line under it."""
+        moves), then the status line under it (the move field opens over the panel)."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         scene.view.draw(surface, shown, scene.overlay())
         if scene.connections.active:
@@ -102,10 +97,7 @@ class BoardSide:
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if scene.cursor.on and not scene.why_no_move() and not scene.card_shown():
             scene.cursor.draw(surface, scene.view, shown, s)
-        if scene.move_entry.open:
-            scene.move_entry.draw(surface, theme, s)
-        else:
-            self.draw_status(surface)
+        self.draw_status(surface)
 
     def graph_value(self, points: list[float | None]) -> tuple[float, str] | None:
         """The evaluation graph's value (``points``) of the position shown, or of the nearest
@@ -127,9 +119,8 @@ class BoardSide:
 
     def messages_bottom(self) -> int:
         """The game's messages sit on the status line (which they replace while shown), older ones
-        above; above the move field while it is open."""
-        entry, s = self.scene.move_entry, self.scene.app.scale
-        return entry.field.rect.top - int(6 * s) if entry.open else self.area.bottom - int(8 * s)
+        above; the move field, over the panel, leaves them their place."""
+        return self.area.bottom - int(8 * self.scene.app.scale)
 
     def messages_width(self) -> int:
         return self.area.width - int(40 * self.scene.app.scale)
@@ -146,6 +137,9 @@ class BoardSide:
             line = _("Ply {n} of {total}: Left/Right to step, End to go back to the game").format(
                 n=scene.browsing, total=len(scene.history))
             self._status_line(surface, line, theme.accent)
+            return
+        if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
+            self._status_line(surface, scene.move_entry.field.placeholder, theme.muted)
             return
         targets = bool(scene.view.targets(scene.state))
         keys = cursor_shown(scene)

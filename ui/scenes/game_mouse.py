@@ -103,6 +103,7 @@ class BoardMouse:
                 scene.messages.add(why)
             return
         scene.keyboard_play = keys  # a click on the board: the panel speaks of the mouse again
+        scene.view.finish_animation()
         result: Click = scene.view.click(scene.state, pos, keys)
         if result.kind in ("play", "pending"):
             self._withdraw_refusal()
@@ -117,6 +118,7 @@ class BoardMouse:
         scene = self.scene
         if scene.why_no_move() or not (scene.view.rect.collidepoint(pos) and scene.view.grabs(scene.state, pos)):
             return False
+        scene.view.finish_animation()
         was_partial = scene.view.has_partial_input()
         # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
         self.drag = Drag(pos, was_partial, None if was_partial else scene.view.click(scene.state, pos),

@@ -135,6 +135,30 @@ def reason_lines(text: str, size: int, width: int, most: int = 2) -> list[str]:
     return tx.wrap_at_most(text, size, width, most) or [text]
 
 
+def card_places(area: pygame.Rect, width: int, height: int, margin: int) -> list[pygame.Rect]:
+    """The places a card ``width`` by ``height`` may take in ``area``, ``margin`` from its edges:
+    the middle first, then the middle of the top and of the bottom, of the left and of the right
+    side, and the four corners.  Only the middle, the top and the bottom were tried, and a line
+    from the board's top to its bottom (Trax's, on 7x7 at 1280x800) was under every one of them."""
+    inner = area.inflate(-2 * margin, -2 * margin)
+    xs = (area.centerx - width // 2, inner.left, inner.right - width)
+    ys = (area.centery - height // 2, inner.top, inner.bottom - height)
+    order = ((0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (1, 1), (2, 1), (1, 2), (2, 2))  # (x, y): the middle first
+    return [pygame.Rect(xs[x], ys[y], width, height) for x, y in order]
+
+
+def hidden_area(place: pygame.Rect, marks: list[pygame.Rect]) -> int:
+    """How much of ``marks`` a card at ``place`` covers, in square pixels."""
+    return sum(place.clip(mark).width * place.clip(mark).height for mark in marks)
+
+
+def least_hiding(places: list[pygame.Rect], marks: list[pygame.Rect]) -> pygame.Rect:
+    """The first of ``places`` that covers the least of ``marks``: one that covers none of them if
+    there is one; else the one that covers the smallest part of them (a corner over the edge of
+    three tiles, rather than the top over six); the first (the middle) when none covers any."""
+    return min(places, key=lambda place: hidden_area(place, marks))
+
+
 class GameOverCard:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -210,17 +234,11 @@ class GameOverCard:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.area.collidepoint(event.pos)
 
     def _place(self, width: int, height: int) -> pygame.Rect:
-        """The card in the middle of the board area, or at its top or bottom if that hides less of
-        what decided the game (``BoardView.win_marks``): a Trax loop by the board's edge, a Hex
-        chain, were under the card, seen only after View board."""
+        """Where the card hides the least of what decided the game (``BoardView.win_marks``, every
+        game's): a Trax loop by the board's edge, a Hex chain, a Tic-tac-toe row were under the
+        card, seen only after View board (``least_hiding``)."""
         marks = self.scene.view.win_marks(self.scene.state)
-        margin = int(16 * self.scene.app.scale)
-        middle = pygame.Rect(0, 0, width, height)
-        middle.center = self.area.center
-        places = [middle, middle.copy(), middle.copy()]
-        places[1].top = self.area.top + margin
-        places[2].bottom = self.area.bottom - margin
-        return min(places, key=lambda place: len(place.collidelistall(marks)))  # the middle when all hide as much
+        return least_hiding(card_places(self.area, width, height, int(16 * self.scene.app.scale)), marks)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.scene.app.theme, self.scene.app.scale

@@ -126,6 +126,13 @@ class GamePanel:
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
 
+    def last_row(self) -> pygame.Rect:
+        """Where the panel's last row of buttons goes (Menu): the move field opens over it, so the
+        board keeps its size (laid out with room for the field under it, the board shrank by 14
+        to 28 pixels whenever the field opened)."""
+        pad, row = self._s(18), self._s(38)
+        return pygame.Rect(self.rect.x + pad, self.rect.bottom - pad - row, self.rect.width - 2 * pad, row)
+
     def _s(self, v: float) -> int:
         return int(v * self.scene.app.scale)
 

@@ -8,7 +8,8 @@
   A tile that matches the neighbours but whose turn would make three edges of one colour meet is
   left out of the picker, and a line under it names the tile and that cell.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
-  the placed tile keeps a frame, the forced ones their corners marked.
+  the placed tile keeps a frame, the forced ones their corners marked.  The legal moves' dots wait
+  for the last of them (they are the position's); a click meanwhile lays them all at once first.
 - A hint is ghosted with its whole turn too, forced tiles included.
 - At the end the loop or line that finished the game is traced in the highlight colour.
 """
@@ -390,6 +391,14 @@ class TraxView(GridView):
         return _("{move} also laid its forced tiles: {cells}").format(move=before.game.format_move(before, move),
                                                                       cells=cells)
 
+    def marks_wait(self) -> bool:
+        """True while the last drawing left tiles of the turn to come (``_hidden``): the board shown
+        is not yet the position, so no legal move is marked on it.  The dots of the next turn stood
+        on cells the animation had not filled (f5 beside e5, a forced tile still to come), none of
+        them a legal move on the board then shown; a click then finishes the animation first
+        (``BoardView.finish_animation``)."""
+        return bool(self._hidden)
+
     def is_animating(self) -> bool:
         turn = self._animating_turn
         if turn <= 1 or self._speed <= 0:
@@ -404,8 +413,10 @@ class TraxView(GridView):
         shown = self._shown_tiles(state, overlay)
         self._hidden = {move_cell(m) for m in state.turn[shown:]}
         # the cells some tile may go on (not every empty cell next to a tile: a hole whose every
-        # tile would bring three edges of one colour together takes none)
-        self._legal_cells = {move_cell(m) for m in state.legal_moves()} if overlay.show_legal else set()
+        # tile would bring three edges of one colour together takes none); none while the turn's
+        # tiles are still being laid (``marks_wait``)
+        marks = overlay.show_legal and not self.marks_wait()
+        self._legal_cells = {move_cell(m) for m in state.legal_moves()} if marks else set()
         self.hover_pos = overlay.hover
         self._theme = overlay.theme
         super().draw(surface, state, overlay)
@@ -435,7 +446,7 @@ class TraxView(GridView):
 
     def _draw_hover(self, surface, state: TraxState, overlay: Overlay) -> None:
         """Shade the cell under the mouse where some tile can go (GridView only knows single moves)."""
-        if overlay.hover is None or not overlay.interactive or self.picker is not None:
+        if overlay.hover is None or not overlay.interactive or self.picker is not None or self.marks_wait():
             return
         cell = self.cell_at(overlay.hover)
         if cell is None or not self._moves_at(state, *cell):
