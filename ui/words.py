@@ -41,6 +41,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} reached {square}")),
     (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} moved onto {square}: {side} wins")),
     (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
+    (r"Draw (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares shared\)",
+     N_("Draw {a} - {b} · {c} - {d} with the empty squares shared")),  # a Reversi draw before the board fills
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares to the winner\)",
      N_("{side} wins {a} - {b} · {c} - {d} with the empty squares to the winner")),  # no brackets: a row brackets it
