@@ -801,6 +801,14 @@ def score_unit(game_id: str) -> str:
     return _(unit) if unit else ""
 
 
+def score_text(game_id: str, count: int) -> str:
+    """A side's score with what it counts, "10 discs" (a bare number where the game names no
+    unit): the replay's players, which gave no count at all, so a Reversi game was reviewed
+    without the disc count at each move."""
+    unit = score_unit(game_id)
+    return f"{count} {unit}" if unit else str(count)
+
+
 def option_label(option: Any, game_id: str = "") -> str:
     return _(OPTION_LABELS.get((game_id, option.name), option.label))
 
