@@ -269,9 +269,9 @@ def test_level_5_reports_the_proven_result_near_the_end():
         assert final.proven == (1 if margin > 0 else -1 if margin < 0 else 0)
         shown = AIProgress(1, final.depth, score=final.score, proven=final.proven, kind=final.kind,
                            mover=state.to_move, exact_margin=final.exact_margin)  # as the worker sends it
-        if margin:  # the panel says it as the rules page does ("Black wins by 6")
+        if margin:  # the panel says it as the rules page does ("Black wins by 6 discs")
             winner = state.to_move if margin > 0 else 1 - state.to_move
-            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)}"
+            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)} disc{'s' * (abs(margin) != 1)}"
 
 
 LAST_SQUARES = [  # (level, board size, seconds a move, empties it solves before any search)
