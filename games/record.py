@@ -706,11 +706,12 @@ def record_from_move_list(text: str) -> GameRecord:
 def _record_of_unnamed_moves(text: str) -> GameRecord | None:
     """A game pasted as its moves alone, with no line naming the game; None if no one game reads it.
 
-    A transcript (squares run together, WZebra's and Edax's ``F5D6C3...``) is the first game with
-    transcripts (``Game.transcript``) whose rules play it, on the usual board first, then on each
-    other choice of its options.  Other moves are the game's that alone plays them all from its
+    A transcript (squares run together, WZebra's and Edax's ``F5D6C3...``, or spaced and numbered
+    as books print a game, ``1. f5 d6 2. c3 d3``) is the first game with transcripts
+    (``Game.transcript``) whose rules play it, on the usual board first, then on each other
+    choice of its options.  Other moves are the game's that alone plays them all from its
     usual start (a Rastros game as the course prints it: no other game reads its ``(5, 4)``)."""
-    if _GLUED_MOVES.fullmatch("".join(text.split())):
+    if _cells_alone(text):
         for info in games.catalog():
             if games.load(info.id).transcript([]) is None:
                 continue
@@ -728,6 +729,14 @@ def _record_of_unnamed_moves(text: str) -> GameRecord | None:
         except RecordError:
             continue
     return readings[0] if len(readings) == 1 else None
+
+
+def _cells_alone(text: str) -> bool:
+    """Whether ``text`` is squares alone (and Othello's passes), run together or apart, numbered
+    or not: ``f5d6c3``, ``F5 D6 C3``, ``1. f5 d6 2. c3``, ``1. F5 2. D6``.  Numbered, an Othello
+    game was refused for naming no game: Hex plays any squares too, so two games read it."""
+    words = [_MOVE_NUMBER.sub(r"\2", word) for word in re.split(r"[\s,;]+", text.strip())]
+    return _GLUED_MOVES.fullmatch("".join(words)) is not None
 
 
 def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:

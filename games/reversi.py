@@ -15,7 +15,7 @@ Readings we chose:
 - The score is the plain disc count (empty squares are not awarded to the winner, as the rules
   page says "more discs wins"); ``score()`` is (black discs, white discs).  ``end_reason`` adds
   the tournament count (the empty squares to the winner, ``final_margin``: what GTP's
-  ``final_score`` answers) when a game ends before the board fills.
+  ``final_score`` answers; shared in a draw) when a game ends before the board fills.
 - Squares are named ``d3``: column letter from the left, row number from the top.  A move is the
   square's index ``row * size + col``, the bit of that square in the boards.
 - Position text is the board row by row in ``X`` (Black), ``O`` (White) and ``-`` (empty), then a
@@ -278,13 +278,17 @@ class ReversiState(State):
 
     def end_reason(self) -> str:
         """Who won and the disc count; a game that ends with empty squares adds the count that
-        tournament Othello gives it (``final_margin``: those squares to the winner)."""
+        tournament Othello gives it (``final_margin``: those squares to the winner, or shared
+        half and half in a draw, as the WOF rules say: "Draw 1 - 1" of a 62-empty draw read as
+        if the board had been counted, where a tournament scores it 32 - 32)."""
         if not self.is_terminal():
             return ""
         black, white = self.score()
         w = self.winner()
         if w is None:
-            return f"Draw {black} - {white}"
+            said = f"Draw {black} - {white}"
+            shared = black + self.empties() // 2  # a draw leaves an even number of empty squares
+            return f"{said} ({shared} - {shared} with the empty squares shared)" if self.empties() else said
         won, lost = max(black, white), min(black, white)
         said = f"{self.game.sides[w]} wins {won} - {lost}"
         counted = self.final_margin() + lost

@@ -306,3 +306,25 @@ def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, 
         assert log in "".join(drawn[start:end]).replace(" ", "")  # the whole path, if over lines
     finally:
         app.quit()
+
+
+def test_the_replay_gives_each_sides_disc_count_at_the_ply_shown(app, monkeypatch):
+    """Reviewing a Reversi game, the replay's panel named the players but gave no disc count at
+    any ply (the game screen's cards give one): each side's count at the ply shown is at the
+    right of its line, and it follows the steps."""
+    from tests.ui_helpers import key as press
+    from tests.ui_helpers import recorded_text
+
+    record = random_record("reversi")
+    app.open_replay(record, ply=20)
+    scene = app.scene
+    for ply in (20, 21):
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        monkeypatch.undo()
+        black, white = scene.states[ply].score()
+        assert black != white  # the two counts are told apart by their sides
+        start = drawn.index("Reversi")  # the panel's title: the players' lines come next
+        assert drawn[start + 1:start + 5] == [f"{black} discs", "Black: A", f"{white} discs", "White: B"], drawn
+        press(app, pygame.K_RIGHT)
+    assert scene.ply == 22

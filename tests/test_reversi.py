@@ -167,7 +167,7 @@ def test_both_sides_without_a_move_end_the_game_before_the_board_is_full(game):
     # a1 Black, c1 White: no disc can outflank anything; the game is over with empties left
     state = game.from_text("X-O" + "-" * 61 + " X")
     assert state.is_terminal() and state.legal_moves() == []
-    assert state.winner() is None and state.end_reason() == "Draw 1 - 1"
+    assert state.winner() is None and state.end_reason() == "Draw 1 - 1 (32 - 32 with the empty squares shared)"
     with pytest.raises(IllegalMove):
         state.play(PASS)
     with pytest.raises(IllegalMove):
@@ -269,9 +269,9 @@ def test_level_5_reports_the_proven_result_near_the_end():
         assert final.proven == (1 if margin > 0 else -1 if margin < 0 else 0)
         shown = AIProgress(1, final.depth, score=final.score, proven=final.proven, kind=final.kind,
                            mover=state.to_move, exact_margin=final.exact_margin)  # as the worker sends it
-        if margin:  # the panel says it as the rules page does ("Black wins by 6")
+        if margin:  # the panel says it as the rules page does ("Black wins by 6 discs")
             winner = state.to_move if margin > 0 else 1 - state.to_move
-            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)}"
+            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)} disc{'s' * (abs(margin) != 1)}"
 
 
 LAST_SQUARES = [  # (level, board size, seconds a move, empties it solves before any search)
@@ -494,6 +494,26 @@ def test_a_game_over_before_the_board_fills_gives_the_tournament_count_too(game)
         i18n.set_language("en")
     full = game.from_text("X" * 40 + "O" * 24 + " X")
     assert full.end_reason() == "Black wins 40 - 24"  # a full board: one count
+
+
+def test_a_draw_before_the_board_fills_shares_the_empty_squares(game):
+    """A draw with empty squares said "Draw 29 - 29" alone; the WOF rules (as WZebra and Edax)
+    share the empty squares between the players, so the tournament count is 32 - 32, said in
+    the window's language too.  A full board's draw has nothing to share."""
+    from ui import i18n, words
+
+    rows = ["XXXXXXXX"] * 3 + ["XXXXX---"] + ["OOOOO---"] + ["OOOOOOOO"] * 3
+    state = game.from_text("".join(rows) + " X")  # no disc borders an empty square across a line
+    assert state.is_terminal() and state.score() == (29, 29) and state.empties() == 6
+    reason = state.end_reason()
+    assert reason == "Draw 29 - 29 (32 - 32 with the empty squares shared)"
+    try:
+        i18n.set_language("pt")
+        assert words.end_reason(reason) == "Empate 29 - 29 · 32 - 32 com as casas vazias repartidas"
+    finally:
+        i18n.set_language("en")
+    full = game.from_text("X" * 32 + "O" * 32 + " X")
+    assert full.end_reason() == "Draw 32 - 32"
 
 
 def test_why_a_square_or_a_pass_is_refused(game):

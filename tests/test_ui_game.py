@@ -403,7 +403,7 @@ def test_one_truth_in_the_search_panel():
     proven = progress(depth=5, score=0.22, proven=-1, proven_plies=7, mover=1, best_text="a1")
     assert proven_text(proven, sides) == "proven: Blue wins in 7 plies"
     solved = progress(depth=14, score=-6.0, proven=-1, kind="solver", mover=0, exact_margin=True)
-    assert proven_text(solved, sides) == "proven: Red wins by 6"  # Reversi's solver: by how many discs
+    assert proven_text(solved, sides) == "proven: Red wins by 6 discs"  # Reversi's solver: by how many discs
     assert "Red" not in detail_line(proven, sides, "hex")  # no evaluation beside a proof
     assert eval_text(progress(depth=3, score=WIN, mover=0), sides, "tictactoe") == "Blue wins"  # never "in 0"
     assert eval_text(progress(depth=3, score=-(WIN - 3), mover=0), sides, "tictactoe") == "Red wins in 3 plies"

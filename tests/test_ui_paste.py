@@ -91,10 +91,29 @@ def test_an_othello_transcript_alone_pasted_on_the_main_menu_opens_as_reversi(ap
     assert any(m.startswith("The clipboard holds no game: its first line should name the game") for m in messages(app))
 
 
+def test_an_othello_game_numbered_as_books_print_it_opens_as_reversi(app, monkeypatch):
+    """A game copied numbered, as Othello books and sites print one (``1. f5 d6 2. c3 d3``, or each
+    ply numbered, ``1. F5 2. D6``), was refused on the main menu for naming no game: Hex plays
+    any squares too, so two games read it.  Like the transcript run together, it is Reversi's,
+    on the board where it is legal (10x10 for this one)."""
+    line = ["f7", "g7", "h7", "h8", "h9", "i9"]  # a 10x10 opening (the start sits on e5-f6 there)
+    assert games.load("reversi", size=10).play_line(line).legal_moves()
+    for text, moves, size in (("1. f5 d6 2. c3 d3 3. c4 f4", ["f5", "d6", "c3", "d3", "c4", "f4"], 8),
+                              ("1. F5 2. D6 3. C3 4. D3 5. C4", ["f5", "d6", "c3", "d3", "c4"], 8),
+                              (" ".join(f"{n}. {move}" for n, move in enumerate(line, 1)), line, 10)):
+        paste(app, text, monkeypatch)
+        scene = app.scene
+        assert isinstance(scene, ReplayScene), messages(app)
+        assert scene.record.game_id == "reversi" and scene.record.options == {"size": size}
+        assert scene.record.moves == moves
+        app.show_menu()
+        app.run_frames(2)
+
+
 def test_the_saved_games_take_a_pasted_game_too(app, monkeypatch):
     app.switch(RecordsScene(app))
     app.run_frames(2)
-    paste(app, "1. d3", monkeypatch)  # moves without the header: which game is it?
+    paste(app, "1. b2 a1", monkeypatch)  # moves without the header, Tic-tac-toe's or Hex's: which game is it?
     assert isinstance(app.scene, RecordsScene) and any("no game" in m for m in messages(app))
     record = GameRecord.start(games.load("hex", size=5, swap=True), (Side(None, "Player 1"), Side(None, "Player 2")))
     record = record.with_moves(["c3", "swap", "b2"])

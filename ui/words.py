@@ -41,6 +41,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} reached {square}")),
     (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} moved onto {square}: {side} wins")),
     (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
+    (r"Draw (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares shared\)",
+     N_("Draw {a} - {b} · {c} - {d} with the empty squares shared")),  # a Reversi draw before the board fills
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares to the winner\)",
      N_("{side} wins {a} - {b} · {c} - {d} with the empty squares to the winner")),  # no brackets: a row brackets it
@@ -813,6 +815,14 @@ def score_unit(game_id: str) -> str:
     """What the number on a player's card counts ("discs", "captured")."""
     unit = SCORE_UNITS.get(game_id)
     return _(unit) if unit else ""
+
+
+def score_text(game_id: str, count: int) -> str:
+    """A side's score with what it counts, "10 discs" (a bare number where the game names no
+    unit): the replay's players, which gave no count at all, so a Reversi game was reviewed
+    without the disc count at each move."""
+    unit = score_unit(game_id)
+    return f"{count} {unit}" if unit else str(count)
 
 
 def option_label(option: Any, game_id: str = "") -> str:

@@ -60,6 +60,7 @@ from ui.move_list import draw_move_rows, room_given
 from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
+from ui.scenes.game_over import shown_score
 from ui.scenes.game_panel import draw_search_lines
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
@@ -486,9 +487,15 @@ class ReplayScene(Scene):
         title = _(self.game.info.title)
         y = tx.text(surface, tx.fit(title, int(22 * s), inner.width, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
         small = tx.small(14, s)
+        score = shown_score(self.states[0], self.states[self.ply])  # the count at the ply shown
         for side, player in enumerate(self.record.players):
             line = words.side_and_player(player.title, self.game.sides[side])  # "Level 3" translated
-            y = tx.text(surface, tx.fit(line, small, inner.width), (inner.x, y + int(4 * s)), small, theme.muted).bottom
+            top, room = y + int(4 * s), inner.width
+            if score is not None:  # "10 discs" at the right, as the game screen's player cards give it
+                count = tx.text(surface, words.score_text(self.game.id, score[side]), (inner.right, top), small,
+                                theme.text, "topright")
+                room = count.left - inner.x - int(8 * s)
+            y = tx.text(surface, tx.fit(line, small, room), (inner.x, top), small, theme.muted).bottom
         result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
         y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes more lines
         for line in self._result_lines(result, y, inner.width):
