@@ -9,9 +9,11 @@ import pygame
 import pytest
 
 from tests.test_ui_game import finished, hotseat
+from tests.test_ui_play_from import chooser, recorded
 from tests.test_ui_records import open_list, saved_games
 from tests.test_ui_tournament import labelled
 from tests.ui_helpers import click_unmoved, key, wait
+from ui.match import HOTSEAT, PC_VS_PC
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.replay import ReplayScene
@@ -111,6 +113,23 @@ def test_a_text_field_then_another_control_take_clicks_with_no_motion_before_the
     before = form.get_widget("animation").get_index()
     click_unmoved(app, right_half(form, "animation"))
     assert form.get_widget("animation").get_index() != before
+
+
+def test_play_from_heres_form_takes_a_click_with_no_motion_before_it(app):
+    scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), 2)
+    assert scene.menu.get_selected_widget().get_id() != "time"
+    before = scene.menu.get_widget("time").get_index()
+    click_unmoved(app, right_half(scene.menu, "time"))
+    assert scene.menu.get_widget("time").get_index() != before
+
+
+def test_a_replays_buttons_take_a_click_with_no_motion_before_it(app):
+    app.open_replay(recorded(HOTSEAT, (None, None)), ply=0)
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    click_unmoved(app, next(b for b in scene.buttons if b.label == "Next").rect.center)
+    assert scene.ply == 1
 
 
 def test_a_board_and_the_side_panel_take_clicks_with_no_motion_before_them(app):
