@@ -28,6 +28,16 @@ def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:
     app.run_frames(frames)
 
 
+def click_unmoved(app: App, pos: tuple[int, int], frames: int = 2, **extra: object) -> None:
+    """A left click at ``pos`` with no motion before it (press and release only): a tap on a
+    touch screen, a pointer resting where a screen appeared, xdotool's ``click``; ``extra``:
+    more attributes of both events (``touch=True``)."""
+    pos = (int(pos[0]), int(pos[1]))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, **extra))
+    app.run_frames(frames)
+
+
 def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))

@@ -42,7 +42,7 @@ from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
 from ui.i18n import _
-from ui.scenes.base import Scene
+from ui.scenes.base import Scene, pointer_there_first
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
 from ui.widgets import SCREEN_TOPIC, Messages
@@ -648,6 +648,13 @@ class App:
         changed, self._message_key = key != self._message_key, key
         return changed
 
+    def _give_scene(self, event: pygame.event.Event) -> None:
+        """``event`` to the current screen; a button's press after a move of the pointer there
+        (``pointer_there_first``: a click with no motion before it works on every screen)."""
+        scene = self.scene
+        for given in pointer_there_first(event):
+            self.guard(scene.handle_event, given)
+
     def frame(self) -> None:
         """One turn of the loop: events, update, and a draw only if something changed."""
         events = self._events()
@@ -677,7 +684,7 @@ class App:
             if self._copies_a_message(event) or self._carried_over(event):
                 continue
             if self.scene is not None:
-                self.guard(self.scene.handle_event, event)
+                self._give_scene(event)
             if not self.running:
                 return
         self._say_settings_saved()

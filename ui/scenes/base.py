@@ -146,6 +146,29 @@ class Scene:
         self.app.switch(self)
 
 
+CLICKING_BUTTONS = (1, 2, 3)  # left, middle, right; 4 and 5 are the wheel's old-style presses
+
+
+def pointer_there_first(event: pygame.event.Event) -> list[pygame.event.Event]:
+    """The events a screen is given for ``event``: a mouse button pressed is given after a move
+    of the pointer to where it was pressed, so what lies under the pointer (pygame-menu's chosen
+    widget, a button's hover) is known before the press is handled.
+
+    pygame-menu (``mouse_motion_selection``) chooses a form's widget on motion only and gives a
+    release to the chosen one alone: a click with no motion before it did nothing on any widget
+    but the one already chosen (on the main menu, every button but Play).  Such clicks are
+    common: a tap on a touch screen (SDL may send the press with no motion), a pointer resting on
+    a button when a screen appears under it, a click after the keyboard chose another widget.
+    The move is the pointer's own, by nothing, to where it is: no drag starts (no button is held
+    before the press) and a hover is what the pointer's next real motion would make it."""
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button not in CLICKING_BUTTONS:
+        return [event]
+    move = {"pos": event.pos, "rel": (0, 0), "buttons": (0, 0, 0), "touch": getattr(event, "touch", False)}
+    if hasattr(event, "window"):
+        move["window"] = event.window
+    return [pygame.event.Event(pygame.MOUSEMOTION, move), event]
+
+
 def top_of(rect: pygame.Rect) -> int | None:
     """``rect``'s top once it is laid out (a scene's bottom buttons, for ``messages_above``)."""
     return rect.top if rect.height else None
