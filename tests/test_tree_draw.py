@@ -275,3 +275,48 @@ def test_the_legend_stays_in_its_panel_in_portuguese_in_the_smallest_window(app,
     assert any(text.startswith("Setas") for text, _rect in legend), [text for text, _rect in legend]
     outside = [text for text, rect in legend if not explorer.side.contains(rect)]
     assert not outside, f"drawn over the panel's edge: {outside}"
+
+
+def test_the_legend_takes_its_items_short_forms_before_leaving_any_out():
+    """A legend item with a shorter form (the depth note) is whole where the rows allow, short
+    where they do not, and only then are the last items left out."""
+    from ui import text as tx
+    from ui.scenes.tree_explorer import legend_lines
+
+    note = ("Values of a depth 2 search; analysis searches deeper, so its values can differ", "Depth 2 values")
+    items = [("MAX picks the highest",), note, ("+N under a node",)]
+    width = tx.ui_font(13).size("MAX picks the highest value")[0]
+    whole = len(tx.wrap(note[0], 13, width))
+    assert whole > 1 and len(tx.wrap(note[1], 13, width)) == 1
+    assert legend_lines(items, 13, width, 2 + whole)[1] == tx.wrap(note[0], 13, width)
+    assert [lines[0] for lines in legend_lines(items, 13, width, 3)] == ["MAX picks the highest", note[1], items[2][0]]
+    assert [lines[0] for lines in legend_lines(items, 13, width, 2)] == ["MAX picks the highest", note[1]]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_legend_says_the_boxes_values_are_shallower_than_analysis(app, monkeypatch, language):
+    """QA was puzzled: a box's value (a depth 2 search) was not the one analysis showed on the
+    board (a deeper search), and the legend had no room to say why.  Its note says it at 1280x800
+    and at 800x600, in its short form where the whole does not fit, its lines overlapping no other
+    line of the legend and inside the side panel."""
+    from tests.ui_helpers import key, recorded_text_rects
+    from ui import i18n
+    from ui.scenes.tree_explorer import DEPTH_NOTE, DEPTH_NOTE_SHORT
+
+    i18n.set_language(language)
+    try:
+        drawn = recorded_text_rects(monkeypatch)
+        for size in ((1280, 800), (800, 600)):
+            explorer = _explorer_on(app, size)
+            first = len(drawn)
+            explorer.draw(app.screen)
+            notes = [i18n._(form).format(n=explorer.depth) for form in (DEPTH_NOTE, DEPTH_NOTE_SHORT)]
+            legend = [(text, rect) for text, rect in drawn[first:] if rect.top > explorer.side.top + explorer.side.width]
+            said = " ".join(text for text, _rect in legend)
+            assert any(note in said for note in notes), (size, said)
+            rects = [rect for _text, rect in legend]
+            assert all(explorer.side.contains(rect) for rect in rects), size
+            assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), size
+            key(app, pygame.K_ESCAPE)  # back to the game
+    finally:
+        i18n.set_language("en")

@@ -193,10 +193,10 @@ def test_the_trax_tile_under_the_cursor_shows_its_turn_and_name(app, monkeypatch
 
 
 def status_line(scene: GameScene) -> str:
-    """The line under the board, as drawn now."""
+    """The line under the board, as drawn now (its longest form)."""
     said: list[str] = []
     side = scene.board_side
-    side._status_line = lambda surface, line, colour: said.append(line)  # noqa: SLF001 - what it draws
+    side._status_line = lambda surface, forms, colour: said.append(forms[0])  # noqa: SLF001 - what it draws
     side.draw_status(pygame.Surface((10, 10)))
     del side._status_line
     return said[-1]

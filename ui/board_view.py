@@ -220,6 +220,11 @@ class BoardView:
         cannot know; "" for the side's name alone."""
         return ""
 
+    def status_short(self, state: State, keys: bool = False, mover: str = "") -> str:
+        """A shorter form of ``status_text``, which the screen takes when the whole line does not
+        fit one row (Alquerque's first prompt in Portuguese wrapped at 1280x800); "" for none."""
+        return ""
+
     def value_anchor(self, move: Hashable) -> tuple[tuple[int, int], int] | None:
         """Where analysis mode writes ``move``'s value: the pixel centre and the room there (the
         cell's width), or None when the move has no place on the board (a swap, a pass)."""

@@ -8,6 +8,7 @@ draw theirs with ``ui.theme.draw_text``, in the same typeface's bold.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 import pygame
@@ -179,12 +180,31 @@ def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = Fals
     return lines
 
 
+SEPARATOR = " · "
+"""Between the parts of a line: "Your move (Blue) · Enter to type it", "depth 7 · best e4"."""
+
+
+def _unstopped(part: str) -> str:
+    """``part`` without the full stop that ends it as a sentence (an ellipsis "..." kept)."""
+    return part[:-1] if part.endswith(".") and not part.endswith("..") else part
+
+
+def join_parts(parts: Iterable[str]) -> str:
+    """``parts`` on one line, ``SEPARATOR`` between them: each trimmed of spaces and separators at
+    its ends, an empty one left out, a sentence's full stop dropped before the next part.  Every
+    line made of parts goes through it: Alquerque's prompt read "... its last point). · Up or
+    Down: a cursor on the board", and a part that came empty would leave "· ·" or a bare "·"."""
+    kept = [part for part in (raw.strip().strip("·").strip() for raw in parts) if part]
+    return SEPARATOR.join([*map(_unstopped, kept[:-1]), *kept[-1:]])
+
+
 def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
-    """``parts`` joined by " · " into at most ``most`` lines of ``width`` pixels, broken between
-    parts (an option is never split from its value); what does not fit ends in an ellipsis."""
+    """``parts`` joined by ``SEPARATOR`` (``join_parts``) into at most ``most`` lines of ``width``
+    pixels, broken between parts (an option is never split from its value); what does not fit
+    ends in an ellipsis."""
     lines: list[str] = []
-    for part in parts:
-        joined = f"{lines[-1]} · {part}" if lines else part
+    for part in filter(None, (join_parts([raw]) for raw in parts)):
+        joined = join_parts([lines[-1], part]) if lines else part
         if lines and (ui_font(size).size(joined)[0] <= width or len(lines) == most):
             lines[-1] = joined
         else:

@@ -136,20 +136,30 @@ class BoardSide:
         if scene.browsing is not None:
             line = _("Ply {n} of {total}: Left/Right to step, End to go back to the game").format(
                 n=scene.browsing, total=len(scene.history))
-            self._status_line(surface, line, theme.accent)
+            self._status_line(surface, [line], theme.accent)
             return
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
-            self._status_line(surface, scene.move_entry.field.placeholder, theme.muted)
+            self._status_line(surface, [scene.move_entry.field.placeholder], theme.muted)
             return
-        targets = bool(scene.view.targets(scene.state))
+        forfeit = scene.end_reason() if scene.forfeit else ""
+        self._status_line(surface, [forfeit] if forfeit else self._view_forms() or [self._prompt()], theme.muted)
+
+    def _view_forms(self) -> list[str]:
+        """The view's own line ("click anywhere to pass", "click Blue's stone to swap"), then its
+        shorter form if it has one; none unless a human is to move, for it speaks to the player
+        at the board."""
+        scene = self.scene
+        if not scene.human_to_move():
+            return []
         keys = cursor_shown(scene)
-        view_line = scene.view.status_text(scene.state, keys, self._mover()) if scene.human_to_move() else ""
-        if view_line and not keys and not scene.why_no_move() and targets:
+        said = (scene.view.status_text(scene.state, keys, self._mover()),
+                scene.view.status_short(scene.state, keys, self._mover()))
+        forms = [form for form in said if form]
+        if forms and not keys and not scene.why_no_move() and scene.view.targets(scene.state):
             # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
             # prompt, which names the key that shows the cursor: a keyboard player keeps that key
-            view_line += SEPARATOR + _(SHOW_CURSOR)
-        line = (scene.end_reason() if scene.forfeit else "") or view_line or self._prompt()
-        self._status_line(surface, line, theme.muted)
+            forms = [tx.join_parts([form, _(SHOW_CURSOR)]) for form in forms]
+        return forms
 
     def _mover(self) -> str:
         """How the view's own line names the player to move: "Ana (Black) has no move: click
@@ -160,12 +170,13 @@ class BoardSide:
             return ""
         return words.player_on_side(scene.setup, scene.game, scene.state.to_move)
 
-    def _status_line(self, surface: pygame.Surface, line: str, colour: tuple) -> None:
-        """``line`` under the board: on one line, or on two when the board is narrow (a long
-        instruction cut short would hide its end), the second shortened if it must be."""
+    def _status_line(self, surface: pygame.Surface, forms: list[str], colour: tuple) -> None:
+        """The line under the board, of its ``forms`` (longest first) the first that fits one row,
+        else on two when the board is narrow (a long instruction cut short would hide its end), the
+        second shortened if it must be (``status_rows``)."""
         s = self.scene.app.scale
         size, width = int(16 * s), self.area.width - 40
-        rows = status_rows(line, size, width)
+        rows = status_rows(forms, size, width)
         step = tx.line_height(size)
         y = self.area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
         for row in rows:
@@ -199,25 +210,35 @@ class BoardSide:
         if cursor_shown(scene):
             keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
             if scene.setup.mode == HUMAN_VS_PC:
-                return _("Your move ({side})").format(side=side) + " · " + keys
-            return _("{player} to move ({side})").format(player=player, side=side) + " · " + keys
+                return tx.join_parts([_("Your move ({side})").format(side=side), keys])
+            return tx.join_parts([_("{player} to move ({side})").format(player=player, side=side), keys])
         if scene.setup.mode == HUMAN_VS_PC:
             line = _("Your move ({side}) · Enter to type it").format(side=side)
         else:
             line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
-        return line + SEPARATOR + _(SHOW_CURSOR)
+        return tx.join_parts([line, _(SHOW_CURSOR)])
 
 
-SEPARATOR = " · "  # between the parts of the status line: "Your move (Blue) · Enter to type it"
+def _one_row(line: str, size: int, width: int) -> bool:
+    """``line`` fits one row ``width`` pixels wide at font ``size``."""
+    return len(tx.wrap(line, size, width)) == 1
 
 
-def status_rows(line: str, size: int, width: int) -> list[str]:
-    """The status line's rows: one if it fits; else, when it is made of parts (``SEPARATOR``), its
-    last part on a row of its own if both then fit (word by word, Hex's swap offer at 800x560
-    left "board" alone under "... · Up or Down: a cursor on the"); else wrapped on two rows
-    (``reason_lines``: a forfeit's log path, if it does not fit, is in a message of its own)."""
-    if len(tx.wrap(line, size, width)) > 1 and SEPARATOR in line:
-        parts = line.rsplit(SEPARATOR, 1)
-        if all(len(tx.wrap(part, size, width)) == 1 for part in parts):
-            return parts
-    return reason_lines(line, size, width)
+def _split_rows(line: str, size: int, width: int) -> list[str] | None:
+    """``line``'s last part (after ``tx.SEPARATOR``) on a row of its own, if both rows then fit."""
+    parts = line.rsplit(tx.SEPARATOR, 1)
+    return parts if len(parts) == 2 and all(_one_row(part, size, width) for part in parts) else None
+
+
+def status_rows(forms: list[str], size: int, width: int) -> list[str]:
+    """The status line's rows, of its ``forms`` (longest first): the first that fits one row;
+    else the first made of parts (``tx.SEPARATOR``) whose last part on a row of its own leaves
+    both rows whole (word by word, Hex's swap offer at 800x560 left "board" alone under "... · Up
+    or Down: a cursor on the"); else the last wrapped on two rows (``reason_lines``: a forfeit's
+    log path, if it does not fit, is in a message of its own)."""
+    forms = [form for form in forms if form] or [""]
+    one = next((form for form in forms if _one_row(form, size, width)), None)
+    if one is not None:
+        return [one]
+    two = next(filter(None, (_split_rows(form, size, width) for form in forms)), None)
+    return two or reason_lines(forms[-1], size, width)

@@ -84,15 +84,13 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     x, y = at
     # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
     # "Preto +45", was cut off) open the second, before what it says of the search
-    detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width)
+    detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width) or [""]
     nodes = nodes_text(p)
     proof = proven_text(p, game.sides)
     tx.text(surface, detail, (x, y), size, theme.text)
     line = " ".join(p.pv[:6]) if len(p.pv) > 1 and p.kind != "rule" else ""  # one move: the best, said above;
-    second = proof or line  # a rule's line is its move
-    if nodes and not proof:
-        second = f"{nodes} · {second}" if second else nodes
-    second = " · ".join([*carried, second] if second else carried)
+    # a rule's line is its move; the nodes searched stand before the line, not before a proof
+    second = tx.join_parts([*carried, proof] if proof else [*carried, nodes, line])
     colour = proof_colour(p, viewer, theme) if proof else theme.muted
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in

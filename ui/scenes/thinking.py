@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
+from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import count_text, eval_unit, points_text
 from ui.i18n import _, ngettext, number_text
@@ -159,7 +160,7 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
 
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
     """``detail_parts`` on one line: "depth 7 · best e4 · Black +6 discs"."""
-    return " · ".join(detail_parts(progress, sides, game_id))
+    return tx.join_parts(detail_parts(progress, sides, game_id))
 
 
 def nodes_text(progress: AIProgress) -> str:

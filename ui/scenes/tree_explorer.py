@@ -7,7 +7,8 @@ depth limit); the move that led to a node is written above it; moves alpha-beta 
 hang below their parent crossed out.  Those numbers are the lesson's scale, not the game's unit
 analysis and the hint show: the header says what they are (``values_note``), and the side panel
 says the selected node's value in the game's words as well ("Value -0.53: White +2 discs",
-``value_words``).  A click on a node opens or closes it and shows its position
+``value_words``); the legend's note says they are a shallow search's, not analysis' deeper ones
+(its items take shorter forms where the panel is short, ``legend_lines``).  A click on a node opens or closes it and shows its position
 and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
 arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
 or closes it.  The best line is open at the start, and a tree wider
@@ -64,6 +65,10 @@ TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alph
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
 # what the numbers in the boxes are: the lesson's scale, not the game's unit analysis shows
 VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth {n}")
+# why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
+# whole where room allows, else short
+DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
+DEPTH_NOTE_SHORT = N_("Depth {n} values; analysis searches deeper")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
@@ -472,13 +477,22 @@ class TreeExplorerScene(Scene):
             for part in tx.wrap(line, int(15 * s), board.width):
                 y = tx.text(surface, part, (board.x, y), int(15 * s), theme.text).bottom
             y += int(4 * s)
-        legend = [_("MAX: the side to move at the root, picks the highest value"),
-                  _("MIN: the other side, picks the lowest"),
-                  _("Crossed out: alpha-beta cut these moves (alpha ≥ beta)"),
-                  _("Click a node, or press Enter, to open or close it"),
-                  _("Arrows: parent, best move, siblings; Shift+arrows: scroll"),
-                  _("+N under a node: its moves, not opened yet")]
-        self._draw_legend(surface, legend, board.x, y + int(8 * s), board.width, r.bottom - pad)
+        self._draw_legend(surface, self.legend(), board.x, y + int(8 * s), board.width, r.bottom - pad)
+
+    def legend(self) -> list[tuple[str, ...]]:
+        """The legend's items, most needed first, each in its forms (longest first): the depth
+        note right after MAX and MIN, for a box's value is not the deeper one analysis shows."""
+        def said(*forms: str) -> tuple[str, ...]:
+            return tuple(_(form).format(n=self.depth) for form in forms)
+
+        return [said(N_("MAX: the side to move at the root, picks the highest value"),
+                     N_("MAX: moves at the root, picks the highest")),
+                said(N_("MIN: the other side, picks the lowest")),
+                said(DEPTH_NOTE, DEPTH_NOTE_SHORT),
+                said(N_("Crossed out: cut by alpha-beta (α ≥ β)")),
+                said(N_("Click a node, or press Enter, to open or close it")),
+                said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
+                said(N_("+N under a node: its moves, not opened yet"))]
 
     def _value_line(self, node: Node) -> str:
         """The selected node's value, as its box shows it and in the game's words (``value_words``):
@@ -489,17 +503,39 @@ class TreeExplorerScene(Scene):
         shown = value_text(node.value)
         return _("Value {value}: {words}").format(value=shown, words=words) if words else _("Value {value}").format(value=shown)
 
-    def _draw_legend(self, surface: pygame.Surface, legend: list[str], x: int, y: int, width: int, bottom: int) -> None:
-        """The legend's lines from ``y`` down, each wrapped to ``width``, as many whole lines as end
-        above ``bottom`` (the last ones are the least needed): in a small window in Portuguese the
-        last line ran over the panel's edge."""
+    def _draw_legend(self, surface: pygame.Surface, legend: list[tuple[str, ...]], x: int, y: int, width: int,
+                     bottom: int) -> None:
+        """The legend's items from ``y`` down, wrapped to ``width``, as many as end above
+        ``bottom`` (``legend_lines``): in a small window in Portuguese the last line ran over the
+        panel's edge."""
         size = tx.small(13, self.scale)
-        for line in legend:
-            parts = tx.wrap(line, size, width)
-            if y + len(parts) * tx.line_height(size) > bottom:
-                return
-            for part in parts:
-                y = tx.text(surface, part, (x, y), size, self.theme.muted).bottom
+        for lines in legend_lines(legend, size, width, (bottom - y) // tx.line_height(size)):
+            for line in lines:
+                y = tx.text(surface, line, (x, y), size, self.theme.muted).bottom
+
+
+def legend_lines(items: list[tuple[str, ...]], size: int, width: int, rows: int) -> list[list[str]]:
+    """The legend's ``items`` (each its forms, longest first) wrapped to ``width`` pixels in at
+    most ``rows`` lines: each in its longest form while all fit, the least needed (the last)
+    shortened first; then, in their shortest, the last items left out while they do not fit."""
+    picks = [0] * len(items)
+
+    def wrapped() -> list[list[str]]:
+        return [tx.wrap(forms[pick], size, width) for forms, pick in zip(items, picks)]
+
+    lines = wrapped()
+    for i in reversed(range(len(items))):
+        if sum(map(len, lines)) <= rows:
+            return lines
+        if len(items[i]) > 1:
+            picks[i] = len(items[i]) - 1
+            lines = wrapped()
+    kept: list[list[str]] = []
+    for item in lines:
+        if sum(map(len, kept)) + len(item) > rows:
+            break
+        kept.append(item)
+    return kept
 
 
 # -- the tree's drawing, shared by the screen and the picture ------------------------------------------

@@ -223,8 +223,7 @@ class AlquerqueView(BoardView):
         path = self._current_path(state)
         if not path:
             return (_("Enter on a piece shows its moves; a chain: Enter on its landing points in turn (or just its last point).")
-                    if keys else
-                    _("Click a piece to see its moves, or drag it; a chain: click its landing points in turn (or just its last point)."))
+                    if keys else _("Click or drag a piece; a chain: click its landing points in turn (or just the last)"))
         text = self.game.move_text(path) if len(path) > 1 else point_name(path[0])
         if len(path) == 1:
             said = (_("{move} selected: Enter on a marked point (Esc drops it).") if keys else
@@ -235,6 +234,13 @@ class AlquerqueView(BoardView):
                     _("{move}: click {point} again to stop here, or a marked point to capture on."))
             return said.format(move=text, point=point_name(path[-1]))
         return self._must_go_on(path, keys)
+
+    def status_short(self, state: AlquerqueState, keys: bool = False, mover: str = "") -> str:
+        """The first prompt without its aside, for the mouse: the whole of it, with the key that
+        shows the cursor after it, took two rows in Portuguese at 1280x800."""
+        if keys or state.is_terminal() or self._current_path(state):
+            return ""
+        return _("Click or drag a piece; a chain: click its landing points in turn")
 
     def _must_go_on(self, path: Move, keys: bool = False) -> str:
         """Said while a chain the rules do not let stop yet is entered (the status line, a click or

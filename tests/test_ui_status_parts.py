@@ -1,0 +1,146 @@
+"""The lines made of parts ("Your move (Blue) · Enter to type it"): joined by one helper
+(``ui.text.join_parts``) with no stray full stop, doubled or dangling separator, and the line
+under the board whole on one row where it can be: Alquerque's first prompt in Portuguese read
+"... (ou só no último). · Cima ou Baixo: ..." on two rows at 1280x800."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+import pytest
+
+import games
+from tests.test_ui_board_cursor import CHAIN
+from tests.ui_helpers import key
+from ui import i18n
+from ui import text as tx
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+BAD_JOINS = re.compile(r"(?<!\.)\.\s*·|·\s*·|^\s*·|·\s*$")
+"""A full stop (not an ellipsis's) before a separator, two separators with nothing between, one
+at either end."""
+
+
+def badly_joined(line: str) -> bool:
+    return bool(BAD_JOINS.search(line))
+
+
+@pytest.mark.parametrize("parts, joined", [
+    (["Click a piece (or just its last point).", "Up or Down: a cursor on the board"],
+     "Click a piece (or just its last point) · Up or Down: a cursor on the board"),
+    (["depth 7", "", "  ", " · ", "best e4"], "depth 7 · best e4"),
+    (["· Black +6 discs ·", "Thinking…"], "Black +6 discs · Thinking…"),
+    (["Wait...", "then play."], "Wait... · then play."),
+    (["", ""], ""),
+])
+def test_parts_are_joined_with_no_stray_stop_or_separator(parts, joined):
+    assert tx.join_parts(parts) == joined
+    assert not badly_joined(joined)
+
+
+def test_packed_parts_break_between_parts_with_no_stray_stop_or_separator():
+    lines = tx.pack_parts(["Width: 7.", "", "Height: 6 ·", "In a row to win: 4"], 13, 10_000)
+    assert lines == ["Width: 7 · Height: 6 · In a row to win: 4"]
+
+
+def status_forms(scene: GameScene) -> list[str]:
+    """The forms of the line under the board the scene draws now (longest first)."""
+    said: list[list[str]] = []
+    side = scene.board_side
+    side._status_line = lambda surface, forms, colour: said.append(forms)  # noqa: SLF001 - what it draws
+    side.draw_status(pygame.Surface((10, 10)))
+    del side._status_line
+    return said[-1]
+
+
+def random_line(game_id: str, plies: int, seed: int) -> list[str]:
+    """``plies`` random legal moves of ``game_id`` from its start, as text (fewer if it ends)."""
+    game, rng = games.load(game_id), random.Random(seed)
+    state, moves = game.initial_state(), []
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return moves
+
+
+def lines_along_games(app, game_id: str) -> list[str]:
+    """Every form of the status line along a few random games, each position with the board's
+    cursor hidden and shown, against the computer and in a hot-seat game."""
+    said = []
+    for seed, plies in enumerate((0, 1, 4, 9, 30)):
+        for mode in (HUMAN_VS_PC, HOTSEAT):
+            scene = GameScene(app, MatchSetup(game_id, {}, mode, (None, None), 0.1), random_line(game_id, plies, seed))
+            app.switch(scene)
+            app.run_frames(2)
+            said += status_forms(scene)
+            key(app, pygame.K_DOWN)  # the cursor, and the keys it names
+            said += status_forms(scene)
+    return said
+
+
+def the_views_own_lines(app) -> list[str]:
+    """The lines a view says of its own: an Alquerque piece picked and a chain under way, Hex's
+    swap offer, a Reversi pass."""
+    said = []
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), CHAIN)
+    app.switch(scene)
+    app.run_frames(2)
+    for point in ("c4", "e4", "e2"):
+        scene.mouse.click(scene.view.point_xy(games.alquerque.parse_point(point)))
+        said += status_forms(scene)
+    swap = GameScene(app, MatchSetup("hex", {"size": 5, "swap": True}, HOTSEAT, (None, None), 0.1), ["c3"])
+    app.switch(swap)
+    app.run_frames(2)
+    said += status_forms(swap)
+    passing = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2", "a1",
+               "a2", "b4", "a4", "e1", "b6", "a5", "f6", "b3", "f1", "f2", "a6", "d1", "a3"]  # Black must pass
+    reversi = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 0.1), passing)
+    app.switch(reversi)
+    app.run_frames(2)
+    said += status_forms(reversi)
+    return said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_no_games_status_line_has_a_stray_stop_or_separator(app, language):
+    """Every game's line under the board, in every form, along random games and on the views'
+    own lines: Alquerque's first prompt ended its sentence before the separator (". ·")."""
+    i18n.set_language(language)
+    try:
+        said = [line for game_id in games.GAME_IDS for line in lines_along_games(app, game_id)]
+        said += the_views_own_lines(app)
+    finally:
+        i18n.set_language("en")
+    assert len(said) > 100 and any(tx.SEPARATOR in line for line in said)
+    assert not [line for line in said if badly_joined(line)]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_alquerques_first_prompt_fits_one_row_at_1280x800(app, monkeypatch, language):
+    """In Portuguese at 1280x800 Alquerque's first prompt and the key that shows the cursor took
+    two rows (1291 pixels in 856); English took two as well.  Measured in the font it is drawn
+    in, the row drawn now is one, whole, and still names the chain and the cursor's key."""
+    from tests.ui_helpers import recorded_text_rects
+
+    i18n.set_language(language)
+    try:
+        scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, None), 0.1), [])
+        app.switch(scene)
+        app.run_frames(2)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.board_side.draw_status(app.screen)
+        cursor_key = i18n._("Up or Down: a cursor on the board")
+        chain = {"en": "chain", "pt": "cadeia"}[language]
+    finally:
+        i18n.set_language("en")
+    assert app.size == (1280, 800) and len(drawn) == 1, drawn
+    row, rect = drawn[0]
+    assert row.endswith(tx.SEPARATOR + cursor_key) and chain in row and "…" not in row
+    assert tx.ui_font(int(16 * app.scale)).size(row)[0] <= scene.board_side.area.width - 40
+    assert scene.board_side.area.contains(rect)
