@@ -3,14 +3,17 @@ every line is legal from the position analysed, and the panels show it beside it
 
 from __future__ import annotations
 
+import os
 import random
 import threading
+from unittest import mock
 
 import pygame
 import pytest
 
 import games
 from tests.ui_helpers import key, recorded_text, wait
+from ui import ai_worker
 from ui.ai_worker import AIMoveValues, Job, _run_values_job
 
 GAMES = ["tictactoe", "reversi", "hex", "rastros", "alquerque", "trax"]
@@ -46,11 +49,17 @@ def _random_position(game, rng: random.Random) -> tuple[tuple[str, ...], object]
 
 
 def _analysed_lines(game, moves: tuple[str, ...], state) -> list[AIMoveValues]:
-    """The snapshots the worker's values job sends about ``state`` (run here, in this process)."""
+    """The snapshots the worker's values job sends about ``state``, run here, in this process, at
+    its own priority.  The job lowers the priority of the process it runs in to the analysis
+    worker's (``ANALYSIS_NICENESS``: nice 12, never back up): run here as it was, it left this
+    test's process, and every later test of its xdist worker with the windows and AI workers they
+    start, at nice 12; under a full run's load their frames came late enough that a key meant for
+    the game met the result card instead (``test_no_line_is_shown_for_a_finished_position``)."""
     stop = threading.Event()
     reports = Reports(stop)
     job = Job(game.id, dict(game.options), moves, game.to_text(state), "level-5", 0.0, 0, "values", kind="values")
-    _run_values_job(1, job, game, state, {}, reports, stop)
+    with mock.patch.object(ai_worker, "lower_priority"):
+        _run_values_job(1, job, game, state, {}, reports, stop)
     return reports.items
 
 
@@ -76,6 +85,16 @@ def test_every_line_from_analysis_is_legal_from_the_position_analysed(game_id):
             _assert_legal(game, state, item.line)
             longest = max(longest, len(item.line))
     assert longest > 1  # a line, not only the best move
+
+
+def test_analysing_in_the_tests_process_leaves_its_priority_alone(monkeypatch):
+    """The values job run here (``_analysed_lines``) asks no lower priority of this process."""
+    asked: list[int] = []
+    monkeypatch.setattr(os, "nice", lambda increment: asked.append(increment) or 0, raising=False)
+    game = games.load("tictactoe")
+    moves, state = _random_position(game, random.Random("tictactoe-priority"))
+    assert _analysed_lines(game, moves, state)
+    assert not [increment for increment in asked if increment], asked
 
 
 def _shown_line(drawn: list[str], line: list[str]) -> bool:
@@ -106,11 +125,18 @@ def _panel_text(app, monkeypatch) -> list[str]:
 
 
 def test_no_line_is_shown_for_a_finished_position(app, monkeypatch):
+    """Browsed back from a finished game, analysis shows the line of the position before the end;
+    back at the end, none.  The result card comes ``OVER_DELAY`` after the last move, and its A is
+    Replay: the test pressed A first, before the card came on a quiet machine, on it under load
+    (the window went to the replay and no line ever came).  It waits for the card now, and
+    browses back first: while browsing the card is down and A is analysis."""
     app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")  # X has the first column: the game is over
     scene = app.scene
     assert scene.is_over()
-    key(app, pygame.K_a)
+    assert wait(app, scene.over_card.visible, 10)  # the card up, as a loaded machine's slow frames bring it
     key(app, pygame.K_LEFT)  # the position before the last move has a line (the win, a3) ...
+    key(app, pygame.K_a)
+    assert app.scene is scene and scene.analysis.active
     assert wait(app, lambda: scene.analysis.best_line() is not None, 60)
     assert "Analysis: best line" in _panel_text(app, monkeypatch)
     key(app, pygame.K_END)  # ... the finished one has none: the card says the game is over
