@@ -104,6 +104,17 @@ def pytest_collection_modifyitems(items: list) -> None:
             module.random = shifted
 
 
+@pytest.fixture(autouse=True)
+def _priority_kept():
+    """Every test leaves the process's priority as it found it: a test that lowered it (as the
+    analysis worker lowers its own) slowed every later test of its xdist worker, and a test
+    waiting on the window then timed out under load."""
+    before = os.nice(0) if hasattr(os, "nice") else 0
+    yield
+    after = os.nice(0) if hasattr(os, "nice") else 0
+    assert after == before, f"the test left the process at nice {after} (was {before})"
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """A window on the main menu (1280x800), with its own settings and data folders; after the
