@@ -262,6 +262,12 @@ class Game(ABC):
                 state = state.play(move)
         return state
 
+    def opening_name(self, moves: Sequence[str]) -> str | None:
+        """The name of the opening that ``moves`` (texts, from the usual start) play, as players of
+        the game call it (Othello's "Tiger"), kept once the game leaves the named lines; None
+        before one is named, or where the game names none (this default)."""
+        return None
+
     def move_texts(self, text: str) -> list[str]:
         """The moves of a list a player typed or pasted, each a text for ``parse_move``: ``d3 c5 f6``,
         ``1. d3 c5 2. f6``, what Copy moves writes (``games.record.moves_from_text``).  A game whose

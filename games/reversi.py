@@ -338,6 +338,15 @@ class Reversi(Game):
         """The pass of a side with no placement: transcripts (``f5d6c3...``) leave it out."""
         return PASS if state.must_pass() else None
 
+    def opening_name(self, moves: Sequence[str]) -> str | None:
+        """The Othello opening's name ("Tiger"): on the 8x8 board only, the size the names are for
+        (games/reversi_openings.py)."""
+        if self.size != 8:
+            return None
+        from games.reversi_openings import opening_name
+
+        return opening_name(moves)
+
     def transcript(self, moves: Sequence[str]) -> str:
         """The game as WZebra and Edax write it and read it back: the squares run together,
         ``f5d6c3d3``, passes left out (``implied_move`` puts them back)."""

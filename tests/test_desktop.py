@@ -48,6 +48,19 @@ def test_setup_packages_every_code_folder_and_the_assets():
     assert dist.py_modules == ["main"]
 
 
+def test_the_rules_data_is_installed_and_bundled():
+    """games/data (Othello's opening names) goes with the code: ``pip install`` and the
+    PyInstaller folder both carry it where games/reversi_openings.py reads it."""
+    from setuptools._distutils.core import run_setup
+
+    dist = run_setup(str(ROOT / "setup.py"), stop_after="init")
+    assert "games.data" in dist.packages
+    for path in (ROOT / "games" / "data").iterdir():
+        assert any(path.match(g) for g in dist.package_data["games.data"]), f"games/data/{path.name} would not be installed"
+    spec = (ROOT / "packaging" / "tabuleiro.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "games" / "data"), "games/data")' in spec
+
+
 def test_assets_are_found_in_the_checkout():
     paths.assets_dir.cache_clear()
     assert paths.asset_path("icon.png").is_file()

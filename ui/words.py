@@ -11,11 +11,15 @@ against the patterns below and rebuilt from a translated template.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ui.i18n import N_, _, localized, ngettext
+
+log = logging.getLogger(__name__)
+_openings_unread: set[str] = set()  # why a game's list of opening names could not be read, said once each
 
 if TYPE_CHECKING:
     from games.base import DrawCounts
@@ -841,6 +845,25 @@ def option_text(option: Any, value: Any, game_id: str, brief: bool = False) -> s
     if brief and (game_id, option.name) in CODED_CHOICES:
         return f"{option_label(option, game_id)}: {value}"
     return f"{option_label(option, game_id)}: {option_value(value, game_id, option)}"
+
+
+def opening_text(game: Any, moves: list[str], start: Any = None) -> str | None:
+    """"Opening: Tiger": the opening that ``moves`` (texts) play from ``start`` (a State; None: the
+    usual start), as ``Game.opening_name`` names it, in words of the window's language around the
+    name (a proper name, shown as it is in every language); None while no name applies, in games
+    that name none, and from a set-up position other than the usual start (the names are lines
+    from there).  A damaged list of names is said once in the log and names nothing: the game
+    goes on without names rather than stop over them."""
+    if start is not None and start.key() != game.initial_state().key():
+        return None
+    try:
+        name = game.opening_name(moves)
+    except ValueError as err:  # a damaged list of names (it says the file and the line): no name, said once
+        if str(err) not in _openings_unread:
+            _openings_unread.add(str(err))
+            log.error("opening names left out: %s", err)
+        return None
+    return None if name is None else _("Opening: {name}").format(name=name)
 
 
 def options_parts(game: Any, from_position: bool = False) -> list[str]:

@@ -33,6 +33,13 @@ def options_parts(scene: GameScene) -> list[str]:
     return words.options_parts(scene.game, from_position=bool(scene.setup.start))
 
 
+def shown_opening(scene: GameScene) -> str | None:
+    """"Opening: Tiger" for the position shown (a browsed one's own), the last name kept once the
+    game leaves the named lines; None before one applies, or from a set-up position (but the usual start)."""
+    moves = [ply.text for ply in scene.history[:scene.shown_plies()]]
+    return words.opening_text(scene.game, moves, scene.initial)
+
+
 THINKING_HEIGHT = 86
 """The thinking card's height (unscaled): a headline and two lines of a search."""
 COMPACT_THINKING_HEIGHT = 40
@@ -185,6 +192,7 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
+        parts += filter(None, [shown_opening(self.scene)])
         for line in tx.pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
         return rect.bottom

@@ -89,6 +89,7 @@ class Entry:
     log: Path | None = None  # a tournament's game: the results log it is in (``path`` names the game alone)
     number: int = 0  # a tournament's game: its number in the tournament
     names: str | None = None  # its players' names as the search compares them (``names_of``), once asked
+    opening: str | None = None  # "Opening: Tiger" ("": none), once its row is drawn (``opening_of``)
 
 
 def _same_game(record: GameRecord) -> tuple:
@@ -111,6 +112,27 @@ def names_of(entry: Entry) -> str:
     if entry.names is None:
         entry.names = "\n".join(folded(name) for name in player_names(entry.record))
     return entry.names
+
+
+def opening_of(entry: Entry) -> str:
+    """``entry``'s opening as its row says it ("Opening: Tiger"), "" without one, worked out once per row."""
+    if entry.opening is None:
+        record = entry.record
+        try:
+            game = record.game()
+            start = None if record.start_position is None else game.from_text(record.start_position)
+            said = words.opening_text(game, record.moves, start)
+        except (RecordError, ValueError):  # a game, option or start this version cannot read: the row says the rest
+            said = None
+        entry.opening = said or ""
+    return entry.opening
+
+
+def with_opening(detail: str, opening: str, size: int, room: int) -> str:
+    """The row's detail line with its game's opening after it where the whole of both fits ``room``
+    pixels; else the detail alone (never a name cut by an ellipsis)."""
+    longer = tx.join_parts([detail, opening])
+    return longer if opening and tx.ui_font(size).size(longer)[0] <= room else detail
 
 
 class RecordsScene(Scene):
@@ -580,6 +602,7 @@ class RecordsScene(Scene):
         tx.text(surface, tx.fit(title, int(16 * s), room, True), (left, rect.y + int(8 * s)), int(16 * s), theme.text,
                 bold=True)
         small = tx.small(12, s)  # the moves, date and file
+        detail = with_opening(detail, opening_of(entry), small, room)
         tx.text(surface, tx.fit(detail, small, room), (left, rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
 
     def messages_above(self) -> int | None:

@@ -503,6 +503,7 @@ class ReplayScene(Scene):
         where = [_("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))]
         if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
             where.append(_("from a set-up position"))
+        where += filter(None, [words.opening_text(self.game, self.record.moves[:self.ply], self.states[0])])
         y += int(6 * s)
         for line in tx.pack_parts(where, small, inner.width):
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
