@@ -517,13 +517,41 @@ def move_list_text(record: GameRecord) -> str:
     transcript = record.game().transcript(record.moves) if record.moves and usual_start else None
     if transcript:  # the line to copy into the game's other programs (Othello's f5d6c3...)
         lines.append(transcript)
-    if record.result is not None:  # the score by side: a bare "(10-26)" after "White wins 26 - 10" read backwards
-        score = record.result.score
-        named = f" ({sides[0]} {score[0]}, {sides[1]} {score[1]})" if score else ""
-        lines.append(f"{RESULT_LINE}{record.result.reason}{named}")
-    else:
-        lines.append(f"{RESULT_LINE}unfinished")
+    lines.append(result_line(record))
     return "\n".join(lines) + "\n"
+
+
+_TRAILING_NOTE = re.compile(r"(?P<said>.*\S) \((?P<note>[^()]*)\)")  # "White wins 33 - 30 (34 - 30 with ...)"
+
+
+def result_line(record: GameRecord) -> str:
+    """A copied move list's last line: how the game ended, with the score by side, in one pair of
+    brackets: "Result: White wins 33 - 30 (Black 30, White 33; 34 - 30 with the empty squares to
+    the winner)".  The score names its sides (a bare "(10-26)" after "White wins 26 - 10" read
+    backwards), and says when it counts captures (Alquerque's "captured: White 7, Black 9" read as
+    pieces left); an end that has brackets of its own (Reversi's count with the empty squares)
+    shares the score's, where the line read "(34 - 30 ...) (Black 30, White 33)"."""
+    result = record.result
+    if result is None:
+        return f"{RESULT_LINE}unfinished"
+    if result.score is None:
+        return f"{RESULT_LINE}{result.reason}"
+    sides = _side_names(record.game_id)
+    named = f"{sides[0]} {result.score[0]}, {sides[1]} {result.score[1]}"
+    if _counts_captures(record):
+        named = f"captured: {named}"
+    ending = _TRAILING_NOTE.fullmatch(result.reason)
+    if ending is None:
+        return f"{RESULT_LINE}{result.reason} ({named})"
+    return f"{RESULT_LINE}{ending['said']} ({named}; {ending['note']})"
+
+
+def _counts_captures(record: GameRecord) -> bool:
+    """Whether ``record``'s score counts pieces taken (``Game.score_counts_captures``)."""
+    try:
+        return record.game().score_counts_captures
+    except RecordError:
+        return False
 
 
 def move_place(index: int, lead: int) -> tuple[int, int]:

@@ -94,6 +94,69 @@ def test_labels_speak_each_games_unit():
     assert value == 1.0 and text == "W4"  # the second side to move loses: the first side wins
 
 
+@pytest.mark.parametrize(("game_id", "near_nought", "nearest"), [
+    ("reversi", 0.4, "+1"), ("tictactoe", 0.04, "+0.1"), ("alquerque", 0.03, "+0.1"), ("rastros", 0.04, "+0.1"),
+    ("trax", 0.04, "+0.1")])
+def test_a_value_of_nought_reads_0_in_every_game_that_signs_its_values(game_id, near_nought, nearest):
+    """A Reversi square read "+0" where no disc is won; a points value just under nought "-0.0".
+    Nought reads "0" on the board, in the pointer's tip and on the bar; the least value that is
+    not nought keeps its sign."""
+    from ui.eval_bar import favoured_text
+
+    for score in (0.0, near_nought, -near_nought):
+        assert value_text(MoveValue(1, score), game_id) == "0"
+        assert move_labels(MoveValues(0, {1: MoveValue(1, score)}), game_id)[1].text == "0"
+        assert favoured_text(MoveValue(1, score), game_id) == "0"
+    assert value_text(MoveValue(1, 0.6 if game_id == "reversi" else 0.06), game_id) == nearest
+    assert value_text(MoveValue(1, -0.6 if game_id == "reversi" else -0.06), game_id) == "-" + nearest[1:]
+
+
+def test_an_exact_margin_of_nought_reads_0():
+    assert value_text(MoveValue(1, 0.0, "proven", 1, 5, margin=True), "reversi") == "0"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypatch, language, size):
+    """The panel said "Black +6 discs" beside a bare "+6" on the bar: the bar writes the unit
+    under its number, inside the bar, for either side and in each language."""
+    from tests.ui_helpers import recorded_text_rects
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        scene = _valued(app, "reversi", {}, size)
+        move = scene.state.legal_moves()[0]
+        words = {"en": ("discs", "disc"), "pt": ("discos", "disco")}[language]
+        for score, number, unit in ((6.0, "+6", words[0]), (-1.0, "+1", words[1])):
+            scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, score)})
+            drawn = recorded_text_rects(monkeypatch)
+            scene.draw(app.screen)
+            monkeypatch.undo()
+            bar = scene.board_side.eval_rect
+            on_bar = [(text, rect) for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)]
+            assert [text for text, _rect in on_bar] == ([unit, number] if score > 0 else [number, unit]), on_bar
+            assert all(bar.contains(rect) for _text, rect in on_bar), (bar, on_bar)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("game_id", "value", "shown"), [("alquerque", 2.5, "+2.5"), ("tictactoe", 64.0, "+64"),
+                                                         ("hex", 0.62, "62%")])
+def test_the_bars_value_in_points_or_percent_stands_alone(app, monkeypatch, game_id, value, shown):
+    """Only a count that needs its unit named gets one: points are named nowhere, a percent carries its own."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = _valued(app, game_id, {}, (1280, 800))
+    move = scene.state.legal_moves()[0]
+    kind = "mcts" if game_id == "hex" else "alphabeta"
+    scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, value, kind, visits=900)})
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    bar = scene.board_side.eval_rect
+    assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == [shown]
+
+
 @pytest.mark.parametrize("game_id", [g for g, _moves in GAMES])
 def test_key_a_in_the_replay_viewer_values_the_position_shown(game_id, tmp_path, monkeypatch):
     import time

@@ -9,9 +9,9 @@ import time
 import pytest
 
 from ai.referee import GameClock, move_budget
-from tests.ui_helpers import autosaves_written, click, wait
+from tests.ui_helpers import autosaves_written, click, recorded_text_rects, wait
 from ui.autosave import SHELF
-from ui.clocks import reading_text, setup_clock
+from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
 from ui.scenes.game import GameScene
@@ -62,6 +62,33 @@ def test_the_setup_screen_offers_a_clock_and_remembers_it(app):
     assert SetupChoices.from_dict({"clock": "7m+1s"}).clock is None  # not a choice: no clock
     scene.rematch()  # the rematch keeps the clock
     assert setup_clock(scene.setup) == GameClock(180, 2)
+
+
+def test_the_clock_choices_run_to_thirty_and_sixty_minutes_in_order():
+    """The choices stopped at 15m+10s; Othello championships (WOF) play 30 minutes a side and
+    chess players expect 30 and 60 minutes: they are offered, the list still shortest first."""
+    clocks = [GameClock.parse(text) for text in CLOCK_CHOICES[1:]]
+    assert clocks == sorted(clocks, key=lambda c: (c.initial, c.increment))
+    assert {GameClock(1800, 0), GameClock(1800, 30), GameClock(3600, 0)} <= set(clocks)
+
+
+@pytest.mark.parametrize(("clock", "shown"), [("30m+30s", "30:00"), ("60m+0s", "1:00:00")])
+def test_a_long_clock_is_chosen_remembered_and_read_on_the_panel(app, monkeypatch, clock, shown):
+    """30 minutes read "30:00" and an hour "1:00:00" on the players' cards, inside each card."""
+    app.show_setup()
+    setup = app.scene
+    setup._set_clock(clock)
+    app.run_frames(2)
+    assert setup.menu.get_widget("clock").get_value()[0][1] == clock
+    setup.start()
+    scene = app.scene
+    assert SetupChoices.from_dict(app.settings.setup_choices).clock == clock
+    assert scene.panel.clock_texts() == (shown, shown)
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    clocks = [rect for text, rect in drawn if text == shown]
+    assert len(clocks) == 2
+    assert all(card.contains(rect) for card, rect in zip(scene.panel.player_cards, clocks))
 
 
 def test_without_a_clock_nothing_is_timed(app):

@@ -456,6 +456,41 @@ def test_a_copied_games_score_names_its_sides():
     assert move_list_text(record).splitlines()[-1] == "Result: White wins 26 - 10 (Black 10, White 26)"
 
 
+def copied_result(game_id: str, seed: int) -> str:
+    """The copied result line of a game of random moves (``seed``) to its end."""
+    game = games.load(game_id)
+    rng, state, moves = random.Random(seed), game.initial_state(), []
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    record = GameRecord.start(game, PLAYERS).with_moves(moves, state)
+    return move_list_text(record).splitlines()[-1]
+
+
+def test_reversis_copied_result_with_empty_squares_has_one_pair_of_brackets():
+    """Random play to 33 - 30 with a square left empty: the copy read "Result: White wins 33 - 30
+    (34 - 30 with the empty squares to the winner) (Black 30, White 33)".  One pair of brackets
+    holds the sides' count and the count with the empty squares now."""
+    line = copied_result("reversi", 55)
+    assert line == "Result: White wins 33 - 30 (Black 30, White 33; 34 - 30 with the empty squares to the winner)"
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_every_games_copied_result_has_at_most_one_pair_of_brackets(game_id):
+    for seed in range(1, 6):
+        line = copied_result(game_id, seed)
+        assert line.count("(") <= 1 and line.count(")") == line.count("("), line
+        assert re.fullmatch(r"Result: [^()]+( \([^()]+\))?", line), line
+
+
+def test_a_copied_alquerque_score_says_it_counts_captures():
+    """Alquerque's score is the pieces each side took: "(White 7, Black 9)" under "Black has no
+    legal move" read as the pieces left."""
+    record = GameRecord.start(games.load("alquerque"), PLAYERS).finish(Result(0, "Black has no legal move", (7, 9)))
+    assert move_list_text(record).splitlines()[-1] == "Result: Black has no legal move (captured: White 7, Black 9)"
+
+
 # A game of random play in which each side must pass once (moves 9 and 21), to a White win 38-26
 PASSING_GAME = moves_from_text("d3 c3 e6 d2 d1 e1 b2 c1 pass d6 c7 f3 c5 b3 b4 a1 e3 a5 g2 a3 pass g3 e2 c6 f4 f6 "
                                "g4 c8 b7 h2 c4 g1 g7 a6 g5 g6 h5 h4 f7 e7 a2 b6 a7 f8 a4 h6 g8 e8 c2 f2 d7 d8 h7 f1 "

@@ -320,3 +320,12 @@ def test_the_legend_says_the_boxes_values_are_shallower_than_analysis(app, monke
             key(app, pygame.K_ESCAPE)  # back to the game
     finally:
         i18n.set_language("en")
+
+
+def test_a_nodes_value_that_rounds_to_nought_reads_0():
+    """The search tree wrote a value under half a hundredth "+0.00" (or "-0.00"): nought reads
+    "0" there as on analysis' marks; the others keep their sign."""
+    from ui.scenes.tree_explorer import value_text
+
+    assert [value_text(v) for v in (0.0, 0.004, -0.004)] == ["0", "0", "0"]
+    assert [value_text(v) for v in (1.0, -1.0, 0.42, -0.006, None)] == ["+1", "-1", "+0.42", "-0.01", "?"]

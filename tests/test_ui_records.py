@@ -333,3 +333,24 @@ def test_a_hotseat_game_lost_off_the_board_is_listed_as_its_result_card_said_it(
     assert card.startswith(f"{names[1]} (O) " if names[1] else "O ")  # the card, named or not
     assert scene.recorder.record.result.reason == f"O {how}"  # the record keeps the rules' words, no name
     assert any(text.endswith(f"({card})") for text in drawn), [text for text in drawn if "(" in text]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hotseat_games_replay_names_the_player_as_its_result_card_did(app, monkeypatch, language):
+    """The replay's side panel still read "O resigns" where the result card and the Saved games
+    row read "João (O) resigns": it says the end as they do."""
+    from ui import i18n
+
+    try:
+        i18n.set_language(language)
+        scene = ended_hotseat_game(app, ("Ana", "João"), "resigns")
+        card = scene.end_reason()
+        app.open_replay(scene.recorder.record, ply=1)
+        app.run_frames(2)
+        drawn = recorded_text(monkeypatch)
+        app.scene.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    assert isinstance(app.scene, ReplayScene)
+    assert card.startswith("João (O) ")
+    assert card in drawn, [text for text in drawn if "O" in text]

@@ -67,7 +67,15 @@ def has_honest_value(game_id: str, op: Opinion) -> bool:
 def points_text(value: float) -> str:
     """A value in points as the panel and the board write it: whole from 10 up ("+89", a piece
     is about 100), one decimal below ("+0.4"), where the decimal is all there is to read."""
-    return number_text(value, "+.0f") if abs(value) >= 10 else number_text(value, "+.1f")
+    return signed_text(value, "+.0f" if abs(value) >= 10 else "+.1f")
+
+
+def signed_text(value: float, spec: str = "+.0f") -> str:
+    """``value`` with its sign as ``spec`` writes it ("+6", "-0.4", in the language's decimals),
+    but "0" where the number written is nought: a Reversi square read "+0", a gain that is none,
+    and a value just under nought "-0.0", a loss that is none."""
+    text = number_text(value, spec)
+    return text if any(digit in text for digit in "123456789") else "0"
 
 
 def count_text(n: int) -> str:

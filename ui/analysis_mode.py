@@ -13,7 +13,8 @@ panel writes it in the thinking card as it writes the computer's own search (``l
 
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
-the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), and once
+the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), a value
+of nought "0" in every unit (``signed_text``: "+0" read as a gain), and once
 a move is proven "W5" / "L3" (wins / loses in that many plies, moves of either side: the unit of
 the panel's "White wins in 5 plies" and of Alquerque's 40-ply rule; the pointer's tip says it in
 words) or "=" (a draw); a proven Reversi move keeps its unit, the exact margin ("+6" in the
@@ -43,7 +44,7 @@ from ai.move_values import MARGIN_GAMES, MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text
+from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text, signed_text
 from ui.i18n import _, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme, ink_on
@@ -81,7 +82,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
     if value.proven == 0:
         return "="
     if value.margin:  # proven: the exact final margin, in full colour (``value_tone``)
-        return f"{round(value.score):+d}"
+        return signed_text(value.score)
     if value.proven is not None:
         plies = "" if value.plies is None else str(value.plies)
         return (_("W{n}") if value.proven > 0 else _("L{n}")).format(n=plies)
@@ -90,7 +91,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
     if abs(value.score) >= PROVEN_SCORE:  # a win or loss the search found, unproven only for the moves it left out
         return (_("W{n}") if value.score > 0 else _("L{n}")).format(n="")
     if game_id in DISC_GAMES:
-        return f"{round(value.score):+d}"
+        return signed_text(value.score)
     return points_text(value.score)
 
 

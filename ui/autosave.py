@@ -466,9 +466,12 @@ def hotseat_names(record: GameRecord) -> tuple[str, str]:
 
 
 def ended_as(record: GameRecord) -> str:
-    """How ``record``'s game ended (it has a result), in the window's language, as its result card
-    said it (``ui.words.named_end_reason``): "João (O) resigns" where the friend who resigned has a
-    name, else "O resigns"."""
+    """How ``record``'s game ended, in the window's language, as its result card said it
+    (``ui.words.named_end_reason``): "João (O) resigns" where the friend who resigned has a name,
+    else "O resigns"; "Unfinished game" for a record with no result.  The Saved games row and the
+    replay's panel both say it so: the panel still read "O resigns" under a named card."""
+    if record.result is None:
+        return _("Unfinished game")
     return words.named_end_reason(record.result.reason, sides_of(record), hotseat_names(record))
 
 

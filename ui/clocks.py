@@ -20,8 +20,11 @@ from typing import Any
 from ai.referee import GameClock, clock_of
 from ui.i18n import _, localized, number_text
 
-# The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment.
-CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s")
+# The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment,
+# shortest first.  They stopped at 15m+10s: Othello championships (WOF) give 30 minutes a side, and
+# chess players look for 30 and 60 minutes too (a 60-minute clock reads "1:00:00", ``reading_text``).
+CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s",
+                                         "30m+0s", "30m+30s", "60m+0s")
 READINGS_KEY = "clock_readings"
 LEFT_KEY = "clock_left"  # [white, black, plies]: both clocks when a clocked game was left between moves
 

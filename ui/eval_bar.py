@@ -3,7 +3,8 @@
 The bar is split between the two sides' colours at the position's value on the replay graph's
 scale (ui/analysis.py ``normalise``: -1 the first side loses .. +1 it wins), so the bar, the
 graph and the panel tell one story.  The value is the best move's value from analysis mode; its
-text is in the game's one unit (ui/analysis_mode.py ``value_text``), said for the side it favours.
+text is in the game's one unit (ui/analysis_mode.py ``value_text``), said for the side it favours,
+with that unit under it where the number carries none ("+6" over "discs" in Reversi, ``unit_word``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, eval_scale, latest_valued, normalise
+from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise
 from ui.analysis_mode import value_text
-from ui.i18n import _
+from ui.i18n import _, ngettext
 from ui.theme import INK, Theme, contrast, ink_on, readable
 from ui.widgets import mix
 
@@ -174,13 +175,37 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     pygame.draw.line(surface, theme.accent, (rect.x, rect.centery), (rect.right - 1, rect.centery), max(1, int(scale)))
     if known is None:
         return
-    size = tx.small(11, scale)
     room = rect.width + int(6 * scale)
-    while size > 8 and tx.ui_font(size, True).size(known[1])[0] > room:  # "+131" read "+1…" at 800x560
-        size -= 1
+    lines = [(known[1], fitting_size(known[1], tx.small(11, scale), room, True), True)]  # "+131" read "+1…" at 800x560
+    unit = unit_word(game_id, known[1])
+    if unit:  # read after the number, "+6" over "discs", and inside the bar: "discos" ran onto its rim
+        lines.append((unit, fitting_size(unit, tx.small(9, scale), rect.width - 2), False))
     favoured = 0 if value >= 0 else 1
-    where = (rect.centerx, rect.bottom - int(4 * scale)) if favoured == 0 else (rect.centerx, rect.y + int(4 * scale))
     ink = mix(colours[1 - favoured], theme.text, 0.15) if sum(colours[favoured]) > 380 else (250, 250, 250)
     ink = (20, 20, 24) if sum(colours[favoured]) > 380 else ink
-    anchor = "midbottom" if favoured == 0 else "midtop"
-    tx.text(surface, tx.fit(known[1], size, room, True), where, size, ink, anchor, bold=True)
+    if favoured == 0:  # at the bar's bottom end, the last line lowest
+        y = rect.bottom - int(4 * scale)
+        for text, size, bold in reversed(lines):
+            y = tx.text(surface, tx.fit(text, size, room, bold), (rect.centerx, y), size, ink, "midbottom", bold).top
+    else:
+        y = rect.y + int(4 * scale)
+        for text, size, bold in lines:
+            y = tx.text(surface, tx.fit(text, size, room, bold), (rect.centerx, y), size, ink, "midtop", bold).bottom
+
+
+def fitting_size(text: str, size: int, room: int, bold: bool = False) -> int:
+    """The print size, from ``size`` down to 8 pixels, at which ``text`` fits ``room`` pixels."""
+    while size > 8 and tx.ui_font(size, bold).size(text)[0] > room:
+        size -= 1
+    return size
+
+
+def unit_word(game_id: str, text: str) -> str:
+    """The unit the bar writes under its number where the number does not carry one: "discs" under
+    Reversi's "+6", as the panel says "Black +6 discs" (the bar's bare "+6" beside it named no
+    unit); "" for a chance to win ("62%"), a value in points (the panel names no unit either) and
+    a proof ("W", "=")."""
+    count = text.lstrip("+-")
+    if eval_unit(game_id) != "discs" or not count.isdigit():
+        return ""
+    return ngettext("disc", "discs", int(count))

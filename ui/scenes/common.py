@@ -118,7 +118,9 @@ def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22
 
     Every key press counts (``keyboard_ignore_nonphysical=False``): pygame-menu otherwise drops a
     press whose key is already up when the frame reads it, and a quick typist's keys are (the
-    press and the release arrive together), so letters went missing from the text fields."""
+    press and the release arrive together), so letters went missing from the text fields.
+
+    The keyboard never moves the pointer (``_Form``)."""
     look = menu_theme(theme, scale, font_size)
     return _Form(
         "", rect.width, rect.height, theme=look, position=(rect.x, rect.y, False),
@@ -140,7 +142,18 @@ class _Form(pygame_menu.Menu):
     with the centring counted, a form a few pixels taller than its widgets went back and forth
     between the two at each rendering, and a row of buttons (``button_row``), which renders the
     form again whenever its place changes, never settled (pygame-menu gave up a hundred renders
-    deep, past Python's recursion limit)."""
+    deep, past Python's recursion limit).
+
+    The keyboard chooses a widget without moving the pointer: pygame-menu warps the pointer onto
+    the widget chosen by a key once the pointer has been over the form, and on a real window Down
+    Down put it on Quit, where the next click quit the app.  A desktop app leaves the user's pointer
+    where it is; a key's choice stays until the pointer really moves (the motion pygame-menu makes
+    up each frame carries no ``rel`` and chooses nothing), and a click with no motion still clicks
+    what lies under the pointer (``pointer_there_first``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._disable_widget_update_mousepos_mouseselection = True  # pygame-menu's own switch, no setter
 
     def _update_widget_position(self) -> None:
         super()._update_widget_position()

@@ -350,7 +350,7 @@ class RecordsScene(Scene):
         side, which said it a second time, is left to the row's Delete button)."""
         record = entry.record
         title, detail = describe(record)
-        status = ended_as(record) if record.result else _("Unfinished game")
+        status = ended_as(record)
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
         elif entry.kept:

@@ -39,7 +39,7 @@ from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
-from ui.autosave import games_dir, record_with_setup
+from ui.autosave import ended_as, games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.eval_graph import draw_graph, ply_at
@@ -496,7 +496,7 @@ class ReplayScene(Scene):
                                 theme.text, "topright")
                 room = count.left - inner.x - int(8 * s)
             y = tx.text(surface, tx.fit(line, small, room), (inner.x, top), small, theme.muted).bottom
-        result = words.end_reason(self.record.result.reason) if self.record.result else _("Unfinished game")
+        result = ended_as(self.record)  # as the result card and the Saved games row say it
         y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes more lines
         for line in self._result_lines(result, y, inner.width):
             y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom

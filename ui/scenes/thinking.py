@@ -108,7 +108,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if unit == "discs":
         discs = round(abs(score))
         return ngettext("{side} +{n} disc", "{side} +{n} discs", discs).format(side=names[side], n=discs)
-    return _("{side} +{points}").format(side=names[side], points=points_text(abs(score))[1:])
+    return _("{side} +{points}").format(side=names[side], points=points_text(abs(score)).lstrip("+"))
 
 
 def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:

@@ -51,6 +51,7 @@ from ai.game_tree import (
 from games.base import Game, State
 from ui import text as tx
 from ui.ai_worker import AIProgress
+from ui.analysis import signed_text
 from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
@@ -79,12 +80,11 @@ def default_depth(game_id: str) -> int:
 
 
 def value_text(value: float | None) -> str:
-    """A node's value as written in it: "+1", "-1", "0", "+0.42"."""
+    """A node's value as written in it: "+1", "-1", "0", "+0.42"; a value that rounds to nought
+    "0" (``signed_text``), where it read "+0.00"."""
     if value is None or math.isinf(value):
         return "?"
-    if value in (1.0, -1.0, 0.0):
-        return f"{int(value):+d}" if value else "0"
-    return number_text(value, "+.2f")
+    return signed_text(value, "+.0f" if value in (1.0, -1.0) else "+.2f")
 
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
