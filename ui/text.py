@@ -63,12 +63,20 @@ def mono_line(value: str, size: int, color: Color) -> pygame.Surface:
     whole turned a Reversi row's "..." into one ellipsis and "->" into an arrow: a board written
     in characters must show each character as typed, in its own column."""
     font = ui_font(size, mono=True)
-    cell = font.size("M")[0]
+    cell = mono_cell(size)
     image = pygame.Surface((max(1, cell * len(value)), font.get_height()), pygame.SRCALPHA)
     for column, char in enumerate(value):
         if not char.isspace():
             image.blit(_glyph(char, size, tuple(color)), (column * cell, 0))
     return image
+
+
+@lru_cache(maxsize=128)
+def mono_cell(size: int) -> int:
+    """The width of a character of the monospaced face at ``size``, every character's: kept, as
+    the rules screen's wrapping asks it for each word it tries on a line with inline code (128:
+    ``ui_font``'s)."""
+    return ui_font(size, mono=True).size("M")[0]
 
 
 @lru_cache(maxsize=2048)
@@ -203,7 +211,7 @@ def chip_padding(size: int) -> int:
 def run_width(run: Run, size: int, bold: bool = False) -> int:
     """How wide ``run`` is drawn (``draw_runs``): code in its chip, one monospaced cell a character."""
     if run.code:
-        return ui_font(size, mono=True).size("M")[0] * len(run.text) + 2 * chip_padding(size)
+        return mono_cell(size) * len(run.text) + 2 * chip_padding(size)
     return prose_width(run.text, size, bold)
 
 
