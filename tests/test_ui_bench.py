@@ -120,3 +120,29 @@ def test_the_first_frame_figure_times_main_py_with_no_engine_imported(monkeypatc
     seconds, engine_modules = time_to_first_frame(cold=True)
     assert seconds > 0
     assert engine_modules == 0
+
+
+def test_the_rules_figures_time_each_games_page_in_english_and_portuguese(app, monkeypatch):
+    """``bench ui``'s rules screen figure: Right from page to page over the six games' pages (not
+    Keys and About), in both languages, each page's first showing apart from the later ones; the
+    window's language and frame rate are given back after it."""
+    import games
+    from ui import i18n
+
+    shown = []
+    switch_ms = bench._switch_ms
+
+    def switch(window) -> tuple[float, float]:
+        ms = switch_ms(window)
+        shown.append((i18n.language(), window.scene.game_id))
+        return ms
+
+    monkeypatch.setattr(bench, "_switch_ms", switch)
+    monkeypatch.setattr(bench, "RULES_ROUNDS", 2)
+    app.fps = 60
+    lag = bench._rules_switch_lag(app)
+    pages = [info.id for info in games.catalog()]
+    assert shown == [(language, page) for language in ("en", "pt") for _ in range(2) for page in pages]
+    assert set(lag) == {"en", "pt"}
+    assert all(set(ms) == {"first", "later", "first_cpu", "later_cpu"} for ms in lag.values())
+    assert (i18n.language(), app.fps) == ("en", 60)

@@ -17,6 +17,8 @@ frames drawn per second:
   field timed by pygame's own clock (ticked at 60 fps on every event) and by ``FreeClock``.
 - the position editor reading a key typed over its largest boards, which the text then refuses:
   the first key, which loads the rules of every board shape the reader tries, and the later ones.
+- the rules screen going from a game's page to the next with Right, over the six games' pages,
+  in English and Portuguese: each page's first showing, and the median of later ones.
 
 The goals: at most 5% of a core idle, at most 15% while level-5 thinks, with the thinking panel
 updated about 10 times a second and animations at the full frame rate.
@@ -192,6 +194,77 @@ def _key_ms(scene, text: str) -> float:
     return 1000 * (time.perf_counter() - started)
 
 
+RULES_ROUNDS = 6  # times the rules screen goes through the six games' pages, the first one included
+
+
+def _switch_ms(app) -> tuple[float, float]:
+    """Milliseconds from a Right key to the frame drawn with its page (the window's own loop): on
+    the wall clock, and of the process's CPU time, which other work on a shared machine leaves
+    nearly alone (the wall clock's medians moved by half under a load of 12 on 2 cores)."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    wall, cpu = time.perf_counter(), time.process_time()
+    app.frame()
+    return 1000 * (time.perf_counter() - wall), 1000 * (time.process_time() - cpu)
+
+
+def _rules_switch_lag(app) -> dict[str, dict[str, float]]:
+    """Milliseconds the rules screen takes to go to the next game's page with Right and draw it,
+    by language: the median of each page's first showing ("first") and of the later rounds
+    ("later"), on the wall clock, and in CPU time ("first_cpu", "later_cpu").  Timed with the
+    loop's frame-rate wait left out (``app.fps`` 0 meanwhile)."""
+    import statistics
+
+    import games
+    from ui import i18n
+    from ui.about import ABOUT_PAGE
+    from ui.scenes.rules import RulesScene
+
+    pages, spoken, fps = len(games.catalog()), i18n.language(), app.fps
+    lag: dict[str, dict[str, float]] = {}
+    app.fps = 0
+    try:
+        for language in ("en", "pt"):
+            i18n.set_language(language)
+            app.switch(RulesScene(app, ABOUT_PAGE))  # Right from About: the first game's page
+            rounds, lag[language] = [], {}
+            for _ in range(RULES_ROUNDS):
+                app.scene.select(ABOUT_PAGE)
+                app.frame()
+                rounds.append([_switch_ms(app) for _ in range(pages)])
+            for clock, suffix in ((0, ""), (1, "_cpu")):
+                lag[language]["first" + suffix] = statistics.median(ms[clock] for ms in rounds[0])
+                lag[language]["later" + suffix] = statistics.median(ms[clock] for later in rounds[1:] for ms in later)
+    finally:
+        app.fps = fps
+        i18n.set_language(spoken)
+    return lag
+
+
+def rules_switch_figures(size: tuple[int, int] = (1280, 800)) -> dict[str, dict[str, float]]:
+    """``_rules_switch_lag`` in a window of its own, apart from the rest of the bench: for a quick
+    before-and-after of the rules screen (``python -c "from ui.bench import ..."``)."""
+    from ui.app import App
+
+    headless_without_a_display()
+    with scratch_user_folders():
+        app = App(size=size, fps=0, demo="menu", remember_size=False)
+        try:
+            app.run_frames(1, until=lambda: app.warm_start.done, timeout=60)  # its imports: not the page's
+            return _rules_switch_lag(app)
+        finally:
+            app.quit()
+
+
+def report_rules_switch(report: Callable[[str], None], lag: dict[str, dict[str, float]]) -> None:
+    """The rules screen's figures (``_rules_switch_lag``), a line a language."""
+    for language, ms in lag.items():
+        report(f"ui: rules screen, Right to the next game's page ({language}): {ms['first']:.1f} ms at a page's "
+               f"first showing, {ms['later']:.1f} ms later (medians; CPU time {ms['first_cpu']:.1f} and "
+               f"{ms['later_cpu']:.1f} ms)")
+
+
 def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> dict[str, dict]:
     """The runs (see the module docstring), ``seconds`` each."""
     from ui.app import App
@@ -232,11 +305,12 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         thinking["depth"] = scene.progress.depth if scene.progress else 0
         field_lag = _field_lag(app)
         editor_lag = _editor_key_lag(app)
+        rules_lag = _rules_switch_lag(app)
     finally:
         app.quit()
     return {"menu": menu, "menu_pygame_wait": menu_pygame_wait, "waiting": waiting, "animation": animation,
             "clock": clocked, "thinking": thinking, "warm_up": warm_up, "field_lag": field_lag,
-            "editor_lag": editor_lag}
+            "editor_lag": editor_lag, "rules_lag": rules_lag}
 
 
 FIRST_FRAME = r"""
@@ -320,3 +394,4 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     for board, ms in r["editor_lag"].items():
         report(f"ui: a key typed over the position editor's {board} board, refused: the first read in "
                f"{ms['first']:.1f} ms (the rules of each board shape loaded), later ones in {ms['later']:.1f} ms")
+    report_rules_switch(report, r["rules_lag"])

@@ -64,12 +64,20 @@ def mono_line(value: str, size: int, color: Color) -> pygame.Surface:
     whole turned a Reversi row's "..." into one ellipsis and "->" into an arrow: a board written
     in characters must show each character as typed, in its own column."""
     font = ui_font(size, mono=True)
-    cell = font.size("M")[0]
+    cell = mono_cell(size)
     image = pygame.Surface((max(1, cell * len(value)), font.get_height()), pygame.SRCALPHA)
     for column, char in enumerate(value):
         if not char.isspace():
             image.blit(_glyph(char, size, tuple(color)), (column * cell, 0))
     return image
+
+
+@lru_cache(maxsize=128)
+def mono_cell(size: int) -> int:
+    """The width of a character of the monospaced face at ``size``, every character's: kept, as
+    the rules screen's wrapping asks it for each word it tries on a line with inline code (128:
+    ``ui_font``'s)."""
+    return ui_font(size, mono=True).size("M")[0]
 
 
 @lru_cache(maxsize=2048)
@@ -223,8 +231,16 @@ def chip_padding(size: int) -> int:
 def run_width(run: Run, size: int, bold: bool = False) -> int:
     """How wide ``run`` is drawn (``draw_runs``): code in its chip, one monospaced cell a character."""
     if run.code:
-        return ui_font(size, mono=True).size("M")[0] * len(run.text) + 2 * chip_padding(size)
-    return ui_font(size, bold).size(run.text)[0]
+        return mono_cell(size) * len(run.text) + 2 * chip_padding(size)
+    return prose_width(run.text, size, bold)
+
+
+@lru_cache(maxsize=4096)
+def prose_width(value: str, size: int, bold: bool = False) -> int:
+    """How wide ``value`` is in the shell's face, kept: ``wrap_runs`` measures a line again for
+    each word it tries on it, and ``draw_runs`` each run it draws, so the prose before a line's
+    code chip was measured afresh a dozen times a line (4096 kept: a few pages' runs, ints)."""
+    return ui_font(size, bold).size(value)[0]
 
 
 def _words(runs: tuple[Run, ...]) -> list[Word]:
@@ -243,13 +259,22 @@ def _words(runs: tuple[Run, ...]) -> list[Word]:
 def joined_runs(words: list[Word]) -> tuple[Run, ...]:
     """A line's ``words`` as the runs it is drawn in, without the space before the first;
     neighbours of one kind (prose, code) merged."""
-    merged: list[Run] = []
-    for i, (space, pieces) in enumerate(words):
-        for run in (space, *pieces) if i else pieces:
-            if merged and merged[-1].code == run.code:
-                merged[-1] = Run(merged[-1].text + run.text, run.code)
-            else:
-                merged.append(run)
+    line: tuple[Run, ...] = ()
+    for word in words:
+        line = with_word(line, word)
+    return line
+
+
+def with_word(line: tuple[Run, ...], word: Word) -> tuple[Run, ...]:
+    """The runs of ``line`` (``joined_runs``'s) with ``word`` added at its end, after its space
+    unless the line is empty: a word tried on a line costs its own runs, not the line's again."""
+    space, pieces = word
+    merged = list(line)
+    for run in (space, *pieces) if line else pieces:
+        if merged and merged[-1].code == run.code:
+            merged[-1] = Run(merged[-1].text + run.text, run.code)
+        else:
+            merged.append(run)
     return tuple(merged)
 
 
@@ -265,16 +290,21 @@ def wrap_runs(runs: tuple[Run, ...], size: int, width: int, bold: bool = False) 
     if not any(run.code for run in runs):
         return [(Run(line),) for line in wrap("".join(run.text for run in runs), size, width, bold)]
 
-    def fits(words: list[Word]) -> bool:
-        return runs_width(joined_runs(words), size, bold) <= width
+    def fits(line: tuple[Run, ...]) -> bool:
+        return runs_width(line, size, bold) <= width
 
     lines: list[list[Word]] = [[]]
+    drawn: tuple[Run, ...] = ()  # the last line's words as runs, grown a word at a time
     for word in _words(runs):
-        if lines[-1] and not fits([*lines[-1], word]):
+        longer = with_word(drawn, word)
+        if drawn and not fits(longer):
             lines.append([word])
+            drawn = with_word((), word)
         else:
             lines[-1].append(word)
-    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1 and fits([lines[-2][-1], lines[-1][0]]):
+            drawn = longer
+    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1 \
+            and fits(joined_runs([lines[-2][-1], lines[-1][0]])):
         lines[-2:] = [lines[-2][:-1], [lines[-2][-1], lines[-1][0]]]
     return [joined_runs(line) for line in lines]
 

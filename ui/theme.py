@@ -9,6 +9,7 @@ whichever reads better there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -139,10 +140,13 @@ def standing_out(fill: Color, ground: Color, ratio: float = 3.0, also: tuple[Col
     return readable(fill, ground, 21.0)
 
 
+@lru_cache(maxsize=8)  # the themes, and a few a test makes
 def code_chip(theme: Theme) -> tuple[Color, Color]:
     """The fill and ink of inline code on a page's panel (the rules screen's `` `e5/` ``): a grey
     a little toward the text, moved (``standing_out``) until the chip stands 3:1 from the panel
-    and its ink reads on it, so the characters to type are seen as such in every theme."""
+    and its ink reads on it, so the characters to type are seen as such in every theme.  Kept a
+    theme: the rules screen asks at every frame, and the search for it weighs a few hundred
+    contrasts (half a millisecond)."""
     fill = standing_out(tuple(round(p + (t - p) * 0.15) for p, t in zip(theme.panel, theme.text)), theme.panel)
     return fill, ink_on(fill)
 

@@ -5,6 +5,7 @@ without a button of their own (Ctrl+C, Ctrl+V, Enter, the arrows) are found nowh
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -121,6 +122,36 @@ def section_index(page_id: str, section: str) -> int | None:
     return headings.index(section) if section in headings else None
 
 
+PAGES_KEPT = 32  # the eight pages in two languages, at two window sizes: a few hundred short lines each
+
+
+@lru_cache(maxsize=PAGES_KEPT)
+def page_lines(page_id: str, source: str, width: int, scale: float, theme: Theme) -> tuple[Line, ...]:
+    """The page ``page_id`` (its Markdown ``source``) laid out in lines ``width`` pixels wide.
+
+    Kept (``PAGES_KEPT``): Left and Right go from page to page, and each page was parsed and
+    wrapped again at every showing, its text measured word by word, which was most of a switch's
+    time.  Everything the layout reads is in the key (the source: the language and the About
+    page's folders; the width and scale: the window's size; the theme: the pictures' heights)."""
+    sizes = {"h1": (int(30 * scale), True), "h2": (int(22 * scale), True), "h3": (int(18 * scale), True),
+             "p": (int(17 * scale), False), "li": (int(17 * scale), False)}
+    lines: list[Line] = []
+    for block in markdown.parse(source):
+        if block.kind == "picture":
+            lines.append(Line(block.text, picture_height(block.text, page_id, scale, theme), False, 0, "picture"))
+            lines.append(Line("", int(7 * scale), False, 0, "gap"))
+            continue
+        size, bold = sizes[block.kind]
+        indent = int((26 + 22 * block.indent) * scale) if block.kind == "li" else 0
+        if block.kind.startswith("h") and lines:
+            lines.append(Line("", int(10 * scale), False, 0, "gap"))
+        for i, runs in enumerate(tx.wrap_runs(block.runs, size, width - indent, bold)):
+            kind = "bullet" if block.kind == "li" and i == 0 else block.kind
+            lines.append(Line("".join(run.text for run in runs), size, bold, indent, kind, runs))
+        lines.append(Line("", int(7 * scale), False, 0, "gap"))
+    return tuple(lines)
+
+
 class RulesScene(Scene):
     def __init__(self, app, game_id: str | None = None, on_back=None, section: str | None = None) -> None:
         """``on_back``: where Back and Esc go (the main menu when None; F1's help comes back to the
@@ -136,7 +167,7 @@ class RulesScene(Scene):
         self.tabs = [Button(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.offset = 0
-        self.lines: list[Line] = []
+        self.lines: tuple[Line, ...] = ()
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.page = pygame.Rect(0, 0, 0, 0)  # the card the text is on (``resize``)
 
@@ -164,26 +195,8 @@ class RulesScene(Scene):
         self._layout_text()
 
     def _layout_text(self) -> None:
-        s = self.app.scale
-        width = self.text_rect.width
-        sizes = {"h1": (int(30 * s), True), "h2": (int(22 * s), True), "h3": (int(18 * s), True),
-                 "p": (int(17 * s), False), "li": (int(17 * s), False)}
-        lines: list[Line] = []
-        for block in markdown.parse(rules_source(self.game_id)):
-            if block.kind == "picture":
-                lines.append(Line(block.text, picture_height(block.text, self.game_id, s, self.app.theme), False, 0,
-                                  "picture"))
-                lines.append(Line("", int(7 * s), False, 0, "gap"))
-                continue
-            size, bold = sizes[block.kind]
-            indent = int((26 + 22 * block.indent) * s) if block.kind == "li" else 0
-            if block.kind.startswith("h") and lines:
-                lines.append(Line("", int(10 * s), False, 0, "gap"))
-            for i, runs in enumerate(tx.wrap_runs(block.runs, size, width - indent, bold)):
-                kind = "bullet" if block.kind == "li" and i == 0 else block.kind
-                lines.append(Line("".join(run.text for run in runs), size, bold, indent, kind, runs))
-            lines.append(Line("", int(7 * s), False, 0, "gap"))
-        self.lines = lines
+        self.lines = page_lines(self.game_id, rules_source(self.game_id), self.text_rect.width, self.app.scale,
+                                self.app.theme)
         if self.section is not None:  # once, as the screen opens: a resize later keeps the player's scroll
             self.offset = self._section_top(section_index(self.game_id, self.section))
             self.section = None
