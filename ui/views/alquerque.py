@@ -9,7 +9,10 @@ Entering a move (the view only picks among ``state.legal_moves()``):
   on, click its last point again to stop there, or click the next landing point to go on;
 - shortcut: click the last point of a chain directly when only one move of the selected piece
   ends there;
-- click the selected piece again to drop the selection, or another of your pieces to switch.
+- click the selected piece again to drop the selection, or another of your pieces to switch,
+  also part way through a chain (a chain back to its own point is entered hop by hop): mid-chain
+  such a click was refused with "c1xc3 can go on only to c5", so a mouse player who started the
+  wrong capture, which compulsory capture will not let stop, had only Esc, said nowhere for the mouse.
 
 Every legal move can be entered this way: each is a sequence of points, and each point of it is
 offered in turn.  The last move is animated hop by hop from ``overlay.previous``; the pieces it
@@ -156,12 +159,11 @@ class AlquerqueView(BoardView):
             return Click.reject(self._must_go_on(path, keys))  # compulsory capture: the piece captures on
         if p in self.next_points(state):
             return self._extend(state, path + (p,))
-        if len(path) == 1:
-            if p == path[0]:
-                self.reset_input()
-                return Click.pending()  # selection dropped
-            if p in self.movable_pieces(state):
-                return self._select(state, p, keys)
+        if p == path[0]:  # the piece itself, picked or part way through its chain
+            self.reset_input()
+            return Click.pending()  # dropped
+        if p in self.movable_pieces(state):  # another piece: picked instead
+            return self._select(state, p, keys)
         ends = [m for m in self._candidates(state, path) if len(m) > len(path) and m[-1] == p]
         if len(ends) == 1:
             self.reset_input()
