@@ -275,10 +275,10 @@ class AlquerqueView(BoardView):
             carried = self.point_at(overlay.drag[0]) if overlay.drag else None
             if not self._draw_animation(surface, overlay, carried):
                 self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
-                for p in captured_points(overlay.last_move) if overlay.last_move else ():  # its captures
-                    self._cross(surface, p, overlay.theme.last_move)
+                self._cross_captures(surface, overlay.last_move, overlay.theme.last_move)  # on the emptied points
                 self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
                 self._draw_pieces(surface, state, overlay, frozenset({carried}) if carried is not None else frozenset())
+                self._cross_captures(surface, overlay.hint, overlay.theme.hint)  # over the pieces it would take
             self._draw_input(surface, state, overlay)  # a piece picked while the last move still lands, too
             if carried is not None and state.piece_at(carried) is not None:
                 self._draw_piece(surface, state.piece_at(carried), self.point_xy(carried), alpha=90)
@@ -383,6 +383,13 @@ class AlquerqueView(BoardView):
             pygame.draw.circle(shade, (*theme.hover, 70), (self.radius + 4,) * 2, self.radius + 4)
             x, y = self.point_xy(hover)
             surface.blit(shade, (x - self.radius - 4, y - self.radius - 4))
+
+    def _cross_captures(self, surface: pygame.Surface, move: Move | None, color: Color) -> None:
+        """A cross on each point ``move`` jumps over.  The last move's are drawn on the points it
+        emptied; a hint's over the pieces it would take, which hid its line: a hinted chain showed
+        only where it went, not which pieces it took (a1xa3xc5 or a1xa3xc3xc5, both to c5)."""
+        for p in captured_points(move) if move else ():
+            self._cross(surface, p, color)
 
     def _cross(self, surface: pygame.Surface, p: int, color: Color) -> None:
         x, y = self.point_xy(p)
