@@ -300,6 +300,24 @@ def test_esc_drops_a_chain_and_the_refusal_said_about_it(app):
     key(app, pygame.K_ESCAPE)
     assert not scene.view.has_partial_input() and not scene.messages.items and not scene.history
 
+
+def test_undo_mid_chain_takes_back_its_last_landing_point_not_the_move_before(app):
+    """Black played a4-a3; White enters c1xc3 (which may go on to c5 or e5).  Undo took back a4-a3
+    and threw the chain away; now it takes back c3, then the piece, and only then a4-a3."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    scene = _game(app, "to-move: Black\n.....\nB.BB.\n.....\n..B..\nW.W..")
+    for name in ("a4", "a3", "c1", "c3"):
+        click(app, scene.view.point_xy(parse_point(name)))
+    assert len(scene.history) == 1 and scene.view.path == (parse_point("c1"), parse_point("c3"))
+    key(app, pygame.K_u)
+    assert len(scene.history) == 1 and scene.view.path == (parse_point("c1"),)
+    key(app, pygame.K_BACKSPACE)
+    assert len(scene.history) == 1 and not scene.view.has_partial_input()
+    key(app, pygame.K_u)
+    assert not scene.history
+
 def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
     """Along the tables' line the length analysis and the panel give (``known_outcome``) falls by
     one every ply, for the side to move whichever it is, and names the same winner throughout."""

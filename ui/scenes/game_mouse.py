@@ -174,6 +174,12 @@ class BoardMouse:
         self.scene.view.reset_input()
         self._withdraw_refusal()
 
+    def take_back_input(self) -> None:
+        """Undo with a move half entered: its last part goes (the view's ``take_back_input``), and
+        the refusal of a click on it with it."""
+        self.scene.view.take_back_input()
+        self._withdraw_refusal()
+
     def _withdraw_refusal(self) -> None:
         """A click the board took (a piece picked, a picker opened, a move played): the last
         refusal no longer applies.  Left for its seconds, it stood over the status line, so Trax's

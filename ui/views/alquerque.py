@@ -216,6 +216,14 @@ class AlquerqueView(BoardView):
         self.path, self.path_key = path, state.key()
         return Click.pending()
 
+    def take_back_input(self) -> None:
+        """Undo mid-chain: the last landing point goes (a1xa3xc3 back to a1xa3), then the piece.
+        Undo took back the moves before the chain instead, against the computer its reply and the
+        player's own last move, with the chain half entered thrown away."""
+        self.path = self.path[:-1]
+        if not self.path:
+            self.reset_input()
+
     def has_partial_input(self) -> bool:
         return bool(self.path)
 
