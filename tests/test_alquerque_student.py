@@ -316,7 +316,10 @@ def test_undo_mid_chain_takes_back_its_last_landing_point_not_the_move_before(ap
     key(app, pygame.K_BACKSPACE)
     assert len(scene.history) == 1 and not scene.view.has_partial_input()
     key(app, pygame.K_u)
-    assert not scene.history
+    assert not scene.history and not scene.btn_undo.enabled
+    click(app, scene.view.point_xy(parse_point("a4")))  # a piece picked, nothing played: Undo is offered
+    assert scene.view.has_partial_input() and scene.btn_undo.enabled
+
 
 def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
     """Along the tables' line the length analysis and the panel give (``known_outcome``) falls by

@@ -68,7 +68,7 @@ class GameCommands:
         return self.forfeit is not None and self.forfeit[1] == RESIGNED
 
     def _refresh_buttons(self) -> None:
-        self.btn_undo.enabled = bool(self.history) or self._resigned()
+        self.btn_undo.enabled = bool(self.history) or self._resigned() or self.view.has_partial_input()
         self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
         self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
                                                              and self.computer.job_kind == "hint")
