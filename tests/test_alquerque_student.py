@@ -321,6 +321,24 @@ def test_undo_mid_chain_takes_back_its_last_landing_point_not_the_move_before(ap
     assert scene.view.has_partial_input() and scene.btn_undo.enabled
 
 
+
+def test_the_rules_page_says_which_rules_are_the_course_reports_and_which_are_readings():
+    """The page said it gave "the rules as the course report reads them", yet the report lets a
+    chain go on only "num só sentido" (in one sense) where the page lets it turn, and names no
+    40-ply count, repetition or loss without a move.  Both languages now quote the report's words
+    and say which ends are Tabuleiro's readings, each where its rule is stated."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "assets"
+    pages = {"en": root / "rules" / "alquerque.md", "pt": root / "locale" / "pt" / "rules" / "alquerque.md"}
+    for language, page in pages.items():
+        sections = re.split(r"^## ", page.read_text(encoding="utf-8"), flags=re.M)
+        moves, end = (re.sub(r"\s+", " ", next(s for s in sections if s.startswith(titles)))
+                      for titles in (("Moves", "Jogadas"), ("End of the game", "Fim do jogo")))
+        assert "num só sentido" in moves, language
+        assert re.search(r"Tabuleiro's readings|leituras do Tabuleiro", end), language
+
 def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
     """Along the tables' line the length analysis and the panel give (``known_outcome``) falls by
     one every ply, for the side to move whichever it is, and names the same winner throughout."""
