@@ -12,7 +12,8 @@ Entering a move (the view only picks among ``state.legal_moves()``):
 - click the selected piece again to drop the selection, or another of your pieces to switch,
   also part way through a chain (a chain back to its own point is entered hop by hop): mid-chain
   such a click was refused with "c1xc3 can go on only to c5", so a mouse player who started the
-  wrong capture, which compulsory capture will not let stop, had only Esc, said nowhere for the mouse.
+  wrong capture, which compulsory capture will not let stop, had only Esc, said nowhere for the mouse;
+- Undo takes back the chain's last landing point (``take_back_input``), Esc all of it.
 
 Every legal move can be entered this way: each is a sequence of points, and each point of it is
 offered in turn.  The last move is animated hop by hop from ``overlay.previous``; the pieces it
