@@ -777,6 +777,33 @@ def test_view_animates_a_chain_and_draws_every_state(still_clock):
         assert view.status_text(state)
 
 
+
+def test_a_hinted_chain_crosses_the_pieces_it_would_take():
+    """Two chains of a1 end on c5: a1xa3xc5 takes a2 and b4, a1xa3xc3xc5 takes a2, b3 and c4.  The
+    hint's line ran under the pieces, so the board did not say which; each piece a hinted chain
+    takes now carries a cross in the hint's colour, and the pieces it leaves do not."""
+    import pygame
+
+    from ui.board_view import Overlay
+    from ui.theme import DARK
+    from ui.views.alquerque import BLACK_PIECE, VIEW
+
+    view = VIEW(GAME)
+    surface = pygame.Surface((300, 300))
+    view.layout(pygame.Rect(0, 0, 300, 300))
+    state = position("""
+        ....B
+        .BB..
+        .B...
+        B....
+        W...W""")
+    for hint, taken in (("a1xa3xc5", {"a2", "b4"}), ("a1xa3xc3xc5", {"a2", "b3", "c4"})):
+        view.draw(surface, state, Overlay(theme=DARK, hint=GAME.parse_move(state, hint)))
+        centres = {name: tuple(surface.get_at(view.point_xy(parse_point(name))))[:3]
+                   for name in ("a2", "b3", "b4", "c4")}
+        assert {name for name, colour in centres.items() if colour == DARK.hint} == taken, hint
+        assert all(centres[name] == BLACK_PIECE for name in centres.keys() - taken)
+
 def test_random_openings_are_distinct_while_the_game_has_enough():
     """Alquerque has 33 distinct positions after three plies (counted here by expanding them all):
     twenty openings are twenty of them, forty repeat some; ``accept`` refuses positions."""

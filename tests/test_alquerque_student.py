@@ -262,6 +262,83 @@ def test_a_click_off_a_chain_says_where_it_goes_on_and_how_to_stop(app):
     assert not scene.history and scene.view.has_partial_input()
 
 
+
+def test_a_click_on_the_chains_own_piece_drops_it_and_another_piece_is_taken_instead(app):
+    """With capture compulsory, c1xc3 must go on; a click on c1, the piece being moved, was refused
+    ("can go on only to c5, e5"), leaving a mouse player who began the wrong chain only Esc.  It
+    now drops the chain, as it drops a piece just picked; mid-chain, another piece is picked instead."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    start = "to-move: White\n.....\nB.BB.\n.....\n..B.B\nW.W.W"
+    scene = GameScene(app, MatchSetup("alquerque", {"compulsory_capture": True}, HOTSEAT, (None, None), 0.5,
+                                      start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+
+    def at(name: str) -> tuple[int, int]:
+        return scene.view.point_xy(parse_point(name))
+
+    for name in ("c1", "c3", "c1"):
+        click(app, at(name))
+    assert not scene.view.has_partial_input() and not scene.messages.items and not scene.history
+    for name in ("c1", "c3", "e1"):
+        click(app, at(name))
+    assert scene.view.path == (parse_point("e1"),) and not scene.messages.items
+
+
+def test_esc_drops_a_chain_and_the_refusal_said_about_it(app):
+    """Mid-chain, a click off it is refused ("c1xc3 can go on only to c5, e5; ..."); Esc dropped
+    the chain but left that refusal standing under a board with no chain on it."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    scene = _game(app, "to-move: White\n.....\nB.BB.\n.....\n..B..\nW.W..")
+    for name in ("c1", "c3", "a4"):
+        click(app, scene.view.point_xy(parse_point(name)))
+    assert scene.messages.items  # the refusal
+    key(app, pygame.K_ESCAPE)
+    assert not scene.view.has_partial_input() and not scene.messages.items and not scene.history
+
+
+def test_undo_mid_chain_takes_back_its_last_landing_point_not_the_move_before(app):
+    """Black played a4-a3; White enters c1xc3 (which may go on to c5 or e5).  Undo took back a4-a3
+    and threw the chain away; now it takes back c3, then the piece, and only then a4-a3."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    scene = _game(app, "to-move: Black\n.....\nB.BB.\n.....\n..B..\nW.W..")
+    for name in ("a4", "a3", "c1", "c3"):
+        click(app, scene.view.point_xy(parse_point(name)))
+    assert len(scene.history) == 1 and scene.view.path == (parse_point("c1"), parse_point("c3"))
+    key(app, pygame.K_u)
+    assert len(scene.history) == 1 and scene.view.path == (parse_point("c1"),)
+    key(app, pygame.K_BACKSPACE)
+    assert len(scene.history) == 1 and not scene.view.has_partial_input()
+    key(app, pygame.K_u)
+    assert not scene.history and not scene.btn_undo.enabled
+    click(app, scene.view.point_xy(parse_point("a4")))  # a piece picked, nothing played: Undo is offered
+    assert scene.view.has_partial_input() and scene.btn_undo.enabled
+
+
+
+def test_the_rules_page_says_which_rules_are_the_course_reports_and_which_are_readings():
+    """The page said it gave "the rules as the course report reads them", yet the report lets a
+    chain go on only "num só sentido" (in one sense) where the page lets it turn, and names no
+    40-ply count, repetition or loss without a move.  Both languages now quote the report's words
+    and say which ends are Tabuleiro's readings, each where its rule is stated."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "assets"
+    pages = {"en": root / "rules" / "alquerque.md", "pt": root / "locale" / "pt" / "rules" / "alquerque.md"}
+    for language, page in pages.items():
+        sections = re.split(r"^## ", page.read_text(encoding="utf-8"), flags=re.M)
+        moves, end = (re.sub(r"\s+", " ", next(s for s in sections if s.startswith(titles)))
+                      for titles in (("Moves", "Jogadas"), ("End of the game", "Fim do jogo")))
+        assert "num só sentido" in moves, language
+        assert re.search(r"Tabuleiro's readings|leituras do Tabuleiro", end), language
+
 def test_the_proven_length_falls_by_one_each_ply_from_both_sides():
     """Along the tables' line the length analysis and the panel give (``known_outcome``) falls by
     one every ply, for the side to move whichever it is, and names the same winner throughout."""

@@ -16,7 +16,8 @@ The game scene owns the loop and calls, every frame:
 tile picker opening), or ``Click.reject(reason)`` (not a legal move: the scene shows feedback).
 ``keys``: the press came from the keyboard's cursor, so a reason that says what to do next names
 Enter, not a click (a keyboard player was told to "click" a piece, with no mouse in hand).
-Views with multi-click input keep that partial input themselves and drop it in ``reset_input``.
+Views with multi-click input keep that partial input themselves and drop it in ``reset_input``;
+``take_back_input`` (Undo while a move is half entered) takes back its last part.
 """
 
 from __future__ import annotations
@@ -180,6 +181,11 @@ class BoardView:
 
     def reset_input(self) -> None:
         """Forget a partly entered move (undo, new game, the other side moved)."""
+
+    def take_back_input(self) -> None:
+        """Undo while a move is half entered: its last part goes, not the moves before it.  By
+        default all of it (a tile picker closes); a view entering a move in steps takes back one."""
+        self.reset_input()
 
     def has_partial_input(self) -> bool:
         """A move is half entered (a tile picker open, a piece picked): Esc cancels it first."""

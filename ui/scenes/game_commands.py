@@ -68,7 +68,7 @@ class GameCommands:
         return self.forfeit is not None and self.forfeit[1] == RESIGNED
 
     def _refresh_buttons(self) -> None:
-        self.btn_undo.enabled = bool(self.history) or self._resigned()
+        self.btn_undo.enabled = bool(self.history) or self._resigned() or self.view.has_partial_input()
         self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
         self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
                                                              and self.computer.job_kind == "hint")
@@ -131,7 +131,11 @@ class GameCommands:
         human's choice at or before it), and the status line says where: the teacher stepping back
         through a game takes it back to the move on the board, not the live game's last.
         A resignation is not a move: Undo takes it back alone, and the game goes on from where it
-        was given up."""
+        was given up.  A move half entered on the board (an Alquerque chain, a Trax tile picker)
+        is taken back first, its last part at a time."""
+        if self.browsing is None and self.view.has_partial_input():
+            self.mouse.take_back_input()
+            return
         shown, self.browsing = self.browsing, None
         self.computer.cancel()
         if shown is None and self._resigned():

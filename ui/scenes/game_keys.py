@@ -39,7 +39,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     if card is not None and card.key(key):
         return
     if key == pygame.K_ESCAPE and scene.view.has_partial_input():
-        scene.view.reset_input()  # Esc first closes the tile picker / drops the picked piece
+        scene.mouse.drop_input()  # Esc first closes the tile picker / drops the picked piece
     elif key == pygame.K_ESCAPE and scene.cursor.on and not scene.why_no_move():
         scene.cursor.on = False  # then hides the board's cursor (Left and Right browse again)
     elif key == pygame.K_ESCAPE and scene.browsing is not None:

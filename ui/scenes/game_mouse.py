@@ -167,6 +167,19 @@ class BoardMouse:
         self.invalid_at, self.invalid_since = pos, time.monotonic()
         self.scene.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn", topic=REFUSAL)
 
+    def drop_input(self) -> None:
+        """Esc: the move half entered is dropped, and the refusal of a click on it goes with it.
+        Left for its seconds, Alquerque's "c1xc3 can go on only to c5, e5; click c3 again to stop
+        there" stood under a board with no chain on it."""
+        self.scene.view.reset_input()
+        self._withdraw_refusal()
+
+    def take_back_input(self) -> None:
+        """Undo with a move half entered: its last part goes (the view's ``take_back_input``), and
+        the refusal of a click on it with it."""
+        self.scene.view.take_back_input()
+        self._withdraw_refusal()
+
     def _withdraw_refusal(self) -> None:
         """A click the board took (a piece picked, a picker opened, a move played): the last
         refusal no longer applies.  Left for its seconds, it stood over the status line, so Trax's

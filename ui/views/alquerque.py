@@ -9,7 +9,11 @@ Entering a move (the view only picks among ``state.legal_moves()``):
   on, click its last point again to stop there, or click the next landing point to go on;
 - shortcut: click the last point of a chain directly when only one move of the selected piece
   ends there;
-- click the selected piece again to drop the selection, or another of your pieces to switch.
+- click the selected piece again to drop the selection, or another of your pieces to switch,
+  also part way through a chain (a chain back to its own point is entered hop by hop): mid-chain
+  such a click was refused with "c1xc3 can go on only to c5", so a mouse player who started the
+  wrong capture, which compulsory capture will not let stop, had only Esc, said nowhere for the mouse;
+- Undo takes back the chain's last landing point (``take_back_input``), Esc all of it.
 
 Every legal move can be entered this way: each is a sequence of points, and each point of it is
 offered in turn.  The last move is animated hop by hop from ``overlay.previous``; the pieces it
@@ -156,12 +160,11 @@ class AlquerqueView(BoardView):
             return Click.reject(self._must_go_on(path, keys))  # compulsory capture: the piece captures on
         if p in self.next_points(state):
             return self._extend(state, path + (p,))
-        if len(path) == 1:
-            if p == path[0]:
-                self.reset_input()
-                return Click.pending()  # selection dropped
-            if p in self.movable_pieces(state):
-                return self._select(state, p, keys)
+        if p == path[0]:  # the piece itself, picked or part way through its chain
+            self.reset_input()
+            return Click.pending()  # dropped
+        if p in self.movable_pieces(state):  # another piece: picked instead
+            return self._select(state, p, keys)
         ends = [m for m in self._candidates(state, path) if len(m) > len(path) and m[-1] == p]
         if len(ends) == 1:
             self.reset_input()
@@ -213,6 +216,14 @@ class AlquerqueView(BoardView):
             return Click.play(path)
         self.path, self.path_key = path, state.key()
         return Click.pending()
+
+    def take_back_input(self) -> None:
+        """Undo mid-chain: the last landing point goes (a1xa3xc3 back to a1xa3), then the piece.
+        Undo took back the moves before the chain instead, against the computer its reply and the
+        player's own last move, with the chain half entered thrown away."""
+        self.path = self.path[:-1]
+        if not self.path:
+            self.reset_input()
 
     def has_partial_input(self) -> bool:
         return bool(self.path)
@@ -273,10 +284,10 @@ class AlquerqueView(BoardView):
             carried = self.point_at(overlay.drag[0]) if overlay.drag else None
             if not self._draw_animation(surface, overlay, carried):
                 self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
-                for p in captured_points(overlay.last_move) if overlay.last_move else ():  # its captures
-                    self._cross(surface, p, overlay.theme.last_move)
+                self._cross_captures(surface, overlay.last_move, overlay.theme.last_move)  # on the emptied points
                 self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
                 self._draw_pieces(surface, state, overlay, frozenset({carried}) if carried is not None else frozenset())
+                self._cross_captures(surface, overlay.hint, overlay.theme.hint)  # over the pieces it would take
             self._draw_input(surface, state, overlay)  # a piece picked while the last move still lands, too
             if carried is not None and state.piece_at(carried) is not None:
                 self._draw_piece(surface, state.piece_at(carried), self.point_xy(carried), alpha=90)
@@ -381,6 +392,13 @@ class AlquerqueView(BoardView):
             pygame.draw.circle(shade, (*theme.hover, 70), (self.radius + 4,) * 2, self.radius + 4)
             x, y = self.point_xy(hover)
             surface.blit(shade, (x - self.radius - 4, y - self.radius - 4))
+
+    def _cross_captures(self, surface: pygame.Surface, move: Move | None, color: Color) -> None:
+        """A cross on each point ``move`` jumps over.  The last move's are drawn on the points it
+        emptied; a hint's over the pieces it would take, which hid its line: a hinted chain showed
+        only where it went, not which pieces it took (a1xa3xc5 or a1xa3xc3xc5, both to c5)."""
+        for p in captured_points(move) if move else ():
+            self._cross(surface, p, color)
 
     def _cross(self, surface: pygame.Surface, p: int, color: Color) -> None:
         x, y = self.point_xy(p)
