@@ -42,7 +42,7 @@ from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_li
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
-from games.hex import SWAP_NAMES, transpose_cell
+from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
@@ -186,7 +186,7 @@ class GTPPlayer(Player):
         if not self.transpose:
             return text
         if text in SWAP_WORDS:
-            return "swap-pieces"  # the Benzene family's name (ours, "swap", it does not know)
+            return HEXGUI_SWAP  # the Benzene family's name (ours, "swap", it does not know)
         return text if self._kept(state) else transpose_cell(text)
 
     def _play(self, state: State, move: Hashable) -> None:

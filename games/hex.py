@@ -43,9 +43,12 @@ INFO = GameInfo(
 )
 
 SWAP = "swap"
+# HexGui's and Benzene's name of our swap: the one they all read alike (HexGui's own forks read a
+# bare "swap" either as swap-pieces or as swap-sides, the stone kept and the colours exchanged)
+HEXGUI_SWAP = "swap-pieces"
 # how the swap may be written: ours, and HexGui's and Benzene's name of the same move (their
-# "swap-sides", the stone kept and the colours exchanged, would leave every later cell mirrored)
-SWAP_NAMES = (SWAP, "swap-pieces")
+# "swap-sides" would leave every later cell mirrored)
+SWAP_NAMES = (SWAP, HEXGUI_SWAP)
 BLUE, RED = 0, 1
 LETTERS = "BR"
 GOALS = ("connected left and right", "connected top and bottom")

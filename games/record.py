@@ -185,8 +185,8 @@ class GameRecord:
             raise RecordError(f"the start position cannot be read: {exc}") from None
         other = {k: v for k, v in state.game.options.items() if game.options.get(k) != v}
         if other:
-            named = ", ".join(f"{k}={v}" for k, v in other.items())
-            mine = ", ".join(f"{k}={game.options.get(k)}" for k in other)
+            named = options_text(other)
+            mine = options_text({k: game.options.get(k) for k in other})
             raise RecordError(f"the start position is for {named}, not this record's {mine}")
         return state
 
@@ -645,9 +645,15 @@ def moves_from_text(text: str) -> list[str]:
     return moves
 
 
+def options_text(options: dict[str, Any]) -> str:
+    """``size=11, swap=true``: options as the command line's ``--option`` takes them.  A switch
+    was written as Python's ``True``, so a copied Hex list's title read "Hex (size=11, swap=True)"."""
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+
+
 def title_line(game_id: str, options: dict[str, Any]) -> str:
     """A move list's or a position's first line: the game and ``options`` ("Reversi (size=6)")."""
-    named = ", ".join(f"{k}={v}" for k, v in options.items())
+    named = options_text(options)
     return _title(game_id) + (f" ({named})" if named else "")
 
 

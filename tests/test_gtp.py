@@ -483,3 +483,18 @@ def test_a_board_that_runs_the_kernel_has_it_prepared_at_boardsize_not_at_the_fi
     assert compiled == [("tictactoe",)]
     engine.cmd_boardsize(["19"])  # prepared already: the player is kept
     assert compiled == [("tictactoe",)] and engine.game.cells == 361
+
+
+def test_transposed_hex_answers_its_swap_as_swap_pieces_the_one_name_every_hexgui_reads_alike():
+    """Level 5 swaps a centre opening on 5x5 (its solved map).  With ``--transpose`` genmove said
+    ``swap``, which some HexGui versions read as swap-sides (the stone kept, colours exchanged):
+    their board was then our board unmirrored.  It now says ``swap-pieces``; without
+    ``--transpose`` the answer stays in our notation."""
+    answers = {}
+    for transpose in (True, False):
+        engine = Engine("hex", "level-5", {"size": 5, "swap": True}, 0.1, transpose=transpose)
+        out = io.StringIO()
+        serve(engine, io.StringIO("play b c3\ngenmove w\n"), out)
+        answers[transpose] = [a for a in out.getvalue().split("\n\n") if a][1]
+        assert engine.state.swapped()
+    assert answers == {True: "= swap-pieces", False: "= swap"}

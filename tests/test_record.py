@@ -561,3 +561,16 @@ def test_a_move_list_that_names_no_players_leaves_them_unnamed_not_called_by_the
     one = record_from_move_list("Reversi\nWhite: Level 3\n1. d3 c5")
     assert [p.title for p in one.players] == ["", "Level 3"]
     assert move_list_text(one).splitlines()[1] == "White: Level 3"
+
+
+def test_a_copied_move_lists_switches_are_written_as_the_command_line_takes_them():
+    """A copied Hex list's title read "Hex (size=11, swap=True)": Python's word for a switch, where
+    ``--option`` and the help say ``swap=true``.  It is now written so, and still read back with
+    the swap rule on (and a switch off as ``false``)."""
+    for swap in (True, False):
+        game = games.load("hex", size=11, swap=swap)
+        record = GameRecord.start(game, PLAYERS).with_moves(["e4", "swap" if swap else "d5"])
+        text = move_list_text(record)
+        title = text.splitlines()[0]
+        assert title == f"Hex (size=11, swap={str(swap).lower()})", title
+        assert record_from_move_list(text).options == {"size": 11, "swap": swap}

@@ -108,6 +108,12 @@ class FakeApp:
         self.menu += 1
 
 
+def line_starting(drawn: list[str], text: str) -> int:
+    """Where among the ``drawn`` strings the first one beginning with ``text`` is (the ply line
+    goes on with the game's options where they fit)."""
+    return next(i for i, value in enumerate(drawn) if value.startswith(text))
+
+
 def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
@@ -230,7 +236,7 @@ def test_a_long_end_of_the_game_is_said_whole_over_the_move_list(tmp_path, monke
         lines = drawn[start:start + 2] if " ".join(drawn[start:start + 2]) == said else drawn[start:start + 1]
         assert " ".join(lines) == said, drawn[start:start + 2]
         ply = i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves))
-        assert drawn.index(ply) == start + len(lines)  # under the end, not over it
+        assert line_starting(drawn, ply) == start + len(lines)  # under the end, not over it
     finally:
         app.quit()
         i18n.set_language("en")
@@ -300,7 +306,7 @@ def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, 
         drawn = recorded_text(monkeypatch)
         scene.draw(app.screen)
         start = next(i for i, value in enumerate(drawn) if value.startswith("White forfeits"))
-        end = drawn.index(i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves)))
+        end = line_starting(drawn, i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves)))
         said = " ".join(drawn[start:end])
         assert "aluno.py line 12" in said and "…" not in said
         assert log in "".join(drawn[start:end]).replace(" ", "")  # the whole path, if over lines
@@ -328,3 +334,25 @@ def test_the_replay_gives_each_sides_disc_count_at_the_ply_shown(app, monkeypatc
         assert drawn[start + 1:start + 5] == [f"{black} discs", "Black: A", f"{white} discs", "White: B"], drawn
         press(app, pygame.K_RIGHT)
     assert scene.ply == 22
+
+
+@pytest.mark.parametrize("size", [(1100, 700), (800, 600)])
+def test_the_replay_panel_names_the_rules_the_game_was_played_under(size, tmp_path, monkeypatch):
+    """A Hex game replayed said "Hex" alone where the game screen says "Board size: 13 · Swap
+    rule: On": whether the swap rule was on was left to be guessed from the moves.  The panel now
+    gives the options under the title, in the window's words, at the smallest window too."""
+    from tests.ui_helpers import recorded_text
+    from ui import words
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    pygame.init()
+    game = games.load("hex", size=13, swap=True)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["c4", "swap", "g7"])
+    scene = ReplayScene(FakeApp(), record, analyse=False)
+    surface = pygame.Surface(size)
+    scene.resize(size)
+    drawn = recorded_text(monkeypatch)
+    scene.draw(surface)
+    options = words.options_parts(game)
+    assert options == ["Board size: 13", "Swap rule: On"]
+    assert any(all(part in line for part in options) for line in drawn), drawn

@@ -26,7 +26,7 @@ of the Benzene/HexGui family call the first player black and give black the top 
 so for them black = Blue with row and column exchanged (their ``c1`` is our ``a3``).  This
 command uses our orientation unless ``--transpose`` is given: then every cell it reads and writes
 has its row and column exchanged, so HexGui, Benzene and MoHex see our engine play their black
-(first, top to bottom) as our Blue.  HexGui keeps its board at a swap and has the swapper's colour
+(first, top to bottom) as our Blue, its swap said swap-pieces.  HexGui keeps its board at a swap and has the swapper's colour
 move next: the first ``w`` after a swap switches to its reading (``Engine.mover``).  What the
 engine says speaks the controller's orientation too: ``showboard`` draws the board as HexGui does
 (its cell names around it, B and W its colours), and a refusal names a cell as it was sent
@@ -49,7 +49,7 @@ from ai.base import Forfeit, Limits, Resigned
 from ai.commands.engines import prepare_engines
 from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
-from games.hex import transpose_cell
+from games.hex import HEXGUI_SWAP, transpose_cell
 from games.position_text import in_rows
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")  # ASCII's control characters but HT and LF (CR among them)
@@ -114,8 +114,14 @@ class Engine:
         return len(self.history) == 3 and self.game.format_move(self.history[-2], self._last_move()) == "swap"
 
     def controller_cell(self, text: str) -> str:
-        """A cell between our names and the controller's (the exchange is its own inverse)."""
-        return transpose_cell(text) if self.transpose and not self.kept() else text
+        """A cell between our names and the controller's (the exchange is its own inverse).  The
+        swap goes to HexGui as ``swap-pieces``: our ``swap`` is swap-sides to some of its versions
+        (the stone kept, the colours exchanged), so a genmove's swap left its board mirrored."""
+        if not self.transpose:
+            return text
+        if text in SWAP_WORDS:
+            return HEXGUI_SWAP
+        return text if self.kept() else transpose_cell(text)
 
     def side(self, word: str) -> int:
         w = word.lower()
@@ -225,7 +231,7 @@ class Engine:
             move = self.game.parse_move(state, word)
         except IllegalMove as exc:
             hint = ""
-            if word == "swap" and self.game.options.get("swap") is False:
+            if sent == "swap" and self.game.options.get("swap") is False:
                 hint = " (this engine plays without it: start it with --option swap=true)"
             said = str(exc).replace(word, sent)  # the cell as the controller sent it, not as we read it
             raise GTPError(f"illegal move: {said}{hint}") from None

@@ -503,9 +503,10 @@ class ReplayScene(Scene):
         where = [_("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))]
         if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
             where.append(_("from a set-up position"))
+        where += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
         where += filter(None, [words.opening_text(self.game, self.record.moves[:self.ply], self.states[0])])
         y += int(6 * s)
-        for line in tx.pack_parts(where, small, inner.width):
+        for line in tx.pack_parts(where, small, inner.width, most=3):  # Alquerque's options in Portuguese: three
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
@@ -518,6 +519,12 @@ class ReplayScene(Scene):
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, legend), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def _options_parts(self) -> list[str]:
+        """The rules the game was played under, as the game screen gives them under its title
+        ("Board size: 11", "Swap rule: On"): the replay named the game alone, so a Hex game's
+        swap rule or a Tic-tac-toe's row to win was left to be guessed from the moves."""
+        return words.options_parts(self.game, from_position=self.record.start_position is not None)
 
     def _result_lines(self, result: str, top: int, width: int) -> list[str]:
         """The game's end (``result``) wrapped to ``width`` pixels from ``top``, on as many lines
