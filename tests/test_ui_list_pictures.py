@@ -20,8 +20,9 @@ from ui.autosave import SHELF, games_dir
 from ui.record_files import save
 from ui.scenes import row_pictures
 from ui.scenes.common import board_picture
-from ui.scenes.records import RecordsScene
+from ui.scenes.records import RecordsScene, opening_of
 from ui.scenes.unfinished import UnfinishedScene
+from ui.text import join_parts
 
 
 def reversi_game(plies: int, first_choice: bool = True) -> GameRecord:
@@ -74,7 +75,9 @@ def test_a_finished_games_row_shows_its_final_position_beside_its_text(app, monk
     drawn = recorded_text_rects(monkeypatch)
     app.invalidate()
     app.run_frames(1)
-    row_texts = [rect for text, rect in drawn if text in " ".join(scene.row_text(entry)) and text]
+    title, detail = scene.row_text(entry)
+    said = f"{title} {join_parts([detail, opening_of(entry)])}"  # the opening where it fits
+    row_texts = [rect for text, rect in drawn if text in said and text]
     assert len(row_texts) == 2 and entry.rect.contains(entry.picture)
     assert not any(rect.colliderect(entry.picture) for rect in row_texts)  # the text beside it, whole
 
