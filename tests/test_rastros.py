@@ -278,26 +278,39 @@ def test_basilio_keeps_the_first_move_of_its_shuffled_order_when_every_move_lose
         assert course_coords(8, chosen) == expected
 
 
-def _course_report(player_id: str, state):
+def _course_report(player_id: str, state, seed: int | None = None):
     reports = []
-    ai.make_player("rastros", player_id).choose(state, Limits(), reports.append)
+    ai.make_player("rastros", player_id, seed=seed).choose(state, Limits(), reports.append)
     return reports[-1]
 
 
-def test_a_course_bot_reports_a_won_game_as_the_levels_do_and_its_other_values_as_its_own():
-    """Basilio said "+10" for a win beside level 5's proofs in points (a jump on the evaluation
-    graph between the two scales): a won or lost game it sees now reads as a win beyond PROVEN,
-    and its distance heuristic as the course's own score (kind "course"), never as points."""
-    from ai.base import PROVEN
+def test_a_course_bot_reports_its_values_on_the_courses_own_scale():
+    """Basilio's distance heuristic, and its +10 / -10 for a won / lost game, read as the course's
+    own score (kind "course", which the panel names so and the evaluation graph leaves out), never
+    as points nor as a win: the course's search keeps a node's last value, so its +10 is no proof."""
     from ai.search.classic import COURSE_SCALE
 
     won = position(".......N\n........\n........\n........\n........\n........\n###.....\nSW......", "South")
     lost = position("......#N\n......#W\n......##\n........\n........\n........\n........\nS.......", "South")
     for pid in ("rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
-        assert _course_report(pid, won).score >= PROVEN
-        assert _course_report(pid, lost).score <= -PROVEN
+        assert (_course_report(pid, won).kind, _course_report(pid, won).score) == (COURSE_SCALE, 10)
+        assert (_course_report(pid, lost).kind, _course_report(pid, lost).score) == (COURSE_SCALE, -10)
     opening = _course_report("rastros:basilio", GAME.initial_state())
     assert opening.kind == COURSE_SCALE and 0 <= opening.score <= 7  # 7 - its king distance to its goal
+
+
+def test_a_win_the_course_search_imagines_is_not_reported_as_a_win():
+    """South to move: AIMA's full alpha-beta to the same depth finds no win for Basilio (value 1),
+    but the course's search, keeping each node's last value, says +10 with seed 1.  Reported as a
+    win, the panel said "South wins" and the graph drew a won game; it is the course's own +10."""
+    from ai.base import PROVEN
+    from ai.engines.rastros_course import PLIES, basilio_eval
+    from ai.search.classic import alphabeta_cutoff
+
+    state = position(".......N\n........\n........\n..W.#...\n...###..\n....###.\n.....##.\nS....###", "South")
+    assert alphabeta_cutoff(state, PLIES, basilio_eval)[1] < 10
+    report = _course_report("rastros:basilio", state, seed=1)
+    assert report.score == 10 and abs(report.score) < PROVEN
 
 
 def test_bacoco_plays_legal_random_moves_reproducibly():
