@@ -36,3 +36,20 @@ def test_a_proven_loss_of_unknown_length_is_said_in_words_over_its_tag(app, monk
                          lambda m: GAME.format_move(scene.state, m))
     assert tip is not None
     assert "5-3   L" in drawn and "loses (proven; plies not counted)" in drawn
+
+
+def test_a_loss_the_search_sees_is_said_in_words_over_its_tag(app, monkeypatch):
+    """After 5-4 5-5 5-6 4-7 the search sees that 4-8 loses (an unframed "L": an estimate's search
+    reached the end of the game), and hovering it showed no tip either."""
+    from ui.analysis_mode import draw_value_tip, move_labels
+
+    scene = _game_after(app, ["5-4", "5-5", "5-6", "4-7"])
+    snapshot = analyse(scene.state, "rastros", max_depth=8)
+    move = GAME.parse_move(scene.state, "4-8")
+    assert snapshot.values[move].proven is None
+    labels = move_labels(snapshot, "rastros")
+    assert labels[move].text == "L" and not labels[move].proven
+    drawn = recorded_text(monkeypatch)
+    tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
+                         lambda m: GAME.format_move(scene.state, m))
+    assert tip is not None and "loses (the search sees the end)" in drawn
