@@ -130,8 +130,10 @@ def course_terminou(to_move, white, blacks):
     return 0
 
 
-def course_alphabeta_cutoff(state, d, eval_fn):
-    """AIMA's alphabeta_cutoff_search(state, game, d, eval_fn=...) with eval_fn(state, player)."""
+def course_alphabeta_cutoff(state, d, eval_fn, rng):
+    """The course's alphabeta_cutoff_search_new(state, game, d, eval_fn=...) (its jogos.py), with
+    ``rng.shuffle`` for its ``random.shuffle``: every node's moves shuffled, and an inner node's
+    value the last child's (``alpha = max(v, child)`` with ``v`` left at -inf)."""
     player = state[0]
 
     def result(s, move):
@@ -140,30 +142,33 @@ def course_alphabeta_cutoff(state, d, eval_fn):
     def cutoff(s, depth):
         return depth > d or course_terminou(*s) != 0
 
+    def shuffled(s):
+        moves = course_moves(s[1], s[2])
+        rng.shuffle(moves)
+        return moves
+
     def max_value(s, alpha, beta, depth):
         if cutoff(s, depth):
             return eval_fn(s, player)
         v = -math.inf
-        for a in course_moves(s[1], s[2]):
-            v = max(v, min_value(result(s, a), alpha, beta, depth + 1))
-            if v >= beta:
-                return v
-            alpha = max(alpha, v)
-        return v
+        for a in shuffled(s):
+            alpha = max(v, min_value(result(s, a), alpha, beta, depth + 1))
+            if alpha >= beta:
+                return alpha
+        return alpha
 
     def min_value(s, alpha, beta, depth):
         if cutoff(s, depth):
             return eval_fn(s, player)
         v = math.inf
-        for a in course_moves(s[1], s[2]):
-            v = min(v, max_value(result(s, a), alpha, beta, depth + 1))
-            if v <= alpha:
-                return v
-            beta = min(beta, v)
-        return v
+        for a in shuffled(s):
+            beta = min(v, max_value(result(s, a), alpha, beta, depth + 1))
+            if beta <= alpha:
+                return beta
+        return beta
 
     best_score, best_action = -math.inf, None
-    for a in course_moves(state[1], state[2]):
+    for a in shuffled(state):
         v = min_value(result(state, a), best_score, math.inf, 1)
         if v > best_score:
             best_score, best_action = v, a
@@ -222,10 +227,24 @@ def random_positions(count, seed, min_plies=2, max_plies=30):
     ("rastros:ar-livre", num_livres),
 ])
 def test_course_alphabeta_players_match_the_notebook(player_id, reference):
-    player = ai.make_player("rastros", player_id)
-    for state in [GAME.initial_state()] + random_positions(6, seed=len(player_id)):
-        expected = course_alphabeta_cutoff(as_course_state(state), 5, reference)
-        assert course_coords(8, player.choose(state, Limits())) == expected, GAME.to_text(state)
+    """Move for move the course's own search, its shuffle included: the same seed, the same
+    shuffles in the same order.  The textbook AIMA search we played before (moves in order, a
+    node's best value kept) chose otherwise and beat the course's Basilio 36-4."""
+    for seed in (1, 2):
+        player, rng = ai.make_player("rastros", player_id, seed=seed), random.Random(seed)
+        for state in [GAME.initial_state()] + random_positions(6, seed=len(player_id) + seed):
+            expected = course_alphabeta_cutoff(as_course_state(state), 5, reference, rng)
+            assert course_coords(8, player.choose(state, Limits())) == expected, GAME.to_text(state)
+
+
+def test_course_alphabeta_players_vary_their_games_as_the_course_does():
+    """The course shuffles the moves "para dar variabilidade aos jogos": Basilio's first move is
+    not always the same, and a seed repeats it."""
+    start = GAME.initial_state()
+    firsts = {ai.make_player("rastros", "rastros:basilio", seed=seed).choose(start) for seed in range(8)}
+    assert len(firsts) > 1
+    again = [ai.make_player("rastros", "rastros:basilio", seed=3).choose(start) for _ in range(2)]
+    assert again[0] == again[1]
 
 
 def test_obtuso_players_by_hand():
@@ -246,35 +265,52 @@ def test_course_players_take_a_win_in_one():
         assert GAME.format_move(state, ai.make_player("rastros", pid).choose(state)) == "8-1"
 
 
-def test_basilio_keeps_the_first_move_when_every_move_loses():
+def test_basilio_keeps_the_first_move_of_its_shuffled_order_when_every_move_loses():
     """South on 2-7 (1-6, 2-6, 3-6, 3-8 visited): 1-7 and 2-8 step next to 1-8, 1-8 is North's goal,
-    and after 3-7 North steps to 2-8 and South can only move onto or next to 1-8.  Every move
-    scores -10 within the horizon, so AIMA's strict ``v > best`` keeps the first: 1-7."""
+    and after 3-7 North steps to 2-8 and South can only move onto or next to 1-8.  The course's
+    strict ``v > best_score`` keeps the first best move of its shuffled order, as the reference
+    does with the same seed."""
     state = position(".....#.N\n.....#W.\n.....#.#\n........\n........\n........\n........\nS.......", "South")
     assert GAME.legal_move_texts(state) == ["1-7", "1-8", "2-8", "3-7"]
-    assert GAME.format_move(state, ai.make_player("rastros", "rastros:basilio").choose(state)) == "1-7"
+    for seed in range(6):
+        chosen = ai.make_player("rastros", "rastros:basilio", seed=seed).choose(state)
+        expected = course_alphabeta_cutoff(as_course_state(state), 5, f_aval_basico, random.Random(seed))
+        assert course_coords(8, chosen) == expected
 
 
-def _course_report(player_id: str, state):
+def _course_report(player_id: str, state, seed: int | None = None):
     reports = []
-    ai.make_player("rastros", player_id).choose(state, Limits(), reports.append)
+    ai.make_player("rastros", player_id, seed=seed).choose(state, Limits(), reports.append)
     return reports[-1]
 
 
-def test_a_course_bot_reports_a_won_game_as_the_levels_do_and_its_other_values_as_its_own():
-    """Basilio said "+10" for a win beside level 5's proofs in points (a jump on the evaluation
-    graph between the two scales): a won or lost game it sees now reads as a win beyond PROVEN,
-    and its distance heuristic as the course's own score (kind "course"), never as points."""
-    from ai.base import PROVEN
+def test_a_course_bot_reports_its_values_on_the_courses_own_scale():
+    """Basilio's distance heuristic, and its +10 / -10 for a won / lost game, read as the course's
+    own score (kind "course", which the panel names so and the evaluation graph leaves out), never
+    as points nor as a win: the course's search keeps a node's last value, so its +10 is no proof."""
     from ai.search.classic import COURSE_SCALE
 
     won = position(".......N\n........\n........\n........\n........\n........\n###.....\nSW......", "South")
-    lost = position(".....#.N\n.....#W.\n.....#.#\n........\n........\n........\n........\nS.......", "South")
+    lost = position("......#N\n......#W\n......##\n........\n........\n........\n........\nS.......", "South")
     for pid in ("rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
-        assert _course_report(pid, won).score >= PROVEN
-        assert _course_report(pid, lost).score <= -PROVEN
+        assert (_course_report(pid, won).kind, _course_report(pid, won).score) == (COURSE_SCALE, 10)
+        assert (_course_report(pid, lost).kind, _course_report(pid, lost).score) == (COURSE_SCALE, -10)
     opening = _course_report("rastros:basilio", GAME.initial_state())
     assert opening.kind == COURSE_SCALE and 0 <= opening.score <= 7  # 7 - its king distance to its goal
+
+
+def test_a_win_the_course_search_imagines_is_not_reported_as_a_win():
+    """South to move: AIMA's full alpha-beta to the same depth finds no win for Basilio (value 1),
+    but the course's search, keeping each node's last value, says +10 with seed 1.  Reported as a
+    win, the panel said "South wins" and the graph drew a won game; it is the course's own +10."""
+    from ai.base import PROVEN
+    from ai.engines.rastros_course import PLIES, basilio_eval
+    from ai.search.classic import alphabeta_cutoff
+
+    state = position(".......N\n........\n........\n..W.#...\n...###..\n....###.\n.....##.\nS....###", "South")
+    assert alphabeta_cutoff(state, PLIES, basilio_eval)[1] < 10
+    report = _course_report("rastros:basilio", state, seed=1)
+    assert report.score == 10 and abs(report.score) < PROVEN
 
 
 def test_bacoco_plays_legal_random_moves_reproducibly():

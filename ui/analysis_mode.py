@@ -97,9 +97,16 @@ def value_text(value: MoveValue, game_id: str) -> str:
 
 def length_words(value: MoveValue) -> str:
     """A proven win or loss with its length in words, "wins in 21 plies" for "W21", "loses in 3
-    plies" for "L3" (the panel's unit, said where the tag is only a letter and a number); "" else."""
-    if value.proven is None or value.proven == 0 or value.margin or not value.plies:
+    plies" for "L3" (the panel's unit, said where the tag is only a letter and a number); a proof
+    whose length its engine does not count (Rastros' solver, Hex's connections) is a lone "W" or
+    "L", which no other word on the screen explained: it says so, as it does of a win or loss an
+    estimate's search saw (an unframed "W" or "L", ``value_text``); "" else."""
+    if value.proven is None and value.kind != "mcts" and abs(value.score) >= PROVEN_SCORE:
+        return _("wins (the search sees the end)") if value.score > 0 else _("loses (the search sees the end)")
+    if value.proven is None or value.proven == 0 or value.margin:
         return ""
+    if not value.plies:
+        return _("wins (proven; plies not counted)") if value.proven > 0 else _("loses (proven; plies not counted)")
     if value.proven > 0:
         return ngettext("wins in {n} ply", "wins in {n} plies", value.plies).format(n=value.plies)
     return ngettext("loses in {n} ply", "loses in {n} plies", value.plies).format(n=value.plies)

@@ -5,14 +5,16 @@ tie-breaks included:
 - Bacoco: ``random.choice(state.moves())``.
 - ObtusoSW / ObtusoNE: sort the moves by ``(row, -col)`` / ``(-row, col)`` and take the last:
   the southernmost-then-westernmost / northernmost-then-easternmost square.
-- Random Plus, Basilio, Ar Livre: ``alphabeta_cutoff_search_new(state, game, 5, eval_fn)``.  That
-  is AIMA's ``alphabeta_cutoff_search``: the root's children are depth 1 and the cut-off test is
-  ``depth > d or terminal``, so with d = 5 the heuristic is applied six plies below the root
-  (``ClassicPlayer`` counts plies, hence ``AIMA_DEPTH + 1``).  Moves are tried in the notebook's
-  order, which is ascending square index (our ``legal_moves()`` order); the first best root move
-  is kept.  The heuristics get the root player and score +10/-10 for a won/lost game; otherwise
-  Random Plus scores 0, Basilio ``7 - king distance(piece, own goal)`` (``n - 1`` on an n x n
-  board: 7 on 8x8) and Ar Livre the number of legal moves of the position.
+- Random Plus, Basilio, Ar Livre: ``alphabeta_cutoff_search_new(state, game, 5, eval_fn)`` of the
+  course's jogos.py: the root's children are depth 1 and the cut-off test is ``depth > d or
+  terminal``, so with d = 5 the heuristic is applied six plies below the root (``ClassicPlayer``
+  counts plies, hence ``AIMA_DEPTH + 1``).  Unlike AIMA's search it shuffles the moves of every
+  node and an inner node keeps its last move's value (``ai.search.classic.CourseNew``), so the
+  course's Basilio varies its games and misjudges some positions: the textbook search we ran
+  before beat it 36-4 in 40 games.  The player's seed drives the shuffle; the first best root
+  move in the shuffled order is kept.  The heuristics get the root player and score +10/-10 for
+  a won/lost game; otherwise Random Plus scores 0, Basilio ``7 - king distance(piece, own
+  goal)`` (``n - 1`` on an n x n board: 7 on 8x8) and Ar Livre the number of legal moves.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import random
 from collections.abc import Hashable
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.search.classic import ClassicPlayer
+from ai.search.classic import ClassicPlayer, CourseNew
 from games.rastros import RastrosState
 
 AIMA_DEPTH = 5  # the notebook's depth_for_all
@@ -100,7 +102,11 @@ class Obtuso(Player):
 
 
 def classic(evaluate):
-    """A ``make(info, seed)`` for a depth-5 (AIMA) course alpha-beta player.  It reports a won or
-    lost game it sees as our levels report a win, and its other values on the course's own scale
-    (a distance, a count of moves: no conversion to our levels' points)."""
-    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate, points=None, won=WON)
+    """A ``make(info, seed)`` for a depth-5 course alpha-beta player, searching as the course's
+    ``alphabeta_cutoff_search_new`` does (its shuffle seeded by ``seed``).  It reports its values
+    on the course's own scale (a distance, a count of moves: no conversion to our levels' points),
+    its +10 and -10 too: a node keeping its last move's value, that search's +10 is no proof (in
+    205 random positions Basilio's root said +10 in 37 where a full search of the same depth
+    finds no win), so it is not said as a win, nor drawn as one on the evaluation graph."""
+    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate, points=None,
+                                            course_new=CourseNew(random.Random(seed)))

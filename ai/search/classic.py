@@ -5,12 +5,19 @@ defined by this search: no transposition table, no move reordering, moves tried 
 game lists them, the first best move kept on ties.  Faithfulness matters more than speed here:
 students compare their players against these.  It honours the time limit and the stop flag by
 returning the best root move found so far.
+
+The Rastros course's ``alphabeta_cutoff_search_new`` (its jogos.py) differs in two ways, kept with
+``CourseNew``: it shuffles the moves of every node, root included ("para dar variabilidade aos
+jogos"), and an inner node keeps the value of the last move it searched (``alpha = max(v, child)``
+with ``v`` never raised), only the root keeping the best.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from games.base import State
@@ -22,20 +29,44 @@ class _Timeout(Exception):
     pass
 
 
+@dataclass
+class CourseNew:
+    """The Rastros course's ``alphabeta_cutoff_search_new``: its moves shuffled by ``rng`` at every
+    node (the course's ``random.shuffle``, so games between the same players vary), an inner node
+    valued by the last move it searched (see the module docstring)."""
+
+    rng: random.Random
+
+    def moves(self, state: State) -> list[Hashable]:
+        moves = list(state.legal_moves())
+        self.rng.shuffle(moves)
+        return moves
+
+
+def _last_move_value(maximizing: bool, v: float, alpha: float, beta: float) -> tuple[float, float, bool]:
+    """The course's ``_new`` inner node after a child's value ``v``: (alpha, beta, cut)."""
+    if maximizing:
+        return v, beta, v >= beta
+    return alpha, v, v <= alpha
+
+
 def alphabeta_cutoff(
     state: State,
     depth: int,
     evaluate: Heuristic,
     clock: Clock | None = None,
     prune: bool = True,
+    course_new: CourseNew | None = None,
 ) -> tuple[Hashable, float, int]:
     """Best root move, its value for the mover, and the nodes visited.
 
     ``evaluate(state, player)`` is called at the depth limit and on finished games (the course
-    heuristics all score wins and losses themselves).  With ``prune=False`` it is plain minimax.
+    heuristics all score wins and losses themselves).  With ``prune=False`` it is plain minimax;
+    with ``course_new``, the Rastros course's ``alphabeta_cutoff_search_new``.
     """
     player = state.to_move
     nodes = 0
+    moves_of = course_new.moves if course_new is not None else (lambda s: s.legal_moves())
 
     def value(s: State, d: int, alpha: float, beta: float) -> float:
         nonlocal nodes
@@ -46,8 +77,13 @@ def alphabeta_cutoff(
             return evaluate(s, player)
         maximizing = s.to_move == player
         best = -float("inf") if maximizing else float("inf")
-        for move in s.legal_moves():
+        for move in moves_of(s):
             v = value(s.play(move), d - 1, alpha, beta)
+            if course_new is not None:
+                alpha, beta, cut = _last_move_value(maximizing, v, alpha, beta)
+                if cut:
+                    return v
+                continue
             if maximizing:
                 best = max(best, v)
                 if prune:
@@ -60,11 +96,13 @@ def alphabeta_cutoff(
                     if best <= alpha:
                         return best
                     beta = min(beta, best)
+        if course_new is not None:
+            return alpha if maximizing else beta
         return best
 
     best_move, best_value = None, -float("inf")
     try:
-        for move in state.legal_moves():
+        for move in moves_of(state):
             v = value(state.play(move), depth - 1, best_value, float("inf"))
             if best_move is None or v > best_value:
                 best_move, best_value = move, v
@@ -103,16 +141,18 @@ class ClassicPlayer(Player):
     the same lead in the same numbers: Alquerque's course counts pieces, its levels 100 a piece;
     None where there is no such factor (Rastros' Basilio counts its own distance to its goal).
     ``won``: the heuristic's value of a won game, reported as a win (``course_report``).
+    ``course_new``: search as the Rastros course's ``alphabeta_cutoff_search_new`` (``CourseNew``).
     Its choice of move is the course's own, whatever the factors."""
 
     def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True,
-                 points: float | None = 1.0, won: float | None = None) -> None:
+                 points: float | None = 1.0, won: float | None = None, course_new: CourseNew | None = None) -> None:
         self.info = info
         self.depth = depth
         self.evaluate = evaluate
         self.prune = prune
         self.points = points
         self.won = won
+        self.course_new = course_new
 
     def choose(
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
@@ -120,7 +160,7 @@ class ClassicPlayer(Player):
         limits = limits or Limits()
         clock = Clock(limits, every=64)
         depth = min(self.depth, limits.depth or self.depth)
-        move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune)
+        move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune, self.course_new)
         if progress:
             score, kind = course_report(value, self.won, self.points, finished=not clock.expired())
             progress(

@@ -1,0 +1,55 @@
+"""Rastros as a course student plays it in the window: what the analysis and the panel say of a
+proven position, in words a student can read."""
+
+from __future__ import annotations
+
+import games
+from ai.move_values import analyse
+from tests.ui_helpers import recorded_text
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+GAME = games.load("rastros")
+
+
+def _game_after(app, moves: list[str]) -> GameScene:
+    scene = GameScene(app, MatchSetup("rastros", {}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def test_a_proven_loss_of_unknown_length_is_said_in_words_over_its_tag(app, monkeypatch):
+    """After 5-4 6-3 (North's book reply) the solver proves every South move lost without counting
+    the plies: each tag is a lone "L", and hovering one showed no tip at all, so nothing on the
+    screen said what "L" meant.  The tip now says it is a proven loss whose length is not counted."""
+    from ui.analysis_mode import draw_value_tip, move_labels
+
+    scene = _game_after(app, ["5-4", "6-3"])
+    snapshot = analyse(scene.state, "rastros", max_depth=2)
+    assert snapshot.values and all(v.proven == -1 and v.plies is None for v in snapshot.values.values())
+    labels = move_labels(snapshot, "rastros")
+    move = GAME.parse_move(scene.state, "5-3")
+    assert labels[move].text == "L"
+    drawn = recorded_text(monkeypatch)
+    tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
+                         lambda m: GAME.format_move(scene.state, m))
+    assert tip is not None
+    assert "5-3   L" in drawn and "loses (proven; plies not counted)" in drawn
+
+
+def test_a_loss_the_search_sees_is_said_in_words_over_its_tag(app, monkeypatch):
+    """After 5-4 5-5 5-6 4-7 the search sees that 4-8 loses (an unframed "L": an estimate's search
+    reached the end of the game), and hovering it showed no tip either."""
+    from ui.analysis_mode import draw_value_tip, move_labels
+
+    scene = _game_after(app, ["5-4", "5-5", "5-6", "4-7"])
+    snapshot = analyse(scene.state, "rastros", max_depth=8)
+    move = GAME.parse_move(scene.state, "4-8")
+    assert snapshot.values[move].proven is None
+    labels = move_labels(snapshot, "rastros")
+    assert labels[move].text == "L" and not labels[move].proven
+    drawn = recorded_text(monkeypatch)
+    tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
+                         lambda m: GAME.format_move(scene.state, m))
+    assert tip is not None and "loses (the search sees the end)" in drawn
