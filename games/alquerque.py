@@ -47,6 +47,7 @@ from collections import Counter
 from functools import cached_property
 
 from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State
+from games.position_cells import TextCells
 
 INFO = GameInfo(
     id="alquerque",
@@ -445,6 +446,11 @@ class Alquerque(Game):
         if move not in state.legal_moves():
             raise IllegalMove(self.why_illegal(state, move))
         return move
+
+    def text_cells(self) -> TextCells:
+        """A point is ".", "W" (White) or "B" (Black), row 5 written first.  An edited board drops
+        the ``seen:`` lines (earlier positions, for repetitions: not this board's past)."""
+        return TextCells(SIZE, SIZE, (".", *LETTERS), self.sides, bottom_first=True, untrue_after_edit=("seen",))
 
     def to_text(self, state: AlquerqueState) -> str:
         """``to-move``, ``no-capture`` (plies since the last capture), the board from row 5 down

@@ -18,6 +18,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.position_cells import TextCells
+
 Move = Hashable
 
 
@@ -243,6 +245,11 @@ class Game(ABC):
     @abstractmethod
     def from_text(self, text: str) -> State:
         """Read a position written by ``to_text``; raises IllegalMove on bad text."""
+
+    def text_cells(self) -> TextCells | None:
+        """How ``to_text`` writes the board, cell by cell (``games.position_cells``): what a cell can
+        hold and where, for the position editor's clicks; None (this default): not cell by cell."""
+        return None
 
     def implied_move(self, state: State) -> Move | None:
         """The move a written game may leave out in ``state`` because the rules leave no other

@@ -29,6 +29,7 @@ from typing import Any
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
 from games.grid import cell_name, parse_cell, permute_bits, read_to_move_header
+from games.position_cells import TextCells
 
 INFO = GameInfo(
     id="hex",
@@ -279,6 +280,11 @@ class Hex(Game):
         return {"swap": True} if any(text.strip().lower() in SWAP_NAMES for text in texts) else {}
 
     # -- position text ---------------------------------------------------------------------
+    def text_cells(self) -> TextCells:
+        """A cell is ".", "B" (Blue) or "R" (Red), in rows indented and spaced; the side to move
+        is the ``to-move:`` line's name."""
+        return TextCells(self.size, self.size, (".", *LETTERS), self.sides)
+
     def to_text(self, state: HexState) -> str:
         """A ``to-move:`` line, then one row per line (B, R or .), indented like the rhombus."""
         rows = []

@@ -36,6 +36,7 @@ from functools import lru_cache
 from games.base import Game, GameInfo, IllegalMove, Option, State
 from games.grid import NOTEBOOK_SQUARE, king_neighbour_masks, read_to_move_header
 from games.grid import squares as bits  # the squares of a bitboard: Rastros' name
+from games.position_cells import TextCells
 
 SIDES = ("South", "North")
 COURSE_SIDES = ("S", "N")  # the notebook's to_move letters, same order as SIDES
@@ -215,6 +216,14 @@ class Rastros(Game):
         return f"{name} was already visited" if state.blacks >> move & 1 else f"{name} is not next to the piece"
 
     # -- position text -----------------------------------------------------------------------
+    def text_cells(self) -> TextCells:
+        """A square goes round free ("."), a stone ("#") and the piece ("W"): the piece is moved by
+        taking it off its square and putting it on another.  A goal holds its letter only (no stone
+        goes there, and a piece there ends the game).  An edited board drops the trail (the
+        piece's path, which it no longer tells)."""
+        goals = {self.goal_south: ("S",), self.goal_north: ("N",)}
+        return TextCells(self.n, self.n, (".", "#", "W"), SIDES, own_symbols=goals, untrue_after_edit=("trail",))
+
     def to_text(self, state: RastrosState) -> str:
         """``to-move: South``, n rows (W piece, # stone, S/N free goals, . free), then the trail."""
         n = self.n

@@ -36,6 +36,7 @@ from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State
 from games.grid import cell_name, parse_cell, squares
+from games.position_cells import TextCells
 
 INFO = GameInfo(
     id="reversi",
@@ -351,6 +352,11 @@ class Reversi(Game):
         """The game as WZebra and Edax write it and read it back: the squares run together,
         ``f5d6c3d3``, passes left out (``implied_move`` puts them back)."""
         return "".join(move for move in moves if move != "pass")
+
+    def text_cells(self) -> TextCells:
+        """A square is empty (as the editor shows it, "."), "X" (Black) or "O" (White); the side to
+        move is the text's last letter."""
+        return TextCells(self.size, self.size, (".", *SIDE_CHARS), tuple(SIDE_CHARS), side_at_end=True)
 
     def to_text(self, state: ReversiState) -> str:
         black, white = state.boards

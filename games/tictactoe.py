@@ -29,6 +29,7 @@ from games.grid import (
     permute_bits,
     read_to_move_header,
 )
+from games.position_cells import TextCells
 
 INFO = GameInfo(
     id="tictactoe",
@@ -208,6 +209,10 @@ class TicTacToe(Game):
         if not (x < self.width and y < self.height):
             raise IllegalMove(f"{text!r} is off the board (x 0..{self.width - 1}, y 0..{self.height - 1})")
         return y * self.width + x
+
+    def text_cells(self) -> TextCells:
+        """A cell is ".", "X" or "O"; the side to move is the ``to-move:`` line's X or O."""
+        return TextCells(self.width, self.height, (".", *MARKS), tuple(MARKS))
 
     def to_text(self, state: TicTacToeState) -> str:
         rows = []

@@ -49,6 +49,7 @@ from functools import cached_property
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
 from games.grid import cell_name, parse_cell, read_to_move_header
+from games.position_cells import TextCells
 from games.trax_tiles import NAME, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
 from games.trax_turns import course_turn_texts, is_course_turn_text, parse_course_turn
 
@@ -637,6 +638,12 @@ class Trax(Game):
                              and any(o >= 0 and cells[o] for o in self.neighbours[i]))
         outcome = self.outcome_of(made_loop, made_line, 1 - to_move)
         return TraxState(self, cells, to_move, ends, frontier, (), outcome)
+
+    def text_cells(self) -> TextCells:
+        """A cell is ``none`` or one of the six tiles, in the course's order; the side to move is
+        the ``to-move:`` line's light or dark.  A click goes round all seven: the game then says
+        which tiles do not match (most do not), as it does for a tile typed there."""
+        return TextCells(self.size, self.size, ("none", *TILE_NAMES), ("light", "dark"), words=True)
 
     def to_text(self, state: TraxState) -> str:
         return f"to-move: {self.sides[state.to_move].lower()}\n" + board_text(state.cells, self.size)

@@ -134,6 +134,11 @@ class BoardView:
         click meaning it is told, in the words a typed move is refused with."""
         return words.rule_reason(self.game.why_illegal(state, move), self.game.id)
 
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        """The game's number of the cell or point under ``pos`` (the one its moves and ``to_text``
+        count), or None off the board: what the position editor's clicks change.  None by default."""
+        return None
+
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
         """Every place a click may land on, each with a key and its rectangle on screen: where the
         keyboard's cursor (ui.board_cursor) can go; none (this default): the board has no cursor."""

@@ -68,6 +68,10 @@ class GridView(BoardView):
             return None
         return self._on_screen((y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell)
 
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        cell = self.cell_at(pos)
+        return None if cell is None else cell[0] * self.cols + cell[1]
+
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
         """Every cell, by (row, column)."""
         return [((r, c), self.cell_rect(r, c)) for r in range(self.rows) for c in range(self.cols)]

@@ -12,6 +12,15 @@ screen has them, unless the board cannot be played with them.  "Play from this p
 (Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
 "Usual start" (Ctrl+U: a key the text area leaves alone, like Ctrl+Enter) puts the game's usual
 start in the text; Ctrl+Z right after brings back the text it replaced.
+
+The board takes clicks too: a click on a cell writes the cell's next symbol in the text there (a
+right click the one before), "Other side to move" (Ctrl+T) the other side, and the text is read
+again as if typed (``games.position_cells``: the game says what a cell can hold).  Tab takes the
+arrows to the board's cursor (and back): Space writes the next symbol (Shift+Space the one
+before), and the caret follows the cursor, so a letter typed goes on that cell.  What a click
+goes round, per game: Tic-tac-toe, Hex, Reversi and Alquerque empty, the first side's piece, the
+second's; Rastros free, a stone, the piece (moved by taking it off and putting it on, its goals
+left alone, the trail dropped); Trax none and the six tiles (the game says which do not match).
 """
 
 from __future__ import annotations
@@ -23,11 +32,13 @@ from typing import Any
 import pygame
 
 import games
+from games.position_cells import TextCells, cell_place, other_side, stepped_cell
 from games.position_text import POSITION_LINE, in_rows, record_from_position
 from games.record import GameRecord, RecordError, title_line
 from ui import text as tx
 from ui import words
-from ui.export import render_board
+from ui.board_cursor import BoardCursor
+from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import backdrop, heading
@@ -79,6 +90,11 @@ class PositionEditorScene(Scene):
         self.reset_button = Button(_("Usual start"), self.usual_start, "Ctrl+U")
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.buttons = [self.play_button, self.reset_button, self.back_button]
+        self.side_button = Button(_("Other side to move"), self.switch_side, "Ctrl+T")  # under the board
+        self.cells: TextCells | None = games.load(game_id, **options).text_cells()
+        self.view: Any = None  # the shown board's view, laid out where the preview is: clicks to cells
+        self.cursor = BoardCursor()
+        self.on_board = False  # Tab: the arrows move the board's cursor, not the caret
         self._read()
 
     # -- reading the text -----------------------------------------------------------------------
@@ -90,6 +106,9 @@ class PositionEditorScene(Scene):
         self.status = self._status(found)
         self.play_button.enabled = self.record is not None
         if self.record is not None:
+            if self.shown is None or self.shown.game().options != self.record.game().options:
+                self.view = None  # a board of another size: laid out again, its cells counted at its size
+                self.cells = self.record.game().text_cells()
             self.shown, self.preview = self.record, None  # drawn again at the next frame, at the board's size
         self.subtitle_parts = self._subtitle_parts()
 
@@ -108,6 +127,17 @@ class PositionEditorScene(Scene):
             self.preview = render_board(self.shown.game(), self.shown.first_state(), self.board_rect.size,
                                         theme=self.theme)
         return self.preview
+
+    def _board_view(self) -> Any:
+        """The shown board's view, laid out as the preview draws it (``render_board``) but where the
+        preview stands on the screen: it maps a click to a cell and draws the keyboard's cursor."""
+        if self.shown is None or self.board_rect.width <= 0:
+            return None
+        if self.view is None:
+            self.view = board_view(self.shown.game())
+            size = self.board_rect.size
+            self.view.layout(self.board_rect.inflate(-size[0] // 20, -size[1] // 20))
+        return self.view
 
     def _status(self, found: GameRecord | str) -> str:
         """Who is to move in the position read, or what is wrong with the text (``found``)."""
@@ -131,11 +161,105 @@ class PositionEditorScene(Scene):
     def back(self) -> None:
         self.on_done(None)
 
+    def switch_side(self) -> None:
+        """The other side to move, written in the text (where it names one) and read again."""
+        if self.cells is not None:
+            to_move = self.record.first_state().to_move if self.record is not None else None
+            self._edit(other_side(self.cells, self.area.text, to_move), None)
+
+    def step_cell(self, cell: int, step: int) -> None:
+        """``cell``'s next symbol (``step`` 1; -1: the one before) written in the text, the caret on
+        it; a cell the text does not hold (a row cut short) or that holds one thing only is said so."""
+        edited = stepped_cell(self.cells, self.area.text, cell, step) if self.cells is not None else None
+        if edited is None:
+            self.app.messages.add(_("Nothing else can go on that square in this text"), "warn")
+            return
+        self._edit(edited, cell)
+
+    def _edit(self, text: str, cell: int | None) -> None:
+        """``text`` in place of the text (a click's edit, no longer a whole text Ctrl+Z takes back),
+        the caret on ``cell``'s symbol (or where it was), then read again."""
+        row, col = self.area.row, self.area.col
+        self.area.text, self.area.replaced = text, None
+        self.area.row, self.area.col = row, col
+        self._caret_to(cell)
+        self._read()
+
+    def _caret_to(self, cell: int | None) -> None:
+        """The caret on ``cell``'s symbol, so the text shows where the board changed and a letter
+        typed goes there; kept on the text where there is no such cell."""
+        place = cell_place(self.cells, self.area.text, cell) if self.cells is not None and cell is not None else None
+        if place is not None:
+            self.area.row, self.area.col = place[0], place[1]
+        self.area.row = min(self.area.row, len(self.area.lines) - 1)
+        self.area.col = min(self.area.col, len(self.area.lines[self.area.row]))
+
+    # -- the board's clicks and keys ------------------------------------------------------------------
+    def _board_click(self, event: pygame.event.Event) -> bool:
+        """A left click on a cell of the board steps it forward, a right click back: True if taken.
+        The board shown faded (the text is no position now) takes clicks as well: the text is
+        edited where its rows say the cell is."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
+            return False
+        view = self._board_view()
+        cell = view.place_at(event.pos) if view is not None and self.board_rect.collidepoint(event.pos) else None
+        if cell is None:
+            return False
+        self.step_cell(cell, 1 if event.button == 1 else -1)
+        return True
+
+    def _cursor_to_caret(self) -> None:
+        """The board's cursor on the cell whose symbol the caret is on, if it is on one: Tab goes
+        to the board where the text was being edited (else the cursor's own first place)."""
+        row, col = self.area.row, self.area.col
+        cell = next((cell for cell in range(self.cells.width * self.cells.height)
+                     if (place := cell_place(self.cells, self.area.text, cell)) is not None
+                     and place[0] == row and place[1] <= col < place[2]), None) if self.cells is not None else None
+        view = self.view
+        for key, rect in view.targets(self.shown.first_state()) if cell is not None else ():
+            if view.place_at(rect.center) == cell:
+                self.cursor.key = key
+                return
+
+    def _cursor_cell(self) -> int | None:
+        """The cell the board's cursor is on."""
+        view = self._board_view()
+        pos = self.cursor.press(view, self.shown.first_state()) if view is not None else None
+        return None if pos is None else view.place_at(pos)
+
+    def _board_key(self, event: pygame.event.Event) -> bool:
+        """Tab, and while the board has the keys its arrows, Space and Shift+Space: True if taken."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self._board_view() is not None:
+            self.on_board = self.cursor.on = not self.on_board
+            if self.on_board:
+                self._cursor_to_caret()
+            return True
+        if not self.on_board:
+            return False
+        if event.type == pygame.TEXTINPUT and event.text == " ":
+            return True  # the Space below, not a space typed over the cell
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.cursor.move(self._board_view(), self.shown.first_state(), event.key)
+            self._caret_to(self._cursor_cell())
+            return True
+        if event.key == pygame.K_SPACE:
+            cell = self._cursor_cell()
+            if cell is not None:
+                self.step_cell(cell, -1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        return False
+
     # -- the Scene interface ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
+        for button in [*self.buttons, self.side_button]:
             if button.handle(event):
                 return
+        if self._board_click(event) or self._board_key(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.area.rect.collidepoint(event.pos):
+            self.on_board = self.cursor.on = False  # the arrows back to the text clicked
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
@@ -145,6 +269,9 @@ class PositionEditorScene(Scene):
             return
         if ctrl and event.key == pygame.K_u:
             self.usual_start()
+            return
+        if ctrl and event.key == pygame.K_t:
+            self.switch_side()
             return
         if self.area.handle(event) and self.area.changed:
             self._read()
@@ -165,10 +292,10 @@ class PositionEditorScene(Scene):
         w, h = size
         top, margin, gap = int(110 * s), int(40 * s), int(28 * s)
         bottom = h - int(36 * s)
-        side = min((w - 2 * margin - gap) // 2, bottom - top)
+        row_h = int(42 * s)
+        side = min((w - 2 * margin - gap) // 2, bottom - top - row_h - int(12 * s))  # the side button under it
         self.board_rect = pygame.Rect(margin, top, side, side)
         right = pygame.Rect(self.board_rect.right + gap, top, w - margin - self.board_rect.right - gap, bottom - top)
-        row_h = int(42 * s)
         self.area.size = max(12, int(17 * s))
         self.lane_top = right.bottom - row_h - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
         self.area.rect = pygame.Rect(right.x, right.y + int(30 * s), right.width,
@@ -180,7 +307,10 @@ class PositionEditorScene(Scene):
             button.rect = pygame.Rect(x, right.bottom - row_h, width, row_h)
             x += width + gap_x
         self.hint_pos = (right.x, right.y)
-        self.preview = None
+        self.side_button.rect = pygame.Rect(margin, right.bottom - row_h,
+                                            min(side, self.side_button.wanted_width(s)), row_h)
+        self.side_button.visible = self.cells is not None
+        self.preview = self.view = None
 
     def messages_above(self) -> int | None:
         return top_of(self.play_button.rect)
@@ -204,13 +334,22 @@ class PositionEditorScene(Scene):
         if preview is not None:
             preview.set_alpha(255 if self.record is not None else 70)  # faded: the text is not a position now
             surface.blit(preview, self.board_rect)
+        if self.on_board and self._board_view() is not None:
+            self.cursor.draw(surface, self.view, self.shown.first_state(), s)
         width = self.area.rect.width
-        hint = (_("Typing replaces the character under the cursor (Insert: insert instead)") if self.area.overwrite
-                else _("Typing inserts at the cursor (Insert: replace instead)"))
+        hint = self._hint()
         tx.text(surface, tx.fit(hint, int(14 * s), width), self.hint_pos, int(14 * s), theme.muted)
         self.area.draw(surface, theme, s)
         colour = theme.text if self.record is not None else theme.invalid
         for i, line in enumerate(tx.wrap(self.status, int(15 * s), width)[:2]):
             tx.text(surface, line, (self.area.rect.x, self.status_y + i * tx.line_height(int(15 * s))), int(15 * s), colour)
-        for button in self.buttons:
+        for button in [*self.buttons, self.side_button]:
             button.draw(surface, theme, s)
+
+    def _hint(self) -> str:
+        """The line above the text: what the keys do where they are (the board's cursor, the text)."""
+        if self.on_board:
+            return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the text")
+        if self.area.overwrite:
+            return _("Typing replaces the character under the cursor (Insert: insert instead)")
+        return _("Typing inserts at the cursor (Insert: replace instead)")

@@ -93,6 +93,9 @@ class AlquerqueView(BoardView):
             rects.append((p, rect))
         return rects
 
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        return self.point_at(pos)
+
     def point_at(self, pos: tuple[int, int]) -> int | None:
         x, y = pos
         col = round((x - self.origin[0]) / self.step)

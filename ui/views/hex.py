@@ -194,6 +194,9 @@ class HexView(BoardView):
             rects.append((cell, rect))
         return rects
 
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        return self.cell_at(pos)
+
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         """The cell whose centre is nearest to ``pos``, if ``pos`` lies inside its hexagon (to its
         corners: a circle inside it left a band by each corner where a click did nothing, 11 pixels

@@ -1,0 +1,139 @@
+"""The position editor's board takes clicks: a click on a cell writes its next symbol in the text
+(a right click the one before), "Other side to move" switches the side, Tab gives the arrows and
+Space to the board's cursor; the text is read again as if typed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.position_cells import cell_place
+from tests.ui_helpers import click, key
+from ui.scenes.game import GameScene
+from ui.scenes.position_editor import PositionEditorScene
+
+# a cell empty at each game's usual start, and what one click writes there
+EMPTY_CELLS = [("tictactoe", 4, "X"), ("hex", 60, "B"), ("reversi", 0, "X"), ("rastros", 9, "#"),
+               ("alquerque", 12, "W"), ("trax", 56, "ldld")]
+
+
+def open_editor(app, game_id: str) -> PositionEditorScene:
+    app.show_setup(game_id=game_id)
+    app.run_frames(2)
+    click(app, app.scene.menu.get_widget("set-up-position").get_rect(to_real_position=True).center)
+    assert isinstance(app.scene, PositionEditorScene)
+    return app.scene
+
+
+def pixel_of(editor: PositionEditorScene, cell: int) -> tuple[int, int]:
+    """A point of the screen where the preview shows ``cell``, found through the board's view."""
+    view = editor._board_view()
+    for _key, rect in view.targets(editor.shown.first_state()):
+        if view.place_at(rect.center) == cell:
+            return rect.center
+    raise AssertionError(f"cell {cell} is not on the preview")
+
+
+def right_click(app, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+    app.run_frames(2)
+
+
+def symbol(editor: PositionEditorScene, cell: int, text: str | None = None) -> str:
+    """What ``cell`` holds in the editor's text (or in ``text``)."""
+    text = editor.area.text if text is None else text
+    line, start, end = cell_place(editor.cells, text, cell)
+    return text.split("\n")[line][start:end]
+
+
+@pytest.mark.parametrize("game_id, cell, written", EMPTY_CELLS)
+def test_a_click_on_a_cell_writes_its_next_symbol_and_a_right_click_takes_it_back(app, game_id, cell, written):
+    editor = open_editor(app, game_id)
+    usual = editor.area.text
+    empty = symbol(editor, cell)
+    click(app, pixel_of(editor, cell))
+    assert symbol(editor, cell) == written and editor.area.text != usual
+    line, start, _end = cell_place(editor.cells, editor.area.text, cell)
+    assert (editor.area.row, editor.area.col) == (line, start)  # the caret on the cell changed
+    others = [c for c in range(editor.cells.width * editor.cells.height) if c != cell]
+    right_click(app, pixel_of(editor, cell))
+    assert symbol(editor, cell) == empty
+    assert [symbol(editor, c) for c in others] == [symbol(editor, c, usual) for c in others]
+
+
+def test_an_illegal_click_is_said_loses_nothing_and_the_next_click_mends_it(app):
+    """Rastros' piece is moved by a click that takes it off (no piece: said, Play off) and one
+    that puts it on; the text typed elsewhere (the side to move) is kept throughout."""
+    editor = open_editor(app, "rastros")
+    start = editor.shown.first_state()
+    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)  # North to move
+    assert editor.status == "North to move"
+    click(app, pixel_of(editor, start.white))  # the piece off its square
+    assert editor.status == "Not a position: no white piece (W) on the board" and not editor.play_button.enabled
+    assert editor.shown.first_state().white == start.white  # the last good board, shown faded, still clicked
+    right_click(app, pixel_of(editor, 10))  # free -> the piece, on c2
+    assert editor.status == "North to move" and editor.record.first_state().white == 10
+    assert editor.area.text.startswith("to-move: North\n") and "trail:" not in editor.area.text
+
+
+def test_a_goal_holds_its_letter_only_and_says_so(app):
+    editor = open_editor(app, "rastros")
+    usual = editor.area.text
+    goal = editor.shown.game().goal_south
+    click(app, pixel_of(editor, goal))
+    assert editor.area.text == usual
+    assert [m.text for m in app.messages.current()] == ["Nothing else can go on that square in this text"]
+
+
+def test_a_tictactoe_position_clicked_with_its_side_switched_plays_from_there(app):
+    editor = open_editor(app, "tictactoe")
+    click(app, pixel_of(editor, 4))  # X on b2, X still to move: one X too many
+    assert editor.status == "Not a position: 1 X and 0 O cannot have X to move" and not editor.play_button.enabled
+    click(app, editor.side_button.rect.center)  # O to move
+    assert editor.area.text == "to-move: O\n...\n.X.\n..." and editor.status == "O to move"
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
+    setup = app.scene
+    assert setup.start_record is not None
+    key(app, pygame.K_RETURN)  # Start game
+    assert isinstance(app.scene, GameScene)
+    assert app.scene.initial.key() == games.load("tictactoe").from_text("to-move: O\n...\n.X.\n...").key()
+
+
+def test_tab_gives_the_arrows_and_space_to_the_boards_cursor_and_the_caret_follows(app):
+    editor = open_editor(app, "reversi")
+    key(app, pygame.K_DOWN)  # the caret on a2 (it starts on a1)
+    key(app, pygame.K_TAB)
+    assert editor.on_board and editor.cursor.on and editor._cursor_cell() == 8  # the cursor where the caret was
+    key(app, pygame.K_RIGHT)
+    cell = editor._cursor_cell()
+    assert cell == 9
+    line, start, _end = cell_place(editor.cells, editor.area.text, cell)
+    assert (editor.area.row, editor.area.col) == (line, start)
+    before = symbol(editor, cell)
+    key(app, pygame.K_SPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=" "))  # the Space's text: not typed
+    app.run_frames(2)
+    after = symbol(editor, cell)
+    symbols = editor.cells.symbols_of(cell)
+    assert after == symbols[(symbols.index(before) + 1) % len(symbols)] and " " not in editor.area.lines[line]
+    key(app, pygame.K_SPACE, mod=pygame.KMOD_LSHIFT)
+    assert symbol(editor, cell) == before
+    key(app, pygame.K_TAB)  # the arrows back to the text
+    row = editor.area.row
+    key(app, pygame.K_DOWN)
+    assert not editor.on_board and editor.area.row == row + 1
+    key(app, pygame.K_TAB)
+    click(app, editor.area.rect.center)  # a click on the text gives it the arrows too
+    assert not editor.on_board
+
+
+def test_a_board_pasted_at_another_size_is_clicked_at_its_size(app):
+    """A 5x5 Tic-tac-toe board typed over the 3x3 one: its cells are counted five to a row."""
+    editor = open_editor(app, "tictactoe")
+    editor.area.text = "to-move: X\n.....\n.....\n.....\n.....\n....."
+    editor._read()
+    app.run_frames(2)
+    click(app, pixel_of(editor, 24))  # e5, the last square
+    assert editor.area.text.endswith("\n....X") and editor.record is None  # X to move with an X: said
