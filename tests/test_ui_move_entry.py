@@ -411,3 +411,35 @@ def test_a_refusal_goes_once_the_next_click_is_taken(app, game_id, before, wrong
     click(app, place(scene, right))
     assert refused not in messages(scene)
     assert now in status_line(app, scene)
+
+
+@pytest.mark.parametrize("ask", ["click", "enter"])
+def test_why_the_board_waited_goes_once_the_computer_has_moved(app, ask):
+    """A newcomer clicks (or presses Enter) while the computer thinks: "Wait: the computer is
+    thinking" stood on for its seconds after the reply came, under "Your move", so the board
+    seemed still closed to them.  It goes with the computer's move."""
+    scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
+    enter_moves(app, "b2")
+    assert played(scene) == ["b2"]
+    if ask == "click":
+        click(app, place(scene, (0, 0)))
+    else:
+        key(app, pygame.K_RETURN)
+    waited = ("Wait: the computer is thinking", "It is the computer's turn")
+    assert set(messages(scene)) & set(waited)
+    assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=60)
+    app.run_frames(2)
+    assert not set(messages(scene)) & set(waited)
+
+
+def test_a_typed_moves_refusal_goes_once_a_move_is_played(app):
+    """"Not a legal move: 'zz9' is not a cell name" stayed for seconds after the cursor (or a
+    click) played a legal move, as if that move had been refused."""
+    scene = start(app, "hex")
+    enter_moves(app, "zz9")
+    refusal = [m for m in messages(scene) if "zz9" in m]
+    assert refusal and played(scene) == []
+    key(app, pygame.K_ESCAPE)
+    click(app, place(scene, 5 * 11 + 5))
+    assert played(scene) == ["f6"]
+    assert not set(messages(scene)) & set(refusal)

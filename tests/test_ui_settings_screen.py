@@ -221,3 +221,20 @@ def test_back_is_the_framed_back_esc_button_of_the_other_forms(tmp_path, monkeyp
         assert app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("device", [False, True])
+def test_the_sound_switch_says_when_no_device_was_found(app, monkeypatch, device):
+    """On a machine without sound (a remote desktop, a laptop's muted card) Sound said On, the
+    volume stepped and nothing was heard, with no word why: only the log said it.  The switch
+    now says so under it, and only then."""
+    monkeypatch.setattr(settings_screen.SOUNDS, "available", device)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    note = app.scene.menu.get_widget("no_sound")
+    if device:
+        assert note is None
+    else:
+        assert note is not None and "silently" in note.get_title()
+        sound = app.scene.menu.get_widget("sound").get_rect(to_real_position=True)
+        assert note.get_rect(to_real_position=True).top >= sound.bottom  # under the switch

@@ -266,6 +266,24 @@ def test_the_trax_centre_tiles_are_named_by_the_ends_of_their_light_path():
     assert words.option_value("lldd") == "lldd"  # another game's option of that value stays as it is
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_trax_game_end_choices_say_how_the_game_ends(language):
+    """"Game end: Tournament" (the rules' own name for the first loop or line) read as the main
+    menu's Tournament, on New game and in the game's panel.  Each choice is named for how the
+    game ends, never as the Tournament screen, and the note under it explains each by that name."""
+    from ui import i18n, words
+
+    option = next(o for o in games.info("trax").options if o.name == "mode")
+    try:
+        i18n.set_language(language)
+        shown = [words.option_value(choice, "trax", option) for choice in option.choices]
+        note = words.option_note("trax", option)
+        assert i18n._("Tournament") not in shown
+        assert all(name in note for name in shown)
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_play_mode_arrow_goes_round_all_three_modes(config):
     """The New game screen's mode selector, clicked on its right arrow: Hot-seat, PC vs PC (the
     form then asks for two computer players) and back to Human vs PC, with no error.  Building

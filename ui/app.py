@@ -61,6 +61,8 @@ TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
 RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
+DOUBLE_CLICK = 0.5  # seconds: a second press this soon after the first, at its place, is a double-click's
+DOUBLE_CLICK_REACH = 6  # pixels the pointer may move between a double-click's two presses
 REPEAT_DELAY, REPEAT_INTERVAL = 350, 40  # milliseconds: a held key repeats after the delay, then at the interval
 # keys that act on a screen (start, back, play, delete): held as the screen changes, not the new one's
 CARRIED_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE,
@@ -216,6 +218,10 @@ class App:
         shown_first = (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
         self.warm_start = WarmStart(lambda: game_modules(shown_first))
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
+        self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
+        self._press_before_switch: tuple[float, tuple[int, int]] | None = None  # the one that changed the screen
+        self._clicking = False  # a mouse button's press or release is being given to the screen
+        self._dropping_release = False  # a double-click's second press was dropped: its release is too
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
             log.warning(problem)
@@ -267,6 +273,7 @@ class App:
         self.messages.withdraw(SCREEN_TOPIC)  # about the screen left (said there, or as the one before it was left)
         old, self.scene = self.scene, scene
         self._carried = held_keys()
+        self._press_before_switch = self._last_press if self._clicking else None  # a click changed the screen
         if old is not None and old is not self._visited:  # a screen visited from waits (``visit``)
             self.guard(old.close)
         self.guard(scene.resize, self.size)
@@ -618,6 +625,24 @@ class App:
             return False
         return event.type == pygame.KEYDOWN and event.key in self._carried
 
+    def _second_click(self, event: pygame.event.Event) -> bool:
+        """The second press of a double-click whose first one changed the screen, and its release,
+        are not the new screen's: a double-click on the main menu's Hex opened New game and then
+        chose the game under the pointer there (Trax), one on Start game could play a move.  A
+        press later or elsewhere is the new screen's as ever.  True: the event was taken."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dropping_release:
+            self._dropping_release = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        now, first = time.monotonic(), self._press_before_switch
+        self._last_press, self._press_before_switch = (now, event.pos), None
+        if first is None or now - first[0] > DOUBLE_CLICK:
+            return False
+        dx, dy = event.pos[0] - first[1][0], event.pos[1] - first[1][1]
+        self._dropping_release = max(abs(dx), abs(dy)) <= DOUBLE_CLICK_REACH
+        return self._dropping_release
+
     def _copies_a_message(self, event: pygame.event.Event) -> bool:
         """A click on a message cut short (it says so: ``Messages.cut_at``) puts its whole text on
         the clipboard and says so; the press and its release are taken from the screen.  A bot's
@@ -652,8 +677,12 @@ class App:
         """``event`` to the current screen; a button's press after a move of the pointer there
         (``pointer_there_first``: a click with no motion before it works on every screen)."""
         scene = self.scene
-        for given in pointer_there_first(event):
-            self.guard(scene.handle_event, given)
+        self._clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        try:
+            for given in pointer_there_first(event):
+                self.guard(scene.handle_event, given)
+        finally:
+            self._clicking = False
 
     def frame(self) -> None:
         """One turn of the loop: events, update, and a draw only if something changed."""
@@ -681,7 +710,7 @@ class App:
                 if not (callable(taker) and taker(event.file)):
                     self.guard(open_file, self, event.file)
                 continue
-            if self._copies_a_message(event) or self._carried_over(event):
+            if self._second_click(event) or self._copies_a_message(event) or self._carried_over(event):
                 continue
             if self.scene is not None:
                 self._give_scene(event)

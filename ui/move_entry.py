@@ -30,6 +30,7 @@ from games.position_text import is_position_text, position_alone, record_from_po
 from games.record import RecordError
 from ui import clipboard, words
 from ui.i18n import _
+from ui.scenes.game_mouse import REFUSAL
 from ui.text_field import TextField
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class MoveEntry:
         """Open the field (holding ``text``) if a human may move now; else say why not."""
         why = self.scene.why_no_move()
         if why:
-            self.scene.messages.add(why)
+            self.scene.messages.add(why, topic=REFUSAL)
             return
         state = self.scene.state
         example = self.scene.game.format_move(state, state.legal_moves()[0])
@@ -191,7 +192,7 @@ class MoveEntry:
     def _refuse(self, why: str, duration: float | None = None) -> None:
         """Say ``why`` the text typed plays nothing, and keep it chosen: typing replaces it, a
         paste too, and Backspace edits it."""
-        self.scene.messages.add(why, "warn", duration=duration)
+        self.scene.messages.add(why, "warn", duration=duration, topic=REFUSAL)
         self.field.select_all()
 
     def layout(self, place: pygame.Rect, scale: float) -> None:

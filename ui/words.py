@@ -785,8 +785,8 @@ OPTION_NOTES = {  # every option says what it does under its widget on the New g
                             "piece starts on the diagonal between them."),
     ("trax", "size"): N_("The game is played inside an N x N board (7 to 25): a line joins two opposite "
                          "edges of it."),
-    ("trax", "mode"): N_("Tournament: the first loop or line wins. Fill: play on until the board is full "
-                         "(the course's test)."),
+    ("trax", "mode"): N_("First loop or line: the first to make one of their colour wins (the tournament "
+                         "rules). Fill the board: play on until it is full (the course's test)."),
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
     ("hex", "swap"): N_("After Blue's first stone, Red may take it over instead of playing a stone."),
     ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards, every jump of a chain and on the far "
@@ -803,7 +803,8 @@ CODED_CHOICES = {("trax", "centre")}  # choices whose names are codes, the same 
 # choices whose own names say little to a player: the course's Trax tile names spell the colour of
 # each edge in the order left, top, right, bottom, so the light path's ends are given beside them
 OPTION_VALUES = {
-    ("trax", "mode"): {"tournament": N_("Tournament"), "fill": N_("Fill the board")},
+    # "tournament" is the rules' name, not a tournament: "Game end: Tournament" read as the Tournament screen's
+    ("trax", "mode"): {"tournament": N_("First loop or line"), "fill": N_("Fill the board")},
     ("trax", "centre"): {
         "ldld": N_("ldld (light left-right)"), "dldl": N_("dldl (light top-bottom)"),
         "ddll": N_("ddll (light right-bottom)"), "lddl": N_("lddl (light left-bottom)"),

@@ -50,7 +50,7 @@ from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import RESIGNED, GameCommands
 from ui.scenes.game_computer import SPEEDS, ComputerMoves
-from ui.scenes.game_mouse import BoardMouse
+from ui.scenes.game_mouse import REFUSAL, BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
@@ -279,6 +279,7 @@ class GameScene(GameCommands, Scene):
             self._lose_by_forfeit(readings.side, readings.why)
             return False
         self.history.append(Ply(move, text, before, after, by_computer, readings))
+        self.messages.withdraw(REFUSAL)  # "It is the computer's turn", "'zz9' is not a cell": no longer so
         self.redo_stack.clear()
         self.hint = None
         self.view.move_shown(before, move, after)

@@ -25,7 +25,7 @@ from ui.i18n import _
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
-REFUSAL = "refusal"  # the topic of an illegal click's message: withdrawn by the next click taken
+REFUSAL = "refusal"  # the topic of a refused move's message (clicked or typed): withdrawn by the next move taken
 
 
 @dataclass
@@ -100,7 +100,7 @@ class BoardMouse:
         why = scene.why_no_move()
         if why:
             if scene.browsing is not None or not scene.is_over():  # a finished game's board just looks
-                scene.messages.add(why)
+                scene.messages.add(why, topic=REFUSAL)
             return
         scene.keyboard_play = keys  # a click on the board: the panel speaks of the mouse again
         scene.view.finish_animation()

@@ -6,14 +6,17 @@ Every change is applied and saved at once (ui/settings.py writes JSON atomically
 from __future__ import annotations
 
 import pygame
+import pygame_menu
 
 from ui import settings as settings_file
+from ui import text as tx
 from ui.i18n import LANGUAGES, _, ngettext
 from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.common import (
     add_selector,
     add_toggle_switch,
+    add_wrapped_label,
     backdrop,
     form_over_buttons,
     heading,
@@ -45,6 +48,13 @@ class SettingsScene(MenuFormScene):
             self._rebuild()  # in the new colours or words
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
+
+    def _say_if_silent(self, menu: pygame_menu.Menu, scale: float) -> None:
+        """Under the Sound switch, when this machine has no sound device: the switch said On and
+        the volume stepped, and nothing was ever heard, with no word why (only the log said it)."""
+        if SOUNDS.available is False:
+            add_wrapped_label(menu, _("No sound device was found: the games play silently"), label_id="no_sound",
+                              font_size=tx.small(14, scale), font_color=self.app.theme.muted)
 
     def _forget_outside(self) -> None:
         self._set("outside_players", [])
@@ -118,6 +128,7 @@ class SettingsScene(MenuFormScene):
                           lambda v: self._set("fullscreen", v))
         add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",
                           lambda v: self._set("sound", v))
+        self._say_if_silent(menu, s)
         volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
         index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
         add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",
