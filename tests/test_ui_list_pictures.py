@@ -76,8 +76,8 @@ def test_a_finished_games_row_shows_its_final_position_beside_its_text(app, monk
     app.invalidate()
     app.run_frames(1)
     title, detail = scene.row_text(entry)
-    said = f"{title} {join_parts([detail, opening_of(entry)])}"  # the opening where it fits
-    row_texts = [rect for text, rect in drawn if text in said and text]
+    said = {title, detail, join_parts([detail, opening_of(entry)])}  # the opening where it fits
+    row_texts = [rect for text, rect in drawn if text in said]
     assert len(row_texts) == 2 and entry.rect.contains(entry.picture)
     assert not any(rect.colliderect(entry.picture) for rect in row_texts)  # the text beside it, whole
 
