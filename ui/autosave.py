@@ -2,7 +2,9 @@
 
 Each game has its own file in the ``unfinished`` folder (``SHELF.new_slot``): starting another
 game, New game, Menu, Watch or a replay's "Play from here" never overwrite an unfinished game, and
-the main menu's Continue lists them all (game, players, moves, date).  A game taken back to no
+the main menu's Continue lists those the player played (``worth_continuing``: game, players,
+moves, date).  A watched PC vs PC game, or one where only the computer moved, keeps its file but
+is listed under Saved games instead (``Shelf.not_offered``).  A game taken back to no
 moves drops out of the list (its file is removed the next time the list is read); a game that
 ends moves on to the ``finished`` folder, where the newest ``RECENT_KEPT`` stay for the Saved games
 screen to replay: a game played to the end is not lost because nobody pressed Save.
@@ -311,8 +313,10 @@ class Shelf:
     def finished(self) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
         """The games kept after their end (newest first), and a problem for each unreadable file;
         with them the finished games that could not be moved there and stay among the unfinished
-        (``unmoved``): a finished folder that cannot be used must not make a game vanish."""
+        (``unmoved``): a finished folder that cannot be used must not make a game vanish; and the
+        unfinished games Continue does not offer (``not_offered``), which Saved games reaches."""
         found, problems = scan(self.finished_folder)
+        found += self.not_offered()
         for path in self.unmoved:
             try:
                 found.append((path, load_record(path)))
@@ -320,6 +324,14 @@ class Shelf:
                 continue  # gone since, or damaged: the Continue list sees to it
         found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
         return found, problems
+
+    def not_offered(self) -> list[tuple[Path, GameRecord]]:
+        """The unfinished games Continue leaves out (``worth_continuing``): a watched PC vs PC game,
+        one where only the computer moved.  Their files stay where they are (nothing is lost); the
+        Continue list reports what is wrong in the folder, so its problems are not said again."""
+        found, _problems = scan(self.folder)
+        return [(path, record) for path, record in found
+                if record.moves and not record.is_finished() and not worth_continuing(record)]
 
     def _keep_finished(self, path: Path) -> str | None:
         """Move a finished game's file among the finished ones; only the newest RECENT_KEPT stay.
@@ -384,6 +396,38 @@ class Shelf:
 
 SHELF = Shelf()
 _SAID_AT_START: set[str] = set()  # why games cannot be kept, as the window said it when it opened
+
+
+def worth_continuing(record: GameRecord) -> bool:
+    """Whether Continue offers ``record``'s unfinished game: a person made a move of it (any move
+    of a hot-seat game; in one against the computer, at least one of the person's).  After one
+    evening QA found six games offered, among them a watched PC vs PC game and a Hex game where
+    only the computer had moved: nobody wants those back, and they buried the games played."""
+    humans = [player.id is None for player in record.players]
+    if record.is_finished() or not record.moves or not any(humans):
+        return False
+    return all(humans) or _a_person_moved(record, humans)
+
+
+def _a_person_moved(record: GameRecord, humans: list[bool]) -> bool:
+    """Whether a side played by a person (``humans``) made one of ``record``'s moves: the moves are
+    replayed up to the first of theirs (the side to move says who made each).  A record this
+    install cannot replay is offered: a game is never hidden for a doubt."""
+    try:
+        game = record.game()
+        state = record.first_state(game)
+        for text in record.moves:
+            if humans[state.to_move]:
+                return True
+            state = state.play(game.parse_move(state, text))
+    except (RecordError, ValueError):
+        return True
+    return False
+
+
+def to_continue(found: list[tuple[Path, GameRecord]]) -> list[tuple[Path, GameRecord]]:
+    """The unfinished games (``Shelf.unfinished``) that Continue offers, in the same order (newest first)."""
+    return [(path, record) for path, record in found if worth_continuing(record)]
 
 
 def folder_problem(shelf: Shelf = SHELF) -> str | None:

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 
 from ui import words
+from ui.autosave import worth_continuing
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.match import HOTSEAT, PC_VS_PC
@@ -206,8 +207,17 @@ class GameCommands:
 
     def _kept(self) -> bool:
         """Whether the game being left stays in the Continue list (the window then says so, and
-        how to take it up from where the player goes)."""
+        how to take it up from where the player goes).  A watched game, or one where only the
+        computer moved, is kept too but listed under Saved games (``_kept_elsewhere``)."""
+        return self._kept_on_disk() and worth_continuing(self.recorder.record)
+
+    def _kept_on_disk(self) -> bool:
         return self.unfinished() and not self.recorder.autosaver.failed
+
+    def _kept_elsewhere(self) -> bool:
+        """Whether the game being left is kept but not offered by Continue: Saved games lists it
+        (leaving a watched game said the Continue button would take it up, which it no longer does)."""
+        return self._kept_on_disk() and not worth_continuing(self.recorder.record)
 
     def _warn_unsaved(self) -> bool:
         """Whether leaving waits for a second request: the first time the player leaves an
@@ -267,6 +277,8 @@ class GameCommands:
             return
         if self._kept():
             self.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+        elif self._kept_elsewhere():
+            self.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0)
         self.computer.cancel()
         self._reset()
         self._changed()
@@ -308,11 +320,13 @@ class GameCommands:
         it followed the player on to Saved games or New game for its 6 s, where no Continue is."""
         if self._warn_unsaved() or self._warn_set_up_unplayed():
             return
-        kept = self._kept()
+        kept, elsewhere = self._kept(), self._kept_elsewhere()
         self.app.show_menu()
         if kept:
             self.app.messages.add(_("The unfinished game is kept: the Continue button takes it up again"),
                                   duration=6.0, topic=SCREEN_TOPIC)
+        elif elsewhere:
+            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, topic=SCREEN_TOPIC)
 
     def toggle_legal(self) -> None:
         """The legal moves' marks on or off; where there are none to switch, L says why."""

@@ -25,7 +25,7 @@ from games.record import GameRecord
 from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
-from ui.autosave import SHELF, games_dir, read_listed, tournaments_dir
+from ui.autosave import SHELF, games_dir, read_listed, to_continue, tournaments_dir
 from ui.clipboard import is_paste
 from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
@@ -106,8 +106,9 @@ class MenuScene(Scene):
         self._last_built: tuple[int, Way, bool] | None = None  # the text size, way and extras ``menu`` was built with
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
         self.reading = FolderReading("read-unfinished", findings=lambda found: [found[1]])  # the unfinished games, on a thread when they are many
-        self.unfinished: list[tuple[Path, GameRecord]] = []  # newest first
-        self.resumable: GameRecord | None = None  # the newest unfinished game
+        self.unfinished: list[tuple[Path, GameRecord]] = []  # the games Continue offers, newest first
+        self.not_offered = 0  # unfinished games Continue leaves out (watched ones): Saved games lists them
+        self.resumable: GameRecord | None = None  # the newest game Continue offers
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
         # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"; the
         # picture it is on, or goes back to; the button to choose once laid out (None: the first)
@@ -153,7 +154,7 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.09)
         menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
         menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
-        self.has_saved = has_saved_games()
+        self.has_saved = bool(self.not_offered) or has_saved_games()
         # the buttons fit above the strip of game pictures (a menu that scrolls hid Quit below the
         # window's edge), with the text size they have without Continue and Saved games: slimmer
         # buttons, then Rules, Settings and Quit side by side, then smaller pictures make room for
@@ -218,9 +219,11 @@ class MenuScene(Scene):
         return h - self._about_top(h) + int(8 * self.app.scale) + Messages.lane_height(self.app.scale)
 
     def _take_unfinished(self, unfinished: list[tuple[Path, GameRecord]], findings: file_report.Findings) -> None:
-        """The unfinished games as read; what is wrong in their folder, said once."""
-        self.unfinished = unfinished
-        self.resumable = unfinished[0][1] if unfinished else None
+        """The unfinished games as read, those Continue offers kept (``to_continue``); what is
+        wrong in their folder, said once."""
+        self.unfinished = to_continue(unfinished)
+        self.not_offered = len(unfinished) - len(self.unfinished)
+        self.resumable = self.unfinished[0][1] if self.unfinished else None
         file_report.tell(self.app.messages, [findings])
 
     def update(self, dt: float) -> None:

@@ -4,8 +4,9 @@ row shows its game's board as the game ended (the Continue list's, as it stands)
 window's frames for the rows in sight (``ui.scenes.row_pictures``).
 
 The list is also worked from the keyboard (Up/Down, Page Up/Down, Home/End pick a row, Enter opens
-it), says how many rows are out of view, and deletes a record: the Delete button on the row under
-the mouse or the Delete key, each asking for a second press first, since the file is gone for good.
+it; before any row is chosen, the newest), says how many rows are out of view, and deletes a
+record: the Delete button on the row under the mouse or the Delete key, each asking for a second
+press first, since the file is gone for good.
 
 From the replay the player can step to any move and play on from there, so opening a record
 offers both.  A record file can also be dropped on the window from anywhere (the App handles
@@ -184,7 +185,7 @@ class RecordsScene(Scene):
 
     def folders(self) -> list[Path]:
         """The folders this list reads."""
-        return [self.folder, SHELF.finished_folder] if self.with_finished else [self.folder]
+        return [self.folder, SHELF.finished_folder, SHELF.folder] if self.with_finished else [self.folder]
 
     def read_lists(self) -> tuple[list[Entry], list[file_report.Findings]]:
         """The rows, newest first, and what was found wrong in the folders: file work only, done on
@@ -353,6 +354,8 @@ class RecordsScene(Scene):
         status = ended_as(record)
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
+        elif entry.kept and not record.is_finished():  # ``SHELF.not_offered``: a watched game
+            where = _("unfinished, not offered by Continue (watched, or no move of yours)")
         elif entry.kept:
             where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT)
         else:
@@ -473,7 +476,8 @@ class RecordsScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             self.pick_entry(self.entries[self.selected])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.entries:
-            self._select(0)  # no row chosen yet: Enter did nothing; now it puts the ring on the first, Enter opens it
+            self._select(0)  # no row chosen: the newest opens (Continue took three Enters from the menu)
+            self.pick_entry(self.entries[0])
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
             self.delete_entry(self.entries[self.selected])
         elif key == pygame.K_o:

@@ -1,11 +1,13 @@
-"""Continue: every unfinished game (one autosave file each), newest first; a click plays it on."""
+"""Continue: the unfinished games the player played (one autosave file each), newest first; a click
+plays it on.  A watched game, or one where only the computer moved, is listed under Saved games
+instead (``ui.autosave.worth_continuing``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ui import file_report
-from ui.autosave import SHELF, describe
+from ui.autosave import SHELF, describe, to_continue
 from ui.i18n import _
 from ui.scenes.records import Entry, RecordsScene
 
@@ -19,14 +21,15 @@ class UnfinishedScene(RecordsScene):
     def read_lists(self) -> tuple[list[Entry], list[file_report.Findings]]:
         import pygame
 
-        found, findings = file_report.read(SHELF.folder, SHELF.unfinished)
-        return [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found], [findings]
+        found, findings = file_report.read(SHELF.folder, SHELF.unfinished)  # every game: none reported as unread
+        return [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in to_continue(found)], [findings]
 
     def heading(self) -> str:
         return _("Unfinished games")
 
     def hint(self) -> str:
-        return _("Every game you leave before it ends is kept here. Pick one to play on.")
+        return _("Every game you leave before it ends is kept here (a watched one under Saved games). "
+                 "Pick one to play on.")
 
     def empty_text(self) -> str:
         return _("No unfinished games.")

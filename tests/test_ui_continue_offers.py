@@ -1,0 +1,116 @@
+"""Continue offers the unfinished games the player played; the others stay under Saved games.
+
+QA found six games under Continue after one evening, among them a watched PC vs PC game and a
+Hex game where only the computer had moved.  Those keep their files (nothing is lost) and are
+rows of Saved games; and Enter on the Continue list, before any row is chosen, opens the newest
+(two Enters from the main menu, not three).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+import games
+from tests.ui_helpers import key
+from ui.autosave import SHELF, record_for_setup, worth_continuing
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.unfinished import UnfinishedScene
+
+
+def unfinished(game_id: str, mode: str, players: tuple, moves: list[str], hour: int):
+    """An unfinished game's autosave file as the window writes it (``SHELF.new_slot``), last
+    played at ``hour`` o'clock (the later, the newer); its path and record."""
+    setup = MatchSetup(game_id, {}, mode, players, 0.1)
+    game = setup.make_game()
+    record = record_for_setup(setup).with_moves(moves, game.play_line(moves))
+    record = replace(record, updated=f"2026-12-03T{hour:02d}:00:00")
+    slot = SHELF.new_slot(record)
+    assert slot.save(record) is None
+    return slot.path, record
+
+
+def evening() -> dict[str, tuple]:
+    """QA's evening: two games played, one watched, one where only the computer moved."""
+    return {
+        "hotseat": unfinished("tictactoe", HOTSEAT, (None, None), ["b2"], 18),
+        "played": unfinished("tictactoe", HUMAN_VS_PC, (None, "level-1"), ["b2", "a1"], 21),
+        "watched": unfinished("reversi", PC_VS_PC, ("level-1", "level-1"), ["d3", "c3", "c4"], 22),
+        "pc_only": unfinished("hex", HUMAN_VS_PC, ("level-3", None), ["c3"], 23),
+    }
+
+
+def test_only_games_with_a_move_of_a_person_are_worth_continuing():
+    games_left = evening()
+    assert {name for name, (_path, record) in games_left.items() if worth_continuing(record)} == {"hotseat", "played"}
+    hex_game = games.load("hex")
+    _path, pc_first = games_left["pc_only"]
+    answered = pc_first.with_moves(["c3", "d4"], hex_game.play_line(["c3", "d4"]))
+    assert worth_continuing(answered)  # the person's reply makes it theirs
+
+
+def test_continue_offers_the_played_games_newest_first(app):
+    games_left = evening()
+    menu = MenuScene(app)
+    app.switch(menu)
+    assert [path for path, _record in menu.unfinished] == [games_left["played"][0], games_left["hotseat"][0]]
+    assert menu.continue_label().startswith("Continue (2")
+    menu.continue_game()
+    assert isinstance(app.scene, UnfinishedScene)
+    assert [entry.path for entry in app.scene.entries] == [games_left["played"][0], games_left["hotseat"][0]]
+
+
+def test_the_games_not_offered_stay_on_disk_and_under_saved_games(app):
+    games_left = evening()
+    app.switch(MenuScene(app))
+    assert app.scene.menu.get_widget("saved") is not None
+    saved = RecordsScene(app)
+    app.switch(saved)
+    app.run_frames(2)
+    rows = {entry.path: entry for entry in saved.entries}
+    for name in ("watched", "pc_only"):
+        path, record = games_left[name]
+        assert path.exists() and path in rows and rows[path].record.moves == record.moves
+        assert "not offered by Continue" in saved.row_text(rows[path])[1]
+    assert games_left["played"][0] not in rows  # the played ones are under Continue, not here
+    saved.pick_entry(rows[games_left["watched"][0]])
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == games_left["watched"][1].moves
+
+
+def test_a_watched_game_alone_gives_no_continue_but_saved_games(app):
+    """The only unfinished game a watched one: no Continue button (it would open it), Saved games
+    is there to reach it."""
+    path, _record = unfinished("reversi", PC_VS_PC, ("level-1", "level-1"), ["d3", "c3"], 20)
+    menu = MenuScene(app)
+    app.switch(menu)
+    ids = {widget.get_id() for widget in menu.menu.get_widgets()}
+    assert "continue" not in ids and "saved" in ids
+    assert path.exists()
+
+
+def test_two_enters_from_the_main_menu_open_the_newest_game(app):
+    games_left = evening()
+    menu = MenuScene(app)
+    app.switch(menu)
+    assert menu.menu.get_selected_widget().get_id() == "continue"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, UnfinishedScene)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene)
+    assert [ply.text for ply in app.scene.history] == games_left["played"][1].moves
+
+
+def test_leaving_a_watched_game_does_not_point_to_continue(app):
+    """"The unfinished game is kept: the Continue button takes it up again" was said on leaving a
+    watched game, which Continue no longer offers."""
+    watched = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(watched)
+    assert app.run_frames(400, until=lambda: len(watched.history) >= 1, timeout=60)
+    watched.back_to_menu()
+    said = [message.text for message in app.messages.items]
+    assert not any("Continue" in text for text in said) and any("Saved games" in text for text in said)
