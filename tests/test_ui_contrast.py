@@ -621,3 +621,49 @@ def test_the_evaluation_bars_dimmed_parts_still_stand_out_from_the_window(app, n
                 if contrast(full[side], beside) >= 3:
                     ratio = contrast(part, beside)
                     assert ratio >= 3, f"{game_id} at {value}: side {side}'s part {part} is {ratio:.2f}:1"
+
+
+TAKES_AND_STEPS = ["b2-c3", "b3-b2", "b1xb3", "d4xb2"]  # White to move: a1 may step to b1 or take b2 on c3
+
+
+def landing_mark(screen: pygame.Surface, view, point: int) -> dict[str, tuple[int, int, int]]:
+    """The pixels of the mark on ``point`` read off ``screen`` along a ray between the board's
+    lines: near its centre ("inside") and near the rim of a piece's circle ("rim").  Up and to
+    the left: the last move (d4xb2) crosses c3 from upper right to lower left."""
+    x, y = view.point_xy(point)
+    angle = math.radians(112.5)  # halfway between two of the board's lines
+
+    def at(d: float) -> tuple[int, int, int]:
+        return tuple(screen.get_at((round(x + d * math.cos(angle)), round(y - d * math.sin(angle)))))[:3]
+
+    return {"inside": at(view.radius * 0.25), "rim": at(view.radius * 0.72)}
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_alquerque_capture_landings_are_marked_apart_from_steps(app, name):
+    """A picked piece's marks did not tell captures from steps: a1's landing after taking b2 (c3)
+    and its step (b1) had the same ring round a fill.  Read off the screen, a step's mark is a
+    dot (filled at its centre, the board near a piece's rim) and a capture's a ring (the other
+    way round): told apart by shape, as seen without red or green cones too, each mark 3:1 from
+    the board in every theme, for every viewer."""
+    from games.alquerque import is_step, parse_point
+
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), TAKES_AND_STEPS)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10  # the last move's animation over
+    a1 = parse_point("a1")
+    scene.mouse.click(scene.view.point_xy(a1))
+    scene.draw(app.screen)
+    landings = scene.view.next_points(scene.state)
+    kinds = {p: "step" if is_step((a1, p)) else "capture" for p in landings}
+    assert sorted(kinds.values()) == ["capture", "step"]
+    for p, kind in kinds.items():
+        mark = landing_mark(app.screen, scene.view, p)
+        filled, bare = ("inside", "rim") if kind == "step" else ("rim", "inside")
+        assert mark[filled] == theme.on_board and mark[bare] == theme.board, (kind, mark)
+        for deficiency in (None, *COLOUR_BLINDNESS):
+            ratio = contrast(seen_with(mark[filled], deficiency), seen_with(theme.board, deficiency))
+            assert ratio >= 3, f"{kind} on {deficiency}: {ratio:.2f}:1"

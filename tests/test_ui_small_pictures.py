@@ -197,3 +197,29 @@ def test_hex_stones_fill_their_cells_on_a_small_picture(monkeypatch, theme, size
         else:
             shown = [p for p in pixels if p == sides[stone] and contrast(p, colours.board) >= 3]
             assert len(shown) >= len(pixels) / 2, f"the stone on cell {cell} fills {len(shown)} of its {len(pixels)} pixels"
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_a_pasted_alquerque_positions_picture_on_new_game_shows_discs(app, monkeypatch, theme):
+    """New game drew a pasted position as the board to play on, 200 pixels square: its pieces
+    were rings (a rim and a carved ring round the board's colour) beside the game cards' discs.
+    It is drawn as every small picture is now (``board_picture``): each piece a disc of its
+    colour round its point, no piece's colour on an empty point."""
+    from tests.ui_helpers import key
+    from ui import clipboard
+
+    app.settings.theme = theme
+    state = played("alquerque", 12, seed=7)
+    text = f"Alquerque\nPosition:\n{state.game.to_text(state)}"
+    monkeypatch.setattr(clipboard, "get_text", lambda: text)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # on the main menu: the New game screen
+    picture = app.scene.menu.get_widget("start-board").get_surface()
+    view = alquerque.AlquerqueView(state.game)
+    view.layout_picture(picture.get_rect(), state)  # where the points are drawn
+    fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
+    reach = max(1, view.step // 3)
+    for piece, centre in piece_points(view, state):
+        if piece is None:
+            assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
+        else:
+            assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)

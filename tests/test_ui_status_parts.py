@@ -144,3 +144,34 @@ def test_alquerques_first_prompt_fits_one_row_at_1280x800(app, monkeypatch, lang
     assert row.endswith(tx.SEPARATOR + cursor_key) and chain in row and "…" not in row
     assert tx.ui_font(int(16 * app.scale)).size(row)[0] <= scene.board_side.area.width - 40
     assert scene.board_side.area.contains(rect)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_alquerques_prompts_during_a_chain_fit_one_row_at_1280x800(app, monkeypatch, language):
+    """In Portuguese at 1280x800 the prompts while a chain is entered by the mouse took two rows
+    with the key that shows the cursor after them: a piece picked ("Peça em c4 escolhida: …",
+    950 pixels in 856) and a chain that may stop or go on ("… para continuar a capturar", 1034).
+    Their short forms fit: one row, whole, naming the point to stop on and the cursor's key."""
+    from tests.ui_helpers import recorded_text_rects
+
+    i18n.set_language(language)
+    rows = []
+    try:
+        scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), CHAIN)
+        app.switch(scene)
+        app.run_frames(2)
+        cursor_key = i18n._("Up or Down: a cursor on the board")
+        for point in ("c4", "e4"):  # c4 picked; c4xe4, which may stop there or go on to e2
+            scene.mouse.click(scene.view.point_xy(games.alquerque.parse_point(point)))
+            drawn = recorded_text_rects(monkeypatch)
+            scene.board_side.draw_status(app.screen)
+            rows.append(list(drawn))
+    finally:
+        i18n.set_language("en")
+    assert app.size == (1280, 800) and scene.view.path and len(rows) == 2
+    for point, drawn in zip(("c4", "e4"), rows, strict=True):
+        assert len(drawn) == 1, drawn
+        row, rect = drawn[0]
+        assert row.endswith(tx.SEPARATOR + cursor_key) and point in row and "…" not in row, row
+        assert tx.ui_font(int(16 * app.scale)).size(row)[0] <= scene.board_side.area.width - 40
+        assert scene.board_side.area.contains(rect)

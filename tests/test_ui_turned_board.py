@@ -96,7 +96,8 @@ def test_a_picture_of_a_turned_board_is_turned_as_the_screen_shows_it(app):
 
 def test_a_pasted_position_is_pictured_from_the_side_the_human_picks(app, monkeypatch):
     from ui import clipboard
-    from ui.export import render_board
+    from ui.scenes.common import board_picture
+    from ui.views import make_view
 
     game = games.load("alquerque")
     state = game.play_line(["d3-c3"])
@@ -106,9 +107,14 @@ def test_a_pasted_position_is_pictured_from_the_side_the_human_picks(app, monkey
     def picture() -> bytes:
         return pygame.image.tostring(app.scene.menu.get_widget("start-board").get_surface(), "RGB")
 
-    size = app.scene.menu.get_widget("start-board").get_surface().get_size()
-    drawn = {turned: pygame.image.tostring(render_board(game, state, size, theme=app.theme, turned=turned), "RGB")
-             for turned in (True, False)}
+    width, height = app.scene.menu.get_widget("start-board").get_surface().get_size()
+
+    def pictured(turned: bool) -> bytes:
+        view = make_view(game)
+        view.turned = turned
+        return pygame.image.tostring(board_picture(state, app.theme, width, height, view=view), "RGB")
+
+    drawn = {turned: pictured(turned) for turned in (True, False)}
     side = app.scene.menu.get_widget("human-side")
     assert side.get_value()[0][1] == 0 and picture() == drawn[False]  # White, at the bottom
     app.scene.menu.select_widget(side)  # scrolled into view, as the keyboard would

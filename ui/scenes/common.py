@@ -13,7 +13,7 @@ import pygame_menu
 
 import games
 from ui import text as tx
-from ui.board_view import Overlay
+from ui.board_view import BoardView, Overlay
 from ui.i18n import _, number_text
 from ui.names import NAME_LENGTH
 from ui.theme import THEMES, Theme, ink_on
@@ -331,14 +331,16 @@ def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.
         return surface
 
 
-def board_picture(state: games.State, theme: Theme, width: int, height: int) -> pygame.Surface:
+def board_picture(state: games.State, theme: Theme, width: int, height: int, view: BoardView | None = None
+                  ) -> pygame.Surface:
     """``state`` drawn by its game's own board view on a transparent surface ``width`` x
     ``height``: a still picture (no legal moves, nothing to hover, no animation) without the
     coordinates, which at a picture's size crowd the board's edge.  The menu's game cards show
     the start (``thumbnail``), the game lists' rows each game's last position
-    (``ui.scenes.row_pictures``)."""
+    (``ui.scenes.row_pictures``), New game a pasted position (``view``: one turned to face the
+    human; a new one by default)."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
-    view = make_view(state.game)
+    view = make_view(state.game) if view is None else view
     view.layout_picture(pygame.Rect(0, 0, width, height), state)
     view.draw(surface, state, Overlay(theme=theme, show_legal=False, interactive=False, animation_speed=0,
                                       coordinates=False))

@@ -34,7 +34,7 @@ from games.record import GameRecord
 from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
-from ui.export import board_view, render_board
+from ui.export import board_view
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.names import clean_name
@@ -47,6 +47,7 @@ from ui.scenes.common import (
     add_toggle_switch,
     add_wrapped_label,
     backdrop,
+    board_picture,
     form_over_buttons,
     heading,
     make_menu,
@@ -521,8 +522,10 @@ class SetupScene(MenuFormScene):
         view = board_view(game)
         facing = self.app.settings.face_me and self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1)
         view.face(self.choices.human_side if facing else None)
-        menu.add.surface(render_board(game, state, (int(200 * s), int(200 * s)), theme=theme, view=view),
-                         surface_id="start-board")
+        # a small picture as the game cards' and lists' (``board_picture``): drawn as the board to
+        # play on, at 200 pixels its Alquerque pieces were rings where every other picture has discs
+        side_px = int(200 * s)
+        menu.add.surface(board_picture(state, theme, side_px, side_px, view=view), surface_id="start-board")
         fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id)
                            for o in self.info.options if o.name in record.options and not o.start_only)
         if fixed:

@@ -2,11 +2,13 @@
 
 Entering a move (the view only picks among ``state.legal_moves()``):
 
-- click one of your pieces: it is selected and the points it can go to next are marked;
+- click one of your pieces: it is selected and the points it can go to next are marked, a step's
+  with a dot, a capture's landing with a ring (``_mark_landing``);
 - a step: click the destination;
-- a chain of captures: click its landing points in turn; a chain that can go no further is
-  played at its last landing point.  When the chain so far is itself a legal move but could go
-  on, click its last point again to stop there, or click the next landing point to go on;
+- a chain of captures: click its landing points in turn (the piece is drawn where the chain has
+  got to, faint on its start); a chain that can go no further is played at its last landing
+  point.  When the chain so far is itself a legal move but could go on, click its last point
+  again to stop there, or click the next landing point to go on;
 - shortcut: click the last point of a chain directly when only one move of the selected piece
   ends there;
 - click the selected piece again to drop the selection, or another of your pieces to switch,
@@ -27,7 +29,16 @@ from collections.abc import Hashable
 
 import pygame
 
-from games.alquerque import POINTS, SIZE, Alquerque, AlquerqueState, captured_points, lines, point_name
+from games.alquerque import (
+    POINTS,
+    SIZE,
+    Alquerque,
+    AlquerqueState,
+    captured_points,
+    is_step,
+    lines,
+    point_name,
+)
 from ui.board_marks import rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
@@ -40,6 +51,7 @@ BLACK_PIECE: Color = (38, 36, 40)
 WHITE_EDGE: Color = (60, 55, 50)  # a piece's rim and carved ring
 BLACK_EDGE: Color = (120, 120, 125)
 SMALL_STEP = 16  # pixels between points under which the board is drawn as a small picture (``small``)
+LEFT_BEHIND_ALPHA = 90  # a piece moving through a chain still being entered, faint on its starting point
 
 
 class AlquerqueView(BoardView):
@@ -250,11 +262,20 @@ class AlquerqueView(BoardView):
         return self._must_go_on(path, keys)
 
     def status_short(self, state: AlquerqueState, keys: bool = False, mover: str = "") -> str:
-        """The first prompt without its aside, for the mouse: the whole of it, with the key that
-        shows the cursor after it, took two rows in Portuguese at 1280x800."""
-        if keys or state.is_terminal() or self._current_path(state):
+        """The mouse's prompts without their asides: the whole of them, with the key that shows
+        the cursor after them, took two rows in Portuguese at 1280x800 (the first prompt 1069
+        pixels in 856, a piece picked 950, a chain that may stop 1034).  The keys' forms fit."""
+        if keys or state.is_terminal():
             return ""
-        return _("Click or drag a piece; a chain: click its landing points in turn")
+        path = self._current_path(state)
+        if not path:
+            return _("Click or drag a piece; a chain: click its landing points in turn")
+        if len(path) == 1:
+            return _("{move} selected: click a marked point").format(move=point_name(path[0]))
+        if path in state.legal_moves():
+            return _("{move}: click {point} to stop, a marked point to go on").format(
+                move=self.game.move_text(path), point=point_name(path[-1]))
+        return ""
 
     def _must_go_on(self, path: Move, keys: bool = False) -> str:
         """Said while a chain the rules do not let stop yet is entered (the status line, a click or
@@ -285,11 +306,13 @@ class AlquerqueView(BoardView):
         try:
             self._draw_board(surface, overlay)
             carried = self.point_at(overlay.drag[0]) if overlay.drag else None
-            if not self._draw_animation(surface, overlay, carried):
+            moving = self._chain_entered(state, overlay)
+            left = frozenset(p for p in (carried, moving[0] if moving else None) if p is not None)
+            if not self._draw_animation(surface, overlay, left):
                 self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
                 self._cross_captures(surface, overlay.last_move, overlay.theme.last_move)  # on the emptied points
                 self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
-                self._draw_pieces(surface, state, overlay, frozenset({carried}) if carried is not None else frozenset())
+                self._draw_pieces(surface, state, overlay, left)
                 self._cross_captures(surface, overlay.hint, overlay.theme.hint)  # over the pieces it would take
             self._draw_input(surface, state, overlay)  # a piece picked while the last move still lands, too
             if carried is not None and state.piece_at(carried) is not None:
@@ -357,6 +380,14 @@ class AlquerqueView(BoardView):
         rimmed_circle(surface, color, points[0], max(3, self.radius // 3))
         rimmed_circle(surface, color, points[-1], self.radius + w, w)
 
+    def _chain_entered(self, state: AlquerqueState, overlay: Overlay) -> Move:
+        """The chain being entered, once it has left its starting point (a1xa3, not a1 picked
+        alone); () when none, or when no one may click (``_draw_input`` shows nothing then)."""
+        if not overlay.interactive or state.is_terminal():
+            return ()
+        path = self._current_path(state)
+        return path if len(path) > 1 else ()
+
     def _draw_input(self, surface: pygame.Surface, state: AlquerqueState, overlay: Overlay) -> None:
         theme = overlay.theme
         if not overlay.interactive or state.is_terminal():
@@ -368,10 +399,7 @@ class AlquerqueView(BoardView):
         around = theme.on_board
         if path:
             if len(path) > 1:
-                rimmed_lines(surface, around, [self.point_xy(p) for p in path], ring)
-                for p in captured_points(path):  # already jumped in the chain being entered
-                    self._cross(surface, p, theme.invalid)
-                rimmed_circle(surface, around, self.point_xy(path[-1]), self.radius // 2)
+                self._draw_chain(surface, state, path, theme)
             rimmed_circle(surface, around, self.point_xy(path[0]), self.radius + ring * 2, ring)
             targets = self.next_points(state)
         elif overlay.show_legal:
@@ -381,13 +409,8 @@ class AlquerqueView(BoardView):
         else:
             targets = set()
         if overlay.show_legal or path:
-            marker = pygame.Surface((self.radius * 2 + 2,) * 2, pygame.SRCALPHA)
-            center = (self.radius + 1,) * 2
-            pygame.draw.circle(marker, (*theme.on_board, 150), center, int(self.radius * 0.6))
-            pygame.draw.circle(marker, (*theme.on_board, 255), center, int(self.radius * 0.6), max(2, ring))
             for p in targets:
-                x, y = self.point_xy(p)
-                surface.blit(marker, (x - center[0], y - center[1]))
+                self._mark_landing(surface, p, theme.on_board, capture=not is_step((path[-1], p)))
         hover = self.point_at(overlay.hover) if overlay.hover else None
         if hover is not None and (hover in targets or (not path and hover in self.movable_pieces(state))
                                   or (path and hover == path[-1] and path in state.legal_moves())):
@@ -395,6 +418,33 @@ class AlquerqueView(BoardView):
             pygame.draw.circle(shade, (*theme.hover, 70), (self.radius + 4,) * 2, self.radius + 4)
             x, y = self.point_xy(hover)
             surface.blit(shade, (x - self.radius - 4, y - self.radius - 4))
+
+    def _draw_chain(self, surface: pygame.Surface, state: AlquerqueState, path: Move, theme) -> None:
+        """A chain part way entered: its line, a cross on each piece jumped, and the piece itself
+        where the chain has got to, faint on its starting point.  It stayed drawn on its start
+        with only a dot at the point reached, so the board showed the piece where it no longer
+        stood and a position that never arises."""
+        mover, ring = state.piece_at(path[0]), max(2, self.step // 22)
+        rimmed_lines(surface, theme.on_board, [self.point_xy(p) for p in path], ring)
+        for p in captured_points(path):  # already jumped in the chain being entered
+            self._cross(surface, p, theme.invalid)
+        if mover is None:
+            return
+        self._draw_piece(surface, mover, self.point_xy(path[0]), alpha=LEFT_BEHIND_ALPHA)
+        self._draw_piece(surface, mover, self.point_xy(path[-1]))
+        rimmed_circle(surface, theme.on_board, self.point_xy(path[-1]), self.radius + ring, max(2, ring // 2))
+
+    def _mark_landing(self, surface: pygame.Surface, p: int, colour: Color, capture: bool) -> None:
+        """Where the picked piece can go next: a step's point a solid dot, a capture's landing a
+        hollow ring as wide as a piece.  Both were the same ring-and-fill, so a1's marks on a3 (a
+        capture), b1 and b2 (steps) looked alike: told apart now by shape, not colour, for
+        colour-blind eyes too; both in the theme's ``on_board``, 3:1 from its board (marks are
+        drawn on empty points only)."""
+        x, y = self.point_xy(p)
+        if capture:
+            pygame.draw.circle(surface, colour, (x, y), int(self.radius * 0.8), max(3, self.step // 16))
+        else:
+            pygame.draw.circle(surface, colour, (x, y), max(3, int(self.radius * 0.4)))
 
     def _cross_captures(self, surface: pygame.Surface, move: Move | None, color: Color) -> None:
         """A cross on each point ``move`` jumps over.  The last move's are drawn on the points it
@@ -410,9 +460,9 @@ class AlquerqueView(BoardView):
         rimmed_lines(surface, color, [(x - d, y - d), (x + d, y + d)], w)
         rimmed_lines(surface, color, [(x - d, y + d), (x + d, y - d)], w)
 
-    def _draw_animation(self, surface: pygame.Surface, overlay: Overlay, carried: int | None = None) -> bool:
+    def _draw_animation(self, surface: pygame.Surface, overlay: Overlay, left: frozenset[int] = frozenset()) -> bool:
         """Draw the last move in flight (from ``overlay.previous``); False when none is running.
-        The piece on ``carried`` is left out: it is drawn under the mouse (``draw``)."""
+        The pieces on ``left`` are left out: drawn under the mouse or along a chain (``draw``)."""
         move, before = overlay.last_move, overlay.previous
         if not move or before is None or overlay.animation_speed <= 0:
             return False
@@ -422,7 +472,7 @@ class AlquerqueView(BoardView):
             return False
         mover = before.piece_at(move[0])
         jumped = captured_points(move)
-        self._draw_pieces(surface, before, overlay, skip=frozenset((move[0], *jumped, carried)))
+        self._draw_pieces(surface, before, overlay, skip=frozenset((move[0], *jumped)) | left)
         index, frac = divmod(elapsed / hop, 1.0)
         index = int(index)
         for i, p in enumerate(jumped):  # fade each jumped piece while the mover passes over it
