@@ -2,6 +2,8 @@
 
     text = position_text(game, state)       # "Reversi (size=8)\\nPosition:\\n<Game.to_text(state)>"
     record = record_from_position(text)     # a GameRecord of no moves from that position
+    record = record_from_position(text, chosen={"alquerque": {"compulsory_capture": True}})
+    record = with_rules(record, {"swap": True})  # the same position under other rule options
     is_position_text(text)                  # a position rather than a move list?
     in_rows(game, game.to_text(state))      # a one-line board (Reversi's) in rows, to read or edit
 
@@ -12,7 +14,12 @@ of the Othello Board Format alone (Edax's, WZebra's) needs no first line: it is 
 board pasted without its options is read at the shape that fits it (the whole-number options
 left open: a size, or Tic-tac-toe's width and height), so a 6x6 Reversi board, a 13x13 Hex one
 or a 7x6 Tic-tac-toe one needs no options; what the board cannot show (Tic-tac-toe's k in a
-row, Hex's swap rule) keeps its default unless the first line names it.
+row, Hex's swap rule) keeps its default unless the first line names it, or the user chose
+another value for it (``chosen``: the New game screen's options, per game): a course's bare
+board pasted with "Capture compulsory" on plays with it.  ``rule_options`` are the options a
+position may be played under at will (not its board's shape, not what only picks the usual
+start); ``with_rules`` reads a position again under others of them, the game saying whether
+it is still a position.
 
 A position alone, with no line naming its game, is read by the game that reads it
 (``position_alone``): the Rastros course prints a state as ``EstadoRastros(...)``.
@@ -25,7 +32,7 @@ replays like any game.  A position that is already over is refused: there is not
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import combinations, islice, product
 from typing import Any
@@ -108,11 +115,60 @@ def is_othello_board_line(text: str) -> bool:
     return _OTHELLO_BOARD_LINE.fullmatch(text.strip()) is not None
 
 
-def record_from_position(text: str, loose: bool = False) -> GameRecord:
+def record_from_position(text: str, loose: bool = False,
+                         chosen: Mapping[str, Mapping[str, Any]] | None = None) -> GameRecord:
     """A record of no moves that starts from the position in ``text`` (see the module's docstring);
     RecordError names what is wrong with it.  ``loose``: the whole-number options the first line
     names are where to start looking, not fixed (the position editor: a board typed at another
-    size keeps the other options)."""
+    size keeps the other options).  ``chosen``: per game, the options the user chose (New game's),
+    taken for the ``rule_options`` the first line does not name; a position they do not allow
+    (the game refuses it under them) is read as if none were chosen."""
+    game_id, named, body = _parts(text)
+    wanted = {name: value for name, value in (chosen or {}).get(game_id, {}).items()
+              if name in rule_options(game_id) and name not in named}
+    if wanted:
+        try:
+            return _record(game_id, {**wanted, **named}, body, loose)
+        except RecordError:
+            pass  # the position is not one under the options chosen: as the text names them
+    return _record(game_id, named, body, loose)
+
+
+def with_rules(record: GameRecord, options: Mapping[str, Any]) -> GameRecord:
+    """``record``'s position (a record of no moves from a set-up position) under ``options`` in
+    place of its own ``rule_options`` (others are not changed: the board keeps its shape);
+    RecordError, in the game's words, when the game refuses the position under them."""
+    changed = {name: value for name, value in options.items() if name in rule_options(record.game_id)}
+    text = f"{title_line(record.game_id, {**record.options, **changed})}\n{POSITION_LINE}\n{record.start_position}"
+    return record_from_position(text)
+
+
+@cache
+def rule_options(game_id: str) -> frozenset[str]:
+    """The names of ``game_id``'s options that a given position may be played under at will: not
+    those that give the board its shape (a whole number whose change changes the usual start as
+    the game writes it: a size, Tic-tac-toe's width), nor those that only pick the usual start
+    (``Option.start_only``).  Alquerque's capture rules, Hex's swap, Trax's mode, Tic-tac-toe's k."""
+    usual = games.load(game_id).to_text(games.load(game_id).initial_state())
+    return frozenset(option.name for option in games.info(game_id).options
+                     if not option.start_only and not (option.kind is int and _shapes_board(game_id, option, usual)))
+
+
+def _shapes_board(game_id: str, option: Any, usual: str) -> bool:
+    """Whether another value of the whole-number ``option`` writes the usual start otherwise."""
+    for value in option.choices or range(option.minimum or 0, (option.maximum or 0) + 1):
+        if value == option.default:
+            continue
+        try:
+            game = games.load(game_id, **{option.name: value})
+        except ValueError:  # a value that needs others changed with it (k beyond a 3x3 board)
+            continue
+        return game.to_text(game.initial_state()) != usual
+    return False
+
+
+def _parts(text: str) -> tuple[str, dict[str, Any], str]:
+    """The game ``text`` names, the options its first line names and the position under it."""
     lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise RecordError("there is no text")
@@ -124,10 +180,15 @@ def record_from_position(text: str, loose: bool = False) -> GameRecord:
         body = body[1:]
     if not body:
         raise RecordError("there is no position after its first line")
+    return game_id, options, "\n".join(body)
+
+
+def _record(game_id: str, options: dict[str, Any], body: str, loose: bool) -> GameRecord:
+    """The record of no moves from the position ``body`` of ``game_id`` under ``options``."""
     try:
-        game, state = _read(game_id, options, "\n".join(body), loose)
+        game, state = _read(game_id, options, body, loose)
     except RecordError as problem:
-        other = _game_that_reads(game_id, "\n".join(body))
+        other = _game_that_reads(game_id, body)
         if other is None:
             raise
         raise RecordError(f"{problem} (it reads as a position of game {other!r})") from None

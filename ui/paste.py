@@ -5,7 +5,9 @@ What "Copy moves" puts on the clipboard is a move list with a header naming the 
 and its players (``games.record.move_list_text``); a teacher can mail it, a student paste it back
 and play on from any move.  A record's JSON pastes as well, and so does a position: the game's
 name, then its board as the course prints it (``games.position_text``).  ``ui.record_files.from_text`` reads
-both; anything else is said and nothing changes.
+both; anything else is said and nothing changes.  A position is played under the rule options
+chosen on the New game screen where the text names none (a course's bare board with "Capture
+compulsory" on plays with it); those the text names are its own.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
         messages.add(_("The clipboard holds no text: copy a game's moves first"), "warn")
         return
     try:
-        record = from_text(text)
+        record = from_text(text, chosen=app.last_setup_choices().options)
     except RecordError as exc:
         messages.add(_("The clipboard holds no game: {problem}").format(problem=words.rule_reason(str(exc))), "warn",
                      duration=10.0)

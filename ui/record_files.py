@@ -20,8 +20,10 @@ import json
 import os
 import re
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import ai
 import games
@@ -159,10 +161,11 @@ def with_known_players(record: GameRecord, path: Path | None = None) -> GameReco
     return record
 
 
-def from_text(text: str) -> GameRecord:
+def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) -> GameRecord:
     """A record from its JSON, from a HexGui or Benzene SGF file (games.hex_sgf), from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
-    a record of no moves from there); RecordError naming the problem."""
+    a record of no moves from there, under the rule options ``chosen`` per game where the text
+    names none); RecordError naming the problem."""
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_sgf(text):  # a Hex game HexGui or Benzene saved
         return _with_catalog_players(record_from_sgf(text))
@@ -170,10 +173,10 @@ def from_text(text: str) -> GameRecord:
         return catalog_titles(GameRecord.loads(text))
     alone = position_alone(text)  # a course's printed state or board, no game named
     if alone is not None:
-        return record_from_position(alone)
+        return record_from_position(alone, chosen=chosen)
     if is_position_text(text):  # a board, or a bare move list under the game's name
         try:
-            return record_from_position(text)
+            return record_from_position(text, chosen=chosen)
         except RecordError as problem:
             try:
                 record = record_from_move_list(text)

@@ -232,6 +232,32 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width
 
 
+def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: games.GameInfo, option: Any,
+                     value: Any, on_change: Any, note: bool = True) -> None:
+    """A game's rule ``option`` as every form offers it, showing ``value``: a switch for a bool, a
+    selector for choices or a whole-number range, a field otherwise (id ``opt-<name>``), then
+    (``note``) its note in small muted words; ``on_change(value)`` for each change.  The New game
+    form and the position editor build their options with it, so an option looks and works alike
+    on both (the editor, with little room beside the text, leaves the notes to New game)."""
+    from ui import words
+
+    wid, title = f"opt-{option.name}", f"{words.option_label(option, info.id)}: "
+    if option.kind is bool:
+        add_toggle_switch(menu, theme, scale, title, bool(value), wid, on_change)
+    elif option.choices or (option.kind is int and option.minimum is not None and option.maximum is not None):
+        values = option.choices or range(option.minimum, option.maximum + 1)
+        items = [(words.option_value(v, info.id, option) if option.choices else str(v), v) for v in values]
+        index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
+        add_selector(menu, scale, title, items, default=index, selector_id=wid,
+                     onchange=lambda _item, chosen: on_change(chosen))
+    else:
+        menu.add.text_input(title, default=str(value), textinput_id=wid, onchange=on_change)
+        return
+    said = words.option_note(info.id, option) if note else ""
+    if said:
+        add_wrapped_label(menu, said, font_size=tx.small(13, scale), font_color=theme.muted)
+
+
 def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
                     on_change: Any) -> None:
     """The Hot-seat players' name fields, one per side (ids ``name0``, ``name1``), typed into

@@ -8,7 +8,10 @@ suits a board in characters (Insert switches to inserting).  Each change is read
 (``games.position_text``): the board on the left shows it, or the line under the text says
 what is wrong in the game's words, the last good board faded.  A board of another size is read
 at its own size; the other options (a rule variant, Tic-tac-toe's k) stay as the New game
-screen has them, unless the board cannot be played with them.  "Play from this position"
+screen has them, unless the board cannot be played with them.  The rule options a position may
+be played under (``games.position_text.rule_options``: Alquerque's captures, Hex's swap, Trax's
+game end, Tic-tac-toe's k) are under the text, as New game shows them (``add_option_input``), for
+the mouse: a change reads the text again under them, and the game says if it is still a position.  "Play from this position"
 (Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
 "Usual start" (Ctrl+U: a key the text area leaves alone, like Ctrl+Enter) puts the game's usual
 start in the text; Ctrl+Z right after brings back the text it replaced.
@@ -30,10 +33,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_menu
 
 import games
 from games.position_cells import TextCells, cell_place, other_side, stepped_cell
-from games.position_text import POSITION_LINE, in_rows, record_from_position
+from games.position_text import POSITION_LINE, in_rows, record_from_position, rule_options
 from games.record import GameRecord, RecordError, title_line
 from ui import text as tx
 from ui import words
@@ -41,7 +45,7 @@ from ui.board_cursor import BoardCursor
 from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.scenes.base import Scene, top_of
-from ui.scenes.common import backdrop, heading
+from ui.scenes.common import add_option_input, backdrop, heading, make_menu
 from ui.text_area import TextArea
 from ui.widgets import Button, Messages, card, mix, share_row
 
@@ -95,6 +99,9 @@ class PositionEditorScene(Scene):
         self.view: Any = None  # the shown board's view, laid out where the preview is: clicks to cells
         self.cursor = BoardCursor()
         self.on_board = False  # Tab: the arrows move the board's cursor, not the caret
+        info = games.info(game_id)
+        self.rules = [option for option in info.options if option.name in rule_options(game_id)]
+        self.rules_form: Any = None  # the rule options' switches and selectors under the text, once laid out
         self._read()
 
     # -- reading the text -----------------------------------------------------------------------
@@ -160,6 +167,13 @@ class PositionEditorScene(Scene):
 
     def back(self) -> None:
         self.on_done(None)
+
+    def set_rule(self, name: str, value: Any) -> None:
+        """A rule option changed under the text: the text read again under it (the game says
+        whether it is still a position), and the rest of the options as they were."""
+        if self.options.get(name) != value:
+            self.options[name] = value
+            self._read()
 
     def switch_side(self) -> None:
         """The other side to move, written in the text (where it names one) and read again."""
@@ -251,11 +265,38 @@ class PositionEditorScene(Scene):
             return True
         return False
 
+    def _rules_event(self, event: pygame.event.Event) -> bool:
+        """The pointer's events to the rule options' form: True for a click taken there.  Its
+        motion goes to it as well (what is under the pointer is chosen), and the keys stay with
+        the text and the board."""
+        form = self.rules_form
+        if form is None or event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        form.update([event])
+        return event.type != pygame.MOUSEMOTION and self.rules_rect.collidepoint(event.pos)
+
+    def _build_rules_form(self, rect: pygame.Rect) -> None:
+        """The rule options' switches and selectors in ``rect``, showing the options now chosen."""
+        self.rules_rect = rect
+        if not self.rules or rect.height <= 0:
+            self.rules_form = None
+            return
+        form = make_menu(self.theme, self.app.scale, rect, 16, center=False)
+        info = games.info(self.game_id)
+        for option in self.rules:
+            add_option_input(form, self.theme, self.app.scale, info, option, self.options.get(option.name, option.default),
+                             (lambda name: lambda value: self.set_rule(name, value))(option.name), note=False)
+        for widget in form.get_widgets():  # the keys are the text's: no option ringed as if they went there
+            widget.set_selection_effect(pygame_menu.widgets.NoneSelection())
+        self.rules_form = form
+
     # -- the Scene interface ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         for button in [*self.buttons, self.side_button]:
             if button.handle(event):
                 return
+        if self._rules_event(event):
+            return
         if self._board_click(event) or self._board_key(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.area.rect.collidepoint(event.pos):
@@ -298,8 +339,10 @@ class PositionEditorScene(Scene):
         right = pygame.Rect(self.board_rect.right + gap, top, w - margin - self.board_rect.right - gap, bottom - top)
         self.area.size = max(12, int(17 * s))
         self.lane_top = right.bottom - row_h - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
+        rules_h = min(len(self.rules) * int(46 * s) + int(8 * s), (self.lane_top - right.y) // 3) if self.rules else 0
         self.area.rect = pygame.Rect(right.x, right.y + int(30 * s), right.width,
-                                     self.lane_top - int(36 * s) - right.y - int(30 * s))  # the status line under it
+                                     self.lane_top - int(36 * s) - right.y - int(30 * s) - rules_h)  # the status line under it
+        self._build_rules_form(pygame.Rect(right.x, self.area.rect.bottom + int(36 * s), right.width, rules_h))
         self.status_y = self.area.rect.bottom + int(10 * s)
         gap_x = int(10 * s)
         x = right.x
@@ -340,6 +383,8 @@ class PositionEditorScene(Scene):
         hint = self._hint()
         tx.text(surface, tx.fit(hint, int(14 * s), width), self.hint_pos, int(14 * s), theme.muted)
         self.area.draw(surface, theme, s)
+        if self.rules_form is not None:
+            self.rules_form.draw(surface)
         colour = theme.text if self.record is not None else theme.invalid
         for i, line in enumerate(tx.wrap(self.status, int(15 * s), width)[:2]):
             tx.text(surface, line, (self.area.rect.x, self.status_y + i * tx.line_height(int(15 * s))), int(15 * s), colour)

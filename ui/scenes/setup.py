@@ -5,8 +5,9 @@ Option widgets are built from ``GameInfo.options`` (bool -> toggle, choices or i
 selector, long int ranges -> slider), so a game's new option needs no code here.
 
 A pasted position (``start``, a ``GameRecord`` of no moves from ``games.position_text``) makes
-the game start there: the form shows the position and its options, which the position fixes,
-and "Usual start" drops it.  Ctrl+V here pastes as on the main menu; "Set up a position" (and
+the game start there: the form shows the position, its board's shape (which the position fixes)
+and its rule options, which can be changed here as for a usual start (the game reads the
+position again under them: ``games.position_text.with_rules``), and "Usual start" drops it.  Ctrl+V here pastes as on the main menu; "Set up a position" (and
 "Edit the position") opens the position editor (ui/scenes/position_editor.py).
 
 The computer-player selectors offer our players, then the remembered outside players that fit
@@ -30,7 +31,8 @@ import pygame_menu
 
 import ai
 import games
-from games.record import GameRecord
+from games.position_text import rule_options, with_rules
+from games.record import GameRecord, RecordError
 from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
@@ -43,8 +45,8 @@ from ui.scenes.base import MenuFormScene, top_of
 from ui.scenes.cards import GameCards
 from ui.scenes.common import (
     add_name_fields,
+    add_option_input,
     add_selector,
-    add_toggle_switch,
     add_wrapped_label,
     backdrop,
     board_picture,
@@ -280,6 +282,23 @@ class SetupScene(MenuFormScene):
         self._options()[name] = value
         self.error = ""
 
+    def _set_start_option(self, name: str, value: Any) -> None:
+        """A rule option changed for the pasted position: the game reads the position again under
+        it (``with_rules``), and the option is kept as chosen for the next position pasted; one
+        under which the position is none is said, and the form shows the position's own again."""
+        if self.building or self.start_record.options.get(name) == value:
+            return
+        try:
+            self.start_record = with_rules(self.start_record, {name: value})
+        except RecordError as exc:
+            problem = str(exc).removeprefix("the position cannot be read: ")
+            self.error = _("Not a position: {problem}").format(problem=words.rule_reason(problem, self.info.id))
+            self.app.messages.add(self.error, "warn")
+        else:
+            self.choices.options.setdefault(self.info.id, {})[name] = value
+            self.error = ""
+        self.rebuild_wanted = True  # the position's picture and options as they are now
+
     def _set_mode(self, mode: str) -> None:
         if mode != self.mode:
             self.mode = mode
@@ -513,7 +532,8 @@ class SetupScene(MenuFormScene):
         self.menu = menu
 
     def _start_widgets(self, menu: pygame_menu.Menu) -> None:
-        """The pasted position: its picture, who is to move, its options (fixed) and "Usual start"."""
+        """The pasted position: its picture, who is to move, "Edit the position", "Usual start", the
+        board's shape (fixed) and the rule options it is played under (``_set_start_option``)."""
         s, theme, record = self.app.scale, self.app.theme, self.start_record
         game, state = record.game(), record.first_state()
         side = words.side(self.info, state.to_move)
@@ -526,12 +546,16 @@ class SetupScene(MenuFormScene):
         # play on, at 200 pixels its Alquerque pieces were rings where every other picture has discs
         side_px = int(200 * s)
         menu.add.surface(board_picture(state, theme, side_px, side_px, view=view), surface_id="start-board")
-        fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id)
-                           for o in self.info.options if o.name in record.options and not o.start_only)
-        if fixed:
-            self._note(menu, fixed)
         menu.add.button(_("Edit the position"), self.edit_position, button_id="edit-position", font_size=int(15 * s))
         menu.add.button(_("Usual start instead"), self.usual_start, button_id="usual-start", font_size=int(15 * s))
+        rules = rule_options(self.info.id)  # under the buttons, which a form of many rules kept out of sight
+        fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id) for o in self.info.options
+                           if o.name in record.options and not o.start_only and o.name not in rules)
+        if fixed:  # the board's shape, as the position has it
+            self._note(menu, fixed)
+        for opt in (o for o in self.info.options if o.name in rules):
+            add_option_input(menu, theme, s, self.info, opt, record.options.get(opt.name, opt.default),
+                             (lambda n: lambda v: self._set_start_option(n, v))(opt.name))
         menu.add.vertical_margin(int(6 * s))
 
     def _option_widgets(self, menu: pygame_menu.Menu) -> None:
@@ -545,26 +569,8 @@ class SetupScene(MenuFormScene):
     def _option_selectors(self, menu: pygame_menu.Menu) -> None:
         values = self._options()
         for opt in self.info.options:
-            value = values[opt.name]
-            wid = f"opt-{opt.name}"
-            change = (lambda n: lambda _sel, v: self._set_option(n, v))(opt.name)
-            if opt.kind is bool:
-                add_toggle_switch(menu, self.app.theme, self.app.scale, f"{words.option_label(opt, self.info.id)}: ",
-                                  bool(value), wid, (lambda n: lambda v: self._set_option(n, v))(opt.name))
-                self._note(menu, words.option_note(self.info.id, opt))
-                continue
-            if opt.choices:
-                items = [(words.option_value(c, self.info.id, opt), c) for c in opt.choices]
-            elif opt.kind is int and opt.minimum is not None and opt.maximum is not None:
-                items = [(str(v), v) for v in range(opt.minimum, opt.maximum + 1)]
-            else:
-                menu.add.text_input(f"{words.option_label(opt, self.info.id)}: ", default=str(value), textinput_id=wid,
-                                    onchange=(lambda n: lambda v: self._set_option(n, v))(opt.name))
-                continue
-            index = next((i for i, (_, v) in enumerate(items) if v == value), 0)
-            add_selector(menu, self.app.scale, f"{words.option_label(opt, self.info.id)}: ", items, default=index,
-                         onchange=change, selector_id=wid)
-            self._note(menu, words.option_note(self.info.id, opt))
+            add_option_input(menu, self.app.theme, self.app.scale, self.info, opt, values[opt.name],
+                             (lambda n: lambda v: self._set_option(n, v))(opt.name))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
         """A small wrapped line under a widget that says what it means."""
