@@ -39,7 +39,9 @@ def test_the_graph_follows_the_game_with_analysis_values(app):
 def test_a_computer_move_brings_its_own_search(app):
     """On 7x6 with four in a row, where the analysis cannot prove the start within the test: on
     3x3 a loaded machine let the analysis prove the draw before the computer had moved, and a
-    proof rightly stays in place of a search's estimate."""
+    proof rightly stays in place of a search's estimate.  Analysis waits from the first frame
+    while the computer searches, so nothing of its own reaches the start (level 3's value would
+    yield to it: ui/eval_graph.py ``NOISY_LEVELS``)."""
     board = {"width": 7, "height": 6, "k": 4}
     scene = GameScene(app, MatchSetup("tictactoe", board, HUMAN_VS_PC, ("level-3", None), 0.3))
     app.switch(scene)
@@ -48,7 +50,7 @@ def test_a_computer_move_brings_its_own_search(app):
     searched = scene.last_search
     assert searched is not None and () in scene.evaluations.searched
     assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
-    app.run_frames(20)  # analysis values of the start do not replace the computer's own search
+    app.run_frames(20)  # analysis follows the position after the move: nothing deeper reaches the start
     assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
     assert scene.graph_points()[0] is not None
 
