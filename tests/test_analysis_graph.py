@@ -39,7 +39,9 @@ def test_the_graph_follows_the_game_with_analysis_values(app):
 def test_a_computer_move_brings_its_own_search(app):
     """On 7x6 with four in a row, where the analysis cannot prove the start within the test: on
     3x3 a loaded machine let the analysis prove the draw before the computer had moved, and a
-    proof rightly stays in place of a search's estimate."""
+    proof rightly stays in place of a search's estimate.  Analysis waits from the first frame
+    while the computer searches, so nothing of its own reaches the start (level 3's value would
+    yield to it: ui/eval_graph.py ``NOISY_LEVELS``)."""
     board = {"width": 7, "height": 6, "k": 4}
     scene = GameScene(app, MatchSetup("tictactoe", board, HUMAN_VS_PC, ("level-3", None), 0.3))
     app.switch(scene)
@@ -48,7 +50,7 @@ def test_a_computer_move_brings_its_own_search(app):
     searched = scene.last_search
     assert searched is not None and () in scene.evaluations.searched
     assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
-    app.run_frames(20)  # analysis values of the start do not replace the computer's own search
+    app.run_frames(20)  # analysis follows the position after the move: nothing deeper reaches the start
     assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
     assert scene.graph_points()[0] is not None
 
@@ -95,8 +97,9 @@ def test_the_graph_colours_each_side_as_the_bar_and_the_board_do():
 class _Search:
     """What the worker's AIProgress carries of a computer's last report."""
 
-    def __init__(self, score: float, proven: int | None = None, mover: int = 0) -> None:
+    def __init__(self, score: float, proven: int | None = None, mover: int = 0, depth: int = 0) -> None:
         self.score, self.kind, self.proven, self.mover = score, "alphabeta", proven, mover
+        self.depth, self.nodes = depth, 0
 
 
 def test_a_proof_is_kept_over_an_estimate_whoever_made_them():
@@ -127,7 +130,7 @@ def test_a_draw_or_loss_among_some_moves_proves_nothing_yet():
     partial = MoveValues(0, {4: MoveValue(4, 0.0, "proven", 0, None, 0, 1)})
     assert snapshot_opinion(partial).proven is None
     assert live.from_analysis((), partial)
-    assert live.from_analysis((), MoveValues(0, {4: partial.values[4], 5: MoveValue(5, 0.4)}, depth=1))
+    assert live.from_analysis((), MoveValues(0, {4: partial.values[4], 5: MoveValue(5, 0.4, depth=1)}, depth=1))
     assert live.opinions[()].score == 0.4
     assert snapshot_opinion(MoveValues(0, {4: MoveValue(4, 1.0, "proven", 1, 3)})).proven == 1
 
@@ -342,8 +345,8 @@ def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeyp
     app.run_frames(2)
     scene = app.scene
     points = [1.0, 0.95, 1.0] + [None] * (len(record.moves) - 2)  # the first values: Blue far ahead
-    scene.analysis = SimpleNamespace(points=points, done=False, error=None, progress=lambda: 0.28,
-                                     poll=lambda: None, close=lambda: None)
+    scene.analysis = SimpleNamespace(points=points, opinions=[None] * len(points), depths=[0] * len(points), done=False,
+                                     error=None, progress=lambda: 0.28, poll=lambda: None, close=lambda: None)
     drawn = recorded_text_rects(monkeypatch)
     scene.draw(app.screen)
     note = [rect for text, rect in drawn if text == "Analysing… 28%"]

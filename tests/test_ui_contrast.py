@@ -568,7 +568,7 @@ def bar_parts(app, game_id: str, options: dict, monkeypatch, from_graph: bool = 
     for value in (0.6, -0.6):
         if from_graph:
             monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game: None)
-            monkeypatch.setattr(scene.board_side, "graph_value", lambda _points, v=value: (v, ""))
+            monkeypatch.setattr(scene.board_side, "graph_value", lambda _points, v=value: eval_bar.GraphValue(v, ""))
         else:
             monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game, v=value: (v, ""))
         scene.draw(app.screen)

@@ -178,6 +178,12 @@ def biggest_drop(points: list[float | None], movers: list[int], loser: int | Non
     return where
 
 
+def search_depth(kind: str, depth: int, nodes: int) -> int:
+    """How deep a search valued a position, comparable between searches of one kind: plies for
+    alpha-beta (from the position, as ``MoveValues.reach`` counts them), playouts for Monte Carlo."""
+    return nodes if kind == "mcts" else depth
+
+
 def opinion_from_progress(progress: Any) -> Opinion:
     """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress)."""
     return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0))
@@ -222,6 +228,7 @@ class BackgroundAnalysis:
         self.states = record.states(self.game)
         self.movers = [s.to_move for s in self.states[:-1]]
         self.opinions: list[Opinion | None] = [None] * len(self.states)
+        self.depths = [0] * len(self.states)  # how deep each opinion's search went (``search_depth``)
         self.error = ""
         self._next = 0
         self._job: tuple[int, int] | None = None  # (job id, position index)
@@ -272,6 +279,7 @@ class BackgroundAnalysis:
                 index = self._job[1]
                 if self._last is not None:
                     self.opinions[index] = opinion_from_progress(self._last)
+                    self.depths[index] = search_depth(self._last.kind, self._last.depth, self._last.nodes)
                 self._job, self._last, changed = None, None, True
             elif isinstance(item, AIProcessDied) and self._job[1] != self._asked_again:
                 self._asked_again = self._job[1]

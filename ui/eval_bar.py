@@ -5,12 +5,17 @@ scale (ui/analysis.py ``normalise``: -1 the first side loses .. +1 it wins), so 
 graph and the panel tell one story.  The value is the best move's value from analysis mode; its
 text is in the game's one unit (ui/analysis_mode.py ``value_text``), said for the side it favours,
 with that unit under it where the number carries none ("+6" over "discs" in Reversi, ``unit_word``).
+Where the evaluation graph has a value of the position shown, the bar shows that one
+(``bar_value``): the graph keeps the deepest search's value of each ply (ui/eval_graph.py), and
+the bar said South better from analysis' first plies while the graph kept a deeper search's
+North; so the bar and the graph show the same value for the same ply.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 import pygame
 
@@ -65,6 +70,17 @@ def favoured_text(value: MoveValue, game_id: str) -> str:
     return value_text(favoured, game_id)
 
 
+class GraphValue(NamedTuple):
+    """The bar's value from the evaluation graph: the first side's share (-1 .. +1) and its text;
+    ``here``: the value is the position shown's own (else the last one known before it, which the
+    bar dims); ``opinion``: the engine's opinion it stands for (None for a saved record's point)."""
+
+    share: float
+    text: str
+    here: bool = False
+    opinion: Opinion | None = None
+
+
 def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, str]:
     """The bar's value from the evaluation graph: an engine's ``opinion`` of a position and its
     point on the graph (``share``), the text said for the side it favours, as ``position_value``'s."""
@@ -73,7 +89,7 @@ def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, st
 
 
 def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int,
-               game_id: str) -> tuple[float, str] | None:
+               game_id: str) -> GraphValue | None:
     """The bar's value from the evaluation graph (``opinions`` and ``points``: the engines' and the
     graph's of each position) for the position ``plies`` from the start, while analysis has none
     of its own: that of the last position at or before it that has one (``latest_valued``), as
@@ -83,7 +99,27 @@ def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None
     if index is None:
         return None
     opinion, share = opinions[index], points[index]
-    return (share, "") if opinion is None else graph_value(opinion, share, game_id)
+    text = "" if opinion is None else graph_value(opinion, share, game_id)[1]
+    return GraphValue(share, text, index == plies, opinion)
+
+
+def bar_value(snapshot: MoveValues | None, game_id: str, state: State | None,
+              graph: GraphValue | None) -> tuple[tuple[float, str] | None, bool]:
+    """What the bar shows, and whether dimmed: a finished position's result; else the graph's
+    value of the position shown (the deepest search's, ui/eval_graph.py), as analysis' own words
+    where it is analysis' value (an exact margin, a proof's length); else analysis' own value;
+    else the graph's last value before the position, dimmed.  None before any value."""
+    if state is not None and state.is_terminal():
+        return final_value(state), False
+    own = position_value(snapshot, game_id)
+    if graph is not None and graph.here:
+        from ui.eval_graph import snapshot_opinion
+
+        said_by_analysis = own is not None and graph.opinion == snapshot_opinion(snapshot)
+        return (graph.share, own[1] if said_by_analysis else graph.text), False
+    if own is not None:
+        return own, False
+    return graph, graph is not None
 
 
 def final_value(state: State) -> tuple[float, str]:
@@ -138,15 +174,15 @@ def divider_colour(first: tuple[int, int, int], second: tuple[int, int, int],
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
-         scale: float, caption: str = "", state: State | None = None, graph: tuple[float, str] | None = None,
+         scale: float, caption: str = "", state: State | None = None, graph: GraphValue | None = None,
          near: int = 0) -> None:
     """The bar: the ``near`` side's colour (the side the board shows at the bottom,
     ``BoardView.near_side``) from the bottom, the other's from the top; ``caption``
-    (the analysis' depth) above it; a finished ``state`` shows its result.  Without a value of
-    analysis' own of the position (it waits while a computer searches its move, and starts afresh
-    on every position), the evaluation graph's latest value at or before it (``graph_value``) is
-    shown in dimmed colours: the bar stood blank at 50/50 while a watched game's graph and last
-    search said "North wins"."""
+    (the analysis' depth) above it; a finished ``state`` shows its result.  The value is
+    ``bar_value``'s: the evaluation graph's of the position shown (``graph``), the same as the
+    graph's point; without one (analysis waits while a computer searches its move, and starts
+    afresh on every position), the graph's latest value before it, in dimmed colours: the bar
+    stood blank at 50/50 while a watched game's graph and last search said "North wins"."""
     if rect.width <= 0:
         return
     if caption:
@@ -159,9 +195,8 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
                fill_colour(side_colour(game.sides[1 - near], 1 - near, theme), theme))
     radius = max(2, int(5 * scale))
     pygame.draw.rect(surface, frame_colour(theme), rect.inflate(4, 4), border_radius=radius)
-    known = final_value(state) if state is not None and state.is_terminal() else position_value(snapshot, game_id)
-    if known is None and graph is not None:
-        known = graph
+    known, dimmed = bar_value(snapshot, game_id, state, graph)
+    if dimmed:
         colours = (dimmed_colour(colours[0], theme), dimmed_colour(colours[1], theme))
     value = 0.0 if known is None else (known[0] if near == 0 else -known[0])  # the near side's share
     split = rect.y + int(rect.height * (1 - value) / 2)

@@ -6,11 +6,16 @@ mode); above the middle line the first side is better, on ui/analysis.py's ``nor
 
 During a game the points come from what the engines said while it was played
 (``LiveEvaluations``): a computer's move brings its search's final report about the position it
-moved from, and analysis mode brings its best move's value for every position it looks at (the
-live one, or one browsed to).  A proof (a win, loss or draw under perfect play) is kept over an
-estimate, whoever made either; between estimates a computer's own search of a position it played
-from is kept over analysis mode's value; otherwise the newest value wins, so the graph sharpens
-as analysis deepens.
+moved from; analysis mode brings its best move's value for every position it looks at (the live
+one, or one browsed to), and each move's value there as the value of the position that move
+reaches.  A ply's value is the one from the deepest search that valued its position (``deeper``:
+plies, or playouts for Monte Carlo), a proof beating any depth; at equal depth the newest, so the
+graph sharpens as analysis deepens.  The weaker levels' own values (``NOISY_LEVELS``: they choose
+with noise, and report the value of the move chosen, searched a few plies) rank below any of
+analysis': a level 3 three plies deep drew Rastros' North better where analysis, nine plies
+deep, said South, and the graph flipped side every ply.  The eval bar shows the graph's value
+of the ply shown (ui/eval_bar.py), so the two never disagree.  The replay lays analysis mode's
+values over its background analysis by the same rule (``LiveEvaluations.over``).
 A finished game's last position is valued by the rules.
 """
 
@@ -18,15 +23,25 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
 import pygame
 
+from ai.move_values import MoveValue
+from ai.roster import LEVEL_IDS
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, has_honest_value, opinion_from_progress, terminal_opinion, values
+from ui.analysis import (
+    Opinion,
+    has_honest_value,
+    opinion_from_progress,
+    search_depth,
+    terminal_opinion,
+    values,
+)
+from ui.analysis_mode import MIN_VISITS
 from ui.i18n import _
 from ui.theme import Theme, readable
 from ui.widgets import legible, mix
@@ -57,38 +72,98 @@ def snapshot_opinion(snapshot: Any) -> Opinion | None:
     return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover)
 
 
+NOISY_LEVELS = LEVEL_IDS[:3]  # levels that choose with noise on purpose (ai/engines/*.py ``noise=``)
+BELOW_ANALYSIS = -1  # the depth a noisy level's value ranks at: under any value analysis has
+
+
+def deeper(opinion: Opinion, depth: int, known: Opinion, known_depth: int) -> bool:
+    """Whether ``opinion`` (from a search ``depth`` deep) replaces ``known``: a proof yields only to
+    a proof, beats any estimate; between estimates the deeper, or at equal depth the newer."""
+    if known.proven is not None:
+        return opinion.proven is not None
+    return opinion.proven is not None or depth >= known_depth
+
+
+def child_opinion(value: MoveValue, mover: int) -> Opinion:
+    """Analysis' value of a move, for ``mover`` (the side to move before it): the value of the
+    position the move reaches, said for that side (``Opinion.mover``), as the graph reads it."""
+    kind = "mcts" if value.kind == "mcts" else "alphabeta"
+    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover)
+
+
+def child_depth(value: MoveValue) -> int:
+    """How deep analysis searched the position a move reaches: the move's plies less the move
+    itself, or its playouts."""
+    return search_depth(value.kind, max(0, value.depth - 1), value.visits)
+
+
 class LiveEvaluations:
-    """The engines' opinions of a game's positions, keyed by the moves that reach them."""
+    """The engines' opinions of a game's positions, keyed by the moves that reach them, each the
+    deepest known (``deeper``) with the depth it stands on."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.opinions: dict[tuple[str, ...], Opinion] = {}
+        self.depths: dict[tuple[str, ...], int] = {}  # how deep the search of each opinion went
         self.searched: set[tuple[str, ...]] = set()  # positions a computer's own search valued
 
-    def from_search(self, moves: tuple[str, ...], progress: Any) -> None:
+    def from_search(self, moves: tuple[str, ...], progress: Any, noisy: bool = False) -> bool:
         """A computer moved from the position ``moves`` reach; ``progress``: its search's last report
         (left out when it has no value in the game's unit, as the panel leaves it out: analysis,
-        if on, gives that position its value)."""
+        if on, gives that position its value).  ``noisy``: a weak level (``NOISY_LEVELS``), whose
+        value yields to any of analysis'.  True if it was kept."""
         opinion = opinion_from_progress(progress)
         if not has_honest_value(self.game.id, opinion):
-            return
+            return False
         self.searched.add(moves)
-        self._keep(moves, opinion)
+        depth = BELOW_ANALYSIS if noisy else search_depth(opinion.kind, progress.depth, progress.nodes)
+        return self.from_opinion(moves, opinion, depth)
 
-    def from_analysis(self, moves: tuple[str, ...], snapshot: Any) -> bool:
-        """Analysis mode's newest snapshot of the position ``moves`` reach; True if it was kept."""
+    def from_analysis(self, moves: tuple[str, ...], snapshot: Any, texts: Mapping[Hashable, str] | None = None
+                      ) -> bool:
+        """Analysis mode's newest snapshot of the position ``moves`` reach, and, through ``texts``
+        (each move's notation), each move's value as that of the position it reaches; True if any
+        was kept."""
         opinion = snapshot_opinion(snapshot)
-        if opinion is None or (moves in self.searched and opinion.proven is None):
+        if opinion is None:
             return False
-        return self._keep(moves, opinion)
+        depth = search_depth(opinion.kind, snapshot.reach(), snapshot.nodes)
+        kept = self.from_opinion(moves, opinion, depth)
+        least = MIN_VISITS if snapshot.monte_carlo else 0  # a move hardly tried: its rate is noise
+        for move, value in snapshot.values.items():
+            text = (texts or {}).get(move)
+            if text is not None and value.visits >= least:
+                kept |= self.from_opinion((*moves, text), child_opinion(value, snapshot.mover), child_depth(value))
+        return kept
 
-    def _keep(self, moves: tuple[str, ...], opinion: Opinion) -> bool:
-        """``opinion`` replaces what is known of the position unless that is a proof and it is not."""
+    def from_opinion(self, moves: tuple[str, ...], opinion: Opinion, depth: int) -> bool:
+        """``opinion`` of the position ``moves`` reach, from a search ``depth`` deep, replaces what
+        is known of it if it is ``deeper``; True if it was kept."""
         known = self.opinions.get(moves)
-        if known == opinion or (known is not None and known.proven is not None and opinion.proven is None):
+        if known is not None and (not deeper(opinion, depth, known, self.depths[moves])
+                                  or (known == opinion and depth == self.depths[moves])):
             return False
-        self.opinions[moves] = opinion
+        self.opinions[moves], self.depths[moves] = opinion, depth
         return True
+
+    def over(self, moves: Sequence[str], opinions: Sequence[Opinion | None], depths: Sequence[int],
+             points: Sequence[float | None]) -> tuple[list[Opinion | None], list[float | None]]:
+        """A replay's background analysis of the game ``moves`` (``opinions`` of its positions,
+        the start included, the ``depths`` they stand on and the graph's ``points``) with these
+        opinions laid over it where ``deeper``: the graph the replay draws and its bar shows.
+        A position these add nothing to keeps its point as it was (a saved record's point without
+        an opinion too)."""
+        merged, laid = list(opinions), set()
+        for i, known in enumerate(opinions):
+            key = tuple(moves[:i])
+            mine = self.opinions.get(key)
+            if mine is not None and (known is None or deeper(mine, self.depths[key], known, depths[i])):
+                merged[i] = mine
+                laid.add(i)
+        if not laid:
+            return merged, list(points)
+        fresh = values(self.game.id, merged)
+        return merged, [fresh[i] if i in laid else point for i, point in enumerate(points)]
 
     def along(self, moves: Sequence[str]) -> list[Opinion | None]:
         """The opinions of the positions ``moves`` pass through, the start included: None where no

@@ -428,7 +428,8 @@ class GameScene(GameCommands, Scene):
                 continue  # until the computer's reply is played: then on the position shown
             helper.follow(self.shown_state(), shown_moves)
             if helper.poll() and helper is self.analysis and self.analysis.values is not None:
-                self.evaluations.from_analysis(self.analysis.position[0], self.analysis.values)
+                self.evaluations.from_analysis(self.analysis.position[0], self.analysis.values,
+                                               self.analysis.texts)
         shown = (self._shown(), self.panel.clock_texts())  # a clock redraws when the text it shows changes
         if shown != getattr(self, "_last_shown", None):
             self._last_shown = shown

@@ -99,7 +99,7 @@ class BoardSide:
             scene.cursor.draw(surface, scene.view, shown, s)
         self.draw_status(surface)
 
-    def graph_value(self, points: list[float | None]) -> tuple[float, str] | None:
+    def graph_value(self, points: list[float | None]) -> eval_bar.GraphValue | None:
         """The evaluation graph's value (``points``) of the position shown, or of the nearest
         before it an engine valued, for the eval bar: analysis waits while a computer searches
         its move, and the bar stood blank at 50/50 beside a graph and a last search that said who

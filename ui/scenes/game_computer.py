@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import ai
 from ai import referee
 from ai.referee import Loss
-from ui import words
+from ui import eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResult, AIWorker, Job
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
@@ -228,7 +228,8 @@ class ComputerMoves:
             elif self.progress is not None:
                 self.held_search = self.progress
                 if isinstance(item, AIResult):  # the position it moved from, valued
-                    scene.evaluations.from_search(self.job_moves, self.progress)
+                    noisy = scene.setup.players[side] in eval_graph.NOISY_LEVELS
+                    scene.evaluations.from_search(self.job_moves, self.progress, noisy)
             if kind == "hint":
                 if isinstance(item, (AIError, AIForfeit)):
                     scene.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")

@@ -37,12 +37,12 @@ from games.record import GameRecord, RecordError, default_name, move_number, mov
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import BackgroundAnalysis, biggest_drop
+from ui.analysis import BackgroundAnalysis, Opinion, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.autosave import ended_as, games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
-from ui.eval_graph import draw_graph, ply_at
+from ui.eval_graph import LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
     copy_move_list,
@@ -144,6 +144,7 @@ class ReplayScene(Scene):
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
+        self.evaluations = LiveEvaluations(self.game)  # analysis mode's values, laid over the graph where deeper
         self.connections = HexConnections(self.game)  # Hex's virtual connections: key V
         self.eval_rect = pygame.Rect(0, 0, 0, 0)
         self.want_analysis = analyse and record.is_finished() and len(self.moves) > 0
@@ -388,6 +389,8 @@ class ReplayScene(Scene):
         for helper in (self.move_analysis, self.connections):
             helper.follow(self.states[self.ply], tuple(self.record.moves[:self.ply]))
             if helper.poll():
+                if helper is self.move_analysis and helper.values is not None:
+                    self.evaluations.from_analysis(helper.position[0], helper.values, helper.texts)
                 self.invalidate()
         self.analysis_button.active = self.move_analysis.active
         self.connections_button.active = self.connections.active
@@ -472,13 +475,25 @@ class ReplayScene(Scene):
         draw_value_tip(surface, self.view, labels, self.pointer, theme, lambda m: self.game.format_move(state, m),
                        self.scale)
 
-    def _graph_value(self) -> tuple[float, str] | None:
-        """The evaluation graph's value of the position shown, or of the nearest before it the
-        background analysis valued, for the eval bar until analysis mode values the position: the
-        bar stood blank at 50/50 at every step, beside a graph that said who stood better."""
+    def _graph_value(self) -> eval_bar.GraphValue | None:
+        """The evaluation graph's value of the position shown (``graph_lines``: the deepest
+        known), or of the nearest before it valued, for the eval bar: before analysis mode valued
+        the position the bar stood blank at 50/50 at every step, beside a graph that said who
+        stood better."""
         if self.analysis is None:
             return None
-        return eval_bar.last_known(self.analysis.opinions, self.analysis.points, self.ply, self.game.id)
+        opinions, points = self.graph_lines()
+        return eval_bar.last_known(opinions, points, self.ply, self.game.id)
+
+    def graph_lines(self) -> tuple[list[Opinion | None], list[float | None]]:
+        """The graph's opinions and points: the background analysis', with analysis mode's values
+        laid over them where deeper (``LiveEvaluations.over``), so that the bar, which shows the
+        graph's value of the position shown, and the graph agree; the background analysis' own
+        where analysis mode has said nothing."""
+        if self.analysis is None:
+            return [], []
+        background = self.analysis
+        return self.evaluations.over(self.record.moves, background.opinions, background.depths, background.points)
 
     def _draw_panel(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self.scale
@@ -619,7 +634,7 @@ class ReplayScene(Scene):
             if note:
                 tx.text(surface, note, r.center, tx.small(13, s), theme.muted, "center")
             return
-        points = self.analysis.points if self.analysis else []
+        points = self.graph_lines()[1]
         note = (_("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
                 if self.analysis is not None and not self.analysis.done else "")
         note_place = pygame.Rect((0, 0), tx.ui_font(small).size(note)) if note else None
