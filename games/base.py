@@ -214,6 +214,9 @@ class Game(ABC):
     # ``State.score`` counts the pieces each side has taken (from the usual start's count): a rising
     # total is a capture, and a position set up with fewer pieces starts above zero
     score_counts_captures: bool = False
+    # ``State.score`` is 0 - 0 until the game ends and counts only what ended it (Trax's first
+    # loop or line): a game going on has nothing counted, and the window shows no score for it
+    scored_at_end: bool = False
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.info.resolve_options(options)

@@ -351,6 +351,7 @@ class Trax(Game):
         super().__init__(**options)
         self.size: int = self.options["size"]
         self.mode: str = self.options["mode"]
+        self.scored_at_end = self.mode == "tournament"  # the fill mode's sum is the board's at every moment
         self.centre_tile: int = tile_of_name(self.options["centre"])
         self.cell_count = self.size * self.size
 

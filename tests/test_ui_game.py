@@ -1044,3 +1044,34 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
     scene = finished(app, "reversi")
     score = scene.state.score()
     assert any(f"{max(score)} - {min(score)}" in line for line in card_text(scene))
+
+
+def card_units(app, monkeypatch, scene: GameScene) -> list[str]:
+    """The score units ("points") the players' cards draw for ``scene`` as it stands now."""
+    from ui import words
+
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    return [said for said in drawn if said == words.score_unit(scene.game.id)]
+
+
+def test_trax_cards_show_no_score_until_a_loop_or_a_line_counts(app, monkeypatch):
+    """Trax's cards read "0 points" all game: its score (the longest loop plus the longest line)
+    is 0 - 0 until a loop or a line ends the game, so the number told nothing, and nothing of
+    what would count.  Now the cards show no score while the game goes on, as Hex's and
+    Tic-tac-toe's never do; at the end they show the count (and Fill the board, whose sum is
+    the board's at every moment, shows it all game)."""
+    import games
+
+    game = games.load("trax")
+    first = game.initial_state()
+    going_on = hotseat(app, "trax", [game.format_move(first, first.legal_moves()[0])])
+    assert not going_on.is_over() and going_on.state.score() == (0, 0)
+    assert card_units(app, monkeypatch, going_on) == []
+    over = finished(app, "trax")
+    assert over.is_over() and len(card_units(app, monkeypatch, over)) == 2
+    fill = GameScene(app, MatchSetup("trax", {"mode": "fill"}, HOTSEAT, (None, None), 0.1), [])
+    app.switch(fill)
+    app.run_frames(2)
+    assert len(card_units(app, monkeypatch, fill)) == 2

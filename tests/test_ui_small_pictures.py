@@ -223,3 +223,61 @@ def test_a_pasted_alquerque_positions_picture_on_new_game_shows_discs(app, monke
             assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
         else:
             assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
+
+
+def pixels_along(picture: pygame.Surface, start: tuple[float, float], end: tuple[float, float]) -> list[tuple[int, int]]:
+    """The pixels of ``picture`` that the segment from ``start`` to ``end`` crosses, in order, once each."""
+    crossed: list[tuple[int, int]] = []
+    steps = 8 * int(math.hypot(end[0] - start[0], end[1] - start[1]) + 1)
+    for k in range(steps + 1):
+        x = int(start[0] + (end[0] - start[0]) * k / steps)
+        y = int(start[1] + (end[1] - start[1]) * k / steps)
+        if picture.get_rect().collidepoint(x, y) and (x, y) not in crossed:
+            crossed.append((x, y))
+    return crossed
+
+
+HEX_MENU_PICTURES = [70, 85]  # the main menu's Hex card at 800x560 and 1366x768: cells 5 or 6 pixels across
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("size", HEX_MENU_PICTURES)
+def test_an_empty_hex_picture_shows_its_cells(monkeypatch, theme, size):
+    """The main menu's Hex card (the empty 11x11 board, 5 or 6 pixels a cell) was a flat rhombus:
+    a small picture's cells were filled without outlines, so an empty board had none.  Now each
+    cell's centre shows the board's colour, and a line not of it parts every two neighbours."""
+    state = games.load("hex").initial_state()
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], size, size)
+    [view] = views
+    assert view.small  # the picture's own drawing, not the board's to play on
+    board = THEMES[theme].board
+    for row in range(view.n):
+        for col in range(view.n):
+            here = view.centre(row, col)
+            assert tuple(picture.get_at((int(here[0]), int(here[1]))))[:3] == board, (row, col)
+            for there in ((row, col + 1), (row + 1, col), (row + 1, col - 1)):
+                if 0 <= there[0] < view.n and 0 <= there[1] < view.n:
+                    crossed = pixels_along(picture, here, view.centre(*there))
+                    assert any(tuple(picture.get_at(p))[:3] != board for p in crossed), ((row, col), there)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("size", HEX_MENU_PICTURES)
+def test_a_small_hex_picture_shows_each_sides_edges_as_bands(monkeypatch, theme, size):
+    """On the main menu's Hex card the edge bands reached a pixel or two beyond the cells: a
+    dotted red and blue line round the rhombus (3 or 4 pixels of it on the slanting line from
+    the middle of an edge out).  Now at least 5 pixels there are of the side's colour (Red's top
+    and bottom, Blue's left and right), 5 to 7 at these sizes."""
+    state = games.load("hex").initial_state()
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], size, size)
+    [view] = views
+    colours = THEMES[theme]
+    mid, last = view.n // 2, view.n - 1
+    for edge_cell, inward, side in (((0, mid), (1, mid), colours.side1), ((last, mid), (last - 1, mid), colours.side1),
+                                    ((mid, 0), (mid, 1), colours.side0), ((mid, last), (mid, last - 1), colours.side0)):
+        (ex, ey), (ix, iy) = view.centre(*edge_cell), view.centre(*inward)
+        beyond = (ex + 3 * (ex - ix), ey + 3 * (ey - iy))  # three cells further out: past the band
+        band = [p for p in pixels_along(picture, (ex, ey), beyond) if tuple(picture.get_at(p))[:3] == side]
+        assert len(band) >= 5, (edge_cell, band)

@@ -29,11 +29,11 @@ pytestmark = pytest.mark.skipif(
 
 
 @contextmanager
-def xvfb_display() -> Iterator[str]:
+def xvfb_display(screen: str = "1280x800x24") -> Iterator[str]:
     """An Xvfb server on a display number it picks itself (``-displayfd``): tests running at the
     same time in other processes, or windows of one test, each get their own."""
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
     os.close(write)
     with os.fdopen(read) as answer:
@@ -81,17 +81,33 @@ def wait_for_window_manager(display: str, manager: subprocess.Popen, limit: floa
     pytest.fail(f"openbox did not take the screen within {limit:.0f} s (exit code {manager.poll()})")
 
 
-@pytest.fixture
-def window_manager(xvfb):
-    """The Xvfb display with openbox managing its windows (frames, title bars, maximising)."""
+@contextmanager
+def managed(display: str) -> Iterator[str]:
+    """``display`` with openbox managing its windows (frames, title bars, maximising)."""
     if not shutil.which("openbox"):
         pytest.skip("a window manager is needed (apt install openbox)")
-    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=xvfb),
+    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=display),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for_window_manager(xvfb, manager)
-    yield xvfb
-    manager.terminate()
-    manager.wait(5)
+    try:
+        wait_for_window_manager(display, manager)
+        yield display
+    finally:
+        manager.terminate()
+        manager.wait(5)
+
+
+@pytest.fixture
+def window_manager(xvfb):
+    """The Xvfb display with openbox managing its windows."""
+    with managed(xvfb) as display:
+        yield display
+
+
+@pytest.fixture
+def small_screen_manager():
+    """A 1024x768 Xvfb screen, smaller than the window's default 1280x800, with openbox."""
+    with xvfb_display("1024x768x24") as display, managed(display):
+        yield display
 
 
 RUN_LIMIT = 120  # seconds a window script may take; its stack is printed 10 s before
@@ -384,6 +400,18 @@ def test_a_window_opened_maximised_comes_back_to_its_own_size(window_manager, tm
     result = run_in_window(window_manager, MAXIMIZED_SCRIPT, config, "restore")  # opens so; restored
     assert result["maximized"] and result["size"][0] == 1280
     assert result["restored"] == [1000, 700] and result["saved_size"] == [1000, 700] and not result["saved"]
+
+
+def test_a_window_maximised_on_a_small_screen_remembers_a_size_the_screen_shows(small_screen_manager, tmp_path):
+    """On a 1024x768 screen the default 1280x800 opened fitted (1008x704), but 1280x800 stayed the
+    size remembered, maximised or not.  Now the size remembered is the window's own as it opened,
+    maximised and after, and the window closed maximised opens maximised."""
+    config = tmp_path / "config"
+    first = run_in_window(small_screen_manager, MAXIMIZED_SCRIPT, config, "maximize")  # maximised, then closed
+    again = run_in_window(small_screen_manager, MAXIMIZED_SCRIPT, config, "as it opens")
+    fitted = [1024 - 16, 768 - 64]  # ui.desktop.FRAME: room for the frame
+    assert first["maximized"] and first["saved"] and first["saved_size"] == fitted
+    assert again["maximized"] and again["saved"] and again["saved_size"] == fitted
 
 
 SLEEP_SCRIPT = """

@@ -40,7 +40,7 @@ from ui import settings as settings_mod
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
-from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon
+from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon, size_on_desktop
 from ui.i18n import _
 from ui.scenes.base import Scene, pointer_there_first
 from ui.theme import THEMES, Theme, window_scale
@@ -191,6 +191,14 @@ class App:
         self._window_size = self.size  # the window's size to come back to from full screen
         self._window_place: tuple[int, int] | None = None  # ... its place
         self._window_maximized = False  # ... and whether it was maximised
+        # maximised as the window's events said (WINDOWMAXIMIZED, WINDOWRESTORED), for where SDL's
+        # own flag does not follow (``maximized``); the remembered size before the last one kept,
+        # and the size that one was kept from: a maximise's resize may come before its event
+        self._maximized_said = False
+        self._size_kept_before: tuple[int, int] = self.settings.window_size
+        self._size_kept_from: tuple[int, int] | None = None
+        if self.remember_size:  # as this desktop can show it (the window was opened fitted so)
+            self.settings.window_size = size_on_desktop(self.settings.window_size, MIN_SIZE)
         clipboard.serve_text_fields()
         pygame.key.set_repeat(REPEAT_DELAY, REPEAT_INTERVAL)
         self.clock = pygame.time.Clock()
@@ -524,7 +532,7 @@ class App:
         try:
             if on:
                 self._window_size, self._window_place = self.size, sdl.window_position()
-                self._window_maximized = sdl.window_maximized()
+                self._window_maximized = self.maximized
                 self.screen = _full_screen_on(sdl.window_display())
             else:
                 self.screen = self._window(self._window_size)
@@ -573,12 +581,32 @@ class App:
         sdl.set_minimum_window_size(*MIN_SIZE)
         return screen
 
+    @property
+    def maximized(self) -> bool:
+        """Whether the window is maximised: SDL's flag, or the window's last event where the flag
+        lags behind (or a driver keeps none)."""
+        return self._maximized_said or sdl.window_maximized()
+
     def _fit(self, width: int, height: int) -> None:
         self.size = (width, height)
-        if self.remember_size and not self.fullscreen and not sdl.window_maximized():
-            self.settings.window_size = self.size  # the size to come back to, not the screen's
+        if self.remember_size and not self.fullscreen and not self.maximized:
+            self._keep_window_size(self.size)
         if self.scene is not None:
             self.guard(self.scene.refit, self.size)  # the keyboard's place in a form kept
+
+    def _keep_window_size(self, size: tuple[int, int]) -> None:
+        """Remember ``size`` as the size to come back to (never the screen's, never larger than the
+        desktop holds), and the one it replaces, which a maximise's event may bring back."""
+        self._size_kept_before, self._size_kept_from = self.settings.window_size, size
+        self.settings.window_size = size_on_desktop(size, MIN_SIZE)
+
+    def _maximized_changed(self, maximized: bool) -> None:
+        """The window was maximised, or restored.  A maximise whose resize came first (the window
+        manager's new size before its new state) had that size remembered as the window's own:
+        the one before it is put back, so the window closed maximised comes back to its own size."""
+        self._maximized_said = maximized
+        if maximized and self.remember_size and self._size_kept_from == self.size:
+            self.settings.window_size, self._size_kept_from = self._size_kept_before, None
 
     def _redraw_interval(self) -> float | None:
         """Seconds between frames while something moves on screen (0: every frame); None when still."""
@@ -696,6 +724,8 @@ class App:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
                 self._resize(event.x, event.y)
+            elif event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+                self._maximized_changed(event.type == pygame.WINDOWMAXIMIZED)
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
                 self.guard(self.toggle_fullscreen)
                 continue
@@ -802,7 +832,7 @@ class App:
         wait_for_closed_workers()
         if self.remember_size:
             # from full screen, the window it came from
-            self.settings.maximized = self._window_maximized if self.fullscreen else sdl.window_maximized()
+            self.settings.maximized = self._window_maximized if self.fullscreen else self.maximized
             settings_mod.save_later(self.settings)
         if not WRITER.wait(WRITE_WAIT):  # the last settings, counts and positions on disk before the window goes
             log.warning("files are still being written after %.0f s", WRITE_WAIT)

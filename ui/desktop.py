@@ -5,6 +5,7 @@ ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
     set_window_icon()              # before pygame.display.set_mode
     slot = claim_window_slot(folder)       # 0, or 1, 2... when other Tabuleiro windows are open
     open_fitted_window(size, MIN, opener, slot)  # fitted to the desktop, centred, cascaded by slot
+    size_on_desktop(size, MIN)     # a size to remember: no larger than the desktop holds a window
     apply_settings(settings)       # language and sound from the settings
     open_folder(path)              # the system's file manager on a folder of ours
 """
@@ -82,6 +83,22 @@ def fit_window(size: tuple[int, int], area: tuple[int, int, int, int], smallest:
     return (w, h), (x + left, y + top)
 
 
+def desktop_area() -> tuple[int, int, int, int] | None:
+    """The first display's area that windows may cover (x, y, width, height), without its task
+    bars where SDL can tell them; None where no display can be measured."""
+    desktops = pygame.display.get_desktop_sizes()
+    return sdl.usable_bounds() or ((0, 0, *desktops[0]) if desktops else None)
+
+
+def size_on_desktop(size: tuple[int, int], smallest: tuple[int, int]) -> tuple[int, int]:
+    """``size`` as the window could have it on this desktop with its frame (``fit_window``): the
+    size to remember.  The default 1280x800 stayed remembered on a 1024x768 screen, though the
+    window opened fitted to it: the next window opened fitted again, and from maximised went back
+    to a size the screen could not show, so un-maximising changed nothing visible."""
+    area = desktop_area()
+    return size if area is None else fit_window(size, area, smallest)[0]
+
+
 def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
                        open_window: Callable[[tuple[int, int]], pygame.Surface], slot: int = 0) -> pygame.Surface:
     """``open_window(size)`` with ``size`` fitted to the desktop and the window centred on it
@@ -93,8 +110,7 @@ def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
     one window only (one the user set is kept); headless drivers have no desktop to fit."""
     if pygame.display.get_driver() in HEADLESS_DRIVERS:
         return open_window(size)
-    desktops = pygame.display.get_desktop_sizes()
-    area = sdl.usable_bounds() or ((0, 0, *desktops[0]) if desktops else None)
+    area = desktop_area()
     if area is None:
         return open_window(size)
     size, (x, y) = fit_window(size, area, smallest, slot)

@@ -71,8 +71,12 @@ def shown_score(start: State, state: State) -> tuple[int, int] | None:
     missing from the 12 of the usual start) is shown as the captures made in this game, the
     start's own count taken off: a position set up with fewer pieces has had nothing captured
     yet, and "captured" on a card is what a player took over the board, not pieces the setter
-    left out.  Other scores (Reversi's discs, Trax's lines) are the board's own.  The game's
+    left out.  Other scores (Reversi's discs, Trax's lines) are the board's own.  A score the game
+    counts only at its end (``Game.scored_at_end``: Trax's first loop or line) is None while the
+    game goes on: the cards read "0 points" all game, with no clue what would count.  The game's
     ``score()``, which records and tournaments keep, is unchanged."""
+    if state.game.scored_at_end and not state.is_terminal():
+        return None
     score = state.score()
     if score is None or not state.game.score_counts_captures:
         return score

@@ -39,7 +39,13 @@ MAX_TILT = math.radians(30)  # from the rows level (a wide board) to the columns
 TILT_STEPS = 60  # the tilts tried between: half a degree apart
 
 MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
-SMALL_RADIUS = 3.5  # smaller cells (under 6 pixels across) are a small picture's: filled plain, without outlines
+SMALL_RADIUS = 3.5  # smaller cells (under 6 pixels across) are a small picture's: filled pixel by pixel (``_draw_small_cells``)
+MESHED_RADIUS = 2.4  # a small picture's cells at least this large (4 pixels across) keep a 1-pixel line between them
+MESH_SHADE = 0.75  # that line's colour: the board's darkened so (the grid's own dark colour made a mesh)
+BAND_DEPTH = 1.25  # cell radii from the outer rows' and columns' centres to the edge bands' outer edges
+# on a picture (the main menu's card, about 3 pixels a radius) that left the bands a pixel or two
+# beyond the cells' points: a dotted red and blue line, not the sides' edges
+PICTURE_BAND_DEPTH = 2.0
 
 
 @lru_cache(maxsize=8)  # one a theme
@@ -63,6 +69,7 @@ class HexView(BoardView):
         self.n = game.size
         self.radius = 10.0
         self.tilt = 0.0  # radians the board is turned clockwise from its rows level (``_fit``)
+        self.band_depth = BAND_DEPTH  # the edge bands' depth as laid out: deeper on a picture
         self.origin = (0.0, 0.0)
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
@@ -77,13 +84,16 @@ class HexView(BoardView):
     # -- geometry ---------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
+        self.band_depth = BAND_DEPTH
         self._fit(rect, self._label_room)  # room for the labels round the edge bands
 
     def layout_picture(self, rect: pygame.Rect, state: HexState) -> None:
         """The board as large as ``rect`` holds it with its edge bands: a picture draws no
         labels, so it keeps no room for them (on a 40-pixel picture of 11x11 that room took
-        a third of the width, and the cells were 2 pixels across)."""
+        a third of the width, and the cells were 2 pixels across).  Its edge bands are deeper
+        (``PICTURE_BAND_DEPTH``), so that the sides' colours read at a few pixels a cell."""
         BoardView.layout(self, rect)
+        self.band_depth = PICTURE_BAND_DEPTH
         self._fit(rect, lambda radius: 0.0)
 
     def _fit(self, rect: pygame.Rect, margin: Callable[[float], float]) -> None:
@@ -129,7 +139,7 @@ class HexView(BoardView):
         """The width and height, in cell radii, of the board with its edge bands turned by ``tilt``."""
         last = self.n - 1
         _centre, corners = _grown_corners([_from_a1(row, col, 1.0, tilt) for row, col in
-                                           ((0, 0), (0, last), (last, last), (last, 0))], 1.0)
+                                           ((0, 0), (0, last), (last, last), (last, 0))], 1.0, self.band_depth)
         xs, ys = [x for x, _y in corners], [y for _x, y in corners]
         return max(xs) - min(xs), max(ys) - min(ys)
 
@@ -270,7 +280,7 @@ class HexView(BoardView):
         hover = self.cell_at(overlay.hover) if overlay.hover and overlay.interactive else None
         hover_move = self.move_at(state, hover) if hover is not None else None
         if self.small:
-            self._draw_small_cells(surface, state, theme.board, colours, dx)
+            self._draw_small_cells(surface, state, theme, colours, dx)
         else:
             self._draw_cells(surface, theme.board, theme.grid, dx)
         self.label_rects = []
@@ -301,18 +311,24 @@ class HexView(BoardView):
             pygame.draw.polygon(surface, board, poly)
             pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14)))
 
-    def _draw_small_cells(self, surface: pygame.Surface, state: HexState, board: Color,
+    def _draw_small_cells(self, surface: pygame.Surface, state: HexState, theme: Theme,
                           colours: tuple[Color, Color], dx: float) -> None:
-        """A small picture's cells, without outlines: each pixel in the colour of the stone on the
-        hexagon its centre lies in, or the board's where that cell is empty.  At 2 or 3 pixels a
-        cell, the outlines and a round stone's shadow and shine left each stone a dot in a dark
-        mesh; filled polygons overlap by a pixel along their edges, which took all of a 19x19
-        cell's one or two pixels from some stones on a 40-pixel picture."""
+        """A small picture's cells: each pixel in the colour of the stone on the hexagon its centre
+        lies in, or the board's where that cell is empty; where the cells are 4 pixels across or
+        more (``MESHED_RADIUS``), a pixel on each edge between two cells in a line of a softer
+        shade than the grid's.  At 2 or 3 pixels a cell, the outlines and a round stone's shadow
+        and shine left each stone a dot in a dark mesh; filled polygons overlap by a pixel along
+        their edges, which took all of a 19x19 cell's one or two pixels from some stones on a
+        40-pixel picture.  Without any line, the main menu's empty 11x11 board (5 or 6 pixels a
+        cell) was a flat rhombus, not a board of cells."""
         area = self.rect.clip(surface.get_rect())
         cells = self._cells_under(area, dx)
-        fills = np.array([(*(board if stone is None else colours[stone]), 255)
+        fills = np.array([(*(theme.board if stone is None else colours[stone]), 255)
                           for stone in map(state.stone_at, range(self.n * self.n))], dtype=np.uint8)
         rgba = np.where(cells[..., None] >= 0, fills[np.maximum(cells, 0)], 0).astype(np.uint8)  # clear off the board
+        if self.radius >= MESHED_RADIUS:
+            line = np.array((*_shade(theme.board, MESH_SHADE), 255), dtype=np.uint8)
+            rgba[_cell_edges(cells)] = line
         surface.blit(pygame.image.frombuffer(rgba.tobytes(), area.size, "RGBA"), area)
 
     def _cells_under(self, area: pygame.Rect, dx: float) -> np.ndarray:
@@ -331,7 +347,7 @@ class HexView(BoardView):
         board's centre they are drawn from: the board's corners pushed out along its diagonals."""
         n = self.n - 1
         corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
-        return _grown_corners(corners, self.radius)
+        return _grown_corners(corners, self.radius, self.band_depth)
 
     def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
         """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
@@ -470,9 +486,11 @@ def _from_a1(row: float, col: float, radius: float, tilt: float) -> tuple[float,
     return x * cos - y * sin, x * sin + y * cos
 
 
-def _grown_corners(corners: list[tuple[float, float]], radius: float) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+def _grown_corners(corners: list[tuple[float, float]], radius: float,
+                   depth: float) -> tuple[tuple[float, float], list[tuple[float, float]]]:
     """The board's centre and its corner cells' centres (a1, the top row's last, the last cell,
-    the last row's first) pushed out along its diagonals to the edge bands' outer corners."""
+    the last row's first) pushed out along its diagonals to the edge bands' outer corners, which
+    lie ``depth`` radii beyond the outer rows' and columns' centres."""
     cx = sum(p[0] for p in corners) / 4
     cy = sum(p[1] for p in corners) / 4
     grown = []
@@ -482,9 +500,20 @@ def _grown_corners(corners: list[tuple[float, float]], radius: float) -> tuple[t
         # the diagonals bisect the corners: an acute one (60 degrees) goes √3 times as far as an
         # obtuse one, so that the bands are as thick everywhere, their outer edges parallel to
         # the rows and the columns
-        reach = 2.5 * radius if k in (0, 2) else 2.5 * radius / SQRT3
+        reach = 2 * depth * radius if k in (0, 2) else 2 * depth * radius / SQRT3
         grown.append((px + vx / length * reach, py + vy / length * reach))
     return (cx, cy), grown
+
+
+def _cell_edges(cells: np.ndarray) -> np.ndarray:
+    """The pixels of a picture (``cells``: each pixel's cell, -1 off the board) on an edge between
+    two cells: those whose right, lower or lower-right neighbour lies in another cell of the board
+    (the diagonal closes the line's corners, where a hexagon's slanted edge steps)."""
+    edges = np.zeros(cells.shape, dtype=bool)
+    for rows, cols in ((0, 1), (1, 0), (1, 1)):
+        here, there = cells[:cells.shape[0] - rows, :cells.shape[1] - cols], cells[rows:, cols:]
+        edges[:cells.shape[0] - rows, :cells.shape[1] - cols] |= (here >= 0) & (there >= 0) & (here != there)
+    return edges
 
 
 def _outward(line: tuple[tuple[float, float], tuple[float, float]], inside: tuple[float, float]) -> tuple[float, float]:

@@ -1,0 +1,100 @@
+"""The window's remembered size: the size it has when not maximised, never larger than the desktop
+holds it, and whether it was maximised, from the window's own events where SDL's flag lags or a
+driver keeps none.  On SDL's dummy driver the desktop is 1024x768; the real X11 window under a
+window manager: tests/test_ui_xvfb.py."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from ui import settings as st
+from ui.app import MIN_SIZE, App
+from ui.desktop import FRAME
+
+OWN_SIZE = (1000, 700)  # the window's own size, which fits the dummy driver's 1024x768 desktop
+
+
+def desktop() -> tuple[int, int]:
+    return tuple(pygame.display.get_desktop_sizes()[0])
+
+
+@pytest.fixture
+def remembering(tmp_path, monkeypatch):
+    """A factory of windows that remember their size (no size asked for), from ``settings``."""
+    config = tmp_path / "config"
+    config.mkdir()
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(config))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    opened: list[App] = []
+
+    def open_window(**settings) -> App:
+        (config / "settings.json").write_text(json.dumps(settings))
+        app = App(fps=0, demo="menu")
+        app.run_frames(2)
+        opened.append(app)
+        return app
+
+    yield open_window
+    for app in opened:
+        app.quit()
+
+
+def post(app: App, *events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+    app.run_frames(2)
+
+
+def resized(size: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+
+
+def maximised_size() -> tuple[int, int]:
+    """The size a window manager gives a maximised window on the desktop: its width, less a panel."""
+    return desktop()[0], desktop()[1] - 28
+
+
+def saved() -> st.Settings:
+    return st.load()[0]
+
+
+@pytest.mark.parametrize("resize_first", [True, False])
+def test_a_maximised_window_remembers_its_own_size_and_that_it_was_maximised(remembering, resize_first):
+    """The window manager's new size may come before the maximise's event (SDL's flag then still
+    said not maximised): the screen's size was kept as the window's own, so the window closed
+    maximised came back from maximised to the screen's size (nothing visible changed).  Now the
+    size before it is kept, in either order, and the window is remembered as maximised."""
+    app = remembering(window_size=list(OWN_SIZE))
+    assert app.screen.get_size() == OWN_SIZE
+    maximise = pygame.event.Event(pygame.WINDOWMAXIMIZED)
+    post(app, *((resized(maximised_size()), maximise) if resize_first else (maximise, resized(maximised_size()))))
+    assert app.size == maximised_size()
+    app.quit()
+    assert saved().window_size == OWN_SIZE and saved().maximized is True
+
+
+def test_a_window_restored_from_maximised_remembers_its_new_size(remembering):
+    """Restored (and then dragged to another size), the window is no longer remembered maximised,
+    and its new size is the one kept."""
+    app = remembering(window_size=list(OWN_SIZE))
+    post(app, resized(maximised_size()), pygame.event.Event(pygame.WINDOWMAXIMIZED))
+    post(app, pygame.event.Event(pygame.WINDOWRESTORED), resized(OWN_SIZE))
+    post(app, resized((900, 650)))
+    app.quit()
+    assert saved().window_size == (900, 650) and saved().maximized is False
+
+
+def test_a_size_larger_than_the_desktop_is_remembered_as_the_desktop_holds_it(remembering):
+    """The default 1280x800 stayed remembered on a 1024x768 screen, where the window opens fitted
+    to the desktop: the size kept was one the screen cannot show.  Now the size kept, at the start
+    and after a resize beyond the desktop, is the one a window with its frame has room for."""
+    fitted = (desktop()[0] - FRAME[0], desktop()[1] - FRAME[1])
+    assert fitted[0] >= MIN_SIZE[0] and fitted[1] >= MIN_SIZE[1]
+    app = remembering()  # no size remembered yet: the default, larger than this desktop
+    assert app.settings.window_size == fitted
+    post(app, resized((1600, 1000)))
+    app.quit()
+    assert saved().window_size == fitted
