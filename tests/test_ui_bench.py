@@ -146,3 +146,24 @@ def test_the_rules_figures_time_each_games_page_in_english_and_portuguese(app, m
     assert set(lag) == {"en", "pt"}
     assert all(set(ms) == {"first", "later", "first_cpu", "later_cpu"} for ms in lag.values())
     assert (i18n.language(), app.fps) == ("en", 60)
+
+
+def test_the_worker_start_figures_take_the_spare_only_in_the_spare_runs(monkeypatch):
+    """``bench ui``'s worker figures: the "fresh" worker starts a process with its game, the
+    "spare" one takes the spare started before it; both answer level-5's move."""
+    from ui.ai_worker import SpareWorker
+
+    taken: list[bool] = []
+    take = SpareWorker.take.__func__
+
+    def counted(cls):
+        spare = take(cls)
+        taken.append(spare is not None)
+        return spare
+
+    monkeypatch.setattr(SpareWorker, "take", classmethod(counted))
+    monkeypatch.setattr(bench, "SPARE_HEAD_START", 0.1)
+    figures = bench.worker_start_figures("tictactoe", {"width": 7, "height": 6, "k": 4}, runs=1)
+    assert taken == [False, True]
+    for ready, moved in figures.values():
+        assert 0 <= ready <= moved

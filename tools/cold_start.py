@@ -70,6 +70,7 @@ def main():
 
     preparation = KernelPreparation()  # as ui.app.run: the window's background preparation
     app = App()
+    app.spare_worker = True  # ... and its spare AI worker (an older checkout has none: left unread)
     while time.monotonic() - opened < menu:
         app.frame()
     game_id, *pairs = game_spec.split(":")
@@ -153,6 +154,7 @@ def main():
 
     preparation = KernelPreparation()  # as ui.app.run: the window's background preparation
     app = App()
+    app.spare_worker = True  # ... and its spare AI worker (an older checkout has none: left unread)
     longest = menu_frames(app, menu)
     game_id, *pairs = game_spec.split(":")
     options = {k: int(v) for k, v in (p.split("=") for p in pairs)}

@@ -11,7 +11,8 @@ them; it reports ``AIWarmUp(done=False)`` then ``AIWarmUp(done=True)``, and ``AI
 is True in between, so the window can say "Preparing the engine..." instead of looking stuck.  Its
 players compile nothing when they are made (``ai.kernels.defer_compiling``): a move from an opening
 book comes at once, and a search waits for the kernels it needs, outside its move's time.  A worker
-restarted after a crash skips the warm-up (it may have been the cause).
+restarted after a crash skips the warm-up (it may have been the cause).  A worker takes the process
+of the window's ``SpareWorker`` when there is one: numba and the engines imported in the menus.
 
 Reports come back through ``ai.worker_channel`` (each written whole, under a lock) and the stop
 flag is its ``SharedFlag``, so that a worker killed outright (SIGKILL: the OOM killer, ``kill -9``)
@@ -49,6 +50,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -387,9 +389,37 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
     reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
 
 
-def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False) -> None:
+def _import_engines() -> None:
+    """A spare worker's head start (``SpareWorker``): numba and every game's engine and kernel
+    modules imported (about 0.9 s of a core), which a worker started with its game spent first."""
+    import importlib
+
+    from ai import engine_module
+    from ai.kernels import KERNEL_GAMES
+
+    for game_id in KERNEL_GAMES:
+        try:
+            importlib.import_module(engine_module(game_id))
+        except Exception:  # noqa: BLE001 - a head start only: the game's own job imports it again and says why
+            continue
+
+
+def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
+    """A spare worker's first item: (the game whose kernels to warm up, whether to), sent by the
+    ``AIWorker`` that took it; None when the window ends it first (or is gone)."""
+    while True:
+        try:
+            item = jobs.get(timeout=1.0)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return None
+            continue
+        return item
+
+
+def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False) -> None:
     """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
-    ``None`` arrives."""
+    ``None`` arrives.  A ``spare`` one imports the engines first, then waits for its game."""
     from ai.base import Forfeit
     from ai.parent_watch import end_with_parent
 
@@ -397,6 +427,12 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     players: dict = {}
     parent = mp.parent_process()
     lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
+    if spare:
+        _import_engines()
+        given = _game_given(jobs, parent)
+        if given is None:
+            return
+        warm_game, warm = given
     if warm:
         import ai.kernels
 
@@ -449,21 +485,30 @@ class AIWorker:
         self._start()
 
     def _start(self) -> None:
-        ctx = self._ctx
-        self.jobs = ctx.Queue()
-        self.reports = WorkerChannel(ctx)
-        self.stop = SharedFlag(ctx)
         warm = self.warm_up and self.deaths == 0
         self.preparing = warm
-        self.process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
-                                   args=(self.jobs, self.reports.sender(), self.stop, self.game_id, warm))
-        self.process.start()
-        self.reports.opened()  # a report cut by the process's death ends where the pipe does
+        spare = SpareWorker.take()
+        if spare is not None:  # its engines imported already: only the game's kernels to load
+            self.jobs, self.reports, self.stop, self.process = spare.jobs, spare.reports, spare.stop, spare.process
+            self.jobs.put((self.game_id, warm))
+        else:
+            self._spawn(warm)
+        _live.add(self)
         self.busy: int | None = None  # the job the process is running
         self.cancelled = False  # ... and whether we stopped wanting its answer
         self.heard = False  # ... and whether it has reported (its search has begun)
         self.stopping_since = 0.0
         self.pending: tuple[int, Job] | None = None
+
+    def _spawn(self, warm: bool) -> None:
+        ctx = self._ctx
+        self.jobs = ctx.Queue()
+        self.reports = WorkerChannel(ctx)
+        self.stop = SharedFlag(ctx)
+        self.process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
+                                   args=(self.jobs, self.reports.sender(), self.stop, self.game_id, warm))
+        self.process.start()
+        self.reports.opened()  # a report cut by the process's death ends where the pipe does
 
     def _restart(self, died: bool = True) -> None:
         """A fresh process for one that ``died`` (counted: four deaths in ten seconds give the
@@ -574,6 +619,7 @@ class AIWorker:
         if proc is None:
             return
         self.process = None
+        _live.discard(self)
         self.stop.set()
         with contextlib.suppress(OSError, ValueError, queue.Full):
             self.jobs.put_nowait(None)
@@ -586,6 +632,64 @@ class AIWorker:
     def close(self) -> None:
         """Stop the worker process (the scene is closing); it ends in the background."""
         self._shutdown(grace=STOP_GRACE)
+
+
+_live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a process, not closed
+
+
+class SpareWorker:
+    """A worker process started while the window waits in its menus, with no game yet: it imports
+    numba and every game's engine and kernel modules, the most of a worker's start when the kernels
+    are compiled on disk (a warm restart), then waits.  The next ``AIWorker`` takes it
+    (``take``) and tells it its game, so a game's start only loads that game's compiled kernels.
+
+    ``start`` is called as the window sleeps waiting for input (``ui.app.App``), and makes one only
+    when there is none and no worker is running: not beside a game's search, never more than one."""
+
+    _spare: SpareWorker | None = None
+
+    def __init__(self) -> None:
+        ctx = mp.get_context("spawn")
+        self.jobs = ctx.Queue()
+        self.reports = WorkerChannel(ctx)
+        self.stop = SharedFlag(ctx)
+        self.process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
+                                   args=(self.jobs, self.reports.sender(), self.stop), kwargs={"spare": True})
+        self.process.start()
+        self.reports.opened()
+
+    @classmethod
+    def start(cls) -> bool:
+        """Start the spare unless there is one or a worker runs; whether one was started."""
+        if cls._spare is not None or len(_live):
+            return False
+        cls._spare = SpareWorker()
+        return True
+
+    @classmethod
+    def take(cls) -> SpareWorker | None:
+        """The spare, alive, for a new worker to use (None when there is none); it is no longer spare."""
+        spare, cls._spare = cls._spare, None
+        if spare is not None and not spare.process.is_alive():
+            spare.close()
+            return None
+        return spare
+
+    @classmethod
+    def end(cls) -> None:
+        """End the spare, if any (the window closes); in the background, as a closed worker's."""
+        spare, cls._spare = cls._spare, None
+        if spare is not None:
+            spare.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, ValueError, queue.Full):
+            self.jobs.put_nowait(None)
+        ending = threading.Thread(target=_end, args=(self.process, self.jobs, self.reports, self.stop, 0.0),
+                                  daemon=True, name="tabuleiro-ai-end")
+        with _ENDING_LOCK:
+            _ENDING.append(ending)
+        ending.start()
 
 
 _ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)

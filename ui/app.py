@@ -37,6 +37,7 @@ import pygame
 
 from ui import clipboard, memory, sdl, words
 from ui import settings as settings_mod
+from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
@@ -225,6 +226,9 @@ class App:
         # game New game will show first (the last one chosen)
         shown_first = (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
         self.warm_start = WarmStart(lambda: game_modules(shown_first))
+        # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
+        # imported before a game takes it: set by ``run`` (a test's window starts no process)
+        self.spare_worker = False
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
         self._press_before_switch: tuple[float, tuple[int, int]] | None = None  # the one that changed the screen
@@ -641,6 +645,8 @@ class App:
             return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
+        if self.spare_worker:
+            SpareWorker.start()  # (none while a worker runs: a game's search keeps its cores)
         return _wait_for_events(wake)
 
     def _carried_over(self, event: pygame.event.Event) -> bool:
@@ -824,6 +830,7 @@ class App:
 
         self.running = False
         self.warm_start.stop()
+        SpareWorker.end()
         if self.scene is not None:
             self.guard(self.scene.close)
         for watcher in list(self.switch_watchers):
@@ -891,6 +898,7 @@ def run() -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     preparation = KernelPreparation()
     app = App()
+    app.spare_worker = True
     try:
         return app.run()
     finally:

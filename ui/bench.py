@@ -19,6 +19,9 @@ frames drawn per second:
   the first key, which loads the rules of every board shape the reader tries, and the later ones.
 - the rules screen going from a game's page to the next with Right, over the six games' pages,
   in English and Portuguese: each page's first showing, and the median of later ones.
+- a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
+  its kernels loaded and to level-5's first move past the books, started with its game and taken
+  from the window's spare (``SpareWorker``, started ``SPARE_HEAD_START`` s before), median of three.
 
 The goals: at most 5% of a core idle, at most 15% while level-5 thinks, with the thinking panel
 updated about 10 times a second and animations at the full frame rate.
@@ -357,6 +360,50 @@ def time_to_first_frame(cold: bool) -> tuple[float, int]:
     return float(said[0][1]) - launched, int(said[0][2])
 
 
+SPARE_HEAD_START = 3.0  # seconds the spare worker waits, as in a menu, before a game takes it
+
+
+def _worker_start(game_id: str, options: dict, line: list[str], spare: bool) -> tuple[float, float]:
+    """A worker for ``game_id`` (taken from a spare given ``SPARE_HEAD_START`` s, if ``spare``),
+    asked for level-5's move after ``line``: the seconds to its kernels loaded, and to the move."""
+    import games
+    from ui.ai_worker import AIResult, AIWorker, Job, SpareWorker
+
+    if spare:
+        SpareWorker.start()
+        time.sleep(SPARE_HEAD_START)
+    game = games.load(game_id, **options)
+    state = game.play_line(line)
+    started = time.monotonic()
+    worker = AIWorker(game)
+    job_id = worker.submit(Job(game_id, options, tuple(line), game.to_text(state), "level-5", 1.0))
+    ready = moved = None
+    try:
+        while moved is None and time.monotonic() - started < 120:
+            answers = worker.poll()
+            now = time.monotonic()
+            ready = ready or (None if worker.preparing else now)
+            moved = next((now for a in answers if isinstance(a, AIResult) and a.job_id == job_id), None)
+            time.sleep(0.005)
+    finally:
+        worker.close()
+    return (ready or moved or started) - started, (moved or time.monotonic()) - started
+
+
+def worker_start_figures(game_id: str, options: dict, runs: int = 3) -> dict[str, tuple[float, float]]:
+    """``_worker_start`` without a spare and with one, by "fresh" and "spare": the median of ``runs``
+    each, taken in turn (the machine's load the same for both)."""
+    from ui.ai_worker import wait_for_closed_workers
+
+    line = _middle_game(game_id, options)
+    seen: dict[str, list[tuple[float, float]]] = {"fresh": [], "spare": []}
+    for _ in range(runs):
+        for kind in seen:
+            seen[kind].append(_worker_start(game_id, options, line, kind == "spare"))
+            wait_for_closed_workers()
+    return {kind: tuple(sorted(column)[len(column) // 2] for column in zip(*figures)) for kind, figures in seen.items()}
+
+
 def headless_without_a_display() -> None:
     """SDL's dummy video driver where there is no display to open a window on (a server, CI), so a
     window bench runs there too; and pygame's greeting left out of the figures."""
@@ -395,3 +442,7 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
         report(f"ui: a key typed over the position editor's {board} board, refused: the first read in "
                f"{ms['first']:.1f} ms (the rules of each board shape loaded), later ones in {ms['later']:.1f} ms")
     report_rules_switch(report, r["rules_lag"])
+    starts = worker_start_figures(game_id, options, 1 if quick else 3)
+    fresh, spare = starts["fresh"], starts["spare"]
+    report(f"ui: {game_id}'s AI worker, kernels compiled on disk: loaded {fresh[0]:.2f} s after its start, level-5's "
+           f"first move past the books {fresh[1]:.2f} s; taken from the menu's spare: {spare[0]:.2f} s, {spare[1]:.2f} s")
