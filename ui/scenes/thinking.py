@@ -145,7 +145,7 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return parts
     if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth and depth_says_the_proof(progress):
-        parts.append(_("depth {n}").format(n=progress.depth))
+        parts.append(depth_text(progress))
     elif progress.kind == "mcts" and progress.nodes:
         parts.append(ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ",")))
     if progress.best_text:
@@ -157,6 +157,16 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         if value:
             parts.append(value)
     return parts
+
+
+def depth_text(progress: AIProgress) -> str:
+    """"depth 7"; a course player whose course counts its depth otherwise says the course's and
+    the plies, "course depth 5 (6 plies)", as its description does (Rastros' Basilio said
+    "depth 6" beside a description of "depth 5")."""
+    if progress.course_depth is None:
+        return _("depth {n}").format(n=progress.depth)
+    return ngettext("course depth {depth} ({n} ply)", "course depth {depth} ({n} plies)", progress.depth).format(
+        depth=progress.course_depth, n=progress.depth)
 
 
 def depth_says_the_proof(progress: AIProgress) -> bool:
