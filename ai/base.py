@@ -67,6 +67,7 @@ class Progress:
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
     reason: str = ""  # why a rule chose its move (kind "rule"), one of ``RULE_REASONS``; "" for none said
+    course_depth: int | None = None  # ``depth`` as a course player's description counts it, where it differs
 
     @property
     def nps(self) -> float:

@@ -26,6 +26,12 @@ ai/engines/reversi.py builds it with (one table, so text and player cannot disag
 ALQUERQUE_MINIMAX_DEPTHS = (1, 2, 3, 4)
 """Alquerque's course minimax players' depths, read by their titles, descriptions and factories."""
 
+RASTROS_COURSE_DEPTH = 5
+"""The depth Rastros' course alpha-beta players (Random Plus, Basilio, Ar Livre) search at, in the
+course's terms (the notebook's ``depth_for_all``): its cut-off test is ``depth > d``, so they look
+one ply further, ``RASTROS_COURSE_DEPTH + 1`` plies (ai/engines/rastros_course.py).  Their
+descriptions and the panel (``Progress.course_depth``) say both."""
+
 
 def _levels(*descriptions: str) -> tuple[PlayerInfo, ...]:
     """The five levels: level-1 plays at random (every game's), then levels 2-5 as described."""
@@ -41,7 +47,14 @@ def _reversi_course(name: str, depth: int) -> PlayerInfo:
 
 def _alquerque_minimax(depth: int) -> PlayerInfo:
     return PlayerInfo(f"alquerque:minimax-{depth}", f"Course minimax {depth}",
-                      f"The course project's minimax, depth {depth}, evaluation own - enemy pieces.")
+                      f"The course project's minimax at depth {depth}; evaluation: own pieces minus the enemy's.")
+
+
+def _rastros_course(player_id: str, title: str, what: str) -> PlayerInfo:
+    """A Rastros course alpha-beta player, its depth said as the course says it and in plies."""
+    plies = RASTROS_COURSE_DEPTH + 1
+    return PlayerInfo(player_id, title,
+                      f"The course's alpha-beta at depth {RASTROS_COURSE_DEPTH} ({plies} plies ahead) {what}")
 
 
 ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
@@ -100,13 +113,10 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
                    "The course's player that always goes south, then west."),
         PlayerInfo("rastros:obtuso-ne", "ObtusoNE",
                    "The course's player that always goes north, then east."),
-        PlayerInfo("rastros:random-plus", "Random Plus",
-                   "The course's alpha-beta (depth 5) that only knows won and lost games."),
-        PlayerInfo("rastros:basilio", "Basilio",
-                   "The course's alpha-beta (depth 5) by distance to its goal: the player students must "
-                   "beat."),
-        PlayerInfo("rastros:ar-livre", "Ar Livre",
-                   "The course's alpha-beta (depth 5) that maximises the number of legal moves."),
+        _rastros_course("rastros:random-plus", "Random Plus", "that only knows won and lost games."),
+        _rastros_course("rastros:basilio", "Basilio",
+                        "by distance to its goal: the player students must beat."),
+        _rastros_course("rastros:ar-livre", "Ar Livre", "that maximises the number of legal moves."),
     ),
     "alquerque": (
         *_levels(

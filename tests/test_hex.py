@@ -343,6 +343,43 @@ def test_level5_promises_perfect_play_only_on_the_sizes_its_solver_settles():
     assert f"every first move up to {max(opening_maps())}x{max(opening_maps())}" in description
 
 
+def middle_cells(n: int) -> set[str]:
+    """The cells nearest the middle of the drawn rhombus (a row is shifted half a cell from the
+    one above, rows sqrt(3)/2 apart): one cell on odd sizes, the short diagonal's middle pair on
+    even ones."""
+    def spot(r: float, c: float) -> tuple[float, float]:
+        return c + r / 2, r * 3 ** 0.5 / 2
+
+    mx, my = spot((n - 1) / 2, (n - 1) / 2)
+    far = {(r, c): (spot(r, c)[0] - mx) ** 2 + (spot(r, c)[1] - my) ** 2 for r in range(n) for c in range(n)}
+    least = min(far.values())
+    return {f"{chr(ord('a') + c)}{r + 1}" for (r, c), d in far.items() if d - least < 1e-9}
+
+
+@pytest.mark.parametrize("size", [8, 9, 15, 19])
+def test_level5_opens_in_the_centre_without_the_swap_on_sizes_without_a_map(size):
+    """Without the swap the centre wins every solved size, but level 5 searched the first move of
+    the sizes without a map and opened off-centre (19x19: c17 h14 h10 i10 m9 over five seeds)."""
+    from ai.engines.hex_knowledge import opening_maps
+
+    assert size not in opening_maps()
+    game = games.load("hex", size=size, swap=False)
+    start = game.initial_state()
+    reports = []
+    move = ai.make_player("hex", "level-5", seed=2, options={"size": size, "swap": False}).choose(
+        start, Limits(time=0.3), reports.append)
+    assert game.format_move(start, move) in middle_cells(size)
+    assert (reports[-1].kind, reports[-1].reason, reports[-1].proven) == ("rule", "centre", None)  # no proof claimed
+
+
+def test_level5_keeps_its_balanced_opening_under_the_swap_rule():
+    """The centre would be taken over by the swap: with the rule on, level 5 still opens away from it."""
+    game = games.load("hex", size=11, swap=True)
+    start = game.initial_state()
+    move = ai.make_player("hex", "level-5", seed=2, options={"size": 11, "swap": True}).choose(start, Limits(time=0.3))
+    assert game.format_move(start, move) not in middle_cells(11)
+
+
 def test_every_player_makes_legal_moves_fast_on_a_big_board():
     game = games.load("hex", size=11, swap=True)
     state = game.play_line(["f6"])

@@ -95,3 +95,46 @@ def test_an_engine_table_naming_other_players_than_the_roster_fails_at_once():
 
 def test_every_game_has_a_roster():
     assert set(ROSTER) == set(games.GAME_IDS)
+
+
+def _panel_depth(game_id: str, info) -> str:
+    """The depth part of the panel's line for the course player ``info``'s search of the start, as
+    the AI worker reports it (its job run here, in this process)."""
+    import threading
+
+    from ui.ai_worker import AIProgress, Job, _run_job
+    from ui.scenes.thinking import detail_parts
+
+    class Reports(list):
+        put = list.append
+
+    game = games.load(game_id)
+    job = Job(game_id, {}, (), game.to_text(game.initial_state()), info.id, 60.0, 1)
+    reports = Reports()
+    _run_job(1, job, {}, reports, threading.Event())
+    shown = [r for r in reports if isinstance(r, AIProgress)][-1]
+    return next(part for part in detail_parts(shown, game.sides, game_id) if "depth" in part)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_the_panel_says_a_course_players_depth_as_its_description_does(game_id):
+    """Rastros' Basilio is described as "alpha-beta (depth 5)" in the course's terms (AIMA's cut-off
+    at depth > 5 looks 6 plies ahead) and its panel said "depth 6".  Both say the course's depth,
+    and the plies beside it where the course counts otherwise: "course depth 5 (6 plies)"."""
+    import re
+
+    for info in ROSTER[game_id]:
+        if not isinstance(ai.make_player(game_id, info.id, seed=1), ClassicPlayer):
+            continue
+        said = _panel_depth(game_id, info)
+        depth, plies = re.fullmatch(r"(?:course )?depth (\d+)(?: \((\d+) plies\))?", said).groups()
+        assert f"depth {depth}" in info.description, (said, info)
+        if plies is not None:
+            assert f"({plies} plies ahead)" in info.description, (said, info)
+
+
+def test_no_description_writes_its_arithmetic_as_a_bare_minus():
+    """Alquerque's course minimax read "evaluation own - enemy pieces"."""
+    for infos in ROSTER.values():
+        for info in infos:
+            assert " - " not in info.description, info

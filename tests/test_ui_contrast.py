@@ -12,7 +12,7 @@ import pytest
 
 import games
 from tests.ui_helpers import key
-from ui.board_marks import MARK_RIM
+from ui.board_marks import MARK_RIM, shown
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES, contrast
@@ -122,7 +122,7 @@ def test_high_contrast_marks_stand_out_from_its_pale_board(app):
     scene = GameScene(app, MatchSetup("rastros", {}, HOTSEAT, (None, None), 0.1))
     square = scene.state.legal_moves()[0]
     app.switch(scene)
-    assert drawn(scene, scene.view.cell_rect(*divmod(square, scene.view.cols)).center) == theme.on_board
+    assert drawn(scene, scene.view.cell_rect(*divmod(square, scene.view.cols)).center) == shown(theme.side0)  # South's move
 
     scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
     between = scene.view.cell_rect(0, 0)
@@ -667,3 +667,29 @@ def test_alquerque_capture_landings_are_marked_apart_from_steps(app, name):
         for deficiency in (None, *COLOUR_BLINDNESS):
             ratio = contrast(seen_with(mark[filled], deficiency), seen_with(theme.board, deficiency))
             assert ratio >= 3, f"{kind} on {deficiency}: {ratio:.2f}:1"
+
+
+def _legal_dot_colours(app, game_id: str, moves: list[str]) -> set[tuple[int, int, int]]:
+    """The colours at the centres of the legal squares' dots, in a hot-seat game after ``moves``."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(60)  # animations over
+    scene.draw(app.screen)
+    centres = [scene.view.cell_rect(*divmod(m, scene.view.cols)).center for m in scene.state.legal_moves()]
+    return {tuple(app.screen.get_at(c))[:3] for c in centres}
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_legal_moves_dots_are_in_the_movers_colour(app, name):
+    """Rastros' dots were the theme's accent, in the Dark and Light themes the blue of South's goal,
+    also on North's turn (a human playing red North was shown its moves in the opponent's colour);
+    Reversi's were black on White's turn too.  Each is the mover's now, on either side's turn."""
+    from ui.views import rastros, reversi
+
+    app.settings.theme = name
+    theme = app.theme
+    for moves, mover in (([], 0), (["5-5"], 1)):
+        assert _legal_dot_colours(app, "rastros", moves) == {shown((theme.side0, theme.side1)[mover])}, moves
+    assert _legal_dot_colours(app, "reversi", []) == {reversi.BLACK_DISC}
+    assert _legal_dot_colours(app, "reversi", ["d3"]) == {reversi.WHITE_DISC}
+    assert rastros.mover_colour(theme, 1) != rastros.mover_colour(theme, 0)

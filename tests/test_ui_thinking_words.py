@@ -122,3 +122,37 @@ def test_the_rules_pages_say_where_their_rules_come_from(game_id, language):
     finally:
         i18n.set_language("en")
     assert SOURCES[(game_id, language)] in " ".join(opening.split())
+
+
+@pytest.mark.parametrize("game_id, options, far", [("rastros", {"size": 8}, "whole game"), ("reversi", {"size": 6}, "book")])
+def test_a_proof_from_beyond_the_search_is_not_said_beside_a_shallow_depth(game_id, options, far):
+    """Analysis of 8x8 Rastros' start (the book proves North's win, its length unknown) wrote
+    "depth 2 · best 3-4 · proven: North wins", the depth of the analysis' rounds beside a proof of
+    the whole game; 6x6 Reversi's book the same with "wins by 4 discs".  A proof the search did
+    not see the end of stands alone."""
+    from ai.move_values import analyse
+    from ui.analysis_mode import line_progress
+
+    game = games.load(game_id, **options)
+    state = game.initial_state()
+    snapshot = analyse(state, game_id, max_depth=2)
+    best = snapshot.best()
+    shown = line_progress(snapshot, [game.format_move(state, best.move)])
+    assert shown.proven is not None and shown.depth > 0, far  # the oddity's ingredients are there
+    assert proven_text(shown, game.sides).startswith("proven: ")
+    assert "depth" not in detail_line(shown, game.sides, game_id)
+
+
+def test_a_search_that_saw_the_end_keeps_its_depth_beside_the_proof():
+    """Tic-tac-toe's search proves a win within its depth: "depth 3 · best a3" above "proven: X wins
+    in 3 plies" is one story, and the depth stays."""
+    from ai.move_values import analyse
+    from ui.analysis_mode import line_progress
+
+    game = games.load("tictactoe")
+    state = game.play_line(["b2", "b1", "a1", "c3"])  # X forks at a3
+    snapshot = analyse(state, "tictactoe", max_depth=4)
+    best = snapshot.best()
+    shown = line_progress(snapshot, [game.format_move(state, best.move)])
+    assert shown.proven is not None and shown.proven_plies is not None and shown.proven_plies <= shown.depth
+    assert detail_line(shown, game.sides, "tictactoe").startswith(f"depth {shown.depth} · ")

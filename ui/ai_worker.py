@@ -130,6 +130,7 @@ class AIProgress:
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
     reason: str = ""  # why a rule chose its move (``ai.base.RULE_REASONS``), "" for none said
+    course_depth: int | None = None  # the depth as a course player's description counts it (``Progress``)
 
 
 @dataclass
@@ -354,7 +355,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         reports.put(AIProgress(
             job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
             p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
-            state.to_move, only_move, p.exact_margin, p.at_least, p.reason,
+            state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,

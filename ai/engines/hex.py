@@ -8,8 +8,8 @@
   Up to 13x13 level 5 adds connection knowledge at the root (``hex_knowledge``): virtual
   connections, the mustplay, dead and captured cells, the df-pn solver once the connections
   prove a win, and the first moves and swap decisions of the solved first-move maps (3x3 to
-  7x7, ai/data/hex_openings.json; on every size: MoHex's swap table from 8x8 up); its new tree
-  nodes start
+  7x7, ai/data/hex_openings.json; on every size: MoHex's swap table from 8x8 up; without the swap
+  rule on the bigger sizes it opens in the centre, unsearched); its new tree nodes start
   from hand-set pattern priors (saving or cutting a bridge, edge templates: ``ai/kernels/hex.py``),
   and its playouts keep ziggurats (edge template IIIa) as they keep bridges.
 - Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.

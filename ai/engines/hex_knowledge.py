@@ -16,7 +16,8 @@ connections, inferior cells and solver say, as plain Python values.
   exactly the winning first moves; a first player opens on a losing cell next to a winning one.
   From 8x8 on, where no map is shipped, both follow ``swap_table`` (MoHex's swap table: the
   solved 8x8 board's winning openings, a rule of thumb above) without claiming a proof.
-  Without the swap rule, ``winning_opening``: the most central winning cell, a proven win.
+  Without the swap rule, ``opening_without_swap``: the map's most central winning cell (a proven
+  win), on the sizes without a map the centre (``centre_cell``).
 - ``KnowledgePlayer``: level-5's MCTS (ai/engines/hex_mcts.py) with this knowledge at the
   root of each move up to 13x13 (skipped while it costs more than its share of the move; the
   pattern priors of ai/kernels/hex.py in the tree on every size): a position the solver proves is played from the proof, moves outside the
@@ -310,6 +311,28 @@ def winning_opening(n: int) -> int | None:
     return most_central(winning, n) if winning else None
 
 
+def centre_cell(n: int) -> int:
+    """The cell at the middle of the board's rhombus.  On an even size two cells share it: the
+    middle pair of the short diagonal (each the other turned half a turn); this is the first
+    of them (on 8x8 e4, not d4, which ``most_central``'s row-and-column distance would pick and
+    which lies further off the middle on the long diagonal)."""
+    half = n // 2
+    return (half - 1) * n + half if n % 2 == 0 else half * n + half
+
+
+def opening_without_swap(n: int) -> Progress | None:
+    """Blue's first move on an empty board without the swap rule, without a search: the solved
+    map's most central winning cell (a proven win) where the size has a map, else the centre.
+    Without the swap the first player wins every size, and the centre wins every size solved
+    (7x7, 8x8 and 9x9 in the published solutions): a search of the first move for its time
+    opened off-centre on the big boards (19x19: c17 h14 h10 i10 m9 over five seeds)."""
+    move = winning_opening(n)
+    if move is not None:
+        return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
+    move = centre_cell(n)
+    return Progress(depth=1, best_move=move, pv=[move], kind="rule", reason="centre", done=True)
+
+
 # -- the player ----------------------------------------------------------------------------------
 class RootAnalysis:
     """``analyse`` of one root in a thread of its own.  The kernels release the GIL, so the move
@@ -375,9 +398,7 @@ class KnowledgeSearcher(HexSearcher):
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
         if not (state.boards[0] | state.boards[1]) and not state.game.swap:
-            move = winning_opening(state.game.size)
-            if move is not None:  # the solved map's win
-                return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
+            return opening_without_swap(state.game.size)
         kernels.ready("hex")  # before the move's own clock starts
         self.began = time.perf_counter()
         self.move_time = limits.time

@@ -23,10 +23,11 @@ import random
 from collections.abc import Hashable
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.roster import RASTROS_COURSE_DEPTH
 from ai.search.classic import ClassicPlayer, CourseNew
 from games.rastros import RastrosState
 
-AIMA_DEPTH = 5  # the notebook's depth_for_all
+AIMA_DEPTH = RASTROS_COURSE_DEPTH  # the notebook's depth_for_all
 PLIES = AIMA_DEPTH + 1  # AIMA evaluates at depth > d: six plies below the root
 WON = 10  # the notebook's value of a won game (``_won_lost``)
 
@@ -108,5 +109,5 @@ def classic(evaluate):
     its +10 and -10 too: a node keeping its last move's value, that search's +10 is no proof (in
     205 random positions Basilio's root said +10 in 37 where a full search of the same depth
     finds no win), so it is not said as a win, nor drawn as one on the evaluation graph."""
-    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate, points=None,
+    return lambda info, seed: ClassicPlayer(info, PLIES, evaluate, points=None, course_depth=AIMA_DEPTH,
                                             course_new=CourseNew(random.Random(seed)))

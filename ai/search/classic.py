@@ -142,12 +142,17 @@ class ClassicPlayer(Player):
     None where there is no such factor (Rastros' Basilio counts its own distance to its goal).
     ``won``: the heuristic's value of a won game, reported as a win (``course_report``).
     ``course_new``: search as the Rastros course's ``alphabeta_cutoff_search_new`` (``CourseNew``).
+    ``course_depth``: the course's name for ``depth`` where it counts otherwise (AIMA's cut-off at
+    ``depth > d`` searches d + 1 plies), reported as ``Progress.course_depth`` so the panel says
+    the depth the player's description states beside the plies searched.
     Its choice of move is the course's own, whatever the factors."""
 
     def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True,
-                 points: float | None = 1.0, won: float | None = None, course_new: CourseNew | None = None) -> None:
+                 points: float | None = 1.0, won: float | None = None, course_new: CourseNew | None = None,
+                 course_depth: int | None = None) -> None:
         self.info = info
         self.depth = depth
+        self.course_depth = course_depth
         self.evaluate = evaluate
         self.prune = prune
         self.points = points
@@ -163,8 +168,9 @@ class ClassicPlayer(Player):
         move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune, self.course_new)
         if progress:
             score, kind = course_report(value, self.won, self.points, finished=not clock.expired())
+            course_depth = None if self.course_depth is None else self.course_depth - (self.depth - depth)
             progress(
                 Progress(depth=depth, best_move=move, score=score, nodes=nodes,
-                         elapsed=clock.elapsed(), pv=[move], kind=kind, done=True)
+                         elapsed=clock.elapsed(), pv=[move], kind=kind, done=True, course_depth=course_depth)
             )
         return move

@@ -1,6 +1,7 @@
 """Words for what the computer is thinking: depth, best move, evaluation, proofs.
 
-One truth per panel: a proof (the search saw the end of the game) replaces the evaluation; the
+One truth per panel: a proof (the search saw the end of the game) replaces the evaluation, and
+the depth too when the proof came from beyond it (a book, a table: ``depth_says_the_proof``); the
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
 honest conversion, so none is shown), and an advantage in points in the others; a course player
@@ -143,8 +144,8 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         if sides is not None and progress.proven is None and eval_unit(game_id) == "discs":
             parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
         return parts
-    if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth:
-        parts.append(_("depth {n}").format(n=progress.depth))
+    if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth and depth_says_the_proof(progress):
+        parts.append(depth_text(progress))
     elif progress.kind == "mcts" and progress.nodes:
         parts.append(ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ",")))
     if progress.best_text:
@@ -156,6 +157,28 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         if value:
             parts.append(value)
     return parts
+
+
+def depth_text(progress: AIProgress) -> str:
+    """"depth 7"; a course player whose course counts its depth otherwise says the course's and
+    the plies, "course depth 5 (6 plies)", as its description does (Rastros' Basilio said
+    "depth 6" beside a description of "depth 5")."""
+    if progress.course_depth is None:
+        return _("depth {n}").format(n=progress.depth)
+    return ngettext("course depth {depth} ({n} ply)", "course depth {depth} ({n} plies)", progress.depth).format(
+        depth=progress.course_depth, n=progress.depth)
+
+
+def depth_says_the_proof(progress: AIProgress) -> bool:
+    """Whether a search's depth belongs beside what it proved: always when nothing is; beside a
+    proof only when the search saw the end itself, its depth reaching the win's length.  A proof
+    that came from a book, an endgame table or a solver below a shallow search said "depth 2 ·
+    best 5-2 · proven: North wins" (Rastros' book: the whole game) and "depth 2 · best f1 ·
+    proven: White wins by 16 discs" (Reversi's solver, 16 squares empty): read as a proof two
+    plies deep.  Those say "proven" alone, with the length where it is known."""
+    if progress.proven is None:
+        return True
+    return progress.proven_plies is not None and 0 < progress.proven_plies <= progress.depth
 
 
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:

@@ -70,7 +70,7 @@ class RastrosView(GridView):
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
             # a dot, as on the other boards: a tint would look like South's goal corner
             centre, radius = legal_dot(rect, goal is not None)
-            pygame.draw.circle(surface, theme.on_board, centre, radius)
+            rimmed_circle(surface, mover_colour(theme, state.to_move), centre, radius)
         if overlay.hint == i:
             rimmed_circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
 
@@ -139,6 +139,14 @@ def piece_size(cell: int) -> tuple[int, int]:
         return cell // 2, 1
     radius = max(int(cell * 0.36), SMALL_CELL // 2)
     return radius, 1 if cell < THIN_RIM_UNDER else max(2, cell // 22)
+
+
+def mover_colour(theme, side: int):
+    """The colour of the legal squares' dots: the side to move's, as its goal is drawn.  They were
+    the theme's accent, the blue of South's goal in the Dark and Light themes, so a human playing
+    North (red) was shown its moves in the opponent's colour.  Rimmed (``rimmed_circle``), a dot
+    is seen on its own side's tinted goal too (the winning step)."""
+    return theme.side0 if side == 0 else theme.side1
 
 
 def legal_dot(rect: pygame.Rect, on_goal: bool) -> tuple[tuple[int, int], int]:

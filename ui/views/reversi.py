@@ -91,7 +91,7 @@ class ReversiView(GridView):
         radius = disc_radius(rect.width)
         if colour is None:
             if overlay.show_legal and overlay.interactive and state.move_mask() >> i & 1:
-                pygame.draw.circle(surface, (0, 0, 0), rect.center, max(2, rect.width // 12))
+                pygame.draw.circle(surface, disc_colour(state.to_move), rect.center, max(2, rect.width // 12))
             if overlay.hint == i:
                 rimmed_circle(surface, overlay.theme.hint, rect.center, max(3, rect.width // 6), 3)
             return
@@ -151,6 +151,12 @@ class ReversiView(GridView):
         return said, size, banner
 
 
+def disc_colour(side: int) -> tuple[int, int, int]:
+    """A side's discs' colour (0 Black), also the colour of its legal squares' dots when it is to
+    move: the dots were black for both sides, the opponent's colour on White's turn."""
+    return BLACK_DISC if side == 0 else WHITE_DISC
+
+
 def disc_radius(cell: int) -> int:
     """The radius of a disc on a square ``cell`` pixels wide."""
     return int(cell * 0.42)
@@ -163,7 +169,7 @@ def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, colour:
     rect.center = center
     shadow = rect.move(max(1, radius // 10), max(1, radius // 10))
     pygame.draw.ellipse(surface, (0, 50, 25), shadow)
-    pygame.draw.ellipse(surface, BLACK_DISC if colour == 0 else WHITE_DISC, rect)
+    pygame.draw.ellipse(surface, disc_colour(colour), rect)
     if colour == 1:
         pygame.draw.ellipse(surface, WHITE_DISC_EDGE, rect, 1)
     elif w > 8:  # a soft highlight so black discs read as round
@@ -179,7 +185,7 @@ def _small_disc(surface: pygame.Surface, square: pygame.Rect, colour: int) -> No
     shrank a white one to a dot.  Plain, each face stands 3:1 from the felt."""
     line = max(1, square.width // 30)  # GridView's line along the square's top and left
     face = pygame.Rect(square.x + line, square.y + line, square.width - line, square.height - line)
-    pygame.draw.ellipse(surface, BLACK_DISC if colour == 0 else WHITE_DISC, face)
+    pygame.draw.ellipse(surface, disc_colour(colour), face)
 
 
 def _on_felt(overlay: Overlay) -> Overlay:
