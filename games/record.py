@@ -590,6 +590,16 @@ _SPACED_CAPTURE = re.compile(r"(?<=\d)\s*x\s*(?=[a-z]\d)", re.IGNORECASE)  # Alq
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")  # "12." or "12..." before a move, or glued to it: "12.d3"
 _GLUED_MOVE = r"[a-z]\d{1,2}|pass|pa|ps|--"  # a cell, or a pass as Othello transcripts write one
 _GLUED_MOVES = re.compile(f"(?:{_GLUED_MOVE})+", re.IGNORECASE)  # "f5d6c3d3": a WZebra or Edax transcript
+_SQUARE = r"[a-z]\d{1,2}"
+_SQUARE_CHAIN = re.compile(rf"{_SQUARE}(?:\s*-\s*{_SQUARE}){{2,}}", re.IGNORECASE)  # "f5-d6-c3": three squares or more
+
+
+def _hyphens_apart(text: str) -> str:
+    """``text`` with three squares or more joined by hyphens (``f5-d6-c3-d3``, as Othello sites
+    and forums write a game) set apart by spaces.  No game's move is three squares joined so
+    (Alquerque's step ``c2-c3`` joins two, its captures ``b1xb3xd5`` are written with an x), so such
+    a chain is moves; two squares stay joined, one move or two being the game's to say."""
+    return _SQUARE_CHAIN.sub(lambda chain: re.sub(r"\s*-\s*", " ", chain.group(0)), text)
 
 
 def is_move_list(text: str) -> bool:
@@ -611,7 +621,8 @@ def moves_from_text(text: str) -> list[str]:
     Reads what ``move_list_text`` writes (only its numbered lines hold moves: the title, the
     players, the date and the result are left out) and bare lists: ``d3 c5 f6``,
     ``1. d3 c5 2. f6``, ``d3, c5; f6``, and cells run together, as Othello programs write a
-    game (``f5d6c3d3``, passes as ``pa``, ``ps`` or ``--``).  A hyphen joins what is on either
+    game (``f5d6c3d3``, passes as ``pa``, ``ps`` or ``--``), or joined by hyphens, three squares
+    or more (``f5-d6-c3``: ``_hyphens_apart``).  Otherwise a hyphen joins what is on either
     side of it, spaced or not (``4 - 5`` is Rastros' ``4-5``), and so does an ``x`` between two
     points (``b1 x b3`` is Alquerque's ``b1xb3``).  A first line naming a game ("Reversi": ``title_line``'s)
     is no move: a bare list under the game's name, as a course writes one, is its moves; nor is
@@ -628,7 +639,7 @@ def moves_from_text(text: str) -> list[str]:
     pairs = list(NOTEBOOK_SQUARE.finditer(text))
     if pairs:
         return [_pair_text(pair) for pair in pairs]
-    lines = [_SPACED_CAPTURE.sub("x", _SPACED_HYPHEN.sub("-", line)) for line in text.strip().splitlines()]
+    lines = [_SPACED_CAPTURE.sub("x", _SPACED_HYPHEN.sub("-", line)) for line in _hyphens_apart(text).strip().splitlines()]
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
@@ -731,7 +742,7 @@ def record_from_move_list(text: str) -> GameRecord:
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))
-    moves, final = _written_out(game, record.first_state(game), texts)
+    moves, final = written_out(game, record.first_state(game), texts)
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
     return record if lost is None else record.finish(lost)
@@ -768,12 +779,13 @@ def _record_of_unnamed_moves(text: str) -> GameRecord | None:
 def _cells_alone(text: str) -> bool:
     """Whether ``text`` is squares alone (and Othello's passes), run together or apart, numbered
     or not: ``f5d6c3``, ``F5 D6 C3``, ``1. f5 d6 2. c3``, ``1. F5 2. D6``.  Numbered, an Othello
-    game was refused for naming no game: Hex plays any squares too, so two games read it."""
-    words = [_MOVE_NUMBER.sub(r"\2", word) for word in re.split(r"[\s,;]+", text.strip())]
+    game was refused for naming no game: Hex plays any squares too, so two games read it.  Squares
+    joined by hyphens, three or more (``f5-d6-c3``), are squares alone too (``_hyphens_apart``)."""
+    words = [_MOVE_NUMBER.sub(r"\2", word) for word in re.split(r"[\s,;]+", _hyphens_apart(text).strip())]
     return _GLUED_MOVES.fullmatch("".join(words)) is not None
 
 
-def _written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:
+def written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:
     """A pasted line of moves in the game's own notation, with the moves it left out put in (an
     Othello transcript's passes), and the position after it; RecordError names the first move
     that is not legal, as a loaded record's would."""

@@ -13,6 +13,7 @@ import games
 from games.base import Game, IllegalMove
 from games.grid import parse_cell
 from games.hex_sgf import record_from_sgf
+from games.othello_ggf import record_from_ggf
 from games.position_text import record_from_position
 from games.record import RecordError, record_from_move_list
 from games.trax_tiles import move_of, tile_of_name
@@ -95,6 +96,10 @@ def samples() -> list[str]:
             "(;FF[4]GM[1]SZ[19];B[pd])", "(;GM[11]SZ[11:9])", "(;GM[11]SZ[x])", "(;GM[11]SZ[25])",
             "(;GM[11]SZ[5];B[a1", "()", "(;GM[11]SZ[5]AB[z9])", "(;GM[11]SZ[5]AW[a1][b1])",
             "(;GM[11]SZ[5];B[a1];W[a1])")),
+        *(refusal(lambda text=text: record_from_ggf(text)) for text in (  # GGS's Othello games, games.othello_ggf
+            "(;GM[Othello]TY[8]B[F5]", "(;GM[Othello]TY[8k];)", "(;GM[Othello]TY[12];)", "(;GM[Othello]TY[8]x;)",
+            "(;GM[Othello]TY[8]BO[10 *];)", "(;GM[Othello]TY[8]BO[8 Q*];)", "(;GM[Othello]TY[8]BO[8 **];)",
+            "(;GM[Othello]TY[8]B[A1];)", "x")),
     ]
 
 

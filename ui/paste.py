@@ -5,7 +5,8 @@ What "Copy moves" puts on the clipboard is a move list with a header naming the 
 and its players (``games.record.move_list_text``); a teacher can mail it, a student paste it back
 and play on from any move.  A record's JSON pastes as well, and so does a position: the game's
 name, then its board as the course prints it (``games.position_text``).  ``ui.record_files.from_text`` reads
-both; anything else is said and nothing changes.  A position is played under the rule options
+both; anything else is said and nothing changes.  A GGF database of Othello games opens its first game and says how many
+it holds (``say_other_games``, for a dropped file too).  A position is played under the rule options
 chosen on the New game screen where the text names none (a course's bare board with "Capture
 compulsory" on plays with it); those the text names are its own.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.othello_ggf import ggf_game_count
 from games.record import RecordError
 from ui import clipboard, words
 from ui.i18n import _
@@ -38,3 +40,12 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
                      duration=10.0)
         return
     app.open_record(record)
+    say_other_games(messages, text)
+
+
+def say_other_games(messages: Messages, text: str) -> None:
+    """Tell of the games after the first in a GGF database (Othello servers write them one after
+    another), which opened its first alone: the others were not lost without a word."""
+    count = ggf_game_count(text)
+    if count > 1:
+        messages.add(_("The text holds {count} games: the first is open").format(count=count), "info", duration=8.0)

@@ -29,6 +29,7 @@ import ai
 import games
 from ai.atomic import atomic_write_text
 from games.hex_sgf import is_sgf, record_from_sgf
+from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import (
     FORMAT,
@@ -162,11 +163,14 @@ def with_known_players(record: GameRecord, path: Path | None = None) -> GameReco
 
 
 def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) -> GameRecord:
-    """A record from its JSON, from a HexGui or Benzene SGF file (games.hex_sgf), from a move list (``games.record.move_list_text``'s form, its
+    """A record from its JSON, from a HexGui or Benzene SGF file (games.hex_sgf), from an Othello
+    server's or database's GGF (games.othello_ggf: its first game), from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there, under the rule options ``chosen`` per game where the text
     names none); RecordError naming the problem."""
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
+    if is_ggf(text):  # an Othello game of GGS or a database: SGF's shape, another game's words
+        return _with_catalog_players(record_from_ggf(text))
     if is_sgf(text):  # a Hex game HexGui or Benzene saved
         return _with_catalog_players(record_from_sgf(text))
     if text.lstrip().startswith("{"):

@@ -678,3 +678,15 @@ def open_file(app: Any, path: Any) -> None:
         app.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
         return
     app.open_record(record)
+    _say_other_games(app, path)
+
+
+def _say_other_games(app: Any, path: Any) -> None:
+    """A GGF database dropped on the window opened its first game: say how many it holds."""
+    from ui.paste import say_other_games
+    from ui.record_files import read_text
+
+    try:
+        say_other_games(app.messages, read_text(Path(path)))
+    except (OSError, ValueError):  # read a moment ago; gone now: the game is open all the same
+        return

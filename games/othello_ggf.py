@@ -1,0 +1,125 @@
+"""Othello games in GGF, the Generic Game Format of GGS and the Othello databases, read into a record.
+
+A game is one node between ``(;`` and ``;)``: ``(;GM[Othello]PC[GGS/os]DT[...]PB[name]PW[name]
+RB[1800]RW[1900]TI[15:00//02:00]TY[8]RE[+2.000]BO[8 ---...--- *]B[F5//0.01]W[D6]...;)``.  What is
+read: ``TY`` (the board's size, then letters for variants: ``r`` a random start, which ``BO``
+shows; ``k`` komi, ``s`` synchro and ``a`` anti are rules we do not play, so refused), ``BO`` (the
+size, the squares row by row, ``*`` black, ``O`` white, ``-`` empty, and the side to move, ``*``
+or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` in the order written
+(a square, or ``PA`` for a pass; ``/eval/time`` after it is left out) and ``RE`` (the disc margin
+for black, ``+2.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s`` a score agreed).  Only
+a resignation or a loss on time is taken from ``RE`` where the moves do not end the game: a
+margin of an unfinished game is no end the rules can check.  The rest (ratings, times, place) is
+left out.  A database holds games one after another: ``record_from_ggf`` reads the first and
+``ggf_game_count`` says how many there are.
+"""
+
+from __future__ import annotations
+
+import re
+
+import games
+from games.base import quoted
+from games.record import GameRecord, RecordError, Result, Side, now_iso, written_out
+
+GAME = re.compile(r"\(;(.*?)(;\)|\Z)", re.DOTALL)  # one game; an open one cut short runs to the end
+PROPERTY = re.compile(r"([A-Za-z]+)\s*\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
+GAME_TYPE = re.compile(r"\s*(\d+)([a-z]*)\s*", re.IGNORECASE)  # TY[8], TY[8r]
+RESULT = re.compile(r"\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([rts]))?\s*", re.IGNORECASE)  # RE[+2.000], RE[-64:r]
+BOARD_CHARS = {"*": "X", "O": "O", "-": "-"}  # GGF's black, white and empty square, as our to_text writes them
+LOSSES = {"r": " resigns", "t": " lost on time"}  # RE's flag: how the loser's game ended off the board
+VARIANT_READ = "r"  # a random start: BO gives it, the rules are ours
+
+
+def is_ggf(text: str) -> bool:
+    """Whether ``text`` is an Othello game in GGF (``(;GM[Othello]``...)."""
+    first = GAME.match(text.lstrip())
+    return first is not None and re.search(r"GM\s*\[\s*othello\s*\]", first.group(1), re.IGNORECASE) is not None
+
+
+def ggf_game_count(text: str) -> int:
+    """How many GGF games ``text`` holds, one after another as databases write them."""
+    return len(GAME.findall(text.strip())) if is_ggf(text) else 0
+
+
+def record_from_ggf(text: str) -> GameRecord:
+    """The first Othello game of a GGF text, its moves replayed; RecordError naming the first
+    problem (a variant or board we do not play, a square of ``BO`` we cannot read, a move that is
+    not legal, a game cut short)."""
+    first = GAME.match(text.lstrip())
+    if first is None:
+        raise RecordError("the GGF holds no game")
+    if not first.group(2):
+        raise RecordError("the GGF game is cut short: no ';)' ends it")
+    properties = _properties(first.group(1))
+    root = {name: value for name, value in reversed(properties)}  # the first of each, as written
+    game = _game(root.get("TY", "8"))
+    titles = (root.get("PB", "").strip(), root.get("PW", "").strip())
+    start = _start_position(game, root["BO"]) if "BO" in root else None
+    record = GameRecord("reversi", dict(game.options), (Side(None, titles[0]), Side(None, titles[1])), [],
+                        started=now_iso(), start_position=start)
+    texts = [_move_text(value) for name, value in properties if name in ("B", "W")]
+    moves, final = written_out(game, record.first_state(game), texts)
+    record = record.with_moves(moves, final)
+    loss = None if record.is_finished() else _loss(root.get("RE", ""))
+    return record if loss is None else record.finish(loss)
+
+
+def _properties(body: str) -> list[tuple[str, str]]:
+    """A game's properties in the order written, names in capitals; RecordError at anything else."""
+    found, pos = [], 0
+    for match in PROPERTY.finditer(body):
+        if body[pos:match.start()].strip():
+            break
+        found.append((match.group(1).upper(), match.group(2).replace("\\]", "]")))
+        pos = match.end()
+    rest = body[pos:].strip()
+    if rest:
+        raise RecordError(f"the GGF cannot be read at {quoted(rest[:20])}")
+    return found
+
+
+def _game(game_type: str) -> games.Game:
+    """Reversi on the board ``TY`` names; RecordError for a variant or a size we do not play."""
+    match = GAME_TYPE.fullmatch(game_type)
+    if match is None or set(match.group(2).lower()) - set(VARIANT_READ):
+        raise RecordError(f"TY[{game_type}]: a kind of Othello Tabuleiro does not play "
+                          "(it plays the usual rules on 6x6, 8x8 and 10x10 boards)")
+    try:
+        return games.load("reversi", size=int(match.group(1)))
+    except ValueError as exc:
+        raise RecordError(f"TY[{game_type}]: {exc}") from None
+
+
+def _start_position(game: games.Game, board: str) -> str | None:
+    """``BO``'s position in the game's text, or None for the usual start."""
+    size, *rows = board.split() or ["?"]
+    wanted = game.options["size"]
+    if not size.isdigit() or int(size) != wanted:
+        raise RecordError(f"BO[{size} ...] is not the {wanted}x{wanted} board TY names")
+    cells = "".join(rows).upper()
+    bad = next((ch for ch in cells if ch not in BOARD_CHARS), None)
+    if bad is not None:
+        raise RecordError(f"BO: {bad!r} is no square (* black, O white, - empty)")
+    text = "".join(BOARD_CHARS[ch] for ch in cells[:-1]) + " " + BOARD_CHARS.get(cells[-1:], "?")
+    try:
+        state = game.from_text(text)
+    except ValueError as exc:
+        raise RecordError(f"BO: {exc}") from None
+    written = game.to_text(state)
+    return None if written == game.to_text(game.initial_state()) else written
+
+
+def _move_text(value: str) -> str:
+    """A move as the game reads it: the square or ``pa`` before any ``/eval/time``."""
+    return value.split("/", 1)[0].strip().lower()
+
+
+def _loss(said: str) -> Result | None:
+    """The end ``RE`` tells of a game its moves do not end: a resignation or a loss on time (the
+    margin's sign names the winner, black's view); None for anything else."""
+    match = RESULT.fullmatch(said)
+    if match is None or (match.group(2) or "").lower() not in LOSSES or float(match.group(1)) == 0:
+        return None
+    winner = 0 if float(match.group(1)) > 0 else 1
+    return Result(winner, games.info("reversi").sides[1 - winner] + LOSSES[match.group(2).lower()])
