@@ -153,3 +153,4 @@ def test_only_the_newest_watched_games_are_kept_and_never_a_game_continue_offers
     listed = {entry.path for entry in rows.entries}
     assert {path for path, _record in watched[5:]} | {saved} <= listed
     assert sum(entry.kept and not entry.record.is_finished() for entry in rows.entries) == NOT_OFFERED_KEPT
+    assert f"the last {NOT_OFFERED_KEPT} watched games left unfinished" in rows.hint()  # the user is told
