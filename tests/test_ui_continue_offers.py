@@ -8,14 +8,17 @@ rows of Saved games; and Enter on the Continue list, before any row is chosen, o
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import replace
 
 import pygame
 
 import games
-from tests.ui_helpers import key
-from ui.autosave import SHELF, record_for_setup, worth_continuing
+from tests.ui_helpers import key, wait
+from ui.autosave import NOT_OFFERED_KEPT, SHELF, games_dir, record_for_setup, updated_at, worth_continuing
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.record_files import save
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.records import RecordsScene
@@ -23,15 +26,18 @@ from ui.scenes.replay import ReplayScene
 from ui.scenes.unfinished import UnfinishedScene
 
 
-def unfinished(game_id: str, mode: str, players: tuple, moves: list[str], hour: int):
+def unfinished(game_id: str, mode: str, players: tuple, moves: list[str], hour: int, minute: int = 0):
     """An unfinished game's autosave file as the window writes it (``SHELF.new_slot``), last
-    played at ``hour`` o'clock (the later, the newer); its path and record."""
+    played at ``hour``:``minute`` (the later, the newer: the file's time too); its path and record."""
     setup = MatchSetup(game_id, {}, mode, players, 0.1)
     game = setup.make_game()
     record = record_for_setup(setup).with_moves(moves, game.play_line(moves))
-    record = replace(record, updated=f"2026-12-03T{hour:02d}:00:00")
+    when = f"2026-12-03T{hour:02d}:{minute:02d}:00"
+    record = replace(record, started=when, updated=when)  # each a game of its own (``records._same_game``)
     slot = SHELF.new_slot(record)
     assert slot.save(record) is None
+    when = updated_at(record)
+    os.utime(slot.path, (when, when))
     return slot.path, record
 
 
@@ -114,3 +120,37 @@ def test_leaving_a_watched_game_does_not_point_to_continue(app):
     watched.back_to_menu()
     said = [message.text for message in app.messages.items]
     assert not any("Continue" in text for text in said) and any("Saved games" in text for text in said)
+
+
+def test_only_the_newest_watched_games_are_kept_and_never_a_game_continue_offers(app):
+    """Nothing removed the unfinished games Continue does not offer: a teacher demoing PC vs PC
+    games filled the folder and Saved games without end.  Now, as with the finished games, the
+    newest ``NOT_OFFERED_KEPT`` stay; the games Continue offers stay however old, and so do a
+    watched game saved with Save, a damaged file (moved aside) and a newer version's record."""
+    offered = [unfinished("tictactoe", HOTSEAT, (None, None), ["b2"], 1),
+               unfinished("tictactoe", HUMAN_VS_PC, (None, "level-1"), ["b2", "a1"], 2)]
+    watched = [unfinished("tictactoe", PC_VS_PC, ("level-1", "level-2"), ["b2", "a1", "c3"][: 1 + i % 3],
+                          10 + i // 60, i % 60) for i in range(NOT_OFFERED_KEPT + 5)]
+    saved = save(watched[0][1], games_dir() / "demo.json")  # Save on the oldest watched game
+    damaged = SHELF.folder / "damaged.json"
+    damaged.write_text("{ not a record", encoding="utf-8")
+    newer = SHELF.folder / "newer.json"
+    newer.write_text(json.dumps(watched[1][1].to_dict() | {"version": 99}), encoding="utf-8")
+    for path in (damaged, newer):
+        os.utime(path, (0, 0))  # older than every game
+    menu = MenuScene(app)
+    app.switch(menu)  # the Continue list is read as a watched game is left (on a thread: many files)
+    assert wait(app, lambda: not menu.reading.loading, 30)
+    assert [path for path, _record in menu.unfinished] == [offered[1][0], offered[0][0]]
+    assert menu.not_offered == NOT_OFFERED_KEPT
+    assert [path.exists() for path, _record in watched] == [False] * 5 + [True] * NOT_OFFERED_KEPT
+    assert all(path.exists() for path, _record in offered)
+    assert saved.exists() and newer.exists() and not damaged.exists()
+    assert [p.read_text(encoding="utf-8") for p in SHELF.folder.glob("damaged.json.corrupt-*")] == ["{ not a record"]
+    rows = RecordsScene(app)
+    app.switch(rows)
+    assert wait(app, lambda: not rows.reading.loading, 30)
+    listed = {entry.path for entry in rows.entries}
+    assert {path for path, _record in watched[5:]} | {saved} <= listed
+    assert sum(entry.kept and not entry.record.is_finished() for entry in rows.entries) == NOT_OFFERED_KEPT
+    assert f"the last {NOT_OFFERED_KEPT} watched games left unfinished" in rows.hint()  # the user is told

@@ -13,7 +13,9 @@ import games
 from tests.ui_helpers import key, wait
 from ui.autosave import record_for_setup
 from ui.clocks import READINGS_KEY
+from ui.export import board_view
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.common import board_picture
 from ui.scenes.game import GameScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.replay import ReplayScene
@@ -246,3 +248,28 @@ def test_the_names_come_from_the_last_session_before_new_game_is_opened(app):
     scene = chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=3)
     key(app, pygame.K_LEFT)
     assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "Rui"]
+
+
+def test_the_picture_is_the_still_picture_of_every_list_facing_the_human(app):
+    """The picture was drawn as the board to play on (``render_board``): at its size Alquerque's
+    pieces were rings where every other still picture (``board_picture``) has discs.  Now it is
+    ``board_picture``'s, turned to face the human playing Black as the game will be."""
+    setup = MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-2", None), 0.2)
+    game = setup.make_game()
+    state = game.initial_state()
+    moves = []
+    for _ in range(2):
+        move = state.legal_moves()[0]
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    scene = chooser(app, record_for_setup(setup).with_moves(moves, state), ply=2)
+    assert shown(scene, "mode") == HUMAN_VS_PC and shown(scene, "human-side") == 1
+    app.run_frames(2)
+    (size, _facing, _theme), drawn = scene._picture
+    faced, unturned = board_view(game), board_view(game)
+    assert faced.face(1)  # Black's seat is the far side: the picture is turned
+    expected = board_picture(state, app.theme, size, size, view=faced)
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+    assert drawn.get_size() == expected.get_size()
+    as_it_is = board_picture(state, app.theme, size, size, view=unturned)
+    assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(as_it_is, "RGBA")

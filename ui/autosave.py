@@ -4,7 +4,9 @@ Each game has its own file in the ``unfinished`` folder (``SHELF.new_slot``): st
 game, New game, Menu, Watch or a replay's "Play from here" never overwrite an unfinished game, and
 the main menu's Continue lists those the player played (``worth_continuing``: game, players,
 moves, date).  A watched PC vs PC game, or one where only the computer moved, keeps its file but
-is listed under Saved games instead (``Shelf.not_offered``).  A game taken back to no
+is listed under Saved games instead (``Shelf.not_offered``), the newest ``NOT_OFFERED_KEPT`` of
+them (``keep_newest``, as the finished games: a game saved with Save is a file of its own in
+``games_dir``, a tournament's are in its log, and neither is touched).  A game taken back to no
 moves drops out of the list (its file is removed the next time the list is read); a game that
 ends moves on to the ``finished`` folder, where the newest ``RECENT_KEPT`` stay for the Saved games
 screen to replay: a game played to the end is not lost because nobody pressed Save.
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 
 FILE_NAME = "autosave.json"
 RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are removed)
+NOT_OFFERED_KEPT = RECENT_KEPT  # unfinished games Continue does not offer (watched ones) kept: the oldest beyond go
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
 
 
@@ -349,11 +352,9 @@ class Shelf:
                      "{folder}, and Saved games lists it").format(
                 name=path.name, error=words.file_error(os_problem(exc, folder / path.name)), folder=self.folder)
         try:
-            kept = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-            for old in kept[RECENT_KEPT:]:
-                old.unlink()
-        except OSError as exc:
-            log.info("could not remove the oldest finished games: %s", exc)
+            keep_newest(list(folder.glob("*.json")), RECENT_KEPT)
+        except OSError as exc:  # the folder cannot be listed: the games stay, the next one tries again
+            log.info("could not list the finished games: %s", exc)
         return None
 
     def new_slot(self, record: GameRecord) -> Autosave:
@@ -391,7 +392,31 @@ class Shelf:
                 Autosave(path).clear()
             else:
                 keep.append((path, record))
-        return keep, problems
+        removed = keep_newest([path for path, record in keep if not worth_continuing(record)], NOT_OFFERED_KEPT)
+        return [(path, record) for path, record in keep if path not in removed], problems
+
+
+def keep_newest(paths: list[Path], kept: int) -> set[Path]:
+    """Remove all but the newest ``kept`` of ``paths`` (by the file's time: when its game last
+    changed); the files removed.  Games nobody saved are kept without a limit nowhere: the last
+    finished ones (``RECENT_KEPT``) and the unfinished ones Continue does not offer
+    (``NOT_OFFERED_KEPT``): a teacher demoing or a student leaving PC vs PC games running filled
+    the folder and Saved games without end.  A file gone meanwhile (another window) is not
+    counted; one that cannot be removed stays, and the others go all the same."""
+    dated = []
+    for path in paths:
+        try:
+            dated.append((path.stat().st_mtime_ns, path.name, path))
+        except OSError:
+            continue  # gone since the listing: moved on or removed by another Tabuleiro window
+    removed = set()
+    for _time, _name, path in sorted(dated, reverse=True)[kept:]:
+        try:
+            path.unlink(missing_ok=True)
+            removed.add(path)
+        except OSError as exc:
+            log.info("could not remove the old game %s: %s", path, exc)
+    return removed
 
 
 SHELF = Shelf()

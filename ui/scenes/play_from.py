@@ -30,7 +30,7 @@ from ui import text as tx
 from ui import words
 from ui.autosave import setup_dict_for_record
 from ui.clocks import choice_label, reading_text, record_clock
-from ui.export import board_view, render_board
+from ui.export import board_view
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, MatchSetup
 from ui.names import clean_name
@@ -40,6 +40,7 @@ from ui.scenes.common import (
     add_selector,
     add_wrapped_label,
     backdrop,
+    board_picture,
     form_over_buttons,
     heading,
     make_menu,
@@ -287,13 +288,15 @@ class PlayFromScene(MenuFormScene):
         return f"{words.title(games.info(self.game.id))} – {_('Play from here')}"
 
     def _board_picture(self, size: int) -> pygame.Surface:
-        """The position, facing the human in Human vs PC as the game will (redrawn when that changes)."""
+        """The position, facing the human in Human vs PC as the game will (redrawn when that changes):
+        a still picture as every other (``board_picture``), where ``render_board``, drawing the board
+        to play on, made Alquerque's pieces rings at small sizes."""
         facing = self.human_side if self.mode == HUMAN_VS_PC and self.app.settings.face_me else None
         key = (size, facing, self.app.theme.name)
         if self._picture is None or self._picture[0] != key:
             view = board_view(self.game)
             view.face(facing)
-            self._picture = (key, render_board(self.game, self.state, (size, size), theme=self.app.theme, view=view))
+            self._picture = (key, board_picture(self.state, self.app.theme, size, size, view=view))
         return self._picture[1]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -52,6 +52,7 @@ from games.record import GameRecord, RecordError
 from ui import file_report, words
 from ui import text as tx
 from ui.autosave import (
+    NOT_OFFERED_KEPT,
     RECENT_KEPT,
     SHELF,
     describe,
@@ -338,8 +339,9 @@ class RecordsScene(Scene):
 
     def hint(self) -> str:
         return _("Pick a game to replay it, drop a record file on the window or paste a copied game (Ctrl+V). "
-                 "The last {n} games played to the end are here too, saved or not. "
-                 "Folder: {folder}").format(n=RECENT_KEPT, folder=self.folder)
+                 "The last {n} games played to the end are here too, saved or not, and the last {m} "
+                 "watched games left unfinished. Folder: {folder}").format(
+            n=RECENT_KEPT, m=NOT_OFFERED_KEPT, folder=self.folder)
 
     def empty_text(self) -> str:
         if self.all_entries:
