@@ -9,7 +9,7 @@ import pytest
 
 from tests.test_replay import random_record
 from ui.ai_worker import AIProgress, AIResult, wait_for_closed_workers
-from ui.analysis import ROUGH_SECONDS, BackgroundAnalysis, Opinion, deeper
+from ui.analysis import ANSWER_WAY_BACK, ROUGH_SECONDS, BackgroundAnalysis, Opinion, deeper
 
 
 class _Instant:
@@ -108,6 +108,6 @@ def test_the_replay_wakes_when_the_search_under_way_should_have_answered(tmp_pat
     scene = ReplayScene(FakeApp(), random_record("tictactoe", seed=3), ply=0, analyse=False)
     scene.analysis = BackgroundAnalysis(scene.record, "level-5", seconds=0.25, worker=_Instant())
     scene.analysis.poll()  # the first search asked for: its answer is due in its time
-    assert 0 < scene.redraw_interval() <= ROUGH_SECONDS + 0.05 < ANALYSIS_REDRAW
+    assert 0 < scene.redraw_interval() <= ROUGH_SECONDS + ANSWER_WAY_BACK < ANALYSIS_REDRAW
     scene.analysis._job_due = time.monotonic() - 10  # long overdue (kernels compiling): the usual redraws
     assert scene.redraw_interval() == ANALYSIS_REDRAW

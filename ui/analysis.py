@@ -34,8 +34,8 @@ from ui.i18n import number_text
 DEFAULT_PLAYER = "level-5"
 DEFAULT_SECONDS = 0.25
 ROUGH_SECONDS = 0.03  # the first pass: every position valued within a few seconds, however long the game
-ANSWER_SLACK = 0.05  # seconds past its time a search's answer takes to come back from the worker process
-LATE_ANSWER = 0.5  # seconds a late answer is looked for often, before the window's usual redraws
+ANSWER_WAY_BACK = 0.01  # seconds past its time a search's answer takes to come back from the worker process
+LATE_POLL, LATE_ANSWER = 0.05, 0.5  # a late answer looked for that often, that long, before the usual redraws
 PROVEN_SCORE = 990_000  # |score| at or beyond this is a proven result (ai.base.PROVEN is 990000)
 # Lower bounds of the scale where an engine's units are known and it declares no EVAL_SCALE:
 # tic-tac-toe's OpenLines scores 4**k per open line of k marks, so 64 is a line of three.
@@ -291,8 +291,8 @@ class BackgroundAnalysis:
 
     def answer_due_in(self) -> float | None:
         """Seconds until the search under way should have answered (its time, and the way back
-        from the worker: ``ANSWER_SLACK``), for the window to wake then and start the next one;
-        a late answer is looked for every ``ANSWER_SLACK`` for ``LATE_ANSWER`` seconds more (a loaded
+        from the worker: ``ANSWER_WAY_BACK``), for the window to wake then and start the next one;
+        a late answer is looked for every ``LATE_POLL`` for ``LATE_ANSWER`` seconds more (a loaded
         machine), then left to the next redraw (the worker compiling its kernels); None then, and
         when no search is under way."""
         import time
@@ -302,7 +302,7 @@ class BackgroundAnalysis:
         left = self._job_due - time.monotonic()
         if left > 0:
             return left
-        return ANSWER_SLACK if left > -LATE_ANSWER else None
+        return LATE_POLL if left > -LATE_ANSWER else None
 
     def poll(self) -> bool:
         """Collect answers and start the next search; True when ``points`` changed."""
@@ -371,7 +371,7 @@ class BackgroundAnalysis:
             job = Job(self.record.game_id, dict(self.record.options), tuple(self.record.moves[:i]),
                       self.game.to_text(state), self.player_id, seconds, seed=0, slot="analysis")
             self._job = (self.worker.submit(job), place)
-            self._job_due = time.monotonic() + seconds + ANSWER_SLACK
+            self._job_due = time.monotonic() + seconds + ANSWER_WAY_BACK
             return changed
         self.done = True
         return changed
