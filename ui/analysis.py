@@ -1,7 +1,11 @@
 """The engine's opinion of every position of a finished game, for the replay's evaluation graph.
 
-Each position gets a short search (a fixed time, the same for all) in the AI worker process, so
-the window keeps drawing; the answers arrive one by one and the graph fills in from the left.
+Each position gets a short search in the AI worker process, so the window keeps drawing, in
+passes (``PASS_SECONDS``): first a rough one over the whole game (the book, the tables, a shallow
+search), so the whole graph stands within seconds, then the full search of each position, whose
+deeper value replaces the rough one (``deeper``).  One position after another in a pass, each
+start asked by the window: the replay wakes when the search under way should have answered
+(``answer_due_in``) rather than at its next redraw, which doubled every position's time.
 Scores come in the searcher's own units (alpha-beta evaluation units, MCTS win rates, proven
 results), from the side to move's point of view; ``normalise`` turns them into one scale for the
 graph: -1 (the first side loses) .. +1 (it wins), from the first side's point of view.
@@ -29,6 +33,9 @@ from ui.i18n import number_text
 
 DEFAULT_PLAYER = "level-5"
 DEFAULT_SECONDS = 0.25
+ROUGH_SECONDS = 0.03  # the first pass: every position valued within a few seconds, however long the game
+ANSWER_WAY_BACK = 0.01  # seconds past its time a search's answer takes to come back from the worker process
+LATE_POLL, LATE_ANSWER = 0.05, 0.5  # a late answer looked for that often, that long, before the usual redraws
 PROVEN_SCORE = 990_000  # |score| at or beyond this is a proven result (ai.base.PROVEN is 990000)
 # Lower bounds of the scale where an engine's units are known and it declares no EVAL_SCALE:
 # tic-tac-toe's OpenLines scores 4**k per open line of k marks, so 64 is a line of three.
@@ -184,6 +191,14 @@ def search_depth(kind: str, depth: int, nodes: int) -> int:
     return nodes if kind == "mcts" else depth
 
 
+def deeper(opinion: Opinion, depth: int, known: Opinion, known_depth: int) -> bool:
+    """Whether ``opinion`` (from a search ``depth`` deep) replaces ``known``: a proof yields only to
+    a proof, beats any estimate; between estimates the deeper, or at equal depth the newer."""
+    if known.proven is not None:
+        return opinion.proven is not None
+    return opinion.proven is not None or depth >= known_depth
+
+
 def opinion_from_progress(progress: Any) -> Opinion:
     """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress)."""
     return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0))
@@ -208,10 +223,28 @@ def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float 
     return values(record.game_id, opinions)
 
 
+def pass_seconds(seconds: float) -> tuple[float, ...]:
+    """Each pass's time a position: a rough pass first where it is shorter than ``seconds``."""
+    return (ROUGH_SECONDS, seconds) if seconds > ROUGH_SECONDS else (seconds,)
+
+
+def analysis_order(positions: int, passes: Sequence[float]) -> list[tuple[float, int]]:
+    """The searches of a whole analysis, in order: (seconds, position) for every position of each
+    pass in turn, so every ply has a value after the first pass and a deeper one after the next."""
+    return [(seconds, index) for seconds in passes for index in range(positions)]
+
+
+def settled(opinion: Opinion | None) -> bool:
+    """Whether a longer search could not change ``opinion``: a proof, the rules' verdict, a book
+    move or a forced one."""
+    return opinion is not None and (opinion.proven is not None or opinion.kind in ("rule", "book"))
+
+
 class BackgroundAnalysis:
     """Analyse a record in an ``ui.ai_worker.AIWorker``; call ``poll()`` every frame.
 
-    ``points`` fills in as the answers come; ``done`` when every position has one.  A record that
+    ``points`` fills in as the answers come, roughly first (``pass_seconds``), then deeper; ``done``
+    when every pass is over.  A record that
     already carries evaluations for every position is not searched again.  ``close`` stops the
     worker (the replay is left, perhaps only for the search tree or the rules); the next ``poll``
     starts another and goes on from the position it stopped at.  A position whose search lost its
@@ -230,8 +263,10 @@ class BackgroundAnalysis:
         self.opinions: list[Opinion | None] = [None] * len(self.states)
         self.depths = [0] * len(self.states)  # how deep each opinion's search went (``search_depth``)
         self.error = ""
-        self._next = 0
-        self._job: tuple[int, int] | None = None  # (job id, position index)
+        self.order = analysis_order(len(self.states), pass_seconds(seconds))
+        self._next = 0  # the next search in ``order``
+        self._job: tuple[int, int] | None = None  # (job id, its place in ``order``)
+        self._job_due = 0.0  # when the search under way should have answered (time.monotonic)
         self._asked_again: int | None = None  # the position searched again after its process died
         self._last: Any = None
         stored = record.evaluations
@@ -248,8 +283,26 @@ class BackgroundAnalysis:
         self.worker = worker
 
     def progress(self) -> float:
-        """The share of positions analysed, 0..1."""
-        return sum(o is not None for o in self.opinions) / max(1, len(self.opinions))
+        """The share of the analysis' searches done (all passes), 0..1."""
+        return 1.0 if self.done else self._next_unfinished() / max(1, len(self.order))
+
+    def _next_unfinished(self) -> int:
+        return self._next - (self._job is not None)
+
+    def answer_due_in(self) -> float | None:
+        """Seconds until the search under way should have answered (its time, and the way back
+        from the worker: ``ANSWER_WAY_BACK``), for the window to wake then and start the next one;
+        a late answer is looked for every ``LATE_POLL`` for ``LATE_ANSWER`` seconds more (a loaded
+        machine), then left to the next redraw (the worker compiling its kernels); None then, and
+        when no search is under way."""
+        import time
+
+        if self._job is None:
+            return None
+        left = self._job_due - time.monotonic()
+        if left > 0:
+            return left
+        return LATE_POLL if left > -LATE_ANSWER else None
 
     def poll(self) -> bool:
         """Collect answers and start the next search; True when ``points`` changed."""
@@ -276,11 +329,9 @@ class BackgroundAnalysis:
             if isinstance(item, AIProgress):
                 self._last = item
             elif isinstance(item, AIResult):
-                index = self._job[1]
                 if self._last is not None:
-                    self.opinions[index] = opinion_from_progress(self._last)
-                    self.depths[index] = search_depth(self._last.kind, self._last.depth, self._last.nodes)
-                self._job, self._last, changed = None, None, True
+                    changed |= self._keep(self.order[self._job[1]][1], self._last)
+                self._job, self._last = None, None
             elif isinstance(item, AIProcessDied) and self._job[1] != self._asked_again:
                 self._asked_again = self._job[1]
                 self._search_again()
@@ -290,21 +341,37 @@ class BackgroundAnalysis:
                 changed = True
         return changed
 
+    def _keep(self, index: int, last: Any) -> bool:
+        """Keep a search's last report as position ``index``'s value where it is ``deeper`` than
+        the one known (a rough pass's); True when it was kept."""
+        opinion = opinion_from_progress(last)
+        depth = search_depth(last.kind, last.depth, last.nodes)
+        known = self.opinions[index]
+        if known is not None and not deeper(opinion, depth, known, self.depths[index]):
+            return False
+        self.opinions[index], self.depths[index] = opinion, depth
+        return True
+
     def _submit_next(self) -> bool:
+        import time
+
         from ui.ai_worker import Job
 
         changed = False
-        while self._next < len(self.states):
-            i = self._next
+        while self._next < len(self.order):
+            place = self._next
+            seconds, i = self.order[place]
             self._next += 1
             state = self.states[i]
-            if state.is_terminal():
+            if state.is_terminal() and self.opinions[i] is None:
                 self.opinions[i] = terminal_opinion(state)
                 changed = True
+            if settled(self.opinions[i]):
                 continue
             job = Job(self.record.game_id, dict(self.record.options), tuple(self.record.moves[:i]),
-                      self.game.to_text(state), self.player_id, self.seconds, seed=0, slot="analysis")
-            self._job = (self.worker.submit(job), i)
+                      self.game.to_text(state), self.player_id, seconds, seed=0, slot="analysis")
+            self._job = (self.worker.submit(job), place)
+            self._job_due = time.monotonic() + seconds + ANSWER_WAY_BACK
             return changed
         self.done = True
         return changed

@@ -8,7 +8,9 @@ For each game, a hot-seat game at 1280x800 with analysis on, run through the rea
   window keeps while the worker analyses, and the longest gap between frames.
 
 Then the time the tree explorer takes to open a depth-4 tic-tac-toe tree: from asking for it to
-the first frame that shows the built tree.  Figures are printed, never asserted (they depend on
+the first frame that shows the built tree; and the replay's evaluation graph of a finished game
+(``REPLAY_GAMES``, random moves of a fixed seed), through the real loop: seconds to a value on a
+quarter, half and every ply (the rough pass), and to the complete, fully searched graph.  Figures are printed, never asserted (they depend on
 the machine).  Each run lasts ``SECONDS`` (``QUICK_SECONDS`` with ``--quick``), on a passing
 settings and data folder.
 """
@@ -22,6 +24,8 @@ from collections.abc import Callable
 GAMES = (("tictactoe", "b2"), ("reversi", "f5,d6,c3"), ("hex", "f6"), ("rastros", ""), ("alquerque", ""),
          ("trax", ""))
 SECONDS, QUICK_SECONDS = 5.0, 1.5
+REPLAY_GAMES, QUICK_REPLAY_GAMES = ("reversi", "hex", "alquerque"), ("reversi",)
+GRAPH_SHARES = (0.25, 0.5, 1.0)
 
 
 def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
@@ -71,6 +75,50 @@ def tree_open_seconds() -> float:
             app.quit()
 
 
+def random_finished_record(game_id: str, seed: int = 1):
+    """A whole game of random moves (Reversi: 60 plies, Hex 11x11 and Alquerque: over 100)."""
+    import random
+
+    import games
+    from games.record import GameRecord, Side
+
+    game = games.load(game_id)
+    state, rng, moves = game.initial_state(), random.Random(seed), []
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, state)
+
+
+def replay_graph_seconds(game_id: str, timeout: float = 300.0) -> dict[str, float]:
+    """Seconds from opening the replay of ``random_finished_record(game_id)`` until the graph has a
+    value on each share of ``GRAPH_SHARES`` of its plies, and until its analysis is done ("done"),
+    through the real loop (60 fps cap, idle waits as a user sees it); "plies" the game's length."""
+    from ui.app import App
+
+    record = random_finished_record(game_id)
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    try:
+        app.open_replay(record)
+        started, figures = time.monotonic(), {"plies": float(len(record.moves))}
+        while time.monotonic() - started < timeout:
+            app.frame()
+            analysis = app.scene.analysis
+            if analysis is None:
+                continue
+            share = sum(p is not None for p in analysis.points) / len(analysis.points)
+            for wanted in GRAPH_SHARES:
+                if share >= wanted and f"{wanted:g}" not in figures:
+                    figures[f"{wanted:g}"] = time.monotonic() - started
+            if analysis.done:
+                figures["done"] = time.monotonic() - started
+                break
+        return figures
+    finally:
+        app.quit()
+
+
 def bench_analysis(report: Callable[[str], None], quick: bool) -> None:
     """Print each game's analysis figures, then the tree explorer's opening time, the window on passing
     settings and data folders: the hot-seat games it starts are no one's to continue."""
@@ -88,3 +136,9 @@ def bench_analysis(report: Callable[[str], None], quick: bool) -> None:
                    f"{r['busy_longest_ms']:.0f} ms)  depth reached {r['depth']}")
     report(f"analysis: tree explorer, tic-tac-toe depth 4 from the empty board: {tree_open_seconds():.3f} s from "
            "asking for it to the first frame showing the built tree")
+    with scratch_user_folders():
+        for game_id in QUICK_REPLAY_GAMES if quick else REPLAY_GAMES:
+            r = replay_graph_seconds(game_id)
+            shares = "  ".join(f"{100 * wanted:.0f}% {r.get(f'{wanted:g}', float('nan')):.1f} s" for wanted in GRAPH_SHARES)
+            report(f"analysis: replay graph, {game_id} {r['plies']:.0f} plies: plies valued {shares}; seconds to a "
+                   f"complete graph (every pass) {r.get('done', float('nan')):.1f} s")

@@ -35,6 +35,7 @@ from games.base import Game, State
 from ui import text as tx
 from ui.analysis import (
     Opinion,
+    deeper,
     has_honest_value,
     opinion_from_progress,
     search_depth,
@@ -74,14 +75,6 @@ def snapshot_opinion(snapshot: Any) -> Opinion | None:
 
 NOISY_LEVELS = LEVEL_IDS[:3]  # levels that choose with noise on purpose (ai/engines/*.py ``noise=``)
 BELOW_ANALYSIS = -1  # the depth a noisy level's value ranks at: under any value analysis has
-
-
-def deeper(opinion: Opinion, depth: int, known: Opinion, known_depth: int) -> bool:
-    """Whether ``opinion`` (from a search ``depth`` deep) replaces ``known``: a proof yields only to
-    a proof, beats any estimate; between estimates the deeper, or at equal depth the newer."""
-    if known.proven is not None:
-        return opinion.proven is not None
-    return opinion.proven is not None or depth >= known_depth
 
 
 def child_opinion(value: MoveValue, mover: int) -> Opinion:

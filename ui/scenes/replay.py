@@ -2,9 +2,9 @@
 
 - Step with the buttons or the arrow keys (Home/End jump to the ends), drag the slider or click
   the evaluation graph to jump, Space plays the game back by itself.
-- For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, a
-  short fixed time each, in the AI worker) and the graph fills in: above the middle line the first
-  side is better.  The loser's move after which its evaluation fell most is marked.
+- For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, in
+  the AI worker: a rough pass over the whole game, then a deeper one) and the graph fills in:
+  above the middle line the first side is better.  The loser's move after which its evaluation fell most is marked.
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far; "Picture"
@@ -72,6 +72,7 @@ AUTOPLAY_SECONDS = 0.9  # between moves at normal animation speed
 MOVE_ROWS_WANTED = 6
 """The move-list rows the panel keeps, room allowing: the evaluation graph shrinks for them down
 to ``GRAPH_LEAST`` first, then analysis mode's best line goes to one line (``room_given``)."""
+ANALYSIS_REDRAW = 0.25  # seconds between redraws while the evaluation graph fills in
 GRAPH_LEAST = 80  # the evaluation graph's smallest height (unscaled)
 END_LEAVES_ROWS = 2  # the move list's rows a long end of the game (a bot's forfeit) leaves under it
 
@@ -365,11 +366,14 @@ class ReplayScene(Scene):
 
     def redraw_interval(self) -> float | None:
         """Every frame while a move animates or the replay plays; a few times a second while the
-        evaluation graph fills in; otherwise only after input."""
+        evaluation graph fills in, and when the position under search should have its answer, so
+        the next search starts then, not up to a redraw later (which doubled each position's
+        time: ``BackgroundAnalysis.answer_due_in``); otherwise only after input."""
         if self.view.is_animating() or self.playing:
             return 0.0
         if self.analysis is not None and not getattr(self.analysis, "done", True):
-            return 0.25
+            due = self.analysis.answer_due_in()
+            return ANALYSIS_REDRAW if due is None else min(ANALYSIS_REDRAW, due)
         return None
 
     def update(self, dt: float) -> None:
