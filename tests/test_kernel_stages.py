@@ -75,6 +75,30 @@ def test_alquerque_reads_its_tables_only_once_few_pieces_are_left(deferred):
     assert kernels.is_ready("alquerque", "tables")
 
 
+def test_alquerque_reads_no_table_file_on_a_moves_clock_while_its_warm_up_reads_them(deferred, monkeypatch):
+    """A window's first move past the books, its worker's warm-up thread still reading the table
+    files: with many pieces left the move reads none itself (no table knows such a position; it
+    did, after its search, for the panel's verdict: 0.6 s over its budget), its move is legal, and
+    once the warm-up has read them the next move's search has them."""
+    from ai.engines.alquerque import TABLES_WAITED_FOR
+    from ai.kernels import alquerque_tables
+
+    real_load, read = alquerque_tables.load, []
+    monkeypatch.setattr(alquerque_tables, "load", lambda variant="course": read.append(variant) or real_load(variant))
+    game = games.load("alquerque")
+    player = ai.make_player("alquerque", "level-5", seed=1)
+    state = play_random(game, 12, seed=7)
+    assert (state.boards[0] | state.boards[1]).bit_count() > TABLES_WAITED_FOR
+    move = player.choose(state, Limits(time=0.2))
+    assert move in state.legal_moves() and player.searcher.endgame is None
+    assert read == [] and not kernels.is_ready("alquerque", "tables")
+    kernels.warm_up("alquerque", "tables")  # the warm-up thread's stage, done
+    later = state.play(move)
+    later = later.play(later.legal_moves()[0])
+    player.choose(later, Limits(time=0.2))
+    assert player.searcher.endgame is alquerque_tables.load("course")
+
+
 def test_a_player_made_for_a_match_has_every_kernel_ready(monkeypatch):
     monkeypatch.setattr(kernels, "_stages", {})
     ai.make_player("reversi", "level-5", seed=1)

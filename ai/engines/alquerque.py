@@ -293,13 +293,23 @@ class KernelSearch:
             self.moves.setdefault(kernel.encode(move), move)
         kernel.load_history(self.context.misc, state)
         self.context.misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
-        if not self.use_tables:
-            return None
-        if (state.boards[0] | state.boards[1]).bit_count() <= TABLES_WAITED_FOR or kernels.is_ready("alquerque", "tables"):
-            kernels.ready("alquerque", "tables")
+        if self.tables_at_hand(state):
             return self._table_answer(state)
         self.endgame = None  # still being read (a window's first moves): the search goes without them
         return None
+
+    def tables_at_hand(self, state: AlquerqueState) -> bool:
+        """Whether this player consults the endgame tables on ``state`` now: once their files are
+        read, or (waiting for that, as for a kernel: not the move's time) when few pieces are left.
+        A window's worker reads them in its warm-up thread; a move that read them itself meanwhile
+        paid their reading (about 0.6 s of a core) on its clock, for nothing with many pieces on
+        the board, where no table knows the position."""
+        if not self.use_tables:
+            return False
+        if (state.boards[0] | state.boards[1]).bit_count() <= TABLES_WAITED_FOR or kernels.is_ready("alquerque", "tables"):
+            kernels.ready("alquerque", "tables")
+            return True
+        return False
 
     def _table_answer(self, state: AlquerqueState) -> Progress | None:
         """The endgame tables' move in a won or lost position they know (no search needed); else
@@ -537,8 +547,9 @@ class EnginePlayer(Player):
 
     def known_outcome(self, state: AlquerqueState) -> tuple[int, int | None] | None:
         """The endgame tables' verdict, drawn endings included (the search plays those on, so
-        its own value there carries contempt, not the draw)."""
-        ending = alquerque_tables.outcome(state) if self.searcher.use_tables else None
+        its own value there carries contempt, not the draw); None while their files are still
+        being read and many pieces are left (``KernelSearch.tables_at_hand``)."""
+        ending = alquerque_tables.outcome(state) if self.searcher.tables_at_hand(state) else None
         if ending is None:
             return None
         winner, plies = ending
