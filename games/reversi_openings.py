@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from games.base import IllegalMove
-from games.grid import parse_cell
+from games.grid import parse_cell, permute_bits
 
 LIST_PATH = Path(__file__).resolve().parent / "data" / "reversi_openings.txt"
 SIZE = 8
@@ -52,19 +52,10 @@ SYMMETRIES = tuple(_square_map(t) for t in (
 ))
 
 
-def _moved(bits: int, squares: tuple[int, ...]) -> int:
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= 1 << squares[low.bit_length() - 1]
-        bits ^= low
-    return out
-
-
 def canonical(position: Position) -> Position:
     """The least of ``position``'s images under ``SYMMETRIES``: equal for positions that are."""
     black, white, to_move = position
-    return min((_moved(black, s), _moved(white, s), to_move) for s in SYMMETRIES)
+    return min((permute_bits(black, s), permute_bits(white, s), to_move) for s in SYMMETRIES)
 
 
 def _game():
