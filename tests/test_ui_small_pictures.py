@@ -115,6 +115,18 @@ def filled_share(picture: pygame.Surface, centre: tuple[int, int], radius: int, 
     return sum(tuple(picture.get_at(at))[:3] == colour for at in near) / len(near)
 
 
+def assert_alquerque_discs(picture: pygame.Surface, view, state) -> None:
+    """Each Alquerque piece of ``state`` is a disc of its colour round its point on ``picture``
+    (laid out as ``view``), and no empty point shows a piece's colour."""
+    fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
+    reach = max(1, view.step // 3)
+    for piece, centre in piece_points(view, state):
+        if piece is None:
+            assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
+        else:
+            assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
+
+
 @pytest.mark.parametrize("size", [SMALL, MENU_CARD])
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme, size):
@@ -127,13 +139,7 @@ def test_alquerque_pieces_show_as_discs_on_a_small_picture(monkeypatch, theme, s
     views = views_drawing(monkeypatch)
     picture = common.board_picture(state, THEMES[theme], size, size)
     [view] = views
-    fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
-    reach = max(1, view.step // 3)
-    for piece, centre in piece_points(view, state):
-        if piece is None:
-            assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
-        else:
-            assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
+    assert_alquerque_discs(picture, view, state)
 
 
 @pytest.mark.parametrize("theme", list(THEMES))
@@ -216,13 +222,7 @@ def test_a_pasted_alquerque_positions_picture_on_new_game_shows_discs(app, monke
     picture = app.scene.menu.get_widget("start-board").get_surface()
     view = alquerque.AlquerqueView(state.game)
     view.layout_picture(picture.get_rect(), state)  # where the points are drawn
-    fills = {0: alquerque.WHITE_PIECE, 1: alquerque.BLACK_PIECE}
-    reach = max(1, view.step // 3)
-    for piece, centre in piece_points(view, state):
-        if piece is None:
-            assert all(filled_share(picture, centre, reach, fill) == 0 for fill in fills.values()), centre
-        else:
-            assert filled_share(picture, centre, reach, fills[piece]) >= 0.8, (piece, centre)
+    assert_alquerque_discs(picture, view, state)
 
 
 def pixels_along(picture: pygame.Surface, start: tuple[float, float], end: tuple[float, float]) -> list[tuple[int, int]]:
