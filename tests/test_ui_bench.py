@@ -98,6 +98,7 @@ def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
 
     monkeypatch.setattr(analysis_bench, "GAMES", (("tictactoe", "b2"),))
     monkeypatch.setattr(analysis_bench, "QUICK_SECONDS", 0.2)
+    monkeypatch.setattr(analysis_bench, "QUICK_REPLAY_GAMES", ("tictactoe",))
     for name in ("TABULEIRO_DATA_DIR", "TABULEIRO_CONFIG_DIR"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
     argv = ["bench", "analysis", "--quick"]
@@ -107,7 +108,8 @@ def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
     assert "analysis: what analysis mode and the tree explorer cost the window" in lines
     rows = [line for line in lines if line.startswith("analysis: tictactoe")]
     assert len(rows) == 1 and all(word in rows[0] for word in ("updates", "idle CPU", "busy", "depth reached"))
-    assert lines[-1].startswith("analysis: tree explorer, tic-tac-toe depth 4")
+    assert any(line.startswith("analysis: tree explorer, tic-tac-toe depth 4") for line in lines)
+    assert lines[-1].startswith("analysis: replay graph, tictactoe") and "complete graph" in lines[-1]
     assert not any(tmp_path.iterdir())
 
 
