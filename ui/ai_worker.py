@@ -502,14 +502,7 @@ class AIWorker:
         self.pending: tuple[int, Job] | None = None
 
     def _spawn(self, warm: bool) -> None:
-        ctx = self._ctx
-        self.jobs = ctx.Queue()
-        self.reports = WorkerChannel(ctx)
-        self.stop = SharedFlag(ctx)
-        self.process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
-                                   args=(self.jobs, self.reports.sender(), self.stop, self.game_id, warm))
-        self.process.start()
-        self.reports.opened()  # a report cut by the process's death ends where the pipe does
+        self.jobs, self.reports, self.stop, self.process = _start_process(self._ctx, self.game_id, warm)
 
     def _restart(self, died: bool = True) -> None:
         """A fresh process for one that ``died`` (counted: four deaths in ten seconds give the
@@ -635,6 +628,17 @@ class AIWorker:
         self._shutdown(grace=STOP_GRACE)
 
 
+def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False):
+    """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
+    (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike."""
+    jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
+    process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
+                          args=(jobs, reports.sender(), stop, warm_game, warm), kwargs={"spare": True} if spare else {})
+    process.start()
+    reports.opened()  # a report cut by the process's death ends where the pipe does
+    return jobs, reports, stop, process
+
+
 _live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a process, not closed
 
 
@@ -650,14 +654,7 @@ class SpareWorker:
     _spare: SpareWorker | None = None
 
     def __init__(self) -> None:
-        ctx = mp.get_context("spawn")
-        self.jobs = ctx.Queue()
-        self.reports = WorkerChannel(ctx)
-        self.stop = SharedFlag(ctx)
-        self.process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
-                                   args=(self.jobs, self.reports.sender(), self.stop), kwargs={"spare": True})
-        self.process.start()
-        self.reports.opened()
+        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), spare=True)
 
     @classmethod
     def start(cls) -> bool:
