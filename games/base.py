@@ -314,6 +314,14 @@ class Game(ABC):
         return f"{type(self).__name__}({opts})"
 
 
+def captures_since(start: State, score: tuple[int, int]) -> tuple[int, int]:
+    """``score``, one that counts captures (``Game.score_counts_captures``), less ``start``'s own
+    count: the pieces taken in the game played from ``start``.  Counted from the usual start's 12,
+    a position set up with fewer pieces had "captures" before its first move."""
+    before = start.score()
+    return score[0] - before[0], score[1] - before[1]
+
+
 def quoted(text: str) -> str:
     """A typed text between quotes as it was typed: ``repr`` would double a backslash (Trax's
     ``e5\\`` read back as ``'e5\\\\'``); double quotes when the text holds a single one."""

@@ -51,7 +51,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import games
-from games.base import Game, IllegalMove, State, parse_in_line
+from games.base import Game, IllegalMove, State, captures_since, parse_in_line
 from games.grid import NOTEBOOK_SQUARE
 
 FORMAT = "tabuleiro-record"
@@ -537,13 +537,25 @@ def result_line(record: GameRecord) -> str:
     if result.score is None:
         return f"{RESULT_LINE}{result.reason}"
     sides = _side_names(record.game_id)
-    named = f"{sides[0]} {result.score[0]}, {sides[1]} {result.score[1]}"
-    if _counts_captures(record):
+    captures = _counts_captures(record)
+    score = _captured_in_this_game(record, result.score) if captures else result.score
+    named = f"{sides[0]} {score[0]}, {sides[1]} {score[1]}"
+    if captures:
         named = f"captured: {named}"
     ending = _TRAILING_NOTE.fullmatch(result.reason)
     if ending is None:
         return f"{RESULT_LINE}{result.reason} ({named})"
     return f"{RESULT_LINE}{ending['said']} ({named}; {ending['note']})"
+
+
+def _captured_in_this_game(record: GameRecord, score: tuple[int, int]) -> tuple[int, int]:
+    """The captures of ``score`` made in the record's own moves (``captures_since`` its start): a
+    game from a set-up position with fewer pieces was copied as "captured: White 11, Black 10"
+    after one capture each.  A start that cannot be read leaves the score as it is."""
+    try:
+        return captures_since(record.first_state(), score)
+    except RecordError:
+        return score
 
 
 def _counts_captures(record: GameRecord) -> bool:

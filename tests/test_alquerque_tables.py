@@ -395,3 +395,38 @@ def test_level5_and_the_about_page_say_how_many_pieces_each_variant_s_tables_hol
     assert f"up to {course} pieces in all, {one} with one rule option, {both} with both" in level5.description
     about = re.sub(r"\s+", " ", about_page())
     assert f"up to {course} pieces ({one} with one rule option, {both} with both)" in about
+
+
+def test_two_threads_asking_for_the_tables_at_once_read_the_file_once(monkeypatch):
+    """The worker's warm-up thread and a move may ask for a variant's tables together: under
+    ``lru_cache`` both missed the cache and each read, checked and unpacked the file.  The spy on
+    the file's unpacking holds the first read until the second thread reads too (or a second
+    goes by, as it does when the second waits on the lock): one read, and both threads get the
+    same tables."""
+    import threading
+
+    real_from_bytes, reads = tb.from_bytes, []
+    second_reads = threading.Event()
+
+    def spy(raw: bytes) -> tb.Tables:
+        reads.append(threading.current_thread().name)
+        if len(reads) == 1:
+            second_reads.wait(1.0)  # a bound on the wait, not a measure: nothing is asserted of time
+        else:
+            second_reads.set()
+        return real_from_bytes(raw)
+
+    tb.load.cache_clear()
+    monkeypatch.setattr(tb, "from_bytes", spy)
+    got: dict[str, tb.Tables | None] = {}
+    threads = [threading.Thread(target=lambda n=name: got.__setitem__(n, tb.load("course")), name=name)
+               for name in ("warm-up", "move")]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        tb.load.cache_clear()  # the tables the spy made are not kept for other tests
+    assert len(reads) == 1, reads
+    assert got["warm-up"] is got["move"] is not None

@@ -484,6 +484,20 @@ def test_every_games_copied_result_has_at_most_one_pair_of_brackets(game_id):
         assert re.fullmatch(r"Result: [^()]+( \([^()]+\))?", line), line
 
 
+def test_a_copied_alquerque_game_from_a_set_up_position_counts_its_own_captures():
+    """A game from a position set up with 3 White and 2 Black pieces was copied as "captured:
+    White 10, Black 9" and more: the pieces left off counted as taken from the usual start's 12.
+    The copy counts the captures the moves made (one here), as the cards do."""
+    game = games.load("alquerque")
+    start = game.from_text("to-move: White\nno-capture: 0\n.B...\nW....\n.....\n.W.B.\n....W")
+    moves = ["e1-d1", "b5-b4", "a4xc4"]  # White jumps the piece Black stepped to b4
+    state = game.play_line(moves, start)
+    record = GameRecord.start(game, PLAYERS, start_position=game.to_text(start)).with_moves(moves, state)
+    record = record.finish(Result(None, "Draw", state.score()))
+    assert state.score() != (1, 0)  # the game's own count, from 12 pieces each
+    assert move_list_text(record).splitlines()[-1] == "Result: Draw (captured: White 1, Black 0)"
+
+
 def test_a_copied_alquerque_score_says_it_counts_captures():
     """Alquerque's score is the pieces each side took: "(White 7, Black 9)" under "Black has no
     legal move" read as the pieces left."""

@@ -489,7 +489,7 @@ def test_a_game_over_before_the_board_fills_gives_the_tournament_count_too(game)
     assert reason == "Black wins 13 - 0 (64 - 0 with the empty squares to the winner)"
     try:
         i18n.set_language("pt")
-        assert words.end_reason(reason) == "Preto ganha 13 - 0 · 64 - 0 com as casas vazias para o vencedor"
+        assert words.end_reason(reason) == "Preto ganha 64 - 0 · 13 - 0 no tabuleiro"
     finally:
         i18n.set_language("en")
     full = game.from_text("X" * 40 + "O" * 24 + " X")
@@ -509,7 +509,7 @@ def test_a_draw_before_the_board_fills_shares_the_empty_squares(game):
     assert reason == "Draw 29 - 29 (32 - 32 with the empty squares shared)"
     try:
         i18n.set_language("pt")
-        assert words.end_reason(reason) == "Empate 29 - 29 · 32 - 32 com as casas vazias repartidas"
+        assert words.end_reason(reason) == "Empate 32 - 32 · 29 - 29 no tabuleiro"
     finally:
         i18n.set_language("en")
     full = game.from_text("X" * 32 + "O" * 32 + " X")

@@ -48,6 +48,27 @@ def test_the_game_over_card_says_the_score_once(app):
         assert (stated[0] in scene.end_reason()) == said_by_reason
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "64 - 0 · 13 - 0 on the board"),
+    ("pt", "64 - 0 · 13 - 0 no tabuleiro"),
+])
+def test_a_reversi_card_leads_with_the_tournament_count(app, language, said):
+    """A Reversi game won before the board filled led with the board's count ("Black wins 13 - 0 ·
+    64 - 0 with the empty squares to the winner"); Othello players score by the WOF rules (the
+    empty squares to the winner), so that count comes first and the board's after it."""
+    from ui import i18n
+    from ui.scenes.game_over import result_lines
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = hotseat(app, "reversi", ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"])  # a wipeout
+        assert scene.is_over() and scene.state.score() == (13, 0)
+        assert result_lines(scene)[0] == said
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_game_over_cards_score_says_what_it_counts(app):
     """Alquerque's card read "Black wins" over "White 10 - 7 Black": the loser seemed to have won
     more.  The score says what it counts, as the player cards do: "(captured)"."""

@@ -270,8 +270,8 @@ def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "(Black wins 13 - 0 · 64 - 0 with the empty squares to the winner)"),
-    ("pt", "(Preto ganha 13 - 0 · 64 - 0 com as casas vazias para o vencedor)"),
+    ("en", "(Black wins 64 - 0 · 13 - 0 on the board)"),
+    ("pt", "(Preto ganha 64 - 0 · 13 - 0 no tabuleiro)"),
 ])
 def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, said):
     """A Reversi game won before the board filled read "Black wins 13 - 0 (64 - 0 with the empty

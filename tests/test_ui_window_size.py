@@ -76,6 +76,23 @@ def test_a_maximised_window_remembers_its_own_size_and_that_it_was_maximised(rem
     assert saved().window_size == OWN_SIZE and saved().maximized is True
 
 
+def size_changed(size: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
+
+
+def test_a_maximise_told_by_both_resize_events_keeps_the_size_before_it(remembering):
+    """SDL tells one resize twice, WINDOWSIZECHANGED then VIDEORESIZE (seen under Xvfb); with the
+    maximise's event after them, the second kept the first's size (the screen's, fitted to the
+    desktop: 1008x704 on 1024x768) as the one before, so the window closed maximised came back
+    restored to that, not to its own size."""
+    app = remembering(window_size=list(OWN_SIZE))
+    maximised = maximised_size()
+    post(app, size_changed(maximised), resized(maximised), pygame.event.Event(pygame.WINDOWMAXIMIZED))
+    assert app.size == maximised
+    app.quit()
+    assert saved().window_size == OWN_SIZE and saved().maximized is True
+
+
 def test_a_window_restored_from_maximised_remembers_its_new_size(remembering):
     """Restored (and then dragged to another size), the window is no longer remembered maximised,
     and its new size is the one kept."""

@@ -45,11 +45,14 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} reached {square}")),
     (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} moved onto {square}: {side} wins")),
     (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
+    # a Reversi game ended before the board filled: the tournament (WOF) count ({c} - {d}, the
+    # empty squares to the winner or shared) first, as Othello players score it, then the board's;
+    # no brackets: a row brackets it
     (r"Draw (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares shared\)",
-     N_("Draw {a} - {b} · {c} - {d} with the empty squares shared")),  # a Reversi draw before the board fills
+     N_("Draw {c} - {d} · {a} - {b} on the board")),
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares to the winner\)",
-     N_("{side} wins {a} - {b} · {c} - {d} with the empty squares to the winner")),  # no brackets: a row brackets it
+     N_("{side} wins {c} - {d} · {a} - {b} on the board")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),

@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 FOLDER = Path(__file__).resolve().parent
 log = logging.getLogger(__name__)
 _missing_told: set[str] = set()
+
+
+Loader = TypeVar("Loader", bound=Callable[..., Any])
+
+
+def read_once(loader: Loader) -> Loader:
+    """``loader`` (of a shipped file, by its arguments) cached as ``functools.cache`` does, and
+    under a lock: ``lru_cache`` does not hold one while its function runs, so a worker's move and
+    its warm-up thread asking at once both read, checked and unpacked the file.  Now the second
+    waits for the first and gets its object.  ``cache_clear`` is kept, for tests."""
+    cached = functools.cache(loader)
+    lock = threading.Lock()
+
+    @functools.wraps(loader)
+    def load(*args: Any, **kwargs: Any) -> Any:
+        with lock:
+            return cached(*args, **kwargs)
+
+    load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return load  # type: ignore[return-value]
 
 
 class ChecksumError(RuntimeError):

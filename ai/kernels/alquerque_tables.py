@@ -39,7 +39,6 @@ from __future__ import annotations
 import logging
 import lzma
 import struct
-from functools import lru_cache
 from math import comb
 from typing import NamedTuple
 
@@ -401,7 +400,7 @@ def from_bytes(raw: bytes) -> Tables:
     return Tables(blob, offsets, max_pieces)
 
 
-@lru_cache(maxsize=4)
+@data.read_once  # the worker's warm-up thread and a move may ask at once
 def load(variant: str = "course") -> Tables | None:
     """The shipped tables of a variant (read once), or None when the app has none for it."""
     if not data.verified(file_name(variant)):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.base import captures_since
 from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
@@ -80,8 +81,7 @@ def shown_score(start: State, state: State) -> tuple[int, int] | None:
     score = state.score()
     if score is None or not state.game.score_counts_captures:
         return score
-    before = start.score()
-    return score[0] - before[0], score[1] - before[1]
+    return captures_since(start, score)
 
 
 def score_line(scene: GameScene, score: tuple[int, int]) -> str:
