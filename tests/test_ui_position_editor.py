@@ -92,8 +92,7 @@ def test_ctrl_a_selects_the_whole_text_for_the_next_edit_to_replace(monkeypatch)
 
 def test_ctrl_z_right_after_the_whole_text_was_replaced_brings_it_back(monkeypatch):
     """A paste, a typed character, Backspace or Ctrl+X over the whole text (Ctrl+A) left no way
-    back to the text replaced; Ctrl+Z right after brings it back with its caret, once.  Ctrl+Z
-    after any other edit does nothing: the text area has no other undo."""
+    back to the text replaced; Ctrl+Z right after brings it back with its caret, once."""
     monkeypatch.setattr(clipboard, "get_text", lambda: "XO\nOX")
     monkeypatch.setattr(clipboard, "put_text", lambda text: True)
     area = TextArea("to-move: X\n...\n...")
@@ -110,9 +109,33 @@ def test_ctrl_z_right_after_the_whole_text_was_replaced_brings_it_back(monkeypat
         assert area.text == "to-move: X\n...\n..." and (area.row, area.col) == (1, 0) and area.changed
         pressed(area, pygame.K_z, pygame.KMOD_LCTRL)  # once: nothing more to take back
         assert area.text == "to-move: X\n...\n..."
+
+
+def test_ctrl_z_takes_back_each_edit_and_ctrl_y_does_it_again():
+    """Ctrl+Z took back only an edit of the whole text: a character typed over a square could
+    not be taken back.  Each edit is one step now, its caret with it; Ctrl+Y and Ctrl+Shift+Z
+    do it again (the game screen's redo keys) until the next edit."""
+    area = TextArea("to-move: X\n...\n...")
+    area.overwrite = True
+    pressed(area, pygame.K_DOWN)
+    typed(area, "X")
     typed(area, "O")
+    pressed(area, pygame.K_RETURN)
+    assert area.text == "to-move: X\nXO\n.\n..." and (area.row, area.col) == (2, 0)
     pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
-    assert area.text == "to-move: X\nO...\n..."
+    assert area.text == "to-move: X\nXO.\n..." and (area.row, area.col) == (1, 2)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\n...\n..." and (area.row, area.col) == (1, 0)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)  # nothing more to take back
+    assert area.text == "to-move: X\n...\n..."
+    pressed(area, pygame.K_y, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\nX..\n..." and (area.row, area.col) == (1, 1)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert area.text == "to-move: X\nXO.\n..."
+    typed(area, "X")  # a new edit: what was taken back is not done again
+    pressed(area, pygame.K_y, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\nXOX\n..."
 
 
 def open_editor(app, game_id: str) -> tuple[SetupScene, PositionEditorScene]:
@@ -211,8 +234,10 @@ def test_ctrl_z_right_after_the_usual_start_brings_back_the_text_typed(app):
         assert (editor.area.row, editor.area.col) == (1, 1) and not editor.play_button.enabled
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="O"))  # an edit of its own: b1
     app.run_frames(2)
-    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # nothing replaced the whole text since
-    assert editor.area.text == "to-move: X\nXO.\n...\n..."
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # the O alone taken back, then the usual start again
+    assert editor.area.text == typed_text
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert editor.area.text == "to-move: X\n...\n...\n..." and editor.status == "X to move"
 
 
 def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):

@@ -137,3 +137,32 @@ def test_a_board_pasted_at_another_size_is_clicked_at_its_size(app):
     app.run_frames(2)
     click(app, pixel_of(editor, 24))  # e5, the last square
     assert editor.area.text.endswith("\n....X") and editor.record is None  # X to move with an X: said
+
+
+def test_each_board_edit_is_one_step_ctrl_z_takes_back_and_ctrl_y_does_again(app):
+    """A click, a right click, Space on the board's cursor and Other side to move wrote the text
+    with no way back (Ctrl+Z took back only an edit of the whole text): each is one step now,
+    read again and the board redrawn; Ctrl+Y and Ctrl+Shift+Z do them again."""
+    editor = open_editor(app, "tictactoe")
+    texts = [editor.area.text]
+    click(app, pixel_of(editor, 4))  # b2: X
+    texts.append(editor.area.text)
+    right_click(app, pixel_of(editor, 0))  # a1: O
+    texts.append(editor.area.text)
+    key(app, pygame.K_TAB)  # the cursor on a1, the caret's cell
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)  # b1: X
+    texts.append(editor.area.text)
+    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)  # O to move
+    texts.append(editor.area.text)
+    assert len(set(texts)) == 5 and editor.status == "O to move"
+    for before in reversed(texts[:-1]):
+        key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+        assert editor.area.text == before
+        if editor.record is not None:  # the board drawn is the text's
+            assert games.load("tictactoe").to_text(editor.shown.first_state()) == before
+    assert editor.status == "X to move" and editor.record.first_state().key() == games.load("tictactoe").initial_state().key()
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
+    assert editor.area.text == texts[1] and editor.record is None  # X to move with an X: said
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert editor.area.text == texts[2] and editor.status == "X to move"

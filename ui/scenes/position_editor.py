@@ -14,7 +14,8 @@ game end, Tic-tac-toe's k) are under the text, as New game shows them (``add_opt
 the mouse: a change reads the text again under them, and the game says if it is still a position.  "Play from this position"
 (Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
 "Usual start" (Ctrl+U: a key the text area leaves alone, like Ctrl+Enter) puts the game's usual
-start in the text; Ctrl+Z right after brings back the text it replaced.
+start in the text.  Ctrl+Z takes back the last edit, a board's click or a typed character alike, one
+step each (``TextArea``'s history); Ctrl+Y or Ctrl+Shift+Z does it again.
 
 The board takes clicks too: a click on a cell writes the cell's next symbol in the text there (a
 right click the one before), "Other side to move" (Ctrl+T) the other side, and the text is read
@@ -191,10 +192,10 @@ class PositionEditorScene(Scene):
         self._edit(edited, cell)
 
     def _edit(self, text: str, cell: int | None) -> None:
-        """``text`` in place of the text (a click's edit, no longer a whole text Ctrl+Z takes back),
-        the caret on ``cell``'s symbol (or where it was), then read again."""
+        """``text`` in place of the text (a click's edit: one step Ctrl+Z takes back, as a
+        character typed), the caret on ``cell``'s symbol (or where it was), then read again."""
         row, col = self.area.row, self.area.col
-        self.area.text, self.area.replaced = text, None
+        self.area.replace(text)
         self.area.row, self.area.col = row, col
         self._caret_to(cell)
         self._read()
