@@ -15,7 +15,7 @@ from ui.scenes.position_editor import PositionEditorScene
 
 # a cell empty at each game's usual start, and what one click writes there
 EMPTY_CELLS = [("tictactoe", 4, "X"), ("hex", 60, "B"), ("reversi", 0, "X"), ("rastros", 9, "#"),
-               ("alquerque", 12, "W"), ("trax", 56, "ldld")]
+               ("alquerque", 12, "W"), ("trax", 56, "dldl")]
 
 
 def open_editor(app, game_id: str) -> PositionEditorScene:
@@ -166,3 +166,17 @@ def test_each_board_edit_is_one_step_ctrl_z_takes_back_and_ctrl_y_does_again(app
     assert editor.area.text == texts[1] and editor.record is None  # X to move with an X: said
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
     assert editor.area.text == texts[2] and editor.status == "X to move"
+
+
+def test_a_trax_cell_goes_round_none_and_the_tiles_that_agree_with_its_neighbours(app):
+    """Beside the start tile (lldd, dark on its east edge) a click went round none and all six
+    tiles, three of them a mismatch said under the text; now none and the three whose west edge
+    is dark, each a position whose tiles match."""
+    editor = open_editor(app, "trax")
+    cell = editor.shown.game().centre + 1
+    written = []
+    for _ in range(4):
+        click(app, pixel_of(editor, cell))
+        written.append(symbol(editor, cell))
+        assert "do not match" not in editor.status
+    assert written == ["dldl", "ddll", "dlld", "none"]

@@ -24,7 +24,8 @@ arrows to the board's cursor (and back): Space writes the next symbol (Shift+Spa
 before), and the caret follows the cursor, so a letter typed goes on that cell.  What a click
 goes round, per game: Tic-tac-toe, Hex, Reversi and Alquerque empty, the first side's piece, the
 second's; Rastros free, a stone, the piece (moved by taking it off and putting it on, its goals
-left alone, the trail dropped); Trax none and the six tiles (the game says which do not match).
+left alone, the trail dropped); Trax none and the tiles whose edges agree with the tiles beside
+the cell (the game says which: ``TextCells.agreeing``).
 """
 
 from __future__ import annotations
