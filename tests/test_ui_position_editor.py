@@ -275,6 +275,46 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     assert app.scene is setup and setup.start_record is None
 
 
+def texts_drawn_on_the_board(monkeypatch, editor: PositionEditorScene) -> list[str]:
+    """The lines of text the editor draws over its board's picture, in one frame."""
+    from ui import text as tx
+
+    drawn: list[str] = []
+    text = tx.text
+
+    def record(surface, value, pos, *args, **kwargs):
+        if editor.board_rect.collidepoint(pos):
+            drawn.append(value)
+        return text(surface, value, pos, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    editor.draw(editor.app.screen)
+    monkeypatch.setattr(tx, "text", text)
+    return drawn
+
+
+def test_a_board_left_behind_by_the_text_says_so_on_it_and_why(app, monkeypatch):
+    """While the text is no position the board shows the last one read: it was only faded, and
+    a faded empty board looked like the position typed.  A note over it says so and why (the
+    game's words), its clicks go nowhere, Play stays refused; the note goes with a position."""
+    setup, editor = open_editor(app, "tictactoe")
+    assert texts_drawn_on_the_board(monkeypatch, editor) == []
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))  # XX. with X to move
+        app.run_frames(2)
+    drawn = " ".join(texts_drawn_on_the_board(monkeypatch, editor))
+    assert "Not what the text says: the last position read" in drawn
+    assert "2 X and 0 O cannot have X to move" in drawn and editor.status.endswith("2 X and 0 O cannot have X to move")
+    text = editor.area.text
+    click(app, editor.stale_rect.center)  # over the board's top: the note, not a square under it
+    assert editor.area.text == text
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert app.scene is editor and not editor.play_button.enabled
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # one X with X to move: still no position
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # the usual start again
+    assert editor.record is not None and texts_drawn_on_the_board(monkeypatch, editor) == []
+
+
 def test_a_board_of_another_shape_keeps_the_other_options():
     from ui.scenes.position_editor import read_position
 

@@ -6,7 +6,8 @@ prints it, and the side to move), starting from the usual start or the position 
 so the format is in front of the player.  Typing replaces the character under the cursor, as
 suits a board in characters (Insert switches to inserting).  Each change is read by the game
 (``games.position_text``): the board on the left shows it, or the line under the text says
-what is wrong in the game's words, the last good board faded.  A board of another size is read
+what is wrong in the game's words, the last good board faded under a note that says it is not the
+text's, and why (Play from this position refused meanwhile).  A board of another size is read
 at its own size; the other options (a rule variant, Tic-tac-toe's k) stay as the New game
 screen has them, unless the board cannot be played with them.  The rule options a position may
 be played under (``games.position_text.rule_options``: Alquerque's captures, Hex's swap, Trax's
@@ -89,6 +90,8 @@ class PositionEditorScene(Scene):
         self.area.row, self.area.col = first_square(self.area.text)
         self.record: GameRecord | None = None
         self.status = ""  # who is to move, or what is wrong with the text (read once per change)
+        self.problem = ""  # what is wrong with the text, in the game's words, said on the board too
+        self.stale_rect = pygame.Rect(0, 0, 0, 0)  # the note over the board while it is not the text's
         self.preview: pygame.Surface | None = None
         self.shown: GameRecord | None = None  # the last position read, drawn faded while the text is not one
         self.board_rect = pygame.Rect(0, 0, 0, 0)
@@ -113,6 +116,7 @@ class PositionEditorScene(Scene):
         found = read_position(self.game_id, self.options, self.area.text)
         self.record = found if isinstance(found, GameRecord) else None
         self.status = self._status(found)
+        self.problem = self._problem(found)
         self.play_button.enabled = self.record is not None
         if self.record is not None:
             if self.shown is None or self.shown.game().options != self.record.game().options:
@@ -148,11 +152,16 @@ class PositionEditorScene(Scene):
             self.view.layout(self.board_rect.inflate(-size[0] // 20, -size[1] // 20))
         return self.view
 
+    def _problem(self, found: GameRecord | str) -> str:
+        """What is wrong with the text in the game's words ("f6 and g6 do not match"), or ""."""
+        if isinstance(found, GameRecord):
+            return ""
+        return words.rule_reason(found.removeprefix("the position cannot be read: "), self.game_id)
+
     def _status(self, found: GameRecord | str) -> str:
         """Who is to move in the position read, or what is wrong with the text (``found``)."""
         if not isinstance(found, GameRecord):  # "Not a position: f6 and g6 do not match", said once
-            problem = found.removeprefix("the position cannot be read: ")
-            return _("Not a position: {problem}").format(problem=words.rule_reason(problem, self.game_id))
+            return _("Not a position: {problem}").format(problem=self._problem(found))
         side = words.side(games.info(self.game_id), found.first_state().to_move)
         return _("{side} to move").format(side=side)
 
@@ -217,6 +226,8 @@ class PositionEditorScene(Scene):
         edited where its rows say the cell is."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
             return False
+        if self.stale_rect.collidepoint(event.pos):
+            return True  # on the note over the board, not on the square hidden under it
         view = self._board_view()
         cell = view.place_at(event.pos) if view is not None and self.board_rect.collidepoint(event.pos) else None
         if cell is None:
@@ -379,6 +390,7 @@ class PositionEditorScene(Scene):
         if preview is not None:
             preview.set_alpha(255 if self.record is not None else 70)  # faded: the text is not a position now
             surface.blit(preview, self.board_rect)
+        self.stale_rect = self._draw_stale_note(surface) if self.record is None else pygame.Rect(0, 0, 0, 0)
         if self.on_board and self._board_view() is not None:
             self.cursor.draw(surface, self.view, self.shown.first_state(), s)
         width = self.area.rect.width
@@ -392,6 +404,26 @@ class PositionEditorScene(Scene):
             tx.text(surface, line, (self.area.rect.x, self.status_y + i * tx.line_height(int(15 * s))), int(15 * s), colour)
         for button in [*self.buttons, self.side_button]:
             button.draw(surface, theme, s)
+
+    def _draw_stale_note(self, surface: pygame.Surface) -> pygame.Rect:
+        """Over the top of the board, while the text is no position: that the board is the last
+        position read, not the text, and why (the line under the text says it too, but the eye is
+        on the board when it is clicked, and a faded empty Tic-tac-toe board looked like any
+        other).  Returns the rect it covers."""
+        theme, s = self.theme, self.app.scale
+        size, pad = int(15 * s), int(10 * s)
+        width = self.board_rect.width - 2 * int(16 * s) - 2 * pad
+        heading = tx.wrap(_("Not what the text says: the last position read"), size, width, bold=True)
+        lines = [(line, True) for line in (heading if self.shown is not None else [])]
+        lines += [(line, False) for line in tx.wrap(self.problem, size, width)[:3]]
+        step = tx.line_height(size, bold=True)
+        rect = pygame.Rect(self.board_rect.x + int(16 * s), self.board_rect.y + int(12 * s),
+                           width + 2 * pad, len(lines) * step + 2 * pad)
+        card(surface, rect, theme.panel, int(10 * s), theme.invalid, max(1, int(2 * s)))
+        for i, (line, bold) in enumerate(lines):
+            tx.text(surface, line, (rect.x + pad, rect.y + pad + i * step), size,
+                    theme.invalid if bold else theme.text, bold=bold)
+        return rect
 
     def _hint(self) -> str:
         """The line above the text: what the keys do where they are (the board's cursor, the text)."""
