@@ -5,6 +5,7 @@ Space to the board's cursor; the text is read again as if typed."""
 from __future__ import annotations
 
 import pygame
+import pygame_menu
 import pytest
 
 import games
@@ -180,3 +181,40 @@ def test_a_trax_cell_goes_round_none_and_the_tiles_that_agree_with_its_neighbour
         written.append(symbol(editor, cell))
         assert "do not match" not in editor.status
     assert written == ["dldl", "ddll", "dlld", "none"]
+
+
+def test_tab_takes_the_keys_to_the_rule_options_which_show_it_and_change_by_the_arrows(app):
+    """The rule options under the text took the mouse only: Tab goes text, board, rule options
+    (Shift+Tab back); there the chosen one is ringed, Up and Down choose, Left and Right, Enter
+    or Space change it, the position is read again under it, and typing writes nothing."""
+    editor = open_editor(app, "alquerque")
+    form = editor.rules_form
+
+    def ringed() -> list[str]:
+        return [w.get_id() for w in form.get_widgets()
+                if w.is_selected() and not isinstance(w.get_selection_effect(), pygame_menu.widgets.NoneSelection)]
+
+    assert ringed() == [] and editor.area.focused
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert editor.focus == "rules" and not editor.on_board and not editor.area.focused
+    assert ringed() == ["opt-any_direction_captures"]
+    text = editor.area.text
+    key(app, pygame.K_RIGHT)
+    assert editor.options["any_direction_captures"] is True
+    assert "Captures in any direction: On" in editor.subtitle_parts  # read again under it
+    key(app, pygame.K_DOWN)
+    assert ringed() == ["opt-compulsory_capture"]
+    key(app, pygame.K_RETURN)
+    assert editor.options["compulsory_capture"] is True
+    key(app, pygame.K_SPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=" "))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="B"))
+    key(app, pygame.K_BACKSPACE)
+    assert editor.options["compulsory_capture"] is False and editor.area.text == text
+    key(app, pygame.K_TAB)  # round to the text: no ring
+    assert editor.focus == "text" and editor.area.focused and ringed() == []
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # back: the rule options, from their last
+    assert editor.focus == "rules" and ringed() == ["opt-compulsory_capture"]
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert editor.on_board and editor.cursor.on and ringed() == []

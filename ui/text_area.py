@@ -47,6 +47,7 @@ class TextArea:
         self.changed = False  # set by an edit; the screen reads and clears it
         self.overwrite = False  # typed characters replace those under the caret (Insert switches)
         self.all_selected = False  # Ctrl+A: the next edit replaces the whole text
+        self.focused = True  # the keys come here: the accent border and the caret (the screen clears it)
         self.undo_steps: list[Snapshot] = []  # the text and caret before each edit, the last one last
         self.redo_steps: list[Snapshot] = []  # those Ctrl+Z took back, the last one taken back last
 
@@ -249,7 +250,8 @@ class TextArea:
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         s, rect = scale, self.rect
-        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), theme.accent, max(1, int(2 * s)))
+        border = theme.accent if self.focused else mix(theme.panel, theme.text, 0.2)
+        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), border, max(1, int(2 * s)))
         width, height, columns, rows = self._metrics()
         self._scroll_to_caret(columns, rows)
         pad = self.size // 2
@@ -260,7 +262,7 @@ class TextArea:
                 pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.45), band)
             if shown:
                 tx.text(surface, shown, (rect.x + pad, rect.y + pad + i * height), self.size, theme.text, mono=True)
-        if int(time.monotonic() / BLINK) % 2 == 0:
+        if self.focused and int(time.monotonic() / BLINK) % 2 == 0:
             x = rect.x + pad + (self.col - self.left) * width
             y = rect.y + pad + (self.row - self.top) * height
             if self.overwrite:  # a block over the character that typing replaces
