@@ -2,6 +2,7 @@
 
     cells = game.text_cells()                   # how to_text writes the board; None: not cell by cell
     place = cell_place(cells, text, cell)       # where the cell's symbol is in the text: (line, start, end)
+    symbols = cell_symbols(cells, text, cell)   # what a click on the cell goes round, in this text
     text = stepped_cell(cells, text, cell, 1)   # the cell's next symbol (-1: the one before), or None
     text = other_side(cells, text, to_move)     # the other side named to move
 
@@ -9,7 +10,9 @@ A cell is the game's own number of it (the index its moves and ``to_text`` count
 from the text's first row, or from its last for a game that writes its board upside down).  The
 text stays the one thing that is edited: these change the characters (or words) of one cell, or
 the side to move, and the game reads the result as it reads anything typed, so the rules (what
-a position may hold) stay in the game's ``from_text``.  A text that is no position at the moment
+a position may hold) stay in the game's ``from_text``.  A game whose cells must agree with their
+neighbours (Trax's tile edges) says which symbols do, given the neighbours' (``TextCells.agreeing``):
+a click then goes round those only.  A text that is no position at the moment
 is edited all the same, where its rows say the cell is: a Rastros piece is moved by taking it
 off one square and putting it on another, through a text with none.
 
@@ -21,7 +24,7 @@ word (Trax's tile names).  A board on one line (Reversi's Othello Board Format) 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 HEADING = re.compile(r"\s*([a-z-]+):", re.IGNORECASE)  # a position's line that is no row of its board
@@ -43,9 +46,11 @@ class TextCells:
     side_at_end: bool = False  # the side to move is the text's last character (Reversi's), not a ``to-move:`` line
     own_symbols: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # cells that hold others: Rastros' goals
     untrue_after_edit: tuple[str, ...] = ()  # headings of lines an edited board makes untrue: Rastros' trail
+    # what a cell may hold beside its neighbours' symbols (``neighbour_symbols``): Trax's tiles that agree
+    agreeing: Callable[[Sequence[str | None]], tuple[str, ...]] | None = field(default=None, compare=False)
 
     def symbols_of(self, cell: int) -> tuple[str, ...]:
-        """What ``cell`` can hold, in the order a click goes round them."""
+        """What ``cell`` can hold on any board, in the order a click goes round them."""
         return self.own_symbols.get(cell, self.symbols)
 
 
@@ -102,18 +107,44 @@ def _without_untrue_lines(cells: TextCells, text: str) -> str:
     return "\n".join(line for line in text.split("\n") if not untrue(line))
 
 
+def _symbol_at(text: str, place: Place) -> str:
+    line, start, end = place
+    return text.split("\n")[line][start:end]
+
+
+def neighbour_symbols(cells: TextCells, text: str, cell: int) -> tuple[str | None, ...]:
+    """The symbols ``text`` writes for the cells beside ``cell``: the one before it in its row, in
+    the row before, after it in its row, in the row after (the game's own numbering: Trax's west,
+    north, east, south); None off the board or where the text has no such cell."""
+    row, col = divmod(cell, cells.width)
+    beside = ((row, col - 1), (row - 1, col), (row, col + 1), (row + 1, col))
+    places = [cell_place(cells, text, r * cells.width + c) if 0 <= r < cells.height and 0 <= c < cells.width else None
+              for r, c in beside]
+    return tuple(None if place is None else _symbol_at(text, place) for place in places)
+
+
+def cell_symbols(cells: TextCells, text: str, cell: int) -> tuple[str, ...]:
+    """What a click on ``cell`` goes round in ``text``: what the cell can hold, or, in a game whose
+    cells agree with their neighbours, what the game says agrees with those ``text`` has."""
+    if cells.agreeing is None:
+        return cells.symbols_of(cell)
+    return cells.agreeing(neighbour_symbols(cells, text, cell))
+
+
 def stepped_cell(cells: TextCells, text: str, cell: int, step: int) -> str | None:
     """``text`` with ``cell``'s symbol the next one it can hold (``step`` 1; -1: the one before),
-    round the end; None when the text has no such cell or the cell holds one thing only (Rastros'
-    goals).  A symbol it cannot hold (typed) counts as the empty cell's."""
+    round the end; None when the text has no such cell or the cell holds the one thing it can
+    (Rastros' goals, a Trax cell empty where no tile agrees with its neighbours).  A symbol it
+    cannot hold (typed, or a tile its neighbours now disagree with) counts as the empty cell's."""
     place = cell_place(cells, text, cell)
-    symbols = cells.symbols_of(cell)
-    if place is None or len(symbols) < 2:
+    if place is None:
         return None
-    line, start, end = place
-    now = text.split("\n")[line][start:end]
+    symbols = cell_symbols(cells, text, cell)
+    now = _symbol_at(text, place).lower()
     known = [symbol.lower() for symbol in symbols]
-    index = known.index(now.lower()) if now.lower() in known else 0
+    if len(symbols) < 2 and now in known:
+        return None
+    index = known.index(now) if now in known else 0
     return _without_untrue_lines(cells, _put(text, place, symbols[(index + step) % len(symbols)]))
 
 

@@ -43,7 +43,7 @@ a turn as the course's code writes it, ``[[4, 4, 'lddl']]`` (games/trax_turns.py
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -69,6 +69,19 @@ SIDES = {
 def edge_colour(tile: int, side: int) -> int:
     """LIGHT or DARK: the colour of ``tile`` at the middle of ``side``."""
     return LIGHT if tile >> side & 1 else DARK
+
+
+def tiles_agreeing(around: Sequence[str | None]) -> tuple[str, ...]:
+    """What a cell of a position's text may hold beside the words ``around`` it (west, north, east,
+    south; None off the board): ``none``, then each tile (in the course's order) whose edge facing
+    each neighbouring tile has that tile's colour there, as a turn's placed tile must.  A word
+    that names no tile (``none``, a typo) asks nothing.  A tile that agrees may still leave a
+    forced tile to lay beside it: the position's reading says so, and that cell then goes round
+    ``none`` and the one tile that joins its two edges."""
+    beside = [(side, tile_of_name(word.lower())) for side, word in enumerate(around)
+              if word is not None and word.lower() in TILE_NAMES]
+    return ("none", *(NAME[tile] for tile in TILES
+                      if all(edge_colour(tile, side) == edge_colour(other, OPPOSITE[side]) for side, other in beside)))
 
 
 # -- paths on any rectangular board (the game's own measurement; tests use it on course boards) ---
@@ -642,9 +655,12 @@ class Trax(Game):
 
     def text_cells(self) -> TextCells:
         """A cell is ``none`` or one of the six tiles, in the course's order; the side to move is
-        the ``to-move:`` line's light or dark.  A click goes round all seven: the game then says
-        which tiles do not match (most do not), as it does for a tile typed there."""
-        return TextCells(self.size, self.size, ("none", *TILE_NAMES), ("light", "dark"), words=True)
+        the ``to-move:`` line's light or dark.  A click goes round ``none`` and the tiles that
+        agree with the tiles beside the cell (``tiles_agreeing``): it went round all seven, up to
+        six clicks to a tile, most of which did not match (beside one tile, three of the six
+        agree; in a corner between two, at most two)."""
+        return TextCells(self.size, self.size, ("none", *TILE_NAMES), ("light", "dark"), words=True,
+                         agreeing=tiles_agreeing)
 
     def to_text(self, state: TraxState) -> str:
         return f"to-move: {self.sides[state.to_move].lower()}\n" + board_text(state.cells, self.size)

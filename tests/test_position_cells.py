@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import games
-from games.position_cells import cell_place, other_side, stepped_cell
+from games.position_cells import cell_place, cell_symbols, other_side, stepped_cell
 from games.position_text import in_rows
-from games.trax_tiles import move_cell
+from games.trax_tiles import NAME, move_cell
 
 GAMES = ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"]
 
@@ -33,7 +33,7 @@ def test_every_cell_is_found_and_goes_round_its_symbols(game_id):
     places = [cell_place(cells, text, cell) for cell in range(cells.width * cells.height)]
     assert None not in places and len(set(places)) == len(places)
     for cell, place in enumerate(places):
-        symbols = cells.symbols_of(cell)
+        symbols = cell_symbols(cells, text, cell)
         if len(symbols) < 2:
             assert stepped_cell(cells, text, cell, 1) is None
             continue
@@ -105,9 +105,10 @@ def test_the_side_to_move_is_named_when_the_text_names_none():
     assert other_side(cells, "to-move: red\n. . .\n . . .\n  . . .", None).startswith("to-move: Blue\n")
 
 
-def test_trax_goes_round_none_and_the_six_tiles_and_one_of_them_is_a_move():
-    """A cell beside the start tile goes round the seven names; the tile a one-tile move lays
-    there, with the other side to move, reads as the position that move makes."""
+def test_trax_goes_round_none_and_the_tiles_that_agree_and_one_of_them_is_a_move():
+    """A cell beside the start tile goes round none and the three tiles whose edge there agrees
+    (it went round all seven names, three of the six tiles a mismatch); the tile a one-tile move
+    lays there, with the other side to move, reads as the position that move makes."""
     game = games.load("trax")
     cells = game.text_cells()
     state = game.initial_state()
@@ -115,10 +116,45 @@ def test_trax_goes_round_none_and_the_six_tiles_and_one_of_them_is_a_move():
     cell = move_cell(move)
     text = other_side(cells, game.to_text(state), 0)
     found = []
-    for _ in range(7):
+    for _ in range(4):
         text = stepped_cell(cells, text, cell, 1)
         try:
             found.append(game.from_text(text).key() == state.play(move).key())
         except games.IllegalMove:
             found.append(False)
     assert found.count(True) == 1 and symbol_at(text, cell_place(cells, text, cell)) == "none"
+
+
+def trax_positions() -> list[tuple[games.base.Game, str]]:
+    """Trax positions of a few tiles and of many, on boards of 7 and 10: a game's first turns."""
+    found = []
+    for size, turns in ((10, 1), (10, 12), (7, 9)):
+        game = games.load("trax", size=size)
+        state = game.initial_state()
+        for _ in range(turns):
+            if state.is_terminal():
+                break
+            moves = state.legal_moves()
+            state = state.play(moves[len(moves) // 2])
+        found.append((game, game.to_text(state)))
+    return found
+
+
+@pytest.mark.parametrize("game, text", trax_positions(), ids=["10x10-start", "10x10-12-turns", "7x7-9-turns"])
+def test_every_trax_tile_a_click_writes_matches_its_neighbours_and_every_one_that_does_is_offered(game, text):
+    """On every empty cell, the tiles a click goes round are those the rules fit there
+    (``Trax.fits``, the tiles a turn may place by its neighbours), after none: no tile written by
+    a click makes a pair of tiles that do not match."""
+    cells = game.text_cells()
+    state = game.from_text(text)
+    for cell in (c for c in range(game.cell_count) if not state.cells[c]):
+        written, edited = [], text
+        for _ in range(7):
+            edited = stepped_cell(cells, edited, cell, 1)
+            if edited is None:
+                break
+            written.append(symbol_at(edited, cell_place(cells, edited, cell)))
+            if written[-1] == "none":
+                break
+        expected = [NAME[tile] for tile in game.fits(state.cells, cell)]
+        assert written == ([*expected, "none"] if expected else [])

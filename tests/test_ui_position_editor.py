@@ -92,8 +92,7 @@ def test_ctrl_a_selects_the_whole_text_for_the_next_edit_to_replace(monkeypatch)
 
 def test_ctrl_z_right_after_the_whole_text_was_replaced_brings_it_back(monkeypatch):
     """A paste, a typed character, Backspace or Ctrl+X over the whole text (Ctrl+A) left no way
-    back to the text replaced; Ctrl+Z right after brings it back with its caret, once.  Ctrl+Z
-    after any other edit does nothing: the text area has no other undo."""
+    back to the text replaced; Ctrl+Z right after brings it back with its caret, once."""
     monkeypatch.setattr(clipboard, "get_text", lambda: "XO\nOX")
     monkeypatch.setattr(clipboard, "put_text", lambda text: True)
     area = TextArea("to-move: X\n...\n...")
@@ -110,9 +109,33 @@ def test_ctrl_z_right_after_the_whole_text_was_replaced_brings_it_back(monkeypat
         assert area.text == "to-move: X\n...\n..." and (area.row, area.col) == (1, 0) and area.changed
         pressed(area, pygame.K_z, pygame.KMOD_LCTRL)  # once: nothing more to take back
         assert area.text == "to-move: X\n...\n..."
+
+
+def test_ctrl_z_takes_back_each_edit_and_ctrl_y_does_it_again():
+    """Ctrl+Z took back only an edit of the whole text: a character typed over a square could
+    not be taken back.  Each edit is one step now, its caret with it; Ctrl+Y and Ctrl+Shift+Z
+    do it again (the game screen's redo keys) until the next edit."""
+    area = TextArea("to-move: X\n...\n...")
+    area.overwrite = True
+    pressed(area, pygame.K_DOWN)
+    typed(area, "X")
     typed(area, "O")
+    pressed(area, pygame.K_RETURN)
+    assert area.text == "to-move: X\nXO\n.\n..." and (area.row, area.col) == (2, 0)
     pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
-    assert area.text == "to-move: X\nO...\n..."
+    assert area.text == "to-move: X\nXO.\n..." and (area.row, area.col) == (1, 2)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\n...\n..." and (area.row, area.col) == (1, 0)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL)  # nothing more to take back
+    assert area.text == "to-move: X\n...\n..."
+    pressed(area, pygame.K_y, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\nX..\n..." and (area.row, area.col) == (1, 1)
+    pressed(area, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert area.text == "to-move: X\nXO.\n..."
+    typed(area, "X")  # a new edit: what was taken back is not done again
+    pressed(area, pygame.K_y, pygame.KMOD_LCTRL)
+    assert area.text == "to-move: X\nXOX\n..."
 
 
 def open_editor(app, game_id: str) -> tuple[SetupScene, PositionEditorScene]:
@@ -211,8 +234,10 @@ def test_ctrl_z_right_after_the_usual_start_brings_back_the_text_typed(app):
         assert (editor.area.row, editor.area.col) == (1, 1) and not editor.play_button.enabled
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="O"))  # an edit of its own: b1
     app.run_frames(2)
-    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # nothing replaced the whole text since
-    assert editor.area.text == "to-move: X\nXO.\n...\n..."
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # the O alone taken back, then the usual start again
+    assert editor.area.text == typed_text
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert editor.area.text == "to-move: X\n...\n...\n..." and editor.status == "X to move"
 
 
 def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):
@@ -248,6 +273,46 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     assert editor.play_button.enabled and editor.status == "Black to move"
     key(app, pygame.K_ESCAPE)  # Back: the New game screen as it was
     assert app.scene is setup and setup.start_record is None
+
+
+def texts_drawn_on_the_board(monkeypatch, editor: PositionEditorScene) -> list[str]:
+    """The lines of text the editor draws over its board's picture, in one frame."""
+    from ui import text as tx
+
+    drawn: list[str] = []
+    text = tx.text
+
+    def record(surface, value, pos, *args, **kwargs):
+        if editor.board_rect.collidepoint(pos):
+            drawn.append(value)
+        return text(surface, value, pos, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "text", record)
+    editor.draw(editor.app.screen)
+    monkeypatch.setattr(tx, "text", text)
+    return drawn
+
+
+def test_a_board_left_behind_by_the_text_says_so_on_it_and_why(app, monkeypatch):
+    """While the text is no position the board shows the last one read: it was only faded, and
+    a faded empty board looked like the position typed.  A note over it says so and why (the
+    game's words), its clicks go nowhere, Play stays refused; the note goes with a position."""
+    setup, editor = open_editor(app, "tictactoe")
+    assert texts_drawn_on_the_board(monkeypatch, editor) == []
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))  # XX. with X to move
+        app.run_frames(2)
+    drawn = " ".join(texts_drawn_on_the_board(monkeypatch, editor))
+    assert "Not what the text says: the last position read" in drawn
+    assert "2 X and 0 O cannot have X to move" in drawn and editor.status.endswith("2 X and 0 O cannot have X to move")
+    text = editor.area.text
+    click(app, editor.stale_rect.center)  # over the board's top: the note, not a square under it
+    assert editor.area.text == text
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert app.scene is editor and not editor.play_button.enabled
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # one X with X to move: still no position
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # the usual start again
+    assert editor.record is not None and texts_drawn_on_the_board(monkeypatch, editor) == []
 
 
 def test_a_board_of_another_shape_keeps_the_other_options():

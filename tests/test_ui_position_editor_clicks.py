@@ -5,6 +5,7 @@ Space to the board's cursor; the text is read again as if typed."""
 from __future__ import annotations
 
 import pygame
+import pygame_menu
 import pytest
 
 import games
@@ -15,7 +16,7 @@ from ui.scenes.position_editor import PositionEditorScene
 
 # a cell empty at each game's usual start, and what one click writes there
 EMPTY_CELLS = [("tictactoe", 4, "X"), ("hex", 60, "B"), ("reversi", 0, "X"), ("rastros", 9, "#"),
-               ("alquerque", 12, "W"), ("trax", 56, "ldld")]
+               ("alquerque", 12, "W"), ("trax", 56, "dldl")]
 
 
 def open_editor(app, game_id: str) -> PositionEditorScene:
@@ -137,3 +138,83 @@ def test_a_board_pasted_at_another_size_is_clicked_at_its_size(app):
     app.run_frames(2)
     click(app, pixel_of(editor, 24))  # e5, the last square
     assert editor.area.text.endswith("\n....X") and editor.record is None  # X to move with an X: said
+
+
+def test_each_board_edit_is_one_step_ctrl_z_takes_back_and_ctrl_y_does_again(app):
+    """A click, a right click, Space on the board's cursor and Other side to move wrote the text
+    with no way back (Ctrl+Z took back only an edit of the whole text): each is one step now,
+    read again and the board redrawn; Ctrl+Y and Ctrl+Shift+Z do them again."""
+    editor = open_editor(app, "tictactoe")
+    texts = [editor.area.text]
+    click(app, pixel_of(editor, 4))  # b2: X
+    texts.append(editor.area.text)
+    right_click(app, pixel_of(editor, 0))  # a1: O
+    texts.append(editor.area.text)
+    key(app, pygame.K_TAB)  # the cursor on a1, the caret's cell
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)  # b1: X
+    texts.append(editor.area.text)
+    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)  # O to move
+    texts.append(editor.area.text)
+    assert len(set(texts)) == 5 and editor.status == "O to move"
+    for before in reversed(texts[:-1]):
+        key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+        assert editor.area.text == before
+        if editor.record is not None:  # the board drawn is the text's
+            assert games.load("tictactoe").to_text(editor.shown.first_state()) == before
+    assert editor.status == "X to move" and editor.record.first_state().key() == games.load("tictactoe").initial_state().key()
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
+    assert editor.area.text == texts[1] and editor.record is None  # X to move with an X: said
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert editor.area.text == texts[2] and editor.status == "X to move"
+
+
+def test_a_trax_cell_goes_round_none_and_the_tiles_that_agree_with_its_neighbours(app):
+    """Beside the start tile (lldd, dark on its east edge) a click went round none and all six
+    tiles, three of them a mismatch said under the text; now none and the three whose west edge
+    is dark, each a position whose tiles match."""
+    editor = open_editor(app, "trax")
+    cell = editor.shown.game().centre + 1
+    written = []
+    for _ in range(4):
+        click(app, pixel_of(editor, cell))
+        written.append(symbol(editor, cell))
+        assert "do not match" not in editor.status
+    assert written == ["dldl", "ddll", "dlld", "none"]
+
+
+def test_tab_takes_the_keys_to_the_rule_options_which_show_it_and_change_by_the_arrows(app):
+    """The rule options under the text took the mouse only: Tab goes text, board, rule options
+    (Shift+Tab back); there the chosen one is ringed, Up and Down choose, Left and Right, Enter
+    or Space change it, the position is read again under it, and typing writes nothing."""
+    editor = open_editor(app, "alquerque")
+    form = editor.rules_form
+
+    def ringed() -> list[str]:
+        return [w.get_id() for w in form.get_widgets()
+                if w.is_selected() and not isinstance(w.get_selection_effect(), pygame_menu.widgets.NoneSelection)]
+
+    assert ringed() == [] and editor.area.focused
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert editor.focus == "rules" and not editor.on_board and not editor.area.focused
+    assert ringed() == ["opt-any_direction_captures"]
+    text = editor.area.text
+    key(app, pygame.K_RIGHT)
+    assert editor.options["any_direction_captures"] is True
+    assert "Captures in any direction: On" in editor.subtitle_parts  # read again under it
+    key(app, pygame.K_DOWN)
+    assert ringed() == ["opt-compulsory_capture"]
+    key(app, pygame.K_RETURN)
+    assert editor.options["compulsory_capture"] is True
+    key(app, pygame.K_SPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=" "))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="B"))
+    key(app, pygame.K_BACKSPACE)
+    assert editor.options["compulsory_capture"] is False and editor.area.text == text
+    key(app, pygame.K_TAB)  # round to the text: no ring
+    assert editor.focus == "text" and editor.area.focused and ringed() == []
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # back: the rule options, from their last
+    assert editor.focus == "rules" and ringed() == ["opt-compulsory_capture"]
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert editor.on_board and editor.cursor.on and ringed() == []

@@ -11,9 +11,10 @@ It takes typed text, Enter (a new line), Backspace and Delete (across line ends)
 and End, Ctrl+V (the clipboard's text, lines and all) and a click, which puts the caret on the
 character clicked.  Ctrl+A selects the whole text, so that what is typed or pasted next replaces it
 (Backspace or Delete empty it, Ctrl+C copies it, Ctrl+X cuts it); it is the one selection there is,
-enough to put another position in place of this one.  Ctrl+Z right after an edit that replaced the
-whole text (over that selection, or ``replace``: the editor's Usual start) brings the replaced text
-back; there is no other undo.  With ``overwrite`` (Insert switches it) a
+enough to put another position in place of this one.  Ctrl+Z takes back the last edit, one edit a
+step (a character typed, a paste, a Backspace, a whole text put in by ``replace``: the editor's
+Usual start and its board's clicks), its caret with it; Ctrl+Y or Ctrl+Shift+Z does it again
+(as the game screen's redo), until the next edit.  With ``overwrite`` (Insert switches it) a
 typed character replaces the one under the caret, as suits a board drawn in characters: move to a
 square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines than
 fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
@@ -31,6 +32,9 @@ from ui.text_field import BLINK
 from ui.theme import Theme
 from ui.widgets import card, mix
 
+Snapshot = tuple[str, int, int]  # a text and its caret (line, column)
+UNDO_STEPS = 500  # the edits Ctrl+Z can take back: a few kilobytes each at most (a 25x25 Trax board)
+
 
 class TextArea:
     def __init__(self, text: str = "") -> None:
@@ -43,7 +47,9 @@ class TextArea:
         self.changed = False  # set by an edit; the screen reads and clears it
         self.overwrite = False  # typed characters replace those under the caret (Insert switches)
         self.all_selected = False  # Ctrl+A: the next edit replaces the whole text
-        self.replaced: tuple[str, int, int] | None = None  # the text and caret an edit of the whole text took away
+        self.focused = True  # the keys come here: the accent border and the caret (the screen clears it)
+        self.undo_steps: list[Snapshot] = []  # the text and caret before each edit, the last one last
+        self.redo_steps: list[Snapshot] = []  # those Ctrl+Z took back, the last one taken back last
 
     @property
     def text(self) -> str:
@@ -58,19 +64,33 @@ class TextArea:
         self.changed = True
 
     def replace(self, value: str) -> None:
-        """``value`` in place of the whole text, the caret at its start; Ctrl+Z right after brings
-        the text replaced back (a Usual start pressed by mistake loses nothing typed)."""
+        """``value`` in place of the whole text, the caret at its start, as one edit Ctrl+Z takes
+        back (a Usual start pressed by mistake loses nothing typed; a click on the editor's board
+        is taken back alone)."""
         if value != self.text:
-            self.replaced = (self.text, self.row, self.col)
+            self._remember(self._snapshot())
             self.text = value
 
-    def _take_back(self) -> None:
-        """Ctrl+Z: the text the last edit of the whole text replaced, with its caret, if that edit
-        was the last one; nothing otherwise."""
-        if self.replaced is not None:
-            text, row, col = self.replaced
-            self.text = text
-            self.row, self.col, self.replaced = row, col, None
+    def _snapshot(self) -> Snapshot:
+        return self.text, self.row, self.col
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        text, row, col = snapshot
+        self.text = text
+        self.row, self.col = row, col
+
+    def _remember(self, before: Snapshot) -> None:
+        """``before``, the text and caret an edit changes, kept for Ctrl+Z; what was taken back
+        is no longer done again (an edit after Ctrl+Z starts another line of edits)."""
+        self.undo_steps = [*self.undo_steps[-(UNDO_STEPS - 1):], before]
+        self.redo_steps = []
+
+    def _step(self, taken_from: list[Snapshot], kept_in: list[Snapshot]) -> None:
+        """Ctrl+Z (from the edits done) or Ctrl+Y (from those taken back): the last of
+        ``taken_from`` put back, the text it replaces kept in ``kept_in`` for the other key."""
+        if taken_from:
+            kept_in.append(self._snapshot())
+            self._restore(taken_from.pop())
 
     def _take_selection(self) -> bool:
         """Empty the text if it is all selected (the edit under way replaces it); True if it was."""
@@ -151,14 +171,18 @@ class TextArea:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take typing, editing and caret keys and clicks inside the area (see the module's docstring);
-        an edit that replaced the whole text keeps what it replaced for Ctrl+Z, any other forgets it."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self._take_back()
+        each edit keeps the text and caret it changed for Ctrl+Z."""
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
+            self._step(self.redo_steps, self.undo_steps)
             return True
-        before, whole = (self.text, self.row, self.col), self.all_selected
+        if ctrl and event.key == pygame.K_z:
+            self._step(self.undo_steps, self.redo_steps)
+            return True
+        before = self._snapshot()
         taken = self._handle(event)
         if self.text != before[0]:
-            self.replaced = before if whole else None
+            self._remember(before)
         return taken
 
     def _handle(self, event: pygame.event.Event) -> bool:
@@ -226,7 +250,8 @@ class TextArea:
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         s, rect = scale, self.rect
-        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), theme.accent, max(1, int(2 * s)))
+        border = theme.accent if self.focused else mix(theme.panel, theme.text, 0.2)
+        card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), border, max(1, int(2 * s)))
         width, height, columns, rows = self._metrics()
         self._scroll_to_caret(columns, rows)
         pad = self.size // 2
@@ -237,7 +262,7 @@ class TextArea:
                 pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.45), band)
             if shown:
                 tx.text(surface, shown, (rect.x + pad, rect.y + pad + i * height), self.size, theme.text, mono=True)
-        if int(time.monotonic() / BLINK) % 2 == 0:
+        if self.focused and int(time.monotonic() / BLINK) % 2 == 0:
             x = rect.x + pad + (self.col - self.left) * width
             y = rect.y + pad + (self.row - self.top) * height
             if self.overwrite:  # a block over the character that typing replaces

@@ -6,24 +6,29 @@ prints it, and the side to move), starting from the usual start or the position 
 so the format is in front of the player.  Typing replaces the character under the cursor, as
 suits a board in characters (Insert switches to inserting).  Each change is read by the game
 (``games.position_text``): the board on the left shows it, or the line under the text says
-what is wrong in the game's words, the last good board faded.  A board of another size is read
+what is wrong in the game's words, the last good board faded under a note that says it is not the
+text's, and why (Play from this position refused meanwhile).  A board of another size is read
 at its own size; the other options (a rule variant, Tic-tac-toe's k) stay as the New game
 screen has them, unless the board cannot be played with them.  The rule options a position may
 be played under (``games.position_text.rule_options``: Alquerque's captures, Hex's swap, Trax's
-game end, Tic-tac-toe's k) are under the text, as New game shows them (``add_option_input``), for
-the mouse: a change reads the text again under them, and the game says if it is still a position.  "Play from this position"
-(Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
+game end, Tic-tac-toe's k) are under the text, as New game shows them (``add_option_input``): a
+change reads the text again under them, and the game says if it is still a position.  "Play from
+this position" (Ctrl+Enter) takes the position back to the New game screen; Back (Esc) leaves it as it was.
 "Usual start" (Ctrl+U: a key the text area leaves alone, like Ctrl+Enter) puts the game's usual
-start in the text; Ctrl+Z right after brings back the text it replaced.
+start in the text.  Ctrl+Z takes back the last edit, a board's click or a typed character alike, one
+step each (``TextArea``'s history); Ctrl+Y or Ctrl+Shift+Z does it again.
 
 The board takes clicks too: a click on a cell writes the cell's next symbol in the text there (a
 right click the one before), "Other side to move" (Ctrl+T) the other side, and the text is read
 again as if typed (``games.position_cells``: the game says what a cell can hold).  Tab takes the
-arrows to the board's cursor (and back): Space writes the next symbol (Shift+Space the one
-before), and the caret follows the cursor, so a letter typed goes on that cell.  What a click
+keys round the text, the board's cursor and the rule options (Shift+Tab the other way; the text's
+border lit, the cursor, the option chosen ringed).  On the board Space writes the next symbol
+(Shift+Space the one before), and the caret follows the cursor, so a letter typed goes on that
+cell; on the rule options Up and Down choose one, Left and Right (Enter, Space) change it.  What a click
 goes round, per game: Tic-tac-toe, Hex, Reversi and Alquerque empty, the first side's piece, the
 second's; Rastros free, a stone, the piece (moved by taking it off and putting it on, its goals
-left alone, the trail dropped); Trax none and the six tiles (the game says which do not match).
+left alone, the trail dropped); Trax none and the tiles whose edges agree with the tiles beside
+the cell (the game says which: ``TextCells.agreeing``).
 """
 
 from __future__ import annotations
@@ -49,6 +54,10 @@ from ui.scenes.common import add_option_input, backdrop, heading, make_menu
 from ui.text_area import TextArea
 from ui.widgets import Button, Messages, card, mix, share_row
 
+TEXT, BOARD, RULES = "text", "board", "rules"  # where the keys go
+FOCUS_ORDER = (TEXT, BOARD, RULES)  # Tab's order (Shift+Tab the other way), those shown
+RULE_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
+             pygame.K_SPACE)  # given to the rule options while they have the keys
 HEADING = re.compile(r"[a-z-]+: ")  # a position's line that is no row of its board: "to-move: X", "no-capture: 0"
 
 
@@ -87,6 +96,8 @@ class PositionEditorScene(Scene):
         self.area.row, self.area.col = first_square(self.area.text)
         self.record: GameRecord | None = None
         self.status = ""  # who is to move, or what is wrong with the text (read once per change)
+        self.problem = ""  # what is wrong with the text, in the game's words, said on the board too
+        self.stale_rect = pygame.Rect(0, 0, 0, 0)  # the note over the board while it is not the text's
         self.preview: pygame.Surface | None = None
         self.shown: GameRecord | None = None  # the last position read, drawn faded while the text is not one
         self.board_rect = pygame.Rect(0, 0, 0, 0)
@@ -98,10 +109,12 @@ class PositionEditorScene(Scene):
         self.cells: TextCells | None = games.load(game_id, **options).text_cells()
         self.view: Any = None  # the shown board's view, laid out where the preview is: clicks to cells
         self.cursor = BoardCursor()
-        self.on_board = False  # Tab: the arrows move the board's cursor, not the caret
+        self.focus = TEXT  # where the keys go (Tab goes round ``FOCUS_ORDER``): the arrows move the caret,
+        # the board's cursor or the rule options' choice
         info = games.info(game_id)
         self.rules = [option for option in info.options if option.name in rule_options(game_id)]
         self.rules_form: Any = None  # the rule options' switches and selectors under the text, once laid out
+        self.rule_rings: dict[Any, Any] = {}  # each rule widget's ring, drawn while the keys are the rules'
         self._read()
 
     # -- reading the text -----------------------------------------------------------------------
@@ -111,6 +124,7 @@ class PositionEditorScene(Scene):
         found = read_position(self.game_id, self.options, self.area.text)
         self.record = found if isinstance(found, GameRecord) else None
         self.status = self._status(found)
+        self.problem = self._problem(found)
         self.play_button.enabled = self.record is not None
         if self.record is not None:
             if self.shown is None or self.shown.game().options != self.record.game().options:
@@ -146,11 +160,16 @@ class PositionEditorScene(Scene):
             self.view.layout(self.board_rect.inflate(-size[0] // 20, -size[1] // 20))
         return self.view
 
+    def _problem(self, found: GameRecord | str) -> str:
+        """What is wrong with the text in the game's words ("f6 and g6 do not match"), or ""."""
+        if isinstance(found, GameRecord):
+            return ""
+        return words.rule_reason(found.removeprefix("the position cannot be read: "), self.game_id)
+
     def _status(self, found: GameRecord | str) -> str:
         """Who is to move in the position read, or what is wrong with the text (``found``)."""
         if not isinstance(found, GameRecord):  # "Not a position: f6 and g6 do not match", said once
-            problem = found.removeprefix("the position cannot be read: ")
-            return _("Not a position: {problem}").format(problem=words.rule_reason(problem, self.game_id))
+            return _("Not a position: {problem}").format(problem=self._problem(found))
         side = words.side(games.info(self.game_id), found.first_state().to_move)
         return _("{side} to move").format(side=side)
 
@@ -191,10 +210,10 @@ class PositionEditorScene(Scene):
         self._edit(edited, cell)
 
     def _edit(self, text: str, cell: int | None) -> None:
-        """``text`` in place of the text (a click's edit, no longer a whole text Ctrl+Z takes back),
-        the caret on ``cell``'s symbol (or where it was), then read again."""
+        """``text`` in place of the text (a click's edit: one step Ctrl+Z takes back, as a
+        character typed), the caret on ``cell``'s symbol (or where it was), then read again."""
         row, col = self.area.row, self.area.col
-        self.area.text, self.area.replaced = text, None
+        self.area.replace(text)
         self.area.row, self.area.col = row, col
         self._caret_to(cell)
         self._read()
@@ -215,6 +234,8 @@ class PositionEditorScene(Scene):
         edited where its rows say the cell is."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
             return False
+        if self.stale_rect.collidepoint(event.pos):
+            return True  # on the note over the board, not on the square hidden under it
         view = self._board_view()
         cell = view.place_at(event.pos) if view is not None and self.board_rect.collidepoint(event.pos) else None
         if cell is None:
@@ -241,13 +262,44 @@ class PositionEditorScene(Scene):
         pos = self.cursor.press(view, self.shown.first_state()) if view is not None else None
         return None if pos is None else view.place_at(pos)
 
+    @property
+    def on_board(self) -> bool:
+        """The board has the keys: its arrows, Space and Shift+Space."""
+        return self.focus == BOARD
+
+    def _focus_places(self) -> list[str]:
+        """Where Tab takes the keys, in its order: the text, the board once drawn, the rule
+        options the game has."""
+        shown = {TEXT: True, BOARD: self._board_view() is not None, RULES: self.rules_form is not None}
+        return [place for place in FOCUS_ORDER if shown[place]]
+
+    def _focus_on(self, place: str) -> None:
+        """The keys to ``place``, and the sign of it: the board's cursor, the text's border and
+        caret, a ring round the rule option chosen."""
+        self.focus = place
+        self.cursor.on = place == BOARD
+        self.area.focused = place != RULES
+        self._ring_rules()
+
+    def _tab(self, event: pygame.event.Event) -> bool:
+        """Tab: the keys to the next place (Shift+Tab: the one before), the board's cursor where
+        the caret is, the first rule option (the last, going back): True if taken."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_TAB:
+            return False
+        places = self._focus_places()
+        back = bool(event.mod & pygame.KMOD_SHIFT)
+        here = places.index(self.focus) if self.focus in places else 0
+        place = places[(here + (-1 if back else 1)) % len(places)]
+        if place == BOARD:
+            self._cursor_to_caret()
+        if place == RULES:
+            widgets = [widget for widget in self.rules_form.get_widgets() if widget.is_selectable]
+            self.rules_form.select_widget(widgets[-1 if back else 0])
+        self._focus_on(place)
+        return True
+
     def _board_key(self, event: pygame.event.Event) -> bool:
-        """Tab, and while the board has the keys its arrows, Space and Shift+Space: True if taken."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self._board_view() is not None:
-            self.on_board = self.cursor.on = not self.on_board
-            if self.on_board:
-                self._cursor_to_caret()
-            return True
+        """While the board has the keys its arrows, Space and Shift+Space: True if taken."""
         if not self.on_board:
             return False
         if event.type == pygame.TEXTINPUT and event.text == " ":
@@ -265,6 +317,29 @@ class PositionEditorScene(Scene):
             return True
         return False
 
+    def _rules_key(self, event: pygame.event.Event) -> bool:
+        """While the rule options have the keys: Up and Down choose one, Left and Right change it,
+        Enter or Space switch a switch; typing and the text's other keys go nowhere (the caret is
+        not shown: Backspace would have taken a character out of sight).  Esc and the keys with
+        Ctrl (Ctrl+Enter, Ctrl+Z) stay the screen's: True if taken."""
+        if self.focus != RULES or self.rules_form is None:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            return True
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP) or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return False
+        if event.key not in RULE_KEYS:
+            return event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE
+        key = pygame.K_RETURN if event.key == pygame.K_SPACE else event.key  # pygame-menu's switch takes Enter
+        self.rules_form.update([pygame.event.Event(event.type, {**event.dict, "key": key})])
+        return True
+
+    def _ring_rules(self) -> None:
+        """The chosen rule option ringed while the rule options have the keys, none otherwise
+        (the arrows are then the text's or the board's: no option ringed as if they went there)."""
+        for widget, ring in self.rule_rings.items():
+            widget.set_selection_effect(ring if self.focus == RULES else pygame_menu.widgets.NoneSelection())
+
     def _rules_event(self, event: pygame.event.Event) -> bool:
         """The pointer's events to the rule options' form: True for a click taken there.  Its
         motion goes to it as well (what is under the pointer is chosen), and the keys stay with
@@ -279,16 +354,18 @@ class PositionEditorScene(Scene):
         """The rule options' switches and selectors in ``rect``, showing the options now chosen."""
         self.rules_rect = rect
         if not self.rules or rect.height <= 0:
-            self.rules_form = None
+            self.rules_form, self.rule_rings = None, {}
+            if self.focus == RULES:
+                self._focus_on(TEXT)
             return
         form = make_menu(self.theme, self.app.scale, rect, 16, center=False)
         info = games.info(self.game_id)
         for option in self.rules:
             add_option_input(form, self.theme, self.app.scale, info, option, self.options.get(option.name, option.default),
                              (lambda name: lambda value: self.set_rule(name, value))(option.name), note=False)
-        for widget in form.get_widgets():  # the keys are the text's: no option ringed as if they went there
-            widget.set_selection_effect(pygame_menu.widgets.NoneSelection())
         self.rules_form = form
+        self.rule_rings = {widget: widget.get_selection_effect() for widget in form.get_widgets()}
+        self._ring_rules()
 
     # -- the Scene interface ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -297,10 +374,10 @@ class PositionEditorScene(Scene):
                 return
         if self._rules_event(event):
             return
-        if self._board_click(event) or self._board_key(event):
+        if self._board_click(event) or self._tab(event) or self._board_key(event) or self._rules_key(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.area.rect.collidepoint(event.pos):
-            self.on_board = self.cursor.on = False  # the arrows back to the text clicked
+            self._focus_on(TEXT)  # the arrows back to the text clicked
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
@@ -377,6 +454,7 @@ class PositionEditorScene(Scene):
         if preview is not None:
             preview.set_alpha(255 if self.record is not None else 70)  # faded: the text is not a position now
             surface.blit(preview, self.board_rect)
+        self.stale_rect = self._draw_stale_note(surface) if self.record is None else pygame.Rect(0, 0, 0, 0)
         if self.on_board and self._board_view() is not None:
             self.cursor.draw(surface, self.view, self.shown.first_state(), s)
         width = self.area.rect.width
@@ -391,8 +469,32 @@ class PositionEditorScene(Scene):
         for button in [*self.buttons, self.side_button]:
             button.draw(surface, theme, s)
 
+    def _draw_stale_note(self, surface: pygame.Surface) -> pygame.Rect:
+        """Over the top of the board, while the text is no position: that the board is the last
+        position read, not the text, and why (the line under the text says it too, but the eye is
+        on the board when it is clicked, and a faded empty Tic-tac-toe board looked like any
+        other).  Returns the rect it covers."""
+        theme, s = self.theme, self.app.scale
+        size, pad = int(15 * s), int(10 * s)
+        width = self.board_rect.width - 2 * int(16 * s) - 2 * pad
+        heading = tx.wrap(_("Not what the text says: the last position read"), size, width, bold=True)
+        lines = [(line, True) for line in (heading if self.shown is not None else [])]
+        lines += [(line, False) for line in tx.wrap(self.problem, size, width)[:3]]
+        step = tx.line_height(size, bold=True)
+        rect = pygame.Rect(self.board_rect.x + int(16 * s), self.board_rect.y + int(12 * s),
+                           width + 2 * pad, len(lines) * step + 2 * pad)
+        card(surface, rect, theme.panel, int(10 * s), theme.invalid, max(1, int(2 * s)))
+        for i, (line, bold) in enumerate(lines):
+            tx.text(surface, line, (rect.x + pad, rect.y + pad + i * step), size,
+                    theme.invalid if bold else theme.text, bold=bold)
+        return rect
+
     def _hint(self) -> str:
         """The line above the text: what the keys do where they are (the board's cursor, the text)."""
+        if self.focus == RULES:
+            return _("Rule options: Up and Down choose, Left and Right change, Tab: the text")
+        if self.on_board and self.rules_form is not None:
+            return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the rules")
         if self.on_board:
             return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the text")
         if self.area.overwrite:
