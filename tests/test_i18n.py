@@ -578,3 +578,20 @@ def test_each_screen_asks_gettext_only_for_messages_extract_keeps(tmp_path, monk
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_eval_bar_names_reversis_unit_with_the_panels_word(language):
+    """The bar writes its unit under Reversi's number ("+6 / discs") as the panel says the same
+    value beside it ("Black +6 discs"): in Portuguese the bar said "disco" where the panel, the
+    players' cards and the rules page all say "peça".  For one and for six, the panel's words end
+    with the bar's number and unit."""
+    from ui.ai_worker import AIProgress
+    from ui.eval_bar import unit_word
+    from ui.scenes.thinking import eval_text
+
+    i18n.set_language(language)
+    for discs in (1, 6):
+        panel = eval_text(AIProgress(job_id=0, score=discs), ("Black", "White"), "reversi")
+        bar = f"+{discs} {unit_word('reversi', f'+{discs}')}"
+        assert panel.endswith(bar), (panel, bar)
