@@ -354,5 +354,5 @@ def test_the_replay_panel_names_the_rules_the_game_was_played_under(size, tmp_pa
     drawn = recorded_text(monkeypatch)
     scene.draw(surface)
     options = words.options_parts(game)
-    assert options == ["Board size: 13", "Swap rule: On"]
+    assert options == ["Board size: 13", "Swap rule: Yes"]
     assert any(all(part in line for part in options) for line in drawn), drawn

@@ -541,7 +541,7 @@ class ReplayScene(Scene):
 
     def _options_parts(self) -> list[str]:
         """The rules the game was played under, as the game screen gives them under its title
-        ("Board size: 11", "Swap rule: On"): the replay named the game alone, so a Hex game's
+        ("Board size: 11", "Swap rule: Yes"): the replay named the game alone, so a Hex game's
         swap rule or a Tic-tac-toe's row to win was left to be guessed from the moves."""
         return words.options_parts(self.game, from_position=self.record.start_position is not None)
 
