@@ -801,10 +801,10 @@ OPTION_NOTES = {  # every option says what it does under its widget on the New g
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
     ("hex", "swap"): N_("After Blue's first stone, Red may take it over instead of playing a stone."),
     ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards, every jump of a chain and on the far "
-                                                "row too; steps never do. Off: the course's reading, captures "
+                                                "row too; steps never do. No: the course's reading, captures "
                                                 "forward or sideways only."),
     ("alquerque", "compulsory_capture"): N_("A player who can capture must, and must finish the chain; any chain "
-                                            "will do, not only the longest. Off: the course's reading, capturing "
+                                            "will do, not only the longest. No: the course's reading, capturing "
                                             "is a choice and a chain may stop early."),
 }
 
