@@ -468,6 +468,29 @@ def test_extract_makes_unused_entries_obsolete_and_brings_them_back_with_their_t
     assert "#~" not in po.read_text(encoding="utf-8").split('#~ msgid "Board size"')[0]  # obsolete ones last
 
 
+def test_a_message_said_in_a_context_is_its_own_entry_beside_the_plain_one(tmp_path):
+    """One English word, two Portuguese ones: the replay's "Back" steps one move back, every
+    screen's "Back" leaves it ("Voltar"), and both said "Voltar".  ``pgettext("replay", "Back")``
+    is extracted as an entry of its own (msgctxt "replay"), kept when the plain one goes, wanted
+    translated by the check, and read apart from the plain one."""
+    _source_tree(tmp_path, 'from ui.i18n import _, pgettext\ndef f():\n    return _("Back"), pgettext("replay", "Back")\n')
+    po = tmp_path / "tabuleiro.po"
+    po.write_text(HEADER + '\nmsgid "Back"\nmsgstr "Voltar"\n', encoding="utf-8")
+    catalog = _merged_catalog(tmp_path, po)
+    added = [e for e in tool.parse_po(po.read_text(encoding="utf-8")) if e.msgctxt == "replay"]
+    assert [(e.msgid, e.translated()) for e in added] == [("Back", False)]  # new, for the translator
+    assert catalog.pgettext("replay", "Back") == "Back" and catalog.gettext("Back") == "Voltar"
+
+    po.write_text(po.read_text(encoding="utf-8").replace('msgid "Back"\nmsgstr ""', 'msgid "Back"\nmsgstr "Anterior"'),
+                  encoding="utf-8")
+    catalog = _merged_catalog(tmp_path, po)
+    assert (catalog.pgettext("replay", "Back"), catalog.gettext("Back")) == ("Anterior", "Voltar")
+
+    _source_tree(tmp_path, 'from ui.i18n import pgettext\ndef f():\n    return pgettext("replay", "Back")\n')
+    catalog = _merged_catalog(tmp_path, po)
+    assert (catalog.pgettext("replay", "Back"), catalog.gettext("Back")) == ("Anterior", "Back")  # the plain one obsolete
+
+
 def test_an_obsolete_plural_entry_is_read_and_written_back_unchanged():
     text = HEADER + '\n#~ msgid "{n} move · {date}"\n#~ msgid_plural "{n} moves · {date}"\n' \
         '#~ msgstr[0] "{n} jogada · {date}"\n#~ msgstr[1] "{n} jogadas · {date}"\n'
@@ -550,6 +573,10 @@ def _asked_messages(monkeypatch) -> list[str]:
             def ngettext(self, singular: str, plural: str, n: int) -> str:
                 asked.append(singular)
                 return catalog.ngettext(singular, plural, n)
+
+            def pgettext(self, context: str, message: str) -> str:
+                asked.append(tool.CONTEXT.join((context, message)))  # as extract and the .mo key it
+                return catalog.pgettext(context, message)
 
         return Recording()
 
