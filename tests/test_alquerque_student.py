@@ -6,6 +6,7 @@ under compulsory capture says; what each rule option changes."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from ai.base import WIN
 from games.alquerque import Alquerque
@@ -201,15 +202,24 @@ def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):
     assert said == ["A capture is compulsory and the piece on a1 cannot capture; c1 can"]
 
 
-def test_each_rule_option_says_what_it_changes_and_what_off_is():
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_each_rule_option_says_what_it_changes_and_what_off_is(language):
     """The New game screen's line under each Alquerque option said only "Jumps may also go
     backwards." and "A player who can capture must ...": nothing of the far row, of steps, of which
-    chain, nor that Off is the course's reading.  Each now says both."""
+    chain, nor that Off is the course's reading.  Each now says both, naming the off state with the
+    word its switch shows (the switch says "Não" in Portuguese: the note said "Desligado")."""
     import games
-    from ui import words
+    from ui import i18n, words
 
+    i18n.set_language(language)
+    try:
+        notes = {opt.name: words.option_note("alquerque", opt) for opt in games.info("alquerque").options}
+        off = words.switch_words(rule=True)[0]
+        assert all(f"{off}: " in note for note in notes.values()), (off, notes)
+    finally:
+        i18n.set_language("en")
     notes = {opt.name: words.option_note("alquerque", opt) for opt in games.info("alquerque").options}
-    assert all("Off: the course's reading" in note for note in notes.values())
+    assert all("the course's reading" in note for note in notes.values())
     assert "far row" in notes["any_direction_captures"] and "steps never" in notes["any_direction_captures"]
     assert "not only the longest" in notes["compulsory_capture"]
 

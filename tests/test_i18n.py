@@ -468,6 +468,29 @@ def test_extract_makes_unused_entries_obsolete_and_brings_them_back_with_their_t
     assert "#~" not in po.read_text(encoding="utf-8").split('#~ msgid "Board size"')[0]  # obsolete ones last
 
 
+def test_a_message_said_in_a_context_is_its_own_entry_beside_the_plain_one(tmp_path):
+    """One English word, two Portuguese ones: the replay's "Back" steps one move back, every
+    screen's "Back" leaves it ("Voltar"), and both said "Voltar".  ``pgettext("replay", "Back")``
+    is extracted as an entry of its own (msgctxt "replay"), kept when the plain one goes, wanted
+    translated by the check, and read apart from the plain one."""
+    _source_tree(tmp_path, 'from ui.i18n import _, pgettext\ndef f():\n    return _("Back"), pgettext("replay", "Back")\n')
+    po = tmp_path / "tabuleiro.po"
+    po.write_text(HEADER + '\nmsgid "Back"\nmsgstr "Voltar"\n', encoding="utf-8")
+    catalog = _merged_catalog(tmp_path, po)
+    added = [e for e in tool.parse_po(po.read_text(encoding="utf-8")) if e.msgctxt == "replay"]
+    assert [(e.msgid, e.translated()) for e in added] == [("Back", False)]  # new, for the translator
+    assert catalog.pgettext("replay", "Back") == "Back" and catalog.gettext("Back") == "Voltar"
+
+    po.write_text(po.read_text(encoding="utf-8").replace('msgid "Back"\nmsgstr ""', 'msgid "Back"\nmsgstr "Anterior"'),
+                  encoding="utf-8")
+    catalog = _merged_catalog(tmp_path, po)
+    assert (catalog.pgettext("replay", "Back"), catalog.gettext("Back")) == ("Anterior", "Voltar")
+
+    _source_tree(tmp_path, 'from ui.i18n import pgettext\ndef f():\n    return pgettext("replay", "Back")\n')
+    catalog = _merged_catalog(tmp_path, po)
+    assert (catalog.pgettext("replay", "Back"), catalog.gettext("Back")) == ("Anterior", "Back")  # the plain one obsolete
+
+
 def test_an_obsolete_plural_entry_is_read_and_written_back_unchanged():
     text = HEADER + '\n#~ msgid "{n} move · {date}"\n#~ msgid_plural "{n} moves · {date}"\n' \
         '#~ msgstr[0] "{n} jogada · {date}"\n#~ msgstr[1] "{n} jogadas · {date}"\n'
@@ -551,6 +574,10 @@ def _asked_messages(monkeypatch) -> list[str]:
                 asked.append(singular)
                 return catalog.ngettext(singular, plural, n)
 
+            def pgettext(self, context: str, message: str) -> str:
+                asked.append(tool.CONTEXT.join((context, message)))  # as extract and the .mo key it
+                return catalog.pgettext(context, message)
+
         return Recording()
 
     monkeypatch.setattr(gettext, "translation", recording)
@@ -578,3 +605,20 @@ def test_each_screen_asks_gettext_only_for_messages_extract_keeps(tmp_path, monk
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_eval_bar_names_reversis_unit_with_the_panels_word(language):
+    """The bar writes its unit under Reversi's number ("+6 / discs") as the panel says the same
+    value beside it ("Black +6 discs"): in Portuguese the bar said "disco" where the panel, the
+    players' cards and the rules page all say "peça".  For one and for six, the panel's words end
+    with the bar's number and unit."""
+    from ui.ai_worker import AIProgress
+    from ui.eval_bar import unit_word
+    from ui.scenes.thinking import eval_text
+
+    i18n.set_language(language)
+    for discs in (1, 6):
+        panel = eval_text(AIProgress(job_id=0, score=discs), ("Black", "White"), "reversi")
+        bar = f"+{discs} {unit_word('reversi', f'+{discs}')}"
+        assert panel.endswith(bar), (panel, bar)

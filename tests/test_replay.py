@@ -354,5 +354,31 @@ def test_the_replay_panel_names_the_rules_the_game_was_played_under(size, tmp_pa
     drawn = recorded_text(monkeypatch)
     scene.draw(surface)
     options = words.options_parts(game)
-    assert options == ["Board size: 13", "Swap rule: On"]
+    assert options == ["Board size: 13", "Swap rule: Yes"]
     assert any(all(part in line for part in options) for line in drawn), drawn
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_replays_step_and_play_buttons_are_not_the_words_for_leaving_and_playing(language):
+    """In Portuguese the replay's one-move-back button said "Voltar", the word of every screen's
+    button that leaves it (this one's is "Jogos guardados", Esc), and its autoplay said "Jogar",
+    the main menu's new game, beside "Jogar a partir daqui" that plays on: a student pressed them
+    for the other thing.  They say "Anterior" and "Reproduzir"; English keeps "Back" and "Play"."""
+    from ui import i18n
+
+    pygame.init()
+    i18n.set_language(language)
+    try:
+        scene = ReplayScene(FakeApp(), random_record("reversi"), ply=3, analyse=False)
+        step_back, play = scene.buttons[1].label, scene.play_button.label
+        scene.toggle_play()
+        scene.toggle_play()  # paused again: the label comes back from the playing one
+        scene.draw(pygame.Surface((1280, 800)))
+        assert scene.play_button.label == play
+        if language == "en":
+            assert (step_back, play) == ("Back", "Play")
+        else:
+            assert step_back != i18n._("Back")
+            assert play != i18n._("Play") and not i18n._("Play from here").startswith(play)
+    finally:
+        i18n.set_language("en")

@@ -144,7 +144,7 @@ def test_the_rule_changed_in_the_editor_is_the_one_played_from_its_position(app,
     assert isinstance(editor, PositionEditorScene) and editor.rules_form is not None
     turn_switch(app, editor.rules_form, "compulsory_capture")
     assert editor.options["compulsory_capture"] is True and editor.record.options["compulsory_capture"] is True
-    assert "Capture compulsory: On" in editor.subtitle_parts
+    assert "Capture compulsory: Yes" in editor.subtitle_parts
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
     assert app.scene is setup and setup.start_record.options["compulsory_capture"] is True
     start_and_try_a_step(app)

@@ -3,6 +3,7 @@ options explained, and the choices kept across a restart."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -124,6 +125,44 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
         assert checked >= 6  # show legal moves, board faces me, full screen, sound, Hex's swap rule, Alquerque's two
         assert app.errors == []  # every form fits the smallest window in both languages (pygame-menu refuses
         # a widget wider than its column)
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def agrees_in_portuguese(name: str, word: str) -> bool:
+    """Whether ``word``, said of ``name``, agrees with it: a participle ("Ligado", "Ligadas") takes
+    the gender and number of the name's first word (a name ending in -a is feminine, in -s plural);
+    a word that does not inflect ("Sim", "Não") agrees with any."""
+    participle = re.search(r"(?:ad|id)([oa])(s?)$", word.lower())
+    if participle is None:
+        return True
+    noun = name.split()[0].lower()
+    feminine, plural = noun.rstrip("s").endswith("a"), noun.endswith("s")
+    return participle.group(1) == ("a" if feminine else "o") and bool(participle.group(2)) == plural
+
+
+def test_a_rules_switch_agrees_with_the_rules_name_in_portuguese(config):
+    """Every rule's name is feminine in Portuguese ("Regra da troca", "Capturas em qualquer
+    direção", "Captura obrigatória") and its switch said "Ligado"/"Desligado", on the New game form
+    and in the lines that state a game's rules (game panel, replay, tournament): "Regra da troca:
+    Ligado".  Every rule switch of every game's form, and every rule's line, agrees with its name."""
+    from pygame_menu.widgets import ToggleSwitch
+
+    from ui import i18n, words
+
+    app = open_app((1280, 800))
+    try:
+        said: list[tuple[str, str]] = []
+        for _form in each_form(app, "pt"):
+            said += [(switch.get_title().rstrip(": "), word) for switch in app.scene.menu.get_widgets()
+                     if isinstance(switch, ToggleSwitch) and switch.get_id().startswith("opt-")
+                     for word in switch._state_text]  # noqa: SLF001 - the state words as drawn
+        for info in map(games.info, games.available_ids()):
+            for option in (o for o in info.options if o.kind is bool):
+                said += [tuple(words.option_text(option, value, info.id).rsplit(": ", 1)) for value in (False, True)]
+        assert len(said) >= 2 * 3 * 3  # Hex's swap rule and Alquerque's two, to play and to watch, and as lines
+        assert [(name, word) for name, word in said if not agrees_in_portuguese(name, word)] == []
     finally:
         app.quit()
         i18n.set_language("en")

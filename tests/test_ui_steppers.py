@@ -108,7 +108,7 @@ def test_a_yes_or_no_option_stays_a_switch(app):
     swap = scene.option_buttons[1]
     assert not isinstance(swap, Stepper)
     click(app, (swap.rect.x + 10, swap.rect.centery))
-    assert scene.options["swap"] is True and swap.label == "Swap rule: On"
+    assert scene.options["swap"] is True and swap.label == "Swap rule: Yes"
 
 
 def test_the_speed_of_a_computer_game_steps_both_ways(app):

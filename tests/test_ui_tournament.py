@@ -1146,16 +1146,16 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
         app.quit()
 
 
-def test_watch_the_games_says_on_and_off_as_the_switches_above_it(app):
+def test_watch_the_games_says_yes_and_no_as_the_switches_above_it(app):
     """Hex's column read "Swap rule: Off" above "Watch the games: on": two spellings of a switch."""
     scene = TournamentScene(app, "hex")
     app.switch(scene)
     app.run_frames(2)
     watch = next(b for b in scene.buttons if b.label.startswith("Watch the games"))
     swap = next(b for b in scene.option_buttons if b.label.startswith("Swap rule"))
-    assert swap.label == "Swap rule: Off" and watch.label == "Watch the games: On"
+    assert swap.label == "Swap rule: No" and watch.label == "Watch the games: Yes"
     click(app, watch.rect.center)
-    assert watch.label == "Watch the games: Off"
+    assert watch.label == "Watch the games: No"
 
 
 def shown_chosen(scene) -> set[str]:
@@ -1379,7 +1379,7 @@ def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypa
         for button in (scene.option_buttons[0], scene.option_buttons[1]):  # board size 12, swap rule on
             click(app, button.rect.center)
         chosen = hex_options(scene)
-        assert chosen == ["Board size: 12", "Swap rule: On"]
+        assert chosen == ["Board size: 12", "Swap rule: Yes"]
         other_game(app, scene, -1)  # another game, its own options
         assert "Board size: 12" not in hex_options(scene)
         click(app, scene.buttons[0].rect.center)  # Back

@@ -7,7 +7,8 @@
 
 The .mo writer follows the GNU format (magic 0x950412de, sorted originals, no hash table) like
 CPython's Tools/i18n/msgfmt.py, which is not installed everywhere; output is deterministic, so the
-committed .mo can be compared with a fresh compile.  Also recognised: msgctxt, plural forms,
+committed .mo can be compared with a fresh compile.  Also recognised: msgctxt (a message said in a
+context, ``pgettext("replay", "Back")``, where one English word needs two translations), plural forms,
 the ``#, fuzzy`` flag (fuzzy entries are left out of the .mo, as msgfmt does) and obsolete
 entries (``#~ msgid ...``, as msgmerge writes them: left out of the .mo, brought back with their
 translation when the code uses their message again).
@@ -31,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 DOMAIN = "tabuleiro"
 SOURCES = ("main.py", "ui")
-KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2}  # function name -> how many string arguments it takes
+KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}  # function name -> how many string arguments it takes
+CONTEXT = "\x04"  # between a message's context and its text, as gettext keys them: "replay\x04Back"
 
 
 @dataclass
@@ -47,6 +49,10 @@ class Entry:
 
     def key(self) -> tuple[str | None, str]:
         return (self.msgctxt, self.msgid)
+
+    def message(self) -> str:
+        """The message as ``extract`` names it: the msgid, after its context if it has one."""
+        return self.msgid if self.msgctxt is None else f"{self.msgctxt}{CONTEXT}{self.msgid}"
 
     def translated(self) -> bool:
         if self.msgid_plural is not None:
@@ -219,7 +225,7 @@ def compile_mo(entries: list[Entry]) -> bytes:
 
 
 # -- extracting ---------------------------------------------------------------------------------
-Message = str | tuple[str, str]  # a message, or an ngettext's (singular, plural)
+Message = str | tuple[str, str]  # a message ("context\x04message" for pgettext's), or an ngettext's (singular, plural)
 
 
 def extract(root: Path = ROOT, with_data: bool = True) -> dict[Message, list[str]]:
@@ -242,6 +248,8 @@ def extract(root: Path = ROOT, with_data: bool = True) -> dict[Message, list[str
             where = f"{path.relative_to(root).as_posix()}:{node.lineno}"
             if node.func.id == "ngettext" and len(texts) == 2:
                 found.setdefault((texts[0], texts[1]), []).append(where)
+            elif node.func.id == "pgettext" and len(texts) == 2:
+                found.setdefault(CONTEXT.join(texts), []).append(where)
             else:
                 for text in texts:
                     found.setdefault(text, []).append(where)
@@ -293,7 +301,7 @@ def merge(po: Path, messages: dict[Message, list[str]]) -> Merged:
     obsolete entries whose message is used again, make obsolete (``#~``, at the end of the file,
     as msgmerge does) the entries no message uses, and refresh the references."""
     entries = parse_po(po.read_text(encoding="utf-8"), po.name)
-    by_id = {e.msgid: e for e in entries}
+    by_id = {e.message(): e for e in entries}
     merged = Merged()
     for message, refs in messages.items():
         text, plural = message if isinstance(message, tuple) else (message, None)
@@ -301,7 +309,8 @@ def merge(po: Path, messages: dict[Message, list[str]]) -> Merged:
         if entry is None or entry.msgid_plural != plural:
             if entry is not None:
                 entries.remove(entry)  # a message that became a plural (or stopped being one)
-            entry = Entry(text, msgid_plural=plural, plurals={0: "", 1: ""} if plural else {})
+            context, _, msgid = text.rpartition(CONTEXT)
+            entry = Entry(msgid, msgctxt=context or None, msgid_plural=plural, plurals={0: "", 1: ""} if plural else {})
             entries.append(entry)
             by_id[text] = entry
             merged.added.append(text)
@@ -318,11 +327,11 @@ def merge(po: Path, messages: dict[Message, list[str]]) -> Merged:
 def _make_obsolete_unused(entries: list[Entry], used: set[str]) -> list[str]:
     """Mark obsolete the entries (not the header) whose msgid is not in ``used``, dropping their
     source references as msgmerge does; returns their msgids."""
-    dropped = [e for e in entries if e.msgid and e.msgid not in used and not e.obsolete]
+    dropped = [e for e in entries if e.msgid and e.message() not in used and not e.obsolete]
     for entry in dropped:
         entry.obsolete = True
         entry.comments = _without_references(entry)
-    return [e.msgid for e in dropped]
+    return [e.message() for e in dropped]
 
 
 def _without_references(entry: Entry) -> list[str]:
@@ -336,7 +345,7 @@ def problems() -> list[str]:
     wanted = extract()
     for po in catalogs():
         entries = parse_po(po.read_text(encoding="utf-8"), str(po))
-        by_id = {e.msgid: e for e in entries if not e.obsolete}
+        by_id = {e.message(): e for e in entries if not e.obsolete}
         rel = po.relative_to(ROOT)
         for message in wanted:
             text, plural = message if isinstance(message, tuple) else (message, None)

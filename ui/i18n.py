@@ -9,7 +9,9 @@ and the compiled ``tabuleiro.mo`` beside it (``python tools/i18n.py compile``; a
 committed .mo matches the .po).  ``python tools/i18n.py extract`` collects every ``_("...")`` and
 ``N_("...")`` in the code, and the texts the window shows from the games' and players' catalogs,
 adds new ones to the catalogs and makes obsolete (``#~``) the entries none of them uses: a text
-translated later through ``_(variable)`` must be marked where it is written, with ``N_``.
+translated later through ``_(variable)`` must be marked where it is written, with ``N_``.  One
+English word that Portuguese says two ways is said in a context, ``pgettext("replay", "Back")``
+(a move back, "Anterior", beside the "Back" that leaves a screen, "Voltar"), with literal strings.
 
 English is the source language: a missing translation shows the English text, never an error.
 Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and
@@ -109,6 +111,13 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language."""
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` said in ``context``, in the current language: one English word that another
+    language says two ways (a replay's "Back", one move back, is not the "Back" that leaves a
+    screen); English if there is no translation."""
+    return _translation.pgettext(context, message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for

@@ -804,10 +804,10 @@ OPTION_NOTES = {  # every option says what it does under its widget on the New g
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
     ("hex", "swap"): N_("After Blue's first stone, Red may take it over instead of playing a stone."),
     ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards, every jump of a chain and on the far "
-                                                "row too; steps never do. Off: the course's reading, captures "
+                                                "row too; steps never do. No: the course's reading, captures "
                                                 "forward or sideways only."),
     ("alquerque", "compulsory_capture"): N_("A player who can capture must, and must finish the chain; any chain "
-                                            "will do, not only the longest. Off: the course's reading, capturing "
+                                            "will do, not only the longest. No: the course's reading, capturing "
                                             "is a choice and a chain may stop early."),
 }
 
@@ -890,11 +890,24 @@ def options_parts(game: Any, from_position: bool = False) -> list[str]:
             for opt in game.info.options if not (from_position and opt.start_only)]
 
 
+SWITCH_WORDS = (N_("Off"), N_("On"))  # a setting's switch, off and on: "Sound: On"
+RULE_WORDS = (N_("No"), N_("Yes"))  # a game's rule switch, off and on: "Swap rule: Yes"
+
+
+def switch_words(rule: bool = False) -> tuple[str, str]:
+    """A switch's words, off and on, translated.  A game's rule (``rule``) is said to hold or not,
+    "Swap rule: Yes": Portuguese "Ligado" must agree with the name before it and the rules' names
+    are feminine ("Regra da troca", "Capturas em qualquer direção"), where "Sim"/"Não" agree with
+    any; a setting is switched on and off ("Som: Ligado")."""
+    off, on = RULE_WORDS if rule else SWITCH_WORDS
+    return _(off), _(on)
+
+
 def option_value(value: Any, game_id: str = "", option: Any = None) -> str:
-    """An option's value as shown: On/Off for switches, a choice's words (``OPTION_VALUES``),
-    translated words, numbers as they are."""
+    """An option's value as shown: Yes/No for a rule's switch (``switch_words``), a choice's words
+    (``OPTION_VALUES``), translated words, numbers as they are."""
     if isinstance(value, bool):
-        return _("On") if value else _("Off")
+        return switch_words(rule=True)[value]
     named = OPTION_VALUES.get((game_id, option.name), {}).get(value) if option is not None else None
     if named:
         return _(named)

@@ -54,15 +54,15 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
     return t
 
 
-def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float) -> dict:
+def toggle_style(menu: pygame_menu.Menu, theme: Theme, scale: float, rule: bool = False) -> dict:
     """Keyword arguments that colour a pygame-menu toggle switch like our buttons (and word its states).
 
     The slider covers one end of the switch, the end it stands at, so the switch is made as wide
     as the longer word plus a slider on each side ("Desligado" is much wider than "Off");
     add_toggle_switch centres the word in the part left uncovered."""
-    from ui.i18n import _
+    from ui.words import switch_words
 
-    words = (_("Off"), _("On"))
+    words = switch_words(rule)  # a game's rule says Yes/No, a setting On/Off
     menu_look = menu.get_theme()
     font = pygame_menu.font.get_font(menu_look.widget_font, menu_look.widget_font_size)
     slider = menu_look.scrollbar_thick
@@ -99,12 +99,13 @@ class _WordCentredSwitch(pygame_menu.widgets.ToggleSwitch):
 
 
 def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title: str, value: bool,
-                      switch_id: str, onchange: Any) -> pygame_menu.widgets.ToggleSwitch:
-    """An on/off switch in our colours (toggle_style) whose word is centred beside its slider.
+                      switch_id: str, onchange: Any, rule: bool = False) -> pygame_menu.widgets.ToggleSwitch:
+    """An on/off switch in our colours (toggle_style) whose word is centred beside its slider;
+    ``rule``: a game's rule, whose switch says Yes/No (``ui.words.switch_words``).
     pygame-menu builds it and keeps its look; only the drawing of the word is ours, so the
     widget takes our subclass (which holds no state of its own)."""
     switch = menu.add.toggle_switch(title, value, toggleswitch_id=switch_id, onchange=onchange,
-                                    **toggle_style(menu, theme, scale))
+                                    **toggle_style(menu, theme, scale, rule))
     switch.__class__ = _WordCentredSwitch
     return switch
 
@@ -243,7 +244,7 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
 
     wid, title = f"opt-{option.name}", f"{words.option_label(option, info.id)}: "
     if option.kind is bool:
-        add_toggle_switch(menu, theme, scale, title, bool(value), wid, on_change)
+        add_toggle_switch(menu, theme, scale, title, bool(value), wid, on_change, rule=True)
     elif option.choices or (option.kind is int and option.minimum is not None and option.maximum is not None):
         values = option.choices or range(option.minimum, option.maximum + 1)
         items = [(words.option_value(v, info.id, option) if option.choices else str(v), v) for v in values]

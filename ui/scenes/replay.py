@@ -54,7 +54,7 @@ from ui.export import (
 )
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
-from ui.i18n import _
+from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
 from ui.record_files import save
@@ -162,8 +162,8 @@ class ReplayScene(Scene):
     def _make_buttons(self) -> list[Button]:
         b = [
             Button(_("Start"), lambda: self.go(0), "Home"),
-            Button(_("Back"), lambda: self.go(self.ply - 1), "Left"),
-            Button(_("Play"), self.toggle_play, "Space"),
+            Button(pgettext("replay", "Back"), lambda: self.go(self.ply - 1), "Left"),
+            Button(pgettext("replay", "Play"), self.toggle_play, "Space"),
             Button(_("Next"), lambda: self.go(self.ply + 1, sound=True), "Right"),
             Button(_("End"), lambda: self.go(len(self.moves)), "End"),
         ]
@@ -384,7 +384,7 @@ class ReplayScene(Scene):
             else:
                 self.go(self.ply + 1, sound=True)
                 self.next_step = now + self._step_seconds()
-        self.play_button.label = _("Pause") if self.playing else _("Play")
+        self.play_button.label = _("Pause") if self.playing else pgettext("replay", "Play")
         self.play_button.active = self.playing
         if self.want_analysis and self.analysis is None:
             self._start_analysis()
@@ -541,7 +541,7 @@ class ReplayScene(Scene):
 
     def _options_parts(self) -> list[str]:
         """The rules the game was played under, as the game screen gives them under its title
-        ("Board size: 11", "Swap rule: On"): the replay named the game alone, so a Hex game's
+        ("Board size: 11", "Swap rule: Yes"): the replay named the game alone, so a Hex game's
         swap rule or a Tic-tac-toe's row to win was left to be guessed from the moves."""
         return words.options_parts(self.game, from_position=self.record.start_position is not None)
 

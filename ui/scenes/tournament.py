@@ -382,7 +382,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])
             time_b.label = time_per_move_title() + time_label(TIMES[self.time_index])
             jobs_b.label = _("Processes: {j}").format(j=self.jobs)
-            # "On"/"Off" as the game's switches above it say them ("Swap rule: On")
+            # Yes/No as the game's rule switches above it say them ("Swap rule: Yes")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch
             start.enabled = len(self.selected) >= 2 and self.checking is None

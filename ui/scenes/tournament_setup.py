@@ -177,7 +177,7 @@ class TournamentSetup:
         self.jobs = (self.jobs - 1 + step) % max(1, os.cpu_count() or 1) + 1
 
     def _option_button(self, option: games.Option) -> Button:
-        """A game option's control: a button that switches a yes-or-no option ("Swap rule: Off"),
+        """A game option's control: a button that switches a yes-or-no option ("Swap rule: No"),
         a stepper for one of more values (a board's size), each labelled in ``_refresh_labels``."""
         if option.kind is bool and not option.choices:
             return Button("", lambda: self._step_option(option, 1))
